@@ -1,0 +1,55 @@
+/* The named checks: every semantic diagnostic names the check that fired. */
+#ifndef RTAB_CHECKS_H
+#define RTAB_CHECKS_H
+
+#include "diag.h"
+
+typedef enum check_id {
+	CHECK_SYNTAX_ORDER,      /* the ruleset header: present, first, once */
+	CHECK_UNKNOWN_NAME,
+	CHECK_DUPLICATE,
+	CHECK_MISPLACED,         /* a statement that does not belong in its definition */
+	CHECK_TYPE,              /* operand and value types */
+	CHECK_EFFECT_ARGS,       /* arity and types of effect arguments */
+	CHECK_BAD_RANGE,         /* a range whose low end is above its high end, bad dice */
+	CHECK_COLUMNS,           /* column input values mapped exactly once */
+	CHECK_ROW_SHAPE,         /* one roll range per column; header names the columns */
+	CHECK_ROW_GAP,
+	CHECK_ROW_OVERLAP,
+	CHECK_MISSING_LABEL,
+	CHECK_LIMITS,            /* sizes the runtime cannot represent */
+	CHECK_COUNT_
+} check_id;
+
+typedef struct check_info {
+	const char *name;
+	severity default_severity;
+	const char *summary;
+} check_info;
+
+extern const check_info rtab_checks[CHECK_COUNT_];
+
+struct model;
+
+/* The checks that run over a resolved model, in order. */
+typedef void (*check_pass_fn)(struct model *m);
+
+typedef struct check_pass {
+	check_id id;
+	check_pass_fn run;
+} check_pass;
+
+extern const check_pass rtab_check_passes[];
+extern const size_t rtab_ncheck_passes;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+void check_report(struct model *m, check_id id, src_loc loc, const char *fmt, ...);
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void check_note(struct model *m, src_loc loc, const char *fmt, ...);
+
+#endif

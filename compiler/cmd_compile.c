@@ -1,0 +1,105 @@
+/* rtab compile: emit C for each ruleset, or nothing at all on any error. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "emit_c.h"
+#include "load.h"
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char help[] =
+	"usage: rtab compile FILE... [-o DIR]\n"
+	"\n"
+	"Check each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
+	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
+	"written and earlier outputs are left as they were.\n";
+
+int cmd_compile(int argc, char **argv)
+{
+	const char *dir = "generated";
+	const char **paths = calloc((size_t)argc, sizeof *paths);
+	size_t npaths = 0;
+	int status = EXIT_OK;
+
+	if (!paths)
+		return EXIT_INPUT;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			fputs(help, stdout);
+			free(paths);
+			return EXIT_OK;
+		} else if (strcmp(argv[i], "-o") == 0) {
+			if (++i == argc) {
+				free(paths);
+				return usage_error("compile", "-o needs a directory");
+			}
+			dir = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			free(paths);
+			return usage_error("compile", "unknown option '%s'", argv[i]);
+		} else {
+			paths[npaths++] = argv[i];
+		}
+	}
+	if (npaths == 0) {
+		free(paths);
+		return usage_error("compile", "no input file");
+	}
+
+	loaded *files = xcalloc(npaths, sizeof *files);
+	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
+	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
+	for (size_t i = 0; i < npaths; i++) {
+		if (!load_file(&files[i], paths[i], stderr)) {
+			status = EXIT_INPUT;
+			continue;
+		}
+		for (size_t j = 0; j < i; j++) {
+			if (files[j].built && !files[j].diag.errors &&
+			    strcmp(files[j].model.rs.id, files[i].model.rs.id) == 0) {
+				fprintf(stderr, "%s: error: ruleset '%s' is also defined by %s; each ruleset needs its own id\n",
+					paths[i], files[i].model.rs.id, paths[j]);
+				status = EXIT_INPUT;
+			}
+		}
+	}
+	if (status == EXIT_OK) {
+		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+			fprintf(stderr, "rtab: error: cannot create directory '%s': %s\n", dir,
+				strerror(errno));
+			status = EXIT_INPUT;
+		}
+	}
+	if (status == EXIT_OK) {
+		for (size_t i = 0; i < npaths; i++) {
+			const rtab_ruleset *rs = &files[i].model.rs;
+			const char *src = path_basename(paths[i]);
+			emit_c_source(&texts[2 * i], rs, src);
+			emit_c_header(&texts[2 * i + 1], rs, src);
+			for (size_t k = 0; k < 2; k++) {
+				strbuf p = {0};
+				sb_printf(&p, "%s/%s.%s", dir, rs->id, k ? "h" : "c");
+				outs[2 * i + k].path = p.data;
+				outs[2 * i + k].data = texts[2 * i + k].data;
+				outs[2 * i + k].len = texts[2 * i + k].len;
+			}
+		}
+		if (!output_commit(outs, npaths * 2))
+			status = EXIT_INPUT;
+	}
+	for (size_t i = 0; i < npaths * 2; i++) {
+		free(outs[i].path);
+		sb_free(&texts[i]);
+	}
+	for (size_t i = 0; i < npaths; i++)
+		loaded_free(&files[i]);
+	free(outs);
+	free(texts);
+	free(files);
+	free(paths);
+	return status;
+}

@@ -1,0 +1,112 @@
+#include "diag.h"
+
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out)
+{
+	d->path = path;
+	d->text = text;
+	d->len = len;
+	d->line_starts = NULL;
+	d->nlines = 0;
+	d->out = out;
+	d->errors = d->warnings = 0;
+}
+
+void diag_free(diag_ctx *d)
+{
+	free(d->line_starts);
+	d->line_starts = NULL;
+}
+
+static void index_lines(diag_ctx *d)
+{
+	size_t n = 1;
+	for (size_t i = 0; i < d->len; i++)
+		n += d->text[i] == '\n';
+	d->line_starts = xmalloc(n * sizeof *d->line_starts);
+	d->line_starts[0] = 0;
+	d->nlines = 1;
+	for (size_t i = 0; i < d->len; i++)
+		if (d->text[i] == '\n')
+			d->line_starts[d->nlines++] = i + 1;
+}
+
+/* Quoting a megabyte-long line helps nobody: show a window around the column. */
+#define QUOTE_MAX 200
+
+static void quote_line(diag_ctx *d, src_loc loc)
+{
+	const char *line, *end, *p, *from;
+	int col = 1, caret_col;
+
+	if (!d->text || loc.line < 1)
+		return;
+	if (!d->line_starts)
+		index_lines(d);
+	if ((size_t)loc.line > d->nlines)
+		return;
+	line = d->text + d->line_starts[loc.line - 1];
+	end = line;
+	while (end < d->text + d->len && *end != '\n')
+		end++;
+	if (end > line && end[-1] == '\r')
+		end--;
+
+	/* Find the byte where the window starts, counting characters as the lexer does. */
+	from = line;
+	caret_col = loc.col;
+	for (p = line; p < end && col < loc.col - QUOTE_MAX / 2; p++) {
+		if (((unsigned char)*p & 0xC0) != 0x80) {
+			col++;
+			from = p;
+		}
+	}
+	if (from != line) {
+		while (from < end && ((unsigned char)*from & 0xC0) == 0x80)
+			from++;
+		caret_col = loc.col - col + 1;
+	}
+	fputs(" ", d->out);
+	col = 0;
+	for (p = from; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+		if ((c & 0xC0) != 0x80 && ++col > QUOTE_MAX)
+			break;
+		fputc(c == '\0' ? ' ' : c, d->out);
+	}
+	fputs("\n ", d->out);
+	col = 1;
+	for (p = from; p < end && col < caret_col; p++) {
+		if (((unsigned char)*p & 0xC0) == 0x80)
+			continue;
+		fputc(*p == '\t' ? '\t' : ' ', d->out);
+		col++;
+	}
+	fputs("^\n", d->out);
+}
+
+void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, const char *fmt, ...)
+{
+	static const char *const names[] = {"note", "warning", "error"};
+	va_list ap;
+
+	if (sev == SEV_ERROR)
+		d->errors++;
+	else if (sev == SEV_WARNING)
+		d->warnings++;
+	if (loc.line > 0)
+		fprintf(d->out, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, names[sev]);
+	else
+		fprintf(d->out, "%s: %s: ", d->path, names[sev]);
+	va_start(ap, fmt);
+	vfprintf(d->out, fmt, ap);
+	va_end(ap);
+	if (check)
+		fprintf(d->out, " [-W%s]", check);
+	fputc('\n', d->out);
+	quote_line(d, loc);
+}

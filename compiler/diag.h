@@ -1,0 +1,35 @@
+/* Diagnostics: every message of the compiler goes through diag_report. */
+#ifndef RTAB_DIAG_H
+#define RTAB_DIAG_H
+
+#include "ast.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR } severity;
+
+typedef struct diag_ctx {
+	const char *path;
+	const char *text; /* the whole source, for quoting lines */
+	size_t len;
+	size_t *line_starts; /* built on first use */
+	size_t nlines;
+	FILE *out;
+	int errors, warnings;
+} diag_ctx;
+
+void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out);
+void diag_free(diag_ctx *d);
+
+/*
+ * Print "FILE:LINE:COL: SEVERITY: MESSAGE [-WCHECK]", then the source line and
+ * a caret under the column. check is NULL for syntax errors. A loc with
+ * line 0 prints "FILE: SEVERITY: MESSAGE" alone.
+ */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, const char *fmt, ...);
+
+#endif

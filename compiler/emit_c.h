@@ -1,0 +1,12 @@
+/* The C emitter: prints a lowered ruleset as static const initializers. */
+#ifndef RTAB_EMIT_C_H
+#define RTAB_EMIT_C_H
+
+#include "rtab.h"
+#include "util.h"
+
+/* source_name appears in the banner; it should not depend on the build directory. */
+void emit_c_source(strbuf *out, const rtab_ruleset *rs, const char *source_name);
+void emit_c_header(strbuf *out, const rtab_ruleset *rs, const char *source_name);
+
+#endif

@@ -1,0 +1,87 @@
+#include "load.h"
+
+#include "parse_ctx.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SOURCE (64u << 20)
+
+const char *path_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static bool read_all(const char *path, char **text, size_t *len, FILE *out)
+{
+	FILE *f = fopen(path, "rb");
+	strbuf sb = {0};
+	char chunk[65536];
+	size_t n;
+
+	if (!f) {
+		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		return false;
+	}
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (sb.len + n > MAX_SOURCE) {
+			fprintf(out, "%s: error: the file is larger than %u MiB\n", path,
+				MAX_SOURCE >> 20);
+			fclose(f);
+			sb_free(&sb);
+			return false;
+		}
+		sb_put(&sb, chunk, n);
+	}
+	if (ferror(f)) {
+		fprintf(out, "%s: error: cannot read: %s\n", path, strerror(errno));
+		fclose(f);
+		sb_free(&sb);
+		return false;
+	}
+	fclose(f);
+	*len = sb.len;
+	*text = sb.data ? sb.data : xstrdup("");
+	return true;
+}
+
+bool load_file(loaded *l, const char *path, FILE *out)
+{
+	struct parse_ctx pc = {0};
+
+	memset(l, 0, sizeof *l);
+	l->path = xstrdup(path);
+	if (!read_all(path, &l->text, &l->len, out))
+		return false;
+	diag_init(&l->diag, l->path, l->text, l->len, out);
+	pc.diag = &l->diag;
+	if (l->len == 0) {
+		src_loc top = {1, 1};
+		diag_report(&l->diag, SEV_ERROR, NULL, top,
+			    "the file is empty; begin it with: ruleset ID { locales en; }");
+		return false;
+	}
+	rtab_parse(l->text, l->len, &pc);
+	l->defs = pc.defs;
+	if (l->diag.errors) {
+		/* Resolve what parsed, so one run reports syntax and semantic errors alike. */
+		model_build(&l->model, l->defs, &l->diag);
+		l->built = true;
+		return false;
+	}
+	l->built = true;
+	return model_build(&l->model, l->defs, &l->diag);
+}
+
+void loaded_free(loaded *l)
+{
+	if (l->built)
+		model_free(&l->model);
+	ast_defs_free(l->defs);
+	diag_free(&l->diag);
+	free(l->text);
+	free(l->path);
+	memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,27 @@
+/* Reading a .rtab file through every stage up to a lowered ruleset. */
+#ifndef RTAB_LOAD_H
+#define RTAB_LOAD_H
+
+#include "model.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct loaded {
+	char *path;
+	char *text;
+	size_t len;
+	diag_ctx diag;
+	ast_def *defs;
+	model model;
+	bool built;
+} loaded;
+
+/* Load path, reporting every diagnostic to out. True when it has no error. */
+bool load_file(loaded *l, const char *path, FILE *out);
+void loaded_free(loaded *l);
+
+/* The final component of a path, for banners. */
+const char *path_basename(const char *path);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * A resolved ruleset: the runtime's own structures (rtab_ruleset), built
+ * in an arena, plus the syntax behind each element for diagnostics.
+ */
+#ifndef RTAB_MODEL_H
+#define RTAB_MODEL_H
+
+#include "ast.h"
+#include "diag.h"
+#include "util.h"
+
+#include "rtab.h"
+
+#include <stdbool.h>
+
+/* One roll range of one row in one column, as written. */
+typedef struct model_cell {
+	int64_t lo, hi; /* INT64_MIN / INT64_MAX for open ends */
+	uint16_t row;
+	src_loc loc;
+} model_cell;
+
+typedef struct model_table {
+	const ast_def *def;
+	model_cell *cells; /* ncolumns * nrows, column-major */
+	const ast_stmt **rows;
+	const ast_stmt *columns_stmt;
+	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
+	bool has_rows;
+} model_table;
+
+typedef struct model {
+	arena arena;
+	diag_ctx *diag;
+	rtab_ruleset rs;
+	const ast_def *ruleset_def;
+	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
+	size_t ndefs[DEF_KIND_COUNT_];
+	model_table *tables;
+} model;
+
+/* Resolve, check and lower defs. Returns true when no error was reported. */
+bool model_build(model *m, const ast_def *defs, diag_ctx *d);
+void model_free(model *m);
+
+#endif

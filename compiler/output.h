@@ -1,0 +1,21 @@
+/* Writing output files whole or not at all. */
+#ifndef RTAB_OUTPUT_H
+#define RTAB_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct output_file {
+	char *path;      /* final name */
+	char *tmp_path;  /* written first, renamed over path on commit */
+	const char *data;
+	size_t len;
+} output_file;
+
+/*
+ * Write every file to a temporary beside its final name, then rename them
+ * all. On any failure, remove the temporaries: earlier outputs stay as they were.
+ */
+bool output_commit(output_file *files, size_t n);
+
+#endif

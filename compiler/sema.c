@@ -1,0 +1,618 @@
+/* Resolution of names, labels and the definitions other than tables. */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void *model_array(model *m, size_t n, size_t size)
+{
+	return arena_alloc(&m->arena, n * size);
+}
+
+int model_find(const model *m, def_kind kind, const char *id)
+{
+	for (size_t i = 0; i < m->ndefs[kind]; i++)
+		if (strcmp(m->defs[kind][i]->id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+void report_unknown(model *m, src_loc loc, const char *what, const char *id,
+		    const char *const *candidates, size_t n, size_t stride)
+{
+	const char *best = NULL;
+	size_t best_d = (size_t)-1;
+	size_t limit = strlen(id) / 3 + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *c = *(const char *const *)((const char *)candidates + i * stride);
+		size_t d = edit_distance(id, c);
+		if (d <= limit && d < best_d) {
+			best = c;
+			best_d = d;
+		}
+	}
+	if (best)
+		check_report(m, CHECK_UNKNOWN_NAME, loc, "unknown %s '%s'; did you mean '%s'?", what,
+			     id, best);
+	else
+		check_report(m, CHECK_UNKNOWN_NAME, loc, "unknown %s '%s'", what, id);
+}
+
+/* The ids of every definition of a kind, as candidates for a suggestion. */
+static const char *const *def_names(model *m, def_kind kind)
+{
+	const char **names = model_array(m, m->ndefs[kind], sizeof *names);
+	for (size_t i = 0; i < m->ndefs[kind]; i++)
+		names[i] = m->defs[kind][i]->id;
+	return names;
+}
+
+int resolve_def(model *m, def_kind kind, const char *id, src_loc loc)
+{
+	int i = model_find(m, kind, id);
+	if (i < 0)
+		report_unknown(m, loc, def_kind_name(kind), id, def_names(m, kind), m->ndefs[kind],
+			       sizeof(const char *));
+	return i;
+}
+
+int resolve_enum_value(model *m, int enum_index, const char *id, src_loc loc)
+{
+	const rtab_enum *e = &m->rs.enums[enum_index];
+	int v = rtab_find_enum_value(e, id);
+	if (v < 0) {
+		char what[128];
+		snprintf(what, sizeof what, "value of enum '%s'", e->id);
+		report_unknown(m, loc, what, id, &e->values[0].id, e->nvalues,
+			       sizeof(rtab_enum_value));
+	}
+	return v;
+}
+
+rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const char *id,
+			src_loc loc, bool want_labels)
+{
+	size_t n = m->rs.nlocales;
+	const char **labels = model_array(m, n ? n : 1, sizeof *labels);
+	const ast_stmt **seen = xcalloc(n ? n : 1, sizeof *seen);
+
+	for (const ast_stmt *s = body; s; s = s->next) {
+		if (s->kind != ST_LABEL)
+			continue;
+		int l = rtab_find_locale(&m->rs, s->name);
+		if (l < 0) {
+			report_unknown(m, s->name_loc, "locale", s->name, m->rs.locales, n,
+				       sizeof(const char *));
+			continue;
+		}
+		if (seen[l]) {
+			check_report(m, CHECK_DUPLICATE, s->loc, "%s '%s' has a second '%s' label",
+				     what, id, s->name);
+			check_note(m, seen[l]->loc, "the first '%s' label is here", s->name);
+			continue;
+		}
+		seen[l] = s;
+		labels[l] = arena_strdup(&m->arena, s->text);
+	}
+	free(seen);
+	if (want_labels)
+		for (size_t l = 0; l < n; l++)
+			if (!labels[l])
+				check_report(m, CHECK_MISSING_LABEL, loc,
+					     "%s '%s' has no '%s' label; add %s \"...\";", what, id,
+					     m->rs.locales[l], m->rs.locales[l]);
+	return labels;
+}
+
+static const char *stmt_keyword(stmt_kind k)
+{
+	switch (k) {
+	case ST_LABEL: return "a label";
+	case ST_LOCALES: return "'locales'";
+	case ST_VALUE: return "an enum value";
+	case ST_EFFECT: return "an effect";
+	case ST_TRIGGER: return "'trigger'";
+	case ST_WHEN: return "'when'";
+	case ST_AMOUNT: return "'value'";
+	case ST_ROLL: return "'roll'";
+	case ST_MODIFIERS: return "'modifiers'";
+	case ST_CAP: return "'cap'";
+	case ST_COLUMNS: return "'columns'";
+	case ST_ROWS: return "'rows'";
+	default: return "this statement";
+	}
+}
+
+static const char *stmt_home(stmt_kind k)
+{
+	switch (k) {
+	case ST_LOCALES: return "the ruleset header";
+	case ST_VALUE: return "an enum";
+	case ST_EFFECT:
+	case ST_TRIGGER: return "an outcome";
+	case ST_WHEN:
+	case ST_AMOUNT: return "a modifier";
+	default: return "a table";
+	}
+}
+
+void report_misplaced(model *m, const ast_stmt *s, const char *where)
+{
+	check_report(m, CHECK_MISPLACED, s->loc, "%s does not belong in %s; it belongs in %s",
+		     stmt_keyword(s->kind), where, stmt_home(s->kind));
+}
+
+static void collect(model *m, const ast_def *defs)
+{
+	size_t cap[DEF_KIND_COUNT_] = {0};
+	bool first = true;
+
+	for (const ast_def *d = defs; d; d = d->next)
+		cap[d->kind]++;
+	for (int k = 0; k < DEF_KIND_COUNT_; k++)
+		m->defs[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(const ast_def *));
+
+	for (const ast_def *d = defs; d; d = d->next, first = false) {
+		int prev = model_find(m, d->kind, d->id);
+		if (d->kind == DEF_RULESET) {
+			if (m->ruleset_def) {
+				check_report(m, CHECK_SYNTAX_ORDER, d->loc,
+					     "a file holds one ruleset; '%s' is a second", d->id);
+				check_note(m, m->ruleset_def->loc, "the ruleset '%s' begins here",
+					   m->ruleset_def->id);
+				continue;
+			}
+			if (!first)
+				check_report(m, CHECK_SYNTAX_ORDER, d->loc,
+					     "the ruleset header must be the first definition of the file");
+			m->ruleset_def = d;
+		}
+		if (prev >= 0) {
+			check_report(m, CHECK_DUPLICATE, d->id_loc, "%s '%s' is defined twice",
+				     def_kind_name(d->kind), d->id);
+			check_note(m, m->defs[d->kind][prev]->id_loc, "'%s' is first defined here",
+				   d->id);
+			continue;
+		}
+		m->defs[d->kind][m->ndefs[d->kind]++] = d;
+	}
+	if (!m->ruleset_def) {
+		src_loc top = {defs ? defs->loc.line : 0, defs ? defs->loc.col : 0};
+		check_report(m, CHECK_SYNTAX_ORDER, top,
+			     "no ruleset header; begin the file with: ruleset ID { locales en; }");
+	}
+}
+
+static void resolve_ruleset(model *m)
+{
+	const ast_def *d = m->ruleset_def;
+	const ast_stmt *locales = NULL;
+
+	m->rs.id = d ? arena_strdup(&m->arena, d->id) : "unnamed";
+	if (!d)
+		return;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind == ST_LOCALES) {
+			if (locales) {
+				check_report(m, CHECK_DUPLICATE, s->loc, "the locales are declared twice");
+				check_note(m, locales->loc, "first declared here");
+				continue;
+			}
+			locales = s;
+		} else if (s->kind != ST_LABEL) {
+			report_misplaced(m, s, "the ruleset header");
+		}
+	}
+	if (!locales) {
+		check_report(m, CHECK_SYNTAX_ORDER, d->loc,
+			     "ruleset '%s' declares no locales; add: locales en;", d->id);
+		return;
+	}
+	size_t n = 0;
+	for (const ast_id *i = locales->ids; i; i = i->next)
+		n++;
+	const char **names = model_array(m, n, sizeof *names);
+	for (const ast_id *i = locales->ids; i; i = i->next) {
+		bool dup = false;
+		for (size_t j = 0; j < m->rs.nlocales; j++)
+			dup |= strcmp(names[j], i->id) == 0;
+		if (dup) {
+			check_report(m, CHECK_DUPLICATE, i->loc, "locale '%s' is listed twice", i->id);
+			continue;
+		}
+		if (m->rs.nlocales == UINT8_MAX) {
+			check_report(m, CHECK_LIMITS, i->loc, "too many locales (at most %d)", UINT8_MAX);
+			break;
+		}
+		names[m->rs.nlocales++] = arena_strdup(&m->arena, i->id);
+	}
+	m->rs.locales = names;
+}
+
+static void resolve_enums(model *m)
+{
+	rtab_enum *enums = model_array(m, m->ndefs[DEF_ENUM], sizeof *enums);
+	m->rs.enums = enums;
+	m->rs.nenums = (uint16_t)m->ndefs[DEF_ENUM];
+	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
+		const ast_def *d = m->defs[DEF_ENUM][i];
+		rtab_enum *e = &enums[i];
+		size_t n = 0;
+
+		e->id = arena_strdup(&m->arena, d->id);
+		e->rule = arena_strdup(&m->arena, d->rule);
+		e->labels = read_labels(m, d->body, "enum", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			n += s->kind == ST_VALUE;
+		rtab_enum_value *values = model_array(m, n ? n : 1, sizeof *values);
+		e->values = values;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_LABEL)
+				continue;
+			if (s->kind != ST_VALUE) {
+				report_misplaced(m, s, "an enum");
+				continue;
+			}
+			int prev = rtab_find_enum_value(e, s->name);
+			if (prev >= 0) {
+				check_report(m, CHECK_DUPLICATE, s->name_loc,
+					     "enum '%s' lists the value '%s' twice", d->id, s->name);
+				continue;
+			}
+			for (const ast_stmt *b = s->body; b; b = b->next)
+				if (b->kind != ST_LABEL)
+					report_misplaced(m, b, "an enum value");
+			values[e->nvalues].id = arena_strdup(&m->arena, s->name);
+			values[e->nvalues].labels =
+				read_labels(m, s->body, "enum value", s->name, s->name_loc, true);
+			e->nvalues++;
+		}
+		if (e->nvalues == 0)
+			check_report(m, CHECK_BAD_RANGE, d->id_loc, "enum '%s' has no values", d->id);
+	}
+}
+
+/* The domain of a declared type; false if the type is unknown. */
+static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int *enum_index,
+			 int64_t *lo, int64_t *hi)
+{
+	*enum_index = -1;
+	switch (t->kind) {
+	case TY_BOOL:
+		*kind = RTAB_TYPE_BOOL;
+		*lo = 0;
+		*hi = 1;
+		return true;
+	case TY_INT:
+		*kind = RTAB_TYPE_INT;
+		*lo = t->lo;
+		*hi = t->hi;
+		if (t->lo > t->hi) {
+			check_report(m, CHECK_BAD_RANGE, t->loc,
+				     "the range %lld..%lld is empty; write the low end first",
+				     (long long)t->lo, (long long)t->hi);
+			return false;
+		}
+		return true;
+	case TY_NAMED:
+		*kind = RTAB_TYPE_ENUM;
+		*enum_index = model_find(m, DEF_ENUM, t->name);
+		if (*enum_index < 0) {
+			report_unknown(m, t->loc, "type (an enum, bool or int)", t->name,
+				       def_names(m, DEF_ENUM), m->ndefs[DEF_ENUM], sizeof(char *));
+			return false;
+		}
+		*lo = 0;
+		*hi = m->rs.enums[*enum_index].nvalues - 1;
+		return true;
+	}
+	return false;
+}
+
+static void resolve_inputs(model *m)
+{
+	rtab_input *inputs = model_array(m, m->ndefs[DEF_INPUT], sizeof *inputs);
+	m->rs.inputs = inputs;
+	m->rs.ninputs = (uint16_t)m->ndefs[DEF_INPUT];
+	for (size_t i = 0; i < m->ndefs[DEF_INPUT]; i++) {
+		const ast_def *d = m->defs[DEF_INPUT][i];
+		rtab_input *in = &inputs[i];
+		rtab_type_kind kind = RTAB_TYPE_INT;
+		int enum_index;
+		int64_t lo = 0, hi = 0, def;
+
+		in->id = arena_strdup(&m->arena, d->id);
+		in->rule = arena_strdup(&m->arena, d->rule);
+		in->labels = read_labels(m, d->body, "input", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind != ST_LABEL)
+				report_misplaced(m, s, "an input");
+		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi))
+			continue;
+		in->type = (uint8_t)kind;
+		in->enum_index = (int16_t)enum_index;
+		in->min = (int32_t)lo;
+		in->max = (int32_t)hi;
+		def = kind == RTAB_TYPE_INT && lo <= 0 && hi >= 0 ? 0 : lo;
+		if (d->init && const_value(m, d->init, kind, enum_index, &def) &&
+		    (def < lo || def > hi))
+			check_report(m, CHECK_BAD_RANGE, d->init->loc,
+				     "the default %lld lies outside %lld..%lld", (long long)def,
+				     (long long)lo, (long long)hi);
+		in->default_value = (int32_t)def;
+	}
+}
+
+static void resolve_dice(model *m)
+{
+	rtab_dice *dice = model_array(m, m->ndefs[DEF_DICE], sizeof *dice);
+	m->rs.dice = dice;
+	m->rs.ndice = (uint16_t)m->ndefs[DEF_DICE];
+	for (size_t i = 0; i < m->ndefs[DEF_DICE]; i++) {
+		const ast_def *d = m->defs[DEF_DICE][i];
+		rtab_dice *dc = &dice[i];
+		size_t n = 0, total = 0;
+
+		dc->id = arena_strdup(&m->arena, d->id);
+		dc->rule = arena_strdup(&m->arena, d->rule);
+		for (const ast_dice_group *g = d->dice; g; g = g->next)
+			n++;
+		rtab_die_group *groups = model_array(m, n, sizeof *groups);
+		dc->groups = groups;
+		for (const ast_dice_group *g = d->dice; g; g = g->next) {
+			int64_t lo = g->has_faces ? g->face_lo : 1;
+			int64_t hi = g->has_faces ? g->face_hi : g->sides;
+			if (g->count < 1 || g->sides < 2) {
+				check_report(m, CHECK_BAD_RANGE, g->loc,
+					     "%lldd%lld is not a roll; use at least one die of two or more sides",
+					     (long long)g->count, (long long)g->sides);
+				continue;
+			}
+			if (hi - lo + 1 != g->sides) {
+				check_report(m, CHECK_BAD_RANGE, g->loc,
+					     "faces %lld..%lld make %lld faces, but the die has %lld",
+					     (long long)lo, (long long)hi, (long long)(hi - lo + 1),
+					     (long long)g->sides);
+				continue;
+			}
+			total += (size_t)g->count;
+			if (total > RTAB_MAX_FACES || hi > 100000 || lo < -100000) {
+				check_report(m, CHECK_LIMITS, g->loc,
+					     "too many dice or faces: at most %d dice with faces within +-100000",
+					     RTAB_MAX_FACES);
+				break;
+			}
+			groups[dc->ngroups].count = (uint8_t)g->count;
+			groups[dc->ngroups].face_min = (int16_t)lo;
+			groups[dc->ngroups].face_max = (int16_t)hi;
+			dc->ngroups++;
+			dc->nfaces = (uint8_t)total;
+			dc->min += (int32_t)(g->count * lo);
+			dc->max += (int32_t)(g->count * hi);
+		}
+	}
+}
+
+static void resolve_effect_kinds(model *m)
+{
+	rtab_effect_kind *kinds = model_array(m, m->ndefs[DEF_EFFECT], sizeof *kinds);
+	m->rs.effect_kinds = kinds;
+	m->rs.neffect_kinds = (uint16_t)m->ndefs[DEF_EFFECT];
+	for (size_t i = 0; i < m->ndefs[DEF_EFFECT]; i++) {
+		const ast_def *d = m->defs[DEF_EFFECT][i];
+		rtab_effect_kind *k = &kinds[i];
+		size_t n = 0;
+
+		k->id = arena_strdup(&m->arena, d->id);
+		k->rule = arena_strdup(&m->arena, d->rule);
+		k->labels = read_labels(m, d->body, "effect", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind != ST_LABEL)
+				report_misplaced(m, s, "an effect declaration");
+		for (const ast_param *p = d->params; p; p = p->next)
+			n++;
+		rtab_param *params = model_array(m, n ? n : 1, sizeof *params);
+		k->params = params;
+		for (const ast_param *p = d->params; p; p = p->next) {
+			rtab_type_kind kind;
+			int enum_index;
+			int64_t lo, hi;
+			if (k->nparams == RTAB_MAX_ARGS) {
+				check_report(m, CHECK_LIMITS, p->loc,
+					     "effect '%s' has too many parameters (at most %d)", d->id,
+					     RTAB_MAX_ARGS);
+				break;
+			}
+			for (const ast_param *q = d->params; q != p; q = q->next)
+				if (strcmp(q->id, p->id) == 0)
+					check_report(m, CHECK_DUPLICATE, p->loc,
+						     "effect '%s' has two parameters named '%s'", d->id,
+						     p->id);
+			if (!resolve_type(m, &p->type, &kind, &enum_index, &lo, &hi))
+				enum_index = -1;
+			if (kind == RTAB_TYPE_BOOL)
+				check_report(m, CHECK_TYPE, p->type.loc,
+					     "effect parameters are enums or int; use an enum for '%s'",
+					     p->id);
+			params[k->nparams].id = arena_strdup(&m->arena, p->id);
+			params[k->nparams].enum_index = (int16_t)enum_index;
+			k->nparams++;
+		}
+	}
+}
+
+static void resolve_modifiers(model *m)
+{
+	rtab_modifier *mods = model_array(m, m->ndefs[DEF_MODIFIER], sizeof *mods);
+	m->rs.modifiers = mods;
+	m->rs.nmodifiers = (uint16_t)m->ndefs[DEF_MODIFIER];
+	for (size_t i = 0; i < m->ndefs[DEF_MODIFIER]; i++) {
+		const ast_def *d = m->defs[DEF_MODIFIER][i];
+		rtab_modifier *mod = &mods[i];
+		const ast_stmt *when = NULL, *value = NULL;
+
+		mod->id = arena_strdup(&m->arena, d->id);
+		mod->rule = arena_strdup(&m->arena, d->rule);
+		mod->labels = read_labels(m, d->body, "modifier", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			const ast_stmt **slot = s->kind == ST_WHEN ? &when : s->kind == ST_AMOUNT ? &value : NULL;
+			if (s->kind == ST_LABEL)
+				continue;
+			if (!slot) {
+				report_misplaced(m, s, "a modifier");
+				continue;
+			}
+			if (*slot) {
+				check_report(m, CHECK_DUPLICATE, s->loc, "modifier '%s' has two %s statements",
+					     d->id, s->kind == ST_WHEN ? "'when'" : "'value'");
+				check_note(m, (*slot)->loc, "the first is here");
+				continue;
+			}
+			*slot = s;
+		}
+		expr_type t;
+		if (when)
+			compile_expr(m, when->expr, RTAB_TYPE_BOOL, &mod->condition, &t);
+		if (!value) {
+			check_report(m, CHECK_MISPLACED, d->id_loc,
+				     "modifier '%s' has no value; add: value +1;", d->id);
+			continue;
+		}
+		if (compile_expr(m, value->expr, RTAB_TYPE_INT, &mod->value, &t)) {
+			mod->min = (int32_t)t.lo;
+			mod->max = (int32_t)t.hi;
+		}
+	}
+}
+
+static void resolve_effect(model *m, const ast_def *d, const ast_stmt *s, rtab_effect *eff)
+{
+	int k = resolve_def(m, DEF_EFFECT, s->name, s->name_loc);
+	size_t nargs = 0;
+	const rtab_effect_kind *kind;
+
+	if (k < 0)
+		return;
+	kind = &m->rs.effect_kinds[k];
+	for (const ast_arg *a = s->args; a; a = a->next)
+		nargs++;
+	if (nargs != kind->nparams) {
+		check_report(m, CHECK_EFFECT_ARGS, s->name_loc,
+			     "effect '%s' takes %u argument%s, but outcome '%s' gives %zu", kind->id,
+			     kind->nparams, kind->nparams == 1 ? "" : "s", d->id, nargs);
+		check_note(m, m->defs[DEF_EFFECT][k]->id_loc, "'%s' is declared here", kind->id);
+		return;
+	}
+	int32_t *args = model_array(m, nargs ? nargs : 1, sizeof *args);
+	size_t i = 0;
+	for (const ast_arg *a = s->args; a; a = a->next, i++) {
+		const rtab_param *p = &kind->params[i];
+		if (p->enum_index < 0) {
+			if (a->kind != ARG_INT)
+				check_report(m, CHECK_EFFECT_ARGS, a->loc,
+					     "parameter '%s' of effect '%s' is an integer, not '%s'",
+					     p->id, kind->id, a->name);
+			args[i] = (int32_t)a->num;
+		} else if (a->kind != ARG_NAME) {
+			check_report(m, CHECK_EFFECT_ARGS, a->loc,
+				     "parameter '%s' of effect '%s' takes a value of enum '%s', not a number",
+				     p->id, kind->id, m->rs.enums[p->enum_index].id);
+		} else {
+			int v = resolve_enum_value(m, p->enum_index, a->name, a->loc);
+			args[i] = v < 0 ? 0 : v;
+		}
+	}
+	eff->kind = (uint16_t)k;
+	eff->nargs = (uint8_t)nargs;
+	eff->args = args;
+}
+
+static void resolve_outcomes(model *m)
+{
+	rtab_outcome *outs = model_array(m, m->ndefs[DEF_OUTCOME], sizeof *outs);
+	m->rs.outcomes = outs;
+	m->rs.noutcomes = (uint16_t)m->ndefs[DEF_OUTCOME];
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
+		const ast_def *d = m->defs[DEF_OUTCOME][i];
+		rtab_outcome *o = &outs[i];
+		size_t ne = 0, nt = 0;
+
+		o->id = arena_strdup(&m->arena, d->id);
+		o->rule = arena_strdup(&m->arena, d->rule);
+		o->labels = read_labels(m, d->body, "outcome", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			ne += s->kind == ST_EFFECT || s->kind == ST_VALUE;
+			nt += s->kind == ST_TRIGGER;
+		}
+		rtab_effect *effects = model_array(m, ne ? ne : 1, sizeof *effects);
+		uint16_t *triggers = model_array(m, nt ? nt : 1, sizeof *triggers);
+		o->effects = effects;
+		o->triggers = triggers;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			switch (s->kind) {
+			case ST_LABEL:
+				break;
+			case ST_EFFECT:
+			case ST_VALUE: /* a bare name is an effect without arguments */
+				if (s->body)
+					report_misplaced(m, s, "an outcome");
+				resolve_effect(m, d, s, &effects[o->neffects++]);
+				break;
+			case ST_TRIGGER: {
+				int t = resolve_def(m, DEF_TABLE, s->name, s->name_loc);
+				if (t >= 0)
+					triggers[o->ntriggers++] = (uint16_t)t;
+				break;
+			}
+			default:
+				report_misplaced(m, s, "an outcome");
+			}
+		}
+	}
+}
+
+static void check_count_limits(model *m)
+{
+	for (int k = 0; k < DEF_KIND_COUNT_; k++)
+		if (m->ndefs[k] > 30000) {
+			check_report(m, CHECK_LIMITS, m->defs[k][30000]->loc,
+				     "too many %s definitions (at most 30000)", def_kind_name((def_kind)k));
+			m->ndefs[k] = 30000;
+		}
+}
+
+bool model_build(model *m, const ast_def *defs, diag_ctx *d)
+{
+	memset(m, 0, sizeof *m);
+	m->diag = d;
+	collect(m, defs);
+	check_count_limits(m);
+	resolve_ruleset(m);
+	if (m->ruleset_def)
+		m->rs.title = read_labels(m, m->ruleset_def->body, "ruleset", m->ruleset_def->id,
+					  m->ruleset_def->id_loc, true);
+	resolve_enums(m);
+	resolve_dice(m);
+	resolve_inputs(m);
+	resolve_effect_kinds(m);
+	resolve_modifiers(m);
+	resolve_outcomes(m);
+	resolve_tables(m);
+	for (size_t i = 0; i < rtab_ncheck_passes; i++)
+		rtab_check_passes[i].run(m);
+	if (d->errors)
+		return false;
+	lower_tables(m);
+	return d->errors == 0;
+}
+
+void model_free(model *m)
+{
+	for (size_t i = 0; m->tables && i < m->ndefs[DEF_TABLE]; i++) {
+		free(m->tables[i].cells);
+		free(m->tables[i].rows);
+	}
+	free(m->tables);
+	arena_free(&m->arena);
+}

@@ -1,0 +1,47 @@
+/* Helpers shared by the passes that resolve a file into a model. */
+#ifndef RTAB_SEMA_H
+#define RTAB_SEMA_H
+
+#include "checks.h"
+#include "model.h"
+
+void *model_array(model *m, size_t n, size_t size);
+
+/* Index of the definition of that kind and id, or -1. */
+int model_find(const model *m, def_kind kind, const char *id);
+
+/* Report an unknown name, suggesting the nearest of candidates. */
+void report_unknown(model *m, src_loc loc, const char *what, const char *id,
+		    const char *const *candidates, size_t n, size_t stride);
+
+/* Resolve id as a definition of kind; reports and returns -1 if unknown. */
+int resolve_def(model *m, def_kind kind, const char *id, src_loc loc);
+
+/* Resolve id as a value of an enum; reports and returns -1 if unknown. */
+int resolve_enum_value(model *m, int enum_index, const char *id, src_loc loc);
+
+/* The labels of a definition (its ST_LABEL statements), one per locale. */
+rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const char *id,
+			src_loc loc, bool want_labels);
+
+/* Report a statement that does not belong where it is written. */
+void report_misplaced(model *m, const ast_stmt *s, const char *where);
+
+/* Typed expressions. */
+typedef struct expr_type {
+	rtab_type_kind kind;
+	int enum_index;
+	int64_t lo, hi;
+} expr_type;
+
+/* Compile e to a postfix program; want is the kind expected. */
+bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
+		  expr_type *type);
+
+/* The constant value of e (a default value) of the given type. */
+bool const_value(model *m, const ast_expr *e, rtab_type_kind kind, int enum_index, int64_t *out);
+
+void resolve_tables(model *m);
+void lower_tables(model *m);
+
+#endif

@@ -1,0 +1,325 @@
+/* Results tables: dice, modifiers, cap, columns and rows; then their lowering. */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ROWS 30000
+#define MAX_SPAN 65536
+
+/* Statements that a table holds at most once. */
+static const ast_stmt *single(model *m, const ast_def *d, stmt_kind kind, const char *what)
+{
+	const ast_stmt *found = NULL;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != kind)
+			continue;
+		if (found) {
+			check_report(m, CHECK_DUPLICATE, s->loc, "table '%s' has a second %s", d->id,
+				     what);
+			check_note(m, found->loc, "the first %s is here", what);
+			continue;
+		}
+		found = s;
+	}
+	return found;
+}
+
+static void resolve_table_modifiers(model *m, const ast_def *d, rtab_table *t, const ast_stmt *s)
+{
+	size_t n = 0;
+	for (const ast_id *i = s ? s->ids : NULL; i; i = i->next)
+		n++;
+	uint16_t *mods = model_array(m, n ? n : 1, sizeof *mods);
+	t->modifiers = mods;
+	for (const ast_id *i = s ? s->ids : NULL; i; i = i->next) {
+		int k = resolve_def(m, DEF_MODIFIER, i->id, i->loc);
+		bool dup = false;
+		for (size_t j = 0; j < t->nmodifiers; j++)
+			dup |= mods[j] == k;
+		if (dup) {
+			check_report(m, CHECK_DUPLICATE, i->loc, "table '%s' lists modifier '%s' twice",
+				     d->id, i->id);
+			continue;
+		}
+		if (k >= 0)
+			mods[t->nmodifiers++] = (uint16_t)k;
+	}
+}
+
+/* Map every value of the column input to one column. */
+static void resolve_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols)
+{
+	rtab_column *columns;
+	size_t n = 0;
+
+	if (!cols) {
+		columns = model_array(m, 1, sizeof *columns);
+		columns[0].id = "all";
+		t->columns = columns;
+		t->ncolumns = 1;
+		t->column_input = -1;
+		return;
+	}
+	for (const ast_stmt *c = cols->body; c; c = c->next)
+		n++;
+	columns = model_array(m, n ? n : 1, sizeof *columns);
+	t->columns = columns;
+	t->column_input = -1;
+	int in = resolve_def(m, DEF_INPUT, cols->name, cols->name_loc);
+	if (in < 0)
+		return;
+	const rtab_input *input = &m->rs.inputs[in];
+	if (input->type != RTAB_TYPE_ENUM) {
+		check_report(m, CHECK_TYPE, cols->name_loc,
+			     "columns are chosen by an enum input, and '%s' is not one", input->id);
+		return;
+	}
+	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
+	uint16_t *of_value = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *of_value);
+	const ast_stmt *star = NULL;
+	int star_col = -1;
+
+	for (const ast_stmt *c = cols->body; c; c = c->next) {
+		for (size_t j = 0; j < t->ncolumns; j++)
+			if (strcmp(columns[j].id, c->name) == 0) {
+				check_report(m, CHECK_DUPLICATE, c->name_loc,
+					     "table '%s' has two columns named '%s'", d->id, c->name);
+				break;
+			}
+		columns[t->ncolumns].id = arena_strdup(&m->arena, c->name);
+		if (c->star) {
+			if (star) {
+				check_report(m, CHECK_COLUMNS, c->loc,
+					     "only one column can take the remaining values ('*')");
+				check_note(m, star->loc, "'%s' already takes them", star->name);
+			} else {
+				star = c;
+				star_col = t->ncolumns;
+			}
+		}
+		for (const ast_id *v = c->ids; v; v = v->next) {
+			int k = resolve_enum_value(m, input->enum_index, v->id, v->loc);
+			if (k < 0)
+				continue;
+			if (owner[k]) {
+				check_report(m, CHECK_COLUMNS, v->loc,
+					     "value '%s' of '%s' is given to two columns", v->id,
+					     input->id);
+				check_note(m, owner[k]->name_loc, "column '%s' already takes it",
+					   owner[k]->name);
+				continue;
+			}
+			owner[k] = c;
+			of_value[k] = t->ncolumns;
+			if (!c->ids->next)
+				columns[t->ncolumns].labels = e->values[k].labels;
+		}
+		t->ncolumns++;
+	}
+	for (size_t k = 0; k < e->nvalues; k++) {
+		if (owner[k])
+			continue;
+		if (star_col >= 0) {
+			of_value[k] = (uint16_t)star_col;
+			continue;
+		}
+		check_report(m, CHECK_COLUMNS, cols->loc,
+			     "value '%s' of '%s' has no column; name it in a column, or add: others = *;",
+			     e->values[k].id, input->id);
+	}
+	free(owner);
+	t->column_input = (int16_t)in;
+	t->column_of_value = of_value;
+}
+
+static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			 const ast_stmt *rows)
+{
+	size_t n = 0;
+	for (const ast_stmt *r = rows ? rows->body : NULL; r; r = r->next)
+		n += r->kind == ST_ROW;
+	if (n > MAX_ROWS) {
+		check_report(m, CHECK_LIMITS, rows->loc,
+			     "table '%s' has %zu rows; the runtime holds at most %d", d->id, n,
+			     MAX_ROWS);
+		return;
+	}
+	rtab_row *out = model_array(m, n ? n : 1, sizeof *out);
+	mt->rows = xcalloc(n ? n : 1, sizeof *mt->rows);
+	mt->cells = xcalloc((n ? n : 1) * t->ncolumns, sizeof *mt->cells);
+	t->rows = out;
+	for (const ast_stmt *r = rows ? rows->body : NULL; r; r = r->next) {
+		if (r->kind == ST_HEADER) {
+			size_t j = 0;
+			const ast_id *h = r->ids;
+			for (; h && j < t->ncolumns; h = h->next, j++)
+				if (strcmp(h->id, t->columns[j].id) != 0)
+					check_report(m, CHECK_ROW_SHAPE, h->loc,
+						     "the header names '%s' where column %zu is '%s'",
+						     h->id, j + 1, t->columns[j].id);
+			if (h || j < t->ncolumns)
+				check_report(m, CHECK_ROW_SHAPE, r->loc,
+					     "the header names %s columns than the table's %u",
+					     h ? "more" : "fewer", t->ncolumns);
+			continue;
+		}
+		uint16_t row = t->nrows++;
+		int o = resolve_def(m, DEF_OUTCOME, r->name, r->name_loc);
+		size_t ncells = 0;
+		out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+		out[row].rule = arena_strdup(&m->arena, r->rule ? r->rule : d->rule);
+		out[row].provisional = arena_strdup(&m->arena, r->text);
+		mt->rows[row] = r;
+		for (const ast_cell *c = r->cells; c; c = c->next)
+			ncells++;
+		if (ncells != t->ncolumns) {
+			check_report(m, CHECK_ROW_SHAPE, r->name_loc,
+				     "row '%s' gives %zu roll range%s, but the table has %u column%s",
+				     r->name, ncells, ncells == 1 ? "" : "s", t->ncolumns,
+				     t->ncolumns == 1 ? "" : "s");
+		}
+		size_t j = 0;
+		for (const ast_cell *c = r->cells; c; c = c->next, j++) {
+			model_cell *mc;
+			if (j >= t->ncolumns)
+				break;
+			mc = &mt->cells[j * n + row];
+			mc->row = row;
+			mc->loc = c->loc;
+			mc->lo = c->lo;
+			mc->hi = c->hi;
+			if (c->lo > c->hi) {
+				check_report(m, CHECK_BAD_RANGE, c->loc,
+					     "the range %lld-%lld is empty; write the low end first",
+					     (long long)c->lo, (long long)c->hi);
+				mc->lo = 1;
+				mc->hi = 0;
+			}
+		}
+		for (; j < t->ncolumns; j++) {
+			mt->cells[j * n + row].lo = 1; /* absent: never matches */
+			mt->cells[j * n + row].hi = 0;
+		}
+	}
+	mt->has_rows = t->nrows > 0;
+	if (!mt->has_rows)
+		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : d->id_loc,
+			     "table '%s' has no rows; add: rows { OUTCOME RANGE; }", d->id);
+}
+
+/* The modified rolls that can occur: the dice plus the bounds of the total modifier. */
+static void reachable(const model *m, const rtab_table *t, model_table *mt)
+{
+	const rtab_dice *dc = &m->rs.dice[t->dice];
+	int64_t lo = 0, hi = 0;
+	if (t->capped) {
+		lo = t->cap_min;
+		hi = t->cap_max;
+	} else {
+		for (size_t i = 0; i < t->nmodifiers; i++) {
+			const rtab_modifier *mod = &m->rs.modifiers[t->modifiers[i]];
+			bool always = mod->condition.ninstrs == 0;
+			lo += always || mod->min < 0 ? mod->min : 0;
+			hi += always || mod->max > 0 ? mod->max : 0;
+		}
+	}
+	mt->reach_lo = dc->min + lo;
+	mt->reach_hi = dc->max + hi;
+}
+
+void resolve_tables(model *m)
+{
+	size_t n = m->ndefs[DEF_TABLE];
+	rtab_table *tables = model_array(m, n, sizeof *tables);
+	m->rs.tables = tables;
+	m->rs.ntables = (uint16_t)n;
+	m->tables = xcalloc(n ? n : 1, sizeof *m->tables);
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_TABLE][i];
+		rtab_table *t = &tables[i];
+		model_table *mt = &m->tables[i];
+		const ast_stmt *roll = single(m, d, ST_ROLL, "'roll'");
+		const ast_stmt *cap = single(m, d, ST_CAP, "'cap'");
+		const ast_stmt *cols = single(m, d, ST_COLUMNS, "'columns'");
+		const ast_stmt *rows = single(m, d, ST_ROWS, "'rows'");
+		int dice = -1;
+
+		mt->def = d;
+		mt->columns_stmt = cols;
+		t->id = arena_strdup(&m->arena, d->id);
+		t->rule = arena_strdup(&m->arena, d->rule);
+		t->labels = read_labels(m, d->body, "table", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
+			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS)
+				report_misplaced(m, s, "a table");
+		if (roll)
+			dice = resolve_def(m, DEF_DICE, roll->name, roll->name_loc);
+		else
+			check_report(m, CHECK_MISPLACED, d->id_loc,
+				     "table '%s' has no roll; add: roll DICE;", d->id);
+		t->dice = (uint16_t)(dice < 0 ? 0 : dice);
+		resolve_table_modifiers(m, d, t, single(m, d, ST_MODIFIERS, "'modifiers'"));
+		if (cap) {
+			t->capped = 1;
+			t->cap_min = (int32_t)cap->lo;
+			t->cap_max = (int32_t)cap->hi;
+			if (cap->lo > cap->hi)
+				check_report(m, CHECK_BAD_RANGE, cap->loc,
+					     "the cap %lld..%lld is empty; write the low end first",
+					     (long long)cap->lo, (long long)cap->hi);
+		}
+		resolve_columns(m, d, t, cols);
+		resolve_rows(m, d, t, mt, rows);
+		if (dice >= 0 && m->rs.ndice > 0)
+			reachable(m, t, mt);
+		else
+			mt->has_rows = false;
+	}
+}
+
+void lower_tables(model *m)
+{
+	for (size_t i = 0; i < m->rs.ntables; i++) {
+		rtab_table *t = (rtab_table *)&m->rs.tables[i];
+		model_table *mt = &m->tables[i];
+		int64_t lo = mt->reach_lo, hi = mt->reach_hi;
+		size_t n = t->nrows;
+
+		for (size_t k = 0; k < n * t->ncolumns; k++) {
+			const model_cell *c = &mt->cells[k];
+			if (c->lo != INT64_MIN && c->lo < lo)
+				lo = c->lo;
+			if (c->hi != INT64_MAX && c->hi > hi)
+				hi = c->hi;
+		}
+		if (hi - lo + 1 > MAX_SPAN) {
+			check_report(m, CHECK_LIMITS, mt->def->id_loc,
+				     "table '%s' spans the rolls %lld..%lld; the runtime holds at most %d",
+				     t->id, (long long)lo, (long long)hi, MAX_SPAN);
+			continue;
+		}
+		t->roll_min = (int32_t)lo;
+		t->roll_max = (int32_t)hi;
+		rtab_column *cols = (rtab_column *)t->columns;
+		for (size_t j = 0; j < t->ncolumns; j++) {
+			int16_t *dense = model_array(m, (size_t)(hi - lo + 1), sizeof *dense);
+			cols[j].below_row = cols[j].above_row = -1;
+			for (int64_t r = lo; r <= hi; r++)
+				dense[r - lo] = -1;
+			for (size_t k = 0; k < n; k++) {
+				const model_cell *c = &mt->cells[j * n + k];
+				int64_t a = c->lo < lo ? lo : c->lo, b = c->hi > hi ? hi : c->hi;
+				for (int64_t r = a; r <= b; r++)
+					dense[r - lo] = (int16_t)c->row;
+				if (c->lo == INT64_MIN)
+					cols[j].below_row = (int16_t)c->row;
+				if (c->hi == INT64_MAX)
+					cols[j].above_row = (int16_t)c->row;
+			}
+			cols[j].row_of_roll = dense;
+		}
+	}
+}

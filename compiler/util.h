@@ -1,0 +1,46 @@
+/* Allocation that cannot fail silently, and a growable string buffer. */
+#ifndef RTAB_UTIL_H
+#define RTAB_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+typedef struct strbuf {
+	char *data;
+	size_t len, cap;
+} strbuf;
+
+void sb_putc(strbuf *sb, char c);
+void sb_puts(strbuf *sb, const char *s);
+void sb_put(strbuf *sb, const char *s, size_t n);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void sb_printf(strbuf *sb, const char *fmt, ...);
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
+/* Append s as a JSON string or a C string literal, quotes included. */
+void sb_put_json_string(strbuf *sb, const char *s);
+void sb_put_c_string(strbuf *sb, const char *s);
+void sb_free(strbuf *sb);
+
+
+
+/* An arena: many allocations, one release. */
+typedef struct arena_block arena_block;
+typedef struct arena {
+	arena_block *head;
+} arena;
+
+void *arena_alloc(arena *a, size_t n);
+char *arena_strdup(arena *a, const char *s);
+void arena_free(arena *a);
+
+/* Edit distance, for "did you mean" suggestions. */
+size_t edit_distance(const char *a, const char *b);
+#endif
