@@ -1,0 +1,37 @@
+#!/bin/sh
+# A bad input must fail with exit status 1, print exactly the expected
+# diagnostics, and leave the output directory as it was.
+# usage: run_bad.sh RTAB DIR NAME   (runs in DIR on NAME.rtab, expects NAME.err)
+set -u
+rtab=$1 dir=$2 name=$3
+cd "$dir" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+"$rtab" check "$name.rtab" 2>"$tmp/stderr" >"$tmp/stdout"
+status=$?
+if [ "$status" -ne 1 ]; then
+	echo "FAIL: rtab check $name.rtab exited $status, expected 1"
+	cat "$tmp/stderr"
+	exit 1
+fi
+if ! diff -u "$name.err" "$tmp/stderr"; then
+	echo "FAIL: diagnostics of $name.rtab differ from $name.err (above: - expected, + actual)"
+	exit 1
+fi
+
+# compile must write nothing and keep what was there.
+mkdir "$tmp/out"
+echo "earlier output" >"$tmp/out/keep.c"
+"$rtab" compile "$name.rtab" -o "$tmp/out" 2>/dev/null >/dev/null
+status=$?
+if [ "$status" -ne 1 ]; then
+	echo "FAIL: rtab compile $name.rtab exited $status, expected 1"
+	exit 1
+fi
+if [ "$(ls "$tmp/out")" != "keep.c" ] || [ "$(cat "$tmp/out/keep.c")" != "earlier output" ]; then
+	echo "FAIL: rtab compile $name.rtab changed the output directory:"
+	ls -la "$tmp/out"
+	exit 1
+fi
+echo "ok: $name"

@@ -1,0 +1,205 @@
+/*
+ * The bundled Musket & Pike tables, linked as generated C and resolved by
+ * the runtime, against the outcomes the rulebook pages give.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "musket_pike.h"
+
+static const rtab_ruleset *const rs = &musket_pike_ruleset;
+
+static void resolve(size_t table, int32_t game, int32_t face, int32_t drm, rtab_result *r)
+{
+	int32_t inputs[1];
+	assert_int_equal(rtab_inputs_default(rs, inputs, rs->ninputs), RTAB_OK);
+	inputs[MUSKET_PIKE_INPUT_GAME] = game;
+	assert_int_equal(rtab_resolve(rs, table, inputs, rs->ninputs, &face, 1, drm, r), RTAB_OK);
+}
+
+/* 11.7.2: TACW <=2 break off, 3-5 pursue and eliminate, 6+ off map;
+ * every other game <=4, 5-8, 9+. */
+static void test_cavalry_pursuit_every_natural_roll(void **state)
+{
+	static const struct {
+		int32_t game;
+		int32_t face;
+		int outcome;
+	} cases[] = {
+		{MUSKET_PIKE_GAME_TACW, 0, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_TACW, 1, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_TACW, 2, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_TACW, 3, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_TACW, 4, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_TACW, 5, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_TACW, 6, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP},
+		{MUSKET_PIKE_GAME_TACW, 7, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP},
+		{MUSKET_PIKE_GAME_TACW, 8, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP},
+		{MUSKET_PIKE_GAME_TACW, 9, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP},
+		{MUSKET_PIKE_GAME_OTHER, 0, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_OTHER, 1, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_OTHER, 2, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_OTHER, 3, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_OTHER, 4, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+		{MUSKET_PIKE_GAME_OTHER, 5, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_OTHER, 6, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_OTHER, 7, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_OTHER, 8, MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE},
+		{MUSKET_PIKE_GAME_OTHER, 9, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		rtab_result r;
+		resolve(MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, cases[i].game, cases[i].face, 0, &r);
+		assert_int_equal(r.outcome, cases[i].outcome);
+		assert_int_equal(r.modified_roll, cases[i].face);
+	}
+}
+
+/* Every game but TACW reads the "Другие" column. */
+static void test_cavalry_pursuit_columns(void **state)
+{
+	static const int32_t others[] = {MUSKET_PIKE_GAME_NGBG, MUSKET_PIKE_GAME_SIA,
+					 MUSKET_PIKE_GAME_OTHER};
+	rtab_result tacw, other;
+	(void)state;
+	resolve(MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, MUSKET_PIKE_GAME_TACW, 3, 0, &tacw);
+	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+		resolve(MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, others[i], 3, 0, &other);
+		assert_int_not_equal(other.column, tacw.column);
+		assert_int_equal(other.outcome, MUSKET_PIKE_OUTCOME_BREAK_OFF);
+	}
+	assert_string_equal(rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].columns[tacw.column].id,
+			    "tacw");
+	assert_string_equal(rs->outcomes[MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE].rule, "11.7.2");
+}
+
+/* 11.0: every modified roll from -4 (0 - 4) to 13 (9 + 4). */
+static void test_melee_every_modified_roll(void **state)
+{
+	static const struct {
+		int32_t lo, hi;
+		int outcome;
+		int provisional;
+	} rows[] = {
+		{-4, 0, MUSKET_PIKE_OUTCOME_ATTACKER_ELIMINATED, 0},
+		{1, 2, MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN, 0},
+		{3, 3, MUSKET_PIKE_OUTCOME_ATTACKER_SHAKEN_RETREAT_2, 1},
+		{4, 4, MUSKET_PIKE_OUTCOME_ATTACKER_SHAKEN_RETREAT_1, 1},
+		{5, 5, MUSKET_PIKE_OUTCOME_DEFENDER_SHAKEN_RETREAT_1, 1},
+		{6, 6, MUSKET_PIKE_OUTCOME_DEFENDER_SHAKEN_RETREAT_2, 1},
+		{7, 8, MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN, 0},
+		{9, 13, MUSKET_PIKE_OUTCOME_DEFENDER_ELIMINATED, 0},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		for (int32_t roll = rows[i].lo; roll <= rows[i].hi; roll++) {
+			/* Reach each roll every way the die and a capped DRM allow. */
+			for (int32_t face = 0; face <= 9; face++) {
+				int32_t drm = roll - face;
+				rtab_result r;
+				if (drm < -4 || drm > 4)
+					continue;
+				resolve(MUSKET_PIKE_TABLE_MELEE, MUSKET_PIKE_GAME_OTHER, face, drm, &r);
+				assert_int_equal(r.modified_roll, roll);
+				assert_int_equal(r.outcome, rows[i].outcome);
+				assert_int_equal(r.provisional != NULL, rows[i].provisional);
+			}
+		}
+	}
+}
+
+/* "The total of all modifiers is never above +4 nor below -4." */
+static void test_melee_cap(void **state)
+{
+	static const struct {
+		int32_t face, drm, modifier, roll;
+	} cases[] = {
+		{0, 7, 4, 4}, {0, 4, 4, 4}, {9, -20, -4, 5}, {5, -4, -4, 1}, {5, 0, 0, 5}, {2, 3, 3, 5},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		rtab_result r;
+		resolve(MUSKET_PIKE_TABLE_MELEE, MUSKET_PIKE_GAME_OTHER, cases[i].face, cases[i].drm, &r);
+		assert_int_equal(r.modifier_raw, cases[i].drm);
+		assert_int_equal(r.modifier, cases[i].modifier);
+		assert_int_equal(r.modified_roll, cases[i].roll);
+	}
+}
+
+/* Pursuit checks follow exactly the results that say so. */
+static void test_melee_triggers_pursuit(void **state)
+{
+	static const struct {
+		int outcome;
+		int triggers;
+	} cases[] = {
+		{MUSKET_PIKE_OUTCOME_ATTACKER_ELIMINATED, 1},
+		{MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN, 1},
+		{MUSKET_PIKE_OUTCOME_ATTACKER_SHAKEN_RETREAT_2, 0},
+		{MUSKET_PIKE_OUTCOME_ATTACKER_SHAKEN_RETREAT_1, 0},
+		{MUSKET_PIKE_OUTCOME_DEFENDER_SHAKEN_RETREAT_1, 0},
+		{MUSKET_PIKE_OUTCOME_DEFENDER_SHAKEN_RETREAT_2, 0},
+		{MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN, 1},
+		{MUSKET_PIKE_OUTCOME_DEFENDER_ELIMINATED, 1},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const rtab_outcome *o = &rs->outcomes[cases[i].outcome];
+		assert_int_equal(o->ntriggers, cases[i].triggers);
+		if (o->ntriggers)
+			assert_int_equal(o->triggers[0], MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
+	}
+}
+
+/* 11.4.5: <=4 eliminated, 5+ stand. */
+static void test_failure_to_retreat(void **state)
+{
+	(void)state;
+	for (int32_t face = 0; face <= 9; face++) {
+		rtab_result r;
+		resolve(MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, MUSKET_PIKE_GAME_OTHER, face, 0, &r);
+		assert_int_equal(r.outcome, face <= 4 ? MUSKET_PIKE_OUTCOME_ELIMINATED
+						     : MUSKET_PIKE_OUTCOME_STAND);
+	}
+}
+
+/* The die is read 0-9: 10 is no face of it. */
+static void test_rejects_faces_off_the_die(void **state)
+{
+	int32_t inputs[1] = {MUSKET_PIKE_GAME_OTHER};
+	int32_t faces[2] = {10, 0};
+	rtab_result r;
+	(void)state;
+	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, 1, faces, 1, 0, &r),
+			 RTAB_E_FACES);
+	faces[0] = -1;
+	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, 1, faces, 1, 0, &r),
+			 RTAB_E_FACES);
+	faces[0] = 3;
+	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, 1, faces, 2, 0, &r),
+			 RTAB_E_FACES);
+	inputs[0] = 4;
+	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, 1, faces, 1, 0, &r),
+			 RTAB_E_INPUT);
+	inputs[0] = 0;
+	assert_int_equal(rtab_resolve(rs, 3, inputs, 1, faces, 1, 0, &r), RTAB_E_TABLE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cavalry_pursuit_every_natural_roll),
+		cmocka_unit_test(test_cavalry_pursuit_columns),
+		cmocka_unit_test(test_melee_every_modified_roll),
+		cmocka_unit_test(test_melee_cap),
+		cmocka_unit_test(test_melee_triggers_pursuit),
+		cmocka_unit_test(test_failure_to_retreat),
+		cmocka_unit_test(test_rejects_faces_off_the_die),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
