@@ -7,7 +7,10 @@
 const char *def_kind_name(def_kind kind)
 {
 	static const char *const names[DEF_KIND_COUNT_] = {
-		"ruleset", "dice", "enum", "input", "effect", "outcome", "modifier", "table",
+		"ruleset", "dice",      "enum",     "input",     "effect",
+		"outcome", "modifier",  "table",    "matrix",    "ratio",
+		"group",   "reactions", "transition", "distance", "procedure",
+		"example",
 	};
 	return kind < DEF_KIND_COUNT_ ? names[kind] : "definition";
 }
@@ -91,6 +94,12 @@ void ast_expr_free(ast_expr *e)
 			continue;
 		}
 		next = e->lhs ? e->lhs : e->rhs;
+		ast_expr_free(e->third);
+		for (ast_expr *a = e->args; a;) {
+			ast_expr *n = a->next_arg;
+			ast_expr_free(a);
+			a = n;
+		}
 		free(e->name);
 		free(e);
 		e = next;
@@ -120,6 +129,7 @@ void ast_args_free(ast_arg *l)
 	while (l) {
 		ast_arg *n = l->next;
 		free(l->name);
+		free(l->key);
 		free(l);
 		l = n;
 	}
@@ -161,6 +171,7 @@ void ast_stmts_free(ast_stmt *l)
 		free(l->name);
 		free(l->text);
 		free(l->rule);
+		free(l->name2);
 		ast_ids_free(l->ids);
 		ast_args_free(l->args);
 		ast_expr_free(l->expr);
@@ -177,6 +188,7 @@ void ast_defs_free(ast_def *l)
 		ast_def *n = l->next;
 		free(l->id);
 		free(l->rule);
+		free(l->by);
 		ast_stmts_free(l->body);
 		ast_dice_free(l->dice);
 		ast_type_free(&l->type);

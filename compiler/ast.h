@@ -16,15 +16,20 @@ typedef enum expr_kind {
 	EX_NAME, /* an input, or an enum value resolved against the other operand */
 	EX_UNARY,
 	EX_BINARY,
+	EX_CALL, /* a matrix, a ratio band or a built-in: name(args) */
+	EX_DICE, /* NdM rolled inside an expression */
+	EX_IF,   /* if lhs then rhs else third */
 } expr_kind;
 
 typedef struct ast_expr {
 	expr_kind kind;
 	src_loc loc;
 	int op; /* rtab_op for unary and binary */
-	int64_t num;
+	int64_t num, sides;
 	char *name;
-	struct ast_expr *lhs, *rhs;
+	struct ast_expr *lhs, *rhs, *third;
+	struct ast_expr *args;     /* of a call, linked by next_arg */
+	struct ast_expr *next_arg;
 } ast_expr;
 
 typedef struct ast_id {
@@ -40,6 +45,8 @@ typedef struct ast_arg {
 	src_loc loc;
 	int64_t num;
 	char *name;
+	char *key; /* NAME = value, in an example's inputs */
+	src_loc key_loc;
 	struct ast_arg *next, *tail;
 } ast_arg;
 
@@ -91,7 +98,27 @@ typedef enum stmt_kind {
 	ST_ROWS,      /* rows { header? rows } */
 	ST_HEADER,    /* column ids above the rows */
 	ST_ROW,       /* OUTCOME cells [@ rule] [provisional "why"]; */
+	ST_DEFAULT,   /* default N; (matrix) */
+	ST_CELL,      /* KEY, KEY = N [provisional "why"]; (matrix) */
+	ST_BAND_STEP, /* A:B = N; (ratio) */
+	ST_OTHERWISE, /* otherwise N; (ratio) or otherwise OUTCOME; (procedure) */
+	ST_STACK,     /* stack worst|best|sum; (group) */
+	ST_FOR,       /* for attacker|defender; (modifier) */
+	ST_GROUP,     /* group ID; (modifier) */
+	ST_STEPS,     /* steps a, b; (modifier) */
+	ST_PROVISIONAL, /* provisional "why"; */
+	ST_STEP,      /* step ID; (table) or step ID { ... } (procedure) */
+	ST_NATURAL,   /* natural F, F -> OUTCOME; (table) */
+	ST_REWRITE,   /* rewrite A -> B when EXPR; (table) */
+	ST_UNLESS,    /* unless EXPR; */
+	ST_OPTION,    /* option ID { ... } (reactions) */
+	ST_LEADS,     /* leads OUTCOME; */
+	ST_ARC,       /* STATE -> STATE; or * -> STATE; (transition) */
+	ST_TIE,       /* tie { labels } (procedure) */
+	ST_CHECK,     /* TARGET(inputs) roll F drm N -> EXPECTED; (example) */
 } stmt_kind;
+
+typedef enum expect_kind { EXPECT_NAME, EXPECT_SET, EXPECT_VALUE } expect_kind;
 
 typedef struct ast_stmt {
 	stmt_kind kind;
@@ -103,6 +130,15 @@ typedef struct ast_stmt {
 	char *rule;
 	bool star;
 	int64_t lo, hi;
+	char *name2; /* the target of an arc or rewrite; a distance's unit */
+	src_loc name2_loc;
+	/* An example's check. */
+	bool has_drm, has_roll;
+	int64_t drm;
+	expect_kind expect;
+	int64_t expect_value;
+	bool has_expect_modifier, has_expect_roll, expect_provisional;
+	int64_t expect_modifier, expect_roll;
 	ast_id *ids;
 	ast_arg *args;
 	ast_expr *expr;
@@ -120,6 +156,14 @@ typedef enum def_kind {
 	DEF_OUTCOME,
 	DEF_MODIFIER,
 	DEF_TABLE,
+	DEF_MATRIX,
+	DEF_BAND,
+	DEF_GROUP,
+	DEF_REACTIONS,
+	DEF_TRANSITION,
+	DEF_DISTANCE,
+	DEF_PROCEDURE,
+	DEF_EXAMPLE,
 	DEF_KIND_COUNT_
 } def_kind;
 
@@ -134,6 +178,8 @@ typedef struct ast_def {
 	ast_type type;
 	ast_expr *init;
 	ast_param *params;
+	char *by; /* the input a transition follows */
+	src_loc by_loc;
 	struct ast_def *next, *tail;
 } ast_def;
 

@@ -20,6 +20,10 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_ROW_OVERLAP] = {"row-overlap", SEV_ERROR, "no modified roll has two rows"},
 	[CHECK_MISSING_LABEL] = {"missing-label", SEV_WARNING, "a label for every declared locale"},
 	[CHECK_LIMITS] = {"limits", SEV_ERROR, "sizes the runtime can hold"},
+	[CHECK_MATRIX_CELLS] = {"matrix-cells", SEV_ERROR, "every cell of a matrix has a value or a default"},
+	[CHECK_TRANSITION] = {"transition-states", SEV_ERROR, "a transition is defined for every state"},
+	[CHECK_UNITS] = {"units", SEV_ERROR, "distances carry a known unit"},
+	[CHECK_EXAMPLE] = {"example", SEV_ERROR, "examples run what exists with values of its domain"},
 };
 
 void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)

@@ -18,6 +18,10 @@ typedef enum check_id {
 	CHECK_ROW_OVERLAP,
 	CHECK_MISSING_LABEL,
 	CHECK_LIMITS,            /* sizes the runtime cannot represent */
+	CHECK_MATRIX_CELLS,      /* every cell of a matrix has a value */
+	CHECK_TRANSITION,        /* a transition says what every state becomes */
+	CHECK_UNITS,             /* distances carry known units */
+	CHECK_EXAMPLE,           /* examples name what exists */
 	CHECK_COUNT_
 } check_id;
 

@@ -7,6 +7,7 @@ enum exit_status { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 int cmd_check(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+int cmd_test(int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)

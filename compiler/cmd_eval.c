@@ -1,6 +1,7 @@
 /* rtab eval: resolve one roll with the runtime, on the in-memory ruleset. */
 #include "cli.h"
 #include "load.h"
+#include "report.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,13 +9,19 @@
 #include <string.h>
 
 static const char help[] =
-	"usage: rtab eval FILE TABLE [--set INPUT=VALUE]... [--drm N] --roll F[,F...]\n"
-	"                 [--json] [--locale LOCALE]\n"
+	"usage: rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N] [--roll F[,F...]]\n"
+	"                 [--json | --explain] [--locale LOCALE]\n"
 	"\n"
-	"Resolve one roll on TABLE. --roll gives the natural die faces; --drm adds a\n"
-	"modifier computed outside (before the cap); inputs not set take their\n"
-	"declared defaults. --json prints one JSON object; --locale picks the\n"
-	"language of the labels (default: the ruleset's first locale).\n";
+	"Evaluate NAME in the situation the inputs give:\n"
+	"  a table       resolve one roll: --roll gives the natural die faces (required),\n"
+	"                --drm adds a modifier computed outside (before the cap);\n"
+	"  reactions     list the options allowed;\n"
+	"  a transition  give the next state;\n"
+	"  a distance    give its value for the faces of --roll, in each of its units;\n"
+	"  a procedure   give the first step that applies.\n"
+	"Inputs not set take their declared defaults. --json prints one JSON object;\n"
+	"--explain prints every step with its rule reference and labels; --locale\n"
+	"picks the language of the labels (default: the ruleset's first locale).\n";
 
 typedef struct eval_args {
 	const char *file, *table, *locale;
@@ -22,7 +29,7 @@ typedef struct eval_args {
 	size_t nsets;
 	const char *roll;
 	long drm;
-	int json;
+	int json, explain, has_drm;
 } eval_args;
 
 static bool parse_long(const char *s, long *out)
@@ -45,8 +52,11 @@ static int parse_args(int argc, char **argv, eval_args *a)
 			fputs(help, stdout);
 			return -1;
 		}
-		if (strcmp(arg, "--json") == 0) {
-			a->json = 1;
+		if (strcmp(arg, "--json") == 0 || strcmp(arg, "--explain") == 0) {
+			if (arg[2] == 'j')
+				a->json = 1;
+			else
+				a->explain = 1;
 			continue;
 		}
 		if (strcmp(arg, "--set") == 0 || strcmp(arg, "--drm") == 0 ||
@@ -61,6 +71,7 @@ static int parse_args(int argc, char **argv, eval_args *a)
 			} else if (arg[2] == 'd') {
 				if (!parse_long(v, &a->drm))
 					return usage_error("eval", "--drm needs an integer, not '%s'", v);
+				a->has_drm = 1;
 			} else if (arg[2] == 'r') {
 				a->roll = v;
 			} else {
@@ -79,16 +90,16 @@ static int parse_args(int argc, char **argv, eval_args *a)
 		npos++;
 	}
 	if (!a->file || !a->table)
-		return usage_error("eval", "give a FILE and a TABLE");
-	if (!a->roll)
-		return usage_error("eval", "give the natural die faces with --roll F[,F...]");
+		return usage_error("eval", "give a FILE and the NAME of a table, reaction set, transition, distance or procedure");
+	if (a->json && a->explain)
+		return usage_error("eval", "--json and --explain exclude each other");
 	return 0;
 }
 
 static void list_choices(strbuf *sb, const void *base, size_t n, size_t stride)
 {
 	for (size_t i = 0; i < n; i++) {
-		sb_puts(sb, i ? ", " : "");
+		sb_puts(sb, sb->len ? ", " : "");
 		sb_puts(sb, *(const char *const *)((const char *)base + i * stride));
 	}
 }
@@ -160,145 +171,99 @@ static int parse_faces(const char *roll, int32_t *faces, size_t *nfaces)
 	}
 }
 
-static void json_labels(strbuf *o, const rtab_ruleset *rs, rtab_labels l, size_t locale)
+static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
+		      const eval_args *a, report *rep)
 {
-	const char *s = rtab_label(rs, l, locale);
-	if (s)
-		sb_put_json_string(o, s);
-	else
-		sb_puts(o, "null");
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces = 0;
+	rtab_result r;
+	const rtab_dice *d = &rs->dice[rs->tables[t].dice];
+
+	if (!a->roll)
+		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
+				   a->table, d->nfaces > 1 ? ",F..." : "");
+	int status = parse_faces(a->roll, faces, &nfaces);
+	if (status != EXIT_OK)
+		return status;
+	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
+	if (rc == RTAB_E_FACES)
+		return usage_error("eval", "table '%s' rolls %s: give %u face%s, each within %d..%d",
+				   a->table, d->id, d->nfaces, d->nfaces == 1 ? "" : "s",
+				   d->groups[0].face_min, d->groups[0].face_max);
+	if (rc != RTAB_OK) {
+		fprintf(stderr, "rtab eval: %s: %s\n", a->table, rtab_status_message(rc));
+		return EXIT_INPUT;
+	}
+	report_table(rep, &r, faces, nfaces);
+	return EXIT_OK;
 }
 
-static void effect_arg(strbuf *o, const rtab_ruleset *rs, const rtab_effect *e, size_t a, bool json)
+static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t *inputs,
+		      report *rep)
 {
-	const rtab_param *p = &rs->effect_kinds[e->kind].params[a];
-	if (p->enum_index >= 0) {
-		const char *id = rs->enums[p->enum_index].values[e->args[a]].id;
-		if (json)
-			sb_put_json_string(o, id);
-		else
-			sb_puts(o, id);
+	int k, rc;
+	if (a->has_drm)
+		return usage_error("eval", "--drm applies to tables only");
+	if ((k = rtab_find_reaction_set(rs, a->table)) >= 0) {
+		uint16_t opts[256];
+		size_t n;
+		rc = rtab_reactions(rs, (size_t)k, inputs, rs->ninputs, opts, 256, &n);
+		if (rc == RTAB_OK)
+			report_reactions(rep, (size_t)k, opts, n < 256 ? n : 256);
+	} else if ((k = rtab_find_transition(rs, a->table)) >= 0) {
+		int32_t next;
+		rc = rtab_transition_next(rs, (size_t)k, inputs, rs->ninputs, &next);
+		if (rc == RTAB_OK)
+			report_transition(rep, (size_t)k, inputs[rs->transitions[k].input], next);
+	} else if ((k = rtab_find_distance(rs, a->table)) >= 0) {
+		int32_t faces[RTAB_MAX_FACES], values[8];
+		bool ok[8] = {false};
+		rc = RTAB_OK;
+		size_t nfaces = 0;
+		const char *prov = NULL;
+		if (a->roll && parse_faces(a->roll, faces, &nfaces) != EXIT_OK)
+			return EXIT_USAGE;
+		/* Forms may roll different dice; report those the faces given fit. */
+		for (size_t f = rs->distances[k].nforms; f-- > 0;) {
+			rc = rtab_distance_eval(rs, (size_t)k, f, inputs, rs->ninputs, faces, nfaces,
+						&values[f], &prov);
+			ok[f] = rc == RTAB_OK;
+		}
+		if (rc == RTAB_E_FACES)
+			return usage_error("eval", "distance '%s' needs one face per die it rolls (--roll F,F...)",
+					   a->table);
+		if (rc == RTAB_OK)
+			report_distance(rep, (size_t)k, values, ok, prov);
+	} else if ((k = rtab_find_procedure(rs, a->table)) >= 0) {
+		int32_t step;
+		rc = rtab_procedure_step_first(rs, (size_t)k, inputs, rs->ninputs, &step);
+		if (rc == RTAB_OK)
+			report_procedure(rep, (size_t)k, step);
 	} else {
-		sb_printf(o, "%ld", (long)e->args[a]);
+		strbuf sb = {0};
+		list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
+		list_choices(&sb, &rs->reaction_sets[0].id, rs->nreaction_sets,
+			     sizeof(rtab_reaction_set));
+		list_choices(&sb, &rs->transitions[0].id, rs->ntransitions, sizeof(rtab_transition));
+		list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
+		list_choices(&sb, &rs->procedures[0].id, rs->nprocedures, sizeof(rtab_procedure));
+		int status = usage_error("eval", "nothing named '%s' in %s (names: %s)", a->table,
+					 a->file, sb.data ? sb.data : "none");
+		sb_free(&sb);
+		return status;
 	}
-}
-
-static void print_json(strbuf *o, const rtab_ruleset *rs, const rtab_result *r,
-		       const int32_t *faces, size_t nfaces, size_t locale)
-{
-	const rtab_table *t = &rs->tables[r->table];
-	const rtab_row *row = &t->rows[r->row];
-	const rtab_outcome *out = &rs->outcomes[r->outcome];
-
-	sb_puts(o, "{\"ruleset\": ");
-	sb_put_json_string(o, rs->id);
-	sb_puts(o, ", \"table\": ");
-	sb_put_json_string(o, t->id);
-	sb_puts(o, ", \"column\": ");
-	sb_put_json_string(o, t->columns[r->column].id);
-	sb_puts(o, ", \"faces\": [");
-	for (size_t i = 0; i < nfaces; i++)
-		sb_printf(o, "%s%ld", i ? ", " : "", (long)faces[i]);
-	sb_printf(o, "], \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, "
-		     "\"modified_roll\": %ld, \"applied\": [",
-		  (long)r->natural, (long)r->modifier_raw, (long)r->modifier, (long)r->modified_roll);
-	for (size_t i = 0; i < r->napplied; i++) {
-		const rtab_modifier *m = &rs->modifiers[r->applied[i].modifier];
-		sb_puts(o, i ? ", {\"modifier\": " : "{\"modifier\": ");
-		sb_put_json_string(o, m->id);
-		sb_printf(o, ", \"value\": %ld, \"rule\": ", (long)r->applied[i].value);
-		if (m->rule)
-			sb_put_json_string(o, m->rule);
-		else
-			sb_puts(o, "null");
-		sb_puts(o, "}");
+	if (rc != RTAB_OK) {
+		fprintf(stderr, "rtab eval: %s: %s\n", a->table, rtab_status_message(rc));
+		return EXIT_INPUT;
 	}
-	sb_puts(o, "], \"outcome\": ");
-	sb_put_json_string(o, out->id);
-	sb_puts(o, ", \"label\": ");
-	json_labels(o, rs, out->labels, locale);
-	sb_puts(o, ", \"rule\": ");
-	if (row->rule)
-		sb_put_json_string(o, row->rule);
-	else
-		sb_puts(o, "null");
-	sb_puts(o, ", \"provisional\": ");
-	if (r->provisional)
-		sb_put_json_string(o, r->provisional);
-	else
-		sb_puts(o, "null");
-	sb_puts(o, ", \"effects\": [");
-	for (size_t i = 0; i < out->neffects; i++) {
-		const rtab_effect *e = &out->effects[i];
-		sb_puts(o, i ? ", {\"effect\": " : "{\"effect\": ");
-		sb_put_json_string(o, rs->effect_kinds[e->kind].id);
-		sb_puts(o, ", \"args\": [");
-		for (size_t a = 0; a < e->nargs; a++) {
-			sb_puts(o, a ? ", " : "");
-			effect_arg(o, rs, e, a, true);
-		}
-		sb_puts(o, "]}");
-	}
-	sb_puts(o, "], \"triggers\": [");
-	for (size_t i = 0; i < out->ntriggers; i++) {
-		sb_puts(o, i ? ", " : "");
-		sb_put_json_string(o, rs->tables[out->triggers[i]].id);
-	}
-	sb_puts(o, "]}\n");
-}
-
-static void print_text(strbuf *o, const rtab_ruleset *rs, const rtab_result *r, size_t locale)
-{
-	const rtab_table *t = &rs->tables[r->table];
-	const rtab_row *row = &t->rows[r->row];
-	const rtab_outcome *out = &rs->outcomes[r->outcome];
-	const char *label = rtab_label(rs, out->labels, locale);
-
-	sb_printf(o, "table:         %s", t->id);
-	if (t->rule)
-		sb_printf(o, " (rule %s)", t->rule);
-	if (t->column_input >= 0)
-		sb_printf(o, ", column %s", t->columns[r->column].id);
-	sb_printf(o, "\nnatural roll:  %ld\n", (long)r->natural);
-	for (size_t i = 0; i < r->napplied; i++) {
-		const rtab_modifier *m = &rs->modifiers[r->applied[i].modifier];
-		sb_printf(o, "modifier:      %+ld %s", (long)r->applied[i].value, m->id);
-		if (m->rule)
-			sb_printf(o, " (rule %s)", m->rule);
-		sb_putc(o, '\n');
-	}
-	sb_printf(o, "total DRM:     %+ld", (long)r->modifier_raw);
-	if (t->capped && r->modifier != r->modifier_raw)
-		sb_printf(o, ", capped to %+ld (cap %ld..%ld)", (long)r->modifier, (long)t->cap_min,
-			  (long)t->cap_max);
-	sb_printf(o, "\nmodified roll: %ld\n", (long)r->modified_roll);
-	sb_printf(o, "outcome:       %s", out->id);
-	if (label)
-		sb_printf(o, " \"%s\"", label);
-	if (row->rule)
-		sb_printf(o, " (rule %s)", row->rule);
-	sb_putc(o, '\n');
-	if (r->provisional)
-		sb_printf(o, "provisional:   %s\n", r->provisional);
-	for (size_t i = 0; i < out->neffects; i++) {
-		const rtab_effect *e = &out->effects[i];
-		sb_printf(o, "effect:        %s(", rs->effect_kinds[e->kind].id);
-		for (size_t a = 0; a < e->nargs; a++) {
-			sb_puts(o, a ? ", " : "");
-			effect_arg(o, rs, e, a, false);
-		}
-		sb_puts(o, ")\n");
-	}
-	for (size_t i = 0; i < out->ntriggers; i++)
-		sb_printf(o, "then resolve:  %s\n", rs->tables[out->triggers[i]].id);
+	return EXIT_OK;
 }
 
 int cmd_eval(int argc, char **argv)
 {
 	eval_args a = {0};
 	loaded l;
-	int32_t faces[RTAB_MAX_FACES];
-	size_t nfaces = 0, locale = 0;
+	size_t locale = 0;
 	int32_t *inputs = NULL;
 	int status = parse_args(argc, argv, &a);
 
@@ -309,14 +274,7 @@ int cmd_eval(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	const rtab_ruleset *rs = &l.model.rs;
-	strbuf sb = {0};
-	int t = rtab_find_table(rs, a.table);
-	if (t < 0) {
-		list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
-		status = usage_error("eval", "no table '%s' in %s (tables: %s)", a.table, a.file,
-				     sb.data ? sb.data : "none");
-		goto done;
-	}
+	strbuf out = {0};
 	if (a.locale) {
 		int k = rtab_find_locale(rs, a.locale);
 		if (k < 0) {
@@ -329,32 +287,17 @@ int cmd_eval(int argc, char **argv)
 	rtab_inputs_default(rs, inputs, rs->ninputs);
 	for (size_t i = 0; i < a.nsets && status == EXIT_OK; i++)
 		status = set_input(rs, inputs, a.sets[i]);
-	if (status == EXIT_OK)
-		status = parse_faces(a.roll, faces, &nfaces);
 	if (status != EXIT_OK)
 		goto done;
 
-	rtab_result r;
-	int rc = rtab_resolve(rs, (size_t)t, inputs, rs->ninputs, faces, nfaces, (int32_t)a.drm, &r);
-	if (rc == RTAB_E_FACES) {
-		const rtab_dice *d = &rs->dice[rs->tables[t].dice];
-		status = usage_error("eval", "table '%s' rolls %s: give %u face%s, each within %d..%d",
-				     a.table, d->id, d->nfaces, d->nfaces == 1 ? "" : "s",
-				     d->groups[0].face_min, d->groups[0].face_max);
-		goto done;
-	}
-	if (rc != RTAB_OK) {
-		fprintf(stderr, "rtab eval: %s: %s\n", a.table, rtab_status_message(rc));
-		status = EXIT_INPUT;
-		goto done;
-	}
-	if (a.json)
-		print_json(&sb, rs, &r, faces, nfaces, locale);
-	else
-		print_text(&sb, rs, &r, locale);
-	fputs(sb.data, stdout);
+	report rep = {&out, rs, locale,
+		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT};
+	int t = rtab_find_table(rs, a.table);
+	status = t >= 0 ? eval_table(rs, (size_t)t, inputs, &a, &rep) : eval_other(rs, &a, inputs, &rep);
+	if (status == EXIT_OK && out.data)
+		fputs(out.data, stdout);
 done:
-	sb_free(&sb);
+	sb_free(&out);
 	free(inputs);
 	loaded_free(&l);
 	return status;

@@ -1,6 +1,8 @@
+/* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "emit_c.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 static void banner(strbuf *o, const char *source_name)
@@ -19,7 +21,7 @@ static void upper(strbuf *o, const char *s)
 		sb_putc(o, (char)toupper((unsigned char)*s));
 }
 
-static void str_or_null(strbuf *o, const char *s)
+static void str(strbuf *o, const char *s)
 {
 	if (s)
 		sb_put_c_string(o, s);
@@ -27,13 +29,39 @@ static void str_or_null(strbuf *o, const char *s)
 		sb_puts(o, "NULL");
 }
 
-/* Labels arrays are named after their owner; "name" is a printf-ready prefix. */
+/* ".name = \"value\", " */
+static void fstr(strbuf *o, const char *name, const char *s)
+{
+	sb_printf(o, ".%s = ", name);
+	str(o, s);
+	sb_puts(o, ", ");
+}
+
+/* ".name = array, " or ".name = NULL, " when the array is empty. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void fref(strbuf *o, const char *name, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	sb_printf(o, ".%s = ", name);
+	if (n) {
+		va_start(ap, fmt);
+		sb_vprintf(o, fmt, ap);
+		va_end(ap);
+	} else {
+		sb_puts(o, "NULL");
+	}
+	sb_puts(o, ", ");
+}
+
+/* A labels array for owner "name" (a printf format taking one or two indices). */
 static void labels(strbuf *o, const rtab_ruleset *rs, rtab_labels l, const char *name)
 {
 	sb_printf(o, "static const char *const %s[] = {", name);
 	for (size_t i = 0; i < rs->nlocales; i++) {
 		sb_puts(o, i ? ", " : "");
-		str_or_null(o, l ? l[i] : NULL);
+		str(o, l ? l[i] : NULL);
 	}
 	if (rs->nlocales == 0)
 		sb_puts(o, "NULL");
@@ -50,12 +78,20 @@ static void expr_array(strbuf *o, const rtab_expr *e, const char *name)
 	sb_puts(o, "};\n");
 }
 
-static void expr_ref(strbuf *o, const rtab_expr *e, const char *name)
+static void expr_ref(strbuf *o, const char *field, const rtab_expr *e, const char *name)
 {
 	if (e->ninstrs == 0)
-		sb_puts(o, "{0, NULL}");
+		sb_printf(o, ".%s = {0, NULL}, ", field);
 	else
-		sb_printf(o, "{%u, %s}", e->ninstrs, name);
+		sb_printf(o, ".%s = {%u, %s}, ", field, e->ninstrs, name);
+}
+
+static void int_array(strbuf *o, const char *type, const char *name, const int32_t *v, size_t n)
+{
+	sb_printf(o, "static const %s %s[] = {", type, name);
+	for (size_t i = 0; i < n; i++)
+		sb_printf(o, "%s%s%ld", i ? "," : "", i % 16 ? " " : "\n\t", (long)v[i]);
+	sb_puts(o, "\n};\n");
 }
 
 static void emit_enums(strbuf *o, const rtab_ruleset *rs)
@@ -82,10 +118,10 @@ static void emit_enums(strbuf *o, const rtab_ruleset *rs)
 	for (size_t i = 0; i < rs->nenums; i++) {
 		const rtab_enum *e = &rs->enums[i];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, e->id);
-		sb_printf(o, ", enum%zu_labels, ", i);
-		str_or_null(o, e->rule);
-		sb_printf(o, ", %u, enum%zu_values},\n", e->nvalues, i);
+		fstr(o, "id", e->id);
+		sb_printf(o, ".labels = enum%zu_labels, ", i);
+		fstr(o, "rule", e->rule);
+		sb_printf(o, ".nvalues = %u, .values = enum%zu_values},\n", e->nvalues, i);
 	}
 	sb_puts(o, "};\n");
 }
@@ -102,11 +138,11 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, in->id);
-		sb_printf(o, ", input%zu_labels, ", i);
-		str_or_null(o, in->rule);
-		sb_printf(o, ", %u, %d, %ld, %ld, %ld},\n", in->type, in->enum_index, (long)in->min,
-			  (long)in->max, (long)in->default_value);
+		fstr(o, "id", in->id);
+		sb_printf(o, ".labels = input%zu_labels, ", i);
+		fstr(o, "rule", in->rule);
+		sb_printf(o, ".type = %u, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld},\n",
+			  in->type, in->enum_index, (long)in->min, (long)in->max, (long)in->default_value);
 	}
 	sb_puts(o, "};\n");
 }
@@ -126,11 +162,10 @@ static void emit_dice(strbuf *o, const rtab_ruleset *rs)
 	for (size_t i = 0; i < rs->ndice; i++) {
 		const rtab_dice *d = &rs->dice[i];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, d->id);
-		sb_puts(o, ", ");
-		str_or_null(o, d->rule);
-		sb_printf(o, ", %u, dice%zu_groups, %u, %ld, %ld},\n", d->ngroups, i, d->nfaces,
-			  (long)d->min, (long)d->max);
+		fstr(o, "id", d->id);
+		fstr(o, "rule", d->rule);
+		sb_printf(o, ".ngroups = %u, .groups = dice%zu_groups, .nfaces = %u, .min = %ld, .max = %ld},\n",
+			  d->ngroups, i, d->nfaces, (long)d->min, (long)d->max);
 	}
 	sb_puts(o, "};\n");
 }
@@ -157,13 +192,12 @@ static void emit_effect_kinds(strbuf *o, const rtab_ruleset *rs)
 	for (size_t i = 0; i < rs->neffect_kinds; i++) {
 		const rtab_effect_kind *k = &rs->effect_kinds[i];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, k->id);
-		sb_printf(o, ", effect_kind%zu_labels, ", i);
-		str_or_null(o, k->rule);
-		if (k->nparams)
-			sb_printf(o, ", %u, effect_kind%zu_params},\n", k->nparams, i);
-		else
-			sb_puts(o, ", 0, NULL},\n");
+		fstr(o, "id", k->id);
+		sb_printf(o, ".labels = effect_kind%zu_labels, ", i);
+		fstr(o, "rule", k->rule);
+		sb_printf(o, ".nparams = %u, ", k->nparams);
+		fref(o, "params", k->nparams, "effect_kind%zu_params", i);
+		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
 }
@@ -179,10 +213,8 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 		for (size_t e = 0; e < out->neffects; e++) {
 			if (!out->effects[e].nargs)
 				continue;
-			sb_printf(o, "static const int32_t outcome%zu_effect%zu_args[] = {", i, e);
-			for (size_t a = 0; a < out->effects[e].nargs; a++)
-				sb_printf(o, "%s%ld", a ? ", " : "", (long)out->effects[e].args[a]);
-			sb_puts(o, "};\n");
+			snprintf(name, sizeof name, "outcome%zu_effect%zu_args", i, e);
+			int_array(o, "int32_t", name, out->effects[e].args, out->effects[e].nargs);
 		}
 		if (out->neffects) {
 			sb_printf(o, "static const rtab_effect outcome%zu_effects[] = {\n", i);
@@ -197,10 +229,20 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 			}
 			sb_puts(o, "};\n");
 		}
+		for (size_t t = 0; t < out->ntriggers; t++) {
+			snprintf(name, sizeof name, "outcome%zu_trigger%zu_unless", i, t);
+			expr_array(o, &out->triggers[t].unless, name);
+		}
 		if (out->ntriggers) {
-			sb_printf(o, "static const uint16_t outcome%zu_triggers[] = {", i);
-			for (size_t t = 0; t < out->ntriggers; t++)
-				sb_printf(o, "%s%u", t ? ", " : "", out->triggers[t]);
+			sb_printf(o, "static const rtab_trigger outcome%zu_triggers[] = {\n", i);
+			for (size_t t = 0; t < out->ntriggers; t++) {
+				const rtab_trigger *tr = &out->triggers[t];
+				snprintf(name, sizeof name, "outcome%zu_trigger%zu_unless", i, t);
+				sb_printf(o, "\t{.target = {%u, %u}, ", tr->target.kind, tr->target.index);
+				expr_ref(o, "unless", &tr->unless, name);
+				fstr(o, "rule", tr->rule);
+				sb_puts(o, "},\n");
+			}
 			sb_puts(o, "};\n");
 		}
 	}
@@ -208,17 +250,107 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 	for (size_t i = 0; i < rs->noutcomes; i++) {
 		const rtab_outcome *out = &rs->outcomes[i];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, out->id);
-		sb_printf(o, ", outcome%zu_labels, ", i);
-		str_or_null(o, out->rule);
-		if (out->neffects)
-			sb_printf(o, ", %u, outcome%zu_effects", out->neffects, i);
-		else
-			sb_puts(o, ", 0, NULL");
-		if (out->ntriggers)
-			sb_printf(o, ", %u, outcome%zu_triggers},\n", out->ntriggers, i);
-		else
-			sb_puts(o, ", 0, NULL},\n");
+		fstr(o, "id", out->id);
+		sb_printf(o, ".labels = outcome%zu_labels, ", i);
+		fstr(o, "rule", out->rule);
+		sb_printf(o, ".neffects = %u, ", out->neffects);
+		fref(o, "effects", out->neffects, "outcome%zu_effects", i);
+		sb_printf(o, ".ntriggers = %u, ", out->ntriggers);
+		fref(o, "triggers", out->ntriggers, "outcome%zu_triggers", i);
+		sb_puts(o, "},\n");
+	}
+	sb_puts(o, "};\n");
+}
+
+static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->nmatrices; i++) {
+		const rtab_matrix *m = &rs->matrices[i];
+		size_t n = 1;
+		sb_printf(o, "\n/* matrix %s */\n", m->id);
+		snprintf(name, sizeof name, "matrix%zu_labels", i);
+		labels(o, rs, m->labels, name);
+		sb_printf(o, "static const uint16_t matrix%zu_dims[] = {", i);
+		for (size_t k = 0; k < m->ndims; k++) {
+			sb_printf(o, "%s%u", k ? ", " : "", m->dims[k]);
+			n *= rs->enums[m->dims[k]].nvalues;
+		}
+		sb_puts(o, "};\n");
+		snprintf(name, sizeof name, "matrix%zu_cells", i);
+		int_array(o, "int32_t", name, m->cells, n);
+		if (m->provisional) {
+			sb_printf(o, "static const char *const matrix%zu_provisional[] = {\n", i);
+			for (size_t c = 0; c < n; c++) {
+				sb_puts(o, "\t");
+				str(o, m->provisional[c]);
+				sb_puts(o, ",\n");
+			}
+			sb_puts(o, "};\n");
+		}
+	}
+	sb_puts(o, "\nstatic const rtab_matrix matrices[] = {\n");
+	for (size_t i = 0; i < rs->nmatrices; i++) {
+		const rtab_matrix *m = &rs->matrices[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", m->id);
+		sb_printf(o, ".labels = matrix%zu_labels, ", i);
+		fstr(o, "rule", m->rule);
+		sb_printf(o, ".ndims = %u, .dims = matrix%zu_dims, .cells = matrix%zu_cells, ", m->ndims,
+			  i, i);
+		fref(o, "provisional", m->provisional != NULL, "matrix%zu_provisional", i);
+		sb_printf(o, ".min = %ld, .max = %ld},\n", (long)m->min, (long)m->max);
+	}
+	sb_puts(o, "};\n");
+}
+
+static void emit_bands(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->nbands; i++) {
+		const rtab_band *b = &rs->bands[i];
+		sb_printf(o, "\n/* ratio %s */\n", b->id);
+		snprintf(name, sizeof name, "band%zu_labels", i);
+		labels(o, rs, b->labels, name);
+		if (!b->nsteps)
+			continue;
+		sb_printf(o, "static const rtab_band_step band%zu_steps[] = {", i);
+		for (size_t k = 0; k < b->nsteps; k++)
+			sb_printf(o, "%s{%ld, %ld, %ld}", k ? ", " : "", (long)b->steps[k].num,
+				  (long)b->steps[k].den, (long)b->steps[k].value);
+		sb_puts(o, "};\n");
+	}
+	sb_puts(o, "\nstatic const rtab_band bands[] = {\n");
+	for (size_t i = 0; i < rs->nbands; i++) {
+		const rtab_band *b = &rs->bands[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", b->id);
+		sb_printf(o, ".labels = band%zu_labels, ", i);
+		fstr(o, "rule", b->rule);
+		sb_printf(o, ".nsteps = %u, ", b->nsteps);
+		fref(o, "steps", b->nsteps, "band%zu_steps", i);
+		sb_printf(o, ".otherwise = %ld},\n", (long)b->otherwise);
+	}
+	sb_puts(o, "};\n");
+}
+
+static void emit_groups(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	sb_puts(o, "\n/* stacking groups */\n");
+	for (size_t i = 0; i < rs->ngroups; i++) {
+		snprintf(name, sizeof name, "group%zu_labels", i);
+		labels(o, rs, rs->groups[i].labels, name);
+	}
+	sb_puts(o, "static const rtab_group groups[] = {\n");
+	for (size_t i = 0; i < rs->ngroups; i++) {
+		const rtab_group *g = &rs->groups[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", g->id);
+		sb_printf(o, ".labels = group%zu_labels, ", i);
+		fstr(o, "rule", g->rule);
+		sb_printf(o, ".stacking = %u, .capped = %u, .cap_min = %ld, .cap_max = %ld},\n",
+			  g->stacking, g->capped, (long)g->cap_min, (long)g->cap_max);
 	}
 	sb_puts(o, "};\n");
 }
@@ -226,8 +358,6 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 {
 	char name[64], cond[64], value[64];
-	if (rs->nmodifiers == 0)
-		return;
 	for (size_t i = 0; i < rs->nmodifiers; i++) {
 		const rtab_modifier *m = &rs->modifiers[i];
 		sb_printf(o, "\n/* modifier %s */\n", m->id);
@@ -244,19 +374,20 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 		snprintf(cond, sizeof cond, "modifier%zu_condition", i);
 		snprintf(value, sizeof value, "modifier%zu_value", i);
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, m->id);
-		sb_printf(o, ", modifier%zu_labels, ", i);
-		str_or_null(o, m->rule);
-		sb_puts(o, ", ");
-		expr_ref(o, &m->condition, cond);
-		sb_puts(o, ", ");
-		expr_ref(o, &m->value, value);
-		sb_printf(o, ", %ld, %ld},\n", (long)m->min, (long)m->max);
+		fstr(o, "id", m->id);
+		sb_printf(o, ".labels = modifier%zu_labels, ", i);
+		fstr(o, "rule", m->rule);
+		expr_ref(o, "condition", &m->condition, cond);
+		expr_ref(o, "value", &m->value, value);
+		sb_printf(o, ".min = %ld, .max = %ld, .sign = %d, .group = %d, .steps = 0x%lxu, ",
+			  (long)m->min, (long)m->max, m->sign, m->group, (unsigned long)m->steps);
+		fstr(o, "provisional", m->provisional);
+		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
 }
 
-static void emit_table(strbuf *o, const rtab_ruleset *rs, size_t i)
+static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 {
 	const rtab_table *t = &rs->tables[i];
 	size_t span = (size_t)(t->roll_max - t->roll_min + 1);
@@ -270,10 +401,11 @@ static void emit_table(strbuf *o, const rtab_ruleset *rs, size_t i)
 			snprintf(name, sizeof name, "table%zu_column%zu_labels", i, c);
 			labels(o, rs, t->columns[c].labels, name);
 		}
-		sb_printf(o, "/* rolls %ld..%ld */\n", (long)t->roll_min, (long)t->roll_max);
+		sb_printf(o, "/* column %s: the row of each modified roll %ld..%ld */\n",
+			  t->columns[c].id, (long)t->roll_min, (long)t->roll_max);
 		sb_printf(o, "static const int16_t table%zu_column%zu_rows[] = {", i, c);
 		for (size_t r = 0; r < span; r++)
-			sb_printf(o, "%s%d", r ? (r % 16 ? ", " : ",\n\t") : "\n\t",
+			sb_printf(o, "%s%s%d", r ? "," : "", r % 16 ? " " : "\n\t",
 				  t->columns[c].row_of_roll[r]);
 		sb_puts(o, "\n};\n");
 	}
@@ -281,29 +413,25 @@ static void emit_table(strbuf *o, const rtab_ruleset *rs, size_t i)
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, col->id);
-		if (col->labels)
-			sb_printf(o, ", table%zu_column%zu_labels", i, c);
-		else
-			sb_puts(o, ", NULL");
-		sb_printf(o, ", table%zu_column%zu_rows, %d, %d},\n", i, c, col->below_row,
-			  col->above_row);
+		fstr(o, "id", col->id);
+		fref(o, "labels", col->labels != NULL, "table%zu_column%zu_labels", i, c);
+		sb_printf(o, ".row_of_roll = table%zu_column%zu_rows, .below_row = %d, .above_row = %d},\n",
+			  i, c, col->below_row, col->above_row);
 	}
 	sb_puts(o, "};\n");
 	if (t->column_input >= 0) {
 		const rtab_input *in = &rs->inputs[t->column_input];
-		size_t nvalues = (size_t)in->max + 1;
 		sb_printf(o, "static const uint16_t table%zu_column_of_value[] = {", i);
-		for (size_t v = 0; v < nvalues; v++)
+		for (size_t v = 0; v <= (size_t)in->max; v++)
 			sb_printf(o, "%s%u", v ? ", " : "", t->column_of_value[v]);
 		sb_puts(o, "};\n");
 	}
 	sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
 	for (size_t r = 0; r < t->nrows; r++) {
 		sb_printf(o, "\t{%u, ", t->rows[r].outcome);
-		str_or_null(o, t->rows[r].rule);
+		str(o, t->rows[r].rule);
 		sb_puts(o, ", ");
-		str_or_null(o, t->rows[r].provisional);
+		str(o, t->rows[r].provisional);
 		sb_printf(o, "}, /* %s */\n", rs->outcomes[t->rows[r].outcome].id);
 	}
 	sb_puts(o, "};\n");
@@ -313,36 +441,256 @@ static void emit_table(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_printf(o, "%s%u", k ? ", " : "", t->modifiers[k]);
 		sb_puts(o, "};\n");
 	}
+	for (size_t k = 0; k < t->nnatural; k++) {
+		snprintf(name, sizeof name, "table%zu_natural%zu_faces", i, k);
+		int_array(o, "int32_t", name, t->natural[k].faces, t->natural[k].nfaces);
+	}
+	if (t->nnatural) {
+		sb_printf(o, "static const rtab_natural_rule table%zu_natural[] = {\n", i);
+		for (size_t k = 0; k < t->nnatural; k++) {
+			sb_printf(o, "\t{%u, table%zu_natural%zu_faces, %u, ", t->natural[k].nfaces, i, k,
+				  t->natural[k].outcome);
+			str(o, t->natural[k].rule);
+			sb_puts(o, "},\n");
+		}
+		sb_puts(o, "};\n");
+	}
+	for (size_t k = 0; k < t->nrewrites; k++) {
+		snprintf(name, sizeof name, "table%zu_rewrite%zu_condition", i, k);
+		expr_array(o, &t->rewrites[k].condition, name);
+	}
+	if (t->nrewrites) {
+		sb_printf(o, "static const rtab_rewrite table%zu_rewrites[] = {\n", i);
+		for (size_t k = 0; k < t->nrewrites; k++) {
+			const rtab_rewrite *rw = &t->rewrites[k];
+			snprintf(name, sizeof name, "table%zu_rewrite%zu_condition", i, k);
+			sb_printf(o, "\t{.from = %u, .to = %u, ", rw->from, rw->to);
+			expr_ref(o, "condition", &rw->condition, name);
+			fstr(o, "rule", rw->rule);
+			sb_puts(o, "},\n");
+		}
+		sb_puts(o, "};\n");
+	}
 }
 
 static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 {
 	for (size_t i = 0; i < rs->ntables; i++)
-		emit_table(o, rs, i);
+		emit_table_parts(o, rs, i);
 	sb_puts(o, "\nstatic const rtab_table tables[] = {\n");
 	for (size_t i = 0; i < rs->ntables; i++) {
 		const rtab_table *t = &rs->tables[i];
 		sb_puts(o, "\t{");
-		sb_put_c_string(o, t->id);
-		sb_printf(o, ", table%zu_labels, ", i);
-		str_or_null(o, t->rule);
-		sb_printf(o, ", %u, %d, ", t->dice, t->column_input);
-		if (t->column_input >= 0)
-			sb_printf(o, "table%zu_column_of_value", i);
-		else
-			sb_puts(o, "NULL");
-		sb_printf(o, ", %u, table%zu_columns, %u, table%zu_rows, ", t->ncolumns, i, t->nrows, i);
-		if (t->nmodifiers)
-			sb_printf(o, "%u, table%zu_modifiers", t->nmodifiers, i);
-		else
-			sb_puts(o, "0, NULL");
-		sb_printf(o, ", %u, %ld, %ld, %ld, %ld},\n", t->capped, (long)t->cap_min,
-			  (long)t->cap_max, (long)t->roll_min, (long)t->roll_max);
+		fstr(o, "id", t->id);
+		sb_printf(o, ".labels = table%zu_labels, ", i);
+		fstr(o, "rule", t->rule);
+		sb_printf(o, "\n\t .dice = %u, .column_input = %d, ", t->dice, t->column_input);
+		fref(o, "column_of_value", t->column_input >= 0, "table%zu_column_of_value", i);
+		sb_printf(o, ".ncolumns = %u, .columns = table%zu_columns, ", t->ncolumns, i);
+		sb_printf(o, ".nrows = %u, .rows = table%zu_rows,\n\t ", t->nrows, i);
+		sb_printf(o, ".nmodifiers = %u, ", t->nmodifiers);
+		fref(o, "modifiers", t->nmodifiers, "table%zu_modifiers", i);
+		sb_printf(o, ".capped = %u, .cap_min = %ld, .cap_max = %ld, .roll_min = %ld, .roll_max = %ld,\n\t ",
+			  t->capped, (long)t->cap_min, (long)t->cap_max, (long)t->roll_min,
+			  (long)t->roll_max);
+		sb_printf(o, ".step = %d, .nnatural = %u, ", t->step, t->nnatural);
+		fref(o, "natural", t->nnatural, "table%zu_natural", i);
+		sb_printf(o, ".nrewrites = %u, ", t->nrewrites);
+		fref(o, "rewrites", t->nrewrites, "table%zu_rewrites", i);
+		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
 }
 
-#define ARRAY_OR_NULL(o, n, name) sb_printf((o), (n) ? "%u, %s" : "%u, NULL", (unsigned)(n), (name))
+/* Options and procedure steps share a shape: labels, a guard, an outcome. */
+static void emit_guarded(strbuf *o, const rtab_ruleset *rs, const char *prefix, size_t i,
+			 size_t k, const char *id, rtab_labels l, const rtab_expr *guard)
+{
+	char name[96];
+	sb_printf(o, "/* %s */\n", id);
+	snprintf(name, sizeof name, "%s%zu_%zu_labels", prefix, i, k);
+	labels(o, rs, l, name);
+	snprintf(name, sizeof name, "%s%zu_%zu_guard", prefix, i, k);
+	expr_array(o, guard, name);
+}
+
+static void guarded_fields(strbuf *o, const char *prefix, size_t i, size_t k, const char *id,
+			   const char *rule, const rtab_expr *guard, int outcome)
+{
+	char name[96];
+	snprintf(name, sizeof name, "%s%zu_%zu_guard", prefix, i, k);
+	sb_puts(o, "\t{");
+	fstr(o, "id", id);
+	sb_printf(o, ".labels = %s%zu_%zu_labels, ", prefix, i, k);
+	fstr(o, "rule", rule);
+	expr_ref(o, "guard", guard, name);
+	sb_printf(o, ".outcome = %d},\n", outcome);
+}
+
+static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->nreaction_sets; i++) {
+		const rtab_reaction_set *r = &rs->reaction_sets[i];
+		sb_printf(o, "\n/* reactions %s */\n", r->id);
+		snprintf(name, sizeof name, "reactions%zu_labels", i);
+		labels(o, rs, r->labels, name);
+		for (size_t k = 0; k < r->noptions; k++)
+			emit_guarded(o, rs, "option", i, k, r->options[k].id, r->options[k].labels,
+				     &r->options[k].guard);
+		if (!r->noptions)
+			continue;
+		sb_printf(o, "static const rtab_option reactions%zu_options[] = {\n", i);
+		for (size_t k = 0; k < r->noptions; k++)
+			guarded_fields(o, "option", i, k, r->options[k].id, r->options[k].rule,
+				       &r->options[k].guard, r->options[k].outcome);
+		sb_puts(o, "};\n");
+	}
+	sb_puts(o, "\nstatic const rtab_reaction_set reaction_sets[] = {\n");
+	for (size_t i = 0; i < rs->nreaction_sets; i++) {
+		const rtab_reaction_set *r = &rs->reaction_sets[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", r->id);
+		sb_printf(o, ".labels = reactions%zu_labels, ", i);
+		fstr(o, "rule", r->rule);
+		sb_printf(o, ".noptions = %u, ", r->noptions);
+		fref(o, "options", r->noptions, "reactions%zu_options", i);
+		sb_puts(o, "},\n");
+	}
+	sb_puts(o, "};\n");
+}
+
+static void emit_transitions(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->ntransitions; i++) {
+		const rtab_transition *t = &rs->transitions[i];
+		const rtab_input *in = &rs->inputs[t->input];
+		int32_t next[1024];
+		size_t n = (size_t)in->max + 1;
+		sb_printf(o, "\n/* transition %s */\n", t->id);
+		snprintf(name, sizeof name, "transition%zu_labels", i);
+		labels(o, rs, t->labels, name);
+		snprintf(name, sizeof name, "transition%zu_next", i);
+		sb_printf(o, "static const int16_t %s[] = {", name);
+		for (size_t v = 0; v < n && v < sizeof next / sizeof next[0]; v++)
+			sb_printf(o, "%s%d", v ? ", " : "", t->next[v]);
+		sb_puts(o, "};\n");
+	}
+	sb_puts(o, "\nstatic const rtab_transition transitions[] = {\n");
+	for (size_t i = 0; i < rs->ntransitions; i++) {
+		const rtab_transition *t = &rs->transitions[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", t->id);
+		sb_printf(o, ".labels = transition%zu_labels, ", i);
+		fstr(o, "rule", t->rule);
+		sb_printf(o, ".input = %u, .next = transition%zu_next},\n", t->input, i);
+	}
+	sb_puts(o, "};\n");
+}
+
+static void emit_distances(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->ndistances; i++) {
+		const rtab_distance *d = &rs->distances[i];
+		sb_printf(o, "\n/* distance %s */\n", d->id);
+		snprintf(name, sizeof name, "distance%zu_labels", i);
+		labels(o, rs, d->labels, name);
+		for (size_t f = 0; f < d->nforms; f++) {
+			snprintf(name, sizeof name, "distance%zu_form%zu", i, f);
+			expr_array(o, &d->forms[f].value, name);
+		}
+		sb_printf(o, "static const rtab_distance_form distance%zu_forms[] = {\n", i);
+		for (size_t f = 0; f < d->nforms; f++) {
+			snprintf(name, sizeof name, "distance%zu_form%zu", i, f);
+			sb_puts(o, "\t{");
+			expr_ref(o, "value", &d->forms[f].value, name);
+			fstr(o, "unit", d->forms[f].unit);
+			sb_puts(o, "},\n");
+		}
+		sb_puts(o, "};\n");
+	}
+	sb_puts(o, "\nstatic const rtab_distance distances[] = {\n");
+	for (size_t i = 0; i < rs->ndistances; i++) {
+		const rtab_distance *d = &rs->distances[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", d->id);
+		sb_printf(o, ".labels = distance%zu_labels, ", i);
+		fstr(o, "rule", d->rule);
+		sb_printf(o, ".nforms = %u, .forms = distance%zu_forms, ", d->nforms, i);
+		fstr(o, "provisional", d->provisional);
+		sb_puts(o, "},\n");
+	}
+	sb_puts(o, "};\n");
+}
+
+static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->nprocedures; i++) {
+		const rtab_procedure *p = &rs->procedures[i];
+		sb_printf(o, "\n/* procedure %s */\n", p->id);
+		snprintf(name, sizeof name, "procedure%zu_labels", i);
+		labels(o, rs, p->labels, name);
+		snprintf(name, sizeof name, "procedure%zu_tie_break", i);
+		labels(o, rs, p->tie_break, name);
+		for (size_t k = 0; k < p->nsteps; k++)
+			emit_guarded(o, rs, "step", i, k, p->steps[k].id, p->steps[k].labels,
+				     &p->steps[k].guard);
+		if (!p->nsteps)
+			continue;
+		sb_printf(o, "static const rtab_procedure_step procedure%zu_steps[] = {\n", i);
+		for (size_t k = 0; k < p->nsteps; k++)
+			guarded_fields(o, "step", i, k, p->steps[k].id, p->steps[k].rule,
+				       &p->steps[k].guard, p->steps[k].outcome);
+		sb_puts(o, "};\n");
+	}
+	sb_puts(o, "\nstatic const rtab_procedure procedures[] = {\n");
+	for (size_t i = 0; i < rs->nprocedures; i++) {
+		const rtab_procedure *p = &rs->procedures[i];
+		sb_puts(o, "\t{");
+		fstr(o, "id", p->id);
+		sb_printf(o, ".labels = procedure%zu_labels, ", i);
+		fstr(o, "rule", p->rule);
+		sb_printf(o, ".nsteps = %u, ", p->nsteps);
+		fref(o, "steps", p->nsteps, "procedure%zu_steps", i);
+		sb_printf(o, ".tie_break = procedure%zu_tie_break, .otherwise = %d},\n", i, p->otherwise);
+	}
+	sb_puts(o, "};\n");
+}
+
+/* Each part, when the ruleset has any, and the field of rtab_ruleset it fills. */
+static const struct part {
+	void (*emit)(strbuf *, const rtab_ruleset *);
+	const char *count, *array;
+	size_t count_offset;
+	size_t count_size;
+} parts[] = {
+#define PART(fn, count, array) \
+	{fn, #count, #array, offsetof(rtab_ruleset, count), sizeof(((rtab_ruleset *)0)->count)}
+	PART(emit_enums, nenums, enums),
+	PART(emit_inputs, ninputs, inputs),
+	PART(emit_dice, ndice, dice),
+	PART(emit_effect_kinds, neffect_kinds, effect_kinds),
+	PART(emit_outcomes, noutcomes, outcomes),
+	PART(emit_matrices, nmatrices, matrices),
+	PART(emit_bands, nbands, bands),
+	PART(emit_groups, ngroups, groups),
+	PART(emit_modifiers, nmodifiers, modifiers),
+	PART(emit_tables, ntables, tables),
+	PART(emit_reactions, nreaction_sets, reaction_sets),
+	PART(emit_transitions, ntransitions, transitions),
+	PART(emit_distances, ndistances, distances),
+	PART(emit_procedures, nprocedures, procedures),
+#undef PART
+};
+
+static size_t part_count(const rtab_ruleset *rs, const struct part *p)
+{
+	const char *base = (const char *)rs + p->count_offset;
+	return p->count_size == 1 ? *(const uint8_t *)base : *(const uint16_t *)base;
+}
 
 void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 {
@@ -355,37 +703,28 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	}
 	sb_puts(o, "};\n");
 	labels(o, rs, rs->title, "title_labels");
-	if (rs->nenums)
-		emit_enums(o, rs);
-	if (rs->ninputs)
-		emit_inputs(o, rs);
-	if (rs->ndice)
-		emit_dice(o, rs);
-	if (rs->neffect_kinds)
-		emit_effect_kinds(o, rs);
-	if (rs->noutcomes)
-		emit_outcomes(o, rs);
-	emit_modifiers(o, rs);
-	if (rs->ntables)
-		emit_tables(o, rs);
+	if (rs->nsteps) {
+		sb_puts(o, "static const char *const steps[] = {");
+		for (size_t i = 0; i < rs->nsteps; i++) {
+			sb_puts(o, i ? ", " : "");
+			sb_put_c_string(o, rs->steps[i]);
+		}
+		sb_puts(o, "};\n");
+	}
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+		if (part_count(rs, &parts[i]))
+			parts[i].emit(o, rs);
 
-	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n\t", rs->id);
+	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n\t.id = ", rs->id);
 	sb_put_c_string(o, rs->id);
-	sb_printf(o, ",\n\ttitle_labels,\n\t%u, locales,\n\t", rs->nlocales);
-	ARRAY_OR_NULL(o, rs->nenums, "enums");
-	sb_puts(o, ",\n\t");
-	ARRAY_OR_NULL(o, rs->ninputs, "inputs");
-	sb_puts(o, ",\n\t");
-	ARRAY_OR_NULL(o, rs->ndice, "dice");
-	sb_puts(o, ",\n\t");
-	ARRAY_OR_NULL(o, rs->neffect_kinds, "effect_kinds");
-	sb_puts(o, ",\n\t");
-	ARRAY_OR_NULL(o, rs->noutcomes, "outcomes");
-	sb_puts(o, ",\n\t");
-	ARRAY_OR_NULL(o, rs->nmodifiers, "modifiers");
-	sb_puts(o, ",\n\t");
-	ARRAY_OR_NULL(o, rs->ntables, "tables");
-	sb_puts(o, ",\n};\n");
+	sb_printf(o, ",\n\t.title = title_labels,\n\t.nlocales = %u,\n\t.locales = locales,\n",
+		  rs->nlocales);
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		size_t n = part_count(rs, &parts[i]);
+		sb_printf(o, "\t.%s = %zu,\n\t.%s = %s,\n", parts[i].count, n, parts[i].array,
+			  n ? parts[i].array : "NULL");
+	}
+	sb_printf(o, "\t.nsteps = %u,\n\t.steps = %s,\n};\n", rs->nsteps, rs->nsteps ? "steps" : "NULL");
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,
@@ -407,6 +746,9 @@ static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size
 	sb_puts(o, "};\n");
 }
 
+#define INDEX_ENUM(o, rs, kind, n, array, type) \
+	index_enum((o), (rs), (kind), (n), (n) ? (const void *)&(array)[0].id : NULL, sizeof(type))
+
 void emit_c_header(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 {
 	strbuf guard = {0};
@@ -419,14 +761,18 @@ void emit_c_header(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_puts(o, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
 	sb_printf(o, "extern const rtab_ruleset %s_ruleset;\n", rs->id);
 	sb_puts(o, "\n/* Indices into the ruleset's arrays, for rtab_resolve and the inputs. */\n");
-	index_enum(o, rs, "table", rs->ntables, &rs->tables[0].id, sizeof(rtab_table));
-	index_enum(o, rs, "input", rs->ninputs, &rs->inputs[0].id, sizeof(rtab_input));
-	index_enum(o, rs, "outcome", rs->noutcomes, &rs->outcomes[0].id, sizeof(rtab_outcome));
-	index_enum(o, rs, "effect", rs->neffect_kinds, &rs->effect_kinds[0].id,
-		   sizeof(rtab_effect_kind));
+	INDEX_ENUM(o, rs, "table", rs->ntables, rs->tables, rtab_table);
+	INDEX_ENUM(o, rs, "input", rs->ninputs, rs->inputs, rtab_input);
+	INDEX_ENUM(o, rs, "outcome", rs->noutcomes, rs->outcomes, rtab_outcome);
+	INDEX_ENUM(o, rs, "effect", rs->neffect_kinds, rs->effect_kinds, rtab_effect_kind);
+	INDEX_ENUM(o, rs, "modifier", rs->nmodifiers, rs->modifiers, rtab_modifier);
+	INDEX_ENUM(o, rs, "reactions", rs->nreaction_sets, rs->reaction_sets, rtab_reaction_set);
+	INDEX_ENUM(o, rs, "transition", rs->ntransitions, rs->transitions, rtab_transition);
+	INDEX_ENUM(o, rs, "distance", rs->ndistances, rs->distances, rtab_distance);
+	INDEX_ENUM(o, rs, "procedure", rs->nprocedures, rs->procedures, rtab_procedure);
 	for (size_t i = 0; i < rs->nenums; i++)
-		index_enum(o, rs, rs->enums[i].id, rs->enums[i].nvalues, &rs->enums[i].values[0].id,
-			   sizeof(rtab_enum_value));
+		INDEX_ENUM(o, rs, rs->enums[i].id, rs->enums[i].nvalues, rs->enums[i].values,
+			   rtab_enum_value);
 	sb_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard.data);
 	sb_free(&guard);
 }

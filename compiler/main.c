@@ -13,7 +13,8 @@ static const char usage_text[] =
 	"Verbs:\n"
 	"  check FILE...             report every diagnostic of the files\n"
 	"  compile FILE... [-o DIR]  write DIR/<ruleset>.c and .h (default DIR: generated)\n"
-	"  eval FILE TABLE ...       resolve one roll on a table\n"
+	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
+	"  test FILE|DIR...          run the examples written in the files\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
@@ -28,7 +29,7 @@ int usage_error(const char *verb, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'rtab %s--help'.\n", verb ? verb : "");
+	fprintf(stderr, "\nTry 'rtab %s%s--help'.\n", verb ? verb : "", verb ? " " : "");
 	return EXIT_USAGE;
 }
 
@@ -41,6 +42,7 @@ int main(int argc, char **argv)
 		{"check", cmd_check},
 		{"compile", cmd_compile},
 		{"eval", cmd_eval},
+		{"test", cmd_test},
 	};
 
 	if (argc < 2)

@@ -29,6 +29,26 @@ typedef struct model_table {
 	bool has_rows;
 } model_table;
 
+/* One check of an example, resolved: what to run and what it must give. */
+typedef struct model_check {
+	const ast_stmt *stmt;
+	rtab_target target;
+	int32_t *inputs;
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	int32_t drm;
+	int expected; /* outcome, option set (see options), state, step or value */
+	uint16_t *options;
+	size_t noptions;
+	const char *unit;
+} model_check;
+
+typedef struct model_example {
+	const ast_def *def;
+	model_check *checks;
+	size_t nchecks;
+} model_example;
+
 typedef struct model {
 	arena arena;
 	diag_ctx *diag;
@@ -37,7 +57,15 @@ typedef struct model {
 	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
 	size_t ndefs[DEF_KIND_COUNT_];
 	model_table *tables;
+	rtab_dice *dice; /* grows as expressions roll anonymous dice */
+	size_t dice_cap;
+	bool allow_dice;
+	model_example *examples;
+	size_t nexamples;
 } model;
+
+/* The index of an anonymous NdM dice, added on first use. */
+int model_dice_for(model *m, int count, int sides);
 
 /* Resolve, check and lower defs. Returns true when no error was reported. */
 bool model_build(model *m, const ast_def *defs, diag_ctx *d);

@@ -131,6 +131,11 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token ROLL "roll" CAP "cap" COLUMNS "columns" BY "by" ROWS "rows"
 %token PROVISIONAL "provisional" BOOL "bool" INT_KW "int" TRUE "true" FALSE "false"
 %token AND "and" OR "or" NOT "not"
+%token MATRIX "matrix" DEFAULT "default" RATIO "ratio" OTHERWISE "otherwise" GROUP "group"
+%token STACK "stack" FOR "for" STEPS "steps" STEP "step" NATURAL "natural" REWRITE "rewrite"
+%token UNLESS "unless" REACTIONS "reactions" OPTION "option" LEADS "leads"
+%token TRANSITION "transition" DISTANCE "distance" IF "if" THEN "then" ELSE "else"
+%token PROCEDURE "procedure" TIE "tie" EXAMPLE "example" DRM "drm" ARROW "->"
 %token LE "<=" GE ">=" EQ "==" NE "!=" DOTDOT ".."
 %token <str> IDENT "identifier" STRING "string"
 %token <num> INT "integer" ATLEAST "'N+'"
@@ -138,13 +143,13 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token <range> RANGE "range like 3-5"
 
 %type <def> definitions definition
-%type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt
+%type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
 %type <id> idlist names
-%type <arg> args args_opt arg
-%type <cell> cells cell
+%type <arg> args args_opt arg sets sets_opt set
+%type <cell> cells cell faces
 %type <param> params params_opt param
 %type <group> dice_groups dice_group
-%type <expr> expr init_opt
+%type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt
 %type <num> sint
 %type <range> bounds
@@ -161,6 +166,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %destructor { ast_dice_free($$); } <group>
 %destructor { ast_type_free(&$$); } <type>
 
+%precedence ELSE
 %left OR
 %left AND
 %precedence NOT
@@ -209,6 +215,35 @@ definition:
 	| TABLE IDENT rule_opt block {
 		$$ = ast_def_new(DEF_TABLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
+	| MATRIX IDENT '(' params_opt ')' rule_opt block {
+		$$ = ast_def_new(DEF_MATRIX, LOC(@1), $2, LOC(@2));
+		$$->params = $4; $$->rule = $6; $$->body = $7;
+	}
+	| RATIO IDENT rule_opt block {
+		$$ = ast_def_new(DEF_BAND, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
+	| GROUP IDENT rule_opt block {
+		$$ = ast_def_new(DEF_GROUP, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
+	| REACTIONS IDENT rule_opt block {
+		$$ = ast_def_new(DEF_REACTIONS, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
+	| TRANSITION IDENT BY IDENT rule_opt block {
+		$$ = ast_def_new(DEF_TRANSITION, LOC(@1), $2, LOC(@2));
+		$$->by = $4; $$->by_loc = LOC(@4); $$->rule = $5; $$->body = $6;
+	}
+	| DISTANCE IDENT rule_opt block {
+		$$ = ast_def_new(DEF_DISTANCE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
+	| PROCEDURE IDENT rule_opt block {
+		$$ = ast_def_new(DEF_PROCEDURE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
+	| EXAMPLE IDENT rule_opt '{' checks '}' {
+		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
+	}
+	| EXAMPLE IDENT rule_opt '{' checks error '}' {
+		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
+	}
 	| error ';' { $$ = NULL; }
 	| error block { ast_stmts_free($2); $$ = NULL; }
 	;
@@ -242,9 +277,52 @@ stmt:
 	| IDENT ';' { $$ = named_stmt(ST_VALUE, @1, $1, @1); }
 	| IDENT block { $$ = named_stmt(ST_VALUE, @1, $1, @1); $$->body = $2; }
 	| IDENT '(' args_opt ')' ';' { $$ = named_stmt(ST_EFFECT, @1, $1, @1); $$->args = $3; }
-	| TRIGGER IDENT ';' { $$ = named_stmt(ST_TRIGGER, @1, $2, @2); }
+	| TRIGGER IDENT rule_opt ';' { $$ = named_stmt(ST_TRIGGER, @1, $2, @2); $$->rule = $3; }
+	| TRIGGER IDENT UNLESS expr rule_opt ';' {
+		$$ = named_stmt(ST_TRIGGER, @1, $2, @2); $$->expr = $4; $$->rule = $5;
+	}
+	| UNLESS expr ';' { $$ = ast_stmt_new(ST_UNLESS, LOC(@1)); $$->expr = $2; }
 	| WHEN expr ';' { $$ = ast_stmt_new(ST_WHEN, LOC(@1)); $$->expr = $2; }
 	| VALUE expr ';' { $$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; }
+	| VALUE expr IDENT ';' {
+		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
+	}
+	| DEFAULT sint ';' { $$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; }
+	| idlist '=' sint provisional_opt ';' {
+		$$ = ast_stmt_new(ST_CELL, $1->loc); $$->ids = $1; $$->lo = $3;
+		$$->text = $4; $$->text_loc = LOC(@4);
+	}
+	| INT ':' INT '=' sint ';' {
+		$$ = ast_stmt_new(ST_BAND_STEP, LOC(@1)); $$->lo = $1; $$->hi = $3; $$->drm = $5;
+	}
+	| OTHERWISE sint ';' { $$ = ast_stmt_new(ST_OTHERWISE, LOC(@1)); $$->lo = $2; }
+	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
+	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
+	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
+	| GROUP IDENT ';' { $$ = named_stmt(ST_GROUP, @1, $2, @2); }
+	| STEPS idlist ';' { $$ = ast_stmt_new(ST_STEPS, LOC(@1)); $$->ids = $2; }
+	| PROVISIONAL STRING ';' {
+		$$ = ast_stmt_new(ST_PROVISIONAL, LOC(@1)); $$->text = $2; $$->text_loc = LOC(@2);
+	}
+	| STEP IDENT ';' { $$ = named_stmt(ST_STEP, @1, $2, @2); }
+	| STEP IDENT rule_opt block { $$ = named_stmt(ST_STEP, @1, $2, @2); $$->rule = $3; $$->body = $4; }
+	| NATURAL faces ARROW IDENT rule_opt ';' {
+		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
+	}
+	| REWRITE IDENT ARROW IDENT WHEN expr rule_opt ';' {
+		$$ = named_stmt(ST_REWRITE, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
+		$$->expr = $6; $$->rule = $7;
+	}
+	| OPTION IDENT rule_opt block { $$ = named_stmt(ST_OPTION, @1, $2, @2); $$->rule = $3; $$->body = $4; }
+	| LEADS IDENT ';' { $$ = named_stmt(ST_LEADS, @1, $2, @2); }
+	| IDENT ARROW IDENT rule_opt ';' {
+		$$ = named_stmt(ST_ARC, @1, $1, @1); $$->name2 = $3; $$->name2_loc = LOC(@3); $$->rule = $4;
+	}
+	| '*' ARROW IDENT rule_opt ';' {
+		$$ = ast_stmt_new(ST_ARC, LOC(@1)); $$->star = true; $$->name2 = $3; $$->name2_loc = LOC(@3);
+		$$->rule = $4;
+	}
+	| TIE block { $$ = ast_stmt_new(ST_TIE, LOC(@1)); $$->body = $2; }
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
 	| CAP bounds ';' { $$ = ast_stmt_new(ST_CAP, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
@@ -344,6 +422,78 @@ cell:
 	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
 	;
 
+faces:
+	sint { $$ = cell(@1, $1, $1, false, false); $$->tail = $$; }
+	| faces ',' sint { ast_cell *c = cell(@3, $3, $3, false, false); $$ = AST_APPEND($1, c); }
+	;
+
+checks:
+	%empty { $$ = NULL; }
+	| checks check { $$ = AST_APPEND($1, $2); }
+	| checks error ';' { $$ = $1; }
+	;
+
+/* TARGET(INPUT = VALUE, ...) [roll F, F] [drm N] -> EXPECTED; */
+check:
+	IDENT STRING ';' {
+		$$ = named_stmt(ST_LABEL, @1, $1, @1); $$->text = $2; $$->text_loc = LOC(@2);
+	}
+	| IDENT sets_opt ARROW expect ';' {
+		$$ = $4; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
+	}
+	| IDENT sets_opt ROLL faces ARROW expect ';' {
+		$$ = $6; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
+		$$->cells = $4; $$->has_roll = true;
+	}
+	| IDENT sets_opt ROLL faces DRM sint ARROW expect ';' {
+		$$ = $8; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
+		$$->cells = $4; $$->has_roll = true; $$->has_drm = true; $$->drm = $6;
+	}
+	;
+
+sets_opt:
+	%empty { $$ = NULL; }
+	| '(' ')' { $$ = NULL; }
+	| '(' sets ')' { $$ = $2; }
+	;
+
+sets:
+	set { $$ = $1; $$->tail = $$; }
+	| sets ',' set { $$ = AST_APPEND($1, $3); }
+	;
+
+set:
+	IDENT '=' IDENT { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| IDENT '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| IDENT '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }
+	| IDENT '=' FALSE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 0; $$->key = $1; $$->key_loc = LOC(@1); }
+	;
+
+expect:
+	IDENT { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1); }
+	| OTHERWISE { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = xstrdup("otherwise"); $$->name2_loc = LOC(@1); }
+	| '{' '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; }
+	| '{' idlist '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; $$->ids = $2; }
+	| sint IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
+		$$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| expect MODIFIER sint { $$ = $1; $$->has_expect_modifier = true; $$->expect_modifier = $3; }
+	| expect ROLL sint { $$ = $1; $$->has_expect_roll = true; $$->expect_roll = $3; }
+	| expect PROVISIONAL { $$ = $1; $$->expect_provisional = true; }
+	;
+
+exprs:
+	expr { $$ = $1; }
+	| exprs ',' expr {
+		ast_expr *last = $1;
+		while (last->next_arg)
+			last = last->next_arg;
+		last->next_arg = $3;
+		$$ = $1;
+	}
+	;
+
 params_opt:
 	%empty { $$ = NULL; }
 	| params
@@ -406,6 +556,11 @@ expr:
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }
 	| IDENT { $$ = ast_expr_new(EX_NAME, LOC(@1)); $$->name = $1; }
+	| IDENT '(' exprs ')' { $$ = ast_expr_new(EX_CALL, LOC(@1)); $$->name = $1; $$->args = $3; }
+	| DICESPEC { $$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides; }
+	| IF expr THEN expr ELSE expr %prec ELSE {
+		$$ = ast_expr_new(EX_IF, LOC(@1)); $$->lhs = $2; $$->rhs = $4; $$->third = $6;
+	}
 	;
 
 %%

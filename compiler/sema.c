@@ -344,9 +344,32 @@ static void resolve_inputs(model *m)
 	}
 }
 
+int model_dice_for(model *m, int count, int sides)
+{
+	char id[48];
+	snprintf(id, sizeof id, "%dd%d", count, sides);
+	for (size_t i = m->ndefs[DEF_DICE]; i < m->rs.ndice; i++)
+		if (strcmp(m->dice[i].id, id) == 0)
+			return (int)i;
+	if (m->rs.ndice == m->dice_cap) {
+		m->dice_cap = m->dice_cap ? m->dice_cap * 2 : 8;
+		m->dice = xrealloc(m->dice, m->dice_cap * sizeof *m->dice);
+	}
+	rtab_die_group *g = model_array(m, 1, sizeof *g);
+	g->count = (uint8_t)count;
+	g->face_min = 1;
+	g->face_max = (int16_t)sides;
+	m->dice[m->rs.ndice] = (rtab_dice){arena_strdup(&m->arena, id), NULL, 1, g, (uint8_t)count,
+					  count, count * sides};
+	m->rs.dice = m->dice;
+	return m->rs.ndice++;
+}
+
 static void resolve_dice(model *m)
 {
-	rtab_dice *dice = model_array(m, m->ndefs[DEF_DICE], sizeof *dice);
+	m->dice_cap = m->ndefs[DEF_DICE] + 8;
+	m->dice = xcalloc(m->dice_cap, sizeof *m->dice);
+	rtab_dice *dice = m->dice;
 	m->rs.dice = dice;
 	m->rs.ndice = (uint16_t)m->ndefs[DEF_DICE];
 	for (size_t i = 0; i < m->ndefs[DEF_DICE]; i++) {
@@ -455,10 +478,38 @@ static void resolve_modifiers(model *m)
 		mod->id = arena_strdup(&m->arena, d->id);
 		mod->rule = arena_strdup(&m->arena, d->rule);
 		mod->labels = read_labels(m, d->body, "modifier", d->id, d->id_loc, true);
+		mod->sign = 1;
+		mod->group = -1;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			const ast_stmt **slot = s->kind == ST_WHEN ? &when : s->kind == ST_AMOUNT ? &value : NULL;
 			if (s->kind == ST_LABEL)
 				continue;
+			if (s->kind == ST_FOR) {
+				if (strcmp(s->name, "attacker") == 0 || strcmp(s->name, "defender") == 0)
+					mod->sign = s->name[0] == 'a' ? 1 : -1;
+				else
+					check_report(m, CHECK_UNKNOWN_NAME, s->name_loc,
+						     "a modifier is for 'attacker' (adds) or 'defender' (subtracts), not '%s'",
+						     s->name);
+				continue;
+			}
+			if (s->kind == ST_GROUP) {
+				int g = resolve_def(m, DEF_GROUP, s->name, s->name_loc);
+				mod->group = (int16_t)g;
+				continue;
+			}
+			if (s->kind == ST_STEPS) {
+				for (const ast_id *id = s->ids; id; id = id->next) {
+					int k = model_step(m, id->id, id->loc, true);
+					if (k >= 0)
+						mod->steps |= 1u << k;
+				}
+				continue;
+			}
+			if (s->kind == ST_PROVISIONAL) {
+				mod->provisional = arena_strdup(&m->arena, s->text);
+				continue;
+			}
 			if (!slot) {
 				report_misplaced(m, s, "a modifier");
 				continue;
@@ -483,6 +534,9 @@ static void resolve_modifiers(model *m)
 			mod->min = (int32_t)t.lo;
 			mod->max = (int32_t)t.hi;
 		}
+		if (value->name2)
+			check_report(m, CHECK_MISPLACED, value->name2_loc,
+				     "a modifier's value has no unit; units belong to distances");
 	}
 }
 
@@ -546,7 +600,7 @@ static void resolve_outcomes(model *m)
 			nt += s->kind == ST_TRIGGER;
 		}
 		rtab_effect *effects = model_array(m, ne ? ne : 1, sizeof *effects);
-		uint16_t *triggers = model_array(m, nt ? nt : 1, sizeof *triggers);
+		rtab_trigger *triggers = model_array(m, nt ? nt : 1, sizeof *triggers);
 		o->effects = effects;
 		o->triggers = triggers;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -560,9 +614,14 @@ static void resolve_outcomes(model *m)
 				resolve_effect(m, d, s, &effects[o->neffects++]);
 				break;
 			case ST_TRIGGER: {
-				int t = resolve_def(m, DEF_TABLE, s->name, s->name_loc);
-				if (t >= 0)
-					triggers[o->ntriggers++] = (uint16_t)t;
+				rtab_trigger *tr = &triggers[o->ntriggers];
+				expr_type t;
+				if (!resolve_target(m, s->name, s->name_loc, &tr->target))
+					break;
+				if (s->expr)
+					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
+				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+				o->ntriggers++;
 				break;
 			}
 			default:
@@ -596,14 +655,24 @@ bool model_build(model *m, const ast_def *defs, diag_ctx *d)
 	resolve_dice(m);
 	resolve_inputs(m);
 	resolve_effect_kinds(m);
+	resolve_steps(m);
+	resolve_matrices(m);
+	resolve_bands(m);
+	resolve_groups(m);
 	resolve_modifiers(m);
 	resolve_outcomes(m);
 	resolve_tables(m);
+	resolve_reactions(m);
+	resolve_transitions(m);
+	resolve_distances(m);
+	resolve_procedures(m);
 	for (size_t i = 0; i < rtab_ncheck_passes; i++)
 		rtab_check_passes[i].run(m);
 	if (d->errors)
 		return false;
 	lower_tables(m);
+	if (d->errors == 0)
+		resolve_examples(m);
 	return d->errors == 0;
 }
 
@@ -614,5 +683,7 @@ void model_free(model *m)
 		free(m->tables[i].rows);
 	}
 	free(m->tables);
+	free(m->dice);
+	free(m->examples);
 	arena_free(&m->arena);
 }

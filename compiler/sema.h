@@ -41,6 +41,21 @@ bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *o
 /* The constant value of e (a default value) of the given type. */
 bool const_value(model *m, const ast_expr *e, rtab_type_kind kind, int enum_index, int64_t *out);
 
+/* Index of a named step; declare adds it (from a modifier), else it must exist. */
+int model_step(model *m, const char *id, src_loc loc, bool declare);
+
+/* Resolve the target of a trigger: a table, reaction set, transition, distance or procedure. */
+bool resolve_target(model *m, const char *id, src_loc loc, rtab_target *out);
+
+void resolve_steps(model *m);
+void resolve_matrices(model *m);
+void resolve_bands(model *m);
+void resolve_groups(model *m);
+void resolve_reactions(model *m);
+void resolve_transitions(model *m);
+void resolve_distances(model *m);
+void resolve_procedures(model *m);
+void resolve_examples(model *m);
 void resolve_tables(model *m);
 void lower_tables(model *m);
 

@@ -2,6 +2,7 @@
 #include "sema.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Deeper trees are rejected before they can exhaust the compiler's stack. */
 #define MAX_TREE_DEPTH 200
@@ -75,7 +76,7 @@ static void arith_bounds(int op, const expr_type *a, const expr_type *b, expr_ty
 static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t,
 		 int depth, int *stack);
 
-static bool expect_kind(model *m, const ast_expr *e, const expr_type *t, rtab_type_kind want,
+static bool require_kind(model *m, const ast_expr *e, const expr_type *t, rtab_type_kind want,
 			const char *role)
 {
 	if (t->kind == want)
@@ -105,8 +106,8 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	case RTAB_OP_AND:
 	case RTAB_OP_OR:
 		t->kind = RTAB_TYPE_BOOL;
-		return expect_kind(m, e->lhs, &a, RTAB_TYPE_BOOL, "an operand of 'and'/'or'") &
-		       expect_kind(m, e->rhs, &b, RTAB_TYPE_BOOL, "an operand of 'and'/'or'");
+		return require_kind(m, e->lhs, &a, RTAB_TYPE_BOOL, "an operand of 'and'/'or'") &
+		       require_kind(m, e->rhs, &b, RTAB_TYPE_BOOL, "an operand of 'and'/'or'");
 	case RTAB_OP_EQ:
 	case RTAB_OP_NE:
 		t->kind = RTAB_TYPE_BOOL;
@@ -121,12 +122,12 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	case RTAB_OP_GT:
 	case RTAB_OP_GE:
 		t->kind = RTAB_TYPE_BOOL;
-		return expect_kind(m, e->lhs, &a, RTAB_TYPE_INT, "an operand of an ordering") &
-		       expect_kind(m, e->rhs, &b, RTAB_TYPE_INT, "an operand of an ordering");
+		return require_kind(m, e->lhs, &a, RTAB_TYPE_INT, "an operand of an ordering") &
+		       require_kind(m, e->rhs, &b, RTAB_TYPE_INT, "an operand of an ordering");
 	default:
 		t->kind = RTAB_TYPE_INT;
-		if (!(expect_kind(m, e->lhs, &a, RTAB_TYPE_INT, "an operand of arithmetic") &
-		      expect_kind(m, e->rhs, &b, RTAB_TYPE_INT, "an operand of arithmetic")))
+		if (!(require_kind(m, e->lhs, &a, RTAB_TYPE_INT, "an operand of arithmetic") &
+		      require_kind(m, e->rhs, &b, RTAB_TYPE_INT, "an operand of arithmetic")))
 			return false;
 		arith_bounds(e->op, &a, &b, t);
 		return true;
@@ -152,6 +153,218 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	const rtab_input *in = &m->rs.inputs[i];
 	emit(iv, RTAB_OP_INPUT, i);
 	*t = (expr_type){(rtab_type_kind)in->type, in->enum_index, in->min, in->max};
+	return true;
+}
+
+static size_t count_args(const ast_expr *e)
+{
+	size_t n = 0;
+	for (const ast_expr *a = e->args; a; a = a->next_arg)
+		n++;
+	return n;
+}
+
+static bool arity(model *m, const ast_expr *e, size_t want, const char *what)
+{
+	size_t n = count_args(e);
+	if (n == want)
+		return true;
+	check_report(m, CHECK_TYPE, e->loc, "%s '%s' takes %zu argument%s, not %zu", what, e->name,
+		     want, want == 1 ? "" : "s", n);
+	return false;
+}
+
+/* Arguments that must all be integers; their bounds in ts. */
+static bool int_args(model *m, const ast_expr *e, instr_vec *iv, expr_type *ts, int depth,
+		     int *stack, const char *role)
+{
+	bool ok = true;
+	size_t i = 0;
+	*stack = 0;
+	for (const ast_expr *a = e->args; a; a = a->next_arg, i++) {
+		int s;
+		ok &= walk(m, a, -1, iv, &ts[i], depth + 1, &s);
+		if (ok)
+			ok &= require_kind(m, a, &ts[i], RTAB_TYPE_INT, role);
+		*stack = (int)i + s > *stack ? (int)i + s : *stack;
+	}
+	return ok;
+}
+
+static const struct builtin {
+	const char *name;
+	size_t nargs;
+	rtab_op op;
+	bool halve;
+} builtins[] = {
+	{"min", 2, RTAB_OP_MIN, false},         {"max", 2, RTAB_OP_MAX, false},
+	{"abs", 1, RTAB_OP_ABS, false},         {"div_up", 2, RTAB_OP_DIV_UP, false},
+	{"div_down", 2, RTAB_OP_DIV_DOWN, false}, {"half_up", 1, RTAB_OP_DIV_UP, true},
+	{"half_down", 1, RTAB_OP_DIV_DOWN, true},
+};
+
+static void div_bounds(rtab_op op, const expr_type *a, int64_t d, expr_type *t)
+{
+	/* Division by a positive constant keeps the order of values. */
+	int64_t lo = a->lo / d, hi = a->hi / d;
+	if (op == RTAB_OP_DIV_UP) {
+		lo += a->lo % d > 0;
+		hi += a->hi % d > 0;
+	} else {
+		lo -= a->lo % d < 0;
+		hi -= a->hi % d < 0;
+	}
+	t->lo = lo;
+	t->hi = hi;
+}
+
+static bool walk_builtin(model *m, const ast_expr *e, const struct builtin *b, instr_vec *iv,
+			 expr_type *t, int depth, int *stack)
+{
+	expr_type ts[2];
+	if (!arity(m, e, b->nargs, "built-in") ||
+	    !int_args(m, e, iv, ts, depth, stack, "an argument of a built-in"))
+		return false;
+	*t = (expr_type){RTAB_TYPE_INT, -1, ts[0].lo, ts[0].hi};
+	if (b->halve) {
+		emit(iv, RTAB_OP_CONST, 2);
+		*stack = *stack < 2 ? 2 : *stack;
+		div_bounds(b->op, &ts[0], 2, t);
+	} else if (b->op == RTAB_OP_MIN || b->op == RTAB_OP_MAX) {
+		t->lo = b->op == RTAB_OP_MIN ? (ts[0].lo < ts[1].lo ? ts[0].lo : ts[1].lo)
+					     : (ts[0].lo > ts[1].lo ? ts[0].lo : ts[1].lo);
+		t->hi = b->op == RTAB_OP_MIN ? (ts[0].hi < ts[1].hi ? ts[0].hi : ts[1].hi)
+					     : (ts[0].hi > ts[1].hi ? ts[0].hi : ts[1].hi);
+	} else if (b->op == RTAB_OP_ABS) {
+		int64_t a = ts[0].lo < 0 ? -ts[0].lo : ts[0].lo, c = ts[0].hi < 0 ? -ts[0].hi : ts[0].hi;
+		t->hi = a > c ? a : c;
+		t->lo = ts[0].lo <= 0 && ts[0].hi >= 0 ? 0 : (a < c ? a : c);
+	} else if (ts[1].lo == ts[1].hi && ts[1].lo > 0) {
+		div_bounds(b->op, &ts[0], ts[1].lo, t);
+	} else if (ts[1].lo > 0) {
+		/* A positive divisor: the quotient lies within the dividend's magnitude. */
+		int64_t mag = ts[0].lo < 0 ? -ts[0].lo : ts[0].lo;
+		mag = mag > ts[0].hi ? mag : (ts[0].hi < 0 ? -ts[0].hi : ts[0].hi);
+		t->lo = ts[0].lo < 0 ? -mag : 0;
+		t->hi = ts[0].hi > 0 ? mag : 0;
+	} else {
+		check_report(m, CHECK_TYPE, e->args->next_arg->loc,
+			     "the divisor of '%s' must be positive", e->name);
+		return false;
+	}
+	emit(iv, b->op, 0);
+	return true;
+}
+
+static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int depth,
+		      int *stack)
+{
+	int k = model_find(m, DEF_MATRIX, e->name);
+	if (k >= 0) {
+		const rtab_matrix *mx = &m->rs.matrices[k];
+		bool ok = arity(m, e, mx->ndims, "matrix");
+		size_t i = 0;
+		*stack = 0;
+		for (const ast_expr *a = e->args; ok && a; a = a->next_arg, i++) {
+			expr_type at;
+			int s;
+			if (!walk(m, a, mx->dims[i], iv, &at, depth + 1, &s)) {
+				ok = false;
+				break;
+			}
+			if (at.kind != RTAB_TYPE_ENUM || at.enum_index != mx->dims[i]) {
+				check_report(m, CHECK_TYPE, a->loc,
+					     "key %zu of matrix '%s' is a value of enum '%s', not %s",
+					     i + 1, mx->id, m->rs.enums[mx->dims[i]].id, type_name(m, &at));
+				ok = false;
+			}
+			*stack = (int)i + s > *stack ? (int)i + s : *stack;
+		}
+		if (!ok)
+			return false;
+		emit(iv, RTAB_OP_MATRIX, k);
+		*t = (expr_type){RTAB_TYPE_INT, -1, mx->min, mx->max};
+		return true;
+	}
+	k = model_find(m, DEF_BAND, e->name);
+	if (k >= 0) {
+		const rtab_band *b = &m->rs.bands[k];
+		expr_type ts[2];
+		if (!arity(m, e, 2, "ratio") ||
+		    !int_args(m, e, iv, ts, depth, stack, "a side of a ratio"))
+			return false;
+		emit(iv, RTAB_OP_BAND, k);
+		*t = (expr_type){RTAB_TYPE_INT, -1, b->otherwise, b->otherwise};
+		for (size_t i = 0; i < b->nsteps; i++) {
+			t->lo = b->steps[i].value < t->lo ? b->steps[i].value : t->lo;
+			t->hi = b->steps[i].value > t->hi ? b->steps[i].value : t->hi;
+		}
+		return true;
+	}
+	for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+		if (strcmp(builtins[i].name, e->name) == 0)
+			return walk_builtin(m, e, &builtins[i], iv, t, depth, stack);
+
+	size_t n = m->ndefs[DEF_MATRIX] + m->ndefs[DEF_BAND] + sizeof builtins / sizeof builtins[0];
+	const char **names = model_array(m, n, sizeof *names);
+	size_t j = 0;
+	for (size_t i = 0; i < m->ndefs[DEF_MATRIX]; i++)
+		names[j++] = m->defs[DEF_MATRIX][i]->id;
+	for (size_t i = 0; i < m->ndefs[DEF_BAND]; i++)
+		names[j++] = m->defs[DEF_BAND][i]->id;
+	for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+		names[j++] = builtins[i].name;
+	report_unknown(m, e->loc, "matrix, ratio or built-in", e->name, names, n, sizeof *names);
+	return false;
+}
+
+static bool walk_dice(model *m, const ast_expr *e, instr_vec *iv, expr_type *t)
+{
+	if (!m->allow_dice) {
+		check_report(m, CHECK_TYPE, e->loc,
+			     "dice are rolled only in a distance; a table's roll is its 'roll' statement");
+		return false;
+	}
+	if (e->num < 1 || e->sides < 2 || e->num > RTAB_MAX_FACES || e->sides > 100000) {
+		check_report(m, CHECK_BAD_RANGE, e->loc,
+			     "%lldd%lld is not a roll; use 1 to %d dice of 2 or more sides",
+			     (long long)e->num, (long long)e->sides, RTAB_MAX_FACES);
+		return false;
+	}
+	int k = model_dice_for(m, (int)e->num, (int)e->sides);
+	emit(iv, RTAB_OP_ROLL, k);
+	*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num * e->sides};
+	return true;
+}
+
+static bool walk_if(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int depth,
+		    int *stack)
+{
+	expr_type c, a, b;
+	int sc, sa, sb;
+	if (!walk(m, e->lhs, -1, iv, &c, depth + 1, &sc) ||
+	    !require_kind(m, e->lhs, &c, RTAB_TYPE_BOOL, "the condition of 'if'"))
+		return false;
+	size_t jump_else = iv->n;
+	emit(iv, RTAB_OP_JUMP_IF_FALSE, 0);
+	if (!walk(m, e->rhs, -1, iv, &a, depth + 1, &sa))
+		return false;
+	size_t jump_end = iv->n;
+	emit(iv, RTAB_OP_JUMP, 0);
+	if (!walk(m, e->third, -1, iv, &b, depth + 1, &sb))
+		return false;
+	iv->v[jump_else].arg = (int32_t)(jump_end - jump_else);
+	iv->v[jump_end].arg = (int32_t)(iv->n - jump_end - 1);
+	if (a.kind != b.kind || (a.kind == RTAB_TYPE_ENUM && a.enum_index != b.enum_index)) {
+		check_report(m, CHECK_TYPE, e->loc, "the branches of 'if' are %s and %s",
+			     type_name(m, &a), type_name(m, &b));
+		return false;
+	}
+	*t = a;
+	t->lo = a.lo < b.lo ? a.lo : b.lo;
+	t->hi = a.hi > b.hi ? a.hi : b.hi;
+	*stack = sc > sa ? sc : sa;
+	*stack = *stack > sb ? *stack : sb;
 	return true;
 }
 
@@ -182,12 +395,18 @@ static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr
 		emit(iv, (rtab_op)e->op, 0);
 		if (e->op == RTAB_OP_NOT) {
 			*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1};
-			return expect_kind(m, e->lhs, &x, RTAB_TYPE_BOOL, "the operand of 'not'");
+			return require_kind(m, e->lhs, &x, RTAB_TYPE_BOOL, "the operand of 'not'");
 		}
 		*t = (expr_type){RTAB_TYPE_INT, -1, -x.hi, -x.lo};
-		return expect_kind(m, e->lhs, &x, RTAB_TYPE_INT, "the operand of '-'");
+		return require_kind(m, e->lhs, &x, RTAB_TYPE_INT, "the operand of '-'");
 	case EX_BINARY:
 		return walk_binary(m, e, iv, t, depth, stack);
+	case EX_CALL:
+		return walk_call(m, e, iv, t, depth, stack);
+	case EX_DICE:
+		return walk_dice(m, e, iv, t);
+	case EX_IF:
+		return walk_if(m, e, iv, t, depth, stack);
 	}
 	return false;
 }
@@ -200,7 +419,7 @@ bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *o
 	bool ok = walk(m, e, -1, &iv, type, 0, &stack);
 
 	if (ok && type->kind != want) {
-		ok = expect_kind(m, e, type, want,
+		ok = require_kind(m, e, type, want,
 				 want == RTAB_TYPE_BOOL ? "a 'when' condition" : "a 'value'");
 	}
 	if (ok && stack > RTAB_MAX_EXPR_STACK) {

@@ -209,6 +209,76 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 			     "table '%s' has no rows; add: rows { OUTCOME RANGE; }", d->id);
 }
 
+/* Natural rolls that decide whatever the modifiers: faces on the table's dice. */
+static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
+{
+	const rtab_dice *dc = &m->rs.dice[t->dice];
+	size_t n = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		n += s->kind == ST_NATURAL;
+	rtab_natural_rule *out = model_array(m, n ? n : 1, sizeof *out);
+	t->natural = out;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		size_t k = 0;
+		if (s->kind != ST_NATURAL)
+			continue;
+		int o = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
+		for (const ast_cell *c = s->cells; c; c = c->next)
+			k++;
+		if (k != dc->nfaces) {
+			check_report(m, CHECK_BAD_RANGE, s->loc,
+				     "table '%s' rolls %s, %u face%s; this natural roll gives %zu", d->id,
+				     dc->id, dc->nfaces, dc->nfaces == 1 ? "" : "s", k);
+			continue;
+		}
+		int32_t *faces = model_array(m, k, sizeof *faces);
+		size_t i = 0, g = 0, in_group = 0;
+		for (const ast_cell *c = s->cells; c; c = c->next, i++) {
+			while (g < dc->ngroups && in_group == dc->groups[g].count) {
+				g++;
+				in_group = 0;
+			}
+			in_group++;
+			if (g < dc->ngroups && (c->lo < dc->groups[g].face_min || c->lo > dc->groups[g].face_max))
+				check_report(m, CHECK_BAD_RANGE, c->loc,
+					     "%lld is no face of %s (faces %d..%d)", (long long)c->lo,
+					     dc->id, dc->groups[g].face_min, dc->groups[g].face_max);
+			faces[i] = (int32_t)c->lo;
+		}
+		if (o < 0)
+			continue;
+		out[t->nnatural].nfaces = (uint8_t)k;
+		out[t->nnatural].faces = faces;
+		out[t->nnatural].outcome = (uint16_t)o;
+		out[t->nnatural].rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+		t->nnatural++;
+	}
+}
+
+/* "A reads as B when ..." (11.7.4). */
+static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
+{
+	size_t n = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		n += s->kind == ST_REWRITE;
+	rtab_rewrite *out = model_array(m, n ? n : 1, sizeof *out);
+	t->rewrites = out;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		expr_type ty;
+		if (s->kind != ST_REWRITE)
+			continue;
+		int from = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
+		int to = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
+		rtab_rewrite *rw = &out[t->nrewrites];
+		if (!compile_expr(m, s->expr, RTAB_TYPE_BOOL, &rw->condition, &ty) || from < 0 || to < 0)
+			continue;
+		rw->from = (uint16_t)from;
+		rw->to = (uint16_t)to;
+		rw->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+		t->nrewrites++;
+	}
+}
+
 /* The modified rolls that can occur: the dice plus the bounds of the total modifier. */
 static void reachable(const model *m, const rtab_table *t, model_table *mt)
 {
@@ -218,11 +288,16 @@ static void reachable(const model *m, const rtab_table *t, model_table *mt)
 		lo = t->cap_min;
 		hi = t->cap_max;
 	} else {
+		/* Conservative: each modifier may or may not apply, whatever its group keeps. */
 		for (size_t i = 0; i < t->nmodifiers; i++) {
 			const rtab_modifier *mod = &m->rs.modifiers[t->modifiers[i]];
-			bool always = mod->condition.ninstrs == 0;
-			lo += always || mod->min < 0 ? mod->min : 0;
-			hi += always || mod->max > 0 ? mod->max : 0;
+			int64_t a = mod->sign < 0 ? -(int64_t)mod->max : mod->min;
+			int64_t b = mod->sign < 0 ? -(int64_t)mod->min : mod->max;
+			if (t->step >= 0 && !((mod->steps >> t->step) & 1u))
+				continue;
+			bool always = mod->condition.ninstrs == 0 && mod->group < 0;
+			lo += always || a < 0 ? a : 0;
+			hi += always || b > 0 ? b : 0;
 		}
 	}
 	mt->reach_lo = dc->min + lo;
@@ -253,8 +328,11 @@ void resolve_tables(model *m)
 		t->labels = read_labels(m, d->body, "table", d->id, d->id_loc, true);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
-			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS)
+			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
+			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE)
 				report_misplaced(m, s, "a table");
+			else if (s->kind == ST_STEP && s->body)
+				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
 		if (roll)
 			dice = resolve_def(m, DEF_DICE, roll->name, roll->name_loc);
 		else
@@ -271,8 +349,13 @@ void resolve_tables(model *m)
 					     "the cap %lld..%lld is empty; write the low end first",
 					     (long long)cap->lo, (long long)cap->hi);
 		}
+		const ast_stmt *step = single(m, d, ST_STEP, "'step'");
+		t->step = (int16_t)(step ? model_step(m, step->name, step->name_loc, false) : -1);
 		resolve_columns(m, d, t, cols);
 		resolve_rows(m, d, t, mt, rows);
+		if (dice >= 0)
+			resolve_naturals(m, d, t);
+		resolve_rewrites(m, d, t);
 		if (dice >= 0 && m->rs.ndice > 0)
 			reachable(m, t, mt);
 		else

@@ -70,24 +70,24 @@ static const rtab_enum_value enum5_values[] = {
 };
 
 static const rtab_enum enums[] = {
-	{"side", enum0_labels, "11.0", 2, enum0_values},
-	{"role", enum1_labels, "11.4.5, 11.7.2", 3, enum1_values},
-	{"game", enum2_labels, "11.7.2", 4, enum2_values},
-	{"morale_state", enum3_labels, "11.0", 2, enum3_values},
-	{"advance_mode", enum4_labels, "11.0", 3, enum4_values},
-	{"marker", enum5_labels, "11.7.2", 1, enum5_values},
+	{.id = "side", .labels = enum0_labels, .rule = "11.0", .nvalues = 2, .values = enum0_values},
+	{.id = "role", .labels = enum1_labels, .rule = "11.4.5, 11.7.2", .nvalues = 3, .values = enum1_values},
+	{.id = "game", .labels = enum2_labels, .rule = "11.7.2", .nvalues = 4, .values = enum2_values},
+	{.id = "morale_state", .labels = enum3_labels, .rule = "11.0", .nvalues = 2, .values = enum3_values},
+	{.id = "advance_mode", .labels = enum4_labels, .rule = "11.0", .nvalues = 3, .values = enum4_values},
+	{.id = "marker", .labels = enum5_labels, .rule = "11.7.2", .nvalues = 1, .values = enum5_values},
 };
 
 /* inputs */
 static const char *const input0_labels[] = {"Game", "Игра"};
 static const rtab_input inputs[] = {
-	{"game", input0_labels, "11.7.2", 2, 2, 0, 3, 3},
+	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = 2, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 0, 9}};
 static const rtab_dice dice[] = {
-	{"d10", "11.0", 1, dice0_groups, 1, 0, 9},
+	{.id = "d10", .rule = "11.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9},
 };
 
 /* effect kinds */
@@ -114,46 +114,66 @@ static const rtab_param effect_kind9_params[] = {{"who", 1}};
 static const char *const effect_kind10_labels[] = {"Return the unit's morale to", "Верните мораль подразделения в состояние"};
 static const rtab_param effect_kind10_params[] = {{"who", 1}, {"state", 3}};
 static const rtab_effect_kind effect_kinds[] = {
-	{"eliminate", effect_kind0_labels, "11.0", 1, effect_kind0_params},
-	{"morale", effect_kind1_labels, "11.0", 2, effect_kind1_params},
-	{"retreat", effect_kind2_labels, "11.0", 2, effect_kind2_params},
-	{"advance", effect_kind3_labels, "4.6", 2, effect_kind3_params},
-	{"advance_normally", effect_kind4_labels, "4.6", 1, effect_kind4_params},
-	{"pursue", effect_kind5_labels, "11.7.2", 1, effect_kind5_params},
-	{"eliminate_unit", effect_kind6_labels, "11.7.2", 1, effect_kind6_params},
-	{"capture_artillery", effect_kind7_labels, "11.7.2", 1, effect_kind7_params},
-	{"mark", effect_kind8_labels, "11.7.2", 2, effect_kind8_params},
-	{"leave_map", effect_kind9_labels, "11.7.2", 1, effect_kind9_params},
-	{"return_morale", effect_kind10_labels, "11.4.5", 2, effect_kind10_params},
+	{.id = "eliminate", .labels = effect_kind0_labels, .rule = "11.0", .nparams = 1, .params = effect_kind0_params, },
+	{.id = "morale", .labels = effect_kind1_labels, .rule = "11.0", .nparams = 2, .params = effect_kind1_params, },
+	{.id = "retreat", .labels = effect_kind2_labels, .rule = "11.0", .nparams = 2, .params = effect_kind2_params, },
+	{.id = "advance", .labels = effect_kind3_labels, .rule = "4.6", .nparams = 2, .params = effect_kind3_params, },
+	{.id = "advance_normally", .labels = effect_kind4_labels, .rule = "4.6", .nparams = 1, .params = effect_kind4_params, },
+	{.id = "pursue", .labels = effect_kind5_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind5_params, },
+	{.id = "eliminate_unit", .labels = effect_kind6_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind6_params, },
+	{.id = "capture_artillery", .labels = effect_kind7_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind7_params, },
+	{.id = "mark", .labels = effect_kind8_labels, .rule = "11.7.2", .nparams = 2, .params = effect_kind8_params, },
+	{.id = "leave_map", .labels = effect_kind9_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind9_params, },
+	{.id = "return_morale", .labels = effect_kind10_labels, .rule = "11.4.5", .nparams = 2, .params = effect_kind10_params, },
 };
 
 /* outcome attacker_eliminated */
 static const char *const outcome0_labels[] = {"Attacker eliminated", "Атакующий Уничтожен"};
-static const int32_t outcome0_effect0_args[] = {0};
-static const int32_t outcome0_effect1_args[] = {1, 0};
+static const int32_t outcome0_effect0_args[] = {
+	0
+};
+static const int32_t outcome0_effect1_args[] = {
+	1, 0
+};
 static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* eliminate */
 	{3, 2, outcome0_effect1_args}, /* advance */
 };
-static const uint16_t outcome0_triggers[] = {1};
+static const rtab_trigger outcome0_triggers[] = {
+	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+};
 
 /* outcome attacker_broken */
 static const char *const outcome1_labels[] = {"Attacker's morale broken", "Мораль Атакующего Сломлена"};
-static const int32_t outcome1_effect0_args[] = {0, 1};
-static const int32_t outcome1_effect1_args[] = {0, 2};
-static const int32_t outcome1_effect2_args[] = {1, 0};
+static const int32_t outcome1_effect0_args[] = {
+	0, 1
+};
+static const int32_t outcome1_effect1_args[] = {
+	0, 2
+};
+static const int32_t outcome1_effect2_args[] = {
+	1, 0
+};
 static const rtab_effect outcome1_effects[] = {
 	{1, 2, outcome1_effect0_args}, /* morale */
 	{2, 2, outcome1_effect1_args}, /* retreat */
 	{3, 2, outcome1_effect2_args}, /* advance */
 };
-static const uint16_t outcome1_triggers[] = {1};
+static const rtab_trigger outcome1_triggers[] = {
+	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+};
 
 /* outcome attacker_shaken_retreat_2 */
 static const char *const outcome2_labels[] = {"Attacker shaken. Attacker retreats 2 hexes", "Атакующий Потрясен. Атакующий Отступает на 2 гекса"};
-static const int32_t outcome2_effect0_args[] = {0, 0};
-static const int32_t outcome2_effect1_args[] = {0, 2};
-static const int32_t outcome2_effect2_args[] = {1, 0};
+static const int32_t outcome2_effect0_args[] = {
+	0, 0
+};
+static const int32_t outcome2_effect1_args[] = {
+	0, 2
+};
+static const int32_t outcome2_effect2_args[] = {
+	1, 0
+};
 static const rtab_effect outcome2_effects[] = {
 	{1, 2, outcome2_effect0_args}, /* morale */
 	{2, 2, outcome2_effect1_args}, /* retreat */
@@ -162,9 +182,15 @@ static const rtab_effect outcome2_effects[] = {
 
 /* outcome attacker_shaken_retreat_1 */
 static const char *const outcome3_labels[] = {"Attacker shaken. Attacker retreats 1 hex", "Атакующий Потрясен. Атакующий Отступает на 1 гекса"};
-static const int32_t outcome3_effect0_args[] = {0, 0};
-static const int32_t outcome3_effect1_args[] = {0, 1};
-static const int32_t outcome3_effect2_args[] = {1, 2};
+static const int32_t outcome3_effect0_args[] = {
+	0, 0
+};
+static const int32_t outcome3_effect1_args[] = {
+	0, 1
+};
+static const int32_t outcome3_effect2_args[] = {
+	1, 2
+};
 static const rtab_effect outcome3_effects[] = {
 	{1, 2, outcome3_effect0_args}, /* morale */
 	{2, 2, outcome3_effect1_args}, /* retreat */
@@ -173,9 +199,15 @@ static const rtab_effect outcome3_effects[] = {
 
 /* outcome defender_shaken_retreat_1 */
 static const char *const outcome4_labels[] = {"Defender shaken. Defender retreats 1 hex", "Обороняющийся Потрясен. Обороняющийся Отступает на 1 гекс"};
-static const int32_t outcome4_effect0_args[] = {1, 0};
-static const int32_t outcome4_effect1_args[] = {1, 1};
-static const int32_t outcome4_effect2_args[] = {0, 2};
+static const int32_t outcome4_effect0_args[] = {
+	1, 0
+};
+static const int32_t outcome4_effect1_args[] = {
+	1, 1
+};
+static const int32_t outcome4_effect2_args[] = {
+	0, 2
+};
 static const rtab_effect outcome4_effects[] = {
 	{1, 2, outcome4_effect0_args}, /* morale */
 	{2, 2, outcome4_effect1_args}, /* retreat */
@@ -184,9 +216,15 @@ static const rtab_effect outcome4_effects[] = {
 
 /* outcome defender_shaken_retreat_2 */
 static const char *const outcome5_labels[] = {"Defender shaken. Defender retreats 2 hexes", "Обороняющийся Потрясен. Обороняющийся Отступает на 2 гекса"};
-static const int32_t outcome5_effect0_args[] = {1, 0};
-static const int32_t outcome5_effect1_args[] = {1, 2};
-static const int32_t outcome5_effect2_args[] = {0, 1};
+static const int32_t outcome5_effect0_args[] = {
+	1, 0
+};
+static const int32_t outcome5_effect1_args[] = {
+	1, 2
+};
+static const int32_t outcome5_effect2_args[] = {
+	0, 1
+};
 static const rtab_effect outcome5_effects[] = {
 	{1, 2, outcome5_effect0_args}, /* morale */
 	{2, 2, outcome5_effect1_args}, /* retreat */
@@ -195,39 +233,63 @@ static const rtab_effect outcome5_effects[] = {
 
 /* outcome defender_broken */
 static const char *const outcome6_labels[] = {"Defender's morale broken", "Мораль Обороняющегося Сломлена"};
-static const int32_t outcome6_effect0_args[] = {1, 1};
-static const int32_t outcome6_effect1_args[] = {1, 2};
-static const int32_t outcome6_effect2_args[] = {0, 1};
+static const int32_t outcome6_effect0_args[] = {
+	1, 1
+};
+static const int32_t outcome6_effect1_args[] = {
+	1, 2
+};
+static const int32_t outcome6_effect2_args[] = {
+	0, 1
+};
 static const rtab_effect outcome6_effects[] = {
 	{1, 2, outcome6_effect0_args}, /* morale */
 	{2, 2, outcome6_effect1_args}, /* retreat */
 	{3, 2, outcome6_effect2_args}, /* advance */
 };
-static const uint16_t outcome6_triggers[] = {1};
+static const rtab_trigger outcome6_triggers[] = {
+	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+};
 
 /* outcome defender_eliminated */
 static const char *const outcome7_labels[] = {"Defender eliminated", "Обороняющийся Уничтожен"};
-static const int32_t outcome7_effect0_args[] = {1};
-static const int32_t outcome7_effect1_args[] = {0, 1};
+static const int32_t outcome7_effect0_args[] = {
+	1
+};
+static const int32_t outcome7_effect1_args[] = {
+	0, 1
+};
 static const rtab_effect outcome7_effects[] = {
 	{0, 1, outcome7_effect0_args}, /* eliminate */
 	{3, 2, outcome7_effect1_args}, /* advance */
 };
-static const uint16_t outcome7_triggers[] = {1};
+static const rtab_trigger outcome7_triggers[] = {
+	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+};
 
 /* outcome break_off */
 static const char *const outcome8_labels[] = {"Break off", "Отрыв"};
-static const int32_t outcome8_effect0_args[] = {0};
+static const int32_t outcome8_effect0_args[] = {
+	0
+};
 static const rtab_effect outcome8_effects[] = {
 	{4, 1, outcome8_effect0_args}, /* advance_normally */
 };
 
 /* outcome pursue_and_eliminate */
 static const char *const outcome9_labels[] = {"Pursue and eliminate", "Преследование и Уничтожение"};
-static const int32_t outcome9_effect0_args[] = {0};
-static const int32_t outcome9_effect1_args[] = {1};
-static const int32_t outcome9_effect2_args[] = {0};
-static const int32_t outcome9_effect3_args[] = {0, 0};
+static const int32_t outcome9_effect0_args[] = {
+	0
+};
+static const int32_t outcome9_effect1_args[] = {
+	1
+};
+static const int32_t outcome9_effect2_args[] = {
+	0
+};
+static const int32_t outcome9_effect3_args[] = {
+	0, 0
+};
 static const rtab_effect outcome9_effects[] = {
 	{5, 1, outcome9_effect0_args}, /* pursue */
 	{6, 1, outcome9_effect1_args}, /* eliminate_unit */
@@ -237,8 +299,12 @@ static const rtab_effect outcome9_effects[] = {
 
 /* outcome pursue_off_map */
 static const char *const outcome10_labels[] = {"Pursue off map and eliminate", "Преследование за пределы карты и Уничтожение"};
-static const int32_t outcome10_effect0_args[] = {0};
-static const int32_t outcome10_effect1_args[] = {1};
+static const int32_t outcome10_effect0_args[] = {
+	0
+};
+static const int32_t outcome10_effect1_args[] = {
+	1
+};
 static const rtab_effect outcome10_effects[] = {
 	{9, 1, outcome10_effect0_args}, /* leave_map */
 	{6, 1, outcome10_effect1_args}, /* eliminate_unit */
@@ -246,43 +312,47 @@ static const rtab_effect outcome10_effects[] = {
 
 /* outcome eliminated */
 static const char *const outcome11_labels[] = {"Eliminated", "Уничтожены"};
-static const int32_t outcome11_effect0_args[] = {2};
+static const int32_t outcome11_effect0_args[] = {
+	2
+};
 static const rtab_effect outcome11_effects[] = {
 	{6, 1, outcome11_effect0_args}, /* eliminate_unit */
 };
 
 /* outcome stand */
 static const char *const outcome12_labels[] = {"Stand", "Стоят"};
-static const int32_t outcome12_effect0_args[] = {2, 0};
+static const int32_t outcome12_effect0_args[] = {
+	2, 0
+};
 static const rtab_effect outcome12_effects[] = {
 	{10, 2, outcome12_effect0_args}, /* return_morale */
 };
 
 static const rtab_outcome outcomes[] = {
-	{"attacker_eliminated", outcome0_labels, "11.0", 2, outcome0_effects, 1, outcome0_triggers},
-	{"attacker_broken", outcome1_labels, "11.0", 3, outcome1_effects, 1, outcome1_triggers},
-	{"attacker_shaken_retreat_2", outcome2_labels, "11.0", 3, outcome2_effects, 0, NULL},
-	{"attacker_shaken_retreat_1", outcome3_labels, "11.0", 3, outcome3_effects, 0, NULL},
-	{"defender_shaken_retreat_1", outcome4_labels, "11.0", 3, outcome4_effects, 0, NULL},
-	{"defender_shaken_retreat_2", outcome5_labels, "11.0", 3, outcome5_effects, 0, NULL},
-	{"defender_broken", outcome6_labels, "11.0", 3, outcome6_effects, 1, outcome6_triggers},
-	{"defender_eliminated", outcome7_labels, "11.0", 2, outcome7_effects, 1, outcome7_triggers},
-	{"break_off", outcome8_labels, "11.7.2", 1, outcome8_effects, 0, NULL},
-	{"pursue_and_eliminate", outcome9_labels, "11.7.2", 4, outcome9_effects, 0, NULL},
-	{"pursue_off_map", outcome10_labels, "11.7.2", 2, outcome10_effects, 0, NULL},
-	{"eliminated", outcome11_labels, "11.4.5", 1, outcome11_effects, 0, NULL},
-	{"stand", outcome12_labels, "11.4.5", 1, outcome12_effects, 0, NULL},
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, },
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, },
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 1, .triggers = outcome6_triggers, },
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, },
+	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "eliminated", .labels = outcome11_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 0, .triggers = NULL, },
 };
 
 /* table melee */
 static const char *const table0_labels[] = {"Melee Table", "Таблица Ближнего Боя"};
-/* rolls -4..13 */
+/* column all: the row of each modified roll -4..13 */
 static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 6, 7, 7, 7,
 	7, 7
 };
 static const rtab_column table0_columns[] = {
-	{"all", NULL, table0_column0_rows, 0, 7},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* attacker_eliminated */
@@ -298,17 +368,17 @@ static const rtab_row table0_rows[] = {
 /* table cavalry_pursuit */
 static const char *const table1_labels[] = {"Cavalry Pursuit", "Кавалерийское Преследование"};
 static const char *const table1_column0_labels[] = {"This Accursed Civil War", "This Accursed Civil War"};
-/* rolls 0..9 */
+/* column tacw: the row of each modified roll 0..9 */
 static const int16_t table1_column0_rows[] = {
 	0, 0, 0, 1, 1, 1, 2, 2, 2, 2
 };
-/* rolls 0..9 */
+/* column others: the row of each modified roll 0..9 */
 static const int16_t table1_column1_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 1, 1, 2
 };
 static const rtab_column table1_columns[] = {
-	{"tacw", table1_column0_labels, table1_column0_rows, 0, 2},
-	{"others", NULL, table1_column1_rows, 0, 2},
+	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2},
+	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
 static const rtab_row table1_rows[] = {
@@ -319,12 +389,12 @@ static const rtab_row table1_rows[] = {
 
 /* table failure_to_retreat */
 static const char *const table2_labels[] = {"Failure to Retreat (Morale Broken)", "Неспособность к Отступлению (Мораль Сломлена)"};
-/* rolls 0..9 */
+/* column all: the row of each modified roll 0..9 */
 static const int16_t table2_column0_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 1, 1, 1
 };
 static const rtab_column table2_columns[] = {
-	{"all", NULL, table2_column0_rows, 0, 1},
+	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1},
 };
 static const rtab_row table2_rows[] = {
 	{11, "11.4.5", NULL}, /* eliminated */
@@ -332,20 +402,53 @@ static const rtab_row table2_rows[] = {
 };
 
 static const rtab_table tables[] = {
-	{"melee", table0_labels, "11.0", 0, -1, NULL, 1, table0_columns, 8, table0_rows, 0, NULL, 1, -4, 4, -4, 13},
-	{"cavalry_pursuit", table1_labels, "11.7.2", 0, 0, table1_column_of_value, 2, table1_columns, 3, table1_rows, 0, NULL, 0, 0, 0, 0, 9},
-	{"failure_to_retreat", table2_labels, "11.4.5", 0, -1, NULL, 1, table2_columns, 2, table2_rows, 0, NULL, 0, 0, 0, 0, 9},
+	{.id = "melee", .labels = table0_labels, .rule = "11.0", 
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
+	 .nmodifiers = 0, .modifiers = NULL, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2", 
+	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
+	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5", 
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
+	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
 };
 
 const rtab_ruleset musket_pike_ruleset = {
-	"musket_pike",
-	title_labels,
-	2, locales,
-	6, enums,
-	1, inputs,
-	1, dice,
-	11, effect_kinds,
-	13, outcomes,
-	0, NULL,
-	3, tables,
+	.id = "musket_pike",
+	.title = title_labels,
+	.nlocales = 2,
+	.locales = locales,
+	.nenums = 6,
+	.enums = enums,
+	.ninputs = 1,
+	.inputs = inputs,
+	.ndice = 1,
+	.dice = dice,
+	.neffect_kinds = 11,
+	.effect_kinds = effect_kinds,
+	.noutcomes = 13,
+	.outcomes = outcomes,
+	.nmatrices = 0,
+	.matrices = NULL,
+	.nbands = 0,
+	.bands = NULL,
+	.ngroups = 0,
+	.groups = NULL,
+	.nmodifiers = 0,
+	.modifiers = NULL,
+	.ntables = 3,
+	.tables = tables,
+	.nreaction_sets = 0,
+	.reaction_sets = NULL,
+	.ntransitions = 0,
+	.transitions = NULL,
+	.ndistances = 0,
+	.distances = NULL,
+	.nprocedures = 0,
+	.procedures = NULL,
+	.nsteps = 0,
+	.steps = NULL,
 };

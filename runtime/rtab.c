@@ -1,6 +1,7 @@
 /* The rtab evaluator: resolves rolls against the data model of rtab.h. */
 #include "rtab.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 const char *rtab_status_message(int status)
@@ -16,6 +17,8 @@ const char *rtab_status_message(int status)
 	case RTAB_E_EXPR: return "malformed expression, or division by zero";
 	case RTAB_E_OVERFLOW: return "arithmetic overflow";
 	case RTAB_E_RULESET: return "inconsistent ruleset data";
+	case RTAB_E_INDEX: return "no such reaction set, transition, distance or procedure";
+	case RTAB_E_STATE: return "the transition is not defined for this state";
 	default: return "unknown status";
 	}
 }
@@ -56,6 +59,26 @@ int rtab_find_enum_value(const rtab_enum *e, const char *id)
 	return e ? find_id(id, e->values, e->nvalues, sizeof(rtab_enum_value),
 			   offsetof(rtab_enum_value, id))
 		 : -1;
+}
+
+int rtab_find_reaction_set(const rtab_ruleset *rs, const char *id)
+{
+	return FIND(rs, reaction_sets, nreaction_sets, rtab_reaction_set, id);
+}
+
+int rtab_find_transition(const rtab_ruleset *rs, const char *id)
+{
+	return FIND(rs, transitions, ntransitions, rtab_transition, id);
+}
+
+int rtab_find_distance(const rtab_ruleset *rs, const char *id)
+{
+	return FIND(rs, distances, ndistances, rtab_distance, id);
+}
+
+int rtab_find_procedure(const rtab_ruleset *rs, const char *id)
+{
+	return FIND(rs, procedures, nprocedures, rtab_procedure, id);
 }
 
 int rtab_find_locale(const rtab_ruleset *rs, const char *id)
@@ -115,6 +138,21 @@ static int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
 	case RTAB_OP_GE: r = a >= b; break;
 	case RTAB_OP_AND: r = a && b; break;
 	case RTAB_OP_OR: r = a || b; break;
+	case RTAB_OP_MIN: r = a < b ? a : b; break;
+	case RTAB_OP_MAX: r = a > b ? a : b; break;
+	case RTAB_OP_DIV_DOWN:
+	case RTAB_OP_DIV_UP:
+		if (b == 0)
+			return RTAB_E_EXPR;
+		r = (int64_t)a / b;
+		if ((int64_t)a % b != 0) {
+			bool negative = (a < 0) != (b < 0);
+			if (op == RTAB_OP_DIV_DOWN && negative)
+				r--;
+			else if (op == RTAB_OP_DIV_UP && !negative)
+				r++;
+		}
+		break;
 	default: return RTAB_E_EXPR;
 	}
 	if (r < INT32_MIN || r > INT32_MAX)
@@ -123,8 +161,98 @@ static int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
 	return RTAB_OK;
 }
 
-int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-		   size_t ninputs, int32_t *value)
+static void note_provisional(rtab_eval_ctx *ctx, const char *why)
+{
+	if (ctx && why && !ctx->provisional)
+		ctx->provisional = why;
+}
+
+/* Pop the keys of a matrix from the top of the stack and push its cell. */
+static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, size_t *sp,
+			 rtab_eval_ctx *ctx)
+{
+	const rtab_matrix *m;
+	size_t cell = 0;
+
+	if (index < 0 || (size_t)index >= rs->nmatrices)
+		return RTAB_E_EXPR;
+	m = &rs->matrices[index];
+	if (*sp < m->ndims || m->ndims == 0)
+		return RTAB_E_EXPR;
+	for (size_t k = 0; k < m->ndims; k++) {
+		int32_t key = stack[*sp - m->ndims + k];
+		if (m->dims[k] >= rs->nenums)
+			return RTAB_E_RULESET;
+		uint16_t n = rs->enums[m->dims[k]].nvalues;
+		if (key < 0 || key >= n)
+			return RTAB_E_INPUT;
+		cell = cell * n + (size_t)key;
+	}
+	*sp -= m->ndims;
+	if (m->provisional)
+		note_provisional(ctx, m->provisional[cell]);
+	stack[(*sp)++] = m->cells[cell];
+	return RTAB_OK;
+}
+
+/* The most extreme step of a ratio band that a:b reaches. */
+static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a, int32_t b, int32_t *out)
+{
+	const rtab_band *band;
+	const rtab_band_step *best = NULL;
+
+	if (index < 0 || (size_t)index >= rs->nbands)
+		return RTAB_E_EXPR;
+	band = &rs->bands[index];
+	if (a < 0 || b < 0 || (a == 0 && b == 0))
+		return RTAB_E_INPUT;
+	for (size_t i = 0; i < band->nsteps; i++) {
+		const rtab_band_step *st = &band->steps[i];
+		int64_t lhs = (int64_t)a * st->den, rhs = (int64_t)st->num * b;
+		bool favourable = st->num >= st->den;
+		if (st->num <= 0 || st->den <= 0)
+			return RTAB_E_RULESET;
+		if (favourable ? lhs < rhs : lhs > rhs)
+			continue;
+		if (!best) {
+			best = st;
+			continue;
+		}
+		/* Compare st with best as fractions: keep the one furthest from 1:1. */
+		int64_t cmp = (int64_t)st->num * best->den - (int64_t)best->num * st->den;
+		if (favourable ? cmp > 0 : cmp < 0)
+			best = st;
+	}
+	*out = best ? best->value : band->otherwise;
+	return RTAB_OK;
+}
+
+static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, int32_t *sum)
+{
+	const rtab_dice *d;
+	int32_t total = 0;
+
+	if (index < 0 || (size_t)index >= rs->ndice)
+		return RTAB_E_EXPR;
+	d = &rs->dice[index];
+	if (!ctx || !ctx->faces || ctx->nfaces - ctx->next_face < d->nfaces ||
+	    ctx->next_face > ctx->nfaces)
+		return RTAB_E_FACES;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const rtab_die_group *grp = &d->groups[g];
+		for (size_t j = 0; j < grp->count; j++) {
+			int32_t f = ctx->faces[ctx->next_face++];
+			if (f < grp->face_min || f > grp->face_max)
+				return RTAB_E_FACES;
+			total += f;
+		}
+	}
+	*sum = total;
+	return RTAB_OK;
+}
+
+int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
 {
 	int32_t stack[RTAB_MAX_EXPR_STACK];
 	size_t sp = 0;
@@ -137,14 +265,17 @@ int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t 
 	}
 	for (size_t i = 0; i < expr->ninstrs; i++) {
 		const rtab_instr *in = &expr->instrs[i];
-		int rc;
+		int rc = RTAB_OK;
 		switch ((rtab_op)in->op) {
 		case RTAB_OP_CONST:
 		case RTAB_OP_INPUT:
+		case RTAB_OP_ROLL:
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
 			if (in->op == RTAB_OP_CONST) {
 				stack[sp++] = in->arg;
+			} else if (in->op == RTAB_OP_ROLL) {
+				rc = roll_dice(rs, in->arg, ctx, &stack[sp++]);
 			} else {
 				if (in->arg < 0 || (size_t)in->arg >= ninputs)
 					return RTAB_E_EXPR;
@@ -152,31 +283,60 @@ int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t 
 			}
 			break;
 		case RTAB_OP_NEG:
+		case RTAB_OP_ABS:
 			if (sp < 1)
 				return RTAB_E_EXPR;
 			if (stack[sp - 1] == INT32_MIN)
 				return RTAB_E_OVERFLOW;
-			stack[sp - 1] = -stack[sp - 1];
+			if (in->op == RTAB_OP_NEG || stack[sp - 1] < 0)
+				stack[sp - 1] = -stack[sp - 1];
 			break;
 		case RTAB_OP_NOT:
 			if (sp < 1)
 				return RTAB_E_EXPR;
 			stack[sp - 1] = !stack[sp - 1];
 			break;
+		case RTAB_OP_MATRIX:
+			rc = matrix_lookup(rs, in->arg, stack, &sp, ctx);
+			break;
+		case RTAB_OP_BAND:
+			if (sp < 2)
+				return RTAB_E_EXPR;
+			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
+			sp--;
+			break;
+		case RTAB_OP_JUMP_IF_FALSE:
+		case RTAB_OP_JUMP:
+			if (in->arg < 0 || (size_t)in->arg > expr->ninstrs - i - 1)
+				return RTAB_E_EXPR;
+			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
+				if (sp < 1)
+					return RTAB_E_EXPR;
+				if (stack[--sp] != 0)
+					break;
+			}
+			i += (size_t)in->arg;
+			break;
 		default:
 			if (in->op >= RTAB_OP_COUNT_ || sp < 2)
 				return RTAB_E_EXPR;
 			rc = arith((rtab_op)in->op, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
-			if (rc != RTAB_OK)
-				return rc;
 			sp--;
 			break;
 		}
+		if (rc != RTAB_OK)
+			return rc;
 	}
 	if (sp != 1)
 		return RTAB_E_EXPR;
 	*value = stack[0];
 	return RTAB_OK;
+}
+
+int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		   size_t ninputs, int32_t *value)
+{
+	return rtab_expr_eval_ctx(rs, expr, inputs, ninputs, NULL, value);
 }
 
 static int natural_sum(const rtab_dice *d, const int32_t *faces, size_t nfaces, int32_t *sum)
@@ -200,8 +360,41 @@ static int natural_sum(const rtab_dice *d, const int32_t *faces, size_t nfaces, 
 	return RTAB_OK;
 }
 
+static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
+{
+	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
+}
+
+/* Within each stacking group and side, keep only the member its policy names. */
+static void apply_stacking(const rtab_ruleset *rs, rtab_result *out)
+{
+	for (size_t i = 0; i < out->napplied; i++) {
+		const rtab_modifier *mi = &rs->modifiers[out->applied[i].modifier];
+		if (mi->group < 0 || !out->applied[i].counted)
+			continue;
+		uint8_t policy = rs->groups[mi->group].stacking;
+		if (policy == RTAB_STACK_SUM)
+			continue;
+		for (size_t j = i + 1; j < out->napplied; j++) {
+			const rtab_modifier *mj = &rs->modifiers[out->applied[j].modifier];
+			if (mj->group != mi->group || mj->sign != mi->sign || !out->applied[j].counted)
+				continue;
+			/* The side wants its total high when its sign is +1. */
+			int64_t a = out->applied[i].signed_value, b = out->applied[j].signed_value;
+			bool j_better_for_side = mi->sign > 0 ? b > a : b < a;
+			bool keep_j = policy == RTAB_STACK_BEST ? j_better_for_side
+							  : (mi->sign > 0 ? b < a : b > a);
+			if (keep_j) {
+				out->applied[i].counted = 0;
+				break;
+			}
+			out->applied[j].counted = 0;
+		}
+	}
+}
+
 static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-			   size_t ninputs, rtab_result *out)
+			   size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
 {
 	int64_t total = out->modifier_raw;
 
@@ -213,24 +406,129 @@ static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const in
 		if (t->modifiers[i] >= rs->nmodifiers)
 			return RTAB_E_RULESET;
 		m = &rs->modifiers[t->modifiers[i]];
-		rc = rtab_expr_eval(rs, &m->condition, inputs, ninputs, &holds);
+		if (!counts_at_step(t, m))
+			continue;
+		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
+			return RTAB_E_RULESET;
+		rc = rtab_expr_eval_ctx(rs, &m->condition, inputs, ninputs, ctx, &holds);
 		if (rc != RTAB_OK)
 			return rc;
 		if (!holds)
 			continue;
-		rc = rtab_expr_eval(rs, &m->value, inputs, ninputs, &value);
+		rc = rtab_expr_eval_ctx(rs, &m->value, inputs, ninputs, ctx, &value);
 		if (rc != RTAB_OK)
 			return rc;
 		if (out->napplied == RTAB_MAX_APPLIED)
 			return RTAB_E_RULESET;
-		out->applied[out->napplied].modifier = t->modifiers[i];
-		out->applied[out->napplied].value = value;
-		out->napplied++;
-		total += value;
+		rtab_applied_modifier *a = &out->applied[out->napplied++];
+		a->modifier = t->modifiers[i];
+		a->value = value;
+		a->signed_value = m->sign < 0 ? -value : value;
+		if (value == INT32_MIN && m->sign < 0)
+			return RTAB_E_OVERFLOW;
+		a->counted = 1;
+	}
+	apply_stacking(rs, out);
+
+	/* Sum the counted members; a capped group contributes its capped total. */
+	for (size_t g = 0; g <= rs->ngroups; g++) {
+		int64_t sum = 0;
+		for (size_t i = 0; i < out->napplied; i++) {
+			const rtab_modifier *m = &rs->modifiers[out->applied[i].modifier];
+			size_t mg = m->group < 0 ? rs->ngroups : (size_t)m->group;
+			if (mg != g || !out->applied[i].counted)
+				continue;
+			sum += out->applied[i].signed_value;
+			note_provisional(ctx, m->provisional);
+		}
+		if (g < rs->ngroups && rs->groups[g].capped) {
+			if (sum < rs->groups[g].cap_min)
+				sum = rs->groups[g].cap_min;
+			if (sum > rs->groups[g].cap_max)
+				sum = rs->groups[g].cap_max;
+		}
+		total += sum;
 		if (total < INT32_MIN || total > INT32_MAX)
 			return RTAB_E_OVERFLOW;
 	}
 	out->modifier_raw = (int32_t)total;
+	return RTAB_OK;
+}
+
+/* Insertion sort: a handful of faces, and the runtime never allocates. */
+static void sort_faces(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* The natural-roll rule whose faces are these faces, in any order, or -1. */
+static int natural_rule(const rtab_table *t, const int32_t *faces, size_t nfaces)
+{
+	int32_t mine[RTAB_MAX_FACES], theirs[RTAB_MAX_FACES];
+
+	memcpy(mine, faces, nfaces * sizeof *faces);
+	sort_faces(mine, nfaces);
+	for (size_t i = 0; i < t->nnatural; i++) {
+		const rtab_natural_rule *nr = &t->natural[i];
+		if (nr->nfaces != nfaces)
+			continue;
+		memcpy(theirs, nr->faces, nfaces * sizeof *theirs);
+		sort_faces(theirs, nfaces);
+		if (memcmp(mine, theirs, nfaces * sizeof *mine) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+			  size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+{
+	for (size_t i = 0; i < t->nrewrites; i++) {
+		const rtab_rewrite *rw = &t->rewrites[i];
+		int32_t holds;
+		int rc;
+		if (rw->from != out->outcome)
+			continue;
+		rc = rtab_expr_eval_ctx(rs, &rw->condition, inputs, ninputs, ctx, &holds);
+		if (rc != RTAB_OK)
+			return rc;
+		if (!holds)
+			continue;
+		if (rw->to >= rs->noutcomes)
+			return RTAB_E_RULESET;
+		out->rewritten_from = (int16_t)out->outcome;
+		out->rewrite = (int16_t)i;
+		out->outcome = rw->to;
+		break;
+	}
+	return RTAB_OK;
+}
+
+static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			    rtab_eval_ctx *ctx, rtab_result *out)
+{
+	const rtab_outcome *o = &rs->outcomes[out->outcome];
+	for (size_t i = 0; i < o->ntriggers; i++) {
+		int32_t suppressed = 0;
+		int rc;
+		if (o->triggers[i].unless.ninstrs) {
+			rc = rtab_expr_eval_ctx(rs, &o->triggers[i].unless, inputs, ninputs, ctx,
+						&suppressed);
+			if (rc != RTAB_OK)
+				return rc;
+		}
+		if (suppressed)
+			continue;
+		if (out->ntriggered == RTAB_MAX_TRIGGERS)
+			return RTAB_E_RULESET;
+		out->triggered[out->ntriggered++] = o->triggers[i].target;
+	}
 	return RTAB_OK;
 }
 
@@ -271,8 +569,9 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
 {
 	const rtab_table *t;
+	rtab_eval_ctx ctx = {0};
 	int64_t roll;
-	int rc;
+	int rc, nat;
 
 	if (!rs || !out || (!faces && nfaces))
 		return RTAB_E_NULL;
@@ -287,11 +586,12 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 
 	memset(out, 0, sizeof *out);
 	out->table = (uint16_t)table;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
 	if (rc != RTAB_OK)
 		return rc;
 	out->modifier_raw = extra_drm;
-	rc = apply_modifiers(rs, t, inputs, ninputs, out);
+	rc = apply_modifiers(rs, t, inputs, ninputs, &ctx, out);
 	if (rc != RTAB_OK)
 		return rc;
 	out->modifier = out->modifier_raw;
@@ -309,12 +609,133 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	rc = pick_column(t, inputs, ninputs, &out->column);
 	if (rc != RTAB_OK)
 		return rc;
-	rc = lookup_row(t, &t->columns[out->column], out->modified_roll, &out->row);
-	if (rc != RTAB_OK)
-		return rc;
-	out->outcome = t->rows[out->row].outcome;
+	nat = natural_rule(t, faces, nfaces);
+	if (nat >= 0) {
+		/* The natural roll decides, whatever the modifiers. */
+		out->natural_rule = (int16_t)nat;
+		out->row = UINT16_MAX;
+		out->outcome = t->natural[nat].outcome;
+	} else {
+		rc = lookup_row(t, &t->columns[out->column], out->modified_roll, &out->row);
+		if (rc != RTAB_OK)
+			return rc;
+		out->outcome = t->rows[out->row].outcome;
+		note_provisional(&ctx, t->rows[out->row].provisional);
+	}
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;
-	out->provisional = t->rows[out->row].provisional;
+	rc = apply_rewrites(rs, t, inputs, ninputs, &ctx, out);
+	if (rc == RTAB_OK)
+		rc = collect_triggers(rs, inputs, ninputs, &ctx, out);
+	out->provisional = ctx.provisional;
+	return rc;
+}
+
+int rtab_reactions(const rtab_ruleset *rs, size_t set, const int32_t *inputs, size_t ninputs,
+		   uint16_t *options, size_t cap, size_t *count)
+{
+	const rtab_reaction_set *rset;
+	int rc;
+
+	if (!rs || !count || (!options && cap))
+		return RTAB_E_NULL;
+	if (set >= rs->nreaction_sets)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	rset = &rs->reaction_sets[set];
+	*count = 0;
+	for (size_t i = 0; i < rset->noptions; i++) {
+		int32_t allowed;
+		rc = rtab_expr_eval(rs, &rset->options[i].guard, inputs, ninputs, &allowed);
+		if (rc != RTAB_OK)
+			return rc;
+		if (!allowed)
+			continue;
+		if (*count < cap)
+			options[*count] = (uint16_t)i;
+		(*count)++;
+	}
+	return RTAB_OK;
+}
+
+int rtab_transition_next(const rtab_ruleset *rs, size_t transition, const int32_t *inputs,
+			 size_t ninputs, int32_t *state)
+{
+	const rtab_transition *tr;
+	int rc;
+
+	if (!rs || !state)
+		return RTAB_E_NULL;
+	if (transition >= rs->ntransitions)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	tr = &rs->transitions[transition];
+	if (tr->input >= ninputs)
+		return RTAB_E_RULESET;
+	int16_t next = tr->next[inputs[tr->input]];
+	if (next < 0)
+		return RTAB_E_STATE;
+	*state = next;
+	return RTAB_OK;
+}
+
+int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
+		       const int32_t *inputs, size_t ninputs, const int32_t *faces, size_t nfaces,
+		       int32_t *value, const char **provisional)
+{
+	rtab_eval_ctx ctx = {faces, nfaces, 0, NULL};
+	const rtab_distance *d;
+	int rc;
+
+	if (!rs || !value || (!faces && nfaces))
+		return RTAB_E_NULL;
+	if (distance >= rs->ndistances)
+		return RTAB_E_INDEX;
+	d = &rs->distances[distance];
+	if (form >= d->nforms)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	rc = rtab_expr_eval_ctx(rs, &d->forms[form].value, inputs, ninputs, &ctx, value);
+	if (rc != RTAB_OK)
+		return rc;
+	if (ctx.next_face != nfaces)
+		return RTAB_E_FACES;
+	note_provisional(&ctx, d->provisional);
+	if (provisional)
+		*provisional = ctx.provisional;
+	return RTAB_OK;
+}
+
+int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const int32_t *inputs,
+			      size_t ninputs, int32_t *step)
+{
+	const rtab_procedure *p;
+	int rc;
+
+	if (!rs || !step)
+		return RTAB_E_NULL;
+	if (procedure >= rs->nprocedures)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	p = &rs->procedures[procedure];
+	*step = -1;
+	for (size_t i = 0; i < p->nsteps; i++) {
+		int32_t applies;
+		rc = rtab_expr_eval(rs, &p->steps[i].guard, inputs, ninputs, &applies);
+		if (rc != RTAB_OK)
+			return rc;
+		if (applies) {
+			*step = (int32_t)i;
+			break;
+		}
+	}
 	return RTAB_OK;
 }

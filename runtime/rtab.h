@@ -25,6 +25,8 @@ extern "C" {
 #define RTAB_MAX_APPLIED 32    /* modifiers listed in one result */
 #define RTAB_MAX_EXPR_STACK 32 /* evaluation stack of a condition or value */
 #define RTAB_MAX_ARGS 4        /* arguments of one effect */
+#define RTAB_MAX_TRIGGERS 16   /* triggers listed in one result */
+#define RTAB_MAX_STEPS 32      /* named steps of a ruleset (a bit each) */
 
 typedef enum rtab_status {
 	RTAB_OK = 0,
@@ -37,6 +39,8 @@ typedef enum rtab_status {
 	RTAB_E_EXPR = -7,     /* malformed expression data, or division by zero */
 	RTAB_E_OVERFLOW = -8, /* arithmetic beyond int32 */
 	RTAB_E_RULESET = -9,  /* inconsistent ruleset data */
+	RTAB_E_INDEX = -10,   /* reaction set, transition, distance or procedure index out of range */
+	RTAB_E_STATE = -11,   /* the transition is not defined for the current state */
 } rtab_status;
 
 /* Labels: one string per locale of the ruleset (NULL where a locale has none). */
@@ -105,6 +109,16 @@ typedef enum rtab_op {
 	RTAB_OP_GE,
 	RTAB_OP_AND,
 	RTAB_OP_OR,
+	RTAB_OP_DIV_DOWN,      /* a / b rounded towards minus infinity */
+	RTAB_OP_DIV_UP,        /* a / b rounded towards plus infinity */
+	RTAB_OP_MIN,
+	RTAB_OP_MAX,
+	RTAB_OP_ABS,
+	RTAB_OP_MATRIX,        /* pop the keys of matrix arg, push its cell */
+	RTAB_OP_BAND,          /* pop a, b; push the value of ratio band arg for a:b */
+	RTAB_OP_ROLL,          /* push the sum of the next faces, for dice arg */
+	RTAB_OP_JUMP_IF_FALSE, /* pop; if zero, skip arg instructions */
+	RTAB_OP_JUMP,          /* skip arg instructions */
 	RTAB_OP_COUNT_
 } rtab_op;
 
@@ -118,13 +132,58 @@ typedef struct rtab_expr {
 	const rtab_instr *instrs;
 } rtab_expr;
 
+/* A value looked up by two or more enum keys; cells are row-major. */
+typedef struct rtab_matrix {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint8_t ndims;
+	const uint16_t *dims; /* the enum of each key */
+	const int32_t *cells;
+	const char *const *provisional; /* per cell: why it is unsettled, or NULL; may be NULL */
+	int32_t min, max;
+} rtab_matrix;
+
+/* One step of a ratio band: a:b at least num:den (num >= den) or at most num:den. */
+typedef struct rtab_band_step {
+	int32_t num, den, value;
+} rtab_band_step;
+
+typedef struct rtab_band {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint16_t nsteps;
+	const rtab_band_step *steps;
+	int32_t otherwise;
+} rtab_band;
+
+typedef enum rtab_stacking {
+	RTAB_STACK_SUM = 0,   /* every member counts */
+	RTAB_STACK_WORST = 1, /* per side, only the member worst for that side */
+	RTAB_STACK_BEST = 2,  /* per side, only the member best for that side (one of a kind) */
+} rtab_stacking;
+
+typedef struct rtab_group {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint8_t stacking; /* rtab_stacking */
+	uint8_t capped;
+	int32_t cap_min, cap_max; /* on the group's total, when capped */
+} rtab_group;
+
 typedef struct rtab_modifier {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
 	rtab_expr condition;
 	rtab_expr value;
-	int32_t min, max; /* bounds of value over every input, as checked */
+	int32_t min, max;        /* bounds of value over every input, as checked */
+	int8_t sign;             /* +1: the attacker's (adds); -1: the defender's (subtracts) */
+	int16_t group;           /* stacking group, or -1 */
+	uint32_t steps;          /* bit i: counts at step i; 0: counts at every step */
+	const char *provisional; /* why its value is unsettled, or NULL */
 } rtab_modifier;
 
 typedef struct rtab_param {
@@ -147,6 +206,26 @@ typedef struct rtab_effect {
 	const int32_t *args; /* enum value index or integer, per parameter */
 } rtab_effect;
 
+/* What an outcome or option leads to next. */
+typedef enum rtab_target_kind {
+	RTAB_TARGET_TABLE = 0,
+	RTAB_TARGET_REACTIONS = 1,
+	RTAB_TARGET_TRANSITION = 2,
+	RTAB_TARGET_DISTANCE = 3,
+	RTAB_TARGET_PROCEDURE = 4,
+} rtab_target_kind;
+
+typedef struct rtab_target {
+	uint8_t kind; /* rtab_target_kind */
+	uint16_t index;
+} rtab_target;
+
+typedef struct rtab_trigger {
+	rtab_target target;
+	rtab_expr unless; /* the trigger is suppressed when this holds (0 instrs: never) */
+	const char *rule;
+} rtab_trigger;
+
 typedef struct rtab_outcome {
 	const char *id;
 	rtab_labels labels;
@@ -154,7 +233,7 @@ typedef struct rtab_outcome {
 	uint16_t neffects;
 	const rtab_effect *effects;
 	uint16_t ntriggers;
-	const uint16_t *triggers; /* tables to resolve next */
+	const rtab_trigger *triggers;
 } rtab_outcome;
 
 typedef struct rtab_row {
@@ -162,6 +241,21 @@ typedef struct rtab_row {
 	const char *rule;
 	const char *provisional; /* why the source does not settle it, or NULL */
 } rtab_row;
+
+/* A natural roll that decides the outcome whatever the modifiers (faces in any order). */
+typedef struct rtab_natural_rule {
+	uint8_t nfaces;
+	const int32_t *faces;
+	uint16_t outcome;
+	const char *rule;
+} rtab_natural_rule;
+
+/* In a stated situation, an outcome reads as another. */
+typedef struct rtab_rewrite {
+	uint16_t from, to;
+	rtab_expr condition;
+	const char *rule;
+} rtab_rewrite;
 
 /* A column maps every modified roll in [table.roll_min, table.roll_max]
  * to a row; below_row/above_row serve rolls past those ends (-1: none). */
@@ -188,7 +282,71 @@ typedef struct rtab_table {
 	uint8_t capped;
 	int32_t cap_min, cap_max;
 	int32_t roll_min, roll_max;
+	int16_t step; /* counts only the modifiers of this step, or -1 */
+	uint16_t nnatural;
+	const rtab_natural_rule *natural;
+	uint16_t nrewrites;
+	const rtab_rewrite *rewrites;
 } rtab_table;
+
+typedef struct rtab_option {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	rtab_expr guard;  /* allowed when this holds (0 instrs: always) */
+	int16_t outcome;  /* what choosing it leads to, or -1 */
+} rtab_option;
+
+typedef struct rtab_reaction_set {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint16_t noptions;
+	const rtab_option *options;
+} rtab_reaction_set;
+
+/* A state machine over the enum of one input: next[state], -1 where undefined. */
+typedef struct rtab_transition {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint16_t input;
+	const int16_t *next;
+} rtab_transition;
+
+typedef struct rtab_distance_form {
+	rtab_expr value;
+	const char *unit;
+} rtab_distance_form;
+
+/* A distance, possibly given in several units; each form reads the same faces. */
+typedef struct rtab_distance {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint8_t nforms;
+	const rtab_distance_form *forms;
+	const char *provisional;
+} rtab_distance;
+
+typedef struct rtab_procedure_step {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	rtab_expr guard; /* the step applies when this holds */
+	int16_t outcome;
+} rtab_procedure_step;
+
+/* Ordered steps: the first that applies is taken; ties are settled by tie_break. */
+typedef struct rtab_procedure {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint16_t nsteps;
+	const rtab_procedure_step *steps;
+	rtab_labels tie_break;
+	int16_t otherwise; /* outcome when no step applies, or -1 */
+} rtab_procedure;
 
 typedef struct rtab_ruleset {
 	const char *id;
@@ -209,12 +367,39 @@ typedef struct rtab_ruleset {
 	const rtab_modifier *modifiers;
 	uint16_t ntables;
 	const rtab_table *tables;
+	uint16_t nmatrices;
+	const rtab_matrix *matrices;
+	uint16_t nbands;
+	const rtab_band *bands;
+	uint16_t ngroups;
+	const rtab_group *groups;
+	uint8_t nsteps;
+	const char *const *steps;
+	uint16_t nreaction_sets;
+	const rtab_reaction_set *reaction_sets;
+	uint16_t ntransitions;
+	const rtab_transition *transitions;
+	uint16_t ndistances;
+	const rtab_distance *distances;
+	uint16_t nprocedures;
+	const rtab_procedure *procedures;
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
 	uint16_t modifier;
-	int32_t value;
+	int32_t value;   /* as the modifier gives it */
+	int32_t signed_value; /* value times the modifier's sign */
+	uint8_t counted; /* 0 when its stacking group kept another member */
 } rtab_applied_modifier;
+
+/* State of one evaluation: the faces that dice in expressions read, and
+ * the first provisional value reached. */
+typedef struct rtab_eval_ctx {
+	const int32_t *faces;
+	size_t nfaces;
+	size_t next_face;
+	const char *provisional;
+} rtab_eval_ctx;
 
 typedef struct rtab_result {
 	uint16_t table;
@@ -227,7 +412,12 @@ typedef struct rtab_result {
 	int32_t modified_roll; /* natural + modifier */
 	uint16_t napplied;
 	rtab_applied_modifier applied[RTAB_MAX_APPLIED];
-	const char *provisional; /* set when the row is provisional */
+	const char *provisional; /* set when a provisional row, modifier or cell was used */
+	int16_t natural_rule;    /* the natural-roll rule that decided, or -1 */
+	int16_t rewritten_from;  /* the outcome the row gave before a rewrite, or -1 */
+	int16_t rewrite;         /* the rewrite applied, or -1 */
+	uint16_t ntriggered;
+	rtab_target triggered[RTAB_MAX_TRIGGERS]; /* what to resolve next, suppressions applied */
 } rtab_result;
 
 /* A short English description of a status code. */
@@ -246,9 +436,13 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 /* Check that every input holds a value of its domain. */
 int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs);
 
-/* Evaluate an expression against inputs. */
+/* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		   size_t ninputs, int32_t *value);
+
+/* Evaluate with a context: dice read ctx->faces from ctx->next_face on. */
+int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value);
 
 /*
  * Resolve one roll on a results table: apply the table's modifiers whose
@@ -257,6 +451,33 @@ int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t 
  */
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
+/*
+ * The options of a reaction set allowed in the situation given by inputs,
+ * in declaration order: writes up to cap indices to options, the number
+ * allowed to *count.
+ */
+int rtab_reactions(const rtab_ruleset *rs, size_t set, const int32_t *inputs, size_t ninputs,
+		   uint16_t *options, size_t cap, size_t *count);
+
+/* The state after a transition from the state its input holds. */
+int rtab_transition_next(const rtab_ruleset *rs, size_t transition, const int32_t *inputs,
+			 size_t ninputs, int32_t *state);
+
+/* The value of form `form` of a distance, for the given faces (all must be used). */
+int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
+		       const int32_t *inputs, size_t ninputs, const int32_t *faces, size_t nfaces,
+		       int32_t *value, const char **provisional);
+
+/* The first step of a procedure that applies (-1: none, see its otherwise). */
+int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const int32_t *inputs,
+			      size_t ninputs, int32_t *step);
+
+/* Index of the named reaction set, transition, distance or procedure, or -1. */
+int rtab_find_reaction_set(const rtab_ruleset *rs, const char *id);
+int rtab_find_transition(const rtab_ruleset *rs, const char *id);
+int rtab_find_distance(const rtab_ruleset *rs, const char *id);
+int rtab_find_procedure(const rtab_ruleset *rs, const char *id);
 
 /* The label of a definition in a locale, falling back to the first locale. */
 const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale);

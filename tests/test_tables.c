@@ -152,7 +152,7 @@ static void test_melee_triggers_pursuit(void **state)
 		const rtab_outcome *o = &rs->outcomes[cases[i].outcome];
 		assert_int_equal(o->ntriggers, cases[i].triggers);
 		if (o->ntriggers)
-			assert_int_equal(o->triggers[0], MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
+			assert_int_equal(o->triggers[0].target.index, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
 	}
 }
 

@@ -1,0 +1,101 @@
+/* rtab test: run the examples written in .rtab files. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "examples.h"
+#include "load.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char help[] =
+	"usage: rtab test [-v] FILE|DIR...\n"
+	"\n"
+	"Run every example written in the files (a directory: its *.rtab files).\n"
+	"Prints each failure, then 'N passed, N failed' over the examples.\n"
+	"-v lists the examples that pass too. Exit status: 0 when all pass.\n";
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The .rtab files of a directory, sorted, so that runs are repeatable. */
+static char **dir_files(const char *dir, size_t *n)
+{
+	DIR *d = opendir(dir);
+	char **out = NULL;
+	size_t cap = 0;
+	struct dirent *e;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 6 || strcmp(e->d_name + len - 5, ".rtab") != 0)
+			continue;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 8;
+			out = xrealloc(out, cap * sizeof *out);
+		}
+		strbuf p = {0};
+		sb_printf(&p, "%s/%s", dir, e->d_name);
+		out[(*n)++] = p.data;
+	}
+	closedir(d);
+	qsort(out, *n, sizeof *out, cmp_str);
+	return out;
+}
+
+static void test_file(const char *path, bool verbose, example_counts *c, int *status)
+{
+	loaded l;
+	if (load_file(&l, path, stderr))
+		examples_run(&l.model, path, stdout, verbose, c);
+	else
+		*status = EXIT_INPUT;
+	loaded_free(&l);
+}
+
+int cmd_test(int argc, char **argv)
+{
+	example_counts counts = {0, 0};
+	bool verbose = false;
+	int status = EXIT_OK, nfiles = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			fputs(help, stdout);
+			return EXIT_OK;
+		}
+		if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
+			verbose = true;
+		else if (argv[i][0] == '-' && argv[i][1])
+			return usage_error("test", "unknown option '%s'", argv[i]);
+		else
+			nfiles++;
+	}
+	if (nfiles == 0)
+		return usage_error("test", "no input file");
+	for (int i = 1; i < argc; i++) {
+		struct stat st;
+		if (argv[i][0] == '-')
+			continue;
+		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			size_t n;
+			char **files = dir_files(argv[i], &n);
+			for (size_t k = 0; k < n; k++) {
+				test_file(files[k], verbose, &counts, &status);
+				free(files[k]);
+			}
+			free(files);
+		} else {
+			test_file(argv[i], verbose, &counts, &status);
+		}
+	}
+	printf("%d passed, %d failed\n", counts.passed, counts.failed);
+	return counts.failed ? EXIT_INPUT : status;
+}

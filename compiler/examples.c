@@ -1,0 +1,290 @@
+#include "examples.h"
+
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int find_option(const rtab_reaction_set *r, const char *id)
+{
+	for (size_t i = 0; i < r->noptions; i++)
+		if (strcmp(r->options[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool set_inputs(model *m, const ast_stmt *s, int32_t *inputs)
+{
+	bool ok = true;
+	rtab_inputs_default(&m->rs, inputs, m->rs.ninputs);
+	for (const ast_arg *a = s->args; a; a = a->next) {
+		int i = resolve_def(m, DEF_INPUT, a->key, a->key_loc);
+		if (i < 0) {
+			ok = false;
+			continue;
+		}
+		const rtab_input *in = &m->rs.inputs[i];
+		if (in->type == RTAB_TYPE_ENUM) {
+			int v = a->kind == ARG_NAME ? resolve_enum_value(m, in->enum_index, a->name, a->loc) : -1;
+			if (a->kind != ARG_NAME)
+				check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes a value of enum '%s'",
+					     in->id, m->rs.enums[in->enum_index].id);
+			ok &= v >= 0;
+			inputs[i] = v < 0 ? 0 : v;
+		} else if (a->kind != ARG_INT || a->num < in->min || a->num > in->max) {
+			check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes %s %ld..%ld", in->id,
+				     in->type == RTAB_TYPE_BOOL ? "true or false, i.e." : "an integer in",
+				     (long)in->min, (long)in->max);
+			ok = false;
+		} else {
+			inputs[i] = (int32_t)a->num;
+		}
+	}
+	return ok;
+}
+
+static bool expect_name(model *m, const ast_stmt *s, const char *what)
+{
+	if (s->expect == EXPECT_NAME)
+		return true;
+	check_report(m, CHECK_EXAMPLE, s->loc, "a check of a %s expects %s", what,
+		     strcmp(what, "reaction set") == 0 ? "a set of options, like {hold}" : "a name");
+	return false;
+}
+
+static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
+{
+	switch ((rtab_target_kind)c->target.kind) {
+	case RTAB_TARGET_TABLE: {
+		const rtab_table *t = &m->rs.tables[c->target.index];
+		if (!s->has_roll || c->nfaces != m->rs.dice[t->dice].nfaces) {
+			check_report(m, CHECK_EXAMPLE, s->loc, "table '%s' rolls %u face%s: add: roll F%s",
+				     t->id, m->rs.dice[t->dice].nfaces,
+				     m->rs.dice[t->dice].nfaces == 1 ? "" : "s",
+				     m->rs.dice[t->dice].nfaces == 1 ? "" : ", F");
+			return false;
+		}
+		if (!expect_name(m, s, "table"))
+			return false;
+		c->expected = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
+		return c->expected >= 0;
+	}
+	case RTAB_TARGET_REACTIONS: {
+		const rtab_reaction_set *r = &m->rs.reaction_sets[c->target.index];
+		if (s->expect != EXPECT_SET)
+			return expect_name(m, s, "reaction set");
+		for (const ast_id *i = s->ids; i; i = i->next)
+			c->noptions++;
+		c->options = model_array(m, c->noptions ? c->noptions : 1, sizeof *c->options);
+		size_t k = 0;
+		for (const ast_id *i = s->ids; i; i = i->next) {
+			int o = find_option(r, i->id);
+			if (o < 0) {
+				report_unknown(m, i->loc, "option", i->id, &r->options[0].id, r->noptions,
+					       sizeof(rtab_option));
+				return false;
+			}
+			c->options[k++] = (uint16_t)o;
+		}
+		return true;
+	}
+	case RTAB_TARGET_TRANSITION: {
+		const rtab_transition *tr = &m->rs.transitions[c->target.index];
+		if (!expect_name(m, s, "transition") || !tr->next)
+			return false;
+		c->expected = resolve_enum_value(m, m->rs.inputs[tr->input].enum_index, s->name2,
+						 s->name2_loc);
+		return c->expected >= 0;
+	}
+	case RTAB_TARGET_DISTANCE: {
+		const rtab_distance *d = &m->rs.distances[c->target.index];
+		if (s->expect != EXPECT_VALUE) {
+			check_report(m, CHECK_EXAMPLE, s->loc, "a check of a distance expects a value and its unit, like 9 inches");
+			return false;
+		}
+		c->expected = (int)s->expect_value;
+		for (size_t f = 0; f < d->nforms; f++)
+			if (strcmp(d->forms[f].unit, s->name2) == 0)
+				c->unit = d->forms[f].unit;
+		if (!c->unit)
+			check_report(m, CHECK_EXAMPLE, s->name2_loc, "distance '%s' is not given in %s",
+				     d->id, s->name2);
+		return c->unit != NULL;
+	}
+	case RTAB_TARGET_PROCEDURE: {
+		const rtab_procedure *p = &m->rs.procedures[c->target.index];
+		if (!expect_name(m, s, "procedure"))
+			return false;
+		c->expected = -1;
+		for (size_t i = 0; i < p->nsteps; i++)
+			if (strcmp(p->steps[i].id, s->name2) == 0)
+				c->expected = (int)i;
+		if (c->expected < 0 && strcmp(s->name2, "otherwise") != 0) {
+			report_unknown(m, s->name2_loc, "step (or 'otherwise')", s->name2,
+				       &p->steps[0].id, p->nsteps, sizeof(rtab_procedure_step));
+			return false;
+		}
+		return true;
+	}
+	}
+	return false;
+}
+
+void resolve_examples(model *m)
+{
+	size_t n = m->ndefs[DEF_EXAMPLE];
+	m->examples = xcalloc(n ? n : 1, sizeof *m->examples);
+	m->nexamples = n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_EXAMPLE][i];
+		model_example *ex = &m->examples[i];
+		size_t k = 0;
+		ex->def = d;
+		read_labels(m, d->body, "example", d->id, d->id_loc, false);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			k += s->kind == ST_CHECK;
+		if (k == 0)
+			check_report(m, CHECK_EXAMPLE, d->id_loc, "example '%s' checks nothing", d->id);
+		ex->checks = model_array(m, k ? k : 1, sizeof *ex->checks);
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			model_check *c;
+			if (s->kind != ST_CHECK)
+				continue;
+			c = &ex->checks[ex->nchecks];
+			c->stmt = s;
+			c->inputs = model_array(m, m->rs.ninputs ? m->rs.ninputs : 1, sizeof *c->inputs);
+			if (!resolve_target(m, s->name, s->name_loc, &c->target) | !set_inputs(m, s, c->inputs))
+				continue;
+			for (const ast_cell *f = s->cells; f; f = f->next) {
+				if (c->nfaces == RTAB_MAX_FACES)
+					break;
+				c->faces[c->nfaces++] = (int32_t)f->lo;
+			}
+			c->drm = (int32_t)s->drm;
+			if (s->has_drm && c->target.kind != RTAB_TARGET_TABLE) {
+				check_report(m, CHECK_EXAMPLE, s->loc, "only a table takes a drm");
+				continue;
+			}
+			if (resolve_expectation(m, s, c))
+				ex->nchecks++;
+		}
+	}
+}
+
+/* Run one check; on failure describe it into why. */
+static bool run_check(const model *m, const model_check *c, strbuf *why)
+{
+	const rtab_ruleset *rs = &m->rs;
+	const ast_stmt *s = c->stmt;
+	int rc;
+
+	switch ((rtab_target_kind)c->target.kind) {
+	case RTAB_TARGET_TABLE: {
+		rtab_result r;
+		rc = rtab_resolve(rs, c->target.index, c->inputs, rs->ninputs, c->faces, c->nfaces,
+				  c->drm, &r);
+		if (rc != RTAB_OK)
+			break;
+		bool ok = (int)r.outcome == c->expected;
+		ok &= !s->has_expect_modifier || r.modifier == s->expect_modifier;
+		ok &= !s->has_expect_roll || r.modified_roll == s->expect_roll;
+		ok &= !s->expect_provisional || r.provisional;
+		if (!ok)
+			sb_printf(why, "gave %s (modifier %+ld, modified roll %ld%s), expected %s",
+				  rs->outcomes[r.outcome].id, (long)r.modifier, (long)r.modified_roll,
+				  r.provisional ? ", provisional" : "", rs->outcomes[c->expected].id);
+		return ok;
+	}
+	case RTAB_TARGET_REACTIONS: {
+		uint16_t opts[64];
+		size_t n;
+		rc = rtab_reactions(rs, c->target.index, c->inputs, rs->ninputs, opts, 64, &n);
+		if (rc != RTAB_OK)
+			break;
+		bool ok = n == c->noptions;
+		for (size_t i = 0; ok && i < n; i++) {
+			bool found = false;
+			for (size_t j = 0; j < c->noptions; j++)
+				found |= c->options[j] == opts[i];
+			ok &= found;
+		}
+		if (!ok) {
+			const rtab_reaction_set *set = &rs->reaction_sets[c->target.index];
+			sb_puts(why, "allowed {");
+			for (size_t i = 0; i < n && i < 64; i++)
+				sb_printf(why, "%s%s", i ? ", " : "", set->options[opts[i]].id);
+			sb_puts(why, "}, expected {");
+			for (size_t j = 0; j < c->noptions; j++)
+				sb_printf(why, "%s%s", j ? ", " : "", set->options[c->options[j]].id);
+			sb_puts(why, "}");
+		}
+		return ok;
+	}
+	case RTAB_TARGET_TRANSITION: {
+		int32_t state;
+		rc = rtab_transition_next(rs, c->target.index, c->inputs, rs->ninputs, &state);
+		if (rc != RTAB_OK)
+			break;
+		const rtab_enum *e = &rs->enums[rs->inputs[rs->transitions[c->target.index].input].enum_index];
+		if (state != c->expected)
+			sb_printf(why, "gave %s, expected %s", e->values[state].id, e->values[c->expected].id);
+		return state == c->expected;
+	}
+	case RTAB_TARGET_DISTANCE: {
+		const rtab_distance *d = &rs->distances[c->target.index];
+		size_t form = 0;
+		int32_t v;
+		while (strcmp(d->forms[form].unit, c->unit) != 0)
+			form++;
+		rc = rtab_distance_eval(rs, c->target.index, form, c->inputs, rs->ninputs, c->faces,
+					c->nfaces, &v, NULL);
+		if (rc != RTAB_OK)
+			break;
+		if (v != c->expected)
+			sb_printf(why, "gave %ld %s, expected %d %s", (long)v, c->unit, c->expected, c->unit);
+		return v == c->expected;
+	}
+	case RTAB_TARGET_PROCEDURE: {
+		int32_t step;
+		const rtab_procedure *p = &rs->procedures[c->target.index];
+		rc = rtab_procedure_step_first(rs, c->target.index, c->inputs, rs->ninputs, &step);
+		if (rc != RTAB_OK)
+			break;
+		if (step != c->expected)
+			sb_printf(why, "gave %s, expected %s", step < 0 ? "otherwise" : p->steps[step].id,
+				  c->expected < 0 ? "otherwise" : p->steps[c->expected].id);
+		return step == c->expected;
+	}
+	default:
+		rc = RTAB_E_INDEX;
+	}
+	sb_printf(why, "failed: %s", rtab_status_message(rc));
+	return false;
+}
+
+void examples_run(const model *m, const char *path, FILE *out, bool verbose,
+		  example_counts *counts)
+{
+	for (size_t i = 0; i < m->nexamples; i++) {
+		const model_example *ex = &m->examples[i];
+		bool ok = true;
+		for (size_t k = 0; k < ex->nchecks; k++) {
+			strbuf why = {0};
+			const ast_stmt *s = ex->checks[k].stmt;
+			if (!run_check(m, &ex->checks[k], &why)) {
+				fprintf(out, "%s:%d:%d: error: example '%s': %s %s [-Wexample]\n", path,
+					s->loc.line, s->loc.col, ex->def->id, s->name, why.data);
+				ok = false;
+			}
+			sb_free(&why);
+		}
+		if (ok)
+			counts->passed++;
+		else
+			counts->failed++;
+		if (verbose || !ok)
+			fprintf(out, "%s: example %s%s%s: %s\n", path, ex->def->id,
+				ex->def->rule ? " @ " : "", ex->def->rule ? ex->def->rule : "",
+				ok ? "ok" : "FAILED");
+	}
+}

@@ -1,0 +1,17 @@
+/* Worked examples written in a .rtab file, run against the runtime. */
+#ifndef RTAB_EXAMPLES_H
+#define RTAB_EXAMPLES_H
+
+#include "model.h"
+
+#include <stdio.h>
+
+typedef struct example_counts {
+	int passed, failed;
+} example_counts;
+
+/* Run every example of m; print one line per example and each failure. */
+void examples_run(const model *m, const char *path, FILE *out, bool verbose,
+		  example_counts *counts);
+
+#endif

@@ -1,0 +1,343 @@
+#include "report.h"
+
+static void json_str(strbuf *o, const char *s)
+{
+	if (s)
+		sb_put_json_string(o, s);
+	else
+		sb_puts(o, "null");
+}
+
+static const char *label(const report *r, rtab_labels l)
+{
+	return rtab_label(r->rs, l, r->locale);
+}
+
+/* "id" or "id "label" (rule R)" for a person; the label and rule only when explaining. */
+static void text_ref(report *r, const char *id, rtab_labels l, const char *rule)
+{
+	sb_puts(r->out, id);
+	if (r->mode != REPORT_EXPLAIN)
+		return;
+	if (label(r, l))
+		sb_printf(r->out, " \"%s\"", label(r, l));
+	if (rule)
+		sb_printf(r->out, " (rule %s)", rule);
+}
+
+static void effect_arg(report *r, const rtab_effect *e, size_t a)
+{
+	const rtab_param *p = &r->rs->effect_kinds[e->kind].params[a];
+	if (p->enum_index < 0) {
+		sb_printf(r->out, "%ld", (long)e->args[a]);
+		return;
+	}
+	const char *id = r->rs->enums[p->enum_index].values[e->args[a]].id;
+	if (r->mode == REPORT_JSON)
+		sb_put_json_string(r->out, id);
+	else
+		sb_puts(r->out, id);
+}
+
+static const char *target_id(const rtab_ruleset *rs, rtab_target t)
+{
+	switch ((rtab_target_kind)t.kind) {
+	case RTAB_TARGET_TABLE: return rs->tables[t.index].id;
+	case RTAB_TARGET_REACTIONS: return rs->reaction_sets[t.index].id;
+	case RTAB_TARGET_TRANSITION: return rs->transitions[t.index].id;
+	case RTAB_TARGET_DISTANCE: return rs->distances[t.index].id;
+	case RTAB_TARGET_PROCEDURE: return rs->procedures[t.index].id;
+	}
+	return "?";
+}
+
+static void outcome_json(report *r, const rtab_outcome *o)
+{
+	strbuf *b = r->out;
+	sb_puts(b, ", \"outcome\": ");
+	json_str(b, o->id);
+	sb_puts(b, ", \"label\": ");
+	json_str(b, label(r, o->labels));
+	sb_puts(b, ", \"effects\": [");
+	for (size_t i = 0; i < o->neffects; i++) {
+		const rtab_effect *e = &o->effects[i];
+		sb_puts(b, i ? ", {\"effect\": " : "{\"effect\": ");
+		json_str(b, r->rs->effect_kinds[e->kind].id);
+		sb_puts(b, ", \"args\": [");
+		for (size_t a = 0; a < e->nargs; a++) {
+			sb_puts(b, a ? ", " : "");
+			effect_arg(r, e, a);
+		}
+		sb_puts(b, "]}");
+	}
+	sb_puts(b, "]");
+}
+
+static void outcome_text(report *r, const rtab_outcome *o)
+{
+	strbuf *b = r->out;
+	for (size_t i = 0; i < o->neffects; i++) {
+		const rtab_effect *e = &o->effects[i];
+		const rtab_effect_kind *k = &r->rs->effect_kinds[e->kind];
+		sb_printf(b, "effect:        %s(", k->id);
+		for (size_t a = 0; a < e->nargs; a++) {
+			sb_puts(b, a ? ", " : "");
+			effect_arg(r, e, a);
+		}
+		sb_puts(b, ")");
+		if (r->mode == REPORT_EXPLAIN && label(r, k->labels))
+			sb_printf(b, " \"%s\"", label(r, k->labels));
+		if (r->mode == REPORT_EXPLAIN && k->rule)
+			sb_printf(b, " (rule %s)", k->rule);
+		sb_putc(b, '\n');
+	}
+}
+
+static void table_json(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
+{
+	const rtab_ruleset *rs = r->rs;
+	const rtab_table *t = &rs->tables[res->table];
+	const rtab_outcome *o = &rs->outcomes[res->outcome];
+	const char *rule = res->natural_rule >= 0 ? t->natural[res->natural_rule].rule
+			   : res->rewrite >= 0    ? t->rewrites[res->rewrite].rule
+						  : t->rows[res->row].rule;
+	strbuf *b = r->out;
+
+	sb_puts(b, "{\"ruleset\": ");
+	json_str(b, rs->id);
+	sb_puts(b, ", \"table\": ");
+	json_str(b, t->id);
+	sb_puts(b, ", \"column\": ");
+	json_str(b, t->columns[res->column].id);
+	sb_puts(b, ", \"faces\": [");
+	for (size_t i = 0; i < nfaces; i++)
+		sb_printf(b, "%s%ld", i ? ", " : "", (long)faces[i]);
+	sb_printf(b, "], \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, "
+		     "\"modified_roll\": %ld, \"applied\": [",
+		  (long)res->natural, (long)res->modifier_raw, (long)res->modifier,
+		  (long)res->modified_roll);
+	for (size_t i = 0; i < res->napplied; i++) {
+		const rtab_applied_modifier *a = &res->applied[i];
+		const rtab_modifier *m = &rs->modifiers[a->modifier];
+		sb_puts(b, i ? ", {\"modifier\": " : "{\"modifier\": ");
+		json_str(b, m->id);
+		sb_printf(b, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"rule\": ",
+			  (long)a->value, (long)a->signed_value, a->counted ? "true" : "false");
+		json_str(b, m->rule);
+		sb_puts(b, "}");
+	}
+	sb_puts(b, "], \"natural_rule\": ");
+	sb_puts(b, res->natural_rule >= 0 ? "true" : "false");
+	sb_puts(b, ", \"rewritten_from\": ");
+	json_str(b, res->rewritten_from >= 0 ? rs->outcomes[res->rewritten_from].id : NULL);
+	outcome_json(r, o);
+	sb_puts(b, ", \"rule\": ");
+	json_str(b, rule);
+	sb_puts(b, ", \"provisional\": ");
+	json_str(b, res->provisional);
+	sb_puts(b, ", \"triggers\": [");
+	for (size_t i = 0; i < res->ntriggered; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_str(b, target_id(rs, res->triggered[i]));
+	}
+	sb_puts(b, "]}\n");
+}
+
+void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
+{
+	const rtab_ruleset *rs = r->rs;
+	const rtab_table *t = &rs->tables[res->table];
+	const rtab_outcome *o = &rs->outcomes[res->outcome];
+	strbuf *b = r->out;
+
+	if (r->mode == REPORT_JSON) {
+		table_json(r, res, faces, nfaces);
+		return;
+	}
+	sb_puts(b, "table:         ");
+	text_ref(r, t->id, t->labels, t->rule);
+	if (t->column_input >= 0)
+		sb_printf(b, ", column %s", t->columns[res->column].id);
+	sb_puts(b, "\nnatural roll:  ");
+	for (size_t i = 0; i < nfaces; i++)
+		sb_printf(b, "%s%ld", i ? "+" : "", (long)faces[i]);
+	if (nfaces > 1)
+		sb_printf(b, " = %ld", (long)res->natural);
+	sb_putc(b, '\n');
+	for (size_t i = 0; i < res->napplied; i++) {
+		const rtab_applied_modifier *a = &res->applied[i];
+		const rtab_modifier *m = &rs->modifiers[a->modifier];
+		sb_printf(b, "modifier:      %+ld ", (long)a->signed_value);
+		text_ref(r, m->id, m->labels, m->rule);
+		if (!a->counted)
+			sb_printf(b, " [not counted: group %s keeps another]", rs->groups[m->group].id);
+		if (m->provisional)
+			sb_printf(b, " [provisional: %s]", m->provisional);
+		sb_putc(b, '\n');
+	}
+	sb_printf(b, "total DRM:     %+ld", (long)res->modifier_raw);
+	if (t->capped && res->modifier != res->modifier_raw)
+		sb_printf(b, ", capped to %+ld (cap %ld..%ld)", (long)res->modifier, (long)t->cap_min,
+			  (long)t->cap_max);
+	sb_printf(b, "\nmodified roll: %ld\n", (long)res->modified_roll);
+	if (res->natural_rule >= 0)
+		sb_printf(b, "natural roll rule decides, whatever the modifiers (rule %s)\n",
+			  t->natural[res->natural_rule].rule ? t->natural[res->natural_rule].rule : "-");
+	if (res->rewritten_from >= 0) {
+		sb_printf(b, "row gives:     %s, which reads as %s", rs->outcomes[res->rewritten_from].id,
+			  o->id);
+		if (t->rewrites[res->rewrite].rule)
+			sb_printf(b, " (rule %s)", t->rewrites[res->rewrite].rule);
+		sb_putc(b, '\n');
+	}
+	sb_puts(b, "outcome:       ");
+	text_ref(r, o->id, o->labels, res->row != UINT16_MAX ? t->rows[res->row].rule : o->rule);
+	if (r->mode == REPORT_TEXT && label(r, o->labels))
+		sb_printf(b, " \"%s\"", label(r, o->labels));
+	sb_putc(b, '\n');
+	if (res->provisional)
+		sb_printf(b, "provisional:   %s\n", res->provisional);
+	outcome_text(r, o);
+	for (size_t i = 0; i < res->ntriggered; i++)
+		sb_printf(b, "then resolve:  %s\n", target_id(rs, res->triggered[i]));
+}
+
+void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
+{
+	const rtab_reaction_set *rset = &r->rs->reaction_sets[set];
+	strbuf *b = r->out;
+	if (r->mode == REPORT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, r->rs->id);
+		sb_puts(b, ", \"reactions\": ");
+		json_str(b, rset->id);
+		sb_puts(b, ", \"rule\": ");
+		json_str(b, rset->rule);
+		sb_puts(b, ", \"options\": [");
+		for (size_t i = 0; i < n; i++) {
+			sb_puts(b, i ? ", " : "");
+			json_str(b, rset->options[options[i]].id);
+		}
+		sb_puts(b, "]}\n");
+		return;
+	}
+	sb_puts(b, "reactions:     ");
+	text_ref(r, rset->id, rset->labels, rset->rule);
+	sb_putc(b, '\n');
+	if (n == 0)
+		sb_puts(b, "options:       none\n");
+	for (size_t i = 0; i < n; i++) {
+		const rtab_option *o = &rset->options[options[i]];
+		sb_puts(b, "option:        ");
+		text_ref(r, o->id, o->labels, o->rule);
+		if (o->outcome >= 0)
+			sb_printf(b, " -> %s", r->rs->outcomes[o->outcome].id);
+		sb_putc(b, '\n');
+	}
+}
+
+void report_transition(report *r, size_t tr, int32_t from, int32_t to)
+{
+	const rtab_transition *t = &r->rs->transitions[tr];
+	const rtab_enum *e = &r->rs->enums[r->rs->inputs[t->input].enum_index];
+	strbuf *b = r->out;
+	if (r->mode == REPORT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, r->rs->id);
+		sb_puts(b, ", \"transition\": ");
+		json_str(b, t->id);
+		sb_puts(b, ", \"rule\": ");
+		json_str(b, t->rule);
+		sb_puts(b, ", \"from\": ");
+		json_str(b, e->values[from].id);
+		sb_puts(b, ", \"state\": ");
+		json_str(b, e->values[to].id);
+		sb_puts(b, "}\n");
+		return;
+	}
+	sb_puts(b, "transition:    ");
+	text_ref(r, t->id, t->labels, t->rule);
+	sb_printf(b, "\nstate:         %s -> ", e->values[from].id);
+	text_ref(r, e->values[to].id, e->values[to].labels, NULL);
+	sb_putc(b, '\n');
+}
+
+void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
+		     const char *provisional)
+{
+	const rtab_distance *dist = &r->rs->distances[d];
+	strbuf *b = r->out;
+	if (r->mode == REPORT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, r->rs->id);
+		sb_puts(b, ", \"distance\": ");
+		json_str(b, dist->id);
+		sb_puts(b, ", \"rule\": ");
+		json_str(b, dist->rule);
+		sb_printf(b, ", \"value\": %ld, \"unit\": ", (long)values[0]);
+		json_str(b, dist->forms[0].unit);
+		sb_puts(b, ", \"forms\": [");
+		for (size_t i = 0; i < dist->nforms; i++) {
+			if (ok[i])
+				sb_printf(b, "%s{\"value\": %ld, \"unit\": ", i ? ", " : "", (long)values[i]);
+			else
+				sb_printf(b, "%s{\"value\": null, \"unit\": ", i ? ", " : "");
+			json_str(b, dist->forms[i].unit);
+			sb_puts(b, "}");
+		}
+		sb_puts(b, "], \"provisional\": ");
+		json_str(b, provisional);
+		sb_puts(b, "}\n");
+		return;
+	}
+	sb_puts(b, "distance:      ");
+	text_ref(r, dist->id, dist->labels, dist->rule);
+	sb_putc(b, '\n');
+	for (size_t i = 0; i < dist->nforms; i++)
+		if (ok[i])
+			sb_printf(b, "%s%ld %s\n", i ? "also:          " : "value:         ",
+				  (long)values[i], dist->forms[i].unit);
+	if (provisional)
+		sb_printf(b, "provisional:   %s\n", provisional);
+}
+
+void report_procedure(report *r, size_t p, int32_t step)
+{
+	const rtab_procedure *proc = &r->rs->procedures[p];
+	const rtab_procedure_step *st = step >= 0 ? &proc->steps[step] : NULL;
+	int16_t outcome = st ? st->outcome : proc->otherwise;
+	strbuf *b = r->out;
+	if (r->mode == REPORT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, r->rs->id);
+		sb_puts(b, ", \"procedure\": ");
+		json_str(b, proc->id);
+		sb_puts(b, ", \"step\": ");
+		json_str(b, st ? st->id : NULL);
+		sb_puts(b, ", \"rule\": ");
+		json_str(b, st ? st->rule : proc->rule);
+		sb_puts(b, ", \"tie_break\": ");
+		json_str(b, label(r, proc->tie_break));
+		if (outcome >= 0)
+			outcome_json(r, &r->rs->outcomes[outcome]);
+		sb_puts(b, "}\n");
+		return;
+	}
+	sb_puts(b, "procedure:     ");
+	text_ref(r, proc->id, proc->labels, proc->rule);
+	sb_puts(b, "\nstep:          ");
+	if (st)
+		text_ref(r, st->id, st->labels, st->rule);
+	else
+		sb_puts(b, "none applies");
+	sb_putc(b, '\n');
+	if (label(r, proc->tie_break))
+		sb_printf(b, "ties:          %s\n", label(r, proc->tie_break));
+	if (outcome >= 0) {
+		sb_puts(b, "outcome:       ");
+		text_ref(r, r->rs->outcomes[outcome].id, r->rs->outcomes[outcome].labels,
+			 r->rs->outcomes[outcome].rule);
+		sb_putc(b, '\n');
+		outcome_text(r, &r->rs->outcomes[outcome]);
+	}
+}

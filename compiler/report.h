@@ -1,0 +1,27 @@
+/* Printing what the runtime computed, as JSON or for a person. */
+#ifndef RTAB_REPORT_H
+#define RTAB_REPORT_H
+
+#include "rtab.h"
+#include "util.h"
+
+#include <stdbool.h>
+
+typedef enum report_mode { REPORT_TEXT, REPORT_EXPLAIN, REPORT_JSON } report_mode;
+
+typedef struct report {
+	strbuf *out;
+	const rtab_ruleset *rs;
+	size_t locale;
+	report_mode mode;
+} report;
+
+void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);
+void report_reactions(report *r, size_t set, const uint16_t *options, size_t n);
+void report_transition(report *r, size_t tr, int32_t from, int32_t to);
+/* values[i] holds form i where ok[i]; form 0 always holds. */
+void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
+		     const char *provisional);
+void report_procedure(report *r, size_t p, int32_t step);
+
+#endif

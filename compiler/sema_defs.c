@@ -1,0 +1,486 @@
+/* Matrices, ratio bands, stacking groups, steps, reactions, transitions,
+ * distances and procedures. */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Statements of a definition that a resolver does not take are misplaced. */
+static void only(model *m, const ast_def *d, const char *where, const stmt_kind *kinds, size_t n)
+{
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		bool ok = s->kind == ST_LABEL;
+		for (size_t i = 0; i < n; i++)
+			ok |= s->kind == kinds[i];
+		if (!ok)
+			report_misplaced(m, s, where);
+	}
+}
+
+#define ONLY(m, d, where, ...)                                              \
+	do {                                                                \
+		static const stmt_kind kinds_[] = {__VA_ARGS__};            \
+		only((m), (d), (where), kinds_, sizeof kinds_ / sizeof kinds_[0]); \
+	} while (0)
+
+int model_step(model *m, const char *id, src_loc loc, bool declare)
+{
+	for (size_t i = 0; i < m->rs.nsteps; i++)
+		if (strcmp(m->rs.steps[i], id) == 0)
+			return (int)i;
+	if (!declare) {
+		report_unknown(m, loc, "step (named by a modifier's 'steps')", id, m->rs.steps,
+			       m->rs.nsteps, sizeof(char *));
+		return -1;
+	}
+	if (m->rs.nsteps == RTAB_MAX_STEPS) {
+		check_report(m, CHECK_LIMITS, loc, "too many steps (at most %d)", RTAB_MAX_STEPS);
+		return -1;
+	}
+	((const char **)m->rs.steps)[m->rs.nsteps] = arena_strdup(&m->arena, id);
+	return m->rs.nsteps++;
+}
+
+void resolve_steps(model *m)
+{
+	m->rs.steps = model_array(m, RTAB_MAX_STEPS, sizeof(char *));
+	for (size_t i = 0; i < m->ndefs[DEF_MODIFIER]; i++)
+		for (const ast_stmt *s = m->defs[DEF_MODIFIER][i]->body; s; s = s->next)
+			if (s->kind == ST_STEPS)
+				for (const ast_id *id = s->ids; id; id = id->next)
+					model_step(m, id->id, id->loc, true);
+}
+
+bool resolve_target(model *m, const char *id, src_loc loc, rtab_target *out)
+{
+	static const struct {
+		def_kind def;
+		rtab_target_kind target;
+	} kinds[] = {
+		{DEF_TABLE, RTAB_TARGET_TABLE},         {DEF_REACTIONS, RTAB_TARGET_REACTIONS},
+		{DEF_TRANSITION, RTAB_TARGET_TRANSITION}, {DEF_DISTANCE, RTAB_TARGET_DISTANCE},
+		{DEF_PROCEDURE, RTAB_TARGET_PROCEDURE},
+	};
+	size_t n = 0, j = 0;
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		int i = model_find(m, kinds[k].def, id);
+		if (i >= 0) {
+			out->kind = (uint8_t)kinds[k].target;
+			out->index = (uint16_t)i;
+			return true;
+		}
+		n += m->ndefs[kinds[k].def];
+	}
+	const char **names = model_array(m, n ? n : 1, sizeof *names);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		for (size_t i = 0; i < m->ndefs[kinds[k].def]; i++)
+			names[j++] = m->defs[kinds[k].def][i]->id;
+	report_unknown(m, loc, "table, reaction set, transition, distance or procedure", id, names,
+		       n, sizeof *names);
+	return false;
+}
+
+void resolve_matrices(model *m)
+{
+	size_t n = m->ndefs[DEF_MATRIX];
+	rtab_matrix *out = model_array(m, n, sizeof *out);
+	m->rs.matrices = out;
+	m->rs.nmatrices = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_MATRIX][i];
+		rtab_matrix *mx = &out[i];
+		size_t ndims = 0, ncells = 1;
+		const ast_stmt *def = NULL;
+		bool ok = true;
+
+		ONLY(m, d, "a matrix", ST_DEFAULT, ST_CELL);
+		mx->id = arena_strdup(&m->arena, d->id);
+		mx->rule = arena_strdup(&m->arena, d->rule);
+		mx->labels = read_labels(m, d->body, "matrix", d->id, d->id_loc, true);
+		for (const ast_param *p = d->params; p; p = p->next)
+			ndims++;
+		uint16_t *dims = model_array(m, ndims ? ndims : 1, sizeof *dims);
+		mx->dims = dims;
+		for (const ast_param *p = d->params; p; p = p->next) {
+			int e = p->type.kind == TY_NAMED ? model_find(m, DEF_ENUM, p->type.name) : -1;
+			if (e < 0) {
+				if (p->type.kind == TY_NAMED)
+					resolve_def(m, DEF_ENUM, p->type.name, p->type.loc);
+				else
+					check_report(m, CHECK_TYPE, p->type.loc,
+						     "a matrix is keyed by enums; '%s' is not one", p->id);
+				ok = false;
+				continue;
+			}
+			dims[mx->ndims++] = (uint16_t)e;
+			ncells *= m->rs.enums[e].nvalues ? m->rs.enums[e].nvalues : 1;
+		}
+		if (!ok || ndims < 1 || ndims > 8 || ncells > 1000000) {
+			if (ok)
+				check_report(m, CHECK_LIMITS, d->id_loc,
+					     "a matrix has 1 to 8 keys and at most 1000000 cells");
+			mx->ndims = 0;
+			continue;
+		}
+		int32_t *cells = model_array(m, ncells, sizeof *cells);
+		const char **prov = model_array(m, ncells, sizeof *prov);
+		bool *set = xcalloc(ncells, sizeof *set);
+		bool any_prov = false;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_DEFAULT) {
+				if (def) {
+					check_report(m, CHECK_DUPLICATE, s->loc,
+						     "matrix '%s' has two defaults", d->id);
+					continue;
+				}
+				def = s;
+				continue;
+			}
+			if (s->kind != ST_CELL)
+				continue;
+			size_t cell = 0, k = 0;
+			bool good = true;
+			for (const ast_id *key = s->ids; key; key = key->next, k++) {
+				if (k >= ndims) {
+					good = false;
+					break;
+				}
+				int v = resolve_enum_value(m, dims[k], key->id, key->loc);
+				good &= v >= 0;
+				cell = cell * m->rs.enums[dims[k]].nvalues + (size_t)(v < 0 ? 0 : v);
+			}
+			if (k != ndims) {
+				check_report(m, CHECK_ROW_SHAPE, s->loc,
+					     "a cell of matrix '%s' names %zu keys; it has %zu", d->id,
+					     k, ndims);
+				continue;
+			}
+			if (!good)
+				continue;
+			if (set[cell]) {
+				check_report(m, CHECK_DUPLICATE, s->loc, "this cell of matrix '%s' is given twice",
+					     d->id);
+				continue;
+			}
+			set[cell] = true;
+			cells[cell] = (int32_t)s->lo;
+			prov[cell] = arena_strdup(&m->arena, s->text);
+			any_prov |= s->text != NULL;
+		}
+		mx->min = INT32_MAX;
+		mx->max = INT32_MIN;
+		for (size_t c = 0; c < ncells; c++) {
+			if (!set[c]) {
+				if (!def) {
+					check_report(m, CHECK_MATRIX_CELLS, d->id_loc,
+						     "matrix '%s' has no value for some cells; give them, or add: default 0;",
+						     d->id);
+					break;
+				}
+				cells[c] = (int32_t)def->lo;
+			}
+			mx->min = cells[c] < mx->min ? cells[c] : mx->min;
+			mx->max = cells[c] > mx->max ? cells[c] : mx->max;
+		}
+		free(set);
+		mx->cells = cells;
+		mx->provisional = any_prov ? prov : NULL;
+	}
+}
+
+void resolve_bands(model *m)
+{
+	size_t n = m->ndefs[DEF_BAND];
+	rtab_band *out = model_array(m, n, sizeof *out);
+	m->rs.bands = out;
+	m->rs.nbands = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_BAND][i];
+		rtab_band *b = &out[i];
+		size_t k = 0;
+		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE);
+		b->id = arena_strdup(&m->arena, d->id);
+		b->rule = arena_strdup(&m->arena, d->rule);
+		b->labels = read_labels(m, d->body, "ratio", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			k += s->kind == ST_BAND_STEP;
+		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
+		b->steps = steps;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_OTHERWISE) {
+				if (s->name)
+					check_report(m, CHECK_TYPE, s->loc,
+						     "a ratio's 'otherwise' is a number, not '%s'", s->name);
+				b->otherwise = (int32_t)s->lo;
+			}
+			if (s->kind != ST_BAND_STEP)
+				continue;
+			if (s->lo < 1 || s->hi < 1) {
+				check_report(m, CHECK_BAD_RANGE, s->loc,
+					     "a ratio step is written A:B with A and B at least 1");
+				continue;
+			}
+			for (size_t j = 0; j < b->nsteps; j++)
+				if ((int64_t)steps[j].num * s->hi == s->lo * (int64_t)steps[j].den)
+					check_report(m, CHECK_DUPLICATE, s->loc,
+						     "ratio '%s' gives %lld:%lld twice", d->id,
+						     (long long)s->lo, (long long)s->hi);
+			steps[b->nsteps++] = (rtab_band_step){(int32_t)s->lo, (int32_t)s->hi, (int32_t)s->drm};
+		}
+	}
+}
+
+void resolve_groups(model *m)
+{
+	size_t n = m->ndefs[DEF_GROUP];
+	rtab_group *out = model_array(m, n, sizeof *out);
+	m->rs.groups = out;
+	m->rs.ngroups = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_GROUP][i];
+		rtab_group *g = &out[i];
+		ONLY(m, d, "a group", ST_STACK, ST_CAP);
+		g->id = arena_strdup(&m->arena, d->id);
+		g->rule = arena_strdup(&m->arena, d->rule);
+		g->labels = read_labels(m, d->body, "group", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_CAP) {
+				g->capped = 1;
+				g->cap_min = (int32_t)s->lo;
+				g->cap_max = (int32_t)s->hi;
+				if (s->lo > s->hi)
+					check_report(m, CHECK_BAD_RANGE, s->loc, "the cap %lld..%lld is empty",
+						     (long long)s->lo, (long long)s->hi);
+			} else if (s->kind == ST_STACK) {
+				if (strcmp(s->name, "sum") == 0)
+					g->stacking = RTAB_STACK_SUM;
+				else if (strcmp(s->name, "worst") == 0)
+					g->stacking = RTAB_STACK_WORST;
+				else if (strcmp(s->name, "best") == 0)
+					g->stacking = RTAB_STACK_BEST;
+				else
+					check_report(m, CHECK_UNKNOWN_NAME, s->name_loc,
+						     "unknown stacking '%s'; use sum, worst or best", s->name);
+			}
+		}
+	}
+}
+
+/* A 'when' guard, an 'unless' exclusion, and a 'leads' outcome, as options and steps have. */
+static void guard_and_outcome(model *m, const ast_stmt *body, rtab_expr *guard, int16_t *outcome)
+{
+	const ast_expr *when = NULL, *unless = NULL;
+	*outcome = -1;
+	for (const ast_stmt *s = body; s; s = s->next) {
+		if (s->kind == ST_WHEN)
+			when = s->expr;
+		else if (s->kind == ST_UNLESS)
+			unless = s->expr;
+		else if (s->kind == ST_LEADS)
+			*outcome = (int16_t)resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
+		else if (s->kind != ST_LABEL)
+			report_misplaced(m, s, "an option or a step");
+	}
+	/* "allowed when W unless U" is the guard W and not U. */
+	ast_expr not_u = {.kind = EX_UNARY, .op = RTAB_OP_NOT, .lhs = (ast_expr *)unless};
+	ast_expr both = {.kind = EX_BINARY, .op = RTAB_OP_AND, .lhs = (ast_expr *)when, .rhs = &not_u};
+	const ast_expr *g = when && unless ? &both : when ? when : unless ? &not_u : NULL;
+	if (unless) {
+		not_u.loc = unless->loc;
+		both.loc = unless->loc;
+	}
+	expr_type t;
+	if (g)
+		compile_expr(m, g, RTAB_TYPE_BOOL, guard, &t);
+}
+
+void resolve_reactions(model *m)
+{
+	size_t n = m->ndefs[DEF_REACTIONS];
+	rtab_reaction_set *out = model_array(m, n, sizeof *out);
+	m->rs.reaction_sets = out;
+	m->rs.nreaction_sets = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_REACTIONS][i];
+		rtab_reaction_set *r = &out[i];
+		size_t k = 0;
+		ONLY(m, d, "a reaction set", ST_OPTION);
+		r->id = arena_strdup(&m->arena, d->id);
+		r->rule = arena_strdup(&m->arena, d->rule);
+		r->labels = read_labels(m, d->body, "reaction set", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			k += s->kind == ST_OPTION;
+		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
+		r->options = opts;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind != ST_OPTION)
+				continue;
+			for (size_t j = 0; j < r->noptions; j++)
+				if (strcmp(opts[j].id, s->name) == 0)
+					check_report(m, CHECK_DUPLICATE, s->name_loc,
+						     "reaction set '%s' has two options '%s'", d->id, s->name);
+			rtab_option *o = &opts[r->noptions++];
+			o->id = arena_strdup(&m->arena, s->name);
+			o->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+			o->labels = read_labels(m, s->body, "option", s->name, s->name_loc, true);
+			guard_and_outcome(m, s->body, &o->guard, &o->outcome);
+		}
+	}
+}
+
+void resolve_transitions(model *m)
+{
+	size_t n = m->ndefs[DEF_TRANSITION];
+	rtab_transition *out = model_array(m, n, sizeof *out);
+	m->rs.transitions = out;
+	m->rs.ntransitions = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_TRANSITION][i];
+		rtab_transition *tr = &out[i];
+		ONLY(m, d, "a transition", ST_ARC);
+		tr->id = arena_strdup(&m->arena, d->id);
+		tr->rule = arena_strdup(&m->arena, d->rule);
+		tr->labels = read_labels(m, d->body, "transition", d->id, d->id_loc, true);
+		int in = resolve_def(m, DEF_INPUT, d->by, d->by_loc);
+		if (in < 0)
+			continue;
+		if (m->rs.inputs[in].type != RTAB_TYPE_ENUM) {
+			check_report(m, CHECK_TYPE, d->by_loc,
+				     "a transition follows an enum input, and '%s' is not one", d->by);
+			continue;
+		}
+		int e = m->rs.inputs[in].enum_index;
+		size_t nv = m->rs.enums[e].nvalues;
+		int16_t *next = model_array(m, nv ? nv : 1, sizeof *next);
+		const ast_stmt **from = xcalloc(nv ? nv : 1, sizeof *from);
+		const ast_stmt *star = NULL;
+		tr->input = (uint16_t)in;
+		tr->next = next;
+		for (size_t v = 0; v < nv; v++)
+			next[v] = -1;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind != ST_ARC)
+				continue;
+			int to = resolve_enum_value(m, e, s->name2, s->name2_loc);
+			if (s->star) {
+				star = s;
+				continue;
+			}
+			int f = resolve_enum_value(m, e, s->name, s->name_loc);
+			if (f < 0 || to < 0)
+				continue;
+			if (from[f]) {
+				check_report(m, CHECK_DUPLICATE, s->loc,
+					     "transition '%s' gives state '%s' twice", d->id, s->name);
+				check_note(m, from[f]->loc, "first given here");
+				continue;
+			}
+			from[f] = s;
+			next[f] = (int16_t)to;
+		}
+		if (star) {
+			int to = rtab_find_enum_value(&m->rs.enums[e], star->name2);
+			for (size_t v = 0; v < nv; v++)
+				if (next[v] < 0 && to >= 0)
+					next[v] = (int16_t)to;
+		}
+		for (size_t v = 0; v < nv; v++)
+			if (next[v] < 0)
+				check_report(m, CHECK_TRANSITION, d->id_loc,
+					     "transition '%s' does not say what state '%s' becomes; add: %s -> STATE;",
+					     d->id, m->rs.enums[e].values[v].id, m->rs.enums[e].values[v].id);
+		free(from);
+	}
+}
+
+static bool known_unit(const char *u)
+{
+	static const char *const units[] = {"mm", "cm", "m", "inches", "feet", "yards", "paces",
+					    "hexes", "squares", "miles", "km"};
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(u, units[i]) == 0)
+			return true;
+	return false;
+}
+
+void resolve_distances(model *m)
+{
+	size_t n = m->ndefs[DEF_DISTANCE];
+	rtab_distance *out = model_array(m, n, sizeof *out);
+	m->rs.distances = out;
+	m->rs.ndistances = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_DISTANCE][i];
+		rtab_distance *dist = &out[i];
+		size_t k = 0;
+		ONLY(m, d, "a distance", ST_AMOUNT, ST_PROVISIONAL);
+		dist->id = arena_strdup(&m->arena, d->id);
+		dist->rule = arena_strdup(&m->arena, d->rule);
+		dist->labels = read_labels(m, d->body, "distance", d->id, d->id_loc, true);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			k += s->kind == ST_AMOUNT;
+		if (k == 0 || k > 8) {
+			check_report(m, CHECK_MISPLACED, d->id_loc,
+				     "distance '%s' needs 1 to 8 values, e.g.: value 2d6 inches;", d->id);
+			continue;
+		}
+		rtab_distance_form *forms = model_array(m, k, sizeof *forms);
+		dist->forms = forms;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			expr_type t;
+			if (s->kind == ST_PROVISIONAL)
+				dist->provisional = arena_strdup(&m->arena, s->text);
+			if (s->kind != ST_AMOUNT)
+				continue;
+			if (!s->name2 || !known_unit(s->name2))
+				check_report(m, CHECK_UNITS, s->name2 ? s->name2_loc : s->loc,
+					     "give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km");
+			m->allow_dice = true;
+			compile_expr(m, s->expr, RTAB_TYPE_INT, &forms[dist->nforms].value, &t);
+			m->allow_dice = false;
+			forms[dist->nforms].unit = arena_strdup(&m->arena, s->name2 ? s->name2 : "");
+			dist->nforms++;
+		}
+	}
+}
+
+void resolve_procedures(model *m)
+{
+	size_t n = m->ndefs[DEF_PROCEDURE];
+	rtab_procedure *out = model_array(m, n, sizeof *out);
+	m->rs.procedures = out;
+	m->rs.nprocedures = (uint16_t)n;
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_PROCEDURE][i];
+		rtab_procedure *p = &out[i];
+		size_t k = 0;
+		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE);
+		p->id = arena_strdup(&m->arena, d->id);
+		p->rule = arena_strdup(&m->arena, d->rule);
+		p->labels = read_labels(m, d->body, "procedure", d->id, d->id_loc, true);
+		p->otherwise = -1;
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			k += s->kind == ST_STEP;
+		rtab_procedure_step *steps = model_array(m, k ? k : 1, sizeof *steps);
+		p->steps = steps;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_TIE) {
+				p->tie_break = read_labels(m, s->body, "tie-break of procedure", d->id,
+							   s->loc, true);
+			} else if (s->kind == ST_OTHERWISE) {
+				if (s->name)
+					p->otherwise = (int16_t)resolve_def(m, DEF_OUTCOME, s->name,
+									    s->name_loc);
+				else
+					check_report(m, CHECK_TYPE, s->loc,
+						     "a procedure's 'otherwise' names an outcome");
+			} else if (s->kind == ST_STEP) {
+				rtab_procedure_step *st = &steps[p->nsteps++];
+				st->id = arena_strdup(&m->arena, s->name);
+				st->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+				st->labels = read_labels(m, s->body, "step", s->name, s->name_loc, true);
+				guard_and_outcome(m, s->body, &st->guard, &st->outcome);
+			}
+		}
+	}
+}
