@@ -5,35 +5,104 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 const check_info rtab_checks[CHECK_COUNT_] = {
-	[CHECK_SYNTAX_ORDER] = {"ruleset-header", SEV_ERROR, "one ruleset header, first, with its locales"},
-	[CHECK_UNKNOWN_NAME] = {"unknown-name", SEV_ERROR, "every name refers to a definition"},
-	[CHECK_DUPLICATE] = {"duplicate-definition", SEV_ERROR, "nothing is defined twice"},
-	[CHECK_MISPLACED] = {"misplaced-statement", SEV_ERROR, "statements belong to their definition"},
-	[CHECK_TYPE] = {"type-mismatch", SEV_ERROR, "operands and values have the right type"},
-	[CHECK_EFFECT_ARGS] = {"effect-arguments", SEV_ERROR, "effects get the arguments their kind declares"},
-	[CHECK_BAD_RANGE] = {"bad-range", SEV_ERROR, "ranges and dice are not empty"},
-	[CHECK_COLUMNS] = {"column-coverage", SEV_ERROR, "every column value has exactly one column"},
-	[CHECK_ROW_SHAPE] = {"row-shape", SEV_ERROR, "one roll range per column in every row"},
-	[CHECK_ROW_GAP] = {"row-gap", SEV_ERROR, "every modified roll that can occur has a row"},
-	[CHECK_ROW_OVERLAP] = {"row-overlap", SEV_ERROR, "no modified roll has two rows"},
-	[CHECK_MISSING_LABEL] = {"missing-label", SEV_WARNING, "a label for every declared locale"},
-	[CHECK_LIMITS] = {"limits", SEV_ERROR, "sizes the runtime can hold"},
-	[CHECK_MATRIX_CELLS] = {"matrix-cells", SEV_ERROR, "every cell of a matrix has a value or a default"},
-	[CHECK_TRANSITION] = {"transition-states", SEV_ERROR, "a transition is defined for every state"},
-	[CHECK_UNITS] = {"units", SEV_ERROR, "distances carry a known unit"},
-	[CHECK_EXAMPLE] = {"example", SEV_ERROR, "examples run what exists with values of its domain"},
+	[CHECK_SYNTAX_ORDER] = {"ruleset-header", SEV_ERROR, false, "one ruleset header, first, with its locales"},
+	[CHECK_UNKNOWN_NAME] = {"unknown-name", SEV_ERROR, false, "every name refers to a definition"},
+	[CHECK_DUPLICATE] = {"duplicate-definition", SEV_ERROR, false, "nothing is defined twice"},
+	[CHECK_MISPLACED] = {"misplaced-statement", SEV_ERROR, false, "statements belong to their definition"},
+	[CHECK_TYPE] = {"type-mismatch", SEV_ERROR, false, "operands and values have the right type"},
+	[CHECK_EFFECT_ARGS] = {"effect-arguments", SEV_ERROR, false, "effects get the arguments their kind declares"},
+	[CHECK_BAD_RANGE] = {"bad-range", SEV_ERROR, false, "ranges and dice are not empty"},
+	[CHECK_COLUMNS] = {"column-coverage", SEV_ERROR, false, "every column value has exactly one column"},
+	[CHECK_ROW_SHAPE] = {"row-shape", SEV_ERROR, false, "one roll range per column in every row"},
+	[CHECK_ROW_GAP] = {"row-gap", SEV_ERROR, true, "every modified roll that can occur has a row"},
+	[CHECK_ROW_OVERLAP] = {"row-overlap", SEV_ERROR, true, "no modified roll has two rows"},
+	[CHECK_MISSING_LABEL] = {"missing-label", SEV_WARNING, true, "a label for every declared locale"},
+	[CHECK_LIMITS] = {"limits", SEV_ERROR, false, "sizes the runtime can hold"},
+	[CHECK_MATRIX_CELLS] = {"matrix-cells", SEV_ERROR, false, "every cell of a matrix has a value or a default"},
+	[CHECK_TRANSITION] = {"transition-states", SEV_ERROR, false, "a transition is defined for every state"},
+	[CHECK_UNITS] = {"units", SEV_ERROR, false, "distances carry a known unit"},
+	[CHECK_EXAMPLE] = {"example", SEV_ERROR, false, "examples run what exists with values of its domain"},
+	[CHECK_PROVISIONAL] = {"provisional", SEV_NOTE, true, "values the source does not settle"},
+	[CHECK_UNREACHABLE_ROW] = {"unreachable-row", SEV_WARNING, true, "every row can be reached by some roll"},
+	[CHECK_MASKED_NATURAL] = {"masked-natural", SEV_WARNING, true, "no natural-roll rule hides another"},
+	[CHECK_UNUSED] = {"unused", SEV_WARNING, true, "every definition is used"},
+	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
+	[CHECK_UNIT_MISMATCH] = {"unit-mismatch", SEV_WARNING, true, "forms of a distance agree within rounding"},
+	[CHECK_UNCOVERED_REACTION] = {"no-option", SEV_WARNING, true, "some option remains in every situation"},
 };
+
+int check_find(const char *name)
+{
+	for (int i = 0; i < CHECK_COUNT_; i++)
+		if (strcmp(rtab_checks[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int check_parse_option(const char *arg, diag_options *opts)
+{
+	if (strcmp(arg, "-Werror") == 0) {
+		opts->werror = true;
+		return 1;
+	}
+	if (strcmp(arg, "--strict") == 0) {
+		opts->strict = true;
+		return 1;
+	}
+	if (strncmp(arg, "--diagnostics=", 14) == 0) {
+		if (strcmp(arg + 14, "json") != 0 && strcmp(arg + 14, "text") != 0)
+			return -1;
+		opts->json = arg[14] == 'j';
+		return 1;
+	}
+	if (strncmp(arg, "-W", 2) != 0)
+		return 0;
+	bool off = strncmp(arg + 2, "no-", 3) == 0;
+	int id = check_find(arg + (off ? 5 : 2));
+	if (id < 0)
+		return -1;
+	if (!rtab_checks[id].configurable)
+		return -1;
+	opts->level[id] = (unsigned char)(off ? LEVEL_OFF : LEVEL_ON);
+	return 1;
+}
+
+/* The severity a check reports with in this run, or -1 when it is off. */
+static int severity_of(const model *m, check_id id)
+{
+	const diag_options *o = m->diag->opts;
+	diag_level level = o ? (diag_level)o->level[id] : LEVEL_DEFAULT;
+	severity sev = rtab_checks[id].default_severity;
+
+	if (!rtab_checks[id].configurable)
+		return SEV_ERROR;
+	if (level == LEVEL_OFF)
+		return -1;
+	if (id == CHECK_PROVISIONAL) {
+		/* Listed by 'check' as notes; -Wprovisional warns, --strict rejects. */
+		if (o && o->strict)
+			return SEV_ERROR;
+		if (level == LEVEL_ON)
+			return SEV_WARNING;
+		return o && o->list_provisional ? SEV_NOTE : -1;
+	}
+	return sev;
+}
 
 void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
+	int sev = severity_of(m, id);
+	if (sev < 0)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	diag_report(m->diag, rtab_checks[id].default_severity, rtab_checks[id].name, loc, "%s", msg);
+	diag_report(m->diag, (severity)sev, rtab_checks[id].name, loc, "%s", msg);
 }
 
 void check_note(model *m, src_loc loc, const char *fmt, ...)
@@ -181,8 +250,159 @@ static void check_row_overlaps(model *m)
 	}
 }
 
+static void check_unreachable_rows(model *m)
+{
+	for (size_t t = 0; t < m->rs.ntables; t++) {
+		const rtab_table *tab = &m->rs.tables[t];
+		const model_table *mt = &m->tables[t];
+		size_t n = tab->nrows;
+		char where[160];
+		if (!mt->has_rows)
+			continue;
+		for (size_t col = 0; col < tab->ncolumns; col++) {
+			for (size_t r = 0; r < n; r++) {
+				const model_cell *c = &mt->cells[col * n + r];
+				if (c->lo > c->hi || (c->hi >= mt->reach_lo && c->lo <= mt->reach_hi))
+					continue;
+				check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
+					     "in %s, row '%s' can never be reached: the modified rolls that can occur are %lld..%lld",
+					     column_phrase(tab, col, where, sizeof where), row_outcome(m, tab, (uint16_t)r),
+					     (long long)mt->reach_lo, (long long)mt->reach_hi);
+			}
+		}
+	}
+}
+
+static void check_masked_naturals(model *m)
+{
+	for (size_t t = 0; t < m->rs.ntables; t++) {
+		const ast_stmt *seen[64];
+		size_t nseen = 0;
+		for (const ast_stmt *s = m->tables[t].def->body; s; s = s->next) {
+			if (s->kind != ST_NATURAL)
+				continue;
+			for (size_t k = 0; k < nseen; k++) {
+				/* Same faces in any order: compare as sorted multisets. */
+				int64_t a[RTAB_MAX_FACES], b[RTAB_MAX_FACES];
+				size_t na = 0, nb = 0;
+				for (const ast_cell *c = s->cells; c && na < RTAB_MAX_FACES; c = c->next)
+					a[na++] = c->lo;
+				for (const ast_cell *c = seen[k]->cells; c && nb < RTAB_MAX_FACES; c = c->next)
+					b[nb++] = c->lo;
+				if (na != nb)
+					continue;
+				for (size_t i = 1; i < na; i++)
+					for (size_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+						int64_t x = a[j]; a[j] = a[j - 1]; a[j - 1] = x;
+					}
+				for (size_t i = 1; i < nb; i++)
+					for (size_t j = i; j > 0 && b[j - 1] > b[j]; j--) {
+						int64_t x = b[j]; b[j] = b[j - 1]; b[j - 1] = x;
+					}
+				if (memcmp(a, b, na * sizeof *a) == 0) {
+					check_report(m, CHECK_MASKED_NATURAL, s->loc,
+						     "this natural roll is the same as an earlier one, which always wins");
+					check_note(m, seen[k]->loc, "the earlier rule is here");
+				}
+			}
+			if (nseen < 64)
+				seen[nseen++] = s;
+		}
+	}
+}
+
+/* Every value the source leaves unsettled, with the reason written beside it. */
+static void check_provisional(model *m)
+{
+	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
+		if (k == DEF_EXAMPLE)
+			continue;
+		for (size_t i = 0; i < m->ndefs[k]; i++) {
+			const ast_def *d = m->defs[k][i];
+			for (const ast_stmt *s = d->body; s; s = s->next) {
+				const ast_stmt *list = s->kind == ST_ROWS ? s->body : s;
+				for (const ast_stmt *r = list; r; r = s->kind == ST_ROWS ? r->next : NULL) {
+					if (!r->text || (r->kind != ST_ROW && r->kind != ST_CELL &&
+							 r->kind != ST_PROVISIONAL))
+						continue;
+					check_report(m, CHECK_PROVISIONAL, r->text_loc,
+						     "provisional %s in %s '%s': %s",
+						     r->kind == ST_ROW ? "row" : r->kind == ST_CELL ? "cell" : "value",
+						     def_kind_name(d->kind), d->id, r->text);
+				}
+			}
+		}
+	}
+}
+
+/* Depth-first search over "table -> outcome -> triggered table". */
+static bool trigger_cycle_from(model *m, size_t t, unsigned char *state, size_t *path,
+			       size_t depth)
+{
+	const rtab_table *tab = &m->rs.tables[t];
+	state[t] = 1;
+	path[depth] = t;
+	for (size_t r = 0; r < (size_t)tab->nrows + tab->nnatural + tab->nrewrites; r++) {
+		uint16_t o = r < tab->nrows ? tab->rows[r].outcome
+			     : r < tab->nrows + tab->nnatural ? tab->natural[r - tab->nrows].outcome
+							       : tab->rewrites[r - tab->nrows - tab->nnatural].to;
+		const rtab_outcome *out = &m->rs.outcomes[o];
+		for (size_t k = 0; k < out->ntriggers; k++) {
+			if (out->triggers[k].target.kind != RTAB_TARGET_TABLE)
+				continue;
+			size_t next = out->triggers[k].target.index;
+			if (state[next] == 1) {
+				strbuf sb = {0};
+				size_t start = 0;
+				while (path[start] != next)
+					start++;
+				for (size_t i = start; i <= depth; i++)
+					sb_printf(&sb, "%s -> ", m->rs.tables[path[i]].id);
+				sb_puts(&sb, m->rs.tables[next].id);
+				check_report(m, CHECK_TRIGGER_CYCLE, m->tables[next].def->id_loc,
+					     "table '%s' can trigger itself: %s", m->rs.tables[next].id, sb.data);
+				sb_free(&sb);
+				return true;
+			}
+			if (state[next] == 0 && trigger_cycle_from(m, next, state, path, depth + 1))
+				return true;
+		}
+	}
+	state[t] = 2;
+	return false;
+}
+
+static void check_trigger_cycles(model *m)
+{
+	size_t n = m->rs.ntables;
+	unsigned char *state = xcalloc(n ? n : 1, 1);
+	size_t *path = xcalloc(n ? n : 1, sizeof *path);
+	for (size_t t = 0; t < n; t++)
+		if (state[t] == 0 && trigger_cycle_from(m, t, state, path, 0))
+			break;
+	free(state);
+	free(path);
+}
+
+static void check_unused(model *m)
+{
+	static const def_kind kinds[] = {DEF_DICE,   DEF_ENUM,   DEF_INPUT, DEF_EFFECT,
+					 DEF_OUTCOME, DEF_MODIFIER, DEF_MATRIX, DEF_BAND, DEF_GROUP};
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		for (size_t i = 0; i < m->ndefs[kinds[k]]; i++)
+			if (!m->used[kinds[k]][i])
+				check_report(m, CHECK_UNUSED, m->defs[kinds[k]][i]->id_loc,
+					     "%s '%s' is never used", def_kind_name(kinds[k]),
+					     m->defs[kinds[k]][i]->id);
+}
+
 const check_pass rtab_check_passes[] = {
 	{CHECK_ROW_GAP, check_row_gaps},
 	{CHECK_ROW_OVERLAP, check_row_overlaps},
+	{CHECK_UNREACHABLE_ROW, check_unreachable_rows},
+	{CHECK_MASKED_NATURAL, check_masked_naturals},
+	{CHECK_TRIGGER_CYCLE, check_trigger_cycles},
+	{CHECK_UNUSED, check_unused},
+	{CHECK_PROVISIONAL, check_provisional},
 };
 const size_t rtab_ncheck_passes = sizeof rtab_check_passes / sizeof rtab_check_passes[0];

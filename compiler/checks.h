@@ -22,16 +22,31 @@ typedef enum check_id {
 	CHECK_TRANSITION,        /* a transition says what every state becomes */
 	CHECK_UNITS,             /* distances carry known units */
 	CHECK_EXAMPLE,           /* examples name what exists */
+	CHECK_PROVISIONAL,       /* values the source does not settle (listed by check) */
+	CHECK_UNREACHABLE_ROW,   /* rows no roll that can occur reaches */
+	CHECK_MASKED_NATURAL,    /* natural-roll rules hidden by an earlier one */
+	CHECK_UNUSED,            /* definitions nothing uses */
+	CHECK_TRIGGER_CYCLE,     /* a table that can trigger itself */
+	CHECK_UNIT_MISMATCH,     /* two forms of a distance that disagree */
+	CHECK_UNCOVERED_REACTION,/* a situation in which no option remains */
 	CHECK_COUNT_
 } check_id;
 
 typedef struct check_info {
 	const char *name;
 	severity default_severity;
+	bool configurable; /* false: the data cannot be lowered without it; always an error */
 	const char *summary;
 } check_info;
 
 extern const check_info rtab_checks[CHECK_COUNT_];
+
+/* The check of that name, or -1. */
+int check_find(const char *name);
+
+/* Apply -WNAME, -Wno-NAME, -Werror, --strict or --diagnostics=json|text to opts.
+ * Returns 1 when arg was such an option, 0 when it is not one, -1 when it is bad. */
+int check_parse_option(const char *arg, diag_options *opts);
 
 struct model;
 

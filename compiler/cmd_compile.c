@@ -1,6 +1,7 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "checks.h"
 #include "emit_c.h"
 #include "load.h"
 #include "output.h"
@@ -12,11 +13,13 @@
 #include <sys/stat.h>
 
 static const char help[] =
-	"usage: rtab compile FILE... [-o DIR]\n"
+	"usage: rtab compile [OPTIONS] FILE... [-o DIR]\n"
 	"\n"
 	"Check each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
-	"written and earlier outputs are left as they were.\n";
+	"written and earlier outputs are left as they were.\n"
+	"Options as for 'rtab check': -WNAME, -Wno-NAME, -Werror, --strict,\n"
+	"--diagnostics=json.\n";
 
 int cmd_compile(int argc, char **argv)
 {
@@ -24,6 +27,7 @@ int cmd_compile(int argc, char **argv)
 	const char **paths = calloc((size_t)argc, sizeof *paths);
 	size_t npaths = 0;
 	int status = EXIT_OK;
+	diag_options opts = {0};
 
 	if (!paths)
 		return EXIT_INPUT;
@@ -38,6 +42,11 @@ int cmd_compile(int argc, char **argv)
 				return usage_error("compile", "-o needs a directory");
 			}
 			dir = argv[i];
+		} else if (check_parse_option(argv[i], &opts) != 0) {
+			if (check_parse_option(argv[i], &opts) < 0) {
+				free(paths);
+				return usage_error("compile", "unknown option '%s'", argv[i]);
+			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			free(paths);
 			return usage_error("compile", "unknown option '%s'", argv[i]);
@@ -54,7 +63,7 @@ int cmd_compile(int argc, char **argv)
 	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
 	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
 	for (size_t i = 0; i < npaths; i++) {
-		if (!load_file(&files[i], paths[i], stderr)) {
+		if (!load_file(&files[i], paths[i], stderr, &opts)) {
 			status = EXIT_INPUT;
 			continue;
 		}

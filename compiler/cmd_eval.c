@@ -269,7 +269,7 @@ int cmd_eval(int argc, char **argv)
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!load_file(&l, a.file, stderr)) {
+	if (!load_file(&l, a.file, stderr, NULL)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}

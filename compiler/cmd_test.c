@@ -53,7 +53,7 @@ static char **dir_files(const char *dir, size_t *n)
 static void test_file(const char *path, bool verbose, example_counts *c, int *status)
 {
 	loaded l;
-	if (load_file(&l, path, stderr))
+	if (load_file(&l, path, stderr, NULL))
 		examples_run(&l.model, path, stdout, verbose, c);
 	else
 		*status = EXIT_INPUT;

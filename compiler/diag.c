@@ -14,6 +14,7 @@ void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE
 	d->nlines = 0;
 	d->out = out;
 	d->errors = d->warnings = 0;
+	d->opts = NULL;
 }
 
 void diag_free(diag_ctx *d)
@@ -89,15 +90,45 @@ static void quote_line(diag_ctx *d, src_loc loc)
 	fputs("^\n", d->out);
 }
 
+static void report_json(diag_ctx *d, const char *sev, const char *check, src_loc loc,
+			const char *msg)
+{
+	strbuf sb = {0};
+	sb_puts(&sb, "{\"file\": ");
+	sb_put_json_string(&sb, d->path);
+	sb_printf(&sb, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"message\": ",
+		  loc.line, loc.col, sev);
+	sb_put_json_string(&sb, msg);
+	sb_puts(&sb, ", \"check\": ");
+	if (check)
+		sb_put_json_string(&sb, check);
+	else
+		sb_puts(&sb, "null");
+	sb_puts(&sb, "}\n");
+	fputs(sb.data, d->out);
+	sb_free(&sb);
+}
+
 void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, const char *fmt, ...)
 {
 	static const char *const names[] = {"note", "warning", "error"};
 	va_list ap;
 
+	if (sev == SEV_WARNING && d->opts && d->opts->werror)
+		sev = SEV_ERROR;
 	if (sev == SEV_ERROR)
 		d->errors++;
 	else if (sev == SEV_WARNING)
 		d->warnings++;
+	if (d->opts && d->opts->json) {
+		strbuf msg = {0};
+		va_start(ap, fmt);
+		sb_vprintf(&msg, fmt, ap);
+		va_end(ap);
+		report_json(d, names[sev], check, loc, msg.data ? msg.data : "");
+		sb_free(&msg);
+		return;
+	}
 	if (loc.line > 0)
 		fprintf(d->out, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, names[sev]);
 	else

@@ -4,10 +4,25 @@
 
 #include "ast.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 typedef enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR } severity;
+
+#define DIAG_MAX_CHECKS 64
+
+/* What -WNAME and -Wno-NAME asked of a check. */
+typedef enum diag_level { LEVEL_DEFAULT = 0, LEVEL_OFF, LEVEL_ON } diag_level;
+
+/* How a run reports: chosen on the command line. */
+typedef struct diag_options {
+	unsigned char level[DIAG_MAX_CHECKS]; /* per check: a diag_level */
+	bool werror;           /* warnings count as errors */
+	bool json;             /* one JSON object per line instead of text */
+	bool list_provisional; /* list provisional values (rtab check) */
+	bool strict;           /* provisional values are errors */
+} diag_options;
 
 typedef struct diag_ctx {
 	const char *path;
@@ -17,6 +32,7 @@ typedef struct diag_ctx {
 	size_t nlines;
 	FILE *out;
 	int errors, warnings;
+	const diag_options *opts; /* NULL: defaults */
 } diag_ctx;
 
 void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out);

@@ -47,7 +47,7 @@ static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 	return true;
 }
 
-bool load_file(loaded *l, const char *path, FILE *out)
+bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts)
 {
 	struct parse_ctx pc = {0};
 
@@ -56,6 +56,7 @@ bool load_file(loaded *l, const char *path, FILE *out)
 	if (!read_all(path, &l->text, &l->len, out))
 		return false;
 	diag_init(&l->diag, l->path, l->text, l->len, out);
+	l->diag.opts = opts;
 	pc.diag = &l->diag;
 	if (l->len == 0) {
 		src_loc top = {1, 1};

@@ -17,8 +17,9 @@ typedef struct loaded {
 	bool built;
 } loaded;
 
-/* Load path, reporting every diagnostic to out. True when it has no error. */
-bool load_file(loaded *l, const char *path, FILE *out);
+/* Load path, reporting every diagnostic to out. True when it has no error.
+ * opts may be NULL for the defaults. */
+bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts);
 void loaded_free(loaded *l);
 
 /* The final component of a path, for banners. */

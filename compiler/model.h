@@ -56,6 +56,7 @@ typedef struct model {
 	const ast_def *ruleset_def;
 	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
 	size_t ndefs[DEF_KIND_COUNT_];
+	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
 	model_table *tables;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;
@@ -63,6 +64,9 @@ typedef struct model {
 	model_example *examples;
 	size_t nexamples;
 } model;
+
+/* Record that definition i of kind is referred to. */
+void model_use(model *m, def_kind kind, int i);
 
 /* The index of an anonymous NdM dice, added on first use. */
 int model_dice_for(model *m, int count, int sides);

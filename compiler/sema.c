@@ -48,9 +48,16 @@ static const char *const *def_names(model *m, def_kind kind)
 	return names;
 }
 
+void model_use(model *m, def_kind kind, int i)
+{
+	if (i >= 0 && (size_t)i < m->ndefs[kind])
+		m->used[kind][i] = true;
+}
+
 int resolve_def(model *m, def_kind kind, const char *id, src_loc loc)
 {
 	int i = model_find(m, kind, id);
+	model_use(m, kind, i);
 	if (i < 0)
 		report_unknown(m, loc, def_kind_name(kind), id, def_names(m, kind), m->ndefs[kind],
 			       sizeof(const char *));
@@ -150,8 +157,10 @@ static void collect(model *m, const ast_def *defs)
 
 	for (const ast_def *d = defs; d; d = d->next)
 		cap[d->kind]++;
-	for (int k = 0; k < DEF_KIND_COUNT_; k++)
+	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		m->defs[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(const ast_def *));
+		m->used[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(bool));
+	}
 
 	for (const ast_def *d = defs; d; d = d->next, first = false) {
 		int prev = model_find(m, d->kind, d->id);
@@ -298,6 +307,7 @@ static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int 
 	case TY_NAMED:
 		*kind = RTAB_TYPE_ENUM;
 		*enum_index = model_find(m, DEF_ENUM, t->name);
+		model_use(m, DEF_ENUM, *enum_index);
 		if (*enum_index < 0) {
 			report_unknown(m, t->loc, "type (an enum, bool or int)", t->name,
 				       def_names(m, DEF_ENUM), m->ndefs[DEF_ENUM], sizeof(char *));

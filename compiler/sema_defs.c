@@ -65,6 +65,7 @@ bool resolve_target(model *m, const char *id, src_loc loc, rtab_target *out)
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		int i = model_find(m, kinds[k].def, id);
 		if (i >= 0) {
+			model_use(m, kinds[k].def, i);
 			out->kind = (uint8_t)kinds[k].target;
 			out->index = (uint16_t)i;
 			return true;
@@ -103,6 +104,7 @@ void resolve_matrices(model *m)
 		mx->dims = dims;
 		for (const ast_param *p = d->params; p; p = p->next) {
 			int e = p->type.kind == TY_NAMED ? model_find(m, DEF_ENUM, p->type.name) : -1;
+			model_use(m, DEF_ENUM, e);
 			if (e < 0) {
 				if (p->type.kind == TY_NAMED)
 					resolve_def(m, DEF_ENUM, p->type.name, p->type.loc);

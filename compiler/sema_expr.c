@@ -151,6 +151,7 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 		return false;
 	}
 	const rtab_input *in = &m->rs.inputs[i];
+	model_use(m, DEF_INPUT, i);
 	emit(iv, RTAB_OP_INPUT, i);
 	*t = (expr_type){(rtab_type_kind)in->type, in->enum_index, in->min, in->max};
 	return true;
@@ -260,6 +261,7 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		      int *stack)
 {
 	int k = model_find(m, DEF_MATRIX, e->name);
+	model_use(m, DEF_MATRIX, k);
 	if (k >= 0) {
 		const rtab_matrix *mx = &m->rs.matrices[k];
 		bool ok = arity(m, e, mx->ndims, "matrix");
@@ -287,6 +289,7 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		return true;
 	}
 	k = model_find(m, DEF_BAND, e->name);
+	model_use(m, DEF_BAND, k);
 	if (k >= 0) {
 		const rtab_band *b = &m->rs.bands[k];
 		expr_type ts[2];

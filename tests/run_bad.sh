@@ -4,6 +4,7 @@
 # usage: run_bad.sh RTAB DIR NAME   (runs in DIR on NAME.rtab, expects NAME.err)
 set -u
 rtab=$1 dir=$2 name=$3
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
 cd "$dir" || exit 99
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT

@@ -4,6 +4,7 @@
 # usage: run_golden.sh RTAB DIR NAME
 set -u
 rtab=$1 dir=$2 name=$3
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
 cd "$dir" || exit 99
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT

@@ -1,0 +1,74 @@
+#!/bin/sh
+# The command line as a user meets it: exit statuses, JSON answers, and
+# that a failing compile leaves earlier output alone.
+# usage: test_cli.sh RTAB SOURCE_ROOT
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+cd "$root" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+check() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
+	name=$1 want=$2 needle=$3
+	shift 3
+	out=$("$@" 2>&1)
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; echo "$out" | head -20
+		failed=$((failed + 1)); return
+	fi
+	case $out in
+	*"$needle"*) passed=$((passed + 1)) ;;
+	*) echo "FAIL $name: output lacks '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
+	esac
+}
+
+check version 0 "rtab 0." "$rtab" --version
+check help 0 "usage: rtab" "$rtab" --help
+check verb-help 0 "usage: rtab eval" "$rtab" eval --help
+check no-verb 2 "no verb" "$rtab"
+check bad-verb 2 "unknown verb" "$rtab" frobnicate
+check bad-option 2 "unknown option" "$rtab" check --frob tables/musket_pike.rtab
+check missing-file 1 "cannot open" "$rtab" check "$tmp/nope.rtab"
+check check-clean 0 "" "$rtab" check tables/musket_pike.rtab
+
+check pursuit-tacw 0 '"outcome": "pursue_and_eliminate"' \
+	"$rtab" eval tables/musket_pike.rtab cavalry_pursuit --set game=tacw --roll 3 --json
+check pursuit-ngbg 0 '"outcome": "break_off"' \
+	"$rtab" eval tables/musket_pike.rtab cavalry_pursuit --set game=ngbg --roll 3 --json
+check melee-cap 0 '"modifier": 4, "modified_roll": 4' \
+	"$rtab" eval tables/musket_pike.rtab melee --drm 7 --roll 0 --json
+check melee-raw 0 '"modifier_raw": 7' \
+	"$rtab" eval tables/musket_pike.rtab melee --drm 7 --roll 0 --json
+check eval-rule 0 '"rule": "11.0"' \
+	"$rtab" eval tables/musket_pike.rtab melee --drm 7 --roll 0 --json
+check eval-bad-table 2 "nothing named 'mele'" "$rtab" eval tables/musket_pike.rtab mele --roll 3
+check eval-bad-input 2 "unknown input" "$rtab" eval tables/musket_pike.rtab melee --set gme=tacw --roll 3
+check eval-bad-value 2 "not a value of input 'game'" \
+	"$rtab" eval tables/musket_pike.rtab melee --set game=wargame --roll 3
+check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
+check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
+
+if [ -f tables/mass_battle.rtab ]; then
+	check reaction-unexpected 0 '"options": ["hold"]' \
+		"$rtab" eval tables/mass_battle.rtab charge_reaction --set unexpected=true --json
+fi
+if [ -f tables/napoleonic_charge.rtab ]; then
+	check double-six 0 '"outcome": "pass"' \
+		"$rtab" eval tables/napoleonic_charge.rtab charger_test --roll 6,6 --drm -20 --json
+	check strict-lists-provisional 1 "[-Wprovisional]" "$rtab" check --strict tables/napoleonic_charge.rtab
+fi
+
+# A compile that fails writes nothing and keeps what was there.
+mkdir "$tmp/out"
+"$rtab" compile tables/musket_pike.rtab -o "$tmp/out" >/dev/null 2>&1
+cp "$tmp/out/musket_pike.c" "$tmp/before.c"
+sed 's/attacker_broken            1-2;/attacker_broken            1-3;/' tables/musket_pike.rtab >"$tmp/musket_pike.rtab"
+check damaged-overlap 1 "musket_pike.rtab:" "$rtab" compile "$tmp/musket_pike.rtab" -o "$tmp/out"
+if cmp -s "$tmp/out/musket_pike.c" "$tmp/before.c" && [ "$(ls "$tmp/out")" = "musket_pike.c
+musket_pike.h" ]; then passed=$((passed + 1)); else echo "FAIL: a failed compile changed $tmp/out"; failed=$((failed + 1)); fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
