@@ -584,8 +584,11 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	if (t->dice >= rs->ndice)
 		return RTAB_E_RULESET;
 
-	memset(out, 0, sizeof *out);
+	/* Only the fixed fields: the applied and triggered arrays are valid up to their counts. */
 	out->table = (uint16_t)table;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
 	if (rc != RTAB_OK)
