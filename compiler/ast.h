@@ -179,6 +179,7 @@ typedef struct ast_def {
 	ast_expr *init;
 	ast_param *params;
 	char *by; /* the input a transition follows */
+	bool damaged; /* error recovery dropped part of it */
 	src_loc by_loc;
 	struct ast_def *next, *tail;
 } ast_def;

@@ -12,6 +12,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNKNOWN_NAME] = {"unknown-name", SEV_ERROR, false, "every name refers to a definition"},
 	[CHECK_DUPLICATE] = {"duplicate-definition", SEV_ERROR, false, "nothing is defined twice"},
 	[CHECK_MISPLACED] = {"misplaced-statement", SEV_ERROR, false, "statements belong to their definition"},
+	[CHECK_MISSING] = {"missing-statement", SEV_ERROR, false, "definitions have the statements they need"},
+	[CHECK_C_NAME] = {"c-name", SEV_ERROR, false, "names stay distinct in the generated C"},
 	[CHECK_TYPE] = {"type-mismatch", SEV_ERROR, false, "operands and values have the right type"},
 	[CHECK_EFFECT_ARGS] = {"effect-arguments", SEV_ERROR, false, "effects get the arguments their kind declares"},
 	[CHECK_BAD_RANGE] = {"bad-range", SEV_ERROR, false, "ranges and dice are not empty"},
@@ -30,8 +32,6 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_MASKED_NATURAL] = {"masked-natural", SEV_WARNING, true, "no natural-roll rule hides another"},
 	[CHECK_UNUSED] = {"unused", SEV_WARNING, true, "every definition is used"},
 	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
-	[CHECK_UNIT_MISMATCH] = {"unit-mismatch", SEV_WARNING, true, "forms of a distance agree within rounding"},
-	[CHECK_UNCOVERED_REACTION] = {"no-option", SEV_WARNING, true, "some option remains in every situation"},
 };
 
 int check_find(const char *name)
@@ -180,7 +180,7 @@ static void check_row_gaps(model *m)
 	for (size_t t = 0; t < m->rs.ntables; t++) {
 		const rtab_table *tab = &m->rs.tables[t];
 		const model_table *mt = &m->tables[t];
-		if (!mt->has_rows)
+		if (!mt->has_rows || mt->def->damaged)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
@@ -257,7 +257,7 @@ static void check_unreachable_rows(model *m)
 		const model_table *mt = &m->tables[t];
 		size_t n = tab->nrows;
 		char where[160];
-		if (!mt->has_rows)
+		if (!mt->has_rows || mt->def->damaged)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			for (size_t r = 0; r < n; r++) {
@@ -323,11 +323,12 @@ static void check_provisional(model *m)
 				const ast_stmt *list = s->kind == ST_ROWS ? s->body : s;
 				for (const ast_stmt *r = list; r; r = s->kind == ST_ROWS ? r->next : NULL) {
 					if (!r->text || (r->kind != ST_ROW && r->kind != ST_CELL &&
-							 r->kind != ST_PROVISIONAL))
+							 r->kind != ST_PROVISIONAL && r->kind != ST_NATURAL))
 						continue;
 					check_report(m, CHECK_PROVISIONAL, r->text_loc,
 						     "provisional %s in %s '%s': %s",
-						     r->kind == ST_ROW ? "row" : r->kind == ST_CELL ? "cell" : "value",
+						     r->kind == ST_ROW ? "row" : r->kind == ST_CELL ? "cell"
+							 : r->kind == ST_NATURAL ? "natural-roll rule" : "value",
 						     def_kind_name(d->kind), d->id, r->text);
 				}
 			}
@@ -386,6 +387,9 @@ static void check_trigger_cycles(model *m)
 
 static void check_unused(model *m)
 {
+	/* After an error, what was dropped or misspelt may have been the only use. */
+	if (m->diag->errors)
+		return;
 	static const def_kind kinds[] = {DEF_DICE,   DEF_ENUM,   DEF_INPUT, DEF_EFFECT,
 					 DEF_OUTCOME, DEF_MODIFIER, DEF_MATRIX, DEF_BAND, DEF_GROUP};
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -396,7 +400,76 @@ static void check_unused(model *m)
 					     m->defs[kinds[k]][i]->id);
 }
 
+typedef struct c_name {
+	char *name;
+	const char *id;
+	src_loc loc;
+} c_name;
+
+static int cmp_c_names(const void *a, const void *b)
+{
+	const c_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	if (c)
+		return c;
+	return x->loc.line != y->loc.line ? x->loc.line - y->loc.line : x->loc.col - y->loc.col;
+}
+
+static void add_c_name(c_name **v, size_t *n, size_t *cap, const char *rs, const char *kind,
+		       const char *id, src_loc loc)
+{
+	strbuf sb = {0};
+	sb_printf(&sb, "%s_%s_%s", rs, kind, id);
+	for (char *p = sb.data; *p; p++)
+		*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		*v = xrealloc(*v, *cap * sizeof **v);
+	}
+	(*v)[(*n)++] = (c_name){sb.data, id, loc};
+}
+
+/* The generated header names every definition in upper case: they must stay distinct. */
+static void check_c_names(model *m)
+{
+	static const struct {
+		def_kind kind;
+		const char *word;
+	} kinds[] = {
+		{DEF_TABLE, "table"},         {DEF_INPUT, "input"},           {DEF_OUTCOME, "outcome"},
+		{DEF_EFFECT, "effect"},       {DEF_MODIFIER, "modifier"},     {DEF_REACTIONS, "reactions"},
+		{DEF_TRANSITION, "transition"}, {DEF_DISTANCE, "distance"},   {DEF_PROCEDURE, "procedure"},
+	};
+	c_name *v = NULL;
+	size_t n = 0, cap = 0;
+	const char *rs = m->rs.id;
+
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		for (size_t i = 0; i < m->ndefs[kinds[k].kind]; i++)
+			add_c_name(&v, &n, &cap, rs, kinds[k].word, m->defs[kinds[k].kind][i]->id,
+				   m->defs[kinds[k].kind][i]->id_loc);
+	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
+		const ast_def *d = m->defs[DEF_ENUM][i];
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind == ST_VALUE)
+				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
+	}
+	qsort(v, n, sizeof *v, cmp_c_names);
+	for (size_t i = 1; i < n; i++) {
+		if (strcmp(v[i].name, v[i - 1].name) != 0)
+			continue;
+		check_report(m, CHECK_C_NAME, v[i].loc,
+			     "'%s' becomes the C name %s, like '%s'; rename one of them", v[i].id,
+			     v[i].name, v[i - 1].id);
+		check_note(m, v[i - 1].loc, "'%s' is here", v[i - 1].id);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
 const check_pass rtab_check_passes[] = {
+	{CHECK_C_NAME, check_c_names},
 	{CHECK_ROW_GAP, check_row_gaps},
 	{CHECK_ROW_OVERLAP, check_row_overlaps},
 	{CHECK_UNREACHABLE_ROW, check_unreachable_rows},

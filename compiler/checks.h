@@ -9,6 +9,8 @@ typedef enum check_id {
 	CHECK_UNKNOWN_NAME,
 	CHECK_DUPLICATE,
 	CHECK_MISPLACED,         /* a statement that does not belong in its definition */
+	CHECK_MISSING,           /* a statement a definition needs */
+	CHECK_C_NAME,            /* generated C names must not collide */
 	CHECK_TYPE,              /* operand and value types */
 	CHECK_EFFECT_ARGS,       /* arity and types of effect arguments */
 	CHECK_BAD_RANGE,         /* a range whose low end is above its high end, bad dice */
@@ -27,8 +29,7 @@ typedef enum check_id {
 	CHECK_MASKED_NATURAL,    /* natural-roll rules hidden by an earlier one */
 	CHECK_UNUSED,            /* definitions nothing uses */
 	CHECK_TRIGGER_CYCLE,     /* a table that can trigger itself */
-	CHECK_UNIT_MISMATCH,     /* two forms of a distance that disagree */
-	CHECK_UNCOVERED_REACTION,/* a situation in which no option remains */
+
 	CHECK_COUNT_
 } check_id;
 

@@ -177,14 +177,19 @@ static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
 	int32_t faces[RTAB_MAX_FACES];
 	size_t nfaces = 0;
 	rtab_result r;
-	const rtab_dice *d = &rs->dice[rs->tables[t].dice];
+	const rtab_dice *d = rs->tables[t].dice == RTAB_NO_DICE ? NULL : &rs->dice[rs->tables[t].dice];
 
-	if (!a->roll)
+	if (!d && a->roll)
+		return usage_error("eval", "table '%s' rolls no dice: it is keyed by its modifiers alone; drop --roll",
+				   a->table);
+	if (d && !a->roll)
 		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
 				   a->table, d->nfaces > 1 ? ",F..." : "");
-	int status = parse_faces(a->roll, faces, &nfaces);
-	if (status != EXIT_OK)
-		return status;
+	if (d) {
+		int status = parse_faces(a->roll, faces, &nfaces);
+		if (status != EXIT_OK)
+			return status;
+	}
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
 	if (rc == RTAB_E_FACES)
 		return usage_error("eval", "table '%s' rolls %s: give %u face%s, each within %d..%d",
@@ -291,7 +296,7 @@ int cmd_eval(int argc, char **argv)
 		goto done;
 
 	report rep = {&out, rs, locale,
-		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT};
+		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT, inputs};
 	int t = rtab_find_table(rs, a.table);
 	status = t >= 0 ? eval_table(rs, (size_t)t, inputs, &a, &rep) : eval_other(rs, &a, inputs, &rep);
 	if (status == EXIT_OK && out.data)

@@ -451,6 +451,8 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_printf(o, "\t{%u, table%zu_natural%zu_faces, %u, ", t->natural[k].nfaces, i, k,
 				  t->natural[k].outcome);
 			str(o, t->natural[k].rule);
+			sb_puts(o, ", ");
+			str(o, t->natural[k].provisional);
 			sb_puts(o, "},\n");
 		}
 		sb_puts(o, "};\n");

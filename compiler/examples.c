@@ -54,14 +54,29 @@ static bool expect_name(model *m, const ast_stmt *s, const char *what)
 
 static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 {
+	bool table = c->target.kind == RTAB_TARGET_TABLE;
+	if (!table && (s->has_expect_modifier || s->has_expect_roll)) {
+		check_report(m, CHECK_EXAMPLE, s->loc,
+			     "only a table's result has a modifier and a modified roll to expect");
+		return false;
+	}
+	if (s->expect_provisional && !table && c->target.kind != RTAB_TARGET_DISTANCE) {
+		check_report(m, CHECK_EXAMPLE, s->loc,
+			     "only a table's or a distance's result can be expected provisional");
+		return false;
+	}
 	switch ((rtab_target_kind)c->target.kind) {
 	case RTAB_TARGET_TABLE: {
 		const rtab_table *t = &m->rs.tables[c->target.index];
-		if (!s->has_roll || c->nfaces != m->rs.dice[t->dice].nfaces) {
+		unsigned nf = t->dice == RTAB_NO_DICE ? 0 : m->rs.dice[t->dice].nfaces;
+		if (nf == 0 && s->has_roll) {
+			check_report(m, CHECK_EXAMPLE, s->loc, "table '%s' rolls no dice: remove the roll",
+				     t->id);
+			return false;
+		}
+		if (c->nfaces != nf) {
 			check_report(m, CHECK_EXAMPLE, s->loc, "table '%s' rolls %u face%s: add: roll F%s",
-				     t->id, m->rs.dice[t->dice].nfaces,
-				     m->rs.dice[t->dice].nfaces == 1 ? "" : "s",
-				     m->rs.dice[t->dice].nfaces == 1 ? "" : ", F");
+				     t->id, nf, nf == 1 ? "" : "s", nf == 1 ? "" : ", F");
 			return false;
 		}
 		if (!expect_name(m, s, "table"))
@@ -236,13 +251,17 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		int32_t v;
 		while (strcmp(d->forms[form].unit, c->unit) != 0)
 			form++;
+		const char *prov = NULL;
 		rc = rtab_distance_eval(rs, c->target.index, form, c->inputs, rs->ninputs, c->faces,
-					c->nfaces, &v, NULL);
+					c->nfaces, &v, &prov);
 		if (rc != RTAB_OK)
 			break;
-		if (v != c->expected)
-			sb_printf(why, "gave %ld %s, expected %d %s", (long)v, c->unit, c->expected, c->unit);
-		return v == c->expected;
+		bool ok = v == c->expected && (!s->expect_provisional || prov);
+		if (!ok)
+			sb_printf(why, "gave %ld %s%s, expected %d %s%s", (long)v, c->unit,
+				  prov ? " (provisional)" : "", c->expected, c->unit,
+				  s->expect_provisional ? " (provisional)" : "");
+		return ok;
 	}
 	case RTAB_TARGET_PROCEDURE: {
 		int32_t step;

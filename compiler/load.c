@@ -66,9 +66,11 @@ bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts)
 	}
 	rtab_parse(l->text, l->len, &pc);
 	l->defs = pc.defs;
+	l->discarded = pc.discarded;
+	l->ndiscarded = pc.ndiscarded;
 	if (l->diag.errors) {
 		/* Resolve what parsed, so one run reports syntax and semantic errors alike. */
-		model_build(&l->model, l->defs, &l->diag);
+		model_build_recovered(&l->model, l->defs, &l->diag, l->discarded, l->ndiscarded);
 		l->built = true;
 		return false;
 	}
@@ -81,6 +83,9 @@ void loaded_free(loaded *l)
 	if (l->built)
 		model_free(&l->model);
 	ast_defs_free(l->defs);
+	for (size_t i = 0; i < l->ndiscarded; i++)
+		free(l->discarded[i]);
+	free(l->discarded);
 	diag_free(&l->diag);
 	free(l->text);
 	free(l->path);

@@ -13,6 +13,8 @@ typedef struct loaded {
 	size_t len;
 	diag_ctx diag;
 	ast_def *defs;
+	char **discarded;
+	size_t ndiscarded;
 	model model;
 	bool built;
 } loaded;

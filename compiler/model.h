@@ -26,7 +26,8 @@ typedef struct model_table {
 	const ast_stmt **rows;
 	const ast_stmt *columns_stmt;
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
-	bool has_rows;
+	bool has_rows;  /* rows to check for coverage */
+	bool shape_bad; /* a row gave the wrong number of ranges */
 } model_table;
 
 /* One check of an example, resolved: what to run and what it must give. */
@@ -63,6 +64,9 @@ typedef struct model {
 	bool allow_dice;
 	model_example *examples;
 	size_t nexamples;
+	char *const *discarded; /* identifiers dropped by syntax error recovery */
+	size_t ndiscarded;
+	int syntax_errors;
 } model;
 
 /* Record that definition i of kind is referred to. */
@@ -73,6 +77,12 @@ int model_dice_for(model *m, int count, int sides);
 
 /* Resolve, check and lower defs. Returns true when no error was reported. */
 bool model_build(model *m, const ast_def *defs, diag_ctx *d);
+
+/* The same after syntax errors: names that error recovery discarded are
+ * not reported again as unknown, and damaged definitions are not checked
+ * for what the recovery may have dropped. */
+bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
+			   char *const *discarded, size_t ndiscarded);
 void model_free(model *m);
 
 #endif

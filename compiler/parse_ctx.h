@@ -8,17 +8,30 @@
 
 #define RTAB_INT_LIMIT 1000000000
 
+#define LEX_MAX_DEPTH 64
+
 struct lex_extra {
 	diag_ctx *diag;
 	int line, col;
 	src_loc start; /* of the string or comment being scanned */
 	strbuf str;
+	src_loc prev_end; /* where the token before the current one ended */
+	src_loc cur_end;
+	bool cur_is_token;
+	src_loc open_braces[LEX_MAX_DEPTH];
+	int depth; /* braces open; may exceed LEX_MAX_DEPTH */
 };
 
 struct parse_ctx {
 	diag_ctx *diag;
 	ast_def *defs;
+	bool damaged;      /* error recovery dropped part of the definition being read */
+	char **discarded;  /* identifiers thrown away by error recovery */
+	size_t ndiscarded, cap_discarded;
 };
+
+/* Take ownership of a string that error recovery discards. */
+void parse_discard(struct parse_ctx *p, char *s);
 
 #include "parser.h"
 

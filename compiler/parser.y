@@ -21,15 +21,38 @@ struct rtab_range_tok { int64_t lo, hi; };
 #include "lexer.h"
 #include "rtab.h"
 
+#include <string.h>
+
 #include <stdlib.h>
 
 int rtab_yylex(RTAB_YYSTYPE *lval, RTAB_YYLTYPE *lloc, yyscan_t scanner);
 
 static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx *ctx, const char *msg)
 {
-	(void)scanner;
+	struct lex_extra *x = rtab_yyget_extra(scanner);
 	src_loc l = {lloc->first_line, lloc->first_column};
-	diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
+	const char *unexpected = strstr(msg, "unexpected ");
+	const char *tail = strstr(msg, ", expecting ';'");
+
+	/* A missing ';' is best shown where it belongs: after the previous token. */
+	if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line == l.line) {
+		unexpected += strlen("unexpected ");
+		diag_report(ctx->diag, SEV_ERROR, NULL, x->prev_end, "syntax error, missing ';' before %.*s",
+			    (int)(tail - unexpected), unexpected);
+	} else if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line > 0) {
+		/* The token is on a later line: it may be the mistake, or the ';' may be missing. */
+		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
+		diag_report(ctx->diag, SEV_NOTE, NULL, x->prev_end, "or is a ';' missing here?");
+	} else if (unexpected && strncmp(unexpected, "unexpected keyword", 18) == 0 &&
+		   strstr(msg, "expecting identifier")) {
+		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s (a keyword cannot be used as a name)", msg);
+	} else {
+		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
+	}
+	if (strstr(msg, "unexpected end of file") && x->depth > 0) {
+		src_loc open = x->open_braces[(x->depth > LEX_MAX_DEPTH ? LEX_MAX_DEPTH : x->depth) - 1];
+		diag_report(ctx->diag, SEV_NOTE, NULL, open, "this '{' is not closed");
+	}
 }
 
 #define LOC(yl) ((src_loc){(yl).first_line, (yl).first_column})
@@ -125,24 +148,24 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 	ast_type type;
 }
 
-%token RULESET "ruleset" LOCALES "locales" DICE "dice" FACES "faces" ENUM "enum"
-%token INPUT "input" EFFECT "effect" OUTCOME "outcome" MODIFIER "modifier"
-%token MODIFIERS "modifiers" TABLE "table" TRIGGER "trigger" WHEN "when" VALUE "value"
-%token ROLL "roll" CAP "cap" COLUMNS "columns" BY "by" ROWS "rows"
-%token PROVISIONAL "provisional" BOOL "bool" INT_KW "int" TRUE "true" FALSE "false"
-%token AND "and" OR "or" NOT "not"
-%token MATRIX "matrix" DEFAULT "default" RATIO "ratio" OTHERWISE "otherwise" GROUP "group"
-%token STACK "stack" FOR "for" STEPS "steps" STEP "step" NATURAL "natural" REWRITE "rewrite"
-%token UNLESS "unless" REACTIONS "reactions" OPTION "option" LEADS "leads"
-%token TRANSITION "transition" DISTANCE "distance" IF "if" THEN "then" ELSE "else"
-%token PROCEDURE "procedure" TIE "tie" EXAMPLE "example" DRM "drm" ARROW "->"
-%token LE "<=" GE ">=" EQ "==" NE "!=" DOTDOT ".."
+%token RULESET "keyword 'ruleset'" LOCALES "keyword 'locales'" DICE "keyword 'dice'" FACES "keyword 'faces'" ENUM "keyword 'enum'"
+%token INPUT "keyword 'input'" EFFECT "keyword 'effect'" OUTCOME "keyword 'outcome'" MODIFIER "keyword 'modifier'"
+%token MODIFIERS "keyword 'modifiers'" TABLE "keyword 'table'" TRIGGER "keyword 'trigger'" WHEN "keyword 'when'" VALUE "keyword 'value'"
+%token ROLL "keyword 'roll'" CAP "keyword 'cap'" COLUMNS "keyword 'columns'" BY "keyword 'by'" ROWS "keyword 'rows'"
+%token PROVISIONAL "keyword 'provisional'" BOOL "keyword 'bool'" INT_KW "keyword 'int'" TRUE "keyword 'true'" FALSE "keyword 'false'"
+%token AND "keyword 'and'" OR "keyword 'or'" NOT "keyword 'not'"
+%token MATRIX "keyword 'matrix'" DEFAULT "keyword 'default'" RATIO "keyword 'ratio'" OTHERWISE "keyword 'otherwise'" GROUP "keyword 'group'"
+%token STACK "keyword 'stack'" FOR "keyword 'for'" STEPS "keyword 'steps'" STEP "keyword 'step'" NATURAL "keyword 'natural'" REWRITE "keyword 'rewrite'"
+%token UNLESS "keyword 'unless'" REACTIONS "keyword 'reactions'" OPTION "keyword 'option'" LEADS "keyword 'leads'"
+%token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
+%token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
+%token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string"
 %token <num> INT "integer" ATLEAST "'N+'"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
 
-%type <def> definitions definition
+%type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set
@@ -155,7 +178,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <range> bounds
 %type <type> type
 
-%destructor { free($$); } <str>
+%destructor { parse_discard(ctx, $$); } <str>
 %destructor { ast_expr_free($$); } <expr>
 %destructor { ast_defs_free($$); } <def>
 %destructor { ast_stmts_free($$); } <stmt>
@@ -180,12 +203,20 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %%
 
 file:
-	definitions { ctx->defs = $1; }
+	definitions
 	;
 
+/* Each definition is handed to ctx as soon as it is complete, so that an
+ * error at the end of the file loses nothing that parsed. */
 definitions:
-	%empty { $$ = NULL; }
-	| definitions definition { $$ = $2 ? AST_APPEND($1, $2) : $1; }
+	%empty
+	| definitions definition {
+		if ($2) {
+			$2->damaged = ctx->damaged;
+			ctx->defs = AST_APPEND(ctx->defs, $2);
+		}
+		ctx->damaged = false;
+	}
 	;
 
 definition:
@@ -243,6 +274,7 @@ definition:
 	}
 	| EXAMPLE IDENT rule_opt '{' checks error '}' {
 		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
+		ctx->damaged = true;
 	}
 	| error ';' { $$ = NULL; }
 	| error block { ast_stmts_free($2); $$ = NULL; }
@@ -260,13 +292,13 @@ body_opt:
 
 block:
 	'{' stmts '}' { $$ = $2; }
-	| '{' stmts error '}' { $$ = $2; }
+	| '{' stmts error '}' { $$ = $2; ctx->damaged = true; }
 	;
 
 stmts:
 	%empty { $$ = NULL; }
 	| stmts stmt { $$ = AST_APPEND($1, $2); }
-	| stmts error ';' { $$ = $1; }
+	| stmts error ';' { $$ = $1; ctx->damaged = true; }
 	;
 
 stmt:
@@ -306,8 +338,9 @@ stmt:
 	}
 	| STEP IDENT ';' { $$ = named_stmt(ST_STEP, @1, $2, @2); }
 	| STEP IDENT rule_opt block { $$ = named_stmt(ST_STEP, @1, $2, @2); $$->rule = $3; $$->body = $4; }
-	| NATURAL faces ARROW IDENT rule_opt ';' {
+	| NATURAL faces ARROW IDENT rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
+		$$->text = $6; $$->text_loc = LOC(@6);
 	}
 	| REWRITE IDENT ARROW IDENT WHEN expr rule_opt ';' {
 		$$ = named_stmt(ST_REWRITE, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
@@ -366,7 +399,7 @@ bounds:
 colspecs:
 	%empty { $$ = NULL; }
 	| colspecs colspec { $$ = AST_APPEND($1, $2); }
-	| colspecs error ';' { $$ = $1; }
+	| colspecs error ';' { $$ = $1; ctx->damaged = true; }
 	;
 
 colspec:
@@ -387,7 +420,7 @@ rowitems:
 			$$ = AST_APPEND($1, $2);
 		}
 	}
-	| rowitems error ';' { $$ = $1; }
+	| rowitems error ';' { $$ = $1; ctx->damaged = true; }
 	;
 
 /* A header of column ids may stand above the first row, with or without ';'. */
@@ -430,7 +463,7 @@ faces:
 checks:
 	%empty { $$ = NULL; }
 	| checks check { $$ = AST_APPEND($1, $2); }
-	| checks error ';' { $$ = $1; }
+	| checks error ';' { $$ = $1; ctx->damaged = true; }
 	;
 
 /* TARGET(INPUT = VALUE, ...) [roll F, F] [drm N] -> EXPECTED; */
@@ -564,6 +597,17 @@ expr:
 	;
 
 %%
+
+void parse_discard(struct parse_ctx *p, char *s)
+{
+	if (!s)
+		return;
+	if (p->ndiscarded == p->cap_discarded) {
+		p->cap_discarded = p->cap_discarded ? p->cap_discarded * 2 : 16;
+		p->discarded = xrealloc(p->discarded, p->cap_discarded * sizeof *p->discarded);
+	}
+	p->discarded[p->ndiscarded++] = s;
+}
 
 int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
 {

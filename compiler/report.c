@@ -51,6 +51,16 @@ static const char *target_id(const rtab_ruleset *rs, rtab_target t)
 	return "?";
 }
 
+/* What an outcome triggers in this situation. */
+static size_t outcome_targets(report *r, const rtab_outcome *o, rtab_target *t, size_t cap)
+{
+	size_t n = 0;
+	if (rtab_outcome_triggers(r->rs, (size_t)(o - r->rs->outcomes), r->inputs, r->rs->ninputs,
+				  t, cap, &n) != RTAB_OK)
+		return 0;
+	return n < cap ? n : cap;
+}
+
 static void outcome_json(report *r, const rtab_outcome *o)
 {
 	strbuf *b = r->out;
@@ -135,6 +145,7 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	json_str(b, rule);
 	sb_puts(b, ", \"provisional\": ");
 	json_str(b, res->provisional);
+	sb_printf(b, ", \"provisional_count\": %u", res->nprovisional);
 	sb_puts(b, ", \"triggers\": [");
 	for (size_t i = 0; i < res->ntriggered; i++) {
 		sb_puts(b, i ? ", " : "");
@@ -163,6 +174,8 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		sb_printf(b, "%s%ld", i ? "+" : "", (long)faces[i]);
 	if (nfaces > 1)
 		sb_printf(b, " = %ld", (long)res->natural);
+	if (nfaces == 0)
+		sb_puts(b, "none: the table is keyed by its modifier total");
 	sb_putc(b, '\n');
 	for (size_t i = 0; i < res->napplied; i++) {
 		const rtab_applied_modifier *a = &res->applied[i];
@@ -196,7 +209,8 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		sb_printf(b, " \"%s\"", label(r, o->labels));
 	sb_putc(b, '\n');
 	if (res->provisional)
-		sb_printf(b, "provisional:   %s\n", res->provisional);
+		sb_printf(b, "provisional:   %s%s\n", res->provisional,
+			  res->nprovisional > 1 ? " (and other provisional values, listed above)" : "");
 	outcome_text(r, o);
 	for (size_t i = 0; i < res->ntriggered; i++)
 		sb_printf(b, "then resolve:  %s\n", target_id(rs, res->triggered[i]));
@@ -218,7 +232,15 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 			sb_puts(b, i ? ", " : "");
 			json_str(b, rset->options[options[i]].id);
 		}
-		sb_puts(b, "]}\n");
+		sb_puts(b, "], \"leads\": {");
+		for (size_t i = 0; i < n; i++) {
+			const rtab_option *o = &rset->options[options[i]];
+			sb_puts(b, i ? ", " : "");
+			json_str(b, o->id);
+			sb_puts(b, ": ");
+			json_str(b, o->outcome >= 0 ? r->rs->outcomes[o->outcome].id : NULL);
+		}
+		sb_puts(b, "}}\n");
 		return;
 	}
 	sb_puts(b, "reactions:     ");
@@ -318,8 +340,17 @@ void report_procedure(report *r, size_t p, int32_t step)
 		json_str(b, st ? st->rule : proc->rule);
 		sb_puts(b, ", \"tie_break\": ");
 		json_str(b, label(r, proc->tie_break));
-		if (outcome >= 0)
+		if (outcome >= 0) {
+			rtab_target t[RTAB_MAX_TRIGGERS];
+			size_t n = outcome_targets(r, &r->rs->outcomes[outcome], t, RTAB_MAX_TRIGGERS);
 			outcome_json(r, &r->rs->outcomes[outcome]);
+			sb_puts(b, ", \"triggers\": [");
+			for (size_t i = 0; i < n; i++) {
+				sb_puts(b, i ? ", " : "");
+				json_str(b, target_id(r->rs, t[i]));
+			}
+			sb_puts(b, "]");
+		}
 		sb_puts(b, "}\n");
 		return;
 	}
@@ -331,13 +362,17 @@ void report_procedure(report *r, size_t p, int32_t step)
 	else
 		sb_puts(b, "none applies");
 	sb_putc(b, '\n');
-	if (label(r, proc->tie_break))
+	if (st && label(r, proc->tie_break))
 		sb_printf(b, "ties:          %s\n", label(r, proc->tie_break));
 	if (outcome >= 0) {
+		rtab_target t[RTAB_MAX_TRIGGERS];
+		size_t n = outcome_targets(r, &r->rs->outcomes[outcome], t, RTAB_MAX_TRIGGERS);
 		sb_puts(b, "outcome:       ");
 		text_ref(r, r->rs->outcomes[outcome].id, r->rs->outcomes[outcome].labels,
 			 r->rs->outcomes[outcome].rule);
 		sb_putc(b, '\n');
 		outcome_text(r, &r->rs->outcomes[outcome]);
+		for (size_t i = 0; i < n; i++)
+			sb_printf(b, "then resolve:  %s\n", target_id(r->rs, t[i]));
 	}
 }

@@ -14,6 +14,7 @@ typedef struct report {
 	const rtab_ruleset *rs;
 	size_t locale;
 	report_mode mode;
+	const int32_t *inputs; /* the situation, for what outcomes trigger */
 } report;
 
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);

@@ -20,9 +20,20 @@ int model_find(const model *m, def_kind kind, const char *id)
 void report_unknown(model *m, src_loc loc, const char *what, const char *id,
 		    const char *const *candidates, size_t n, size_t stride)
 {
+	report_unknown_in(m, loc, what, id, NULL, candidates, n, stride);
+}
+
+void report_unknown_in(model *m, src_loc loc, const char *what, const char *id, const char *within,
+		       const char *const *candidates, size_t n, size_t stride)
+{
 	const char *best = NULL;
 	size_t best_d = (size_t)-1;
 	size_t limit = strlen(id) / 3 + 1;
+
+	/* A name whose definition a syntax error swallowed was reported already. */
+	for (size_t i = 0; i < m->ndiscarded; i++)
+		if (strcmp(m->discarded[i], id) == 0)
+			return;
 
 	for (size_t i = 0; i < n; i++) {
 		const char *c = *(const char *const *)((const char *)candidates + i * stride);
@@ -33,10 +44,11 @@ void report_unknown(model *m, src_loc loc, const char *what, const char *id,
 		}
 	}
 	if (best)
-		check_report(m, CHECK_UNKNOWN_NAME, loc, "unknown %s '%s'; did you mean '%s'?", what,
-			     id, best);
+		check_report(m, CHECK_UNKNOWN_NAME, loc, "unknown %s '%s'%s%s; did you mean '%s'?", what,
+			     id, within ? " " : "", within ? within : "", best);
 	else
-		check_report(m, CHECK_UNKNOWN_NAME, loc, "unknown %s '%s'", what, id);
+		check_report(m, CHECK_UNKNOWN_NAME, loc, "unknown %s '%s'%s%s", what, id,
+			     within ? " " : "", within ? within : "");
 }
 
 /* The ids of every definition of a kind, as candidates for a suggestion. */
@@ -69,10 +81,10 @@ int resolve_enum_value(model *m, int enum_index, const char *id, src_loc loc)
 	const rtab_enum *e = &m->rs.enums[enum_index];
 	int v = rtab_find_enum_value(e, id);
 	if (v < 0) {
-		char what[128];
-		snprintf(what, sizeof what, "value of enum '%s'", e->id);
-		report_unknown(m, loc, what, id, &e->values[0].id, e->nvalues,
-			       sizeof(rtab_enum_value));
+		char within[128];
+		snprintf(within, sizeof within, "of enum '%s'", e->id);
+		report_unknown_in(m, loc, "value", id, within, &e->values[0].id, e->nvalues,
+				  sizeof(rtab_enum_value));
 	}
 	return v;
 }
@@ -84,6 +96,13 @@ rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const 
 	const char **labels = model_array(m, n ? n : 1, sizeof *labels);
 	const ast_stmt **seen = xcalloc(n ? n : 1, sizeof *seen);
 
+	/* Without a header there are no locales to check against: that error is reported. */
+	if (!m->ruleset_def || n == 0) {
+		free(seen);
+		return labels;
+	}
+	/* After a syntax error a label may simply have been dropped. */
+	want_labels &= m->syntax_errors == 0;
 	for (const ast_stmt *s = body; s; s = s->next) {
 		if (s->kind != ST_LABEL)
 			continue;
@@ -91,6 +110,7 @@ rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const 
 		if (l < 0) {
 			report_unknown(m, s->name_loc, "locale", s->name, m->rs.locales, n,
 				       sizeof(const char *));
+			want_labels = false; /* the misspelt locale is the finding */
 			continue;
 		}
 		if (seen[l]) {
@@ -214,7 +234,7 @@ static void resolve_ruleset(model *m)
 		}
 	}
 	if (!locales) {
-		check_report(m, CHECK_SYNTAX_ORDER, d->loc,
+		check_report(m, CHECK_MISSING, d->loc,
 			     "ruleset '%s' declares no locales; add: locales en;", d->id);
 		return;
 	}
@@ -536,7 +556,7 @@ static void resolve_modifiers(model *m)
 		if (when)
 			compile_expr(m, when->expr, RTAB_TYPE_BOOL, &mod->condition, &t);
 		if (!value) {
-			check_report(m, CHECK_MISPLACED, d->id_loc,
+			check_report(m, CHECK_MISSING, d->id_loc,
 				     "modifier '%s' has no value; add: value +1;", d->id);
 			continue;
 		}
@@ -653,8 +673,17 @@ static void check_count_limits(model *m)
 
 bool model_build(model *m, const ast_def *defs, diag_ctx *d)
 {
+	return model_build_recovered(m, defs, d, NULL, 0);
+}
+
+bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
+			   char *const *discarded, size_t ndiscarded)
+{
 	memset(m, 0, sizeof *m);
 	m->diag = d;
+	m->discarded = discarded;
+	m->ndiscarded = ndiscarded;
+	m->syntax_errors = d->errors;
 	collect(m, defs);
 	check_count_limits(m);
 	resolve_ruleset(m);

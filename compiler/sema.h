@@ -14,6 +14,10 @@ int model_find(const model *m, def_kind kind, const char *id);
 void report_unknown(model *m, src_loc loc, const char *what, const char *id,
 		    const char *const *candidates, size_t n, size_t stride);
 
+/* The same, saying where the name was looked for ("of enum 'side'"). */
+void report_unknown_in(model *m, src_loc loc, const char *what, const char *id, const char *within,
+		       const char *const *candidates, size_t n, size_t stride);
+
 /* Resolve id as a definition of kind; reports and returns -1 if unknown. */
 int resolve_def(model *m, def_kind kind, const char *id, src_loc loc);
 

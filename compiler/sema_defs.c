@@ -29,8 +29,8 @@ int model_step(model *m, const char *id, src_loc loc, bool declare)
 		if (strcmp(m->rs.steps[i], id) == 0)
 			return (int)i;
 	if (!declare) {
-		report_unknown(m, loc, "step (named by a modifier's 'steps')", id, m->rs.steps,
-			       m->rs.nsteps, sizeof(char *));
+		report_unknown_in(m, loc, "step", id, "(steps are named by modifiers' 'steps')",
+				  m->rs.steps, m->rs.nsteps, sizeof(char *));
 		return -1;
 	}
 	if (m->rs.nsteps == RTAB_MAX_STEPS) {
@@ -422,7 +422,7 @@ void resolve_distances(model *m)
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			k += s->kind == ST_AMOUNT;
 		if (k == 0 || k > 8) {
-			check_report(m, CHECK_MISPLACED, d->id_loc,
+			check_report(m, CHECK_MISSING, d->id_loc,
 				     "distance '%s' needs 1 to 8 values, e.g.: value 2d6 inches;", d->id);
 			continue;
 		}

@@ -112,8 +112,21 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	case RTAB_OP_NE:
 		t->kind = RTAB_TYPE_BOOL;
 		if (a.kind != b.kind || (a.kind == RTAB_TYPE_ENUM && a.enum_index != b.enum_index)) {
-			check_report(m, CHECK_TYPE, e->loc, "cannot compare %s with %s",
-				     type_name(m, &a), type_name(m, &b));
+			const expr_type *en = a.kind == RTAB_TYPE_ENUM ? &a : b.kind == RTAB_TYPE_ENUM ? &b : NULL;
+			strbuf hint = {0};
+			if (en) {
+				const rtab_enum *E = &m->rs.enums[en->enum_index];
+				sb_printf(&hint, "; use a value of '%s' (", E->id);
+				for (size_t i = 0; i < E->nvalues && i < 8; i++)
+					sb_printf(&hint, "%s%s", i ? ", " : "", E->values[i].id);
+				sb_puts(&hint, E->nvalues > 8 ? ", ...)" : ")");
+			}
+			check_report(m, CHECK_TYPE, e->loc, "cannot compare %s%s%s with %s%s%s%s",
+				     a.kind == RTAB_TYPE_ENUM ? "enum '" : "", type_name(m, &a),
+				     a.kind == RTAB_TYPE_ENUM ? "'" : "",
+				     b.kind == RTAB_TYPE_ENUM ? "enum '" : "", type_name(m, &b),
+				     b.kind == RTAB_TYPE_ENUM ? "'" : "", hint.data ? hint.data : "");
+			sb_free(&hint);
 			return false;
 		}
 		return true;

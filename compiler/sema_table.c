@@ -174,7 +174,8 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		mt->rows[row] = r;
 		for (const ast_cell *c = r->cells; c; c = c->next)
 			ncells++;
-		if (ncells != t->ncolumns) {
+		if (ncells != t->ncolumns && t->ncolumns > 0) {
+			mt->shape_bad = true;
 			check_report(m, CHECK_ROW_SHAPE, r->name_loc,
 				     "row '%s' gives %zu roll range%s, but the table has %u column%s",
 				     r->name, ncells, ncells == 1 ? "" : "s", t->ncolumns,
@@ -203,8 +204,9 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 			mt->cells[j * n + row].hi = 0;
 		}
 	}
-	mt->has_rows = t->nrows > 0;
-	if (!mt->has_rows)
+	/* A row with the wrong shape hides which rolls the table meant to cover. */
+	mt->has_rows = t->nrows > 0 && t->ncolumns > 0 && !mt->shape_bad;
+	if (t->nrows == 0)
 		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : d->id_loc,
 			     "table '%s' has no rows; add: rows { OUTCOME RANGE; }", d->id);
 }
@@ -251,6 +253,7 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 		out[t->nnatural].faces = faces;
 		out[t->nnatural].outcome = (uint16_t)o;
 		out[t->nnatural].rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+		out[t->nnatural].provisional = arena_strdup(&m->arena, s->text);
 		t->nnatural++;
 	}
 }
@@ -282,7 +285,8 @@ static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 /* The modified rolls that can occur: the dice plus the bounds of the total modifier. */
 static void reachable(const model *m, const rtab_table *t, model_table *mt)
 {
-	const rtab_dice *dc = &m->rs.dice[t->dice];
+	static const rtab_dice none = {0};
+	const rtab_dice *dc = t->dice == RTAB_NO_DICE ? &none : &m->rs.dice[t->dice];
 	int64_t lo = 0, hi = 0;
 	if (t->capped) {
 		lo = t->cap_min;
@@ -333,12 +337,10 @@ void resolve_tables(model *m)
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
+		/* Without a roll, the table is keyed by its modifier total alone. */
 		if (roll)
 			dice = resolve_def(m, DEF_DICE, roll->name, roll->name_loc);
-		else
-			check_report(m, CHECK_MISPLACED, d->id_loc,
-				     "table '%s' has no roll; add: roll DICE;", d->id);
-		t->dice = (uint16_t)(dice < 0 ? 0 : dice);
+		t->dice = roll ? (uint16_t)(dice < 0 ? 0 : dice) : RTAB_NO_DICE;
 		resolve_table_modifiers(m, d, t, single(m, d, ST_MODIFIERS, "'modifiers'"));
 		if (cap) {
 			t->capped = 1;
@@ -355,11 +357,16 @@ void resolve_tables(model *m)
 		resolve_rows(m, d, t, mt, rows);
 		if (dice >= 0)
 			resolve_naturals(m, d, t);
+		else if (!roll)
+			for (const ast_stmt *s = d->body; s; s = s->next)
+				if (s->kind == ST_NATURAL)
+					check_report(m, CHECK_MISSING, s->loc,
+						     "a natural-roll rule needs the table's roll; add: roll DICE;");
 		resolve_rewrites(m, d, t);
-		if (dice >= 0 && m->rs.ndice > 0)
+		if (!roll || (dice >= 0 && m->rs.dice[dice].ngroups > 0))
 			reachable(m, t, mt);
 		else
-			mt->has_rows = false;
+			mt->has_rows = false; /* the dice error is the finding */
 	}
 }
 

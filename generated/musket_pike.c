@@ -69,6 +69,36 @@ static const rtab_enum_value enum5_values[] = {
 	{"scattered", enum5_value0_labels},
 };
 
+/* enum unit_type */
+static const char *const enum6_labels[] = {"Unit type in the Melee Matrix", "Тип подразделения в Матрице Ближнего Боя"};
+static const char *const enum6_value0_labels[] = {"Cuirassiers", "Кирасиры"};
+static const char *const enum6_value1_labels[] = {"Arquebusiers", "Аркебузиры"};
+static const char *const enum6_value2_labels[] = {"Heavy infantry", "Тяжелая Пехота"};
+static const char *const enum6_value3_labels[] = {"Light infantry (see 11.6)", "Легкая Пехота (см. 11.6)"};
+static const char *const enum6_value4_labels[] = {"Hedgehog", "Ёж"};
+static const char *const enum6_value5_labels[] = {"Heavy infantry without pikes", "Тяжелая Пехота без Пик"};
+static const rtab_enum_value enum6_values[] = {
+	{"cuirassiers", enum6_value0_labels},
+	{"arquebusiers", enum6_value1_labels},
+	{"heavy_infantry", enum6_value2_labels},
+	{"light_infantry", enum6_value3_labels},
+	{"hedgehog", enum6_value4_labels},
+	{"heavy_infantry_without_pikes", enum6_value5_labels},
+};
+
+/* enum formation */
+static const char *const enum7_labels[] = {"Formation", "Построение"};
+static const char *const enum7_value0_labels[] = {"Normal", "Обычное"};
+static const char *const enum7_value1_labels[] = {"Wavering", "Колеблющееся Построение"};
+static const char *const enum7_value2_labels[] = {"Scattered", "Рассеяны"};
+static const char *const enum7_value3_labels[] = {"Hedgehog", "Ёж"};
+static const rtab_enum_value enum7_values[] = {
+	{"normal", enum7_value0_labels},
+	{"wavering", enum7_value1_labels},
+	{"scattered", enum7_value2_labels},
+	{"hedgehog", enum7_value3_labels},
+};
+
 static const rtab_enum enums[] = {
 	{.id = "side", .labels = enum0_labels, .rule = "11.0", .nvalues = 2, .values = enum0_values},
 	{.id = "role", .labels = enum1_labels, .rule = "11.4.5, 11.7.2", .nvalues = 3, .values = enum1_values},
@@ -76,12 +106,74 @@ static const rtab_enum enums[] = {
 	{.id = "morale_state", .labels = enum3_labels, .rule = "11.0", .nvalues = 2, .values = enum3_values},
 	{.id = "advance_mode", .labels = enum4_labels, .rule = "11.0", .nvalues = 3, .values = enum4_values},
 	{.id = "marker", .labels = enum5_labels, .rule = "11.7.2", .nvalues = 1, .values = enum5_values},
+	{.id = "unit_type", .labels = enum6_labels, .rule = "11.3.8", .nvalues = 6, .values = enum6_values},
+	{.id = "formation", .labels = enum7_labels, .rule = "11.0", .nvalues = 4, .values = enum7_values},
 };
 
 /* inputs */
 static const char *const input0_labels[] = {"Game", "Игра"};
+static const char *const input1_labels[] = {"Attacker's unit type", "Тип Атакующего"};
+static const char *const input2_labels[] = {"Defender's unit type (hedgehog: heavy infantry in hedgehog)", "Тип Обороняющегося (Ёж: тяжелая пехота в построении «Ёж»)"};
+static const char *const input3_labels[] = {"Attacking leaders", "Атакующие Командиры"};
+static const char *const input4_labels[] = {"Defending leaders", "Обороняющиеся Командиры"};
+static const char *const input5_labels[] = {"Attacker's morale", "Мораль Атакующего"};
+static const char *const input6_labels[] = {"Defender's morale", "Мораль Обороняющегося"};
+static const char *const input7_labels[] = {"Attacker's strength (artillery not counted, 11.5)", "Сила Атакующего (без артиллерии, 11.5)"};
+static const char *const input8_labels[] = {"Defender's strength (artillery not counted, 11.5)", "Сила Обороняющегося (без артиллерии, 11.5)"};
+static const char *const input9_labels[] = {"The defending cavalry expends its pistol shot", "Обороняющаяся кавалерия тратит Пистолетный Выстрел"};
+static const char *const input10_labels[] = {"Flank/rear hexes the defender is attacked from", "Гексы фланга/тыла, из которых атакован Обороняющийся"};
+static const char *const input11_labels[] = {"Attacker's formation", "Построение Атакующего"};
+static const char *const input12_labels[] = {"Attacker in open order", "Атакующий в Разомкнутом Строю"};
+static const char *const input13_labels[] = {"Defender's formation", "Построение Обороняющегося"};
+static const char *const input14_labels[] = {"Defender in open order", "Обороняющийся в Разомкнутом Строю"};
+static const char *const input15_labels[] = {"The attacker attacks immediately after a volley", "Атакующий: Сразу после Залпа"};
+static const char *const input16_labels[] = {"The attacker uses heavy infantry impetus", "Воодушевление Тяжелой Пехоты"};
+static const char *const input17_labels[] = {"The attacker uses cavalry impetus", "Воодушевление Кавалерии"};
+static const char *const input18_labels[] = {"NGBG: the battle of Halmstad", "NGBG: сражение при Halmstad"};
+static const char *const input19_labels[] = {"The attacker is light cavalry", "Атакующий - Легкая Кавалерия"};
+static const char *const input20_labels[] = {"Initial morale of the broken unit", "Исходная Мораль"};
+static const char *const input21_labels[] = {"Morale state of the unit", "Состояние морали подразделения"};
+static const char *const input22_labels[] = {"A broken unit was eliminated because it could not retreat", "Сломленное подразделение уничтожено из-за неспособности отступить"};
+static const char *const input23_labels[] = {"Formation of the unit taking the hit", "Построение подразделения, получающего Хит"};
+static const char *const input24_labels[] = {"The pursuing cavalry has charge orders", "Преследующее Кавалерийское подразделение имеет приказ «Атаковать»"};
+static const char *const input25_labels[] = {"The pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
+static const char *const input26_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: с подразделением сгруппирован или смежен Кромвель"};
+static const char *const input27_labels[] = {"Command rating of the friendly leader used in the melee", "Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
+static const char *const input28_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
+static const char *const input29_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
+static const char *const input30_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = 2, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = 2, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = 2, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
+	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = 1, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
+	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = 1, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
+	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = 1, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
+	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = 1, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
+	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = 1, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
+	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = 1, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
+	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = 1, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = 2, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = 2, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = 1, .enum_index = -1, .min = 1, .max = 10, .default_value = 7},
+	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = 2, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
+	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = 2, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "pursuer_charge_orders", .labels = input24_labels, .rule = "11.7.2", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuer_used_impetus", .labels = input25_labels, .rule = "11.7.2", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "cromwell", .labels = input26_labels, .rule = "11.7.2", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuit_leader_rating", .labels = input27_labels, .rule = "11.7.2", .type = 1, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "already_eliminated", .labels = input28_labels, .rule = "11.7.4", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defeated_in_front_hex", .labels = input29_labels, .rule = "11.7.5", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defeated_in_flank_hex", .labels = input30_labels, .rule = "11.7.5", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 };
 
 /* dice */
@@ -113,6 +205,10 @@ static const char *const effect_kind9_labels[] = {"Removed from the map for the 
 static const rtab_param effect_kind9_params[] = {{"who", 1}};
 static const char *const effect_kind10_labels[] = {"Return the unit's morale to", "Верните мораль подразделения в состояние"};
 static const rtab_param effect_kind10_params[] = {{"who", 1}, {"state", 3}};
+static const char *const effect_kind11_labels[] = {"Leaders stacked with the cavalry pursue with it", "Командиры, сгруппированные с кавалерией, преследуют вместе с ней"};
+static const rtab_param effect_kind11_params[] = {{"who", 1}};
+static const char *const effect_kind12_labels[] = {"Light infantry stacked with the cavalry stays behind", "Кавалерия, сгруппированная с легкой пехотой, оставляет пехоту позади"};
+static const rtab_param effect_kind12_params[] = {{"who", 1}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "eliminate", .labels = effect_kind0_labels, .rule = "11.0", .nparams = 1, .params = effect_kind0_params, },
 	{.id = "morale", .labels = effect_kind1_labels, .rule = "11.0", .nparams = 2, .params = effect_kind1_params, },
@@ -125,6 +221,8 @@ static const rtab_effect_kind effect_kinds[] = {
 	{.id = "mark", .labels = effect_kind8_labels, .rule = "11.7.2", .nparams = 2, .params = effect_kind8_params, },
 	{.id = "leave_map", .labels = effect_kind9_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind9_params, },
 	{.id = "return_morale", .labels = effect_kind10_labels, .rule = "11.4.5", .nparams = 2, .params = effect_kind10_params, },
+	{.id = "leaders_pursue_along", .labels = effect_kind11_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind11_params, },
+	{.id = "light_infantry_stays", .labels = effect_kind12_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind12_params, },
 };
 
 /* outcome attacker_eliminated */
@@ -139,8 +237,10 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* eliminate */
 	{3, 2, outcome0_effect1_args}, /* advance */
 };
+static const rtab_instr outcome0_trigger0_unless[] = {{1, 1}, {0, 3}, {7, 0}};
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {0, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", },
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
 };
 
 /* outcome attacker_broken */
@@ -159,8 +259,10 @@ static const rtab_effect outcome1_effects[] = {
 	{2, 2, outcome1_effect1_args}, /* retreat */
 	{3, 2, outcome1_effect2_args}, /* advance */
 };
+static const rtab_instr outcome1_trigger0_unless[] = {{1, 1}, {0, 3}, {7, 0}, {1, 22}, {14, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {0, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", },
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -179,6 +281,9 @@ static const rtab_effect outcome2_effects[] = {
 	{2, 2, outcome2_effect1_args}, /* retreat */
 	{3, 2, outcome2_effect2_args}, /* advance */
 };
+static const rtab_trigger outcome2_triggers[] = {
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+};
 
 /* outcome attacker_shaken_retreat_1 */
 static const char *const outcome3_labels[] = {"Attacker shaken. Attacker retreats 1 hex", "Атакующий Потрясен. Атакующий Отступает на 1 гекса"};
@@ -195,6 +300,9 @@ static const rtab_effect outcome3_effects[] = {
 	{1, 2, outcome3_effect0_args}, /* morale */
 	{2, 2, outcome3_effect1_args}, /* retreat */
 	{3, 2, outcome3_effect2_args}, /* advance */
+};
+static const rtab_trigger outcome3_triggers[] = {
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -213,6 +321,9 @@ static const rtab_effect outcome4_effects[] = {
 	{2, 2, outcome4_effect1_args}, /* retreat */
 	{3, 2, outcome4_effect2_args}, /* advance */
 };
+static const rtab_trigger outcome4_triggers[] = {
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+};
 
 /* outcome defender_shaken_retreat_2 */
 static const char *const outcome5_labels[] = {"Defender shaken. Defender retreats 2 hexes", "Обороняющийся Потрясен. Обороняющийся Отступает на 2 гекса"};
@@ -229,6 +340,9 @@ static const rtab_effect outcome5_effects[] = {
 	{1, 2, outcome5_effect0_args}, /* morale */
 	{2, 2, outcome5_effect1_args}, /* retreat */
 	{3, 2, outcome5_effect2_args}, /* advance */
+};
+static const rtab_trigger outcome5_triggers[] = {
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
 };
 
 /* outcome defender_broken */
@@ -247,8 +361,10 @@ static const rtab_effect outcome6_effects[] = {
 	{2, 2, outcome6_effect1_args}, /* retreat */
 	{3, 2, outcome6_effect2_args}, /* advance */
 };
+static const rtab_instr outcome6_trigger0_unless[] = {{1, 2}, {0, 3}, {7, 0}, {1, 22}, {14, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {0, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", },
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
 };
 
 /* outcome defender_eliminated */
@@ -263,8 +379,10 @@ static const rtab_effect outcome7_effects[] = {
 	{0, 1, outcome7_effect0_args}, /* eliminate */
 	{3, 2, outcome7_effect1_args}, /* advance */
 };
+static const rtab_instr outcome7_trigger0_unless[] = {{1, 2}, {0, 3}, {7, 0}};
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {0, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", },
+	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
 };
 
 /* outcome break_off */
@@ -290,11 +408,19 @@ static const int32_t outcome9_effect2_args[] = {
 static const int32_t outcome9_effect3_args[] = {
 	0, 0
 };
+static const int32_t outcome9_effect4_args[] = {
+	0
+};
+static const int32_t outcome9_effect5_args[] = {
+	0
+};
 static const rtab_effect outcome9_effects[] = {
 	{5, 1, outcome9_effect0_args}, /* pursue */
 	{6, 1, outcome9_effect1_args}, /* eliminate_unit */
 	{7, 1, outcome9_effect2_args}, /* capture_artillery */
 	{8, 2, outcome9_effect3_args}, /* mark */
+	{11, 1, outcome9_effect4_args}, /* leaders_pursue_along */
+	{12, 1, outcome9_effect5_args}, /* light_infantry_stays */
 };
 
 /* outcome pursue_off_map */
@@ -305,9 +431,17 @@ static const int32_t outcome10_effect0_args[] = {
 static const int32_t outcome10_effect1_args[] = {
 	1
 };
+static const int32_t outcome10_effect2_args[] = {
+	0
+};
+static const int32_t outcome10_effect3_args[] = {
+	0
+};
 static const rtab_effect outcome10_effects[] = {
 	{9, 1, outcome10_effect0_args}, /* leave_map */
 	{6, 1, outcome10_effect1_args}, /* eliminate_unit */
+	{11, 1, outcome10_effect2_args}, /* leaders_pursue_along */
+	{12, 1, outcome10_effect3_args}, /* light_infantry_stays */
 };
 
 /* outcome eliminated */
@@ -327,21 +461,237 @@ static const int32_t outcome12_effect0_args[] = {
 static const rtab_effect outcome12_effects[] = {
 	{10, 2, outcome12_effect0_args}, /* return_morale */
 };
+static const rtab_trigger outcome12_triggers[] = {
+	{.target = {2, 1}, .unless = {0, NULL}, .rule = "11.4.5", },
+};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, },
-	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, },
-	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 1, .triggers = outcome6_triggers, },
-	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, },
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers, },
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 2, .triggers = outcome1_triggers, },
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, },
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 1, .triggers = outcome3_triggers, },
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 1, .triggers = outcome4_triggers, },
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, },
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 2, .triggers = outcome6_triggers, },
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 2, .triggers = outcome7_triggers, },
 	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, },
 	{.id = "eliminated", .labels = outcome11_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers, },
+};
+
+/* matrix melee_matrix */
+static const char *const matrix0_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
+static const uint16_t matrix0_dims[] = {6, 6};
+static const int32_t matrix0_cells[] = {
+	0, 0, 0, 0, 0, 2, -1, 0, 0, 0, 0, 1, 0, 0, 0, 1,
+	0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	-1, 1, 0, 0
+};
+static const char *const matrix0_provisional[] = {
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	"column lost in extraction; the cuirassiers row printed only +2, placed against heavy infantry without pikes",
+	"column lost in extraction; the arquebusiers row printed -1 +1, the -1 placed against cuirassiers",
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	"column lost in extraction; the arquebusiers row printed -1 +1, the +1 placed against heavy infantry without pikes",
+	NULL,
+	NULL,
+	NULL,
+	"column lost in extraction; the heavy infantry row printed +1 +2, the +1 placed against light infantry",
+	NULL,
+	"column lost in extraction; the heavy infantry row printed +1 +2, the +2 placed against heavy infantry without pikes",
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the -1 placed against heavy infantry",
+	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the +1 placed against light infantry",
+	NULL,
+	NULL,
+};
+
+static const rtab_matrix matrices[] = {
+	{.id = "melee_matrix", .labels = matrix0_labels, .rule = "11.3.8", .ndims = 2, .dims = matrix0_dims, .cells = matrix0_cells, .provisional = matrix0_provisional, .min = -1, .max = 2},
+};
+
+/* ratio force_ratio */
+static const char *const band0_labels[] = {"Force ratio", "Соотношение Сил"};
+static const rtab_band_step band0_steps[] = {{4, 1, 2}, {2, 1, 1}, {1, 2, -1}, {1, 4, -2}};
+
+static const rtab_band bands[] = {
+	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0},
+};
+
+/* stacking groups */
+static const char *const group0_labels[] = {"Leaders: only one per side", "Командиры: только 1 с каждой стороны"};
+static const char *const group1_labels[] = {"Formation modifiers: only the worst per side", "Модификаторы Построения: только худший для каждой из сторон"};
+static const rtab_group groups[] = {
+	{.id = "leader", .labels = group0_labels, .rule = "11.3.2", .stacking = 2, .capped = 0, .cap_min = 0, .cap_max = 0},
+	{.id = "formation", .labels = group1_labels, .rule = "11.3", .stacking = 1, .capped = 0, .cap_min = 0, .cap_max = 0},
+};
+
+/* modifier attacker_leader */
+static const char *const modifier0_labels[] = {"Attacking leader", "За атакующего Командира"};
+static const rtab_instr modifier0_condition[] = {{1, 3}, {0, 1}, {12, 0}};
+static const rtab_instr modifier0_value[] = {{0, 1}};
+
+/* modifier attacker_second_leader */
+static const char *const modifier1_labels[] = {"Further attacking leader (only one counts)", "Еще один атакующий Командир (используется только 1)"};
+static const rtab_instr modifier1_condition[] = {{1, 3}, {0, 2}, {12, 0}};
+static const rtab_instr modifier1_value[] = {{0, 1}};
+
+/* modifier defender_leader */
+static const char *const modifier2_labels[] = {"Defending leader", "За обороняющегося Командира"};
+static const rtab_instr modifier2_condition[] = {{1, 4}, {0, 1}, {12, 0}};
+static const rtab_instr modifier2_value[] = {{0, 1}};
+
+/* modifier defender_second_leader */
+static const char *const modifier3_labels[] = {"Further defending leader (only one counts)", "Еще один обороняющийся Командир (используется только 1)"};
+static const rtab_instr modifier3_condition[] = {{1, 4}, {0, 2}, {12, 0}};
+static const rtab_instr modifier3_value[] = {{0, 1}};
+
+/* modifier morale_difference */
+static const char *const modifier4_labels[] = {"Morale difference", "Разница Морали"};
+static const rtab_instr modifier4_condition[] = {{1, 5}, {1, 6}, {8, 0}};
+static const rtab_instr modifier4_value[] = {{1, 5}, {1, 6}, {5, 0}};
+
+/* modifier force_ratio_modifier */
+static const char *const modifier5_labels[] = {"Force ratio", "Соотношение Сил"};
+static const rtab_instr modifier5_condition[] = {{1, 7}, {1, 8}, {21, 0}, {0, 0}, {8, 0}};
+static const rtab_instr modifier5_value[] = {{1, 7}, {1, 8}, {21, 0}};
+
+/* modifier melee_matrix_modifier */
+static const char *const modifier6_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
+static const rtab_instr modifier6_value[] = {{1, 1}, {1, 2}, {20, 0}};
+
+/* modifier pistol_shot */
+static const char *const modifier7_labels[] = {"Defending cavalry expends its pistol shot", "Обороняющаяся кавалерия тратит Пистолетный Выстрел"};
+static const rtab_instr modifier7_condition[] = {{1, 9}};
+static const rtab_instr modifier7_value[] = {{0, 1}};
+
+/* modifier flank_rear */
+static const char *const modifier8_labels[] = {"Per flank/rear hex the defender is attacked from", "За каждый гекс фланга/тыла, из которого атакован Обороняющийся"};
+static const rtab_instr modifier8_condition[] = {{1, 10}, {0, 0}, {11, 0}};
+static const rtab_instr modifier8_value[] = {{1, 10}, {0, 1}, {6, 0}};
+
+/* modifier attacker_wavering_or_open_order */
+static const char *const modifier9_labels[] = {"Attacker: wavering formation or open order", "Атакующий: Колеблющееся Построение или Разомкнутый Строй"};
+static const rtab_instr modifier9_condition[] = {{1, 11}, {0, 1}, {7, 0}, {1, 12}, {14, 0}};
+static const rtab_instr modifier9_value[] = {{0, 1}, {2, 0}};
+
+/* modifier attacker_scattered */
+static const char *const modifier10_labels[] = {"Attacker: scattered", "Атакующий: Рассеяны"};
+static const rtab_instr modifier10_condition[] = {{1, 11}, {0, 2}, {7, 0}};
+static const rtab_instr modifier10_value[] = {{0, 2}, {2, 0}};
+
+/* modifier after_volley */
+static const char *const modifier11_labels[] = {"Attacker: immediately after a volley", "Атакующий: Сразу после Залпа"};
+static const rtab_instr modifier11_condition[] = {{1, 15}};
+static const rtab_instr modifier11_value[] = {{0, 1}};
+
+/* modifier heavy_infantry_impetus */
+static const char *const modifier12_labels[] = {"Attacker: heavy infantry impetus", "Атакующий: Воодушевление Тяжелой Пехоты"};
+static const rtab_instr modifier12_condition[] = {{1, 16}};
+static const rtab_instr modifier12_value[] = {{0, 1}};
+
+/* modifier cavalry_impetus */
+static const char *const modifier13_labels[] = {"Attacker: cavalry impetus", "Атакующий: Воодушевление Кавалерии"};
+static const rtab_instr modifier13_condition[] = {{1, 17}};
+static const rtab_instr modifier13_value[] = {{0, 1}};
+
+/* modifier ngbg_halmstad */
+static const char *const modifier14_labels[] = {"NGBG: at Halmstad", "NGBG: При Halmstad"};
+static const rtab_instr modifier14_condition[] = {{1, 0}, {0, 1}, {7, 0}, {1, 18}, {13, 0}};
+static const rtab_instr modifier14_value[] = {{0, 1}};
+
+/* modifier sia_arquebusiers */
+static const char *const modifier15_labels[] = {"SiA: arquebusiers and light cavalry", "SiA: Для Аркебузиров и Легкой Кавалерии"};
+static const rtab_instr modifier15_condition[] = {{1, 0}, {0, 2}, {7, 0}, {1, 1}, {0, 1}, {7, 0}, {1, 19}, {14, 0}, {13, 0}};
+static const rtab_instr modifier15_value[] = {{0, 1}};
+
+/* modifier defender_wavering_or_open_order */
+static const char *const modifier16_labels[] = {"Defender: wavering formation or open order", "Обороняющийся: Колеблющееся Построение или Разомкнутый Строй"};
+static const rtab_instr modifier16_condition[] = {{1, 13}, {0, 1}, {7, 0}, {1, 14}, {14, 0}};
+static const rtab_instr modifier16_value[] = {{0, 1}, {2, 0}};
+
+/* modifier defender_scattered */
+static const char *const modifier17_labels[] = {"Defender: scattered", "Обороняющийся: Рассеяны"};
+static const rtab_instr modifier17_condition[] = {{1, 13}, {0, 2}, {7, 0}};
+static const rtab_instr modifier17_value[] = {{0, 2}, {2, 0}};
+
+/* modifier charge_orders */
+static const char *const modifier18_labels[] = {"Pursuing cavalry has charge orders", "Преследующее Кавалерийское подразделение имеет приказ «Атаковать»"};
+static const rtab_instr modifier18_condition[] = {{1, 24}};
+static const rtab_instr modifier18_value[] = {{0, 1}};
+
+/* modifier pursuit_impetus */
+static const char *const modifier19_labels[] = {"Pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
+static const rtab_instr modifier19_condition[] = {{1, 25}};
+static const rtab_instr modifier19_value[] = {{0, 1}};
+
+/* modifier cromwell */
+static const char *const modifier20_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: если с подразделением сгруппирован или смежен Кромвель"};
+static const rtab_instr modifier20_condition[] = {{1, 0}, {0, 0}, {7, 0}, {1, 26}, {13, 0}};
+static const rtab_instr modifier20_value[] = {{0, 1}, {2, 0}};
+
+/* modifier leader_command_rating */
+static const char *const modifier21_labels[] = {"All games but TACW: command rating of the friendly leader used in the melee", "Все кроме TACW: Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
+static const rtab_instr modifier21_condition[] = {{1, 0}, {0, 0}, {8, 0}, {1, 27}, {0, 0}, {11, 0}, {13, 0}};
+static const rtab_instr modifier21_value[] = {{1, 27}, {2, 0}};
+
+/* modifier initial_morale_6_or_less */
+static const char *const modifier22_labels[] = {"Initial morale 6 or less", "Исходная Мораль ≤ 6"};
+static const rtab_instr modifier22_condition[] = {{1, 20}, {0, 6}, {10, 0}};
+static const rtab_instr modifier22_value[] = {{0, 1}, {2, 0}};
+
+/* modifier initial_morale_8 */
+static const char *const modifier23_labels[] = {"Initial morale 8", "Исходная Мораль = 8"};
+static const rtab_instr modifier23_condition[] = {{1, 20}, {0, 8}, {7, 0}};
+static const rtab_instr modifier23_value[] = {{0, 1}};
+
+static const rtab_modifier modifiers[] = {
+	{.id = "attacker_leader", .labels = modifier0_labels, .rule = "11.3.2", .condition = {3, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
+	{.id = "attacker_second_leader", .labels = modifier1_labels, .rule = "11.3.2", .condition = {3, modifier1_condition}, .value = {1, modifier1_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
+	{.id = "defender_leader", .labels = modifier2_labels, .rule = "11.3.2", .condition = {3, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL, },
+	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .condition = {3, modifier3_condition}, .value = {1, modifier3_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL, },
+	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .condition = {5, modifier5_condition}, .value = {3, modifier5_value}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .condition = {0, NULL}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)", },
+	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)", },
+	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)", },
+	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed", },
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {1, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed", },
+	{.id = "ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3", .condition = {5, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "sia_arquebusiers", .labels = modifier15_labels, .rule = "11.3", .condition = {9, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed", },
+	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed", },
+	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (charging cavalry pursues further)", },
+	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed", },
+	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (a leader who holds the cavalry back)", },
+	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)", },
+	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (poor morale is more often eliminated)", },
+	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (good morale stands more often)", },
 };
 
 /* table melee */
@@ -364,17 +714,20 @@ static const rtab_row table0_rows[] = {
 	{6, "11.0", NULL}, /* defender_broken */
 	{7, "11.0", NULL}, /* defender_eliminated */
 };
+static const uint16_t table0_modifiers[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
 
 /* table cavalry_pursuit */
 static const char *const table1_labels[] = {"Cavalry Pursuit", "Кавалерийское Преследование"};
 static const char *const table1_column0_labels[] = {"This Accursed Civil War", "This Accursed Civil War"};
-/* column tacw: the row of each modified roll 0..9 */
+/* column tacw: the row of each modified roll -5..11 */
 static const int16_t table1_column0_rows[] = {
-	0, 0, 0, 1, 1, 1, 2, 2, 2, 2
+	0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2,
+	2
 };
-/* column others: the row of each modified roll 0..9 */
+/* column others: the row of each modified roll -5..11 */
 static const int16_t table1_column1_rows[] = {
-	0, 0, 0, 0, 0, 1, 1, 1, 1, 2
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2,
+	2
 };
 static const rtab_column table1_columns[] = {
 	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2},
@@ -386,12 +739,17 @@ static const rtab_row table1_rows[] = {
 	{9, "11.7.2", NULL}, /* pursue_and_eliminate */
 	{10, "11.7.2", NULL}, /* pursue_off_map */
 };
+static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
+static const rtab_instr table1_rewrite0_condition[] = {{1, 28}};
+static const rtab_rewrite table1_rewrites[] = {
+	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", },
+};
 
 /* table failure_to_retreat */
 static const char *const table2_labels[] = {"Failure to Retreat (Morale Broken)", "Неспособность к Отступлению (Мораль Сломлена)"};
-/* column all: the row of each modified roll 0..9 */
+/* column all: the row of each modified roll -1..10 */
 static const int16_t table2_column0_rows[] = {
-	0, 0, 0, 0, 0, 1, 1, 1, 1, 1
+	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table2_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1},
@@ -400,20 +758,52 @@ static const rtab_row table2_rows[] = {
 	{11, "11.4.5", NULL}, /* eliminated */
 	{12, "11.4.5", NULL}, /* stand */
 };
+static const uint16_t table2_modifiers[] = {22, 23};
 
 static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0", 
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
-	 .nmodifiers = 0, .modifiers = NULL, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
+	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2", 
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
-	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites, },
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5", 
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
-	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
+	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+};
+
+/* transition formation_hit */
+static const char *const transition0_labels[] = {"Formation hit", "Хит Построения"};
+static const int16_t transition0_next[] = {1, 2, 2, 3};
+
+/* transition stand_morale */
+static const char *const transition1_labels[] = {"Stand: morale returns to shaken", "Стоят: мораль возвращается в состояние «Потрясены»"};
+static const int16_t transition1_next[] = {0, 0};
+
+static const rtab_transition transitions[] = {
+	{.id = "formation_hit", .labels = transition0_labels, .rule = "11.0", .input = 23, .next = transition0_next},
+	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .input = 21, .next = transition1_next},
+};
+
+/* procedure pursuit_target */
+static const char *const procedure0_labels[] = {"Which defeated unit the cavalry pursues (one unit only)", "Какое из побежденных подразделений преследует кавалерия (только одно)"};
+static const char *const procedure0_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
+/* front_hex */
+static const char *const step0_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
+static const rtab_instr step0_0_guard[] = {{1, 29}};
+/* flank_hex */
+static const char *const step0_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
+static const rtab_instr step0_1_guard[] = {{1, 30}};
+static const rtab_procedure_step procedure0_steps[] = {
+	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1},
+	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1},
+};
+
+static const rtab_procedure procedures[] = {
+	{.id = "pursuit_target", .labels = procedure0_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
 };
 
 const rtab_ruleset musket_pike_ruleset = {
@@ -421,34 +811,34 @@ const rtab_ruleset musket_pike_ruleset = {
 	.title = title_labels,
 	.nlocales = 2,
 	.locales = locales,
-	.nenums = 6,
+	.nenums = 8,
 	.enums = enums,
-	.ninputs = 1,
+	.ninputs = 31,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
-	.neffect_kinds = 11,
+	.neffect_kinds = 13,
 	.effect_kinds = effect_kinds,
 	.noutcomes = 13,
 	.outcomes = outcomes,
-	.nmatrices = 0,
-	.matrices = NULL,
-	.nbands = 0,
-	.bands = NULL,
-	.ngroups = 0,
-	.groups = NULL,
-	.nmodifiers = 0,
-	.modifiers = NULL,
+	.nmatrices = 1,
+	.matrices = matrices,
+	.nbands = 1,
+	.bands = bands,
+	.ngroups = 2,
+	.groups = groups,
+	.nmodifiers = 24,
+	.modifiers = modifiers,
 	.ntables = 3,
 	.tables = tables,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
-	.ntransitions = 0,
-	.transitions = NULL,
+	.ntransitions = 2,
+	.transitions = transitions,
 	.ndistances = 0,
 	.distances = NULL,
-	.nprocedures = 0,
-	.procedures = NULL,
+	.nprocedures = 1,
+	.procedures = procedures,
 	.nsteps = 0,
 	.steps = NULL,
 };

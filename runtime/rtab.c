@@ -17,7 +17,7 @@ const char *rtab_status_message(int status)
 	case RTAB_E_EXPR: return "malformed expression, or division by zero";
 	case RTAB_E_OVERFLOW: return "arithmetic overflow";
 	case RTAB_E_RULESET: return "inconsistent ruleset data";
-	case RTAB_E_INDEX: return "no such reaction set, transition, distance or procedure";
+	case RTAB_E_INDEX: return "no such outcome, reaction set, transition, distance or procedure";
 	case RTAB_E_STATE: return "the transition is not defined for this state";
 	default: return "unknown status";
 	}
@@ -163,8 +163,12 @@ static int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
 
 static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 {
-	if (ctx && why && !ctx->provisional)
+	if (!ctx || !why)
+		return;
+	if (!ctx->provisional)
 		ctx->provisional = why;
+	if (ctx->nprovisional < UINT16_MAX)
+		ctx->nprovisional++;
 }
 
 /* Pop the keys of a matrix from the top of the stack and push its cell. */
@@ -511,9 +515,11 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 }
 
 static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
-			    rtab_eval_ctx *ctx, rtab_result *out)
+			    rtab_eval_ctx *ctx, size_t outcome, rtab_target *targets, size_t cap,
+			    size_t *count)
 {
-	const rtab_outcome *o = &rs->outcomes[out->outcome];
+	const rtab_outcome *o = &rs->outcomes[outcome];
+	*count = 0;
 	for (size_t i = 0; i < o->ntriggers; i++) {
 		int32_t suppressed = 0;
 		int rc;
@@ -525,11 +531,25 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		}
 		if (suppressed)
 			continue;
-		if (out->ntriggered == RTAB_MAX_TRIGGERS)
-			return RTAB_E_RULESET;
-		out->triggered[out->ntriggered++] = o->triggers[i].target;
+		if (*count < cap)
+			targets[*count] = o->triggers[i].target;
+		(*count)++;
 	}
 	return RTAB_OK;
+}
+
+int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
+			  size_t ninputs, rtab_target *targets, size_t cap, size_t *count)
+{
+	int rc;
+	if (!rs || !count || (!targets && cap))
+		return RTAB_E_NULL;
+	if (outcome >= rs->noutcomes)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, cap, count);
 }
 
 static int pick_column(const rtab_table *t, const int32_t *inputs, size_t ninputs, uint16_t *col)
@@ -570,6 +590,7 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 {
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
+	const char *why;
 	int64_t roll;
 	int rc, nat;
 
@@ -581,7 +602,7 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	if (rc != RTAB_OK)
 		return rc;
 	t = &rs->tables[table];
-	if (t->dice >= rs->ndice)
+	if (t->dice >= rs->ndice && t->dice != RTAB_NO_DICE)
 		return RTAB_E_RULESET;
 
 	/* Only the fixed fields: the applied and triggered arrays are valid up to their counts. */
@@ -589,10 +610,17 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
+	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
-	if (rc != RTAB_OK)
-		return rc;
+	if (t->dice == RTAB_NO_DICE) {
+		if (nfaces != 0)
+			return RTAB_E_FACES;
+		out->natural = 0;
+	} else {
+		rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
+		if (rc != RTAB_OK)
+			return rc;
+	}
 	out->modifier_raw = extra_drm;
 	rc = apply_modifiers(rs, t, inputs, ninputs, &ctx, out);
 	if (rc != RTAB_OK)
@@ -612,25 +640,38 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	rc = pick_column(t, inputs, ninputs, &out->column);
 	if (rc != RTAB_OK)
 		return rc;
-	nat = natural_rule(t, faces, nfaces);
+	nat = nfaces ? natural_rule(t, faces, nfaces) : -1;
 	if (nat >= 0) {
 		/* The natural roll decides, whatever the modifiers. */
 		out->natural_rule = (int16_t)nat;
 		out->row = UINT16_MAX;
 		out->outcome = t->natural[nat].outcome;
+		why = t->natural[nat].provisional;
 	} else {
 		rc = lookup_row(t, &t->columns[out->column], out->modified_roll, &out->row);
 		if (rc != RTAB_OK)
 			return rc;
 		out->outcome = t->rows[out->row].outcome;
-		note_provisional(&ctx, t->rows[out->row].provisional);
+		why = t->rows[out->row].provisional;
+	}
+	/* The outcome's own uncertainty is the one to name first. */
+	if (why) {
+		note_provisional(&ctx, why);
+		ctx.provisional = why;
 	}
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;
 	rc = apply_rewrites(rs, t, inputs, ninputs, &ctx, out);
-	if (rc == RTAB_OK)
-		rc = collect_triggers(rs, inputs, ninputs, &ctx, out);
+	if (rc == RTAB_OK) {
+		size_t n;
+		rc = collect_triggers(rs, inputs, ninputs, &ctx, out->outcome, out->triggered,
+				      RTAB_MAX_TRIGGERS, &n);
+		if (rc == RTAB_OK && n > RTAB_MAX_TRIGGERS)
+			rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(n > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : n);
+	}
 	out->provisional = ctx.provisional;
+	out->nprovisional = ctx.nprovisional;
 	return rc;
 }
 
@@ -690,7 +731,7 @@ int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
 		       const int32_t *inputs, size_t ninputs, const int32_t *faces, size_t nfaces,
 		       int32_t *value, const char **provisional)
 {
-	rtab_eval_ctx ctx = {faces, nfaces, 0, NULL};
+	rtab_eval_ctx ctx = {faces, nfaces, 0, NULL, 0};
 	const rtab_distance *d;
 	int rc;
 

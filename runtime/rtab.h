@@ -182,7 +182,8 @@ typedef struct rtab_modifier {
 	int32_t min, max;        /* bounds of value over every input, as checked */
 	int8_t sign;             /* +1: the attacker's (adds); -1: the defender's (subtracts) */
 	int16_t group;           /* stacking group, or -1 */
-	uint32_t steps;          /* bit i: counts at step i; 0: counts at every step */
+	uint32_t steps;          /* bit i: counts at step i. A table with a step counts only the
+				    modifiers with its bit; a table without one counts them all */
 	const char *provisional; /* why its value is unsettled, or NULL */
 } rtab_modifier;
 
@@ -248,6 +249,7 @@ typedef struct rtab_natural_rule {
 	const int32_t *faces;
 	uint16_t outcome;
 	const char *rule;
+	const char *provisional; /* why the source does not settle it, or NULL */
 } rtab_natural_rule;
 
 /* In a stated situation, an outcome reads as another. */
@@ -266,11 +268,14 @@ typedef struct rtab_column {
 	int16_t below_row, above_row;
 } rtab_column;
 
+/* The dice of a table keyed by its modifier total alone: no faces, natural 0. */
+#define RTAB_NO_DICE UINT16_MAX
+
 typedef struct rtab_table {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
-	uint16_t dice;
+	uint16_t dice; /* or RTAB_NO_DICE */
 	int16_t column_input;            /* -1: a single column */
 	const uint16_t *column_of_value; /* per value of the column input */
 	uint16_t ncolumns;
@@ -398,7 +403,8 @@ typedef struct rtab_eval_ctx {
 	const int32_t *faces;
 	size_t nfaces;
 	size_t next_face;
-	const char *provisional;
+	const char *provisional; /* the first reached */
+	uint16_t nprovisional;   /* how many were reached */
 } rtab_eval_ctx;
 
 typedef struct rtab_result {
@@ -412,7 +418,9 @@ typedef struct rtab_result {
 	int32_t modified_roll; /* natural + modifier */
 	uint16_t napplied;
 	rtab_applied_modifier applied[RTAB_MAX_APPLIED];
-	const char *provisional; /* set when a provisional row, modifier or cell was used */
+	const char *provisional; /* why: the row's (or natural rule's) reason first, else the first
+				    provisional modifier or matrix cell used */
+	uint16_t nprovisional;   /* how many provisional values the result used */
 	int16_t natural_rule;    /* the natural-roll rule that decided, or -1 */
 	int16_t rewritten_from;  /* the outcome the row gave before a rewrite, or -1 */
 	int16_t rewrite;         /* the rewrite applied, or -1 */
@@ -472,6 +480,13 @@ int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
 /* The first step of a procedure that applies (-1: none, see its otherwise). */
 int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const int32_t *inputs,
 			      size_t ninputs, int32_t *step);
+
+/*
+ * What an outcome leads to in the situation given by inputs: its triggers
+ * that no 'unless' suppresses. Writes up to cap targets, the number to *count.
+ */
+int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
+			  size_t ninputs, rtab_target *targets, size_t cap, size_t *count);
 
 /* Index of the named reaction set, transition, distance or procedure, or -1. */
 int rtab_find_reaction_set(const rtab_ruleset *rs, const char *id);
