@@ -15,6 +15,39 @@ static void banner(strbuf *o, const char *source_name)
 		  RTAB_VERSION, source_name);
 }
 
+/* Drop the ", " the last field left, so that initializers end cleanly. */
+static void trim(strbuf *o)
+{
+	while (o->len && (o->data[o->len - 1] == ' ' || o->data[o->len - 1] == ','))
+		o->data[--o->len] = '\0';
+}
+
+static void close_struct(strbuf *o)
+{
+	trim(o);
+	sb_puts(o, "},\n");
+}
+
+/* Continue an initializer on the next line. */
+static void wrap(strbuf *o)
+{
+	trim(o);
+	sb_puts(o, ",\n\t ");
+}
+
+static const char *const op_names[RTAB_OP_COUNT_] = {
+	"RTAB_OP_CONST", "RTAB_OP_INPUT", "RTAB_OP_NEG",  "RTAB_OP_NOT",      "RTAB_OP_ADD",
+	"RTAB_OP_SUB",   "RTAB_OP_MUL",   "RTAB_OP_EQ",   "RTAB_OP_NE",       "RTAB_OP_LT",
+	"RTAB_OP_LE",    "RTAB_OP_GT",    "RTAB_OP_GE",   "RTAB_OP_AND",      "RTAB_OP_OR",
+	"RTAB_OP_DIV_DOWN", "RTAB_OP_DIV_UP", "RTAB_OP_MIN", "RTAB_OP_MAX",    "RTAB_OP_ABS",
+	"RTAB_OP_MATRIX", "RTAB_OP_BAND", "RTAB_OP_ROLL", "RTAB_OP_JUMP_IF_FALSE", "RTAB_OP_JUMP",
+};
+static const char *const type_names[] = {"RTAB_TYPE_BOOL", "RTAB_TYPE_INT", "RTAB_TYPE_ENUM"};
+static const char *const stacking_names[] = {"RTAB_STACK_SUM", "RTAB_STACK_WORST", "RTAB_STACK_BEST"};
+static const char *const target_names[] = {"RTAB_TARGET_TABLE", "RTAB_TARGET_REACTIONS",
+					   "RTAB_TARGET_TRANSITION", "RTAB_TARGET_DISTANCE",
+					   "RTAB_TARGET_PROCEDURE"};
+
 static void upper(strbuf *o, const char *s)
 {
 	for (; *s; s++)
@@ -74,7 +107,9 @@ static void expr_array(strbuf *o, const rtab_expr *e, const char *name)
 		return;
 	sb_printf(o, "static const rtab_instr %s[] = {", name);
 	for (size_t i = 0; i < e->ninstrs; i++)
-		sb_printf(o, "%s{%u, %ld}", i ? ", " : "", e->instrs[i].op, (long)e->instrs[i].arg);
+		sb_printf(o, "%s{%s, %ld}", i ? ", " : "",
+			  e->instrs[i].op < RTAB_OP_COUNT_ ? op_names[e->instrs[i].op] : "RTAB_OP_COUNT_",
+			  (long)e->instrs[i].arg);
 	sb_puts(o, "};\n");
 }
 
@@ -141,8 +176,9 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "id", in->id);
 		sb_printf(o, ".labels = input%zu_labels, ", i);
 		fstr(o, "rule", in->rule);
-		sb_printf(o, ".type = %u, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld},\n",
-			  in->type, in->enum_index, (long)in->min, (long)in->max, (long)in->default_value);
+		sb_printf(o, ".type = %s, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld},\n",
+			  type_names[in->type], in->enum_index, (long)in->min, (long)in->max,
+			  (long)in->default_value);
 	}
 	sb_puts(o, "};\n");
 }
@@ -197,7 +233,7 @@ static void emit_effect_kinds(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "rule", k->rule);
 		sb_printf(o, ".nparams = %u, ", k->nparams);
 		fref(o, "params", k->nparams, "effect_kind%zu_params", i);
-		sb_puts(o, "},\n");
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -238,10 +274,11 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 			for (size_t t = 0; t < out->ntriggers; t++) {
 				const rtab_trigger *tr = &out->triggers[t];
 				snprintf(name, sizeof name, "outcome%zu_trigger%zu_unless", i, t);
-				sb_printf(o, "\t{.target = {%u, %u}, ", tr->target.kind, tr->target.index);
+				sb_printf(o, "\t{.target = {%s, %u}, ", target_names[tr->target.kind],
+					  tr->target.index);
 				expr_ref(o, "unless", &tr->unless, name);
 				fstr(o, "rule", tr->rule);
-				sb_puts(o, "},\n");
+				close_struct(o);
 			}
 			sb_puts(o, "};\n");
 		}
@@ -257,7 +294,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "effects", out->neffects, "outcome%zu_effects", i);
 		sb_printf(o, ".ntriggers = %u, ", out->ntriggers);
 		fref(o, "triggers", out->ntriggers, "outcome%zu_triggers", i);
-		sb_puts(o, "},\n");
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -349,8 +386,8 @@ static void emit_groups(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "id", g->id);
 		sb_printf(o, ".labels = group%zu_labels, ", i);
 		fstr(o, "rule", g->rule);
-		sb_printf(o, ".stacking = %u, .capped = %u, .cap_min = %ld, .cap_max = %ld},\n",
-			  g->stacking, g->capped, (long)g->cap_min, (long)g->cap_max);
+		sb_printf(o, ".stacking = %s, .capped = %u, .cap_min = %ld, .cap_max = %ld},\n",
+			  stacking_names[g->stacking], g->capped, (long)g->cap_min, (long)g->cap_max);
 	}
 	sb_puts(o, "};\n");
 }
@@ -382,7 +419,7 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, ".min = %ld, .max = %ld, .sign = %d, .group = %d, .steps = 0x%lxu, ",
 			  (long)m->min, (long)m->max, m->sign, m->group, (unsigned long)m->steps);
 		fstr(o, "provisional", m->provisional);
-		sb_puts(o, "},\n");
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -453,7 +490,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			str(o, t->natural[k].rule);
 			sb_puts(o, ", ");
 			str(o, t->natural[k].provisional);
-			sb_puts(o, "},\n");
+			close_struct(o);
 		}
 		sb_puts(o, "};\n");
 	}
@@ -469,7 +506,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_printf(o, "\t{.from = %u, .to = %u, ", rw->from, rw->to);
 			expr_ref(o, "condition", &rw->condition, name);
 			fstr(o, "rule", rw->rule);
-			sb_puts(o, "},\n");
+			close_struct(o);
 		}
 		sb_puts(o, "};\n");
 	}
@@ -486,20 +523,26 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "id", t->id);
 		sb_printf(o, ".labels = table%zu_labels, ", i);
 		fstr(o, "rule", t->rule);
-		sb_printf(o, "\n\t .dice = %u, .column_input = %d, ", t->dice, t->column_input);
+		wrap(o);
+		if (t->dice == RTAB_NO_DICE)
+			sb_printf(o, ".dice = RTAB_NO_DICE, .column_input = %d, ", t->column_input);
+		else
+			sb_printf(o, ".dice = %u, .column_input = %d, ", t->dice, t->column_input);
 		fref(o, "column_of_value", t->column_input >= 0, "table%zu_column_of_value", i);
 		sb_printf(o, ".ncolumns = %u, .columns = table%zu_columns, ", t->ncolumns, i);
-		sb_printf(o, ".nrows = %u, .rows = table%zu_rows,\n\t ", t->nrows, i);
+		sb_printf(o, ".nrows = %u, .rows = table%zu_rows, ", t->nrows, i);
+		wrap(o);
 		sb_printf(o, ".nmodifiers = %u, ", t->nmodifiers);
 		fref(o, "modifiers", t->nmodifiers, "table%zu_modifiers", i);
-		sb_printf(o, ".capped = %u, .cap_min = %ld, .cap_max = %ld, .roll_min = %ld, .roll_max = %ld,\n\t ",
+		sb_printf(o, ".capped = %u, .cap_min = %ld, .cap_max = %ld, .roll_min = %ld, .roll_max = %ld, ",
 			  t->capped, (long)t->cap_min, (long)t->cap_max, (long)t->roll_min,
 			  (long)t->roll_max);
+		wrap(o);
 		sb_printf(o, ".step = %d, .nnatural = %u, ", t->step, t->nnatural);
 		fref(o, "natural", t->nnatural, "table%zu_natural", i);
 		sb_printf(o, ".nrewrites = %u, ", t->nrewrites);
 		fref(o, "rewrites", t->nrewrites, "table%zu_rewrites", i);
-		sb_puts(o, "},\n");
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -557,7 +600,7 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "rule", r->rule);
 		sb_printf(o, ".noptions = %u, ", r->noptions);
 		fref(o, "options", r->noptions, "reactions%zu_options", i);
-		sb_puts(o, "},\n");
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -609,7 +652,7 @@ static void emit_distances(strbuf *o, const rtab_ruleset *rs)
 			sb_puts(o, "\t{");
 			expr_ref(o, "value", &d->forms[f].value, name);
 			fstr(o, "unit", d->forms[f].unit);
-			sb_puts(o, "},\n");
+			close_struct(o);
 		}
 		sb_puts(o, "};\n");
 	}
@@ -622,7 +665,7 @@ static void emit_distances(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "rule", d->rule);
 		sb_printf(o, ".nforms = %u, .forms = distance%zu_forms, ", d->nforms, i);
 		fstr(o, "provisional", d->provisional);
-		sb_puts(o, "},\n");
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }

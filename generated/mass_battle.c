@@ -83,31 +83,31 @@ static const char *const input22_labels[] = {"Unit 1 has a standard", "Подр�
 static const char *const input23_labels[] = {"Unit 2 has a standard", "Подразделение 2 со знаменем"};
 static const char *const input24_labels[] = {"Unit 3 has a standard", "Подразделение 3 со знаменем"};
 static const rtab_input inputs[] = {
-	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = 2, .enum_index = 2, .min = 0, .max = 2, .default_value = 0},
-	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = 1, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = 1, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = 1, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = 1, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = 1, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = 1, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0},
+	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
+	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
+	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
+	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
+	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
+	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
+	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 };
 
 /* dice */
@@ -182,40 +182,40 @@ static const rtab_param effect_kind31_params[] = {{"who", 0}};
 static const char *const effect_kind32_labels[] = {"The wounds caused count for all the side's units together", "Нанесённые раны считаются для всех подразделений вместе"};
 static const char *const effect_kind33_labels[] = {"Then add the bonuses common to all: the largest rank bonus, one standard, and so on", "А затем просто прибавите общие для всех бонусы: наибольший бонус за ряды, одно знамя и так далее"};
 static const rtab_effect_kind effect_kinds[] = {
-	{.id = "must_charge", .labels = effect_kind0_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind0_params, },
-	{.id = "charge_distance_is_pursuit_roll", .labels = effect_kind1_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind1_params, },
-	{.id = "wheel", .labels = effect_kind2_labels, .rule = "Преследование нового противника", .nparams = 2, .params = effect_kind2_params, },
-	{.id = "close_the_door", .labels = effect_kind3_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind3_params, },
-	{.id = "charged_unexpectedly", .labels = effect_kind4_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind4_params, },
-	{.id = "counts_as_charger", .labels = effect_kind5_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind5_params, },
-	{.id = "chargers_on_both_sides", .labels = effect_kind6_labels, .rule = "Преследование нового противника", .nparams = 0, .params = NULL, },
-	{.id = "fight", .labels = effect_kind7_labels, .rule = "Преследование нового противника", .nparams = 2, .params = effect_kind7_params, },
-	{.id = "joins_combat", .labels = effect_kind8_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind8_params, },
-	{.id = "no_overrun_if_wins_again", .labels = effect_kind9_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind9_params, },
-	{.id = "restrained_from_pursuit_if_wins_again", .labels = effect_kind10_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind10_params, },
-	{.id = "may_reform", .labels = effect_kind11_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind11_params, },
-	{.id = "new_charge", .labels = effect_kind12_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind12_params, },
-	{.id = "hold", .labels = effect_kind13_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind13_params, },
-	{.id = "no_charge_reaction", .labels = effect_kind14_labels, .rule = "Преследование отступающего подразделения противника", .nparams = 1, .params = effect_kind14_params, },
-	{.id = "destroyed", .labels = effect_kind15_labels, .rule = "Преследование отступающего подразделения противника", .nparams = 1, .params = effect_kind15_params, },
-	{.id = "pursuit_move", .labels = effect_kind16_labels, .rule = "Прорыв!", .nparams = 1, .params = effect_kind16_params, },
-	{.id = "leaves_table", .labels = effect_kind17_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind17_params, },
-	{.id = "returns", .labels = effect_kind18_labels, .rule = "Преследование за край стола", .nparams = 2, .params = effect_kind18_params, },
-	{.id = "as_reinforcements", .labels = effect_kind19_labels, .rule = "Преследование за край стола; Подкрепления, p. 27", .nparams = 1, .params = effect_kind19_params, },
-	{.id = "placed_near_exit_point", .labels = effect_kind20_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind20_params, },
-	{.id = "faces_battlefield", .labels = effect_kind21_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind21_params, },
-	{.id = "rear_rank_touches_edge", .labels = effect_kind22_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind22_params, },
-	{.id = "move_minimum_distance", .labels = effect_kind23_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind23_params, },
-	{.id = "moves_along_axes", .labels = effect_kind24_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind24_params, },
-	{.id = "not_through_units_or_impassable", .labels = effect_kind25_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind25_params, },
-	{.id = "may_come_within", .labels = effect_kind26_labels, .rule = "p. 53", .nparams = 2, .params = effect_kind26_params, },
-	{.id = "keeps_fighting_side", .labels = effect_kind27_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind27_params, },
-	{.id = "keep_most_units_in_contact", .labels = effect_kind28_labels, .rule = "p. 53", .nparams = 0, .params = NULL, },
-	{.id = "not_moved_back", .labels = effect_kind29_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind29_params, },
-	{.id = "falls_out_of_combat", .labels = effect_kind30_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind30_params, },
-	{.id = "follows_no_more_foes", .labels = effect_kind31_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .nparams = 1, .params = effect_kind31_params, },
-	{.id = "pool_wounds", .labels = effect_kind32_labels, .rule = "Борьба с разбеганием глаз", .nparams = 0, .params = NULL, },
-	{.id = "add_common_bonuses", .labels = effect_kind33_labels, .rule = "Борьба с разбеганием глаз", .nparams = 0, .params = NULL, },
+	{.id = "must_charge", .labels = effect_kind0_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind0_params},
+	{.id = "charge_distance_is_pursuit_roll", .labels = effect_kind1_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind1_params},
+	{.id = "wheel", .labels = effect_kind2_labels, .rule = "Преследование нового противника", .nparams = 2, .params = effect_kind2_params},
+	{.id = "close_the_door", .labels = effect_kind3_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind3_params},
+	{.id = "charged_unexpectedly", .labels = effect_kind4_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind4_params},
+	{.id = "counts_as_charger", .labels = effect_kind5_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind5_params},
+	{.id = "chargers_on_both_sides", .labels = effect_kind6_labels, .rule = "Преследование нового противника", .nparams = 0, .params = NULL},
+	{.id = "fight", .labels = effect_kind7_labels, .rule = "Преследование нового противника", .nparams = 2, .params = effect_kind7_params},
+	{.id = "joins_combat", .labels = effect_kind8_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind8_params},
+	{.id = "no_overrun_if_wins_again", .labels = effect_kind9_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind9_params},
+	{.id = "restrained_from_pursuit_if_wins_again", .labels = effect_kind10_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind10_params},
+	{.id = "may_reform", .labels = effect_kind11_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind11_params},
+	{.id = "new_charge", .labels = effect_kind12_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind12_params},
+	{.id = "hold", .labels = effect_kind13_labels, .rule = "Преследование нового противника", .nparams = 1, .params = effect_kind13_params},
+	{.id = "no_charge_reaction", .labels = effect_kind14_labels, .rule = "Преследование отступающего подразделения противника", .nparams = 1, .params = effect_kind14_params},
+	{.id = "destroyed", .labels = effect_kind15_labels, .rule = "Преследование отступающего подразделения противника", .nparams = 1, .params = effect_kind15_params},
+	{.id = "pursuit_move", .labels = effect_kind16_labels, .rule = "Прорыв!", .nparams = 1, .params = effect_kind16_params},
+	{.id = "leaves_table", .labels = effect_kind17_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind17_params},
+	{.id = "returns", .labels = effect_kind18_labels, .rule = "Преследование за край стола", .nparams = 2, .params = effect_kind18_params},
+	{.id = "as_reinforcements", .labels = effect_kind19_labels, .rule = "Преследование за край стола; Подкрепления, p. 27", .nparams = 1, .params = effect_kind19_params},
+	{.id = "placed_near_exit_point", .labels = effect_kind20_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind20_params},
+	{.id = "faces_battlefield", .labels = effect_kind21_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind21_params},
+	{.id = "rear_rank_touches_edge", .labels = effect_kind22_labels, .rule = "Преследование за край стола", .nparams = 1, .params = effect_kind22_params},
+	{.id = "move_minimum_distance", .labels = effect_kind23_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind23_params},
+	{.id = "moves_along_axes", .labels = effect_kind24_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind24_params},
+	{.id = "not_through_units_or_impassable", .labels = effect_kind25_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind25_params},
+	{.id = "may_come_within", .labels = effect_kind26_labels, .rule = "p. 53", .nparams = 2, .params = effect_kind26_params},
+	{.id = "keeps_fighting_side", .labels = effect_kind27_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind27_params},
+	{.id = "keep_most_units_in_contact", .labels = effect_kind28_labels, .rule = "p. 53", .nparams = 0, .params = NULL},
+	{.id = "not_moved_back", .labels = effect_kind29_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind29_params},
+	{.id = "falls_out_of_combat", .labels = effect_kind30_labels, .rule = "p. 53", .nparams = 1, .params = effect_kind30_params},
+	{.id = "follows_no_more_foes", .labels = effect_kind31_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .nparams = 1, .params = effect_kind31_params},
+	{.id = "pool_wounds", .labels = effect_kind32_labels, .rule = "Борьба с разбеганием глаз", .nparams = 0, .params = NULL},
+	{.id = "add_common_bonuses", .labels = effect_kind33_labels, .rule = "Борьба с разбеганием глаз", .nparams = 0, .params = NULL},
 };
 
 /* outcome must_charge_fresh_enemy */
@@ -248,8 +248,8 @@ static const rtab_effect outcome0_effects[] = {
 	{6, 0, NULL}, /* chargers_on_both_sides */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {1, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", },
-	{.target = {4, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", },
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
 };
 
 /* outcome fought_at_once */
@@ -281,7 +281,7 @@ static const rtab_effect outcome1_effects[] = {
 	{11, 1, outcome1_effect5_args}, /* may_reform */
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {1, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", },
+	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
 };
 
 /* outcome new_charge_next_phase */
@@ -356,7 +356,7 @@ static const rtab_effect outcome5_effects[] = {
 	{22, 1, outcome5_effect5_args}, /* rear_rank_touches_edge */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола", },
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола"},
 };
 
 /* outcome overrun_move */
@@ -367,12 +367,12 @@ static const int32_t outcome6_effect0_args[] = {
 static const rtab_effect outcome6_effects[] = {
 	{16, 1, outcome6_effect0_args}, /* pursuit_move */
 };
-static const rtab_instr outcome6_trigger0_unless[] = {{1, 9}};
-static const rtab_instr outcome6_trigger1_unless[] = {{1, 9}, {3, 0}};
+static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 9}};
+static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {3, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!", },
-	{.target = {3, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", },
-	{.target = {4, 0}, .unless = {0, NULL}, .rule = "Прорыв!", },
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!"},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!"},
 };
 
 /* outcome unit_without_casualties_moved_back */
@@ -465,18 +465,18 @@ static const rtab_effect outcome11_effects[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "must_charge_fresh_enemy", .labels = outcome0_labels, .rule = "Преследование нового противника", .neffects = 7, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers, },
-	{.id = "fought_at_once", .labels = outcome1_labels, .rule = "Преследование нового противника", .neffects = 6, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, },
-	{.id = "new_charge_next_phase", .labels = outcome2_labels, .rule = "Преследование нового противника", .neffects = 4, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "holds", .labels = outcome3_labels, .rule = "Преследование нового противника", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "fleeing_unit_destroyed", .labels = outcome4_labels, .rule = "Преследование отступающего подразделения противника", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "pursued_off_table", .labels = outcome5_labels, .rule = "Преследование за край стола", .neffects = 6, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, },
-	{.id = "overrun_move", .labels = outcome6_labels, .rule = "Прорыв!", .neffects = 1, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers, },
-	{.id = "unit_without_casualties_moved_back", .labels = outcome7_labels, .rule = "p. 53", .neffects = 6, .effects = outcome7_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "unit_with_casualties_moved_back", .labels = outcome8_labels, .rule = "p. 53", .neffects = 6, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "left_combat_on_purpose_outcome", .labels = outcome9_labels, .rule = "p. 53", .neffects = 3, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "no_more_foes", .labels = outcome10_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .neffects = 2, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, },
+	{.id = "must_charge_fresh_enemy", .labels = outcome0_labels, .rule = "Преследование нового противника", .neffects = 7, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers},
+	{.id = "fought_at_once", .labels = outcome1_labels, .rule = "Преследование нового противника", .neffects = 6, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers},
+	{.id = "new_charge_next_phase", .labels = outcome2_labels, .rule = "Преследование нового противника", .neffects = 4, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "holds", .labels = outcome3_labels, .rule = "Преследование нового противника", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "fleeing_unit_destroyed", .labels = outcome4_labels, .rule = "Преследование отступающего подразделения противника", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursued_off_table", .labels = outcome5_labels, .rule = "Преследование за край стола", .neffects = 6, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers},
+	{.id = "overrun_move", .labels = outcome6_labels, .rule = "Прорыв!", .neffects = 1, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers},
+	{.id = "unit_without_casualties_moved_back", .labels = outcome7_labels, .rule = "p. 53", .neffects = 6, .effects = outcome7_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "unit_with_casualties_moved_back", .labels = outcome8_labels, .rule = "p. 53", .neffects = 6, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "left_combat_on_purpose_outcome", .labels = outcome9_labels, .rule = "p. 53", .neffects = 3, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "no_more_foes", .labels = outcome10_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .neffects = 2, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL},
 };
 
 /* stacking groups */
@@ -484,60 +484,60 @@ static const char *const group0_labels[] = {"Wounds caused (pooled over all the 
 static const char *const group1_labels[] = {"Rank bonus (only the largest counts)", "Бонус за ряды (наибольший)"};
 static const char *const group2_labels[] = {"Standard (one counts)", "Одно знамя"};
 static const rtab_group groups[] = {
-	{.id = "wounds", .labels = group0_labels, .rule = "Борьба с разбеганием глаз", .stacking = 0, .capped = 0, .cap_min = 0, .cap_max = 0},
-	{.id = "rank_bonus", .labels = group1_labels, .rule = "Борьба с разбеганием глаз", .stacking = 2, .capped = 0, .cap_min = 0, .cap_max = 0},
-	{.id = "standard", .labels = group2_labels, .rule = "Борьба с разбеганием глаз", .stacking = 2, .capped = 0, .cap_min = 0, .cap_max = 0},
+	{.id = "wounds", .labels = group0_labels, .rule = "Борьба с разбеганием глаз", .stacking = RTAB_STACK_SUM, .capped = 0, .cap_min = 0, .cap_max = 0},
+	{.id = "rank_bonus", .labels = group1_labels, .rule = "Борьба с разбеганием глаз", .stacking = RTAB_STACK_BEST, .capped = 0, .cap_min = 0, .cap_max = 0},
+	{.id = "standard", .labels = group2_labels, .rule = "Борьба с разбеганием глаз", .stacking = RTAB_STACK_BEST, .capped = 0, .cap_min = 0, .cap_max = 0},
 };
 
 /* modifier unit_1_wounds_caused */
 static const char *const modifier0_labels[] = {"Unit 1: wounds caused", "Подразделение 1: нанесённые раны"};
-static const rtab_instr modifier0_value[] = {{1, 19}};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_INPUT, 19}};
 
 /* modifier unit_2_wounds_caused */
 static const char *const modifier1_labels[] = {"Unit 2: wounds caused", "Подразделение 2: нанесённые раны"};
-static const rtab_instr modifier1_value[] = {{1, 20}};
+static const rtab_instr modifier1_value[] = {{RTAB_OP_INPUT, 20}};
 
 /* modifier unit_3_wounds_caused */
 static const char *const modifier2_labels[] = {"Unit 3: wounds caused", "Подразделение 3: нанесённые раны"};
-static const rtab_instr modifier2_value[] = {{1, 21}};
+static const rtab_instr modifier2_value[] = {{RTAB_OP_INPUT, 21}};
 
 /* modifier unit_1_ranks */
 static const char *const modifier3_labels[] = {"Unit 1: rank bonus", "Подразделение 1: бонус за ряды"};
-static const rtab_instr modifier3_value[] = {{1, 16}};
+static const rtab_instr modifier3_value[] = {{RTAB_OP_INPUT, 16}};
 
 /* modifier unit_2_ranks */
 static const char *const modifier4_labels[] = {"Unit 2: rank bonus", "Подразделение 2: бонус за ряды"};
-static const rtab_instr modifier4_value[] = {{1, 17}};
+static const rtab_instr modifier4_value[] = {{RTAB_OP_INPUT, 17}};
 
 /* modifier unit_3_ranks */
 static const char *const modifier5_labels[] = {"Unit 3: rank bonus", "Подразделение 3: бонус за ряды"};
-static const rtab_instr modifier5_value[] = {{1, 18}};
+static const rtab_instr modifier5_value[] = {{RTAB_OP_INPUT, 18}};
 
 /* modifier unit_1_standard_bonus */
 static const char *const modifier6_labels[] = {"Unit 1: standard", "Подразделение 1: знамя"};
-static const rtab_instr modifier6_condition[] = {{1, 22}};
-static const rtab_instr modifier6_value[] = {{0, 1}};
+static const rtab_instr modifier6_condition[] = {{RTAB_OP_INPUT, 22}};
+static const rtab_instr modifier6_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier unit_2_standard_bonus */
 static const char *const modifier7_labels[] = {"Unit 2: standard", "Подразделение 2: знамя"};
-static const rtab_instr modifier7_condition[] = {{1, 23}};
-static const rtab_instr modifier7_value[] = {{0, 1}};
+static const rtab_instr modifier7_condition[] = {{RTAB_OP_INPUT, 23}};
+static const rtab_instr modifier7_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier unit_3_standard_bonus */
 static const char *const modifier8_labels[] = {"Unit 3: standard", "Подразделение 3: знамя"};
-static const rtab_instr modifier8_condition[] = {{1, 24}};
-static const rtab_instr modifier8_value[] = {{0, 1}};
+static const rtab_instr modifier8_condition[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr modifier8_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "unit_1_wounds_caused", .labels = modifier0_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier0_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "unit_2_wounds_caused", .labels = modifier1_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "unit_3_wounds_caused", .labels = modifier2_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier2_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "unit_1_ranks", .labels = modifier3_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier3_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "unit_2_ranks", .labels = modifier4_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier4_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "unit_3_ranks", .labels = modifier5_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier5_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed", },
-	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed", },
-	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed", },
+	{.id = "unit_1_wounds_caused", .labels = modifier0_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier0_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "unit_2_wounds_caused", .labels = modifier1_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "unit_3_wounds_caused", .labels = modifier2_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier2_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "unit_1_ranks", .labels = modifier3_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier3_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
+	{.id = "unit_2_ranks", .labels = modifier4_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier4_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
+	{.id = "unit_3_ranks", .labels = modifier5_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier5_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
+	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
 };
 
 /* table combat_result */
@@ -575,23 +575,23 @@ static const rtab_row table0_rows[] = {
 static const uint16_t table0_modifiers[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
 
 static const rtab_table tables[] = {
-	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз", 
-	 .dice = 65535, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
+	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз",
+	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
 	 .nmodifiers = 9, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 333,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
 };
 
 /* reactions charge_reaction */
 static const char *const reactions0_labels[] = {"Charge reactions", "Реакции на нападение"};
 /* hold */
 static const char *const option0_0_labels[] = {"Hold", "Держать Позицию"};
-static const rtab_instr option0_0_guard[] = {{1, 1}, {3, 0}};
+static const rtab_instr option0_0_guard[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_NOT, 0}};
 /* stand_and_shoot */
 static const char *const option0_1_labels[] = {"Stand and shoot", "Стоять и стрелять"};
-static const rtab_instr option0_1_guard[] = {{1, 0}, {1, 1}, {14, 0}, {3, 0}};
+static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 /* flee */
 static const char *const option0_2_labels[] = {"Flee", "Бежать"};
-static const rtab_instr option0_2_guard[] = {{1, 0}, {1, 1}, {14, 0}, {3, 0}};
+static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
 	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3},
 	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1},
@@ -602,10 +602,10 @@ static const rtab_option reactions0_options[] = {
 static const char *const reactions1_labels[] = {"Winner's move after close combat", "Движение победителя после ближнего боя"};
 /* pursue */
 static const char *const option1_0_labels[] = {"Pursue", "Преследование"};
-static const rtab_instr option1_0_guard[] = {{1, 7}, {1, 8}, {3, 0}, {13, 0}};
+static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 /* overrun */
 static const char *const option1_1_labels[] = {"Overrun", "Прорыв"};
-static const rtab_instr option1_1_guard[] = {{1, 5}, {1, 6}, {13, 0}, {1, 8}, {3, 0}, {13, 0}};
+static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 8}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 /* reform */
 static const char *const option1_2_labels[] = {"Reform", "Реформирование"};
 static const rtab_option reactions1_options[] = {
@@ -615,8 +615,8 @@ static const rtab_option reactions1_options[] = {
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "charge_reaction", .labels = reactions0_labels, .rule = "Преследование нового противника; Преследование отступающего подразделения противника", .noptions = 3, .options = reactions0_options, },
-	{.id = "winner_move", .labels = reactions1_labels, .rule = "Прорыв!; Преследование нового противника", .noptions = 3, .options = reactions1_options, },
+	{.id = "charge_reaction", .labels = reactions0_labels, .rule = "Преследование нового противника; Преследование отступающего подразделения противника", .noptions = 3, .options = reactions0_options},
+	{.id = "winner_move", .labels = reactions1_labels, .rule = "Прорыв!; Преследование нового противника", .noptions = 3, .options = reactions1_options},
 };
 
 /* transition pursuit_off_table */
@@ -629,21 +629,21 @@ static const rtab_transition transitions[] = {
 
 /* distance overrun */
 static const char *const distance0_labels[] = {"Overrun: 2D6 inches forward", "Прорыв: движение вперёд на 2D6 дюймов"};
-static const rtab_instr distance0_form0[] = {{22, 0}};
+static const rtab_instr distance0_form0[] = {{RTAB_OP_ROLL, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {1, distance0_form0}, .unit = "inches", },
+	{.value = {1, distance0_form0}, .unit = "inches"},
 };
 
 /* distance fast_unit_pursuit */
 static const char *const distance1_labels[] = {"Fast units: pursuit and overrun (further than ordinary units, p. 81)", "Быстроногие: преследуют на большую дальность, чем обычные подразделения (страница 81)"};
-static const rtab_instr distance1_form0[] = {{22, 0}};
+static const rtab_instr distance1_form0[] = {{RTAB_OP_ROLL, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {1, distance1_form0}, .unit = "inches", },
+	{.value = {1, distance1_form0}, .unit = "inches"},
 };
 
 static const rtab_distance distances[] = {
-	{.id = "overrun", .labels = distance0_labels, .rule = "Прорыв!", .nforms = 1, .forms = distance0_forms, .provisional = NULL, },
-	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater", },
+	{.id = "overrun", .labels = distance0_labels, .rule = "Прорыв!", .nforms = 1, .forms = distance0_forms, .provisional = NULL},
+	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
 };
 
 /* procedure pursuit_contact */
@@ -651,13 +651,13 @@ static const char *const procedure0_labels[] = {"Pursuit contacts", "Конта�
 static const char *const procedure0_tie_break[] = {NULL, NULL};
 /* catch_fleeing_unit */
 static const char *const step0_0_labels[] = {"Contact with a fleeing enemy unit: it is destroyed", "Преследующее подразделение приходит в контакт с отступающим подразделением"};
-static const rtab_instr step0_0_guard[] = {{1, 2}, {1, 1}, {13, 0}};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_INPUT, 1}, {RTAB_OP_AND, 0}};
 /* charge_fresh_enemy */
 static const char *const step0_1_labels[] = {"Contact with a fresh enemy unit: the pursuer must charge it", "Преследование приводит преследующее подразделение в базовый контакт с новым подразделением противника"};
-static const rtab_instr step0_1_guard[] = {{1, 2}};
+static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 2}};
 /* leave_table */
 static const char *const step0_2_labels[] = {"Contact with the table edge: the pursuer goes off the table", "Преследующее подразделение вступает в контакт с краем стола"};
-static const rtab_instr step0_2_guard[] = {{1, 3}};
+static const rtab_instr step0_2_guard[] = {{RTAB_OP_INPUT, 3}};
 static const rtab_procedure_step procedure0_steps[] = {
 	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard}, .outcome = 4},
 	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard}, .outcome = 0},
@@ -669,10 +669,10 @@ static const char *const procedure1_labels[] = {"Charge on a fresh enemy: when i
 static const char *const procedure1_tie_break[] = {NULL, NULL};
 /* fight_at_once */
 static const char *const step1_0_labels[] = {"Already in an unresolved combat: fought at once, the pursuers taking part", "Уже ведёт бой, который ещё не отыгран: он должен быть отыгран немедленно"};
-static const rtab_instr step1_0_guard[] = {{1, 4}};
+static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 4}};
 /* new_charge */
 static const char *const step1_1_labels[] = {"It holds: a new charge, fought in the next close combat phase", "Решает «Держать позицию»: новое нападение, которое отрабатывается в последующую фазу Ближнего Боя"};
-static const rtab_instr step1_1_guard[] = {{1, 4}, {3, 0}};
+static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_NOT, 0}};
 static const rtab_procedure_step procedure1_steps[] = {
 	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1},
 	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {2, step1_1_guard}, .outcome = 2},
@@ -683,13 +683,13 @@ static const char *const procedure2_labels[] = {"Falling out of close combat", "
 static const char *const procedure2_tie_break[] = {"Different orders of moving leave the same number of units in the combat: the Active player chooses", "Если разные порядки смещения приведут к тому, что в ближнем бою останется одинаковое количество подразделений, то какой порядок выбрать, решает Активный игрок"};
 /* left_on_purpose */
 static const char *const step2_0_labels[] = {"Contact lost because the unit was deliberately moved out of combat: not moved back", "Базовый контакт потерян из-за того, что подразделение специально было удалено из него: смещать обратно не надо"};
-static const rtab_instr step2_0_guard[] = {{1, 11}};
+static const rtab_instr step2_0_guard[] = {{RTAB_OP_INPUT, 11}};
 /* move_unit_without_casualties */
 static const char *const step2_1_labels[] = {"1. Move the unit that took no casualties the minimum distance to restore base contact", "1. Если подразделение выпадает из ближнего боя, но при этом не понесло потерь, то его следует подвинуть на дистанцию, минимально необходимую для того, чтобы восстановить базовый контакт с противником"};
-static const rtab_instr step2_1_guard[] = {{1, 12}, {1, 13}, {3, 0}, {13, 0}};
+static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_INPUT, 13}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 /* move_unit_with_casualties */
 static const char *const step2_2_labels[] = {"2. If that does not restore contact, move the units that took casualties, also the minimum distance", "2. Если это не приведет к восстановлению контакта, то следует подвинуть подразделения, понесшие потери, также на минимально необходимую дистанцию"};
-static const rtab_instr step2_2_guard[] = {{1, 14}, {1, 15}, {3, 0}, {13, 0}};
+static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 15}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_procedure_step procedure2_steps[] = {
 	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9},
 	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7},

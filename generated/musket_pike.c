@@ -143,37 +143,37 @@ static const char *const input28_labels[] = {"The pursued unit was already elimi
 static const char *const input29_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
 static const char *const input30_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
-	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = 2, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
-	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = 2, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
-	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = 2, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
-	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = 1, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
-	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = 1, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = 1, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
-	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = 1, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
-	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = 1, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
-	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = 1, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
-	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = 1, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
-	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = 2, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = 2, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = 1, .enum_index = -1, .min = 1, .max = 10, .default_value = 7},
-	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = 2, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
-	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = 2, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "pursuer_charge_orders", .labels = input24_labels, .rule = "11.7.2", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_used_impetus", .labels = input25_labels, .rule = "11.7.2", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cromwell", .labels = input26_labels, .rule = "11.7.2", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuit_leader_rating", .labels = input27_labels, .rule = "11.7.2", .type = 1, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
-	{.id = "already_eliminated", .labels = input28_labels, .rule = "11.7.4", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_front_hex", .labels = input29_labels, .rule = "11.7.5", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_flank_hex", .labels = input30_labels, .rule = "11.7.5", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
+	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
+	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
+	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
+	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
+	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
+	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
+	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7},
+	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
+	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "pursuer_charge_orders", .labels = input24_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuer_used_impetus", .labels = input25_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "cromwell", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuit_leader_rating", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "already_eliminated", .labels = input28_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defeated_in_front_hex", .labels = input29_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defeated_in_flank_hex", .labels = input30_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 };
 
 /* dice */
@@ -210,19 +210,19 @@ static const rtab_param effect_kind11_params[] = {{"who", 1}};
 static const char *const effect_kind12_labels[] = {"Light infantry stacked with the cavalry stays behind", "Кавалерия, сгруппированная с легкой пехотой, оставляет пехоту позади"};
 static const rtab_param effect_kind12_params[] = {{"who", 1}};
 static const rtab_effect_kind effect_kinds[] = {
-	{.id = "eliminate", .labels = effect_kind0_labels, .rule = "11.0", .nparams = 1, .params = effect_kind0_params, },
-	{.id = "morale", .labels = effect_kind1_labels, .rule = "11.0", .nparams = 2, .params = effect_kind1_params, },
-	{.id = "retreat", .labels = effect_kind2_labels, .rule = "11.0", .nparams = 2, .params = effect_kind2_params, },
-	{.id = "advance", .labels = effect_kind3_labels, .rule = "4.6", .nparams = 2, .params = effect_kind3_params, },
-	{.id = "advance_normally", .labels = effect_kind4_labels, .rule = "4.6", .nparams = 1, .params = effect_kind4_params, },
-	{.id = "pursue", .labels = effect_kind5_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind5_params, },
-	{.id = "eliminate_unit", .labels = effect_kind6_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind6_params, },
-	{.id = "capture_artillery", .labels = effect_kind7_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind7_params, },
-	{.id = "mark", .labels = effect_kind8_labels, .rule = "11.7.2", .nparams = 2, .params = effect_kind8_params, },
-	{.id = "leave_map", .labels = effect_kind9_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind9_params, },
-	{.id = "return_morale", .labels = effect_kind10_labels, .rule = "11.4.5", .nparams = 2, .params = effect_kind10_params, },
-	{.id = "leaders_pursue_along", .labels = effect_kind11_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind11_params, },
-	{.id = "light_infantry_stays", .labels = effect_kind12_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind12_params, },
+	{.id = "eliminate", .labels = effect_kind0_labels, .rule = "11.0", .nparams = 1, .params = effect_kind0_params},
+	{.id = "morale", .labels = effect_kind1_labels, .rule = "11.0", .nparams = 2, .params = effect_kind1_params},
+	{.id = "retreat", .labels = effect_kind2_labels, .rule = "11.0", .nparams = 2, .params = effect_kind2_params},
+	{.id = "advance", .labels = effect_kind3_labels, .rule = "4.6", .nparams = 2, .params = effect_kind3_params},
+	{.id = "advance_normally", .labels = effect_kind4_labels, .rule = "4.6", .nparams = 1, .params = effect_kind4_params},
+	{.id = "pursue", .labels = effect_kind5_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind5_params},
+	{.id = "eliminate_unit", .labels = effect_kind6_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind6_params},
+	{.id = "capture_artillery", .labels = effect_kind7_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind7_params},
+	{.id = "mark", .labels = effect_kind8_labels, .rule = "11.7.2", .nparams = 2, .params = effect_kind8_params},
+	{.id = "leave_map", .labels = effect_kind9_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind9_params},
+	{.id = "return_morale", .labels = effect_kind10_labels, .rule = "11.4.5", .nparams = 2, .params = effect_kind10_params},
+	{.id = "leaders_pursue_along", .labels = effect_kind11_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind11_params},
+	{.id = "light_infantry_stays", .labels = effect_kind12_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind12_params},
 };
 
 /* outcome attacker_eliminated */
@@ -237,10 +237,10 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* eliminate */
 	{3, 2, outcome0_effect1_args}, /* advance */
 };
-static const rtab_instr outcome0_trigger0_unless[] = {{1, 1}, {0, 3}, {7, 0}};
+static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {0, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", },
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome attacker_broken */
@@ -259,10 +259,10 @@ static const rtab_effect outcome1_effects[] = {
 	{2, 2, outcome1_effect1_args}, /* retreat */
 	{3, 2, outcome1_effect2_args}, /* advance */
 };
-static const rtab_instr outcome1_trigger0_unless[] = {{1, 1}, {0, 3}, {7, 0}, {1, 22}, {14, 0}};
+static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {0, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", },
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -282,7 +282,7 @@ static const rtab_effect outcome2_effects[] = {
 	{3, 2, outcome2_effect2_args}, /* advance */
 };
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome attacker_shaken_retreat_1 */
@@ -302,7 +302,7 @@ static const rtab_effect outcome3_effects[] = {
 	{3, 2, outcome3_effect2_args}, /* advance */
 };
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -322,7 +322,7 @@ static const rtab_effect outcome4_effects[] = {
 	{3, 2, outcome4_effect2_args}, /* advance */
 };
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome defender_shaken_retreat_2 */
@@ -342,7 +342,7 @@ static const rtab_effect outcome5_effects[] = {
 	{3, 2, outcome5_effect2_args}, /* advance */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome defender_broken */
@@ -361,10 +361,10 @@ static const rtab_effect outcome6_effects[] = {
 	{2, 2, outcome6_effect1_args}, /* retreat */
 	{3, 2, outcome6_effect2_args}, /* advance */
 };
-static const rtab_instr outcome6_trigger0_unless[] = {{1, 2}, {0, 3}, {7, 0}, {1, 22}, {14, 0}};
+static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {0, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", },
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome defender_eliminated */
@@ -379,10 +379,10 @@ static const rtab_effect outcome7_effects[] = {
 	{0, 1, outcome7_effect0_args}, /* eliminate */
 	{3, 2, outcome7_effect1_args}, /* advance */
 };
-static const rtab_instr outcome7_trigger0_unless[] = {{1, 2}, {0, 3}, {7, 0}};
+static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {0, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", },
-	{.target = {2, 0}, .unless = {0, NULL}, .rule = "11.0", },
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
 /* outcome break_off */
@@ -462,23 +462,23 @@ static const rtab_effect outcome12_effects[] = {
 	{10, 2, outcome12_effect0_args}, /* return_morale */
 };
 static const rtab_trigger outcome12_triggers[] = {
-	{.target = {2, 1}, .unless = {0, NULL}, .rule = "11.4.5", },
+	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5"},
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers, },
-	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 2, .triggers = outcome1_triggers, },
-	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, },
-	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 1, .triggers = outcome3_triggers, },
-	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 1, .triggers = outcome4_triggers, },
-	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, },
-	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 2, .triggers = outcome6_triggers, },
-	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 2, .triggers = outcome7_triggers, },
-	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "eliminated", .labels = outcome11_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers, },
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers},
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 2, .triggers = outcome1_triggers},
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers},
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 1, .triggers = outcome3_triggers},
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 1, .triggers = outcome4_triggers},
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers},
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 2, .triggers = outcome6_triggers},
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 2, .triggers = outcome7_triggers},
+	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "eliminated", .labels = outcome11_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers},
 };
 
 /* matrix melee_matrix */
@@ -544,154 +544,154 @@ static const rtab_band bands[] = {
 static const char *const group0_labels[] = {"Leaders: only one per side", "Командиры: только 1 с каждой стороны"};
 static const char *const group1_labels[] = {"Formation modifiers: only the worst per side", "Модификаторы Построения: только худший для каждой из сторон"};
 static const rtab_group groups[] = {
-	{.id = "leader", .labels = group0_labels, .rule = "11.3.2", .stacking = 2, .capped = 0, .cap_min = 0, .cap_max = 0},
-	{.id = "formation", .labels = group1_labels, .rule = "11.3", .stacking = 1, .capped = 0, .cap_min = 0, .cap_max = 0},
+	{.id = "leader", .labels = group0_labels, .rule = "11.3.2", .stacking = RTAB_STACK_BEST, .capped = 0, .cap_min = 0, .cap_max = 0},
+	{.id = "formation", .labels = group1_labels, .rule = "11.3", .stacking = RTAB_STACK_WORST, .capped = 0, .cap_min = 0, .cap_max = 0},
 };
 
 /* modifier attacker_leader */
 static const char *const modifier0_labels[] = {"Attacking leader", "За атакующего Командира"};
-static const rtab_instr modifier0_condition[] = {{1, 3}, {0, 1}, {12, 0}};
-static const rtab_instr modifier0_value[] = {{0, 1}};
+static const rtab_instr modifier0_condition[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 1}, {RTAB_OP_GE, 0}};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier attacker_second_leader */
 static const char *const modifier1_labels[] = {"Further attacking leader (only one counts)", "Еще один атакующий Командир (используется только 1)"};
-static const rtab_instr modifier1_condition[] = {{1, 3}, {0, 2}, {12, 0}};
-static const rtab_instr modifier1_value[] = {{0, 1}};
+static const rtab_instr modifier1_condition[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}};
+static const rtab_instr modifier1_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier defender_leader */
 static const char *const modifier2_labels[] = {"Defending leader", "За обороняющегося Командира"};
-static const rtab_instr modifier2_condition[] = {{1, 4}, {0, 1}, {12, 0}};
-static const rtab_instr modifier2_value[] = {{0, 1}};
+static const rtab_instr modifier2_condition[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 1}, {RTAB_OP_GE, 0}};
+static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier defender_second_leader */
 static const char *const modifier3_labels[] = {"Further defending leader (only one counts)", "Еще один обороняющийся Командир (используется только 1)"};
-static const rtab_instr modifier3_condition[] = {{1, 4}, {0, 2}, {12, 0}};
-static const rtab_instr modifier3_value[] = {{0, 1}};
+static const rtab_instr modifier3_condition[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}};
+static const rtab_instr modifier3_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier morale_difference */
 static const char *const modifier4_labels[] = {"Morale difference", "Разница Морали"};
-static const rtab_instr modifier4_condition[] = {{1, 5}, {1, 6}, {8, 0}};
-static const rtab_instr modifier4_value[] = {{1, 5}, {1, 6}, {5, 0}};
+static const rtab_instr modifier4_condition[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_NE, 0}};
+static const rtab_instr modifier4_value[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_SUB, 0}};
 
 /* modifier force_ratio_modifier */
 static const char *const modifier5_labels[] = {"Force ratio", "Соотношение Сил"};
-static const rtab_instr modifier5_condition[] = {{1, 7}, {1, 8}, {21, 0}, {0, 0}, {8, 0}};
-static const rtab_instr modifier5_value[] = {{1, 7}, {1, 8}, {21, 0}};
+static const rtab_instr modifier5_condition[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_BAND, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}};
+static const rtab_instr modifier5_value[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_BAND, 0}};
 
 /* modifier melee_matrix_modifier */
 static const char *const modifier6_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
-static const rtab_instr modifier6_value[] = {{1, 1}, {1, 2}, {20, 0}};
+static const rtab_instr modifier6_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_INPUT, 2}, {RTAB_OP_MATRIX, 0}};
 
 /* modifier pistol_shot */
 static const char *const modifier7_labels[] = {"Defending cavalry expends its pistol shot", "Обороняющаяся кавалерия тратит Пистолетный Выстрел"};
-static const rtab_instr modifier7_condition[] = {{1, 9}};
-static const rtab_instr modifier7_value[] = {{0, 1}};
+static const rtab_instr modifier7_condition[] = {{RTAB_OP_INPUT, 9}};
+static const rtab_instr modifier7_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier flank_rear */
 static const char *const modifier8_labels[] = {"Per flank/rear hex the defender is attacked from", "За каждый гекс фланга/тыла, из которого атакован Обороняющийся"};
-static const rtab_instr modifier8_condition[] = {{1, 10}, {0, 0}, {11, 0}};
-static const rtab_instr modifier8_value[] = {{1, 10}, {0, 1}, {6, 0}};
+static const rtab_instr modifier8_condition[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}};
+static const rtab_instr modifier8_value[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 1}, {RTAB_OP_MUL, 0}};
 
 /* modifier attacker_wavering_or_open_order */
 static const char *const modifier9_labels[] = {"Attacker: wavering formation or open order", "Атакующий: Колеблющееся Построение или Разомкнутый Строй"};
-static const rtab_instr modifier9_condition[] = {{1, 11}, {0, 1}, {7, 0}, {1, 12}, {14, 0}};
-static const rtab_instr modifier9_value[] = {{0, 1}, {2, 0}};
+static const rtab_instr modifier9_condition[] = {{RTAB_OP_INPUT, 11}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 12}, {RTAB_OP_OR, 0}};
+static const rtab_instr modifier9_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier attacker_scattered */
 static const char *const modifier10_labels[] = {"Attacker: scattered", "Атакующий: Рассеяны"};
-static const rtab_instr modifier10_condition[] = {{1, 11}, {0, 2}, {7, 0}};
-static const rtab_instr modifier10_value[] = {{0, 2}, {2, 0}};
+static const rtab_instr modifier10_condition[] = {{RTAB_OP_INPUT, 11}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}};
+static const rtab_instr modifier10_value[] = {{RTAB_OP_CONST, 2}, {RTAB_OP_NEG, 0}};
 
 /* modifier after_volley */
 static const char *const modifier11_labels[] = {"Attacker: immediately after a volley", "Атакующий: Сразу после Залпа"};
-static const rtab_instr modifier11_condition[] = {{1, 15}};
-static const rtab_instr modifier11_value[] = {{0, 1}};
+static const rtab_instr modifier11_condition[] = {{RTAB_OP_INPUT, 15}};
+static const rtab_instr modifier11_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier heavy_infantry_impetus */
 static const char *const modifier12_labels[] = {"Attacker: heavy infantry impetus", "Атакующий: Воодушевление Тяжелой Пехоты"};
-static const rtab_instr modifier12_condition[] = {{1, 16}};
-static const rtab_instr modifier12_value[] = {{0, 1}};
+static const rtab_instr modifier12_condition[] = {{RTAB_OP_INPUT, 16}};
+static const rtab_instr modifier12_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier cavalry_impetus */
 static const char *const modifier13_labels[] = {"Attacker: cavalry impetus", "Атакующий: Воодушевление Кавалерии"};
-static const rtab_instr modifier13_condition[] = {{1, 17}};
-static const rtab_instr modifier13_value[] = {{0, 1}};
+static const rtab_instr modifier13_condition[] = {{RTAB_OP_INPUT, 17}};
+static const rtab_instr modifier13_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier ngbg_halmstad */
 static const char *const modifier14_labels[] = {"NGBG: at Halmstad", "NGBG: При Halmstad"};
-static const rtab_instr modifier14_condition[] = {{1, 0}, {0, 1}, {7, 0}, {1, 18}, {13, 0}};
-static const rtab_instr modifier14_value[] = {{0, 1}};
+static const rtab_instr modifier14_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier14_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier sia_arquebusiers */
 static const char *const modifier15_labels[] = {"SiA: arquebusiers and light cavalry", "SiA: Для Аркебузиров и Легкой Кавалерии"};
-static const rtab_instr modifier15_condition[] = {{1, 0}, {0, 2}, {7, 0}, {1, 1}, {0, 1}, {7, 0}, {1, 19}, {14, 0}, {13, 0}};
-static const rtab_instr modifier15_value[] = {{0, 1}};
+static const rtab_instr modifier15_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier15_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier defender_wavering_or_open_order */
 static const char *const modifier16_labels[] = {"Defender: wavering formation or open order", "Обороняющийся: Колеблющееся Построение или Разомкнутый Строй"};
-static const rtab_instr modifier16_condition[] = {{1, 13}, {0, 1}, {7, 0}, {1, 14}, {14, 0}};
-static const rtab_instr modifier16_value[] = {{0, 1}, {2, 0}};
+static const rtab_instr modifier16_condition[] = {{RTAB_OP_INPUT, 13}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 14}, {RTAB_OP_OR, 0}};
+static const rtab_instr modifier16_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier defender_scattered */
 static const char *const modifier17_labels[] = {"Defender: scattered", "Обороняющийся: Рассеяны"};
-static const rtab_instr modifier17_condition[] = {{1, 13}, {0, 2}, {7, 0}};
-static const rtab_instr modifier17_value[] = {{0, 2}, {2, 0}};
+static const rtab_instr modifier17_condition[] = {{RTAB_OP_INPUT, 13}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}};
+static const rtab_instr modifier17_value[] = {{RTAB_OP_CONST, 2}, {RTAB_OP_NEG, 0}};
 
 /* modifier charge_orders */
 static const char *const modifier18_labels[] = {"Pursuing cavalry has charge orders", "Преследующее Кавалерийское подразделение имеет приказ «Атаковать»"};
-static const rtab_instr modifier18_condition[] = {{1, 24}};
-static const rtab_instr modifier18_value[] = {{0, 1}};
+static const rtab_instr modifier18_condition[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr modifier18_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier pursuit_impetus */
 static const char *const modifier19_labels[] = {"Pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
-static const rtab_instr modifier19_condition[] = {{1, 25}};
-static const rtab_instr modifier19_value[] = {{0, 1}};
+static const rtab_instr modifier19_condition[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr modifier19_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier cromwell */
 static const char *const modifier20_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: если с подразделением сгруппирован или смежен Кромвель"};
-static const rtab_instr modifier20_condition[] = {{1, 0}, {0, 0}, {7, 0}, {1, 26}, {13, 0}};
-static const rtab_instr modifier20_value[] = {{0, 1}, {2, 0}};
+static const rtab_instr modifier20_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 26}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier20_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier leader_command_rating */
 static const char *const modifier21_labels[] = {"All games but TACW: command rating of the friendly leader used in the melee", "Все кроме TACW: Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
-static const rtab_instr modifier21_condition[] = {{1, 0}, {0, 0}, {8, 0}, {1, 27}, {0, 0}, {11, 0}, {13, 0}};
-static const rtab_instr modifier21_value[] = {{1, 27}, {2, 0}};
+static const rtab_instr modifier21_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 27}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier21_value[] = {{RTAB_OP_INPUT, 27}, {RTAB_OP_NEG, 0}};
 
 /* modifier initial_morale_6_or_less */
 static const char *const modifier22_labels[] = {"Initial morale 6 or less", "Исходная Мораль ≤ 6"};
-static const rtab_instr modifier22_condition[] = {{1, 20}, {0, 6}, {10, 0}};
-static const rtab_instr modifier22_value[] = {{0, 1}, {2, 0}};
+static const rtab_instr modifier22_condition[] = {{RTAB_OP_INPUT, 20}, {RTAB_OP_CONST, 6}, {RTAB_OP_LE, 0}};
+static const rtab_instr modifier22_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier initial_morale_8 */
 static const char *const modifier23_labels[] = {"Initial morale 8", "Исходная Мораль = 8"};
-static const rtab_instr modifier23_condition[] = {{1, 20}, {0, 8}, {7, 0}};
-static const rtab_instr modifier23_value[] = {{0, 1}};
+static const rtab_instr modifier23_condition[] = {{RTAB_OP_INPUT, 20}, {RTAB_OP_CONST, 8}, {RTAB_OP_EQ, 0}};
+static const rtab_instr modifier23_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "attacker_leader", .labels = modifier0_labels, .rule = "11.3.2", .condition = {3, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "attacker_second_leader", .labels = modifier1_labels, .rule = "11.3.2", .condition = {3, modifier1_condition}, .value = {1, modifier1_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "defender_leader", .labels = modifier2_labels, .rule = "11.3.2", .condition = {3, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .condition = {3, modifier3_condition}, .value = {1, modifier3_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL, },
-	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .condition = {5, modifier5_condition}, .value = {3, modifier5_value}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .condition = {0, NULL}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)", },
-	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)", },
-	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)", },
-	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed", },
-	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {1, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed", },
-	{.id = "ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3", .condition = {5, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "sia_arquebusiers", .labels = modifier15_labels, .rule = "11.3", .condition = {9, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
-	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed", },
-	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed", },
-	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (charging cavalry pursues further)", },
-	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed", },
-	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (a leader who holds the cavalry back)", },
-	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)", },
-	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (poor morale is more often eliminated)", },
-	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (good morale stands more often)", },
+	{.id = "attacker_leader", .labels = modifier0_labels, .rule = "11.3.2", .condition = {3, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "attacker_second_leader", .labels = modifier1_labels, .rule = "11.3.2", .condition = {3, modifier1_condition}, .value = {1, modifier1_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "defender_leader", .labels = modifier2_labels, .rule = "11.3.2", .condition = {3, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .condition = {3, modifier3_condition}, .value = {1, modifier3_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .condition = {5, modifier5_condition}, .value = {3, modifier5_value}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .condition = {0, NULL}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
+	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
+	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
+	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {1, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
+	{.id = "ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3", .condition = {5, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "sia_arquebusiers", .labels = modifier15_labels, .rule = "11.3", .condition = {9, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
+	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed"},
+	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (charging cavalry pursues further)"},
+	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed"},
+	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (a leader who holds the cavalry back)"},
+	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)"},
+	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (poor morale is more often eliminated)"},
+	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (good morale stands more often)"},
 };
 
 /* table melee */
@@ -740,9 +740,9 @@ static const rtab_row table1_rows[] = {
 	{10, "11.7.2", NULL}, /* pursue_off_map */
 };
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
-static const rtab_instr table1_rewrite0_condition[] = {{1, 28}};
+static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 28}};
 static const rtab_rewrite table1_rewrites[] = {
-	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", },
+	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4"},
 };
 
 /* table failure_to_retreat */
@@ -761,18 +761,18 @@ static const rtab_row table2_rows[] = {
 static const uint16_t table2_modifiers[] = {22, 23};
 
 static const rtab_table tables[] = {
-	{.id = "melee", .labels = table0_labels, .rule = "11.0", 
+	{.id = "melee", .labels = table0_labels, .rule = "11.0",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
 	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
-	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2", 
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites, },
-	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5", 
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites},
+	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
 	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
 };
 
 /* transition formation_hit */
@@ -793,10 +793,10 @@ static const char *const procedure0_labels[] = {"Which defeated unit the cavalry
 static const char *const procedure0_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
 /* front_hex */
 static const char *const step0_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
-static const rtab_instr step0_0_guard[] = {{1, 29}};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 29}};
 /* flank_hex */
 static const char *const step0_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
-static const rtab_instr step0_1_guard[] = {{1, 30}};
+static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_procedure_step procedure0_steps[] = {
 	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1},
 	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1},

@@ -42,17 +42,17 @@ static const char *const input8_labels[] = {"The charging unit is at long range"
 static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
-	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = 1, .enum_index = -1, .min = -12, .max = 12, .default_value = 0},
-	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = 1, .enum_index = -1, .min = 0, .max = 200, .default_value = 0},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = 1, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = 0, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = 1, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = 1, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
+	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0},
+	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
+	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
 };
 
 /* dice */
@@ -101,24 +101,24 @@ static const rtab_param effect_kind16_params[] = {{"who", 0}};
 static const char *const effect_kind17_labels[] = {"May not move or change formation in the charge phase", "Не может передвигаться или перестраиваться в Фазу Атак"};
 static const rtab_param effect_kind17_params[] = {{"who", 0}};
 static const rtab_effect_kind effect_kinds[] = {
-	{.id = "contact_for_melee", .labels = effect_kind0_labels, .rule = "Charger's test, passed", .nparams = 1, .params = effect_kind0_params, },
-	{.id = "stop", .labels = effect_kind1_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind1_params, },
-	{.id = "no_move_or_manoeuvre", .labels = effect_kind2_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind2_params, },
-	{.id = "may_fire_in_fire_phase", .labels = effect_kind3_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind3_params, },
-	{.id = "disordered", .labels = effect_kind4_labels, .rule = "Charger's test, failed: wavered", .nparams = 1, .params = effect_kind4_params, },
-	{.id = "no_firing", .labels = effect_kind5_labels, .rule = "Charger's test, failed: wavered", .nparams = 1, .params = effect_kind5_params, },
-	{.id = "no_further_manoeuvre", .labels = effect_kind6_labels, .rule = "Charger's test, failed: wavered", .nparams = 1, .params = effect_kind6_params, },
-	{.id = "move_back", .labels = effect_kind7_labels, .rule = "Charger's test, failed: retire or rout", .nparams = 1, .params = effect_kind7_params, },
-	{.id = "no_reaction_to_enemy_charges", .labels = effect_kind8_labels, .rule = "Charger's test, failed: retire or rout", .nparams = 1, .params = effect_kind8_params, },
-	{.id = "interpenetrated", .labels = effect_kind9_labels, .rule = "Charger's test, failed: retire or rout", .nparams = 1, .params = effect_kind9_params, },
-	{.id = "continue_counter_charge", .labels = effect_kind10_labels, .rule = "Charged unit's test, b)", .nparams = 1, .params = effect_kind10_params, },
-	{.id = "base_contact", .labels = effect_kind11_labels, .rule = "Charged unit's test, c)", .nparams = 1, .params = effect_kind11_params, },
-	{.id = "meet_half_way", .labels = effect_kind12_labels, .rule = "Charged unit's test, d)", .nparams = 1, .params = effect_kind12_params, },
-	{.id = "stand_to_receive", .labels = effect_kind13_labels, .rule = "Charged unit's test, e)", .nparams = 1, .params = effect_kind13_params, },
-	{.id = "no_formation_bonus", .labels = effect_kind14_labels, .rule = "Charged unit's test, e)", .nparams = 1, .params = effect_kind14_params, },
-	{.id = "fights_disordered", .labels = effect_kind15_labels, .rule = "Charged unit's test, e)", .nparams = 1, .params = effect_kind15_params, },
-	{.id = "fire_at_chargers", .labels = effect_kind16_labels, .rule = "Supporting fire, a)", .nparams = 1, .params = effect_kind16_params, },
-	{.id = "no_move_or_reform_in_charge_phase", .labels = effect_kind17_labels, .rule = "Supporting fire, b)", .nparams = 1, .params = effect_kind17_params, },
+	{.id = "contact_for_melee", .labels = effect_kind0_labels, .rule = "Charger's test, passed", .nparams = 1, .params = effect_kind0_params},
+	{.id = "stop", .labels = effect_kind1_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind1_params},
+	{.id = "no_move_or_manoeuvre", .labels = effect_kind2_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind2_params},
+	{.id = "may_fire_in_fire_phase", .labels = effect_kind3_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind3_params},
+	{.id = "disordered", .labels = effect_kind4_labels, .rule = "Charger's test, failed: wavered", .nparams = 1, .params = effect_kind4_params},
+	{.id = "no_firing", .labels = effect_kind5_labels, .rule = "Charger's test, failed: wavered", .nparams = 1, .params = effect_kind5_params},
+	{.id = "no_further_manoeuvre", .labels = effect_kind6_labels, .rule = "Charger's test, failed: wavered", .nparams = 1, .params = effect_kind6_params},
+	{.id = "move_back", .labels = effect_kind7_labels, .rule = "Charger's test, failed: retire or rout", .nparams = 1, .params = effect_kind7_params},
+	{.id = "no_reaction_to_enemy_charges", .labels = effect_kind8_labels, .rule = "Charger's test, failed: retire or rout", .nparams = 1, .params = effect_kind8_params},
+	{.id = "interpenetrated", .labels = effect_kind9_labels, .rule = "Charger's test, failed: retire or rout", .nparams = 1, .params = effect_kind9_params},
+	{.id = "continue_counter_charge", .labels = effect_kind10_labels, .rule = "Charged unit's test, b)", .nparams = 1, .params = effect_kind10_params},
+	{.id = "base_contact", .labels = effect_kind11_labels, .rule = "Charged unit's test, c)", .nparams = 1, .params = effect_kind11_params},
+	{.id = "meet_half_way", .labels = effect_kind12_labels, .rule = "Charged unit's test, d)", .nparams = 1, .params = effect_kind12_params},
+	{.id = "stand_to_receive", .labels = effect_kind13_labels, .rule = "Charged unit's test, e)", .nparams = 1, .params = effect_kind13_params},
+	{.id = "no_formation_bonus", .labels = effect_kind14_labels, .rule = "Charged unit's test, e)", .nparams = 1, .params = effect_kind14_params},
+	{.id = "fights_disordered", .labels = effect_kind15_labels, .rule = "Charged unit's test, e)", .nparams = 1, .params = effect_kind15_params},
+	{.id = "fire_at_chargers", .labels = effect_kind16_labels, .rule = "Supporting fire, a)", .nparams = 1, .params = effect_kind16_params},
+	{.id = "no_move_or_reform_in_charge_phase", .labels = effect_kind17_labels, .rule = "Supporting fire, b)", .nparams = 1, .params = effect_kind17_params},
 };
 
 /* outcome pass */
@@ -130,7 +130,7 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* contact_for_melee */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {0, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)", },
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)"},
 };
 
 /* outcome halted */
@@ -149,9 +149,9 @@ static const rtab_effect outcome1_effects[] = {
 	{2, 1, outcome1_effect1_args}, /* no_move_or_manoeuvre */
 	{3, 1, outcome1_effect2_args}, /* may_fire_in_fire_phase */
 };
-static const rtab_instr outcome1_trigger0_unless[] = {{1, 2}, {3, 0}};
+static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {4, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)", },
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)"},
 };
 
 /* outcome wavered */
@@ -174,9 +174,9 @@ static const rtab_effect outcome2_effects[] = {
 	{5, 1, outcome2_effect2_args}, /* no_firing */
 	{6, 1, outcome2_effect3_args}, /* no_further_manoeuvre */
 };
-static const rtab_instr outcome2_trigger0_unless[] = {{1, 2}, {3, 0}};
+static const rtab_instr outcome2_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {4, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)", },
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)"},
 };
 
 /* outcome retire */
@@ -199,10 +199,10 @@ static const rtab_effect outcome3_effects[] = {
 	{9, 1, outcome3_effect2_args}, /* interpenetrated */
 	{4, 1, outcome3_effect3_args}, /* disordered */
 };
-static const rtab_instr outcome3_trigger1_unless[] = {{1, 2}, {3, 0}};
+static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {3, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", },
-	{.target = {4, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)", },
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)"},
 };
 
 /* outcome rout */
@@ -225,10 +225,10 @@ static const rtab_effect outcome4_effects[] = {
 	{9, 1, outcome4_effect2_args}, /* interpenetrated */
 	{4, 1, outcome4_effect3_args}, /* disordered */
 };
-static const rtab_instr outcome4_trigger1_unless[] = {{1, 2}, {3, 0}};
+static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {3, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", },
-	{.target = {4, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)", },
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)"},
 };
 
 /* outcome charged_pass */
@@ -240,7 +240,7 @@ static const rtab_effect outcome5_effects[] = {
 	{11, 1, outcome5_effect0_args}, /* base_contact */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {1, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)", },
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)"},
 };
 
 /* outcome wavers */
@@ -277,7 +277,7 @@ static const rtab_effect outcome7_effects[] = {
 	{4, 1, outcome7_effect2_args}, /* disordered */
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {3, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", },
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)"},
 };
 
 /* outcome charged_rout */
@@ -297,7 +297,7 @@ static const rtab_effect outcome8_effects[] = {
 	{4, 1, outcome8_effect2_args}, /* disordered */
 };
 static const rtab_trigger outcome8_triggers[] = {
-	{.target = {3, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", },
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)"},
 };
 
 /* outcome counter_charge_meets_charger */
@@ -309,7 +309,7 @@ static const rtab_effect outcome9_effects[] = {
 	{12, 1, outcome9_effect0_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome9_triggers[] = {
-	{.target = {3, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", },
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)"},
 };
 
 /* outcome counter_charge_continued */
@@ -325,7 +325,7 @@ static const rtab_effect outcome10_effects[] = {
 	{12, 1, outcome10_effect1_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome10_triggers[] = {
-	{.target = {3, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", },
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)"},
 };
 
 /* outcome supporting_fire_given */
@@ -341,36 +341,36 @@ static const rtab_effect outcome11_effects[] = {
 	{17, 1, outcome11_effect1_args}, /* no_move_or_reform_in_charge_phase */
 };
 static const rtab_trigger outcome11_triggers[] = {
-	{.target = {3, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)", },
+	{.target = {RTAB_TARGET_DISTANCE, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)"},
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, },
-	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, },
-	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, },
-	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers, },
-	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers, },
-	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, },
-	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, },
-	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers, },
-	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers, },
-	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, },
-	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers, },
+	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers},
+	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers},
+	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers},
+	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers},
+	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers},
+	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers},
+	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers},
+	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers},
+	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers},
+	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers},
+	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers},
 };
 
 /* modifier flank_or_rear */
 static const char *const modifier0_labels[] = {"Charging an enemy unit in the flank or rear", "Модификатор за атаку подразделения противника во фланг/тыл"};
-static const rtab_instr modifier0_condition[] = {{1, 0}};
-static const rtab_instr modifier0_value[] = {{0, 1}};
+static const rtab_instr modifier0_condition[] = {{RTAB_OP_INPUT, 0}};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier other_morale_modifiers */
 static const char *const modifier1_labels[] = {"Other morale-test modifiers", "Прочие модификаторы Теста на Проверку Морали"};
-static const rtab_instr modifier1_value[] = {{1, 1}};
+static const rtab_instr modifier1_value[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = "the excerpt names the modifier but gives no value; +1 assumed", },
-	{.id = "other_morale_modifiers", .labels = modifier1_labels, .rule = "Charger's test, b)", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = -12, .max = 12, .sign = 1, .group = -1, .steps = 0x2u, .provisional = NULL, },
+	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = "the excerpt names the modifier but gives no value; +1 assumed"},
+	{.id = "other_morale_modifiers", .labels = modifier1_labels, .rule = "Charger's test, b)", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = -12, .max = 12, .sign = 1, .group = -1, .steps = 0x2u, .provisional = NULL},
 };
 
 /* table charger_test */
@@ -423,14 +423,14 @@ static const rtab_natural_rule table1_natural[] = {
 };
 
 static const rtab_table tables[] = {
-	{.id = "charger_test", .labels = table0_labels, .rule = "Charger's test, a)", 
+	{.id = "charger_test", .labels = table0_labels, .rule = "Charger's test, a)",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 5, .rows = table0_rows,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 13,
-	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL, },
-	{.id = "charged_test", .labels = table1_labels, .rule = "Charged unit's test, a)", 
+	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL},
+	{.id = "charged_test", .labels = table1_labels, .rule = "Charged unit's test, a)",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 4, .rows = table1_rows,
 	 .nmodifiers = 2, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -10, .roll_max = 24,
-	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL, },
+	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL},
 };
 
 /* reactions charged_unit_response */
@@ -439,10 +439,10 @@ static const char *const reactions0_labels[] = {"Charged unit's response after p
 static const char *const option0_0_labels[] = {"Counter-charge", "Контратакует"};
 /* stand */
 static const char *const option0_1_labels[] = {"Stand", "Стоит на месте"};
-static const rtab_instr option0_1_guard[] = {{1, 2}, {3, 0}};
+static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 /* manoeuvre_or_change_formation */
 static const char *const option0_2_labels[] = {"Manoeuvre or change formation", "Производит маневрирование или перестроение"};
-static const rtab_instr option0_2_guard[] = {{1, 2}, {3, 0}};
+static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
 	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9},
 	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1},
@@ -453,7 +453,7 @@ static const rtab_option reactions0_options[] = {
 static const char *const reactions1_labels[] = {"Supporting fire", "Поддерживающая стрельба"};
 /* fire_at_chargers */
 static const char *const option1_0_labels[] = {"Fire at the chargers", "Вести Стрельбу по противнику"};
-static const rtab_instr option1_0_guard[] = {{1, 5}, {1, 6}, {14, 0}, {1, 2}, {14, 0}, {1, 7}, {1, 8}, {13, 0}, {14, 0}, {3, 0}};
+static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_AND, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 /* hold_fire */
 static const char *const option1_1_labels[] = {"No supporting fire", "Не вести поддерживающую стрельбу"};
 static const rtab_option reactions1_options[] = {
@@ -462,47 +462,47 @@ static const rtab_option reactions1_options[] = {
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "charged_unit_response", .labels = reactions0_labels, .rule = "Charged unit's test, c)", .noptions = 3, .options = reactions0_options, },
-	{.id = "supporting_fire", .labels = reactions1_labels, .rule = "Supporting fire, a)", .noptions = 2, .options = reactions1_options, },
+	{.id = "charged_unit_response", .labels = reactions0_labels, .rule = "Charged unit's test, c)", .noptions = 3, .options = reactions0_options},
+	{.id = "supporting_fire", .labels = reactions1_labels, .rule = "Supporting fire, a)", .noptions = 2, .options = reactions1_options},
 };
 
 /* distance retire_move */
 static const char *const distance0_labels[] = {"Retire: half the compulsory move plus 1D6", "Отступление: ½ дистанции Обязательного Передвижения плюс 1D6"};
-static const rtab_instr distance0_form0[] = {{1, 3}, {0, 2}, {16, 0}, {22, 1}, {4, 0}};
-static const rtab_instr distance0_form1[] = {{1, 4}, {0, 2}, {16, 0}, {22, 1}, {4, 0}};
+static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance0_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {5, distance0_form0}, .unit = "cm", },
-	{.value = {5, distance0_form1}, .unit = "inches", },
+	{.value = {5, distance0_form0}, .unit = "cm"},
+	{.value = {5, distance0_form1}, .unit = "inches"},
 };
 
 /* distance rout_move */
 static const char *const distance1_labels[] = {"Rout: half the compulsory move plus 1D6", "Бегство: ½ дистанции Обязательного Передвижения плюс 1D6"};
-static const rtab_instr distance1_form0[] = {{1, 3}, {0, 2}, {16, 0}, {22, 1}, {4, 0}};
-static const rtab_instr distance1_form1[] = {{1, 4}, {0, 2}, {16, 0}, {22, 1}, {4, 0}};
+static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance1_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {5, distance1_form0}, .unit = "cm", },
-	{.value = {5, distance1_form1}, .unit = "inches", },
+	{.value = {5, distance1_form0}, .unit = "cm"},
+	{.value = {5, distance1_form1}, .unit = "inches"},
 };
 
 /* distance supporting_fire_point */
 static const char *const distance2_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
-static const rtab_instr distance2_form0[] = {{1, 9}, {0, 2}, {16, 0}};
+static const rtab_instr distance2_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}};
 static const rtab_distance_form distance2_forms[] = {
-	{.value = {3, distance2_form0}, .unit = "cm", },
+	{.value = {3, distance2_form0}, .unit = "cm"},
 };
 
 /* distance counter_charge_meeting_point */
 static const char *const distance3_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
-static const rtab_instr distance3_form0[] = {{1, 10}, {0, 2}, {16, 0}};
+static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}};
 static const rtab_distance_form distance3_forms[] = {
-	{.value = {3, distance3_form0}, .unit = "cm", },
+	{.value = {3, distance3_form0}, .unit = "cm"},
 };
 
 static const rtab_distance distances[] = {
-	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed", },
-	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed", },
-	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed", },
-	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed", },
+	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
+	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
+	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
 };
 
 /* procedure counter_charge_goes_on */
@@ -510,7 +510,7 @@ static const char *const procedure0_labels[] = {"Counter-chargers go on even if 
 static const char *const procedure0_tie_break[] = {NULL, NULL};
 /* continue_counter_charge */
 static const char *const step0_0_labels[] = {"The charged unit counter-charges: it continues the counter-charge", "Атакованное подразделение Контратакует: Контратака продолжается"};
-static const rtab_instr step0_0_guard[] = {{1, 2}};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 2}};
 static const rtab_procedure_step procedure0_steps[] = {
 	{.id = "continue_counter_charge", .labels = step0_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step0_0_guard}, .outcome = 10},
 };

@@ -36,8 +36,8 @@ static const rtab_enum enums[] = {
 static const char *const input0_labels[] = {"Attacked facing", "Атакованное направление"};
 static const char *const input1_labels[] = {"Attacker strength", "Сила атакующего"};
 static const rtab_input inputs[] = {
-	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = 2, .enum_index = 1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = 1, .enum_index = -1, .min = 1, .max = 4, .default_value = 2},
+	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2},
 };
 
 /* dice */
@@ -52,8 +52,8 @@ static const rtab_param effect_kind0_params[] = {{"who", 0}, {"hexes", -1}};
 static const char *const effect_kind1_labels[] = {"Eliminated", "Уничтожен"};
 static const rtab_param effect_kind1_params[] = {{"who", 0}};
 static const rtab_effect_kind effect_kinds[] = {
-	{.id = "retreat", .labels = effect_kind0_labels, .rule = "11.2", .nparams = 2, .params = effect_kind0_params, },
-	{.id = "eliminate", .labels = effect_kind1_labels, .rule = "11.3", .nparams = 1, .params = effect_kind1_params, },
+	{.id = "retreat", .labels = effect_kind0_labels, .rule = "11.2", .nparams = 2, .params = effect_kind0_params},
+	{.id = "eliminate", .labels = effect_kind1_labels, .rule = "11.3", .nparams = 1, .params = effect_kind1_params},
 };
 
 /* outcome defender_retreats */
@@ -74,7 +74,7 @@ static const rtab_effect outcome1_effects[] = {
 	{1, 1, outcome1_effect0_args}, /* eliminate */
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {0, 1}, .unless = {0, NULL}, .rule = "11.3", },
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "11.3"},
 };
 
 /* outcome no_pursuit */
@@ -84,19 +84,19 @@ static const char *const outcome2_labels[] = {"No pursuit", "Нет пресле
 static const char *const outcome3_labels[] = {"Pursue", "Преследование"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "defender_retreats", .labels = outcome0_labels, .rule = "11.2", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, },
-	{.id = "defender_routed", .labels = outcome1_labels, .rule = "11.3", .neffects = 1, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, },
-	{.id = "no_pursuit", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
-	{.id = "pursue", .labels = outcome3_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
+	{.id = "defender_retreats", .labels = outcome0_labels, .rule = "11.2", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "defender_routed", .labels = outcome1_labels, .rule = "11.3", .neffects = 1, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers},
+	{.id = "no_pursuit", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue", .labels = outcome3_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
 };
 
 /* modifier rear_attack */
 static const char *const modifier0_labels[] = {"Attack into the \"rear\" hex", "Атака в «тыл»"};
-static const rtab_instr modifier0_condition[] = {{1, 0}, {0, 1}, {7, 0}, {1, 1}, {0, 2}, {12, 0}, {13, 0}};
-static const rtab_instr modifier0_value[] = {{1, 1}, {0, 1}, {5, 0}};
+static const rtab_instr modifier0_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_SUB, 0}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "rear_attack", .labels = modifier0_labels, .rule = "11.5", .condition = {7, modifier0_condition}, .value = {3, modifier0_value}, .min = 0, .max = 3, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "rear_attack", .labels = modifier0_labels, .rule = "11.5", .condition = {7, modifier0_condition}, .value = {3, modifier0_value}, .min = 0, .max = 3, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table melee */
@@ -129,14 +129,14 @@ static const rtab_row table1_rows[] = {
 };
 
 static const rtab_table tables[] = {
-	{.id = "melee", .labels = table0_labels, .rule = "11.0", 
+	{.id = "melee", .labels = table0_labels, .rule = "11.0",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = table0_rows,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 12,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
-	{.id = "pursuit", .labels = table1_labels, .rule = "11.7", 
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	{.id = "pursuit", .labels = table1_labels, .rule = "11.7",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 2, .rows = table1_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
 };
 
 const rtab_ruleset effects_labels_ruleset = {

@@ -29,7 +29,7 @@ static const rtab_enum enums[] = {
 /* inputs */
 static const char *const input0_labels[] = {"Target terrain"};
 static const rtab_input inputs[] = {
-	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = 2, .enum_index = 0, .min = 0, .max = 3, .default_value = 0},
+	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0},
 };
 
 /* dice */
@@ -48,9 +48,9 @@ static const char *const outcome1_labels[] = {"Hit"};
 static const char *const outcome2_labels[] = {"Kill"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "miss", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
-	{.id = "hit", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
-	{.id = "kill", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
+	{.id = "miss", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "hit", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "kill", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
 };
 
 /* table fire */
@@ -81,10 +81,10 @@ static const rtab_row table0_rows[] = {
 };
 
 static const rtab_table tables[] = {
-	{.id = "fire", .labels = table0_labels, .rule = "5.2", 
+	{.id = "fire", .labels = table0_labels, .rule = "5.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 12,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
 };
 
 const rtab_ruleset enum_columns_ruleset = {

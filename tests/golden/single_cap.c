@@ -12,7 +12,7 @@ static const char *const title_labels[] = {"Skirmish: Morale"};
 /* inputs */
 static const char *const input0_labels[] = {"Casualties this turn"};
 static const rtab_input inputs[] = {
-	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = 1, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
+	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
 };
 
 /* dice */
@@ -31,17 +31,17 @@ static const char *const outcome1_labels[] = {"Fall back"};
 static const char *const outcome2_labels[] = {"Hold"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "rout", .labels = outcome0_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
-	{.id = "fall_back", .labels = outcome1_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
-	{.id = "hold", .labels = outcome2_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, },
+	{.id = "rout", .labels = outcome0_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "fall_back", .labels = outcome1_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "hold", .labels = outcome2_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
 };
 
 /* modifier losses */
 static const char *const modifier0_labels[] = {"Casualties this turn"};
-static const rtab_instr modifier0_value[] = {{1, 0}, {2, 0}};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_NEG, 0}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "losses", .labels = modifier0_labels, .rule = "7.2", .condition = {0, NULL}, .value = {2, modifier0_value}, .min = -3, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL, },
+	{.id = "losses", .labels = modifier0_labels, .rule = "7.2", .condition = {0, NULL}, .value = {2, modifier0_value}, .min = -3, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table morale */
@@ -61,10 +61,10 @@ static const rtab_row table0_rows[] = {
 static const uint16_t table0_modifiers[] = {0};
 
 static const rtab_table tables[] = {
-	{.id = "morale", .labels = table0_labels, .rule = "7.3", 
+	{.id = "morale", .labels = table0_labels, .rule = "7.3",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 1, .cap_min = -2, .cap_max = 2, .roll_min = -1, .roll_max = 8,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL, },
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
 };
 
 const rtab_ruleset single_cap_ruleset = {
