@@ -454,7 +454,8 @@ static void check_c_names(model *m)
 			if (s->kind == ST_VALUE)
 				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
 	}
-	qsort(v, n, sizeof *v, cmp_c_names);
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_c_names);
 	for (size_t i = 1; i < n; i++) {
 		if (strcmp(v[i].name, v[i - 1].name) != 0)
 			continue;

@@ -3,6 +3,7 @@
 %define api.pure full
 %define api.prefix {rtab_yy}
 %define parse.error detailed
+%define parse.lac full
 %locations
 %expect 0
 %param {yyscan_t scanner}

@@ -48,6 +48,16 @@ static int64_t clamp64(int64_t v)
 	return v > lim ? lim : v < -lim ? -lim : v;
 }
 
+/* a * b, saturated at +-2^40 (operands are already within it). */
+static int64_t mul_sat(int64_t a, int64_t b)
+{
+	const int64_t lim = (int64_t)1 << 40;
+	int64_t ma = a < 0 ? -a : a, mb = b < 0 ? -b : b;
+	if (ma != 0 && mb > lim / ma)
+		return (a < 0) != (b < 0) ? -lim : lim;
+	return a * b;
+}
+
 static void arith_bounds(int op, const expr_type *a, const expr_type *b, expr_type *r)
 {
 	int64_t c[4];
@@ -61,10 +71,10 @@ static void arith_bounds(int op, const expr_type *a, const expr_type *b, expr_ty
 		r->hi = clamp64(a->hi - b->lo);
 		return;
 	default:
-		c[0] = clamp64(a->lo * b->lo);
-		c[1] = clamp64(a->lo * b->hi);
-		c[2] = clamp64(a->hi * b->lo);
-		c[3] = clamp64(a->hi * b->hi);
+		c[0] = mul_sat(a->lo, b->lo);
+		c[1] = mul_sat(a->lo, b->hi);
+		c[2] = mul_sat(a->hi, b->lo);
+		c[3] = mul_sat(a->hi, b->hi);
 		r->lo = r->hi = c[0];
 		for (int i = 1; i < 4; i++) {
 			r->lo = c[i] < r->lo ? c[i] : r->lo;

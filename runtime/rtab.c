@@ -427,9 +427,9 @@ static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const in
 		rtab_applied_modifier *a = &out->applied[out->napplied++];
 		a->modifier = t->modifiers[i];
 		a->value = value;
-		a->signed_value = m->sign < 0 ? -value : value;
 		if (value == INT32_MIN && m->sign < 0)
 			return RTAB_E_OVERFLOW;
+		a->signed_value = m->sign < 0 ? -value : value;
 		a->counted = 1;
 	}
 	apply_stacking(rs, out);
@@ -552,7 +552,8 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, cap, count);
 }
 
-static int pick_column(const rtab_table *t, const int32_t *inputs, size_t ninputs, uint16_t *col)
+static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+		       size_t ninputs, uint16_t *col)
 {
 	int32_t v;
 
@@ -563,6 +564,8 @@ static int pick_column(const rtab_table *t, const int32_t *inputs, size_t ninput
 	if ((size_t)t->column_input >= ninputs)
 		return RTAB_E_RULESET;
 	v = inputs[t->column_input];
+	if (v < 0 || v >= rs->inputs[t->column_input].max + 1 || !t->column_of_value)
+		return RTAB_E_RULESET;
 	*col = t->column_of_value[v];
 	return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
 }
@@ -598,6 +601,8 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		return RTAB_E_NULL;
 	if (table >= rs->ntables)
 		return RTAB_E_TABLE;
+	if (nfaces > RTAB_MAX_FACES)
+		return RTAB_E_FACES;
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
@@ -637,7 +642,7 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		return RTAB_E_OVERFLOW;
 	out->modified_roll = (int32_t)roll;
 
-	rc = pick_column(t, inputs, ninputs, &out->column);
+	rc = pick_column(rs, t, inputs, ninputs, &out->column);
 	if (rc != RTAB_OK)
 		return rc;
 	nat = nfaces ? natural_rule(t, faces, nfaces) : -1;
@@ -718,7 +723,7 @@ int rtab_transition_next(const rtab_ruleset *rs, size_t transition, const int32_
 	if (rc != RTAB_OK)
 		return rc;
 	tr = &rs->transitions[transition];
-	if (tr->input >= ninputs)
+	if (tr->input >= ninputs || inputs[tr->input] < 0)
 		return RTAB_E_RULESET;
 	int16_t next = tr->next[inputs[tr->input]];
 	if (next < 0)
