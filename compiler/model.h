@@ -58,6 +58,8 @@ typedef struct model {
 	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
 	size_t ndefs[DEF_KIND_COUNT_];
 	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
+	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */
+	size_t index_cap[DEF_KIND_COUNT_];
 	model_table *tables;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;

@@ -9,6 +9,11 @@
 %param {yyscan_t scanner}
 %parse-param {struct parse_ctx *ctx}
 
+%code top {
+/* How deep the parser's stack may grow: deeper nesting is reported, not fatal. */
+#define YYMAXDEPTH 10000
+}
+
 %code requires {
 #include "ast.h"
 typedef void *yyscan_t;
@@ -47,6 +52,9 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	} else if (unexpected && strncmp(unexpected, "unexpected keyword", 18) == 0 &&
 		   strstr(msg, "expecting identifier")) {
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s (a keyword cannot be used as a name)", msg);
+	} else if (strcmp(msg, "memory exhausted") == 0) {
+		diag_report(ctx->diag, SEV_ERROR, NULL, l,
+			    "nesting too deep: the parser holds at most %d open levels", YYMAXDEPTH);
 	} else {
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
 	}

@@ -9,12 +9,36 @@ void *model_array(model *m, size_t n, size_t size)
 	return arena_alloc(&m->arena, n * size);
 }
 
+static size_t hash_id(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
 int model_find(const model *m, def_kind kind, const char *id)
 {
-	for (size_t i = 0; i < m->ndefs[kind]; i++)
-		if (strcmp(m->defs[kind][i]->id, id) == 0)
-			return (int)i;
-	return -1;
+	size_t cap = m->index_cap[kind];
+	if (!cap)
+		return -1;
+	for (size_t h = hash_id(id) & (cap - 1);; h = (h + 1) & (cap - 1)) {
+		uint32_t slot = m->index[kind][h];
+		if (slot == 0)
+			return -1;
+		if (strcmp(m->defs[kind][slot - 1]->id, id) == 0)
+			return slot - 1 < m->ndefs[kind] ? (int)(slot - 1) : -1; /* past a limit: dropped */
+	}
+}
+
+/* Index definition i of kind by its id (the table is sized for every definition). */
+static void index_def(model *m, def_kind kind, size_t i)
+{
+	size_t cap = m->index_cap[kind];
+	size_t h = hash_id(m->defs[kind][i]->id) & (cap - 1);
+	while (m->index[kind][h])
+		h = (h + 1) & (cap - 1);
+	m->index[kind][h] = (uint32_t)(i + 1);
 }
 
 void report_unknown(model *m, src_loc loc, const char *what, const char *id,
@@ -180,6 +204,10 @@ static void collect(model *m, const ast_def *defs)
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		m->defs[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(const ast_def *));
 		m->used[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(bool));
+		m->index_cap[k] = 16;
+		while (m->index_cap[k] < 2 * cap[k])
+			m->index_cap[k] *= 2;
+		m->index[k] = model_array(m, m->index_cap[k], sizeof(uint32_t));
 	}
 
 	for (const ast_def *d = defs; d; d = d->next, first = false) {
@@ -204,7 +232,8 @@ static void collect(model *m, const ast_def *defs)
 				   d->id);
 			continue;
 		}
-		m->defs[d->kind][m->ndefs[d->kind]++] = d;
+		m->defs[d->kind][m->ndefs[d->kind]] = d;
+		index_def(m, d->kind, m->ndefs[d->kind]++);
 	}
 	if (!m->ruleset_def) {
 		src_loc top = {defs ? defs->loc.line : 0, defs ? defs->loc.col : 0};
