@@ -2,6 +2,8 @@
 # A bad input must fail with exit status 1, print exactly the expected
 # diagnostics, and leave the output directory as it was.
 # usage: run_bad.sh RTAB DIR NAME   (runs in DIR on NAME.rtab, expects NAME.err)
+# NAME.args, when present, holds extra options for rtab check and compile
+# (e.g. -Werror, --strict, --diagnostics=json).
 set -u
 rtab=$1 dir=$2 name=$3
 case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
@@ -9,13 +11,18 @@ cd "$dir" || exit 99
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
-"$rtab" check "$name.rtab" 2>"$tmp/stderr" >"$tmp/stdout"
+args=
+[ -f "$name.args" ] && args=$(cat "$name.args")
+# shellcheck disable=SC2086 # the options are words
+"$rtab" check $args "$name.rtab" 2>"$tmp/stderr" >"$tmp/stdout"
 status=$?
 if [ "$status" -ne 1 ]; then
 	echo "FAIL: rtab check $name.rtab exited $status, expected 1"
 	cat "$tmp/stderr"
 	exit 1
 fi
+# JSON diagnostics go to standard output.
+case $args in *--diagnostics=json*) cat "$tmp/stdout" >>"$tmp/stderr" ;; esac
 if ! diff -u "$name.err" "$tmp/stderr"; then
 	echo "FAIL: diagnostics of $name.rtab differ from $name.err (above: - expected, + actual)"
 	exit 1
@@ -24,7 +31,8 @@ fi
 # compile must write nothing and keep what was there.
 mkdir "$tmp/out"
 echo "earlier output" >"$tmp/out/keep.c"
-"$rtab" compile "$name.rtab" -o "$tmp/out" 2>/dev/null >/dev/null
+# shellcheck disable=SC2086
+"$rtab" compile $args "$name.rtab" -o "$tmp/out" 2>/dev/null >/dev/null
 status=$?
 if [ "$status" -ne 1 ]; then
 	echo "FAIL: rtab compile $name.rtab exited $status, expected 1"
