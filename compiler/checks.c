@@ -31,6 +31,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNREACHABLE_ROW] = {"unreachable-row", SEV_WARNING, true, "every row can be reached by some roll"},
 	[CHECK_MASKED_NATURAL] = {"masked-natural", SEV_WARNING, true, "no natural-roll rule hides another"},
 	[CHECK_UNUSED] = {"unused", SEV_WARNING, true, "every definition is used"},
+	[CHECK_NO_OPTION] = {"no-option", SEV_WARNING, true, "every situation leaves an option, or the set says none"},
 	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
 };
 
@@ -60,8 +61,11 @@ int check_parse_option(const char *arg, diag_options *opts)
 	}
 	if (strncmp(arg, "-W", 2) != 0)
 		return 0;
-	bool off = strncmp(arg + 2, "no-", 3) == 0;
-	int id = check_find(arg + (off ? 5 : 2));
+	/* "-Wno-option" names the check no-option; "-Wno-no-option" turns it off. */
+	int id = check_find(arg + 2);
+	bool off = id < 0 && strncmp(arg + 2, "no-", 3) == 0;
+	if (off)
+		id = check_find(arg + 5);
 	if (id < 0)
 		return -1;
 	if (!rtab_checks[id].configurable)
@@ -469,6 +473,93 @@ static void check_c_names(model *m)
 	free(v);
 }
 
+/* The values tried for one input: its whole domain when small, else its ends and default. */
+static size_t input_values(const rtab_input *in, int32_t *v, size_t cap)
+{
+	size_t n = 0;
+	if ((int64_t)in->max - in->min < (int64_t)cap) {
+		for (int64_t x = in->min; x <= in->max; x++)
+			v[n++] = (int32_t)x;
+		return n;
+	}
+	v[n++] = in->min;
+	v[n++] = in->max;
+	if (in->default_value != in->min && in->default_value != in->max)
+		v[n++] = in->default_value;
+	return n;
+}
+
+static void mark_inputs(const rtab_expr *e, bool *read)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == RTAB_OP_INPUT)
+			read[e->instrs[i].arg] = true;
+}
+
+/* Try every situation the guards can tell apart; say which allows no option. */
+static void check_no_option(model *m)
+{
+	enum { MAX_READ = 12, MAX_VALUES = 16, MAX_SITUATIONS = 1 << 14 };
+	size_t ni = m->rs.ninputs;
+	if (m->diag->errors)
+		return;
+	for (size_t s = 0; s < m->rs.nreaction_sets; s++) {
+		const rtab_reaction_set *set = &m->rs.reaction_sets[s];
+		bool *read = xcalloc(ni ? ni : 1, sizeof *read);
+		int32_t *inputs = xcalloc(ni ? ni : 1, sizeof *inputs);
+		size_t which[MAX_READ], nvals[MAX_READ], nread = 0, total = 1, pos[MAX_READ] = {0};
+		int32_t vals[MAX_READ][MAX_VALUES];
+
+		for (size_t k = 0; k < set->noptions; k++)
+			mark_inputs(&set->options[k].guard, read);
+		mark_inputs(&set->none_when, read);
+		for (size_t i = 0; i < ni && total <= MAX_SITUATIONS; i++) {
+			if (!read[i])
+				continue;
+			if (nread == MAX_READ) {
+				total = MAX_SITUATIONS + 1;
+				break;
+			}
+			which[nread] = i;
+			nvals[nread] = input_values(&m->rs.inputs[i], vals[nread], MAX_VALUES);
+			total *= nvals[nread];
+			nread++;
+		}
+		rtab_inputs_default(&m->rs, inputs, ni);
+		for (size_t n = 0; total <= MAX_SITUATIONS && n < total; n++) {
+			uint16_t opt[1];
+			size_t count = 0;
+			int32_t none = 0;
+			for (size_t k = 0; k < nread; k++)
+				inputs[which[k]] = vals[k][pos[k]];
+			rtab_expr_eval(&m->rs, &set->none_when, inputs, ni, &none);
+			if (rtab_reactions(&m->rs, s, inputs, ni, opt, 1, &count) == RTAB_OK && count == 0 &&
+			    !(set->none_when.ninstrs && none)) {
+				strbuf sit = {0};
+				for (size_t k = 0; k < nread; k++) {
+					const rtab_input *in = &m->rs.inputs[which[k]];
+					sb_printf(&sit, "%s%s=", k ? ", " : "", in->id);
+					if (in->type == RTAB_TYPE_ENUM)
+						sb_puts(&sit, m->rs.enums[in->enum_index].values[inputs[which[k]]].id);
+					else if (in->type == RTAB_TYPE_BOOL)
+						sb_puts(&sit, inputs[which[k]] ? "true" : "false");
+					else
+						sb_printf(&sit, "%ld", (long)inputs[which[k]]);
+				}
+				check_report(m, CHECK_NO_OPTION, m->defs[DEF_REACTIONS][s]->id_loc,
+					     "reaction set '%s' allows no option when %s; add one, or say so: unless CONDITION;",
+					     set->id, sit.data ? sit.data : "the inputs take their defaults");
+				sb_free(&sit);
+				break;
+			}
+			for (size_t k = 0; k < nread && ++pos[k] == nvals[k]; k++)
+				pos[k] = 0;
+		}
+		free(read);
+		free(inputs);
+	}
+}
+
 const check_pass rtab_check_passes[] = {
 	{CHECK_C_NAME, check_c_names},
 	{CHECK_ROW_GAP, check_row_gaps},
@@ -476,6 +567,7 @@ const check_pass rtab_check_passes[] = {
 	{CHECK_UNREACHABLE_ROW, check_unreachable_rows},
 	{CHECK_MASKED_NATURAL, check_masked_naturals},
 	{CHECK_TRIGGER_CYCLE, check_trigger_cycles},
+	{CHECK_NO_OPTION, check_no_option},
 	{CHECK_UNUSED, check_unused},
 	{CHECK_PROVISIONAL, check_provisional},
 };

@@ -29,6 +29,7 @@ typedef enum check_id {
 	CHECK_MASKED_NATURAL,    /* natural-roll rules hidden by an earlier one */
 	CHECK_UNUSED,            /* definitions nothing uses */
 	CHECK_TRIGGER_CYCLE,     /* a table that can trigger itself */
+	CHECK_NO_OPTION,         /* a situation in which a reaction set allows nothing, unsaid */
 
 	CHECK_COUNT_
 } check_id;

@@ -583,6 +583,8 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 		for (size_t k = 0; k < r->noptions; k++)
 			emit_guarded(o, rs, "option", i, k, r->options[k].id, r->options[k].labels,
 				     &r->options[k].guard);
+		snprintf(name, sizeof name, "reactions%zu_none_when", i);
+		expr_array(o, &r->none_when, name);
 		if (!r->noptions)
 			continue;
 		sb_printf(o, "static const rtab_option reactions%zu_options[] = {\n", i);
@@ -600,6 +602,8 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 		fstr(o, "rule", r->rule);
 		sb_printf(o, ".noptions = %u, ", r->noptions);
 		fref(o, "options", r->noptions, "reactions%zu_options", i);
+		snprintf(name, sizeof name, "reactions%zu_none_when", i);
+		expr_ref(o, "none_when", &r->none_when, name);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");

@@ -306,7 +306,7 @@ void resolve_reactions(model *m)
 		const ast_def *d = m->defs[DEF_REACTIONS][i];
 		rtab_reaction_set *r = &out[i];
 		size_t k = 0;
-		ONLY(m, d, "a reaction set", ST_OPTION);
+		ONLY(m, d, "a reaction set", ST_OPTION, ST_UNLESS);
 		r->id = arena_strdup(&m->arena, d->id);
 		r->rule = arena_strdup(&m->arena, d->rule);
 		r->labels = read_labels(m, d->body, "reaction set", d->id, d->id_loc, true);
@@ -315,6 +315,17 @@ void resolve_reactions(model *m)
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
 		r->options = opts;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
+			expr_type t;
+			if (s->kind == ST_UNLESS) {
+				/* "unless C;" on the set: in situation C the unit has no reaction at all. */
+				if (r->none_when.ninstrs)
+					check_report(m, CHECK_DUPLICATE, s->loc,
+						     "reaction set '%s' has a second 'unless'; join them with 'or'",
+						     d->id);
+				else
+					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &r->none_when, &t);
+				continue;
+			}
 			if (s->kind != ST_OPTION)
 				continue;
 			for (size_t j = 0; j < r->noptions; j++)

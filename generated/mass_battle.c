@@ -592,6 +592,7 @@ static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT,
 /* flee */
 static const char *const option0_2_labels[] = {"Flee", "Бежать"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
+static const rtab_instr reactions0_none_when[] = {{RTAB_OP_INPUT, 1}};
 static const rtab_option reactions0_options[] = {
 	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3},
 	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1},
@@ -615,8 +616,8 @@ static const rtab_option reactions1_options[] = {
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "charge_reaction", .labels = reactions0_labels, .rule = "Преследование нового противника; Преследование отступающего подразделения противника", .noptions = 3, .options = reactions0_options},
-	{.id = "winner_move", .labels = reactions1_labels, .rule = "Прорыв!; Преследование нового противника", .noptions = 3, .options = reactions1_options},
+	{.id = "charge_reaction", .labels = reactions0_labels, .rule = "Преследование нового противника; Преследование отступающего подразделения противника", .noptions = 3, .options = reactions0_options, .none_when = {1, reactions0_none_when}},
+	{.id = "winner_move", .labels = reactions1_labels, .rule = "Прорыв!; Преследование нового противника", .noptions = 3, .options = reactions1_options, .none_when = {0, NULL}},
 };
 
 /* transition pursuit_off_table */

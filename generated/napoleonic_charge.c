@@ -462,8 +462,8 @@ static const rtab_option reactions1_options[] = {
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "charged_unit_response", .labels = reactions0_labels, .rule = "Charged unit's test, c)", .noptions = 3, .options = reactions0_options},
-	{.id = "supporting_fire", .labels = reactions1_labels, .rule = "Supporting fire, a)", .noptions = 2, .options = reactions1_options},
+	{.id = "charged_unit_response", .labels = reactions0_labels, .rule = "Charged unit's test, c)", .noptions = 3, .options = reactions0_options, .none_when = {0, NULL}},
+	{.id = "supporting_fire", .labels = reactions1_labels, .rule = "Supporting fire, a)", .noptions = 2, .options = reactions1_options, .none_when = {0, NULL}},
 };
 
 /* distance retire_move */

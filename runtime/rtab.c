@@ -695,6 +695,12 @@ int rtab_reactions(const rtab_ruleset *rs, size_t set, const int32_t *inputs, si
 		return rc;
 	rset = &rs->reaction_sets[set];
 	*count = 0;
+	if (rset->none_when.ninstrs) {
+		int32_t none;
+		rc = rtab_expr_eval(rs, &rset->none_when, inputs, ninputs, &none);
+		if (rc != RTAB_OK || none)
+			return rc;
+	}
 	for (size_t i = 0; i < rset->noptions; i++) {
 		int32_t allowed;
 		rc = rtab_expr_eval(rs, &rset->options[i].guard, inputs, ninputs, &allowed);

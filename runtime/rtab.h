@@ -308,6 +308,7 @@ typedef struct rtab_reaction_set {
 	const char *rule;
 	uint16_t noptions;
 	const rtab_option *options;
+	rtab_expr none_when; /* no reaction at all when this holds (0 instrs: never) */
 } rtab_reaction_set;
 
 /* A state machine over the enum of one input: next[state], -1 where undefined. */
