@@ -156,6 +156,22 @@ rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const 
 	return labels;
 }
 
+size_t count_stmts(const ast_stmt *body, stmt_kind kind)
+{
+	size_t n = 0;
+	for (const ast_stmt *s = body; s; s = s->next)
+		n += s->kind == kind;
+	return n;
+}
+
+void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
+	      const char **rule)
+{
+	*id = arena_strdup(&m->arena, d->id);
+	*rule = arena_strdup(&m->arena, d->rule);
+	*labels = read_labels(m, d->body, what, d->id, d->id_loc, true);
+}
+
 static const char *stmt_keyword(stmt_kind k)
 {
 	switch (k) {
@@ -298,11 +314,8 @@ static void resolve_enums(model *m)
 		rtab_enum *e = &enums[i];
 		size_t n = 0;
 
-		e->id = arena_strdup(&m->arena, d->id);
-		e->rule = arena_strdup(&m->arena, d->rule);
-		e->labels = read_labels(m, d->body, "enum", d->id, d->id_loc, true);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			n += s->kind == ST_VALUE;
+		def_head(m, d, "enum", &e->id, &e->labels, &e->rule);
+		n = count_stmts(d->body, ST_VALUE);
 		rtab_enum_value *values = model_array(m, n ? n : 1, sizeof *values);
 		e->values = values;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -381,9 +394,7 @@ static void resolve_inputs(model *m)
 		int enum_index;
 		int64_t lo = 0, hi = 0, def;
 
-		in->id = arena_strdup(&m->arena, d->id);
-		in->rule = arena_strdup(&m->arena, d->rule);
-		in->labels = read_labels(m, d->body, "input", d->id, d->id_loc, true);
+		def_head(m, d, "input", &in->id, &in->labels, &in->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL)
 				report_misplaced(m, s, "an input");
@@ -486,9 +497,7 @@ static void resolve_effect_kinds(model *m)
 		rtab_effect_kind *k = &kinds[i];
 		size_t n = 0;
 
-		k->id = arena_strdup(&m->arena, d->id);
-		k->rule = arena_strdup(&m->arena, d->rule);
-		k->labels = read_labels(m, d->body, "effect", d->id, d->id_loc, true);
+		def_head(m, d, "effect", &k->id, &k->labels, &k->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL)
 				report_misplaced(m, s, "an effect declaration");
@@ -534,9 +543,7 @@ static void resolve_modifiers(model *m)
 		rtab_modifier *mod = &mods[i];
 		const ast_stmt *when = NULL, *value = NULL;
 
-		mod->id = arena_strdup(&m->arena, d->id);
-		mod->rule = arena_strdup(&m->arena, d->rule);
-		mod->labels = read_labels(m, d->body, "modifier", d->id, d->id_loc, true);
+		def_head(m, d, "modifier", &mod->id, &mod->labels, &mod->rule);
 		mod->sign = 1;
 		mod->group = -1;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -651,9 +658,7 @@ static void resolve_outcomes(model *m)
 		rtab_outcome *o = &outs[i];
 		size_t ne = 0, nt = 0;
 
-		o->id = arena_strdup(&m->arena, d->id);
-		o->rule = arena_strdup(&m->arena, d->rule);
-		o->labels = read_labels(m, d->body, "outcome", d->id, d->id_loc, true);
+		def_head(m, d, "outcome", &o->id, &o->labels, &o->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			ne += s->kind == ST_EFFECT || s->kind == ST_VALUE;
 			nt += s->kind == ST_TRIGGER;

@@ -28,6 +28,13 @@ int resolve_enum_value(model *m, int enum_index, const char *id, src_loc loc);
 rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const char *id,
 			src_loc loc, bool want_labels);
 
+/* How many statements of a kind a body holds. */
+size_t count_stmts(const ast_stmt *body, stmt_kind kind);
+
+/* The id, labels and rule reference every runtime structure starts with. */
+void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
+	      const char **rule);
+
 /* Report a statement that does not belong where it is written. */
 void report_misplaced(model *m, const ast_stmt *s, const char *where);
 

@@ -95,9 +95,7 @@ void resolve_matrices(model *m)
 		bool ok = true;
 
 		ONLY(m, d, "a matrix", ST_DEFAULT, ST_CELL);
-		mx->id = arena_strdup(&m->arena, d->id);
-		mx->rule = arena_strdup(&m->arena, d->rule);
-		mx->labels = read_labels(m, d->body, "matrix", d->id, d->id_loc, true);
+		def_head(m, d, "matrix", &mx->id, &mx->labels, &mx->rule);
 		for (const ast_param *p = d->params; p; p = p->next)
 			ndims++;
 		uint16_t *dims = model_array(m, ndims ? ndims : 1, sizeof *dims);
@@ -201,11 +199,8 @@ void resolve_bands(model *m)
 		rtab_band *b = &out[i];
 		size_t k = 0;
 		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE);
-		b->id = arena_strdup(&m->arena, d->id);
-		b->rule = arena_strdup(&m->arena, d->rule);
-		b->labels = read_labels(m, d->body, "ratio", d->id, d->id_loc, true);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			k += s->kind == ST_BAND_STEP;
+		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
+		k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
 		b->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -242,9 +237,7 @@ void resolve_groups(model *m)
 		const ast_def *d = m->defs[DEF_GROUP][i];
 		rtab_group *g = &out[i];
 		ONLY(m, d, "a group", ST_STACK, ST_CAP);
-		g->id = arena_strdup(&m->arena, d->id);
-		g->rule = arena_strdup(&m->arena, d->rule);
-		g->labels = read_labels(m, d->body, "group", d->id, d->id_loc, true);
+		def_head(m, d, "group", &g->id, &g->labels, &g->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_CAP) {
 				g->capped = 1;
@@ -307,11 +300,8 @@ void resolve_reactions(model *m)
 		rtab_reaction_set *r = &out[i];
 		size_t k = 0;
 		ONLY(m, d, "a reaction set", ST_OPTION, ST_UNLESS);
-		r->id = arena_strdup(&m->arena, d->id);
-		r->rule = arena_strdup(&m->arena, d->rule);
-		r->labels = read_labels(m, d->body, "reaction set", d->id, d->id_loc, true);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			k += s->kind == ST_OPTION;
+		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule);
+		k = count_stmts(d->body, ST_OPTION);
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
 		r->options = opts;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -351,9 +341,7 @@ void resolve_transitions(model *m)
 		const ast_def *d = m->defs[DEF_TRANSITION][i];
 		rtab_transition *tr = &out[i];
 		ONLY(m, d, "a transition", ST_ARC);
-		tr->id = arena_strdup(&m->arena, d->id);
-		tr->rule = arena_strdup(&m->arena, d->rule);
-		tr->labels = read_labels(m, d->body, "transition", d->id, d->id_loc, true);
+		def_head(m, d, "transition", &tr->id, &tr->labels, &tr->rule);
 		int in = resolve_def(m, DEF_INPUT, d->by, d->by_loc);
 		if (in < 0)
 			continue;
@@ -427,11 +415,8 @@ void resolve_distances(model *m)
 		rtab_distance *dist = &out[i];
 		size_t k = 0;
 		ONLY(m, d, "a distance", ST_AMOUNT, ST_PROVISIONAL);
-		dist->id = arena_strdup(&m->arena, d->id);
-		dist->rule = arena_strdup(&m->arena, d->rule);
-		dist->labels = read_labels(m, d->body, "distance", d->id, d->id_loc, true);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			k += s->kind == ST_AMOUNT;
+		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule);
+		k = count_stmts(d->body, ST_AMOUNT);
 		if (k == 0 || k > 8) {
 			check_report(m, CHECK_MISSING, d->id_loc,
 				     "distance '%s' needs 1 to 8 values, e.g.: value 2d6 inches;", d->id);
@@ -468,12 +453,9 @@ void resolve_procedures(model *m)
 		rtab_procedure *p = &out[i];
 		size_t k = 0;
 		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE);
-		p->id = arena_strdup(&m->arena, d->id);
-		p->rule = arena_strdup(&m->arena, d->rule);
-		p->labels = read_labels(m, d->body, "procedure", d->id, d->id_loc, true);
+		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule);
 		p->otherwise = -1;
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			k += s->kind == ST_STEP;
+		k = count_stmts(d->body, ST_STEP);
 		rtab_procedure_step *steps = model_array(m, k ? k : 1, sizeof *steps);
 		p->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {

@@ -216,8 +216,7 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 {
 	const rtab_dice *dc = &m->rs.dice[t->dice];
 	size_t n = 0;
-	for (const ast_stmt *s = d->body; s; s = s->next)
-		n += s->kind == ST_NATURAL;
+	n = count_stmts(d->body, ST_NATURAL);
 	rtab_natural_rule *out = model_array(m, n ? n : 1, sizeof *out);
 	t->natural = out;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -262,8 +261,7 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 {
 	size_t n = 0;
-	for (const ast_stmt *s = d->body; s; s = s->next)
-		n += s->kind == ST_REWRITE;
+	n = count_stmts(d->body, ST_REWRITE);
 	rtab_rewrite *out = model_array(m, n ? n : 1, sizeof *out);
 	t->rewrites = out;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -327,9 +325,7 @@ void resolve_tables(model *m)
 
 		mt->def = d;
 		mt->columns_stmt = cols;
-		t->id = arena_strdup(&m->arena, d->id);
-		t->rule = arena_strdup(&m->arena, d->rule);
-		t->labels = read_labels(m, d->body, "table", d->id, d->id_loc, true);
+		def_head(m, d, "table", &t->id, &t->labels, &t->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
