@@ -9,7 +9,7 @@ const char *def_kind_name(def_kind kind)
 	static const char *const names[DEF_KIND_COUNT_] = {
 		"ruleset", "dice",      "enum",     "input",     "effect",
 		"outcome", "modifier",  "table",    "matrix",    "ratio",
-		"group",   "reactions", "transition", "distance", "procedure",
+		"group",   "reaction set", "transition", "distance", "procedure",
 		"example",
 	};
 	return kind < DEF_KIND_COUNT_ ? names[kind] : "definition";

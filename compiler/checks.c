@@ -31,7 +31,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNREACHABLE_ROW] = {"unreachable-row", SEV_WARNING, true, "every row can be reached by some roll"},
 	[CHECK_MASKED_NATURAL] = {"masked-natural", SEV_WARNING, true, "no natural-roll rule hides another"},
 	[CHECK_UNUSED] = {"unused", SEV_WARNING, true, "every definition is used"},
-	[CHECK_NO_OPTION] = {"no-option", SEV_WARNING, true, "every situation leaves an option, or the set says none"},
+	[CHECK_NO_OPTION] = {"reaction-options", SEV_WARNING, true, "every situation leaves an option, or the set says none"},
 	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
 };
 
@@ -61,7 +61,7 @@ int check_parse_option(const char *arg, diag_options *opts)
 	}
 	if (strncmp(arg, "-W", 2) != 0)
 		return 0;
-	/* "-Wno-option" names the check no-option; "-Wno-no-option" turns it off. */
+	/* A check whose own name begins with "no-" is found before "no-" is read as "off". */
 	int id = check_find(arg + 2);
 	bool off = id < 0 && strncmp(arg + 2, "no-", 3) == 0;
 	if (off)
@@ -174,9 +174,10 @@ static const char *column_phrase(const rtab_table *t, size_t col, char *buf, siz
 	return buf;
 }
 
+/* A row as written: its outcome may be unknown, and is named as the source names it. */
 static const char *row_outcome(const model *m, const rtab_table *t, uint16_t row)
 {
-	return m->rs.outcomes[t->rows[row].outcome].id;
+	return m->tables[t - m->rs.tables].rows[row]->name;
 }
 
 static void check_row_gaps(model *m)
@@ -454,9 +455,13 @@ static void check_c_names(model *m)
 				   m->defs[kinds[k].kind][i]->id_loc);
 	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
 		const ast_def *d = m->defs[DEF_ENUM][i];
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind == ST_VALUE)
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			bool repeated = false; /* a value given twice is reported as a duplicate */
+			for (const ast_stmt *t = d->body; t != s && !repeated; t = t->next)
+				repeated = t->kind == ST_VALUE && strcmp(t->name, s->name) == 0;
+			if (s->kind == ST_VALUE && !repeated)
 				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
+		}
 	}
 	if (n > 1)
 		qsort(v, n, sizeof *v, cmp_c_names);

@@ -57,19 +57,20 @@ static void quote_line(diag_ctx *d, src_loc loc)
 	if (end > line && end[-1] == '\r')
 		end--;
 
-	/* Find the byte where the window starts, counting characters as the lexer does. */
+	/* The window starts QUOTE_MAX / 2 characters before the column, counted as the lexer does. */
 	from = line;
 	caret_col = loc.col;
-	for (p = line; p < end && col < loc.col - QUOTE_MAX / 2; p++) {
-		if (((unsigned char)*p & 0xC0) != 0x80) {
+	if (loc.col > QUOTE_MAX / 2 + 1) {
+		int start = loc.col - QUOTE_MAX / 2; /* the character the window starts with */
+		for (p = line; p < end; p++) {
+			if (((unsigned char)*p & 0xC0) == 0x80)
+				continue;
+			if (col == start)
+				break;
 			col++;
-			from = p;
 		}
-	}
-	if (from != line) {
-		while (from < end && ((unsigned char)*from & 0xC0) == 0x80)
-			from++;
-		caret_col = loc.col - col + 1;
+		from = p;
+		caret_col = loc.col - start + 1;
 	}
 	fputs(" ", d->out);
 	col = 0;
@@ -77,7 +78,8 @@ static void quote_line(diag_ctx *d, src_loc loc)
 		unsigned char c = (unsigned char)*p;
 		if ((c & 0xC0) != 0x80 && ++col > QUOTE_MAX)
 			break;
-		fputc(c == '\0' ? ' ' : c, d->out);
+		/* Control characters would act on the terminal: show them as spaces. */
+		fputc((c < 0x20 && c != '\t') || c == 0x7F ? ' ' : c, d->out);
 	}
 	fputs("\n ", d->out);
 	col = 1;

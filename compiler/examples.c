@@ -75,8 +75,13 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 			return false;
 		}
 		if (c->nfaces != nf) {
-			check_report(m, CHECK_EXAMPLE, s->loc, "table '%s' rolls %u face%s: add: roll F%s",
-				     t->id, nf, nf == 1 ? "" : "s", nf == 1 ? "" : ", F");
+			if (c->nfaces)
+				check_report(m, CHECK_EXAMPLE, s->loc,
+					     "table '%s' rolls %u face%s, and this check gives %zu: write: roll F%s",
+					     t->id, nf, nf == 1 ? "" : "s", c->nfaces, nf == 1 ? "" : ", F");
+			else
+				check_report(m, CHECK_EXAMPLE, s->loc, "table '%s' rolls %u face%s: add: roll F%s",
+					     t->id, nf, nf == 1 ? "" : "s", nf == 1 ? "" : ", F");
 			return false;
 		}
 		if (!expect_name(m, s, "table"))

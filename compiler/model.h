@@ -58,6 +58,9 @@ typedef struct model {
 	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
 	size_t ndefs[DEF_KIND_COUNT_];
 	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
+	bool *bad[DEF_KIND_COUNT_];  /* per definition: an error was reported on it; lookups
+					into it stay silent rather than cascade */
+	bool expr_failed_deep;       /* the nesting limit was reported for this expression */
 	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */
 	size_t index_cap[DEF_KIND_COUNT_];
 	model_table *tables;

@@ -20,6 +20,11 @@ struct lex_extra {
 	bool cur_is_token;
 	src_loc open_braces[LEX_MAX_DEPTH];
 	int depth; /* braces open; may exceed LEX_MAX_DEPTH */
+	src_loc open_parens[LEX_MAX_DEPTH];
+	int paren_depth;    /* parentheses open in the current statement */
+	bool paren_reset;   /* a ';', '{' or '}' ended the statement: forget them at the next token */
+	char cur_first, prev_first; /* first characters of the current and previous tokens */
+	bool eof_reported;  /* an unterminated string or comment was reported at the end */
 };
 
 struct parse_ctx {

@@ -39,6 +39,11 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	src_loc l = {lloc->first_line, lloc->first_column};
 	const char *unexpected = strstr(msg, "unexpected ");
 	const char *tail = strstr(msg, ", expecting ';'");
+	bool at_end = strstr(msg, "unexpected end of file") != NULL;
+
+	/* The unterminated string or comment that swallowed the end was reported. */
+	if (at_end && x->eof_reported)
+		return;
 
 	/* A missing ';' is best shown where it belongs: after the previous token. */
 	if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line == l.line) {
@@ -52,13 +57,22 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	} else if (unexpected && strncmp(unexpected, "unexpected keyword", 18) == 0 &&
 		   strstr(msg, "expecting identifier")) {
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s (a keyword cannot be used as a name)", msg);
+	} else if (unexpected && !at_end && x->prev_end.line > 0 && x->prev_end.line < l.line &&
+		   x->prev_first != ';' && x->prev_first != '{' && x->prev_first != '}') {
+		/* The token starts a later line, and the line before did not end a statement. */
+		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
+		diag_report(ctx->diag, SEV_NOTE, NULL, x->prev_end, "or is a ';' missing here?");
 	} else if (strcmp(msg, "memory exhausted") == 0) {
 		diag_report(ctx->diag, SEV_ERROR, NULL, l,
 			    "nesting too deep: the parser holds at most %d open levels", YYMAXDEPTH);
 	} else {
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
 	}
-	if (strstr(msg, "unexpected end of file") && x->depth > 0) {
+	if (x->paren_depth > 0 && strcmp(msg, "memory exhausted") != 0) {
+		src_loc open = x->open_parens[(x->paren_depth > LEX_MAX_DEPTH ? LEX_MAX_DEPTH : x->paren_depth) - 1];
+		diag_report(ctx->diag, SEV_NOTE, NULL, open, "this '(' is not closed");
+	}
+	if (at_end && x->depth > 0) {
 		src_loc open = x->open_braces[(x->depth > LEX_MAX_DEPTH ? LEX_MAX_DEPTH : x->depth) - 1];
 		diag_report(ctx->diag, SEV_NOTE, NULL, open, "this '{' is not closed");
 	}

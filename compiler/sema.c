@@ -1,6 +1,8 @@
 /* Resolution of names, labels and the definitions other than tables. */
 #include "sema.h"
 
+#include "parse_ctx.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,7 +106,7 @@ int resolve_enum_value(model *m, int enum_index, const char *id, src_loc loc)
 {
 	const rtab_enum *e = &m->rs.enums[enum_index];
 	int v = rtab_find_enum_value(e, id);
-	if (v < 0) {
+	if (v < 0 && !m->bad[DEF_ENUM][enum_index]) {
 		char within[128];
 		snprintf(within, sizeof within, "of enum '%s'", e->id);
 		report_unknown_in(m, loc, "value", id, within, &e->values[0].id, e->nvalues,
@@ -220,6 +222,7 @@ static void collect(model *m, const ast_def *defs)
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		m->defs[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(const ast_def *));
 		m->used[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(bool));
+		m->bad[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(bool));
 		m->index_cap[k] = 16;
 		while (m->index_cap[k] < 2 * cap[k])
 			m->index_cap[k] *= 2;
@@ -249,9 +252,10 @@ static void collect(model *m, const ast_def *defs)
 			continue;
 		}
 		m->defs[d->kind][m->ndefs[d->kind]] = d;
+		m->bad[d->kind][m->ndefs[d->kind]] = d->damaged;
 		index_def(m, d->kind, m->ndefs[d->kind]++);
 	}
-	if (!m->ruleset_def) {
+	if (!m->ruleset_def && !m->syntax_errors) {
 		src_loc top = {defs ? defs->loc.line : 0, defs ? defs->loc.col : 0};
 		check_report(m, CHECK_SYNTAX_ORDER, top,
 			     "no ruleset header; begin the file with: ruleset ID { locales en; }");
@@ -279,7 +283,7 @@ static void resolve_ruleset(model *m)
 		}
 	}
 	if (!locales) {
-		check_report(m, CHECK_MISSING, d->loc,
+		check_report(m, CHECK_SYNTAX_ORDER, d->loc,
 			     "ruleset '%s' declares no locales; add: locales en;", d->id);
 		return;
 	}
@@ -339,7 +343,7 @@ static void resolve_enums(model *m)
 				read_labels(m, s->body, "enum value", s->name, s->name_loc, true);
 			e->nvalues++;
 		}
-		if (e->nvalues == 0)
+		if (e->nvalues == 0 && !d->damaged)
 			check_report(m, CHECK_BAD_RANGE, d->id_loc, "enum '%s' has no values", d->id);
 	}
 }
@@ -398,8 +402,10 @@ static void resolve_inputs(model *m)
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL)
 				report_misplaced(m, s, "an input");
-		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi))
+		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi)) {
+			m->bad[DEF_INPUT][i] = true;
 			continue;
+		}
 		in->type = (uint8_t)kind;
 		in->enum_index = (int16_t)enum_index;
 		in->min = (int32_t)lo;
@@ -470,6 +476,10 @@ static void resolve_dice(model *m)
 				continue;
 			}
 			total += (size_t)g->count;
+			if (g->count >= RTAB_INT_LIMIT || g->sides >= RTAB_INT_LIMIT) {
+				m->bad[DEF_DICE][i] = true; /* the lexer reported the literal */
+				break;
+			}
 			if (total > RTAB_MAX_FACES || hi > 100000 || lo < -100000) {
 				check_report(m, CHECK_LIMITS, g->loc,
 					     "too many dice or faces: at most %d dice with faces within +-100000",
@@ -591,6 +601,8 @@ static void resolve_modifiers(model *m)
 		expr_type t;
 		if (when)
 			compile_expr(m, when->expr, RTAB_TYPE_BOOL, &mod->condition, &t);
+		if (!value && d->damaged)
+			continue;
 		if (!value) {
 			check_report(m, CHECK_MISSING, d->id_loc,
 				     "modifier '%s' has no value; add: value +1;", d->id);

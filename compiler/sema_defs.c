@@ -116,6 +116,7 @@ void resolve_matrices(model *m)
 			ncells *= m->rs.enums[e].nvalues ? m->rs.enums[e].nvalues : 1;
 		}
 		if (!ok || ndims < 1 || ndims > 8 || ncells > 1000000) {
+			m->bad[DEF_MATRIX][i] = true;
 			if (ok)
 				check_report(m, CHECK_LIMITS, d->id_loc,
 					     "a matrix has 1 to 8 keys and at most 1000000 cells");
@@ -363,11 +364,15 @@ void resolve_transitions(model *m)
 			if (s->kind != ST_ARC)
 				continue;
 			int to = resolve_enum_value(m, e, s->name2, s->name2_loc);
+			if (to < 0)
+				m->bad[DEF_TRANSITION][i] = true;
 			if (s->star) {
 				star = s;
 				continue;
 			}
 			int f = resolve_enum_value(m, e, s->name, s->name_loc);
+			if (f < 0)
+				m->bad[DEF_TRANSITION][i] = true;
 			if (f < 0 || to < 0)
 				continue;
 			if (from[f]) {
@@ -385,7 +390,7 @@ void resolve_transitions(model *m)
 				if (next[v] < 0 && to >= 0)
 					next[v] = (int16_t)to;
 		}
-		for (size_t v = 0; v < nv; v++)
+		for (size_t v = 0; v < nv && !m->bad[DEF_TRANSITION][i] && !d->damaged; v++)
 			if (next[v] < 0)
 				check_report(m, CHECK_TRANSITION, d->id_loc,
 					     "transition '%s' does not say what state '%s' becomes; add: %s -> STATE;",
@@ -417,7 +422,7 @@ void resolve_distances(model *m)
 		ONLY(m, d, "a distance", ST_AMOUNT, ST_PROVISIONAL);
 		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule);
 		k = count_stmts(d->body, ST_AMOUNT);
-		if (k == 0 || k > 8) {
+		if ((k == 0 && !d->damaged) || k > 8) {
 			check_report(m, CHECK_MISSING, d->id_loc,
 				     "distance '%s' needs 1 to 8 values, e.g.: value 2d6 inches;", d->id);
 			continue;
@@ -430,9 +435,13 @@ void resolve_distances(model *m)
 				dist->provisional = arena_strdup(&m->arena, s->text);
 			if (s->kind != ST_AMOUNT)
 				continue;
-			if (!s->name2 || !known_unit(s->name2))
-				check_report(m, CHECK_UNITS, s->name2 ? s->name2_loc : s->loc,
+			if (!s->name2)
+				check_report(m, CHECK_UNITS, s->loc,
 					     "give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km");
+			else if (!known_unit(s->name2))
+				check_report(m, CHECK_UNITS, s->name2_loc,
+					     "unknown unit '%s'; use mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
+					     s->name2);
 			m->allow_dice = true;
 			compile_expr(m, s->expr, RTAB_TYPE_INT, &forms[dist->nforms].value, &t);
 			m->allow_dice = false;

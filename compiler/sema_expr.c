@@ -103,6 +103,14 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	expr_type a, b;
 	int sa, sb;
 	bool eq = e->op == RTAB_OP_EQ || e->op == RTAB_OP_NE;
+	/* A comparison with an input whose type was reported cannot be typed: say nothing more. */
+	for (const ast_expr *side = e->lhs; side; side = side == e->lhs ? e->rhs : NULL) {
+		int k = side->kind == EX_NAME ? model_find(m, DEF_INPUT, side->name) : -1;
+		if (k >= 0 && m->bad[DEF_INPUT][k]) {
+			*stack = 1;
+			return false;
+		}
+	}
 	bool ok = walk(m, e->lhs, eq ? operand_enum(m, e->rhs) : -1, iv, &a, depth + 1, &sa);
 	ok &= walk(m, e->rhs, eq ? operand_enum(m, e->lhs) : -1, iv, &b, depth + 1, &sb);
 	*stack = sa > sb + 1 ? sa : sb + 1;
@@ -166,6 +174,8 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 		return true;
 	}
 	int i = model_find(m, DEF_INPUT, e->name);
+	if (i >= 0 && m->bad[DEF_INPUT][i])
+		return false; /* its type was reported */
 	if (i < 0) {
 		if (hint_enum >= 0)
 			resolve_enum_value(m, hint_enum, e->name, e->loc);
@@ -285,6 +295,8 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 {
 	int k = model_find(m, DEF_MATRIX, e->name);
 	model_use(m, DEF_MATRIX, k);
+	if (k >= 0 && m->bad[DEF_MATRIX][k])
+		return false; /* its declaration was reported */
 	if (k >= 0) {
 		const rtab_matrix *mx = &m->rs.matrices[k];
 		bool ok = arity(m, e, mx->ndims, "matrix");
@@ -400,8 +412,10 @@ static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr
 	expr_type x;
 	*stack = 1;
 	if (depth > MAX_TREE_DEPTH) {
-		check_report(m, CHECK_LIMITS, e->loc, "expression nests deeper than %d levels",
-			     MAX_TREE_DEPTH);
+		if (!m->expr_failed_deep)
+			check_report(m, CHECK_LIMITS, e->loc, "expression nests deeper than %d levels",
+				     MAX_TREE_DEPTH);
+		m->expr_failed_deep = true;
 		return false;
 	}
 	switch (e->kind) {
@@ -442,6 +456,7 @@ bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *o
 {
 	instr_vec iv = {0};
 	int stack = 0;
+	m->expr_failed_deep = false;
 	bool ok = walk(m, e, -1, &iv, type, 0, &stack);
 
 	if (ok && type->kind != want) {

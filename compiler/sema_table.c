@@ -159,7 +159,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 					check_report(m, CHECK_ROW_SHAPE, h->loc,
 						     "the header names '%s' where column %zu is '%s'",
 						     h->id, j + 1, t->columns[j].id);
-			if (h || j < t->ncolumns)
+			if ((h || j < t->ncolumns) && t->ncolumns > 0)
 				check_report(m, CHECK_ROW_SHAPE, r->loc,
 					     "the header names %s columns than the table's %u",
 					     h ? "more" : "fewer", t->ncolumns);
@@ -195,6 +195,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 				check_report(m, CHECK_BAD_RANGE, c->loc,
 					     "the range %lld-%lld is empty; write the low end first",
 					     (long long)c->lo, (long long)c->hi);
+				mt->shape_bad = true;
 				mc->lo = 1;
 				mc->hi = 0;
 			}
@@ -206,7 +207,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 	}
 	/* A row with the wrong shape hides which rolls the table meant to cover. */
 	mt->has_rows = t->nrows > 0 && t->ncolumns > 0 && !mt->shape_bad;
-	if (t->nrows == 0)
+	if (t->nrows == 0 && !d->damaged)
 		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : d->id_loc,
 			     "table '%s' has no rows; add: rows { OUTCOME RANGE; }", d->id);
 }

@@ -411,7 +411,7 @@ static const check_case check_cases[] = {
 	 "distance d { en \"D\"; value 1d6 furlongs; }\n"
 	 "distance e { en \"E\"; value 2; }\n",
 	 "units", 12, 32, "error",
-	 "give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
+	 "unknown unit 'furlongs'; use mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
 	 "t.rtab:13:22: error: give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km [-Wunits]",
 	 2, 0},
 	{"an example that sets an input outside its domain, and one that checks nothing",
