@@ -173,9 +173,19 @@ void resolve_matrices(model *m)
 		for (size_t c = 0; c < ncells; c++) {
 			if (!set[c]) {
 				if (!def) {
+					/* Name the first missing cell by its keys. */
+					strbuf keys = {0};
+					size_t rest = c, span = ncells;
+					for (size_t k = 0; k < ndims; k++) {
+						const rtab_enum *E = &m->rs.enums[dims[k]];
+						span /= E->nvalues;
+						sb_printf(&keys, "%s%s", k ? ", " : "", E->values[rest / span].id);
+						rest %= span;
+					}
 					check_report(m, CHECK_MATRIX_CELLS, d->id_loc,
-						     "matrix '%s' has no value for some cells; give them, or add: default 0;",
-						     d->id);
+						     "matrix '%s' has no value for (%s) and maybe other cells; give them, or add: default 0;",
+						     d->id, keys.data);
+					sb_free(&keys);
 					break;
 				}
 				cells[c] = (int32_t)def->lo;

@@ -311,8 +311,10 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 			}
 			if (at.kind != RTAB_TYPE_ENUM || at.enum_index != mx->dims[i]) {
 				check_report(m, CHECK_TYPE, a->loc,
-					     "key %zu of matrix '%s' is a value of enum '%s', not %s",
-					     i + 1, mx->id, m->rs.enums[mx->dims[i]].id, type_name(m, &at));
+					     "key %zu of matrix '%s' is a value of enum '%s', not %s%s%s",
+					     i + 1, mx->id, m->rs.enums[mx->dims[i]].id,
+					     at.kind == RTAB_TYPE_ENUM ? "enum '" : "", type_name(m, &at),
+					     at.kind == RTAB_TYPE_ENUM ? "'" : "");
 				ok = false;
 			}
 			*stack = (int)i + s > *stack ? (int)i + s : *stack;

@@ -401,7 +401,7 @@ static const check_case check_cases[] = {
 	{"a matrix without a default misses cells",
 	 "matrix mx(a: side, b: game) { en \"M\"; attacker, tacw = 1; }\n",
 	 "matrix-cells", 12, 8, "error",
-	 "matrix 'mx' has no value for some cells; give them, or add: default 0;", NULL, 1, 0},
+	 "matrix 'mx' has no value for (attacker, ngbg) and maybe other cells; give them, or add: default 0;", NULL, 1, 0},
 	{"a transition that forgets a state",
 	 "transition tr by who { en \"T\"; attacker -> defender; }\n",
 	 "transition-states", 12, 12, "error",
