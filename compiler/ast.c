@@ -81,8 +81,14 @@ ast_dice_group *ast_dice_group_new(src_loc loc)
 }
 
 /* Expressions nest; free them without recursion so deep input cannot overflow the stack. */
+/* Frees e, its subtrees and the arguments that follow it (next_arg). */
 void ast_expr_free(ast_expr *e)
 {
+	if (e && e->next_arg) {
+		ast_expr *next = e->next_arg;
+		e->next_arg = NULL;
+		ast_expr_free(next);
+	}
 	while (e) {
 		ast_expr *next;
 		if (e->lhs && e->rhs) {
@@ -95,11 +101,7 @@ void ast_expr_free(ast_expr *e)
 		}
 		next = e->lhs ? e->lhs : e->rhs;
 		ast_expr_free(e->third);
-		for (ast_expr *a = e->args; a;) {
-			ast_expr *n = a->next_arg;
-			ast_expr_free(a);
-			a = n;
-		}
+		ast_expr_free(e->args);
 		free(e->name);
 		free(e);
 		e = next;

@@ -457,9 +457,11 @@ static void check_c_names(model *m)
 		const ast_def *d = m->defs[DEF_ENUM][i];
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			bool repeated = false; /* a value given twice is reported as a duplicate */
+			if (s->kind != ST_VALUE)
+				continue;
 			for (const ast_stmt *t = d->body; t != s && !repeated; t = t->next)
 				repeated = t->kind == ST_VALUE && strcmp(t->name, s->name) == 0;
-			if (s->kind == ST_VALUE && !repeated)
+			if (!repeated)
 				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
 		}
 	}

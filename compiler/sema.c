@@ -480,10 +480,10 @@ static void resolve_dice(model *m)
 				m->bad[DEF_DICE][i] = true; /* the lexer reported the literal */
 				break;
 			}
-			if (total > RTAB_MAX_FACES || hi > 100000 || lo < -100000) {
+			if (total > RTAB_MAX_FACES || hi > INT16_MAX || lo < -INT16_MAX) {
 				check_report(m, CHECK_LIMITS, g->loc,
-					     "too many dice or faces: at most %d dice with faces within +-100000",
-					     RTAB_MAX_FACES);
+					     "too many dice or faces: at most %d dice with faces within +-%d",
+					     RTAB_MAX_FACES, INT16_MAX);
 				break;
 			}
 			groups[dc->ngroups].count = (uint8_t)g->count;
@@ -611,6 +611,10 @@ static void resolve_modifiers(model *m)
 		if (compile_expr(m, value->expr, RTAB_TYPE_INT, &mod->value, &t)) {
 			mod->min = (int32_t)t.lo;
 			mod->max = (int32_t)t.hi;
+			if (mod->sign < 0 && t.lo == INT32_MIN)
+				check_report(m, CHECK_LIMITS, value->expr->loc,
+					     "the defender's value may be %d, which cannot be subtracted in 32 bits",
+					     INT32_MIN);
 		}
 		if (value->name2)
 			check_report(m, CHECK_MISPLACED, value->name2_loc,
@@ -697,7 +701,10 @@ static void resolve_outcomes(model *m)
 				if (s->expr)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
-				o->ntriggers++;
+				if (++o->ntriggers > RTAB_MAX_TRIGGERS)
+					check_report(m, CHECK_LIMITS, s->loc,
+						     "outcome '%s' has more than %d triggers", d->id,
+						     RTAB_MAX_TRIGGERS);
 				break;
 			}
 			default:

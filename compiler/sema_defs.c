@@ -113,6 +113,8 @@ void resolve_matrices(model *m)
 				continue;
 			}
 			dims[mx->ndims++] = (uint16_t)e;
+			if (m->rs.enums[e].nvalues == 0)
+				ok = false; /* the empty enum is reported */
 			ncells *= m->rs.enums[e].nvalues ? m->rs.enums[e].nvalues : 1;
 		}
 		if (!ok || ndims < 1 || ndims > 8 || ncells > 1000000) {

@@ -365,7 +365,7 @@ static bool walk_dice(model *m, const ast_expr *e, instr_vec *iv, expr_type *t)
 			     "dice are rolled only in a distance; a table's roll is its 'roll' statement");
 		return false;
 	}
-	if (e->num < 1 || e->sides < 2 || e->num > RTAB_MAX_FACES || e->sides > 100000) {
+	if (e->num < 1 || e->sides < 2 || e->num > RTAB_MAX_FACES || e->sides > INT16_MAX) {
 		check_report(m, CHECK_BAD_RANGE, e->loc,
 			     "%lldd%lld is not a roll; use 1 to %d dice of 2 or more sides",
 			     (long long)e->num, (long long)e->sides, RTAB_MAX_FACES);
@@ -408,8 +408,27 @@ static bool walk_if(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, in
 	return true;
 }
 
+static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t,
+		      int depth, int *stack);
+
+/* Every intermediate value must fit the runtime's 32 bits, not only the result. */
 static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t,
 		 int depth, int *stack)
+{
+	if (!walk_node(m, e, hint_enum, iv, t, depth, stack))
+		return false;
+	if (t->lo < INT32_MIN || t->hi > INT32_MAX) {
+		if (!m->expr_failed_deep)
+			check_report(m, CHECK_LIMITS, e->loc,
+				     "this part of the expression may overflow a 32-bit integer");
+		m->expr_failed_deep = true;
+		return false;
+	}
+	return true;
+}
+
+static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t,
+		      int depth, int *stack)
 {
 	expr_type x;
 	*stack = 1;

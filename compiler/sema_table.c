@@ -42,6 +42,11 @@ static void resolve_table_modifiers(model *m, const ast_def *d, rtab_table *t, c
 				     d->id, i->id);
 			continue;
 		}
+		if (k >= 0 && t->nmodifiers == RTAB_MAX_APPLIED) {
+			check_report(m, CHECK_LIMITS, i->loc, "table '%s' lists more than %d modifiers",
+				     d->id, RTAB_MAX_APPLIED);
+			break;
+		}
 		if (k >= 0)
 			mods[t->nmodifiers++] = (uint16_t)k;
 	}

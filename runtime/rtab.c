@@ -208,8 +208,13 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a, int32_t
 	if (index < 0 || (size_t)index >= rs->nbands)
 		return RTAB_E_EXPR;
 	band = &rs->bands[index];
-	if (a < 0 || b < 0 || (a == 0 && b == 0))
+	if (a < 0 || b < 0)
 		return RTAB_E_INPUT;
+	if (a == 0 && b == 0) {
+		/* No forces on either side: no ratio to read. */
+		*out = band->otherwise;
+		return RTAB_OK;
+	}
 	for (size_t i = 0; i < band->nsteps; i++) {
 		const rtab_band_step *st = &band->steps[i];
 		int64_t lhs = (int64_t)a * st->den, rhs = (int64_t)st->num * b;

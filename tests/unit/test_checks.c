@@ -777,7 +777,7 @@ static void test_product_bounds_overflow(void **state)
 	build(&b, src);
 	assert_false(b.ok);
 	char *first = first_line(b.out);
-	assert_string_equal(first, "t.rtab:13:40: error: expression may overflow a 32-bit integer [-Wlimits]");
+	assert_string_equal(first, "t.rtab:13:33: error: this part of the expression may overflow a 32-bit integer [-Wlimits]");
 	free(first);
 	built_free(&b);
 }

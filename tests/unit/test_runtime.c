@@ -774,7 +774,7 @@ static const expr_case expr_cases[] = {
 	{"band 1:9 reaches 1:4", {C(1), C(9), {RTAB_OP_BAND, 0}}, 3, RTAB_OK, -2},
 	{"band 5:0 reaches every favourable step", {C(5), C(0), {RTAB_OP_BAND, 0}}, 3, RTAB_OK, 2},
 	{"band 0:5 reaches every unfavourable step", {C(0), C(5), {RTAB_OP_BAND, 0}}, 3, RTAB_OK, -2},
-	{"band 0:0", {C(0), C(0), {RTAB_OP_BAND, 0}}, 3, RTAB_E_INPUT, 0},
+	{"band 0:0: no forces, no ratio: otherwise", {C(0), C(0), {RTAB_OP_BAND, 0}}, 3, RTAB_OK, 0},
 	{"band of a negative strength", {C(-1), C(2), {RTAB_OP_BAND, 0}}, 3, RTAB_E_INPUT, 0},
 	{"band against a negative strength", {C(2), C(-1), {RTAB_OP_BAND, 0}}, 3, RTAB_E_INPUT, 0},
 	{"band with one operand", {C(2), {RTAB_OP_BAND, 0}}, 2, RTAB_E_EXPR, 0},
