@@ -352,6 +352,8 @@ static bool trigger_cycle_from(model *m, size_t t, unsigned char *state, size_t 
 		uint16_t o = r < tab->nrows ? tab->rows[r].outcome
 			     : r < tab->nrows + tab->nnatural ? tab->natural[r - tab->nrows].outcome
 							       : tab->rewrites[r - tab->nrows - tab->nnatural].to;
+		if (o >= m->rs.noutcomes)
+			continue; /* an unknown outcome, reported */
 		const rtab_outcome *out = &m->rs.outcomes[o];
 		for (size_t k = 0; k < out->ntriggers; k++) {
 			if (out->triggers[k].target.kind != RTAB_TARGET_TABLE)
