@@ -173,7 +173,9 @@ void resolve_examples(model *m)
 			c = &ex->checks[ex->nchecks];
 			c->stmt = s;
 			c->inputs = model_array(m, m->rs.ninputs ? m->rs.ninputs : 1, sizeof *c->inputs);
-			if (!resolve_target(m, s->name, s->name_loc, &c->target) | !set_inputs(m, s, c->inputs))
+			bool target_ok = resolve_target(m, s->name, s->name_loc, &c->target);
+			bool inputs_ok = set_inputs(m, s, c->inputs); /* reported even if the target is not */
+			if (!target_ok || !inputs_ok)
 				continue;
 			for (const ast_cell *f = s->cells; f; f = f->next) {
 				if (c->nfaces == RTAB_MAX_FACES)

@@ -97,6 +97,15 @@ static bool require_kind(model *m, const ast_expr *e, const expr_type *t, rtab_t
 	return false;
 }
 
+/* Both operands of e must be of kind want; each mistake is reported. */
+static bool both_kind(model *m, const ast_expr *e, const expr_type *a, const expr_type *b,
+		      rtab_type_kind want, const char *role)
+{
+	bool left = require_kind(m, e->lhs, a, want, role);
+	bool right = require_kind(m, e->rhs, b, want, role);
+	return left && right;
+}
+
 static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int depth,
 			int *stack)
 {
@@ -124,8 +133,7 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	case RTAB_OP_AND:
 	case RTAB_OP_OR:
 		t->kind = RTAB_TYPE_BOOL;
-		return require_kind(m, e->lhs, &a, RTAB_TYPE_BOOL, "an operand of 'and'/'or'") &
-		       require_kind(m, e->rhs, &b, RTAB_TYPE_BOOL, "an operand of 'and'/'or'");
+		return both_kind(m, e, &a, &b, RTAB_TYPE_BOOL, "an operand of 'and'/'or'");
 	case RTAB_OP_EQ:
 	case RTAB_OP_NE:
 		t->kind = RTAB_TYPE_BOOL;
@@ -153,12 +161,10 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	case RTAB_OP_GT:
 	case RTAB_OP_GE:
 		t->kind = RTAB_TYPE_BOOL;
-		return require_kind(m, e->lhs, &a, RTAB_TYPE_INT, "an operand of an ordering") &
-		       require_kind(m, e->rhs, &b, RTAB_TYPE_INT, "an operand of an ordering");
+		return both_kind(m, e, &a, &b, RTAB_TYPE_INT, "an operand of an ordering");
 	default:
 		t->kind = RTAB_TYPE_INT;
-		if (!(require_kind(m, e->lhs, &a, RTAB_TYPE_INT, "an operand of arithmetic") &
-		      require_kind(m, e->rhs, &b, RTAB_TYPE_INT, "an operand of arithmetic")))
+		if (!both_kind(m, e, &a, &b, RTAB_TYPE_INT, "an operand of arithmetic"))
 			return false;
 		arith_bounds(e->op, &a, &b, t);
 		return true;
