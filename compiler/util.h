@@ -23,6 +23,9 @@ void sb_put(strbuf *sb, const char *s, size_t n);
 __attribute__((format(printf, 2, 3)))
 #endif
 void sb_printf(strbuf *sb, const char *fmt, ...);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 0)))
+#endif
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 /* Append s as a JSON string or a C string literal, quotes included. */
 void sb_put_json_string(strbuf *sb, const char *s);
