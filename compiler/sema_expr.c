@@ -339,6 +339,15 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		if (!arity(m, e, 2, "ratio") ||
 		    !int_args(m, e, iv, ts, depth, stack, "a side of a ratio"))
 			return false;
+		for (const ast_expr *arg = e->args; arg; arg = arg->next_arg) {
+			const expr_type *side = arg == e->args ? &ts[0] : &ts[1];
+			if (side->lo < 0) {
+				check_report(m, CHECK_TYPE, arg->loc,
+					     "a side of ratio '%s' is a strength, never negative, but this one can be %lld",
+					     b->id, (long long)side->lo);
+				return false;
+			}
+		}
 		emit(iv, RTAB_OP_BAND, k);
 		*t = (expr_type){RTAB_TYPE_INT, -1, b->otherwise, b->otherwise};
 		for (size_t i = 0; i < b->nsteps; i++) {
