@@ -81,14 +81,22 @@ ast_dice_group *ast_dice_group_new(src_loc loc)
 }
 
 /* Expressions nest; free them without recursion so deep input cannot overflow the stack. */
-/* Frees e, its subtrees and the arguments that follow it (next_arg). */
+static void expr_tree_free(ast_expr *e);
+
+/* Frees e, its subtrees and the arguments that follow it (next_arg), without
+ * recursion over the length of a list or of a chain of operators. */
 void ast_expr_free(ast_expr *e)
 {
-	if (e && e->next_arg) {
-		ast_expr *next = e->next_arg;
+	while (e) {
+		ast_expr *sibling = e->next_arg;
 		e->next_arg = NULL;
-		ast_expr_free(next);
+		expr_tree_free(e);
+		e = sibling;
 	}
+}
+
+static void expr_tree_free(ast_expr *e)
+{
 	while (e) {
 		ast_expr *next;
 		if (e->lhs && e->rhs) {

@@ -30,6 +30,7 @@ typedef struct ast_expr {
 	struct ast_expr *lhs, *rhs, *third;
 	struct ast_expr *args;     /* of a call, linked by next_arg */
 	struct ast_expr *next_arg;
+	struct ast_expr *last_arg; /* on the first argument: the last, to append in O(1) */
 } ast_expr;
 
 typedef struct ast_id {

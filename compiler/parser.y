@@ -540,12 +540,10 @@ expect:
 	;
 
 exprs:
-	expr { $$ = $1; }
+	expr { $$ = $1; $$->last_arg = $$; }
 	| exprs ',' expr {
-		ast_expr *last = $1;
-		while (last->next_arg)
-			last = last->next_arg;
-		last->next_arg = $3;
+		$1->last_arg->next_arg = $3;
+		$1->last_arg = $3;
 		$$ = $1;
 	}
 	;
