@@ -49,12 +49,25 @@ static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 
 bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts)
 {
+	char *text;
+	size_t len;
+
+	if (!read_all(path, &text, &len, out)) {
+		memset(l, 0, sizeof *l);
+		return false;
+	}
+	return load_text(l, path, text, len, out, opts);
+}
+
+bool load_text(loaded *l, const char *name, char *text, size_t len, FILE *out,
+	       const diag_options *opts)
+{
 	struct parse_ctx pc = {0};
 
 	memset(l, 0, sizeof *l);
-	l->path = xstrdup(path);
-	if (!read_all(path, &l->text, &l->len, out))
-		return false;
+	l->path = xstrdup(name);
+	l->text = text;
+	l->len = len;
 	diag_init(&l->diag, l->path, l->text, l->len, out);
 	l->diag.opts = opts;
 	pc.diag = &l->diag;

@@ -22,6 +22,11 @@ typedef struct loaded {
 /* Load path, reporting every diagnostic to out. True when it has no error.
  * opts may be NULL for the defaults. */
 bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts);
+
+/* The same for a source already in memory: text (len bytes, NUL-terminated
+ * one past them) becomes l's, and name is the path its diagnostics give. */
+bool load_text(loaded *l, const char *name, char *text, size_t len, FILE *out,
+	       const diag_options *opts);
 void loaded_free(loaded *l);
 
 /* The final component of a path, for banners. */

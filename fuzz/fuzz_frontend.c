@@ -1,8 +1,8 @@
 /*
  * libFuzzer harness: the whole front end, in memory.
  *
- * The input is the text of a .rtab file. It goes through what load_file
- * does after reading (rtab_parse, then model_build, even after syntax
+ * The input is the text of a .rtab file. It goes through load_text, as
+ * rtab check does after reading a file (rtab_parse, then model_build, even after syntax
  * errors); when the model builds, the C emitter prints it into strbufs and
  * every table is resolved by the runtime with the default inputs, each
  * value of its column input, and the lowest and the highest faces of its
@@ -20,6 +20,7 @@
  */
 #include "emit_c.h"
 #include "examples.h"
+#include "load.h"
 #include "model.h"
 #include "parse_ctx.h"
 #include "report.h"
@@ -271,9 +272,7 @@ static void exercise_names(const rtab_ruleset *rs)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	diag_ctx diag;
-	struct parse_ctx pc = {0};
-	model m;
+	loaded l;
 	char *text;
 
 	if (size > MAX_INPUT)
@@ -282,33 +281,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = xmalloc(size + 1);
 	memcpy(text, data, size);
 	text[size] = '\0';
-	diag_init(&diag, "fuzz.rtab", text, size, sink);
 	/* JSON or text diagnostics, with or without the provisional listing. */
 	diag_options opts = {.json = size & 1, .list_provisional = (size >> 1) & 1};
-	diag.opts = &opts;
-	pc.diag = &diag;
-	if (size == 0) {
-		src_loc top = {1, 1};
-		diag_report(&diag, SEV_ERROR, NULL, top, "the file is empty");
-		diag_free(&diag);
-		free(text);
-		return 0;
-	}
 
-	/* As load_file (compiler/load.c) does after reading the file: resolve even
-	 * after syntax errors, with what error recovery discarded, so that one run
-	 * reports everything. Keep this in step with load_file. */
-	rtab_parse(text, size, &pc);
-	bool ok;
-	if (diag.errors) {
-		model_build_recovered(&m, pc.defs, &diag, pc.discarded, pc.ndiscarded);
-		ok = false;
-	} else {
-		ok = model_build(&m, pc.defs, &diag) && diag.errors == 0;
-	}
+	/* What rtab check does after reading the file, through the same function. */
+	bool ok = load_text(&l, "fuzz.rtab", text, size, sink, &opts);
+	const model *m = &l.model;
 
 	if (ok) {
-		const rtab_ruleset *rs = &m.rs;
+		const rtab_ruleset *rs = &m->rs;
 		strbuf c = {0}, h = {0};
 		int32_t *inputs;
 
@@ -332,15 +313,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		/* The worked examples, as `rtab test` runs them (a failing one is no bug). */
 		example_counts counts = {0, 0};
-		examples_run(&m, "fuzz.rtab", sink, (size & 4) != 0, &counts);
+		examples_run(m, "fuzz.rtab", sink, (size & 4) != 0, &counts);
 	}
 
-	model_free(&m);
-	ast_defs_free(pc.defs);
-	for (size_t i = 0; i < pc.ndiscarded; i++)
-		free(pc.discarded[i]);
-	free(pc.discarded);
-	diag_free(&diag);
-	free(text);
+	loaded_free(&l);
 	return 0;
 }
