@@ -51,15 +51,46 @@ check eval-bad-value 2 "not a value of input 'game'" \
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 
+check explain-rules 0 "(rule 11.3.2)" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_leaders=1 --roll 5 --explain
+check explain-labels 0 '"Attacker' "$rtab" eval tables/musket_pike.rtab melee --roll 0 --explain
+check locale-ru 0 "Атакующий Уничтожен" "$rtab" eval tables/musket_pike.rtab melee --roll 0 --locale ru
+check json-and-explain 2 "exclude each other" "$rtab" eval tables/musket_pike.rtab melee --roll 0 --json --explain
+check transition-state 0 '"state": "scattered"' \
+	"$rtab" eval tables/musket_pike.rtab formation_hit --set formation=wavering --json
+check list-checks 0 "row-gap" "$rtab" check --list-checks
+check unknown-check 2 "unknown option" "$rtab" check -Wno-such-check tables/musket_pike.rtab
+check test-passes 0 "0 failed" "$rtab" test tables
+check test-counts 0 " passed, 0 failed" "$rtab" test tables/musket_pike.rtab
+check compile-help 0 "usage: rtab compile" "$rtab" compile --help
+
 if [ -f tables/mass_battle.rtab ]; then
 	check reaction-unexpected 0 '"options": ["hold"]' \
 		"$rtab" eval tables/mass_battle.rtab charge_reaction --set unexpected=true --json
+fi
+if [ -f tables/mass_battle.rtab ]; then
+	check reaction-fleeing 0 '"options": []' \
+		"$rtab" eval tables/mass_battle.rtab charge_reaction --set fleeing=true --json
+	check distance-overrun 0 '"value": 7, "unit": "inches"' \
+		"$rtab" eval tables/mass_battle.rtab overrun --roll 3,4 --json
 fi
 if [ -f tables/napoleonic_charge.rtab ]; then
 	check double-six 0 '"outcome": "pass"' \
 		"$rtab" eval tables/napoleonic_charge.rtab charger_test --roll 6,6 --drm -20 --json
 	check strict-lists-provisional 1 "[-Wprovisional]" "$rtab" check --strict tables/napoleonic_charge.rtab
 fi
+
+# A worked example that the table contradicts fails, with its line, and rtab test exits 1.
+cat >"$tmp/wrong.rtab" <<'RTAB'
+ruleset wrong { locales en; en "W"; }
+dice d6 = 1d6;
+outcome hold { en "Hold"; }
+outcome flee { en "Flee"; }
+table morale { en "Morale"; roll d6; rows { flee 1-3; hold 4-6; } }
+example misread { en "A 2 holds, says the page"; morale roll 2 -> hold; }
+RTAB
+check example-fails 1 "wrong.rtab:6:" "$rtab" test "$tmp/wrong.rtab"
+check example-count 1 "0 passed, 1 failed" "$rtab" test "$tmp/wrong.rtab"
 
 # A compile that fails writes nothing and keeps what was there.
 mkdir "$tmp/out"
