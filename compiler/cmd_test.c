@@ -42,7 +42,8 @@ static char **dir_files(const char *dir, size_t *n)
 			out = xrealloc(out, cap * sizeof *out);
 		}
 		strbuf p = {0};
-		sb_printf(&p, "%s/%s", dir, e->d_name);
+		size_t dl = strlen(dir);
+		sb_printf(&p, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", e->d_name);
 		out[(*n)++] = p.data;
 	}
 	closedir(d);
