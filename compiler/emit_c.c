@@ -101,6 +101,15 @@ static void labels(strbuf *o, const rtab_ruleset *rs, rtab_labels l, const char 
 	sb_puts(o, "};\n");
 }
 
+/* "\t{.id = ..., .labels = PREFIXi_labels, .rule = ..., ": how every element begins. */
+static void open_head(strbuf *o, const char *id, const char *prefix, size_t i, const char *rule)
+{
+	sb_puts(o, "\t{");
+	fstr(o, "id", id);
+	sb_printf(o, ".labels = %s%zu_labels, ", prefix, i);
+	fstr(o, "rule", rule);
+}
+
 static void expr_array(strbuf *o, const rtab_expr *e, const char *name)
 {
 	if (e->ninstrs == 0)
@@ -152,10 +161,7 @@ static void emit_enums(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_enum enums[] = {\n");
 	for (size_t i = 0; i < rs->nenums; i++) {
 		const rtab_enum *e = &rs->enums[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", e->id);
-		sb_printf(o, ".labels = enum%zu_labels, ", i);
-		fstr(o, "rule", e->rule);
+		open_head(o, e->id, "enum", i, e->rule);
 		sb_printf(o, ".nvalues = %u, .values = enum%zu_values},\n", e->nvalues, i);
 	}
 	sb_puts(o, "};\n");
@@ -172,10 +178,7 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "static const rtab_input inputs[] = {\n");
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", in->id);
-		sb_printf(o, ".labels = input%zu_labels, ", i);
-		fstr(o, "rule", in->rule);
+		open_head(o, in->id, "input", i, in->rule);
 		sb_printf(o, ".type = %s, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld},\n",
 			  type_names[in->type], in->enum_index, (long)in->min, (long)in->max,
 			  (long)in->default_value);
@@ -227,10 +230,7 @@ static void emit_effect_kinds(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "static const rtab_effect_kind effect_kinds[] = {\n");
 	for (size_t i = 0; i < rs->neffect_kinds; i++) {
 		const rtab_effect_kind *k = &rs->effect_kinds[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", k->id);
-		sb_printf(o, ".labels = effect_kind%zu_labels, ", i);
-		fstr(o, "rule", k->rule);
+		open_head(o, k->id, "effect_kind", i, k->rule);
 		sb_printf(o, ".nparams = %u, ", k->nparams);
 		fref(o, "params", k->nparams, "effect_kind%zu_params", i);
 		close_struct(o);
@@ -286,10 +286,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_outcome outcomes[] = {\n");
 	for (size_t i = 0; i < rs->noutcomes; i++) {
 		const rtab_outcome *out = &rs->outcomes[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", out->id);
-		sb_printf(o, ".labels = outcome%zu_labels, ", i);
-		fstr(o, "rule", out->rule);
+		open_head(o, out->id, "outcome", i, out->rule);
 		sb_printf(o, ".neffects = %u, ", out->neffects);
 		fref(o, "effects", out->neffects, "outcome%zu_effects", i);
 		sb_printf(o, ".ntriggers = %u, ", out->ntriggers);
@@ -329,10 +326,7 @@ static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_matrix matrices[] = {\n");
 	for (size_t i = 0; i < rs->nmatrices; i++) {
 		const rtab_matrix *m = &rs->matrices[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", m->id);
-		sb_printf(o, ".labels = matrix%zu_labels, ", i);
-		fstr(o, "rule", m->rule);
+		open_head(o, m->id, "matrix", i, m->rule);
 		sb_printf(o, ".ndims = %u, .dims = matrix%zu_dims, .cells = matrix%zu_cells, ", m->ndims,
 			  i, i);
 		fref(o, "provisional", m->provisional != NULL, "matrix%zu_provisional", i);
@@ -360,10 +354,7 @@ static void emit_bands(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_band bands[] = {\n");
 	for (size_t i = 0; i < rs->nbands; i++) {
 		const rtab_band *b = &rs->bands[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", b->id);
-		sb_printf(o, ".labels = band%zu_labels, ", i);
-		fstr(o, "rule", b->rule);
+		open_head(o, b->id, "band", i, b->rule);
 		sb_printf(o, ".nsteps = %u, ", b->nsteps);
 		fref(o, "steps", b->nsteps, "band%zu_steps", i);
 		sb_printf(o, ".otherwise = %ld},\n", (long)b->otherwise);
@@ -382,10 +373,7 @@ static void emit_groups(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "static const rtab_group groups[] = {\n");
 	for (size_t i = 0; i < rs->ngroups; i++) {
 		const rtab_group *g = &rs->groups[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", g->id);
-		sb_printf(o, ".labels = group%zu_labels, ", i);
-		fstr(o, "rule", g->rule);
+		open_head(o, g->id, "group", i, g->rule);
 		sb_printf(o, ".stacking = %s, .capped = %u, .cap_min = %ld, .cap_max = %ld},\n",
 			  stacking_names[g->stacking], g->capped, (long)g->cap_min, (long)g->cap_max);
 	}
@@ -410,10 +398,7 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 		const rtab_modifier *m = &rs->modifiers[i];
 		snprintf(cond, sizeof cond, "modifier%zu_condition", i);
 		snprintf(value, sizeof value, "modifier%zu_value", i);
-		sb_puts(o, "\t{");
-		fstr(o, "id", m->id);
-		sb_printf(o, ".labels = modifier%zu_labels, ", i);
-		fstr(o, "rule", m->rule);
+		open_head(o, m->id, "modifier", i, m->rule);
 		expr_ref(o, "condition", &m->condition, cond);
 		expr_ref(o, "value", &m->value, value);
 		sb_printf(o, ".min = %ld, .max = %ld, .sign = %d, .group = %d, .steps = 0x%lxu, ",
@@ -519,10 +504,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_table tables[] = {\n");
 	for (size_t i = 0; i < rs->ntables; i++) {
 		const rtab_table *t = &rs->tables[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", t->id);
-		sb_printf(o, ".labels = table%zu_labels, ", i);
-		fstr(o, "rule", t->rule);
+		open_head(o, t->id, "table", i, t->rule);
 		wrap(o);
 		if (t->dice == RTAB_NO_DICE)
 			sb_printf(o, ".dice = RTAB_NO_DICE, .column_input = %d, ", t->column_input);
@@ -596,10 +578,7 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_reaction_set reaction_sets[] = {\n");
 	for (size_t i = 0; i < rs->nreaction_sets; i++) {
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", r->id);
-		sb_printf(o, ".labels = reactions%zu_labels, ", i);
-		fstr(o, "rule", r->rule);
+		open_head(o, r->id, "reactions", i, r->rule);
 		sb_printf(o, ".noptions = %u, ", r->noptions);
 		fref(o, "options", r->noptions, "reactions%zu_options", i);
 		snprintf(name, sizeof name, "reactions%zu_none_when", i);
@@ -629,10 +608,7 @@ static void emit_transitions(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_transition transitions[] = {\n");
 	for (size_t i = 0; i < rs->ntransitions; i++) {
 		const rtab_transition *t = &rs->transitions[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", t->id);
-		sb_printf(o, ".labels = transition%zu_labels, ", i);
-		fstr(o, "rule", t->rule);
+		open_head(o, t->id, "transition", i, t->rule);
 		sb_printf(o, ".input = %u, .next = transition%zu_next},\n", t->input, i);
 	}
 	sb_puts(o, "};\n");
@@ -663,10 +639,7 @@ static void emit_distances(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_distance distances[] = {\n");
 	for (size_t i = 0; i < rs->ndistances; i++) {
 		const rtab_distance *d = &rs->distances[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", d->id);
-		sb_printf(o, ".labels = distance%zu_labels, ", i);
-		fstr(o, "rule", d->rule);
+		open_head(o, d->id, "distance", i, d->rule);
 		sb_printf(o, ".nforms = %u, .forms = distance%zu_forms, ", d->nforms, i);
 		fstr(o, "provisional", d->provisional);
 		close_struct(o);
@@ -698,10 +671,7 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_procedure procedures[] = {\n");
 	for (size_t i = 0; i < rs->nprocedures; i++) {
 		const rtab_procedure *p = &rs->procedures[i];
-		sb_puts(o, "\t{");
-		fstr(o, "id", p->id);
-		sb_printf(o, ".labels = procedure%zu_labels, ", i);
-		fstr(o, "rule", p->rule);
+		open_head(o, p->id, "procedure", i, p->rule);
 		sb_printf(o, ".nsteps = %u, ", p->nsteps);
 		fref(o, "steps", p->nsteps, "procedure%zu_steps", i);
 		sb_printf(o, ".tie_break = procedure%zu_tie_break, .otherwise = %d},\n", i, p->otherwise);
