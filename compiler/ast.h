@@ -94,6 +94,7 @@ typedef enum stmt_kind {
 	ST_ROLL,      /* roll DICE; */
 	ST_MODIFIERS, /* modifiers a, b; */
 	ST_CAP,       /* cap LO..HI; */
+	ST_DOMAIN,    /* within LO..HI; the values a matrix or ratio may give */
 	ST_COLUMNS,   /* columns by INPUT { specs } */
 	ST_COLSPEC,   /* ID = values; or ID = *; */
 	ST_ROWS,      /* rows { header? rows } */

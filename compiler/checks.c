@@ -31,6 +31,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNREACHABLE_ROW] = {"unreachable-row", SEV_WARNING, true, "every row can be reached by some roll"},
 	[CHECK_MASKED_NATURAL] = {"masked-natural", SEV_WARNING, true, "no natural-roll rule hides another"},
 	[CHECK_UNUSED] = {"unused", SEV_WARNING, true, "every definition is used"},
+	[CHECK_LOOKUP_DOMAIN] = {"lookup-domain", SEV_ERROR, true, "matrix cells and ratio values lie in their declared range"},
+	[CHECK_UNIT_MISMATCH] = {"unit-mismatch", SEV_NOTE, true, "forms of a distance in convertible units agree within rounding (off unless asked)"},
 	[CHECK_NO_OPTION] = {"reaction-options", SEV_WARNING, true, "every situation leaves an option, or the set says none"},
 	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
 };
@@ -69,7 +71,7 @@ int check_parse_option(const char *arg, diag_options *opts)
 	if (id < 0)
 		return -1;
 	if (!rtab_checks[id].configurable)
-		return -1;
+		return -2;
 	opts->level[id] = (unsigned char)(off ? LEVEL_OFF : LEVEL_ON);
 	return 1;
 }
@@ -85,6 +87,8 @@ static int severity_of(const model *m, check_id id)
 		return SEV_ERROR;
 	if (level == LEVEL_OFF)
 		return -1;
+	if (id == CHECK_UNIT_MISMATCH)
+		return level == LEVEL_ON ? SEV_WARNING : -1; /* game scales differ by design */
 	if (id == CHECK_PROVISIONAL) {
 		/* Listed by 'check' as notes; -Wprovisional warns, --strict rejects. */
 		if (o && o->strict)
@@ -569,6 +573,42 @@ static void check_no_option(model *m)
 	}
 }
 
+/* Millimetres per unit, for the units that convert; 0 for the others. */
+static double unit_mm(const char *u)
+{
+	static const struct {
+		const char *unit;
+		double mm;
+	} units[] = {{"mm", 1}, {"cm", 10}, {"m", 1000}, {"km", 1e6}, {"inches", 25.4},
+		     {"feet", 304.8}, {"yards", 914.4}, {"miles", 1609344}};
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(units[i].unit, u) == 0)
+			return units[i].mm;
+	return 0;
+}
+
+/* Two forms of one distance in convertible units must agree within half the coarser unit. */
+static void check_unit_mismatch(model *m)
+{
+	for (size_t i = 0; i < m->rs.ndistances && !m->diag->errors; i++) {
+		const rtab_distance *d = &m->rs.distances[i];
+		for (size_t f = 1; f < d->nforms; f++) {
+			double a = unit_mm(d->forms[0].unit), b = unit_mm(d->forms[f].unit);
+			if (a == 0 || b == 0)
+				continue;
+			const int64_t *x = m->distance_bounds[i][0], *y = m->distance_bounds[i][f];
+			double tolerance = (a > b ? a : b) / 2;
+			if (x[0] * a - y[0] * b <= tolerance && y[0] * b - x[0] * a <= tolerance &&
+			    x[1] * a - y[1] * b <= tolerance && y[1] * b - x[1] * a <= tolerance)
+				continue;
+			check_report(m, CHECK_UNIT_MISMATCH, m->defs[DEF_DISTANCE][i]->id_loc,
+				     "distance '%s' gives %lld..%lld %s and %lld..%lld %s, which disagree beyond rounding",
+				     d->id, (long long)x[0], (long long)x[1], d->forms[0].unit,
+				     (long long)y[0], (long long)y[1], d->forms[f].unit);
+		}
+	}
+}
+
 const check_pass rtab_check_passes[] = {
 	{CHECK_C_NAME, check_c_names},
 	{CHECK_ROW_GAP, check_row_gaps},
@@ -577,6 +617,7 @@ const check_pass rtab_check_passes[] = {
 	{CHECK_MASKED_NATURAL, check_masked_naturals},
 	{CHECK_TRIGGER_CYCLE, check_trigger_cycles},
 	{CHECK_NO_OPTION, check_no_option},
+	{CHECK_UNIT_MISMATCH, check_unit_mismatch},
 	{CHECK_UNUSED, check_unused},
 	{CHECK_PROVISIONAL, check_provisional},
 };

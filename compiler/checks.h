@@ -29,6 +29,8 @@ typedef enum check_id {
 	CHECK_MASKED_NATURAL,    /* natural-roll rules hidden by an earlier one */
 	CHECK_UNUSED,            /* definitions nothing uses */
 	CHECK_TRIGGER_CYCLE,     /* a table that can trigger itself */
+	CHECK_LOOKUP_DOMAIN,     /* a matrix cell or ratio value outside its declared range */
+	CHECK_UNIT_MISMATCH,     /* two forms of a distance that disagree beyond rounding */
 	CHECK_NO_OPTION,         /* a situation in which a reaction set allows nothing, unsaid */
 
 	CHECK_COUNT_
@@ -47,7 +49,8 @@ extern const check_info rtab_checks[CHECK_COUNT_];
 int check_find(const char *name);
 
 /* Apply -WNAME, -Wno-NAME, -Werror, --strict or --diagnostics=json|text to opts.
- * Returns 1 when arg was such an option, 0 when it is not one, -1 when it is bad. */
+ * Returns 1 when arg was such an option, 0 when it is not one, -1 when it names no
+ * check, -2 when it would turn off a check the compiler cannot do without. */
 int check_parse_option(const char *arg, diag_options *opts);
 
 struct model;

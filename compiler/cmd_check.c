@@ -44,6 +44,9 @@ int cmd_check(int argc, char **argv)
 			return EXIT_OK;
 		}
 		int rc = check_parse_option(argv[i], &opts);
+		if (rc == -2)
+			return usage_error("check", "'%s': that check cannot be turned off; without it the file cannot be compiled",
+					   argv[i]);
 		if (rc < 0)
 			return usage_error("check", "unknown option '%s' (see --list-checks)", argv[i]);
 		if (rc == 0 && argv[i][0] == '-' && argv[i][1])

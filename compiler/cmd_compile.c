@@ -43,9 +43,12 @@ int cmd_compile(int argc, char **argv)
 			}
 			dir = argv[i];
 		} else if (check_parse_option(argv[i], &opts) != 0) {
-			if (check_parse_option(argv[i], &opts) < 0) {
+			int rc = check_parse_option(argv[i], &opts);
+			if (rc < 0) {
 				free(paths);
-				return usage_error("compile", "unknown option '%s'", argv[i]);
+				return usage_error("compile", rc == -2 ? "'%s': that check cannot be turned off"
+								       : "unknown option '%s'",
+						   argv[i]);
 			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			free(paths);

@@ -69,6 +69,7 @@ typedef struct model {
 	bool allow_dice;
 	model_example *examples;
 	size_t nexamples;
+	int64_t (*distance_bounds)[8][2]; /* per distance and form: the value's bounds */
 	char *const *discarded; /* identifiers dropped by syntax error recovery */
 	size_t ndiscarded;
 	int syntax_errors;

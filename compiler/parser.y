@@ -181,6 +181,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token STACK "keyword 'stack'" FOR "keyword 'for'" STEPS "keyword 'steps'" STEP "keyword 'step'" NATURAL "keyword 'natural'" REWRITE "keyword 'rewrite'"
 %token UNLESS "keyword 'unless'" REACTIONS "keyword 'reactions'" OPTION "keyword 'option'" LEADS "keyword 'leads'"
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
+%token RANGE_KW "keyword 'within'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string"
@@ -382,6 +383,7 @@ stmt:
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
 	| CAP bounds ';' { $$ = ast_stmt_new(ST_CAP, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
+	| RANGE_KW bounds ';' { $$ = ast_stmt_new(ST_DOMAIN, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| COLUMNS BY IDENT '{' colspecs '}' {
 		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->body = $5;
 	}

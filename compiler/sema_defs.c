@@ -23,6 +23,14 @@ static void only(model *m, const ast_def *d, const char *where, const stmt_kind 
 		only((m), (d), (where), kinds_, sizeof kinds_ / sizeof kinds_[0]); \
 	} while (0)
 
+static const ast_stmt *first_stmt(const ast_stmt *body, stmt_kind kind)
+{
+	for (const ast_stmt *s = body; s; s = s->next)
+		if (s->kind == kind)
+			return s;
+	return NULL;
+}
+
 int model_step(model *m, const char *id, src_loc loc, bool declare)
 {
 	for (size_t i = 0; i < m->rs.nsteps; i++)
@@ -94,7 +102,7 @@ void resolve_matrices(model *m)
 		const ast_stmt *def = NULL;
 		bool ok = true;
 
-		ONLY(m, d, "a matrix", ST_DEFAULT, ST_CELL);
+		ONLY(m, d, "a matrix", ST_DEFAULT, ST_CELL, ST_DOMAIN);
 		def_head(m, d, "matrix", &mx->id, &mx->labels, &mx->rule);
 		for (const ast_param *p = d->params; p; p = p->next)
 			ndims++;
@@ -196,6 +204,13 @@ void resolve_matrices(model *m)
 			mx->max = cells[c] > mx->max ? cells[c] : mx->max;
 		}
 		free(set);
+		const ast_stmt *range = first_stmt(d->body, ST_DOMAIN);
+		for (const ast_stmt *s = d->body; range && s; s = s->next)
+			if ((s->kind == ST_CELL || s->kind == ST_DEFAULT) && (s->lo < range->lo || s->lo > range->hi))
+				check_report(m, CHECK_LOOKUP_DOMAIN, s->loc,
+					     "matrix '%s' gives %lld here, outside its range %lld..%lld",
+					     d->id, (long long)s->lo, (long long)range->lo,
+					     (long long)range->hi);
 		mx->cells = cells;
 		mx->provisional = any_prov ? prov : NULL;
 	}
@@ -211,7 +226,7 @@ void resolve_bands(model *m)
 		const ast_def *d = m->defs[DEF_BAND][i];
 		rtab_band *b = &out[i];
 		size_t k = 0;
-		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE);
+		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN);
 		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
 		k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
@@ -236,6 +251,15 @@ void resolve_bands(model *m)
 						     "ratio '%s' gives %lld:%lld twice", d->id,
 						     (long long)s->lo, (long long)s->hi);
 			steps[b->nsteps++] = (rtab_band_step){(int32_t)s->lo, (int32_t)s->hi, (int32_t)s->drm};
+		}
+		const ast_stmt *range = first_stmt(d->body, ST_DOMAIN);
+		for (const ast_stmt *s = d->body; range && s; s = s->next) {
+			int64_t v = s->kind == ST_BAND_STEP ? s->drm : s->lo;
+			if ((s->kind == ST_BAND_STEP || (s->kind == ST_OTHERWISE && !s->name)) &&
+			    (v < range->lo || v > range->hi))
+				check_report(m, CHECK_LOOKUP_DOMAIN, s->loc,
+					     "ratio '%s' gives %lld here, outside its range %lld..%lld", d->id,
+					     (long long)v, (long long)range->lo, (long long)range->hi);
 		}
 	}
 }
@@ -425,6 +449,7 @@ void resolve_distances(model *m)
 {
 	size_t n = m->ndefs[DEF_DISTANCE];
 	rtab_distance *out = model_array(m, n, sizeof *out);
+	m->distance_bounds = model_array(m, n ? n : 1, sizeof *m->distance_bounds);
 	m->rs.distances = out;
 	m->rs.ndistances = (uint16_t)n;
 	for (size_t i = 0; i < n; i++) {
@@ -455,8 +480,11 @@ void resolve_distances(model *m)
 					     "unknown unit '%s'; use mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
 					     s->name2);
 			m->allow_dice = true;
+			t.lo = t.hi = 0;
 			compile_expr(m, s->expr, RTAB_TYPE_INT, &forms[dist->nforms].value, &t);
 			m->allow_dice = false;
+			m->distance_bounds[i][dist->nforms][0] = t.lo;
+			m->distance_bounds[i][dist->nforms][1] = t.hi;
 			forms[dist->nforms].unit = arena_strdup(&m->arena, s->name2 ? s->name2 : "");
 			dist->nforms++;
 		}

@@ -227,6 +227,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		put_ids(sb, locs, s->ids);
 		break;
 	case ST_CAP: sb_printf(sb, "cap %lld..%lld", (long long)s->lo, (long long)s->hi); break;
+	case ST_DOMAIN: sb_printf(sb, "within %lld..%lld", (long long)s->lo, (long long)s->hi); break;
 	case ST_COLUMNS:
 		sb_printf(sb, "columns by %s", s->name);
 		put_stmts(sb, locs, s->body);
