@@ -183,6 +183,7 @@ void ast_stmts_free(ast_stmt *l)
 		free(l->rule);
 		free(l->name2);
 		ast_ids_free(l->ids);
+		ast_ids_free(l->triggers);
 		ast_args_free(l->args);
 		ast_expr_free(l->expr);
 		ast_cells_free(l->cells);

@@ -55,10 +55,19 @@ static bool expect_name(model *m, const ast_stmt *s, const char *what)
 static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 {
 	bool table = c->target.kind == RTAB_TARGET_TABLE;
-	if (!table && (s->has_expect_modifier || s->has_expect_roll)) {
+	if (!table && (s->has_expect_modifier || s->has_expect_roll || s->has_expect_triggers)) {
 		check_report(m, CHECK_EXAMPLE, s->loc,
-			     "only a table's result has a modifier and a modified roll to expect");
+			     "only a table's result has a modifier, a modified roll and triggers to expect");
 		return false;
+	}
+	if (s->has_expect_triggers) {
+		size_t n = 0;
+		for (const ast_id *i = s->triggers; i; i = i->next)
+			n++;
+		c->triggers = model_array(m, n ? n : 1, sizeof *c->triggers);
+		for (const ast_id *i = s->triggers; i; i = i->next)
+			if (!resolve_target(m, i->id, i->loc, &c->triggers[c->ntriggers++]))
+				return false;
 	}
 	if (s->expect_provisional && !table && c->target.kind != RTAB_TARGET_DISTANCE) {
 		check_report(m, CHECK_EXAMPLE, s->loc,
@@ -193,6 +202,34 @@ void resolve_examples(model *m)
 	}
 }
 
+static const char *target_name(const rtab_ruleset *rs, rtab_target t)
+{
+	switch ((rtab_target_kind)t.kind) {
+	case RTAB_TARGET_TABLE: return rs->tables[t.index].id;
+	case RTAB_TARGET_REACTIONS: return rs->reaction_sets[t.index].id;
+	case RTAB_TARGET_TRANSITION: return rs->transitions[t.index].id;
+	case RTAB_TARGET_DISTANCE: return rs->distances[t.index].id;
+	case RTAB_TARGET_PROCEDURE: return rs->procedures[t.index].id;
+	}
+	return "?";
+}
+
+/* The result triggers exactly the expected targets, in any order. */
+static bool same_targets(const rtab_result *r, const model_check *c)
+{
+	if (r->ntriggered != c->ntriggers)
+		return false;
+	for (size_t i = 0; i < c->ntriggers; i++) {
+		bool found = false;
+		for (size_t j = 0; j < r->ntriggered && !found; j++)
+			found = r->triggered[j].kind == c->triggers[i].kind &&
+				r->triggered[j].index == c->triggers[i].index;
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 /* Run one check; on failure describe it into why. */
 static bool run_check(const model *m, const model_check *c, strbuf *why)
 {
@@ -211,10 +248,21 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		ok &= !s->has_expect_modifier || r.modifier == s->expect_modifier;
 		ok &= !s->has_expect_roll || r.modified_roll == s->expect_roll;
 		ok &= !s->expect_provisional || r.provisional;
-		if (!ok)
-			sb_printf(why, "gave %s (modifier %+ld, modified roll %ld%s), expected %s",
+		ok &= !s->has_expect_triggers || same_targets(&r, c);
+		if (!ok) {
+			sb_printf(why, "gave %s (modifier %+ld, modified roll %ld%s, triggers {",
 				  rs->outcomes[r.outcome].id, (long)r.modifier, (long)r.modified_roll,
-				  r.provisional ? ", provisional" : "", rs->outcomes[c->expected].id);
+				  r.provisional ? ", provisional" : "");
+			for (size_t i = 0; i < r.ntriggered; i++)
+				sb_printf(why, "%s%s", i ? ", " : "", target_name(rs, r.triggered[i]));
+			sb_printf(why, "}), expected %s", rs->outcomes[c->expected].id);
+			if (s->has_expect_triggers) {
+				sb_puts(why, " triggering {");
+				for (size_t i = 0; i < c->ntriggers; i++)
+					sb_printf(why, "%s%s", i ? ", " : "", target_name(rs, c->triggers[i]));
+				sb_puts(why, "}");
+			}
+		}
 		return ok;
 	}
 	case RTAB_TARGET_REACTIONS: {

@@ -41,6 +41,8 @@ typedef struct model_check {
 	int expected; /* outcome, option set (see options), state, step or value */
 	uint16_t *options;
 	size_t noptions;
+	rtab_target *triggers; /* expected, when the check says 'trigger {...}' */
+	size_t ntriggers;
 	const char *unit;
 } model_check;
 

@@ -539,6 +539,11 @@ expect:
 	| expect MODIFIER sint { $$ = $1; $$->has_expect_modifier = true; $$->expect_modifier = $3; }
 	| expect ROLL sint { $$ = $1; $$->has_expect_roll = true; $$->expect_roll = $3; }
 	| expect PROVISIONAL { $$ = $1; $$->expect_provisional = true; }
+	| expect TRIGGER '{' '}' { $$ = $1; $$->has_expect_triggers = true; }
+	| expect TRIGGER '{' idlist '}' {
+		$$ = $1; $$->has_expect_triggers = true;
+		ast_ids_free($$->triggers); $$->triggers = $4;
+	}
 	;
 
 exprs:
