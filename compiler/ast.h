@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Integers in the source stay within +-RTAB_INT_LIMIT (the lexer clamps and
+ * reports larger ones), so that sums in the checks cannot overflow. */
+#define RTAB_INT_LIMIT 1000000000
+
 /* Line and column (counted in UTF-8 characters), both from 1. */
 typedef struct src_loc {
 	int line, col;

@@ -24,7 +24,6 @@ typedef struct model_table {
 	const ast_def *def;
 	model_cell *cells; /* ncolumns * nrows, column-major */
 	const ast_stmt **rows;
-	const ast_stmt *columns_stmt;
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
 	bool has_rows;  /* rows to check for coverage */
 	bool shape_bad; /* a row gave the wrong number of ranges */
@@ -62,7 +61,7 @@ typedef struct model {
 	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
 	bool *bad[DEF_KIND_COUNT_];  /* per definition: an error was reported on it; lookups
 					into it stay silent rather than cascade */
-	bool expr_failed_deep;       /* the nesting limit was reported for this expression */
+	bool expr_reported;          /* a limit was reported for this expression: say it once */
 	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */
 	size_t index_cap[DEF_KIND_COUNT_];
 	model_table *tables;

@@ -6,7 +6,6 @@
 #include "diag.h"
 #include "util.h"
 
-#define RTAB_INT_LIMIT 1000000000
 
 #define LEX_MAX_DEPTH 64
 

@@ -1,8 +1,6 @@
 /* Resolution of names, labels and the definitions other than tables. */
 #include "sema.h"
 
-#include "parse_ctx.h"
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -316,10 +314,9 @@ static void resolve_enums(model *m)
 	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
 		const ast_def *d = m->defs[DEF_ENUM][i];
 		rtab_enum *e = &enums[i];
-		size_t n = 0;
 
 		def_head(m, d, "enum", &e->id, &e->labels, &e->rule);
-		n = count_stmts(d->body, ST_VALUE);
+		size_t n = count_stmts(d->body, ST_VALUE);
 		rtab_enum_value *values = model_array(m, n ? n : 1, sizeof *values);
 		e->values = values;
 		for (const ast_stmt *s = d->body; s; s = s->next) {

@@ -225,10 +225,9 @@ void resolve_bands(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_BAND][i];
 		rtab_band *b = &out[i];
-		size_t k = 0;
 		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN);
 		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
-		k = count_stmts(d->body, ST_BAND_STEP);
+		size_t k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
 		b->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -335,10 +334,9 @@ void resolve_reactions(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_REACTIONS][i];
 		rtab_reaction_set *r = &out[i];
-		size_t k = 0;
 		ONLY(m, d, "a reaction set", ST_OPTION, ST_UNLESS);
 		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule);
-		k = count_stmts(d->body, ST_OPTION);
+		size_t k = count_stmts(d->body, ST_OPTION);
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
 		r->options = opts;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -455,10 +453,9 @@ void resolve_distances(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_DISTANCE][i];
 		rtab_distance *dist = &out[i];
-		size_t k = 0;
 		ONLY(m, d, "a distance", ST_AMOUNT, ST_PROVISIONAL);
 		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule);
-		k = count_stmts(d->body, ST_AMOUNT);
+		size_t k = count_stmts(d->body, ST_AMOUNT);
 		if ((k == 0 && !d->damaged) || k > 8) {
 			check_report(m, CHECK_MISSING, d->id_loc,
 				     "distance '%s' needs 1 to 8 values, e.g.: value 2d6 inches;", d->id);
@@ -500,11 +497,10 @@ void resolve_procedures(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_PROCEDURE][i];
 		rtab_procedure *p = &out[i];
-		size_t k = 0;
 		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE);
 		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule);
 		p->otherwise = -1;
-		k = count_stmts(d->body, ST_STEP);
+		size_t k = count_stmts(d->body, ST_STEP);
 		rtab_procedure_step *steps = model_array(m, k ? k : 1, sizeof *steps);
 		p->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {

@@ -433,10 +433,10 @@ static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr
 	if (!walk_node(m, e, hint_enum, iv, t, depth, stack))
 		return false;
 	if (t->lo < INT32_MIN || t->hi > INT32_MAX) {
-		if (!m->expr_failed_deep)
+		if (!m->expr_reported)
 			check_report(m, CHECK_LIMITS, e->loc,
 				     "this part of the expression may overflow a 32-bit integer");
-		m->expr_failed_deep = true;
+		m->expr_reported = true;
 		return false;
 	}
 	return true;
@@ -448,10 +448,10 @@ static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	expr_type x;
 	*stack = 1;
 	if (depth > MAX_TREE_DEPTH) {
-		if (!m->expr_failed_deep)
+		if (!m->expr_reported)
 			check_report(m, CHECK_LIMITS, e->loc, "expression nests deeper than %d levels",
 				     MAX_TREE_DEPTH);
-		m->expr_failed_deep = true;
+		m->expr_reported = true;
 		return false;
 	}
 	switch (e->kind) {
@@ -492,7 +492,7 @@ bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *o
 {
 	instr_vec iv = {0};
 	int stack = 0;
-	m->expr_failed_deep = false;
+	m->expr_reported = false;
 	bool ok = walk(m, e, -1, &iv, type, 0, &stack);
 
 	if (ok && type->kind != want) {

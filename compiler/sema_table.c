@@ -142,9 +142,7 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, const ast
 static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			 const ast_stmt *rows)
 {
-	size_t n = 0;
-	for (const ast_stmt *r = rows ? rows->body : NULL; r; r = r->next)
-		n += r->kind == ST_ROW;
+	size_t n = count_stmts(rows ? rows->body : NULL, ST_ROW);
 	if (n > MAX_ROWS) {
 		check_report(m, CHECK_LIMITS, rows->loc,
 			     "table '%s' has %zu rows; the runtime holds at most %d", d->id, n,
@@ -221,8 +219,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 {
 	const rtab_dice *dc = &m->rs.dice[t->dice];
-	size_t n = 0;
-	n = count_stmts(d->body, ST_NATURAL);
+	size_t n = count_stmts(d->body, ST_NATURAL);
 	rtab_natural_rule *out = model_array(m, n ? n : 1, sizeof *out);
 	t->natural = out;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -266,8 +263,7 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 /* "A reads as B when ..." (11.7.4). */
 static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 {
-	size_t n = 0;
-	n = count_stmts(d->body, ST_REWRITE);
+	size_t n = count_stmts(d->body, ST_REWRITE);
 	rtab_rewrite *out = model_array(m, n ? n : 1, sizeof *out);
 	t->rewrites = out;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -330,7 +326,6 @@ void resolve_tables(model *m)
 		int dice = -1;
 
 		mt->def = d;
-		mt->columns_stmt = cols;
 		def_head(m, d, "table", &t->id, &t->labels, &t->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
