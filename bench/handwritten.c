@@ -26,6 +26,8 @@ enum {
 	LIGHT_CAV = MUSKET_PIKE_INPUT_ATTACKER_LIGHT_CAVALRY,
 	INITIAL_MORALE = MUSKET_PIKE_INPUT_INITIAL_MORALE,
 	FAILED_RETREAT = MUSKET_PIKE_INPUT_ELIMINATED_FAILING_TO_RETREAT,
+	ATT_CAVALRY = MUSKET_PIKE_INPUT_ATTACKER_CAVALRY_UNITS,
+	DEF_CAVALRY = MUSKET_PIKE_INPUT_DEFENDER_CAVALRY_UNITS,
 	CHARGE_ORDERS = MUSKET_PIKE_INPUT_PURSUER_CHARGE_ORDERS,
 	USED_IMPETUS = MUSKET_PIKE_INPUT_PURSUER_USED_IMPETUS,
 	CROMWELL = MUSKET_PIKE_INPUT_CROMWELL,
@@ -89,9 +91,8 @@ static int32_t melee_modifiers(const int32_t *in)
 		m += 2;
 	else if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN])
 		m += 1;
+	/* Cavalry impetus is +1 (NGBG at Halmstad and SiA state its value there). */
 	m += in[VOLLEY] + in[HI_IMPETUS] + in[CAV_IMPETUS];
-	m += in[GAME] == MUSKET_PIKE_GAME_NGBG && in[HALMSTAD];
-	m += in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV]);
 	return m;
 }
 
@@ -271,18 +272,17 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		others += 1;
 	}
 	if (in[CAV_IMPETUS]) {
-		apply(out, MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS, 1, 1);
+		/* Its value is stated apart for NGBG at Halmstad and for SiA's arquebusiers and
+		 * light cavalry: one of three modifiers, each with its own reason. */
+		uint16_t which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS;
+		if (in[GAME] == MUSKET_PIKE_GAME_NGBG && in[HALMSTAD])
+			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_NGBG_HALMSTAD;
+		else if (in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV]))
+			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_SIA;
+		apply(out, which, 1, 1);
 		others += 1;
 	}
 	size_t volley_end = out->napplied;
-	if (in[GAME] == MUSKET_PIKE_GAME_NGBG && in[HALMSTAD]) {
-		apply(out, MUSKET_PIKE_MODIFIER_NGBG_HALMSTAD, 1, 1);
-		others += 1;
-	}
-	if (in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV])) {
-		apply(out, MUSKET_PIKE_MODIFIER_SIA_ARQUEBUSIERS, 1, 1);
-		others += 1;
-	}
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN])
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER, -1, -1);
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED) {
@@ -312,17 +312,17 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	if (out->row >= 2 && out->row <= 5)
 		note_row(out, rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[out->row].provisional);
 
-	/* 11.7.1: no pursuit after light infantry, or a broken unit eliminated for failing to retreat. */
+	/* 11.7.1: only the winner's cavalry pursues; not after light infantry, or a broken unit eliminated for failing to retreat. */
 	switch (out->outcome) {
 	case MUSKET_PIKE_OUTCOME_ATTACKER_ELIMINATED:
 	case MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN:
-		if (in[ATT_TYPE] != LI &&
+		if (in[DEF_CAVALRY] != 0 && in[ATT_TYPE] != LI &&
 		    !(out->outcome == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN && in[FAILED_RETREAT]))
 			trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
 		break;
 	case MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN:
 	case MUSKET_PIKE_OUTCOME_DEFENDER_ELIMINATED:
-		if (in[DEF_TYPE] != LI &&
+		if (in[ATT_CAVALRY] != 0 && in[DEF_TYPE] != LI &&
 		    !(out->outcome == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN && in[FAILED_RETREAT]))
 			trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
 		break;

@@ -6,9 +6,9 @@
 -- the outcome's index, the capped modifier and the modified roll.
 
 -- unit_type
-local CUIRASSIERS, ARQUEBUSIERS, HEAVY_INFANTRY, LIGHT_INFANTRY, HEDGEHOG, WITHOUT_PIKES = 0, 1, 2, 3, 4, 5
+local CUIRASSIERS, ARQUEBUSIERS, HEAVY_INFANTRY, LIGHT_INFANTRY, WITHOUT_PIKES = 0, 1, 2, 3, 5
 -- game
-local TACW, NGBG, SIA = 0, 1, 2
+local TACW = 0
 -- formation
 local WAVERING, SCATTERED = 1, 2
 
@@ -58,11 +58,8 @@ function melee(s, face, drm)
   elseif s.attacker_formation == WAVERING or s.attacker_open_order ~= 0 then m = m - 1 end
   if s.defender_formation == SCATTERED then m = m + 2
   elseif s.defender_formation == WAVERING or s.defender_open_order ~= 0 then m = m + 1 end
+  -- cavalry impetus is +1 (NGBG at Halmstad and SiA state its value there)
   m = m + s.after_volley + s.heavy_infantry_impetus + s.cavalry_impetus
-  if s.game == NGBG and s.halmstad ~= 0 then m = m + 1 end
-  if s.game == SIA and (s.attacker_type == ARQUEBUSIERS or s.attacker_light_cavalry ~= 0) then
-    m = m + 1
-  end
   if m > 4 then m = 4 elseif m < -4 then m = -4 end
   return melee_outcome(face + m), m, face + m
 end
