@@ -47,6 +47,11 @@ static const char *const op_names[RTAB_OP_COUNT_] = {
 };
 static const char *const type_names[] = {"RTAB_TYPE_BOOL", "RTAB_TYPE_INT", "RTAB_TYPE_ENUM"};
 static const char *const stacking_names[] = {"RTAB_STACK_SUM", "RTAB_STACK_WORST", "RTAB_STACK_BEST"};
+static const char *const column_kind_names[] = {"RTAB_COLUMN_ROLLED", "RTAB_COLUMN_AUTOMATIC",
+						 "RTAB_COLUMN_NONE"};
+static const char *const key_kind_names[] = {"RTAB_KEY_INPUT", "RTAB_KEY_ODDS", "RTAB_KEY_VALUE"};
+static const char *const rounding_names[] = {"RTAB_ROUND_EVENS", "RTAB_ROUND_DOWN", "RTAB_ROUND_UP",
+					     "RTAB_ROUND_NEAREST"};
 static const char *const target_names[] = {"RTAB_TARGET_TABLE", "RTAB_TARGET_REACTIONS",
 					   "RTAB_TARGET_TRANSITION", "RTAB_TARGET_DISTANCE",
 					   "RTAB_TARGET_PROCEDURE"};
@@ -360,7 +365,8 @@ static void emit_bands(strbuf *o, const rtab_ruleset *rs)
 		open_head(o, b->id, "band", i, b->rule);
 		sb_printf(o, ".nsteps = %u, ", b->nsteps);
 		fref(o, "steps", b->nsteps, "band%zu_steps", i);
-		sb_printf(o, ".otherwise = %ld},\n", (long)b->otherwise);
+		sb_printf(o, ".otherwise = %ld, .rounding = %s},\n", (long)b->otherwise,
+			  rounding_names[b->rounding]);
 	}
 	sb_puts(o, "};\n");
 }
@@ -426,6 +432,8 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			snprintf(name, sizeof name, "table%zu_column%zu_labels", i, c);
 			labels(o, rs, t->columns[c].labels, name);
 		}
+		if (!t->columns[c].row_of_roll)
+			continue; /* an automatic column: no rows */
 		sb_printf(o, "/* column %s: the row of each modified roll %ld..%ld */\n",
 			  t->columns[c].id, (long)t->roll_min, (long)t->roll_max);
 		sb_printf(o, "static const int16_t table%zu_column%zu_rows[] = {", i, c);
@@ -440,8 +448,12 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 		sb_puts(o, "\t{");
 		fstr(o, "id", col->id);
 		fref(o, "labels", col->labels != NULL, "table%zu_column%zu_labels", i, c);
-		sb_printf(o, ".row_of_roll = table%zu_column%zu_rows, .below_row = %d, .above_row = %d},\n",
-			  i, c, col->below_row, col->above_row);
+		fref(o, "row_of_roll", col->row_of_roll != NULL, "table%zu_column%zu_rows", i, c);
+		sb_printf(o, ".below_row = %d, .above_row = %d, ", col->below_row, col->above_row);
+		wrap(o);
+		sb_printf(o, ".kind = %s, .automatic = %u, .step_num = %ld, .step_den = %ld},\n",
+			  column_kind_names[col->kind], col->automatic, (long)col->step_num,
+			  (long)col->step_den);
 	}
 	sb_puts(o, "};\n");
 	if (t->column_input >= 0) {
@@ -466,6 +478,16 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_printf(o, "%s%u", k ? ", " : "", t->modifiers[k]);
 		sb_puts(o, "};\n");
 	}
+	if (t->nshifts) {
+		sb_printf(o, "static const uint16_t table%zu_shifts[] = {", i);
+		for (size_t k = 0; k < t->nshifts; k++)
+			sb_printf(o, "%s%u", k ? ", " : "", t->shifts[k]);
+		sb_puts(o, "};\n");
+	}
+	snprintf(name, sizeof name, "table%zu_key_a", i);
+	expr_array(o, &t->key_a, name);
+	snprintf(name, sizeof name, "table%zu_key_b", i);
+	expr_array(o, &t->key_b, name);
 	for (size_t k = 0; k < t->nnatural; k++) {
 		snprintf(name, sizeof name, "table%zu_natural%zu_faces", i, k);
 		int_array(o, "int32_t", name, t->natural[k].faces, t->natural[k].nfaces);
@@ -502,6 +524,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 
 static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 {
+	char name[64];
 	for (size_t i = 0; i < rs->ntables; i++)
 		emit_table_parts(o, rs, i);
 	sb_puts(o, "\nstatic const rtab_table tables[] = {\n");
@@ -527,6 +550,15 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "natural", t->nnatural, "table%zu_natural", i);
 		sb_printf(o, ".nrewrites = %u, ", t->nrewrites);
 		fref(o, "rewrites", t->nrewrites, "table%zu_rewrites", i);
+		wrap(o);
+		sb_printf(o, ".key_kind = %s, .rounding = %s, ", key_kind_names[t->key_kind],
+			  rounding_names[t->rounding]);
+		snprintf(name, sizeof name, "table%zu_key_a", i);
+		expr_ref(o, "key_a", &t->key_a, name);
+		snprintf(name, sizeof name, "table%zu_key_b", i);
+		expr_ref(o, "key_b", &t->key_b, name);
+		sb_printf(o, ".nshifts = %u, ", t->nshifts);
+		fref(o, "shifts", t->nshifts, "table%zu_shifts", i);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
