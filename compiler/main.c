@@ -3,7 +3,9 @@
 
 #include "rtab.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +17,7 @@ static const char usage_text[] =
 	"  compile FILE... [-o DIR]  write DIR/<ruleset>.c and .h (default DIR: generated)\n"
 	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
 	"  test FILE|DIR...          run the examples written in the files\n"
+	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
@@ -33,7 +36,28 @@ int usage_error(const char *verb, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+/*
+ * Every verb's output ends here: an answer that could not be written (a full
+ * disk, a closed pipe) is a failure, whatever the verb returned.
+ */
+static int finish(int status)
+{
+	errno = 0;
+	bool flush_failed = fflush(stdout) != 0;
+	if (flush_failed || ferror(stdout)) {
+		fprintf(stderr, "rtab: error: cannot write the standard output%s%s\n",
+			flush_failed ? ": " : "", flush_failed ? strerror(errno) : "");
+		if (status == EXIT_OK)
+			status = EXIT_INPUT;
+	}
+	if (fflush(stderr) != 0 || ferror(stderr)) {
+		if (status == EXIT_OK)
+			status = EXIT_INPUT;
+	}
+	return status;
+}
+
+static int run(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
@@ -43,6 +67,7 @@ int main(int argc, char **argv)
 		{"compile", cmd_compile},
 		{"eval", cmd_eval},
 		{"test", cmd_test},
+		{"odds", cmd_odds},
 	};
 
 	if (argc < 2)
@@ -60,4 +85,9 @@ int main(int argc, char **argv)
 		if (strcmp(argv[1], verbs[i].name) == 0)
 			return verbs[i].run(argc - 1, argv + 1);
 	return usage_error(NULL, "unknown verb '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+	return finish(run(argc, argv));
 }
