@@ -19,6 +19,8 @@ static const char usage_text[] =
 	"Options:\n"
 	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
 	"  --version      show the version\n"
+	"  --edition NAME every verb: read the edition with the errata layers up to\n"
+	"                 NAME ('original': none; default: all); or write FILE@NAME\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the input, 2 bad usage.\n";
 
