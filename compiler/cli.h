@@ -13,6 +13,7 @@ int cmd_check(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_test(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)

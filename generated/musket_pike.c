@@ -135,13 +135,15 @@ static const char *const input20_labels[] = {"Initial morale of the broken unit"
 static const char *const input21_labels[] = {"Morale state of the unit", "Состояние морали подразделения"};
 static const char *const input22_labels[] = {"A broken unit was eliminated because it could not retreat", "Сломленное подразделение уничтожено из-за неспособности отступить"};
 static const char *const input23_labels[] = {"Formation of the unit taking the hit", "Построение подразделения, получающего Хит"};
-static const char *const input24_labels[] = {"The pursuing cavalry has charge orders", "Преследующее Кавалерийское подразделение имеет приказ «Атаковать»"};
-static const char *const input25_labels[] = {"The pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
-static const char *const input26_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: с подразделением сгруппирован или смежен Кромвель"};
-static const char *const input27_labels[] = {"Command rating of the friendly leader used in the melee", "Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
-static const char *const input28_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
-static const char *const input29_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
-static const char *const input30_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
+static const char *const input24_labels[] = {"Cavalry units that took part on the attacking side", "Кавалерийские подразделения атакующей стороны, принимавшие участие в атаке"};
+static const char *const input25_labels[] = {"Cavalry units that took part on the defending side", "Кавалерийские подразделения обороняющейся стороны, принимавшие участие в бою"};
+static const char *const input26_labels[] = {"The pursuing cavalry has charge orders", "Преследующее Кавалерийское подразделение имеет приказ «Атаковать»"};
+static const char *const input27_labels[] = {"The pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
+static const char *const input28_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: с подразделением сгруппирован или смежен Кромвель"};
+static const char *const input29_labels[] = {"Command rating of the friendly leader used in the melee", "Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
+static const char *const input30_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
+static const char *const input31_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
+static const char *const input32_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
 	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
@@ -167,13 +169,15 @@ static const rtab_input inputs[] = {
 	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
 	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "pursuer_charge_orders", .labels = input24_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_used_impetus", .labels = input25_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cromwell", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuit_leader_rating", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
-	{.id = "already_eliminated", .labels = input28_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_front_hex", .labels = input29_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_flank_hex", .labels = input30_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0},
+	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0},
+	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 };
 
 /* dice */
@@ -237,9 +241,9 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* eliminate */
 	{3, 2, outcome0_effect1_args}, /* advance */
 };
-static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {7, outcome0_trigger0_unless}, .rule = "11.7.1"},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
@@ -259,9 +263,9 @@ static const rtab_effect outcome1_effects[] = {
 	{2, 2, outcome1_effect1_args}, /* retreat */
 	{3, 2, outcome1_effect2_args}, /* advance */
 };
-static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {9, outcome1_trigger0_unless}, .rule = "11.7.1"},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
@@ -361,9 +365,9 @@ static const rtab_effect outcome6_effects[] = {
 	{2, 2, outcome6_effect1_args}, /* retreat */
 	{3, 2, outcome6_effect2_args}, /* advance */
 };
-static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {9, outcome6_trigger0_unless}, .rule = "11.7.1"},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
@@ -379,9 +383,9 @@ static const rtab_effect outcome7_effects[] = {
 	{0, 1, outcome7_effect0_args}, /* eliminate */
 	{3, 2, outcome7_effect1_args}, /* advance */
 };
-static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {7, outcome7_trigger0_unless}, .rule = "11.7.1"},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
 };
 
@@ -614,17 +618,17 @@ static const rtab_instr modifier12_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier cavalry_impetus */
 static const char *const modifier13_labels[] = {"Attacker: cavalry impetus", "Атакующий: Воодушевление Кавалерии"};
-static const rtab_instr modifier13_condition[] = {{RTAB_OP_INPUT, 17}};
+static const rtab_instr modifier13_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_instr modifier13_value[] = {{RTAB_OP_CONST, 1}};
 
-/* modifier ngbg_halmstad */
-static const char *const modifier14_labels[] = {"NGBG: at Halmstad", "NGBG: При Halmstad"};
-static const rtab_instr modifier14_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}};
+/* modifier cavalry_impetus_ngbg_halmstad */
+static const char *const modifier14_labels[] = {"Attacker: cavalry impetus (NGBG, at Halmstad: +1)", "NGBG: При Halmstad используется модификатор +1"};
+static const rtab_instr modifier14_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}};
 static const rtab_instr modifier14_value[] = {{RTAB_OP_CONST, 1}};
 
-/* modifier sia_arquebusiers */
-static const char *const modifier15_labels[] = {"SiA: arquebusiers and light cavalry", "SiA: Для Аркебузиров и Легкой Кавалерии"};
-static const rtab_instr modifier15_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}};
+/* modifier cavalry_impetus_sia */
+static const char *const modifier15_labels[] = {"Attacker: cavalry impetus (SiA, arquebusiers and light cavalry: +1)", "SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1"};
+static const rtab_instr modifier15_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}};
 static const rtab_instr modifier15_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier defender_wavering_or_open_order */
@@ -639,23 +643,23 @@ static const rtab_instr modifier17_value[] = {{RTAB_OP_CONST, 2}, {RTAB_OP_NEG, 
 
 /* modifier charge_orders */
 static const char *const modifier18_labels[] = {"Pursuing cavalry has charge orders", "Преследующее Кавалерийское подразделение имеет приказ «Атаковать»"};
-static const rtab_instr modifier18_condition[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr modifier18_condition[] = {{RTAB_OP_INPUT, 26}};
 static const rtab_instr modifier18_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier pursuit_impetus */
 static const char *const modifier19_labels[] = {"Pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
-static const rtab_instr modifier19_condition[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr modifier19_condition[] = {{RTAB_OP_INPUT, 27}};
 static const rtab_instr modifier19_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier cromwell */
 static const char *const modifier20_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: если с подразделением сгруппирован или смежен Кромвель"};
-static const rtab_instr modifier20_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 26}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier20_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 28}, {RTAB_OP_AND, 0}};
 static const rtab_instr modifier20_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier leader_command_rating */
 static const char *const modifier21_labels[] = {"All games but TACW: command rating of the friendly leader used in the melee", "Все кроме TACW: Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
-static const rtab_instr modifier21_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 27}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}};
-static const rtab_instr modifier21_value[] = {{RTAB_OP_INPUT, 27}, {RTAB_OP_NEG, 0}};
+static const rtab_instr modifier21_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 29}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier21_value[] = {{RTAB_OP_INPUT, 29}, {RTAB_OP_NEG, 0}};
 
 /* modifier initial_morale_6_or_less */
 static const char *const modifier22_labels[] = {"Initial morale 6 or less", "Исходная Мораль ≤ 6"};
@@ -681,9 +685,9 @@ static const rtab_modifier modifiers[] = {
 	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
 	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
 	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
-	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {1, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
-	{.id = "ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3", .condition = {5, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "sia_arquebusiers", .labels = modifier15_labels, .rule = "11.3", .condition = {9, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "the line «NGBG: При Halmstad используется модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus at Halmstad (not a separate +1), the most natural reading, not a settled one"},
+	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "the line «SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus for those units in SiA (not a separate +1), the most natural reading, not a settled one"},
 	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
 	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed"},
 	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (charging cavalry pursues further)"},
@@ -740,7 +744,7 @@ static const rtab_row table1_rows[] = {
 	{10, "11.7.2", NULL}, /* pursue_off_map */
 };
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
-static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 28}};
+static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_rewrite table1_rewrites[] = {
 	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4"},
 };
@@ -793,10 +797,10 @@ static const char *const procedure0_labels[] = {"Which defeated unit the cavalry
 static const char *const procedure0_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
 /* front_hex */
 static const char *const step0_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
-static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 29}};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 31}};
 /* flank_hex */
 static const char *const step0_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
-static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 30}};
+static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 32}};
 static const rtab_procedure_step procedure0_steps[] = {
 	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1},
 	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1},
@@ -813,7 +817,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.locales = locales,
 	.nenums = 8,
 	.enums = enums,
-	.ninputs = 31,
+	.ninputs = 33,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,

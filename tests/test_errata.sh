@@ -1,6 +1,9 @@
 #!/bin/sh
 # Errata layers and editions as a publisher meets them: --edition and
 # FILE@EDITION on every verb, the examples an erratum breaks, the edition
+expect odds-edition 0 "routed      4/6" "$rtab" odds "$f" assault --edition first_printing
+expect odds-original 0 "routed      3/6" "$rtab" odds "$f@original" assault
+
 # compile emits.
 # usage: test_errata.sh RTAB SOURCE_ROOT
 set -u
@@ -47,6 +50,9 @@ expect unknown-edition 1 "no errata layer 'third'; the editions are: original, f
 expect edition-no-value 2 "--edition needs the name" "$rtab" check "$f" --edition
 expect edition-bundled 1 "no errata layer 'x'" "$rtab" eval tables/musket_pike.rtab melee --roll 3 --edition x
 expect original-bundled 0 "outcome:" "$rtab" eval tables/musket_pike.rtab melee --roll 3 --edition original
+
+expect odds-edition 0 "routed      4/6" "$rtab" odds "$f" assault --edition first_printing
+expect odds-original 0 "routed      3/6" "$rtab" odds "$f@original" assault
 
 # compile emits the default edition; --edition picks another.
 "$rtab" compile "$f" -o "$tmp/default" >/dev/null 2>&1

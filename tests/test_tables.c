@@ -144,21 +144,38 @@ static bool triggers_pursuit(const rtab_result *r)
 	return false;
 }
 
-/* "Пройдите Проверку на Кавалерийское Преследование": exactly the results that say so. */
+/* "Пройдите Проверку на Кавалерийское Преследование": exactly the results
+ * that say so, and only for the winning side's cavalry (11.7.1 "победившее
+ * подразделение кавалерии"): the defender's on rolls <=2, the attacker's on
+ * 7+; a side without cavalry checks nothing. */
 static void test_melee_triggers_pursuit(void **state)
 {
 	static const struct {
 		int32_t roll;
-		bool pursuit;
+		bool defender_wins, attacker_wins;
 	} cases[] = {
-		{0, true}, {1, true}, {2, true}, {3, false}, {4, false},
-		{5, false}, {6, false}, {7, true}, {8, true}, {9, true},
+		{0, true, false}, {1, true, false}, {2, true, false}, {3, false, false},
+		{4, false, false}, {5, false, false}, {6, false, false}, {7, false, true},
+		{8, false, true}, {9, false, true},
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		rtab_result r;
-		resolve(MUSKET_PIKE_TABLE_MELEE, MUSKET_PIKE_GAME_OTHER, cases[i].roll, 0, &r);
-		assert_int_equal(triggers_pursuit(&r), cases[i].pursuit);
+		for (int32_t att = 0; att <= 2; att++) {
+			for (int32_t def = 0; def <= 2; def++) {
+				int32_t inputs[MAX_INPUTS];
+				int32_t face = cases[i].roll;
+				rtab_result r;
+				bool expect = (cases[i].defender_wins && def > 0) ||
+					      (cases[i].attacker_wins && att > 0);
+				assert_int_equal(rtab_inputs_default(rs, inputs, rs->ninputs), RTAB_OK);
+				inputs[MUSKET_PIKE_INPUT_ATTACKER_CAVALRY_UNITS] = att;
+				inputs[MUSKET_PIKE_INPUT_DEFENDER_CAVALRY_UNITS] = def;
+				assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs,
+							      rs->ninputs, &face, 1, 0, &r),
+						 RTAB_OK);
+				assert_int_equal(triggers_pursuit(&r), expect);
+			}
+		}
 	}
 }
 
