@@ -5,6 +5,7 @@
 #include "load.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,8 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The .rtab files of a directory, sorted, so that runs are repeatable. */
+/* The .rtab files of a directory, sorted, so that runs are repeatable. None
+ * (an unreadable or empty directory) is reported. */
 static char **dir_files(const char *dir, size_t *n)
 {
 	DIR *d = opendir(dir);
@@ -33,8 +35,10 @@ static char **dir_files(const char *dir, size_t *n)
 	struct dirent *e;
 
 	*n = 0;
-	if (!d)
+	if (!d) {
+		fprintf(stderr, "%s: error: cannot read the directory: %s\n", dir, strerror(errno));
 		return NULL;
+	}
 	while ((e = readdir(d)) != NULL) {
 		size_t len = strlen(e->d_name);
 		if (len < 6 || strcmp(e->d_name + len - 5, ".rtab") != 0)
@@ -49,7 +53,10 @@ static char **dir_files(const char *dir, size_t *n)
 		out[(*n)++] = p.data;
 	}
 	closedir(d);
-	qsort(out, *n, sizeof *out, cmp_str);
+	if (*n == 0)
+		fprintf(stderr, "%s: error: the directory holds no .rtab file\n", dir);
+	if (*n > 1)
+		qsort(out, *n, sizeof *out, cmp_str);
 	return out;
 }
 
@@ -86,7 +93,9 @@ int cmd_test(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
 			verbose = true;
-		else if (argv[i][0] == '-' && argv[i][1])
+		else if (strcmp(argv[i], "-") == 0)
+			return usage_error("test", "'-': examples are read from files, not from standard input");
+		else if (argv[i][0] == '-')
 			return usage_error("test", "unknown option '%s'", argv[i]);
 		else
 			nfiles++;
@@ -102,6 +111,8 @@ int cmd_test(int argc, char **argv)
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			size_t n;
 			char **files = dir_files(path, &n);
+			if (n == 0)
+				status = EXIT_INPUT; /* running nothing would pass silently */
 			for (size_t k = 0; k < n; k++) {
 				test_file(files[k], ed, verbose, &counts, &status);
 				free(files[k]);

@@ -1,9 +1,13 @@
+#define _POSIX_C_SOURCE 200809L
 #include "load.h"
 
 #include "edition.h"
 #include "parse_ctx.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,17 +19,52 @@ const char *path_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/*
+ * Open a source for reading, refusing what is not a regular file: a FIFO
+ * or a device would block or never end. The open itself does not block.
+ */
+FILE *open_regular(const char *path, FILE *out)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	FILE *f;
+
+	if (fd < 0) {
+		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0) {
+		fprintf(out, "%s: error: cannot read: %s\n", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(out, "%s: error: not a regular file (%s); give a .rtab file\n", path,
+			S_ISDIR(st.st_mode)   ? "a directory"
+			: S_ISFIFO(st.st_mode) ? "a pipe"
+			: S_ISSOCK(st.st_mode) ? "a socket"
+					       : "a device");
+		close(fd);
+		return NULL;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "rb");
+	if (!f) {
+		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
 static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = open_regular(path, out);
 	strbuf sb = {0};
 	char chunk[65536];
 	size_t n;
 
-	if (!f) {
-		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+	if (!f)
 		return false;
-	}
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
 		if (sb.len + n > MAX_SOURCE) {
 			fprintf(out, "%s: error: the file is larger than %u MiB\n", path,

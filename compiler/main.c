@@ -3,7 +3,9 @@
 
 #include "rtab.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,7 +38,28 @@ int usage_error(const char *verb, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+/*
+ * Every verb's output ends here: an answer that could not be written (a full
+ * disk, a closed pipe) is a failure, whatever the verb returned.
+ */
+static int finish(int status)
+{
+	errno = 0;
+	bool flush_failed = fflush(stdout) != 0;
+	if (flush_failed || ferror(stdout)) {
+		fprintf(stderr, "rtab: error: cannot write the standard output%s%s\n",
+			flush_failed ? ": " : "", flush_failed ? strerror(errno) : "");
+		if (status == EXIT_OK)
+			status = EXIT_INPUT;
+	}
+	if (fflush(stderr) != 0 || ferror(stderr)) {
+		if (status == EXIT_OK)
+			status = EXIT_INPUT;
+	}
+	return status;
+}
+
+static int run(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
@@ -64,4 +87,9 @@ int main(int argc, char **argv)
 		if (strcmp(argv[1], verbs[i].name) == 0)
 			return verbs[i].run(argc - 1, argv + 1);
 	return usage_error(NULL, "unknown verb '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+	return finish(run(argc, argv));
 }
