@@ -4,7 +4,8 @@
 #     then examples/downstream configured against it (pkg-config finds
 #     rtab.pc, the installed rtab is on PATH, no fallback allowed);
 #  2. as a Meson subproject: examples/downstream with this source tree
-#     under subprojects/rtab, forced to use it;
+#     under subprojects/rtab and the wrap file of docs/embedding.md,
+#     forced to use it;
 #  3. a program outside any build system: the installed rtab compiles the
 #     ruleset, cc links it with `pkg-config --cflags --libs rtab` (the
 #     shared library) and again with librtab.a.
@@ -59,7 +60,8 @@ libdir=$(pkg-config --variable=libdir rtab)
 includedir=$(pkg-config --variable=includedir rtab)
 rtab=$(pkg-config --variable=rtab rtab)
 for f in "$rtab" "$includedir/rtab.h" "$libdir/librtab.a" "$libdir/librtab.so" \
-	"$libdir/librtab.so.0" "$prefix/share/man/man1/rtab.1"; do
+	"$libdir/librtab.so.0" "$libdir/librtab.so.$(pkg-config --modversion rtab)" \
+	"$prefix/share/man/man1/rtab.1"; do
 	[ -e "$f" ] || fail "not installed: $f"
 done
 if command -v readelf >/dev/null 2>&1; then
@@ -83,9 +85,14 @@ if command -v ldd >/dev/null 2>&1; then
 fi
 
 # 2. Subproject: the source tree itself, as subprojects/rtab.
+# Beside it, the wrap file docs/embedding.md gives (Meson reads its
+# [provide] section; the directory is there, so nothing is fetched).
 copy_downstream "$tmp/sub"
 mkdir "$tmp/sub/subprojects"
 ln -s "$src" "$tmp/sub/subprojects/rtab"
+awk '/^```ini$/ { on = 1; next } on && /^```$/ { exit } on' "$src/docs/embedding.md" \
+	>"$tmp/sub/subprojects/rtab.wrap"
+grep -q "^program_names = rtab" "$tmp/sub/subprojects/rtab.wrap" || fail "no wrap file in docs/embedding.md"
 # shellcheck disable=SC2086
 step "configure with rtab as a subproject" \
 	"$meson" setup "$tmp/sub-build" "$tmp/sub" --force-fallback-for=rtab $downstream_opts
