@@ -23,6 +23,8 @@ static const char usage_text[] =
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
 	"                 shows a verb's help\n"
 	"  --version      show the version\n"
+	"  --edition NAME every verb: read the edition with the errata layers up to\n"
+	"                 NAME ('original': none; default: all); or write FILE@NAME\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the input, 2 bad usage.\n";
 
