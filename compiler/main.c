@@ -16,6 +16,7 @@ static const char usage_text[] =
 	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
+	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
 		{"eval", cmd_eval},
 		{"test", cmd_test},
 		{"odds", cmd_odds},
+		{"export", cmd_export},
 	};
 
 	if (argc < 2)
