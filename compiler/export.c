@@ -58,11 +58,19 @@ size_t export_count(const export_ctx *c, export_kind kind)
 	return 0;
 }
 
+const export_kind export_print_order[] = {
+	EXPORT_TABLES, EXPORT_MODIFIERS, EXPORT_GROUPS, EXPORT_MATRICES, EXPORT_BANDS,
+	EXPORT_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
+	EXPORT_PROCEDURES, EXPORT_INPUTS, EXPORT_ENUMS, EXPORT_DICE, EXPORT_EFFECT_KINDS,
+	EXPORT_EXAMPLES, EXPORT_KIND_COUNT_,
+};
+
 void export_run(const export_emitter *e, export_ctx *c)
 {
 	e->begin(c);
-	for (int k = 0; k < EXPORT_KIND_COUNT_; k++) {
-		if (!e->item)
+	for (int n = 0; n < EXPORT_KIND_COUNT_; n++) {
+		int k = e->order ? (int)e->order[n] : n;
+		if (!e->item || k == EXPORT_KIND_COUNT_)
 			break;
 		c->nitem = 0;
 		if (e->section)

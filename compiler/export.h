@@ -55,7 +55,13 @@ typedef struct export_emitter {
 	void (*item)(export_ctx *c, export_kind kind, size_t i); /* NULL: the format leaves it out */
 	void (*section_end)(export_ctx *c, export_kind kind);    /* NULL: nothing after */
 	void (*end)(export_ctx *c);
+	const export_kind *order; /* the kinds in the order to walk them (EXPORT_KIND_COUNT_
+				     ends it); NULL: the order of export_kind */
 } export_emitter;
+
+/* The order of a printed player aid: the tables and what they read first,
+ * the reference lists last. */
+extern const export_kind export_print_order[];
 
 extern const export_emitter export_json_emitter;
 extern const export_emitter export_csv_emitter;

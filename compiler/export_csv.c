@@ -38,5 +38,5 @@ static void csv_end(export_ctx *c)
 }
 
 const export_emitter export_csv_emitter = {
-	"csv", csv_begin, NULL, csv_item, NULL, csv_end,
+	"csv", csv_begin, NULL, csv_item, NULL, csv_end, export_print_order,
 };

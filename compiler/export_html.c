@@ -92,4 +92,5 @@ static void html_end(export_ctx *c)
 
 const export_emitter export_html_emitter = {
 	"html", html_begin, html_section, html_item, html_section_end, html_end,
+	export_print_order,
 };

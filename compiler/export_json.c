@@ -205,7 +205,7 @@ static void pointer_field(export_ctx *c, const struct_desc *sd, const field_desc
 		return;
 	}
 	if (!arr) {
-		sb_puts(c->out, "null");
+		sb_puts(c->out, n == 0 ? "[]" : "null");
 		return;
 	}
 	const struct_desc *elem = rtab_struct_desc(f->type);
@@ -620,5 +620,5 @@ static void json_end(export_ctx *c)
 }
 
 const export_emitter export_json_emitter = {
-	"json", json_begin, json_section, json_item, json_section_end, json_end,
+	"json", json_begin, json_section, json_item, json_section_end, json_end, NULL,
 };

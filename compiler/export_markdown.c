@@ -78,4 +78,5 @@ static void md_end(export_ctx *c)
 
 const export_emitter export_markdown_emitter = {
 	"markdown", md_begin, md_section, md_item, md_section_end, md_end,
+	export_print_order,
 };
