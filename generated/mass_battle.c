@@ -567,7 +567,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{11, "Борьба с разбеганием глаз", NULL}, /* combat_result_totalled */
@@ -578,7 +579,8 @@ static const rtab_table tables[] = {
 	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз",
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
 	 .nmodifiers = 9, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 333,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* reactions charge_reaction */
@@ -718,16 +720,18 @@ const rtab_ruleset mass_battle_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
+	.nmodifiers = 9,
+	.modifiers = modifiers,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 3,
 	.groups = groups,
-	.nmodifiers = 9,
-	.modifiers = modifiers,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 2,
 	.reaction_sets = reaction_sets,
 	.ntransitions = 1,
@@ -736,6 +740,5 @@ const rtab_ruleset mass_battle_ruleset = {
 	.distances = distances,
 	.nprocedures = 3,
 	.procedures = procedures,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Ближний бой: Преследование нового противника ... Многосторонний ближний бой; Выпадение из ближнего боя, p. 53",
 };

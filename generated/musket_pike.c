@@ -541,7 +541,7 @@ static const char *const band0_labels[] = {"Force ratio", "Соотношени�
 static const rtab_band_step band0_steps[] = {{4, 1, 2}, {2, 1, 1}, {1, 2, -1}, {1, 4, -2}};
 
 static const rtab_band bands[] = {
-	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0},
+	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .rounding = RTAB_ROUND_EVENS},
 };
 
 /* stacking groups */
@@ -706,7 +706,8 @@ static const int16_t table0_column0_rows[] = {
 	7, 7
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* attacker_eliminated */
@@ -734,8 +735,10 @@ static const int16_t table1_column1_rows[] = {
 	2
 };
 static const rtab_column table1_columns[] = {
-	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2},
-	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2},
+	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
 static const rtab_row table1_rows[] = {
@@ -756,7 +759,8 @@ static const int16_t table2_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table2_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1},
+	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table2_rows[] = {
 	{11, "11.4.5", NULL}, /* eliminated */
@@ -768,15 +772,18 @@ static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
 	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
 	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* transition formation_hit */
@@ -825,16 +832,18 @@ const rtab_ruleset musket_pike_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 13,
 	.outcomes = outcomes,
+	.nmodifiers = 24,
+	.modifiers = modifiers,
+	.ntables = 3,
+	.tables = tables,
 	.nmatrices = 1,
 	.matrices = matrices,
 	.nbands = 1,
 	.bands = bands,
 	.ngroups = 2,
 	.groups = groups,
-	.nmodifiers = 24,
-	.modifiers = modifiers,
-	.ntables = 3,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 2,
@@ -843,6 +852,5 @@ const rtab_ruleset musket_pike_ruleset = {
 	.distances = NULL,
 	.nprocedures = 1,
 	.procedures = procedures,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Musket & Pike series rules",
 };
