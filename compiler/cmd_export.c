@@ -10,6 +10,7 @@
 
 static const char help[] =
 	"usage: rtab export --format json|csv|markdown|html FILE [--locale L[,L2]] [-o OUT]\n"
+	"                   [--edition NAME]\n"
 	"\n"
 	"Write the whole ruleset for other tools and for print:\n"
 	"  json      every definition of the lowered ruleset, field by field, with readable\n"
@@ -23,11 +24,12 @@ static const char help[] =
 	"  --locale L[,L2]  the labels to show (csv, markdown, html): one locale, or two side\n"
 	"                   by side (default: the ruleset's first two)\n"
 	"  -o OUT           write OUT (whole or not at all) instead of standard output\n"
+	"  --edition NAME   the edition with the errata layers up to NAME (or FILE@NAME)\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 typedef struct export_args {
-	const char *file, *format, *locale, *out;
+	const char *file, *format, *locale, *out, *edition;
 } export_args;
 
 static int parse_args(int argc, char **argv, export_args *a)
@@ -38,6 +40,11 @@ static int parse_args(int argc, char **argv, export_args *a)
 			fputs(help, stdout);
 			return -1;
 		}
+		int e = cli_edition_option("export", argc, argv, &i, &a->edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0)
+			continue;
 		if (strcmp(arg, "--format") == 0 || strcmp(arg, "--locale") == 0 || strcmp(arg, "-o") == 0) {
 			if (i + 1 == argc)
 				return usage_error("export", "%s needs a value", arg);
@@ -110,7 +117,7 @@ int cmd_export(int argc, char **argv)
 			e = emitters[i];
 	if (!e)
 		return usage_error("export", "--format takes json, csv, markdown or html, not '%s'", a.format);
-	if (!load_file(&l, a.file, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
