@@ -192,8 +192,11 @@ static bool analyse(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
 			if (in->arg < 0 || (size_t)in->arg >= rs->nbands || d < 2)
 				return false;
 			const rtab_band *b = &rs->bands[in->arg];
+			if (b->rounding != RTAB_ROUND_EVENS)
+				return false; /* rounding odds between steps: left to the interpreter */
 			for (size_t k = 0; k < b->nsteps; k++)
-				if (b->steps[k].num <= 0 || b->steps[k].den <= 0)
+				if (b->steps[k].num <= 0 || b->steps[k].den <= 0 ||
+				    b->steps[k].num > RTAB_MAX_STEP_TERM || b->steps[k].den > RTAB_MAX_STEP_TERM)
 					return false;
 			cur.depth--;
 			cur.s[d - 2] = band_range(b);
@@ -296,6 +299,16 @@ static bool table_native(const rtab_ruleset *rs, size_t ti)
 		return false;
 	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
 		return false;
+	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
+	if (t->key_kind != RTAB_KEY_INPUT || t->nshifts)
+		return false;
+	for (size_t c = 0; c < t->ncolumns; c++)
+		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
+			return false;
+	/* A capped group adds its cap applied to 0 even to tables without members in it. */
+	for (size_t g = 0; g < rs->ngroups; g++)
+		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
+			return false;
 	if (t->column_input < 0 ? t->ncolumns != 1
 				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
 				   rs->inputs[t->column_input].min < 0))
@@ -622,6 +635,7 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 		if (c->full) {
 			line(c, 2, "out->applied[slot].signed_value = sv;");
 			line(c, 2, "out->applied[slot].counted = 1;");
+			line(c, 2, "out->applied[slot].shift = 0;");
 			if (m->provisional)
 				line(c, 2, "a%zu = slot;", i);
 		}
@@ -840,6 +854,10 @@ static void emit_table_fn(nctx *c)
 		line(c, 1, "out->provisional = NULL;");
 		line(c, 1, "out->nprovisional = 0;");
 		line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
+		line(c, 1, "out->key_num = out->key_den = 0;");
+		line(c, 1, "out->key_column = -1;");
+		line(c, 1, "out->column_shift = 0;");
+		line(c, 1, "out->automatic = 0;");
 	}
 	line(c, 1, "in = s->inputs;");
 	line(c, 1, "(void)in;");
@@ -1006,6 +1024,7 @@ static void emit_table_fn(nctx *c)
 			line(c, 1, "}");
 		}
 		line(c, 1, "out->column = (uint16_t)col;");
+		line(c, 1, "out->key_column = (int16_t)col;");
 		line(c, 1, "out->row = (uint16_t)row;");
 		line(c, 1, "out->outcome = (uint16_t)outcome;");
 		line(c, 1, "out->modifier = modifier;");

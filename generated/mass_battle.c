@@ -567,7 +567,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{11, "Борьба с разбеганием глаз", NULL}, /* combat_result_totalled */
@@ -578,7 +579,8 @@ static const rtab_table tables[] = {
 	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз",
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
 	 .nmodifiers = 9, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 333,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* reactions charge_reaction */
@@ -718,16 +720,18 @@ const rtab_ruleset mass_battle_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
+	.nmodifiers = 9,
+	.modifiers = modifiers,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 3,
 	.groups = groups,
-	.nmodifiers = 9,
-	.modifiers = modifiers,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 2,
 	.reaction_sets = reaction_sets,
 	.ntransitions = 1,
@@ -736,8 +740,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.distances = distances,
 	.nprocedures = 3,
 	.procedures = procedures,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Ближний бой: Преследование нового противника ... Многосторонний ближний бой; Выпадение из ближнего боя, p. 53",
 };
 
 /*
@@ -994,6 +997,10 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 0) return RTAB_E_FACES;
@@ -1012,6 +1019,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_g0 += sv;
 	}
 	/* modifier unit_2_wounds_caused */
@@ -1028,6 +1036,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_g0 += sv;
 	}
 	/* modifier unit_3_wounds_caused */
@@ -1044,6 +1053,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_g0 += sv;
 	}
 	/* modifier unit_1_ranks */
@@ -1060,6 +1070,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv > keep_g1a) {
 			keep_g1a = sv;
 			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
@@ -1082,6 +1093,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv > keep_g1a) {
 			keep_g1a = sv;
 			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
@@ -1104,6 +1116,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv > keep_g1a) {
 			keep_g1a = sv;
 			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
@@ -1130,6 +1143,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a6 = slot;
 		if (sv > keep_g2a) {
 			keep_g2a = sv;
@@ -1157,6 +1171,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a7 = slot;
 		if (sv > keep_g2a) {
 			keep_g2a = sv;
@@ -1184,6 +1199,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a8 = slot;
 		if (sv > keep_g2a) {
 			keep_g2a = sv;
@@ -1253,6 +1269,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;

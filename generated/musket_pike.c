@@ -541,7 +541,7 @@ static const char *const band0_labels[] = {"Force ratio", "Соотношени�
 static const rtab_band_step band0_steps[] = {{4, 1, 2}, {2, 1, 1}, {1, 2, -1}, {1, 4, -2}};
 
 static const rtab_band bands[] = {
-	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0},
+	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .rounding = RTAB_ROUND_EVENS},
 };
 
 /* stacking groups */
@@ -706,7 +706,8 @@ static const int16_t table0_column0_rows[] = {
 	7, 7
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* attacker_eliminated */
@@ -734,8 +735,10 @@ static const int16_t table1_column1_rows[] = {
 	2
 };
 static const rtab_column table1_columns[] = {
-	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2},
-	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2},
+	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
 static const rtab_row table1_rows[] = {
@@ -756,7 +759,8 @@ static const int16_t table2_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table2_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1},
+	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table2_rows[] = {
 	{11, "11.4.5", NULL}, /* eliminated */
@@ -768,15 +772,18 @@ static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
 	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
 	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* transition formation_hit */
@@ -825,16 +832,18 @@ const rtab_ruleset musket_pike_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 13,
 	.outcomes = outcomes,
+	.nmodifiers = 24,
+	.modifiers = modifiers,
+	.ntables = 3,
+	.tables = tables,
 	.nmatrices = 1,
 	.matrices = matrices,
 	.nbands = 1,
 	.bands = bands,
 	.ngroups = 2,
 	.groups = groups,
-	.nmodifiers = 24,
-	.modifiers = modifiers,
-	.ntables = 3,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 2,
@@ -843,8 +852,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.distances = NULL,
 	.nprocedures = 1,
 	.procedures = procedures,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Musket & Pike series rules",
 };
 
 /*
@@ -1328,6 +1336,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
@@ -1354,6 +1366,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv > keep_g0a) {
 			keep_g0a = sv;
 			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
@@ -1382,6 +1395,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv > keep_g0a) {
 			keep_g0a = sv;
 			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
@@ -1410,6 +1424,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = -value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv < keep_g0d) {
 			keep_g0d = sv;
 			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
@@ -1438,6 +1453,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = -value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		if (sv < keep_g0d) {
 			keep_g0d = sv;
 			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
@@ -1468,6 +1484,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	/* modifier force_ratio_modifier */
@@ -1494,6 +1511,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	/* modifier melee_matrix_modifier */
@@ -1514,6 +1532,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	/* modifier pistol_shot */
@@ -1534,6 +1553,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = -value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	/* modifier flank_rear */
@@ -1558,6 +1578,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	/* modifier attacker_wavering_or_open_order */
@@ -1583,6 +1604,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a9 = slot;
 		if (sv < keep_g1a) {
 			keep_g1a = sv;
@@ -1613,6 +1635,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a10 = slot;
 		if (sv < keep_g1a) {
 			keep_g1a = sv;
@@ -1640,6 +1663,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a11 = slot;
 		sum_other += sv;
 	}
@@ -1661,6 +1685,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a12 = slot;
 		sum_other += sv;
 	}
@@ -1700,6 +1725,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a13 = slot;
 		sum_other += sv;
 	}
@@ -1727,6 +1753,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a14 = slot;
 		sum_other += sv;
 	}
@@ -1758,6 +1785,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a15 = slot;
 		sum_other += sv;
 	}
@@ -1784,6 +1812,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = -value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a16 = slot;
 		if (sv > keep_g1d) {
 			keep_g1d = sv;
@@ -1814,6 +1843,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sv = -value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a17 = slot;
 		if (sv > keep_g1d) {
 			keep_g1d = sv;
@@ -1943,6 +1973,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
@@ -2099,6 +2130,10 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
@@ -2123,6 +2158,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a0 = slot;
 		sum_other += sv;
 	}
@@ -2144,6 +2180,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a1 = slot;
 		sum_other += sv;
 	}
@@ -2170,6 +2207,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
 	}
@@ -2198,6 +2236,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a3 = slot;
 		sum_other += sv;
 	}
@@ -2323,6 +2362,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
@@ -2430,6 +2470,10 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
@@ -2457,6 +2501,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a0 = slot;
 		sum_other += sv;
 	}
@@ -2480,6 +2525,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a1 = slot;
 		sum_other += sv;
 	}
@@ -2588,6 +2634,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;

@@ -380,7 +380,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 1, 1, 2, 3, 4, 4, 4, 4, 4, 4
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 4},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 4,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{4, "Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* rout */
@@ -406,7 +407,8 @@ static const int16_t table1_column0_rows[] = {
 	3, 3, 3
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 3},
+	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 3,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table1_rows[] = {
 	{8, "Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_rout */
@@ -426,11 +428,13 @@ static const rtab_table tables[] = {
 	{.id = "charger_test", .labels = table0_labels, .rule = "Charger's test, a)",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 5, .rows = table0_rows,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 13,
-	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL},
+	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "charged_test", .labels = table1_labels, .rule = "Charged unit's test, a)",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 4, .rows = table1_rows,
 	 .nmodifiers = 2, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -10, .roll_max = 24,
-	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL},
+	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* reactions charged_unit_response */
@@ -534,16 +538,18 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
+	.nmodifiers = 2,
+	.modifiers = modifiers,
+	.ntables = 2,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 2,
-	.modifiers = modifiers,
-	.ntables = 2,
-	.tables = tables,
+	.nsteps = 2,
+	.steps = steps,
 	.nreaction_sets = 2,
 	.reaction_sets = reaction_sets,
 	.ntransitions = 0,
@@ -552,8 +558,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.distances = distances,
 	.nprocedures = 1,
 	.procedures = procedures,
-	.nsteps = 2,
-	.steps = steps,
+	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 };
 
 /*
@@ -717,6 +722,10 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
@@ -743,6 +752,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		a0 = slot;
 		sum_other += sv;
 	}
@@ -843,6 +853,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
@@ -936,6 +947,10 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
@@ -958,6 +973,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	total = extra_drm;
@@ -1056,6 +1072,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;

@@ -106,7 +106,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 1},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* defender_retreats */
@@ -121,7 +122,8 @@ static const int16_t table1_column0_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 1, 1, 1
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = -1, .above_row = -1},
+	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table1_rows[] = {
 	{2, "11.7", NULL}, /* no_pursuit */
@@ -132,11 +134,13 @@ static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = table0_rows,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 12,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "pursuit", .labels = table1_labels, .rule = "11.7",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 2, .rows = table1_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 const rtab_ruleset effects_labels_ruleset = {
@@ -154,16 +158,18 @@ const rtab_ruleset effects_labels_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 4,
 	.outcomes = outcomes,
+	.nmodifiers = 1,
+	.modifiers = modifiers,
+	.ntables = 2,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 1,
-	.modifiers = modifiers,
-	.ntables = 2,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -172,8 +178,7 @@ const rtab_ruleset effects_labels_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Rules 11",
 };
 
 /*
@@ -334,6 +339,10 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
@@ -366,6 +375,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	total = extra_drm;
@@ -391,6 +401,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
@@ -465,6 +476,10 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
@@ -494,6 +509,7 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	default: break;
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;

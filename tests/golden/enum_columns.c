@@ -69,9 +69,12 @@ static const int16_t table0_column2_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "open", .labels = table0_column0_labels, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2},
-	{.id = "cover", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = 0, .above_row = 2},
-	{.id = "other", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1},
+	{.id = "open", .labels = table0_column0_labels, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "cover", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "other", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const uint16_t table0_column_of_value[] = {0, 1, 1, 2};
 static const rtab_row table0_rows[] = {
@@ -84,7 +87,8 @@ static const rtab_table tables[] = {
 	{.id = "fire", .labels = table0_labels, .rule = "5.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 12,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 const rtab_ruleset enum_columns_ruleset = {
@@ -102,16 +106,18 @@ const rtab_ruleset enum_columns_ruleset = {
 	.effect_kinds = NULL,
 	.noutcomes = 3,
 	.outcomes = outcomes,
+	.nmodifiers = 0,
+	.modifiers = NULL,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 0,
-	.modifiers = NULL,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -120,8 +126,7 @@ const rtab_ruleset enum_columns_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = NULL,
 };
 
 /*
@@ -265,6 +270,10 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
@@ -290,6 +299,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 		}
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;

@@ -51,7 +51,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 1, 1, 1, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{0, "7.3", NULL}, /* rout */
@@ -64,7 +65,8 @@ static const rtab_table tables[] = {
 	{.id = "morale", .labels = table0_labels, .rule = "7.3",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 1, .cap_min = -2, .cap_max = 2, .roll_min = -1, .roll_max = 8,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 const rtab_ruleset single_cap_ruleset = {
@@ -82,16 +84,18 @@ const rtab_ruleset single_cap_ruleset = {
 	.effect_kinds = NULL,
 	.noutcomes = 3,
 	.outcomes = outcomes,
+	.nmodifiers = 1,
+	.modifiers = modifiers,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 1,
-	.modifiers = modifiers,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -100,8 +104,7 @@ const rtab_ruleset single_cap_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Skirmish rules",
 };
 
 /*
@@ -253,6 +256,10 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
@@ -274,6 +281,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 		sv = value;
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
 		sum_other += sv;
 	}
 	total = extra_drm;
@@ -295,6 +303,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 		}
 	}
 	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
 	out->row = (uint16_t)row;
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
