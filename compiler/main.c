@@ -18,6 +18,7 @@ static const char usage_text[] =
 	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
+	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -71,6 +72,7 @@ static int run(int argc, char **argv)
 		{"eval", cmd_eval},
 		{"test", cmd_test},
 		{"odds", cmd_odds},
+		{"export", cmd_export},
 	};
 
 	if (argc < 2)
