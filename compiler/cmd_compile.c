@@ -19,7 +19,8 @@ static const char help[] =
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were.\n"
 	"Options as for 'rtab check': -WNAME, -Wno-NAME, -Werror, --strict,\n"
-	"--diagnostics=json.\n";
+	"--diagnostics=json. --edition NAME (or FILE@NAME) emits the edition with\n"
+	"the errata layers up to NAME ('original': none); the default is every layer.\n";
 
 /* mkdir -p: DIR and its missing parents. */
 static bool make_dirs(const char *dir)
@@ -74,10 +75,18 @@ int cmd_compile(int argc, char **argv)
 	size_t npaths = 0;
 	int status = EXIT_OK;
 	diag_options opts = {0};
+	const char *edition = NULL;
 
 	if (!paths)
 		return EXIT_INPUT;
 	for (int i = 1; i < argc; i++) {
+		int e = cli_edition_option("compile", argc, argv, &i, &edition);
+		if (e < 0) {
+			free(paths);
+			return EXIT_USAGE;
+		}
+		if (e > 0)
+			continue;
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			fputs(help, stdout);
 			free(paths);
@@ -112,7 +121,7 @@ int cmd_compile(int argc, char **argv)
 	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
 	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
 	for (size_t i = 0; i < npaths; i++) {
-		if (!load_file(&files[i], paths[i], stderr, &opts)) {
+		if (!cli_load(&files[i], paths[i], edition, stderr, &opts)) {
 			status = EXIT_INPUT;
 			continue;
 		}

@@ -12,11 +12,13 @@
 #include <sys/stat.h>
 
 static const char help[] =
-	"usage: rtab test [-v] FILE|DIR...\n"
+	"usage: rtab test [-v] [--edition NAME] FILE|DIR...\n"
 	"\n"
 	"Run every example written in the files (a directory: its *.rtab files).\n"
 	"Prints each failure, then 'N passed, N failed' over the examples.\n"
-	"-v lists the examples that pass too. Exit status: 0 when all pass.\n";
+	"-v lists the examples that pass too. --edition NAME (or FILE@NAME) runs\n"
+	"them against the edition with the errata layers up to NAME ('original':\n"
+	"none; default: every layer). Exit status: 0 when all pass.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -58,10 +60,11 @@ static char **dir_files(const char *dir, size_t *n)
 	return out;
 }
 
-static void test_file(const char *path, bool verbose, example_counts *c, int *status)
+static void test_file(const char *path, const char *edition, bool verbose, example_counts *c,
+		      int *status)
 {
 	loaded l;
-	if (load_file(&l, path, stderr, NULL))
+	if (cli_load(&l, path, edition, stderr, NULL))
 		examples_run(&l.model, path, stdout, verbose, c);
 	else
 		*status = EXIT_INPUT;
@@ -73,8 +76,17 @@ int cmd_test(int argc, char **argv)
 	example_counts counts = {0, 0};
 	bool verbose = false;
 	int status = EXIT_OK, nfiles = 0;
+	const char *edition = NULL;
 
 	for (int i = 1; i < argc; i++) {
+		int first = i, e = cli_edition_option("test", argc, argv, &i, &edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0) {
+			for (int k = first; k <= i; k++)
+				argv[k] = NULL;
+			continue;
+		}
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			fputs(help, stdout);
 			return EXIT_OK;
@@ -92,21 +104,24 @@ int cmd_test(int argc, char **argv)
 		return usage_error("test", "no input file");
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
-		if (argv[i][0] == '-')
+		if (!argv[i] || argv[i][0] == '-')
 			continue;
-		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+		const char *ed = edition;
+		char *path = cli_split_edition(argv[i], &ed);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			size_t n;
-			char **files = dir_files(argv[i], &n);
+			char **files = dir_files(path, &n);
 			if (n == 0)
 				status = EXIT_INPUT; /* running nothing would pass silently */
 			for (size_t k = 0; k < n; k++) {
-				test_file(files[k], verbose, &counts, &status);
+				test_file(files[k], ed, verbose, &counts, &status);
 				free(files[k]);
 			}
 			free(files);
 		} else {
-			test_file(argv[i], verbose, &counts, &status);
+			test_file(path, ed, verbose, &counts, &status);
 		}
+		free(path);
 	}
 	printf("%d passed, %d failed\n", counts.passed, counts.failed);
 	return counts.failed ? EXIT_INPUT : status;
