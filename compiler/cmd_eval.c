@@ -225,20 +225,28 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 		bool ok[8] = {false};
 		rc = RTAB_OK;
 		size_t nfaces = 0;
-		const char *prov = NULL;
+		reasons why = {0}, form_why;
 		if (a->roll && parse_faces(a->roll, faces, &nfaces) != EXIT_OK)
 			return EXIT_USAGE;
 		/* Forms may roll different dice; report those the faces given fit. */
 		for (size_t f = rs->distances[k].nforms; f-- > 0;) {
-			rc = rtab_distance_eval(rs, (size_t)k, f, inputs, rs->ninputs, faces, nfaces,
-						&values[f], &prov);
+			form_why = (reasons){0};
+			rc = rtab_distance_eval_why(rs, (size_t)k, f, inputs, rs->ninputs, faces,
+						    nfaces, &values[f], form_why.why,
+						    RTAB_MAX_REASONS, &form_why.total);
 			ok[f] = rc == RTAB_OK;
+			if (ok[f]) {
+				form_why.n = form_why.total < RTAB_MAX_REASONS ? form_why.total
+									: RTAB_MAX_REASONS;
+				for (size_t i = 0; i < form_why.n; i++)
+					reasons_add(&why, form_why.why[i]);
+			}
 		}
 		if (rc == RTAB_E_FACES)
 			return usage_error("eval", "distance '%s' needs one face per die it rolls (--roll F,F...)",
 					   a->table);
 		if (rc == RTAB_OK)
-			report_distance(rep, (size_t)k, values, ok, prov);
+			report_distance(rep, (size_t)k, values, ok, &why);
 	} else if ((k = rtab_find_procedure(rs, a->table)) >= 0) {
 		int32_t step;
 		rc = rtab_procedure_step_first(rs, (size_t)k, inputs, rs->ninputs, &step);

@@ -19,13 +19,13 @@ static const char *const enum0_value4_labels[] = {"Unit that took no casualties"
 static const char *const enum0_value5_labels[] = {"Units that took casualties", "Подразделения, понесшие потери"};
 static const char *const enum0_value6_labels[] = {"Unit that fell out of close combat", "Подразделение, которое выпадает из ближнего боя"};
 static const rtab_enum_value enum0_values[] = {
-	{"pursuer", enum0_value0_labels},
-	{"charged_unit", enum0_value1_labels},
-	{"fleeing_unit", enum0_value2_labels},
-	{"charger", enum0_value3_labels},
-	{"unit_without_casualties", enum0_value4_labels},
-	{"unit_with_casualties", enum0_value5_labels},
-	{"unit_out_of_combat", enum0_value6_labels},
+	{.id = "pursuer", .labels = enum0_value0_labels},
+	{.id = "charged_unit", .labels = enum0_value1_labels},
+	{.id = "fleeing_unit", .labels = enum0_value2_labels},
+	{.id = "charger", .labels = enum0_value3_labels},
+	{.id = "unit_without_casualties", .labels = enum0_value4_labels},
+	{.id = "unit_with_casualties", .labels = enum0_value5_labels},
+	{.id = "unit_out_of_combat", .labels = enum0_value6_labels},
 };
 
 /* enum timing */
@@ -34,9 +34,9 @@ static const char *const enum1_value0_labels[] = {"At once", "Немедленн
 static const char *const enum1_value1_labels[] = {"In the next close combat phase", "В последующую фазу Ближнего Боя"};
 static const char *const enum1_value2_labels[] = {"In the next movement phase", "В следующую фазу движения"};
 static const rtab_enum_value enum1_values[] = {
-	{"at_once", enum1_value0_labels},
-	{"next_close_combat_phase", enum1_value1_labels},
-	{"next_movement_phase", enum1_value2_labels},
+	{.id = "at_once", .labels = enum1_value0_labels},
+	{.id = "next_close_combat_phase", .labels = enum1_value1_labels},
+	{.id = "next_movement_phase", .labels = enum1_value2_labels},
 };
 
 /* enum pursuer_position */
@@ -45,9 +45,9 @@ static const char *const enum2_value0_labels[] = {"In contact with the table edg
 static const char *const enum2_value1_labels[] = {"Gone off the table edge", "Ушло за край стола"};
 static const char *const enum2_value2_labels[] = {"Returned as reinforcements", "Возвращается в соответствии с правилами Подкреплений"};
 static const rtab_enum_value enum2_values[] = {
-	{"touching_table_edge", enum2_value0_labels},
-	{"off_table", enum2_value1_labels},
-	{"returned", enum2_value2_labels},
+	{.id = "touching_table_edge", .labels = enum2_value0_labels},
+	{.id = "off_table", .labels = enum2_value1_labels},
+	{.id = "returned", .labels = enum2_value2_labels},
 };
 
 static const rtab_enum enums[] = {
@@ -535,9 +535,9 @@ static const rtab_modifier modifiers[] = {
 	{.id = "unit_1_ranks", .labels = modifier3_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier3_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
 	{.id = "unit_2_ranks", .labels = modifier4_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier4_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
 	{.id = "unit_3_ranks", .labels = modifier5_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier5_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
-	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
-	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 1: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 2: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 3: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
 };
 
 /* table combat_result */
@@ -625,7 +625,7 @@ static const char *const transition0_labels[] = {"Pursuit off the table edge", "
 static const int16_t transition0_next[] = {1, 2, 2};
 
 static const rtab_transition transitions[] = {
-	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .input = 10, .next = transition0_next},
+	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .input = 10, .next = transition0_next, .provisional = NULL},
 };
 
 /* distance overrun */
@@ -644,7 +644,7 @@ static const rtab_distance_form distance1_forms[] = {
 
 static const rtab_distance distances[] = {
 	{.id = "overrun", .labels = distance0_labels, .rule = "Прорыв!", .nforms = 1, .forms = distance0_forms, .provisional = NULL},
-	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
+	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "Fast units: pursuit and overrun (further than ordinary units, p. 81): the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
 };
 
 /* procedure pursuit_contact */

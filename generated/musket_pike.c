@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Side in the melee", "Сторона 
 static const char *const enum0_value0_labels[] = {"Attacker", "Атакующий"};
 static const char *const enum0_value1_labels[] = {"Defender", "Обороняющийся"};
 static const rtab_enum_value enum0_values[] = {
-	{"attacker", enum0_value0_labels},
-	{"defender", enum0_value1_labels},
+	{.id = "attacker", .labels = enum0_value0_labels},
+	{.id = "defender", .labels = enum0_value1_labels},
 };
 
 /* enum role */
@@ -24,9 +24,9 @@ static const char *const enum1_value0_labels[] = {"Pursuing cavalry", "Прес�
 static const char *const enum1_value1_labels[] = {"Retreating unit", "Отступающее подразделение"};
 static const char *const enum1_value2_labels[] = {"Broken unit unable to retreat", "Подразделение со сломленной моралью, неспособное к отступлению"};
 static const rtab_enum_value enum1_values[] = {
-	{"pursuer", enum1_value0_labels},
-	{"pursued", enum1_value1_labels},
-	{"broken_unit", enum1_value2_labels},
+	{.id = "pursuer", .labels = enum1_value0_labels},
+	{.id = "pursued", .labels = enum1_value1_labels},
+	{.id = "broken_unit", .labels = enum1_value2_labels},
 };
 
 /* enum game */
@@ -36,10 +36,10 @@ static const char *const enum2_value1_labels[] = {"Nothing Gained But Glory", "N
 static const char *const enum2_value2_labels[] = {"Saints in Armor", "Saints in Armor"};
 static const char *const enum2_value3_labels[] = {"Other games", "Другие"};
 static const rtab_enum_value enum2_values[] = {
-	{"tacw", enum2_value0_labels},
-	{"ngbg", enum2_value1_labels},
-	{"sia", enum2_value2_labels},
-	{"other", enum2_value3_labels},
+	{.id = "tacw", .labels = enum2_value0_labels},
+	{.id = "ngbg", .labels = enum2_value1_labels, .provisional = "NGBG: the page gives only the abbreviation; the title is the series' game, taken from outside the excerpts"},
+	{.id = "sia", .labels = enum2_value2_labels, .provisional = "SiA: the page gives only the abbreviation; the title is the series' game, taken from outside the excerpts"},
+	{.id = "other", .labels = enum2_value3_labels},
 };
 
 /* enum morale_state */
@@ -47,8 +47,8 @@ static const char *const enum3_labels[] = {"Morale state", "Состояние �
 static const char *const enum3_value0_labels[] = {"Shaken", "Потрясен"};
 static const char *const enum3_value1_labels[] = {"Broken", "Сломлена"};
 static const rtab_enum_value enum3_values[] = {
-	{"shaken", enum3_value0_labels},
-	{"broken", enum3_value1_labels},
+	{.id = "shaken", .labels = enum3_value0_labels},
+	{.id = "broken", .labels = enum3_value1_labels},
 };
 
 /* enum advance_mode */
@@ -57,16 +57,16 @@ static const char *const enum4_value0_labels[] = {"MAY advance into the vacated 
 static const char *const enum4_value1_labels[] = {"MUST advance into the vacated hex", "ДОЛЖЕН продвинуться в освободившийся гекс"};
 static const char *const enum4_value2_labels[] = {"may not advance", "не может продвигаться"};
 static const rtab_enum_value enum4_values[] = {
-	{"may", enum4_value0_labels},
-	{"must", enum4_value1_labels},
-	{"may_not", enum4_value2_labels},
+	{.id = "may", .labels = enum4_value0_labels},
+	{.id = "must", .labels = enum4_value1_labels},
+	{.id = "may_not", .labels = enum4_value2_labels},
 };
 
 /* enum marker */
 static const char *const enum5_labels[] = {"Marker", "Маркер"};
 static const char *const enum5_value0_labels[] = {"Scattered", "Рассеян"};
 static const rtab_enum_value enum5_values[] = {
-	{"scattered", enum5_value0_labels},
+	{.id = "scattered", .labels = enum5_value0_labels},
 };
 
 /* enum unit_type */
@@ -78,12 +78,12 @@ static const char *const enum6_value3_labels[] = {"Light infantry (see 11.6)", "
 static const char *const enum6_value4_labels[] = {"Hedgehog", "Ёж"};
 static const char *const enum6_value5_labels[] = {"Heavy infantry without pikes", "Тяжелая Пехота без Пик"};
 static const rtab_enum_value enum6_values[] = {
-	{"cuirassiers", enum6_value0_labels},
-	{"arquebusiers", enum6_value1_labels},
-	{"heavy_infantry", enum6_value2_labels},
-	{"light_infantry", enum6_value3_labels},
-	{"hedgehog", enum6_value4_labels},
-	{"heavy_infantry_without_pikes", enum6_value5_labels},
+	{.id = "cuirassiers", .labels = enum6_value0_labels},
+	{.id = "arquebusiers", .labels = enum6_value1_labels},
+	{.id = "heavy_infantry", .labels = enum6_value2_labels},
+	{.id = "light_infantry", .labels = enum6_value3_labels},
+	{.id = "hedgehog", .labels = enum6_value4_labels},
+	{.id = "heavy_infantry_without_pikes", .labels = enum6_value5_labels},
 };
 
 /* enum formation */
@@ -93,10 +93,10 @@ static const char *const enum7_value1_labels[] = {"Wavering", "Колеблющ�
 static const char *const enum7_value2_labels[] = {"Scattered", "Рассеяны"};
 static const char *const enum7_value3_labels[] = {"Hedgehog", "Ёж"};
 static const rtab_enum_value enum7_values[] = {
-	{"normal", enum7_value0_labels},
-	{"wavering", enum7_value1_labels},
-	{"scattered", enum7_value2_labels},
-	{"hedgehog", enum7_value3_labels},
+	{.id = "normal", .labels = enum7_value0_labels, .provisional = "the unhurt formation: the page names no such state; 'normal' is ours"},
+	{.id = "wavering", .labels = enum7_value1_labels},
+	{.id = "scattered", .labels = enum7_value2_labels},
+	{.id = "hedgehog", .labels = enum7_value3_labels},
 };
 
 static const rtab_enum enums[] = {
@@ -148,14 +148,14 @@ static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
 	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
 	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
-	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
-	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
-	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
-	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
-	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
+	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
+	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
+	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
+	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
+	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours"},
+	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours"},
 	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0"},
 	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
 	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
@@ -165,16 +165,16 @@ static const rtab_input inputs[] = {
 	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7},
+	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours"},
 	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
 	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0},
-	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0},
+	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours"},
+	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours"},
 	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
+	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours"},
 	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
 	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
@@ -183,7 +183,7 @@ static const rtab_input inputs[] = {
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 0, 9}};
 static const rtab_dice dice[] = {
-	{.id = "d10", .rule = "11.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9},
+	{.id = "d10", .rule = "11.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9, .provisional = "the die: the page says only «Бросок Кубика»; a ten-sided die read 0-9 (the series' die) is taken from outside the excerpts"},
 };
 
 /* effect kinds */
@@ -241,10 +241,21 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* eliminate */
 	{3, 2, outcome0_effect1_args}, /* advance */
 };
-static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome0_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome0_trigger1_set0}},
+};
+static const rtab_instr outcome0_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome0_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome0_trigger2_set0}},
+};
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {7, outcome0_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .times = {1, outcome0_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome0_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome0_trigger2_sets},
 };
 
 /* outcome attacker_broken */
@@ -263,10 +274,21 @@ static const rtab_effect outcome1_effects[] = {
 	{2, 2, outcome1_effect1_args}, /* retreat */
 	{3, 2, outcome1_effect2_args}, /* advance */
 };
-static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome1_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome1_trigger1_set0}},
+};
+static const rtab_instr outcome1_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome1_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome1_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome1_trigger2_set0}},
+};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {9, outcome1_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .times = {1, outcome1_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome1_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome1_trigger2_sets},
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -285,8 +307,18 @@ static const rtab_effect outcome2_effects[] = {
 	{2, 2, outcome2_effect1_args}, /* retreat */
 	{3, 2, outcome2_effect2_args}, /* advance */
 };
+static const rtab_instr outcome2_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome2_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome2_trigger0_set0}},
+};
+static const rtab_instr outcome2_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome2_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome2_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome2_trigger1_set0}},
+};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome2_trigger0_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome2_trigger1_sets},
 };
 
 /* outcome attacker_shaken_retreat_1 */
@@ -305,8 +337,18 @@ static const rtab_effect outcome3_effects[] = {
 	{2, 2, outcome3_effect1_args}, /* retreat */
 	{3, 2, outcome3_effect2_args}, /* advance */
 };
+static const rtab_instr outcome3_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome3_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome3_trigger0_set0}},
+};
+static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome3_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome3_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome3_trigger1_set0}},
+};
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome3_trigger0_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome3_trigger1_sets},
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -325,8 +367,18 @@ static const rtab_effect outcome4_effects[] = {
 	{2, 2, outcome4_effect1_args}, /* retreat */
 	{3, 2, outcome4_effect2_args}, /* advance */
 };
+static const rtab_instr outcome4_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome4_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome4_trigger0_set0}},
+};
+static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome4_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome4_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome4_trigger1_set0}},
+};
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome4_trigger0_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome4_trigger1_sets},
 };
 
 /* outcome defender_shaken_retreat_2 */
@@ -345,8 +397,18 @@ static const rtab_effect outcome5_effects[] = {
 	{2, 2, outcome5_effect1_args}, /* retreat */
 	{3, 2, outcome5_effect2_args}, /* advance */
 };
+static const rtab_instr outcome5_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome5_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome5_trigger0_set0}},
+};
+static const rtab_instr outcome5_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome5_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome5_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome5_trigger1_set0}},
+};
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome5_trigger0_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome5_trigger1_sets},
 };
 
 /* outcome defender_broken */
@@ -365,10 +427,21 @@ static const rtab_effect outcome6_effects[] = {
 	{2, 2, outcome6_effect1_args}, /* retreat */
 	{3, 2, outcome6_effect2_args}, /* advance */
 };
-static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome6_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome6_trigger1_set0}},
+};
+static const rtab_instr outcome6_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome6_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome6_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome6_trigger2_set0}},
+};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {9, outcome6_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .times = {1, outcome6_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome6_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome6_trigger2_sets},
 };
 
 /* outcome defender_eliminated */
@@ -383,10 +456,21 @@ static const rtab_effect outcome7_effects[] = {
 	{0, 1, outcome7_effect0_args}, /* eliminate */
 	{3, 2, outcome7_effect1_args}, /* advance */
 };
-static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome7_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome7_trigger1_set0}},
+};
+static const rtab_instr outcome7_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome7_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome7_trigger2_set0}},
+};
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {7, outcome7_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .times = {1, outcome7_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome7_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome7_trigger2_sets},
 };
 
 /* outcome break_off */
@@ -470,14 +554,14 @@ static const rtab_trigger outcome12_triggers[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers},
-	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 2, .triggers = outcome1_triggers},
-	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers},
-	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 1, .triggers = outcome3_triggers},
-	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 1, .triggers = outcome4_triggers},
-	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers},
-	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 2, .triggers = outcome6_triggers},
-	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 2, .triggers = outcome7_triggers},
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 3, .triggers = outcome0_triggers},
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 3, .triggers = outcome1_triggers},
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 2, .triggers = outcome2_triggers},
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers},
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers},
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 2, .triggers = outcome5_triggers},
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers},
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 3, .triggers = outcome7_triggers},
 	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
 	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
 	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL},
@@ -494,42 +578,42 @@ static const int32_t matrix0_cells[] = {
 	-1, 1, 0, 0
 };
 static const char *const matrix0_provisional[] = {
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the cuirassiers row printed only +2, placed against heavy infantry without pikes",
 	"column lost in extraction; the arquebusiers row printed -1 +1, the -1 placed against cuirassiers",
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the arquebusiers row printed -1 +1, the +1 placed against heavy infantry without pikes",
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy infantry row printed +1 +2, the +1 placed against light infantry",
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy infantry row printed +1 +2, the +2 placed against heavy infantry without pikes",
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the -1 placed against heavy infantry",
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the +1 placed against light infantry",
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 };
 
 static const rtab_matrix matrices[] = {
@@ -538,10 +622,10 @@ static const rtab_matrix matrices[] = {
 
 /* ratio force_ratio */
 static const char *const band0_labels[] = {"Force ratio", "Соотношение Сил"};
-static const rtab_band_step band0_steps[] = {{4, 1, 2}, {2, 1, 1}, {1, 2, -1}, {1, 4, -2}};
+static const rtab_band_step band0_steps[] = {{4, 1, 2, NULL}, {2, 1, 1, NULL}, {1, 2, -1, NULL}, {1, 4, -2, NULL}};
 
 static const rtab_band bands[] = {
-	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0},
+	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .provisional = "force ratio: the page prints 4:1, 2:1, 1:2, 1:4 only; reading them as 'at least'/'at most' on the exact strengths (no rounding of the ratio) is ours"},
 };
 
 /* stacking groups */
@@ -681,21 +765,21 @@ static const rtab_modifier modifiers[] = {
 	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .condition = {0, NULL}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
-	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
-	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
-	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
-	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
-	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "the line «NGBG: При Halmstad используется модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus at Halmstad (not a separate +1), the most natural reading, not a settled one"},
-	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "the line «SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus for those units in SiA (not a separate +1), the most natural reading, not a settled one"},
-	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
-	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed"},
-	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (charging cavalry pursues further)"},
-	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed"},
-	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (a leader who holds the cavalry back)"},
-	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)"},
-	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (poor morale is more often eliminated)"},
-	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (good morale stands more often)"},
+	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: wavering formation or open order: no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
+	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: scattered: no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
+	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: immediately after a volley: no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
+	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: heavy infantry impetus: no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus: no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus (NGBG, at Halmstad: +1): the line «NGBG: При Halmstad используется модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus at Halmstad (not a separate +1), the most natural reading, not a settled one"},
+	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus (SiA, arquebusiers and light cavalry: +1): the line «SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus for those units in SiA (not a separate +1), the most natural reading, not a settled one"},
+	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "Defender: wavering formation or open order: no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
+	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "Defender: scattered: no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed"},
+	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Pursuing cavalry has charge orders: value lost in the extraction; +1 assumed (charging cavalry pursues further)"},
+	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Pursuing cavalry used impetus in the melee: value lost in the extraction; +1 assumed"},
+	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "TACW: Cromwell stacked with or adjacent to the unit: value lost in the extraction; -1 assumed (a leader who holds the cavalry back)"},
+	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "All games but TACW: command rating of the friendly leader used in the melee: sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)"},
+	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Initial morale 6 or less: value lost in the extraction; -1 assumed (poor morale is more often eliminated)"},
+	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Initial morale 8: value lost in the extraction; +1 assumed (good morale stands more often)"},
 };
 
 /* table melee */
@@ -782,14 +866,15 @@ static const rtab_table tables[] = {
 /* transition formation_hit */
 static const char *const transition0_labels[] = {"Formation hit", "Хит Построения"};
 static const int16_t transition0_next[] = {1, 2, 2, 3};
+static const char *const transition0_provisional[] = {"formation hit on an unhurt unit: not printed; 'becomes wavering' is what «уже» (already wavering -> scattered) implies", NULL, NULL, NULL};
 
 /* transition stand_morale */
 static const char *const transition1_labels[] = {"Stand: morale returns to shaken", "Стоят: мораль возвращается в состояние «Потрясены»"};
 static const int16_t transition1_next[] = {0, 0};
 
 static const rtab_transition transitions[] = {
-	{.id = "formation_hit", .labels = transition0_labels, .rule = "11.0", .input = 23, .next = transition0_next},
-	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .input = 21, .next = transition1_next},
+	{.id = "formation_hit", .labels = transition0_labels, .rule = "11.0", .input = 23, .next = transition0_next, .provisional = transition0_provisional},
+	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .input = 21, .next = transition1_next, .provisional = NULL},
 };
 
 /* procedure pursuit_target */

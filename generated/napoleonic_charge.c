@@ -18,11 +18,11 @@ static const char *const enum0_value2_labels[] = {"Counter-charger", "Контр
 static const char *const enum0_value3_labels[] = {"Friendly units in the path of the retiring or routing unit", "Дружественные подразделения, находящиеся на пути Отступающего или Бегущего подразделения"};
 static const char *const enum0_value4_labels[] = {"Unit giving supporting fire", "Поддерживающее союзника стрельбой подразделение"};
 static const rtab_enum_value enum0_values[] = {
-	{"charger", enum0_value0_labels},
-	{"charged_unit", enum0_value1_labels},
-	{"counter_charger", enum0_value2_labels},
-	{"friendly_in_path", enum0_value3_labels},
-	{"supporting_unit", enum0_value4_labels},
+	{.id = "charger", .labels = enum0_value0_labels},
+	{.id = "charged_unit", .labels = enum0_value1_labels},
+	{.id = "counter_charger", .labels = enum0_value2_labels},
+	{.id = "friendly_in_path", .labels = enum0_value3_labels},
+	{.id = "supporting_unit", .labels = enum0_value4_labels},
 };
 
 static const rtab_enum enums[] = {
@@ -369,7 +369,7 @@ static const char *const modifier1_labels[] = {"Other morale-test modifiers", "�
 static const rtab_instr modifier1_value[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = "the excerpt names the modifier but gives no value; +1 assumed"},
+	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = "Charging an enemy unit in the flank or rear: the excerpt names the modifier but gives no value; +1 assumed"},
 	{.id = "other_morale_modifiers", .labels = modifier1_labels, .rule = "Charger's test, b)", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = -12, .max = 12, .sign = 1, .group = -1, .steps = 0x2u, .provisional = NULL},
 };
 
@@ -499,10 +499,10 @@ static const rtab_distance_form distance3_forms[] = {
 };
 
 static const rtab_distance distances[] = {
-	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
-	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "Retire: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
+	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "Rout: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
+	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "Supporting fire point: half the distance between the start positions: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "Counter-charge meeting point: half the distance between the charger at its test and the counter-charger: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
 };
 
 /* procedure counter_charge_goes_on */

@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Side", "Сторона"};
 static const char *const enum0_value0_labels[] = {"Attacker", "Атакующий"};
 static const char *const enum0_value1_labels[] = {"Defender", "Обороняющийся"};
 static const rtab_enum_value enum0_values[] = {
-	{"attacker", enum0_value0_labels},
-	{"defender", enum0_value1_labels},
+	{.id = "attacker", .labels = enum0_value0_labels},
+	{.id = "defender", .labels = enum0_value1_labels},
 };
 
 /* enum facing */
@@ -23,8 +23,8 @@ static const char *const enum1_labels[] = {"Facing", "Направление"};
 static const char *const enum1_value0_labels[] = {"Front", "Фронт"};
 static const char *const enum1_value1_labels[] = {"Rear", NULL};
 static const rtab_enum_value enum1_values[] = {
-	{"front", enum1_value0_labels},
-	{"rear", enum1_value1_labels},
+	{.id = "front", .labels = enum1_value0_labels},
+	{.id = "rear", .labels = enum1_value1_labels},
 };
 
 static const rtab_enum enums[] = {

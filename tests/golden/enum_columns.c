@@ -16,10 +16,10 @@ static const char *const enum0_value1_labels[] = {"Woods"};
 static const char *const enum0_value2_labels[] = {"Town"};
 static const char *const enum0_value3_labels[] = {"Marsh"};
 static const rtab_enum_value enum0_values[] = {
-	{"open", enum0_value0_labels},
-	{"woods", enum0_value1_labels},
-	{"town", enum0_value2_labels},
-	{"marsh", enum0_value3_labels},
+	{.id = "open", .labels = enum0_value0_labels},
+	{.id = "woods", .labels = enum0_value1_labels},
+	{.id = "town", .labels = enum0_value2_labels},
+	{.id = "marsh", .labels = enum0_value3_labels},
 };
 
 static const rtab_enum enums[] = {
