@@ -1,5 +1,6 @@
 /* rtab eval: resolve one roll with the runtime, on the in-memory ruleset. */
 #include "cli.h"
+#include "cli_inputs.h"
 #include "load.h"
 #include "report.h"
 
@@ -10,7 +11,7 @@
 
 static const char help[] =
 	"usage: rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N] [--roll F[,F...]]\n"
-	"                 [--json | --explain] [--locale LOCALE]\n"
+	"                 [--json | --explain] [--locale LOCALE] [--edition NAME]\n"
 	"\n"
 	"Evaluate NAME in the situation the inputs give:\n"
 	"  a table       resolve one roll: --roll gives the natural die faces (required),\n"
@@ -21,10 +22,12 @@ static const char help[] =
 	"  a procedure   give the first step that applies.\n"
 	"Inputs not set take their declared defaults. --json prints one JSON object;\n"
 	"--explain prints every step with its rule reference and labels; --locale\n"
-	"picks the language of the labels (default: the ruleset's first locale).\n";
+	"picks the language of the labels (default: the ruleset's first locale).\n"
+	"--edition NAME (or FILE@NAME) reads the edition with the errata layers up\n"
+	"to NAME ('original': none; default: every layer).\n";
 
 typedef struct eval_args {
-	const char *file, *table, *locale;
+	const char *file, *table, *locale, *edition;
 	const char *sets[64];
 	size_t nsets;
 	const char *roll;
@@ -32,22 +35,16 @@ typedef struct eval_args {
 	int json, explain, has_drm;
 } eval_args;
 
-static bool parse_long(const char *s, long *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v > 1000000000L || v < -1000000000L)
-		return false;
-	*out = v;
-	return true;
-}
-
 static int parse_args(int argc, char **argv, eval_args *a)
 {
 	size_t npos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
+		int e = cli_edition_option("eval", argc, argv, &i, &a->edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0)
+			continue;
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
 			fputs(help, stdout);
 			return -1;
@@ -69,7 +66,7 @@ static int parse_args(int argc, char **argv, eval_args *a)
 					return usage_error("eval", "too many --set options");
 				a->sets[a->nsets++] = v;
 			} else if (arg[2] == 'd') {
-				if (!parse_long(v, &a->drm))
+				if (!cli_parse_long(v, &a->drm))
 					return usage_error("eval", "--drm needs an integer, not '%s'", v);
 				a->has_drm = 1;
 			} else if (arg[2] == 'r') {
@@ -94,62 +91,6 @@ static int parse_args(int argc, char **argv, eval_args *a)
 	if (a->json && a->explain)
 		return usage_error("eval", "--json and --explain exclude each other");
 	return 0;
-}
-
-static void list_choices(strbuf *sb, const void *base, size_t n, size_t stride)
-{
-	for (size_t i = 0; i < n; i++) {
-		sb_puts(sb, sb->len ? ", " : "");
-		sb_puts(sb, *(const char *const *)((const char *)base + i * stride));
-	}
-}
-
-static int set_input(const rtab_ruleset *rs, int32_t *inputs, const char *set)
-{
-	const char *eq = strchr(set, '=');
-	strbuf sb = {0};
-	int rc = EXIT_OK;
-
-	if (!eq)
-		return usage_error("eval", "--set takes INPUT=VALUE, not '%s'", set);
-	char *name = xstrndup(set, (size_t)(eq - set));
-	const char *value = eq + 1;
-	int i = rtab_find_input(rs, name);
-	if (i < 0) {
-		list_choices(&sb, &rs->inputs[0].id, rs->ninputs, sizeof(rtab_input));
-		rc = usage_error("eval", "unknown input '%s' (inputs: %s)", name,
-				 sb.data ? sb.data : "none");
-		goto done;
-	}
-	const rtab_input *in = &rs->inputs[i];
-	long v;
-	if (in->type == RTAB_TYPE_ENUM) {
-		const rtab_enum *e = &rs->enums[in->enum_index];
-		int k = rtab_find_enum_value(e, value);
-		if (k < 0) {
-			list_choices(&sb, &e->values[0].id, e->nvalues, sizeof(rtab_enum_value));
-			rc = usage_error("eval", "'%s' is not a value of input '%s' (values: %s)", value,
-					 name, sb.data);
-			goto done;
-		}
-		inputs[i] = k;
-	} else if (in->type == RTAB_TYPE_BOOL) {
-		if (strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
-			inputs[i] = 1;
-		else if (strcmp(value, "false") == 0 || strcmp(value, "0") == 0)
-			inputs[i] = 0;
-		else
-			rc = usage_error("eval", "input '%s' is true or false, not '%s'", name, value);
-	} else if (!parse_long(value, &v) || v < in->min || v > in->max) {
-		rc = usage_error("eval", "input '%s' takes an integer in %ld..%ld, not '%s'", name,
-				 (long)in->min, (long)in->max, value);
-	} else {
-		inputs[i] = (int32_t)v;
-	}
-done:
-	sb_free(&sb);
-	free(name);
-	return rc;
 }
 
 static int parse_faces(const char *roll, int32_t *faces, size_t *nfaces)
@@ -254,12 +195,12 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 			report_procedure(rep, (size_t)k, step);
 	} else {
 		strbuf sb = {0};
-		list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
-		list_choices(&sb, &rs->reaction_sets[0].id, rs->nreaction_sets,
+		cli_list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
+		cli_list_choices(&sb, &rs->reaction_sets[0].id, rs->nreaction_sets,
 			     sizeof(rtab_reaction_set));
-		list_choices(&sb, &rs->transitions[0].id, rs->ntransitions, sizeof(rtab_transition));
-		list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
-		list_choices(&sb, &rs->procedures[0].id, rs->nprocedures, sizeof(rtab_procedure));
+		cli_list_choices(&sb, &rs->transitions[0].id, rs->ntransitions, sizeof(rtab_transition));
+		cli_list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
+		cli_list_choices(&sb, &rs->procedures[0].id, rs->nprocedures, sizeof(rtab_procedure));
 		int status = usage_error("eval", "nothing named '%s' in %s (names: %s)", a->table,
 					 a->file, sb.data ? sb.data : "none");
 		sb_free(&sb);
@@ -282,7 +223,7 @@ int cmd_eval(int argc, char **argv)
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!load_file(&l, a.file, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
@@ -299,7 +240,7 @@ int cmd_eval(int argc, char **argv)
 	inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
 	rtab_inputs_default(rs, inputs, rs->ninputs);
 	for (size_t i = 0; i < a.nsets && status == EXIT_OK; i++)
-		status = set_input(rs, inputs, a.sets[i]);
+		status = cli_set_input("eval", rs, inputs, a.sets[i]);
 	if (status != EXIT_OK)
 		goto done;
 

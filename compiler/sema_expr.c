@@ -173,7 +173,7 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 
 static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t)
 {
-	int v = hint_enum >= 0 ? rtab_find_enum_value(&m->rs.enums[hint_enum], e->name) : -1;
+	int v = hint_enum >= 0 ? model_enum_value(m, hint_enum, e->name) : -1;
 	if (v >= 0) {
 		emit(iv, RTAB_OP_CONST, v);
 		*t = (expr_type){RTAB_TYPE_ENUM, hint_enum, v, v};
@@ -380,6 +380,8 @@ static bool walk_dice(model *m, const ast_expr *e, instr_vec *iv, expr_type *t)
 			     "dice are rolled only in a distance; a table's roll is its 'roll' statement");
 		return false;
 	}
+	if (e->num < 0 || e->sides < 0)
+		return false; /* the lexer reported the literal */
 	if (e->num < 1 || e->sides < 2 || e->num > RTAB_MAX_FACES || e->sides > INT16_MAX) {
 		check_report(m, CHECK_BAD_RANGE, e->loc,
 			     "%lldd%lld is not a roll; use 1 to %d dice of 2 or more sides",

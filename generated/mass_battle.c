@@ -19,13 +19,13 @@ static const char *const enum0_value4_labels[] = {"Unit that took no casualties"
 static const char *const enum0_value5_labels[] = {"Units that took casualties", "Подразделения, понесшие потери"};
 static const char *const enum0_value6_labels[] = {"Unit that fell out of close combat", "Подразделение, которое выпадает из ближнего боя"};
 static const rtab_enum_value enum0_values[] = {
-	{.id = "pursuer", .labels = enum0_value0_labels},
-	{.id = "charged_unit", .labels = enum0_value1_labels},
-	{.id = "fleeing_unit", .labels = enum0_value2_labels},
-	{.id = "charger", .labels = enum0_value3_labels},
-	{.id = "unit_without_casualties", .labels = enum0_value4_labels},
-	{.id = "unit_with_casualties", .labels = enum0_value5_labels},
-	{.id = "unit_out_of_combat", .labels = enum0_value6_labels},
+	{.id = "pursuer", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "charged_unit", .labels = enum0_value1_labels, .provisional = NULL},
+	{.id = "fleeing_unit", .labels = enum0_value2_labels, .provisional = NULL},
+	{.id = "charger", .labels = enum0_value3_labels, .provisional = NULL},
+	{.id = "unit_without_casualties", .labels = enum0_value4_labels, .provisional = NULL},
+	{.id = "unit_with_casualties", .labels = enum0_value5_labels, .provisional = NULL},
+	{.id = "unit_out_of_combat", .labels = enum0_value6_labels, .provisional = NULL},
 };
 
 /* enum timing */
@@ -34,9 +34,9 @@ static const char *const enum1_value0_labels[] = {"At once", "Немедленн
 static const char *const enum1_value1_labels[] = {"In the next close combat phase", "В последующую фазу Ближнего Боя"};
 static const char *const enum1_value2_labels[] = {"In the next movement phase", "В следующую фазу движения"};
 static const rtab_enum_value enum1_values[] = {
-	{.id = "at_once", .labels = enum1_value0_labels},
-	{.id = "next_close_combat_phase", .labels = enum1_value1_labels},
-	{.id = "next_movement_phase", .labels = enum1_value2_labels},
+	{.id = "at_once", .labels = enum1_value0_labels, .provisional = NULL},
+	{.id = "next_close_combat_phase", .labels = enum1_value1_labels, .provisional = NULL},
+	{.id = "next_movement_phase", .labels = enum1_value2_labels, .provisional = NULL},
 };
 
 /* enum pursuer_position */
@@ -45,9 +45,9 @@ static const char *const enum2_value0_labels[] = {"In contact with the table edg
 static const char *const enum2_value1_labels[] = {"Gone off the table edge", "Ушло за край стола"};
 static const char *const enum2_value2_labels[] = {"Returned as reinforcements", "Возвращается в соответствии с правилами Подкреплений"};
 static const rtab_enum_value enum2_values[] = {
-	{.id = "touching_table_edge", .labels = enum2_value0_labels},
-	{.id = "off_table", .labels = enum2_value1_labels},
-	{.id = "returned", .labels = enum2_value2_labels},
+	{.id = "touching_table_edge", .labels = enum2_value0_labels, .provisional = NULL},
+	{.id = "off_table", .labels = enum2_value1_labels, .provisional = NULL},
+	{.id = "returned", .labels = enum2_value2_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -83,37 +83,37 @@ static const char *const input22_labels[] = {"Unit 1 has a standard", "Подр�
 static const char *const input23_labels[] = {"Unit 2 has a standard", "Подразделение 2 со знаменем"};
 static const char *const input24_labels[] = {"Unit 3 has a standard", "Подразделение 3 со знаменем"};
 static const rtab_input inputs[] = {
-	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0},
-	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL},
+	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
+	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
+	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{2, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "2d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12},
+	{.id = "2d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12, .provisional = NULL},
 };
 
 /* effect kinds */
@@ -248,8 +248,8 @@ static const rtab_effect outcome0_effects[] = {
 	{6, 0, NULL}, /* chargers_on_both_sides */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome fought_at_once */
@@ -281,7 +281,7 @@ static const rtab_effect outcome1_effects[] = {
 	{11, 1, outcome1_effect5_args}, /* may_reform */
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
+	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome new_charge_next_phase */
@@ -356,7 +356,7 @@ static const rtab_effect outcome5_effects[] = {
 	{22, 1, outcome5_effect5_args}, /* rear_rank_touches_edge */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome overrun_move */
@@ -370,9 +370,9 @@ static const rtab_effect outcome6_effects[] = {
 static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 9}};
 static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!"},
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие"},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!"},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome unit_without_casualties_moved_back */
@@ -567,7 +567,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{11, "Борьба с разбеганием глаз", NULL}, /* combat_result_totalled */
@@ -578,7 +579,8 @@ static const rtab_table tables[] = {
 	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз",
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
 	 .nmodifiers = 9, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 333,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* reactions charge_reaction */
@@ -594,9 +596,9 @@ static const char *const option0_2_labels[] = {"Flee", "Бежать"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 static const rtab_instr reactions0_none_when[] = {{RTAB_OP_INPUT, 1}};
 static const rtab_option reactions0_options[] = {
-	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3},
-	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1},
-	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1},
+	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3, .provisional = NULL},
+	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1, .provisional = NULL},
 };
 
 /* reactions winner_move */
@@ -610,9 +612,9 @@ static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT,
 /* reform */
 static const char *const option1_2_labels[] = {"Reform", "Реформирование"};
 static const rtab_option reactions1_options[] = {
-	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1},
-	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard}, .outcome = 6},
-	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1},
+	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard}, .outcome = 6, .provisional = NULL},
+	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
@@ -660,9 +662,9 @@ static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 2}};
 static const char *const step0_2_labels[] = {"Contact with the table edge: the pursuer goes off the table", "Преследующее подразделение вступает в контакт с краем стола"};
 static const rtab_instr step0_2_guard[] = {{RTAB_OP_INPUT, 3}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard}, .outcome = 4},
-	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard}, .outcome = 0},
-	{.id = "leave_table", .labels = step0_2_labels, .rule = "Преследование за край стола", .guard = {1, step0_2_guard}, .outcome = 5},
+	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard}, .outcome = 4, .provisional = NULL},
+	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard}, .outcome = 0, .provisional = NULL},
+	{.id = "leave_table", .labels = step0_2_labels, .rule = "Преследование за край стола", .guard = {1, step0_2_guard}, .outcome = 5, .provisional = NULL},
 };
 
 /* procedure fresh_enemy_combat */
@@ -675,8 +677,8 @@ static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 4}};
 static const char *const step1_1_labels[] = {"It holds: a new charge, fought in the next close combat phase", "Решает «Держать позицию»: новое нападение, которое отрабатывается в последующую фазу Ближнего Боя"};
 static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_NOT, 0}};
 static const rtab_procedure_step procedure1_steps[] = {
-	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1},
-	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {2, step1_1_guard}, .outcome = 2},
+	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1, .provisional = NULL},
+	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {2, step1_1_guard}, .outcome = 2, .provisional = NULL},
 };
 
 /* procedure falling_out_of_combat */
@@ -692,15 +694,15 @@ static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_INPUT, 
 static const char *const step2_2_labels[] = {"2. If that does not restore contact, move the units that took casualties, also the minimum distance", "2. Если это не приведет к восстановлению контакта, то следует подвинуть подразделения, понесшие потери, также на минимально необходимую дистанцию"};
 static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 15}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_procedure_step procedure2_steps[] = {
-	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9},
-	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7},
-	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8},
+	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = NULL},
+	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7, .provisional = NULL},
+	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
-	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1},
-	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10},
+	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
 };
 
 const rtab_ruleset mass_battle_ruleset = {
@@ -718,16 +720,18 @@ const rtab_ruleset mass_battle_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
+	.nmodifiers = 9,
+	.modifiers = modifiers,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 3,
 	.groups = groups,
-	.nmodifiers = 9,
-	.modifiers = modifiers,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 2,
 	.reaction_sets = reaction_sets,
 	.ntransitions = 1,
@@ -736,6 +740,255 @@ const rtab_ruleset mass_battle_ruleset = {
 	.distances = distances,
 	.nprocedures = 3,
 	.procedures = procedures,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Ближний бой: Преследование нового противника ... Многосторонний ближний бой; Выпадение из ближнего боя, p. 53",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&mass_battle_ruleset, s->inputs, 25);
+	rc = rtab_inputs_validate(&mass_battle_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 25 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const mass_battle_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&mass_battle_ruleset, table, s->inputs, 25, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* table combat_result: row << 16 | outcome, for each modified roll 0..333, below, above */
+static const uint32_t rtab_native_t0_[1][336] = {
+	{0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, UINT32_MAX, 0xbu},
+};
+
+/* table combat_result: native */
+int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t sum_g0 = 0;
+	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
+	(void)keep_g1a; (void)keep_g1d;
+	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
+	(void)keep_g2a; (void)keep_g2d;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483336)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
+	/* modifier unit_1_wounds_caused */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[19]; /* unit_1_wounds */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_g0 += sv & -(int64_t)(cond != 0);
+	/* modifier unit_2_wounds_caused */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[20]; /* unit_2_wounds */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_g0 += sv & -(int64_t)(cond != 0);
+	/* modifier unit_3_wounds_caused */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[21]; /* unit_3_wounds */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_g0 += sv & -(int64_t)(cond != 0);
+	/* modifier unit_1_ranks */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[16]; /* unit_1_rank_bonus */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
+	/* modifier unit_2_ranks */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[17]; /* unit_2_rank_bonus */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
+	/* modifier unit_3_ranks */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[18]; /* unit_3_rank_bonus */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
+	/* modifier unit_1_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[22]; /* unit_1_standard */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	/* modifier unit_2_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[23]; /* unit_2_standard */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	/* modifier unit_3_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[24]; /* unit_3_standard */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	total = extra_drm;
+	/* group wounds */
+	gsum = sum_g0;
+	total += gsum;
+	/* group rank_bonus */
+	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
+	total += gsum;
+	/* group standard */
+	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
+	total += gsum;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
+}
+
+int mass_battle_resolve(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return mass_battle_resolve_combat_result(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int mass_battle_explain(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return mass_battle_explain_combat_result(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

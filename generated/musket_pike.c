@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Side in the melee", "Сторона 
 static const char *const enum0_value0_labels[] = {"Attacker", "Атакующий"};
 static const char *const enum0_value1_labels[] = {"Defender", "Обороняющийся"};
 static const rtab_enum_value enum0_values[] = {
-	{.id = "attacker", .labels = enum0_value0_labels},
-	{.id = "defender", .labels = enum0_value1_labels},
+	{.id = "attacker", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "defender", .labels = enum0_value1_labels, .provisional = NULL},
 };
 
 /* enum role */
@@ -24,9 +24,9 @@ static const char *const enum1_value0_labels[] = {"Pursuing cavalry", "Прес�
 static const char *const enum1_value1_labels[] = {"Retreating unit", "Отступающее подразделение"};
 static const char *const enum1_value2_labels[] = {"Broken unit unable to retreat", "Подразделение со сломленной моралью, неспособное к отступлению"};
 static const rtab_enum_value enum1_values[] = {
-	{.id = "pursuer", .labels = enum1_value0_labels},
-	{.id = "pursued", .labels = enum1_value1_labels},
-	{.id = "broken_unit", .labels = enum1_value2_labels},
+	{.id = "pursuer", .labels = enum1_value0_labels, .provisional = NULL},
+	{.id = "pursued", .labels = enum1_value1_labels, .provisional = NULL},
+	{.id = "broken_unit", .labels = enum1_value2_labels, .provisional = NULL},
 };
 
 /* enum game */
@@ -36,10 +36,10 @@ static const char *const enum2_value1_labels[] = {"Nothing Gained But Glory", "N
 static const char *const enum2_value2_labels[] = {"Saints in Armor", "Saints in Armor"};
 static const char *const enum2_value3_labels[] = {"Other games", "Другие"};
 static const rtab_enum_value enum2_values[] = {
-	{.id = "tacw", .labels = enum2_value0_labels},
+	{.id = "tacw", .labels = enum2_value0_labels, .provisional = NULL},
 	{.id = "ngbg", .labels = enum2_value1_labels, .provisional = "NGBG: the page gives only the abbreviation; the title is the series' game, taken from outside the excerpts"},
 	{.id = "sia", .labels = enum2_value2_labels, .provisional = "SiA: the page gives only the abbreviation; the title is the series' game, taken from outside the excerpts"},
-	{.id = "other", .labels = enum2_value3_labels},
+	{.id = "other", .labels = enum2_value3_labels, .provisional = NULL},
 };
 
 /* enum morale_state */
@@ -47,8 +47,8 @@ static const char *const enum3_labels[] = {"Morale state", "Состояние �
 static const char *const enum3_value0_labels[] = {"Shaken", "Потрясен"};
 static const char *const enum3_value1_labels[] = {"Broken", "Сломлена"};
 static const rtab_enum_value enum3_values[] = {
-	{.id = "shaken", .labels = enum3_value0_labels},
-	{.id = "broken", .labels = enum3_value1_labels},
+	{.id = "shaken", .labels = enum3_value0_labels, .provisional = NULL},
+	{.id = "broken", .labels = enum3_value1_labels, .provisional = NULL},
 };
 
 /* enum advance_mode */
@@ -57,16 +57,16 @@ static const char *const enum4_value0_labels[] = {"MAY advance into the vacated 
 static const char *const enum4_value1_labels[] = {"MUST advance into the vacated hex", "ДОЛЖЕН продвинуться в освободившийся гекс"};
 static const char *const enum4_value2_labels[] = {"may not advance", "не может продвигаться"};
 static const rtab_enum_value enum4_values[] = {
-	{.id = "may", .labels = enum4_value0_labels},
-	{.id = "must", .labels = enum4_value1_labels},
-	{.id = "may_not", .labels = enum4_value2_labels},
+	{.id = "may", .labels = enum4_value0_labels, .provisional = NULL},
+	{.id = "must", .labels = enum4_value1_labels, .provisional = NULL},
+	{.id = "may_not", .labels = enum4_value2_labels, .provisional = NULL},
 };
 
 /* enum marker */
 static const char *const enum5_labels[] = {"Marker", "Маркер"};
 static const char *const enum5_value0_labels[] = {"Scattered", "Рассеян"};
 static const rtab_enum_value enum5_values[] = {
-	{.id = "scattered", .labels = enum5_value0_labels},
+	{.id = "scattered", .labels = enum5_value0_labels, .provisional = NULL},
 };
 
 /* enum unit_type */
@@ -78,12 +78,12 @@ static const char *const enum6_value3_labels[] = {"Light infantry (see 11.6)", "
 static const char *const enum6_value4_labels[] = {"Hedgehog", "Ёж"};
 static const char *const enum6_value5_labels[] = {"Heavy infantry without pikes", "Тяжелая Пехота без Пик"};
 static const rtab_enum_value enum6_values[] = {
-	{.id = "cuirassiers", .labels = enum6_value0_labels},
-	{.id = "arquebusiers", .labels = enum6_value1_labels},
-	{.id = "heavy_infantry", .labels = enum6_value2_labels},
-	{.id = "light_infantry", .labels = enum6_value3_labels},
-	{.id = "hedgehog", .labels = enum6_value4_labels},
-	{.id = "heavy_infantry_without_pikes", .labels = enum6_value5_labels},
+	{.id = "cuirassiers", .labels = enum6_value0_labels, .provisional = NULL},
+	{.id = "arquebusiers", .labels = enum6_value1_labels, .provisional = NULL},
+	{.id = "heavy_infantry", .labels = enum6_value2_labels, .provisional = NULL},
+	{.id = "light_infantry", .labels = enum6_value3_labels, .provisional = NULL},
+	{.id = "hedgehog", .labels = enum6_value4_labels, .provisional = NULL},
+	{.id = "heavy_infantry_without_pikes", .labels = enum6_value5_labels, .provisional = NULL},
 };
 
 /* enum formation */
@@ -94,9 +94,9 @@ static const char *const enum7_value2_labels[] = {"Scattered", "Рассеяны
 static const char *const enum7_value3_labels[] = {"Hedgehog", "Ёж"};
 static const rtab_enum_value enum7_values[] = {
 	{.id = "normal", .labels = enum7_value0_labels, .provisional = "the unhurt formation: the page names no such state; 'normal' is ours"},
-	{.id = "wavering", .labels = enum7_value1_labels},
-	{.id = "scattered", .labels = enum7_value2_labels},
-	{.id = "hedgehog", .labels = enum7_value3_labels},
+	{.id = "wavering", .labels = enum7_value1_labels, .provisional = NULL},
+	{.id = "scattered", .labels = enum7_value2_labels, .provisional = NULL},
+	{.id = "hedgehog", .labels = enum7_value3_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -145,39 +145,39 @@ static const char *const input30_labels[] = {"The pursued unit was already elimi
 static const char *const input31_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
 static const char *const input32_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
-	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
-	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
-	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
+	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
 	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
 	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
 	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
 	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
 	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours"},
 	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours"},
-	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0"},
-	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours"},
-	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
-	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
+	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1, .provisional = NULL},
+	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
 	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours"},
 	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours"},
-	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours"},
-	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
@@ -253,9 +253,9 @@ static const rtab_trigger_set outcome0_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome0_trigger2_set0}},
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .times = {1, outcome0_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome0_trigger1_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome0_trigger2_sets},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome0_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_broken */
@@ -286,9 +286,9 @@ static const rtab_trigger_set outcome1_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome1_trigger2_set0}},
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .times = {1, outcome1_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome1_trigger1_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome1_trigger2_sets},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome1_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -317,8 +317,8 @@ static const rtab_trigger_set outcome2_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome2_trigger1_set0}},
 };
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome2_trigger0_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome2_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_1 */
@@ -347,8 +347,8 @@ static const rtab_trigger_set outcome3_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome3_trigger1_set0}},
 };
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome3_trigger0_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome3_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -377,8 +377,8 @@ static const rtab_trigger_set outcome4_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome4_trigger1_set0}},
 };
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome4_trigger0_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome4_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_shaken_retreat_2 */
@@ -407,8 +407,8 @@ static const rtab_trigger_set outcome5_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome5_trigger1_set0}},
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome5_trigger0_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless}, .rule = "11.0", .nsets = 1, .sets = outcome5_trigger1_sets},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_broken */
@@ -439,9 +439,9 @@ static const rtab_trigger_set outcome6_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome6_trigger2_set0}},
 };
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .times = {1, outcome6_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome6_trigger1_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome6_trigger2_sets},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome6_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_eliminated */
@@ -468,9 +468,9 @@ static const rtab_trigger_set outcome7_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome7_trigger2_set0}},
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .times = {1, outcome7_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .nsets = 1, .sets = outcome7_trigger1_sets},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .nsets = 1, .sets = outcome7_trigger2_sets},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome7_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome break_off */
@@ -550,7 +550,7 @@ static const rtab_effect outcome12_effects[] = {
 	{10, 2, outcome12_effect0_args}, /* return_morale */
 };
 static const rtab_trigger outcome12_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5"},
+	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 static const rtab_outcome outcomes[] = {
@@ -622,10 +622,10 @@ static const rtab_matrix matrices[] = {
 
 /* ratio force_ratio */
 static const char *const band0_labels[] = {"Force ratio", "Соотношение Сил"};
-static const rtab_band_step band0_steps[] = {{4, 1, 2, NULL}, {2, 1, 1, NULL}, {1, 2, -1, NULL}, {1, 4, -2, NULL}};
+static const rtab_band_step band0_steps[] = {{4, 1, 2}, {2, 1, 1}, {1, 2, -1}, {1, 4, -2}};
 
 static const rtab_band bands[] = {
-	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .provisional = "force ratio: the page prints 4:1, 2:1, 1:2, 1:4 only; reading them as 'at least'/'at most' on the exact strengths (no rounding of the ratio) is ours"},
+	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .rounding = RTAB_ROUND_EVENS, .provisional = "force ratio: the page prints 4:1, 2:1, 1:2, 1:4 only; reading them as 'at least'/'at most' on the exact strengths (no rounding of the ratio) is ours", .otherwise_provisional = NULL, .step_provisional = NULL},
 };
 
 /* stacking groups */
@@ -790,7 +790,8 @@ static const int16_t table0_column0_rows[] = {
 	7, 7
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* attacker_eliminated */
@@ -818,8 +819,10 @@ static const int16_t table1_column1_rows[] = {
 	2
 };
 static const rtab_column table1_columns[] = {
-	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2},
-	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2},
+	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
 static const rtab_row table1_rows[] = {
@@ -830,7 +833,7 @@ static const rtab_row table1_rows[] = {
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
 static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_rewrite table1_rewrites[] = {
-	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4"},
+	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", .provisional = NULL},
 };
 
 /* table failure_to_retreat */
@@ -840,7 +843,8 @@ static const int16_t table2_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table2_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1},
+	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table2_rows[] = {
 	{11, "11.4.5", NULL}, /* eliminated */
@@ -852,15 +856,18 @@ static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
 	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
 	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* transition formation_hit */
@@ -887,12 +894,12 @@ static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 31}};
 static const char *const step0_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
 static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 32}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1},
-	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1},
+	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "pursuit_target", .labels = procedure0_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
+	{.id = "pursuit_target", .labels = procedure0_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
 const rtab_ruleset musket_pike_ruleset = {
@@ -910,16 +917,18 @@ const rtab_ruleset musket_pike_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 13,
 	.outcomes = outcomes,
+	.nmodifiers = 24,
+	.modifiers = modifiers,
+	.ntables = 3,
+	.tables = tables,
 	.nmatrices = 1,
 	.matrices = matrices,
 	.nbands = 1,
 	.bands = bands,
 	.ngroups = 2,
 	.groups = groups,
-	.nmodifiers = 24,
-	.modifiers = modifiers,
-	.ntables = 3,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 2,
@@ -928,6 +937,692 @@ const rtab_ruleset musket_pike_ruleset = {
 	.distances = NULL,
 	.nprocedures = 1,
 	.procedures = procedures,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Musket & Pike series rules",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&musket_pike_ruleset, s->inputs, 33);
+	rc = rtab_inputs_validate(&musket_pike_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 33 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const musket_pike_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 33, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* ratio force_ratio */
+static inline int32_t rtab_native_band0_(int64_t a, int64_t b)
+{
+	if (a * 1 >= 4 * b) return 2; /* 4:1 */
+	if (a * 1 >= 2 * b) return 1; /* 2:1 */
+	if (a * 4 <= 1 * b) return -2; /* 1:4 */
+	if (a * 2 <= 1 * b) return -1; /* 1:2 */
+	return 0;
+}
+
+/* table melee: row << 16 | outcome, for each modified roll -4..13, below, above */
+static const uint32_t rtab_native_t0_[1][20] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x20002u, 0x30003u, 0x40004u, 0x50005u, 0x60006u, 0x60006u, 0x70007u, 0x70007u, 0x70007u, 0x70007u, 0x70007u, 0x0u, 0x70007u},
+};
+
+/* table melee: native */
+int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
+	(void)keep_g0a; (void)keep_g0d;
+	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
+	(void)keep_g1a; (void)keep_g1d;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier attacker_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	/* modifier attacker_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	/* modifier defender_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	/* modifier defender_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	/* modifier morale_difference */
+	{
+		int64_t x0, x1;
+		x0 = in[5]; /* attacker_morale */
+		x1 = in[6]; /* defender_morale */
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[5]; /* attacker_morale */
+		x1 = in[6]; /* defender_morale */
+		x0 = x0 - x1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier force_ratio_modifier */
+	{
+		int64_t x0, x1;
+		x0 = in[7]; /* attacker_strength */
+		x1 = in[8]; /* defender_strength */
+		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+		x1 = 0;
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[7]; /* attacker_strength */
+		x1 = in[8]; /* defender_strength */
+		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier melee_matrix_modifier */
+	cond = 1;
+	{
+		int64_t x0, x1;
+		x0 = in[1]; /* attacker_type */
+		x1 = in[2]; /* defender_type */
+		x0 = (x0 * 6 + x1);
+		x0 = matrix0_cells[x0]; /* melee_matrix */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier pistol_shot */
+	{
+		int64_t x0;
+		x0 = in[9]; /* defending_cavalry_pistol_shot */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier flank_rear */
+	{
+		int64_t x0, x1;
+		x0 = in[10]; /* flank_rear_hexes */
+		x1 = 0;
+		x0 = x0 > x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[10]; /* flank_rear_hexes */
+		x1 = 1;
+		x0 = x0 * x1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier attacker_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[12]; /* attacker_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	/* modifier attacker_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	/* modifier after_volley */
+	{
+		int64_t x0;
+		x0 = in[15]; /* after_volley */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier heavy_infantry_impetus */
+	{
+		int64_t x0;
+		x0 = in[16]; /* heavy_infantry_impetus */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cavalry_impetus */
+	{
+		int64_t x0, x1, x2, x3;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[18]; /* halmstad */
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x2 = in[1]; /* attacker_type */
+		x3 = 1;
+		x2 = x2 == x3;
+		x3 = in[19]; /* attacker_light_cavalry */
+		x2 = x2 != 0 || x3 != 0;
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cavalry_impetus_ngbg_halmstad */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[18]; /* halmstad */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cavalry_impetus_sia */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[1]; /* attacker_type */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[19]; /* attacker_light_cavalry */
+		x1 = x1 != 0 || x2 != 0;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier defender_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[14]; /* defender_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	/* modifier defender_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	total = extra_drm;
+	/* group leader */
+	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
+	total += gsum;
+	/* group formation */
+	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
+	total += gsum;
+	total += sum_other;
+	modifier = (int32_t)total;
+	if (modifier < -4) modifier = -4;
+	if (modifier > 4) modifier = 4;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll + 4];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 33, faces, nfaces, extra_drm, out);
+}
+
+/* table cavalry_pursuit: row << 16 | outcome, for each modified roll -5..11, below, above */
+static const uint32_t rtab_native_t1_[2][19] = {
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10009u, 0x10009u, 0x10009u, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x8u, 0x2000au},
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10009u, 0x10009u, 0x10009u, 0x10009u, 0x2000au, 0x2000au, 0x2000au, 0x8u, 0x2000au},
+};
+
+/* table cavalry_pursuit: native */
+int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier charge_orders */
+	{
+		int64_t x0;
+		x0 = in[26]; /* pursuer_charge_orders */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier pursuit_impetus */
+	{
+		int64_t x0;
+		x0 = in[27]; /* pursuer_used_impetus */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cromwell */
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 == x1;
+		x1 = in[28]; /* cromwell */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier leader_command_rating */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 != x1;
+		x1 = in[29]; /* pursuit_leader_rating */
+		x2 = 0;
+		x1 = x1 > x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[29]; /* pursuit_leader_rating */
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = table1_column_of_value[in[0]]; /* by game */
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	do {
+		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
+			{
+				int64_t x0;
+				x0 = in[30]; /* already_eliminated */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 8;
+				break;
+			}
+		}
+	} while (0);
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 33, faces, nfaces, extra_drm, out);
+}
+
+/* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
+static const uint32_t rtab_native_t2_[1][14] = {
+	{0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0xbu, 0x1000cu},
+};
+
+/* table failure_to_retreat: native */
+int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier initial_morale_6_or_less */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 6;
+		x0 = x0 <= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier initial_morale_8 */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 8;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 33, faces, nfaces, extra_drm, out);
+}
+
+int musket_pike_resolve(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return musket_pike_resolve_melee(s, faces, nfaces, extra_drm, out);
+	case 1: return musket_pike_resolve_cavalry_pursuit(s, faces, nfaces, extra_drm, out);
+	case 2: return musket_pike_resolve_failure_to_retreat(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int musket_pike_explain(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return musket_pike_explain_melee(s, faces, nfaces, extra_drm, out);
+	case 1: return musket_pike_explain_cavalry_pursuit(s, faces, nfaces, extra_drm, out);
+	case 2: return musket_pike_explain_failure_to_retreat(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

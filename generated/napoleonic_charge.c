@@ -18,11 +18,11 @@ static const char *const enum0_value2_labels[] = {"Counter-charger", "Контр
 static const char *const enum0_value3_labels[] = {"Friendly units in the path of the retiring or routing unit", "Дружественные подразделения, находящиеся на пути Отступающего или Бегущего подразделения"};
 static const char *const enum0_value4_labels[] = {"Unit giving supporting fire", "Поддерживающее союзника стрельбой подразделение"};
 static const rtab_enum_value enum0_values[] = {
-	{.id = "charger", .labels = enum0_value0_labels},
-	{.id = "charged_unit", .labels = enum0_value1_labels},
-	{.id = "counter_charger", .labels = enum0_value2_labels},
-	{.id = "friendly_in_path", .labels = enum0_value3_labels},
-	{.id = "supporting_unit", .labels = enum0_value4_labels},
+	{.id = "charger", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "charged_unit", .labels = enum0_value1_labels, .provisional = NULL},
+	{.id = "counter_charger", .labels = enum0_value2_labels, .provisional = NULL},
+	{.id = "friendly_in_path", .labels = enum0_value3_labels, .provisional = NULL},
+	{.id = "supporting_unit", .labels = enum0_value4_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -42,25 +42,25 @@ static const char *const input8_labels[] = {"The charging unit is at long range"
 static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
-	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0},
-	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
+	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = NULL},
+	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = NULL},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = NULL},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{2, 1, 6}};
 static const rtab_die_group dice1_groups[] = {{1, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "two_d6", .rule = "Charger's test, c)", .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12},
-	{.id = "1d6", .rule = NULL, .ngroups = 1, .groups = dice1_groups, .nfaces = 1, .min = 1, .max = 6},
+	{.id = "two_d6", .rule = "Charger's test, c)", .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12, .provisional = NULL},
+	{.id = "1d6", .rule = NULL, .ngroups = 1, .groups = dice1_groups, .nfaces = 1, .min = 1, .max = 6, .provisional = NULL},
 };
 
 /* effect kinds */
@@ -130,7 +130,7 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* contact_for_melee */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome halted */
@@ -151,7 +151,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome wavered */
@@ -176,7 +176,7 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome retire */
@@ -201,8 +201,8 @@ static const rtab_effect outcome3_effects[] = {
 };
 static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout"},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome rout */
@@ -227,8 +227,8 @@ static const rtab_effect outcome4_effects[] = {
 };
 static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout"},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome charged_pass */
@@ -240,7 +240,7 @@ static const rtab_effect outcome5_effects[] = {
 	{11, 1, outcome5_effect0_args}, /* base_contact */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)"},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome wavers */
@@ -277,7 +277,7 @@ static const rtab_effect outcome7_effects[] = {
 	{4, 1, outcome7_effect2_args}, /* disordered */
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)"},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome charged_rout */
@@ -297,7 +297,7 @@ static const rtab_effect outcome8_effects[] = {
 	{4, 1, outcome8_effect2_args}, /* disordered */
 };
 static const rtab_trigger outcome8_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)"},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome counter_charge_meets_charger */
@@ -309,7 +309,7 @@ static const rtab_effect outcome9_effects[] = {
 	{12, 1, outcome9_effect0_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome9_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)"},
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome counter_charge_continued */
@@ -325,7 +325,7 @@ static const rtab_effect outcome10_effects[] = {
 	{12, 1, outcome10_effect1_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome10_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)"},
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome supporting_fire_given */
@@ -341,7 +341,7 @@ static const rtab_effect outcome11_effects[] = {
 	{17, 1, outcome11_effect1_args}, /* no_move_or_reform_in_charge_phase */
 };
 static const rtab_trigger outcome11_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)"},
+	{.target = {RTAB_TARGET_DISTANCE, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 static const rtab_outcome outcomes[] = {
@@ -380,7 +380,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 1, 1, 2, 3, 4, 4, 4, 4, 4, 4
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 4},
+	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 4,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table0_rows[] = {
 	{4, "Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* rout */
@@ -406,7 +407,8 @@ static const int16_t table1_column0_rows[] = {
 	3, 3, 3
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 3},
+	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 3,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table1_rows[] = {
 	{8, "Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_rout */
@@ -426,11 +428,13 @@ static const rtab_table tables[] = {
 	{.id = "charger_test", .labels = table0_labels, .rule = "Charger's test, a)",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 5, .rows = table0_rows,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 13,
-	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL},
+	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "charged_test", .labels = table1_labels, .rule = "Charged unit's test, a)",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 4, .rows = table1_rows,
 	 .nmodifiers = 2, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -10, .roll_max = 24,
-	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL},
+	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 /* reactions charged_unit_response */
@@ -444,9 +448,9 @@ static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0
 static const char *const option0_2_labels[] = {"Manoeuvre or change formation", "Производит маневрирование или перестроение"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
-	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9},
-	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1},
-	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1},
+	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9, .provisional = NULL},
+	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1, .provisional = NULL},
 };
 
 /* reactions supporting_fire */
@@ -457,8 +461,8 @@ static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT,
 /* hold_fire */
 static const char *const option1_1_labels[] = {"No supporting fire", "Не вести поддерживающую стрельбу"};
 static const rtab_option reactions1_options[] = {
-	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 11},
-	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL}, .outcome = -1},
+	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 11, .provisional = NULL},
+	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
@@ -512,11 +516,11 @@ static const char *const procedure0_tie_break[] = {NULL, NULL};
 static const char *const step0_0_labels[] = {"The charged unit counter-charges: it continues the counter-charge", "Атакованное подразделение Контратакует: Контратака продолжается"};
 static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 2}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "continue_counter_charge", .labels = step0_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step0_0_guard}, .outcome = 10},
+	{.id = "continue_counter_charge", .labels = step0_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step0_0_guard}, .outcome = 10, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
+	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
 const rtab_ruleset napoleonic_charge_ruleset = {
@@ -534,16 +538,18 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
+	.nmodifiers = 2,
+	.modifiers = modifiers,
+	.ntables = 2,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 2,
-	.modifiers = modifiers,
-	.ntables = 2,
-	.tables = tables,
+	.nsteps = 2,
+	.steps = steps,
 	.nreaction_sets = 2,
 	.reaction_sets = reaction_sets,
 	.ntransitions = 0,
@@ -552,6 +558,245 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.distances = distances,
 	.nprocedures = 1,
 	.procedures = procedures,
-	.nsteps = 2,
-	.steps = steps,
+	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&napoleonic_charge_ruleset, s->inputs, 11);
+	rc = rtab_inputs_validate(&napoleonic_charge_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 11 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const napoleonic_charge_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* table charger_test: row << 16 | outcome, for each modified roll 2..13, below, above */
+static const uint32_t rtab_native_t0_[1][14] = {
+	{0x4u, 0x4u, 0x10003u, 0x10003u, 0x20002u, 0x30001u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x4u, 0x40000u},
+};
+
+/* table charger_test: native */
+int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483634)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	/* modifier flank_or_rear */
+	{
+		int64_t x0;
+		x0 = in[0]; /* charging_flank_or_rear */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table0_natural[nat].outcome;
+	} else {
+		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+}
+
+/* table charged_test: row << 16 | outcome, for each modified roll -10..24, below, above */
+static const uint32_t rtab_native_t1_[1][37] = {
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10007u, 0x10007u, 0x20006u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x8u, 0x30005u},
+};
+
+/* table charged_test: native */
+int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	/* modifier other_morale_modifiers */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[1]; /* other_test_modifiers */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table1_natural[nat].outcome;
+	} else {
+		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+}
+
+int napoleonic_charge_resolve(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return napoleonic_charge_resolve_charger_test(s, faces, nfaces, extra_drm, out);
+	case 1: return napoleonic_charge_resolve_charged_test(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int napoleonic_charge_explain(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return napoleonic_charge_explain_charger_test(s, faces, nfaces, extra_drm, out);
+	case 1: return napoleonic_charge_explain_charged_test(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

@@ -19,6 +19,7 @@ const char *rtab_status_message(int status)
 	case RTAB_E_RULESET: return "inconsistent ruleset data";
 	case RTAB_E_INDEX: return "no such outcome, reaction set, transition, distance or procedure";
 	case RTAB_E_STATE: return "the transition is not defined for this state";
+	case RTAB_E_NO_RESULT: return "the table gives no result here (e.g. the attack is not allowed)";
 	default: return "unknown status";
 	}
 }
@@ -226,12 +227,79 @@ static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, 
 	return RTAB_OK;
 }
 
-/* The most extreme step of a ratio band that a:b reaches. */
-static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a, int32_t b, int32_t *out,
+/* <0, 0 or >0 as a:b is below, at or above p:q (sides and terms within int32: no overflow). */
+static int cmp_odds(int64_t a, int64_t b, int64_t p, int64_t q)
+{
+	int64_t l = a * q, r = p * b;
+	return (l > r) - (l < r);
+}
+
+/* Where odds lie in printed steps: N:1 at N, 1:N at 2 - N (1:1 at 1, 1:2 at 0, 1:3 at -1). */
+static double odds_position(int64_t a, int64_t b)
+{
+	if (b == 0)
+		return 1e300;
+	if (a == 0)
+		return -1e300;
+	return a >= b ? (double)a / (double)b : 2.0 - (double)b / (double)a;
+}
+
+/* The rounding that applies to a key: EVENS reads down at or above 1:1 (or 0), up below. */
+static uint8_t effective_rounding(uint8_t rounding, bool at_or_above_evens)
+{
+	if (rounding == RTAB_ROUND_EVENS)
+		return at_or_above_evens ? RTAB_ROUND_DOWN : RTAB_ROUND_UP;
+	return rounding;
+}
+
+/* Between the step below (dp:dq) and above (up:uq) a:b, which NEAREST takes: true for down. */
+static bool nearest_is_down(double key, double down, double up)
+{
+	return key - down <= up - key;
+}
+
+/* Round a:b (both > 0) to the ladder of whole odds and the band's steps. */
+static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
+{
+	int64_t dp, dq, up, uq; /* the ladder's steps just below and above a:b */
+	if (*a >= *b) {
+		dp = *a / *b;
+		up = dp + (*a % *b != 0);
+		dq = uq = 1;
+	} else {
+		dp = up = 1;
+		dq = (*b + *a - 1) / *a;
+		uq = *b / *a;
+	}
+	for (size_t i = 0; i < band->nsteps; i++) {
+		int64_t p = band->steps[i].num, q = band->steps[i].den;
+		if (cmp_odds(p, q, *a, *b) <= 0 && cmp_odds(p, q, dp, dq) > 0) {
+			dp = p;
+			dq = q;
+		}
+		if (cmp_odds(p, q, *a, *b) >= 0 && cmp_odds(p, q, up, uq) < 0) {
+			up = p;
+			uq = q;
+		}
+	}
+	uint8_t mode = effective_rounding(band->rounding, *a >= *b);
+	bool down = mode == RTAB_ROUND_DOWN ||
+		    (mode == RTAB_ROUND_NEAREST &&
+		     nearest_is_down(odds_position(*a, *b), odds_position(dp, dq), odds_position(up, uq)));
+	if (mode > RTAB_ROUND_NEAREST)
+		return RTAB_E_RULESET;
+	*a = down ? dp : up;
+	*b = down ? dq : uq;
+	return RTAB_OK;
+}
+
+/* The most extreme step of a ratio band that a:b (rounded as the band says) reaches. */
+static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32_t b32, int32_t *out,
 		       rtab_eval_ctx *ctx)
 {
 	const rtab_band *band;
 	const rtab_band_step *best = NULL;
+	int64_t a = a32, b = b32;
 
 	if (index < 0 || (size_t)index >= rs->nbands)
 		return RTAB_E_EXPR;
@@ -245,12 +313,19 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a, int32_t
 		note_provisional(ctx, band->otherwise_provisional);
 		return RTAB_OK;
 	}
+	for (size_t i = 0; i < band->nsteps; i++)
+		if (band->steps[i].num <= 0 || band->steps[i].den <= 0 ||
+		    band->steps[i].num > RTAB_MAX_STEP_TERM || band->steps[i].den > RTAB_MAX_STEP_TERM)
+			return RTAB_E_RULESET;
+	if (band->rounding != RTAB_ROUND_EVENS && a > 0 && b > 0) {
+		int rc = band_round(band, &a, &b);
+		if (rc != RTAB_OK)
+			return rc;
+	}
 	for (size_t i = 0; i < band->nsteps; i++) {
 		const rtab_band_step *st = &band->steps[i];
-		int64_t lhs = (int64_t)a * st->den, rhs = (int64_t)st->num * b;
+		int64_t lhs = a * st->den, rhs = (int64_t)st->num * b;
 		bool favourable = st->num >= st->den;
-		if (st->num <= 0 || st->den <= 0)
-			return RTAB_E_RULESET;
 		if (favourable ? lhs < rhs : lhs > rhs)
 			continue;
 		if (!best) {
@@ -263,7 +338,10 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a, int32_t
 			best = st;
 	}
 	*out = best ? best->value : band->otherwise;
-	note_provisional(ctx, best ? best->provisional : band->otherwise_provisional);
+	if (best && band->step_provisional)
+		note_provisional(ctx, band->step_provisional[best - band->steps]);
+	else if (!best)
+		note_provisional(ctx, band->otherwise_provisional);
 	return RTAB_OK;
 }
 
@@ -406,10 +484,12 @@ static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
 	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
 }
 
-/* Within each stacking group and side, keep only the member its policy names. */
-static void apply_stacking(const rtab_ruleset *rs, rtab_result *out)
+/* Within each stacking group and side, keep only the member its policy names
+ * (among the applied entries from first on: die-roll modifiers and column
+ * shifts stack apart). */
+static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t first)
 {
-	for (size_t i = 0; i < out->napplied; i++) {
+	for (size_t i = first; i < out->napplied; i++) {
 		const rtab_modifier *mi = &rs->modifiers[out->applied[i].modifier];
 		if (mi->group < 0 || !out->applied[i].counted)
 			continue;
@@ -434,19 +514,24 @@ static void apply_stacking(const rtab_ruleset *rs, rtab_result *out)
 	}
 }
 
-static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-			   size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+/* Apply the modifiers of a list (die-roll modifiers, or column shifts) and
+ * add their total, stacking groups and group caps applied, to *total. */
+static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_t *list, size_t n,
+		      uint8_t shift, const int32_t *inputs, size_t ninputs, rtab_eval_ctx *ctx,
+		      rtab_result *out, int64_t *total)
 {
-	int64_t total = out->modifier_raw;
+	size_t first = out->napplied;
 
-	for (size_t i = 0; i < t->nmodifiers; i++) {
+	if (n && !list)
+		return RTAB_E_RULESET;
+	for (size_t i = 0; i < n; i++) {
 		const rtab_modifier *m;
 		int32_t holds, value;
 		int rc;
 
-		if (t->modifiers[i] >= rs->nmodifiers)
+		if (list[i] >= rs->nmodifiers)
 			return RTAB_E_RULESET;
-		m = &rs->modifiers[t->modifiers[i]];
+		m = &rs->modifiers[list[i]];
 		if (!counts_at_step(t, m))
 			continue;
 		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
@@ -462,19 +547,20 @@ static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const in
 		if (out->napplied == RTAB_MAX_APPLIED)
 			return RTAB_E_RULESET;
 		rtab_applied_modifier *a = &out->applied[out->napplied++];
-		a->modifier = t->modifiers[i];
+		a->modifier = list[i];
 		a->value = value;
 		if (value == INT32_MIN && m->sign < 0)
 			return RTAB_E_OVERFLOW;
 		a->signed_value = m->sign < 0 ? -value : value;
 		a->counted = 1;
+		a->shift = shift;
 	}
-	apply_stacking(rs, out);
+	apply_stacking(rs, out, first);
 
 	/* Sum the counted members; a capped group contributes its capped total. */
 	for (size_t g = 0; g <= rs->ngroups; g++) {
 		int64_t sum = 0;
-		for (size_t i = 0; i < out->napplied; i++) {
+		for (size_t i = first; i < out->napplied; i++) {
 			const rtab_modifier *m = &rs->modifiers[out->applied[i].modifier];
 			size_t mg = m->group < 0 ? rs->ngroups : (size_t)m->group;
 			if (mg != g || !out->applied[i].counted)
@@ -488,12 +574,21 @@ static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const in
 			if (sum > rs->groups[g].cap_max)
 				sum = rs->groups[g].cap_max;
 		}
-		total += sum;
-		if (total < INT32_MIN || total > INT32_MAX)
+		*total += sum;
+		if (*total < INT32_MIN || *total > INT32_MAX)
 			return RTAB_E_OVERFLOW;
 	}
-	out->modifier_raw = (int32_t)total;
 	return RTAB_OK;
+}
+
+static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+			   size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+{
+	int64_t total = out->modifier_raw;
+	int rc = apply_list(rs, t, t->modifiers, t->nmodifiers, 0, inputs, ninputs, ctx, out, &total);
+	if (rc == RTAB_OK)
+		out->modifier_raw = (int32_t)total;
+	return rc;
 }
 
 /* Insertion sort: a handful of faces, and the runtime never allocates. */
@@ -638,28 +733,128 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, NULL, cap, count);
 }
 
-static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-		       size_t ninputs, uint16_t *col)
+/* <0, 0 or >0 as the key is below, at or above the step of column i. */
+static int cmp_key(const rtab_table *t, int64_t num, int64_t den, size_t i)
 {
-	int32_t v;
+	const rtab_column *c = &t->columns[i];
+	if (t->key_kind == RTAB_KEY_VALUE)
+		return (num > c->step_num) - (num < c->step_num);
+	return cmp_odds(num, den, c->step_num, c->step_den);
+}
 
-	if (t->column_input < 0) {
-		*col = 0;
-		return t->ncolumns == 1 ? RTAB_OK : RTAB_E_RULESET;
+static double key_position(const rtab_table *t, int64_t num, int64_t den)
+{
+	return t->key_kind == RTAB_KEY_VALUE ? (double)num : odds_position(num, den);
+}
+
+/* The column a computed key reads as (see rtab_rounding); the ends clamp. */
+static int read_key(const rtab_table *t, int64_t num, int64_t den, uint16_t *col)
+{
+	size_t n = t->ncolumns, down = n, up = n;
+
+	for (size_t i = 0; i < n; i++) {
+		const rtab_column *c = &t->columns[i];
+		if (t->key_kind == RTAB_KEY_ODDS &&
+		    (c->step_num < 0 || c->step_den <= 0 || c->step_num > RTAB_MAX_STEP_TERM ||
+		     c->step_den > RTAB_MAX_STEP_TERM))
+			return RTAB_E_RULESET;
+		if (i > 0 && cmp_key(t, c->step_num, c->step_den, i - 1) <= 0)
+			return RTAB_E_RULESET; /* steps must rise */
+		int cmp = cmp_key(t, num, den, i);
+		if (cmp >= 0)
+			down = i;
+		if (cmp <= 0 && up == n)
+			up = i;
 	}
-	if ((size_t)t->column_input >= ninputs)
+	bool evens_or_above = t->key_kind == RTAB_KEY_VALUE ? num >= 0 : num >= den;
+	uint8_t mode = effective_rounding(t->rounding, evens_or_above);
+	if (mode > RTAB_ROUND_NEAREST || n == 0)
 		return RTAB_E_RULESET;
-	v = inputs[t->column_input];
-	if (v < 0 || v >= rs->inputs[t->column_input].max + 1 || !t->column_of_value)
-		return RTAB_E_RULESET;
-	*col = t->column_of_value[v];
-	return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
+	if (down == n)
+		*col = (uint16_t)up; /* below the first step */
+	else if (up == n)
+		*col = (uint16_t)down; /* above the last */
+	else if (mode == RTAB_ROUND_DOWN)
+		*col = (uint16_t)down;
+	else if (mode == RTAB_ROUND_UP)
+		*col = (uint16_t)up;
+	else {
+		const rtab_column *d = &t->columns[down], *u = &t->columns[up];
+		bool is_down = nearest_is_down(key_position(t, num, den),
+					       key_position(t, d->step_num, d->step_den),
+					       key_position(t, u->step_num, u->step_den));
+		*col = (uint16_t)(is_down ? down : up);
+	}
+	return RTAB_OK;
+}
+
+/* The column before any shift: the input's, or the key's. */
+static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+		      size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out, uint16_t *col)
+{
+	int32_t a, b = 1, v;
+	int rc;
+
+	switch ((rtab_key_kind)t->key_kind) {
+	case RTAB_KEY_INPUT:
+		if (t->column_input < 0) {
+			*col = 0;
+			return t->ncolumns == 1 ? RTAB_OK : RTAB_E_RULESET;
+		}
+		if ((size_t)t->column_input >= ninputs)
+			return RTAB_E_RULESET;
+		v = inputs[t->column_input];
+		if (v < 0 || v >= rs->inputs[t->column_input].max + 1 || !t->column_of_value)
+			return RTAB_E_RULESET;
+		*col = t->column_of_value[v];
+		return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		rc = rtab_expr_eval_ctx(rs, &t->key_a, inputs, ninputs, ctx, &a);
+		if (rc == RTAB_OK && t->key_kind == RTAB_KEY_ODDS)
+			rc = rtab_expr_eval_ctx(rs, &t->key_b, inputs, ninputs, ctx, &b);
+		if (rc != RTAB_OK)
+			return rc;
+		out->key_num = a;
+		out->key_den = b;
+		if (t->key_kind == RTAB_KEY_ODDS && (a < 0 || b < 0))
+			return RTAB_E_INPUT;
+		if (t->key_kind == RTAB_KEY_ODDS && a == 0 && b == 0)
+			return RTAB_E_NO_RESULT; /* no forces on either side: no odds to read */
+		return read_key(t, a, b, col);
+	}
+	return RTAB_E_RULESET;
+}
+
+static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+		       size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+{
+	uint16_t col = 0;
+	int64_t shift = 0, pos;
+	int rc = key_column(rs, t, inputs, ninputs, ctx, out, &col);
+
+	if (rc != RTAB_OK)
+		return rc;
+	out->key_column = (int16_t)col;
+	rc = apply_list(rs, t, t->shifts, t->nshifts, 1, inputs, ninputs, ctx, out, &shift);
+	if (rc != RTAB_OK)
+		return rc;
+	out->column_shift = (int32_t)shift;
+	pos = (int64_t)col + shift;
+	if (pos < 0)
+		pos = 0;
+	if (pos >= t->ncolumns)
+		pos = t->ncolumns - 1;
+	out->column = (uint16_t)pos;
+	return RTAB_OK;
 }
 
 static int lookup_row(const rtab_table *t, const rtab_column *c, int32_t roll, uint16_t *row)
 {
 	int32_t r;
 
+	if (!c->row_of_roll)
+		return RTAB_E_RULESET;
 	if (roll < t->roll_min)
 		r = c->below_row;
 	else if (roll > t->roll_max)
@@ -674,6 +869,15 @@ static int lookup_row(const rtab_table *t, const rtab_column *c, int32_t roll, u
 	return RTAB_OK;
 }
 
+/* A column that gives its result without a roll. */
+static bool has_unrolled_column(const rtab_table *t)
+{
+	for (size_t i = 0; i < t->ncolumns; i++)
+		if (t->columns[i].kind != RTAB_COLUMN_ROLLED)
+			return true;
+	return false;
+}
+
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
 {
@@ -685,6 +889,7 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	ctx.reasons_cap = RTAB_MAX_REASONS;
 	int64_t roll;
 	int rc, nat;
+	bool faces_later = false; /* none given: fine if the column needs no roll */
 
 	if (!rs || !out || (!faces && nfaces))
 		return RTAB_E_NULL;
@@ -698,6 +903,8 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	t = &rs->tables[table];
 	if (t->dice >= rs->ndice && t->dice != RTAB_NO_DICE)
 		return RTAB_E_RULESET;
+	if (t->ncolumns == 0 || !t->columns)
+		return RTAB_E_RULESET;
 
 	/* Only the fixed fields: the applied and triggered arrays are valid up to their counts. */
 	out->table = (uint16_t)table;
@@ -706,10 +913,16 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	out->provisional = NULL;
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
 	if (t->dice == RTAB_NO_DICE) {
 		if (nfaces != 0)
 			return RTAB_E_FACES;
-		out->natural = 0;
+	} else if (nfaces == 0 && has_unrolled_column(t)) {
+		faces_later = true;
 	} else {
 		rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
 		if (rc != RTAB_OK)
@@ -732,18 +945,32 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		return RTAB_E_OVERFLOW;
 	out->modified_roll = (int32_t)roll;
 
-	rc = pick_column(rs, t, inputs, ninputs, &out->column);
+	rc = pick_column(rs, t, inputs, ninputs, &ctx, out);
 	if (rc != RTAB_OK)
 		return rc;
+	const rtab_column *col = &t->columns[out->column];
 	nat = nfaces ? natural_rule(t, faces, nfaces) : -1;
-	if (nat >= 0) {
+	if (col->kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		return RTAB_E_NO_RESULT;
+	} else if (col->kind == RTAB_COLUMN_AUTOMATIC) {
+		/* The column decides without a roll. */
+		out->automatic = 1;
+		out->row = UINT16_MAX;
+		out->outcome = col->automatic;
+		why = NULL;
+	} else if (col->kind != RTAB_COLUMN_ROLLED) {
+		return RTAB_E_RULESET;
+	} else if (faces_later) {
+		return RTAB_E_FACES;
+	} else if (nat >= 0) {
 		/* The natural roll decides, whatever the modifiers. */
 		out->natural_rule = (int16_t)nat;
 		out->row = UINT16_MAX;
 		out->outcome = t->natural[nat].outcome;
 		why = t->natural[nat].provisional;
 	} else {
-		rc = lookup_row(t, &t->columns[out->column], out->modified_roll, &out->row);
+		rc = lookup_row(t, col, out->modified_roll, &out->row);
 		if (rc != RTAB_OK)
 			return rc;
 		out->outcome = t->rows[out->row].outcome;

@@ -43,6 +43,9 @@ typedef enum rtab_status {
 	RTAB_E_RULESET = -9,  /* inconsistent ruleset data */
 	RTAB_E_INDEX = -10,   /* reaction set, transition, distance or procedure index out of range */
 	RTAB_E_STATE = -11,   /* the transition is not defined for the current state */
+	RTAB_E_NO_RESULT = -12, /* the table gives no result here: a column marked 'none' (an attack
+				   that is not allowed), or the odds 0:0. rtab_result.column says
+				   which column was reached */
 } rtab_status;
 
 /* Labels: one string per locale of the ruleset (NULL where a locale has none). */
@@ -149,10 +152,44 @@ typedef struct rtab_matrix {
 	int32_t min, max;
 } rtab_matrix;
 
-/* One step of a ratio band: a:b at least num:den (num >= den) or at most num:den. */
+/*
+ * How a ratio (or a value) that falls between two printed steps is read.
+ * Odds are compared exactly (a:b against num:den by cross-multiplying).
+ *
+ * RTAB_ROUND_EVENS   towards 1:1 (a value: towards 0): at or above 1:1 the
+ *                    greatest step not above a:b, below 1:1 the least step
+ *                    not below it. 2.5:1 reads 2:1, 1:2.5 reads 1:2. The
+ *                    reading of a ratio band that says nothing (zero).
+ * RTAB_ROUND_DOWN    the greatest step not above a:b: in the defender's
+ *                    favour. 2.5:1 reads 2:1, 1:2.5 reads 1:3 (classic CRTs).
+ * RTAB_ROUND_UP      the least step not below a:b: in the attacker's favour.
+ *                    2.5:1 reads 3:1, 1:2.5 reads 1:2.
+ * RTAB_ROUND_NEAREST the nearest step, measured in printed odds (2:1 to 3:1
+ *                    is one step, and so is 1:2 to 1:3); a tie reads down.
+ *                    1.4:1 reads 1:1 between 1:1 and 2:1; 1:2.4 reads 1:2.
+ *
+ * For a ratio band, the ladder of steps is the band's own steps plus every
+ * whole odds N:1 and 1:N (so that 1:2.5 reads 1:3 with DOWN even when the
+ * band has no 1:3 step); the rounded odds then select the band's step as
+ * with EVENS. For the columns of a table, the ladder is the columns' steps.
+ * Either way: a:0 (a > 0) is beyond every step (the most favourable), 0:b
+ * (b > 0) below every step, and 0:0 is no ratio at all (a band gives its
+ * 'otherwise', a table RTAB_E_NO_RESULT). Negative sides are RTAB_E_INPUT.
+ */
+typedef enum rtab_rounding {
+	RTAB_ROUND_EVENS = 0,
+	RTAB_ROUND_DOWN = 1,
+	RTAB_ROUND_UP = 2,
+	RTAB_ROUND_NEAREST = 3,
+} rtab_rounding;
+
+/* The terms of a step (num, den) stay within this, so that every comparison fits in int64. */
+#define RTAB_MAX_STEP_TERM 10000
+
+/* One step of a ratio band: a:b at least num:den (num >= den) or at most num:den.
+ * 1.5:1 is written 3:2. */
 typedef struct rtab_band_step {
 	int32_t num, den, value;
-	const char *provisional; /* why this step is unsettled, or NULL */
 } rtab_band_step;
 
 typedef struct rtab_band {
@@ -162,8 +199,10 @@ typedef struct rtab_band {
 	uint16_t nsteps;
 	const rtab_band_step *steps;
 	int32_t otherwise;
+	uint8_t rounding; /* rtab_rounding: how odds between two steps read (0: EVENS, as before) */
 	const char *provisional;           /* why the band as a whole (its rounding) is unsettled */
 	const char *otherwise_provisional; /* why the otherwise value is unsettled */
+	const char *const *step_provisional; /* per step: why it is unsettled, or NULL; may be NULL */
 } rtab_band;
 
 typedef enum rtab_stacking {
@@ -278,14 +317,44 @@ typedef struct rtab_rewrite {
 	const char *provisional; /* why the rewrite is unsettled, or NULL */
 } rtab_rewrite;
 
-/* A column maps every modified roll in [table.roll_min, table.roll_max]
- * to a row; below_row/above_row serve rolls past those ends (-1: none). */
+/* What a column gives. */
+typedef enum rtab_column_kind {
+	RTAB_COLUMN_ROLLED = 0,    /* the modified roll picks a row (row_of_roll) */
+	RTAB_COLUMN_AUTOMATIC = 1, /* the outcome 'automatic', without a roll ("6:1 or more: DE") */
+	RTAB_COLUMN_NONE = 2,      /* no result: rtab_resolve returns RTAB_E_NO_RESULT
+				      ("attacks below 1:4 are not allowed") */
+} rtab_column_kind;
+
+/*
+ * A column maps every modified roll in [table.roll_min, table.roll_max]
+ * to a row; below_row/above_row serve rolls past those ends (-1: none).
+ * A roll with no row in a column (an absent cell, '—') maps to -1.
+ *
+ * An AUTOMATIC or NONE column has no rows: row_of_roll is NULL and
+ * below_row/above_row are -1. Walkers must look at kind first.
+ *
+ * In a table whose column is computed (rtab_table.key_kind != INPUT), each
+ * column starts at a step of the key: step_num:step_den for odds (1.5:1 is
+ * 3:2; the column of 'below' starts at 0:1), step_num alone (step_den 1)
+ * for a value (the column of 'below' starts at INT32_MIN). Steps rise
+ * strictly from the first column to the last. Zero elsewhere.
+ */
 typedef struct rtab_column {
 	const char *id;
 	rtab_labels labels;
 	const int16_t *row_of_roll;
 	int16_t below_row, above_row;
+	uint8_t kind;        /* rtab_column_kind */
+	uint16_t automatic;  /* RTAB_COLUMN_AUTOMATIC: the outcome it gives */
+	int32_t step_num, step_den;
 } rtab_column;
+
+/* How a table chooses its column. */
+typedef enum rtab_key_kind {
+	RTAB_KEY_INPUT = 0, /* the enum input column_input, through column_of_value (-1: one column) */
+	RTAB_KEY_ODDS = 1,  /* the odds key_a:key_b, read against the columns' steps */
+	RTAB_KEY_VALUE = 2, /* the integer key_a (e.g. attacker minus defender), against the steps */
+} rtab_key_kind;
 
 /* The dice of a table keyed by its modifier total alone: no faces, natural 0. */
 #define RTAB_NO_DICE UINT16_MAX
@@ -311,6 +380,28 @@ typedef struct rtab_table {
 	const rtab_natural_rule *natural;
 	uint16_t nrewrites;
 	const rtab_rewrite *rewrites;
+	/*
+	 * Computed columns and column shifts (all zero: the column input alone,
+	 * as before). The column is found in this order:
+	 *  1. key_kind INPUT: the column of the input's value (or the single
+	 *     column); ODDS/VALUE: evaluate key_a (and key_b), then the column
+	 *     whose step the key reaches under 'rounding' (rtab_rounding; a key
+	 *     below the first step reads as the first column, above the last as
+	 *     the last). Odds 0:0 give RTAB_E_NO_RESULT.
+	 *  2. Add the column shift: the total of the modifiers listed in shifts
+	 *     (conditions, values, signs and stacking groups as for die-roll
+	 *     modifiers), then clamp to the first and last column.
+	 *  3. A ROLLED column looks the modified roll up; an AUTOMATIC column
+	 *     gives its outcome without a roll (faces may then be omitted); a
+	 *     NONE column gives RTAB_E_NO_RESULT.
+	 * Automatic results beyond the ends are written as AUTOMATIC/NONE
+	 * columns at the ends, so a shift past the last rolled column reaches them.
+	 */
+	uint8_t key_kind;       /* rtab_key_kind */
+	uint8_t rounding;       /* rtab_rounding, for ODDS and VALUE keys */
+	rtab_expr key_a, key_b; /* ODDS: key_a:key_b; VALUE: key_a (key_b empty) */
+	uint16_t nshifts;
+	const uint16_t *shifts; /* modifiers (indices) whose total moves the column */
 } rtab_table;
 
 typedef struct rtab_option {
@@ -412,6 +503,7 @@ typedef struct rtab_ruleset {
 	const rtab_distance *distances;
 	uint16_t nprocedures;
 	const rtab_procedure *procedures;
+	const char *rule; /* the ruleset's own rule reference, or NULL */
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -419,6 +511,7 @@ typedef struct rtab_applied_modifier {
 	int32_t value;   /* as the modifier gives it */
 	int32_t signed_value; /* value times the modifier's sign */
 	uint8_t counted; /* 0 when its stacking group kept another member */
+	uint8_t shift;   /* 1: a column shift (the table's 'shifts'), 0: a die-roll modifier */
 } rtab_applied_modifier;
 
 /* State of one evaluation: the faces that dice in expressions read, and
@@ -451,6 +544,10 @@ typedef struct rtab_result {
 						   row or natural rule, dice, modifiers, matrix
 						   cells, ratio steps, rewrites, trigger conditions */
 	int16_t natural_rule;    /* the natural-roll rule that decided, or -1 */
+	int32_t key_num, key_den; /* a computed column's key: the odds num:den, or the value (den 1) */
+	int16_t key_column;      /* the column the key (or the input) chose, before the shift */
+	int32_t column_shift;    /* the total of the table's shifts, before clamping */
+	uint8_t automatic;       /* 1: an AUTOMATIC column gave the outcome without a roll */
 	int16_t rewritten_from;  /* the outcome the row gave before a rewrite, or -1 */
 	int16_t rewrite;         /* the rewrite applied, or -1 */
 	uint16_t ntriggered;
@@ -459,6 +556,16 @@ typedef struct rtab_result {
 	uint8_t triggered_by[RTAB_MAX_TRIGGERS]; /* the outcome's trigger behind each (see
 						     rtab_trigger_inputs) */
 } rtab_result;
+
+/* What a game needs from one roll, as the generated <ruleset>_resolve_<table>
+ * functions give it: the same values as the fields of rtab_result of that name. */
+typedef struct rtab_lean_result {
+	uint16_t outcome;      /* after any rewrite */
+	uint16_t row;          /* UINT16_MAX when a natural-roll rule decided */
+	int32_t natural;       /* sum of the natural faces */
+	int32_t modifier;      /* after the cap */
+	int32_t modified_roll; /* natural + modifier */
+} rtab_lean_result;
 
 /* A short English description of a status code. */
 const char *rtab_status_message(int status);
@@ -487,7 +594,10 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 /*
  * Resolve one roll on a results table: apply the table's modifiers whose
  * condition holds, add extra_drm, cap the total, add the natural faces and
- * look the modified roll up in the column chosen by the column input.
+ * look the modified roll up in the column chosen by the column input (or
+ * computed and shifted: see rtab_table). An AUTOMATIC column needs no
+ * faces (nfaces 0 is accepted; faces given are still checked). A NONE
+ * column, or odds 0:0, return RTAB_E_NO_RESULT with out->column set.
  */
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);

@@ -16,10 +16,10 @@ static const char *const enum0_value1_labels[] = {"Woods"};
 static const char *const enum0_value2_labels[] = {"Town"};
 static const char *const enum0_value3_labels[] = {"Marsh"};
 static const rtab_enum_value enum0_values[] = {
-	{.id = "open", .labels = enum0_value0_labels},
-	{.id = "woods", .labels = enum0_value1_labels},
-	{.id = "town", .labels = enum0_value2_labels},
-	{.id = "marsh", .labels = enum0_value3_labels},
+	{.id = "open", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "woods", .labels = enum0_value1_labels, .provisional = NULL},
+	{.id = "town", .labels = enum0_value2_labels, .provisional = NULL},
+	{.id = "marsh", .labels = enum0_value3_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -29,13 +29,13 @@ static const rtab_enum enums[] = {
 /* inputs */
 static const char *const input0_labels[] = {"Target terrain"};
 static const rtab_input inputs[] = {
-	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0},
+	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{2, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "two_d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12},
+	{.id = "two_d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12, .provisional = NULL},
 };
 
 /* outcome miss */
@@ -69,9 +69,12 @@ static const int16_t table0_column2_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "open", .labels = table0_column0_labels, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2},
-	{.id = "cover", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = 0, .above_row = 2},
-	{.id = "other", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1},
+	{.id = "open", .labels = table0_column0_labels, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "cover", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "other", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const uint16_t table0_column_of_value[] = {0, 1, 1, 2};
 static const rtab_row table0_rows[] = {
@@ -84,7 +87,8 @@ static const rtab_table tables[] = {
 	{.id = "fire", .labels = table0_labels, .rule = "5.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 12,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL},
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
 const rtab_ruleset enum_columns_ruleset = {
@@ -102,16 +106,18 @@ const rtab_ruleset enum_columns_ruleset = {
 	.effect_kinds = NULL,
 	.noutcomes = 3,
 	.outcomes = outcomes,
+	.nmodifiers = 0,
+	.modifiers = NULL,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 0,
-	.modifiers = NULL,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -120,6 +126,154 @@ const rtab_ruleset enum_columns_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = NULL,
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int enum_columns_situation_init(enum_columns_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&enum_columns_ruleset, s->inputs, 1);
+	rc = rtab_inputs_validate(&enum_columns_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int enum_columns_situation_set(enum_columns_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 1 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const enum_columns_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&enum_columns_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* table fire: row << 16 | outcome, for each modified roll 2..12, below, above */
+static const uint32_t rtab_native_t0_[3][13] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x20002u, 0x20002u, 0x20002u, 0x0u, 0x20002u},
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x20002u, 0x20002u, 0x0u, 0x20002u},
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x20002u, UINT32_MAX, UINT32_MAX},
+};
+
+/* table fire: native */
+int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483635)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = table0_column_of_value[in[0]]; /* by terrain */
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&enum_columns_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
+}
+
+int enum_columns_resolve(size_t table, const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return enum_columns_resolve_fire(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int enum_columns_explain(size_t table, const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return enum_columns_explain_fire(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

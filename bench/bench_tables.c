@@ -1,0 +1,372 @@
+/*
+ * rtab against the same rules written by hand, in one process: the Musket &
+ * Pike melee, cavalry pursuit and failure to retreat, resolved over a pool
+ * of random situations and rolls by
+ *   - rtab_resolve (the interpreter, full explanation),
+ *   - the native resolvers rtab compile emits: musket_pike_resolve_<table>
+ *     (lean result) and musket_pike_explain_<table> (full explanation),
+ *   - the hand-written C resolver (bench/handwritten.c), lean and full,
+ *   - the Lua 5.4 port (bench/musket_pike.lua), embedded (when built with Lua).
+ * Every case is first checked identical across all of them; any difference
+ * is printed and the program fails (exit 1) before timing anything.
+ *
+ * usage: bench_tables [--check | --only VARIANT] [RESOLUTIONS [RUNS]]
+ *   --check  check agreement only, no timing
+ *   --only   time one variant (native, native_full, rtab_resolve, handwritten,
+ *            handwritten_full, lua), e.g. under perf stat
+ * Prints a table, then one "NAME: VALUE" line per figure (ns per resolution,
+ * medians of RUNS runs of RESOLUTIONS resolutions each).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "handwritten.h"
+#include "result_equal.h"
+#ifdef BENCH_HAVE_LUA
+#include "lua_port.h"
+#endif
+
+#define NSITUATIONS 1024
+#define NCASES 8192 /* a power of two */
+#define NTABLES 3
+#define MAX_RUNS 51
+
+static const rtab_ruleset *const rs = &musket_pike_ruleset;
+static const size_t tables[NTABLES] = {MUSKET_PIKE_TABLE_MELEE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT,
+				       MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT};
+static const char *const names[NTABLES] = {"melee", "pursuit", "failure"};
+
+typedef struct bench_case {
+	const int32_t *in;
+	const musket_pike_situation *sit;
+	uint16_t situation;
+	int32_t face, drm;
+} bench_case;
+
+static int32_t situations[NSITUATIONS][64];
+static musket_pike_situation valid_situations[NSITUATIONS];
+static bench_case cases[NCASES];
+static volatile int64_t sink;
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint32_t next_random(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+static int32_t uniform(int32_t lo, int32_t hi)
+{
+	return lo + (int32_t)(next_random() % (uint32_t)(hi - lo + 1));
+}
+
+static int make_cases(void)
+{
+	for (size_t s = 0; s < NSITUATIONS; s++) {
+		for (size_t i = 0; i < rs->ninputs; i++)
+			situations[s][i] = uniform(rs->inputs[i].min, rs->inputs[i].max);
+		if (musket_pike_situation_init(&valid_situations[s], situations[s], rs->ninputs) != RTAB_OK)
+			return -1;
+	}
+	for (size_t c = 0; c < NCASES; c++) {
+		cases[c].situation = (uint16_t)uniform(0, NSITUATIONS - 1);
+		cases[c].in = situations[cases[c].situation];
+		cases[c].sit = &valid_situations[cases[c].situation];
+		cases[c].face = uniform(0, 9);
+		cases[c].drm = uniform(-3, 3); /* terrain and the like, given from outside */
+	}
+	return 0;
+}
+
+static int native_lean_of(size_t t, const bench_case *c, rtab_lean_result *out)
+{
+	switch (t) {
+	case 0: return musket_pike_resolve_melee(c->sit, &c->face, 1, c->drm, out);
+	case 1: return musket_pike_resolve_cavalry_pursuit(c->sit, &c->face, 1, c->drm, out);
+	default: return musket_pike_resolve_failure_to_retreat(c->sit, &c->face, 1, c->drm, out);
+	}
+}
+
+static int native_full_of(size_t t, const bench_case *c, rtab_result *out)
+{
+	switch (t) {
+	case 0: return musket_pike_explain_melee(c->sit, &c->face, 1, c->drm, out);
+	case 1: return musket_pike_explain_cavalry_pursuit(c->sit, &c->face, 1, c->drm, out);
+	default: return musket_pike_explain_failure_to_retreat(c->sit, &c->face, 1, c->drm, out);
+	}
+}
+
+static int hw_lean_of(size_t t, const bench_case *c, hw_lean *out)
+{
+	switch (t) {
+	case 0: return hw_melee(c->in, c->face, c->drm, out);
+	case 1: return hw_pursuit(c->in, c->face, c->drm, out);
+	default: return hw_failure(c->in, c->face, c->drm, out);
+	}
+}
+
+static int hw_full_of(size_t t, const bench_case *c, rtab_result *out)
+{
+	switch (t) {
+	case 0: return hw_melee_full(c->in, c->face, c->drm, out);
+	case 1: return hw_pursuit_full(c->in, c->face, c->drm, out);
+	default: return hw_failure_full(c->in, c->face, c->drm, out);
+	}
+}
+
+static void describe(size_t t, const bench_case *c)
+{
+	fprintf(stderr, "  table %s, face %ld, drm %ld, situation:", names[t], (long)c->face,
+		(long)c->drm);
+	for (size_t i = 0; i < rs->ninputs; i++)
+		fprintf(stderr, " %s=%ld", rs->inputs[i].id, (long)c->in[i]);
+	fputc('\n', stderr);
+}
+
+static int lean_differs(const char *who, size_t t, const bench_case *c, const rtab_result *ref,
+			int rc, const hw_lean *got)
+{
+	if (rc == RTAB_OK && got->outcome == ref->outcome && got->modifier == ref->modifier &&
+	    got->modified_roll == ref->modified_roll)
+		return 0;
+	fprintf(stderr,
+		"bench: %s disagrees with rtab_resolve: status %d, outcome %ld, modifier %ld, roll %ld;"
+		" rtab: outcome %u, modifier %ld, roll %ld\n",
+		who, rc, (long)got->outcome, (long)got->modifier, (long)got->modified_roll,
+		ref->outcome, (long)ref->modifier, (long)ref->modified_roll);
+	describe(t, c);
+	return 1;
+}
+
+/* Every case of every table, by every resolver: the same answer, or a loud failure. */
+static int check_all(int have_lua)
+{
+	size_t bad = 0, checked = 0;
+	for (size_t t = 0; t < NTABLES; t++) {
+		for (size_t k = 0; k < NCASES && bad < 10; k++) {
+			const bench_case *c = &cases[k];
+			rtab_result ref, full;
+			hw_lean lean;
+			const char *field;
+			int rc = rtab_resolve(rs, tables[t], c->in, rs->ninputs, &c->face, 1, c->drm, &ref);
+			if (rc != RTAB_OK) {
+				fprintf(stderr, "bench: rtab_resolve failed: %s\n", rtab_status_message(rc));
+				describe(t, c);
+				return 1;
+			}
+			bad += (size_t)lean_differs("hand-written C", t, c, &ref, hw_lean_of(t, c, &lean),
+						    &lean);
+			rtab_lean_result nl;
+			rc = native_lean_of(t, c, &nl);
+			lean.outcome = nl.outcome;
+			lean.modifier = nl.modifier;
+			lean.modified_roll = nl.modified_roll;
+			bad += (size_t)lean_differs("musket_pike_resolve_*", t, c, &ref, rc, &lean);
+			rc = native_full_of(t, c, &full);
+			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
+				fprintf(stderr, "bench: musket_pike_explain_* differs from rtab_resolve in %s\n",
+					rc != RTAB_OK ? "status" : field);
+				describe(t, c);
+				bad++;
+			}
+			rc = hw_full_of(t, c, &full);
+			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
+				fprintf(stderr, "bench: hand-written full result differs from rtab_resolve in %s\n",
+					rc != RTAB_OK ? "status" : field);
+				describe(t, c);
+				bad++;
+			}
+#ifdef BENCH_HAVE_LUA
+			if (have_lua) {
+				rc = lua_port_resolve((int)t, c->situation, c->face, c->drm, &lean);
+				bad += (size_t)lean_differs("the Lua port", t, c, &ref, rc, &lean);
+			}
+#else
+			(void)have_lua;
+#endif
+			checked++;
+		}
+	}
+	if (bad) {
+		fprintf(stderr, "bench: the hand-written resolvers no longer compute what the tables say "
+				"(tables/musket_pike.rtab changed?): update bench/handwritten.c and "
+				"bench/musket_pike.lua\n");
+		return 1;
+	}
+	printf("checked %zu cases (%d situations, 3 tables): every resolver agrees with rtab_resolve\n",
+	       checked, NSITUATIONS);
+	return 0;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* One run of n resolutions: ns per resolution. */
+#define TIMED(n, body)                                             \
+	do {                                                       \
+		double t0_ = now_ns();                             \
+		int64_t acc_ = 0;                                  \
+		for (long i_ = 0; i_ < (n); i_++) {                \
+			const bench_case *c = &cases[i_ & (NCASES - 1)]; \
+			body;                                      \
+		}                                                  \
+		sink += acc_;                                      \
+		elapsed = (now_ns() - t0_) / (double)(n);          \
+	} while (0)
+
+enum variant { V_NATIVE, V_NATIVE_FULL, V_RTAB, V_HW, V_HW_FULL, V_LUA, NVARIANTS };
+static const char *const variant_names[NVARIANTS] = {
+	"native musket_pike_resolve_*", "native musket_pike_explain_*", "rtab_resolve (full)",
+	"hand-written C", "hand-written C, full result", "Lua 5.4 port"};
+static const char *const variant_keys[NVARIANTS] = {"native", "native_full", "rtab_resolve",
+						    "handwritten", "handwritten_full", "lua"};
+
+static double time_variant(enum variant v, size_t t, long n)
+{
+	double elapsed = 0;
+	size_t table = tables[t];
+	switch (v) {
+	case V_NATIVE:
+		TIMED(n, {
+			rtab_lean_result r;
+			if (native_lean_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_NATIVE_FULL:
+		TIMED(n, {
+			rtab_result r;
+			if (native_full_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_RTAB:
+		TIMED(n, {
+			rtab_result r;
+			if (rtab_resolve(rs, table, c->in, rs->ninputs, &c->face, 1, c->drm, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_HW:
+		TIMED(n, {
+			hw_lean r;
+			if (hw_lean_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_HW_FULL:
+		TIMED(n, {
+			rtab_result r;
+			if (hw_full_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_LUA:
+#ifdef BENCH_HAVE_LUA
+		TIMED(n, {
+			hw_lean r;
+			if (lua_port_resolve((int)t, c->situation, c->face, c->drm, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+#endif
+		break;
+	default: break;
+	}
+	return elapsed;
+}
+
+int main(int argc, char **argv)
+{
+	int check_only = 0, have_lua = 0, argi = 1, only = -1;
+	long n = 2000000, runs = 11;
+	static double ns[NVARIANTS][NTABLES][MAX_RUNS];
+
+	if (argi < argc && strcmp(argv[argi], "--check") == 0) {
+		check_only = 1;
+		argi++;
+	} else if (argi + 1 < argc && strcmp(argv[argi], "--only") == 0) {
+		for (int v = 0; v < NVARIANTS; v++)
+			if (strcmp(argv[argi + 1], variant_keys[v]) == 0)
+				only = v;
+		if (only < 0) {
+			fprintf(stderr, "bench_tables: no variant '%s'\n", argv[argi + 1]);
+			return 2;
+		}
+		argi += 2;
+	}
+	if (argi < argc)
+		n = atol(argv[argi++]);
+	if (argi < argc)
+		runs = atol(argv[argi++]);
+	if (n <= 0 || runs <= 0 || runs > MAX_RUNS || rs->ninputs > 64) {
+		fprintf(stderr, "usage: bench_tables [--check] [RESOLUTIONS [RUNS (1-%d)]]\n", MAX_RUNS);
+		return 2;
+	}
+	if (make_cases() != 0) {
+		fprintf(stderr, "bench: a random situation was refused\n");
+		return 1;
+	}
+#ifdef BENCH_HAVE_LUA
+	{
+		static int32_t flat[NSITUATIONS * 64];
+		for (size_t s = 0; s < NSITUATIONS; s++)
+			memcpy(&flat[s * rs->ninputs], situations[s], rs->ninputs * sizeof(int32_t));
+		have_lua = lua_port_open(BENCH_LUA_SCRIPT, rs, flat, NSITUATIONS) == 0;
+		if (!have_lua)
+			return 1;
+	}
+#endif
+	if (check_all(have_lua) != 0)
+		return 1;
+	if (check_only)
+		return 0;
+
+	/* Interleave the variants within each run, so that drift hits them alike. */
+	for (long run = 0; run < runs; run++)
+		for (size_t t = 0; t < NTABLES; t++)
+			for (int v = 0; v < NVARIANTS; v++)
+				if ((v != V_LUA || have_lua) && (only < 0 || v == only))
+					ns[v][t][run] = time_variant((enum variant)v, t, n);
+
+	double med[NVARIANTS][NTABLES];
+	for (int v = 0; v < NVARIANTS; v++)
+		for (size_t t = 0; t < NTABLES; t++) {
+			qsort(ns[v][t], (size_t)runs, sizeof(double), cmp_double);
+			med[v][t] = ns[v][t][runs / 2];
+		}
+	printf("%ld resolutions per run, medians of %ld runs, ns per resolution\n", n, runs);
+	printf("%-30s %10s %10s %10s\n", "", names[0], names[1], names[2]);
+	for (int v = 0; v < NVARIANTS; v++) {
+		if ((v == V_LUA && !have_lua) || (only >= 0 && v != only))
+			continue;
+		printf("%-30s", variant_names[v]);
+		for (size_t t = 0; t < NTABLES; t++)
+			printf(" %10.1f", med[v][t]);
+		putchar('\n');
+	}
+	for (int v = 0; v < NVARIANTS; v++) {
+		if ((v == V_LUA && !have_lua) || (only >= 0 && v != only))
+			continue;
+		for (size_t t = 0; t < NTABLES; t++)
+			printf("%s_%s_ns: %.1f\n", variant_keys[v], names[t], med[v][t]);
+	}
+#ifdef BENCH_HAVE_LUA
+	lua_port_close();
+#endif
+	return 0;
+}

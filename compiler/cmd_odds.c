@@ -1,0 +1,554 @@
+/* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
+#include "cli.h"
+#include "cli_inputs.h"
+#include "grid.h"
+#include "load.h"
+#include "odds.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+	"usage: rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N] [--all]\n"
+	"                 [--json | --format text|markdown|csv|json] [--locale LOCALE]\n"
+	"\n"
+	"The exact probability of every outcome of table NAME, in the column its\n"
+	"inputs select, found by resolving every natural roll of its dice (never by\n"
+	"sampling): natural-roll rules, rewrites, stacking groups and caps included.\n"
+	"Each outcome with the rolls that give it, its reduced fraction, its\n"
+	"percentage, and the cumulative odds of it or any row printed above it, and of\n"
+	"it or any row below it. NAME may also be a distance: the distribution of its\n"
+	"value in each of its units.\n"
+	"\n"
+	"  --set INPUT=VALUE  the situation (inputs not set take their defaults)\n"
+	"  --drm N            a modifier computed outside, added before the cap\n"
+	"  --all              every column and every modifier total the table can see,\n"
+	"                     as one grid (the situation's own modifiers replaced by each total)\n"
+	"  --format F         text (default, with a bar per outcome), markdown, csv or json\n"
+	"  --json             the same as --format json\n"
+	"  --locale L         the language of the labels\n"
+	"\n"
+	"--edition NAME (or FILE@NAME): the edition with the errata layers up to NAME.\n"
+	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
+
+typedef enum odds_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON } odds_format;
+
+typedef struct odds_args {
+	const char *file, *name, *locale, *edition; /* edition: --edition or FILE@EDITION */
+	const char *sets[64];
+	size_t nsets;
+	long drm;
+	bool has_drm, all;
+	odds_format format;
+} odds_args;
+
+static int parse_args(int argc, char **argv, odds_args *a)
+{
+	size_t npos = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int e = cli_edition_option("odds", argc, argv, &i, &a->edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0)
+			continue;
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			fputs(help, stdout);
+			return -1;
+		}
+		if (strcmp(arg, "--json") == 0) {
+			a->format = FMT_JSON;
+			continue;
+		}
+		if (strcmp(arg, "--all") == 0) {
+			a->all = true;
+			continue;
+		}
+		if (strcmp(arg, "--set") == 0 || strcmp(arg, "--drm") == 0 ||
+		    strcmp(arg, "--format") == 0 || strcmp(arg, "--locale") == 0) {
+			if (i + 1 == argc)
+				return usage_error("odds", "%s needs a value", arg);
+			const char *v = argv[++i];
+			if (strcmp(arg, "--set") == 0) {
+				if (a->nsets == sizeof a->sets / sizeof a->sets[0])
+					return usage_error("odds", "too many --set options");
+				a->sets[a->nsets++] = v;
+			} else if (strcmp(arg, "--drm") == 0) {
+				if (!cli_parse_long(v, &a->drm))
+					return usage_error("odds", "--drm needs an integer, not '%s'", v);
+				a->has_drm = true;
+			} else if (strcmp(arg, "--locale") == 0) {
+				a->locale = v;
+			} else if (strcmp(v, "text") == 0) {
+				a->format = FMT_TEXT;
+			} else if (strcmp(v, "markdown") == 0) {
+				a->format = FMT_MARKDOWN;
+			} else if (strcmp(v, "csv") == 0) {
+				a->format = FMT_CSV;
+			} else if (strcmp(v, "json") == 0) {
+				a->format = FMT_JSON;
+			} else {
+				return usage_error("odds", "--format takes text, markdown, csv or json, not '%s'", v);
+			}
+			continue;
+		}
+		if (arg[0] == '-' && arg[1])
+			return usage_error("odds", "unknown option '%s'", arg);
+		if (npos == 0)
+			a->file = arg;
+		else if (npos == 1)
+			a->name = arg;
+		else
+			return usage_error("odds", "unexpected argument '%s'", arg);
+		npos++;
+	}
+	if (!a->file || !a->name)
+		return usage_error("odds", "give a FILE and the NAME of a table or a distance");
+	if (a->all && a->has_drm)
+		return usage_error("odds", "--all shows every modifier total; drop --drm");
+	return 0;
+}
+
+typedef struct out_ctx {
+	strbuf *out;
+	const rtab_ruleset *rs;
+	size_t locale;
+	odds_format format;
+} out_ctx;
+
+static void json_str(strbuf *b, const char *s)
+{
+	if (s)
+		sb_put_json_string(b, s);
+	else
+		sb_puts(b, "null");
+}
+
+static const char *label_of(const out_ctx *o, rtab_labels l)
+{
+	const char *s = rtab_label(o->rs, l, o->locale);
+	return s ? s : "";
+}
+
+static void frac_cell(grid *g, uint64_t num, uint64_t den)
+{
+	strbuf sb = {0};
+	odds_put_fraction(&sb, num, den);
+	grid_cell(g, sb.data);
+	sb_free(&sb);
+}
+
+static void percent_cell(grid *g, uint64_t num, uint64_t den)
+{
+	strbuf sb = {0};
+	odds_put_percent(&sb, num, den);
+	grid_cell(g, sb.data);
+	sb_free(&sb);
+}
+
+/* A bar of eighths of a block, 20 blocks for 100%. */
+static void bar_cell(grid *g, uint64_t num, uint64_t den)
+{
+	static const char *const part[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+	strbuf sb = {0};
+	uint64_t eighths = den ? (num * 160 + den / 2) / den : 0; /* num <= den <= 2^24 */
+	if (num && !eighths)
+		eighths = 1;
+	for (uint64_t i = 0; i < eighths / 8; i++)
+		sb_puts(&sb, "█");
+	sb_puts(&sb, part[eighths % 8]);
+	grid_cell(g, sb.data);
+	sb_free(&sb);
+}
+
+static void render_grid(const out_ctx *o, const grid *g)
+{
+	if (o->format == FMT_MARKDOWN)
+		grid_markdown(o->out, g);
+	else if (o->format == FMT_CSV)
+		grid_csv(o->out, g);
+	else
+		grid_text(o->out, g, "  ");
+}
+
+static void json_frac(strbuf *b, const char *key, uint64_t num, uint64_t den)
+{
+	sb_printf(b, "\"%s\": \"", key);
+	odds_put_fraction(b, num, den);
+	sb_puts(b, "\"");
+}
+
+static const char *dice_id(const rtab_ruleset *rs, const rtab_table *t)
+{
+	return t->dice == RTAB_NO_DICE ? NULL : rs->dice[t->dice].id;
+}
+
+/* One table in one situation. */
+static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long drm)
+{
+	const rtab_ruleset *rs = o->rs;
+	const rtab_table *t = &rs->tables[ti];
+	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	size_t n = odds_table_outcomes(rs, ti, order);
+	uint64_t *above = xcalloc(n ? n : 1, sizeof *above);
+	strbuf *b = o->out;
+
+	/* Cumulative sums: each at most d->total. */
+	for (size_t i = 0; i < n; i++)
+		above[i] = (i ? above[i - 1] : 0) + d->count[order[i]];
+	if (o->format == FMT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, rs->id);
+		sb_puts(b, ", \"table\": ");
+		json_str(b, t->id);
+		sb_puts(b, ", \"rule\": ");
+		json_str(b, t->rule);
+		sb_puts(b, ", \"column\": ");
+		json_str(b, t->columns[d->column].id);
+		sb_puts(b, ", \"dice\": ");
+		json_str(b, dice_id(rs, t));
+		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [",
+			  (unsigned long long)d->total, drm, (long)d->modifier_raw, (long)d->modifier);
+		for (size_t i = 0; i < n; i++) {
+			uint64_t c = d->count[order[i]];
+			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
+			json_str(b, rs->outcomes[order[i]].id);
+			sb_puts(b, ", \"label\": ");
+			json_str(b, rtab_label(rs, rs->outcomes[order[i]].labels, o->locale));
+			sb_printf(b, ", \"rolls\": %llu, ", (unsigned long long)c);
+			json_frac(b, "probability", c, d->total);
+			sb_puts(b, ", \"percent\": ");
+			odds_put_percent(b, c, d->total);
+			sb_puts(b, ", ");
+			json_frac(b, "this_or_above", above[i], d->total);
+			sb_puts(b, ", ");
+			json_frac(b, "this_or_below", d->total - (i ? above[i - 1] : 0), d->total);
+			sb_puts(b, ", ");
+			json_frac(b, "provisional", d->provisional[order[i]], d->total);
+			sb_puts(b, "}");
+		}
+		sb_puts(b, "]}\n");
+		goto done;
+	}
+	if (o->format == FMT_MARKDOWN)
+		sb_printf(b, "### %s", t->id);
+	else if (o->format == FMT_TEXT)
+		sb_printf(b, "%s", t->id);
+	if (o->format != FMT_CSV) {
+		if (*label_of(o, t->labels))
+			sb_printf(b, " \"%s\"", label_of(o, t->labels));
+		if (t->rule)
+			sb_printf(b, " (rule %s)", t->rule);
+		if (t->column_input >= 0)
+			sb_printf(b, ", column %s", t->columns[d->column].id);
+		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		if (dice_id(rs, t))
+			sb_printf(b, "%s: %llu equally likely rolls", dice_id(rs, t),
+				  (unsigned long long)d->total);
+		else
+			sb_puts(b, "no dice: keyed by the modifier total");
+		sb_printf(b, "; modifier %+ld", (long)d->modifier_raw);
+		if (d->modifier != d->modifier_raw)
+			sb_printf(b, ", capped to %+ld", (long)d->modifier);
+		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+	}
+	grid g;
+	grid_init(&g, o->format == FMT_TEXT ? 9 : 8);
+	grid_cell(&g, "outcome");
+	grid_cell(&g, "rolls");
+	grid_cell(&g, "probability");
+	grid_cell(&g, "percent");
+	if (o->format == FMT_TEXT)
+		grid_cell(&g, "");
+	grid_cell(&g, "this or above");
+	grid_cell(&g, "this or below");
+	grid_cell(&g, "provisional");
+	grid_cell(&g, "label");
+	for (size_t c = 1; c < g.ncols - 1; c++)
+		g.right[c] = !(o->format == FMT_TEXT && c == 4);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t c = d->count[order[i]];
+		grid_cell(&g, rs->outcomes[order[i]].id);
+		grid_cellf(&g, "%llu/%llu", (unsigned long long)c, (unsigned long long)d->total);
+		frac_cell(&g, c, d->total);
+		percent_cell(&g, c, d->total);
+		if (o->format == FMT_TEXT)
+			bar_cell(&g, c, d->total);
+		frac_cell(&g, above[i], d->total);
+		frac_cell(&g, d->total - (i ? above[i - 1] : 0), d->total);
+		frac_cell(&g, d->provisional[order[i]], d->total);
+		grid_cell(&g, label_of(o, rs->outcomes[order[i]].labels));
+	}
+	render_grid(o, &g);
+	grid_free(&g);
+done:
+	free(above);
+	free(order);
+}
+
+/* Every column and every modifier total, as one grid per column. */
+static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
+{
+	const rtab_ruleset *rs = o->rs;
+	const rtab_table *t = &rs->tables[ti];
+	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	size_t n = odds_table_outcomes(rs, ti, order);
+	int32_t lo, hi;
+	int rc = RTAB_OK;
+	strbuf *b = o->out;
+	odds_dist d;
+
+	odds_total_bounds(rs, ti, &lo, &hi);
+	/* The situation's own modifier, replaced below by each total. */
+	rc = odds_table(rs, ti, inputs, 0, &d);
+	if (rc != RTAB_OK)
+		goto done;
+	int32_t base = d.modifier_raw;
+	odds_dist_free(&d);
+
+	if (o->format == FMT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, rs->id);
+		sb_puts(b, ", \"table\": ");
+		json_str(b, t->id);
+		sb_puts(b, ", \"dice\": ");
+		json_str(b, dice_id(rs, t));
+		sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)lo, (long)hi);
+	}
+	bool first_col = true;
+	for (size_t c = 0; c < t->ncolumns && rc == RTAB_OK; c++) {
+		int32_t v = odds_column_value(rs, ti, c);
+		if (v < 0)
+			continue;
+		if (t->column_input >= 0)
+			inputs[t->column_input] = v;
+		grid g;
+		grid_init(&g, (size_t)(hi - lo) + 2);
+		grid_cell(&g, "outcome");
+		for (int32_t m = lo; m <= hi; m++) {
+			grid_cellf(&g, "%+ld", (long)m);
+			g.right[m - lo + 1] = true;
+		}
+		uint64_t *cells = xcalloc((size_t)(hi - lo + 1) * (n ? n : 1), sizeof *cells);
+		uint64_t total = 1;
+		if (o->format == FMT_JSON) {
+			sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
+			json_str(b, t->columns[c].id);
+			sb_puts(b, ", \"totals\": [");
+		}
+		first_col = false;
+		for (int32_t m = lo; m <= hi && rc == RTAB_OK; m++) {
+			rc = odds_table(rs, ti, inputs, (int32_t)((int64_t)m - base), &d);
+			if (rc != RTAB_OK)
+				break;
+			total = d.total;
+			for (size_t i = 0; i < n; i++)
+				cells[(size_t)(m - lo) * n + i] = d.count[order[i]];
+			if (o->format == FMT_JSON) {
+				sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", m == lo ? "" : ",",
+					  (long)d.modifier);
+				for (size_t i = 0; i < n; i++) {
+					sb_puts(b, i ? ", {\"outcome\": " : "{\"outcome\": ");
+					json_str(b, rs->outcomes[order[i]].id);
+					sb_puts(b, ", ");
+					json_frac(b, "probability", d.count[order[i]], d.total);
+					sb_puts(b, ", \"percent\": ");
+					odds_put_percent(b, d.count[order[i]], d.total);
+					sb_puts(b, "}");
+				}
+				sb_puts(b, "]}");
+			}
+			odds_dist_free(&d);
+		}
+		if (o->format == FMT_JSON) {
+			sb_puts(b, "]}");
+		} else if (rc == RTAB_OK) {
+			for (size_t i = 0; i < n; i++) {
+				grid_cell(&g, rs->outcomes[order[i]].id);
+				for (int32_t m = lo; m <= hi; m++) {
+					uint64_t k = cells[(size_t)(m - lo) * n + i];
+					if (k == 0 && o->format != FMT_CSV)
+						grid_cell(&g, "-");
+					else
+						frac_cell(&g, k, total);
+				}
+			}
+			if (o->format == FMT_MARKDOWN)
+				sb_printf(b, "### %s, column %s\n\n", t->id, t->columns[c].id);
+			else if (o->format == FMT_TEXT)
+				sb_printf(b, "%s%s, column %s: the odds of each outcome at each modifier total\n",
+					  c ? "\n" : "", t->id, t->columns[c].id);
+			else
+				sb_printf(b, "%s# %s, column %s\n", c ? "\n" : "", t->id, t->columns[c].id);
+			render_grid(o, &g);
+			if (o->format == FMT_MARKDOWN)
+				sb_putc(b, '\n');
+		}
+		free(cells);
+		grid_free(&g);
+	}
+	if (o->format == FMT_JSON)
+		sb_puts(b, "]}\n");
+done:
+	free(order);
+	return rc;
+}
+
+static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
+{
+	const rtab_ruleset *rs = o->rs;
+	const rtab_distance *dist = &rs->distances[di];
+	strbuf *b = o->out;
+	int rc = RTAB_OK;
+
+	if (o->format == FMT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, rs->id);
+		sb_puts(b, ", \"distance\": ");
+		json_str(b, dist->id);
+		sb_puts(b, ", \"rule\": ");
+		json_str(b, dist->rule);
+		sb_puts(b, ", \"forms\": [");
+	} else if (o->format != FMT_CSV) {
+		sb_printf(b, "%s%s", o->format == FMT_MARKDOWN ? "### " : "", dist->id);
+		if (*label_of(o, dist->labels))
+			sb_printf(b, " \"%s\"", label_of(o, dist->labels));
+		if (dist->rule)
+			sb_printf(b, " (rule %s)", dist->rule);
+		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+	}
+	for (size_t f = 0; f < dist->nforms && rc == RTAB_OK; f++) {
+		odds_values v;
+		rc = odds_distance(rs, di, f, inputs, &v);
+		if (rc != RTAB_OK)
+			break;
+		if (o->format == FMT_JSON) {
+			sb_puts(b, f ? ",\n {\"unit\": " : "\n {\"unit\": ");
+			json_str(b, dist->forms[f].unit);
+			sb_printf(b, ", \"rolls\": %llu, \"provisional\": ", (unsigned long long)v.total);
+			json_str(b, v.provisional);
+			sb_puts(b, ", \"values\": [");
+		}
+		grid g;
+		grid_init(&g, o->format == FMT_TEXT ? 7 : 6);
+		grid_cell(&g, dist->forms[f].unit);
+		grid_cell(&g, "rolls");
+		grid_cell(&g, "probability");
+		grid_cell(&g, "percent");
+		if (o->format == FMT_TEXT)
+			grid_cell(&g, "");
+		grid_cell(&g, "this or less");
+		grid_cell(&g, "this or more");
+		for (size_t c = 0; c < g.ncols; c++)
+			g.right[c] = !(o->format == FMT_TEXT && c == 4);
+		uint64_t below = 0;
+		for (size_t i = 0; i < v.n; i++) {
+			uint64_t k = v.v[i].count;
+			if (o->format == FMT_JSON) {
+				sb_printf(b, "%s\n  {\"value\": %ld, \"rolls\": %llu, ", i ? "," : "",
+					  (long)v.v[i].value, (unsigned long long)k);
+				json_frac(b, "probability", k, v.total);
+				sb_puts(b, ", \"percent\": ");
+				odds_put_percent(b, k, v.total);
+				sb_puts(b, ", ");
+				json_frac(b, "this_or_less", below + k, v.total);
+				sb_puts(b, ", ");
+				json_frac(b, "this_or_more", v.total - below, v.total);
+				sb_puts(b, "}");
+			} else {
+				grid_cellf(&g, "%ld", (long)v.v[i].value);
+				grid_cellf(&g, "%llu/%llu", (unsigned long long)k, (unsigned long long)v.total);
+				frac_cell(&g, k, v.total);
+				percent_cell(&g, k, v.total);
+				if (o->format == FMT_TEXT)
+					bar_cell(&g, k, v.total);
+				frac_cell(&g, below + k, v.total);
+				frac_cell(&g, v.total - below, v.total);
+			}
+			below += k;
+		}
+		if (o->format == FMT_JSON) {
+			sb_puts(b, "]}");
+		} else {
+			if (o->format == FMT_TEXT && v.provisional)
+				sb_printf(b, "  provisional: %s\n", v.provisional);
+			render_grid(o, &g);
+			if (f + 1 < dist->nforms)
+				sb_putc(b, '\n');
+		}
+		grid_free(&g);
+		odds_values_free(&v);
+	}
+	if (o->format == FMT_JSON)
+		sb_puts(b, "]}\n");
+	return rc;
+}
+
+int cmd_odds(int argc, char **argv)
+{
+	odds_args a = {0};
+	loaded l;
+	int32_t *inputs = NULL;
+	strbuf out = {0};
+	int status = parse_args(argc, argv, &a);
+
+	if (status)
+		return status < 0 ? EXIT_OK : status;
+	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
+		loaded_free(&l);
+		return EXIT_INPUT;
+	}
+	const rtab_ruleset *rs = &l.model.rs;
+	out_ctx o = {&out, rs, 0, a.format};
+	status = cli_locale("odds", rs, a.locale, &o.locale);
+	if (status != EXIT_OK)
+		goto done;
+	inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
+	rtab_inputs_default(rs, inputs, rs->ninputs);
+	for (size_t i = 0; i < a.nsets && status == EXIT_OK; i++)
+		status = cli_set_input("odds", rs, inputs, a.sets[i]);
+	if (status != EXIT_OK)
+		goto done;
+
+	int rc, t = rtab_find_table(rs, a.name), k = rtab_find_distance(rs, a.name);
+	if (t >= 0 && a.all) {
+		rc = print_all(&o, (size_t)t, inputs);
+	} else if (t >= 0) {
+		odds_dist d;
+		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);
+		if (rc == RTAB_OK)
+			print_table(&o, (size_t)t, &d, a.drm);
+		odds_dist_free(&d);
+	} else if (k >= 0) {
+		if (a.all || a.has_drm) {
+			status = usage_error("odds", "%s applies to tables only; '%s' is a distance",
+					     a.all ? "--all" : "--drm", a.name);
+			goto done;
+		}
+		rc = print_distance(&o, (size_t)k, inputs);
+	} else {
+		strbuf sb = {0};
+		cli_list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
+		cli_list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
+		bool other = rtab_find_reaction_set(rs, a.name) >= 0 || rtab_find_transition(rs, a.name) >= 0 ||
+			     rtab_find_procedure(rs, a.name) >= 0;
+		status = usage_error("odds", "%s '%s' in %s (tables and distances: %s)",
+				     other ? "no dice decide" : "no table or distance named", a.name,
+				     a.file, sb.data ? sb.data : "none");
+		sb_free(&sb);
+		goto done;
+	}
+	if (rc != RTAB_OK) {
+		fprintf(stderr, "rtab odds: %s: %s\n", a.name, odds_status_message(rc));
+		status = EXIT_INPUT;
+		goto done;
+	}
+	if (out.data)
+		fputs(out.data, stdout);
+done:
+	sb_free(&out);
+	free(inputs);
+	loaded_free(&l);
+	return status;
+}

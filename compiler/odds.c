@@ -1,0 +1,333 @@
+/* Exact odds by enumeration through rtab_resolve (see odds.h). */
+#include "odds.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *odds_status_message(int status)
+{
+	switch (status) {
+	case ODDS_E_TOO_MANY: return "more rolls than can be enumerated exactly (at most 16777216)";
+	case ODDS_E_MIXED: return "the distance rolls dice with different faces; its odds are not enumerated";
+	default: return rtab_status_message(status);
+	}
+}
+
+uint64_t odds_dice_rolls(const rtab_dice *d)
+{
+	uint64_t total = 1;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		uint64_t sides = (uint64_t)((int64_t)d->groups[g].face_max - d->groups[g].face_min + 1);
+		for (size_t j = 0; j < d->groups[g].count; j++) {
+			/* total <= 2^24 and sides <= 2^17 before the product: no overflow. */
+			total *= sides;
+			if (total > ODDS_MAX_ROLLS || sides == 0)
+				return 0;
+		}
+	}
+	return total;
+}
+
+void odds_dist_free(odds_dist *d)
+{
+	free(d->count);
+	free(d->provisional);
+	d->count = d->provisional = NULL;
+}
+
+int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
+	       odds_dist *out)
+{
+	int32_t faces[RTAB_MAX_FACES], lo[RTAB_MAX_FACES], hi[RTAB_MAX_FACES];
+	size_t nfaces = 0;
+	rtab_result r;
+
+	memset(out, 0, sizeof *out);
+	if (!rs || table >= rs->ntables)
+		return RTAB_E_TABLE;
+	const rtab_table *t = &rs->tables[table];
+	if (t->dice != RTAB_NO_DICE) {
+		if (t->dice >= rs->ndice)
+			return RTAB_E_RULESET;
+		const rtab_dice *d = &rs->dice[t->dice];
+		if (odds_dice_rolls(d) == 0)
+			return ODDS_E_TOO_MANY;
+		for (size_t g = 0; g < d->ngroups; g++)
+			for (size_t j = 0; j < d->groups[g].count; j++) {
+				if (nfaces == RTAB_MAX_FACES)
+					return RTAB_E_FACES;
+				lo[nfaces] = faces[nfaces] = d->groups[g].face_min;
+				hi[nfaces++] = d->groups[g].face_max;
+			}
+	}
+	out->noutcomes = rs->noutcomes;
+	out->count = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *out->count);
+	out->provisional = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *out->provisional);
+	for (;;) {
+		int rc = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
+		if (rc != RTAB_OK) {
+			odds_dist_free(out);
+			return rc;
+		}
+		out->column = r.column;
+		out->modifier_raw = r.modifier_raw;
+		out->modifier = r.modifier;
+		out->count[r.outcome]++;
+		if (r.provisional)
+			out->provisional[r.outcome]++;
+		out->total++;
+		/* The next combination, the last face turning fastest. */
+		size_t k = nfaces;
+		while (k > 0 && faces[k - 1] == hi[k - 1]) {
+			faces[k - 1] = lo[k - 1];
+			k--;
+		}
+		if (k == 0)
+			return RTAB_OK;
+		faces[k - 1]++;
+	}
+}
+
+size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order)
+{
+	const rtab_table *t = &rs->tables[table];
+	bool *seen = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *seen);
+	size_t n = 0;
+#define ODDS_ADD(o)                                           \
+	do {                                                  \
+		uint16_t o_ = (o);                            \
+		if (o_ < rs->noutcomes && !seen[o_]) {        \
+			seen[o_] = true;                      \
+			order[n++] = o_;                      \
+		}                                             \
+	} while (0)
+	for (size_t i = 0; i < t->nrows; i++)
+		ODDS_ADD(t->rows[i].outcome);
+	for (size_t i = 0; i < t->nnatural; i++)
+		ODDS_ADD(t->natural[i].outcome);
+	for (size_t i = 0; i < t->nrewrites; i++)
+		ODDS_ADD(t->rewrites[i].to);
+#undef ODDS_ADD
+	free(seen);
+	return n;
+}
+
+void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_t *hi)
+{
+	const rtab_table *t = &rs->tables[table];
+	int64_t a = 0, b = 0;
+	if (t->capped) {
+		*lo = t->cap_min;
+		*hi = t->cap_max;
+		return;
+	}
+	/* Each modifier may or may not apply, whatever its group keeps. */
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		int64_t mlo = m->sign < 0 ? -(int64_t)m->max : m->min;
+		int64_t mhi = m->sign < 0 ? -(int64_t)m->min : m->max;
+		if (t->step >= 0 && !((m->steps >> t->step) & 1u))
+			continue;
+		bool always = m->condition.ninstrs == 0 && m->group < 0;
+		a += always || mlo < 0 ? mlo : 0;
+		b += always || mhi > 0 ? mhi : 0;
+	}
+	/* A grid is for people: keep it within what the runtime's rolls span. */
+	*lo = (int32_t)(a < -1000 ? -1000 : a);
+	*hi = (int32_t)(b > 1000 ? 1000 : b);
+}
+
+int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column)
+{
+	const rtab_table *t = &rs->tables[table];
+	if (t->column_input < 0)
+		return column == 0 ? 0 : -1;
+	const rtab_input *in = &rs->inputs[t->column_input];
+	for (int32_t v = 0; v <= in->max; v++)
+		if (t->column_of_value[v] == column)
+			return v;
+	return -1;
+}
+
+void odds_values_free(odds_values *v)
+{
+	free(v->v);
+	v->v = NULL;
+	v->n = 0;
+}
+
+/* One complete face sequence of a distance: its value and length. */
+typedef struct leaf {
+	int32_t value;
+	uint8_t nfaces;
+} leaf;
+
+typedef struct walk {
+	const rtab_ruleset *rs;
+	const rtab_expr *expr;
+	const int32_t *inputs;
+	int32_t face_lo, face_hi;
+	int32_t faces[RTAB_MAX_FACES];
+	leaf *leaves;
+	size_t nleaves, cap;
+	const char *provisional;
+} walk;
+
+/* Extend the faces read so far one face at a time until the evaluator
+ * has all it reads: the sequence it reads depends on the faces before. */
+static int walk_faces(walk *w, size_t n)
+{
+	rtab_eval_ctx ctx = {w->faces, n, 0, NULL, 0, NULL, 0};
+	int32_t value;
+	int rc = rtab_expr_eval_ctx(w->rs, w->expr, w->inputs, w->rs->ninputs, &ctx, &value);
+	if (rc == RTAB_OK) {
+		if (ctx.next_face != n)
+			return RTAB_E_FACES;
+		if (ctx.provisional && !w->provisional)
+			w->provisional = ctx.provisional;
+		if (w->nleaves == ODDS_MAX_ROLLS)
+			return ODDS_E_TOO_MANY;
+		if (w->nleaves == w->cap) {
+			w->cap = w->cap ? 2 * w->cap : 64;
+			w->leaves = xrealloc(w->leaves, w->cap * sizeof *w->leaves);
+		}
+		w->leaves[w->nleaves++] = (leaf){value, (uint8_t)n};
+		return RTAB_OK;
+	}
+	if (rc != RTAB_E_FACES)
+		return rc;
+	if (n == RTAB_MAX_FACES)
+		return RTAB_E_FACES;
+	for (int32_t f = w->face_lo; f <= w->face_hi; f++) {
+		w->faces[n] = f;
+		rc = walk_faces(w, n + 1);
+		if (rc != RTAB_OK)
+			return rc;
+	}
+	return RTAB_OK;
+}
+
+static int cmp_value(const void *a, const void *b)
+{
+	int32_t x = ((const odds_value *)a)->value, y = ((const odds_value *)b)->value;
+	return (x > y) - (x < y);
+}
+
+int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const int32_t *inputs,
+		  odds_values *out)
+{
+	walk w = {0};
+	bool any = false;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (!rs || distance >= rs->ndistances || form >= rs->distances[distance].nforms)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, rs->ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	w.rs = rs;
+	w.expr = &rs->distances[distance].forms[form].value;
+	w.inputs = inputs;
+	/* Every die the value may roll must have the same faces: each face read
+	 * is then one of the same equally likely values, whichever die reads it. */
+	for (size_t i = 0; i < w.expr->ninstrs; i++) {
+		const rtab_instr *in = &w.expr->instrs[i];
+		if (in->op != RTAB_OP_ROLL)
+			continue;
+		if (in->arg < 0 || (size_t)in->arg >= rs->ndice)
+			return RTAB_E_RULESET;
+		const rtab_dice *d = &rs->dice[in->arg];
+		for (size_t g = 0; g < d->ngroups; g++) {
+			if (!any) {
+				w.face_lo = d->groups[g].face_min;
+				w.face_hi = d->groups[g].face_max;
+				any = true;
+			} else if (w.face_lo != d->groups[g].face_min || w.face_hi != d->groups[g].face_max) {
+				return ODDS_E_MIXED;
+			}
+		}
+	}
+	rc = walk_faces(&w, 0);
+	if (rc != RTAB_OK) {
+		free(w.leaves);
+		return rc;
+	}
+	/* total = s^L; a leaf of n faces weighs s^(L-n). */
+	uint64_t sides = (uint64_t)((int64_t)w.face_hi - w.face_lo + 1), total = 1;
+	size_t longest = 0;
+	for (size_t i = 0; i < w.nleaves; i++)
+		if (w.leaves[i].nfaces > longest)
+			longest = w.leaves[i].nfaces;
+	for (size_t i = 0; i < longest; i++) {
+		total *= sides; /* total <= 2^24, sides <= 2^17 */
+		if (total > ODDS_MAX_ROLLS) {
+			free(w.leaves);
+			return ODDS_E_TOO_MANY;
+		}
+	}
+	out->v = xcalloc(w.nleaves ? w.nleaves : 1, sizeof *out->v);
+	for (size_t i = 0; i < w.nleaves; i++) {
+		uint64_t weight = 1;
+		for (size_t k = w.leaves[i].nfaces; k < longest; k++)
+			weight *= sides;
+		out->v[i] = (odds_value){w.leaves[i].value, weight};
+	}
+	qsort(out->v, w.nleaves, sizeof *out->v, cmp_value);
+	/* Merge equal values. */
+	size_t n = 0;
+	for (size_t i = 0; i < w.nleaves; i++) {
+		if (n && out->v[n - 1].value == out->v[i].value)
+			out->v[n - 1].count += out->v[i].count;
+		else
+			out->v[n++] = out->v[i];
+	}
+	out->n = n;
+	out->total = total;
+	out->provisional = rs->distances[distance].provisional ? rs->distances[distance].provisional
+							       : w.provisional;
+	free(w.leaves);
+	return RTAB_OK;
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+void odds_put_fraction(strbuf *sb, uint64_t num, uint64_t den)
+{
+	if (num == 0 || den == 0) {
+		sb_putc(sb, '0');
+		return;
+	}
+	uint64_t g = gcd64(num, den);
+	if (num == den)
+		sb_putc(sb, '1');
+	else
+		sb_printf(sb, "%llu/%llu", (unsigned long long)(num / g), (unsigned long long)(den / g));
+}
+
+double odds_percent(uint64_t num, uint64_t den)
+{
+	return den ? 100.0 * (double)num / (double)den : 0.0;
+}
+
+void odds_put_percent(strbuf *sb, uint64_t num, uint64_t den)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%.2f", odds_percent(num, den));
+	size_t n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0')
+		n--;
+	if (n > 0 && buf[n - 1] == '.')
+		n--;
+	sb_put(sb, buf, n);
+}

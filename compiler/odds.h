@@ -1,0 +1,87 @@
+/*
+ * Exact odds: every natural roll of a table's dice (or every face sequence
+ * a distance reads) enumerated through the runtime's own evaluator, never
+ * sampled. Counts are integers; a probability is count / total.
+ *
+ * No overflow: a table's total is the number of face combinations, refused
+ * above ODDS_MAX_ROLLS (2^24), and each count, and each sum of counts, is at
+ * most that total, so everything fits in uint64_t with room to spare. A
+ * distance's total is s^L (s faces per die, L the most faces any sequence
+ * reads), refused above ODDS_MAX_ROLLS too; each sequence of n faces weighs
+ * s^(L-n), and the weights sum to the total.
+ */
+#ifndef RTAB_ODDS_H
+#define RTAB_ODDS_H
+
+#include "rtab.h"
+#include "util.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ODDS_MAX_ROLLS (UINT64_C(1) << 24)
+
+/* Beyond the runtime's statuses. */
+enum {
+	ODDS_E_TOO_MANY = -100, /* more rolls than ODDS_MAX_ROLLS */
+	ODDS_E_MIXED = -101,    /* a distance rolls dice with different faces */
+};
+
+/* The outcomes of one table in one situation. */
+typedef struct odds_dist {
+	uint16_t column;
+	int32_t modifier_raw, modifier; /* before and after the cap: modifiers read no dice */
+	uint64_t total;                 /* equally likely natural rolls */
+	size_t noutcomes;               /* the ruleset's */
+	uint64_t *count;                /* per outcome: the rolls that give it */
+	uint64_t *provisional;          /* per outcome: those whose result is provisional */
+} odds_dist;
+
+/* One value of a distance form and its weight. */
+typedef struct odds_value {
+	int32_t value;
+	uint64_t count;
+} odds_value;
+
+typedef struct odds_values {
+	uint64_t total;
+	size_t n;
+	odds_value *v; /* ascending by value */
+	const char *provisional;
+} odds_values;
+
+/* A message for a status of these functions or of the runtime. */
+const char *odds_status_message(int status);
+
+/* The number of face combinations of dice d, or 0 above ODDS_MAX_ROLLS. */
+uint64_t odds_dice_rolls(const rtab_dice *d);
+
+/* Resolve every natural roll of table in the situation inputs (rs->ninputs
+ * values) with extra_drm. Fills out (free with odds_dist_free). */
+int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
+	       odds_dist *out);
+void odds_dist_free(odds_dist *d);
+
+/* The outcomes a table can give, in printed order: its rows', then its
+ * natural rules', then its rewrites'; each once. Returns how many (at most
+ * rs->noutcomes); order must hold rs->noutcomes entries. */
+size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order);
+
+/* The modifier totals a table can see: its cap, else the bounds of its modifiers. */
+void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_t *hi);
+
+/* The value of column c's first column-input value, or -1 for none. */
+int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column);
+
+/* The distribution of form `form` of a distance (free with odds_values_free). */
+int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const int32_t *inputs,
+		  odds_values *out);
+void odds_values_free(odds_values *v);
+
+/* num/den reduced ("3/10", "0", "1"), and as a percentage. */
+void odds_put_fraction(strbuf *sb, uint64_t num, uint64_t den);
+double odds_percent(uint64_t num, uint64_t den);
+/* A percentage for people and JSON: at most two decimals, no trailing zeros. */
+void odds_put_percent(strbuf *sb, uint64_t num, uint64_t den);
+
+#endif

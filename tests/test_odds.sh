@@ -1,0 +1,85 @@
+#!/bin/sh
+# rtab odds: fractions worked by hand, the golden outputs in tests/odds/,
+# and the speed of --all on the melee table.
+# usage: test_odds.sh RTAB SOURCE_ROOT [--update]
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+cd "$root" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+failed=0 passed=0
+f=tests/odds/odds_cases.rtab
+
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# The probability of OUTCOME in the JSON of `rtab odds ARGS...` must be WANT.
+prob() { # OUTCOME WANT ARGS...
+	outcome=$1 want=$2
+	shift 2
+	got=$("$rtab" odds "$@" --json) || { fail "rtab odds $*: exit $?"; return; }
+	case $got in
+	*"{\"outcome\": \"$outcome\", "*"\"probability\": \"$want\","*) passed=$((passed + 1)) ;;
+	*) fail "rtab odds $*: $outcome is not $want"; echo "$got" ;;
+	esac
+}
+
+# 2d6 sums: 15, 6 and 15 of 36 rolls.
+prob low 5/12 $f sums
+prob mid 1/6 $f sums
+prob high 5/12 $f sums
+# A d10 read 0-9, bonus 5 capped at +2: faces 0 / 1-5 / 6-9.
+prob low 1/10 $f capped --set bonus=5
+prob mid 1/2 $f capped --set bonus=5
+prob high 2/5 $f capped --set bonus=5
+# The cap bites from below too: -1 at least, whatever the --drm: rolls -1..8,
+# low is faces 0-3, high face 9 alone.
+prob low 2/5 $f capped --drm -9
+prob high 1/10 $f capped --drm -9
+# A natural double six passes at any modifier; without it no roll reaches 10.
+prob pass 1/36 $f charge --drm -5
+prob low 35/36 $f charge --drm -5
+# An outcome that cannot occur appears, with "0".
+prob high 0 $f sums --drm -20
+prob mid 0 $f sums --drm -20
+prob low 1 $f sums --drm -20
+# A distance: half of 5 (2) plus 2d6; 9 = 2 + 7 has 6 of 36 rolls.
+got=$("$rtab" odds $f charge_move --set moved=5 --json)
+case $got in *'{"value": 9, "rolls": 6, "probability": "1/6"'*) passed=$((passed + 1)) ;; *) fail "charge_move 9 is not 1/6"; echo "$got" ;; esac
+# The promise: TACW pursuit 3/10, 3/10 and 4/10.
+out=$("$rtab" odds tables/musket_pike.rtab cavalry_pursuit --set game=tacw)
+for want in "break_off  *3/10" "pursue_and_eliminate  *3/10" "pursue_off_map  *4/10"; do
+	if echo "$out" | grep -q "$want"; then passed=$((passed + 1)); else fail "pursuit lacks '$want'"; echo "$out"; fi
+done
+
+# Usage errors and the file's own errors.
+"$rtab" odds $f nothing >/dev/null 2>"$tmp/err"; s=$?
+[ $s -eq 2 ] && grep -q "no table or distance named 'nothing'" "$tmp/err" && passed=$((passed + 1)) || fail "unknown name: exit $s"
+"$rtab" odds $f sums --all --drm 1 >/dev/null 2>&1; s=$?
+[ $s -eq 2 ] && passed=$((passed + 1)) || fail "--all --drm: exit $s"
+"$rtab" odds $f sums --format yaml >/dev/null 2>&1; s=$?
+[ $s -eq 2 ] && passed=$((passed + 1)) || fail "--format yaml: exit $s"
+printf 'ruleset x { locales en; }\ntable t { roll d7; }\n' >"$tmp/bad.rtab"
+"$rtab" odds "$tmp/bad.rtab" t >/dev/null 2>"$tmp/err"; s=$?
+[ $s -eq 1 ] && grep -q "bad.rtab:2:" "$tmp/err" && passed=$((passed + 1)) || fail "a bad file: exit $s"; 
+"$rtab" odds --help | grep -q "usage: rtab odds" && passed=$((passed + 1)) || fail "odds --help"
+
+# Golden outputs.
+while IFS='|' read -r name args; do
+	case $name in '#'*|'') continue ;; esac
+	# shellcheck disable=SC2086
+	"$rtab" odds $args >"$tmp/out" 2>&1
+	if [ "${3:-}" = --update ]; then cp "$tmp/out" "tests/odds/$name.out"; continue; fi
+	if diff -u "tests/odds/$name.out" "$tmp/out"; then passed=$((passed + 1)); else fail "golden $name (above: - expected, + actual)"; fi
+done <tests/odds/cases.txt
+
+# --all on the whole melee table succeeds and gives a grid; its speed is
+# measured by bench/run (odds_all_melee_ms), never asserted here.
+if "$rtab" odds tables/musket_pike.rtab melee --all >"$tmp/all" 2>&1 && [ -s "$tmp/all" ]; then
+	passed=$((passed + 1))
+else
+	fail "--all on the melee"; head -5 "$tmp/all"
+fi
+
+echo "passed $passed, failed $failed"
+[ $failed -eq 0 ]
