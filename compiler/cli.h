@@ -14,6 +14,7 @@ int cmd_compile(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)

@@ -18,6 +18,7 @@ static const char usage_text[] =
 	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
+	"  diff OLD NEW              what changed between two rulesets or editions\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
@@ -69,6 +70,7 @@ static int run(int argc, char **argv)
 		{"compile", cmd_compile},
 		{"eval", cmd_eval},
 		{"test", cmd_test},
+		{"diff", cmd_diff},
 		{"odds", cmd_odds},
 	};
 
