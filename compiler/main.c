@@ -19,9 +19,11 @@ static const char usage_text[] =
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
 	"  diff OLD NEW              what changed between two rulesets or editions\n"
+	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"\n"
 	"Options:\n"
-	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
+	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
+	"                 shows a verb's help\n"
 	"  --version      show the version\n"
 	"  --edition NAME every verb: read the edition with the errata layers up to\n"
 	"                 NAME ('original': none; default: all); or write FILE@NAME\n"
@@ -72,10 +74,19 @@ static int run(int argc, char **argv)
 		{"test", cmd_test},
 		{"diff", cmd_diff},
 		{"odds", cmd_odds},
+		{"export", cmd_export},
 	};
 
 	if (argc < 2)
 		return usage_error(NULL, "no verb given");
+	if (strcmp(argv[1], "help") == 0 && argc > 2) {
+		/* rtab help VERB: the same as rtab VERB --help. */
+		char *help_argv[] = {argv[2], (char *)"--help", NULL};
+		for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+			if (strcmp(argv[2], verbs[i].name) == 0)
+				return verbs[i].run(2, help_argv);
+		return usage_error(NULL, "no help on '%s': not a verb", argv[2]);
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(usage_text, stdout);

@@ -86,13 +86,13 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, const ast
 	const ast_stmt *star = NULL;
 	int star_col = -1;
 
+	idmap names = {0};
 	for (const ast_stmt *c = cols->body; c; c = c->next) {
-		for (size_t j = 0; j < t->ncolumns; j++)
-			if (strcmp(columns[j].id, c->name) == 0) {
-				check_report(m, CHECK_DUPLICATE, c->name_loc,
-					     "table '%s' has two columns named '%s'", d->id, c->name);
-				break;
-			}
+		if (!item_room(m, t->ncolumns, c->name_loc, "columns", "table", d->id))
+			break;
+		if (idmap_put(&names, c->name, 0) >= 0)
+			check_report(m, CHECK_DUPLICATE, c->name_loc,
+				     "table '%s' has two columns named '%s'", d->id, c->name);
 		columns[t->ncolumns].id = arena_strdup(&m->arena, c->name);
 		if (c->star) {
 			if (star) {
@@ -123,6 +123,7 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, const ast
 		}
 		t->ncolumns++;
 	}
+	idmap_free(&names);
 	for (size_t k = 0; k < e->nvalues; k++) {
 		if (owner[k])
 			continue;
@@ -226,6 +227,8 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 		size_t k = 0;
 		if (s->kind != ST_NATURAL)
 			continue;
+		if (!item_room(m, t->nnatural, s->loc, "natural-roll rules", "table", d->id))
+			break;
 		int o = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
 		for (const ast_cell *c = s->cells; c; c = c->next)
 			k++;
@@ -270,6 +273,8 @@ static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 		expr_type ty;
 		if (s->kind != ST_REWRITE)
 			continue;
+		if (!item_room(m, t->nrewrites, s->loc, "rewrites", "table", d->id))
+			break;
 		int from = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
 		int to = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
 		rtab_rewrite *rw = &out[t->nrewrites];

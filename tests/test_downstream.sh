@@ -41,6 +41,9 @@ step() { # WHAT COMMAND...: run, keep the output in $log
 	"$@" >"$log" 2>&1 || fail "$what"
 }
 
+command -v pkg-config >/dev/null 2>&1 || { echo "pkg-config not installed: skipped"; exit 77; }
+command -v ninja >/dev/null 2>&1 || { echo "ninja not installed: skipped"; exit 77; }
+
 downstream_opts="-Dwerror=true -Db_sanitize=$sanitize -Db_lundef=$lundef"
 sanitize_flags=
 [ "$sanitize" != none ] && sanitize_flags="-fsanitize=$sanitize -fno-omit-frame-pointer"
