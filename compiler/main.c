@@ -20,6 +20,7 @@ static const char usage_text[] =
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
 	"  diff OLD NEW              what changed between two rulesets or editions\n"
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
+	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -75,6 +76,7 @@ static int run(int argc, char **argv)
 		{"diff", cmd_diff},
 		{"odds", cmd_odds},
 		{"export", cmd_export},
+		{"vectors", cmd_vectors},
 	};
 
 	if (argc < 2)
