@@ -311,7 +311,8 @@ done:
 	free(order);
 }
 
-/* Every column and every modifier total, as one grid per column. */
+/* Every column and every modifier total the table can see, as one grid:
+ * a row per outcome, a column per (table column, modifier total). */
 static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 {
 	const rtab_ruleset *rs = o->rs;
@@ -320,18 +321,24 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 	size_t n = odds_table_outcomes(rs, ti, order);
 	order[n++] = NO_RESULT; /* listed only where some roll gives no result */
 	int32_t lo, hi;
-	int rc = RTAB_OK;
+	int rc;
 	strbuf *b = o->out;
 	odds_dist d;
 
 	odds_total_bounds(rs, ti, &lo, &hi);
 	/* The situation's own modifier, replaced below by each total. */
 	rc = odds_table(rs, ti, inputs, 0, &d);
-	if (rc != RTAB_OK)
-		goto done;
+	if (rc != RTAB_OK) {
+		free(order);
+		return rc;
+	}
 	int32_t base = d.modifier_raw;
 	odds_dist_free(&d);
 
+	size_t ntotals = (size_t)((int64_t)hi - lo + 1), ncells = t->ncolumns * ntotals;
+	uint64_t *cells = xcalloc(ncells * n, sizeof *cells); /* [column][total][outcome] */
+	bool *shown = xcalloc(ncells, sizeof *shown);
+	uint64_t total = 1;
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, rs->id);
@@ -350,15 +357,6 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 			continue;
 		if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
 			inputs[t->column_input] = v;
-		grid g;
-		grid_init(&g, (size_t)(hi - lo) + 2);
-		grid_cell(&g, "outcome");
-		for (int32_t m = lo; m <= hi; m++) {
-			grid_cellf(&g, "%+ld", (long)m);
-			g.right[m - lo + 1] = true;
-		}
-		uint64_t *cells = xcalloc((size_t)(hi - lo + 1) * (n ? n : 1), sizeof *cells);
-		uint64_t total = 1;
 		if (o->format == FMT_JSON) {
 			sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 			json_str(b, t->columns[c].id);
@@ -369,9 +367,11 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 			rc = odds_table_column(rs, ti, c, inputs, (int32_t)((int64_t)m - base), &d);
 			if (rc != RTAB_OK)
 				break;
+			size_t cell = c * ntotals + (size_t)(m - lo);
 			total = d.total;
+			shown[cell] = true;
 			for (size_t i = 0; i < n; i++)
-				cells[(size_t)(m - lo) * n + i] = count_of(&d, order[i]);
+				cells[cell * n + i] = count_of(&d, order[i]);
 			if (o->format == FMT_JSON) {
 				sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", m == lo ? "" : ",",
 					  (long)d.modifier);
@@ -390,41 +390,64 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 			}
 			odds_dist_free(&d);
 		}
-		if (o->format == FMT_JSON) {
+		if (o->format == FMT_JSON)
 			sb_puts(b, "]}");
-		} else if (rc == RTAB_OK) {
-			for (size_t i = 0; i < n; i++) {
-				bool any = false;
-				for (int32_t m = lo; m <= hi; m++)
-					any |= cells[(size_t)(m - lo) * n + i] != 0;
-				if (order[i] == NO_RESULT && !any)
-					continue;
-				grid_cell(&g, outcome_name(rs, order[i]));
-				for (int32_t m = lo; m <= hi; m++) {
-					uint64_t k = cells[(size_t)(m - lo) * n + i];
-					if (k == 0 && o->format != FMT_CSV)
-						grid_cell(&g, "-");
-					else
-						frac_cell(&g, k, total);
-				}
-			}
-			if (o->format == FMT_MARKDOWN)
-				sb_printf(b, "### %s, column %s\n\n", t->id, t->columns[c].id);
-			else if (o->format == FMT_TEXT)
-				sb_printf(b, "%s%s, column %s: the odds of each outcome at each modifier total\n",
-					  c ? "\n" : "", t->id, t->columns[c].id);
+	}
+	if (o->format == FMT_JSON) {
+		sb_puts(b, "]}\n");
+	} else if (rc == RTAB_OK) {
+		/* One grid: a header cell per shown (column, total). */
+		size_t nshown = 0;
+		for (size_t k = 0; k < ncells; k++)
+			nshown += shown[k];
+		grid g;
+		grid_init(&g, nshown + 1);
+		grid_cell(&g, "outcome");
+		for (size_t k = 0, j = 1; k < ncells; k++) {
+			if (!shown[k])
+				continue;
+			const char *col = t->columns[k / ntotals].id;
+			long m = (long)lo + (long)(k % ntotals);
+			if (t->ncolumns == 1)
+				grid_cellf(&g, "%+ld", m);
+			else if (ntotals == 1)
+				grid_cell(&g, col);
 			else
-				sb_printf(b, "%s# %s, column %s\n", c ? "\n" : "", t->id, t->columns[c].id);
-			render_grid(o, &g);
-			if (o->format == FMT_MARKDOWN)
-				sb_putc(b, '\n');
+				grid_cellf(&g, "%s %+ld", col, m);
+			g.right[j++] = true;
 		}
-		free(cells);
+		for (size_t i = 0; i < n; i++) {
+			bool any = false;
+			for (size_t k = 0; k < ncells; k++)
+				any |= cells[k * n + i] != 0;
+			if (order[i] == NO_RESULT && !any)
+				continue;
+			grid_cell(&g, outcome_name(rs, order[i]));
+			for (size_t k = 0; k < ncells; k++) {
+				if (!shown[k])
+					continue;
+				if (cells[k * n + i] == 0 && o->format != FMT_CSV)
+					grid_cell(&g, "-");
+				else
+					frac_cell(&g, cells[k * n + i], total);
+			}
+		}
+		if (o->format == FMT_MARKDOWN)
+			sb_printf(b, "### %s: the odds of each outcome", t->id);
+		else if (o->format == FMT_TEXT)
+			sb_printf(b, "%s: the odds of each outcome", t->id);
+		if (o->format != FMT_CSV) {
+			if (t->ncolumns > 1)
+				sb_puts(b, " in each column");
+			if (ntotals > 1)
+				sb_puts(b, " at each modifier total");
+			sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		}
+		render_grid(o, &g);
 		grid_free(&g);
 	}
-	if (o->format == FMT_JSON)
-		sb_puts(b, "]}\n");
-done:
+	free(shown);
+	free(cells);
 	free(order);
 	return rc;
 }

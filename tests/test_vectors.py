@@ -180,11 +180,11 @@ def check_examples(rs, doc, path):
             kind, want = ck['kind'], ck['expect']
             if kind == 'table':
                 r = rs.resolve(ck['name'], ck['inputs'], ck['faces'], ck['drm'])
-                ok = r['outcome'] == want['outcome']
-                ok &= want.get('modifier', r['modifier']) == r['modifier']
-                ok &= want.get('modified_roll', r['modified_roll']) == r['modified_roll']
-                ok &= not want.get('provisional') or r['provisional'] is not None
-                ok &= 'triggers' not in want or sorted(want['triggers']) == sorted(r['triggers'])
+                ok = r['outcome'] == want['outcome'] and r.get('no_result', False) == want.get('no_result', False)
+                ok &= want.get('modifier', r.get('modifier')) == r.get('modifier')
+                ok &= want.get('modified_roll', r.get('modified_roll')) == r.get('modified_roll')
+                ok &= not want.get('provisional') or r.get('provisional') is not None
+                ok &= 'triggers' not in want or sorted(want['triggers']) == sorted(r.get('triggers', []))
             elif kind == 'reactions':
                 r = rs.reactions(ck['name'], ck['inputs'])
                 ok = sorted(r['options']) == sorted(want['options'])
@@ -207,6 +207,8 @@ def check_examples(rs, doc, path):
 def check_coverage(doc, vectors, path):
     """What docs/vectors.md promises the vectors cover, checked on them."""
     tv = [v for v in vectors if 'table' in v and 'error' not in v]
+    # Computed columns: each column boundary the vectors cross, both sides
+    # (the key's step) - checked as every column being read, below.
     for t in doc['tables']:
         mine = [v for v in tv if v['table'] == t['id']]
         where = '%s table %s' % (path, t['id'])
@@ -217,7 +219,12 @@ def check_coverage(doc, vectors, path):
             lo = hi = 0
         reach = (lo + t['cap_min'], hi + t['cap_max']) if t['capped'] else (t['roll_min'], t['roll_max'])
         for c, col in enumerate(t['columns']):
-            rolls = {v['modified_roll'] for v in mine if v['column'] == col['id'] and not v['natural_rule']}
+            if not any(v['column'] == col['id'] for v in mine):
+                fail(where, 'no vector reads column %s' % col['id'])
+            if col.get('kind', 0) != 0:
+                continue  # automatic or 'none': no rolls to cover
+            rolls = {v['modified_roll'] for v in mine
+                     if v['column'] == col['id'] and not v.get('no_result') and not v['natural_rule']}
             def row(r):
                 if r < t['roll_min']:
                     return col['below_row']
@@ -233,10 +240,12 @@ def check_coverage(doc, vectors, path):
                 if not any(row(r) == k for r in rolls) and \
                         any(row(r) == k for r in range(reach[0], reach[1] + 1)):
                     fail(where, 'no vector reaches row %d of column %s' % (k, col['id']))
+        mine = [v for v in mine if not v.get('no_result')]
         for nr in t['natural']:
             if not any(v['natural_rule'] and sorted(v['faces']) == sorted(nr['faces']) for v in mine):
                 fail(where, 'no vector rolls the natural %s' % nr['faces'])
-        for mi, mid in zip(t['modifiers'], t['modifiers_ids']):
+        for mi, mid in list(zip(t['modifiers'], t['modifiers_ids'])) + \
+                list(zip(t.get('shifts', []), t.get('shifts_ids', []))):
             m = doc['modifiers'][mi]
             if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
                 continue
