@@ -367,28 +367,65 @@ static void check_masked_naturals(model *m)
 	}
 }
 
-/* Every value the source leaves unsettled, with the reason written beside it. */
+/* What a provisional reason is written on, for the listing. */
+static const char *provisional_what(const ast_def *d, const ast_stmt *s, const ast_stmt *parent)
+{
+	switch (s->kind) {
+	case ST_ROW: return "row";
+	case ST_CELL: return "cell";
+	case ST_NATURAL: return "natural-roll rule";
+	case ST_TRIGGER: return "trigger";
+	case ST_ARC: return "transition arc";
+	case ST_REWRITE: return "rewrite";
+	case ST_BAND_STEP: return "ratio step";
+	case ST_OTHERWISE: return "otherwise value";
+	case ST_DEFAULT: return "matrix default";
+	default: break;
+	}
+	if (parent) {
+		switch (parent->kind) {
+		case ST_VALUE: return "enum value";
+		case ST_OPTION: return "reaction option";
+		case ST_STEP: return "procedure step";
+		default: break;
+		}
+	}
+	switch (d->kind) {
+	case DEF_DICE: return "dice";
+	case DEF_INPUT: return "input domain or default";
+	case DEF_BAND: return "ratio reading";
+	case DEF_PROCEDURE: return "procedure order";
+	case DEF_DISTANCE: return "distance";
+	default: return "value";
+	}
+}
+
+static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *list,
+				  const ast_stmt *parent)
+{
+	for (const ast_stmt *s = list; s; s = s->next) {
+		if (s->kind == ST_ROWS || s->kind == ST_VALUE || s->kind == ST_OPTION ||
+		    s->kind == ST_STEP) {
+			report_provisional_in(m, d, s->body, s);
+			continue;
+		}
+		if (!s->text || s->kind == ST_LABEL)
+			continue;
+		check_report(m, CHECK_PROVISIONAL, s->text_loc, "provisional %s in %s '%s'%s%s: %s",
+			     provisional_what(d, s, parent), def_kind_name(d->kind), d->id,
+			     parent && parent->name ? " at " : "", parent && parent->name ? parent->name : "",
+			     s->text);
+	}
+}
+
+/* Every reading the source leaves unsettled, with the reason written beside it. */
 static void check_provisional(model *m)
 {
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		if (k == DEF_EXAMPLE)
 			continue;
-		for (size_t i = 0; i < m->ndefs[k]; i++) {
-			const ast_def *d = m->defs[k][i];
-			for (const ast_stmt *s = d->body; s; s = s->next) {
-				const ast_stmt *list = s->kind == ST_ROWS ? s->body : s;
-				for (const ast_stmt *r = list; r; r = s->kind == ST_ROWS ? r->next : NULL) {
-					if (!r->text || (r->kind != ST_ROW && r->kind != ST_CELL &&
-							 r->kind != ST_PROVISIONAL && r->kind != ST_NATURAL))
-						continue;
-					check_report(m, CHECK_PROVISIONAL, r->text_loc,
-						     "provisional %s in %s '%s': %s",
-						     r->kind == ST_ROW ? "row" : r->kind == ST_CELL ? "cell"
-							 : r->kind == ST_NATURAL ? "natural-roll rule" : "value",
-						     def_kind_name(d->kind), d->id, r->text);
-				}
-			}
-		}
+		for (size_t i = 0; i < m->ndefs[k]; i++)
+			report_provisional_in(m, m->defs[k][i], m->defs[k][i]->body, NULL);
 	}
 }
 
