@@ -495,62 +495,111 @@ static void check_unused(model *m)
 					     m->defs[kinds[k]][i]->id);
 }
 
-typedef struct c_name {
-	char *name;
-	const char *id;
-	src_loc loc;
-} c_name;
-
 static int cmp_c_names(const void *a, const void *b)
 {
 	const c_name *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
 	if (c)
 		return c;
+	if (x->file != y->file)
+		return x->file - y->file;
 	return x->loc.line != y->loc.line ? x->loc.line - y->loc.line : x->loc.col - y->loc.col;
 }
 
-static void add_c_name(c_name **v, size_t *n, size_t *cap, const char *rs, const char *kind,
-		       const char *id, src_loc loc)
+typedef struct c_names {
+	c_name *v;
+	size_t n, cap;
+} c_names;
+
+/* Add PREFIX + [_ KIND] + _ + ID, in upper case when upcase. */
+static void add_c_name(c_names *cn, bool upcase, const char *prefix, const char *kind,
+		       const char *id, const char *what, src_loc loc)
 {
 	strbuf sb = {0};
-	sb_printf(&sb, "%s_%s_%s", rs, kind, id);
-	for (char *p = sb.data; *p; p++)
+	sb_printf(&sb, "%s%s%s_%s", prefix, kind ? "_" : "", kind ? kind : "", id);
+	for (char *p = sb.data; upcase && *p; p++)
 		*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		*v = xrealloc(*v, *cap * sizeof **v);
+	if (cn->n == cn->cap) {
+		cn->cap = cn->cap ? cn->cap * 2 : 64;
+		cn->v = xrealloc(cn->v, cn->cap * sizeof *cn->v);
 	}
-	(*v)[(*n)++] = (c_name){sb.data, id, loc};
+	cn->v[cn->n++] = (c_name){sb.data, what, loc, 0};
 }
 
-/* The generated header names every definition in upper case: they must stay distinct. */
-static void check_c_names(model *m)
+size_t c_names_collect(const model *m, c_name **out)
 {
 	static const struct {
 		def_kind kind;
-		const char *word;
+		const char *word, *index;
 	} kinds[] = {
-		{DEF_TABLE, "table"},         {DEF_INPUT, "input"},           {DEF_OUTCOME, "outcome"},
-		{DEF_EFFECT, "effect"},       {DEF_MODIFIER, "modifier"},     {DEF_REACTIONS, "reactions"},
-		{DEF_TRANSITION, "transition"}, {DEF_DISTANCE, "distance"},   {DEF_PROCEDURE, "procedure"},
+		{DEF_TABLE, "table", "the index of tables"},
+		{DEF_INPUT, "input", "the index of inputs"},
+		{DEF_OUTCOME, "outcome", "the index of outcomes"},
+		{DEF_EFFECT, "effect", "the index of effects"},
+		{DEF_MODIFIER, "modifier", "the index of modifiers"},
+		{DEF_REACTIONS, "reactions", "the index of reaction sets"},
+		{DEF_TRANSITION, "transition", "the index of transitions"},
+		{DEF_DISTANCE, "distance", "the index of distances"},
+		{DEF_PROCEDURE, "procedure", "the index of procedures"},
 	};
-	c_name *v = NULL;
-	size_t n = 0, cap = 0;
+	static const char *const fixed[] = {"ruleset", "situation", "situation_init", "situation_set",
+					    "resolve", "explain"};
+	c_names cn = {0};
 	const char *rs = m->rs.id;
+	src_loc at = m->ruleset_def ? m->ruleset_def->id_loc : (src_loc){0, 0};
+	strbuf tag = {0};
 
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+	/* The header guard, the external symbols and the tags of the header. */
+	add_c_name(&cn, true, "RTAB_GENERATED", NULL, rs, rs, at);
+	cn.v[cn.n - 1].name = xrealloc(cn.v[cn.n - 1].name, strlen(cn.v[cn.n - 1].name) + 3);
+	strcat(cn.v[cn.n - 1].name, "_H");
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		add_c_name(&cn, false, rs, NULL, fixed[i], rs, at);
+	sb_printf(&tag, "enum %s", rs); /* enum and struct tags share one name space */
+	add_c_name(&cn, false, tag.data, NULL, "situation", "the struct of the native resolvers", at);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		if (m->ndefs[kinds[k].kind])
+			add_c_name(&cn, false, tag.data, NULL, kinds[k].word, kinds[k].index, at);
 		for (size_t i = 0; i < m->ndefs[kinds[k].kind]; i++)
-			add_c_name(&v, &n, &cap, rs, kinds[k].word, m->defs[kinds[k].kind][i]->id,
-				   m->defs[kinds[k].kind][i]->id_loc);
+			add_c_name(&cn, true, rs, kinds[k].word, m->defs[kinds[k].kind][i]->id,
+				   m->defs[kinds[k].kind][i]->id, m->defs[kinds[k].kind][i]->id_loc);
+	}
+	for (size_t i = 0; i < m->ndefs[DEF_TABLE]; i++) {
+		const ast_def *d = m->defs[DEF_TABLE][i];
+		add_c_name(&cn, false, rs, "resolve", d->id, d->id, d->id_loc);
+		add_c_name(&cn, false, rs, "explain", d->id, d->id, d->id_loc);
+	}
 	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
 		const ast_def *d = m->defs[DEF_ENUM][i];
+		add_c_name(&cn, false, tag.data, NULL, d->id, d->id, d->id_loc);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind == ST_VALUE)
-				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
+				add_c_name(&cn, true, rs, d->id, s->name, s->name, s->name_loc);
 	}
+	sb_free(&tag);
+	*out = cn.v;
+	return cn.n;
+}
+
+void c_names_sort(c_name *v, size_t n)
+{
 	if (n > 1)
 		qsort(v, n, sizeof *v, cmp_c_names);
+}
+
+void c_names_free(c_name *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+/* The generated C names every definition: the names must stay distinct. */
+static void check_c_names(model *m)
+{
+	c_name *v;
+	size_t n = c_names_collect(m, &v);
+	c_names_sort(v, n);
 	for (size_t i = 1; i < n; i++) {
 		/* The same id under the same name is a value given twice: a duplicate, reported. */
 		if (strcmp(v[i].name, v[i - 1].name) != 0 || strcmp(v[i].id, v[i - 1].id) == 0)
@@ -560,9 +609,7 @@ static void check_c_names(model *m)
 			     v[i].name, v[i - 1].id);
 		check_note(m, v[i - 1].loc, "'%s' is here", v[i - 1].id);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(v[i].name);
-	free(v);
+	c_names_free(v, n);
 }
 
 /* The values tried for one input: its whole domain when small, else its ends and default. */

@@ -765,6 +765,21 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 	return RTAB_OK;
 }
 
+int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
+			     size_t ninputs, rtab_target *targets, uint8_t *by, size_t cap,
+			     size_t *count)
+{
+	int rc;
+	if (!rs || !count || (!targets && cap) || (!by && cap))
+		return RTAB_E_NULL;
+	if (outcome >= rs->noutcomes)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, by, cap, count);
+}
+
 int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
 			const int32_t *inputs, size_t ninputs, int32_t *out)
 {
