@@ -351,8 +351,11 @@ static void exercise_others(const rtab_ruleset *rs, int32_t *inputs)
 				ok[f] = rc == RTAB_OK;
 				any |= ok[f];
 			}
-			if (any && ok[0])
-				report_distance(&rep, i, values, ok, prov);
+			if (any && ok[0]) {
+				reasons why = {0};
+				reasons_add(&why, prov);
+				report_distance(&rep, i, values, ok, &why);
+			}
 		}
 	}
 #ifdef RTAB_NO_DICE

@@ -66,8 +66,7 @@ static const char *const odd_strings[] = {
 	"%s %d %n %%",
 	"?",
 	"",
-	"a very long label a very long label a very long label a very long label a very long label "
-	"a very long label a very long label a very long label a very long label a very long label",
+	"a very long label, a very long label, a very long label, a very long label, a very long label",
 };
 
 static void put_string(gen *g)
