@@ -918,48 +918,30 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 		x0 = in[22]; /* unit_1_standard */
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	const int c2a_0 = cond != 0;
 	/* modifier unit_2_standard_bonus */
 	{
 		int64_t x0;
 		x0 = in[23]; /* unit_2_standard */
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	const int c2a_1 = cond != 0;
 	/* modifier unit_3_standard_bonus */
 	{
 		int64_t x0;
 		x0 = in[24]; /* unit_3_standard */
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	const int c2a_2 = cond != 0;
 	total = extra_drm;
 	/* group wounds */
 	gsum = sum_g0;
 	total += gsum;
 	/* group rank_bonus */
-	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
+	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (0);
 	total += gsum;
 	/* group standard */
-	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
+	gsum = (c2a_0 ? 1 : c2a_1 ? 1 : c2a_2 ? 1 : 0) + (0);
 	total += gsum;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
