@@ -149,6 +149,7 @@ void ast_cells_free(ast_cell *l)
 {
 	while (l) {
 		ast_cell *n = l->next;
+		free(l->name);
 		free(l);
 		l = n;
 	}
@@ -187,6 +188,7 @@ void ast_stmts_free(ast_stmt *l)
 		ast_args_free(l->args);
 		ast_expr_free(l->expr);
 		ast_cells_free(l->cells);
+		ast_cells_free(l->step);
 		ast_stmts_free(l->body);
 		free(l);
 		l = n;

@@ -116,15 +116,19 @@ static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
 	if (!d && a->roll)
 		return usage_error("eval", "table '%s' rolls no dice: it is keyed by its modifiers alone; drop --roll",
 				   a->table);
-	if (d && !a->roll)
-		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
-				   a->table, d->nfaces > 1 ? ",F..." : "");
-	if (d) {
+	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);
 		if (status != EXIT_OK)
 			return status;
 	}
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
+	if (rc == RTAB_E_FACES && !a->roll)
+		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
+				   a->table, d->nfaces > 1 ? ",F..." : "");
+	if (rc == RTAB_E_NO_RESULT) {
+		report_no_result(rep, &r);
+		return EXIT_OK;
+	}
 	if (rc == RTAB_E_FACES)
 		return usage_error("eval", "table '%s' rolls %s: give %u face%s, each within %d..%d",
 				   a->table, d->id, d->nfaces, d->nfaces == 1 ? "" : "s",
