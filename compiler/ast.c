@@ -211,3 +211,27 @@ void ast_defs_free(ast_def *l)
 		l = n;
 	}
 }
+
+void ast_removes_free(ast_remove *l)
+{
+	while (l) {
+		ast_remove *n = l->next;
+		free(l->id);
+		free(l);
+		l = n;
+	}
+}
+
+void ast_errata_free(ast_errata *l)
+{
+	while (l) {
+		ast_errata *n = l->next;
+		free(l->id);
+		free(l->rule);
+		ast_stmts_free(l->labels);
+		ast_defs_free(l->defs);
+		ast_removes_free(l->removes);
+		free(l);
+		l = n;
+	}
+}

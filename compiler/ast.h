@@ -209,6 +209,29 @@ typedef struct ast_def {
 
 const char *def_kind_name(def_kind kind);
 
+/* remove KIND ID; in an errata layer. */
+typedef struct ast_remove {
+	def_kind kind;
+	char *id;
+	src_loc loc, id_loc;
+	struct ast_remove *next, *tail;
+} ast_remove;
+
+/* errata NAME @ "ref" { labels; definitions restated or added; remove KIND ID; } */
+typedef struct ast_errata {
+	char *id;
+	src_loc loc, id_loc;
+	char *rule;
+	ast_stmt *labels;    /* LOCALE "text"; */
+	ast_def *defs;       /* restated in full, or new, in order */
+	ast_remove *removes; /* in order */
+	bool damaged;        /* error recovery dropped part of it */
+	struct ast_errata *next, *tail;
+} ast_errata;
+
+void ast_removes_free(ast_remove *l);
+void ast_errata_free(ast_errata *l);
+
 ast_expr *ast_expr_new(expr_kind kind, src_loc loc);
 ast_stmt *ast_stmt_new(stmt_kind kind, src_loc loc);
 ast_def *ast_def_new(def_kind kind, src_loc loc, char *id, src_loc id_loc);

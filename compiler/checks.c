@@ -35,6 +35,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNIT_MISMATCH] = {"unit-mismatch", SEV_NOTE, true, "forms of a distance in convertible units agree within rounding (off unless asked)"},
 	[CHECK_NO_OPTION] = {"reaction-options", SEV_WARNING, true, "every situation leaves an option, or the set says none"},
 	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
+	[CHECK_ERRATA] = {"errata", SEV_ERROR, false, "errata layers come last, are named once (not 'original') and remove or restate what exists"},
+	[CHECK_ERRATA_UNCHANGED] = {"errata-unchanged", SEV_WARNING, true, "an errata layer changes what it restates"},
 };
 
 int check_find(const char *name)
@@ -77,9 +79,9 @@ int check_parse_option(const char *arg, diag_options *opts)
 }
 
 /* The severity a check reports with in this run, or -1 when it is off. */
-static int severity_of(const model *m, check_id id)
+static int severity_of(const diag_ctx *d, check_id id)
 {
-	const diag_options *o = m->diag->opts;
+	const diag_options *o = d->opts;
 	diag_level level = o ? (diag_level)o->level[id] : LEVEL_DEFAULT;
 	severity sev = rtab_checks[id].default_severity;
 
@@ -104,13 +106,26 @@ void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
-	int sev = severity_of(m, id);
+	int sev = severity_of(m->diag, id);
 	if (sev < 0)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	diag_report(m->diag, (severity)sev, rtab_checks[id].name, loc, "%s", msg);
+}
+
+void check_report_diag(diag_ctx *d, check_id id, src_loc loc, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	int sev = severity_of(d, id);
+	if (sev < 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_report(d, (severity)sev, rtab_checks[id].name, loc, "%s", msg);
 }
 
 void check_note(model *m, src_loc loc, const char *fmt, ...)

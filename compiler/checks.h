@@ -32,6 +32,8 @@ typedef enum check_id {
 	CHECK_LOOKUP_DOMAIN,     /* a matrix cell or ratio value outside its declared range */
 	CHECK_UNIT_MISMATCH,     /* two forms of a distance that disagree beyond rounding */
 	CHECK_NO_OPTION,         /* a situation in which a reaction set allows nothing, unsaid */
+	CHECK_ERRATA,            /* errata layers: named once, not 'original', last, removing what exists */
+	CHECK_ERRATA_UNCHANGED,  /* an errata layer restates a definition without changing it */
 
 	CHECK_COUNT_
 } check_id;
@@ -75,5 +77,11 @@ void check_report(struct model *m, check_id id, src_loc loc, const char *fmt, ..
 __attribute__((format(printf, 3, 4)))
 #endif
 void check_note(struct model *m, src_loc loc, const char *fmt, ...);
+
+/* The same for findings outside a model (the errata layers of a file). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+void check_report_diag(diag_ctx *d, check_id id, src_loc loc, const char *fmt, ...);
 
 #endif

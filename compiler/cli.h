@@ -2,6 +2,11 @@
 #ifndef RTAB_CLI_H
 #define RTAB_CLI_H
 
+#include "load.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
 enum exit_status { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 int cmd_check(int argc, char **argv);
@@ -9,11 +14,28 @@ int cmd_compile(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 int usage_error(const char *verb, const char *fmt, ...);
+
+/*
+ * Editions, the same for every verb. In its argument loop a verb calls
+ * cli_edition_option on each argument: 1 when it was --edition NAME or
+ * --edition=NAME (*edition set, *i past its value), 0 when it is something
+ * else, -1 when its value is missing (reported: return EXIT_USAGE). It then
+ * reads each FILE argument with cli_load, which takes FILE or FILE@EDITION
+ * (the @ form names that file's edition and wins over --edition; NULL
+ * edition: every errata layer; "original": none).
+ */
+int cli_edition_option(const char *verb, int argc, char **argv, int *i, const char **edition);
+bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
+	      const diag_options *opts);
+
+/* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
+char *cli_split_edition(const char *arg, const char **edition);
 
 #endif

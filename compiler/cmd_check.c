@@ -19,6 +19,9 @@ static const char help[] =
 	"  --strict               provisional values are errors\n"
 	"  --diagnostics=json     one JSON object per diagnostic and line\n"
 	"  --list-checks          print every check with its default and purpose\n"
+	"  --edition NAME         the edition with the errata layers up to NAME\n"
+	"                         ('original': none; default: every layer); FILE@NAME\n"
+	"                         names one file's edition. Every edition is checked.\n"
 	"Exit status: 0 when no file has an error, 1 otherwise, 2 on bad usage.\n";
 
 static void list_checks(void)
@@ -33,8 +36,17 @@ int cmd_check(int argc, char **argv)
 {
 	int nfiles = 0, status = EXIT_OK;
 	diag_options opts = {.list_provisional = true};
+	const char *edition = NULL;
 
 	for (int i = 1; i < argc; i++) {
+		int first = i, e = cli_edition_option("check", argc, argv, &i, &edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0) {
+			for (int k = first; k <= i; k++)
+				argv[k] = NULL;
+			continue;
+		}
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			fputs(help, stdout);
 			return EXIT_OK;
@@ -62,7 +74,7 @@ int cmd_check(int argc, char **argv)
 		loaded l;
 		if (!argv[i])
 			continue;
-		if (!load_file(&l, argv[i], opts.json ? stdout : stderr, &opts))
+		if (!cli_load(&l, argv[i], edition, opts.json ? stdout : stderr, &opts))
 			status = EXIT_INPUT;
 		loaded_free(&l);
 	}

@@ -19,7 +19,54 @@ static const char help[] =
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were.\n"
 	"Options as for 'rtab check': -WNAME, -Wno-NAME, -Werror, --strict,\n"
-	"--diagnostics=json.\n";
+	"--diagnostics=json. --edition NAME (or FILE@NAME) emits the edition with\n"
+	"the errata layers up to NAME ('original': none); the default is every layer.\n";
+
+/* mkdir -p: DIR and its missing parents. */
+static bool make_dirs(const char *dir)
+{
+	char *p = xstrdup(dir);
+	bool ok = true;
+	for (char *q = p + 1;; q++) {
+		if (*q != '/' && *q)
+			continue;
+		char c = *q;
+		*q = '\0';
+		struct stat st;
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			fprintf(stderr, "rtab: error: cannot create directory '%s': %s\n", p,
+				strerror(errno));
+			ok = false;
+		} else if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "rtab: error: '%s' is not a directory\n", p);
+			ok = false;
+		}
+		*q = c;
+		if (!ok || !c)
+			break;
+	}
+	free(p);
+	return ok;
+}
+
+/* An output that would replace one of the inputs (links resolved) is refused. */
+static bool output_is_input(const output_file *outs, size_t nouts, const char **paths,
+			    size_t npaths)
+{
+	bool clash = false;
+	for (size_t i = 0; i < nouts; i++) {
+		struct stat o, in;
+		if (stat(outs[i].path, &o) != 0)
+			continue;
+		for (size_t k = 0; k < npaths; k++)
+			if (stat(paths[k], &in) == 0 && in.st_dev == o.st_dev && in.st_ino == o.st_ino) {
+				fprintf(stderr, "%s: error: compiling it would overwrite it with '%s'; give another directory with -o\n",
+					paths[k], outs[i].path);
+				clash = true;
+			}
+	}
+	return clash;
+}
 
 int cmd_compile(int argc, char **argv)
 {
@@ -28,10 +75,18 @@ int cmd_compile(int argc, char **argv)
 	size_t npaths = 0;
 	int status = EXIT_OK;
 	diag_options opts = {0};
+	const char *edition = NULL;
 
 	if (!paths)
 		return EXIT_INPUT;
 	for (int i = 1; i < argc; i++) {
+		int e = cli_edition_option("compile", argc, argv, &i, &edition);
+		if (e < 0) {
+			free(paths);
+			return EXIT_USAGE;
+		}
+		if (e > 0)
+			continue;
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			fputs(help, stdout);
 			free(paths);
@@ -66,7 +121,7 @@ int cmd_compile(int argc, char **argv)
 	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
 	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
 	for (size_t i = 0; i < npaths; i++) {
-		if (!load_file(&files[i], paths[i], stderr, &opts)) {
+		if (!cli_load(&files[i], paths[i], edition, stderr, &opts)) {
 			status = EXIT_INPUT;
 			continue;
 		}
@@ -79,13 +134,8 @@ int cmd_compile(int argc, char **argv)
 			}
 		}
 	}
-	if (status == EXIT_OK) {
-		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-			fprintf(stderr, "rtab: error: cannot create directory '%s': %s\n", dir,
-				strerror(errno));
-			status = EXIT_INPUT;
-		}
-	}
+	if (status == EXIT_OK && !make_dirs(dir))
+		status = EXIT_INPUT;
 	if (status == EXIT_OK) {
 		for (size_t i = 0; i < npaths; i++) {
 			const rtab_ruleset *rs = &files[i].model.rs;
@@ -100,7 +150,9 @@ int cmd_compile(int argc, char **argv)
 				outs[2 * i + k].len = texts[2 * i + k].len;
 			}
 		}
-		if (!output_commit(outs, npaths * 2))
+		if (output_is_input(outs, npaths * 2, paths, npaths))
+			status = EXIT_INPUT;
+		else if (!output_commit(outs, npaths * 2))
 			status = EXIT_INPUT;
 	}
 	for (size_t i = 0; i < npaths * 2; i++) {

@@ -11,7 +11,7 @@
 
 static const char help[] =
 	"usage: rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N] [--roll F[,F...]]\n"
-	"                 [--json | --explain] [--locale LOCALE]\n"
+	"                 [--json | --explain] [--locale LOCALE] [--edition NAME]\n"
 	"\n"
 	"Evaluate NAME in the situation the inputs give:\n"
 	"  a table       resolve one roll: --roll gives the natural die faces (required),\n"
@@ -22,10 +22,12 @@ static const char help[] =
 	"  a procedure   give the first step that applies.\n"
 	"Inputs not set take their declared defaults. --json prints one JSON object;\n"
 	"--explain prints every step with its rule reference and labels; --locale\n"
-	"picks the language of the labels (default: the ruleset's first locale).\n";
+	"picks the language of the labels (default: the ruleset's first locale).\n"
+	"--edition NAME (or FILE@NAME) reads the edition with the errata layers up\n"
+	"to NAME ('original': none; default: every layer).\n";
 
 typedef struct eval_args {
-	const char *file, *table, *locale;
+	const char *file, *table, *locale, *edition;
 	const char *sets[64];
 	size_t nsets;
 	const char *roll;
@@ -38,6 +40,11 @@ static int parse_args(int argc, char **argv, eval_args *a)
 	size_t npos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
+		int e = cli_edition_option("eval", argc, argv, &i, &a->edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0)
+			continue;
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
 			fputs(help, stdout);
 			return -1;
@@ -212,7 +219,7 @@ int cmd_eval(int argc, char **argv)
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!load_file(&l, a.file, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}

@@ -29,12 +29,13 @@ static const char help[] =
 	"  --json             the same as --format json\n"
 	"  --locale L         the language of the labels\n"
 	"\n"
+	"--edition NAME (or FILE@NAME): the edition with the errata layers up to NAME.\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 typedef enum odds_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON } odds_format;
 
 typedef struct odds_args {
-	const char *file, *name, *locale;
+	const char *file, *name, *locale, *edition; /* edition: --edition or FILE@EDITION */
 	const char *sets[64];
 	size_t nsets;
 	long drm;
@@ -47,6 +48,11 @@ static int parse_args(int argc, char **argv, odds_args *a)
 	size_t npos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
+		int e = cli_edition_option("odds", argc, argv, &i, &a->edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0)
+			continue;
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
 			fputs(help, stdout);
 			return -1;
@@ -489,7 +495,7 @@ int cmd_odds(int argc, char **argv)
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!load_file(&l, a.file, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}

@@ -5,24 +5,28 @@
 #include "load.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 static const char help[] =
-	"usage: rtab test [-v] FILE|DIR...\n"
+	"usage: rtab test [-v] [--edition NAME] FILE|DIR...\n"
 	"\n"
 	"Run every example written in the files (a directory: its *.rtab files).\n"
 	"Prints each failure, then 'N passed, N failed' over the examples.\n"
-	"-v lists the examples that pass too. Exit status: 0 when all pass.\n";
+	"-v lists the examples that pass too. --edition NAME (or FILE@NAME) runs\n"
+	"them against the edition with the errata layers up to NAME ('original':\n"
+	"none; default: every layer). Exit status: 0 when all pass.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The .rtab files of a directory, sorted, so that runs are repeatable. */
+/* The .rtab files of a directory, sorted, so that runs are repeatable. None
+ * (an unreadable or empty directory) is reported. */
 static char **dir_files(const char *dir, size_t *n)
 {
 	DIR *d = opendir(dir);
@@ -31,8 +35,10 @@ static char **dir_files(const char *dir, size_t *n)
 	struct dirent *e;
 
 	*n = 0;
-	if (!d)
+	if (!d) {
+		fprintf(stderr, "%s: error: cannot read the directory: %s\n", dir, strerror(errno));
 		return NULL;
+	}
 	while ((e = readdir(d)) != NULL) {
 		size_t len = strlen(e->d_name);
 		if (len < 6 || strcmp(e->d_name + len - 5, ".rtab") != 0)
@@ -47,14 +53,18 @@ static char **dir_files(const char *dir, size_t *n)
 		out[(*n)++] = p.data;
 	}
 	closedir(d);
-	qsort(out, *n, sizeof *out, cmp_str);
+	if (*n == 0)
+		fprintf(stderr, "%s: error: the directory holds no .rtab file\n", dir);
+	if (*n > 1)
+		qsort(out, *n, sizeof *out, cmp_str);
 	return out;
 }
 
-static void test_file(const char *path, bool verbose, example_counts *c, int *status)
+static void test_file(const char *path, const char *edition, bool verbose, example_counts *c,
+		      int *status)
 {
 	loaded l;
-	if (load_file(&l, path, stderr, NULL))
+	if (cli_load(&l, path, edition, stderr, NULL))
 		examples_run(&l.model, path, stdout, verbose, c);
 	else
 		*status = EXIT_INPUT;
@@ -66,15 +76,26 @@ int cmd_test(int argc, char **argv)
 	example_counts counts = {0, 0};
 	bool verbose = false;
 	int status = EXIT_OK, nfiles = 0;
+	const char *edition = NULL;
 
 	for (int i = 1; i < argc; i++) {
+		int first = i, e = cli_edition_option("test", argc, argv, &i, &edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0) {
+			for (int k = first; k <= i; k++)
+				argv[k] = NULL;
+			continue;
+		}
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			fputs(help, stdout);
 			return EXIT_OK;
 		}
 		if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
 			verbose = true;
-		else if (argv[i][0] == '-' && argv[i][1])
+		else if (strcmp(argv[i], "-") == 0)
+			return usage_error("test", "'-': examples are read from files, not from standard input");
+		else if (argv[i][0] == '-')
 			return usage_error("test", "unknown option '%s'", argv[i]);
 		else
 			nfiles++;
@@ -83,19 +104,24 @@ int cmd_test(int argc, char **argv)
 		return usage_error("test", "no input file");
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
-		if (argv[i][0] == '-')
+		if (!argv[i] || argv[i][0] == '-')
 			continue;
-		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+		const char *ed = edition;
+		char *path = cli_split_edition(argv[i], &ed);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			size_t n;
-			char **files = dir_files(argv[i], &n);
+			char **files = dir_files(path, &n);
+			if (n == 0)
+				status = EXIT_INPUT; /* running nothing would pass silently */
 			for (size_t k = 0; k < n; k++) {
-				test_file(files[k], verbose, &counts, &status);
+				test_file(files[k], ed, verbose, &counts, &status);
 				free(files[k]);
 			}
 			free(files);
 		} else {
-			test_file(argv[i], verbose, &counts, &status);
+			test_file(path, ed, verbose, &counts, &status);
 		}
+		free(path);
 	}
 	printf("%d passed, %d failed\n", counts.passed, counts.failed);
 	return counts.failed ? EXIT_INPUT : status;

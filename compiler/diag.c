@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out)
 {
@@ -15,12 +16,76 @@ void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE
 	d->out = out;
 	d->errors = d->warnings = 0;
 	d->opts = NULL;
+	d->dedupe = false;
+	d->seen = NULL;
+	d->seen_cap = d->nseen = 0;
+	d->muted = false;
+	d->context = NULL;
+	d->context_loc = (src_loc){0, 0};
+	d->context_pending = false;
+}
+
+void diag_flush(diag_ctx *d)
+{
+	if (!d->context_pending || !d->context)
+		return;
+	const char *context = d->context;
+	bool dedupe = d->dedupe;
+	d->context = NULL; /* the note itself takes no note, and follows every finding */
+	d->context_pending = false;
+	d->dedupe = false;
+	diag_report(d, SEV_NOTE, NULL, d->context_loc, "%s", context);
+	d->context = context;
+	d->dedupe = dedupe;
 }
 
 void diag_free(diag_ctx *d)
 {
 	free(d->line_starts);
 	d->line_starts = NULL;
+	for (size_t i = 0; i < d->seen_cap; i++)
+		free(d->seen[i]);
+	free(d->seen);
+	d->seen = NULL;
+	d->seen_cap = d->nseen = 0;
+}
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Record key; false when it was there already. Takes ownership of key. */
+static bool seen_add(diag_ctx *d, char *key)
+{
+	if (2 * (d->nseen + 1) > d->seen_cap) {
+		size_t cap = d->seen_cap ? d->seen_cap * 2 : 64;
+		char **t = xcalloc(cap, sizeof *t);
+		for (size_t i = 0; i < d->seen_cap; i++) {
+			if (!d->seen[i])
+				continue;
+			size_t h = hash_str(d->seen[i]) & (cap - 1);
+			while (t[h])
+				h = (h + 1) & (cap - 1);
+			t[h] = d->seen[i];
+		}
+		free(d->seen);
+		d->seen = t;
+		d->seen_cap = cap;
+	}
+	size_t h = hash_str(key) & (d->seen_cap - 1);
+	for (; d->seen[h]; h = (h + 1) & (d->seen_cap - 1)) {
+		if (strcmp(d->seen[h], key) == 0) {
+			free(key);
+			return false;
+		}
+	}
+	d->seen[h] = key;
+	d->nseen++;
+	return true;
 }
 
 static void index_lines(diag_ctx *d)
@@ -118,28 +183,46 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 
 	if (sev == SEV_WARNING && d->opts && d->opts->werror)
 		sev = SEV_ERROR;
+	if (sev != SEV_NOTE)
+		diag_flush(d);
 	if (sev == SEV_ERROR)
 		d->errors++;
 	else if (sev == SEV_WARNING)
 		d->warnings++;
-	if (d->opts && d->opts->json) {
-		strbuf msg = {0};
-		va_start(ap, fmt);
-		sb_vprintf(&msg, fmt, ap);
-		va_end(ap);
-		report_json(d, names[sev], check, loc, msg.data ? msg.data : "");
-		sb_free(&msg);
-		return;
-	}
-	if (loc.line > 0)
-		fprintf(d->out, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, names[sev]);
-	else
-		fprintf(d->out, "%s: %s: ", d->path, names[sev]);
+	strbuf msg = {0};
 	va_start(ap, fmt);
-	vfprintf(d->out, fmt, ap);
+	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	if (check)
-		fprintf(d->out, " [-W%s]", check);
-	fputc('\n', d->out);
-	quote_line(d, loc);
+	const char *text = msg.data ? msg.data : "";
+	if (d->dedupe) {
+		if (sev == SEV_NOTE && d->muted) {
+			sb_free(&msg);
+			return;
+		}
+		strbuf key = {0};
+		sb_printf(&key, "%d:%d:%d:%s:%s", loc.line, loc.col, (int)sev, check ? check : "", text);
+		bool fresh = seen_add(d, key.data);
+		if (sev != SEV_NOTE)
+			d->muted = !fresh;
+		if (!fresh) {
+			sb_free(&msg);
+			return;
+		}
+	}
+	if (d->opts && d->opts->json) {
+		report_json(d, names[sev], check, loc, text);
+	} else {
+		if (loc.line > 0)
+			fprintf(d->out, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, names[sev]);
+		else
+			fprintf(d->out, "%s: %s: ", d->path, names[sev]);
+		fputs(text, d->out);
+		if (check)
+			fprintf(d->out, " [-W%s]", check);
+		fputc('\n', d->out);
+		quote_line(d, loc);
+	}
+	sb_free(&msg);
+	if (sev != SEV_NOTE && d->context)
+		d->context_pending = true;
 }

@@ -33,6 +33,18 @@ typedef struct diag_ctx {
 	FILE *out;
 	int errors, warnings;
 	const diag_options *opts; /* NULL: defaults */
+	/* One file checked as several editions: a message printed once is not
+	 * printed again (nor the notes after it), though it still counts. */
+	bool dedupe;
+	char **seen; /* open-addressing set of printed messages */
+	size_t seen_cap, nseen;
+	bool muted;  /* the last error or warning was a repeat */
+	/* When set, a note printed after each new error or warning and its own
+	 * notes (it names the edition); pending until the next finding or
+	 * diag_flush. */
+	const char *context;
+	src_loc context_loc;
+	bool context_pending;
 } diag_ctx;
 
 void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out);
@@ -47,5 +59,8 @@ void diag_free(diag_ctx *d);
 __attribute__((format(printf, 5, 6)))
 #endif
 void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, const char *fmt, ...);
+
+/* Print the context note a finding still owes (see context). */
+void diag_flush(diag_ctx *d);
 
 #endif

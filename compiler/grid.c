@@ -32,8 +32,27 @@ void grid_cellf(grid *g, const char *fmt, ...)
 	sb_free(&sb);
 }
 
+void grid_mark(grid *g)
+{
+	if (!g->ncells)
+		return;
+	if (g->marked_cap < g->cap) {
+		g->marked = xrealloc(g->marked, g->cap * sizeof *g->marked);
+		memset(g->marked + g->marked_cap, 0, (g->cap - g->marked_cap) * sizeof *g->marked);
+		g->marked_cap = g->cap;
+	}
+	g->marked[g->ncells - 1] = true;
+}
+
+bool grid_marked(const grid *g, size_t row, size_t col)
+{
+	size_t i = row * g->ncols + col;
+	return i < g->marked_cap && g->marked[i];
+}
+
 void grid_free(grid *g)
 {
+	free(g->marked);
 	for (size_t i = 0; i < g->ncells; i++)
 		free(g->cells[i]);
 	free(g->cells);

@@ -15,6 +15,8 @@ typedef struct grid {
 	size_t ncells, cap;
 	char **cells;  /* row-major; row 0 is the header */
 	bool *right;   /* per column: align right in text */
+	bool *marked;  /* per cell: a provisional value (the HTML shows it) */
+	size_t marked_cap;
 } grid;
 
 void grid_init(grid *g, size_t ncols);
@@ -24,6 +26,9 @@ void grid_cell(grid *g, const char *text);
 __attribute__((format(printf, 2, 3)))
 #endif
 void grid_cellf(grid *g, const char *fmt, ...);
+/* Mark the last cell appended as provisional. */
+void grid_mark(grid *g);
+bool grid_marked(const grid *g, size_t row, size_t col);
 void grid_free(grid *g);
 size_t grid_rows(const grid *g);
 const char *grid_at(const grid *g, size_t row, size_t col);

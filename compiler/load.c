@@ -1,8 +1,13 @@
+#define _POSIX_C_SOURCE 200809L
 #include "load.h"
 
+#include "edition.h"
 #include "parse_ctx.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,17 +19,52 @@ const char *path_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/*
+ * Open a source for reading, refusing what is not a regular file: a FIFO
+ * or a device would block or never end. The open itself does not block.
+ */
+FILE *open_regular(const char *path, FILE *out)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	FILE *f;
+
+	if (fd < 0) {
+		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0) {
+		fprintf(out, "%s: error: cannot read: %s\n", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(out, "%s: error: not a regular file (%s); give a .rtab file\n", path,
+			S_ISDIR(st.st_mode)   ? "a directory"
+			: S_ISFIFO(st.st_mode) ? "a pipe"
+			: S_ISSOCK(st.st_mode) ? "a socket"
+					       : "a device");
+		close(fd);
+		return NULL;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "rb");
+	if (!f) {
+		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
 static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = open_regular(path, out);
 	strbuf sb = {0};
 	char chunk[65536];
 	size_t n;
 
-	if (!f) {
-		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+	if (!f)
 		return false;
-	}
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
 		if (sb.len + n > MAX_SOURCE) {
 			fprintf(out, "%s: error: the file is larger than %u MiB\n", path,
@@ -49,6 +89,12 @@ static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 
 bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts)
 {
+	return load_file_edition(l, path, NULL, out, opts);
+}
+
+bool load_file_edition(loaded *l, const char *path, const char *edition, FILE *out,
+		       const diag_options *opts)
+{
 	char *text;
 	size_t len;
 
@@ -56,11 +102,55 @@ bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts)
 		memset(l, 0, sizeof *l);
 		return false;
 	}
-	return load_text(l, path, text, len, out, opts);
+	return load_text_edition(l, path, text, len, edition, out, opts);
 }
 
 bool load_text(loaded *l, const char *name, char *text, size_t len, FILE *out,
 	       const diag_options *opts)
+{
+	return load_text_edition(l, name, text, len, NULL, out, opts);
+}
+
+/* Build every edition, in order, keeping the model of the one asked for. */
+static bool build_editions(loaded *l)
+{
+	long n = (long)edition_count(l->errata);
+	bool ok = l->diag.errors == 0;
+
+	l->diag.dedupe = true;
+	for (long k = 0; k <= n; k++) {
+		ast_def *defs = edition_defs(l->defs, l->errata, (size_t)k);
+		strbuf context = {0};
+		if (k > 0) {
+			const ast_errata *layer = edition_layer(l->errata, (size_t)(k - 1));
+			sb_printf(&context, "in edition '%s': the main body with the errata layers up to '%s'",
+				  layer->id, layer->id);
+			l->diag.context = context.data;
+			l->diag.context_loc = layer->id_loc;
+		}
+		int before = l->diag.errors;
+		model m;
+		l->diag.errors = 0;
+		ok &= model_build(&m, defs, &l->diag);
+		l->diag.errors += before;
+		diag_flush(&l->diag);
+		l->diag.context = NULL;
+		if (k == l->nlayers) {
+			l->model = m;
+			l->edition = defs;
+			l->context = context;
+		} else {
+			model_free(&m);
+			edition_free(defs);
+			sb_free(&context);
+		}
+	}
+	l->built = true;
+	return ok && l->diag.errors == 0;
+}
+
+bool load_text_edition(loaded *l, const char *name, char *text, size_t len, const char *edition,
+		       FILE *out, const diag_options *opts)
 {
 	struct parse_ctx pc = {0};
 
@@ -79,13 +169,31 @@ bool load_text(loaded *l, const char *name, char *text, size_t len, FILE *out,
 	}
 	rtab_parse(l->text, l->len, &pc);
 	l->defs = pc.defs;
+	l->errata = pc.errata;
 	l->discarded = pc.discarded;
 	l->ndiscarded = pc.ndiscarded;
+	l->nlayers = edition_layers(l->errata, edition);
+	if (l->nlayers < 0) {
+		strbuf names = {0};
+		for (const ast_errata *e = l->errata; e; e = e->next)
+			sb_printf(&names, ", %s", e->id);
+		diag_report(&l->diag, SEV_ERROR, NULL, (src_loc){0, 0},
+			    "no errata layer '%s'; the editions are: %s%s", edition, EDITION_ORIGINAL,
+			    names.data ? names.data : "");
+		sb_free(&names);
+		return false;
+	}
 	if (l->diag.errors) {
 		/* Resolve what parsed, so one run reports syntax and semantic errors alike. */
-		model_build_recovered(&l->model, l->defs, &l->diag, l->discarded, l->ndiscarded);
+		l->edition = edition_defs(l->defs, l->errata, (size_t)l->nlayers);
+		model_build_recovered(&l->model, l->errata ? l->edition : l->defs, &l->diag,
+				      l->discarded, l->ndiscarded);
 		l->built = true;
 		return false;
+	}
+	if (l->errata) {
+		edition_check(l->defs, l->errata, &l->diag);
+		return build_editions(l);
 	}
 	l->built = true;
 	return model_build(&l->model, l->defs, &l->diag);
@@ -95,7 +203,10 @@ void loaded_free(loaded *l)
 {
 	if (l->built)
 		model_free(&l->model);
+	edition_free(l->edition);
+	sb_free(&l->context);
 	ast_defs_free(l->defs);
+	ast_errata_free(l->errata);
 	for (size_t i = 0; i < l->ndiscarded; i++)
 		free(l->discarded[i]);
 	free(l->discarded);

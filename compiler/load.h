@@ -12,7 +12,11 @@ typedef struct loaded {
 	char *text;
 	size_t len;
 	diag_ctx diag;
-	ast_def *defs;
+	ast_def *defs;     /* the main body */
+	ast_errata *errata; /* the errata layers, in order */
+	ast_def *edition;  /* the definitions of the edition built (edition_defs), or NULL */
+	long nlayers;      /* how many layers that edition applies */
+	strbuf context;    /* the note that names an edition in its diagnostics */
 	char **discarded;
 	size_t ndiscarded;
 	model model;
@@ -27,7 +31,19 @@ bool load_file(loaded *l, const char *path, FILE *out, const diag_options *opts)
  * one past them) becomes l's, and name is the path its diagnostics give. */
 bool load_text(loaded *l, const char *name, char *text, size_t len, FILE *out,
 	       const diag_options *opts);
+
+/* The same, building the edition named edition (NULL: every errata layer;
+ * "original": none). Every edition of the file is checked; a finding that
+ * first appears in an edition is followed by a note naming its layer. */
+bool load_file_edition(loaded *l, const char *path, const char *edition, FILE *out,
+		       const diag_options *opts);
+bool load_text_edition(loaded *l, const char *name, char *text, size_t len, const char *edition,
+		       FILE *out, const diag_options *opts);
 void loaded_free(loaded *l);
+
+/* Open path for reading if it is a regular file; otherwise say why not to
+ * out and return NULL. Never blocks on a FIFO. */
+FILE *open_regular(const char *path, FILE *out);
 
 /* The final component of a path, for banners. */
 const char *path_basename(const char *path);

@@ -3,7 +3,9 @@
 
 #include "rtab.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,10 +18,14 @@ static const char usage_text[] =
 	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
+	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"\n"
 	"Options:\n"
-	"  -h, --help     show this help, or a verb's help with 'rtab VERB --help'\n"
+	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
+	"                 shows a verb's help\n"
 	"  --version      show the version\n"
+	"  --edition NAME every verb: read the edition with the errata layers up to\n"
+	"                 NAME ('original': none; default: all); or write FILE@NAME\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the input, 2 bad usage.\n";
 
@@ -34,7 +40,28 @@ int usage_error(const char *verb, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+/*
+ * Every verb's output ends here: an answer that could not be written (a full
+ * disk, a closed pipe) is a failure, whatever the verb returned.
+ */
+static int finish(int status)
+{
+	errno = 0;
+	bool flush_failed = fflush(stdout) != 0;
+	if (flush_failed || ferror(stdout)) {
+		fprintf(stderr, "rtab: error: cannot write the standard output%s%s\n",
+			flush_failed ? ": " : "", flush_failed ? strerror(errno) : "");
+		if (status == EXIT_OK)
+			status = EXIT_INPUT;
+	}
+	if (fflush(stderr) != 0 || ferror(stderr)) {
+		if (status == EXIT_OK)
+			status = EXIT_INPUT;
+	}
+	return status;
+}
+
+static int run(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
@@ -45,10 +72,19 @@ int main(int argc, char **argv)
 		{"eval", cmd_eval},
 		{"test", cmd_test},
 		{"odds", cmd_odds},
+		{"export", cmd_export},
 	};
 
 	if (argc < 2)
 		return usage_error(NULL, "no verb given");
+	if (strcmp(argv[1], "help") == 0 && argc > 2) {
+		/* rtab help VERB: the same as rtab VERB --help. */
+		char *help_argv[] = {argv[2], (char *)"--help", NULL};
+		for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+			if (strcmp(argv[2], verbs[i].name) == 0)
+				return verbs[i].run(2, help_argv);
+		return usage_error(NULL, "no help on '%s': not a verb", argv[2]);
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(usage_text, stdout);
@@ -62,4 +98,9 @@ int main(int argc, char **argv)
 		if (strcmp(argv[1], verbs[i].name) == 0)
 			return verbs[i].run(argc - 1, argv + 1);
 	return usage_error(NULL, "unknown verb '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+	return finish(run(argc, argv));
 }

@@ -32,6 +32,7 @@ struct lex_extra {
 struct parse_ctx {
 	diag_ctx *diag;
 	ast_def *defs;
+	ast_errata *errata; /* the errata layers, in order, after the definitions */
 	bool damaged;      /* error recovery dropped part of the definition being read */
 	char **discarded;  /* identifiers thrown away by error recovery */
 	size_t ndiscarded, cap_discarded;

@@ -169,6 +169,8 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 	ast_param *param;
 	ast_dice_group *group;
 	ast_type type;
+	ast_errata *errata;
+	int kind;
 }
 
 %token RULESET "keyword 'ruleset'" LOCALES "keyword 'locales'" DICE "keyword 'dice'" FACES "keyword 'faces'" ENUM "keyword 'enum'"
@@ -182,6 +184,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token UNLESS "keyword 'unless'" REACTIONS "keyword 'reactions'" OPTION "keyword 'option'" LEADS "keyword 'leads'"
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
 %token RANGE_KW "keyword 'within'"
+%token ERRATA "keyword 'errata'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string"
@@ -205,6 +208,8 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <num> sint
 %type <range> bounds
 %type <type> type
+%type <errata> layer_items
+%type <kind> def_kw
 
 %destructor { parse_discard(ctx, $$); } <str>
 %destructor { ast_expr_free($$); } <expr>
@@ -216,6 +221,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %destructor { ast_params_free($$); } <param>
 %destructor { ast_dice_free($$); } <group>
 %destructor { ast_type_free(&$$); } <type>
+%destructor { ast_errata_free($$); } <errata>
 
 %precedence ELSE
 %left OR
@@ -245,6 +251,65 @@ definitions:
 		}
 		ctx->damaged = false;
 	}
+	| definitions ERRATA IDENT rule_opt '{' layer_items '}' {
+		$6->id = $3; $6->loc = LOC(@2); $6->id_loc = LOC(@3); $6->rule = $4;
+		$6->damaged |= ctx->damaged;
+		ctx->errata = AST_APPEND(ctx->errata, $6);
+		ctx->damaged = false;
+	}
+	;
+
+/* The body of an errata layer: its labels, the definitions it restates or
+ * adds, and remove KIND ID; for those it withdraws. */
+layer_items:
+	%empty { $$ = xcalloc(1, sizeof *$$); }
+	| layer_items definition {
+		$$ = $1;
+		if ($2) {
+			$2->damaged = ctx->damaged;
+			$$->defs = AST_APPEND($$->defs, $2);
+		}
+		$$->damaged |= ctx->damaged;
+		ctx->damaged = false;
+	}
+	| layer_items IDENT STRING ';' {
+		$$ = $1;
+		ast_stmt *l = named_stmt(ST_LABEL, @2, $2, @2); l->text = $3; l->text_loc = LOC(@3);
+		$$->labels = AST_APPEND($$->labels, l);
+	}
+	| layer_items IDENT def_kw IDENT ';' {
+		$$ = $1;
+		if (strcmp($2, "remove") != 0) {
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@2),
+				    "'%s' is not a statement of an errata layer; write remove %s %s;",
+				    $2, def_kind_name((def_kind)$3), $4);
+			free($4);
+			$$->damaged = true;
+		} else {
+			ast_remove *r = xcalloc(1, sizeof *r);
+			r->kind = (def_kind)$3; r->id = $4; r->loc = LOC(@2); r->id_loc = LOC(@4);
+			$$->removes = AST_APPEND($$->removes, r);
+		}
+		free($2);
+	}
+	;
+
+def_kw:
+	DICE { $$ = DEF_DICE; }
+	| ENUM { $$ = DEF_ENUM; }
+	| INPUT { $$ = DEF_INPUT; }
+	| EFFECT { $$ = DEF_EFFECT; }
+	| OUTCOME { $$ = DEF_OUTCOME; }
+	| MODIFIER { $$ = DEF_MODIFIER; }
+	| TABLE { $$ = DEF_TABLE; }
+	| MATRIX { $$ = DEF_MATRIX; }
+	| RATIO { $$ = DEF_BAND; }
+	| GROUP { $$ = DEF_GROUP; }
+	| REACTIONS { $$ = DEF_REACTIONS; }
+	| TRANSITION { $$ = DEF_TRANSITION; }
+	| DISTANCE { $$ = DEF_DISTANCE; }
+	| PROCEDURE { $$ = DEF_PROCEDURE; }
+	| EXAMPLE { $$ = DEF_EXAMPLE; }
 	;
 
 definition:

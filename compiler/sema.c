@@ -285,6 +285,7 @@ static void resolve_ruleset(model *m)
 	m->rs.id = d ? arena_strdup(&m->arena, d->id) : "unnamed";
 	if (!d)
 		return;
+	m->rs.rule = arena_strdup(&m->arena, d->rule);
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind == ST_LOCALES) {
 			if (locales) {
@@ -476,6 +477,10 @@ static void resolve_dice(model *m)
 		for (const ast_dice_group *g = d->dice; g; g = g->next) {
 			int64_t lo = g->has_faces ? g->face_lo : 1;
 			int64_t hi = g->has_faces ? g->face_hi : g->sides;
+			if (g->count < 0 || g->sides < 0) { /* the lexer reported the literal */
+				m->bad[DEF_DICE][i] = true;
+				break;
+			}
 			if (g->count < 1 || g->sides < 2) {
 				check_report(m, CHECK_BAD_RANGE, g->loc,
 					     "%lldd%lld is not a roll; use at least one die of two or more sides",
@@ -490,14 +495,13 @@ static void resolve_dice(model *m)
 				continue;
 			}
 			total += (size_t)g->count;
-			if (g->count >= RTAB_INT_LIMIT || g->sides >= RTAB_INT_LIMIT) {
-				m->bad[DEF_DICE][i] = true; /* the lexer reported the literal */
-				break;
-			}
+			/* Every literal the lexer let through is held or reported here. */
 			if (total > RTAB_MAX_FACES || hi > INT16_MAX || lo < -INT16_MAX) {
 				check_report(m, CHECK_LIMITS, g->loc,
-					     "too many dice or faces: at most %d dice with faces within +-%d",
-					     RTAB_MAX_FACES, INT16_MAX);
+					     "%lldd%lld: too many dice or faces; at most %d dice in all, with faces within +-%d",
+					     (long long)g->count, (long long)g->sides, RTAB_MAX_FACES,
+					     INT16_MAX);
+				m->bad[DEF_DICE][i] = true;
 				break;
 			}
 			groups[dc->ngroups].count = (uint8_t)g->count;

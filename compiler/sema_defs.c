@@ -480,6 +480,14 @@ void resolve_distances(model *m)
 			t.lo = t.hi = 0;
 			compile_expr(m, s->expr, RTAB_TYPE_INT, &forms[dist->nforms].value, &t);
 			m->allow_dice = false;
+			size_t nfaces = 0;
+			for (size_t k2 = 0; k2 < forms[dist->nforms].value.ninstrs; k2++)
+				if (forms[dist->nforms].value.instrs[k2].op == RTAB_OP_ROLL)
+					nfaces += m->rs.dice[forms[dist->nforms].value.instrs[k2].arg].nfaces;
+			if (nfaces > RTAB_MAX_FACES)
+				check_report(m, CHECK_LIMITS, s->expr->loc,
+					     "this value rolls %zu dice; a roll has at most %d", nfaces,
+					     RTAB_MAX_FACES);
 			m->distance_bounds[i][dist->nforms][0] = t.lo;
 			m->distance_bounds[i][dist->nforms][1] = t.hi;
 			forms[dist->nforms].unit = arena_strdup(&m->arena, s->name2 ? s->name2 : "");

@@ -380,6 +380,8 @@ static bool walk_dice(model *m, const ast_expr *e, instr_vec *iv, expr_type *t)
 			     "dice are rolled only in a distance; a table's roll is its 'roll' statement");
 		return false;
 	}
+	if (e->num < 0 || e->sides < 0)
+		return false; /* the lexer reported the literal */
 	if (e->num < 1 || e->sides < 2 || e->num > RTAB_MAX_FACES || e->sides > INT16_MAX) {
 		check_report(m, CHECK_BAD_RANGE, e->loc,
 			     "%lldd%lld is not a roll; use 1 to %d dice of 2 or more sides",

@@ -323,6 +323,7 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	}
 	t->rows = out;
 	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
+	ast_stmt *src = xcalloc(cap ? cap : 1, sizeof *src); /* per row: the line's rule and reason */
 	for (const ast_stmt *l = lines; l; l = l->next) {
 		int64_t lo, hi;
 		const ast_cell *c;
@@ -349,8 +350,9 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 			mt->shape_bad = true;
 			continue;
 		}
-		/* One row per distinct outcome of the line. */
-		size_t k = 0, line_first = t->nrows;
+		/* A row per outcome (with its rule and reason) while, in every column, its
+		 * rolls run on from the line before; else a new row. */
+		size_t k = 0;
 		for (const ast_cell *x = c; x; x = x->next, k++) {
 			if (x->kind == CELL_ABSENT)
 				continue;
@@ -361,28 +363,39 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 				continue;
 			}
 			int o = resolve_outcome_or_code(m, x->name, x->loc);
-			/* The same outcome once per line; an unknown one (reported) keeps its cells. */
-			size_t row = line_first;
-			for (; row < t->nrows; row++)
-				if (o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
-					   : !known[row] && strcmp(mt->row_names[row], x->name) == 0)
+			size_t col = mt->first_rolled + k, row = 0;
+			for (; row < t->nrows; row++) {
+				const model_cell *mc = &mt->cells[col * cap + row];
+				bool same = o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
+						   : !known[row] && strcmp(mt->row_names[row], x->name) == 0;
+				bool fits = mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo);
+				if (same && fits && src[row].rule == l->rule && src[row].text == l->text)
 					break;
+				if (same && fits && src[row].rule && l->rule && strcmp(src[row].rule, l->rule) == 0 &&
+				    ((!src[row].text && !l->text) ||
+				     (src[row].text && l->text && strcmp(src[row].text, l->text) == 0)))
+					break;
+			}
 			if (row == t->nrows) {
 				known[row] = o >= 0;
+				src[row] = *l;
 				out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 				out[row].rule = arena_strdup(&m->arena, l->rule ? l->rule : d->rule);
 				out[row].provisional = arena_strdup(&m->arena, l->text);
 				mt->row_names[row] = x->name;
 				t->nrows++;
 			}
-			model_cell *mc = &mt->cells[(mt->first_rolled + k) * cap + row];
-			mc->lo = lo;
+			model_cell *mc = &mt->cells[col * cap + row];
+			if (mc->lo > mc->hi) {
+				mc->lo = lo;
+				mc->loc = x->loc;
+			}
 			mc->hi = hi;
 			mc->row = (uint16_t)row;
-			mc->loc = x->loc;
 		}
 	}
 	free(known);
+	free(src);
 	/* The cells were laid out for cap rows; keep that stride for the checks. */
 	if (t->nrows < cap) {
 		model_cell *packed = xcalloc((t->nrows ? t->nrows : 1) * t->ncolumns, sizeof *packed);

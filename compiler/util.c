@@ -133,7 +133,11 @@ void sb_put_c_string(strbuf *sb, const char *s)
 		case '\\': sb_puts(sb, "\\\\"); break;
 		case '\n': sb_puts(sb, "\\n"); break;
 		case '\t': sb_puts(sb, "\\t"); break;
-		case '?': sb_puts(sb, p[1] == '?' ? "\\?" : "?"); break; /* no trigraphs */
+		case '?':
+			/* A '?' after a '?' is escaped, so that no "??X" (a trigraph in
+			 * ISO C before C23) survives: "??=" becomes "?\?=". */
+			sb_puts(sb, p > (const unsigned char *)s && p[-1] == '?' ? "\\?" : "?");
+			break;
 		default:
 			if (*p < 0x20 || *p == 0x7f)
 				sb_printf(sb, "\\%03o", *p);

@@ -122,43 +122,43 @@ static const rtab_modifier modifiers[] = {
 static const char *const table0_labels[] = {"Combat Results Table"};
 /* column -3: the row of each modified roll 1..7 */
 static const int16_t table0_column0_rows[] = {
-	0, 5, 10, 16, 21, 26, 30
+	0, 0, 0, 1, 1, 2, 2
 };
 /* column -2: the row of each modified roll 1..7 */
 static const int16_t table0_column1_rows[] = {
-	0, 5, 11, 16, 22, 26, 31
+	0, 0, 1, 1, 2, 2, 3
 };
 /* column -1: the row of each modified roll 1..7 */
 static const int16_t table0_column2_rows[] = {
-	0, 6, 11, 17, 22, 27, 31
+	0, 1, 1, 2, 2, 3, 3
 };
 /* column 0: the row of each modified roll 1..7 */
 static const int16_t table0_column3_rows[] = {
-	1, 6, 12, 17, 23, 27, 32
+	1, 1, 2, 2, 3, 3, 4
 };
 /* column +1: the row of each modified roll 1..7 */
 static const int16_t table0_column4_rows[] = {
-	1, 7, 12, 18, 23, 28, 32
+	1, 2, 2, 3, 3, 4, 4
 };
 /* column +2: the row of each modified roll 1..7 */
 static const int16_t table0_column5_rows[] = {
-	2, 7, 13, 18, 24, 28, 33
+	2, 2, 3, 3, 4, 4, 5
 };
 /* column +3: the row of each modified roll 1..7 */
 static const int16_t table0_column6_rows[] = {
-	2, 8, 13, 19, 24, 29, 33
+	2, 3, 3, 4, 4, 5, 5
 };
 /* column +4: the row of each modified roll 1..7 */
 static const int16_t table0_column7_rows[] = {
-	3, 8, 14, 19, 25, 29, 33
+	3, 3, 4, 4, 5, 5, 5
 };
 /* column +5: the row of each modified roll 1..7 */
 static const int16_t table0_column8_rows[] = {
-	3, 9, 14, 20, 25, 29, 33
+	3, 4, 4, 5, 5, 5, 5
 };
 /* column +6: the row of each modified roll 1..7 */
 static const int16_t table0_column9_rows[] = {
-	4, 9, 15, 20, 25, 29, 33
+	4, 4, 5, 5, 5, 5, 5
 };
 static const rtab_column table0_columns[] = {
 	{.id = "-3", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
@@ -188,34 +188,6 @@ static const rtab_row table0_rows[] = {
 	{2, "9.2", NULL}, /* engaged */
 	{3, "9.2", NULL}, /* defender_retreats */
 	{4, "9.2", NULL}, /* defender_loses_1 */
-	{0, "9.2", NULL}, /* attacker_loses_2 */
-	{1, "9.2", NULL}, /* attacker_loses_1 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
-	{0, "9.2", NULL}, /* attacker_loses_2 */
-	{1, "9.2", NULL}, /* attacker_loses_1 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
-	{5, "9.2", NULL}, /* defender_loses_2 */
-	{1, "9.2", NULL}, /* attacker_loses_1 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
-	{5, "9.2", NULL}, /* defender_loses_2 */
-	{1, "9.2", NULL}, /* attacker_loses_1 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
-	{5, "9.2", NULL}, /* defender_loses_2 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
-	{5, "9.2", NULL}, /* defender_loses_2 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
 	{5, "9.2", NULL}, /* defender_loses_2 */
 };
 static const uint16_t table0_modifiers[] = {0};
@@ -223,7 +195,7 @@ static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}
 
 static const rtab_table tables[] = {
 	{.id = "combat", .labels = table0_labels, .rule = "9.2",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 10, .columns = table0_columns, .nrows = 34, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 10, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 7,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
@@ -244,16 +216,18 @@ const rtab_ruleset classic_differential_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 6,
 	.outcomes = outcomes,
+	.nmodifiers = 1,
+	.modifiers = modifiers,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 1,
-	.modifiers = modifiers,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -262,6 +236,5 @@ const rtab_ruleset classic_differential_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Demonstration rules",
 };

@@ -125,39 +125,39 @@ static const rtab_modifier modifiers[] = {
 static const char *const table0_labels[] = {"Combat Results Table"};
 /* column 1:4: the row of each modified roll 1..6 */
 static const int16_t table0_column1_rows[] = {
-	0, 4, 9, 14, 19, 24
+	0, 4, 4, 4, 4, 4
 };
 /* column 1:3: the row of each modified roll 1..6 */
 static const int16_t table0_column2_rows[] = {
-	0, 5, 9, 14, 19, 24
+	0, 0, 4, 4, 4, 4
 };
 /* column 1:2: the row of each modified roll 1..6 */
 static const int16_t table0_column3_rows[] = {
-	1, 5, 10, 14, 19, 24
+	1, 0, 0, 4, 4, 4
 };
 /* column 1:1: the row of each modified roll 1..6 */
 static const int16_t table0_column4_rows[] = {
-	2, 6, 10, 15, 19, 24
+	2, 1, 0, 0, 4, 4
 };
 /* column 1.5:1: the row of each modified roll 1..6 */
 static const int16_t table0_column5_rows[] = {
-	2, 7, 11, 15, 20, 24
+	2, 2, 1, 0, 0, 4
 };
 /* column 2:1: the row of each modified roll 1..6 */
 static const int16_t table0_column6_rows[] = {
-	2, 7, 12, 16, 20, 25
+	2, 2, 5, 1, 0, 0
 };
 /* column 3:1: the row of each modified roll 1..6 */
 static const int16_t table0_column7_rows[] = {
-	2, 7, 13, 17, 21, 25
+	2, 2, 2, 5, 1, 0
 };
 /* column 4:1: the row of each modified roll 1..6 */
 static const int16_t table0_column8_rows[] = {
-	3, 7, 13, 18, 22, 26
+	3, 2, 2, 2, 5, 1
 };
 /* column 5:1: the row of each modified roll 1..6 */
 static const int16_t table0_column9_rows[] = {
-	3, 8, 13, 18, 23, 27
+	3, 3, 2, 2, 2, 5
 };
 static const rtab_column table0_columns[] = {
 	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
@@ -189,28 +189,6 @@ static const rtab_row table0_rows[] = {
 	{4, "7.3", NULL}, /* defender_retreats */
 	{5, "7.3", NULL}, /* defender_eliminated */
 	{0, "7.3", NULL}, /* attacker_eliminated */
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{5, "7.3", NULL}, /* defender_eliminated */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{3, "7.3", NULL}, /* exchange */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{3, "7.3", NULL}, /* exchange */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{3, "7.3", NULL}, /* exchange */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
 	{3, "7.3", NULL}, /* exchange */
 };
 static const uint16_t table0_shifts[] = {0, 1};
@@ -219,7 +197,7 @@ static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 28, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 2, .shifts = table0_shifts},
@@ -240,16 +218,18 @@ const rtab_ruleset classic_odds_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 6,
 	.outcomes = outcomes,
+	.nmodifiers = 2,
+	.modifiers = modifiers,
+	.ntables = 1,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 2,
-	.modifiers = modifiers,
-	.ntables = 1,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -258,6 +238,5 @@ const rtab_ruleset classic_odds_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = "Demonstration rules",
 };

@@ -480,6 +480,7 @@ typedef struct rtab_ruleset {
 	const rtab_distance *distances;
 	uint16_t nprocedures;
 	const rtab_procedure *procedures;
+	const char *rule; /* the ruleset's own rule reference, or NULL */
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {

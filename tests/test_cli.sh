@@ -28,6 +28,8 @@ check() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
 check version 0 "rtab 0." "$rtab" --version
 check help 0 "usage: rtab" "$rtab" --help
 check verb-help 0 "usage: rtab eval" "$rtab" eval --help
+check help-verb 0 "usage: rtab eval" "$rtab" help eval
+check help-not-a-verb 2 "not a verb" "$rtab" help frobnicate
 check no-verb 2 "no verb" "$rtab"
 check bad-verb 2 "unknown verb" "$rtab" frobnicate
 check bad-option 2 "unknown option" "$rtab" check --frob tables/musket_pike.rtab

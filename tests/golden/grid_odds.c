@@ -68,19 +68,19 @@ static const rtab_modifier modifiers[] = {
 static const char *const table0_labels[] = {"CRT"};
 /* column 1:2: the row of each modified roll 1..6 */
 static const int16_t table0_column1_rows[] = {
-	0, 0, 2, 2, 5, 5
+	0, 0, 0, 0, 1, 1
 };
 /* column 1:1: the row of each modified roll 1..6 */
 static const int16_t table0_column2_rows[] = {
-	0, 0, 3, 3, 5, 5
+	0, 0, 1, 1, 1, 1
 };
 /* column 1.5:1: the row of each modified roll 1..6 */
 static const int16_t table0_column3_rows[] = {
-	1, 1, 3, 3, 6, 6
+	1, 1, 1, 1, 2, 2
 };
 /* column 2:1: the row of each modified roll 1..6 */
 static const int16_t table0_column4_rows[] = {
-	1, 1, 4, 4, 6, 6
+	1, 1, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
 	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
@@ -98,10 +98,6 @@ static const rtab_column table0_columns[] = {
 };
 static const rtab_row table0_rows[] = {
 	{0, NULL, NULL}, /* attacker_retreats */
-	{1, NULL, NULL}, /* defender_retreats */
-	{0, NULL, NULL}, /* attacker_retreats */
-	{1, NULL, NULL}, /* defender_retreats */
-	{2, NULL, NULL}, /* defender_eliminated */
 	{1, NULL, NULL}, /* defender_retreats */
 	{2, NULL, NULL}, /* defender_eliminated */
 };
@@ -135,7 +131,7 @@ static const rtab_row table1_rows[] = {
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = NULL,
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 7, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts},
@@ -161,16 +157,18 @@ const rtab_ruleset grid_odds_ruleset = {
 	.effect_kinds = NULL,
 	.noutcomes = 3,
 	.outcomes = outcomes,
+	.nmodifiers = 1,
+	.modifiers = modifiers,
+	.ntables = 2,
+	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
 	.ngroups = 0,
 	.groups = NULL,
-	.nmodifiers = 1,
-	.modifiers = modifiers,
-	.ntables = 2,
-	.tables = tables,
+	.nsteps = 0,
+	.steps = NULL,
 	.nreaction_sets = 0,
 	.reaction_sets = NULL,
 	.ntransitions = 0,
@@ -179,6 +177,5 @@ const rtab_ruleset grid_odds_ruleset = {
 	.distances = NULL,
 	.nprocedures = 0,
 	.procedures = NULL,
-	.nsteps = 0,
-	.steps = NULL,
+	.rule = NULL,
 };

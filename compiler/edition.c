@@ -1,0 +1,305 @@
+#include "edition.h"
+
+#include "checks.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+size_t edition_count(const ast_errata *layers)
+{
+	size_t n = 0;
+	for (; layers; layers = layers->next)
+		n++;
+	return n;
+}
+
+long edition_layers(const ast_errata *layers, const char *name)
+{
+	if (!name)
+		return (long)edition_count(layers);
+	if (strcmp(name, EDITION_ORIGINAL) == 0)
+		return 0;
+	long i = 1;
+	for (; layers; layers = layers->next, i++)
+		if (strcmp(layers->id, name) == 0)
+			return i;
+	return -1;
+}
+
+const ast_errata *edition_layer(const ast_errata *layers, size_t i)
+{
+	for (; layers && i > 0; i--)
+		layers = layers->next;
+	return layers;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool expr_eq(const ast_expr *a, const ast_expr *b)
+{
+	for (; a && b; a = a->next_arg, b = b->next_arg) {
+		if (a->kind != b->kind || a->op != b->op || a->num != b->num || a->sides != b->sides ||
+		    !str_eq(a->name, b->name) || !expr_eq(a->lhs, b->lhs) || !expr_eq(a->rhs, b->rhs) ||
+		    !expr_eq(a->third, b->third) || !expr_eq(a->args, b->args))
+			return false;
+	}
+	return !a && !b;
+}
+
+static bool ids_eq(const ast_id *a, const ast_id *b)
+{
+	for (; a && b; a = a->next, b = b->next)
+		if (!str_eq(a->id, b->id))
+			return false;
+	return !a && !b;
+}
+
+static bool args_eq(const ast_arg *a, const ast_arg *b)
+{
+	for (; a && b; a = a->next, b = b->next)
+		if (a->kind != b->kind || a->num != b->num || !str_eq(a->name, b->name) ||
+		    !str_eq(a->key, b->key))
+			return false;
+	return !a && !b;
+}
+
+static bool cells_eq(const ast_cell *a, const ast_cell *b)
+{
+	for (; a && b; a = a->next, b = b->next)
+		if (a->lo != b->lo || a->hi != b->hi || a->open_lo != b->open_lo ||
+		    a->open_hi != b->open_hi)
+			return false;
+	return !a && !b;
+}
+
+static bool type_eq(const ast_type *a, const ast_type *b)
+{
+	return a->kind == b->kind && str_eq(a->name, b->name) && a->lo == b->lo && a->hi == b->hi;
+}
+
+static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
+{
+	for (; a && b; a = a->next, b = b->next) {
+		if (a->kind != b->kind || !str_eq(a->name, b->name) || !str_eq(a->text, b->text) ||
+		    !str_eq(a->rule, b->rule) || a->star != b->star || a->lo != b->lo ||
+		    a->hi != b->hi || !str_eq(a->name2, b->name2) || a->has_drm != b->has_drm ||
+		    a->has_roll != b->has_roll || a->drm != b->drm || a->expect != b->expect ||
+		    a->expect_value != b->expect_value ||
+		    a->has_expect_modifier != b->has_expect_modifier ||
+		    a->has_expect_roll != b->has_expect_roll ||
+		    a->expect_provisional != b->expect_provisional ||
+		    a->has_expect_triggers != b->has_expect_triggers ||
+		    a->expect_modifier != b->expect_modifier || a->expect_roll != b->expect_roll ||
+		    !ids_eq(a->triggers, b->triggers) || !ids_eq(a->ids, b->ids) ||
+		    !args_eq(a->args, b->args) || !expr_eq(a->expr, b->expr) ||
+		    !cells_eq(a->cells, b->cells) || !stmts_eq(a->body, b->body))
+			return false;
+	}
+	return !a && !b;
+}
+
+bool ast_def_equal(const ast_def *a, const ast_def *b)
+{
+	const ast_dice_group *da = a->dice, *db = b->dice;
+	const ast_param *pa = a->params, *pb = b->params;
+
+	if (a->kind != b->kind || !str_eq(a->id, b->id) || !str_eq(a->rule, b->rule) ||
+	    !str_eq(a->by, b->by) || !type_eq(&a->type, &b->type) || !expr_eq(a->init, b->init) ||
+	    !stmts_eq(a->body, b->body))
+		return false;
+	for (; da && db; da = da->next, db = db->next)
+		if (da->count != db->count || da->sides != db->sides || da->has_faces != db->has_faces ||
+		    da->face_lo != db->face_lo || da->face_hi != db->face_hi)
+			return false;
+	for (; pa && pb; pa = pa->next, pb = pb->next)
+		if (!str_eq(pa->id, pb->id) || !type_eq(&pa->type, &pb->type))
+			return false;
+	return !da && !db && !pa && !pb;
+}
+
+/* The definitions of an edition while it is being put together. */
+typedef struct slot {
+	const ast_def *def;  /* NULL once removed */
+	const ast_errata *by; /* the layer that gave it, or NULL for the main body */
+	const ast_remove *removed; /* the removal that withdrew it */
+	const ast_errata *removed_by;
+} slot;
+
+typedef struct slots {
+	slot *v;
+	size_t n, cap;
+} slots;
+
+static slot *slot_find(slots *s, def_kind kind, const char *id)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const ast_def *d = s->v[i].def;
+		const ast_remove *r = s->v[i].removed;
+		if ((d && d->kind == kind && strcmp(d->id, id) == 0) ||
+		    (!d && r && r->kind == kind && strcmp(r->id, id) == 0))
+			return &s->v[i];
+	}
+	return NULL;
+}
+
+static slot *slot_add(slots *s)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 32;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	memset(&s->v[s->n], 0, sizeof s->v[0]);
+	return &s->v[s->n++];
+}
+
+static void slots_body(slots *s, const ast_def *body)
+{
+	for (const ast_def *d = body; d; d = d->next)
+		slot_add(s)->def = d;
+}
+
+/* Apply one layer to s; report what is wrong with it when d is given. */
+static void apply_layer(slots *s, const ast_errata *layer, diag_ctx *d)
+{
+	for (const ast_def *def = layer->defs; def; def = def->next) {
+		if (d) {
+			for (const ast_def *e = layer->defs; e != def; e = e->next)
+				if (e->kind == def->kind && strcmp(e->id, def->id) == 0) {
+					check_report_diag(d, CHECK_DUPLICATE, def->id_loc,
+							  "errata layer '%s' states %s '%s' twice", layer->id,
+							  def_kind_name(def->kind), def->id);
+					diag_report(d, SEV_NOTE, NULL, e->id_loc, "'%s' is first stated here", def->id);
+					break;
+				}
+			for (const ast_remove *r = layer->removes; r; r = r->next)
+				if (r->kind == def->kind && strcmp(r->id, def->id) == 0) {
+					check_report_diag(d, CHECK_ERRATA, r->loc,
+							  "errata layer '%s' both removes and restates %s '%s'; keep one",
+							  layer->id, def_kind_name(def->kind), def->id);
+					diag_report(d, SEV_NOTE, NULL, def->id_loc, "the restatement is here");
+				}
+		}
+		slot *at = slot_find(s, def->kind, def->id);
+		if (at && at->def) {
+			if (d && ast_def_equal(at->def, def)) {
+				check_report_diag(d, CHECK_ERRATA_UNCHANGED, def->id_loc,
+						  "errata layer '%s' restates %s '%s' unchanged; correct it or drop it from the layer",
+						  layer->id, def_kind_name(def->kind), def->id);
+				if (at->by)
+					diag_report(d, SEV_NOTE, NULL, at->def->id_loc,
+						    "'%s' as errata layer '%s' left it is here", def->id, at->by->id);
+				else
+					diag_report(d, SEV_NOTE, NULL, at->def->id_loc,
+						    "'%s' as the main body defines it is here", def->id);
+			}
+		} else if (at) {
+			if (d) {
+				check_report_diag(d, CHECK_ERRATA, def->id_loc,
+						  "errata layer '%s' restates %s '%s', which errata layer '%s' removed",
+						  layer->id, def_kind_name(def->kind), def->id, at->removed_by->id);
+				diag_report(d, SEV_NOTE, NULL, at->removed->loc, "'%s' is removed here", def->id);
+			}
+		} else {
+			at = slot_add(s);
+		}
+		at->def = def;
+		at->by = layer;
+		at->removed = NULL;
+		at->removed_by = NULL;
+	}
+	for (const ast_remove *r = layer->removes; r; r = r->next) {
+		slot *at = slot_find(s, r->kind, r->id);
+		if (at && at->def && at->by == layer)
+			continue; /* removed and restated by the same layer: reported above */
+		if (at && at->def) {
+			at->def = NULL;
+			at->removed = r;
+			at->removed_by = layer;
+			continue;
+		}
+		if (!d)
+			continue;
+		if (at) {
+			check_report_diag(d, CHECK_ERRATA, r->loc,
+					  "errata layer '%s' removes %s '%s', which errata layer '%s' removed already",
+					  layer->id, def_kind_name(r->kind), r->id, at->removed_by->id);
+			diag_report(d, SEV_NOTE, NULL, at->removed->loc, "'%s' is removed here", r->id);
+			continue;
+		}
+		check_report_diag(d, CHECK_ERRATA, r->loc,
+				  "errata layer '%s' removes %s '%s', which nothing before it defines",
+				  layer->id, def_kind_name(r->kind), r->id);
+		for (size_t i = 0; i < s->n; i++)
+			if (s->v[i].def && strcmp(s->v[i].def->id, r->id) == 0) {
+				diag_report(d, SEV_NOTE, NULL, s->v[i].def->id_loc,
+					    "%s '%s' is defined here; did you mean: remove %s %s;?",
+					    def_kind_name(s->v[i].def->kind), r->id,
+					    s->v[i].def->kind == DEF_BAND ? "ratio" : def_kind_name(s->v[i].def->kind),
+					    r->id);
+				break;
+			}
+	}
+}
+
+ast_def *edition_defs(const ast_def *body, const ast_errata *layers, size_t n)
+{
+	slots s = {0};
+	slots_body(&s, body);
+	for (const ast_errata *l = layers; l && n > 0; l = l->next, n--)
+		apply_layer(&s, l, NULL);
+	size_t live = 0;
+	for (size_t i = 0; i < s.n; i++)
+		live += s.v[i].def != NULL;
+	ast_def *out = live ? xcalloc(live, sizeof *out) : NULL;
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (!s.v[i].def)
+			continue;
+		out[k] = *s.v[i].def;
+		out[k].next = k + 1 < live ? &out[k + 1] : NULL;
+		k++;
+	}
+	if (out)
+		out->tail = &out[live - 1];
+	free(s.v);
+	return out;
+}
+
+void edition_free(ast_def *defs)
+{
+	free(defs); /* one block: the copies, the first at its start */
+}
+
+void edition_check(const ast_def *body, const ast_errata *layers, diag_ctx *d)
+{
+	slots s = {0};
+	slots_body(&s, body);
+	for (const ast_def *d0 = body; d0 && layers; d0 = d0->next)
+		if (d0->loc.line > layers->loc.line ||
+		    (d0->loc.line == layers->loc.line && d0->loc.col > layers->loc.col)) {
+			check_report_diag(d, CHECK_ERRATA, d0->loc,
+					  "%s '%s' follows the errata layers; the main body comes first and the layers last (to correct it, restate it inside a layer)",
+					  def_kind_name(d0->kind), d0->id);
+			diag_report(d, SEV_NOTE, NULL, layers->loc, "the first errata layer begins here");
+		}
+	for (const ast_errata *l = layers; l; l = l->next) {
+		if (strcmp(l->id, EDITION_ORIGINAL) == 0)
+			check_report_diag(d, CHECK_ERRATA, l->id_loc,
+					  "an errata layer cannot be named '%s': that names the edition without any layer; rename it",
+					  EDITION_ORIGINAL);
+		for (const ast_errata *e = layers; e != l; e = e->next)
+			if (strcmp(e->id, l->id) == 0) {
+				check_report_diag(d, CHECK_ERRATA, l->id_loc,
+						  "two errata layers are named '%s'; an edition is named by its layer, so each needs its own name",
+						  l->id);
+				diag_report(d, SEV_NOTE, NULL, e->id_loc, "the first '%s' is here", l->id);
+				break;
+			}
+		apply_layer(&s, l, d);
+	}
+	free(s.v);
+}

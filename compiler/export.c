@@ -1,0 +1,423 @@
+/* The export driver and what every format shares (see export.h). */
+#include "export.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *key, *title;
+} kinds[EXPORT_KIND_COUNT_] = {
+	[EXPORT_ENUMS] = {"enums", "Enumerations"},
+	[EXPORT_INPUTS] = {"inputs", "Inputs"},
+	[EXPORT_DICE] = {"dice", "Dice"},
+	[EXPORT_EFFECT_KINDS] = {"effect_kinds", "Effects"},
+	[EXPORT_OUTCOMES] = {"outcomes", "Outcomes"},
+	[EXPORT_GROUPS] = {"groups", "Stacking groups"},
+	[EXPORT_MATRICES] = {"matrices", "Matrices"},
+	[EXPORT_BANDS] = {"bands", "Ratio bands"},
+	[EXPORT_MODIFIERS] = {"modifiers", "Modifiers"},
+	[EXPORT_TABLES] = {"tables", "Tables"},
+	[EXPORT_REACTION_SETS] = {"reaction_sets", "Reactions"},
+	[EXPORT_TRANSITIONS] = {"transitions", "Transitions"},
+	[EXPORT_DISTANCES] = {"distances", "Distances"},
+	[EXPORT_PROCEDURES] = {"procedures", "Procedures"},
+	[EXPORT_EXAMPLES] = {"examples", "Examples"},
+};
+
+const char *export_kind_key(export_kind kind)
+{
+	return kinds[kind].key;
+}
+
+const char *export_kind_title(export_kind kind)
+{
+	return kinds[kind].title;
+}
+
+size_t export_count(const export_ctx *c, export_kind kind)
+{
+	const rtab_ruleset *rs = c->rs;
+	switch (kind) {
+	case EXPORT_ENUMS: return rs->nenums;
+	case EXPORT_INPUTS: return rs->ninputs;
+	case EXPORT_DICE: return rs->ndice;
+	case EXPORT_EFFECT_KINDS: return rs->neffect_kinds;
+	case EXPORT_OUTCOMES: return rs->noutcomes;
+	case EXPORT_GROUPS: return rs->ngroups;
+	case EXPORT_MATRICES: return rs->nmatrices;
+	case EXPORT_BANDS: return rs->nbands;
+	case EXPORT_MODIFIERS: return rs->nmodifiers;
+	case EXPORT_TABLES: return rs->ntables;
+	case EXPORT_REACTION_SETS: return rs->nreaction_sets;
+	case EXPORT_TRANSITIONS: return rs->ntransitions;
+	case EXPORT_DISTANCES: return rs->ndistances;
+	case EXPORT_PROCEDURES: return rs->nprocedures;
+	case EXPORT_EXAMPLES: return c->m ? c->m->nexamples : 0;
+	case EXPORT_KIND_COUNT_: break;
+	}
+	return 0;
+}
+
+const export_kind export_print_order[] = {
+	EXPORT_TABLES, EXPORT_MODIFIERS, EXPORT_GROUPS, EXPORT_MATRICES, EXPORT_BANDS,
+	EXPORT_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
+	EXPORT_PROCEDURES, EXPORT_INPUTS, EXPORT_ENUMS, EXPORT_DICE, EXPORT_EFFECT_KINDS,
+	EXPORT_EXAMPLES, EXPORT_KIND_COUNT_,
+};
+
+void export_run(const export_emitter *e, export_ctx *c)
+{
+	e->begin(c);
+	for (int n = 0; n < EXPORT_KIND_COUNT_; n++) {
+		int k = e->order ? (int)e->order[n] : n;
+		if (!e->item || k == EXPORT_KIND_COUNT_)
+			break;
+		c->nitem = 0;
+		if (e->section)
+			e->section(c, (export_kind)k);
+		for (size_t i = 0; i < export_count(c, (export_kind)k); i++) {
+			e->item(c, (export_kind)k, i);
+			c->nitem++;
+		}
+		if (e->section_end)
+			e->section_end(c, (export_kind)k);
+	}
+	e->end(c);
+}
+
+const char *export_label(const export_ctx *c, rtab_labels l, size_t i)
+{
+	if (!l || i >= c->nlocales)
+		return "";
+	const char *s = l[c->locales[i]];
+	return s ? s : "";
+}
+
+void export_range(strbuf *sb, int64_t lo, int64_t hi)
+{
+	if (lo > hi)
+		sb_puts(sb, "-");
+	else if (lo == INT64_MIN && hi == INT64_MAX)
+		sb_puts(sb, "any");
+	else if (lo == INT64_MIN)
+		sb_printf(sb, "<=%lld", (long long)hi);
+	else if (hi == INT64_MAX)
+		sb_printf(sb, ">=%lld", (long long)lo);
+	else if (lo == hi)
+		sb_printf(sb, "%lld", (long long)lo);
+	else
+		sb_printf(sb, "%lld-%lld", (long long)lo, (long long)hi);
+}
+
+void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, size_t row)
+{
+	const rtab_table *tab = &c->rs->tables[t];
+	if (c->m && c->m->tables && c->m->tables[t].cells && tab->ncolumns && tab->nrows) {
+		const model_cell *cell = &c->m->tables[t].cells[col * tab->nrows + row];
+		export_range(sb, cell->lo, cell->hi);
+		return;
+	}
+	/* Without the source: the rolls that the lowered column maps to the row. */
+	const rtab_column *cl = &tab->columns[col];
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	for (int64_t r = tab->roll_min; cl->row_of_roll && r <= tab->roll_max; r++)
+		if (cl->row_of_roll[r - tab->roll_min] == (int16_t)row) {
+			lo = r < lo ? r : lo;
+			hi = r > hi ? r : hi;
+		}
+	if (cl->below_row == (int16_t)row)
+		lo = INT64_MIN;
+	if (cl->above_row == (int16_t)row)
+		hi = INT64_MAX;
+	export_range(sb, lo, hi);
+}
+
+const char *export_target_kind(int kind)
+{
+	switch ((rtab_target_kind)kind) {
+	case RTAB_TARGET_TABLE: return "table";
+	case RTAB_TARGET_REACTIONS: return "reactions";
+	case RTAB_TARGET_TRANSITION: return "transition";
+	case RTAB_TARGET_DISTANCE: return "distance";
+	case RTAB_TARGET_PROCEDURE: return "procedure";
+	}
+	return "?";
+}
+
+const char *export_target_id(const rtab_ruleset *rs, rtab_target t)
+{
+	switch ((rtab_target_kind)t.kind) {
+	case RTAB_TARGET_TABLE: return t.index < rs->ntables ? rs->tables[t.index].id : "?";
+	case RTAB_TARGET_REACTIONS:
+		return t.index < rs->nreaction_sets ? rs->reaction_sets[t.index].id : "?";
+	case RTAB_TARGET_TRANSITION:
+		return t.index < rs->ntransitions ? rs->transitions[t.index].id : "?";
+	case RTAB_TARGET_DISTANCE: return t.index < rs->ndistances ? rs->distances[t.index].id : "?";
+	case RTAB_TARGET_PROCEDURE:
+		return t.index < rs->nprocedures ? rs->procedures[t.index].id : "?";
+	}
+	return "?";
+}
+
+void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e)
+{
+	const rtab_effect_kind *k = &rs->effect_kinds[e->kind];
+	sb_printf(sb, "%s(", k->id);
+	for (size_t a = 0; a < e->nargs; a++) {
+		int16_t en = a < k->nparams ? k->params[a].enum_index : -1;
+		sb_puts(sb, a ? ", " : "");
+		if (en >= 0 && e->args[a] >= 0 && e->args[a] < rs->enums[en].nvalues)
+			sb_puts(sb, rs->enums[en].values[e->args[a]].id);
+		else
+			sb_printf(sb, "%ld", (long)e->args[a]);
+	}
+	sb_putc(sb, ')');
+}
+
+static const char *const op_names[RTAB_OP_COUNT_] = {
+	[RTAB_OP_CONST] = "const",     [RTAB_OP_INPUT] = "input",
+	[RTAB_OP_NEG] = "neg",         [RTAB_OP_NOT] = "not",
+	[RTAB_OP_ADD] = "add",         [RTAB_OP_SUB] = "sub",
+	[RTAB_OP_MUL] = "mul",         [RTAB_OP_EQ] = "eq",
+	[RTAB_OP_NE] = "ne",           [RTAB_OP_LT] = "lt",
+	[RTAB_OP_LE] = "le",           [RTAB_OP_GT] = "gt",
+	[RTAB_OP_GE] = "ge",           [RTAB_OP_AND] = "and",
+	[RTAB_OP_OR] = "or",           [RTAB_OP_DIV_DOWN] = "div_down",
+	[RTAB_OP_DIV_UP] = "div_up",   [RTAB_OP_MIN] = "min",
+	[RTAB_OP_MAX] = "max",         [RTAB_OP_ABS] = "abs",
+	[RTAB_OP_MATRIX] = "matrix",   [RTAB_OP_BAND] = "band",
+	[RTAB_OP_ROLL] = "roll",       [RTAB_OP_JUMP_IF_FALSE] = "jump_if_false",
+	[RTAB_OP_JUMP] = "jump",
+};
+
+const char *export_op_name(int op)
+{
+	return op >= 0 && op < RTAB_OP_COUNT_ && op_names[op] ? op_names[op] : "?";
+}
+
+/* Decompiling a program back into the language's infix form. */
+
+enum { P_IF = 0, P_OR, P_AND, P_NOT, P_CMP, P_ADD, P_MUL, P_NEG, P_ATOM };
+enum { T_INT, T_BOOL, T_ENUM };
+
+typedef struct term {
+	char *text;
+	int prec;
+	int type, enum_index;
+	bool is_const;
+	int32_t value;
+} term;
+
+typedef struct decomp {
+	const rtab_ruleset *rs;
+	const rtab_instr *in;
+	term stack[RTAB_MAX_EXPR_STACK * 2];
+	size_t sp;
+	bool bad;
+} decomp;
+
+static void push(decomp *d, char *text, int prec, int type, int enum_index)
+{
+	if (d->sp == sizeof d->stack / sizeof d->stack[0]) {
+		free(text);
+		d->bad = true;
+		return;
+	}
+	d->stack[d->sp++] = (term){text, prec, type, enum_index, false, 0};
+}
+
+static term pop(decomp *d)
+{
+	if (d->sp == 0) {
+		d->bad = true;
+		return (term){xstrdup("?"), P_ATOM, T_INT, -1, false, 0};
+	}
+	return d->stack[--d->sp];
+}
+
+/* t as an operand that needs at least precedence prec. */
+static void put_operand(strbuf *sb, const term *t, int prec)
+{
+	if (t->prec < prec)
+		sb_printf(sb, "(%s)", t->text);
+	else
+		sb_puts(sb, t->text);
+}
+
+/* A constant compared with an enum input reads as the value's id. */
+static void name_constant(const decomp *d, term *c, const term *other)
+{
+	if (!c->is_const)
+		return;
+	if (other->type == T_ENUM && other->enum_index >= 0 &&
+	    other->enum_index < d->rs->nenums && c->value >= 0 &&
+	    c->value < d->rs->enums[other->enum_index].nvalues) {
+		free(c->text);
+		c->text = xstrdup(d->rs->enums[other->enum_index].values[c->value].id);
+	} else if (other->type == T_BOOL && (c->value == 0 || c->value == 1)) {
+		free(c->text);
+		c->text = xstrdup(c->value ? "true" : "false");
+	}
+}
+
+static void decompile(decomp *d, size_t from, size_t to);
+
+static void binary(decomp *d, int op)
+{
+	static const struct {
+		int op;
+		const char *text;
+		int prec, type;
+	} infix[] = {
+		{RTAB_OP_ADD, "+", P_ADD, T_INT},  {RTAB_OP_SUB, "-", P_ADD, T_INT},
+		{RTAB_OP_MUL, "*", P_MUL, T_INT},  {RTAB_OP_EQ, "==", P_CMP, T_BOOL},
+		{RTAB_OP_NE, "!=", P_CMP, T_BOOL}, {RTAB_OP_LT, "<", P_CMP, T_BOOL},
+		{RTAB_OP_LE, "<=", P_CMP, T_BOOL}, {RTAB_OP_GT, ">", P_CMP, T_BOOL},
+		{RTAB_OP_GE, ">=", P_CMP, T_BOOL}, {RTAB_OP_AND, "and", P_AND, T_BOOL},
+		{RTAB_OP_OR, "or", P_OR, T_BOOL},
+	};
+	term b = pop(d), a = pop(d);
+	strbuf sb = {0};
+	name_constant(d, &a, &b);
+	name_constant(d, &b, &a);
+	for (size_t i = 0; i < sizeof infix / sizeof infix[0]; i++) {
+		if (infix[i].op != op)
+			continue;
+		/* Left-associative: the right operand of - needs a tighter binding. */
+		int left = infix[i].prec == P_CMP ? P_ADD : infix[i].prec;
+		int right = infix[i].prec == P_CMP ? P_ADD : infix[i].prec + (op == RTAB_OP_SUB);
+		put_operand(&sb, &a, left);
+		sb_printf(&sb, " %s ", infix[i].text);
+		put_operand(&sb, &b, right);
+		push(d, sb.data, infix[i].prec, infix[i].type, -1);
+		goto done;
+	}
+	/* Calls of two arguments. */
+	sb_printf(&sb, "%s(%s, %s)", export_op_name(op), a.text, b.text);
+	push(d, sb.data, P_ATOM, T_INT, -1);
+done:
+	free(a.text);
+	free(b.text);
+}
+
+static void decompile(decomp *d, size_t from, size_t to)
+{
+	const rtab_ruleset *rs = d->rs;
+	for (size_t i = from; i < to && !d->bad; i++) {
+		const rtab_instr *in = &d->in[i];
+		strbuf sb = {0};
+		switch ((rtab_op)in->op) {
+		case RTAB_OP_CONST:
+			sb_printf(&sb, "%ld", (long)in->arg);
+			push(d, sb.data, in->arg < 0 ? P_NEG : P_ATOM, T_INT, -1);
+			if (!d->bad) {
+				d->stack[d->sp - 1].is_const = true;
+				d->stack[d->sp - 1].value = in->arg;
+			}
+			break;
+		case RTAB_OP_INPUT:
+			if (in->arg < 0 || in->arg >= rs->ninputs) {
+				d->bad = true;
+				break;
+			}
+			push(d, xstrdup(rs->inputs[in->arg].id), P_ATOM,
+			     rs->inputs[in->arg].type == RTAB_TYPE_ENUM	  ? T_ENUM
+			     : rs->inputs[in->arg].type == RTAB_TYPE_BOOL ? T_BOOL
+									  : T_INT,
+			     rs->inputs[in->arg].enum_index);
+			break;
+		case RTAB_OP_NEG:
+		case RTAB_OP_NOT:
+		case RTAB_OP_ABS: {
+			term a = pop(d);
+			if (in->op == RTAB_OP_ABS) {
+				sb_printf(&sb, "abs(%s)", a.text);
+				push(d, sb.data, P_ATOM, T_INT, -1);
+			} else {
+				int prec = in->op == RTAB_OP_NEG ? P_NEG : P_NOT;
+				sb_puts(&sb, in->op == RTAB_OP_NEG ? "-" : "not ");
+				put_operand(&sb, &a, prec);
+				push(d, sb.data, prec, in->op == RTAB_OP_NEG ? T_INT : T_BOOL, -1);
+			}
+			free(a.text);
+			break;
+		}
+		case RTAB_OP_MATRIX: {
+			if (in->arg < 0 || in->arg >= rs->nmatrices || d->sp < rs->matrices[in->arg].ndims) {
+				d->bad = true;
+				break;
+			}
+			const rtab_matrix *m = &rs->matrices[in->arg];
+			size_t base = d->sp - m->ndims;
+			sb_printf(&sb, "%s(", m->id);
+			for (size_t k = 0; k < m->ndims; k++) {
+				term *key = &d->stack[base + k];
+				term as_enum = {NULL, P_ATOM, T_ENUM, m->dims[k], false, 0};
+				name_constant(d, key, &as_enum);
+				sb_printf(&sb, "%s%s", k ? ", " : "", key->text);
+				free(key->text);
+			}
+			sb_putc(&sb, ')');
+			d->sp = base;
+			push(d, sb.data, P_ATOM, T_INT, -1);
+			break;
+		}
+		case RTAB_OP_BAND: {
+			term b = pop(d), a = pop(d);
+			const char *id = in->arg >= 0 && in->arg < rs->nbands ? rs->bands[in->arg].id : "?";
+			sb_printf(&sb, "%s(%s, %s)", id, a.text, b.text);
+			push(d, sb.data, P_ATOM, T_INT, -1);
+			free(a.text);
+			free(b.text);
+			break;
+		}
+		case RTAB_OP_ROLL:
+			sb_puts(&sb, in->arg >= 0 && in->arg < rs->ndice ? rs->dice[in->arg].id : "?");
+			push(d, sb.data, P_ATOM, T_INT, -1);
+			break;
+		case RTAB_OP_JUMP_IF_FALSE: {
+			/* if C then A else B: C, jump_if_false, A, jump, B. */
+			size_t jump_end = i + (size_t)in->arg;
+			if (in->arg < 1 || jump_end >= to || d->in[jump_end].op != RTAB_OP_JUMP ||
+			    d->in[jump_end].arg < 0 || jump_end + 1 + (size_t)d->in[jump_end].arg > to) {
+				d->bad = true;
+				break;
+			}
+			size_t end = jump_end + 1 + (size_t)d->in[jump_end].arg;
+			term c = pop(d);
+			decompile(d, i + 1, jump_end);
+			decompile(d, jump_end + 1, end);
+			term b = pop(d), a = pop(d);
+			sb_printf(&sb, "if %s then %s else %s", c.text, a.text, b.text);
+			push(d, sb.data, P_IF, a.type, a.enum_index);
+			free(a.text);
+			free(b.text);
+			free(c.text);
+			i = end - 1;
+			break;
+		}
+		case RTAB_OP_JUMP:
+			d->bad = true;
+			break;
+		default:
+			binary(d, in->op);
+			break;
+		}
+	}
+}
+
+void export_expr_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e)
+{
+	decomp d = {rs, e->instrs, {{0}}, 0, false};
+	if (e->ninstrs == 0) {
+		sb_puts(sb, "true");
+		return;
+	}
+	decompile(&d, 0, e->ninstrs);
+	if (d.bad || d.sp != 1)
+		sb_puts(sb, "?");
+	else
+		sb_puts(sb, d.stack[0].text);
+	for (size_t i = 0; i < d.sp; i++)
+		free(d.stack[i].text);
+}

@@ -1,0 +1,627 @@
+/*
+ * JSON export: the lowered ruleset, walked field by field through the
+ * descriptions gen_fields.py makes of runtime/rtab.h. Every field of every
+ * structure appears under its C name; indices keep their runtime meaning
+ * (a program's "input 3" is inputs[3]) and gain an "<field>_id" beside
+ * them; readable forms (expressions as written, ranges as printed, matrix
+ * cells by key) are added next to the data. docs/export-schema.json
+ * describes the result.
+ */
+#include "export.h"
+
+#include "load.h"
+#include "rtab_fields.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define EXPORT_JSON_VERSION 1
+
+/* Where a structure sits: what its special lengths and readable forms need. */
+typedef struct place {
+	size_t table;  /* the table being walked, or SIZE_MAX */
+	size_t index;  /* the element's index in its array */
+} place;
+
+static const place nowhere = {SIZE_MAX, 0};
+
+static void walk(export_ctx *c, const char *type, const void *p, place w);
+
+static void key(export_ctx *c, bool *first, const char *k)
+{
+	sb_puts(c->out, *first ? "\"" : ", \"");
+	sb_puts(c->out, k);
+	sb_puts(c->out, "\": ");
+	*first = false;
+}
+
+static void str(export_ctx *c, const char *s)
+{
+	if (s)
+		sb_put_json_string(c->out, s);
+	else
+		sb_puts(c->out, "null");
+}
+
+static int64_t scalar_at(field_kind k, const void *p)
+{
+	switch (k) {
+	case FIELD_I8: return *(const int8_t *)p;
+	case FIELD_U8: return *(const uint8_t *)p;
+	case FIELD_I16: return *(const int16_t *)p;
+	case FIELD_U16: return *(const uint16_t *)p;
+	case FIELD_I32: return *(const int32_t *)p;
+	case FIELD_U32: return *(const uint32_t *)p;
+	case FIELD_I64: return *(const int64_t *)p;
+	case FIELD_U64: return (int64_t)*(const uint64_t *)p;
+	case FIELD_SIZE: return (int64_t)*(const size_t *)p;
+	default: return 0;
+	}
+}
+
+static bool is_scalar(field_kind k)
+{
+	return k <= FIELD_SIZE;
+}
+
+static field_kind scalar_kind(const char *type)
+{
+	static const struct {
+		const char *name;
+		field_kind kind;
+	} names[] = {
+		{"int8_t", FIELD_I8},   {"uint8_t", FIELD_U8},   {"int16_t", FIELD_I16},
+		{"uint16_t", FIELD_U16}, {"int32_t", FIELD_I32}, {"uint32_t", FIELD_U32},
+		{"int64_t", FIELD_I64}, {"uint64_t", FIELD_U64}, {"size_t", FIELD_SIZE},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (type && strcmp(type, names[i].name) == 0)
+			return names[i].kind;
+	return FIELD_PTR;
+}
+
+static size_t scalar_size(field_kind k)
+{
+	switch (k) {
+	case FIELD_I8: case FIELD_U8: return 1;
+	case FIELD_I16: case FIELD_U16: return 2;
+	case FIELD_I32: case FIELD_U32: return 4;
+	case FIELD_I64: case FIELD_U64: return 8;
+	case FIELD_SIZE: return sizeof(size_t);
+	default: return 0;
+	}
+}
+
+static void labels(export_ctx *c, rtab_labels l)
+{
+	sb_putc(c->out, '{');
+	for (size_t i = 0; i < c->rs->nlocales; i++) {
+		sb_puts(c->out, i ? ", " : "");
+		str(c, c->rs->locales[i]);
+		sb_puts(c->out, ": ");
+		str(c, l ? l[i] : NULL);
+	}
+	sb_putc(c->out, '}');
+}
+
+/* What an index field refers to: the id, or NULL when it refers to nothing. */
+static const char *ref_id(const export_ctx *c, const char *type, const char *field, int64_t v,
+			  const void *owner)
+{
+	const rtab_ruleset *rs = c->rs;
+#define IS(t, f) (strcmp(type, t) == 0 && strcmp(field, f) == 0)
+	if (v < 0)
+		return NULL;
+	if (IS("rtab_input", "enum_index") || IS("rtab_param", "enum_index") || IS("rtab_matrix", "dims"))
+		return v < rs->nenums ? rs->enums[v].id : NULL;
+	if (IS("rtab_table", "dice"))
+		return v < rs->ndice ? rs->dice[v].id : NULL;
+	if (IS("rtab_table", "column_input") || IS("rtab_transition", "input"))
+		return v < rs->ninputs ? rs->inputs[v].id : NULL;
+	if (IS("rtab_table", "modifiers"))
+		return v < rs->nmodifiers ? rs->modifiers[v].id : NULL;
+	if (IS("rtab_table", "step"))
+		return v < rs->nsteps ? rs->steps[v] : NULL;
+	if (IS("rtab_modifier", "group"))
+		return v < rs->ngroups ? rs->groups[v].id : NULL;
+	if (IS("rtab_effect", "kind"))
+		return v < rs->neffect_kinds ? rs->effect_kinds[v].id : NULL;
+	if (IS("rtab_row", "outcome") || IS("rtab_natural_rule", "outcome") ||
+	    IS("rtab_rewrite", "from") || IS("rtab_rewrite", "to") || IS("rtab_option", "outcome") ||
+	    IS("rtab_procedure_step", "outcome") || IS("rtab_procedure", "otherwise"))
+		return v < rs->noutcomes ? rs->outcomes[v].id : NULL;
+	if (IS("rtab_column", "below_row") || IS("rtab_column", "above_row") ||
+	    IS("rtab_column", "row_of_roll")) {
+		(void)owner;
+		return NULL;
+	}
+#undef IS
+	return NULL;
+}
+
+static bool has_ref(const char *type, const char *field)
+{
+	static const char *const refs[] = {
+		"rtab_input.enum_index", "rtab_param.enum_index", "rtab_matrix.dims",
+		"rtab_table.dice", "rtab_table.column_input", "rtab_transition.input",
+		"rtab_table.modifiers", "rtab_table.step", "rtab_modifier.group",
+		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
+		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
+		"rtab_procedure_step.outcome", "rtab_procedure.otherwise",
+	};
+	size_t n = strlen(type);
+	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
+		if (strncmp(refs[i], type, n) == 0 && refs[i][n] == '.' && strcmp(refs[i] + n + 1, field) == 0)
+			return true;
+	return false;
+}
+
+/* The length of pointer field f of a structure of type `type` at p, or -1 when unknown. */
+static int64_t length_of(const export_ctx *c, const struct_desc *sd, const field_desc *f,
+			 const void *p, place w)
+{
+	const rtab_ruleset *rs = c->rs;
+	char count[96];
+	snprintf(count, sizeof count, "n%s", f->name);
+	for (size_t i = 0; i < sd->nfields; i++)
+		if (strcmp(sd->fields[i].name, count) == 0 && is_scalar(sd->fields[i].kind))
+			return scalar_at(sd->fields[i].kind, (const char *)p + sd->fields[i].offset);
+	if (strcmp(sd->name, "rtab_column") == 0 && strcmp(f->name, "row_of_roll") == 0 &&
+	    w.table < rs->ntables)
+		return (int64_t)rs->tables[w.table].roll_max - rs->tables[w.table].roll_min + 1;
+	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "column_of_value") == 0) {
+		const rtab_table *t = p;
+		return t->column_input >= 0 ? (int64_t)rs->inputs[t->column_input].max + 1 : 0;
+	}
+	if (strcmp(sd->name, "rtab_matrix") == 0 &&
+	    (strcmp(f->name, "cells") == 0 || strcmp(f->name, "provisional") == 0)) {
+		const rtab_matrix *m = p;
+		int64_t n = 1;
+		for (size_t k = 0; k < m->ndims; k++)
+			n *= rs->enums[m->dims[k]].nvalues;
+		return n;
+	}
+	if (strcmp(sd->name, "rtab_transition") == 0 && strcmp(f->name, "next") == 0) {
+		const rtab_transition *t = p;
+		return rs->enums[rs->inputs[t->input].enum_index].nvalues;
+	}
+	return -1;
+}
+
+static bool unhandled_reported;
+
+static void pointer_field(export_ctx *c, const struct_desc *sd, const field_desc *f, const void *p,
+			  place w, bool *first)
+{
+	const void *arr = *(const void *const *)((const char *)p + f->offset);
+	int64_t n = length_of(c, sd, f, p, w);
+	key(c, first, f->name);
+	if (n < 0) {
+		/* A field added to rtab.h that the export does not know how to size. */
+		sb_puts(c->out, "null");
+		fprintf(stderr, "rtab export: note: field '%s.%s' has no known length and is left out\n",
+			sd->name, f->name);
+		unhandled_reported = true;
+		return;
+	}
+	if (!arr) {
+		sb_puts(c->out, n == 0 ? "[]" : "null");
+		return;
+	}
+	const struct_desc *elem = rtab_struct_desc(f->type);
+	field_kind sk = scalar_kind(f->type);
+	sb_putc(c->out, '[');
+	for (int64_t i = 0; i < n; i++) {
+		sb_puts(c->out, i ? ", " : "");
+		if (elem) {
+			place inner = w;
+			inner.index = (size_t)i;
+			walk(c, f->type, (const char *)arr + (size_t)i * elem->size, inner);
+		} else if (sk != FIELD_PTR) {
+			sb_printf(c->out, "%lld",
+				  (long long)scalar_at(sk, (const char *)arr + (size_t)i * scalar_size(sk)));
+		} else {
+			str(c, ((const char *const *)arr)[i]);
+		}
+	}
+	sb_putc(c->out, ']');
+	/* Ids beside an array of indices. */
+	if (sk != FIELD_PTR && has_ref(sd->name, f->name)) {
+		char k[96];
+		snprintf(k, sizeof k, "%s_ids", f->name);
+		key(c, first, k);
+		sb_putc(c->out, '[');
+		for (int64_t i = 0; i < n; i++) {
+			sb_puts(c->out, i ? ", " : "");
+			str(c, ref_id(c, sd->name, f->name,
+				      scalar_at(sk, (const char *)arr + (size_t)i * scalar_size(sk)), p));
+		}
+		sb_putc(c->out, ']');
+	}
+}
+
+/* Readable forms beside the data. */
+static void extras(export_ctx *c, const char *type, const void *p, place w, bool *first)
+{
+	const rtab_ruleset *rs = c->rs;
+	strbuf sb = {0};
+	if (strcmp(type, "rtab_expr") == 0) {
+		key(c, first, "text");
+		export_expr_text(&sb, rs, p);
+		str(c, sb.data);
+	} else if (strcmp(type, "rtab_instr") == 0) {
+		const rtab_instr *in = p;
+		key(c, first, "op_name");
+		str(c, export_op_name(in->op));
+		const char *ref = NULL;
+		if (in->op == RTAB_OP_INPUT && in->arg >= 0 && in->arg < rs->ninputs)
+			ref = rs->inputs[in->arg].id;
+		else if (in->op == RTAB_OP_MATRIX && in->arg >= 0 && in->arg < rs->nmatrices)
+			ref = rs->matrices[in->arg].id;
+		else if (in->op == RTAB_OP_BAND && in->arg >= 0 && in->arg < rs->nbands)
+			ref = rs->bands[in->arg].id;
+		else if (in->op == RTAB_OP_ROLL && in->arg >= 0 && in->arg < rs->ndice)
+			ref = rs->dice[in->arg].id;
+		if (ref) {
+			key(c, first, "ref");
+			str(c, ref);
+		}
+	} else if (strcmp(type, "rtab_target") == 0) {
+		const rtab_target *t = p;
+		key(c, first, "kind_name");
+		str(c, export_target_kind(t->kind));
+		key(c, first, "id");
+		str(c, export_target_id(rs, *t));
+	} else if (strcmp(type, "rtab_input") == 0) {
+		const rtab_input *in = p;
+		key(c, first, "type_name");
+		str(c, in->type == RTAB_TYPE_ENUM ? "enum" : in->type == RTAB_TYPE_BOOL ? "bool" : "int");
+		key(c, first, "default_text");
+		if (in->type == RTAB_TYPE_ENUM)
+			str(c, rs->enums[in->enum_index].values[in->default_value].id);
+		else if (in->type == RTAB_TYPE_BOOL)
+			str(c, in->default_value ? "true" : "false");
+		else
+			sb_printf(c->out, "\"%ld\"", (long)in->default_value);
+	} else if (strcmp(type, "rtab_modifier") == 0) {
+		const rtab_modifier *m = p;
+		key(c, first, "side");
+		str(c, m->sign < 0 ? "defender" : "attacker");
+		key(c, first, "step_ids");
+		sb_putc(c->out, '[');
+		for (size_t s = 0, n = 0; s < rs->nsteps && s < RTAB_MAX_STEPS; s++)
+			if ((m->steps >> s) & 1u) {
+				sb_puts(c->out, n++ ? ", " : "");
+				str(c, rs->steps[s]);
+			}
+		sb_putc(c->out, ']');
+	} else if (strcmp(type, "rtab_group") == 0) {
+		const rtab_group *g = p;
+		key(c, first, "stacking_name");
+		str(c, g->stacking == RTAB_STACK_WORST ? "worst" : g->stacking == RTAB_STACK_BEST ? "best" : "sum");
+	} else if (strcmp(type, "rtab_band_step") == 0) {
+		const rtab_band_step *s = p;
+		key(c, first, "ratio");
+		sb_printf(c->out, "\"%ld:%ld\"", (long)s->num, (long)s->den);
+	} else if (strcmp(type, "rtab_effect") == 0) {
+		const rtab_effect *e = p;
+		key(c, first, "text");
+		export_effect_text(&sb, rs, e);
+		str(c, sb.data);
+	} else if (strcmp(type, "rtab_column") == 0 && w.table < rs->ntables) {
+		const rtab_table *t = &rs->tables[w.table];
+		key(c, first, "values");
+		sb_putc(c->out, '[');
+		if (t->column_input >= 0) {
+			const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
+			for (size_t v = 0, n = 0; v < e->nvalues; v++)
+				if (t->column_of_value[v] == w.index) {
+					sb_puts(c->out, n++ ? ", " : "");
+					str(c, e->values[v].id);
+				}
+		}
+		sb_putc(c->out, ']');
+	} else if (strcmp(type, "rtab_row") == 0 && w.table < rs->ntables) {
+		const rtab_table *t = &rs->tables[w.table];
+		key(c, first, "ranges");
+		sb_putc(c->out, '[');
+		for (size_t col = 0; col < t->ncolumns; col++) {
+			sb_puts(c->out, col ? ", " : "");
+			sb.len = 0;
+			export_row_range(&sb, c, w.table, col, w.index);
+			str(c, sb.data);
+		}
+		sb_putc(c->out, ']');
+	} else if (strcmp(type, "rtab_matrix") == 0) {
+		const rtab_matrix *m = p;
+		size_t n = 1;
+		for (size_t k = 0; k < m->ndims; k++)
+			n *= rs->enums[m->dims[k]].nvalues;
+		key(c, first, "by_keys");
+		sb_putc(c->out, '[');
+		for (size_t cell = 0; cell < n; cell++) {
+			size_t rest = cell;
+			sb_puts(c->out, cell ? ", {\"keys\": [" : "{\"keys\": [");
+			/* Row-major: the last key turns fastest. */
+			size_t idx[16] = {0};
+			for (size_t k = m->ndims; k-- > 0;) {
+				size_t nv = rs->enums[m->dims[k]].nvalues;
+				idx[k < 16 ? k : 15] = rest % nv;
+				rest /= nv;
+			}
+			for (size_t k = 0; k < m->ndims && k < 16; k++) {
+				sb_puts(c->out, k ? ", " : "");
+				str(c, rs->enums[m->dims[k]].values[idx[k]].id);
+			}
+			sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)m->cells[cell]);
+			str(c, m->provisional ? m->provisional[cell] : NULL);
+			sb_putc(c->out, '}');
+		}
+		sb_putc(c->out, ']');
+	} else if (strcmp(type, "rtab_transition") == 0) {
+		const rtab_transition *t = p;
+		const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
+		key(c, first, "arcs");
+		sb_putc(c->out, '{');
+		for (size_t v = 0; v < e->nvalues; v++) {
+			sb_puts(c->out, v ? ", " : "");
+			str(c, e->values[v].id);
+			sb_puts(c->out, ": ");
+			str(c, t->next[v] >= 0 ? e->values[t->next[v]].id : NULL);
+		}
+		sb_putc(c->out, '}');
+	}
+	sb_free(&sb);
+}
+
+static void walk(export_ctx *c, const char *type, const void *p, place w)
+{
+	const struct_desc *sd = rtab_struct_desc(type);
+	bool first = true;
+	if (!sd) {
+		sb_puts(c->out, "null");
+		return;
+	}
+	if (strcmp(type, "rtab_table") == 0)
+		w.table = w.index;
+	sb_putc(c->out, '{');
+	for (size_t i = 0; i < sd->nfields; i++) {
+		const field_desc *f = &sd->fields[i];
+		const void *at = (const char *)p + f->offset;
+		switch (f->kind) {
+		case FIELD_STR:
+			key(c, &first, f->name);
+			str(c, *(const char *const *)at);
+			break;
+		case FIELD_LABELS:
+			key(c, &first, f->name);
+			labels(c, *(const rtab_labels *)at);
+			break;
+		case FIELD_STRUCT:
+			key(c, &first, f->name);
+			walk(c, f->type, at, w);
+			break;
+		case FIELD_PTR:
+			pointer_field(c, sd, f, p, w, &first);
+			break;
+		case FIELD_ARRAY:
+			break; /* fixed arrays live in results only */
+		default: {
+			int64_t v = scalar_at(f->kind, at);
+			key(c, &first, f->name);
+			sb_printf(c->out, "%lld", (long long)v);
+			if (has_ref(type, f->name)) {
+				char k[96];
+				snprintf(k, sizeof k, "%s_id", f->name);
+				key(c, &first, k);
+				/* RTAB_NO_DICE and -1 refer to nothing. */
+				str(c, (strcmp(f->name, "dice") == 0 && v == RTAB_NO_DICE) ? NULL
+												: ref_id(c, type, f->name, v, p));
+			}
+			break;
+		}
+		}
+	}
+	extras(c, type, p, w, &first);
+	sb_putc(c->out, '}');
+}
+
+static const char *const kind_types[EXPORT_KIND_COUNT_] = {
+	[EXPORT_ENUMS] = "rtab_enum",
+	[EXPORT_INPUTS] = "rtab_input",
+	[EXPORT_DICE] = "rtab_dice",
+	[EXPORT_EFFECT_KINDS] = "rtab_effect_kind",
+	[EXPORT_OUTCOMES] = "rtab_outcome",
+	[EXPORT_GROUPS] = "rtab_group",
+	[EXPORT_MATRICES] = "rtab_matrix",
+	[EXPORT_BANDS] = "rtab_band",
+	[EXPORT_MODIFIERS] = "rtab_modifier",
+	[EXPORT_TABLES] = "rtab_table",
+	[EXPORT_REACTION_SETS] = "rtab_reaction_set",
+	[EXPORT_TRANSITIONS] = "rtab_transition",
+	[EXPORT_DISTANCES] = "rtab_distance",
+	[EXPORT_PROCEDURES] = "rtab_procedure",
+};
+
+static void json_begin(export_ctx *c)
+{
+	const struct_desc *sd = rtab_struct_desc("rtab_ruleset");
+	bool first = false;
+	unhandled_reported = false;
+	sb_printf(c->out, "{\"format\": \"rtab-export\", \"version\": %d, \"rtab_version\": \"%s\", \"source\": ",
+		  EXPORT_JSON_VERSION, RTAB_VERSION);
+	str(c, c->source ? path_basename(c->source) : NULL);
+	/* The ruleset's own fields; the arrays of definitions follow, one section each. */
+	for (size_t i = 0; sd && i < sd->nfields; i++) {
+		const field_desc *f = &sd->fields[i];
+		bool section = false;
+		for (int k = 0; k < EXPORT_KIND_COUNT_; k++)
+			section |= kind_types[k] && f->type && strcmp(f->type, kind_types[k]) == 0;
+		if (section)
+			continue;
+		const void *at = (const char *)c->rs + f->offset;
+		if (f->kind == FIELD_STR) {
+			key(c, &first, f->name);
+			str(c, *(const char *const *)at);
+		} else if (f->kind == FIELD_LABELS) {
+			key(c, &first, f->name);
+			labels(c, *(const rtab_labels *)at);
+		} else if (f->kind == FIELD_PTR) {
+			pointer_field(c, sd, f, c->rs, nowhere, &first);
+		} else if (is_scalar(f->kind)) {
+			key(c, &first, f->name);
+			sb_printf(c->out, "%lld", (long long)scalar_at(f->kind, at));
+		}
+	}
+}
+
+static void json_section(export_ctx *c, export_kind kind)
+{
+	sb_printf(c->out, ",\n\"%s\": [", export_kind_key(kind));
+}
+
+static void json_section_end(export_ctx *c, export_kind kind)
+{
+	(void)kind;
+	sb_puts(c->out, c->nitem ? "\n]" : "]");
+}
+
+static void example_check(export_ctx *c, const model_check *k)
+{
+	const rtab_ruleset *rs = c->rs;
+	const ast_stmt *s = k->stmt;
+	strbuf *o = c->out;
+	sb_puts(o, "{\"kind\": ");
+	str(c, export_target_kind(k->target.kind));
+	sb_puts(o, ", \"name\": ");
+	str(c, export_target_id(rs, k->target));
+	sb_puts(o, ", \"inputs\": {");
+	size_t n = 0;
+	for (const ast_arg *a = s->args; a; a = a->next) {
+		int i = a->key ? rtab_find_input(rs, a->key) : -1;
+		if (i < 0)
+			continue;
+		sb_puts(o, n++ ? ", " : "");
+		str(c, rs->inputs[i].id);
+		sb_puts(o, ": ");
+		const rtab_input *in = &rs->inputs[i];
+		if (in->type == RTAB_TYPE_ENUM)
+			str(c, rs->enums[in->enum_index].values[k->inputs[i]].id);
+		else if (in->type == RTAB_TYPE_BOOL)
+			sb_puts(o, k->inputs[i] ? "true" : "false");
+		else
+			sb_printf(o, "%ld", (long)k->inputs[i]);
+	}
+	sb_puts(o, "}, \"faces\": [");
+	for (size_t i = 0; i < k->nfaces; i++)
+		sb_printf(o, "%s%ld", i ? ", " : "", (long)k->faces[i]);
+	sb_printf(o, "], \"drm\": %ld, \"expect\": {", (long)k->drm);
+	switch ((rtab_target_kind)k->target.kind) {
+	case RTAB_TARGET_TABLE:
+		sb_puts(o, "\"outcome\": ");
+		if (k->expected < 0)
+			sb_puts(o, "null, \"no_result\": true"); /* '-> none' */
+		else
+			str(c, rs->outcomes[k->expected].id);
+		if (s->has_expect_modifier)
+			sb_printf(o, ", \"modifier\": %lld", (long long)s->expect_modifier);
+		if (s->has_expect_roll)
+			sb_printf(o, ", \"modified_roll\": %lld", (long long)s->expect_roll);
+		if (s->expect_provisional)
+			sb_puts(o, ", \"provisional\": true");
+		if (s->has_expect_triggers) {
+			sb_puts(o, ", \"triggers\": [");
+			for (size_t i = 0; i < k->ntriggers; i++) {
+				sb_puts(o, i ? ", " : "");
+				str(c, export_target_id(rs, k->triggers[i]));
+			}
+			sb_puts(o, "]");
+		}
+		break;
+	case RTAB_TARGET_REACTIONS:
+		sb_puts(o, "\"options\": [");
+		for (size_t i = 0; i < k->noptions; i++) {
+			sb_puts(o, i ? ", " : "");
+			str(c, rs->reaction_sets[k->target.index].options[k->options[i]].id);
+		}
+		sb_puts(o, "]");
+		break;
+	case RTAB_TARGET_TRANSITION: {
+		const rtab_transition *t = &rs->transitions[k->target.index];
+		sb_puts(o, "\"state\": ");
+		str(c, rs->enums[rs->inputs[t->input].enum_index].values[k->expected].id);
+		break;
+	}
+	case RTAB_TARGET_DISTANCE:
+		sb_printf(o, "\"value\": %d, \"unit\": ", k->expected);
+		str(c, k->unit);
+		if (s->expect_provisional)
+			sb_puts(o, ", \"provisional\": true");
+		break;
+	case RTAB_TARGET_PROCEDURE:
+		sb_puts(o, "\"step\": ");
+		str(c, k->expected >= 0 ? rs->procedures[k->target.index].steps[k->expected].id : NULL);
+		break;
+	}
+	sb_puts(o, "}}");
+}
+
+static void json_item(export_ctx *c, export_kind kind, size_t i)
+{
+	const rtab_ruleset *rs = c->rs;
+	place w = nowhere;
+	w.index = i;
+	sb_puts(c->out, i ? ",\n" : "\n");
+	switch (kind) {
+	case EXPORT_ENUMS: walk(c, kind_types[kind], &rs->enums[i], w); break;
+	case EXPORT_INPUTS: walk(c, kind_types[kind], &rs->inputs[i], w); break;
+	case EXPORT_DICE: walk(c, kind_types[kind], &rs->dice[i], w); break;
+	case EXPORT_EFFECT_KINDS: walk(c, kind_types[kind], &rs->effect_kinds[i], w); break;
+	case EXPORT_OUTCOMES: walk(c, kind_types[kind], &rs->outcomes[i], w); break;
+	case EXPORT_GROUPS: walk(c, kind_types[kind], &rs->groups[i], w); break;
+	case EXPORT_MATRICES: walk(c, kind_types[kind], &rs->matrices[i], w); break;
+	case EXPORT_BANDS: walk(c, kind_types[kind], &rs->bands[i], w); break;
+	case EXPORT_MODIFIERS: walk(c, kind_types[kind], &rs->modifiers[i], w); break;
+	case EXPORT_TABLES: walk(c, kind_types[kind], &rs->tables[i], w); break;
+	case EXPORT_REACTION_SETS: walk(c, kind_types[kind], &rs->reaction_sets[i], w); break;
+	case EXPORT_TRANSITIONS: walk(c, kind_types[kind], &rs->transitions[i], w); break;
+	case EXPORT_DISTANCES: walk(c, kind_types[kind], &rs->distances[i], w); break;
+	case EXPORT_PROCEDURES: walk(c, kind_types[kind], &rs->procedures[i], w); break;
+	case EXPORT_EXAMPLES: {
+		const model_example *ex = &c->m->examples[i];
+		const ast_def *d = ex->def;
+		sb_puts(c->out, "{\"id\": ");
+		str(c, d->id);
+		sb_puts(c->out, ", \"labels\": {");
+		for (size_t l = 0; l < rs->nlocales; l++) {
+			const char *text = NULL;
+			for (const ast_stmt *s = d->body; s; s = s->next)
+				if (s->kind == ST_LABEL && strcmp(s->name, rs->locales[l]) == 0)
+					text = s->text;
+			sb_puts(c->out, l ? ", " : "");
+			str(c, rs->locales[l]);
+			sb_puts(c->out, ": ");
+			str(c, text);
+		}
+		sb_puts(c->out, "}, \"rule\": ");
+		str(c, d->rule);
+		sb_puts(c->out, ", \"checks\": [");
+		for (size_t k = 0; k < ex->nchecks; k++) {
+			sb_puts(c->out, k ? ",\n  " : "\n  ");
+			example_check(c, &ex->checks[k]);
+		}
+		sb_puts(c->out, "]}");
+		break;
+	}
+	case EXPORT_KIND_COUNT_: break;
+	}
+}
+
+static void json_end(export_ctx *c)
+{
+	sb_puts(c->out, "}\n");
+}
+
+const export_emitter export_json_emitter = {
+	"json", json_begin, json_section, json_item, json_section_end, json_end, NULL,
+};

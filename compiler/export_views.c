@@ -1,0 +1,582 @@
+/* What a printed player aid shows of each definition (see export_views.h). */
+#include "export_views.h"
+
+#include <string.h>
+
+bool export_kind_is_list(export_kind kind)
+{
+	switch (kind) {
+	case EXPORT_ENUMS:
+	case EXPORT_INPUTS:
+	case EXPORT_DICE:
+	case EXPORT_EFFECT_KINDS:
+	case EXPORT_OUTCOMES:
+	case EXPORT_GROUPS:
+	case EXPORT_MODIFIERS: return true;
+	default: return false;
+	}
+}
+
+static void label_headers(const export_ctx *c, grid *g)
+{
+	for (size_t l = 0; l < c->nlocales; l++)
+		grid_cellf(g, "label (%s)", c->rs->locales[c->locales[l]]);
+}
+
+static void label_cells(const export_ctx *c, grid *g, rtab_labels labels)
+{
+	for (size_t l = 0; l < c->nlocales; l++)
+		grid_cell(g, export_label(c, labels, l));
+}
+
+/* A value with the provisional mark when reason is set. */
+static void value_cell(const export_ctx *c, grid *g, const char *text, const char *reason)
+{
+	if (reason && c->plain) {
+		grid_cell(g, text);
+		grid_mark(g);
+	} else if (reason) {
+		grid_cellf(g, "%s %s", text, EXPORT_PROVISIONAL_MARK);
+		grid_mark(g);
+	} else {
+		grid_cell(g, text);
+	}
+}
+
+static void expr_cell(const export_ctx *c, grid *g, const rtab_expr *e, const char *reason)
+{
+	strbuf sb = {0};
+	export_expr_text(&sb, c->rs, e);
+	value_cell(c, g, sb.data, reason);
+	sb_free(&sb);
+}
+
+static void header_row(grid *g, const char *const *names)
+{
+	for (; *names; names++)
+		grid_cell(g, *names);
+}
+
+void export_section_header(const export_ctx *c, export_kind kind, grid *g)
+{
+	static const char *const rule_only[] = {"rule", NULL};
+	size_t nl = c->nlocales;
+	switch (kind) {
+	case EXPORT_ENUMS:
+		grid_init(g, 3 + nl);
+		grid_cell(g, "enum");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"values", "rule", NULL});
+		break;
+	case EXPORT_INPUTS:
+		grid_init(g, 4 + nl);
+		grid_cell(g, "input");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"type", "default", "rule", NULL});
+		break;
+	case EXPORT_DICE:
+		grid_init(g, 3);
+		header_row(g, (const char *const[]){"dice", "roll", "rule", NULL});
+		break;
+	case EXPORT_EFFECT_KINDS:
+		grid_init(g, 3 + nl);
+		grid_cell(g, "effect");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"parameters", "rule", NULL});
+		break;
+	case EXPORT_OUTCOMES:
+		grid_init(g, 4 + nl);
+		grid_cell(g, "outcome");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"effects", "then", "rule", NULL});
+		break;
+	case EXPORT_GROUPS:
+		grid_init(g, 4 + nl);
+		grid_cell(g, "group");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"stacking", "cap", "rule", NULL});
+		break;
+	case EXPORT_MODIFIERS:
+		grid_init(g, 8 + nl);
+		grid_cell(g, "modifier");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"side", "when", "value", "group", "steps", "rule",
+						     "provisional", NULL});
+		break;
+	default:
+		grid_init(g, 1);
+		header_row(g, rule_only);
+		break;
+	}
+}
+
+static void join_steps(const rtab_ruleset *rs, uint32_t steps, strbuf *sb)
+{
+	for (size_t s = 0; s < rs->nsteps && s < RTAB_MAX_STEPS; s++)
+		if ((steps >> s) & 1u)
+			sb_printf(sb, "%s%s", sb->len ? ", " : "", rs->steps[s]);
+}
+
+static void dice_text(const rtab_dice *d, strbuf *sb)
+{
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const rtab_die_group *dg = &d->groups[g];
+		sb_printf(sb, "%s%ud%d", g ? " + " : "", dg->count, dg->face_max - dg->face_min + 1);
+		if (dg->face_min != 1)
+			sb_printf(sb, " faces %d..%d", dg->face_min, dg->face_max);
+	}
+}
+
+void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g)
+{
+	const rtab_ruleset *rs = c->rs;
+	strbuf sb = {0};
+	switch (kind) {
+	case EXPORT_ENUMS: {
+		const rtab_enum *e = &rs->enums[i];
+		grid_cell(g, e->id);
+		label_cells(c, g, e->labels);
+		for (size_t v = 0; v < e->nvalues; v++)
+			sb_printf(&sb, "%s%s", v ? ", " : "", e->values[v].id);
+		grid_cell(g, sb.data);
+		grid_cell(g, e->rule);
+		break;
+	}
+	case EXPORT_INPUTS: {
+		const rtab_input *in = &rs->inputs[i];
+		grid_cell(g, in->id);
+		label_cells(c, g, in->labels);
+		if (in->type == RTAB_TYPE_ENUM) {
+			grid_cell(g, rs->enums[in->enum_index].id);
+			grid_cell(g, rs->enums[in->enum_index].values[in->default_value].id);
+		} else if (in->type == RTAB_TYPE_BOOL) {
+			grid_cell(g, "bool");
+			grid_cell(g, in->default_value ? "true" : "false");
+		} else {
+			grid_cellf(g, "int %ld..%ld", (long)in->min, (long)in->max);
+			grid_cellf(g, "%ld", (long)in->default_value);
+		}
+		grid_cell(g, in->rule);
+		break;
+	}
+	case EXPORT_DICE: {
+		const rtab_dice *d = &rs->dice[i];
+		grid_cell(g, d->id);
+		dice_text(d, &sb);
+		grid_cell(g, sb.data);
+		grid_cell(g, d->rule);
+		break;
+	}
+	case EXPORT_EFFECT_KINDS: {
+		const rtab_effect_kind *k = &rs->effect_kinds[i];
+		grid_cell(g, k->id);
+		label_cells(c, g, k->labels);
+		for (size_t p = 0; p < k->nparams; p++)
+			sb_printf(&sb, "%s%s: %s", p ? ", " : "", k->params[p].id,
+				  k->params[p].enum_index >= 0 ? rs->enums[k->params[p].enum_index].id : "int");
+		grid_cell(g, sb.data);
+		grid_cell(g, k->rule);
+		break;
+	}
+	case EXPORT_OUTCOMES: {
+		const rtab_outcome *o = &rs->outcomes[i];
+		grid_cell(g, o->id);
+		label_cells(c, g, o->labels);
+		for (size_t e = 0; e < o->neffects; e++) {
+			sb_puts(&sb, e ? "; " : "");
+			export_effect_text(&sb, rs, &o->effects[e]);
+		}
+		grid_cell(g, sb.data);
+		sb.len = 0;
+		for (size_t t = 0; t < o->ntriggers; t++) {
+			const rtab_trigger *tr = &o->triggers[t];
+			sb_printf(&sb, "%s%s", t ? "; " : "", export_target_id(rs, tr->target));
+			if (tr->unless.ninstrs) {
+				sb_puts(&sb, " unless ");
+				export_expr_text(&sb, rs, &tr->unless);
+			}
+			if (tr->rule && (!o->rule || strcmp(tr->rule, o->rule) != 0))
+				sb_printf(&sb, " (rule %s)", tr->rule);
+		}
+		grid_cell(g, sb.data ? sb.data : "");
+		grid_cell(g, o->rule);
+		break;
+	}
+	case EXPORT_GROUPS: {
+		const rtab_group *gr = &rs->groups[i];
+		grid_cell(g, gr->id);
+		label_cells(c, g, gr->labels);
+		grid_cell(g, gr->stacking == RTAB_STACK_WORST  ? "worst per side"
+			     : gr->stacking == RTAB_STACK_BEST ? "best per side"
+							       : "sum");
+		if (gr->capped)
+			grid_cellf(g, "%ld..%ld", (long)gr->cap_min, (long)gr->cap_max);
+		else
+			grid_cell(g, "");
+		grid_cell(g, gr->rule);
+		break;
+	}
+	case EXPORT_MODIFIERS: {
+		const rtab_modifier *m = &rs->modifiers[i];
+		grid_cell(g, m->id);
+		label_cells(c, g, m->labels);
+		grid_cell(g, m->sign < 0 ? "defender" : "attacker");
+		if (m->condition.ninstrs)
+			expr_cell(c, g, &m->condition, NULL);
+		else
+			grid_cell(g, "always");
+		expr_cell(c, g, &m->value, m->provisional);
+		grid_cell(g, m->group >= 0 ? rs->groups[m->group].id : "");
+		join_steps(rs, m->steps, &sb);
+		grid_cell(g, sb.data ? sb.data : "");
+		grid_cell(g, m->rule);
+		grid_cell(g, m->provisional);
+		break;
+	}
+	default: break;
+	}
+	sb_free(&sb);
+}
+
+static void view_head(const export_ctx *c, export_view *v, const char *what, const char *id,
+		      rtab_labels labels, const char *rule)
+{
+	v->what = what;
+	v->id = id;
+	v->rule = rule;
+	for (size_t l = 0; l < c->nlocales; l++)
+		v->label[l] = export_label(c, labels, l);
+}
+
+static void table_view(const export_ctx *c, size_t ti, export_view *v)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_table *t = &rs->tables[ti];
+	strbuf sb = {0};
+	strbuf *n = &v->notes;
+
+	view_head(c, v, "Table", t->id, t->labels, t->rule);
+	if (t->dice != RTAB_NO_DICE) {
+		dice_text(&rs->dice[t->dice], &sb);
+		sb_printf(n, "roll: %s (%s)\n", rs->dice[t->dice].id, sb.data);
+	} else {
+		sb_puts(n, "no dice: keyed by the modifier total\n");
+	}
+	if (t->step >= 0)
+		sb_printf(n, "step: %s (only the modifiers of this step count)\n", rs->steps[t->step]);
+	if (t->nmodifiers) {
+		sb_puts(n, "modifiers:");
+		for (size_t i = 0; i < t->nmodifiers; i++)
+			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->modifiers[i]].id);
+		sb_putc(n, '\n');
+	}
+	if (t->capped)
+		sb_printf(n, "cap: the total modifier is held within %ld..%ld\n", (long)t->cap_min,
+			  (long)t->cap_max);
+	if (t->column_input >= 0)
+		sb_printf(n, "columns by %s\n", rs->inputs[t->column_input].id);
+	for (size_t i = 0; i < t->nnatural; i++) {
+		const rtab_natural_rule *nr = &t->natural[i];
+		sb_puts(n, "natural ");
+		for (size_t f = 0; f < nr->nfaces; f++)
+			sb_printf(n, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
+		sb_printf(n, " -> %s, whatever the modifiers", rs->outcomes[nr->outcome].id);
+		if (nr->rule)
+			sb_printf(n, " (rule %s)", nr->rule);
+		if (nr->provisional)
+			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, nr->provisional);
+		sb_putc(n, '\n');
+	}
+	for (size_t i = 0; i < t->nrewrites; i++) {
+		const rtab_rewrite *rw = &t->rewrites[i];
+		sb_printf(n, "%s reads as %s when ", rs->outcomes[rw->from].id, rs->outcomes[rw->to].id);
+		export_expr_text(n, rs, &rw->condition);
+		if (rw->rule)
+			sb_printf(n, " (rule %s)", rw->rule);
+		sb_putc(n, '\n');
+	}
+
+	grid_init(&v->g, t->ncolumns + 3 + c->nlocales);
+	const rtab_enum *ce = t->column_input >= 0 ? &rs->enums[rs->inputs[t->column_input].enum_index] : NULL;
+	for (size_t col = 0; col < t->ncolumns; col++) {
+		sb.len = 0;
+		sb_puts(&sb, t->ncolumns == 1 ? "roll" : t->columns[col].id);
+		/* The values a column covers, when its name does not say them. */
+		if (ce) {
+			strbuf vals = {0};
+			size_t nv = 0;
+			for (size_t val = 0; val < ce->nvalues; val++)
+				if (t->column_of_value[val] == col) {
+					sb_printf(&vals, "%s%s", nv++ ? ", " : "", ce->values[val].id);
+				}
+			if (vals.data && strcmp(vals.data, t->columns[col].id) != 0)
+				sb_printf(&sb, " (%s)", vals.data);
+			sb_free(&vals);
+		}
+		grid_cell(&v->g, sb.data);
+		v->g.right[col] = true;
+	}
+	grid_cell(&v->g, "outcome");
+	label_headers(c, &v->g);
+	grid_cell(&v->g, "rule");
+	grid_cell(&v->g, "provisional");
+	for (size_t r = 0; r < t->nrows; r++) {
+		const rtab_row *row = &t->rows[r];
+		for (size_t col = 0; col < t->ncolumns; col++) {
+			sb.len = 0;
+			export_row_range(&sb, c, ti, col, r);
+			value_cell(c, &v->g, sb.data, row->provisional);
+		}
+		grid_cell(&v->g, rs->outcomes[row->outcome].id);
+		label_cells(c, &v->g, rs->outcomes[row->outcome].labels);
+		grid_cell(&v->g, row->rule);
+		grid_cell(&v->g, row->provisional);
+	}
+	sb_free(&sb);
+}
+
+static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_matrix *m = &rs->matrices[mi];
+	view_head(c, v, "Matrix", m->id, m->labels, m->rule);
+	sb_puts(&v->notes, "keys:");
+	for (size_t k = 0; k < m->ndims; k++)
+		sb_printf(&v->notes, "%s %s", k ? "," : "", rs->enums[m->dims[k]].id);
+	sb_puts(&v->notes, m->ndims == 2 ? " (rows, columns)\n" : "\n");
+	size_t ncells = 1;
+	for (size_t k = 0; k < m->ndims; k++)
+		ncells *= rs->enums[m->dims[k]].nvalues;
+	if (m->ndims == 2) {
+		const rtab_enum *a = &rs->enums[m->dims[0]], *b = &rs->enums[m->dims[1]];
+		grid_init(&v->g, 1 + b->nvalues);
+		grid_cell(&v->g, "");
+		for (size_t j = 0; j < b->nvalues; j++) {
+			grid_cell(&v->g, b->values[j].id);
+			v->g.right[j + 1] = true;
+		}
+		for (size_t i = 0; i < a->nvalues; i++) {
+			grid_cell(&v->g, a->values[i].id);
+			for (size_t j = 0; j < b->nvalues; j++) {
+				size_t cell = i * b->nvalues + j;
+				char num[32];
+				snprintf(num, sizeof num, "%+ld", (long)m->cells[cell]);
+				value_cell(c, &v->g, m->cells[cell] ? num : "0",
+					   m->provisional ? m->provisional[cell] : NULL);
+			}
+		}
+	} else {
+		grid_init(&v->g, m->ndims + 1);
+		for (size_t k = 0; k < m->ndims; k++)
+			grid_cell(&v->g, rs->enums[m->dims[k]].id);
+		grid_cell(&v->g, "value");
+		v->g.right[m->ndims] = true;
+		for (size_t cell = 0; cell < ncells; cell++) {
+			size_t rest = cell, idx[16] = {0};
+			for (size_t k = m->ndims; k-- > 0;) {
+				size_t nv = rs->enums[m->dims[k]].nvalues;
+				idx[k < 16 ? k : 15] = rest % nv;
+				rest /= nv;
+			}
+			for (size_t k = 0; k < m->ndims && k < 16; k++)
+				grid_cell(&v->g, rs->enums[m->dims[k]].values[idx[k]].id);
+			char num[32];
+			snprintf(num, sizeof num, "%+ld", (long)m->cells[cell]);
+			value_cell(c, &v->g, num, m->provisional ? m->provisional[cell] : NULL);
+		}
+	}
+	for (size_t cell = 0; m->provisional && cell < ncells; cell++)
+		if (m->provisional[cell]) {
+			size_t rest = cell, idx[16] = {0};
+			for (size_t k = m->ndims; k-- > 0;) {
+				size_t nv = rs->enums[m->dims[k]].nvalues;
+				idx[k < 16 ? k : 15] = rest % nv;
+				rest /= nv;
+			}
+			sb_printf(&v->notes, "%s ", EXPORT_PROVISIONAL_MARK);
+			for (size_t k = 0; k < m->ndims && k < 16; k++)
+				sb_printf(&v->notes, "%s%s", k ? ", " : "", rs->enums[m->dims[k]].values[idx[k]].id);
+			sb_printf(&v->notes, ": %s\n", m->provisional[cell]);
+		}
+}
+
+static void example_view(const export_ctx *c, size_t ei, export_view *v)
+{
+	const rtab_ruleset *rs = c->rs;
+	const model_example *ex = &c->m->examples[ei];
+	v->what = "Example";
+	v->id = ex->def->id;
+	v->rule = ex->def->rule;
+	for (size_t l = 0; l < c->nlocales; l++) {
+		v->label[l] = "";
+		for (const ast_stmt *s = ex->def->body; s; s = s->next)
+			if (s->kind == ST_LABEL && strcmp(s->name, rs->locales[c->locales[l]]) == 0)
+				v->label[l] = s->text;
+	}
+	grid_init(&v->g, 2);
+	grid_cell(&v->g, "check");
+	grid_cell(&v->g, "gives");
+	for (size_t k = 0; k < ex->nchecks; k++) {
+		const model_check *ck = &ex->checks[k];
+		strbuf sb = {0};
+		sb_puts(&sb, export_target_id(rs, ck->target));
+		size_t n = 0;
+		for (const ast_arg *a = ck->stmt->args; a; a = a->next) {
+			int in = a->key ? rtab_find_input(rs, a->key) : -1;
+			if (in < 0)
+				continue;
+			sb_puts(&sb, n++ ? ", " : "(");
+			sb_printf(&sb, "%s = ", rs->inputs[in].id);
+			if (rs->inputs[in].type == RTAB_TYPE_ENUM)
+				sb_puts(&sb, rs->enums[rs->inputs[in].enum_index].values[ck->inputs[in]].id);
+			else if (rs->inputs[in].type == RTAB_TYPE_BOOL)
+				sb_puts(&sb, ck->inputs[in] ? "true" : "false");
+			else
+				sb_printf(&sb, "%ld", (long)ck->inputs[in]);
+		}
+		sb_puts(&sb, n ? ")" : "");
+		for (size_t f = 0; f < ck->nfaces; f++)
+			sb_printf(&sb, "%s%ld", f ? ", " : " roll ", (long)ck->faces[f]);
+		if (ck->stmt->has_drm)
+			sb_printf(&sb, " drm %ld", (long)ck->drm);
+		grid_cell(&v->g, sb.data);
+		sb.len = 0;
+		switch ((rtab_target_kind)ck->target.kind) {
+		case RTAB_TARGET_TABLE:
+			sb_puts(&sb, ck->expected >= 0 ? rs->outcomes[ck->expected].id : "none");
+			break;
+		case RTAB_TARGET_REACTIONS:
+			sb_putc(&sb, '{');
+			for (size_t i = 0; i < ck->noptions; i++)
+				sb_printf(&sb, "%s%s", i ? ", " : "",
+					  rs->reaction_sets[ck->target.index].options[ck->options[i]].id);
+			sb_putc(&sb, '}');
+			break;
+		case RTAB_TARGET_TRANSITION: {
+			const rtab_transition *t = &rs->transitions[ck->target.index];
+			sb_puts(&sb, rs->enums[rs->inputs[t->input].enum_index].values[ck->expected].id);
+			break;
+		}
+		case RTAB_TARGET_DISTANCE: sb_printf(&sb, "%d %s", ck->expected, ck->unit); break;
+		case RTAB_TARGET_PROCEDURE:
+			sb_puts(&sb, ck->expected >= 0 ? rs->procedures[ck->target.index].steps[ck->expected].id
+						       : "otherwise");
+			break;
+		}
+		grid_cell(&v->g, sb.data);
+		sb_free(&sb);
+	}
+}
+
+void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_view *v)
+{
+	const rtab_ruleset *rs = c->rs;
+	memset(v, 0, sizeof *v);
+	switch (kind) {
+	case EXPORT_TABLES: table_view(c, i, v); break;
+	case EXPORT_MATRICES: matrix_view(c, i, v); break;
+	case EXPORT_EXAMPLES: example_view(c, i, v); break;
+	case EXPORT_BANDS: {
+		const rtab_band *b = &rs->bands[i];
+		view_head(c, v, "Ratio", b->id, b->labels, b->rule);
+		grid_init(&v->g, 2);
+		grid_cell(&v->g, "ratio");
+		grid_cell(&v->g, "value");
+		v->g.right[1] = true;
+		for (size_t s = 0; s < b->nsteps; s++) {
+			const rtab_band_step *st = &b->steps[s];
+			grid_cellf(&v->g, "%s %ld:%ld", st->num >= st->den ? "at least" : "at most",
+				   (long)st->num, (long)st->den);
+			grid_cellf(&v->g, "%+ld", (long)st->value);
+		}
+		grid_cell(&v->g, "otherwise");
+		grid_cellf(&v->g, "%+ld", (long)b->otherwise);
+		break;
+	}
+	case EXPORT_REACTION_SETS: {
+		const rtab_reaction_set *r = &rs->reaction_sets[i];
+		view_head(c, v, "Reactions", r->id, r->labels, r->rule);
+		if (r->none_when.ninstrs) {
+			sb_puts(&v->notes, "no reaction at all when ");
+			export_expr_text(&v->notes, rs, &r->none_when);
+			sb_putc(&v->notes, '\n');
+		}
+		grid_init(&v->g, 4 + c->nlocales);
+		grid_cell(&v->g, "option");
+		label_headers(c, &v->g);
+		header_row(&v->g, (const char *const[]){"allowed when", "leads to", "rule", NULL});
+		for (size_t o = 0; o < r->noptions; o++) {
+			const rtab_option *op = &r->options[o];
+			grid_cell(&v->g, op->id);
+			label_cells(c, &v->g, op->labels);
+			if (op->guard.ninstrs)
+				expr_cell(c, &v->g, &op->guard, NULL);
+			else
+				grid_cell(&v->g, "always");
+			grid_cell(&v->g, op->outcome >= 0 ? rs->outcomes[op->outcome].id : "");
+			grid_cell(&v->g, op->rule);
+		}
+		break;
+	}
+	case EXPORT_TRANSITIONS: {
+		const rtab_transition *t = &rs->transitions[i];
+		const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
+		view_head(c, v, "Transition", t->id, t->labels, t->rule);
+		sb_printf(&v->notes, "by %s\n", rs->inputs[t->input].id);
+		grid_init(&v->g, 2 + c->nlocales);
+		grid_cell(&v->g, "from");
+		grid_cell(&v->g, "to");
+		label_headers(c, &v->g);
+		for (size_t s = 0; s < e->nvalues; s++) {
+			grid_cell(&v->g, e->values[s].id);
+			grid_cell(&v->g, t->next[s] >= 0 ? e->values[t->next[s]].id : "-");
+			label_cells(c, &v->g, t->next[s] >= 0 ? e->values[t->next[s]].labels : NULL);
+		}
+		break;
+	}
+	case EXPORT_DISTANCES: {
+		const rtab_distance *d = &rs->distances[i];
+		view_head(c, v, "Distance", d->id, d->labels, d->rule);
+		if (d->provisional)
+			sb_printf(&v->notes, "%s provisional: %s\n", EXPORT_PROVISIONAL_MARK, d->provisional);
+		grid_init(&v->g, 2);
+		grid_cell(&v->g, "value");
+		grid_cell(&v->g, "unit");
+		for (size_t f = 0; f < d->nforms; f++) {
+			expr_cell(c, &v->g, &d->forms[f].value, d->provisional);
+			grid_cell(&v->g, d->forms[f].unit);
+		}
+		break;
+	}
+	case EXPORT_PROCEDURES: {
+		const rtab_procedure *p = &rs->procedures[i];
+		view_head(c, v, "Procedure", p->id, p->labels, p->rule);
+		for (size_t l = 0; l < c->nlocales; l++)
+			if (*export_label(c, p->tie_break, l))
+				sb_printf(&v->notes, "ties (%s): %s\n", rs->locales[c->locales[l]],
+					  export_label(c, p->tie_break, l));
+		if (p->otherwise >= 0)
+			sb_printf(&v->notes, "otherwise: %s\n", rs->outcomes[p->otherwise].id);
+		grid_init(&v->g, 4 + c->nlocales);
+		grid_cell(&v->g, "step");
+		label_headers(c, &v->g);
+		header_row(&v->g, (const char *const[]){"when", "leads to", "rule", NULL});
+		for (size_t s = 0; s < p->nsteps; s++) {
+			const rtab_procedure_step *st = &p->steps[s];
+			grid_cell(&v->g, st->id);
+			label_cells(c, &v->g, st->labels);
+			expr_cell(c, &v->g, &st->guard, NULL);
+			grid_cell(&v->g, st->outcome >= 0 ? rs->outcomes[st->outcome].id : "");
+			grid_cell(&v->g, st->rule);
+		}
+		break;
+	}
+	default: grid_init(&v->g, 1); break;
+	}
+}
+
+void export_view_free(export_view *v)
+{
+	sb_free(&v->notes);
+	grid_free(&v->g);
+}

@@ -1,0 +1,35 @@
+/*
+ * What a printed player aid shows of each definition, as grids of cells:
+ * shared by the Markdown, HTML and CSV exports. Small definitions (inputs,
+ * outcomes, modifiers...) make one row each of their kind's grid; tables,
+ * matrices and the other large ones make a view each.
+ */
+#ifndef RTAB_EXPORT_VIEWS_H
+#define RTAB_EXPORT_VIEWS_H
+
+#include "export.h"
+#include "grid.h"
+
+/* The mark a provisional value carries in every format. */
+#define EXPORT_PROVISIONAL_MARK "\xE2\x80\xA0" /* U+2020 DAGGER */
+
+typedef struct export_view {
+	const char *what; /* "Table", "Matrix"... */
+	const char *id;
+	const char *label[EXPORT_MAX_LOCALES];
+	const char *rule;
+	strbuf notes; /* lines, each ending in '\n' */
+	grid g;
+} export_view;
+
+/* True when kind is listed as one grid, a row per definition: then
+ * export_section_header starts the grid and export_section_row adds to it. */
+bool export_kind_is_list(export_kind kind);
+void export_section_header(const export_ctx *c, export_kind kind, grid *g);
+void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g);
+
+/* The view of one definition of a kind that is not a list. */
+void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_view *v);
+void export_view_free(export_view *v);
+
+#endif

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""rtab export --format json: every bundled ruleset and fixture validates
+against docs/export-schema.json; the validator rejects documents it must
+reject; every field of every runtime structure reaches the export; the
+CSV, Markdown and HTML exports carry every table's cells.
+
+usage: test_export.py RTAB SOURCE_ROOT
+"""
+import csv
+import glob
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import json_schema  # noqa: E402
+
+rtab, root = sys.argv[1], sys.argv[2]
+rtab = os.path.abspath(rtab)
+os.chdir(root)
+failed = []
+
+
+def fail(msg):
+    failed.append(msg)
+    print('FAIL:', msg)
+
+
+def export(fmt, path, *extra):
+    p = subprocess.run([rtab, 'export', '--format', fmt, path, *extra], capture_output=True, text=True)
+    if p.returncode != 0 or p.stderr:
+        fail('rtab export --format %s %s: exit %d, stderr %r' % (fmt, path, p.returncode, p.stderr))
+    return p.stdout
+
+
+with open('docs/export-schema.json', encoding='utf-8') as f:
+    schema = json.load(f)
+
+files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab']
+docs = {}
+for path in files:
+    doc = json.loads(export('json', path))
+    docs[path] = doc
+    errors = json_schema.validate(doc, schema)
+    for e in errors[:10]:
+        fail('%s: %s' % (path, e))
+    print('ok: %s validates (%d tables, %d modifiers, %d examples)' % (
+        path, len(doc['tables']), len(doc['modifiers']), len(doc['examples'])))
+
+# The validator must be able to fail.
+doc = json.loads(json.dumps(docs['tables/musket_pike.rtab']))
+doc['tables'][0]['rows'][0]['ranges'][0] = 'three'
+del doc['modifiers'][0]['condition']['text']
+doc['version'] = 2
+errors = json_schema.validate(doc, schema)
+for want in ['ranges[0]', 'the required key "text"', '$.version']:
+    if not any(want in e for e in errors):
+        fail('the validator did not report %s: %s' % (want, errors))
+
+# Every field of every runtime structure reachable from the ruleset appears
+# in the export under its C name.
+with open('runtime/rtab.h', encoding='utf-8') as f:
+    header = re.sub(r'/\*.*?\*/', ' ', f.read(), flags=re.S)
+structs = {}
+for m in re.finditer(r'typedef\s+struct\s+(\w+)\s*\{(.*?)\}\s*\w+\s*;', header, re.S):
+    names = []
+    for decl in m.group(2).split(';'):
+        decl = ' '.join(decl.split())
+        if decl:
+            for d in decl.split(',')[0:]:
+                name = re.findall(r'(\w+)\s*(?:\[\w+\])?\s*$', d)
+                if name:
+                    names.append(name[-1])
+    structs[m.group(1)] = names
+seen = {}
+
+
+def collect(x):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            seen.setdefault(k, 0)
+            seen[k] += 1
+            collect(v)
+    elif isinstance(x, list):
+        for v in x:
+            collect(v)
+
+
+for doc in docs.values():
+    collect(doc)
+not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx'}
+for struct, fields in structs.items():
+    if struct in not_in_model:
+        continue
+    for name in fields:
+        if name not in seen:
+            fail('field %s.%s of runtime/rtab.h is in no export' % (struct, name))
+
+# CSV: one section per table and matrix; every range as printed, every outcome id.
+for path, doc in docs.items():
+    text = export('csv', path)
+    rows = list(csv.reader(io.StringIO(text)))
+    for t in doc['tables']:
+        mine = [r for r in rows if r and r[0] == t['id']]
+        if len(mine) != len(t['rows']):
+            fail('%s: CSV has %d rows of table %s, not %d' % (path, len(mine), t['id'], len(t['rows'])))
+            continue
+        for r, row in zip(mine, t['rows']):
+            if r[1:1 + len(row['ranges'])] != row['ranges'] or r[1 + len(row['ranges'])] != row['outcome_id']:
+                fail('%s: CSV row %s is not %s %s' % (path, r, row['ranges'], row['outcome_id']))
+
+# Markdown: each table's ranges and outcomes, in a pipe table.
+for path, doc in docs.items():
+    text = export('markdown', path)
+    for t in doc['tables']:
+        for row in t['rows']:
+            cells = ' | '.join(r + (' \u2020' if row['provisional'] else '') for r in row['ranges'])
+            if '| %s | %s |' % (cells, row['outcome_id']) not in text:
+                fail('%s: Markdown lacks the row %s -> %s of %s' % (path, cells, row['outcome_id'], t['id']))
+
+# Usage errors.
+for args, status in [(['export', 'tables/musket_pike.rtab'], 2),
+                     (['export', '--format', 'yaml', 'tables/musket_pike.rtab'], 2),
+                     (['export', '--format', 'html', '--locale', 'fr', 'tables/musket_pike.rtab'], 2),
+                     (['export', '--format', 'html', '--locale', 'en,ru,en', 'tables/musket_pike.rtab'], 2),
+                     (['export', '--format', 'json', 'nonexistent.rtab'], 1),
+                     (['export', '--help'], 0)]:
+    p = subprocess.run([rtab, *args], capture_output=True, text=True)
+    if p.returncode != status:
+        fail('rtab %s: exit %d, expected %d' % (' '.join(args), p.returncode, status))
+
+print('%d failures' % len(failed))
+sys.exit(1 if failed else 0)

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The HTML print proofs, rendered in headless Chromium: every table's
+cells (its ranges as printed, outcome ids and labels in each locale shown),
+every matrix cell and every modifier are in the rendered DOM, and
+provisional values carry their mark. Skipped (exit 77) without chromium.
+
+usage: test_html.py RTAB SOURCE_ROOT
+"""
+import glob
+import html.parser
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
+os.chdir(root)
+chromium = shutil.which('chromium') or shutil.which('chromium-browser')
+if not chromium:
+    print('SKIP: chromium is not installed')
+    sys.exit(77)
+
+
+class Cells(html.parser.HTMLParser):
+    """The text of every table cell, and which cells are marked provisional."""
+
+    def __init__(self):
+        super().__init__()
+        self.cells, self.marked, self.cur, self.cls = [], [], None, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ('td', 'th'):
+            self.cur, self.cls = [], dict(attrs).get('class', '')
+
+    def handle_data(self, data):
+        if self.cur is not None:
+            self.cur.append(data)
+
+    def handle_endtag(self, tag):
+        if tag in ('td', 'th') and self.cur is not None:
+            text = ''.join(self.cur).strip()
+            self.cells.append(text)
+            if 'provisional' in self.cls:
+                self.marked.append(text)
+            self.cur = None
+
+
+failed = []
+tmp = tempfile.mkdtemp()
+try:
+    for path in sorted(glob.glob('tables/*.rtab')):
+        doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
+                                        capture_output=True, text=True, check=True).stdout)
+        for locales in (doc['locales'][:2], doc['locales'][:1]):
+            page = os.path.join(tmp, 'proof.html')
+            subprocess.run([rtab, 'export', '--format', 'html', '--locale', ','.join(locales), path,
+                            '-o', page], check=True)
+            profile = tempfile.mkdtemp(dir=tmp)
+            dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+                                  '--no-first-run', '--disable-background-networking',
+                                  '--disable-component-update', '--disable-sync',
+                                  '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
+                                 capture_output=True, text=True, timeout=120)
+            if dom.returncode != 0 or '<table' not in dom.stdout:
+                failed.append('%s %s: chromium rendered nothing (exit %d): %s' % (
+                    path, locales, dom.returncode, dom.stderr[-500:]))
+                continue
+            p = Cells()
+            p.feed(dom.stdout)
+            cells = set(p.cells)
+            want = []
+            for t in doc['tables']:
+                for row in t['rows']:
+                    mark = ' \u2020' if row['provisional'] else ''
+                    want += [r + mark for r in row['ranges']] + [row['outcome_id']]
+                    o = doc['outcomes'][row['outcome']]
+                    want += [o['labels'][l] for l in locales if o['labels'][l]]
+                    if row['provisional'] and row['ranges'][0] + mark not in p.marked:
+                        failed.append('%s: row %s of %s is not marked provisional' % (path, row['outcome_id'], t['id']))
+            for m in doc['matrices']:
+                for cell in m['by_keys']:
+                    want += cell['keys']
+            for mod in doc['modifiers']:
+                want += [mod['id'], mod['value']['text'] + (' \u2020' if mod['provisional'] else '')]
+            missing = [w for w in want if w not in cells]
+            for w in missing[:10]:
+                failed.append('%s (%s): the cell %r is not in the rendered page' % (path, ','.join(locales), w))
+            print('ok: %s (%s): %d cells rendered, %d checked' % (path, ','.join(locales), len(p.cells), len(want)))
+finally:
+    shutil.rmtree(tmp, ignore_errors=True)
+for f in failed:
+    print('FAIL:', f)
+sys.exit(1 if failed else 0)

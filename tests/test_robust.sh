@@ -1,0 +1,88 @@
+#!/bin/sh
+# The robustness review (issue 12) on the command line: hostile files,
+# directories, output paths and streams. Each check failed before its fix.
+# usage: test_robust.sh RTAB SOURCE_ROOT
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+cd "$root" || exit 99
+root=$(pwd)
+tmp=$(mktemp -d) || exit 99
+trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+check() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
+	name=$1 want=$2 needle=$3
+	shift 3
+	out=$(timeout 20 "$@" 2>&1)
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		fail "$name: exit $status, expected $want"; echo "$out" | head -20; return
+	fi
+	case $out in
+	*"$needle"*) passed=$((passed + 1)) ;;
+	*) fail "$name: output lacks '$needle'"; echo "$out" | head -20 ;;
+	esac
+}
+
+mini() { # FILE ID: a small valid ruleset
+	printf 'ruleset %s { locales en; en "M"; }\n' "$2" >"$1"
+}
+
+# 7. Only regular files are read: a FIFO must not block check or test.
+mkfifo "$tmp/fifo.rtab"
+check fifo-check 1 "not a regular file (a pipe)" "$rtab" check "$tmp/fifo.rtab"
+mkdir "$tmp/withfifo"
+mkfifo "$tmp/withfifo/a.rtab"
+check fifo-test-dir 1 "not a regular file (a pipe)" "$rtab" test "$tmp/withfifo"
+check dir-as-file 1 "not a regular file (a directory)" "$rtab" check "$tmp"
+check fifo-eval 1 "not a regular file" "$rtab" eval "$tmp/fifo.rtab" t --roll 1
+
+# 8. An output that is an input (links resolved) is refused, the input kept.
+mkdir "$tmp/self"
+mini "$tmp/self/mini.h" mini
+cp "$tmp/self/mini.h" "$tmp/self.orig"
+check output-is-input 1 "would overwrite it" "$rtab" compile "$tmp/self/mini.h" -o "$tmp/self"
+cmp -s "$tmp/self/mini.h" "$tmp/self.orig" || fail "output-is-input: the input changed"
+ln -s mini.h "$tmp/self/link.rtab"
+check output-is-input-link 1 "would overwrite it" "$rtab" compile "$tmp/self/link.rtab" -o "$tmp/self"
+cmp -s "$tmp/self/mini.h" "$tmp/self.orig" || fail "output-is-input-link: the input changed"
+mkdir "$tmp/other"
+ln "$tmp/self/mini.h" "$tmp/other/mini.c"
+check output-is-input-hardlink 1 "would overwrite it" "$rtab" compile "$tmp/self/mini.h" -o "$tmp/other"
+
+# 12. Running no example is an error, not "0 passed, 0 failed".
+mkdir "$tmp/empty"
+check test-empty-dir 1 "holds no .rtab file" "$rtab" test "$tmp/empty"
+check test-stdin 2 "not from standard input" "$rtab" test -
+if [ "$(id -u)" != 0 ]; then
+	mkdir "$tmp/locked" && cp tables/musket_pike.rtab "$tmp/locked/" && chmod 000 "$tmp/locked"
+	check test-unreadable-dir 1 "cannot read the directory" "$rtab" test "$tmp/locked"
+fi
+
+# 13. An answer that cannot be written is a failure, for every verb.
+if [ -w /dev/full ]; then
+	check full-eval-json 1 "cannot write the standard output" \
+		sh -c '"$0" eval tables/musket_pike.rtab melee --roll 3 --json >/dev/full' "$rtab"
+	check full-eval-text 1 "cannot write the standard output" \
+		sh -c '"$0" eval tables/musket_pike.rtab melee --roll 3 >/dev/full' "$rtab"
+	check full-help 1 "cannot write the standard output" sh -c '"$0" --help >/dev/full' "$rtab"
+	check full-check-json 1 "cannot write the standard output" \
+		sh -c '"$0" check --diagnostics=json tables/musket_pike.rtab >/dev/full' "$rtab"
+	check full-test 1 "cannot write the standard output" \
+		sh -c '"$0" test tables >/dev/full' "$rtab"
+	# check lists provisional values as notes on stderr and exits 0 otherwise.
+	check full-stderr 1 "" sh -c '"$0" check tables/napoleonic_charge.rtab 2>/dev/full' "$rtab"
+	check full-list-checks 1 "cannot write" sh -c '"$0" check --list-checks >/dev/full' "$rtab"
+fi
+
+# 16. -o creates the missing parents of the output directory.
+check output-parents 0 "" "$rtab" compile tables/musket_pike.rtab -o "$tmp/a/b/c"
+[ -f "$tmp/a/b/c/musket_pike.c" ] && [ -f "$tmp/a/b/c/musket_pike.h" ] || fail "output-parents: no files"
+touch "$tmp/plain"
+check output-under-file 1 "not a directory" "$rtab" compile tables/musket_pike.rtab -o "$tmp/plain/x"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
