@@ -2,6 +2,7 @@
 #include "checks.h"
 
 #include "model.h"
+#include "sema.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -104,38 +105,44 @@ static int severity_of(const diag_ctx *d, check_id id)
 
 void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)
 {
-	char msg[1024];
+	strbuf msg = {0}; /* never cut: a message may quote long names and labels */
 	va_list ap;
 	int sev = severity_of(m->diag, id);
+	m->note_muted = sev < 0;
 	if (sev < 0)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	diag_report(m->diag, (severity)sev, rtab_checks[id].name, loc, "%s", msg);
+	diag_report(m->diag, (severity)sev, rtab_checks[id].name, loc, "%s", msg.data ? msg.data : "");
+	sb_free(&msg);
 }
 
 void check_report_diag(diag_ctx *d, check_id id, src_loc loc, const char *fmt, ...)
 {
-	char msg[1024];
+	strbuf msg = {0};
 	va_list ap;
 	int sev = severity_of(d, id);
 	if (sev < 0)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	diag_report(d, (severity)sev, rtab_checks[id].name, loc, "%s", msg);
+	diag_report(d, (severity)sev, rtab_checks[id].name, loc, "%s", msg.data ? msg.data : "");
+	sb_free(&msg);
 }
 
 void check_note(model *m, src_loc loc, const char *fmt, ...)
 {
-	char msg[1024];
+	strbuf msg = {0};
 	va_list ap;
+	if (m->note_muted)
+		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	diag_report(m->diag, SEV_NOTE, NULL, loc, "%s", msg);
+	diag_report(m->diag, SEV_NOTE, NULL, loc, "%s", msg.data ? msg.data : "");
+	sb_free(&msg);
 }
 
 static int cmp_cells(const void *a, const void *b)
@@ -184,13 +191,14 @@ static model_cell *sorted_column(const model *m, size_t t, size_t col, size_t *c
 	return cells;
 }
 
-static const char *column_phrase(const rtab_table *t, size_t col, char *buf, size_t n)
+static const char *column_phrase(const rtab_table *t, size_t col, strbuf *sb)
 {
+	sb->len = 0;
 	if (t->ncolumns == 1)
-		snprintf(buf, n, "table '%s'", t->id);
+		sb_printf(sb, "table '%s'", t->id);
 	else
-		snprintf(buf, n, "column '%s' of table '%s'", t->columns[col].id, t->id);
-	return buf;
+		sb_printf(sb, "column '%s' of table '%s'", t->columns[col].id, t->id);
+	return sb->data;
 }
 
 /* A row as written: its outcome may be unknown, and is named as the source names it. */
@@ -201,6 +209,7 @@ static const char *row_outcome(const model *m, const rtab_table *t, uint16_t row
 
 static void check_row_gaps(model *m)
 {
+	strbuf where = {0};
 	for (size_t t = 0; t < m->rs.ntables; t++) {
 		const rtab_table *tab = &m->rs.tables[t];
 		const model_table *mt = &m->tables[t];
@@ -213,7 +222,7 @@ static void check_row_gaps(model *m)
 			model_cell *cells = sorted_column(m, t, col, &k);
 			int64_t next = mt->reach_lo; /* first roll not yet covered */
 			const model_cell *prev = NULL;
-			char where[160], rolls[96];
+			char rolls[96];
 
 			for (size_t i = 0; i <= k && next <= mt->reach_hi; i++) {
 				int64_t lo = i < k ? cells[i].lo : mt->reach_hi + 1;
@@ -225,7 +234,7 @@ static void check_row_gaps(model *m)
 					fmt_rolls(rolls, sizeof rolls, next, end);
 					check_report(m, CHECK_ROW_GAP, at,
 						     "%s has no row for %s (rolls that can occur: %lld..%lld)",
-						     column_phrase(tab, col, where, sizeof where), rolls,
+						     column_phrase(tab, col, &where), rolls,
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
 					if (i < k && prev)
 						check_note(m, cells[i].loc, "the next row, '%s', starts at %lld",
@@ -240,10 +249,12 @@ static void check_row_gaps(model *m)
 			free(cells);
 		}
 	}
+	sb_free(&where);
 }
 
 static void check_row_overlaps(model *m)
 {
+	strbuf where = {0};
 	for (size_t t = 0; t < m->rs.ntables; t++) {
 		const rtab_table *tab = &m->rs.tables[t];
 		const model_table *mt = &m->tables[t];
@@ -255,7 +266,7 @@ static void check_row_overlaps(model *m)
 				continue;
 			model_cell *cells = sorted_column(m, t, col, &k);
 			const model_cell *widest = NULL; /* the row reaching furthest so far */
-			char where[160], rolls[96];
+			char rolls[96];
 
 			for (size_t i = 0; i < k; i++) {
 				const model_cell *c = &cells[i];
@@ -268,7 +279,7 @@ static void check_row_overlaps(model *m)
 					fmt_rolls(rolls, sizeof rolls, lo, end);
 					check_report(m, CHECK_ROW_OVERLAP, c->loc,
 						     "in %s, rows '%s' and '%s' both match %s",
-						     column_phrase(tab, col, where, sizeof where),
+						     column_phrase(tab, col, &where),
 						     row_outcome(m, tab, widest->row),
 						     row_outcome(m, tab, c->row), rolls);
 					check_note(m, widest->loc, "row '%s' is here",
@@ -280,15 +291,16 @@ static void check_row_overlaps(model *m)
 			free(cells);
 		}
 	}
+	sb_free(&where);
 }
 
 static void check_unreachable_rows(model *m)
 {
+	strbuf where = {0};
 	for (size_t t = 0; t < m->rs.ntables; t++) {
 		const rtab_table *tab = &m->rs.tables[t];
 		const model_table *mt = &m->tables[t];
 		size_t n = tab->nrows;
-		char where[160];
 		if (!mt->has_rows || mt->def->damaged)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
@@ -300,48 +312,68 @@ static void check_unreachable_rows(model *m)
 					continue;
 				check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
 					     "in %s, row '%s' can never be reached: the modified rolls that can occur are %lld..%lld",
-					     column_phrase(tab, col, where, sizeof where), row_outcome(m, tab, (uint16_t)r),
+					     column_phrase(tab, col, &where), row_outcome(m, tab, (uint16_t)r),
 					     (long long)mt->reach_lo, (long long)mt->reach_hi);
 			}
 		}
 	}
+	sb_free(&where);
 }
 
+typedef struct natural_key {
+	int64_t faces[RTAB_MAX_FACES]; /* sorted: the faces in any order */
+	size_t nfaces;
+	const ast_stmt *s;
+	size_t order;
+} natural_key;
+
+static int cmp_natural_keys(const void *a, const void *b)
+{
+	const natural_key *x = a, *y = b;
+	if (x->nfaces != y->nfaces)
+		return x->nfaces < y->nfaces ? -1 : 1;
+	for (size_t i = 0; i < x->nfaces; i++)
+		if (x->faces[i] != y->faces[i])
+			return x->faces[i] < y->faces[i] ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* A natural roll given twice: the later rule never decides. Sorting the rules
+ * by their faces finds every repeat in O(N log N), each reported once. */
 static void check_masked_naturals(model *m)
 {
 	for (size_t t = 0; t < m->rs.ntables; t++) {
-		const ast_stmt *seen[64];
-		size_t nseen = 0;
+		size_t n = count_stmts(m->tables[t].def->body, ST_NATURAL), k = 0;
+		natural_key *keys = xmalloc((n ? n : 1) * sizeof *keys);
 		for (const ast_stmt *s = m->tables[t].def->body; s; s = s->next) {
 			if (s->kind != ST_NATURAL)
 				continue;
-			for (size_t k = 0; k < nseen; k++) {
-				/* Same faces in any order: compare as sorted multisets. */
-				int64_t a[RTAB_MAX_FACES], b[RTAB_MAX_FACES];
-				size_t na = 0, nb = 0;
-				for (const ast_cell *c = s->cells; c && na < RTAB_MAX_FACES; c = c->next)
-					a[na++] = c->lo;
-				for (const ast_cell *c = seen[k]->cells; c && nb < RTAB_MAX_FACES; c = c->next)
-					b[nb++] = c->lo;
-				if (na != nb)
-					continue;
-				for (size_t i = 1; i < na; i++)
-					for (size_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
-						int64_t x = a[j]; a[j] = a[j - 1]; a[j - 1] = x;
-					}
-				for (size_t i = 1; i < nb; i++)
-					for (size_t j = i; j > 0 && b[j - 1] > b[j]; j--) {
-						int64_t x = b[j]; b[j] = b[j - 1]; b[j - 1] = x;
-					}
-				if (memcmp(a, b, na * sizeof *a) == 0) {
-					check_report(m, CHECK_MASKED_NATURAL, s->loc,
-						     "this natural roll is the same as an earlier one, which always wins");
-					check_note(m, seen[k]->loc, "the earlier rule is here");
+			natural_key *key = &keys[k];
+			key->nfaces = 0;
+			key->s = s;
+			key->order = k++;
+			for (const ast_cell *c = s->cells; c && key->nfaces < RTAB_MAX_FACES; c = c->next)
+				key->faces[key->nfaces++] = c->lo;
+			for (size_t i = 1; i < key->nfaces; i++)
+				for (size_t j = i; j > 0 && key->faces[j - 1] > key->faces[j]; j--) {
+					int64_t x = key->faces[j];
+					key->faces[j] = key->faces[j - 1];
+					key->faces[j - 1] = x;
 				}
-			}
-			if (nseen < 64)
-				seen[nseen++] = s;
 		}
+		if (k > 1)
+			qsort(keys, k, sizeof *keys, cmp_natural_keys);
+		for (size_t i = 1, first = 0; i < k; i++) {
+			if (keys[i].nfaces != keys[first].nfaces ||
+			    memcmp(keys[i].faces, keys[first].faces, keys[i].nfaces * sizeof keys[i].faces[0])) {
+				first = i;
+				continue;
+			}
+			check_report(m, CHECK_MASKED_NATURAL, keys[i].s->loc,
+				     "this natural roll is the same as an earlier one, which always wins");
+			check_note(m, keys[first].s->loc, "the earlier rule is here");
+		}
+		free(keys);
 	}
 }
 
@@ -486,20 +518,15 @@ static void check_c_names(model *m)
 				   m->defs[kinds[k].kind][i]->id_loc);
 	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
 		const ast_def *d = m->defs[DEF_ENUM][i];
-		for (const ast_stmt *s = d->body; s; s = s->next) {
-			bool repeated = false; /* a value given twice is reported as a duplicate */
-			if (s->kind != ST_VALUE)
-				continue;
-			for (const ast_stmt *t = d->body; t != s && !repeated; t = t->next)
-				repeated = t->kind == ST_VALUE && strcmp(t->name, s->name) == 0;
-			if (!repeated)
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind == ST_VALUE)
 				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
-		}
 	}
 	if (n > 1)
 		qsort(v, n, sizeof *v, cmp_c_names);
 	for (size_t i = 1; i < n; i++) {
-		if (strcmp(v[i].name, v[i - 1].name) != 0)
+		/* The same id under the same name is a value given twice: a duplicate, reported. */
+		if (strcmp(v[i].name, v[i - 1].name) != 0 || strcmp(v[i].id, v[i - 1].id) == 0)
 			continue;
 		check_report(m, CHECK_C_NAME, v[i].loc,
 			     "'%s' becomes the C name %s, like '%s'; rename one of them", v[i].id,

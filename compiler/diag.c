@@ -143,7 +143,17 @@ static void quote_line(diag_ctx *d, src_loc loc)
 		unsigned char c = (unsigned char)*p;
 		if ((c & 0xC0) != 0x80 && ++col > QUOTE_MAX)
 			break;
-		/* Control characters would act on the terminal: show them as spaces. */
+		/* Control characters (C0, DEL, C1) would act on the terminal: show them as
+		 * spaces; bytes that are not UTF-8 as '?'. */
+		if (c == 0xC2 && p + 1 < end && (unsigned char)p[1] < 0xA0 && (unsigned char)p[1] >= 0x80) {
+			fputc(' ', d->out);
+			p++;
+			continue;
+		}
+		if (c >= 0x80 && (c & 0xC0) != 0x80 && utf8_char_len(p) == 0) {
+			fputc('?', d->out);
+			continue;
+		}
 		fputc((c < 0x20 && c != '\t') || c == 0x7F ? ' ' : c, d->out);
 	}
 	fputs("\n ", d->out);
@@ -161,11 +171,14 @@ static void report_json(diag_ctx *d, const char *sev, const char *check, src_loc
 			const char *msg)
 {
 	strbuf sb = {0};
+	char *path = printable(d->path), *text = printable(msg);
 	sb_puts(&sb, "{\"file\": ");
-	sb_put_json_string(&sb, d->path);
+	sb_put_json_string(&sb, path);
 	sb_printf(&sb, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"message\": ",
 		  loc.line, loc.col, sev);
-	sb_put_json_string(&sb, msg);
+	sb_put_json_string(&sb, text);
+	free(path);
+	free(text);
 	sb_puts(&sb, ", \"check\": ");
 	if (check)
 		sb_put_json_string(&sb, check);
@@ -212,14 +225,18 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 	if (d->opts && d->opts->json) {
 		report_json(d, names[sev], check, loc, text);
 	} else {
+		/* Names and messages quote the input: never let its bytes act on a terminal. */
+		strbuf line = {0};
+		sb_put_printable(&line, d->path);
 		if (loc.line > 0)
-			fprintf(d->out, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, names[sev]);
-		else
-			fprintf(d->out, "%s: %s: ", d->path, names[sev]);
-		fputs(text, d->out);
+			sb_printf(&line, ":%d:%d", loc.line, loc.col);
+		sb_printf(&line, ": %s: ", names[sev]);
+		sb_put_printable(&line, text);
 		if (check)
-			fprintf(d->out, " [-W%s]", check);
-		fputc('\n', d->out);
+			sb_printf(&line, " [-W%s]", check);
+		sb_putc(&line, '\n');
+		fputs(line.data, d->out);
+		sb_free(&line);
 		quote_line(d, loc);
 	}
 	sb_free(&msg);

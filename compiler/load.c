@@ -13,6 +13,8 @@
 
 #define MAX_SOURCE (64u << 20)
 
+static const src_loc nowhere = {0, 0}; /* a message about the whole file */
+
 const char *path_basename(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -23,24 +25,23 @@ const char *path_basename(const char *path)
  * Open a source for reading, refusing what is not a regular file: a FIFO
  * or a device would block or never end. The open itself does not block.
  */
-FILE *open_regular(const char *path, FILE *out)
+FILE *open_regular(const char *path, diag_ctx *d)
 {
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 	FILE *f;
 
 	if (fd < 0) {
-		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		diag_report(d, SEV_ERROR, NULL, nowhere, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) != 0) {
-		fprintf(out, "%s: error: cannot read: %s\n", path, strerror(errno));
+		diag_report(d, SEV_ERROR, NULL, nowhere, "cannot read: %s", strerror(errno));
 		close(fd);
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		fprintf(out, "%s: error: not a regular file (%s); give a .rtab file\n", path,
-			S_ISDIR(st.st_mode)   ? "a directory"
+		diag_report(d, SEV_ERROR, NULL, nowhere, "not a regular file (%s); give a .rtab file", S_ISDIR(st.st_mode)   ? "a directory"
 			: S_ISFIFO(st.st_mode) ? "a pipe"
 			: S_ISSOCK(st.st_mode) ? "a socket"
 					       : "a device");
@@ -50,15 +51,15 @@ FILE *open_regular(const char *path, FILE *out)
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	f = fdopen(fd, "rb");
 	if (!f) {
-		fprintf(out, "%s: error: cannot open: %s\n", path, strerror(errno));
+		diag_report(d, SEV_ERROR, NULL, nowhere, "cannot open: %s", strerror(errno));
 		close(fd);
 	}
 	return f;
 }
 
-static bool read_all(const char *path, char **text, size_t *len, FILE *out)
+static bool read_all(const char *path, char **text, size_t *len, diag_ctx *d)
 {
-	FILE *f = open_regular(path, out);
+	FILE *f = open_regular(path, d);
 	strbuf sb = {0};
 	char chunk[65536];
 	size_t n;
@@ -67,8 +68,7 @@ static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 		return false;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
 		if (sb.len + n > MAX_SOURCE) {
-			fprintf(out, "%s: error: the file is larger than %u MiB\n", path,
-				MAX_SOURCE >> 20);
+			diag_report(d, SEV_ERROR, NULL, nowhere, "the file is larger than %u MiB", MAX_SOURCE >> 20);
 			fclose(f);
 			sb_free(&sb);
 			return false;
@@ -76,7 +76,7 @@ static bool read_all(const char *path, char **text, size_t *len, FILE *out)
 		sb_put(&sb, chunk, n);
 	}
 	if (ferror(f)) {
-		fprintf(out, "%s: error: cannot read: %s\n", path, strerror(errno));
+		diag_report(d, SEV_ERROR, NULL, nowhere, "cannot read: %s", strerror(errno));
 		fclose(f);
 		sb_free(&sb);
 		return false;
@@ -98,7 +98,10 @@ bool load_file_edition(loaded *l, const char *path, const char *edition, FILE *o
 	char *text;
 	size_t len;
 
-	if (!read_all(path, &text, &len, out)) {
+	diag_ctx d;
+	diag_init(&d, path, NULL, 0, out);
+	d.opts = opts;
+	if (!read_all(path, &text, &len, &d)) {
 		memset(l, 0, sizeof *l);
 		return false;
 	}

@@ -41,9 +41,8 @@ bool load_text_edition(loaded *l, const char *name, char *text, size_t len, cons
 		       FILE *out, const diag_options *opts);
 void loaded_free(loaded *l);
 
-/* Open path for reading if it is a regular file; otherwise say why not to
- * out and return NULL. Never blocks on a FIFO. */
-FILE *open_regular(const char *path, FILE *out);
+/* Open path for reading if it is a regular file; otherwise say why not through d and return NULL. Never blocks on a FIFO. */
+FILE *open_regular(const char *path, diag_ctx *d);
 
 /* The final component of a path, for banners. */
 const char *path_basename(const char *path);

@@ -63,9 +63,11 @@ typedef struct model {
 	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
 	bool *bad[DEF_KIND_COUNT_];  /* per definition: an error was reported on it; lookups
 					into it stay silent rather than cascade */
+	bool note_muted;             /* the last check_report was off: its notes are too */
 	bool expr_reported;          /* a limit was reported for this expression: say it once */
 	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */
 	size_t index_cap[DEF_KIND_COUNT_];
+	idmap *enum_values; /* per enum: value id -> index */
 	model_table *tables;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;

@@ -9,6 +9,25 @@ void *model_array(model *m, size_t n, size_t size)
 	return arena_alloc(&m->arena, n * size);
 }
 
+bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,
+	       const char *owner)
+{
+	if (have < MAX_ITEMS)
+		return true;
+	if (have == MAX_ITEMS)
+		check_report(m, CHECK_LIMITS, loc, "%s '%s' has more than %d %s; split it", owner_kind,
+			     owner, MAX_ITEMS, what);
+	return false;
+}
+
+int model_enum_value(const model *m, int enum_index, const char *id)
+{
+	if (enum_index < 0 || (size_t)enum_index >= m->rs.nenums)
+		return -1;
+	return m->enum_values ? idmap_get(&m->enum_values[enum_index], id)
+			      : rtab_find_enum_value(&m->rs.enums[enum_index], id);
+}
+
 static size_t hash_id(const char *s)
 {
 	size_t h = 2166136261u;
@@ -103,12 +122,13 @@ int resolve_def(model *m, def_kind kind, const char *id, src_loc loc)
 int resolve_enum_value(model *m, int enum_index, const char *id, src_loc loc)
 {
 	const rtab_enum *e = &m->rs.enums[enum_index];
-	int v = rtab_find_enum_value(e, id);
+	int v = model_enum_value(m, enum_index, id);
 	if (v < 0 && !m->bad[DEF_ENUM][enum_index]) {
-		char within[128];
-		snprintf(within, sizeof within, "of enum '%s'", e->id);
-		report_unknown_in(m, loc, "value", id, within, &e->values[0].id, e->nvalues,
+		strbuf within = {0};
+		sb_printf(&within, "of enum '%s'", e->id);
+		report_unknown_in(m, loc, "value", id, within.data, &e->values[0].id, e->nvalues,
 				  sizeof(rtab_enum_value));
+		sb_free(&within);
 	}
 	return v;
 }
@@ -329,9 +349,11 @@ static void resolve_enums(model *m)
 	rtab_enum *enums = model_array(m, m->ndefs[DEF_ENUM], sizeof *enums);
 	m->rs.enums = enums;
 	m->rs.nenums = (uint16_t)m->ndefs[DEF_ENUM];
+	m->enum_values = xcalloc(m->ndefs[DEF_ENUM] ? m->ndefs[DEF_ENUM] : 1, sizeof *m->enum_values);
 	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
 		const ast_def *d = m->defs[DEF_ENUM][i];
 		rtab_enum *e = &enums[i];
+		bool full = false;
 
 		def_head(m, d, "enum", &e->id, &e->labels, &e->rule);
 		size_t n = count_stmts(d->body, ST_VALUE);
@@ -344,7 +366,11 @@ static void resolve_enums(model *m)
 				report_misplaced(m, s, "an enum");
 				continue;
 			}
-			int prev = rtab_find_enum_value(e, s->name);
+			if (full || !item_room(m, e->nvalues, s->name_loc, "values", "enum", d->id)) {
+				full = true;
+				continue;
+			}
+			int prev = idmap_get(&m->enum_values[i], s->name);
 			if (prev >= 0) {
 				check_report(m, CHECK_DUPLICATE, s->name_loc,
 					     "enum '%s' lists the value '%s' twice", d->id, s->name);
@@ -354,6 +380,7 @@ static void resolve_enums(model *m)
 				if (b->kind != ST_LABEL)
 					report_misplaced(m, b, "an enum value");
 			values[e->nvalues].id = arena_strdup(&m->arena, s->name);
+			idmap_put(&m->enum_values[i], values[e->nvalues].id, e->nvalues);
 			values[e->nvalues].labels =
 				read_labels(m, s->body, "enum value", s->name, s->name_loc, true);
 			e->nvalues++;
@@ -709,7 +736,8 @@ static void resolve_outcomes(model *m)
 			case ST_VALUE: /* a bare name is an effect without arguments */
 				if (s->body)
 					report_misplaced(m, s, "an outcome");
-				resolve_effect(m, d, s, &effects[o->neffects++]);
+				if (item_room(m, o->neffects, s->loc, "effects", "outcome", d->id))
+					resolve_effect(m, d, s, &effects[o->neffects++]);
 				break;
 			case ST_TRIGGER: {
 				rtab_trigger *tr = &triggers[o->ntriggers];
@@ -798,6 +826,9 @@ void model_free(model *m)
 		free(m->tables[i].cells);
 		free(m->tables[i].row_names);
 	}
+	for (size_t i = 0; m->enum_values && i < m->ndefs[DEF_ENUM]; i++)
+		idmap_free(&m->enum_values[i]);
+	free(m->enum_values);
 	free(m->tables);
 	free(m->dice);
 	free(m->examples);

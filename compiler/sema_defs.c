@@ -229,6 +229,7 @@ void resolve_bands(model *m)
 		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
 		size_t k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
+		idmap seen = {0}; /* each step's ratio in lowest terms */
 		b->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_OTHERWISE) {
@@ -244,13 +245,23 @@ void resolve_bands(model *m)
 					     "a ratio step is written A:B with A and B at least 1");
 				continue;
 			}
-			for (size_t j = 0; j < b->nsteps; j++)
-				if ((int64_t)steps[j].num * s->hi == s->lo * (int64_t)steps[j].den)
-					check_report(m, CHECK_DUPLICATE, s->loc,
-						     "ratio '%s' gives %lld:%lld twice", d->id,
-						     (long long)s->lo, (long long)s->hi);
+			if (!item_room(m, b->nsteps, s->loc, "steps", "ratio", d->id))
+				break;
+			int64_t x = s->lo, y = s->hi;
+			while (y) {
+				int64_t r = x % y;
+				x = y;
+				y = r;
+			}
+			char *key = model_array(m, 48, 1);
+			snprintf(key, 48, "%lld:%lld", (long long)(s->lo / x), (long long)(s->hi / x));
+			if (idmap_put(&seen, key, 0) >= 0)
+				check_report(m, CHECK_DUPLICATE, s->loc,
+					     "ratio '%s' gives %lld:%lld twice", d->id,
+					     (long long)s->lo, (long long)s->hi);
 			steps[b->nsteps++] = (rtab_band_step){(int32_t)s->lo, (int32_t)s->hi, (int32_t)s->drm};
 		}
+		idmap_free(&seen);
 		const ast_stmt *range = first_stmt(d->body, ST_DOMAIN);
 		for (const ast_stmt *s = d->body; range && s; s = s->next) {
 			int64_t v = s->kind == ST_BAND_STEP ? s->drm : s->lo;
@@ -338,6 +349,7 @@ void resolve_reactions(model *m)
 		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule);
 		size_t k = count_stmts(d->body, ST_OPTION);
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
+		idmap names = {0};
 		r->options = opts;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			expr_type t;
@@ -353,16 +365,18 @@ void resolve_reactions(model *m)
 			}
 			if (s->kind != ST_OPTION)
 				continue;
-			for (size_t j = 0; j < r->noptions; j++)
-				if (strcmp(opts[j].id, s->name) == 0)
-					check_report(m, CHECK_DUPLICATE, s->name_loc,
-						     "reaction set '%s' has two options '%s'", d->id, s->name);
+			if (!item_room(m, r->noptions, s->name_loc, "options", "reaction set", d->id))
+				break;
+			if (idmap_put(&names, s->name, 0) >= 0)
+				check_report(m, CHECK_DUPLICATE, s->name_loc,
+					     "reaction set '%s' has two options '%s'", d->id, s->name);
 			rtab_option *o = &opts[r->noptions++];
 			o->id = arena_strdup(&m->arena, s->name);
 			o->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
 			o->labels = read_labels(m, s->body, "option", s->name, s->name_loc, true);
 			guard_and_outcome(m, s->body, &o->guard, &o->outcome);
 		}
+		idmap_free(&names);
 	}
 }
 
@@ -419,7 +433,7 @@ void resolve_transitions(model *m)
 			next[f] = (int16_t)to;
 		}
 		if (star) {
-			int to = rtab_find_enum_value(&m->rs.enums[e], star->name2);
+			int to = model_enum_value(m, e, star->name2);
 			for (size_t v = 0; v < nv; v++)
 				if (next[v] < 0 && to >= 0)
 					next[v] = (int16_t)to;
@@ -523,6 +537,8 @@ void resolve_procedures(model *m)
 					check_report(m, CHECK_TYPE, s->loc,
 						     "a procedure's 'otherwise' names an outcome");
 			} else if (s->kind == ST_STEP) {
+				if (!item_room(m, p->nsteps, s->name_loc, "steps", "procedure", d->id))
+					break;
 				rtab_procedure_step *st = &steps[p->nsteps++];
 				st->id = arena_strdup(&m->arena, s->name);
 				st->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);

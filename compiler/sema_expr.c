@@ -173,7 +173,7 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 
 static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t)
 {
-	int v = hint_enum >= 0 ? rtab_find_enum_value(&m->rs.enums[hint_enum], e->name) : -1;
+	int v = hint_enum >= 0 ? model_enum_value(m, hint_enum, e->name) : -1;
 	if (v >= 0) {
 		emit(iv, RTAB_OP_CONST, v);
 		*t = (expr_type){RTAB_TYPE_ENUM, hint_enum, v, v};

@@ -161,14 +161,14 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 				    (const ast_cell **)owner, &k);
 		star = NULL;
 	}
+	idmap names = {0};
 	for (const ast_stmt *c = cols->all_values ? NULL : cols->body; c; c = c->next, k++) {
 		size_t col = first + k;
-		for (size_t j = first; j < col; j++)
-			if (strcmp(columns[j].id, c->name) == 0) {
-				check_report(m, CHECK_DUPLICATE, c->name_loc,
-					     "table '%s' has two columns named '%s'", d->id, c->name);
-				break;
-			}
+		if (!item_room(m, col, c->name_loc, "columns", "table", d->id))
+			break;
+		if (idmap_put(&names, c->name, 0) >= 0)
+			check_report(m, CHECK_DUPLICATE, c->name_loc,
+				     "table '%s' has two columns named '%s'", d->id, c->name);
 		columns[col].id = arena_strdup(&m->arena, c->name);
 		if (c->star) {
 			if (star) {
@@ -198,6 +198,7 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 				columns[col].labels = e->values[val].labels;
 		}
 	}
+	idmap_free(&names);
 	t->ncolumns = (uint16_t)(first + k);
 	mt->nrolled = (uint16_t)k;
 	for (size_t v = 0; v < e->nvalues; v++) {
@@ -372,6 +373,8 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 		size_t k = 0;
 		if (s->kind != ST_NATURAL)
 			continue;
+		if (!item_room(m, t->nnatural, s->loc, "natural-roll rules", "table", d->id))
+			break;
 		int o = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
 		for (const ast_cell *c = s->cells; c; c = c->next)
 			k++;
@@ -416,6 +419,8 @@ static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 		expr_type ty;
 		if (s->kind != ST_REWRITE)
 			continue;
+		if (!item_room(m, t->nrewrites, s->loc, "rewrites", "table", d->id))
+			break;
 		int from = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
 		int to = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
 		rtab_rewrite *rw = &out[t->nrewrites];

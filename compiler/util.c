@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,10 +98,74 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
+size_t utf8_char_len(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned char c = p[0];
+	size_t n;
+	unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+	else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xBF)
+			return 0;
+	return n;
+}
+
+void sb_put_printable(strbuf *sb, const char *s)
+{
+	for (const char *p = s; *p;) {
+		unsigned char c = (unsigned char)*p;
+		size_t n = utf8_char_len(p);
+		bool c1 = n == 2 && c == 0xC2 && (unsigned char)p[1] < 0xA0; /* U+0080..U+009F */
+		if (n == 0 || c < 0x20 || c == 0x7F || c1) {
+			if (c == '\n')
+				sb_puts(sb, "\\n");
+			else if (c == '\t')
+				sb_puts(sb, "\\t");
+			else
+				sb_printf(sb, "\\x%02X", c);
+			p += c1 ? 2 : 1;
+			if (c1)
+				sb_printf(sb, "\\x%02X", (unsigned char)p[-1]);
+			continue;
+		}
+		sb_put(sb, p, n);
+		p += n;
+	}
+}
+
+char *printable(const char *s)
+{
+	strbuf sb = {0};
+	sb_put_printable(&sb, s);
+	return sb.data ? sb.data : xstrdup("");
+}
+
 void sb_put_json_string(strbuf *sb, const char *s)
 {
 	sb_putc(sb, '"');
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		size_t n = utf8_char_len((const char *)p);
+		if (n == 0) {
+			sb_puts(sb, "\\ufffd"); /* JSON is UTF-8: an invalid byte cannot pass */
+			continue;
+		}
+		if (n > 1) {
+			sb_put(sb, (const char *)p, n);
+			p += n - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"': sb_puts(sb, "\\\""); break;
 		case '\\': sb_puts(sb, "\\\\"); break;
@@ -178,6 +243,56 @@ void arena_free(arena *a)
 		free(a->head);
 		a->head = n;
 	}
+}
+
+static size_t idmap_hash(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+int idmap_get(const idmap *map, const char *key)
+{
+	if (!map->cap)
+		return -1;
+	for (size_t h = idmap_hash(key) & (map->cap - 1);; h = (h + 1) & (map->cap - 1)) {
+		if (!map->keys[h])
+			return -1;
+		if (strcmp(map->keys[h], key) == 0)
+			return map->values[h];
+	}
+}
+
+int idmap_put(idmap *map, const char *key, int value)
+{
+	if (2 * (map->n + 1) > map->cap) {
+		idmap bigger = {0};
+		bigger.cap = map->cap ? 2 * map->cap : 16;
+		bigger.keys = xcalloc(bigger.cap, sizeof *bigger.keys);
+		bigger.values = xcalloc(bigger.cap, sizeof *bigger.values);
+		for (size_t i = 0; i < map->cap; i++)
+			if (map->keys[i])
+				idmap_put(&bigger, map->keys[i], map->values[i]);
+		idmap_free(map);
+		*map = bigger;
+	}
+	size_t h = idmap_hash(key) & (map->cap - 1);
+	for (; map->keys[h]; h = (h + 1) & (map->cap - 1))
+		if (strcmp(map->keys[h], key) == 0)
+			return map->values[h];
+	map->keys[h] = key;
+	map->values[h] = value;
+	map->n++;
+	return -1;
+}
+
+void idmap_free(idmap *map)
+{
+	free(map->keys);
+	free(map->values);
+	*map = (idmap){0};
 }
 
 size_t edit_distance(const char *a, const char *b)

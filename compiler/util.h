@@ -32,6 +32,14 @@ void sb_put_json_string(strbuf *sb, const char *s);
 void sb_put_c_string(strbuf *sb, const char *s);
 void sb_free(strbuf *sb);
 
+/* The length of the valid UTF-8 character at s, or 0 when its bytes are not one. */
+size_t utf8_char_len(const char *s);
+/* Append s for a terminal or a log: control characters (C0, DEL, C1) and
+ * bytes that are not UTF-8 become visible escapes (\n, \t, \xNN). */
+void sb_put_printable(strbuf *sb, const char *s);
+/* The same as a new string, to free. */
+char *printable(const char *s);
+
 
 
 /* An arena: many allocations, one release. */
@@ -43,6 +51,20 @@ typedef struct arena {
 void *arena_alloc(arena *a, size_t n);
 char *arena_strdup(arena *a, const char *s);
 void arena_free(arena *a);
+
+/* A map from strings to ints (open addressing): linear-time duplicate
+ * detection and lookup over definitions of any size. Keys are not copied. */
+typedef struct idmap {
+	const char **keys;
+	int *values;
+	size_t cap, n;
+} idmap;
+
+/* The value of key, or -1. */
+int idmap_get(const idmap *map, const char *key);
+/* Add key with value unless present; returns the value it already had, or -1. */
+int idmap_put(idmap *map, const char *key, int value);
+void idmap_free(idmap *map);
 
 /* Edit distance, for "did you mean" suggestions. */
 size_t edit_distance(const char *a, const char *b);

@@ -73,18 +73,13 @@ while IFS='|' read -r name args; do
 	if diff -u "tests/odds/$name.out" "$tmp/out"; then passed=$((passed + 1)); else fail "golden $name (above: - expected, + actual)"; fi
 done <tests/odds/cases.txt
 
-# --all on the whole melee table, well under 50 ms: the best of 5 runs, the
-# process start and the parse included.
-best=999999
-for i in 1 2 3 4 5; do
-	start=$(date +%s%N)
-	"$rtab" odds tables/musket_pike.rtab melee --all >/dev/null
-	end=$(date +%s%N)
-	ms=$(( (end - start) / 1000000 ))
-	[ $ms -lt $best ] && best=$ms
-done
-echo "odds --all melee: best of 5 runs $best ms"
-[ $best -lt 50 ] && passed=$((passed + 1)) || fail "--all on the melee took $best ms"
+# --all on the whole melee table succeeds and gives a grid; its speed is
+# measured by bench/run (odds_all_melee_ms), never asserted here.
+if "$rtab" odds tables/musket_pike.rtab melee --all >"$tmp/all" 2>&1 && [ -s "$tmp/all" ]; then
+	passed=$((passed + 1))
+else
+	fail "--all on the melee"; head -5 "$tmp/all"
+fi
 
 echo "passed $passed, failed $failed"
 [ $failed -eq 0 ]

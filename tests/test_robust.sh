@@ -84,5 +84,37 @@ check output-parents 0 "" "$rtab" compile tables/musket_pike.rtab -o "$tmp/a/b/c
 touch "$tmp/plain"
 check output-under-file 1 "not a directory" "$rtab" compile tables/musket_pike.rtab -o "$tmp/plain/x"
 
+# 9. JSON diagnostics are valid UTF-8 and messages are never cut: a file
+# name that is not UTF-8, a bad escape of a raw byte, a 3000-byte reason.
+json_ok() { # FILE: every line a JSON object, the whole valid UTF-8
+	python3 -c 'import json, sys
+for line in open(sys.argv[1], "rb").read().decode("utf-8").splitlines():
+    json.loads(line)' "$1"
+}
+weird=$(printf '%s/bad\377name\033[31m.rtab' "$tmp")
+reason=$(python3 -c 'print("é" * 1500)')
+{
+	printf 'ruleset r { locales en; en "R\\\377"; }\n'
+	printf 'modifier m { en "M"; value 1; provisional "%s"; }\n' "$reason"
+} >"$weird"
+"$rtab" check --diagnostics=json "$weird" >"$tmp/diag.json" 2>&1
+json_ok "$tmp/diag.json" && passed=$((passed + 1)) || fail "json-utf8: not valid JSON in UTF-8"
+grep -q "$reason" "$tmp/diag.json" && passed=$((passed + 1)) || fail "json-uncut: the reason was cut"
+"$rtab" check --diagnostics=json "$tmp/nope.rtab" >"$tmp/nope.json" 2>&1
+if json_ok "$tmp/nope.json" && grep -q '"cannot open' "$tmp/nope.json"; then
+	passed=$((passed + 1))
+else
+	fail "json-cannot-open: not a JSON diagnostic"; cat "$tmp/nope.json"
+fi
+
+# 15. Control bytes in names and messages never reach the terminal raw.
+"$rtab" check "$weird" >"$tmp/diag.txt" 2>&1
+if LC_ALL=C grep -q "$(printf '\033')" "$tmp/diag.txt"; then
+	fail "no-raw-escape: an ESC byte was echoed"
+else
+	passed=$((passed + 1))
+fi
+check escape-visible 1 'bad\xFFname\x1B[31m.rtab' "$rtab" check "$weird"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

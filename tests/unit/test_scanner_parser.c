@@ -1151,22 +1151,22 @@ static const bad_case bad_cases[] = {
 	{"NUL bytes and invalid UTF-8 in the source, a comment and a string",
 	 SRC("outcome a { en \"\xE9\"; }\0 /* \0 \xFF */ \xC3 outcome b;"),
 	 "t.rtab:1:17: error: invalid UTF-8 byte 0xE9 in a string\n"
-	 " outcome a { en \"\xE9\"; }  /*   \xFF */ \xC3 outcome b;\n"
+	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                 ^\n"
 	 "t.rtab:1:22: error: NUL byte in the source\n"
-	 " outcome a { en \"\xE9\"; }  /*   \xFF */ \xC3 outcome b;\n"
+	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                      ^\n"
 	 "t.rtab:1:27: error: NUL byte in a comment\n"
-	 " outcome a { en \"\xE9\"; }  /*   \xFF */ \xC3 outcome b;\n"
+	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                           ^\n"
 	 "t.rtab:1:29: error: invalid UTF-8 byte 0xFF in a comment\n"
-	 " outcome a { en \"\xE9\"; }  /*   \xFF */ \xC3 outcome b;\n"
+	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                             ^\n"
 	 "t.rtab:1:34: error: invalid UTF-8 byte 0xC3\n"
-	 " outcome a { en \"\xE9\"; }  /*   \xFF */ \xC3 outcome b;\n"
+	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                                  ^\n"
 	 "t.rtab:1:45: error: syntax error, unexpected ';', expecting '{' or '@'\n"
-	 " outcome a { en \"\xE9\"; }  /*   \xFF */ \xC3 outcome b;\n"
+	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                                             ^\n",
 	 6, "a"},
 	{"integers beyond the limit, in a cell and in a dice spec",

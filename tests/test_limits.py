@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Every count the runtime stores in 16 bits is checked (-Wlimits), and the
+checks stay near-linear: huge definitions, generated here, never committed.
+usage: test_limits.py RTAB"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+RTAB = sys.argv[1]
+LIMIT = 30000  # items of one kind in one definition
+HEAD = 'ruleset r { locales en; en "R"; }\n'
+failures = 0
+
+
+def run(name, text, want_status, needles, budget=20.0, args=()):
+    """Check text; want the exit status, every needle in the output, within budget seconds."""
+    global failures
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, name + ".rtab")
+        with open(path, "w") as f:
+            f.write(HEAD + text)
+        start = time.monotonic()
+        p = subprocess.run([RTAB, "check", "-Wno-unused", "-Wno-missing-label", *args, path],
+                           capture_output=True, text=True)
+        took = time.monotonic() - start
+    out = p.stdout + p.stderr
+    problems = []
+    if p.returncode != want_status:
+        problems.append(f"exit {p.returncode}, expected {want_status}")
+    problems += [f"output lacks {n!r}" for n in needles if n not in out]
+    if took > budget:
+        problems.append(f"took {took:.1f} s (budget {budget} s)")
+    if problems:
+        failures += 1
+        print(f"FAIL {name}: " + "; ".join(problems))
+        print(out[:2000])
+    else:
+        print(f"ok {name} ({took:.2f} s, {len(out)} bytes of diagnostics)")
+    return out
+
+
+def many(fmt, n):
+    return "\n".join(fmt.format(i=i) for i in range(n)) + "\n"
+
+
+N = LIMIT + 1
+OVER = "[-Wlimits]"
+run("enum_values", 'enum e { en "E";\n' + many("v{i};", N) + "}\n", 1,
+    [f"enum 'e' has more than {LIMIT} values", OVER])
+run("reaction_options", 'reactions x { en "X";\n' + many('option o{i} {{ en "O"; }}', N) + "}\n",
+    1, [f"reaction set 'x' has more than {LIMIT} options", OVER])
+run("outcome_effects", 'effect e() { en "E"; }\noutcome a { en "A";\n' + many("e;", N) + "}\n",
+    1, [f"outcome 'a' has more than {LIMIT} effects", OVER])
+TABLE = 'outcome a {{ en "A"; }}\ndice d6 = 1d6;\ntable t {{ en "T"; roll d6;\n{}rows {{ a 1-6; }} }}\n'
+run("table_rewrites", TABLE.format(many("rewrite a -> a when true;", N)), 1,
+    [f"table 't' has more than {LIMIT} rewrites", OVER])
+run("natural_rules", TABLE.format(many("natural 1 -> a;", N)), 1,
+    [f"table 't' has more than {LIMIT} natural-roll rules", OVER], args=["-Wno-masked-natural"])
+run("procedure_steps", 'outcome a { en "A"; }\nprocedure p { en "P";\n'
+    + many('step s{i} {{ en "S"; when true; }}', N) + "otherwise a; }\n", 1,
+    [f"procedure 'p' has more than {LIMIT} steps", OVER])
+run("ratio_steps", 'ratio q { en "Q";\n' + many("{i}:1 = 0;", N + 1).replace("0:1 = 0;\n", "", 1)
+    + "otherwise 0; }\n", 1, [f"ratio 'q' has more than {LIMIT} steps", OVER])
+
+# At the limit everything is held: a column per value of a 30000-value enum,
+# each looked up by name (linear overall, not a scan per lookup).
+cols = 'enum e { en "E";\n' + many("v{i};", LIMIT) + "}\ninput k: e;\n" \
+    + 'outcome a { en "A"; }\ndice d6 = 1d6;\ntable t { en "T"; roll d6; columns by k {\n' \
+    + many("c{i} = v{i};", LIMIT) + "}\nrows { a " + " ".join(["1-6"] * LIMIT) + "; } }\n"
+run("columns_at_limit", cols, 0, [])
+
+# Duplicates are found in linear time: 70,000 values, every one given twice.
+dup = run("enum_duplicates", 'enum e { en "E";\n' + many("v{i}; v{i};", 14000) + "}\n", 1,
+          ["enum 'e' lists the value 'v13999' twice"], budget=10.0)
+
+# A natural roll repeated 3,000 times: each repeat reported once (not once per
+# earlier rule), and quickly.
+out = run("natural_repeated", TABLE.format(many("natural 6 -> a;", 3000)), 0,
+          ["is the same as an earlier one"], budget=10.0)
+warnings = out.count("warning:")
+if warnings != 2999:
+    failures += 1
+    print(f"FAIL natural_repeated: {warnings} warnings, expected 2999 (one per repeat)")
+
+sys.exit(1 if failures else 0)
