@@ -3,13 +3,17 @@
  * Pike melee, cavalry pursuit and failure to retreat, resolved over a pool
  * of random situations and rolls by
  *   - rtab_resolve (the interpreter, full explanation),
+ *   - the native resolvers rtab compile emits: musket_pike_resolve_<table>
+ *     (lean result) and musket_pike_explain_<table> (full explanation),
  *   - the hand-written C resolver (bench/handwritten.c), lean and full,
  *   - the Lua 5.4 port (bench/musket_pike.lua), embedded (when built with Lua).
  * Every case is first checked identical across all of them; any difference
  * is printed and the program fails (exit 1) before timing anything.
  *
- * usage: bench_tables [--check] [RESOLUTIONS [RUNS]]
+ * usage: bench_tables [--check | --only VARIANT] [RESOLUTIONS [RUNS]]
  *   --check  check agreement only, no timing
+ *   --only   time one variant (native, native_full, rtab_resolve, handwritten,
+ *            handwritten_full, lua), e.g. under perf stat
  * Prints a table, then one "NAME: VALUE" line per figure (ns per resolution,
  * medians of RUNS runs of RESOLUTIONS resolutions each).
  */
@@ -37,11 +41,13 @@ static const char *const names[NTABLES] = {"melee", "pursuit", "failure"};
 
 typedef struct bench_case {
 	const int32_t *in;
+	const musket_pike_situation *sit;
 	uint16_t situation;
 	int32_t face, drm;
 } bench_case;
 
 static int32_t situations[NSITUATIONS][64];
+static musket_pike_situation valid_situations[NSITUATIONS];
 static bench_case cases[NCASES];
 static volatile int64_t sink;
 
@@ -59,16 +65,39 @@ static int32_t uniform(int32_t lo, int32_t hi)
 	return lo + (int32_t)(next_random() % (uint32_t)(hi - lo + 1));
 }
 
-static void make_cases(void)
+static int make_cases(void)
 {
-	for (size_t s = 0; s < NSITUATIONS; s++)
+	for (size_t s = 0; s < NSITUATIONS; s++) {
 		for (size_t i = 0; i < rs->ninputs; i++)
 			situations[s][i] = uniform(rs->inputs[i].min, rs->inputs[i].max);
+		if (musket_pike_situation_init(&valid_situations[s], situations[s], rs->ninputs) != RTAB_OK)
+			return -1;
+	}
 	for (size_t c = 0; c < NCASES; c++) {
 		cases[c].situation = (uint16_t)uniform(0, NSITUATIONS - 1);
 		cases[c].in = situations[cases[c].situation];
+		cases[c].sit = &valid_situations[cases[c].situation];
 		cases[c].face = uniform(0, 9);
 		cases[c].drm = uniform(-3, 3); /* terrain and the like, given from outside */
+	}
+	return 0;
+}
+
+static int native_lean_of(size_t t, const bench_case *c, rtab_lean_result *out)
+{
+	switch (t) {
+	case 0: return musket_pike_resolve_melee(c->sit, &c->face, 1, c->drm, out);
+	case 1: return musket_pike_resolve_cavalry_pursuit(c->sit, &c->face, 1, c->drm, out);
+	default: return musket_pike_resolve_failure_to_retreat(c->sit, &c->face, 1, c->drm, out);
+	}
+}
+
+static int native_full_of(size_t t, const bench_case *c, rtab_result *out)
+{
+	switch (t) {
+	case 0: return musket_pike_explain_melee(c->sit, &c->face, 1, c->drm, out);
+	case 1: return musket_pike_explain_cavalry_pursuit(c->sit, &c->face, 1, c->drm, out);
+	default: return musket_pike_explain_failure_to_retreat(c->sit, &c->face, 1, c->drm, out);
 	}
 }
 
@@ -132,6 +161,19 @@ static int check_all(int have_lua)
 			}
 			bad += (size_t)lean_differs("hand-written C", t, c, &ref, hw_lean_of(t, c, &lean),
 						    &lean);
+			rtab_lean_result nl;
+			rc = native_lean_of(t, c, &nl);
+			lean.outcome = nl.outcome;
+			lean.modifier = nl.modifier;
+			lean.modified_roll = nl.modified_roll;
+			bad += (size_t)lean_differs("musket_pike_resolve_*", t, c, &ref, rc, &lean);
+			rc = native_full_of(t, c, &full);
+			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
+				fprintf(stderr, "bench: musket_pike_explain_* differs from rtab_resolve in %s\n",
+					rc != RTAB_OK ? "status" : field);
+				describe(t, c);
+				bad++;
+			}
 			rc = hw_full_of(t, c, &full);
 			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
 				fprintf(stderr, "bench: hand-written full result differs from rtab_resolve in %s\n",
@@ -187,17 +229,32 @@ static int cmp_double(const void *a, const void *b)
 		elapsed = (now_ns() - t0_) / (double)(n);          \
 	} while (0)
 
-enum variant { V_RTAB, V_HW, V_HW_FULL, V_LUA, NVARIANTS };
-static const char *const variant_names[NVARIANTS] = {"rtab_resolve (full)", "hand-written C",
-						     "hand-written C, full result", "Lua 5.4 port"};
-static const char *const variant_keys[NVARIANTS] = {"rtab_resolve", "handwritten", "handwritten_full",
-						    "lua"};
+enum variant { V_NATIVE, V_NATIVE_FULL, V_RTAB, V_HW, V_HW_FULL, V_LUA, NVARIANTS };
+static const char *const variant_names[NVARIANTS] = {
+	"native musket_pike_resolve_*", "native musket_pike_explain_*", "rtab_resolve (full)",
+	"hand-written C", "hand-written C, full result", "Lua 5.4 port"};
+static const char *const variant_keys[NVARIANTS] = {"native", "native_full", "rtab_resolve",
+						    "handwritten", "handwritten_full", "lua"};
 
 static double time_variant(enum variant v, size_t t, long n)
 {
 	double elapsed = 0;
 	size_t table = tables[t];
 	switch (v) {
+	case V_NATIVE:
+		TIMED(n, {
+			rtab_lean_result r;
+			if (native_lean_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_NATIVE_FULL:
+		TIMED(n, {
+			rtab_result r;
+			if (native_full_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
 	case V_RTAB:
 		TIMED(n, {
 			rtab_result r;
@@ -235,13 +292,22 @@ static double time_variant(enum variant v, size_t t, long n)
 
 int main(int argc, char **argv)
 {
-	int check_only = 0, have_lua = 0, argi = 1;
+	int check_only = 0, have_lua = 0, argi = 1, only = -1;
 	long n = 2000000, runs = 11;
 	static double ns[NVARIANTS][NTABLES][MAX_RUNS];
 
 	if (argi < argc && strcmp(argv[argi], "--check") == 0) {
 		check_only = 1;
 		argi++;
+	} else if (argi + 1 < argc && strcmp(argv[argi], "--only") == 0) {
+		for (int v = 0; v < NVARIANTS; v++)
+			if (strcmp(argv[argi + 1], variant_keys[v]) == 0)
+				only = v;
+		if (only < 0) {
+			fprintf(stderr, "bench_tables: no variant '%s'\n", argv[argi + 1]);
+			return 2;
+		}
+		argi += 2;
 	}
 	if (argi < argc)
 		n = atol(argv[argi++]);
@@ -251,7 +317,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_tables [--check] [RESOLUTIONS [RUNS (1-%d)]]\n", MAX_RUNS);
 		return 2;
 	}
-	make_cases();
+	if (make_cases() != 0) {
+		fprintf(stderr, "bench: a random situation was refused\n");
+		return 1;
+	}
 #ifdef BENCH_HAVE_LUA
 	{
 		static int32_t flat[NSITUATIONS * 64];
@@ -271,7 +340,7 @@ int main(int argc, char **argv)
 	for (long run = 0; run < runs; run++)
 		for (size_t t = 0; t < NTABLES; t++)
 			for (int v = 0; v < NVARIANTS; v++)
-				if (v != V_LUA || have_lua)
+				if ((v != V_LUA || have_lua) && (only < 0 || v == only))
 					ns[v][t][run] = time_variant((enum variant)v, t, n);
 
 	double med[NVARIANTS][NTABLES];
@@ -283,7 +352,7 @@ int main(int argc, char **argv)
 	printf("%ld resolutions per run, medians of %ld runs, ns per resolution\n", n, runs);
 	printf("%-30s %10s %10s %10s\n", "", names[0], names[1], names[2]);
 	for (int v = 0; v < NVARIANTS; v++) {
-		if (v == V_LUA && !have_lua)
+		if ((v == V_LUA && !have_lua) || (only >= 0 && v != only))
 			continue;
 		printf("%-30s", variant_names[v]);
 		for (size_t t = 0; t < NTABLES; t++)
@@ -291,7 +360,7 @@ int main(int argc, char **argv)
 		putchar('\n');
 	}
 	for (int v = 0; v < NVARIANTS; v++) {
-		if (v == V_LUA && !have_lua)
+		if ((v == V_LUA && !have_lua) || (only >= 0 && v != only))
 			continue;
 		for (size_t t = 0; t < NTABLES; t++)
 			printf("%s_%s_ns: %.1f\n", variant_keys[v], names[t], med[v][t]);

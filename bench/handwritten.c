@@ -170,6 +170,10 @@ static void begin(rtab_result *out, uint16_t table, int32_t face, int32_t drm)
 	out->nprovisional = 0;
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->ntriggered = 0;
+	out->key_num = out->key_den = 0;
+	out->key_column = 0;
+	out->column_shift = 0;
+	out->automatic = 0;
 }
 
 static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t value, int sign)
@@ -179,6 +183,7 @@ static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t
 	a->value = value;
 	a->signed_value = sign * value;
 	a->counted = 1;
+	a->shift = 0;
 	return a;
 }
 
@@ -361,6 +366,7 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	out->modifier_raw = out->modifier = m;
 	out->modified_roll = face + m;
 	out->column = in[GAME] == MUSKET_PIKE_GAME_TACW ? 0 : 1;
+	out->key_column = (int16_t)out->column;
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[ALREADY_ELIMINATED]) {

@@ -1,5 +1,6 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "emit_c.h"
+#include "emit_native.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -808,6 +809,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 		sb_free(&fields[i].text);
 	}
 	sb_puts(o, "};\n");
+	emit_native_source(o, rs);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,
@@ -856,6 +858,7 @@ void emit_c_header(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	for (size_t i = 0; i < rs->nenums; i++)
 		INDEX_ENUM(o, rs, rs->enums[i].id, rs->enums[i].nvalues, rs->enums[i].values,
 			   rtab_enum_value);
+	emit_native_header(o, rs);
 	sb_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard.data);
 	sb_free(&guard);
 }

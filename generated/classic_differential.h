@@ -48,6 +48,30 @@ enum classic_differential_side {
 	CLASSIC_DIFFERENTIAL_SIDE_DEFENDER = 1,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with classic_differential_situation_init (NULL, 0: the defaults) and change one
+ * input with classic_differential_situation_set; do not write its fields directly.
+ * classic_differential_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); classic_differential_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct classic_differential_situation {
+	int32_t inputs[3];
+} classic_differential_situation;
+
+int classic_differential_situation_init(classic_differential_situation *s, const int32_t *values, size_t nvalues);
+int classic_differential_situation_set(classic_differential_situation *s, size_t input, int32_t value);
+int classic_differential_resolve_combat(const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_differential_explain_combat(const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (CLASSIC_DIFFERENTIAL_TABLE_...); RTAB_E_TABLE for no such table. */
+int classic_differential_resolve(size_t table, const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_differential_explain(size_t table, const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

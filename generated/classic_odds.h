@@ -51,6 +51,30 @@ enum classic_odds_side {
 	CLASSIC_ODDS_SIDE_DEFENDER = 1,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with classic_odds_situation_init (NULL, 0: the defaults) and change one
+ * input with classic_odds_situation_set; do not write its fields directly.
+ * classic_odds_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); classic_odds_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct classic_odds_situation {
+	int32_t inputs[4];
+} classic_odds_situation;
+
+int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values, size_t nvalues);
+int classic_odds_situation_set(classic_odds_situation *s, size_t input, int32_t value);
+int classic_odds_resolve_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (CLASSIC_ODDS_TABLE_...); RTAB_E_TABLE for no such table. */
+int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_odds_explain(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

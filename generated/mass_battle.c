@@ -742,3 +742,561 @@ const rtab_ruleset mass_battle_ruleset = {
 	.procedures = procedures,
 	.rule = "Ближний бой: Преследование нового противника ... Многосторонний ближний бой; Выпадение из ближнего боя, p. 53",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&mass_battle_ruleset, s->inputs, 25);
+	rc = rtab_inputs_validate(&mass_battle_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 25 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const mass_battle_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&mass_battle_ruleset, table, s->inputs, 25, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* table combat_result: row << 16 | outcome, for each modified roll 0..333, below, above */
+static const uint32_t rtab_native_t0_[1][336] = {
+	{0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, UINT32_MAX, 0xbu},
+};
+
+/* table combat_result: native */
+int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t sum_g0 = 0;
+	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
+	(void)keep_g1a; (void)keep_g1d;
+	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
+	(void)keep_g2a; (void)keep_g2d;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483336)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
+	/* modifier unit_1_wounds_caused */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[19]; /* unit_1_wounds */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_g0 += sv & -(int64_t)(cond != 0);
+	/* modifier unit_2_wounds_caused */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[20]; /* unit_2_wounds */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_g0 += sv & -(int64_t)(cond != 0);
+	/* modifier unit_3_wounds_caused */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[21]; /* unit_3_wounds */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_g0 += sv & -(int64_t)(cond != 0);
+	/* modifier unit_1_ranks */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[16]; /* unit_1_rank_bonus */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
+	/* modifier unit_2_ranks */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[17]; /* unit_2_rank_bonus */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
+	/* modifier unit_3_ranks */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[18]; /* unit_3_rank_bonus */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
+	/* modifier unit_1_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[22]; /* unit_1_standard */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	/* modifier unit_2_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[23]; /* unit_2_standard */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	/* modifier unit_3_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[24]; /* unit_3_standard */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	total = extra_drm;
+	/* group wounds */
+	gsum = sum_g0;
+	total += gsum;
+	/* group rank_bonus */
+	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
+	total += gsum;
+	/* group standard */
+	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
+	total += gsum;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t sum_g0 = 0;
+	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
+	int slot_g1a = -1, slot_g1d = -1;
+	(void)keep_g1a; (void)keep_g1d;
+	(void)slot_g1a; (void)slot_g1d;
+	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
+	int slot_g2a = -1, slot_g2d = -1;
+	(void)keep_g2a; (void)keep_g2d;
+	(void)slot_g2a; (void)slot_g2d;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	int a6 = -1;
+	int a7 = -1;
+	int a8 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483336)
+		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
+	out->natural = natural;
+	/* modifier unit_1_wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[19]; /* unit_1_wounds */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_g0 += sv;
+	}
+	/* modifier unit_2_wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[20]; /* unit_2_wounds */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_g0 += sv;
+	}
+	/* modifier unit_3_wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[21]; /* unit_3_wounds */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 2;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_g0 += sv;
+	}
+	/* modifier unit_1_ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[16]; /* unit_1_rank_bonus */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 3;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_2_ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[17]; /* unit_2_rank_bonus */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 4;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_3_ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[18]; /* unit_3_rank_bonus */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 5;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_1_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[22]; /* unit_1_standard */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 6;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a6 = slot;
+		if (sv > keep_g2a) {
+			keep_g2a = sv;
+			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
+			slot_g2a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_2_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[23]; /* unit_2_standard */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 7;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a7 = slot;
+		if (sv > keep_g2a) {
+			keep_g2a = sv;
+			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
+			slot_g2a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_3_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[24]; /* unit_3_standard */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 8;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a8 = slot;
+		if (sv > keep_g2a) {
+			keep_g2a = sv;
+			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
+			slot_g2a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	total = extra_drm;
+	/* group wounds */
+	gsum = sum_g0;
+	total += gsum;
+	/* group rank_bonus */
+	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
+	total += gsum;
+	if (a6 >= 0 && out->applied[a6].counted) rtab_native_note_(&why, &nwhy, modifiers[6].provisional);
+	if (a7 >= 0 && out->applied[a7].counted) rtab_native_note_(&why, &nwhy, modifiers[7].provisional);
+	if (a8 >= 0 && out->applied[a8].counted) rtab_native_note_(&why, &nwhy, modifiers[8].provisional);
+	/* group standard */
+	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
+	total += gsum;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table0_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
+			why = table0_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 0: /* must_charge_fresh_enemy */
+		out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
+		break;
+	case 1: /* fought_at_once */
+		out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		break;
+	case 5: /* pursued_off_table */
+		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
+		break;
+	case 6: /* overrun_move */
+		{
+			int64_t x0;
+			x0 = in[9]; /* fast */
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
+		{
+			int64_t x0;
+			x0 = in[9]; /* fast */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
+		out->triggered[out->ntriggered++] = outcome6_triggers[2].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+int mass_battle_resolve(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return mass_battle_resolve_combat_result(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int mass_battle_explain(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return mass_battle_explain_combat_result(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

@@ -153,6 +153,30 @@ enum mass_battle_pursuer_position {
 	MASS_BATTLE_PURSUER_POSITION_RETURNED = 2,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with mass_battle_situation_init (NULL, 0: the defaults) and change one
+ * input with mass_battle_situation_set; do not write its fields directly.
+ * mass_battle_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); mass_battle_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct mass_battle_situation {
+	int32_t inputs[25];
+} mass_battle_situation;
+
+int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, size_t nvalues);
+int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t value);
+int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (MASS_BATTLE_TABLE_...); RTAB_E_TABLE for no such table. */
+int mass_battle_resolve(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int mass_battle_explain(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

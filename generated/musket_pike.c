@@ -854,3 +854,1818 @@ const rtab_ruleset musket_pike_ruleset = {
 	.procedures = procedures,
 	.rule = "Musket & Pike series rules",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&musket_pike_ruleset, s->inputs, 33);
+	rc = rtab_inputs_validate(&musket_pike_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 33 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const musket_pike_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 33, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* ratio force_ratio */
+static inline int32_t rtab_native_band0_(int64_t a, int64_t b)
+{
+	if (a * 1 >= 4 * b) return 2; /* 4:1 */
+	if (a * 1 >= 2 * b) return 1; /* 2:1 */
+	if (a * 4 <= 1 * b) return -2; /* 1:4 */
+	if (a * 2 <= 1 * b) return -1; /* 1:2 */
+	return 0;
+}
+
+/* table melee: row << 16 | outcome, for each modified roll -4..13, below, above */
+static const uint32_t rtab_native_t0_[1][20] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x20002u, 0x30003u, 0x40004u, 0x50005u, 0x60006u, 0x60006u, 0x70007u, 0x70007u, 0x70007u, 0x70007u, 0x70007u, 0x0u, 0x70007u},
+};
+
+/* table melee: native */
+int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
+	(void)keep_g0a; (void)keep_g0d;
+	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
+	(void)keep_g1a; (void)keep_g1d;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier attacker_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	/* modifier attacker_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	/* modifier defender_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	/* modifier defender_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	/* modifier morale_difference */
+	{
+		int64_t x0, x1;
+		x0 = in[5]; /* attacker_morale */
+		x1 = in[6]; /* defender_morale */
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[5]; /* attacker_morale */
+		x1 = in[6]; /* defender_morale */
+		x0 = x0 - x1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier force_ratio_modifier */
+	{
+		int64_t x0, x1;
+		x0 = in[7]; /* attacker_strength */
+		x1 = in[8]; /* defender_strength */
+		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+		x1 = 0;
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[7]; /* attacker_strength */
+		x1 = in[8]; /* defender_strength */
+		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier melee_matrix_modifier */
+	cond = 1;
+	{
+		int64_t x0, x1;
+		x0 = in[1]; /* attacker_type */
+		x1 = in[2]; /* defender_type */
+		x0 = (x0 * 6 + x1);
+		x0 = matrix0_cells[x0]; /* melee_matrix */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier pistol_shot */
+	{
+		int64_t x0;
+		x0 = in[9]; /* defending_cavalry_pistol_shot */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier flank_rear */
+	{
+		int64_t x0, x1;
+		x0 = in[10]; /* flank_rear_hexes */
+		x1 = 0;
+		x0 = x0 > x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[10]; /* flank_rear_hexes */
+		x1 = 1;
+		x0 = x0 * x1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier attacker_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[12]; /* attacker_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	/* modifier attacker_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	/* modifier after_volley */
+	{
+		int64_t x0;
+		x0 = in[15]; /* after_volley */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier heavy_infantry_impetus */
+	{
+		int64_t x0;
+		x0 = in[16]; /* heavy_infantry_impetus */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cavalry_impetus */
+	{
+		int64_t x0, x1, x2, x3;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[18]; /* halmstad */
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x2 = in[1]; /* attacker_type */
+		x3 = 1;
+		x2 = x2 == x3;
+		x3 = in[19]; /* attacker_light_cavalry */
+		x2 = x2 != 0 || x3 != 0;
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cavalry_impetus_ngbg_halmstad */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[18]; /* halmstad */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cavalry_impetus_sia */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[1]; /* attacker_type */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[19]; /* attacker_light_cavalry */
+		x1 = x1 != 0 || x2 != 0;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier defender_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[14]; /* defender_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	/* modifier defender_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	total = extra_drm;
+	/* group leader */
+	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
+	total += gsum;
+	/* group formation */
+	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
+	total += gsum;
+	total += sum_other;
+	modifier = (int32_t)total;
+	if (modifier < -4) modifier = -4;
+	if (modifier > 4) modifier = 4;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll + 4];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
+	int slot_g0a = -1, slot_g0d = -1;
+	(void)keep_g0a; (void)keep_g0d;
+	(void)slot_g0a; (void)slot_g0d;
+	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
+	int slot_g1a = -1, slot_g1d = -1;
+	(void)keep_g1a; (void)keep_g1d;
+	(void)slot_g1a; (void)slot_g1d;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	int a9 = -1;
+	int a10 = -1;
+	int a11 = -1;
+	int a12 = -1;
+	int a13 = -1;
+	int a14 = -1;
+	int a15 = -1;
+	int a16 = -1;
+	int a17 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 33, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	/* modifier attacker_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g0a) {
+			keep_g0a = sv;
+			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
+			slot_g0a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier attacker_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g0a) {
+			keep_g0a = sv;
+			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
+			slot_g0a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier defender_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 2;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv < keep_g0d) {
+			keep_g0d = sv;
+			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
+			slot_g0d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier defender_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 3;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv < keep_g0d) {
+			keep_g0d = sv;
+			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
+			slot_g0d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier morale_difference */
+	{
+		int64_t x0, x1;
+		x0 = in[5]; /* attacker_morale */
+		x1 = in[6]; /* defender_morale */
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[5]; /* attacker_morale */
+			x1 = in[6]; /* defender_morale */
+			x0 = x0 - x1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 4;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier force_ratio_modifier */
+	{
+		int64_t x0, x1;
+		x0 = in[7]; /* attacker_strength */
+		x1 = in[8]; /* defender_strength */
+		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+		x1 = 0;
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[7]; /* attacker_strength */
+			x1 = in[8]; /* defender_strength */
+			x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 5;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier melee_matrix_modifier */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[1]; /* attacker_type */
+			x1 = in[2]; /* defender_type */
+			x0 = (x0 * 6 + x1);
+			rtab_native_note_(&why, &nwhy, matrix0_provisional[x0]);
+			x0 = matrix0_cells[x0]; /* melee_matrix */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 6;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier pistol_shot */
+	{
+		int64_t x0;
+		x0 = in[9]; /* defending_cavalry_pistol_shot */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 7;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier flank_rear */
+	{
+		int64_t x0, x1;
+		x0 = in[10]; /* flank_rear_hexes */
+		x1 = 0;
+		x0 = x0 > x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[10]; /* flank_rear_hexes */
+			x1 = 1;
+			x0 = x0 * x1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 8;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier attacker_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[12]; /* attacker_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 9;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a9 = slot;
+		if (sv < keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier attacker_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 10;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a10 = slot;
+		if (sv < keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier after_volley */
+	{
+		int64_t x0;
+		x0 = in[15]; /* after_volley */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 11;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a11 = slot;
+		sum_other += sv;
+	}
+	/* modifier heavy_infantry_impetus */
+	{
+		int64_t x0;
+		x0 = in[16]; /* heavy_infantry_impetus */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 12;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a12 = slot;
+		sum_other += sv;
+	}
+	/* modifier cavalry_impetus */
+	{
+		int64_t x0, x1, x2, x3;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[18]; /* halmstad */
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x2 = in[1]; /* attacker_type */
+		x3 = 1;
+		x2 = x2 == x3;
+		x3 = in[19]; /* attacker_light_cavalry */
+		x2 = x2 != 0 || x3 != 0;
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 13;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a13 = slot;
+		sum_other += sv;
+	}
+	/* modifier cavalry_impetus_ngbg_halmstad */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[18]; /* halmstad */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 14;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a14 = slot;
+		sum_other += sv;
+	}
+	/* modifier cavalry_impetus_sia */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[1]; /* attacker_type */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[19]; /* attacker_light_cavalry */
+		x1 = x1 != 0 || x2 != 0;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 15;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a15 = slot;
+		sum_other += sv;
+	}
+	/* modifier defender_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[14]; /* defender_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 16;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a16 = slot;
+		if (sv > keep_g1d) {
+			keep_g1d = sv;
+			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
+			slot_g1d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier defender_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 17;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a17 = slot;
+		if (sv > keep_g1d) {
+			keep_g1d = sv;
+			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
+			slot_g1d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	total = extra_drm;
+	/* group leader */
+	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
+	total += gsum;
+	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(&why, &nwhy, modifiers[9].provisional);
+	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(&why, &nwhy, modifiers[10].provisional);
+	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(&why, &nwhy, modifiers[16].provisional);
+	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(&why, &nwhy, modifiers[17].provisional);
+	/* group formation */
+	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
+	total += gsum;
+	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(&why, &nwhy, modifiers[11].provisional);
+	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(&why, &nwhy, modifiers[12].provisional);
+	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(&why, &nwhy, modifiers[13].provisional);
+	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(&why, &nwhy, modifiers[14].provisional);
+	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(&why, &nwhy, modifiers[15].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	if (modifier < -4) modifier = -4;
+	if (modifier > 4) modifier = 4;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll + 4];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table0_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
+			why = table0_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 0: /* attacker_eliminated */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[25]; /* defender_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[1]; /* attacker_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
+		break;
+	case 1: /* attacker_broken */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[25]; /* defender_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[1]; /* attacker_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[22]; /* eliminated_failing_to_retreat */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome1_triggers[1].target;
+		break;
+	case 2: /* attacker_shaken_retreat_2 */
+		out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
+		break;
+	case 3: /* attacker_shaken_retreat_1 */
+		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
+		break;
+	case 4: /* defender_shaken_retreat_1 */
+		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
+		break;
+	case 5: /* defender_shaken_retreat_2 */
+		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
+		break;
+	case 6: /* defender_broken */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[24]; /* attacker_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[2]; /* defender_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[22]; /* eliminated_failing_to_retreat */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
+		break;
+	case 7: /* defender_eliminated */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[24]; /* attacker_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[2]; /* defender_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome7_triggers[1].target;
+		break;
+	case 12: /* stand */
+		out->triggered[out->ntriggered++] = outcome12_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+/* table cavalry_pursuit: row << 16 | outcome, for each modified roll -5..11, below, above */
+static const uint32_t rtab_native_t1_[2][19] = {
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10009u, 0x10009u, 0x10009u, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x8u, 0x2000au},
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10009u, 0x10009u, 0x10009u, 0x10009u, 0x2000au, 0x2000au, 0x2000au, 0x8u, 0x2000au},
+};
+
+/* table cavalry_pursuit: native */
+int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier charge_orders */
+	{
+		int64_t x0;
+		x0 = in[26]; /* pursuer_charge_orders */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier pursuit_impetus */
+	{
+		int64_t x0;
+		x0 = in[27]; /* pursuer_used_impetus */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier cromwell */
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 == x1;
+		x1 = in[28]; /* cromwell */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier leader_command_rating */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 != x1;
+		x1 = in[29]; /* pursuit_leader_rating */
+		x2 = 0;
+		x1 = x1 > x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[29]; /* pursuit_leader_rating */
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = table1_column_of_value[in[0]]; /* by game */
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	do {
+		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
+			{
+				int64_t x0;
+				x0 = in[30]; /* already_eliminated */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 8;
+				break;
+			}
+		}
+	} while (0);
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	int a0 = -1;
+	int a1 = -1;
+	int a2 = -1;
+	int a3 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 33, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	/* modifier charge_orders */
+	{
+		int64_t x0;
+		x0 = in[26]; /* pursuer_charge_orders */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 18;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a0 = slot;
+		sum_other += sv;
+	}
+	/* modifier pursuit_impetus */
+	{
+		int64_t x0;
+		x0 = in[27]; /* pursuer_used_impetus */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 19;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a1 = slot;
+		sum_other += sv;
+	}
+	/* modifier cromwell */
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 == x1;
+		x1 = in[28]; /* cromwell */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 20;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a2 = slot;
+		sum_other += sv;
+	}
+	/* modifier leader_command_rating */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 != x1;
+		x1 = in[29]; /* pursuit_leader_rating */
+		x2 = 0;
+		x1 = x1 > x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[29]; /* pursuit_leader_rating */
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 21;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a3 = slot;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(&why, &nwhy, modifiers[18].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(&why, &nwhy, modifiers[19].provisional);
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(&why, &nwhy, modifiers[20].provisional);
+	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(&why, &nwhy, modifiers[21].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = table1_column_of_value[in[0]]; /* by game */
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table1_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table1_rows[row].provisional);
+			why = table1_rows[row].provisional;
+		}
+	}
+	do {
+		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
+			{
+				int64_t x0;
+				x0 = in[30]; /* already_eliminated */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				out->rewritten_from = (int16_t)outcome;
+				out->rewrite = 0;
+				outcome = 8;
+				break;
+			}
+		}
+	} while (0);
+	switch (outcome) {
+	case 0: /* attacker_eliminated */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[25]; /* defender_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[1]; /* attacker_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
+		break;
+	case 1: /* attacker_broken */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[25]; /* defender_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[1]; /* attacker_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[22]; /* eliminated_failing_to_retreat */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome1_triggers[1].target;
+		break;
+	case 2: /* attacker_shaken_retreat_2 */
+		out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
+		break;
+	case 3: /* attacker_shaken_retreat_1 */
+		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
+		break;
+	case 4: /* defender_shaken_retreat_1 */
+		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
+		break;
+	case 5: /* defender_shaken_retreat_2 */
+		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
+		break;
+	case 6: /* defender_broken */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[24]; /* attacker_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[2]; /* defender_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[22]; /* eliminated_failing_to_retreat */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
+		break;
+	case 7: /* defender_eliminated */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[24]; /* attacker_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[2]; /* defender_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome7_triggers[1].target;
+		break;
+	case 12: /* stand */
+		out->triggered[out->ntriggered++] = outcome12_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+/* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
+static const uint32_t rtab_native_t2_[1][14] = {
+	{0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0xbu, 0x1000cu},
+};
+
+/* table failure_to_retreat: native */
+int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier initial_morale_6_or_less */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 6;
+		x0 = x0 <= x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		x0 = -x0;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier initial_morale_8 */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 8;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	int a0 = -1;
+	int a1 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 33, faces, nfaces, extra_drm, out);
+	out->table = 2;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	/* modifier initial_morale_6_or_less */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 6;
+		x0 = x0 <= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 22;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a0 = slot;
+		sum_other += sv;
+	}
+	/* modifier initial_morale_8 */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 8;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 23;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a1 = slot;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(&why, &nwhy, modifiers[22].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(&why, &nwhy, modifiers[23].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table2_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table2_rows[row].provisional);
+			why = table2_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 0: /* attacker_eliminated */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[25]; /* defender_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[1]; /* attacker_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
+		break;
+	case 1: /* attacker_broken */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[25]; /* defender_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[1]; /* attacker_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[22]; /* eliminated_failing_to_retreat */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome1_triggers[1].target;
+		break;
+	case 2: /* attacker_shaken_retreat_2 */
+		out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
+		break;
+	case 3: /* attacker_shaken_retreat_1 */
+		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
+		break;
+	case 4: /* defender_shaken_retreat_1 */
+		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
+		break;
+	case 5: /* defender_shaken_retreat_2 */
+		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
+		break;
+	case 6: /* defender_broken */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[24]; /* attacker_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[2]; /* defender_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[22]; /* eliminated_failing_to_retreat */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
+		break;
+	case 7: /* defender_eliminated */
+		{
+			int64_t x0, x1, x2;
+			x0 = in[24]; /* attacker_cavalry_units */
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[2]; /* defender_type */
+			x2 = 3;
+			x1 = x1 == x2;
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
+		out->triggered[out->ntriggered++] = outcome7_triggers[1].target;
+		break;
+	case 12: /* stand */
+		out->triggered[out->ntriggered++] = outcome12_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+int musket_pike_resolve(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return musket_pike_resolve_melee(s, faces, nfaces, extra_drm, out);
+	case 1: return musket_pike_resolve_cavalry_pursuit(s, faces, nfaces, extra_drm, out);
+	case 2: return musket_pike_resolve_failure_to_retreat(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int musket_pike_explain(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return musket_pike_explain_melee(s, faces, nfaces, extra_drm, out);
+	case 1: return musket_pike_explain_cavalry_pursuit(s, faces, nfaces, extra_drm, out);
+	case 2: return musket_pike_explain_failure_to_retreat(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

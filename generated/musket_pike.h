@@ -174,6 +174,38 @@ enum musket_pike_formation {
 	MUSKET_PIKE_FORMATION_HEDGEHOG = 3,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with musket_pike_situation_init (NULL, 0: the defaults) and change one
+ * input with musket_pike_situation_set; do not write its fields directly.
+ * musket_pike_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); musket_pike_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct musket_pike_situation {
+	int32_t inputs[33];
+} musket_pike_situation;
+
+int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues);
+int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t value);
+int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (MUSKET_PIKE_TABLE_...); RTAB_E_TABLE for no such table. */
+int musket_pike_resolve(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int musket_pike_explain(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

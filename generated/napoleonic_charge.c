@@ -560,3 +560,548 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.procedures = procedures,
 	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&napoleonic_charge_ruleset, s->inputs, 11);
+	rc = rtab_inputs_validate(&napoleonic_charge_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 11 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const napoleonic_charge_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* table charger_test: row << 16 | outcome, for each modified roll 2..13, below, above */
+static const uint32_t rtab_native_t0_[1][14] = {
+	{0x4u, 0x4u, 0x10003u, 0x10003u, 0x20002u, 0x30001u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x4u, 0x40000u},
+};
+
+/* table charger_test: native */
+int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483634)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	/* modifier flank_or_rear */
+	{
+		int64_t x0;
+		x0 = in[0]; /* charging_flank_or_rear */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table0_natural[nat].outcome;
+	} else {
+		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	int a0 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483634)
+		return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	out->natural = natural;
+	/* modifier flank_or_rear */
+	{
+		int64_t x0;
+		x0 = in[0]; /* charging_flank_or_rear */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a0 = slot;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(&why, &nwhy, modifiers[0].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table0_natural[nat].outcome;
+		out->natural_rule = (int16_t)nat;
+		if (table0_natural[nat].provisional) {
+			rtab_native_note_(&why, &nwhy, table0_natural[nat].provisional);
+			why = table0_natural[nat].provisional;
+		}
+	} else {
+		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table0_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
+			why = table0_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 0: /* pass */
+		out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
+		break;
+	case 1: /* halted */
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		break;
+	case 2: /* wavered */
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
+		break;
+	case 3: /* retire */
+		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome3_triggers[1].target;
+		break;
+	case 4: /* rout */
+		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome4_triggers[1].target;
+		break;
+	case 5: /* charged_pass */
+		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
+		break;
+	case 7: /* charged_retire */
+		out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
+		break;
+	case 8: /* charged_rout */
+		out->triggered[out->ntriggered++] = outcome8_triggers[0].target;
+		break;
+	case 9: /* counter_charge_meets_charger */
+		out->triggered[out->ntriggered++] = outcome9_triggers[0].target;
+		break;
+	case 10: /* counter_charge_continued */
+		out->triggered[out->ntriggered++] = outcome10_triggers[0].target;
+		break;
+	case 11: /* supporting_fire_given */
+		out->triggered[out->ntriggered++] = outcome11_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+/* table charged_test: row << 16 | outcome, for each modified roll -10..24, below, above */
+static const uint32_t rtab_native_t1_[1][37] = {
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10007u, 0x10007u, 0x20006u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x8u, 0x30005u},
+};
+
+/* table charged_test: native */
+int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	/* modifier other_morale_modifiers */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[1]; /* other_test_modifiers */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table1_natural[nat].outcome;
+	} else {
+		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+		return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	out->natural = natural;
+	/* modifier other_morale_modifiers */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[1]; /* other_test_modifiers */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table1_natural[nat].outcome;
+		out->natural_rule = (int16_t)nat;
+		if (table1_natural[nat].provisional) {
+			rtab_native_note_(&why, &nwhy, table1_natural[nat].provisional);
+			why = table1_natural[nat].provisional;
+		}
+	} else {
+		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table1_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table1_rows[row].provisional);
+			why = table1_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 0: /* pass */
+		out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
+		break;
+	case 1: /* halted */
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		break;
+	case 2: /* wavered */
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
+		break;
+	case 3: /* retire */
+		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome3_triggers[1].target;
+		break;
+	case 4: /* rout */
+		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
+		{
+			int64_t x0;
+			x0 = in[2]; /* counter_charges */
+			x0 = !x0;
+			cond = (int32_t)x0;
+		}
+		if (!cond)
+			out->triggered[out->ntriggered++] = outcome4_triggers[1].target;
+		break;
+	case 5: /* charged_pass */
+		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
+		break;
+	case 7: /* charged_retire */
+		out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
+		break;
+	case 8: /* charged_rout */
+		out->triggered[out->ntriggered++] = outcome8_triggers[0].target;
+		break;
+	case 9: /* counter_charge_meets_charger */
+		out->triggered[out->ntriggered++] = outcome9_triggers[0].target;
+		break;
+	case 10: /* counter_charge_continued */
+		out->triggered[out->ntriggered++] = outcome10_triggers[0].target;
+		break;
+	case 11: /* supporting_fire_given */
+		out->triggered[out->ntriggered++] = outcome11_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_resolve(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return napoleonic_charge_resolve_charger_test(s, faces, nfaces, extra_drm, out);
+	case 1: return napoleonic_charge_resolve_charged_test(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int napoleonic_charge_explain(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return napoleonic_charge_explain_charger_test(s, faces, nfaces, extra_drm, out);
+	case 1: return napoleonic_charge_explain_charged_test(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

@@ -99,6 +99,34 @@ enum napoleonic_charge_unit_role {
 	NAPOLEONIC_CHARGE_UNIT_ROLE_SUPPORTING_UNIT = 4,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with napoleonic_charge_situation_init (NULL, 0: the defaults) and change one
+ * input with napoleonic_charge_situation_set; do not write its fields directly.
+ * napoleonic_charge_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); napoleonic_charge_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct napoleonic_charge_situation {
+	int32_t inputs[11];
+} napoleonic_charge_situation;
+
+int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32_t *values, size_t nvalues);
+int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input, int32_t value);
+int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (NAPOLEONIC_CHARGE_TABLE_...); RTAB_E_TABLE for no such table. */
+int napoleonic_charge_resolve(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int napoleonic_charge_explain(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -526,6 +526,16 @@ typedef struct rtab_result {
 	rtab_target triggered[RTAB_MAX_TRIGGERS]; /* what to resolve next, suppressions applied */
 } rtab_result;
 
+/* What a game needs from one roll, as the generated <ruleset>_resolve_<table>
+ * functions give it: the same values as the fields of rtab_result of that name. */
+typedef struct rtab_lean_result {
+	uint16_t outcome;      /* after any rewrite */
+	uint16_t row;          /* UINT16_MAX when a natural-roll rule decided */
+	int32_t natural;       /* sum of the natural faces */
+	int32_t modifier;      /* after the cap */
+	int32_t modified_roll; /* natural + modifier */
+} rtab_lean_result;
+
 /* A short English description of a status code. */
 const char *rtab_status_message(int status);
 

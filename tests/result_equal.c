@@ -20,6 +20,11 @@ int rtab_results_equal(const rtab_result *a, const rtab_result *b, const char **
 	if (a->natural_rule < 0)
 		SAME(row); /* a natural rule leaves no row */
 	SAME(natural);
+	SAME(key_num);
+	SAME(key_den);
+	SAME(key_column);
+	SAME(column_shift);
+	SAME(automatic);
 	SAME(modifier_raw);
 	SAME(modifier);
 	SAME(modified_roll);
@@ -29,6 +34,7 @@ int rtab_results_equal(const rtab_result *a, const rtab_result *b, const char **
 		SAME(applied[i].value);
 		SAME(applied[i].signed_value);
 		SAME(applied[i].counted);
+		SAME(applied[i].shift);
 	}
 	SAME(nprovisional);
 	if ((a->provisional == NULL) != (b->provisional == NULL) ||

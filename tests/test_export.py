@@ -91,7 +91,7 @@ def collect(x):
 
 for doc in docs.values():
     collect(doc)
-not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx'}
+not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx', 'rtab_lean_result'}
 for struct, fields in structs.items():
     if struct in not_in_model:
         continue

@@ -180,3 +180,365 @@ const rtab_ruleset effects_labels_ruleset = {
 	.procedures = NULL,
 	.rule = "Rules 11",
 };
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+int effects_labels_situation_init(effects_labels_situation *s, const int32_t *values, size_t nvalues)
+{
+	int rc;
+	if (!s) return RTAB_E_NULL;
+	if (!values && nvalues == 0)
+		return rtab_inputs_default(&effects_labels_ruleset, s->inputs, 2);
+	rc = rtab_inputs_validate(&effects_labels_ruleset, values, nvalues);
+	if (rc != RTAB_OK) return rc;
+	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
+	return RTAB_OK;
+}
+
+int effects_labels_situation_set(effects_labels_situation *s, size_t input, int32_t value)
+{
+	if (!s) return RTAB_E_NULL;
+	if (input >= 2 || value < inputs[input].min || value > inputs[input].max)
+		return RTAB_E_INPUT;
+	s->inputs[input] = value;
+	return RTAB_OK;
+}
+
+static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+{
+	if (!why) return;
+	if (!*first) *first = why;
+	if (*n < UINT16_MAX) (*n)++;
+}
+
+static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+static inline void rtab_native_sort_(int32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		int32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* A lean result from the interpreter, for what the native code leaves to it. */
+static inline int rtab_native_interpreted_(size_t table, const effects_labels_situation *s,
+	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!s || !out) return RTAB_E_NULL;
+	rc = rtab_resolve(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+/* table melee: row << 16 | outcome, for each modified roll 0..12, below, above */
+static const uint32_t rtab_native_t0_[1][15] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x0u, 0x10001u},
+};
+
+/* table melee: native */
+int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483635)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	/* modifier rear_attack */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[0]; /* attack_facing */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[1]; /* attacker_strength */
+		x2 = 2;
+		x1 = x1 >= x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0, x1;
+		x0 = in[1]; /* attacker_strength */
+		x1 = 1;
+		x0 = x0 - x1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int effects_labels_explain_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483635)
+		return rtab_resolve(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	/* modifier rear_attack */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[0]; /* attack_facing */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[1]; /* attacker_strength */
+		x2 = 2;
+		x1 = x1 >= x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[1]; /* attacker_strength */
+			x1 = 1;
+			x0 = x0 - x1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table0_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
+			why = table0_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 1: /* defender_routed */
+		out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+/* table pursuit: row << 16 | outcome, for each modified roll 0..9, below, above */
+static const uint32_t rtab_native_t1_[1][12] = {
+	{0x2u, 0x2u, 0x2u, 0x2u, 0x2u, 0x10003u, 0x10003u, 0x10003u, 0x10003u, 0x10003u, UINT32_MAX, UINT32_MAX},
+};
+
+/* table pursuit: native */
+int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483638)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int effects_labels_explain_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	const char *why = NULL;
+	uint16_t nwhy = 0;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483638)
+		return rtab_resolve(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	total = extra_drm;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		if (table1_rows[row].provisional) {
+			rtab_native_note_(&why, &nwhy, table1_rows[row].provisional);
+			why = table1_rows[row].provisional;
+		}
+	}
+	switch (outcome) {
+	case 1: /* defender_routed */
+		out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	out->provisional = why;
+	out->nprovisional = nwhy;
+	return RTAB_OK;
+}
+
+int effects_labels_resolve(size_t table, const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return effects_labels_resolve_melee(s, faces, nfaces, extra_drm, out);
+	case 1: return effects_labels_resolve_pursuit(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int effects_labels_explain(size_t table, const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return effects_labels_explain_melee(s, faces, nfaces, extra_drm, out);
+	case 1: return effects_labels_explain_pursuit(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}

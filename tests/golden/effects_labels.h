@@ -51,6 +51,34 @@ enum effects_labels_facing {
 	EFFECTS_LABELS_FACING_REAR = 1,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with effects_labels_situation_init (NULL, 0: the defaults) and change one
+ * input with effects_labels_situation_set; do not write its fields directly.
+ * effects_labels_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); effects_labels_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct effects_labels_situation {
+	int32_t inputs[2];
+} effects_labels_situation;
+
+int effects_labels_situation_init(effects_labels_situation *s, const int32_t *values, size_t nvalues);
+int effects_labels_situation_set(effects_labels_situation *s, size_t input, int32_t value);
+int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int effects_labels_explain_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int effects_labels_explain_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (EFFECTS_LABELS_TABLE_...); RTAB_E_TABLE for no such table. */
+int effects_labels_resolve(size_t table, const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int effects_labels_explain(size_t table, const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,6 +36,30 @@ enum enum_columns_terrain {
 	ENUM_COLUMNS_TERRAIN_MARSH = 3,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with enum_columns_situation_init (NULL, 0: the defaults) and change one
+ * input with enum_columns_situation_set; do not write its fields directly.
+ * enum_columns_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); enum_columns_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct enum_columns_situation {
+	int32_t inputs[1];
+} enum_columns_situation;
+
+int enum_columns_situation_init(enum_columns_situation *s, const int32_t *values, size_t nvalues);
+int enum_columns_situation_set(enum_columns_situation *s, size_t input, int32_t value);
+int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (ENUM_COLUMNS_TABLE_...); RTAB_E_TABLE for no such table. */
+int enum_columns_resolve(size_t table, const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int enum_columns_explain(size_t table, const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

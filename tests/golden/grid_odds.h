@@ -42,6 +42,34 @@ enum grid_odds_terrain {
 	GRID_ODDS_TERRAIN_WOODS = 1,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with grid_odds_situation_init (NULL, 0: the defaults) and change one
+ * input with grid_odds_situation_set; do not write its fields directly.
+ * grid_odds_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); grid_odds_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct grid_odds_situation {
+	int32_t inputs[4];
+} grid_odds_situation;
+
+int grid_odds_situation_init(grid_odds_situation *s, const int32_t *values, size_t nvalues);
+int grid_odds_situation_set(grid_odds_situation *s, size_t input, int32_t value);
+int grid_odds_resolve_crt(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int grid_odds_resolve_pursuit(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (GRID_ODDS_TABLE_...); RTAB_E_TABLE for no such table. */
+int grid_odds_resolve(size_t table, const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int grid_odds_explain(size_t table, const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,6 +33,30 @@ enum single_cap_modifier {
 	SINGLE_CAP_MODIFIER_LOSSES = 0,
 };
 
+/*
+ * Native resolvers. A situation holds the inputs, checked once:
+ * fill it with single_cap_situation_init (NULL, 0: the defaults) and change one
+ * input with single_cap_situation_set; do not write its fields directly.
+ * single_cap_resolve_<table> gives what a game needs (outcome, modifier, modified
+ * roll); single_cap_explain_<table> fills the full rtab_result, exactly as
+ * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
+ */
+typedef struct single_cap_situation {
+	int32_t inputs[1];
+} single_cap_situation;
+
+int single_cap_situation_init(single_cap_situation *s, const int32_t *values, size_t nvalues);
+int single_cap_situation_set(single_cap_situation *s, size_t input, int32_t value);
+int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int single_cap_explain_morale(const single_cap_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+/* By table index (SINGLE_CAP_TABLE_...); RTAB_E_TABLE for no such table. */
+int single_cap_resolve(size_t table, const single_cap_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int single_cap_explain(size_t table, const single_cap_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,1230 @@
+/*
+ * The native resolvers: beside the data, one C function per results table
+ * that computes what rtab_resolve computes, with the modifiers' conditions
+ * and values as C statements, the stacking decided here, the roll -> row
+ * lookup a direct index. Two entry points per table:
+ *   <ruleset>_resolve_<table>  the lean result (outcome, modifier, roll)
+ *   <ruleset>_explain_<table>  the full rtab_result, as rtab_resolve fills it
+ * both taking a <ruleset>_situation that <ruleset>_situation_init validated
+ * once. A table with a construct this emitter does not know is resolved by
+ * calling rtab_resolve instead: slower, never different.
+ *
+ * Expressions are translated instruction by instruction onto numbered stack
+ * slots (x0, x1, ...), so that every operation happens in the interpreter's
+ * order; an interval analysis of each slot drops the overflow, domain and
+ * division checks that cannot fail for inputs within their domains.
+ */
+#include "emit_native.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ival {
+	int64_t lo, hi;
+} ival;
+
+/* The stack on entry to one instruction. */
+typedef struct sstate {
+	bool set;
+	int depth;
+	ival s[RTAB_MAX_EXPR_STACK];
+} sstate;
+
+typedef struct nctx {
+	strbuf *o;
+	const rtab_ruleset *rs;
+	size_t ti;
+	bool full;
+	unsigned nexpr; /* expressions emitted in this function, for unique labels */
+	bool impure;    /* a statement emitted since reset may return, jump, note or divide */
+} nctx;
+
+static ival clamp32(ival v)
+{
+	if (v.lo < INT32_MIN)
+		v.lo = INT32_MIN;
+	if (v.hi > INT32_MAX)
+		v.hi = INT32_MAX;
+	return v;
+}
+
+static bool fits32(ival v)
+{
+	return v.lo >= INT32_MIN && v.hi <= INT32_MAX;
+}
+
+static int64_t min4(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+	int64_t m = a < b ? a : b;
+	m = m < c ? m : c;
+	return m < d ? m : d;
+}
+
+static int64_t max4(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+	int64_t m = a > b ? a : b;
+	m = m > c ? m : c;
+	return m > d ? m : d;
+}
+
+static ival matrix_range(const rtab_matrix *m, size_t n)
+{
+	ival r = {INT32_MAX, INT32_MIN};
+	for (size_t c = 0; c < n; c++) {
+		if (m->cells[c] < r.lo)
+			r.lo = m->cells[c];
+		if (m->cells[c] > r.hi)
+			r.hi = m->cells[c];
+	}
+	return r;
+}
+
+static size_t matrix_size(const rtab_ruleset *rs, const rtab_matrix *m, bool *ok)
+{
+	size_t n = 1;
+	if (m->ndims == 0)
+		*ok = false;
+	for (size_t k = 0; k < m->ndims; k++) {
+		if (m->dims[k] >= rs->nenums) {
+			*ok = false;
+			return 0;
+		}
+		n *= rs->enums[m->dims[k]].nvalues;
+	}
+	return n;
+}
+
+static ival band_range(const rtab_band *b)
+{
+	ival r = {b->otherwise, b->otherwise};
+	for (size_t i = 0; i < b->nsteps; i++) {
+		if (b->steps[i].value < r.lo)
+			r.lo = b->steps[i].value;
+		if (b->steps[i].value > r.hi)
+			r.hi = b->steps[i].value;
+	}
+	return r;
+}
+
+static bool merge(sstate *into, const sstate *from)
+{
+	if (!into->set) {
+		*into = *from;
+		return true;
+	}
+	if (into->depth != from->depth)
+		return false;
+	for (int i = 0; i < from->depth; i++) {
+		if (from->s[i].lo < into->s[i].lo)
+			into->s[i].lo = from->s[i].lo;
+		if (from->s[i].hi > into->s[i].hi)
+			into->s[i].hi = from->s[i].hi;
+	}
+	return true;
+}
+
+/*
+ * The state on entry to each instruction (st[0..n], st[n] the end), or
+ * false when the expression uses what the native code does not do (dice)
+ * or is malformed: the interpreter then answers for the whole table.
+ */
+static bool analyse(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
+{
+	size_t n = e->ninstrs;
+	memset(st, 0, (n + 1) * sizeof *st);
+	st[0].set = true;
+	for (size_t i = 0; i < n; i++) {
+		const rtab_instr *in = &e->instrs[i];
+		sstate cur = st[i];
+		int d = cur.depth;
+		if (!cur.set)
+			return false; /* unreachable code: not what the compiler emits */
+		switch ((rtab_op)in->op) {
+		case RTAB_OP_CONST:
+		case RTAB_OP_INPUT:
+			if (d == RTAB_MAX_EXPR_STACK)
+				return false;
+			if (in->op == RTAB_OP_CONST) {
+				cur.s[d].lo = cur.s[d].hi = in->arg;
+			} else {
+				if (in->arg < 0 || (size_t)in->arg >= rs->ninputs)
+					return false;
+				cur.s[d].lo = rs->inputs[in->arg].min;
+				cur.s[d].hi = rs->inputs[in->arg].max;
+			}
+			cur.depth++;
+			break;
+		case RTAB_OP_NEG:
+		case RTAB_OP_ABS:
+		case RTAB_OP_NOT: {
+			if (d < 1)
+				return false;
+			ival a = cur.s[d - 1];
+			if (a.lo == INT32_MIN && in->op != RTAB_OP_NOT)
+				a.lo++; /* checked: INT32_MIN overflows */
+			if (in->op == RTAB_OP_NOT)
+				a = (ival){0, 1};
+			else if (in->op == RTAB_OP_NEG)
+				a = (ival){-a.hi, -a.lo};
+			else if (a.lo < 0)
+				a = a.hi <= 0 ? (ival){-a.hi, -a.lo} : (ival){0, -a.lo > a.hi ? -a.lo : a.hi};
+			cur.s[d - 1] = a;
+			break;
+		}
+		case RTAB_OP_MATRIX: {
+			bool ok = true;
+			if (in->arg < 0 || (size_t)in->arg >= rs->nmatrices)
+				return false;
+			const rtab_matrix *m = &rs->matrices[in->arg];
+			size_t cells = matrix_size(rs, m, &ok);
+			if (!ok || d < m->ndims)
+				return false;
+			cur.depth -= m->ndims;
+			cur.s[cur.depth] = matrix_range(m, cells);
+			cur.depth++;
+			break;
+		}
+		case RTAB_OP_BAND: {
+			if (in->arg < 0 || (size_t)in->arg >= rs->nbands || d < 2)
+				return false;
+			const rtab_band *b = &rs->bands[in->arg];
+			if (b->rounding != RTAB_ROUND_EVENS)
+				return false; /* rounding odds between steps: left to the interpreter */
+			for (size_t k = 0; k < b->nsteps; k++)
+				if (b->steps[k].num <= 0 || b->steps[k].den <= 0 ||
+				    b->steps[k].num > RTAB_MAX_STEP_TERM || b->steps[k].den > RTAB_MAX_STEP_TERM)
+					return false;
+			cur.depth--;
+			cur.s[d - 2] = band_range(b);
+			break;
+		}
+		case RTAB_OP_JUMP_IF_FALSE:
+		case RTAB_OP_JUMP: {
+			if (in->arg < 0 || (size_t)in->arg > n - i - 1)
+				return false;
+			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
+				if (d < 1)
+					return false;
+				cur.depth--;
+			}
+			if (!merge(&st[i + 1 + (size_t)in->arg], &cur))
+				return false;
+			if (in->op == RTAB_OP_JUMP)
+				continue; /* no fall-through */
+			break;
+		}
+		case RTAB_OP_ADD:
+		case RTAB_OP_SUB:
+		case RTAB_OP_MUL:
+		case RTAB_OP_EQ:
+		case RTAB_OP_NE:
+		case RTAB_OP_LT:
+		case RTAB_OP_LE:
+		case RTAB_OP_GT:
+		case RTAB_OP_GE:
+		case RTAB_OP_AND:
+		case RTAB_OP_OR:
+		case RTAB_OP_MIN:
+		case RTAB_OP_MAX:
+		case RTAB_OP_DIV_DOWN:
+		case RTAB_OP_DIV_UP: {
+			if (d < 2)
+				return false;
+			ival a = cur.s[d - 2], b = cur.s[d - 1], r;
+			switch ((rtab_op)in->op) {
+			case RTAB_OP_ADD: r = (ival){a.lo + b.lo, a.hi + b.hi}; break;
+			case RTAB_OP_SUB: r = (ival){a.lo - b.hi, a.hi - b.lo}; break;
+			case RTAB_OP_MUL:
+				r = (ival){min4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi),
+					   max4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi)};
+				break;
+			case RTAB_OP_MIN:
+				r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+				break;
+			case RTAB_OP_MAX:
+				r = (ival){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+				break;
+			case RTAB_OP_DIV_DOWN:
+			case RTAB_OP_DIV_UP: {
+				/* |a / b| <= |a| for |b| >= 1, rounding included. */
+				int64_t mag = a.hi > -a.lo ? a.hi : -a.lo;
+				r = (ival){-mag, mag};
+				break;
+			}
+			default: r = (ival){0, 1}; break;
+			}
+			cur.s[d - 2] = clamp32(r);
+			cur.depth--;
+			break;
+		}
+		default:
+			return false; /* dice, or an operation this emitter does not know */
+		}
+		if (!merge(&st[i + 1], &cur))
+			return false;
+	}
+	return st[n].set && st[n].depth == 1;
+}
+
+static bool expr_ok(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	if (e->ninstrs == 0)
+		return true;
+	if (!e->instrs)
+		return false;
+	sstate *st = xcalloc(e->ninstrs + 1u, sizeof *st);
+	bool ok = analyse(rs, e, st);
+	free(st);
+	return ok;
+}
+
+static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
+{
+	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
+}
+
+/* Whether every construct of table ti is one the native code resolves exactly. */
+static bool table_native(const rtab_ruleset *rs, size_t ti)
+{
+	const rtab_table *t = &rs->tables[ti];
+	size_t counted = 0;
+
+	if (t->dice != RTAB_NO_DICE && t->dice >= rs->ndice)
+		return false;
+	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].nfaces > RTAB_MAX_FACES)
+		return false;
+	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
+		return false;
+	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
+	if (t->key_kind != RTAB_KEY_INPUT || t->nshifts)
+		return false;
+	for (size_t c = 0; c < t->ncolumns; c++)
+		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
+			return false;
+	/* A capped group adds its cap applied to 0 even to tables without members in it. */
+	for (size_t g = 0; g < rs->ngroups; g++)
+		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
+			return false;
+	if (t->column_input < 0 ? t->ncolumns != 1
+				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
+				   rs->inputs[t->column_input].min < 0))
+		return false;
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const rtab_column *col = &t->columns[c];
+		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !col->row_of_roll)
+			return false;
+		for (int64_t r = 0; r <= (int64_t)t->roll_max - t->roll_min; r++)
+			if (col->row_of_roll[r] >= t->nrows)
+				return false;
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->rows[r].outcome >= rs->noutcomes)
+			return false;
+	for (size_t k = 0; k < t->nnatural; k++)
+		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
+			return false;
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		if (t->modifiers[i] >= rs->nmodifiers)
+			return false;
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		if (!counts_at_step(t, m))
+			continue;
+		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
+			return false;
+		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
+			return false;
+		if (!expr_ok(rs, &m->condition) || !expr_ok(rs, &m->value) || m->value.ninstrs == 0)
+			return false;
+		counted++;
+	}
+	if (counted > RTAB_MAX_APPLIED)
+		return false;
+	for (size_t k = 0; k < t->nrewrites; k++)
+		if (t->rewrites[k].to >= rs->noutcomes || !expr_ok(rs, &t->rewrites[k].condition))
+			return false;
+	for (size_t o = 0; o < rs->noutcomes; o++) {
+		if (rs->outcomes[o].ntriggers > RTAB_MAX_TRIGGERS)
+			return false;
+		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++)
+			if (!expr_ok(rs, &rs->outcomes[o].triggers[k].unless))
+				return false;
+	}
+	return true;
+}
+
+static void indent(strbuf *o, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		sb_putc(o, '\t');
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void line(nctx *c, int depth, const char *fmt, ...)
+{
+	va_list ap;
+	size_t at = c->o->len;
+	indent(c->o, depth);
+	va_start(ap, fmt);
+	sb_vprintf(c->o, fmt, ap);
+	va_end(ap);
+	sb_putc(c->o, '\n');
+	const char *text = c->o->data + at;
+	if (strstr(text, "return ") || strstr(text, "goto ") || strstr(text, "rtab_native_note_") ||
+	    strstr(text, "rtab_native_div"))
+		c->impure = true;
+}
+
+/* "if (COND) return STATUS;" when the interval says it can happen. */
+static void check_range32(nctx *c, int depth, int slot, ival v)
+{
+	if (!fits32(v))
+		line(c, depth, "if (x%d < INT32_MIN || x%d > INT32_MAX) return RTAB_E_OVERFLOW;", slot, slot);
+}
+
+/*
+ * Statements that compute expression e into the int32_t variable dest. The
+ * expression is known to pass analyse().
+ */
+static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
+{
+	const rtab_ruleset *rs = c->rs;
+	size_t n = e->ninstrs;
+	unsigned id = c->nexpr++;
+	int maxd = 1;
+
+	if (n == 0) {
+		line(c, depth, "%s = 1;", dest);
+		return;
+	}
+	sstate *st = xcalloc(n + 1, sizeof *st);
+	bool *target = xcalloc(n + 1, sizeof *target);
+	analyse(rs, e, st);
+	for (size_t i = 0; i <= n; i++)
+		if (st[i].depth > maxd)
+			maxd = st[i].depth;
+	for (size_t i = 0; i < n; i++) {
+		if (e->instrs[i].op == RTAB_OP_JUMP || e->instrs[i].op == RTAB_OP_JUMP_IF_FALSE)
+			target[i + 1 + (size_t)e->instrs[i].arg] = true;
+	}
+	line(c, depth, "{");
+	indent(c->o, depth + 1);
+	sb_puts(c->o, "int64_t");
+	for (int k = 0; k < maxd; k++)
+		sb_printf(c->o, "%s x%d", k ? "," : "", k);
+	sb_puts(c->o, ";\n");
+	for (size_t i = 0; i < n; i++) {
+		const rtab_instr *in = &e->instrs[i];
+		int d = st[i].depth, a = d - 2, b = d - 1;
+		ival va = a >= 0 ? st[i].s[a] : (ival){0, 0}, vb = b >= 0 ? st[i].s[b] : (ival){0, 0};
+		if (target[i])
+			line(c, depth, "e%u_%zu: ;", id, i);
+		switch ((rtab_op)in->op) {
+		case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
+		case RTAB_OP_INPUT:
+			line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
+			break;
+		case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
+		case RTAB_OP_NEG:
+		case RTAB_OP_ABS:
+			if (vb.lo <= INT32_MIN)
+				line(c, depth + 1, "if (x%d == INT32_MIN) return RTAB_E_OVERFLOW;", b);
+			if (in->op == RTAB_OP_NEG)
+				line(c, depth + 1, "x%d = -x%d;", b, b);
+			else
+				line(c, depth + 1, "x%d = x%d < 0 ? -x%d : x%d;", b, b, b, b);
+			break;
+		case RTAB_OP_ADD:
+		case RTAB_OP_SUB:
+		case RTAB_OP_MUL: {
+			const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
+			line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
+			ival r = in->op == RTAB_OP_ADD   ? (ival){va.lo + vb.lo, va.hi + vb.hi}
+				 : in->op == RTAB_OP_SUB ? (ival){va.lo - vb.hi, va.hi - vb.lo}
+							 : (ival){min4(va.lo * vb.lo, va.lo * vb.hi, va.hi * vb.lo, va.hi * vb.hi),
+								  max4(va.lo * vb.lo, va.lo * vb.hi, va.hi * vb.lo, va.hi * vb.hi)};
+			check_range32(c, depth + 1, a, r);
+			break;
+		}
+		case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
+		case RTAB_OP_NE: line(c, depth + 1, "x%d = x%d != x%d;", a, a, b); break;
+		case RTAB_OP_LT: line(c, depth + 1, "x%d = x%d < x%d;", a, a, b); break;
+		case RTAB_OP_LE: line(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
+		case RTAB_OP_GT: line(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
+		case RTAB_OP_GE: line(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
+		case RTAB_OP_AND: line(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
+		case RTAB_OP_OR: line(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
+		case RTAB_OP_MIN: line(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
+		case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
+		case RTAB_OP_DIV_DOWN:
+		case RTAB_OP_DIV_UP: {
+			int64_t mag = va.hi > -va.lo ? va.hi : -va.lo;
+			if (vb.lo <= 0 && vb.hi >= 0)
+				line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
+			line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
+			     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
+			check_range32(c, depth + 1, a, (ival){-mag, mag});
+			break;
+		}
+		case RTAB_OP_MATRIX: {
+			const rtab_matrix *m = &rs->matrices[in->arg];
+			int first = d - m->ndims;
+			for (int k = 0; k < m->ndims; k++) {
+				int64_t nv = rs->enums[m->dims[k]].nvalues;
+				ival kv = st[i].s[first + k];
+				if (kv.lo < 0 || kv.hi >= nv)
+					line(c, depth + 1, "if (x%d < 0 || x%d >= %ld) return RTAB_E_INPUT;",
+					     first + k, first + k, (long)nv);
+			}
+			indent(c->o, depth + 1);
+			sb_printf(c->o, "x%d = ", first);
+			for (int k = 1; k < m->ndims; k++)
+				sb_putc(c->o, '(');
+			sb_printf(c->o, "x%d", first);
+			for (int k = 1; k < m->ndims; k++)
+				sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
+			sb_puts(c->o, ";\n");
+			if (c->full && m->provisional)
+				line(c, depth + 1, "rtab_native_note_(&why, &nwhy, matrix%ld_provisional[x%d]);",
+				     (long)in->arg, first);
+			line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first,
+			     m->id);
+			break;
+		}
+		case RTAB_OP_BAND:
+			if (va.lo < 0 || vb.lo < 0)
+				line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
+			if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
+				/* 0:0, no forces on either side: no ratio to read. */
+				line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
+				     a, a, b, (long)rs->bands[in->arg].otherwise, (long)in->arg, a, b,
+				     rs->bands[in->arg].id);
+			else
+				line(c, depth + 1, "x%d = rtab_native_band%ld_(x%d, x%d); /* %s */", a, (long)in->arg,
+				     a, b, rs->bands[in->arg].id);
+			break;
+		case RTAB_OP_JUMP_IF_FALSE:
+			line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
+			break;
+		case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
+		default: break; /* not reached: analyse() refused it */
+		}
+	}
+	if (target[n])
+		line(c, depth, "e%u_%zu: ;", id, n);
+	line(c, depth + 1, "%s = (int32_t)x0;", dest);
+	line(c, depth, "}");
+	free(target);
+	free(st);
+}
+
+static void c_upper(strbuf *o, const char *s)
+{
+	for (; *s; s++)
+		sb_putc(o, (char)toupper((unsigned char)*s));
+}
+
+/* The signature of a table's entry point, without the final ";" or "{". */
+static void signature(strbuf *o, const rtab_ruleset *rs, const char *table, bool full)
+{
+	sb_printf(o, "int %s_%s_%s(const %s_situation *s, const int32_t *faces, size_t nfaces,\n"
+		     "\tint32_t extra_drm, %s *out)",
+		  rs->id, full ? "explain" : "resolve", table, rs->id,
+		  full ? "rtab_result" : "rtab_lean_result");
+}
+
+/* The "better" comparison of a stacking policy for one side: new value n against kept k. */
+static const char *prefers(uint8_t policy, int sign)
+{
+	bool high = (policy == RTAB_STACK_BEST) == (sign > 0);
+	return high ? ">" : "<";
+}
+
+/* What a side's kept member starts as: beyond every int32 value, on the side it does not prefer. */
+static const char *keep_start(uint8_t policy, int sign)
+{
+	return strcmp(prefers(policy, sign), ">") == 0 ? "INT64_MIN" : "INT64_MAX";
+}
+
+/* "return <the interpreter's answer>;" for this table. */
+static void return_interpreted(nctx *c, int depth)
+{
+	if (c->full)
+		line(c, depth, "return rtab_resolve(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
+		     c->rs->id, c->ti, c->rs->ninputs);
+	else
+		line(c, depth, "return rtab_native_interpreted_(%zu, s, faces, nfaces, extra_drm, out);", c->ti);
+}
+
+static void emit_fallback(nctx *c)
+{
+	line(c, 0, "{");
+	line(c, 1, "/* Resolved by the interpreter: the table uses a construct the native code does not. */");
+	line(c, 1, "if (!s) return RTAB_E_NULL;");
+	return_interpreted(c, 1);
+	line(c, 0, "}");
+}
+
+/* The groups of the ruleset, in order, and whether table t has members in each. */
+static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
+{
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		if (counts_at_step(t, m) && m->group == (int)g)
+			return true;
+	}
+	return false;
+}
+
+static void emit_modifiers_native(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		uint16_t mi = t->modifiers[i];
+		const rtab_modifier *m = &rs->modifiers[mi];
+		if (!counts_at_step(t, m))
+			continue;
+		line(c, 1, "/* modifier %s */", m->id);
+		emit_expr(c, 1, &m->condition, "cond");
+		/* The value's bounds, for the sign's overflow check. */
+		sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
+		analyse(rs, &m->value, st);
+		bool may_min = st[m->value.ninstrs].s[0].lo <= INT32_MIN;
+		free(st);
+		if (!c->full && !(m->sign < 0 && may_min) && m->value.ninstrs <= 16) {
+			/* A value that cannot fail nor branch is computed whether or not the
+			 * modifier applies, and selected: no branch to mispredict. */
+			strbuf value = {0}, *saved = c->o;
+			c->o = &value;
+			c->impure = false;
+			emit_expr(c, 1, &m->value, "value");
+			c->o = saved;
+			if (!c->impure) {
+				sb_puts(c->o, value.data);
+				sb_free(&value);
+				line(c, 1, "sv = %svalue;", m->sign < 0 ? "-" : "");
+				if (m->group < 0) {
+					line(c, 1, "sum_other += sv & -(int64_t)(cond != 0);");
+				} else if (rs->groups[m->group].stacking == RTAB_STACK_SUM) {
+					line(c, 1, "sum_g%d += sv & -(int64_t)(cond != 0);", m->group);
+				} else {
+					const char *side = m->sign < 0 ? "d" : "a";
+					line(c, 1, "keep_g%d%s = cond && sv %s keep_g%d%s ? sv : keep_g%d%s;", m->group,
+					     side, prefers(rs->groups[m->group].stacking, m->sign), m->group, side,
+					     m->group, side);
+				}
+				continue;
+			}
+			sb_free(&value);
+		}
+		line(c, 1, "if (cond) {");
+		emit_expr(c, 2, &m->value, "value");
+		if (c->full) {
+			line(c, 2, "slot = out->napplied++;");
+			line(c, 2, "out->applied[slot].modifier = %u;", mi);
+			line(c, 2, "out->applied[slot].value = value;");
+		}
+		if (m->sign < 0 && may_min)
+			line(c, 2, "if (value == INT32_MIN) return RTAB_E_OVERFLOW;");
+		line(c, 2, "sv = %svalue;", m->sign < 0 ? "-" : "");
+		if (c->full) {
+			line(c, 2, "out->applied[slot].signed_value = sv;");
+			line(c, 2, "out->applied[slot].counted = 1;");
+			line(c, 2, "out->applied[slot].shift = 0;");
+			if (m->provisional)
+				line(c, 2, "a%zu = slot;", i);
+		}
+		if (m->group < 0) {
+			line(c, 2, "sum_other += sv;");
+		} else if (rs->groups[m->group].stacking == RTAB_STACK_SUM) {
+			line(c, 2, "sum_g%d += sv;", m->group);
+		} else {
+			const char *side = m->sign < 0 ? "d" : "a";
+			int g = m->group;
+			/* keep starts beyond every value: the first member always wins. */
+			line(c, 2, "if (sv %s keep_g%d%s) {", prefers(rs->groups[g].stacking, m->sign), g, side);
+			line(c, 3, "keep_g%d%s = sv;", g, side);
+			if (c->full) {
+				line(c, 3, "if (slot_g%d%s >= 0) out->applied[slot_g%d%s].counted = 0;", g, side, g,
+				     side);
+				line(c, 3, "slot_g%d%s = slot;", g, side);
+				line(c, 2, "} else {");
+				line(c, 3, "out->applied[slot].counted = 0;");
+			}
+			line(c, 2, "}");
+		}
+		line(c, 1, "}");
+	}
+}
+
+/* The signed value of a modifier, when it applies: its bounds. */
+static ival signed_range(const rtab_ruleset *rs, const rtab_modifier *m)
+{
+	sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
+	analyse(rs, &m->value, st);
+	ival v = st[m->value.ninstrs].s[0];
+	free(st);
+	if (m->sign < 0) {
+		if (v.lo == INT32_MIN)
+			v.lo++; /* checked where it is negated */
+		v = (ival){-v.hi, -v.lo};
+	}
+	return v;
+}
+
+/*
+ * The extra modifiers for which no sum of the table can leave int32: those
+ * the native code resolves without overflow checks (the interpreter answers
+ * for the others, which are all far beyond any real modifier).
+ */
+static void drm_range(nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi)
+{
+	const rtab_ruleset *rs = c->rs;
+	int64_t low = 0, high = 0; /* the extremes of every partial sum */
+	ival prefix = {0, 0};
+	for (size_t g = 0; g <= rs->ngroups; g++) {
+		bool other = g == rs->ngroups, used = false;
+		const rtab_group *grp = other ? NULL : &rs->groups[g];
+		ival sum = {0, 0}, side[2] = {{0, 0}, {0, 0}};
+		for (size_t i = 0; i < t->nmodifiers; i++) {
+			const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+			if (!counts_at_step(t, m) || (other ? m->group >= 0 : m->group != (int)g))
+				continue;
+			ival v = signed_range(rs, m);
+			used = true;
+			if (other || grp->stacking == RTAB_STACK_SUM) {
+				sum.lo += v.lo < 0 ? v.lo : 0;
+				sum.hi += v.hi > 0 ? v.hi : 0;
+			} else {
+				ival *sd = &side[m->sign < 0];
+				sd->lo = v.lo < sd->lo ? v.lo : sd->lo;
+				sd->hi = v.hi > sd->hi ? v.hi : sd->hi;
+			}
+		}
+		sum.lo += side[0].lo + side[1].lo;
+		sum.hi += side[0].hi + side[1].hi;
+		if (grp && grp->capped && (used || grp->cap_min > 0 || grp->cap_max < 0)) {
+			sum.lo = sum.lo < grp->cap_min ? grp->cap_min : sum.lo > grp->cap_max ? grp->cap_max : sum.lo;
+			sum.hi = sum.hi < grp->cap_min ? grp->cap_min : sum.hi > grp->cap_max ? grp->cap_max : sum.hi;
+		}
+		prefix.lo += sum.lo;
+		prefix.hi += sum.hi;
+		low = prefix.lo < low ? prefix.lo : low;
+		high = prefix.hi > high ? prefix.hi : high;
+	}
+	if (!t->capped) {
+		/* The modified roll, natural faces added, must stay within int32 too. */
+		const rtab_dice *d = t->dice == RTAB_NO_DICE ? NULL : &rs->dice[t->dice];
+		int64_t dlo = d ? d->min : 0, dhi = d ? d->max : 0;
+		low = prefix.lo + dlo < low ? prefix.lo + dlo : low;
+		high = prefix.hi + dhi > high ? prefix.hi + dhi : high;
+	}
+	*lo = (int64_t)INT32_MIN - low;
+	*hi = (int64_t)INT32_MAX - high;
+}
+
+/* Sum the groups in the interpreter's order: each group of the ruleset, then the rest. */
+static void emit_sums(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
+	line(c, 1, "total = extra_drm;");
+	for (size_t g = 0; g <= rs->ngroups; g++) {
+		bool other = g == rs->ngroups;
+		const rtab_group *grp = other ? NULL : &rs->groups[g];
+		bool used = other ? false : group_used(rs, t, g);
+		if (other) {
+			for (size_t i = 0; i < t->nmodifiers; i++)
+				if (counts_at_step(t, &rs->modifiers[t->modifiers[i]]) &&
+				    rs->modifiers[t->modifiers[i]].group < 0)
+					used = true;
+		}
+		if (!used) {
+			/* A capped group with no member here still adds its cap applied to 0. */
+			if (grp && grp->capped && (grp->cap_min > 0 || grp->cap_max < 0)) {
+				line(c, 1, "total += %ld; /* group %s: empty, capped */",
+				     (long)(grp->cap_min > 0 ? grp->cap_min : grp->cap_max), grp->id);
+			}
+			continue;
+		}
+		if (c->full) {
+			/* The provisional values counted, in the interpreter's order. */
+			for (size_t i = 0; i < t->nmodifiers; i++) {
+				const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+				if (!counts_at_step(t, m) || !m->provisional ||
+				    (other ? m->group >= 0 : m->group != (int)g))
+					continue;
+				line(c, 1, "if (a%zu >= 0 && out->applied[a%zu].counted) rtab_native_note_(&why, &nwhy, modifiers[%u].provisional);",
+				     i, i, t->modifiers[i]);
+			}
+		}
+		if (other) {
+			line(c, 1, "total += sum_other;");
+		} else {
+			line(c, 1, "/* group %s */", grp->id);
+			if (grp->stacking == RTAB_STACK_SUM)
+				line(c, 1, "gsum = sum_g%zu;", g);
+			else
+				line(c, 1, "gsum = (keep_g%zua == %s ? 0 : keep_g%zua) + (keep_g%zud == %s ? 0 : keep_g%zud);",
+				     g, keep_start(grp->stacking, 1), g, g, keep_start(grp->stacking, -1), g);
+			if (grp->capped) {
+				line(c, 1, "if (gsum < %ld) gsum = %ld;", (long)grp->cap_min, (long)grp->cap_min);
+				line(c, 1, "if (gsum > %ld) gsum = %ld;", (long)grp->cap_max, (long)grp->cap_max);
+			}
+			line(c, 1, "total += gsum;");
+		}
+	}
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void emit_table_fn(nctx *c)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_table *t = &rs->tables[c->ti];
+	const rtab_dice *d = t->dice == RTAB_NO_DICE ? NULL : &rs->dice[t->dice];
+
+	c->nexpr = 0;
+	sb_putc(c->o, '\n');
+	signature(c->o, rs, t->id, c->full);
+	sb_putc(c->o, '\n');
+	if (!table_native(rs, c->ti)) {
+		emit_fallback(c);
+		return;
+	}
+	line(c, 0, "{");
+	line(c, 1, "const int32_t *in;");
+	line(c, 1, "int64_t total, gsum = 0, roll, sum_other = 0;");
+	line(c, 1, "int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;");
+	line(c, 1, "int row, col, outcome, nat = -1;");
+	for (size_t g = 0; g < rs->ngroups; g++) {
+		if (!group_used(rs, t, g))
+			continue;
+		if (rs->groups[g].stacking == RTAB_STACK_SUM) {
+			line(c, 1, "int64_t sum_g%zu = 0;", g);
+			continue;
+		}
+		line(c, 1, "int64_t keep_g%zua = %s, keep_g%zud = %s;", g, keep_start(rs->groups[g].stacking, 1), g,
+		     keep_start(rs->groups[g].stacking, -1));
+		if (c->full)
+			line(c, 1, "int slot_g%zua = -1, slot_g%zud = -1;", g, g);
+		line(c, 1, "(void)keep_g%zua; (void)keep_g%zud;", g, g);
+		if (c->full)
+			line(c, 1, "(void)slot_g%zua; (void)slot_g%zud;", g, g);
+	}
+	if (c->full) {
+		line(c, 1, "const char *why = NULL;");
+		line(c, 1, "uint16_t nwhy = 0;");
+		line(c, 1, "int slot = -1;");
+		for (size_t i = 0; i < t->nmodifiers; i++) {
+			const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+			if (counts_at_step(t, m) && m->provisional)
+				line(c, 1, "int a%zu = -1;", i);
+		}
+	}
+	line(c, 1, "(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;");
+	if (c->full)
+		line(c, 1, "(void)slot;");
+	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
+	int64_t drm_lo, drm_hi;
+	drm_range(c, t, &drm_lo, &drm_hi);
+	if (drm_lo > INT32_MIN || drm_hi < INT32_MAX) {
+		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
+		indent(c->o, 1);
+		sb_puts(c->o, "if (");
+		if (drm_lo > INT32_MIN)
+			sb_printf(c->o, "extra_drm < %lld", (long long)drm_lo);
+		if (drm_hi < INT32_MAX)
+			sb_printf(c->o, "%sextra_drm > %lld", drm_lo > INT32_MIN ? " || " : "", (long long)drm_hi);
+		sb_puts(c->o, ")\n");
+		return_interpreted(c, 2);
+	}
+	if (c->full) {
+		line(c, 1, "out->table = %zu;", c->ti);
+		line(c, 1, "out->column = out->row = out->outcome = 0;");
+		line(c, 1, "out->napplied = out->ntriggered = 0;");
+		line(c, 1, "out->provisional = NULL;");
+		line(c, 1, "out->nprovisional = 0;");
+		line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
+		line(c, 1, "out->key_num = out->key_den = 0;");
+		line(c, 1, "out->key_column = -1;");
+		line(c, 1, "out->column_shift = 0;");
+		line(c, 1, "out->automatic = 0;");
+	}
+	line(c, 1, "in = s->inputs;");
+	line(c, 1, "(void)in;");
+	/* The faces. */
+	if (!d) {
+		line(c, 1, "if (nfaces != 0) return RTAB_E_FACES;");
+	} else {
+		line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", d->nfaces);
+		size_t k = 0;
+		for (size_t g = 0; g < d->ngroups; g++)
+			for (size_t j = 0; j < d->groups[g].count; j++, k++) {
+				line(c, 1, "if (faces[%zu] < %d || faces[%zu] > %d) return RTAB_E_FACES;", k,
+				     d->groups[g].face_min, k, d->groups[g].face_max);
+				line(c, 1, "natural += faces[%zu];", k);
+			}
+	}
+	if (c->full)
+		line(c, 1, "out->natural = natural;");
+	emit_modifiers_native(c, t);
+	emit_sums(c, t);
+	line(c, 1, "modifier = (int32_t)total;");
+	if (c->full)
+		line(c, 1, "out->modifier_raw = modifier;");
+	if (t->capped) {
+		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
+		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
+	}
+	line(c, 1, "roll = (int64_t)natural + modifier;");
+	if (t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
+			       (int64_t)d->min + t->cap_min < INT32_MIN))
+		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
+	/* The column. */
+	if (t->column_input < 0) {
+		line(c, 1, "col = 0;");
+	} else {
+		const rtab_input *ci = &rs->inputs[t->column_input];
+		bool bad = false;
+		for (int64_t v = 0; v <= ci->max; v++)
+			if (t->column_of_value[v] >= t->ncolumns)
+				bad = true;
+		line(c, 1, "col = table%zu_column_of_value[in[%d]]; /* by %s */", c->ti, t->column_input, ci->id);
+		if (bad)
+			line(c, 1, "if (col >= %u) return RTAB_E_COLUMN;", t->ncolumns);
+	}
+	/* A natural roll that decides whatever the modifiers. */
+	bool naturals = false;
+	if (t->nnatural && d)
+		for (size_t k = 0; k < t->nnatural; k++)
+			naturals |= t->natural[k].nfaces == d->nfaces;
+	if (naturals) {
+		line(c, 1, "{");
+		line(c, 2, "int32_t f[%u];", d->nfaces);
+		line(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
+		if (d->nfaces > 1)
+			line(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
+		for (size_t k = 0; k < t->nnatural; k++) {
+			const rtab_natural_rule *nr = &t->natural[k];
+			if (nr->nfaces != d->nfaces)
+				continue;
+			int32_t sorted[RTAB_MAX_FACES];
+			memcpy(sorted, nr->faces, nr->nfaces * sizeof *sorted);
+			qsort(sorted, nr->nfaces, sizeof *sorted, cmp_i32);
+			indent(c->o, 2);
+			sb_printf(c->o, "if (nat < 0");
+			for (size_t j = 0; j < nr->nfaces; j++)
+				sb_printf(c->o, " && f[%zu] == %ld", j, (long)sorted[j]);
+			sb_printf(c->o, ") nat = %zu;\n", k);
+		}
+		line(c, 1, "}");
+		line(c, 1, "if (nat >= 0) {");
+		line(c, 2, "row = UINT16_MAX;");
+		line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
+		if (c->full) {
+			line(c, 2, "out->natural_rule = (int16_t)nat;");
+			line(c, 2, "if (table%zu_natural[nat].provisional) {", c->ti);
+			line(c, 3, "rtab_native_note_(&why, &nwhy, table%zu_natural[nat].provisional);", c->ti);
+			line(c, 3, "why = table%zu_natural[nat].provisional;", c->ti);
+			line(c, 2, "}");
+		}
+		line(c, 1, "} else {");
+	} else {
+		line(c, 1, "(void)nat;");
+		line(c, 1, "{");
+	}
+	/* The row and outcome of each modified roll, packed: see emit_row_cells. */
+	int64_t span = (int64_t)t->roll_max - t->roll_min + 1;
+	bool inside = t->capped && (int64_t)(d ? d->min : 0) + t->cap_min >= t->roll_min &&
+		      (int64_t)(d ? d->max : 0) + t->cap_max <= t->roll_max;
+	bool none = false;
+	for (size_t k = 0; k < t->ncolumns; k++) {
+		const rtab_column *col = &t->columns[k];
+		for (int64_t r = 0; r < span; r++)
+			none |= col->row_of_roll[r] < 0;
+		none |= !inside && (col->below_row < 0 || col->above_row < 0);
+	}
+	char index[48];
+	if (t->roll_min == 0)
+		snprintf(index, sizeof index, "roll");
+	else
+		snprintf(index, sizeof index, "roll %c %lld", t->roll_min < 0 ? '+' : '-',
+			 t->roll_min < 0 ? -(long long)t->roll_min : (long long)t->roll_min);
+	if (inside)
+		line(c, 2, "uint32_t cell = rtab_native_t%zu_[col][%s];", c->ti, index);
+	else
+		line(c, 2, "uint32_t cell = rtab_native_t%zu_[col][roll < %ld ? %ld : roll > %ld ? %ld : %s];",
+		     c->ti, (long)t->roll_min, (long)span, (long)t->roll_max, (long)span + 1, index);
+	if (none)
+		line(c, 2, "if (cell == UINT32_MAX) return RTAB_E_NO_ROW;");
+	line(c, 2, "row = (int)(cell >> 16);");
+	line(c, 2, "outcome = (int)(cell & 0xffffu);");
+	if (c->full) {
+		line(c, 2, "if (table%zu_rows[row].provisional) {", c->ti);
+		line(c, 3, "rtab_native_note_(&why, &nwhy, table%zu_rows[row].provisional);", c->ti);
+		line(c, 3, "why = table%zu_rows[row].provisional;", c->ti);
+		line(c, 2, "}");
+	}
+	line(c, 1, "}");
+	/* Rewrites: the first that applies. */
+	if (t->nrewrites) {
+		line(c, 1, "do {");
+		for (size_t k = 0; k < t->nrewrites; k++) {
+			const rtab_rewrite *rw = &t->rewrites[k];
+			line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
+			     rs->outcomes[rw->to].id);
+			emit_expr(c, 3, &rw->condition, "cond");
+			line(c, 3, "if (cond) {");
+			if (c->full) {
+				line(c, 4, "out->rewritten_from = (int16_t)outcome;");
+				line(c, 4, "out->rewrite = %zu;", k);
+			}
+			line(c, 4, "outcome = %u;", rw->to);
+			line(c, 4, "break;");
+			line(c, 3, "}");
+			line(c, 2, "}");
+		}
+		line(c, 1, "} while (0);");
+	}
+	/* What the outcome triggers (the full explanation only). */
+	if (c->full) {
+		bool any = false;
+		for (size_t o = 0; o < rs->noutcomes; o++)
+			any |= rs->outcomes[o].ntriggers > 0;
+		if (any) {
+			line(c, 1, "switch (outcome) {");
+			for (size_t o = 0; o < rs->noutcomes; o++) {
+				const rtab_outcome *oc = &rs->outcomes[o];
+				if (!oc->ntriggers)
+					continue;
+				line(c, 1, "case %zu: /* %s */", o, oc->id);
+				for (size_t k = 0; k < oc->ntriggers; k++) {
+					if (oc->triggers[k].unless.ninstrs) {
+						emit_expr(c, 2, &oc->triggers[k].unless, "cond");
+						line(c, 2, "if (!cond)");
+						line(c, 3, "out->triggered[out->ntriggered++] = outcome%zu_triggers[%zu].target;",
+						     o, k);
+					} else {
+						line(c, 2, "out->triggered[out->ntriggered++] = outcome%zu_triggers[%zu].target;",
+						     o, k);
+					}
+				}
+				line(c, 2, "break;");
+			}
+			line(c, 1, "default: break;");
+			line(c, 1, "}");
+		}
+		line(c, 1, "out->column = (uint16_t)col;");
+		line(c, 1, "out->key_column = (int16_t)col;");
+		line(c, 1, "out->row = (uint16_t)row;");
+		line(c, 1, "out->outcome = (uint16_t)outcome;");
+		line(c, 1, "out->modifier = modifier;");
+		line(c, 1, "out->modified_roll = (int32_t)roll;");
+		line(c, 1, "out->provisional = why;");
+		line(c, 1, "out->nprovisional = nwhy;");
+	} else {
+		line(c, 1, "(void)col;");
+		line(c, 1, "out->outcome = (uint16_t)outcome;");
+		line(c, 1, "out->row = (uint16_t)row;");
+		line(c, 1, "out->natural = natural;");
+		line(c, 1, "out->modifier = modifier;");
+		line(c, 1, "out->modified_roll = (int32_t)roll;");
+	}
+	line(c, 1, "return RTAB_OK;");
+	line(c, 0, "}");
+}
+
+/*
+ * Per column of a table, for each modified roll roll_min..roll_max and then
+ * below and above: the row << 16 | its outcome, UINT32_MAX for no row.
+ */
+static void emit_row_cells(strbuf *o, const rtab_ruleset *rs, size_t ti)
+{
+	const rtab_table *t = &rs->tables[ti];
+	size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
+	sb_printf(o, "\n/* table %s: row << 16 | outcome, for each modified roll %ld..%ld, below, above */\n",
+		  t->id, (long)t->roll_min, (long)t->roll_max);
+	sb_printf(o, "static const uint32_t rtab_native_t%zu_[%u][%zu] = {\n", ti, t->ncolumns, span + 2);
+	for (size_t k = 0; k < t->ncolumns; k++) {
+		const rtab_column *col = &t->columns[k];
+		sb_puts(o, "\t{");
+		for (size_t r = 0; r < span + 2; r++) {
+			int row = r < span ? col->row_of_roll[r] : r == span ? col->below_row : col->above_row;
+			if (row < 0)
+				sb_printf(o, "%sUINT32_MAX", r ? ", " : "");
+			else
+				sb_printf(o, "%s0x%lxu", r ? ", " : "",
+					  (unsigned long)row << 16 | t->rows[row].outcome);
+		}
+		sb_puts(o, "},\n");
+	}
+	sb_puts(o, "};\n");
+}
+
+/* The most extreme step of a ratio band that a:b (not 0:0) reaches, steps tried from the most extreme. */
+static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
+{
+	const rtab_band *b = &rs->bands[bi];
+	size_t n = b->nsteps;
+	size_t *order = xcalloc(n ? n : 1, sizeof *order);
+	size_t k = 0;
+
+	/* Favourable steps (num >= den) from the largest ratio, then the others from the smallest;
+	 * equal ratios keep their order of declaration. */
+	for (int pass = 0; pass < 2; pass++) {
+		size_t start = k;
+		for (size_t i = 0; i < n; i++)
+			if ((b->steps[i].num >= b->steps[i].den) == (pass == 0))
+				order[k++] = i;
+		for (size_t i = start + 1; i < k; i++) {
+			size_t x = order[i], j = i;
+			for (; j > start; j--) {
+				const rtab_band_step *p = &b->steps[order[j - 1]], *q = &b->steps[x];
+				int64_t cmp = (int64_t)q->num * p->den - (int64_t)p->num * q->den;
+				if (pass == 0 ? cmp <= 0 : cmp >= 0)
+					break;
+				order[j] = order[j - 1];
+			}
+			order[j] = x;
+		}
+	}
+	sb_printf(o, "\n/* ratio %s */\nstatic inline int32_t rtab_native_band%zu_(int64_t a, int64_t b)\n{\n",
+		  b->id, bi);
+	for (size_t i = 0; i < n; i++) {
+		const rtab_band_step *st = &b->steps[order[i]];
+		bool fav = st->num >= st->den;
+		sb_printf(o, "\tif (a * %ld %s %ld * b) return %ld; /* %ld:%ld */\n", (long)st->den,
+			  fav ? ">=" : "<=", (long)st->num, (long)st->value, (long)st->num, (long)st->den);
+	}
+	sb_printf(o, "\treturn %ld;\n}\n", (long)b->otherwise);
+	free(order);
+}
+
+void emit_native_source(strbuf *o, const rtab_ruleset *rs)
+{
+	nctx c = {o, rs, 0, false, 0, false};
+
+	sb_puts(o, "\n/*\n * Native resolvers: each table's rules as C, computing what rtab_resolve\n"
+		   " * computes (see the header for the entry points).\n */\n");
+	sb_printf(o,
+		  "\nint %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues)\n{\n"
+		  "\tint rc;\n"
+		  "\tif (!s) return RTAB_E_NULL;\n"
+		  "\tif (!values && nvalues == 0)\n"
+		  "\t\treturn rtab_inputs_default(&%s_ruleset, s->inputs, %u);\n"
+		  "\trc = rtab_inputs_validate(&%s_ruleset, values, nvalues);\n"
+		  "\tif (rc != RTAB_OK) return rc;\n"
+		  "\tfor (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];\n"
+		  "\treturn RTAB_OK;\n}\n",
+		  rs->id, rs->id, rs->id, rs->ninputs, rs->id);
+	sb_printf(o, "\nint %s_situation_set(%s_situation *s, size_t input, int32_t value)\n{\n"
+		     "\tif (!s) return RTAB_E_NULL;\n", rs->id, rs->id);
+	if (rs->ninputs)
+		sb_printf(o, "\tif (input >= %u || value < inputs[input].min || value > inputs[input].max)\n"
+			     "\t\treturn RTAB_E_INPUT;\n"
+			     "\ts->inputs[input] = value;\n"
+			     "\treturn RTAB_OK;\n}\n",
+			  rs->ninputs);
+	else
+		sb_puts(o, "\t(void)input; (void)value;\n\treturn RTAB_E_INPUT;\n}\n");
+	if (rs->ntables == 0)
+		goto dispatch;
+	sb_puts(o, "\nstatic inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)\n{\n"
+		   "\tif (!why) return;\n"
+		   "\tif (!*first) *first = why;\n"
+		   "\tif (*n < UINT16_MAX) (*n)++;\n}\n");
+	sb_puts(o, "\nstatic inline int64_t rtab_native_div_down_(int64_t a, int64_t b)\n{\n"
+		   "\tint64_t q = a / b;\n"
+		   "\treturn a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;\n}\n");
+	sb_puts(o, "\nstatic inline int64_t rtab_native_div_up_(int64_t a, int64_t b)\n{\n"
+		   "\tint64_t q = a / b;\n"
+		   "\treturn a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;\n}\n");
+	sb_puts(o, "\nstatic inline void rtab_native_sort_(int32_t *v, size_t n)\n{\n"
+		   "\tfor (size_t i = 1; i < n; i++) {\n"
+		   "\t\tint32_t x = v[i];\n"
+		   "\t\tsize_t j = i;\n"
+		   "\t\tfor (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];\n"
+		   "\t\tv[j] = x;\n"
+		   "\t}\n}\n");
+	sb_printf(o, "\n/* A lean result from the interpreter, for what the native code leaves to it. */\n"
+		     "static inline int rtab_native_interpreted_(size_t table, const %s_situation *s,\n"
+		     "\tconst int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n{\n"
+		     "\trtab_result r;\n"
+		     "\tint rc;\n"
+		     "\tif (!s || !out) return RTAB_E_NULL;\n"
+		     "\trc = rtab_resolve(&%s_ruleset, table, s->inputs, %u, faces, nfaces, extra_drm, &r);\n"
+		     "\tif (rc != RTAB_OK) return rc;\n"
+		     "\tout->outcome = r.outcome;\n"
+		     "\tout->row = r.row;\n"
+		     "\tout->natural = r.natural;\n"
+		     "\tout->modifier = r.modifier;\n"
+		     "\tout->modified_roll = r.modified_roll;\n"
+		     "\treturn RTAB_OK;\n}\n",
+		  rs->id, rs->id, rs->ninputs);
+	for (size_t b = 0; b < rs->nbands; b++)
+		emit_band_fn(o, rs, b);
+	for (size_t t = 0; t < rs->ntables; t++) {
+		c.ti = t;
+		if (table_native(rs, t))
+			emit_row_cells(o, rs, t);
+		sb_printf(o, "\n/* table %s: %s */", rs->tables[t].id,
+			  table_native(rs, t) ? "native" : "resolved by the interpreter");
+		for (int full = 0; full < 2; full++) {
+			c.full = full;
+			emit_table_fn(&c);
+		}
+	}
+dispatch:
+	for (int full = 0; full < 2; full++) {
+		sb_printf(o, "\nint %s_%s(size_t table, const %s_situation *s, const int32_t *faces, size_t nfaces,\n"
+			     "\tint32_t extra_drm, %s *out)\n{\n\tswitch (table) {\n",
+			  rs->id, full ? "explain" : "resolve", rs->id, full ? "rtab_result" : "rtab_lean_result");
+		for (size_t t = 0; t < rs->ntables; t++)
+			sb_printf(o, "\tcase %zu: return %s_%s_%s(s, faces, nfaces, extra_drm, out);\n", t, rs->id,
+				  full ? "explain" : "resolve", rs->tables[t].id);
+		sb_puts(o, "\tdefault:\n\t\t(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;\n"
+			   "\t\treturn RTAB_E_TABLE;\n\t}\n}\n");
+	}
+}
+
+void emit_native_header(strbuf *o, const rtab_ruleset *rs)
+{
+	sb_printf(o,
+		  "\n/*\n"
+		  " * Native resolvers. A situation holds the inputs, checked once:\n"
+		  " * fill it with %s_situation_init (NULL, 0: the defaults) and change one\n"
+		  " * input with %s_situation_set; do not write its fields directly.\n"
+		  " * %s_resolve_<table> gives what a game needs (outcome, modifier, modified\n"
+		  " * roll); %s_explain_<table> fills the full rtab_result, exactly as\n"
+		  " * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.\n"
+		  " */\n",
+		  rs->id, rs->id, rs->id, rs->id);
+	sb_printf(o, "typedef struct %s_situation {\n\tint32_t inputs[%u];\n} %s_situation;\n\n", rs->id,
+		  rs->ninputs ? rs->ninputs : 1, rs->id);
+	sb_printf(o, "int %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues);\n",
+		  rs->id, rs->id);
+	sb_printf(o, "int %s_situation_set(%s_situation *s, size_t input, int32_t value);\n", rs->id,
+		  rs->id);
+	for (size_t t = 0; t < rs->ntables; t++) {
+		for (int full = 0; full < 2; full++) {
+			signature(o, rs, rs->tables[t].id, full);
+			sb_puts(o, ";\n");
+		}
+	}
+	sb_puts(o, "/* By table index (");
+	c_upper(o, rs->id);
+	sb_puts(o, "_TABLE_...); RTAB_E_TABLE for no such table. */\n");
+	for (int full = 0; full < 2; full++)
+		sb_printf(o, "int %s_%s(size_t table, const %s_situation *s, const int32_t *faces, size_t nfaces,\n"
+			     "\tint32_t extra_drm, %s *out);\n",
+			  rs->id, full ? "explain" : "resolve", rs->id, full ? "rtab_result" : "rtab_lean_result");
+}

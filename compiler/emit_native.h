@@ -1,0 +1,13 @@
+/* The native resolvers emitted beside the data: one C function per results table. */
+#ifndef RTAB_EMIT_NATIVE_H
+#define RTAB_EMIT_NATIVE_H
+
+#include "rtab.h"
+#include "util.h"
+
+/* Appended to the .c that emit_c_source wrote (it uses that file's static data). */
+void emit_native_source(strbuf *out, const rtab_ruleset *rs);
+/* The declarations, inside the header's extern "C" block. */
+void emit_native_header(strbuf *out, const rtab_ruleset *rs);
+
+#endif

@@ -1,0 +1,306 @@
+/*
+ * The native resolvers that rtab compile emits (<ruleset>_resolve_<table>,
+ * <ruleset>_explain_<table>) against the interpreter (rtab_resolve), on
+ * every table of one bundled ruleset: the same status and the same result,
+ * field by field,
+ *   - on every case of an exhaustive enumeration of the inputs the table
+ *     reads (the others at their defaults), every roll of its dice and
+ *     extra modifiers -6..6, when that is at most EXHAUSTIVE_LIMIT cases;
+ *   - on RANDOM_CASES random cases: every input anywhere in its domain,
+ *     sometimes a face outside its die, a wrong number of faces, or an
+ *     extra modifier at the ends of int32.
+ * Compiled once per ruleset with -DRS=<ruleset> -DRS_HEADER="<ruleset>.h".
+ * usage: test_native_<ruleset> [RANDOM_CASES]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "result_equal.h"
+#include RS_HEADER
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define RULESET CAT(RS, _ruleset)
+#define SITUATION CAT(RS, _situation)
+#define SITUATION_INIT CAT(RS, _situation_init)
+#define SITUATION_SET CAT(RS, _situation_set)
+#define RESOLVE CAT(RS, _resolve)
+#define EXPLAIN CAT(RS, _explain)
+
+#define EXHAUSTIVE_LIMIT 400000.0
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define SLOW_BUILD 1
+#endif
+#endif
+#ifndef SLOW_BUILD
+#define SLOW_BUILD 0
+#endif
+
+static const rtab_ruleset *const rs = &RULESET;
+static unsigned long failures, cases_run;
+
+static uint64_t rng = 0x2545f4914f6cdd1du;
+static uint32_t next_random(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 11);
+}
+
+static int32_t uniform(int32_t lo, int32_t hi)
+{
+	return (int32_t)((int64_t)lo + (int64_t)(next_random() % (uint32_t)((int64_t)hi - lo + 1)));
+}
+
+static void describe(size_t table, const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm)
+{
+	fprintf(stderr, "  %s: table %s, drm %ld, faces", rs->id, rs->tables[table].id, (long)drm);
+	for (size_t i = 0; i < nfaces; i++)
+		fprintf(stderr, " %ld", (long)faces[i]);
+	fputs(", inputs", stderr);
+	for (size_t i = 0; i < rs->ninputs; i++)
+		fprintf(stderr, " %s=%ld", rs->inputs[i].id, (long)in[i]);
+	fputc('\n', stderr);
+}
+
+/* One case: the interpreter, the lean and the full native result must agree. */
+static void check_case(size_t table, const int32_t *in, const int32_t *faces, size_t nfaces,
+		       int32_t drm)
+{
+	SITUATION s;
+	rtab_result ref, full;
+	rtab_lean_result lean;
+	const char *field = NULL;
+	int rc_ref, rc_lean, rc_full;
+
+	cases_run++;
+	if (SITUATION_INIT(&s, in, rs->ninputs) != RTAB_OK) {
+		fprintf(stderr, "situation_init refused valid inputs\n");
+		describe(table, in, faces, nfaces, drm);
+		failures++;
+		return;
+	}
+	rc_ref = rtab_resolve(rs, table, in, rs->ninputs, faces, nfaces, drm, &ref);
+	rc_lean = RESOLVE(table, &s, faces, nfaces, drm, &lean);
+	rc_full = EXPLAIN(table, &s, faces, nfaces, drm, &full);
+	if (rc_ref != rc_lean || rc_ref != rc_full) {
+		fprintf(stderr, "status: rtab_resolve %d, resolve %d, explain %d\n", rc_ref, rc_lean, rc_full);
+	} else if (rc_ref != RTAB_OK) {
+		return;
+	} else if (lean.outcome != ref.outcome || lean.row != ref.row || lean.natural != ref.natural ||
+		   lean.modifier != ref.modifier || lean.modified_roll != ref.modified_roll) {
+		fprintf(stderr, "lean result: outcome %u row %u natural %ld modifier %ld roll %ld; "
+				"rtab_resolve: %u %u %ld %ld %ld\n",
+			lean.outcome, lean.row, (long)lean.natural, (long)lean.modifier,
+			(long)lean.modified_roll, ref.outcome, ref.row, (long)ref.natural,
+			(long)ref.modifier, (long)ref.modified_roll);
+	} else if (!rtab_results_equal(&ref, &full, &field)) {
+		fprintf(stderr, "explain differs from rtab_resolve in %s\n", field);
+	} else {
+		return;
+	}
+	describe(table, in, faces, nfaces, drm);
+	if (++failures > 20) {
+		fprintf(stderr, "too many differences\n");
+		exit(1);
+	}
+}
+
+static void mark_expr(const rtab_expr *e, unsigned char *read)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == RTAB_OP_INPUT && e->instrs[i].arg >= 0 &&
+		    (size_t)e->instrs[i].arg < rs->ninputs)
+			read[e->instrs[i].arg] = 1;
+}
+
+/* The inputs a table may read: its modifiers, column, rewrites, the 'unless' of its outcomes' triggers. */
+static void inputs_read(const rtab_table *t, unsigned char *read)
+{
+	memset(read, 0, rs->ninputs);
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		mark_expr(&rs->modifiers[t->modifiers[i]].condition, read);
+		mark_expr(&rs->modifiers[t->modifiers[i]].value, read);
+	}
+	if (t->column_input >= 0)
+		read[t->column_input] = 1;
+	for (size_t i = 0; i < t->nrewrites; i++)
+		mark_expr(&t->rewrites[i].condition, read);
+	for (size_t o = 0; o < rs->noutcomes; o++) {
+		int reached = 0;
+		for (size_t r = 0; r < t->nrows; r++)
+			reached |= t->rows[r].outcome == o;
+		for (size_t k = 0; k < t->nnatural; k++)
+			reached |= t->natural[k].outcome == o;
+		for (size_t k = 0; k < t->nrewrites; k++)
+			reached |= t->rewrites[k].to == o;
+		for (size_t k = 0; reached && k < rs->outcomes[o].ntriggers; k++)
+			mark_expr(&rs->outcomes[o].triggers[k].unless, read);
+	}
+}
+
+static const rtab_dice *dice_of(const rtab_table *t)
+{
+	return t->dice == RTAB_NO_DICE ? NULL : &rs->dice[t->dice];
+}
+
+/* Face k's die range. */
+static void face_range(const rtab_dice *d, size_t k, int32_t *lo, int32_t *hi)
+{
+	for (size_t g = 0; g < d->ngroups; g++) {
+		if (k < d->groups[g].count) {
+			*lo = d->groups[g].face_min;
+			*hi = d->groups[g].face_max;
+			return;
+		}
+		k -= d->groups[g].count;
+	}
+	*lo = *hi = 0;
+}
+
+/* Step an odometer over the read inputs, then the faces: 0 when it wraps. */
+static int advance(const unsigned char *read, int32_t *in, const rtab_dice *d, int32_t *faces)
+{
+	size_t nf = d ? d->nfaces : 0;
+	for (size_t k = 0; k < nf; k++) {
+		int32_t lo, hi;
+		face_range(d, k, &lo, &hi);
+		if (faces[k] < hi) {
+			faces[k]++;
+			return 1;
+		}
+		faces[k] = lo;
+	}
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		if (!read[i])
+			continue;
+		if (in[i] < rs->inputs[i].max) {
+			in[i]++;
+			return 1;
+		}
+		in[i] = rs->inputs[i].min;
+	}
+	return 0;
+}
+
+static void exhaustive(size_t table, const unsigned char *read)
+{
+	const rtab_table *t = &rs->tables[table];
+	const rtab_dice *d = dice_of(t);
+	int32_t in[256], faces[RTAB_MAX_FACES] = {0};
+	double n = 13;
+
+	for (size_t i = 0; i < rs->ninputs; i++)
+		if (read[i])
+			n *= (double)rs->inputs[i].max - rs->inputs[i].min + 1;
+	for (size_t k = 0; d && k < d->nfaces; k++) {
+		int32_t lo, hi;
+		face_range(d, k, &lo, &hi);
+		n *= (double)hi - lo + 1;
+	}
+	if (n > EXHAUSTIVE_LIMIT / (SLOW_BUILD ? 10 : 1)) {
+		printf("%s.%s: %.0f cases, too many to enumerate: random cases only\n", rs->id, t->id, n);
+		return;
+	}
+	rtab_inputs_default(rs, in, rs->ninputs);
+	for (size_t i = 0; i < rs->ninputs; i++)
+		if (read[i])
+			in[i] = rs->inputs[i].min;
+	for (size_t k = 0; d && k < d->nfaces; k++) {
+		int32_t hi;
+		face_range(d, k, &faces[k], &hi);
+	}
+	unsigned long before = cases_run;
+	do {
+		for (int32_t drm = -6; drm <= 6; drm++)
+			check_case(table, in, faces, d ? d->nfaces : 0, drm);
+	} while (advance(read, in, d, faces));
+	printf("%s.%s: every one of %lu cases\n", rs->id, t->id, cases_run - before);
+}
+
+static void random_cases(size_t table, long count)
+{
+	const rtab_table *t = &rs->tables[table];
+	const rtab_dice *d = dice_of(t);
+	int32_t in[256], faces[RTAB_MAX_FACES + 1];
+
+	for (long c = 0; c < count; c++) {
+		size_t nfaces = d ? d->nfaces : 0;
+		uint32_t odd = next_random() % 64;
+		int32_t drm = uniform(-8, 8);
+		for (size_t i = 0; i < rs->ninputs; i++)
+			in[i] = uniform(rs->inputs[i].min, rs->inputs[i].max);
+		for (size_t k = 0; k < nfaces; k++) {
+			int32_t lo, hi;
+			face_range(d, k, &lo, &hi);
+			faces[k] = uniform(lo, hi);
+		}
+		if (odd == 0 && nfaces)
+			faces[next_random() % nfaces] += next_random() % 2 ? 100 : -100;
+		else if (odd == 1)
+			nfaces = nfaces ? nfaces - 1 : 1, faces[0] = 1;
+		else if (odd == 2)
+			drm = next_random() % 2 ? INT32_MAX - (int32_t)(next_random() % 8)
+						: INT32_MIN + (int32_t)(next_random() % 8);
+		check_case(table, in, faces, nfaces, drm);
+	}
+	printf("%s.%s: %ld random cases\n", rs->id, t->id, count);
+}
+
+/* The entry points refuse what they must refuse. */
+static void edges(void)
+{
+	SITUATION s;
+	rtab_lean_result lean;
+	rtab_result full;
+	int32_t faces[RTAB_MAX_FACES] = {0};
+
+	if (SITUATION_INIT(&s, NULL, 0) != RTAB_OK || RESOLVE(rs->ntables, &s, faces, 0, 0, &lean) != RTAB_E_TABLE ||
+	    EXPLAIN(rs->ntables, &s, faces, 0, 0, &full) != RTAB_E_TABLE) {
+		fprintf(stderr, "no such table: not refused\n");
+		failures++;
+	}
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		if (rs->inputs[i].max < INT32_MAX &&
+		    SITUATION_SET(&s, i, rs->inputs[i].max + 1) != RTAB_E_INPUT) {
+			fprintf(stderr, "situation_set accepted %s out of its domain\n", rs->inputs[i].id);
+			failures++;
+		}
+		if (SITUATION_SET(&s, i, rs->inputs[i].min) != RTAB_OK) {
+			fprintf(stderr, "situation_set refused %s at its minimum\n", rs->inputs[i].id);
+			failures++;
+		}
+	}
+	if (rs->ntables && (RESOLVE(0, NULL, faces, 0, 0, &lean) != RTAB_E_NULL ||
+			    EXPLAIN(0, &s, faces, 0, 0, NULL) != RTAB_E_NULL)) {
+		fprintf(stderr, "NULL: not refused\n");
+		failures++;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long count = argc > 1 ? atol(argv[1]) : 1000000;
+	unsigned char read[256];
+
+	if (rs->ninputs > 256) {
+		fprintf(stderr, "more inputs than this test holds\n");
+		return 1;
+	}
+	if (SLOW_BUILD)
+		count /= 20;
+	edges();
+	for (size_t t = 0; t < rs->ntables; t++) {
+		inputs_read(&rs->tables[t], read);
+		exhaustive(t, read);
+		random_cases(t, count);
+	}
+	printf("%lu cases, %lu differences\n", cases_run, failures);
+	return failures ? 1 : 0;
+}
