@@ -15,6 +15,7 @@ int cmd_eval(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_vectors(int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)

@@ -19,6 +19,7 @@ static const char usage_text[] =
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
+	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -73,6 +74,7 @@ static int run(int argc, char **argv)
 		{"test", cmd_test},
 		{"odds", cmd_odds},
 		{"export", cmd_export},
+		{"vectors", cmd_vectors},
 	};
 
 	if (argc < 2)

@@ -75,7 +75,7 @@ fi
 
 copy_downstream "$tmp/installed"
 # shellcheck disable=SC2086
-step "configure against the installed rtab" env PATH="$prefix/bin:$PATH" \
+step "configure against the installed rtab" env CC="$cc" PATH="$prefix/bin:$PATH" \
 	"$meson" setup "$tmp/installed-build" "$tmp/installed" --wrap-mode=nofallback $downstream_opts
 grep -q "Program rtab found: YES ($rtab)" "$log" || fail "find_program('rtab') did not find $rtab"
 grep -q "Run-time dependency rtab found: YES" "$log" || fail "dependency('rtab') not found by pkg-config"
@@ -97,7 +97,7 @@ awk '/^```ini$/ { on = 1; next } on && /^```$/ { exit } on' "$src/docs/embedding
 	>"$tmp/sub/subprojects/rtab.wrap"
 grep -q "^program_names = rtab" "$tmp/sub/subprojects/rtab.wrap" || fail "no wrap file in docs/embedding.md"
 # shellcheck disable=SC2086
-step "configure with rtab as a subproject" \
+step "configure with rtab as a subproject" env CC="$cc" \
 	"$meson" setup "$tmp/sub-build" "$tmp/sub" --force-fallback-for=rtab $downstream_opts
 grep -q "Dependency rtab found: YES .*(overridden)" "$log" || fail "dependency('rtab') did not use the subproject"
 grep -q "Program rtab found: YES (overridden)" "$log" || fail "find_program('rtab') did not use the subproject"

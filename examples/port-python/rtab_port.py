@@ -1,0 +1,482 @@
+#!/usr/bin/env python3
+"""A reference port of the rtab runtime: Python 3, standard library only.
+
+It reads the JSON that `rtab export --format json FILE` writes (see
+docs/export.md and docs/export-schema.json) and resolves tables, reaction
+sets, transitions, distances and procedures exactly as runtime/rtab.c
+does: the same programs, the same stacking, caps, natural rolls, rewrites
+and exceptions, the same errors. It is the model to follow when porting
+rtab rules into another language; tests/test_vectors.py proves that it
+agrees with the C runtime on every conformance vector (docs/vectors.md).
+
+    import json, rtab_port
+    rs = rtab_port.Ruleset(json.load(open('musket_pike.json')))
+    r = rs.resolve('cavalry_pursuit', {'game': 'tacw'}, faces=[3], drm=0)
+    r['outcome']   # 'pursue_and_eliminate'
+
+Command line: rtab_port.py EXPORT.json NAME [INPUT=VALUE]... [--roll F,F] [--drm N]
+prints the result as JSON.
+"""
+import json
+import sys
+
+INT32_MIN, INT32_MAX = -2 ** 31, 2 ** 31 - 1
+NO_DICE = 65535
+
+# The runtime's statuses and their messages (runtime/rtab.c).
+MESSAGES = {
+    -1: 'a required argument is NULL',
+    -2: 'no such table',
+    -3: 'an input is missing or outside its domain',
+    -4: 'wrong number of dice faces, or a face outside its die',
+    -5: 'the modified roll matches no row',
+    -6: 'the column input selects no column',
+    -7: 'malformed expression, or division by zero',
+    -8: 'arithmetic overflow',
+    -9: 'inconsistent ruleset data',
+    -10: 'no such outcome, reaction set, transition, distance or procedure',
+    -11: 'the transition is not defined for this state',
+}
+E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE = \
+    -2, -3, -4, -5, -6, -7, -8, -9, -10, -11
+STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
+TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
+
+
+class RtabError(Exception):
+    """A status of the runtime; str() is the runtime's message."""
+
+    def __init__(self, status):
+        super().__init__(MESSAGES.get(status, 'unknown status'))
+        self.status = status
+
+
+def check32(v):
+    if v < INT32_MIN or v > INT32_MAX:
+        raise RtabError(E_OVERFLOW)
+    return v
+
+
+class Context:
+    """The faces that dice in a program read, and the provisional values reached."""
+
+    def __init__(self, faces=()):
+        self.faces = list(faces)
+        self.next_face = 0
+        self.provisional = None
+        self.nprovisional = 0
+
+    def note(self, why):
+        if why is None:
+            return
+        if self.provisional is None:
+            self.provisional = why
+        self.nprovisional += 1
+
+
+class Ruleset:
+    def __init__(self, export):
+        if export.get('format') != 'rtab-export' or export.get('version') != 1:
+            raise ValueError('not an rtab export of version 1')
+        self.x = export
+        self.inputs = export['inputs']
+        self.by_id = {}
+        for key in ['inputs', 'outcomes'] + TARGET_KEYS:
+            self.by_id[key] = {d['id']: i for i, d in enumerate(export[key])}
+
+    # -- situations ------------------------------------------------------
+
+    def situation(self, given=None):
+        """The inputs as the runtime holds them: defaults, then the given ones
+        (by id: enum values by id, booleans, integers)."""
+        values = [i['default_value'] for i in self.inputs]
+        for name, value in (given or {}).items():
+            k = self.by_id['inputs'][name]
+            inp = self.inputs[k]
+            if inp['type_name'] == 'enum':
+                names = [v['id'] for v in self.x['enums'][inp['enum_index']]['values']]
+                values[k] = names.index(value)
+            elif inp['type_name'] == 'bool':
+                values[k] = 1 if value in (True, 1, 'true') else 0
+            else:
+                values[k] = int(value)
+        return values
+
+    def validate(self, inputs):
+        if len(inputs) != len(self.inputs):
+            raise RtabError(E_INPUT)
+        for v, inp in zip(inputs, self.inputs):
+            if v < inp['min'] or v > inp['max']:
+                raise RtabError(E_INPUT)
+
+    # -- programs --------------------------------------------------------
+
+    def eval(self, expr, inputs, ctx=None):
+        instrs = expr['instrs']
+        if not instrs:
+            return 1
+        stack = []
+        i = 0
+        while i < len(instrs):
+            name, arg = instrs[i]['op_name'], instrs[i]['arg']
+            if name == 'const':
+                stack.append(arg)
+            elif name == 'input':
+                stack.append(inputs[arg])
+            elif name == 'roll':
+                stack.append(self.roll(arg, ctx))
+            elif name in ('neg', 'abs'):
+                a = stack.pop()
+                if a == INT32_MIN:
+                    raise RtabError(E_OVERFLOW)
+                stack.append(-a if name == 'neg' or a < 0 else a)
+            elif name == 'not':
+                stack.append(0 if stack.pop() else 1)
+            elif name == 'matrix':
+                stack.append(self.matrix(arg, stack, ctx))
+            elif name == 'band':
+                b, a = stack.pop(), stack.pop()
+                stack.append(self.band(arg, a, b))
+            elif name == 'jump_if_false':
+                if stack.pop() == 0:
+                    i += arg
+            elif name == 'jump':
+                i += arg
+            else:
+                b, a = stack.pop(), stack.pop()
+                stack.append(arith(name, a, b))
+            i += 1
+        if len(stack) != 1:
+            raise RtabError(E_EXPR)
+        return stack[0]
+
+    def roll(self, index, ctx):
+        d = self.x['dice'][index]
+        if ctx is None or len(ctx.faces) - ctx.next_face < d['nfaces']:
+            raise RtabError(E_FACES)
+        total = 0
+        for g in d['groups']:
+            for _ in range(g['count']):
+                f = ctx.faces[ctx.next_face]
+                ctx.next_face += 1
+                if f < g['face_min'] or f > g['face_max']:
+                    raise RtabError(E_FACES)
+                total += f
+        return total
+
+    def matrix(self, index, stack, ctx):
+        m = self.x['matrices'][index]
+        cell = 0
+        keys = stack[len(stack) - m['ndims']:]
+        del stack[len(stack) - m['ndims']:]
+        for key, dim in zip(keys, m['dims']):
+            n = self.x['enums'][dim]['nvalues']
+            if key < 0 or key >= n:
+                raise RtabError(E_INPUT)
+            cell = cell * n + key
+        if m['provisional'] is not None and ctx is not None:
+            ctx.note(m['provisional'][cell])
+        return m['cells'][cell]
+
+    def band(self, index, a, b):
+        band = self.x['bands'][index]
+        if a < 0 or b < 0:
+            raise RtabError(E_INPUT)
+        if a == 0 and b == 0:
+            return band['otherwise']
+        best = None
+        for st in band['steps']:
+            favourable = st['num'] >= st['den']
+            lhs, rhs = a * st['den'], st['num'] * b
+            if (lhs < rhs) if favourable else (lhs > rhs):
+                continue
+            if best is None:
+                best = st
+                continue
+            cmp = st['num'] * best['den'] - best['num'] * st['den']
+            if (cmp > 0) if favourable else (cmp < 0):
+                best = st
+        return best['value'] if best else band['otherwise']
+
+    # -- tables ----------------------------------------------------------
+
+    def resolve(self, table, given=None, faces=(), drm=0, inputs=None):
+        """One roll on a results table: the result as `rtab vectors` writes it."""
+        t = self.x['tables'][self.by_id['tables'][table]]
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        faces = list(faces)
+        if t['dice'] == NO_DICE:
+            if faces:
+                raise RtabError(E_FACES)
+            natural = 0
+        else:
+            natural = self.natural_sum(self.x['dice'][t['dice']], faces)
+        ctx = Context()
+        applied = []
+        for mi in t['modifiers']:
+            m = self.x['modifiers'][mi]
+            if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
+                continue
+            if not self.eval(m['condition'], inputs, ctx):
+                continue
+            value = self.eval(m['value'], inputs, ctx)
+            if value == INT32_MIN and m['sign'] < 0:
+                raise RtabError(E_OVERFLOW)
+            applied.append({'modifier': mi, 'value': value,
+                            'signed': -value if m['sign'] < 0 else value, 'counted': True})
+        self.stack(applied)
+        total = drm
+        ngroups = len(self.x['groups'])
+        for g in range(ngroups + 1):
+            s = 0
+            for a in applied:
+                m = self.x['modifiers'][a['modifier']]
+                mg = ngroups if m['group'] < 0 else m['group']
+                if mg != g or not a['counted']:
+                    continue
+                s += a['signed']
+                ctx.note(m['provisional'])
+            if g < ngroups and self.x['groups'][g]['capped']:
+                grp = self.x['groups'][g]
+                s = min(max(s, grp['cap_min']), grp['cap_max'])
+            total = check32(total + s)
+        modifier_raw = total
+        modifier = modifier_raw
+        if t['capped']:
+            modifier = min(max(modifier, t['cap_min']), t['cap_max'])
+        roll = check32(natural + modifier)
+        column = self.column(t, inputs)
+        nat = self.natural_rule(t, faces) if faces else -1
+        if nat >= 0:
+            outcome = t['natural'][nat]['outcome']
+            why = t['natural'][nat]['provisional']
+        else:
+            row = self.row(t, t['columns'][column], roll)
+            outcome = t['rows'][row]['outcome']
+            why = t['rows'][row]['provisional']
+        if why is not None:
+            ctx.note(why)
+            ctx.provisional = why
+        rewritten_from = None
+        for rw in t['rewrites']:
+            if rw['from'] != outcome:
+                continue
+            if not self.eval(rw['condition'], inputs, ctx):
+                continue
+            rewritten_from, outcome = outcome, rw['to']
+            break
+        triggers = self.triggers(outcome, inputs, ctx)
+        o = self.x['outcomes'][outcome]
+        return {
+            'column': t['columns'][column]['id'], 'natural': natural,
+            'modifier_raw': modifier_raw, 'modifier': modifier, 'modified_roll': roll,
+            'applied': [{'modifier': self.x['modifiers'][a['modifier']]['id'], 'value': a['value'],
+                         'signed_value': a['signed'], 'counted': a['counted']} for a in applied],
+            'natural_rule': nat >= 0,
+            'rewritten_from': None if rewritten_from is None else self.x['outcomes'][rewritten_from]['id'],
+            'outcome': o['id'], 'effects': self.effects(o), 'triggers': triggers,
+            'provisional': ctx.provisional,
+        }
+
+    def natural_sum(self, d, faces):
+        if len(faces) != d['nfaces']:
+            raise RtabError(E_FACES)
+        k = total = 0
+        for g in d['groups']:
+            for _ in range(g['count']):
+                if faces[k] < g['face_min'] or faces[k] > g['face_max']:
+                    raise RtabError(E_FACES)
+                total += faces[k]
+                k += 1
+        return total
+
+    def stack(self, applied):
+        """Within each stacking group and side, keep only the member its policy names."""
+        mods, groups = self.x['modifiers'], self.x['groups']
+        for i, ai in enumerate(applied):
+            mi = mods[ai['modifier']]
+            if mi['group'] < 0 or not ai['counted']:
+                continue
+            policy = groups[mi['group']]['stacking']
+            if policy == STACK_SUM:
+                continue
+            for aj in applied[i + 1:]:
+                mj = mods[aj['modifier']]
+                if mj['group'] != mi['group'] or mj['sign'] != mi['sign'] or not aj['counted']:
+                    continue
+                a, b = ai['signed'], aj['signed']
+                j_better = b > a if mi['sign'] > 0 else b < a
+                keep_j = j_better if policy == STACK_BEST else (b < a if mi['sign'] > 0 else b > a)
+                if keep_j:
+                    ai['counted'] = False
+                    break
+                aj['counted'] = False
+
+    def column(self, t, inputs):
+        if t['column_input'] < 0:
+            return 0
+        col = t['column_of_value'][inputs[t['column_input']]]
+        if col >= t['ncolumns']:
+            raise RtabError(E_COLUMN)
+        return col
+
+    def row(self, t, col, roll):
+        if roll < t['roll_min']:
+            r = col['below_row']
+        elif roll > t['roll_max']:
+            r = col['above_row']
+        else:
+            r = col['row_of_roll'][roll - t['roll_min']]
+        if r < 0:
+            raise RtabError(E_NO_ROW)
+        return r
+
+    @staticmethod
+    def natural_rule(t, faces):
+        mine = sorted(faces)
+        for i, nr in enumerate(t['natural']):
+            if sorted(nr['faces']) == mine:
+                return i
+        return -1
+
+    def triggers(self, outcome, inputs, ctx=None):
+        out = []
+        for tr in self.x['outcomes'][outcome]['triggers']:
+            if tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx):
+                continue
+            out.append(tr['target']['id'])
+        return out
+
+    def effects(self, o):
+        out = []
+        for e in o['effects']:
+            kind = self.x['effect_kinds'][e['kind']]
+            args = []
+            for a, p in zip(e['args'], kind['params']):
+                args.append(self.x['enums'][p['enum_index']]['values'][a]['id'] if p['enum_index'] >= 0 else a)
+            out.append({'effect': kind['id'], 'args': args})
+        return out
+
+    # -- the others ------------------------------------------------------
+
+    def reactions(self, name, given=None, inputs=None):
+        rset = self.x['reaction_sets'][self.by_id['reaction_sets'][name]]
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        options = []
+        if not (rset['none_when']['instrs'] and self.eval(rset['none_when'], inputs)):
+            options = [o for o in rset['options'] if self.eval(o['guard'], inputs)]
+        return {'options': [o['id'] for o in options],
+                'leads': {o['id']: (self.x['outcomes'][o['outcome']]['id'] if o['outcome'] >= 0 else None)
+                          for o in options}}
+
+    def transition(self, name, given=None, inputs=None):
+        t = self.x['transitions'][self.by_id['transitions'][name]]
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        nxt = t['next'][inputs[t['input']]]
+        if nxt < 0:
+            raise RtabError(E_STATE)
+        values = self.x['enums'][self.inputs[t['input']]['enum_index']]['values']
+        return {'state': values[nxt]['id']}
+
+    def distance(self, name, given=None, faces=(), inputs=None):
+        d = self.x['distances'][self.by_id['distances'][name]]
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        values, provisional = [], None
+        for form in d['forms']:
+            ctx = Context(faces)
+            try:
+                v = self.eval(form['value'], inputs, ctx)
+                if ctx.next_face != len(ctx.faces):
+                    raise RtabError(E_FACES)
+            except RtabError:
+                values.append({'value': None, 'unit': form['unit']})
+                continue
+            ctx.note(d['provisional'])
+            if provisional is None:
+                provisional = ctx.provisional
+            values.append({'value': v, 'unit': form['unit']})
+        return {'values': values, 'provisional': provisional}
+
+    def procedure(self, name, given=None, inputs=None):
+        p = self.x['procedures'][self.by_id['procedures'][name]]
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        step = next((s for s in p['steps'] if self.eval(s['guard'], inputs)), None)
+        outcome = step['outcome'] if step else p['otherwise']
+        r = {'step': step['id'] if step else None,
+             'outcome': self.x['outcomes'][outcome]['id'] if outcome >= 0 else None}
+        if outcome >= 0:
+            r['effects'] = self.effects(self.x['outcomes'][outcome])
+            r['triggers'] = self.triggers(outcome, inputs)
+        return r
+
+
+def arith(name, a, b):
+    if name == 'add':
+        r = a + b
+    elif name == 'sub':
+        r = a - b
+    elif name == 'mul':
+        r = a * b
+    elif name in ('eq', 'ne', 'lt', 'le', 'gt', 'ge'):
+        r = int({'eq': a == b, 'ne': a != b, 'lt': a < b, 'le': a <= b, 'gt': a > b, 'ge': a >= b}[name])
+    elif name == 'and':
+        r = int(bool(a) and bool(b))
+    elif name == 'or':
+        r = int(bool(a) or bool(b))
+    elif name == 'min':
+        r = min(a, b)
+    elif name == 'max':
+        r = max(a, b)
+    elif name in ('div_down', 'div_up'):
+        if b == 0:
+            raise RtabError(E_EXPR)
+        r = a // b if name == 'div_down' else -((-a) // b)
+    else:
+        raise RtabError(E_EXPR)
+    return check32(r)
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__)
+        return 2
+    with open(argv[1], encoding='utf-8') as f:
+        rs = Ruleset(json.load(f))
+    name, given, faces, drm = argv[2], {}, [], 0
+    args = iter(argv[3:])
+    for a in args:
+        if a == '--roll':
+            faces = [int(x) for x in next(args).split(',')]
+        elif a == '--drm':
+            drm = int(next(args))
+        else:
+            k, _, v = a.partition('=')
+            given[k] = v
+    try:
+        if name in rs.by_id['tables']:
+            out = rs.resolve(name, given, faces, drm)
+        elif name in rs.by_id['reaction_sets']:
+            out = rs.reactions(name, given)
+        elif name in rs.by_id['transitions']:
+            out = rs.transition(name, given)
+        elif name in rs.by_id['distances']:
+            out = rs.distance(name, given, faces)
+        elif name in rs.by_id['procedures']:
+            out = rs.procedure(name, given)
+        else:
+            print('nothing named %r' % name, file=sys.stderr)
+            return 2
+    except RtabError as e:
+        print('error: %s' % e, file=sys.stderr)
+        return 1
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

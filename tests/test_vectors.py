@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""Three evaluators agree on every conformance vector of every bundled ruleset
+(and, but for the generated C, of the odds fixture):
+the generated C linked with librtab (tests/vectors_c.c), `rtab eval --json`,
+and the reference port (examples/port-python/rtab_port.py, which reads only
+`rtab export --format json`). Each must give what `rtab vectors` wrote. The
+port also runs the worked examples of each ruleset.
+
+usage: test_vectors.py RTAB VECTORS_C SOURCE_ROOT
+"""
+import concurrent.futures
+import glob
+import json
+import os
+import subprocess
+import sys
+
+rtab, vectors_c, root = (os.path.abspath(a) for a in sys.argv[1:4])
+os.chdir(root)
+sys.path.insert(0, os.path.join(root, 'examples', 'port-python'))
+import rtab_port  # noqa: E402
+
+KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
+KEYS = {'table': 'tables', 'reactions': 'reaction_sets', 'transition': 'transitions',
+        'distance': 'distances', 'procedure': 'procedures'}
+TARGETS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
+failures = []
+
+
+def fail(where, msg):
+    failures.append('%s: %s' % (where, msg))
+    if len(failures) <= 30:
+        print('FAIL %s: %s' % (where, msg))
+
+
+def kind_of(v):
+    return next(k for k in KINDS if k in v)
+
+
+def expected(v):
+    """The results a vector records (everything but its situation)."""
+    return {k: x for k, x in v.items() if k not in KINDS + ['inputs', 'faces', 'drm']}
+
+
+def port_answer(rs, v):
+    kind = kind_of(v)
+    name, given = v[kind], v['inputs']
+    try:
+        if kind == 'table':
+            return rs.resolve(name, given, v['faces'], v['drm'])
+        if kind == 'reactions':
+            return rs.reactions(name, given)
+        if kind == 'transition':
+            try:
+                return rs.transition(name, given)
+            except rtab_port.RtabError as e:
+                if e.status == rtab_port.E_STATE:
+                    return {'state': None}
+                raise
+        if kind == 'distance':
+            return rs.distance(name, given, v['faces'])
+        return rs.procedure(name, given)
+    except rtab_port.RtabError as e:
+        return {'error': str(e)}
+
+
+def c_request(rs, doc, v):
+    kind = kind_of(v)
+    index = rs.by_id[KEYS[kind]][v[kind]]
+    inputs = rs.situation(v['inputs'])
+    parts = [doc['id'], kind, str(index), str(len(inputs))] + [str(x) for x in inputs]
+    if kind in ('table', 'distance'):
+        parts += [str(len(v['faces']))] + [str(f) for f in v['faces']]
+    if kind == 'table':
+        parts.append(str(v['drm']))
+    return ' '.join(parts)
+
+
+def c_compare(doc, v, line, where):
+    """What the generated C answered, against the vector."""
+    kind, want = kind_of(v), expected(v)
+    head, _, prov = line.rstrip('\n').partition('\t')
+    words = head.split()
+    if words[0] == 'err':
+        status = int(words[1])
+        got = {'error': rtab_port.MESSAGES[status]}
+        if kind == 'transition' and status == rtab_port.E_STATE:
+            got = {'state': None}
+        if got != {k: want.get(k) for k in got}:
+            fail(where, 'C refused (%s), the vector says %s' % (got, want))
+        return
+    if words[0] != 'ok':
+        fail(where, 'C answered %r' % line)
+        return
+    if kind == 'table':
+        n = int(words[4])
+        got = {'outcome': doc['outcomes'][int(words[1])]['id'], 'modifier': int(words[2]),
+               'modified_roll': int(words[3]),
+               'triggers': [doc[TARGETS[int(k)]][int(i)]['id'] for k, i in (w.split(':') for w in words[5:5 + n])],
+               'provisional': prov or None}
+    elif kind == 'reactions':
+        rset = doc['reaction_sets'][doc_index(doc, 'reaction_sets', v['reactions'])]
+        got = {'options': [rset['options'][int(i)]['id'] for i in words[2:]]}
+    elif kind == 'transition':
+        t = doc['transitions'][doc_index(doc, 'transitions', v['transition'])]
+        values = doc['enums'][doc['inputs'][t['input']]['enum_index']]['values']
+        got = {'state': values[int(words[1])]['id']}
+    elif kind == 'distance':
+        d = doc['distances'][doc_index(doc, 'distances', v['distance'])]
+        got = {'values': [{'value': None if w == '-' else int(w), 'unit': f['unit']}
+                          for w, f in zip(words[2:], d['forms'])], 'provisional': prov or None}
+    else:
+        p = doc['procedures'][doc_index(doc, 'procedures', v['procedure'])]
+        step = int(words[1])
+        got = {'step': p['steps'][step]['id'] if step >= 0 else None}
+    mine = {k: want.get(k) for k in got}
+    if got != mine:
+        fail(where, 'the generated C gives %s, the vector %s' % (got, mine))
+
+
+def doc_index(doc, key, name):
+    return next(i for i, d in enumerate(doc[key]) if d['id'] == name)
+
+
+def eval_answer(path, v):
+    kind = kind_of(v)
+    cmd = [rtab, 'eval', path, v[kind], '--json']
+    for k, x in v['inputs'].items():
+        cmd += ['--set', '%s=%s' % (k, ('true' if x else 'false') if isinstance(x, bool) else x)]
+    if v.get('faces'):
+        cmd += ['--roll', ','.join(str(f) for f in v['faces'])]
+    if kind == 'table':
+        cmd += ['--drm', str(v['drm'])]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return {'exit': p.returncode, 'stderr': p.stderr}
+    return json.loads(p.stdout)
+
+
+def eval_compare(v, got, where):
+    kind, want = kind_of(v), expected(v)
+    if 'exit' in got:
+        refused = ('error' in want and got['exit'] == 1 and want['error'] in got['stderr']) or \
+                  (kind == 'transition' and want.get('state') is None and got['exit'] == 1)
+        if not refused:
+            fail(where, 'rtab eval exits %d (%s), the vector says %s' % (got['exit'], got['stderr'].strip(), want))
+        return
+    if kind == 'distance':
+        got = {'values': got['forms'], 'provisional': got['provisional']}
+    elif kind == 'table':
+        got['applied'] = [{k: a[k] for k in ('modifier', 'value', 'signed_value', 'counted')}
+                          for a in got['applied']]
+    elif kind == 'procedure':
+        got = {k: got[k] for k in ('step', 'outcome', 'effects', 'triggers') if k in got}
+        got.setdefault('outcome', None)
+    mine = {k: want.get(k) for k in want}
+    theirs = {k: got.get(k) for k in want}
+    if mine != theirs:
+        fail(where, 'rtab eval gives %s, the vector %s' % (theirs, mine))
+
+
+def check_examples(rs, doc, path):
+    n = 0
+    for ex in doc['examples']:
+        for ck in ex['checks']:
+            where = '%s example %s' % (path, ex['id'])
+            kind, want = ck['kind'], ck['expect']
+            if kind == 'table':
+                r = rs.resolve(ck['name'], ck['inputs'], ck['faces'], ck['drm'])
+                ok = r['outcome'] == want['outcome']
+                ok &= want.get('modifier', r['modifier']) == r['modifier']
+                ok &= want.get('modified_roll', r['modified_roll']) == r['modified_roll']
+                ok &= not want.get('provisional') or r['provisional'] is not None
+                ok &= 'triggers' not in want or sorted(want['triggers']) == sorted(r['triggers'])
+            elif kind == 'reactions':
+                r = rs.reactions(ck['name'], ck['inputs'])
+                ok = sorted(r['options']) == sorted(want['options'])
+            elif kind == 'transition':
+                r = rs.transition(ck['name'], ck['inputs'])
+                ok = r['state'] == want['state']
+            elif kind == 'distance':
+                r = rs.distance(ck['name'], ck['inputs'], ck['faces'])
+                ok = any(f['value'] == want['value'] and f['unit'] == want['unit'] for f in r['values'])
+                ok &= not want.get('provisional') or r['provisional'] is not None
+            else:
+                r = rs.procedure(ck['name'], ck['inputs'])
+                ok = r['step'] == want['step']
+            if not ok:
+                fail(where, 'the port gives %s, the example expects %s' % (r, want))
+            n += 1
+    return n
+
+
+def check_coverage(doc, vectors, path):
+    """What docs/vectors.md promises the vectors cover, checked on them."""
+    tv = [v for v in vectors if 'table' in v and 'error' not in v]
+    for t in doc['tables']:
+        mine = [v for v in tv if v['table'] == t['id']]
+        where = '%s table %s' % (path, t['id'])
+        if t['dice'] != rtab_port.NO_DICE:
+            d = doc['dice'][t['dice']]
+            lo, hi = d['min'], d['max']
+        else:
+            lo = hi = 0
+        reach = (lo + t['cap_min'], hi + t['cap_max']) if t['capped'] else (t['roll_min'], t['roll_max'])
+        for c, col in enumerate(t['columns']):
+            rolls = {v['modified_roll'] for v in mine if v['column'] == col['id'] and not v['natural_rule']}
+            def row(r):
+                if r < t['roll_min']:
+                    return col['below_row']
+                if r > t['roll_max']:
+                    return col['above_row']
+                return col['row_of_roll'][r - t['roll_min']]
+            for r in range(max(reach[0], t['roll_min']), min(reach[1], t['roll_max']) + 1):
+                if row(r) != row(r - 1) and r - 1 >= reach[0]:
+                    for side in (r - 1, r):
+                        if side not in rolls:
+                            fail(where, 'no vector at roll %d of column %s (a row boundary)' % (side, col['id']))
+            for k in range(len(t['rows'])):
+                if not any(row(r) == k for r in rolls) and \
+                        any(row(r) == k for r in range(reach[0], reach[1] + 1)):
+                    fail(where, 'no vector reaches row %d of column %s' % (k, col['id']))
+        for nr in t['natural']:
+            if not any(v['natural_rule'] and sorted(v['faces']) == sorted(nr['faces']) for v in mine):
+                fail(where, 'no vector rolls the natural %s' % nr['faces'])
+        for mi, mid in zip(t['modifiers'], t['modifiers_ids']):
+            m = doc['modifiers'][mi]
+            if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
+                continue
+            on = any(a['modifier'] == mid for v in mine for a in v['applied'])
+            off = any(all(a['modifier'] != mid for a in v['applied']) for v in mine)
+            if not on or (m['condition']['instrs'] and not off):
+                fail(where, 'modifier %s is not both on and off (on: %s, off: %s)' % (mid, on, off))
+        if t['capped']:
+            raws = {v['modifier_raw'] for v in mine}
+            for want, test in (('below', lambda x: x < t['cap_min']), ('at the low bound', lambda x: x == t['cap_min']),
+                               ('at the high bound', lambda x: x == t['cap_max']), ('above', lambda x: x > t['cap_max'])):
+                if not any(test(x) for x in raws):
+                    fail(where, 'no vector with a total modifier %s the cap' % want)
+        for rw in t['rewrites']:
+            if not any(v['rewritten_from'] == rw['from_id'] for v in mine):
+                fail(where, 'the rewrite of %s is never applied' % rw['from_id'])
+            if not any(v['outcome'] == rw['from_id'] for v in mine):
+                fail(where, 'the rewrite of %s is never left unapplied' % rw['from_id'])
+        # Matrices keyed by inputs: every cell.
+        for mi in t['modifiers']:
+            for e in (doc['modifiers'][mi]['condition'], doc['modifiers'][mi]['value']):
+                ins = e['instrs']
+                for i, ins_i in enumerate(ins):
+                    if ins_i['op_name'] != 'matrix':
+                        continue
+                    m = doc['matrices'][ins_i['arg']]
+                    keys = ins[i - m['ndims']:i]
+                    if len(keys) != m['ndims'] or any(k['op_name'] != 'input' for k in keys):
+                        continue
+                    seen = {tuple(v['inputs'].get(k['ref']) for k in keys) for v in mine}
+                    for cell in m['by_keys']:
+                        if tuple(cell['keys']) not in seen:
+                            fail(where, 'matrix %s cell %s is in no vector' % (m['id'], cell['keys']))
+    for tr in doc['transitions']:
+        states = {v['inputs'].get(tr['input_id']) for v in vectors if v.get('transition') == tr['id']}
+        if set(tr['arcs']) - states:
+            fail(path, 'transition %s: states %s are in no vector' % (tr['id'], sorted(set(tr['arcs']) - states)))
+    for p in doc['procedures']:
+        steps = {v['step'] for v in vectors if v.get('procedure') == p['id']}
+        for st in p['steps']:
+            if st['id'] not in steps:
+                fail(path, 'procedure %s: step %s is taken by no vector' % (p['id'], st['id']))
+
+
+total = 0
+for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab']:
+    doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
+                                    capture_output=True, text=True, check=True).stdout)
+    lines = subprocess.run([rtab, 'vectors', path], capture_output=True, text=True, check=True).stdout
+    vectors = [json.loads(l) for l in lines.splitlines()]
+    rs = rtab_port.Ruleset(doc)
+    counts = {}
+    for v in vectors:
+        counts[kind_of(v)] = counts.get(kind_of(v), 0) + 1
+    # The port.
+    for i, v in enumerate(vectors):
+        got, want = port_answer(rs, v), expected(v)
+        theirs = {k: got.get(k) for k in want}
+        if theirs != want:
+            fail('%s vector %d' % (path, i + 1), 'the port gives %s, the vector %s' % (theirs, want))
+    # The generated C (of the bundled rulesets), all requests through one process.
+    if not path.startswith('tables/'):
+        vectors_for_c = []
+    else:
+        vectors_for_c = vectors
+    requests = ''.join(c_request(rs, doc, v) + '\n' for v in vectors_for_c)
+    answers = subprocess.run([vectors_c], input=requests, capture_output=True, text=True, check=True).stdout
+    answers = answers.splitlines()
+    if len(answers) != len(vectors_for_c):
+        fail(path, 'the generated C answered %d of %d requests' % (len(answers), len(vectors_for_c)))
+    for i, (v, a) in enumerate(zip(vectors_for_c, answers)):
+        c_compare(doc, v, a, '%s vector %d (C)' % (path, i + 1))
+    # rtab eval, one process per vector.
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda v: eval_answer(path, v), vectors))
+    for i, (v, got) in enumerate(zip(vectors, results)):
+        eval_compare(v, got, '%s vector %d (eval)' % (path, i + 1))
+    nex = check_examples(rs, doc, path)
+    check_coverage(doc, vectors, path)
+    total += len(vectors)
+    print('ok: %s: %d vectors (%s) agree %s ways; the port passes %d example checks' % (
+        path, len(vectors), ', '.join('%d %s' % (n, k) for k, n in sorted(counts.items())),
+        'three' if vectors_for_c else 'two (no generated C for a fixture)', nex))
+
+# --exhaustive: every situation of the inputs read times every roll, where
+# that is within the limit; the port agrees on each.
+p = subprocess.run([rtab, 'vectors', 'tests/odds/odds_cases.rtab', 'capped', 'sums', '--exhaustive'],
+                   capture_output=True, text=True, check=True)
+ex = [json.loads(l) for l in p.stdout.splitlines()]
+doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', 'tests/odds/odds_cases.rtab'],
+                                capture_output=True, text=True, check=True).stdout)
+rs = rtab_port.Ruleset(doc)
+seen = {(v['inputs'].get('bonus'), tuple(v['faces'])) for v in ex if v['table'] == 'capped' and v['drm'] == 0}
+if len(seen) != 6 * 10:
+    fail('--exhaustive', 'table capped has %d of the 60 situations x rolls' % len(seen))
+if len({tuple(v['faces']) for v in ex if v['table'] == 'sums'}) != 36:
+    fail('--exhaustive', 'table sums lacks some of its 36 rolls')
+for v in ex:
+    got = port_answer(rs, v)
+    if {k: got.get(k) for k in expected(v)} != expected(v):
+        fail('--exhaustive', 'the port disagrees on %s' % v)
+p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exhaustive', '--limit', '1000'],
+                   capture_output=True, text=True)
+if p.returncode != 0 or "table 'melee' has more situations than --limit 1000" not in p.stderr:
+    fail('--exhaustive', 'the melee beyond the limit is not said: %s' % p.stderr)
+print('ok: --exhaustive: %d vectors for capped and sums' % len(ex))
+
+print('%d vectors, %d failures' % (total, len(failures)))
+sys.exit(1 if failures or total == 0 else 0)
