@@ -305,6 +305,12 @@ static void table_reads(vgen *g, const rtab_table *t)
 	memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
 	if (t->column_input >= 0)
 		g->reads[t->column_input] = true;
+	reads_expr(g, &t->key_a);
+	reads_expr(g, &t->key_b);
+	for (size_t i = 0; i < t->nshifts; i++) {
+		reads_expr(g, &rs->modifiers[t->shifts[i]].condition);
+		reads_expr(g, &rs->modifiers[t->shifts[i]].value);
+	}
 	for (size_t i = 0; i < t->nmodifiers; i++) {
 		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
 		if (!counts(t, m))
@@ -503,9 +509,93 @@ static void at_middle(const table_ctx *tc, const int32_t *inputs)
 	table_vector(tc->g, tc->t, inputs, faces, nfaces, 0);
 }
 
+/* Add v to a candidate list when it lies in the input's domain and is new. */
+static void candidate(int32_t *v, size_t *n, size_t cap, const rtab_input *in, int64_t x)
+{
+	if (*n == cap || x < in->min || x > in->max)
+		return;
+	for (size_t i = 0; i < *n; i++)
+		if (v[i] == x)
+			return;
+	v[(*n)++] = (int32_t)x;
+}
+
+static void key_reads(const rtab_expr *e, bool *read, size_t ninputs)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == RTAB_OP_INPUT && e->instrs[i].arg >= 0 && (size_t)e->instrs[i].arg < ninputs)
+			read[e->instrs[i].arg] = true;
+}
+
+/*
+ * A computed or shifted column: search the inputs that the key and the
+ * shifts read, over values near the columns' steps, for a situation whose
+ * column is c (the runtime decides).
+ */
+static bool search_column(const table_ctx *tc, int32_t *inputs, size_t c)
+{
+	enum { MAX_READ = 6, MAX_VALUES = 40, MAX_TRIES = 40000 };
+	const rtab_ruleset *rs = tc->g->rs;
+	const rtab_table *t = tc->tab;
+	bool *read = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *read);
+	size_t which[MAX_READ], nvals[MAX_READ], pos[MAX_READ] = {0}, nread = 0, total = 1;
+	int32_t vals[MAX_READ][MAX_VALUES], faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	bool found = false;
+
+	key_reads(&t->key_a, read, rs->ninputs);
+	key_reads(&t->key_b, read, rs->ninputs);
+	for (size_t i = 0; i < t->nshifts; i++) {
+		key_reads(&rs->modifiers[t->shifts[i]].condition, read, rs->ninputs);
+		key_reads(&rs->modifiers[t->shifts[i]].value, read, rs->ninputs);
+	}
+	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
+		read[t->column_input] = true;
+	for (size_t i = 0; i < rs->ninputs && nread < MAX_READ; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		size_t n = 0;
+		if (!read[i])
+			continue;
+		candidate(vals[nread], &n, MAX_VALUES, in, inputs[i]);
+		candidate(vals[nread], &n, MAX_VALUES, in, in->min);
+		candidate(vals[nread], &n, MAX_VALUES, in, in->max);
+		candidate(vals[nread], &n, MAX_VALUES, in, 0);
+		candidate(vals[nread], &n, MAX_VALUES, in, 1);
+		for (size_t k = 0; k < t->ncolumns && t->key_kind != RTAB_KEY_INPUT; k++) {
+			const rtab_column *col = &t->columns[k];
+			static const int mult[] = {1, 2, 3};
+			for (size_t j = 0; j < sizeof mult / sizeof mult[0]; j++) {
+				candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_num * mult[j]);
+				candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_den * mult[j]);
+			}
+			candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_num + in->min);
+			candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_num + in->default_value);
+		}
+		which[nread] = i;
+		nvals[nread] = n;
+		total = total * n > MAX_TRIES ? MAX_TRIES : total * n;
+		nread++;
+	}
+	faces_for(tc, tc->nat_min, faces, &nfaces);
+	for (size_t tries = 0; tries < total && !found; tries++) {
+		rtab_result r;
+		for (size_t k = 0; k < nread; k++)
+			inputs[which[k]] = vals[k][pos[k]];
+		int rc = rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, 0, &r);
+		found = (rc == RTAB_OK || rc == RTAB_E_NO_ROW || (rc == RTAB_E_NO_RESULT && r.key_column >= 0)) &&
+			r.column == c;
+		for (size_t k = 0; !found && k < nread && ++pos[k] == nvals[k]; k++)
+			pos[k] = 0;
+	}
+	free(read);
+	return found;
+}
+
 /* Set the column input so that column c is read. */
 static bool pick_column(const table_ctx *tc, int32_t *inputs, size_t c)
 {
+	if (tc->tab->key_kind != RTAB_KEY_INPUT || tc->tab->nshifts)
+		return search_column(tc, inputs, c);
 	int32_t v = odds_column_value(tc->g->rs, tc->t, c);
 	if (v < 0)
 		return false;
@@ -517,6 +607,8 @@ static bool pick_column(const table_ctx *tc, int32_t *inputs, size_t c)
 static int16_t row_at(const rtab_table *t, size_t c, int64_t r)
 {
 	const rtab_column *col = &t->columns[c];
+	if (!col->row_of_roll)
+		return -1; /* an automatic or 'none' column: no rows */
 	if (r < t->roll_min)
 		return col->below_row;
 	if (r > t->roll_max)
@@ -533,6 +625,10 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 		memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
 		if (!pick_column(tc, inputs, c))
 			continue;
+		if (t->columns[c].kind != RTAB_COLUMN_ROLLED) {
+			at_middle(tc, inputs); /* the result without a roll (faces given are checked) */
+			continue;
+		}
 		for (int64_t r = (int64_t)t->roll_min - 1; r <= (int64_t)t->roll_max + 1; r++) {
 			bool edge = r == t->roll_min - 1 || r == t->roll_max + 1 || r == t->roll_min ||
 				    r == t->roll_max || row_at(t, c, r) != row_at(t, c, r - 1) ||

@@ -145,6 +145,11 @@ def eval_compare(v, got, where):
         if not refused:
             fail(where, 'rtab eval exits %d (%s), the vector says %s' % (got['exit'], got['stderr'].strip(), want))
         return
+    if kind == 'table' and got.get('no_result'):
+        # No result (a 'none' column, odds 0:0) is an answer: eval prints it and succeeds.
+        if want.get('error') != rtab_port.MESSAGES[rtab_port.E_NO_RESULT]:
+            fail(where, 'rtab eval gives no result, the vector %s' % want)
+        return
     if kind == 'distance':
         got = {'values': got['forms'], 'provisional': got['provisional']}
     elif kind == 'table':
@@ -165,7 +170,15 @@ def check_examples(rs, doc, path):
         for ck in ex['checks']:
             where = '%s example %s' % (path, ex['id'])
             kind, want = ck['kind'], ck['expect']
-            if kind == 'table':
+            if kind == 'table' and want.get('no_result'):
+                # '-> none': the port must give no result.
+                try:
+                    r = rs.resolve(ck['name'], ck['inputs'], ck['faces'], ck['drm'])
+                    ok = False
+                except rtab_port.RtabError as e:
+                    r = str(e)
+                    ok = e.status == rtab_port.E_NO_RESULT
+            elif kind == 'table':
                 r = rs.resolve(ck['name'], ck['inputs'], ck['faces'], ck['drm'])
                 ok = r['outcome'] == want['outcome']
                 ok &= want.get('modifier', r['modifier']) == r['modifier']
@@ -204,6 +217,11 @@ def check_coverage(doc, vectors, path):
             lo = hi = 0
         reach = (lo + t['cap_min'], hi + t['cap_max']) if t['capped'] else (t['roll_min'], t['roll_max'])
         for c, col in enumerate(t['columns']):
+            if col['row_of_roll'] is None:
+                # An automatic column: reached, without rows; a 'none' column gives an error vector.
+                if col['kind'] == rtab_port.COLUMN_AUTOMATIC and not any(v['column'] == col['id'] for v in mine):
+                    fail(where, 'no vector reaches the automatic column %s' % col['id'])
+                continue
             rolls = {v['modified_roll'] for v in mine if v['column'] == col['id'] and not v['natural_rule']}
             def row(r):
                 if r < t['roll_min']:

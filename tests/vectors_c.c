@@ -12,6 +12,8 @@
  *   RULESET procedure P NINPUTS V...          -> ok STEP
  * and "err STATUS" where the runtime refuses.
  */
+#include "classic_differential.h"
+#include "classic_odds.h"
 #include "mass_battle.h"
 #include "musket_pike.h"
 #include "napoleonic_charge.h"
@@ -25,6 +27,8 @@ static const struct {
 	const char *name;
 	const rtab_ruleset *rs;
 } rulesets[] = {
+	{"classic_differential", &classic_differential_ruleset},
+	{"classic_odds", &classic_odds_ruleset},
 	{"mass_battle", &mass_battle_ruleset},
 	{"musket_pike", &musket_pike_ruleset},
 	{"napoleonic_charge", &napoleonic_charge_ruleset},
