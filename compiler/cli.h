@@ -14,6 +14,7 @@ int cmd_compile(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_vectors(int argc, char **argv);
 

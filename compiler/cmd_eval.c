@@ -18,7 +18,8 @@ static const char help[] =
 	"                --drm adds a modifier computed outside (before the cap);\n"
 	"  reactions     list the options allowed;\n"
 	"  a transition  give the next state;\n"
-	"  a distance    give its value for the faces of --roll, in each of its units;\n"
+	"  a distance    give its value for the faces of --roll, in each of its units\n"
+	"                (forms that roll different dice: one --roll per form, in order);\n"
 	"  a procedure   give the first step that applies.\n"
 	"Inputs not set take their declared defaults. --json prints one JSON object;\n"
 	"--explain prints every step with its rule reference and labels; --locale\n"
@@ -30,7 +31,9 @@ typedef struct eval_args {
 	const char *file, *table, *locale, *edition;
 	const char *sets[64];
 	size_t nsets;
-	const char *roll;
+	const char *roll;     /* the first --roll */
+	const char *rolls[8]; /* a distance: one for all forms, or one per form */
+	size_t nrolls;
 	long drm;
 	int json, explain, has_drm;
 } eval_args;
@@ -67,10 +70,14 @@ static int parse_args(int argc, char **argv, eval_args *a)
 				a->sets[a->nsets++] = v;
 			} else if (arg[2] == 'd') {
 				if (!cli_parse_long(v, &a->drm))
-					return usage_error("eval", "--drm needs an integer, not '%s'", v);
+					return usage_error("eval", "--drm takes an integer within -%d..%d, not '%s'",
+							   RTAB_INT_LIMIT, RTAB_INT_LIMIT, v);
 				a->has_drm = 1;
 			} else if (arg[2] == 'r') {
-				a->roll = v;
+				if (a->nrolls == sizeof a->rolls / sizeof a->rolls[0])
+					return usage_error("eval", "too many --roll options (one per form of a distance at most)");
+				a->rolls[a->nrolls++] = v;
+				a->roll = a->rolls[0];
 			} else {
 				a->locale = v;
 			}
@@ -91,6 +98,29 @@ static int parse_args(int argc, char **argv, eval_args *a)
 	if (a->json && a->explain)
 		return usage_error("eval", "--json and --explain exclude each other");
 	return 0;
+}
+
+/* "2 faces: 1 within 1..6, then 1 within 1..10": every group of the dice. */
+static void dice_faces_phrase(strbuf *sb, const rtab_dice *d)
+{
+	sb_printf(sb, "%u face%s", d->nfaces, d->nfaces == 1 ? "" : "s");
+	for (size_t g = 0; g < d->ngroups; g++) {
+		if (d->ngroups == 1)
+			sb_puts(sb, ", each ");
+		else
+			sb_printf(sb, "%s%u ", g == 0 ? ": " : ", then ", d->groups[g].count);
+		sb_printf(sb, "within %d..%d", d->groups[g].face_min, d->groups[g].face_max);
+	}
+}
+
+/* How many faces form f of a distance reads: the dice it rolls. */
+static size_t form_faces(const rtab_ruleset *rs, const rtab_distance_form *f)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < f->value.ninstrs; i++)
+		if (f->value.instrs[i].op == RTAB_OP_ROLL && (size_t)f->value.instrs[i].arg < rs->ndice)
+			n += rs->dice[f->value.instrs[i].arg].nfaces;
+	return n;
 }
 
 static int parse_faces(const char *roll, int32_t *faces, size_t *nfaces)
@@ -123,6 +153,8 @@ static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
 	if (!d && a->roll)
 		return usage_error("eval", "table '%s' rolls no dice: it is keyed by its modifiers alone; drop --roll",
 				   a->table);
+	if (a->nrolls > 1)
+		return usage_error("eval", "table '%s' takes one --roll", a->table);
 	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);
 		if (status != EXIT_OK)
@@ -136,10 +168,13 @@ static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
 		report_no_result(rep, &r);
 		return EXIT_OK;
 	}
-	if (rc == RTAB_E_FACES)
-		return usage_error("eval", "table '%s' rolls %s: give %u face%s, each within %d..%d",
-				   a->table, d->id, d->nfaces, d->nfaces == 1 ? "" : "s",
-				   d->groups[0].face_min, d->groups[0].face_max);
+	if (rc == RTAB_E_FACES) {
+		strbuf need = {0};
+		dice_faces_phrase(&need, d);
+		rc = usage_error("eval", "table '%s' rolls %s: give %s", a->table, d->id, need.data);
+		sb_free(&need);
+		return rc;
+	}
 	if (rc != RTAB_OK) {
 		fprintf(stderr, "rtab eval: %s: %s\n", a->table, rtab_status_message(rc));
 		return EXIT_INPUT;
@@ -155,33 +190,55 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 	if (a->has_drm)
 		return usage_error("eval", "--drm applies to tables only");
 	if ((k = rtab_find_reaction_set(rs, a->table)) >= 0) {
-		uint16_t opts[256];
-		size_t n;
-		rc = rtab_reactions(rs, (size_t)k, inputs, rs->ninputs, opts, 256, &n);
+		size_t cap = rs->reaction_sets[k].noptions, n = 0;
+		uint16_t *opts = xcalloc(cap ? cap : 1, sizeof *opts); /* every option, however many */
+		rc = rtab_reactions(rs, (size_t)k, inputs, rs->ninputs, opts, cap, &n);
 		if (rc == RTAB_OK)
-			report_reactions(rep, (size_t)k, opts, n < 256 ? n : 256);
+			report_reactions(rep, (size_t)k, opts, n < cap ? n : cap);
+		free(opts);
 	} else if ((k = rtab_find_transition(rs, a->table)) >= 0) {
 		int32_t next;
 		rc = rtab_transition_next(rs, (size_t)k, inputs, rs->ninputs, &next);
 		if (rc == RTAB_OK)
 			report_transition(rep, (size_t)k, inputs[rs->transitions[k].input], next);
 	} else if ((k = rtab_find_distance(rs, a->table)) >= 0) {
-		int32_t faces[RTAB_MAX_FACES], values[8];
+		const rtab_distance *dist = &rs->distances[k];
+		int32_t values[8];
 		bool ok[8] = {false};
-		rc = RTAB_OK;
-		size_t nfaces = 0;
+		size_t nok = 0;
 		const char *prov = NULL;
-		if (a->roll && parse_faces(a->roll, faces, &nfaces) != EXIT_OK)
-			return EXIT_USAGE;
-		/* Forms may roll different dice; report those the faces given fit. */
-		for (size_t f = rs->distances[k].nforms; f-- > 0;) {
-			rc = rtab_distance_eval(rs, (size_t)k, f, inputs, rs->ninputs, faces, nfaces,
-						&values[f], &prov);
-			ok[f] = rc == RTAB_OK;
+		/* One --roll for every form, or one per form when they roll different dice. */
+		if (a->nrolls > 1 && a->nrolls != dist->nforms)
+			return usage_error("eval", "distance '%s' has %u form%s: give one --roll for all, or one per form",
+					   a->table, dist->nforms, dist->nforms == 1 ? "" : "s");
+		rc = RTAB_OK;
+		for (size_t f = 0; f < dist->nforms && f < 8; f++) {
+			int32_t faces[RTAB_MAX_FACES];
+			size_t nfaces = 0;
+			const char *roll = a->nrolls > 1 ? a->rolls[f] : a->roll;
+			const char *p = NULL;
+			if (roll && parse_faces(roll, faces, &nfaces) != EXIT_OK)
+				return EXIT_USAGE;
+			int frc = rtab_distance_eval(rs, (size_t)k, f, inputs, rs->ninputs, faces, nfaces,
+						     &values[f], &p);
+			ok[f] = frc == RTAB_OK;
+			nok += ok[f];
+			if (ok[f] && !prov)
+				prov = p;
+			if (frc != RTAB_OK && frc != RTAB_E_FACES)
+				rc = frc;
 		}
-		if (rc == RTAB_E_FACES)
-			return usage_error("eval", "distance '%s' needs one face per die it rolls (--roll F,F...)",
-					   a->table);
+		if (rc == RTAB_OK && nok < dist->nforms && (nok == 0 || a->nrolls > 1)) {
+			/* Say what each form needs rather than hide it. */
+			strbuf need = {0};
+			for (size_t f = 0; f < dist->nforms; f++)
+				sb_printf(&need, "%s%s: %zu", f ? ", " : "", dist->forms[f].unit,
+					  form_faces(rs, &dist->forms[f]));
+			rc = usage_error("eval", "distance '%s' needs one face per die each form rolls (%s); give --roll F,F... once for all forms, or once per form",
+					 a->table, need.data);
+			sb_free(&need);
+			return rc;
+		}
 		if (rc == RTAB_OK)
 			report_distance(rep, (size_t)k, values, ok, prov);
 	} else if ((k = rtab_find_procedure(rs, a->table)) >= 0) {

@@ -161,16 +161,20 @@ bool load_text_edition(loaded *l, const char *name, char *text, size_t len, cons
 	l->path = xstrdup(name);
 	l->text = text;
 	l->len = len;
-	diag_init(&l->diag, l->path, l->text, l->len, out);
+	/* A UTF-8 byte-order mark at the very start is allowed, and skipped. */
+	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	text += bom;
+	len -= bom;
+	diag_init(&l->diag, l->path, text, len, out);
 	l->diag.opts = opts;
 	pc.diag = &l->diag;
-	if (l->len == 0) {
+	if (len == 0) {
 		src_loc top = {1, 1};
 		diag_report(&l->diag, SEV_ERROR, NULL, top,
 			    "the file is empty; begin it with: ruleset ID { locales en; }");
 		return false;
 	}
-	rtab_parse(l->text, l->len, &pc);
+	rtab_parse(text, len, &pc);
 	l->defs = pc.defs;
 	l->errata = pc.errata;
 	l->discarded = pc.discarded;

@@ -18,6 +18,7 @@ static const char usage_text[] =
 	"  eval FILE NAME ...        resolve a table, reaction set, transition, distance or procedure\n"
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
+	"  diff OLD NEW              what changed between two rulesets or editions\n"
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
 	"\n"
@@ -72,6 +73,7 @@ static int run(int argc, char **argv)
 		{"compile", cmd_compile},
 		{"eval", cmd_eval},
 		{"test", cmd_test},
+		{"diff", cmd_diff},
 		{"odds", cmd_odds},
 		{"export", cmd_export},
 		{"vectors", cmd_vectors},

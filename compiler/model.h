@@ -24,6 +24,7 @@ typedef struct model_table {
 	const ast_def *def;
 	model_cell *cells; /* ncolumns * nrows, column-major */
 	const char **row_names; /* per row: the outcome as written (an id or a code) */
+	src_loc *row_locs;      /* per row: where it is written (its row, or its first grid cell) */
 	uint16_t first_rolled, nrolled; /* the columns rows give ranges for (the others are
 					   the automatic columns of 'below' and 'above') */
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */

@@ -371,8 +371,14 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 		json_str(b, dist->id);
 		sb_puts(b, ", \"rule\": ");
 		json_str(b, dist->rule);
-		sb_printf(b, ", \"value\": %ld, \"unit\": ", (long)values[0]);
-		json_str(b, dist->forms[0].unit);
+		size_t first = 0; /* the first form the faces given fit */
+		while (first + 1 < dist->nforms && !ok[first])
+			first++;
+		if (ok[first])
+			sb_printf(b, ", \"value\": %ld, \"unit\": ", (long)values[first]);
+		else
+			sb_puts(b, ", \"value\": null, \"unit\": ");
+		json_str(b, dist->forms[first].unit);
 		sb_puts(b, ", \"forms\": [");
 		for (size_t i = 0; i < dist->nforms; i++) {
 			if (ok[i])
@@ -390,10 +396,13 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 	sb_puts(b, "distance:      ");
 	text_ref(r, dist->id, dist->labels, dist->rule);
 	sb_putc(b, '\n');
-	for (size_t i = 0; i < dist->nforms; i++)
+	for (size_t i = 0, shown = 0; i < dist->nforms; i++)
 		if (ok[i])
-			sb_printf(b, "%s%ld %s\n", i ? "also:          " : "value:         ",
+			sb_printf(b, "%s%ld %s\n", shown++ ? "also:          " : "value:         ",
 				  (long)values[i], dist->forms[i].unit);
+		else
+			sb_printf(b, "%s(other dice: give one --roll per form) %s\n",
+				  shown++ ? "also:          " : "value:         ", dist->forms[i].unit);
 	if (provisional)
 		sb_printf(b, "provisional:   %s\n", provisional);
 }

@@ -297,6 +297,31 @@ static void collect(model *m, const ast_def *defs)
 	}
 }
 
+/* Triggers and 'rtab eval' name tables, reaction sets, transitions,
+ * distances and procedures alike: one name must not stand for two. */
+static void check_target_names(model *m)
+{
+	static const def_kind kinds[] = {DEF_TABLE, DEF_REACTIONS, DEF_TRANSITION, DEF_DISTANCE,
+					 DEF_PROCEDURE};
+	idmap names = {0};
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		for (size_t i = 0; i < m->ndefs[kinds[k]]; i++) {
+			const ast_def *d = m->defs[kinds[k]][i];
+			int prev = idmap_put(&names, d->id, (int)k);
+			if (prev < 0)
+				continue;
+			const ast_def *first = m->defs[kinds[prev]][model_find(m, kinds[prev], d->id)];
+			check_report(m, CHECK_DUPLICATE, d->id_loc,
+				     "%s '%s' has the name of %s '%s'; a trigger or 'rtab eval' could not tell them apart: rename one",
+				     def_kind_name(d->kind), d->id, def_kind_name(first->kind), first->id);
+			check_note(m, first->id_loc, "the %s is here", def_kind_name(first->kind));
+		}
+	idmap_free(&names);
+}
+
+/* The ruleset's id names the generated files and C symbols. */
+#define MAX_RULESET_ID 200
+
 static void resolve_ruleset(model *m)
 {
 	const ast_def *d = m->ruleset_def;
@@ -306,6 +331,10 @@ static void resolve_ruleset(model *m)
 	if (!d)
 		return;
 	m->rs.rule = arena_strdup(&m->arena, d->rule);
+	if (strlen(d->id) > MAX_RULESET_ID)
+		check_report(m, CHECK_LIMITS, d->id_loc,
+			     "the ruleset id is %zu characters long; at most %d, for it names the generated files",
+			     strlen(d->id), MAX_RULESET_ID);
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind == ST_LOCALES) {
 			if (locales) {
@@ -790,6 +819,7 @@ bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 	m->syntax_errors = d->errors;
 	collect(m, defs);
 	check_count_limits(m);
+	check_target_names(m);
 	resolve_ruleset(m);
 	if (m->ruleset_def)
 		m->rs.title = read_labels(m, m->ruleset_def->body, "ruleset", m->ruleset_def->id,
@@ -825,6 +855,7 @@ void model_free(model *m)
 	for (size_t i = 0; m->tables && i < m->ndefs[DEF_TABLE]; i++) {
 		free(m->tables[i].cells);
 		free(m->tables[i].row_names);
+		free(m->tables[i].row_locs);
 	}
 	for (size_t i = 0; m->enum_values && i < m->ndefs[DEF_ENUM]; i++)
 		idmap_free(&m->enum_values[i]);

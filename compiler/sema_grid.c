@@ -316,6 +316,7 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	}
 	rtab_row *out = model_array(m, cap ? cap : 1, sizeof *out);
 	mt->row_names = xcalloc(cap ? cap : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
 	mt->cells = xcalloc((cap ? cap : 1) * t->ncolumns, sizeof *mt->cells);
 	for (size_t k = 0; k < (cap ? cap : 1) * t->ncolumns; k++) {
 		mt->cells[k].lo = 1; /* absent until a cell names the row */
@@ -383,6 +384,7 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 				out[row].rule = arena_strdup(&m->arena, l->rule ? l->rule : d->rule);
 				out[row].provisional = arena_strdup(&m->arena, l->text);
 				mt->row_names[row] = x->name;
+				mt->row_locs[row] = x->loc;
 				t->nrows++;
 			}
 			model_cell *mc = &mt->cells[col * cap + row];

@@ -295,6 +295,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 	rtab_row *out = model_array(m, n ? n : 1, sizeof *out);
 	size_t first = mt->first_rolled, width = mt->nrolled;
 	mt->row_names = xcalloc(n ? n : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(n ? n : 1, sizeof *mt->row_locs);
 	mt->cells = xcalloc((n ? n : 1) * t->ncolumns, sizeof *mt->cells);
 	for (size_t k = 0; k < (n ? n : 1) * t->ncolumns; k++) {
 		mt->cells[k].lo = 1; /* absent: never matches */
@@ -323,6 +324,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		out[row].rule = arena_strdup(&m->arena, r->rule ? r->rule : d->rule);
 		out[row].provisional = arena_strdup(&m->arena, r->text);
 		mt->row_names[row] = r->name;
+		mt->row_locs[row] = r->loc;
 		for (const ast_cell *c = r->cells; c; c = c->next)
 			ncells++;
 		if (ncells != width && width > 0) {

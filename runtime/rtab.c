@@ -539,10 +539,11 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 			if (sum > rs->groups[g].cap_max)
 				sum = rs->groups[g].cap_max;
 		}
-		*total += sum;
-		if (*total < INT32_MIN || *total > INT32_MAX)
-			return RTAB_E_OVERFLOW;
+		*total += sum; /* no int64 overflow: at most RTAB_MAX_APPLIED int32 terms */
 	}
+	/* Only the total must fit: a partial sum past 32 bits is no error. */
+	if (*total < INT32_MIN || *total > INT32_MAX)
+		return RTAB_E_OVERFLOW;
 	return RTAB_OK;
 }
 

@@ -44,7 +44,7 @@ step() { # WHAT COMMAND...: run, keep the output in $log
 command -v pkg-config >/dev/null 2>&1 || { echo "pkg-config not installed: skipped"; exit 77; }
 command -v ninja >/dev/null 2>&1 || { echo "ninja not installed: skipped"; exit 77; }
 
-downstream_opts="-Dwerror=true -Db_sanitize=$sanitize -Db_lundef=$lundef"
+downstream_opts="-Dbuildtype=plain -Dwerror=true -Db_sanitize=$sanitize -Db_lundef=$lundef"
 sanitize_flags=
 [ "$sanitize" != none ] && sanitize_flags="-fsanitize=$sanitize -fno-omit-frame-pointer"
 

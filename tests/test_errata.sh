@@ -65,5 +65,50 @@ else
 	failed=$((failed + 1))
 fi
 
+# rtab diff: the golden outputs, byte for byte, and its exit status.
+golden() { # NAME EXPECTED_STATUS GOLDEN COMMAND...
+	name=$1 want=$2 gold=$3
+	shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; head -20 "$tmp/err"
+		failed=$((failed + 1))
+	elif ! diff -u "$gold" "$tmp/out"; then
+		echo "FAIL $name: output differs from $gold (above: - expected, + actual)"
+		failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+}
+golden diff-first 1 tests/errata/diff_first.txt "$rtab" diff "$f@original" "$f@first_printing"
+golden diff-second 1 tests/errata/diff_second.md "$rtab" diff "$f@first_printing" "$f" --format markdown
+golden diff-all 1 tests/errata/diff_all.json "$rtab" diff "$f@original" "$f" --format json
+expect diff-equal 0 "no differences" "$rtab" diff "$f" "$f@second_printing"
+expect diff-bad-file 2 "cannot open" "$rtab" diff "$f" "$tmp/none.rtab"
+expect diff-bad-format 2 "--format takes" "$rtab" diff "$f" "$f" --format pdf
+expect diff-one-side 2 "give OLD and NEW" "$rtab" diff "$f"
+python3 -c 'import json,sys; json.load(sys.stdin)' <tests/errata/diff_all.json && passed=$((passed + 1)) || { echo "FAIL diff-json: not JSON"; failed=$((failed + 1)); }
+
+# One cell changed in a bundled table: that cell, both locations and the odds
+# it moves, nothing else.
+sed 's/^    pursue_and_eliminate  3-5    5-8;/    pursue_and_eliminate  3-5    5-7;/; s/^    pursue_off_map        6+     9+;/    pursue_off_map        6+     8+;/' \
+	tables/musket_pike.rtab >"$tmp/reprint.rtab"
+"$rtab" diff tables/musket_pike.rtab "$tmp/reprint.rtab" >"$tmp/one" 2>&1
+status=$?
+if cmp -s tables/musket_pike.rtab "$tmp/reprint.rtab"; then
+	echo "note: the cavalry pursuit rows read otherwise now; diff-one-cell not run"
+elif [ "$status" -eq 1 ] && [ "$(grep -c '^changed\|^added\|^removed' "$tmp/one")" -eq 1 ] &&
+	grep -q "^  row 'pursue_and_eliminate', column 'others': 5-8 -> 5-7$" "$tmp/one" &&
+	grep -q "^  row 'pursue_off_map', column 'others': >=9 -> >=8$" "$tmp/one" &&
+	grep -q "was at tables/musket_pike.rtab:[0-9]*:[0-9]*, now at $tmp/reprint.rtab:" "$tmp/one" &&
+	grep -q "pursue_off_map: 1/10 (10%) -> 1/5 (20%)" "$tmp/one" &&
+	[ "$(wc -l <"$tmp/one")" -eq 11 ]; then
+	passed=$((passed + 1))
+else
+	echo "FAIL diff-one-cell (exit $status):"; cat "$tmp/one"
+	failed=$((failed + 1))
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

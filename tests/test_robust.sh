@@ -116,5 +116,43 @@ else
 fi
 check escape-visible 1 'bad\xFFname\x1B[31m.rtab' "$rtab" check "$weird"
 
+# 10. A distance whose forms roll different dice: every form can be shown.
+cat >"$tmp/dist.rtab" <<'RTAB'
+ruleset r { locales en; en "R"; }
+distance move { en "M"; value 1d6 inches; value 2d6 cm; }
+RTAB
+check distance-one-roll 0 '"forms": [{"value": 3, "unit": "inches"}, {"value": null, "unit": "cm"}]' \
+	"$rtab" eval "$tmp/dist.rtab" move --roll 3 --json
+check distance-later-form 0 '"value": 7, "unit": "cm"' "$rtab" eval "$tmp/dist.rtab" move --roll 3,4 --json
+check distance-per-form 0 '"forms": [{"value": 3, "unit": "inches"}, {"value": 7, "unit": "cm"}]' \
+	"$rtab" eval "$tmp/dist.rtab" move --roll 3 --roll 3,4 --json
+check distance-rolls-count 2 "give one --roll for all, or one per form" \
+	"$rtab" eval "$tmp/dist.rtab" move --roll 3 --roll 3,4 --roll 1
+check distance-no-fit 2 "inches: 1, cm: 2" "$rtab" eval "$tmp/dist.rtab" move --roll 1,2,3
+
+# 11. A reaction set of 300 options allowed: all 300 listed.
+{
+	echo 'ruleset r { locales en; en "R"; }'
+	echo 'reactions many { en "X";'
+	i=0
+	while [ $i -lt 300 ]; do echo "option o$i { en \"O\"; }"; i=$((i + 1)); done
+	echo '}'
+} >"$tmp/many.rtab"
+check reactions-300 0 '"o299"' "$rtab" eval "$tmp/many.rtab" many --json
+
+# 15. Clear errors: the range of --drm, every die's faces, a leading BOM.
+check drm-range 2 "--drm takes an integer within -1000000000..1000000000, not '2147483647'" \
+	"$rtab" eval tables/musket_pike.rtab melee --drm 2147483647 --roll 3
+cat >"$tmp/mixed.rtab" <<'RTAB'
+ruleset r { locales en; en "R"; }
+dice mixed = 1d6 + 1d10;
+outcome a { en "A"; }
+table t { en "T"; roll mixed; rows { a 2-16; } }
+RTAB
+check faces-every-die 2 "give 2 faces: 1 within 1..6, then 1 within 1..10" \
+	"$rtab" eval "$tmp/mixed.rtab" t --roll 3
+{ printf '\357\273\277'; cat "$tmp/mixed.rtab"; } >"$tmp/bom.rtab"
+check bom-accepted 0 '"outcome": "a"' "$rtab" eval "$tmp/bom.rtab" t --roll 3,4 --json
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

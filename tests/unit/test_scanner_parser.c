@@ -1087,7 +1087,7 @@ static const bad_case bad_cases[] = {
 	{"a non-ASCII character outside a string, after Cyrillic text on its line",
 	 SRC("ruleset r { locales en, ru; }\n"
 	     "enum g { ru \"Игра серии\"; € en \"x\"; }\n"),
-	 "t.rtab:2:27: error: unexpected character '€'; identifiers are ASCII, put other text in a quoted label\n"
+	 "t.rtab:2:27: error: unexpected character '€' (U+20AC); identifiers are ASCII, put other text in a quoted label\n"
 	 " enum g { ru \"Игра серии\"; € en \"x\"; }\n"
 	 "                           ^\n",
 	 1, "r g"},

@@ -1,0 +1,162 @@
+/* Comparing two rulesets facet by facet, and the odds that moved (see diff.h). */
+#include "diff.h"
+
+#include "odds.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *diff_key(const diff_change *c)
+{
+	return c->old ? c->old->key : c->new->key;
+}
+
+static bool wanted(const facet *f, const facet_def *d, unsigned flags)
+{
+	if ((flags & DIFF_NO_LABELS) && f->locale)
+		return false;
+	if ((flags & DIFF_NO_HEADER) && d->kind == DEF_RULESET)
+		return false;
+	return true;
+}
+
+static void push_change(diff_def *d, const facet *a, const facet *b)
+{
+	d->changes = xrealloc(d->changes, (d->n + 1) * sizeof *d->changes);
+	d->changes[d->n++] = (diff_change){a, b};
+}
+
+static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, const facet_def *b)
+{
+	r->defs = xrealloc(r->defs, (r->n + 1) * sizeof *r->defs);
+	diff_def *d = &r->defs[r->n++];
+	*d = (diff_def){what, a, b, NULL, 0};
+	return d;
+}
+
+/* The same definition on the other side: by kind and id (the header by kind). */
+static const facet_def *counterpart(const facet_set *s, const facet_def *d)
+{
+	if (d->kind == DEF_RULESET)
+		return s->n && s->defs[0].kind == DEF_RULESET ? &s->defs[0] : NULL;
+	return facets_find(s, d->kind, d->id);
+}
+
+void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags)
+{
+	memset(r, 0, sizeof *r);
+	for (size_t i = 0; i < a->n; i++) {
+		const facet_def *da = &a->defs[i];
+		const facet_def *db = counterpart(b, da);
+		if (da->kind == DEF_RULESET && (flags & DIFF_NO_HEADER))
+			continue;
+		if (!db) {
+			push_def(r, DIFF_REMOVED, da, NULL);
+			continue;
+		}
+		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0};
+		for (size_t k = 0; k < da->n; k++) {
+			const facet *fa = &da->facets[k];
+			if (!wanted(fa, da, flags))
+				continue;
+			const facet *fb = facet_find(db, fa->key);
+			if (!fb || strcmp(fa->value, fb->value) != 0)
+				push_change(&tmp, fa, fb);
+		}
+		for (size_t k = 0; k < db->n; k++) {
+			const facet *fb = &db->facets[k];
+			if (wanted(fb, db, flags) && !facet_find(da, fb->key))
+				push_change(&tmp, NULL, fb);
+		}
+		if (tmp.n) {
+			diff_def *d = push_def(r, DIFF_CHANGED, da, db);
+			d->changes = tmp.changes;
+			d->n = tmp.n;
+		}
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		const facet_def *db = &b->defs[i];
+		if (db->kind == DEF_RULESET)
+			continue;
+		if (!counterpart(a, db))
+			push_def(r, DIFF_ADDED, NULL, db);
+	}
+}
+
+/* The default inputs of rs, with the column input of table t at column c's first value. */
+static int32_t *situation(const rtab_ruleset *rs, size_t t, size_t c)
+{
+	int32_t *in = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *in);
+	rtab_inputs_default(rs, in, rs->ninputs);
+	int32_t v = odds_column_value(rs, t, c);
+	if (rs->tables[t].column_input >= 0 && v >= 0)
+		in[rs->tables[t].column_input] = v;
+	return in;
+}
+
+static void compare_column(diff_result *r, const rtab_ruleset *a, size_t ta, size_t ca,
+			   const rtab_ruleset *b, size_t tb, size_t cb)
+{
+	int32_t *ia = situation(a, ta, ca), *ib = situation(b, tb, cb);
+	odds_dist da, db;
+	int ra = odds_table(a, ta, ia, 0, &da), rb = odds_table(b, tb, ib, 0, &db);
+	free(ia);
+	free(ib);
+	if (ra != RTAB_OK || rb != RTAB_OK) {
+		if (ra == RTAB_OK)
+			odds_dist_free(&da);
+		if (rb == RTAB_OK)
+			odds_dist_free(&db);
+		r->unenumerated = xrealloc(r->unenumerated, (r->nunenumerated + 1) * sizeof *r->unenumerated);
+		r->unenumerated[r->nunenumerated++] = b->tables[tb].id;
+		return;
+	}
+	/* Every outcome either table can give, in the new table's printed order. */
+	uint16_t *oa = xcalloc(a->noutcomes + 1u, sizeof *oa), *ob = xcalloc(b->noutcomes + 1u, sizeof *ob);
+	size_t na = odds_table_outcomes(a, ta, oa), nb = odds_table_outcomes(b, tb, ob);
+	for (size_t k = 0; k < nb + na; k++) {
+		const char *id = k < nb ? b->outcomes[ob[k]].id : a->outcomes[oa[k - nb]].id;
+		int ia2 = rtab_find_outcome(a, id), ib2 = rtab_find_outcome(b, id);
+		if (k >= nb && ib2 >= 0) {
+			bool seen = false;
+			for (size_t j = 0; j < nb; j++)
+				seen |= ob[j] == ib2;
+			if (seen)
+				continue;
+		}
+		uint64_t ca2 = ia2 >= 0 ? da.count[ia2] : 0, cb2 = ib2 >= 0 ? db.count[ib2] : 0;
+		/* ca2/da.total == cb2/db.total, cross-multiplied (each at most 2^24). */
+		if (ca2 * db.total == cb2 * da.total)
+			continue;
+		r->odds = xrealloc(r->odds, (r->nodds + 1) * sizeof *r->odds);
+		r->odds[r->nodds++] = (diff_odds){b->tables[tb].id, b->tables[tb].columns[cb].id, id,
+						  ca2, da.total, cb2, db.total};
+	}
+	free(oa);
+	free(ob);
+	odds_dist_free(&da);
+	odds_dist_free(&db);
+}
+
+void diff_odds_compute(diff_result *r, const rtab_ruleset *a, const rtab_ruleset *b)
+{
+	for (size_t tb = 0; tb < b->ntables; tb++) {
+		int ta = rtab_find_table(a, b->tables[tb].id);
+		if (ta < 0)
+			continue;
+		for (size_t cb = 0; cb < b->tables[tb].ncolumns; cb++)
+			for (size_t ca = 0; ca < a->tables[ta].ncolumns; ca++)
+				if (strcmp(a->tables[ta].columns[ca].id, b->tables[tb].columns[cb].id) == 0)
+					compare_column(r, a, (size_t)ta, ca, b, tb, cb);
+	}
+}
+
+void diff_free(diff_result *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->defs[i].changes);
+	free(r->defs);
+	free(r->odds);
+	free(r->unenumerated);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,57 @@
+/*
+ * Comparing two lowered rulesets definition by definition, facet by facet
+ * (see facets.h): what rtab diff reports, and what rtab verify reads.
+ */
+#ifndef RTAB_DIFF_H
+#define RTAB_DIFF_H
+
+#include "facets.h"
+
+#include <stdint.h>
+
+typedef struct diff_change {
+	const facet *old, *new; /* NULL on the side that lacks it */
+} diff_change;
+
+typedef enum diff_what { DIFF_CHANGED, DIFF_ADDED, DIFF_REMOVED } diff_what;
+
+typedef struct diff_def {
+	diff_what what;
+	const facet_def *old, *new; /* NULL on the side that lacks it */
+	diff_change *changes;
+	size_t n;
+} diff_def;
+
+/* How one outcome of one column moved at the default situation. */
+typedef struct diff_odds {
+	const char *table, *column, *outcome;
+	uint64_t old_count, old_total, new_count, new_total;
+} diff_odds;
+
+typedef struct diff_result {
+	diff_def *defs;
+	size_t n;
+	diff_odds *odds;
+	size_t nodds;
+	const char **unenumerated; /* tables whose odds could not be enumerated */
+	size_t nunenumerated;
+} diff_result;
+
+enum {
+	DIFF_NO_LABELS = 1,  /* leave labels out (verify reads them its own way) */
+	DIFF_NO_HEADER = 2,  /* leave the ruleset header (id, title, locales) out */
+};
+
+/* Compare a (old) with b (new). */
+void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags);
+
+/* Add the odds that moved, per table in both and per column, with every
+ * input at its default (the column input at the column's first value). */
+void diff_odds_compute(diff_result *r, const rtab_ruleset *a, const rtab_ruleset *b);
+
+void diff_free(diff_result *r);
+
+/* The key of a change (either side's). */
+const char *diff_key(const diff_change *c);
+
+#endif

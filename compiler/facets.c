@@ -1,0 +1,904 @@
+/* A lowered ruleset as facets (see facets.h). */
+#include "facets.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *facet_kind_word(def_kind kind)
+{
+	return kind == DEF_BAND ? "ratio" : kind == DEF_REACTIONS ? "reactions" : def_kind_name(kind);
+}
+
+/* ---- expressions ---------------------------------------------------------- */
+
+typedef struct xval {
+	char *text;
+	bool binary;   /* needs parentheses as an operand */
+	bool literal;  /* a constant: num */
+	int32_t num;
+	int enum_index; /* of an input or a key: constants compared with it print as its values */
+	bool boolean;
+} xval;
+
+static const char *op_text(int op)
+{
+	switch (op) {
+	case RTAB_OP_ADD: return "+";
+	case RTAB_OP_SUB: return "-";
+	case RTAB_OP_MUL: return "*";
+	case RTAB_OP_EQ: return "==";
+	case RTAB_OP_NE: return "!=";
+	case RTAB_OP_LT: return "<";
+	case RTAB_OP_LE: return "<=";
+	case RTAB_OP_GT: return ">";
+	case RTAB_OP_GE: return ">=";
+	case RTAB_OP_AND: return "and";
+	case RTAB_OP_OR: return "or";
+	default: return "?";
+	}
+}
+
+static char *xprintf(const char *fmt, ...)
+{
+	strbuf sb = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	return sb.data ? sb.data : xstrdup("");
+}
+
+/* A constant as the value of what it is compared with. */
+static char *literal_as(const rtab_ruleset *rs, const xval *c, const xval *other)
+{
+	if (other->enum_index >= 0 && other->enum_index < rs->nenums && c->num >= 0 &&
+	    c->num < rs->enums[other->enum_index].nvalues)
+		return xstrdup(rs->enums[other->enum_index].values[c->num].id);
+	if (other->boolean && (c->num == 0 || c->num == 1))
+		return xstrdup(c->num ? "true" : "false");
+	return xstrdup(c->text);
+}
+
+static char *operand(const xval *v)
+{
+	return v->binary ? xprintf("(%s)", v->text) : xstrdup(v->text);
+}
+
+/* Decompile instrs [from, to) onto the stack; false on malformed data. */
+static bool decompile(const rtab_ruleset *rs, const rtab_instr *in, size_t from, size_t to,
+		      xval *stack, size_t *sp, size_t cap)
+{
+	for (size_t p = from; p < to; p++) {
+		const rtab_instr *i = &in[p];
+		xval v = {0};
+		v.enum_index = -1;
+		switch (i->op) {
+		case RTAB_OP_CONST:
+			v.text = xprintf("%d", (int)i->arg);
+			v.literal = true;
+			v.num = i->arg;
+			break;
+		case RTAB_OP_INPUT:
+			if (i->arg < 0 || i->arg >= rs->ninputs)
+				return false;
+			v.text = xstrdup(rs->inputs[i->arg].id);
+			v.enum_index = rs->inputs[i->arg].type == RTAB_TYPE_ENUM ? rs->inputs[i->arg].enum_index : -1;
+			v.boolean = rs->inputs[i->arg].type == RTAB_TYPE_BOOL;
+			break;
+		case RTAB_OP_NEG:
+		case RTAB_OP_NOT:
+		case RTAB_OP_ABS: {
+			if (*sp < 1)
+				return false;
+			xval *a = &stack[*sp - 1];
+			char *o = operand(a);
+			v.text = i->op == RTAB_OP_NEG ? xprintf("-%s", o)
+				 : i->op == RTAB_OP_NOT ? xprintf("not %s", o)
+							 : xprintf("abs(%s)", a->text);
+			free(o);
+			free(a->text);
+			(*sp)--;
+			break;
+		}
+		case RTAB_OP_DIV_DOWN:
+		case RTAB_OP_DIV_UP:
+		case RTAB_OP_MIN:
+		case RTAB_OP_MAX: {
+			static const char *const names[] = {"div_down", "div_up", "min", "max"};
+			if (*sp < 2)
+				return false;
+			xval *a = &stack[*sp - 2], *b = &stack[*sp - 1];
+			v.text = xprintf("%s(%s, %s)", names[i->op - RTAB_OP_DIV_DOWN], a->text, b->text);
+			free(a->text);
+			free(b->text);
+			*sp -= 2;
+			break;
+		}
+		case RTAB_OP_MATRIX: {
+			if (i->arg < 0 || i->arg >= rs->nmatrices)
+				return false;
+			const rtab_matrix *mx = &rs->matrices[i->arg];
+			if (*sp < mx->ndims)
+				return false;
+			strbuf sb = {0};
+			sb_printf(&sb, "%s(", mx->id);
+			for (size_t k = 0; k < mx->ndims; k++) {
+				xval *a = &stack[*sp - mx->ndims + k];
+				xval key = {.enum_index = mx->dims[k]};
+				char *t = a->literal ? literal_as(rs, a, &key) : xstrdup(a->text);
+				sb_printf(&sb, "%s%s", k ? ", " : "", t);
+				free(t);
+				free(a->text);
+			}
+			sb_putc(&sb, ')');
+			*sp -= mx->ndims;
+			v.text = sb.data;
+			break;
+		}
+		case RTAB_OP_BAND: {
+			if (i->arg < 0 || i->arg >= rs->nbands || *sp < 2)
+				return false;
+			xval *a = &stack[*sp - 2], *b = &stack[*sp - 1];
+			v.text = xprintf("%s(%s, %s)", rs->bands[i->arg].id, a->text, b->text);
+			free(a->text);
+			free(b->text);
+			*sp -= 2;
+			break;
+		}
+		case RTAB_OP_ROLL:
+			if (i->arg < 0 || i->arg >= rs->ndice)
+				return false;
+			v.text = xstrdup(rs->dice[i->arg].id);
+			break;
+		case RTAB_OP_JUMP_IF_FALSE: {
+			/* if C then A else B: C, JIF over A and the JUMP, A, JUMP over B, B */
+			size_t then_end = p + 1 + (size_t)(i->arg > 0 ? i->arg : 0) - 1;
+			if (*sp < 1 || then_end >= to || in[then_end].op != RTAB_OP_JUMP)
+				return false;
+			size_t else_end = then_end + 1 + (size_t)(in[then_end].arg > 0 ? in[then_end].arg : 0);
+			if (else_end > to)
+				return false;
+			size_t base = *sp;
+			if (!decompile(rs, in, p + 1, then_end, stack, sp, cap) || *sp != base + 1)
+				return false;
+			if (!decompile(rs, in, then_end + 1, else_end, stack, sp, cap) || *sp != base + 2)
+				return false;
+			xval *c = &stack[base - 1], *a = &stack[base], *b = &stack[base + 1];
+			v.text = xprintf("if %s then %s else %s", c->text, a->text, b->text);
+			v.binary = true;
+			free(c->text);
+			free(a->text);
+			free(b->text);
+			*sp = base - 1;
+			p = else_end - 1;
+			break;
+		}
+		default: {
+			if (i->op < RTAB_OP_ADD || i->op > RTAB_OP_OR || *sp < 2)
+				return false;
+			xval *a = &stack[*sp - 2], *b = &stack[*sp - 1];
+			char *ta = a->literal ? literal_as(rs, a, b) : operand(a);
+			char *tb = b->literal ? literal_as(rs, b, a) : operand(b);
+			v.text = xprintf("%s %s %s", ta, op_text(i->op), tb);
+			v.binary = true;
+			free(ta);
+			free(tb);
+			free(a->text);
+			free(b->text);
+			*sp -= 2;
+			break;
+		}
+		}
+		if (*sp == cap) {
+			free(v.text);
+			return false;
+		}
+		stack[(*sp)++] = v;
+	}
+	return true;
+}
+
+void facet_expr(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e)
+{
+	xval stack[RTAB_MAX_EXPR_STACK * 2];
+	size_t sp = 0;
+	bool ok = decompile(rs, e->instrs, 0, e->ninstrs, stack, &sp, sizeof stack / sizeof stack[0]);
+	if (ok && sp == 1)
+		sb_puts(sb, stack[0].text);
+	else
+		sb_puts(sb, "(expression)");
+	for (size_t i = 0; i < sp; i++)
+		free(stack[i].text);
+}
+
+static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	strbuf sb = {0};
+	facet_expr(&sb, rs, e);
+	return sb.data;
+}
+
+/* ---- collecting ------------------------------------------------------------ */
+
+typedef struct builder {
+	facet_set *s;
+	const model *m;
+	const rtab_ruleset *rs;
+	facet_def *d;
+	const ast_def *ast;
+} builder;
+
+static void add(builder *b, src_loc loc, char *key, char *value)
+{
+	facet_def *d = b->d;
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->facets = xrealloc(d->facets, d->cap * sizeof *d->facets);
+	}
+	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL};
+}
+
+/* key is printf'd; value is taken (may be NULL: no facet). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void addf(builder *b, src_loc loc, char *value, const char *keyfmt, ...)
+{
+	if (!value)
+		return;
+	strbuf key = {0};
+	va_list ap;
+	va_start(ap, keyfmt);
+	sb_vprintf(&key, keyfmt, ap);
+	va_end(ap);
+	add(b, loc, key.data ? key.data : xstrdup(""), value);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* The labels of an element: one facet per locale that has one. */
+static void add_labels(builder *b, src_loc loc, const char *of, rtab_labels labels,
+		       const ast_stmt *body)
+{
+	if (!labels)
+		return;
+	for (size_t l = 0; l < b->rs->nlocales; l++) {
+		if (!labels[l])
+			continue;
+		src_loc at = loc;
+		for (const ast_stmt *s = body; s; s = s->next)
+			if (s->kind == ST_LABEL && strcmp(s->name, b->rs->locales[l]) == 0)
+				at = s->text_loc;
+		addf(b, at, xstrdup(labels[l]), "%s%slabel %s", of, *of ? " " : "", b->rs->locales[l]);
+		facet *f = &b->d->facets[b->d->n - 1];
+		f->locale = b->rs->locales[l];
+		f->label_of = xstrdup(of);
+	}
+}
+
+static const ast_stmt *find_stmt(const ast_stmt *body, stmt_kind kind, const char *name, size_t nth)
+{
+	for (const ast_stmt *s = body; s; s = s->next) {
+		if (s->kind != kind || (name && (!s->name || strcmp(s->name, name) != 0)))
+			continue;
+		if (nth-- == 0)
+			return s;
+	}
+	return NULL;
+}
+
+static src_loc stmt_loc(const builder *b, stmt_kind kind, const char *name, size_t nth)
+{
+	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, kind, name, nth) : NULL;
+	return s ? s->loc : (src_loc){0, 0};
+}
+
+static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labels labels,
+		  const char *rule)
+{
+	facet_set *s = b->s;
+	s->defs = xrealloc(s->defs, (s->n + 1) * sizeof *s->defs);
+	facet_def *d = &s->defs[s->n++];
+	memset(d, 0, sizeof *d);
+	b->ast = i < b->m->ndefs[kind] ? b->m->defs[kind][i] : NULL;
+	d->kind = kind;
+	d->id = id;
+	d->loc = b->ast ? b->ast->id_loc : (src_loc){0, 0};
+	d->labels = labels;
+	b->d = d;
+	addf(b, d->loc, dup_or_null(rule), "rule");
+	add_labels(b, d->loc, "", labels, b->ast ? b->ast->body : NULL);
+}
+
+static char *signed_text(int64_t v)
+{
+	return xprintf("%s%lld", v > 0 ? "+" : "", (long long)v);
+}
+
+static char *value_of(const rtab_ruleset *rs, int enum_index, int64_t v)
+{
+	if (enum_index >= 0 && enum_index < rs->nenums && v >= 0 && v < rs->enums[enum_index].nvalues)
+		return xstrdup(rs->enums[enum_index].values[v].id);
+	return xprintf("%lld", (long long)v);
+}
+
+static char *target_text(const rtab_ruleset *rs, rtab_target t)
+{
+	switch (t.kind) {
+	case RTAB_TARGET_TABLE: return t.index < rs->ntables ? xstrdup(rs->tables[t.index].id) : NULL;
+	case RTAB_TARGET_REACTIONS: return t.index < rs->nreaction_sets ? xstrdup(rs->reaction_sets[t.index].id) : NULL;
+	case RTAB_TARGET_TRANSITION: return t.index < rs->ntransitions ? xstrdup(rs->transitions[t.index].id) : NULL;
+	case RTAB_TARGET_DISTANCE: return t.index < rs->ndistances ? xstrdup(rs->distances[t.index].id) : NULL;
+	case RTAB_TARGET_PROCEDURE: return t.index < rs->nprocedures ? xstrdup(rs->procedures[t.index].id) : NULL;
+	default: return NULL;
+	}
+}
+
+static const char *outcome_id(const rtab_ruleset *rs, int o)
+{
+	return o >= 0 && o < rs->noutcomes ? rs->outcomes[o].id : "(none)";
+}
+
+static void ruleset_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	begin(b, DEF_RULESET, 0, rs->id, rs->title, b->m->ruleset_def ? b->m->ruleset_def->rule : NULL);
+	strbuf sb = {0};
+	for (size_t l = 0; l < rs->nlocales; l++)
+		sb_printf(&sb, "%s%s", l ? ", " : "", rs->locales[l]);
+	addf(b, stmt_loc(b, ST_LOCALES, NULL, 0), sb.data ? sb.data : xstrdup(""), "locales");
+	addf(b, b->d->loc, xstrdup(rs->id), "id");
+}
+
+static void dice_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < b->m->ndefs[DEF_DICE] && i < rs->ndice; i++) {
+		const rtab_dice *d = &rs->dice[i];
+		begin(b, DEF_DICE, i, d->id, NULL, d->rule);
+		strbuf sb = {0};
+		for (size_t g = 0; g < d->ngroups; g++) {
+			const rtab_die_group *dg = &d->groups[g];
+			sb_printf(&sb, "%s%ud%d", g ? " + " : "", dg->count, dg->face_max - dg->face_min + 1);
+			if (dg->face_min != 1)
+				sb_printf(&sb, " faces %d..%d", dg->face_min, dg->face_max);
+		}
+		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "dice");
+	}
+}
+
+static void enum_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nenums; i++) {
+		const rtab_enum *e = &rs->enums[i];
+		begin(b, DEF_ENUM, i, e->id, e->labels, e->rule);
+		for (size_t v = 0; v < e->nvalues; v++) {
+			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_VALUE, e->values[v].id, 0) : NULL;
+			src_loc at = s ? s->name_loc : b->d->loc;
+			addf(b, at, xstrdup("defined"), "value '%s'", e->values[v].id);
+			char *of = xprintf("value '%s'", e->values[v].id);
+			add_labels(b, at, of, e->values[v].labels, s ? s->body : NULL);
+			free(of);
+		}
+	}
+}
+
+static void input_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		begin(b, DEF_INPUT, i, in->id, in->labels, in->rule);
+		char *type = in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
+			     : in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums
+				     ? xstrdup(rs->enums[in->enum_index].id)
+				     : xprintf("int %d..%d", in->min, in->max);
+		addf(b, b->ast ? b->ast->type.loc : b->d->loc, type, "type");
+		char *def = in->type == RTAB_TYPE_BOOL ? xstrdup(in->default_value ? "true" : "false")
+						       : value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1,
+								  in->default_value);
+		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
+	}
+}
+
+static void effect_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->neffect_kinds; i++) {
+		const rtab_effect_kind *k = &rs->effect_kinds[i];
+		begin(b, DEF_EFFECT, i, k->id, k->labels, k->rule);
+		strbuf sb = {0};
+		for (size_t p = 0; p < k->nparams; p++)
+			sb_printf(&sb, "%s%s: %s", p ? ", " : "", k->params[p].id,
+				  k->params[p].enum_index >= 0 && k->params[p].enum_index < rs->nenums
+					  ? rs->enums[k->params[p].enum_index].id : "int");
+		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
+	}
+}
+
+static void outcome_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->noutcomes; i++) {
+		const rtab_outcome *o = &rs->outcomes[i];
+		begin(b, DEF_OUTCOME, i, o->id, o->labels, o->rule);
+		for (size_t e = 0; e < o->neffects; e++) {
+			const rtab_effect *ef = &o->effects[e];
+			if (ef->kind >= rs->neffect_kinds)
+				continue;
+			const rtab_effect_kind *k = &rs->effect_kinds[ef->kind];
+			strbuf sb = {0};
+			sb_printf(&sb, "%s(", k->id);
+			for (size_t a = 0; a < ef->nargs; a++) {
+				char *v = value_of(rs, a < k->nparams ? k->params[a].enum_index : -1, ef->args[a]);
+				sb_printf(&sb, "%s%s", a ? ", " : "", v);
+				free(v);
+			}
+			sb_putc(&sb, ')');
+			addf(b, stmt_loc(b, ST_EFFECT, NULL, e), sb.data, "effect %zu", e + 1);
+		}
+		for (size_t t = 0; t < o->ntriggers; t++) {
+			const rtab_trigger *tr = &o->triggers[t];
+			char *target = target_text(rs, tr->target);
+			if (!target)
+				continue;
+			src_loc at = stmt_loc(b, ST_TRIGGER, target, 0);
+			addf(b, at, xstrdup("yes"), "trigger %s", target);
+			if (tr->unless.ninstrs)
+				addf(b, at, expr_text(rs, &tr->unless), "trigger %s unless", target);
+			addf(b, at, dup_or_null(tr->rule), "trigger %s rule", target);
+			free(target);
+		}
+	}
+}
+
+static void modifier_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nmodifiers; i++) {
+		const rtab_modifier *md = &rs->modifiers[i];
+		begin(b, DEF_MODIFIER, i, md->id, md->labels, md->rule);
+		addf(b, stmt_loc(b, ST_FOR, NULL, 0), xstrdup(md->sign < 0 ? "defender" : "attacker"), "for");
+		if (md->condition.ninstrs)
+			addf(b, stmt_loc(b, ST_WHEN, NULL, 0), expr_text(rs, &md->condition), "when");
+		addf(b, stmt_loc(b, ST_AMOUNT, NULL, 0), expr_text(rs, &md->value), "value");
+		if (md->group >= 0 && md->group < rs->ngroups)
+			addf(b, stmt_loc(b, ST_GROUP, NULL, 0), xstrdup(rs->groups[md->group].id), "group");
+		strbuf sb = {0};
+		for (size_t s = 0; s < rs->nsteps && s < 32; s++)
+			if (md->steps & (UINT32_C(1) << s))
+				sb_printf(&sb, "%s%s", sb.len ? ", " : "", rs->steps[s]);
+		addf(b, stmt_loc(b, ST_STEPS, NULL, 0), sb.data, "steps");
+		addf(b, stmt_loc(b, ST_PROVISIONAL, NULL, 0), dup_or_null(md->provisional), "provisional");
+	}
+}
+
+static void matrix_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nmatrices; i++) {
+		const rtab_matrix *mx = &rs->matrices[i];
+		begin(b, DEF_MATRIX, i, mx->id, mx->labels, mx->rule);
+		strbuf keys = {0};
+		size_t ncells = 1;
+		bool ok = true;
+		for (size_t k = 0; k < mx->ndims; k++) {
+			ok &= mx->dims[k] < rs->nenums;
+			if (!ok)
+				break;
+			sb_printf(&keys, "%s%s", k ? ", " : "", rs->enums[mx->dims[k]].id);
+			ncells *= rs->enums[mx->dims[k]].nvalues;
+		}
+		addf(b, b->d->loc, keys.data ? keys.data : xstrdup(""), "keys");
+		if (!ok)
+			continue;
+		src_loc def_at = stmt_loc(b, ST_DEFAULT, NULL, 0);
+		for (size_t c = 0; c < ncells; c++) {
+			/* Row-major: the last key varies fastest. */
+			size_t rest = c, idx[16] = {0};
+			for (size_t k = mx->ndims; k-- > 0;) {
+				size_t nv = rs->enums[mx->dims[k]].nvalues;
+				idx[k < 16 ? k : 15] = rest % nv;
+				rest /= nv;
+			}
+			strbuf name = {0};
+			for (size_t k = 0; k < mx->ndims && k < 16; k++)
+				sb_printf(&name, "%s%s", k ? ", " : "", rs->enums[mx->dims[k]].values[idx[k]].id);
+			/* The cell's own statement, else the default. */
+			src_loc at = def_at;
+			for (const ast_stmt *s = b->ast ? b->ast->body : NULL; s; s = s->next) {
+				if (s->kind != ST_CELL)
+					continue;
+				size_t k = 0;
+				const ast_id *id = s->ids;
+				for (; id && k < mx->ndims && k < 16; id = id->next, k++)
+					if (strcmp(id->id, rs->enums[mx->dims[k]].values[idx[k]].id) != 0)
+						break;
+				if (!id && k == mx->ndims)
+					at = s->loc;
+			}
+			addf(b, at, signed_text(mx->cells[c]), "cell %s", name.data);
+			if (mx->provisional && mx->provisional[c])
+				addf(b, at, xstrdup(mx->provisional[c]), "cell %s provisional", name.data);
+			sb_free(&name);
+		}
+	}
+}
+
+static void band_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nbands; i++) {
+		const rtab_band *bd = &rs->bands[i];
+		begin(b, DEF_BAND, i, bd->id, bd->labels, bd->rule);
+		for (size_t s = 0; s < bd->nsteps; s++) {
+			src_loc at = {0, 0};
+			size_t k = 0;
+			for (const ast_stmt *st = b->ast ? b->ast->body : NULL; st; st = st->next)
+				if (st->kind == ST_BAND_STEP && k++ == s)
+					at = st->loc;
+			addf(b, at, signed_text(bd->steps[s].value), "step %d:%d", bd->steps[s].num,
+			     bd->steps[s].den);
+		}
+		addf(b, stmt_loc(b, ST_OTHERWISE, NULL, 0), signed_text(bd->otherwise), "otherwise");
+	}
+}
+
+static void group_facets(builder *b)
+{
+	static const char *const stacking[] = {"sum", "worst", "best"};
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->ngroups; i++) {
+		const rtab_group *g = &rs->groups[i];
+		begin(b, DEF_GROUP, i, g->id, g->labels, g->rule);
+		addf(b, stmt_loc(b, ST_STACK, NULL, 0), xstrdup(g->stacking < 3 ? stacking[g->stacking] : "?"),
+		     "stack");
+		if (g->capped)
+			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xprintf("%d..%d", g->cap_min, g->cap_max), "cap");
+	}
+}
+
+/* The rolls of column c that read row r, as printed: "<=2", "3-4", ">=5". */
+static char *row_ranges(const rtab_table *t, size_t c, size_t r)
+{
+	const rtab_column *col = &t->columns[c];
+	strbuf sb = {0};
+	int64_t run_lo = 0;
+	bool in_run = false;
+	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max + 1; v++) {
+		bool hit = v <= t->roll_max && col->row_of_roll && col->row_of_roll[v - t->roll_min] == (int16_t)r;
+		if (hit && !in_run) {
+			run_lo = v;
+			in_run = true;
+		} else if (!hit && in_run) {
+			int64_t hi = v - 1;
+			bool open_lo = run_lo == t->roll_min && col->below_row == (int16_t)r;
+			bool open_hi = hi == t->roll_max && col->above_row == (int16_t)r;
+			if (sb.len)
+				sb_puts(&sb, ", ");
+			if (open_lo && open_hi)
+				sb_puts(&sb, "any");
+			else if (open_lo)
+				sb_printf(&sb, "<=%lld", (long long)hi);
+			else if (open_hi)
+				sb_printf(&sb, ">=%lld", (long long)run_lo);
+			else if (run_lo == hi)
+				sb_printf(&sb, "%lld", (long long)hi);
+			else
+				sb_printf(&sb, "%lld-%lld", (long long)run_lo, (long long)hi);
+			in_run = false;
+		}
+	}
+	if (!sb.len && col->below_row == (int16_t)r)
+		sb_printf(&sb, "<=%lld", (long long)t->roll_min - 1);
+	if (!sb.len && col->above_row == (int16_t)r)
+		sb_printf(&sb, ">=%lld", (long long)t->roll_max + 1);
+	return sb.data ? sb.data : xstrdup("-");
+}
+
+/* "row 'held'", or "row 'held' #2" for a second row of the same outcome. */
+static char *row_name(const rtab_table *t, const rtab_ruleset *rs, size_t r)
+{
+	size_t nth = 0;
+	for (size_t k = 0; k < r; k++)
+		nth += t->rows[k].outcome == t->rows[r].outcome;
+	return nth ? xprintf("row '%s' #%zu", outcome_id(rs, t->rows[r].outcome), nth + 1)
+		   : xprintf("row '%s'", outcome_id(rs, t->rows[r].outcome));
+}
+
+static void table_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->ntables; i++) {
+		const rtab_table *t = &rs->tables[i];
+		const model_table *mt = b->m->tables && i < b->m->ndefs[DEF_TABLE] ? &b->m->tables[i] : NULL;
+		begin(b, DEF_TABLE, i, t->id, t->labels, t->rule);
+		addf(b, stmt_loc(b, ST_ROLL, NULL, 0),
+		     xstrdup(t->dice == RTAB_NO_DICE ? "none" : t->dice < rs->ndice ? rs->dice[t->dice].id : "?"),
+		     "roll");
+		if (t->column_input >= 0 && t->column_input < rs->ninputs) {
+			const rtab_input *in = &rs->inputs[t->column_input];
+			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);
+			addf(b, cols_at, xstrdup(in->id), "columns by");
+			for (size_t c = 0; c < t->ncolumns; c++) {
+				strbuf vals = {0};
+				for (int32_t v = in->min; v <= in->max; v++)
+					if (t->column_of_value[v - in->min] == c) {
+						char *name = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, v);
+						sb_printf(&vals, "%s%s", vals.len ? ", " : "", name);
+						free(name);
+					}
+				addf(b, cols_at, vals.data ? vals.data : xstrdup("-"), "column '%s' values", t->columns[c].id);
+			}
+		}
+		for (size_t c = 0; c < t->ncolumns; c++)
+			add_labels(b, b->d->loc, t->columns[c].id, t->columns[c].labels, NULL);
+		strbuf mods = {0};
+		for (size_t k = 0; k < t->nmodifiers; k++)
+			if (t->modifiers[k] < rs->nmodifiers)
+				sb_printf(&mods, "%s%s", k ? ", " : "", rs->modifiers[t->modifiers[k]].id);
+		addf(b, stmt_loc(b, ST_MODIFIERS, NULL, 0), mods.data, "modifiers");
+		if (t->capped)
+			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xprintf("%d..%d", t->cap_min, t->cap_max), "cap");
+		if (t->step >= 0 && t->step < rs->nsteps)
+			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
+		for (size_t r = 0; r < t->nrows; r++) {
+			char *row = row_name(t, rs, r);
+			src_loc row_at = mt && mt->row_locs && mt->has_rows ? mt->row_locs[r] : b->d->loc;
+			for (size_t c = 0; c < t->ncolumns; c++) {
+				src_loc at = row_at;
+				if (mt && mt->cells && mt->has_rows && !mt->shape_bad)
+					at = mt->cells[c * t->nrows + r].loc;
+				if (t->ncolumns == 1 && t->column_input < 0)
+					addf(b, at, row_ranges(t, c, r), "%s", row);
+				else
+					addf(b, at, row_ranges(t, c, r), "%s, column '%s'", row, t->columns[c].id);
+			}
+			/* A row without its own reference carries the table's. */
+			if (!t->rule || !t->rows[r].rule || strcmp(t->rule, t->rows[r].rule) != 0)
+				addf(b, row_at, dup_or_null(t->rows[r].rule), "%s rule", row);
+			addf(b, row_at, dup_or_null(t->rows[r].provisional), "%s provisional", row);
+			free(row);
+		}
+		for (size_t n = 0; n < t->nnatural; n++) {
+			const rtab_natural_rule *nr = &t->natural[n];
+			strbuf faces = {0};
+			for (size_t f = 0; f < nr->nfaces; f++)
+				sb_printf(&faces, "%s%d", f ? ", " : "", nr->faces[f]);
+			src_loc at = stmt_loc(b, ST_NATURAL, NULL, n);
+			addf(b, at, xstrdup(outcome_id(rs, nr->outcome)), "natural %s", faces.data);
+			addf(b, at, dup_or_null(nr->rule), "natural %s rule", faces.data);
+			addf(b, at, dup_or_null(nr->provisional), "natural %s provisional", faces.data);
+			sb_free(&faces);
+		}
+		for (size_t w = 0; w < t->nrewrites; w++) {
+			const rtab_rewrite *rw = &t->rewrites[w];
+			src_loc at = stmt_loc(b, ST_REWRITE, NULL, w);
+			const char *from = outcome_id(rs, rw->from), *to = outcome_id(rs, rw->to);
+			addf(b, at, expr_text(rs, &rw->condition), "rewrite %s -> %s when", from, to);
+			addf(b, at, dup_or_null(rw->rule), "rewrite %s -> %s rule", from, to);
+		}
+	}
+}
+
+static void reaction_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nreaction_sets; i++) {
+		const rtab_reaction_set *r = &rs->reaction_sets[i];
+		begin(b, DEF_REACTIONS, i, r->id, r->labels, r->rule);
+		if (r->none_when.ninstrs)
+			addf(b, b->d->loc, expr_text(rs, &r->none_when), "no reaction when");
+		for (size_t o = 0; o < r->noptions; o++) {
+			const rtab_option *op = &r->options[o];
+			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_OPTION, op->id, 0) : NULL;
+			src_loc at = s ? s->loc : b->d->loc;
+			char *of = xprintf("option '%s'", op->id);
+			addf(b, at, xstrdup(o ? r->options[o - 1].id : "(first)"), "%s after", of);
+			if (op->guard.ninstrs)
+				addf(b, at, expr_text(rs, &op->guard), "%s allowed when", of);
+			if (op->outcome >= 0)
+				addf(b, at, xstrdup(outcome_id(rs, op->outcome)), "%s leads", of);
+			addf(b, at, dup_or_null(op->rule), "%s rule", of);
+			add_labels(b, at, of, op->labels, s ? s->body : NULL);
+			free(of);
+		}
+	}
+}
+
+static void transition_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->ntransitions; i++) {
+		const rtab_transition *t = &rs->transitions[i];
+		begin(b, DEF_TRANSITION, i, t->id, t->labels, t->rule);
+		if (t->input >= rs->ninputs)
+			continue;
+		const rtab_input *in = &rs->inputs[t->input];
+		addf(b, b->ast ? b->ast->by_loc : b->d->loc, xstrdup(in->id), "by");
+		int e = in->type == RTAB_TYPE_ENUM ? in->enum_index : -1;
+		for (int32_t v = in->min; v <= in->max; v++) {
+			char *from = value_of(rs, e, v);
+			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_ARC, from, 0) : NULL;
+			if (!s && b->ast)
+				for (const ast_stmt *st = b->ast->body; st; st = st->next)
+					if (st->kind == ST_ARC && st->star)
+						s = st;
+			int16_t next = t->next[v - in->min];
+			addf(b, s ? s->loc : b->d->loc, next < 0 ? xstrdup("-") : value_of(rs, e, next),
+			     "state %s", from);
+			free(from);
+		}
+	}
+}
+
+static void distance_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->ndistances; i++) {
+		const rtab_distance *d = &rs->distances[i];
+		begin(b, DEF_DISTANCE, i, d->id, d->labels, d->rule);
+		for (size_t f = 0; f < d->nforms; f++)
+			addf(b, stmt_loc(b, ST_AMOUNT, NULL, f), expr_text(rs, &d->forms[f].value), "value in %s",
+			     d->forms[f].unit ? d->forms[f].unit : "?");
+		addf(b, stmt_loc(b, ST_PROVISIONAL, NULL, 0), dup_or_null(d->provisional), "provisional");
+	}
+}
+
+static void procedure_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nprocedures; i++) {
+		const rtab_procedure *p = &rs->procedures[i];
+		begin(b, DEF_PROCEDURE, i, p->id, p->labels, p->rule);
+		for (size_t s = 0; s < p->nsteps; s++) {
+			const rtab_procedure_step *st = &p->steps[s];
+			const ast_stmt *a = b->ast ? find_stmt(b->ast->body, ST_STEP, st->id, 0) : NULL;
+			src_loc at = a ? a->loc : b->d->loc;
+			char *of = xprintf("step '%s'", st->id);
+			addf(b, at, xstrdup(s ? p->steps[s - 1].id : "(first)"), "%s after", of);
+			if (st->guard.ninstrs)
+				addf(b, at, expr_text(rs, &st->guard), "%s when", of);
+			if (st->outcome >= 0)
+				addf(b, at, xstrdup(outcome_id(rs, st->outcome)), "%s leads", of);
+			addf(b, at, dup_or_null(st->rule), "%s rule", of);
+			add_labels(b, at, of, st->labels, a ? a->body : NULL);
+			free(of);
+		}
+		const ast_stmt *tie = b->ast ? find_stmt(b->ast->body, ST_TIE, NULL, 0) : NULL;
+		add_labels(b, tie ? tie->loc : b->d->loc, "tie", p->tie_break, tie ? tie->body : NULL);
+		if (p->otherwise >= 0)
+			addf(b, stmt_loc(b, ST_OTHERWISE, NULL, 0), xstrdup(outcome_id(rs, p->otherwise)),
+			     "otherwise");
+	}
+}
+
+/* An example's check as written: target(inputs) roll F drm N -> expected. */
+static char *check_text(const ast_stmt *s)
+{
+	strbuf sb = {0};
+	sb_puts(&sb, s->name ? s->name : "?");
+	if (s->args) {
+		sb_putc(&sb, '(');
+		for (const ast_arg *a = s->args; a; a = a->next) {
+			sb_printf(&sb, "%s%s = ", a == s->args ? "" : ", ", a->key ? a->key : "?");
+			if (a->kind == ARG_NAME)
+				sb_puts(&sb, a->name);
+			else
+				sb_printf(&sb, "%lld", (long long)a->num);
+		}
+		sb_putc(&sb, ')');
+	}
+	if (s->has_roll) {
+		sb_puts(&sb, " roll ");
+		for (const ast_cell *c = s->cells; c; c = c->next)
+			sb_printf(&sb, "%s%lld", c == s->cells ? "" : ", ", (long long)c->lo);
+	}
+	if (s->has_drm)
+		sb_printf(&sb, " drm %lld", (long long)s->drm);
+	sb_puts(&sb, " -> ");
+	if (s->expect == EXPECT_SET) {
+		sb_putc(&sb, '{');
+		for (const ast_id *i = s->ids; i; i = i->next)
+			sb_printf(&sb, "%s%s", i == s->ids ? "" : ", ", i->id);
+		sb_putc(&sb, '}');
+	} else if (s->expect == EXPECT_VALUE) {
+		sb_printf(&sb, "%lld %s", (long long)s->expect_value, s->name2 ? s->name2 : "");
+	} else {
+		sb_puts(&sb, s->name2 ? s->name2 : "?");
+	}
+	if (s->has_expect_modifier)
+		sb_printf(&sb, " modifier %lld", (long long)s->expect_modifier);
+	if (s->has_expect_roll)
+		sb_printf(&sb, " roll %lld", (long long)s->expect_roll);
+	if (s->expect_provisional)
+		sb_puts(&sb, " provisional");
+	if (s->has_expect_triggers) {
+		sb_puts(&sb, " trigger {");
+		for (const ast_id *i = s->triggers; i; i = i->next)
+			sb_printf(&sb, "%s%s", i == s->triggers ? "" : ", ", i->id);
+		sb_putc(&sb, '}');
+	}
+	return sb.data;
+}
+
+static void example_facets(builder *b)
+{
+	const model *m = b->m;
+	for (size_t i = 0; i < m->ndefs[DEF_EXAMPLE]; i++) {
+		const ast_def *d = m->defs[DEF_EXAMPLE][i];
+		/* Examples are not lowered: their labels are read from the source. */
+		size_t nl = m->rs.nlocales;
+		const char **labels = xcalloc(nl ? nl : 1, sizeof *labels);
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind == ST_LABEL)
+				for (size_t l = 0; l < nl; l++)
+					if (strcmp(s->name, m->rs.locales[l]) == 0)
+						labels[l] = s->text;
+		begin(b, DEF_EXAMPLE, i, d->id, NULL, d->rule);
+		add_labels(b, d->id_loc, "", labels, d->body);
+		free(labels);
+		size_t n = 0;
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind == ST_CHECK)
+				addf(b, s->loc, check_text(s), "check %zu", ++n);
+	}
+}
+
+void facets_build(facet_set *s, const model *m)
+{
+	builder b = {s, m, &m->rs, NULL, NULL};
+	memset(s, 0, sizeof *s);
+	s->m = m;
+	ruleset_facets(&b);
+	dice_facets(&b);
+	enum_facets(&b);
+	input_facets(&b);
+	effect_facets(&b);
+	outcome_facets(&b);
+	modifier_facets(&b);
+	matrix_facets(&b);
+	band_facets(&b);
+	group_facets(&b);
+	table_facets(&b);
+	reaction_facets(&b);
+	transition_facets(&b);
+	distance_facets(&b);
+	procedure_facets(&b);
+	example_facets(&b);
+}
+
+void facets_free(facet_set *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		for (size_t k = 0; k < s->defs[i].n; k++) {
+			free(s->defs[i].facets[k].key);
+			free(s->defs[i].facets[k].value);
+			free(s->defs[i].facets[k].label_of);
+		}
+		free(s->defs[i].facets);
+	}
+	free(s->defs);
+	memset(s, 0, sizeof *s);
+}
+
+const facet_def *facets_find(const facet_set *s, def_kind kind, const char *id)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->defs[i].kind == kind && strcmp(s->defs[i].id, id) == 0)
+			return &s->defs[i];
+	return NULL;
+}
+
+const facet *facet_find(const facet_def *d, const char *key)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->facets[i].key, key) == 0)
+			return &d->facets[i];
+	return NULL;
+}

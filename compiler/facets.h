@@ -1,0 +1,54 @@
+/*
+ * A lowered ruleset as facets: every definition, by kind and id, as a list
+ * of (what, value as printed, where) pairs read from the runtime model
+ * (rtab_ruleset) and the source locations the model keeps. Two rulesets are
+ * compared facet by facet; rtab diff and rtab verify are built on it.
+ */
+#ifndef RTAB_FACETS_H
+#define RTAB_FACETS_H
+
+#include "model.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct facet {
+	char *key;     /* "row 'held', column 'open'", "label en", "value 'tacw' label en" */
+	char *value;   /* as printed: "3-4", "+2", "retreat(defender, 2)" */
+	src_loc loc;
+	const char *locale; /* for a label: its locale (and label_of says whose label) */
+	char *label_of;     /* for a label: the key of its element ("" for the definition) */
+} facet;
+
+typedef struct facet_def {
+	def_kind kind;
+	const char *id;
+	src_loc loc;
+	rtab_labels labels; /* the definition's own, or NULL */
+	facet *facets;
+	size_t n, cap;
+} facet_def;
+
+typedef struct facet_set {
+	const model *m;
+	facet_def *defs;
+	size_t n;
+} facet_set;
+
+/* Read every definition of m (m must have been built without error). */
+void facets_build(facet_set *s, const model *m);
+void facets_free(facet_set *s);
+
+/* The definition of that kind and id, or NULL. */
+const facet_def *facets_find(const facet_set *s, def_kind kind, const char *id);
+
+/* The facet with that key, or NULL. */
+const facet *facet_find(const facet_def *d, const char *key);
+
+/* The printed word for a kind in reports ("ratio" for DEF_BAND). */
+const char *facet_kind_word(def_kind kind);
+
+/* A postfix expression as infix text, with enum values and inputs by name. */
+void facet_expr(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e);
+
+#endif
