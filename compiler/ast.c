@@ -187,6 +187,7 @@ void ast_stmts_free(ast_stmt *l)
 		ast_ids_free(l->triggers);
 		ast_args_free(l->args);
 		ast_expr_free(l->expr);
+		ast_expr_free(l->times);
 		ast_cells_free(l->cells);
 		ast_cells_free(l->step);
 		ast_stmts_free(l->body);

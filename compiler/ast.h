@@ -157,12 +157,13 @@ typedef struct ast_stmt {
 	int64_t drm;
 	expect_kind expect;
 	int64_t expect_value;
-	bool has_expect_modifier, has_expect_roll, expect_provisional, has_expect_triggers;
+	bool has_expect_modifier, has_expect_roll, expect_provisional, expect_settled, has_expect_triggers;
 	ast_id *triggers; /* what the result must trigger, in any order */
 	int64_t expect_modifier, expect_roll;
 	ast_id *ids;
 	ast_arg *args;
 	ast_expr *expr;     /* ST_COLUMNS: the key's arguments (linked by next_arg) */
+	ast_expr *times; /* trigger ... times EXPR */
 	ast_cell *cells;
 	ast_cell *step;     /* ST_WORDS: 'above 7:1 X' */
 	bool all_values;    /* ST_COLUMNS: 'columns by INPUT;' (every value its own column) */

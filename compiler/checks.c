@@ -377,28 +377,65 @@ static void check_masked_naturals(model *m)
 	}
 }
 
-/* Every value the source leaves unsettled, with the reason written beside it. */
+/* What a provisional reason is written on, for the listing. */
+static const char *provisional_what(const ast_def *d, const ast_stmt *s, const ast_stmt *parent)
+{
+	switch (s->kind) {
+	case ST_ROW: return "row";
+	case ST_CELL: return "cell";
+	case ST_NATURAL: return "natural-roll rule";
+	case ST_TRIGGER: return "trigger";
+	case ST_ARC: return "transition arc";
+	case ST_REWRITE: return "rewrite";
+	case ST_BAND_STEP: return "ratio step";
+	case ST_OTHERWISE: return "otherwise value";
+	case ST_DEFAULT: return "matrix default";
+	default: break;
+	}
+	if (parent) {
+		switch (parent->kind) {
+		case ST_VALUE: return "enum value";
+		case ST_OPTION: return "reaction option";
+		case ST_STEP: return "procedure step";
+		default: break;
+		}
+	}
+	switch (d->kind) {
+	case DEF_DICE: return "dice";
+	case DEF_INPUT: return "input domain or default";
+	case DEF_BAND: return "ratio reading";
+	case DEF_PROCEDURE: return "procedure order";
+	case DEF_DISTANCE: return "distance";
+	default: return "value";
+	}
+}
+
+static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *list,
+				  const ast_stmt *parent)
+{
+	for (const ast_stmt *s = list; s; s = s->next) {
+		if (s->kind == ST_ROWS || s->kind == ST_VALUE || s->kind == ST_OPTION ||
+		    s->kind == ST_STEP) {
+			report_provisional_in(m, d, s->body, s);
+			continue;
+		}
+		if (!s->text || s->kind == ST_LABEL)
+			continue;
+		check_report(m, CHECK_PROVISIONAL, s->text_loc, "provisional %s in %s '%s'%s%s: %s",
+			     provisional_what(d, s, parent), def_kind_name(d->kind), d->id,
+			     parent && parent->name ? " at " : "", parent && parent->name ? parent->name : "",
+			     s->text);
+	}
+}
+
+/* Every reading the source leaves unsettled, with the reason written beside it. */
 static void check_provisional(model *m)
 {
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		if (k == DEF_EXAMPLE)
 			continue;
-		for (size_t i = 0; i < m->ndefs[k]; i++) {
-			const ast_def *d = m->defs[k][i];
-			for (const ast_stmt *s = d->body; s; s = s->next) {
-				const ast_stmt *list = s->kind == ST_ROWS ? s->body : s;
-				for (const ast_stmt *r = list; r; r = s->kind == ST_ROWS ? r->next : NULL) {
-					if (!r->text || (r->kind != ST_ROW && r->kind != ST_CELL &&
-							 r->kind != ST_PROVISIONAL && r->kind != ST_NATURAL))
-						continue;
-					check_report(m, CHECK_PROVISIONAL, r->text_loc,
-						     "provisional %s in %s '%s': %s",
-						     r->kind == ST_ROW ? "row" : r->kind == ST_CELL ? "cell"
-							 : r->kind == ST_NATURAL ? "natural-roll rule" : "value",
-						     def_kind_name(d->kind), d->id, r->text);
-				}
-			}
-		}
+		for (size_t i = 0; i < m->ndefs[k]; i++)
+			report_provisional_in(m, m->defs[k][i], m->defs[k][i]->body, NULL);
 	}
 }
 
@@ -468,62 +505,111 @@ static void check_unused(model *m)
 					     m->defs[kinds[k]][i]->id);
 }
 
-typedef struct c_name {
-	char *name;
-	const char *id;
-	src_loc loc;
-} c_name;
-
 static int cmp_c_names(const void *a, const void *b)
 {
 	const c_name *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
 	if (c)
 		return c;
+	if (x->file != y->file)
+		return x->file - y->file;
 	return x->loc.line != y->loc.line ? x->loc.line - y->loc.line : x->loc.col - y->loc.col;
 }
 
-static void add_c_name(c_name **v, size_t *n, size_t *cap, const char *rs, const char *kind,
-		       const char *id, src_loc loc)
+typedef struct c_names {
+	c_name *v;
+	size_t n, cap;
+} c_names;
+
+/* Add PREFIX + [_ KIND] + _ + ID, in upper case when upcase. */
+static void add_c_name(c_names *cn, bool upcase, const char *prefix, const char *kind,
+		       const char *id, const char *what, src_loc loc)
 {
 	strbuf sb = {0};
-	sb_printf(&sb, "%s_%s_%s", rs, kind, id);
-	for (char *p = sb.data; *p; p++)
+	sb_printf(&sb, "%s%s%s_%s", prefix, kind ? "_" : "", kind ? kind : "", id);
+	for (char *p = sb.data; upcase && *p; p++)
 		*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		*v = xrealloc(*v, *cap * sizeof **v);
+	if (cn->n == cn->cap) {
+		cn->cap = cn->cap ? cn->cap * 2 : 64;
+		cn->v = xrealloc(cn->v, cn->cap * sizeof *cn->v);
 	}
-	(*v)[(*n)++] = (c_name){sb.data, id, loc};
+	cn->v[cn->n++] = (c_name){sb.data, what, loc, 0};
 }
 
-/* The generated header names every definition in upper case: they must stay distinct. */
-static void check_c_names(model *m)
+size_t c_names_collect(const model *m, c_name **out)
 {
 	static const struct {
 		def_kind kind;
-		const char *word;
+		const char *word, *index;
 	} kinds[] = {
-		{DEF_TABLE, "table"},         {DEF_INPUT, "input"},           {DEF_OUTCOME, "outcome"},
-		{DEF_EFFECT, "effect"},       {DEF_MODIFIER, "modifier"},     {DEF_REACTIONS, "reactions"},
-		{DEF_TRANSITION, "transition"}, {DEF_DISTANCE, "distance"},   {DEF_PROCEDURE, "procedure"},
+		{DEF_TABLE, "table", "the index of tables"},
+		{DEF_INPUT, "input", "the index of inputs"},
+		{DEF_OUTCOME, "outcome", "the index of outcomes"},
+		{DEF_EFFECT, "effect", "the index of effects"},
+		{DEF_MODIFIER, "modifier", "the index of modifiers"},
+		{DEF_REACTIONS, "reactions", "the index of reaction sets"},
+		{DEF_TRANSITION, "transition", "the index of transitions"},
+		{DEF_DISTANCE, "distance", "the index of distances"},
+		{DEF_PROCEDURE, "procedure", "the index of procedures"},
 	};
-	c_name *v = NULL;
-	size_t n = 0, cap = 0;
+	static const char *const fixed[] = {"ruleset", "situation", "situation_init", "situation_set",
+					    "resolve", "explain"};
+	c_names cn = {0};
 	const char *rs = m->rs.id;
+	src_loc at = m->ruleset_def ? m->ruleset_def->id_loc : (src_loc){0, 0};
+	strbuf tag = {0};
 
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+	/* The header guard, the external symbols and the tags of the header. */
+	add_c_name(&cn, true, "RTAB_GENERATED", NULL, rs, rs, at);
+	cn.v[cn.n - 1].name = xrealloc(cn.v[cn.n - 1].name, strlen(cn.v[cn.n - 1].name) + 3);
+	strcat(cn.v[cn.n - 1].name, "_H");
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		add_c_name(&cn, false, rs, NULL, fixed[i], rs, at);
+	sb_printf(&tag, "enum %s", rs); /* enum and struct tags share one name space */
+	add_c_name(&cn, false, tag.data, NULL, "situation", "the struct of the native resolvers", at);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		if (m->ndefs[kinds[k].kind])
+			add_c_name(&cn, false, tag.data, NULL, kinds[k].word, kinds[k].index, at);
 		for (size_t i = 0; i < m->ndefs[kinds[k].kind]; i++)
-			add_c_name(&v, &n, &cap, rs, kinds[k].word, m->defs[kinds[k].kind][i]->id,
-				   m->defs[kinds[k].kind][i]->id_loc);
+			add_c_name(&cn, true, rs, kinds[k].word, m->defs[kinds[k].kind][i]->id,
+				   m->defs[kinds[k].kind][i]->id, m->defs[kinds[k].kind][i]->id_loc);
+	}
+	for (size_t i = 0; i < m->ndefs[DEF_TABLE]; i++) {
+		const ast_def *d = m->defs[DEF_TABLE][i];
+		add_c_name(&cn, false, rs, "resolve", d->id, d->id, d->id_loc);
+		add_c_name(&cn, false, rs, "explain", d->id, d->id, d->id_loc);
+	}
 	for (size_t i = 0; i < m->ndefs[DEF_ENUM]; i++) {
 		const ast_def *d = m->defs[DEF_ENUM][i];
+		add_c_name(&cn, false, tag.data, NULL, d->id, d->id, d->id_loc);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind == ST_VALUE)
-				add_c_name(&v, &n, &cap, rs, d->id, s->name, s->name_loc);
+				add_c_name(&cn, true, rs, d->id, s->name, s->name, s->name_loc);
 	}
+	sb_free(&tag);
+	*out = cn.v;
+	return cn.n;
+}
+
+void c_names_sort(c_name *v, size_t n)
+{
 	if (n > 1)
 		qsort(v, n, sizeof *v, cmp_c_names);
+}
+
+void c_names_free(c_name *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+/* The generated C names every definition: the names must stay distinct. */
+static void check_c_names(model *m)
+{
+	c_name *v;
+	size_t n = c_names_collect(m, &v);
+	c_names_sort(v, n);
 	for (size_t i = 1; i < n; i++) {
 		/* The same id under the same name is a value given twice: a duplicate, reported. */
 		if (strcmp(v[i].name, v[i - 1].name) != 0 || strcmp(v[i].id, v[i - 1].id) == 0)
@@ -533,9 +619,7 @@ static void check_c_names(model *m)
 			     v[i].name, v[i - 1].id);
 		check_note(m, v[i - 1].loc, "'%s' is here", v[i - 1].id);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(v[i].name);
-	free(v);
+	c_names_free(v, n);
 }
 
 /* The values tried for one input: its whole domain when small, else its ends and default. */

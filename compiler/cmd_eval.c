@@ -206,7 +206,7 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 		int32_t values[8];
 		bool ok[8] = {false};
 		size_t nok = 0;
-		const char *prov = NULL;
+		reasons why = {0};
 		/* One --roll for every form, or one per form when they roll different dice. */
 		if (a->nrolls > 1 && a->nrolls != dist->nforms)
 			return usage_error("eval", "distance '%s' has %u form%s: give one --roll for all, or one per form",
@@ -216,15 +216,17 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 			int32_t faces[RTAB_MAX_FACES];
 			size_t nfaces = 0;
 			const char *roll = a->nrolls > 1 ? a->rolls[f] : a->roll;
-			const char *p = NULL;
+			reasons form_why = {0};
 			if (roll && parse_faces(roll, faces, &nfaces) != EXIT_OK)
 				return EXIT_USAGE;
-			int frc = rtab_distance_eval(rs, (size_t)k, f, inputs, rs->ninputs, faces, nfaces,
-						     &values[f], &p);
+			int frc = rtab_distance_eval_why(rs, (size_t)k, f, inputs, rs->ninputs, faces,
+							 nfaces, &values[f], form_why.why,
+							 RTAB_MAX_REASONS, &form_why.total);
 			ok[f] = frc == RTAB_OK;
 			nok += ok[f];
-			if (ok[f] && !prov)
-				prov = p;
+			form_why.n = form_why.total < RTAB_MAX_REASONS ? form_why.total : RTAB_MAX_REASONS;
+			for (size_t i = 0; ok[f] && i < form_why.n; i++)
+				reasons_add(&why, form_why.why[i]);
 			if (frc != RTAB_OK && frc != RTAB_E_FACES)
 				rc = frc;
 		}
@@ -240,7 +242,7 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 			return rc;
 		}
 		if (rc == RTAB_OK)
-			report_distance(rep, (size_t)k, values, ok, prov);
+			report_distance(rep, (size_t)k, values, ok, &why);
 	} else if ((k = rtab_find_procedure(rs, a->table)) >= 0) {
 		int32_t step;
 		rc = rtab_procedure_step_first(rs, (size_t)k, inputs, rs->ninputs, &step);

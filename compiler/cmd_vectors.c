@@ -1051,7 +1051,7 @@ static void distance_vector(dwalk *w, size_t nfaces)
 static void distance_walk(dwalk *w, size_t n)
 {
 	const rtab_ruleset *rs = w->g->rs;
-	rtab_eval_ctx ctx = {w->faces, n, 0, NULL, 0};
+	rtab_eval_ctx ctx = {.faces = w->faces, .nfaces = n};
 	int32_t v;
 	int rc = rtab_expr_eval_ctx(rs, &rs->distances[w->k].forms[0].value, w->inputs, rs->ninputs, &ctx, &v);
 	if (rc != RTAB_E_FACES || n == RTAB_MAX_FACES) {

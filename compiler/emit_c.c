@@ -79,6 +79,12 @@ static void fstr(strbuf *o, const char *name, const char *s)
 	sb_puts(o, ", ");
 }
 
+/* A provisional reason: every field is given, for C++ (no missing initializers). */
+static void fopt(strbuf *o, const char *name, const char *s)
+{
+	fstr(o, name, s);
+}
+
 /* ".name = array, " or ".name = NULL, " when the array is empty. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -162,8 +168,10 @@ static void emit_enums(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, "static const rtab_enum_value enum%zu_values[] = {\n", i);
 		for (size_t v = 0; v < e->nvalues; v++) {
 			sb_puts(o, "\t{");
-			sb_put_c_string(o, e->values[v].id);
-			sb_printf(o, ", enum%zu_value%zu_labels},\n", i, v);
+			fstr(o, "id", e->values[v].id);
+			sb_printf(o, ".labels = enum%zu_value%zu_labels, ", i, v);
+			fopt(o, "provisional", e->values[v].provisional);
+			close_struct(o);
 		}
 		sb_puts(o, "};\n");
 	}
@@ -188,9 +196,11 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
 		open_head(o, in->id, "input", i, in->rule);
-		sb_printf(o, ".type = %s, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld},\n",
+		sb_printf(o, ".type = %s, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld, ",
 			  type_names[in->type], in->enum_index, (long)in->min, (long)in->max,
 			  (long)in->default_value);
+		fopt(o, "provisional", in->provisional);
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -212,8 +222,10 @@ static void emit_dice(strbuf *o, const rtab_ruleset *rs)
 		sb_puts(o, "\t{");
 		fstr(o, "id", d->id);
 		fstr(o, "rule", d->rule);
-		sb_printf(o, ".ngroups = %u, .groups = dice%zu_groups, .nfaces = %u, .min = %ld, .max = %ld},\n",
+		sb_printf(o, ".ngroups = %u, .groups = dice%zu_groups, .nfaces = %u, .min = %ld, .max = %ld, ",
 			  d->ngroups, i, d->nfaces, (long)d->min, (long)d->max);
+		fopt(o, "provisional", d->provisional);
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -275,8 +287,25 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 			sb_puts(o, "};\n");
 		}
 		for (size_t t = 0; t < out->ntriggers; t++) {
+			const rtab_trigger *tr = &out->triggers[t];
 			snprintf(name, sizeof name, "outcome%zu_trigger%zu_unless", i, t);
-			expr_array(o, &out->triggers[t].unless, name);
+			expr_array(o, &tr->unless, name);
+			snprintf(name, sizeof name, "outcome%zu_trigger%zu_times", i, t);
+			expr_array(o, &tr->times, name);
+			for (size_t k = 0; k < tr->nsets; k++) {
+				snprintf(name, sizeof name, "outcome%zu_trigger%zu_set%zu", i, t, k);
+				expr_array(o, &tr->sets[k].value, name);
+			}
+			if (!tr->nsets)
+				continue;
+			sb_printf(o, "static const rtab_trigger_set outcome%zu_trigger%zu_sets[] = {\n", i, t);
+			for (size_t k = 0; k < tr->nsets; k++) {
+				snprintf(name, sizeof name, "outcome%zu_trigger%zu_set%zu", i, t, k);
+				sb_printf(o, "\t{.input = %u, ", tr->sets[k].input);
+				expr_ref(o, "value", &tr->sets[k].value, name);
+				close_struct(o);
+			}
+			sb_puts(o, "};\n");
 		}
 		if (out->ntriggers) {
 			sb_printf(o, "static const rtab_trigger outcome%zu_triggers[] = {\n", i);
@@ -287,6 +316,11 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 					  tr->target.index);
 				expr_ref(o, "unless", &tr->unless, name);
 				fstr(o, "rule", tr->rule);
+				fopt(o, "provisional", tr->provisional);
+				sb_printf(o, ".nsets = %u, ", tr->nsets);
+				fref(o, "sets", tr->nsets, "outcome%zu_trigger%zu_sets", i, t);
+				snprintf(name, sizeof name, "outcome%zu_trigger%zu_times", i, t);
+				expr_ref(o, "times", &tr->times, name);
 				close_struct(o);
 			}
 			sb_puts(o, "};\n");
@@ -359,6 +393,14 @@ static void emit_bands(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, "%s{%ld, %ld, %ld}", k ? ", " : "", (long)b->steps[k].num,
 				  (long)b->steps[k].den, (long)b->steps[k].value);
 		sb_puts(o, "};\n");
+		if (b->step_provisional) {
+			sb_printf(o, "static const char *const band%zu_step_provisional[] = {", i);
+			for (size_t k = 0; k < b->nsteps; k++) {
+				sb_puts(o, k ? ", " : "");
+				str(o, b->step_provisional[k]);
+			}
+			sb_puts(o, "};\n");
+		}
 	}
 	sb_puts(o, "\nstatic const rtab_band bands[] = {\n");
 	for (size_t i = 0; i < rs->nbands; i++) {
@@ -366,8 +408,12 @@ static void emit_bands(strbuf *o, const rtab_ruleset *rs)
 		open_head(o, b->id, "band", i, b->rule);
 		sb_printf(o, ".nsteps = %u, ", b->nsteps);
 		fref(o, "steps", b->nsteps, "band%zu_steps", i);
-		sb_printf(o, ".otherwise = %ld, .rounding = %s},\n", (long)b->otherwise,
+		sb_printf(o, ".otherwise = %ld, .rounding = %s, ", (long)b->otherwise,
 			  rounding_names[b->rounding]);
+		fopt(o, "provisional", b->provisional);
+		fopt(o, "otherwise_provisional", b->otherwise_provisional);
+		fref(o, "step_provisional", b->step_provisional != NULL, "band%zu_step_provisional", i);
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -517,6 +563,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_printf(o, "\t{.from = %u, .to = %u, ", rw->from, rw->to);
 			expr_ref(o, "condition", &rw->condition, name);
 			fstr(o, "rule", rw->rule);
+			fopt(o, "provisional", rw->provisional);
 			close_struct(o);
 		}
 		sb_puts(o, "};\n");
@@ -578,7 +625,8 @@ static void emit_guarded(strbuf *o, const rtab_ruleset *rs, const char *prefix, 
 }
 
 static void guarded_fields(strbuf *o, const char *prefix, size_t i, size_t k, const char *id,
-			   const char *rule, const rtab_expr *guard, int outcome)
+			   const char *rule, const rtab_expr *guard, int outcome,
+			   const char *provisional)
 {
 	char name[96];
 	snprintf(name, sizeof name, "%s%zu_%zu_guard", prefix, i, k);
@@ -587,7 +635,9 @@ static void guarded_fields(strbuf *o, const char *prefix, size_t i, size_t k, co
 	sb_printf(o, ".labels = %s%zu_%zu_labels, ", prefix, i, k);
 	fstr(o, "rule", rule);
 	expr_ref(o, "guard", guard, name);
-	sb_printf(o, ".outcome = %d},\n", outcome);
+	sb_printf(o, ".outcome = %d, ", outcome);
+	fopt(o, "provisional", provisional);
+	close_struct(o);
 }
 
 static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
@@ -608,7 +658,8 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, "static const rtab_option reactions%zu_options[] = {\n", i);
 		for (size_t k = 0; k < r->noptions; k++)
 			guarded_fields(o, "option", i, k, r->options[k].id, r->options[k].rule,
-				       &r->options[k].guard, r->options[k].outcome);
+				       &r->options[k].guard, r->options[k].outcome,
+				       r->options[k].provisional);
 		sb_puts(o, "};\n");
 	}
 	sb_puts(o, "\nstatic const rtab_reaction_set reaction_sets[] = {\n");
@@ -640,12 +691,22 @@ static void emit_transitions(strbuf *o, const rtab_ruleset *rs)
 		for (size_t v = 0; v < n && v < sizeof next / sizeof next[0]; v++)
 			sb_printf(o, "%s%d", v ? ", " : "", t->next[v]);
 		sb_puts(o, "};\n");
+		if (t->provisional) {
+			sb_printf(o, "static const char *const transition%zu_provisional[] = {", i);
+			for (size_t v = 0; v < n; v++) {
+				sb_puts(o, v ? ", " : "");
+				str(o, t->provisional[v]);
+			}
+			sb_puts(o, "};\n");
+		}
 	}
 	sb_puts(o, "\nstatic const rtab_transition transitions[] = {\n");
 	for (size_t i = 0; i < rs->ntransitions; i++) {
 		const rtab_transition *t = &rs->transitions[i];
 		open_head(o, t->id, "transition", i, t->rule);
-		sb_printf(o, ".input = %u, .next = transition%zu_next},\n", t->input, i);
+		sb_printf(o, ".input = %u, .next = transition%zu_next, ", t->input, i);
+		fref(o, "provisional", t->provisional != NULL, "transition%zu_provisional", i);
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }
@@ -701,7 +762,7 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, "static const rtab_procedure_step procedure%zu_steps[] = {\n", i);
 		for (size_t k = 0; k < p->nsteps; k++)
 			guarded_fields(o, "step", i, k, p->steps[k].id, p->steps[k].rule,
-				       &p->steps[k].guard, p->steps[k].outcome);
+				       &p->steps[k].guard, p->steps[k].outcome, p->steps[k].provisional);
 		sb_puts(o, "};\n");
 	}
 	sb_puts(o, "\nstatic const rtab_procedure procedures[] = {\n");
@@ -710,7 +771,9 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 		open_head(o, p->id, "procedure", i, p->rule);
 		sb_printf(o, ".nsteps = %u, ", p->nsteps);
 		fref(o, "steps", p->nsteps, "procedure%zu_steps", i);
-		sb_printf(o, ".tie_break = procedure%zu_tie_break, .otherwise = %d},\n", i, p->otherwise);
+		sb_printf(o, ".tie_break = procedure%zu_tie_break, .otherwise = %d, ", i, p->otherwise);
+		fopt(o, "provisional", p->provisional);
+		close_struct(o);
 	}
 	sb_puts(o, "};\n");
 }

@@ -561,6 +561,46 @@ static void return_interpreted(nctx *c, int depth)
 		line(c, depth, "return rtab_native_interpreted_(%zu, s, faces, nfaces, extra_drm, out);", c->ti);
 }
 
+/*
+ * Whether the native explanation reproduces every field of the interpreter's
+ * result: not when the table can reach a provisional reading (the result
+ * lists each reason, in the interpreter's order and without repeats) or an
+ * outcome whose triggers repeat or pass inputs on. Those tables explain
+ * through the interpreter; their lean entry point stays native.
+ */
+static bool explain_native(const rtab_ruleset *rs, size_t ti)
+{
+	const rtab_table *t = &rs->tables[ti];
+	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].provisional)
+		return false;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->rows[r].provisional)
+			return false;
+	for (size_t k = 0; k < t->nnatural; k++)
+		if (t->natural[k].provisional)
+			return false;
+	for (size_t k = 0; k < t->nrewrites; k++)
+		if (t->rewrites[k].provisional)
+			return false;
+	for (size_t i = 0; i < t->nmodifiers; i++)
+		if (rs->modifiers[t->modifiers[i]].provisional)
+			return false;
+	for (size_t i = 0; i < rs->nmatrices; i++)
+		if (rs->matrices[i].provisional)
+			return false;
+	for (size_t i = 0; i < rs->nbands; i++)
+		if (rs->bands[i].provisional || rs->bands[i].otherwise_provisional ||
+		    rs->bands[i].step_provisional)
+			return false;
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++) {
+			const rtab_trigger *tr = &rs->outcomes[o].triggers[k];
+			if (tr->provisional || tr->times.ninstrs || tr->nsets)
+				return false;
+		}
+	return true;
+}
+
 static void emit_fallback(nctx *c)
 {
 	line(c, 0, "{");
@@ -796,7 +836,7 @@ static void emit_table_fn(nctx *c)
 	sb_putc(c->o, '\n');
 	signature(c->o, rs, t->id, c->full);
 	sb_putc(c->o, '\n');
-	if (!table_native(rs, c->ti)) {
+	if (!table_native(rs, c->ti) || (c->full && !explain_native(rs, c->ti))) {
 		emit_fallback(c);
 		return;
 	}
@@ -1010,10 +1050,13 @@ static void emit_table_fn(nctx *c)
 				for (size_t k = 0; k < oc->ntriggers; k++) {
 					if (oc->triggers[k].unless.ninstrs) {
 						emit_expr(c, 2, &oc->triggers[k].unless, "cond");
-						line(c, 2, "if (!cond)");
+						line(c, 2, "if (!cond) {");
+						line(c, 3, "out->triggered_by[out->ntriggered] = %zu;", k);
 						line(c, 3, "out->triggered[out->ntriggered++] = outcome%zu_triggers[%zu].target;",
 						     o, k);
+						line(c, 2, "}");
 					} else {
+						line(c, 2, "out->triggered_by[out->ntriggered] = %zu;", k);
 						line(c, 2, "out->triggered[out->ntriggered++] = outcome%zu_triggers[%zu].target;",
 						     o, k);
 					}

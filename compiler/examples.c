@@ -1,4 +1,5 @@
 #include "examples.h"
+#include "reasons.h"
 
 #include "sema.h"
 
@@ -69,9 +70,9 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 			if (!resolve_target(m, i->id, i->loc, &c->triggers[c->ntriggers++]))
 				return false;
 	}
-	if (s->expect_provisional && !table && c->target.kind != RTAB_TARGET_DISTANCE) {
+	if (s->expect_provisional && s->expect_settled) {
 		check_report(m, CHECK_EXAMPLE, s->loc,
-			     "only a table's or a distance's result can be expected provisional");
+			     "a result is either provisional or settled; expect one of them");
 		return false;
 	}
 	switch ((rtab_target_kind)c->target.kind) {
@@ -221,18 +222,42 @@ static const char *target_name(const rtab_ruleset *rs, rtab_target t)
 	return "?";
 }
 
-/* The result triggers exactly the expected targets, in any order. */
+static bool same_target(rtab_target a, rtab_target b)
+{
+	return a.kind == b.kind && a.index == b.index;
+}
+
+/* The result triggers exactly the expected targets, in any order, each as
+ * many times as expected (a trigger resolved twice is named twice). */
 static bool same_targets(const rtab_result *r, const model_check *c)
 {
 	if (r->ntriggered != c->ntriggers)
 		return false;
 	for (size_t i = 0; i < c->ntriggers; i++) {
-		bool found = false;
-		for (size_t j = 0; j < r->ntriggered && !found; j++)
-			found = r->triggered[j].kind == c->triggers[i].kind &&
-				r->triggered[j].index == c->triggers[i].index;
-		if (!found)
+		size_t want = 0, got = 0;
+		for (size_t j = 0; j < c->ntriggers; j++)
+			want += same_target(c->triggers[j], c->triggers[i]);
+		for (size_t j = 0; j < r->ntriggered; j++)
+			got += same_target(r->triggered[j], c->triggers[i]);
+		if (want != got)
 			return false;
+	}
+	return true;
+}
+
+/* The 'provisional' or 'settled' a check expects, against the reasons found. */
+static bool provenance_ok(const ast_stmt *s, const reasons *why, strbuf *out)
+{
+	if (s->expect_provisional && why->total == 0) {
+		sb_puts(out, "expected provisional, but no reading it depends on is marked provisional");
+		return false;
+	}
+	if (s->expect_settled && why->total) {
+		sb_printf(out, "expected settled, but it depends on %zu provisional reading%s:",
+			  why->total, why->total == 1 ? "" : "s");
+		for (size_t i = 0; i < why->n; i++)
+			sb_printf(out, "%s \"%s\"", i ? ";" : "", why->why[i]);
+		return false;
 	}
 	return true;
 }
@@ -263,12 +288,15 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 			sb_printf(why, "gave %s, expected no result", rs->outcomes[r.outcome].id);
 			return false;
 		}
+		reasons prov = {0};
+		reasons_of_table(&prov, &r);
 		bool ok = (int)r.outcome == c->expected;
 		ok &= !s->has_expect_modifier || r.modifier == s->expect_modifier;
 		ok &= !s->has_expect_roll || r.modified_roll == s->expect_roll;
-		ok &= !s->expect_provisional || r.provisional;
 		ok &= !s->has_expect_triggers || same_targets(&r, c);
-		if (!ok) {
+		if (ok)
+			return provenance_ok(s, &prov, why);
+		{
 			sb_printf(why, "gave %s (modifier %+ld, modified roll %ld%s, triggers {",
 				  rs->outcomes[r.outcome].id, (long)r.modifier, (long)r.modified_roll,
 				  r.provisional ? ", provisional" : "");
@@ -290,6 +318,8 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rc = rtab_reactions(rs, c->target.index, c->inputs, rs->ninputs, opts, 64, &n);
 		if (rc != RTAB_OK)
 			break;
+		reasons prov = {0};
+		reasons_of_reactions(&prov, rs, c->target.index, opts, n < 64 ? n : 64);
 		bool ok = n == c->noptions;
 		for (size_t i = 0; ok && i < n; i++) {
 			bool found = false;
@@ -307,7 +337,7 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 				sb_printf(why, "%s%s", j ? ", " : "", set->options[c->options[j]].id);
 			sb_puts(why, "}");
 		}
-		return ok;
+		return ok && provenance_ok(s, &prov, why);
 	}
 	case RTAB_TARGET_TRANSITION: {
 		int32_t state;
@@ -315,9 +345,14 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		if (rc != RTAB_OK)
 			break;
 		const rtab_enum *e = &rs->enums[rs->inputs[rs->transitions[c->target.index].input].enum_index];
-		if (state != c->expected)
+		if (state != c->expected) {
 			sb_printf(why, "gave %s, expected %s", e->values[state].id, e->values[c->expected].id);
-		return state == c->expected;
+			return false;
+		}
+		reasons prov = {0};
+		reasons_of_transition(&prov, rs, c->target.index,
+				      c->inputs[rs->transitions[c->target.index].input], state);
+		return provenance_ok(s, &prov, why);
 	}
 	case RTAB_TARGET_DISTANCE: {
 		const rtab_distance *d = &rs->distances[c->target.index];
@@ -325,17 +360,19 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		int32_t v;
 		while (strcmp(d->forms[form].unit, c->unit) != 0)
 			form++;
-		const char *prov = NULL;
-		rc = rtab_distance_eval(rs, c->target.index, form, c->inputs, rs->ninputs, c->faces,
-					c->nfaces, &v, &prov);
+		reasons prov = {0};
+		rc = rtab_distance_eval_why(rs, c->target.index, form, c->inputs, rs->ninputs,
+					    c->faces, c->nfaces, &v, prov.why, RTAB_MAX_REASONS,
+					    &prov.total);
 		if (rc != RTAB_OK)
 			break;
-		bool ok = v == c->expected && (!s->expect_provisional || prov);
-		if (!ok)
-			sb_printf(why, "gave %ld %s%s, expected %d %s%s", (long)v, c->unit,
-				  prov ? " (provisional)" : "", c->expected, c->unit,
-				  s->expect_provisional ? " (provisional)" : "");
-		return ok;
+		prov.n = prov.total < RTAB_MAX_REASONS ? prov.total : RTAB_MAX_REASONS;
+		if (v != c->expected) {
+			sb_printf(why, "gave %ld %s, expected %d %s", (long)v, c->unit, c->expected,
+				  c->unit);
+			return false;
+		}
+		return provenance_ok(s, &prov, why);
 	}
 	case RTAB_TARGET_PROCEDURE: {
 		int32_t step;
@@ -343,10 +380,17 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rc = rtab_procedure_step_first(rs, c->target.index, c->inputs, rs->ninputs, &step);
 		if (rc != RTAB_OK)
 			break;
-		if (step != c->expected)
+		if (step != c->expected) {
 			sb_printf(why, "gave %s, expected %s", step < 0 ? "otherwise" : p->steps[step].id,
 				  c->expected < 0 ? "otherwise" : p->steps[c->expected].id);
-		return step == c->expected;
+			return false;
+		}
+		reasons prov = {0};
+		reasons_of_procedure(&prov, rs, c->target.index, step);
+		int16_t outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
+		if (outcome >= 0)
+			reasons_of_triggers(&prov, rs, (size_t)outcome);
+		return provenance_ok(s, &prov, why);
 	}
 	default:
 		rc = RTAB_E_INDEX;

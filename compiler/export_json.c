@@ -116,7 +116,8 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 		return v < rs->nenums ? rs->enums[v].id : NULL;
 	if (IS("rtab_table", "dice"))
 		return v < rs->ndice ? rs->dice[v].id : NULL;
-	if (IS("rtab_table", "column_input") || IS("rtab_transition", "input"))
+	if (IS("rtab_table", "column_input") || IS("rtab_transition", "input") ||
+	    IS("rtab_trigger_set", "input"))
 		return v < rs->ninputs ? rs->inputs[v].id : NULL;
 	if (IS("rtab_table", "modifiers"))
 		return v < rs->nmodifiers ? rs->modifiers[v].id : NULL;
@@ -143,7 +144,7 @@ static bool has_ref(const char *type, const char *field)
 {
 	static const char *const refs[] = {
 		"rtab_input.enum_index", "rtab_param.enum_index", "rtab_matrix.dims",
-		"rtab_table.dice", "rtab_table.column_input", "rtab_transition.input",
+		"rtab_table.dice", "rtab_table.column_input", "rtab_transition.input", "rtab_trigger_set.input",
 		"rtab_table.modifiers", "rtab_table.step", "rtab_modifier.group",
 		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
 		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
@@ -181,7 +182,10 @@ static int64_t length_of(const export_ctx *c, const struct_desc *sd, const field
 			n *= rs->enums[m->dims[k]].nvalues;
 		return n;
 	}
-	if (strcmp(sd->name, "rtab_transition") == 0 && strcmp(f->name, "next") == 0) {
+	if (strcmp(sd->name, "rtab_band") == 0 && strcmp(f->name, "step_provisional") == 0)
+		return ((const rtab_band *)p)->nsteps;
+	if (strcmp(sd->name, "rtab_transition") == 0 &&
+	    (strcmp(f->name, "next") == 0 || strcmp(f->name, "provisional") == 0)) {
 		const rtab_transition *t = p;
 		return rs->enums[rs->inputs[t->input].enum_index].nvalues;
 	}

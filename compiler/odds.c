@@ -179,7 +179,7 @@ typedef struct walk {
  * has all it reads: the sequence it reads depends on the faces before. */
 static int walk_faces(walk *w, size_t n)
 {
-	rtab_eval_ctx ctx = {w->faces, n, 0, NULL, 0};
+	rtab_eval_ctx ctx = {.faces = w->faces, .nfaces = n};
 	int32_t value;
 	int rc = rtab_expr_eval_ctx(w->rs, w->expr, w->inputs, w->rs->ninputs, &ctx, &value);
 	if (rc == RTAB_OK) {

@@ -1,30 +1,82 @@
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* flock */
 #include "output.h"
 
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool write_tmp(output_file *f)
+/*
+ * Outputs are committed as a whole:
+ *  - every file is written to a temporary beside its final name; a signal
+ *    while they are written removes the temporaries (the handler knows
+ *    them) and then ends the process as the signal would;
+ *  - the output directory is locked (flock on the directory itself), so
+ *    that two compiles into it commit one after the other: a .c and its .h
+ *    always come from the same run;
+ *  - the renames run with the terminating signals blocked, and each file
+ *    replaced keeps a hard link to its earlier content until all are in
+ *    place: a failed rename puts every earlier file back.
+ */
+
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
+#define NCAUGHT (sizeof caught / sizeof caught[0])
+
+/* What the signal handler removes: set with the signals blocked. */
+static char *volatile *volatile pending_tmp;
+static volatile size_t pending_n;
+
+static void on_signal(int sig)
 {
-	size_t n = strlen(f->path);
+	for (size_t i = 0; i < pending_n; i++)
+		if (pending_tmp[i])
+			unlink(pending_tmp[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void block_signals(sigset_t *old)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaddset(&set, caught[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static char *sibling(const char *path, const char *suffix)
+{
+	size_t n = strlen(path), k = strlen(suffix);
+	char *p = xmalloc(n + k + 1);
+	memcpy(p, path, n);
+	memcpy(p + n, suffix, k + 1);
+	return p;
+}
+
+static bool write_tmp(output_file *f, char **slot)
+{
+	char *tmp = sibling(f->path, ".tmp.XXXXXX");
+	sigset_t old;
 	mode_t mask;
 	int fd;
 
-	f->tmp_path = xmalloc(n + 16);
-	memcpy(f->tmp_path, f->path, n);
-	memcpy(f->tmp_path + n, ".tmp.XXXXXX", 12);
-	fd = mkstemp(f->tmp_path);
+	block_signals(&old); /* the temporary and its record appear together */
+	fd = mkstemp(tmp);
+	if (fd >= 0)
+		*slot = f->tmp_path = tmp;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0) {
 		fprintf(stderr, "rtab: error: cannot create a file beside '%s': %s\n", f->path,
 			strerror(errno));
-		free(f->tmp_path);
-		f->tmp_path = NULL;
+		free(tmp);
 		return false;
 	}
 	mask = umask(0);
@@ -36,11 +88,16 @@ static bool write_tmp(output_file *f)
 			continue;
 		if (w <= 0) {
 			fprintf(stderr, "rtab: error: cannot write '%s': %s\n", f->tmp_path,
-				strerror(errno));
+				w < 0 ? strerror(errno) : "nothing written");
 			close(fd);
 			return false;
 		}
 		done += (size_t)w;
+	}
+	if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+		fprintf(stderr, "rtab: error: cannot write '%s': %s\n", f->tmp_path, strerror(errno));
+		close(fd);
+		return false;
 	}
 	if (close(fd) != 0) {
 		fprintf(stderr, "rtab: error: cannot write '%s': %s\n", f->tmp_path, strerror(errno));
@@ -49,34 +106,121 @@ static bool write_tmp(output_file *f)
 	return true;
 }
 
-static void discard(output_file *files, size_t n)
+/* Lock the directory a path lies in; -1 when it cannot be opened (then unlocked). */
+static int lock_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd < 0)
+		return -1;
+	while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+		;
+	return fd;
+}
+
+/* Put files[0..n) back as they were before their rename. */
+static void roll_back(output_file *files, char **backups, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (files[i].tmp_path) {
-			unlink(files[i].tmp_path);
-			free(files[i].tmp_path);
-			files[i].tmp_path = NULL;
-		}
+		if (backups[i])
+			rename(backups[i], files[i].path);
+		else
+			unlink(files[i].path);
 	}
 }
 
 bool output_commit(output_file *files, size_t n)
 {
+	struct sigaction act, saved[NCAUGHT];
+	char **tmp = xcalloc(n ? n : 1, sizeof *tmp);
+	char **backups = xcalloc(n ? n : 1, sizeof *backups);
+	int *locks = xcalloc(n ? n : 1, sizeof *locks);
+	bool ok = true;
+	size_t renamed = 0;
+	sigset_t old;
+
 	for (size_t i = 0; i < n; i++) {
-		if (!write_tmp(&files[i])) {
-			discard(files, n);
-			return false;
+		/* One lock per directory: the files of one compile share one. */
+		locks[i] = -1;
+		bool again = false;
+		for (size_t j = 0; j < i && !again; j++) {
+			const char *a = strrchr(files[i].path, '/'), *b = strrchr(files[j].path, '/');
+			size_t la = a ? (size_t)(a - files[i].path) : 0, lb = b ? (size_t)(b - files[j].path) : 0;
+			again = la == lb && strncmp(files[i].path, files[j].path, la) == 0;
+		}
+		if (!again)
+			locks[i] = lock_dir_of(files[i].path);
+	}
+
+	memset(&act, 0, sizeof act);
+	act.sa_handler = on_signal;
+	sigemptyset(&act.sa_mask);
+	block_signals(&old);
+	pending_tmp = tmp;
+	pending_n = n;
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaction(caught[i], &act, &saved[i]);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+
+	for (size_t i = 0; i < n && ok; i++)
+		ok = write_tmp(&files[i], &tmp[i]);
+
+	block_signals(&old); /* from here on, nothing interrupts half a commit */
+	for (size_t i = 0; i < n && ok; i++) {
+		struct stat st;
+		if (lstat(files[i].path, &st) == 0 && S_ISREG(st.st_mode)) {
+			/* Keep the earlier content under another name until all are in place. */
+			char *b = sibling(files[i].path, ".old.XXXXXX");
+			int fd = mkstemp(b);
+			if (fd >= 0) {
+				close(fd);
+				unlink(b);
+			}
+			if (fd < 0 || link(files[i].path, b) != 0) {
+				fprintf(stderr, "rtab: error: cannot keep the earlier '%s' aside: %s\n",
+					files[i].path, strerror(errno));
+				free(b);
+				ok = false;
+				break;
+			}
+			backups[i] = b;
+		}
+		if (rename(tmp[i], files[i].path) != 0) {
+			fprintf(stderr, "rtab: error: cannot rename '%s' to '%s': %s\n", tmp[i],
+				files[i].path, strerror(errno));
+			ok = false;
+			break;
+		}
+		free(tmp[i]);
+		tmp[i] = files[i].tmp_path = NULL;
+		renamed = i + 1;
+	}
+	if (!ok)
+		roll_back(files, backups, renamed);
+	for (size_t i = 0; i < n; i++) {
+		if (backups[i]) {
+			if (ok || i >= renamed)
+				unlink(backups[i]);
+			free(backups[i]);
+		}
+		if (tmp[i]) {
+			unlink(tmp[i]);
+			free(tmp[i]);
+			files[i].tmp_path = NULL;
 		}
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (rename(files[i].tmp_path, files[i].path) != 0) {
-			fprintf(stderr, "rtab: error: cannot rename '%s' to '%s': %s\n",
-				files[i].tmp_path, files[i].path, strerror(errno));
-			discard(files + i, n - i);
-			return false;
-		}
-		free(files[i].tmp_path);
-		files[i].tmp_path = NULL;
-	}
-	return true;
+	pending_n = 0;
+	pending_tmp = NULL;
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaction(caught[i], &saved[i], NULL);
+	for (size_t i = 0; i < n; i++)
+		if (locks[i] >= 0)
+			close(locks[i]);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(tmp);
+	free(backups);
+	free(locks);
+	return ok;
 }

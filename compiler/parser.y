@@ -183,7 +183,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token STACK "keyword 'stack'" FOR "keyword 'for'" STEPS "keyword 'steps'" STEP "keyword 'step'" NATURAL "keyword 'natural'" REWRITE "keyword 'rewrite'"
 %token UNLESS "keyword 'unless'" REACTIONS "keyword 'reactions'" OPTION "keyword 'option'" LEADS "keyword 'leads'"
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
-%token RANGE_KW "keyword 'within'"
+%token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'"
 %token ERRATA "keyword 'errata'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
@@ -205,6 +205,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt
+%type <stmt> trigger_tail
 %type <num> sint
 %type <range> bounds
 %type <type> type
@@ -316,8 +317,12 @@ definition:
 	RULESET IDENT rule_opt block {
 		$$ = ast_def_new(DEF_RULESET, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
-	| DICE IDENT '=' dice_groups rule_opt ';' {
+	| DICE IDENT '=' dice_groups rule_opt provisional_opt ';' {
 		$$ = ast_def_new(DEF_DICE, LOC(@1), $2, LOC(@2)); $$->dice = $4; $$->rule = $5;
+		if ($6) {
+			$$->body = ast_stmt_new(ST_PROVISIONAL, LOC(@6));
+			$$->body->text = $6; $$->body->text_loc = LOC(@6);
+		}
 	}
 	| ENUM IDENT rule_opt block {
 		$$ = ast_def_new(DEF_ENUM, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
@@ -405,9 +410,8 @@ stmt:
 	| IDENT ';' { $$ = named_stmt(ST_VALUE, @1, $1, @1); }
 	| IDENT block { $$ = named_stmt(ST_VALUE, @1, $1, @1); $$->body = $2; }
 	| IDENT '(' args_opt ')' ';' { $$ = named_stmt(ST_EFFECT, @1, $1, @1); $$->args = $3; }
-	| TRIGGER IDENT rule_opt ';' { $$ = named_stmt(ST_TRIGGER, @1, $2, @2); $$->rule = $3; }
-	| TRIGGER IDENT UNLESS expr rule_opt ';' {
-		$$ = named_stmt(ST_TRIGGER, @1, $2, @2); $$->expr = $4; $$->rule = $5;
+	| TRIGGER IDENT sets_opt trigger_tail {
+		$$ = $4; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->args = $3;
 	}
 	| UNLESS expr ';' { $$ = ast_stmt_new(ST_UNLESS, LOC(@1)); $$->expr = $2; }
 	| WHEN expr ';' { $$ = ast_stmt_new(ST_WHEN, LOC(@1)); $$->expr = $2; }
@@ -415,16 +419,23 @@ stmt:
 	| VALUE expr IDENT ';' {
 		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
-	| DEFAULT sint ';' { $$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; }
+	| DEFAULT sint provisional_opt ';' {
+		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
+	}
 	| idlist '=' sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_CELL, $1->loc); $$->ids = $1; $$->lo = $3;
 		$$->text = $4; $$->text_loc = LOC(@4);
 	}
-	| INT ':' INT '=' sint ';' {
+	| INT ':' INT '=' sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_BAND_STEP, LOC(@1)); $$->lo = $1; $$->hi = $3; $$->drm = $5;
+		$$->text = $6; $$->text_loc = LOC(@6);
 	}
-	| ODDS '=' sint ';' {
+	| OTHERWISE sint provisional_opt ';' {
+		$$ = ast_stmt_new(ST_OTHERWISE, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
+	}
+	| ODDS '=' sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_BAND_STEP, LOC(@1)); $$->lo = $1.lo; $$->hi = $1.hi; $$->drm = $3;
+		$$->text = $4; $$->text_loc = LOC(@4);
 	}
 	| IDENT idlist ';' { $$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = $2; }
 	| IDENT ODDS IDENT ';' {
@@ -436,7 +447,6 @@ stmt:
 		$$->step = cell(@2, $2, $2, false, false);
 	}
 	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
-	| OTHERWISE sint ';' { $$ = ast_stmt_new(ST_OTHERWISE, LOC(@1)); $$->lo = $2; }
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
@@ -451,18 +461,19 @@ stmt:
 		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
 		$$->text = $6; $$->text_loc = LOC(@6);
 	}
-	| REWRITE IDENT ARROW IDENT WHEN expr rule_opt ';' {
+	| REWRITE IDENT ARROW IDENT WHEN expr rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_REWRITE, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
-		$$->expr = $6; $$->rule = $7;
+		$$->expr = $6; $$->rule = $7; $$->text = $8; $$->text_loc = LOC(@8);
 	}
 	| OPTION IDENT rule_opt block { $$ = named_stmt(ST_OPTION, @1, $2, @2); $$->rule = $3; $$->body = $4; }
 	| LEADS IDENT ';' { $$ = named_stmt(ST_LEADS, @1, $2, @2); }
-	| IDENT ARROW IDENT rule_opt ';' {
+	| IDENT ARROW IDENT rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_ARC, @1, $1, @1); $$->name2 = $3; $$->name2_loc = LOC(@3); $$->rule = $4;
+		$$->text = $5; $$->text_loc = LOC(@5);
 	}
-	| '*' ARROW IDENT rule_opt ';' {
+	| '*' ARROW IDENT rule_opt provisional_opt ';' {
 		$$ = ast_stmt_new(ST_ARC, LOC(@1)); $$->star = true; $$->name2 = $3; $$->name2_loc = LOC(@3);
-		$$->rule = $4;
+		$$->rule = $4; $$->text = $5; $$->text_loc = LOC(@5);
 	}
 	| TIE block { $$ = ast_stmt_new(ST_TIE, LOC(@1)); $$->body = $2; }
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
@@ -475,10 +486,25 @@ stmt:
 	| COLUMNS BY IDENT ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->all_values = true; }
 	| COLUMNS BY IDENT '(' exprs ')' ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5; }
 	| COLUMNS BY IDENT '(' exprs ')' IDENT IDENT ';' {
+		/* 'round MODE': the two words, in ids. */
 		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5;
-		$$->text = $7; $$->text_loc = LOC(@7); $$->name2 = $8; $$->name2_loc = LOC(@8);
+		$$->ids = ast_id_new($7, LOC(@7)); $$->ids->tail = $$->ids;
+		ast_id *mode = ast_id_new($8, LOC(@8));
+		$$->ids = AST_APPEND($$->ids, mode);
 	}
 	| ROWS '{' rowitems '}' { $$ = ast_stmt_new(ST_ROWS, LOC(@1)); $$->body = $3; }
+	;
+
+/* After 'trigger NAME(sets)': [times EXPR] [unless EXPR] [@ rule] [provisional "why"] ';' */
+trigger_tail:
+	rule_opt provisional_opt ';' {
+		$$ = ast_stmt_new(ST_TRIGGER, LOC(@$)); $$->rule = $1; $$->text = $2; $$->text_loc = LOC(@2);
+	}
+	| UNLESS expr rule_opt provisional_opt ';' {
+		$$ = ast_stmt_new(ST_TRIGGER, LOC(@$)); $$->expr = $2; $$->rule = $3;
+		$$->text = $4; $$->text_loc = LOC(@4);
+	}
+	| TIMES expr trigger_tail { $$ = $3; ast_expr_free($$->times); $$->times = $2; }
 	;
 
 idlist:
@@ -657,6 +683,7 @@ expect:
 	| expect MODIFIER sint { $$ = $1; $$->has_expect_modifier = true; $$->expect_modifier = $3; }
 	| expect ROLL sint { $$ = $1; $$->has_expect_roll = true; $$->expect_roll = $3; }
 	| expect PROVISIONAL { $$ = $1; $$->expect_provisional = true; }
+	| expect SETTLED { $$ = $1; $$->expect_settled = true; }
 	| expect TRIGGER '{' '}' { $$ = $1; $$->has_expect_triggers = true; }
 	| expect TRIGGER '{' idlist '}' {
 		$$ = $1; $$->has_expect_triggers = true;

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include <stdlib.h>
+
 static void json_str(strbuf *o, const char *s)
 {
 	if (s)
@@ -81,6 +83,78 @@ static void outcome_json(report *r, const rtab_outcome *o)
 		sb_puts(b, "]}");
 	}
 	sb_puts(b, "]");
+}
+
+/* , "provisional": first, "provisional_count": N, "reasons": [...] */
+static void reasons_json(strbuf *b, const reasons *why)
+{
+	sb_puts(b, ", \"provisional\": ");
+	json_str(b, why->n ? why->why[0] : NULL);
+	sb_printf(b, ", \"provisional_count\": %zu, \"reasons\": [", why->total);
+	for (size_t i = 0; i < why->n; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_str(b, why->why[i]);
+	}
+	sb_puts(b, "]");
+}
+
+/* One line per reason. */
+static void reasons_text(strbuf *b, const reasons *why)
+{
+	for (size_t i = 0; i < why->n; i++)
+		sb_printf(b, "provisional:   %s\n", why->why[i]);
+	if (why->total > why->n)
+		sb_printf(b, "provisional:   (and %zu more)\n", why->total - why->n);
+}
+
+/* The inputs trigger k of outcome o passes on: {"input": value, ...}. */
+static void trigger_sets_json(report *r, const rtab_outcome *o, size_t k)
+{
+	const rtab_trigger *tr = &o->triggers[k];
+	int32_t *passed = xcalloc(r->rs->ninputs ? r->rs->ninputs : 1, sizeof *passed);
+	strbuf *b = r->out;
+	bool ok = rtab_trigger_inputs(r->rs, (size_t)(o - r->rs->outcomes), k, r->inputs,
+				      r->rs->ninputs, passed) == RTAB_OK;
+	sb_puts(b, "{");
+	for (size_t i = 0; ok && i < tr->nsets; i++) {
+		const rtab_input *in = &r->rs->inputs[tr->sets[i].input];
+		int32_t v = passed[tr->sets[i].input];
+		sb_puts(b, i ? ", " : "");
+		json_str(b, in->id);
+		sb_puts(b, ": ");
+		if (in->type == RTAB_TYPE_ENUM)
+			json_str(b, r->rs->enums[in->enum_index].values[v].id);
+		else if (in->type == RTAB_TYPE_BOOL)
+			sb_puts(b, v ? "true" : "false");
+		else
+			sb_printf(b, "%ld", (long)v);
+	}
+	sb_puts(b, "}");
+	free(passed);
+}
+
+/* " (input = value, ...)" after "then resolve: TARGET". */
+static void trigger_sets_text(report *r, const rtab_outcome *o, size_t k)
+{
+	const rtab_trigger *tr = &o->triggers[k];
+	int32_t *passed = xcalloc(r->rs->ninputs ? r->rs->ninputs : 1, sizeof *passed);
+	if (tr->nsets && rtab_trigger_inputs(r->rs, (size_t)(o - r->rs->outcomes), k, r->inputs,
+					     r->rs->ninputs, passed) == RTAB_OK) {
+		sb_puts(r->out, " (");
+		for (size_t i = 0; i < tr->nsets; i++) {
+			const rtab_input *in = &r->rs->inputs[tr->sets[i].input];
+			int32_t v = passed[tr->sets[i].input];
+			sb_printf(r->out, "%s%s = ", i ? ", " : "", in->id);
+			if (in->type == RTAB_TYPE_ENUM)
+				sb_puts(r->out, r->rs->enums[in->enum_index].values[v].id);
+			else if (in->type == RTAB_TYPE_BOOL)
+				sb_puts(r->out, v ? "true" : "false");
+			else
+				sb_printf(r->out, "%ld", (long)v);
+		}
+		sb_puts(r->out, ")");
+	}
+	free(passed);
 }
 
 static void outcome_text(report *r, const rtab_outcome *o)
@@ -173,13 +247,18 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	outcome_json(r, o);
 	sb_puts(b, ", \"rule\": ");
 	json_str(b, rule);
-	sb_puts(b, ", \"provisional\": ");
-	json_str(b, res->provisional);
-	sb_printf(b, ", \"provisional_count\": %u", res->nprovisional);
+	reasons why = {0};
+	reasons_of_table(&why, res);
+	reasons_json(b, &why);
 	sb_puts(b, ", \"triggers\": [");
 	for (size_t i = 0; i < res->ntriggered; i++) {
 		sb_puts(b, i ? ", " : "");
 		json_str(b, target_id(rs, res->triggered[i]));
+	}
+	sb_puts(b, "], \"trigger_inputs\": [");
+	for (size_t i = 0; i < res->ntriggered; i++) {
+		sb_puts(b, i ? ", " : "");
+		trigger_sets_json(r, o, res->triggered_by[i]);
 	}
 	sb_puts(b, "]}\n");
 }
@@ -283,18 +362,23 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (r->mode == REPORT_TEXT && label(r, o->labels))
 		sb_printf(b, " \"%s\"", label(r, o->labels));
 	sb_putc(b, '\n');
-	if (res->provisional)
-		sb_printf(b, "provisional:   %s%s\n", res->provisional,
-			  res->nprovisional > 1 ? " (and other provisional values, listed above)" : "");
+	reasons why = {0};
+	reasons_of_table(&why, res);
+	reasons_text(b, &why);
 	outcome_text(r, o);
-	for (size_t i = 0; i < res->ntriggered; i++)
-		sb_printf(b, "then resolve:  %s\n", target_id(rs, res->triggered[i]));
+	for (size_t i = 0; i < res->ntriggered; i++) {
+		sb_printf(b, "then resolve:  %s", target_id(rs, res->triggered[i]));
+		trigger_sets_text(r, o, res->triggered_by[i]);
+		sb_putc(b, '\n');
+	}
 }
 
 void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 {
 	const rtab_reaction_set *rset = &r->rs->reaction_sets[set];
 	strbuf *b = r->out;
+	reasons why = {0};
+	reasons_of_reactions(&why, r->rs, set, options, n);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, r->rs->id);
@@ -315,7 +399,9 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 			sb_puts(b, ": ");
 			json_str(b, o->outcome >= 0 ? r->rs->outcomes[o->outcome].id : NULL);
 		}
-		sb_puts(b, "}}\n");
+		sb_puts(b, "}");
+		reasons_json(b, &why);
+		sb_puts(b, "}\n");
 		return;
 	}
 	sb_puts(b, "reactions:     ");
@@ -331,6 +417,7 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 			sb_printf(b, " -> %s", r->rs->outcomes[o->outcome].id);
 		sb_putc(b, '\n');
 	}
+	reasons_text(b, &why);
 }
 
 void report_transition(report *r, size_t tr, int32_t from, int32_t to)
@@ -338,6 +425,8 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 	const rtab_transition *t = &r->rs->transitions[tr];
 	const rtab_enum *e = &r->rs->enums[r->rs->inputs[t->input].enum_index];
 	strbuf *b = r->out;
+	reasons why = {0};
+	reasons_of_transition(&why, r->rs, tr, from, to);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, r->rs->id);
@@ -349,6 +438,7 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 		json_str(b, e->values[from].id);
 		sb_puts(b, ", \"state\": ");
 		json_str(b, e->values[to].id);
+		reasons_json(b, &why);
 		sb_puts(b, "}\n");
 		return;
 	}
@@ -357,10 +447,11 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 	sb_printf(b, "\nstate:         %s -> ", e->values[from].id);
 	text_ref(r, e->values[to].id, e->values[to].labels, NULL);
 	sb_putc(b, '\n');
+	reasons_text(b, &why);
 }
 
 void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
-		     const char *provisional)
+		     const reasons *why)
 {
 	const rtab_distance *dist = &r->rs->distances[d];
 	strbuf *b = r->out;
@@ -388,8 +479,8 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 			json_str(b, dist->forms[i].unit);
 			sb_puts(b, "}");
 		}
-		sb_puts(b, "], \"provisional\": ");
-		json_str(b, provisional);
+		sb_puts(b, "]");
+		reasons_json(b, why);
 		sb_puts(b, "}\n");
 		return;
 	}
@@ -403,8 +494,7 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 		else
 			sb_printf(b, "%s(other dice: give one --roll per form) %s\n",
 				  shown++ ? "also:          " : "value:         ", dist->forms[i].unit);
-	if (provisional)
-		sb_printf(b, "provisional:   %s\n", provisional);
+	reasons_text(b, why);
 }
 
 void report_procedure(report *r, size_t p, int32_t step)
@@ -413,6 +503,10 @@ void report_procedure(report *r, size_t p, int32_t step)
 	const rtab_procedure_step *st = step >= 0 ? &proc->steps[step] : NULL;
 	int16_t outcome = st ? st->outcome : proc->otherwise;
 	strbuf *b = r->out;
+	reasons why = {0};
+	reasons_of_procedure(&why, r->rs, p, step);
+	if (outcome >= 0)
+		reasons_of_triggers(&why, r->rs, (size_t)outcome);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, r->rs->id);
@@ -435,6 +529,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 			}
 			sb_puts(b, "]");
 		}
+		reasons_json(b, &why);
 		sb_puts(b, "}\n");
 		return;
 	}
@@ -459,4 +554,5 @@ void report_procedure(report *r, size_t p, int32_t step)
 		for (size_t i = 0; i < n; i++)
 			sb_printf(b, "then resolve:  %s\n", target_id(r->rs, t[i]));
 	}
+	reasons_text(b, &why);
 }

@@ -2,6 +2,7 @@
 #ifndef RTAB_REPORT_H
 #define RTAB_REPORT_H
 
+#include "reasons.h"
 #include "rtab.h"
 #include "util.h"
 
@@ -24,7 +25,7 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n);
 void report_transition(report *r, size_t tr, int32_t from, int32_t to);
 /* values[i] holds form i where ok[i]; form 0 always holds. */
 void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
-		     const char *provisional);
+		     const reasons *why);
 void report_procedure(report *r, size_t p, int32_t step);
 
 #endif

@@ -184,6 +184,14 @@ size_t count_stmts(const ast_stmt *body, stmt_kind kind)
 	return n;
 }
 
+const char *block_provisional(model *m, const ast_stmt *body)
+{
+	for (const ast_stmt *s = body; s; s = s->next)
+		if (s->kind == ST_PROVISIONAL)
+			return arena_strdup(&m->arena, s->text);
+	return NULL;
+}
+
 void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
 	      const char **rule)
 {
@@ -406,8 +414,9 @@ static void resolve_enums(model *m)
 				continue;
 			}
 			for (const ast_stmt *b = s->body; b; b = b->next)
-				if (b->kind != ST_LABEL)
+				if (b->kind != ST_LABEL && b->kind != ST_PROVISIONAL)
 					report_misplaced(m, b, "an enum value");
+			values[e->nvalues].provisional = block_provisional(m, s->body);
 			values[e->nvalues].id = arena_strdup(&m->arena, s->name);
 			idmap_put(&m->enum_values[i], values[e->nvalues].id, e->nvalues);
 			values[e->nvalues].labels =
@@ -471,8 +480,9 @@ static void resolve_inputs(model *m)
 
 		def_head(m, d, "input", &in->id, &in->labels, &in->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind != ST_LABEL)
+			if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
 				report_misplaced(m, s, "an input");
+		in->provisional = block_provisional(m, d->body);
 		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi)) {
 			m->bad[DEF_INPUT][i] = true;
 			continue;
@@ -506,8 +516,9 @@ int model_dice_for(model *m, int count, int sides)
 	g->count = (uint8_t)count;
 	g->face_min = 1;
 	g->face_max = (int16_t)sides;
-	m->dice[m->rs.ndice] = (rtab_dice){arena_strdup(&m->arena, id), NULL, 1, g, (uint8_t)count,
-					  count, count * sides};
+	m->dice[m->rs.ndice] = (rtab_dice){.id = arena_strdup(&m->arena, id), .ngroups = 1,
+					   .groups = g, .nfaces = (uint8_t)count, .min = count,
+					   .max = count * sides};
 	m->rs.dice = m->dice;
 	return m->rs.ndice++;
 }
@@ -526,6 +537,7 @@ static void resolve_dice(model *m)
 
 		dc->id = arena_strdup(&m->arena, d->id);
 		dc->rule = arena_strdup(&m->arena, d->rule);
+		dc->provisional = block_provisional(m, d->body);
 		for (const ast_dice_group *g = d->dice; g; g = g->next)
 			n++;
 		rtab_die_group *groups = model_array(m, n, sizeof *groups);
@@ -738,6 +750,66 @@ static void resolve_effect(model *m, const ast_def *d, const ast_stmt *s, rtab_e
 	eff->args = args;
 }
 
+/* 'trigger NAME(INPUT = EXPR, ...)': the situation passed on. */
+static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
+{
+	size_t n = 0;
+	for (const ast_arg *a = s->args; a; a = a->next)
+		n++;
+	if (n > RTAB_MAX_SETS) {
+		check_report(m, CHECK_LIMITS, s->loc, "a trigger passes on at most %d inputs",
+			     RTAB_MAX_SETS);
+		return;
+	}
+	rtab_trigger_set *sets = model_array(m, n ? n : 1, sizeof *sets);
+	tr->sets = sets;
+	for (const ast_arg *a = s->args; a; a = a->next) {
+		int in = resolve_def(m, DEF_INPUT, a->key, a->key_loc);
+		if (in < 0)
+			continue;
+		for (size_t j = 0; j < tr->nsets; j++)
+			if (sets[j].input == in)
+				check_report(m, CHECK_DUPLICATE, a->key_loc,
+					     "the trigger sets input '%s' twice", a->key);
+		const rtab_input *ip = &m->rs.inputs[in];
+		rtab_trigger_set *st = &sets[tr->nsets++];
+		st->input = (uint16_t)in;
+		if (a->kind == ARG_NAME && ip->type == RTAB_TYPE_ENUM &&
+		    rtab_find_enum_value(&m->rs.enums[ip->enum_index], a->name) >= 0) {
+			/* A value of the input's enum. */
+			int v = rtab_find_enum_value(&m->rs.enums[ip->enum_index], a->name);
+			rtab_instr *ins = model_array(m, 1, sizeof *ins);
+			ins->op = RTAB_OP_CONST;
+			ins->arg = v;
+			st->value = (rtab_expr){1, ins};
+			continue;
+		}
+		if (a->kind == ARG_NAME) {
+			/* Another input of the same type: its value in the triggering situation. */
+			int from = resolve_def(m, DEF_INPUT, a->name, a->loc);
+			if (from < 0)
+				continue;
+			const rtab_input *fp = &m->rs.inputs[from];
+			if (fp->type != ip->type || fp->enum_index != ip->enum_index)
+				check_report(m, CHECK_TYPE, a->loc,
+					     "input '%s' is not of the type of '%s'", a->name, a->key);
+			rtab_instr *ins = model_array(m, 1, sizeof *ins);
+			ins->op = RTAB_OP_INPUT;
+			ins->arg = from;
+			st->value = (rtab_expr){1, ins};
+			continue;
+		}
+		if (a->num < ip->min || a->num > ip->max)
+			check_report(m, CHECK_BAD_RANGE, a->loc,
+				     "%lld lies outside the domain %ld..%ld of input '%s'",
+				     (long long)a->num, (long)ip->min, (long)ip->max, a->key);
+		rtab_instr *ins = model_array(m, 1, sizeof *ins);
+		ins->op = RTAB_OP_CONST;
+		ins->arg = (int32_t)a->num;
+		st->value = (rtab_expr){1, ins};
+	}
+}
+
 static void resolve_outcomes(model *m)
 {
 	rtab_outcome *outs = model_array(m, m->ndefs[DEF_OUTCOME], sizeof *outs);
@@ -775,7 +847,11 @@ static void resolve_outcomes(model *m)
 					break;
 				if (s->expr)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
+				if (s->times)
+					compile_expr(m, s->times, RTAB_TYPE_INT, &tr->times, &t);
+				resolve_trigger_sets(m, s, tr);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+				tr->provisional = arena_strdup(&m->arena, s->text);
 				if (++o->ntriggers > RTAB_MAX_TRIGGERS)
 					check_report(m, CHECK_LIMITS, s->loc,
 						     "outcome '%s' has more than %d triggers", d->id,

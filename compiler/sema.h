@@ -44,6 +44,8 @@ rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const 
 size_t count_stmts(const ast_stmt *body, stmt_kind kind);
 
 /* The id, labels and rule reference every runtime structure starts with. */
+/* The reason of the first 'provisional "why";' in a block, or NULL. */
+const char *block_provisional(model *m, const ast_stmt *body);
 void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
 	      const char **rule);
 

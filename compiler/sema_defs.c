@@ -199,6 +199,10 @@ void resolve_matrices(model *m)
 					break;
 				}
 				cells[c] = (int32_t)def->lo;
+				if (def->text) {
+					prov[c] = arena_strdup(&m->arena, def->text);
+					any_prov = true;
+				}
 			}
 			mx->min = cells[c] < mx->min ? cells[c] : mx->min;
 			mx->max = cells[c] > mx->max ? cells[c] : mx->max;
@@ -225,10 +229,13 @@ void resolve_bands(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_BAND][i];
 		rtab_band *b = &out[i];
-		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN);
+		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN, ST_PROVISIONAL);
 		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
+		b->provisional = block_provisional(m, d->body);
 		size_t k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
+		const char **step_prov = model_array(m, k ? k : 1, sizeof *step_prov);
+		bool any_prov = false;
 		idmap seen = {0}; /* each step's ratio in lowest terms */
 		b->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -237,6 +244,7 @@ void resolve_bands(model *m)
 					check_report(m, CHECK_TYPE, s->loc,
 						     "a ratio's 'otherwise' is a number, not '%s'", s->name);
 				b->otherwise = (int32_t)s->lo;
+				b->otherwise_provisional = arena_strdup(&m->arena, s->text);
 			}
 			if (s->kind != ST_BAND_STEP)
 				continue;
@@ -260,8 +268,11 @@ void resolve_bands(model *m)
 					     "ratio '%s' gives %lld:%lld twice", d->id,
 					     (long long)s->lo, (long long)s->hi);
 			steps[b->nsteps++] = (rtab_band_step){(int32_t)s->lo, (int32_t)s->hi, (int32_t)s->drm};
+			step_prov[b->nsteps - 1] = arena_strdup(&m->arena, s->text);
+			any_prov |= s->text != NULL;
 		}
 		idmap_free(&seen);
+		b->step_provisional = any_prov ? step_prov : NULL;
 		const ast_stmt *range = first_stmt(d->body, ST_DOMAIN);
 		for (const ast_stmt *s = d->body; range && s; s = s->next) {
 			int64_t v = s->kind == ST_BAND_STEP ? s->drm : s->lo;
@@ -309,8 +320,10 @@ void resolve_groups(model *m)
 }
 
 /* A 'when' guard, an 'unless' exclusion, and a 'leads' outcome, as options and steps have. */
-static void guard_and_outcome(model *m, const ast_stmt *body, rtab_expr *guard, int16_t *outcome)
+static void guard_and_outcome(model *m, const ast_stmt *body, rtab_expr *guard, int16_t *outcome,
+			      const char **provisional)
 {
+	*provisional = block_provisional(m, body);
 	const ast_expr *when = NULL, *unless = NULL;
 	*outcome = -1;
 	for (const ast_stmt *s = body; s; s = s->next) {
@@ -320,7 +333,7 @@ static void guard_and_outcome(model *m, const ast_stmt *body, rtab_expr *guard, 
 			unless = s->expr;
 		else if (s->kind == ST_LEADS)
 			*outcome = (int16_t)resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
-		else if (s->kind != ST_LABEL)
+		else if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
 			report_misplaced(m, s, "an option or a step");
 	}
 	/* "allowed when W unless U" is the guard W and not U. */
@@ -374,7 +387,7 @@ void resolve_reactions(model *m)
 			o->id = arena_strdup(&m->arena, s->name);
 			o->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
 			o->labels = read_labels(m, s->body, "option", s->name, s->name_loc, true);
-			guard_and_outcome(m, s->body, &o->guard, &o->outcome);
+			guard_and_outcome(m, s->body, &o->guard, &o->outcome, &o->provisional);
 		}
 		idmap_free(&names);
 	}
@@ -402,6 +415,8 @@ void resolve_transitions(model *m)
 		int e = m->rs.inputs[in].enum_index;
 		size_t nv = m->rs.enums[e].nvalues;
 		int16_t *next = model_array(m, nv ? nv : 1, sizeof *next);
+		const char **prov = model_array(m, nv ? nv : 1, sizeof *prov);
+		bool any_prov = false;
 		const ast_stmt **from = xcalloc(nv ? nv : 1, sizeof *from);
 		const ast_stmt *star = NULL;
 		tr->input = (uint16_t)in;
@@ -431,13 +446,19 @@ void resolve_transitions(model *m)
 			}
 			from[f] = s;
 			next[f] = (int16_t)to;
+			prov[f] = arena_strdup(&m->arena, s->text);
+			any_prov |= s->text != NULL;
 		}
 		if (star) {
 			int to = model_enum_value(m, e, star->name2);
 			for (size_t v = 0; v < nv; v++)
-				if (next[v] < 0 && to >= 0)
+				if (next[v] < 0 && to >= 0) {
 					next[v] = (int16_t)to;
+					prov[v] = arena_strdup(&m->arena, star->text);
+					any_prov |= star->text != NULL;
+				}
 		}
+		tr->provisional = any_prov ? prov : NULL;
 		for (size_t v = 0; v < nv && !m->bad[DEF_TRANSITION][i] && !d->damaged; v++)
 			if (next[v] < 0)
 				check_report(m, CHECK_TRANSITION, d->id_loc,
@@ -519,8 +540,9 @@ void resolve_procedures(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_PROCEDURE][i];
 		rtab_procedure *p = &out[i];
-		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE);
+		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE, ST_PROVISIONAL);
 		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule);
+		p->provisional = block_provisional(m, d->body);
 		p->otherwise = -1;
 		size_t k = count_stmts(d->body, ST_STEP);
 		rtab_procedure_step *steps = model_array(m, k ? k : 1, sizeof *steps);
@@ -543,7 +565,7 @@ void resolve_procedures(model *m)
 				st->id = arena_strdup(&m->arena, s->name);
 				st->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
 				st->labels = read_labels(m, s->body, "step", s->name, s->name_loc, true);
-				guard_and_outcome(m, s->body, &st->guard, &st->outcome);
+				guard_and_outcome(m, s->body, &st->guard, &st->outcome, &st->provisional);
 			}
 		}
 	}

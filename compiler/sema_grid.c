@@ -170,13 +170,14 @@ static bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stm
 	}
 	t->key_kind = odds ? RTAB_KEY_ODDS : RTAB_KEY_VALUE;
 	t->rounding = RTAB_ROUND_DOWN;
-	if (cols->name2 && strcmp(cols->text, "round") != 0) {
-		check_report(m, CHECK_TYPE, cols->text_loc,
-			     "after the key comes its rounding: 'round down', not '%s %s'", cols->text,
-			     cols->name2);
+	const ast_id *word = cols->ids, *mode = word ? word->next : NULL;
+	if (mode && strcmp(word->id, "round") != 0) {
+		check_report(m, CHECK_TYPE, word->loc,
+			     "after the key comes its rounding: 'round down', not '%s %s'", word->id,
+			     mode->id);
 		return false;
 	}
-	if (cols->name2 && !parse_rounding(m, cols->name2, cols->name2_loc, &t->rounding))
+	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
 		return false;
 	bool ok = compile_expr(m, cols->expr, RTAB_TYPE_INT, &t->key_a, &ty);
 	if (nargs == 2)

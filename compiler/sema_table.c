@@ -431,6 +431,7 @@ static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 		rw->from = (uint16_t)from;
 		rw->to = (uint16_t)to;
 		rw->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+		rw->provisional = arena_strdup(&m->arena, s->text);
 		t->nrewrites++;
 	}
 }

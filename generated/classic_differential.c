@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Side"};
 static const char *const enum0_value0_labels[] = {"Attacker"};
 static const char *const enum0_value1_labels[] = {"Defender"};
 static const rtab_enum_value enum0_values[] = {
-	{"attacker", enum0_value0_labels},
-	{"defender", enum0_value1_labels},
+	{.id = "attacker", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "defender", .labels = enum0_value1_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -27,15 +27,15 @@ static const char *const input0_labels[] = {"Attacker's combat strength"};
 static const char *const input1_labels[] = {"Defender's combat strength"};
 static const char *const input2_labels[] = {"A leader leads the attack"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5},
-	{.id = "defence", .labels = input1_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5},
-	{.id = "leader", .labels = input2_labels, .rule = "9.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attack", .labels = input0_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL},
+	{.id = "leader", .labels = input2_labels, .rule = "9.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "d6", .rule = "9.1", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 1, .max = 6},
+	{.id = "d6", .rule = "9.1", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 1, .max = 6, .provisional = NULL},
 };
 
 /* effect kinds */

@@ -19,13 +19,13 @@ static const char *const enum0_value4_labels[] = {"Unit that took no casualties"
 static const char *const enum0_value5_labels[] = {"Units that took casualties", "Подразделения, понесшие потери"};
 static const char *const enum0_value6_labels[] = {"Unit that fell out of close combat", "Подразделение, которое выпадает из ближнего боя"};
 static const rtab_enum_value enum0_values[] = {
-	{"pursuer", enum0_value0_labels},
-	{"charged_unit", enum0_value1_labels},
-	{"fleeing_unit", enum0_value2_labels},
-	{"charger", enum0_value3_labels},
-	{"unit_without_casualties", enum0_value4_labels},
-	{"unit_with_casualties", enum0_value5_labels},
-	{"unit_out_of_combat", enum0_value6_labels},
+	{.id = "pursuer", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "charged_unit", .labels = enum0_value1_labels, .provisional = NULL},
+	{.id = "fleeing_unit", .labels = enum0_value2_labels, .provisional = NULL},
+	{.id = "charger", .labels = enum0_value3_labels, .provisional = NULL},
+	{.id = "unit_without_casualties", .labels = enum0_value4_labels, .provisional = NULL},
+	{.id = "unit_with_casualties", .labels = enum0_value5_labels, .provisional = NULL},
+	{.id = "unit_out_of_combat", .labels = enum0_value6_labels, .provisional = NULL},
 };
 
 /* enum timing */
@@ -34,9 +34,9 @@ static const char *const enum1_value0_labels[] = {"At once", "Немедленн
 static const char *const enum1_value1_labels[] = {"In the next close combat phase", "В последующую фазу Ближнего Боя"};
 static const char *const enum1_value2_labels[] = {"In the next movement phase", "В следующую фазу движения"};
 static const rtab_enum_value enum1_values[] = {
-	{"at_once", enum1_value0_labels},
-	{"next_close_combat_phase", enum1_value1_labels},
-	{"next_movement_phase", enum1_value2_labels},
+	{.id = "at_once", .labels = enum1_value0_labels, .provisional = NULL},
+	{.id = "next_close_combat_phase", .labels = enum1_value1_labels, .provisional = NULL},
+	{.id = "next_movement_phase", .labels = enum1_value2_labels, .provisional = NULL},
 };
 
 /* enum pursuer_position */
@@ -45,9 +45,9 @@ static const char *const enum2_value0_labels[] = {"In contact with the table edg
 static const char *const enum2_value1_labels[] = {"Gone off the table edge", "Ушло за край стола"};
 static const char *const enum2_value2_labels[] = {"Returned as reinforcements", "Возвращается в соответствии с правилами Подкреплений"};
 static const rtab_enum_value enum2_values[] = {
-	{"touching_table_edge", enum2_value0_labels},
-	{"off_table", enum2_value1_labels},
-	{"returned", enum2_value2_labels},
+	{.id = "touching_table_edge", .labels = enum2_value0_labels, .provisional = NULL},
+	{.id = "off_table", .labels = enum2_value1_labels, .provisional = NULL},
+	{.id = "returned", .labels = enum2_value2_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -83,37 +83,37 @@ static const char *const input22_labels[] = {"Unit 1 has a standard", "Подр�
 static const char *const input23_labels[] = {"Unit 2 has a standard", "Подразделение 2 со знаменем"};
 static const char *const input24_labels[] = {"Unit 3 has a standard", "Подразделение 3 со знаменем"};
 static const rtab_input inputs[] = {
-	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0},
-	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0},
-	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL},
+	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
+	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
+	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{2, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "2d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12},
+	{.id = "2d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12, .provisional = NULL},
 };
 
 /* effect kinds */
@@ -248,8 +248,8 @@ static const rtab_effect outcome0_effects[] = {
 	{6, 0, NULL}, /* chargers_on_both_sides */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome fought_at_once */
@@ -281,7 +281,7 @@ static const rtab_effect outcome1_effects[] = {
 	{11, 1, outcome1_effect5_args}, /* may_reform */
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника"},
+	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome new_charge_next_phase */
@@ -356,7 +356,7 @@ static const rtab_effect outcome5_effects[] = {
 	{22, 1, outcome5_effect5_args}, /* rear_rank_touches_edge */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome overrun_move */
@@ -370,9 +370,9 @@ static const rtab_effect outcome6_effects[] = {
 static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 9}};
 static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!"},
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие"},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!"},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome unit_without_casualties_moved_back */
@@ -535,9 +535,9 @@ static const rtab_modifier modifiers[] = {
 	{.id = "unit_1_ranks", .labels = modifier3_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier3_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
 	{.id = "unit_2_ranks", .labels = modifier4_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier4_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
 	{.id = "unit_3_ranks", .labels = modifier5_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier5_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
-	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
-	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 1: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 2: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 3: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
 };
 
 /* table combat_result */
@@ -596,9 +596,9 @@ static const char *const option0_2_labels[] = {"Flee", "Бежать"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 static const rtab_instr reactions0_none_when[] = {{RTAB_OP_INPUT, 1}};
 static const rtab_option reactions0_options[] = {
-	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3},
-	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1},
-	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1},
+	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3, .provisional = NULL},
+	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1, .provisional = NULL},
 };
 
 /* reactions winner_move */
@@ -612,9 +612,9 @@ static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT,
 /* reform */
 static const char *const option1_2_labels[] = {"Reform", "Реформирование"};
 static const rtab_option reactions1_options[] = {
-	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1},
-	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard}, .outcome = 6},
-	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1},
+	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard}, .outcome = 6, .provisional = NULL},
+	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
@@ -627,7 +627,7 @@ static const char *const transition0_labels[] = {"Pursuit off the table edge", "
 static const int16_t transition0_next[] = {1, 2, 2};
 
 static const rtab_transition transitions[] = {
-	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .input = 10, .next = transition0_next},
+	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .input = 10, .next = transition0_next, .provisional = NULL},
 };
 
 /* distance overrun */
@@ -646,7 +646,7 @@ static const rtab_distance_form distance1_forms[] = {
 
 static const rtab_distance distances[] = {
 	{.id = "overrun", .labels = distance0_labels, .rule = "Прорыв!", .nforms = 1, .forms = distance0_forms, .provisional = NULL},
-	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
+	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "Fast units: pursuit and overrun (further than ordinary units, p. 81): the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
 };
 
 /* procedure pursuit_contact */
@@ -662,9 +662,9 @@ static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 2}};
 static const char *const step0_2_labels[] = {"Contact with the table edge: the pursuer goes off the table", "Преследующее подразделение вступает в контакт с краем стола"};
 static const rtab_instr step0_2_guard[] = {{RTAB_OP_INPUT, 3}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard}, .outcome = 4},
-	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard}, .outcome = 0},
-	{.id = "leave_table", .labels = step0_2_labels, .rule = "Преследование за край стола", .guard = {1, step0_2_guard}, .outcome = 5},
+	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard}, .outcome = 4, .provisional = NULL},
+	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard}, .outcome = 0, .provisional = NULL},
+	{.id = "leave_table", .labels = step0_2_labels, .rule = "Преследование за край стола", .guard = {1, step0_2_guard}, .outcome = 5, .provisional = NULL},
 };
 
 /* procedure fresh_enemy_combat */
@@ -677,8 +677,8 @@ static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 4}};
 static const char *const step1_1_labels[] = {"It holds: a new charge, fought in the next close combat phase", "Решает «Держать позицию»: новое нападение, которое отрабатывается в последующую фазу Ближнего Боя"};
 static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_NOT, 0}};
 static const rtab_procedure_step procedure1_steps[] = {
-	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1},
-	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {2, step1_1_guard}, .outcome = 2},
+	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1, .provisional = NULL},
+	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {2, step1_1_guard}, .outcome = 2, .provisional = NULL},
 };
 
 /* procedure falling_out_of_combat */
@@ -694,15 +694,15 @@ static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_INPUT, 
 static const char *const step2_2_labels[] = {"2. If that does not restore contact, move the units that took casualties, also the minimum distance", "2. Если это не приведет к восстановлению контакта, то следует подвинуть подразделения, понесшие потери, также на минимально необходимую дистанцию"};
 static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 15}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_procedure_step procedure2_steps[] = {
-	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9},
-	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7},
-	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8},
+	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = NULL},
+	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7, .provisional = NULL},
+	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
-	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1},
-	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10},
+	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
 };
 
 const rtab_ruleset mass_battle_ruleset = {
@@ -966,317 +966,9 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int64_t sum_g0 = 0;
-	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
-	int slot_g1a = -1, slot_g1d = -1;
-	(void)keep_g1a; (void)keep_g1d;
-	(void)slot_g1a; (void)slot_g1d;
-	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
-	int slot_g2a = -1, slot_g2d = -1;
-	(void)keep_g2a; (void)keep_g2d;
-	(void)slot_g2a; (void)slot_g2d;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	int a6 = -1;
-	int a7 = -1;
-	int a8 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483336)
-		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
-	out->natural = natural;
-	/* modifier unit_1_wounds_caused */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[19]; /* unit_1_wounds */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_g0 += sv;
-	}
-	/* modifier unit_2_wounds_caused */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[20]; /* unit_2_wounds */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_g0 += sv;
-	}
-	/* modifier unit_3_wounds_caused */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[21]; /* unit_3_wounds */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 2;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_g0 += sv;
-	}
-	/* modifier unit_1_ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[16]; /* unit_1_rank_bonus */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 3;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_2_ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[17]; /* unit_2_rank_bonus */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 4;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_3_ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[18]; /* unit_3_rank_bonus */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 5;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_1_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[22]; /* unit_1_standard */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 6;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a6 = slot;
-		if (sv > keep_g2a) {
-			keep_g2a = sv;
-			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
-			slot_g2a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_2_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[23]; /* unit_2_standard */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 7;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a7 = slot;
-		if (sv > keep_g2a) {
-			keep_g2a = sv;
-			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
-			slot_g2a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_3_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[24]; /* unit_3_standard */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 8;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a8 = slot;
-		if (sv > keep_g2a) {
-			keep_g2a = sv;
-			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
-			slot_g2a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	total = extra_drm;
-	/* group wounds */
-	gsum = sum_g0;
-	total += gsum;
-	/* group rank_bonus */
-	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
-	total += gsum;
-	if (a6 >= 0 && out->applied[a6].counted) rtab_native_note_(&why, &nwhy, modifiers[6].provisional);
-	if (a7 >= 0 && out->applied[a7].counted) rtab_native_note_(&why, &nwhy, modifiers[7].provisional);
-	if (a8 >= 0 && out->applied[a8].counted) rtab_native_note_(&why, &nwhy, modifiers[8].provisional);
-	/* group standard */
-	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
-	total += gsum;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table0_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
-			why = table0_rows[row].provisional;
-		}
-	}
-	switch (outcome) {
-	case 0: /* must_charge_fresh_enemy */
-		out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
-		break;
-	case 1: /* fought_at_once */
-		out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
-		break;
-	case 5: /* pursued_off_table */
-		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
-		break;
-	case 6: /* overrun_move */
-		{
-			int64_t x0;
-			x0 = in[9]; /* fast */
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
-		{
-			int64_t x0;
-			x0 = in[9]; /* fast */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
-		out->triggered[out->ntriggered++] = outcome6_triggers[2].target;
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
 }
 
 int mass_battle_resolve(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,

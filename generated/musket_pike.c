@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Side in the melee", "Сторона 
 static const char *const enum0_value0_labels[] = {"Attacker", "Атакующий"};
 static const char *const enum0_value1_labels[] = {"Defender", "Обороняющийся"};
 static const rtab_enum_value enum0_values[] = {
-	{"attacker", enum0_value0_labels},
-	{"defender", enum0_value1_labels},
+	{.id = "attacker", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "defender", .labels = enum0_value1_labels, .provisional = NULL},
 };
 
 /* enum role */
@@ -24,9 +24,9 @@ static const char *const enum1_value0_labels[] = {"Pursuing cavalry", "Прес�
 static const char *const enum1_value1_labels[] = {"Retreating unit", "Отступающее подразделение"};
 static const char *const enum1_value2_labels[] = {"Broken unit unable to retreat", "Подразделение со сломленной моралью, неспособное к отступлению"};
 static const rtab_enum_value enum1_values[] = {
-	{"pursuer", enum1_value0_labels},
-	{"pursued", enum1_value1_labels},
-	{"broken_unit", enum1_value2_labels},
+	{.id = "pursuer", .labels = enum1_value0_labels, .provisional = NULL},
+	{.id = "pursued", .labels = enum1_value1_labels, .provisional = NULL},
+	{.id = "broken_unit", .labels = enum1_value2_labels, .provisional = NULL},
 };
 
 /* enum game */
@@ -36,10 +36,10 @@ static const char *const enum2_value1_labels[] = {"Nothing Gained But Glory", "N
 static const char *const enum2_value2_labels[] = {"Saints in Armor", "Saints in Armor"};
 static const char *const enum2_value3_labels[] = {"Other games", "Другие"};
 static const rtab_enum_value enum2_values[] = {
-	{"tacw", enum2_value0_labels},
-	{"ngbg", enum2_value1_labels},
-	{"sia", enum2_value2_labels},
-	{"other", enum2_value3_labels},
+	{.id = "tacw", .labels = enum2_value0_labels, .provisional = NULL},
+	{.id = "ngbg", .labels = enum2_value1_labels, .provisional = "NGBG: the page gives only the abbreviation; the title is the series' game, taken from outside the excerpts"},
+	{.id = "sia", .labels = enum2_value2_labels, .provisional = "SiA: the page gives only the abbreviation; the title is the series' game, taken from outside the excerpts"},
+	{.id = "other", .labels = enum2_value3_labels, .provisional = NULL},
 };
 
 /* enum morale_state */
@@ -47,8 +47,8 @@ static const char *const enum3_labels[] = {"Morale state", "Состояние �
 static const char *const enum3_value0_labels[] = {"Shaken", "Потрясен"};
 static const char *const enum3_value1_labels[] = {"Broken", "Сломлена"};
 static const rtab_enum_value enum3_values[] = {
-	{"shaken", enum3_value0_labels},
-	{"broken", enum3_value1_labels},
+	{.id = "shaken", .labels = enum3_value0_labels, .provisional = NULL},
+	{.id = "broken", .labels = enum3_value1_labels, .provisional = NULL},
 };
 
 /* enum advance_mode */
@@ -57,16 +57,16 @@ static const char *const enum4_value0_labels[] = {"MAY advance into the vacated 
 static const char *const enum4_value1_labels[] = {"MUST advance into the vacated hex", "ДОЛЖЕН продвинуться в освободившийся гекс"};
 static const char *const enum4_value2_labels[] = {"may not advance", "не может продвигаться"};
 static const rtab_enum_value enum4_values[] = {
-	{"may", enum4_value0_labels},
-	{"must", enum4_value1_labels},
-	{"may_not", enum4_value2_labels},
+	{.id = "may", .labels = enum4_value0_labels, .provisional = NULL},
+	{.id = "must", .labels = enum4_value1_labels, .provisional = NULL},
+	{.id = "may_not", .labels = enum4_value2_labels, .provisional = NULL},
 };
 
 /* enum marker */
 static const char *const enum5_labels[] = {"Marker", "Маркер"};
 static const char *const enum5_value0_labels[] = {"Scattered", "Рассеян"};
 static const rtab_enum_value enum5_values[] = {
-	{"scattered", enum5_value0_labels},
+	{.id = "scattered", .labels = enum5_value0_labels, .provisional = NULL},
 };
 
 /* enum unit_type */
@@ -78,12 +78,12 @@ static const char *const enum6_value3_labels[] = {"Light infantry (see 11.6)", "
 static const char *const enum6_value4_labels[] = {"Hedgehog", "Ёж"};
 static const char *const enum6_value5_labels[] = {"Heavy infantry without pikes", "Тяжелая Пехота без Пик"};
 static const rtab_enum_value enum6_values[] = {
-	{"cuirassiers", enum6_value0_labels},
-	{"arquebusiers", enum6_value1_labels},
-	{"heavy_infantry", enum6_value2_labels},
-	{"light_infantry", enum6_value3_labels},
-	{"hedgehog", enum6_value4_labels},
-	{"heavy_infantry_without_pikes", enum6_value5_labels},
+	{.id = "cuirassiers", .labels = enum6_value0_labels, .provisional = NULL},
+	{.id = "arquebusiers", .labels = enum6_value1_labels, .provisional = NULL},
+	{.id = "heavy_infantry", .labels = enum6_value2_labels, .provisional = NULL},
+	{.id = "light_infantry", .labels = enum6_value3_labels, .provisional = NULL},
+	{.id = "hedgehog", .labels = enum6_value4_labels, .provisional = NULL},
+	{.id = "heavy_infantry_without_pikes", .labels = enum6_value5_labels, .provisional = NULL},
 };
 
 /* enum formation */
@@ -93,10 +93,10 @@ static const char *const enum7_value1_labels[] = {"Wavering", "Колеблющ�
 static const char *const enum7_value2_labels[] = {"Scattered", "Рассеяны"};
 static const char *const enum7_value3_labels[] = {"Hedgehog", "Ёж"};
 static const rtab_enum_value enum7_values[] = {
-	{"normal", enum7_value0_labels},
-	{"wavering", enum7_value1_labels},
-	{"scattered", enum7_value2_labels},
-	{"hedgehog", enum7_value3_labels},
+	{.id = "normal", .labels = enum7_value0_labels, .provisional = "the unhurt formation: the page names no such state; 'normal' is ours"},
+	{.id = "wavering", .labels = enum7_value1_labels, .provisional = NULL},
+	{.id = "scattered", .labels = enum7_value2_labels, .provisional = NULL},
+	{.id = "hedgehog", .labels = enum7_value3_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -145,45 +145,45 @@ static const char *const input30_labels[] = {"The pursued unit was already elimi
 static const char *const input31_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
 static const char *const input32_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
-	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3},
-	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
-	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2},
-	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
-	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
-	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5},
-	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
-	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10},
-	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
-	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7},
-	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1},
-	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0},
-	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0},
-	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0},
-	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0},
-	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
+	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
+	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
+	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
+	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
+	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
+	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours"},
+	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours"},
+	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0"},
+	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours"},
+	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1, .provisional = NULL},
+	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours"},
+	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours"},
+	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours"},
+	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 0, 9}};
 static const rtab_dice dice[] = {
-	{.id = "d10", .rule = "11.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9},
+	{.id = "d10", .rule = "11.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9, .provisional = "the die: the page says only «Бросок Кубика»; a ten-sided die read 0-9 (the series' die) is taken from outside the excerpts"},
 };
 
 /* effect kinds */
@@ -241,10 +241,21 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* eliminate */
 	{3, 2, outcome0_effect1_args}, /* advance */
 };
-static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome0_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome0_trigger1_set0}},
+};
+static const rtab_instr outcome0_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome0_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome0_trigger2_set0}},
+};
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {7, outcome0_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome0_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_broken */
@@ -263,10 +274,21 @@ static const rtab_effect outcome1_effects[] = {
 	{2, 2, outcome1_effect1_args}, /* retreat */
 	{3, 2, outcome1_effect2_args}, /* advance */
 };
-static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome1_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome1_trigger1_set0}},
+};
+static const rtab_instr outcome1_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome1_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome1_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome1_trigger2_set0}},
+};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {9, outcome1_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome1_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -285,8 +307,18 @@ static const rtab_effect outcome2_effects[] = {
 	{2, 2, outcome2_effect1_args}, /* retreat */
 	{3, 2, outcome2_effect2_args}, /* advance */
 };
+static const rtab_instr outcome2_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome2_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome2_trigger0_set0}},
+};
+static const rtab_instr outcome2_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome2_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome2_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome2_trigger1_set0}},
+};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_1 */
@@ -305,8 +337,18 @@ static const rtab_effect outcome3_effects[] = {
 	{2, 2, outcome3_effect1_args}, /* retreat */
 	{3, 2, outcome3_effect2_args}, /* advance */
 };
+static const rtab_instr outcome3_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome3_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome3_trigger0_set0}},
+};
+static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome3_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome3_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome3_trigger1_set0}},
+};
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -325,8 +367,18 @@ static const rtab_effect outcome4_effects[] = {
 	{2, 2, outcome4_effect1_args}, /* retreat */
 	{3, 2, outcome4_effect2_args}, /* advance */
 };
+static const rtab_instr outcome4_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome4_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome4_trigger0_set0}},
+};
+static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome4_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome4_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome4_trigger1_set0}},
+};
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_shaken_retreat_2 */
@@ -345,8 +397,18 @@ static const rtab_effect outcome5_effects[] = {
 	{2, 2, outcome5_effect1_args}, /* retreat */
 	{3, 2, outcome5_effect2_args}, /* advance */
 };
+static const rtab_instr outcome5_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome5_trigger0_sets[] = {
+	{.input = 23, .value = {1, outcome5_trigger0_set0}},
+};
+static const rtab_instr outcome5_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome5_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome5_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome5_trigger1_set0}},
+};
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger1_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_broken */
@@ -365,10 +427,21 @@ static const rtab_effect outcome6_effects[] = {
 	{2, 2, outcome6_effect1_args}, /* retreat */
 	{3, 2, outcome6_effect2_args}, /* advance */
 };
-static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome6_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome6_trigger1_set0}},
+};
+static const rtab_instr outcome6_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome6_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome6_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome6_trigger2_set0}},
+};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {9, outcome6_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome6_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_eliminated */
@@ -383,10 +456,21 @@ static const rtab_effect outcome7_effects[] = {
 	{0, 1, outcome7_effect0_args}, /* eliminate */
 	{3, 2, outcome7_effect1_args}, /* advance */
 };
-static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
+static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_trigger_set outcome7_trigger1_sets[] = {
+	{.input = 23, .value = {1, outcome7_trigger1_set0}},
+};
+static const rtab_instr outcome7_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
+static const rtab_trigger_set outcome7_trigger2_sets[] = {
+	{.input = 23, .value = {1, outcome7_trigger2_set0}},
+};
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {7, outcome7_trigger0_unless}, .rule = "11.7.1"},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome7_trigger0_times}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL}},
 };
 
 /* outcome break_off */
@@ -466,18 +550,18 @@ static const rtab_effect outcome12_effects[] = {
 	{10, 2, outcome12_effect0_args}, /* return_morale */
 };
 static const rtab_trigger outcome12_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5"},
+	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers},
-	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 2, .triggers = outcome1_triggers},
-	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers},
-	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 1, .triggers = outcome3_triggers},
-	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 1, .triggers = outcome4_triggers},
-	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers},
-	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 2, .triggers = outcome6_triggers},
-	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 2, .triggers = outcome7_triggers},
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 3, .triggers = outcome0_triggers},
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 3, .triggers = outcome1_triggers},
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 2, .triggers = outcome2_triggers},
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers},
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers},
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 2, .triggers = outcome5_triggers},
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers},
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 3, .triggers = outcome7_triggers},
 	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
 	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
 	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL},
@@ -494,42 +578,42 @@ static const int32_t matrix0_cells[] = {
 	-1, 1, 0, 0
 };
 static const char *const matrix0_provisional[] = {
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the cuirassiers row printed only +2, placed against heavy infantry without pikes",
 	"column lost in extraction; the arquebusiers row printed -1 +1, the -1 placed against cuirassiers",
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the arquebusiers row printed -1 +1, the +1 placed against heavy infantry without pikes",
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy infantry row printed +1 +2, the +1 placed against light infantry",
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy infantry row printed +1 +2, the +2 placed against heavy infantry without pikes",
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the -1 placed against heavy infantry",
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the +1 placed against light infantry",
-	NULL,
-	NULL,
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 };
 
 static const rtab_matrix matrices[] = {
@@ -541,7 +625,7 @@ static const char *const band0_labels[] = {"Force ratio", "Соотношени�
 static const rtab_band_step band0_steps[] = {{4, 1, 2}, {2, 1, 1}, {1, 2, -1}, {1, 4, -2}};
 
 static const rtab_band bands[] = {
-	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .rounding = RTAB_ROUND_EVENS},
+	{.id = "force_ratio", .labels = band0_labels, .rule = "11.3.8", .nsteps = 4, .steps = band0_steps, .otherwise = 0, .rounding = RTAB_ROUND_EVENS, .provisional = "force ratio: the page prints 4:1, 2:1, 1:2, 1:4 only; reading them as 'at least'/'at most' on the exact strengths (no rounding of the ratio) is ours", .otherwise_provisional = NULL, .step_provisional = NULL},
 };
 
 /* stacking groups */
@@ -681,21 +765,21 @@ static const rtab_modifier modifiers[] = {
 	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .condition = {0, NULL}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
-	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
-	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
-	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
-	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; +1 assumed"},
-	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "the line «NGBG: При Halmstad используется модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus at Halmstad (not a separate +1), the most natural reading, not a settled one"},
-	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "the line «SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus for those units in SiA (not a separate +1), the most natural reading, not a settled one"},
-	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
-	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed"},
-	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (charging cavalry pursues further)"},
-	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed"},
-	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (a leader who holds the cavalry back)"},
-	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)"},
-	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; -1 assumed (poor morale is more often eliminated)"},
-	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "value lost in the extraction; +1 assumed (good morale stands more often)"},
+	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: wavering formation or open order: no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
+	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: scattered: no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
+	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: immediately after a volley: no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
+	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: heavy infantry impetus: no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus: no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus (NGBG, at Halmstad: +1): the line «NGBG: При Halmstad используется модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus at Halmstad (not a separate +1), the most natural reading, not a settled one"},
+	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus (SiA, arquebusiers and light cavalry: +1): the line «SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus for those units in SiA (not a separate +1), the most natural reading, not a settled one"},
+	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "Defender: wavering formation or open order: no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
+	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "Defender: scattered: no value printed beside it in the extraction; -2 to the defender (+2 on the roll) assumed"},
+	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Pursuing cavalry has charge orders: value lost in the extraction; +1 assumed (charging cavalry pursues further)"},
+	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Pursuing cavalry used impetus in the melee: value lost in the extraction; +1 assumed"},
+	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "TACW: Cromwell stacked with or adjacent to the unit: value lost in the extraction; -1 assumed (a leader who holds the cavalry back)"},
+	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "All games but TACW: command rating of the friendly leader used in the melee: sign lost in the extraction; minus the rating assumed (a better leader holds the cavalry back)"},
+	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Initial morale 6 or less: value lost in the extraction; -1 assumed (poor morale is more often eliminated)"},
+	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Initial morale 8: value lost in the extraction; +1 assumed (good morale stands more often)"},
 };
 
 /* table melee */
@@ -749,7 +833,7 @@ static const rtab_row table1_rows[] = {
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
 static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_rewrite table1_rewrites[] = {
-	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4"},
+	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", .provisional = NULL},
 };
 
 /* table failure_to_retreat */
@@ -789,14 +873,15 @@ static const rtab_table tables[] = {
 /* transition formation_hit */
 static const char *const transition0_labels[] = {"Formation hit", "Хит Построения"};
 static const int16_t transition0_next[] = {1, 2, 2, 3};
+static const char *const transition0_provisional[] = {"formation hit on an unhurt unit: not printed; 'becomes wavering' is what «уже» (already wavering -> scattered) implies", NULL, NULL, NULL};
 
 /* transition stand_morale */
 static const char *const transition1_labels[] = {"Stand: morale returns to shaken", "Стоят: мораль возвращается в состояние «Потрясены»"};
 static const int16_t transition1_next[] = {0, 0};
 
 static const rtab_transition transitions[] = {
-	{.id = "formation_hit", .labels = transition0_labels, .rule = "11.0", .input = 23, .next = transition0_next},
-	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .input = 21, .next = transition1_next},
+	{.id = "formation_hit", .labels = transition0_labels, .rule = "11.0", .input = 23, .next = transition0_next, .provisional = transition0_provisional},
+	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .input = 21, .next = transition1_next, .provisional = NULL},
 };
 
 /* procedure pursuit_target */
@@ -809,12 +894,12 @@ static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 31}};
 static const char *const step0_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
 static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 32}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1},
-	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1},
+	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "pursuit_target", .labels = procedure0_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
+	{.id = "pursuit_target", .labels = procedure0_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
 const rtab_ruleset musket_pike_ruleset = {
@@ -1300,687 +1385,9 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
-	int slot_g0a = -1, slot_g0d = -1;
-	(void)keep_g0a; (void)keep_g0d;
-	(void)slot_g0a; (void)slot_g0d;
-	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
-	int slot_g1a = -1, slot_g1d = -1;
-	(void)keep_g1a; (void)keep_g1d;
-	(void)slot_g1a; (void)slot_g1d;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	int a9 = -1;
-	int a10 = -1;
-	int a11 = -1;
-	int a12 = -1;
-	int a13 = -1;
-	int a14 = -1;
-	int a15 = -1;
-	int a16 = -1;
-	int a17 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483632 || extra_drm > 2147483622)
-		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 33, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier attacker_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[3]; /* attacker_leaders */
-		x1 = 1;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g0a) {
-			keep_g0a = sv;
-			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
-			slot_g0a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier attacker_second_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[3]; /* attacker_leaders */
-		x1 = 2;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g0a) {
-			keep_g0a = sv;
-			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
-			slot_g0a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier defender_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[4]; /* defender_leaders */
-		x1 = 1;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 2;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv < keep_g0d) {
-			keep_g0d = sv;
-			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
-			slot_g0d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier defender_second_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[4]; /* defender_leaders */
-		x1 = 2;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 3;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv < keep_g0d) {
-			keep_g0d = sv;
-			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
-			slot_g0d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier morale_difference */
-	{
-		int64_t x0, x1;
-		x0 = in[5]; /* attacker_morale */
-		x1 = in[6]; /* defender_morale */
-		x0 = x0 != x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[5]; /* attacker_morale */
-			x1 = in[6]; /* defender_morale */
-			x0 = x0 - x1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 4;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier force_ratio_modifier */
-	{
-		int64_t x0, x1;
-		x0 = in[7]; /* attacker_strength */
-		x1 = in[8]; /* defender_strength */
-		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
-		x1 = 0;
-		x0 = x0 != x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[7]; /* attacker_strength */
-			x1 = in[8]; /* defender_strength */
-			x0 = rtab_native_band0_(x0, x1); /* force_ratio */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 5;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier melee_matrix_modifier */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[1]; /* attacker_type */
-			x1 = in[2]; /* defender_type */
-			x0 = (x0 * 6 + x1);
-			rtab_native_note_(&why, &nwhy, matrix0_provisional[x0]);
-			x0 = matrix0_cells[x0]; /* melee_matrix */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 6;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier pistol_shot */
-	{
-		int64_t x0;
-		x0 = in[9]; /* defending_cavalry_pistol_shot */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 7;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier flank_rear */
-	{
-		int64_t x0, x1;
-		x0 = in[10]; /* flank_rear_hexes */
-		x1 = 0;
-		x0 = x0 > x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[10]; /* flank_rear_hexes */
-			x1 = 1;
-			x0 = x0 * x1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 8;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier attacker_wavering_or_open_order */
-	{
-		int64_t x0, x1;
-		x0 = in[11]; /* attacker_formation */
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[12]; /* attacker_open_order */
-		x0 = x0 != 0 || x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 9;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a9 = slot;
-		if (sv < keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier attacker_scattered */
-	{
-		int64_t x0, x1;
-		x0 = in[11]; /* attacker_formation */
-		x1 = 2;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 10;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a10 = slot;
-		if (sv < keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier after_volley */
-	{
-		int64_t x0;
-		x0 = in[15]; /* after_volley */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 11;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a11 = slot;
-		sum_other += sv;
-	}
-	/* modifier heavy_infantry_impetus */
-	{
-		int64_t x0;
-		x0 = in[16]; /* heavy_infantry_impetus */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 12;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a12 = slot;
-		sum_other += sv;
-	}
-	/* modifier cavalry_impetus */
-	{
-		int64_t x0, x1, x2, x3;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		x2 = 1;
-		x1 = x1 == x2;
-		x2 = in[18]; /* halmstad */
-		x1 = x1 != 0 && x2 != 0;
-		x1 = !x1;
-		x0 = x0 != 0 && x1 != 0;
-		x1 = in[0]; /* game */
-		x2 = 2;
-		x1 = x1 == x2;
-		x2 = in[1]; /* attacker_type */
-		x3 = 1;
-		x2 = x2 == x3;
-		x3 = in[19]; /* attacker_light_cavalry */
-		x2 = x2 != 0 || x3 != 0;
-		x1 = x1 != 0 && x2 != 0;
-		x1 = !x1;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 13;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a13 = slot;
-		sum_other += sv;
-	}
-	/* modifier cavalry_impetus_ngbg_halmstad */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		x2 = 1;
-		x1 = x1 == x2;
-		x0 = x0 != 0 && x1 != 0;
-		x1 = in[18]; /* halmstad */
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 14;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a14 = slot;
-		sum_other += sv;
-	}
-	/* modifier cavalry_impetus_sia */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		x2 = 2;
-		x1 = x1 == x2;
-		x0 = x0 != 0 && x1 != 0;
-		x1 = in[1]; /* attacker_type */
-		x2 = 1;
-		x1 = x1 == x2;
-		x2 = in[19]; /* attacker_light_cavalry */
-		x1 = x1 != 0 || x2 != 0;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 15;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a15 = slot;
-		sum_other += sv;
-	}
-	/* modifier defender_wavering_or_open_order */
-	{
-		int64_t x0, x1;
-		x0 = in[13]; /* defender_formation */
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[14]; /* defender_open_order */
-		x0 = x0 != 0 || x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 16;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a16 = slot;
-		if (sv > keep_g1d) {
-			keep_g1d = sv;
-			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
-			slot_g1d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier defender_scattered */
-	{
-		int64_t x0, x1;
-		x0 = in[13]; /* defender_formation */
-		x1 = 2;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 17;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a17 = slot;
-		if (sv > keep_g1d) {
-			keep_g1d = sv;
-			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
-			slot_g1d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	total = extra_drm;
-	/* group leader */
-	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
-	total += gsum;
-	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(&why, &nwhy, modifiers[9].provisional);
-	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(&why, &nwhy, modifiers[10].provisional);
-	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(&why, &nwhy, modifiers[16].provisional);
-	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(&why, &nwhy, modifiers[17].provisional);
-	/* group formation */
-	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
-	total += gsum;
-	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(&why, &nwhy, modifiers[11].provisional);
-	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(&why, &nwhy, modifiers[12].provisional);
-	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(&why, &nwhy, modifiers[13].provisional);
-	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(&why, &nwhy, modifiers[14].provisional);
-	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(&why, &nwhy, modifiers[15].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	if (modifier < -4) modifier = -4;
-	if (modifier > 4) modifier = 4;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t cell = rtab_native_t0_[col][roll + 4];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table0_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
-			why = table0_rows[row].provisional;
-		}
-	}
-	switch (outcome) {
-	case 0: /* attacker_eliminated */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[25]; /* defender_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
-		break;
-	case 1: /* attacker_broken */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[25]; /* defender_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			x1 = in[22]; /* eliminated_failing_to_retreat */
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome1_triggers[1].target;
-		break;
-	case 2: /* attacker_shaken_retreat_2 */
-		out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
-		break;
-	case 3: /* attacker_shaken_retreat_1 */
-		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
-		break;
-	case 4: /* defender_shaken_retreat_1 */
-		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
-		break;
-	case 5: /* defender_shaken_retreat_2 */
-		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
-		break;
-	case 6: /* defender_broken */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[24]; /* attacker_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			x1 = in[22]; /* eliminated_failing_to_retreat */
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
-		break;
-	case 7: /* defender_eliminated */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[24]; /* attacker_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome7_triggers[1].target;
-		break;
-	case 12: /* stand */
-		out->triggered[out->ntriggered++] = outcome12_triggers[0].target;
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 33, faces, nfaces, extra_drm, out);
 }
 
 /* table cavalry_pursuit: row << 16 | outcome, for each modified roll -5..11, below, above */
@@ -2107,269 +1514,9 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	int a0 = -1;
-	int a1 = -1;
-	int a2 = -1;
-	int a3 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483643 || extra_drm > 2147483636)
-		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 33, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier charge_orders */
-	{
-		int64_t x0;
-		x0 = in[26]; /* pursuer_charge_orders */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 18;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a0 = slot;
-		sum_other += sv;
-	}
-	/* modifier pursuit_impetus */
-	{
-		int64_t x0;
-		x0 = in[27]; /* pursuer_used_impetus */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 19;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a1 = slot;
-		sum_other += sv;
-	}
-	/* modifier cromwell */
-	{
-		int64_t x0, x1;
-		x0 = in[0]; /* game */
-		x1 = 0;
-		x0 = x0 == x1;
-		x1 = in[28]; /* cromwell */
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 20;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a2 = slot;
-		sum_other += sv;
-	}
-	/* modifier leader_command_rating */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[0]; /* game */
-		x1 = 0;
-		x0 = x0 != x1;
-		x1 = in[29]; /* pursuit_leader_rating */
-		x2 = 0;
-		x1 = x1 > x2;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[29]; /* pursuit_leader_rating */
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 21;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a3 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(&why, &nwhy, modifiers[18].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(&why, &nwhy, modifiers[19].provisional);
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(&why, &nwhy, modifiers[20].provisional);
-	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(&why, &nwhy, modifiers[21].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[0]]; /* by game */
-	(void)nat;
-	{
-		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table1_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table1_rows[row].provisional);
-			why = table1_rows[row].provisional;
-		}
-	}
-	do {
-		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
-			{
-				int64_t x0;
-				x0 = in[30]; /* already_eliminated */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				out->rewritten_from = (int16_t)outcome;
-				out->rewrite = 0;
-				outcome = 8;
-				break;
-			}
-		}
-	} while (0);
-	switch (outcome) {
-	case 0: /* attacker_eliminated */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[25]; /* defender_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
-		break;
-	case 1: /* attacker_broken */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[25]; /* defender_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			x1 = in[22]; /* eliminated_failing_to_retreat */
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome1_triggers[1].target;
-		break;
-	case 2: /* attacker_shaken_retreat_2 */
-		out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
-		break;
-	case 3: /* attacker_shaken_retreat_1 */
-		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
-		break;
-	case 4: /* defender_shaken_retreat_1 */
-		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
-		break;
-	case 5: /* defender_shaken_retreat_2 */
-		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
-		break;
-	case 6: /* defender_broken */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[24]; /* attacker_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			x1 = in[22]; /* eliminated_failing_to_retreat */
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
-		break;
-	case 7: /* defender_eliminated */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[24]; /* attacker_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome7_triggers[1].target;
-		break;
-	case 12: /* stand */
-		out->triggered[out->ntriggered++] = outcome12_triggers[0].target;
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 33, faces, nfaces, extra_drm, out);
 }
 
 /* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
@@ -2449,199 +1596,9 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	int a0 = -1;
-	int a1 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483647 || extra_drm > 2147483637)
-		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 33, faces, nfaces, extra_drm, out);
-	out->table = 2;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier initial_morale_6_or_less */
-	{
-		int64_t x0, x1;
-		x0 = in[20]; /* initial_morale */
-		x1 = 6;
-		x0 = x0 <= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 22;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a0 = slot;
-		sum_other += sv;
-	}
-	/* modifier initial_morale_8 */
-	{
-		int64_t x0, x1;
-		x0 = in[20]; /* initial_morale */
-		x1 = 8;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 23;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a1 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(&why, &nwhy, modifiers[22].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(&why, &nwhy, modifiers[23].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table2_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table2_rows[row].provisional);
-			why = table2_rows[row].provisional;
-		}
-	}
-	switch (outcome) {
-	case 0: /* attacker_eliminated */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[25]; /* defender_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome0_triggers[1].target;
-		break;
-	case 1: /* attacker_broken */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[25]; /* defender_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			x1 = in[22]; /* eliminated_failing_to_retreat */
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome1_triggers[1].target;
-		break;
-	case 2: /* attacker_shaken_retreat_2 */
-		out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
-		break;
-	case 3: /* attacker_shaken_retreat_1 */
-		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
-		break;
-	case 4: /* defender_shaken_retreat_1 */
-		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
-		break;
-	case 5: /* defender_shaken_retreat_2 */
-		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
-		break;
-	case 6: /* defender_broken */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[24]; /* attacker_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			x1 = in[22]; /* eliminated_failing_to_retreat */
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome6_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome6_triggers[1].target;
-		break;
-	case 7: /* defender_eliminated */
-		{
-			int64_t x0, x1, x2;
-			x0 = in[24]; /* attacker_cavalry_units */
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 3;
-			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
-		out->triggered[out->ntriggered++] = outcome7_triggers[1].target;
-		break;
-	case 12: /* stand */
-		out->triggered[out->ntriggered++] = outcome12_triggers[0].target;
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 33, faces, nfaces, extra_drm, out);
 }
 
 int musket_pike_resolve(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,

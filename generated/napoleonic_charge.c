@@ -18,11 +18,11 @@ static const char *const enum0_value2_labels[] = {"Counter-charger", "Контр
 static const char *const enum0_value3_labels[] = {"Friendly units in the path of the retiring or routing unit", "Дружественные подразделения, находящиеся на пути Отступающего или Бегущего подразделения"};
 static const char *const enum0_value4_labels[] = {"Unit giving supporting fire", "Поддерживающее союзника стрельбой подразделение"};
 static const rtab_enum_value enum0_values[] = {
-	{"charger", enum0_value0_labels},
-	{"charged_unit", enum0_value1_labels},
-	{"counter_charger", enum0_value2_labels},
-	{"friendly_in_path", enum0_value3_labels},
-	{"supporting_unit", enum0_value4_labels},
+	{.id = "charger", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "charged_unit", .labels = enum0_value1_labels, .provisional = NULL},
+	{.id = "counter_charger", .labels = enum0_value2_labels, .provisional = NULL},
+	{.id = "friendly_in_path", .labels = enum0_value3_labels, .provisional = NULL},
+	{.id = "supporting_unit", .labels = enum0_value4_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -42,25 +42,25 @@ static const char *const input8_labels[] = {"The charging unit is at long range"
 static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
-	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0},
-	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0},
+	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = NULL},
+	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = NULL},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = NULL},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{2, 1, 6}};
 static const rtab_die_group dice1_groups[] = {{1, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "two_d6", .rule = "Charger's test, c)", .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12},
-	{.id = "1d6", .rule = NULL, .ngroups = 1, .groups = dice1_groups, .nfaces = 1, .min = 1, .max = 6},
+	{.id = "two_d6", .rule = "Charger's test, c)", .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12, .provisional = NULL},
+	{.id = "1d6", .rule = NULL, .ngroups = 1, .groups = dice1_groups, .nfaces = 1, .min = 1, .max = 6, .provisional = NULL},
 };
 
 /* effect kinds */
@@ -130,7 +130,7 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* contact_for_melee */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome halted */
@@ -151,7 +151,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome wavered */
@@ -176,7 +176,7 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome retire */
@@ -201,8 +201,8 @@ static const rtab_effect outcome3_effects[] = {
 };
 static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout"},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome rout */
@@ -227,8 +227,8 @@ static const rtab_effect outcome4_effects[] = {
 };
 static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout"},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)"},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome charged_pass */
@@ -240,7 +240,7 @@ static const rtab_effect outcome5_effects[] = {
 	{11, 1, outcome5_effect0_args}, /* base_contact */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)"},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome wavers */
@@ -277,7 +277,7 @@ static const rtab_effect outcome7_effects[] = {
 	{4, 1, outcome7_effect2_args}, /* disordered */
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)"},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome charged_rout */
@@ -297,7 +297,7 @@ static const rtab_effect outcome8_effects[] = {
 	{4, 1, outcome8_effect2_args}, /* disordered */
 };
 static const rtab_trigger outcome8_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)"},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome counter_charge_meets_charger */
@@ -309,7 +309,7 @@ static const rtab_effect outcome9_effects[] = {
 	{12, 1, outcome9_effect0_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome9_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)"},
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome counter_charge_continued */
@@ -325,7 +325,7 @@ static const rtab_effect outcome10_effects[] = {
 	{12, 1, outcome10_effect1_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome10_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)"},
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome supporting_fire_given */
@@ -341,7 +341,7 @@ static const rtab_effect outcome11_effects[] = {
 	{17, 1, outcome11_effect1_args}, /* no_move_or_reform_in_charge_phase */
 };
 static const rtab_trigger outcome11_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)"},
+	{.target = {RTAB_TARGET_DISTANCE, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 static const rtab_outcome outcomes[] = {
@@ -369,7 +369,7 @@ static const char *const modifier1_labels[] = {"Other morale-test modifiers", "�
 static const rtab_instr modifier1_value[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = "the excerpt names the modifier but gives no value; +1 assumed"},
+	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = "Charging an enemy unit in the flank or rear: the excerpt names the modifier but gives no value; +1 assumed"},
 	{.id = "other_morale_modifiers", .labels = modifier1_labels, .rule = "Charger's test, b)", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = -12, .max = 12, .sign = 1, .group = -1, .steps = 0x2u, .provisional = NULL},
 };
 
@@ -448,9 +448,9 @@ static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0
 static const char *const option0_2_labels[] = {"Manoeuvre or change formation", "Производит маневрирование или перестроение"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
-	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9},
-	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1},
-	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1},
+	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9, .provisional = NULL},
+	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1, .provisional = NULL},
 };
 
 /* reactions supporting_fire */
@@ -461,8 +461,8 @@ static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT,
 /* hold_fire */
 static const char *const option1_1_labels[] = {"No supporting fire", "Не вести поддерживающую стрельбу"};
 static const rtab_option reactions1_options[] = {
-	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 11},
-	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL}, .outcome = -1},
+	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 11, .provisional = NULL},
+	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
@@ -503,10 +503,10 @@ static const rtab_distance_form distance3_forms[] = {
 };
 
 static const rtab_distance distances[] = {
-	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
-	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "Retire: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
+	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "Rout: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
+	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "Supporting fire point: half the distance between the start positions: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "Counter-charge meeting point: half the distance between the charger at its test and the counter-charger: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
 };
 
 /* procedure counter_charge_goes_on */
@@ -516,11 +516,11 @@ static const char *const procedure0_tie_break[] = {NULL, NULL};
 static const char *const step0_0_labels[] = {"The charged unit counter-charges: it continues the counter-charge", "Атакованное подразделение Контратакует: Контратака продолжается"};
 static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 2}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "continue_counter_charge", .labels = step0_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step0_0_guard}, .outcome = 10},
+	{.id = "continue_counter_charge", .labels = step0_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step0_0_guard}, .outcome = 10, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1},
+	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
 const rtab_ruleset napoleonic_charge_ruleset = {
@@ -702,165 +702,9 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	int a0 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483634)
-		return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
-	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
-	natural += faces[1];
-	out->natural = natural;
-	/* modifier flank_or_rear */
-	{
-		int64_t x0;
-		x0 = in[0]; /* charging_flank_or_rear */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a0 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(&why, &nwhy, modifiers[0].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table0_natural[nat].outcome;
-		out->natural_rule = (int16_t)nat;
-		if (table0_natural[nat].provisional) {
-			rtab_native_note_(&why, &nwhy, table0_natural[nat].provisional);
-			why = table0_natural[nat].provisional;
-		}
-	} else {
-		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table0_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
-			why = table0_rows[row].provisional;
-		}
-	}
-	switch (outcome) {
-	case 0: /* pass */
-		out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
-		break;
-	case 1: /* halted */
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
-		break;
-	case 2: /* wavered */
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
-		break;
-	case 3: /* retire */
-		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome3_triggers[1].target;
-		break;
-	case 4: /* rout */
-		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome4_triggers[1].target;
-		break;
-	case 5: /* charged_pass */
-		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
-		break;
-	case 7: /* charged_retire */
-		out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
-		break;
-	case 8: /* charged_rout */
-		out->triggered[out->ntriggered++] = outcome8_triggers[0].target;
-		break;
-	case 9: /* counter_charge_meets_charger */
-		out->triggered[out->ntriggered++] = outcome9_triggers[0].target;
-		break;
-	case 10: /* counter_charge_continued */
-		out->triggered[out->ntriggered++] = outcome10_triggers[0].target;
-		break;
-	case 11: /* supporting_fire_given */
-		out->triggered[out->ntriggered++] = outcome11_triggers[0].target;
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
 }
 
 /* table charged_test: row << 16 | outcome, for each modified roll -10..24, below, above */
@@ -928,158 +772,9 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483636 || extra_drm > 2147483623)
-		return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
-	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
-	natural += faces[1];
-	out->natural = natural;
-	/* modifier other_morale_modifiers */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[1]; /* other_test_modifiers */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table1_natural[nat].outcome;
-		out->natural_rule = (int16_t)nat;
-		if (table1_natural[nat].provisional) {
-			rtab_native_note_(&why, &nwhy, table1_natural[nat].provisional);
-			why = table1_natural[nat].provisional;
-		}
-	} else {
-		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table1_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table1_rows[row].provisional);
-			why = table1_rows[row].provisional;
-		}
-	}
-	switch (outcome) {
-	case 0: /* pass */
-		out->triggered[out->ntriggered++] = outcome0_triggers[0].target;
-		break;
-	case 1: /* halted */
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
-		break;
-	case 2: /* wavered */
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome2_triggers[0].target;
-		break;
-	case 3: /* retire */
-		out->triggered[out->ntriggered++] = outcome3_triggers[0].target;
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome3_triggers[1].target;
-		break;
-	case 4: /* rout */
-		out->triggered[out->ntriggered++] = outcome4_triggers[0].target;
-		{
-			int64_t x0;
-			x0 = in[2]; /* counter_charges */
-			x0 = !x0;
-			cond = (int32_t)x0;
-		}
-		if (!cond)
-			out->triggered[out->ntriggered++] = outcome4_triggers[1].target;
-		break;
-	case 5: /* charged_pass */
-		out->triggered[out->ntriggered++] = outcome5_triggers[0].target;
-		break;
-	case 7: /* charged_retire */
-		out->triggered[out->ntriggered++] = outcome7_triggers[0].target;
-		break;
-	case 8: /* charged_rout */
-		out->triggered[out->ntriggered++] = outcome8_triggers[0].target;
-		break;
-	case 9: /* counter_charge_meets_charger */
-		out->triggered[out->ntriggered++] = outcome9_triggers[0].target;
-		break;
-	case 10: /* counter_charge_continued */
-		out->triggered[out->ntriggered++] = outcome10_triggers[0].target;
-		break;
-	case 11: /* supporting_fire_given */
-		out->triggered[out->ntriggered++] = outcome11_triggers[0].target;
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
 }
 
 int napoleonic_charge_resolve(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,

@@ -162,14 +162,41 @@ static int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
 	return RTAB_OK;
 }
 
+/* Record a provisional reason once (a value read twice is one reason). */
 static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 {
 	if (!ctx || !why)
 		return;
+	if (ctx->reasons) {
+		size_t n = ctx->nprovisional < ctx->reasons_cap ? ctx->nprovisional : ctx->reasons_cap;
+		for (size_t i = 0; i < n; i++)
+			if (ctx->reasons[i] == why || strcmp(ctx->reasons[i], why) == 0)
+				return;
+		if (ctx->nprovisional < ctx->reasons_cap)
+			ctx->reasons[ctx->nprovisional] = why;
+	}
 	if (!ctx->provisional)
 		ctx->provisional = why;
 	if (ctx->nprovisional < UINT16_MAX)
 		ctx->nprovisional++;
+}
+
+/* The same, named first: the outcome's own uncertainty leads the list. */
+static void note_provisional_first(rtab_eval_ctx *ctx, const char *why)
+{
+	size_t at, n;
+	note_provisional(ctx, why);
+	ctx->provisional = why;
+	if (!ctx->reasons || ctx->reasons_cap == 0)
+		return;
+	n = ctx->nprovisional < ctx->reasons_cap ? ctx->nprovisional : ctx->reasons_cap;
+	for (at = 0; at < n && strcmp(ctx->reasons[at], why) != 0; at++)
+		;
+	if (at == n) /* the list was full: make room by dropping the last */
+		at = n - 1;
+	for (; at > 0; at--)
+		ctx->reasons[at] = ctx->reasons[at - 1];
+	ctx->reasons[0] = why;
 }
 
 /* Pop the keys of a matrix from the top of the stack and push its cell. */
@@ -267,7 +294,8 @@ static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 }
 
 /* The most extreme step of a ratio band that a:b (rounded as the band says) reaches. */
-static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32_t b32, int32_t *out)
+static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32_t b32, int32_t *out,
+		       rtab_eval_ctx *ctx)
 {
 	const rtab_band *band;
 	const rtab_band_step *best = NULL;
@@ -278,9 +306,11 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 	band = &rs->bands[index];
 	if (a < 0 || b < 0)
 		return RTAB_E_INPUT;
+	note_provisional(ctx, band->provisional);
 	if (a == 0 && b == 0) {
 		/* No forces on either side: no ratio to read. */
 		*out = band->otherwise;
+		note_provisional(ctx, band->otherwise_provisional);
 		return RTAB_OK;
 	}
 	for (size_t i = 0; i < band->nsteps; i++)
@@ -308,6 +338,10 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 			best = st;
 	}
 	*out = best ? best->value : band->otherwise;
+	if (best && band->step_provisional)
+		note_provisional(ctx, band->step_provisional[best - band->steps]);
+	else if (!best)
+		note_provisional(ctx, band->otherwise_provisional);
 	return RTAB_OK;
 }
 
@@ -332,6 +366,7 @@ static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, 
 		}
 	}
 	*sum = total;
+	note_provisional(ctx, d->provisional);
 	return RTAB_OK;
 }
 
@@ -386,7 +421,7 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 		case RTAB_OP_BAND:
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
+			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], ctx);
 			sp--;
 			break;
 		case RTAB_OP_JUMP_IF_FALSE:
@@ -600,6 +635,7 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 		rc = rtab_expr_eval_ctx(rs, &rw->condition, inputs, ninputs, ctx, &holds);
 		if (rc != RTAB_OK)
 			return rc;
+		note_provisional(ctx, rw->provisional);
 		if (!holds)
 			continue;
 		if (rw->to >= rs->noutcomes)
@@ -612,28 +648,76 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 	return RTAB_OK;
 }
 
+/* The outcome's triggers that apply, each as many times as it is resolved;
+ * by[k] (when given) says which trigger of the outcome targets[k] is. */
 static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
-			    rtab_eval_ctx *ctx, size_t outcome, rtab_target *targets, size_t cap,
-			    size_t *count)
+			    rtab_eval_ctx *ctx, size_t outcome, rtab_target *targets, uint8_t *by,
+			    size_t cap, size_t *count)
 {
 	const rtab_outcome *o = &rs->outcomes[outcome];
 	*count = 0;
 	for (size_t i = 0; i < o->ntriggers; i++) {
-		int32_t suppressed = 0;
+		const rtab_trigger *tr = &o->triggers[i];
+		int32_t suppressed = 0, times = 1;
 		int rc;
-		if (o->triggers[i].unless.ninstrs) {
-			rc = rtab_expr_eval_ctx(rs, &o->triggers[i].unless, inputs, ninputs, ctx,
-						&suppressed);
+		if (tr->unless.ninstrs || tr->times.ninstrs)
+			note_provisional(ctx, tr->provisional);
+		if (tr->unless.ninstrs) {
+			rc = rtab_expr_eval_ctx(rs, &tr->unless, inputs, ninputs, ctx, &suppressed);
 			if (rc != RTAB_OK)
 				return rc;
 		}
 		if (suppressed)
 			continue;
-		if (*count < cap)
-			targets[*count] = o->triggers[i].target;
-		(*count)++;
+		if (tr->times.ninstrs) {
+			rc = rtab_expr_eval_ctx(rs, &tr->times, inputs, ninputs, ctx, &times);
+			if (rc != RTAB_OK)
+				return rc;
+			if (times < 0)
+				return RTAB_E_RULESET;
+		}
+		if (!tr->unless.ninstrs && !tr->times.ninstrs)
+			note_provisional(ctx, tr->provisional);
+		for (int32_t k = 0; k < times; k++) {
+			if (*count < cap) {
+				targets[*count] = tr->target;
+				if (by)
+					by[*count] = (uint8_t)i;
+			}
+			(*count)++;
+		}
 	}
 	return RTAB_OK;
+}
+
+int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
+			const int32_t *inputs, size_t ninputs, int32_t *out)
+{
+	const rtab_trigger *tr;
+	int rc;
+	if (!rs || !out || (!inputs && ninputs))
+		return RTAB_E_NULL;
+	if (outcome >= rs->noutcomes || trigger >= rs->outcomes[outcome].ntriggers)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	tr = &rs->outcomes[outcome].triggers[trigger];
+	/* Every value is computed from the triggering situation, then written. */
+	int32_t values[RTAB_MAX_SETS];
+	if (tr->nsets > RTAB_MAX_SETS)
+		return RTAB_E_RULESET;
+	for (size_t i = 0; i < tr->nsets; i++) {
+		if (tr->sets[i].input >= ninputs)
+			return RTAB_E_RULESET;
+		rc = rtab_expr_eval(rs, &tr->sets[i].value, inputs, ninputs, &values[i]);
+		if (rc != RTAB_OK)
+			return rc;
+	}
+	memmove(out, inputs, ninputs * sizeof *out);
+	for (size_t i = 0; i < tr->nsets; i++)
+		out[tr->sets[i].input] = values[i];
+	return rtab_inputs_validate(rs, out, ninputs);
 }
 
 int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
@@ -647,7 +731,7 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, cap, count);
+	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, NULL, cap, count);
 }
 
 /* <0, 0 or >0 as the key is below, at or above the step of column i. */
@@ -801,6 +885,9 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
 	const char *why;
+
+	ctx.reasons = out ? out->reasons : NULL;
+	ctx.reasons_cap = RTAB_MAX_REASONS;
 	int64_t roll;
 	int rc, nat;
 	bool faces_later = false; /* none given: fine if the column needs no roll */
@@ -841,6 +928,7 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
 		if (rc != RTAB_OK)
 			return rc;
+		note_provisional(&ctx, rs->dice[t->dice].provisional);
 	}
 	out->modifier_raw = extra_drm;
 	rc = apply_modifiers(rs, t, inputs, ninputs, &ctx, out);
@@ -890,17 +978,15 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		why = t->rows[out->row].provisional;
 	}
 	/* The outcome's own uncertainty is the one to name first. */
-	if (why) {
-		note_provisional(&ctx, why);
-		ctx.provisional = why;
-	}
+	if (why)
+		note_provisional_first(&ctx, why);
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;
 	rc = apply_rewrites(rs, t, inputs, ninputs, &ctx, out);
 	if (rc == RTAB_OK) {
 		size_t n;
 		rc = collect_triggers(rs, inputs, ninputs, &ctx, out->outcome, out->triggered,
-				      RTAB_MAX_TRIGGERS, &n);
+				      out->triggered_by, RTAB_MAX_TRIGGERS, &n);
 		if (rc == RTAB_OK && n > RTAB_MAX_TRIGGERS)
 			rc = RTAB_E_RULESET;
 		out->ntriggered = (uint16_t)(n > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : n);
@@ -968,15 +1054,17 @@ int rtab_transition_next(const rtab_ruleset *rs, size_t transition, const int32_
 	return RTAB_OK;
 }
 
-int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
-		       const int32_t *inputs, size_t ninputs, const int32_t *faces, size_t nfaces,
-		       int32_t *value, const char **provisional)
+int rtab_distance_eval_why(const rtab_ruleset *rs, size_t distance, size_t form,
+			   const int32_t *inputs, size_t ninputs, const int32_t *faces,
+			   size_t nfaces, int32_t *value, const char **reasons, size_t cap,
+			   size_t *nreasons)
 {
-	rtab_eval_ctx ctx = {faces, nfaces, 0, NULL, 0};
+	rtab_eval_ctx ctx = {faces, nfaces, 0, NULL, 0, reasons,
+			     (uint16_t)(cap > UINT16_MAX ? UINT16_MAX : cap)};
 	const rtab_distance *d;
 	int rc;
 
-	if (!rs || !value || (!faces && nfaces))
+	if (!rs || !value || (!faces && nfaces) || (!reasons && cap))
 		return RTAB_E_NULL;
 	if (distance >= rs->ndistances)
 		return RTAB_E_INDEX;
@@ -991,10 +1079,24 @@ int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
 		return rc;
 	if (ctx.next_face != nfaces)
 		return RTAB_E_FACES;
-	note_provisional(&ctx, d->provisional);
-	if (provisional)
-		*provisional = ctx.provisional;
+	if (d->provisional)
+		note_provisional_first(&ctx, d->provisional);
+	if (nreasons)
+		*nreasons = ctx.nprovisional;
 	return RTAB_OK;
+}
+
+int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
+		       const int32_t *inputs, size_t ninputs, const int32_t *faces, size_t nfaces,
+		       int32_t *value, const char **provisional)
+{
+	const char *reasons[RTAB_MAX_REASONS];
+	size_t n = 0;
+	int rc = rtab_distance_eval_why(rs, distance, form, inputs, ninputs, faces, nfaces, value,
+					reasons, RTAB_MAX_REASONS, &n);
+	if (rc == RTAB_OK && provisional)
+		*provisional = n ? reasons[0] : NULL;
+	return rc;
 }
 
 int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const int32_t *inputs,

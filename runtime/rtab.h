@@ -27,6 +27,8 @@ extern "C" {
 #define RTAB_MAX_ARGS 4        /* arguments of one effect */
 #define RTAB_MAX_TRIGGERS 16   /* triggers listed in one result */
 #define RTAB_MAX_STEPS 32      /* named steps of a ruleset (a bit each) */
+#define RTAB_MAX_REASONS 16    /* provisional reasons listed in one result */
+#define RTAB_MAX_SETS 8        /* inputs one trigger passes on */
 
 typedef enum rtab_status {
 	RTAB_OK = 0,
@@ -52,6 +54,7 @@ typedef const char *const *rtab_labels;
 typedef struct rtab_enum_value {
 	const char *id;
 	rtab_labels labels;
+	const char *provisional; /* why the value (or its reading) is unsettled, or NULL */
 } rtab_enum_value;
 
 typedef struct rtab_enum {
@@ -78,6 +81,7 @@ typedef struct rtab_input {
 	int16_t enum_index; /* for RTAB_TYPE_ENUM, else -1 */
 	int32_t min, max;  /* the domain; for enums 0..nvalues-1, bools 0..1 */
 	int32_t default_value;
+	const char *provisional; /* why its domain or default is ours, or NULL */
 } rtab_input;
 
 /* A group of identical dice: count dice with faces face_min..face_max. */
@@ -93,6 +97,7 @@ typedef struct rtab_dice {
 	const rtab_die_group *groups;
 	uint8_t nfaces;   /* total dice, i.e. faces expected per roll */
 	int32_t min, max; /* bounds of the natural sum */
+	const char *provisional; /* why the dice or their faces are unsettled, or NULL */
 } rtab_dice;
 
 /* Expressions are postfix programs over a small stack. */
@@ -195,6 +200,9 @@ typedef struct rtab_band {
 	const rtab_band_step *steps;
 	int32_t otherwise;
 	uint8_t rounding; /* rtab_rounding: how odds between two steps read (0: EVENS, as before) */
+	const char *provisional;           /* why the band as a whole (its rounding) is unsettled */
+	const char *otherwise_provisional; /* why the otherwise value is unsettled */
+	const char *const *step_provisional; /* per step: why it is unsettled, or NULL; may be NULL */
 } rtab_band;
 
 typedef enum rtab_stacking {
@@ -260,10 +268,20 @@ typedef struct rtab_target {
 	uint16_t index;
 } rtab_target;
 
+/* An input a trigger passes on to what it triggers: its value there. */
+typedef struct rtab_trigger_set {
+	uint16_t input;
+	rtab_expr value; /* over the inputs of the triggering result */
+} rtab_trigger_set;
+
 typedef struct rtab_trigger {
 	rtab_target target;
 	rtab_expr unless; /* the trigger is suppressed when this holds (0 instrs: never) */
 	const char *rule;
+	const char *provisional; /* why the trigger or its condition is unsettled, or NULL */
+	uint8_t nsets;
+	const rtab_trigger_set *sets; /* the situation passed on (others unchanged) */
+	rtab_expr times; /* how many times it is resolved (0 instrs: once; 0: suppressed) */
 } rtab_trigger;
 
 typedef struct rtab_outcome {
@@ -296,6 +314,7 @@ typedef struct rtab_rewrite {
 	uint16_t from, to;
 	rtab_expr condition;
 	const char *rule;
+	const char *provisional; /* why the rewrite is unsettled, or NULL */
 } rtab_rewrite;
 
 /* What a column gives. */
@@ -391,6 +410,7 @@ typedef struct rtab_option {
 	const char *rule;
 	rtab_expr guard;  /* allowed when this holds (0 instrs: always) */
 	int16_t outcome;  /* what choosing it leads to, or -1 */
+	const char *provisional; /* why the option is unsettled, or NULL */
 } rtab_option;
 
 typedef struct rtab_reaction_set {
@@ -409,6 +429,7 @@ typedef struct rtab_transition {
 	const char *rule;
 	uint16_t input;
 	const int16_t *next;
+	const char *const *provisional; /* per state: why its arc is unsettled, or NULL; may be NULL */
 } rtab_transition;
 
 typedef struct rtab_distance_form {
@@ -432,6 +453,7 @@ typedef struct rtab_procedure_step {
 	const char *rule;
 	rtab_expr guard; /* the step applies when this holds */
 	int16_t outcome;
+	const char *provisional; /* why the step is unsettled, or NULL */
 } rtab_procedure_step;
 
 /* Ordered steps: the first that applies is taken; ties are settled by tie_break. */
@@ -443,6 +465,7 @@ typedef struct rtab_procedure {
 	const rtab_procedure_step *steps;
 	rtab_labels tie_break;
 	int16_t otherwise; /* outcome when no step applies, or -1 */
+	const char *provisional; /* why the procedure (its order) is unsettled, or NULL */
 } rtab_procedure;
 
 typedef struct rtab_ruleset {
@@ -492,13 +515,15 @@ typedef struct rtab_applied_modifier {
 } rtab_applied_modifier;
 
 /* State of one evaluation: the faces that dice in expressions read, and
- * the first provisional value reached. */
+ * the provisional values reached. */
 typedef struct rtab_eval_ctx {
 	const int32_t *faces;
 	size_t nfaces;
 	size_t next_face;
 	const char *provisional; /* the first reached */
-	uint16_t nprovisional;   /* how many were reached */
+	uint16_t nprovisional;   /* how many distinct reasons were reached */
+	const char **reasons;    /* optional: where to list each distinct reason (NULL: none) */
+	uint16_t reasons_cap;    /* room in reasons */
 } rtab_eval_ctx;
 
 typedef struct rtab_result {
@@ -513,8 +538,11 @@ typedef struct rtab_result {
 	uint16_t napplied;
 	rtab_applied_modifier applied[RTAB_MAX_APPLIED];
 	const char *provisional; /* why: the row's (or natural rule's) reason first, else the first
-				    provisional modifier or matrix cell used */
-	uint16_t nprovisional;   /* how many provisional values the result used */
+				    provisional value used; reasons[0] when there is one */
+	uint16_t nprovisional;   /* how many distinct provisional reasons the result depends on */
+	const char *reasons[RTAB_MAX_REASONS]; /* each of them (the first RTAB_MAX_REASONS):
+						   row or natural rule, dice, modifiers, matrix
+						   cells, ratio steps, rewrites, trigger conditions */
 	int16_t natural_rule;    /* the natural-roll rule that decided, or -1 */
 	int32_t key_num, key_den; /* a computed column's key: the odds num:den, or the value (den 1) */
 	int16_t key_column;      /* the column the key (or the input) chose, before the shift */
@@ -523,7 +551,10 @@ typedef struct rtab_result {
 	int16_t rewritten_from;  /* the outcome the row gave before a rewrite, or -1 */
 	int16_t rewrite;         /* the rewrite applied, or -1 */
 	uint16_t ntriggered;
-	rtab_target triggered[RTAB_MAX_TRIGGERS]; /* what to resolve next, suppressions applied */
+	rtab_target triggered[RTAB_MAX_TRIGGERS]; /* what to resolve next, suppressions applied;
+						     a trigger resolved N times is listed N times */
+	uint8_t triggered_by[RTAB_MAX_TRIGGERS]; /* the outcome's trigger behind each (see
+						     rtab_trigger_inputs) */
 } rtab_result;
 
 /* What a game needs from one roll, as the generated <ruleset>_resolve_<table>
@@ -588,6 +619,14 @@ int rtab_distance_eval(const rtab_ruleset *rs, size_t distance, size_t form,
 		       const int32_t *inputs, size_t ninputs, const int32_t *faces, size_t nfaces,
 		       int32_t *value, const char **provisional);
 
+/* The same, listing each provisional reason the value depends on (the
+ * distance's own first, then its dice, ratio steps, matrix cells...): the
+ * first cap to reasons, their number to *nreasons. */
+int rtab_distance_eval_why(const rtab_ruleset *rs, size_t distance, size_t form,
+			   const int32_t *inputs, size_t ninputs, const int32_t *faces,
+			   size_t nfaces, int32_t *value, const char **reasons, size_t cap,
+			   size_t *nreasons);
+
 /* The first step of a procedure that applies (-1: none, see its otherwise). */
 int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const int32_t *inputs,
 			      size_t ninputs, int32_t *step);
@@ -598,6 +637,14 @@ int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const in
  */
 int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
 			  size_t ninputs, rtab_target *targets, size_t cap, size_t *count);
+
+/*
+ * The situation a trigger passes on: copies inputs to out, then sets the
+ * inputs trigger `trigger` of outcome `outcome` names, each to its value
+ * computed from inputs. Both arrays hold ninputs values.
+ */
+int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
+			const int32_t *inputs, size_t ninputs, int32_t *out);
 
 /* Index of the named reaction set, transition, distance or procedure, or -1. */
 int rtab_find_reaction_set(const rtab_ruleset *rs, const char *id);

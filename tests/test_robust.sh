@@ -154,5 +154,60 @@ check faces-every-die 2 "give 2 faces: 1 within 1..6, then 1 within 1..10" \
 { printf '\357\273\277'; cat "$tmp/mixed.rtab"; } >"$tmp/bom.rtab"
 check bom-accepted 0 '"outcome": "a"' "$rtab" eval "$tmp/bom.rtab" t --roll 3,4 --json
 
+# 5. Outputs are committed as a whole.
+leftovers() { # DIR: temporaries or kept-aside files left behind
+	find "$1" -name '*.tmp.*' -o -name '*.old.*' | head -5
+}
+# A signal while the files are written (here SIGXFSZ from a file size
+# limit): the temporaries go, the earlier outputs stay.
+mkdir "$tmp/sig"
+echo old >"$tmp/sig/musket_pike.c"
+sh -c 'ulimit -c 0; ulimit -f 8; "$0" compile tables/musket_pike.rtab -o "$1" 2>/dev/null' \
+	"$rtab" "$tmp/sig" 2>/dev/null
+[ $? -ne 0 ] || fail "signal-cleans: the compile did not fail"
+[ -z "$(leftovers "$tmp/sig")" ] && passed=$((passed + 1)) || fail "signal-cleans: $(leftovers "$tmp/sig")"
+[ "$(cat "$tmp/sig/musket_pike.c")" = old ] && passed=$((passed + 1)) || fail "signal-keeps: the old .c changed"
+# A rename that fails (the .h is a directory) puts the .c back.
+mkdir -p "$tmp/rb/musket_pike.h/x"
+echo old >"$tmp/rb/musket_pike.c"
+check rename-fails 1 "cannot rename" "$rtab" compile tables/musket_pike.rtab -o "$tmp/rb"
+[ "$(cat "$tmp/rb/musket_pike.c")" = old ] && passed=$((passed + 1)) || fail "rename-rollback: a new .c beside an old .h"
+[ -z "$(leftovers "$tmp/rb")" ] && passed=$((passed + 1)) || fail "rename-rollback: $(leftovers "$tmp/rb")"
+# Two versions compiled at once, again and again: each .c/.h pair is one version's.
+mkdir "$tmp/race"
+for v in 1 2; do
+	{
+		echo 'ruleset race { locales en; en "R"; }'
+		echo 'outcome a { en "A"; }'
+		i=0
+		while [ $i -lt 400 ]; do echo "table v${v}_t$i { en \"T\"; rows { a 0; } }"; i=$((i + 1)); done
+	} >"$tmp/v$v.rtab"
+done
+i=0 mixed=0
+while [ $i -lt 15 ]; do
+	"$rtab" compile "$tmp/v1.rtab" -o "$tmp/race" 2>/dev/null &
+	"$rtab" compile "$tmp/v2.rtab" -o "$tmp/race" 2>/dev/null &
+	wait
+	c=$(grep -c '"v1_t' "$tmp/race/race.c") h=$(grep -c 'RACE_TABLE_V1_T' "$tmp/race/race.h")
+	{ [ "$c" -gt 0 ] && [ "$h" -eq 0 ]; } || { [ "$c" -eq 0 ] && [ "$h" -gt 0 ]; } && mixed=$((mixed + 1))
+	i=$((i + 1))
+done
+[ "$mixed" -eq 0 ] && passed=$((passed + 1)) || fail "concurrent-pairs: $mixed of 15 runs left a mixed pair"
+
+# 6. Files compiled together: the union of their C names, and file names
+# that differ only in case.
+mkdir "$tmp/c6"
+mini "$tmp/c6/Foo.rtab" Foo
+mini "$tmp/c6/foo.rtab" foo
+check case-only 1 "differs from ruleset 'Foo' of" "$rtab" compile "$tmp/c6/Foo.rtab" "$tmp/c6/foo.rtab" -o "$tmp/c6/out"
+printf 'ruleset a_b { locales en; en "F"; }\noutcome o { en "O"; }\ntable c { en "T"; rows { o 0; } }\n' >"$tmp/c6/ab.rtab"
+printf 'ruleset a { locales en; en "F"; }\nenum b_table { en "E"; c { en "C"; } }\ninput x: b_table { en "X"; }\noutcome o { en "O"; }\ntable t { en "T"; columns by x { c = c; } rows { o 0; } }\n' >"$tmp/c6/a.rtab"
+check c-names-across 1 "becomes the C name A_B_TABLE_C, like 'c' of" \
+	"$rtab" compile "$tmp/c6/ab.rtab" "$tmp/c6/a.rtab" -o "$tmp/c6/out"
+check c-tags-across 1 "becomes the C name enum a_b_table" \
+	"$rtab" compile "$tmp/c6/ab.rtab" "$tmp/c6/a.rtab" -o "$tmp/c6/out"
+[ ! -e "$tmp/c6/out" ] && passed=$((passed + 1)) || fail "c-names-across: output written"
+check c-names-alone 0 "" "$rtab" compile "$tmp/c6/a.rtab" -o "$tmp/c6/out"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -111,7 +111,16 @@ static void test_melee_every_modified_roll(void **state)
 				resolve(MUSKET_PIKE_TABLE_MELEE, MUSKET_PIKE_GAME_OTHER, face, drm, &r);
 				assert_int_equal(r.modified_roll, roll);
 				assert_int_equal(r.outcome, rows[i].outcome);
-				assert_int_equal(r.provisional != NULL, rows[i].provisional);
+				/* The die itself is provisional (the page names none), so
+				 * every result is; a row whose roll label was lost names
+				 * its own reason first. */
+				assert_non_null(r.provisional);
+				assert_ptr_equal(r.reasons[0], r.provisional);
+				if (rows[i].provisional)
+					assert_ptr_equal(r.provisional,
+							 rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[r.row].provisional);
+				else
+					assert_ptr_equal(r.provisional, rs->dice[0].provisional);
 			}
 		}
 	}

@@ -89,15 +89,24 @@ class Context:
     def __init__(self, faces=()):
         self.faces = list(faces)
         self.next_face = 0
-        self.provisional = None
-        self.nprovisional = 0
+        self.reasons = []
+
+    @property
+    def provisional(self):
+        return self.reasons[0] if self.reasons else None
 
     def note(self, why):
+        """Each distinct reason once, in the order reached."""
+        if why is not None and why not in self.reasons:
+            self.reasons.append(why)
+
+    def note_first(self, why):
+        """The outcome's own reason leads the list."""
         if why is None:
             return
-        if self.provisional is None:
-            self.provisional = why
-        self.nprovisional += 1
+        if why in self.reasons:
+            self.reasons.remove(why)
+        self.reasons.insert(0, why)
 
 
 class Ruleset:
@@ -162,7 +171,7 @@ class Ruleset:
                 stack.append(self.matrix(arg, stack, ctx))
             elif name == 'band':
                 b, a = stack.pop(), stack.pop()
-                stack.append(self.band(arg, a, b))
+                stack.append(self.band(arg, a, b, ctx))
             elif name == 'jump_if_false':
                 if stack.pop() == 0:
                     i += arg
@@ -188,6 +197,7 @@ class Ruleset:
                 if f < g['face_min'] or f > g['face_max']:
                     raise RtabError(E_FACES)
                 total += f
+        ctx.note(d.get('provisional'))
         return total
 
     def matrix(self, index, stack, ctx):
@@ -204,11 +214,14 @@ class Ruleset:
             ctx.note(m['provisional'][cell])
         return m['cells'][cell]
 
-    def band(self, index, a, b):
+    def band(self, index, a, b, ctx=None):
         band = self.x['bands'][index]
+        note = ctx.note if ctx is not None else (lambda why: None)
         if a < 0 or b < 0:
             raise RtabError(E_INPUT)
+        note(band.get('provisional'))
         if a == 0 and b == 0:
+            note(band.get('otherwise_provisional'))
             return band['otherwise']
         for st in band['steps']:
             if not (0 < st['num'] <= MAX_STEP_TERM and 0 < st['den'] <= MAX_STEP_TERM):
@@ -227,7 +240,13 @@ class Ruleset:
             cmp = st['num'] * best['den'] - best['num'] * st['den']
             if (cmp > 0) if favourable else (cmp < 0):
                 best = st
-        return best['value'] if best else band['otherwise']
+        if best is None:
+            note(band.get('otherwise_provisional'))
+            return band['otherwise']
+        steps_why = band.get('step_provisional')
+        if steps_why:
+            note(steps_why[band['steps'].index(best)])
+        return best['value']
 
     @staticmethod
     def band_round(band, a, b):
@@ -270,6 +289,8 @@ class Ruleset:
         else:
             natural = self.natural_sum(self.x['dice'][t['dice']], faces)
         ctx = Context()
+        if t['dice'] != NO_DICE:
+            ctx.note(self.x['dice'][t['dice']].get('provisional'))
         applied = []
         modifier_raw = self.apply_list(t, t['modifiers'], inputs, ctx, applied, drm)
         modifier = modifier_raw
@@ -294,14 +315,15 @@ class Ruleset:
             row = self.row(t, col, roll)
             outcome = t['rows'][row]['outcome']
             why = t['rows'][row]['provisional']
-        if why is not None:
-            ctx.note(why)
-            ctx.provisional = why
+        ctx.note_first(why)
         rewritten_from = None
         for rw in t['rewrites']:
             if rw['from'] != outcome:
                 continue
-            if not self.eval(rw['condition'], inputs, ctx):
+            holds = self.eval(rw['condition'], inputs, ctx)
+            if ctx is not None:
+                ctx.note(rw.get('provisional'))
+            if not holds:
                 continue
             rewritten_from, outcome = outcome, rw['to']
             break
@@ -467,10 +489,20 @@ class Ruleset:
 
     def triggers(self, outcome, inputs, ctx=None):
         out = []
+        note = ctx.note if ctx is not None else (lambda why: None)
         for tr in self.x['outcomes'][outcome]['triggers']:
+            times_expr = tr.get('times') or {'instrs': []}
+            conditional = tr['unless']['instrs'] or times_expr['instrs']
+            if conditional:
+                note(tr.get('provisional'))
             if tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx):
                 continue
-            out.append(tr['target']['id'])
+            times = self.eval(times_expr, inputs, ctx) if times_expr['instrs'] else 1
+            if times < 0:
+                raise RtabError(E_RULESET)
+            if not conditional:
+                note(tr.get('provisional'))
+            out.extend([tr['target']['id']] * times)
         return out
 
     def effects(self, o):
@@ -520,7 +552,7 @@ class Ruleset:
             except RtabError:
                 values.append({'value': None, 'unit': form['unit']})
                 continue
-            ctx.note(d['provisional'])
+            ctx.note_first(d['provisional'])
             if provisional is None:
                 provisional = ctx.provisional
             values.append({'value': v, 'unit': form['unit']})

@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Side", "Сторона"};
 static const char *const enum0_value0_labels[] = {"Attacker", "Атакующий"};
 static const char *const enum0_value1_labels[] = {"Defender", "Обороняющийся"};
 static const rtab_enum_value enum0_values[] = {
-	{"attacker", enum0_value0_labels},
-	{"defender", enum0_value1_labels},
+	{.id = "attacker", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "defender", .labels = enum0_value1_labels, .provisional = NULL},
 };
 
 /* enum facing */
@@ -23,8 +23,8 @@ static const char *const enum1_labels[] = {"Facing", "Направление"};
 static const char *const enum1_value0_labels[] = {"Front", "Фронт"};
 static const char *const enum1_value1_labels[] = {"Rear", NULL};
 static const rtab_enum_value enum1_values[] = {
-	{"front", enum1_value0_labels},
-	{"rear", enum1_value1_labels},
+	{.id = "front", .labels = enum1_value0_labels, .provisional = NULL},
+	{.id = "rear", .labels = enum1_value1_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -36,14 +36,14 @@ static const rtab_enum enums[] = {
 static const char *const input0_labels[] = {"Attacked facing", "Атакованное направление"};
 static const char *const input1_labels[] = {"Attacker strength", "Сила атакующего"};
 static const rtab_input inputs[] = {
-	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2},
+	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 0, 9}};
 static const rtab_dice dice[] = {
-	{.id = "d10", .rule = "1.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9},
+	{.id = "d10", .rule = "1.0", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 0, .max = 9, .provisional = NULL},
 };
 
 /* effect kinds */
@@ -74,7 +74,7 @@ static const rtab_effect outcome1_effects[] = {
 	{1, 1, outcome1_effect0_args}, /* eliminate */
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "11.3"},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "11.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome no_pursuit */
@@ -396,6 +396,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	}
 	switch (outcome) {
 	case 1: /* defender_routed */
+		out->triggered_by[out->ntriggered] = 0;
 		out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
 		break;
 	default: break;
@@ -504,6 +505,7 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	}
 	switch (outcome) {
 	case 1: /* defender_routed */
+		out->triggered_by[out->ntriggered] = 0;
 		out->triggered[out->ntriggered++] = outcome1_triggers[0].target;
 		break;
 	default: break;

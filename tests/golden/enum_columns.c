@@ -16,10 +16,10 @@ static const char *const enum0_value1_labels[] = {"Woods"};
 static const char *const enum0_value2_labels[] = {"Town"};
 static const char *const enum0_value3_labels[] = {"Marsh"};
 static const rtab_enum_value enum0_values[] = {
-	{"open", enum0_value0_labels},
-	{"woods", enum0_value1_labels},
-	{"town", enum0_value2_labels},
-	{"marsh", enum0_value3_labels},
+	{.id = "open", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "woods", .labels = enum0_value1_labels, .provisional = NULL},
+	{.id = "town", .labels = enum0_value2_labels, .provisional = NULL},
+	{.id = "marsh", .labels = enum0_value3_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -29,13 +29,13 @@ static const rtab_enum enums[] = {
 /* inputs */
 static const char *const input0_labels[] = {"Target terrain"};
 static const rtab_input inputs[] = {
-	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0},
+	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{2, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "two_d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12},
+	{.id = "two_d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 2, .min = 2, .max = 12, .provisional = NULL},
 };
 
 /* outcome miss */
@@ -251,62 +251,9 @@ int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *fa
 int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
-		return rtab_resolve(&enum_columns_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
-	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
-	natural += faces[1];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = table0_column_of_value[in[0]]; /* by terrain */
-	(void)nat;
-	{
-		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		if (table0_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
-			why = table0_rows[row].provisional;
-		}
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
-	return RTAB_OK;
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&enum_columns_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
 }
 
 int enum_columns_resolve(size_t table, const enum_columns_situation *s, const int32_t *faces, size_t nfaces,

@@ -14,8 +14,8 @@ static const char *const enum0_labels[] = {"Terrain"};
 static const char *const enum0_value0_labels[] = {"Open"};
 static const char *const enum0_value1_labels[] = {"Woods"};
 static const rtab_enum_value enum0_values[] = {
-	{"open", enum0_value0_labels},
-	{"woods", enum0_value1_labels},
+	{.id = "open", .labels = enum0_value0_labels, .provisional = NULL},
+	{.id = "woods", .labels = enum0_value1_labels, .provisional = NULL},
 };
 
 static const rtab_enum enums[] = {
@@ -28,16 +28,16 @@ static const char *const input1_labels[] = {"Defence"};
 static const char *const input2_labels[] = {"Across a river"};
 static const char *const input3_labels[] = {"Ground"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 3},
-	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 2},
-	{.id = "river", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0},
-	{.id = "ground", .labels = input3_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0},
+	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 3, .provisional = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 2, .provisional = NULL},
+	{.id = "river", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "ground", .labels = input3_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 1, .max = 6},
+	{.id = "d6", .rule = NULL, .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 1, .max = 6, .provisional = NULL},
 };
 
 /* outcome attacker_retreats */

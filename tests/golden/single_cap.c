@@ -12,13 +12,13 @@ static const char *const title_labels[] = {"Skirmish: Morale"};
 /* inputs */
 static const char *const input0_labels[] = {"Casualties this turn"};
 static const rtab_input inputs[] = {
-	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0},
+	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
 static const rtab_die_group dice0_groups[] = {{1, 1, 6}};
 static const rtab_dice dice[] = {
-	{.id = "d6", .rule = "2.1", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 1, .max = 6},
+	{.id = "d6", .rule = "2.1", .ngroups = 1, .groups = dice0_groups, .nfaces = 1, .min = 1, .max = 6, .provisional = NULL},
 };
 
 /* outcome rout */

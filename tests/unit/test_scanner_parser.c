@@ -240,8 +240,8 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 			}
 			sb_putc(sb, ')');
 		}
-		if (s->name2)
-			sb_printf(sb, " %s %s", s->text, s->name2);
+		if (s->expr && s->ids && s->ids->next)
+			sb_printf(sb, " %s %s", s->ids->id, s->ids->next->id);
 		put_stmts(sb, locs, s->body);
 		break;
 	case ST_COLSPEC:
