@@ -15,6 +15,7 @@ int cmd_eval(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_vectors(int argc, char **argv);
 
@@ -36,6 +37,19 @@ int usage_error(const char *verb, const char *fmt, ...);
 int cli_edition_option(const char *verb, int argc, char **argv, int *i, const char **edition);
 bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	      const diag_options *opts);
+
+/* The arguments of a verb that compares files (diff, verify): --edition,
+ * --help, --format F (F one of formats, NULL-terminated; format gets its
+ * index), --locale L, and at most two FILE arguments. Returns -1 after
+ * printing help (exit 0), EXIT_OK, or EXIT_USAGE (reported). */
+typedef struct compare_args {
+	const char *pos[2];
+	size_t npos;
+	int format;
+	const char *locale, *edition;
+} compare_args;
+int cli_compare_args(const char *verb, const char *help, const char *const *formats, int argc,
+		     char **argv, compare_args *a);
 
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);

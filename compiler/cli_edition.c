@@ -48,3 +48,48 @@ bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	free(path);
 	return ok;
 }
+
+int cli_compare_args(const char *verb, const char *help, const char *const *formats, int argc,
+		     char **argv, compare_args *a)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int e = cli_edition_option(verb, argc, argv, &i, &a->edition);
+		if (e < 0)
+			return EXIT_USAGE;
+		if (e > 0)
+			continue;
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			fputs(help, stdout);
+			return -1;
+		}
+		if (strcmp(arg, "--format") == 0 || strcmp(arg, "--locale") == 0) {
+			if (i + 1 == argc)
+				return usage_error(verb, "%s needs a value", arg);
+			const char *v = argv[++i];
+			if (arg[2] == 'l') {
+				a->locale = v;
+				continue;
+			}
+			int k = 0;
+			while (formats[k] && strcmp(formats[k], v) != 0)
+				k++;
+			if (!formats[k]) {
+				strbuf names = {0};
+				for (k = 0; formats[k]; k++)
+					sb_printf(&names, "%s%s", k ? (formats[k + 1] ? ", " : " or ") : "", formats[k]);
+				int rc = usage_error(verb, "--format takes %s, not '%s'", names.data, v);
+				sb_free(&names);
+				return rc;
+			}
+			a->format = k;
+			continue;
+		}
+		if (arg[0] == '-' && arg[1])
+			return usage_error(verb, "unknown option '%s'", arg);
+		if (a->npos == 2)
+			return usage_error(verb, "unexpected argument '%s'", arg);
+		a->pos[a->npos++] = arg;
+	}
+	return EXIT_OK;
+}

@@ -458,52 +458,19 @@ static bool load_side(side *s, const char *edition)
 
 int cmd_diff(int argc, char **argv)
 {
+	static const char *const formats[] = {"text", "markdown", "json", "html", NULL};
 	diff_ctx c = {0};
-	const char *locale = NULL, *edition = NULL;
-	size_t npos = 0;
-	int status = EXIT_OK;
+	compare_args a = {0};
+	int status = cli_compare_args("diff", help, formats, argc, argv, &a);
 
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		int e = cli_edition_option("diff", argc, argv, &i, &edition);
-		if (e < 0)
-			return EXIT_USAGE;
-		if (e > 0)
-			continue;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			fputs(help, stdout);
-			return EXIT_OK;
-		}
-		if (strcmp(arg, "--format") == 0 || strcmp(arg, "--locale") == 0) {
-			if (i + 1 == argc)
-				return usage_error("diff", "%s needs a value", arg);
-			const char *v = argv[++i];
-			if (arg[2] == 'l')
-				locale = v;
-			else if (strcmp(v, "text") == 0)
-				c.format = FMT_TEXT;
-			else if (strcmp(v, "markdown") == 0)
-				c.format = FMT_MARKDOWN;
-			else if (strcmp(v, "json") == 0)
-				c.format = FMT_JSON;
-			else if (strcmp(v, "html") == 0)
-				c.format = FMT_HTML;
-			else
-				return usage_error("diff", "--format takes text, markdown, json or html, not '%s'", v);
-			continue;
-		}
-		if (arg[0] == '-' && arg[1])
-			return usage_error("diff", "unknown option '%s'", arg);
-		if (npos == 0)
-			c.old.arg = arg;
-		else if (npos == 1)
-			c.new.arg = arg;
-		else
-			return usage_error("diff", "unexpected argument '%s'; give OLD and NEW", arg);
-		npos++;
-	}
-	if (npos != 2)
+	if (status)
+		return status < 0 ? EXIT_OK : status;
+	if (a.npos != 2)
 		return usage_error("diff", "give OLD and NEW, each a FILE or FILE@EDITION");
+	c.old.arg = a.pos[0];
+	c.new.arg = a.pos[1];
+	c.format = (diff_format)a.format;
+	const char *locale = a.locale, *edition = a.edition;
 
 	bool ok_old = load_side(&c.old, edition);
 	bool ok_new = load_side(&c.new, edition);

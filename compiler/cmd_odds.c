@@ -179,6 +179,28 @@ static void json_frac(strbuf *b, const char *key, uint64_t num, uint64_t den)
 	sb_puts(b, "\"");
 }
 
+/* The outcomes to list: the table's, then "no result" (NO_RESULT) when some
+ * roll gives none. */
+#define NO_RESULT UINT16_MAX
+
+static uint64_t count_of(const odds_dist *d, uint16_t o)
+{
+	return o == NO_RESULT ? d->none : d->count[o];
+}
+
+static const char *outcome_name(const rtab_ruleset *rs, uint16_t o)
+{
+	return o == NO_RESULT ? "(no result)" : rs->outcomes[o].id;
+}
+
+static void json_outcome(strbuf *b, const rtab_ruleset *rs, uint16_t o)
+{
+	if (o == NO_RESULT)
+		sb_puts(b, "null, \"no_result\": true");
+	else
+		json_str(b, rs->outcomes[o].id);
+}
+
 static const char *dice_id(const rtab_ruleset *rs, const rtab_table *t)
 {
 	return t->dice == RTAB_NO_DICE ? NULL : rs->dice[t->dice].id;
@@ -189,14 +211,16 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
-	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	uint16_t *order = xcalloc(rs->noutcomes + 1u, sizeof *order);
 	size_t n = odds_table_outcomes(rs, ti, order);
+	if (d->none)
+		order[n++] = NO_RESULT;
 	uint64_t *above = xcalloc(n ? n : 1, sizeof *above);
 	strbuf *b = o->out;
 
 	/* Cumulative sums: each at most d->total. */
 	for (size_t i = 0; i < n; i++)
-		above[i] = (i ? above[i - 1] : 0) + d->count[order[i]];
+		above[i] = (i ? above[i - 1] : 0) + count_of(d, order[i]);
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, rs->id);
@@ -211,11 +235,11 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [",
 			  (unsigned long long)d->total, drm, (long)d->modifier_raw, (long)d->modifier);
 		for (size_t i = 0; i < n; i++) {
-			uint64_t c = d->count[order[i]];
+			uint64_t c = count_of(d, order[i]);
 			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
-			json_str(b, rs->outcomes[order[i]].id);
+			json_outcome(b, rs, order[i]);
 			sb_puts(b, ", \"label\": ");
-			json_str(b, rtab_label(rs, rs->outcomes[order[i]].labels, o->locale));
+			json_str(b, order[i] == NO_RESULT ? NULL : rtab_label(rs, rs->outcomes[order[i]].labels, o->locale));
 			sb_printf(b, ", \"rolls\": %llu, ", (unsigned long long)c);
 			json_frac(b, "probability", c, d->total);
 			sb_puts(b, ", \"percent\": ");
@@ -225,7 +249,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			sb_puts(b, ", ");
 			json_frac(b, "this_or_below", d->total - (i ? above[i - 1] : 0), d->total);
 			sb_puts(b, ", ");
-			json_frac(b, "provisional", d->provisional[order[i]], d->total);
+			json_frac(b, "provisional", order[i] == NO_RESULT ? 0 : d->provisional[order[i]], d->total);
 			sb_puts(b, "}");
 		}
 		sb_puts(b, "]}\n");
@@ -268,8 +292,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	for (size_t c = 1; c < g.ncols - 1; c++)
 		g.right[c] = !(o->format == FMT_TEXT && c == 4);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t c = d->count[order[i]];
-		grid_cell(&g, rs->outcomes[order[i]].id);
+		uint64_t c = count_of(d, order[i]);
+		grid_cell(&g, outcome_name(rs, order[i]));
 		grid_cellf(&g, "%llu/%llu", (unsigned long long)c, (unsigned long long)d->total);
 		frac_cell(&g, c, d->total);
 		percent_cell(&g, c, d->total);
@@ -277,8 +301,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			bar_cell(&g, c, d->total);
 		frac_cell(&g, above[i], d->total);
 		frac_cell(&g, d->total - (i ? above[i - 1] : 0), d->total);
-		frac_cell(&g, d->provisional[order[i]], d->total);
-		grid_cell(&g, label_of(o, rs->outcomes[order[i]].labels));
+		frac_cell(&g, order[i] == NO_RESULT ? 0 : d->provisional[order[i]], d->total);
+		grid_cell(&g, order[i] == NO_RESULT ? "the table gives no result" : label_of(o, rs->outcomes[order[i]].labels));
 	}
 	render_grid(o, &g);
 	grid_free(&g);
@@ -287,26 +311,34 @@ done:
 	free(order);
 }
 
-/* Every column and every modifier total, as one grid per column. */
+/* Every column and every modifier total the table can see, as one grid:
+ * a row per outcome, a column per (table column, modifier total). */
 static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
-	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	uint16_t *order = xcalloc(rs->noutcomes + 1u, sizeof *order);
 	size_t n = odds_table_outcomes(rs, ti, order);
+	order[n++] = NO_RESULT; /* listed only where some roll gives no result */
 	int32_t lo, hi;
-	int rc = RTAB_OK;
+	int rc;
 	strbuf *b = o->out;
 	odds_dist d;
 
 	odds_total_bounds(rs, ti, &lo, &hi);
 	/* The situation's own modifier, replaced below by each total. */
 	rc = odds_table(rs, ti, inputs, 0, &d);
-	if (rc != RTAB_OK)
-		goto done;
+	if (rc != RTAB_OK) {
+		free(order);
+		return rc;
+	}
 	int32_t base = d.modifier_raw;
 	odds_dist_free(&d);
 
+	size_t ntotals = (size_t)((int64_t)hi - lo + 1), ncells = t->ncolumns * ntotals;
+	uint64_t *cells = xcalloc(ncells * n, sizeof *cells); /* [column][total][outcome] */
+	bool *shown = xcalloc(ncells, sizeof *shown);
+	uint64_t total = 1;
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, rs->id);
@@ -318,20 +350,13 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 	}
 	bool first_col = true;
 	for (size_t c = 0; c < t->ncolumns && rc == RTAB_OK; c++) {
+		/* The column input names the column where there is one; a computed
+		 * column is read as it is, whatever the key. */
 		int32_t v = odds_column_value(rs, ti, c);
-		if (v < 0)
+		if (t->key_kind == RTAB_KEY_INPUT && v < 0)
 			continue;
-		if (t->column_input >= 0)
+		if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
 			inputs[t->column_input] = v;
-		grid g;
-		grid_init(&g, (size_t)(hi - lo) + 2);
-		grid_cell(&g, "outcome");
-		for (int32_t m = lo; m <= hi; m++) {
-			grid_cellf(&g, "%+ld", (long)m);
-			g.right[m - lo + 1] = true;
-		}
-		uint64_t *cells = xcalloc((size_t)(hi - lo + 1) * (n ? n : 1), sizeof *cells);
-		uint64_t total = 1;
 		if (o->format == FMT_JSON) {
 			sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 			json_str(b, t->columns[c].id);
@@ -339,58 +364,90 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 		}
 		first_col = false;
 		for (int32_t m = lo; m <= hi && rc == RTAB_OK; m++) {
-			rc = odds_table(rs, ti, inputs, (int32_t)((int64_t)m - base), &d);
+			rc = odds_table_column(rs, ti, c, inputs, (int32_t)((int64_t)m - base), &d);
 			if (rc != RTAB_OK)
 				break;
+			size_t cell = c * ntotals + (size_t)(m - lo);
 			total = d.total;
+			shown[cell] = true;
 			for (size_t i = 0; i < n; i++)
-				cells[(size_t)(m - lo) * n + i] = d.count[order[i]];
+				cells[cell * n + i] = count_of(&d, order[i]);
 			if (o->format == FMT_JSON) {
 				sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", m == lo ? "" : ",",
 					  (long)d.modifier);
 				for (size_t i = 0; i < n; i++) {
+					if (order[i] == NO_RESULT && !d.none)
+						continue;
 					sb_puts(b, i ? ", {\"outcome\": " : "{\"outcome\": ");
-					json_str(b, rs->outcomes[order[i]].id);
+					json_outcome(b, rs, order[i]);
 					sb_puts(b, ", ");
-					json_frac(b, "probability", d.count[order[i]], d.total);
+					json_frac(b, "probability", count_of(&d, order[i]), d.total);
 					sb_puts(b, ", \"percent\": ");
-					odds_put_percent(b, d.count[order[i]], d.total);
+					odds_put_percent(b, count_of(&d, order[i]), d.total);
 					sb_puts(b, "}");
 				}
 				sb_puts(b, "]}");
 			}
 			odds_dist_free(&d);
 		}
-		if (o->format == FMT_JSON) {
+		if (o->format == FMT_JSON)
 			sb_puts(b, "]}");
-		} else if (rc == RTAB_OK) {
-			for (size_t i = 0; i < n; i++) {
-				grid_cell(&g, rs->outcomes[order[i]].id);
-				for (int32_t m = lo; m <= hi; m++) {
-					uint64_t k = cells[(size_t)(m - lo) * n + i];
-					if (k == 0 && o->format != FMT_CSV)
-						grid_cell(&g, "-");
-					else
-						frac_cell(&g, k, total);
-				}
-			}
-			if (o->format == FMT_MARKDOWN)
-				sb_printf(b, "### %s, column %s\n\n", t->id, t->columns[c].id);
-			else if (o->format == FMT_TEXT)
-				sb_printf(b, "%s%s, column %s: the odds of each outcome at each modifier total\n",
-					  c ? "\n" : "", t->id, t->columns[c].id);
+	}
+	if (o->format == FMT_JSON) {
+		sb_puts(b, "]}\n");
+	} else if (rc == RTAB_OK) {
+		/* One grid: a header cell per shown (column, total). */
+		size_t nshown = 0;
+		for (size_t k = 0; k < ncells; k++)
+			nshown += shown[k];
+		grid g;
+		grid_init(&g, nshown + 1);
+		grid_cell(&g, "outcome");
+		for (size_t k = 0, j = 1; k < ncells; k++) {
+			if (!shown[k])
+				continue;
+			const char *col = t->columns[k / ntotals].id;
+			long m = (long)lo + (long)(k % ntotals);
+			if (t->ncolumns == 1)
+				grid_cellf(&g, "%+ld", m);
+			else if (ntotals == 1)
+				grid_cell(&g, col);
 			else
-				sb_printf(b, "%s# %s, column %s\n", c ? "\n" : "", t->id, t->columns[c].id);
-			render_grid(o, &g);
-			if (o->format == FMT_MARKDOWN)
-				sb_putc(b, '\n');
+				grid_cellf(&g, "%s %+ld", col, m);
+			g.right[j++] = true;
 		}
-		free(cells);
+		for (size_t i = 0; i < n; i++) {
+			bool any = false;
+			for (size_t k = 0; k < ncells; k++)
+				any |= cells[k * n + i] != 0;
+			if (order[i] == NO_RESULT && !any)
+				continue;
+			grid_cell(&g, outcome_name(rs, order[i]));
+			for (size_t k = 0; k < ncells; k++) {
+				if (!shown[k])
+					continue;
+				if (cells[k * n + i] == 0 && o->format != FMT_CSV)
+					grid_cell(&g, "-");
+				else
+					frac_cell(&g, cells[k * n + i], total);
+			}
+		}
+		if (o->format == FMT_MARKDOWN)
+			sb_printf(b, "### %s: the odds of each outcome", t->id);
+		else if (o->format == FMT_TEXT)
+			sb_printf(b, "%s: the odds of each outcome", t->id);
+		if (o->format != FMT_CSV) {
+			if (t->ncolumns > 1)
+				sb_puts(b, " in each column");
+			if (ntotals > 1)
+				sb_puts(b, " at each modifier total");
+			sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		}
+		render_grid(o, &g);
 		grid_free(&g);
 	}
-	if (o->format == FMT_JSON)
-		sb_puts(b, "]}\n");
-done:
+	free(shown);
+	free(cells);
 	free(order);
 	return rc;
 }

@@ -247,18 +247,34 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 	strbuf b = {0}, rest = {0};
 	rtab_result r;
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, drm, &r);
-	head(g, &b, "table", rs->tables[t].id, inputs);
+	const rtab_table *tab = &rs->tables[t];
+	head(g, &b, "table", tab->id, inputs);
 	faces_json(&b, faces, nfaces);
 	sb_printf(&b, ", \"drm\": %ld", (long)drm);
-	if (rc != RTAB_OK) {
+	if (rc == RTAB_OK || rc == RTAB_E_NO_RESULT) {
+		/* Which column, and how it was found. */
+		sb_puts(&rest, ", \"column\": ");
+		json_str(&rest, tab->columns[r.column].id);
+		sb_puts(&rest, ", \"key\": ");
+		if (tab->key_kind == RTAB_KEY_ODDS)
+			sb_printf(&rest, "\"%ld:%ld\"", (long)r.key_num, (long)r.key_den);
+		else if (tab->key_kind == RTAB_KEY_VALUE)
+			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);
+		else
+			sb_puts(&rest, "null");
+		sb_puts(&rest, ", \"key_column\": ");
+		json_str(&rest, r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
+		sb_printf(&rest, ", \"column_shift\": %ld", (long)r.column_shift);
+	}
+	if (rc == RTAB_E_NO_RESULT) {
+		sb_puts(&rest, ", \"outcome\": null, \"no_result\": true");
+	} else if (rc != RTAB_OK) {
 		/* Out of the runtime's domain (an overflow): what it says is the result. */
 		sb_puts(&rest, ", \"error\": ");
 		json_str(&rest, rtab_status_message(rc));
 		g->errors++;
 	} else {
-		const rtab_table *tab = &rs->tables[t];
-		sb_puts(&rest, ", \"column\": ");
-		json_str(&rest, tab->columns[r.column].id);
+		sb_printf(&rest, ", \"automatic\": %s", r.automatic ? "true" : "false");
 		sb_printf(&rest, ", \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"modified_roll\": %ld",
 			  (long)r.natural, (long)r.modifier_raw, (long)r.modifier, (long)r.modified_roll);
 		sb_puts(&rest, ", \"applied\": [");
@@ -266,8 +282,9 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 			const rtab_applied_modifier *am = &r.applied[i];
 			sb_puts(&rest, i ? ", {\"modifier\": " : "{\"modifier\": ");
 			json_str(&rest, rs->modifiers[am->modifier].id);
-			sb_printf(&rest, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s}",
-				  (long)am->value, (long)am->signed_value, am->counted ? "true" : "false");
+			sb_printf(&rest, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s}",
+				  (long)am->value, (long)am->signed_value, am->counted ? "true" : "false",
+				  am->shift ? "true" : "false");
 		}
 		sb_puts(&rest, "], \"natural_rule\": ");
 		sb_puts(&rest, r.natural_rule >= 0 ? "true" : "false");
@@ -305,12 +322,6 @@ static void table_reads(vgen *g, const rtab_table *t)
 	memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
 	if (t->column_input >= 0)
 		g->reads[t->column_input] = true;
-	reads_expr(g, &t->key_a);
-	reads_expr(g, &t->key_b);
-	for (size_t i = 0; i < t->nshifts; i++) {
-		reads_expr(g, &rs->modifiers[t->shifts[i]].condition);
-		reads_expr(g, &rs->modifiers[t->shifts[i]].value);
-	}
 	for (size_t i = 0; i < t->nmodifiers; i++) {
 		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
 		if (!counts(t, m))
@@ -318,6 +329,15 @@ static void table_reads(vgen *g, const rtab_table *t)
 		reads_expr(g, &m->condition);
 		reads_expr(g, &m->value);
 	}
+	for (size_t i = 0; i < t->nshifts; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->shifts[i]];
+		if (!counts(t, m))
+			continue;
+		reads_expr(g, &m->condition);
+		reads_expr(g, &m->value);
+	}
+	reads_expr(g, &t->key_a);
+	reads_expr(g, &t->key_b);
 	for (size_t i = 0; i < t->nrewrites; i++)
 		reads_expr(g, &t->rewrites[i].condition);
 	size_t n = odds_table_outcomes(rs, (size_t)(t - rs->tables), order);
@@ -509,93 +529,9 @@ static void at_middle(const table_ctx *tc, const int32_t *inputs)
 	table_vector(tc->g, tc->t, inputs, faces, nfaces, 0);
 }
 
-/* Add v to a candidate list when it lies in the input's domain and is new. */
-static void candidate(int32_t *v, size_t *n, size_t cap, const rtab_input *in, int64_t x)
-{
-	if (*n == cap || x < in->min || x > in->max)
-		return;
-	for (size_t i = 0; i < *n; i++)
-		if (v[i] == x)
-			return;
-	v[(*n)++] = (int32_t)x;
-}
-
-static void key_reads(const rtab_expr *e, bool *read, size_t ninputs)
-{
-	for (size_t i = 0; i < e->ninstrs; i++)
-		if (e->instrs[i].op == RTAB_OP_INPUT && e->instrs[i].arg >= 0 && (size_t)e->instrs[i].arg < ninputs)
-			read[e->instrs[i].arg] = true;
-}
-
-/*
- * A computed or shifted column: search the inputs that the key and the
- * shifts read, over values near the columns' steps, for a situation whose
- * column is c (the runtime decides).
- */
-static bool search_column(const table_ctx *tc, int32_t *inputs, size_t c)
-{
-	enum { MAX_READ = 6, MAX_VALUES = 40, MAX_TRIES = 40000 };
-	const rtab_ruleset *rs = tc->g->rs;
-	const rtab_table *t = tc->tab;
-	bool *read = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *read);
-	size_t which[MAX_READ], nvals[MAX_READ], pos[MAX_READ] = {0}, nread = 0, total = 1;
-	int32_t vals[MAX_READ][MAX_VALUES], faces[RTAB_MAX_FACES];
-	size_t nfaces;
-	bool found = false;
-
-	key_reads(&t->key_a, read, rs->ninputs);
-	key_reads(&t->key_b, read, rs->ninputs);
-	for (size_t i = 0; i < t->nshifts; i++) {
-		key_reads(&rs->modifiers[t->shifts[i]].condition, read, rs->ninputs);
-		key_reads(&rs->modifiers[t->shifts[i]].value, read, rs->ninputs);
-	}
-	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
-		read[t->column_input] = true;
-	for (size_t i = 0; i < rs->ninputs && nread < MAX_READ; i++) {
-		const rtab_input *in = &rs->inputs[i];
-		size_t n = 0;
-		if (!read[i])
-			continue;
-		candidate(vals[nread], &n, MAX_VALUES, in, inputs[i]);
-		candidate(vals[nread], &n, MAX_VALUES, in, in->min);
-		candidate(vals[nread], &n, MAX_VALUES, in, in->max);
-		candidate(vals[nread], &n, MAX_VALUES, in, 0);
-		candidate(vals[nread], &n, MAX_VALUES, in, 1);
-		for (size_t k = 0; k < t->ncolumns && t->key_kind != RTAB_KEY_INPUT; k++) {
-			const rtab_column *col = &t->columns[k];
-			static const int mult[] = {1, 2, 3};
-			for (size_t j = 0; j < sizeof mult / sizeof mult[0]; j++) {
-				candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_num * mult[j]);
-				candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_den * mult[j]);
-			}
-			candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_num + in->min);
-			candidate(vals[nread], &n, MAX_VALUES, in, (int64_t)col->step_num + in->default_value);
-		}
-		which[nread] = i;
-		nvals[nread] = n;
-		total = total * n > MAX_TRIES ? MAX_TRIES : total * n;
-		nread++;
-	}
-	faces_for(tc, tc->nat_min, faces, &nfaces);
-	for (size_t tries = 0; tries < total && !found; tries++) {
-		rtab_result r;
-		for (size_t k = 0; k < nread; k++)
-			inputs[which[k]] = vals[k][pos[k]];
-		int rc = rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, 0, &r);
-		found = (rc == RTAB_OK || rc == RTAB_E_NO_ROW || (rc == RTAB_E_NO_RESULT && r.key_column >= 0)) &&
-			r.column == c;
-		for (size_t k = 0; !found && k < nread && ++pos[k] == nvals[k]; k++)
-			pos[k] = 0;
-	}
-	free(read);
-	return found;
-}
-
 /* Set the column input so that column c is read. */
 static bool pick_column(const table_ctx *tc, int32_t *inputs, size_t c)
 {
-	if (tc->tab->key_kind != RTAB_KEY_INPUT || tc->tab->nshifts)
-		return search_column(tc, inputs, c);
 	int32_t v = odds_column_value(tc->g->rs, tc->t, c);
 	if (v < 0)
 		return false;
@@ -607,26 +543,113 @@ static bool pick_column(const table_ctx *tc, int32_t *inputs, size_t c)
 static int16_t row_at(const rtab_table *t, size_t c, int64_t r)
 {
 	const rtab_column *col = &t->columns[c];
-	if (!col->row_of_roll)
-		return -1; /* an automatic or 'none' column: no rows */
 	if (r < t->roll_min)
 		return col->below_row;
 	if (r > t->roll_max)
 		return col->above_row;
-	return col->row_of_roll[r - t->roll_min];
+	return col->row_of_roll ? col->row_of_roll[r - t->roll_min] : -1;
 }
 
-/* Every row of every column, at both sides of each boundary. */
+/* The column a situation reads (after its shifts), or -1 when it reads none
+ * (odds 0:0, an error). */
+static int column_of(const table_ctx *tc, const int32_t *inputs)
+{
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	rtab_result r;
+	faces_for(tc, tc->nat_min, faces, &nfaces);
+	int rc = rtab_resolve(tc->g->rs, tc->t, inputs, tc->g->rs->ninputs, faces, nfaces, 0, &r);
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
+		return -1;
+	return rc == RTAB_E_NO_RESULT && r.key_column < 0 ? -1 : (int)r.column;
+}
+
+/* Record sit as column c's situation, if c has none yet. */
+static void found_column(const table_ctx *tc, int32_t **sits, int c, const int32_t *inputs)
+{
+	if (c < 0 || sits[c])
+		return;
+	sits[c] = xmalloc((tc->g->rs->ninputs + 1) * sizeof **sits);
+	memcpy(sits[c], inputs, tc->g->rs->ninputs * sizeof **sits);
+}
+
+/* A table whose column is computed (odds, a difference): sweep each input
+ * its key reads over its domain, the others at their defaults and at a few
+ * small values, and write both sides of every place where the column
+ * changes; note a situation for each column reached. */
+static void sweep_key(const table_ctx *tc, const int32_t *base, int32_t **sits)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	const rtab_table *t = tc->tab;
+	size_t vars[16], nv = 0;
+	const rtab_expr *keys[2] = {&t->key_a, &t->key_b};
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < keys[k]->ninstrs && nv < 16; i++) {
+			const rtab_instr *in = &keys[k]->instrs[i];
+			bool dup = false;
+			if (in->op != RTAB_OP_INPUT)
+				continue;
+			for (size_t j = 0; j < nv; j++)
+				dup |= vars[j] == (size_t)in->arg;
+			if (!dup)
+				vars[nv++] = (size_t)in->arg;
+		}
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	int32_t *prev = xmalloc((rs->ninputs + 1) * sizeof *prev);
+	for (size_t x = 0; x < nv; x++) {
+		const rtab_input *X = &rs->inputs[vars[x]];
+		/* The other inputs: at their defaults, and each at a few small values. */
+		for (size_t y = 0; y <= nv; y++) {
+			int64_t ylo = 0, yhi = 0;
+			if (y < nv) {
+				if (y == x)
+					continue;
+				ylo = rs->inputs[vars[y]].min;
+				yhi = ylo + 9 < rs->inputs[vars[y]].max ? ylo + 9 : rs->inputs[vars[y]].max;
+			}
+			for (int64_t yv = ylo; yv <= yhi; yv++) {
+				memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+				if (y < nv)
+					inputs[vars[y]] = (int32_t)yv;
+				int before = -2;
+				int64_t span = (int64_t)X->max - X->min;
+				int64_t stride = span > 4096 ? span / 4096 + 1 : 1;
+				for (int64_t v = X->min; v <= X->max; v += stride) {
+					inputs[vars[x]] = (int32_t)v;
+					int col = column_of(tc, inputs);
+					found_column(tc, sits, col, inputs);
+					if (before != -2 && col != before) {
+						at_middle(tc, prev);
+						at_middle(tc, inputs);
+					}
+					before = col;
+					memcpy(prev, inputs, rs->ninputs * sizeof *prev);
+				}
+			}
+		}
+	}
+	free(prev);
+	free(inputs);
+}
+
+/* Every column, and in a rolled one every row at both sides of each boundary. */
 static void cover_rows(const table_ctx *tc, const int32_t *base)
 {
 	const rtab_table *t = tc->tab;
+	int32_t **sits = xcalloc(t->ncolumns, sizeof *sits);
 	int32_t *inputs = xmalloc((tc->g->rs->ninputs + 1) * sizeof *inputs);
+	if (t->key_kind != RTAB_KEY_INPUT)
+		sweep_key(tc, base, sits);
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
-		if (!pick_column(tc, inputs, c))
+		if (t->key_kind == RTAB_KEY_INPUT && pick_column(tc, inputs, c))
+			found_column(tc, sits, column_of(tc, inputs), inputs);
+	}
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		if (!sits[c])
 			continue;
 		if (t->columns[c].kind != RTAB_COLUMN_ROLLED) {
-			at_middle(tc, inputs); /* the result without a roll (faces given are checked) */
+			at_middle(tc, sits[c]);
 			continue;
 		}
 		for (int64_t r = (int64_t)t->roll_min - 1; r <= (int64_t)t->roll_max + 1; r++) {
@@ -634,9 +657,12 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 				    r == t->roll_max || row_at(t, c, r) != row_at(t, c, r - 1) ||
 				    row_at(t, c, r) != row_at(t, c, r + 1);
 			if (edge)
-				at_roll(tc, inputs, r);
+				at_roll(tc, sits[c], r);
 		}
 	}
+	for (size_t c = 0; c < t->ncolumns; c++)
+		free(sits[c]);
+	free(sits);
 	free(inputs);
 }
 
@@ -860,6 +886,9 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	for (size_t i = 0; i < tab->nmodifiers; i++)
 		if (counts(tab, &rs->modifiers[tab->modifiers[i]]))
 			cover_modifier(&tc, base, &rs->modifiers[tab->modifiers[i]]);
+	for (size_t i = 0; i < tab->nshifts; i++)
+		if (counts(tab, &rs->modifiers[tab->shifts[i]]))
+			cover_modifier(&tc, base, &rs->modifiers[tab->shifts[i]]);
 	cover_conditions(&tc, base);
 	if (g->exhaustive)
 		exhaust_table(&tc, base);

@@ -119,7 +119,7 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 	if (IS("rtab_table", "column_input") || IS("rtab_transition", "input") ||
 	    IS("rtab_trigger_set", "input"))
 		return v < rs->ninputs ? rs->inputs[v].id : NULL;
-	if (IS("rtab_table", "modifiers"))
+	if (IS("rtab_table", "modifiers") || IS("rtab_table", "shifts"))
 		return v < rs->nmodifiers ? rs->modifiers[v].id : NULL;
 	if (IS("rtab_table", "step"))
 		return v < rs->nsteps ? rs->steps[v] : NULL;
@@ -129,7 +129,8 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 		return v < rs->neffect_kinds ? rs->effect_kinds[v].id : NULL;
 	if (IS("rtab_row", "outcome") || IS("rtab_natural_rule", "outcome") ||
 	    IS("rtab_rewrite", "from") || IS("rtab_rewrite", "to") || IS("rtab_option", "outcome") ||
-	    IS("rtab_procedure_step", "outcome") || IS("rtab_procedure", "otherwise"))
+	    IS("rtab_procedure_step", "outcome") || IS("rtab_procedure", "otherwise") ||
+	    IS("rtab_column", "automatic"))
 		return v < rs->noutcomes ? rs->outcomes[v].id : NULL;
 	if (IS("rtab_column", "below_row") || IS("rtab_column", "above_row") ||
 	    IS("rtab_column", "row_of_roll")) {
@@ -148,7 +149,8 @@ static bool has_ref(const char *type, const char *field)
 		"rtab_table.modifiers", "rtab_table.step", "rtab_modifier.group",
 		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
 		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
-		"rtab_procedure_step.outcome", "rtab_procedure.otherwise",
+		"rtab_procedure_step.outcome", "rtab_procedure.otherwise", "rtab_table.shifts",
+		"rtab_column.automatic",
 	};
 	size_t n = strlen(type);
 	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
@@ -244,6 +246,17 @@ static void pointer_field(export_ctx *c, const struct_desc *sd, const field_desc
 	}
 }
 
+static const char *rounding_name(uint8_t r)
+{
+	switch (r) {
+	case RTAB_ROUND_EVENS: return "evens";
+	case RTAB_ROUND_DOWN: return "down";
+	case RTAB_ROUND_UP: return "up";
+	case RTAB_ROUND_NEAREST: return "nearest";
+	}
+	return "?";
+}
+
 /* Readable forms beside the data. */
 static void extras(export_ctx *c, const char *type, const void *p, place w, bool *first)
 {
@@ -299,6 +312,15 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 				str(c, rs->steps[s]);
 			}
 		sb_putc(c->out, ']');
+	} else if (strcmp(type, "rtab_table") == 0) {
+		const rtab_table *t = p;
+		key(c, first, "key_kind_name");
+		str(c, t->key_kind == RTAB_KEY_ODDS ? "odds" : t->key_kind == RTAB_KEY_VALUE ? "value" : "input");
+		key(c, first, "rounding_name");
+		str(c, rounding_name(t->rounding));
+	} else if (strcmp(type, "rtab_band") == 0) {
+		key(c, first, "rounding_name");
+		str(c, rounding_name(((const rtab_band *)p)->rounding));
 	} else if (strcmp(type, "rtab_group") == 0) {
 		const rtab_group *g = p;
 		key(c, first, "stacking_name");
@@ -314,6 +336,9 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 		str(c, sb.data);
 	} else if (strcmp(type, "rtab_column") == 0 && w.table < rs->ntables) {
 		const rtab_table *t = &rs->tables[w.table];
+		const rtab_column *col = p;
+		key(c, first, "kind_name");
+		str(c, col->kind == RTAB_COLUMN_AUTOMATIC ? "automatic" : col->kind == RTAB_COLUMN_NONE ? "none" : "rolled");
 		key(c, first, "values");
 		sb_putc(c->out, '[');
 		if (t->column_input >= 0) {

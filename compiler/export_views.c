@@ -273,8 +273,32 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	if (t->capped)
 		sb_printf(n, "cap: the total modifier is held within %ld..%ld\n", (long)t->cap_min,
 			  (long)t->cap_max);
-	if (t->column_input >= 0)
+	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
 		sb_printf(n, "columns by %s\n", rs->inputs[t->column_input].id);
+	if (t->key_kind != RTAB_KEY_INPUT) {
+		static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
+						       "up (in the attacker's favour)", "to the nearest column"};
+		sb_puts(n, t->key_kind == RTAB_KEY_ODDS ? "columns by the odds " : "columns by the value ");
+		export_expr_text(n, rs, &t->key_a);
+		if (t->key_kind == RTAB_KEY_ODDS) {
+			sb_puts(n, " : ");
+			export_expr_text(n, rs, &t->key_b);
+		}
+		sb_printf(n, ", read %s\n", t->rounding < 4 ? rounding[t->rounding] : "?");
+	}
+	if (t->nshifts) {
+		sb_puts(n, "column shifts:");
+		for (size_t i = 0; i < t->nshifts; i++)
+			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->shifts[i]].id);
+		sb_puts(n, " (never beyond the first and last column)\n");
+	}
+	for (size_t i = 0; i < t->ncolumns; i++) {
+		if (t->columns[i].kind == RTAB_COLUMN_AUTOMATIC)
+			sb_printf(n, "column %s: %s, without a roll\n", t->columns[i].id,
+				  rs->outcomes[t->columns[i].automatic].id);
+		else if (t->columns[i].kind == RTAB_COLUMN_NONE)
+			sb_printf(n, "column %s: no result (not allowed)\n", t->columns[i].id);
+	}
 	for (size_t i = 0; i < t->nnatural; i++) {
 		const rtab_natural_rule *nr = &t->natural[i];
 		sb_puts(n, "natural ");
@@ -323,6 +347,15 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	for (size_t r = 0; r < t->nrows; r++) {
 		const rtab_row *row = &t->rows[r];
 		for (size_t col = 0; col < t->ncolumns; col++) {
+			const rtab_column *cl = &t->columns[col];
+			if (cl->kind == RTAB_COLUMN_AUTOMATIC) {
+				grid_cell(&v->g, rs->outcomes[cl->automatic].id);
+				continue;
+			}
+			if (cl->kind == RTAB_COLUMN_NONE) {
+				grid_cell(&v->g, "none");
+				continue;
+			}
 			sb.len = 0;
 			export_row_range(&sb, c, ti, col, r);
 			value_cell(c, &v->g, sb.data, row->provisional);

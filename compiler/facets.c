@@ -1,6 +1,8 @@
 /* A lowered ruleset as facets (see facets.h). */
 #include "facets.h"
 
+#include "export.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,213 +12,11 @@ const char *facet_kind_word(def_kind kind)
 	return kind == DEF_BAND ? "ratio" : kind == DEF_REACTIONS ? "reactions" : def_kind_name(kind);
 }
 
-/* ---- expressions ---------------------------------------------------------- */
-
-typedef struct xval {
-	char *text;
-	bool binary;   /* needs parentheses as an operand */
-	bool literal;  /* a constant: num */
-	int32_t num;
-	int enum_index; /* of an input or a key: constants compared with it print as its values */
-	bool boolean;
-} xval;
-
-static const char *op_text(int op)
-{
-	switch (op) {
-	case RTAB_OP_ADD: return "+";
-	case RTAB_OP_SUB: return "-";
-	case RTAB_OP_MUL: return "*";
-	case RTAB_OP_EQ: return "==";
-	case RTAB_OP_NE: return "!=";
-	case RTAB_OP_LT: return "<";
-	case RTAB_OP_LE: return "<=";
-	case RTAB_OP_GT: return ">";
-	case RTAB_OP_GE: return ">=";
-	case RTAB_OP_AND: return "and";
-	case RTAB_OP_OR: return "or";
-	default: return "?";
-	}
-}
-
-static char *xprintf(const char *fmt, ...)
-{
-	strbuf sb = {0};
-	va_list ap;
-	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
-	va_end(ap);
-	return sb.data ? sb.data : xstrdup("");
-}
-
-/* A constant as the value of what it is compared with. */
-static char *literal_as(const rtab_ruleset *rs, const xval *c, const xval *other)
-{
-	if (other->enum_index >= 0 && other->enum_index < rs->nenums && c->num >= 0 &&
-	    c->num < rs->enums[other->enum_index].nvalues)
-		return xstrdup(rs->enums[other->enum_index].values[c->num].id);
-	if (other->boolean && (c->num == 0 || c->num == 1))
-		return xstrdup(c->num ? "true" : "false");
-	return xstrdup(c->text);
-}
-
-static char *operand(const xval *v)
-{
-	return v->binary ? xprintf("(%s)", v->text) : xstrdup(v->text);
-}
-
-/* Decompile instrs [from, to) onto the stack; false on malformed data. */
-static bool decompile(const rtab_ruleset *rs, const rtab_instr *in, size_t from, size_t to,
-		      xval *stack, size_t *sp, size_t cap)
-{
-	for (size_t p = from; p < to; p++) {
-		const rtab_instr *i = &in[p];
-		xval v = {0};
-		v.enum_index = -1;
-		switch (i->op) {
-		case RTAB_OP_CONST:
-			v.text = xprintf("%d", (int)i->arg);
-			v.literal = true;
-			v.num = i->arg;
-			break;
-		case RTAB_OP_INPUT:
-			if (i->arg < 0 || i->arg >= rs->ninputs)
-				return false;
-			v.text = xstrdup(rs->inputs[i->arg].id);
-			v.enum_index = rs->inputs[i->arg].type == RTAB_TYPE_ENUM ? rs->inputs[i->arg].enum_index : -1;
-			v.boolean = rs->inputs[i->arg].type == RTAB_TYPE_BOOL;
-			break;
-		case RTAB_OP_NEG:
-		case RTAB_OP_NOT:
-		case RTAB_OP_ABS: {
-			if (*sp < 1)
-				return false;
-			xval *a = &stack[*sp - 1];
-			char *o = operand(a);
-			v.text = i->op == RTAB_OP_NEG ? xprintf("-%s", o)
-				 : i->op == RTAB_OP_NOT ? xprintf("not %s", o)
-							 : xprintf("abs(%s)", a->text);
-			free(o);
-			free(a->text);
-			(*sp)--;
-			break;
-		}
-		case RTAB_OP_DIV_DOWN:
-		case RTAB_OP_DIV_UP:
-		case RTAB_OP_MIN:
-		case RTAB_OP_MAX: {
-			static const char *const names[] = {"div_down", "div_up", "min", "max"};
-			if (*sp < 2)
-				return false;
-			xval *a = &stack[*sp - 2], *b = &stack[*sp - 1];
-			v.text = xprintf("%s(%s, %s)", names[i->op - RTAB_OP_DIV_DOWN], a->text, b->text);
-			free(a->text);
-			free(b->text);
-			*sp -= 2;
-			break;
-		}
-		case RTAB_OP_MATRIX: {
-			if (i->arg < 0 || i->arg >= rs->nmatrices)
-				return false;
-			const rtab_matrix *mx = &rs->matrices[i->arg];
-			if (*sp < mx->ndims)
-				return false;
-			strbuf sb = {0};
-			sb_printf(&sb, "%s(", mx->id);
-			for (size_t k = 0; k < mx->ndims; k++) {
-				xval *a = &stack[*sp - mx->ndims + k];
-				xval key = {.enum_index = mx->dims[k]};
-				char *t = a->literal ? literal_as(rs, a, &key) : xstrdup(a->text);
-				sb_printf(&sb, "%s%s", k ? ", " : "", t);
-				free(t);
-				free(a->text);
-			}
-			sb_putc(&sb, ')');
-			*sp -= mx->ndims;
-			v.text = sb.data;
-			break;
-		}
-		case RTAB_OP_BAND: {
-			if (i->arg < 0 || i->arg >= rs->nbands || *sp < 2)
-				return false;
-			xval *a = &stack[*sp - 2], *b = &stack[*sp - 1];
-			v.text = xprintf("%s(%s, %s)", rs->bands[i->arg].id, a->text, b->text);
-			free(a->text);
-			free(b->text);
-			*sp -= 2;
-			break;
-		}
-		case RTAB_OP_ROLL:
-			if (i->arg < 0 || i->arg >= rs->ndice)
-				return false;
-			v.text = xstrdup(rs->dice[i->arg].id);
-			break;
-		case RTAB_OP_JUMP_IF_FALSE: {
-			/* if C then A else B: C, JIF over A and the JUMP, A, JUMP over B, B */
-			size_t then_end = p + 1 + (size_t)(i->arg > 0 ? i->arg : 0) - 1;
-			if (*sp < 1 || then_end >= to || in[then_end].op != RTAB_OP_JUMP)
-				return false;
-			size_t else_end = then_end + 1 + (size_t)(in[then_end].arg > 0 ? in[then_end].arg : 0);
-			if (else_end > to)
-				return false;
-			size_t base = *sp;
-			if (!decompile(rs, in, p + 1, then_end, stack, sp, cap) || *sp != base + 1)
-				return false;
-			if (!decompile(rs, in, then_end + 1, else_end, stack, sp, cap) || *sp != base + 2)
-				return false;
-			xval *c = &stack[base - 1], *a = &stack[base], *b = &stack[base + 1];
-			v.text = xprintf("if %s then %s else %s", c->text, a->text, b->text);
-			v.binary = true;
-			free(c->text);
-			free(a->text);
-			free(b->text);
-			*sp = base - 1;
-			p = else_end - 1;
-			break;
-		}
-		default: {
-			if (i->op < RTAB_OP_ADD || i->op > RTAB_OP_OR || *sp < 2)
-				return false;
-			xval *a = &stack[*sp - 2], *b = &stack[*sp - 1];
-			char *ta = a->literal ? literal_as(rs, a, b) : operand(a);
-			char *tb = b->literal ? literal_as(rs, b, a) : operand(b);
-			v.text = xprintf("%s %s %s", ta, op_text(i->op), tb);
-			v.binary = true;
-			free(ta);
-			free(tb);
-			free(a->text);
-			free(b->text);
-			*sp -= 2;
-			break;
-		}
-		}
-		if (*sp == cap) {
-			free(v.text);
-			return false;
-		}
-		stack[(*sp)++] = v;
-	}
-	return true;
-}
-
-void facet_expr(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e)
-{
-	xval stack[RTAB_MAX_EXPR_STACK * 2];
-	size_t sp = 0;
-	bool ok = decompile(rs, e->instrs, 0, e->ninstrs, stack, &sp, sizeof stack / sizeof stack[0]);
-	if (ok && sp == 1)
-		sb_puts(sb, stack[0].text);
-	else
-		sb_puts(sb, "(expression)");
-	for (size_t i = 0; i < sp; i++)
-		free(stack[i].text);
-}
-
 static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
 {
 	strbuf sb = {0};
-	facet_expr(&sb, rs, e);
-	return sb.data;
+	export_expr_text(&sb, rs, e);
+	return sb.data ? sb.data : xstrdup("");
 }
 
 /* ---- collecting ------------------------------------------------------------ */
@@ -316,14 +116,14 @@ static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labe
 
 static char *signed_text(int64_t v)
 {
-	return xprintf("%s%lld", v > 0 ? "+" : "", (long long)v);
+	return xasprintf("%s%lld", v > 0 ? "+" : "", (long long)v);
 }
 
 static char *value_of(const rtab_ruleset *rs, int enum_index, int64_t v)
 {
 	if (enum_index >= 0 && enum_index < rs->nenums && v >= 0 && v < rs->enums[enum_index].nvalues)
 		return xstrdup(rs->enums[enum_index].values[v].id);
-	return xprintf("%lld", (long long)v);
+	return xasprintf("%lld", (long long)v);
 }
 
 static char *target_text(const rtab_ruleset *rs, rtab_target t)
@@ -381,7 +181,7 @@ static void enum_facets(builder *b)
 			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_VALUE, e->values[v].id, 0) : NULL;
 			src_loc at = s ? s->name_loc : b->d->loc;
 			addf(b, at, xstrdup("defined"), "value '%s'", e->values[v].id);
-			char *of = xprintf("value '%s'", e->values[v].id);
+			char *of = xasprintf("value '%s'", e->values[v].id);
 			add_labels(b, at, of, e->values[v].labels, s ? s->body : NULL);
 			free(of);
 		}
@@ -397,7 +197,7 @@ static void input_facets(builder *b)
 		char *type = in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
 			     : in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums
 				     ? xstrdup(rs->enums[in->enum_index].id)
-				     : xprintf("int %d..%d", in->min, in->max);
+				     : xasprintf("int %d..%d", in->min, in->max);
 		addf(b, b->ast ? b->ast->type.loc : b->d->loc, type, "type");
 		char *def = in->type == RTAB_TYPE_BOOL ? xstrdup(in->default_value ? "true" : "false")
 						       : value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1,
@@ -431,15 +231,8 @@ static void outcome_facets(builder *b)
 			const rtab_effect *ef = &o->effects[e];
 			if (ef->kind >= rs->neffect_kinds)
 				continue;
-			const rtab_effect_kind *k = &rs->effect_kinds[ef->kind];
 			strbuf sb = {0};
-			sb_printf(&sb, "%s(", k->id);
-			for (size_t a = 0; a < ef->nargs; a++) {
-				char *v = value_of(rs, a < k->nparams ? k->params[a].enum_index : -1, ef->args[a]);
-				sb_printf(&sb, "%s%s", a ? ", " : "", v);
-				free(v);
-			}
-			sb_putc(&sb, ')');
+			export_effect_text(&sb, rs, ef);
 			addf(b, stmt_loc(b, ST_EFFECT, NULL, e), sb.data, "effect %zu", e + 1);
 		}
 		for (size_t t = 0; t < o->ntriggers; t++) {
@@ -559,7 +352,7 @@ static void group_facets(builder *b)
 		addf(b, stmt_loc(b, ST_STACK, NULL, 0), xstrdup(g->stacking < 3 ? stacking[g->stacking] : "?"),
 		     "stack");
 		if (g->capped)
-			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xprintf("%d..%d", g->cap_min, g->cap_max), "cap");
+			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", g->cap_min, g->cap_max), "cap");
 	}
 }
 
@@ -607,8 +400,8 @@ static char *row_name(const rtab_table *t, const rtab_ruleset *rs, size_t r)
 	size_t nth = 0;
 	for (size_t k = 0; k < r; k++)
 		nth += t->rows[k].outcome == t->rows[r].outcome;
-	return nth ? xprintf("row '%s' #%zu", outcome_id(rs, t->rows[r].outcome), nth + 1)
-		   : xprintf("row '%s'", outcome_id(rs, t->rows[r].outcome));
+	return nth ? xasprintf("row '%s' #%zu", outcome_id(rs, t->rows[r].outcome), nth + 1)
+		   : xasprintf("row '%s'", outcome_id(rs, t->rows[r].outcome));
 }
 
 static void table_facets(builder *b)
@@ -644,7 +437,7 @@ static void table_facets(builder *b)
 				sb_printf(&mods, "%s%s", k ? ", " : "", rs->modifiers[t->modifiers[k]].id);
 		addf(b, stmt_loc(b, ST_MODIFIERS, NULL, 0), mods.data, "modifiers");
 		if (t->capped)
-			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xprintf("%d..%d", t->cap_min, t->cap_max), "cap");
+			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", t->cap_min, t->cap_max), "cap");
 		if (t->step >= 0 && t->step < rs->nsteps)
 			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
 		for (size_t r = 0; r < t->nrows; r++) {
@@ -698,7 +491,7 @@ static void reaction_facets(builder *b)
 			const rtab_option *op = &r->options[o];
 			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_OPTION, op->id, 0) : NULL;
 			src_loc at = s ? s->loc : b->d->loc;
-			char *of = xprintf("option '%s'", op->id);
+			char *of = xasprintf("option '%s'", op->id);
 			addf(b, at, xstrdup(o ? r->options[o - 1].id : "(first)"), "%s after", of);
 			if (op->guard.ninstrs)
 				addf(b, at, expr_text(rs, &op->guard), "%s allowed when", of);
@@ -760,7 +553,7 @@ static void procedure_facets(builder *b)
 			const rtab_procedure_step *st = &p->steps[s];
 			const ast_stmt *a = b->ast ? find_stmt(b->ast->body, ST_STEP, st->id, 0) : NULL;
 			src_loc at = a ? a->loc : b->d->loc;
-			char *of = xprintf("step '%s'", st->id);
+			char *of = xasprintf("step '%s'", st->id);
 			addf(b, at, xstrdup(s ? p->steps[s - 1].id : "(first)"), "%s after", of);
 			if (st->guard.ninstrs)
 				addf(b, at, expr_text(rs, &st->guard), "%s when", of);

@@ -48,7 +48,4 @@ const facet *facet_find(const facet_def *d, const char *key);
 /* The printed word for a kind in reports ("ratio" for DEF_BAND). */
 const char *facet_kind_word(def_kind kind);
 
-/* A postfix expression as infix text, with enum values and inputs by name. */
-void facet_expr(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e);
-
 #endif

@@ -19,6 +19,7 @@ static const char usage_text[] =
 	"  test FILE|DIR...          run the examples written in the files\n"
 	"  odds FILE NAME ...        exact odds of a table's outcomes or a distance's values\n"
 	"  diff OLD NEW              what changed between two rulesets or editions\n"
+	"  verify ORIGINAL TRANSLATION  a translation against its original (or one file's labels)\n"
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
 	"\n"
@@ -74,6 +75,7 @@ static int run(int argc, char **argv)
 		{"eval", cmd_eval},
 		{"test", cmd_test},
 		{"diff", cmd_diff},
+		{"verify", cmd_verify},
 		{"odds", cmd_odds},
 		{"export", cmd_export},
 		{"vectors", cmd_vectors},

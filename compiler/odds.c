@@ -67,16 +67,20 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 	out->provisional = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *out->provisional);
 	for (;;) {
 		int rc = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
-		if (rc != RTAB_OK) {
+		if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT && rc != RTAB_E_NO_ROW) {
 			odds_dist_free(out);
 			return rc;
 		}
 		out->column = r.column;
 		out->modifier_raw = r.modifier_raw;
 		out->modifier = r.modifier;
-		out->count[r.outcome]++;
-		if (r.provisional)
-			out->provisional[r.outcome]++;
+		if (rc != RTAB_OK) {
+			out->none++;
+		} else {
+			out->count[r.outcome]++;
+			if (r.provisional)
+				out->provisional[r.outcome]++;
+		}
 		out->total++;
 		/* The next combination, the last face turning fastest. */
 		size_t k = nfaces;
@@ -88,6 +92,31 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 			return RTAB_OK;
 		faces[k - 1]++;
 	}
+}
+
+int odds_table_column(const rtab_ruleset *rs, size_t table, size_t column, const int32_t *inputs,
+		      int32_t extra_drm, odds_dist *out)
+{
+	if (!rs || table >= rs->ntables || column >= rs->tables[table].ncolumns) {
+		memset(out, 0, sizeof *out);
+		return RTAB_E_TABLE;
+	}
+	/* A copy of the ruleset whose table has that column alone. */
+	rtab_ruleset one = *rs;
+	rtab_table *tables = xmalloc(rs->ntables * sizeof *tables);
+	memcpy(tables, rs->tables, rs->ntables * sizeof *tables);
+	rtab_table *t = &tables[table];
+	t->key_kind = RTAB_KEY_INPUT;
+	t->column_input = -1;
+	t->ncolumns = 1;
+	t->columns = &rs->tables[table].columns[column];
+	t->nshifts = 0;
+	t->shifts = NULL;
+	one.tables = tables;
+	int rc = odds_table(&one, table, inputs, extra_drm, out);
+	out->column = (uint16_t)column;
+	free(tables);
+	return rc;
 }
 
 size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order)
@@ -107,6 +136,9 @@ size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order
 		ODDS_ADD(t->rows[i].outcome);
 	for (size_t i = 0; i < t->nnatural; i++)
 		ODDS_ADD(t->natural[i].outcome);
+	for (size_t i = 0; i < t->ncolumns; i++)
+		if (t->columns[i].kind == RTAB_COLUMN_AUTOMATIC)
+			ODDS_ADD(t->columns[i].automatic);
 	for (size_t i = 0; i < t->nrewrites; i++)
 		ODDS_ADD(t->rewrites[i].to);
 #undef ODDS_ADD

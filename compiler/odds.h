@@ -35,6 +35,8 @@ typedef struct odds_dist {
 	size_t noutcomes;               /* the ruleset's */
 	uint64_t *count;                /* per outcome: the rolls that give it */
 	uint64_t *provisional;          /* per outcome: those whose result is provisional */
+	uint64_t none;                  /* rolls with no result: a column marked 'none', an
+					   absent cell ('—') */
 } odds_dist;
 
 /* One value of a distance form and its weight. */
@@ -62,8 +64,13 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 	       odds_dist *out);
 void odds_dist_free(odds_dist *d);
 
+/* The same in column `column` of the table, whatever column the situation
+ * would read (its key and shifts are not evaluated): for grids of every column. */
+int odds_table_column(const rtab_ruleset *rs, size_t table, size_t column, const int32_t *inputs,
+		      int32_t extra_drm, odds_dist *out);
+
 /* The outcomes a table can give, in printed order: its rows', then its
- * natural rules', then its rewrites'; each once. Returns how many (at most
+ * natural rules', its automatic columns', then its rewrites'; each once. Returns how many (at most
  * rs->noutcomes); order must hold rs->noutcomes entries. */
 size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order);
 

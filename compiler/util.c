@@ -319,3 +319,13 @@ size_t edit_distance(const char *a, const char *b)
 	free(row);
 	return d;
 }
+
+char *xasprintf(const char *fmt, ...)
+{
+	strbuf sb = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	return sb.data ? sb.data : xstrdup("");
+}

@@ -10,6 +10,11 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* A new string, printf-formatted. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+char *xasprintf(const char *fmt, ...);
 
 typedef struct strbuf {
 	char *data;

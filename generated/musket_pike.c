@@ -1057,13 +1057,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	const int c0a_0 = cond != 0;
 	/* modifier attacker_second_leader */
 	{
 		int64_t x0, x1;
@@ -1072,13 +1066,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	const int c0a_1 = cond != 0;
 	/* modifier defender_leader */
 	{
 		int64_t x0, x1;
@@ -1087,13 +1075,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	const int c0d_0 = cond != 0;
 	/* modifier defender_second_leader */
 	{
 		int64_t x0, x1;
@@ -1102,13 +1084,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	const int c0d_1 = cond != 0;
 	/* modifier morale_difference */
 	{
 		int64_t x0, x1;
@@ -1197,14 +1173,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 != 0 || x1 != 0;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	const int c1a_0 = cond != 0;
 	/* modifier attacker_scattered */
 	{
 		int64_t x0, x1;
@@ -1213,14 +1182,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 2;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	const int c1a_1 = cond != 0;
 	/* modifier after_volley */
 	{
 		int64_t x0;
@@ -1330,14 +1292,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 != 0 || x1 != 0;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	const int c1d_0 = cond != 0;
 	/* modifier defender_scattered */
 	{
 		int64_t x0, x1;
@@ -1346,20 +1301,13 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 2;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	const int c1d_1 = cond != 0;
 	total = extra_drm;
 	/* group leader */
-	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
+	gsum = (c0a_0 ? 1 : c0a_1 ? 1 : 0) + (c0d_0 ? -1 : c0d_1 ? -1 : 0);
 	total += gsum;
 	/* group formation */
-	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
+	gsum = (c1a_1 ? -2 : c1a_0 ? -1 : 0) + (c1d_1 ? 2 : c1d_0 ? 1 : 0);
 	total += gsum;
 	total += sum_other;
 	modifier = (int32_t)total;

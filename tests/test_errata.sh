@@ -110,5 +110,22 @@ else
 	failed=$((failed + 1))
 fi
 
+# rtab verify: each planted fault once and nothing else; a faithful translation passes.
+v=tests/verify
+golden verify-faulty 1 $v/faulty.txt "$rtab" verify $v/original.rtab $v/faulty.rtab
+golden verify-faulty-json 1 $v/faulty.json "$rtab" verify $v/original.rtab $v/faulty.rtab --format json
+faults=$(grep -c '# FAULT:' $v/faulty.rtab)
+expect verify-one-per-fault 1 "$faults errors, 1 warning" "$rtab" verify $v/original.rtab $v/faulty.rtab
+expect verify-faithful 0 "0 errors, 0 warnings" "$rtab" verify $v/original.rtab $v/translation.rtab
+expect verify-faithful-locale 0 "0 errors, 0 warnings" "$rtab" verify $v/original.rtab $v/translation.rtab --locale ru
+expect verify-no-locale 2 "declares no locale 'de'" "$rtab" verify $v/original.rtab $v/translation.rtab --locale de
+expect verify-single 1 "outcome 'held' has no 'ru' label" "$rtab" verify $v/faulty.rtab
+expect verify-single-ok 0 "0 errors, 0 warnings" "$rtab" verify "$f"
+expect verify-single-edition 0 "0 errors, 0 warnings" "$rtab" verify "$f@original"
+expect verify-editions 1 "table 'assault' differs from the original" "$rtab" verify "$f@original" "$f"
+expect verify-bad-file 2 "cannot open" "$rtab" verify $v/original.rtab "$tmp/none.rtab"
+python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d["errors"] == '"$faults"' else 1)' <$v/faulty.json &&
+	passed=$((passed + 1)) || { echo "FAIL verify-json: not JSON or not one error per fault"; failed=$((failed + 1)); }
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

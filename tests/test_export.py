@@ -17,6 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import json_schema  # noqa: E402
+from export_cells import marked, printed  # noqa: E402
 
 rtab, root = sys.argv[1], sys.argv[2]
 rtab = os.path.abspath(rtab)
@@ -109,15 +110,16 @@ for path, doc in docs.items():
             fail('%s: CSV has %d rows of table %s, not %d' % (path, len(mine), t['id'], len(t['rows'])))
             continue
         for r, row in zip(mine, t['rows']):
-            if r[1:1 + len(row['ranges'])] != row['ranges'] or r[1 + len(row['ranges'])] != row['outcome_id']:
-                fail('%s: CSV row %s is not %s %s' % (path, r, row['ranges'], row['outcome_id']))
+            cells = printed(doc, t, row)
+            if r[1:1 + len(cells)] != cells or r[1 + len(cells)] != row['outcome_id']:
+                fail('%s: CSV row %s is not %s %s' % (path, r, cells, row['outcome_id']))
 
 # Markdown: each table's ranges and outcomes, in a pipe table.
 for path, doc in docs.items():
     text = export('markdown', path)
     for t in doc['tables']:
         for row in t['rows']:
-            cells = ' | '.join(r + (' \u2020' if row['provisional'] else '') for r in row['ranges'])
+            cells = ' | '.join(marked(doc, t, row))
             if '| %s | %s |' % (cells, row['outcome_id']) not in text:
                 fail('%s: Markdown lacks the row %s -> %s of %s' % (path, cells, row['outcome_id'], t['id']))
 

@@ -15,6 +15,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from export_cells import marked  # noqa: E402
+
 rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 os.chdir(root)
 chromium = shutil.which('chromium') or shutil.which('chromium-browser')
@@ -73,11 +76,11 @@ try:
             want = []
             for t in doc['tables']:
                 for row in t['rows']:
-                    mark = ' \u2020' if row['provisional'] else ''
-                    want += [r + mark for r in row['ranges']] + [row['outcome_id']]
+                    row_cells = marked(doc, t, row)
+                    want += row_cells + [row['outcome_id']]
                     o = doc['outcomes'][row['outcome']]
                     want += [o['labels'][l] for l in locales if o['labels'][l]]
-                    if row['provisional'] and row['ranges'][0] + mark not in p.marked:
+                    if row['provisional'] and row_cells[0] not in p.marked:
                         failed.append('%s: row %s of %s is not marked provisional' % (path, row['outcome_id'], t['id']))
             for m in doc['matrices']:
                 for cell in m['by_keys']:

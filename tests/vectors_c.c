@@ -10,13 +10,10 @@
  *   RULESET transition T NINPUTS V...         -> ok STATE
  *   RULESET distance D NINPUTS V... NFACES F... -> ok NFORMS (VALUE|-)...<TAB>PROVISIONAL
  *   RULESET procedure P NINPUTS V...          -> ok STEP
- * and "err STATUS" where the runtime refuses.
+ * "none COLUMN" where the table gives no result, and "err STATUS" where
+ * the runtime refuses.
  */
-#include "classic_differential.h"
-#include "classic_odds.h"
-#include "mass_battle.h"
-#include "musket_pike.h"
-#include "napoleonic_charge.h"
+#include "vectors_rulesets.h" /* every bundled ruleset: written by tests/meson.build */
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,13 +23,7 @@
 static const struct {
 	const char *name;
 	const rtab_ruleset *rs;
-} rulesets[] = {
-	{"classic_differential", &classic_differential_ruleset},
-	{"classic_odds", &classic_odds_ruleset},
-	{"mass_battle", &mass_battle_ruleset},
-	{"musket_pike", &musket_pike_ruleset},
-	{"napoleonic_charge", &napoleonic_charge_ruleset},
-};
+} rulesets[] = {VECTORS_RULESETS};
 
 static bool read_ints(char **p, int32_t *out, size_t cap, size_t *n)
 {
@@ -82,6 +73,10 @@ int main(void)
 			}
 			drm = strtol(p, NULL, 10);
 			rc = rtab_resolve(rs, (size_t)index, inputs, ninputs, faces, nfaces, (int32_t)drm, &r);
+			if (rc == RTAB_E_NO_RESULT) {
+				printf("none %u\n", r.column);
+				continue;
+			}
 			if (rc == RTAB_OK) {
 				printf("ok %u %ld %ld %u", r.outcome, (long)r.modifier, (long)r.modified_roll,
 				       r.ntriggered);

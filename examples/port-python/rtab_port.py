@@ -38,34 +38,13 @@ MESSAGES = {
     -11: 'the transition is not defined for this state',
     -12: 'the table gives no result here (e.g. the attack is not allowed)',
 }
-E_NO_RESULT = -12
+E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE, E_NO_RESULT = \
+    -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12
+STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
 COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
 MAX_STEP_TERM = 10000
-
-
-def cmp_odds(a, b, p, q):
-    l, r = a * q, p * b
-    return (l > r) - (l < r)
-
-
-def odds_position(a, b):
-    """Odds in printed steps: N:1 at N, 1:N at 2 - N (the runtime's odds_position)."""
-    if b == 0:
-        return 1e300
-    if a == 0:
-        return -1e300
-    return a / b if a >= b else 2.0 - b / a
-
-
-def effective_rounding(rounding, at_or_above_evens):
-    if rounding == ROUND_EVENS:
-        return ROUND_DOWN if at_or_above_evens else ROUND_UP
-    return rounding
-E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE = \
-    -2, -3, -4, -5, -6, -7, -8, -9, -10, -11
-STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
 
 
@@ -227,7 +206,7 @@ class Ruleset:
             if not (0 < st['num'] <= MAX_STEP_TERM and 0 < st['den'] <= MAX_STEP_TERM):
                 raise RtabError(E_RULESET)
         if band.get('rounding', ROUND_EVENS) != ROUND_EVENS and a > 0 and b > 0:
-            a, b = self.band_round(band, a, b)
+            a, b = band_round(band, a, b)
         best = None
         for st in band['steps']:
             favourable = st['num'] >= st['den']
@@ -248,71 +227,72 @@ class Ruleset:
             note(steps_why[band['steps'].index(best)])
         return best['value']
 
-    @staticmethod
-    def band_round(band, a, b):
-        """Round a:b to the ladder of whole odds and the band's steps."""
-        if a >= b:
-            dp, dq = a // b, 1
-            up, uq = dp + (a % b != 0), 1
-        else:
-            dp, dq = 1, -(-b // a)
-            up, uq = 1, b // a
-        for st in band['steps']:
-            p, q = st['num'], st['den']
-            if cmp_odds(p, q, a, b) <= 0 and cmp_odds(p, q, dp, dq) > 0:
-                dp, dq = p, q
-            if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0:
-                up, uq = p, q
-        mode = effective_rounding(band['rounding'], a >= b)
-        if mode > ROUND_NEAREST:
-            raise RtabError(E_RULESET)
-        key = odds_position(a, b)
-        down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and
-                                      key - odds_position(dp, dq) <= odds_position(up, uq) - key)
-        return (dp, dq) if down else (up, uq)
-
     # -- tables ----------------------------------------------------------
 
     def resolve(self, table, given=None, faces=(), drm=0, inputs=None):
-        """One roll on a results table: the result as `rtab vectors` writes it."""
+        """One roll on a results table: the result as `rtab vectors` writes it.
+        A column that gives no result answers {'no_result': True, ...}."""
         t = self.x['tables'][self.by_id['tables'][table]]
         inputs = self.situation(given) if inputs is None else inputs
         self.validate(inputs)
         faces = list(faces)
+        columns = t['columns']
+        if not columns:
+            raise RtabError(E_RULESET)
         faces_later = False  # none given: fine if the column needs no roll
+        natural = 0
         if t['dice'] == NO_DICE:
             if faces:
                 raise RtabError(E_FACES)
-            natural = 0
-        elif not faces and any(c.get('kind', COLUMN_ROLLED) != COLUMN_ROLLED for c in t['columns']):
-            natural, faces_later = 0, True
+        elif not faces and any(c.get('kind', COLUMN_ROLLED) != COLUMN_ROLLED for c in columns):
+            faces_later = True
         else:
             natural = self.natural_sum(self.x['dice'][t['dice']], faces)
         ctx = Context()
         if t['dice'] != NO_DICE:
             ctx.note(self.x['dice'][t['dice']].get('provisional'))
         applied = []
-        modifier_raw = self.apply_list(t, t['modifiers'], inputs, ctx, applied, drm)
+        modifier_raw = self.apply_list(t, t['modifiers'], False, inputs, ctx, applied, drm)
         modifier = modifier_raw
         if t['capped']:
             modifier = min(max(modifier, t['cap_min']), t['cap_max'])
         roll = check32(natural + modifier)
-        column = self.column(t, inputs, ctx, applied)
-        col = t['columns'][column]
+        r = {'column': columns[0]['id'], 'key': None, 'key_column': None, 'column_shift': 0,
+             'automatic': False, 'natural': natural, 'modifier_raw': modifier_raw,
+             'modifier': modifier, 'modified_roll': roll}
+        # The column: the input's or the key's, then shifted, then clamped.
+        try:
+            col = self.key_column(t, inputs, ctx, r)
+        except RtabError as e:
+            if e.status == E_NO_RESULT:
+                return self.no_result(r)
+            raise
+        r['key_column'] = columns[col]['id']
+        shift = self.apply_list(t, t.get('shifts', []), True, inputs, ctx, applied, 0)
+        r['column_shift'] = shift
+        column = min(max(col + shift, 0), len(columns) - 1)
+        c = columns[column]
+        r['column'] = c['id']
+        r['applied'] = [{'modifier': self.x['modifiers'][a['modifier']]['id'], 'value': a['value'],
+                         'signed_value': a['signed'], 'counted': a['counted'], 'shift': a['shift']}
+                        for a in applied]
+        kind = c.get('kind', COLUMN_ROLLED)
         nat = self.natural_rule(t, faces) if faces else -1
-        if col.get('kind', COLUMN_ROLLED) == COLUMN_NONE:
-            raise RtabError(E_NO_RESULT)
-        if col.get('kind', COLUMN_ROLLED) == COLUMN_AUTOMATIC:
+        if kind == COLUMN_NONE:
+            return self.no_result(r)
+        if kind == COLUMN_AUTOMATIC:
+            r['automatic'] = True
             nat = -1
-            outcome = col['automatic']
-            why = None
+            outcome, why = c['automatic'], None
+        elif kind != COLUMN_ROLLED:
+            raise RtabError(E_RULESET)
         elif faces_later:
             raise RtabError(E_FACES)
         elif nat >= 0:
             outcome = t['natural'][nat]['outcome']
             why = t['natural'][nat]['provisional']
         else:
-            row = self.row(t, col, roll)
+            row = self.row(t, c, roll)
             outcome = t['rows'][row]['outcome']
             why = t['rows'][row]['provisional']
         ctx.note_first(why)
@@ -329,16 +309,66 @@ class Ruleset:
             break
         triggers = self.triggers(outcome, inputs, ctx)
         o = self.x['outcomes'][outcome]
-        return {
-            'column': t['columns'][column]['id'], 'natural': natural,
-            'modifier_raw': modifier_raw, 'modifier': modifier, 'modified_roll': roll,
-            'applied': [{'modifier': self.x['modifiers'][a['modifier']]['id'], 'value': a['value'],
-                         'signed_value': a['signed'], 'counted': a['counted']} for a in applied],
+        r.update({
             'natural_rule': nat >= 0,
             'rewritten_from': None if rewritten_from is None else self.x['outcomes'][rewritten_from]['id'],
             'outcome': o['id'], 'effects': self.effects(o), 'triggers': triggers,
             'provisional': ctx.provisional,
-        }
+        })
+        return r
+
+    @staticmethod
+    def no_result(r):
+        return {k: r[k] for k in ('column', 'key', 'key_column', 'column_shift')} | \
+            {'outcome': None, 'no_result': True}
+
+    def apply_list(self, t, indices, shift, inputs, ctx, applied, start):
+        """Apply the modifiers of a list (die-roll modifiers, or column shifts);
+        their total, stacking groups and group caps applied, added to start."""
+        first = len(applied)
+        for mi in indices:
+            m = self.x['modifiers'][mi]
+            if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
+                continue
+            if not self.eval(m['condition'], inputs, ctx):
+                continue
+            value = self.eval(m['value'], inputs, ctx)
+            if value == INT32_MIN and m['sign'] < 0:
+                raise RtabError(E_OVERFLOW)
+            applied.append({'modifier': mi, 'value': value, 'signed': -value if m['sign'] < 0 else value,
+                            'counted': True, 'shift': shift})
+        mine = applied[first:]
+        self.stack(mine)
+        total = start
+        ngroups = len(self.x['groups'])
+        for g in range(ngroups + 1):
+            s = 0
+            for a in mine:
+                m = self.x['modifiers'][a['modifier']]
+                mg = ngroups if m['group'] < 0 else m['group']
+                if mg != g or not a['counted']:
+                    continue
+                s += a['signed']
+                ctx.note(m['provisional'])
+            if g < ngroups and self.x['groups'][g]['capped']:
+                grp = self.x['groups'][g]
+                s = min(max(s, grp['cap_min']), grp['cap_max'])
+            total = check32(total + s)
+        return total
+
+    def key_column(self, t, inputs, ctx, r):
+        """The column before any shift: the input's, or the computed key's."""
+        kind = t.get('key_kind', KEY_INPUT)
+        if kind == KEY_INPUT:
+            return self.column(t, inputs)
+        a = self.eval(t['key_a'], inputs, ctx)
+        b = self.eval(t['key_b'], inputs, ctx) if kind == KEY_ODDS else 1
+        r['key'] = '%d:%d' % (a, b) if kind == KEY_ODDS else ('+%d' % a if a > 0 else '%d' % a)
+        if kind == KEY_ODDS and (a < 0 or b < 0):
+            raise RtabError(E_INPUT)
+        if kind == KEY_ODDS and a == 0 and b == 0:
+            raise RtabError(E_NO_RESULT)
+        return read_key(t, a, b)
 
     def natural_sum(self, d, faces):
         if len(faces) != d['nfaces']:
@@ -353,7 +383,8 @@ class Ruleset:
         return total
 
     def stack(self, applied):
-        """Within each stacking group and side, keep only the member its policy names."""
+        """Within each stacking group and side, keep only the member its policy names
+        (die-roll modifiers and column shifts stack apart: one list at a time)."""
         mods, groups = self.x['modifiers'], self.x['groups']
         for i, ai in enumerate(applied):
             mi = mods[ai['modifier']]
@@ -374,101 +405,19 @@ class Ruleset:
                     break
                 aj['counted'] = False
 
-    def apply_list(self, t, listed, inputs, ctx, applied, total=0):
-        """Apply die-roll modifiers (or column shifts): total plus theirs, groups stacked and capped."""
-        first = len(applied)
-        for mi in listed:
-            m = self.x['modifiers'][mi]
-            if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
-                continue
-            if not self.eval(m['condition'], inputs, ctx):
-                continue
-            value = self.eval(m['value'], inputs, ctx)
-            if value == INT32_MIN and m['sign'] < 0:
-                raise RtabError(E_OVERFLOW)
-            applied.append({'modifier': mi, 'value': value,
-                            'signed': -value if m['sign'] < 0 else value, 'counted': True})
-        mine = applied[first:]
-        self.stack(mine)
-        ngroups = len(self.x['groups'])
-        for g in range(ngroups + 1):
-            s = 0
-            for a in mine:
-                m = self.x['modifiers'][a['modifier']]
-                mg = ngroups if m['group'] < 0 else m['group']
-                if mg != g or not a['counted']:
-                    continue
-                s += a['signed']
-                ctx.note(m['provisional'])
-            if g < ngroups and self.x['groups'][g]['capped']:
-                grp = self.x['groups'][g]
-                s = min(max(s, grp['cap_min']), grp['cap_max'])
-            total = check32(total + s)
-        return total
-
-    def column(self, t, inputs, ctx=None, applied=None):
-        kind = t.get('key_kind', KEY_INPUT)
-        if kind == KEY_INPUT:
-            if t['column_input'] < 0:
-                col = 0
-            else:
-                col = t['column_of_value'][inputs[t['column_input']]]
-                if col >= t['ncolumns']:
-                    raise RtabError(E_COLUMN)
-        else:
-            a = self.eval(t['key_a'], inputs, ctx)
-            b = self.eval(t['key_b'], inputs, ctx) if kind == KEY_ODDS else 1
-            if kind == KEY_ODDS and (a < 0 or b < 0):
-                raise RtabError(E_INPUT)
-            if kind == KEY_ODDS and a == 0 and b == 0:
-                raise RtabError(E_NO_RESULT)
-            col = self.read_key(t, a, b)
-        if t.get('nshifts', 0):
-            shift = self.apply_list(t, t['shifts'], inputs, ctx or Context(),
-                                    applied if applied is not None else [])
-            col = min(max(col + shift, 0), t['ncolumns'] - 1)
+    def column(self, t, inputs):
+        if t['column_input'] < 0:
+            if len(t['columns']) != 1:
+                raise RtabError(E_RULESET)
+            return 0
+        col = t['column_of_value'][inputs[t['column_input']]]
+        if col >= t['ncolumns']:
+            raise RtabError(E_COLUMN)
         return col
 
-    @staticmethod
-    def read_key(t, num, den):
-        """The column a computed key reads as (see rtab_rounding); the ends clamp."""
-        value = t['key_kind'] == KEY_VALUE
-        cols = t['columns']
-
-        def cmp(a, b, c):
-            if value:
-                return (a > c['step_num']) - (a < c['step_num'])
-            return cmp_odds(a, b, c['step_num'], c['step_den'])
-
-        def position(a, b):
-            return float(a) if value else odds_position(a, b)
-        n = len(cols)
-        down = up = n
-        for i, c in enumerate(cols):
-            if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
-                raise RtabError(E_RULESET)
-            if i > 0 and cmp(c['step_num'], c['step_den'], cols[i - 1]) <= 0:
-                raise RtabError(E_RULESET)
-            k = cmp(num, den, c)
-            if k >= 0:
-                down = i
-            if k <= 0 and up == n:
-                up = i
-        mode = effective_rounding(t['rounding'], num >= 0 if value else num >= den)
-        if mode > ROUND_NEAREST or n == 0:
-            raise RtabError(E_RULESET)
-        if down == n:
-            return up
-        if up == n or mode == ROUND_DOWN:
-            return down
-        if mode == ROUND_UP:
-            return up
-        d, u = cols[down], cols[up]
-        key = position(num, den)
-        return down if key - position(d['step_num'], d['step_den']) <= \
-            position(u['step_num'], u['step_den']) - key else up
-
     def row(self, t, col, roll):
+        if col['row_of_roll'] is None:
+            raise RtabError(E_RULESET)
         if roll < t['roll_min']:
             r = col['below_row']
         elif roll > t['roll_max']:
@@ -570,6 +519,92 @@ class Ruleset:
             r['effects'] = self.effects(self.x['outcomes'][outcome])
             r['triggers'] = self.triggers(outcome, inputs)
         return r
+
+
+def cmp_odds(a, b, p, q):
+    """<0, 0 or >0 as a:b is below, at or above p:q."""
+    left, right = a * q, p * b
+    return (left > right) - (left < right)
+
+
+def odds_position(a, b):
+    """Where odds lie in printed steps: N:1 at N, 1:N at 2 - N."""
+    if b == 0:
+        return 1e300
+    if a == 0:
+        return -1e300
+    return a / b if a >= b else 2.0 - b / a
+
+
+def effective_rounding(rounding, at_or_above_evens):
+    if rounding == ROUND_EVENS:
+        return ROUND_DOWN if at_or_above_evens else ROUND_UP
+    return rounding
+
+
+def band_round(band, a, b):
+    """Round a:b (both > 0) to the ladder of whole odds and the band's steps."""
+    if a >= b:
+        dp, dq = a // b, 1
+        up, uq = dp + (a % b != 0), 1
+    else:
+        dp, dq = 1, (b + a - 1) // a
+        up, uq = 1, b // a
+    for st in band['steps']:
+        p, q = st['num'], st['den']
+        if cmp_odds(p, q, a, b) <= 0 and cmp_odds(p, q, dp, dq) > 0:
+            dp, dq = p, q
+        if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0:
+            up, uq = p, q
+    mode = effective_rounding(band.get('rounding', ROUND_EVENS), a >= b)
+    if mode > ROUND_NEAREST:
+        raise RtabError(E_RULESET)
+    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and
+                                  odds_position(a, b) - odds_position(dp, dq) <=
+                                  odds_position(up, uq) - odds_position(a, b))
+    return (dp, dq) if down else (up, uq)
+
+
+def read_key(t, num, den):
+    """The column a computed key reads as, under the table's rounding; the ends clamp."""
+    cols = t['columns']
+    n = len(cols)
+    value = t['key_kind'] == KEY_VALUE
+
+    def cmp(i, a, b):
+        c = cols[i]
+        if value:
+            return (a > c['step_num']) - (a < c['step_num'])
+        return cmp_odds(a, b, c['step_num'], c['step_den'])
+
+    down = up = n
+    for i, c in enumerate(cols):
+        if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
+            raise RtabError(E_RULESET)
+        if i > 0 and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
+            raise RtabError(E_RULESET)
+        k = cmp(i, num, den)
+        if k >= 0:
+            down = i
+        if k <= 0 and up == n:
+            up = i
+    mode = effective_rounding(t['rounding'], num >= 0 if value else num >= den)
+    if mode > ROUND_NEAREST or n == 0:
+        raise RtabError(E_RULESET)
+    if down == n:
+        return up
+    if up == n:
+        return down
+    if mode == ROUND_DOWN:
+        return down
+    if mode == ROUND_UP:
+        return up
+
+    def pos(a, b):
+        return float(a) if value else odds_position(a, b)
+    d, u = cols[down], cols[up]
+    key = pos(num, den)
+    return down if key - pos(d['step_num'], d['step_den']) <= pos(u['step_num'], u['step_den']) - key else up
 
 
 def arith(name, a, b):

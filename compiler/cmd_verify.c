@@ -1,0 +1,552 @@
+/* rtab verify: a translation against its original, or one file's labels. */
+#include "cli.h"
+#include "diff.h"
+#include "edition.h"
+#include "html_table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+	"usage: rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html]\n"
+	"       rtab verify FILE [--format text|json|html]\n"
+	"\n"
+	"Check that TRANSLATION encodes the same rules as ORIGINAL (same ids):\n"
+	"every difference in structure or value (ranges, matrix cells, ratio steps,\n"
+	"modifiers, groups, caps, dice, effects and their arguments, triggers,\n"
+	"rewrites, natural rules, reaction options, transitions, distances and\n"
+	"units, procedures, examples) and every id on one side only is an error,\n"
+	"with both source locations. Every label the original gives must be given\n"
+	"in the translation's locale L (default: the translation's first locale\n"
+	"that the original does not declare): a missing one is an error, one\n"
+	"identical to the original's text a warning (possibly untranslated).\n"
+	"With one FILE: every label present in every locale it declares.\n"
+	"Each side may be FILE@EDITION; --edition NAME applies to both.\n"
+	"--format json is for tools; html shows the two rulebooks' tables side\n"
+	"by side, each difference highlighted at its cell.\n"
+	"Exit status: 0 faithful (warnings allowed), 1 errors, 2 a file that does\n"
+	"not load or bad usage.\n";
+
+typedef enum vformat { VF_TEXT, VF_JSON, VF_HTML } vformat;
+
+typedef struct side {
+	const char *arg;
+	loaded l;
+	facet_set facets;
+	bool ok;
+} side;
+
+typedef struct finding {
+	bool warning;
+	def_kind kind;
+	const char *id;
+	char *message;
+	const facet *orig, *trans; /* the facets it is about, either may be NULL */
+	src_loc oloc, tloc;        /* line 0: that side has no place for it */
+	const diff_def *diff;      /* for a definition that differs: its differences */
+} finding;
+
+typedef struct verify {
+	side o, t;
+	bool pair;
+	size_t olocale, tlocale; /* the original's first locale; the translation's checked one */
+	diff_result r;
+	finding *f;
+	size_t n;
+	int errors, warnings;
+} verify;
+
+static finding *add_finding(verify *v, bool warning, def_kind kind, const char *id, char *message)
+{
+	v->f = xrealloc(v->f, (v->n + 1) * sizeof *v->f);
+	finding *f = &v->f[v->n++];
+	memset(f, 0, sizeof *f);
+	f->warning = warning;
+	f->kind = kind;
+	f->id = id;
+	f->message = message;
+	if (warning)
+		v->warnings++;
+	else
+		v->errors++;
+	return f;
+}
+
+
+/* "table 'assault'", or "the ruleset header". */
+static char *def_name(const facet_def *d)
+{
+	if (d->kind == DEF_RULESET)
+		return xstrdup("the ruleset header");
+	return xasprintf("%s '%s'", facet_kind_word(d->kind), d->id);
+}
+
+/* The key of the label of element `of` in locale `locale`. */
+static char *label_key(const char *of, const char *locale)
+{
+	return xasprintf("%s%slabel %s", of, *of ? " " : "", locale);
+}
+
+/* Where element `of` stands in d: one of its labels, its own facet, else d. */
+static src_loc element_loc(const facet_def *d, const char *of)
+{
+	for (size_t k = 0; k < d->n; k++)
+		if (d->facets[k].label_of && strcmp(d->facets[k].label_of, of) == 0)
+			return d->facets[k].loc;
+	const facet *f = *of ? facet_find(d, of) : NULL;
+	return f ? f->loc : d->loc;
+}
+
+static void structure(verify *v)
+{
+	diff_compare(&v->r, &v->o.facets, &v->t.facets, DIFF_NO_LABELS | DIFF_NO_HEADER);
+	for (size_t i = 0; i < v->r.n; i++) {
+		const diff_def *d = &v->r.defs[i];
+		const facet_def *fd = d->old ? d->old : d->new;
+		char *name = def_name(fd);
+		finding *f;
+		if (d->what == DIFF_REMOVED) {
+			f = add_finding(v, false, fd->kind, fd->id, xasprintf("%s is in the original but not in the translation", name));
+			f->oloc = fd->loc;
+		} else if (d->what == DIFF_ADDED) {
+			f = add_finding(v, false, fd->kind, fd->id, xasprintf("%s is in the translation but not in the original", name));
+			f->tloc = fd->loc;
+		} else {
+			f = add_finding(v, false, fd->kind, fd->id, xasprintf("%s differs from the original", name));
+			f->oloc = d->old->loc;
+			f->tloc = d->new->loc;
+			f->diff = d;
+		}
+		free(name);
+	}
+}
+
+static void labels_pair(verify *v)
+{
+	const char *ol = v->o.l.model.rs.locales[v->olocale];
+	const char *tl = v->t.l.model.rs.locales[v->tlocale];
+	for (size_t i = 0; i < v->o.facets.n; i++) {
+		const facet_def *od = &v->o.facets.defs[i];
+		const facet_def *td = od->kind == DEF_RULESET ? &v->t.facets.defs[0]
+							      : facets_find(&v->t.facets, od->kind, od->id);
+		if (!td)
+			continue; /* reported as an id on one side */
+		for (size_t k = 0; k < od->n; k++) {
+			const facet *of = &od->facets[k];
+			if (!of->locale || strcmp(of->locale, ol) != 0)
+				continue;
+			char *key = label_key(of->label_of, tl);
+			const facet *tf = facet_find(td, key);
+			char *name = def_name(od);
+			char *elem = *of->label_of ? xasprintf("%s, %s", name, of->label_of) : xstrdup(name);
+			if (!tf) {
+				finding *f = add_finding(v, false, od->kind, od->id,
+							 xasprintf("%s has no '%s' label; the original's '%s' label is \"%s\"", elem, tl, ol, of->value));
+				f->orig = of;
+				f->oloc = of->loc;
+				f->tloc = element_loc(td, of->label_of);
+			} else if (strcmp(tf->value, of->value) == 0) {
+				finding *f = add_finding(v, true, od->kind, od->id,
+							 xasprintf("%s: the '%s' label \"%s\" is the original's '%s' text; possibly untranslated", elem, tl, tf->value, ol));
+				f->orig = of;
+				f->trans = tf;
+				f->oloc = of->loc;
+				f->tloc = tf->loc;
+			}
+			free(elem);
+			free(name);
+			free(key);
+		}
+	}
+}
+
+/* One file: every label in every locale it declares. */
+static void labels_single(verify *v)
+{
+	const rtab_ruleset *rs = &v->o.l.model.rs;
+	for (size_t i = 0; i < v->o.facets.n; i++) {
+		const facet_def *d = &v->o.facets.defs[i];
+		/* The elements that carry labels: the definition, and each with one. */
+		for (size_t k = 0; k <= d->n; k++) {
+			const char *of = k == d->n ? "" : d->facets[k].label_of;
+			if (!of || (k < d->n && !d->facets[k].locale))
+				continue;
+			bool first = true;
+			for (size_t j = 0; j < k && first; j++)
+				first = !(d->facets[j].label_of && strcmp(d->facets[j].label_of, of) == 0);
+			if (!first || (k == d->n && (!d->labels && d->kind != DEF_EXAMPLE)))
+				continue;
+			for (size_t l = 0; l < rs->nlocales; l++) {
+				char *key = label_key(of, rs->locales[l]);
+				if (!facet_find(d, key)) {
+					char *name = def_name(d);
+					finding *f = add_finding(v, false, d->kind, d->id,
+								 *of ? xasprintf("%s, %s, has no '%s' label", name, of, rs->locales[l])
+								     : xasprintf("%s has no '%s' label", name, rs->locales[l]));
+					f->oloc = element_loc(d, of);
+					free(name);
+				}
+				free(key);
+			}
+		}
+	}
+	/* The errata layers name themselves in every locale too. */
+	for (const ast_errata *e = v->o.l.errata; e; e = e->next)
+		for (size_t l = 0; l < rs->nlocales; l++) {
+			bool has = false;
+			for (const ast_stmt *s = e->labels; s; s = s->next)
+				has |= strcmp(s->name, rs->locales[l]) == 0;
+			if (!has) {
+				finding *f = add_finding(v, false, DEF_KIND_COUNT_, e->id,
+							 xasprintf("errata layer '%s' has no '%s' label", e->id, rs->locales[l]));
+				f->oloc = e->id_loc;
+			}
+		}
+}
+
+/* ---- text ---- */
+
+static void put_loc(strbuf *sb, const side *s, src_loc loc)
+{
+	sb_printf(sb, "%s:%d:%d", s->l.path, loc.line, loc.col);
+}
+
+static void text_value(strbuf *sb, const char *who, const side *s, const facet *f)
+{
+	if (!f) {
+		sb_printf(sb, "%s: none", who);
+		return;
+	}
+	sb_printf(sb, "%s \"%s\" (", who, f->value);
+	put_loc(sb, s, f->loc);
+	sb_putc(sb, ')');
+}
+
+static void render_text(strbuf *sb, const verify *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		const finding *f = &v->f[i];
+		const side *at = f->tloc.line ? &v->t : &v->o;
+		put_loc(sb, at, f->tloc.line ? f->tloc : f->oloc);
+		sb_printf(sb, ": %s: %s\n", f->warning ? "warning" : "error", f->message);
+		if (f->tloc.line && f->oloc.line) {
+			put_loc(sb, &v->o, f->oloc);
+			sb_puts(sb, ": note: in the original\n");
+		}
+		for (size_t k = 0; f->diff && k < f->diff->n; k++) {
+			const diff_change *c = &f->diff->changes[k];
+			sb_printf(sb, "  %s: ", diff_key(c));
+			text_value(sb, "original", &v->o, c->old);
+			sb_puts(sb, ", ");
+			text_value(sb, "translation", &v->t, c->new);
+			sb_putc(sb, '\n');
+		}
+	}
+	sb_printf(sb, "%d error%s, %d warning%s\n", v->errors, v->errors == 1 ? "" : "s", v->warnings,
+		  v->warnings == 1 ? "" : "s");
+}
+
+/* ---- json ---- */
+
+static void json_loc(strbuf *sb, const side *s, src_loc loc)
+{
+	if (!loc.line) {
+		sb_puts(sb, "null");
+		return;
+	}
+	sb_puts(sb, "{\"file\": ");
+	sb_put_json_string(sb, s->l.path);
+	sb_printf(sb, ", \"line\": %d, \"column\": %d}", loc.line, loc.col);
+}
+
+static void json_str(strbuf *sb, const char *s)
+{
+	if (s)
+		sb_put_json_string(sb, s);
+	else
+		sb_puts(sb, "null");
+}
+
+static void render_json(strbuf *sb, const verify *v)
+{
+	sb_puts(sb, "{\"original\": ");
+	json_str(sb, v->o.l.path);
+	sb_puts(sb, ", \"translation\": ");
+	json_str(sb, v->pair ? v->t.l.path : NULL);
+	if (v->pair) {
+		sb_puts(sb, ", \"original_locale\": ");
+		json_str(sb, v->o.l.model.rs.locales[v->olocale]);
+		sb_puts(sb, ", \"locale\": ");
+		json_str(sb, v->t.l.model.rs.locales[v->tlocale]);
+	}
+	sb_printf(sb, ",\n \"errors\": %d, \"warnings\": %d,\n \"findings\": [", v->errors, v->warnings);
+	for (size_t i = 0; i < v->n; i++) {
+		const finding *f = &v->f[i];
+		sb_printf(sb, "%s\n  {\"severity\": \"%s\", \"kind\": ", i ? "," : "", f->warning ? "warning" : "error");
+		json_str(sb, f->kind < DEF_KIND_COUNT_ ? facet_kind_word(f->kind) : "errata");
+		sb_puts(sb, ", \"id\": ");
+		json_str(sb, f->id);
+		sb_puts(sb, ", \"message\": ");
+		json_str(sb, f->message);
+		sb_puts(sb, ", \"original_location\": ");
+		json_loc(sb, &v->o, f->oloc);
+		sb_puts(sb, ", \"translation_location\": ");
+		json_loc(sb, &v->t, f->tloc);
+		if (f->diff) {
+			sb_puts(sb, ", \"differences\": [");
+			for (size_t k = 0; k < f->diff->n; k++) {
+				const diff_change *c = &f->diff->changes[k];
+				sb_puts(sb, k ? ",\n    {\"what\": " : "\n    {\"what\": ");
+				json_str(sb, diff_key(c));
+				sb_puts(sb, ", \"original\": ");
+				json_str(sb, c->old ? c->old->value : NULL);
+				sb_puts(sb, ", \"translation\": ");
+				json_str(sb, c->new ? c->new->value : NULL);
+				sb_puts(sb, ", \"original_location\": ");
+				json_loc(sb, &v->o, c->old ? c->old->loc : (src_loc){0, 0});
+				sb_puts(sb, ", \"translation_location\": ");
+				json_loc(sb, &v->t, c->new ? c->new->loc : (src_loc){0, 0});
+				sb_putc(sb, '}');
+			}
+			sb_putc(sb, ']');
+		}
+		sb_putc(sb, '}');
+	}
+	sb_puts(sb, "]}\n");
+}
+
+/* ---- html ---- */
+
+/* Is the facet with this key (on either side) among the differences of d? */
+static bool differs(const verify *v, def_kind kind, const char *id, const char *key)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		const finding *f = &v->f[i];
+		if (f->kind != kind || strcmp(f->id, id) != 0)
+			continue;
+		/* A label finding: any locale's label of the same element. */
+		if (!f->diff && f->orig && f->orig->locale && strncmp(key, "label ", 6) == 0 &&
+		    !*f->orig->label_of)
+			return true;
+		for (size_t k = 0; f->diff && k < f->diff->n; k++)
+			if (strcmp(diff_key(&f->diff->changes[k]), key) == 0)
+				return true;
+	}
+	return false;
+}
+
+static void cell(strbuf *sb, const char *tag, const char *text, bool mark)
+{
+	sb_printf(sb, "<%s%s>", tag, mark ? " class=\"differs\"" : "");
+	html_escape(sb, text ? text : "");
+	sb_printf(sb, "</%s>", tag);
+}
+
+/* A results table as printed: a row per outcome (its label), a column per column. */
+static void html_results(strbuf *sb, const verify *v, const side *s, size_t locale, int t, bool original)
+{
+	const rtab_ruleset *rs = &s->l.model.rs;
+	const rtab_table *tb = &rs->tables[t];
+	const facet_def *fd = facets_find(&s->facets, DEF_TABLE, tb->id);
+	const char *loc_id = rs->locales[locale];
+	sb_puts(sb, "<h3>");
+	html_escape(sb, rtab_label(rs, tb->labels, locale));
+	sb_puts(sb, " <span class=\"rule\">");
+	html_escape(sb, s->l.path);
+	sb_puts(sb, "</span></h3>\n<table class=\"results\"><thead><tr>");
+	char *lk = label_key("", loc_id);
+	cell(sb, "th", "", differs(v, DEF_TABLE, tb->id, lk) && !original);
+	free(lk);
+	for (size_t c = 0; c < tb->ncolumns; c++)
+		cell(sb, "th", tb->ncolumns == 1 && tb->column_input < 0 ? "" : tb->columns[c].id, false);
+	sb_puts(sb, "</tr></thead><tbody>\n");
+	for (size_t r = 0; r < tb->nrows; r++) {
+		const rtab_outcome *o = &rs->outcomes[tb->rows[r].outcome];
+		char *olk = label_key("", loc_id);
+		bool label_bad = !original && differs(v, DEF_OUTCOME, o->id, olk);
+		free(olk);
+		sb_puts(sb, "<tr>");
+		cell(sb, "th", rtab_label(rs, o->labels, locale), label_bad);
+		for (size_t c = 0; c < tb->ncolumns; c++) {
+			/* The cell's facet: the row's range in this column. */
+			const facet *hit = NULL;
+			for (size_t k = 0; fd && k < fd->n && !hit; k++) {
+				const facet *f = &fd->facets[k];
+				if (strncmp(f->key, "row '", 5) != 0 || f->locale)
+					continue;
+				size_t len = strlen(o->id);
+				if (strncmp(f->key + 5, o->id, len) != 0 || f->key[5 + len] != '\'')
+					continue;
+				const char *rest = f->key + 6 + len;
+				if (tb->ncolumns == 1 && tb->column_input < 0 ? *rest == 0
+				    : strncmp(rest, ", column '", 10) == 0 &&
+					      strncmp(rest + 10, tb->columns[c].id, strlen(tb->columns[c].id)) == 0 &&
+					      rest[10 + strlen(tb->columns[c].id)] == '\'')
+					hit = f;
+			}
+			cell(sb, "td", hit ? hit->value : "-", hit && differs(v, DEF_TABLE, tb->id, hit->key));
+		}
+		sb_puts(sb, "</tr>\n");
+	}
+	sb_puts(sb, "</tbody></table>\n");
+}
+
+/* Any other definition that differs: its differing facets, side by side. */
+static void html_facets(strbuf *sb, const finding *f)
+{
+	sb_puts(sb, "<table class=\"facets\"><thead><tr><th>What</th><th>Original</th><th>Translation</th></tr></thead><tbody>\n");
+	for (size_t k = 0; k < f->diff->n; k++) {
+		const diff_change *c = &f->diff->changes[k];
+		if (f->kind == DEF_TABLE && strncmp(diff_key(c), "row '", 5) == 0)
+			continue; /* shown at its cell */
+		sb_puts(sb, "<tr>");
+		cell(sb, "td", diff_key(c), false);
+		cell(sb, "td", c->old ? c->old->value : "(none)", true);
+		cell(sb, "td", c->new ? c->new->value : "(none)", true);
+		sb_puts(sb, "</tr>\n");
+	}
+	sb_puts(sb, "</tbody></table>\n");
+}
+
+static void render_html(strbuf *sb, const verify *v)
+{
+	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
+	html_page_begin(sb, "rtab verify", v->pair ? trs->locales[v->tlocale] : "en");
+	sb_puts(sb, "<style>td.differs,th.differs{background:#ffd0d0;border:2px solid #c00000;font-weight:bold}"
+		    "li.error{color:#900}li.warning{color:#850}</style>\n<h1>rtab verify</h1>\n<p>");
+	html_escape(sb, v->o.l.path);
+	if (v->pair) {
+		sb_puts(sb, " &harr; ");
+		html_escape(sb, v->t.l.path);
+	}
+	sb_printf(sb, ": %d error%s, %d warning%s</p>\n<ul class=\"findings\">\n", v->errors,
+		  v->errors == 1 ? "" : "s", v->warnings, v->warnings == 1 ? "" : "s");
+	for (size_t i = 0; i < v->n; i++) {
+		sb_printf(sb, "<li class=\"%s\">", v->f[i].warning ? "warning" : "error");
+		html_escape(sb, v->f[i].message);
+		sb_puts(sb, "</li>\n");
+	}
+	sb_puts(sb, "</ul>\n");
+	if (!v->pair) {
+		html_page_end(sb);
+		return;
+	}
+	sb_puts(sb, "<h2>Tables</h2>\n");
+	for (size_t t = 0; t < ors->ntables; t++) {
+		int tt = rtab_find_table(trs, ors->tables[t].id);
+		if (tt < 0)
+			continue;
+		sb_puts(sb, "<section>\n");
+		html_pair_begin(sb);
+		html_results(sb, v, &v->o, v->olocale, (int)t, true);
+		html_pair_next(sb);
+		html_results(sb, v, &v->t, v->tlocale, tt, false);
+		html_pair_end(sb);
+		sb_puts(sb, "</section>\n");
+	}
+	sb_puts(sb, "<h2>Other differences</h2>\n");
+	for (size_t i = 0; i < v->n; i++) {
+		const finding *f = &v->f[i];
+		if (!f->diff)
+			continue;
+		bool any = f->kind != DEF_TABLE;
+		for (size_t k = 0; !any && k < f->diff->n; k++)
+			any = strncmp(diff_key(&f->diff->changes[k]), "row '", 5) != 0;
+		if (!any)
+			continue;
+		sb_puts(sb, "<h3>");
+		html_escape(sb, f->message);
+		sb_puts(sb, "</h3>\n");
+		html_facets(sb, f);
+	}
+	html_page_end(sb);
+}
+
+static bool load_side(side *s, const char *edition)
+{
+	s->ok = cli_load(&s->l, s->arg, edition, stderr, NULL);
+	if (s->ok)
+		facets_build(&s->facets, &s->l.model);
+	return s->ok;
+}
+
+/* The translation's locale: --locale, else its first the original lacks, else its first. */
+static int pick_locale(verify *v, const char *locale)
+{
+	const rtab_ruleset *o = &v->o.l.model.rs, *t = &v->t.l.model.rs;
+	if (locale) {
+		int k = rtab_find_locale(t, locale);
+		if (k < 0)
+			return usage_error("verify", "the translation %s declares no locale '%s'", v->t.arg, locale);
+		v->tlocale = (size_t)k;
+		return EXIT_OK;
+	}
+	v->tlocale = 0;
+	for (size_t l = 0; l < t->nlocales; l++)
+		if (rtab_find_locale(o, t->locales[l]) < 0) {
+			v->tlocale = l;
+			break;
+		}
+	return EXIT_OK;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	static const char *const formats[] = {"text", "json", "html", NULL};
+	verify v = {0};
+	compare_args a = {0};
+	int status = cli_compare_args("verify", help, formats, argc, argv, &a);
+
+	if (status)
+		return status < 0 ? EXIT_OK : status;
+	size_t npos = a.npos;
+	const char *locale = a.locale, *edition = a.edition;
+	vformat format = (vformat)a.format;
+	v.o.arg = a.pos[0];
+	v.t.arg = a.pos[1];
+	if (npos == 0)
+		return usage_error("verify", "give ORIGINAL and TRANSLATION, or one FILE");
+	v.pair = npos == 2;
+	if (!v.pair && locale)
+		return usage_error("verify", "--locale applies to a translation; with one FILE every locale is checked");
+
+	strbuf out = {0};
+	bool ok = load_side(&v.o, edition);
+	if (v.pair)
+		ok &= load_side(&v.t, edition);
+	if (!ok) {
+		status = EXIT_USAGE;
+		goto done;
+	}
+	if (v.pair) {
+		if ((status = pick_locale(&v, locale)) != EXIT_OK)
+			goto done;
+		structure(&v);
+		labels_pair(&v);
+	} else {
+		labels_single(&v);
+	}
+	switch (format) {
+	case VF_TEXT: render_text(&out, &v); break;
+	case VF_JSON: render_json(&out, &v); break;
+	case VF_HTML: render_html(&out, &v); break;
+	}
+	if (out.data)
+		fputs(out.data, stdout);
+	status = v.errors ? EXIT_INPUT : EXIT_OK;
+done:
+	sb_free(&out);
+	for (size_t i = 0; i < v.n; i++)
+		free(v.f[i].message);
+	free(v.f);
+	diff_free(&v.r);
+	if (v.o.ok)
+		facets_free(&v.o.facets);
+	if (v.t.ok)
+		facets_free(&v.t.facets);
+	loaded_free(&v.o.l);
+	if (v.pair)
+		loaded_free(&v.t.l);
+	return status;
+}

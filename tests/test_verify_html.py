@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""rtab verify --format html, rendered by headless Chromium: the two rulebooks'
+results tables side by side, every cell present in the rendered DOM, and each
+difference highlighted at its cell (class "differs") and nowhere else.
+Skipped (exit 77) without chromium.
+
+usage: test_verify_html.py RTAB SOURCE_ROOT
+"""
+import html.parser
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
+chromium = shutil.which('chromium') or shutil.which('chromium-browser')
+if not chromium:
+    print('SKIP: chromium is not installed')
+    sys.exit(77)
+
+
+class Tables(html.parser.HTMLParser):
+    """Every <table class="results">: its cells as (text, differs) rows."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables, self.cell, self.row, self.inside = [], None, None, False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == 'table':
+            self.inside = a.get('class') == 'results'
+            if self.inside:
+                self.tables.append([])
+        elif tag == 'tr' and self.inside:
+            self.row = []
+        elif tag in ('td', 'th') and self.row is not None:
+            self.cell = ['', a.get('class') == 'differs']
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell[0] += data
+
+    def handle_endtag(self, tag):
+        if tag in ('td', 'th') and self.cell is not None:
+            self.row.append((self.cell[0].strip(), self.cell[1]))
+            self.cell = None
+        elif tag == 'tr' and self.row is not None:
+            if self.tables:
+                self.tables[-1].append(self.row)
+            self.row = None
+        elif tag == 'table':
+            self.row, self.inside = None, False
+
+
+# (rows as printed, without the header; a '*' marks a highlighted cell)
+EXPECTED = [
+    [['Attack repulsed', '<=2'], ['Defender holds', '*3-4'], ['Defender routed', '*>=5']],
+    [['Атака отбита', '<=2'], ['*', '*3-5'], ['Оборона бежит', '*>=6']],
+    [['Defender holds', '<=3'], ['Pursued', '>=4']],
+    [['*', '<=3'], ['Преследование', '>=4']],
+    [['Shaken', '<=6'], ['Steady', '>=7']],
+    [['Потрясение', '<=6'], ['*Steady', '>=7']],
+    [['Shaken', '<=4'], ['Steady', '>=5']],
+    [['Потрясение', '<=4'], ['*Steady', '>=5']],
+]
+
+failed = []
+with tempfile.TemporaryDirectory() as tmp:
+    page = os.path.join(tmp, 'verify.html')
+    with open(page, 'wb') as f:
+        p = subprocess.run([rtab, 'verify', '--format', 'html', 'tests/verify/original.rtab',
+                            'tests/verify/faulty.rtab'], cwd=root, stdout=f, stderr=subprocess.PIPE,
+                           check=False)
+    if p.returncode != 1:
+        failed.append('rtab verify --format html exited %d, expected 1' % p.returncode)
+    profile = os.path.join(tmp, 'profile')
+    os.mkdir(profile)
+    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+                          '--no-first-run', '--disable-background-networking',
+                          '--disable-component-update', '--disable-sync',
+                          '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
+    text = dom.stdout.decode('utf-8', 'replace')
+    if dom.returncode != 0 or '<table' not in text:
+        failed.append('chromium rendered nothing (exit %d)' % dom.returncode)
+    t = Tables()
+    t.feed(text)
+    got = [[[('*' if d else '') + c for c, d in row] for row in table[1:]] for table in t.tables]
+    if got != EXPECTED:
+        failed.append('the rendered tables differ:\n  got      %r\n  expected %r' % (got, EXPECTED))
+    for needle in ('20 errors, 1 warning', 'disorder(broken)', 'distance \'overrun\' is in the original'):
+        if needle not in text:
+            failed.append('the rendered page lacks %r' % needle)
+
+for f in failed:
+    print('FAIL:', f)
+print('%d failed' % len(failed))
+sys.exit(1 if failed else 0)
