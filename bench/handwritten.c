@@ -1,7 +1,9 @@
 /* The hand-written baseline: see handwritten.h. */
 #include "handwritten.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 enum {
 	GAME = MUSKET_PIKE_INPUT_GAME,
@@ -159,6 +161,9 @@ int hw_failure(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 
 static const rtab_ruleset *const rs = &musket_pike_ruleset;
 
+static void note(rtab_result *out, const char *why);
+static const char *modifier_reason(uint16_t m);
+
 static void begin(rtab_result *out, uint16_t table, int32_t face, int32_t drm)
 {
 	out->table = table;
@@ -174,6 +179,7 @@ static void begin(rtab_result *out, uint16_t table, int32_t face, int32_t drm)
 	out->key_column = 0;
 	out->column_shift = 0;
 	out->automatic = 0;
+	note(out, rs->dice[0].provisional); /* the die itself */
 }
 
 static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t value, int sign)
@@ -187,8 +193,17 @@ static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t
 	return a;
 }
 
+/* A provisional reason, once: a value read twice is one reason. */
 static void note(rtab_result *out, const char *why)
 {
+	if (!why)
+		return;
+	size_t n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (out->reasons[i] == why || strcmp(out->reasons[i], why) == 0)
+			return;
+	if (out->nprovisional < RTAB_MAX_REASONS)
+		out->reasons[out->nprovisional] = why;
 	if (!out->provisional)
 		out->provisional = why;
 	out->nprovisional++;
@@ -197,15 +212,91 @@ static void note(rtab_result *out, const char *why)
 /* The row's own reason is named first. */
 static void note_row(rtab_result *out, const char *why)
 {
+	size_t at, n;
+	if (!why)
+		return;
+	note(out, why);
 	out->provisional = why;
-	out->nprovisional++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && strcmp(out->reasons[at], why) != 0; at++)
+		;
+	if (at == n)
+		at = n - 1;
+	for (; at > 0; at--)
+		out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
-static void trigger(rtab_result *out, uint8_t kind, uint16_t index)
+static void trigger(rtab_result *out, uint8_t kind, uint16_t index, uint8_t by)
 {
 	out->triggered[out->ntriggered].kind = kind;
 	out->triggered[out->ntriggered].index = index;
+	out->triggered_by[out->ntriggered] = by;
 	out->ntriggered++;
+}
+
+/* The reason of trigger k of an outcome, as the data states it. */
+static const char *trigger_reason(uint16_t outcome, size_t k)
+{
+	return rs->outcomes[outcome].triggers[k].provisional;
+}
+
+/* After a melee: the pursuit check, once per winning cavalry unit (11.7.1), then
+ * both sides' formation hits, the defender's not in a hedgehog. */
+static void melee_triggers(const int32_t *in, rtab_result *out)
+{
+	uint16_t o = out->outcome;
+	uint8_t k = 0;
+	bool attacker_lost = o == MUSKET_PIKE_OUTCOME_ATTACKER_ELIMINATED || o == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN;
+	bool defender_lost = o == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN || o == MUSKET_PIKE_OUTCOME_DEFENDER_ELIMINATED;
+	if (attacker_lost || defender_lost) {
+		bool broken = o == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN || o == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN;
+		int32_t loser = attacker_lost ? in[ATT_TYPE] : in[DEF_TYPE];
+		int32_t pursuers = attacker_lost ? in[DEF_CAVALRY] : in[ATT_CAVALRY];
+		note(out, trigger_reason(o, 0));
+		if (loser != LI && !(broken && in[FAILED_RETREAT]))
+			for (int32_t i = 0; i < pursuers; i++)
+				trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, 0);
+		k = 1;
+	}
+	note(out, trigger_reason(o, k));
+	trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, k);
+	note(out, trigger_reason(o, k + 1));
+	if (in[DEF_TYPE] != HEDGE)
+		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, (uint8_t)(k + 1));
+}
+
+/* Which stacking group a melee modifier belongs to (-1: none). */
+static int melee_group(uint16_t m)
+{
+	switch (m) {
+	case MUSKET_PIKE_MODIFIER_ATTACKER_LEADER:
+	case MUSKET_PIKE_MODIFIER_ATTACKER_SECOND_LEADER:
+	case MUSKET_PIKE_MODIFIER_DEFENDER_LEADER:
+	case MUSKET_PIKE_MODIFIER_DEFENDER_SECOND_LEADER: return 0;
+	case MUSKET_PIKE_MODIFIER_ATTACKER_WAVERING_OR_OPEN_ORDER:
+	case MUSKET_PIKE_MODIFIER_ATTACKER_SCATTERED:
+	case MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER:
+	case MUSKET_PIKE_MODIFIER_DEFENDER_SCATTERED: return 1;
+	default: return -1;
+	}
+}
+
+/* The reasons of the counted modifiers: leaders, formation, then the rest, each in order. */
+static void note_modifiers(rtab_result *out, int ngroups, int (*group_of)(uint16_t))
+{
+	for (int g = 0; g <= ngroups; g++)
+		for (size_t i = 0; i < out->napplied; i++) {
+			int mg = group_of(out->applied[i].modifier);
+			if ((g < ngroups ? mg == g : mg < 0) && out->applied[i].counted)
+				note(out, modifier_reason(out->applied[i].modifier));
+		}
+}
+
+static int no_group(uint16_t m)
+{
+	(void)m;
+	return -1;
 }
 
 static const char *modifier_reason(uint16_t m)
@@ -242,6 +333,7 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		others += morale;
 	}
 	int32_t ratio = force_ratio(in[ATT_STRENGTH], in[DEF_STRENGTH]);
+	note(out, rs->bands[0].provisional); /* how the ratio is read */
 	if (ratio != 0) {
 		apply(out, MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER, ratio, 1);
 		others += ratio;
@@ -267,7 +359,6 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 			att_form->counted = 0;
 		att_form = apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_SCATTERED, -2, 1);
 	}
-	size_t volley_at = out->napplied;
 	if (in[VOLLEY]) {
 		apply(out, MUSKET_PIKE_MODIFIER_AFTER_VOLLEY, 1, 1);
 		others += 1;
@@ -287,7 +378,6 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		apply(out, which, 1, 1);
 		others += 1;
 	}
-	size_t volley_end = out->napplied;
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN])
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER, -1, -1);
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED) {
@@ -295,17 +385,11 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 			def_form->counted = 0;
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_SCATTERED, -2, -1);
 	}
-	/* Provisional values counted, group by group (leaders, formation, the rest). */
-	if (att_form) {
+	if (att_form)
 		formations += att_form->signed_value;
-		note(out, modifier_reason(att_form->modifier));
-	}
-	if (def_form) {
+	if (def_form)
 		formations += def_form->signed_value;
-		note(out, modifier_reason(def_form->modifier));
-	}
-	for (size_t i = volley_at; i < volley_end; i++)
-		note(out, modifier_reason(out->applied[i].modifier));
+	note_modifiers(out, 2, melee_group);
 
 	int32_t m = drm + leaders + formations + others;
 	out->modifier_raw = m;
@@ -314,27 +398,9 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	out->modified_roll = face + m;
 	out->row = melee_row[face + m + 4];
 	out->outcome = out->row;
-	if (out->row >= 2 && out->row <= 5)
-		note_row(out, rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[out->row].provisional);
 
-	/* 11.7.1: only the winner's cavalry pursues; not after light infantry, or a broken unit eliminated for failing to retreat. */
-	switch (out->outcome) {
-	case MUSKET_PIKE_OUTCOME_ATTACKER_ELIMINATED:
-	case MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN:
-		if (in[DEF_CAVALRY] != 0 && in[ATT_TYPE] != LI &&
-		    !(out->outcome == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN && in[FAILED_RETREAT]))
-			trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
-		break;
-	case MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN:
-	case MUSKET_PIKE_OUTCOME_DEFENDER_ELIMINATED:
-		if (in[ATT_CAVALRY] != 0 && in[DEF_TYPE] != LI &&
-		    !(out->outcome == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN && in[FAILED_RETREAT]))
-			trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT);
-		break;
-	default:
-		break;
-	}
-	trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT);
+	note_row(out, rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[out->row].provisional);
+	melee_triggers(in, out);
 	return RTAB_OK;
 }
 
@@ -361,14 +427,16 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		apply(out, MUSKET_PIKE_MODIFIER_LEADER_COMMAND_RATING, -in[LEADER_RATING], 1);
 		m -= in[LEADER_RATING];
 	}
-	for (size_t i = 0; i < out->napplied; i++)
-		note(out, modifier_reason(out->applied[i].modifier));
+	note_modifiers(out, 0, no_group);
 	out->modifier_raw = out->modifier = m;
 	out->modified_roll = face + m;
 	out->column = in[GAME] == MUSKET_PIKE_GAME_TACW ? 0 : 1;
 	out->key_column = (int16_t)out->column;
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
+	note_row(out, rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rows[out->row].provisional);
+	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE)
+		note(out, rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites[0].provisional);
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[ALREADY_ELIMINATED]) {
 		out->rewritten_from = MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE;
 		out->rewrite = 0;
@@ -392,13 +460,15 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_8, 1, 1);
 		m += 1;
 	}
-	if (out->napplied)
-		note(out, modifier_reason(out->applied[0].modifier));
+	note_modifiers(out, 0, no_group);
 	out->modifier_raw = out->modifier = m;
 	out->modified_roll = face + m;
 	out->row = face + m <= 4 ? 0 : 1;
 	out->outcome = out->row ? MUSKET_PIKE_OUTCOME_STAND : MUSKET_PIKE_OUTCOME_ELIMINATED;
-	if (out->outcome == MUSKET_PIKE_OUTCOME_STAND)
-		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_STAND_MORALE);
+	note_row(out, rs->tables[MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT].rows[out->row].provisional);
+	if (out->outcome == MUSKET_PIKE_OUTCOME_STAND) {
+		note(out, trigger_reason(out->outcome, 0));
+		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_STAND_MORALE, 0);
+	}
 	return RTAB_OK;
 }

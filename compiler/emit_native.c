@@ -621,9 +621,74 @@ static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
 	return false;
 }
 
+/* A value written as a constant ("value 1", "value -2"): its signed value. */
+static bool constant_value(const rtab_modifier *m, int64_t *v)
+{
+	const rtab_expr *e = &m->value;
+	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_CONST)
+		*v = e->instrs[0].arg;
+	else if (e->ninstrs == 2 && e->instrs[0].op == RTAB_OP_CONST && e->instrs[1].op == RTAB_OP_NEG &&
+		 e->instrs[0].arg != INT32_MIN)
+		*v = -(int64_t)e->instrs[0].arg;
+	else
+		return false;
+	if (m->sign < 0)
+		*v = -*v;
+	return true;
+}
+
+/*
+ * Whether every member of a stacking group on one side (0: +1, 1: -1) has a
+ * constant value: then, in the lean result, the member that counts is the
+ * first by preference whose condition holds, chosen by a chain of selects.
+ */
+static bool constant_side(const rtab_ruleset *rs, const rtab_table *t, int g, int side)
+{
+	if (g < 0 || rs->groups[g].stacking == RTAB_STACK_SUM)
+		return false;
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		int64_t v;
+		if (counts_at_step(t, m) && m->group == g && (m->sign < 0) == side && !constant_value(m, &v))
+			return false;
+	}
+	return true;
+}
+
+/* "(c1a_1 ? -2 : c1a_0 ? -1 : 0)": the value of one side of a group, its members (numbered
+ * in the order listed) by preference; among equal values the first listed. */
+static void emit_side_chain(nctx *c, const rtab_table *t, int g, int side)
+{
+	const rtab_ruleset *rs = c->rs;
+	size_t order[RTAB_MAX_APPLIED], n = 0;
+	int64_t val[RTAB_MAX_APPLIED];
+	bool high = strcmp(prefers(rs->groups[g].stacking, side ? -1 : 1), ">") == 0;
+	for (size_t i = 0; i < t->nmodifiers && n < RTAB_MAX_APPLIED; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		if (!counts_at_step(t, m) || m->group != g || (m->sign < 0) != side)
+			continue;
+		constant_value(m, &val[n]);
+		size_t j = n;
+		for (; j > 0 && (high ? val[n] > val[order[j - 1]] : val[n] < val[order[j - 1]]); j--)
+			order[j] = order[j - 1];
+		order[j] = n++;
+	}
+	sb_putc(c->o, '(');
+	for (size_t k = 0; k < n; k++)
+		sb_printf(c->o, "c%d%s_%zu ? %lld : ", g, side ? "d" : "a", order[k], (long long)val[order[k]]);
+	sb_puts(c->o, "0)");
+}
+
+/* Whether the lean code chooses this side of a group by a chain of selects. */
+static bool chained(const nctx *c, const rtab_table *t, int g, int side)
+{
+	return !c->full && g >= 0 && g < 64 && constant_side(c->rs, t, g, side);
+}
+
 static void emit_modifiers_native(nctx *c, const rtab_table *t)
 {
 	const rtab_ruleset *rs = c->rs;
+	size_t member[64][2] = {{0}}; /* per group and side: members met so far */
 	for (size_t i = 0; i < t->nmodifiers; i++) {
 		uint16_t mi = t->modifiers[i];
 		const rtab_modifier *m = &rs->modifiers[mi];
@@ -631,6 +696,11 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 			continue;
 		line(c, 1, "/* modifier %s */", m->id);
 		emit_expr(c, 1, &m->condition, "cond");
+		if (chained(c, t, m->group, m->sign < 0)) {
+			line(c, 1, "const int c%d%s_%zu = cond != 0;", m->group, m->sign < 0 ? "d" : "a",
+			     member[m->group][m->sign < 0]++);
+			continue;
+		}
 		/* The value's bounds, for the sign's overflow check. */
 		sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
 		analyse(rs, &m->value, st);
@@ -809,8 +879,20 @@ static void emit_sums(nctx *c, const rtab_table *t)
 			if (grp->stacking == RTAB_STACK_SUM)
 				line(c, 1, "gsum = sum_g%zu;", g);
 			else
-				line(c, 1, "gsum = (keep_g%zua == %s ? 0 : keep_g%zua) + (keep_g%zud == %s ? 0 : keep_g%zud);",
-				     g, keep_start(grp->stacking, 1), g, g, keep_start(grp->stacking, -1), g);
+			{
+				indent(c->o, 1);
+				sb_puts(c->o, "gsum = ");
+				for (int side = 0; side < 2; side++) {
+					const char *sd = side ? "d" : "a";
+					sb_puts(c->o, side ? " + " : "");
+					if (chained(c, t, (int)g, side))
+						emit_side_chain(c, t, (int)g, side);
+					else
+						sb_printf(c->o, "(keep_g%zu%s == %s ? 0 : keep_g%zu%s)", g, sd,
+							  keep_start(grp->stacking, side ? -1 : 1), g, sd);
+				}
+				sb_puts(c->o, ";\n");
+			}
 			if (grp->capped) {
 				line(c, 1, "if (gsum < %ld) gsum = %ld;", (long)grp->cap_min, (long)grp->cap_min);
 				line(c, 1, "if (gsum > %ld) gsum = %ld;", (long)grp->cap_max, (long)grp->cap_max);

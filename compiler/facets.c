@@ -237,15 +237,30 @@ static void outcome_facets(builder *b)
 		}
 		for (size_t t = 0; t < o->ntriggers; t++) {
 			const rtab_trigger *tr = &o->triggers[t];
-			char *target = target_text(rs, tr->target);
-			if (!target)
+			char *name = target_text(rs, tr->target);
+			if (!name)
 				continue;
-			src_loc at = stmt_loc(b, ST_TRIGGER, target, 0);
+			/* A target triggered twice (once per side) is told apart by its order. */
+			size_t nth = 0;
+			for (size_t k = 0; k < t; k++)
+				nth += o->triggers[k].target.kind == tr->target.kind &&
+				       o->triggers[k].target.index == tr->target.index;
+			char *target = nth ? xasprintf("%s #%zu", name, nth + 1) : xstrdup(name);
+			src_loc at = stmt_loc(b, ST_TRIGGER, name, nth);
 			addf(b, at, xstrdup("yes"), "trigger %s", target);
 			if (tr->unless.ninstrs)
 				addf(b, at, expr_text(rs, &tr->unless), "trigger %s unless", target);
+			if (tr->times.ninstrs)
+				addf(b, at, expr_text(rs, &tr->times), "trigger %s times", target);
+			for (size_t k = 0; k < tr->nsets; k++)
+				if (tr->sets[k].input < rs->ninputs)
+					addf(b, at, expr_text(rs, &tr->sets[k].value), "trigger %s sets %s", target,
+					     rs->inputs[tr->sets[k].input].id);
 			addf(b, at, dup_or_null(tr->rule), "trigger %s rule", target);
+			if (tr->provisional)
+				addf(b, at, xstrdup(tr->provisional), "trigger %s provisional", target);
 			free(target);
+			free(name);
 		}
 	}
 }

@@ -1,6 +1,9 @@
 /* Self-contained HTML pages of headings, notes and grids (see html_table.h). */
 #include "html_table.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static const char style[] =
 	"body{font-family:Georgia,'DejaVu Serif',serif;margin:2em;color:#111;background:#fff}\n"
 	"h1{font-size:1.6em;border-bottom:2px solid #333}\n"
@@ -8,8 +11,9 @@ static const char style[] =
 	"h3{font-size:1.1em;margin:1.2em 0 .3em}\n"
 	".rule{font-weight:normal;color:#555;font-size:.9em}\n"
 	".notes{margin:.2em 0 .5em;font-size:.92em;color:#333}\n"
-	"table{border-collapse:collapse;margin:.3em 0 1em;font-size:.92em}\n"
-	"th,td{border:1px solid #777;padding:.2em .5em;vertical-align:top;text-align:left}\n"
+	"table{border-collapse:collapse;margin:.3em 0 1em;font-size:.92em;max-width:100%}\n"
+	"th,td{border:1px solid #777;padding:.2em .5em;vertical-align:top;text-align:left;"
+	"overflow-wrap:break-word}\n"
 	"th{background:#e8e4d8}\n"
 	"td.provisional{background:#fff3c4;border:2px dashed #b58900}\n"
 	".legend .provisional{background:#fff3c4;border:2px dashed #b58900;padding:0 .3em}\n"
@@ -66,7 +70,18 @@ void html_grid(strbuf *sb, const grid *g, const char *cls)
 			else if (g->right[c] && r)
 				sb_puts(sb, " style=\"text-align:right\"");
 			sb_putc(sb, '>');
-			html_escape(sb, grid_at(g, r, c));
+			/* Long ids may wrap after their underscores, and nowhere else. */
+			for (const char *p = grid_at(g, r, c), *u; *p; p = u + 1) {
+				u = strchr(p, '_');
+				if (!u) {
+					html_escape(sb, p);
+					break;
+				}
+				char *part = xstrndup(p, (size_t)(u - p) + 1);
+				html_escape(sb, part);
+				free(part);
+				sb_puts(sb, "<wbr>");
+			}
 			sb_printf(sb, "</%s>", tag);
 		}
 		sb_puts(sb, r == 0 ? "</tr></thead>\n<tbody>\n" : "</tr>\n");

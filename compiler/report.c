@@ -54,11 +54,12 @@ static const char *target_id(const rtab_ruleset *rs, rtab_target t)
 }
 
 /* What an outcome triggers in this situation. */
-static size_t outcome_targets(report *r, const rtab_outcome *o, rtab_target *t, size_t cap)
+static size_t outcome_targets(report *r, const rtab_outcome *o, rtab_target *t, uint8_t *by,
+			      size_t cap)
 {
 	size_t n = 0;
-	if (rtab_outcome_triggers(r->rs, (size_t)(o - r->rs->outcomes), r->inputs, r->rs->ninputs,
-				  t, cap, &n) != RTAB_OK)
+	if (rtab_outcome_triggers_by(r->rs, (size_t)(o - r->rs->outcomes), r->inputs,
+				     r->rs->ninputs, t, by, cap, &n) != RTAB_OK)
 		return 0;
 	return n < cap ? n : cap;
 }
@@ -445,12 +446,19 @@ void report_procedure(report *r, size_t p, int32_t step)
 		json_str(b, label(r, proc->tie_break));
 		if (outcome >= 0) {
 			rtab_target t[RTAB_MAX_TRIGGERS];
-			size_t n = outcome_targets(r, &r->rs->outcomes[outcome], t, RTAB_MAX_TRIGGERS);
-			outcome_json(r, &r->rs->outcomes[outcome]);
+			uint8_t by[RTAB_MAX_TRIGGERS];
+			const rtab_outcome *o = &r->rs->outcomes[outcome];
+			size_t n = outcome_targets(r, o, t, by, RTAB_MAX_TRIGGERS);
+			outcome_json(r, o);
 			sb_puts(b, ", \"triggers\": [");
 			for (size_t i = 0; i < n; i++) {
 				sb_puts(b, i ? ", " : "");
 				json_str(b, target_id(r->rs, t[i]));
+			}
+			sb_puts(b, "], \"trigger_inputs\": [");
+			for (size_t i = 0; i < n; i++) {
+				sb_puts(b, i ? ", " : "");
+				trigger_sets_json(r, o, by[i]);
 			}
 			sb_puts(b, "]");
 		}
@@ -470,14 +478,18 @@ void report_procedure(report *r, size_t p, int32_t step)
 		sb_printf(b, "ties:          %s\n", label(r, proc->tie_break));
 	if (outcome >= 0) {
 		rtab_target t[RTAB_MAX_TRIGGERS];
-		size_t n = outcome_targets(r, &r->rs->outcomes[outcome], t, RTAB_MAX_TRIGGERS);
+		uint8_t by[RTAB_MAX_TRIGGERS];
+		size_t n = outcome_targets(r, &r->rs->outcomes[outcome], t, by, RTAB_MAX_TRIGGERS);
 		sb_puts(b, "outcome:       ");
 		text_ref(r, r->rs->outcomes[outcome].id, r->rs->outcomes[outcome].labels,
 			 r->rs->outcomes[outcome].rule);
 		sb_putc(b, '\n');
 		outcome_text(r, &r->rs->outcomes[outcome]);
-		for (size_t i = 0; i < n; i++)
-			sb_printf(b, "then resolve:  %s\n", target_id(r->rs, t[i]));
+		for (size_t i = 0; i < n; i++) {
+			sb_printf(b, "then resolve:  %s", target_id(r->rs, t[i]));
+			trigger_sets_text(r, &r->rs->outcomes[outcome], by[i]);
+			sb_putc(b, '\n');
+		}
 	}
 	reasons_text(b, &why);
 }

@@ -99,12 +99,12 @@ static const rtab_input inputs[] = {
 	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
-	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
-	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = NULL},
-	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
-	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
-	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "unit 1 rank bonus: the domain 0..10 and the default 0 are ours; three units per side are ours (the language has no lists)"},
+	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "unit 2 rank bonus: the domain 0..10 and the default 0 are ours; three units per side are ours (the language has no lists)"},
+	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "unit 3 rank bonus: the domain 0..10 and the default 0 are ours; three units per side are ours (the language has no lists)"},
+	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "unit 1 wounds: the domain 0..100 and the default 0 are ours; three units per side are ours (the language has no lists)"},
+	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "unit 2 wounds: the domain 0..100 and the default 0 are ours; three units per side are ours (the language has no lists)"},
+	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "unit 3 wounds: the domain 0..100 and the default 0 are ours; three units per side are ours (the language has no lists)"},
 	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
@@ -247,8 +247,12 @@ static const rtab_effect outcome0_effects[] = {
 	{5, 1, outcome0_effect5_args}, /* counts_as_charger */
 	{6, 0, NULL}, /* chargers_on_both_sides */
 };
+static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome0_trigger0_sets[] = {
+	{.input = 0, .value = {1, outcome0_trigger0_set0}},
+};
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
@@ -280,8 +284,12 @@ static const rtab_effect outcome1_effects[] = {
 	{10, 1, outcome1_effect4_args}, /* restrained_from_pursuit_if_wins_again */
 	{11, 1, outcome1_effect5_args}, /* may_reform */
 };
+static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome1_trigger0_sets[] = {
+	{.input = 8, .value = {1, outcome1_trigger0_set0}},
+};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {0, NULL}},
 };
 
 /* outcome new_charge_next_phase */
@@ -597,8 +605,8 @@ static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT,
 static const rtab_instr reactions0_none_when[] = {{RTAB_OP_INPUT, 1}};
 static const rtab_option reactions0_options[] = {
 	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3, .provisional = NULL},
-	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1, .provisional = NULL},
-	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1, .provisional = "the Stand and shoot reaction: the excerpts name only Hold; this option is taken from the general rules, not from the excerpt"},
+	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1, .provisional = "the Flee reaction: the excerpts name only Hold; this option is taken from the general rules, not from the excerpt"},
 };
 
 /* reactions winner_move */
@@ -612,9 +620,9 @@ static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT,
 /* reform */
 static const char *const option1_2_labels[] = {"Reform", "Реформирование"};
 static const rtab_option reactions1_options[] = {
-	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1, .provisional = "pursuing a fleeing foe: when a winner may pursue is a general rule outside the excerpt (it speaks only of pursuit already under way)"},
 	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard}, .outcome = 6, .provisional = NULL},
-	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
+	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1, .provisional = "reforming: the excerpt allows it only after the second combat of a pursuer («может совершать реформирование, в соответствии с общими правилами»); offering it to every winner is the general rules'"},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
@@ -625,9 +633,10 @@ static const rtab_reaction_set reaction_sets[] = {
 /* transition pursuit_off_table */
 static const char *const transition0_labels[] = {"Pursuit off the table edge", "Преследование за край стола"};
 static const int16_t transition0_next[] = {1, 2, 2};
+static const char *const transition0_provisional[] = {NULL, NULL, "a returned unit stays returned: ours, to give every state an arc"};
 
 static const rtab_transition transitions[] = {
-	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .input = 10, .next = transition0_next, .provisional = NULL},
+	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .input = 10, .next = transition0_next, .provisional = transition0_provisional},
 };
 
 /* distance overrun */
@@ -644,9 +653,17 @@ static const rtab_distance_form distance1_forms[] = {
 	{.value = {1, distance1_form0}, .unit = "inches"},
 };
 
+/* distance fast_unit_flee */
+static const char *const distance2_labels[] = {"Fast units: flee (further than ordinary units, p. 81)", "Быстроногие: отступают на большую дальность, чем обычные подразделения (страница 81)"};
+static const rtab_instr distance2_form0[] = {{RTAB_OP_ROLL, 0}};
+static const rtab_distance_form distance2_forms[] = {
+	{.value = {1, distance2_form0}, .unit = "inches"},
+};
+
 static const rtab_distance distances[] = {
 	{.id = "overrun", .labels = distance0_labels, .rule = "Прорыв!", .nforms = 1, .forms = distance0_forms, .provisional = NULL},
 	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance1_forms, .provisional = "Fast units: pursuit and overrun (further than ordinary units, p. 81): the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
+	{.id = "fast_unit_flee", .labels = distance2_labels, .rule = "Быстроногие; p. 81", .nforms = 1, .forms = distance2_forms, .provisional = "Fast units: flee: the excerpt says only that fast units flee further than ordinary units and refers to page 81, which it does not include; the ordinary flee distance is not in the excerpt either; 2D6 is a placeholder"},
 };
 
 /* procedure pursuit_contact */
@@ -694,13 +711,13 @@ static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_INPUT, 
 static const char *const step2_2_labels[] = {"2. If that does not restore contact, move the units that took casualties, also the minimum distance", "2. Если это не приведет к восстановлению контакта, то следует подвинуть подразделения, понесшие потери, также на минимально необходимую дистанцию"};
 static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 15}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_procedure_step procedure2_steps[] = {
-	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = NULL},
+	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = "a unit that left combat on purpose is taken before steps 1 and 2: the page states it after the procedure, as a case in which the unit is not moved back at all"},
 	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7, .provisional = NULL},
 	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = "the order of pursuit contacts: the excerpt does not rank contact with a fleeing unit, a fresh enemy and the table edge against one another"},
 	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
 };
@@ -736,7 +753,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.reaction_sets = reaction_sets,
 	.ntransitions = 1,
 	.transitions = transitions,
-	.ndistances = 2,
+	.ndistances = 3,
 	.distances = distances,
 	.nprocedures = 3,
 	.procedures = procedures,
@@ -901,48 +918,30 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 		x0 = in[22]; /* unit_1_standard */
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	const int c2a_0 = cond != 0;
 	/* modifier unit_2_standard_bonus */
 	{
 		int64_t x0;
 		x0 = in[23]; /* unit_2_standard */
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	const int c2a_1 = cond != 0;
 	/* modifier unit_3_standard_bonus */
 	{
 		int64_t x0;
 		x0 = in[24]; /* unit_3_standard */
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g2a = cond && sv > keep_g2a ? sv : keep_g2a;
+	const int c2a_2 = cond != 0;
 	total = extra_drm;
 	/* group wounds */
 	gsum = sum_g0;
 	total += gsum;
 	/* group rank_bonus */
-	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
+	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (0);
 	total += gsum;
 	/* group standard */
-	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
+	gsum = (c2a_0 ? 1 : c2a_1 ? 1 : c2a_2 ? 1 : 0) + (0);
 	total += gsum;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;

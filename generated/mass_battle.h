@@ -123,6 +123,7 @@ enum mass_battle_transition {
 enum mass_battle_distance {
 	MASS_BATTLE_DISTANCE_OVERRUN = 0,
 	MASS_BATTLE_DISTANCE_FAST_UNIT_PURSUIT = 1,
+	MASS_BATTLE_DISTANCE_FAST_UNIT_FLEE = 2,
 };
 
 enum mass_battle_procedure {

@@ -141,9 +141,11 @@ static const char *const input26_labels[] = {"The pursuing cavalry has charge or
 static const char *const input27_labels[] = {"The pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
 static const char *const input28_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: с подразделением сгруппирован или смежен Кромвель"};
 static const char *const input29_labels[] = {"Command rating of the friendly leader used in the melee", "Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
-static const char *const input30_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
-static const char *const input31_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
-static const char *const input32_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
+static const char *const input30_labels[] = {"A leader pursued (off the map) with the cavalry", "Командир, участвовавший в преследовании"};
+static const char *const input31_labels[] = {"Side of the leader who takes the Leader Loss check", "Сторона Командира, проходящего проверку на Потерю Командира"};
+static const char *const input32_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
+static const char *const input33_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
+static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL},
 	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
@@ -175,9 +177,11 @@ static const rtab_input inputs[] = {
 	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours"},
-	{.id = "already_eliminated", .labels = input30_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defeated_in_front_hex", .labels = input31_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defeated_in_flank_hex", .labels = input32_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "leader_with_pursuer", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "leader_side", .labels = input31_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "already_eliminated", .labels = input32_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_front_hex", .labels = input33_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_flank_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
@@ -205,14 +209,28 @@ static const char *const effect_kind7_labels[] = {"Captures any artillery the ca
 static const rtab_param effect_kind7_params[] = {{"who", 1}};
 static const char *const effect_kind8_labels[] = {"Marked with a marker", "Помечается маркером"};
 static const rtab_param effect_kind8_params[] = {{"who", 1}, {"marker", 5}};
-static const char *const effect_kind9_labels[] = {"Removed from the map for the rest of the game, not eliminated (a leader may return, see 5.3)", "Удалите с карты до конца игры; не считается уничтоженным (командир может вернуться, см. 5.3)"};
+static const char *const effect_kind9_labels[] = {"Removed from the map, not eliminated (not counted as eliminated for victory points)", "Удалите с карты; не уничтожается (а значит, не считается уничтоженным при подсчете ПО)"};
 static const rtab_param effect_kind9_params[] = {{"who", 1}};
 static const char *const effect_kind10_labels[] = {"Return the unit's morale to", "Верните мораль подразделения в состояние"};
 static const rtab_param effect_kind10_params[] = {{"who", 1}, {"state", 3}};
-static const char *const effect_kind11_labels[] = {"Leaders stacked with the cavalry pursue with it", "Командиры, сгруппированные с кавалерией, преследуют вместе с ней"};
+static const char *const effect_kind11_labels[] = {"Pursues even with 0 movement points", "Должно осуществить преследование даже если потенциал движения 0"};
 static const rtab_param effect_kind11_params[] = {{"who", 1}};
-static const char *const effect_kind12_labels[] = {"Light infantry stacked with the cavalry stays behind", "Кавалерия, сгруппированная с легкой пехотой, оставляет пехоту позади"};
+static const char *const effect_kind12_labels[] = {"If the melee result already eliminated the retreating unit, the cavalry stays in the hex it advanced into", "Если «отступающее» подразделение было уничтожено согласно результату боя, оставьте кавалерию в том гексе, в который она продвинулась"};
 static const rtab_param effect_kind12_params[] = {{"who", 1}};
+static const char *const effect_kind13_labels[] = {"The pursuit may trigger a reaction (not by the retreating unit), only once it is complete", "Преследование может инициировать ответное действие (но не отступающего подразделения), но только после завершения преследования"};
+static const rtab_param effect_kind13_params[] = {{"who", 1}};
+static const char *const effect_kind14_labels[] = {"Eliminated even if it retreats off the map or something blocks the cavalry along the retreat path", "Уничтожьте, даже если оно отступает за пределы карты или что-то препятствует кавалерии наступать вдоль всего пути отступления"};
+static const rtab_param effect_kind14_params[] = {{"who", 1}};
+static const char *const effect_kind15_labels[] = {"Triggers no reaction and no reaction fire", "Не инициирует ответное действие или ответный огонь"};
+static const rtab_param effect_kind15_params[] = {{"who", 1}};
+static const char *const effect_kind16_labels[] = {"May not return to the map during the game", "Не может вернуться на карту во время игры"};
+static const rtab_param effect_kind16_params[] = {{"who", 1}};
+static const char *const effect_kind17_labels[] = {"The leader used in the melee takes a Leader Loss check", "Пройдите проверку на Потерю Командира"};
+static const rtab_param effect_kind17_params[] = {{"who", 0}};
+static const char *const effect_kind18_labels[] = {"Leaders stacked with the cavalry pursue with it", "Командиры, сгруппированные с кавалерией, преследуют вместе с ней"};
+static const rtab_param effect_kind18_params[] = {{"who", 1}};
+static const char *const effect_kind19_labels[] = {"Light infantry stacked with the cavalry stays behind", "Кавалерия, сгруппированная с легкой пехотой, оставляет пехоту позади"};
+static const rtab_param effect_kind19_params[] = {{"who", 1}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "eliminate", .labels = effect_kind0_labels, .rule = "11.0", .nparams = 1, .params = effect_kind0_params},
 	{.id = "morale", .labels = effect_kind1_labels, .rule = "11.0", .nparams = 2, .params = effect_kind1_params},
@@ -225,8 +243,15 @@ static const rtab_effect_kind effect_kinds[] = {
 	{.id = "mark", .labels = effect_kind8_labels, .rule = "11.7.2", .nparams = 2, .params = effect_kind8_params},
 	{.id = "leave_map", .labels = effect_kind9_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind9_params},
 	{.id = "return_morale", .labels = effect_kind10_labels, .rule = "11.4.5", .nparams = 2, .params = effect_kind10_params},
-	{.id = "leaders_pursue_along", .labels = effect_kind11_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind11_params},
-	{.id = "light_infantry_stays", .labels = effect_kind12_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind12_params},
+	{.id = "pursues_even_with_zero_movement", .labels = effect_kind11_labels, .rule = "11.7.1", .nparams = 1, .params = effect_kind11_params},
+	{.id = "stays_where_it_advanced_if_already_eliminated", .labels = effect_kind12_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind12_params},
+	{.id = "may_trigger_reaction_after_pursuit", .labels = effect_kind13_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind13_params},
+	{.id = "eliminated_even_if_off_map_or_blocked", .labels = effect_kind14_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind14_params},
+	{.id = "triggers_no_reaction_or_reaction_fire", .labels = effect_kind15_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind15_params},
+	{.id = "cannot_return", .labels = effect_kind16_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind16_params},
+	{.id = "take_leader_loss_check", .labels = effect_kind17_labels, .rule = "11.3.2", .nparams = 1, .params = effect_kind17_params},
+	{.id = "leaders_pursue_along", .labels = effect_kind18_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind18_params},
+	{.id = "light_infantry_stays", .labels = effect_kind19_labels, .rule = "11.7.3", .nparams = 1, .params = effect_kind19_params},
 };
 
 /* outcome attacker_eliminated */
@@ -252,10 +277,22 @@ static const rtab_instr outcome0_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome0_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome0_trigger2_set0}},
 };
+static const rtab_instr outcome0_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome0_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome0_trigger3_set0}},
+};
+static const rtab_instr outcome0_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome0_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome0_trigger4_sets[] = {
+	{.input = 31, .value = {1, outcome0_trigger4_set0}},
+};
 static const rtab_trigger outcome0_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome0_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger4_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_broken */
@@ -285,10 +322,22 @@ static const rtab_instr outcome1_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome1_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome1_trigger2_set0}},
 };
+static const rtab_instr outcome1_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome1_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome1_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome1_trigger3_set0}},
+};
+static const rtab_instr outcome1_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome1_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome1_trigger4_sets[] = {
+	{.input = 31, .value = {1, outcome1_trigger4_set0}},
+};
 static const rtab_trigger outcome1_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome1_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger4_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -316,9 +365,21 @@ static const rtab_instr outcome2_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome2_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome2_trigger1_set0}},
 };
+static const rtab_instr outcome2_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome2_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome2_trigger2_sets[] = {
+	{.input = 31, .value = {1, outcome2_trigger2_set0}},
+};
+static const rtab_instr outcome2_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome2_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome2_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome2_trigger3_set0}},
+};
 static const rtab_trigger outcome2_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome2_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome2_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger3_sets, .times = {0, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_1 */
@@ -346,9 +407,21 @@ static const rtab_instr outcome3_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome3_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome3_trigger1_set0}},
 };
+static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome3_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome3_trigger2_sets[] = {
+	{.input = 31, .value = {1, outcome3_trigger2_set0}},
+};
+static const rtab_instr outcome3_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome3_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome3_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome3_trigger3_set0}},
+};
 static const rtab_trigger outcome3_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome3_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome3_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger3_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -376,9 +449,21 @@ static const rtab_instr outcome4_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome4_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome4_trigger1_set0}},
 };
+static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome4_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome4_trigger2_sets[] = {
+	{.input = 31, .value = {1, outcome4_trigger2_set0}},
+};
+static const rtab_instr outcome4_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome4_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome4_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome4_trigger3_set0}},
+};
 static const rtab_trigger outcome4_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome4_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome4_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger3_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_shaken_retreat_2 */
@@ -406,9 +491,21 @@ static const rtab_instr outcome5_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome5_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome5_trigger1_set0}},
 };
+static const rtab_instr outcome5_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome5_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome5_trigger2_sets[] = {
+	{.input = 31, .value = {1, outcome5_trigger2_set0}},
+};
+static const rtab_instr outcome5_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome5_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome5_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome5_trigger3_set0}},
+};
 static const rtab_trigger outcome5_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger1_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome5_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome5_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger3_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_broken */
@@ -438,10 +535,22 @@ static const rtab_instr outcome6_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome6_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome6_trigger2_set0}},
 };
+static const rtab_instr outcome6_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome6_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome6_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome6_trigger3_set0}},
+};
+static const rtab_instr outcome6_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome6_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome6_trigger4_sets[] = {
+	{.input = 31, .value = {1, outcome6_trigger4_set0}},
+};
 static const rtab_trigger outcome6_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome6_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger4_sets, .times = {0, NULL}},
 };
 
 /* outcome defender_eliminated */
@@ -467,10 +576,22 @@ static const rtab_instr outcome7_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome7_trigger2_sets[] = {
 	{.input = 23, .value = {1, outcome7_trigger2_set0}},
 };
+static const rtab_instr outcome7_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome7_trigger3_sets[] = {
+	{.input = 31, .value = {1, outcome7_trigger3_set0}},
+};
+static const rtab_instr outcome7_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
+static const rtab_instr outcome7_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome7_trigger4_sets[] = {
+	{.input = 31, .value = {1, outcome7_trigger4_set0}},
+};
 static const rtab_trigger outcome7_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome7_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger4_sets, .times = {0, NULL}},
 };
 
 /* outcome break_off */
@@ -488,13 +609,13 @@ static const int32_t outcome9_effect0_args[] = {
 	0
 };
 static const int32_t outcome9_effect1_args[] = {
-	1
-};
-static const int32_t outcome9_effect2_args[] = {
 	0
 };
+static const int32_t outcome9_effect2_args[] = {
+	1
+};
 static const int32_t outcome9_effect3_args[] = {
-	0, 0
+	1
 };
 static const int32_t outcome9_effect4_args[] = {
 	0
@@ -502,13 +623,29 @@ static const int32_t outcome9_effect4_args[] = {
 static const int32_t outcome9_effect5_args[] = {
 	0
 };
+static const int32_t outcome9_effect6_args[] = {
+	0
+};
+static const int32_t outcome9_effect7_args[] = {
+	0, 0
+};
+static const int32_t outcome9_effect8_args[] = {
+	0
+};
+static const int32_t outcome9_effect9_args[] = {
+	0
+};
 static const rtab_effect outcome9_effects[] = {
-	{5, 1, outcome9_effect0_args}, /* pursue */
-	{6, 1, outcome9_effect1_args}, /* eliminate_unit */
-	{7, 1, outcome9_effect2_args}, /* capture_artillery */
-	{8, 2, outcome9_effect3_args}, /* mark */
-	{11, 1, outcome9_effect4_args}, /* leaders_pursue_along */
-	{12, 1, outcome9_effect5_args}, /* light_infantry_stays */
+	{11, 1, outcome9_effect0_args}, /* pursues_even_with_zero_movement */
+	{5, 1, outcome9_effect1_args}, /* pursue */
+	{6, 1, outcome9_effect2_args}, /* eliminate_unit */
+	{14, 1, outcome9_effect3_args}, /* eliminated_even_if_off_map_or_blocked */
+	{12, 1, outcome9_effect4_args}, /* stays_where_it_advanced_if_already_eliminated */
+	{13, 1, outcome9_effect5_args}, /* may_trigger_reaction_after_pursuit */
+	{7, 1, outcome9_effect6_args}, /* capture_artillery */
+	{8, 2, outcome9_effect7_args}, /* mark */
+	{18, 1, outcome9_effect8_args}, /* leaders_pursue_along */
+	{19, 1, outcome9_effect9_args}, /* light_infantry_stays */
 };
 
 /* outcome pursue_off_map */
@@ -517,19 +654,35 @@ static const int32_t outcome10_effect0_args[] = {
 	0
 };
 static const int32_t outcome10_effect1_args[] = {
-	1
+	0
 };
 static const int32_t outcome10_effect2_args[] = {
 	0
 };
 static const int32_t outcome10_effect3_args[] = {
+	1
+};
+static const int32_t outcome10_effect4_args[] = {
+	0
+};
+static const int32_t outcome10_effect5_args[] = {
+	0
+};
+static const int32_t outcome10_effect6_args[] = {
 	0
 };
 static const rtab_effect outcome10_effects[] = {
-	{9, 1, outcome10_effect0_args}, /* leave_map */
-	{6, 1, outcome10_effect1_args}, /* eliminate_unit */
-	{11, 1, outcome10_effect2_args}, /* leaders_pursue_along */
-	{12, 1, outcome10_effect3_args}, /* light_infantry_stays */
+	{11, 1, outcome10_effect0_args}, /* pursues_even_with_zero_movement */
+	{9, 1, outcome10_effect1_args}, /* leave_map */
+	{16, 1, outcome10_effect2_args}, /* cannot_return */
+	{6, 1, outcome10_effect3_args}, /* eliminate_unit */
+	{15, 1, outcome10_effect4_args}, /* triggers_no_reaction_or_reaction_fire */
+	{18, 1, outcome10_effect5_args}, /* leaders_pursue_along */
+	{19, 1, outcome10_effect6_args}, /* light_infantry_stays */
+};
+static const rtab_instr outcome10_trigger0_unless[] = {{RTAB_OP_INPUT, 30}, {RTAB_OP_NOT, 0}};
+static const rtab_trigger outcome10_triggers[] = {
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome10_trigger0_unless}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome eliminated */
@@ -553,20 +706,40 @@ static const rtab_trigger outcome12_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
+/* outcome leader_loss_check_required */
+static const char *const outcome13_labels[] = {"Leader Loss check", "Проверка на Потерю Командира"};
+static const int32_t outcome13_effect0_args[] = {
+	0
+};
+static const rtab_effect outcome13_effects[] = {
+	{17, 1, outcome13_effect0_args}, /* take_leader_loss_check */
+};
+
+/* outcome defender_leader_loss_check_required */
+static const char *const outcome14_labels[] = {"Leader Loss check (defending leader)", "Проверка на Потерю Командира (обороняющийся Командир)"};
+static const int32_t outcome14_effect0_args[] = {
+	1
+};
+static const rtab_effect outcome14_effects[] = {
+	{17, 1, outcome14_effect0_args}, /* take_leader_loss_check */
+};
+
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 3, .triggers = outcome0_triggers},
-	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 3, .triggers = outcome1_triggers},
-	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 2, .triggers = outcome2_triggers},
-	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers},
-	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers},
-	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 2, .triggers = outcome5_triggers},
-	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers},
-	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 3, .triggers = outcome7_triggers},
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 5, .triggers = outcome0_triggers},
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 5, .triggers = outcome1_triggers},
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 4, .triggers = outcome2_triggers},
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 4, .triggers = outcome3_triggers},
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 4, .triggers = outcome4_triggers},
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 4, .triggers = outcome5_triggers},
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 5, .triggers = outcome6_triggers},
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 5, .triggers = outcome7_triggers},
 	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 4, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 10, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 7, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers},
 	{.id = "eliminated", .labels = outcome11_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL},
 	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers},
+	{.id = "leader_loss_check_required", .labels = outcome13_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome13_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "defender_leader_loss_check_required", .labels = outcome14_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome14_effects, .ntriggers = 0, .triggers = NULL},
 };
 
 /* matrix melee_matrix */
@@ -831,7 +1004,7 @@ static const rtab_row table1_rows[] = {
 	{10, "11.7.2", NULL}, /* pursue_off_map */
 };
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
-static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 30}};
+static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 32}};
 static const rtab_rewrite table1_rewrites[] = {
 	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", .provisional = NULL},
 };
@@ -870,6 +1043,21 @@ static const rtab_table tables[] = {
 	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 };
 
+/* reactions leader_return */
+static const char *const reactions0_labels[] = {"A leader who pursued off the map", "Командир, преследовавший за пределы карты"};
+/* returns_by_5_3 */
+static const char *const option0_0_labels[] = {"Returns to the map (see 5.3)", "Вернуться может [см. 5.3]"};
+/* stays_off_map */
+static const char *const option0_1_labels[] = {"Stays off the map for the rest of the game", "Не может вернуться на карту во время игры"};
+static const rtab_option reactions0_options[] = {
+	{.id = "returns_by_5_3", .labels = option0_0_labels, .rule = "5.3", .guard = {0, NULL}, .outcome = -1, .provisional = "the leader who pursues off map: 11.7.2 C says he cannot return to the map, then «(хотя командир, участвовавший в преследовании, вернуться может [см. 5.3])»; the parenthesis is read as the exception; 5.3 is not in the excerpts"},
+	{.id = "stays_off_map", .labels = option0_1_labels, .rule = "11.7.2", .guard = {0, NULL}, .outcome = -1, .provisional = "the leader who pursues off map: the same sentence says he cannot return («командир ... не могут вернуться на карту»); contradicted by its own parenthesis"},
+};
+
+static const rtab_reaction_set reaction_sets[] = {
+	{.id = "leader_return", .labels = reactions0_labels, .rule = "11.7.2, 5.3", .noptions = 2, .options = reactions0_options, .none_when = {0, NULL}},
+};
+
 /* transition formation_hit */
 static const char *const transition0_labels[] = {"Formation hit", "Хит Построения"};
 static const int16_t transition0_next[] = {1, 2, 2, 3};
@@ -884,22 +1072,33 @@ static const rtab_transition transitions[] = {
 	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .input = 21, .next = transition1_next, .provisional = NULL},
 };
 
-/* procedure pursuit_target */
-static const char *const procedure0_labels[] = {"Which defeated unit the cavalry pursues (one unit only)", "Какое из побежденных подразделений преследует кавалерия (только одно)"};
-static const char *const procedure0_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
-/* front_hex */
-static const char *const step0_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
-static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 31}};
-/* flank_hex */
-static const char *const step0_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
-static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 32}};
+/* procedure leader_loss_check */
+static const char *const procedure0_labels[] = {"Leader Loss check", "Проверка на Потерю Командира"};
+static const char *const procedure0_tie_break[] = {NULL, NULL};
+/* defending_leader */
+static const char *const step0_0_labels[] = {"The defending leader used in the melee", "Обороняющийся Командир"};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 31}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "front_hex", .labels = step0_0_labels, .rule = "11.7.5", .guard = {1, step0_0_guard}, .outcome = -1, .provisional = NULL},
-	{.id = "flank_hex", .labels = step0_1_labels, .rule = "11.7.5", .guard = {1, step0_1_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "defending_leader", .labels = step0_0_labels, .rule = "11.3.2", .guard = {3, step0_0_guard}, .outcome = 14, .provisional = NULL},
+};
+
+/* procedure pursuit_target */
+static const char *const procedure1_labels[] = {"Which defeated unit the cavalry pursues (one unit only)", "Какое из побежденных подразделений преследует кавалерия (только одно)"};
+static const char *const procedure1_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
+/* front_hex */
+static const char *const step1_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
+static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 33}};
+/* flank_hex */
+static const char *const step1_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
+static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 34}};
+static const rtab_procedure_step procedure1_steps[] = {
+	{.id = "front_hex", .labels = step1_0_labels, .rule = "11.7.5", .guard = {1, step1_0_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "flank_hex", .labels = step1_1_labels, .rule = "11.7.5", .guard = {1, step1_1_guard}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "pursuit_target", .labels = procedure0_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "leader_loss_check", .labels = procedure0_labels, .rule = "11.3.2", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = 13, .provisional = NULL},
+	{.id = "pursuit_target", .labels = procedure1_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
 const rtab_ruleset musket_pike_ruleset = {
@@ -909,13 +1108,13 @@ const rtab_ruleset musket_pike_ruleset = {
 	.locales = locales,
 	.nenums = 8,
 	.enums = enums,
-	.ninputs = 33,
+	.ninputs = 35,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
-	.neffect_kinds = 13,
+	.neffect_kinds = 20,
 	.effect_kinds = effect_kinds,
-	.noutcomes = 13,
+	.noutcomes = 15,
 	.outcomes = outcomes,
 	.nmodifiers = 24,
 	.modifiers = modifiers,
@@ -929,13 +1128,13 @@ const rtab_ruleset musket_pike_ruleset = {
 	.groups = groups,
 	.nsteps = 0,
 	.steps = NULL,
-	.nreaction_sets = 0,
-	.reaction_sets = NULL,
+	.nreaction_sets = 1,
+	.reaction_sets = reaction_sets,
 	.ntransitions = 2,
 	.transitions = transitions,
 	.ndistances = 0,
 	.distances = NULL,
-	.nprocedures = 1,
+	.nprocedures = 2,
 	.procedures = procedures,
 	.rule = "Musket & Pike series rules",
 };
@@ -950,7 +1149,7 @@ int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, 
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&musket_pike_ruleset, s->inputs, 33);
+		return rtab_inputs_default(&musket_pike_ruleset, s->inputs, 35);
 	rc = rtab_inputs_validate(&musket_pike_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -960,7 +1159,7 @@ int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, 
 int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 33 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 35 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
@@ -1002,7 +1201,7 @@ static inline int rtab_native_interpreted_(size_t table, const musket_pike_situa
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 33, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 35, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1057,13 +1256,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	const int c0a_0 = cond != 0;
 	/* modifier attacker_second_leader */
 	{
 		int64_t x0, x1;
@@ -1072,13 +1265,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g0a = cond && sv > keep_g0a ? sv : keep_g0a;
+	const int c0a_1 = cond != 0;
 	/* modifier defender_leader */
 	{
 		int64_t x0, x1;
@@ -1087,13 +1274,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	const int c0d_0 = cond != 0;
 	/* modifier defender_second_leader */
 	{
 		int64_t x0, x1;
@@ -1102,13 +1283,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g0d = cond && sv < keep_g0d ? sv : keep_g0d;
+	const int c0d_1 = cond != 0;
 	/* modifier morale_difference */
 	{
 		int64_t x0, x1;
@@ -1197,14 +1372,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 != 0 || x1 != 0;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	const int c1a_0 = cond != 0;
 	/* modifier attacker_scattered */
 	{
 		int64_t x0, x1;
@@ -1213,14 +1381,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 2;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv < keep_g1a ? sv : keep_g1a;
+	const int c1a_1 = cond != 0;
 	/* modifier after_volley */
 	{
 		int64_t x0;
@@ -1330,14 +1491,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 != 0 || x1 != 0;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 1;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	const int c1d_0 = cond != 0;
 	/* modifier defender_scattered */
 	{
 		int64_t x0, x1;
@@ -1346,20 +1500,13 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
-	{
-		int64_t x0;
-		x0 = 2;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	keep_g1d = cond && sv > keep_g1d ? sv : keep_g1d;
+	const int c1d_1 = cond != 0;
 	total = extra_drm;
 	/* group leader */
-	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
+	gsum = (c0a_0 ? 1 : c0a_1 ? 1 : 0) + (c0d_0 ? -1 : c0d_1 ? -1 : 0);
 	total += gsum;
 	/* group formation */
-	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
+	gsum = (c1a_1 ? -2 : c1a_0 ? -1 : 0) + (c1d_1 ? 2 : c1d_0 ? 1 : 0);
 	total += gsum;
 	total += sum_other;
 	modifier = (int32_t)total;
@@ -1387,7 +1534,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 33, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 35, faces, nfaces, extra_drm, out);
 }
 
 /* table cavalry_pursuit: row << 16 | outcome, for each modified roll -5..11, below, above */
@@ -1493,7 +1640,7 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
 			{
 				int64_t x0;
-				x0 = in[30]; /* already_eliminated */
+				x0 = in[32]; /* already_eliminated */
 				cond = (int32_t)x0;
 			}
 			if (cond) {
@@ -1516,7 +1663,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 33, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 35, faces, nfaces, extra_drm, out);
 }
 
 /* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
@@ -1598,7 +1745,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 33, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 35, faces, nfaces, extra_drm, out);
 }
 
 int musket_pike_resolve(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,

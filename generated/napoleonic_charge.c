@@ -43,16 +43,16 @@ static const char *const input9_labels[] = {"Distance between the start position
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
 	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = NULL},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours"},
 	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = NULL},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = NULL},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours"},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours"},
 	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = NULL},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = NULL},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours"},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours"},
 };
 
 /* dice */
@@ -421,7 +421,7 @@ static const int32_t table1_natural0_faces[] = {
 	6, 6
 };
 static const rtab_natural_rule table1_natural[] = {
-	{2, table1_natural0_faces, 5, "Charger's test, c)", NULL},
+	{2, table1_natural0_faces, 5, "Charger's test, c)", "the double six at the charged unit's test: stated under the charger's test (c) as a reminder for the morale test; applied to the charged unit's test too"},
 };
 
 static const rtab_table tables[] = {
@@ -449,8 +449,8 @@ static const char *const option0_2_labels[] = {"Manoeuvre or change formation", 
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
 	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9, .provisional = NULL},
-	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1, .provisional = NULL},
-	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1, .provisional = "standing is closed to a unit that declared a counter-charge: read from b) «должны продолжать Контратаку», not stated at c)"},
+	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1, .provisional = "manoeuvring is closed to a unit that declared a counter-charge: read from b) «должны продолжать Контратаку», not stated at c)"},
 };
 
 /* reactions supporting_fire */

@@ -370,6 +370,66 @@ static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, 
 	return RTAB_OK;
 }
 
+/* A constant or an input, as an operand of a short expression; false for anything else. */
+static bool operand(const rtab_instr *in, const int32_t *inputs, size_t ninputs, int32_t *v)
+{
+	if (in->op == RTAB_OP_CONST) {
+		*v = in->arg;
+		return true;
+	}
+	if (in->op == RTAB_OP_INPUT && in->arg >= 0 && (size_t)in->arg < ninputs) {
+		*v = inputs[in->arg];
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The shapes most conditions and values take ("x", "-1", "x >= 2", "a - b"),
+ * computed without the stack machine. False when the expression is another
+ * shape or fails: the stack machine then computes it, or says why it fails.
+ */
+static bool eval_short(const rtab_expr *expr, const int32_t *inputs, size_t ninputs, int32_t *value)
+{
+	const rtab_instr *in = expr->instrs;
+	int32_t a, b;
+
+	switch (expr->ninstrs) {
+	case 1: return operand(&in[0], inputs, ninputs, value);
+	case 2:
+		if (!operand(&in[0], inputs, ninputs, &a))
+			return false;
+		if (in[1].op == RTAB_OP_NOT) {
+			*value = !a;
+			return true;
+		}
+		if (in[1].op != RTAB_OP_NEG || a == INT32_MIN)
+			return false;
+		*value = -a;
+		return true;
+	case 3:
+		if (!operand(&in[0], inputs, ninputs, &a) || !operand(&in[1], inputs, ninputs, &b))
+			return false;
+		switch ((rtab_op)in[2].op) {
+		case RTAB_OP_ADD:
+		case RTAB_OP_SUB:
+		case RTAB_OP_MUL:
+		case RTAB_OP_EQ:
+		case RTAB_OP_NE:
+		case RTAB_OP_LT:
+		case RTAB_OP_LE:
+		case RTAB_OP_GT:
+		case RTAB_OP_GE:
+		case RTAB_OP_AND:
+		case RTAB_OP_OR:
+		case RTAB_OP_MIN:
+		case RTAB_OP_MAX: return arith((rtab_op)in[2].op, a, b, value) == RTAB_OK;
+		default: return false;
+		}
+	default: return false;
+	}
+}
+
 int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
 {
@@ -382,6 +442,8 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 		*value = 1;
 		return RTAB_OK;
 	}
+	if (expr->ninstrs <= 3 && eval_short(expr, inputs, ninputs, value))
+		return RTAB_OK;
 	for (size_t i = 0; i < expr->ninstrs; i++) {
 		const rtab_instr *in = &expr->instrs[i];
 		int rc = RTAB_OK;
@@ -557,9 +619,22 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 	}
 	apply_stacking(rs, out, first);
 
+	/* The groups with a member here (the first 64; later ones are always looked at). */
+	uint64_t used = 0;
+	for (size_t i = first; i < out->napplied; i++) {
+		int16_t g = rs->modifiers[out->applied[i].modifier].group;
+		if (g >= 64)
+			used = UINT64_MAX;
+		else if (g >= 0)
+			used |= (uint64_t)1 << g;
+	}
+
 	/* Sum the counted members; a capped group contributes its capped total. */
 	for (size_t g = 0; g <= rs->ngroups; g++) {
 		int64_t sum = 0;
+		if (g < rs->ngroups && g < 64 && !(used >> g & 1) &&
+		    !(rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0)))
+			continue; /* no member, and a total of 0 stays 0 */
 		for (size_t i = first; i < out->napplied; i++) {
 			const rtab_modifier *m = &rs->modifiers[out->applied[i].modifier];
 			size_t mg = m->group < 0 ? rs->ngroups : (size_t)m->group;
@@ -688,6 +763,21 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		}
 	}
 	return RTAB_OK;
+}
+
+int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
+			     size_t ninputs, rtab_target *targets, uint8_t *by, size_t cap,
+			     size_t *count)
+{
+	int rc;
+	if (!rs || !count || (!targets && cap) || (!by && cap))
+		return RTAB_E_NULL;
+	if (outcome >= rs->noutcomes)
+		return RTAB_E_INDEX;
+	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	if (rc != RTAB_OK)
+		return rc;
+	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, by, cap, count);
 }
 
 int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,

@@ -638,6 +638,12 @@ int rtab_procedure_step_first(const rtab_ruleset *rs, size_t procedure, const in
 int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
 			  size_t ninputs, rtab_target *targets, size_t cap, size_t *count);
 
+/* The same, with by[k]: which trigger of the outcome targets[k] comes from
+ * (for rtab_trigger_inputs). */
+int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
+			     size_t ninputs, rtab_target *targets, uint8_t *by, size_t cap,
+			     size_t *count);
+
 /*
  * The situation a trigger passes on: copies inputs to out, then sets the
  * inputs trigger `trigger` of outcome `outcome` names, each to its value

@@ -42,12 +42,18 @@ int rtab_results_equal(const rtab_result *a, const rtab_result *b, const char **
 		*field = "provisional";
 		return 0;
 	}
+	for (size_t i = 0; i < a->nprovisional && i < RTAB_MAX_REASONS; i++)
+		if (strcmp(a->reasons[i], b->reasons[i]) != 0) {
+			*field = "reasons";
+			return 0;
+		}
 	SAME(rewritten_from);
 	SAME(rewrite);
 	SAME(ntriggered);
 	for (size_t i = 0; i < a->ntriggered && i < RTAB_MAX_TRIGGERS; i++) {
 		SAME(triggered[i].kind);
 		SAME(triggered[i].index);
+		SAME(triggered_by[i]);
 	}
 	*field = NULL;
 	return 1;

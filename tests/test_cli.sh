@@ -94,6 +94,44 @@ RTAB
 check example-fails 1 "wrong.rtab:6:" "$rtab" test "$tmp/wrong.rtab"
 check example-count 1 "0 passed, 1 failed" "$rtab" test "$tmp/wrong.rtab"
 
+# Each provisional reading a result depends on is listed, once, in JSON and
+# in --explain; what a trigger passes on is shown with it (issue 11).
+check reasons-json 0 '"reasons": ["the die: the page says only' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+check reasons-json-modifier 0 'Attacker: wavering formation or open order: no value printed' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+check reasons-count 0 '"provisional_count": 5' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+check reasons-explain 0 "provisional:   force ratio: the page prints" \
+	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --explain
+check trigger-inputs-json 0 '"trigger_inputs": [{"formation": "wavering"}, {"formation": "normal"}]' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+check trigger-times 0 '"triggers": ["cavalry_pursuit", "cavalry_pursuit", "formation_hit", "formation_hit"]' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_cavalry_units=2 --roll 9 --json
+check trigger-inputs-explain 0 "then resolve:  charge_reaction (unexpected = true)" \
+	"$rtab" eval tables/mass_battle.rtab pursuit_contact --set contacts_enemy_unit=true --explain
+check reasons-transition 0 '"reasons": ["formation hit on an unhurt unit' \
+	"$rtab" eval tables/musket_pike.rtab formation_hit --set formation=normal --json
+check settled-transition 0 '"provisional_count": 0, "reasons": []' \
+	"$rtab" eval tables/musket_pike.rtab formation_hit --set formation=wavering --json
+check reasons-reactions 0 '"provisional_count": 2' \
+	"$rtab" eval tables/mass_battle.rtab charge_reaction --json
+check strict-names-construct 1 "provisional transition arc in transition 'formation_hit'" \
+	"$rtab" check --strict tables/musket_pike.rtab
+
+# 'settled' catches a result that depends on a provisional reading.
+cat >"$tmp/settled.rtab" <<'RTAB'
+ruleset s { locales en; en "S"; }
+dice d6 = 1d6;
+outcome hold { en "Hold"; }
+outcome flee { en "Flee"; }
+table morale { en "Morale"; roll d6; rows { flee 1-3 provisional "smudged"; hold 4-6; } }
+example morale_rows { en "Rows"; morale roll 5 -> hold settled; morale roll 2 -> flee settled; }
+RTAB
+check settled-fails 1 'expected settled, but it depends on 1 provisional reading: "smudged"' "$rtab" test "$tmp/settled.rtab"
+sed 's/morale roll 2 -> flee settled/morale roll 2 -> flee provisional/' "$tmp/settled.rtab" >"$tmp/settled2.rtab"
+check settled-passes 0 "1 passed, 0 failed" "$rtab" test "$tmp/settled2.rtab"
+
 # A compile that fails writes nothing and keeps what was there.
 mkdir "$tmp/out"
 "$rtab" compile tables/musket_pike.rtab -o "$tmp/out" >/dev/null 2>&1

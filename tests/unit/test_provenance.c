@@ -1,0 +1,248 @@
+/*
+ * Provisional readings on every construct, the reasons a result lists, and
+ * triggers that pass the situation on or repeat: a ruleset written in the
+ * language, built by the real front end, resolved by the runtime.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model.h"
+#include "parse_ctx.h"
+#include "reasons.h"
+#include "rtab.h"
+
+static const char source[] =
+	"ruleset r { locales en; en \"R\"; }\n"
+	"dice d6 = 1d6 provisional \"R-DICE\";\n"
+	"enum form { en \"F\"; fresh { en \"Fresh\"; provisional \"R-FRESH\"; } tired { en \"T\"; } }\n"
+	"input form: form = fresh { en \"Form\"; }\n"
+	"input other_form: form = tired { en \"Other\"; }\n"
+	"input n: int 0..4 = 1 { en \"N\"; provisional \"R-N\"; }\n"
+	"input a: int 0..20 = 1 { en \"A\"; }\n"
+	"input b: int 1..20 = 1 { en \"B\"; }\n"
+	"input flag: bool = false { en \"Flag\"; }\n"
+	"outcome lo { en \"Lo\"; trigger hit(form = other_form); trigger hit times n;"
+	" trigger re(flag = true) unless flag provisional \"R-TRIG\"; }\n"
+	"outcome hi { en \"Hi\"; }\n"
+	"outcome top { en \"Top\"; }\n"
+	"ratio odds { en \"Odds\"; provisional \"R-ODDS\"; 2:1 = 1 provisional \"R-STEP\"; otherwise 0; }\n"
+	"modifier m { en \"M\"; value odds(a, b); }\n"
+	"modifier w { en \"W\"; when flag; value 1; provisional \"R-MOD\"; }\n"
+	"table t { en \"T\"; roll d6; modifiers m, w;"
+	" rewrite hi -> top when flag provisional \"R-REWRITE\";"
+	" rows { lo 0-2; hi 3-4 provisional \"R-ROW\"; top 5-8; } }\n"
+	"transition hit by form { en \"Hit\"; fresh -> tired provisional \"R-ARC\"; tired -> tired; }\n"
+	"reactions re { en \"Re\"; option x { en \"X\"; provisional \"R-OPT\"; }"
+	" option y { en \"Y\"; unless flag; } }\n"
+	"procedure p { en \"P\"; provisional \"R-ORDER\";"
+	" step s1 { en \"S1\"; when flag; provisional \"R-S1\"; } step s2 { en \"S2\"; } }\n";
+
+typedef struct built {
+	FILE *f;
+	char *out;
+	size_t outlen;
+	diag_ctx diag;
+	struct parse_ctx pc;
+	model m;
+} built;
+
+static void build(built *b)
+{
+	size_t n = strlen(source);
+	memset(b, 0, sizeof *b);
+	b->f = open_memstream(&b->out, &b->outlen);
+	assert_non_null(b->f);
+	diag_init(&b->diag, "t.rtab", source, n, b->f);
+	b->pc.diag = &b->diag;
+	assert_int_equal(rtab_parse(source, n, &b->pc), 0);
+	bool ok = model_build(&b->m, b->pc.defs, &b->diag);
+	assert_int_equal(fflush(b->f), 0);
+	if (!ok || b->diag.errors)
+		fail_msg("the source does not build:\n%s", b->out);
+}
+
+static void built_free(built *b)
+{
+	model_free(&b->m);
+	ast_defs_free(b->pc.defs);
+	diag_free(&b->diag);
+	fclose(b->f);
+	free(b->out);
+}
+
+static int input(const rtab_ruleset *rs, const char *id)
+{
+	int i = rtab_find_input(rs, id);
+	assert_true(i >= 0);
+	return i;
+}
+
+static bool has_reason(const rtab_result *r, const char *why)
+{
+	for (size_t i = 0; i < r->nprovisional && i < RTAB_MAX_REASONS; i++)
+		if (strcmp(r->reasons[i], why) == 0)
+			return true;
+	return false;
+}
+
+/* Every reason a table result depends on is listed once, the row's first. */
+static void test_table_reasons(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16];
+	int32_t face = 3;
+	rtab_result r;
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	/* a:b = 1:1: the ratio's reading counts, its step not (otherwise 0). */
+	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_string_equal(rs->outcomes[r.outcome].id, "hi"); /* 3 + odds 0 */
+	assert_string_equal(r.provisional, "R-ROW");
+	assert_ptr_equal(r.reasons[0], r.provisional);
+	assert_true(has_reason(&r, "R-DICE"));
+	assert_true(has_reason(&r, "R-ODDS"));
+	assert_false(has_reason(&r, "R-STEP"));
+	assert_false(has_reason(&r, "R-MOD"));     /* w does not apply */
+	assert_true(has_reason(&r, "R-REWRITE"));  /* considered for hi, not applied */
+	assert_int_equal(r.nprovisional, 4);
+	/* a:b = 2:1 reaches the step; flag applies w and the rewrite. */
+	in[input(rs, "a")] = 2;
+	in[input(rs, "flag")] = 1;
+	face = 1;
+	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_string_equal(rs->outcomes[r.outcome].id, "top");
+	assert_true(has_reason(&r, "R-STEP"));
+	assert_true(has_reason(&r, "R-MOD"));
+	assert_int_equal(r.rewritten_from, rtab_find_outcome(rs, "hi"));
+	built_free(&b);
+}
+
+/* A trigger resolves its target 'times' times, passes inputs on, and its
+ * condition's reason is listed when it is evaluated. */
+static void test_trigger_times_and_sets(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16], passed[16];
+	int32_t face = 1;
+	rtab_result r;
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	in[input(rs, "n")] = 3;
+	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, -1, &r), RTAB_OK);
+	assert_string_equal(rs->outcomes[r.outcome].id, "lo");
+	/* hit (other_form), hit x3, re: five entries. */
+	assert_int_equal(r.ntriggered, 5);
+	assert_int_equal(r.triggered_by[0], 0);
+	for (size_t i = 1; i <= 3; i++)
+		assert_int_equal(r.triggered_by[i], 1);
+	assert_int_equal(r.triggered_by[4], 2);
+	assert_int_equal(r.triggered[4].kind, RTAB_TARGET_REACTIONS);
+	assert_true(has_reason(&r, "R-TRIG"));
+	/* The first passes form = other_form (tired); the last flag = true. */
+	assert_int_equal(rtab_trigger_inputs(rs, r.outcome, r.triggered_by[0], in, rs->ninputs, passed),
+			 RTAB_OK);
+	assert_int_equal(passed[input(rs, "form")], in[input(rs, "other_form")]);
+	assert_int_equal(passed[input(rs, "n")], 3); /* the rest unchanged */
+	assert_int_equal(rtab_trigger_inputs(rs, r.outcome, 2, in, rs->ninputs, passed), RTAB_OK);
+	assert_int_equal(passed[input(rs, "flag")], 1);
+	assert_int_equal(rtab_trigger_inputs(rs, r.outcome, 3, in, rs->ninputs, passed), RTAB_E_INDEX);
+	assert_int_equal(rtab_trigger_inputs(rs, rs->noutcomes, 0, in, rs->ninputs, passed), RTAB_E_INDEX);
+	assert_int_equal(rtab_trigger_inputs(rs, r.outcome, 0, in, rs->ninputs, NULL), RTAB_E_NULL);
+	/* times 0: none; flag: the reaction set is suppressed. */
+	in[input(rs, "n")] = 0;
+	in[input(rs, "flag")] = 1;
+	face = 1;
+	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, -2, &r), RTAB_OK);
+	assert_string_equal(rs->outcomes[r.outcome].id, "lo");
+	assert_int_equal(r.ntriggered, 1);
+	assert_true(has_reason(&r, "R-TRIG"));
+	built_free(&b);
+}
+
+/* Reactions, transitions and procedures: the reasons of what they give. */
+static void test_other_reasons(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16], state_to, step;
+	uint16_t opts[4];
+	size_t n;
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+
+	reasons why = {0};
+	assert_int_equal(rtab_reactions(rs, 0, in, rs->ninputs, opts, 4, &n), RTAB_OK);
+	reasons_of_reactions(&why, rs, 0, opts, n);
+	assert_int_equal(why.total, 1);
+	assert_string_equal(why.why[0], "R-OPT");
+
+	why = (reasons){0};
+	assert_int_equal(rtab_transition_next(rs, 0, in, rs->ninputs, &state_to), RTAB_OK);
+	reasons_of_transition(&why, rs, 0, in[input(rs, "form")], state_to);
+	assert_int_equal(why.total, 2); /* the arc, and the state 'fresh' */
+	assert_string_equal(why.why[0], "R-ARC");
+	assert_string_equal(why.why[1], "R-FRESH");
+	why = (reasons){0};
+	in[input(rs, "form")] = 1; /* tired -> tired: settled */
+	assert_int_equal(rtab_transition_next(rs, 0, in, rs->ninputs, &state_to), RTAB_OK);
+	reasons_of_transition(&why, rs, 0, 1, state_to);
+	assert_int_equal(why.total, 0);
+
+	/* s1 does not apply: s2 is taken after reading s1, so both reasons. */
+	why = (reasons){0};
+	assert_int_equal(rtab_procedure_step_first(rs, 0, in, rs->ninputs, &step), RTAB_OK);
+	assert_int_equal(step, 1);
+	reasons_of_procedure(&why, rs, 0, step);
+	assert_int_equal(why.total, 2);
+	assert_string_equal(why.why[0], "R-ORDER");
+	assert_string_equal(why.why[1], "R-S1");
+
+	assert_string_equal(rs->dice[0].provisional, "R-DICE");
+	assert_string_equal(rs->enums[0].values[0].provisional, "R-FRESH");
+	assert_string_equal(rs->inputs[input(rs, "n")].provisional, "R-N");
+	built_free(&b);
+}
+
+/* Every construct keeps its reason in the lowered model. */
+static void test_listing(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	assert_string_equal(rs->bands[0].provisional, "R-ODDS");
+	assert_non_null(rs->bands[0].step_provisional);
+	assert_string_equal(rs->bands[0].step_provisional[0], "R-STEP");
+	assert_string_equal(rs->tables[0].rewrites[0].provisional, "R-REWRITE");
+	assert_string_equal(rs->transitions[0].provisional[0], "R-ARC");
+	assert_null(rs->transitions[0].provisional[1]);
+	assert_string_equal(rs->procedures[0].provisional, "R-ORDER");
+	assert_string_equal(rs->reaction_sets[0].options[0].provisional, "R-OPT");
+	assert_null(rs->reaction_sets[0].options[1].provisional);
+	built_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_reasons),
+		cmocka_unit_test(test_trigger_times_and_sets),
+		cmocka_unit_test(test_other_reasons),
+		cmocka_unit_test(test_listing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
