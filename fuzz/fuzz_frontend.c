@@ -26,6 +26,7 @@
 #include "report.h"
 
 #include "fuzz_common.h"
+#include "rtab_gen.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -35,6 +36,62 @@
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+
+/*
+ * Most inputs should be valid programs with extreme values, huge counts and
+ * odd strings, not syntax errors: a quarter of the mutations write a whole
+ * program from the grammar (rtab_gen.c), a quarter change one token or
+ * repeat one line, the rest are libFuzzer's byte-level mutations.
+ */
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	switch (seed % 8) {
+	case 0:
+	case 1: {
+		strbuf sb = {0};
+		rtab_gen_program(&sb, (uint64_t)seed * 0x9E3779B97F4A7C15ull + size, max_size);
+		size_t n = sb.len <= max_size ? sb.len : 0;
+		if (n)
+			memcpy(data, sb.data, n);
+		sb_free(&sb);
+		if (n)
+			return n;
+		break;
+	}
+	case 2:
+	case 3: {
+		size_t n = rtab_gen_mutate(data, size, max_size, seed);
+		if (n)
+			return n;
+		break;
+	}
+	default:
+		break;
+	}
+	return LLVMFuzzerMutate(data, size, max_size);
+}
+
+/* Randomness for the inputs and faces of one run: drawn from the input's bytes. */
+static uint64_t draw(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+/* A value of [lo, hi]: an end, the middle, or any (64-bit arithmetic: no overflow). */
+static int32_t draw_in(uint64_t *state, int32_t lo, int32_t hi)
+{
+	uint64_t r = draw(state);
+	switch (r % 4) {
+	case 0: return lo;
+	case 1: return hi;
+	default: return (int32_t)(lo + (int64_t)((r >> 8) % ((uint64_t)((int64_t)hi - lo) + 1)));
+	}
+}
 
 /* Larger sources only slow the search; the compiler takes up to 64 MiB. */
 #define MAX_INPUT (1u << 20)
@@ -77,6 +134,8 @@ static void resolve_one(const rtab_ruleset *rs, size_t table, const int32_t *inp
 	for (size_t i = 0; i < nfaces; i++)
 		natural += faces[i];
 	int rc = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, 0, &r);
+	if (rc == RTAB_E_NO_RESULT)
+		return; /* a 'none' column, or odds 0:0: no result, as the table says */
 	FUZZ_CHECK(rc == RTAB_OK,
 		   "table '%s' (checked without error) fails to resolve the natural roll %lld "
 		   "with no extra DRM: %s (%d)",
@@ -118,6 +177,90 @@ static void exercise_table(const rtab_ruleset *rs, size_t table, int32_t *inputs
 	}
 }
 
+/*
+ * Random situations: every input drawn from its domain (often at an end),
+ * faces drawn from their dice, and a DRM from outside within the limit of a
+ * literal. `rtab check` proved every modified roll of the domain has a row
+ * and every modifier total fits 32 bits: without extra DRM the status must
+ * be RTAB_OK (or no result, for a column marked 'none'); with one, never an
+ * overflow.
+ */
+static void exercise_random(const rtab_ruleset *rs, int32_t *inputs, uint64_t seed)
+{
+	for (size_t t = 0; t < rs->ntables; t++) {
+		const rtab_dice *d = fuzz_table_dice(rs, &rs->tables[t]);
+		for (int round = 0; round < 8; round++) {
+			int32_t faces[RTAB_MAX_FACES];
+			size_t n = 0;
+			for (size_t i = 0; i < rs->ninputs; i++)
+				inputs[i] = draw_in(&seed, rs->inputs[i].min, rs->inputs[i].max);
+			for (size_t g = 0; d && g < d->ngroups; g++)
+				for (size_t k = 0; k < d->groups[g].count && n < RTAB_MAX_FACES; k++)
+					faces[n++] = draw_in(&seed, d->groups[g].face_min, d->groups[g].face_max);
+			int32_t drm = round < 4 ? 0 : draw_in(&seed, -RTAB_INT_LIMIT, RTAB_INT_LIMIT);
+			rtab_result r;
+			int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, n, drm, &r);
+			if (drm == 0)
+				FUZZ_CHECK(rc == RTAB_OK || rc == RTAB_E_NO_RESULT,
+					   "table '%s' fails on a situation of its domain: %s (%d)",
+					   rs->tables[t].id, rtab_status_message(rc), rc);
+			else
+				FUZZ_CHECK(rc != RTAB_E_OVERFLOW && rc != RTAB_E_RULESET && rc != RTAB_E_EXPR,
+					   "table '%s' with an extra DRM of %ld fails: %s (%d)",
+					   rs->tables[t].id, (long)drm, rtab_status_message(rc), rc);
+			if (rc == RTAB_OK) {
+				fuzz_check_result(rs, t, inputs, faces, n, drm, &r);
+				report_all(rs, &r, inputs, faces, n);
+			}
+		}
+	}
+	for (int round = 0; round < 8; round++) {
+		for (size_t i = 0; i < rs->ninputs; i++)
+			inputs[i] = draw_in(&seed, rs->inputs[i].min, rs->inputs[i].max);
+		for (size_t i = 0; i < rs->nmodifiers; i++) {
+			const rtab_modifier *m = &rs->modifiers[i];
+			int32_t v;
+			int rc = rtab_expr_eval(rs, &m->value, inputs, rs->ninputs, &v);
+			FUZZ_CHECK(rc == RTAB_OK, "the value of modifier '%s' fails: %s (%d)", m->id,
+				   rtab_status_message(rc), rc);
+			FUZZ_CHECK(v >= m->min && v <= m->max,
+				   "modifier '%s' is %ld, outside its checked bounds %ld..%ld", m->id,
+				   (long)v, (long)m->min, (long)m->max);
+		}
+	}
+}
+
+/*
+ * The slower mode (RTAB_FUZZ_STRICT_C=DIR in the environment): the emitted
+ * .c and .h are written to DIR and compiled under strict ISO C, and as C++
+ * when g++ is there. Any diagnostic is a bug of the emitter.
+ */
+static void compile_strict(const rtab_ruleset *rs, const strbuf *c, const strbuf *h)
+{
+	const char *dir = getenv("RTAB_FUZZ_STRICT_C");
+	if (!dir || !*dir)
+		return;
+	strbuf path = {0}, cmd = {0};
+	for (int k = 0; k < 2; k++) {
+		path.len = 0;
+		sb_printf(&path, "%s/%s.%s", dir, rs->id, k ? "h" : "c");
+		FILE *f = fopen(path.data, "w");
+		const strbuf *b = k ? h : c;
+		FUZZ_CHECK(f && fwrite(b->data, 1, b->len, f) == b->len && fclose(f) == 0,
+			   "cannot write %s", path.data);
+	}
+	sb_printf(&cmd,
+		  "cc -std=c11 -pedantic -Wall -Wextra -Werror -fsyntax-only -I'%s' -I'%s' '%s/%s.c' &&"
+		  " { ! command -v g++ >/dev/null || g++ -std=c++11 -Wall -Werror -fsyntax-only -x c++"
+		  " -I'%s' -I'%s' '%s/%s.c'; }",
+		  RTAB_FUZZ_RUNTIME_DIR, dir, dir, rs->id, RTAB_FUZZ_RUNTIME_DIR, dir, dir, rs->id);
+	int rc = system(cmd.data);
+	FUZZ_CHECK(rc == 0, "the generated C of '%s' does not compile under strict ISO C or as C++ (%s)",
+		   rs->id, cmd.data);
+	sb_free(&path);
+	sb_free(&cmd);
+}
+
 /* A modifier's value, for any inputs in their domains, lies within the bounds
  * the compiler computed, and neither it nor the condition fails to evaluate. */
 static void exercise_modifiers(const rtab_ruleset *rs, int32_t *inputs)
@@ -157,17 +300,18 @@ static void exercise_others(const rtab_ruleset *rs, int32_t *inputs)
 
 	FUZZ_CHECK(rtab_inputs_default(rs, inputs, rs->ninputs) == RTAB_OK, "inputs_default");
 	for (size_t i = 0; i < rs->nreaction_sets; i++) {
-		uint16_t opts[256];
-		size_t n = 0;
-		int rc = rtab_reactions(rs, i, inputs, rs->ninputs, opts, 256, &n);
+		uint16_t *opts = xcalloc(rs->reaction_sets[i].noptions + 1u, sizeof *opts);
+		size_t n = 0, cap = rs->reaction_sets[i].noptions;
+		int rc = rtab_reactions(rs, i, inputs, rs->ninputs, opts, cap, &n);
 		FUZZ_CHECK(rc == RTAB_OK, "reaction set '%s' fails: %s (%d)", rs->reaction_sets[i].id,
 			   rtab_status_message(rc), rc);
 		FUZZ_CHECK(n <= rs->reaction_sets[i].noptions, "reaction set '%s': %zu of %u options",
 			   rs->reaction_sets[i].id, n, rs->reaction_sets[i].noptions);
-		for (size_t k = 0; k < n && k < 256; k++)
+		for (size_t k = 0; k < n && k < cap; k++)
 			FUZZ_CHECK(opts[k] < rs->reaction_sets[i].noptions && (k == 0 || opts[k] > opts[k - 1]),
 				   "reaction set '%s': option %u", rs->reaction_sets[i].id, opts[k]);
-		report_reactions(&rep, i, opts, n < 256 ? n : 256);
+		report_reactions(&rep, i, opts, n < cap ? n : cap);
+		free(opts);
 	}
 	for (size_t i = 0; i < rs->ntransitions; i++) {
 		const rtab_transition *tr = &rs->transitions[i];
@@ -209,8 +353,11 @@ static void exercise_others(const rtab_ruleset *rs, int32_t *inputs)
 				ok[f] = rc == RTAB_OK;
 				any |= ok[f];
 			}
-			if (any && ok[0])
-				report_distance(&rep, i, values, ok, prov);
+			if (any && ok[0]) {
+				reasons why = {0};
+				reasons_add(&why, prov);
+				report_distance(&rep, i, values, ok, &why);
+			}
 		}
 	}
 #ifdef RTAB_NO_DICE
@@ -297,6 +444,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		emit_c_source(&c, rs, "fuzz.rtab");
 		emit_c_header(&h, rs, "fuzz.rtab");
 		FUZZ_CHECK(c.len > 0 && h.len > 0, "the emitter printed nothing");
+		compile_strict(rs, &c, &h);
 		sb_free(&c);
 		sb_free(&h);
 
@@ -306,6 +454,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		exercise_modifiers(rs, inputs);
 		for (size_t t = 0; t < rs->ntables; t++)
 			exercise_table(rs, t, inputs);
+		uint64_t seed = 1469598103934665603ull;
+		for (size_t i = 0; i < size; i++)
+			seed = (seed ^ data[i]) * 1099511628211ull;
+		exercise_random(rs, inputs, seed);
 #if FUZZ_RTAB_V2
 		exercise_others(rs, inputs);
 #endif

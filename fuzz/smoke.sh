@@ -26,4 +26,6 @@ while [ "$i" -lt "$count" ]; do
 	fi
 done
 [ "$dirs" = 1 ] || set -- "$@" "-artifact_prefix=$work/" "$work/new"
-exec "$bin" "$@"
+# libFuzzer exits 77 on a crash by default, which meson reads as "skipped":
+# a crash must fail the test.
+exec "$bin" -error_exitcode=1 "$@"

@@ -7,6 +7,7 @@ usage: test_man.py RTAB MANPAGE
 - Every option `rtab VERB --help` mentions appears in that verb's section,
   and every option the section defines (a .TP tag) is in the verb's help.
 - Every option `rtab --help` mentions is in OPTIONS, and back.
+- SYNOPSIS has one .SY/.YS block per verb.
 - The .TH line names the version `rtab --version` prints.
 A new verb or option therefore fails here until man/rtab.1 documents it.
 """
@@ -119,6 +120,36 @@ def main():
             # The verb's line in `rtab --help` and its own help, against its section.
             checked += compare('rtab %s --help' % v, verb_lines[v] + '\n' + run(rtab, v, '--help'),
                                ss[v], tags.get(('SS', v), set()))
+
+    # SYNOPSIS: one .SY ... .YS block per verb, the verb its first word.
+    synopsis, block = [], None
+    in_synopsis = False
+    with open(manpage, encoding='utf-8') as f:
+        for raw in f:
+            raw = raw.rstrip('\n')
+            if raw.startswith('.SH'):
+                in_synopsis = 'SYNOPSIS' in raw
+            elif in_synopsis and raw.startswith('.SY'):
+                if block is not None:
+                    problems.append('SYNOPSIS: .SY before the .YS that closes %r' % ' '.join(block))
+                block = []
+            elif in_synopsis and raw.startswith('.YS'):
+                synopsis.append(block or [])
+                block = None
+            elif block is not None:
+                block.append(plain(raw))
+    if block is not None:
+        problems.append('SYNOPSIS: a .SY block is not closed by .YS')
+    firsts = [b[0].split()[0] for b in synopsis if b and b[0].split()]
+    for v in verbs:
+        if firsts.count(v) != 1:
+            problems.append("SYNOPSIS: verb '%s' should begin exactly one .SY block (found %d)"
+                            % (v, firsts.count(v)))
+    for b in synopsis:
+        others = [w for w in b[1:] if w in verbs]
+        if others:
+            problems.append('SYNOPSIS: the block of %r names another verb %r: a .YS/.SY missing?'
+                            % (b[0], others[0]))
 
     version = run(rtab, '--version').split()[-1]
     th = [l for l in open(manpage, encoding='utf-8') if l.startswith('.TH ')]
