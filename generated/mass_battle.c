@@ -1332,6 +1332,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			}
 		}
 		{ /* trigger 1 */
+			rtab_native_note_(out, outcome6_triggers[1].provisional);
 			{
 				int64_t x0;
 				x0 = in[9]; /* fast */
