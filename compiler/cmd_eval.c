@@ -153,17 +153,21 @@ static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
 	if (!d && a->roll)
 		return usage_error("eval", "table '%s' rolls no dice: it is keyed by its modifiers alone; drop --roll",
 				   a->table);
-	if (d && !a->roll)
-		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
-				   a->table, d->nfaces > 1 ? ",F..." : "");
 	if (a->nrolls > 1)
 		return usage_error("eval", "table '%s' takes one --roll", a->table);
-	if (d) {
+	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);
 		if (status != EXIT_OK)
 			return status;
 	}
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
+	if (rc == RTAB_E_FACES && !a->roll)
+		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
+				   a->table, d->nfaces > 1 ? ",F..." : "");
+	if (rc == RTAB_E_NO_RESULT) {
+		report_no_result(rep, &r);
+		return EXIT_OK;
+	}
 	if (rc == RTAB_E_FACES) {
 		strbuf need = {0};
 		dice_faces_phrase(&need, d);

@@ -84,7 +84,10 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 				     t->id);
 			return false;
 		}
-		if (c->nfaces != nf) {
+		bool unrolled = false; /* a column that gives its result without a roll */
+		for (size_t k = 0; k < t->ncolumns; k++)
+			unrolled |= t->columns[k].kind != RTAB_COLUMN_ROLLED;
+		if (c->nfaces != nf && !(c->nfaces == 0 && unrolled && !s->has_roll)) {
 			if (c->nfaces)
 				check_report(m, CHECK_EXAMPLE, s->loc,
 					     "table '%s' rolls %u face%s, and this check gives %zu: write: roll F%s",
@@ -96,7 +99,11 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 		}
 		if (!expect_name(m, s, "table"))
 			return false;
-		c->expected = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
+		if (strcmp(s->name2, "none") == 0 && model_find(m, DEF_OUTCOME, "none") < 0) {
+			c->expected = -1; /* no result: a 'none' column, or odds 0:0 */
+			return true;
+		}
+		c->expected = resolve_outcome_or_code(m, s->name2, s->name2_loc);
 		return c->expected >= 0;
 	}
 	case RTAB_TARGET_REACTIONS: {
@@ -267,8 +274,20 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rtab_result r;
 		rc = rtab_resolve(rs, c->target.index, c->inputs, rs->ninputs, c->faces, c->nfaces,
 				  c->drm, &r);
+		if (rc == RTAB_E_NO_RESULT && c->expected < 0)
+			return true;
+		if (rc == RTAB_E_NO_RESULT) {
+			sb_printf(why, "gave no result (column %s), expected %s",
+				  rs->tables[c->target.index].columns[r.column].id,
+				  rs->outcomes[c->expected].id);
+			return false;
+		}
 		if (rc != RTAB_OK)
 			break;
+		if (c->expected < 0) {
+			sb_printf(why, "gave %s, expected no result", rs->outcomes[r.outcome].id);
+			return false;
+		}
 		reasons prov = {0};
 		reasons_of_table(&prov, &r);
 		bool ok = (int)r.outcome == c->expected;
