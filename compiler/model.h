@@ -45,6 +45,8 @@ typedef struct model_check {
 	size_t noptions;
 	rtab_target *triggers; /* expected, when the check says 'trigger {...}' */
 	size_t ntriggers;
+	int32_t *trigger_inputs; /* per expected trigger, ninputs values it must pass on ... */
+	uint8_t *trigger_set;    /* ... where this is 1 (the inputs the check names) */
 	const char *unit;
 } model_check;
 
