@@ -149,6 +149,7 @@ void ast_cells_free(ast_cell *l)
 {
 	while (l) {
 		ast_cell *n = l->next;
+		free(l->name);
 		free(l);
 		l = n;
 	}
@@ -188,6 +189,7 @@ void ast_stmts_free(ast_stmt *l)
 		ast_expr_free(l->expr);
 		ast_expr_free(l->times);
 		ast_cells_free(l->cells);
+		ast_cells_free(l->step);
 		ast_stmts_free(l->body);
 		free(l);
 		l = n;

@@ -55,11 +55,22 @@ typedef struct ast_arg {
 	struct ast_arg *next, *tail;
 } ast_arg;
 
+/* What a cell of a row or an item of a grid line holds. */
+typedef enum cell_kind {
+	CELL_RANGE = 0, /* a roll range (or a number): lo..hi, open ends at INT64 bounds */
+	CELL_NAME,      /* an outcome id or code (grids), a column label */
+	CELL_ABSENT,    /* '—' or '-': no row here */
+	CELL_RATIO,     /* N:M odds, 1.5:1 as lo = 3, hi = 2 */
+	CELL_COLON,     /* the ':' after a grid line's roll */
+} cell_kind;
+
 /* A roll range of one row in one column; open ends are INT64 bounds. */
 typedef struct ast_cell {
 	src_loc loc;
+	cell_kind kind;
 	int64_t lo, hi;
 	bool open_lo, open_hi;
+	char *name; /* CELL_NAME */
 	struct ast_cell *next, *tail;
 } ast_cell;
 
@@ -122,6 +133,9 @@ typedef enum stmt_kind {
 	ST_ARC,       /* STATE -> STATE; or * -> STATE; (transition) */
 	ST_TIE,       /* tie { labels } (procedure) */
 	ST_CHECK,     /* TARGET(inputs) roll F drm N -> EXPECTED; (example) */
+	ST_GRID,      /* grid { header NL lines } (table): body holds ST_GRID_LINEs */
+	ST_GRID_LINE, /* one printed line: cells; [@ rule] [provisional "why"] */
+	ST_WORDS,     /* WORD ids; or WORD STEP OUTCOME; (shifts, below, above, code) */
 } stmt_kind;
 
 typedef enum expect_kind { EXPECT_NAME, EXPECT_SET, EXPECT_VALUE } expect_kind;
@@ -148,9 +162,11 @@ typedef struct ast_stmt {
 	int64_t expect_modifier, expect_roll;
 	ast_id *ids;
 	ast_arg *args;
-	ast_expr *expr;
+	ast_expr *expr;     /* ST_COLUMNS: the key's arguments (linked by next_arg) */
 	ast_expr *times; /* trigger ... times EXPR */
 	ast_cell *cells;
+	ast_cell *step;     /* ST_WORDS: 'above 7:1 X' */
+	bool all_values;    /* ST_COLUMNS: 'columns by INPUT;' (every value its own column) */
 	struct ast_stmt *body;
 	struct ast_stmt *next, *tail;
 } ast_stmt;

@@ -38,6 +38,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_TRIGGER_CYCLE] = {"trigger-cycle", SEV_ERROR, true, "no table can trigger itself"},
 	[CHECK_ERRATA] = {"errata", SEV_ERROR, false, "errata layers come last, are named once (not 'original') and remove or restate what exists"},
 	[CHECK_ERRATA_UNCHANGED] = {"errata-unchanged", SEV_WARNING, true, "an errata layer changes what it restates"},
+	[CHECK_ERRATA_NEW] = {"errata-new", SEV_WARNING, true, "what an errata layer adds is not a misspelt restatement"},
 };
 
 int check_find(const char *name)
@@ -204,7 +205,7 @@ static const char *column_phrase(const rtab_table *t, size_t col, strbuf *sb)
 /* A row as written: its outcome may be unknown, and is named as the source names it. */
 static const char *row_outcome(const model *m, const rtab_table *t, uint16_t row)
 {
-	return m->tables[t - m->rs.tables].rows[row]->name;
+	return m->tables[t - m->rs.tables].row_names[row];
 }
 
 static void check_row_gaps(model *m)
@@ -217,6 +218,8 @@ static void check_row_gaps(model *m)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
+			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED)
+				continue; /* an automatic column: no roll */
 			model_cell *cells = sorted_column(m, t, col, &k);
 			int64_t next = mt->reach_lo; /* first roll not yet covered */
 			const model_cell *prev = NULL;
@@ -260,15 +263,21 @@ static void check_row_overlaps(model *m)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
+			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED)
+				continue;
 			model_cell *cells = sorted_column(m, t, col, &k);
 			const model_cell *widest = NULL; /* the row reaching furthest so far */
 			char rolls[96];
 
 			for (size_t i = 0; i < k; i++) {
 				const model_cell *c = &cells[i];
-				if (widest && c->lo <= widest->hi) {
-					int64_t end = c->hi < widest->hi ? c->hi : widest->hi;
-					fmt_rolls(rolls, sizeof rolls, c->lo, end);
+				/* Only the rolls that can occur: written numbers beyond them never match. */
+				int64_t lo = c->lo > mt->reach_lo ? c->lo : mt->reach_lo;
+				int64_t end = widest ? (c->hi < widest->hi ? c->hi : widest->hi) : 0;
+				if (end > mt->reach_hi)
+					end = mt->reach_hi;
+				if (widest && c->lo <= widest->hi && lo <= end) {
+					fmt_rolls(rolls, sizeof rolls, lo, end);
 					check_report(m, CHECK_ROW_OVERLAP, c->loc,
 						     "in %s, rows '%s' and '%s' both match %s",
 						     column_phrase(tab, col, &where),
@@ -296,6 +305,8 @@ static void check_unreachable_rows(model *m)
 		if (!mt->has_rows || mt->def->damaged)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
+			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED)
+				continue;
 			for (size_t r = 0; r < n; r++) {
 				const model_cell *c = &mt->cells[col * n + r];
 				if (c->lo > c->hi || (c->hi >= mt->reach_lo && c->lo <= mt->reach_hi))

@@ -747,21 +747,29 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 				const rtab_input *A = &rs->inputs[ia], *B = &rs->inputs[ib];
 				for (size_t s = 0; s < band->nsteps; s++) {
 					const rtab_band_step *st = &band->steps[s];
+					/* The smallest multiple with room on both sides, else any. */
+					int64_t best_k = 0;
 					for (int64_t k = 1; k <= 1000; k++) {
 						int64_t a = st->num * k, b = st->den * k;
 						if (a > A->max || b > B->max)
 							break;
 						if (a < A->min || b < B->min)
 							continue;
-						for (int64_t d = -1; d <= 1; d++) {
-							if (a + d < A->min || a + d > A->max)
-								continue;
-							memcpy(inputs, base, rs->ninputs * sizeof *inputs);
-							inputs[ia] = (int32_t)(a + d);
-							inputs[ib] = (int32_t)b;
-							at_middle(tc, inputs);
+						if (!best_k)
+							best_k = k;
+						if (a - 1 >= A->min && a + 1 <= A->max) {
+							best_k = k;
+							break;
 						}
-						break;
+					}
+					for (int64_t d = -1; best_k && d <= 1; d++) {
+						int64_t a = st->num * best_k + d, b = st->den * best_k;
+						if (a < A->min || a > A->max)
+							continue;
+						memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+						inputs[ia] = (int32_t)a;
+						inputs[ib] = (int32_t)b;
+						at_middle(tc, inputs);
 					}
 				}
 			}

@@ -204,6 +204,18 @@ static void apply_layer(slots *s, const ast_errata *layer, diag_ctx *d)
 				diag_report(d, SEV_NOTE, NULL, at->removed->loc, "'%s' is removed here", def->id);
 			}
 		} else {
+			/* An addition whose id is a letter or two off one that exists is
+			 * most likely a restatement with a misspelt id. */
+			for (size_t i = 0; d && i < s->n; i++) {
+				const ast_def *e = s->v[i].def;
+				if (e && e->kind == def->kind && edit_distance(e->id, def->id) <= 1 + strlen(def->id) / 8) {
+					check_report_diag(d, CHECK_ERRATA_NEW, def->id_loc,
+							  "errata layer '%s' adds %s '%s', which does not exist; did you mean to restate '%s'?",
+							  layer->id, def_kind_name(def->kind), def->id, e->id);
+					diag_report(d, SEV_NOTE, NULL, e->id_loc, "'%s' is defined here", e->id);
+					break;
+				}
+			}
 			at = slot_add(s);
 		}
 		at->def = def;

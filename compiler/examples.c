@@ -66,9 +66,24 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 		for (const ast_id *i = s->triggers; i; i = i->next)
 			n++;
 		c->triggers = model_array(m, n ? n : 1, sizeof *c->triggers);
-		for (const ast_id *i = s->triggers; i; i = i->next)
+		size_t ni = m->rs.ninputs ? m->rs.ninputs : 1;
+		c->trigger_inputs = model_array(m, (n ? n : 1) * ni, sizeof *c->trigger_inputs);
+		c->trigger_set = model_array(m, (n ? n : 1) * ni, sizeof *c->trigger_set);
+		const ast_stmt *t = s->body;
+		for (const ast_id *i = s->triggers; i; i = i->next, t = t ? t->next : NULL) {
+			size_t k = c->ntriggers;
 			if (!resolve_target(m, i->id, i->loc, &c->triggers[c->ntriggers++]))
 				return false;
+			if (!t || !t->args)
+				continue;
+			if (!set_inputs(m, t, &c->trigger_inputs[k * ni]))
+				return false;
+			for (const ast_arg *a = t->args; a; a = a->next) {
+				int in = model_find(m, DEF_INPUT, a->key);
+				if (in >= 0)
+					c->trigger_set[k * ni + (size_t)in] = 1;
+			}
+		}
 	}
 	if (s->expect_provisional && s->expect_settled) {
 		check_report(m, CHECK_EXAMPLE, s->loc,
@@ -84,7 +99,10 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 				     t->id);
 			return false;
 		}
-		if (c->nfaces != nf) {
+		bool unrolled = false; /* a column that gives its result without a roll */
+		for (size_t k = 0; k < t->ncolumns; k++)
+			unrolled |= t->columns[k].kind != RTAB_COLUMN_ROLLED;
+		if (c->nfaces != nf && !(c->nfaces == 0 && unrolled && !s->has_roll)) {
 			if (c->nfaces)
 				check_report(m, CHECK_EXAMPLE, s->loc,
 					     "table '%s' rolls %u face%s, and this check gives %zu: write: roll F%s",
@@ -96,7 +114,11 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 		}
 		if (!expect_name(m, s, "table"))
 			return false;
-		c->expected = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
+		if (strcmp(s->name2, "none") == 0 && model_find(m, DEF_OUTCOME, "none") < 0) {
+			c->expected = -1; /* no result: a 'none' column, or odds 0:0 */
+			return true;
+		}
+		c->expected = resolve_outcome_or_code(m, s->name2, s->name2_loc);
 		return c->expected >= 0;
 	}
 	case RTAB_TARGET_REACTIONS: {
@@ -220,20 +242,51 @@ static bool same_target(rtab_target a, rtab_target b)
 	return a.kind == b.kind && a.index == b.index;
 }
 
-/* The result triggers exactly the expected targets, in any order, each as
- * many times as expected (a trigger resolved twice is named twice). */
-static bool same_targets(const rtab_result *r, const model_check *c)
+/* Whether the result's trigger j passes on what expected trigger i names. */
+static bool passes_expected(const rtab_ruleset *rs, const rtab_result *r, size_t j,
+			    const model_check *c, size_t i)
 {
+	size_t n = rs->ninputs;
+	int32_t passed[1024];
+	bool any = false;
+	for (size_t k = 0; k < n; k++)
+		any |= c->trigger_set[i * n + k] != 0;
+	if (!any)
+		return true;
+	if (n > sizeof passed / sizeof passed[0] ||
+	    rtab_trigger_inputs(rs, r->outcome, r->triggered_by[j], c->inputs, n, passed) != RTAB_OK)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (c->trigger_set[i * n + k] && passed[k] != c->trigger_inputs[i * n + k])
+			return false;
+	return true;
+}
+
+/* The result triggers exactly the expected targets, in any order, each as
+ * many times as expected (a trigger resolved twice is named twice), each
+ * passing on the inputs the check names. */
+static bool same_targets(const rtab_ruleset *rs, const rtab_result *r, const model_check *c)
+{
+	bool used[RTAB_MAX_TRIGGERS] = {false};
 	if (r->ntriggered != c->ntriggers)
 		return false;
-	for (size_t i = 0; i < c->ntriggers; i++) {
-		size_t want = 0, got = 0;
-		for (size_t j = 0; j < c->ntriggers; j++)
-			want += same_target(c->triggers[j], c->triggers[i]);
-		for (size_t j = 0; j < r->ntriggered; j++)
-			got += same_target(r->triggered[j], c->triggers[i]);
-		if (want != got)
-			return false;
+	/* Expected triggers that name inputs first, so that a bare name takes what is left. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < c->ntriggers; i++) {
+			bool named = false;
+			for (size_t k = 0; k < rs->ninputs; k++)
+				named |= c->trigger_set[i * rs->ninputs + k] != 0;
+			if (named != (pass == 0))
+				continue;
+			size_t j = 0;
+			for (; j < r->ntriggered; j++)
+				if (!used[j] && same_target(r->triggered[j], c->triggers[i]) &&
+				    passes_expected(rs, r, j, c, i))
+					break;
+			if (j == r->ntriggered)
+				return false;
+			used[j] = true;
+		}
 	}
 	return true;
 }
@@ -267,14 +320,26 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rtab_result r;
 		rc = rtab_resolve(rs, c->target.index, c->inputs, rs->ninputs, c->faces, c->nfaces,
 				  c->drm, &r);
+		if (rc == RTAB_E_NO_RESULT && c->expected < 0)
+			return true;
+		if (rc == RTAB_E_NO_RESULT) {
+			sb_printf(why, "gave no result (column %s), expected %s",
+				  rs->tables[c->target.index].columns[r.column].id,
+				  rs->outcomes[c->expected].id);
+			return false;
+		}
 		if (rc != RTAB_OK)
 			break;
+		if (c->expected < 0) {
+			sb_printf(why, "gave %s, expected no result", rs->outcomes[r.outcome].id);
+			return false;
+		}
 		reasons prov = {0};
 		reasons_of_table(&prov, &r);
 		bool ok = (int)r.outcome == c->expected;
 		ok &= !s->has_expect_modifier || r.modifier == s->expect_modifier;
 		ok &= !s->has_expect_roll || r.modified_roll == s->expect_roll;
-		ok &= !s->has_expect_triggers || same_targets(&r, c);
+		ok &= !s->has_expect_triggers || same_targets(rs, &r, c);
 		if (ok)
 			return provenance_ok(s, &prov, why);
 		{

@@ -388,7 +388,12 @@ static void decompile(decomp *d, size_t from, size_t to)
 			decompile(d, i + 1, jump_end);
 			decompile(d, jump_end + 1, end);
 			term b = pop(d), a = pop(d);
-			sb_printf(&sb, "if %s then %s else %s", c.text, a.text, b.text);
+			/* An 'if' in the condition or the 'then' branch keeps its parentheses. */
+			sb_puts(&sb, "if ");
+			put_operand(&sb, &c, P_OR);
+			sb_puts(&sb, " then ");
+			put_operand(&sb, &a, P_OR);
+			sb_printf(&sb, " else %s", b.text);
 			push(d, sb.data, P_IF, a.type, a.enum_index);
 			free(a.text);
 			free(b.text);

@@ -23,7 +23,10 @@ typedef struct model_cell {
 typedef struct model_table {
 	const ast_def *def;
 	model_cell *cells; /* ncolumns * nrows, column-major */
-	const ast_stmt **rows;
+	const char **row_names; /* per row: the outcome as written (an id or a code) */
+	src_loc *row_locs;      /* per row: where it is written (its row, or its first grid cell) */
+	uint16_t first_rolled, nrolled; /* the columns rows give ranges for (the others are
+					   the automatic columns of 'below' and 'above') */
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
 	bool has_rows;  /* rows to check for coverage */
 	bool shape_bad; /* a row gave the wrong number of ranges */
@@ -42,6 +45,8 @@ typedef struct model_check {
 	size_t noptions;
 	rtab_target *triggers; /* expected, when the check says 'trigger {...}' */
 	size_t ntriggers;
+	int32_t *trigger_inputs; /* per expected trigger, ninputs values it must pass on ... */
+	uint8_t *trigger_set;    /* ... where this is 1 (the inputs the check names) */
 	const char *unit;
 } model_check;
 

@@ -24,6 +24,9 @@ struct lex_extra {
 	bool paren_reset;   /* a ';', '{' or '}' ended the statement: forget them at the next token */
 	char cur_first, prev_first; /* first characters of the current and previous tokens */
 	bool eof_reported;  /* an unterminated string or comment was reported at the end */
+	int grid;           /* 0: outside a grid; 1: after 'grid', before its '{'; 2: inside */
+	bool grid_bol;      /* inside a grid, at the start of a line: a newline ends nothing */
+	bool grid_bol_before; /* grid_bol before the current token */
 };
 
 struct parse_ctx {

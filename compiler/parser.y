@@ -191,9 +191,13 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token <num> INT "integer" ATLEAST "'N+'"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
+%token <range> ODDS "odds like 1:4"
+%token GRID "keyword 'grid'" NL "end of line" DASH "'—'"
 
 %type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
+%type <stmt> grid_lines grid_line
+%type <cell> gitems gitem
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set
 %type <cell> cells cell faces
@@ -201,7 +205,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt
-%type <stmt> trigger_tail
+%type <stmt> trigger_tail texpects texpect
 %type <num> sint
 %type <range> bounds
 %type <type> type
@@ -331,6 +335,9 @@ definition:
 		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2));
 		$$->params = $4; $$->rule = $6; $$->body = $7;
 	}
+	| EFFECT IDENT rule_opt body_opt {
+		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
 	| OUTCOME IDENT rule_opt block {
 		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
@@ -426,6 +433,20 @@ stmt:
 	| OTHERWISE sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_OTHERWISE, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
 	}
+	| ODDS '=' sint provisional_opt ';' {
+		$$ = ast_stmt_new(ST_BAND_STEP, LOC(@1)); $$->lo = $1.lo; $$->hi = $1.hi; $$->drm = $3;
+		$$->text = $4; $$->text_loc = LOC(@4);
+	}
+	| IDENT idlist ';' { $$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = $2; }
+	| IDENT ODDS IDENT ';' {
+		$$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
+	}
+	| IDENT sint IDENT ';' {
+		$$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$->step = cell(@2, $2, $2, false, false);
+	}
+	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
@@ -461,6 +482,15 @@ stmt:
 	| RANGE_KW bounds ';' { $$ = ast_stmt_new(ST_DOMAIN, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| COLUMNS BY IDENT '{' colspecs '}' {
 		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->body = $5;
+	}
+	| COLUMNS BY IDENT ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->all_values = true; }
+	| COLUMNS BY IDENT '(' exprs ')' ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5; }
+	| COLUMNS BY IDENT '(' exprs ')' IDENT IDENT ';' {
+		/* 'round MODE': the two words, in ids. */
+		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5;
+		$$->ids = ast_id_new($7, LOC(@7)); $$->ids->tail = $$->ids;
+		ast_id *mode = ast_id_new($8, LOC(@8));
+		$$->ids = AST_APPEND($$->ids, mode);
 	}
 	| ROWS '{' rowitems '}' { $$ = ast_stmt_new(ST_ROWS, LOC(@1)); $$->body = $3; }
 	;
@@ -565,6 +595,33 @@ cell:
 	| sint { $$ = cell(@$, $1, $1, false, false); }
 	| RANGE { $$ = cell(@$, $1.lo, $1.hi, false, false); }
 	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
+	| DASH { $$ = cell(@$, 1, 0, false, false); $$->kind = CELL_ABSENT; }
+	;
+
+/* A grid: its first line names the columns, each further line is a printed row. */
+grid_lines:
+	%empty { $$ = NULL; }
+	| grid_lines grid_line { $$ = AST_APPEND($1, $2); }
+	| grid_lines error NL { $$ = $1; ctx->damaged = true; }
+	;
+
+grid_line:
+	gitems rule_opt provisional_opt NL {
+		$$ = ast_stmt_new(ST_GRID_LINE, $1->loc); $$->cells = $1; $$->rule = $2;
+		$$->text = $3; $$->text_loc = LOC(@3);
+	}
+	;
+
+gitems:
+	gitem { $$ = $1; $$->tail = $$; }
+	| gitems gitem { $$ = AST_APPEND($1, $2); }
+	;
+
+gitem:
+	cell
+	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
+	| ':' { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_COLON; }
 	;
 
 faces:
@@ -628,10 +685,26 @@ expect:
 	| expect PROVISIONAL { $$ = $1; $$->expect_provisional = true; }
 	| expect SETTLED { $$ = $1; $$->expect_settled = true; }
 	| expect TRIGGER '{' '}' { $$ = $1; $$->has_expect_triggers = true; }
-	| expect TRIGGER '{' idlist '}' {
+	| expect TRIGGER '{' texpects '}' {
+		/* The names in order, and each with the inputs it must pass on. */
 		$$ = $1; $$->has_expect_triggers = true;
-		ast_ids_free($$->triggers); $$->triggers = $4;
+		ast_ids_free($$->triggers); $$->triggers = NULL;
+		for (ast_stmt *t = $4; t; t = t->next) {
+			ast_id *i = ast_id_new(xstrdup(t->name), t->name_loc);
+			$$->triggers = AST_APPEND($$->triggers, i);
+		}
+		ast_stmts_free($$->body); $$->body = $4;
 	}
+	;
+
+/* An expected trigger: TARGET or TARGET(INPUT = VALUE, ...), what it passes on. */
+texpects:
+	texpect { $$ = $1; $$->tail = $$; }
+	| texpects ',' texpect { $$ = AST_APPEND($1, $3); }
+	;
+
+texpect:
+	IDENT sets_opt { $$ = named_stmt(ST_CHECK, @1, $1, @1); $$->args = $2; }
 	;
 
 exprs:

@@ -178,6 +178,32 @@ static void outcome_text(report *r, const rtab_outcome *o)
 	}
 }
 
+/* A computed column's key as the rules state it: odds 5:2, or a value +3. */
+static void key_text(strbuf *b, const rtab_table *t, const rtab_result *res)
+{
+	if (t->key_kind == RTAB_KEY_ODDS)
+		sb_printf(b, "%ld:%ld", (long)res->key_num, (long)res->key_den);
+	else
+		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
+}
+
+/* The computed key, the column it read and the shift, as JSON fields. */
+static void column_json(report *r, const rtab_table *t, const rtab_result *res)
+{
+	strbuf *b = r->out;
+	sb_puts(b, ", \"key\": ");
+	if (t->key_kind == RTAB_KEY_INPUT) {
+		sb_puts(b, "null");
+	} else {
+		sb_putc(b, '"');
+		key_text(b, t, res);
+		sb_putc(b, '"');
+	}
+	sb_puts(b, ", \"key_column\": ");
+	json_str(b, res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
+	sb_printf(b, ", \"column_shift\": %ld", (long)res->column_shift);
+}
+
 static void table_json(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
 {
 	const rtab_ruleset *rs = r->rs;
@@ -185,6 +211,7 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	const rtab_outcome *o = &rs->outcomes[res->outcome];
 	const char *rule = res->natural_rule >= 0 ? t->natural[res->natural_rule].rule
 			   : res->rewrite >= 0    ? t->rewrites[res->rewrite].rule
+			   : res->row == UINT16_MAX ? t->rule
 						  : t->rows[res->row].rule;
 	strbuf *b = r->out;
 
@@ -194,6 +221,8 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	json_str(b, t->id);
 	sb_puts(b, ", \"column\": ");
 	json_str(b, t->columns[res->column].id);
+	column_json(r, t, res);
+	sb_printf(b, ", \"automatic\": %s", res->automatic ? "true" : "false");
 	sb_puts(b, ", \"faces\": [");
 	for (size_t i = 0; i < nfaces; i++)
 		sb_printf(b, "%s%ld", i ? ", " : "", (long)faces[i]);
@@ -206,8 +235,9 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
 		sb_puts(b, i ? ", {\"modifier\": " : "{\"modifier\": ");
 		json_str(b, m->id);
-		sb_printf(b, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"rule\": ",
-			  (long)a->value, (long)a->signed_value, a->counted ? "true" : "false");
+		sb_printf(b, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s, \"rule\": ",
+			  (long)a->value, (long)a->signed_value, a->counted ? "true" : "false",
+			  a->shift ? "true" : "false");
 		json_str(b, m->rule);
 		sb_puts(b, "}");
 	}
@@ -234,6 +264,53 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	sb_puts(b, "]}\n");
 }
 
+/* "table: crt, column 3:1 (odds 5:2 read 2:1, shifted +1)" */
+static void table_head_text(report *r, const rtab_table *t, const rtab_result *res)
+{
+	strbuf *b = r->out;
+	sb_puts(b, "table:         ");
+	text_ref(r, t->id, t->labels, t->rule);
+	if (t->ncolumns > 1 || t->key_kind != RTAB_KEY_INPUT)
+		sb_printf(b, ", column %s", t->columns[res->column].id);
+	if (t->key_kind != RTAB_KEY_INPUT) {
+		sb_puts(b, t->key_kind == RTAB_KEY_ODDS ? " (odds " : " (value ");
+		key_text(b, t, res);
+		if (res->key_column >= 0)
+			sb_printf(b, " read as %s", t->columns[res->key_column].id);
+	}
+	if (res->column_shift)
+		sb_printf(b, "%sshifted %+ld", t->key_kind != RTAB_KEY_INPUT ? ", " : " (",
+			  (long)res->column_shift);
+	if (t->key_kind != RTAB_KEY_INPUT || res->column_shift)
+		sb_putc(b, ')');
+}
+
+void report_no_result(report *r, const rtab_result *res)
+{
+	const rtab_table *t = &r->rs->tables[res->table];
+	strbuf *b = r->out;
+	if (r->mode == REPORT_JSON) {
+		sb_puts(b, "{\"ruleset\": ");
+		json_str(b, r->rs->id);
+		sb_puts(b, ", \"table\": ");
+		json_str(b, t->id);
+		sb_puts(b, ", \"column\": ");
+		json_str(b, t->columns[res->column].id);
+		column_json(r, t, res);
+		sb_puts(b, ", \"outcome\": null, \"no_result\": true, \"rule\": ");
+		json_str(b, t->rule);
+		sb_puts(b, "}\n");
+		return;
+	}
+	table_head_text(r, t, res);
+	sb_puts(b, "\noutcome:       none: the table gives no result here");
+	if (t->key_kind == RTAB_KEY_ODDS && res->key_num == 0 && res->key_den == 0)
+		sb_puts(b, " (odds 0:0)");
+	else
+		sb_puts(b, " (e.g. the attack is not allowed)");
+	sb_putc(b, '\n');
+}
+
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
 {
 	const rtab_ruleset *rs = r->rs;
@@ -245,22 +322,20 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		table_json(r, res, faces, nfaces);
 		return;
 	}
-	sb_puts(b, "table:         ");
-	text_ref(r, t->id, t->labels, t->rule);
-	if (t->column_input >= 0)
-		sb_printf(b, ", column %s", t->columns[res->column].id);
+	table_head_text(r, t, res);
 	sb_puts(b, "\nnatural roll:  ");
 	for (size_t i = 0; i < nfaces; i++)
 		sb_printf(b, "%s%ld", i ? "+" : "", (long)faces[i]);
 	if (nfaces > 1)
 		sb_printf(b, " = %ld", (long)res->natural);
 	if (nfaces == 0)
-		sb_puts(b, "none: the table is keyed by its modifier total");
+		sb_puts(b, res->automatic ? "none: the column gives its result without a roll"
+					  : "none: the table is keyed by its modifier total");
 	sb_putc(b, '\n');
 	for (size_t i = 0; i < res->napplied; i++) {
 		const rtab_applied_modifier *a = &res->applied[i];
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
-		sb_printf(b, "modifier:      %+ld ", (long)a->signed_value);
+		sb_printf(b, a->shift ? "column shift:  %+ld " : "modifier:      %+ld ", (long)a->signed_value);
 		text_ref(r, m->id, m->labels, m->rule);
 		if (!a->counted)
 			sb_printf(b, " [not counted: group %s keeps another]", rs->groups[m->group].id);

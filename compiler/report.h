@@ -19,6 +19,8 @@ typedef struct report {
 } report;
 
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);
+/* A table that gives no result (RTAB_E_NO_RESULT): a 'none' column, or odds 0:0. */
+void report_no_result(report *r, const rtab_result *res);
 void report_reactions(report *r, size_t set, const uint16_t *options, size_t n);
 void report_transition(report *r, size_t tr, int32_t from, int32_t to);
 /* values[i] holds form i where ok[i]; form 0 always holds. */

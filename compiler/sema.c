@@ -231,6 +231,7 @@ static const char *stmt_keyword(stmt_kind k)
 	case ST_CAP: return "'cap'";
 	case ST_COLUMNS: return "'columns'";
 	case ST_ROWS: return "'rows'";
+	case ST_GRID: return "'grid'";
 	default: return "this statement";
 	}
 }
@@ -250,6 +251,22 @@ static const char *stmt_home(stmt_kind k)
 
 void report_misplaced(model *m, const ast_stmt *s, const char *where)
 {
+	if (s->kind == ST_WORDS) {
+		bool known = strcmp(s->name, "shifts") == 0 || strcmp(s->name, "below") == 0 ||
+			     strcmp(s->name, "above") == 0 || strcmp(s->name, "code") == 0 ||
+			     strcmp(s->name, "round") == 0;
+		if (!known)
+			check_report(m, CHECK_MISPLACED, s->loc,
+				     "'%s %s' is no statement of %s; is a ';' missing after '%s'?", s->name,
+				     s->ids ? s->ids->id : "...", where, s->name);
+		else
+			check_report(m, CHECK_MISPLACED, s->loc, "'%s' does not belong in %s; it belongs in %s",
+				     s->name, where,
+				     strcmp(s->name, "code") == 0    ? "an outcome"
+				     : strcmp(s->name, "round") == 0 ? "a ratio"
+								     : "a table");
+		return;
+	}
 	check_report(m, CHECK_MISPLACED, s->loc, "%s does not belong in %s; it belongs in %s",
 		     stmt_keyword(s->kind), where, stmt_home(s->kind));
 }
@@ -857,6 +874,11 @@ static void resolve_outcomes(model *m)
 						     RTAB_MAX_TRIGGERS);
 				break;
 			}
+			case ST_WORDS:
+				if (strcmp(s->name, "code") == 0)
+					break; /* read with the grids (resolve_outcome_or_code) */
+				report_misplaced(m, s, "an outcome");
+				break;
 			default:
 				report_misplaced(m, s, "an outcome");
 			}
@@ -904,6 +926,7 @@ bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 	resolve_groups(m);
 	resolve_modifiers(m);
 	resolve_outcomes(m);
+	check_outcome_codes(m);
 	resolve_tables(m);
 	resolve_reactions(m);
 	resolve_transitions(m);
@@ -923,7 +946,8 @@ void model_free(model *m)
 {
 	for (size_t i = 0; m->tables && i < m->ndefs[DEF_TABLE]; i++) {
 		free(m->tables[i].cells);
-		free(m->tables[i].rows);
+		free(m->tables[i].row_names);
+		free(m->tables[i].row_locs);
 	}
 	for (size_t i = 0; m->enum_values && i < m->ndefs[DEF_ENUM]; i++)
 		idmap_free(&m->enum_values[i]);

@@ -82,6 +82,24 @@ void resolve_distances(model *m);
 void resolve_procedures(model *m);
 void resolve_examples(model *m);
 void resolve_tables(model *m);
+
+/* Tables as printed (sema_grid.c). */
+bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out);
+/* The ST_WORDS statement 'word ...;' of a definition (a second is reported), or NULL. */
+const ast_stmt *table_word(model *m, const ast_def *d, const char *word);
+/* Every outcome's 'code': one short name, not another's. */
+void check_outcome_codes(model *m);
+/* An outcome by its id, or by the code it declares; reports an unknown name. */
+int resolve_outcome_or_code(model *m, const char *name, src_loc loc);
+/* A column step as printed: 1.5:1, 1:4, +2. */
+void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den);
+size_t header_width(const ast_stmt *header);
+/* The key of a computed column, and the columns (from first on) the grid's header gives. */
+bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols,
+			 const ast_stmt *header, rtab_column *columns, size_t first);
+/* The lines of a grid, lowered to rows and cells as the row form is. */
+void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
+		  bool has_header);
 void lower_tables(model *m);
 
 #endif

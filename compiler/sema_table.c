@@ -25,75 +25,151 @@ static const ast_stmt *single(model *m, const ast_def *d, stmt_kind kind, const 
 	return found;
 }
 
-static void resolve_table_modifiers(model *m, const ast_def *d, rtab_table *t, const ast_stmt *s)
+/* The modifiers of a 'modifiers' (or 'shifts') list; both count towards RTAB_MAX_APPLIED. */
+static const uint16_t *resolve_table_modifiers(model *m, const ast_def *d, size_t already,
+					       const ast_stmt *s, uint16_t *count, const char *what)
 {
 	size_t n = 0;
 	for (const ast_id *i = s ? s->ids : NULL; i; i = i->next)
 		n++;
 	uint16_t *mods = model_array(m, n ? n : 1, sizeof *mods);
-	t->modifiers = mods;
 	for (const ast_id *i = s ? s->ids : NULL; i; i = i->next) {
 		int k = resolve_def(m, DEF_MODIFIER, i->id, i->loc);
 		bool dup = false;
-		for (size_t j = 0; j < t->nmodifiers; j++)
+		for (size_t j = 0; j < *count; j++)
 			dup |= mods[j] == k;
 		if (dup) {
-			check_report(m, CHECK_DUPLICATE, i->loc, "table '%s' lists modifier '%s' twice",
-				     d->id, i->id);
+			check_report(m, CHECK_DUPLICATE, i->loc, "table '%s' lists %s '%s' twice",
+				     d->id, what, i->id);
 			continue;
 		}
-		if (k >= 0 && t->nmodifiers == RTAB_MAX_APPLIED) {
-			check_report(m, CHECK_LIMITS, i->loc, "table '%s' lists more than %d modifiers",
-				     d->id, RTAB_MAX_APPLIED);
+		if (k >= 0 && already + *count == RTAB_MAX_APPLIED) {
+			check_report(m, CHECK_LIMITS, i->loc,
+				     "table '%s' lists more than %d modifiers and column shifts", d->id,
+				     RTAB_MAX_APPLIED);
 			break;
 		}
 		if (k >= 0)
-			mods[t->nmodifiers++] = (uint16_t)k;
+			mods[(*count)++] = (uint16_t)k;
 	}
+	return mods;
 }
 
-/* Map every value of the column input to one column. */
-static void resolve_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols)
+/* How many columns the rows or the grid give: the named, header or enum columns. */
+static size_t rolled_width(const model *m, const ast_stmt *cols, const ast_stmt *header)
 {
-	rtab_column *columns;
 	size_t n = 0;
-
-	if (!cols) {
-		columns = model_array(m, 1, sizeof *columns);
-		columns[0].id = "all";
-		t->columns = columns;
-		t->ncolumns = 1;
-		t->column_input = -1;
-		return;
+	if (!cols)
+		return 1;
+	if (cols->expr || (cols->all_values && header))
+		return header_width(header);
+	if (cols->all_values) {
+		int in = model_find(m, DEF_INPUT, cols->name);
+		if (in >= 0 && m->rs.inputs[in].type == RTAB_TYPE_ENUM)
+			return m->rs.enums[m->rs.inputs[in].enum_index].nvalues;
+		return 0;
 	}
 	for (const ast_stmt *c = cols->body; c; c = c->next)
 		n++;
-	columns = model_array(m, n ? n : 1, sizeof *columns);
+	return n;
+}
+
+/* 'columns by INPUT;': every value its own column, in the header's order (or the enum's). */
+static void every_value_columns(model *m, const ast_stmt *cols, const ast_stmt *header,
+				const rtab_enum *e, int enum_index, rtab_column *columns, size_t first,
+				uint16_t *of_value, const ast_cell **owner, size_t *n)
+{
+	if (!header) {
+		for (size_t k = 0; k < e->nvalues; k++) {
+			columns[first + k].id = e->values[k].id;
+			columns[first + k].labels = e->values[k].labels;
+			of_value[k] = (uint16_t)(first + k);
+			owner[k] = (const ast_cell *)cols; /* any non-NULL mark */
+		}
+		*n = e->nvalues;
+		return;
+	}
+	for (const ast_cell *c = header->cells; c; c = c->next, (*n)++) {
+		columns[first + *n].id = "?";
+		if (c->kind != CELL_NAME) {
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the first line of this grid names its columns: values of '%s'",
+				     cols->name);
+			continue;
+		}
+		int k = resolve_enum_value(m, enum_index, c->name, c->loc);
+		if (k < 0)
+			continue;
+		if (owner[k]) {
+			check_report(m, CHECK_COLUMNS, c->loc, "value '%s' of '%s' is given to two columns",
+				     c->name, cols->name);
+			check_note(m, owner[k]->loc, "it is already a column here");
+			continue;
+		}
+		owner[k] = c;
+		of_value[k] = (uint16_t)(first + *n);
+		columns[first + *n].id = e->values[k].id;
+		columns[first + *n].labels = e->values[k].labels;
+	}
+}
+
+/* Map every value of the column input to one column (from first on), or compute it. */
+static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			    const ast_stmt *cols, const ast_stmt *header, size_t first, size_t last)
+{
+	size_t n = rolled_width(m, cols, header);
+	rtab_column *columns = model_array(m, first + n + last + 1, sizeof *columns);
+
 	t->columns = columns;
 	t->column_input = -1;
+	mt->first_rolled = (uint16_t)first;
+	mt->nrolled = 0;
+	t->ncolumns = (uint16_t)first;
+	if (!cols) {
+		columns[first].id = "all";
+		t->ncolumns = (uint16_t)(first + 1);
+		mt->nrolled = 1;
+		return;
+	}
+	if (cols->expr) {
+		/* On an error in the header, the lines are still checked against its width. */
+		if (!resolve_key_columns(m, d, t, cols, header, columns, first))
+			mt->shape_bad = true;
+		mt->nrolled = (uint16_t)n;
+		t->ncolumns = (uint16_t)(first + n);
+		return;
+	}
 	int in = resolve_def(m, DEF_INPUT, cols->name, cols->name_loc);
 	if (in < 0)
 		return;
 	const rtab_input *input = &m->rs.inputs[in];
 	if (input->type != RTAB_TYPE_ENUM) {
 		check_report(m, CHECK_TYPE, cols->name_loc,
-			     "columns are chosen by an enum input, and '%s' is not one", input->id);
+			     "columns are chosen by an enum input, and '%s' is not one (a number? write: columns by value(%s);)",
+			     input->id, input->id);
 		return;
 	}
 	const rtab_enum *e = &m->rs.enums[input->enum_index];
-	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
+	const void **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
 	uint16_t *of_value = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *of_value);
 	const ast_stmt *star = NULL;
 	int star_col = -1;
+	size_t k = 0;
 
+	if (cols->all_values) {
+		every_value_columns(m, cols, header, e, input->enum_index, columns, first, of_value,
+				    (const ast_cell **)owner, &k);
+		star = NULL;
+	}
 	idmap names = {0};
-	for (const ast_stmt *c = cols->body; c; c = c->next) {
-		if (!item_room(m, t->ncolumns, c->name_loc, "columns", "table", d->id))
+	for (const ast_stmt *c = cols->all_values ? NULL : cols->body; c; c = c->next, k++) {
+		size_t col = first + k;
+		if (!item_room(m, col, c->name_loc, "columns", "table", d->id))
 			break;
 		if (idmap_put(&names, c->name, 0) >= 0)
 			check_report(m, CHECK_DUPLICATE, c->name_loc,
 				     "table '%s' has two columns named '%s'", d->id, c->name);
-		columns[t->ncolumns].id = arena_strdup(&m->arena, c->name);
+		columns[col].id = arena_strdup(&m->arena, c->name);
 		if (c->star) {
 			if (star) {
 				check_report(m, CHECK_COLUMNS, c->loc,
@@ -101,43 +177,109 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, const ast
 				check_note(m, star->loc, "'%s' already takes them", star->name);
 			} else {
 				star = c;
-				star_col = t->ncolumns;
+				star_col = (int)col;
 			}
 		}
 		for (const ast_id *v = c->ids; v; v = v->next) {
-			int k = resolve_enum_value(m, input->enum_index, v->id, v->loc);
-			if (k < 0)
+			int val = resolve_enum_value(m, input->enum_index, v->id, v->loc);
+			if (val < 0)
 				continue;
-			if (owner[k]) {
+			if (owner[val]) {
+				const ast_stmt *o = owner[val];
 				check_report(m, CHECK_COLUMNS, v->loc,
 					     "value '%s' of '%s' is given to two columns", v->id,
 					     input->id);
-				check_note(m, owner[k]->name_loc, "column '%s' already takes it",
-					   owner[k]->name);
+				check_note(m, o->name_loc, "column '%s' already takes it", o->name);
 				continue;
 			}
-			owner[k] = c;
-			of_value[k] = t->ncolumns;
+			owner[val] = c;
+			of_value[val] = (uint16_t)col;
 			if (!c->ids->next)
-				columns[t->ncolumns].labels = e->values[k].labels;
+				columns[col].labels = e->values[val].labels;
 		}
-		t->ncolumns++;
 	}
 	idmap_free(&names);
-	for (size_t k = 0; k < e->nvalues; k++) {
-		if (owner[k])
+	t->ncolumns = (uint16_t)(first + k);
+	mt->nrolled = (uint16_t)k;
+	for (size_t v = 0; v < e->nvalues; v++) {
+		if (owner[v])
 			continue;
 		if (star_col >= 0) {
-			of_value[k] = (uint16_t)star_col;
+			of_value[v] = (uint16_t)star_col;
 			continue;
 		}
-		check_report(m, CHECK_COLUMNS, cols->loc,
-			     "value '%s' of '%s' has no column; name it in a column, or add: others = *;",
-			     e->values[k].id, input->id);
+		check_report(m, CHECK_COLUMNS, cols->all_values && header ? header->loc : cols->loc,
+			     cols->all_values ? "value '%s' of '%s' has no column; add it to the grid's first line"
+					      : "value '%s' of '%s' has no column; name it in a column, or add: others = *;",
+			     e->values[v].id, input->id);
 	}
 	free(owner);
 	t->column_input = (int16_t)in;
 	t->column_of_value = of_value;
+}
+
+/* 'below X;' and 'above [STEP] X;': automatic (or 'none') columns at the ends. */
+static void end_column(model *m, const ast_def *d, rtab_table *t, const ast_stmt *w, bool above)
+{
+	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : 0];
+	const char *what = w->ids->id;
+
+	if (w->ids->next) {
+		check_report(m, CHECK_MISSING, w->ids->next->loc,
+			     "'%s' names one outcome (or 'none'), not a list", w->name);
+		return;
+	}
+	col->id = above ? "above" : "below";
+	col->below_row = col->above_row = -1;
+	if (strcmp(what, "none") == 0 && model_find(m, DEF_OUTCOME, "none") < 0) {
+		col->kind = RTAB_COLUMN_NONE;
+	} else {
+		int o = resolve_outcome_or_code(m, what, w->ids->loc);
+		col->kind = RTAB_COLUMN_AUTOMATIC;
+		col->automatic = (uint16_t)(o < 0 ? 0 : o);
+	}
+	if (t->key_kind == RTAB_KEY_ODDS) {
+		col->step_num = above ? RTAB_MAX_STEP_TERM : 0;
+		col->step_den = 1;
+	} else if (t->key_kind == RTAB_KEY_VALUE) {
+		col->step_num = above ? INT32_MAX : INT32_MIN;
+		col->step_den = 1;
+	}
+	if (!above && w->step)
+		check_report(m, CHECK_MISPLACED, w->step->loc,
+			     "'below' reads what lies before the first column; it takes no step");
+	if (above && w->step) {
+		const rtab_column *last = &t->columns[t->ncolumns - 1];
+		bool odds = t->key_kind == RTAB_KEY_ODDS;
+		if (t->key_kind == RTAB_KEY_INPUT || (odds ? w->step->kind != CELL_RATIO : w->step->kind == CELL_RATIO)) {
+			check_report(m, CHECK_TYPE, w->step->loc,
+				     t->key_kind == RTAB_KEY_INPUT ? "'above' takes a step only where the column is computed (odds or a value)"
+				     : odds ? "the step of 'above' is odds, like 7:1"
+					    : "the step of 'above' is a value, like +7");
+			return;
+		}
+		if (odds && (w->step->lo > RTAB_MAX_STEP_TERM || w->step->hi > RTAB_MAX_STEP_TERM ||
+			     w->step->hi < 1)) {
+			check_report(m, CHECK_LIMITS, w->step->loc,
+				     "the terms of a step are 1 to %d", RTAB_MAX_STEP_TERM);
+			return;
+		}
+		col->step_num = (int32_t)w->step->lo;
+		col->step_den = odds ? (int32_t)w->step->hi : 1;
+		bool beyond = odds ? (int64_t)col->step_num * last->step_den >
+					     (int64_t)last->step_num * col->step_den
+				   : col->step_num > last->step_num;
+		if (t->ncolumns > 0 && last->id && !beyond) {
+			char a[64], b[64];
+			format_step(a, sizeof a, t, col->step_num, col->step_den);
+			format_step(b, sizeof b, t, last->step_num, last->step_den);
+			check_report(m, CHECK_ROW_SHAPE, w->step->loc,
+				     "'above %s' must lie beyond the last column, %s", a, b);
+		}
+	}
+	if (above)
+		t->ncolumns++;
+	(void)d;
 }
 
 static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
@@ -151,22 +293,28 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		return;
 	}
 	rtab_row *out = model_array(m, n ? n : 1, sizeof *out);
-	mt->rows = xcalloc(n ? n : 1, sizeof *mt->rows);
+	size_t first = mt->first_rolled, width = mt->nrolled;
+	mt->row_names = xcalloc(n ? n : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(n ? n : 1, sizeof *mt->row_locs);
 	mt->cells = xcalloc((n ? n : 1) * t->ncolumns, sizeof *mt->cells);
+	for (size_t k = 0; k < (n ? n : 1) * t->ncolumns; k++) {
+		mt->cells[k].lo = 1; /* absent: never matches */
+		mt->cells[k].hi = 0;
+	}
 	t->rows = out;
 	for (const ast_stmt *r = rows ? rows->body : NULL; r; r = r->next) {
 		if (r->kind == ST_HEADER) {
 			size_t j = 0;
 			const ast_id *h = r->ids;
-			for (; h && j < t->ncolumns; h = h->next, j++)
-				if (strcmp(h->id, t->columns[j].id) != 0)
+			for (; h && j < width; h = h->next, j++)
+				if (strcmp(h->id, t->columns[first + j].id) != 0)
 					check_report(m, CHECK_ROW_SHAPE, h->loc,
 						     "the header names '%s' where column %zu is '%s'",
-						     h->id, j + 1, t->columns[j].id);
-			if ((h || j < t->ncolumns) && t->ncolumns > 0)
+						     h->id, j + 1, t->columns[first + j].id);
+			if ((h || j < width) && width > 0)
 				check_report(m, CHECK_ROW_SHAPE, r->loc,
-					     "the header names %s columns than the table's %u",
-					     h ? "more" : "fewer", t->ncolumns);
+					     "the header names %s columns than the table's %zu",
+					     h ? "more" : "fewer", width);
 			continue;
 		}
 		uint16_t row = t->nrows++;
@@ -175,24 +323,27 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 		out[row].rule = arena_strdup(&m->arena, r->rule ? r->rule : d->rule);
 		out[row].provisional = arena_strdup(&m->arena, r->text);
-		mt->rows[row] = r;
+		mt->row_names[row] = r->name;
+		mt->row_locs[row] = r->loc;
 		for (const ast_cell *c = r->cells; c; c = c->next)
 			ncells++;
-		if (ncells != t->ncolumns && t->ncolumns > 0) {
+		if (ncells != width && width > 0) {
 			mt->shape_bad = true;
 			check_report(m, CHECK_ROW_SHAPE, r->name_loc,
-				     "row '%s' gives %zu roll range%s, but the table has %u column%s",
-				     r->name, ncells, ncells == 1 ? "" : "s", t->ncolumns,
-				     t->ncolumns == 1 ? "" : "s");
+				     "row '%s' gives %zu roll range%s, but the table has %zu column%s",
+				     r->name, ncells, ncells == 1 ? "" : "s", width,
+				     width == 1 ? "" : "s");
 		}
 		size_t j = 0;
 		for (const ast_cell *c = r->cells; c; c = c->next, j++) {
 			model_cell *mc;
-			if (j >= t->ncolumns)
+			if (j >= width)
 				break;
-			mc = &mt->cells[j * n + row];
+			mc = &mt->cells[(first + j) * n + row];
 			mc->row = row;
 			mc->loc = c->loc;
+			if (c->kind == CELL_ABSENT)
+				continue; /* '—': this outcome is not in this column */
 			mc->lo = c->lo;
 			mc->hi = c->hi;
 			if (c->lo > c->hi) {
@@ -204,16 +355,13 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 				mc->hi = 0;
 			}
 		}
-		for (; j < t->ncolumns; j++) {
-			mt->cells[j * n + row].lo = 1; /* absent: never matches */
-			mt->cells[j * n + row].hi = 0;
-		}
 	}
 	/* A row with the wrong shape hides which rolls the table meant to cover. */
-	mt->has_rows = t->nrows > 0 && t->ncolumns > 0 && !mt->shape_bad;
+	mt->has_rows = t->nrows > 0 && width > 0 && !mt->shape_bad;
 	if (t->nrows == 0 && !d->damaged)
 		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : d->id_loc,
-			     "table '%s' has no rows; add: rows { OUTCOME RANGE; }", d->id);
+			     "table '%s' has no rows; add a grid (grid { one line per roll }) or: rows { OUTCOME RANGE; }",
+			     d->id);
 }
 
 /* Natural rolls that decide whatever the modifiers: faces on the table's dice. */
@@ -329,6 +477,9 @@ void resolve_tables(model *m)
 		const ast_stmt *cap = single(m, d, ST_CAP, "'cap'");
 		const ast_stmt *cols = single(m, d, ST_COLUMNS, "'columns'");
 		const ast_stmt *rows = single(m, d, ST_ROWS, "'rows'");
+		const ast_stmt *grid = single(m, d, ST_GRID, "'grid'");
+		const ast_stmt *below = table_word(m, d, "below"), *above = table_word(m, d, "above");
+		const ast_stmt *shifts = table_word(m, d, "shifts");
 		int dice = -1;
 
 		mt->def = d;
@@ -336,7 +487,11 @@ void resolve_tables(model *m)
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
-			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE)
+			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
+			    s->kind != ST_GRID &&
+			    !(s->kind == ST_WORDS && (strcmp(s->name, "below") == 0 ||
+						      strcmp(s->name, "above") == 0 ||
+						      strcmp(s->name, "shifts") == 0)))
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
@@ -344,7 +499,12 @@ void resolve_tables(model *m)
 		if (roll)
 			dice = resolve_def(m, DEF_DICE, roll->name, roll->name_loc);
 		t->dice = roll ? (uint16_t)(dice < 0 ? 0 : dice) : RTAB_NO_DICE;
-		resolve_table_modifiers(m, d, t, single(m, d, ST_MODIFIERS, "'modifiers'"));
+		t->modifiers = resolve_table_modifiers(m, d, 0, single(m, d, ST_MODIFIERS, "'modifiers'"),
+						       &t->nmodifiers, "modifier");
+		t->shifts = resolve_table_modifiers(m, d, t->nmodifiers, shifts, &t->nshifts,
+						    "column shift");
+		if (t->nshifts == 0)
+			t->shifts = NULL;
 		if (cap) {
 			t->capped = 1;
 			t->cap_min = (int32_t)cap->lo;
@@ -356,8 +516,25 @@ void resolve_tables(model *m)
 		}
 		const ast_stmt *step = single(m, d, ST_STEP, "'step'");
 		t->step = (int16_t)(step ? model_step(m, step->name, step->name_loc, false) : -1);
-		resolve_columns(m, d, t, cols);
-		resolve_rows(m, d, t, mt, rows);
+		if (grid && rows) {
+			check_report(m, CHECK_DUPLICATE, grid->loc,
+				     "table '%s' has both a grid and rows; write it one way", d->id);
+			check_note(m, rows->loc, "the rows are here");
+		}
+		if (!cols && (below || above || shifts))
+			check_report(m, CHECK_MISSING, (below ? below : above ? above : shifts)->loc,
+				     "'%s' moves between columns, and table '%s' has one; add: columns by ...;",
+				     (below ? below : above ? above : shifts)->name, d->id);
+		resolve_columns(m, d, t, mt, cols, grid && cols ? grid->body : NULL,
+				below && cols ? 1 : 0, above && cols ? 1 : 0);
+		if (below && cols && t->ncolumns > 0)
+			end_column(m, d, t, below, false);
+		if (above && cols && t->ncolumns > 0)
+			end_column(m, d, t, above, true);
+		if (grid)
+			resolve_grid(m, d, t, mt, grid, cols != NULL);
+		else
+			resolve_rows(m, d, t, mt, rows);
 		if (dice >= 0)
 			resolve_naturals(m, d, t);
 		else if (!roll)
@@ -398,8 +575,10 @@ void lower_tables(model *m)
 		t->roll_max = (int32_t)hi;
 		rtab_column *cols = (rtab_column *)t->columns;
 		for (size_t j = 0; j < t->ncolumns; j++) {
-			int16_t *dense = model_array(m, (size_t)(hi - lo + 1), sizeof *dense);
 			cols[j].below_row = cols[j].above_row = -1;
+			if (cols[j].kind != RTAB_COLUMN_ROLLED)
+				continue; /* automatic: no rows */
+			int16_t *dense = model_array(m, (size_t)(hi - lo + 1), sizeof *dense);
 			for (int64_t r = lo; r <= hi; r++)
 				dense[r - lo] = -1;
 			for (size_t k = 0; k < n; k++) {

@@ -208,7 +208,11 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 		for (size_t r = 0; r < t->nrows; r++)
 			FUZZ_CHECK(t->rows[r].outcome < rs->noutcomes, "table '%s' row %zu: outcome %u of %u",
 				   t->id, r, t->rows[r].outcome, rs->noutcomes);
-		if (t->column_input < 0) {
+		if (t->key_kind != RTAB_KEY_INPUT) {
+			FUZZ_CHECK(t->key_kind <= RTAB_KEY_VALUE && t->key_a.ninstrs > 0,
+				   "table '%s': key kind %u with %u instructions", t->id, t->key_kind,
+				   t->key_a.ninstrs);
+		} else if (t->column_input < 0) {
 			FUZZ_CHECK(t->ncolumns == 1, "table '%s': %u columns and no column input", t->id,
 				   t->ncolumns);
 		} else {
@@ -226,6 +230,14 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 			const rtab_column *col = &t->columns[c];
 			int64_t span = (int64_t)t->roll_max - t->roll_min + 1;
 			fuzz_touch(col->id);
+			if (col->kind != RTAB_COLUMN_ROLLED) {
+				/* An automatic column: no rows, its outcome (or none). */
+				FUZZ_CHECK(!col->row_of_roll && (col->kind == RTAB_COLUMN_NONE ||
+								 col->automatic < rs->noutcomes),
+					   "table '%s' column '%s': kind %u, outcome %u", t->id, col->id,
+					   col->kind, col->automatic);
+				continue;
+			}
 			FUZZ_CHECK(col->below_row < (int32_t)t->nrows && col->above_row < (int32_t)t->nrows,
 				   "table '%s' column '%s': below/above rows %d/%d of %u", t->id, col->id,
 				   col->below_row, col->above_row, t->nrows);
@@ -388,15 +400,17 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 			   "table '%s' has no cap, yet modifier %ld != raw %ld", t->id,
 			   (long)r->modifier, (long)r->modifier_raw);
 	}
-	FUZZ_CHECK(r->napplied <= RTAB_MAX_APPLIED && r->napplied <= t->nmodifiers,
+	FUZZ_CHECK(r->napplied <= RTAB_MAX_APPLIED && r->napplied <= t->nmodifiers + t->nshifts,
 		   "table '%s': %u modifiers applied of %u listed", t->id, r->napplied,
-		   t->nmodifiers);
+		   t->nmodifiers + t->nshifts);
 	int64_t sum = extra_drm;
 	for (size_t i = 0; i < r->napplied; i++) {
 		const rtab_applied_modifier *a = &r->applied[i];
 		bool listed = false;
-		for (size_t k = 0; k < t->nmodifiers; k++)
+		for (size_t k = 0; k < t->nmodifiers && !a->shift; k++)
 			listed |= t->modifiers[k] == a->modifier;
+		for (size_t k = 0; k < t->nshifts && a->shift; k++)
+			listed |= t->shifts[k] == a->modifier;
 		FUZZ_CHECK(listed, "table '%s': applied modifier %u is not one of its own", t->id,
 			   a->modifier);
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
@@ -410,9 +424,9 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 		sum += a->value;
 #endif
 	}
-	int32_t column = 0;
-	if (t->column_input >= 0)
-		column = t->column_of_value[inputs[t->column_input]];
+	int32_t column = r->column;
+	if (t->key_kind == RTAB_KEY_INPUT && t->nshifts == 0)
+		column = t->column_input >= 0 ? t->column_of_value[inputs[t->column_input]] : 0;
 	FUZZ_CHECK(r->column == column, "table '%s': column %u, the column input gives %ld", t->id,
 		   r->column, (long)column);
 #if FUZZ_RTAB_V2
@@ -420,6 +434,8 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 	for (size_t i = 0; i < r->napplied; i++) {
 		const rtab_applied_modifier *a = &r->applied[i];
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
+		if (a->shift)
+			continue; /* column shifts stack apart from the die-roll modifiers */
 		FUZZ_CHECK(a->signed_value == (m->sign < 0 ? -(int64_t)a->value : a->value),
 			   "modifier '%s': value %ld, signed %ld, sign %d", m->id, (long)a->value,
 			   (long)a->signed_value, m->sign);
@@ -432,7 +448,7 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 		int64_t want = a->signed_value, got = 0;
 		for (size_t j = 0; j < r->napplied; j++) {
 			const rtab_modifier *mj = &rs->modifiers[r->applied[j].modifier];
-			if (mj->group != m->group || mj->sign != m->sign)
+			if (mj->group != m->group || mj->sign != m->sign || r->applied[j].shift)
 				continue;
 			int64_t v = r->applied[j].signed_value;
 			/* Favourable to the side: higher for +1, lower for -1. */
@@ -456,7 +472,7 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 		for (size_t i = 0; i < r->napplied; i++) {
 			const rtab_modifier *m = &rs->modifiers[r->applied[i].modifier];
 			size_t mg = m->group < 0 ? rs->ngroups : (size_t)m->group;
-			if (mg == g && r->applied[i].counted)
+			if (mg == g && r->applied[i].counted && !r->applied[i].shift)
 				gs += r->applied[i].signed_value;
 		}
 		if (g < rs->ngroups && rs->groups[g].capped)
@@ -495,7 +511,7 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 		FUZZ_CHECK(r->triggered[i].index < fuzz_targets(rs, r->triggered[i].kind),
 			   "table '%s': triggers target %u of kind %u", t->id, r->triggered[i].index,
 			   r->triggered[i].kind);
-	bool plain = r->natural_rule < 0;
+	bool plain = r->natural_rule < 0 && !r->automatic;
 #else
 	int32_t given = r->outcome;
 	bool plain = true;

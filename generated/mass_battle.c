@@ -379,7 +379,7 @@ static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 9}};
 static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome6_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", .provisional = "fast units' overrun: «Прорыв!» is printed twice; one version says «движение вперёд на 2D6 дюймов», the other «преследующее движение» (as any pursuit); fast units are taken to overrun as far as they pursue, the second reading", .nsets = 0, .sets = NULL, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 

@@ -64,7 +64,7 @@ includedir=$(pkg-config --variable=includedir rtab)
 rtab=$(pkg-config --variable=rtab rtab)
 for f in "$rtab" "$includedir/rtab.h" "$libdir/librtab.a" "$libdir/librtab.so" \
 	"$libdir/librtab.so.0" "$libdir/librtab.so.$(pkg-config --modversion rtab)" \
-	"$prefix/share/man/man1/rtab.1"; do
+	"$prefix/share/man/man1/rtab.1" "$(pkg-config --variable=exportschema rtab)"; do
 	[ -e "$f" ] || fail "not installed: $f"
 done
 if command -v readelf >/dev/null 2>&1; then

@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import json_schema  # noqa: E402
@@ -99,6 +100,30 @@ for struct, fields in structs.items():
     for name in fields:
         if name not in seen:
             fail('field %s.%s of runtime/rtab.h is in no export' % (struct, name))
+
+# Expressions: each readable form, written back into the source, compiles to
+# the very program it was read from.
+with open('tests/export/expressions.rtab', encoding='utf-8') as f:
+    source = f.read()
+doc = json.loads(export('json', 'tests/export/expressions.rtab'))
+lines = []
+for line in source.splitlines():
+    m = re.match(r'modifier (\w+) @ "3" \{ en "([^"]*)";', line)
+    if m:
+        mod = next(x for x in doc['modifiers'] if x['id'] == m.group(1))
+        when = ' when %s;' % mod['condition']['text'] if mod['condition']['ninstrs'] else ''
+        line = 'modifier %s @ "3" { en "%s";%s value %s; }' % (m.group(1), m.group(2), when, mod['value']['text'])
+    lines.append(line)
+with tempfile.TemporaryDirectory() as tmp:
+    again = os.path.join(tmp, 'expressions.rtab')
+    with open(again, 'w', encoding='utf-8') as f:
+        f.write('\n'.join(lines) + '\n')
+    doc2 = json.loads(export('json', again))
+for m1, m2 in zip(doc['modifiers'], doc2['modifiers']):
+    for part in ('condition', 'value'):
+        if m1[part]['instrs'] != m2[part]['instrs']:
+            fail('the %s of %s reads %r, which compiles to another program' % (part, m1['id'], m1[part]['text']))
+print('ok: %d modifiers: each readable expression compiles back to its program' % len(doc['modifiers']))
 
 # CSV: one section per table and matrix; every range as printed, every outcome id.
 for path, doc in docs.items():

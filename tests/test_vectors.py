@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 rtab, vectors_c, root = (os.path.abspath(a) for a in sys.argv[1:4])
 os.chdir(root)
@@ -273,6 +274,22 @@ def check_coverage(doc, vectors, path):
                 fail(where, 'the rewrite of %s is never applied' % rw['from_id'])
             if not any(v['outcome'] == rw['from_id'] for v in mine):
                 fail(where, 'the rewrite of %s is never left unapplied' % rw['from_id'])
+        # Ratio bands keyed by two inputs: every step at its exact ratio.
+        for mi in t['modifiers']:
+            for e in (doc['modifiers'][mi]['condition'], doc['modifiers'][mi]['value']):
+                ins = e['instrs']
+                for i, ins_i in enumerate(ins):
+                    if ins_i['op_name'] != 'band' or i < 2 or \
+                            ins[i - 2]['op_name'] != 'input' or ins[i - 1]['op_name'] != 'input':
+                        continue
+                    a_id, b_id = ins[i - 2]['ref'], ins[i - 1]['ref']
+                    ratios = {(v['inputs'].get(a_id), v['inputs'].get(b_id)) for v in mine}
+                    for st in doc['bands'][ins_i['arg']]['steps']:
+                        exact = [(a, b) for a, b in ratios if a is not None and b and a * st['den'] == b * st['num']]
+                        past = [(a, b) for a, b in ratios if b and (a + 1) * st['den'] == b * st['num']]
+                        if not exact or not past:
+                            fail(where, 'ratio %s step %s: no vector at%s the boundary' % (
+                                doc['bands'][ins_i['arg']]['id'], st['ratio'], '' if not exact else ' one below'))
         # Matrices keyed by inputs: every cell.
         for mi in t['modifiers']:
             for e in (doc['modifiers'][mi]['condition'], doc['modifiers'][mi]['value']):
@@ -361,6 +378,15 @@ p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exha
 if p.returncode != 0 or "table 'melee' has more situations than --limit 1000" not in p.stderr:
     fail('--exhaustive', 'the melee beyond the limit is not said: %s' % p.stderr)
 print('ok: --exhaustive: %d vectors for capped and sums' % len(ex))
+
+# The port's command line, as its README shows it.
+with open(os.path.join(tempfile.mkdtemp(), 'mp.json'), 'w', encoding='utf-8') as f:
+    f.write(subprocess.run([rtab, 'export', '--format', 'json', 'tables/musket_pike.rtab'],
+                           capture_output=True, text=True, check=True).stdout)
+p = subprocess.run([sys.executable, os.path.join(root, 'examples', 'port-python', 'rtab_port.py'), f.name,
+                    'cavalry_pursuit', 'game=tacw', '--roll', '3'], capture_output=True, text=True)
+if p.returncode != 0 or json.loads(p.stdout).get('outcome') != 'pursue_and_eliminate':
+    fail('rtab_port.py', 'the command line gives %r (exit %d)' % (p.stdout + p.stderr, p.returncode))
 
 print('%d vectors, %d failures' % (total, len(failures)))
 sys.exit(1 if failures or total == 0 else 0)

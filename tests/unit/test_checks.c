@@ -292,7 +292,7 @@ static const check_case check_cases[] = {
 	 0},
 	{"a table without rows",
 	 "table t { en \"T\"; roll d6; rows { } }\n",
-	 "row-shape", 12, 28, "error", "table 't' has no rows; add: rows { OUTCOME RANGE; }", NULL,
+	 "row-shape", 12, 28, "error", "table 't' has no rows; add a grid (grid { one line per roll }) or: rows { OUTCOME RANGE; }", NULL,
 	 1, 0},
 
 	/* effect-arguments */
@@ -360,7 +360,7 @@ static const check_case check_cases[] = {
 	{"columns chosen by an int input",
 	 "table t { en \"T\"; roll d6; columns by lvl { a = x; } rows { hold 1-6; } }\n",
 	 "type-mismatch", 12, 39, "error",
-	 "columns are chosen by an enum input, and 'lvl' is not one", NULL, 1, 0},
+	 "columns are chosen by an enum input, and 'lvl' is not one (a number? write: columns by value(lvl);)", NULL, 1, 0},
 	{"a bool effect parameter",
 	 "effect e(x: bool) { en \"E\"; }\n",
 	 "type-mismatch", 12, 13, "error",

@@ -230,6 +230,18 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 	case ST_DOMAIN: sb_printf(sb, "within %lld..%lld", (long long)s->lo, (long long)s->hi); break;
 	case ST_COLUMNS:
 		sb_printf(sb, "columns by %s", s->name);
+		if (s->all_values)
+			sb_puts(sb, " (every value)");
+		if (s->expr) {
+			sb_putc(sb, '(');
+			for (const ast_expr *a = s->expr; a; a = a->next_arg) {
+				put_expr(sb, locs, a);
+				sb_puts(sb, a->next_arg ? ", " : "");
+			}
+			sb_putc(sb, ')');
+		}
+		if (s->expr && s->ids && s->ids->next)
+			sb_printf(sb, " %s %s", s->ids->id, s->ids->next->id);
 		put_stmts(sb, locs, s->body);
 		break;
 	case ST_COLSPEC:
@@ -261,6 +273,43 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 			sb_puts(sb, " provisional ");
 			put_text(sb, s->text);
 		}
+		break;
+	case ST_GRID:
+		sb_puts(sb, "grid");
+		put_stmts(sb, locs, s->body);
+		break;
+	case ST_GRID_LINE:
+		sb_puts(sb, "line");
+		for (const ast_cell *c = s->cells; c; c = c->next) {
+			sb_putc(sb, ' ');
+			if (c->kind == CELL_NAME)
+				sb_puts(sb, c->name);
+			else if (c->kind == CELL_ABSENT)
+				sb_puts(sb, "-");
+			else if (c->kind == CELL_COLON)
+				sb_puts(sb, ":");
+			else if (c->kind == CELL_RATIO)
+				sb_printf(sb, "%lld/%lld", (long long)c->lo, (long long)c->hi);
+			else {
+				put_end(sb, c->lo);
+				sb_puts(sb, "..");
+				put_end(sb, c->hi);
+			}
+			put_loc(sb, locs, c->loc);
+		}
+		if (s->rule)
+			sb_printf(sb, " @%s", s->rule);
+		if (s->text) {
+			sb_puts(sb, " provisional ");
+			put_text(sb, s->text);
+		}
+		break;
+	case ST_WORDS:
+		sb_printf(sb, "words %s ", s->name);
+		if (s->step)
+			sb_printf(sb, "%lld%s%lld ", (long long)s->step->lo,
+				  s->step->kind == CELL_RATIO ? "/" : "=", (long long)s->step->hi);
+		put_ids(sb, locs, s->ids);
 		break;
 	case ST_DEFAULT: sb_printf(sb, "default %lld", (long long)s->lo); break;
 	case ST_CELL:
@@ -601,6 +650,35 @@ static const tree_case tree_cases[] = {
 	 "}\n",
 	 false,
 	 "ratio force_ratio @11.3.8 { en \"Force ratio\"; band 4:1 = 2; band 2:1 = 1; band 1:2 = -1; otherwise 0; }\n"},
+	{"ratio band: odds as one token, 1.5:1 as 3:2, a rounding",
+	 "ratio r { 1.5:1 = 1; 1 : 3 = -1; 2.25:1 = 2; round down; }\n",
+	 false,
+	 "ratio r { band 3:2 = 1; band 1:3 = -1; band 9:4 = 2; words round down; }\n"},
+	{"grid: header of odds, lines ended by the line (blank lines and comments skipped), dashes, a last line ended by '}'",
+	 "table crt {\n"
+	 "  columns by odds(a, b) round down;\n"
+	 "  shifts x, y;\n"
+	 "  below none;\n"
+	 "  above 7:1 DE;\n"
+	 "  grid {\n"
+	 "         1:4  1.5:1  # the columns\n"
+	 "\n"
+	 "    1:   AE   —\n"
+	 "    2-3  -    DR  @ \"7.4\" provisional \"why\"\n"
+	 "    >=4  DE   -- }\n"
+	 "}\n",
+	 false,
+	 "table crt { columns by odds(a, b) round down { }; words shifts x,y; words below none; "
+	 "words above 7/1 DE; grid { line 1/4 3/2; line 1..1 : AE -; "
+	 "line 2..3 - DR @7.4 provisional \"why\"; line 4..+inf DE -; }; }\n"},
+	{"columns by every value, by a difference; an effect declared without parentheses",
+	 "table t { columns by terrain; }\n"
+	 "table d { columns by difference(a, b); grid { -2 0 +3\n 1 X Y Z\n } }\n"
+	 "effect rout;\n",
+	 false,
+	 "table t { columns by terrain (every value) { }; }\n"
+	 "table d { columns by difference(a, b) { }; grid { line -2..-2 0..0 3..3; line 1..1 X Y Z; }; }\n"
+	 "effect rout()\n"},
 	{"stacking groups: worst, best, sum with a cap",
 	 "group formation @ \"11.3\" { en \"Formation\"; stack worst; }\n"
 	 "group rank_bonus { stack best; }\n"
@@ -1240,19 +1318,19 @@ static void test_missing_semicolon_after_open_string_at_eof(void **state)
 /*
  * After an identifier that starts a statement, the expected tokens are those
  * of every statement it may start (lookahead correction), not only the
- * continuations of a matrix cell: "enum e { x y; }" must not claim that only
- * '=' or ',' may follow.
+ * continuations of a matrix cell: "enum e { x y z; }" must not claim that only
+ * '=' or ',' may follow ("x y;" is a statement of words, such as "shifts a;").
  */
 static void test_expected_tokens_after_identifier(void **state)
 {
-	static const char src[] = "enum e { x y; }\n";
+	static const char src[] = "enum e { x y z; }\n";
 	parsed p;
 	(void)state;
 	parse_text(&p, src, sizeof src - 1);
 	assert_int_equal(p.diag.errors, 1);
 	bool wrong = strstr(p.out, "unexpected identifier, expecting '=' or ','\n") != NULL;
 	bool names_semicolon = strstr(p.out, "';'") != NULL;
-	bool lists_nothing = strstr(p.out, "t.rtab:1:12: error: syntax error, unexpected identifier\n") != NULL;
+	bool lists_nothing = strstr(p.out, "t.rtab:1:14: error: syntax error, unexpected identifier\n") != NULL;
 	parsed_free(&p);
 	assert_false(wrong);
 	assert_true(names_semicolon || lists_nothing);

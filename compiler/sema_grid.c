@@ -1,0 +1,431 @@
+/*
+ * Tables as printed: grids (a header line of column labels, then one line
+ * per roll with one cell per column), computed columns (odds or a value,
+ * read with a stated rounding), outcome codes, and rounding words.
+ */
+#include "sema.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out)
+{
+	static const struct {
+		const char *word;
+		rtab_rounding mode;
+	} words[] = {
+		{"down", RTAB_ROUND_DOWN},       {"defender", RTAB_ROUND_DOWN},
+		{"up", RTAB_ROUND_UP},           {"attacker", RTAB_ROUND_UP},
+		{"nearest", RTAB_ROUND_NEAREST}, {"evens", RTAB_ROUND_EVENS},
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(words[i].word, word) == 0) {
+			*out = (uint8_t)words[i].mode;
+			return true;
+		}
+	check_report(m, CHECK_TYPE, loc,
+		     "'%s' is no rounding; write 'round down' (in the defender's favour), 'round up' (the attacker's), 'round nearest' or 'round evens' (towards 1:1)",
+		     word);
+	return false;
+}
+
+const ast_stmt *table_word(model *m, const ast_def *d, const char *word)
+{
+	const ast_stmt *found = NULL;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != ST_WORDS || strcmp(s->name, word) != 0)
+			continue;
+		if (found) {
+			check_report(m, CHECK_DUPLICATE, s->loc, "table '%s' has a second '%s'", d->id, word);
+			check_note(m, found->loc, "the first '%s' is here", word);
+			continue;
+		}
+		found = s;
+	}
+	return found;
+}
+
+/* The outcome whose 'code' statement names code, or -1 (a second one is reported once). */
+static int find_code(model *m, const char *code, const ast_stmt **where)
+{
+	int found = -1;
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++)
+		for (const ast_stmt *s = m->defs[DEF_OUTCOME][i]->body; s; s = s->next)
+			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids &&
+			    strcmp(s->ids->id, code) == 0 && found < 0) {
+				found = (int)i;
+				*where = s;
+			}
+	return found;
+}
+
+void check_outcome_codes(model *m)
+{
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
+		const ast_def *d = m->defs[DEF_OUTCOME][i];
+		const ast_stmt *mine = NULL;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			const ast_stmt *first = NULL;
+			if (s->kind != ST_WORDS || strcmp(s->name, "code") != 0)
+				continue;
+			if (!s->ids || s->ids->next) {
+				check_report(m, CHECK_MISSING, s->loc,
+					     "an outcome's code is one short name, as the table prints it: code AE;");
+				continue;
+			}
+			if (mine) {
+				check_report(m, CHECK_DUPLICATE, s->loc, "outcome '%s' has a second code",
+					     d->id);
+				continue;
+			}
+			mine = s;
+			int o = find_code(m, s->ids->id, &first);
+			int same = model_find(m, DEF_OUTCOME, s->ids->id);
+			if (o >= 0 && first != s) {
+				check_report(m, CHECK_DUPLICATE, s->ids->loc,
+					     "code '%s' is given to two outcomes", s->ids->id);
+				check_note(m, first->ids->loc, "outcome '%s' has it",
+					   m->defs[DEF_OUTCOME][o]->id);
+			} else if (same >= 0 && (size_t)same != i) {
+				check_report(m, CHECK_DUPLICATE, s->ids->loc,
+					     "code '%s' is the name of another outcome", s->ids->id);
+				check_note(m, m->defs[DEF_OUTCOME][same]->id_loc, "outcome '%s' is here",
+					   s->ids->id);
+			}
+		}
+	}
+}
+
+int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
+{
+	const ast_stmt *where;
+	size_t n = 0, cap = m->ndefs[DEF_OUTCOME] * 2;
+	if (model_find(m, DEF_OUTCOME, name) >= 0)
+		return resolve_def(m, DEF_OUTCOME, name, loc);
+	int o = find_code(m, name, &where);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o);
+		return o;
+	}
+	/* Suggest among the ids and the codes. */
+	const char **names = model_array(m, cap ? cap : 1, sizeof *names);
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
+		names[n++] = m->defs[DEF_OUTCOME][i]->id;
+		for (const ast_stmt *s = m->defs[DEF_OUTCOME][i]->body; s; s = s->next)
+			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids) {
+				names[n++] = s->ids->id;
+				break;
+			}
+	}
+	report_unknown(m, loc, "outcome or code", name, names, n, sizeof *names);
+	return -1;
+}
+
+/* "1.5:1", "1:4", "1:2.5" as printed where the terms allow, else "3:7". */
+void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den)
+{
+	if (t->key_kind == RTAB_KEY_VALUE) {
+		snprintf(buf, n, num > 0 ? "+%lld" : "%lld", (long long)num);
+		return;
+	}
+	bool up = num >= den;
+	int64_t a = up ? num : den, b = up ? den : num;
+	/* a/b as an exact decimal with at most three places, when it is one. */
+	for (int places = 0, scale = 1; places <= 3 && b > 0; places++, scale *= 10) {
+		if ((a * scale) % b != 0)
+			continue;
+		int64_t v = a * scale / b;
+		char dec[48];
+		if (places == 0)
+			snprintf(dec, sizeof dec, "%lld", (long long)v);
+		else
+			snprintf(dec, sizeof dec, "%lld.%0*lld", (long long)(v / scale), places,
+				 (long long)(v % scale));
+		snprintf(buf, n, up ? "%s:1" : "1:%s", dec);
+		return;
+	}
+	snprintf(buf, n, "%lld:%lld", (long long)num, (long long)den);
+}
+
+/* Compile the key of a computed column: odds(a, b), difference(a, b) or value(x). */
+static bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols)
+{
+	size_t nargs = 0;
+	expr_type ty;
+	for (const ast_expr *a = cols->expr; a; a = a->next_arg)
+		nargs++;
+	bool odds = strcmp(cols->name, "odds") == 0, diff = strcmp(cols->name, "difference") == 0;
+	bool value = strcmp(cols->name, "value") == 0;
+	if (!odds && !diff && !value) {
+		check_report(m, CHECK_UNKNOWN_NAME, cols->name_loc,
+			     "a computed column is 'odds(A, B)', 'difference(A, B)' or 'value(X)', not '%s(...)'",
+			     cols->name);
+		return false;
+	}
+	if (nargs != (value ? 1u : 2u)) {
+		check_report(m, CHECK_TYPE, cols->name_loc, "'%s' takes %d argument%s, not %zu",
+			     cols->name, value ? 1 : 2, value ? "" : "s", nargs);
+		return false;
+	}
+	t->key_kind = odds ? RTAB_KEY_ODDS : RTAB_KEY_VALUE;
+	t->rounding = RTAB_ROUND_DOWN;
+	const ast_id *word = cols->ids, *mode = word ? word->next : NULL;
+	if (mode && strcmp(word->id, "round") != 0) {
+		check_report(m, CHECK_TYPE, word->loc,
+			     "after the key comes its rounding: 'round down', not '%s %s'", word->id,
+			     mode->id);
+		return false;
+	}
+	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
+		return false;
+	bool ok = compile_expr(m, cols->expr, RTAB_TYPE_INT, &t->key_a, &ty);
+	if (nargs == 2)
+		ok &= compile_expr(m, cols->expr->next_arg, RTAB_TYPE_INT, &t->key_b, &ty);
+	if (ok && diff) {
+		/* a - b, as one program: key_a's, then key_b's, then SUB (jumps are relative). */
+		size_t n = (size_t)t->key_a.ninstrs + t->key_b.ninstrs + 1;
+		if (n > UINT16_MAX) {
+			check_report(m, CHECK_LIMITS, cols->name_loc, "the key of table '%s' is too long",
+				     d->id);
+			return false;
+		}
+		rtab_instr *v = model_array(m, n, sizeof *v);
+		memcpy(v, t->key_a.instrs, t->key_a.ninstrs * sizeof *v);
+		memcpy(v + t->key_a.ninstrs, t->key_b.instrs, t->key_b.ninstrs * sizeof *v);
+		v[n - 1] = (rtab_instr){RTAB_OP_SUB, 0};
+		t->key_a = (rtab_expr){(uint16_t)n, v};
+		t->key_b = (rtab_expr){0, NULL};
+	}
+	return ok;
+}
+
+size_t header_width(const ast_stmt *header)
+{
+	size_t n = 0;
+	for (const ast_cell *c = header ? header->cells : NULL; c; c = c->next)
+		n++;
+	return n;
+}
+
+bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols,
+			 const ast_stmt *header, rtab_column *columns, size_t first)
+{
+	for (const ast_cell *c = header ? header->cells : NULL; c; c = c->next)
+		columns[first++].id = "?";
+	first -= header_width(header);
+	if (!compile_key(m, d, t, cols))
+		return false;
+	if (!header) {
+		check_report(m, CHECK_ROW_SHAPE, cols->loc,
+			     "a table whose column is computed is written as a grid: grid { 1:4 1:3 ... (the steps) then one line per roll }");
+		return false;
+	}
+	size_t j = first;
+	bool ok = true;
+	for (const ast_cell *c = header->cells; c; c = c->next, j++)
+		columns[j].id = "?"; /* until the header gives it */
+	j = first;
+	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
+		rtab_column *col = &columns[j];
+		char label[64];
+		bool odds = t->key_kind == RTAB_KEY_ODDS;
+		if (odds ? c->kind != CELL_RATIO : c->kind != CELL_RANGE) {
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     odds ? "the first line of an odds grid gives the odds of each column, like 1:4 or 1.5:1"
+					  : "the first line of a grid by value gives the value each column starts at, like -3, 0, +2 or 1-2");
+			ok = false;
+			continue;
+		}
+		if (odds && (c->lo < 0 || c->hi < 1)) {
+			check_report(m, CHECK_BAD_RANGE, c->loc,
+				     "a column's odds are A:B with A at least 0 and B at least 1 (a zero side is read by 'below' and 'above', or gives no result)");
+			ok = false;
+			continue;
+		}
+		if (odds && (c->lo > RTAB_MAX_STEP_TERM || c->hi > RTAB_MAX_STEP_TERM)) {
+			check_report(m, CHECK_LIMITS, c->loc,
+				     "the terms of a column's odds are at most %d", RTAB_MAX_STEP_TERM);
+			ok = false;
+			continue;
+		}
+		/* A value column starts at its low end; an open low end is the first column. */
+		int64_t lo = odds ? c->lo : c->lo == INT64_MIN ? c->hi : c->lo;
+		if (!odds && (lo < INT32_MIN + 1 || lo > INT32_MAX - 1)) {
+			check_report(m, CHECK_LIMITS, c->loc, "a column's value must fit in 32 bits");
+			ok = false;
+			continue;
+		}
+		col->step_num = (int32_t)lo;
+		col->step_den = odds ? (int32_t)c->hi : 1;
+		format_step(label, sizeof label, t, col->step_num, col->step_den);
+		if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
+			/* As printed: <=-3, >=+6, 1..2. */
+			char hi[32];
+			format_step(hi, sizeof hi, t, c->hi == INT64_MAX ? 0 : c->hi, 1);
+			char whole[160];
+			if (c->lo == INT64_MIN)
+				snprintf(whole, sizeof whole, "<=%s", label);
+			else if (c->hi == INT64_MAX)
+				snprintf(whole, sizeof whole, ">=%s", label);
+			else
+				snprintf(whole, sizeof whole, "%s..%s", label, hi);
+			col->id = arena_strdup(&m->arena, whole);
+		} else {
+			col->id = arena_strdup(&m->arena, label);
+		}
+		if (j > first && strcmp(columns[j - 1].id, "?") != 0) {
+			const rtab_column *prev = &columns[j - 1];
+			bool rises = odds ? (int64_t)col->step_num * prev->step_den >
+						    (int64_t)prev->step_num * col->step_den
+					  : col->step_num > prev->step_num;
+			if (!rises) {
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the columns must rise from left to right: %s comes after %s",
+					     col->id, prev->id);
+				ok = false;
+			}
+		}
+	}
+	return ok;
+}
+
+/* A grid line's roll: its first item, as a range. */
+static bool line_roll(model *m, const ast_stmt *line, int64_t *lo, int64_t *hi, const ast_cell **rest)
+{
+	const ast_cell *c = line->cells;
+	if (c->kind != CELL_RANGE) {
+		check_report(m, CHECK_ROW_SHAPE, c->loc,
+			     "a line of a grid starts with its roll: 1, 2-3, <=0, >=9 or 6+");
+		return false;
+	}
+	*lo = c->lo;
+	*hi = c->hi;
+	if (c->lo > c->hi) {
+		check_report(m, CHECK_BAD_RANGE, c->loc,
+			     "the range %lld-%lld is empty; write the low end first", (long long)c->lo,
+			     (long long)c->hi);
+		return false;
+	}
+	c = c->next;
+	if (c && c->kind == CELL_COLON)
+		c = c->next;
+	*rest = c;
+	return true;
+}
+
+void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
+		  bool has_header)
+{
+	const ast_stmt *lines = grid->body;
+	size_t nlines = 0, width = mt->nrolled;
+	if (has_header && lines)
+		lines = lines->next;
+	for (const ast_stmt *l = lines; l; l = l->next)
+		nlines++;
+	size_t cap = nlines * (width ? width : 1);
+	if (cap > 30000) {
+		check_report(m, CHECK_LIMITS, grid->loc,
+			     "table '%s' has %zu cells; the runtime holds at most 30000", d->id, cap);
+		return;
+	}
+	rtab_row *out = model_array(m, cap ? cap : 1, sizeof *out);
+	mt->row_names = xcalloc(cap ? cap : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
+	mt->cells = xcalloc((cap ? cap : 1) * t->ncolumns, sizeof *mt->cells);
+	for (size_t k = 0; k < (cap ? cap : 1) * t->ncolumns; k++) {
+		mt->cells[k].lo = 1; /* absent until a cell names the row */
+		mt->cells[k].hi = 0;
+	}
+	t->rows = out;
+	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
+	ast_stmt *src = xcalloc(cap ? cap : 1, sizeof *src); /* per row: the line's rule and reason */
+	for (const ast_stmt *l = lines; l; l = l->next) {
+		int64_t lo, hi;
+		const ast_cell *c;
+		size_t ncells = 0;
+		if (!line_roll(m, l, &lo, &hi, &c)) {
+			mt->shape_bad = true;
+			continue;
+		}
+		for (const ast_cell *x = c; x; x = x->next)
+			ncells++;
+		if (ncells != width) {
+			char roll[64];
+			if (lo == hi)
+				snprintf(roll, sizeof roll, "%lld", (long long)lo);
+			else if (lo == INT64_MIN)
+				snprintf(roll, sizeof roll, "<=%lld", (long long)hi);
+			else if (hi == INT64_MAX)
+				snprintf(roll, sizeof roll, ">=%lld", (long long)lo);
+			else
+				snprintf(roll, sizeof roll, "%lld-%lld", (long long)lo, (long long)hi);
+			check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
+				     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
+				     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
+			mt->shape_bad = true;
+			continue;
+		}
+		/* A row per outcome (with its rule and reason) while, in every column, its
+		 * rolls run on from the line before; else a new row. */
+		size_t k = 0;
+		for (const ast_cell *x = c; x; x = x->next, k++) {
+			if (x->kind == CELL_ABSENT)
+				continue;
+			if (x->kind != CELL_NAME) {
+				check_report(m, CHECK_ROW_SHAPE, x->loc,
+					     "a cell of a grid is an outcome, an outcome's code, or '—' for no result");
+				mt->shape_bad = true;
+				continue;
+			}
+			int o = resolve_outcome_or_code(m, x->name, x->loc);
+			size_t col = mt->first_rolled + k, row = 0;
+			for (; row < t->nrows; row++) {
+				const model_cell *mc = &mt->cells[col * cap + row];
+				bool same = o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
+						   : !known[row] && strcmp(mt->row_names[row], x->name) == 0;
+				bool fits = mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo);
+				if (same && fits && src[row].rule == l->rule && src[row].text == l->text)
+					break;
+				if (same && fits && src[row].rule && l->rule && strcmp(src[row].rule, l->rule) == 0 &&
+				    ((!src[row].text && !l->text) ||
+				     (src[row].text && l->text && strcmp(src[row].text, l->text) == 0)))
+					break;
+			}
+			if (row == t->nrows) {
+				known[row] = o >= 0;
+				src[row] = *l;
+				out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+				out[row].rule = arena_strdup(&m->arena, l->rule ? l->rule : d->rule);
+				out[row].provisional = arena_strdup(&m->arena, l->text);
+				mt->row_names[row] = x->name;
+				mt->row_locs[row] = x->loc;
+				t->nrows++;
+			}
+			model_cell *mc = &mt->cells[col * cap + row];
+			if (mc->lo > mc->hi) {
+				mc->lo = lo;
+				mc->loc = x->loc;
+			}
+			mc->hi = hi;
+			mc->row = (uint16_t)row;
+		}
+	}
+	free(known);
+	free(src);
+	/* The cells were laid out for cap rows; keep that stride for the checks. */
+	if (t->nrows < cap) {
+		model_cell *packed = xcalloc((t->nrows ? t->nrows : 1) * t->ncolumns, sizeof *packed);
+		for (size_t j = 0; j < t->ncolumns; j++)
+			for (size_t r = 0; r < t->nrows; r++) {
+				packed[j * t->nrows + r] = mt->cells[j * cap + r];
+				packed[j * t->nrows + r].row = (uint16_t)r;
+			}
+		free(mt->cells);
+		mt->cells = packed;
+	}
+	mt->has_rows = t->nrows > 0 && !mt->shape_bad;
+	if (nlines == 0 && !d->damaged)
+		check_report(m, CHECK_ROW_SHAPE, grid->loc,
+			     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...", d->id);
+}
