@@ -338,6 +338,45 @@ static void matrix_facets(builder *b)
 	}
 }
 
+static const char *rounding_name(uint8_t r)
+{
+	static const char *const names[] = {"evens", "down", "up", "nearest"};
+	return r < 4 ? names[r] : "?";
+}
+
+/* How a table chooses its column, beyond an input: computed keys, steps, shifts,
+ * columns that give a result without a roll. */
+static void column_facets(builder *b, const rtab_table *t)
+{
+	const rtab_ruleset *rs = b->rs;
+	src_loc at = stmt_loc(b, ST_COLUMNS, NULL, 0);
+	if (t->key_kind == RTAB_KEY_ODDS || t->key_kind == RTAB_KEY_VALUE) {
+		char *ka = expr_text(rs, &t->key_a);
+		char *kb = t->key_kind == RTAB_KEY_ODDS ? expr_text(rs, &t->key_b) : NULL;
+		addf(b, at, kb ? xasprintf("odds %s : %s", ka, kb) : xasprintf("value %s", ka), "columns by");
+		free(ka);
+		free(kb);
+		addf(b, at, xstrdup(rounding_name(t->rounding)), "rounding");
+	}
+	strbuf shifts = {0};
+	for (size_t k = 0; k < t->nshifts; k++)
+		if (t->shifts[k] < rs->nmodifiers)
+			sb_printf(&shifts, "%s%s", k ? ", " : "", rs->modifiers[t->shifts[k]].id);
+	addf(b, at, shifts.data, "column shifts");
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const rtab_column *col = &t->columns[c];
+		if (t->key_kind == RTAB_KEY_ODDS)
+			addf(b, at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
+		else if (t->key_kind == RTAB_KEY_VALUE)
+			addf(b, at, xasprintf("%d", col->step_num), "column '%s' step", col->id);
+		if (col->kind == RTAB_COLUMN_AUTOMATIC)
+			addf(b, at, xasprintf("automatic %s", outcome_id(rs, col->automatic)), "column '%s' gives",
+			     col->id);
+		else if (col->kind == RTAB_COLUMN_NONE)
+			addf(b, at, xstrdup("no result"), "column '%s' gives", col->id);
+	}
+}
+
 static void band_facets(builder *b)
 {
 	const rtab_ruleset *rs = b->rs;
@@ -352,8 +391,16 @@ static void band_facets(builder *b)
 					at = st->loc;
 			addf(b, at, signed_text(bd->steps[s].value), "step %d:%d", bd->steps[s].num,
 			     bd->steps[s].den);
+			if (bd->step_provisional && bd->step_provisional[s])
+				addf(b, at, xstrdup(bd->step_provisional[s]), "step %d:%d provisional",
+				     bd->steps[s].num, bd->steps[s].den);
 		}
 		addf(b, stmt_loc(b, ST_OTHERWISE, NULL, 0), signed_text(bd->otherwise), "otherwise");
+		addf(b, stmt_loc(b, ST_OTHERWISE, NULL, 0), dup_or_null(bd->otherwise_provisional),
+		     "otherwise provisional");
+		if (bd->rounding != RTAB_ROUND_EVENS)
+			addf(b, b->d->loc, xstrdup(rounding_name(bd->rounding)), "rounding");
+		addf(b, b->d->loc, dup_or_null(bd->provisional), "provisional");
 	}
 }
 
@@ -455,6 +502,7 @@ static void table_facets(builder *b)
 			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", t->cap_min, t->cap_max), "cap");
 		if (t->step >= 0 && t->step < rs->nsteps)
 			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
+		column_facets(b, t);
 		for (size_t r = 0; r < t->nrows; r++) {
 			char *row = row_name(t, rs, r);
 			src_loc row_at = mt && mt->row_locs && mt->has_rows ? mt->row_locs[r] : b->d->loc;
@@ -512,6 +560,7 @@ static void reaction_facets(builder *b)
 				addf(b, at, expr_text(rs, &op->guard), "%s allowed when", of);
 			if (op->outcome >= 0)
 				addf(b, at, xstrdup(outcome_id(rs, op->outcome)), "%s leads", of);
+			addf(b, at, dup_or_null(op->provisional), "%s provisional", of);
 			addf(b, at, dup_or_null(op->rule), "%s rule", of);
 			add_labels(b, at, of, op->labels, s ? s->body : NULL);
 			free(of);

@@ -120,7 +120,7 @@ static const rtab_modifier modifiers[] = {
 
 /* table combat */
 static const char *const table0_labels[] = {"Combat Results Table"};
-/* column -3: the row of each modified roll 1..7 */
+/* column <=-3: the row of each modified roll 1..7 */
 static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 1, 1, 2, 2
 };
@@ -156,12 +156,12 @@ static const int16_t table0_column7_rows[] = {
 static const int16_t table0_column8_rows[] = {
 	3, 4, 4, 5, 5, 5, 5
 };
-/* column +6: the row of each modified roll 1..7 */
+/* column >=+6: the row of each modified roll 1..7 */
 static const int16_t table0_column9_rows[] = {
 	4, 4, 5, 5, 5, 5, 5
 };
 static const rtab_column table0_columns[] = {
-	{.id = "-3", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
+	{.id = "<=-3", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -3, .step_den = 1},
 	{.id = "-2", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -2, .step_den = 1},
@@ -179,7 +179,7 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1},
 	{.id = "+5", .labels = NULL, .row_of_roll = table0_column8_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
-	{.id = "+6", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
+	{.id = ">=+6", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 6, .step_den = 1},
 };
 static const rtab_row table0_rows[] = {
