@@ -66,9 +66,24 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 		for (const ast_id *i = s->triggers; i; i = i->next)
 			n++;
 		c->triggers = model_array(m, n ? n : 1, sizeof *c->triggers);
-		for (const ast_id *i = s->triggers; i; i = i->next)
+		size_t ni = m->rs.ninputs ? m->rs.ninputs : 1;
+		c->trigger_inputs = model_array(m, (n ? n : 1) * ni, sizeof *c->trigger_inputs);
+		c->trigger_set = model_array(m, (n ? n : 1) * ni, sizeof *c->trigger_set);
+		const ast_stmt *t = s->body;
+		for (const ast_id *i = s->triggers; i; i = i->next, t = t ? t->next : NULL) {
+			size_t k = c->ntriggers;
 			if (!resolve_target(m, i->id, i->loc, &c->triggers[c->ntriggers++]))
 				return false;
+			if (!t || !t->args)
+				continue;
+			if (!set_inputs(m, t, &c->trigger_inputs[k * ni]))
+				return false;
+			for (const ast_arg *a = t->args; a; a = a->next) {
+				int in = model_find(m, DEF_INPUT, a->key);
+				if (in >= 0)
+					c->trigger_set[k * ni + (size_t)in] = 1;
+			}
+		}
 	}
 	if (s->expect_provisional && s->expect_settled) {
 		check_report(m, CHECK_EXAMPLE, s->loc,
@@ -227,20 +242,51 @@ static bool same_target(rtab_target a, rtab_target b)
 	return a.kind == b.kind && a.index == b.index;
 }
 
-/* The result triggers exactly the expected targets, in any order, each as
- * many times as expected (a trigger resolved twice is named twice). */
-static bool same_targets(const rtab_result *r, const model_check *c)
+/* Whether the result's trigger j passes on what expected trigger i names. */
+static bool passes_expected(const rtab_ruleset *rs, const rtab_result *r, size_t j,
+			    const model_check *c, size_t i)
 {
+	size_t n = rs->ninputs;
+	int32_t passed[1024];
+	bool any = false;
+	for (size_t k = 0; k < n; k++)
+		any |= c->trigger_set[i * n + k] != 0;
+	if (!any)
+		return true;
+	if (n > sizeof passed / sizeof passed[0] ||
+	    rtab_trigger_inputs(rs, r->outcome, r->triggered_by[j], c->inputs, n, passed) != RTAB_OK)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (c->trigger_set[i * n + k] && passed[k] != c->trigger_inputs[i * n + k])
+			return false;
+	return true;
+}
+
+/* The result triggers exactly the expected targets, in any order, each as
+ * many times as expected (a trigger resolved twice is named twice), each
+ * passing on the inputs the check names. */
+static bool same_targets(const rtab_ruleset *rs, const rtab_result *r, const model_check *c)
+{
+	bool used[RTAB_MAX_TRIGGERS] = {false};
 	if (r->ntriggered != c->ntriggers)
 		return false;
-	for (size_t i = 0; i < c->ntriggers; i++) {
-		size_t want = 0, got = 0;
-		for (size_t j = 0; j < c->ntriggers; j++)
-			want += same_target(c->triggers[j], c->triggers[i]);
-		for (size_t j = 0; j < r->ntriggered; j++)
-			got += same_target(r->triggered[j], c->triggers[i]);
-		if (want != got)
-			return false;
+	/* Expected triggers that name inputs first, so that a bare name takes what is left. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < c->ntriggers; i++) {
+			bool named = false;
+			for (size_t k = 0; k < rs->ninputs; k++)
+				named |= c->trigger_set[i * rs->ninputs + k] != 0;
+			if (named != (pass == 0))
+				continue;
+			size_t j = 0;
+			for (; j < r->ntriggered; j++)
+				if (!used[j] && same_target(r->triggered[j], c->triggers[i]) &&
+				    passes_expected(rs, r, j, c, i))
+					break;
+			if (j == r->ntriggered)
+				return false;
+			used[j] = true;
+		}
 	}
 	return true;
 }
@@ -293,7 +339,7 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		bool ok = (int)r.outcome == c->expected;
 		ok &= !s->has_expect_modifier || r.modifier == s->expect_modifier;
 		ok &= !s->has_expect_roll || r.modified_roll == s->expect_roll;
-		ok &= !s->has_expect_triggers || same_targets(&r, c);
+		ok &= !s->has_expect_triggers || same_targets(rs, &r, c);
 		if (ok)
 			return provenance_ok(s, &prov, why);
 		{

@@ -205,7 +205,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt
-%type <stmt> trigger_tail
+%type <stmt> trigger_tail texpects texpect
 %type <num> sint
 %type <range> bounds
 %type <type> type
@@ -685,10 +685,26 @@ expect:
 	| expect PROVISIONAL { $$ = $1; $$->expect_provisional = true; }
 	| expect SETTLED { $$ = $1; $$->expect_settled = true; }
 	| expect TRIGGER '{' '}' { $$ = $1; $$->has_expect_triggers = true; }
-	| expect TRIGGER '{' idlist '}' {
+	| expect TRIGGER '{' texpects '}' {
+		/* The names in order, and each with the inputs it must pass on. */
 		$$ = $1; $$->has_expect_triggers = true;
-		ast_ids_free($$->triggers); $$->triggers = $4;
+		ast_ids_free($$->triggers); $$->triggers = NULL;
+		for (ast_stmt *t = $4; t; t = t->next) {
+			ast_id *i = ast_id_new(xstrdup(t->name), t->name_loc);
+			$$->triggers = AST_APPEND($$->triggers, i);
+		}
+		ast_stmts_free($$->body); $$->body = $4;
 	}
+	;
+
+/* An expected trigger: TARGET or TARGET(INPUT = VALUE, ...), what it passes on. */
+texpects:
+	texpect { $$ = $1; $$->tail = $$; }
+	| texpects ',' texpect { $$ = AST_APPEND($1, $3); }
+	;
+
+texpect:
+	IDENT sets_opt { $$ = named_stmt(ST_CHECK, @1, $1, @1); $$->args = $2; }
 	;
 
 exprs:

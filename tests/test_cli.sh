@@ -132,6 +132,13 @@ check settled-fails 1 'expected settled, but it depends on 1 provisional reading
 sed 's/morale roll 2 -> flee settled/morale roll 2 -> flee provisional/' "$tmp/settled.rtab" >"$tmp/settled2.rtab"
 check settled-passes 0 "1 passed, 0 failed" "$rtab" test "$tmp/settled2.rtab"
 
+# An example names what a trigger passes on; a wrong value fails it.
+sed 's/formation_hit(formation = wavering), formation_hit(formation = scattered)}/formation_hit(formation = wavering), formation_hit(formation = normal)}/' \
+	tables/musket_pike.rtab >"$tmp/passes.rtab"
+check trigger-inputs-example 1 "expected defender_shaken_retreat_1 triggering {formation_hit, formation_hit}" \
+	"$rtab" test "$tmp/passes.rtab"
+check trigger-inputs-example-ok 0 "0 failed" "$rtab" test tables/musket_pike.rtab
+
 # A compile that fails writes nothing and keeps what was there.
 mkdir "$tmp/out"
 "$rtab" compile tables/musket_pike.rtab -o "$tmp/out" >/dev/null 2>&1
