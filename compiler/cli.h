@@ -51,6 +51,17 @@ typedef struct compare_args {
 int cli_compare_args(const char *verb, const char *help, const char *const *formats, int argc,
 		     char **argv, compare_args *a);
 
+/*
+ * Diagnostics, the same for every verb: -WNAME, -Wno-NAME, -Werror,
+ * --strict and --diagnostics=json|text, as `rtab check` takes them. In its
+ * argument loop a verb calls cli_diag_option on each argument: 1 when it
+ * was one (opts updated; a verb that is quiet about warnings by default,
+ * opts->errors_only, shows them once any is given), 0 when it is something
+ * else, -1 when it names no check or turns off one that cannot be (reported:
+ * return EXIT_USAGE). It then loads each file with opts.
+ */
+int cli_diag_option(const char *verb, const char *arg, diag_options *opts);
+
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);
 

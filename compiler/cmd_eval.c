@@ -25,7 +25,12 @@ static const char help[] =
 	"--explain prints every step with its rule reference and labels; --locale\n"
 	"picks the language of the labels (default: the ruleset's first locale).\n"
 	"--edition NAME (or FILE@NAME) reads the edition with the errata layers up\n"
-	"to NAME ('original': none; default: every layer).\n";
+	"to NAME ('original': none; default: every layer).\n"
+	"\n"
+	"A clean call prints only its result: the file's errors stop it, its warnings\n"
+	"are not shown unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
+	"--diagnostics=json|text (as rtab check takes them). A --drm that takes the\n"
+	"modified roll beyond the rolls rtab check proved is said on standard error.\n";
 
 typedef struct eval_args {
 	const char *file, *table, *locale, *edition;
@@ -36,6 +41,7 @@ typedef struct eval_args {
 	size_t nrolls;
 	long drm;
 	int json, explain, has_drm;
+	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } eval_args;
 
 static int parse_args(int argc, char **argv, eval_args *a)
@@ -83,6 +89,11 @@ static int parse_args(int argc, char **argv, eval_args *a)
 			}
 			continue;
 		}
+		int dr = cli_diag_option("eval", arg, &a->diag);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0)
+			continue;
 		if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9'))
 			return usage_error("eval", "unknown option '%s'", arg);
 		if (npos == 0)
@@ -142,9 +153,31 @@ static int parse_faces(const char *roll, int32_t *faces, size_t *nfaces)
 	}
 }
 
-static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
-		      const eval_args *a, report *rep)
+/* A --drm that takes the modified roll beyond what rtab check proved: say so, naming the roll. */
+static void beyond_checked(const model *m, size_t t, const eval_args *a, const rtab_result *r,
+			   int rc)
 {
+	const model_table *mt = &m->tables[t];
+	const rtab_table *tab = &m->rs.tables[t];
+	if (!a->has_drm || (rc != RTAB_OK && rc != RTAB_E_NO_ROW) || r->automatic ||
+	    (r->modified_roll >= mt->reach_lo && r->modified_roll <= mt->reach_hi))
+		return;
+	fprintf(stderr,
+		"rtab eval: warning: --drm %+ld takes the modified roll to %ld (natural %ld, modifier %+ld), beyond the rolls %lld..%lld that rtab check proved for table '%s'",
+		a->drm, (long)r->modified_roll, (long)r->natural, (long)r->modifier,
+		(long long)mt->reach_lo, (long long)mt->reach_hi, tab->id);
+	if (rc == RTAB_E_NO_ROW && tab->ncolumns > 1)
+		fprintf(stderr, ": column '%s' has no row for it\n", tab->columns[r->column].id);
+	else if (rc == RTAB_E_NO_ROW)
+		fputs(": no row takes it\n", stderr);
+	else
+		fputs(": the result is the open end's row\n", stderr);
+}
+
+static int eval_table(const model *m, size_t t, const int32_t *inputs, const eval_args *a,
+		      report *rep)
+{
+	const rtab_ruleset *rs = &m->rs;
 	int32_t faces[RTAB_MAX_FACES];
 	size_t nfaces = 0;
 	rtab_result r;
@@ -161,6 +194,7 @@ static int eval_table(const rtab_ruleset *rs, size_t t, const int32_t *inputs,
 			return status;
 	}
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
+	beyond_checked(m, t, a, &r, rc);
 	if (rc == RTAB_E_FACES && !a->roll)
 		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",
 				   a->table, d->nfaces > 1 ? ",F..." : "");
@@ -270,7 +304,7 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 
 int cmd_eval(int argc, char **argv)
 {
-	eval_args a = {0};
+	eval_args a = {.diag = {.errors_only = true}};
 	loaded l;
 	size_t locale = 0;
 	int32_t *inputs = NULL;
@@ -278,7 +312,7 @@ int cmd_eval(int argc, char **argv)
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
@@ -302,7 +336,7 @@ int cmd_eval(int argc, char **argv)
 	report rep = {&out, rs, locale,
 		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT, inputs};
 	int t = rtab_find_table(rs, a.table);
-	status = t >= 0 ? eval_table(rs, (size_t)t, inputs, &a, &rep) : eval_other(rs, &a, inputs, &rep);
+	status = t >= 0 ? eval_table(&l.model, (size_t)t, inputs, &a, &rep) : eval_other(rs, &a, inputs, &rep);
 	if (status == EXIT_OK && out.data)
 		fputs(out.data, stdout);
 done:

@@ -264,7 +264,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			sb_printf(b, " \"%s\"", label_of(o, t->labels));
 		if (t->rule)
 			sb_printf(b, " (rule %s)", t->rule);
-		if (t->column_input >= 0)
+		if (t->ncolumns > 1)
 			sb_printf(b, ", column %s", t->columns[d->column].id);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		if (dice_id(rs, t))

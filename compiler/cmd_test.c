@@ -12,13 +12,15 @@
 #include <sys/stat.h>
 
 static const char help[] =
-	"usage: rtab test [-v] [--edition NAME] FILE|DIR...\n"
+	"usage: rtab test [-v] [--edition NAME] [-WNAME|-Wno-NAME|-Werror|--strict]... FILE|DIR...\n"
 	"\n"
 	"Run every example written in the files (a directory: its *.rtab files).\n"
 	"Prints each failure, then 'N passed, N failed' over the examples.\n"
 	"-v lists the examples that pass too. --edition NAME (or FILE@NAME) runs\n"
 	"them against the edition with the errata layers up to NAME ('original':\n"
-	"none; default: every layer). Exit status: 0 when all pass.\n";
+	"none; default: every layer). -WNAME, -Wno-NAME, -Werror, --strict and\n"
+	"--diagnostics=json|text report on the files as rtab check does (a file\n"
+	"with an error runs no example). Exit status: 0 when all pass.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -61,10 +63,10 @@ static char **dir_files(const char *dir, size_t *n)
 }
 
 static void test_file(const char *path, const char *edition, bool verbose, example_counts *c,
-		      int *status)
+		      int *status, const diag_options *opts)
 {
 	loaded l;
-	if (cli_load(&l, path, edition, stderr, NULL))
+	if (cli_load(&l, path, edition, stderr, opts))
 		examples_run(&l.model, path, stdout, verbose, c);
 	else
 		*status = EXIT_INPUT;
@@ -77,6 +79,7 @@ int cmd_test(int argc, char **argv)
 	bool verbose = false;
 	int status = EXIT_OK, nfiles = 0;
 	const char *edition = NULL;
+	diag_options opts = {0};
 
 	for (int i = 1; i < argc; i++) {
 		int first = i, e = cli_edition_option("test", argc, argv, &i, &edition);
@@ -90,6 +93,13 @@ int cmd_test(int argc, char **argv)
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			fputs(help, stdout);
 			return EXIT_OK;
+		}
+		int dr = cli_diag_option("test", argv[i], &opts);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0) {
+			argv[i] = NULL;
+			continue;
 		}
 		if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
 			verbose = true;
@@ -114,12 +124,12 @@ int cmd_test(int argc, char **argv)
 			if (n == 0)
 				status = EXIT_INPUT; /* running nothing would pass silently */
 			for (size_t k = 0; k < n; k++) {
-				test_file(files[k], ed, verbose, &counts, &status);
+				test_file(files[k], ed, verbose, &counts, &status, &opts);
 				free(files[k]);
 			}
 			free(files);
 		} else {
-			test_file(path, ed, verbose, &counts, &status);
+			test_file(path, ed, verbose, &counts, &status, &opts);
 		}
 		free(path);
 	}

@@ -202,6 +202,13 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 		d->errors++;
 	else if (sev == SEV_WARNING)
 		d->warnings++;
+	if (d->opts && d->opts->errors_only) {
+		/* Errors and their notes are shown; a warning, its notes and lone notes are not. */
+		if (sev != SEV_NOTE)
+			d->hushed = sev == SEV_WARNING;
+		if (sev == SEV_WARNING || (sev == SEV_NOTE && (d->hushed || check)))
+			return;
+	}
 	strbuf msg = {0};
 	va_start(ap, fmt);
 	sb_vprintf(&msg, fmt, ap);

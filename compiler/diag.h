@@ -22,6 +22,8 @@ typedef struct diag_options {
 	bool json;             /* one JSON object per line instead of text */
 	bool list_provisional; /* list provisional values (rtab check) */
 	bool strict;           /* provisional values are errors */
+	bool errors_only;      /* print errors (with their notes) only: warnings and notes are
+				  counted, not shown (a quiet rtab eval) */
 } diag_options;
 
 typedef struct diag_ctx {
@@ -39,6 +41,7 @@ typedef struct diag_ctx {
 	char **seen; /* open-addressing set of printed messages */
 	size_t seen_cap, nseen;
 	bool muted;  /* the last error or warning was a repeat */
+	bool hushed; /* the last warning was not shown (errors_only): nor are its notes */
 	/* When set, a note printed after each new error or warning and its own
 	 * notes (it names the edition); pending until the next finding or
 	 * diag_flush. */

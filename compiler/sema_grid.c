@@ -259,7 +259,21 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 		col->step_num = (int32_t)lo;
 		col->step_den = odds ? (int32_t)c->hi : 1;
 		format_step(label, sizeof label, t, col->step_num, col->step_den);
-		col->id = arena_strdup(&m->arena, label);
+		if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
+			/* As printed: <=-3, >=+6, 1..2. */
+			char hi[32];
+			format_step(hi, sizeof hi, t, c->hi == INT64_MAX ? 0 : c->hi, 1);
+			char whole[160];
+			if (c->lo == INT64_MIN)
+				snprintf(whole, sizeof whole, "<=%s", label);
+			else if (c->hi == INT64_MAX)
+				snprintf(whole, sizeof whole, ">=%s", label);
+			else
+				snprintf(whole, sizeof whole, "%s..%s", label, hi);
+			col->id = arena_strdup(&m->arena, whole);
+		} else {
+			col->id = arena_strdup(&m->arena, label);
+		}
 		if (j > first && strcmp(columns[j - 1].id, "?") != 0) {
 			const rtab_column *prev = &columns[j - 1];
 			bool rises = odds ? (int64_t)col->step_num * prev->step_den >

@@ -120,7 +120,7 @@ static const rtab_modifier modifiers[] = {
 
 /* table combat */
 static const char *const table0_labels[] = {"Combat Results Table"};
-/* column -3: the row of each modified roll 1..7 */
+/* column <=-3: the row of each modified roll 1..7 */
 static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 1, 1, 2, 2
 };
@@ -156,12 +156,12 @@ static const int16_t table0_column7_rows[] = {
 static const int16_t table0_column8_rows[] = {
 	3, 4, 4, 5, 5, 5, 5
 };
-/* column +6: the row of each modified roll 1..7 */
+/* column >=+6: the row of each modified roll 1..7 */
 static const int16_t table0_column9_rows[] = {
 	4, 4, 5, 5, 5, 5, 5
 };
 static const rtab_column table0_columns[] = {
-	{.id = "-3", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
+	{.id = "<=-3", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -3, .step_den = 1},
 	{.id = "-2", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -2, .step_den = 1},
@@ -179,7 +179,7 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1},
 	{.id = "+5", .labels = NULL, .row_of_roll = table0_column8_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
-	{.id = "+6", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
+	{.id = ">=+6", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 6, .step_den = 1},
 };
 static const rtab_row table0_rows[] = {
@@ -265,11 +265,36 @@ int classic_differential_situation_set(classic_differential_situation *s, size_t
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)

@@ -46,6 +46,16 @@ prob low 1 $f sums --drm -20
 # A distance: half of 5 (2) plus 2d6; 9 = 2 + 7 has 6 of 36 rolls.
 got=$("$rtab" odds $f charge_move --set moved=5 --json)
 case $got in *'{"value": 9, "rolls": 6, "probability": "1/6"'*) passed=$((passed + 1)) ;; *) fail "charge_move 9 is not 1/6"; echo "$got" ;; esac
+# A computed column (tables/classic_odds.rtab): 2:1 reads its column (rolls
+# 1-2 DR, 3 EX, 4 NE, 5-6 AR); 30:5 is beyond 5:1, DE without a roll; 3:13
+# is below 1:4, no result at all.
+c=tables/classic_odds.rtab
+prob defender_retreats 1/3 $c crt --set attack=2 --set defence=1
+prob exchange 1/6 $c crt --set attack=2 --set defence=1
+prob attacker_retreats 1/3 $c crt --set attack=2 --set defence=1
+prob defender_eliminated 1 $c crt --set attack=30 --set defence=5
+got=$("$rtab" odds $c crt --set attack=3 --set defence=13 --json)
+case $got in *'{"outcome": null, "no_result": true, "label": null, "rolls": 6, "probability": "1"'*) passed=$((passed + 1)) ;; *) fail "3:13 is not 'no result' with certainty"; echo "$got" ;; esac
 # The promise: TACW pursuit 3/10, 3/10 and 4/10.
 out=$("$rtab" odds tables/musket_pike.rtab cavalry_pursuit --set game=tacw)
 for want in "break_off  *3/10" "pursue_and_eliminate  *3/10" "pursue_off_map  *4/10"; do

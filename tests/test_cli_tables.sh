@@ -1,0 +1,98 @@
+#!/bin/sh
+# Tables as printed, from the command line: a grid by odds with shifts and
+# automatic results, a differential grid, a quiet `rtab eval`, the
+# diagnostic options of eval and test, and a --drm beyond what check proved.
+# usage: test_cli_tables.sh RTAB SOURCE_ROOT
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+cd "$root" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+# NAME STATUS STDOUT_SUBSTRING STDERR_SUBSTRING ('' : stderr must be empty) COMMAND...
+check() {
+	name=$1 want=$2 out_needle=$3 err_needle=$4
+	shift 4
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	ok=true
+	[ "$status" -eq "$want" ] || { echo "FAIL $name: exit $status, expected $want"; ok=false; }
+	[ -z "$out_needle" ] || grep -qF -- "$out_needle" "$tmp/out" ||
+		{ echo "FAIL $name: stdout lacks '$out_needle'"; ok=false; }
+	if [ -z "$err_needle" ]; then
+		[ ! -s "$tmp/err" ] || { echo "FAIL $name: stderr should be empty"; ok=false; }
+	else
+		grep -qF -- "$err_needle" "$tmp/err" || { echo "FAIL $name: stderr lacks '$err_needle'"; ok=false; }
+	fi
+	if $ok; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1)); head -5 "$tmp/out" "$tmp/err"
+	fi
+}
+
+odds=tables/classic_odds.rtab
+diff=tables/classic_differential.rtab
+check odds-rounded-down 0 "column 2:1 (odds 17:6 read as 2:1)" "" \
+	"$rtab" eval $odds crt --set attack=17 --set defence=6 --roll 4
+check odds-shifted 0 "column 3:1 (odds 17:6 read as 2:1, shifted +1)" "" \
+	"$rtab" eval $odds crt --set attack=17 --set defence=6 --set combined_arms=true --roll 4
+check odds-shift-listed 0 "column shift:  +1 combined_arms" "" \
+	"$rtab" eval $odds crt --set attack=17 --set defence=6 --set combined_arms=true --roll 4
+check odds-one-and-a-half 0 '"column": "1.5:1"' "" \
+	"$rtab" eval $odds crt --set attack=9 --set defence=6 --roll 3 --json
+check odds-automatic-no-roll 0 '"automatic": true' "" \
+	"$rtab" eval $odds crt --set attack=30 --set defence=5 --json
+check odds-automatic-outcome 0 '"outcome": "defender_eliminated"' "" \
+	"$rtab" eval $odds crt --set attack=30 --set defence=5 --json
+check odds-not-allowed 0 "none: the table gives no result here" "" \
+	"$rtab" eval $odds crt --set attack=3 --set defence=13
+check odds-not-allowed-json 0 '"no_result": true' "" \
+	"$rtab" eval $odds crt --set attack=3 --set defence=13 --json
+check odds-zero-zero 0 "(odds 0:0)" "" \
+	"$rtab" eval $odds crt --set attack=0 --set defence=0
+check odds-needs-roll 2 "" "needs the natural die faces" \
+	"$rtab" eval $odds crt --set attack=9 --set defence=6
+check diff-clamped 0 '"column": ">=+6"' "" \
+	"$rtab" eval $diff combat --set attack=20 --set defence=3 --roll 1 --json
+check diff-below 0 '"column": "<=-3"' "" \
+	"$rtab" eval $diff combat --set attack=1 --set defence=9 --roll 1 --json
+check diff-key 0 '"key": "-8"' "" \
+	"$rtab" eval $diff combat --set attack=1 --set defence=9 --roll 1 --json
+
+# A file with warnings: eval is quiet about them unless asked.
+cat >"$tmp/warned.rtab" <<'RTAB'
+ruleset warned { locales en; en "Warned"; }
+dice d6 = 1d6;
+input spare: bool = false;
+outcome hold { en "Hold"; }
+outcome rout { en "Rout"; }
+table morale { en "Morale"; roll d6; rows { hold 1-3; rout 4-6; } }
+example holds { en "A 2 holds"; morale roll 2 -> hold; }
+RTAB
+check eval-quiet 0 "outcome:       hold" "" "$rtab" eval "$tmp/warned.rtab" morale --roll 2
+check eval-asked 0 "outcome:       hold" "never used [-Wunused]" \
+	"$rtab" eval "$tmp/warned.rtab" morale --roll 2 -Wunused
+check eval-werror 1 "" "error: input 'spare' has no 'en' label" \
+	"$rtab" eval "$tmp/warned.rtab" morale --roll 2 -Werror
+check eval-wno 0 "outcome:       hold" "" \
+	"$rtab" eval "$tmp/warned.rtab" morale --roll 2 -Wno-missing-label -Wno-unused
+check eval-bad-check 2 "" "unknown option '-Wno-such-check'" \
+	"$rtab" eval "$tmp/warned.rtab" morale --roll 2 -Wno-such-check
+check eval-cannot-off 2 "" "cannot be turned off" \
+	"$rtab" eval "$tmp/warned.rtab" morale --roll 2 -Wno-unknown-name
+check test-warns 0 "1 passed, 0 failed" "[-Wmissing-label]" "$rtab" test "$tmp/warned.rtab"
+check test-wno 0 "1 passed, 0 failed" "" \
+	"$rtab" test -Wno-missing-label -Wno-unused "$tmp/warned.rtab"
+check test-werror 1 "0 passed, 0 failed" "error: input 'spare'" "$rtab" test -Werror "$tmp/warned.rtab"
+check test-bad-check 2 "" "unknown option '-Wfrob'" "$rtab" test -Wfrob "$tmp/warned.rtab"
+
+# A --drm beyond the rolls check proved is said, naming the roll.
+check drm-beyond-no-row 1 "" "takes the modified roll to 11 (natural 6, modifier +5), beyond the rolls 1..6" \
+	"$rtab" eval "$tmp/warned.rtab" morale --roll 6 --drm 5
+check drm-within 0 "outcome:       rout" "" "$rtab" eval "$tmp/warned.rtab" morale --roll 2 --drm 3
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
