@@ -66,6 +66,9 @@ typedef struct model {
 	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
 	bool *bad[DEF_KIND_COUNT_];  /* per definition: an error was reported on it; lookups
 					into it stay silent rather than cascade */
+	const char *const *def_names[DEF_KIND_COUNT_]; /* per kind, the ids: built on first use */
+	const char *const *target_names; /* tables, reactions, ... as one list: built on first use */
+	size_t suggestion_work;      /* candidates compared for "did you mean" so far */
 	bool note_muted;             /* the last check_report was off: its notes are too */
 	bool expr_reported;          /* a limit was reported for this expression: say it once */
 	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */

@@ -66,6 +66,8 @@ void report_unknown(model *m, src_loc loc, const char *what, const char *id,
 	report_unknown_in(m, loc, what, id, NULL, candidates, n, stride);
 }
 
+#define SUGGESTION_BUDGET 2000000 /* candidates compared, over a whole file */
+
 void report_unknown_in(model *m, src_loc loc, const char *what, const char *id, const char *within,
 		       const char *const *candidates, size_t n, size_t stride)
 {
@@ -78,8 +80,18 @@ void report_unknown_in(model *m, src_loc loc, const char *what, const char *id, 
 		if (strcmp(m->discarded[i], id) == 0)
 			return;
 
+	/* Suggestions cost an edit distance per candidate: past a budget (thousands
+	 * of unknown names against thousands of definitions) the check stays
+	 * linear and the names are reported without one. */
+	if (m->suggestion_work > SUGGESTION_BUDGET)
+		n = 0;
+	m->suggestion_work += n;
+	size_t idlen = strlen(id);
 	for (size_t i = 0; i < n; i++) {
 		const char *c = *(const char *const *)((const char *)candidates + i * stride);
+		size_t clen = strlen(c);
+		if ((clen > idlen ? clen - idlen : idlen - clen) > limit)
+			continue; /* too far in length alone */
 		size_t d = edit_distance(id, c);
 		if (d <= limit && d < best_d) {
 			best = c;
@@ -97,9 +109,13 @@ void report_unknown_in(model *m, src_loc loc, const char *what, const char *id, 
 /* The ids of every definition of a kind, as candidates for a suggestion. */
 static const char *const *def_names(model *m, def_kind kind)
 {
+	/* Built once per kind: an unknown name per row must not cost a copy each. */
+	if (m->def_names[kind])
+		return m->def_names[kind];
 	const char **names = model_array(m, m->ndefs[kind], sizeof *names);
 	for (size_t i = 0; i < m->ndefs[kind]; i++)
 		names[i] = m->defs[kind][i]->id;
+	m->def_names[kind] = names;
 	return names;
 }
 

@@ -80,10 +80,15 @@ bool resolve_target(model *m, const char *id, src_loc loc, rtab_target *out)
 		}
 		n += m->ndefs[kinds[k].def];
 	}
-	const char **names = model_array(m, n ? n : 1, sizeof *names);
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-		for (size_t i = 0; i < m->ndefs[kinds[k].def]; i++)
-			names[j++] = m->defs[kinds[k].def][i]->id;
+	/* Built once: an unknown target per trigger must not cost a copy each. */
+	const char **names = (const char **)m->target_names;
+	if (!names) {
+		names = model_array(m, n ? n : 1, sizeof *names);
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			for (size_t i = 0; i < m->ndefs[kinds[k].def]; i++)
+				names[j++] = m->defs[kinds[k].def][i]->id;
+		m->target_names = names;
+	}
 	report_unknown(m, loc, "table, reaction set, transition, distance or procedure", id, names,
 		       n, sizeof *names);
 	return false;

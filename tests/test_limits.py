@@ -84,4 +84,11 @@ if warnings != 2999:
     failures += 1
     print(f"FAIL natural_repeated: {warnings} warnings, expected 2999 (one per repeat)")
 
+# 20,000 unknown names against 20,000 definitions: the "did you mean" search
+# stays within a budget and the candidates are listed once, not per name
+# (that was 3 GB of memory).
+unk = 'dice d6 = 1d6;\n' + many('outcome o{i} {{ en "O"; }}', 20000) \
+    + 'table t { en "T"; roll d6; rows {\n' + many(" x{i} 1;", 20000) + "} }\n"
+run("unknown_names", unk, 1, ["unknown outcome 'x19999'"], budget=15.0)
+
 sys.exit(1 if failures else 0)
