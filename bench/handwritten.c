@@ -35,6 +35,7 @@ enum {
 	CROMWELL = MUSKET_PIKE_INPUT_CROMWELL,
 	LEADER_RATING = MUSKET_PIKE_INPUT_PURSUIT_LEADER_RATING,
 	ALREADY_ELIMINATED = MUSKET_PIKE_INPUT_ALREADY_ELIMINATED,
+	LEADER_WITH_PURSUER = MUSKET_PIKE_INPUT_LEADER_WITH_PURSUER,
 };
 
 enum { CUIR = MUSKET_PIKE_UNIT_TYPE_CUIRASSIERS, ARQ = MUSKET_PIKE_UNIT_TYPE_ARQUEBUSIERS,
@@ -264,6 +265,13 @@ static void melee_triggers(const int32_t *in, rtab_result *out)
 	note(out, trigger_reason(o, k + 1));
 	if (in[DEF_TYPE] != HEDGE)
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, (uint8_t)(k + 1));
+	/* Each side's leader used in the melee takes a Leader Loss check (11.3.2). */
+	note(out, trigger_reason(o, k + 2));
+	if (in[ATT_LEADERS] != 0)
+		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 2));
+	note(out, trigger_reason(o, k + 3));
+	if (in[DEF_LEADERS] != 0)
+		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 3));
 }
 
 /* Which stacking group a melee modifier belongs to (-1: none). */
@@ -441,6 +449,12 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		out->rewritten_from = MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE;
 		out->rewrite = 0;
 		out->outcome = MUSKET_PIKE_OUTCOME_BREAK_OFF;
+	}
+	/* A leader who pursued off the map may return (5.3). */
+	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
+		note(out, trigger_reason(out->outcome, 0));
+		if (in[LEADER_WITH_PURSUER])
+			trigger(out, RTAB_TARGET_REACTIONS, MUSKET_PIKE_REACTIONS_LEADER_RETURN, 0);
 	}
 	return RTAB_OK;
 }

@@ -490,7 +490,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 				sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
 			sb_puts(c->o, ";\n");
 			if (c->full && m->provisional)
-				line(c, depth + 1, "rtab_native_note_(&why, &nwhy, matrix%ld_provisional[x%d]);",
+				line(c, depth + 1, "rtab_native_note_(out, matrices[%ld].provisional[x%d]);",
 				     (long)in->arg, first);
 			line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first,
 			     m->id);
@@ -499,6 +499,27 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 		case RTAB_OP_BAND:
 			if (va.lo < 0 || vb.lo < 0)
 				line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
+			if (c->full) {
+				/* The step reached, for its reason. */
+				const rtab_band *bd = &rs->bands[in->arg];
+				long k = (long)in->arg;
+				if (bd->provisional)
+					line(c, depth + 1, "rtab_native_note_(out, bands[%ld].provisional);", k);
+				line(c, depth + 1, "{");
+				line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
+				     a, b, k, a, b, bd->id);
+				line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
+				     (long)bd->otherwise, k);
+				if (bd->step_provisional && bd->otherwise_provisional)
+					line(c, depth + 2, "rtab_native_note_(out, step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
+					     k, k);
+				else if (bd->step_provisional)
+					line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, bands[%ld].step_provisional[step]);", k);
+				else if (bd->otherwise_provisional)
+					line(c, depth + 2, "if (step < 0) rtab_native_note_(out, bands[%ld].otherwise_provisional);", k);
+				line(c, depth + 1, "}");
+				break;
+			}
 			if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
 				/* 0:0, no forces on either side: no ratio to read. */
 				line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
@@ -563,44 +584,10 @@ static void return_interpreted(nctx *c, int depth)
 
 /*
  * Whether the native explanation reproduces every field of the interpreter's
- * result: not when the table can reach a provisional reading (the result
- * lists each reason, in the interpreter's order and without repeats) or an
- * outcome whose triggers repeat or pass inputs on. Those tables explain
- * through the interpreter; their lean entry point stays native.
+ * result: each provisional reason it lists is noted where the interpreter
+ * notes it; only a trigger repeated more times than a result holds is left
+ * to the interpreter (checked where it is resolved).
  */
-static bool explain_native(const rtab_ruleset *rs, size_t ti)
-{
-	const rtab_table *t = &rs->tables[ti];
-	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].provisional)
-		return false;
-	for (size_t r = 0; r < t->nrows; r++)
-		if (t->rows[r].provisional)
-			return false;
-	for (size_t k = 0; k < t->nnatural; k++)
-		if (t->natural[k].provisional)
-			return false;
-	for (size_t k = 0; k < t->nrewrites; k++)
-		if (t->rewrites[k].provisional)
-			return false;
-	for (size_t i = 0; i < t->nmodifiers; i++)
-		if (rs->modifiers[t->modifiers[i]].provisional)
-			return false;
-	for (size_t i = 0; i < rs->nmatrices; i++)
-		if (rs->matrices[i].provisional)
-			return false;
-	for (size_t i = 0; i < rs->nbands; i++)
-		if (rs->bands[i].provisional || rs->bands[i].otherwise_provisional ||
-		    rs->bands[i].step_provisional)
-			return false;
-	for (size_t o = 0; o < rs->noutcomes; o++)
-		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++) {
-			const rtab_trigger *tr = &rs->outcomes[o].triggers[k];
-			if (tr->provisional || tr->times.ninstrs || tr->nsets)
-				return false;
-		}
-	return true;
-}
-
 static void emit_fallback(nctx *c)
 {
 	line(c, 0, "{");
@@ -868,7 +855,7 @@ static void emit_sums(nctx *c, const rtab_table *t)
 				if (!counts_at_step(t, m) || !m->provisional ||
 				    (other ? m->group >= 0 : m->group != (int)g))
 					continue;
-				line(c, 1, "if (a%zu >= 0 && out->applied[a%zu].counted) rtab_native_note_(&why, &nwhy, modifiers[%u].provisional);",
+				line(c, 1, "if (a%zu >= 0 && out->applied[a%zu].counted) rtab_native_note_(out, modifiers[%u].provisional);",
 				     i, i, t->modifiers[i]);
 			}
 		}
@@ -902,6 +889,38 @@ static void emit_sums(nctx *c, const rtab_table *t)
 	}
 }
 
+/* Trigger k of outcome o, as collect_triggers resolves it: its reason, whether
+ * 'unless' suppresses it, how many times it is resolved. */
+static void emit_trigger(nctx *c, size_t o, size_t k)
+{
+	const rtab_trigger *tr = &c->rs->outcomes[o].triggers[k];
+	bool cond = tr->unless.ninstrs || tr->times.ninstrs;
+	line(c, 2, "{ /* trigger %zu */", k);
+	if (cond && tr->provisional)
+		line(c, 3, "rtab_native_note_(out, outcome%zu_triggers[%zu].provisional);", o, k);
+	if (tr->unless.ninstrs)
+		emit_expr(c, 3, &tr->unless, "cond");
+	else
+		line(c, 3, "cond = 0;");
+	line(c, 3, "if (!cond) {");
+	if (tr->times.ninstrs) {
+		emit_expr(c, 4, &tr->times, "times");
+		line(c, 4, "if (times < 0) return RTAB_E_RULESET;");
+	} else {
+		line(c, 4, "times = 1;");
+	}
+	if (!cond && tr->provisional)
+		line(c, 4, "rtab_native_note_(out, outcome%zu_triggers[%zu].provisional);", o, k);
+	line(c, 4, "for (int32_t i = 0; i < times; i++, nt++) {");
+	line(c, 5, "if (nt < RTAB_MAX_TRIGGERS) {");
+	line(c, 6, "out->triggered[nt] = outcome%zu_triggers[%zu].target;", o, k);
+	line(c, 6, "out->triggered_by[nt] = %zu;", k);
+	line(c, 5, "}");
+	line(c, 4, "}");
+	line(c, 3, "}");
+	line(c, 2, "}");
+}
+
 static int cmp_i32(const void *a, const void *b)
 {
 	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
@@ -918,7 +937,7 @@ static void emit_table_fn(nctx *c)
 	sb_putc(c->o, '\n');
 	signature(c->o, rs, t->id, c->full);
 	sb_putc(c->o, '\n');
-	if (!table_native(rs, c->ti) || (c->full && !explain_native(rs, c->ti))) {
+	if (!table_native(rs, c->ti)) {
 		emit_fallback(c);
 		return;
 	}
@@ -943,8 +962,9 @@ static void emit_table_fn(nctx *c)
 			line(c, 1, "(void)slot_g%zua; (void)slot_g%zud;", g, g);
 	}
 	if (c->full) {
-		line(c, 1, "const char *why = NULL;");
-		line(c, 1, "uint16_t nwhy = 0;");
+		line(c, 1, "int32_t times = 0;");
+		line(c, 1, "size_t nt = 0;");
+		line(c, 1, "(void)times; (void)nt;");
 		line(c, 1, "int slot = -1;");
 		for (size_t i = 0; i < t->nmodifiers; i++) {
 			const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
@@ -996,8 +1016,11 @@ static void emit_table_fn(nctx *c)
 				line(c, 1, "natural += faces[%zu];", k);
 			}
 	}
-	if (c->full)
+	if (c->full) {
 		line(c, 1, "out->natural = natural;");
+		if (d && d->provisional)
+			line(c, 1, "rtab_native_note_(out, dice[%u].provisional);", t->dice);
+	}
 	emit_modifiers_native(c, t);
 	emit_sums(c, t);
 	line(c, 1, "modifier = (int32_t)total;");
@@ -1054,10 +1077,7 @@ static void emit_table_fn(nctx *c)
 		line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
 		if (c->full) {
 			line(c, 2, "out->natural_rule = (int16_t)nat;");
-			line(c, 2, "if (table%zu_natural[nat].provisional) {", c->ti);
-			line(c, 3, "rtab_native_note_(&why, &nwhy, table%zu_natural[nat].provisional);", c->ti);
-			line(c, 3, "why = table%zu_natural[nat].provisional;", c->ti);
-			line(c, 2, "}");
+			line(c, 2, "rtab_native_note_first_(out, table%zu_natural[nat].provisional);", c->ti);
 		}
 		line(c, 1, "} else {");
 	} else {
@@ -1091,10 +1111,7 @@ static void emit_table_fn(nctx *c)
 	line(c, 2, "row = (int)(cell >> 16);");
 	line(c, 2, "outcome = (int)(cell & 0xffffu);");
 	if (c->full) {
-		line(c, 2, "if (table%zu_rows[row].provisional) {", c->ti);
-		line(c, 3, "rtab_native_note_(&why, &nwhy, table%zu_rows[row].provisional);", c->ti);
-		line(c, 3, "why = table%zu_rows[row].provisional;", c->ti);
-		line(c, 2, "}");
+		line(c, 2, "rtab_native_note_first_(out, table%zu_rows[row].provisional);", c->ti);
 	}
 	line(c, 1, "}");
 	/* Rewrites: the first that applies. */
@@ -1105,6 +1122,8 @@ static void emit_table_fn(nctx *c)
 			line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
 			     rs->outcomes[rw->to].id);
 			emit_expr(c, 3, &rw->condition, "cond");
+			if (c->full && rw->provisional)
+				line(c, 3, "rtab_native_note_(out, table%zu_rewrites[%zu].provisional);", c->ti, k);
 			line(c, 3, "if (cond) {");
 			if (c->full) {
 				line(c, 4, "out->rewritten_from = (int16_t)outcome;");
@@ -1129,20 +1148,8 @@ static void emit_table_fn(nctx *c)
 				if (!oc->ntriggers)
 					continue;
 				line(c, 1, "case %zu: /* %s */", o, oc->id);
-				for (size_t k = 0; k < oc->ntriggers; k++) {
-					if (oc->triggers[k].unless.ninstrs) {
-						emit_expr(c, 2, &oc->triggers[k].unless, "cond");
-						line(c, 2, "if (!cond) {");
-						line(c, 3, "out->triggered_by[out->ntriggered] = %zu;", k);
-						line(c, 3, "out->triggered[out->ntriggered++] = outcome%zu_triggers[%zu].target;",
-						     o, k);
-						line(c, 2, "}");
-					} else {
-						line(c, 2, "out->triggered_by[out->ntriggered] = %zu;", k);
-						line(c, 2, "out->triggered[out->ntriggered++] = outcome%zu_triggers[%zu].target;",
-						     o, k);
-					}
-				}
+				for (size_t k = 0; k < oc->ntriggers; k++)
+					emit_trigger(c, o, k);
 				line(c, 2, "break;");
 			}
 			line(c, 1, "default: break;");
@@ -1154,8 +1161,8 @@ static void emit_table_fn(nctx *c)
 		line(c, 1, "out->outcome = (uint16_t)outcome;");
 		line(c, 1, "out->modifier = modifier;");
 		line(c, 1, "out->modified_roll = (int32_t)roll;");
-		line(c, 1, "out->provisional = why;");
-		line(c, 1, "out->nprovisional = nwhy;");
+		line(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
+		line(c, 1, "out->ntriggered = (uint16_t)nt;");
 	} else {
 		line(c, 1, "(void)col;");
 		line(c, 1, "out->outcome = (uint16_t)outcome;");
@@ -1231,6 +1238,15 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 			  fav ? ">=" : "<=", (long)st->num, (long)st->value, (long)st->num, (long)st->den);
 	}
 	sb_printf(o, "\treturn %ld;\n}\n", (long)b->otherwise);
+	/* The same, giving the step reached (its index as declared), or -1 for otherwise. */
+	sb_printf(o, "\nstatic inline int rtab_native_band%zu_step_(int64_t a, int64_t b)\n{\n", bi);
+	for (size_t i = 0; i < n; i++) {
+		const rtab_band_step *st = &b->steps[order[i]];
+		bool fav = st->num >= st->den;
+		sb_printf(o, "\tif (a * %ld %s %ld * b) return %zu;\n", (long)st->den, fav ? ">=" : "<=",
+			  (long)st->num, order[i]);
+	}
+	sb_puts(o, "\t(void)a; (void)b;\n\treturn -1;\n}\n");
 	free(order);
 }
 
@@ -1263,10 +1279,30 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		sb_puts(o, "\t(void)input; (void)value;\n\treturn RTAB_E_INPUT;\n}\n");
 	if (rs->ntables == 0)
 		goto dispatch;
-	sb_puts(o, "\nstatic inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)\n{\n"
+	/* A provisional reason, once (as the interpreter notes it), and the outcome's own, first. */
+	sb_puts(o, "\nstatic inline int rtab_native_same_(const char *a, const char *b)\n{\n"
+		   "\tif (a == b) return 1;\n"
+		   "\tfor (; *a && *a == *b; a++, b++) {}\n"
+		   "\treturn *a == *b;\n}\n");
+	sb_puts(o, "\nstatic inline void rtab_native_note_(rtab_result *out, const char *why)\n{\n"
+		   "\tsize_t n;\n"
 		   "\tif (!why) return;\n"
-		   "\tif (!*first) *first = why;\n"
-		   "\tif (*n < UINT16_MAX) (*n)++;\n}\n");
+		   "\tn = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;\n"
+		   "\tfor (size_t i = 0; i < n; i++)\n"
+		   "\t\tif (rtab_native_same_(out->reasons[i], why)) return;\n"
+		   "\tif (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;\n"
+		   "\tif (!out->provisional) out->provisional = why;\n"
+		   "\tif (out->nprovisional < UINT16_MAX) out->nprovisional++;\n}\n");
+	sb_puts(o, "\nstatic inline void rtab_native_note_first_(rtab_result *out, const char *why)\n{\n"
+		   "\tsize_t at, n;\n"
+		   "\tif (!why) return;\n"
+		   "\trtab_native_note_(out, why);\n"
+		   "\tout->provisional = why;\n"
+		   "\tn = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;\n"
+		   "\tfor (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}\n"
+		   "\tif (at == n) at = n - 1;\n"
+		   "\tfor (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];\n"
+		   "\tout->reasons[0] = why;\n}\n");
 	sb_puts(o, "\nstatic inline int64_t rtab_native_div_down_(int64_t a, int64_t b)\n{\n"
 		   "\tint64_t q = a / b;\n"
 		   "\treturn a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;\n}\n");

@@ -40,7 +40,7 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses steps"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"count", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0}, {"steps", -1}};
 static const char *const effect_kind1_labels[] = {"Retreats"};
 static const rtab_param effect_kind1_params[] = {{"who", 0}, {"hexes", -1}};
 static const rtab_effect_kind effect_kinds[] = {
@@ -265,11 +265,36 @@ int classic_differential_situation_set(classic_differential_situation *s, size_t
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)

@@ -786,11 +786,36 @@ int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t va
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
@@ -965,9 +990,389 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t sum_g0 = 0;
+	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
+	int slot_g1a = -1, slot_g1d = -1;
+	(void)keep_g1a; (void)keep_g1d;
+	(void)slot_g1a; (void)slot_g1d;
+	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
+	int slot_g2a = -1, slot_g2d = -1;
+	(void)keep_g2a; (void)keep_g2d;
+	(void)slot_g2a; (void)slot_g2d;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	int a6 = -1;
+	int a7 = -1;
+	int a8 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483336)
+		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
+	out->natural = natural;
+	/* modifier unit_1_wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[19]; /* unit_1_wounds */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_g0 += sv;
+	}
+	/* modifier unit_2_wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[20]; /* unit_2_wounds */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_g0 += sv;
+	}
+	/* modifier unit_3_wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[21]; /* unit_3_wounds */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 2;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_g0 += sv;
+	}
+	/* modifier unit_1_ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[16]; /* unit_1_rank_bonus */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 3;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_2_ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[17]; /* unit_2_rank_bonus */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 4;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_3_ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[18]; /* unit_3_rank_bonus */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 5;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_1_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[22]; /* unit_1_standard */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 6;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a6 = slot;
+		if (sv > keep_g2a) {
+			keep_g2a = sv;
+			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
+			slot_g2a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_2_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[23]; /* unit_2_standard */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 7;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a7 = slot;
+		if (sv > keep_g2a) {
+			keep_g2a = sv;
+			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
+			slot_g2a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier unit_3_standard_bonus */
+	{
+		int64_t x0;
+		x0 = in[24]; /* unit_3_standard */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 8;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a8 = slot;
+		if (sv > keep_g2a) {
+			keep_g2a = sv;
+			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
+			slot_g2a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	total = extra_drm;
+	/* group wounds */
+	gsum = sum_g0;
+	total += gsum;
+	/* group rank_bonus */
+	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
+	total += gsum;
+	if (a6 >= 0 && out->applied[a6].counted) rtab_native_note_(out, modifiers[6].provisional);
+	if (a7 >= 0 && out->applied[a7].counted) rtab_native_note_(out, modifiers[7].provisional);
+	if (a8 >= 0 && out->applied[a8].counted) rtab_native_note_(out, modifiers[8].provisional);
+	/* group standard */
+	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
+	total += gsum;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
+		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		rtab_native_note_first_(out, table0_rows[row].provisional);
+	}
+	switch (outcome) {
+	case 0: /* must_charge_fresh_enemy */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		break;
+	case 1: /* fought_at_once */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 5: /* pursued_off_table */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 6: /* overrun_move */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[9]; /* fast */
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			rtab_native_note_(out, outcome6_triggers[1].provisional);
+			{
+				int64_t x0;
+				x0 = in[9]; /* fast */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 int mass_battle_resolve(size_t table, const mass_battle_situation *s, const int32_t *faces, size_t nfaces,

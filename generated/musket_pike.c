@@ -1165,11 +1165,36 @@ int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t va
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
@@ -1219,6 +1244,16 @@ static inline int32_t rtab_native_band0_(int64_t a, int64_t b)
 	if (a * 4 <= 1 * b) return -2; /* 1:4 */
 	if (a * 2 <= 1 * b) return -1; /* 1:2 */
 	return 0;
+}
+
+static inline int rtab_native_band0_step_(int64_t a, int64_t b)
+{
+	if (a * 1 >= 4 * b) return 0;
+	if (a * 1 >= 2 * b) return 1;
+	if (a * 4 <= 1 * b) return 3;
+	if (a * 2 <= 1 * b) return 2;
+	(void)a; (void)b;
+	return -1;
 }
 
 /* table melee: row << 16 | outcome, for each modified roll -4..13, below, above */
@@ -1532,9 +1567,1286 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 35, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
+	int slot_g0a = -1, slot_g0d = -1;
+	(void)keep_g0a; (void)keep_g0d;
+	(void)slot_g0a; (void)slot_g0d;
+	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
+	int slot_g1a = -1, slot_g1d = -1;
+	(void)keep_g1a; (void)keep_g1d;
+	(void)slot_g1a; (void)slot_g1d;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	int a9 = -1;
+	int a10 = -1;
+	int a11 = -1;
+	int a12 = -1;
+	int a13 = -1;
+	int a14 = -1;
+	int a15 = -1;
+	int a16 = -1;
+	int a17 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 35, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	rtab_native_note_(out, dice[0].provisional);
+	/* modifier attacker_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g0a) {
+			keep_g0a = sv;
+			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
+			slot_g0a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier attacker_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[3]; /* attacker_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv > keep_g0a) {
+			keep_g0a = sv;
+			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
+			slot_g0a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier defender_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 1;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 2;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv < keep_g0d) {
+			keep_g0d = sv;
+			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
+			slot_g0d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier defender_second_leader */
+	{
+		int64_t x0, x1;
+		x0 = in[4]; /* defender_leaders */
+		x1 = 2;
+		x0 = x0 >= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 3;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		if (sv < keep_g0d) {
+			keep_g0d = sv;
+			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
+			slot_g0d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier morale_difference */
+	{
+		int64_t x0, x1;
+		x0 = in[5]; /* attacker_morale */
+		x1 = in[6]; /* defender_morale */
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[5]; /* attacker_morale */
+			x1 = in[6]; /* defender_morale */
+			x0 = x0 - x1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 4;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier force_ratio_modifier */
+	{
+		int64_t x0, x1;
+		x0 = in[7]; /* attacker_strength */
+		x1 = in[8]; /* defender_strength */
+		rtab_native_note_(out, bands[0].provisional);
+		{
+			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
+			x0 = step < 0 ? 0 : bands[0].steps[step].value;
+		}
+		x1 = 0;
+		x0 = x0 != x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[7]; /* attacker_strength */
+			x1 = in[8]; /* defender_strength */
+			rtab_native_note_(out, bands[0].provisional);
+			{
+				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
+				x0 = step < 0 ? 0 : bands[0].steps[step].value;
+			}
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 5;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier melee_matrix_modifier */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[1]; /* attacker_type */
+			x1 = in[2]; /* defender_type */
+			x0 = (x0 * 6 + x1);
+			rtab_native_note_(out, matrices[0].provisional[x0]);
+			x0 = matrix0_cells[x0]; /* melee_matrix */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 6;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier pistol_shot */
+	{
+		int64_t x0;
+		x0 = in[9]; /* defending_cavalry_pistol_shot */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 7;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier flank_rear */
+	{
+		int64_t x0, x1;
+		x0 = in[10]; /* flank_rear_hexes */
+		x1 = 0;
+		x0 = x0 > x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[10]; /* flank_rear_hexes */
+			x1 = 1;
+			x0 = x0 * x1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 8;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	/* modifier attacker_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[12]; /* attacker_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 9;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a9 = slot;
+		if (sv < keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier attacker_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[11]; /* attacker_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 10;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a10 = slot;
+		if (sv < keep_g1a) {
+			keep_g1a = sv;
+			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
+			slot_g1a = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier after_volley */
+	{
+		int64_t x0;
+		x0 = in[15]; /* after_volley */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 11;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a11 = slot;
+		sum_other += sv;
+	}
+	/* modifier heavy_infantry_impetus */
+	{
+		int64_t x0;
+		x0 = in[16]; /* heavy_infantry_impetus */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 12;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a12 = slot;
+		sum_other += sv;
+	}
+	/* modifier cavalry_impetus */
+	{
+		int64_t x0, x1, x2, x3;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[18]; /* halmstad */
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x2 = in[1]; /* attacker_type */
+		x3 = 1;
+		x2 = x2 == x3;
+		x3 = in[19]; /* attacker_light_cavalry */
+		x2 = x2 != 0 || x3 != 0;
+		x1 = x1 != 0 && x2 != 0;
+		x1 = !x1;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 13;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a13 = slot;
+		sum_other += sv;
+	}
+	/* modifier cavalry_impetus_ngbg_halmstad */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 1;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[18]; /* halmstad */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 14;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a14 = slot;
+		sum_other += sv;
+	}
+	/* modifier cavalry_impetus_sia */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[17]; /* cavalry_impetus */
+		x1 = in[0]; /* game */
+		x2 = 2;
+		x1 = x1 == x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[1]; /* attacker_type */
+		x2 = 1;
+		x1 = x1 == x2;
+		x2 = in[19]; /* attacker_light_cavalry */
+		x1 = x1 != 0 || x2 != 0;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 15;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a15 = slot;
+		sum_other += sv;
+	}
+	/* modifier defender_wavering_or_open_order */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 1;
+		x0 = x0 == x1;
+		x1 = in[14]; /* defender_open_order */
+		x0 = x0 != 0 || x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 16;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a16 = slot;
+		if (sv > keep_g1d) {
+			keep_g1d = sv;
+			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
+			slot_g1d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	/* modifier defender_scattered */
+	{
+		int64_t x0, x1;
+		x0 = in[13]; /* defender_formation */
+		x1 = 2;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 17;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a17 = slot;
+		if (sv > keep_g1d) {
+			keep_g1d = sv;
+			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
+			slot_g1d = slot;
+		} else {
+			out->applied[slot].counted = 0;
+		}
+	}
+	total = extra_drm;
+	/* group leader */
+	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
+	total += gsum;
+	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(out, modifiers[9].provisional);
+	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(out, modifiers[10].provisional);
+	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(out, modifiers[16].provisional);
+	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(out, modifiers[17].provisional);
+	/* group formation */
+	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
+	total += gsum;
+	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, modifiers[11].provisional);
+	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, modifiers[12].provisional);
+	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, modifiers[13].provisional);
+	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, modifiers[14].provisional);
+	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, modifiers[15].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	if (modifier < -4) modifier = -4;
+	if (modifier > 4) modifier = 4;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t0_[col][roll + 4];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		rtab_native_note_first_(out, table0_rows[row].provisional);
+	}
+	switch (outcome) {
+	case 0: /* attacker_eliminated */
+		{ /* trigger 0 */
+			{
+				int64_t x0, x1;
+				x0 = in[1]; /* attacker_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[25]; /* defender_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 1: /* attacker_broken */
+		{ /* trigger 0 */
+			rtab_native_note_(out, outcome1_triggers[0].provisional);
+			{
+				int64_t x0, x1;
+				x0 = in[1]; /* attacker_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				x1 = in[22]; /* eliminated_failing_to_retreat */
+				x0 = x0 != 0 || x1 != 0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[25]; /* defender_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 2: /* attacker_shaken_retreat_2 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 3: /* attacker_shaken_retreat_1 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 4: /* defender_shaken_retreat_1 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 5: /* defender_shaken_retreat_2 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 6: /* defender_broken */
+		{ /* trigger 0 */
+			rtab_native_note_(out, outcome6_triggers[0].provisional);
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				x1 = in[22]; /* eliminated_failing_to_retreat */
+				x0 = x0 != 0 || x1 != 0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[24]; /* attacker_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 7: /* defender_eliminated */
+		{ /* trigger 0 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[24]; /* attacker_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 10: /* pursue_off_map */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[30]; /* leader_with_pursuer */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome10_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 12: /* stand */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 /* table cavalry_pursuit: row << 16 | outcome, for each modified roll -5..11, below, above */
@@ -1661,9 +2973,860 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 35, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	int a0 = -1;
+	int a1 = -1;
+	int a2 = -1;
+	int a3 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 35, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	rtab_native_note_(out, dice[0].provisional);
+	/* modifier charge_orders */
+	{
+		int64_t x0;
+		x0 = in[26]; /* pursuer_charge_orders */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 18;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a0 = slot;
+		sum_other += sv;
+	}
+	/* modifier pursuit_impetus */
+	{
+		int64_t x0;
+		x0 = in[27]; /* pursuer_used_impetus */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 19;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a1 = slot;
+		sum_other += sv;
+	}
+	/* modifier cromwell */
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 == x1;
+		x1 = in[28]; /* cromwell */
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 20;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a2 = slot;
+		sum_other += sv;
+	}
+	/* modifier leader_command_rating */
+	{
+		int64_t x0, x1, x2;
+		x0 = in[0]; /* game */
+		x1 = 0;
+		x0 = x0 != x1;
+		x1 = in[29]; /* pursuit_leader_rating */
+		x2 = 0;
+		x1 = x1 > x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[29]; /* pursuit_leader_rating */
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 21;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a3 = slot;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[18].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, modifiers[19].provisional);
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, modifiers[20].provisional);
+	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, modifiers[21].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = table1_column_of_value[in[0]]; /* by game */
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		rtab_native_note_first_(out, table1_rows[row].provisional);
+	}
+	do {
+		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
+			{
+				int64_t x0;
+				x0 = in[32]; /* already_eliminated */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				out->rewritten_from = (int16_t)outcome;
+				out->rewrite = 0;
+				outcome = 8;
+				break;
+			}
+		}
+	} while (0);
+	switch (outcome) {
+	case 0: /* attacker_eliminated */
+		{ /* trigger 0 */
+			{
+				int64_t x0, x1;
+				x0 = in[1]; /* attacker_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[25]; /* defender_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 1: /* attacker_broken */
+		{ /* trigger 0 */
+			rtab_native_note_(out, outcome1_triggers[0].provisional);
+			{
+				int64_t x0, x1;
+				x0 = in[1]; /* attacker_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				x1 = in[22]; /* eliminated_failing_to_retreat */
+				x0 = x0 != 0 || x1 != 0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[25]; /* defender_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 2: /* attacker_shaken_retreat_2 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 3: /* attacker_shaken_retreat_1 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 4: /* defender_shaken_retreat_1 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 5: /* defender_shaken_retreat_2 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 6: /* defender_broken */
+		{ /* trigger 0 */
+			rtab_native_note_(out, outcome6_triggers[0].provisional);
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				x1 = in[22]; /* eliminated_failing_to_retreat */
+				x0 = x0 != 0 || x1 != 0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[24]; /* attacker_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 7: /* defender_eliminated */
+		{ /* trigger 0 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[24]; /* attacker_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 10: /* pursue_off_map */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[30]; /* leader_with_pursuer */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome10_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 12: /* stand */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 /* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
@@ -1743,9 +3906,790 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 35, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	int a0 = -1;
+	int a1 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 35, faces, nfaces, extra_drm, out);
+	out->table = 2;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	rtab_native_note_(out, dice[0].provisional);
+	/* modifier initial_morale_6_or_less */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 6;
+		x0 = x0 <= x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			x0 = -x0;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 22;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a0 = slot;
+		sum_other += sv;
+	}
+	/* modifier initial_morale_8 */
+	{
+		int64_t x0, x1;
+		x0 = in[20]; /* initial_morale */
+		x1 = 8;
+		x0 = x0 == x1;
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 23;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a1 = slot;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[22].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, modifiers[23].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		rtab_native_note_first_(out, table2_rows[row].provisional);
+	}
+	switch (outcome) {
+	case 0: /* attacker_eliminated */
+		{ /* trigger 0 */
+			{
+				int64_t x0, x1;
+				x0 = in[1]; /* attacker_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[25]; /* defender_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 1: /* attacker_broken */
+		{ /* trigger 0 */
+			rtab_native_note_(out, outcome1_triggers[0].provisional);
+			{
+				int64_t x0, x1;
+				x0 = in[1]; /* attacker_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				x1 = in[22]; /* eliminated_failing_to_retreat */
+				x0 = x0 != 0 || x1 != 0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[25]; /* defender_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 2: /* attacker_shaken_retreat_2 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 3: /* attacker_shaken_retreat_1 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 4: /* defender_shaken_retreat_1 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 5: /* defender_shaken_retreat_2 */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		break;
+	case 6: /* defender_broken */
+		{ /* trigger 0 */
+			rtab_native_note_(out, outcome6_triggers[0].provisional);
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				x1 = in[22]; /* eliminated_failing_to_retreat */
+				x0 = x0 != 0 || x1 != 0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[24]; /* attacker_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome6_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 7: /* defender_eliminated */
+		{ /* trigger 0 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 3;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				{
+					int64_t x0;
+					x0 = in[24]; /* attacker_cavalry_units */
+					times = (int32_t)x0;
+				}
+				if (times < 0) return RTAB_E_RULESET;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0, x1;
+				x0 = in[2]; /* defender_type */
+				x1 = 4;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[2].target;
+						out->triggered_by[nt] = 2;
+					}
+				}
+			}
+		}
+		{ /* trigger 3 */
+			{
+				int64_t x0, x1;
+				x0 = in[3]; /* attacker_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[3].target;
+						out->triggered_by[nt] = 3;
+					}
+				}
+			}
+		}
+		{ /* trigger 4 */
+			{
+				int64_t x0, x1;
+				x0 = in[4]; /* defender_leaders */
+				x1 = 0;
+				x0 = x0 == x1;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[4].target;
+						out->triggered_by[nt] = 4;
+					}
+				}
+			}
+		}
+		break;
+	case 10: /* pursue_off_map */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[30]; /* leader_with_pursuer */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome10_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 12: /* stand */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 int musket_pike_resolve(size_t table, const musket_pike_situation *s, const int32_t *faces, size_t nfaces,

@@ -587,11 +587,36 @@ int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
@@ -702,9 +727,295 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	int a0 = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483634)
+		return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	out->natural = natural;
+	/* modifier flank_or_rear */
+	{
+		int64_t x0;
+		x0 = in[0]; /* charging_flank_or_rear */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		a0 = slot;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[0].provisional);
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table0_natural[nat].outcome;
+		out->natural_rule = (int16_t)nat;
+		rtab_native_note_first_(out, table0_natural[nat].provisional);
+	} else {
+		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		rtab_native_note_first_(out, table0_rows[row].provisional);
+	}
+	switch (outcome) {
+	case 0: /* pass */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 1: /* halted */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 2: /* wavered */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 3: /* retire */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		break;
+	case 4: /* rout */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		break;
+	case 5: /* charged_pass */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 7: /* charged_retire */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 8: /* charged_rout */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome8_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 9: /* counter_charge_meets_charger */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome9_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 10: /* counter_charge_continued */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome10_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 11: /* supporting_fire_given */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome11_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 /* table charged_test: row << 16 | outcome, for each modified roll -10..24, below, above */
@@ -772,9 +1083,288 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+		return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	natural += faces[0];
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural += faces[1];
+	out->natural = natural;
+	/* modifier other_morale_modifiers */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = in[1]; /* other_test_modifiers */
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table1_natural[nat].outcome;
+		out->natural_rule = (int16_t)nat;
+		rtab_native_note_first_(out, table1_natural[nat].provisional);
+	} else {
+		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		rtab_native_note_first_(out, table1_rows[row].provisional);
+	}
+	switch (outcome) {
+	case 0: /* pass */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome0_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 1: /* halted */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome1_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 2: /* wavered */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome2_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 3: /* retire */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		break;
+	case 4: /* rout */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		break;
+	case 5: /* charged_pass */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome5_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 7: /* charged_retire */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 8: /* charged_rout */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome8_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 9: /* counter_charge_meets_charger */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome9_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 10: /* counter_charge_continued */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome10_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 11: /* supporting_fire_given */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome11_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	default: break;
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 int napoleonic_charge_resolve(size_t table, const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,

@@ -124,7 +124,7 @@ int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t n
 	return RTAB_OK;
 }
 
-static int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
+static inline int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
 {
 	int64_t r;
 	switch (op) {
@@ -170,7 +170,8 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 	if (ctx->reasons) {
 		size_t n = ctx->nprovisional < ctx->reasons_cap ? ctx->nprovisional : ctx->reasons_cap;
 		for (size_t i = 0; i < n; i++)
-			if (ctx->reasons[i] == why || strcmp(ctx->reasons[i], why) == 0)
+			if (ctx->reasons[i] == why ||
+			    (ctx->reasons[i][0] == why[0] && strcmp(ctx->reasons[i], why) == 0))
 				return;
 		if (ctx->nprovisional < ctx->reasons_cap)
 			ctx->reasons[ctx->nprovisional] = why;

@@ -206,11 +206,36 @@ int grid_odds_situation_set(grid_odds_situation *s, size_t input, int32_t value)
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
@@ -320,8 +345,9 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
 	int slot = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
 	(void)slot;
@@ -356,10 +382,7 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
-		if (table1_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table1_rows[row].provisional);
-			why = table1_rows[row].provisional;
-		}
+		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -367,8 +390,8 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
 	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
 	return RTAB_OK;
 }
 

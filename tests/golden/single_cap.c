@@ -133,11 +133,36 @@ int single_cap_situation_set(single_cap_situation *s, size_t input, int32_t valu
 	return RTAB_OK;
 }
 
-static inline void rtab_native_note_(const char **first, uint16_t *n, const char *why)
+static inline int rtab_native_same_(const char *a, const char *b)
 {
+	if (a == b) return 1;
+	for (; *a && *a == *b; a++, b++) {}
+	return *a == *b;
+}
+
+static inline void rtab_native_note_(rtab_result *out, const char *why)
+{
+	size_t n;
 	if (!why) return;
-	if (!*first) *first = why;
-	if (*n < UINT16_MAX) (*n)++;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (rtab_native_same_(out->reasons[i], why)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why) return;
+	rtab_native_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
+	if (at == n) at = n - 1;
+	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
 }
 
 static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
@@ -241,8 +266,9 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
-	const char *why = NULL;
-	uint16_t nwhy = 0;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
 	int slot = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
 	(void)slot;
@@ -297,10 +323,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 		uint32_t cell = rtab_native_t0_[col][roll + 1];
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
-		if (table0_rows[row].provisional) {
-			rtab_native_note_(&why, &nwhy, table0_rows[row].provisional);
-			why = table0_rows[row].provisional;
-		}
+		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -308,8 +331,8 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	out->outcome = (uint16_t)outcome;
 	out->modifier = modifier;
 	out->modified_roll = (int32_t)roll;
-	out->provisional = why;
-	out->nprovisional = nwhy;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
 	return RTAB_OK;
 }
 
