@@ -19,6 +19,46 @@ static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
 	return sb.data ? sb.data : xstrdup("");
 }
 
+/* Every field of the runtime's definitions, and whether the facets read it
+ * (a test holds this list to rtab.h: a field added there fails it until it
+ * is read here, or listed as derived). "-" marks what is derived from
+ * fields read (counts, bounds computed by the compiler, indices whose
+ * element is read by name). */
+const char *const facet_fields[] = {
+	"rtab_enum_value: id labels provisional",
+	"rtab_enum: id labels rule -nvalues values",
+	"rtab_input: id labels rule type enum_index min max default_value provisional",
+	"rtab_die_group: count face_min face_max",
+	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
+	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max",
+	"rtab_band_step: num den value",
+	"rtab_band: id labels rule -nsteps steps otherwise rounding provisional otherwise_provisional step_provisional",
+	"rtab_group: id labels rule stacking capped cap_min cap_max",
+	"rtab_modifier: id labels rule condition value -min -max sign group steps provisional",
+	"rtab_param: id enum_index",
+	"rtab_effect_kind: id labels rule -nparams params",
+	"rtab_effect: kind -nargs args",
+	"rtab_target: kind index",
+	"rtab_trigger_set: input value",
+	"rtab_trigger: target unless rule provisional -nsets sets times",
+	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers",
+	"rtab_row: outcome rule provisional",
+	"rtab_natural_rule: -nfaces faces outcome rule provisional",
+	"rtab_rewrite: from to condition rule provisional",
+	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den",
+	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
+	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
+	"rounding key_a key_b -nshifts shifts",
+	"rtab_option: id labels rule guard outcome provisional",
+	"rtab_reaction_set: id labels rule -noptions options none_when",
+	"rtab_transition: id labels rule input next provisional",
+	"rtab_distance_form: value unit",
+	"rtab_distance: id labels rule -nforms forms provisional",
+	"rtab_procedure_step: id labels rule guard outcome provisional",
+	"rtab_procedure: id labels rule -nsteps steps tie_break otherwise provisional",
+	NULL,
+};
+
 /* ---- collecting ------------------------------------------------------------ */
 
 typedef struct builder {
@@ -168,6 +208,7 @@ static void dice_facets(builder *b)
 				sb_printf(&sb, " faces %d..%d", dg->face_min, dg->face_max);
 		}
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "dice");
+		addf(b, b->d->loc, dup_or_null(d->provisional), "provisional");
 	}
 }
 
@@ -181,6 +222,7 @@ static void enum_facets(builder *b)
 			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_VALUE, e->values[v].id, 0) : NULL;
 			src_loc at = s ? s->name_loc : b->d->loc;
 			addf(b, at, xstrdup("defined"), "value '%s'", e->values[v].id);
+			addf(b, at, dup_or_null(e->values[v].provisional), "value '%s' provisional", e->values[v].id);
 			char *of = xasprintf("value '%s'", e->values[v].id);
 			add_labels(b, at, of, e->values[v].labels, s ? s->body : NULL);
 			free(of);
@@ -203,6 +245,7 @@ static void input_facets(builder *b)
 						       : value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1,
 								  in->default_value);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
+		addf(b, b->d->loc, dup_or_null(in->provisional), "provisional");
 	}
 }
 
@@ -538,6 +581,7 @@ static void table_facets(builder *b)
 			const char *from = outcome_id(rs, rw->from), *to = outcome_id(rs, rw->to);
 			addf(b, at, expr_text(rs, &rw->condition), "rewrite %s -> %s when", from, to);
 			addf(b, at, dup_or_null(rw->rule), "rewrite %s -> %s rule", from, to);
+			addf(b, at, dup_or_null(rw->provisional), "rewrite %s -> %s provisional", from, to);
 		}
 	}
 }
@@ -589,6 +633,9 @@ static void transition_facets(builder *b)
 			int16_t next = t->next[v - in->min];
 			addf(b, s ? s->loc : b->d->loc, next < 0 ? xstrdup("-") : value_of(rs, e, next),
 			     "state %s", from);
+			if (t->provisional && t->provisional[v - in->min])
+				addf(b, s ? s->loc : b->d->loc, xstrdup(t->provisional[v - in->min]),
+				     "state %s provisional", from);
 			free(from);
 		}
 	}
@@ -624,6 +671,7 @@ static void procedure_facets(builder *b)
 			if (st->outcome >= 0)
 				addf(b, at, xstrdup(outcome_id(rs, st->outcome)), "%s leads", of);
 			addf(b, at, dup_or_null(st->rule), "%s rule", of);
+			addf(b, at, dup_or_null(st->provisional), "%s provisional", of);
 			add_labels(b, at, of, st->labels, a ? a->body : NULL);
 			free(of);
 		}
@@ -632,6 +680,7 @@ static void procedure_facets(builder *b)
 		if (p->otherwise >= 0)
 			addf(b, stmt_loc(b, ST_OTHERWISE, NULL, 0), xstrdup(outcome_id(rs, p->otherwise)),
 			     "otherwise");
+		addf(b, b->d->loc, dup_or_null(p->provisional), "provisional");
 	}
 }
 

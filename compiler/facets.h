@@ -35,6 +35,10 @@ typedef struct facet_set {
 	size_t n;
 } facet_set;
 
+/* Per runtime structure, "name: field field -derived ...": every field the
+ * facets read or derive, NULL-terminated (held to rtab.h by a test). */
+extern const char *const facet_fields[];
+
 /* Read every definition of m (m must have been built without error). */
 void facets_build(facet_set *s, const model *m);
 void facets_free(facet_set *s);

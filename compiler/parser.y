@@ -204,7 +204,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <param> params params_opt param
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
-%type <str> rule_opt provisional_opt
+%type <str> rule_opt provisional_opt word
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint
 %type <range> bounds
@@ -327,7 +327,7 @@ definition:
 	| ENUM IDENT rule_opt block {
 		$$ = ast_def_new(DEF_ENUM, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
-	| INPUT IDENT ':' type init_opt rule_opt body_opt {
+	| INPUT word ':' type init_opt rule_opt body_opt {
 		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
 		$$->type = $4; $$->init = $5; $$->rule = $6; $$->body = $7;
 	}
@@ -379,6 +379,42 @@ definition:
 	}
 	| error ';' { $$ = NULL; }
 	| error block { ast_stmts_free($2); $$ = NULL; }
+	;
+
+/* A name: an identifier, or a keyword where no keyword can stand (an input,
+ * a parameter, an operand, an example's input), so that 'input steps: int;'
+ * and 'value ratio * 2;' read as they are written. */
+word:
+	IDENT
+	| RATIO { $$ = xstrdup("ratio"); }
+	| STEPS { $$ = xstrdup("steps"); }
+	| STEP { $$ = xstrdup("step"); }
+	| GROUP { $$ = xstrdup("group"); }
+	| TABLE { $$ = xstrdup("table"); }
+	| DICE { $$ = xstrdup("dice"); }
+	| MATRIX { $$ = xstrdup("matrix"); }
+	| DISTANCE { $$ = xstrdup("distance"); }
+	| TRANSITION { $$ = xstrdup("transition"); }
+	| PROCEDURE { $$ = xstrdup("procedure"); }
+	| REACTIONS { $$ = xstrdup("reactions"); }
+	| OPTION { $$ = xstrdup("option"); }
+	| EXAMPLE { $$ = xstrdup("example"); }
+	| DEFAULT { $$ = xstrdup("default"); }
+	| FACES { $$ = xstrdup("faces"); }
+	| LEADS { $$ = xstrdup("leads"); }
+	| TIE { $$ = xstrdup("tie"); }
+	| DRM { $$ = xstrdup("drm"); }
+	| STACK { $$ = xstrdup("stack"); }
+	| CAP { $$ = xstrdup("cap"); }
+	| COLUMNS { $$ = xstrdup("columns"); }
+	| ROWS { $$ = xstrdup("rows"); }
+	| NATURAL { $$ = xstrdup("natural"); }
+	| REWRITE { $$ = xstrdup("rewrite"); }
+	| ENUM { $$ = xstrdup("enum"); }
+	| EFFECT { $$ = xstrdup("effect"); }
+	| OUTCOME { $$ = xstrdup("outcome"); }
+	| INPUT { $$ = xstrdup("input"); }
+	| LOCALES { $$ = xstrdup("locales"); }
 	;
 
 rule_opt:
@@ -665,10 +701,10 @@ sets:
 	;
 
 set:
-	IDENT '=' IDENT { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
-	| IDENT '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
-	| IDENT '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }
-	| IDENT '=' FALSE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 0; $$->key = $1; $$->key_loc = LOC(@1); }
+	word '=' word { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' FALSE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 0; $$->key = $1; $$->key_loc = LOC(@1); }
 	;
 
 expect:
@@ -727,7 +763,7 @@ params:
 	;
 
 param:
-	IDENT ':' type { $$ = ast_param_new($1, LOC(@1), $3); }
+	word ':' type { $$ = ast_param_new($1, LOC(@1), $3); }
 	;
 
 type:
@@ -777,7 +813,7 @@ expr:
 	| RANGE { $$ = binary(RTAB_OP_SUB, number($1.lo, @1), number($1.hi, @1), @1); }
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }
-	| IDENT { $$ = ast_expr_new(EX_NAME, LOC(@1)); $$->name = $1; }
+	| word { $$ = ast_expr_new(EX_NAME, LOC(@1)); $$->name = $1; }
 	| IDENT '(' exprs ')' { $$ = ast_expr_new(EX_CALL, LOC(@1)); $$->name = $1; $$->args = $3; }
 	| DICESPEC { $$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides; }
 	| IF expr THEN expr ELSE expr %prec ELSE {

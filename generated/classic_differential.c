@@ -40,7 +40,7 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses steps"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"count", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0}, {"steps", -1}};
 static const char *const effect_kind1_labels[] = {"Retreats"};
 static const rtab_param effect_kind1_params[] = {{"who", 0}, {"hexes", -1}};
 static const rtab_effect_kind effect_kinds[] = {

@@ -679,6 +679,16 @@ static const tree_case tree_cases[] = {
 	 "table t { columns by terrain (every value) { }; }\n"
 	 "table d { columns by difference(a, b) { }; grid { line -2..-2 0..0 3..3; line 1..1 X Y Z; }; }\n"
 	 "effect rout()\n"},
+	{"keywords as names where no keyword can stand: an input, a parameter, an operand, an example's input",
+	 "input ratio: int 0..9 = 1;\n"
+	 "effect loses(who: side, steps: int);\n"
+	 "modifier m { when ratio > 2; value steps; }\n"
+	 "example e { t(ratio = 3, table = group) roll 1 -> x; }\n",
+	 false,
+	 "input ratio: int 0..9 = 1\n"
+	 "effect loses(who: side, steps: int -1000000000..1000000000)\n"
+	 "modifier m { when (> ratio 2); amount steps; }\n"
+	 "example e { check t(ratio=3,table=group) roll 1 -> x; }\n"},
 	{"stacking groups: worst, best, sum with a cap",
 	 "group formation @ \"11.3\" { en \"Formation\"; stack worst; }\n"
 	 "group rank_bonus { stack best; }\n"
