@@ -3,6 +3,7 @@
 #include "cli_inputs.h"
 #include "diff.h"
 #include "edition.h"
+#include "html_table.h"
 #include "odds.h"
 
 #include <stdio.h>
@@ -365,36 +366,22 @@ static void render_json(diff_ctx *c)
 
 /* ---- html ---- */
 
-static void html_text(strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': sb_puts(sb, "&lt;"); break;
-		case '>': sb_puts(sb, "&gt;"); break;
-		case '&': sb_puts(sb, "&amp;"); break;
-		case '"': sb_puts(sb, "&quot;"); break;
-		default: sb_putc(sb, *s);
-		}
-	}
-}
-
 static void render_html(diff_ctx *c)
 {
 	strbuf *sb = c->out;
 	strbuf md = {0};
-	sb_puts(sb, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rtab diff</title>\n"
-		    "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-		    "td,th{border:1px solid #888;padding:.2em .6em}th{background:#eee}"
-		    ".old{background:#fdd}.new{background:#dfd}</style></head><body>\n<h1>rtab diff</h1>\n<p>");
-	html_text(sb, c->old.arg);
+	const rtab_ruleset *rs = &c->new.l.model.rs;
+	html_page_begin(sb, "rtab diff", rs->nlocales ? rs->locales[c->new.locale] : "en");
+	sb_puts(sb, "<style>td.old{background:#fdd}td.new{background:#dfd}</style>\n<h1>rtab diff</h1>\n<p>");
+	html_escape(sb, c->old.arg);
 	sb_puts(sb, " &rarr; ");
-	html_text(sb, c->new.arg);
+	html_escape(sb, c->new.arg);
 	sb_puts(sb, "</p>\n");
 	for (size_t i = 0; i < c->r.n; i++) {
 		const diff_def *d = &c->r.defs[i];
 		const facet_def *fd = d->new ? d->new : d->old;
 		sb_printf(sb, "<h2>%s %s <code>", what_word(d->what), facet_kind_word(fd->kind));
-		html_text(sb, fd->id);
+		html_escape(sb, fd->id);
 		sb_puts(sb, "</code></h2>\n");
 		if (!d->n)
 			continue;
@@ -402,22 +389,22 @@ static void render_html(diff_ctx *c)
 		for (size_t k = 0; k < d->n; k++) {
 			const diff_change *ch = &d->changes[k];
 			sb_puts(sb, "<tr><td>");
-			html_text(sb, diff_key(ch));
+			html_escape(sb, diff_key(ch));
 			sb_puts(sb, "</td><td class=\"old\">");
-			html_text(sb, ch->old ? ch->old->value : "");
+			html_escape(sb, ch->old ? ch->old->value : "");
 			sb_puts(sb, "</td><td class=\"new\">");
-			html_text(sb, ch->new ? ch->new->value : "");
+			html_escape(sb, ch->new ? ch->new->value : "");
 			sb_puts(sb, "</td><td>");
 			if (ch->old) {
 				sb_free(&md);
 				put_loc(&md, &c->old, ch->old->loc);
-				html_text(sb, md.data);
+				html_escape(sb, md.data);
 			}
 			sb_puts(sb, "</td><td>");
 			if (ch->new) {
 				sb_free(&md);
 				put_loc(&md, &c->new, ch->new->loc);
-				html_text(sb, md.data);
+				html_escape(sb, md.data);
 			}
 			sb_puts(sb, "</td></tr>\n");
 		}
@@ -429,11 +416,11 @@ static void render_html(diff_ctx *c)
 		for (size_t i = 0; i < c->r.nodds; i++) {
 			const diff_odds *o = &c->r.odds[i];
 			sb_puts(sb, "<tr><td>");
-			html_text(sb, o->table);
+			html_escape(sb, o->table);
 			sb_puts(sb, "</td><td>");
-			html_text(sb, o->column);
+			html_escape(sb, o->column);
 			sb_puts(sb, "</td><td>");
-			html_text(sb, o->outcome);
+			html_escape(sb, o->outcome);
 			sb_puts(sb, "</td><td class=\"old\">");
 			put_fraction_percent(sb, o->old_count, o->old_total);
 			sb_puts(sb, "</td><td class=\"new\">");
@@ -443,7 +430,7 @@ static void render_html(diff_ctx *c)
 		sb_puts(sb, "</table>\n");
 	}
 	sb_free(&md);
-	sb_puts(sb, "</body></html>\n");
+	html_page_end(sb);
 }
 
 static bool load_side(side *s, const char *edition)

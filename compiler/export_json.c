@@ -356,7 +356,7 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 		sb_putc(c->out, '[');
 		for (size_t col = 0; col < t->ncolumns; col++) {
 			sb_puts(c->out, col ? ", " : "");
-			sb.len = 0;
+			sb_clear(&sb);
 			export_row_range(&sb, c, w.table, col, w.index);
 			str(c, sb.data);
 		}

@@ -187,7 +187,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 			export_effect_text(&sb, rs, &o->effects[e]);
 		}
 		grid_cell(g, sb.data);
-		sb.len = 0;
+		sb_clear(&sb);
 		for (size_t t = 0; t < o->ntriggers; t++) {
 			const rtab_trigger *tr = &o->triggers[t];
 			sb_printf(&sb, "%s%s", t ? "; " : "", export_target_id(rs, tr->target));
@@ -323,7 +323,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	grid_init(&v->g, t->ncolumns + 3 + c->nlocales);
 	const rtab_enum *ce = t->column_input >= 0 ? &rs->enums[rs->inputs[t->column_input].enum_index] : NULL;
 	for (size_t col = 0; col < t->ncolumns; col++) {
-		sb.len = 0;
+		sb_clear(&sb);
 		sb_puts(&sb, t->ncolumns == 1 ? "roll" : t->columns[col].id);
 		/* The values a column covers, when its name does not say them. */
 		if (ce) {
@@ -356,7 +356,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 				grid_cell(&v->g, "none");
 				continue;
 			}
-			sb.len = 0;
+			sb_clear(&sb);
 			export_row_range(&sb, c, ti, col, r);
 			value_cell(c, &v->g, sb.data, row->provisional);
 		}
@@ -473,7 +473,7 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 		if (ck->stmt->has_drm)
 			sb_printf(&sb, " drm %ld", (long)ck->drm);
 		grid_cell(&v->g, sb.data);
-		sb.len = 0;
+		sb_clear(&sb);
 		switch ((rtab_target_kind)ck->target.kind) {
 		case RTAB_TARGET_TABLE:
 			sb_puts(&sb, ck->expected >= 0 ? rs->outcomes[ck->expected].id : "none");

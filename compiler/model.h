@@ -79,6 +79,7 @@ typedef struct model {
 	size_t nvariants;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;
+	idmap anonymous_dice; /* "NdM" -> index, for the dice rolled in expressions */
 	bool allow_dice;
 	model_example *examples;
 	size_t nexamples;
@@ -91,7 +92,11 @@ typedef struct model {
 /* Record that definition i of kind is referred to. */
 void model_use(model *m, def_kind kind, int i);
 
-/* The index of an anonymous NdM dice, added on first use. */
+/* The most dice of a ruleset, named and rolled in expressions (a 16-bit
+ * index, RTAB_NO_DICE excluded). */
+#define MAX_DICE 60000
+
+/* The index of an anonymous NdM dice, added on first use; -1 past MAX_DICE. */
 int model_dice_for(model *m, int count, int sides);
 
 /* Resolve, check and lower defs. Returns true when no error was reported. */

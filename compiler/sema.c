@@ -604,9 +604,11 @@ int model_dice_for(model *m, int count, int sides)
 {
 	char id[48];
 	snprintf(id, sizeof id, "%dd%d", count, sides);
-	for (size_t i = m->ndefs[DEF_DICE]; i < m->rs.ndice; i++)
-		if (strcmp(m->dice[i].id, id) == 0)
-			return (int)i;
+	int known = idmap_get(&m->anonymous_dice, id);
+	if (known >= 0)
+		return known;
+	if (m->rs.ndice >= MAX_DICE)
+		return -1; /* the caller reports it */
 	if (m->rs.ndice == m->dice_cap) {
 		m->dice_cap = m->dice_cap ? m->dice_cap * 2 : 8;
 		m->dice = xrealloc(m->dice, m->dice_cap * sizeof *m->dice);
@@ -619,6 +621,7 @@ int model_dice_for(model *m, int count, int sides)
 					   .groups = g, .nfaces = (uint8_t)count, .min = count,
 					   .max = count * sides};
 	m->rs.dice = m->dice;
+	idmap_put(&m->anonymous_dice, m->dice[m->rs.ndice].id, m->rs.ndice);
 	return m->rs.ndice++;
 }
 
@@ -1036,6 +1039,7 @@ void model_free(model *m)
 	for (size_t i = 0; m->enum_values && i < m->ndefs[DEF_ENUM]; i++)
 		idmap_free(&m->enum_values[i]);
 	free(m->enum_values);
+	idmap_free(&m->anonymous_dice);
 	free(m->tables);
 	for (size_t i = 0; i < m->nvariants; i++) {
 		ast_stmts_free(m->variants[i]->body);

@@ -389,6 +389,12 @@ static bool walk_dice(model *m, const ast_expr *e, instr_vec *iv, expr_type *t)
 		return false;
 	}
 	int k = model_dice_for(m, (int)e->num, (int)e->sides);
+	if (k < 0) {
+		check_report(m, CHECK_LIMITS, e->loc,
+			     "too many different dice in this ruleset (at most %d, named or rolled)",
+			     MAX_DICE);
+		return false;
+	}
 	emit(iv, RTAB_OP_ROLL, k);
 	*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num * e->sides};
 	return true;

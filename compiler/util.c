@@ -329,3 +329,10 @@ char *xasprintf(const char *fmt, ...)
 	va_end(ap);
 	return sb.data ? sb.data : xstrdup("");
 }
+
+void sb_clear(strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->data)
+		sb->data[0] = '\0';
+}

@@ -36,6 +36,8 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 void sb_put_json_string(strbuf *sb, const char *s);
 void sb_put_c_string(strbuf *sb, const char *s);
 void sb_free(strbuf *sb);
+/* Empty sb for reuse: its text as well as its length. */
+void sb_clear(strbuf *sb);
 
 /* The length of the valid UTF-8 character at s, or 0 when its bytes are not one. */
 size_t utf8_char_len(const char *s);

@@ -148,6 +148,12 @@ for path, doc in docs.items():
             if '| %s | %s |' % (cells, row['outcome_id']) not in text:
                 fail('%s: Markdown lacks the row %s -> %s of %s' % (path, cells, row['outcome_id'], t['id']))
 
+    # Outcomes: their effects, and what they trigger (nothing where they trigger nothing).
+    for o in doc['outcomes']:
+        effects = '; '.join(e['text'] for e in o['effects'])
+        if not o['triggers'] and '| %s |  | %s |' % (effects, o['rule']) not in text:
+            fail('%s: Markdown lacks the outcome %s with its effects %r and no trigger' % (path, o['id'], effects))
+
 # Usage errors.
 for args, status in [(['export', 'tables/musket_pike.rtab'], 2),
                      (['export', '--format', 'yaml', 'tables/musket_pike.rtab'], 2),

@@ -91,4 +91,14 @@ unk = 'dice d6 = 1d6;\n' + many('outcome o{i} {{ en "O"; }}', 20000) \
     + 'table t { en "T"; roll d6; rows {\n' + many(" x{i} 1;", 20000) + "} }\n"
 run("unknown_names", unk, 1, ["unknown outcome 'x19999'"], budget=15.0)
 
+# Dice rolled in expressions are indexed in 16 bits as well: 64,000 different
+# dice (8 forms of 8,000 distances) stop at the limit, reported.
+dists = "".join(
+    f'distance d{i} {{ en "D"; '
+    + " ".join(f"value {1 + (i * 8 + f) // 30000}d{2 + (i * 8 + f) % 30000} {unit};"
+               for f, unit in enumerate(["mm", "cm", "m", "inches", "feet", "yards", "paces", "hexes"]))
+    + " }\n" for i in range(8000))
+run("dice_count", dists, 1, ["too many different dice in this ruleset (at most 60000", OVER],
+    args=["-Wno-unit-mismatch"])
+
 sys.exit(1 if failures else 0)

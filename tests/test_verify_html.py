@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """rtab verify --format html, rendered by headless Chromium: the two rulebooks'
 results tables side by side, every cell present in the rendered DOM, and each
-difference highlighted at its cell (class "differs") and nowhere else.
+difference highlighted at its cell (class "differs") and nowhere else; and
+rtab diff --format html: the changed cell and the odds it moves.
 Skipped (exit 77) without chromium.
 
 usage: test_verify_html.py RTAB SOURCE_ROOT
@@ -93,6 +94,25 @@ with tempfile.TemporaryDirectory() as tmp:
     for needle in ('20 errors, 1 warning', 'disorder(broken)', 'distance \'overrun\' is in the original'):
         if needle not in text:
             failed.append('the rendered page lacks %r' % needle)
+
+    # rtab diff --format html: the changed cell, old and new, in the rendered DOM.
+    page = os.path.join(tmp, 'diff.html')
+    with open(page, 'wb') as f:
+        p = subprocess.run([rtab, 'diff', '--format', 'html', 'tests/errata/skirmish.rtab@original',
+                            'tests/errata/skirmish.rtab@first_printing'], cwd=root, stdout=f,
+                           stderr=subprocess.PIPE, check=False)
+    if p.returncode != 1:
+        failed.append('rtab diff --format html exited %d, expected 1' % p.returncode)
+    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+                          '--no-first-run', '--disable-background-networking',
+                          '--disable-component-update', '--disable-sync',
+                          '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
+    text = dom.stdout.decode('utf-8', 'replace')
+    for needle in ('<td>cell cavalry, infantry</td><td class="old">+1</td><td class="new">+2</td>',
+                   '<td class="old">1/6 (16.67%)</td><td class="new">0 (0%)</td>'):
+        if needle not in text:
+            failed.append('the rendered diff lacks %r' % needle)
 
 for f in failed:
     print('FAIL:', f)
