@@ -141,11 +141,12 @@ static const char *const input26_labels[] = {"The pursuing cavalry has charge or
 static const char *const input27_labels[] = {"The pursuing cavalry used impetus in the melee", "Преследующее Кавалерийское подразделение использовало Воодушевление в Ближнем Бою"};
 static const char *const input28_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: с подразделением сгруппирован или смежен Кромвель"};
 static const char *const input29_labels[] = {"Command rating of the friendly leader used in the melee", "Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
-static const char *const input30_labels[] = {"A leader pursued (off the map) with the cavalry", "Командир, участвовавший в преследовании"};
-static const char *const input31_labels[] = {"Side of the leader who takes the Leader Loss check", "Сторона Командира, проходящего проверку на Потерю Командира"};
-static const char *const input32_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
-static const char *const input33_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
-static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
+static const char *const input30_labels[] = {"The melee result itself eliminated the unit being pursued", "«Отступающее» подразделение было уничтожено согласно результату боя"};
+static const char *const input31_labels[] = {"A leader pursued (off the map) with the cavalry", "Командир, участвовавший в преследовании"};
+static const char *const input32_labels[] = {"Side of the leader who takes the Leader Loss check", "Сторона Командира, проходящего проверку на Потерю Командира"};
+static const char *const input33_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
+static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
+static const char *const input35_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL},
 	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
@@ -177,11 +178,12 @@ static const rtab_input inputs[] = {
 	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours"},
-	{.id = "leader_with_pursuer", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "leader_side", .labels = input31_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "already_eliminated", .labels = input32_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defeated_in_front_hex", .labels = input33_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defeated_in_flank_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "pursued_eliminated_by_melee", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "leader_with_pursuer", .labels = input31_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "already_eliminated", .labels = input33_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_front_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "defeated_in_flank_hex", .labels = input35_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
@@ -215,7 +217,7 @@ static const char *const effect_kind10_labels[] = {"Return the unit's morale to"
 static const rtab_param effect_kind10_params[] = {{"who", 1}, {"state", 3}};
 static const char *const effect_kind11_labels[] = {"Pursues even with 0 movement points", "Должно осуществить преследование даже если потенциал движения 0"};
 static const rtab_param effect_kind11_params[] = {{"who", 1}};
-static const char *const effect_kind12_labels[] = {"If the melee result already eliminated the retreating unit, the cavalry stays in the hex it advanced into", "Если «отступающее» подразделение было уничтожено согласно результату боя, оставьте кавалерию в том гексе, в который она продвинулась"};
+static const char *const effect_kind12_labels[] = {"The melee result already eliminated the retreating unit: the cavalry stays in the hex it advanced into", "Если «отступающее» подразделение было уничтожено согласно результату боя, оставьте кавалерию в том гексе, в который она продвинулась"};
 static const rtab_param effect_kind12_params[] = {{"who", 1}};
 static const char *const effect_kind13_labels[] = {"The pursuit may trigger a reaction (not by the retreating unit), only once it is complete", "Преследование может инициировать ответное действие (но не отступающего подразделения), но только после завершения преследования"};
 static const rtab_param effect_kind13_params[] = {{"who", 1}};
@@ -244,7 +246,7 @@ static const rtab_effect_kind effect_kinds[] = {
 	{.id = "leave_map", .labels = effect_kind9_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind9_params},
 	{.id = "return_morale", .labels = effect_kind10_labels, .rule = "11.4.5", .nparams = 2, .params = effect_kind10_params},
 	{.id = "pursues_even_with_zero_movement", .labels = effect_kind11_labels, .rule = "11.7.1", .nparams = 1, .params = effect_kind11_params},
-	{.id = "stays_where_it_advanced_if_already_eliminated", .labels = effect_kind12_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind12_params},
+	{.id = "stays_where_it_advanced", .labels = effect_kind12_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind12_params},
 	{.id = "may_trigger_reaction_after_pursuit", .labels = effect_kind13_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind13_params},
 	{.id = "eliminated_even_if_off_map_or_blocked", .labels = effect_kind14_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind14_params},
 	{.id = "triggers_no_reaction_or_reaction_fire", .labels = effect_kind15_labels, .rule = "11.7.2", .nparams = 1, .params = effect_kind15_params},
@@ -268,6 +270,10 @@ static const rtab_effect outcome0_effects[] = {
 };
 static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome0_trigger0_sets[] = {
+	{.input = 30, .value = {1, outcome0_trigger0_set0}},
+};
 static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome0_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome0_trigger1_set0}},
@@ -280,15 +286,15 @@ static const rtab_trigger_set outcome0_trigger2_sets[] = {
 static const rtab_instr outcome0_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome0_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome0_trigger3_set0}},
+	{.input = 32, .value = {1, outcome0_trigger3_set0}},
 };
 static const rtab_instr outcome0_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger4_sets[] = {
-	{.input = 31, .value = {1, outcome0_trigger4_set0}},
+	{.input = 32, .value = {1, outcome0_trigger4_set0}},
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome0_trigger0_times}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger3_sets, .times = {0, NULL}},
@@ -313,6 +319,10 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
+static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome1_trigger0_sets[] = {
+	{.input = 30, .value = {1, outcome1_trigger0_set0}},
+};
 static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome1_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome1_trigger1_set0}},
@@ -325,15 +335,15 @@ static const rtab_trigger_set outcome1_trigger2_sets[] = {
 static const rtab_instr outcome1_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome1_trigger3_set0}},
+	{.input = 32, .value = {1, outcome1_trigger3_set0}},
 };
 static const rtab_instr outcome1_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger4_sets[] = {
-	{.input = 31, .value = {1, outcome1_trigger4_set0}},
+	{.input = 32, .value = {1, outcome1_trigger4_set0}},
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome1_trigger0_times}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 1, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger3_sets, .times = {0, NULL}},
@@ -368,12 +378,12 @@ static const rtab_trigger_set outcome2_trigger1_sets[] = {
 static const rtab_instr outcome2_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome2_trigger2_sets[] = {
-	{.input = 31, .value = {1, outcome2_trigger2_set0}},
+	{.input = 32, .value = {1, outcome2_trigger2_set0}},
 };
 static const rtab_instr outcome2_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome2_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome2_trigger3_set0}},
+	{.input = 32, .value = {1, outcome2_trigger3_set0}},
 };
 static const rtab_trigger outcome2_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
@@ -410,12 +420,12 @@ static const rtab_trigger_set outcome3_trigger1_sets[] = {
 static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome3_trigger2_sets[] = {
-	{.input = 31, .value = {1, outcome3_trigger2_set0}},
+	{.input = 32, .value = {1, outcome3_trigger2_set0}},
 };
 static const rtab_instr outcome3_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome3_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome3_trigger3_set0}},
+	{.input = 32, .value = {1, outcome3_trigger3_set0}},
 };
 static const rtab_trigger outcome3_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
@@ -452,12 +462,12 @@ static const rtab_trigger_set outcome4_trigger1_sets[] = {
 static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome4_trigger2_sets[] = {
-	{.input = 31, .value = {1, outcome4_trigger2_set0}},
+	{.input = 32, .value = {1, outcome4_trigger2_set0}},
 };
 static const rtab_instr outcome4_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome4_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome4_trigger3_set0}},
+	{.input = 32, .value = {1, outcome4_trigger3_set0}},
 };
 static const rtab_trigger outcome4_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
@@ -494,12 +504,12 @@ static const rtab_trigger_set outcome5_trigger1_sets[] = {
 static const rtab_instr outcome5_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome5_trigger2_sets[] = {
-	{.input = 31, .value = {1, outcome5_trigger2_set0}},
+	{.input = 32, .value = {1, outcome5_trigger2_set0}},
 };
 static const rtab_instr outcome5_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome5_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome5_trigger3_set0}},
+	{.input = 32, .value = {1, outcome5_trigger3_set0}},
 };
 static const rtab_trigger outcome5_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
@@ -526,6 +536,10 @@ static const rtab_effect outcome6_effects[] = {
 };
 static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr outcome6_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_trigger_set outcome6_trigger0_sets[] = {
+	{.input = 30, .value = {1, outcome6_trigger0_set0}},
+};
 static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome6_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome6_trigger1_set0}},
@@ -538,15 +552,15 @@ static const rtab_trigger_set outcome6_trigger2_sets[] = {
 static const rtab_instr outcome6_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome6_trigger3_set0}},
+	{.input = 32, .value = {1, outcome6_trigger3_set0}},
 };
 static const rtab_instr outcome6_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome6_trigger4_sets[] = {
-	{.input = 31, .value = {1, outcome6_trigger4_set0}},
+	{.input = 32, .value = {1, outcome6_trigger4_set0}},
 };
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 0, .sets = NULL, .times = {1, outcome6_trigger0_times}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 1, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger3_sets, .times = {0, NULL}},
@@ -567,6 +581,10 @@ static const rtab_effect outcome7_effects[] = {
 };
 static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
+static const rtab_instr outcome7_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_trigger_set outcome7_trigger0_sets[] = {
+	{.input = 30, .value = {1, outcome7_trigger0_set0}},
+};
 static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome7_trigger1_sets[] = {
 	{.input = 23, .value = {1, outcome7_trigger1_set0}},
@@ -579,15 +597,15 @@ static const rtab_trigger_set outcome7_trigger2_sets[] = {
 static const rtab_instr outcome7_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome7_trigger3_sets[] = {
-	{.input = 31, .value = {1, outcome7_trigger3_set0}},
+	{.input = 32, .value = {1, outcome7_trigger3_set0}},
 };
 static const rtab_instr outcome7_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger4_sets[] = {
-	{.input = 31, .value = {1, outcome7_trigger4_set0}},
+	{.input = 32, .value = {1, outcome7_trigger4_set0}},
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {1, outcome7_trigger0_times}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger3_sets, .times = {0, NULL}},
@@ -624,15 +642,12 @@ static const int32_t outcome9_effect5_args[] = {
 	0
 };
 static const int32_t outcome9_effect6_args[] = {
-	0
-};
-static const int32_t outcome9_effect7_args[] = {
 	0, 0
 };
-static const int32_t outcome9_effect8_args[] = {
+static const int32_t outcome9_effect7_args[] = {
 	0
 };
-static const int32_t outcome9_effect9_args[] = {
+static const int32_t outcome9_effect8_args[] = {
 	0
 };
 static const rtab_effect outcome9_effects[] = {
@@ -640,12 +655,11 @@ static const rtab_effect outcome9_effects[] = {
 	{5, 1, outcome9_effect1_args}, /* pursue */
 	{6, 1, outcome9_effect2_args}, /* eliminate_unit */
 	{14, 1, outcome9_effect3_args}, /* eliminated_even_if_off_map_or_blocked */
-	{12, 1, outcome9_effect4_args}, /* stays_where_it_advanced_if_already_eliminated */
-	{13, 1, outcome9_effect5_args}, /* may_trigger_reaction_after_pursuit */
-	{7, 1, outcome9_effect6_args}, /* capture_artillery */
-	{8, 2, outcome9_effect7_args}, /* mark */
-	{18, 1, outcome9_effect8_args}, /* leaders_pursue_along */
-	{19, 1, outcome9_effect9_args}, /* light_infantry_stays */
+	{13, 1, outcome9_effect4_args}, /* may_trigger_reaction_after_pursuit */
+	{7, 1, outcome9_effect5_args}, /* capture_artillery */
+	{8, 2, outcome9_effect6_args}, /* mark */
+	{18, 1, outcome9_effect7_args}, /* leaders_pursue_along */
+	{19, 1, outcome9_effect8_args}, /* light_infantry_stays */
 };
 
 /* outcome pursue_off_map */
@@ -680,48 +694,118 @@ static const rtab_effect outcome10_effects[] = {
 	{18, 1, outcome10_effect5_args}, /* leaders_pursue_along */
 	{19, 1, outcome10_effect6_args}, /* light_infantry_stays */
 };
-static const rtab_instr outcome10_trigger0_unless[] = {{RTAB_OP_INPUT, 30}, {RTAB_OP_NOT, 0}};
+static const rtab_instr outcome10_trigger0_unless[] = {{RTAB_OP_INPUT, 31}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome10_triggers[] = {
 	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome10_trigger0_unless}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
-/* outcome eliminated */
-static const char *const outcome11_labels[] = {"Eliminated", "Уничтожены"};
+/* outcome pursue_into_vacated_hex */
+static const char *const outcome11_labels[] = {"Pursue (the unit was already eliminated by the melee result)", "Преследование (подразделение уже уничтожено согласно результату боя)"};
 static const int32_t outcome11_effect0_args[] = {
-	2
+	0
+};
+static const int32_t outcome11_effect1_args[] = {
+	0
+};
+static const int32_t outcome11_effect2_args[] = {
+	0
+};
+static const int32_t outcome11_effect3_args[] = {
+	0
+};
+static const int32_t outcome11_effect4_args[] = {
+	0
+};
+static const int32_t outcome11_effect5_args[] = {
+	0, 0
+};
+static const int32_t outcome11_effect6_args[] = {
+	0
+};
+static const int32_t outcome11_effect7_args[] = {
+	0
 };
 static const rtab_effect outcome11_effects[] = {
-	{6, 1, outcome11_effect0_args}, /* eliminate_unit */
+	{11, 1, outcome11_effect0_args}, /* pursues_even_with_zero_movement */
+	{5, 1, outcome11_effect1_args}, /* pursue */
+	{12, 1, outcome11_effect2_args}, /* stays_where_it_advanced */
+	{13, 1, outcome11_effect3_args}, /* may_trigger_reaction_after_pursuit */
+	{7, 1, outcome11_effect4_args}, /* capture_artillery */
+	{8, 2, outcome11_effect5_args}, /* mark */
+	{18, 1, outcome11_effect6_args}, /* leaders_pursue_along */
+	{19, 1, outcome11_effect7_args}, /* light_infantry_stays */
+};
+
+/* outcome pursue_off_map_only */
+static const char *const outcome12_labels[] = {"Pursue off map (the unit was already eliminated by the melee result)", "Преследование за пределы карты (подразделение уже уничтожено согласно результату боя)"};
+static const int32_t outcome12_effect0_args[] = {
+	0
+};
+static const int32_t outcome12_effect1_args[] = {
+	0
+};
+static const int32_t outcome12_effect2_args[] = {
+	0
+};
+static const int32_t outcome12_effect3_args[] = {
+	0
+};
+static const int32_t outcome12_effect4_args[] = {
+	0
+};
+static const int32_t outcome12_effect5_args[] = {
+	0
+};
+static const rtab_effect outcome12_effects[] = {
+	{11, 1, outcome12_effect0_args}, /* pursues_even_with_zero_movement */
+	{9, 1, outcome12_effect1_args}, /* leave_map */
+	{16, 1, outcome12_effect2_args}, /* cannot_return */
+	{15, 1, outcome12_effect3_args}, /* triggers_no_reaction_or_reaction_fire */
+	{18, 1, outcome12_effect4_args}, /* leaders_pursue_along */
+	{19, 1, outcome12_effect5_args}, /* light_infantry_stays */
+};
+static const rtab_instr outcome12_trigger0_unless[] = {{RTAB_OP_INPUT, 31}, {RTAB_OP_NOT, 0}};
+static const rtab_trigger outcome12_triggers[] = {
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome12_trigger0_unless}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+};
+
+/* outcome eliminated */
+static const char *const outcome13_labels[] = {"Eliminated", "Уничтожены"};
+static const int32_t outcome13_effect0_args[] = {
+	2
+};
+static const rtab_effect outcome13_effects[] = {
+	{6, 1, outcome13_effect0_args}, /* eliminate_unit */
 };
 
 /* outcome stand */
-static const char *const outcome12_labels[] = {"Stand", "Стоят"};
-static const int32_t outcome12_effect0_args[] = {
+static const char *const outcome14_labels[] = {"Stand", "Стоят"};
+static const int32_t outcome14_effect0_args[] = {
 	2, 0
 };
-static const rtab_effect outcome12_effects[] = {
-	{10, 2, outcome12_effect0_args}, /* return_morale */
+static const rtab_effect outcome14_effects[] = {
+	{10, 2, outcome14_effect0_args}, /* return_morale */
 };
-static const rtab_trigger outcome12_triggers[] = {
+static const rtab_trigger outcome14_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome leader_loss_check_required */
-static const char *const outcome13_labels[] = {"Leader Loss check", "Проверка на Потерю Командира"};
-static const int32_t outcome13_effect0_args[] = {
+static const char *const outcome15_labels[] = {"Leader Loss check", "Проверка на Потерю Командира"};
+static const int32_t outcome15_effect0_args[] = {
 	0
 };
-static const rtab_effect outcome13_effects[] = {
-	{17, 1, outcome13_effect0_args}, /* take_leader_loss_check */
+static const rtab_effect outcome15_effects[] = {
+	{17, 1, outcome15_effect0_args}, /* take_leader_loss_check */
 };
 
 /* outcome defender_leader_loss_check_required */
-static const char *const outcome14_labels[] = {"Leader Loss check (defending leader)", "Проверка на Потерю Командира (обороняющийся Командир)"};
-static const int32_t outcome14_effect0_args[] = {
+static const char *const outcome16_labels[] = {"Leader Loss check (defending leader)", "Проверка на Потерю Командира (обороняющийся Командир)"};
+static const int32_t outcome16_effect0_args[] = {
 	1
 };
-static const rtab_effect outcome14_effects[] = {
-	{17, 1, outcome14_effect0_args}, /* take_leader_loss_check */
+static const rtab_effect outcome16_effects[] = {
+	{17, 1, outcome16_effect0_args}, /* take_leader_loss_check */
 };
 
 static const rtab_outcome outcomes[] = {
@@ -734,12 +818,14 @@ static const rtab_outcome outcomes[] = {
 	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 5, .triggers = outcome6_triggers},
 	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 5, .triggers = outcome7_triggers},
 	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 10, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 9, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
 	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 7, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers},
-	{.id = "eliminated", .labels = outcome11_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "stand", .labels = outcome12_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers},
-	{.id = "leader_loss_check_required", .labels = outcome13_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome13_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_leader_loss_check_required", .labels = outcome14_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome14_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_into_vacated_hex", .labels = outcome11_labels, .rule = "11.7.2", .neffects = 8, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "pursue_off_map_only", .labels = outcome12_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers},
+	{.id = "eliminated", .labels = outcome13_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome13_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "stand", .labels = outcome14_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome14_effects, .ntriggers = 1, .triggers = outcome14_triggers},
+	{.id = "leader_loss_check_required", .labels = outcome15_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome15_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "defender_leader_loss_check_required", .labels = outcome16_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome16_effects, .ntriggers = 0, .triggers = NULL},
 };
 
 /* matrix melee_matrix */
@@ -1004,9 +1090,13 @@ static const rtab_row table1_rows[] = {
 	{10, "11.7.2", NULL}, /* pursue_off_map */
 };
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
-static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 32}};
+static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 33}};
+static const rtab_instr table1_rewrite1_condition[] = {{RTAB_OP_INPUT, 30}};
+static const rtab_instr table1_rewrite2_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_rewrite table1_rewrites[] = {
 	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", .provisional = NULL},
+	{.from = 9, .to = 11, .condition = {1, table1_rewrite1_condition}, .rule = "11.7.2", .provisional = NULL},
+	{.from = 10, .to = 12, .condition = {1, table1_rewrite2_condition}, .rule = "11.7.2", .provisional = NULL},
 };
 
 /* table failure_to_retreat */
@@ -1020,8 +1110,8 @@ static const rtab_column table2_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
 };
 static const rtab_row table2_rows[] = {
-	{11, "11.4.5", NULL}, /* eliminated */
-	{12, "11.4.5", NULL}, /* stand */
+	{13, "11.4.5", NULL}, /* eliminated */
+	{14, "11.4.5", NULL}, /* stand */
 };
 static const uint16_t table2_modifiers[] = {22, 23};
 
@@ -1034,7 +1124,7 @@ static const rtab_table tables[] = {
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2",
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
-	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table1_rewrites,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 3, .rewrites = table1_rewrites,
 	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
@@ -1077,9 +1167,9 @@ static const char *const procedure0_labels[] = {"Leader Loss check", "Прове
 static const char *const procedure0_tie_break[] = {NULL, NULL};
 /* defending_leader */
 static const char *const step0_0_labels[] = {"The defending leader used in the melee", "Обороняющийся Командир"};
-static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 31}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 32}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "defending_leader", .labels = step0_0_labels, .rule = "11.3.2", .guard = {3, step0_0_guard}, .outcome = 14, .provisional = NULL},
+	{.id = "defending_leader", .labels = step0_0_labels, .rule = "11.3.2", .guard = {3, step0_0_guard}, .outcome = 16, .provisional = NULL},
 };
 
 /* procedure pursuit_target */
@@ -1087,17 +1177,17 @@ static const char *const procedure1_labels[] = {"Which defeated unit the cavalry
 static const char *const procedure1_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
 /* front_hex */
 static const char *const step1_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
-static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 33}};
+static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 34}};
 /* flank_hex */
 static const char *const step1_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
-static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 34}};
+static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 35}};
 static const rtab_procedure_step procedure1_steps[] = {
 	{.id = "front_hex", .labels = step1_0_labels, .rule = "11.7.5", .guard = {1, step1_0_guard}, .outcome = -1, .provisional = NULL},
 	{.id = "flank_hex", .labels = step1_1_labels, .rule = "11.7.5", .guard = {1, step1_1_guard}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "leader_loss_check", .labels = procedure0_labels, .rule = "11.3.2", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = 13, .provisional = NULL},
+	{.id = "leader_loss_check", .labels = procedure0_labels, .rule = "11.3.2", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = 15, .provisional = NULL},
 	{.id = "pursuit_target", .labels = procedure1_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
@@ -1108,13 +1198,13 @@ const rtab_ruleset musket_pike_ruleset = {
 	.locales = locales,
 	.nenums = 8,
 	.enums = enums,
-	.ninputs = 35,
+	.ninputs = 36,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
 	.neffect_kinds = 20,
 	.effect_kinds = effect_kinds,
-	.noutcomes = 15,
+	.noutcomes = 17,
 	.outcomes = outcomes,
 	.nmodifiers = 24,
 	.modifiers = modifiers,
@@ -1149,7 +1239,7 @@ int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, 
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&musket_pike_ruleset, s->inputs, 35);
+		return rtab_inputs_default(&musket_pike_ruleset, s->inputs, 36);
 	rc = rtab_inputs_validate(&musket_pike_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -1159,7 +1249,7 @@ int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, 
 int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 35 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 36 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
@@ -1226,7 +1316,7 @@ static inline int rtab_native_interpreted_(size_t table, const musket_pike_situa
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 35, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 36, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1597,7 +1687,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483632 || extra_drm > 2147483622)
-		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 35, faces, nfaces, extra_drm, out);
+		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -2807,7 +2897,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{ /* trigger 0 */
 			{
 				int64_t x0;
-				x0 = in[30]; /* leader_with_pursuer */
+				x0 = in[31]; /* leader_with_pursuer */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -2822,14 +2912,33 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		break;
-	case 12: /* stand */
+	case 12: /* pursue_off_map_only */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[31]; /* leader_with_pursuer */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 14: /* stand */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
 				times = 1;
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered[nt] = outcome14_triggers[0].target;
 						out->triggered_by[nt] = 0;
 					}
 				}
@@ -2952,11 +3061,33 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
 			{
 				int64_t x0;
-				x0 = in[32]; /* already_eliminated */
+				x0 = in[33]; /* already_eliminated */
 				cond = (int32_t)x0;
 			}
 			if (cond) {
 				outcome = 8;
+				break;
+			}
+		}
+		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
+			{
+				int64_t x0;
+				x0 = in[30]; /* pursued_eliminated_by_melee */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 11;
+				break;
+			}
+		}
+		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
+			{
+				int64_t x0;
+				x0 = in[30]; /* pursued_eliminated_by_melee */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 12;
 				break;
 			}
 		}
@@ -2990,7 +3121,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483643 || extra_drm > 2147483636)
-		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 35, faces, nfaces, extra_drm, out);
+		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -3129,13 +3260,39 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
 			{
 				int64_t x0;
-				x0 = in[32]; /* already_eliminated */
+				x0 = in[33]; /* already_eliminated */
 				cond = (int32_t)x0;
 			}
 			if (cond) {
 				out->rewritten_from = (int16_t)outcome;
 				out->rewrite = 0;
 				outcome = 8;
+				break;
+			}
+		}
+		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
+			{
+				int64_t x0;
+				x0 = in[30]; /* pursued_eliminated_by_melee */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				out->rewritten_from = (int16_t)outcome;
+				out->rewrite = 1;
+				outcome = 11;
+				break;
+			}
+		}
+		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
+			{
+				int64_t x0;
+				x0 = in[30]; /* pursued_eliminated_by_melee */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				out->rewritten_from = (int16_t)outcome;
+				out->rewrite = 2;
+				outcome = 12;
 				break;
 			}
 		}
@@ -3787,7 +3944,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{ /* trigger 0 */
 			{
 				int64_t x0;
-				x0 = in[30]; /* leader_with_pursuer */
+				x0 = in[31]; /* leader_with_pursuer */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -3802,14 +3959,33 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		break;
-	case 12: /* stand */
+	case 12: /* pursue_off_map_only */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[31]; /* leader_with_pursuer */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 14: /* stand */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
 				times = 1;
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered[nt] = outcome14_triggers[0].target;
 						out->triggered_by[nt] = 0;
 					}
 				}
@@ -3831,7 +4007,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 
 /* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
 static const uint32_t rtab_native_t2_[1][14] = {
-	{0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0xbu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0x1000cu, 0xbu, 0x1000cu},
+	{0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0x1000eu, 0x1000eu, 0x1000eu, 0x1000eu, 0x1000eu, 0x1000eu, 0xdu, 0x1000eu},
 };
 
 /* table failure_to_retreat: native */
@@ -3921,7 +4097,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483647 || extra_drm > 2147483637)
-		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 35, faces, nfaces, extra_drm, out);
+		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 2;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -4650,7 +4826,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		{ /* trigger 0 */
 			{
 				int64_t x0;
-				x0 = in[30]; /* leader_with_pursuer */
+				x0 = in[31]; /* leader_with_pursuer */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -4665,14 +4841,33 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		break;
-	case 12: /* stand */
+	case 12: /* pursue_off_map_only */
+		{ /* trigger 0 */
+			{
+				int64_t x0;
+				x0 = in[31]; /* leader_with_pursuer */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 14: /* stand */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
 				times = 1;
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
+						out->triggered[nt] = outcome14_triggers[0].target;
 						out->triggered_by[nt] = 0;
 					}
 				}
