@@ -148,5 +148,14 @@ check damaged-overlap 1 "musket_pike.rtab:" "$rtab" compile "$tmp/musket_pike.rt
 if cmp -s "$tmp/out/musket_pike.c" "$tmp/before.c" && [ "$(ls "$tmp/out")" = "musket_pike.c
 musket_pike.h" ]; then passed=$((passed + 1)); else echo "FAIL: a failed compile changed $tmp/out"; failed=$((failed + 1)); fi
 
+# An automatic column is printed as "no roll" on its outcome's row only.
+check export-automatic-own-row 0 "crt,none,-,-,-,-,-,-,-,1,1-2,no roll,defender_eliminated," \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-automatic-other-rows 0 "crt,none,1,1-2,2-3,3-4,4-5,5-6,6,-,-,-,attacker_retreats," \
+	"$rtab" export --format csv tables/classic_odds.rtab
+# Odds headers say what the cumulative columns add up.
+check odds-cumulative-headers 0 "this row or any above  this row or any below" \
+	"$rtab" odds tables/classic_odds.rtab crt
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
