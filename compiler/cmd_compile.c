@@ -50,25 +50,6 @@ static bool make_dirs(const char *dir)
 	return ok;
 }
 
-/* An output that would replace one of the inputs (links resolved) is refused. */
-static bool output_is_input(const output_file *outs, size_t nouts, const char **paths,
-			    size_t npaths)
-{
-	bool clash = false;
-	for (size_t i = 0; i < nouts; i++) {
-		struct stat o, in;
-		if (stat(outs[i].path, &o) != 0)
-			continue;
-		for (size_t k = 0; k < npaths; k++)
-			if (stat(paths[k], &in) == 0 && in.st_dev == o.st_dev && in.st_ino == o.st_ino) {
-				fprintf(stderr, "%s: error: compiling it would overwrite it with '%s'; give another directory with -o\n",
-					paths[k], outs[i].path);
-				clash = true;
-			}
-	}
-	return clash;
-}
-
 /*
  * Files compiled together are linked together: the union of their C names
  * must stay distinct, and so must their file names where case is ignored.

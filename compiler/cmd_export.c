@@ -127,7 +127,8 @@ int cmd_export(int argc, char **argv)
 		export_run(e, &c);
 		if (a.out) {
 			output_file f = {xstrdup(a.out), NULL, out.data, out.len};
-			if (!output_commit(&f, 1))
+			const char *input = l.path;
+			if (output_is_input(&f, 1, &input, 1) || !output_commit(&f, 1))
 				status = EXIT_INPUT;
 			free(f.path);
 		} else if (out.data) {

@@ -336,6 +336,12 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 	odds_dist_free(&d);
 
 	size_t ntotals = (size_t)((int64_t)hi - lo + 1), ncells = t->ncolumns * ntotals;
+	/* Every cell enumerates every roll: refuse a grid that would take minutes. */
+	uint64_t rolls = t->dice == RTAB_NO_DICE ? 1 : odds_dice_rolls(&rs->dice[t->dice]);
+	if (!rolls || (uint64_t)ncells * rolls > ODDS_MAX_ROLLS) {
+		free(order);
+		return ODDS_E_TOO_MANY;
+	}
 	uint64_t *cells = xcalloc(ncells * n, sizeof *cells); /* [column][total][outcome] */
 	bool *shown = xcalloc(ncells, sizeof *shown);
 	uint64_t total = 1;

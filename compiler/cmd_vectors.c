@@ -388,28 +388,34 @@ static void input_samples(const rtab_ruleset *rs, size_t i, const rtab_expr *con
 
 /* Find inputs, changing at most three of `vars` from base, for which expr
  * evaluates to `want` (nonzero or zero). */
+/* At most this many evaluations per search: a condition over many inputs
+ * with no situation that satisfies it ends the search, not the run. */
+#define SEARCH_BUDGET 200000
+
 typedef struct search {
 	const rtab_ruleset *rs;
 	const rtab_expr *expr;
 	bool want;
+	long budget;
 	size_t vars[32];
 	size_t nvars;
 	samples smp[32];
 } search;
 
-static bool holds(const search *s, const int32_t *inputs)
+static bool holds(search *s, const int32_t *inputs)
 {
 	int32_t v;
+	s->budget--;
 	if (rtab_expr_eval(s->rs, s->expr, inputs, s->rs->ninputs, &v) != RTAB_OK)
 		return false;
 	return (v != 0) == s->want;
 }
 
-static bool search_from(const search *s, int32_t *inputs, size_t first, int depth)
+static bool search_from(search *s, int32_t *inputs, size_t first, int depth)
 {
 	if (holds(s, inputs))
 		return true;
-	if (depth == 0)
+	if (depth == 0 || s->budget <= 0)
 		return false;
 	for (size_t k = first; k < s->nvars; k++) {
 		size_t i = s->vars[k];
@@ -430,7 +436,7 @@ static bool search_from(const search *s, int32_t *inputs, size_t first, int dept
 static bool find_situation(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
 			   const int32_t *base, int32_t *inputs)
 {
-	search s = {rs, expr, want, {0}, 0, {{{0}, 0}}};
+	search s = {rs, expr, want, SEARCH_BUDGET, {0}, 0, {{{0}, 0}}};
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
 	for (size_t i = 0; i < expr->ninstrs && s.nvars < 32; i++) {
 		if (expr->instrs[i].op != RTAB_OP_INPUT)

@@ -224,3 +224,22 @@ bool output_commit(output_file *files, size_t n)
 	free(locks);
 	return ok;
 }
+
+/* An output that would replace one of the inputs (links resolved) is refused. */
+bool output_is_input(const output_file *outs, size_t nouts, const char *const *paths,
+		     size_t npaths)
+{
+	bool clash = false;
+	for (size_t i = 0; i < nouts; i++) {
+		struct stat o, in;
+		if (stat(outs[i].path, &o) != 0)
+			continue;
+		for (size_t k = 0; k < npaths; k++)
+			if (stat(paths[k], &in) == 0 && in.st_dev == o.st_dev && in.st_ino == o.st_ino) {
+				fprintf(stderr, "%s: error: the output '%s' would overwrite it (the same file); write elsewhere\n",
+					paths[k], outs[i].path);
+				clash = true;
+			}
+	}
+	return clash;
+}

@@ -18,4 +18,9 @@ typedef struct output_file {
  */
 bool output_commit(output_file *files, size_t n);
 
+/* An output that would replace one of the inputs (links resolved): each is
+ * reported, and true returned. */
+bool output_is_input(const output_file *outs, size_t nouts, const char *const *paths,
+		     size_t npaths);
+
 #endif

@@ -8,7 +8,8 @@
 #     forced to use it;
 #  3. a program outside any build system: the installed rtab compiles the
 #     ruleset, cc links it with `pkg-config --cflags --libs rtab` (the
-#     shared library) and again with librtab.a.
+#     shared library) and again with librtab.a; and a C++ program (g++)
+#     resolves a roll through the generated tables.
 # Each build runs the downstream program, which checks its own answers.
 #
 # usage: test_downstream.sh MESON BUILD_DIR SOURCE_ROOT SANITIZE LUNDEF CC...
@@ -122,4 +123,36 @@ grep -q "0 failed" "$log" || fail "the shared program did not report its results
 step "cc with librtab.a" $cc -std=c11 -Wall -Wextra -Werror $sanitize_flags -Igen \
 	main.c gen/skirmish.c $(pkg-config --cflags rtab) "$libdir/librtab.a" -o fire-static
 step "run, static" ./fire-static
+
+# A C++ program: the generated header and rtab.h declare everything
+# extern "C", so C++ calls into the C tables and librtab link and run.
+if command -v g++ >/dev/null 2>&1; then
+	cat >fire.cpp <<'CPP'
+#include "skirmish.h"
+#include <cstdio>
+int main()
+{
+	int32_t inputs[SKIRMISH_INPUT_RANGE + 1];
+	rtab_inputs_default(&skirmish_ruleset, inputs, skirmish_ruleset.ninputs);
+	inputs[SKIRMISH_INPUT_COVER] = SKIRMISH_COVER_LIGHT;
+	const int32_t face = 5;
+	rtab_result r;
+	int rc = rtab_resolve(&skirmish_ruleset, SKIRMISH_TABLE_FIRE, inputs, skirmish_ruleset.ninputs,
+			      &face, 1, 0, &r);
+	std::printf("light cover, die 5: %s, modified roll %d\n",
+		    rc == RTAB_OK ? skirmish_ruleset.outcomes[r.outcome].id : rtab_status_message(rc),
+		    (int)r.modified_roll);
+	return rc == RTAB_OK && r.outcome == SKIRMISH_OUTCOME_PIN && r.modified_roll == 4 ? 0 : 1;
+}
+CPP
+	# shellcheck disable=SC2086
+	step "cc the generated C for C++" $cc -std=c11 $sanitize_flags -Igen $(pkg-config --cflags rtab) \
+		-c gen/skirmish.c -o skirmish.o
+	# shellcheck disable=SC2086,SC2046
+	step "g++ with pkg-config" g++ -std=c++11 -Wall -Wextra -Werror $sanitize_flags -Igen \
+		fire.cpp skirmish.o $(pkg-config --cflags --libs rtab) -o fire-cxx
+	step "run, C++" env LD_LIBRARY_PATH="$libdir" ./fire-cxx
+else
+	echo "== g++ not installed: no C++ program"
+fi
 echo "ok: installed, subproject and pkg-config builds of the downstream example"

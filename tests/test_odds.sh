@@ -72,6 +72,18 @@ done
 printf 'ruleset x { locales en; }\ntable t { roll d7; }\n' >"$tmp/bad.rtab"
 "$rtab" odds "$tmp/bad.rtab" t >/dev/null 2>"$tmp/err"; s=$?
 [ $s -eq 1 ] && grep -q "bad.rtab:2:" "$tmp/err" && passed=$((passed + 1)) || fail "a bad file: exit $s"; 
+# Too many rolls to enumerate: refused at once, never sampled.
+cat >"$tmp/big.rtab" <<'RTAB'
+ruleset big @ "1" { locales en; en "Big"; }
+dice many = 8d10 @ "1";
+outcome low @ "1" { en "Low"; }
+outcome high @ "1" { en "High"; }
+table t @ "1" { en "T"; roll many; rows { low <=40; high >=41; } }
+RTAB
+"$rtab" odds "$tmp/big.rtab" t >/dev/null 2>"$tmp/err"; s=$?
+[ $s -eq 1 ] && grep -q "more rolls than can be enumerated exactly" "$tmp/err" && passed=$((passed + 1)) || fail "8d10: exit $s"
+"$rtab" odds "$tmp/big.rtab" t --all >/dev/null 2>"$tmp/err"; s=$?
+[ $s -eq 1 ] && grep -q "more rolls than can be enumerated exactly" "$tmp/err" && passed=$((passed + 1)) || fail "8d10 --all: exit $s"
 "$rtab" odds --help | grep -q "usage: rtab odds" && passed=$((passed + 1)) || fail "odds --help"
 
 # Golden outputs.

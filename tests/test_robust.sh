@@ -52,6 +52,9 @@ cmp -s "$tmp/self/mini.h" "$tmp/self.orig" || fail "output-is-input-link: the in
 mkdir "$tmp/other"
 ln "$tmp/self/mini.h" "$tmp/other/mini.c"
 check output-is-input-hardlink 1 "would overwrite it" "$rtab" compile "$tmp/self/mini.h" -o "$tmp/other"
+cp tables/musket_pike.rtab "$tmp/self/mp.rtab"
+check export-over-input 1 "would overwrite it" "$rtab" export "$tmp/self/mp.rtab" --format json -o "$tmp/self/mp.rtab"
+cmp -s tables/musket_pike.rtab "$tmp/self/mp.rtab" || fail "export-over-input: the input changed"
 
 # 12. Running no example is an error, not "0 passed, 0 failed".
 mkdir "$tmp/empty"
