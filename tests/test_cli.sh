@@ -157,5 +157,25 @@ check export-automatic-other-rows 0 "crt,none,1,1-2,2-3,3-4,4-5,5-6,6,-,-,-,atta
 check odds-cumulative-headers 0 "this row or any above  this row or any below" \
 	"$rtab" odds tables/classic_odds.rtab crt
 
+# Vectors give what each trigger passes on and every provisional reason,
+# as rtab eval does for the same situation.
+if "$rtab" vectors tables/musket_pike.rtab melee >"$tmp/vec.jsonl" && python3 - "$rtab" "$tmp/vec.jsonl" <<'PY'
+import json, subprocess, sys
+rtab, path = sys.argv[1], sys.argv[2]
+lines = [json.loads(l) for l in open(path)]
+picked = [d for d in lines if d.get('trigger_inputs') and
+          any(v != 'normal' for t in d['trigger_inputs'] for v in t.values())][:5]
+assert picked, 'no vector passes a formation other than normal'
+for d in picked:
+    args = [rtab, 'eval', 'tables/musket_pike.rtab', 'melee', '--json', '--drm', str(d['drm']),
+            '--roll', ','.join(map(str, d['faces']))]
+    for k, v in d['inputs'].items():
+        args += ['--set', '%s=%s' % (k, str(v).lower() if isinstance(v, bool) else v)]
+    e = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
+    for key in ('triggers', 'trigger_inputs', 'reasons'):
+        assert d[key] == e[key], (key, d[key], e[key])
+PY
+then passed=$((passed + 1)); else echo "FAIL: vectors' trigger_inputs/reasons differ from rtab eval"; failed=$((failed + 1)); fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
