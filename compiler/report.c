@@ -347,7 +347,10 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (t->capped && res->modifier != res->modifier_raw)
 		sb_printf(b, ", capped to %+ld (cap %ld..%ld)", (long)res->modifier, (long)t->cap_min,
 			  (long)t->cap_max);
-	sb_printf(b, "\nmodified roll: %ld\n", (long)res->modified_roll);
+	if (res->automatic) /* no roll: a modified roll of 0 would read as a roll */
+		sb_puts(b, "\nmodified roll: none (no roll)\n");
+	else
+		sb_printf(b, "\nmodified roll: %ld\n", (long)res->modified_roll);
 	if (res->natural_rule >= 0)
 		sb_printf(b, "natural roll rule decides, whatever the modifiers (rule %s)\n",
 			  t->natural[res->natural_rule].rule ? t->natural[res->natural_rule].rule : "-");

@@ -177,5 +177,9 @@ for d in picked:
 PY
 then passed=$((passed + 1)); else echo "FAIL: vectors' trigger_inputs/reasons differ from rtab eval"; failed=$((failed + 1)); fi
 
+# A column that gives its result without a roll has no modified roll.
+check eval-automatic-no-roll 0 "modified roll: none (no roll)" \
+	"$rtab" eval tables/classic_odds.rtab crt --set attack=25 --set defence=5 --set combined_arms=true
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
