@@ -331,6 +331,8 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (nfaces == 0)
 		sb_puts(b, res->automatic ? "none: the column gives its result without a roll"
 					  : "none: the table is keyed by its modifier total");
+	else if (res->automatic)
+		sb_puts(b, " (not used: the column gives its result without a roll)");
 	sb_putc(b, '\n');
 	for (size_t i = 0; i < res->napplied; i++) {
 		const rtab_applied_modifier *a = &res->applied[i];

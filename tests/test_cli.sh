@@ -181,5 +181,8 @@ then passed=$((passed + 1)); else echo "FAIL: vectors' trigger_inputs/reasons di
 check eval-automatic-no-roll 0 "modified roll: none (no roll)" \
 	"$rtab" eval tables/classic_odds.rtab crt --set attack=25 --set defence=5 --set combined_arms=true
 
+check eval-automatic-roll-unused 0 "natural roll:  3 (not used: the column gives its result without a roll)" \
+	"$rtab" eval tables/classic_odds.rtab crt --set attack=30 --set defence=5 --roll 3
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
