@@ -184,5 +184,13 @@ check eval-automatic-no-roll 0 "modified roll: none (no roll)" \
 check eval-automatic-roll-unused 0 "natural roll:  3 (not used: the column gives its result without a roll)" \
 	"$rtab" eval tables/classic_odds.rtab crt --set attack=30 --set defence=5 --roll 3
 
+# A bad --diagnostics format is named as one, on every verb that takes it.
+check diagnostics-format-check 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" check --diagnostics=xml tables/classic_odds.rtab
+check diagnostics-format-compile 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" compile --diagnostics=xml tables/classic_odds.rtab -o "$tmp/diagfmt"
+check diagnostics-format-eval 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" eval tables/classic_odds.rtab crt --roll 1 --diagnostics=xml
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
