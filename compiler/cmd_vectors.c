@@ -32,6 +32,9 @@ static const char help[] =
 	"                wherever that is finite and at most --limit vectors\n"
 	"  --limit N     the limit of --exhaustive per definition (default 100000)\n"
 	"  --edition NAME  the edition with the errata layers up to NAME (or FILE@NAME)\n"
+	"  -WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text\n"
+	"                   the options of rtab check: the file's warnings are shown only\n"
+	"                   when one of these asks for them; its errors stop the verb\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
@@ -43,6 +46,7 @@ typedef struct vec_args {
 	size_t nnames;
 	bool exhaustive;
 	long limit;
+	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } vec_args;
 
 static int parse_args(int argc, char **argv, vec_args *a)
@@ -70,6 +74,11 @@ static int parse_args(int argc, char **argv, vec_args *a)
 			i++;
 			continue;
 		}
+		int dr = cli_diag_option("vectors", arg, &a->diag);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0)
+			continue;
 		if (arg[0] == '-' && arg[1])
 			return usage_error("vectors", "unknown option '%s'", arg);
 		if (!a->file)
@@ -1185,7 +1194,7 @@ static bool known(const rtab_ruleset *rs, const char *name)
 
 int cmd_vectors(int argc, char **argv)
 {
-	vec_args a = {0};
+	vec_args a = {.diag = {.errors_only = true}};
 	loaded l;
 	strbuf out = {0};
 	int status = parse_args(argc, argv, &a);
@@ -1193,7 +1202,7 @@ int cmd_vectors(int argc, char **argv)
 		free(a.names);
 		return status < 0 ? EXIT_OK : status;
 	}
-	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
 		loaded_free(&l);
 		free(a.names);
 		return EXIT_INPUT;
