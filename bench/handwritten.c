@@ -36,6 +36,7 @@ enum {
 	LEADER_RATING = MUSKET_PIKE_INPUT_PURSUIT_LEADER_RATING,
 	ALREADY_ELIMINATED = MUSKET_PIKE_INPUT_ALREADY_ELIMINATED,
 	LEADER_WITH_PURSUER = MUSKET_PIKE_INPUT_LEADER_WITH_PURSUER,
+	BY_MELEE = MUSKET_PIKE_INPUT_PURSUED_ELIMINATED_BY_MELEE,
 };
 
 enum { CUIR = MUSKET_PIKE_UNIT_TYPE_CUIRASSIERS, ARQ = MUSKET_PIKE_UNIT_TYPE_ARQUEBUSIERS,
@@ -138,9 +139,14 @@ int hw_pursuit(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 		return RTAB_E_FACES;
 	int32_t m = pursuit_modifiers(in) + drm;
 	int32_t o = pursuit_outcome(in, face + m);
-	/* 11.7.4: an already eliminated unit cannot be eliminated again. */
+	/* 11.7.4: an already eliminated unit cannot be eliminated again; 11.7.2: a unit the
+	 * melee result eliminated is pursued into its vacated hex (or off the map only). */
 	if (o == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[ALREADY_ELIMINATED])
 		o = MUSKET_PIKE_OUTCOME_BREAK_OFF;
+	else if (o == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[BY_MELEE])
+		o = MUSKET_PIKE_OUTCOME_PURSUE_INTO_VACATED_HEX;
+	else if (o == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP && in[BY_MELEE])
+		o = MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY;
 	out->modifier = m;
 	out->modified_roll = face + m;
 	out->outcome = o;
@@ -443,15 +449,33 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
 	note_row(out, rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rows[out->row].provisional);
-	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE)
-		note(out, rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites[0].provisional);
-	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[ALREADY_ELIMINATED]) {
-		out->rewritten_from = MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE;
-		out->rewrite = 0;
-		out->outcome = MUSKET_PIKE_OUTCOME_BREAK_OFF;
+	const rtab_rewrite *rw = rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites;
+	int16_t rewrite = -1;
+	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE) {
+		note(out, rw[0].provisional);
+		if (in[ALREADY_ELIMINATED]) {
+			rewrite = 0;
+		} else {
+			note(out, rw[1].provisional);
+			if (in[BY_MELEE])
+				rewrite = 1;
+		}
+	} else if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
+		note(out, rw[2].provisional);
+		if (in[BY_MELEE])
+			rewrite = 2;
+	}
+	if (rewrite >= 0) {
+		static const uint16_t to[3] = {MUSKET_PIKE_OUTCOME_BREAK_OFF,
+					       MUSKET_PIKE_OUTCOME_PURSUE_INTO_VACATED_HEX,
+					       MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY};
+		out->rewritten_from = (int16_t)out->outcome;
+		out->rewrite = rewrite;
+		out->outcome = to[rewrite];
 	}
 	/* A leader who pursued off the map may return (5.3). */
-	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
+	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP ||
+	    out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY) {
 		note(out, trigger_reason(out->outcome, 0));
 		if (in[LEADER_WITH_PURSUER])
 			trigger(out, RTAB_TARGET_REACTIONS, MUSKET_PIKE_REACTIONS_LEADER_RETURN, 0);

@@ -64,7 +64,7 @@ function melee(s, face, drm)
   return melee_outcome(face + m), m, face + m
 end
 
-local BREAK_OFF, PURSUE_AND_ELIMINATE, PURSUE_OFF_MAP = 8, 9, 10
+local BREAK_OFF, PURSUE_AND_ELIMINATE, PURSUE_OFF_MAP, INTO_VACATED_HEX, OFF_MAP_ONLY = 8, 9, 10, 11, 12
 
 function cavalry_pursuit(s, face, drm)
   if face < 0 or face > 9 then error("face") end
@@ -79,11 +79,13 @@ function cavalry_pursuit(s, face, drm)
     local r = face + m
     if r <= 4 then o = BREAK_OFF elseif r <= 8 then o = PURSUE_AND_ELIMINATE else o = PURSUE_OFF_MAP end
   end
-  if o == PURSUE_AND_ELIMINATE and s.already_eliminated ~= 0 then o = BREAK_OFF end
+  if o == PURSUE_AND_ELIMINATE and s.already_eliminated ~= 0 then o = BREAK_OFF
+  elseif o == PURSUE_AND_ELIMINATE and s.pursued_eliminated_by_melee ~= 0 then o = INTO_VACATED_HEX
+  elseif o == PURSUE_OFF_MAP and s.pursued_eliminated_by_melee ~= 0 then o = OFF_MAP_ONLY end
   return o, m, face + m
 end
 
-local ELIMINATED, STAND = 11, 12
+local ELIMINATED, STAND = 13, 14
 
 function failure_to_retreat(s, face, drm)
   if face < 0 or face > 9 then error("face") end

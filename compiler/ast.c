@@ -236,3 +236,113 @@ void ast_errata_free(ast_errata *l)
 		l = n;
 	}
 }
+
+static ast_expr *expr_copy_one(const ast_expr *e, int depth);
+
+static char *dup_str(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static ast_id *ids_copy(const ast_id *l)
+{
+	ast_id *out = NULL;
+	for (; l; l = l->next) {
+		ast_id *i = ast_id_new(dup_str(l->id), l->loc);
+		out = AST_APPEND(out, i);
+	}
+	return out;
+}
+
+static ast_arg *args_copy(const ast_arg *l)
+{
+	ast_arg *out = NULL;
+	for (; l; l = l->next) {
+		ast_arg *a = ast_arg_new(l->kind, l->loc);
+		a->num = l->num;
+		a->name = dup_str(l->name);
+		a->key = dup_str(l->key);
+		a->key_loc = l->key_loc;
+		out = AST_APPEND(out, a);
+	}
+	return out;
+}
+
+static ast_cell *cells_copy(const ast_cell *l)
+{
+	ast_cell *out = NULL;
+	for (; l; l = l->next) {
+		ast_cell *c = ast_cell_new(l->loc);
+		c->kind = l->kind;
+		c->lo = l->lo;
+		c->hi = l->hi;
+		c->open_lo = l->open_lo;
+		c->open_hi = l->open_hi;
+		c->name = dup_str(l->name);
+		out = AST_APPEND(out, c);
+	}
+	return out;
+}
+
+/* An expression and the arguments that follow it (next_arg), copied. */
+static ast_expr *expr_copy(const ast_expr *e, int depth)
+{
+	ast_expr *first = NULL, *last = NULL;
+	for (; e && depth < 10000; e = e->next_arg) {
+		ast_expr *c = ast_expr_new(e->kind, e->loc);
+		c->op = e->op;
+		c->num = e->num;
+		c->sides = e->sides;
+		c->name = dup_str(e->name);
+		c->lhs = e->lhs ? expr_copy_one(e->lhs, depth + 1) : NULL;
+		c->rhs = e->rhs ? expr_copy_one(e->rhs, depth + 1) : NULL;
+		c->third = e->third ? expr_copy_one(e->third, depth + 1) : NULL;
+		c->args = expr_copy(e->args, depth + 1);
+		if (!first)
+			first = c;
+		else
+			last->next_arg = c;
+		last = c;
+	}
+	if (first)
+		first->last_arg = last;
+	return first;
+}
+
+static ast_expr *expr_copy_one(const ast_expr *e, int depth)
+{
+	ast_expr *c = ast_expr_new(e->kind, e->loc);
+	c->op = e->op;
+	c->num = e->num;
+	c->sides = e->sides;
+	c->name = dup_str(e->name);
+	c->lhs = e->lhs ? expr_copy_one(e->lhs, depth + 1) : NULL;
+	c->rhs = e->rhs ? expr_copy_one(e->rhs, depth + 1) : NULL;
+	c->third = e->third ? expr_copy_one(e->third, depth + 1) : NULL;
+	c->args = expr_copy(e->args, depth + 1);
+	return c;
+}
+
+ast_stmt *ast_stmt_copy(const ast_stmt *s)
+{
+	ast_stmt *c = ast_stmt_new(s->kind, s->loc);
+	*c = *s;
+	c->name = dup_str(s->name);
+	c->text = dup_str(s->text);
+	c->rule = dup_str(s->rule);
+	c->name2 = dup_str(s->name2);
+	c->triggers = ids_copy(s->triggers);
+	c->ids = ids_copy(s->ids);
+	c->args = args_copy(s->args);
+	c->expr = expr_copy(s->expr, 0);
+	c->times = s->times ? expr_copy(s->times, 0) : NULL;
+	c->cells = cells_copy(s->cells);
+	c->step = cells_copy(s->step);
+	c->body = NULL;
+	for (const ast_stmt *b = s->body; b; b = b->next) {
+		ast_stmt *k = ast_stmt_copy(b);
+		c->body = AST_APPEND(c->body, k);
+	}
+	c->next = c->tail = NULL;
+	return c;
+}

@@ -247,6 +247,9 @@ ast_dice_group *ast_dice_group_new(src_loc loc);
 	((list) ? ((list)->tail->next = (item), (list)->tail = (item), (list)) \
 		: ((item)->tail = (item), (item)))
 
+/* A deep copy of a statement (its block too), to own and free apart. */
+ast_stmt *ast_stmt_copy(const ast_stmt *s);
+
 void ast_expr_free(ast_expr *e);
 void ast_ids_free(ast_id *l);
 void ast_args_free(ast_arg *l);

@@ -1,6 +1,7 @@
 /* rtab test: run the examples written in .rtab files. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "edition.h"
 #include "examples.h"
 #include "load.h"
 
@@ -66,10 +67,16 @@ static void test_file(const char *path, const char *edition, bool verbose, examp
 		      int *status, const diag_options *opts)
 {
 	loaded l;
-	if (cli_load(&l, path, edition, stderr, opts))
+	if (cli_load(&l, path, edition, stderr, opts)) {
+		int failed = c->failed;
 		examples_run(&l.model, path, stdout, verbose, c);
-	else
+		/* A file with errata layers names the edition its examples failed in. */
+		if (l.errata && c->failed > failed)
+			printf("%s: note: the examples ran against edition '%s'\n", path,
+			       l.nlayers ? edition_layer(l.errata, (size_t)l.nlayers - 1)->id : EDITION_ORIGINAL);
+	} else {
 		*status = EXIT_INPUT;
+	}
 	loaded_free(&l);
 }
 

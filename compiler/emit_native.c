@@ -889,6 +889,22 @@ static void emit_sums(nctx *c, const rtab_table *t)
 	}
 }
 
+/* Whether a table's rows and outcomes fit a byte each (row 255 and outcome 255 left free). */
+static bool narrow_cells(const rtab_table *t)
+{
+	if (t->nrows > 255)
+		return false;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->rows[r].outcome > 254)
+			return false;
+	return true;
+}
+
+static const char *cell_type(const rtab_table *t)
+{
+	return narrow_cells(t) ? "uint16_t" : "uint32_t";
+}
+
 /* Trigger k of outcome o, as collect_triggers resolves it: its reason, whether
  * 'unless' suppresses it, how many times it is resolved. */
 static void emit_trigger(nctx *c, size_t o, size_t k)
@@ -1102,14 +1118,14 @@ static void emit_table_fn(nctx *c)
 		snprintf(index, sizeof index, "roll %c %lld", t->roll_min < 0 ? '+' : '-',
 			 t->roll_min < 0 ? -(long long)t->roll_min : (long long)t->roll_min);
 	if (inside)
-		line(c, 2, "uint32_t cell = rtab_native_t%zu_[col][%s];", c->ti, index);
+		line(c, 2, "%s cell = rtab_native_t%zu_[col][%s];", cell_type(t), c->ti, index);
 	else
-		line(c, 2, "uint32_t cell = rtab_native_t%zu_[col][roll < %ld ? %ld : roll > %ld ? %ld : %s];",
-		     c->ti, (long)t->roll_min, (long)span, (long)t->roll_max, (long)span + 1, index);
+		line(c, 2, "%s cell = rtab_native_t%zu_[col][roll < %ld ? %ld : roll > %ld ? %ld : %s];",
+		     cell_type(t), c->ti, (long)t->roll_min, (long)span, (long)t->roll_max, (long)span + 1, index);
 	if (none)
-		line(c, 2, "if (cell == UINT32_MAX) return RTAB_E_NO_ROW;");
-	line(c, 2, "row = (int)(cell >> 16);");
-	line(c, 2, "outcome = (int)(cell & 0xffffu);");
+		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
+	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
+	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
 	if (c->full) {
 		line(c, 2, "rtab_native_note_first_(out, table%zu_rows[row].provisional);", c->ti);
 	}
@@ -1177,25 +1193,27 @@ static void emit_table_fn(nctx *c)
 
 /*
  * Per column of a table, for each modified roll roll_min..roll_max and then
- * below and above: the row << 16 | its outcome, UINT32_MAX for no row.
+ * below and above: the row << 8 | its outcome (16 when either needs more than
+ * a byte), all ones for no row.
  */
 static void emit_row_cells(strbuf *o, const rtab_ruleset *rs, size_t ti)
 {
 	const rtab_table *t = &rs->tables[ti];
 	size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
-	sb_printf(o, "\n/* table %s: row << 16 | outcome, for each modified roll %ld..%ld, below, above */\n",
-		  t->id, (long)t->roll_min, (long)t->roll_max);
-	sb_printf(o, "static const uint32_t rtab_native_t%zu_[%u][%zu] = {\n", ti, t->ncolumns, span + 2);
+	bool narrow = narrow_cells(t);
+	sb_printf(o, "\n/* table %s: row << %d | outcome, for each modified roll %ld..%ld, below, above */\n",
+		  t->id, narrow ? 8 : 16, (long)t->roll_min, (long)t->roll_max);
+	sb_printf(o, "static const %s rtab_native_t%zu_[%u][%zu] = {\n", cell_type(t), ti, t->ncolumns, span + 2);
 	for (size_t k = 0; k < t->ncolumns; k++) {
 		const rtab_column *col = &t->columns[k];
 		sb_puts(o, "\t{");
 		for (size_t r = 0; r < span + 2; r++) {
 			int row = r < span ? col->row_of_roll[r] : r == span ? col->below_row : col->above_row;
 			if (row < 0)
-				sb_printf(o, "%sUINT32_MAX", r ? ", " : "");
+				sb_printf(o, "%s%s", r ? ", " : "", narrow ? "UINT16_MAX" : "UINT32_MAX");
 			else
 				sb_printf(o, "%s0x%lxu", r ? ", " : "",
-					  (unsigned long)row << 16 | t->rows[row].outcome);
+					  (unsigned long)row << (narrow ? 8 : 16) | t->rows[row].outcome);
 		}
 		sb_puts(o, "},\n");
 	}

@@ -75,6 +75,8 @@ typedef struct model {
 	size_t index_cap[DEF_KIND_COUNT_];
 	idmap *enum_values; /* per enum: value id -> index */
 	model_table *tables;
+	ast_def **variants; /* tables written 'like' another, merged with it (owned) */
+	size_t nvariants;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;
 	idmap anonymous_dice; /* "NdM" -> index, for the dice rolled in expressions */

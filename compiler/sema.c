@@ -254,7 +254,7 @@ void report_misplaced(model *m, const ast_stmt *s, const char *where)
 	if (s->kind == ST_WORDS) {
 		bool known = strcmp(s->name, "shifts") == 0 || strcmp(s->name, "below") == 0 ||
 			     strcmp(s->name, "above") == 0 || strcmp(s->name, "code") == 0 ||
-			     strcmp(s->name, "round") == 0;
+			     strcmp(s->name, "round") == 0 || strcmp(s->name, "like") == 0;
 		if (!known)
 			check_report(m, CHECK_MISPLACED, s->loc,
 				     "'%s %s' is no statement of %s; is a ';' missing after '%s'?", s->name,
@@ -319,6 +319,89 @@ static void collect(model *m, const ast_def *defs)
 		check_report(m, CHECK_SYNTAX_ORDER, top,
 			     "no ruleset header; begin the file with: ruleset ID { locales en; }");
 	}
+}
+
+/* Two statements fill the same place of a table: a variant's replaces its base's. */
+static bool same_place(const ast_stmt *a, const ast_stmt *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == ST_WORDS || a->kind == ST_LABEL)
+		return strcmp(a->name, b->name) == 0;
+	return true;
+}
+
+/*
+ * 'table cavalry_crt { like crt; shifts ...; }': the variant is its own
+ * statements, then every statement of the base it does not restate (a
+ * grid, the columns, the shifts, the ends, labels per locale ...).
+ */
+static bool is_variant(const ast_def *d)
+{
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0)
+			return true;
+	return false;
+}
+
+static void expand_variants(model *m)
+{
+	size_t n = m->ndefs[DEF_TABLE];
+	bool *variant = xcalloc(n ? n : 1, sizeof *variant);
+	for (size_t i = 0; i < n; i++)
+		variant[i] = is_variant(m->defs[DEF_TABLE][i]);
+	for (size_t i = 0; i < n; i++) {
+		const ast_def *d = m->defs[DEF_TABLE][i];
+		const ast_stmt *like = NULL;
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0) {
+				if (like)
+					check_report(m, CHECK_DUPLICATE, s->loc, "table '%s' has a second 'like'",
+						     d->id);
+				else
+					like = s;
+			}
+		if (!like)
+			continue;
+		/* On a mistake in 'like', the table is its own statements, marked damaged. */
+		const ast_def *base = NULL;
+		if (like->ids->next) {
+			check_report(m, CHECK_MISSING, like->ids->next->loc,
+				     "a table is 'like' one other table, not several");
+		} else {
+			int b = resolve_def(m, DEF_TABLE, like->ids->id, like->ids->loc);
+			if (b >= 0 && variant[b])
+				check_report(m, CHECK_MISSING, like->ids->loc,
+					     "table '%s' is itself a variant; write 'like' the table it is written out in",
+					     like->ids->id);
+			else if (b >= 0)
+				base = m->defs[DEF_TABLE][b];
+		}
+		ast_def *v = xcalloc(1, sizeof *v);
+		*v = *d;
+		v->body = NULL;
+		v->next = v->tail = NULL;
+		v->damaged = d->damaged || !base;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0)
+				continue;
+			ast_stmt *c = ast_stmt_copy(s);
+			v->body = AST_APPEND(v->body, c);
+		}
+		for (const ast_stmt *s = base ? base->body : NULL; s; s = s->next) {
+			bool restated = false;
+			for (const ast_stmt *t = d->body; t && !restated; t = t->next)
+				restated = same_place(s, t);
+			if (restated)
+				continue;
+			ast_stmt *c = ast_stmt_copy(s);
+			v->body = AST_APPEND(v->body, c);
+		}
+		m->variants = xrealloc(m->variants, (m->nvariants + 1) * sizeof *m->variants);
+		m->variants[m->nvariants++] = v;
+		m->defs[DEF_TABLE][i] = v;
+	}
+	free(variant);
 }
 
 /* Triggers and 'rtab eval' name tables, reaction sets, transitions,
@@ -915,6 +998,7 @@ bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 	collect(m, defs);
 	check_count_limits(m);
 	check_target_names(m);
+	expand_variants(m);
 	resolve_ruleset(m);
 	if (m->ruleset_def)
 		m->rs.title = read_labels(m, m->ruleset_def->body, "ruleset", m->ruleset_def->id,
@@ -957,6 +1041,11 @@ void model_free(model *m)
 	free(m->enum_values);
 	idmap_free(&m->anonymous_dice);
 	free(m->tables);
+	for (size_t i = 0; i < m->nvariants; i++) {
+		ast_stmts_free(m->variants[i]->body);
+		free(m->variants[i]);
+	}
+	free(m->variants);
 	free(m->dice);
 	free(m->examples);
 	arena_free(&m->arena);

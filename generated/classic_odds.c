@@ -27,11 +27,13 @@ static const char *const input0_labels[] = {"Attacking combat factors"};
 static const char *const input1_labels[] = {"Defending combat factors"};
 static const char *const input2_labels[] = {"Infantry and armour attack together"};
 static const char *const input3_labels[] = {"Every attacking unit attacks across a river"};
+static const char *const input4_labels[] = {"Cavalry charges in the open"};
 static const rtab_input inputs[] = {
 	{.id = "attack", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL},
 	{.id = "defence", .labels = input1_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL},
 	{.id = "combined_arms", .labels = input2_labels, .rule = "7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 	{.id = "across_river", .labels = input3_labels, .rule = "7.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "charge", .labels = input4_labels, .rule = "7.7", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
 };
 
 /* dice */
@@ -116,9 +118,15 @@ static const char *const modifier1_labels[] = {"Attack across a river: two colum
 static const rtab_instr modifier1_condition[] = {{RTAB_OP_INPUT, 3}};
 static const rtab_instr modifier1_value[] = {{RTAB_OP_CONST, 2}};
 
+/* modifier cavalry_charge */
+static const char *const modifier2_labels[] = {"Cavalry charge: two columns to the right"};
+static const rtab_instr modifier2_condition[] = {{RTAB_OP_INPUT, 4}};
+static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 2}};
+
 static const rtab_modifier modifiers[] = {
 	{.id = "combined_arms", .labels = modifier0_labels, .rule = "7.5", .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "river", .labels = modifier1_labels, .rule = "7.6", .condition = {1, modifier1_condition}, .value = {1, modifier1_value}, .min = 2, .max = 2, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "cavalry_charge", .labels = modifier2_labels, .rule = "7.7", .condition = {1, modifier2_condition}, .value = {1, modifier2_value}, .min = 2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table crt */
@@ -195,12 +203,91 @@ static const uint16_t table0_shifts[] = {0, 1};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}};
 static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 1}};
 
+/* table cavalry_crt */
+static const char *const table1_labels[] = {"Combat Results Table, cavalry"};
+/* column 1:4: the row of each modified roll 1..6 */
+static const int16_t table1_column1_rows[] = {
+	0, 4, 4, 4, 4, 4
+};
+/* column 1:3: the row of each modified roll 1..6 */
+static const int16_t table1_column2_rows[] = {
+	0, 0, 4, 4, 4, 4
+};
+/* column 1:2: the row of each modified roll 1..6 */
+static const int16_t table1_column3_rows[] = {
+	1, 0, 0, 4, 4, 4
+};
+/* column 1:1: the row of each modified roll 1..6 */
+static const int16_t table1_column4_rows[] = {
+	2, 1, 0, 0, 4, 4
+};
+/* column 1.5:1: the row of each modified roll 1..6 */
+static const int16_t table1_column5_rows[] = {
+	2, 2, 1, 0, 0, 4
+};
+/* column 2:1: the row of each modified roll 1..6 */
+static const int16_t table1_column6_rows[] = {
+	2, 2, 5, 1, 0, 0
+};
+/* column 3:1: the row of each modified roll 1..6 */
+static const int16_t table1_column7_rows[] = {
+	2, 2, 2, 5, 1, 0
+};
+/* column 4:1: the row of each modified roll 1..6 */
+static const int16_t table1_column8_rows[] = {
+	3, 2, 2, 2, 5, 1
+};
+/* column 5:1: the row of each modified roll 1..6 */
+static const int16_t table1_column9_rows[] = {
+	3, 3, 2, 2, 2, 5
+};
+static const rtab_column table1_columns[] = {
+	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1},
+	{.id = "1:4", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4},
+	{.id = "1:3", .labels = NULL, .row_of_roll = table1_column2_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3},
+	{.id = "1:2", .labels = NULL, .row_of_roll = table1_column3_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2},
+	{.id = "1:1", .labels = NULL, .row_of_roll = table1_column4_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = table1_column5_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2},
+	{.id = "2:1", .labels = NULL, .row_of_roll = table1_column6_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
+	{.id = "3:1", .labels = NULL, .row_of_roll = table1_column7_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1},
+	{.id = "4:1", .labels = NULL, .row_of_roll = table1_column8_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1},
+	{.id = "5:1", .labels = NULL, .row_of_roll = table1_column9_rows, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
+	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1},
+};
+static const rtab_row table1_rows[] = {
+	{1, "7.7", NULL}, /* attacker_retreats */
+	{2, "7.7", NULL}, /* no_effect */
+	{4, "7.7", NULL}, /* defender_retreats */
+	{5, "7.7", NULL}, /* defender_eliminated */
+	{0, "7.7", NULL}, /* attacker_eliminated */
+	{3, "7.7", NULL}, /* exchange */
+};
+static const uint16_t table1_shifts[] = {0, 1, 2};
+static const rtab_instr table1_key_a[] = {{RTAB_OP_INPUT, 0}};
+static const rtab_instr table1_key_b[] = {{RTAB_OP_INPUT, 1}};
+
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 2, .shifts = table0_shifts},
+	{.id = "cavalry_crt", .labels = table1_labels, .rule = "7.7",
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table1_columns, .nrows = 6, .rows = table1_rows,
+	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 3, .shifts = table1_shifts},
 };
 
 const rtab_ruleset classic_odds_ruleset = {
@@ -210,7 +297,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.locales = locales,
 	.nenums = 1,
 	.enums = enums,
-	.ninputs = 4,
+	.ninputs = 5,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
@@ -218,9 +305,9 @@ const rtab_ruleset classic_odds_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 6,
 	.outcomes = outcomes,
-	.nmodifiers = 2,
+	.nmodifiers = 3,
 	.modifiers = modifiers,
-	.ntables = 1,
+	.ntables = 2,
 	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
@@ -251,7 +338,7 @@ int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&classic_odds_ruleset, s->inputs, 4);
+		return rtab_inputs_default(&classic_odds_ruleset, s->inputs, 5);
 	rc = rtab_inputs_validate(&classic_odds_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -261,7 +348,7 @@ int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values
 int classic_odds_situation_set(classic_odds_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 4 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 5 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
@@ -328,7 +415,7 @@ static inline int rtab_native_interpreted_(size_t table, const classic_odds_situ
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&classic_odds_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve(&classic_odds_ruleset, table, s->inputs, 5, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -352,7 +439,24 @@ int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&classic_odds_ruleset, 0, s->inputs, 5, faces, nfaces, extra_drm, out);
+}
+
+/* table cavalry_crt: resolved by the interpreter */
+int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+}
+
+int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&classic_odds_ruleset, 1, s->inputs, 5, faces, nfaces, extra_drm, out);
 }
 
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
@@ -360,6 +464,7 @@ int classic_odds_resolve(size_t table, const classic_odds_situation *s, const in
 {
 	switch (table) {
 	case 0: return classic_odds_resolve_crt(s, faces, nfaces, extra_drm, out);
+	case 1: return classic_odds_resolve_cavalry_crt(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
@@ -371,6 +476,7 @@ int classic_odds_explain(size_t table, const classic_odds_situation *s, const in
 {
 	switch (table) {
 	case 0: return classic_odds_explain_crt(s, faces, nfaces, extra_drm, out);
+	case 1: return classic_odds_explain_cavalry_crt(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;

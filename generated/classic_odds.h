@@ -17,6 +17,7 @@ extern const rtab_ruleset classic_odds_ruleset;
 
 enum classic_odds_table {
 	CLASSIC_ODDS_TABLE_CRT = 0,
+	CLASSIC_ODDS_TABLE_CAVALRY_CRT = 1,
 };
 
 enum classic_odds_input {
@@ -24,6 +25,7 @@ enum classic_odds_input {
 	CLASSIC_ODDS_INPUT_DEFENCE = 1,
 	CLASSIC_ODDS_INPUT_COMBINED_ARMS = 2,
 	CLASSIC_ODDS_INPUT_ACROSS_RIVER = 3,
+	CLASSIC_ODDS_INPUT_CHARGE = 4,
 };
 
 enum classic_odds_outcome {
@@ -44,6 +46,7 @@ enum classic_odds_effect {
 enum classic_odds_modifier {
 	CLASSIC_ODDS_MODIFIER_COMBINED_ARMS = 0,
 	CLASSIC_ODDS_MODIFIER_RIVER = 1,
+	CLASSIC_ODDS_MODIFIER_CAVALRY_CHARGE = 2,
 };
 
 enum classic_odds_side {
@@ -60,7 +63,7 @@ enum classic_odds_side {
  * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
  */
 typedef struct classic_odds_situation {
-	int32_t inputs[4];
+	int32_t inputs[5];
 } classic_odds_situation;
 
 int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values, size_t nvalues);
@@ -68,6 +71,10 @@ int classic_odds_situation_set(classic_odds_situation *s, size_t input, int32_t 
 int classic_odds_resolve_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out);
 int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out);
 /* By table index (CLASSIC_ODDS_TABLE_...); RTAB_E_TABLE for no such table. */
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,

@@ -1346,9 +1346,9 @@ static inline int rtab_native_band0_step_(int64_t a, int64_t b)
 	return -1;
 }
 
-/* table melee: row << 16 | outcome, for each modified roll -4..13, below, above */
-static const uint32_t rtab_native_t0_[1][20] = {
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x20002u, 0x30003u, 0x40004u, 0x50005u, 0x60006u, 0x60006u, 0x70007u, 0x70007u, 0x70007u, 0x70007u, 0x70007u, 0x0u, 0x70007u},
+/* table melee: row << 8 | outcome, for each modified roll -4..13, below, above */
+static const uint16_t rtab_native_t0_[1][20] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x202u, 0x303u, 0x404u, 0x505u, 0x606u, 0x606u, 0x707u, 0x707u, 0x707u, 0x707u, 0x707u, 0x0u, 0x707u},
 };
 
 /* table melee: native */
@@ -1641,9 +1641,9 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll + 4];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll + 4];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -2245,9 +2245,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll + 4];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll + 4];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	switch (outcome) {
@@ -2958,10 +2958,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	return RTAB_OK;
 }
 
-/* table cavalry_pursuit: row << 16 | outcome, for each modified roll -5..11, below, above */
-static const uint32_t rtab_native_t1_[2][19] = {
-	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10009u, 0x10009u, 0x10009u, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x2000au, 0x8u, 0x2000au},
-	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10009u, 0x10009u, 0x10009u, 0x10009u, 0x2000au, 0x2000au, 0x2000au, 0x8u, 0x2000au},
+/* table cavalry_pursuit: row << 8 | outcome, for each modified roll -5..11, below, above */
+static const uint16_t rtab_native_t1_[2][19] = {
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x109u, 0x109u, 0x109u, 0x20au, 0x20au, 0x20au, 0x20au, 0x20au, 0x20au, 0x8u, 0x20au},
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x109u, 0x109u, 0x109u, 0x109u, 0x20au, 0x20au, 0x20au, 0x8u, 0x20au},
 };
 
 /* table cavalry_pursuit: native */
@@ -3053,9 +3053,9 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	col = table1_column_of_value[in[0]]; /* by game */
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	do {
 		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
@@ -3251,9 +3251,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	col = table1_column_of_value[in[0]]; /* by game */
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	do {
@@ -4005,9 +4005,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	return RTAB_OK;
 }
 
-/* table failure_to_retreat: row << 16 | outcome, for each modified roll -1..10, below, above */
-static const uint32_t rtab_native_t2_[1][14] = {
-	{0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0x1000eu, 0x1000eu, 0x1000eu, 0x1000eu, 0x1000eu, 0x1000eu, 0xdu, 0x1000eu},
+/* table failure_to_retreat: row << 8 | outcome, for each modified roll -1..10, below, above */
+static const uint16_t rtab_native_t2_[1][14] = {
+	{0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0x10eu, 0x10eu, 0x10eu, 0x10eu, 0x10eu, 0x10eu, 0xdu, 0x10eu},
 };
 
 /* table failure_to_retreat: native */
@@ -4066,9 +4066,9 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -4174,9 +4174,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table2_rows[row].provisional);
 	}
 	switch (outcome) {

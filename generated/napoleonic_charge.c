@@ -658,9 +658,9 @@ static inline int rtab_native_interpreted_(size_t table, const napoleonic_charge
 	return RTAB_OK;
 }
 
-/* table charger_test: row << 16 | outcome, for each modified roll 2..13, below, above */
-static const uint32_t rtab_native_t0_[1][14] = {
-	{0x4u, 0x4u, 0x10003u, 0x10003u, 0x20002u, 0x30001u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x40000u, 0x4u, 0x40000u},
+/* table charger_test: row << 8 | outcome, for each modified roll 2..13, below, above */
+static const uint16_t rtab_native_t0_[1][14] = {
+	{0x4u, 0x4u, 0x103u, 0x103u, 0x202u, 0x301u, 0x400u, 0x400u, 0x400u, 0x400u, 0x400u, 0x400u, 0x4u, 0x400u},
 };
 
 /* table charger_test: native */
@@ -711,9 +711,9 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table0_natural[nat].outcome;
 	} else {
-		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -801,9 +801,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table0_natural[nat].provisional);
 	} else {
-		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	switch (outcome) {
@@ -1018,9 +1018,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	return RTAB_OK;
 }
 
-/* table charged_test: row << 16 | outcome, for each modified roll -10..24, below, above */
-static const uint32_t rtab_native_t1_[1][37] = {
-	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x10007u, 0x10007u, 0x20006u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x30005u, 0x8u, 0x30005u},
+/* table charged_test: row << 8 | outcome, for each modified roll -10..24, below, above */
+static const uint16_t rtab_native_t1_[1][37] = {
+	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x107u, 0x107u, 0x206u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x8u, 0x305u},
 };
 
 /* table charged_test: native */
@@ -1067,9 +1067,9 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table1_natural[nat].outcome;
 	} else {
-		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -1150,9 +1150,9 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table1_natural[nat].provisional);
 	} else {
-		uint32_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	switch (outcome) {

@@ -55,6 +55,10 @@ check odds-zero-zero 0 "(odds 0:0)" "" \
 	"$rtab" eval $odds crt --set attack=0 --set defence=0
 check odds-needs-roll 2 "" "needs the natural die faces" \
 	"$rtab" eval $odds crt --set attack=9 --set defence=6
+check variant-shift 0 "column 2:1 (odds 4:4 read as 1:1, shifted +2)" "" \
+	"$rtab" eval $odds cavalry_crt --set attack=4 --set defence=4 --set charge=true --roll 4
+check variant-same-grid 0 '"outcome": "attacker_retreats"' "" \
+	"$rtab" eval $odds cavalry_crt --set attack=4 --set defence=4 --roll 4 --json
 check diff-clamped 0 '"column": ">=+6"' "" \
 	"$rtab" eval $diff combat --set attack=20 --set defence=3 --roll 1 --json
 check diff-below 0 '"column": "<=-3"' "" \

@@ -39,6 +39,7 @@ expect test-original 0 "1 passed, 0 failed" "$rtab" test --edition original "$f"
 # first_printing corrects the cell to +2: the worked example breaks.
 expect eval-first 0 "outcome:       routed" "$rtab" eval "$f" assault --roll 3 --edition=first_printing
 expect test-first 1 "example 'cavalry_charge': assault gave routed" "$rtab" test "$f@first_printing"
+expect test-first-edition 1 "the examples ran against edition 'first_printing'" "$rtab" test "$f@first_printing"
 # The default is every layer: second_printing's new row answers a 6.
 expect eval-default 0 "outcome:       pursued" "$rtab" eval "$f" assault --roll 6
 expect eval-second-gone 2 "unknown input 'in_woods'" "$rtab" eval "$f" assault --roll 6 --set in_woods=true

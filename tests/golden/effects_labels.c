@@ -278,9 +278,9 @@ static inline int rtab_native_interpreted_(size_t table, const effects_labels_si
 	return RTAB_OK;
 }
 
-/* table melee: row << 16 | outcome, for each modified roll 0..12, below, above */
-static const uint32_t rtab_native_t0_[1][15] = {
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x0u, 0x10001u},
+/* table melee: row << 8 | outcome, for each modified roll 0..12, below, above */
+static const uint16_t rtab_native_t0_[1][15] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x101u, 0x101u, 0x101u, 0x0u, 0x101u},
 };
 
 /* table melee: native */
@@ -329,9 +329,9 @@ int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -412,9 +412,9 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	switch (outcome) {
@@ -445,9 +445,9 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	return RTAB_OK;
 }
 
-/* table pursuit: row << 16 | outcome, for each modified roll 0..9, below, above */
-static const uint32_t rtab_native_t1_[1][12] = {
-	{0x2u, 0x2u, 0x2u, 0x2u, 0x2u, 0x10003u, 0x10003u, 0x10003u, 0x10003u, 0x10003u, UINT32_MAX, UINT32_MAX},
+/* table pursuit: row << 8 | outcome, for each modified roll 0..9, below, above */
+static const uint16_t rtab_native_t1_[1][12] = {
+	{0x2u, 0x2u, 0x2u, 0x2u, 0x2u, 0x103u, 0x103u, 0x103u, 0x103u, 0x103u, UINT16_MAX, UINT16_MAX},
 };
 
 /* table pursuit: native */
@@ -474,10 +474,10 @@ int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -528,10 +528,10 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	switch (outcome) {

@@ -226,11 +226,11 @@ static inline int rtab_native_interpreted_(size_t table, const enum_columns_situ
 	return RTAB_OK;
 }
 
-/* table fire: row << 16 | outcome, for each modified roll 2..12, below, above */
-static const uint32_t rtab_native_t0_[3][13] = {
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x20002u, 0x20002u, 0x20002u, 0x0u, 0x20002u},
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x20002u, 0x20002u, 0x0u, 0x20002u},
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x10001u, 0x20002u, UINT32_MAX, UINT32_MAX},
+/* table fire: row << 8 | outcome, for each modified roll 2..12, below, above */
+static const uint16_t rtab_native_t0_[3][13] = {
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x202u, 0x202u, 0x202u, 0x0u, 0x202u},
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x202u, 0x202u, 0x0u, 0x202u},
+	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x101u, 0x202u, UINT16_MAX, UINT16_MAX},
 };
 
 /* table fire: native */
@@ -259,10 +259,10 @@ int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *fa
 	col = table0_column_of_value[in[0]]; /* by terrain */
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -315,10 +315,10 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	col = table0_column_of_value[in[0]]; /* by terrain */
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;

@@ -294,10 +294,10 @@ int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, si
 	return rtab_resolve(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
-/* table pursuit: row << 16 | outcome, for each modified roll 1..6, below, above */
-static const uint32_t rtab_native_t1_[2][8] = {
-	{0x1u, 0x1u, 0x1u, 0x1u, 0x10002u, 0x10002u, UINT32_MAX, UINT32_MAX},
-	{0x10002u, 0x10002u, 0x10002u, 0x10002u, 0x10002u, 0x10002u, UINT32_MAX, UINT32_MAX},
+/* table pursuit: row << 8 | outcome, for each modified roll 1..6, below, above */
+static const uint16_t rtab_native_t1_[2][8] = {
+	{0x1u, 0x1u, 0x1u, 0x1u, 0x102u, 0x102u, UINT16_MAX, UINT16_MAX},
+	{0x102u, 0x102u, 0x102u, 0x102u, 0x102u, 0x102u, UINT16_MAX, UINT16_MAX},
 };
 
 /* table pursuit: native */
@@ -324,10 +324,10 @@ int grid_odds_resolve_pursuit(const grid_odds_situation *s, const int32_t *faces
 	col = table1_column_of_value[in[3]]; /* by ground */
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -378,10 +378,10 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	col = table1_column_of_value[in[3]]; /* by ground */
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
-		if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;

@@ -204,9 +204,9 @@ static inline int rtab_native_interpreted_(size_t table, const single_cap_situat
 	return RTAB_OK;
 }
 
-/* table morale: row << 16 | outcome, for each modified roll -1..8, below, above */
-static const uint32_t rtab_native_t0_[1][12] = {
-	{0x0u, 0x0u, 0x0u, 0x10001u, 0x10001u, 0x10001u, 0x20002u, 0x20002u, 0x20002u, 0x20002u, 0x0u, 0x20002u},
+/* table morale: row << 8 | outcome, for each modified roll -1..8, below, above */
+static const uint16_t rtab_native_t0_[1][12] = {
+	{0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x202u, 0x202u, 0x202u, 0x202u, 0x0u, 0x202u},
 };
 
 /* table morale: native */
@@ -246,9 +246,9 @@ int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *face
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll + 1];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll + 1];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
@@ -320,9 +320,9 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	col = 0;
 	(void)nat;
 	{
-		uint32_t cell = rtab_native_t0_[col][roll + 1];
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
+		uint16_t cell = rtab_native_t0_[col][roll + 1];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
