@@ -25,11 +25,15 @@ static const char help[] =
 	"                   by side (default: the ruleset's first two)\n"
 	"  -o OUT           write OUT (whole or not at all) instead of standard output\n"
 	"  --edition NAME   the edition with the errata layers up to NAME (or FILE@NAME)\n"
+	"  -WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text\n"
+	"                   the options of rtab check: the file's warnings are shown only\n"
+	"                   when one of these asks for them; its errors stop the verb\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 typedef struct export_args {
 	const char *file, *format, *locale, *out, *edition;
+	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } export_args;
 
 static int parse_args(int argc, char **argv, export_args *a)
@@ -52,6 +56,11 @@ static int parse_args(int argc, char **argv, export_args *a)
 			*slot = argv[++i];
 			continue;
 		}
+		int dr = cli_diag_option("export", arg, &a->diag);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0)
+			continue;
 		if (arg[0] == '-' && arg[1])
 			return usage_error("export", "unknown option '%s'", arg);
 		if (a->file)
@@ -104,7 +113,7 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 
 int cmd_export(int argc, char **argv)
 {
-	export_args a = {0};
+	export_args a = {.diag = {.errors_only = true}};
 	const export_emitter *e = NULL;
 	int status = parse_args(argc, argv, &a);
 	loaded l;
@@ -117,7 +126,7 @@ int cmd_export(int argc, char **argv)
 			e = emitters[i];
 	if (!e)
 		return usage_error("export", "--format takes json, csv, markdown or html, not '%s'", a.format);
-	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}

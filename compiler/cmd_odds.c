@@ -28,6 +28,9 @@ static const char help[] =
 	"  --format F         text (default, with a bar per outcome), markdown, csv or json\n"
 	"  --json             the same as --format json\n"
 	"  --locale L         the language of the labels\n"
+	"  -WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text\n"
+	"                     the options of rtab check: the file's warnings are shown only\n"
+	"                     when one of these asks for them; its errors stop the verb\n"
 	"\n"
 	"--edition NAME (or FILE@NAME): the edition with the errata layers up to NAME.\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
@@ -41,6 +44,7 @@ typedef struct odds_args {
 	long drm;
 	bool has_drm, all;
 	odds_format format;
+	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } odds_args;
 
 static int parse_args(int argc, char **argv, odds_args *a)
@@ -93,6 +97,11 @@ static int parse_args(int argc, char **argv, odds_args *a)
 			}
 			continue;
 		}
+		int dr = cli_diag_option("odds", arg, &a->diag);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0)
+			continue;
 		if (arg[0] == '-' && arg[1])
 			return usage_error("odds", "unknown option '%s'", arg);
 		if (npos == 0)
@@ -285,8 +294,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	grid_cell(&g, "percent");
 	if (o->format == FMT_TEXT)
 		grid_cell(&g, "");
-	grid_cell(&g, "this or above");
-	grid_cell(&g, "this or below");
+	grid_cell(&g, "this row or any above");
+	grid_cell(&g, "this row or any below");
 	grid_cell(&g, "provisional");
 	grid_cell(&g, "label");
 	for (size_t c = 1; c < g.ncols - 1; c++)
@@ -550,7 +559,7 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 
 int cmd_odds(int argc, char **argv)
 {
-	odds_args a = {0};
+	odds_args a = {.diag = {.errors_only = true}};
 	loaded l;
 	int32_t *inputs = NULL;
 	strbuf out = {0};
@@ -558,7 +567,7 @@ int cmd_odds(int argc, char **argv)
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}

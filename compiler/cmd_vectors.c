@@ -8,6 +8,7 @@
 #include "cli_inputs.h"
 #include "load.h"
 #include "odds.h"
+#include "reasons.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,9 @@ static const char help[] =
 	"                wherever that is finite and at most --limit vectors\n"
 	"  --limit N     the limit of --exhaustive per definition (default 100000)\n"
 	"  --edition NAME  the edition with the errata layers up to NAME (or FILE@NAME)\n"
+	"  -WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text\n"
+	"                   the options of rtab check: the file's warnings are shown only\n"
+	"                   when one of these asks for them; its errors stop the verb\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
@@ -42,6 +46,7 @@ typedef struct vec_args {
 	size_t nnames;
 	bool exhaustive;
 	long limit;
+	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } vec_args;
 
 static int parse_args(int argc, char **argv, vec_args *a)
@@ -69,6 +74,11 @@ static int parse_args(int argc, char **argv, vec_args *a)
 			i++;
 			continue;
 		}
+		int dr = cli_diag_option("vectors", arg, &a->diag);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0)
+			continue;
 		if (arg[0] == '-' && arg[1])
 			return usage_error("vectors", "unknown option '%s'", arg);
 		if (!a->file)
@@ -238,6 +248,44 @@ static void triggers_json(strbuf *b, const rtab_ruleset *rs, const rtab_target *
 	sb_puts(b, "]");
 }
 
+/* , "trigger_inputs": [{"input": value, ...}, ...]: the situation each
+ * trigger of the result passes on (the inputs it sets), in the order of
+ * "triggers". */
+static void trigger_inputs_json(strbuf *b, const rtab_ruleset *rs, const rtab_result *r,
+				const int32_t *inputs)
+{
+	int32_t *passed = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *passed);
+	sb_puts(b, ", \"trigger_inputs\": [");
+	for (size_t i = 0; i < r->ntriggered; i++) {
+		const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[r->triggered_by[i]];
+		bool ok = rtab_trigger_inputs(rs, (size_t)r->outcome, r->triggered_by[i], inputs,
+					      rs->ninputs, passed) == RTAB_OK;
+		sb_puts(b, i ? ", {" : "{");
+		for (size_t k = 0; ok && k < tr->nsets; k++) {
+			sb_puts(b, k ? ", " : "");
+			json_str(b, rs->inputs[tr->sets[k].input].id);
+			sb_puts(b, ": ");
+			put_value(b, rs, tr->sets[k].input, passed[tr->sets[k].input]);
+		}
+		sb_puts(b, "}");
+	}
+	sb_puts(b, "]");
+	free(passed);
+}
+
+/* , "reasons": [...]: every provisional reading the result rests on. */
+static void reasons_list_json(strbuf *b, const rtab_result *r)
+{
+	reasons why = {0};
+	reasons_of_table(&why, r);
+	sb_puts(b, ", \"reasons\": [");
+	for (size_t i = 0; i < why.n; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_str(b, why.why[i]);
+	}
+	sb_puts(b, "]");
+}
+
 /* ---- tables ---- */
 
 static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t *faces,
@@ -294,8 +342,10 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		json_str(&rest, rs->outcomes[r.outcome].id);
 		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
 		triggers_json(&rest, rs, r.triggered, r.ntriggered);
+		trigger_inputs_json(&rest, rs, &r, inputs);
 		sb_puts(&rest, ", \"provisional\": ");
 		json_str(&rest, r.provisional);
+		reasons_list_json(&rest, &r);
 	}
 	emit(g, &b, &rest);
 	sb_free(&b);
@@ -1144,7 +1194,7 @@ static bool known(const rtab_ruleset *rs, const char *name)
 
 int cmd_vectors(int argc, char **argv)
 {
-	vec_args a = {0};
+	vec_args a = {.diag = {.errors_only = true}};
 	loaded l;
 	strbuf out = {0};
 	int status = parse_args(argc, argv, &a);
@@ -1152,7 +1202,7 @@ int cmd_vectors(int argc, char **argv)
 		free(a.names);
 		return status < 0 ? EXIT_OK : status;
 	}
-	if (!cli_load(&l, a.file, a.edition, stderr, NULL)) {
+	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
 		loaded_free(&l);
 		free(a.names);
 		return EXIT_INPUT;

@@ -160,6 +160,9 @@ for args, status in [(['export', 'tables/musket_pike.rtab'], 2),
                      (['export', '--format', 'html', '--locale', 'fr', 'tables/musket_pike.rtab'], 2),
                      (['export', '--format', 'html', '--locale', 'en,ru,en', 'tables/musket_pike.rtab'], 2),
                      (['export', '--format', 'json', 'nonexistent.rtab'], 1),
+                     (['export', '--format', 'json', 'tables/musket_pike.rtab', '-Wbogus'], 2),
+                     (['export', '--format', 'json', 'tables/musket_pike.rtab', '-Werror'], 0),
+                     (['vectors', 'tables/musket_pike.rtab', 'melee', '-Wbogus'], 2),
                      (['export', '--help'], 0)]:
     p = subprocess.run([rtab, *args], capture_output=True, text=True)
     if p.returncode != status:

@@ -84,6 +84,11 @@ RTAB
 [ $s -eq 1 ] && grep -q "more rolls than can be enumerated exactly" "$tmp/err" && passed=$((passed + 1)) || fail "8d10: exit $s"
 "$rtab" odds "$tmp/big.rtab" t --all >/dev/null 2>"$tmp/err"; s=$?
 [ $s -eq 1 ] && grep -q "more rolls than can be enumerated exactly" "$tmp/err" && passed=$((passed + 1)) || fail "8d10 --all: exit $s"
+# The options of rtab check, as on every verb.
+"$rtab" odds $f sums -Wno-unused -Werror >/dev/null 2>&1; s=$?
+[ $s -eq 0 ] && passed=$((passed + 1)) || fail "-Wno-unused -Werror: exit $s"
+"$rtab" odds $f sums -Wbogus >/dev/null 2>"$tmp/err"; s=$?
+[ $s -eq 2 ] && grep -q "unknown option '-Wbogus'" "$tmp/err" && passed=$((passed + 1)) || fail "-Wbogus: exit $s"
 "$rtab" odds --help | grep -q "usage: rtab odds" && passed=$((passed + 1)) || fail "odds --help"
 
 # Golden outputs.
