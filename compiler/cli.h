@@ -64,6 +64,10 @@ int cli_compare_args(const char *verb, const char *help, const char *const *form
  */
 int cli_diag_option(const char *verb, const char *arg, diag_options *opts);
 
+/* Report arg, which check_parse_option refused (-1), as the usage error it
+ * is (a --diagnostics format or an unknown option); returns EXIT_USAGE. */
+int cli_diag_refused(const char *verb, const char *arg);
+
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);
 

@@ -297,8 +297,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	grid_cell(&g, "percent");
 	if (o->format == FMT_TEXT)
 		grid_cell(&g, "");
-	grid_cell(&g, "this or above");
-	grid_cell(&g, "this or below");
+	grid_cell(&g, "this row or any above");
+	grid_cell(&g, "this row or any below");
 	grid_cell(&g, "provisional");
 	grid_cell(&g, "label");
 	for (size_t c = 1; c < g.ncols - 1; c++)

@@ -204,5 +204,49 @@ check damaged-overlap 1 "musket_pike.rtab:" "$rtab" compile "$tmp/musket_pike.rt
 if cmp -s "$tmp/out/musket_pike.c" "$tmp/before.c" && [ "$(ls "$tmp/out")" = "musket_pike.c
 musket_pike.h" ]; then passed=$((passed + 1)); else echo "FAIL: a failed compile changed $tmp/out"; failed=$((failed + 1)); fi
 
+# An automatic column is printed as "no roll" on its outcome's row only.
+check export-automatic-own-row 0 "crt,none,-,-,-,-,-,-,-,1,1-2,no roll,defender_eliminated," \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-automatic-other-rows 0 "crt,none,1,1-2,2-3,3-4,4-5,5-6,6,-,-,-,attacker_retreats," \
+	"$rtab" export --format csv tables/classic_odds.rtab
+# Odds headers say what the cumulative columns add up.
+check odds-cumulative-headers 0 "this row or any above  this row or any below" \
+	"$rtab" odds tables/classic_odds.rtab crt
+
+# Vectors give what each trigger passes on and every provisional reason,
+# as rtab eval does for the same situation.
+if "$rtab" vectors tables/musket_pike.rtab melee >"$tmp/vec.jsonl" && python3 - "$rtab" "$tmp/vec.jsonl" <<'PY'
+import json, subprocess, sys
+rtab, path = sys.argv[1], sys.argv[2]
+lines = [json.loads(l) for l in open(path)]
+picked = [d for d in lines if d.get('trigger_inputs') and
+          any(v != 'normal' for t in d['trigger_inputs'] for v in t.values())][:5]
+assert picked, 'no vector passes a formation other than normal'
+for d in picked:
+    args = [rtab, 'eval', 'tables/musket_pike.rtab', 'melee', '--json', '--drm', str(d['drm']),
+            '--roll', ','.join(map(str, d['faces']))]
+    for k, v in d['inputs'].items():
+        args += ['--set', '%s=%s' % (k, str(v).lower() if isinstance(v, bool) else v)]
+    e = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
+    for key in ('triggers', 'trigger_inputs', 'reasons'):
+        assert d[key] == e[key], (key, d[key], e[key])
+PY
+then passed=$((passed + 1)); else echo "FAIL: vectors' trigger_inputs/reasons differ from rtab eval"; failed=$((failed + 1)); fi
+
+# A column that gives its result without a roll has no modified roll.
+check eval-automatic-no-roll 0 "modified roll: none (no roll)" \
+	"$rtab" eval tables/classic_odds.rtab crt --set attack=25 --set defence=5 --set combined_arms=true
+
+check eval-automatic-roll-unused 0 "natural roll:  3 (not used: the column gives its result without a roll)" \
+	"$rtab" eval tables/classic_odds.rtab crt --set attack=30 --set defence=5 --roll 3
+
+# A bad --diagnostics format is named as one, on every verb that takes it.
+check diagnostics-format-check 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" check --diagnostics=xml tables/classic_odds.rtab
+check diagnostics-format-compile 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" compile --diagnostics=xml tables/classic_odds.rtab -o "$tmp/diagfmt"
+check diagnostics-format-eval 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" eval tables/classic_odds.rtab crt --roll 1 --diagnostics=xml
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
