@@ -40,13 +40,15 @@ bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 
 /* The arguments of a verb that compares files (diff, verify): --edition,
  * --help, --format F (F one of formats, NULL-terminated; format gets its
- * index), --locale L, and at most two FILE arguments. Returns -1 after
+ * index), --locale L, the diagnostic options (cli_diag_option, into diag)
+ * and at most two FILE arguments. Returns -1 after
  * printing help (exit 0), EXIT_OK, or EXIT_USAGE (reported). */
 typedef struct compare_args {
 	const char *pos[2];
 	size_t npos;
 	int format;
 	const char *locale, *edition;
+	diag_options diag; /* -W...: set errors_only before the call for a quiet load */
 } compare_args;
 int cli_compare_args(const char *verb, const char *help, const char *const *formats, int argc,
 		     char **argv, compare_args *a);
@@ -61,6 +63,10 @@ int cli_compare_args(const char *verb, const char *help, const char *const *form
  * return EXIT_USAGE). It then loads each file with opts.
  */
 int cli_diag_option(const char *verb, const char *arg, diag_options *opts);
+
+/* Report arg, which check_parse_option refused (-1), as the usage error it
+ * is (a --diagnostics format or an unknown option); returns EXIT_USAGE. */
+int cli_diag_refused(const char *verb, const char *arg);
 
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);

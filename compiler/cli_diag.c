@@ -13,10 +13,17 @@ int cli_diag_option(const char *verb, const char *arg, diag_options *opts)
 		return -1;
 	}
 	if (rc == -1) {
-		usage_error(verb, "unknown option '%s' (see rtab check --list-checks)", arg);
+		cli_diag_refused(verb, arg);
 		return -1;
 	}
 	if (rc == 1)
 		opts->errors_only = false; /* asked about diagnostics: show them */
 	return rc;
+}
+
+int cli_diag_refused(const char *verb, const char *arg)
+{
+	if (strncmp(arg, "--diagnostics=", 14) == 0)
+		return usage_error(verb, "--diagnostics takes json or text, not '%s'", arg + 14);
+	return usage_error(verb, "unknown option '%s' (see rtab check --list-checks)", arg);
 }

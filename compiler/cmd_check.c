@@ -60,7 +60,7 @@ int cmd_check(int argc, char **argv)
 			return usage_error("check", "'%s': that check cannot be turned off; without it the file cannot be compiled",
 					   argv[i]);
 		if (rc < 0)
-			return usage_error("check", "unknown option '%s' (see --list-checks)", argv[i]);
+			return cli_diag_refused("check", argv[i]);
 		if (rc == 0 && argv[i][0] == '-' && argv[i][1])
 			return usage_error("check", "unknown option '%s'", argv[i]);
 		if (rc == 0)

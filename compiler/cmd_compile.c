@@ -127,9 +127,9 @@ int cmd_compile(int argc, char **argv)
 			int rc = check_parse_option(argv[i], &opts);
 			if (rc < 0) {
 				free(paths);
-				return usage_error("compile", rc == -2 ? "'%s': that check cannot be turned off"
-								       : "unknown option '%s'",
-						   argv[i]);
+				if (rc == -1)
+					return cli_diag_refused("compile", argv[i]);
+				return usage_error("compile", "'%s': that check cannot be turned off", argv[i]);
 			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			free(paths);

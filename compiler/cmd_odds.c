@@ -33,6 +33,9 @@ static const char help[] =
 	"                     when one of these asks for them; its errors stop the verb\n"
 	"\n"
 	"--edition NAME (or FILE@NAME): the edition with the errata layers up to NAME.\n"
+	"A clean call prints only its result: the file's errors stop it, its warnings\n"
+	"are not shown unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
+	"--diagnostics=json|text (as rtab check takes them).\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 typedef enum odds_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON } odds_format;
@@ -294,8 +297,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	grid_cell(&g, "percent");
 	if (o->format == FMT_TEXT)
 		grid_cell(&g, "");
-	grid_cell(&g, "this or above");
-	grid_cell(&g, "this or below");
+	grid_cell(&g, "this row or any above");
+	grid_cell(&g, "this row or any below");
 	grid_cell(&g, "provisional");
 	grid_cell(&g, "label");
 	for (size_t c = 1; c < g.ncols - 1; c++)

@@ -8,6 +8,7 @@
 #include "cli_inputs.h"
 #include "load.h"
 #include "odds.h"
+#include "reasons.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,9 @@ static const char help[] =
 	"                   the options of rtab check: the file's warnings are shown only\n"
 	"                   when one of these asks for them; its errors stop the verb\n"
 	"\n"
+	"A clean call writes only the vectors: the file's errors stop it, its warnings\n"
+	"are not shown unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
+	"--diagnostics=json|text (as rtab check takes them).\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 #define DEFAULT_LIMIT 100000
@@ -247,6 +251,44 @@ static void triggers_json(strbuf *b, const rtab_ruleset *rs, const rtab_target *
 	sb_puts(b, "]");
 }
 
+/* , "trigger_inputs": [{"input": value, ...}, ...]: the situation each
+ * trigger of the result passes on (the inputs it sets), in the order of
+ * "triggers". */
+static void trigger_inputs_json(strbuf *b, const rtab_ruleset *rs, const rtab_result *r,
+				const int32_t *inputs)
+{
+	int32_t *passed = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *passed);
+	sb_puts(b, ", \"trigger_inputs\": [");
+	for (size_t i = 0; i < r->ntriggered; i++) {
+		const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[r->triggered_by[i]];
+		bool ok = rtab_trigger_inputs(rs, (size_t)r->outcome, r->triggered_by[i], inputs,
+					      rs->ninputs, passed) == RTAB_OK;
+		sb_puts(b, i ? ", {" : "{");
+		for (size_t k = 0; ok && k < tr->nsets; k++) {
+			sb_puts(b, k ? ", " : "");
+			json_str(b, rs->inputs[tr->sets[k].input].id);
+			sb_puts(b, ": ");
+			put_value(b, rs, tr->sets[k].input, passed[tr->sets[k].input]);
+		}
+		sb_puts(b, "}");
+	}
+	sb_puts(b, "]");
+	free(passed);
+}
+
+/* , "reasons": [...]: every provisional reading the result rests on. */
+static void reasons_list_json(strbuf *b, const rtab_result *r)
+{
+	reasons why = {0};
+	reasons_of_table(&why, r);
+	sb_puts(b, ", \"reasons\": [");
+	for (size_t i = 0; i < why.n; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_str(b, why.why[i]);
+	}
+	sb_puts(b, "]");
+}
+
 /* ---- tables ---- */
 
 static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t *faces,
@@ -303,8 +345,10 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		json_str(&rest, rs->outcomes[r.outcome].id);
 		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
 		triggers_json(&rest, rs, r.triggered, r.ntriggered);
+		trigger_inputs_json(&rest, rs, &r, inputs);
 		sb_puts(&rest, ", \"provisional\": ");
 		json_str(&rest, r.provisional);
+		reasons_list_json(&rest, &r);
 	}
 	emit(g, &b, &rest);
 	sb_free(&b);

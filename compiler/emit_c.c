@@ -484,9 +484,11 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 		sb_printf(o, "/* column %s: the row of each modified roll %ld..%ld */\n",
 			  t->columns[c].id, (long)t->roll_min, (long)t->roll_max);
 		sb_printf(o, "static const int16_t table%zu_column%zu_rows[] = {", i, c);
-		for (size_t r = 0; r < span; r++)
-			sb_printf(o, "%s%s%d", r ? "," : "", r % 16 ? " " : "\n\t",
-				  t->columns[c].row_of_roll[r]);
+		for (size_t r = 0; r < span; r++) {
+			sb_puts(o, r ? "," : "");
+			sb_puts(o, r % 16 ? " " : "\n\t");
+			sb_put_int(o, t->columns[c].row_of_roll[r]);
+		}
 		sb_puts(o, "\n};\n");
 	}
 	sb_printf(o, "static const rtab_column table%zu_columns[] = {\n", i);
@@ -512,11 +514,15 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 	}
 	sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
 	for (size_t r = 0; r < t->nrows; r++) {
-		sb_printf(o, "\t{%u, ", t->rows[r].outcome);
+		sb_puts(o, "\t{");
+		sb_put_int(o, t->rows[r].outcome);
+		sb_puts(o, ", ");
 		str(o, t->rows[r].rule);
 		sb_puts(o, ", ");
 		str(o, t->rows[r].provisional);
-		sb_printf(o, "}, /* %s */\n", rs->outcomes[t->rows[r].outcome].id);
+		sb_puts(o, "}, /* ");
+		sb_puts(o, rs->outcomes[t->rows[r].outcome].id);
+		sb_puts(o, " */\n");
 	}
 	sb_puts(o, "};\n");
 	if (t->nmodifiers) {

@@ -1209,11 +1209,13 @@ static void emit_row_cells(strbuf *o, const rtab_ruleset *rs, size_t ti)
 		sb_puts(o, "\t{");
 		for (size_t r = 0; r < span + 2; r++) {
 			int row = r < span ? col->row_of_roll[r] : r == span ? col->below_row : col->above_row;
-			if (row < 0)
-				sb_printf(o, "%s%s", r ? ", " : "", narrow ? "UINT16_MAX" : "UINT32_MAX");
-			else
-				sb_printf(o, "%s0x%lxu", r ? ", " : "",
-					  (unsigned long)row << (narrow ? 8 : 16) | t->rows[row].outcome);
+			sb_puts(o, r ? ", " : "");
+			if (row < 0) {
+				sb_puts(o, narrow ? "UINT16_MAX" : "UINT32_MAX");
+			} else {
+				sb_put_int(o, (long long)((unsigned long)row << (narrow ? 8 : 16) | t->rows[row].outcome));
+				sb_putc(o, 'u');
+			}
 		}
 		sb_puts(o, "},\n");
 	}

@@ -349,7 +349,8 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		for (size_t col = 0; col < t->ncolumns; col++) {
 			const rtab_column *cl = &t->columns[col];
 			if (cl->kind == RTAB_COLUMN_AUTOMATIC) {
-				grid_cell(&v->g, rs->outcomes[cl->automatic].id);
+				/* Only the row of the column's own outcome gets it, without a roll. */
+				grid_cell(&v->g, row->outcome == cl->automatic ? "no roll" : "-");
 				continue;
 			}
 			if (cl->kind == RTAB_COLUMN_NONE) {

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "rtab.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -35,11 +36,16 @@ static const char usage_text[] =
 int usage_error(const char *verb, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "rtab%s%s: ", verb ? " " : "", verb ? verb : "");
+	strbuf msg = {0}, line = {0};
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
+	/* The message quotes the arguments: their control bytes must not reach the terminal. */
+	sb_put_printable(&line, msg.data ? msg.data : "");
+	fprintf(stderr, "rtab%s%s: %s", verb ? " " : "", verb ? verb : "", line.data ? line.data : "");
 	fprintf(stderr, "\nTry 'rtab %s%s--help'.\n", verb ? verb : "", verb ? " " : "");
+	sb_free(&msg);
+	sb_free(&line);
 	return EXIT_USAGE;
 }
 

@@ -331,6 +331,8 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (nfaces == 0)
 		sb_puts(b, res->automatic ? "none: the column gives its result without a roll"
 					  : "none: the table is keyed by its modifier total");
+	else if (res->automatic)
+		sb_puts(b, " (not used: the column gives its result without a roll)");
 	sb_putc(b, '\n');
 	for (size_t i = 0; i < res->napplied; i++) {
 		const rtab_applied_modifier *a = &res->applied[i];
@@ -347,7 +349,10 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (t->capped && res->modifier != res->modifier_raw)
 		sb_printf(b, ", capped to %+ld (cap %ld..%ld)", (long)res->modifier, (long)t->cap_min,
 			  (long)t->cap_max);
-	sb_printf(b, "\nmodified roll: %ld\n", (long)res->modified_roll);
+	if (res->automatic) /* no roll: a modified roll of 0 would read as a roll */
+		sb_puts(b, "\nmodified roll: none (no roll)\n");
+	else
+		sb_printf(b, "\nmodified roll: %ld\n", (long)res->modified_roll);
 	if (res->natural_rule >= 0)
 		sb_printf(b, "natural roll rule decides, whatever the modifiers (rule %s)\n",
 			  t->natural[res->natural_rule].rule ? t->natural[res->natural_rule].rule : "-");

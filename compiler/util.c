@@ -336,3 +336,15 @@ void sb_clear(strbuf *sb)
 	if (sb->data)
 		sb->data[0] = '\0';
 }
+
+void sb_put_int(strbuf *sb, long long v)
+{
+	char buf[24], *end = buf + sizeof buf, *p = end;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	sb_put(sb, p, (size_t)(end - p));
+}

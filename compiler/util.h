@@ -36,6 +36,8 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 void sb_put_json_string(strbuf *sb, const char *s);
 void sb_put_c_string(strbuf *sb, const char *s);
 void sb_free(strbuf *sb);
+/* Append a decimal integer (what sb_printf("%lld") appends, without the format machinery). */
+void sb_put_int(strbuf *sb, long long v);
 /* Empty sb for reuse: its text as well as its length. */
 void sb_clear(strbuf *sb);
 

@@ -1354,7 +1354,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_band0_step_(int64_t a, int64_t b)
 
 /* table melee: row << 8 | outcome, for each modified roll -4..13, below, above */
 static const uint16_t rtab_native_t0_[1][20] = {
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x202u, 0x303u, 0x404u, 0x505u, 0x606u, 0x606u, 0x707u, 0x707u, 0x707u, 0x707u, 0x707u, 0x0u, 0x707u},
+	{0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u, 1799u, 1799u, 0u, 1799u},
 };
 
 /* table melee: native */
@@ -2966,8 +2966,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 
 /* table cavalry_pursuit: row << 8 | outcome, for each modified roll -5..11, below, above */
 static const uint16_t rtab_native_t1_[2][19] = {
-	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x109u, 0x109u, 0x109u, 0x20au, 0x20au, 0x20au, 0x20au, 0x20au, 0x20au, 0x8u, 0x20au},
-	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x109u, 0x109u, 0x109u, 0x109u, 0x20au, 0x20au, 0x20au, 0x8u, 0x20au},
+	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 8u, 522u},
+	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 8u, 522u},
 };
 
 /* table cavalry_pursuit: native */
@@ -4013,7 +4013,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 
 /* table failure_to_retreat: row << 8 | outcome, for each modified roll -1..10, below, above */
 static const uint16_t rtab_native_t2_[1][14] = {
-	{0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0xdu, 0x10eu, 0x10eu, 0x10eu, 0x10eu, 0x10eu, 0x10eu, 0xdu, 0x10eu},
+	{13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u, 270u, 270u, 270u, 270u, 13u, 270u},
 };
 
 /* table failure_to_retreat: native */

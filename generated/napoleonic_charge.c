@@ -666,7 +666,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 
 /* table charger_test: row << 8 | outcome, for each modified roll 2..13, below, above */
 static const uint16_t rtab_native_t0_[1][14] = {
-	{0x4u, 0x4u, 0x103u, 0x103u, 0x202u, 0x301u, 0x400u, 0x400u, 0x400u, 0x400u, 0x400u, 0x400u, 0x4u, 0x400u},
+	{4u, 4u, 259u, 259u, 514u, 769u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 4u, 1024u},
 };
 
 /* table charger_test: native */
@@ -1026,7 +1026,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 
 /* table charged_test: row << 8 | outcome, for each modified roll -10..24, below, above */
 static const uint16_t rtab_native_t1_[1][37] = {
-	{0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x8u, 0x107u, 0x107u, 0x206u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x305u, 0x8u, 0x305u},
+	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 263u, 263u, 518u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 8u, 773u},
 };
 
 /* table charged_test: native */

@@ -4,11 +4,13 @@
 
 def printed(doc, t, row):
     """A row's cells as a printed table shows them: the range in a rolled
-    column, the outcome of an automatic one, "none" where no result is given."""
+    column; in an automatic one "no roll" on the row of its outcome and "-"
+    on the others; "none" where no result is given."""
     out = []
     for col, rng in zip(t['columns'], row['ranges']):
         kind = col.get('kind_name', 'rolled')
-        out.append(doc['outcomes'][col['automatic']]['id'] if kind == 'automatic' else
+        auto = 'no roll' if col.get('automatic') == row['outcome'] else '-'
+        out.append(auto if kind == 'automatic' else
                    'none' if kind == 'none' else rng)
     return out
 

@@ -139,6 +139,62 @@ check trigger-inputs-example 1 "expected defender_shaken_retreat_1 triggering {f
 	"$rtab" test "$tmp/passes.rtab"
 check trigger-inputs-example-ok 0 "0 failed" "$rtab" test tables/musket_pike.rtab
 
+# Diagnostics on every verb that reads a file: quiet about the file's
+# warnings unless asked, -Wno-CHECK and -Werror as rtab check takes them.
+check_err() { # NAME EXPECTED_STATUS STDERR_SUBSTRING|"" (stderr empty) COMMAND...
+	name=$1 want=$2 needle=$3
+	shift 3
+	"$@" >"$tmp/diag.out" 2>"$tmp/diag.all"
+	status=$?
+	# rtab vectors reports its count of vectors there: a result, not a diagnostic.
+	grep -v '^rtab vectors: [0-9][0-9]* vectors for ' "$tmp/diag.all" >"$tmp/diag.err"
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
+	elif [ -z "$needle" ] && [ -s "$tmp/diag.err" ]; then
+		echo "FAIL $name: stderr should be empty"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
+	elif [ -n "$needle" ] && ! grep -qF -- "$needle" "$tmp/diag.err"; then
+		echo "FAIL $name: stderr lacks '$needle'"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
+	elif [ "$status" -eq 0 ] && [ ! -s "$tmp/diag.out" ]; then
+		echo "FAIL $name: no output"; failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+}
+cat >"$tmp/warned.rtab" <<'RTAB'
+ruleset warned { locales en; en "Warned"; }
+dice d6 = 1d6;
+input spare: bool = false { en "Spare"; }
+outcome hold { en "Hold"; }
+outcome rout { en "Rout"; }
+table morale { en "Morale"; roll d6; rows { hold 1-3; rout 4-6; } }
+example holds { en "A 2 holds"; morale roll 2 -> hold; }
+RTAB
+w=$tmp/warned.rtab
+unused="input 'spare' is never used"
+for verb in odds export vectors diff verify; do
+	case $verb in
+	odds) set -- odds "$w" morale ;;
+	export) set -- export --format json "$w" ;;
+	vectors) set -- vectors "$w" ;;
+	diff) set -- diff "$w" "$w" ;;
+	verify) set -- verify "$w" ;;
+	esac
+	# A file that does not load: diff and verify say so with 2, the others with 1.
+	case $verb in diff | verify) noload=2 ;; *) noload=1 ;; esac
+	check_err "$verb-quiet" 0 "" "$rtab" "$@"
+	check_err "$verb-asked" 0 "$unused [-Wunused]" "$rtab" "$@" -Wunused
+	check_err "$verb-wno" 0 "" "$rtab" "$@" -Wno-unused
+	check_err "$verb-werror" $noload "error: $unused" "$rtab" "$@" -Werror
+	check_err "$verb-werror-wno" 0 "" "$rtab" "$@" -Werror -Wno-unused
+	check_err "$verb-bad-check" 2 "unknown option '-Wfoo'" "$rtab" "$@" -Wfoo
+	check_err "$verb-cannot-off" 2 "cannot be turned off" "$rtab" "$@" -Wno-unknown-name
+	check_err "$verb-diag-json" 0 '"check": "unused"' "$rtab" "$@" --diagnostics=json
+done
+# --strict: a provisional value is an error, as in rtab check.
+check_err odds-strict 1 "error: provisional" "$rtab" odds tables/musket_pike.rtab melee --strict
+check_err export-strict 1 "error: provisional" "$rtab" export --format csv tables/musket_pike.rtab --strict
+check_err odds-clean 0 "" "$rtab" odds tables/musket_pike.rtab melee
+
 # A compile that fails writes nothing and keeps what was there.
 mkdir "$tmp/out"
 "$rtab" compile tables/musket_pike.rtab -o "$tmp/out" >/dev/null 2>&1
@@ -147,6 +203,50 @@ sed 's/attacker_broken            1-2;/attacker_broken            1-3;/' tables/
 check damaged-overlap 1 "musket_pike.rtab:" "$rtab" compile "$tmp/musket_pike.rtab" -o "$tmp/out"
 if cmp -s "$tmp/out/musket_pike.c" "$tmp/before.c" && [ "$(ls "$tmp/out")" = "musket_pike.c
 musket_pike.h" ]; then passed=$((passed + 1)); else echo "FAIL: a failed compile changed $tmp/out"; failed=$((failed + 1)); fi
+
+# An automatic column is printed as "no roll" on its outcome's row only.
+check export-automatic-own-row 0 "crt,none,-,-,-,-,-,-,-,1,1-2,no roll,defender_eliminated," \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-automatic-other-rows 0 "crt,none,1,1-2,2-3,3-4,4-5,5-6,6,-,-,-,attacker_retreats," \
+	"$rtab" export --format csv tables/classic_odds.rtab
+# Odds headers say what the cumulative columns add up.
+check odds-cumulative-headers 0 "this row or any above  this row or any below" \
+	"$rtab" odds tables/classic_odds.rtab crt
+
+# Vectors give what each trigger passes on and every provisional reason,
+# as rtab eval does for the same situation.
+if "$rtab" vectors tables/musket_pike.rtab melee >"$tmp/vec.jsonl" && python3 - "$rtab" "$tmp/vec.jsonl" <<'PY'
+import json, subprocess, sys
+rtab, path = sys.argv[1], sys.argv[2]
+lines = [json.loads(l) for l in open(path)]
+picked = [d for d in lines if d.get('trigger_inputs') and
+          any(v != 'normal' for t in d['trigger_inputs'] for v in t.values())][:5]
+assert picked, 'no vector passes a formation other than normal'
+for d in picked:
+    args = [rtab, 'eval', 'tables/musket_pike.rtab', 'melee', '--json', '--drm', str(d['drm']),
+            '--roll', ','.join(map(str, d['faces']))]
+    for k, v in d['inputs'].items():
+        args += ['--set', '%s=%s' % (k, str(v).lower() if isinstance(v, bool) else v)]
+    e = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
+    for key in ('triggers', 'trigger_inputs', 'reasons'):
+        assert d[key] == e[key], (key, d[key], e[key])
+PY
+then passed=$((passed + 1)); else echo "FAIL: vectors' trigger_inputs/reasons differ from rtab eval"; failed=$((failed + 1)); fi
+
+# A column that gives its result without a roll has no modified roll.
+check eval-automatic-no-roll 0 "modified roll: none (no roll)" \
+	"$rtab" eval tables/classic_odds.rtab crt --set attack=25 --set defence=5 --set combined_arms=true
+
+check eval-automatic-roll-unused 0 "natural roll:  3 (not used: the column gives its result without a roll)" \
+	"$rtab" eval tables/classic_odds.rtab crt --set attack=30 --set defence=5 --roll 3
+
+# A bad --diagnostics format is named as one, on every verb that takes it.
+check diagnostics-format-check 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" check --diagnostics=xml tables/classic_odds.rtab
+check diagnostics-format-compile 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" compile --diagnostics=xml tables/classic_odds.rtab -o "$tmp/diagfmt"
+check diagnostics-format-eval 2 "--diagnostics takes json or text, not 'xml'" \
+	"$rtab" eval tables/classic_odds.rtab crt --roll 1 --diagnostics=xml
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

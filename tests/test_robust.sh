@@ -117,6 +117,7 @@ if LC_ALL=C grep -q "$(printf '\033')" "$tmp/diag.txt"; then
 else
 	passed=$((passed + 1))
 fi
+check escape-in-argument 2 "unknown verb 'x\x1B[2J'" "$rtab" "$(printf 'x\033[2J')"
 check escape-visible 1 'bad\xFFname\x1B[31m.rtab' "$rtab" check "$weird"
 
 # 10. A distance whose forms roll different dice: every form can be shown.

@@ -43,6 +43,12 @@ def expected(v):
     return {k: x for k, x in v.items() if k not in KINDS + ['inputs', 'faces', 'drm']}
 
 
+def port_expected(v):
+    """What the port must give of a vector: what triggers pass on and the
+    full list of reasons are checked against rtab eval (eval_compare) only."""
+    return {k: x for k, x in expected(v).items() if k not in ('trigger_inputs', 'reasons')}
+
+
 def port_answer(rs, v):
     kind = kind_of(v)
     name, given = v[kind], v['inputs']
@@ -328,7 +334,7 @@ for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab']:
         counts[kind_of(v)] = counts.get(kind_of(v), 0) + 1
     # The port.
     for i, v in enumerate(vectors):
-        got, want = port_answer(rs, v), expected(v)
+        got, want = port_answer(rs, v), port_expected(v)
         theirs = {k: got.get(k) for k in want}
         if theirs != want:
             fail('%s vector %d' % (path, i + 1), 'the port gives %s, the vector %s' % (theirs, want))
@@ -371,7 +377,7 @@ if len({tuple(v['faces']) for v in ex if v['table'] == 'sums'}) != 36:
     fail('--exhaustive', 'table sums lacks some of its 36 rolls')
 for v in ex:
     got = port_answer(rs, v)
-    if {k: got.get(k) for k in expected(v)} != expected(v):
+    if {k: got.get(k) for k in port_expected(v)} != port_expected(v):
         fail('--exhaustive', 'the port disagrees on %s' % v)
 p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exhaustive', '--limit', '1000'],
                    capture_output=True, text=True)

@@ -286,7 +286,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_lab
 
 /* table melee: row << 8 | outcome, for each modified roll 0..12, below, above */
 static const uint16_t rtab_native_t0_[1][15] = {
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x101u, 0x101u, 0x101u, 0x0u, 0x101u},
+	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 257u, 257u, 0u, 257u},
 };
 
 /* table melee: native */
@@ -453,7 +453,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 
 /* table pursuit: row << 8 | outcome, for each modified roll 0..9, below, above */
 static const uint16_t rtab_native_t1_[1][12] = {
-	{0x2u, 0x2u, 0x2u, 0x2u, 0x2u, 0x103u, 0x103u, 0x103u, 0x103u, 0x103u, UINT16_MAX, UINT16_MAX},
+	{2u, 2u, 2u, 2u, 2u, 259u, 259u, 259u, 259u, 259u, UINT16_MAX, UINT16_MAX},
 };
 
 /* table pursuit: native */

@@ -234,9 +234,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const enum_column
 
 /* table fire: row << 8 | outcome, for each modified roll 2..12, below, above */
 static const uint16_t rtab_native_t0_[3][13] = {
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x202u, 0x202u, 0x202u, 0x0u, 0x202u},
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x202u, 0x202u, 0x0u, 0x202u},
-	{0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x101u, 0x202u, UINT16_MAX, UINT16_MAX},
+	{0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 0u, 514u},
+	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 514u, 0u, 514u},
+	{0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 514u, UINT16_MAX, UINT16_MAX},
 };
 
 /* table fire: native */

@@ -302,8 +302,8 @@ int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, si
 
 /* table pursuit: row << 8 | outcome, for each modified roll 1..6, below, above */
 static const uint16_t rtab_native_t1_[2][8] = {
-	{0x1u, 0x1u, 0x1u, 0x1u, 0x102u, 0x102u, UINT16_MAX, UINT16_MAX},
-	{0x102u, 0x102u, 0x102u, 0x102u, 0x102u, 0x102u, UINT16_MAX, UINT16_MAX},
+	{1u, 1u, 1u, 1u, 258u, 258u, UINT16_MAX, UINT16_MAX},
+	{258u, 258u, 258u, 258u, 258u, 258u, UINT16_MAX, UINT16_MAX},
 };
 
 /* table pursuit: native */

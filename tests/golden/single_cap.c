@@ -212,7 +212,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const single_cap_
 
 /* table morale: row << 8 | outcome, for each modified roll -1..8, below, above */
 static const uint16_t rtab_native_t0_[1][12] = {
-	{0x0u, 0x0u, 0x0u, 0x101u, 0x101u, 0x101u, 0x202u, 0x202u, 0x202u, 0x202u, 0x0u, 0x202u},
+	{0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u, 0u, 514u},
 };
 
 /* table morale: native */
