@@ -40,13 +40,15 @@ bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 
 /* The arguments of a verb that compares files (diff, verify): --edition,
  * --help, --format F (F one of formats, NULL-terminated; format gets its
- * index), --locale L, and at most two FILE arguments. Returns -1 after
+ * index), --locale L, the diagnostic options (cli_diag_option, into diag)
+ * and at most two FILE arguments. Returns -1 after
  * printing help (exit 0), EXIT_OK, or EXIT_USAGE (reported). */
 typedef struct compare_args {
 	const char *pos[2];
 	size_t npos;
 	int format;
 	const char *locale, *edition;
+	diag_options diag; /* -W...: set errors_only before the call for a quiet load */
 } compare_args;
 int cli_compare_args(const char *verb, const char *help, const char *const *formats, int argc,
 		     char **argv, compare_args *a);

@@ -85,6 +85,11 @@ int cli_compare_args(const char *verb, const char *help, const char *const *form
 			a->format = k;
 			continue;
 		}
+		int dr = cli_diag_option(verb, arg, &a->diag);
+		if (dr < 0)
+			return EXIT_USAGE;
+		if (dr > 0)
+			continue;
 		if (arg[0] == '-' && arg[1])
 			return usage_error(verb, "unknown option '%s'", arg);
 		if (a->npos == 2)

@@ -24,6 +24,10 @@ static const char help[] =
 	"--format markdown prints an errata sheet ready to publish; json is for\n"
 	"tools; html is a page. --locale picks the labels (default: the first).\n"
 	"--edition NAME applies to a side not written FILE@EDITION.\n"
+	"A clean call prints only the comparison: the files' warnings are not shown\n"
+	"unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
+	"--diagnostics=json|text (as rtab check takes them); an error in either file\n"
+	"(with -Werror, a warning too) stops it with exit status 2.\n"
 	"Exit status: 0 equal, 1 different, 2 errors.\n";
 
 typedef enum diff_format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON, FMT_HTML } diff_format;
@@ -433,9 +437,9 @@ static void render_html(diff_ctx *c)
 	html_page_end(sb);
 }
 
-static bool load_side(side *s, const char *edition)
+static bool load_side(side *s, const char *edition, const diag_options *opts)
 {
-	if (!cli_load(&s->l, s->arg, edition, stderr, NULL))
+	if (!cli_load(&s->l, s->arg, edition, stderr, opts))
 		return false;
 	if (s->l.nlayers > 0)
 		s->layer = edition_layer(s->l.errata, (size_t)s->l.nlayers - 1);
@@ -447,7 +451,7 @@ int cmd_diff(int argc, char **argv)
 {
 	static const char *const formats[] = {"text", "markdown", "json", "html", NULL};
 	diff_ctx c = {0};
-	compare_args a = {0};
+	compare_args a = {.diag = {.errors_only = true}};
 	int status = cli_compare_args("diff", help, formats, argc, argv, &a);
 
 	if (status)
@@ -459,8 +463,8 @@ int cmd_diff(int argc, char **argv)
 	c.format = (diff_format)a.format;
 	const char *locale = a.locale, *edition = a.edition;
 
-	bool ok_old = load_side(&c.old, edition);
-	bool ok_new = load_side(&c.new, edition);
+	bool ok_old = load_side(&c.old, edition, &a.diag);
+	bool ok_new = load_side(&c.new, edition, &a.diag);
 	strbuf out = {0};
 	if (!ok_old || !ok_new) {
 		status = EXIT_USAGE;

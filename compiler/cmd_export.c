@@ -29,6 +29,9 @@ static const char help[] =
 	"                   the options of rtab check: the file's warnings are shown only\n"
 	"                   when one of these asks for them; its errors stop the verb\n"
 	"\n"
+	"A clean call writes only its output: the file's errors stop it, its warnings\n"
+	"are not shown unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
+	"--diagnostics=json|text (as rtab check takes them).\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 typedef struct export_args {

@@ -33,6 +33,9 @@ static const char help[] =
 	"                     when one of these asks for them; its errors stop the verb\n"
 	"\n"
 	"--edition NAME (or FILE@NAME): the edition with the errata layers up to NAME.\n"
+	"A clean call prints only its result: the file's errors stop it, its warnings\n"
+	"are not shown unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
+	"--diagnostics=json|text (as rtab check takes them).\n"
 	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
 
 typedef enum odds_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON } odds_format;

@@ -139,6 +139,62 @@ check trigger-inputs-example 1 "expected defender_shaken_retreat_1 triggering {f
 	"$rtab" test "$tmp/passes.rtab"
 check trigger-inputs-example-ok 0 "0 failed" "$rtab" test tables/musket_pike.rtab
 
+# Diagnostics on every verb that reads a file: quiet about the file's
+# warnings unless asked, -Wno-CHECK and -Werror as rtab check takes them.
+check_err() { # NAME EXPECTED_STATUS STDERR_SUBSTRING|"" (stderr empty) COMMAND...
+	name=$1 want=$2 needle=$3
+	shift 3
+	"$@" >"$tmp/diag.out" 2>"$tmp/diag.all"
+	status=$?
+	# rtab vectors reports its count of vectors there: a result, not a diagnostic.
+	grep -v '^rtab vectors: [0-9][0-9]* vectors for ' "$tmp/diag.all" >"$tmp/diag.err"
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
+	elif [ -z "$needle" ] && [ -s "$tmp/diag.err" ]; then
+		echo "FAIL $name: stderr should be empty"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
+	elif [ -n "$needle" ] && ! grep -qF -- "$needle" "$tmp/diag.err"; then
+		echo "FAIL $name: stderr lacks '$needle'"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
+	elif [ "$status" -eq 0 ] && [ ! -s "$tmp/diag.out" ]; then
+		echo "FAIL $name: no output"; failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+}
+cat >"$tmp/warned.rtab" <<'RTAB'
+ruleset warned { locales en; en "Warned"; }
+dice d6 = 1d6;
+input spare: bool = false { en "Spare"; }
+outcome hold { en "Hold"; }
+outcome rout { en "Rout"; }
+table morale { en "Morale"; roll d6; rows { hold 1-3; rout 4-6; } }
+example holds { en "A 2 holds"; morale roll 2 -> hold; }
+RTAB
+w=$tmp/warned.rtab
+unused="input 'spare' is never used"
+for verb in odds export vectors diff verify; do
+	case $verb in
+	odds) set -- odds "$w" morale ;;
+	export) set -- export --format json "$w" ;;
+	vectors) set -- vectors "$w" ;;
+	diff) set -- diff "$w" "$w" ;;
+	verify) set -- verify "$w" ;;
+	esac
+	# A file that does not load: diff and verify say so with 2, the others with 1.
+	case $verb in diff | verify) noload=2 ;; *) noload=1 ;; esac
+	check_err "$verb-quiet" 0 "" "$rtab" "$@"
+	check_err "$verb-asked" 0 "$unused [-Wunused]" "$rtab" "$@" -Wunused
+	check_err "$verb-wno" 0 "" "$rtab" "$@" -Wno-unused
+	check_err "$verb-werror" $noload "error: $unused" "$rtab" "$@" -Werror
+	check_err "$verb-werror-wno" 0 "" "$rtab" "$@" -Werror -Wno-unused
+	check_err "$verb-bad-check" 2 "unknown option '-Wfoo'" "$rtab" "$@" -Wfoo
+	check_err "$verb-cannot-off" 2 "cannot be turned off" "$rtab" "$@" -Wno-unknown-name
+	check_err "$verb-diag-json" 0 '"check": "unused"' "$rtab" "$@" --diagnostics=json
+done
+# --strict: a provisional value is an error, as in rtab check.
+check_err odds-strict 1 "error: provisional" "$rtab" odds tables/musket_pike.rtab melee --strict
+check_err export-strict 1 "error: provisional" "$rtab" export --format csv tables/musket_pike.rtab --strict
+check_err odds-clean 0 "" "$rtab" odds tables/musket_pike.rtab melee
+
 # A compile that fails writes nothing and keeps what was there.
 mkdir "$tmp/out"
 "$rtab" compile tables/musket_pike.rtab -o "$tmp/out" >/dev/null 2>&1
