@@ -1249,7 +1249,7 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 			order[j] = x;
 		}
 	}
-	sb_printf(o, "\n/* ratio %s */\nstatic inline int32_t rtab_native_band%zu_(int64_t a, int64_t b)\n{\n",
+	sb_printf(o, "\n/* ratio %s */\nRTAB_NATIVE_HELPER_ int32_t rtab_native_band%zu_(int64_t a, int64_t b)\n{\n",
 		  b->id, bi);
 	for (size_t i = 0; i < n; i++) {
 		const rtab_band_step *st = &b->steps[order[i]];
@@ -1259,7 +1259,7 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 	}
 	sb_printf(o, "\treturn %ld;\n}\n", (long)b->otherwise);
 	/* The same, giving the step reached (its index as declared), or -1 for otherwise. */
-	sb_printf(o, "\nstatic inline int rtab_native_band%zu_step_(int64_t a, int64_t b)\n{\n", bi);
+	sb_printf(o, "\nRTAB_NATIVE_HELPER_ int rtab_native_band%zu_step_(int64_t a, int64_t b)\n{\n", bi);
 	for (size_t i = 0; i < n; i++) {
 		const rtab_band_step *st = &b->steps[order[i]];
 		bool fav = st->num >= st->den;
@@ -1276,6 +1276,9 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 
 	sb_puts(o, "\n/*\n * Native resolvers: each table's rules as C, computing what rtab_resolve\n"
 		   " * computes (see the header for the entry points).\n */\n");
+	/* A ruleset need not use every helper; clang warns of unused static functions. */
+	sb_puts(o, "\n#if defined(__GNUC__)\n#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))\n"
+		   "#else\n#define RTAB_NATIVE_HELPER_ static inline\n#endif\n");
 	sb_printf(o,
 		  "\nint %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues)\n{\n"
 		  "\tint rc;\n"
@@ -1300,11 +1303,11 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 	if (rs->ntables == 0)
 		goto dispatch;
 	/* A provisional reason, once (as the interpreter notes it), and the outcome's own, first. */
-	sb_puts(o, "\nstatic inline int rtab_native_same_(const char *a, const char *b)\n{\n"
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)\n{\n"
 		   "\tif (a == b) return 1;\n"
 		   "\tfor (; *a && *a == *b; a++, b++) {}\n"
 		   "\treturn *a == *b;\n}\n");
-	sb_puts(o, "\nstatic inline void rtab_native_note_(rtab_result *out, const char *why)\n{\n"
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)\n{\n"
 		   "\tsize_t n;\n"
 		   "\tif (!why) return;\n"
 		   "\tn = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;\n"
@@ -1313,7 +1316,7 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		   "\tif (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;\n"
 		   "\tif (!out->provisional) out->provisional = why;\n"
 		   "\tif (out->nprovisional < UINT16_MAX) out->nprovisional++;\n}\n");
-	sb_puts(o, "\nstatic inline void rtab_native_note_first_(rtab_result *out, const char *why)\n{\n"
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)\n{\n"
 		   "\tsize_t at, n;\n"
 		   "\tif (!why) return;\n"
 		   "\trtab_native_note_(out, why);\n"
@@ -1323,13 +1326,13 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		   "\tif (at == n) at = n - 1;\n"
 		   "\tfor (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];\n"
 		   "\tout->reasons[0] = why;\n}\n");
-	sb_puts(o, "\nstatic inline int64_t rtab_native_div_down_(int64_t a, int64_t b)\n{\n"
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)\n{\n"
 		   "\tint64_t q = a / b;\n"
 		   "\treturn a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;\n}\n");
-	sb_puts(o, "\nstatic inline int64_t rtab_native_div_up_(int64_t a, int64_t b)\n{\n"
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)\n{\n"
 		   "\tint64_t q = a / b;\n"
 		   "\treturn a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;\n}\n");
-	sb_puts(o, "\nstatic inline void rtab_native_sort_(int32_t *v, size_t n)\n{\n"
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)\n{\n"
 		   "\tfor (size_t i = 1; i < n; i++) {\n"
 		   "\t\tint32_t x = v[i];\n"
 		   "\t\tsize_t j = i;\n"
@@ -1337,7 +1340,7 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		   "\t\tv[j] = x;\n"
 		   "\t}\n}\n");
 	sb_printf(o, "\n/* A lean result from the interpreter, for what the native code leaves to it. */\n"
-		     "static inline int rtab_native_interpreted_(size_t table, const %s_situation *s,\n"
+		     "RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const %s_situation *s,\n"
 		     "\tconst int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n{\n"
 		     "\trtab_result r;\n"
 		     "\tint rc;\n"

@@ -387,6 +387,14 @@ static const char *rounding_name(uint8_t r)
 	return r < 4 ? names[r] : "?";
 }
 
+/* Where 'WORD ...;' (shifts, above, below) is written in the definition;
+ * fallback when it is not (a variant's own statement comes first). */
+static src_loc words_loc(const builder *b, const char *word, src_loc fallback)
+{
+	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_WORDS, word, 0) : NULL;
+	return s ? s->loc : fallback;
+}
+
 /* How a table chooses its column, beyond an input: computed keys, steps, shifts,
  * columns that give a result without a roll. */
 static void column_facets(builder *b, const rtab_table *t)
@@ -405,18 +413,19 @@ static void column_facets(builder *b, const rtab_table *t)
 	for (size_t k = 0; k < t->nshifts; k++)
 		if (t->shifts[k] < rs->nmodifiers)
 			sb_printf(&shifts, "%s%s", k ? ", " : "", rs->modifiers[t->shifts[k]].id);
-	addf(b, at, shifts.data, "column shifts");
+	addf(b, words_loc(b, "shifts", at), shifts.data, "column shifts");
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
+		src_loc col_at = words_loc(b, col->id, at); /* 'above 6:1 DE;', 'below none;' */
 		if (t->key_kind == RTAB_KEY_ODDS)
-			addf(b, at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
+			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
 		else if (t->key_kind == RTAB_KEY_VALUE)
-			addf(b, at, xasprintf("%d", col->step_num), "column '%s' step", col->id);
+			addf(b, col_at, xasprintf("%d", col->step_num), "column '%s' step", col->id);
 		if (col->kind == RTAB_COLUMN_AUTOMATIC)
-			addf(b, at, xasprintf("automatic %s", outcome_id(rs, col->automatic)), "column '%s' gives",
+			addf(b, col_at, xasprintf("automatic %s", outcome_id(rs, col->automatic)), "column '%s' gives",
 			     col->id);
 		else if (col->kind == RTAB_COLUMN_NONE)
-			addf(b, at, xstrdup("no result"), "column '%s' gives", col->id);
+			addf(b, col_at, xstrdup("no result"), "column '%s' gives", col->id);
 	}
 }
 

@@ -1234,6 +1234,12 @@ const rtab_ruleset musket_pike_ruleset = {
  * computes (see the header for the entry points).
  */
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#else
+#define RTAB_NATIVE_HELPER_ static inline
+#endif
+
 int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -1255,14 +1261,14 @@ int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t va
 	return RTAB_OK;
 }
 
-static inline int rtab_native_same_(const char *a, const char *b)
+RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
 {
 	if (a == b) return 1;
 	for (; *a && *a == *b; a++, b++) {}
 	return *a == *b;
 }
 
-static inline void rtab_native_note_(rtab_result *out, const char *why)
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
 {
 	size_t n;
 	if (!why) return;
@@ -1274,7 +1280,7 @@ static inline void rtab_native_note_(rtab_result *out, const char *why)
 	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
 }
 
-static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
 {
 	size_t at, n;
 	if (!why) return;
@@ -1287,19 +1293,19 @@ static inline void rtab_native_note_first_(rtab_result *out, const char *why)
 	out->reasons[0] = why;
 }
 
-static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
 	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
 }
 
-static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
 	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
 }
 
-static inline void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
 		int32_t x = v[i];
@@ -1310,7 +1316,7 @@ static inline void rtab_native_sort_(int32_t *v, size_t n)
 }
 
 /* A lean result from the interpreter, for what the native code leaves to it. */
-static inline int rtab_native_interpreted_(size_t table, const musket_pike_situation *s,
+RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const musket_pike_situation *s,
 	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
@@ -1327,7 +1333,7 @@ static inline int rtab_native_interpreted_(size_t table, const musket_pike_situa
 }
 
 /* ratio force_ratio */
-static inline int32_t rtab_native_band0_(int64_t a, int64_t b)
+RTAB_NATIVE_HELPER_ int32_t rtab_native_band0_(int64_t a, int64_t b)
 {
 	if (a * 1 >= 4 * b) return 2; /* 4:1 */
 	if (a * 1 >= 2 * b) return 1; /* 2:1 */
@@ -1336,7 +1342,7 @@ static inline int32_t rtab_native_band0_(int64_t a, int64_t b)
 	return 0;
 }
 
-static inline int rtab_native_band0_step_(int64_t a, int64_t b)
+RTAB_NATIVE_HELPER_ int rtab_native_band0_step_(int64_t a, int64_t b)
 {
 	if (a * 1 >= 4 * b) return 0;
 	if (a * 1 >= 2 * b) return 1;

@@ -186,6 +186,12 @@ const rtab_ruleset effects_labels_ruleset = {
  * computes (see the header for the entry points).
  */
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#else
+#define RTAB_NATIVE_HELPER_ static inline
+#endif
+
 int effects_labels_situation_init(effects_labels_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -207,14 +213,14 @@ int effects_labels_situation_set(effects_labels_situation *s, size_t input, int3
 	return RTAB_OK;
 }
 
-static inline int rtab_native_same_(const char *a, const char *b)
+RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
 {
 	if (a == b) return 1;
 	for (; *a && *a == *b; a++, b++) {}
 	return *a == *b;
 }
 
-static inline void rtab_native_note_(rtab_result *out, const char *why)
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
 {
 	size_t n;
 	if (!why) return;
@@ -226,7 +232,7 @@ static inline void rtab_native_note_(rtab_result *out, const char *why)
 	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
 }
 
-static inline void rtab_native_note_first_(rtab_result *out, const char *why)
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
 {
 	size_t at, n;
 	if (!why) return;
@@ -239,19 +245,19 @@ static inline void rtab_native_note_first_(rtab_result *out, const char *why)
 	out->reasons[0] = why;
 }
 
-static inline int64_t rtab_native_div_down_(int64_t a, int64_t b)
+RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
 	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
 }
 
-static inline int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
 	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
 }
 
-static inline void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
 		int32_t x = v[i];
@@ -262,7 +268,7 @@ static inline void rtab_native_sort_(int32_t *v, size_t n)
 }
 
 /* A lean result from the interpreter, for what the native code leaves to it. */
-static inline int rtab_native_interpreted_(size_t table, const effects_labels_situation *s,
+RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_labels_situation *s,
 	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
