@@ -1,5 +1,5 @@
 /* rtab diff and rtab verify compare every field of the runtime's definitions:
- * facet_fields (compiler/facets.c) must name each field of each structure
+ * facet_fields (compiler/analysis/facets.c) must name each field of each structure
  * that rtab.h declares, so that a field added there fails here until the
  * facets read it. */
 #include <setjmp.h>
