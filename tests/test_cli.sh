@@ -258,5 +258,23 @@ sed 's/above 6:1 DE;/above 6:1 EX;/' tables/classic_odds.rtab >"$tmp/above.rtab"
 check diff-above-location 1 "was at tables/classic_odds.rtab:$(grep -n 'above 6:1 DE;' tables/classic_odds.rtab | cut -d: -f1):3" \
 	"$rtab" diff tables/classic_odds.rtab "$tmp/above.rtab"
 
+# A file that did not load prints no count line: "0 passed, 0 failed" would
+# read as a file without examples.
+check test-bad-edition 1 "no errata layer 'bogus'" "$rtab" test tests/errata/skirmish.rtab@bogus
+out=$("$rtab" test tests/errata/skirmish.rtab@bogus 2>&1)
+case $out in
+*passed*) echo "FAIL test-bad-edition-count: a count line after a load error"; echo "$out"; failed=$((failed + 1)) ;;
+*) passed=$((passed + 1)) ;;
+esac
+check test-count-when-loaded 0 "passed, 0 failed" "$rtab" test tables/classic_odds.rtab
+
+# export --locale: the count is checked before the names, and a locale named
+# twice is refused rather than printed as two equal columns.
+check export-locale-three 2 "--locale takes one locale or two, not 'en,ru,fr'" \
+	"$rtab" export --format csv tables/musket_pike.rtab --locale en,ru,fr
+check export-locale-twice 2 "--locale names 'en' twice" \
+	"$rtab" export --format csv tables/musket_pike.rtab --locale en,en
+check export-locale-two 0 "" "$rtab" export --format csv tables/musket_pike.rtab --locale en,ru
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
