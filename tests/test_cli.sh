@@ -276,5 +276,18 @@ check export-locale-twice 2 "--locale names 'en' twice" \
 	"$rtab" export --format csv tables/musket_pike.rtab --locale en,en
 check export-locale-two 0 "" "$rtab" export --format csv tables/musket_pike.rtab --locale en,ru
 
+# A 'like' variant's inherited rows keep the base's rule (7.3), the variant
+# itself its own (7.7).
+out=$("$rtab" export --format json tables/classic_odds.rtab 2>&1)
+if printf '%s' "$out" | python3 -c '
+import json, sys
+t = {t["id"]: t for t in json.load(sys.stdin)["tables"]}
+v = t["cavalry_crt"]
+assert v["rule"] == "7.7", v["rule"]
+assert v["rows"] and all(r["rule"] == "7.3" for r in v["rows"]), [r["rule"] for r in v["rows"]]
+assert [r["rule"] for r in v["rows"]] == [r["rule"] for r in t["crt"]["rows"]]
+'; then passed=$((passed + 1)); else echo "FAIL like-keeps-base-rule"; failed=$((failed + 1)); fi
+check like-eval-rule 0 '"rule": "7.3"' "$rtab" eval --json tables/classic_odds.rtab cavalry_crt --set attack=4 --set defence=4 --roll 4
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
