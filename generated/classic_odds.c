@@ -266,12 +266,12 @@ static const rtab_column table1_columns[] = {
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1},
 };
 static const rtab_row table1_rows[] = {
-	{1, "7.7", NULL}, /* attacker_retreats */
-	{2, "7.7", NULL}, /* no_effect */
-	{4, "7.7", NULL}, /* defender_retreats */
-	{5, "7.7", NULL}, /* defender_eliminated */
-	{0, "7.7", NULL}, /* attacker_eliminated */
-	{3, "7.7", NULL}, /* exchange */
+	{1, "7.3", NULL}, /* attacker_retreats */
+	{2, "7.3", NULL}, /* no_effect */
+	{4, "7.3", NULL}, /* defender_retreats */
+	{5, "7.3", NULL}, /* defender_eliminated */
+	{0, "7.3", NULL}, /* attacker_eliminated */
+	{3, "7.3", NULL}, /* exchange */
 };
 static const uint16_t table1_shifts[] = {0, 1, 2};
 static const rtab_instr table1_key_a[] = {{RTAB_OP_INPUT, 0}};

@@ -258,5 +258,36 @@ sed 's/above 6:1 DE;/above 6:1 EX;/' tables/classic_odds.rtab >"$tmp/above.rtab"
 check diff-above-location 1 "was at tables/classic_odds.rtab:$(grep -n 'above 6:1 DE;' tables/classic_odds.rtab | cut -d: -f1):3" \
 	"$rtab" diff tables/classic_odds.rtab "$tmp/above.rtab"
 
+# A file that did not load prints no count line: "0 passed, 0 failed" would
+# read as a file without examples.
+check test-bad-edition 1 "no errata layer 'bogus'" "$rtab" test tests/errata/skirmish.rtab@bogus
+out=$("$rtab" test tests/errata/skirmish.rtab@bogus 2>&1)
+case $out in
+*passed*) echo "FAIL test-bad-edition-count: a count line after a load error"; echo "$out"; failed=$((failed + 1)) ;;
+*) passed=$((passed + 1)) ;;
+esac
+check test-count-when-loaded 0 "passed, 0 failed" "$rtab" test tables/classic_odds.rtab
+
+# export --locale: the count is checked before the names, and a locale named
+# twice is refused rather than printed as two equal columns.
+check export-locale-three 2 "--locale takes one locale or two, not 'en,ru,fr'" \
+	"$rtab" export --format csv tables/musket_pike.rtab --locale en,ru,fr
+check export-locale-twice 2 "--locale names 'en' twice" \
+	"$rtab" export --format csv tables/musket_pike.rtab --locale en,en
+check export-locale-two 0 "" "$rtab" export --format csv tables/musket_pike.rtab --locale en,ru
+
+# A 'like' variant's inherited rows keep the base's rule (7.3), the variant
+# itself its own (7.7).
+out=$("$rtab" export --format json tables/classic_odds.rtab 2>&1)
+if printf '%s' "$out" | python3 -c '
+import json, sys
+t = {t["id"]: t for t in json.load(sys.stdin)["tables"]}
+v = t["cavalry_crt"]
+assert v["rule"] == "7.7", v["rule"]
+assert v["rows"] and all(r["rule"] == "7.3" for r in v["rows"]), [r["rule"] for r in v["rows"]]
+assert [r["rule"] for r in v["rows"]] == [r["rule"] for r in t["crt"]["rows"]]
+'; then passed=$((passed + 1)); else echo "FAIL like-keeps-base-rule"; failed=$((failed + 1)); fi
+check like-eval-rule 0 '"rule": "7.3"' "$rtab" eval --json tables/classic_odds.rtab cavalry_crt --set attack=4 --set defence=4 --roll 4
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

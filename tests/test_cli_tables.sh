@@ -90,7 +90,7 @@ check eval-cannot-off 2 "" "cannot be turned off" \
 check test-warns 0 "1 passed, 0 failed" "[-Wmissing-label]" "$rtab" test "$tmp/warned.rtab"
 check test-wno 0 "1 passed, 0 failed" "" \
 	"$rtab" test -Wno-missing-label -Wno-unused "$tmp/warned.rtab"
-check test-werror 1 "0 passed, 0 failed" "error: input 'spare'" "$rtab" test -Werror "$tmp/warned.rtab"
+check test-werror 1 "" "error: input 'spare'" "$rtab" test -Werror "$tmp/warned.rtab"
 check test-bad-check 2 "" "unknown option '-Wfrob'" "$rtab" test -Wfrob "$tmp/warned.rtab"
 
 # A --drm beyond the rolls check proved is said, naming the roll.

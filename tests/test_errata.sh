@@ -125,6 +125,15 @@ expect verify-single-ok 0 "0 errors, 0 warnings" "$rtab" verify "$f"
 expect verify-single-edition 0 "0 errors, 0 warnings" "$rtab" verify "$f@original"
 expect verify-editions 1 "table 'assault' differs from the original" "$rtab" verify "$f@original" "$f"
 expect verify-bad-file 2 "cannot open" "$rtab" verify $v/original.rtab "$tmp/none.rtab"
+# A provisional reason is free text that a translator translates: a different
+# reason is faithful, a mark dropped on one side is not.
+sed 's|^dice d10 = 1d10 faces 0..9 @ "2.0";|dice d10 = 1d10 faces 0..9 @ "2.0" provisional "faces read from a smudged scan";|; s|^  cavalry, infantry = +1;|  cavalry, infantry = +1 provisional "cell lost in extraction";|' \
+	$v/original.rtab >"$tmp/prov_orig.rtab"
+sed 's|^dice d10 = 1d10 faces 0..9 @ "2.0";|dice d10 = 1d10 faces 0..9 @ "2.0" provisional "грани прочитаны по нечёткому скану";|; s|^  cavalry, infantry = +1;|  cavalry, infantry = +1 provisional "клетка утеряна при извлечении";|' \
+	$v/translation.rtab >"$tmp/prov_trans.rtab"
+sed 's| provisional "клетка утеряна при извлечении"||' "$tmp/prov_trans.rtab" >"$tmp/prov_dropped.rtab"
+expect verify-provisional-translated 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/prov_orig.rtab" "$tmp/prov_trans.rtab"
+expect verify-provisional-dropped 1 "cell cavalry, infantry provisional" "$rtab" verify "$tmp/prov_orig.rtab" "$tmp/prov_dropped.rtab"
 python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d["errors"] == '"$faults"' else 1)' <$v/faulty.json &&
 	passed=$((passed + 1)) || { echo "FAIL verify-json: not JSON or not one error per fault"; failed=$((failed + 1)); }
 

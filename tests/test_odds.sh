@@ -62,6 +62,38 @@ for want in "break_off  *3/10" "pursue_and_eliminate  *3/10" "pursue_off_map  *4
 	if echo "$out" | grep -q "$want"; then passed=$((passed + 1)); else fail "pursuit lacks '$want'"; echo "$out"; fi
 done
 
+# A modified roll past every row is "(no row)", apart from "(no result)",
+# with a warning on stderr: crt 1:1 has rows for 1..6, --drm 3 takes faces
+# 4-6 to 7..9.
+got=$("$rtab" odds $c crt --drm 3 --json 2>"$tmp/err")
+case $got in *'{"outcome": null, "no_row": true, "label": null, "rolls": 3, "probability": "1/2"'*) passed=$((passed + 1)) ;; *) fail "crt --drm 3: faces 4-6 are not (no row)"; echo "$got" ;; esac
+case $got in *'"no_result"'*) fail "crt --drm 3 counts no row as no result"; echo "$got" ;; *) passed=$((passed + 1)) ;; esac
+grep -q "warning: 3 of 6 rolls take the modified roll to 7..9 (modifier +3), where column '1:1' of table 'crt' has no row" "$tmp/err" && passed=$((passed + 1)) || { fail "crt --drm 3: no warning"; cat "$tmp/err"; }
+"$rtab" odds $c crt --drm 3 2>/dev/null | grep -q '^  (no row)  *3/6 .*the modified roll matches no row$' && passed=$((passed + 1)) || fail "crt --drm 3: no (no row) line"
+# 3:13 (a 'none' column) is no result, never no row, and no warning.
+"$rtab" odds $c crt --set attack=3 --set defence=13 2>"$tmp/err" | grep -q '^  (no result)  *6/6' && [ ! -s "$tmp/err" ] && passed=$((passed + 1)) || fail "3:13: not (no result) alone"
+
+# One column lists its outcomes in the order of its rolls, those that cannot
+# occur last: rows printed high first, cumulative over the rolls.
+cat >"$tmp/rev.rtab" <<'RTAB'
+ruleset rev @ "1" { locales en; en "Rev"; }
+dice d6 = 1d6 @ "1";
+outcome low @ "1" { en "Low"; }
+outcome mid @ "1" { en "Mid"; }
+outcome high @ "1" { en "High"; }
+outcome never @ "1" { en "Never"; }
+table t @ "1" { en "T"; roll d6; rows { high >=5; never 9; mid 3-4; low <=2; } }
+RTAB
+got=$("$rtab" odds "$tmp/rev.rtab" t --format csv 2>&1 | awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $5, $6 }')
+want="low:1/3:1 mid:2/3:2/3 high:1:1/3 never:1:0 "
+[ "$got" = "$want" ] && passed=$((passed + 1)) || fail "order of rolls: got '$got', want '$want'"
+
+# The edition read is named: --edition or FILE@EDITION.
+e=tests/errata/skirmish.rtab
+"$rtab" odds $e@first_printing assault | grep -qx "edition: first_printing" && passed=$((passed + 1)) || fail "FILE@EDITION: no edition line"
+"$rtab" odds $e assault --edition original --json | grep -q '^{"ruleset": "[a-z_]*", "edition": "original", ' && passed=$((passed + 1)) || fail "--edition: no JSON edition"
+"$rtab" odds $e assault | grep -q "^edition:" && fail "an edition line without --edition" || passed=$((passed + 1))
+
 # Usage errors and the file's own errors.
 "$rtab" odds $f nothing >/dev/null 2>"$tmp/err"; s=$?
 [ $s -eq 2 ] && grep -q "no table or distance named 'nothing'" "$tmp/err" && passed=$((passed + 1)) || fail "unknown name: exit $s"

@@ -60,7 +60,8 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			if (!wanted(fa, da, flags))
 				continue;
 			const facet *fb = facet_find(db, fa->key);
-			if (!fb || strcmp(fa->value, fb->value) != 0)
+			if (!fb || (strcmp(fa->value, fb->value) != 0 &&
+				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa))))
 				push_change(&tmp, fa, fb);
 		}
 		for (size_t k = 0; k < db->n; k++) {

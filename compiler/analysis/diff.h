@@ -40,6 +40,7 @@ typedef struct diff_result {
 enum {
 	DIFF_NO_LABELS = 1,  /* leave labels out (verify reads them its own way) */
 	DIFF_NO_HEADER = 2,  /* leave the ruleset header (id, title, locales) out */
+	DIFF_PROVISIONAL_MARKS = 4, /* a provisional mark: compare its presence, not its reason */
 };
 
 /* Compare a (old) with b (new). */

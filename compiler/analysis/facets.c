@@ -810,6 +810,13 @@ const facet_def *facets_find(const facet_set *s, def_kind kind, const char *id)
 	return NULL;
 }
 
+bool facet_is_provisional(const facet *f)
+{
+	static const char word[] = "provisional";
+	size_t n = strlen(f->key), w = sizeof word - 1;
+	return !f->locale && n >= w && strcmp(f->key + n - w, word) == 0 && (n == w || f->key[n - w - 1] == ' ');
+}
+
 const facet *facet_find(const facet_def *d, const char *key)
 {
 	for (size_t i = 0; i < d->n; i++)

@@ -49,6 +49,10 @@ const facet_def *facets_find(const facet_set *s, def_kind kind, const char *id);
 /* The facet with that key, or NULL. */
 const facet *facet_find(const facet_def *d, const char *key);
 
+/* Whether f is a provisional mark ("provisional", "cell ... provisional"):
+ * its value is the reason, free text. */
+bool facet_is_provisional(const facet *f);
+
 /* The printed word for a kind in reports ("ratio" for DEF_BAND). */
 const char *facet_kind_word(def_kind kind);
 

@@ -34,7 +34,9 @@ void odds_dist_free(odds_dist *d)
 {
 	free(d->count);
 	free(d->provisional);
+	free(d->lowest);
 	d->count = d->provisional = NULL;
+	d->lowest = NULL;
 }
 
 int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
@@ -65,6 +67,10 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 	out->noutcomes = rs->noutcomes;
 	out->count = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *out->count);
 	out->provisional = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *out->provisional);
+	out->lowest = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *out->lowest);
+	for (size_t i = 0; i < rs->noutcomes; i++)
+		out->lowest[i] = INT32_MAX;
+	out->lowest_none = out->lowest_no_row = INT32_MAX;
 	for (;;) {
 		int rc = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
 		if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT && rc != RTAB_E_NO_ROW) {
@@ -74,10 +80,22 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 		out->column = r.column;
 		out->modifier_raw = r.modifier_raw;
 		out->modifier = r.modifier;
-		if (rc != RTAB_OK) {
+		if (rc == RTAB_E_NO_ROW) {
+			if (!out->no_row || r.modified_roll < out->no_row_min)
+				out->no_row_min = r.modified_roll;
+			if (!out->no_row || r.modified_roll > out->no_row_max)
+				out->no_row_max = r.modified_roll;
+			out->no_row++;
+			if (r.natural < out->lowest_no_row)
+				out->lowest_no_row = r.natural;
+		} else if (rc != RTAB_OK) {
 			out->none++;
+			if (r.natural < out->lowest_none)
+				out->lowest_none = r.natural;
 		} else {
 			out->count[r.outcome]++;
+			if (r.natural < out->lowest[r.outcome])
+				out->lowest[r.outcome] = r.natural;
 			if (r.provisional)
 				out->provisional[r.outcome]++;
 		}

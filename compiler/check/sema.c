@@ -344,6 +344,19 @@ static bool is_variant(const ast_def *d)
 	return false;
 }
 
+/* A statement copied from the base keeps the base's rule reference where it
+ * gave none of its own (a row, a grid line, a natural rule, a rewrite read
+ * the table's rule then), rather than taking the variant's. */
+static void keep_base_rule(ast_stmt *s, const char *rule)
+{
+	for (; s; s = s->next) {
+		if (!s->rule && (s->kind == ST_ROW || s->kind == ST_GRID_LINE || s->kind == ST_NATURAL ||
+				 s->kind == ST_REWRITE))
+			s->rule = xstrdup(rule);
+		keep_base_rule(s->body, rule);
+	}
+}
+
 static void expand_variants(model *m)
 {
 	size_t n = m->ndefs[DEF_TABLE];
@@ -395,6 +408,8 @@ static void expand_variants(model *m)
 			if (restated)
 				continue;
 			ast_stmt *c = ast_stmt_copy(s);
+			if (base->rule)
+				keep_base_rule(c, base->rule); /* a fresh copy: c->next is NULL */
 			v->body = AST_APPEND(v->body, c);
 		}
 		m->variants = xrealloc(m->variants, (m->nvariants + 1) * sizeof *m->variants);

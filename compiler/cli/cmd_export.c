@@ -88,6 +88,13 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 			c->locales[c->nlocales++] = i;
 		return EXIT_OK;
 	}
+	/* The count first: naming a missing third locale would hide that there
+	 * can be no third one. */
+	size_t n = 1;
+	for (const char *p = spec; *p; p++)
+		n += *p == ',';
+	if (n > EXPORT_MAX_LOCALES)
+		return usage_error("export", "--locale takes one locale or two, not '%s'", spec);
 	char *copy = xstrdup(spec);
 	int status = EXIT_OK;
 	for (char *l = copy, *next; l; l = next) {
@@ -99,8 +106,9 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 			status = usage_error("export", "ruleset '%s' has no locale '%s'", rs->id, l);
 			break;
 		}
-		if (c->nlocales == EXPORT_MAX_LOCALES) {
-			status = usage_error("export", "--locale takes one locale or two, not '%s'", spec);
+		if (c->nlocales > 0 && c->locales[0] == (size_t)k) {
+			status = usage_error("export", "--locale names '%s' twice; give one locale, or two different ones like en,ru",
+					     l);
 			break;
 		}
 		c->locales[c->nlocales++] = (size_t)k;

@@ -16,10 +16,11 @@ static const char help[] =
 	"The exact probability of every outcome of table NAME, in the column its\n"
 	"inputs select, found by resolving every natural roll of its dice (never by\n"
 	"sampling): natural-roll rules, rewrites, stacking groups and caps included.\n"
-	"Each outcome with the rolls that give it, its reduced fraction, its\n"
-	"percentage, and the cumulative odds of it or any row printed above it, and of\n"
-	"it or any row below it. NAME may also be a distance: the distribution of its\n"
-	"value in each of its units.\n"
+	"Each outcome, in the order of the column's rolls, with the rolls that give it,\n"
+	"its reduced fraction, its percentage, and the cumulative odds of it or any row\n"
+	"above it, and of it or any row below it; rolls past every row are counted as\n"
+	"(no row), with a warning. NAME may also be a distance: the distribution of its\n"
+	"value in each of its units. --edition names the edition in the output.\n"
 	"\n"
 	"  --set INPUT=VALUE  the situation (inputs not set take their defaults)\n"
 	"  --drm N            a modifier computed outside, added before the cap\n"
@@ -124,6 +125,7 @@ typedef struct out_ctx {
 	const rtab_ruleset *rs;
 	size_t locale;
 	odds_format format;
+	const char *edition; /* --edition or FILE@EDITION, else NULL */
 } out_ctx;
 
 static void json_str(strbuf *b, const char *s)
@@ -181,6 +183,13 @@ static void render_grid(const out_ctx *o, const grid *g)
 		grid_text(o->out, g, "  ");
 }
 
+/* The edition read, when one was asked for: a line under the heading. */
+static void edition_line(const out_ctx *o)
+{
+	if (o->edition && o->format != FMT_CSV && o->format != FMT_JSON)
+		sb_printf(o->out, "edition: %s%s", o->edition, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+}
+
 static void json_frac(strbuf *b, const char *key, uint64_t num, uint64_t den)
 {
 	sb_printf(b, "\"%s\": \"", key);
@@ -189,25 +198,65 @@ static void json_frac(strbuf *b, const char *key, uint64_t num, uint64_t den)
 }
 
 /* The outcomes to list: the table's, then "no result" (NO_RESULT) when some
- * roll gives none. */
+ * roll gives none (a 'none' column, an absent cell), and "no row" (NO_ROW)
+ * when some modified roll matches no row. */
 #define NO_RESULT UINT16_MAX
+#define NO_ROW (UINT16_MAX - 1)
 
 static uint64_t count_of(const odds_dist *d, uint16_t o)
 {
-	return o == NO_RESULT ? d->none : d->count[o];
+	return o == NO_RESULT ? d->none : o == NO_ROW ? d->no_row : d->count[o];
+}
+
+static int32_t lowest_of(const odds_dist *d, uint16_t o)
+{
+	return o == NO_RESULT ? d->lowest_none : o == NO_ROW ? d->lowest_no_row : d->lowest[o];
 }
 
 static const char *outcome_name(const rtab_ruleset *rs, uint16_t o)
 {
-	return o == NO_RESULT ? "(no result)" : rs->outcomes[o].id;
+	return o == NO_RESULT ? "(no result)" : o == NO_ROW ? "(no row)" : rs->outcomes[o].id;
+}
+
+static const char *outcome_label(const out_ctx *o, uint16_t k, bool json)
+{
+	if (k == NO_RESULT)
+		return json ? NULL : "the table gives no result";
+	if (k == NO_ROW)
+		return json ? NULL : "the modified roll matches no row";
+	return json ? rtab_label(o->rs, o->rs->outcomes[k].labels, o->locale)
+		    : label_of(o, o->rs->outcomes[k].labels);
 }
 
 static void json_outcome(strbuf *b, const rtab_ruleset *rs, uint16_t o)
 {
 	if (o == NO_RESULT)
 		sb_puts(b, "null, \"no_result\": true");
+	else if (o == NO_ROW)
+		sb_puts(b, "null, \"no_row\": true");
 	else
 		json_str(b, rs->outcomes[o].id);
+}
+
+static uint64_t provisional_of(const odds_dist *d, uint16_t o)
+{
+	return o == NO_RESULT || o == NO_ROW ? 0 : d->provisional[o];
+}
+
+/* The outcomes of one column in the order of its rolls: by the lowest natural
+ * roll that gives each (stable: printed order breaks ties), those that cannot
+ * occur last, in printed order. */
+static void order_by_rolls(const odds_dist *d, uint16_t *order, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint16_t k = order[i];
+		size_t j = i;
+		while (j > 0 && lowest_of(d, order[j - 1]) > lowest_of(d, k)) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = k;
+	}
 }
 
 static const char *dice_id(const rtab_ruleset *rs, const rtab_table *t)
@@ -220,10 +269,13 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
-	uint16_t *order = xcalloc(rs->noutcomes + 1u, sizeof *order);
+	uint16_t *order = xcalloc(rs->noutcomes + 2u, sizeof *order);
 	size_t n = odds_table_outcomes(rs, ti, order);
 	if (d->none)
 		order[n++] = NO_RESULT;
+	if (d->no_row)
+		order[n++] = NO_ROW;
+	order_by_rolls(d, order, n);
 	uint64_t *above = xcalloc(n ? n : 1, sizeof *above);
 	strbuf *b = o->out;
 
@@ -233,6 +285,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, rs->id);
+		sb_puts(b, ", \"edition\": ");
+		json_str(b, o->edition);
 		sb_puts(b, ", \"table\": ");
 		json_str(b, t->id);
 		sb_puts(b, ", \"rule\": ");
@@ -248,7 +302,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
 			json_outcome(b, rs, order[i]);
 			sb_puts(b, ", \"label\": ");
-			json_str(b, order[i] == NO_RESULT ? NULL : rtab_label(rs, rs->outcomes[order[i]].labels, o->locale));
+			json_str(b, outcome_label(o, order[i], true));
 			sb_printf(b, ", \"rolls\": %llu, ", (unsigned long long)c);
 			json_frac(b, "probability", c, d->total);
 			sb_puts(b, ", \"percent\": ");
@@ -258,7 +312,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			sb_puts(b, ", ");
 			json_frac(b, "this_or_below", d->total - (i ? above[i - 1] : 0), d->total);
 			sb_puts(b, ", ");
-			json_frac(b, "provisional", order[i] == NO_RESULT ? 0 : d->provisional[order[i]], d->total);
+			json_frac(b, "provisional", provisional_of(d, order[i]), d->total);
 			sb_puts(b, "}");
 		}
 		sb_puts(b, "]}\n");
@@ -285,6 +339,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		if (d->modifier != d->modifier_raw)
 			sb_printf(b, ", capped to %+ld", (long)d->modifier);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		edition_line(o);
 	}
 	grid g;
 	grid_init(&g, o->format == FMT_TEXT ? 9 : 8);
@@ -310,8 +365,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			bar_cell(&g, c, d->total);
 		frac_cell(&g, above[i], d->total);
 		frac_cell(&g, d->total - (i ? above[i - 1] : 0), d->total);
-		frac_cell(&g, order[i] == NO_RESULT ? 0 : d->provisional[order[i]], d->total);
-		grid_cell(&g, order[i] == NO_RESULT ? "the table gives no result" : label_of(o, rs->outcomes[order[i]].labels));
+		frac_cell(&g, provisional_of(d, order[i]), d->total);
+		grid_cell(&g, outcome_label(o, order[i], false));
 	}
 	render_grid(o, &g);
 	grid_free(&g);
@@ -326,9 +381,10 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
-	uint16_t *order = xcalloc(rs->noutcomes + 1u, sizeof *order);
+	uint16_t *order = xcalloc(rs->noutcomes + 2u, sizeof *order);
 	size_t n = odds_table_outcomes(rs, ti, order);
 	order[n++] = NO_RESULT; /* listed only where some roll gives no result */
+	order[n++] = NO_ROW;    /* or matches no row */
 	int32_t lo, hi;
 	int rc;
 	strbuf *b = o->out;
@@ -357,6 +413,8 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, rs->id);
+		sb_puts(b, ", \"edition\": ");
+		json_str(b, o->edition);
 		sb_puts(b, ", \"table\": ");
 		json_str(b, t->id);
 		sb_puts(b, ", \"dice\": ");
@@ -391,7 +449,7 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 				sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", m == lo ? "" : ",",
 					  (long)d.modifier);
 				for (size_t i = 0; i < n; i++) {
-					if (order[i] == NO_RESULT && !d.none)
+					if ((order[i] == NO_RESULT || order[i] == NO_ROW) && !count_of(&d, order[i]))
 						continue;
 					sb_puts(b, i ? ", {\"outcome\": " : "{\"outcome\": ");
 					json_outcome(b, rs, order[i]);
@@ -435,7 +493,7 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 			bool any = false;
 			for (size_t k = 0; k < ncells; k++)
 				any |= cells[k * n + i] != 0;
-			if (order[i] == NO_RESULT && !any)
+			if ((order[i] == NO_RESULT || order[i] == NO_ROW) && !any)
 				continue;
 			grid_cell(&g, outcome_name(rs, order[i]));
 			for (size_t k = 0; k < ncells; k++) {
@@ -457,6 +515,7 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 			if (ntotals > 1)
 				sb_puts(b, " at each modifier total");
 			sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+			edition_line(o);
 		}
 		render_grid(o, &g);
 		grid_free(&g);
@@ -477,6 +536,8 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, rs->id);
+		sb_puts(b, ", \"edition\": ");
+		json_str(b, o->edition);
 		sb_puts(b, ", \"distance\": ");
 		json_str(b, dist->id);
 		sb_puts(b, ", \"rule\": ");
@@ -489,6 +550,7 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 		if (dist->rule)
 			sb_printf(b, " (rule %s)", dist->rule);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		edition_line(o);
 	}
 	for (size_t f = 0; f < dist->nforms && rc == RTAB_OK; f++) {
 		odds_values v;
@@ -557,6 +619,23 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 	return rc;
 }
 
+/* Rolls whose modified roll matches no row: say so, as rtab eval does. */
+static void no_row_warning(const rtab_ruleset *rs, size_t ti, const odds_dist *d)
+{
+	const rtab_table *t = &rs->tables[ti];
+	if (!d->no_row)
+		return;
+	fprintf(stderr,
+		"rtab odds: warning: %llu of %llu rolls take the modified roll to %ld..%ld (modifier %+ld), where ",
+		(unsigned long long)d->no_row, (unsigned long long)d->total, (long)d->no_row_min,
+		(long)d->no_row_max, (long)d->modifier);
+	if (t->ncolumns > 1)
+		fprintf(stderr, "column '%s' of table '%s' has no row: listed as (no row)\n",
+			t->columns[d->column].id, t->id);
+	else
+		fprintf(stderr, "table '%s' has no row: listed as (no row)\n", t->id);
+}
+
 int cmd_odds(int argc, char **argv)
 {
 	odds_args a = {.diag = {.errors_only = true}};
@@ -572,7 +651,9 @@ int cmd_odds(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	const rtab_ruleset *rs = &l.model.rs;
-	out_ctx o = {&out, rs, 0, a.format};
+	const char *edition = a.edition;
+	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
+	out_ctx o = {&out, rs, 0, a.format, edition};
 	status = cli_locale("odds", rs, a.locale, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
@@ -589,8 +670,10 @@ int cmd_odds(int argc, char **argv)
 	} else if (t >= 0) {
 		odds_dist d;
 		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);
-		if (rc == RTAB_OK)
+		if (rc == RTAB_OK) {
 			print_table(&o, (size_t)t, &d, a.drm);
+			no_row_warning(rs, (size_t)t, &d);
+		}
 		odds_dist_free(&d);
 	} else if (k >= 0) {
 		if (a.all || a.has_drm) {

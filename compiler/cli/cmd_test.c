@@ -63,11 +63,13 @@ static char **dir_files(const char *dir, size_t *n)
 	return out;
 }
 
-static void test_file(const char *path, const char *edition, bool verbose, example_counts *c,
-		      int *status, const diag_options *opts)
+/* Runs the examples of one file; returns 1 when it loaded, 0 when not. */
+static int test_file(const char *path, const char *edition, bool verbose, example_counts *c,
+		     int *status, const diag_options *opts)
 {
 	loaded l;
-	if (cli_load(&l, path, edition, stderr, opts)) {
+	int ok = cli_load(&l, path, edition, stderr, opts) ? 1 : 0;
+	if (ok) {
 		int failed = c->failed;
 		examples_run(&l.model, path, stdout, verbose, c);
 		/* A file with errata layers names the edition its examples failed in. */
@@ -78,13 +80,14 @@ static void test_file(const char *path, const char *edition, bool verbose, examp
 		*status = EXIT_INPUT;
 	}
 	loaded_free(&l);
+	return ok;
 }
 
 int cmd_test(int argc, char **argv)
 {
 	example_counts counts = {0, 0};
 	bool verbose = false;
-	int status = EXIT_OK, nfiles = 0;
+	int status = EXIT_OK, nfiles = 0, nloaded = 0;
 	const char *edition = NULL;
 	diag_options opts = {0};
 
@@ -131,15 +134,18 @@ int cmd_test(int argc, char **argv)
 			if (n == 0)
 				status = EXIT_INPUT; /* running nothing would pass silently */
 			for (size_t k = 0; k < n; k++) {
-				test_file(files[k], ed, verbose, &counts, &status, &opts);
+				nloaded += test_file(files[k], ed, verbose, &counts, &status, &opts);
 				free(files[k]);
 			}
 			free(files);
 		} else {
-			test_file(path, ed, verbose, &counts, &status, &opts);
+			nloaded += test_file(path, ed, verbose, &counts, &status, &opts);
 		}
 		free(path);
 	}
-	printf("%d passed, %d failed\n", counts.passed, counts.failed);
+	/* With no file loaded there is nothing to count: "0 passed" would read
+	 * as a file without examples. */
+	if (nloaded > 0)
+		printf("%d passed, %d failed\n", counts.passed, counts.failed);
 	return counts.failed ? EXIT_INPUT : status;
 }

@@ -21,6 +21,8 @@ static const char help[] =
 	"in the translation's locale L (default: the translation's first locale\n"
 	"that the original does not declare): a missing one is an error, one\n"
 	"identical to the original's text a warning (possibly untranslated).\n"
+	"A provisional mark must be on the same elements on both sides; its\n"
+	"reason is free text that a translation translates, and is not compared.\n"
 	"With one FILE: every label present in every locale it declares.\n"
 	"Each side may be FILE@EDITION; --edition NAME applies to both.\n"
 	"--format json is for tools; html shows the two rulebooks' tables side\n"
@@ -103,7 +105,7 @@ static src_loc element_loc(const facet_def *d, const char *of)
 
 static void structure(verify *v)
 {
-	diff_compare(&v->r, &v->o.facets, &v->t.facets, DIFF_NO_LABELS | DIFF_NO_HEADER);
+	diff_compare(&v->r, &v->o.facets, &v->t.facets, DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS);
 	for (size_t i = 0; i < v->r.n; i++) {
 		const diff_def *d = &v->r.defs[i];
 		const facet_def *fd = d->old ? d->old : d->new;
