@@ -378,6 +378,13 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 			   t->nnatural, r->row);
 	else
 #endif
+	if (r->automatic)
+		/* An automatic column decides without a roll, hence without a row. */
+		FUZZ_CHECK(t->columns[r->column].kind == RTAB_COLUMN_AUTOMATIC && r->row == UINT16_MAX &&
+				   r->outcome == t->columns[r->column].automatic,
+			   "table '%s': automatic result from column %u, row %u", t->id, r->column,
+			   r->row);
+	else
 		FUZZ_CHECK(r->row < t->nrows, "table '%s': row %u of %u", t->id, r->row, t->nrows);
 	FUZZ_CHECK(r->outcome < rs->noutcomes, "table '%s': outcome %u of %u", t->id, r->outcome,
 		   rs->noutcomes);
