@@ -585,7 +585,8 @@ static void gen_printed(gen *g, int nlocales)
 	rule(g);
 	sb_puts(g->o, " {");
 	labels(g, nlocales);
-	if (chance(g, 30))
+	bool left = chance(g, 30); /* a shift to the left may bring 'above' back into the grid */
+	if (left)
 		sb_puts(g->o, " for defender;");
 	sb_printf(g->o, " when gs; value %d; }\n", between(g, 1, 3));
 	for (int i = 0; i < 3; i++) {
@@ -624,8 +625,9 @@ static void gen_printed(gen *g, int nlocales)
 		sb_puts(g->o, "odds(ga, gd)");
 	else
 		sb_puts(g->o, "difference(ga, gd)");
+	/* A difference rounded up reads its first column, never 'below'. */
 	if (chance(g, 80))
-		sb_printf(g->o, " round %s", rounding[kind == 0 ? below(g, 4) : below(g, 2)]);
+		sb_printf(g->o, " round %s", rounding[kind == 0 ? below(g, 4) : 0]);
 	sb_puts(g->o, ";\n shifts gm;");
 	sb_printf(g->o, "\n below %s;", below_r < 0 ? "none" : codes[below_r]);
 	sb_printf(g->o, "\n above %s %s;", kind == 0 ? "6:1" : "+5", above_r < 0 ? "none" : codes[above_r]);
@@ -665,7 +667,7 @@ static void gen_printed(gen *g, int nlocales)
 	sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> %s;", codes[cell11]);
 	sb_printf(g->o, "\n gt(ga = 0, gd = 999) -> %s;", below_r < 0 ? "none" : codes[below_r]);
 	sb_printf(g->o, "\n gt(ga = 999, gd = 1) -> %s;", above_r < 0 ? "none" : codes[above_r]);
-	sb_printf(g->o, "\n gv(ga = 999, gd = 1, gs = true) -> %s;", above_r < 0 ? "none" : codes[above_r]);
+	sb_printf(g->o, "\n gv(ga = 999, gd = 1, gs = %s) -> %s;", left ? "false" : "true", above_r < 0 ? "none" : codes[above_r]);
 	sb_puts(g->o, "\n}\n");
 	if (chance(g, 60)) {
 		sb_puts(g->o, "errata ge1 @ ");
