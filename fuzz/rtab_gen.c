@@ -549,6 +549,145 @@ static void gen_others(gen *g, int nlocales)
 	}
 }
 
+/*
+ * The printed forms: a grid table over computed columns (odds, difference
+ * columns), its shifts and automatic ends, a variant of it (`like`), an
+ * outcome that triggers a table with inputs passed and `times`, examples
+ * whose expected results follow from the grid written, and (last in the
+ * file) an errata layer that restates and removes.
+ */
+static void gen_printed(gen *g, int nlocales)
+{
+	static const char *const odds[] = {"1:4", "1:3", "1:2", "1:1", "1.5:1", "2:1", "3:1", "4:1", "5:1"};
+	static const char *const diff[] = {"-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4"};
+	static const char *const rounding[] = {"down", "up", "nearest", "evens"};
+	static const char *const codes[] = {"GA", "GB", "GC"};
+	int kind = below(g, 2); /* 0 odds, 1 difference */
+	int faces = chance(g, 70) ? 6 : (chance(g, 50) ? 10 : 20);
+	sb_printf(g->o, "dice gdie = 1d%d", faces);
+	rule(g);
+	sb_puts(g->o, ";\ninput ga: int 0..999 = 1");
+	rule(g);
+	sb_puts(g->o, " {");
+	labels(g, nlocales);
+	if (chance(g, 20)) {
+		sb_puts(g->o, " provisional ");
+		put_string(g);
+		sb_putc(g->o, ';');
+	}
+	sb_puts(g->o, " }\ninput gd: int 0..999 = 1 {");
+	labels(g, nlocales);
+	sb_puts(g->o, " }\ninput gs: bool = false {");
+	labels(g, nlocales);
+	sb_puts(g->o, " }\ninput gz: bool = false {");
+	labels(g, nlocales);
+	sb_puts(g->o, " }\nmodifier gm");
+	rule(g);
+	sb_puts(g->o, " {");
+	labels(g, nlocales);
+	bool left = chance(g, 30); /* a shift to the left may bring 'above' back into the grid */
+	if (left)
+		sb_puts(g->o, " for defender;");
+	sb_printf(g->o, " when gs; value %d; }\n", between(g, 1, 3));
+	for (int i = 0; i < 3; i++) {
+		sb_printf(g->o, "outcome g%c", 'A' + i);
+		rule(g);
+		sb_puts(g->o, " {");
+		labels(g, nlocales);
+		sb_printf(g->o, " code %s;", codes[i]);
+		if (i == 2 && chance(g, 70)) {
+			sb_puts(g->o, " trigger t0");
+			if (chance(g, 60))
+				sb_printf(g->o, "(b0 = %s)", chance(g, 50) ? "true" : "false");
+			if (chance(g, 50))
+				/* At most the 16 (RTAB_MAX_TRIGGERS) a result lists: a constant
+				 * above it passes `rtab check` and then fails in the runtime
+				 * (see the notes), which the harness would report each run. */
+				sb_printf(g->o, " times %d", g->stress && chance(g, 20) ? 16 : between(g, 0, 3));
+			sb_putc(g->o, ';');
+		}
+		sb_puts(g->o, " }\n");
+	}
+	/* A window of at least two columns around 1:1 (or 0). */
+	int first = between(g, 0, 3), last = between(g, 4, 8);
+	int mid = kind == 0 ? 3 : 4;
+	if (kind != 0 && first > 4)
+		first = 4;
+	const char *const *heads = kind == 0 ? odds : diff;
+	int below_r = chance(g, 40) ? -1 : below(g, 3);
+	int above_r = chance(g, 40) ? -1 : below(g, 3);
+	int cell11 = below(g, 3);
+	/* One absent cell in a tenth of the programs: a roll lands on it (-Wrow-gap). */
+	int gap_r = chance(g, 10) ? between(g, 2, faces) : 0, gap_c = between(g, first, last);
+	sb_puts(g->o, "table gt");
+	rule(g);
+	sb_puts(g->o, " {");
+	labels(g, nlocales);
+	sb_puts(g->o, "\n roll gdie;\n columns by ");
+	if (kind == 0)
+		sb_puts(g->o, "odds(ga, gd)");
+	else
+		sb_puts(g->o, "difference(ga, gd)");
+	/* A difference rounded up reads its first column, never 'below'. */
+	if (chance(g, 80))
+		sb_printf(g->o, " round %s", rounding[kind == 0 ? below(g, 4) : 0]);
+	sb_puts(g->o, ";\n shifts gm;");
+	sb_printf(g->o, "\n below %s;", below_r < 0 ? "none" : codes[below_r]);
+	sb_printf(g->o, "\n above %s %s;", kind == 0 ? "6:1" : "+5", above_r < 0 ? "none" : codes[above_r]);
+	sb_puts(g->o, "\n grid {\n   ");
+	for (int c = first; c <= last; c++)
+		sb_printf(g->o, " %s", heads[c]);
+	for (int r = 1; r <= faces; r++) {
+		sb_printf(g->o, "\n  %d", r);
+		for (int c = first; c <= last; c++) {
+			if (r == 1 && c == mid)
+				sb_printf(g->o, " %s", codes[cell11]);
+			else if (r == gap_r && c == gap_c)
+				sb_puts(g->o, chance(g, 50) ? " \xe2\x80\x94" : " --");
+			else
+				sb_printf(g->o, " %s", codes[below(g, 3)]);
+		}
+		if (chance(g, 10))
+			rule(g);
+		if (chance(g, 10)) {
+			sb_puts(g->o, " provisional ");
+			put_string(g);
+		}
+	}
+	sb_puts(g->o, "\n }\n}\n");
+	sb_puts(g->o, "table gv {\n like gt;");
+	labels(g, nlocales);
+	if (chance(g, 50))
+		sb_puts(g->o, " shifts gm;");
+	if (chance(g, 30))
+		sb_puts(g->o, " below none;");
+	sb_puts(g->o, "\n}\n");
+	/* Examples whose results follow from what was written above. */
+	sb_puts(g->o, "example gx");
+	rule(g);
+	sb_puts(g->o, " {");
+	labels(g, nlocales);
+	sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> %s;", codes[cell11]);
+	sb_printf(g->o, "\n gt(ga = 0, gd = 999) -> %s;", below_r < 0 ? "none" : codes[below_r]);
+	sb_printf(g->o, "\n gt(ga = 999, gd = 1) -> %s;", above_r < 0 ? "none" : codes[above_r]);
+	sb_printf(g->o, "\n gv(ga = 999, gd = 1, gs = %s) -> %s;", left ? "false" : "true", above_r < 0 ? "none" : codes[above_r]);
+	sb_puts(g->o, "\n}\n");
+	if (chance(g, 60)) {
+		sb_puts(g->o, "errata ge1 @ ");
+		put_string(g);
+		sb_puts(g->o, " {");
+		labels(g, nlocales);
+		sb_puts(g->o, "\n outcome gB");
+		rule(g);
+		sb_puts(g->o, " {");
+		labels(g, nlocales);
+		sb_puts(g->o, " code GB; }");
+		if (chance(g, 70))
+			sb_puts(g->o, "\n remove input gz;");
+		sb_puts(g->o, "\n}\n");
+	}
+}
+
 void rtab_gen_program(strbuf *o, uint64_t seed, size_t max_size)
 {
 	gen g = {.state = seed, .o = o, .budget = max_size};
@@ -569,6 +708,7 @@ void rtab_gen_program(strbuf *o, uint64_t seed, size_t max_size)
 	for (int i = 0; i < nt; i++)
 		gen_table(&g, i, nlocales);
 	gen_others(&g, nlocales);
+	gen_printed(&g, nlocales);
 }
 
 /* The start and end of the next token of a kind at or after from, or false. */
