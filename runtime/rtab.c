@@ -82,6 +82,23 @@ int rtab_find_procedure(const rtab_ruleset *rs, const char *id)
 	return FIND(rs, procedures, nprocedures, rtab_procedure, id);
 }
 
+const char *rtab_target_id(const rtab_ruleset *rs, rtab_target t)
+{
+	if (!rs)
+		return NULL;
+	switch ((rtab_target_kind)t.kind) {
+	case RTAB_TARGET_TABLE: return t.index < rs->ntables ? rs->tables[t.index].id : NULL;
+	case RTAB_TARGET_REACTIONS:
+		return t.index < rs->nreaction_sets ? rs->reaction_sets[t.index].id : NULL;
+	case RTAB_TARGET_TRANSITION:
+		return t.index < rs->ntransitions ? rs->transitions[t.index].id : NULL;
+	case RTAB_TARGET_DISTANCE: return t.index < rs->ndistances ? rs->distances[t.index].id : NULL;
+	case RTAB_TARGET_PROCEDURE:
+		return t.index < rs->nprocedures ? rs->procedures[t.index].id : NULL;
+	}
+	return NULL;
+}
+
 int rtab_find_locale(const rtab_ruleset *rs, const char *id)
 {
 	if (!rs || !id)

@@ -658,6 +658,11 @@ int rtab_find_transition(const rtab_ruleset *rs, const char *id);
 int rtab_find_distance(const rtab_ruleset *rs, const char *id);
 int rtab_find_procedure(const rtab_ruleset *rs, const char *id);
 
+/* The id of what a target names (a table, reaction set, transition, distance
+ * or procedure), or NULL for a NULL ruleset, an unknown kind or an index out
+ * of range. */
+const char *rtab_target_id(const rtab_ruleset *rs, rtab_target t);
+
 /* The label of a definition in a locale, falling back to the first locale. */
 const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale);
 

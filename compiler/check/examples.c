@@ -225,18 +225,6 @@ void resolve_examples(model *m)
 	}
 }
 
-static const char *target_name(const rtab_ruleset *rs, rtab_target t)
-{
-	switch ((rtab_target_kind)t.kind) {
-	case RTAB_TARGET_TABLE: return rs->tables[t.index].id;
-	case RTAB_TARGET_REACTIONS: return rs->reaction_sets[t.index].id;
-	case RTAB_TARGET_TRANSITION: return rs->transitions[t.index].id;
-	case RTAB_TARGET_DISTANCE: return rs->distances[t.index].id;
-	case RTAB_TARGET_PROCEDURE: return rs->procedures[t.index].id;
-	}
-	return "?";
-}
-
 static bool same_target(rtab_target a, rtab_target b)
 {
 	return a.kind == b.kind && a.index == b.index;
@@ -347,12 +335,12 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 				  rs->outcomes[r.outcome].id, (long)r.modifier, (long)r.modified_roll,
 				  r.provisional ? ", provisional" : "");
 			for (size_t i = 0; i < r.ntriggered; i++)
-				sb_printf(why, "%s%s", i ? ", " : "", target_name(rs, r.triggered[i]));
+				sb_printf(why, "%s%s", i ? ", " : "", rtab_target_id(rs, r.triggered[i]));
 			sb_printf(why, "}), expected %s", rs->outcomes[c->expected].id);
 			if (s->has_expect_triggers) {
 				sb_puts(why, " triggering {");
 				for (size_t i = 0; i < c->ntriggers; i++)
-					sb_printf(why, "%s%s", i ? ", " : "", target_name(rs, c->triggers[i]));
+					sb_printf(why, "%s%s", i ? ", " : "", rtab_target_id(rs, c->triggers[i]));
 				sb_puts(why, "}");
 			}
 		}

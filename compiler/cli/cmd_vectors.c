@@ -226,24 +226,12 @@ static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *
 	sb_puts(b, "]");
 }
 
-static const char *target_id(const rtab_ruleset *rs, rtab_target t)
-{
-	switch ((rtab_target_kind)t.kind) {
-	case RTAB_TARGET_TABLE: return rs->tables[t.index].id;
-	case RTAB_TARGET_REACTIONS: return rs->reaction_sets[t.index].id;
-	case RTAB_TARGET_TRANSITION: return rs->transitions[t.index].id;
-	case RTAB_TARGET_DISTANCE: return rs->distances[t.index].id;
-	case RTAB_TARGET_PROCEDURE: return rs->procedures[t.index].id;
-	}
-	return "?";
-}
-
 static void triggers_json(strbuf *b, const rtab_ruleset *rs, const rtab_target *t, size_t n)
 {
 	sb_puts(b, ", \"triggers\": [");
 	for (size_t i = 0; i < n; i++) {
 		sb_puts(b, i ? ", " : "");
-		json_str(b, target_id(rs, t[i]));
+		json_str(b, rtab_target_id(rs, t[i]));
 	}
 	sb_puts(b, "]");
 }

@@ -41,18 +41,6 @@ static void effect_arg(report *r, const rtab_effect *e, size_t a)
 		sb_puts(r->out, id);
 }
 
-static const char *target_id(const rtab_ruleset *rs, rtab_target t)
-{
-	switch ((rtab_target_kind)t.kind) {
-	case RTAB_TARGET_TABLE: return rs->tables[t.index].id;
-	case RTAB_TARGET_REACTIONS: return rs->reaction_sets[t.index].id;
-	case RTAB_TARGET_TRANSITION: return rs->transitions[t.index].id;
-	case RTAB_TARGET_DISTANCE: return rs->distances[t.index].id;
-	case RTAB_TARGET_PROCEDURE: return rs->procedures[t.index].id;
-	}
-	return "?";
-}
-
 /* What an outcome triggers in this situation. */
 static size_t outcome_targets(report *r, const rtab_outcome *o, rtab_target *t, uint8_t *by,
 			      size_t cap)
@@ -254,7 +242,7 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	sb_puts(b, ", \"triggers\": [");
 	for (size_t i = 0; i < res->ntriggered; i++) {
 		sb_puts(b, i ? ", " : "");
-		json_str(b, target_id(rs, res->triggered[i]));
+		json_str(b, rtab_target_id(rs, res->triggered[i]));
 	}
 	sb_puts(b, "], \"trigger_inputs\": [");
 	for (size_t i = 0; i < res->ntriggered; i++) {
@@ -373,7 +361,7 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	reasons_text(b, &why);
 	outcome_text(r, o);
 	for (size_t i = 0; i < res->ntriggered; i++) {
-		sb_printf(b, "then resolve:  %s", target_id(rs, res->triggered[i]));
+		sb_printf(b, "then resolve:  %s", rtab_target_id(rs, res->triggered[i]));
 		trigger_sets_text(r, o, res->triggered_by[i]);
 		sb_putc(b, '\n');
 	}
@@ -533,7 +521,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 			sb_puts(b, ", \"triggers\": [");
 			for (size_t i = 0; i < n; i++) {
 				sb_puts(b, i ? ", " : "");
-				json_str(b, target_id(r->rs, t[i]));
+				json_str(b, rtab_target_id(r->rs, t[i]));
 			}
 			sb_puts(b, "], \"trigger_inputs\": [");
 			for (size_t i = 0; i < n; i++) {
@@ -566,7 +554,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 		sb_putc(b, '\n');
 		outcome_text(r, &r->rs->outcomes[outcome]);
 		for (size_t i = 0; i < n; i++) {
-			sb_printf(b, "then resolve:  %s", target_id(r->rs, t[i]));
+			sb_printf(b, "then resolve:  %s", rtab_target_id(r->rs, t[i]));
 			trigger_sets_text(r, &r->rs->outcomes[outcome], by[i]);
 			sb_putc(b, '\n');
 		}

@@ -146,17 +146,8 @@ const char *export_target_kind(int kind)
 
 const char *export_target_id(const rtab_ruleset *rs, rtab_target t)
 {
-	switch ((rtab_target_kind)t.kind) {
-	case RTAB_TARGET_TABLE: return t.index < rs->ntables ? rs->tables[t.index].id : "?";
-	case RTAB_TARGET_REACTIONS:
-		return t.index < rs->nreaction_sets ? rs->reaction_sets[t.index].id : "?";
-	case RTAB_TARGET_TRANSITION:
-		return t.index < rs->ntransitions ? rs->transitions[t.index].id : "?";
-	case RTAB_TARGET_DISTANCE: return t.index < rs->ndistances ? rs->distances[t.index].id : "?";
-	case RTAB_TARGET_PROCEDURE:
-		return t.index < rs->nprocedures ? rs->procedures[t.index].id : "?";
-	}
-	return "?";
+	const char *id = rtab_target_id(rs, t);
+	return id ? id : "?";
 }
 
 void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e)

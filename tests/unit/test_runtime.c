@@ -1254,6 +1254,41 @@ static void test_find(void **state)
 	}
 }
 
+static void test_target_id(void **state)
+{
+	static const struct {
+		const char *what;
+		const rtab_ruleset *rs;
+		rtab_target t;
+		const char *id; /* NULL: rejected */
+	} cases[] = {
+		{"table, first", &rs, {RTAB_TARGET_TABLE, T_PLAIN}, "plain"},
+		{"table, last", &rs, {RTAB_TARGET_TABLE, T_NODICE}, "nodice"},
+		{"table, one past the end", &rs, {RTAB_TARGET_TABLE, NTABLES}, NULL},
+		{"reaction set", &rs, {RTAB_TARGET_REACTIONS, 1}, "bad_reactions"},
+		{"reaction set, past the end", &rs, {RTAB_TARGET_REACTIONS, 2}, NULL},
+		{"transition", &rs, {RTAB_TARGET_TRANSITION, 0}, "hit"},
+		{"transition, past the end", &rs, {RTAB_TARGET_TRANSITION, 2}, NULL},
+		{"distance", &rs, {RTAB_TARGET_DISTANCE, 1}, "flee"},
+		{"distance, past the end", &rs, {RTAB_TARGET_DISTANCE, 2}, NULL},
+		{"procedure", &rs, {RTAB_TARGET_PROCEDURE, 1}, "bad_proc"},
+		{"procedure, past the end", &rs, {RTAB_TARGET_PROCEDURE, 2}, NULL},
+		{"procedure, huge index", &rs, {RTAB_TARGET_PROCEDURE, UINT16_MAX}, NULL},
+		{"unknown kind", &rs, {RTAB_TARGET_PROCEDURE + 1, 0}, NULL},
+		{"kind 255", &rs, {255, 0}, NULL},
+		{"NULL ruleset", NULL, {RTAB_TARGET_TABLE, T_PLAIN}, NULL},
+	};
+	(void)state;
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		print_message("case: %s\n", cases[i].what);
+		const char *id = rtab_target_id(cases[i].rs, cases[i].t);
+		if (cases[i].id)
+			assert_string_equal(id, cases[i].id);
+		else
+			assert_null(id);
+	}
+}
+
 static void test_find_enum_value(void **state)
 {
 	static const struct {
@@ -1537,6 +1572,7 @@ int main(void)
 		cmocka_unit_test(test_inputs_validate),
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_find_enum_value),
+		cmocka_unit_test(test_target_id),
 		cmocka_unit_test(test_label),
 		cmocka_unit_test(test_status_message),
 		cmocka_unit_test(test_resolve_rejects),
