@@ -134,6 +134,10 @@ sed 's|^dice d10 = 1d10 faces 0..9 @ "2.0";|dice d10 = 1d10 faces 0..9 @ "2.0" p
 sed 's| provisional "клетка утеряна при извлечении"||' "$tmp/prov_trans.rtab" >"$tmp/prov_dropped.rtab"
 expect verify-provisional-translated 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/prov_orig.rtab" "$tmp/prov_trans.rtab"
 expect verify-provisional-dropped 1 "cell cavalry, infantry provisional" "$rtab" verify "$tmp/prov_orig.rtab" "$tmp/prov_dropped.rtab"
+# A reason left word for word as the original's: a warning, as for a label.
+sed 's|provisional "клетка утеряна при извлечении"|provisional "cell lost in extraction"|' "$tmp/prov_trans.rtab" >"$tmp/prov_same.rtab"
+expect verify-provisional-untranslated 0 'cell cavalry, infantry: the provisional reason "cell lost in extraction" is the original'"'"'s text; possibly untranslated' "$rtab" verify "$tmp/prov_orig.rtab" "$tmp/prov_same.rtab"
+expect verify-provisional-untranslated-count 0 "0 errors, 1 warning" "$rtab" verify "$tmp/prov_orig.rtab" "$tmp/prov_same.rtab"
 python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d["errors"] == '"$faults"' else 1)' <$v/faulty.json &&
 	passed=$((passed + 1)) || { echo "FAIL verify-json: not JSON or not one error per fault"; failed=$((failed + 1)); }
 

@@ -20,9 +20,10 @@ static const char help[] =
 	"with both source locations. Every label the original gives must be given\n"
 	"in the translation's locale L (default: the translation's first locale\n"
 	"that the original does not declare): a missing one is an error, one\n"
-	"identical to the original's text a warning (possibly untranslated).\n"
+	"identical to the original's text a warning (possibly untranslated), and so\n"
+	"is a provisional reason word for word the original's.\n"
 	"A provisional mark must be on the same elements on both sides; its\n"
-	"reason is free text that a translation translates, and is not compared.\n"
+	"reason is free text that a translation translates: a different one is faithful.\n"
 	"With one FILE: every label present in every locale it declares.\n"
 	"Each side may be FILE@EDITION; --edition NAME applies to both.\n"
 	"--format json is for tools; html shows the two rulebooks' tables side\n"
@@ -162,6 +163,38 @@ static void labels_pair(verify *v)
 			free(elem);
 			free(name);
 			free(key);
+		}
+	}
+}
+
+/* A provisional reason is free text to translate: one word for word the
+ * original's is possibly untranslated (a mark on one side only is a
+ * structure error, reported there). */
+static void reasons_pair(verify *v)
+{
+	for (size_t i = 0; i < v->o.facets.n; i++) {
+		const facet_def *od = &v->o.facets.defs[i];
+		const facet_def *td = od->kind == DEF_RULESET ? &v->t.facets.defs[0]
+							      : facets_find(&v->t.facets, od->kind, od->id);
+		if (!td)
+			continue;
+		for (size_t k = 0; k < od->n; k++) {
+			const facet *of = &od->facets[k];
+			if (!facet_is_provisional(of))
+				continue;
+			const facet *tf = facet_find(td, of->key);
+			if (!tf || strcmp(tf->value, of->value) != 0)
+				continue;
+			char *name = def_name(od);
+			int elem = (int)(strlen(of->key) - strlen("provisional")); /* the key ends so */
+			finding *f = add_finding(v, true, od->kind, od->id,
+						 xasprintf("%s%s%.*s: the provisional reason \"%s\" is the original's text; possibly untranslated",
+							   name, elem ? ", " : "", elem ? elem - 1 : 0, of->key, tf->value));
+			f->orig = of;
+			f->trans = tf;
+			f->oloc = of->loc;
+			f->tloc = tf->loc;
+			free(name);
 		}
 	}
 }
@@ -529,6 +562,7 @@ int cmd_verify(int argc, char **argv)
 			goto done;
 		structure(&v);
 		labels_pair(&v);
+		reasons_pair(&v);
 	} else {
 		labels_single(&v);
 	}
