@@ -26,6 +26,25 @@ void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride)
 	}
 }
 
+int cli_sets_add(const char *verb, cli_sets *s, const char *value)
+{
+	if (s->n == sizeof s->sets / sizeof s->sets[0])
+		return usage_error(verb, "too many --set options");
+	s->sets[s->n++] = value;
+	return EXIT_OK;
+}
+
+int cli_sets_inputs(const char *verb, const rtab_ruleset *rs, const cli_sets *s, int32_t **out)
+{
+	int32_t *inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
+	int status = EXIT_OK;
+	*out = inputs;
+	rtab_inputs_default(rs, inputs, rs->ninputs);
+	for (size_t i = 0; i < s->n && status == EXIT_OK; i++)
+		status = cli_set_input(verb, rs, inputs, s->sets[i]);
+	return status;
+}
+
 int cli_set_input(const char *verb, const rtab_ruleset *rs, int32_t *inputs, const char *set)
 {
 	const char *eq = strchr(set, '=');

@@ -16,6 +16,19 @@ void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride);
 /* Apply one --set INPUT=VALUE; a usage error (naming verb) when it is wrong. */
 int cli_set_input(const char *verb, const rtab_ruleset *rs, int32_t *inputs, const char *set);
 
+/* The --set INPUT=VALUE options of a verb, in the order given. */
+typedef struct cli_sets {
+	const char *sets[64];
+	size_t n;
+} cli_sets;
+
+/* Keep the value of one --set; a usage error (naming verb) when there are too many. */
+int cli_sets_add(const char *verb, cli_sets *s, const char *value);
+
+/* The ruleset's inputs (allocated into *out, freed by the caller even on an error):
+ * the defaults, then each --set applied in turn; a usage error at the first wrong one. */
+int cli_sets_inputs(const char *verb, const rtab_ruleset *rs, const cli_sets *s, int32_t **out);
+
 /* The index of --locale (0 when locale is NULL), or a usage error. */
 int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, size_t *out);
 

@@ -34,8 +34,7 @@ static const char help[] =
 
 typedef struct eval_args {
 	const char *file, *table, *locale, *edition;
-	const char *sets[64];
-	size_t nsets;
+	cli_sets sets; /* --set INPUT=VALUE */
 	const char *roll;     /* the first --roll */
 	const char *rolls[8]; /* a distance: one for all forms, or one per form */
 	size_t nrolls;
@@ -71,9 +70,8 @@ static int parse_args(int argc, char **argv, eval_args *a)
 				return usage_error("eval", "%s needs a value", arg);
 			const char *v = argv[++i];
 			if (arg[2] == 's') {
-				if (a->nsets == sizeof a->sets / sizeof a->sets[0])
-					return usage_error("eval", "too many --set options");
-				a->sets[a->nsets++] = v;
+				if (cli_sets_add("eval", &a->sets, v) != EXIT_OK)
+					return EXIT_USAGE;
 			} else if (arg[2] == 'd') {
 				if (!cli_parse_long(v, &a->drm))
 					return usage_error("eval", "--drm takes an integer within -%d..%d, not '%s'",
@@ -326,10 +324,7 @@ int cmd_eval(int argc, char **argv)
 		}
 		locale = (size_t)k;
 	}
-	inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
-	rtab_inputs_default(rs, inputs, rs->ninputs);
-	for (size_t i = 0; i < a.nsets && status == EXIT_OK; i++)
-		status = cli_set_input("eval", rs, inputs, a.sets[i]);
+	status = cli_sets_inputs("eval", rs, &a.sets, &inputs);
 	if (status != EXIT_OK)
 		goto done;
 

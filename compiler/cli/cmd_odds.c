@@ -40,8 +40,7 @@ typedef enum odds_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON } odds_form
 
 typedef struct odds_args {
 	const char *file, *name, *locale, *edition; /* edition: --edition or FILE@EDITION */
-	const char *sets[64];
-	size_t nsets;
+	cli_sets sets; /* --set INPUT=VALUE */
 	long drm;
 	bool has_drm, all;
 	odds_format format;
@@ -76,9 +75,8 @@ static int parse_args(int argc, char **argv, odds_args *a)
 				return usage_error("odds", "%s needs a value", arg);
 			const char *v = argv[++i];
 			if (strcmp(arg, "--set") == 0) {
-				if (a->nsets == sizeof a->sets / sizeof a->sets[0])
-					return usage_error("odds", "too many --set options");
-				a->sets[a->nsets++] = v;
+				if (cli_sets_add("odds", &a->sets, v) != EXIT_OK)
+					return EXIT_USAGE;
 			} else if (strcmp(arg, "--drm") == 0) {
 				if (!cli_parse_long(v, &a->drm))
 					return usage_error("odds", "--drm needs an integer, not '%s'", v);
@@ -657,10 +655,7 @@ int cmd_odds(int argc, char **argv)
 	status = cli_locale("odds", rs, a.locale, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
-	inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
-	rtab_inputs_default(rs, inputs, rs->ninputs);
-	for (size_t i = 0; i < a.nsets && status == EXIT_OK; i++)
-		status = cli_set_input("odds", rs, inputs, a.sets[i]);
+	status = cli_sets_inputs("odds", rs, &a.sets, &inputs);
 	if (status != EXIT_OK)
 		goto done;
 
