@@ -600,9 +600,8 @@ static void gen_printed(gen *g, int nlocales)
 			if (chance(g, 60))
 				sb_printf(g->o, "(b0 = %s)", chance(g, 50) ? "true" : "false");
 			if (chance(g, 50))
-				/* At most the 16 (RTAB_MAX_TRIGGERS) a result lists: a constant
-				 * above it passes `rtab check` and then fails in the runtime
-				 * (see the notes), which the harness would report each run. */
+				/* At most the 16 (RTAB_MAX_TRIGGERS) a result lists; more is
+				 * a -Wlimits error (the mutator's extreme numbers reach it). */
 				sb_printf(g->o, " times %d", g->stress && chance(g, 20) ? 16 : between(g, 0, 3));
 			sb_putc(g->o, ';');
 		}

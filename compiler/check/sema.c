@@ -966,6 +966,11 @@ static void resolve_outcomes(model *m)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
 				if (s->times)
 					compile_expr(m, s->times, RTAB_TYPE_INT, &tr->times, &t);
+				if (s->times && s->times->kind == EX_INT && s->times->num > RTAB_MAX_TRIGGERS)
+					check_report(m, CHECK_LIMITS, s->times->loc,
+						     "'times %lld' lists the target more than the %d times a result holds; "
+						     "resolve it at most %d times",
+						     (long long)s->times->num, RTAB_MAX_TRIGGERS, RTAB_MAX_TRIGGERS);
 				resolve_trigger_sets(m, s, tr);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
 				tr->provisional = arena_strdup(&m->arena, s->text);
