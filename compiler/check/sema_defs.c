@@ -258,6 +258,12 @@ void resolve_bands(model *m)
 					     "a ratio step is written A:B with A and B at least 1");
 				continue;
 			}
+			if (s->lo > RTAB_MAX_STEP_TERM || s->hi > RTAB_MAX_STEP_TERM) {
+				check_report(m, CHECK_BAD_RANGE, s->loc,
+					     "the terms of a ratio step are 1 to %d, not %lld:%lld",
+					     RTAB_MAX_STEP_TERM, (long long)s->lo, (long long)s->hi);
+				continue;
+			}
 			if (!item_room(m, b->nsteps, s->loc, "steps", "ratio", d->id))
 				break;
 			int64_t x = s->lo, y = s->hi;
