@@ -188,7 +188,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string"
-%token <num> INT "integer" ATLEAST "'N+'"
+%token <num> INT "integer" ATLEAST "'N+'" DECNUM "decimal like 12.5"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
 %token <range> ODDS "odds like 1:4"
@@ -206,7 +206,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt word
 %type <stmt> trigger_tail texpects texpect
-%type <num> sint
+%type <num> sint sdec
 %type <range> bounds
 %type <type> type
 %type <errata> layer_items
@@ -230,7 +230,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %precedence NOT
 %nonassoc EQ NE '<' LE '>' GE
 %left '+' '-'
-%left '*'
+%left '*' '/'
 %precedence UNARY
 
 %start file
@@ -455,6 +455,9 @@ stmt:
 	| VALUE expr IDENT ';' {
 		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
+	| IDENT INT '/' INT ';' {
+		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
+	}
 	| DEFAULT sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
 	}
@@ -567,6 +570,14 @@ sint:
 	INT
 	| '-' INT { $$ = -$2; }
 	| '+' INT { $$ = $2; }
+	;
+
+/* A number as printed, in thousandths: 40, 12.5, -0.25. */
+sdec:
+	sint { $$ = $1 * RTAB_MILLI; }
+	| DECNUM
+	| '-' DECNUM { $$ = -$2; }
+	| '+' DECNUM { $$ = $2; }
 	;
 
 bounds:
@@ -703,6 +714,8 @@ sets:
 set:
 	word '=' word { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' '-' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = -$4; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' FALSE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 0; $$->key = $1; $$->key_loc = LOC(@1); }
 	;
@@ -715,6 +728,14 @@ expect:
 	| sint IDENT {
 		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
 		$$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| DECNUM IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
+		$$->expect_milli = true; $$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| '-' DECNUM IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = -$2;
+		$$->expect_milli = true; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
 	| expect MODIFIER sint { $$ = $1; $$->has_expect_modifier = true; $$->expect_modifier = $3; }
 	| expect ROLL sint { $$ = $1; $$->has_expect_roll = true; $$->expect_roll = $3; }
@@ -771,6 +792,9 @@ type:
 	| INT_KW { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = RTAB_INT_LIMIT}; }
 	| INT_KW bounds { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $2.lo, .hi = $2.hi}; }
 	| IDENT { $$ = (ast_type){.kind = TY_NAMED, .loc = LOC(@1), .name = $1}; }
+	| IDENT sdec DOTDOT sdec BY sdec {
+		$$ = (ast_type){.kind = TY_NUMBER, .loc = LOC(@1), .name = $1, .lo = $2, .hi = $4, .step = $6};
+	}
 	;
 
 init_opt:
@@ -806,10 +830,12 @@ expr:
 	| expr '+' expr { $$ = binary(RTAB_OP_ADD, $1, $3, @2); }
 	| expr '-' expr { $$ = binary(RTAB_OP_SUB, $1, $3, @2); }
 	| expr '*' expr { $$ = binary(RTAB_OP_MUL, $1, $3, @2); }
+	| expr '/' expr { $$ = binary(RTAB_OP_DIV_EXACT, $1, $3, @2); }
 	| '-' expr %prec UNARY { $$ = unary(RTAB_OP_NEG, $2, @1); }
 	| '+' expr %prec UNARY { $$ = $2; }
 	| '(' expr ')' { $$ = $2; }
 	| INT { $$ = number($1, @1); }
+	| DECNUM { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; }
 	| RANGE { $$ = binary(RTAB_OP_SUB, number($1.lo, @1), number($1.hi, @1), @1); }
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }

@@ -29,7 +29,7 @@ static const rtab_enum enums[] = {
 /* inputs */
 static const char *const input0_labels[] = {"Target terrain"};
 static const rtab_input inputs[] = {
-	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .step = 0},
 };
 
 /* dice */
@@ -127,6 +127,7 @@ const rtab_ruleset enum_columns_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = NULL,
+	.scale = 0,
 };
 
 /*

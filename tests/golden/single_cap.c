@@ -12,7 +12,7 @@ static const char *const title_labels[] = {"Skirmish: Morale"};
 /* inputs */
 static const char *const input0_labels[] = {"Casualties this turn"};
 static const rtab_input inputs[] = {
-	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
+	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .step = 0},
 };
 
 /* dice */
@@ -105,6 +105,7 @@ const rtab_ruleset single_cap_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = "Skirmish rules",
+	.scale = 0,
 };
 
 /*
