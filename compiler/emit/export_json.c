@@ -441,8 +441,8 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 				sb_puts(c->out, k ? ", " : "");
 				str(c, rs->enums[m->dims[k]].values[idx[k]].id);
 			}
-			sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)m->cells[cell]);
-			str(c, m->provisional ? m->provisional[cell] : NULL);
+			sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)rtab_matrix_cell(m, cell));
+			str(c, rtab_matrix_reason(m, cell));
 			sb_putc(c->out, '}');
 		}
 		sb_putc(c->out, ']');
