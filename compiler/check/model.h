@@ -89,7 +89,7 @@ typedef struct model {
 	int syntax_errors;
 	const ast_def **numeric_defs; /* outcomes declared with numeric parameters, in order */
 	size_t nnumeric;
-	idmap numeric_names; /* a cell's text ("6/3", "DR2") -> its instantiation + 1, or 0 reported */
+	struct numeric_state *numeric; /* their patterns and instantiations (sema_numeric.c) */
 } model;
 
 /* Record that definition i of kind is referred to. */

@@ -152,6 +152,25 @@ const char *export_target_id(const rtab_ruleset *rs, rtab_target t)
 	return id ? id : "?";
 }
 
+void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o)
+{
+	if (!o->nvalues || o->numeric >= rs->nnumeric_outcomes)
+		return;
+	const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+	for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+		const rtab_outcome_param *pa = &n->params[p];
+		const char *named = NULL;
+		for (size_t k = 0; k < pa->nspecials; k++)
+			if (pa->specials[k].value == o->values[p])
+				named = pa->specials[k].id;
+		sb_printf(sb, "%s%s ", p ? ", " : "", pa->id);
+		if (named)
+			sb_printf(sb, "%s (%ld)", named, (long)o->values[p]);
+		else
+			sb_printf(sb, "%ld", (long)o->values[p]);
+	}
+}
+
 void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n)
 {
 	for (size_t p = 0; p < n->nparams; p++) {
