@@ -101,12 +101,12 @@ static const rtab_effect outcome5_effects[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_loses_2", .labels = outcome0_labels, .rule = "9.4", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "attacker_loses_1", .labels = outcome1_labels, .rule = "9.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "engaged", .labels = outcome2_labels, .rule = "9.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_retreats", .labels = outcome3_labels, .rule = "9.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_loses_1", .labels = outcome4_labels, .rule = "9.4", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_loses_2", .labels = outcome5_labels, .rule = "9.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "attacker_loses_2", .labels = outcome0_labels, .rule = "9.4", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_loses_1", .labels = outcome1_labels, .rule = "9.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "engaged", .labels = outcome2_labels, .rule = "9.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_retreats", .labels = outcome3_labels, .rule = "9.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_loses_1", .labels = outcome4_labels, .rule = "9.4", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_loses_2", .labels = outcome5_labels, .rule = "9.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* modifier leader */
@@ -237,6 +237,8 @@ const rtab_ruleset classic_differential_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = "Demonstration rules",
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 };
 
 /*

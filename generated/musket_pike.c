@@ -809,23 +809,23 @@ static const rtab_effect outcome16_effects[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 5, .triggers = outcome0_triggers},
-	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 5, .triggers = outcome1_triggers},
-	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 4, .triggers = outcome2_triggers},
-	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 4, .triggers = outcome3_triggers},
-	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 4, .triggers = outcome4_triggers},
-	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 4, .triggers = outcome5_triggers},
-	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 5, .triggers = outcome6_triggers},
-	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 5, .triggers = outcome7_triggers},
-	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 9, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 7, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers},
-	{.id = "pursue_into_vacated_hex", .labels = outcome11_labels, .rule = "11.7.2", .neffects = 8, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "pursue_off_map_only", .labels = outcome12_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers},
-	{.id = "eliminated", .labels = outcome13_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome13_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "stand", .labels = outcome14_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome14_effects, .ntriggers = 1, .triggers = outcome14_triggers},
-	{.id = "leader_loss_check_required", .labels = outcome15_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome15_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_leader_loss_check_required", .labels = outcome16_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome16_effects, .ntriggers = 0, .triggers = NULL},
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "11.0", .neffects = 2, .effects = outcome0_effects, .ntriggers = 5, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_broken", .labels = outcome1_labels, .rule = "11.0", .neffects = 3, .effects = outcome1_effects, .ntriggers = 5, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_shaken_retreat_2", .labels = outcome2_labels, .rule = "11.0", .neffects = 3, .effects = outcome2_effects, .ntriggers = 4, .triggers = outcome2_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_shaken_retreat_1", .labels = outcome3_labels, .rule = "11.0", .neffects = 3, .effects = outcome3_effects, .ntriggers = 4, .triggers = outcome3_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_shaken_retreat_1", .labels = outcome4_labels, .rule = "11.0", .neffects = 3, .effects = outcome4_effects, .ntriggers = 4, .triggers = outcome4_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_shaken_retreat_2", .labels = outcome5_labels, .rule = "11.0", .neffects = 3, .effects = outcome5_effects, .ntriggers = 4, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_broken", .labels = outcome6_labels, .rule = "11.0", .neffects = 3, .effects = outcome6_effects, .ntriggers = 5, .triggers = outcome6_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_eliminated", .labels = outcome7_labels, .rule = "11.0", .neffects = 2, .effects = outcome7_effects, .ntriggers = 5, .triggers = outcome7_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "break_off", .labels = outcome8_labels, .rule = "11.7.2", .neffects = 1, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "pursue_and_eliminate", .labels = outcome9_labels, .rule = "11.7.2", .neffects = 9, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "pursue_off_map", .labels = outcome10_labels, .rule = "11.7.2", .neffects = 7, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "pursue_into_vacated_hex", .labels = outcome11_labels, .rule = "11.7.2", .neffects = 8, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "pursue_off_map_only", .labels = outcome12_labels, .rule = "11.7.2", .neffects = 6, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "eliminated", .labels = outcome13_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome13_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "stand", .labels = outcome14_labels, .rule = "11.4.5", .neffects = 1, .effects = outcome14_effects, .ntriggers = 1, .triggers = outcome14_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "leader_loss_check_required", .labels = outcome15_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome15_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_leader_loss_check_required", .labels = outcome16_labels, .rule = "11.3.2", .neffects = 1, .effects = outcome16_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* matrix melee_matrix */
@@ -1205,6 +1205,8 @@ const rtab_ruleset musket_pike_ruleset = {
 	.nprocedures = 2,
 	.procedures = procedures,
 	.rule = "Musket & Pike series rules",
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 };
 
 /*

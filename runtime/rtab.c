@@ -55,6 +55,24 @@ int rtab_find_outcome(const rtab_ruleset *rs, const char *id)
 	return FIND(rs, outcomes, noutcomes, rtab_outcome, id);
 }
 
+int rtab_outcome_value(const rtab_ruleset *rs, size_t outcome, const char *param, int32_t *value)
+{
+	if (!rs || !param || !value)
+		return RTAB_E_NULL;
+	if (outcome >= rs->noutcomes)
+		return RTAB_E_INDEX;
+	const rtab_outcome *o = &rs->outcomes[outcome];
+	if (o->nvalues == 0 || !o->values || o->numeric >= rs->nnumeric_outcomes)
+		return RTAB_E_INDEX;
+	const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+	for (size_t i = 0; i < n->nparams && i < o->nvalues; i++)
+		if (n->params[i].id && strcmp(n->params[i].id, param) == 0) {
+			*value = o->values[i];
+			return RTAB_OK;
+		}
+	return RTAB_E_INDEX;
+}
+
 int rtab_find_enum_value(const rtab_enum *e, const char *id)
 {
 	return e ? find_id(id, e->values, e->nvalues, sizeof(rtab_enum_value),

@@ -310,6 +310,39 @@ typedef struct rtab_trigger {
 	rtab_expr times; /* how many times it is resolved (0 instrs: once; 0: suppressed) */
 } rtab_trigger;
 
+/*
+ * Outcomes that carry numbers. A numeric outcome is declared once with
+ * integer parameters ("loss(enemy: int 0..99, self: int 0..99)") and a code
+ * pattern ("{enemy}/{self}") that grid cells are read against ("6/3",
+ * "K/2"). Every distinct instantiation the ruleset uses is an rtab_outcome
+ * of its own (id "loss_6_3", effects with the numbers put in); its
+ * nvalues/values give the numbers, in the order of the parameters, and
+ * numeric says which numeric outcome it instantiates.
+ */
+
+/* A named value a parameter may take besides its numbers ("K": killed). */
+typedef struct rtab_special_value {
+	const char *id;   /* "killed" */
+	const char *code; /* as a cell prints it: "K" (the id when none is declared) */
+	int32_t value;    /* the number a game reads in rtab_outcome.values */
+} rtab_special_value;
+
+typedef struct rtab_outcome_param {
+	const char *id;
+	int32_t min, max; /* the numbers a cell may give */
+	uint8_t nspecials;
+	const rtab_special_value *specials;
+} rtab_outcome_param;
+
+typedef struct rtab_numeric_outcome {
+	const char *id;
+	rtab_labels labels; /* as declared, with {param} where a number goes */
+	const char *rule;
+	const char *code;   /* the pattern cells are read against, e.g. "{enemy}/{self}", or NULL */
+	uint8_t nparams;
+	const rtab_outcome_param *params;
+} rtab_numeric_outcome;
+
 typedef struct rtab_outcome {
 	const char *id;
 	rtab_labels labels;
@@ -318,6 +351,9 @@ typedef struct rtab_outcome {
 	const rtab_effect *effects;
 	uint16_t ntriggers;
 	const rtab_trigger *triggers;
+	uint8_t nvalues;        /* 0: a plain outcome; else an instantiation of a numeric outcome */
+	const int32_t *values;  /* per parameter: the number (or a special value's number) */
+	uint16_t numeric;       /* when nvalues > 0: its numeric outcome (rtab_ruleset.numeric_outcomes) */
 } rtab_outcome;
 
 typedef struct rtab_row {
@@ -559,6 +595,8 @@ typedef struct rtab_ruleset {
 	uint16_t nprocedures;
 	const rtab_procedure *procedures;
 	const char *rule; /* the ruleset's own rule reference, or NULL */
+	uint16_t nnumeric_outcomes;
+	const rtab_numeric_outcome *numeric_outcomes; /* declared with parameters (see rtab_outcome) */
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -631,6 +669,11 @@ int rtab_find_input(const rtab_ruleset *rs, const char *id);
 int rtab_find_outcome(const rtab_ruleset *rs, const char *id);
 int rtab_find_locale(const rtab_ruleset *rs, const char *id);
 int rtab_find_enum_value(const rtab_enum *e, const char *id);
+
+/* The number outcome `outcome` carries for the parameter named param (an
+ * instantiation of a numeric outcome): RTAB_OK and *value, or
+ * RTAB_E_INDEX when the outcome has no such parameter. */
+int rtab_outcome_value(const rtab_ruleset *rs, size_t outcome, const char *param, int32_t *value);
 
 /* Fill inputs[0..ninputs) with the declared defaults. */
 int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs);

@@ -41,7 +41,10 @@ const char *const facet_fields[] = {
 	"rtab_target: kind index",
 	"rtab_trigger_set: input value",
 	"rtab_trigger: target unless rule provisional -nsets sets times",
-	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers",
+	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric",
+	"rtab_special_value: id code value",
+	"rtab_outcome_param: id min max -nspecials specials",
+	"rtab_numeric_outcome: id labels rule code -nparams params",
 	"rtab_row: outcome rule provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
@@ -305,6 +308,26 @@ static void outcome_facets(builder *b)
 			free(target);
 			free(name);
 		}
+		if (o->nvalues && o->numeric < rs->nnumeric_outcomes) {
+			strbuf sb = {0};
+			for (size_t v = 0; v < o->nvalues; v++)
+				sb_printf(&sb, "%s%ld", v ? ", " : "", (long)o->values[v]);
+			addf(b, b->d->loc, xasprintf("%s(%s)", rs->numeric_outcomes[o->numeric].id,
+						      sb.data ? sb.data : ""), "numbers");
+			sb_free(&sb);
+		}
+	}
+	/* Outcomes declared with numeric parameters: compared as outcomes. */
+	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		begin(b, DEF_OUTCOME, SIZE_MAX, n->id, n->labels, n->rule);
+		b->ast = i < b->m->nnumeric ? b->m->numeric_defs[i] : NULL;
+		if (b->ast)
+			b->d->loc = b->ast->id_loc;
+		strbuf sb = {0};
+		export_numeric_params_text(&sb, n);
+		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
+		addf(b, b->d->loc, dup_or_null(n->code), "code");
 	}
 }
 

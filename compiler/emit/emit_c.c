@@ -329,6 +329,11 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 			sb_puts(o, "};\n");
 		}
 	}
+	for (size_t i = 0; i < rs->noutcomes; i++)
+		if (rs->outcomes[i].nvalues) {
+			snprintf(name, sizeof name, "outcome%zu_values", i);
+			int_array(o, "int32_t", name, rs->outcomes[i].values, rs->outcomes[i].nvalues);
+		}
 	sb_puts(o, "\nstatic const rtab_outcome outcomes[] = {\n");
 	for (size_t i = 0; i < rs->noutcomes; i++) {
 		const rtab_outcome *out = &rs->outcomes[i];
@@ -337,6 +342,58 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "effects", out->neffects, "outcome%zu_effects", i);
 		sb_printf(o, ".ntriggers = %u, ", out->ntriggers);
 		fref(o, "triggers", out->ntriggers, "outcome%zu_triggers", i);
+		sb_printf(o, ".nvalues = %u, ", out->nvalues);
+		fref(o, "values", out->nvalues, "outcome%zu_values", i);
+		sb_printf(o, ".numeric = %u, ", out->numeric);
+		close_struct(o);
+	}
+	sb_puts(o, "};\n");
+}
+
+/* Outcomes declared with numeric parameters: their parameters and patterns. */
+static void emit_numeric_outcomes(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		sb_printf(o, "\n/* numeric outcome %s */\n", n->id);
+		snprintf(name, sizeof name, "numeric%zu_labels", i);
+		labels(o, rs, n->labels, name);
+		for (size_t p = 0; p < n->nparams; p++) {
+			const rtab_outcome_param *pa = &n->params[p];
+			if (!pa->nspecials)
+				continue;
+			sb_printf(o, "static const rtab_special_value numeric%zu_param%zu_specials[] = {\n", i, p);
+			for (size_t k = 0; k < pa->nspecials; k++) {
+				sb_puts(o, "\t{");
+				fstr(o, "id", pa->specials[k].id);
+				fstr(o, "code", pa->specials[k].code);
+				sb_printf(o, ".value = %ld, ", (long)pa->specials[k].value);
+				close_struct(o);
+			}
+			sb_puts(o, "};\n");
+		}
+		if (n->nparams) {
+			sb_printf(o, "static const rtab_outcome_param numeric%zu_params[] = {\n", i);
+			for (size_t p = 0; p < n->nparams; p++) {
+				const rtab_outcome_param *pa = &n->params[p];
+				sb_puts(o, "\t{");
+				fstr(o, "id", pa->id);
+				sb_printf(o, ".min = %ld, .max = %ld, .nspecials = %u, ", (long)pa->min,
+					  (long)pa->max, pa->nspecials);
+				fref(o, "specials", pa->nspecials, "numeric%zu_param%zu_specials", i, p);
+				close_struct(o);
+			}
+			sb_puts(o, "};\n");
+		}
+	}
+	sb_puts(o, "\nstatic const rtab_numeric_outcome numeric_outcomes[] = {\n");
+	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		open_head(o, n->id, "numeric", i, n->rule);
+		fstr(o, "code", n->code);
+		sb_printf(o, ".nparams = %u, ", n->nparams);
+		fref(o, "params", n->nparams, "numeric%zu_params", i);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -895,6 +952,7 @@ static const struct part {
 	PART(emit_transitions, ntransitions, transitions),
 	PART(emit_distances, ndistances, distances),
 	PART(emit_procedures, nprocedures, procedures),
+	PART(emit_numeric_outcomes, nnumeric_outcomes, numeric_outcomes),
 #undef PART
 };
 

@@ -132,6 +132,9 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 	    IS("rtab_procedure_step", "outcome") || IS("rtab_procedure", "otherwise") ||
 	    IS("rtab_column", "automatic"))
 		return v < rs->noutcomes ? rs->outcomes[v].id : NULL;
+	if (IS("rtab_outcome", "numeric"))
+		return ((const rtab_outcome *)owner)->nvalues && v < rs->nnumeric_outcomes
+			       ? rs->numeric_outcomes[v].id : NULL;
 	if (IS("rtab_column", "below_row") || IS("rtab_column", "above_row") ||
 	    IS("rtab_column", "row_of_roll")) {
 		(void)owner;
@@ -150,7 +153,7 @@ static bool has_ref(const char *type, const char *field)
 		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
 		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
 		"rtab_procedure_step.outcome", "rtab_procedure.otherwise", "rtab_table.shifts",
-		"rtab_column.automatic",
+		"rtab_column.automatic", "rtab_outcome.numeric",
 	};
 	size_t n = strlen(type);
 	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
@@ -530,6 +533,7 @@ static const char *const kind_types[EXPORT_KIND_COUNT_] = {
 	[EXPORT_TRANSITIONS] = "rtab_transition",
 	[EXPORT_DISTANCES] = "rtab_distance",
 	[EXPORT_PROCEDURES] = "rtab_procedure",
+	[EXPORT_NUMERIC_OUTCOMES] = "rtab_numeric_outcome",
 };
 
 static void json_begin(export_ctx *c)
@@ -676,6 +680,7 @@ static void json_item(export_ctx *c, export_kind kind, size_t i)
 	case EXPORT_TRANSITIONS: walk(c, kind_types[kind], &rs->transitions[i], w); break;
 	case EXPORT_DISTANCES: walk(c, kind_types[kind], &rs->distances[i], w); break;
 	case EXPORT_PROCEDURES: walk(c, kind_types[kind], &rs->procedures[i], w); break;
+	case EXPORT_NUMERIC_OUTCOMES: walk(c, kind_types[kind], &rs->numeric_outcomes[i], w); break;
 	case EXPORT_EXAMPLES: {
 		const model_example *ex = &c->m->examples[i];
 		const ast_def *d = ex->def;

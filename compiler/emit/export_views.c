@@ -11,6 +11,7 @@ bool export_kind_is_list(export_kind kind)
 	case EXPORT_DICE:
 	case EXPORT_EFFECT_KINDS:
 	case EXPORT_OUTCOMES:
+	case EXPORT_NUMERIC_OUTCOMES:
 	case EXPORT_GROUPS:
 	case EXPORT_MODIFIERS: return true;
 	default: return false;
@@ -89,6 +90,12 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 		grid_cell(g, "outcome");
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"effects", "then", "rule", NULL});
+		break;
+	case EXPORT_NUMERIC_OUTCOMES:
+		grid_init(g, 4 + nl);
+		grid_cell(g, "outcome");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"parameters", "code", "rule", NULL});
 		break;
 	case EXPORT_GROUPS:
 		grid_init(g, 4 + nl);
@@ -200,6 +207,16 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		}
 		grid_cell(g, sb.data ? sb.data : "");
 		grid_cell(g, o->rule);
+		break;
+	}
+	case EXPORT_NUMERIC_OUTCOMES: {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		grid_cell(g, n->id);
+		label_cells(c, g, n->labels);
+		export_numeric_params_text(&sb, n);
+		grid_cell(g, sb.data ? sb.data : "");
+		grid_cell(g, n->code);
+		grid_cell(g, n->rule);
 		break;
 	}
 	case EXPORT_GROUPS: {

@@ -48,9 +48,9 @@ static const char *const outcome1_labels[] = {"Hit"};
 static const char *const outcome2_labels[] = {"Kill"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "miss", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
-	{.id = "hit", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
-	{.id = "kill", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "miss", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "hit", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "kill", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* table fire */
@@ -127,6 +127,8 @@ const rtab_ruleset enum_columns_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = NULL,
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 };
 
 /*
