@@ -104,6 +104,40 @@ static ast_expr *number(int64_t v, RTAB_YYLTYPE yl)
 	return e;
 }
 
+/* "a/2" without spaces reads as one word (a code like 6/3): in an expression
+ * it is the exact division a / 2, each part a number or a name. */
+static ast_expr *word_division(char *text, RTAB_YYLTYPE yl)
+{
+	ast_expr *e = NULL;
+	RTAB_YYLTYPE at = yl;
+	const char *p = text;
+	for (;;) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		bool digits = n > 0 && strspn(p, "0123456789") == n;
+		ast_expr *x = digits ? number(strtoll(p, NULL, 10), at) : ast_expr_new(EX_NAME, LOC(at));
+		if (!digits)
+			x->name = xstrndup(p, n);
+		e = e ? binary(RTAB_OP_DIV_EXACT, e, x, at) : x;
+		if (!slash)
+			break;
+		at.first_column += (int)n + 1;
+		p = slash + 1;
+	}
+	free(text);
+	return e;
+}
+
+/* "1/2" without spaces, as `exact 1/2;` writes it: lo 1, hi 2 (0 for what is not a number). */
+static void word_fraction(const char *text, int64_t *lo, int64_t *hi)
+{
+	const char *slash = strchr(text, '/');
+	bool ok = slash && strchr(slash + 1, '/') == NULL && strspn(text, "0123456789") == (size_t)(slash - text) &&
+		  strspn(slash + 1, "0123456789") == strlen(slash + 1) && slash - text < 10 && strlen(slash + 1) < 10;
+	*lo = ok ? strtoll(text, NULL, 10) : 0;
+	*hi = ok ? strtoll(slash + 1, NULL, 10) : 0;
+}
+
 static ast_cell *cell(RTAB_YYLTYPE yl, int64_t lo, int64_t hi, bool open_lo, bool open_hi)
 {
 	ast_cell *c = ast_cell_new(LOC(yl));
@@ -187,7 +221,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token ERRATA "keyword 'errata'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
-%token <str> IDENT "identifier" STRING "string"
+%token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
 %token <num> INT "integer" ATLEAST "'N+'" DECNUM "decimal like 12.5"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
@@ -199,7 +233,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <stmt> grid_lines grid_line
 %type <cell> gitems gitem
 %type <id> idlist names
-%type <arg> args args_opt arg sets sets_opt set
+%type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces
 %type <param> params params_opt param
 %type <group> dice_groups dice_group
@@ -341,6 +375,13 @@ definition:
 	| OUTCOME IDENT rule_opt block {
 		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
+	| OUTCOME IDENT '(' params_opt ')' rule_opt block {
+		/* An outcome that carries numbers: loss(enemy: int 0..99, self: int 0..99). */
+		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2));
+		$$->params = $4; $$->rule = $6; $$->body = $7;
+		if (!$4)
+			$$->params = ast_param_new(NULL, LOC(@3), (ast_type){.kind = TY_INT, .loc = LOC(@3)});
+	}
 	| MODIFIER IDENT rule_opt block {
 		$$ = ast_def_new(DEF_MODIFIER, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
@@ -457,6 +498,10 @@ stmt:
 	}
 	| IDENT INT '/' INT ';' {
 		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
+	}
+	| IDENT CODEWORD ';' {
+		$$ = named_stmt(ST_EXACT, @1, $1, @1); word_fraction($2, &$$->lo, &$$->hi);
+		$$->text_loc = LOC(@2); free($2);
 	}
 	| DEFAULT sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
@@ -667,6 +712,7 @@ gitems:
 gitem:
 	cell
 	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| CODEWORD { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
 	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
 	| ':' { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_COLON; }
 	;
@@ -723,6 +769,12 @@ set:
 expect:
 	IDENT { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1); }
 	| OTHERWISE { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = xstrdup("otherwise"); $$->name2_loc = LOC(@1); }
+	| CODEWORD { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1); }
+	| IDENT '(' args_opt ')' {
+		/* A numeric outcome with its numbers: loss(6, 3), loss(killed, 2). */
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1);
+		$$->expect_call = true; $$->expect_args = $3;
+	}
 	| '{' '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; }
 	| '{' idlist '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; $$->ids = $2; }
 	| sint IDENT {
@@ -784,7 +836,27 @@ params:
 	;
 
 param:
-	word ':' type { $$ = ast_param_new($1, LOC(@1), $3); }
+	word ':' type specials { $$ = ast_param_new($1, LOC(@1), $3); $$->specials = $4; }
+	;
+
+/* A numeric outcome's parameter may take named values besides its numbers:
+ * 'or killed = 100 code K'. */
+specials:
+	%empty { $$ = NULL; }
+	| specials OR IDENT '=' sint {
+		ast_arg *a = ast_arg_new(ARG_INT, LOC(@3)); a->name = $3; a->num = $5;
+		$$ = AST_APPEND($1, a);
+	}
+	| specials OR IDENT '=' sint IDENT IDENT {
+		ast_arg *a = ast_arg_new(ARG_INT, LOC(@3)); a->name = $3; a->num = $5;
+		a->key = $7; a->key_loc = LOC(@7);
+		if (strcmp($6, "code") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@6),
+				    "syntax error, unexpected '%s' after the value of '%s'; write: or %s = %lld code CODE",
+				    $6, $3, $3, (long long)$5);
+		free($6);
+		$$ = AST_APPEND($1, a);
+	}
 	;
 
 type:
@@ -836,6 +908,7 @@ expr:
 	| '(' expr ')' { $$ = $2; }
 	| INT { $$ = number($1, @1); }
 	| DECNUM { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; }
+	| CODEWORD { $$ = word_division($1, @1); }
 	| RANGE { $$ = binary(RTAB_OP_SUB, number($1.lo, @1), number($1.hi, @1), @1); }
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }

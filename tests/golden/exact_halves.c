@@ -36,8 +36,8 @@ static const char *const outcome0_labels[] = {"Held"};
 static const char *const outcome1_labels[] = {"Pushed back"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "held", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
-	{.id = "pushed", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "held", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "pushed", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* modifier strength_bonus */
@@ -56,14 +56,14 @@ static const rtab_modifier modifiers[] = {
 
 /* table melee */
 static const char *const table0_labels[] = {"Melee"};
-/* column all: the row of each modified roll 1..27 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll 1..27 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "p. 13", NULL}, /* held */
@@ -76,7 +76,7 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = table0_rows,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 27,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
 };
 
 /* distance retire */
@@ -134,6 +134,8 @@ const rtab_ruleset exact_halves_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = "p. 12",
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 	.scale = 4,
 };
 

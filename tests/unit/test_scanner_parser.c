@@ -962,6 +962,8 @@ static const expr_case expr_cases[] = {
 	{"0.25 + x", "(+ 250/1000 x)"},
 	{"a / 2 * b", "(* (/ a 2) b)"},
 	{"a + b / 2", "(+ a (/ b 2))"},
+	{"a/2", "(/ a 2)"},
+	{"a/b/4 + 1", "(+ (/ (/ a b) 4) 1)"},
 	{"-x", "(neg x)"},
 	{"+x", "x"},
 	{"not a", "(not a)"},
@@ -1186,7 +1188,7 @@ static const bad_case bad_cases[] = {
 	 "t.rtab:1:34: error: invalid UTF-8 byte 0xC3\n"
 	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                                  ^\n"
-	 "t.rtab:1:45: error: syntax error, unexpected ';', expecting '{' or '@'\n"
+	 "t.rtab:1:45: error: syntax error, unexpected ';', expecting '{' or '(' or '@'\n"
 	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                                             ^\n",
 	 6, "a"},
@@ -1252,7 +1254,7 @@ static const bad_case bad_cases[] = {
 	 "t.rtab:11:10: error: syntax error, unexpected ';', expecting integer or '+' or '-'\n"
 	 "   cap 1..;\n"
 	 "          ^\n"
-	 "t.rtab:14:14: error: syntax error, unexpected ';', expecting '{' or '@'\n"
+	 "t.rtab:14:14: error: syntax error, unexpected ';', expecting '{' or '(' or '@'\n"
 	 " outcome after;\n"
 	 "              ^\n",
 	 5, "t"},
