@@ -856,18 +856,20 @@ static double key_position(const rtab_table *t, int64_t num, int64_t den)
 	return t->key_kind == RTAB_KEY_VALUE ? (double)num : odds_position(num, den);
 }
 
-/* The column a computed key reads as (see rtab_rounding); the ends clamp. */
-static int read_key(const rtab_table *t, int64_t num, int64_t den, uint16_t *col)
+/* The column a computed key reads as among the columns [first, n) (see
+ * rtab_rounding); the ends clamp. */
+static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, int64_t den,
+		    uint16_t *col)
 {
-	size_t n = t->ncolumns, down = n, up = n;
+	size_t down = n, up = n;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = first; i < n; i++) {
 		const rtab_column *c = &t->columns[i];
 		if (t->key_kind == RTAB_KEY_ODDS &&
 		    (c->step_num < 0 || c->step_den <= 0 || c->step_num > RTAB_MAX_STEP_TERM ||
 		     c->step_den > RTAB_MAX_STEP_TERM))
 			return RTAB_E_RULESET;
-		if (i > 0 && cmp_key(t, c->step_num, c->step_den, i - 1) <= 0)
+		if (i > first && cmp_key(t, c->step_num, c->step_den, i - 1) <= 0)
 			return RTAB_E_RULESET; /* steps must rise */
 		int cmp = cmp_key(t, num, den, i);
 		if (cmp >= 0)
@@ -877,7 +879,7 @@ static int read_key(const rtab_table *t, int64_t num, int64_t den, uint16_t *col
 	}
 	bool evens_or_above = t->key_kind == RTAB_KEY_VALUE ? num >= 0 : num >= den;
 	uint8_t mode = effective_rounding(t->rounding, evens_or_above);
-	if (mode > RTAB_ROUND_NEAREST || n == 0)
+	if (mode > RTAB_ROUND_NEAREST || n <= first)
 		return RTAB_E_RULESET;
 	if (down == n)
 		*col = (uint16_t)up; /* below the first step */
@@ -897,9 +899,31 @@ static int read_key(const rtab_table *t, int64_t num, int64_t den, uint16_t *col
 	return RTAB_OK;
 }
 
+/* The columns [*first, *end) the key reads among: the run of the variant
+ * input's value in a two-key table, else every column. */
+static int key_run(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+		   size_t ninputs, size_t *first, size_t *end)
+{
+	*first = 0;
+	*end = t->ncolumns;
+	if (t->key_kind == RTAB_KEY_INPUT || t->column_input < 0)
+		return RTAB_OK;
+	if ((size_t)t->column_input >= ninputs || !t->column_of_value || !t->column_end_of_value)
+		return RTAB_E_RULESET;
+	int32_t v = inputs[t->column_input];
+	if (v < 0 || v >= rs->inputs[t->column_input].max + 1)
+		return RTAB_E_RULESET;
+	*first = t->column_of_value[v];
+	*end = t->column_end_of_value[v];
+	if (*first >= *end || *end > t->ncolumns)
+		return RTAB_E_RULESET;
+	return RTAB_OK;
+}
+
 /* The column before any shift: the input's, or the key's. */
 static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-		      size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out, uint16_t *col)
+		      size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out, size_t first,
+		      size_t end, uint16_t *col)
 {
 	int32_t a, b = 1, v;
 	int rc;
@@ -930,7 +954,7 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 			return RTAB_E_INPUT;
 		if (t->key_kind == RTAB_KEY_ODDS && a == 0 && b == 0)
 			return RTAB_E_NO_RESULT; /* no forces on either side: no odds to read */
-		return read_key(t, a, b, col);
+		return read_key(t, first, end, a, b, col);
 	}
 	return RTAB_E_RULESET;
 }
@@ -940,8 +964,11 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 {
 	uint16_t col = 0;
 	int64_t shift = 0, pos;
-	int rc = key_column(rs, t, inputs, ninputs, ctx, out, &col);
+	size_t first, end;
+	int rc = key_run(rs, t, inputs, ninputs, &first, &end);
 
+	if (rc == RTAB_OK)
+		rc = key_column(rs, t, inputs, ninputs, ctx, out, first, end, &col);
 	if (rc != RTAB_OK)
 		return rc;
 	out->key_column = (int16_t)col;
@@ -950,10 +977,10 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 		return rc;
 	out->column_shift = (int32_t)shift;
 	pos = (int64_t)col + shift;
-	if (pos < 0)
-		pos = 0;
-	if (pos >= t->ncolumns)
-		pos = t->ncolumns - 1;
+	if (pos < (int64_t)first)
+		pos = (int64_t)first;
+	if (pos >= (int64_t)end)
+		pos = (int64_t)end - 1;
 	out->column = (uint16_t)pos;
 	return RTAB_OK;
 }

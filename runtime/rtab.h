@@ -422,6 +422,16 @@ typedef struct rtab_table {
 	rtab_expr key_a, key_b; /* ODDS: key_a:key_b; VALUE: key_a (key_b empty) */
 	uint16_t nshifts;
 	const uint16_t *shifts; /* modifiers (indices) whose total moves the column */
+	/*
+	 * Two keys, "variant x odds" (a normal, a determined and a cavalry line
+	 * of one CRT): key_kind ODDS or VALUE with column_input >= 0. The
+	 * columns come in one run per value v of the enum input column_input:
+	 * column_of_value[v] is the first column of v's run and
+	 * column_end_of_value[v] one past its last. The key reads among the
+	 * run's steps (rising within the run), and the shift moves and clamps
+	 * within the run. NULL when the key alone chooses (column_input -1).
+	 */
+	const uint16_t *column_end_of_value;
 } rtab_table;
 
 typedef struct rtab_option {

@@ -48,7 +48,7 @@ const char *const facet_fields[] = {
 	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den",
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
-	"rounding key_a key_b -nshifts shifts",
+	"rounding key_a key_b -nshifts shifts column_end_of_value",
 	"rtab_option: id labels rule guard outcome provisional",
 	"rtab_reaction_set: id labels rule -noptions options none_when",
 	"rtab_transition: id labels rule input next provisional",

@@ -955,6 +955,34 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 	}
 }
 
+/* A result holds at most RTAB_MAX_TRIGGERS triggers and the runtime refuses
+ * a negative count: both are proven here from the bounds of 'times', so
+ * that no situation fails at run time for want of room. listed counts the
+ * most triggers the outcome can list up to s; it is reported once. */
+static void check_times(model *m, const ast_def *d, const ast_stmt *s, const expr_type *t,
+			int64_t *listed)
+{
+	int64_t before = *listed;
+	if (s->times && t->lo < 0)
+		check_report(m, CHECK_LIMITS, s->times->loc,
+			     "'times' can be %lld here, and a trigger cannot be resolved a negative "
+			     "number of times; bound it, e.g. 'times max(0, ...)'",
+			     (long long)t->lo);
+	*listed += s->times ? (t->hi > 0 ? t->hi : 0) : 1;
+	if (before > RTAB_MAX_TRIGGERS || *listed <= RTAB_MAX_TRIGGERS)
+		return;
+	if (s->times && s->times->kind == EX_INT && before == 0)
+		check_report(m, CHECK_LIMITS, s->times->loc,
+			     "'times %lld' lists the target more than the %d times a result holds; "
+			     "resolve it at most %d times",
+			     (long long)s->times->num, RTAB_MAX_TRIGGERS, RTAB_MAX_TRIGGERS);
+	else
+		check_report(m, CHECK_LIMITS, s->times ? s->times->loc : s->loc,
+			     "outcome '%s' can list %lld triggers by here, more than the %d a result "
+			     "holds; bound the 'times' of its triggers (e.g. 'times min(N, ...)')",
+			     d->id, (long long)*listed, RTAB_MAX_TRIGGERS);
+}
+
 static void resolve_outcomes(model *m)
 {
 	rtab_outcome *outs = model_array(m, m->ndefs[DEF_OUTCOME], sizeof *outs);
@@ -964,6 +992,7 @@ static void resolve_outcomes(model *m)
 		const ast_def *d = m->defs[DEF_OUTCOME][i];
 		rtab_outcome *o = &outs[i];
 		size_t ne = 0, nt = 0;
+		int64_t listed = 0; /* the most triggers the outcome can list so far */
 
 		def_head(m, d, "outcome", &o->id, &o->labels, &o->rule);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -992,20 +1021,15 @@ static void resolve_outcomes(model *m)
 					break;
 				if (s->expr)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
-				if (s->times)
-					compile_expr_as(m, s->times, RTAB_TYPE_INT, &tr->times, &t, "a 'times' count");
-				if (s->times && s->times->kind == EX_INT && s->times->num > RTAB_MAX_TRIGGERS)
-					check_report(m, CHECK_LIMITS, s->times->loc,
-						     "'times %lld' lists the target more than the %d times a result holds; "
-						     "resolve it at most %d times",
-						     (long long)s->times->num, RTAB_MAX_TRIGGERS, RTAB_MAX_TRIGGERS);
+				if (!s->times)
+					check_times(m, d, s, &t, &listed);
+				else if (compile_expr_as(m, s->times, RTAB_TYPE_INT, &tr->times, &t,
+							 "a 'times' count"))
+					check_times(m, d, s, &t, &listed);
 				resolve_trigger_sets(m, s, tr);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
 				tr->provisional = arena_strdup(&m->arena, s->text);
-				if (++o->ntriggers > RTAB_MAX_TRIGGERS)
-					check_report(m, CHECK_LIMITS, s->loc,
-						     "outcome '%s' has more than %d triggers", d->id,
-						     RTAB_MAX_TRIGGERS);
+				o->ntriggers++;
 				break;
 			}
 			case ST_WORDS:

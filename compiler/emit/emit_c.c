@@ -518,6 +518,12 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 		for (size_t v = 0; v <= (size_t)in->max; v++)
 			sb_printf(o, "%s%u", v ? ", " : "", t->column_of_value[v]);
 		sb_puts(o, "};\n");
+		if (t->column_end_of_value) {
+			sb_printf(o, "static const uint16_t table%zu_column_end_of_value[] = {", i);
+			for (size_t v = 0; v <= (size_t)in->max; v++)
+				sb_printf(o, "%s%u", v ? ", " : "", t->column_end_of_value[v]);
+			sb_puts(o, "};\n");
+		}
 	}
 	sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -620,6 +626,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		expr_ref(o, "key_b", &t->key_b, name);
 		sb_printf(o, ".nshifts = %u, ", t->nshifts);
 		fref(o, "shifts", t->nshifts, "table%zu_shifts", i);
+		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
+		     "table%zu_column_end_of_value", i);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");

@@ -179,6 +179,12 @@ static int64_t length_of(const export_ctx *c, const struct_desc *sd, const field
 		const rtab_table *t = p;
 		return t->column_input >= 0 ? (int64_t)rs->inputs[t->column_input].max + 1 : 0;
 	}
+	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "column_end_of_value") == 0) {
+		const rtab_table *t = p;
+		return t->column_input >= 0 && t->column_end_of_value
+			       ? (int64_t)rs->inputs[t->column_input].max + 1
+			       : 0;
+	}
 	if (strcmp(sd->name, "rtab_matrix") == 0 &&
 	    (strcmp(f->name, "cells") == 0 || strcmp(f->name, "provisional") == 0)) {
 		const rtab_matrix *m = p;

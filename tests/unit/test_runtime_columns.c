@@ -19,17 +19,20 @@
 #define EXPR(...) \
 	{ .ninstrs = COUNT(((const rtab_instr[]){__VA_ARGS__})), .instrs = (const rtab_instr[]){__VA_ARGS__} }
 
-enum { IN_ATT, IN_DEF, IN_ARMS, IN_RIVER, NINPUTS };
+enum { IN_ATT, IN_DEF, IN_ARMS, IN_RIVER, IN_KIND, NINPUTS };
 enum { O_AE, O_NE, O_DR, O_DE };
 enum { M_ARMS, M_RIVER, M_ARMS2 };
-enum { T_ODDS, T_DIFF, T_NEAREST, T_UP, T_EVENS, T_BADSTEPS, T_BADKIND, NTABLES };
+enum { T_ODDS, T_DIFF, T_NEAREST, T_UP, T_EVENS, T_BADSTEPS, T_BADKIND, T_TWOKEY, T_BADRUN, NTABLES };
 
 static const rtab_input inputs[] = {
 	[IN_ATT] = {.id = "att", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 4},
 	[IN_DEF] = {.id = "def", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 2},
 	[IN_ARMS] = {.id = "arms", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1},
 	[IN_RIVER] = {.id = "river", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1},
+	[IN_KIND] = {.id = "kind", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1},
 };
+static const rtab_enum_value kind_values[] = {{.id = "normal"}, {.id = "determined"}};
+static const rtab_enum enums[] = {{.id = "kind", .nvalues = 2, .values = kind_values}};
 static const rtab_die_group d6_groups[] = {{.count = 1, .face_min = 1, .face_max = 6}};
 static const rtab_dice dice[] = {{.id = "d6", .ngroups = 1, .groups = d6_groups, .nfaces = 1, .min = 1, .max = 6}};
 static const rtab_outcome outcomes[] = {
@@ -78,10 +81,23 @@ static const rtab_column bad_kind[] = {
 	{.id = "x", .row_of_roll = NULL, .below_row = -1, .above_row = -1, .step_num = 1, .step_den = 1},
 };
 static const uint16_t shifts[] = {M_ARMS, M_RIVER, M_ARMS2};
+/* Two keys: the 'kind' of attack by the odds. normal: 1:1 | 2:1;
+ * determined: 1:1 | 2:1 | automatic DE from 3:1. */
+static const rtab_column twokey_columns[] = {
+	{.id = "normal 1:1", .row_of_roll = ROWS_OF(0, 1), .below_row = -1, .above_row = -1, .step_num = 1, .step_den = 1},
+	{.id = "normal 2:1", .row_of_roll = ROWS_OF(1, 2), .below_row = -1, .above_row = -1, .step_num = 2, .step_den = 1},
+	{.id = "determined 1:1", .row_of_roll = ROWS_OF(1, 1), .below_row = -1, .above_row = -1, .step_num = 1, .step_den = 1},
+	{.id = "determined 2:1", .row_of_roll = ROWS_OF(2, 2), .below_row = -1, .above_row = -1, .step_num = 2, .step_den = 1},
+	{.id = "determined 3:1+", .kind = RTAB_COLUMN_AUTOMATIC, .automatic = O_DE, .step_num = 3, .step_den = 1,
+	 .below_row = -1, .above_row = -1},
+};
+static const uint16_t twokey_first[] = {0, 2}, twokey_end[] = {2, 5};
+static const uint16_t badrun_first[] = {0, 2}, badrun_end[] = {2, 6};
 
 #define ODDS_KEYS .key_a = EXPR({RTAB_OP_INPUT, IN_ATT}), .key_b = EXPR({RTAB_OP_INPUT, IN_DEF})
-#define TABLE(name, kind, round, cols) \
-	.id = name, .dice = 0, .column_input = -1, .ncolumns = COUNT(cols), .columns = cols, .nrows = 4, \
+#define TABLE(name, kind, round, cols) TABLE_BY(name, kind, round, cols, -1)
+#define TABLE_BY(name, kind, round, cols, in) \
+	.id = name, .dice = 0, .column_input = in, .ncolumns = COUNT(cols), .columns = cols, .nrows = 4, \
 	.rows = rows, .roll_min = 1, .roll_max = 6, .step = -1, .key_kind = kind, .rounding = round
 static const rtab_table tables[] = {
 	[T_ODDS] = {TABLE("odds", RTAB_KEY_ODDS, RTAB_ROUND_DOWN, odds_columns), ODDS_KEYS,
@@ -94,6 +110,12 @@ static const rtab_table tables[] = {
 		     .key_a = EXPR({RTAB_OP_INPUT, IN_ATT}, {RTAB_OP_INPUT, IN_DEF}, {RTAB_OP_SUB, 0})},
 	[T_BADSTEPS] = {TABLE("bad_steps", RTAB_KEY_ODDS, RTAB_ROUND_DOWN, bad_steps), ODDS_KEYS},
 	[T_BADKIND] = {TABLE("bad_kind", RTAB_KEY_ODDS, RTAB_ROUND_DOWN, bad_kind), ODDS_KEYS},
+	[T_TWOKEY] = {TABLE_BY("twokey", RTAB_KEY_ODDS, RTAB_ROUND_DOWN, twokey_columns, IN_KIND), ODDS_KEYS,
+		      .column_of_value = twokey_first,
+		      .column_end_of_value = twokey_end, .nshifts = COUNT(shifts), .shifts = shifts},
+	/* A run past the last column: inconsistent data. */
+	[T_BADRUN] = {TABLE_BY("bad_run", RTAB_KEY_ODDS, RTAB_ROUND_DOWN, twokey_columns, IN_KIND), ODDS_KEYS,
+		      .column_of_value = badrun_first, .column_end_of_value = badrun_end},
 };
 
 /* Ratio bands: 2:1 = +1, 3:1 = +2, 1:2 = -1, 1:3 = -2; otherwise 0. */
@@ -109,13 +131,19 @@ static const rtab_ruleset rs = {
 	.id = "columns", .ninputs = NINPUTS, .inputs = inputs, .ndice = 1, .dice = dice,
 	.noutcomes = COUNT(outcomes), .outcomes = outcomes, .nmodifiers = COUNT(modifiers),
 	.modifiers = modifiers, .ntables = NTABLES, .tables = tables, .nbands = COUNT(bands),
-	.bands = bands, .ngroups = 1, .groups = groups,
+	.bands = bands, .ngroups = 1, .groups = groups, .nenums = 1, .enums = enums,
 };
+
+static int resolve_kind(size_t t, int32_t kind, int32_t att, int32_t def, int arms, int river,
+			int32_t face, rtab_result *r)
+{
+	int32_t in[NINPUTS] = {att, def, arms, river, kind};
+	return rtab_resolve(&rs, t, in, NINPUTS, &face, face ? 1 : 0, 0, r);
+}
 
 static int resolve(size_t t, int32_t att, int32_t def, int arms, int river, int32_t face, rtab_result *r)
 {
-	int32_t in[NINPUTS] = {att, def, arms, river};
-	return rtab_resolve(&rs, t, in, NINPUTS, &face, face ? 1 : 0, 0, r);
+	return resolve_kind(t, 0, att, def, arms, river, face, r);
 }
 
 /* The column each odds read as, rounded down (in the defender's favour). */
@@ -266,6 +294,35 @@ static void test_band_rounding(void **state)
 	}
 }
 
+/* Two keys: the variant picks a run of columns, the odds a column in it;
+ * shifts move and clamp within the run. */
+static void test_two_keys(void **state)
+{
+	rtab_result r;
+	(void)state;
+	/* normal 3:1 reads the run's last column, 2:1; determined 3:1 is its automatic DE. */
+	assert_int_equal(resolve_kind(T_TWOKEY, 0, 6, 2, 0, 0, 4, &r), RTAB_OK);
+	assert_string_equal(twokey_columns[r.column].id, "normal 2:1");
+	assert_int_equal(r.outcome, O_DR);
+	assert_int_equal(resolve_kind(T_TWOKEY, 1, 6, 2, 0, 0, 0, &r), RTAB_OK);
+	assert_string_equal(twokey_columns[r.column].id, "determined 3:1+");
+	assert_int_equal(r.automatic, 1);
+	/* normal 2:1 with combined arms clamps at the run's end, not in the next run. */
+	assert_int_equal(resolve_kind(T_TWOKEY, 0, 4, 2, 1, 0, 4, &r), RTAB_OK);
+	assert_string_equal(twokey_columns[r.column].id, "normal 2:1");
+	assert_int_equal(r.column_shift, 1);
+	/* determined 1:2 reads the run's first column; a river cannot leave the run. */
+	assert_int_equal(resolve_kind(T_TWOKEY, 1, 1, 2, 0, 1, 2, &r), RTAB_OK);
+	assert_string_equal(twokey_columns[r.column].id, "determined 1:1");
+	assert_int_equal(r.key_column, 2);
+	assert_int_equal(r.outcome, O_NE);
+	/* determined 2:1 with combined arms: DE without a roll. */
+	assert_int_equal(resolve_kind(T_TWOKEY, 1, 4, 2, 1, 0, 0, &r), RTAB_OK);
+	assert_int_equal(r.outcome, O_DE);
+	assert_int_equal(resolve_kind(T_BADRUN, 1, 4, 2, 0, 0, 3, &r), RTAB_E_RULESET);
+	assert_int_equal(resolve_kind(T_BADRUN, 0, 4, 2, 0, 0, 3, &r), RTAB_OK);
+}
+
 static void test_rejects(void **state)
 {
 	rtab_result r;
@@ -283,7 +340,7 @@ int main(void)
 		cmocka_unit_test(test_odds_down),  cmocka_unit_test(test_odds_results),
 		cmocka_unit_test(test_shifts),     cmocka_unit_test(test_value_key),
 		cmocka_unit_test(test_rounding),   cmocka_unit_test(test_band_rounding),
-		cmocka_unit_test(test_rejects),
+		cmocka_unit_test(test_rejects),    cmocka_unit_test(test_two_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
