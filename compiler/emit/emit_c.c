@@ -204,7 +204,10 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 			  type_names[in->type], in->enum_index, (long)in->min, (long)in->max,
 			  (long)in->default_value);
 		fopt(o, "provisional", in->provisional);
-		sb_printf(o, ".list_role = %u, .list_length = %d, .list_item = %u, ", in->list_role,
+		static const char *const roles[] = {"RTAB_LIST_NONE", "RTAB_LIST_LENGTH",
+						    "RTAB_LIST_FIELD"};
+		sb_printf(o, ".list_role = %s, .list_length = %d, .list_item = %u, ",
+			  roles[in->list_role <= RTAB_LIST_FIELD ? in->list_role : 0],
 			  in->list_role == RTAB_LIST_FIELD ? in->list_length : -1, in->list_item);
 		fopt(o, "list_field", in->list_field);
 		close_struct(o);
