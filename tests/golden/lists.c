@@ -37,7 +37,7 @@ static const rtab_input inputs[] = {
 static const char *const outcome0_labels[] = {"Total"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "total", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "total", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* modifier wounds */
@@ -66,15 +66,15 @@ static const rtab_modifier modifiers[] = {
 
 /* table result */
 static const char *const table0_labels[] = {"Result"};
-/* column all: the row of each modified roll -3..37 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll -3..37 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, NULL, NULL}, /* total */
@@ -125,6 +125,8 @@ const rtab_ruleset lists_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = NULL,
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 };
 
 /*
