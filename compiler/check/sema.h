@@ -95,6 +95,10 @@ void expr_make_exact(model *m, rtab_expr *e, expr_type *t);
 bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
 		  expr_type *type);
 
+/* The same; role names what e is in a type error ("a 'times' count"). */
+bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
+		     expr_type *type, const char *role);
+
 /* The constant value of e (a default value) of the given type. */
 bool const_value(model *m, const ast_expr *e, rtab_type_kind kind, int enum_index, int64_t *out);
 

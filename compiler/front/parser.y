@@ -235,13 +235,13 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces
-%type <param> params params_opt param
+%type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt word
 %type <stmt> trigger_tail texpects texpect
-%type <num> sint sdec
-%type <range> bounds
+%type <num> sint sdec decpart
+%type <range> bounds numrange
 %type <type> type
 %type <errata> layer_items
 %type <kind> def_kw
@@ -364,6 +364,16 @@ definition:
 	| INPUT word ':' type init_opt rule_opt body_opt {
 		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
 		$$->type = $4; $$->init = $5; $$->rule = $6; $$->body = $7;
+	}
+	| INPUT word ':' IDENT bounds IDENT '{' fields '}' init_opt rule_opt body_opt {
+		/* input units: list 1..16 of { rank_bonus: int 0..10 = 0; ... } = 1 @ "rule" { labels } */
+		if (strcmp($4, "list") != 0 || strcmp($6, "of") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@4),
+				    "syntax error: a list input is written 'list LO..HI of { FIELD: TYPE; ... }'");
+		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
+		$$->type = (ast_type){.kind = TY_LIST, .loc = LOC(@4), .lo = $5.lo, .hi = $5.hi};
+		$$->params = $8; $$->init = $10; $$->rule = $11; $$->body = $12;
+		free($4); free($6);
 	}
 	| EFFECT IDENT '(' params_opt ')' rule_opt body_opt {
 		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2));
@@ -625,6 +635,20 @@ sdec:
 	| '+' DECNUM { $$ = $2; }
 	;
 
+/* A decimal with its sign, in thousandths. */
+decpart:
+	DECNUM
+	| '-' DECNUM { $$ = -$2; }
+	| '+' DECNUM { $$ = $2; }
+	;
+
+/* The range of a number input, in thousandths: 0..40, 0.5..12.5. */
+numrange:
+	bounds { $$.lo = $1.lo * RTAB_MILLI; $$.hi = $1.hi * RTAB_MILLI; }
+	| sint DOTDOT decpart { $$.lo = $1 * RTAB_MILLI; $$.hi = $3; }
+	| decpart DOTDOT sdec { $$.lo = $1; $$.hi = $3; }
+	;
+
 bounds:
 	sint DOTDOT sint { $$.lo = $1; $$.hi = $3; }
 	| RANGE
@@ -825,6 +849,19 @@ exprs:
 	}
 	;
 
+/* The fields of one item of a list input. */
+fields:
+	%empty { $$ = NULL; }
+	| fields field { $$ = AST_APPEND($1, $2); }
+	| fields error ';' { $$ = $1; ctx->damaged = true; }
+	;
+
+field:
+	word ':' type init_opt body_opt {
+		$$ = ast_param_new($1, LOC(@1), $3); $$->init = $4; $$->body = $5;
+	}
+	;
+
 params_opt:
 	%empty { $$ = NULL; }
 	| params
@@ -864,8 +901,8 @@ type:
 	| INT_KW { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = RTAB_INT_LIMIT}; }
 	| INT_KW bounds { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $2.lo, .hi = $2.hi}; }
 	| IDENT { $$ = (ast_type){.kind = TY_NAMED, .loc = LOC(@1), .name = $1}; }
-	| IDENT sdec DOTDOT sdec BY sdec {
-		$$ = (ast_type){.kind = TY_NUMBER, .loc = LOC(@1), .name = $1, .lo = $2, .hi = $4, .step = $6};
+	| IDENT numrange BY sdec {
+		$$ = (ast_type){.kind = TY_NUMBER, .loc = LOC(@1), .name = $1, .lo = $2.lo, .hi = $2.hi, .step = $4};
 	}
 	;
 
