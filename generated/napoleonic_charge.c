@@ -345,18 +345,18 @@ static const rtab_trigger outcome11_triggers[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers},
-	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers},
-	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers},
-	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers},
-	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers},
-	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers},
-	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL},
-	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers},
-	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers},
-	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers},
-	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers},
-	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers},
+	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* modifier flank_or_rear */
@@ -375,13 +375,13 @@ static const rtab_modifier modifiers[] = {
 
 /* table charger_test */
 static const char *const table0_labels[] = {"Charger's test", "Тест на Проверку Морали Атакующего подразделения"};
-/* column all: the row of each modified roll 2..13 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll 2..13 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 1, 1, 2, 3, 4, 4, 4, 4, 4, 4
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 4,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 4,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{4, "Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* rout */
@@ -400,15 +400,15 @@ static const rtab_natural_rule table0_natural[] = {
 
 /* table charged_test */
 static const char *const table1_labels[] = {"Charged unit's test", "Тест на Проверку Морали Атакованного подразделения"};
-/* column all: the row of each modified roll -10..24 */
-static const int16_t table1_column0_rows[] = {
+/* column all: the row of each modified roll -10..24 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
 	2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 3,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 3,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
 static const rtab_row table1_rows[] = {
 	{8, "Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_rout */
@@ -559,6 +559,8 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.nprocedures = 1,
 	.procedures = procedures,
 	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 };
 
 /*

@@ -150,7 +150,33 @@ typedef struct rtab_matrix {
 	const int32_t *cells;
 	const char *const *provisional; /* per cell: why it is unsettled, or NULL; may be NULL */
 	int32_t min, max;
+	/*
+	 * The narrow forms the C emitter writes (the compiler's own model holds
+	 * cells and provisional): when every cell fits in int8_t (int16_t),
+	 * cells8 (cells16) holds them and cells is NULL; when the cells have at
+	 * most 255 distinct reasons, reason_of[cell] is 0 (none) or k (reasons[k - 1])
+	 * and provisional is NULL. Read a cell with rtab_matrix_cell, its reason
+	 * with rtab_matrix_reason.
+	 */
+	const int8_t *cells8;
+	const int16_t *cells16;
+	const uint8_t *reason_of;
+	const char *const *reasons;
 } rtab_matrix;
+
+/* Cell i (row-major) of a matrix, whichever form holds it. */
+static inline int32_t rtab_matrix_cell(const rtab_matrix *m, size_t i)
+{
+	return m->cells8 ? m->cells8[i] : m->cells16 ? m->cells16[i] : m->cells[i];
+}
+
+/* Why cell i of a matrix is unsettled, or NULL. */
+static inline const char *rtab_matrix_reason(const rtab_matrix *m, size_t i)
+{
+	if (m->reason_of)
+		return m->reason_of[i] ? m->reasons[m->reason_of[i] - 1] : NULL;
+	return m->provisional ? m->provisional[i] : NULL;
+}
 
 /*
  * How a ratio (or a value) that falls between two printed steps is read.
@@ -284,6 +310,39 @@ typedef struct rtab_trigger {
 	rtab_expr times; /* how many times it is resolved (0 instrs: once; 0: suppressed) */
 } rtab_trigger;
 
+/*
+ * Outcomes that carry numbers. A numeric outcome is declared once with
+ * integer parameters ("loss(enemy: int 0..99, self: int 0..99)") and a code
+ * pattern ("{enemy}/{self}") that grid cells are read against ("6/3",
+ * "K/2"). Every distinct instantiation the ruleset uses is an rtab_outcome
+ * of its own (id "loss_6_3", effects with the numbers put in); its
+ * nvalues/values give the numbers, in the order of the parameters, and
+ * numeric says which numeric outcome it instantiates.
+ */
+
+/* A named value a parameter may take besides its numbers ("K": killed). */
+typedef struct rtab_special_value {
+	const char *id;   /* "killed" */
+	const char *code; /* as a cell prints it: "K" (the id when none is declared) */
+	int32_t value;    /* the number a game reads in rtab_outcome.values */
+} rtab_special_value;
+
+typedef struct rtab_outcome_param {
+	const char *id;
+	int32_t min, max; /* the numbers a cell may give */
+	uint8_t nspecials;
+	const rtab_special_value *specials;
+} rtab_outcome_param;
+
+typedef struct rtab_numeric_outcome {
+	const char *id;
+	rtab_labels labels; /* as declared, with {param} where a number goes */
+	const char *rule;
+	const char *code;   /* the pattern cells are read against, e.g. "{enemy}/{self}", or NULL */
+	uint8_t nparams;
+	const rtab_outcome_param *params;
+} rtab_numeric_outcome;
+
 typedef struct rtab_outcome {
 	const char *id;
 	rtab_labels labels;
@@ -292,6 +351,9 @@ typedef struct rtab_outcome {
 	const rtab_effect *effects;
 	uint16_t ntriggers;
 	const rtab_trigger *triggers;
+	uint8_t nvalues;        /* 0: a plain outcome; else an instantiation of a numeric outcome */
+	const int32_t *values;  /* per parameter: the number (or a special value's number) */
+	uint16_t numeric;       /* when nvalues > 0: its numeric outcome (rtab_ruleset.numeric_outcomes) */
 } rtab_outcome;
 
 typedef struct rtab_row {
@@ -330,8 +392,8 @@ typedef enum rtab_column_kind {
  * to a row; below_row/above_row serve rolls past those ends (-1: none).
  * A roll with no row in a column (an absent cell, '—') maps to -1.
  *
- * An AUTOMATIC or NONE column has no rows: row_of_roll is NULL and
- * below_row/above_row are -1. Walkers must look at kind first.
+ * An AUTOMATIC or NONE column has no rows: row_of_roll (and row_of_roll8)
+ * are NULL and below_row/above_row are -1. Walkers must look at kind first.
  *
  * In a table whose column is computed (rtab_table.key_kind != INPUT), each
  * column starts at a step of the key: step_num:step_den for odds (1.5:1 is
@@ -347,7 +409,26 @@ typedef struct rtab_column {
 	uint8_t kind;        /* rtab_column_kind */
 	uint16_t automatic;  /* RTAB_COLUMN_AUTOMATIC: the outcome it gives */
 	int32_t step_num, step_den;
+	/* The narrow form the C emitter writes for a table of fewer than 255 rows
+	 * (the compiler's own model holds row_of_roll): the row of each roll,
+	 * UINT8_MAX for none, and row_of_roll is NULL. Read a roll's row with
+	 * rtab_column_row, whether a column has rows with rtab_column_rolls. */
+	const uint8_t *row_of_roll8;
 } rtab_column;
+
+/* Whether a column maps rolls to rows (a ROLLED column's data is present). */
+static inline int rtab_column_rolls(const rtab_column *c)
+{
+	return c->row_of_roll8 != NULL || c->row_of_roll != NULL;
+}
+
+/* The row of modified roll table.roll_min + i in a column, or -1 (none). */
+static inline int rtab_column_row(const rtab_column *c, size_t i)
+{
+	if (c->row_of_roll8)
+		return c->row_of_roll8[i] == UINT8_MAX ? -1 : c->row_of_roll8[i];
+	return c->row_of_roll ? c->row_of_roll[i] : -1;
+}
 
 /* How a table chooses its column. */
 typedef enum rtab_key_kind {
@@ -514,6 +595,8 @@ typedef struct rtab_ruleset {
 	uint16_t nprocedures;
 	const rtab_procedure *procedures;
 	const char *rule; /* the ruleset's own rule reference, or NULL */
+	uint16_t nnumeric_outcomes;
+	const rtab_numeric_outcome *numeric_outcomes; /* declared with parameters (see rtab_outcome) */
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -586,6 +669,11 @@ int rtab_find_input(const rtab_ruleset *rs, const char *id);
 int rtab_find_outcome(const rtab_ruleset *rs, const char *id);
 int rtab_find_locale(const rtab_ruleset *rs, const char *id);
 int rtab_find_enum_value(const rtab_enum *e, const char *id);
+
+/* The number outcome `outcome` carries for the parameter named param (an
+ * instantiation of a numeric outcome): RTAB_OK and *value, or
+ * RTAB_E_INDEX when the outcome has no such parameter. */
+int rtab_outcome_value(const rtab_ruleset *rs, size_t outcome, const char *param, int32_t *value);
 
 /* Fill inputs[0..ninputs) with the declared defaults. */
 int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs);

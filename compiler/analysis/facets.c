@@ -30,7 +30,7 @@ const char *const facet_fields[] = {
 	"rtab_input: id labels rule type enum_index min max default_value provisional",
 	"rtab_die_group: count face_min face_max",
 	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
-	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max",
+	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
 	"rtab_band_step: num den value",
 	"rtab_band: id labels rule -nsteps steps otherwise rounding provisional otherwise_provisional step_provisional",
 	"rtab_group: id labels rule stacking capped cap_min cap_max",
@@ -41,11 +41,14 @@ const char *const facet_fields[] = {
 	"rtab_target: kind index",
 	"rtab_trigger_set: input value",
 	"rtab_trigger: target unless rule provisional -nsets sets times",
-	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers",
+	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric",
+	"rtab_special_value: id code value",
+	"rtab_outcome_param: id min max -nspecials specials",
+	"rtab_numeric_outcome: id labels rule code -nparams params",
 	"rtab_row: outcome rule provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
-	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den",
+	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8",
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value",
@@ -305,6 +308,26 @@ static void outcome_facets(builder *b)
 			free(target);
 			free(name);
 		}
+		if (o->nvalues && o->numeric < rs->nnumeric_outcomes) {
+			strbuf sb = {0};
+			for (size_t v = 0; v < o->nvalues; v++)
+				sb_printf(&sb, "%s%ld", v ? ", " : "", (long)o->values[v]);
+			addf(b, b->d->loc, xasprintf("%s(%s)", rs->numeric_outcomes[o->numeric].id,
+						      sb.data ? sb.data : ""), "numbers");
+			sb_free(&sb);
+		}
+	}
+	/* Outcomes declared with numeric parameters: compared as outcomes. */
+	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		begin(b, DEF_OUTCOME, SIZE_MAX, n->id, n->labels, n->rule);
+		b->ast = i < b->m->nnumeric ? b->m->numeric_defs[i] : NULL;
+		if (b->ast)
+			b->d->loc = b->ast->id_loc;
+		strbuf sb = {0};
+		export_numeric_params_text(&sb, n);
+		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
+		addf(b, b->d->loc, dup_or_null(n->code), "code");
 	}
 }
 
@@ -373,9 +396,9 @@ static void matrix_facets(builder *b)
 				if (!id && k == mx->ndims)
 					at = s->loc;
 			}
-			addf(b, at, signed_text(mx->cells[c]), "cell %s", name.data);
-			if (mx->provisional && mx->provisional[c])
-				addf(b, at, xstrdup(mx->provisional[c]), "cell %s provisional", name.data);
+			addf(b, at, signed_text(rtab_matrix_cell(mx, c)), "cell %s", name.data);
+			if (rtab_matrix_reason(mx, c))
+				addf(b, at, xstrdup(rtab_matrix_reason(mx, c)), "cell %s provisional", name.data);
 			sb_free(&name);
 		}
 	}
@@ -478,7 +501,7 @@ static char *row_ranges(const rtab_table *t, size_t c, size_t r)
 	int64_t run_lo = 0;
 	bool in_run = false;
 	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max + 1; v++) {
-		bool hit = v <= t->roll_max && col->row_of_roll && col->row_of_roll[v - t->roll_min] == (int16_t)r;
+		bool hit = v <= t->roll_max && rtab_column_row(col, (size_t)(v - t->roll_min)) == (int)r;
 		if (hit && !in_run) {
 			run_lo = v;
 			in_run = true;

@@ -41,6 +41,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_ERRATA_NEW] = {"errata-new", SEV_WARNING, true, "what an errata layer adds is not a misspelt restatement"},
 	[CHECK_PATCH] = {"cell-patch", SEV_ERROR, false, "a variant's 'cell' patches name printed cells of its base's grid"},
 	[CHECK_PATCH_UNCHANGED] = {"patch-unchanged", SEV_WARNING, true, "a variant's 'cell' patch changes the cell it names"},
+	[CHECK_NUMERIC] = {"numeric-outcome", SEV_ERROR, false, "an outcome with numbers has a code pattern naming each parameter once; every cell read by it gives numbers within their domains"},
 };
 
 int check_find(const char *name)

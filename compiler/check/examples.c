@@ -85,6 +85,12 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 			}
 		}
 	}
+	if (s->expect_call && c->target.kind != RTAB_TARGET_TABLE) {
+		check_report(m, CHECK_EXAMPLE, s->name2_loc,
+			     "only a table's result carries numbers; name what %s gives without arguments",
+			     m->rs.nreaction_sets || m->rs.nprocedures ? "this" : "it");
+		return false;
+	}
 	if (s->expect_provisional && s->expect_settled) {
 		check_report(m, CHECK_EXAMPLE, s->loc,
 			     "a result is either provisional or settled; expect one of them");
@@ -118,7 +124,8 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 			c->expected = -1; /* no result: a 'none' column, or odds 0:0 */
 			return true;
 		}
-		c->expected = resolve_outcome_or_code(m, s->name2, s->name2_loc);
+		c->expected = s->expect_call ? numeric_call(m, s->name2, s->expect_args, s->name2_loc)
+					     : resolve_outcome_or_code(m, s->name2, s->name2_loc);
 		return c->expected >= 0;
 	}
 	case RTAB_TARGET_REACTIONS: {

@@ -87,6 +87,9 @@ typedef struct model {
 	char *const *discarded; /* identifiers dropped by syntax error recovery */
 	size_t ndiscarded;
 	int syntax_errors;
+	const ast_def **numeric_defs; /* outcomes declared with numeric parameters, in order */
+	size_t nnumeric;
+	struct numeric_state *numeric; /* their patterns and instantiations (sema_numeric.c) */
 } model;
 
 /* Record that definition i of kind is referred to. */

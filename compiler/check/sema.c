@@ -125,13 +125,45 @@ void model_use(model *m, def_kind kind, int i)
 		m->used[kind][i] = true;
 }
 
+void model_set_defs(model *m, def_kind kind, const ast_def **defs, size_t n)
+{
+	m->defs[kind] = model_array(m, n ? n : 1, sizeof *defs);
+	memcpy(m->defs[kind], defs, n * sizeof *defs);
+	bool *bad = model_array(m, n ? n : 1, sizeof *bad);
+	for (size_t i = 0; i < n; i++)
+		bad[i] = defs[i]->damaged;
+	m->bad[kind] = bad;
+	m->used[kind] = model_array(m, n ? n : 1, sizeof(bool));
+	m->ndefs[kind] = n;
+	m->index_cap[kind] = 16;
+	while (m->index_cap[kind] < 2 * n)
+		m->index_cap[kind] *= 2;
+	m->index[kind] = model_array(m, m->index_cap[kind], sizeof(uint32_t));
+	m->def_names[kind] = NULL;
+	for (size_t i = 0; i < n; i++)
+		index_def(m, kind, i);
+}
+
 int resolve_def(model *m, def_kind kind, const char *id, src_loc loc)
 {
 	int i = model_find(m, kind, id);
+	if (i < 0 && kind == DEF_OUTCOME) {
+		/* An outcome that carries numbers, named as a cell prints it: DR2. */
+		int n = numeric_lookup(m, id, loc);
+		if (n >= 0) {
+			model_use(m, kind, n);
+			return n;
+		}
+		if (n == -2)
+			return -1;
+	}
 	model_use(m, kind, i);
-	if (i < 0)
+	if (i < 0) {
 		report_unknown(m, loc, def_kind_name(kind), id, def_names(m, kind), m->ndefs[kind],
 			       sizeof(const char *));
+		if (kind == DEF_OUTCOME)
+			numeric_note_patterns(m, loc);
+	}
 	return i;
 }
 
@@ -1049,6 +1081,7 @@ bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 	check_count_limits(m);
 	check_target_names(m);
 	expand_variants(m);
+	expand_numeric_outcomes(m);
 	resolve_ruleset(m);
 	if (m->ruleset_def)
 		m->rs.title = read_labels(m, m->ruleset_def->body, "ruleset", m->ruleset_def->id,
@@ -1063,6 +1096,7 @@ bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 	resolve_groups(m);
 	resolve_modifiers(m);
 	resolve_outcomes(m);
+	lower_numeric_outcomes(m);
 	check_outcome_codes(m);
 	resolve_tables(m);
 	resolve_reactions(m);
@@ -1098,5 +1132,6 @@ void model_free(model *m)
 	free(m->variants);
 	free(m->dice);
 	free(m->examples);
+	numeric_free(m);
 	arena_free(&m->arena);
 }

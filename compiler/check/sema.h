@@ -111,4 +111,24 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 		  bool has_header);
 void lower_tables(model *m);
 
+/* Outcomes that carry numbers (sema_numeric.c). */
+/* Replace the definitions of a kind (and their index) by defs[0..n). */
+void model_set_defs(model *m, def_kind kind, const ast_def **defs, size_t n);
+/* Take the numeric outcomes out of the outcomes, read their patterns, and add
+ * one outcome per distinct instantiation the tables name ("6/3", "DR2"). */
+void expand_numeric_outcomes(model *m);
+/* Fill rs.numeric_outcomes, and the numbers of each instantiation. */
+void lower_numeric_outcomes(model *m);
+/* The instantiation a name stands for ("6/3", "DR2"): its outcome index; -1
+ * when the name is no numeric outcome's; -2 when an error was reported. */
+int numeric_lookup(model *m, const char *name, src_loc loc);
+/* The instantiation an example names as loss(6, 3), or -1 (reported). */
+int numeric_call(model *m, const char *name, const ast_arg *args, src_loc loc);
+/* A note listing the code patterns, after an unknown outcome name. */
+void numeric_note_patterns(model *m, src_loc loc);
+void numeric_free(model *m);
+/* The text of a grid cell printed as a bare number ("3" hexes) when numeric
+ * outcomes may read it, else NULL. */
+const char *numeric_cell_text(model *m, const ast_cell *c);
+
 #endif

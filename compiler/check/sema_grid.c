@@ -115,6 +115,13 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 		model_use(m, DEF_OUTCOME, o);
 		return o;
 	}
+	o = numeric_lookup(m, name, loc);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o);
+		return o;
+	}
+	if (o == -2)
+		return -1;
 	/* Suggest among the ids and the codes. */
 	const char **names = model_array(m, cap ? cap : 1, sizeof *names);
 	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
@@ -126,6 +133,7 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 			}
 	}
 	report_unknown(m, loc, "outcome or code", name, names, n, sizeof *names);
+	numeric_note_patterns(m, loc);
 	return -1;
 }
 
@@ -374,20 +382,21 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 		for (const ast_cell *x = c; x; x = x->next, k++) {
 			if (x->kind == CELL_ABSENT)
 				continue;
-			if (x->kind != CELL_NAME) {
+			const char *name = x->kind == CELL_NAME ? x->name : numeric_cell_text(m, x);
+			if (!name) {
 				check_report(m, CHECK_ROW_SHAPE, x->loc,
 					     "a cell of a grid is an outcome, an outcome's code, or '—' for no result");
 				mt->shape_bad = true;
 				continue;
 			}
-			int o = resolve_outcome_or_code(m, x->name, x->loc);
+			int o = resolve_outcome_or_code(m, name, x->loc);
 			size_t col = mt->first_rolled + k, row = 0;
 			/* A cell a variant patched reads its patch's rule and reason. */
 			const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
 			for (; row < t->nrows; row++) {
 				const model_cell *mc = &mt->cells[col * cap + row];
 				bool same = o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
-						   : !known[row] && strcmp(mt->row_names[row], x->name) == 0;
+						   : !known[row] && strcmp(mt->row_names[row], name) == 0;
 				bool fits = mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo);
 				if (same && fits && src_rule[row] == rule && src_text[row] == text)
 					break;
@@ -403,7 +412,7 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 				out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 				out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
 				out[row].provisional = arena_strdup(&m->arena, text);
-				mt->row_names[row] = x->name;
+				mt->row_names[row] = name;
 				mt->row_locs[row] = x->loc;
 				t->nrows++;
 			}

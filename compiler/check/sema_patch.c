@@ -136,6 +136,10 @@ static void set_cell(ast_cell *to, const ast_cell *result, const ast_stmt *patch
 	free(to->rule);
 	free(to->text);
 	to->kind = result->kind;
+	to->lo = result->lo;
+	to->hi = result->hi;
+	to->open_lo = result->open_lo;
+	to->open_hi = result->open_hi;
 	to->name = result->name ? xstrdup(result->name) : NULL;
 	to->loc = result->loc;
 	to->patched = true;
@@ -261,9 +265,10 @@ static bool apply_patch(model *m, const ast_def *v, const ast_def *base, ast_stm
 		}
 		ast_cell *c = nth_cell(mid, k);
 		bool same = c->kind == result->kind &&
-			    (c->kind != CELL_NAME || strcmp(c->name, result->name) == 0 ||
-			     (outcome_of_name(m, c->name) >= 0 &&
-			      outcome_of_name(m, c->name) == outcome_of_name(m, result->name)));
+			    (c->kind == CELL_NAME ? strcmp(c->name, result->name) == 0 ||
+							    (outcome_of_name(m, c->name) >= 0 &&
+							     outcome_of_name(m, c->name) == outcome_of_name(m, result->name))
+						  : c->lo == result->lo && c->hi == result->hi);
 		changed |= !same || patch->rule || patch->text;
 		set_cell(c, result, patch);
 		l = next;

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "export.h"
+
 #include <stdlib.h>
 
 static void json_str(strbuf *o, const char *s)
@@ -59,6 +61,29 @@ static void outcome_json(report *r, const rtab_outcome *o)
 	json_str(b, o->id);
 	sb_puts(b, ", \"label\": ");
 	json_str(b, label(r, o->labels));
+	if (o->nvalues && o->numeric < r->rs->nnumeric_outcomes) {
+		/* The numbers it carries, by parameter, and the named ones (K: killed). */
+		const rtab_numeric_outcome *n = &r->rs->numeric_outcomes[o->numeric];
+		sb_puts(b, ", \"numeric\": ");
+		json_str(b, n->id);
+		sb_puts(b, ", \"numbers\": {");
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+			sb_puts(b, p ? ", " : "");
+			json_str(b, n->params[p].id);
+			sb_printf(b, ": %ld", (long)o->values[p]);
+		}
+		sb_puts(b, "}, \"named_numbers\": {");
+		for (size_t p = 0, first = 1; p < o->nvalues && p < n->nparams; p++)
+			for (size_t k = 0; k < n->params[p].nspecials; k++)
+				if (n->params[p].specials[k].value == o->values[p]) {
+					sb_puts(b, first ? "" : ", ");
+					first = 0;
+					json_str(b, n->params[p].id);
+					sb_puts(b, ": ");
+					json_str(b, n->params[p].specials[k].id);
+				}
+		sb_puts(b, "}");
+	}
 	sb_puts(b, ", \"effects\": [");
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];
@@ -149,6 +174,11 @@ static void trigger_sets_text(report *r, const rtab_outcome *o, size_t k)
 static void outcome_text(report *r, const rtab_outcome *o)
 {
 	strbuf *b = r->out;
+	if (o->nvalues) {
+		sb_puts(b, "numbers:       ");
+		export_outcome_numbers(b, r->rs, o);
+		sb_putc(b, '\n');
+	}
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];
 		const rtab_effect_kind *k = &r->rs->effect_kinds[e->kind];

@@ -21,6 +21,7 @@ static const struct {
 	[EXPORT_TRANSITIONS] = {"transitions", "Transitions"},
 	[EXPORT_DISTANCES] = {"distances", "Distances"},
 	[EXPORT_PROCEDURES] = {"procedures", "Procedures"},
+	[EXPORT_NUMERIC_OUTCOMES] = {"numeric_outcomes", "Outcomes with numbers"},
 	[EXPORT_EXAMPLES] = {"examples", "Examples"},
 };
 
@@ -52,6 +53,7 @@ size_t export_count(const export_ctx *c, export_kind kind)
 	case EXPORT_TRANSITIONS: return rs->ntransitions;
 	case EXPORT_DISTANCES: return rs->ndistances;
 	case EXPORT_PROCEDURES: return rs->nprocedures;
+	case EXPORT_NUMERIC_OUTCOMES: return rs->nnumeric_outcomes;
 	case EXPORT_EXAMPLES: return c->m ? c->m->nexamples : 0;
 	case EXPORT_KIND_COUNT_: break;
 	}
@@ -60,7 +62,7 @@ size_t export_count(const export_ctx *c, export_kind kind)
 
 const export_kind export_print_order[] = {
 	EXPORT_TABLES, EXPORT_MODIFIERS, EXPORT_GROUPS, EXPORT_MATRICES, EXPORT_BANDS,
-	EXPORT_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
+	EXPORT_OUTCOMES, EXPORT_NUMERIC_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
 	EXPORT_PROCEDURES, EXPORT_INPUTS, EXPORT_ENUMS, EXPORT_DICE, EXPORT_EFFECT_KINDS,
 	EXPORT_EXAMPLES, EXPORT_KIND_COUNT_,
 };
@@ -120,8 +122,8 @@ void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, siz
 	/* Without the source: the rolls that the lowered column maps to the row. */
 	const rtab_column *cl = &tab->columns[col];
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	for (int64_t r = tab->roll_min; cl->row_of_roll && r <= tab->roll_max; r++)
-		if (cl->row_of_roll[r - tab->roll_min] == (int16_t)row) {
+	for (int64_t r = tab->roll_min; rtab_column_rolls(cl) && r <= tab->roll_max; r++)
+		if (rtab_column_row(cl, (size_t)(r - tab->roll_min)) == (int)row) {
 			lo = r < lo ? r : lo;
 			hi = r > hi ? r : hi;
 		}
@@ -148,6 +150,36 @@ const char *export_target_id(const rtab_ruleset *rs, rtab_target t)
 {
 	const char *id = rtab_target_id(rs, t);
 	return id ? id : "?";
+}
+
+void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o)
+{
+	if (!o->nvalues || o->numeric >= rs->nnumeric_outcomes)
+		return;
+	const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+	for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+		const rtab_outcome_param *pa = &n->params[p];
+		const char *named = NULL;
+		for (size_t k = 0; k < pa->nspecials; k++)
+			if (pa->specials[k].value == o->values[p])
+				named = pa->specials[k].id;
+		sb_printf(sb, "%s%s ", p ? ", " : "", pa->id);
+		if (named)
+			sb_printf(sb, "%s (%ld)", named, (long)o->values[p]);
+		else
+			sb_printf(sb, "%ld", (long)o->values[p]);
+	}
+}
+
+void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n)
+{
+	for (size_t p = 0; p < n->nparams; p++) {
+		const rtab_outcome_param *pa = &n->params[p];
+		sb_printf(sb, "%s%s: int %ld..%ld", p ? ", " : "", pa->id, (long)pa->min, (long)pa->max);
+		for (size_t k = 0; k < pa->nspecials; k++)
+			sb_printf(sb, " or %s = %ld code %s", pa->specials[k].id, (long)pa->specials[k].value,
+				  pa->specials[k].code);
+	}
 }
 
 void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e)

@@ -30,6 +30,7 @@ typedef enum export_kind {
 	EXPORT_TRANSITIONS,
 	EXPORT_DISTANCES,
 	EXPORT_PROCEDURES,
+	EXPORT_NUMERIC_OUTCOMES,
 	EXPORT_EXAMPLES,
 	EXPORT_KIND_COUNT_
 } export_kind;
@@ -92,6 +93,11 @@ const char *export_target_id(const rtab_ruleset *rs, rtab_target t);
 
 /* An effect as written: "retreat(defender, 2)". */
 void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e);
+/* The numbers an outcome carries, by parameter: "e 8, lw 2", "e killed (100), lw 0";
+ * nothing for a plain outcome. */
+void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o);
+/* The parameters of a numeric outcome as declared: "enemy: int 0..99 or killed = 100 code K, self: int 0..9". */
+void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n);
 
 /* The label of a definition in the i-th chosen locale, or "". */
 const char *export_label(const export_ctx *c, rtab_labels l, size_t i);

@@ -11,6 +11,7 @@ bool export_kind_is_list(export_kind kind)
 	case EXPORT_DICE:
 	case EXPORT_EFFECT_KINDS:
 	case EXPORT_OUTCOMES:
+	case EXPORT_NUMERIC_OUTCOMES:
 	case EXPORT_GROUPS:
 	case EXPORT_MODIFIERS: return true;
 	default: return false;
@@ -89,6 +90,12 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 		grid_cell(g, "outcome");
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"effects", "then", "rule", NULL});
+		break;
+	case EXPORT_NUMERIC_OUTCOMES:
+		grid_init(g, 4 + nl);
+		grid_cell(g, "outcome");
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"parameters", "code", "rule", NULL});
 		break;
 	case EXPORT_GROUPS:
 		grid_init(g, 4 + nl);
@@ -200,6 +207,16 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		}
 		grid_cell(g, sb.data ? sb.data : "");
 		grid_cell(g, o->rule);
+		break;
+	}
+	case EXPORT_NUMERIC_OUTCOMES: {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		grid_cell(g, n->id);
+		label_cells(c, g, n->labels);
+		export_numeric_params_text(&sb, n);
+		grid_cell(g, sb.data ? sb.data : "");
+		grid_cell(g, n->code);
+		grid_cell(g, n->rule);
 		break;
 	}
 	case EXPORT_GROUPS: {
@@ -394,9 +411,9 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 			for (size_t j = 0; j < b->nvalues; j++) {
 				size_t cell = i * b->nvalues + j;
 				char num[32];
-				snprintf(num, sizeof num, "%+ld", (long)m->cells[cell]);
-				value_cell(c, &v->g, m->cells[cell] ? num : "0",
-					   m->provisional ? m->provisional[cell] : NULL);
+				snprintf(num, sizeof num, "%+ld", (long)rtab_matrix_cell(m, cell));
+				value_cell(c, &v->g, rtab_matrix_cell(m, cell) ? num : "0",
+					   rtab_matrix_reason(m, cell));
 			}
 		}
 	} else {
@@ -415,12 +432,12 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 			for (size_t k = 0; k < m->ndims && k < 16; k++)
 				grid_cell(&v->g, rs->enums[m->dims[k]].values[idx[k]].id);
 			char num[32];
-			snprintf(num, sizeof num, "%+ld", (long)m->cells[cell]);
-			value_cell(c, &v->g, num, m->provisional ? m->provisional[cell] : NULL);
+			snprintf(num, sizeof num, "%+ld", (long)rtab_matrix_cell(m, cell));
+			value_cell(c, &v->g, num, rtab_matrix_reason(m, cell));
 		}
 	}
-	for (size_t cell = 0; m->provisional && cell < ncells; cell++)
-		if (m->provisional[cell]) {
+	for (size_t cell = 0; cell < ncells; cell++)
+		if (rtab_matrix_reason(m, cell)) {
 			size_t rest = cell, idx[16] = {0};
 			for (size_t k = m->ndims; k-- > 0;) {
 				size_t nv = rs->enums[m->dims[k]].nvalues;
@@ -430,7 +447,7 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 			sb_printf(&v->notes, "%s ", EXPORT_PROVISIONAL_MARK);
 			for (size_t k = 0; k < m->ndims && k < 16; k++)
 				sb_printf(&v->notes, "%s%s", k ? ", " : "", rs->enums[m->dims[k]].values[idx[k]].id);
-			sb_printf(&v->notes, ": %s\n", m->provisional[cell]);
+			sb_printf(&v->notes, ": %s\n", rtab_matrix_reason(m, cell));
 		}
 }
 

@@ -163,6 +163,7 @@ void ast_params_free(ast_param *l)
 		ast_param *n = l->next;
 		free(l->id);
 		ast_type_free(&l->type);
+		ast_args_free(l->specials);
 		free(l);
 		l = n;
 	}
@@ -188,6 +189,7 @@ void ast_stmts_free(ast_stmt *l)
 		ast_ids_free(l->ids);
 		ast_ids_free(l->triggers);
 		ast_args_free(l->args);
+		ast_args_free(l->expect_args);
 		ast_expr_free(l->expr);
 		ast_expr_free(l->times);
 		ast_cells_free(l->cells);
@@ -339,6 +341,7 @@ ast_stmt *ast_stmt_copy(const ast_stmt *s)
 	c->triggers = ids_copy(s->triggers);
 	c->ids = ids_copy(s->ids);
 	c->args = args_copy(s->args);
+	c->expect_args = args_copy(s->expect_args);
 	c->expr = expr_copy(s->expr, 0);
 	c->times = s->times ? expr_copy(s->times, 0) : NULL;
 	c->cells = cells_copy(s->cells);

@@ -91,6 +91,9 @@ typedef struct ast_param {
 	char *id;
 	src_loc loc;
 	ast_type type;
+	/* 'or NAME = N [code CODE]' after a numeric outcome's parameter: kind ARG_INT,
+	 * name the special value, num its number, key its code (or NULL) */
+	struct ast_arg *specials;
 	struct ast_param *next, *tail;
 } ast_param;
 
@@ -174,6 +177,8 @@ typedef struct ast_stmt {
 	ast_cell *cells;
 	ast_cell *step;     /* ST_WORDS: 'above 7:1 X' */
 	bool all_values;    /* ST_COLUMNS: 'columns by INPUT;' (every value its own column) */
+	bool expect_call;   /* ST_CHECK: '-> loss(6, 3)', a numeric outcome and its numbers */
+	struct ast_arg *expect_args;
 	struct ast_stmt *body;
 	struct ast_stmt *next, *tail;
 } ast_stmt;

@@ -212,7 +212,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token ERRATA "keyword 'errata'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
-%token <str> IDENT "identifier" STRING "string"
+%token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
 %token <num> INT "integer" ATLEAST "'N+'"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
@@ -224,7 +224,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <stmt> grid_lines grid_line
 %type <cell> gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
-%type <arg> args args_opt arg sets sets_opt set
+%type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces
 %type <param> params params_opt param
 %type <group> dice_groups dice_group
@@ -365,6 +365,13 @@ definition:
 	}
 	| OUTCOME IDENT rule_opt block {
 		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	}
+	| OUTCOME IDENT '(' params_opt ')' rule_opt block {
+		/* An outcome that carries numbers: loss(enemy: int 0..99, self: int 0..99). */
+		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2));
+		$$->params = $4; $$->rule = $6; $$->body = $7;
+		if (!$4)
+			$$->params = ast_param_new(NULL, LOC(@3), (ast_type){.kind = TY_INT, .loc = LOC(@3)});
 	}
 	| MODIFIER IDENT rule_opt block {
 		$$ = ast_def_new(DEF_MODIFIER, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
@@ -585,10 +592,11 @@ patch_column:
 	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
 	;
 
-/* An outcome, its code, or '—' (no result). */
+/* As a grid cell: an outcome, its code, numbers, or '—' (no result). */
 patch_result:
-	IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
-	| DASH { $$ = cell(@1, 1, 0, false, false); $$->kind = CELL_ABSENT; }
+	cell
+	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| CODEWORD { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
 	;
 
 /* After 'trigger NAME(sets)': [times EXPR] [unless EXPR] [@ rule] [provisional "why"] ';' */
@@ -716,6 +724,7 @@ gitems:
 gitem:
 	cell
 	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| CODEWORD { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
 	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
 	| ':' { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_COLON; }
 	;
@@ -770,6 +779,12 @@ set:
 expect:
 	IDENT { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1); }
 	| OTHERWISE { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = xstrdup("otherwise"); $$->name2_loc = LOC(@1); }
+	| CODEWORD { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1); }
+	| IDENT '(' args_opt ')' {
+		/* A numeric outcome with its numbers: loss(6, 3), loss(killed, 2). */
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME; $$->name2 = $1; $$->name2_loc = LOC(@1);
+		$$->expect_call = true; $$->expect_args = $3;
+	}
 	| '{' '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; }
 	| '{' idlist '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; $$->ids = $2; }
 	| sint IDENT {
@@ -823,7 +838,27 @@ params:
 	;
 
 param:
-	word ':' type { $$ = ast_param_new($1, LOC(@1), $3); }
+	word ':' type specials { $$ = ast_param_new($1, LOC(@1), $3); $$->specials = $4; }
+	;
+
+/* A numeric outcome's parameter may take named values besides its numbers:
+ * 'or killed = 100 code K'. */
+specials:
+	%empty { $$ = NULL; }
+	| specials OR IDENT '=' sint {
+		ast_arg *a = ast_arg_new(ARG_INT, LOC(@3)); a->name = $3; a->num = $5;
+		$$ = AST_APPEND($1, a);
+	}
+	| specials OR IDENT '=' sint IDENT IDENT {
+		ast_arg *a = ast_arg_new(ARG_INT, LOC(@3)); a->name = $3; a->num = $5;
+		a->key = $7; a->key_loc = LOC(@7);
+		if (strcmp($6, "code") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@6),
+				    "syntax error, unexpected '%s' after the value of '%s'; write: or %s = %lld code CODE",
+				    $6, $3, $3, (long long)$5);
+		free($6);
+		$$ = AST_APPEND($1, a);
+	}
 	;
 
 type:

@@ -33,38 +33,38 @@ static const char *const outcome1_labels[] = {"Defender retreats"};
 static const char *const outcome2_labels[] = {"Defender eliminated"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_retreats", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_retreats", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
-	{.id = "defender_eliminated", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL},
+	{.id = "attacker_retreats", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_retreats", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_eliminated", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
 /* table crt */
 static const char *const table0_labels[] = {"CRT"};
-/* column 1:2: the row of each modified roll 1..6 */
-static const int16_t table0_column0_rows[] = {
+/* column 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 1, 1
 };
-/* column 1:1: the row of each modified roll 1..6 */
-static const int16_t table0_column1_rows[] = {
+/* column 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	0, 0, 1, 1, 1, 1
 };
-/* column 1.5:1: the row of each modified roll 1..6 */
-static const int16_t table0_column2_rows[] = {
+/* column 1.5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	1, 1, 1, 1, 2, 2
 };
-/* column 2:1: the row of each modified roll 1..6 */
-static const int16_t table0_column3_rows[] = {
+/* column 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column3_rows[] = {
 	1, 1, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "1:2", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2},
-	{.id = "1:1", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "1.5:1", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2},
-	{.id = "2:1", .labels = NULL, .row_of_roll = table0_column3_rows, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
+	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column0_rows},
+	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column1_rows},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column2_rows},
+	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "7.3", NULL}, /* attacker_retreats */
@@ -76,31 +76,31 @@ static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 1}};
 
 /* table determined_crt */
 static const char *const table1_labels[] = {"CRT, determined"};
-/* column 1:2: the row of each modified roll 1..6 */
-static const int16_t table1_column0_rows[] = {
+/* column 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 0, 1, 2, 2
 };
-/* column 1:1: the row of each modified roll 1..6 */
-static const int16_t table1_column1_rows[] = {
+/* column 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column1_rows[] = {
 	1, 1, 3, 2, 2, 2
 };
-/* column 1.5:1: the row of each modified roll 1..6 */
-static const int16_t table1_column2_rows[] = {
+/* column 1.5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column2_rows[] = {
 	2, 2, 2, 2, 4, 5
 };
-/* column 2:1: the row of each modified roll 1..6 */
-static const int16_t table1_column3_rows[] = {
+/* column 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column3_rows[] = {
 	2, 2, 4, 4, 3, 6
 };
 static const rtab_column table1_columns[] = {
-	{.id = "1:2", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2},
-	{.id = "1:1", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "1.5:1", .labels = NULL, .row_of_roll = table1_column2_rows, .below_row = -1, .above_row = 5,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2},
-	{.id = "2:1", .labels = NULL, .row_of_roll = table1_column3_rows, .below_row = -1, .above_row = 6,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
+	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table1_column0_rows},
+	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table1_column1_rows},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 5,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table1_column2_rows},
+	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 6,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table1_column3_rows},
 };
 static const rtab_row table1_rows[] = {
 	{1, "7.8", NULL}, /* defender_retreats */
@@ -163,6 +163,8 @@ const rtab_ruleset cell_patches_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = NULL,
+	.nnumeric_outcomes = 0,
+	.numeric_outcomes = NULL,
 };
 
 /*

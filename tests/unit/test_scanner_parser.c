@@ -1199,7 +1199,7 @@ static const bad_case bad_cases[] = {
 	 "t.rtab:1:34: error: invalid UTF-8 byte 0xC3\n"
 	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                                  ^\n"
-	 "t.rtab:1:45: error: syntax error, unexpected ';', expecting '{' or '@'\n"
+	 "t.rtab:1:45: error: syntax error, unexpected ';', expecting '{' or '(' or '@'\n"
 	 " outcome a { en \"?\"; }  /*   ? */ ? outcome b;\n"
 	 "                                             ^\n",
 	 6, "a"},
@@ -1265,7 +1265,7 @@ static const bad_case bad_cases[] = {
 	 "t.rtab:11:10: error: syntax error, unexpected ';', expecting integer or '+' or '-'\n"
 	 "   cap 1..;\n"
 	 "          ^\n"
-	 "t.rtab:14:14: error: syntax error, unexpected ';', expecting '{' or '@'\n"
+	 "t.rtab:14:14: error: syntax error, unexpected ';', expecting '{' or '(' or '@'\n"
 	 " outcome after;\n"
 	 "              ^\n",
 	 5, "t"},
