@@ -321,6 +321,13 @@ check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
 check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
 	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
 check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \
+	--set attack=5 --set defence=2 --set in_woods=true --roll 3 --explain
+check exact-odds-band 0 '"value": 1, "signed_value": 1' "$rtab" eval tests/exact/odds_halves.rtab morale \
+	--set attack=2.5 --set defence=1 --roll 1 --json
+check exact-napoleonic 0 "value:         13.5 cm" \
+	"$rtab" eval tables/napoleonic_charge.rtab retire_move --set compulsory_move_cm=25 --roll 1
 check exact-export-default 0 '"default_text": "2.5"' "$rtab" export --format json $halves
 check exact-export-text 0 '"text": "compulsory_move / 2 + 1d6"' "$rtab" export --format json $halves
 

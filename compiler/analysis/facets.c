@@ -238,11 +238,9 @@ static void enum_facets(builder *b)
 /* "number 0..40 by 0.5": a number input's domain, exact. */
 static char *exact_type(const rtab_ruleset *rs, const rtab_input *in)
 {
-	char lo[32], hi[32], step[32];
-	rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
-	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
-	rtab_format_exact(in->step, rs->scale, step, sizeof step);
-	return xasprintf("number %s..%s by %s", lo, hi, step);
+	strbuf sb = {0};
+	export_number_domain(&sb, rs, in);
+	return sb.data;
 }
 
 static void input_facets(builder *b)
