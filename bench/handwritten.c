@@ -355,8 +355,8 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
 	apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
 	others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];
-	if (rs->matrices[0].provisional && rs->matrices[0].provisional[cell])
-		note(out, rs->matrices[0].provisional[cell]);
+	if (rtab_matrix_reason(&rs->matrices[0], (size_t)cell))
+		note(out, rtab_matrix_reason(&rs->matrices[0], (size_t)cell));
 	if (in[PISTOL]) {
 		apply(out, MUSKET_PIKE_MODIFIER_PISTOL_SHOT, 1, -1);
 		others -= 1;

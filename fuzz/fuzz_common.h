@@ -232,7 +232,7 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 			fuzz_touch(col->id);
 			if (col->kind != RTAB_COLUMN_ROLLED) {
 				/* An automatic column: no rows, its outcome (or none). */
-				FUZZ_CHECK(!col->row_of_roll && (col->kind == RTAB_COLUMN_NONE ||
+				FUZZ_CHECK(!rtab_column_rolls(col) && (col->kind == RTAB_COLUMN_NONE ||
 								 col->automatic < rs->noutcomes),
 					   "table '%s' column '%s': kind %u, outcome %u", t->id, col->id,
 					   col->kind, col->automatic);
@@ -242,9 +242,11 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 				   "table '%s' column '%s': below/above rows %d/%d of %u", t->id, col->id,
 				   col->below_row, col->above_row, t->nrows);
 			for (int64_t r = 0; r < span; r++)
-				FUZZ_CHECK(col->row_of_roll[r] >= -1 && col->row_of_roll[r] < (int32_t)t->nrows,
+				FUZZ_CHECK(rtab_column_row(col, (size_t)r) >= -1 &&
+						   rtab_column_row(col, (size_t)r) < (int32_t)t->nrows,
 					   "table '%s' column '%s': roll %lld has row %d of %u", t->id,
-					   col->id, (long long)(t->roll_min + r), col->row_of_roll[r], t->nrows);
+					   col->id, (long long)(t->roll_min + r), rtab_column_row(col, (size_t)r),
+					   t->nrows);
 		}
 #if FUZZ_RTAB_V2
 		FUZZ_CHECK(t->step < (int32_t)rs->nsteps, "table '%s': step %d of %u", t->id, t->step,
@@ -292,11 +294,10 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 			cells *= rs->enums[mx->dims[k]].nvalues;
 		}
 		for (size_t c = 0; c < cells; c++) {
-			FUZZ_CHECK(mx->cells[c] >= mx->min && mx->cells[c] <= mx->max,
+			FUZZ_CHECK(rtab_matrix_cell(mx, c) >= mx->min && rtab_matrix_cell(mx, c) <= mx->max,
 				   "matrix '%s': cell %zu is %ld, outside %ld..%ld", mx->id, c,
-				   (long)mx->cells[c], (long)mx->min, (long)mx->max);
-			if (mx->provisional)
-				fuzz_touch(mx->provisional[c]);
+				   (long)rtab_matrix_cell(mx, c), (long)mx->min, (long)mx->max);
+			fuzz_touch(rtab_matrix_reason(mx, c));
 		}
 	}
 	for (size_t i = 0; i < rs->nbands; i++) {
@@ -354,7 +355,7 @@ static inline int32_t fuzz_row_of(const rtab_table *t, const rtab_column *c, int
 		return c->below_row;
 	if (roll > t->roll_max)
 		return c->above_row;
-	return c->row_of_roll[roll - t->roll_min];
+	return rtab_column_row(c, (size_t)(roll - t->roll_min));
 }
 
 /* Invariants of an RTAB_OK result of rtab_resolve for these arguments. */

@@ -120,67 +120,67 @@ static const rtab_modifier modifiers[] = {
 
 /* table combat */
 static const char *const table0_labels[] = {"Combat Results Table"};
-/* column <=-3: the row of each modified roll 1..7 */
-static const int16_t table0_column0_rows[] = {
+/* column <=-3: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 1, 1, 2, 2
 };
-/* column -2: the row of each modified roll 1..7 */
-static const int16_t table0_column1_rows[] = {
+/* column -2: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	0, 0, 1, 1, 2, 2, 3
 };
-/* column -1: the row of each modified roll 1..7 */
-static const int16_t table0_column2_rows[] = {
+/* column -1: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	0, 1, 1, 2, 2, 3, 3
 };
-/* column 0: the row of each modified roll 1..7 */
-static const int16_t table0_column3_rows[] = {
+/* column 0: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column3_rows[] = {
 	1, 1, 2, 2, 3, 3, 4
 };
-/* column +1: the row of each modified roll 1..7 */
-static const int16_t table0_column4_rows[] = {
+/* column +1: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column4_rows[] = {
 	1, 2, 2, 3, 3, 4, 4
 };
-/* column +2: the row of each modified roll 1..7 */
-static const int16_t table0_column5_rows[] = {
+/* column +2: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column5_rows[] = {
 	2, 2, 3, 3, 4, 4, 5
 };
-/* column +3: the row of each modified roll 1..7 */
-static const int16_t table0_column6_rows[] = {
+/* column +3: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column6_rows[] = {
 	2, 3, 3, 4, 4, 5, 5
 };
-/* column +4: the row of each modified roll 1..7 */
-static const int16_t table0_column7_rows[] = {
+/* column +4: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column7_rows[] = {
 	3, 3, 4, 4, 5, 5, 5
 };
-/* column +5: the row of each modified roll 1..7 */
-static const int16_t table0_column8_rows[] = {
+/* column +5: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column8_rows[] = {
 	3, 4, 4, 5, 5, 5, 5
 };
-/* column >=+6: the row of each modified roll 1..7 */
-static const int16_t table0_column9_rows[] = {
+/* column >=+6: the row of each modified roll 1..7 (255: none) */
+static const uint8_t table0_column9_rows[] = {
 	4, 4, 5, 5, 5, 5, 5
 };
 static const rtab_column table0_columns[] = {
-	{.id = "<=-3", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -3, .step_den = 1},
-	{.id = "-2", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -2, .step_den = 1},
-	{.id = "-1", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -1, .step_den = 1},
-	{.id = "0", .labels = NULL, .row_of_roll = table0_column3_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1},
-	{.id = "+1", .labels = NULL, .row_of_roll = table0_column4_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "+2", .labels = NULL, .row_of_roll = table0_column5_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
-	{.id = "+3", .labels = NULL, .row_of_roll = table0_column6_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1},
-	{.id = "+4", .labels = NULL, .row_of_roll = table0_column7_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1},
-	{.id = "+5", .labels = NULL, .row_of_roll = table0_column8_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
-	{.id = ">=+6", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 6, .step_den = 1},
+	{.id = "<=-3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -3, .step_den = 1, .row_of_roll8 = table0_column0_rows},
+	{.id = "-2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -2, .step_den = 1, .row_of_roll8 = table0_column1_rows},
+	{.id = "-1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -1, .step_den = 1, .row_of_roll8 = table0_column2_rows},
+	{.id = "0", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = table0_column3_rows},
+	{.id = "+1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column4_rows},
+	{.id = "+2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column5_rows},
+	{.id = "+3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table0_column6_rows},
+	{.id = "+4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table0_column7_rows},
+	{.id = "+5", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table0_column8_rows},
+	{.id = ">=+6", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 6, .step_den = 1, .row_of_roll8 = table0_column9_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "9.2", NULL}, /* attacker_loses_2 */

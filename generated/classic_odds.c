@@ -131,65 +131,65 @@ static const rtab_modifier modifiers[] = {
 
 /* table crt */
 static const char *const table0_labels[] = {"Combat Results Table"};
-/* column 1:4: the row of each modified roll 1..6 */
-static const int16_t table0_column1_rows[] = {
+/* column 1:4: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	0, 4, 4, 4, 4, 4
 };
-/* column 1:3: the row of each modified roll 1..6 */
-static const int16_t table0_column2_rows[] = {
+/* column 1:3: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	0, 0, 4, 4, 4, 4
 };
-/* column 1:2: the row of each modified roll 1..6 */
-static const int16_t table0_column3_rows[] = {
+/* column 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column3_rows[] = {
 	1, 0, 0, 4, 4, 4
 };
-/* column 1:1: the row of each modified roll 1..6 */
-static const int16_t table0_column4_rows[] = {
+/* column 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column4_rows[] = {
 	2, 1, 0, 0, 4, 4
 };
-/* column 1.5:1: the row of each modified roll 1..6 */
-static const int16_t table0_column5_rows[] = {
+/* column 1.5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column5_rows[] = {
 	2, 2, 1, 0, 0, 4
 };
-/* column 2:1: the row of each modified roll 1..6 */
-static const int16_t table0_column6_rows[] = {
+/* column 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column6_rows[] = {
 	2, 2, 5, 1, 0, 0
 };
-/* column 3:1: the row of each modified roll 1..6 */
-static const int16_t table0_column7_rows[] = {
+/* column 3:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column7_rows[] = {
 	2, 2, 2, 5, 1, 0
 };
-/* column 4:1: the row of each modified roll 1..6 */
-static const int16_t table0_column8_rows[] = {
+/* column 4:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column8_rows[] = {
 	3, 2, 2, 2, 5, 1
 };
-/* column 5:1: the row of each modified roll 1..6 */
-static const int16_t table0_column9_rows[] = {
+/* column 5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column9_rows[] = {
 	3, 3, 2, 2, 2, 5
 };
 static const rtab_column table0_columns[] = {
 	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1},
-	{.id = "1:4", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4},
-	{.id = "1:3", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3},
-	{.id = "1:2", .labels = NULL, .row_of_roll = table0_column3_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2},
-	{.id = "1:1", .labels = NULL, .row_of_roll = table0_column4_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "1.5:1", .labels = NULL, .row_of_roll = table0_column5_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2},
-	{.id = "2:1", .labels = NULL, .row_of_roll = table0_column6_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
-	{.id = "3:1", .labels = NULL, .row_of_roll = table0_column7_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1},
-	{.id = "4:1", .labels = NULL, .row_of_roll = table0_column8_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1},
-	{.id = "5:1", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4, .row_of_roll8 = table0_column1_rows},
+	{.id = "1:3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3, .row_of_roll8 = table0_column2_rows},
+	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column3_rows},
+	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column4_rows},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column5_rows},
+	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column6_rows},
+	{.id = "3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table0_column7_rows},
+	{.id = "4:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table0_column8_rows},
+	{.id = "5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table0_column9_rows},
 	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1},
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table0_rows[] = {
 	{1, "7.3", NULL}, /* attacker_retreats */
@@ -205,65 +205,65 @@ static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 1}};
 
 /* table cavalry_crt */
 static const char *const table1_labels[] = {"Combat Results Table, cavalry"};
-/* column 1:4: the row of each modified roll 1..6 */
-static const int16_t table1_column1_rows[] = {
+/* column 1:4: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column1_rows[] = {
 	0, 4, 4, 4, 4, 4
 };
-/* column 1:3: the row of each modified roll 1..6 */
-static const int16_t table1_column2_rows[] = {
+/* column 1:3: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column2_rows[] = {
 	0, 0, 4, 4, 4, 4
 };
-/* column 1:2: the row of each modified roll 1..6 */
-static const int16_t table1_column3_rows[] = {
+/* column 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column3_rows[] = {
 	1, 0, 0, 4, 4, 4
 };
-/* column 1:1: the row of each modified roll 1..6 */
-static const int16_t table1_column4_rows[] = {
+/* column 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column4_rows[] = {
 	2, 1, 0, 0, 4, 4
 };
-/* column 1.5:1: the row of each modified roll 1..6 */
-static const int16_t table1_column5_rows[] = {
+/* column 1.5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column5_rows[] = {
 	2, 2, 1, 0, 0, 4
 };
-/* column 2:1: the row of each modified roll 1..6 */
-static const int16_t table1_column6_rows[] = {
+/* column 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column6_rows[] = {
 	2, 2, 5, 1, 0, 0
 };
-/* column 3:1: the row of each modified roll 1..6 */
-static const int16_t table1_column7_rows[] = {
+/* column 3:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column7_rows[] = {
 	2, 2, 2, 5, 1, 0
 };
-/* column 4:1: the row of each modified roll 1..6 */
-static const int16_t table1_column8_rows[] = {
+/* column 4:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column8_rows[] = {
 	3, 2, 2, 2, 5, 1
 };
-/* column 5:1: the row of each modified roll 1..6 */
-static const int16_t table1_column9_rows[] = {
+/* column 5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column9_rows[] = {
 	3, 3, 2, 2, 2, 5
 };
 static const rtab_column table1_columns[] = {
 	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1},
-	{.id = "1:4", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4},
-	{.id = "1:3", .labels = NULL, .row_of_roll = table1_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3},
-	{.id = "1:2", .labels = NULL, .row_of_roll = table1_column3_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2},
-	{.id = "1:1", .labels = NULL, .row_of_roll = table1_column4_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "1.5:1", .labels = NULL, .row_of_roll = table1_column5_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2},
-	{.id = "2:1", .labels = NULL, .row_of_roll = table1_column6_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
-	{.id = "3:1", .labels = NULL, .row_of_roll = table1_column7_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1},
-	{.id = "4:1", .labels = NULL, .row_of_roll = table1_column8_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1},
-	{.id = "5:1", .labels = NULL, .row_of_roll = table1_column9_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4, .row_of_roll8 = table1_column1_rows},
+	{.id = "1:3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3, .row_of_roll8 = table1_column2_rows},
+	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table1_column3_rows},
+	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table1_column4_rows},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table1_column5_rows},
+	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table1_column6_rows},
+	{.id = "3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table1_column7_rows},
+	{.id = "4:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table1_column8_rows},
+	{.id = "5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table1_column9_rows},
 	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1},
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table1_rows[] = {
 	{1, "7.3", NULL}, /* attacker_retreats */

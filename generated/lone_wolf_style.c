@@ -798,85 +798,85 @@ static const rtab_outcome outcomes[] = {
 
 /* table combat */
 static const char *const table0_labels[] = {"Combat Results Table"};
-/* column <=-11: the row of each modified roll 0..9 */
-static const int16_t table0_column0_rows[] = {
+/* column <=-11: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	42, 0, 0, 1, 1, 19, 20, 5, 13, 39
 };
-/* column -10..-9: the row of each modified roll 0..9 */
-static const int16_t table0_column1_rows[] = {
+/* column -10..-9: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	43, 0, 1, 12, 19, 20, 25, 6, 7, 14
 };
-/* column -8..-7: the row of each modified roll 0..9 */
-static const int16_t table0_column2_rows[] = {
+/* column -8..-7: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	40, 1, 12, 3, 20, 5, 6, 7, 14, 23
 };
-/* column -6..-5: the row of each modified roll 0..9 */
-static const int16_t table0_column3_rows[] = {
+/* column -6..-5: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column3_rows[] = {
 	41, 2, 3, 4, 5, 13, 7, 14, 23, 40
 };
-/* column -4..-3: the row of each modified roll 0..9 */
-static const int16_t table0_column4_rows[] = {
+/* column -4..-3: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column4_rows[] = {
 	36, 3, 4, 5, 13, 7, 14, 23, 35, 41
 };
-/* column -2..-1: the row of each modified roll 0..9 */
-static const int16_t table0_column5_rows[] = {
+/* column -2..-1: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column5_rows[] = {
 	37, 4, 5, 13, 7, 14, 23, 21, 29, 36
 };
-/* column 0: the row of each modified roll 0..9 */
-static const int16_t table0_column6_rows[] = {
+/* column 0: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column6_rows[] = {
 	31, 5, 13, 7, 14, 23, 21, 29, 36, 37
 };
-/* column +1..+2: the row of each modified roll 0..9 */
-static const int16_t table0_column7_rows[] = {
+/* column +1..+2: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column7_rows[] = {
 	32, 6, 7, 14, 15, 21, 17, 30, 37, 31
 };
-/* column +3..+4: the row of each modified roll 0..9 */
-static const int16_t table0_column8_rows[] = {
+/* column +3..+4: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column8_rows[] = {
 	33, 7, 14, 15, 21, 17, 16, 26, 31, 32
 };
-/* column +5..+6: the row of each modified roll 0..9 */
-static const int16_t table0_column9_rows[] = {
+/* column +5..+6: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column9_rows[] = {
 	34, 8, 15, 10, 17, 16, 26, 31, 32, 33
 };
-/* column +7..+8: the row of each modified roll 0..9 */
-static const int16_t table0_column10_rows[] = {
+/* column +7..+8: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column10_rows[] = {
 	38, 9, 10, 17, 16, 18, 27, 32, 33, 34
 };
-/* column +9..+10: the row of each modified roll 0..9 */
-static const int16_t table0_column11_rows[] = {
+/* column +9..+10: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column11_rows[] = {
 	44, 10, 11, 16, 18, 22, 24, 33, 34, 38
 };
-/* column >=+11: the row of each modified roll 0..9 */
-static const int16_t table0_column12_rows[] = {
+/* column >=+11: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table0_column12_rows[] = {
 	44, 11, 16, 18, 22, 24, 28, 34, 38, 38
 };
 static const rtab_column table0_columns[] = {
-	{.id = "<=-11", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -11, .step_den = 1},
-	{.id = "-10..-9", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -10, .step_den = 1},
-	{.id = "-8..-7", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -8, .step_den = 1},
-	{.id = "-6..-5", .labels = NULL, .row_of_roll = table0_column3_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -6, .step_den = 1},
-	{.id = "-4..-3", .labels = NULL, .row_of_roll = table0_column4_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -4, .step_den = 1},
-	{.id = "-2..-1", .labels = NULL, .row_of_roll = table0_column5_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -2, .step_den = 1},
-	{.id = "0", .labels = NULL, .row_of_roll = table0_column6_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1},
-	{.id = "+1..+2", .labels = NULL, .row_of_roll = table0_column7_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "+3..+4", .labels = NULL, .row_of_roll = table0_column8_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1},
-	{.id = "+5..+6", .labels = NULL, .row_of_roll = table0_column9_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1},
-	{.id = "+7..+8", .labels = NULL, .row_of_roll = table0_column10_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 7, .step_den = 1},
-	{.id = "+9..+10", .labels = NULL, .row_of_roll = table0_column11_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 9, .step_den = 1},
-	{.id = ">=+11", .labels = NULL, .row_of_roll = table0_column12_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 11, .step_den = 1},
+	{.id = "<=-11", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -11, .step_den = 1, .row_of_roll8 = table0_column0_rows},
+	{.id = "-10..-9", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -10, .step_den = 1, .row_of_roll8 = table0_column1_rows},
+	{.id = "-8..-7", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -8, .step_den = 1, .row_of_roll8 = table0_column2_rows},
+	{.id = "-6..-5", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -6, .step_den = 1, .row_of_roll8 = table0_column3_rows},
+	{.id = "-4..-3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -4, .step_den = 1, .row_of_roll8 = table0_column4_rows},
+	{.id = "-2..-1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -2, .step_den = 1, .row_of_roll8 = table0_column5_rows},
+	{.id = "0", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = table0_column6_rows},
+	{.id = "+1..+2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column7_rows},
+	{.id = "+3..+4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table0_column8_rows},
+	{.id = "+5..+6", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table0_column9_rows},
+	{.id = "+7..+8", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 7, .step_den = 1, .row_of_roll8 = table0_column10_rows},
+	{.id = "+9..+10", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 9, .step_den = 1, .row_of_roll8 = table0_column11_rows},
+	{.id = ">=+11", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 11, .step_den = 1, .row_of_roll8 = table0_column12_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "2.2", NULL}, /* loss_0_killed */

@@ -550,8 +550,8 @@ static const rtab_modifier modifiers[] = {
 
 /* table combat_result */
 static const char *const table0_labels[] = {"Multiple combat: one side's combat result", "Многосторонний ближний бой: результат боя стороны"};
-/* column all: the row of each modified roll 0..333 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll 0..333 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -575,8 +575,8 @@ static const int16_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = 0,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{11, "Борьба с разбеганием глаз", NULL}, /* combat_result_totalled */

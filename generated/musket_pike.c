@@ -831,52 +831,30 @@ static const rtab_outcome outcomes[] = {
 /* matrix melee_matrix */
 static const char *const matrix0_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
 static const uint16_t matrix0_dims[] = {6, 6};
-static const int32_t matrix0_cells[] = {
+static const int8_t matrix0_cells[] = {
 	0, 0, 0, 0, 0, 2, -1, 0, 0, 0, 0, 1, 0, 0, 0, 1,
 	0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	-1, 1, 0, 0
 };
-static const char *const matrix0_provisional[] = {
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+static const char *const matrix0_reasons[] = {
 	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the cuirassiers row printed only +2, placed against heavy infantry without pikes",
 	"column lost in extraction; the arquebusiers row printed -1 +1, the -1 placed against cuirassiers",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the arquebusiers row printed -1 +1, the +1 placed against heavy infantry without pikes",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy infantry row printed +1 +2, the +1 placed against light infantry",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy infantry row printed +1 +2, the +2 placed against heavy infantry without pikes",
 	"«ЗП» in the light infantry row (11.6, not in the excerpts): no number; most likely «Запрещено» (this attack is not allowed), in a column the extraction lost; 0 stands in for it",
-	"«ЗП» in the light infantry row (11.6, not in the excerpts): no number; most likely «Запрещено» (this attack is not allowed), in a column the extraction lost; 0 stands in for it",
-	"«ЗП» in the light infantry row (11.6, not in the excerpts): no number; most likely «Запрещено» (this attack is not allowed), in a column the extraction lost; 0 stands in for it",
-	"«ЗП» in the light infantry row (11.6, not in the excerpts): no number; most likely «Запрещено» (this attack is not allowed), in a column the extraction lost; 0 stands in for it",
-	"«ЗП» in the light infantry row (11.6, not in the excerpts): no number; most likely «Запрещено» (this attack is not allowed), in a column the extraction lost; 0 stands in for it",
-	"«ЗП» in the light infantry row (11.6, not in the excerpts): no number; most likely «Запрещено» (this attack is not allowed), in a column the extraction lost; 0 stands in for it",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the -1 placed against heavy infantry",
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the +1 placed against light infantry",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
-	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
+};
+static const uint8_t matrix0_reason_of[] = {
+	1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 4, 1, 1, 1, 5,
+	1, 6, 7, 7, 7, 7, 7, 7, 1, 1, 1, 1, 1, 1, 1, 1,
+	8, 9, 1, 1
 };
 
 static const rtab_matrix matrices[] = {
-	{.id = "melee_matrix", .labels = matrix0_labels, .rule = "11.3.8", .ndims = 2, .dims = matrix0_dims, .cells = matrix0_cells, .provisional = matrix0_provisional, .min = -1, .max = 2},
+	{.id = "melee_matrix", .labels = matrix0_labels, .rule = "11.3.8", .ndims = 2, .dims = matrix0_dims, .cells = NULL, .provisional = NULL, .min = -1, .max = 2, .cells8 = matrix0_cells, .cells16 = NULL, .reason_of = matrix0_reason_of, .reasons = matrix0_reasons},
 };
 
 /* ratio force_ratio */
@@ -1043,14 +1021,14 @@ static const rtab_modifier modifiers[] = {
 
 /* table melee */
 static const char *const table0_labels[] = {"Melee Table", "Таблица Ближнего Боя"};
-/* column all: the row of each modified roll -4..13 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll -4..13 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 6, 7, 7, 7,
 	7, 7
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 7,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 7,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* attacker_eliminated */
@@ -1067,21 +1045,21 @@ static const uint16_t table0_modifiers[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 /* table cavalry_pursuit */
 static const char *const table1_labels[] = {"Cavalry Pursuit", "Кавалерийское Преследование"};
 static const char *const table1_column0_labels[] = {"This Accursed Civil War", "This Accursed Civil War"};
-/* column tacw: the row of each modified roll -5..11 */
-static const int16_t table1_column0_rows[] = {
+/* column tacw: the row of each modified roll -5..11 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2,
 	2
 };
-/* column others: the row of each modified roll -5..11 */
-static const int16_t table1_column1_rows[] = {
+/* column others: the row of each modified roll -5..11 (255: none) */
+static const uint8_t table1_column1_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2,
 	2
 };
 static const rtab_column table1_columns[] = {
-	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
-	{.id = "others", .labels = NULL, .row_of_roll = table1_column1_rows, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
+	{.id = "others", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
 static const rtab_row table1_rows[] = {
@@ -1101,13 +1079,13 @@ static const rtab_rewrite table1_rewrites[] = {
 
 /* table failure_to_retreat */
 static const char *const table2_labels[] = {"Failure to Retreat (Morale Broken)", "Неспособность к Отступлению (Мораль Сломлена)"};
-/* column all: the row of each modified roll -1..10 */
-static const int16_t table2_column0_rows[] = {
+/* column all: the row of each modified roll -1..10 (255: none) */
+static const uint8_t table2_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table2_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = 0, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows},
 };
 static const rtab_row table2_rows[] = {
 	{13, "11.4.5", NULL}, /* eliminated */
@@ -1897,7 +1875,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			x0 = in[1]; /* attacker_type */
 			x1 = in[2]; /* defender_type */
 			x0 = (x0 * 6 + x1);
-			rtab_native_note_(out, matrices[0].provisional[x0]);
+			rtab_native_note_(out, rtab_matrix_reason(&matrices[0], (size_t)x0));
 			x0 = matrix0_cells[x0]; /* melee_matrix */
 			value = (int32_t)x0;
 		}

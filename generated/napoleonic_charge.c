@@ -375,13 +375,13 @@ static const rtab_modifier modifiers[] = {
 
 /* table charger_test */
 static const char *const table0_labels[] = {"Charger's test", "Тест на Проверку Морали Атакующего подразделения"};
-/* column all: the row of each modified roll 2..13 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll 2..13 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 1, 1, 2, 3, 4, 4, 4, 4, 4, 4
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 4,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 4,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{4, "Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* rout */
@@ -400,15 +400,15 @@ static const rtab_natural_rule table0_natural[] = {
 
 /* table charged_test */
 static const char *const table1_labels[] = {"Charged unit's test", "Тест на Проверку Морали Атакованного подразделения"};
-/* column all: the row of each modified roll -10..24 */
-static const int16_t table1_column0_rows[] = {
+/* column all: the row of each modified roll -10..24 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
 	2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = 0, .above_row = 3,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 3,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
 static const rtab_row table1_rows[] = {
 	{8, "Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_rout */

@@ -256,10 +256,11 @@ static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, 
 			return RTAB_E_INPUT;
 		cell = cell * n + (size_t)key;
 	}
+	if (!m->cells && !m->cells8 && !m->cells16)
+		return RTAB_E_RULESET;
 	*sp -= m->ndims;
-	if (m->provisional)
-		note_provisional(ctx, m->provisional[cell]);
-	stack[(*sp)++] = m->cells[cell];
+	note_provisional(ctx, rtab_matrix_reason(m, cell));
+	stack[(*sp)++] = rtab_matrix_cell(m, cell);
 	return RTAB_OK;
 }
 
@@ -1007,14 +1008,14 @@ static int lookup_row(const rtab_table *t, const rtab_column *c, int32_t roll, u
 {
 	int32_t r;
 
-	if (!c->row_of_roll)
+	if (!rtab_column_rolls(c))
 		return RTAB_E_RULESET;
 	if (roll < t->roll_min)
 		r = c->below_row;
 	else if (roll > t->roll_max)
 		r = c->above_row;
 	else
-		r = c->row_of_roll[roll - t->roll_min];
+		r = rtab_column_row(c, (size_t)(roll - t->roll_min));
 	if (r < 0)
 		return RTAB_E_NO_ROW;
 	if (r >= t->nrows)

@@ -150,7 +150,33 @@ typedef struct rtab_matrix {
 	const int32_t *cells;
 	const char *const *provisional; /* per cell: why it is unsettled, or NULL; may be NULL */
 	int32_t min, max;
+	/*
+	 * The narrow forms the C emitter writes (the compiler's own model holds
+	 * cells and provisional): when every cell fits in int8_t (int16_t),
+	 * cells8 (cells16) holds them and cells is NULL; when the cells have at
+	 * most 255 distinct reasons, reason_of[cell] is 0 (none) or k (reasons[k - 1])
+	 * and provisional is NULL. Read a cell with rtab_matrix_cell, its reason
+	 * with rtab_matrix_reason.
+	 */
+	const int8_t *cells8;
+	const int16_t *cells16;
+	const uint8_t *reason_of;
+	const char *const *reasons;
 } rtab_matrix;
+
+/* Cell i (row-major) of a matrix, whichever form holds it. */
+static inline int32_t rtab_matrix_cell(const rtab_matrix *m, size_t i)
+{
+	return m->cells8 ? m->cells8[i] : m->cells16 ? m->cells16[i] : m->cells[i];
+}
+
+/* Why cell i of a matrix is unsettled, or NULL. */
+static inline const char *rtab_matrix_reason(const rtab_matrix *m, size_t i)
+{
+	if (m->reason_of)
+		return m->reason_of[i] ? m->reasons[m->reason_of[i] - 1] : NULL;
+	return m->provisional ? m->provisional[i] : NULL;
+}
 
 /*
  * How a ratio (or a value) that falls between two printed steps is read.
@@ -366,8 +392,8 @@ typedef enum rtab_column_kind {
  * to a row; below_row/above_row serve rolls past those ends (-1: none).
  * A roll with no row in a column (an absent cell, '—') maps to -1.
  *
- * An AUTOMATIC or NONE column has no rows: row_of_roll is NULL and
- * below_row/above_row are -1. Walkers must look at kind first.
+ * An AUTOMATIC or NONE column has no rows: row_of_roll (and row_of_roll8)
+ * are NULL and below_row/above_row are -1. Walkers must look at kind first.
  *
  * In a table whose column is computed (rtab_table.key_kind != INPUT), each
  * column starts at a step of the key: step_num:step_den for odds (1.5:1 is
@@ -383,7 +409,26 @@ typedef struct rtab_column {
 	uint8_t kind;        /* rtab_column_kind */
 	uint16_t automatic;  /* RTAB_COLUMN_AUTOMATIC: the outcome it gives */
 	int32_t step_num, step_den;
+	/* The narrow form the C emitter writes for a table of fewer than 255 rows
+	 * (the compiler's own model holds row_of_roll): the row of each roll,
+	 * UINT8_MAX for none, and row_of_roll is NULL. Read a roll's row with
+	 * rtab_column_row, whether a column has rows with rtab_column_rolls. */
+	const uint8_t *row_of_roll8;
 } rtab_column;
+
+/* Whether a column maps rolls to rows (a ROLLED column's data is present). */
+static inline int rtab_column_rolls(const rtab_column *c)
+{
+	return c->row_of_roll8 != NULL || c->row_of_roll != NULL;
+}
+
+/* The row of modified roll table.roll_min + i in a column, or -1 (none). */
+static inline int rtab_column_row(const rtab_column *c, size_t i)
+{
+	if (c->row_of_roll8)
+		return c->row_of_roll8[i] == UINT8_MAX ? -1 : c->row_of_roll8[i];
+	return c->row_of_roll ? c->row_of_roll[i] : -1;
+}
 
 /* How a table chooses its column. */
 typedef enum rtab_key_kind {

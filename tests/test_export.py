@@ -94,11 +94,14 @@ def collect(x):
 for doc in docs.values():
     collect(doc)
 not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx', 'rtab_lean_result'}
+# The narrow forms the C emitter writes: the export gives their content under the wide name.
+narrow_forms = {('rtab_column', 'row_of_roll8'), ('rtab_matrix', 'cells8'), ('rtab_matrix', 'cells16'),
+                ('rtab_matrix', 'reason_of'), ('rtab_matrix', 'reasons')}
 for struct, fields in structs.items():
     if struct in not_in_model:
         continue
     for name in fields:
-        if name not in seen:
+        if name not in seen and (struct, name) not in narrow_forms:
             fail('field %s.%s of runtime/rtab.h is in no export' % (struct, name))
 
 # Expressions: each readable form, written back into the source, compiles to

@@ -30,7 +30,7 @@ const char *const facet_fields[] = {
 	"rtab_input: id labels rule type enum_index min max default_value provisional",
 	"rtab_die_group: count face_min face_max",
 	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
-	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max",
+	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
 	"rtab_band_step: num den value",
 	"rtab_band: id labels rule -nsteps steps otherwise rounding provisional otherwise_provisional step_provisional",
 	"rtab_group: id labels rule stacking capped cap_min cap_max",
@@ -48,7 +48,7 @@ const char *const facet_fields[] = {
 	"rtab_row: outcome rule provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
-	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den",
+	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8",
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value",
@@ -396,9 +396,9 @@ static void matrix_facets(builder *b)
 				if (!id && k == mx->ndims)
 					at = s->loc;
 			}
-			addf(b, at, signed_text(mx->cells[c]), "cell %s", name.data);
-			if (mx->provisional && mx->provisional[c])
-				addf(b, at, xstrdup(mx->provisional[c]), "cell %s provisional", name.data);
+			addf(b, at, signed_text(rtab_matrix_cell(mx, c)), "cell %s", name.data);
+			if (rtab_matrix_reason(mx, c))
+				addf(b, at, xstrdup(rtab_matrix_reason(mx, c)), "cell %s provisional", name.data);
 			sb_free(&name);
 		}
 	}
@@ -501,7 +501,7 @@ static char *row_ranges(const rtab_table *t, size_t c, size_t r)
 	int64_t run_lo = 0;
 	bool in_run = false;
 	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max + 1; v++) {
-		bool hit = v <= t->roll_max && col->row_of_roll && col->row_of_roll[v - t->roll_min] == (int16_t)r;
+		bool hit = v <= t->roll_max && rtab_column_row(col, (size_t)(v - t->roll_min)) == (int)r;
 		if (hit && !in_run) {
 			run_lo = v;
 			in_run = true;

@@ -602,7 +602,7 @@ static int16_t row_at(const rtab_table *t, size_t c, int64_t r)
 		return col->below_row;
 	if (r > t->roll_max)
 		return col->above_row;
-	return col->row_of_roll ? col->row_of_roll[r - t->roll_min] : -1;
+	return rtab_column_row(col, (size_t)(r - t->roll_min));
 }
 
 /* The column a situation reads (after its shifts), or -1 when it reads none

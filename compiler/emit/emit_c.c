@@ -4,7 +4,10 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void banner(strbuf *o, const char *source_name)
 {
@@ -396,6 +399,42 @@ static void emit_numeric_outcomes(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "};\n");
 }
 
+/* The narrowest type that holds every cell of a matrix (its bounds are checked). */
+static const char *matrix_cell_type(const rtab_matrix *m)
+{
+	if (m->min >= INT8_MIN && m->max <= INT8_MAX)
+		return "int8_t";
+	if (m->min >= INT16_MIN && m->max <= INT16_MAX)
+		return "int16_t";
+	return "int32_t";
+}
+
+/* The distinct reasons of a matrix's n cells in order of first use (allocated), or NULL when
+ * it has none or more than a byte numbers. */
+static const char **matrix_reasons(const rtab_matrix *m, size_t n, size_t *count)
+{
+	const char **r = NULL;
+	*count = 0;
+	if (!m->provisional)
+		return NULL;
+	for (size_t c = 0; c < n; c++) {
+		const char *why = m->provisional[c];
+		size_t k = 0;
+		while (why && k < *count && strcmp(r[k], why) != 0)
+			k++;
+		if (!why || k < *count)
+			continue;
+		if (*count == UINT8_MAX) {
+			free(r);
+			*count = 0;
+			return NULL;
+		}
+		r = xrealloc(r, (*count + 1) * sizeof *r);
+		r[(*count)++] = why;
+	}
+	return r;
+}
+
 static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 {
 	char name[64];
@@ -412,8 +451,28 @@ static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 		}
 		sb_puts(o, "};\n");
 		snprintf(name, sizeof name, "matrix%zu_cells", i);
-		int_array(o, "int32_t", name, m->cells, n);
-		if (m->provisional) {
+		int_array(o, matrix_cell_type(m), name, m->cells, n);
+		size_t nreasons = 0;
+		const char **reasons = matrix_reasons(m, n, &nreasons);
+		if (reasons) {
+			/* Each distinct reason once, and per cell its number (0: none). */
+			sb_printf(o, "static const char *const matrix%zu_reasons[] = {\n", i);
+			for (size_t k = 0; k < nreasons; k++) {
+				sb_puts(o, "\t");
+				str(o, reasons[k]);
+				sb_puts(o, ",\n");
+			}
+			sb_printf(o, "};\nstatic const uint8_t matrix%zu_reason_of[] = {", i);
+			for (size_t c = 0; c < n; c++) {
+				size_t k = 0;
+				while (m->provisional[c] && strcmp(reasons[k], m->provisional[c]) != 0)
+					k++;
+				sb_printf(o, "%s%s%zu", c ? "," : "", c % 16 ? " " : "\n\t",
+					  m->provisional[c] ? k + 1 : 0);
+			}
+			sb_puts(o, "\n};\n");
+			free(reasons);
+		} else if (m->provisional) {
 			sb_printf(o, "static const char *const matrix%zu_provisional[] = {\n", i);
 			for (size_t c = 0; c < n; c++) {
 				sb_puts(o, "\t");
@@ -426,11 +485,25 @@ static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_matrix matrices[] = {\n");
 	for (size_t i = 0; i < rs->nmatrices; i++) {
 		const rtab_matrix *m = &rs->matrices[i];
+		const char *type = matrix_cell_type(m);
+		size_t n = 1;
+		for (size_t k = 0; k < m->ndims; k++)
+			n *= rs->enums[m->dims[k]].nvalues;
+		size_t nreasons = 0;
+		const char **reasons = matrix_reasons(m, n, &nreasons);
+		free(reasons);
 		open_head(o, m->id, "matrix", i, m->rule);
-		sb_printf(o, ".ndims = %u, .dims = matrix%zu_dims, .cells = matrix%zu_cells, ", m->ndims,
-			  i, i);
-		fref(o, "provisional", m->provisional != NULL, "matrix%zu_provisional", i);
-		sb_printf(o, ".min = %ld, .max = %ld},\n", (long)m->min, (long)m->max);
+		int width = strcmp(type, "int8_t") == 0 ? 8 : strcmp(type, "int16_t") == 0 ? 16 : 32;
+		sb_printf(o, ".ndims = %u, .dims = matrix%zu_dims, ", m->ndims, i);
+		fref(o, "cells", width == 32, "matrix%zu_cells", i);
+		fref(o, "provisional", m->provisional != NULL && !reasons, "matrix%zu_provisional", i);
+		sb_printf(o, ".min = %ld, .max = %ld, ", (long)m->min, (long)m->max);
+		fref(o, "cells8", width == 8, "matrix%zu_cells", i);
+		fref(o, "cells16", width == 16, "matrix%zu_cells", i);
+		if (reasons)
+			sb_printf(o, ".reason_of = matrix%zu_reason_of, .reasons = matrix%zu_reasons},\n", i, i);
+		else
+			sb_puts(o, ".reason_of = NULL, .reasons = NULL},\n");
 	}
 	sb_puts(o, "};\n");
 }
@@ -526,6 +599,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 {
 	const rtab_table *t = &rs->tables[i];
 	size_t span = (size_t)(t->roll_max - t->roll_min + 1);
+	bool narrow = t->nrows < UINT8_MAX; /* rows by a byte, 255 for none */
 	char name[64];
 
 	sb_printf(o, "\n/* table %s */\n", t->id);
@@ -536,15 +610,17 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			snprintf(name, sizeof name, "table%zu_column%zu_labels", i, c);
 			labels(o, rs, t->columns[c].labels, name);
 		}
-		if (!t->columns[c].row_of_roll)
+		if (!rtab_column_rolls(&t->columns[c]))
 			continue; /* an automatic column: no rows */
-		sb_printf(o, "/* column %s: the row of each modified roll %ld..%ld */\n",
-			  t->columns[c].id, (long)t->roll_min, (long)t->roll_max);
-		sb_printf(o, "static const int16_t table%zu_column%zu_rows[] = {", i, c);
+		sb_printf(o, "/* column %s: the row of each modified roll %ld..%ld%s */\n",
+			  t->columns[c].id, (long)t->roll_min, (long)t->roll_max,
+			  narrow ? " (255: none)" : "");
+		sb_printf(o, "static const %s table%zu_column%zu_rows[] = {", narrow ? "uint8_t" : "int16_t", i, c);
 		for (size_t r = 0; r < span; r++) {
+			int row = rtab_column_row(&t->columns[c], r);
 			sb_puts(o, r ? "," : "");
 			sb_puts(o, r % 16 ? " " : "\n\t");
-			sb_put_int(o, t->columns[c].row_of_roll[r]);
+			sb_put_int(o, narrow && row < 0 ? UINT8_MAX : row);
 		}
 		sb_puts(o, "\n};\n");
 	}
@@ -554,12 +630,16 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 		sb_puts(o, "\t{");
 		fstr(o, "id", col->id);
 		fref(o, "labels", col->labels != NULL, "table%zu_column%zu_labels", i, c);
-		fref(o, "row_of_roll", col->row_of_roll != NULL, "table%zu_column%zu_rows", i, c);
+		fref(o, "row_of_roll", !narrow && rtab_column_rolls(col), "table%zu_column%zu_rows", i, c);
 		sb_printf(o, ".below_row = %d, .above_row = %d, ", col->below_row, col->above_row);
 		wrap(o);
-		sb_printf(o, ".kind = %s, .automatic = %u, .step_num = %ld, .step_den = %ld},\n",
+		sb_printf(o, ".kind = %s, .automatic = %u, .step_num = %ld, .step_den = %ld, ",
 			  column_kind_names[col->kind], col->automatic, (long)col->step_num,
 			  (long)col->step_den);
+		if (narrow && rtab_column_rolls(col))
+			sb_printf(o, ".row_of_roll8 = table%zu_column%zu_rows},\n", i, c);
+		else
+			sb_puts(o, ".row_of_roll8 = NULL},\n");
 	}
 	sb_puts(o, "};\n");
 	if (t->column_input >= 0) {

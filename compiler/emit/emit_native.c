@@ -75,10 +75,10 @@ static ival matrix_range(const rtab_matrix *m, size_t n)
 {
 	ival r = {INT32_MAX, INT32_MIN};
 	for (size_t c = 0; c < n; c++) {
-		if (m->cells[c] < r.lo)
-			r.lo = m->cells[c];
-		if (m->cells[c] > r.hi)
-			r.hi = m->cells[c];
+		if (rtab_matrix_cell(m, c) < r.lo)
+			r.lo = rtab_matrix_cell(m, c);
+		if (rtab_matrix_cell(m, c) > r.hi)
+			r.hi = rtab_matrix_cell(m, c);
 	}
 	return r;
 }
@@ -315,10 +315,10 @@ static bool table_native(const rtab_ruleset *rs, size_t ti)
 		return false;
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
-		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !col->row_of_roll)
+		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !rtab_column_rolls(col))
 			return false;
 		for (int64_t r = 0; r <= (int64_t)t->roll_max - t->roll_min; r++)
-			if (col->row_of_roll[r] >= t->nrows)
+			if (rtab_column_row(col, (size_t)r) >= t->nrows)
 				return false;
 	}
 	for (size_t r = 0; r < t->nrows; r++)
@@ -490,7 +490,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 				sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
 			sb_puts(c->o, ";\n");
 			if (c->full && m->provisional)
-				line(c, depth + 1, "rtab_native_note_(out, matrices[%ld].provisional[x%d]);",
+				line(c, depth + 1, "rtab_native_note_(out, rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
 				     (long)in->arg, first);
 			line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first,
 			     m->id);
@@ -1108,7 +1108,7 @@ static void emit_table_fn(nctx *c)
 	for (size_t k = 0; k < t->ncolumns; k++) {
 		const rtab_column *col = &t->columns[k];
 		for (int64_t r = 0; r < span; r++)
-			none |= col->row_of_roll[r] < 0;
+			none |= rtab_column_row(col, (size_t)r) < 0;
 		none |= !inside && (col->below_row < 0 || col->above_row < 0);
 	}
 	char index[48];
@@ -1208,7 +1208,7 @@ static void emit_row_cells(strbuf *o, const rtab_ruleset *rs, size_t ti)
 		const rtab_column *col = &t->columns[k];
 		sb_puts(o, "\t{");
 		for (size_t r = 0; r < span + 2; r++) {
-			int row = r < span ? col->row_of_roll[r] : r == span ? col->below_row : col->above_row;
+			int row = r < span ? rtab_column_row(col, r) : r == span ? col->below_row : col->above_row;
 			sb_puts(o, r ? ", " : "");
 			if (row < 0) {
 				sb_puts(o, narrow ? "UINT16_MAX" : "UINT32_MAX");

@@ -122,8 +122,8 @@ void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, siz
 	/* Without the source: the rolls that the lowered column maps to the row. */
 	const rtab_column *cl = &tab->columns[col];
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	for (int64_t r = tab->roll_min; cl->row_of_roll && r <= tab->roll_max; r++)
-		if (cl->row_of_roll[r - tab->roll_min] == (int16_t)row) {
+	for (int64_t r = tab->roll_min; rtab_column_rolls(cl) && r <= tab->roll_max; r++)
+		if (rtab_column_row(cl, (size_t)(r - tab->roll_min)) == (int)row) {
 			lo = r < lo ? r : lo;
 			hi = r > hi ? r : hi;
 		}

@@ -205,11 +205,64 @@ static int64_t length_of(const export_ctx *c, const struct_desc *sd, const field
 
 static bool unhandled_reported;
 
+/* The narrow forms of rtab.h (row_of_roll8, cells8...): the export gives their content under
+ * the wide field's name, whichever form holds it. */
+static bool narrow_form(const char *type, const char *field)
+{
+	return (strcmp(type, "rtab_column") == 0 && strcmp(field, "row_of_roll8") == 0) ||
+	       (strcmp(type, "rtab_matrix") == 0 &&
+		(strcmp(field, "cells8") == 0 || strcmp(field, "cells16") == 0 ||
+		 strcmp(field, "reason_of") == 0 || strcmp(field, "reasons") == 0));
+}
+
+/* row_of_roll, a matrix's cells or provisional through the accessors of rtab.h; false for
+ * any other field. */
+static bool logical_array(export_ctx *c, const struct_desc *sd, const field_desc *f,
+			  const void *p, int64_t n, bool *first)
+{
+	if (strcmp(sd->name, "rtab_column") == 0 && strcmp(f->name, "row_of_roll") == 0) {
+		const rtab_column *col = p;
+		key(c, first, f->name);
+		if (!rtab_column_rolls(col)) {
+			sb_puts(c->out, "null");
+			return true;
+		}
+		sb_putc(c->out, '[');
+		for (int64_t i = 0; i < n; i++)
+			sb_printf(c->out, "%s%d", i ? ", " : "", rtab_column_row(col, (size_t)i));
+		sb_putc(c->out, ']');
+		return true;
+	}
+	if (strcmp(sd->name, "rtab_matrix") != 0)
+		return false;
+	const rtab_matrix *m = p;
+	bool cells = strcmp(f->name, "cells") == 0;
+	if (!cells && strcmp(f->name, "provisional") != 0)
+		return false;
+	key(c, first, f->name);
+	if (cells ? !m->cells && !m->cells8 && !m->cells16 : !m->provisional && !m->reason_of) {
+		sb_puts(c->out, "null");
+		return true;
+	}
+	sb_putc(c->out, '[');
+	for (int64_t i = 0; i < n; i++) {
+		sb_puts(c->out, i ? ", " : "");
+		if (cells)
+			sb_printf(c->out, "%ld", (long)rtab_matrix_cell(m, (size_t)i));
+		else
+			str(c, rtab_matrix_reason(m, (size_t)i));
+	}
+	sb_putc(c->out, ']');
+	return true;
+}
+
 static void pointer_field(export_ctx *c, const struct_desc *sd, const field_desc *f, const void *p,
 			  place w, bool *first)
 {
 	const void *arr = *(const void *const *)((const char *)p + f->offset);
 	int64_t n = length_of(c, sd, f, p, w);
+	if (n >= 0 && logical_array(c, sd, f, p, n, first))
+		return;
 	key(c, first, f->name);
 	if (n < 0) {
 		/* A field added to rtab.h that the export does not know how to size. */
@@ -391,8 +444,8 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 				sb_puts(c->out, k ? ", " : "");
 				str(c, rs->enums[m->dims[k]].values[idx[k]].id);
 			}
-			sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)m->cells[cell]);
-			str(c, m->provisional ? m->provisional[cell] : NULL);
+			sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)rtab_matrix_cell(m, cell));
+			str(c, rtab_matrix_reason(m, cell));
 			sb_putc(c->out, '}');
 		}
 		sb_putc(c->out, ']');
@@ -440,7 +493,8 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 			walk(c, f->type, at, w);
 			break;
 		case FIELD_PTR:
-			pointer_field(c, sd, f, p, w, &first);
+			if (!narrow_form(type, f->name))
+				pointer_field(c, sd, f, p, w, &first);
 			break;
 		case FIELD_ARRAY:
 			break; /* fixed arrays live in results only */

@@ -411,9 +411,9 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 			for (size_t j = 0; j < b->nvalues; j++) {
 				size_t cell = i * b->nvalues + j;
 				char num[32];
-				snprintf(num, sizeof num, "%+ld", (long)m->cells[cell]);
-				value_cell(c, &v->g, m->cells[cell] ? num : "0",
-					   m->provisional ? m->provisional[cell] : NULL);
+				snprintf(num, sizeof num, "%+ld", (long)rtab_matrix_cell(m, cell));
+				value_cell(c, &v->g, rtab_matrix_cell(m, cell) ? num : "0",
+					   rtab_matrix_reason(m, cell));
 			}
 		}
 	} else {
@@ -432,12 +432,12 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 			for (size_t k = 0; k < m->ndims && k < 16; k++)
 				grid_cell(&v->g, rs->enums[m->dims[k]].values[idx[k]].id);
 			char num[32];
-			snprintf(num, sizeof num, "%+ld", (long)m->cells[cell]);
-			value_cell(c, &v->g, num, m->provisional ? m->provisional[cell] : NULL);
+			snprintf(num, sizeof num, "%+ld", (long)rtab_matrix_cell(m, cell));
+			value_cell(c, &v->g, num, rtab_matrix_reason(m, cell));
 		}
 	}
-	for (size_t cell = 0; m->provisional && cell < ncells; cell++)
-		if (m->provisional[cell]) {
+	for (size_t cell = 0; cell < ncells; cell++)
+		if (rtab_matrix_reason(m, cell)) {
 			size_t rest = cell, idx[16] = {0};
 			for (size_t k = m->ndims; k-- > 0;) {
 				size_t nv = rs->enums[m->dims[k]].nvalues;
@@ -447,7 +447,7 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 			sb_printf(&v->notes, "%s ", EXPORT_PROVISIONAL_MARK);
 			for (size_t k = 0; k < m->ndims && k < 16; k++)
 				sb_printf(&v->notes, "%s%s", k ? ", " : "", rs->enums[m->dims[k]].values[idx[k]].id);
-			sb_printf(&v->notes, ": %s\n", m->provisional[cell]);
+			sb_printf(&v->notes, ": %s\n", rtab_matrix_reason(m, cell));
 		}
 }
 

@@ -101,13 +101,13 @@ static const rtab_modifier modifiers[] = {
 
 /* table melee */
 static const char *const table0_labels[] = {"Melee", "Ближний бой"};
-/* column all: the row of each modified roll 0..12 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll 0..12 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "11.0", NULL}, /* defender_retreats */
@@ -117,13 +117,13 @@ static const uint16_t table0_modifiers[] = {0};
 
 /* table pursuit */
 static const char *const table1_labels[] = {"Pursuit", "Преследование"};
-/* column all: the row of each modified roll 0..9 */
-static const int16_t table1_column0_rows[] = {
+/* column all: the row of each modified roll 0..9 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 1, 1, 1
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
 static const rtab_row table1_rows[] = {
 	{2, "11.7", NULL}, /* no_pursuit */

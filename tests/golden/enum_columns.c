@@ -56,25 +56,25 @@ static const rtab_outcome outcomes[] = {
 /* table fire */
 static const char *const table0_labels[] = {"Fire Table"};
 static const char *const table0_column0_labels[] = {"Open"};
-/* column open: the row of each modified roll 2..12 */
-static const int16_t table0_column0_rows[] = {
+/* column open: the row of each modified roll 2..12 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2
 };
-/* column cover: the row of each modified roll 2..12 */
-static const int16_t table0_column1_rows[] = {
+/* column cover: the row of each modified roll 2..12 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2
 };
-/* column other: the row of each modified roll 2..12 */
-static const int16_t table0_column2_rows[] = {
+/* column other: the row of each modified roll 2..12 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "open", .labels = table0_column0_labels, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
-	{.id = "cover", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
-	{.id = "other", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "open", .labels = table0_column0_labels, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
+	{.id = "cover", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column1_rows},
+	{.id = "other", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column2_rows},
 };
 static const uint16_t table0_column_of_value[] = {0, 1, 1, 2};
 static const rtab_row table0_rows[] = {

@@ -66,35 +66,35 @@ static const rtab_modifier modifiers[] = {
 
 /* table crt */
 static const char *const table0_labels[] = {"CRT"};
-/* column 1:2: the row of each modified roll 1..6 */
-static const int16_t table0_column1_rows[] = {
+/* column 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	0, 0, 0, 0, 1, 1
 };
-/* column 1:1: the row of each modified roll 1..6 */
-static const int16_t table0_column2_rows[] = {
+/* column 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	0, 0, 1, 1, 1, 1
 };
-/* column 1.5:1: the row of each modified roll 1..6 */
-static const int16_t table0_column3_rows[] = {
+/* column 1.5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column3_rows[] = {
 	1, 1, 1, 1, 2, 2
 };
-/* column 2:1: the row of each modified roll 1..6 */
-static const int16_t table0_column4_rows[] = {
+/* column 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column4_rows[] = {
 	1, 1, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
 	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1},
-	{.id = "1:2", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2},
-	{.id = "1:1", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "1.5:1", .labels = NULL, .row_of_roll = table0_column3_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2},
-	{.id = "2:1", .labels = NULL, .row_of_roll = table0_column4_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column1_rows},
+	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column3_rows},
+	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column4_rows},
 	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1},
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table0_rows[] = {
 	{0, NULL, NULL}, /* attacker_retreats */
@@ -108,20 +108,20 @@ static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 1}};
 /* table pursuit */
 static const char *const table1_labels[] = {"Pursuit"};
 static const char *const table1_column0_labels[] = {"Open"};
-/* column open: the row of each modified roll 1..6 */
-static const int16_t table1_column0_rows[] = {
+/* column open: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 0, 0, 1, 1
 };
 static const char *const table1_column1_labels[] = {"Woods"};
-/* column woods: the row of each modified roll 1..6 */
-static const int16_t table1_column1_rows[] = {
+/* column woods: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column1_rows[] = {
 	1, 1, 1, 1, 1, 1
 };
 static const rtab_column table1_columns[] = {
-	{.id = "open", .labels = table1_column0_labels, .row_of_roll = table1_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
-	{.id = "woods", .labels = table1_column1_labels, .row_of_roll = table1_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "open", .labels = table1_column0_labels, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
+	{.id = "woods", .labels = table1_column1_labels, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows},
 };
 static const uint16_t table1_column_of_value[] = {0, 1};
 static const rtab_row table1_rows[] = {

@@ -46,13 +46,13 @@ static const rtab_modifier modifiers[] = {
 
 /* table morale */
 static const char *const table0_labels[] = {"Morale Check"};
-/* column all: the row of each modified roll -1..8 */
-static const int16_t table0_column0_rows[] = {
+/* column all: the row of each modified roll -1..8 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 1, 1, 1, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
 static const rtab_row table0_rows[] = {
 	{0, "7.3", NULL}, /* rout */

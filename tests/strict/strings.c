@@ -91,8 +91,8 @@ int main(int argc, char **argv)
 		HEAD("matrix", m);
 		for (size_t k = 0; k < m->ndims; k++)
 			n *= rs->enums[m->dims[k]].nvalues;
-		for (size_t c = 0; m->provisional && c < n; c++)
-			one("matrix cell", m->provisional[c]);
+		for (size_t c = 0; c < n; c++)
+			one("matrix cell", rtab_matrix_reason(m, c));
 	}
 	for (size_t i = 0; i < rs->nbands; i++)
 		HEAD("ratio", &rs->bands[i]);
