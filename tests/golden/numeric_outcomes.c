@@ -176,33 +176,33 @@ static const rtab_outcome outcomes[] = {
 
 /* table crt */
 static const char *const table0_labels[] = {"CRT"};
-/* column <=-1: the row of each modified roll 1..6 */
-static const int16_t table0_column0_rows[] = {
+/* column <=-1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column0_rows[] = {
 	0, 1, 2, 2, 3, 4
 };
-/* column 0: the row of each modified roll 1..6 */
-static const int16_t table0_column1_rows[] = {
+/* column 0: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column1_rows[] = {
 	1, 2, 3, 3, 4, 5
 };
-/* column +1: the row of each modified roll 1..6 */
-static const int16_t table0_column2_rows[] = {
+/* column +1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column2_rows[] = {
 	2, 3, 4, 4, 5, 6
 };
-/* column +2..+4: the row of each modified roll 1..6 */
-static const int16_t table0_column3_rows[] = {
+/* column +2..+4: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table0_column3_rows[] = {
 	3, 4, 5, 5, 6, 7
 };
 static const rtab_column table0_columns[] = {
-	{.id = "<=-1", .labels = NULL, .row_of_roll = table0_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -1, .step_den = 1},
-	{.id = "0", .labels = NULL, .row_of_roll = table0_column1_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1},
-	{.id = "+1", .labels = NULL, .row_of_roll = table0_column2_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1},
-	{.id = "+2..+4", .labels = NULL, .row_of_roll = table0_column3_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1},
+	{.id = "<=-1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -1, .step_den = 1, .row_of_roll8 = table0_column0_rows},
+	{.id = "0", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = table0_column1_rows},
+	{.id = "+1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows},
+	{.id = "+2..+4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows},
 	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 3, .step_num = 5, .step_den = 1},
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 3, .step_num = 5, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table0_rows[] = {
 	{4, NULL, NULL}, /* attacker_loses_2 */
@@ -222,13 +222,13 @@ static const rtab_rewrite table0_rewrites[] = {
 
 /* table retreat_length */
 static const char *const table1_labels[] = {"Retreat length"};
-/* column all: the row of each modified roll 1..6 */
-static const int16_t table1_column0_rows[] = {
+/* column all: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table1_column0_rows[] = {
 	0, 0, 1, 1, 1, 2
 };
 static const rtab_column table1_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table1_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
 static const rtab_row table1_rows[] = {
 	{8, NULL, NULL}, /* pursuit_1 */
@@ -238,13 +238,13 @@ static const rtab_row table1_rows[] = {
 
 /* table pursuit_table */
 static const char *const table2_labels[] = {"Pursuit"};
-/* column all: the row of each modified roll 1..6 */
-static const int16_t table2_column0_rows[] = {
+/* column all: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column0_rows[] = {
 	0, 0, 1, 1, 1, 2
 };
 static const rtab_column table2_columns[] = {
-	{.id = "all", .labels = NULL, .row_of_roll = table2_column0_rows, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0},
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows},
 };
 static const rtab_row table2_rows[] = {
 	{8, NULL, NULL}, /* pursuit_1 */
