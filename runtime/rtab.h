@@ -29,6 +29,8 @@ extern "C" {
 #define RTAB_MAX_STEPS 32      /* named steps of a ruleset (a bit each) */
 #define RTAB_MAX_REASONS 16    /* provisional reasons listed in one result */
 #define RTAB_MAX_SETS 8        /* inputs one trigger passes on */
+#define RTAB_MAX_LIST 64       /* items of one list input */
+#define RTAB_MAX_LIST_FIELDS 16 /* fields of one item of a list input */
 
 typedef enum rtab_status {
 	RTAB_OK = 0,
@@ -71,8 +73,22 @@ typedef enum rtab_type_kind {
 	RTAB_TYPE_ENUM = 2,
 } rtab_type_kind;
 
+/* What an input is to a list (see rtab_input). */
+typedef enum rtab_list_role {
+	RTAB_LIST_NONE = 0,   /* a plain input */
+	RTAB_LIST_LENGTH = 1, /* the number of items of a list, an int within [min, max] */
+	RTAB_LIST_FIELD = 2,  /* one field of one item of a list */
+} rtab_list_role;
+
 /* An input is the situation a table reads: its value is an enum value index,
- * 0/1 for a bool, or an integer within [min, max]. */
+ * 0/1 for a bool, or an integer within [min, max].
+ *
+ * A list input ("any number of units per side") is lowered to plain inputs:
+ * its length (id "units", RTAB_LIST_LENGTH), followed by one input per field
+ * of each item up to the most items, item by item ("units[1].rank_bonus",
+ * "units[1].standard", "units[2].rank_bonus", ...; RTAB_LIST_FIELD). The
+ * aggregates of the language (max, sum, any, count...) read the items below
+ * the length only; an item past it holds its default and is never read. */
 typedef struct rtab_input {
 	const char *id;
 	rtab_labels labels;
@@ -82,6 +98,10 @@ typedef struct rtab_input {
 	int32_t min, max;  /* the domain; for enums 0..nvalues-1, bools 0..1 */
 	int32_t default_value;
 	const char *provisional; /* why its domain or default is ours, or NULL */
+	uint8_t list_role;       /* rtab_list_role (0: a plain input) */
+	int16_t list_length;     /* RTAB_LIST_FIELD: the input holding the list's length (else unused) */
+	uint16_t list_item;      /* RTAB_LIST_FIELD: the item it belongs to, from 1 */
+	const char *list_field;  /* RTAB_LIST_FIELD: the field's name, else NULL */
 } rtab_input;
 
 /* A group of identical dice: count dice with faces face_min..face_max. */

@@ -50,6 +50,21 @@ check eval-bad-table 2 "nothing named 'mele'" "$rtab" eval tables/musket_pike.rt
 check eval-bad-input 2 "unknown input" "$rtab" eval tables/musket_pike.rtab melee --set gme=tacw --roll 3
 check eval-bad-value 2 "not a value of input 'game'" \
 	"$rtab" eval tables/musket_pike.rtab melee --set game=wargame --roll 3
+# Lists: a whole field at once sets the length; the largest rank bonus, one standard.
+check list-field-values 0 '"modifier": 4' \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set units.rank_bonus=2,0,3 --set units.standard=true,true,false --json
+check list-five-units 0 '"modifier": 20' \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set units.wounds=1,2,3,4,5 --set units.rank_bonus=1,2,0,3,4 --set units.standard=true,false,true,false,true --json
+check list-item 0 '"modifier": 3' \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set units=2 --set 'units[2].rank_bonus=3' --json
+check list-item-past-length 2 "list 'units' holds 1 item" \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set 'units[2].rank_bonus=3'
+check list-too-many 2 "holds 1..16 items, not the 17" \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set units.wounds=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1
+check list-item-out-of-range 2 "item 17 is out of range" \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set 'units[17].wounds=1'
+check list-length-disagrees 2 "gives 3 items, but list 'units' was set to 2" \
+	"$rtab" eval tables/mass_battle.rtab combat_result --set units=2 --set units.wounds=1,2,3
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 

@@ -27,7 +27,7 @@ static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
 const char *const facet_fields[] = {
 	"rtab_enum_value: id labels provisional",
 	"rtab_enum: id labels rule -nvalues values",
-	"rtab_input: id labels rule type enum_index min max default_value provisional",
+	"rtab_input: id labels rule type enum_index min max default_value provisional list_role list_length list_item list_field",
 	"rtab_die_group: count face_min face_max",
 	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
 	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
@@ -249,6 +249,14 @@ static void input_facets(builder *b)
 								  in->default_value);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
 		addf(b, b->d->loc, dup_or_null(in->provisional), "provisional");
+		if (in->list_role == RTAB_LIST_LENGTH)
+			addf(b, b->d->loc, xstrdup("the length of a list"), "list");
+		else if (in->list_role == RTAB_LIST_FIELD && in->list_length >= 0 &&
+			 in->list_length < rs->ninputs)
+			addf(b, b->d->loc,
+			     xasprintf("field %s of item %u of list %s", in->list_field ? in->list_field : "?",
+				       in->list_item, rs->inputs[in->list_length].id),
+			     "list");
 	}
 }
 

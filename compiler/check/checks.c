@@ -500,11 +500,24 @@ static void check_unused(model *m)
 	static const def_kind kinds[] = {DEF_DICE,   DEF_ENUM,   DEF_INPUT, DEF_EFFECT,
 					 DEF_OUTCOME, DEF_MODIFIER, DEF_MATRIX, DEF_BAND, DEF_GROUP};
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-		for (size_t i = 0; i < m->ndefs[kinds[k]]; i++)
+		for (size_t i = 0; i < m->ndefs[kinds[k]]; i++) {
+			const ast_def *d = m->defs[kinds[k]][i];
+			if (d->list_of) {
+				/* A list's field: said once, for every item (aggregates read them all). */
+				bool used = d->list_item != 1;
+				for (size_t j = 0; !used && j < m->ndefs[DEF_INPUT]; j++)
+					used |= m->used[DEF_INPUT][j] && m->defs[DEF_INPUT][j]->list_field == d->list_field;
+				if (!used)
+					check_report(m, CHECK_UNUSED, d->id_loc,
+						     "field '%s' of list '%s' is never used", d->list_field->id,
+						     d->list_of->id);
+				continue;
+			}
 			if (!m->used[kinds[k]][i])
 				check_report(m, CHECK_UNUSED, m->defs[kinds[k]][i]->id_loc,
 					     "%s '%s' is never used", def_kind_name(kinds[k]),
 					     m->defs[kinds[k]][i]->id);
+		}
 }
 
 static int cmp_c_names(const void *a, const void *b)
@@ -528,7 +541,12 @@ static void add_c_name(c_names *cn, bool upcase, const char *prefix, const char 
 		       const char *id, const char *what, src_loc loc)
 {
 	strbuf sb = {0};
-	sb_printf(&sb, "%s%s%s_%s", prefix, kind ? "_" : "", kind ? kind : "", id);
+	sb_printf(&sb, "%s%s%s_", prefix, kind ? "_" : "", kind ? kind : "");
+	for (const char *c = id; *c; c++) /* as the emitter spells a list item's field */
+		if (*c == '[' || *c == '.')
+			sb_putc(&sb, '_');
+		else if (*c != ']')
+			sb_putc(&sb, *c);
 	for (char *p = sb.data; upcase && *p; p++)
 		*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
 	if (cn->n == cn->cap) {

@@ -116,7 +116,8 @@ bool ast_def_equal(const ast_def *a, const ast_def *b)
 		    da->face_lo != db->face_lo || da->face_hi != db->face_hi)
 			return false;
 	for (; pa && pb; pa = pa->next, pb = pb->next)
-		if (!str_eq(pa->id, pb->id) || !type_eq(&pa->type, &pb->type))
+		if (!str_eq(pa->id, pb->id) || !type_eq(&pa->type, &pb->type) ||
+		    !expr_eq(pa->init, pb->init) || !stmts_eq(pa->body, pb->body))
 			return false;
 	return !da && !db && !pa && !pb;
 }

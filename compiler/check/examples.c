@@ -1,4 +1,5 @@
 #include "examples.h"
+#include "sema_list.h"
 #include "reasons.h"
 
 #include "sema.h"
@@ -19,7 +20,9 @@ static bool set_inputs(model *m, const ast_stmt *s, int32_t *inputs)
 	bool ok = true;
 	rtab_inputs_default(&m->rs, inputs, m->rs.ninputs);
 	for (const ast_arg *a = s->args; a; a = a->next) {
-		int i = resolve_def(m, DEF_INPUT, a->key, a->key_loc);
+		int i = model_find(m, DEF_INPUT, a->key);
+		if (i < 0 && !list_name_error(m, a->key, a->key_loc))
+			i = resolve_def(m, DEF_INPUT, a->key, a->key_loc);
 		if (i < 0) {
 			ok = false;
 			continue;
@@ -39,6 +42,19 @@ static bool set_inputs(model *m, const ast_stmt *s, int32_t *inputs)
 			ok = false;
 		} else {
 			inputs[i] = (int32_t)a->num;
+		}
+	}
+	/* An item named past its list's length would be ignored: say so. */
+	for (const ast_arg *a = s->args; a && ok; a = a->next) {
+		int i = model_find(m, DEF_INPUT, a->key);
+		const rtab_input *in = i >= 0 ? &m->rs.inputs[i] : NULL;
+		if (in && in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]) {
+			check_report(m, CHECK_EXAMPLE, a->key_loc,
+				     "'%s' is set, but list '%s' holds %ld item%s here; add %s = %u",
+				     in->id, m->rs.inputs[in->list_length].id,
+				     (long)inputs[in->list_length], inputs[in->list_length] == 1 ? "" : "s",
+				     m->rs.inputs[in->list_length].id, in->list_item);
+			ok = false;
 		}
 	}
 	return ok;

@@ -1,5 +1,6 @@
 /* Resolution of names, labels and the definitions other than tables. */
 #include "sema.h"
+#include "sema_list.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -309,7 +310,7 @@ static void collect(model *m, const ast_def *defs)
 	bool first = true;
 
 	for (const ast_def *d = defs; d; d = d->next)
-		cap[d->kind]++;
+		cap[d->kind] += list_input_count(d);
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		m->defs[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(const ast_def *));
 		m->used[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(bool));
@@ -345,6 +346,23 @@ static void collect(model *m, const ast_def *defs)
 		m->defs[d->kind][m->ndefs[d->kind]] = d;
 		m->bad[d->kind][m->ndefs[d->kind]] = d->damaged;
 		index_def(m, d->kind, m->ndefs[d->kind]++);
+		/* A list input: its items' fields follow it. */
+		size_t nitems;
+		const ast_def *items = list_item_defs(m, d, &nitems);
+		for (size_t i = 0; i < nitems; i++) {
+			const ast_def *s = &items[i];
+			int dup = model_find(m, DEF_INPUT, s->id);
+			if (dup >= 0) {
+				check_report(m, CHECK_DUPLICATE, s->id_loc, "input '%s' is defined twice",
+					     s->id);
+				check_note(m, m->defs[DEF_INPUT][dup]->id_loc,
+					   "'%s' is first defined here", s->id);
+				continue;
+			}
+			m->defs[DEF_INPUT][m->ndefs[DEF_INPUT]] = s;
+			m->bad[DEF_INPUT][m->ndefs[DEF_INPUT]] = s->damaged;
+			index_def(m, DEF_INPUT, m->ndefs[DEF_INPUT]++);
+		}
 	}
 	if (!m->ruleset_def && !m->syntax_errors) {
 		src_loc top = {defs ? defs->loc.line : 0, defs ? defs->loc.col : 0};
@@ -580,6 +598,9 @@ static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int 
 {
 	*enum_index = -1;
 	switch (t->kind) {
+	case TY_LIST:
+		/* Lists are inputs only (their fields have plain types): resolved in sema_list.c. */
+		return false;
 	case TY_BOOL:
 		*kind = RTAB_TYPE_BOOL;
 		*lo = 0;
@@ -623,12 +644,19 @@ static void resolve_inputs(model *m)
 		rtab_type_kind kind = RTAB_TYPE_INT;
 		int enum_index;
 		int64_t lo = 0, hi = 0, def;
+		bool list_done;
 
-		def_head(m, d, "input", &in->id, &in->labels, &in->rule);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
-				report_misplaced(m, s, "an input");
-		in->provisional = block_provisional(m, d->body);
+		if (!list_resolve_input(m, i, in, &list_done))
+			m->bad[DEF_INPUT][i] = true;
+		if (list_done)
+			continue;
+		if (!d->list_of) {
+			def_head(m, d, "input", &in->id, &in->labels, &in->rule);
+			for (const ast_stmt *s = d->body; s; s = s->next)
+				if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
+					report_misplaced(m, s, "an input");
+			in->provisional = block_provisional(m, d->body);
+		}
 		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi)) {
 			m->bad[DEF_INPUT][i] = true;
 			continue;
@@ -1027,7 +1055,8 @@ static void resolve_outcomes(model *m)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
 				if (!s->times)
 					check_times(m, d, s, &t, &listed);
-				else if (compile_expr(m, s->times, RTAB_TYPE_INT, &tr->times, &t))
+				else if (compile_expr_as(m, s->times, RTAB_TYPE_INT, &tr->times, &t,
+							 "a 'times' count"))
 					check_times(m, d, s, &t, &listed);
 				resolve_trigger_sets(m, s, tr);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);

@@ -63,6 +63,10 @@ typedef struct expr_type {
 bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
 		  expr_type *type);
 
+/* The same; role names what e is in a type error ("a 'times' count"). */
+bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
+		     expr_type *type, const char *role);
+
 /* The constant value of e (a default value) of the given type. */
 bool const_value(model *m, const ast_expr *e, rtab_type_kind kind, int enum_index, int64_t *out);
 

@@ -1,5 +1,6 @@
 /* Typing expressions and compiling them to the runtime's postfix programs. */
 #include "sema.h"
+#include "sema_list.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +184,8 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	if (i >= 0 && m->bad[DEF_INPUT][i])
 		return false; /* its type was reported */
 	if (i < 0) {
+		if (list_name_error(m, e->name, e->loc))
+			return false;
 		if (hint_enum >= 0)
 			resolve_enum_value(m, hint_enum, e->name, e->loc);
 		else
@@ -296,9 +299,118 @@ static bool walk_builtin(model *m, const ast_expr *e, const struct builtin *b, i
 	return true;
 }
 
+static const char *const aggregates[] = {"max", "min", "sum", "any", "all", "count"};
+
+/* An aggregate over the items of a list: max(units.rank_bonus), count(units)...
+ * Unrolled over the list's most items; an item at or past the length is skipped:
+ *   acc; [INPUT len; CONST i; GE; JUMP_IF_FALSE 2;] INPUT item_i; OP   (per item)
+ * Returns false when e is no aggregate over a list (*done false) or on an error. */
+static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int *stack,
+			   bool *done)
+{
+	size_t a = 0;
+	*done = false;
+	while (a < sizeof aggregates / sizeof aggregates[0] && strcmp(aggregates[a], e->name) != 0)
+		a++;
+	if (a == sizeof aggregates / sizeof aggregates[0] || count_args(e) != 1 ||
+	    e->args->kind != EX_NAME)
+		return false;
+	const char *field = NULL;
+	int list = list_of_name(m, e->args->name, &field);
+	int whole = model_find(m, DEF_INPUT, e->args->name);
+	bool count_items = list < 0 && whole >= 0 && strcmp(e->name, "count") == 0 &&
+			   m->rs.inputs[whole].list_role == RTAB_LIST_LENGTH;
+	if (list < 0 && !count_items) {
+		/* max/min of one argument that is not a list field: the built-in's arity says it. */
+		if (strcmp(e->name, "max") == 0 || strcmp(e->name, "min") == 0)
+			return false;
+		*done = true;
+		check_report(m, CHECK_TYPE, e->args->loc,
+			     "'%s' aggregates a field of a list input (%s(LIST.FIELD)%s); '%s' is not one",
+			     e->name, e->name, strcmp(e->name, "count") == 0 ? " or count(LIST)" : "",
+			     e->args->name);
+		return false;
+	}
+	*done = true;
+	if (count_items) {
+		model_use(m, DEF_INPUT, whole);
+		emit(iv, RTAB_OP_INPUT, whole);
+		const rtab_input *len = &m->rs.inputs[whole];
+		*t = (expr_type){RTAB_TYPE_INT, -1, len->min, len->max};
+		*stack = 1;
+		return true;
+	}
+	const rtab_input *len = &m->rs.inputs[list];
+	int first = list_field_input(m, list, field, 1);
+	if (first < 0) {
+		if (len->max >= 1)
+			check_report(m, CHECK_UNKNOWN_NAME, e->args->loc,
+				     "the items of list '%s' have no field '%s'", len->id, field);
+		else
+			check_report(m, CHECK_TYPE, e->args->loc, "list '%s' holds no items",
+				     len->id);
+		return false;
+	}
+	if (m->bad[DEF_INPUT][first])
+		return false;
+	const rtab_input *f = &m->rs.inputs[first];
+	bool is_bool = f->type == RTAB_TYPE_BOOL;
+	bool wants_bool = a == 3 || a == 4 || a == 5; /* any, all, count */
+	if (f->type == RTAB_TYPE_ENUM || is_bool != wants_bool) {
+		check_report(m, CHECK_TYPE, e->args->loc,
+			     "'%s' aggregates %s fields, but '%s' is %s", e->name,
+			     wants_bool ? "true/false" : "integer", e->args->name,
+			     f->type == RTAB_TYPE_ENUM ? m->rs.enums[f->enum_index].id
+						      : is_bool ? "true/false" : "an integer");
+		return false;
+	}
+	static const rtab_op ops[] = {RTAB_OP_MAX, RTAB_OP_MIN, RTAB_OP_ADD,
+				      RTAB_OP_OR,  RTAB_OP_AND, RTAB_OP_ADD};
+	/* The value of no items: the field's lowest (max), highest (min), 0, false, true, 0. */
+	int32_t start[] = {f->min, f->max, 0, 0, 1, 0};
+	emit(iv, RTAB_OP_CONST, start[a]);
+	model_use(m, DEF_INPUT, list);
+	for (size_t i = 1; i <= (size_t)len->max; i++) {
+		int in = list_field_input(m, list, field, i);
+		if (in < 0)
+			return false;
+		model_use(m, DEF_INPUT, in);
+		if ((int64_t)i > len->min) {
+			emit(iv, RTAB_OP_INPUT, list);
+			emit(iv, RTAB_OP_CONST, (int32_t)i);
+			emit(iv, RTAB_OP_GE, 0);
+			emit(iv, RTAB_OP_JUMP_IF_FALSE, 2);
+		}
+		emit(iv, RTAB_OP_INPUT, in);
+		emit(iv, ops[a], 0);
+	}
+	*stack = 3;
+	int64_t lmin = len->min, lmax = len->max;
+	switch (a) {
+	case 0:
+	case 1:
+		*t = (expr_type){RTAB_TYPE_INT, -1, f->min, f->max};
+		break;
+	case 2:
+		*t = (expr_type){RTAB_TYPE_INT, -1, f->min < 0 ? lmax * f->min : lmin * f->min,
+				 f->max > 0 ? lmax * f->max : lmin * f->max};
+		break;
+	case 5:
+		*t = (expr_type){RTAB_TYPE_INT, -1, 0, lmax};
+		break;
+	default:
+		*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1};
+	}
+	return true;
+}
+
 static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int depth,
 		      int *stack)
 {
+	bool aggregate;
+	bool agg_ok = walk_aggregate(m, e, iv, t, stack, &aggregate);
+	if (aggregate)
+		return agg_ok;
 	int k = model_find(m, DEF_MATRIX, e->name);
 	model_use(m, DEF_MATRIX, k);
 	if (k >= 0 && m->bad[DEF_MATRIX][k])
@@ -498,14 +610,20 @@ static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
 		  expr_type *type)
 {
+	return compile_expr_as(m, e, want, out, type,
+			       want == RTAB_TYPE_BOOL ? "a 'when' condition" : "a 'value'");
+}
+
+bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,
+		     expr_type *type, const char *role)
+{
 	instr_vec iv = {0};
 	int stack = 0;
 	m->expr_reported = false;
 	bool ok = walk(m, e, -1, &iv, type, 0, &stack);
 
 	if (ok && type->kind != want) {
-		ok = require_kind(m, e, type, want,
-				 want == RTAB_TYPE_BOOL ? "a 'when' condition" : "a 'value'");
+		ok = require_kind(m, e, type, want, role);
 	}
 	if (ok && stack > RTAB_MAX_EXPR_STACK) {
 		check_report(m, CHECK_LIMITS, e->loc,

@@ -175,7 +175,10 @@ static void head(vgen *g, strbuf *b, const char *kind, const char *name, const i
 	json_str(b, name);
 	sb_puts(b, ", \"inputs\": {");
 	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
-		if (!g->reads[i])
+		const rtab_input *in = &g->rs->inputs[i];
+		/* An item past its list's length is never read: it is not part of the situation. */
+		if (!g->reads[i] ||
+		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
 			continue;
 		sb_puts(b, n++ ? ", " : "");
 		json_str(b, g->rs->inputs[i].id);

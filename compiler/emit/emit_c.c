@@ -60,10 +60,14 @@ static const char *const target_names[] = {"RTAB_TARGET_TABLE", "RTAB_TARGET_REA
 					   "RTAB_TARGET_TRANSITION", "RTAB_TARGET_DISTANCE",
 					   "RTAB_TARGET_PROCEDURE"};
 
+/* An id in upper case; a list item's field "units[2].wounds" reads UNITS_2_WOUNDS. */
 static void upper(strbuf *o, const char *s)
 {
 	for (; *s; s++)
-		sb_putc(o, (char)toupper((unsigned char)*s));
+		if (*s == '[' || *s == '.')
+			sb_putc(o, '_');
+		else if (*s != ']')
+			sb_putc(o, (char)toupper((unsigned char)*s));
 }
 
 static void str(strbuf *o, const char *s)
@@ -203,6 +207,12 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 			  type_names[in->type], in->enum_index, (long)in->min, (long)in->max,
 			  (long)in->default_value);
 		fopt(o, "provisional", in->provisional);
+		static const char *const roles[] = {"RTAB_LIST_NONE", "RTAB_LIST_LENGTH",
+						    "RTAB_LIST_FIELD"};
+		sb_printf(o, ".list_role = %s, .list_length = %d, .list_item = %u, ",
+			  roles[in->list_role <= RTAB_LIST_FIELD ? in->list_role : 0],
+			  in->list_role == RTAB_LIST_FIELD ? in->list_length : -1, in->list_item);
+		fopt(o, "list_field", in->list_field);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");

@@ -161,6 +161,8 @@ void ast_params_free(ast_param *l)
 		ast_param *n = l->next;
 		free(l->id);
 		ast_type_free(&l->type);
+		ast_expr_free(l->init);
+		ast_stmts_free(l->body);
 		ast_args_free(l->specials);
 		free(l);
 		l = n;

@@ -74,8 +74,9 @@ typedef struct ast_cell {
 	struct ast_cell *next, *tail;
 } ast_cell;
 
-typedef enum type_kind { TY_BOOL, TY_INT, TY_NAMED } type_kind;
+typedef enum type_kind { TY_BOOL, TY_INT, TY_NAMED, TY_LIST } type_kind;
 
+/* TY_LIST: 'list LO..HI of { fields }', the fields in the definition's params. */
 typedef struct ast_type {
 	type_kind kind;
 	src_loc loc;
@@ -87,6 +88,8 @@ typedef struct ast_param {
 	char *id;
 	src_loc loc;
 	ast_type type;
+	struct ast_expr *init; /* a list field's default, or NULL */
+	struct ast_stmt *body; /* a list field's labels and provisional reason */
 	/* 'or NAME = N [code CODE]' after a numeric outcome's parameter: kind ARG_INT,
 	 * name the special value, num its number, key its code (or NULL) */
 	struct ast_arg *specials;
@@ -210,6 +213,11 @@ typedef struct ast_def {
 	char *by; /* the input a transition follows */
 	bool damaged; /* error recovery dropped part of it */
 	src_loc by_loc;
+	/* An input the compiler made for one field of one item of a list input
+	 * (never in a parsed list of definitions): the list, the item, the field. */
+	const struct ast_def *list_of;
+	int list_item;
+	const struct ast_param *list_field;
 	struct ast_def *next, *tail;
 } ast_def;
 

@@ -201,7 +201,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces
-%type <param> params params_opt param
+%type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt word
@@ -330,6 +330,16 @@ definition:
 	| INPUT word ':' type init_opt rule_opt body_opt {
 		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
 		$$->type = $4; $$->init = $5; $$->rule = $6; $$->body = $7;
+	}
+	| INPUT word ':' IDENT bounds IDENT '{' fields '}' init_opt rule_opt body_opt {
+		/* input units: list 1..16 of { rank_bonus: int 0..10 = 0; ... } = 1 @ "rule" { labels } */
+		if (strcmp($4, "list") != 0 || strcmp($6, "of") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@4),
+				    "syntax error: a list input is written 'list LO..HI of { FIELD: TYPE; ... }'");
+		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
+		$$->type = (ast_type){.kind = TY_LIST, .loc = LOC(@4), .lo = $5.lo, .hi = $5.hi};
+		$$->params = $8; $$->init = $10; $$->rule = $11; $$->body = $12;
+		free($4); free($6);
 	}
 	| EFFECT IDENT '(' params_opt ')' rule_opt body_opt {
 		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2));
@@ -763,6 +773,19 @@ exprs:
 		$1->last_arg->next_arg = $3;
 		$1->last_arg = $3;
 		$$ = $1;
+	}
+	;
+
+/* The fields of one item of a list input. */
+fields:
+	%empty { $$ = NULL; }
+	| fields field { $$ = AST_APPEND($1, $2); }
+	| fields error ';' { $$ = $1; ctx->damaged = true; }
+	;
+
+field:
+	word ':' type init_opt body_opt {
+		$$ = ast_param_new($1, LOC(@1), $3); $$->init = $4; $$->body = $5;
 	}
 	;
 

@@ -167,6 +167,7 @@ static void put_type(strbuf *sb, const ast_type *t)
 	case TY_BOOL: sb_puts(sb, "bool"); break;
 	case TY_INT: sb_printf(sb, "int %lld..%lld", (long long)t->lo, (long long)t->hi); break;
 	case TY_NAMED: sb_puts(sb, t->name); break;
+	case TY_LIST: sb_printf(sb, "list %lld..%lld", (long long)t->lo, (long long)t->hi); break;
 	}
 }
 
