@@ -39,6 +39,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_ERRATA] = {"errata", SEV_ERROR, false, "errata layers come last, are named once (not 'original') and remove or restate what exists"},
 	[CHECK_ERRATA_UNCHANGED] = {"errata-unchanged", SEV_WARNING, true, "an errata layer changes what it restates"},
 	[CHECK_ERRATA_NEW] = {"errata-new", SEV_WARNING, true, "what an errata layer adds is not a misspelt restatement"},
+	[CHECK_PATCH] = {"cell-patch", SEV_ERROR, false, "a variant's 'cell' patches name printed cells of its base's grid"},
+	[CHECK_PATCH_UNCHANGED] = {"patch-unchanged", SEV_WARNING, true, "a variant's 'cell' patch changes the cell it names"},
 	[CHECK_NUMERIC] = {"numeric-outcome", SEV_ERROR, false, "an outcome with numbers has a code pattern naming each parameter once; every cell read by it gives numbers within their domains"},
 };
 

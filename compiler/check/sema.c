@@ -265,6 +265,7 @@ static const char *stmt_keyword(stmt_kind k)
 	case ST_COLUMNS: return "'columns'";
 	case ST_ROWS: return "'rows'";
 	case ST_GRID: return "'grid'";
+	case ST_PATCH: return "a 'cell' patch";
 	default: return "this statement";
 	}
 }
@@ -424,8 +425,10 @@ static void expand_variants(model *m)
 				else
 					like = s;
 			}
-		if (!like)
+		if (!like) {
+			report_stray_patches(m, d);
 			continue;
+		}
 		/* On a mistake in 'like', the table is its own statements, marked damaged. */
 		const ast_def *base = NULL;
 		if (like->ids->next) {
@@ -462,6 +465,10 @@ static void expand_variants(model *m)
 				keep_base_rule(c, base->rule); /* a fresh copy: c->next is NULL */
 			v->body = AST_APPEND(v->body, c);
 		}
+		bool own_grid = false;
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			own_grid |= s->kind == ST_GRID;
+		apply_cell_patches(m, v, base, own_grid);
 		m->variants = xrealloc(m->variants, (m->nvariants + 1) * sizeof *m->variants);
 		m->variants[m->nvariants++] = v;
 		m->defs[DEF_TABLE][i] = v;

@@ -95,6 +95,15 @@ const ast_stmt *table_word(model *m, const ast_def *d, const char *word);
 void check_outcome_codes(model *m);
 /* An outcome by its id, or by the code it declares; reports an unknown name. */
 int resolve_outcome_or_code(model *m, const char *name, src_loc loc);
+/* The outcome an id or code names, or -1; reports nothing. */
+int outcome_of_name(model *m, const char *name);
+/* Rolls as a grid line prints them: "3", "3-4", "<=0", ">=7", "any". */
+void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi);
+/* A variant's 'cell' patches (sema_patch.c): applied to the grid it takes
+ * from base (NULL: 'like' named no table) and removed from its body. */
+void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid);
+/* 'cell' patches in a table that is no variant. */
+void report_stray_patches(model *m, const ast_def *d);
 /* A column step as printed: 1.5:1, 1:4, +2. */
 void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den);
 size_t header_width(const ast_stmt *header);

@@ -97,6 +97,13 @@ void check_outcome_codes(model *m)
 	}
 }
 
+int outcome_of_name(model *m, const char *name)
+{
+	const ast_stmt *where;
+	int o = model_find(m, DEF_OUTCOME, name);
+	return o >= 0 ? o : find_code(m, name, &where);
+}
+
 int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 {
 	const ast_stmt *where;
@@ -347,7 +354,9 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	}
 	t->rows = out;
 	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
-	ast_stmt *src = xcalloc(cap ? cap : 1, sizeof *src); /* per row: the line's rule and reason */
+	/* per row: the rule and reason of its line (or of its patched cells) */
+	const char **src_rule = xcalloc(cap ? cap : 1, sizeof *src_rule);
+	const char **src_text = xcalloc(cap ? cap : 1, sizeof *src_text);
 	for (const ast_stmt *l = lines; l; l = l->next) {
 		int64_t lo, hi;
 		const ast_cell *c;
@@ -360,14 +369,7 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 			ncells++;
 		if (ncells != width) {
 			char roll[64];
-			if (lo == hi)
-				snprintf(roll, sizeof roll, "%lld", (long long)lo);
-			else if (lo == INT64_MIN)
-				snprintf(roll, sizeof roll, "<=%lld", (long long)hi);
-			else if (hi == INT64_MAX)
-				snprintf(roll, sizeof roll, ">=%lld", (long long)lo);
-			else
-				snprintf(roll, sizeof roll, "%lld-%lld", (long long)lo, (long long)hi);
+			format_rolls(roll, sizeof roll, lo, hi);
 			check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
 				     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
 				     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
@@ -389,24 +391,27 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 			}
 			int o = resolve_outcome_or_code(m, name, x->loc);
 			size_t col = mt->first_rolled + k, row = 0;
+			/* A cell a variant patched reads its patch's rule and reason. */
+			const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
 			for (; row < t->nrows; row++) {
 				const model_cell *mc = &mt->cells[col * cap + row];
 				bool same = o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
 						   : !known[row] && strcmp(mt->row_names[row], name) == 0;
 				bool fits = mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo);
-				if (same && fits && src[row].rule == l->rule && src[row].text == l->text)
+				if (same && fits && src_rule[row] == rule && src_text[row] == text)
 					break;
-				if (same && fits && src[row].rule && l->rule && strcmp(src[row].rule, l->rule) == 0 &&
-				    ((!src[row].text && !l->text) ||
-				     (src[row].text && l->text && strcmp(src[row].text, l->text) == 0)))
+				if (same && fits && src_rule[row] && rule && strcmp(src_rule[row], rule) == 0 &&
+				    ((!src_text[row] && !text) ||
+				     (src_text[row] && text && strcmp(src_text[row], text) == 0)))
 					break;
 			}
 			if (row == t->nrows) {
 				known[row] = o >= 0;
-				src[row] = *l;
+				src_rule[row] = rule;
+				src_text[row] = text;
 				out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-				out[row].rule = arena_strdup(&m->arena, l->rule ? l->rule : d->rule);
-				out[row].provisional = arena_strdup(&m->arena, l->text);
+				out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
+				out[row].provisional = arena_strdup(&m->arena, text);
 				mt->row_names[row] = name;
 				mt->row_locs[row] = x->loc;
 				t->nrows++;
@@ -421,7 +426,8 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 		}
 	}
 	free(known);
-	free(src);
+	free(src_rule);
+	free(src_text);
 	/* The cells were laid out for cap rows; keep that stride for the checks. */
 	if (t->nrows < cap) {
 		model_cell *packed = xcalloc((t->nrows ? t->nrows : 1) * t->ncolumns, sizeof *packed);

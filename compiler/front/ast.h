@@ -71,6 +71,10 @@ typedef struct ast_cell {
 	int64_t lo, hi;
 	bool open_lo, open_hi;
 	char *name; /* CELL_NAME */
+	/* A grid cell a variant's 'cell' patch wrote: its own rule and reason
+	 * (NULL: the table's rule, none) instead of its line's. */
+	bool patched;
+	char *rule, *text;
 	struct ast_cell *next, *tail;
 } ast_cell;
 
@@ -142,6 +146,9 @@ typedef enum stmt_kind {
 	ST_GRID,      /* grid { header NL lines } (table): body holds ST_GRID_LINEs */
 	ST_GRID_LINE, /* one printed line: cells; [@ rule] [provisional "why"] */
 	ST_WORDS,     /* WORD ids; or WORD STEP OUTCOME; (shifts, below, above, code) */
+	ST_PATCH,     /* cell ROLLS at COLUMN = RESULT [@ rule] [provisional "why"]; (a variant):
+			 cells the rolls then the result (CELL_NAME, or CELL_ABSENT for '—'),
+			 step the column (NULL: none written), ids the word before it */
 } stmt_kind;
 
 typedef enum expect_kind { EXPECT_NAME, EXPECT_SET, EXPECT_VALUE } expect_kind;

@@ -121,6 +121,31 @@ static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YY
 	s->name_loc = LOC(name_at);
 	return s;
 }
+
+/* 'cell ROLLS at COLUMN = RESULT': cells holds the rolls, then the result (an
+ * outcome or code, or '—'); step the column; ids the word before the column. */
+static ast_stmt *patch_stmt(RTAB_YYLTYPE at, char *word, ast_cell *rolls, char *at_word,
+			    RTAB_YYLTYPE at_word_loc, ast_cell *column, ast_cell *result, char *rule,
+			    char *why, RTAB_YYLTYPE why_at)
+{
+	ast_stmt *s = named_stmt(ST_PATCH, at, word, at);
+	rolls->tail = rolls;
+	s->cells = rolls;
+	if (at_word) {
+		s->ids = ast_id_new(at_word, LOC(at_word_loc));
+		s->ids->tail = s->ids;
+	}
+	if (column)
+		column->tail = column;
+	s->step = column;
+	result->tail = result;
+	rolls->next = result;
+	rolls->tail = result;
+	s->rule = rule;
+	s->text = why;
+	s->text_loc = LOC(why_at);
+	return s;
+}
 }
 
 %code {
@@ -197,7 +222,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
 %type <stmt> grid_lines grid_line
-%type <cell> gitems gitem
+%type <cell> gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces
@@ -546,6 +571,42 @@ stmt:
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
 	| ROWS '{' rowitems '}' { $$ = ast_stmt_new(ST_ROWS, LOC(@1)); $$->body = $3; }
+	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */
+	| IDENT patch_rolls IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, $2, $3, @3, $4, $6, $7, $8, @8);
+	}
+	| IDENT sint IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), $3, @3, $4, $6, $7, $8, @8);
+	}
+	| IDENT patch_rolls '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, $2, NULL, @1, NULL, $4, $5, $6, @6);
+	}
+	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
+	}
+	;
+
+/* The rolls a patch changes: as a grid line's roll, but a single number (sint) apart. */
+patch_rolls:
+	LE sint { $$ = cell(@$, INT64_MIN, $2, true, false); }
+	| GE sint { $$ = cell(@$, $2, INT64_MAX, false, true); }
+	| ATLEAST { $$ = cell(@$, $1, INT64_MAX, false, true); }
+	| RANGE { $$ = cell(@$, $1.lo, $1.hi, false, false); }
+	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
+	;
+
+/* The column, as the grid's first line prints it. */
+patch_column:
+	cell
+	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
+	;
+
+/* As a grid cell: an outcome, its code, numbers, or '—' (no result). */
+patch_result:
+	cell
+	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| CODEWORD { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
 	;
 
 /* After 'trigger NAME(sets)': [times EXPR] [unless EXPR] [@ rule] [provisional "why"] ';' */
