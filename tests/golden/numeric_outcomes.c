@@ -27,9 +27,9 @@ static const char *const input0_labels[] = {"Attack"};
 static const char *const input1_labels[] = {"Defence"};
 static const char *const input2_labels[] = {"Fortified"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "fortified", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "fortified", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -348,6 +348,7 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 	.rule = NULL,
 	.nnumeric_outcomes = 4,
 	.numeric_outcomes = numeric_outcomes,
+	.scale = 0,
 };
 
 /*
