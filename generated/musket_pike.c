@@ -1695,6 +1695,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1724,6 +1725,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1753,6 +1755,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1782,6 +1785,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1811,7 +1815,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
+		if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
+		if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
@@ -1819,7 +1825,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
+			if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 			x1 = in[6]; /* defender_morale */
+			if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 			x0 = x0 - x1;
 			value = (int32_t)x0;
 		}
@@ -1836,7 +1844,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
+		if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
+		if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 		rtab_native_note_(out, bands[0].provisional);
 		{
 			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1850,7 +1860,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
+			if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 			x1 = in[8]; /* defender_strength */
+			if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 			rtab_native_note_(out, bands[0].provisional);
 			{
 				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1913,6 +1925,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
+		if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
@@ -1921,6 +1934,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
+			if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 			x1 = 1;
 			x0 = x0 * x1;
 			value = (int32_t)x0;
@@ -1938,6 +1952,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -1971,6 +1986,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2047,6 +2063,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2054,6 +2071,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = x0 != 0 && x1 != 0;
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2087,6 +2105,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2115,6 +2134,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2146,6 +2166,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2179,6 +2200,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2250,6 +2272,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2295,6 +2318,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2313,6 +2337,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2344,6 +2369,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2389,6 +2415,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2407,6 +2434,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2457,6 +2485,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2475,6 +2504,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2525,6 +2555,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2543,6 +2574,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2593,6 +2625,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2611,6 +2644,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2661,6 +2695,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2679,6 +2714,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2710,6 +2746,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2755,6 +2792,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2773,6 +2811,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2801,6 +2840,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2846,6 +2886,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2864,6 +2905,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3173,6 +3215,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3200,9 +3243,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
+		if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3212,6 +3257,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
+			if (x0 == 0) rtab_native_note_(out, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3235,6 +3281,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
 	col = table1_column_of_value[in[0]]; /* by game */
+	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
 		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
@@ -3297,6 +3344,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3342,6 +3390,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3360,6 +3409,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3391,6 +3441,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3436,6 +3487,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3454,6 +3506,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3504,6 +3557,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3522,6 +3576,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3572,6 +3627,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3590,6 +3646,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3640,6 +3697,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3658,6 +3716,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3708,6 +3767,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3726,6 +3786,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3757,6 +3818,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3802,6 +3864,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3820,6 +3883,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3848,6 +3912,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3893,6 +3958,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3911,6 +3977,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4105,6 +4172,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4130,6 +4198,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4179,6 +4248,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4224,6 +4294,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4242,6 +4313,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4273,6 +4345,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4318,6 +4391,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4336,6 +4410,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4386,6 +4461,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4404,6 +4480,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4454,6 +4531,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4472,6 +4550,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4522,6 +4601,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4540,6 +4620,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4590,6 +4671,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4608,6 +4690,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4639,6 +4722,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4684,6 +4768,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4702,6 +4787,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4730,6 +4816,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4775,6 +4862,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4793,6 +4881,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
