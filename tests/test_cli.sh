@@ -336,5 +336,25 @@ assert [r["rule"] for r in v["rows"]] == [r["rule"] for r in t["crt"]["rows"]]
 '; then passed=$((passed + 1)); else echo "FAIL like-keeps-base-rule"; failed=$((failed + 1)); fi
 check like-eval-rule 0 '"rule": "7.3"' "$rtab" eval --json tables/classic_odds.rtab cavalry_crt --set attack=4 --set defence=4 --roll 4
 
+# Exact numbers: a number input set as printed, values and distances shown exactly.
+halves=tests/golden/exact_halves.rtab
+check exact-distance 0 "value:         16.5 cm" "$rtab" eval $halves retire --set compulsory_move=25 --roll 4
+check exact-distance-json 0 '"value": 16.5, "unit": "cm"' "$rtab" eval $halves retire --roll 4 --json
+check exact-set-number 0 "value:         2.5 cm" \
+	"$rtab" eval $halves frontage --set halved=true --set strength=2.5
+check exact-set-other 0 "value:         1.5 cm" \
+	"$rtab" eval $halves frontage --set halved=true --set strength=1.5
+check exact-set-between-steps 2 "takes a number in 0..40 by 0.5, not '2.3'" \
+	"$rtab" eval $halves frontage --set strength=2.3
+check exact-set-not-a-number 2 "takes a number in 0..40 by 0.5, not '2,5'" \
+	"$rtab" eval $halves frontage --set strength=2,5
+check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
+	"$rtab" eval $halves retire --set compulsory_move=12.5 --roll 4
+check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
+	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
+check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+check exact-export-default 0 '"default_text": "2.5"' "$rtab" export --format json $halves
+check exact-export-text 0 '"text": "compulsory_move / 2 + 1d6"' "$rtab" export --format json $halves
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -97,6 +97,13 @@ void check_outcome_codes(model *m)
 	}
 }
 
+int outcome_of_name(model *m, const char *name)
+{
+	const ast_stmt *where;
+	int o = model_find(m, DEF_OUTCOME, name);
+	return o >= 0 ? o : find_code(m, name, &where);
+}
+
 int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 {
 	const ast_stmt *where;
@@ -187,9 +194,16 @@ static bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stm
 	}
 	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
 		return false;
-	bool ok = compile_expr(m, cols->expr, RTAB_TYPE_INT, &t->key_a, &ty);
+	/* The odds of two exact strengths (2.5:1) read as they are: the scale cancels. */
+	rtab_type_kind want = odds ? EXPR_NUMERIC : RTAB_TYPE_INT;
+	expr_type tb = {0};
+	bool ok = compile_expr(m, cols->expr, want, &t->key_a, &ty);
 	if (nargs == 2)
-		ok &= compile_expr(m, cols->expr->next_arg, RTAB_TYPE_INT, &t->key_b, &ty);
+		ok &= compile_expr(m, cols->expr->next_arg, want, &t->key_b, &tb);
+	if (ok && odds && ty.kind != tb.kind) {
+		expr_make_exact(m, &t->key_a, &ty);
+		expr_make_exact(m, &t->key_b, &tb);
+	}
 	if (ok && diff) {
 		/* a - b, as one program: key_a's, then key_b's, then SUB (jumps are relative). */
 		size_t n = (size_t)t->key_a.ninstrs + t->key_b.ninstrs + 1;
@@ -347,7 +361,9 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	}
 	t->rows = out;
 	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
-	ast_stmt *src = xcalloc(cap ? cap : 1, sizeof *src); /* per row: the line's rule and reason */
+	/* per row: the rule and reason of its line (or of its patched cells) */
+	const char **src_rule = xcalloc(cap ? cap : 1, sizeof *src_rule);
+	const char **src_text = xcalloc(cap ? cap : 1, sizeof *src_text);
 	for (const ast_stmt *l = lines; l; l = l->next) {
 		int64_t lo, hi;
 		const ast_cell *c;
@@ -360,14 +376,7 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 			ncells++;
 		if (ncells != width) {
 			char roll[64];
-			if (lo == hi)
-				snprintf(roll, sizeof roll, "%lld", (long long)lo);
-			else if (lo == INT64_MIN)
-				snprintf(roll, sizeof roll, "<=%lld", (long long)hi);
-			else if (hi == INT64_MAX)
-				snprintf(roll, sizeof roll, ">=%lld", (long long)lo);
-			else
-				snprintf(roll, sizeof roll, "%lld-%lld", (long long)lo, (long long)hi);
+			format_rolls(roll, sizeof roll, lo, hi);
 			check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
 				     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
 				     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
@@ -389,24 +398,27 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 			}
 			int o = resolve_outcome_or_code(m, name, x->loc);
 			size_t col = mt->first_rolled + k, row = 0;
+			/* A cell a variant patched reads its patch's rule and reason. */
+			const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
 			for (; row < t->nrows; row++) {
 				const model_cell *mc = &mt->cells[col * cap + row];
 				bool same = o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
 						   : !known[row] && strcmp(mt->row_names[row], name) == 0;
 				bool fits = mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo);
-				if (same && fits && src[row].rule == l->rule && src[row].text == l->text)
+				if (same && fits && src_rule[row] == rule && src_text[row] == text)
 					break;
-				if (same && fits && src[row].rule && l->rule && strcmp(src[row].rule, l->rule) == 0 &&
-				    ((!src[row].text && !l->text) ||
-				     (src[row].text && l->text && strcmp(src[row].text, l->text) == 0)))
+				if (same && fits && src_rule[row] && rule && strcmp(src_rule[row], rule) == 0 &&
+				    ((!src_text[row] && !text) ||
+				     (src_text[row] && text && strcmp(src_text[row], text) == 0)))
 					break;
 			}
 			if (row == t->nrows) {
 				known[row] = o >= 0;
-				src[row] = *l;
+				src_rule[row] = rule;
+				src_text[row] = text;
 				out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-				out[row].rule = arena_strdup(&m->arena, l->rule ? l->rule : d->rule);
-				out[row].provisional = arena_strdup(&m->arena, l->text);
+				out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
+				out[row].provisional = arena_strdup(&m->arena, text);
 				mt->row_names[row] = name;
 				mt->row_locs[row] = x->loc;
 				t->nrows++;
@@ -421,7 +433,8 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 		}
 	}
 	free(known);
-	free(src);
+	free(src_rule);
+	free(src_text);
 	/* The cells were laid out for cap rows; keep that stride for the checks. */
 	if (t->nrows < cap) {
 		model_cell *packed = xcalloc((t->nrows ? t->nrows : 1) * t->ncolumns, sizeof *packed);
