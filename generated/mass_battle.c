@@ -1421,110 +1421,141 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[18]; /* units[1].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[18].provisional);
 			x0 = x0 + x1;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_9;
 			x1 = in[21]; /* units[2].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[21].provisional);
 			x0 = x0 + x1;
 		e1_9: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_15;
 			x1 = in[24]; /* units[3].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[24].provisional);
 			x0 = x0 + x1;
 		e1_15: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_21;
 			x1 = in[27]; /* units[4].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[27].provisional);
 			x0 = x0 + x1;
 		e1_21: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_27;
 			x1 = in[30]; /* units[5].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[30].provisional);
 			x0 = x0 + x1;
 		e1_27: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_33;
 			x1 = in[33]; /* units[6].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[33].provisional);
 			x0 = x0 + x1;
 		e1_33: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_39;
 			x1 = in[36]; /* units[7].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[36].provisional);
 			x0 = x0 + x1;
 		e1_39: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_45;
 			x1 = in[39]; /* units[8].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[39].provisional);
 			x0 = x0 + x1;
 		e1_45: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_51;
 			x1 = in[42]; /* units[9].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[42].provisional);
 			x0 = x0 + x1;
 		e1_51: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_57;
 			x1 = in[45]; /* units[10].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[45].provisional);
 			x0 = x0 + x1;
 		e1_57: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_63;
 			x1 = in[48]; /* units[11].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[48].provisional);
 			x0 = x0 + x1;
 		e1_63: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_69;
 			x1 = in[51]; /* units[12].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[51].provisional);
 			x0 = x0 + x1;
 		e1_69: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_75;
 			x1 = in[54]; /* units[13].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[54].provisional);
 			x0 = x0 + x1;
 		e1_75: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_81;
 			x1 = in[57]; /* units[14].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[57].provisional);
 			x0 = x0 + x1;
 		e1_81: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_87;
 			x1 = in[60]; /* units[15].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[60].provisional);
 			x0 = x0 + x1;
 		e1_87: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_93;
 			x1 = in[63]; /* units[16].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[63].provisional);
 			x0 = x0 + x1;
 		e1_93: ;
 			value = (int32_t)x0;
@@ -1545,110 +1576,141 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[17]; /* units[1].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[17].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_9;
 			x1 = in[20]; /* units[2].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[20].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_9: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_15;
 			x1 = in[23]; /* units[3].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[23].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_15: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_21;
 			x1 = in[26]; /* units[4].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[26].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_21: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_27;
 			x1 = in[29]; /* units[5].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_27: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_33;
 			x1 = in[32]; /* units[6].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[32].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_33: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_39;
 			x1 = in[35]; /* units[7].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[35].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_39: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_45;
 			x1 = in[38]; /* units[8].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[38].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_45: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_51;
 			x1 = in[41]; /* units[9].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[41].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_51: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_57;
 			x1 = in[44]; /* units[10].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[44].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_57: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_63;
 			x1 = in[47]; /* units[11].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[47].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_63: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_69;
 			x1 = in[50]; /* units[12].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[50].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_69: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_75;
 			x1 = in[53]; /* units[13].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[53].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_75: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_81;
 			x1 = in[56]; /* units[14].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[56].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_81: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_87;
 			x1 = in[59]; /* units[15].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[59].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_87: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_93;
 			x1 = in[62]; /* units[16].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[62].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_93: ;
 			value = (int32_t)x0;
@@ -1669,6 +1731,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x1 = in[19]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
@@ -1676,6 +1739,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
@@ -1683,6 +1747,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
@@ -1690,6 +1755,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
@@ -1697,6 +1763,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
@@ -1704,6 +1771,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
@@ -1711,6 +1779,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
@@ -1718,6 +1787,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
@@ -1725,6 +1795,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
@@ -1732,6 +1803,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
@@ -1739,6 +1811,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
@@ -1746,6 +1819,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
@@ -1753,6 +1827,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
@@ -1760,6 +1835,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
@@ -1767,6 +1843,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;

@@ -1696,6 +1696,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1725,6 +1726,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1754,6 +1756,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1783,6 +1786,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1812,7 +1816,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
+		if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
+		if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
@@ -1820,7 +1826,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
+			if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 			x1 = in[6]; /* defender_morale */
+			if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 			x0 = x0 - x1;
 			value = (int32_t)x0;
 		}
@@ -1837,7 +1845,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
+		if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
+		if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 		rtab_native_note_(out, bands[0].provisional);
 		{
 			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1851,7 +1861,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
+			if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 			x1 = in[8]; /* defender_strength */
+			if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 			rtab_native_note_(out, bands[0].provisional);
 			{
 				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1914,6 +1926,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
+		if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
@@ -1922,6 +1935,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
+			if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 			x1 = 1;
 			x0 = x0 * x1;
 			value = (int32_t)x0;
@@ -1939,6 +1953,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -1972,6 +1987,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2048,6 +2064,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2055,6 +2072,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = x0 != 0 && x1 != 0;
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2088,6 +2106,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2116,6 +2135,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2147,6 +2167,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2180,6 +2201,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2251,6 +2273,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2296,6 +2319,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2314,6 +2338,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2345,6 +2370,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2390,6 +2416,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2408,6 +2435,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2458,6 +2486,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2476,6 +2505,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2526,6 +2556,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2544,6 +2575,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2594,6 +2626,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2612,6 +2645,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2662,6 +2696,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2680,6 +2715,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2711,6 +2747,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2756,6 +2793,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2774,6 +2812,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2802,6 +2841,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2847,6 +2887,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2865,6 +2906,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3174,6 +3216,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3201,9 +3244,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
+		if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3213,6 +3258,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
+			if (x0 == 0) rtab_native_note_(out, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3236,6 +3282,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
 	col = table1_column_of_value[in[0]]; /* by game */
+	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
 		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
@@ -3298,6 +3345,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3343,6 +3391,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3361,6 +3410,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3392,6 +3442,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3437,6 +3488,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3455,6 +3507,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3505,6 +3558,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3523,6 +3577,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3573,6 +3628,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3591,6 +3647,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3641,6 +3698,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3659,6 +3717,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3709,6 +3768,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3727,6 +3787,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3758,6 +3819,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3803,6 +3865,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3821,6 +3884,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3849,6 +3913,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3894,6 +3959,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3912,6 +3978,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4106,6 +4173,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4131,6 +4199,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4180,6 +4249,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4225,6 +4295,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4243,6 +4314,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4274,6 +4346,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4319,6 +4392,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4337,6 +4411,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4387,6 +4462,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4405,6 +4481,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4455,6 +4532,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4473,6 +4551,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4523,6 +4602,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4541,6 +4621,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4591,6 +4672,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4609,6 +4691,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4640,6 +4723,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4685,6 +4769,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4703,6 +4788,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4731,6 +4817,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4776,6 +4863,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4794,6 +4882,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;

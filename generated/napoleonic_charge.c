@@ -1130,6 +1130,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		{
 			int64_t x0;
 			x0 = in[1]; /* other_test_modifiers */
+			if (x0 == 0) rtab_native_note_(out, inputs[1].provisional);
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;

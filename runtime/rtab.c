@@ -298,6 +298,26 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 		ctx->nprovisional++;
 }
 
+/*
+ * An input read by a condition, a value, a key or a column: the input's own
+ * reason (its domain or default is not the source's) when it holds its
+ * default value, and the reason of the enum value it holds.
+ */
+static void note_input(const rtab_ruleset *rs, rtab_eval_ctx *ctx, size_t i, int32_t v)
+{
+	const rtab_input *in;
+	if (!ctx || i >= rs->ninputs)
+		return;
+	in = &rs->inputs[i];
+	if (in->provisional && v == in->default_value)
+		note_provisional(ctx, in->provisional);
+	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
+		const rtab_enum *e = &rs->enums[in->enum_index];
+		if (v >= 0 && v < e->nvalues && e->values)
+			note_provisional(ctx, e->values[v].provisional);
+	}
+}
+
 /* The same, named first: the outcome's own uncertainty leads the list. */
 static void note_provisional_first(rtab_eval_ctx *ctx, const char *why)
 {
@@ -560,8 +580,12 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 		*value = 1;
 		return RTAB_OK;
 	}
-	if (expr->ninstrs <= 3 && eval_short(expr, inputs, ninputs, value))
+	if (expr->ninstrs <= 3 && eval_short(expr, inputs, ninputs, value)) {
+		for (size_t i = 0; ctx && i < expr->ninstrs; i++)
+			if (expr->instrs[i].op == RTAB_OP_INPUT)
+				note_input(rs, ctx, (size_t)expr->instrs[i].arg, inputs[expr->instrs[i].arg]);
 		return RTAB_OK;
+	}
 	for (size_t i = 0; i < expr->ninstrs; i++) {
 		const rtab_instr *in = &expr->instrs[i];
 		int rc = RTAB_OK;
@@ -580,6 +604,7 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 				if (in->arg < 0 || (size_t)in->arg >= ninputs)
 					return RTAB_E_EXPR;
 				stack[sp++] = inputs[in->arg];
+				note_input(rs, ctx, (size_t)in->arg, inputs[in->arg]);
 			}
 			break;
 		case RTAB_OP_NEG:
@@ -1053,6 +1078,7 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 		v = inputs[t->column_input];
 		if (v < 0 || v >= rs->inputs[t->column_input].max + 1 || !t->column_of_value)
 			return RTAB_E_RULESET;
+		note_input(rs, ctx, (size_t)t->column_input, v);
 		*col = t->column_of_value[v];
 		return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
 	case RTAB_KEY_ODDS:
@@ -1081,6 +1107,8 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	size_t first, end;
 	int rc = key_run(rs, t, inputs, ninputs, &first, &end);
 
+	if (rc == RTAB_OK && t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0)
+		note_input(rs, ctx, (size_t)t->column_input, inputs[t->column_input]); /* the variant */
 	if (rc == RTAB_OK)
 		rc = key_column(rs, t, inputs, ninputs, ctx, out, first, end, &col);
 	if (rc != RTAB_OK)

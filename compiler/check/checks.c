@@ -441,8 +441,20 @@ static void check_provisional(model *m)
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		if (k == DEF_EXAMPLE)
 			continue;
-		for (size_t i = 0; i < m->ndefs[k]; i++)
-			report_provisional_in(m, m->defs[k][i], m->defs[k][i]->body, NULL);
+		for (size_t i = 0; i < m->ndefs[k]; i++) {
+			const ast_def *d = m->defs[k][i];
+			if (d->list_of) {
+				/* A list's field: once, for all its items. */
+				if (d->list_item == 1)
+					for (const ast_stmt *s = d->body; s; s = s->next)
+						if (s->kind == ST_PROVISIONAL && s->text)
+							check_report(m, CHECK_PROVISIONAL, s->text_loc,
+								     "provisional field domain or default in list '%s' at %s: %s",
+								     d->list_of->id, d->list_field->id, s->text);
+				continue;
+			}
+			report_provisional_in(m, d, d->body, NULL);
+		}
 	}
 }
 

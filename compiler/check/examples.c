@@ -236,6 +236,7 @@ void resolve_examples(model *m)
 			if (s->kind != ST_CHECK)
 				continue;
 			c = &ex->checks[ex->nchecks];
+			memset(c, 0, sizeof *c); /* a check that failed before left its faces here */
 			c->stmt = s;
 			c->inputs = model_array(m, m->rs.ninputs ? m->rs.ninputs : 1, sizeof *c->inputs);
 			bool target_ok = resolve_target(m, s->name, s->name_loc, &c->target);
@@ -386,7 +387,7 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		if (rc != RTAB_OK)
 			break;
 		reasons prov = {0};
-		reasons_of_reactions(&prov, rs, c->target.index, opts, n < 64 ? n : 64);
+		reasons_of_reactions(&prov, rs, c->target.index, opts, n < 64 ? n : 64, c->inputs);
 		bool ok = n == c->noptions;
 		for (size_t i = 0; ok && i < n; i++) {
 			bool found = false;
@@ -455,7 +456,7 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 			return false;
 		}
 		reasons prov = {0};
-		reasons_of_procedure(&prov, rs, c->target.index, step);
+		reasons_of_procedure(&prov, rs, c->target.index, step, c->inputs);
 		int16_t outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
 		if (outcome >= 0)
 			reasons_of_triggers(&prov, rs, (size_t)outcome);

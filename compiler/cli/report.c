@@ -404,7 +404,7 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 	const rtab_reaction_set *rset = &r->rs->reaction_sets[set];
 	strbuf *b = r->out;
 	reasons why = {0};
-	reasons_of_reactions(&why, r->rs, set, options, n);
+	reasons_of_reactions(&why, r->rs, set, options, n, r->inputs);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, r->rs->id);
@@ -532,7 +532,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 	int16_t outcome = st ? st->outcome : proc->otherwise;
 	strbuf *b = r->out;
 	reasons why = {0};
-	reasons_of_procedure(&why, r->rs, p, step);
+	reasons_of_procedure(&why, r->rs, p, step, r->inputs);
 	if (outcome >= 0)
 		reasons_of_triggers(&why, r->rs, (size_t)outcome);
 	if (r->mode == REPORT_JSON) {
