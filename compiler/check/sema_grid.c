@@ -194,9 +194,16 @@ static bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stm
 	}
 	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
 		return false;
-	bool ok = compile_expr(m, cols->expr, RTAB_TYPE_INT, &t->key_a, &ty);
+	/* The odds of two exact strengths (2.5:1) read as they are: the scale cancels. */
+	rtab_type_kind want = odds ? EXPR_NUMERIC : RTAB_TYPE_INT;
+	expr_type tb = {0};
+	bool ok = compile_expr(m, cols->expr, want, &t->key_a, &ty);
 	if (nargs == 2)
-		ok &= compile_expr(m, cols->expr->next_arg, RTAB_TYPE_INT, &t->key_b, &ty);
+		ok &= compile_expr(m, cols->expr->next_arg, want, &t->key_b, &tb);
+	if (ok && odds && ty.kind != tb.kind) {
+		expr_make_exact(m, &t->key_a, &ty);
+		expr_make_exact(m, &t->key_b, &tb);
+	}
 	if (ok && diff) {
 		/* a - b, as one program: key_a's, then key_b's, then SUB (jumps are relative). */
 		size_t n = (size_t)t->key_a.ninstrs + t->key_b.ninstrs + 1;
