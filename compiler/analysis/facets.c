@@ -779,6 +779,18 @@ static char *check_text(const ast_stmt *s)
 		sb_printf(&sb, "%lld %s", (long long)s->expect_value, s->name2 ? s->name2 : "");
 	} else {
 		sb_puts(&sb, s->name2 ? s->name2 : "?");
+		if (s->expect_call) {
+			/* A numeric outcome and its numbers: loss(8, 2). */
+			sb_putc(&sb, '(');
+			for (const ast_arg *a = s->expect_args; a; a = a->next) {
+				sb_puts(&sb, a == s->expect_args ? "" : ", ");
+				if (a->kind == ARG_NAME)
+					sb_puts(&sb, a->name);
+				else
+					sb_printf(&sb, "%lld", (long long)a->num);
+			}
+			sb_putc(&sb, ')');
+		}
 	}
 	if (s->has_expect_modifier)
 		sb_printf(&sb, " modifier %lld", (long long)s->expect_modifier);

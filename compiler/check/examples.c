@@ -236,6 +236,7 @@ void resolve_examples(model *m)
 			if (s->kind != ST_CHECK)
 				continue;
 			c = &ex->checks[ex->nchecks];
+			memset(c, 0, sizeof *c); /* a check that failed before left its faces here */
 			c->stmt = s;
 			c->inputs = model_array(m, m->rs.ninputs ? m->rs.ninputs : 1, sizeof *c->inputs);
 			bool target_ok = resolve_target(m, s->name, s->name_loc, &c->target);

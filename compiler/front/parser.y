@@ -678,7 +678,7 @@ args:
 	;
 
 arg:
-	IDENT { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
+	word { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
 	| sint { $$ = ast_arg_new(ARG_INT, LOC(@1)); $$->num = $1; }
 	;
 

@@ -328,6 +328,7 @@ class Ruleset:
             'outcome': o['id'], 'effects': self.effects(o), 'triggers': triggers,
             'provisional': ctx.provisional,
         })
+        r.update(self.numbers(o))
         return r
 
     @staticmethod
@@ -469,6 +470,13 @@ class Ruleset:
             out.extend([tr['target']['id']] * times)
         return out
 
+    def numbers(self, o):
+        """The numbers an outcome carries ("6/3": {'e': 6, 'lw': 3}), or nothing."""
+        if not o.get('nvalues'):
+            return {}
+        params = self.x['numeric_outcomes'][o['numeric']]['params']
+        return {'numbers': {p['id']: v for p, v in zip(params, o['values'])}}
+
     def effects(self, o):
         out = []
         for e in o['effects']:
@@ -533,6 +541,7 @@ class Ruleset:
         if outcome >= 0:
             r['effects'] = self.effects(self.x['outcomes'][outcome])
             r['triggers'] = self.triggers(outcome, inputs)
+            r.update(self.numbers(self.x['outcomes'][outcome]))
         return r
 
 
