@@ -871,6 +871,10 @@ static const uint16_t rtab_native_t0_[1][336] = {
 };
 
 /* table combat_result: native */
+/* What the folded modifiers add, by unit_1_standard x unit_2_standard x unit_3_standard */
+static const int8_t rtab_native_f0_0_[8] = {
+	0, 1, 1, 1, 1, 1, 1, 1
+};
 int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -881,16 +885,15 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	int64_t sum_g0 = 0;
 	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
 	(void)keep_g1a; (void)keep_g1d;
-	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
-	(void)keep_g2a; (void)keep_g2d;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483336)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294966984u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483336)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 0) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier unit_1_wounds_caused */
 	cond = 1;
 	{
@@ -945,43 +948,25 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	}
 	sv = value;
 	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
-	/* modifier unit_1_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[22]; /* unit_1_standard */
-		cond = (int32_t)x0;
-	}
-	const int c2a_0 = cond != 0;
-	/* modifier unit_2_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[23]; /* unit_2_standard */
-		cond = (int32_t)x0;
-	}
-	const int c2a_1 = cond != 0;
-	/* modifier unit_3_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[24]; /* unit_3_standard */
-		cond = (int32_t)x0;
-	}
-	const int c2a_2 = cond != 0;
+	/* modifier unit_1_standard_bonus: folded */
+	/* modifier unit_2_standard_bonus: folded */
+	/* modifier unit_3_standard_bonus: folded */
 	total = extra_drm;
+	total += rtab_native_f0_0_[in[22] * 4 + in[23] * 2 + in[24]];
 	/* group wounds */
 	gsum = sum_g0;
 	total += gsum;
 	/* group rank_bonus */
 	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (0);
 	total += gsum;
-	/* group standard */
-	gsum = (c2a_0 ? 1 : c2a_1 ? 1 : c2a_2 ? 1 : 0) + (0);
-	total += gsum;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
+		int64_t at = roll;
+		if ((uint64_t)at >= 334u) at = at < 0 ? 334 : 335;
+		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -1261,7 +1246,9 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < 0 ? 334 : roll > 333 ? 335 : roll];
+		int64_t at = roll;
+		if ((uint64_t)at >= 334u) at = at < 0 ? 334 : 335;
+		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
