@@ -29,11 +29,11 @@ static const char *const input2_labels[] = {"Infantry and armour attack together
 static const char *const input3_labels[] = {"Every attacking unit attacks across a river"};
 static const char *const input4_labels[] = {"Cavalry charges in the open"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL},
-	{.id = "defence", .labels = input1_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL},
-	{.id = "combined_arms", .labels = input2_labels, .rule = "7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "across_river", .labels = input3_labels, .rule = "7.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "charge", .labels = input4_labels, .rule = "7.7", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "attack", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defence", .labels = input1_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "combined_arms", .labels = input2_labels, .rule = "7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "across_river", .labels = input3_labels, .rule = "7.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "charge", .labels = input4_labels, .rule = "7.7", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -277,6 +277,83 @@ static const uint16_t table1_shifts[] = {0, 1, 2};
 static const rtab_instr table1_key_a[] = {{RTAB_OP_INPUT, 0}};
 static const rtab_instr table1_key_b[] = {{RTAB_OP_INPUT, 1}};
 
+/* table determined_crt */
+static const char *const table2_labels[] = {"Combat Results Table, determined attack"};
+/* column 1:4: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column1_rows[] = {
+	0, 6, 6, 6, 6, 6
+};
+/* column 1:3: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column2_rows[] = {
+	1, 1, 6, 6, 6, 6
+};
+/* column 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column3_rows[] = {
+	2, 1, 1, 6, 6, 6
+};
+/* column 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column4_rows[] = {
+	3, 2, 1, 1, 8, 8
+};
+/* column 1.5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column5_rows[] = {
+	3, 3, 2, 1, 1, 6
+};
+/* column 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column6_rows[] = {
+	3, 3, 7, 2, 1, 1
+};
+/* column 3:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column7_rows[] = {
+	4, 3, 3, 7, 2, 1
+};
+/* column 4:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column8_rows[] = {
+	5, 3, 3, 3, 7, 2
+};
+/* column 5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table2_column9_rows[] = {
+	5, 5, 3, 3, 3, 7
+};
+static const rtab_column table2_columns[] = {
+	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4, .row_of_roll8 = table2_column1_rows},
+	{.id = "1:3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3, .row_of_roll8 = table2_column2_rows},
+	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table2_column3_rows},
+	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table2_column4_rows},
+	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table2_column5_rows},
+	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table2_column6_rows},
+	{.id = "3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table2_column7_rows},
+	{.id = "4:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table2_column8_rows},
+	{.id = "5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table2_column9_rows},
+	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
+};
+static const rtab_row table2_rows[] = {
+	{3, "7.8.1", NULL}, /* exchange */
+	{1, "7.3", NULL}, /* attacker_retreats */
+	{2, "7.3", NULL}, /* no_effect */
+	{4, "7.3", NULL}, /* defender_retreats */
+	{5, "7.8", NULL}, /* defender_eliminated */
+	{5, "7.3", NULL}, /* defender_eliminated */
+	{0, "7.3", NULL}, /* attacker_eliminated */
+	{3, "7.3", NULL}, /* exchange */
+	{1, "7.8", NULL}, /* attacker_retreats */
+};
+static const uint16_t table2_shifts[] = {0, 1};
+static const rtab_instr table2_key_a[] = {{RTAB_OP_INPUT, 0}};
+static const rtab_instr table2_key_b[] = {{RTAB_OP_INPUT, 1}};
+
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
@@ -288,6 +365,11 @@ static const rtab_table tables[] = {
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 3, .shifts = table1_shifts, .column_end_of_value = NULL},
+	{.id = "determined_crt", .labels = table2_labels, .rule = "7.8",
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table2_columns, .nrows = 9, .rows = table2_rows,
+	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table2_key_a}, .key_b = {1, table2_key_b}, .nshifts = 2, .shifts = table2_shifts, .column_end_of_value = NULL},
 };
 
 const rtab_ruleset classic_odds_ruleset = {
@@ -307,7 +389,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.outcomes = outcomes,
 	.nmodifiers = 3,
 	.modifiers = modifiers,
-	.ntables = 2,
+	.ntables = 3,
 	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
@@ -328,6 +410,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.rule = "Demonstration rules",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*
@@ -467,12 +550,30 @@ int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int3
 	return rtab_resolve(&classic_odds_ruleset, 1, s->inputs, 5, faces, nfaces, extra_drm, out);
 }
 
+/* table determined_crt: resolved by the interpreter */
+int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+}
+
+int classic_odds_explain_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&classic_odds_ruleset, 2, s->inputs, 5, faces, nfaces, extra_drm, out);
+}
+
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	switch (table) {
 	case 0: return classic_odds_resolve_crt(s, faces, nfaces, extra_drm, out);
 	case 1: return classic_odds_resolve_cavalry_crt(s, faces, nfaces, extra_drm, out);
+	case 2: return classic_odds_resolve_determined_crt(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
@@ -485,6 +586,7 @@ int classic_odds_explain(size_t table, const classic_odds_situation *s, const in
 	switch (table) {
 	case 0: return classic_odds_explain_crt(s, faces, nfaces, extra_drm, out);
 	case 1: return classic_odds_explain_cavalry_crt(s, faces, nfaces, extra_drm, out);
+	case 2: return classic_odds_explain_determined_crt(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;

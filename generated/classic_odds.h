@@ -18,6 +18,7 @@ extern const rtab_ruleset classic_odds_ruleset;
 enum classic_odds_table {
 	CLASSIC_ODDS_TABLE_CRT = 0,
 	CLASSIC_ODDS_TABLE_CAVALRY_CRT = 1,
+	CLASSIC_ODDS_TABLE_DETERMINED_CRT = 2,
 };
 
 enum classic_odds_input {
@@ -75,6 +76,10 @@ int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *fac
 int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out);
 int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_odds_explain_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out);
 /* By table index (CLASSIC_ODDS_TABLE_...); RTAB_E_TABLE for no such table. */
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,

@@ -73,41 +73,121 @@ static const char *const input12_labels[] = {"Moving the unit that took no casua
 static const char *const input13_labels[] = {"The unit that took no casualties kept base contact with other enemy units", "Подразделение, не понесшее потерь, сохранило базовый контакт с другими подразделениями противника"};
 static const char *const input14_labels[] = {"Moving the units that took casualties restores base contact", "Смещение подразделений, понесших потери, восстанавливает базовый контакт"};
 static const char *const input15_labels[] = {"The units that took casualties kept base contact with other enemy units", "Подразделения, понесшие потери, сохранили базовый контакт с другими подразделениями противника"};
-static const char *const input16_labels[] = {"Unit 1: rank bonus", "Подразделение 1: бонус за ряды"};
-static const char *const input17_labels[] = {"Unit 2: rank bonus", "Подразделение 2: бонус за ряды"};
-static const char *const input18_labels[] = {"Unit 3: rank bonus", "Подразделение 3: бонус за ряды"};
-static const char *const input19_labels[] = {"Unit 1: wounds caused", "Подразделение 1: нанесённые раны"};
-static const char *const input20_labels[] = {"Unit 2: wounds caused", "Подразделение 2: нанесённые раны"};
-static const char *const input21_labels[] = {"Unit 3: wounds caused", "Подразделение 3: нанесённые раны"};
-static const char *const input22_labels[] = {"Unit 1 has a standard", "Подразделение 1 со знаменем"};
-static const char *const input23_labels[] = {"Unit 2 has a standard", "Подразделение 2 со знаменем"};
-static const char *const input24_labels[] = {"Unit 3 has a standard", "Подразделение 3 со знаменем"};
+static const char *const input16_labels[] = {"Unit of the side", "Подразделение стороны"};
+static const char *const input17_labels[] = {"Unit of the side 1: rank bonus", "Подразделение стороны 1: бонус за ряды"};
+static const char *const input18_labels[] = {"Unit of the side 1: wounds caused", "Подразделение стороны 1: нанесённые раны"};
+static const char *const input19_labels[] = {"Unit of the side 1: has a standard", "Подразделение стороны 1: со знаменем"};
+static const char *const input20_labels[] = {"Unit of the side 2: rank bonus", "Подразделение стороны 2: бонус за ряды"};
+static const char *const input21_labels[] = {"Unit of the side 2: wounds caused", "Подразделение стороны 2: нанесённые раны"};
+static const char *const input22_labels[] = {"Unit of the side 2: has a standard", "Подразделение стороны 2: со знаменем"};
+static const char *const input23_labels[] = {"Unit of the side 3: rank bonus", "Подразделение стороны 3: бонус за ряды"};
+static const char *const input24_labels[] = {"Unit of the side 3: wounds caused", "Подразделение стороны 3: нанесённые раны"};
+static const char *const input25_labels[] = {"Unit of the side 3: has a standard", "Подразделение стороны 3: со знаменем"};
+static const char *const input26_labels[] = {"Unit of the side 4: rank bonus", "Подразделение стороны 4: бонус за ряды"};
+static const char *const input27_labels[] = {"Unit of the side 4: wounds caused", "Подразделение стороны 4: нанесённые раны"};
+static const char *const input28_labels[] = {"Unit of the side 4: has a standard", "Подразделение стороны 4: со знаменем"};
+static const char *const input29_labels[] = {"Unit of the side 5: rank bonus", "Подразделение стороны 5: бонус за ряды"};
+static const char *const input30_labels[] = {"Unit of the side 5: wounds caused", "Подразделение стороны 5: нанесённые раны"};
+static const char *const input31_labels[] = {"Unit of the side 5: has a standard", "Подразделение стороны 5: со знаменем"};
+static const char *const input32_labels[] = {"Unit of the side 6: rank bonus", "Подразделение стороны 6: бонус за ряды"};
+static const char *const input33_labels[] = {"Unit of the side 6: wounds caused", "Подразделение стороны 6: нанесённые раны"};
+static const char *const input34_labels[] = {"Unit of the side 6: has a standard", "Подразделение стороны 6: со знаменем"};
+static const char *const input35_labels[] = {"Unit of the side 7: rank bonus", "Подразделение стороны 7: бонус за ряды"};
+static const char *const input36_labels[] = {"Unit of the side 7: wounds caused", "Подразделение стороны 7: нанесённые раны"};
+static const char *const input37_labels[] = {"Unit of the side 7: has a standard", "Подразделение стороны 7: со знаменем"};
+static const char *const input38_labels[] = {"Unit of the side 8: rank bonus", "Подразделение стороны 8: бонус за ряды"};
+static const char *const input39_labels[] = {"Unit of the side 8: wounds caused", "Подразделение стороны 8: нанесённые раны"};
+static const char *const input40_labels[] = {"Unit of the side 8: has a standard", "Подразделение стороны 8: со знаменем"};
+static const char *const input41_labels[] = {"Unit of the side 9: rank bonus", "Подразделение стороны 9: бонус за ряды"};
+static const char *const input42_labels[] = {"Unit of the side 9: wounds caused", "Подразделение стороны 9: нанесённые раны"};
+static const char *const input43_labels[] = {"Unit of the side 9: has a standard", "Подразделение стороны 9: со знаменем"};
+static const char *const input44_labels[] = {"Unit of the side 10: rank bonus", "Подразделение стороны 10: бонус за ряды"};
+static const char *const input45_labels[] = {"Unit of the side 10: wounds caused", "Подразделение стороны 10: нанесённые раны"};
+static const char *const input46_labels[] = {"Unit of the side 10: has a standard", "Подразделение стороны 10: со знаменем"};
+static const char *const input47_labels[] = {"Unit of the side 11: rank bonus", "Подразделение стороны 11: бонус за ряды"};
+static const char *const input48_labels[] = {"Unit of the side 11: wounds caused", "Подразделение стороны 11: нанесённые раны"};
+static const char *const input49_labels[] = {"Unit of the side 11: has a standard", "Подразделение стороны 11: со знаменем"};
+static const char *const input50_labels[] = {"Unit of the side 12: rank bonus", "Подразделение стороны 12: бонус за ряды"};
+static const char *const input51_labels[] = {"Unit of the side 12: wounds caused", "Подразделение стороны 12: нанесённые раны"};
+static const char *const input52_labels[] = {"Unit of the side 12: has a standard", "Подразделение стороны 12: со знаменем"};
+static const char *const input53_labels[] = {"Unit of the side 13: rank bonus", "Подразделение стороны 13: бонус за ряды"};
+static const char *const input54_labels[] = {"Unit of the side 13: wounds caused", "Подразделение стороны 13: нанесённые раны"};
+static const char *const input55_labels[] = {"Unit of the side 13: has a standard", "Подразделение стороны 13: со знаменем"};
+static const char *const input56_labels[] = {"Unit of the side 14: rank bonus", "Подразделение стороны 14: бонус за ряды"};
+static const char *const input57_labels[] = {"Unit of the side 14: wounds caused", "Подразделение стороны 14: нанесённые раны"};
+static const char *const input58_labels[] = {"Unit of the side 14: has a standard", "Подразделение стороны 14: со знаменем"};
+static const char *const input59_labels[] = {"Unit of the side 15: rank bonus", "Подразделение стороны 15: бонус за ряды"};
+static const char *const input60_labels[] = {"Unit of the side 15: wounds caused", "Подразделение стороны 15: нанесённые раны"};
+static const char *const input61_labels[] = {"Unit of the side 15: has a standard", "Подразделение стороны 15: со знаменем"};
+static const char *const input62_labels[] = {"Unit of the side 16: rank bonus", "Подразделение стороны 16: бонус за ряды"};
+static const char *const input63_labels[] = {"Unit of the side 16: wounds caused", "Подразделение стороны 16: нанесённые раны"};
+static const char *const input64_labels[] = {"Unit of the side 16: has a standard", "Подразделение стороны 16: со знаменем"};
 static const rtab_input inputs[] = {
-	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL},
-	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_1_rank_bonus", .labels = input16_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "unit 1 rank bonus: the domain 0..10 and the default 0 are ours; three units per side are ours (the language has no lists)"},
-	{.id = "unit_2_rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "unit 2 rank bonus: the domain 0..10 and the default 0 are ours; three units per side are ours (the language has no lists)"},
-	{.id = "unit_3_rank_bonus", .labels = input18_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "unit 3 rank bonus: the domain 0..10 and the default 0 are ours; three units per side are ours (the language has no lists)"},
-	{.id = "unit_1_wounds", .labels = input19_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "unit 1 wounds: the domain 0..100 and the default 0 are ours; three units per side are ours (the language has no lists)"},
-	{.id = "unit_2_wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "unit 2 wounds: the domain 0..100 and the default 0 are ours; three units per side are ours (the language has no lists)"},
-	{.id = "unit_3_wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "unit 3 wounds: the domain 0..100 and the default 0 are ours; three units per side are ours (the language has no lists)"},
-	{.id = "unit_1_standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_2_standard", .labels = input23_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "unit_3_standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "units", .labels = input16_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 16, .default_value = 1, .provisional = "units: the excerpt sets no maximum; at most 16 units per side, and one by default, are ours", .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "units[1].rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[1].wounds", .labels = input18_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "wounds", .step = 0},
+	{.id = "units[1].standard", .labels = input19_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "standard", .step = 0},
+	{.id = "units[2].rank_bonus", .labels = input20_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[2].wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "wounds", .step = 0},
+	{.id = "units[2].standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "standard", .step = 0},
+	{.id = "units[3].rank_bonus", .labels = input23_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[3].wounds", .labels = input24_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "wounds", .step = 0},
+	{.id = "units[3].standard", .labels = input25_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "standard", .step = 0},
+	{.id = "units[4].rank_bonus", .labels = input26_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[4].wounds", .labels = input27_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "wounds", .step = 0},
+	{.id = "units[4].standard", .labels = input28_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "standard", .step = 0},
+	{.id = "units[5].rank_bonus", .labels = input29_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[5].wounds", .labels = input30_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "wounds", .step = 0},
+	{.id = "units[5].standard", .labels = input31_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "standard", .step = 0},
+	{.id = "units[6].rank_bonus", .labels = input32_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[6].wounds", .labels = input33_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "wounds", .step = 0},
+	{.id = "units[6].standard", .labels = input34_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "standard", .step = 0},
+	{.id = "units[7].rank_bonus", .labels = input35_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[7].wounds", .labels = input36_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "wounds", .step = 0},
+	{.id = "units[7].standard", .labels = input37_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "standard", .step = 0},
+	{.id = "units[8].rank_bonus", .labels = input38_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[8].wounds", .labels = input39_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "wounds", .step = 0},
+	{.id = "units[8].standard", .labels = input40_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "standard", .step = 0},
+	{.id = "units[9].rank_bonus", .labels = input41_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[9].wounds", .labels = input42_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "wounds", .step = 0},
+	{.id = "units[9].standard", .labels = input43_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "standard", .step = 0},
+	{.id = "units[10].rank_bonus", .labels = input44_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[10].wounds", .labels = input45_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "wounds", .step = 0},
+	{.id = "units[10].standard", .labels = input46_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "standard", .step = 0},
+	{.id = "units[11].rank_bonus", .labels = input47_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[11].wounds", .labels = input48_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "wounds", .step = 0},
+	{.id = "units[11].standard", .labels = input49_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "standard", .step = 0},
+	{.id = "units[12].rank_bonus", .labels = input50_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[12].wounds", .labels = input51_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "wounds", .step = 0},
+	{.id = "units[12].standard", .labels = input52_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "standard", .step = 0},
+	{.id = "units[13].rank_bonus", .labels = input53_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[13].wounds", .labels = input54_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "wounds", .step = 0},
+	{.id = "units[13].standard", .labels = input55_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "standard", .step = 0},
+	{.id = "units[14].rank_bonus", .labels = input56_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[14].wounds", .labels = input57_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "wounds", .step = 0},
+	{.id = "units[14].standard", .labels = input58_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "standard", .step = 0},
+	{.id = "units[15].rank_bonus", .labels = input59_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[15].wounds", .labels = input60_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "wounds", .step = 0},
+	{.id = "units[15].standard", .labels = input61_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "standard", .step = 0},
+	{.id = "units[16].rank_bonus", .labels = input62_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[16].wounds", .labels = input63_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "wounds", .step = 0},
+	{.id = "units[16].standard", .labels = input64_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "standard", .step = 0},
 };
 
 /* dice */
@@ -487,70 +567,28 @@ static const rtab_outcome outcomes[] = {
 	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .neffects = 2, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
 };
 
-/* stacking groups */
-static const char *const group0_labels[] = {"Wounds caused (pooled over all the side's units)", "Нанесённые раны (считаются для всех подразделений вместе)"};
-static const char *const group1_labels[] = {"Rank bonus (only the largest counts)", "Бонус за ряды (наибольший)"};
-static const char *const group2_labels[] = {"Standard (one counts)", "Одно знамя"};
-static const rtab_group groups[] = {
-	{.id = "wounds", .labels = group0_labels, .rule = "Борьба с разбеганием глаз", .stacking = RTAB_STACK_SUM, .capped = 0, .cap_min = 0, .cap_max = 0},
-	{.id = "rank_bonus", .labels = group1_labels, .rule = "Борьба с разбеганием глаз", .stacking = RTAB_STACK_BEST, .capped = 0, .cap_min = 0, .cap_max = 0},
-	{.id = "standard", .labels = group2_labels, .rule = "Борьба с разбеганием глаз", .stacking = RTAB_STACK_BEST, .capped = 0, .cap_min = 0, .cap_max = 0},
-};
+/* modifier wounds_caused */
+static const char *const modifier0_labels[] = {"Wounds caused by all the side's units", "Нанесённые раны (для всех подразделений вместе)"};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 21}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 24}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 27}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 30}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 33}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 36}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 39}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 42}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 45}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 48}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 51}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 54}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 57}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 60}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 63}, {RTAB_OP_ADD, 0}};
 
-/* modifier unit_1_wounds_caused */
-static const char *const modifier0_labels[] = {"Unit 1: wounds caused", "Подразделение 1: нанесённые раны"};
-static const rtab_instr modifier0_value[] = {{RTAB_OP_INPUT, 19}};
+/* modifier largest_rank_bonus */
+static const char *const modifier1_labels[] = {"The largest rank bonus of the side's units", "Наибольший бонус за ряды"};
+static const rtab_instr modifier1_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 17}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 20}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 23}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 26}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 29}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 32}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 35}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 38}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 41}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 44}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 47}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 50}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 53}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 56}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 59}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 62}, {RTAB_OP_MAX, 0}};
 
-/* modifier unit_2_wounds_caused */
-static const char *const modifier1_labels[] = {"Unit 2: wounds caused", "Подразделение 2: нанесённые раны"};
-static const rtab_instr modifier1_value[] = {{RTAB_OP_INPUT, 20}};
-
-/* modifier unit_3_wounds_caused */
-static const char *const modifier2_labels[] = {"Unit 3: wounds caused", "Подразделение 3: нанесённые раны"};
-static const rtab_instr modifier2_value[] = {{RTAB_OP_INPUT, 21}};
-
-/* modifier unit_1_ranks */
-static const char *const modifier3_labels[] = {"Unit 1: rank bonus", "Подразделение 1: бонус за ряды"};
-static const rtab_instr modifier3_value[] = {{RTAB_OP_INPUT, 16}};
-
-/* modifier unit_2_ranks */
-static const char *const modifier4_labels[] = {"Unit 2: rank bonus", "Подразделение 2: бонус за ряды"};
-static const rtab_instr modifier4_value[] = {{RTAB_OP_INPUT, 17}};
-
-/* modifier unit_3_ranks */
-static const char *const modifier5_labels[] = {"Unit 3: rank bonus", "Подразделение 3: бонус за ряды"};
-static const rtab_instr modifier5_value[] = {{RTAB_OP_INPUT, 18}};
-
-/* modifier unit_1_standard_bonus */
-static const char *const modifier6_labels[] = {"Unit 1: standard", "Подразделение 1: знамя"};
-static const rtab_instr modifier6_condition[] = {{RTAB_OP_INPUT, 22}};
-static const rtab_instr modifier6_value[] = {{RTAB_OP_CONST, 1}};
-
-/* modifier unit_2_standard_bonus */
-static const char *const modifier7_labels[] = {"Unit 2: standard", "Подразделение 2: знамя"};
-static const rtab_instr modifier7_condition[] = {{RTAB_OP_INPUT, 23}};
-static const rtab_instr modifier7_value[] = {{RTAB_OP_CONST, 1}};
-
-/* modifier unit_3_standard_bonus */
-static const char *const modifier8_labels[] = {"Unit 3: standard", "Подразделение 3: знамя"};
-static const rtab_instr modifier8_condition[] = {{RTAB_OP_INPUT, 24}};
-static const rtab_instr modifier8_value[] = {{RTAB_OP_CONST, 1}};
+/* modifier one_standard */
+static const char *const modifier2_labels[] = {"One standard, however many units carry one", "Одно знамя"};
+static const rtab_instr modifier2_condition[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 25}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 28}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 31}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 34}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 37}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 40}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 43}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 46}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 49}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 52}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 55}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 58}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 61}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 64}, {RTAB_OP_OR, 0}};
+static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "unit_1_wounds_caused", .labels = modifier0_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier0_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_2_wounds_caused", .labels = modifier1_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier1_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_3_wounds_caused", .labels = modifier2_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier2_value}, .min = 0, .max = 100, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_1_ranks", .labels = modifier3_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier3_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_2_ranks", .labels = modifier4_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier4_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_3_ranks", .labels = modifier5_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {1, modifier5_value}, .min = 0, .max = 10, .sign = 1, .group = 1, .steps = 0x0u, .provisional = NULL},
-	{.id = "unit_1_standard_bonus", .labels = modifier6_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier6_condition}, .value = {1, modifier6_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 1: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
-	{.id = "unit_2_standard_bonus", .labels = modifier7_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 2: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
-	{.id = "unit_3_standard_bonus", .labels = modifier8_labels, .rule = "Борьба с разбеганием глаз", .condition = {1, modifier8_condition}, .value = {1, modifier8_value}, .min = 1, .max = 1, .sign = 1, .group = 2, .steps = 0x0u, .provisional = "Unit 3: standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
+	{.id = "wounds_caused", .labels = modifier0_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {93, modifier0_value}, .min = 0, .max = 1600, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "largest_rank_bonus", .labels = modifier1_labels, .rule = "Борьба с разбеганием глаз", .condition = {0, NULL}, .value = {93, modifier1_value}, .min = 0, .max = 10, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "one_standard", .labels = modifier2_labels, .rule = "Борьба с разбеганием глаз", .condition = {93, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "One standard: the excerpt says only that one standard counts, not what it is worth; +1 assumed"},
 };
 
 /* table combat_result */
 static const char *const table0_labels[] = {"Multiple combat: one side's combat result", "Многосторонний ближний бой: результат боя стороны"};
-/* column all: the row of each modified roll 0..333 (255: none) */
+/* column all: the row of each modified roll 0..1611 (255: none) */
 static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -572,7 +610,87 @@ static const uint8_t table0_column0_rows[] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
@@ -581,12 +699,12 @@ static const rtab_column table0_columns[] = {
 static const rtab_row table0_rows[] = {
 	{11, "Борьба с разбеганием глаз", NULL}, /* combat_result_totalled */
 };
-static const uint16_t table0_modifiers[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+static const uint16_t table0_modifiers[] = {0, 1, 2};
 
 static const rtab_table tables[] = {
 	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз",
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
-	 .nmodifiers = 9, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 333,
+	 .nmodifiers = 3, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 1611,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
 };
@@ -729,7 +847,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.locales = locales,
 	.nenums = 3,
 	.enums = enums,
-	.ninputs = 25,
+	.ninputs = 65,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
@@ -737,7 +855,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
-	.nmodifiers = 9,
+	.nmodifiers = 3,
 	.modifiers = modifiers,
 	.ntables = 1,
 	.tables = tables,
@@ -745,8 +863,8 @@ const rtab_ruleset mass_battle_ruleset = {
 	.matrices = NULL,
 	.nbands = 0,
 	.bands = NULL,
-	.ngroups = 3,
-	.groups = groups,
+	.ngroups = 0,
+	.groups = NULL,
 	.nsteps = 0,
 	.steps = NULL,
 	.nreaction_sets = 2,
@@ -760,6 +878,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.rule = "Ближний бой: Преследование нового противника ... Многосторонний ближний бой; Выпадение из ближнего боя, p. 53",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*
@@ -778,7 +897,7 @@ int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, 
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&mass_battle_ruleset, s->inputs, 25);
+		return rtab_inputs_default(&mass_battle_ruleset, s->inputs, 65);
 	rc = rtab_inputs_validate(&mass_battle_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -788,7 +907,7 @@ int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, 
 int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 25 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 65 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
@@ -855,7 +974,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&mass_battle_ruleset, table, s->inputs, 25, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve(&mass_battle_ruleset, table, s->inputs, 65, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -865,16 +984,12 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	return RTAB_OK;
 }
 
-/* table combat_result: row << 8 | outcome, for each modified roll 0..333, below, above */
-static const uint16_t rtab_native_t0_[1][336] = {
-	{11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, UINT16_MAX, 11u},
+/* table combat_result: row << 8 | outcome, for each modified roll 0..1611, below, above */
+static const uint16_t rtab_native_t0_[1][1614] = {
+	{11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, UINT16_MAX, 11u},
 };
 
 /* table combat_result: native */
-/* What the folded modifiers add, by unit_1_standard x unit_2_standard x unit_3_standard */
-static const int8_t rtab_native_f0_0_[8] = {
-	0, 1, 1, 1, 1, 1, 1, 1
-};
 int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -882,90 +997,380 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
-	int64_t sum_g0 = 0;
-	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
-	(void)keep_g1a; (void)keep_g1d;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294966984u)) {
+	if (!s | !out | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294965684u)) {
 		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm > 2147483336)
+		if (extra_drm > 2147482036)
 			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 		if (nfaces != 0) return RTAB_E_FACES;
 	}
 	in = s->inputs;
 	(void)in;
-	/* modifier unit_1_wounds_caused */
+	/* modifier wounds_caused */
 	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[18]; /* units[1].wounds */
+			x0 = x0 + x1;
+			x1 = in[16]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_9;
+			x1 = in[21]; /* units[2].wounds */
+			x0 = x0 + x1;
+		e1_9: ;
+			x1 = in[16]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_15;
+			x1 = in[24]; /* units[3].wounds */
+			x0 = x0 + x1;
+		e1_15: ;
+			x1 = in[16]; /* units */
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_21;
+			x1 = in[27]; /* units[4].wounds */
+			x0 = x0 + x1;
+		e1_21: ;
+			x1 = in[16]; /* units */
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_27;
+			x1 = in[30]; /* units[5].wounds */
+			x0 = x0 + x1;
+		e1_27: ;
+			x1 = in[16]; /* units */
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_33;
+			x1 = in[33]; /* units[6].wounds */
+			x0 = x0 + x1;
+		e1_33: ;
+			x1 = in[16]; /* units */
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_39;
+			x1 = in[36]; /* units[7].wounds */
+			x0 = x0 + x1;
+		e1_39: ;
+			x1 = in[16]; /* units */
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_45;
+			x1 = in[39]; /* units[8].wounds */
+			x0 = x0 + x1;
+		e1_45: ;
+			x1 = in[16]; /* units */
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_51;
+			x1 = in[42]; /* units[9].wounds */
+			x0 = x0 + x1;
+		e1_51: ;
+			x1 = in[16]; /* units */
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_57;
+			x1 = in[45]; /* units[10].wounds */
+			x0 = x0 + x1;
+		e1_57: ;
+			x1 = in[16]; /* units */
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_63;
+			x1 = in[48]; /* units[11].wounds */
+			x0 = x0 + x1;
+		e1_63: ;
+			x1 = in[16]; /* units */
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_69;
+			x1 = in[51]; /* units[12].wounds */
+			x0 = x0 + x1;
+		e1_69: ;
+			x1 = in[16]; /* units */
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_75;
+			x1 = in[54]; /* units[13].wounds */
+			x0 = x0 + x1;
+		e1_75: ;
+			x1 = in[16]; /* units */
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_81;
+			x1 = in[57]; /* units[14].wounds */
+			x0 = x0 + x1;
+		e1_81: ;
+			x1 = in[16]; /* units */
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_87;
+			x1 = in[60]; /* units[15].wounds */
+			x0 = x0 + x1;
+		e1_87: ;
+			x1 = in[16]; /* units */
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_93;
+			x1 = in[63]; /* units[16].wounds */
+			x0 = x0 + x1;
+		e1_93: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	/* modifier largest_rank_bonus */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[17]; /* units[1].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+			x1 = in[16]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_9;
+			x1 = in[20]; /* units[2].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_9: ;
+			x1 = in[16]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_15;
+			x1 = in[23]; /* units[3].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_15: ;
+			x1 = in[16]; /* units */
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_21;
+			x1 = in[26]; /* units[4].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_21: ;
+			x1 = in[16]; /* units */
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_27;
+			x1 = in[29]; /* units[5].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_27: ;
+			x1 = in[16]; /* units */
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_33;
+			x1 = in[32]; /* units[6].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_33: ;
+			x1 = in[16]; /* units */
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_39;
+			x1 = in[35]; /* units[7].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_39: ;
+			x1 = in[16]; /* units */
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_45;
+			x1 = in[38]; /* units[8].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_45: ;
+			x1 = in[16]; /* units */
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_51;
+			x1 = in[41]; /* units[9].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_51: ;
+			x1 = in[16]; /* units */
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_57;
+			x1 = in[44]; /* units[10].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_57: ;
+			x1 = in[16]; /* units */
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_63;
+			x1 = in[47]; /* units[11].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_63: ;
+			x1 = in[16]; /* units */
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_69;
+			x1 = in[50]; /* units[12].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_69: ;
+			x1 = in[16]; /* units */
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_75;
+			x1 = in[53]; /* units[13].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_75: ;
+			x1 = in[16]; /* units */
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_81;
+			x1 = in[56]; /* units[14].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_81: ;
+			x1 = in[16]; /* units */
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_87;
+			x1 = in[59]; /* units[15].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_87: ;
+			x1 = in[16]; /* units */
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_93;
+			x1 = in[62]; /* units[16].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_93: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	/* modifier one_standard */
+	{
+		int64_t x0, x1, x2;
+		x0 = 0;
+		x1 = in[19]; /* units[1].standard */
+		x0 = x0 != 0 || x1 != 0;
+		x1 = in[16]; /* units */
+		x2 = 2;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_9;
+		x1 = in[22]; /* units[2].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_9: ;
+		x1 = in[16]; /* units */
+		x2 = 3;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_15;
+		x1 = in[25]; /* units[3].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_15: ;
+		x1 = in[16]; /* units */
+		x2 = 4;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_21;
+		x1 = in[28]; /* units[4].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_21: ;
+		x1 = in[16]; /* units */
+		x2 = 5;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_27;
+		x1 = in[31]; /* units[5].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_27: ;
+		x1 = in[16]; /* units */
+		x2 = 6;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_33;
+		x1 = in[34]; /* units[6].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_33: ;
+		x1 = in[16]; /* units */
+		x2 = 7;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_39;
+		x1 = in[37]; /* units[7].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_39: ;
+		x1 = in[16]; /* units */
+		x2 = 8;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_45;
+		x1 = in[40]; /* units[8].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_45: ;
+		x1 = in[16]; /* units */
+		x2 = 9;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_51;
+		x1 = in[43]; /* units[9].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_51: ;
+		x1 = in[16]; /* units */
+		x2 = 10;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_57;
+		x1 = in[46]; /* units[10].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_57: ;
+		x1 = in[16]; /* units */
+		x2 = 11;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_63;
+		x1 = in[49]; /* units[11].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_63: ;
+		x1 = in[16]; /* units */
+		x2 = 12;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_69;
+		x1 = in[52]; /* units[12].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_69: ;
+		x1 = in[16]; /* units */
+		x2 = 13;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_75;
+		x1 = in[55]; /* units[13].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_75: ;
+		x1 = in[16]; /* units */
+		x2 = 14;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_81;
+		x1 = in[58]; /* units[14].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_81: ;
+		x1 = in[16]; /* units */
+		x2 = 15;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_87;
+		x1 = in[61]; /* units[15].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_87: ;
+		x1 = in[16]; /* units */
+		x2 = 16;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_93;
+		x1 = in[64]; /* units[16].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_93: ;
+		cond = (int32_t)x0;
+	}
 	{
 		int64_t x0;
-		x0 = in[19]; /* unit_1_wounds */
+		x0 = 1;
 		value = (int32_t)x0;
 	}
 	sv = value;
-	sum_g0 += sv & -(int64_t)(cond != 0);
-	/* modifier unit_2_wounds_caused */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[20]; /* unit_2_wounds */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_g0 += sv & -(int64_t)(cond != 0);
-	/* modifier unit_3_wounds_caused */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[21]; /* unit_3_wounds */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_g0 += sv & -(int64_t)(cond != 0);
-	/* modifier unit_1_ranks */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[16]; /* unit_1_rank_bonus */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
-	/* modifier unit_2_ranks */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[17]; /* unit_2_rank_bonus */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
-	/* modifier unit_3_ranks */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[18]; /* unit_3_rank_bonus */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	keep_g1a = cond && sv > keep_g1a ? sv : keep_g1a;
-	/* modifier unit_1_standard_bonus: folded */
-	/* modifier unit_2_standard_bonus: folded */
-	/* modifier unit_3_standard_bonus: folded */
+	sum_other += sv & -(int64_t)(cond != 0);
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[22] * 4 + in[23] * 2 + in[24]];
-	/* group wounds */
-	gsum = sum_g0;
-	total += gsum;
-	/* group rank_bonus */
-	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (0);
-	total += gsum;
+	total += sum_other;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
 	col = 0;
 	(void)nat;
 	{
 		int64_t at = roll;
-		if ((uint64_t)at >= 334u) at = at < 0 ? 334 : 335;
+		if ((uint64_t)at >= 1612u) at = at < 0 ? 1612 : 1613;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -987,28 +1392,17 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
-	int64_t sum_g0 = 0;
-	int64_t keep_g1a = INT64_MIN, keep_g1d = INT64_MAX;
-	int slot_g1a = -1, slot_g1d = -1;
-	(void)keep_g1a; (void)keep_g1d;
-	(void)slot_g1a; (void)slot_g1d;
-	int64_t keep_g2a = INT64_MIN, keep_g2d = INT64_MAX;
-	int slot_g2a = -1, slot_g2d = -1;
-	(void)keep_g2a; (void)keep_g2d;
-	(void)slot_g2a; (void)slot_g2d;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
 	int slot = -1;
-	int a6 = -1;
-	int a7 = -1;
-	int a8 = -1;
+	int a2 = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
 	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483336)
-		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 25, faces, nfaces, extra_drm, out);
+	if (extra_drm > 2147482036)
+		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 65, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1023,12 +1417,150 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	(void)in;
 	if (nfaces != 0) return RTAB_E_FACES;
 	out->natural = natural;
-	/* modifier unit_1_wounds_caused */
+	/* modifier wounds_caused */
 	cond = 1;
 	if (cond) {
 		{
-			int64_t x0;
-			x0 = in[19]; /* unit_1_wounds */
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[18]; /* units[1].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[18].provisional);
+			x0 = x0 + x1;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_9;
+			x1 = in[21]; /* units[2].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[21].provisional);
+			x0 = x0 + x1;
+		e1_9: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_15;
+			x1 = in[24]; /* units[3].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[24].provisional);
+			x0 = x0 + x1;
+		e1_15: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_21;
+			x1 = in[27]; /* units[4].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[27].provisional);
+			x0 = x0 + x1;
+		e1_21: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_27;
+			x1 = in[30]; /* units[5].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[30].provisional);
+			x0 = x0 + x1;
+		e1_27: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_33;
+			x1 = in[33]; /* units[6].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[33].provisional);
+			x0 = x0 + x1;
+		e1_33: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_39;
+			x1 = in[36]; /* units[7].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[36].provisional);
+			x0 = x0 + x1;
+		e1_39: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_45;
+			x1 = in[39]; /* units[8].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[39].provisional);
+			x0 = x0 + x1;
+		e1_45: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_51;
+			x1 = in[42]; /* units[9].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[42].provisional);
+			x0 = x0 + x1;
+		e1_51: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_57;
+			x1 = in[45]; /* units[10].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[45].provisional);
+			x0 = x0 + x1;
+		e1_57: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_63;
+			x1 = in[48]; /* units[11].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[48].provisional);
+			x0 = x0 + x1;
+		e1_63: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_69;
+			x1 = in[51]; /* units[12].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[51].provisional);
+			x0 = x0 + x1;
+		e1_69: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_75;
+			x1 = in[54]; /* units[13].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[54].provisional);
+			x0 = x0 + x1;
+		e1_75: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_81;
+			x1 = in[57]; /* units[14].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[57].provisional);
+			x0 = x0 + x1;
+		e1_81: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_87;
+			x1 = in[60]; /* units[15].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[60].provisional);
+			x0 = x0 + x1;
+		e1_87: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_93;
+			x1 = in[63]; /* units[16].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[63].provisional);
+			x0 = x0 + x1;
+		e1_93: ;
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;
@@ -1038,14 +1570,152 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
-		sum_g0 += sv;
+		sum_other += sv;
 	}
-	/* modifier unit_2_wounds_caused */
+	/* modifier largest_rank_bonus */
 	cond = 1;
 	if (cond) {
 		{
-			int64_t x0;
-			x0 = in[20]; /* unit_2_wounds */
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[17]; /* units[1].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[17].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_9;
+			x1 = in[20]; /* units[2].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[20].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_9: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_15;
+			x1 = in[23]; /* units[3].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[23].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_15: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_21;
+			x1 = in[26]; /* units[4].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[26].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_21: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_27;
+			x1 = in[29]; /* units[5].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_27: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_33;
+			x1 = in[32]; /* units[6].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[32].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_33: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_39;
+			x1 = in[35]; /* units[7].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[35].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_39: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_45;
+			x1 = in[38]; /* units[8].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[38].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_45: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_51;
+			x1 = in[41]; /* units[9].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[41].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_51: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_57;
+			x1 = in[44]; /* units[10].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[44].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_57: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_63;
+			x1 = in[47]; /* units[11].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[47].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_63: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_69;
+			x1 = in[50]; /* units[12].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[50].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_69: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_75;
+			x1 = in[53]; /* units[13].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[53].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_75: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_81;
+			x1 = in[56]; /* units[14].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[56].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_81: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_87;
+			x1 = in[59]; /* units[15].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[59].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_87: ;
+			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_93;
+			x1 = in[62]; /* units[16].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[62].provisional);
+			x0 = x0 > x1 ? x0 : x1;
+		e3_93: ;
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;
@@ -1055,14 +1725,140 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
-		sum_g0 += sv;
+		sum_other += sv;
 	}
-	/* modifier unit_3_wounds_caused */
-	cond = 1;
+	/* modifier one_standard */
+	{
+		int64_t x0, x1, x2;
+		x0 = 0;
+		x1 = in[19]; /* units[1].standard */
+		x0 = x0 != 0 || x1 != 0;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 2;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_9;
+		x1 = in[22]; /* units[2].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_9: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 3;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_15;
+		x1 = in[25]; /* units[3].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_15: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 4;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_21;
+		x1 = in[28]; /* units[4].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_21: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 5;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_27;
+		x1 = in[31]; /* units[5].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_27: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 6;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_33;
+		x1 = in[34]; /* units[6].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_33: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 7;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_39;
+		x1 = in[37]; /* units[7].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_39: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 8;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_45;
+		x1 = in[40]; /* units[8].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_45: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 9;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_51;
+		x1 = in[43]; /* units[9].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_51: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 10;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_57;
+		x1 = in[46]; /* units[10].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_57: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 11;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_63;
+		x1 = in[49]; /* units[11].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_63: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 12;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_69;
+		x1 = in[52]; /* units[12].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_69: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 13;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_75;
+		x1 = in[55]; /* units[13].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_75: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 14;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_81;
+		x1 = in[58]; /* units[14].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_81: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 15;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_87;
+		x1 = in[61]; /* units[15].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_87: ;
+		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		x2 = 16;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_93;
+		x1 = in[64]; /* units[16].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_93: ;
+		cond = (int32_t)x0;
+	}
 	if (cond) {
 		{
 			int64_t x0;
-			x0 = in[21]; /* unit_3_wounds */
+			x0 = 1;
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;
@@ -1072,174 +1868,12 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
-		sum_g0 += sv;
-	}
-	/* modifier unit_1_ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[16]; /* unit_1_rank_bonus */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 3;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_2_ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[17]; /* unit_2_rank_bonus */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 4;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_3_ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[18]; /* unit_3_rank_bonus */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 5;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_1_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[22]; /* unit_1_standard */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 6;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a6 = slot;
-		if (sv > keep_g2a) {
-			keep_g2a = sv;
-			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
-			slot_g2a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_2_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[23]; /* unit_2_standard */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 7;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a7 = slot;
-		if (sv > keep_g2a) {
-			keep_g2a = sv;
-			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
-			slot_g2a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier unit_3_standard_bonus */
-	{
-		int64_t x0;
-		x0 = in[24]; /* unit_3_standard */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 8;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a8 = slot;
-		if (sv > keep_g2a) {
-			keep_g2a = sv;
-			if (slot_g2a >= 0) out->applied[slot_g2a].counted = 0;
-			slot_g2a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
+		a2 = slot;
+		sum_other += sv;
 	}
 	total = extra_drm;
-	/* group wounds */
-	gsum = sum_g0;
-	total += gsum;
-	/* group rank_bonus */
-	gsum = (keep_g1a == INT64_MIN ? 0 : keep_g1a) + (keep_g1d == INT64_MAX ? 0 : keep_g1d);
-	total += gsum;
-	if (a6 >= 0 && out->applied[a6].counted) rtab_native_note_(out, modifiers[6].provisional);
-	if (a7 >= 0 && out->applied[a7].counted) rtab_native_note_(out, modifiers[7].provisional);
-	if (a8 >= 0 && out->applied[a8].counted) rtab_native_note_(out, modifiers[8].provisional);
-	/* group standard */
-	gsum = (keep_g2a == INT64_MIN ? 0 : keep_g2a) + (keep_g2d == INT64_MAX ? 0 : keep_g2d);
-	total += gsum;
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, modifiers[2].provisional);
+	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
@@ -1247,7 +1881,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	(void)nat;
 	{
 		int64_t at = roll;
-		if ((uint64_t)at >= 334u) at = at < 0 ? 334 : 335;
+		if ((uint64_t)at >= 1612u) at = at < 0 ? 1612 : 1613;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);

@@ -148,42 +148,42 @@ static const char *const input33_labels[] = {"The pursued unit was already elimi
 static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
 static const char *const input35_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
-	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL},
-	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
-	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL},
-	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
-	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used"},
-	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
-	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)"},
-	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours"},
-	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours"},
-	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0"},
-	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
-	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
-	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours"},
-	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1, .provisional = NULL},
-	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL},
-	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours"},
-	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours"},
-	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours"},
-	{.id = "pursued_eliminated_by_melee", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "leader_with_pursuer", .labels = input31_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "already_eliminated", .labels = input33_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defeated_in_front_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
-	{.id = "defeated_in_flank_hex", .labels = input35_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL},
+	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursued_eliminated_by_melee", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "leader_with_pursuer", .labels = input31_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "already_eliminated", .labels = input33_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defeated_in_front_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defeated_in_flank_hex", .labels = input35_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -1207,6 +1207,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.rule = "Musket & Pike series rules",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*
@@ -1685,6 +1686,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1714,6 +1716,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1743,6 +1746,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1772,6 +1776,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1801,7 +1806,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
+		if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
+		if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
@@ -1809,7 +1816,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
+			if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 			x1 = in[6]; /* defender_morale */
+			if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 			x0 = x0 - x1;
 			value = (int32_t)x0;
 		}
@@ -1826,7 +1835,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
+		if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
+		if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 		rtab_native_note_(out, bands[0].provisional);
 		{
 			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1840,7 +1851,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
+			if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 			x1 = in[8]; /* defender_strength */
+			if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 			rtab_native_note_(out, bands[0].provisional);
 			{
 				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1903,6 +1916,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
+		if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
@@ -1911,6 +1925,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
+			if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 			x1 = 1;
 			x0 = x0 * x1;
 			value = (int32_t)x0;
@@ -1928,6 +1943,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -1961,6 +1977,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2037,6 +2054,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2044,6 +2062,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = x0 != 0 && x1 != 0;
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2077,6 +2096,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2105,6 +2125,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2136,6 +2157,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2169,6 +2191,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2240,6 +2263,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2285,6 +2309,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2303,6 +2328,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2334,6 +2360,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2379,6 +2406,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2397,6 +2425,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2447,6 +2476,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2465,6 +2495,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2515,6 +2546,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2533,6 +2565,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2583,6 +2616,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2601,6 +2635,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2651,6 +2686,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2669,6 +2705,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2700,6 +2737,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2745,6 +2783,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2763,6 +2802,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2791,6 +2831,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2836,6 +2877,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2854,6 +2896,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3102,6 +3145,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3129,9 +3173,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
+		if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3141,6 +3187,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
+			if (x0 == 0) rtab_native_note_(out, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3164,6 +3211,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
 	col = table1_column_of_value[in[0]]; /* by game */
+	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
 		int64_t at = roll + 5;
@@ -3228,6 +3276,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3273,6 +3322,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3291,6 +3341,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3322,6 +3373,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3367,6 +3419,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3385,6 +3438,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3435,6 +3489,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3453,6 +3508,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3503,6 +3559,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3521,6 +3578,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3571,6 +3629,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3589,6 +3648,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3639,6 +3699,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3657,6 +3718,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3688,6 +3750,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3733,6 +3796,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3751,6 +3815,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3779,6 +3844,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3824,6 +3890,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3842,6 +3909,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4017,6 +4085,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4042,6 +4111,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4093,6 +4163,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4138,6 +4209,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4156,6 +4228,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4187,6 +4260,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4232,6 +4306,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4250,6 +4325,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4300,6 +4376,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4318,6 +4395,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4368,6 +4446,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4386,6 +4465,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4436,6 +4516,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4454,6 +4535,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4504,6 +4586,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4522,6 +4605,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4553,6 +4637,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4598,6 +4683,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4616,6 +4702,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4644,6 +4731,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4689,6 +4777,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4707,6 +4796,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;

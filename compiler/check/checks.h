@@ -35,7 +35,12 @@ typedef enum check_id {
 	CHECK_ERRATA,            /* errata layers: named once, not 'original', last, removing what exists */
 	CHECK_ERRATA_UNCHANGED,  /* an errata layer restates a definition without changing it */
 	CHECK_ERRATA_NEW,        /* an errata layer adds a definition whose id is one letter off another's */
+	CHECK_PATCH,             /* a variant's cell patches name cells of its base's grid */
+	CHECK_PATCH_UNCHANGED,   /* a cell patch changes what it patches */
 	CHECK_NUMERIC,           /* outcomes that carry numbers: patterns, cells, domains */
+	CHECK_EXACT,             /* `exact 1/N;` and decimals the precision holds */
+	CHECK_INEXACT,           /* a division or product that may have no exact value */
+	CHECK_FRACTIONAL,        /* an exact number where the rule needs a whole one, unrounded */
 
 	CHECK_COUNT_
 } check_id;

@@ -1,5 +1,6 @@
 /* Resolution of names, labels and the definitions other than tables. */
 #include "sema.h"
+#include "sema_list.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,7 @@ static const char *stmt_keyword(stmt_kind k)
 	switch (k) {
 	case ST_LABEL: return "a label";
 	case ST_LOCALES: return "'locales'";
+	case ST_EXACT: return "'exact'";
 	case ST_VALUE: return "an enum value";
 	case ST_EFFECT: return "an effect";
 	case ST_TRIGGER: return "'trigger'";
@@ -264,6 +266,7 @@ static const char *stmt_keyword(stmt_kind k)
 	case ST_COLUMNS: return "'columns'";
 	case ST_ROWS: return "'rows'";
 	case ST_GRID: return "'grid'";
+	case ST_PATCH: return "a 'cell' patch";
 	default: return "this statement";
 	}
 }
@@ -271,7 +274,8 @@ static const char *stmt_keyword(stmt_kind k)
 static const char *stmt_home(stmt_kind k)
 {
 	switch (k) {
-	case ST_LOCALES: return "the ruleset header";
+	case ST_LOCALES:
+	case ST_EXACT: return "the ruleset header";
 	case ST_VALUE: return "an enum";
 	case ST_EFFECT:
 	case ST_TRIGGER: return "an outcome";
@@ -309,7 +313,7 @@ static void collect(model *m, const ast_def *defs)
 	bool first = true;
 
 	for (const ast_def *d = defs; d; d = d->next)
-		cap[d->kind]++;
+		cap[d->kind] += list_input_count(d);
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		m->defs[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(const ast_def *));
 		m->used[k] = model_array(m, cap[k] ? cap[k] : 1, sizeof(bool));
@@ -345,6 +349,23 @@ static void collect(model *m, const ast_def *defs)
 		m->defs[d->kind][m->ndefs[d->kind]] = d;
 		m->bad[d->kind][m->ndefs[d->kind]] = d->damaged;
 		index_def(m, d->kind, m->ndefs[d->kind]++);
+		/* A list input: its items' fields follow it. */
+		size_t nitems;
+		const ast_def *items = list_item_defs(m, d, &nitems);
+		for (size_t i = 0; i < nitems; i++) {
+			const ast_def *s = &items[i];
+			int dup = model_find(m, DEF_INPUT, s->id);
+			if (dup >= 0) {
+				check_report(m, CHECK_DUPLICATE, s->id_loc, "input '%s' is defined twice",
+					     s->id);
+				check_note(m, m->defs[DEF_INPUT][dup]->id_loc,
+					   "'%s' is first defined here", s->id);
+				continue;
+			}
+			m->defs[DEF_INPUT][m->ndefs[DEF_INPUT]] = s;
+			m->bad[DEF_INPUT][m->ndefs[DEF_INPUT]] = s->damaged;
+			index_def(m, DEF_INPUT, m->ndefs[DEF_INPUT]++);
+		}
 	}
 	if (!m->ruleset_def && !m->syntax_errors) {
 		src_loc top = {defs ? defs->loc.line : 0, defs ? defs->loc.col : 0};
@@ -406,8 +427,10 @@ static void expand_variants(model *m)
 				else
 					like = s;
 			}
-		if (!like)
+		if (!like) {
+			report_stray_patches(m, d);
 			continue;
+		}
 		/* On a mistake in 'like', the table is its own statements, marked damaged. */
 		const ast_def *base = NULL;
 		if (like->ids->next) {
@@ -444,6 +467,10 @@ static void expand_variants(model *m)
 				keep_base_rule(c, base->rule); /* a fresh copy: c->next is NULL */
 			v->body = AST_APPEND(v->body, c);
 		}
+		bool own_grid = false;
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			own_grid |= s->kind == ST_GRID;
+		apply_cell_patches(m, v, base, own_grid);
 		m->variants = xrealloc(m->variants, (m->nvariants + 1) * sizeof *m->variants);
 		m->variants[m->nvariants++] = v;
 		m->defs[DEF_TABLE][i] = v;
@@ -479,7 +506,7 @@ static void check_target_names(model *m)
 static void resolve_ruleset(model *m)
 {
 	const ast_def *d = m->ruleset_def;
-	const ast_stmt *locales = NULL;
+	const ast_stmt *locales = NULL, *exact = NULL;
 
 	m->rs.id = d ? arena_strdup(&m->arena, d->id) : "unnamed";
 	if (!d)
@@ -497,6 +524,8 @@ static void resolve_ruleset(model *m)
 				continue;
 			}
 			locales = s;
+		} else if (s->kind == ST_EXACT) {
+			resolve_exact(m, s, &exact);
 		} else if (s->kind != ST_LABEL) {
 			report_misplaced(m, s, "the ruleset header");
 		}
@@ -580,6 +609,9 @@ static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int 
 {
 	*enum_index = -1;
 	switch (t->kind) {
+	case TY_LIST:
+		/* Lists are inputs only (their fields have plain types): resolved in sema_list.c. */
+		return false;
 	case TY_BOOL:
 		*kind = RTAB_TYPE_BOOL;
 		*lo = 0;
@@ -596,6 +628,10 @@ static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int 
 			return false;
 		}
 		return true;
+	case TY_NUMBER:
+		check_report(m, CHECK_TYPE, t->loc,
+			     "an exact number is the type of an input only; a parameter is an int or an enum");
+		return false;
 	case TY_NAMED:
 		*kind = RTAB_TYPE_ENUM;
 		*enum_index = model_find(m, DEF_ENUM, t->name);
@@ -623,12 +659,37 @@ static void resolve_inputs(model *m)
 		rtab_type_kind kind = RTAB_TYPE_INT;
 		int enum_index;
 		int64_t lo = 0, hi = 0, def;
+		bool list_done;
 
-		def_head(m, d, "input", &in->id, &in->labels, &in->rule);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
-				report_misplaced(m, s, "an input");
-		in->provisional = block_provisional(m, d->body);
+		if (!list_resolve_input(m, i, in, &list_done))
+			m->bad[DEF_INPUT][i] = true;
+		if (list_done)
+			continue;
+		if (!d->list_of) {
+			def_head(m, d, "input", &in->id, &in->labels, &in->rule);
+			for (const ast_stmt *s = d->body; s; s = s->next)
+				if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
+					report_misplaced(m, s, "an input");
+			in->provisional = block_provisional(m, d->body);
+		}
+		if (d->type.kind == TY_NUMBER) {
+			if (!resolve_number_type(m, &d->type, in)) {
+				m->bad[DEF_INPUT][i] = true;
+				continue;
+			}
+			in->default_value = in->min <= 0 && in->max >= 0 ? 0 : in->min;
+			if (d->init) {
+				ast_arg a = {.kind = d->init->kind == EX_DECIMAL ? ARG_DECIMAL : ARG_INT,
+					     .loc = d->init->loc, .num = d->init->num};
+				int64_t v;
+				if (d->init->kind != EX_DECIMAL && d->init->kind != EX_INT)
+					check_report(m, CHECK_TYPE, d->init->loc,
+						     "a default must be a constant number");
+				else if (input_number_arg(m, in, &a, in->id, &v))
+					in->default_value = (int32_t)v;
+			}
+			continue;
+		}
 		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi)) {
 			m->bad[DEF_INPUT][i] = true;
 			continue;
@@ -939,7 +1000,8 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 			if (from < 0)
 				continue;
 			const rtab_input *fp = &m->rs.inputs[from];
-			if (fp->type != ip->type || fp->enum_index != ip->enum_index)
+			if (fp->type != ip->type || fp->enum_index != ip->enum_index ||
+			    (fp->step > 0) != (ip->step > 0))
 				check_report(m, CHECK_TYPE, a->loc,
 					     "input '%s' is not of the type of '%s'", a->name, a->key);
 			rtab_instr *ins = model_array(m, 1, sizeof *ins);
@@ -948,13 +1010,11 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 			st->value = (rtab_expr){1, ins};
 			continue;
 		}
-		if (a->num < ip->min || a->num > ip->max)
-			check_report(m, CHECK_BAD_RANGE, a->loc,
-				     "%lld lies outside the domain %ld..%ld of input '%s'",
-				     (long long)a->num, (long)ip->min, (long)ip->max, a->key);
+		int64_t v = 0;
+		input_number_arg(m, ip, a, a->key, &v);
 		rtab_instr *ins = model_array(m, 1, sizeof *ins);
 		ins->op = RTAB_OP_CONST;
-		ins->arg = (int32_t)a->num;
+		ins->arg = (int32_t)v;
 		st->value = (rtab_expr){1, ins};
 	}
 }
@@ -1027,7 +1087,8 @@ static void resolve_outcomes(model *m)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
 				if (!s->times)
 					check_times(m, d, s, &t, &listed);
-				else if (compile_expr(m, s->times, RTAB_TYPE_INT, &tr->times, &t))
+				else if (compile_expr_as(m, s->times, RTAB_TYPE_INT, &tr->times, &t,
+							 "a 'times' count"))
 					check_times(m, d, s, &t, &listed);
 				resolve_trigger_sets(m, s, tr);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);

@@ -488,7 +488,7 @@ void resolve_tables(model *m)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
 			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
-			    s->kind != ST_GRID &&
+			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
 			    !(s->kind == ST_WORDS && (strcmp(s->name, "below") == 0 ||
 						      strcmp(s->name, "above") == 0 ||
 						      strcmp(s->name, "shifts") == 0)))

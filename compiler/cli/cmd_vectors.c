@@ -175,7 +175,10 @@ static void head(vgen *g, strbuf *b, const char *kind, const char *name, const i
 	json_str(b, name);
 	sb_puts(b, ", \"inputs\": {");
 	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
-		if (!g->reads[i])
+		const rtab_input *in = &g->rs->inputs[i];
+		/* An item past its list's length is never read: it is not part of the situation. */
+		if (!g->reads[i] ||
+		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
 			continue;
 		sb_puts(b, n++ ? ", " : "");
 		json_str(b, g->rs->inputs[i].id);
@@ -207,6 +210,17 @@ static void emit(vgen *g, strbuf *b, const strbuf *rest)
 
 static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *o)
 {
+	if (o->nvalues && o->numeric < rs->nnumeric_outcomes) {
+		/* The numbers an outcome carries, by parameter. */
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+		sb_puts(b, ", \"numbers\": {");
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+			sb_puts(b, p ? ", " : "");
+			json_str(b, n->params[p].id);
+			sb_printf(b, ": %ld", (long)o->values[p]);
+		}
+		sb_puts(b, "}");
+	}
 	sb_puts(b, ", \"effects\": [");
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];

@@ -116,8 +116,10 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 		return v < rs->nenums ? rs->enums[v].id : NULL;
 	if (IS("rtab_table", "dice"))
 		return v < rs->ndice ? rs->dice[v].id : NULL;
+	if (IS("rtab_input", "list_length") && ((const rtab_input *)owner)->list_role != RTAB_LIST_FIELD)
+		return NULL;
 	if (IS("rtab_table", "column_input") || IS("rtab_transition", "input") ||
-	    IS("rtab_trigger_set", "input"))
+	    IS("rtab_trigger_set", "input") || IS("rtab_input", "list_length"))
 		return v < rs->ninputs ? rs->inputs[v].id : NULL;
 	if (IS("rtab_table", "modifiers") || IS("rtab_table", "shifts"))
 		return v < rs->nmodifiers ? rs->modifiers[v].id : NULL;
@@ -149,6 +151,7 @@ static bool has_ref(const char *type, const char *field)
 	static const char *const refs[] = {
 		"rtab_input.enum_index", "rtab_param.enum_index", "rtab_matrix.dims",
 		"rtab_table.dice", "rtab_table.column_input", "rtab_transition.input", "rtab_trigger_set.input",
+		"rtab_input.list_length",
 		"rtab_table.modifiers", "rtab_table.step", "rtab_modifier.group",
 		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
 		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
@@ -354,12 +357,18 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 	} else if (strcmp(type, "rtab_input") == 0) {
 		const rtab_input *in = p;
 		key(c, first, "type_name");
-		str(c, in->type == RTAB_TYPE_ENUM ? "enum" : in->type == RTAB_TYPE_BOOL ? "bool" : "int");
+		str(c, in->type == RTAB_TYPE_ENUM   ? "enum"
+		       : in->type == RTAB_TYPE_BOOL ? "bool"
+		       : in->step > 0		    ? "number"
+						    : "int");
 		key(c, first, "default_text");
+		char num[32];
 		if (in->type == RTAB_TYPE_ENUM)
 			str(c, rs->enums[in->enum_index].values[in->default_value].id);
 		else if (in->type == RTAB_TYPE_BOOL)
 			str(c, in->default_value ? "true" : "false");
+		else if (in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK)
+			str(c, num); /* a number input: exact, as written (12.5) */
 		else
 			sb_printf(c->out, "\"%ld\"", (long)in->default_value);
 	} else if (strcmp(type, "rtab_modifier") == 0) {

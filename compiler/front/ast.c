@@ -150,6 +150,8 @@ void ast_cells_free(ast_cell *l)
 	while (l) {
 		ast_cell *n = l->next;
 		free(l->name);
+		free(l->rule);
+		free(l->text);
 		free(l);
 		l = n;
 	}
@@ -161,6 +163,8 @@ void ast_params_free(ast_param *l)
 		ast_param *n = l->next;
 		free(l->id);
 		ast_type_free(&l->type);
+		ast_expr_free(l->init);
+		ast_stmts_free(l->body);
 		ast_args_free(l->specials);
 		free(l);
 		l = n;
@@ -281,6 +285,9 @@ static ast_cell *cells_copy(const ast_cell *l)
 		c->open_lo = l->open_lo;
 		c->open_hi = l->open_hi;
 		c->name = dup_str(l->name);
+		c->patched = l->patched;
+		c->rule = dup_str(l->rule);
+		c->text = dup_str(l->text);
 		out = AST_APPEND(out, c);
 	}
 	return out;

@@ -104,6 +104,40 @@ static ast_expr *number(int64_t v, RTAB_YYLTYPE yl)
 	return e;
 }
 
+/* "a/2" without spaces reads as one word (a code like 6/3): in an expression
+ * it is the exact division a / 2, each part a number or a name. */
+static ast_expr *word_division(char *text, RTAB_YYLTYPE yl)
+{
+	ast_expr *e = NULL;
+	RTAB_YYLTYPE at = yl;
+	const char *p = text;
+	for (;;) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		bool digits = n > 0 && strspn(p, "0123456789") == n;
+		ast_expr *x = digits ? number(strtoll(p, NULL, 10), at) : ast_expr_new(EX_NAME, LOC(at));
+		if (!digits)
+			x->name = xstrndup(p, n);
+		e = e ? binary(RTAB_OP_DIV_EXACT, e, x, at) : x;
+		if (!slash)
+			break;
+		at.first_column += (int)n + 1;
+		p = slash + 1;
+	}
+	free(text);
+	return e;
+}
+
+/* "1/2" without spaces, as `exact 1/2;` writes it: lo 1, hi 2 (0 for what is not a number). */
+static void word_fraction(const char *text, int64_t *lo, int64_t *hi)
+{
+	const char *slash = strchr(text, '/');
+	bool ok = slash && strchr(slash + 1, '/') == NULL && strspn(text, "0123456789") == (size_t)(slash - text) &&
+		  strspn(slash + 1, "0123456789") == strlen(slash + 1) && slash - text < 10 && strlen(slash + 1) < 10;
+	*lo = ok ? strtoll(text, NULL, 10) : 0;
+	*hi = ok ? strtoll(slash + 1, NULL, 10) : 0;
+}
+
 static ast_cell *cell(RTAB_YYLTYPE yl, int64_t lo, int64_t hi, bool open_lo, bool open_hi)
 {
 	ast_cell *c = ast_cell_new(LOC(yl));
@@ -119,6 +153,31 @@ static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YY
 	ast_stmt *s = ast_stmt_new(kind, LOC(at));
 	s->name = name;
 	s->name_loc = LOC(name_at);
+	return s;
+}
+
+/* 'cell ROLLS at COLUMN = RESULT': cells holds the rolls, then the result (an
+ * outcome or code, or '—'); step the column; ids the word before the column. */
+static ast_stmt *patch_stmt(RTAB_YYLTYPE at, char *word, ast_cell *rolls, char *at_word,
+			    RTAB_YYLTYPE at_word_loc, ast_cell *column, ast_cell *result, char *rule,
+			    char *why, RTAB_YYLTYPE why_at)
+{
+	ast_stmt *s = named_stmt(ST_PATCH, at, word, at);
+	rolls->tail = rolls;
+	s->cells = rolls;
+	if (at_word) {
+		s->ids = ast_id_new(at_word, LOC(at_word_loc));
+		s->ids->tail = s->ids;
+	}
+	if (column)
+		column->tail = column;
+	s->step = column;
+	result->tail = result;
+	rolls->next = result;
+	rolls->tail = result;
+	s->rule = rule;
+	s->text = why;
+	s->text_loc = LOC(why_at);
 	return s;
 }
 }
@@ -188,7 +247,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
-%token <num> INT "integer" ATLEAST "'N+'"
+%token <num> INT "integer" ATLEAST "'N+'" DECNUM "decimal like 12.5"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
 %token <range> ODDS "odds like 1:4"
@@ -197,17 +256,17 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
 %type <stmt> grid_lines grid_line
-%type <cell> gitems gitem
+%type <cell> gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces
-%type <param> params params_opt param
+%type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt word
 %type <stmt> trigger_tail texpects texpect
-%type <num> sint
-%type <range> bounds
+%type <num> sint sdec decpart
+%type <range> bounds numrange
 %type <type> type
 %type <errata> layer_items
 %type <kind> def_kw
@@ -230,7 +289,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %precedence NOT
 %nonassoc EQ NE '<' LE '>' GE
 %left '+' '-'
-%left '*'
+%left '*' '/'
 %precedence UNARY
 
 %start file
@@ -330,6 +389,16 @@ definition:
 	| INPUT word ':' type init_opt rule_opt body_opt {
 		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
 		$$->type = $4; $$->init = $5; $$->rule = $6; $$->body = $7;
+	}
+	| INPUT word ':' IDENT bounds IDENT '{' fields '}' init_opt rule_opt body_opt {
+		/* input units: list 1..16 of { rank_bonus: int 0..10 = 0; ... } = 1 @ "rule" { labels } */
+		if (strcmp($4, "list") != 0 || strcmp($6, "of") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@4),
+				    "syntax error: a list input is written 'list LO..HI of { FIELD: TYPE; ... }'");
+		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
+		$$->type = (ast_type){.kind = TY_LIST, .loc = LOC(@4), .lo = $5.lo, .hi = $5.hi};
+		$$->params = $8; $$->init = $10; $$->rule = $11; $$->body = $12;
+		free($4); free($6);
 	}
 	| EFFECT IDENT '(' params_opt ')' rule_opt body_opt {
 		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2));
@@ -462,6 +531,13 @@ stmt:
 	| VALUE expr IDENT ';' {
 		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
+	| IDENT INT '/' INT ';' {
+		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
+	}
+	| IDENT CODEWORD ';' {
+		$$ = named_stmt(ST_EXACT, @1, $1, @1); word_fraction($2, &$$->lo, &$$->hi);
+		$$->text_loc = LOC(@2); free($2);
+	}
 	| DEFAULT sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
 	}
@@ -536,6 +612,42 @@ stmt:
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
 	| ROWS '{' rowitems '}' { $$ = ast_stmt_new(ST_ROWS, LOC(@1)); $$->body = $3; }
+	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */
+	| IDENT patch_rolls IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, $2, $3, @3, $4, $6, $7, $8, @8);
+	}
+	| IDENT sint IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), $3, @3, $4, $6, $7, $8, @8);
+	}
+	| IDENT patch_rolls '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, $2, NULL, @1, NULL, $4, $5, $6, @6);
+	}
+	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
+		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
+	}
+	;
+
+/* The rolls a patch changes: as a grid line's roll, but a single number (sint) apart. */
+patch_rolls:
+	LE sint { $$ = cell(@$, INT64_MIN, $2, true, false); }
+	| GE sint { $$ = cell(@$, $2, INT64_MAX, false, true); }
+	| ATLEAST { $$ = cell(@$, $1, INT64_MAX, false, true); }
+	| RANGE { $$ = cell(@$, $1.lo, $1.hi, false, false); }
+	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
+	;
+
+/* The column, as the grid's first line prints it. */
+patch_column:
+	cell
+	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
+	;
+
+/* As a grid cell: an outcome, its code, numbers, or '—' (no result). */
+patch_result:
+	cell
+	| IDENT { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
+	| CODEWORD { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
 	;
 
 /* After 'trigger NAME(sets)': [times EXPR] [unless EXPR] [@ rule] [provisional "why"] ';' */
@@ -566,7 +678,7 @@ args:
 	;
 
 arg:
-	IDENT { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
+	word { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
 	| sint { $$ = ast_arg_new(ARG_INT, LOC(@1)); $$->num = $1; }
 	;
 
@@ -574,6 +686,28 @@ sint:
 	INT
 	| '-' INT { $$ = -$2; }
 	| '+' INT { $$ = $2; }
+	;
+
+/* A number as printed, in thousandths: 40, 12.5, -0.25. */
+sdec:
+	sint { $$ = $1 * RTAB_MILLI; }
+	| DECNUM
+	| '-' DECNUM { $$ = -$2; }
+	| '+' DECNUM { $$ = $2; }
+	;
+
+/* A decimal with its sign, in thousandths. */
+decpart:
+	DECNUM
+	| '-' DECNUM { $$ = -$2; }
+	| '+' DECNUM { $$ = $2; }
+	;
+
+/* The range of a number input, in thousandths: 0..40, 0.5..12.5. */
+numrange:
+	bounds { $$.lo = $1.lo * RTAB_MILLI; $$.hi = $1.hi * RTAB_MILLI; }
+	| sint DOTDOT decpart { $$.lo = $1 * RTAB_MILLI; $$.hi = $3; }
+	| decpart DOTDOT sdec { $$.lo = $1; $$.hi = $3; }
 	;
 
 bounds:
@@ -711,6 +845,8 @@ sets:
 set:
 	word '=' word { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' '-' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = -$4; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' FALSE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 0; $$->key = $1; $$->key_loc = LOC(@1); }
 	;
@@ -729,6 +865,14 @@ expect:
 	| sint IDENT {
 		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
 		$$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| DECNUM IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
+		$$->expect_milli = true; $$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| '-' DECNUM IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = -$2;
+		$$->expect_milli = true; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
 	| expect MODIFIER sint { $$ = $1; $$->has_expect_modifier = true; $$->expect_modifier = $3; }
 	| expect ROLL sint { $$ = $1; $$->has_expect_roll = true; $$->expect_roll = $3; }
@@ -763,6 +907,19 @@ exprs:
 		$1->last_arg->next_arg = $3;
 		$1->last_arg = $3;
 		$$ = $1;
+	}
+	;
+
+/* The fields of one item of a list input. */
+fields:
+	%empty { $$ = NULL; }
+	| fields field { $$ = AST_APPEND($1, $2); }
+	| fields error ';' { $$ = $1; ctx->damaged = true; }
+	;
+
+field:
+	word ':' type init_opt body_opt {
+		$$ = ast_param_new($1, LOC(@1), $3); $$->init = $4; $$->body = $5;
 	}
 	;
 
@@ -805,6 +962,9 @@ type:
 	| INT_KW { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = RTAB_INT_LIMIT}; }
 	| INT_KW bounds { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $2.lo, .hi = $2.hi}; }
 	| IDENT { $$ = (ast_type){.kind = TY_NAMED, .loc = LOC(@1), .name = $1}; }
+	| IDENT numrange BY sdec {
+		$$ = (ast_type){.kind = TY_NUMBER, .loc = LOC(@1), .name = $1, .lo = $2.lo, .hi = $2.hi, .step = $4};
+	}
 	;
 
 init_opt:
@@ -840,10 +1000,13 @@ expr:
 	| expr '+' expr { $$ = binary(RTAB_OP_ADD, $1, $3, @2); }
 	| expr '-' expr { $$ = binary(RTAB_OP_SUB, $1, $3, @2); }
 	| expr '*' expr { $$ = binary(RTAB_OP_MUL, $1, $3, @2); }
+	| expr '/' expr { $$ = binary(RTAB_OP_DIV_EXACT, $1, $3, @2); }
 	| '-' expr %prec UNARY { $$ = unary(RTAB_OP_NEG, $2, @1); }
 	| '+' expr %prec UNARY { $$ = $2; }
 	| '(' expr ')' { $$ = $2; }
 	| INT { $$ = number($1, @1); }
+	| DECNUM { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; }
+	| CODEWORD { $$ = word_division($1, @1); }
 	| RANGE { $$ = binary(RTAB_OP_SUB, number($1.lo, @1), number($1.hi, @1), @1); }
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }

@@ -96,6 +96,7 @@ static const char *op_name(int op)
 	case RTAB_OP_GE: return ">=";
 	case RTAB_OP_AND: return "and";
 	case RTAB_OP_OR: return "or";
+	case RTAB_OP_DIV_EXACT: return "/";
 	default: return "?";
 	}
 }
@@ -128,6 +129,7 @@ static void put_expr(strbuf *sb, bool locs, const ast_expr *e)
 		sb_putc(sb, ')');
 		break;
 	case EX_DICE: sb_printf(sb, "%lldd%lld", (long long)e->num, (long long)e->sides); break;
+	case EX_DECIMAL: sb_printf(sb, "%lld/1000", (long long)e->num); break;
 	case EX_IF:
 		sb_puts(sb, "(if ");
 		put_expr(sb, locs, e->lhs);
@@ -167,10 +169,34 @@ static void put_type(strbuf *sb, const ast_type *t)
 	case TY_BOOL: sb_puts(sb, "bool"); break;
 	case TY_INT: sb_printf(sb, "int %lld..%lld", (long long)t->lo, (long long)t->hi); break;
 	case TY_NAMED: sb_puts(sb, t->name); break;
+	case TY_LIST: sb_printf(sb, "list %lld..%lld", (long long)t->lo, (long long)t->hi); break;
+	case TY_NUMBER:
+		sb_printf(sb, "%s %lld..%lld by %lld /1000", t->name, (long long)t->lo, (long long)t->hi,
+			  (long long)t->step);
+		break;
 	}
 }
 
 static void put_stmts(strbuf *sb, bool locs, const ast_stmt *s);
+
+static void put_cell(strbuf *sb, bool locs, const ast_cell *c)
+{
+	sb_putc(sb, ' ');
+	if (c->kind == CELL_NAME)
+		sb_puts(sb, c->name);
+	else if (c->kind == CELL_ABSENT)
+		sb_puts(sb, "-");
+	else if (c->kind == CELL_COLON)
+		sb_puts(sb, ":");
+	else if (c->kind == CELL_RATIO)
+		sb_printf(sb, "%lld/%lld", (long long)c->lo, (long long)c->hi);
+	else {
+		put_end(sb, c->lo);
+		sb_puts(sb, "..");
+		put_end(sb, c->hi);
+	}
+	put_loc(sb, locs, c->loc);
+}
 
 static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 {
@@ -184,6 +210,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		sb_puts(sb, "locales ");
 		put_ids(sb, locs, s->ids);
 		break;
+	case ST_EXACT: sb_printf(sb, "%s %lld/%lld", s->name, (long long)s->lo, (long long)s->hi); break;
 	case ST_VALUE:
 		sb_printf(sb, "value %s", s->name);
 		if (s->body)
@@ -279,23 +306,14 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		put_stmts(sb, locs, s->body);
 		break;
 	case ST_GRID_LINE:
-		sb_puts(sb, "line");
+	case ST_PATCH:
+		sb_puts(sb, s->kind == ST_PATCH ? "patch" : "line");
 		for (const ast_cell *c = s->cells; c; c = c->next) {
-			sb_putc(sb, ' ');
-			if (c->kind == CELL_NAME)
-				sb_puts(sb, c->name);
-			else if (c->kind == CELL_ABSENT)
-				sb_puts(sb, "-");
-			else if (c->kind == CELL_COLON)
-				sb_puts(sb, ":");
-			else if (c->kind == CELL_RATIO)
-				sb_printf(sb, "%lld/%lld", (long long)c->lo, (long long)c->hi);
-			else {
-				put_end(sb, c->lo);
-				sb_puts(sb, "..");
-				put_end(sb, c->hi);
+			put_cell(sb, locs, c);
+			if (s->kind == ST_PATCH && c == s->cells && s->step) {
+				sb_printf(sb, " %s", s->ids ? s->ids->id : "?");
+				put_cell(sb, locs, s->step);
 			}
-			put_loc(sb, locs, c->loc);
 		}
 		if (s->rule)
 			sb_printf(sb, " @%s", s->rule);
@@ -671,6 +689,20 @@ static const tree_case tree_cases[] = {
 	 "table crt { columns by odds(a, b) round down { }; words shifts x,y; words below none; "
 	 "words above 7/1 DE; grid { line 1/4 3/2; line 1..1 : AE -; "
 	 "line 2..3 - DR @7.4 provisional \"why\"; line 4..+inf DE -; }; }\n"},
+	{"cell patches of a variant: a roll, a range, open rolls, odds, a name, a value column, '—', a rule and a reason",
+	 "table v {\n"
+	 "  like crt;\n"
+	 "  cell 1 at 3:1 = DR;\n"
+	 "  cell 5-6 at 1.5:1 = DE @ \"7.8\";\n"
+	 "  cell <=0 at tacw = — provisional \"why\";\n"
+	 "  cell 6+ at -2 = AE;\n"
+	 "  cell 2..3 = NE;\n"
+	 "  cell >=4 = X;\n"
+	 "}\n",
+	 false,
+	 "table v { words like crt; patch 1..1 at 3/1 DR; patch 5..6 at 3/2 DE @7.8; "
+	 "patch -inf..0 at tacw - provisional \"why\"; patch 6..+inf at -2..-2 AE; patch 2..3 NE; "
+	 "patch 4..+inf X; }\n"},
 	{"columns by every value, by a difference; an effect declared without parentheses",
 	 "table t { columns by terrain; }\n"
 	 "table d { columns by difference(a, b); grid { -2 0 +3\n 1 X Y Z\n } }\n"
@@ -951,6 +983,12 @@ static const expr_case expr_cases[] = {
 	{"true", "true"},
 	{"false", "false"},
 	{"42", "42"},
+	{"12.5", "12500/1000"},
+	{"0.25 + x", "(+ 250/1000 x)"},
+	{"a / 2 * b", "(* (/ a 2) b)"},
+	{"a + b / 2", "(+ a (/ b 2))"},
+	{"a/2", "(/ a 2)"},
+	{"a/b/4 + 1", "(+ (/ (/ a b) 4) 1)"},
 	{"-x", "(neg x)"},
 	{"+x", "x"},
 	{"not a", "(not a)"},
