@@ -538,7 +538,7 @@ void resolve_tables(model *m)
 		}
 		if (grid && grid->name)
 			check_report(m, CHECK_ROW_SHAPE, grid->name_loc,
-				     "'grid %s' is one variant's grid, in a table whose columns are by (VARIANT, odds(A, B)); here write: grid { ... }",
+				     "'grid %s' names a variant's grid, which a table with 'columns by (VARIANT, odds(A, B))' has; here write: grid { ... }",
 				     grid->name);
 		if (grid)
 			resolve_grid(m, d, t, mt, grid, cols != NULL);

@@ -45,15 +45,20 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	}
 	const rtab_enum *e = &m->rs.enums[input->enum_index];
 	size_t ngrids = 0, ncols = 0;
+	const ast_stmt *rows = NULL;
 	for (const ast_stmt *s = d->body; s; s = s->next)
 		if (s->kind == ST_GRID) {
 			ngrids++;
 			ncols += header_width(s->body) + 2;
-		} else if (s->kind == ST_ROWS) {
-			check_report(m, CHECK_ROW_SHAPE, s->loc,
-				     "a table whose columns are by (%s, %s(...)) is written as one grid per value of '%s': grid VALUE { the steps, then one line per roll }",
-				     input->id, cols->name, input->id);
+		} else if (s->kind == ST_ROWS && !rows) {
+			rows = s;
 		}
+	if (ngrids == 0) {
+		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
+			     "a table whose columns are by (%s, %s(...)) is written as one grid per value of '%s': grid VALUE { the steps, then one line per roll }",
+			     input->id, cols->name, input->id);
+		return;
+	}
 	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
 	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
 	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
@@ -129,10 +134,6 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	}
 	if (nparts)
 		resolve_grids(m, d, t, mt, parts, nparts, true);
-	else
-		check_report(m, CHECK_ROW_SHAPE, cols->loc,
-			     "table '%s' has no grid; add one per value of '%s': grid VALUE { ... }", d->id,
-			     input->id);
 	if (!ok)
 		mt->has_rows = false;
 	free(owner);
