@@ -27,9 +27,9 @@ static const char *const input0_labels[] = {"Attacker's combat strength"};
 static const char *const input1_labels[] = {"Defender's combat strength"};
 static const char *const input2_labels[] = {"A leader leads the attack"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defence", .labels = input1_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "leader", .labels = input2_labels, .rule = "9.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "attack", .labels = input0_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defence", .labels = input1_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "leader", .labels = input2_labels, .rule = "9.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -239,6 +239,7 @@ const rtab_ruleset classic_differential_ruleset = {
 	.rule = "Demonstration rules",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*

@@ -27,9 +27,9 @@ static const char *const input0_labels[] = {"The hero's combat skill"};
 static const char *const input1_labels[] = {"The enemy's combat skill"};
 static const char *const input2_labels[] = {"The hero uses Mindblast (+2 combat skill)"};
 static const rtab_input inputs[] = {
-	{.id = "hero_skill", .labels = input0_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "enemy_skill", .labels = input1_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "mindblast", .labels = input2_labels, .rule = "2.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "hero_skill", .labels = input0_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "enemy_skill", .labels = input1_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "mindblast", .labels = input2_labels, .rule = "2.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -990,6 +990,7 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 	.rule = "Demonstration rules",
 	.nnumeric_outcomes = 1,
 	.numeric_outcomes = numeric_outcomes,
+	.scale = 0,
 };
 
 /*

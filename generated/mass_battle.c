@@ -123,71 +123,71 @@ static const char *const input62_labels[] = {"Unit of the side 16: rank bonus", 
 static const char *const input63_labels[] = {"Unit of the side 16: wounds caused", "Подразделение стороны 16: нанесённые раны"};
 static const char *const input64_labels[] = {"Unit of the side 16: has a standard", "Подразделение стороны 16: со знаменем"};
 static const rtab_input inputs[] = {
-	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "units", .labels = input16_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 16, .default_value = 1, .provisional = "units: the excerpt sets no maximum; at most 16 units per side, and one by default, are ours", .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "units[1].rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "rank_bonus"},
-	{.id = "units[1].wounds", .labels = input18_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "wounds"},
-	{.id = "units[1].standard", .labels = input19_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "standard"},
-	{.id = "units[2].rank_bonus", .labels = input20_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "rank_bonus"},
-	{.id = "units[2].wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "wounds"},
-	{.id = "units[2].standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "standard"},
-	{.id = "units[3].rank_bonus", .labels = input23_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "rank_bonus"},
-	{.id = "units[3].wounds", .labels = input24_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "wounds"},
-	{.id = "units[3].standard", .labels = input25_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "standard"},
-	{.id = "units[4].rank_bonus", .labels = input26_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "rank_bonus"},
-	{.id = "units[4].wounds", .labels = input27_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "wounds"},
-	{.id = "units[4].standard", .labels = input28_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "standard"},
-	{.id = "units[5].rank_bonus", .labels = input29_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "rank_bonus"},
-	{.id = "units[5].wounds", .labels = input30_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "wounds"},
-	{.id = "units[5].standard", .labels = input31_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "standard"},
-	{.id = "units[6].rank_bonus", .labels = input32_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "rank_bonus"},
-	{.id = "units[6].wounds", .labels = input33_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "wounds"},
-	{.id = "units[6].standard", .labels = input34_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "standard"},
-	{.id = "units[7].rank_bonus", .labels = input35_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "rank_bonus"},
-	{.id = "units[7].wounds", .labels = input36_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "wounds"},
-	{.id = "units[7].standard", .labels = input37_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "standard"},
-	{.id = "units[8].rank_bonus", .labels = input38_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "rank_bonus"},
-	{.id = "units[8].wounds", .labels = input39_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "wounds"},
-	{.id = "units[8].standard", .labels = input40_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "standard"},
-	{.id = "units[9].rank_bonus", .labels = input41_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "rank_bonus"},
-	{.id = "units[9].wounds", .labels = input42_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "wounds"},
-	{.id = "units[9].standard", .labels = input43_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "standard"},
-	{.id = "units[10].rank_bonus", .labels = input44_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "rank_bonus"},
-	{.id = "units[10].wounds", .labels = input45_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "wounds"},
-	{.id = "units[10].standard", .labels = input46_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "standard"},
-	{.id = "units[11].rank_bonus", .labels = input47_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "rank_bonus"},
-	{.id = "units[11].wounds", .labels = input48_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "wounds"},
-	{.id = "units[11].standard", .labels = input49_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "standard"},
-	{.id = "units[12].rank_bonus", .labels = input50_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "rank_bonus"},
-	{.id = "units[12].wounds", .labels = input51_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "wounds"},
-	{.id = "units[12].standard", .labels = input52_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "standard"},
-	{.id = "units[13].rank_bonus", .labels = input53_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "rank_bonus"},
-	{.id = "units[13].wounds", .labels = input54_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "wounds"},
-	{.id = "units[13].standard", .labels = input55_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "standard"},
-	{.id = "units[14].rank_bonus", .labels = input56_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "rank_bonus"},
-	{.id = "units[14].wounds", .labels = input57_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "wounds"},
-	{.id = "units[14].standard", .labels = input58_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "standard"},
-	{.id = "units[15].rank_bonus", .labels = input59_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "rank_bonus"},
-	{.id = "units[15].wounds", .labels = input60_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "wounds"},
-	{.id = "units[15].standard", .labels = input61_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "standard"},
-	{.id = "units[16].rank_bonus", .labels = input62_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "rank_bonus"},
-	{.id = "units[16].wounds", .labels = input63_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "wounds"},
-	{.id = "units[16].standard", .labels = input64_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "standard"},
+	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "units", .labels = input16_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 16, .default_value = 1, .provisional = "units: the excerpt sets no maximum; at most 16 units per side, and one by default, are ours", .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "units[1].rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[1].wounds", .labels = input18_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "wounds", .step = 0},
+	{.id = "units[1].standard", .labels = input19_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "standard", .step = 0},
+	{.id = "units[2].rank_bonus", .labels = input20_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[2].wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "wounds", .step = 0},
+	{.id = "units[2].standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "standard", .step = 0},
+	{.id = "units[3].rank_bonus", .labels = input23_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[3].wounds", .labels = input24_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "wounds", .step = 0},
+	{.id = "units[3].standard", .labels = input25_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "standard", .step = 0},
+	{.id = "units[4].rank_bonus", .labels = input26_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[4].wounds", .labels = input27_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "wounds", .step = 0},
+	{.id = "units[4].standard", .labels = input28_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "standard", .step = 0},
+	{.id = "units[5].rank_bonus", .labels = input29_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[5].wounds", .labels = input30_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "wounds", .step = 0},
+	{.id = "units[5].standard", .labels = input31_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "standard", .step = 0},
+	{.id = "units[6].rank_bonus", .labels = input32_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[6].wounds", .labels = input33_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "wounds", .step = 0},
+	{.id = "units[6].standard", .labels = input34_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "standard", .step = 0},
+	{.id = "units[7].rank_bonus", .labels = input35_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[7].wounds", .labels = input36_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "wounds", .step = 0},
+	{.id = "units[7].standard", .labels = input37_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "standard", .step = 0},
+	{.id = "units[8].rank_bonus", .labels = input38_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[8].wounds", .labels = input39_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "wounds", .step = 0},
+	{.id = "units[8].standard", .labels = input40_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "standard", .step = 0},
+	{.id = "units[9].rank_bonus", .labels = input41_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[9].wounds", .labels = input42_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "wounds", .step = 0},
+	{.id = "units[9].standard", .labels = input43_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "standard", .step = 0},
+	{.id = "units[10].rank_bonus", .labels = input44_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[10].wounds", .labels = input45_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "wounds", .step = 0},
+	{.id = "units[10].standard", .labels = input46_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "standard", .step = 0},
+	{.id = "units[11].rank_bonus", .labels = input47_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[11].wounds", .labels = input48_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "wounds", .step = 0},
+	{.id = "units[11].standard", .labels = input49_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "standard", .step = 0},
+	{.id = "units[12].rank_bonus", .labels = input50_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[12].wounds", .labels = input51_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "wounds", .step = 0},
+	{.id = "units[12].standard", .labels = input52_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "standard", .step = 0},
+	{.id = "units[13].rank_bonus", .labels = input53_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[13].wounds", .labels = input54_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "wounds", .step = 0},
+	{.id = "units[13].standard", .labels = input55_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "standard", .step = 0},
+	{.id = "units[14].rank_bonus", .labels = input56_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[14].wounds", .labels = input57_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "wounds", .step = 0},
+	{.id = "units[14].standard", .labels = input58_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "standard", .step = 0},
+	{.id = "units[15].rank_bonus", .labels = input59_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[15].wounds", .labels = input60_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "wounds", .step = 0},
+	{.id = "units[15].standard", .labels = input61_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "standard", .step = 0},
+	{.id = "units[16].rank_bonus", .labels = input62_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "rank_bonus", .step = 0},
+	{.id = "units[16].wounds", .labels = input63_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "wounds", .step = 0},
+	{.id = "units[16].standard", .labels = input64_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "standard", .step = 0},
 };
 
 /* dice */
@@ -878,6 +878,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.rule = "Ближний бой: Преследование нового противника ... Многосторонний ближний бой; Выпадение из ближнего боя, p. 53",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*
@@ -1420,110 +1421,141 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[18]; /* units[1].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[18].provisional);
 			x0 = x0 + x1;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_9;
 			x1 = in[21]; /* units[2].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[21].provisional);
 			x0 = x0 + x1;
 		e1_9: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_15;
 			x1 = in[24]; /* units[3].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[24].provisional);
 			x0 = x0 + x1;
 		e1_15: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_21;
 			x1 = in[27]; /* units[4].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[27].provisional);
 			x0 = x0 + x1;
 		e1_21: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_27;
 			x1 = in[30]; /* units[5].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[30].provisional);
 			x0 = x0 + x1;
 		e1_27: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_33;
 			x1 = in[33]; /* units[6].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[33].provisional);
 			x0 = x0 + x1;
 		e1_33: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_39;
 			x1 = in[36]; /* units[7].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[36].provisional);
 			x0 = x0 + x1;
 		e1_39: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_45;
 			x1 = in[39]; /* units[8].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[39].provisional);
 			x0 = x0 + x1;
 		e1_45: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_51;
 			x1 = in[42]; /* units[9].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[42].provisional);
 			x0 = x0 + x1;
 		e1_51: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_57;
 			x1 = in[45]; /* units[10].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[45].provisional);
 			x0 = x0 + x1;
 		e1_57: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_63;
 			x1 = in[48]; /* units[11].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[48].provisional);
 			x0 = x0 + x1;
 		e1_63: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_69;
 			x1 = in[51]; /* units[12].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[51].provisional);
 			x0 = x0 + x1;
 		e1_69: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_75;
 			x1 = in[54]; /* units[13].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[54].provisional);
 			x0 = x0 + x1;
 		e1_75: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_81;
 			x1 = in[57]; /* units[14].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[57].provisional);
 			x0 = x0 + x1;
 		e1_81: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_87;
 			x1 = in[60]; /* units[15].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[60].provisional);
 			x0 = x0 + x1;
 		e1_87: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_93;
 			x1 = in[63]; /* units[16].wounds */
+			if (x1 == 0) rtab_native_note_(out, inputs[63].provisional);
 			x0 = x0 + x1;
 		e1_93: ;
 			value = (int32_t)x0;
@@ -1544,110 +1576,141 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[17]; /* units[1].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[17].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_9;
 			x1 = in[20]; /* units[2].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[20].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_9: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_15;
 			x1 = in[23]; /* units[3].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[23].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_15: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_21;
 			x1 = in[26]; /* units[4].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[26].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_21: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_27;
 			x1 = in[29]; /* units[5].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_27: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_33;
 			x1 = in[32]; /* units[6].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[32].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_33: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_39;
 			x1 = in[35]; /* units[7].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[35].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_39: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_45;
 			x1 = in[38]; /* units[8].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[38].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_45: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_51;
 			x1 = in[41]; /* units[9].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[41].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_51: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_57;
 			x1 = in[44]; /* units[10].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[44].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_57: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_63;
 			x1 = in[47]; /* units[11].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[47].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_63: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_69;
 			x1 = in[50]; /* units[12].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[50].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_69: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_75;
 			x1 = in[53]; /* units[13].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[53].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_75: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_81;
 			x1 = in[56]; /* units[14].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[56].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_81: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_87;
 			x1 = in[59]; /* units[15].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[59].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_87: ;
 			x1 = in[16]; /* units */
+			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_93;
 			x1 = in[62]; /* units[16].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, inputs[62].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_93: ;
 			value = (int32_t)x0;
@@ -1668,6 +1731,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x1 = in[19]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
@@ -1675,6 +1739,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
@@ -1682,6 +1747,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
@@ -1689,6 +1755,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
@@ -1696,6 +1763,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
@@ -1703,6 +1771,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
@@ -1710,6 +1779,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
@@ -1717,6 +1787,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
@@ -1724,6 +1795,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
@@ -1731,6 +1803,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
@@ -1738,6 +1811,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
@@ -1745,6 +1819,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
@@ -1752,6 +1827,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
@@ -1759,6 +1835,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
@@ -1766,6 +1843,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
 		x1 = in[16]; /* units */
+		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;

@@ -148,42 +148,42 @@ static const char *const input33_labels[] = {"The pursued unit was already elimi
 static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
 static const char *const input35_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
-	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "pursued_eliminated_by_melee", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "leader_with_pursuer", .labels = input31_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "already_eliminated", .labels = input33_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defeated_in_front_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "defeated_in_flank_hex", .labels = input35_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_morale", .labels = input6_labels, .rule = "11.3.3", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "defender's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_strength", .labels = input7_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "attacker's strength: the domain 1..99 and the default 10 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_strength", .labels = input8_labels, .rule = "11.3.8", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 99, .default_value = 10, .provisional = "defender's strength: the domain 1..99 and the default 10 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defending_cavalry_pistol_shot", .labels = input9_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "flank_rear_hexes", .labels = input10_labels, .rule = "11.3.7", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "flank/rear hexes: the domain 0..4 is ours (six hexsides, at least one front hex used by the attack), as is the default 0", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_formation", .labels = input11_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_open_order", .labels = input12_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_formation", .labels = input13_labels, .rule = "11.3", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_open_order", .labels = input14_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "after_volley", .labels = input15_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "heavy_infantry_impetus", .labels = input16_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "cavalry_impetus", .labels = input17_labels, .rule = "11.3.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "halmstad", .labels = input18_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_light_cavalry", .labels = input19_labels, .rule = "11.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "initial_morale", .labels = input20_labels, .rule = "11.4.5", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 7, .provisional = "initial morale: the domain 1..10 and the default 7 (the one rating between the two printed modifiers) are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_morale", .labels = input21_labels, .rule = "11.4.5", .type = RTAB_TYPE_ENUM, .enum_index = 3, .min = 0, .max = 1, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "eliminated_failing_to_retreat", .labels = input22_labels, .rule = "11.7.1", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "formation", .labels = input23_labels, .rule = "11.0", .type = RTAB_TYPE_ENUM, .enum_index = 7, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_cavalry_units", .labels = input24_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "attacking cavalry units: the domain 0..6 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defender_cavalry_units", .labels = input25_labels, .rule = "11.7.1, 11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 6, .default_value = 0, .provisional = "defending cavalry units: the domain 0..6 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuer_charge_orders", .labels = input26_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuer_used_impetus", .labels = input27_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "cromwell", .labels = input28_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursuit_leader_rating", .labels = input29_labels, .rule = "11.7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 4, .default_value = 0, .provisional = "pursuit leader's command rating: the domain 0..4 and the default 0 (no leader) are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "pursued_eliminated_by_melee", .labels = input30_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "leader_with_pursuer", .labels = input31_labels, .rule = "11.7.2", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "already_eliminated", .labels = input33_labels, .rule = "11.7.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defeated_in_front_hex", .labels = input34_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "defeated_in_flank_hex", .labels = input35_labels, .rule = "11.7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -1207,6 +1207,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.rule = "Musket & Pike series rules",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*
@@ -1695,6 +1696,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1724,6 +1726,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1753,6 +1756,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1782,6 +1786,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1811,7 +1816,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
+		if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
+		if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
@@ -1819,7 +1826,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
+			if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
 			x1 = in[6]; /* defender_morale */
+			if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
 			x0 = x0 - x1;
 			value = (int32_t)x0;
 		}
@@ -1836,7 +1845,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
+		if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
+		if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 		rtab_native_note_(out, bands[0].provisional);
 		{
 			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1850,7 +1861,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
+			if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
 			x1 = in[8]; /* defender_strength */
+			if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
 			rtab_native_note_(out, bands[0].provisional);
 			{
 				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
@@ -1913,6 +1926,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
+		if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
@@ -1921,6 +1935,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
+			if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
 			x1 = 1;
 			x0 = x0 * x1;
 			value = (int32_t)x0;
@@ -1938,6 +1953,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -1971,6 +1987,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2047,6 +2064,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2054,6 +2072,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = x0 != 0 && x1 != 0;
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2087,6 +2106,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2115,6 +2135,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2146,6 +2167,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2179,6 +2201,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2250,6 +2273,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2295,6 +2319,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2313,6 +2338,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2344,6 +2370,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2389,6 +2416,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2407,6 +2435,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2457,6 +2486,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2475,6 +2505,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2525,6 +2556,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2543,6 +2575,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2593,6 +2626,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2611,6 +2645,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2661,6 +2696,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2679,6 +2715,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2710,6 +2747,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2755,6 +2793,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2773,6 +2812,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2801,6 +2841,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2846,6 +2887,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2864,6 +2906,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3173,6 +3216,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3200,9 +3244,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
+		if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3212,6 +3258,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
+			if (x0 == 0) rtab_native_note_(out, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3235,6 +3282,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
 	col = table1_column_of_value[in[0]]; /* by game */
+	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
 		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
@@ -3297,6 +3345,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3342,6 +3391,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3360,6 +3410,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3391,6 +3442,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3436,6 +3488,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3454,6 +3507,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3504,6 +3558,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3522,6 +3577,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3572,6 +3628,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3590,6 +3647,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3640,6 +3698,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3658,6 +3717,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3708,6 +3768,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3726,6 +3787,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3757,6 +3819,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3802,6 +3865,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3820,6 +3884,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3848,6 +3913,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3893,6 +3959,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3911,6 +3978,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4105,6 +4173,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4130,6 +4199,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4179,6 +4249,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4224,6 +4295,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4242,6 +4314,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4273,6 +4346,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4318,6 +4392,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4336,6 +4411,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4386,6 +4462,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4404,6 +4481,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4454,6 +4532,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4472,6 +4551,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4522,6 +4602,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4540,6 +4621,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4590,6 +4672,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4608,6 +4691,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4639,6 +4723,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4684,6 +4769,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4702,6 +4788,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4730,6 +4817,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
+					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4775,6 +4863,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4793,6 +4882,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
+				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;

@@ -42,17 +42,17 @@ static const char *const input8_labels[] = {"The charging unit is at long range"
 static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
-	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -561,6 +561,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*
@@ -1129,6 +1130,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		{
 			int64_t x0;
 			x0 = in[1]; /* other_test_modifiers */
+			if (x0 == 0) rtab_native_note_(out, inputs[1].provisional);
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;

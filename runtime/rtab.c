@@ -20,6 +20,8 @@ const char *rtab_status_message(int status)
 	case RTAB_E_INDEX: return "no such outcome, reaction set, transition, distance or procedure";
 	case RTAB_E_STATE: return "the transition is not defined for this state";
 	case RTAB_E_NO_RESULT: return "the table gives no result here (e.g. the attack is not allowed)";
+	case RTAB_E_INEXACT:
+		return "an exact division or product has no exact value at the ruleset's precision";
 	default: return "unknown status";
 	}
 }
@@ -153,9 +155,88 @@ int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t n
 		return RTAB_E_NULL;
 	if (ninputs != rs->ninputs)
 		return RTAB_E_INPUT;
-	for (size_t i = 0; i < ninputs; i++)
-		if (inputs[i] < rs->inputs[i].min || inputs[i] > rs->inputs[i].max)
+	for (size_t i = 0; i < ninputs; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		if (inputs[i] < in->min || inputs[i] > in->max)
 			return RTAB_E_INPUT;
+		if (in->step > 1 && ((int64_t)inputs[i] - in->min) % in->step != 0)
+			return RTAB_E_INPUT;
+	}
+	return RTAB_OK;
+}
+
+/* The exact operations: a scaled by scale (a whole number made exact), a * b / scale
+ * and a * scale / b, each exactly or not at all. */
+static int exact_op(rtab_op op, int32_t scale, int32_t a, int32_t b, int32_t *out)
+{
+	int64_t r;
+	if (scale < 1)
+		return RTAB_E_EXPR;
+	if (op == RTAB_OP_SCALE) {
+		r = (int64_t)a * scale;
+	} else if (op == RTAB_OP_MUL_EXACT) {
+		int64_t p = (int64_t)a * b;
+		if (p % scale != 0)
+			return RTAB_E_INEXACT;
+		r = p / scale;
+	} else {
+		if (b == 0)
+			return RTAB_E_EXPR;
+		int64_t p = (int64_t)a * scale;
+		if (p % b != 0)
+			return RTAB_E_INEXACT;
+		r = p / b;
+	}
+	if (r < INT32_MIN || r > INT32_MAX)
+		return RTAB_E_OVERFLOW;
+	*out = (int32_t)r;
+	return RTAB_OK;
+}
+
+int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap)
+{
+	char tmp[32];
+	size_t n = 0, digits = 0;
+	int32_t s = scale;
+	if (!buf || cap == 0)
+		return RTAB_E_NULL;
+	if (scale < 0)
+		return RTAB_E_EXPR;
+	if (scale <= 1)
+		s = 1;
+	/* The decimals a fraction of 1/s needs: s must divide 10^digits. */
+	for (int64_t p = 1; p % s != 0; p *= 10)
+		if (++digits > 9)
+			return RTAB_E_EXPR;
+	int64_t v = scaled, pow10 = 1;
+	for (size_t i = 0; i < digits; i++)
+		pow10 *= 10;
+	bool neg = v < 0;
+	uint64_t mag = (uint64_t)(neg ? -v : v) * (uint64_t)(pow10 / s);
+	/* Digits from the right; trailing zeros of the fraction dropped. */
+	uint64_t frac = mag % (uint64_t)pow10, whole = mag / (uint64_t)pow10;
+	size_t fd = digits;
+	while (fd > 0 && frac % 10 == 0) {
+		frac /= 10;
+		fd--;
+	}
+	for (size_t i = 0; i < fd; i++) {
+		tmp[n++] = (char)('0' + frac % 10);
+		frac /= 10;
+	}
+	if (fd > 0)
+		tmp[n++] = '.';
+	do {
+		tmp[n++] = (char)('0' + whole % 10);
+		whole /= 10;
+	} while (whole > 0);
+	if (neg)
+		tmp[n++] = '-';
+	if (n + 1 > cap)
+		return RTAB_E_NULL;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = '\0';
 	return RTAB_OK;
 }
 
@@ -215,6 +296,26 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 		ctx->provisional = why;
 	if (ctx->nprovisional < UINT16_MAX)
 		ctx->nprovisional++;
+}
+
+/*
+ * An input read by a condition, a value, a key or a column: the input's own
+ * reason (its domain or default is not the source's) when it holds its
+ * default value, and the reason of the enum value it holds.
+ */
+static void note_input(const rtab_ruleset *rs, rtab_eval_ctx *ctx, size_t i, int32_t v)
+{
+	const rtab_input *in;
+	if (!ctx || i >= rs->ninputs)
+		return;
+	in = &rs->inputs[i];
+	if (in->provisional && v == in->default_value)
+		note_provisional(ctx, in->provisional);
+	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
+		const rtab_enum *e = &rs->enums[in->enum_index];
+		if (v >= 0 && v < e->nvalues && e->values)
+			note_provisional(ctx, e->values[v].provisional);
+	}
 }
 
 /* The same, named first: the outcome's own uncertainty leads the list. */
@@ -410,7 +511,7 @@ static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, 
 /* A constant or an input, as an operand of a short expression; false for anything else. */
 static bool operand(const rtab_instr *in, const int32_t *inputs, size_t ninputs, int32_t *v)
 {
-	if (in->op == RTAB_OP_CONST) {
+	if (in->op == RTAB_OP_CONST || in->op == RTAB_OP_CONST_EXACT) {
 		*v = in->arg;
 		return true;
 	}
@@ -479,18 +580,23 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 		*value = 1;
 		return RTAB_OK;
 	}
-	if (expr->ninstrs <= 3 && eval_short(expr, inputs, ninputs, value))
+	if (expr->ninstrs <= 3 && eval_short(expr, inputs, ninputs, value)) {
+		for (size_t i = 0; ctx && i < expr->ninstrs; i++)
+			if (expr->instrs[i].op == RTAB_OP_INPUT)
+				note_input(rs, ctx, (size_t)expr->instrs[i].arg, inputs[expr->instrs[i].arg]);
 		return RTAB_OK;
+	}
 	for (size_t i = 0; i < expr->ninstrs; i++) {
 		const rtab_instr *in = &expr->instrs[i];
 		int rc = RTAB_OK;
 		switch ((rtab_op)in->op) {
 		case RTAB_OP_CONST:
+		case RTAB_OP_CONST_EXACT:
 		case RTAB_OP_INPUT:
 		case RTAB_OP_ROLL:
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
-			if (in->op == RTAB_OP_CONST) {
+			if (in->op == RTAB_OP_CONST || in->op == RTAB_OP_CONST_EXACT) {
 				stack[sp++] = in->arg;
 			} else if (in->op == RTAB_OP_ROLL) {
 				rc = roll_dice(rs, in->arg, ctx, &stack[sp++]);
@@ -498,6 +604,7 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 				if (in->arg < 0 || (size_t)in->arg >= ninputs)
 					return RTAB_E_EXPR;
 				stack[sp++] = inputs[in->arg];
+				note_input(rs, ctx, (size_t)in->arg, inputs[in->arg]);
 			}
 			break;
 		case RTAB_OP_NEG:
@@ -521,6 +628,19 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 			if (sp < 2)
 				return RTAB_E_EXPR;
 			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], ctx);
+			sp--;
+			break;
+		case RTAB_OP_SCALE:
+			if (sp < 1)
+				return RTAB_E_EXPR;
+			rc = exact_op(RTAB_OP_SCALE, in->arg, stack[sp - 1], 0, &stack[sp - 1]);
+			break;
+		case RTAB_OP_MUL_EXACT:
+		case RTAB_OP_DIV_EXACT:
+			if (sp < 2)
+				return RTAB_E_EXPR;
+			rc = exact_op((rtab_op)in->op, in->arg, stack[sp - 2], stack[sp - 1],
+				      &stack[sp - 2]);
 			sp--;
 			break;
 		case RTAB_OP_JUMP_IF_FALSE:
@@ -958,6 +1078,7 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 		v = inputs[t->column_input];
 		if (v < 0 || v >= rs->inputs[t->column_input].max + 1 || !t->column_of_value)
 			return RTAB_E_RULESET;
+		note_input(rs, ctx, (size_t)t->column_input, v);
 		*col = t->column_of_value[v];
 		return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
 	case RTAB_KEY_ODDS:
@@ -986,6 +1107,8 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	size_t first, end;
 	int rc = key_run(rs, t, inputs, ninputs, &first, &end);
 
+	if (rc == RTAB_OK && t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0)
+		note_input(rs, ctx, (size_t)t->column_input, inputs[t->column_input]); /* the variant */
 	if (rc == RTAB_OK)
 		rc = key_column(rs, t, inputs, ninputs, ctx, out, first, end, &col);
 	if (rc != RTAB_OK)

@@ -48,6 +48,8 @@ typedef enum rtab_status {
 	RTAB_E_NO_RESULT = -12, /* the table gives no result here: a column marked 'none' (an attack
 				   that is not allowed), or the odds 0:0. rtab_result.column says
 				   which column was reached */
+	RTAB_E_INEXACT = -13, /* an exact division or product whose result the ruleset's
+				 precision (rtab_ruleset.scale) cannot hold: never rounded */
 } rtab_status;
 
 /* Labels: one string per locale of the ruleset (NULL where a locale has none). */
@@ -81,7 +83,10 @@ typedef enum rtab_list_role {
 } rtab_list_role;
 
 /* An input is the situation a table reads: its value is an enum value index,
- * 0/1 for a bool, or an integer within [min, max].
+ * 0/1 for a bool, or an integer within [min, max]. A number input (step > 0,
+ * `number 0..40 by 0.5`) holds an exact number scaled by the ruleset's
+ * precision: 12.5 is 25 when rtab_ruleset.scale is 2; min, max and
+ * default_value are scaled alike and its values are the multiples of step.
  *
  * A list input ("any number of units per side") is lowered to plain inputs:
  * its length (id "units", RTAB_LIST_LENGTH), followed by one input per field
@@ -102,6 +107,7 @@ typedef struct rtab_input {
 	int16_t list_length;     /* RTAB_LIST_FIELD: the input holding the list's length (else unused) */
 	uint16_t list_item;      /* RTAB_LIST_FIELD: the item it belongs to, from 1 */
 	const char *list_field;  /* RTAB_LIST_FIELD: the field's name, else NULL */
+	int32_t step; /* a number input: its step, scaled (0.5 at scale 2 is 1); 0: not a number */
 } rtab_input;
 
 /* A group of identical dice: count dice with faces face_min..face_max. */
@@ -147,6 +153,13 @@ typedef enum rtab_op {
 	RTAB_OP_ROLL,          /* push the sum of the next faces, for dice arg */
 	RTAB_OP_JUMP_IF_FALSE, /* pop; if zero, skip arg instructions */
 	RTAB_OP_JUMP,          /* skip arg instructions */
+	/* Exact numbers (a ruleset whose scale is arg > 1): values scaled by arg. */
+	RTAB_OP_CONST_EXACT,   /* push arg: an exact constant, already scaled (12.5 is 25 at scale 2) */
+	RTAB_OP_SCALE,         /* a whole number becomes exact: multiply by arg (the scale) */
+	RTAB_OP_MUL_EXACT,     /* pop a, b (both scaled); push a * b / arg, RTAB_E_INEXACT
+				  when that is not whole */
+	RTAB_OP_DIV_EXACT,     /* pop a, b (both scaled); push a * arg / b, RTAB_E_INEXACT
+				  when that is not whole (b == 0: RTAB_E_EXPR) */
 	RTAB_OP_COUNT_
 } rtab_op;
 
@@ -543,6 +556,8 @@ typedef struct rtab_transition {
 	const char *const *provisional; /* per state: why its arc is unsettled, or NULL; may be NULL */
 } rtab_transition;
 
+/* In a ruleset with scale > 1 every value of a distance is exact, scaled by
+ * the ruleset's scale (12.5 cm is 25 at scale 2). */
 typedef struct rtab_distance_form {
 	rtab_expr value;
 	const char *unit;
@@ -617,6 +632,8 @@ typedef struct rtab_ruleset {
 	const char *rule; /* the ruleset's own rule reference, or NULL */
 	uint16_t nnumeric_outcomes;
 	const rtab_numeric_outcome *numeric_outcomes; /* declared with parameters (see rtab_outcome) */
+	int32_t scale; /* exact numbers (`exact 1/2;`): number inputs and distance values are
+			  stored as value * scale. 0 or 1: whole numbers only */
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -780,6 +797,14 @@ int rtab_find_procedure(const rtab_ruleset *rs, const char *id);
  * or procedure), or NULL for a NULL ruleset, an unknown kind or an index out
  * of range. */
 const char *rtab_target_id(const rtab_ruleset *rs, rtab_target t);
+
+/*
+ * Write the exact number scaled / scale as a decimal ("12.5", "-0.25", "3")
+ * to buf (NUL-terminated; at most 24 bytes are needed). scale 0 or 1: an
+ * integer. A scale that is not 2^a * 5^b (its fractions have no finite
+ * decimal) or a buffer too small: RTAB_E_EXPR / RTAB_E_NULL.
+ */
+int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap);
 
 /* The label of a definition in a locale, falling back to the first locale. */
 const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale);

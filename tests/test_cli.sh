@@ -115,8 +115,18 @@ check reasons-json 0 '"reasons": ["the die: the page says only' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
 check reasons-json-modifier 0 'Attacker: wavering formation or open order: no value printed' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
-check reasons-count 0 '"provisional_count": 5' \
+# An input whose domain or default is ours: its reason is listed while it holds its default ...
+check reasons-count 0 '"provisional_count": 14' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+check reasons-input-default 0 '"attacking leaders: the domain 0..3 and the default 0 are ours' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+# ... not once the caller sets it; an enum value's reason whenever it is read (defender 'normal').
+check reasons-inputs-set 0 '"provisional_count": 5' \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --set attacker_leaders=1 \
+	--set defender_leaders=1 --set attacker_morale=6 --set defender_morale=6 --set attacker_strength=12 \
+	--set defender_strength=12 --set flank_rear_hexes=1 --set attacker_cavalry_units=1 --roll 9 --json
+check reasons-enum-value 0 "provisional:   the unhurt formation: the page names no such state" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --set attacker_leaders=1 --roll 9 --explain
 check reasons-explain 0 "provisional:   force ratio: the page prints" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --explain
 check trigger-inputs-json 0 '"trigger_inputs": [{"formation": "wavering"}, {"formation": "normal"}]' \
@@ -146,6 +156,28 @@ RTAB
 check settled-fails 1 'expected settled, but it depends on 1 provisional reading: "smudged"' "$rtab" test "$tmp/settled.rtab"
 sed 's/morale roll 2 -> flee settled/morale roll 2 -> flee provisional/' "$tmp/settled.rtab" >"$tmp/settled2.rtab"
 check settled-passes 0 "1 passed, 0 failed" "$rtab" test "$tmp/settled2.rtab"
+
+# ... and one that reads an input at the default that is ours, or an unsettled enum value.
+cat >"$tmp/settled_inputs.rtab" <<'RTAB'
+ruleset s { locales en; en "S"; }
+dice d6 = 1d6;
+enum morale { en "M"; steady { en "Steady"; } shaken { en "Shaken"; provisional "shaken is ours"; } }
+input morale: morale = steady { en "Morale"; }
+input leaders: int 0..3 = 0 { en "Leaders"; provisional "the domain 0..3 is ours"; }
+outcome hold { en "Hold"; }
+outcome flee { en "Flee"; }
+modifier led { en "Led"; value leaders; }
+modifier shaken { en "Shaken"; when morale == shaken; value -1; }
+table check_morale { en "Morale"; roll d6; modifiers led, shaken; rows { flee 0-3; hold 4-9; } }
+example defaults { en "D"; check_morale roll 5 -> hold settled; }
+example shaken { en "S"; check_morale(leaders = 1, morale = shaken) roll 5 -> hold settled; }
+example chosen { en "C"; check_morale(leaders = 1) roll 5 -> hold settled; }
+RTAB
+check settled-input-default 1 'expected settled, but it depends on 1 provisional reading: "the domain 0..3 is ours"' \
+	"$rtab" test "$tmp/settled_inputs.rtab"
+check settled-enum-value 1 'expected settled, but it depends on 1 provisional reading: "shaken is ours"' \
+	"$rtab" test "$tmp/settled_inputs.rtab"
+check settled-input-chosen 1 "1 passed, 2 failed" "$rtab" test "$tmp/settled_inputs.rtab"
 
 # An example names what a trigger passes on; a wrong value fails it.
 sed 's/formation_hit(formation = wavering), formation_hit(formation = scattered)}/formation_hit(formation = wavering), formation_hit(formation = normal)}/' \
@@ -336,6 +368,25 @@ table t {
 }
 RTAB
 check value-key 0 '"column": ">=+1"' "$rtab" eval --json "$tmp/value_key.rtab" t --roll 2
+# Exact numbers: a number input set as printed, values and distances shown exactly.
+halves=tests/golden/exact_halves.rtab
+check exact-distance 0 "value:         16.5 cm" "$rtab" eval $halves retire --set compulsory_move=25 --roll 4
+check exact-distance-json 0 '"value": 16.5, "unit": "cm"' "$rtab" eval $halves retire --roll 4 --json
+check exact-set-number 0 "value:         2.5 cm" \
+	"$rtab" eval $halves frontage --set halved=true --set strength=2.5
+check exact-set-other 0 "value:         1.5 cm" \
+	"$rtab" eval $halves frontage --set halved=true --set strength=1.5
+check exact-set-between-steps 2 "takes a number in 0..40 by 0.5, not '2.3'" \
+	"$rtab" eval $halves frontage --set strength=2.3
+check exact-set-not-a-number 2 "takes a number in 0..40 by 0.5, not '2,5'" \
+	"$rtab" eval $halves frontage --set strength=2,5
+check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
+	"$rtab" eval $halves retire --set compulsory_move=12.5 --roll 4
+check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
+	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
+check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+check exact-export-default 0 '"default_text": "2.5"' "$rtab" export --format json $halves
+check exact-export-text 0 '"text": "compulsory_move / 2 + 1d6"' "$rtab" export --format json $halves
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

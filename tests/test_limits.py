@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Every count the runtime stores in 16 bits is checked (-Wlimits), and the
-checks stay near-linear: huge definitions, generated here, never committed.
+"""Every count the runtime stores in 16 bits is checked (-Wlimits), and huge
+definitions, generated here and never committed, are checked to the end with
+the right message (the time each takes is printed, never asserted: a check
+gone quadratic shows as a meson timeout).
 usage: test_limits.py RTAB"""
 import math
 import os
@@ -15,8 +17,8 @@ HEAD = 'ruleset r { locales en; en "R"; }\n'
 failures = 0
 
 
-def run(name, text, want_status, needles, budget=20.0, args=()):
-    """Check text; want the exit status, every needle in the output, within budget seconds."""
+def run(name, text, want_status, needles, args=()):
+    """Check text; want the exit status and every needle in the output."""
     global failures
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, name + ".rtab")
@@ -31,8 +33,6 @@ def run(name, text, want_status, needles, budget=20.0, args=()):
     if p.returncode != want_status:
         problems.append(f"exit {p.returncode}, expected {want_status}")
     problems += [f"output lacks {n!r}" for n in needles if n not in out]
-    if took > budget:
-        problems.append(f"took {took:.1f} s (budget {budget} s)")
     if problems:
         failures += 1
         print(f"FAIL {name}: " + "; ".join(problems))
@@ -75,14 +75,24 @@ cols = 'enum e { en "E";\n' + many("v{i};", LIMIT) + "}\ninput k: e;\n" \
     + many("c{i} = v{i};", LIMIT) + "}\nrows { a " + " ".join(["1-6"] * LIMIT) + "; } }\n"
 run("columns_at_limit", cols, 0, [])
 
+# A grid one line deep and 30000 columns wide, every cell its own outcome,
+# would make 30000 rows over 30000 columns: refused, not 14 GB of memory.
+wide = 'enum e { en "E";\n' + many("v{i};", LIMIT) + "}\ninput k: e;\n" \
+    + many('outcome o{i} {{ en "O"; }}', LIMIT) + 'dice d6 = 1d6;\n' \
+    + 'table t { en "T"; roll d6; columns by k; grid {\n' \
+    + " ".join(f"v{i}" for i in range(LIMIT)) + "\n1-6 " \
+    + " ".join(f"o{i}" for i in range(LIMIT)) + "\n} }\n"
+run("grid_rows_by_columns", wide, 1,
+    ["the grid of table 't' makes more than", "split it into several tables", OVER])
+
 # Duplicates are found in linear time: 70,000 values, every one given twice.
 dup = run("enum_duplicates", 'enum e { en "E";\n' + many("v{i}; v{i};", 14000) + "}\n", 1,
-          ["enum 'e' lists the value 'v13999' twice"], budget=10.0)
+          ["enum 'e' lists the value 'v13999' twice"])
 
 # A natural roll repeated 3,000 times: each repeat reported once (not once per
 # earlier rule), and quickly.
 out = run("natural_repeated", TABLE.format(many("natural 6 -> a;", 3000)), 0,
-          ["is the same as an earlier one"], budget=10.0)
+          ["is the same as an earlier one"])
 warnings = out.count("warning:")
 if warnings != 2999:
     failures += 1
@@ -93,7 +103,7 @@ if warnings != 2999:
 # (that was 3 GB of memory).
 unk = 'dice d6 = 1d6;\n' + many('outcome o{i} {{ en "O"; }}', 20000) \
     + 'table t { en "T"; roll d6; rows {\n' + many(" x{i} 1;", 20000) + "} }\n"
-run("unknown_names", unk, 1, ["unknown outcome 'x19999'"], budget=15.0)
+run("unknown_names", unk, 1, ["unknown outcome 'x19999'"])
 
 # Dice rolled in expressions are indexed in 16 bits as well: 64,000 different
 # dice (8 forms of 8,000 distances) stop at the limit, reported.

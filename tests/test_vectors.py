@@ -111,6 +111,11 @@ def c_compare(doc, v, line, where):
                'modified_roll': int(words[3]),
                'triggers': [doc[TARGETS[int(k)]][int(i)]['id'] for k, i in (w.split(':') for w in words[5:5 + n])],
                'provisional': prov or None}
+        numbers = [w for w in words[5 + n:] if w.startswith('=')]
+        o = doc['outcomes'][int(words[1])]
+        if numbers or o.get('nvalues'):
+            params = doc['numeric_outcomes'][o['numeric']]['params'] if o.get('nvalues') else []
+            got['numbers'] = {p['id']: int(x) for p, x in zip(params, numbers[0][1:].split(',') if numbers else [])}
     elif kind == 'reactions':
         rset = doc['reaction_sets'][doc_index(doc, 'reaction_sets', v['reactions'])]
         got = {'options': [rset['options'][int(i)]['id'] for i in words[2:]]}

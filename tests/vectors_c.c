@@ -82,6 +82,10 @@ int main(void)
 				       r.ntriggered);
 				for (size_t i = 0; i < r.ntriggered; i++)
 					printf(" %u:%u", r.triggered[i].kind, r.triggered[i].index);
+				/* The numbers the outcome carries, as the generated data holds them. */
+				const rtab_outcome *o = &rs->outcomes[r.outcome];
+				for (size_t i = 0; i < o->nvalues; i++)
+					printf("%s%ld", i ? "," : " =", (long)o->values[i]);
 				printf("\t%s\n", r.provisional ? r.provisional : "");
 			}
 		} else if (strcmp(kind, "reactions") == 0) {

@@ -28,7 +28,7 @@ static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
 const char *const facet_fields[] = {
 	"rtab_enum_value: id labels provisional",
 	"rtab_enum: id labels rule -nvalues values",
-	"rtab_input: id labels rule type enum_index min max default_value provisional list_role list_length list_item list_field",
+	"rtab_input: id labels rule type enum_index min max default_value provisional list_role list_length list_item list_field step",
 	"rtab_die_group: count face_min face_max",
 	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
 	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
@@ -196,6 +196,8 @@ static void ruleset_facets(builder *b)
 		sb_printf(&sb, "%s%s", l ? ", " : "", rs->locales[l]);
 	addf(b, stmt_loc(b, ST_LOCALES, NULL, 0), sb.data ? sb.data : xstrdup(""), "locales");
 	addf(b, b->d->loc, xstrdup(rs->id), "id");
+	addf(b, stmt_loc(b, ST_EXACT, NULL, 0), xasprintf("1/%d", rs->scale > 1 ? (int)rs->scale : 1),
+	     "exact");
 }
 
 static void dice_facets(builder *b)
@@ -234,6 +236,16 @@ static void enum_facets(builder *b)
 	}
 }
 
+/* "number 0..40 by 0.5": a number input's domain, exact. */
+static char *exact_type(const rtab_ruleset *rs, const rtab_input *in)
+{
+	char lo[32], hi[32], step[32];
+	rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
+	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
+	rtab_format_exact(in->step, rs->scale, step, sizeof step);
+	return xasprintf("number %s..%s by %s", lo, hi, step);
+}
+
 static void input_facets(builder *b)
 {
 	const rtab_ruleset *rs = b->rs;
@@ -243,10 +255,14 @@ static void input_facets(builder *b)
 		char *type = in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
 			     : in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums
 				     ? xstrdup(rs->enums[in->enum_index].id)
+				     : in->step > 0 ? exact_type(rs, in)
 				     : xasprintf("int %d..%d", in->min, in->max);
 		addf(b, b->ast ? b->ast->type.loc : b->d->loc, type, "type");
+		char num[32];
 		char *def = in->type == RTAB_TYPE_BOOL ? xstrdup(in->default_value ? "true" : "false")
-						       : value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1,
+			    : in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK
+				    ? xstrdup(num)
+				    : value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1,
 								  in->default_value);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
 		addf(b, b->d->loc, dup_or_null(in->provisional), "provisional");

@@ -42,6 +42,9 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_PATCH] = {"cell-patch", SEV_ERROR, false, "a variant's 'cell' patches name printed cells of its base's grid"},
 	[CHECK_PATCH_UNCHANGED] = {"patch-unchanged", SEV_WARNING, true, "a variant's 'cell' patch changes the cell it names"},
 	[CHECK_NUMERIC] = {"numeric-outcome", SEV_ERROR, false, "an outcome with numbers has a code pattern naming each parameter once; every cell read by it gives numbers within their domains"},
+	[CHECK_EXACT] = {"exact-numbers", SEV_ERROR, false, "the precision `exact 1/N;` holds every decimal written"},
+	[CHECK_INEXACT] = {"inexact-division", SEV_ERROR, false, "a division or product has an exact value at the ruleset's precision"},
+	[CHECK_FRACTIONAL] = {"fractional-roll", SEV_ERROR, false, "an exact number is rounded as the rule says before it counts as whole (a die roll, a column, a count)"},
 };
 
 int check_find(const char *name)
@@ -438,8 +441,20 @@ static void check_provisional(model *m)
 	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
 		if (k == DEF_EXAMPLE)
 			continue;
-		for (size_t i = 0; i < m->ndefs[k]; i++)
-			report_provisional_in(m, m->defs[k][i], m->defs[k][i]->body, NULL);
+		for (size_t i = 0; i < m->ndefs[k]; i++) {
+			const ast_def *d = m->defs[k][i];
+			if (d->list_of) {
+				/* A list's field: once, for all its items. */
+				if (d->list_item == 1)
+					for (const ast_stmt *s = d->body; s; s = s->next)
+						if (s->kind == ST_PROVISIONAL && s->text)
+							check_report(m, CHECK_PROVISIONAL, s->text_loc,
+								     "provisional field domain or default in list '%s' at %s: %s",
+								     d->list_of->id, d->list_field->id, s->text);
+				continue;
+			}
+			report_provisional_in(m, d, d->body, NULL);
+		}
 	}
 }
 
@@ -755,14 +770,16 @@ static void check_unit_mismatch(model *m)
 			if (a == 0 || b == 0)
 				continue;
 			const int64_t *x = m->distance_bounds[i][0], *y = m->distance_bounds[i][f];
-			double tolerance = (a > b ? a : b) / 2;
+			/* At a precision 1/S, the bounds are scaled by S. */
+			double S = m->rs.scale > 1 ? m->rs.scale : 1;
+			double tolerance = (a > b ? a : b) / 2 * S;
 			if (x[0] * a - y[0] * b <= tolerance && y[0] * b - x[0] * a <= tolerance &&
 			    x[1] * a - y[1] * b <= tolerance && y[1] * b - x[1] * a <= tolerance)
 				continue;
 			check_report(m, CHECK_UNIT_MISMATCH, m->defs[DEF_DISTANCE][i]->id_loc,
-				     "distance '%s' gives %lld..%lld %s and %lld..%lld %s, which disagree beyond rounding",
-				     d->id, (long long)x[0], (long long)x[1], d->forms[0].unit,
-				     (long long)y[0], (long long)y[1], d->forms[f].unit);
+				     "distance '%s' gives %g..%g %s and %g..%g %s, which disagree beyond rounding",
+				     d->id, (double)x[0] / S, (double)x[1] / S, d->forms[0].unit,
+				     (double)y[0] / S, (double)y[1] / S, d->forms[f].unit);
 		}
 	}
 }

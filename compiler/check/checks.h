@@ -38,6 +38,9 @@ typedef enum check_id {
 	CHECK_PATCH,             /* a variant's cell patches name cells of its base's grid */
 	CHECK_PATCH_UNCHANGED,   /* a cell patch changes what it patches */
 	CHECK_NUMERIC,           /* outcomes that carry numbers: patterns, cells, domains */
+	CHECK_EXACT,             /* `exact 1/N;` and decimals the precision holds */
+	CHECK_INEXACT,           /* a division or product that may have no exact value */
+	CHECK_FRACTIONAL,        /* an exact number where the rule needs a whole one, unrounded */
 
 	CHECK_COUNT_
 } check_id;

@@ -78,7 +78,8 @@ static bool cells_eq(const ast_cell *a, const ast_cell *b)
 
 static bool type_eq(const ast_type *a, const ast_type *b)
 {
-	return a->kind == b->kind && str_eq(a->name, b->name) && a->lo == b->lo && a->hi == b->hi;
+	return a->kind == b->kind && str_eq(a->name, b->name) && a->lo == b->lo && a->hi == b->hi &&
+	       a->step == b->step;
 }
 
 static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
@@ -88,7 +89,7 @@ static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
 		    !str_eq(a->rule, b->rule) || a->star != b->star || a->lo != b->lo ||
 		    a->hi != b->hi || !str_eq(a->name2, b->name2) || a->has_drm != b->has_drm ||
 		    a->has_roll != b->has_roll || a->drm != b->drm || a->expect != b->expect ||
-		    a->expect_value != b->expect_value ||
+		    a->expect_value != b->expect_value || a->expect_milli != b->expect_milli ||
 		    a->has_expect_modifier != b->has_expect_modifier ||
 		    a->has_expect_roll != b->has_expect_roll ||
 		    a->expect_provisional != b->expect_provisional ||

@@ -35,6 +35,12 @@ static bool set_inputs(model *m, const ast_stmt *s, int32_t *inputs)
 					     in->id, m->rs.enums[in->enum_index].id);
 			ok &= v >= 0;
 			inputs[i] = v < 0 ? 0 : v;
+		} else if (in->step > 0 || a->kind == ARG_DECIMAL) {
+			int64_t v;
+			if (input_number_arg(m, in, a, in->id, &v))
+				inputs[i] = (int32_t)v;
+			else
+				ok = false;
 		} else if (a->kind != ARG_INT || a->num < in->min || a->num > in->max) {
 			check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes %s %ld..%ld", in->id,
 				     in->type == RTAB_TYPE_BOOL ? "true or false, i.e." : "an integer in",
@@ -177,7 +183,11 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 			check_report(m, CHECK_EXAMPLE, s->loc, "a check of a distance expects a value and its unit, like 9 inches");
 			return false;
 		}
-		c->expected = (int)s->expect_value;
+		/* A distance is exact (scaled) at a precision 1/N: 12.5 cm is 25 at 1/2. */
+		int64_t v = s->expect_value * model_scale(m);
+		if (s->expect_milli && !model_exact(m, s->expect_value, s->loc, &v))
+			return false;
+		c->expected = (int)v;
 		for (size_t f = 0; f < d->nforms; f++)
 			if (strcmp(d->forms[f].unit, s->name2) == 0)
 				c->unit = d->forms[f].unit;
@@ -226,6 +236,7 @@ void resolve_examples(model *m)
 			if (s->kind != ST_CHECK)
 				continue;
 			c = &ex->checks[ex->nchecks];
+			memset(c, 0, sizeof *c); /* a check that failed before left its faces here */
 			c->stmt = s;
 			c->inputs = model_array(m, m->rs.ninputs ? m->rs.ninputs : 1, sizeof *c->inputs);
 			bool target_ok = resolve_target(m, s->name, s->name_loc, &c->target);
@@ -376,7 +387,7 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		if (rc != RTAB_OK)
 			break;
 		reasons prov = {0};
-		reasons_of_reactions(&prov, rs, c->target.index, opts, n < 64 ? n : 64);
+		reasons_of_reactions(&prov, rs, c->target.index, opts, n < 64 ? n : 64, c->inputs);
 		bool ok = n == c->noptions;
 		for (size_t i = 0; ok && i < n; i++) {
 			bool found = false;
@@ -425,8 +436,10 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 			break;
 		prov.n = prov.total < RTAB_MAX_REASONS ? prov.total : RTAB_MAX_REASONS;
 		if (v != c->expected) {
-			sb_printf(why, "gave %ld %s, expected %d %s", (long)v, c->unit, c->expected,
-				  c->unit);
+			char gave[32], want[32];
+			rtab_format_exact(v, rs->scale, gave, sizeof gave);
+			rtab_format_exact(c->expected, rs->scale, want, sizeof want);
+			sb_printf(why, "gave %s %s, expected %s %s", gave, c->unit, want, c->unit);
 			return false;
 		}
 		return provenance_ok(s, &prov, why);
@@ -443,7 +456,7 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 			return false;
 		}
 		reasons prov = {0};
-		reasons_of_procedure(&prov, rs, c->target.index, step);
+		reasons_of_procedure(&prov, rs, c->target.index, step, c->inputs);
 		int16_t outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
 		if (outcome >= 0)
 			reasons_of_triggers(&prov, rs, (size_t)outcome);

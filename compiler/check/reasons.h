@@ -22,16 +22,20 @@ void reasons_add(reasons *r, const char *why);
 /* A table result: every reason the runtime listed. */
 void reasons_of_table(reasons *r, const rtab_result *res);
 
-/* The options allowed in a reaction set (indices into its options). */
+/* The options allowed in a reaction set (indices into its options), and
+ * what deciding them reads in the situation `inputs` (NULL: not that). */
 void reasons_of_reactions(reasons *r, const rtab_ruleset *rs, size_t set, const uint16_t *options,
-			  size_t n);
+			  size_t n, const int32_t *inputs);
 
-/* A transition from state `from` to state `to`: the arc and the two states. */
+/* A transition from state `from` to state `to`: the arc and the two states
+ * (and the input's own reason when `from` is its default). */
 void reasons_of_transition(reasons *r, const rtab_ruleset *rs, size_t tr, int32_t from, int32_t to);
 
 /* A procedure that took `step` (-1: none applied): its order, the step taken
- * and every step before it (whose reading decided that it did not apply). */
-void reasons_of_procedure(reasons *r, const rtab_ruleset *rs, size_t p, int32_t step);
+ * and every step before it (whose reading decided that it did not apply),
+ * and what their guards read in the situation `inputs` (NULL: not that). */
+void reasons_of_procedure(reasons *r, const rtab_ruleset *rs, size_t p, int32_t step,
+			  const int32_t *inputs);
 
 /* What outcome `outcome` triggers in the situation: each trigger's reason. */
 void reasons_of_triggers(reasons *r, const rtab_ruleset *rs, size_t outcome);

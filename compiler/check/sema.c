@@ -254,6 +254,7 @@ static const char *stmt_keyword(stmt_kind k)
 	switch (k) {
 	case ST_LABEL: return "a label";
 	case ST_LOCALES: return "'locales'";
+	case ST_EXACT: return "'exact'";
 	case ST_VALUE: return "an enum value";
 	case ST_EFFECT: return "an effect";
 	case ST_TRIGGER: return "'trigger'";
@@ -273,7 +274,8 @@ static const char *stmt_keyword(stmt_kind k)
 static const char *stmt_home(stmt_kind k)
 {
 	switch (k) {
-	case ST_LOCALES: return "the ruleset header";
+	case ST_LOCALES:
+	case ST_EXACT: return "the ruleset header";
 	case ST_VALUE: return "an enum";
 	case ST_EFFECT:
 	case ST_TRIGGER: return "an outcome";
@@ -504,7 +506,7 @@ static void check_target_names(model *m)
 static void resolve_ruleset(model *m)
 {
 	const ast_def *d = m->ruleset_def;
-	const ast_stmt *locales = NULL;
+	const ast_stmt *locales = NULL, *exact = NULL;
 
 	m->rs.id = d ? arena_strdup(&m->arena, d->id) : "unnamed";
 	if (!d)
@@ -522,6 +524,8 @@ static void resolve_ruleset(model *m)
 				continue;
 			}
 			locales = s;
+		} else if (s->kind == ST_EXACT) {
+			resolve_exact(m, s, &exact);
 		} else if (s->kind != ST_LABEL) {
 			report_misplaced(m, s, "the ruleset header");
 		}
@@ -624,6 +628,10 @@ static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int 
 			return false;
 		}
 		return true;
+	case TY_NUMBER:
+		check_report(m, CHECK_TYPE, t->loc,
+			     "an exact number is the type of an input only; a parameter is an int or an enum");
+		return false;
 	case TY_NAMED:
 		*kind = RTAB_TYPE_ENUM;
 		*enum_index = model_find(m, DEF_ENUM, t->name);
@@ -663,6 +671,24 @@ static void resolve_inputs(model *m)
 				if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
 					report_misplaced(m, s, "an input");
 			in->provisional = block_provisional(m, d->body);
+		}
+		if (d->type.kind == TY_NUMBER) {
+			if (!resolve_number_type(m, &d->type, in)) {
+				m->bad[DEF_INPUT][i] = true;
+				continue;
+			}
+			in->default_value = in->min <= 0 && in->max >= 0 ? 0 : in->min;
+			if (d->init) {
+				ast_arg a = {.kind = d->init->kind == EX_DECIMAL ? ARG_DECIMAL : ARG_INT,
+					     .loc = d->init->loc, .num = d->init->num};
+				int64_t v;
+				if (d->init->kind != EX_DECIMAL && d->init->kind != EX_INT)
+					check_report(m, CHECK_TYPE, d->init->loc,
+						     "a default must be a constant number");
+				else if (input_number_arg(m, in, &a, in->id, &v))
+					in->default_value = (int32_t)v;
+			}
+			continue;
 		}
 		if (!resolve_type(m, &d->type, &kind, &enum_index, &lo, &hi)) {
 			m->bad[DEF_INPUT][i] = true;
@@ -974,7 +1000,8 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 			if (from < 0)
 				continue;
 			const rtab_input *fp = &m->rs.inputs[from];
-			if (fp->type != ip->type || fp->enum_index != ip->enum_index)
+			if (fp->type != ip->type || fp->enum_index != ip->enum_index ||
+			    (fp->step > 0) != (ip->step > 0))
 				check_report(m, CHECK_TYPE, a->loc,
 					     "input '%s' is not of the type of '%s'", a->name, a->key);
 			rtab_instr *ins = model_array(m, 1, sizeof *ins);
@@ -983,13 +1010,11 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 			st->value = (rtab_expr){1, ins};
 			continue;
 		}
-		if (a->num < ip->min || a->num > ip->max)
-			check_report(m, CHECK_BAD_RANGE, a->loc,
-				     "%lld lies outside the domain %ld..%ld of input '%s'",
-				     (long long)a->num, (long)ip->min, (long)ip->max, a->key);
+		int64_t v = 0;
+		input_number_arg(m, ip, a, a->key, &v);
 		rtab_instr *ins = model_array(m, 1, sizeof *ins);
 		ins->op = RTAB_OP_CONST;
-		ins->arg = (int32_t)a->num;
+		ins->arg = (int32_t)v;
 		st->value = (rtab_expr){1, ins};
 	}
 }

@@ -56,8 +56,40 @@ void report_misplaced(model *m, const ast_stmt *s, const char *where);
 typedef struct expr_type {
 	rtab_type_kind kind;
 	int enum_index;
-	int64_t lo, hi;
+	int64_t lo, hi; /* as the runtime holds them: an EXPR_EXACT value scaled */
+	int64_t grain;  /* every value is a multiple of grain/scale (0: always 0; set by
+			   the walk for INT and EXPR_EXACT) */
 } expr_type;
+
+/* The kind of an exact number (a ruleset with `exact 1/N;`, N > 1): the
+ * runtime holds it scaled by the ruleset's scale. Never an input's type. */
+#define EXPR_EXACT ((rtab_type_kind)3)
+/* What compile_expr accepts where a number may be exact (a distance, odds). */
+#define EXPR_NUMERIC ((rtab_type_kind)4)
+
+/* The greatest common divisor of |a| and |b| (0 when both are 0). */
+int64_t exact_gcd(int64_t a, int64_t b);
+
+/* The ruleset's scale: 1 for whole numbers only. */
+int32_t model_scale(const model *m);
+
+/* A number of the source in thousandths as the runtime holds it (scaled);
+ * reports (exact-numbers) a number finer than the ruleset's precision. */
+bool model_exact(model *m, int64_t milli, src_loc loc, int64_t *scaled);
+
+/* The value an argument (a number, a decimal, true/false) gives input ip,
+ * checked against its domain and step; false after reporting. */
+bool input_number_arg(model *m, const rtab_input *ip, const ast_arg *a, const char *key,
+		      int64_t *out);
+
+/* `exact 1/N;` in the ruleset header (seen: the first one met). */
+void resolve_exact(model *m, const ast_stmt *s, const ast_stmt **seen);
+
+/* The domain of `number LO..HI by STEP`, scaled into in; false after reporting. */
+bool resolve_number_type(model *m, const ast_type *t, rtab_input *in);
+
+/* Append RTAB_OP_SCALE to a compiled whole-number expression (making it exact). */
+void expr_make_exact(model *m, rtab_expr *e, expr_type *t);
 
 /* Compile e to a postfix program; want is the kind expected. */
 bool compile_expr(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr *out,

@@ -524,7 +524,9 @@ void resolve_distances(model *m)
 					     s->name2);
 			m->allow_dice = true;
 			t.lo = t.hi = 0;
-			compile_expr(m, s->expr, RTAB_TYPE_INT, &forms[dist->nforms].value, &t);
+			/* At a precision 1/N every form gives an exact number (scaled). */
+			if (compile_expr(m, s->expr, EXPR_NUMERIC, &forms[dist->nforms].value, &t))
+				expr_make_exact(m, &forms[dist->nforms].value, &t);
 			m->allow_dice = false;
 			size_t nfaces = 0;
 			for (size_t k2 = 0; k2 < forms[dist->nforms].value.ninstrs; k2++)

@@ -2,6 +2,7 @@
 #include "sema.h"
 #include "sema_list.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +25,37 @@ static void emit(instr_vec *iv, rtab_op op, int32_t arg)
 	iv->n++;
 }
 
+static bool numeric(const expr_type *t)
+{
+	return t->kind == RTAB_TYPE_INT || t->kind == EXPR_EXACT;
+}
+
+/* Make the whole number whose code ends before pos exact: RTAB_OP_SCALE there. */
+static void insert_scale(model *m, instr_vec *iv, size_t pos, expr_type *t)
+{
+	int32_t s = model_scale(m);
+	emit(iv, RTAB_OP_SCALE, s);
+	memmove(&iv->v[pos + 1], &iv->v[pos], (iv->n - 1 - pos) * sizeof *iv->v);
+	iv->v[pos] = (rtab_instr){.op = RTAB_OP_SCALE, .arg = s};
+	t->kind = EXPR_EXACT;
+	t->lo *= s;
+	t->hi *= s;
+}
+
+/* Operands a (code before mid) and b (code from mid on) in one representation:
+ * an exact number and a whole one make the whole one exact. */
+static void unify(model *m, instr_vec *iv, size_t mid, expr_type *a, expr_type *b)
+{
+	if (a->kind == EXPR_EXACT && b->kind == RTAB_TYPE_INT)
+		insert_scale(m, iv, iv->n, b);
+	else if (b->kind == EXPR_EXACT && a->kind == RTAB_TYPE_INT)
+		insert_scale(m, iv, mid, a);
+}
+
 static const char *type_name(const model *m, const expr_type *t)
 {
+	if (t->kind == EXPR_EXACT)
+		return "an exact number";
 	switch (t->kind) {
 	case RTAB_TYPE_BOOL: return "bool";
 	case RTAB_TYPE_INT: return "int";
@@ -90,8 +120,18 @@ static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr
 static bool require_kind(model *m, const ast_expr *e, const expr_type *t, rtab_type_kind want,
 			const char *role)
 {
-	if (t->kind == want)
+	if (t->kind == want || (want == EXPR_NUMERIC && numeric(t)))
 		return true;
+	if (want == RTAB_TYPE_INT && t->kind == EXPR_EXACT) {
+		check_report(m, CHECK_FRACTIONAL, e->loc,
+			     "%s must be a whole number, but this can be fractional (an exact number); "
+			     "state the rounding the rule gives: round_down(...), round_up(...), "
+			     "half_down(...) or half_up(...)",
+			     role);
+		return false;
+	}
+	if (want == EXPR_NUMERIC)
+		want = RTAB_TYPE_INT;
 	check_report(m, CHECK_TYPE, e->loc, "%s must be %s, but this is %s", role,
 		     want == RTAB_TYPE_BOOL ? "a condition (bool)" : "an integer",
 		     type_name(m, t));
@@ -105,6 +145,96 @@ static bool both_kind(model *m, const ast_expr *e, const expr_type *a, const exp
 	bool left = require_kind(m, e->lhs, a, want, role);
 	bool right = require_kind(m, e->rhs, b, want, role);
 	return left && right;
+}
+
+/* The least precision N (dividing 1000) at which grain/den has an exact value, or 0. */
+static int64_t precision_for_quotient(int64_t grain, int64_t den, int64_t scale)
+{
+	int64_t r = den / exact_gcd(grain ? grain : den, den);
+	r = r < 0 ? -r : r;
+	int64_t want = r / exact_gcd(r, scale) * scale;
+	return want <= 1000 && 1000 % want == 0 ? want : 0;
+}
+
+/* a * b and a / b (code of a before mid, of b after it): a product of two exact
+ * numbers and every quotient are exact (RTAB_OP_MUL_EXACT, RTAB_OP_DIV_EXACT),
+ * proven so here where the operands allow it. */
+static bool walk_product(model *m, const ast_expr *e, instr_vec *iv, size_t mid, expr_type *a,
+			 expr_type *b, expr_type *t)
+{
+	const int64_t big = (int64_t)1 << 30;
+	int64_t s = model_scale(m);
+	if (!both_kind(m, e, a, b, EXPR_NUMERIC, "an operand of arithmetic"))
+		return false;
+	*t = (expr_type){RTAB_TYPE_INT, -1, 0, 0, s};
+	if (e->op == RTAB_OP_MUL) {
+		bool both = a->kind == EXPR_EXACT && b->kind == EXPR_EXACT;
+		int64_t g = a->grain < big && b->grain < big ? a->grain * b->grain : s;
+		arith_bounds(RTAB_OP_MUL, a, b, t);
+		t->kind = a->kind == EXPR_EXACT || b->kind == EXPR_EXACT ? EXPR_EXACT : RTAB_TYPE_INT;
+		if (both && g % s != 0) {
+			check_report(m, CHECK_INEXACT, e->loc,
+				     "this product of two exact numbers can be finer than the ruleset's precision (1/%lld); "
+				     "declare a finer `exact 1/N;` or round an operand (round_down, round_up)",
+				     (long long)s);
+			return false;
+		}
+		t->grain = g / s;
+		if (both) {
+			t->lo = t->lo / s - (t->lo % s < 0);
+			t->hi = t->hi / s + (t->hi % s > 0);
+			emit(iv, RTAB_OP_MUL_EXACT, (int32_t)s);
+		} else {
+			emit(iv, RTAB_OP_MUL, 0);
+		}
+		return true;
+	}
+	unify(m, iv, mid, a, b);
+	if (b->lo <= 0 && b->hi >= 0) {
+		check_report(m, CHECK_TYPE, e->rhs->loc,
+			     b->lo == b->hi ? "division by zero"
+					    : "the divisor can be 0 (it lies within %lld..%lld); divide by a value that never is",
+			     (long long)b->lo, (long long)b->hi);
+		return false;
+	}
+	bool raw_exact = a->kind == EXPR_EXACT;
+	int64_t num_g = raw_exact ? a->grain * s : a->grain;
+	t->kind = s > 1 ? EXPR_EXACT : RTAB_TYPE_INT;
+	if (b->lo == b->hi) {
+		int64_t d = b->lo;
+		if (num_g % d != 0) {
+			int64_t want = precision_for_quotient(raw_exact ? a->grain : a->grain / s, d, s);
+			char fix[96];
+			if (want > 1)
+				snprintf(fix, sizeof fix, "declare `exact 1/%lld;` in the ruleset header, or ",
+					 (long long)want);
+			else
+				fix[0] = '\0';
+			char prec[64];
+			if (s > 1)
+				snprintf(prec, sizeof prec, "the ruleset's precision (1/%lld)", (long long)s);
+			else
+				snprintf(prec, sizeof prec, "whole numbers (the ruleset declares no `exact 1/N;`)");
+			check_report(m, CHECK_INEXACT, e->loc,
+				     "this division can have a value finer than %s; "
+				     "%sstate the rounding the rule gives: div_down(a, b) or div_up(a, b)",
+				     prec, fix);
+			return false;
+		}
+		int64_t lo = a->lo * s, hi = a->hi * s;
+		t->lo = (d > 0 ? lo : hi) / d;
+		t->hi = (d > 0 ? hi : lo) / d;
+		t->grain = num_g / (d < 0 ? -d : d);
+	} else {
+		int64_t mag = (a->lo < 0 ? -a->lo : a->lo) > (a->hi < 0 ? -a->hi : a->hi)
+				      ? (a->lo < 0 ? -a->lo : a->lo)
+				      : (a->hi < 0 ? -a->hi : a->hi);
+		t->lo = -mag * s;
+		t->hi = mag * s;
+		t->grain = 1;
+	}
+	emit(iv, RTAB_OP_DIV_EXACT, (int32_t)s);
+	return true;
 }
 
 static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int depth,
@@ -122,14 +252,20 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 		}
 	}
 	bool ok = walk(m, e->lhs, eq ? operand_enum(m, e->rhs) : -1, iv, &a, depth + 1, &sa);
+	size_t mid = iv->n;
 	ok &= walk(m, e->rhs, eq ? operand_enum(m, e->lhs) : -1, iv, &b, depth + 1, &sb);
 	*stack = sa > sb + 1 ? sa : sb + 1;
 	if (!ok)
 		return false;
+	if (e->op == RTAB_OP_MUL || e->op == RTAB_OP_DIV_EXACT)
+		return walk_product(m, e, iv, mid, &a, &b, t);
+	if (numeric(&a) && numeric(&b) && e->op != RTAB_OP_AND && e->op != RTAB_OP_OR)
+		unify(m, iv, mid, &a, &b);
 	emit(iv, (rtab_op)e->op, 0);
 	t->enum_index = -1;
 	t->lo = 0;
 	t->hi = 1;
+	t->grain = 0;
 	switch (e->op) {
 	case RTAB_OP_AND:
 	case RTAB_OP_OR:
@@ -162,12 +298,13 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 	case RTAB_OP_GT:
 	case RTAB_OP_GE:
 		t->kind = RTAB_TYPE_BOOL;
-		return both_kind(m, e, &a, &b, RTAB_TYPE_INT, "an operand of an ordering");
+		return both_kind(m, e, &a, &b, EXPR_NUMERIC, "an operand of an ordering");
 	default:
-		t->kind = RTAB_TYPE_INT;
-		if (!both_kind(m, e, &a, &b, RTAB_TYPE_INT, "an operand of arithmetic"))
+		t->kind = a.kind == EXPR_EXACT ? EXPR_EXACT : RTAB_TYPE_INT;
+		if (!both_kind(m, e, &a, &b, EXPR_NUMERIC, "an operand of arithmetic"))
 			return false;
 		arith_bounds(e->op, &a, &b, t);
+		t->grain = exact_gcd(a.grain, b.grain);
 		return true;
 	}
 }
@@ -177,7 +314,7 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	int v = hint_enum >= 0 ? model_enum_value(m, hint_enum, e->name) : -1;
 	if (v >= 0) {
 		emit(iv, RTAB_OP_CONST, v);
-		*t = (expr_type){RTAB_TYPE_ENUM, hint_enum, v, v};
+		*t = (expr_type){RTAB_TYPE_ENUM, hint_enum, v, v, 0};
 		return true;
 	}
 	int i = model_find(m, DEF_INPUT, e->name);
@@ -195,7 +332,11 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	const rtab_input *in = &m->rs.inputs[i];
 	model_use(m, DEF_INPUT, i);
 	emit(iv, RTAB_OP_INPUT, i);
-	*t = (expr_type){(rtab_type_kind)in->type, in->enum_index, in->min, in->max};
+	*t = (expr_type){(rtab_type_kind)in->type, in->enum_index, in->min, in->max, model_scale(m)};
+	if (in->step > 0) {
+		t->kind = model_scale(m) > 1 ? EXPR_EXACT : RTAB_TYPE_INT;
+		t->grain = exact_gcd(in->min, in->step);
+	}
 	return true;
 }
 
@@ -222,15 +363,19 @@ static bool int_args(model *m, const ast_expr *e, instr_vec *iv, expr_type *ts, 
 		     int *stack, const char *role)
 {
 	bool ok = true;
-	size_t i = 0;
+	size_t i = 0, mid = 0;
 	*stack = 0;
 	for (const ast_expr *a = e->args; a; a = a->next_arg, i++) {
 		int s;
+		if (i == 1)
+			mid = iv->n;
 		ok &= walk(m, a, -1, iv, &ts[i], depth + 1, &s);
 		if (ok)
-			ok &= require_kind(m, a, &ts[i], RTAB_TYPE_INT, role);
+			ok &= require_kind(m, a, &ts[i], EXPR_NUMERIC, role);
 		*stack = (int)i + s > *stack ? (int)i + s : *stack;
 	}
+	if (ok && i == 2)
+		unify(m, iv, mid, &ts[0], &ts[1]);
 	return ok;
 }
 
@@ -243,7 +388,8 @@ static const struct builtin {
 	{"min", 2, RTAB_OP_MIN, false},         {"max", 2, RTAB_OP_MAX, false},
 	{"abs", 1, RTAB_OP_ABS, false},         {"div_up", 2, RTAB_OP_DIV_UP, false},
 	{"div_down", 2, RTAB_OP_DIV_DOWN, false}, {"half_up", 1, RTAB_OP_DIV_UP, true},
-	{"half_down", 1, RTAB_OP_DIV_DOWN, true},
+	{"half_down", 1, RTAB_OP_DIV_DOWN, true}, {"round_up", 1, RTAB_OP_DIV_UP, false},
+	{"round_down", 1, RTAB_OP_DIV_DOWN, false},
 };
 
 static void div_bounds(rtab_op op, const expr_type *a, int64_t d, expr_type *t)
@@ -268,18 +414,35 @@ static bool walk_builtin(model *m, const ast_expr *e, const struct builtin *b, i
 	if (!arity(m, e, b->nargs, "built-in") ||
 	    !int_args(m, e, iv, ts, depth, stack, "an argument of a built-in"))
 		return false;
-	*t = (expr_type){RTAB_TYPE_INT, -1, ts[0].lo, ts[0].hi};
+	int32_t s = model_scale(m);
+	/* An exact argument is divided in its own units: by 2 * scale to halve. */
+	int32_t unit = ts[0].kind == EXPR_EXACT ? s : 1;
+	*t = (expr_type){RTAB_TYPE_INT, -1, ts[0].lo, ts[0].hi, s};
+	if (b->nargs == 1 && (b->op == RTAB_OP_DIV_UP || b->op == RTAB_OP_DIV_DOWN) && !b->halve) {
+		/* round_up(x), round_down(x): a whole number as it is. */
+		if (unit > 1) {
+			emit(iv, RTAB_OP_CONST_EXACT, unit);
+			*stack = *stack < 2 ? 2 : *stack;
+			div_bounds(b->op, &ts[0], unit, t);
+			emit(iv, b->op, 0);
+		}
+		return true;
+	}
 	if (b->halve) {
-		emit(iv, RTAB_OP_CONST, 2);
+		emit(iv, unit > 1 ? RTAB_OP_CONST_EXACT : RTAB_OP_CONST, 2 * unit);
 		*stack = *stack < 2 ? 2 : *stack;
-		div_bounds(b->op, &ts[0], 2, t);
+		div_bounds(b->op, &ts[0], 2 * unit, t);
 	} else if (b->op == RTAB_OP_MIN || b->op == RTAB_OP_MAX) {
+		t->kind = ts[0].kind;
+		t->grain = exact_gcd(ts[0].grain, ts[1].grain);
 		t->lo = b->op == RTAB_OP_MIN ? (ts[0].lo < ts[1].lo ? ts[0].lo : ts[1].lo)
 					     : (ts[0].lo > ts[1].lo ? ts[0].lo : ts[1].lo);
 		t->hi = b->op == RTAB_OP_MIN ? (ts[0].hi < ts[1].hi ? ts[0].hi : ts[1].hi)
 					     : (ts[0].hi > ts[1].hi ? ts[0].hi : ts[1].hi);
 	} else if (b->op == RTAB_OP_ABS) {
 		int64_t a = ts[0].lo < 0 ? -ts[0].lo : ts[0].lo, c = ts[0].hi < 0 ? -ts[0].hi : ts[0].hi;
+		t->kind = ts[0].kind;
+		t->grain = ts[0].grain;
 		t->hi = a > c ? a : c;
 		t->lo = ts[0].lo <= 0 && ts[0].hi >= 0 ? 0 : (a < c ? a : c);
 	} else if (ts[1].lo == ts[1].hi && ts[1].lo > 0) {
@@ -336,7 +499,7 @@ static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type
 		model_use(m, DEF_INPUT, whole);
 		emit(iv, RTAB_OP_INPUT, whole);
 		const rtab_input *len = &m->rs.inputs[whole];
-		*t = (expr_type){RTAB_TYPE_INT, -1, len->min, len->max};
+		*t = (expr_type){RTAB_TYPE_INT, -1, len->min, len->max, model_scale(m)};
 		*stack = 1;
 		return true;
 	}
@@ -389,17 +552,17 @@ static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type
 	switch (a) {
 	case 0:
 	case 1:
-		*t = (expr_type){RTAB_TYPE_INT, -1, f->min, f->max};
+		*t = (expr_type){RTAB_TYPE_INT, -1, f->min, f->max, model_scale(m)};
 		break;
 	case 2:
 		*t = (expr_type){RTAB_TYPE_INT, -1, f->min < 0 ? lmax * f->min : lmin * f->min,
-				 f->max > 0 ? lmax * f->max : lmin * f->max};
+				 f->max > 0 ? lmax * f->max : lmin * f->max, model_scale(m)};
 		break;
 	case 5:
-		*t = (expr_type){RTAB_TYPE_INT, -1, 0, lmax};
+		*t = (expr_type){RTAB_TYPE_INT, -1, 0, lmax, model_scale(m)};
 		break;
 	default:
-		*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1};
+		*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1, 0};
 	}
 	return true;
 }
@@ -440,7 +603,7 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		if (!ok)
 			return false;
 		emit(iv, RTAB_OP_MATRIX, k);
-		*t = (expr_type){RTAB_TYPE_INT, -1, mx->min, mx->max};
+		*t = (expr_type){RTAB_TYPE_INT, -1, mx->min, mx->max, model_scale(m)};
 		return true;
 	}
 	k = model_find(m, DEF_BAND, e->name);
@@ -461,7 +624,7 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 			}
 		}
 		emit(iv, RTAB_OP_BAND, k);
-		*t = (expr_type){RTAB_TYPE_INT, -1, b->otherwise, b->otherwise};
+		*t = (expr_type){RTAB_TYPE_INT, -1, b->otherwise, b->otherwise, model_scale(m)};
 		for (size_t i = 0; i < b->nsteps; i++) {
 			t->lo = b->steps[i].value < t->lo ? b->steps[i].value : t->lo;
 			t->hi = b->steps[i].value > t->hi ? b->steps[i].value : t->hi;
@@ -508,7 +671,7 @@ static bool walk_dice(model *m, const ast_expr *e, instr_vec *iv, expr_type *t)
 		return false;
 	}
 	emit(iv, RTAB_OP_ROLL, k);
-	*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num * e->sides};
+	*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num * e->sides, model_scale(m)};
 	return true;
 }
 
@@ -528,6 +691,12 @@ static bool walk_if(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, in
 	emit(iv, RTAB_OP_JUMP, 0);
 	if (!walk(m, e->third, -1, iv, &b, depth + 1, &sb))
 		return false;
+	if (a.kind == RTAB_TYPE_INT && b.kind == EXPR_EXACT) {
+		insert_scale(m, iv, jump_end, &a);
+		jump_end++;
+	} else if (a.kind == EXPR_EXACT && b.kind == RTAB_TYPE_INT) {
+		insert_scale(m, iv, iv->n, &b);
+	}
 	iv->v[jump_else].arg = (int32_t)(jump_end - jump_else);
 	iv->v[jump_end].arg = (int32_t)(iv->n - jump_end - 1);
 	if (a.kind != b.kind || (a.kind == RTAB_TYPE_ENUM && a.enum_index != b.enum_index)) {
@@ -536,6 +705,7 @@ static bool walk_if(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, in
 		return false;
 	}
 	*t = a;
+	t->grain = exact_gcd(a.grain, b.grain);
 	t->lo = a.lo < b.lo ? a.lo : b.lo;
 	t->hi = a.hi > b.hi ? a.hi : b.hi;
 	*stack = sc > sa ? sc : sa;
@@ -577,11 +747,21 @@ static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	switch (e->kind) {
 	case EX_INT:
 		emit(iv, RTAB_OP_CONST, (int32_t)e->num);
-		*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num};
+		*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num, e->num * model_scale(m)};
 		return true;
+	case EX_DECIMAL: {
+		int64_t v;
+		if (!model_exact(m, e->num, e->loc, &v))
+			return false;
+		emit(iv, model_scale(m) > 1 ? RTAB_OP_CONST_EXACT : RTAB_OP_CONST, (int32_t)v);
+		*t = (expr_type){model_scale(m) > 1 ? EXPR_EXACT : RTAB_TYPE_INT, -1, v, v, v};
+		if (t->kind == RTAB_TYPE_INT)
+			t->grain *= model_scale(m);
+		return true;
+	}
 	case EX_BOOL:
 		emit(iv, RTAB_OP_CONST, (int32_t)e->num);
-		*t = (expr_type){RTAB_TYPE_BOOL, -1, e->num, e->num};
+		*t = (expr_type){RTAB_TYPE_BOOL, -1, e->num, e->num, 0};
 		return true;
 	case EX_NAME:
 		return walk_name(m, e, hint_enum, iv, t);
@@ -590,11 +770,12 @@ static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 			return false;
 		emit(iv, (rtab_op)e->op, 0);
 		if (e->op == RTAB_OP_NOT) {
-			*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1};
+			*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1, 0};
 			return require_kind(m, e->lhs, &x, RTAB_TYPE_BOOL, "the operand of 'not'");
 		}
-		*t = (expr_type){RTAB_TYPE_INT, -1, -x.hi, -x.lo};
-		return require_kind(m, e->lhs, &x, RTAB_TYPE_INT, "the operand of '-'");
+		*t = (expr_type){x.kind == EXPR_EXACT ? EXPR_EXACT : RTAB_TYPE_INT, -1, -x.hi, -x.lo,
+				 x.grain};
+		return require_kind(m, e->lhs, &x, EXPR_NUMERIC, "the operand of '-'");
 	case EX_BINARY:
 		return walk_binary(m, e, iv, t, depth, stack);
 	case EX_CALL:
@@ -622,7 +803,9 @@ bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr
 	m->expr_reported = false;
 	bool ok = walk(m, e, -1, &iv, type, 0, &stack);
 
-	if (ok && type->kind != want) {
+	if (ok && want == EXPR_NUMERIC)
+		ok = require_kind(m, e, type, want, role);
+	else if (ok && type->kind != want) {
 		ok = require_kind(m, e, type, want, role);
 	}
 	if (ok && stack > RTAB_MAX_EXPR_STACK) {

@@ -194,9 +194,16 @@ bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols
 	}
 	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
 		return false;
-	bool ok = compile_expr(m, cols->expr, RTAB_TYPE_INT, &t->key_a, &ty);
+	/* The odds of two exact strengths (2.5:1) read as they are: the scale cancels. */
+	rtab_type_kind want = odds ? EXPR_NUMERIC : RTAB_TYPE_INT;
+	expr_type tb = {0};
+	bool ok = compile_expr(m, cols->expr, want, &t->key_a, &ty);
 	if (nargs == 2)
-		ok &= compile_expr(m, cols->expr->next_arg, RTAB_TYPE_INT, &t->key_b, &ty);
+		ok &= compile_expr(m, cols->expr->next_arg, want, &t->key_b, &tb);
+	if (ok && odds && ty.kind != tb.kind) {
+		expr_make_exact(m, &t->key_a, &ty);
+		expr_make_exact(m, &t->key_b, &tb);
+	}
 	if (ok && diff) {
 		/* a - b, as one program: key_a's, then key_b's, then SUB (jumps are relative). */
 		size_t n = (size_t)t->key_a.ninstrs + t->key_b.ninstrs + 1;
@@ -335,6 +342,104 @@ static bool line_roll(model *m, const ast_stmt *line, int64_t *lo, int64_t *hi, 
 	return true;
 }
 
+/* Rows of a grid under construction: the cells are column-major with room
+ * for stride rows, grown as rows appear (a grid's rows are far fewer than its
+ * cells times its columns). Rows with the same outcome, rule and reason are
+ * chained in creation order, so that a cell looks only at its own kind. */
+typedef struct grid_rows {
+	size_t stride, ncolumns;
+	idmap keys;	   /* "outcome, rule, reason" -> key */
+	int *first_of_key, *last_of_key;
+	size_t nkeys, keys_cap;
+	int *row_key, *next_of_key; /* per row */
+} grid_rows;
+
+/* Beyond this many cells (rows x columns) check refuses a grid rather than
+ * exhaust memory: no printed table comes near it. */
+#define GRID_MODEL_CELLS ((size_t)1 << 22)
+
+static model_cell *new_cells(size_t stride, size_t ncolumns)
+{
+	size_t n = stride * (ncolumns ? ncolumns : 1);
+	model_cell *cells = xcalloc(n, sizeof *cells);
+	for (size_t k = 0; k < n; k++) {
+		cells[k].lo = 1; /* absent until a cell names the row */
+		cells[k].hi = 0;
+	}
+	return cells;
+}
+
+static model_cell *restride(model_cell *cells, size_t from, size_t to, size_t nrows,
+			    size_t ncolumns)
+{
+	model_cell *moved = new_cells(to, ncolumns);
+	for (size_t j = 0; j < ncolumns; j++)
+		for (size_t r = 0; r < nrows; r++) {
+			moved[j * to + r] = cells[j * from + r];
+			moved[j * to + r].row = (uint16_t)r;
+		}
+	free(cells);
+	return moved;
+}
+
+static bool room_for_row(model *m, const ast_def *d, model_table *mt, grid_rows *g, size_t nrows,
+			 const ast_stmt *grid)
+{
+	if (nrows < g->stride)
+		return true;
+	if ((nrows + 1) * (g->ncolumns ? g->ncolumns : 1) > GRID_MODEL_CELLS) {
+		check_report(m, CHECK_LIMITS, grid->loc,
+			     "the grid of table '%s' makes more than %zu rows over %zu columns, more "
+			     "than check holds (%zu); split it into several tables",
+			     d->id, nrows, g->ncolumns, GRID_MODEL_CELLS);
+		return false;
+	}
+	size_t most = GRID_MODEL_CELLS / (g->ncolumns ? g->ncolumns : 1);
+	size_t stride = g->stride * 2 < most ? g->stride * 2 : most;
+	mt->cells = restride(mt->cells, g->stride, stride, nrows, g->ncolumns);
+	g->stride = stride;
+	return true;
+}
+
+static int row_key(model *m, grid_rows *g, int outcome, const char *name, const char *rule,
+		   const char *text)
+{
+	strbuf sb = {0};
+	if (outcome >= 0)
+		sb_printf(&sb, "#%d", outcome);
+	else
+		sb_printf(&sb, "?%s", name);
+	/* A missing rule or reason differs from every string, the empty one too. */
+	sb_puts(&sb, rule ? "\x1f=" : "\x1f-");
+	sb_puts(&sb, rule ? rule : "");
+	sb_puts(&sb, text ? "\x1f=" : "\x1f-");
+	sb_puts(&sb, text ? text : "");
+	int key = idmap_get(&g->keys, sb.data);
+	if (key < 0) {
+		if (g->nkeys == g->keys_cap) {
+			g->keys_cap = g->keys_cap ? 2 * g->keys_cap : 16;
+			g->first_of_key = xrealloc(g->first_of_key, g->keys_cap * sizeof *g->first_of_key);
+			g->last_of_key = xrealloc(g->last_of_key, g->keys_cap * sizeof *g->last_of_key);
+		}
+		key = (int)g->nkeys++;
+		g->first_of_key[key] = g->last_of_key[key] = -1;
+		idmap_put(&g->keys, arena_strdup(&m->arena, sb.data), key);
+	}
+	sb_free(&sb);
+	return key;
+}
+
+static void add_row_of_key(grid_rows *g, int key, int row)
+{
+	g->row_key[row] = key;
+	g->next_of_key[row] = -1;
+	if (g->last_of_key[key] >= 0)
+		g->next_of_key[g->last_of_key[key]] = row;
+	else
+		g->first_of_key[key] = row;
+	g->last_of_key[key] = row;
+}
+
 void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
 		  bool has_header)
 {
@@ -371,16 +476,12 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	rtab_row *out = model_array(m, cap ? cap : 1, sizeof *out);
 	mt->row_names = xcalloc(cap ? cap : 1, sizeof *mt->row_names);
 	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
-	mt->cells = xcalloc((cap ? cap : 1) * t->ncolumns, sizeof *mt->cells);
-	for (size_t k = 0; k < (cap ? cap : 1) * t->ncolumns; k++) {
-		mt->cells[k].lo = 1; /* absent until a cell names the row */
-		mt->cells[k].hi = 0;
-	}
 	t->rows = out;
+	grid_rows g = {.stride = cap < 64 ? (cap ? cap : 1) : 64, .ncolumns = t->ncolumns};
+	g.row_key = xcalloc(cap ? cap : 1, sizeof *g.row_key);
+	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
+	mt->cells = new_cells(g.stride, t->ncolumns);
 	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
-	/* per row: the rule and reason of its line (or of its patched cells) */
-	const char **src_rule = xcalloc(cap ? cap : 1, sizeof *src_rule);
-	const char **src_text = xcalloc(cap ? cap : 1, sizeof *src_text);
 	for (size_t p = 0; p < nparts; p++) {
 		size_t width = parts[p].width;
 		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next) {
@@ -416,33 +517,31 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 					continue;
 				}
 				int o = resolve_outcome_or_code(m, name, x->loc);
-				size_t col = parts[p].first + k, row = 0;
+				size_t col = parts[p].first + k;
 				/* A cell a variant patched reads its patch's rule and reason. */
 				const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
-				for (; row < t->nrows; row++) {
-					const model_cell *mc = &mt->cells[col * cap + row];
-					bool same = o >= 0 ? known[row] && out[row].outcome == (uint16_t)o
-							   : !known[row] && strcmp(mt->row_names[row], name) == 0;
-					bool fits = mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo);
-					if (same && fits && src_rule[row] == rule && src_text[row] == text)
-						break;
-					if (same && fits && src_rule[row] && rule && strcmp(src_rule[row], rule) == 0 &&
-					    ((!src_text[row] && !text) ||
-					     (src_text[row] && text && strcmp(src_text[row], text) == 0)))
+				int key = row_key(m, &g, o, name, rule, text);
+				int row = g.first_of_key[key];
+				for (; row >= 0; row = g.next_of_key[row]) {
+					const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+					if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
 						break;
 				}
-				if (row == t->nrows) {
+				if (row < 0) {
+					if (!room_for_row(m, d, mt, &g, t->nrows, parts[p].grid)) {
+						mt->shape_bad = true;
+						goto done;
+					}
+					row = (int)t->nrows++;
+					add_row_of_key(&g, key, row);
 					known[row] = o >= 0;
-					src_rule[row] = rule;
-					src_text[row] = text;
 					out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 					out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
 					out[row].provisional = arena_strdup(&m->arena, text);
 					mt->row_names[row] = name;
 					mt->row_locs[row] = x->loc;
-					t->nrows++;
 				}
-				model_cell *mc = &mt->cells[col * cap + row];
+				model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
 				if (mc->lo > mc->hi) {
 					mc->lo = lo;
 					mc->loc = x->loc;
@@ -452,19 +551,16 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			}
 		}
 	}
+done:
 	free(known);
-	free(src_rule);
-	free(src_text);
-	/* The cells were laid out for cap rows; keep that stride for the checks. */
-	if (t->nrows < cap) {
-		model_cell *packed = xcalloc((t->nrows ? t->nrows : 1) * t->ncolumns, sizeof *packed);
-		for (size_t j = 0; j < t->ncolumns; j++)
-			for (size_t r = 0; r < t->nrows; r++) {
-				packed[j * t->nrows + r] = mt->cells[j * cap + r];
-				packed[j * t->nrows + r].row = (uint16_t)r;
-			}
-		free(mt->cells);
-		mt->cells = packed;
-	}
+	free(g.row_key);
+	free(g.next_of_key);
+	free(g.first_of_key);
+	free(g.last_of_key);
+	idmap_free(&g.keys);
+	/* The checks read the cells with a stride of nrows. */
+	if (g.stride != t->nrows)
+		mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
+				     t->ncolumns);
 	mt->has_rows = t->nrows > 0 && !mt->shape_bad;
 }

@@ -52,7 +52,8 @@ typedef struct family {
 	size_t nsegs;
 	param params[NUMERIC_MAX_PARAMS];
 	size_t nparams;
-	bool ok; /* the declaration is sound: cells may be read against it */
+	bool ok;    /* the declaration is sound: cells may be read against it */
+	bool named; /* some cell matched its pattern (even with an error) */
 } family;
 
 typedef struct instance {
@@ -292,6 +293,54 @@ static char *instance_id(const family *f, const int64_t *values, const int *spec
 	return sb.data;
 }
 
+/* "e 5, lw killed": the numbers of an instantiation, by parameter. */
+static char *values_text(const family *f, const int64_t *values, const int *specials)
+{
+	strbuf sb = {0};
+	for (size_t p = 0; p < f->nparams; p++) {
+		sb_printf(&sb, "%s%s ", p ? ", " : "", f->params[p].id);
+		if (specials[p] >= 0)
+			sb_puts(&sb, f->params[p].specials[specials[p]].id);
+		else
+			sb_printf(&sb, "%lld", (long long)values[p]);
+	}
+	return sb.data;
+}
+
+/* The inverse of instance_id: "loss_6_3", "loss_killed_2", "retreat_m1". */
+static bool match_id(const family *f, const char *name, int64_t *values, int *specials)
+{
+	size_t n = strlen(f->def->id);
+	if (strncmp(name, f->def->id, n) != 0)
+		return false;
+	const char *t = name + n;
+	for (size_t p = 0; p < f->nparams; p++) {
+		if (*t++ != '_')
+			return false;
+		const param *pa = &f->params[p];
+		specials[p] = -1;
+		for (size_t k = 0; k < pa->nspecials && specials[p] < 0; k++) {
+			size_t len = strlen(pa->specials[k].id);
+			if (strncmp(t, pa->specials[k].id, len) == 0 && (t[len] == '_' || t[len] == '\0')) {
+				specials[p] = (int)k;
+				values[p] = pa->specials[k].value;
+				t += len;
+			}
+		}
+		if (specials[p] >= 0)
+			continue;
+		bool minus = *t == 'm';
+		t += minus;
+		if (*t < '0' || *t > '9')
+			return false;
+		int64_t v = 0;
+		for (; *t >= '0' && *t <= '9'; t++)
+			v = v < (int64_t)RTAB_INT_LIMIT * 10 ? v * 10 + (*t - '0') : v;
+		values[p] = minus ? -v : v;
+	}
+	return *t == '\0';
+}
+
 /* Text with each {param} replaced by its number (or named value). */
 static char *substitute(const family *f, const char *text, const int64_t *values, const int *specials)
 {
@@ -382,7 +431,8 @@ static int read_name(model *m, const char *name, src_loc loc, bool add)
 	for (size_t i = 0; i < st->nfams; i++) {
 		if (!st->fams[i].ok)
 			continue;
-		if (!match(&st->fams[i], 0, name, found < 0 ? values : v2, found < 0 ? specials : s2))
+		if (!match(&st->fams[i], 0, name, found < 0 ? values : v2, found < 0 ? specials : s2) &&
+		    !match_id(&st->fams[i], name, found < 0 ? values : v2, found < 0 ? specials : s2))
 			continue;
 		if (found < 0)
 			found = (int)i;
@@ -391,7 +441,9 @@ static int read_name(model *m, const char *name, src_loc loc, bool add)
 	}
 	if (found < 0)
 		return -1;
+	st->fams[found].named = true;
 	if (second >= 0) {
+		st->fams[second].named = true;
 		check_report(m, CHECK_NUMERIC, loc,
 			     "'%s' matches the code patterns of two outcomes, '%s' (\"%s\") and '%s' (\"%s\"); make the patterns differ",
 			     name, st->fams[found].def->id, st->fams[found].pattern, st->fams[second].def->id,
@@ -420,10 +472,13 @@ static int read_name(model *m, const char *name, src_loc loc, bool add)
 		return instance_of(m, found, values, specials, loc);
 	char *id = instance_id(f, values, specials);
 	int k = idmap_get(&st->ids, id);
-	if (k < 0)
+	if (k < 0) {
+		char *text = values_text(f, values, specials);
 		check_report(m, CHECK_EXAMPLE, loc,
 			     "'%s' is outcome '%s' with %s, which no table, reaction or procedure gives",
-			     name, f->def->id, id + strlen(f->def->id) + 1);
+			     name, f->def->id, text);
+		free(text);
+	}
 	free(id);
 	return k < 0 ? -2 : k;
 }
@@ -436,8 +491,12 @@ static void note_name(model *m, const char *name, src_loc loc)
 	    idmap_get(&st->texts, name) >= 0 || strcmp(name, "none") == 0)
 		return;
 	int k = read_name(m, name, loc, true);
-	if (k == -1)
+	bool broken = false;
+	for (size_t i = 0; i < st->nfams; i++)
+		broken |= !st->fams[i].ok;
+	if (k == -1 && !broken)
 		return; /* reported where it is resolved, as an unknown name */
+	/* -1 with a declaration in error: it may be the one meant; stay silent. */
 	idmap_put(&st->texts, name, k >= 0 ? k + 1 : 0);
 }
 
@@ -595,7 +654,7 @@ void expand_numeric_outcomes(model *m)
 		bool used = false;
 		for (size_t k = 0; k < st->ninsts && !used; k++)
 			used = st->insts[k].family == (int)i;
-		if (!used && st->fams[i].ok)
+		if (!used && st->fams[i].ok && !st->fams[i].named)
 			check_report(m, CHECK_UNUSED, st->fams[i].def->id_loc,
 				     "outcome '%s' is given by no cell: no table prints its code \"%s\"",
 				     st->fams[i].def->id, st->fams[i].pattern);
@@ -671,10 +730,13 @@ int numeric_call(model *m, const char *name, const ast_arg *args, src_loc loc)
 	}
 	char *id = instance_id(f, values, specials);
 	int k = idmap_get(&st->ids, id);
-	if (k < 0)
+	if (k < 0) {
+		char *text = values_text(f, values, specials);
 		check_report(m, CHECK_EXAMPLE, loc,
 			     "outcome '%s' with %s is given by no table, reaction or procedure", f->def->id,
-			     id + strlen(f->def->id) + 1);
+			     text);
+		free(text);
+	}
 	free(id);
 	return k < 0 ? -1 : st->insts[k].outcome;
 }

@@ -18,6 +18,36 @@ bool cli_parse_long(const char *s, long *out)
 	return true;
 }
 
+bool cli_parse_exact(const char *s, int32_t scale, int32_t *out)
+{
+	int64_t whole = 0, num = 0, den = 1, sc = scale > 1 ? scale : 1;
+	const char *p = s;
+	bool neg = *p == '-', digits = false;
+	if (*p == '-' || *p == '+')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++, digits = true)
+		if ((whole = whole * 10 + (*p - '0')) > 1000000000)
+			return false;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++, digits = true) {
+			if (den >= 1000000000)
+				return false;
+			num = num * 10 + (*p - '0');
+			den *= 10;
+		}
+	}
+	if (!digits || *p)
+		return false;
+	/* (whole + num/den) * sc must be whole */
+	if ((num * sc) % den != 0)
+		return false;
+	int64_t v = whole * sc + num * sc / den;
+	if (v > INT32_MAX)
+		return false;
+	*out = (int32_t)(neg ? -v : v);
+	return true;
+}
+
 void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -201,6 +231,18 @@ int cli_set_input(const char *verb, const rtab_ruleset *rs, int32_t *inputs, con
 			inputs[i] = 0;
 		else
 			rc = usage_error(verb, "input '%s' is true or false, not '%s'", name, value);
+	} else if (in->step > 0) {
+		int32_t x;
+		char lo[32], hi[32], step[32];
+		rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
+		rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
+		rtab_format_exact(in->step, rs->scale, step, sizeof step);
+		if (!cli_parse_exact(value, rs->scale, &x) || x < in->min || x > in->max ||
+		    (x - in->min) % in->step != 0)
+			rc = usage_error(verb, "input '%s' takes a number in %s..%s by %s, not '%s'", name,
+					 lo, hi, step, value);
+		else
+			inputs[i] = x;
 	} else if (!cli_parse_long(value, &v) || v < in->min || v > in->max) {
 		rc = usage_error(verb, "input '%s' takes an integer in %ld..%ld, not '%s'", name,
 				 (long)in->min, (long)in->max, value);

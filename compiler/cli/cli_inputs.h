@@ -10,6 +10,10 @@
 /* A decimal integer within +-10^9, nothing after it. */
 bool cli_parse_long(const char *s, long *out);
 
+/* An exact number as printed ("12.5", "-0.25", "3") scaled by scale (0 or 1:
+ * a whole number): false when it is not one, or is finer than 1/scale. */
+bool cli_parse_exact(const char *s, int32_t scale, int32_t *out);
+
 /* Append the id of each of n elements (the id first in each) to sb, comma-separated. */
 void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride);
 

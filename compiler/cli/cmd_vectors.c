@@ -210,6 +210,17 @@ static void emit(vgen *g, strbuf *b, const strbuf *rest)
 
 static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *o)
 {
+	if (o->nvalues && o->numeric < rs->nnumeric_outcomes) {
+		/* The numbers an outcome carries, by parameter. */
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+		sb_puts(b, ", \"numbers\": {");
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+			sb_puts(b, p ? ", " : "");
+			json_str(b, n->params[p].id);
+			sb_printf(b, ": %ld", (long)o->values[p]);
+		}
+		sb_puts(b, "}");
+	}
 	sb_puts(b, ", \"effects\": [");
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];

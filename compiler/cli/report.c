@@ -402,7 +402,7 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 	const rtab_reaction_set *rset = &r->rs->reaction_sets[set];
 	strbuf *b = r->out;
 	reasons why = {0};
-	reasons_of_reactions(&why, r->rs, set, options, n);
+	reasons_of_reactions(&why, r->rs, set, options, n, r->inputs);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_str(b, r->rs->id);
@@ -489,15 +489,16 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 		size_t first = 0; /* the first form the faces given fit */
 		while (first + 1 < dist->nforms && !ok[first])
 			first++;
-		if (ok[first])
-			sb_printf(b, ", \"value\": %ld, \"unit\": ", (long)values[first]);
+		char num[32];
+		if (ok[first] && rtab_format_exact(values[first], r->rs->scale, num, sizeof num) == RTAB_OK)
+			sb_printf(b, ", \"value\": %s, \"unit\": ", num);
 		else
 			sb_puts(b, ", \"value\": null, \"unit\": ");
 		json_str(b, dist->forms[first].unit);
 		sb_puts(b, ", \"forms\": [");
 		for (size_t i = 0; i < dist->nforms; i++) {
-			if (ok[i])
-				sb_printf(b, "%s{\"value\": %ld, \"unit\": ", i ? ", " : "", (long)values[i]);
+			if (ok[i] && rtab_format_exact(values[i], r->rs->scale, num, sizeof num) == RTAB_OK)
+				sb_printf(b, "%s{\"value\": %s, \"unit\": ", i ? ", " : "", num);
 			else
 				sb_printf(b, "%s{\"value\": null, \"unit\": ", i ? ", " : "");
 			json_str(b, dist->forms[i].unit);
@@ -511,10 +512,11 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 	sb_puts(b, "distance:      ");
 	text_ref(r, dist->id, dist->labels, dist->rule);
 	sb_putc(b, '\n');
+	char num[32];
 	for (size_t i = 0, shown = 0; i < dist->nforms; i++)
-		if (ok[i])
-			sb_printf(b, "%s%ld %s\n", shown++ ? "also:          " : "value:         ",
-				  (long)values[i], dist->forms[i].unit);
+		if (ok[i] && rtab_format_exact(values[i], r->rs->scale, num, sizeof num) == RTAB_OK)
+			sb_printf(b, "%s%s %s\n", shown++ ? "also:          " : "value:         ", num,
+				  dist->forms[i].unit);
 		else
 			sb_printf(b, "%s(other dice: give one --roll per form) %s\n",
 				  shown++ ? "also:          " : "value:         ", dist->forms[i].unit);
@@ -528,7 +530,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 	int16_t outcome = st ? st->outcome : proc->otherwise;
 	strbuf *b = r->out;
 	reasons why = {0};
-	reasons_of_procedure(&why, r->rs, p, step);
+	reasons_of_procedure(&why, r->rs, p, step, r->inputs);
 	if (outcome >= 0)
 		reasons_of_triggers(&why, r->rs, (size_t)outcome);
 	if (r->mode == REPORT_JSON) {

@@ -48,6 +48,7 @@ static const char *const op_names[RTAB_OP_COUNT_] = {
 	"RTAB_OP_LE",    "RTAB_OP_GT",    "RTAB_OP_GE",   "RTAB_OP_AND",      "RTAB_OP_OR",
 	"RTAB_OP_DIV_DOWN", "RTAB_OP_DIV_UP", "RTAB_OP_MIN", "RTAB_OP_MAX",    "RTAB_OP_ABS",
 	"RTAB_OP_MATRIX", "RTAB_OP_BAND", "RTAB_OP_ROLL", "RTAB_OP_JUMP_IF_FALSE", "RTAB_OP_JUMP",
+	"RTAB_OP_CONST_EXACT", "RTAB_OP_SCALE", "RTAB_OP_MUL_EXACT", "RTAB_OP_DIV_EXACT",
 };
 static const char *const type_names[] = {"RTAB_TYPE_BOOL", "RTAB_TYPE_INT", "RTAB_TYPE_ENUM"};
 static const char *const stacking_names[] = {"RTAB_STACK_SUM", "RTAB_STACK_WORST", "RTAB_STACK_BEST"};
@@ -213,6 +214,7 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 			  roles[in->list_role <= RTAB_LIST_FIELD ? in->list_role : 0],
 			  in->list_role == RTAB_LIST_FIELD ? in->list_length : -1, in->list_item);
 		fopt(o, "list_field", in->list_field);
+		sb_printf(o, ".step = %ld, ", (long)in->step);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -1012,6 +1014,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_printf(FIELD(steps), ".steps = %s", rs->nsteps ? "steps" : "NULL");
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
+	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
 #undef FIELD
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		size_t n = part_count(rs, &parts[i]);

@@ -387,6 +387,28 @@ static void check_range32(nctx *c, int depth, int slot, ival v)
 		line(c, depth, "if (x%d < INT32_MIN || x%d > INT32_MAX) return RTAB_E_OVERFLOW;", slot, slot);
 }
 
+/* The explanation of an input read into var: its reason when it holds its
+ * default, its enum value's reason (as the interpreter's note_input). */
+static void note_input_native(nctx *c, int depth, size_t k, const char *var)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_input *in = &rs->inputs[k];
+	if (!c->full)
+		return;
+	if (in->provisional)
+		line(c, depth, "if (%s == %ld) rtab_native_note_(out, inputs[%zu].provisional);", var,
+		     (long)in->default_value, k);
+	if (in->type != RTAB_TYPE_ENUM || in->enum_index < 0 || in->enum_index >= rs->nenums)
+		return;
+	const rtab_enum *e = &rs->enums[in->enum_index];
+	for (size_t v = 0; v < e->nvalues; v++)
+		if (e->values[v].provisional) {
+			line(c, depth, "rtab_native_note_(out, enums[%d].values[%s].provisional);",
+			     in->enum_index, var);
+			return;
+		}
+}
+
 /*
  * Statements that compute expression e into the int32_t variable dest. The
  * expression is known to pass analyse().
@@ -426,9 +448,13 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 			line(c, depth, "e%u_%zu: ;", id, i);
 		switch ((rtab_op)in->op) {
 		case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
-		case RTAB_OP_INPUT:
+		case RTAB_OP_INPUT: {
+			char var[16];
 			line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
+			snprintf(var, sizeof var, "x%d", d);
+			note_input_native(c, depth + 1, (size_t)in->arg, var);
 			break;
+		}
 		case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
 		case RTAB_OP_NEG:
 		case RTAB_OP_ABS:
@@ -1060,6 +1086,9 @@ static void emit_table_fn(nctx *c)
 			if (t->column_of_value[v] >= t->ncolumns)
 				bad = true;
 		line(c, 1, "col = table%zu_column_of_value[in[%d]]; /* by %s */", c->ti, t->column_input, ci->id);
+		char var[32];
+		snprintf(var, sizeof var, "in[%d]", t->column_input);
+		note_input_native(c, 1, (size_t)t->column_input, var);
 		if (bad)
 			line(c, 1, "if (col >= %u) return RTAB_E_COLUMN;", t->ncolumns);
 	}

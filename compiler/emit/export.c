@@ -210,7 +210,9 @@ static const char *const op_names[RTAB_OP_COUNT_] = {
 	[RTAB_OP_MAX] = "max",         [RTAB_OP_ABS] = "abs",
 	[RTAB_OP_MATRIX] = "matrix",   [RTAB_OP_BAND] = "band",
 	[RTAB_OP_ROLL] = "roll",       [RTAB_OP_JUMP_IF_FALSE] = "jump_if_false",
-	[RTAB_OP_JUMP] = "jump",
+	[RTAB_OP_JUMP] = "jump",       [RTAB_OP_CONST_EXACT] = "const_exact",
+	[RTAB_OP_SCALE] = "scale",     [RTAB_OP_MUL_EXACT] = "mul_exact",
+	[RTAB_OP_DIV_EXACT] = "div_exact",
 };
 
 const char *export_op_name(int op)
@@ -297,7 +299,8 @@ static void binary(decomp *d, int op)
 		{RTAB_OP_NE, "!=", P_CMP, T_BOOL}, {RTAB_OP_LT, "<", P_CMP, T_BOOL},
 		{RTAB_OP_LE, "<=", P_CMP, T_BOOL}, {RTAB_OP_GT, ">", P_CMP, T_BOOL},
 		{RTAB_OP_GE, ">=", P_CMP, T_BOOL}, {RTAB_OP_AND, "and", P_AND, T_BOOL},
-		{RTAB_OP_OR, "or", P_OR, T_BOOL},
+		{RTAB_OP_OR, "or", P_OR, T_BOOL}, {RTAB_OP_MUL_EXACT, "*", P_MUL, T_INT},
+		{RTAB_OP_DIV_EXACT, "/", P_MUL, T_INT},
 	};
 	term b = pop(d), a = pop(d);
 	strbuf sb = {0};
@@ -308,7 +311,8 @@ static void binary(decomp *d, int op)
 			continue;
 		/* Left-associative: the right operand of - needs a tighter binding. */
 		int left = infix[i].prec == P_CMP ? P_ADD : infix[i].prec;
-		int right = infix[i].prec == P_CMP ? P_ADD : infix[i].prec + (op == RTAB_OP_SUB);
+		int right = infix[i].prec == P_CMP ? P_ADD
+						   : infix[i].prec + (op == RTAB_OP_SUB || op == RTAB_OP_DIV_EXACT);
 		put_operand(&sb, &a, left);
 		sb_printf(&sb, " %s ", infix[i].text);
 		put_operand(&sb, &b, right);
@@ -337,6 +341,20 @@ static void decompile(decomp *d, size_t from, size_t to)
 				d->stack[d->sp - 1].is_const = true;
 				d->stack[d->sp - 1].value = in->arg;
 			}
+			break;
+		case RTAB_OP_CONST_EXACT: {
+			/* An exact constant, scaled: 25 at scale 2 reads 12.5. */
+			char num[32];
+			if (rtab_format_exact(in->arg, rs->scale, num, sizeof num) != RTAB_OK) {
+				d->bad = true;
+				break;
+			}
+			push(d, xstrdup(num), in->arg < 0 ? P_NEG : P_ATOM, T_INT, -1);
+			break;
+		}
+		case RTAB_OP_SCALE: /* a whole number made exact reads as it is */
+			if (d->sp < 1)
+				d->bad = true;
 			break;
 		case RTAB_OP_INPUT:
 			if (in->arg < 0 || in->arg >= rs->ninputs) {

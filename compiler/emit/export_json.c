@@ -357,12 +357,18 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 	} else if (strcmp(type, "rtab_input") == 0) {
 		const rtab_input *in = p;
 		key(c, first, "type_name");
-		str(c, in->type == RTAB_TYPE_ENUM ? "enum" : in->type == RTAB_TYPE_BOOL ? "bool" : "int");
+		str(c, in->type == RTAB_TYPE_ENUM   ? "enum"
+		       : in->type == RTAB_TYPE_BOOL ? "bool"
+		       : in->step > 0		    ? "number"
+						    : "int");
 		key(c, first, "default_text");
+		char num[32];
 		if (in->type == RTAB_TYPE_ENUM)
 			str(c, rs->enums[in->enum_index].values[in->default_value].id);
 		else if (in->type == RTAB_TYPE_BOOL)
 			str(c, in->default_value ? "true" : "false");
+		else if (in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK)
+			str(c, num); /* a number input: exact, as written (12.5) */
 		else
 			sb_printf(c->out, "\"%ld\"", (long)in->default_value);
 	} else if (strcmp(type, "rtab_modifier") == 0) {

@@ -23,7 +23,11 @@ typedef enum expr_kind {
 	EX_CALL, /* a matrix, a ratio band or a built-in: name(args) */
 	EX_DICE, /* NdM rolled inside an expression */
 	EX_IF,   /* if lhs then rhs else third */
+	EX_DECIMAL, /* a decimal literal like 12.5: num in thousandths (12500) */
 } expr_kind;
+
+/* Decimals in the source (12.5, 0.25) are read in thousandths: at most 3 decimals. */
+#define RTAB_MILLI 1000
 
 typedef struct ast_expr {
 	expr_kind kind;
@@ -43,7 +47,7 @@ typedef struct ast_id {
 	struct ast_id *next, *tail;
 } ast_id;
 
-typedef enum arg_kind { ARG_INT, ARG_NAME } arg_kind;
+typedef enum arg_kind { ARG_INT, ARG_NAME, ARG_DECIMAL /* num in thousandths */ } arg_kind;
 
 typedef struct ast_arg {
 	arg_kind kind;
@@ -78,7 +82,13 @@ typedef struct ast_cell {
 	struct ast_cell *next, *tail;
 } ast_cell;
 
-typedef enum type_kind { TY_BOOL, TY_INT, TY_NAMED, TY_LIST } type_kind;
+typedef enum type_kind {
+	TY_BOOL,
+	TY_INT,
+	TY_NAMED,
+	TY_LIST,
+	TY_NUMBER, /* name MIN..MAX by STEP ('number'): lo, hi, step in thousandths */
+} type_kind;
 
 /* TY_LIST: 'list LO..HI of { fields }', the fields in the definition's params. */
 typedef struct ast_type {
@@ -86,6 +96,7 @@ typedef struct ast_type {
 	src_loc loc;
 	char *name;
 	int64_t lo, hi;
+	int64_t step; /* TY_NUMBER */
 } ast_type;
 
 typedef struct ast_param {
@@ -149,6 +160,7 @@ typedef enum stmt_kind {
 	ST_PATCH,     /* cell ROLLS at COLUMN = RESULT [@ rule] [provisional "why"]; (a variant):
 			 cells the rolls then the result (CELL_NAME, or CELL_ABSENT for '—'),
 			 step the column (NULL: none written), ids the word before it */
+	ST_EXACT,     /* exact 1/N; (ruleset header): lo 1, hi N */
 } stmt_kind;
 
 typedef enum expect_kind { EXPECT_NAME, EXPECT_SET, EXPECT_VALUE } expect_kind;
@@ -170,6 +182,7 @@ typedef struct ast_stmt {
 	int64_t drm;
 	expect_kind expect;
 	int64_t expect_value;
+	bool expect_milli; /* expect_value is a decimal, in thousandths */
 	bool has_expect_modifier, has_expect_roll, expect_provisional, expect_settled, has_expect_triggers;
 	ast_id *triggers; /* what the result must trigger, in any order */
 	int64_t expect_modifier, expect_roll;

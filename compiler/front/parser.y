@@ -104,6 +104,40 @@ static ast_expr *number(int64_t v, RTAB_YYLTYPE yl)
 	return e;
 }
 
+/* "a/2" without spaces reads as one word (a code like 6/3): in an expression
+ * it is the exact division a / 2, each part a number or a name. */
+static ast_expr *word_division(char *text, RTAB_YYLTYPE yl)
+{
+	ast_expr *e = NULL;
+	RTAB_YYLTYPE at = yl;
+	const char *p = text;
+	for (;;) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		bool digits = n > 0 && strspn(p, "0123456789") == n;
+		ast_expr *x = digits ? number(strtoll(p, NULL, 10), at) : ast_expr_new(EX_NAME, LOC(at));
+		if (!digits)
+			x->name = xstrndup(p, n);
+		e = e ? binary(RTAB_OP_DIV_EXACT, e, x, at) : x;
+		if (!slash)
+			break;
+		at.first_column += (int)n + 1;
+		p = slash + 1;
+	}
+	free(text);
+	return e;
+}
+
+/* "1/2" without spaces, as `exact 1/2;` writes it: lo 1, hi 2 (0 for what is not a number). */
+static void word_fraction(const char *text, int64_t *lo, int64_t *hi)
+{
+	const char *slash = strchr(text, '/');
+	bool ok = slash && strchr(slash + 1, '/') == NULL && strspn(text, "0123456789") == (size_t)(slash - text) &&
+		  strspn(slash + 1, "0123456789") == strlen(slash + 1) && slash - text < 10 && strlen(slash + 1) < 10;
+	*lo = ok ? strtoll(text, NULL, 10) : 0;
+	*hi = ok ? strtoll(slash + 1, NULL, 10) : 0;
+}
+
 static ast_cell *cell(RTAB_YYLTYPE yl, int64_t lo, int64_t hi, bool open_lo, bool open_hi)
 {
 	ast_cell *c = ast_cell_new(LOC(yl));
@@ -213,7 +247,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
-%token <num> INT "integer" ATLEAST "'N+'"
+%token <num> INT "integer" ATLEAST "'N+'" DECNUM "decimal like 12.5"
 %token <dice> DICESPEC "dice like 2d6"
 %token <range> RANGE "range like 3-5"
 %token <range> ODDS "odds like 1:4"
@@ -231,8 +265,8 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <expr> expr init_opt exprs
 %type <str> rule_opt provisional_opt word colkey
 %type <stmt> trigger_tail texpects texpect
-%type <num> sint
-%type <range> bounds
+%type <num> sint sdec decpart
+%type <range> bounds numrange
 %type <type> type
 %type <errata> layer_items
 %type <kind> def_kw
@@ -255,7 +289,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %precedence NOT
 %nonassoc EQ NE '<' LE '>' GE
 %left '+' '-'
-%left '*'
+%left '*' '/'
 %precedence UNARY
 
 %start file
@@ -503,6 +537,13 @@ stmt:
 	| VALUE expr IDENT ';' {
 		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
+	| IDENT INT '/' INT ';' {
+		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
+	}
+	| IDENT CODEWORD ';' {
+		$$ = named_stmt(ST_EXACT, @1, $1, @1); word_fraction($2, &$$->lo, &$$->hi);
+		$$->text_loc = LOC(@2); free($2);
+	}
 	| DEFAULT sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
 	}
@@ -656,7 +697,7 @@ args:
 	;
 
 arg:
-	IDENT { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
+	word { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
 	| sint { $$ = ast_arg_new(ARG_INT, LOC(@1)); $$->num = $1; }
 	;
 
@@ -664,6 +705,28 @@ sint:
 	INT
 	| '-' INT { $$ = -$2; }
 	| '+' INT { $$ = $2; }
+	;
+
+/* A number as printed, in thousandths: 40, 12.5, -0.25. */
+sdec:
+	sint { $$ = $1 * RTAB_MILLI; }
+	| DECNUM
+	| '-' DECNUM { $$ = -$2; }
+	| '+' DECNUM { $$ = $2; }
+	;
+
+/* A decimal with its sign, in thousandths. */
+decpart:
+	DECNUM
+	| '-' DECNUM { $$ = -$2; }
+	| '+' DECNUM { $$ = $2; }
+	;
+
+/* The range of a number input, in thousandths: 0..40, 0.5..12.5. */
+numrange:
+	bounds { $$.lo = $1.lo * RTAB_MILLI; $$.hi = $1.hi * RTAB_MILLI; }
+	| sint DOTDOT decpart { $$.lo = $1 * RTAB_MILLI; $$.hi = $3; }
+	| decpart DOTDOT sdec { $$.lo = $1; $$.hi = $3; }
 	;
 
 bounds:
@@ -801,6 +864,8 @@ sets:
 set:
 	word '=' word { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' '-' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = -$4; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' FALSE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 0; $$->key = $1; $$->key_loc = LOC(@1); }
 	;
@@ -819,6 +884,14 @@ expect:
 	| sint IDENT {
 		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
 		$$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| DECNUM IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
+		$$->expect_milli = true; $$->name2 = $2; $$->name2_loc = LOC(@2);
+	}
+	| '-' DECNUM IDENT {
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = -$2;
+		$$->expect_milli = true; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
 	| expect MODIFIER sint { $$ = $1; $$->has_expect_modifier = true; $$->expect_modifier = $3; }
 	| expect ROLL sint { $$ = $1; $$->has_expect_roll = true; $$->expect_roll = $3; }
@@ -908,6 +981,9 @@ type:
 	| INT_KW { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = RTAB_INT_LIMIT}; }
 	| INT_KW bounds { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $2.lo, .hi = $2.hi}; }
 	| IDENT { $$ = (ast_type){.kind = TY_NAMED, .loc = LOC(@1), .name = $1}; }
+	| IDENT numrange BY sdec {
+		$$ = (ast_type){.kind = TY_NUMBER, .loc = LOC(@1), .name = $1, .lo = $2.lo, .hi = $2.hi, .step = $4};
+	}
 	;
 
 init_opt:
@@ -943,10 +1019,13 @@ expr:
 	| expr '+' expr { $$ = binary(RTAB_OP_ADD, $1, $3, @2); }
 	| expr '-' expr { $$ = binary(RTAB_OP_SUB, $1, $3, @2); }
 	| expr '*' expr { $$ = binary(RTAB_OP_MUL, $1, $3, @2); }
+	| expr '/' expr { $$ = binary(RTAB_OP_DIV_EXACT, $1, $3, @2); }
 	| '-' expr %prec UNARY { $$ = unary(RTAB_OP_NEG, $2, @1); }
 	| '+' expr %prec UNARY { $$ = $2; }
 	| '(' expr ')' { $$ = $2; }
 	| INT { $$ = number($1, @1); }
+	| DECNUM { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; }
+	| CODEWORD { $$ = word_division($1, @1); }
 	| RANGE { $$ = binary(RTAB_OP_SUB, number($1.lo, @1), number($1.hi, @1), @1); }
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }

@@ -137,6 +137,7 @@ class Ruleset:
                 stack.append(arg)
             elif name == 'input':
                 stack.append(inputs[arg])
+                self.note_input(arg, inputs[arg], ctx)
             elif name == 'roll':
                 stack.append(self.roll(arg, ctx))
             elif name in ('neg', 'abs'):
@@ -163,6 +164,18 @@ class Ruleset:
         if len(stack) != 1:
             raise RtabError(E_EXPR)
         return stack[0]
+
+    def note_input(self, i, v, ctx):
+        """An input read: its reason when it holds its default, its enum value's reason."""
+        if ctx is None:
+            return
+        inp = self.inputs[i]
+        if inp.get('provisional') is not None and v == inp['default_value']:
+            ctx.note(inp['provisional'])
+        if inp['type'] == 2 and inp['enum_index'] >= 0:  # an enum
+            values = self.x['enums'][inp['enum_index']]['values']
+            if 0 <= v < len(values):
+                ctx.note(values[v].get('provisional'))
 
     def roll(self, index, ctx):
         d = self.x['dice'][index]
@@ -316,6 +329,7 @@ class Ruleset:
             'outcome': o['id'], 'effects': self.effects(o), 'triggers': triggers,
             'provisional': ctx.provisional,
         })
+        r.update(self.numbers(o))
         return r
 
     @staticmethod
@@ -360,6 +374,8 @@ class Ruleset:
     def key_column(self, t, inputs, ctx, r):
         """The column before any shift: the input's, or the computed key's."""
         kind = t.get('key_kind', KEY_INPUT)
+        if t.get('column_input', -1) >= 0:
+            self.note_input(t['column_input'], inputs[t['column_input']], ctx)
         if kind == KEY_INPUT:
             return self.column(t, inputs)
         a = self.eval(t['key_a'], inputs, ctx)
@@ -468,6 +484,13 @@ class Ruleset:
             out.extend([tr['target']['id']] * times)
         return out
 
+    def numbers(self, o):
+        """The numbers an outcome carries ("6/3": {'e': 6, 'lw': 3}), or nothing."""
+        if not o.get('nvalues'):
+            return {}
+        params = self.x['numeric_outcomes'][o['numeric']]['params']
+        return {'numbers': {p['id']: v for p, v in zip(params, o['values'])}}
+
     def effects(self, o):
         out = []
         for e in o['effects']:
@@ -532,6 +555,7 @@ class Ruleset:
         if outcome >= 0:
             r['effects'] = self.effects(self.x['outcomes'][outcome])
             r['triggers'] = self.triggers(outcome, inputs)
+            r.update(self.numbers(self.x['outcomes'][outcome]))
         return r
 
 

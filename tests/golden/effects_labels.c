@@ -36,8 +36,8 @@ static const rtab_enum enums[] = {
 static const char *const input0_labels[] = {"Attacked facing", "Атакованное направление"};
 static const char *const input1_labels[] = {"Attacker strength", "Сила атакующего"};
 static const rtab_input inputs[] = {
-	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
-	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -181,6 +181,7 @@ const rtab_ruleset effects_labels_ruleset = {
 	.rule = "Rules 11",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*

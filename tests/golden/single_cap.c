@@ -12,7 +12,7 @@ static const char *const title_labels[] = {"Skirmish: Morale"};
 /* inputs */
 static const char *const input0_labels[] = {"Casualties this turn"};
 static const rtab_input inputs[] = {
-	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL},
+	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -107,6 +107,7 @@ const rtab_ruleset single_cap_ruleset = {
 	.rule = "Skirmish rules",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
+	.scale = 0,
 };
 
 /*

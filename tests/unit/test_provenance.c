@@ -44,7 +44,10 @@ static const char source[] =
 	"reactions re { en \"Re\"; option x { en \"X\"; provisional \"R-OPT\"; }"
 	" option y { en \"Y\"; unless flag; } }\n"
 	"procedure p { en \"P\"; provisional \"R-ORDER\";"
-	" step s1 { en \"S1\"; when flag; provisional \"R-S1\"; } step s2 { en \"S2\"; } }\n";
+	" step s1 { en \"S1\"; when flag; provisional \"R-S1\"; } step s2 { en \"S2\"; } }\n"
+	"modifier f { en \"F\"; when form == fresh; value 0; }\n"
+	"modifier g { en \"G\"; value n; }\n"
+	"table u { en \"U\"; roll d6; modifiers f, g; rows { hi 1-10; } }\n";
 
 typedef struct built {
 	FILE *f;
@@ -186,7 +189,7 @@ static void test_other_reasons(void **state)
 
 	reasons why = {0};
 	assert_int_equal(rtab_reactions(rs, 0, in, rs->ninputs, opts, 4, &n), RTAB_OK);
-	reasons_of_reactions(&why, rs, 0, opts, n);
+	reasons_of_reactions(&why, rs, 0, opts, n, in);
 	assert_int_equal(why.total, 1);
 	assert_string_equal(why.why[0], "R-OPT");
 
@@ -206,7 +209,7 @@ static void test_other_reasons(void **state)
 	why = (reasons){0};
 	assert_int_equal(rtab_procedure_step_first(rs, 0, in, rs->ninputs, &step), RTAB_OK);
 	assert_int_equal(step, 1);
-	reasons_of_procedure(&why, rs, 0, step);
+	reasons_of_procedure(&why, rs, 0, step, in);
 	assert_int_equal(why.total, 2);
 	assert_string_equal(why.why[0], "R-ORDER");
 	assert_string_equal(why.why[1], "R-S1");
@@ -214,6 +217,45 @@ static void test_other_reasons(void **state)
 	assert_string_equal(rs->dice[0].provisional, "R-DICE");
 	assert_string_equal(rs->enums[0].values[0].provisional, "R-FRESH");
 	assert_string_equal(rs->inputs[input(rs, "n")].provisional, "R-N");
+	built_free(&b);
+}
+
+/* An input read at its default lists the input's reason; an enum value read
+ * lists the value's, whoever chose it; the interpreter and the table agree. */
+static void test_input_reasons(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16], face = 2;
+	rtab_result r;
+	int u = rtab_find_table(rs, "u");
+	assert_true(u >= 0);
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_true(has_reason(&r, "R-N"));     /* n read, at its default 1 */
+	assert_true(has_reason(&r, "R-FRESH")); /* form read, holding 'fresh' */
+	assert_true(has_reason(&r, "R-DICE"));
+	assert_int_equal(r.nprovisional, 3);
+
+	in[input(rs, "n")] = 2; /* the caller's value: the default's reason goes */
+	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_false(has_reason(&r, "R-N"));
+	assert_true(has_reason(&r, "R-FRESH")); /* chosen, still the unsettled value */
+	in[input(rs, "form")] = 1; /* tired */
+	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_false(has_reason(&r, "R-FRESH"));
+	assert_int_equal(r.nprovisional, 1);
+	in[input(rs, "n")] = 1; /* set to the default value: the default's reason again */
+	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_true(has_reason(&r, "R-N"));
+
+	/* A table that never reads n does not list its reason. */
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	face = 4; /* hi: no trigger reads n */
+	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_false(has_reason(&r, "R-N"));
 	built_free(&b);
 }
 
@@ -243,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_trigger_times_and_sets),
 		cmocka_unit_test(test_other_reasons),
 		cmocka_unit_test(test_listing),
+		cmocka_unit_test(test_input_reasons),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -804,7 +804,80 @@ static const expr_case expr_cases[] = {
 	{"an input past the last", {I(4)}, 1, RTAB_E_EXPR, 0},
 	{"a negative input", {I(-1)}, 1, RTAB_E_EXPR, 0},
 	{"an error stops the program", {I(2), C(1), OP(ADD), C(0), OP(MUL)}, 5, RTAB_E_OVERFLOW, 0},
+	/* Exact numbers at scale 2 (halves): 12.5 is 25. */
+	{"an exact constant", {{RTAB_OP_CONST_EXACT, 25}}, 1, RTAB_OK, 25},
+	{"scale 25 by 2: 25 as 25.0", {C(25), {RTAB_OP_SCALE, 2}}, 2, RTAB_OK, 50},
+	{"25 / 2 is exactly 12.5", {C(25), C(2), {RTAB_OP_DIV_EXACT, 2}}, 3, RTAB_OK, 25},
+	{"12.5 / 2 at halves has no exact value", {{RTAB_OP_CONST_EXACT, 25}, {RTAB_OP_CONST_EXACT, 4},
+						  {RTAB_OP_DIV_EXACT, 2}}, 3, RTAB_E_INEXACT, 0},
+	{"12.5 / 2 at quarters is 6.25", {{RTAB_OP_CONST_EXACT, 50}, {RTAB_OP_CONST_EXACT, 8},
+					   {RTAB_OP_DIV_EXACT, 4}}, 3, RTAB_OK, 25},
+	{"exact division by zero", {C(1), C(0), {RTAB_OP_DIV_EXACT, 2}}, 3, RTAB_E_EXPR, 0},
+	{"2.5 * 1.5 at halves (3.75) has no exact value", {{RTAB_OP_CONST_EXACT, 5}, {RTAB_OP_CONST_EXACT, 3},
+							   {RTAB_OP_MUL_EXACT, 2}}, 3, RTAB_E_INEXACT, 0},
+	{"2.5 * 3.0 at halves is 7.5", {{RTAB_OP_CONST_EXACT, 5}, {RTAB_OP_CONST_EXACT, 6},
+					 {RTAB_OP_MUL_EXACT, 2}}, 3, RTAB_OK, 15},
+	{"-2.5 * 1.0", {{RTAB_OP_CONST_EXACT, -5}, {RTAB_OP_CONST_EXACT, 2}, {RTAB_OP_MUL_EXACT, 2}}, 3,
+	 RTAB_OK, -5},
+	{"a scale of 0 is malformed", {C(1), {RTAB_OP_SCALE, 0}}, 2, RTAB_E_EXPR, 0},
+	{"a scale past 32 bits", {C(INT32_MAX), {RTAB_OP_SCALE, 2}}, 2, RTAB_E_OVERFLOW, 0},
+	{"scale of nothing", {{RTAB_OP_SCALE, 2}}, 1, RTAB_E_EXPR, 0},
+	{"an exact division with one operand", {C(1), {RTAB_OP_DIV_EXACT, 2}}, 2, RTAB_E_EXPR, 0},
+	{"halving 12.5 down at halves: div_down(25, 4) is 6", {{RTAB_OP_CONST_EXACT, 25},
+								{RTAB_OP_CONST_EXACT, 4}, OP(DIV_DOWN)}, 3,
+	 RTAB_OK, 6},
 };
+
+/* Exact numbers print as rulebooks print them: every digit, none invented. */
+static void test_format_exact(void **state)
+{
+	static const struct {
+		int32_t scaled, scale;
+		int rc;
+		const char *text;
+	} cases[] = {
+		{25, 2, RTAB_OK, "12.5"},     {24, 2, RTAB_OK, "12"},       {-5, 2, RTAB_OK, "-2.5"},
+		{-1, 4, RTAB_OK, "-0.25"},    {1, 4, RTAB_OK, "0.25"},      {7, 0, RTAB_OK, "7"},
+		{7, 1, RTAB_OK, "7"},         {1, 1000, RTAB_OK, "0.001"},  {1250, 100, RTAB_OK, "12.5"},
+		{3, 8, RTAB_OK, "0.375"},     {0, 2, RTAB_OK, "0"},         {1, 3, RTAB_E_EXPR, NULL},
+		{INT32_MIN, 1, RTAB_OK, "-2147483648"},
+		{INT32_MIN, 1000, RTAB_OK, "-2147483.648"},
+		{1, -2, RTAB_E_EXPR, NULL},
+	};
+	char buf[32];
+	(void)state;
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		print_message("format %d / %d\n", cases[i].scaled, cases[i].scale);
+		int rc = rtab_format_exact(cases[i].scaled, cases[i].scale, buf, sizeof buf);
+		assert_int_equal(rc, cases[i].rc);
+		if (rc == RTAB_OK)
+			assert_string_equal(buf, cases[i].text);
+	}
+	assert_int_equal(rtab_format_exact(25, 2, buf, 4), RTAB_E_NULL); /* "12.5" needs 5 bytes */
+	assert_int_equal(rtab_format_exact(25, 2, buf, 5), RTAB_OK);
+	assert_string_equal(buf, "12.5");
+	assert_int_equal(rtab_format_exact(25, 2, NULL, 5), RTAB_E_NULL);
+}
+
+/* A number input takes only the multiples of its step within its domain. */
+static void test_number_input_step(void **state)
+{
+	static const rtab_input in[] = {
+		{.id = "strength", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 81,
+		 .default_value = 1, .step = 2},
+	};
+	rtab_ruleset r = {.id = "steps", .ninputs = 1, .inputs = in, .scale = 4};
+	int32_t v[1];
+	(void)state;
+	v[0] = 5; /* 1.25: 0.25 + 2 * 0.5 */
+	assert_int_equal(rtab_inputs_validate(&r, v, 1), RTAB_OK);
+	v[0] = 4; /* 1.0 lies between two steps */
+	assert_int_equal(rtab_inputs_validate(&r, v, 1), RTAB_E_INPUT);
+	v[0] = 83;
+	assert_int_equal(rtab_inputs_validate(&r, v, 1), RTAB_E_INPUT);
+	assert_string_equal(rtab_status_message(RTAB_E_INEXACT),
+			    "an exact division or product has no exact value at the ruleset's precision");
+}
 
 static void test_expr_eval(void **state)
 {
@@ -1560,6 +1633,8 @@ int main(void)
 		cmocka_unit_test(test_resolve_more_faces_than_the_limit),
 		cmocka_unit_test(test_resolve_defender_int32_min),
 		cmocka_unit_test(test_expr_eval),
+		cmocka_unit_test(test_format_exact),
+		cmocka_unit_test(test_number_input_step),
 		cmocka_unit_test(test_expr_eval_program),
 		cmocka_unit_test(test_expr_eval_stack),
 		cmocka_unit_test(test_expr_eval_ctx),

@@ -96,6 +96,7 @@ static const char *op_name(int op)
 	case RTAB_OP_GE: return ">=";
 	case RTAB_OP_AND: return "and";
 	case RTAB_OP_OR: return "or";
+	case RTAB_OP_DIV_EXACT: return "/";
 	default: return "?";
 	}
 }
@@ -128,6 +129,7 @@ static void put_expr(strbuf *sb, bool locs, const ast_expr *e)
 		sb_putc(sb, ')');
 		break;
 	case EX_DICE: sb_printf(sb, "%lldd%lld", (long long)e->num, (long long)e->sides); break;
+	case EX_DECIMAL: sb_printf(sb, "%lld/1000", (long long)e->num); break;
 	case EX_IF:
 		sb_puts(sb, "(if ");
 		put_expr(sb, locs, e->lhs);
@@ -168,6 +170,10 @@ static void put_type(strbuf *sb, const ast_type *t)
 	case TY_INT: sb_printf(sb, "int %lld..%lld", (long long)t->lo, (long long)t->hi); break;
 	case TY_NAMED: sb_puts(sb, t->name); break;
 	case TY_LIST: sb_printf(sb, "list %lld..%lld", (long long)t->lo, (long long)t->hi); break;
+	case TY_NUMBER:
+		sb_printf(sb, "%s %lld..%lld by %lld /1000", t->name, (long long)t->lo, (long long)t->hi,
+			  (long long)t->step);
+		break;
 	}
 }
 
@@ -204,6 +210,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		sb_puts(sb, "locales ");
 		put_ids(sb, locs, s->ids);
 		break;
+	case ST_EXACT: sb_printf(sb, "%s %lld/%lld", s->name, (long long)s->lo, (long long)s->hi); break;
 	case ST_VALUE:
 		sb_printf(sb, "value %s", s->name);
 		if (s->body)
@@ -993,6 +1000,12 @@ static const expr_case expr_cases[] = {
 	{"true", "true"},
 	{"false", "false"},
 	{"42", "42"},
+	{"12.5", "12500/1000"},
+	{"0.25 + x", "(+ 250/1000 x)"},
+	{"a / 2 * b", "(* (/ a 2) b)"},
+	{"a + b / 2", "(+ a (/ b 2))"},
+	{"a/2", "(/ a 2)"},
+	{"a/b/4 + 1", "(+ (/ (/ a b) 4) 1)"},
 	{"-x", "(neg x)"},
 	{"+x", "x"},
 	{"not a", "(not a)"},

@@ -1,0 +1,87 @@
+#!/bin/sh
+# Outcomes that carry numbers, through every verb: a damage pair read from
+# a grid cell ("8/2", "K/0") reaches eval (text and JSON), odds, test,
+# compile, export (json, csv, markdown, html), vectors and diff as numbers.
+# usage: test_numeric.sh RTAB SOURCE_ROOT
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+cd "$root" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+lw=tables/lone_wolf_style.rtab
+failed=0
+
+fail() {
+	echo "FAIL: $*"
+	failed=$((failed + 1))
+}
+
+# has WHAT FILE TEXT: FILE holds TEXT (fixed string).
+has() {
+	if grep -qF -- "$3" "$2"; then
+		echo "ok: $1"
+	else
+		fail "$1: no '$3' in:"
+		head -20 "$2"
+	fi
+}
+
+# eval: the pair by parameter, and K as the named value with its number.
+"$rtab" eval $lw combat --set hero_skill=15 --set enemy_skill=16 --roll 7 >"$tmp/eval.txt" 2>&1
+has "eval shows the numbers" "$tmp/eval.txt" "numbers:       e 8, lw 2"
+has "eval puts them into the effects" "$tmp/eval.txt" "effect:        loses_endurance(enemy, 8)"
+"$rtab" eval $lw combat --set hero_skill=28 --set enemy_skill=12 --roll 0 --json >"$tmp/eval.json" 2>&1
+has "eval --json gives the numbers" "$tmp/eval.json" '"numeric": "loss", "numbers": {"e": 100, "lw": 0}, "named_numbers": {"e": "killed"}'
+has "eval --json labels them" "$tmp/eval.json" '"label": "Endurance lost: enemy killed, hero 0"'
+
+# odds: each pair counted on its own (column -2..-1: ten rolls, ten pairs).
+"$rtab" odds $lw combat --set hero_skill=15 --set enemy_skill=16 >"$tmp/odds.txt" 2>&1
+has "odds counts the pair 8/2" "$tmp/odds.txt" "loss_8_2        1/10         1/10"
+has "odds counts the pair 11/0" "$tmp/odds.txt" "loss_11_0       1/10         1/10"
+
+# test: an example that expects the wrong pair fails, naming what it got.
+sed 's|roll 7 -> loss(8, 2);|roll 7 -> loss(8, 3);|' $lw >"$tmp/wrong.rtab"
+if "$rtab" test "$tmp/wrong.rtab" >"$tmp/test.txt" 2>&1; then
+	fail "rtab test passed an example expecting loss(8, 3) where the table gives 8/2"
+else
+	has "test fails a wrong pair" "$tmp/test.txt" "loss_8_2"
+fi
+
+# compile: the numbers are data of the generated C.
+"$rtab" compile $lw -o "$tmp/c" >/dev/null 2>&1 || fail "compile"
+has "compile writes the numbers" "$tmp/c/lone_wolf_style.c" ".nvalues = 2, .values = outcome"
+has "compile writes the pattern" "$tmp/c/lone_wolf_style.c" '.code = "{e}/{lw}"'
+
+# export: every format lists the numeric outcome with its parameters.
+"$rtab" export --format json $lw -o "$tmp/x.json" >/dev/null 2>&1 || fail "export json"
+has "export json: the declaration" "$tmp/x.json" '"code": "{e}/{lw}"'
+has "export json: the numbers of an outcome" "$tmp/x.json" '"id": "loss_8_2"'
+for f in csv markdown html; do
+	"$rtab" export --format $f $lw -o "$tmp/x.$f" >/dev/null 2>&1 || fail "export $f"
+	has "export $f: a cell's pair and label" "$tmp/x.$f" "Endurance lost: enemy killed, hero 0"
+done
+for f in markdown html; do
+	has "export $f: the parameters" "$tmp/x.$f" "e: int 0..99 or killed = 100 code K"
+done
+
+# vectors: the numbers beside the outcome.
+"$rtab" vectors $lw combat >"$tmp/v.jsonl" 2>/dev/null || fail "vectors"
+has "vectors give the numbers" "$tmp/v.jsonl" '"outcome": "loss_0_8", "numbers": {"e": 0, "lw": 8}'
+
+# diff: a changed pair, and a changed domain.
+sed 's|^    7    3/5    4/5      5/4     6/3     7/2     8/2 |    7    3/5    4/5      5/4     6/3     7/2     8/3 |' $lw >"$tmp/cell.rtab"
+"$rtab" diff $lw "$tmp/cell.rtab" >"$tmp/diff1.txt" 2>&1
+has "diff names the new pair" "$tmp/diff1.txt" "row 'loss_8_3', column '-2..-1': - -> 7"
+sed 's/lw: int 0..99 or killed/lw: int 0..50 or killed/' $lw >"$tmp/dom.rtab"
+"$rtab" diff $lw "$tmp/dom.rtab" >"$tmp/diff2.txt" 2>&1
+has "diff names the changed domain" "$tmp/diff2.txt" "lw: int 0..50 or killed = 100 code K"
+
+# check: a number outside its domain, at the cell.
+sed 's|^    1    0/K    0/K |    1    0/K    120/K |' $lw >"$tmp/dom2.rtab"
+"$rtab" check "$tmp/dom2.rtab" >"$tmp/check.txt" 2>&1
+status=$?
+[ "$status" -eq 1 ] || fail "check of a number outside its domain exited $status, expected 1"
+has "check names the cell" "$tmp/check.txt" "dom2.rtab:44:17: error: '120/K' gives e 120, outside 0..99"
+
+[ "$failed" -eq 0 ] || exit 1
