@@ -65,6 +65,14 @@ check list-item-out-of-range 2 "item 17 is out of range" \
 	"$rtab" eval tables/mass_battle.rtab combat_result --set 'units[17].wounds=1'
 check list-length-disagrees 2 "gives 3 items, but list 'units' was set to 2" \
 	"$rtab" eval tables/mass_battle.rtab combat_result --set units=2 --set units.wounds=1,2,3
+# Every verb shows a list as a list: export (aggregates read back, one row per field), diff.
+check list-export-aggregate 0 '| any(units.standard) |' \
+	"$rtab" export tables/mass_battle.rtab --format markdown
+check list-export-field 0 '| units[1..16].wounds |' \
+	"$rtab" export tables/mass_battle.rtab --format markdown
+sed 's/list 1..16 of/list 1..20 of/; s/wounds: int 0..100 = 0/wounds: int 0..50 = 0/' tables/mass_battle.rtab >"$tmp/mb_list.rtab"
+check list-diff-length 1 'type: list 1..16 -> list 1..20' "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
+check list-diff-field 1 "changed input 'units.wounds'" "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 
@@ -385,6 +393,13 @@ check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
 check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
 	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
 check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \
+	--set attack=5 --set defence=2 --set in_woods=true --roll 3 --explain
+check exact-odds-band 0 '"value": 1, "signed_value": 1' "$rtab" eval tests/exact/odds_halves.rtab morale \
+	--set attack=2.5 --set defence=1 --roll 1 --json
+check exact-napoleonic 0 "value:         13.5 cm" \
+	"$rtab" eval tables/napoleonic_charge.rtab retire_move --set compulsory_move_cm=25 --roll 1
 check exact-export-default 0 '"default_text": "2.5"' "$rtab" export --format json $halves
 check exact-export-text 0 '"text": "compulsory_move / 2 + 1d6"' "$rtab" export --format json $halves
 

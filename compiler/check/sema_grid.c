@@ -200,7 +200,7 @@ bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols
 	bool ok = compile_expr(m, cols->expr, want, &t->key_a, &ty);
 	if (nargs == 2)
 		ok &= compile_expr(m, cols->expr->next_arg, want, &t->key_b, &tb);
-	if (ok && odds && ty.kind != tb.kind) {
+	if (ok && odds) { /* at a precision 1/N both sides are exact: the key reads 2.5:2 */
 		expr_make_exact(m, &t->key_a, &ty);
 		expr_make_exact(m, &t->key_b, &tb);
 	}

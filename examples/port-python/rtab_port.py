@@ -17,6 +17,7 @@ agrees with the C runtime on every conformance vector (docs/vectors.md).
 Command line: rtab_port.py EXPORT.json NAME [INPUT=VALUE]... [--roll F,F] [--drm N]
 prints the result as JSON.
 """
+import decimal
 import json
 import sys
 
@@ -37,9 +38,11 @@ MESSAGES = {
     -10: 'no such outcome, reaction set, transition, distance or procedure',
     -11: 'the transition is not defined for this state',
     -12: 'the table gives no result here (e.g. the attack is not allowed)',
+    -13: "an exact division or product has no exact value at the ruleset's precision",
 }
 E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE, E_NO_RESULT = \
     -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12
+E_INEXACT = -13
 STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
@@ -94,6 +97,9 @@ class Ruleset:
             raise ValueError('not an rtab export of version 1')
         self.x = export
         self.inputs = export['inputs']
+        # Exact numbers (`exact 1/N;`): number inputs and distances are held
+        # as value * scale; they are read and written as exact decimals.
+        self.scale = export.get('scale') or 1
         self.by_id = {}
         for key in ['inputs', 'outcomes'] + TARGET_KEYS:
             self.by_id[key] = {d['id']: i for i, d in enumerate(export[key])}
@@ -112,15 +118,28 @@ class Ruleset:
                 values[k] = names.index(value)
             elif inp['type_name'] == 'bool':
                 values[k] = 1 if value in (True, 1, 'true') else 0
+            elif inp['type_name'] == 'number':
+                scaled = decimal.Decimal(str(value)) * self.scale
+                if scaled != scaled.to_integral_value():
+                    raise RtabError(E_INPUT)
+                values[k] = int(scaled)
             else:
                 values[k] = int(value)
         return values
+
+    def exact(self, scaled):
+        """A scaled number as the rules print it: 25 at scale 2 is 12.5."""
+        if self.scale == 1 or scaled % self.scale == 0:
+            return scaled // self.scale
+        return decimal.Decimal(scaled) / decimal.Decimal(self.scale)
 
     def validate(self, inputs):
         if len(inputs) != len(self.inputs):
             raise RtabError(E_INPUT)
         for v, inp in zip(inputs, self.inputs):
             if v < inp['min'] or v > inp['max']:
+                raise RtabError(E_INPUT)
+            if inp.get('step', 0) > 1 and (v - inp['min']) % inp['step']:
                 raise RtabError(E_INPUT)
 
     # -- programs --------------------------------------------------------
@@ -133,8 +152,13 @@ class Ruleset:
         i = 0
         while i < len(instrs):
             name, arg = instrs[i]['op_name'], instrs[i]['arg']
-            if name == 'const':
+            if name in ('const', 'const_exact'):
                 stack.append(arg)
+            elif name == 'scale':
+                stack.append(exact_op(name, arg, stack.pop(), 0))
+            elif name in ('mul_exact', 'div_exact'):
+                b, a = stack.pop(), stack.pop()
+                stack.append(exact_op(name, arg, a, b))
             elif name == 'input':
                 stack.append(inputs[arg])
                 self.note_input(arg, inputs[arg], ctx)
@@ -380,7 +404,8 @@ class Ruleset:
             return self.column(t, inputs)
         a = self.eval(t['key_a'], inputs, ctx)
         b = self.eval(t['key_b'], inputs, ctx) if kind == KEY_ODDS else 1
-        r['key'] = '%d:%d' % (a, b) if kind == KEY_ODDS else ('+%d' % a if a > 0 else '%d' % a)
+        r['key'] = '%s:%s' % (self.exact(a), self.exact(b)) if kind == KEY_ODDS \
+            else ('+%d' % a if a > 0 else '%d' % a)
         if kind == KEY_ODDS and (a < 0 or b < 0):
             raise RtabError(E_INPUT)
         if kind == KEY_ODDS and a == 0 and b == 0:
@@ -541,7 +566,7 @@ class Ruleset:
             ctx.note_first(d['provisional'])
             if provisional is None:
                 provisional = ctx.provisional
-            values.append({'value': v, 'unit': form['unit']})
+            values.append({'value': self.exact(v), 'unit': form['unit']})
         return {'values': values, 'provisional': provisional}
 
     def procedure(self, name, given=None, inputs=None):
@@ -646,6 +671,25 @@ def read_key(t, num, den, first, n):
     return down if key - pos(d['step_num'], d['step_den']) <= pos(u['step_num'], u['step_den']) - key else up
 
 
+def exact_op(name, scale, a, b):
+    """Exact numbers scaled by scale: never rounded (runtime/rtab.c exact_op)."""
+    if scale < 1:
+        raise RtabError(E_EXPR)
+    if name == 'scale':
+        r = a * scale
+    elif name == 'mul_exact':
+        if (a * b) % scale:
+            raise RtabError(E_INEXACT)
+        r = a * b // scale
+    else:
+        if b == 0:
+            raise RtabError(E_EXPR)
+        if (a * scale) % b:
+            raise RtabError(E_INEXACT)
+        r = a * scale // b
+    return check32(r)
+
+
 def arith(name, a, b):
     if name == 'add':
         r = a + b
@@ -705,7 +749,7 @@ def main(argv):
     except RtabError as e:
         print('error: %s' % e, file=sys.stderr)
         return 1
-    print(json.dumps(out, ensure_ascii=False))
+    print(json.dumps(out, ensure_ascii=False, default=float))
     return 0
 
 
