@@ -28,6 +28,8 @@ for f in '1d6' '2d6' '3d6' '1d10' '0..9' '1-2' '3-5' '<=0' '>=9' '6+' '-4..4' '4
 	'roll d;' 'cap -1..1;' 'columns by g {' 'rows {' 'provisional \"p\"' '@ \"1.0\"' \
 	'trigger t;' 'when x;' 'value +1;' 'for defender;' 'natural 6, 6 -> ' 'rewrite a -> b when ' \
 	'input x: bool = false;' 'input n: int 0..10 = 5;' 'enum g { a; b; }' 'if x then 1 else 2' \
+	'outcome l(e: int 0..9, s: int 0..9)' ' or killed = 99 code K' 'code \"{e}/{s}\";' '6/3' 'K/0' \
+	'DR{h}' '-> l(6, 3)' \
 	'1000000000' '-1000000000' '2147483647' '65536' '32767' '-32768' '100000' '30000'; do
 	printf '"%s"\n' "$f"
 done

@@ -552,9 +552,10 @@ static void gen_others(gen *g, int nlocales)
 /*
  * The printed forms: a grid table over computed columns (odds, difference
  * columns), its shifts and automatic ends, a variant of it (`like`), an
- * outcome that triggers a table with inputs passed and `times`, examples
- * whose expected results follow from the grid written, and (last in the
- * file) an errata layer that restates and removes.
+ * outcome that triggers a table with inputs passed and `times`, in some
+ * programs an outcome that carries a number (cells N1..N5, or NX for its
+ * named value), examples whose expected results follow from the grid
+ * written, and (last in the file) an errata layer that restates and removes.
  */
 static void gen_printed(gen *g, int nlocales)
 {
@@ -607,6 +608,16 @@ static void gen_printed(gen *g, int nlocales)
 		}
 		sb_puts(g->o, " }\n");
 	}
+	/* An outcome that carries a number, printed N1..N5 (NX: all, read as 9). */
+	bool numeric = chance(g, 40);
+	int cell11_n = between(g, 1, 5);
+	if (numeric) {
+		sb_puts(g->o, "outcome gN(h: int 1..5 or all = 9 code X)");
+		rule(g);
+		sb_puts(g->o, " {");
+		labels(g, nlocales);
+		sb_puts(g->o, " code \"N{h}\"; retreat(v0, h); }\n");
+	}
 	/* A window of at least two columns around 1:1 (or 0). */
 	int first = between(g, 0, 3), last = between(g, 4, 8);
 	int mid = kind == 0 ? 3 : 4;
@@ -639,8 +650,12 @@ static void gen_printed(gen *g, int nlocales)
 	for (int r = 1; r <= faces; r++) {
 		sb_printf(g->o, "\n  %d", r);
 		for (int c = first; c <= last; c++) {
-			if (r == 1 && c == mid)
+			if (r == 1 && c == mid && numeric)
+				sb_printf(g->o, " N%d", cell11_n);
+			else if (r == 1 && c == mid)
 				sb_printf(g->o, " %s", codes[cell11]);
+			else if (numeric && chance(g, 10))
+				sb_puts(g->o, chance(g, 20) ? " NX" : chance(g, 50) ? " N1" : " N4");
 			else if (r == gap_r && c == gap_c)
 				sb_puts(g->o, chance(g, 50) ? " \xe2\x80\x94" : " --");
 			else
@@ -666,7 +681,12 @@ static void gen_printed(gen *g, int nlocales)
 	rule(g);
 	sb_puts(g->o, " {");
 	labels(g, nlocales);
-	sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> %s;", codes[cell11]);
+	if (numeric && chance(g, 50))
+		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> gN(%d);", cell11_n);
+	else if (numeric)
+		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> N%d;", cell11_n);
+	else
+		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> %s;", codes[cell11]);
 	sb_printf(g->o, "\n gt(ga = 0, gd = 999) -> %s;", below_r < 0 ? "none" : codes[below_r]);
 	sb_printf(g->o, "\n gt(ga = 999, gd = 1) -> %s;", above_r < 0 ? "none" : codes[above_r]);
 	sb_printf(g->o, "\n gv(ga = 999, gd = 1, gs = %s) -> %s;", left ? "false" : "true", above_r < 0 ? "none" : codes[above_r]);

@@ -48,65 +48,71 @@ static const rtab_effect_kind effect_kinds[] = {
 	{.id = "retreat", .labels = effect_kind1_labels, .rule = "9.4", .nparams = 2, .params = effect_kind1_params},
 };
 
-/* outcome attacker_loses_2 */
-static const char *const outcome0_labels[] = {"Attacker loses 2 steps"};
-static const int32_t outcome0_effect0_args[] = {
-	0, 2
-};
-static const rtab_effect outcome0_effects[] = {
-	{0, 2, outcome0_effect0_args}, /* loses */
-};
-
-/* outcome attacker_loses_1 */
-static const char *const outcome1_labels[] = {"Attacker loses 1 step"};
-static const int32_t outcome1_effect0_args[] = {
-	0, 1
-};
-static const rtab_effect outcome1_effects[] = {
-	{0, 2, outcome1_effect0_args}, /* loses */
-};
-
 /* outcome engaged */
-static const char *const outcome2_labels[] = {"Engaged: no effect"};
+static const char *const outcome0_labels[] = {"Engaged: no effect"};
 
 /* outcome defender_retreats */
-static const char *const outcome3_labels[] = {"Defender retreats 1 hex"};
-static const int32_t outcome3_effect0_args[] = {
+static const char *const outcome1_labels[] = {"Defender retreats 1 hex"};
+static const int32_t outcome1_effect0_args[] = {
 	1, 1
 };
-static const rtab_effect outcome3_effects[] = {
-	{1, 2, outcome3_effect0_args}, /* retreat */
+static const rtab_effect outcome1_effects[] = {
+	{1, 2, outcome1_effect0_args}, /* retreat */
 };
 
 /* outcome defender_loses_1 */
-static const char *const outcome4_labels[] = {"Defender loses 1 step and retreats"};
-static const int32_t outcome4_effect0_args[] = {
+static const char *const outcome2_labels[] = {"Defender loses 1 step and retreats"};
+static const int32_t outcome2_effect0_args[] = {
 	1, 1
 };
-static const int32_t outcome4_effect1_args[] = {
+static const int32_t outcome2_effect1_args[] = {
 	1, 1
 };
-static const rtab_effect outcome4_effects[] = {
-	{0, 2, outcome4_effect0_args}, /* loses */
-	{1, 2, outcome4_effect1_args}, /* retreat */
+static const rtab_effect outcome2_effects[] = {
+	{0, 2, outcome2_effect0_args}, /* loses */
+	{1, 2, outcome2_effect1_args}, /* retreat */
 };
 
 /* outcome defender_loses_2 */
-static const char *const outcome5_labels[] = {"Defender loses 2 steps"};
-static const int32_t outcome5_effect0_args[] = {
+static const char *const outcome3_labels[] = {"Defender loses 2 steps"};
+static const int32_t outcome3_effect0_args[] = {
 	1, 2
+};
+static const rtab_effect outcome3_effects[] = {
+	{0, 2, outcome3_effect0_args}, /* loses */
+};
+
+/* outcome attacker_loses_2 */
+static const char *const outcome4_labels[] = {"Attacker step losses: 2"};
+static const int32_t outcome4_effect0_args[] = {
+	0, 2
+};
+static const rtab_effect outcome4_effects[] = {
+	{0, 2, outcome4_effect0_args}, /* loses */
+};
+
+/* outcome attacker_loses_1 */
+static const char *const outcome5_labels[] = {"Attacker step losses: 1"};
+static const int32_t outcome5_effect0_args[] = {
+	0, 1
 };
 static const rtab_effect outcome5_effects[] = {
 	{0, 2, outcome5_effect0_args}, /* loses */
 };
+static const int32_t outcome4_values[] = {
+	2
+};
+static const int32_t outcome5_values[] = {
+	1
+};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_loses_2", .labels = outcome0_labels, .rule = "9.4", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "attacker_loses_1", .labels = outcome1_labels, .rule = "9.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "engaged", .labels = outcome2_labels, .rule = "9.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_retreats", .labels = outcome3_labels, .rule = "9.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_loses_1", .labels = outcome4_labels, .rule = "9.4", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_loses_2", .labels = outcome5_labels, .rule = "9.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "engaged", .labels = outcome0_labels, .rule = "9.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_retreats", .labels = outcome1_labels, .rule = "9.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_loses_1", .labels = outcome2_labels, .rule = "9.4", .neffects = 2, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_loses_2", .labels = outcome3_labels, .rule = "9.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_loses_2", .labels = outcome4_labels, .rule = "9.4", .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome4_values, .numeric = 0},
+	{.id = "attacker_loses_1", .labels = outcome5_labels, .rule = "9.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome5_values, .numeric = 0},
 };
 
 /* modifier leader */
@@ -183,12 +189,12 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 6, .step_den = 1, .row_of_roll8 = table0_column9_rows},
 };
 static const rtab_row table0_rows[] = {
-	{0, "9.2", NULL}, /* attacker_loses_2 */
-	{1, "9.2", NULL}, /* attacker_loses_1 */
-	{2, "9.2", NULL}, /* engaged */
-	{3, "9.2", NULL}, /* defender_retreats */
-	{4, "9.2", NULL}, /* defender_loses_1 */
-	{5, "9.2", NULL}, /* defender_loses_2 */
+	{4, "9.2", NULL}, /* attacker_loses_2 */
+	{5, "9.2", NULL}, /* attacker_loses_1 */
+	{0, "9.2", NULL}, /* engaged */
+	{1, "9.2", NULL}, /* defender_retreats */
+	{2, "9.2", NULL}, /* defender_loses_1 */
+	{3, "9.2", NULL}, /* defender_loses_2 */
 };
 static const uint16_t table0_modifiers[] = {0};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_SUB, 0}};
@@ -199,6 +205,16 @@ static const rtab_table tables[] = {
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 7,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+};
+
+/* numeric outcome attacker_loses */
+static const char *const numeric0_labels[] = {"Attacker step losses: {steps}"};
+static const rtab_outcome_param numeric0_params[] = {
+	{.id = "steps", .min = 1, .max = 2, .nspecials = 0, .specials = NULL},
+};
+
+static const rtab_numeric_outcome numeric_outcomes[] = {
+	{.id = "attacker_loses", .labels = numeric0_labels, .rule = "9.4", .code = "A{steps}", .nparams = 1, .params = numeric0_params},
 };
 
 const rtab_ruleset classic_differential_ruleset = {
@@ -237,8 +253,8 @@ const rtab_ruleset classic_differential_ruleset = {
 	.nprocedures = 0,
 	.procedures = NULL,
 	.rule = "Demonstration rules",
-	.nnumeric_outcomes = 0,
-	.numeric_outcomes = NULL,
+	.nnumeric_outcomes = 1,
+	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
 };
 

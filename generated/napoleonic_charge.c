@@ -472,41 +472,41 @@ static const rtab_reaction_set reaction_sets[] = {
 
 /* distance retire_move */
 static const char *const distance0_labels[] = {"Retire: half the compulsory move plus 1D6", "Отступление: ½ дистанции Обязательного Передвижения плюс 1D6"};
-static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
-static const rtab_instr distance0_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance0_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {5, distance0_form0}, .unit = "cm"},
-	{.value = {5, distance0_form1}, .unit = "inches"},
+	{.value = {6, distance0_form0}, .unit = "cm"},
+	{.value = {6, distance0_form1}, .unit = "inches"},
 };
 
 /* distance rout_move */
 static const char *const distance1_labels[] = {"Rout: half the compulsory move plus 1D6", "Бегство: ½ дистанции Обязательного Передвижения плюс 1D6"};
-static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
-static const rtab_instr distance1_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance1_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {5, distance1_form0}, .unit = "cm"},
-	{.value = {5, distance1_form1}, .unit = "inches"},
+	{.value = {6, distance1_form0}, .unit = "cm"},
+	{.value = {6, distance1_form1}, .unit = "inches"},
 };
 
 /* distance supporting_fire_point */
 static const char *const distance2_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
-static const rtab_instr distance2_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}};
+static const rtab_instr distance2_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance2_forms[] = {
 	{.value = {3, distance2_form0}, .unit = "cm"},
 };
 
 /* distance counter_charge_meeting_point */
 static const char *const distance3_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
-static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}};
+static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance3_forms[] = {
 	{.value = {3, distance3_form0}, .unit = "cm"},
 };
 
 static const rtab_distance distances[] = {
-	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "Retire: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "Rout: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "Supporting fire point: half the distance between the start positions: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
-	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "Counter-charge meeting point: half the distance between the charger at its test and the counter-charger: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = NULL},
+	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = NULL},
+	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = NULL},
+	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = NULL},
 };
 
 /* procedure counter_charge_goes_on */
@@ -561,7 +561,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
-	.scale = 0,
+	.scale = 2,
 };
 
 /*

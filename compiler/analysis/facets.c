@@ -2,6 +2,7 @@
 #include "facets.h"
 
 #include "export.h"
+#include "odds.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -238,11 +239,9 @@ static void enum_facets(builder *b)
 /* "number 0..40 by 0.5": a number input's domain, exact. */
 static char *exact_type(const rtab_ruleset *rs, const rtab_input *in)
 {
-	char lo[32], hi[32], step[32];
-	rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
-	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
-	rtab_format_exact(in->step, rs->scale, step, sizeof step);
-	return xasprintf("number %s..%s by %s", lo, hi, step);
+	strbuf sb = {0};
+	export_number_domain(&sb, rs, in);
+	return sb.data;
 }
 
 static void input_facets(builder *b)
@@ -250,8 +249,14 @@ static void input_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		begin(b, DEF_INPUT, i, in->id, in->labels, in->rule);
-		char *type = in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
+		/* A list's field is declared once: its first item stands for all (the
+		 * list's length, whose type says how many, is a facet of its own). */
+		if (in->list_role == RTAB_LIST_FIELD && in->list_item != 1)
+			continue;
+		const ast_def *ad = i < b->m->ndefs[DEF_INPUT] ? b->m->defs[DEF_INPUT][i] : NULL;
+		begin(b, DEF_INPUT, i, ad && ad->list_name ? ad->list_name : in->id, in->labels, in->rule);
+		char *type = in->list_role == RTAB_LIST_LENGTH ? xasprintf("list %d..%d", in->min, in->max)
+			     : in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
 			     : in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums
 				     ? xstrdup(rs->enums[in->enum_index].id)
 				     : in->step > 0 ? exact_type(rs, in)
@@ -578,11 +583,12 @@ static void table_facets(builder *b)
 		if (t->column_input >= 0 && t->column_input < rs->ninputs) {
 			const rtab_input *in = &rs->inputs[t->column_input];
 			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);
-			addf(b, cols_at, xstrdup(in->id), "columns by");
+			bool two_keys = t->key_kind != RTAB_KEY_INPUT; /* the variant's, then the key's */
+			addf(b, cols_at, xstrdup(in->id), two_keys ? "columns by variant" : "columns by");
 			for (size_t c = 0; c < t->ncolumns; c++) {
 				strbuf vals = {0};
 				for (int32_t v = in->min; v <= in->max; v++)
-					if (t->column_of_value[v - in->min] == c) {
+					if (two_keys ? odds_column_value(rs, i, c) == v : t->column_of_value[v - in->min] == c) {
 						char *name = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, v);
 						sb_printf(&vals, "%s%s", vals.len ? ", " : "", name);
 						free(name);
@@ -773,6 +779,18 @@ static char *check_text(const ast_stmt *s)
 		sb_printf(&sb, "%lld %s", (long long)s->expect_value, s->name2 ? s->name2 : "");
 	} else {
 		sb_puts(&sb, s->name2 ? s->name2 : "?");
+		if (s->expect_call) {
+			/* A numeric outcome and its numbers: loss(8, 2). */
+			sb_putc(&sb, '(');
+			for (const ast_arg *a = s->expect_args; a; a = a->next) {
+				sb_puts(&sb, a == s->expect_args ? "" : ", ");
+				if (a->kind == ARG_NAME)
+					sb_puts(&sb, a->name);
+				else
+					sb_printf(&sb, "%lld", (long long)a->num);
+			}
+			sb_putc(&sb, ')');
+		}
 	}
 	if (s->has_expect_modifier)
 		sb_printf(&sb, " modifier %lld", (long long)s->expect_modifier);

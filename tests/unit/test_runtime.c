@@ -1624,10 +1624,50 @@ static void test_other_kinds_reject(void **state)
 	}
 }
 
+/* An outcome that carries numbers: rtab_outcome_value reads them by name. */
+static void test_outcome_value(void **state)
+{
+	(void)state;
+	static const rtab_special_value killed[] = {{.id = "killed", .code = "K", .value = 100}};
+	static const rtab_outcome_param params[] = {
+		{.id = "e", .min = 0, .max = 99, .nspecials = 1, .specials = killed},
+		{.id = "lw", .min = 0, .max = 99, .nspecials = 0, .specials = NULL},
+	};
+	static const rtab_numeric_outcome loss[] = {
+		{.id = "loss", .code = "{e}/{lw}", .nparams = 2, .params = params},
+	};
+	static const int32_t v63[] = {6, 3}, vk0[] = {100, 0};
+	static const rtab_outcome outs[] = {
+		{.id = "plain"},
+		{.id = "loss_6_3", .nvalues = 2, .values = v63, .numeric = 0},
+		{.id = "loss_killed_0", .nvalues = 2, .values = vk0, .numeric = 0},
+		{.id = "broken", .nvalues = 2, .values = v63, .numeric = 7}, /* no such numeric outcome */
+	};
+	const rtab_ruleset nrs = {.id = "numbers", .noutcomes = 4, .outcomes = outs,
+				 .nnumeric_outcomes = 1, .numeric_outcomes = loss};
+	int32_t v = -1;
+	assert_int_equal(rtab_outcome_value(&nrs, 1, "e", &v), RTAB_OK);
+	assert_int_equal(v, 6);
+	assert_int_equal(rtab_outcome_value(&nrs, 1, "lw", &v), RTAB_OK);
+	assert_int_equal(v, 3);
+	assert_int_equal(rtab_outcome_value(&nrs, 2, "e", &v), RTAB_OK);
+	assert_int_equal(v, 100);
+	v = -1;
+	assert_int_equal(rtab_outcome_value(&nrs, 0, "e", &v), RTAB_E_INDEX); /* a plain outcome */
+	assert_int_equal(rtab_outcome_value(&nrs, 1, "self", &v), RTAB_E_INDEX);
+	assert_int_equal(rtab_outcome_value(&nrs, 3, "e", &v), RTAB_E_INDEX);
+	assert_int_equal(rtab_outcome_value(&nrs, 4, "e", &v), RTAB_E_INDEX);
+	assert_int_equal(v, -1);
+	assert_int_equal(rtab_outcome_value(NULL, 1, "e", &v), RTAB_E_NULL);
+	assert_int_equal(rtab_outcome_value(&nrs, 1, NULL, &v), RTAB_E_NULL);
+	assert_int_equal(rtab_outcome_value(&nrs, 1, "e", NULL), RTAB_E_NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_resolve),
+		cmocka_unit_test(test_outcome_value),
 		cmocka_unit_test(test_resolve_rules),
 		cmocka_unit_test(test_resolve_groups),
 		cmocka_unit_test(test_resolve_more_faces_than_the_limit),
