@@ -726,8 +726,16 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 	const rtab_table *t = tc->tab;
 	int32_t **sits = xcalloc(t->ncolumns, sizeof *sits);
 	int32_t *inputs = xmalloc((tc->g->rs->ninputs + 1) * sizeof *inputs);
-	if (t->key_kind != RTAB_KEY_INPUT)
+	if (t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0 && t->column_end_of_value) {
+		/* Two keys: sweep the key in each variant's run. */
+		for (int32_t v = 0; v <= tc->g->rs->inputs[t->column_input].max; v++) {
+			memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
+			inputs[t->column_input] = v;
+			sweep_key(tc, inputs, sits);
+		}
+	} else if (t->key_kind != RTAB_KEY_INPUT) {
 		sweep_key(tc, base, sits);
+	}
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
 		if (t->key_kind == RTAB_KEY_INPUT && pick_column(tc, inputs, c))

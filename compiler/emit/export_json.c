@@ -415,7 +415,9 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 		if (t->column_input >= 0) {
 			const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
 			for (size_t v = 0, n = 0; v < e->nvalues; v++)
-				if (t->column_of_value[v] == w.index) {
+				if (t->column_end_of_value /* two keys: the variant whose run holds it */
+					    ? t->column_of_value[v] <= w.index && w.index < t->column_end_of_value[v]
+					    : t->column_of_value[v] == w.index) {
 					sb_puts(c->out, n++ ? ", " : "");
 					str(c, e->values[v].id);
 				}

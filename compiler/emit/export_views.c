@@ -356,7 +356,10 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	}
 
 	grid_init(&v->g, t->ncolumns + 3 + c->nlocales);
-	const rtab_enum *ce = t->column_input >= 0 ? &rs->enums[rs->inputs[t->column_input].enum_index] : NULL;
+	/* Two keys name each column after its variant already. */
+	const rtab_enum *ce = t->column_input >= 0 && t->key_kind == RTAB_KEY_INPUT
+				      ? &rs->enums[rs->inputs[t->column_input].enum_index]
+				      : NULL;
 	for (size_t col = 0; col < t->ncolumns; col++) {
 		sb_clear(&sb);
 		sb_puts(&sb, t->ncolumns == 1 ? "roll" : t->columns[col].id);

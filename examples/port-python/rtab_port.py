@@ -307,7 +307,8 @@ class Ruleset:
         r['key_column'] = columns[col]['id']
         shift = self.apply_list(t, t.get('shifts', []), True, inputs, ctx, applied, 0)
         r['column_shift'] = shift
-        column = min(max(col + shift, 0), len(columns) - 1)
+        first, end = self.run(t, inputs)
+        column = min(max(col + shift, first), end - 1)
         c = columns[column]
         r['column'] = c['id']
         r['applied'] = [{'modifier': self.x['modifiers'][a['modifier']]['id'], 'value': a['value'],
@@ -409,7 +410,20 @@ class Ruleset:
             raise RtabError(E_INPUT)
         if kind == KEY_ODDS and a == 0 and b == 0:
             raise RtabError(E_NO_RESULT)
-        return read_key(t, a, b)
+        first, end = self.run(t, inputs)
+        return read_key(t, a, b, first, end)
+
+    def run(self, t, inputs):
+        """The columns [first, end) a computed key reads among and shifts stay in: a
+        two-key table's run for its variant's value (column_end_of_value), else all."""
+        ends = t.get('column_end_of_value') or []
+        if t.get('key_kind', KEY_INPUT) == KEY_INPUT or t['column_input'] < 0 or not ends:
+            return 0, len(t['columns'])
+        v = inputs[t['column_input']]
+        first, end = t['column_of_value'][v], ends[v]
+        if not first < end <= len(t['columns']):
+            raise RtabError(E_RULESET)
+        return first, end
 
     def natural_sum(self, d, faces):
         if len(faces) != d['nfaces']:
@@ -614,10 +628,10 @@ def band_round(band, a, b):
     return (dp, dq) if down else (up, uq)
 
 
-def read_key(t, num, den):
-    """The column a computed key reads as, under the table's rounding; the ends clamp."""
+def read_key(t, num, den, first, n):
+    """The column a computed key reads as among columns [first, n), under the table's
+    rounding; the ends clamp."""
     cols = t['columns']
-    n = len(cols)
     value = t['key_kind'] == KEY_VALUE
 
     def cmp(i, a, b):
@@ -627,10 +641,11 @@ def read_key(t, num, den):
         return cmp_odds(a, b, c['step_num'], c['step_den'])
 
     down = up = n
-    for i, c in enumerate(cols):
+    for i in range(first, n):
+        c = cols[i]
         if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
             raise RtabError(E_RULESET)
-        if i > 0 and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
+        if i > first and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
             raise RtabError(E_RULESET)
         k = cmp(i, num, den)
         if k >= 0:
@@ -638,7 +653,7 @@ def read_key(t, num, den):
         if k <= 0 and up == n:
             up = i
     mode = effective_rounding(t['rounding'], num >= 0 if value else num >= den)
-    if mode > ROUND_NEAREST or n == 0:
+    if mode > ROUND_NEAREST or n <= first:
         raise RtabError(E_RULESET)
     if down == n:
         return up
