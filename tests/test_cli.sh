@@ -65,6 +65,14 @@ check list-item-out-of-range 2 "item 17 is out of range" \
 	"$rtab" eval tables/mass_battle.rtab combat_result --set 'units[17].wounds=1'
 check list-length-disagrees 2 "gives 3 items, but list 'units' was set to 2" \
 	"$rtab" eval tables/mass_battle.rtab combat_result --set units=2 --set units.wounds=1,2,3
+# Every verb shows a list as a list: export (aggregates read back, one row per field), diff.
+check list-export-aggregate 0 '| any(units.standard) |' \
+	"$rtab" export tables/mass_battle.rtab --format markdown
+check list-export-field 0 '| units[1..16].wounds |' \
+	"$rtab" export tables/mass_battle.rtab --format markdown
+sed 's/list 1..16 of/list 1..20 of/; s/wounds: int 0..100 = 0/wounds: int 0..50 = 0/' tables/mass_battle.rtab >"$tmp/mb_list.rtab"
+check list-diff-length 1 'type: list 1..16 -> list 1..20' "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
+check list-diff-field 1 "changed input 'units.wounds'" "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 

@@ -250,8 +250,14 @@ static void input_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		begin(b, DEF_INPUT, i, in->id, in->labels, in->rule);
-		char *type = in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
+		/* A list's field is declared once: its first item stands for all (the
+		 * list's length, whose type says how many, is a facet of its own). */
+		if (in->list_role == RTAB_LIST_FIELD && in->list_item != 1)
+			continue;
+		const ast_def *ad = i < b->m->ndefs[DEF_INPUT] ? b->m->defs[DEF_INPUT][i] : NULL;
+		begin(b, DEF_INPUT, i, ad && ad->list_name ? ad->list_name : in->id, in->labels, in->rule);
+		char *type = in->list_role == RTAB_LIST_LENGTH ? xasprintf("list %d..%d", in->min, in->max)
+			     : in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
 			     : in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums
 				     ? xstrdup(rs->enums[in->enum_index].id)
 				     : in->step > 0 ? exact_type(rs, in)

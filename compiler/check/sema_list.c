@@ -42,10 +42,19 @@ ast_def *list_item_defs(model *m, const ast_def *d, size_t *n)
 	if (items * fields == 0)
 		return NULL;
 	ast_def *defs = model_array(m, items * fields, sizeof *defs);
+	const char **names = model_array(m, fields, sizeof *names);
+	size_t k = 0;
+	for (const ast_param *f = d->params; f && k < fields; f = f->next, k++) {
+		size_t len = strlen(d->id) + strlen(f->id) + 2;
+		char *name = model_array(m, len, 1);
+		snprintf(name, len, "%s.%s", d->id, f->id);
+		names[k] = name;
+	}
 	for (size_t i = 1; i <= items; i++) {
-		size_t k = 0;
+		k = 0;
 		for (const ast_param *f = d->params; f && k < fields; f = f->next, k++) {
 			ast_def *s = &defs[(*n)++];
+			s->list_name = names[k];
 			size_t len = strlen(d->id) + strlen(f->id) + 32;
 			char *id = model_array(m, len, 1);
 			snprintf(id, len, "%s[%zu].%s", d->id, i, f->id);

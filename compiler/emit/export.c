@@ -327,12 +327,76 @@ done:
 	free(b.text);
 }
 
+/*
+ * An aggregate over a list as the compiler unrolls it (sema_expr.c), from
+ * in[i] (its start value) on: "sum(units.wounds)" and the instruction after
+ * it in *end, or NULL when in[i] begins no aggregate.
+ */
+static char *aggregate_at(const decomp *d, size_t i, size_t to, size_t *end)
+{
+	const rtab_ruleset *rs = d->rs;
+	const rtab_instr *in = d->in;
+	size_t j = i + 1, item = 1;
+	int len = -1, op = -1;
+	const char *field = NULL;
+	while (j < to) {
+		size_t k = j;
+		if (k + 4 <= to && in[k].op == RTAB_OP_INPUT && in[k + 1].op == RTAB_OP_CONST &&
+		    in[k + 1].arg == (int32_t)item && in[k + 2].op == RTAB_OP_GE &&
+		    in[k + 3].op == RTAB_OP_JUMP_IF_FALSE && in[k + 3].arg == 2)
+			k += 4;
+		if (k + 2 > to || in[k].op != RTAB_OP_INPUT || in[k].arg < 0 || in[k].arg >= rs->ninputs)
+			break;
+		const rtab_input *f = &rs->inputs[in[k].arg];
+		if (f->list_role != RTAB_LIST_FIELD || f->list_item != item || !f->list_field ||
+		    (len >= 0 && (f->list_length != len || strcmp(f->list_field, field) != 0)) ||
+		    (op >= 0 && in[k + 1].op != op))
+			break;
+		if (k != j && in[j].arg != f->list_length)
+			break;
+		len = f->list_length;
+		field = f->list_field;
+		op = in[k + 1].op;
+		j = k + 2;
+		item++;
+	}
+	if (len < 0 || len >= rs->ninputs || (int64_t)item - 1 != rs->inputs[len].max)
+		return NULL;
+	const rtab_input *first = &rs->inputs[len + 1 < rs->ninputs ? len + 1 : len];
+	bool flag = false;
+	for (int k = len + 1; k < rs->ninputs && rs->inputs[k].list_item == 1; k++)
+		if (rs->inputs[k].list_field && strcmp(rs->inputs[k].list_field, field) == 0) {
+			first = &rs->inputs[k];
+			flag = first->type == RTAB_TYPE_BOOL;
+		}
+	const char *name = op == RTAB_OP_MAX	? "max"
+			   : op == RTAB_OP_MIN	? "min"
+			   : op == RTAB_OP_OR	? "any"
+			   : op == RTAB_OP_AND	? "all"
+			   : op == RTAB_OP_ADD	? (flag ? "count" : "sum")
+						: NULL;
+	if (!name)
+		return NULL;
+	*end = j;
+	strbuf sb = {0};
+	sb_printf(&sb, "%s(%s.%s)", name, rs->inputs[len].id, field);
+	return sb.data;
+}
+
 static void decompile(decomp *d, size_t from, size_t to)
 {
 	const rtab_ruleset *rs = d->rs;
 	for (size_t i = from; i < to && !d->bad; i++) {
 		const rtab_instr *in = &d->in[i];
 		strbuf sb = {0};
+		size_t agg_end;
+		char *agg = in->op == RTAB_OP_CONST ? aggregate_at(d, i, to, &agg_end) : NULL;
+		if (agg) {
+			bool any_all = strncmp(agg, "any", 3) == 0 || strncmp(agg, "all", 3) == 0;
+			push(d, agg, P_ATOM, any_all ? T_BOOL : T_INT, -1);
+			i = agg_end - 1;
+			continue;
+		}
 		switch ((rtab_op)in->op) {
 		case RTAB_OP_CONST:
 			sb_printf(&sb, "%ld", (long)in->arg);

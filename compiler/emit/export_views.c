@@ -151,9 +151,21 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 	}
 	case EXPORT_INPUTS: {
 		const rtab_input *in = &rs->inputs[i];
-		grid_cell(g, in->id);
+		/* A list: its length, then each field once for all the items. */
+		if (in->list_role == RTAB_LIST_FIELD && in->list_item != 1)
+			break;
+		if (in->list_role == RTAB_LIST_FIELD && in->list_length >= 0 && in->list_length < rs->ninputs) {
+			sb_printf(&sb, "%s[1..%ld].%s", rs->inputs[in->list_length].id,
+				  (long)rs->inputs[in->list_length].max, in->list_field);
+			grid_cell(g, sb.data);
+		} else {
+			grid_cell(g, in->id);
+		}
 		label_cells(c, g, in->labels);
-		if (in->type == RTAB_TYPE_ENUM) {
+		if (in->list_role == RTAB_LIST_LENGTH) {
+			grid_cellf(g, "list %ld..%ld", (long)in->min, (long)in->max);
+			grid_cellf(g, "%ld", (long)in->default_value);
+		} else if (in->type == RTAB_TYPE_ENUM) {
 			grid_cell(g, rs->enums[in->enum_index].id);
 			grid_cell(g, rs->enums[in->enum_index].values[in->default_value].id);
 		} else if (in->type == RTAB_TYPE_BOOL) {

@@ -236,6 +236,7 @@ typedef struct ast_def {
 	/* An input the compiler made for one field of one item of a list input
 	 * (never in a parsed list of definitions): the list, the item, the field. */
 	const struct ast_def *list_of;
+	const char *list_name; /* "units.wounds": the field of every item */
 	int list_item;
 	const struct ast_param *list_field;
 	struct ast_def *next, *tail;
