@@ -18,8 +18,18 @@ static const rtab_enum_value enum0_values[] = {
 	{.id = "defender", .labels = enum0_value1_labels, .provisional = NULL},
 };
 
+/* enum position */
+static const char *const enum1_labels[] = {"Defender's position"};
+static const char *const enum1_value0_labels[] = {"Open ground"};
+static const char *const enum1_value1_labels[] = {"Fortified hex"};
+static const rtab_enum_value enum1_values[] = {
+	{.id = "open", .labels = enum1_value0_labels, .provisional = NULL},
+	{.id = "fortified", .labels = enum1_value1_labels, .provisional = NULL},
+};
+
 static const rtab_enum enums[] = {
 	{.id = "side", .labels = enum0_labels, .rule = "7.0", .nvalues = 2, .values = enum0_values},
+	{.id = "position", .labels = enum1_labels, .rule = "7.9", .nvalues = 2, .values = enum1_values},
 };
 
 /* inputs */
@@ -28,12 +38,14 @@ static const char *const input1_labels[] = {"Defending combat factors"};
 static const char *const input2_labels[] = {"Infantry and armour attack together"};
 static const char *const input3_labels[] = {"Every attacking unit attacks across a river"};
 static const char *const input4_labels[] = {"Cavalry charges in the open"};
+static const char *const input5_labels[] = {"Defender's position"};
 static const rtab_input inputs[] = {
 	{.id = "attack", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 	{.id = "defence", .labels = input1_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 	{.id = "combined_arms", .labels = input2_labels, .rule = "7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 	{.id = "across_river", .labels = input3_labels, .rule = "7.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 	{.id = "charge", .labels = input4_labels, .rule = "7.7", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "position", .labels = input5_labels, .rule = "7.9", .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
 };
 
 /* dice */
@@ -354,6 +366,104 @@ static const uint16_t table2_shifts[] = {0, 1};
 static const rtab_instr table2_key_a[] = {{RTAB_OP_INPUT, 0}};
 static const rtab_instr table2_key_b[] = {{RTAB_OP_INPUT, 1}};
 
+/* table assault_crt */
+static const char *const table3_labels[] = {"Assault Table"};
+/* column open 1:3: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column1_rows[] = {
+	0, 0, 4, 4, 4, 4
+};
+/* column open 1:2: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column2_rows[] = {
+	1, 0, 0, 0, 4, 4
+};
+/* column open 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column3_rows[] = {
+	2, 1, 0, 0, 0, 0
+};
+/* column open 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column4_rows[] = {
+	2, 2, 5, 5, 0, 0
+};
+/* column open 3:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column5_rows[] = {
+	3, 2, 2, 2, 5, 5
+};
+/* column open 4:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column6_rows[] = {
+	3, 3, 2, 2, 2, 2
+};
+/* column open 5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column7_rows[] = {
+	3, 3, 3, 3, 2, 2
+};
+/* column fortified 1:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column10_rows[] = {
+	1, 0, 4, 4, 4, 4
+};
+/* column fortified 2:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column11_rows[] = {
+	2, 1, 0, 0, 4, 4
+};
+/* column fortified 3:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column12_rows[] = {
+	2, 2, 1, 1, 0, 0
+};
+/* column fortified 4:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column13_rows[] = {
+	5, 2, 2, 2, 1, 1
+};
+/* column fortified 5:1: the row of each modified roll 1..6 (255: none) */
+static const uint8_t table3_column14_rows[] = {
+	3, 5, 2, 2, 2, 2
+};
+static const rtab_column table3_columns[] = {
+	{.id = "open below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "open 1:3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3, .row_of_roll8 = table3_column1_rows},
+	{.id = "open 1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table3_column2_rows},
+	{.id = "open 1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table3_column3_rows},
+	{.id = "open 2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table3_column4_rows},
+	{.id = "open 3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table3_column5_rows},
+	{.id = "open 4:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table3_column6_rows},
+	{.id = "open 5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table3_column7_rows},
+	{.id = "open above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "fortified below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
+	{.id = "fortified 1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table3_column10_rows},
+	{.id = "fortified 2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table3_column11_rows},
+	{.id = "fortified 3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table3_column12_rows},
+	{.id = "fortified 4:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table3_column13_rows},
+	{.id = "fortified 5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table3_column14_rows},
+	{.id = "fortified above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
+};
+static const uint16_t table3_column_of_value[] = {0, 9};
+static const uint16_t table3_column_end_of_value[] = {9, 16};
+static const rtab_row table3_rows[] = {
+	{1, "7.9", NULL}, /* attacker_retreats */
+	{2, "7.9", NULL}, /* no_effect */
+	{4, "7.9", NULL}, /* defender_retreats */
+	{5, "7.9", NULL}, /* defender_eliminated */
+	{0, "7.9", NULL}, /* attacker_eliminated */
+	{3, "7.9", NULL}, /* exchange */
+};
+static const uint16_t table3_shifts[] = {0, 1};
+static const rtab_instr table3_key_a[] = {{RTAB_OP_INPUT, 0}};
+static const rtab_instr table3_key_b[] = {{RTAB_OP_INPUT, 1}};
+
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
@@ -370,6 +480,11 @@ static const rtab_table tables[] = {
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table2_key_a}, .key_b = {1, table2_key_b}, .nshifts = 2, .shifts = table2_shifts, .column_end_of_value = NULL},
+	{.id = "assault_crt", .labels = table3_labels, .rule = "7.9",
+	 .dice = 0, .column_input = 5, .column_of_value = table3_column_of_value, .ncolumns = 16, .columns = table3_columns, .nrows = 6, .rows = table3_rows,
+	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table3_key_a}, .key_b = {1, table3_key_b}, .nshifts = 2, .shifts = table3_shifts, .column_end_of_value = table3_column_end_of_value},
 };
 
 const rtab_ruleset classic_odds_ruleset = {
@@ -377,9 +492,9 @@ const rtab_ruleset classic_odds_ruleset = {
 	.title = title_labels,
 	.nlocales = 1,
 	.locales = locales,
-	.nenums = 1,
+	.nenums = 2,
 	.enums = enums,
-	.ninputs = 5,
+	.ninputs = 6,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
@@ -389,7 +504,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.outcomes = outcomes,
 	.nmodifiers = 3,
 	.modifiers = modifiers,
-	.ntables = 3,
+	.ntables = 4,
 	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
@@ -429,7 +544,7 @@ int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&classic_odds_ruleset, s->inputs, 5);
+		return rtab_inputs_default(&classic_odds_ruleset, s->inputs, 6);
 	rc = rtab_inputs_validate(&classic_odds_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -439,7 +554,7 @@ int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values
 int classic_odds_situation_set(classic_odds_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 5 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 6 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
@@ -506,7 +621,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_odd
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&classic_odds_ruleset, table, s->inputs, 5, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve(&classic_odds_ruleset, table, s->inputs, 6, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -530,7 +645,7 @@ int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 0, s->inputs, 5, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table cavalry_crt: resolved by the interpreter */
@@ -547,7 +662,7 @@ int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 1, s->inputs, 5, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table determined_crt: resolved by the interpreter */
@@ -564,7 +679,24 @@ int classic_odds_explain_determined_crt(const classic_odds_situation *s, const i
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 2, s->inputs, 5, faces, nfaces, extra_drm, out);
+	return rtab_resolve(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
+}
+
+/* table assault_crt: resolved by the interpreter */
+int classic_odds_resolve_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_native_interpreted_(3, s, faces, nfaces, extra_drm, out);
+}
+
+int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	/* Resolved by the interpreter: the table uses a construct the native code does not. */
+	if (!s) return RTAB_E_NULL;
+	return rtab_resolve(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
@@ -574,6 +706,7 @@ int classic_odds_resolve(size_t table, const classic_odds_situation *s, const in
 	case 0: return classic_odds_resolve_crt(s, faces, nfaces, extra_drm, out);
 	case 1: return classic_odds_resolve_cavalry_crt(s, faces, nfaces, extra_drm, out);
 	case 2: return classic_odds_resolve_determined_crt(s, faces, nfaces, extra_drm, out);
+	case 3: return classic_odds_resolve_assault_crt(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
@@ -587,6 +720,7 @@ int classic_odds_explain(size_t table, const classic_odds_situation *s, const in
 	case 0: return classic_odds_explain_crt(s, faces, nfaces, extra_drm, out);
 	case 1: return classic_odds_explain_cavalry_crt(s, faces, nfaces, extra_drm, out);
 	case 2: return classic_odds_explain_determined_crt(s, faces, nfaces, extra_drm, out);
+	case 3: return classic_odds_explain_assault_crt(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;

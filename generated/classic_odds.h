@@ -19,6 +19,7 @@ enum classic_odds_table {
 	CLASSIC_ODDS_TABLE_CRT = 0,
 	CLASSIC_ODDS_TABLE_CAVALRY_CRT = 1,
 	CLASSIC_ODDS_TABLE_DETERMINED_CRT = 2,
+	CLASSIC_ODDS_TABLE_ASSAULT_CRT = 3,
 };
 
 enum classic_odds_input {
@@ -27,6 +28,7 @@ enum classic_odds_input {
 	CLASSIC_ODDS_INPUT_COMBINED_ARMS = 2,
 	CLASSIC_ODDS_INPUT_ACROSS_RIVER = 3,
 	CLASSIC_ODDS_INPUT_CHARGE = 4,
+	CLASSIC_ODDS_INPUT_POSITION = 5,
 };
 
 enum classic_odds_outcome {
@@ -55,6 +57,11 @@ enum classic_odds_side {
 	CLASSIC_ODDS_SIDE_DEFENDER = 1,
 };
 
+enum classic_odds_position {
+	CLASSIC_ODDS_POSITION_OPEN = 0,
+	CLASSIC_ODDS_POSITION_FORTIFIED = 1,
+};
+
 /*
  * Native resolvers. A situation holds the inputs, checked once:
  * fill it with classic_odds_situation_init (NULL, 0: the defaults) and change one
@@ -64,7 +71,7 @@ enum classic_odds_side {
  * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.
  */
 typedef struct classic_odds_situation {
-	int32_t inputs[5];
+	int32_t inputs[6];
 } classic_odds_situation;
 
 int classic_odds_situation_init(classic_odds_situation *s, const int32_t *values, size_t nvalues);
@@ -80,6 +87,10 @@ int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int3
 int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out);
 int classic_odds_explain_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int classic_odds_resolve_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out);
 /* By table index (CLASSIC_ODDS_TABLE_...); RTAB_E_TABLE for no such table. */
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,

@@ -472,41 +472,41 @@ static const rtab_reaction_set reaction_sets[] = {
 
 /* distance retire_move */
 static const char *const distance0_labels[] = {"Retire: half the compulsory move plus 1D6", "Отступление: ½ дистанции Обязательного Передвижения плюс 1D6"};
-static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
-static const rtab_instr distance0_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance0_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {5, distance0_form0}, .unit = "cm"},
-	{.value = {5, distance0_form1}, .unit = "inches"},
+	{.value = {6, distance0_form0}, .unit = "cm"},
+	{.value = {6, distance0_form1}, .unit = "inches"},
 };
 
 /* distance rout_move */
 static const char *const distance1_labels[] = {"Rout: half the compulsory move plus 1D6", "Бегство: ½ дистанции Обязательного Передвижения плюс 1D6"};
-static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
-static const rtab_instr distance1_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
+static const rtab_instr distance1_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {5, distance1_form0}, .unit = "cm"},
-	{.value = {5, distance1_form1}, .unit = "inches"},
+	{.value = {6, distance1_form0}, .unit = "cm"},
+	{.value = {6, distance1_form1}, .unit = "inches"},
 };
 
 /* distance supporting_fire_point */
 static const char *const distance2_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
-static const rtab_instr distance2_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}};
+static const rtab_instr distance2_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance2_forms[] = {
 	{.value = {3, distance2_form0}, .unit = "cm"},
 };
 
 /* distance counter_charge_meeting_point */
 static const char *const distance3_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
-static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_UP, 0}};
+static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance3_forms[] = {
 	{.value = {3, distance3_form0}, .unit = "cm"},
 };
 
 static const rtab_distance distances[] = {
-	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = "Retire: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = "Rout: half the compulsory move plus 1D6: the excerpt does not say how an odd compulsory move is halved; rounding up assumed"},
-	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = "Supporting fire point: half the distance between the start positions: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
-	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = "Counter-charge meeting point: half the distance between the charger at its test and the counter-charger: the excerpt halves the distance without rounding; rtab distances are whole numbers, so rounding up to the whole cm is assumed"},
+	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = NULL},
+	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = NULL},
+	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = NULL},
+	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = NULL},
 };
 
 /* procedure counter_charge_goes_on */
@@ -561,7 +561,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
-	.scale = 0,
+	.scale = 2,
 };
 
 /*
@@ -681,16 +681,17 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483634)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 2) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967282u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483634)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 2) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	/* modifier flank_or_rear */
 	{
@@ -720,7 +721,9 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table0_natural[nat].outcome;
 	} else {
-		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		int64_t at = roll - 2;
+		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -764,9 +767,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	out->natural = natural;
 	/* modifier flank_or_rear */
@@ -810,7 +813,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table0_natural[nat].provisional);
 	} else {
-		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		int64_t at = roll - 2;
+		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
@@ -1041,16 +1046,17 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483636 || extra_drm > 2147483623)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 2) | ((uint64_t)((int64_t)extra_drm - (-2147483636)) > 4294967259u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm < -2147483636 || extra_drm > 2147483623)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 2) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	/* modifier other_morale_modifiers */
 	cond = 1;
@@ -1076,7 +1082,9 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table1_natural[nat].outcome;
 	} else {
-		uint16_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		int64_t at = roll + 10;
+		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
+		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -1119,9 +1127,9 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	out->natural = natural;
 	/* modifier other_morale_modifiers */
@@ -1160,7 +1168,9 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table1_natural[nat].provisional);
 	} else {
-		uint16_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		int64_t at = roll + 10;
+		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
+		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);

@@ -310,7 +310,7 @@ sed 's/shifts combined_arms, river, cavalry_charge;/shifts combined_arms, cavalr
 check diff-shifts-location 1 "was at tables/classic_odds.rtab:$(grep -n 'shifts combined_arms, river, cavalry_charge;' tables/classic_odds.rtab | cut -d: -f1):3" \
 	"$rtab" diff tables/classic_odds.rtab "$tmp/shifts.rtab"
 sed 's/above 6:1 DE;/above 6:1 EX;/' tables/classic_odds.rtab >"$tmp/above.rtab"
-check diff-above-location 1 "was at tables/classic_odds.rtab:$(grep -n 'above 6:1 DE;' tables/classic_odds.rtab | cut -d: -f1):3" \
+check diff-above-location 1 "was at tables/classic_odds.rtab:$(grep -n 'above 6:1 DE;' tables/classic_odds.rtab | head -1 | cut -d: -f1):3" \
 	"$rtab" diff tables/classic_odds.rtab "$tmp/above.rtab"
 
 # A file that did not load prints no count line: "0 passed, 0 failed" would
@@ -344,6 +344,38 @@ assert [r["rule"] for r in v["rows"]] == [r["rule"] for r in t["crt"]["rows"]]
 '; then passed=$((passed + 1)); else echo "FAIL like-keeps-base-rule"; failed=$((failed + 1)); fi
 check like-eval-rule 0 '"rule": "7.3"' "$rtab" eval --json tables/classic_odds.rtab cavalry_crt --set attack=4 --set defence=4 --roll 4
 
+# A cell patch: the patched cell reads the patch's rule, the others the base's.
+check patch-eval 0 '"outcome": "exchange", "label": "Exchange", "effects": [{"effect": "exchange", "args": []}], "rule": "7.8.1"' \
+	"$rtab" eval --json tables/classic_odds.rtab determined_crt --set attack=1 --set defence=4 --roll 1
+check patch-eval-base-rule 0 '"rule": "7.3"' \
+	"$rtab" eval --json tables/classic_odds.rtab determined_crt --set attack=1 --set defence=4 --roll 2
+check patch-unchanged-quiet 0 "" "$rtab" check -Werror tables/classic_odds.rtab
+# Two keys: the variant picks the line, --set names it.
+check two-keys-eval 0 '"column": "fortified 2:1"' \
+	"$rtab" eval --json tables/classic_odds.rtab assault_crt --set position=fortified --set attack=8 --set defence=4 --roll 3
+check two-keys-none 0 "outcome:       none" \
+	"$rtab" eval tables/classic_odds.rtab assault_crt --set position=fortified --set attack=2 --set defence=4
+check two-keys-golden-examples 0 "passed, 0 failed" "$rtab" test tests/golden/two_keys.rtab
+# 'value' is a keyword elsewhere, and names the key here: columns by value(X).
+cat >"$tmp/value_key.rtab" <<'RTAB'
+ruleset value_key { locales en; en "Value key"; }
+dice d6 = 1d6;
+input a: int 0..9 = 4 { en "A"; }
+input b: int 0..9 = 1 { en "B"; }
+outcome lose { en "Lose"; code L; }
+outcome win { en "Win"; code W; }
+table t {
+  en "T";
+  roll d6;
+  columns by value(div_down(a - b, 2));
+  grid {
+         <=-1  0  >=+1
+    1-3  L     L  W
+    4-6  L     W  W
+  }
+}
+RTAB
+check value-key 0 '"column": ">=+1"' "$rtab" eval --json "$tmp/value_key.rtab" t --roll 2
 # Exact numbers: a number input set as printed, values and distances shown exactly.
 halves=tests/golden/exact_halves.rtab
 check exact-distance 0 "value:         16.5 cm" "$rtab" eval $halves retire --set compulsory_move=25 --roll 4
@@ -361,6 +393,13 @@ check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
 check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
 	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
 check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \
+	--set attack=5 --set defence=2 --set in_woods=true --roll 3 --explain
+check exact-odds-band 0 '"value": 1, "signed_value": 1' "$rtab" eval tests/exact/odds_halves.rtab morale \
+	--set attack=2.5 --set defence=1 --roll 1 --json
+check exact-napoleonic 0 "value:         13.5 cm" \
+	"$rtab" eval tables/napoleonic_charge.rtab retire_move --set compulsory_move_cm=25 --roll 1
 check exact-export-default 0 '"default_text": "2.5"' "$rtab" export --format json $halves
 check exact-export-text 0 '"text": "compulsory_move / 2 + 1d6"' "$rtab" export --format json $halves
 

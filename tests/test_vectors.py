@@ -9,6 +9,7 @@ port also runs the worked examples of each ruleset.
 usage: test_vectors.py RTAB VECTORS_C SOURCE_ROOT
 """
 import concurrent.futures
+import decimal
 import glob
 import json
 import os
@@ -83,7 +84,7 @@ def c_request(rs, doc, v):
     return ' '.join(parts)
 
 
-def c_compare(doc, v, line, where):
+def c_compare(rs, doc, v, line, where):
     """What the generated C answered, against the vector."""
     kind, want = kind_of(v), expected(v)
     head, _, prov = line.rstrip('\n').partition('\t')
@@ -125,7 +126,7 @@ def c_compare(doc, v, line, where):
         got = {'state': values[int(words[1])]['id']}
     elif kind == 'distance':
         d = doc['distances'][doc_index(doc, 'distances', v['distance'])]
-        got = {'values': [{'value': None if w == '-' else int(w), 'unit': f['unit']}
+        got = {'values': [{'value': None if w == '-' else rs.exact(int(w)), 'unit': f['unit']}
                           for w, f in zip(words[2:], d['forms'])], 'provisional': prov or None}
     else:
         p = doc['procedures'][doc_index(doc, 'procedures', v['procedure'])]
@@ -152,7 +153,7 @@ def eval_answer(path, v):
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return {'exit': p.returncode, 'stderr': p.stderr}
-    return json.loads(p.stdout)
+    return json.loads(p.stdout, parse_float=decimal.Decimal)
 
 
 def eval_compare(v, got, where):
@@ -225,7 +226,7 @@ def check_examples_safely(rs, doc, path):
     return n
 
 
-def check_coverage(doc, vectors, path):
+def check_coverage(rs, doc, vectors, path):
     """What docs/vectors.md promises the vectors cover, checked on them."""
     tv = [v for v in vectors if 'table' in v and 'error' not in v]
     # Computed columns: each column boundary the vectors cross, both sides
@@ -295,9 +296,12 @@ def check_coverage(doc, vectors, path):
                         continue
                     a_id, b_id = ins[i - 2]['ref'], ins[i - 1]['ref']
                     ratios = {(v['inputs'].get(a_id), v['inputs'].get(b_id)) for v in mine}
+                    a_in = doc['inputs'][rs.by_id['inputs'][a_id]]
+                    # One step past: 1, or a number input's own step (0.5).
+                    one = rs.exact(a_in['step']) if a_in.get('step', 0) > 0 else 1
                     for st in doc['bands'][ins_i['arg']]['steps']:
                         exact = [(a, b) for a, b in ratios if a is not None and b and a * st['den'] == b * st['num']]
-                        past = [(a, b) for a, b in ratios if b and (a + 1) * st['den'] == b * st['num']]
+                        past = [(a, b) for a, b in ratios if b and (a + one) * st['den'] == b * st['num']]
                         if not exact or not past:
                             fail(where, 'ratio %s step %s: no vector at%s the boundary' % (
                                 doc['bands'][ins_i['arg']]['id'], st['ratio'], '' if not exact else ' one below'))
@@ -328,11 +332,12 @@ def check_coverage(doc, vectors, path):
 
 
 total = 0
-for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab']:
+for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/golden/exact_halves.rtab', 'tests/exact/odds_halves.rtab']:
     doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
-                                    capture_output=True, text=True, check=True).stdout)
+                                    capture_output=True, text=True, check=True).stdout,
+                     parse_float=decimal.Decimal)
     lines = subprocess.run([rtab, 'vectors', path], capture_output=True, text=True, check=True).stdout
-    vectors = [json.loads(l) for l in lines.splitlines()]
+    vectors = [json.loads(l, parse_float=decimal.Decimal) for l in lines.splitlines()]
     rs = rtab_port.Ruleset(doc)
     counts = {}
     for v in vectors:
@@ -354,14 +359,14 @@ for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab']:
     if len(answers) != len(vectors_for_c):
         fail(path, 'the generated C answered %d of %d requests' % (len(answers), len(vectors_for_c)))
     for i, (v, a) in enumerate(zip(vectors_for_c, answers)):
-        c_compare(doc, v, a, '%s vector %d (C)' % (path, i + 1))
+        c_compare(rs, doc, v, a, '%s vector %d (C)' % (path, i + 1))
     # rtab eval, one process per vector.
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         results = list(pool.map(lambda v: eval_answer(path, v), vectors))
     for i, (v, got) in enumerate(zip(vectors, results)):
         eval_compare(v, got, '%s vector %d (eval)' % (path, i + 1))
     nex = check_examples_safely(rs, doc, path)
-    check_coverage(doc, vectors, path)
+    check_coverage(rs, doc, vectors, path)
     total += len(vectors)
     print('ok: %s: %d vectors (%s) agree %s ways; the port passes %d example checks' % (
         path, len(vectors), ', '.join('%d %s' % (n, k) for k, n in sorted(counts.items())),

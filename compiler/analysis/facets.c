@@ -2,6 +2,7 @@
 #include "facets.h"
 
 #include "export.h"
+#include "odds.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -238,11 +239,9 @@ static void enum_facets(builder *b)
 /* "number 0..40 by 0.5": a number input's domain, exact. */
 static char *exact_type(const rtab_ruleset *rs, const rtab_input *in)
 {
-	char lo[32], hi[32], step[32];
-	rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
-	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
-	rtab_format_exact(in->step, rs->scale, step, sizeof step);
-	return xasprintf("number %s..%s by %s", lo, hi, step);
+	strbuf sb = {0};
+	export_number_domain(&sb, rs, in);
+	return sb.data;
 }
 
 static void input_facets(builder *b)
@@ -584,11 +583,12 @@ static void table_facets(builder *b)
 		if (t->column_input >= 0 && t->column_input < rs->ninputs) {
 			const rtab_input *in = &rs->inputs[t->column_input];
 			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);
-			addf(b, cols_at, xstrdup(in->id), "columns by");
+			bool two_keys = t->key_kind != RTAB_KEY_INPUT; /* the variant's, then the key's */
+			addf(b, cols_at, xstrdup(in->id), two_keys ? "columns by variant" : "columns by");
 			for (size_t c = 0; c < t->ncolumns; c++) {
 				strbuf vals = {0};
 				for (int32_t v = in->min; v <= in->max; v++)
-					if (t->column_of_value[v - in->min] == c) {
+					if (two_keys ? odds_column_value(rs, i, c) == v : t->column_of_value[v - in->min] == c) {
 						char *name = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, v);
 						sb_printf(&vals, "%s%s", vals.len ? ", " : "", name);
 						free(name);

@@ -196,8 +196,9 @@ int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column)
 		return column == 0 ? 0 : -1;
 	const rtab_input *in = &rs->inputs[t->column_input];
 	for (int32_t v = 0; v <= in->max; v++)
-		if (t->column_of_value[v] == column)
-			return v;
+		if (t->column_end_of_value ? t->column_of_value[v] <= column && column < t->column_end_of_value[v]
+					   : t->column_of_value[v] == column)
+			return v; /* two keys: the variant whose run holds the column */
 	return -1;
 }
 

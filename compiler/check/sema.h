@@ -142,6 +142,26 @@ size_t header_width(const ast_stmt *header);
 /* The key of a computed column, and the columns (from first on) the grid's header gives. */
 bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols,
 			 const ast_stmt *header, rtab_column *columns, size_t first);
+/* The parts of resolve_key_columns: the key (its rounding too), then the
+ * steps of the columns a header prints. */
+bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols);
+bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
+			rtab_column *columns, size_t first);
+/* One grid of a table and the columns its cells fill: first, and width of them. */
+typedef struct grid_part {
+	const ast_stmt *grid;
+	size_t first, width;
+} grid_part;
+/* The lines of one or more grids (two keys: one per variant), lowered as one. */
+void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+		   const grid_part *parts, size_t nparts, bool has_header);
+/* 'below X;' / 'above [STEP] X;': the automatic column at the start of the run
+ * of columns from first (below), or at t->ncolumns (above, counted). */
+void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t first);
+/* Two keys, 'columns by (VARIANT, odds(A, B))' with 'grid VALUE { ... }' per
+ * value (sema_twokey.c): the columns, their ends and the grids. */
+void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above);
 /* The lines of a grid, lowered to rows and cells as the row form is. */
 void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
 		  bool has_header);

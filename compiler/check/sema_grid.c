@@ -164,7 +164,7 @@ void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t 
 }
 
 /* Compile the key of a computed column: odds(a, b), difference(a, b) or value(x). */
-static bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols)
+bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols)
 {
 	size_t nargs = 0;
 	expr_type ty;
@@ -200,7 +200,7 @@ static bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stm
 	bool ok = compile_expr(m, cols->expr, want, &t->key_a, &ty);
 	if (nargs == 2)
 		ok &= compile_expr(m, cols->expr->next_arg, want, &t->key_b, &tb);
-	if (ok && odds && ty.kind != tb.kind) {
+	if (ok && odds) { /* at a precision 1/N both sides are exact: the key reads 2.5:2 */
 		expr_make_exact(m, &t->key_a, &ty);
 		expr_make_exact(m, &t->key_b, &tb);
 	}
@@ -238,6 +238,12 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 	first -= header_width(header);
 	if (!compile_key(m, d, t, cols))
 		return false;
+	return resolve_key_header(m, t, cols, header, columns, first);
+}
+
+bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
+			rtab_column *columns, size_t first)
+{
 	if (!header) {
 		check_report(m, CHECK_ROW_SHAPE, cols->loc,
 			     "a table whose column is computed is written as a grid: grid { 1:4 1:3 ... (the steps) then one line per roll }");
@@ -437,15 +443,33 @@ static void add_row_of_key(grid_rows *g, int key, int row)
 void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
 		  bool has_header)
 {
+	grid_part part = {grid, mt->first_rolled, mt->nrolled};
+	resolve_grids(m, d, t, mt, &part, 1, has_header);
+}
+
+/* The lines after a grid's header. */
+static const ast_stmt *grid_lines(const ast_stmt *grid, bool has_header)
+{
 	const ast_stmt *lines = grid->body;
-	size_t nlines = 0, width = mt->nrolled;
-	if (has_header && lines)
-		lines = lines->next;
-	for (const ast_stmt *l = lines; l; l = l->next)
-		nlines++;
-	size_t cap = nlines * (width ? width : 1);
+	return has_header && lines ? lines->next : lines;
+}
+
+void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+		   const grid_part *parts, size_t nparts, bool has_header)
+{
+	size_t cap = 0;
+	for (size_t p = 0; p < nparts; p++) {
+		size_t nlines = 0;
+		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next)
+			nlines++;
+		if (nlines == 0 && !d->damaged)
+			check_report(m, CHECK_ROW_SHAPE, parts[p].grid->loc,
+				     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...",
+				     d->id);
+		cap += nlines * (parts[p].width ? parts[p].width : 1);
+	}
 	if (cap > 30000) {
-		check_report(m, CHECK_LIMITS, grid->loc,
+		check_report(m, CHECK_LIMITS, parts[0].grid->loc,
 			     "table '%s' has %zu cells; the runtime holds at most 30000", d->id, cap);
 		return;
 	}
@@ -458,70 +482,73 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
 	mt->cells = new_cells(g.stride, t->ncolumns);
 	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
-	for (const ast_stmt *l = lines; l; l = l->next) {
-		int64_t lo, hi;
-		const ast_cell *c;
-		size_t ncells = 0;
-		if (!line_roll(m, l, &lo, &hi, &c)) {
-			mt->shape_bad = true;
-			continue;
-		}
-		for (const ast_cell *x = c; x; x = x->next)
-			ncells++;
-		if (ncells != width) {
-			char roll[64];
-			format_rolls(roll, sizeof roll, lo, hi);
-			check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
-				     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
-				     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
-			mt->shape_bad = true;
-			continue;
-		}
-		/* A row per outcome (with its rule and reason) while, in every column, its
-		 * rolls run on from the line before; else a new row. */
-		size_t k = 0;
-		for (const ast_cell *x = c; x; x = x->next, k++) {
-			if (x->kind == CELL_ABSENT)
-				continue;
-			const char *name = x->kind == CELL_NAME ? x->name : numeric_cell_text(m, x);
-			if (!name) {
-				check_report(m, CHECK_ROW_SHAPE, x->loc,
-					     "a cell of a grid is an outcome, an outcome's code, or '—' for no result");
+	for (size_t p = 0; p < nparts; p++) {
+		size_t width = parts[p].width;
+		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next) {
+			int64_t lo, hi;
+			const ast_cell *c;
+			size_t ncells = 0;
+			if (!line_roll(m, l, &lo, &hi, &c)) {
 				mt->shape_bad = true;
 				continue;
 			}
-			int o = resolve_outcome_or_code(m, name, x->loc);
-			size_t col = mt->first_rolled + k;
-			/* A cell a variant patched reads its patch's rule and reason. */
-			const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
-			int key = row_key(m, &g, o, name, rule, text);
-			int row = g.first_of_key[key];
-			for (; row >= 0; row = g.next_of_key[row]) {
-				const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
-				if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
-					break;
+			for (const ast_cell *x = c; x; x = x->next)
+				ncells++;
+			if (ncells != width) {
+				char roll[64];
+				format_rolls(roll, sizeof roll, lo, hi);
+				check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
+					     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
+					     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
+				mt->shape_bad = true;
+				continue;
 			}
-			if (row < 0) {
-				if (!room_for_row(m, d, mt, &g, t->nrows, grid)) {
+			/* A row per outcome (with its rule and reason) while, in every column, its
+			 * rolls run on from the line before; else a new row. */
+			size_t k = 0;
+			for (const ast_cell *x = c; x; x = x->next, k++) {
+				if (x->kind == CELL_ABSENT)
+					continue;
+				const char *name = x->kind == CELL_NAME ? x->name : numeric_cell_text(m, x);
+				if (!name) {
+					check_report(m, CHECK_ROW_SHAPE, x->loc,
+						     "a cell of a grid is an outcome, an outcome's code, or '—' for no result");
 					mt->shape_bad = true;
-					goto done;
+					continue;
 				}
-				row = (int)t->nrows++;
-				add_row_of_key(&g, key, row);
-				known[row] = o >= 0;
-				out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-				out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
-				out[row].provisional = arena_strdup(&m->arena, text);
-				mt->row_names[row] = name;
-				mt->row_locs[row] = x->loc;
+				int o = resolve_outcome_or_code(m, name, x->loc);
+				size_t col = parts[p].first + k;
+				/* A cell a variant patched reads its patch's rule and reason. */
+				const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
+				int key = row_key(m, &g, o, name, rule, text);
+				int row = g.first_of_key[key];
+				for (; row >= 0; row = g.next_of_key[row]) {
+					const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+					if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
+						break;
+				}
+				if (row < 0) {
+					if (!room_for_row(m, d, mt, &g, t->nrows, parts[p].grid)) {
+						mt->shape_bad = true;
+						goto done;
+					}
+					row = (int)t->nrows++;
+					add_row_of_key(&g, key, row);
+					known[row] = o >= 0;
+					out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+					out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
+					out[row].provisional = arena_strdup(&m->arena, text);
+					mt->row_names[row] = name;
+					mt->row_locs[row] = x->loc;
+				}
+				model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+				if (mc->lo > mc->hi) {
+					mc->lo = lo;
+					mc->loc = x->loc;
+				}
+				mc->hi = hi;
+				mc->row = (uint16_t)row;
 			}
-			model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
-			if (mc->lo > mc->hi) {
-				mc->lo = lo;
-				mc->loc = x->loc;
-			}
-			mc->hi = hi;
-			mc->row = (uint16_t)row;
 		}
 	}
 done:
@@ -536,7 +563,4 @@ done:
 		mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
 				     t->ncolumns);
 	mt->has_rows = t->nrows > 0 && !mt->shape_bad;
-	if (nlines == 0 && !d->damaged)
-		check_report(m, CHECK_ROW_SHAPE, grid->loc,
-			     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...", d->id);
 }

@@ -218,10 +218,11 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 	t->column_of_value = of_value;
 }
 
-/* 'below X;' and 'above [STEP] X;': automatic (or 'none') columns at the ends. */
-static void end_column(model *m, const ast_def *d, rtab_table *t, const ast_stmt *w, bool above)
+/* 'below X;' and 'above [STEP] X;': automatic (or 'none') columns at the ends
+ * of the run of columns that starts at first ('below' is that column). */
+void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t first)
 {
-	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : 0];
+	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : first];
 	const char *what = w->ids->id;
 
 	if (w->ids->next) {
@@ -279,7 +280,6 @@ static void end_column(model *m, const ast_def *d, rtab_table *t, const ast_stmt
 	}
 	if (above)
 		t->ncolumns++;
-	(void)d;
 }
 
 static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
@@ -477,7 +477,8 @@ void resolve_tables(model *m)
 		const ast_stmt *cap = single(m, d, ST_CAP, "'cap'");
 		const ast_stmt *cols = single(m, d, ST_COLUMNS, "'columns'");
 		const ast_stmt *rows = single(m, d, ST_ROWS, "'rows'");
-		const ast_stmt *grid = single(m, d, ST_GRID, "'grid'");
+		bool two_keys = cols && cols->name2; /* one grid per variant: sema_twokey.c */
+		const ast_stmt *grid = two_keys ? NULL : single(m, d, ST_GRID, "'grid'");
 		const ast_stmt *below = table_word(m, d, "below"), *above = table_word(m, d, "above");
 		const ast_stmt *shifts = table_word(m, d, "shifts");
 		int dice = -1;
@@ -525,15 +526,23 @@ void resolve_tables(model *m)
 			check_report(m, CHECK_MISSING, (below ? below : above ? above : shifts)->loc,
 				     "'%s' moves between columns, and table '%s' has one; add: columns by ...;",
 				     (below ? below : above ? above : shifts)->name, d->id);
-		resolve_columns(m, d, t, mt, cols, grid && cols ? grid->body : NULL,
-				below && cols ? 1 : 0, above && cols ? 1 : 0);
-		if (below && cols && t->ncolumns > 0)
-			end_column(m, d, t, below, false);
-		if (above && cols && t->ncolumns > 0)
-			end_column(m, d, t, above, true);
+		if (two_keys) {
+			resolve_two_key_table(m, d, t, mt, cols, below, above);
+		} else {
+			resolve_columns(m, d, t, mt, cols, grid && cols ? grid->body : NULL,
+					below && cols ? 1 : 0, above && cols ? 1 : 0);
+			if (below && cols && t->ncolumns > 0)
+				end_column(m, t, below, false, 0);
+			if (above && cols && t->ncolumns > 0)
+				end_column(m, t, above, true, 0);
+		}
+		if (grid && grid->name)
+			check_report(m, CHECK_ROW_SHAPE, grid->name_loc,
+				     "'grid %s' names a variant's grid, which a table with 'columns by (VARIANT, odds(A, B))' has; here write: grid { ... }",
+				     grid->name);
 		if (grid)
 			resolve_grid(m, d, t, mt, grid, cols != NULL);
-		else
+		else if (!two_keys)
 			resolve_rows(m, d, t, mt, rows);
 		if (dice >= 0)
 			resolve_naturals(m, d, t);

@@ -577,9 +577,12 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 		uint64_t below = 0;
 		for (size_t i = 0; i < v.n; i++) {
 			uint64_t k = v.v[i].count;
+			char num[32]; /* exact at a precision 1/N: 12.5 */
+			if (rtab_format_exact(v.v[i].value, rs->scale, num, sizeof num) != RTAB_OK)
+				snprintf(num, sizeof num, "%ld", (long)v.v[i].value);
 			if (o->format == FMT_JSON) {
-				sb_printf(b, "%s\n  {\"value\": %ld, \"rolls\": %llu, ", i ? "," : "",
-					  (long)v.v[i].value, (unsigned long long)k);
+				sb_printf(b, "%s\n  {\"value\": %s, \"rolls\": %llu, ", i ? "," : "", num,
+					  (unsigned long long)k);
 				json_frac(b, "probability", k, v.total);
 				sb_puts(b, ", \"percent\": ");
 				odds_put_percent(b, k, v.total);
@@ -589,7 +592,7 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 				json_frac(b, "this_or_more", v.total - below, v.total);
 				sb_puts(b, "}");
 			} else {
-				grid_cellf(&g, "%ld", (long)v.v[i].value);
+				grid_cellf(&g, "%s", num);
 				grid_cellf(&g, "%llu/%llu", (unsigned long long)k, (unsigned long long)v.total);
 				frac_cell(&g, k, v.total);
 				percent_cell(&g, k, v.total);

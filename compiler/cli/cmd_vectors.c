@@ -157,6 +157,16 @@ static void json_str(strbuf *b, const char *s)
 		sb_puts(b, "null");
 }
 
+/* A number as printed: exact when scale > 1 (25 at scale 2 is 12.5). */
+static void put_number(strbuf *b, int32_t scale, int32_t v)
+{
+	char num[32];
+	if (rtab_format_exact(v, scale, num, sizeof num) == RTAB_OK)
+		sb_puts(b, num);
+	else
+		sb_printf(b, "%ld", (long)v);
+}
+
 static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
 {
 	const rtab_input *in = &rs->inputs[i];
@@ -165,7 +175,7 @@ static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
 	else if (in->type == RTAB_TYPE_BOOL)
 		sb_puts(b, v ? "true" : "false");
 	else
-		sb_printf(b, "%ld", (long)v);
+		put_number(b, in->step > 0 ? rs->scale : 0, v);
 }
 
 /* {"kind": "name", "inputs": {...}: the situation part of a line. */
@@ -290,10 +300,24 @@ static void reasons_list_json(strbuf *b, const rtab_result *r)
 
 /* ---- tables ---- */
 
+/* A situation that gives a number input a value between two of its steps:
+ * no situation at all (a sweep of the domain passes through them). */
+static bool between_steps(const rtab_ruleset *rs, const int32_t *inputs)
+{
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		if (in->step > 1 && inputs[i] >= in->min && ((int64_t)inputs[i] - in->min) % in->step)
+			return true;
+	}
+	return false;
+}
+
 static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t *faces,
 			 size_t nfaces, int32_t drm)
 {
 	const rtab_ruleset *rs = g->rs;
+	if (between_steps(rs, inputs))
+		return;
 	strbuf b = {0}, rest = {0};
 	rtab_result r;
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, drm, &r);
@@ -306,9 +330,11 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		sb_puts(&rest, ", \"column\": ");
 		json_str(&rest, tab->columns[r.column].id);
 		sb_puts(&rest, ", \"key\": ");
-		if (tab->key_kind == RTAB_KEY_ODDS)
-			sb_printf(&rest, "\"%ld:%ld\"", (long)r.key_num, (long)r.key_den);
-		else if (tab->key_kind == RTAB_KEY_VALUE)
+		if (tab->key_kind == RTAB_KEY_ODDS) {
+			sb_putc(&rest, '"');
+			cli_put_odds(&rest, rs->scale, r.key_num, r.key_den);
+			sb_putc(&rest, '"');
+		} else if (tab->key_kind == RTAB_KEY_VALUE)
 			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);
 		else
 			sb_puts(&rest, "null");
@@ -410,6 +436,8 @@ static void sample_add(samples *s, const rtab_input *in, int64_t v)
 {
 	if (v < in->min || v > in->max || s->n == sizeof s->v / sizeof s->v[0])
 		return;
+	if (in->step > 1 && (v - in->min) % in->step != 0)
+		return; /* between two steps of a number input */
 	for (size_t i = 0; i < s->n; i++)
 		if (s->v[i] == v)
 			return;
@@ -421,21 +449,23 @@ static void input_samples(const rtab_ruleset *rs, size_t i, const rtab_expr *con
 {
 	const rtab_input *in = &rs->inputs[i];
 	s->n = 0;
-	if ((int64_t)in->max - in->min < 16) {
-		for (int64_t v = in->min; v <= in->max; v++)
+	int64_t step = in->step > 1 ? in->step : 1;
+	if (((int64_t)in->max - in->min) / step < 16) {
+		for (int64_t v = in->min; v <= in->max; v += step)
 			sample_add(s, in, v);
 		return;
 	}
 	sample_add(s, in, in->default_value);
 	sample_add(s, in, in->min);
 	sample_add(s, in, in->max);
-	sample_add(s, in, (int64_t)in->min + 1);
-	sample_add(s, in, (int64_t)in->max - 1);
+	sample_add(s, in, (int64_t)in->min + step);
+	sample_add(s, in, (int64_t)in->max - step);
 	for (size_t e = 0; e < nexprs; e++)
 		for (size_t k = 0; k < exprs[e]->ninstrs; k++)
-			if (exprs[e]->instrs[k].op == RTAB_OP_CONST)
+			if (exprs[e]->instrs[k].op == RTAB_OP_CONST ||
+			    exprs[e]->instrs[k].op == RTAB_OP_CONST_EXACT)
 				for (int d = -1; d <= 1; d++)
-					sample_add(s, in, (int64_t)exprs[e]->instrs[k].arg + d);
+					sample_add(s, in, (int64_t)exprs[e]->instrs[k].arg + d * step);
 }
 
 /* Find inputs, changing at most three of `vars` from base, for which expr
@@ -696,8 +726,16 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 	const rtab_table *t = tc->tab;
 	int32_t **sits = xcalloc(t->ncolumns, sizeof *sits);
 	int32_t *inputs = xmalloc((tc->g->rs->ninputs + 1) * sizeof *inputs);
-	if (t->key_kind != RTAB_KEY_INPUT)
+	if (t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0 && t->column_end_of_value) {
+		/* Two keys: sweep the key in each variant's run. */
+		for (int32_t v = 0; v <= tc->g->rs->inputs[t->column_input].max; v++) {
+			memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
+			inputs[t->column_input] = v;
+			sweep_key(tc, inputs, sits);
+		}
+	} else if (t->key_kind != RTAB_KEY_INPUT) {
 		sweep_key(tc, base, sits);
+	}
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
 		if (t->key_kind == RTAB_KEY_INPUT && pick_column(tc, inputs, c))
@@ -807,21 +845,23 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 					const rtab_band_step *st = &band->steps[s];
 					/* The smallest multiple with room on both sides, else any. */
 					int64_t best_k = 0;
+					/* A number input moves by its step (0.5 is 1 at halves). */
+					int64_t sa = A->step > 1 ? A->step : 1, sb = B->step > 1 ? B->step : 1;
 					for (int64_t k = 1; k <= 1000; k++) {
 						int64_t a = st->num * k, b = st->den * k;
 						if (a > A->max || b > B->max)
 							break;
-						if (a < A->min || b < B->min)
+						if (a < A->min || b < B->min || (a - A->min) % sa || (b - B->min) % sb)
 							continue;
 						if (!best_k)
 							best_k = k;
-						if (a - 1 >= A->min && a + 1 <= A->max) {
+						if (a - sa >= A->min && a + sa <= A->max) {
 							best_k = k;
 							break;
 						}
 					}
 					for (int64_t d = -1; best_k && d <= 1; d++) {
-						int64_t a = st->num * best_k + d, b = st->den * best_k;
+						int64_t a = st->num * best_k + d * sa, b = st->den * best_k;
 						if (a < A->min || a > A->max)
 							continue;
 						memcpy(inputs, base, rs->ninputs * sizeof *inputs);
@@ -1125,7 +1165,7 @@ static void distance_vector(dwalk *w, size_t nfaces)
 		int rc = rtab_distance_eval(rs, w->k, f, w->inputs, rs->ninputs, w->faces, nfaces, &v, &p);
 		sb_puts(&rest, f ? ", {\"value\": " : "{\"value\": ");
 		if (rc == RTAB_OK)
-			sb_printf(&rest, "%ld", (long)v);
+			put_number(&rest, rs->scale, v);
 		else
 			sb_puts(&rest, "null");
 		sb_puts(&rest, ", \"unit\": ");

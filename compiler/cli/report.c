@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "cli_inputs.h"
+
 #include "export.h"
 
 #include <stdlib.h>
@@ -197,10 +199,10 @@ static void outcome_text(report *r, const rtab_outcome *o)
 }
 
 /* A computed column's key as the rules state it: odds 5:2, or a value +3. */
-static void key_text(strbuf *b, const rtab_table *t, const rtab_result *res)
+static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_result *res)
 {
 	if (t->key_kind == RTAB_KEY_ODDS)
-		sb_printf(b, "%ld:%ld", (long)res->key_num, (long)res->key_den);
+		cli_put_odds(b, scale, res->key_num, res->key_den);
 	else
 		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
 }
@@ -214,7 +216,7 @@ static void column_json(report *r, const rtab_table *t, const rtab_result *res)
 		sb_puts(b, "null");
 	} else {
 		sb_putc(b, '"');
-		key_text(b, t, res);
+		key_text(b, r->rs->scale, t, res);
 		sb_putc(b, '"');
 	}
 	sb_puts(b, ", \"key_column\": ");
@@ -292,7 +294,7 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 		sb_printf(b, ", column %s", t->columns[res->column].id);
 	if (t->key_kind != RTAB_KEY_INPUT) {
 		sb_puts(b, t->key_kind == RTAB_KEY_ODDS ? " (odds " : " (value ");
-		key_text(b, t, res);
+		key_text(b, r->rs->scale, t, res);
 		if (res->key_column >= 0)
 			sb_printf(b, " read as %s", t->columns[res->key_column].id);
 	}

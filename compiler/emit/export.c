@@ -516,6 +516,29 @@ static void decompile(decomp *d, size_t from, size_t to)
 	}
 }
 
+void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v)
+{
+	const rtab_input *in = &rs->inputs[i];
+	char num[32];
+	if (in->type == RTAB_TYPE_ENUM)
+		sb_puts(sb, rs->enums[in->enum_index].values[v].id);
+	else if (in->type == RTAB_TYPE_BOOL)
+		sb_puts(sb, v ? "true" : "false");
+	else if (in->step > 0 && rtab_format_exact(v, rs->scale, num, sizeof num) == RTAB_OK)
+		sb_puts(sb, num);
+	else
+		sb_printf(sb, "%ld", (long)v);
+}
+
+void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
+{
+	char lo[32], hi[32], step[32];
+	rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
+	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
+	rtab_format_exact(in->step, rs->scale, step, sizeof step);
+	sb_printf(sb, "number %s..%s by %s", lo, hi, step);
+}
+
 void export_expr_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e)
 {
 	decomp d = {rs, e->instrs, {{0}}, 0, false};

@@ -83,6 +83,13 @@ void export_range(strbuf *sb, int64_t lo, int64_t hi);
 /* The range of row `row` in column `col` of table t, as written. */
 void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, size_t row);
 
+/* A value of input i as written: an enum value's id, true/false, a number
+ * (exact for a number input: 2.5). */
+void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v);
+
+/* A number input's domain as written: "number 0..40 by 0.5" (rtab_input.step > 0). */
+void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in);
+
 /* An expression as the language writes it ("game == sia and halmstad"). */
 void export_expr_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e);
 /* The name of an instruction of the runtime's programs ("input", "add"...). */

@@ -415,7 +415,9 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 		if (t->column_input >= 0) {
 			const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
 			for (size_t v = 0, n = 0; v < e->nvalues; v++)
-				if (t->column_of_value[v] == w.index) {
+				if (t->column_end_of_value /* two keys: the variant whose run holds it */
+					    ? t->column_of_value[v] <= w.index && w.index < t->column_end_of_value[v]
+					    : t->column_of_value[v] == w.index) {
 					sb_puts(c->out, n++ ? ", " : "");
 					str(c, e->values[v].id);
 				}
@@ -593,6 +595,7 @@ static void example_check(export_ctx *c, const model_check *k)
 	const rtab_ruleset *rs = c->rs;
 	const ast_stmt *s = k->stmt;
 	strbuf *o = c->out;
+	char num[32];
 	sb_puts(o, "{\"kind\": ");
 	str(c, export_target_kind(k->target.kind));
 	sb_puts(o, ", \"name\": ");
@@ -611,6 +614,8 @@ static void example_check(export_ctx *c, const model_check *k)
 			str(c, rs->enums[in->enum_index].values[k->inputs[i]].id);
 		else if (in->type == RTAB_TYPE_BOOL)
 			sb_puts(o, k->inputs[i] ? "true" : "false");
+		else if (in->step > 0 && rtab_format_exact(k->inputs[i], rs->scale, num, sizeof num) == RTAB_OK)
+			sb_puts(o, num); /* a number input, exact as written: 2.5 */
 		else
 			sb_printf(o, "%ld", (long)k->inputs[i]);
 	}
@@ -655,7 +660,10 @@ static void example_check(export_ctx *c, const model_check *k)
 		break;
 	}
 	case RTAB_TARGET_DISTANCE:
-		sb_printf(o, "\"value\": %d, \"unit\": ", k->expected);
+		if (rtab_format_exact(k->expected, rs->scale, num, sizeof num) == RTAB_OK)
+			sb_printf(o, "\"value\": %s, \"unit\": ", num); /* exact: 16.5 */
+		else
+			sb_printf(o, "\"value\": %d, \"unit\": ", k->expected);
 		str(c, k->unit);
 		if (s->expect_provisional)
 			sb_puts(o, ", \"provisional\": true");

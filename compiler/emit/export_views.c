@@ -171,6 +171,12 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		} else if (in->type == RTAB_TYPE_BOOL) {
 			grid_cell(g, "bool");
 			grid_cell(g, in->default_value ? "true" : "false");
+		} else if (in->step > 0) {
+			char def[32];
+			export_number_domain(&sb, rs, in);
+			grid_cell(g, sb.data);
+			rtab_format_exact(in->default_value, rs->scale, def, sizeof def);
+			grid_cell(g, def);
 		} else {
 			grid_cellf(g, "int %ld..%ld", (long)in->min, (long)in->max);
 			grid_cellf(g, "%ld", (long)in->default_value);
@@ -350,7 +356,10 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	}
 
 	grid_init(&v->g, t->ncolumns + 3 + c->nlocales);
-	const rtab_enum *ce = t->column_input >= 0 ? &rs->enums[rs->inputs[t->column_input].enum_index] : NULL;
+	/* Two keys name each column after its variant already. */
+	const rtab_enum *ce = t->column_input >= 0 && t->key_kind == RTAB_KEY_INPUT
+				      ? &rs->enums[rs->inputs[t->column_input].enum_index]
+				      : NULL;
 	for (size_t col = 0; col < t->ncolumns; col++) {
 		sb_clear(&sb);
 		sb_puts(&sb, t->ncolumns == 1 ? "roll" : t->columns[col].id);
@@ -490,12 +499,7 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 				continue;
 			sb_puts(&sb, n++ ? ", " : "(");
 			sb_printf(&sb, "%s = ", rs->inputs[in].id);
-			if (rs->inputs[in].type == RTAB_TYPE_ENUM)
-				sb_puts(&sb, rs->enums[rs->inputs[in].enum_index].values[ck->inputs[in]].id);
-			else if (rs->inputs[in].type == RTAB_TYPE_BOOL)
-				sb_puts(&sb, ck->inputs[in] ? "true" : "false");
-			else
-				sb_printf(&sb, "%ld", (long)ck->inputs[in]);
+			export_input_value(&sb, rs, (size_t)in, ck->inputs[in]);
 		}
 		sb_puts(&sb, n ? ")" : "");
 		for (size_t f = 0; f < ck->nfaces; f++)
@@ -520,7 +524,13 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 			sb_puts(&sb, rs->enums[rs->inputs[t->input].enum_index].values[ck->expected].id);
 			break;
 		}
-		case RTAB_TARGET_DISTANCE: sb_printf(&sb, "%d %s", ck->expected, ck->unit); break;
+		case RTAB_TARGET_DISTANCE: {
+			char num[32]; /* exact at a precision 1/N: 16.5 cm */
+			if (rtab_format_exact(ck->expected, rs->scale, num, sizeof num) != RTAB_OK)
+				snprintf(num, sizeof num, "%d", ck->expected);
+			sb_printf(&sb, "%s %s", num, ck->unit);
+			break;
+		}
 		case RTAB_TARGET_PROCEDURE:
 			sb_puts(&sb, ck->expected >= 0 ? rs->procedures[ck->target.index].steps[ck->expected].id
 						       : "otherwise");

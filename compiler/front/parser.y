@@ -263,7 +263,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
-%type <str> rule_opt provisional_opt word
+%type <str> rule_opt provisional_opt word colkey
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint sdec decpart
 %type <range> bounds numrange
@@ -493,6 +493,12 @@ word:
 	| LOCALES { $$ = xstrdup("locales"); }
 	;
 
+/* The key of a computed column: odds, difference, value ('value' is a keyword elsewhere). */
+colkey:
+	IDENT
+	| VALUE { $$ = xstrdup("value"); }
+	;
+
 rule_opt:
 	%empty { $$ = NULL; }
 	| '@' STRING { $$ = $2; }
@@ -566,6 +572,7 @@ stmt:
 		$$->step = cell(@2, $2, $2, false, false);
 	}
 	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
+	| GRID IDENT '{' grid_lines '}' { $$ = named_stmt(ST_GRID, @1, $2, @2); $$->body = $4; }
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
@@ -603,12 +610,24 @@ stmt:
 		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->body = $5;
 	}
 	| COLUMNS BY IDENT ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->all_values = true; }
-	| COLUMNS BY IDENT '(' exprs ')' ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5; }
-	| COLUMNS BY IDENT '(' exprs ')' IDENT IDENT ';' {
+	| COLUMNS BY colkey '(' exprs ')' ';' { $$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5; }
+	| COLUMNS BY colkey '(' exprs ')' IDENT IDENT ';' {
 		/* 'round MODE': the two words, in ids. */
 		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5;
 		$$->ids = ast_id_new($7, LOC(@7)); $$->ids->tail = $$->ids;
 		ast_id *mode = ast_id_new($8, LOC(@8));
+		$$->ids = AST_APPEND($$->ids, mode);
+	}
+	/* Two keys: a variant (an enum input) by a computed column, one grid per variant. */
+	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+	}
+	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' IDENT IDENT ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
+		ast_id *mode = ast_id_new($12, LOC(@12));
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
 	| ROWS '{' rowitems '}' { $$ = ast_stmt_new(ST_ROWS, LOC(@1)); $$->body = $3; }

@@ -17,6 +17,7 @@ agrees with the C runtime on every conformance vector (docs/vectors.md).
 Command line: rtab_port.py EXPORT.json NAME [INPUT=VALUE]... [--roll F,F] [--drm N]
 prints the result as JSON.
 """
+import decimal
 import json
 import sys
 
@@ -37,9 +38,11 @@ MESSAGES = {
     -10: 'no such outcome, reaction set, transition, distance or procedure',
     -11: 'the transition is not defined for this state',
     -12: 'the table gives no result here (e.g. the attack is not allowed)',
+    -13: "an exact division or product has no exact value at the ruleset's precision",
 }
 E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE, E_NO_RESULT = \
     -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12
+E_INEXACT = -13
 STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
@@ -94,6 +97,9 @@ class Ruleset:
             raise ValueError('not an rtab export of version 1')
         self.x = export
         self.inputs = export['inputs']
+        # Exact numbers (`exact 1/N;`): number inputs and distances are held
+        # as value * scale; they are read and written as exact decimals.
+        self.scale = export.get('scale') or 1
         self.by_id = {}
         for key in ['inputs', 'outcomes'] + TARGET_KEYS:
             self.by_id[key] = {d['id']: i for i, d in enumerate(export[key])}
@@ -112,15 +118,28 @@ class Ruleset:
                 values[k] = names.index(value)
             elif inp['type_name'] == 'bool':
                 values[k] = 1 if value in (True, 1, 'true') else 0
+            elif inp['type_name'] == 'number':
+                scaled = decimal.Decimal(str(value)) * self.scale
+                if scaled != scaled.to_integral_value():
+                    raise RtabError(E_INPUT)
+                values[k] = int(scaled)
             else:
                 values[k] = int(value)
         return values
+
+    def exact(self, scaled):
+        """A scaled number as the rules print it: 25 at scale 2 is 12.5."""
+        if self.scale == 1 or scaled % self.scale == 0:
+            return scaled // self.scale
+        return decimal.Decimal(scaled) / decimal.Decimal(self.scale)
 
     def validate(self, inputs):
         if len(inputs) != len(self.inputs):
             raise RtabError(E_INPUT)
         for v, inp in zip(inputs, self.inputs):
             if v < inp['min'] or v > inp['max']:
+                raise RtabError(E_INPUT)
+            if inp.get('step', 0) > 1 and (v - inp['min']) % inp['step']:
                 raise RtabError(E_INPUT)
 
     # -- programs --------------------------------------------------------
@@ -133,8 +152,13 @@ class Ruleset:
         i = 0
         while i < len(instrs):
             name, arg = instrs[i]['op_name'], instrs[i]['arg']
-            if name == 'const':
+            if name in ('const', 'const_exact'):
                 stack.append(arg)
+            elif name == 'scale':
+                stack.append(exact_op(name, arg, stack.pop(), 0))
+            elif name in ('mul_exact', 'div_exact'):
+                b, a = stack.pop(), stack.pop()
+                stack.append(exact_op(name, arg, a, b))
             elif name == 'input':
                 stack.append(inputs[arg])
                 self.note_input(arg, inputs[arg], ctx)
@@ -283,7 +307,8 @@ class Ruleset:
         r['key_column'] = columns[col]['id']
         shift = self.apply_list(t, t.get('shifts', []), True, inputs, ctx, applied, 0)
         r['column_shift'] = shift
-        column = min(max(col + shift, 0), len(columns) - 1)
+        first, end = self.run(t, inputs)
+        column = min(max(col + shift, first), end - 1)
         c = columns[column]
         r['column'] = c['id']
         r['applied'] = [{'modifier': self.x['modifiers'][a['modifier']]['id'], 'value': a['value'],
@@ -379,12 +404,26 @@ class Ruleset:
             return self.column(t, inputs)
         a = self.eval(t['key_a'], inputs, ctx)
         b = self.eval(t['key_b'], inputs, ctx) if kind == KEY_ODDS else 1
-        r['key'] = '%d:%d' % (a, b) if kind == KEY_ODDS else ('+%d' % a if a > 0 else '%d' % a)
+        r['key'] = '%s:%s' % (self.exact(a), self.exact(b)) if kind == KEY_ODDS \
+            else ('+%d' % a if a > 0 else '%d' % a)
         if kind == KEY_ODDS and (a < 0 or b < 0):
             raise RtabError(E_INPUT)
         if kind == KEY_ODDS and a == 0 and b == 0:
             raise RtabError(E_NO_RESULT)
-        return read_key(t, a, b)
+        first, end = self.run(t, inputs)
+        return read_key(t, a, b, first, end)
+
+    def run(self, t, inputs):
+        """The columns [first, end) a computed key reads among and shifts stay in: a
+        two-key table's run for its variant's value (column_end_of_value), else all."""
+        ends = t.get('column_end_of_value') or []
+        if t.get('key_kind', KEY_INPUT) == KEY_INPUT or t['column_input'] < 0 or not ends:
+            return 0, len(t['columns'])
+        v = inputs[t['column_input']]
+        first, end = t['column_of_value'][v], ends[v]
+        if not first < end <= len(t['columns']):
+            raise RtabError(E_RULESET)
+        return first, end
 
     def natural_sum(self, d, faces):
         if len(faces) != d['nfaces']:
@@ -527,7 +566,7 @@ class Ruleset:
             ctx.note_first(d['provisional'])
             if provisional is None:
                 provisional = ctx.provisional
-            values.append({'value': v, 'unit': form['unit']})
+            values.append({'value': self.exact(v), 'unit': form['unit']})
         return {'values': values, 'provisional': provisional}
 
     def procedure(self, name, given=None, inputs=None):
@@ -589,10 +628,10 @@ def band_round(band, a, b):
     return (dp, dq) if down else (up, uq)
 
 
-def read_key(t, num, den):
-    """The column a computed key reads as, under the table's rounding; the ends clamp."""
+def read_key(t, num, den, first, n):
+    """The column a computed key reads as among columns [first, n), under the table's
+    rounding; the ends clamp."""
     cols = t['columns']
-    n = len(cols)
     value = t['key_kind'] == KEY_VALUE
 
     def cmp(i, a, b):
@@ -602,10 +641,11 @@ def read_key(t, num, den):
         return cmp_odds(a, b, c['step_num'], c['step_den'])
 
     down = up = n
-    for i, c in enumerate(cols):
+    for i in range(first, n):
+        c = cols[i]
         if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
             raise RtabError(E_RULESET)
-        if i > 0 and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
+        if i > first and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
             raise RtabError(E_RULESET)
         k = cmp(i, num, den)
         if k >= 0:
@@ -613,7 +653,7 @@ def read_key(t, num, den):
         if k <= 0 and up == n:
             up = i
     mode = effective_rounding(t['rounding'], num >= 0 if value else num >= den)
-    if mode > ROUND_NEAREST or n == 0:
+    if mode > ROUND_NEAREST or n <= first:
         raise RtabError(E_RULESET)
     if down == n:
         return up
@@ -629,6 +669,25 @@ def read_key(t, num, den):
     d, u = cols[down], cols[up]
     key = pos(num, den)
     return down if key - pos(d['step_num'], d['step_den']) <= pos(u['step_num'], u['step_den']) - key else up
+
+
+def exact_op(name, scale, a, b):
+    """Exact numbers scaled by scale: never rounded (runtime/rtab.c exact_op)."""
+    if scale < 1:
+        raise RtabError(E_EXPR)
+    if name == 'scale':
+        r = a * scale
+    elif name == 'mul_exact':
+        if (a * b) % scale:
+            raise RtabError(E_INEXACT)
+        r = a * b // scale
+    else:
+        if b == 0:
+            raise RtabError(E_EXPR)
+        if (a * scale) % b:
+            raise RtabError(E_INEXACT)
+        r = a * scale // b
+    return check32(r)
 
 
 def arith(name, a, b):
@@ -690,7 +749,7 @@ def main(argv):
     except RtabError as e:
         print('error: %s' % e, file=sys.stderr)
         return 1
-    print(json.dumps(out, ensure_ascii=False))
+    print(json.dumps(out, ensure_ascii=False, default=float))
     return 0
 
 

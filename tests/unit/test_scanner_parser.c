@@ -256,7 +256,10 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 	case ST_CAP: sb_printf(sb, "cap %lld..%lld", (long long)s->lo, (long long)s->hi); break;
 	case ST_DOMAIN: sb_printf(sb, "within %lld..%lld", (long long)s->lo, (long long)s->hi); break;
 	case ST_COLUMNS:
-		sb_printf(sb, "columns by %s", s->name);
+		sb_puts(sb, "columns by ");
+		if (s->name2)
+			sb_printf(sb, "%s x ", s->name2);
+		sb_puts(sb, s->name);
 		if (s->all_values)
 			sb_puts(sb, " (every value)");
 		if (s->expr) {
@@ -303,6 +306,8 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		break;
 	case ST_GRID:
 		sb_puts(sb, "grid");
+		if (s->name)
+			sb_printf(sb, " %s", s->name);
 		put_stmts(sb, locs, s->body);
 		break;
 	case ST_GRID_LINE:
@@ -703,6 +708,18 @@ static const tree_case tree_cases[] = {
 	 "table v { words like crt; patch 1..1 at 3/1 DR; patch 5..6 at 3/2 DE @7.8; "
 	 "patch -inf..0 at tacw - provisional \"why\"; patch 6..+inf at -2..-2 AE; patch 2..3 NE; "
 	 "patch 4..+inf X; }\n"},
+	{"two keys: a variant by odds with a rounding, a grid per variant; columns by value(X)",
+	 "table t {\n"
+	 "  columns by (kind, odds(a, b)) round down;\n"
+	 "  grid normal {\n"
+	 "         1:1  2:1\n"
+	 "    1-6  AR   DR\n"
+	 "  }\n"
+	 "}\n"
+	 "table v { columns by value(a); }\n",
+	 false,
+	 "table t { columns by kind x odds(a, b) round down { }; grid normal { line 1/1 2/1; line 1..6 AR DR; }; }\n"
+	 "table v { columns by value(a) { }; }\n"},
 	{"columns by every value, by a difference; an effect declared without parentheses",
 	 "table t { columns by terrain; }\n"
 	 "table d { columns by difference(a, b); grid { -2 0 +3\n 1 X Y Z\n } }\n"

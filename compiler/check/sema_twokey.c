@@ -1,0 +1,141 @@
+/*
+ * Two keys: a table whose column is chosen by a variant (an enum input) and
+ * a computed key (odds, a difference, a value), "variant x odds":
+ *
+ *   table crt {
+ *     roll d6;
+ *     columns by (attack_kind, odds(attack, defence)) round down;
+ *     below none;
+ *     grid normal     {      1:2  1:1  2:1  3:1
+ *                       1-3  AR   AR   DR   DR
+ *                       4-6  AR   DR   DR   DE  }
+ *     grid determined {      1:1  2:1  3:1
+ *                       ...                     }
+ *   }
+ *
+ * One grid per value of the variant, each with its own columns. They lower
+ * to one run of columns per value (rtab_table.column_of_value and
+ * column_end_of_value): the odds read, and the shifts move and clamp,
+ * within the variant's run; 'below' and 'above' end every run.
+ */
+#include "sema.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above)
+{
+	t->column_input = -1;
+	t->ncolumns = 0;
+	mt->first_rolled = 0;
+	mt->nrolled = 0;
+
+	int in = resolve_def(m, DEF_INPUT, cols->name2, cols->name2_loc);
+	bool key_ok = compile_key(m, d, t, cols);
+	if (in < 0)
+		return;
+	const rtab_input *input = &m->rs.inputs[in];
+	if (input->type != RTAB_TYPE_ENUM) {
+		check_report(m, CHECK_TYPE, cols->name2_loc,
+			     "the first key of 'columns by (VARIANT, %s(...))' is an enum input, one grid per value, and '%s' is not one",
+			     cols->name, input->id);
+		return;
+	}
+	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	size_t ngrids = 0, ncols = 0;
+	const ast_stmt *rows = NULL;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_GRID) {
+			ngrids++;
+			ncols += header_width(s->body) + 2;
+		} else if (s->kind == ST_ROWS && !rows) {
+			rows = s;
+		}
+	if (ngrids == 0) {
+		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
+			     "a table whose columns are by (%s, %s(...)) is written as one grid per value of '%s': grid VALUE { the steps, then one line per roll }",
+			     input->id, cols->name, input->id);
+		return;
+	}
+	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
+	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
+	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
+	grid_part *parts = xcalloc(ngrids ? ngrids : 1, sizeof *parts);
+	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	size_t nparts = 0;
+	bool ok = key_ok;
+
+	t->columns = columns;
+	for (const ast_stmt *g = d->body; g; g = g->next) {
+		if (g->kind != ST_GRID)
+			continue;
+		if (!g->name) {
+			check_report(m, CHECK_ROW_SHAPE, g->loc,
+				     "name the value of '%s' this grid is for: grid VALUE { ... }", input->id);
+			ok = false;
+			continue;
+		}
+		int v = resolve_enum_value(m, input->enum_index, g->name, g->name_loc);
+		if (v < 0) {
+			ok = false;
+			continue;
+		}
+		if (owner[v]) {
+			check_report(m, CHECK_COLUMNS, g->name_loc, "value '%s' of '%s' has two grids",
+				     g->name, input->id);
+			check_note(m, owner[v]->name_loc, "its first grid is here");
+			ok = false;
+			continue;
+		}
+		if (t->ncolumns + header_width(g->body) + 2 > 30000) {
+			check_report(m, CHECK_LIMITS, g->loc,
+				     "table '%s' has more than 30000 columns; the runtime holds at most 30000",
+				     d->id);
+			ok = false;
+			break;
+		}
+		owner[v] = g;
+		size_t run = t->ncolumns;
+		first[v] = (uint16_t)run;
+		if (below)
+			t->ncolumns++;
+		size_t width = header_width(g->body);
+		parts[nparts++] = (grid_part){g, t->ncolumns, width};
+		if (key_ok && !resolve_key_header(m, t, cols, g->body, columns, t->ncolumns)) {
+			mt->shape_bad = true;
+			ok = false;
+		}
+		t->ncolumns = (uint16_t)(t->ncolumns + width);
+		if (below)
+			end_column(m, t, below, false, run);
+		if (above)
+			end_column(m, t, above, true, run);
+		end[v] = t->ncolumns;
+		/* Each column is named as printed, after its variant: "determined 3:1". */
+		for (size_t j = run; j < t->ncolumns; j++) {
+			char name[256];
+			snprintf(name, sizeof name, "%s %s", e->values[v].id, columns[j].id ? columns[j].id : "?");
+			columns[j].id = arena_strdup(&m->arena, name);
+		}
+	}
+	for (size_t v = 0; v < e->nvalues; v++)
+		if (!owner[v]) {
+			check_report(m, CHECK_COLUMNS, cols->name2_loc,
+				     "value '%s' of '%s' has no grid; add: grid %s { ... }",
+				     e->values[v].id, input->id, e->values[v].id);
+			ok = false;
+		}
+	if (ok) {
+		t->column_input = (int16_t)in;
+		t->column_of_value = first;
+		t->column_end_of_value = end;
+	}
+	if (nparts)
+		resolve_grids(m, d, t, mt, parts, nparts, true);
+	if (!ok)
+		mt->has_rows = false;
+	free(owner);
+	free(parts);
+}
