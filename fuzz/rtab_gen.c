@@ -24,11 +24,13 @@ typedef struct gen {
 	size_t budget; /* bytes the program may still grow by */
 	int nenums, ninputs_bool, ninputs_int, ninputs_enum, nout, nmod, ngroups, ndice;
 	int nmatrix, nratio, nreact, ntrans, ndist, nproc, neffects;
+	int list_max; /* items of the list input u (0: none) */
 	int enum_size[8];
 	int input_enum[8]; /* the enum of each enum input */
 	int dice_faces[4]; /* faces per roll of each dice */
 	int dice_lo[4][4], dice_hi[4][4], dice_count[4][4], dice_groups[4];
 	bool stress;
+	bool exact; /* the header declares `exact 1/2;`: decimals and '/' are legal */
 } gen;
 
 static uint64_t rnd(gen *g)
@@ -117,6 +119,9 @@ static void gen_header(gen *g, int nlocales)
 	sb_puts(g->o, "ruleset gen");
 	rule(g);
 	sb_printf(g->o, " {\n locales en%s;", nlocales > 1 ? ", ru" : "");
+	g->exact = chance(g, 30);
+	if (g->exact)
+		sb_puts(g->o, " exact 1/2;");
 	labels(g, nlocales);
 	sb_puts(g->o, "\n}\n");
 }
@@ -171,6 +176,9 @@ static void gen_enum(gen *g, int nlocales)
 	sb_puts(g->o, "\n}\n");
 }
 
+/* A list's most items past RTAB_MAX_LIST, to break the limit. */
+#define RTAB_GEN_LIST_PAST 65
+
 static void gen_inputs(gen *g, int nlocales)
 {
 	for (int i = 0; i < 2; i++) {
@@ -192,6 +200,24 @@ static void gen_inputs(gen *g, int nlocales)
 			hi = 1000000000;
 		}
 		sb_printf(g->o, "input n%d: int %ld..%ld", g->ninputs_int++, lo, hi);
+		rule(g);
+		sb_puts(g->o, " {");
+		labels(g, nlocales);
+		sb_puts(g->o, " }\n");
+	}
+	/* A list input: read through aggregates and single items. */
+	if (chance(g, 60)) {
+		int hi = between(g, 1, 6), lo = below(g, hi + 1);
+		if (g->stress && chance(g, 10))
+			hi = RTAB_GEN_LIST_PAST; /* past the limit on purpose */
+		g->list_max = hi;
+		sb_printf(g->o, "input u: list %d..%d of { r: int 0..%d = 0 {", lo, hi, between(g, 1, 9));
+		labels(g, nlocales);
+		if (chance(g, 20))
+			sb_puts(g->o, " provisional \"r is ours\";");
+		sb_puts(g->o, " } s: bool = false {");
+		labels(g, nlocales);
+		sb_printf(g->o, " } } = %d", lo);
 		rule(g);
 		sb_puts(g->o, " {");
 		labels(g, nlocales);
@@ -240,7 +266,7 @@ static void gen_effects_outcomes(gen *g, int nlocales)
 /* An integer expression over the inputs, matrices and ratios declared. */
 static void int_expr(gen *g, int depth)
 {
-	int pick = below(g, depth > 2 ? 2 : 8);
+	int pick = below(g, depth > 2 ? 2 : 9);
 	switch (pick) {
 	case 0:
 		sb_printf(g->o, "%ld", value(g, 3));
@@ -278,6 +304,17 @@ static void int_expr(gen *g, int depth)
 		int_expr(g, depth + 1);
 		sb_putc(g->o, ')');
 		return;
+	case 7:
+		if (g->list_max) {
+			static const char *const agg[] = {"max(u.r)", "min(u.r)", "sum(u.r)", "count(u.s)",
+							  "count(u)"};
+			if (chance(g, 25))
+				sb_printf(g->o, "u[%d].r", between(g, 1, g->list_max));
+			else
+				sb_puts(g->o, agg[below(g, 5)]);
+			return;
+		}
+		break;
 	default:
 		break;
 	}
@@ -290,6 +327,10 @@ static void int_expr(gen *g, int depth)
 
 static void bool_expr(gen *g)
 {
+	if (g->list_max && chance(g, 15)) {
+		sb_puts(g->o, chance(g, 50) ? "any(u.s)" : "all(u.s)");
+		return;
+	}
 	switch (below(g, 4)) {
 	case 0:
 		sb_printf(g->o, "b%d", below(g, g->ninputs_bool));
@@ -511,7 +552,14 @@ static void gen_others(gen *g, int nlocales)
 		sb_puts(g->o, " {");
 		labels(g, nlocales);
 		sb_printf(g->o, " value %dd6 + ", between(g, 1, 3));
-		int_expr(g, 1);
+		if (g->exact && chance(g, 50)) {
+			/* exact halves: a whole expression halved exactly, plus a half */
+			sb_putc(g->o, '(');
+			int_expr(g, 1);
+			sb_printf(g->o, ") / 2 + %d.5", between(g, 0, 20));
+		} else {
+			int_expr(g, 1);
+		}
 		sb_puts(g->o, " inches;");
 		if (chance(g, 50))
 			sb_printf(g->o, " value %dd%d cm;", between(g, 1, 4), between(g, 2, 10));

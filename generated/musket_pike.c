@@ -1339,6 +1339,226 @@ static const uint16_t rtab_native_t0_[1][20] = {
 };
 
 /* table melee: native */
+/* What the folded modifiers add, by attacker_leaders x defender_leaders x attacker_formation x attacker_open_order x defender_formation x defender_open_order */
+static const int8_t rtab_native_f0_0_[1024] = {
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0
+};
+/* What the folded modifiers add, by attacker_morale x defender_morale x after_volley x heavy_infantry_impetus */
+static const int8_t rtab_native_f0_1_[1024] = {
+	0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1,
+	-4, -3, -3, -2, -5, -4, -4, -3, -6, -5, -5, -4, -7, -6, -6, -5,
+	-8, -7, -7, -6, -9, -8, -8, -7, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0,
+	-3, -2, -2, -1, -4, -3, -3, -2, -5, -4, -4, -3, -6, -5, -5, -4,
+	-7, -6, -6, -5, -8, -7, -7, -6, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1,
+	-2, -1, -1, 0, -3, -2, -2, -1, -4, -3, -3, -2, -5, -4, -4, -3,
+	-6, -5, -5, -4, -7, -6, -6, -5, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2,
+	-1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1, -4, -3, -3, -2,
+	-5, -4, -4, -3, -6, -5, -5, -4, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3,
+	0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1,
+	-4, -3, -3, -2, -5, -4, -4, -3, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4,
+	1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0,
+	-3, -2, -2, -1, -4, -3, -3, -2, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6, 7, 7, 8, 5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5,
+	2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1,
+	-2, -1, -1, 0, -3, -2, -2, -1, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7, 8, 8, 9, 6, 7, 7, 8, 5, 6, 6, 7, 4, 5, 5, 6,
+	3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2,
+	-1, 0, 0, 1, -2, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	8, 9, 9, 10, 7, 8, 8, 9, 6, 7, 7, 8, 5, 6, 6, 7,
+	4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3,
+	0, 1, 1, 2, -1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	9, 10, 10, 11, 8, 9, 9, 10, 7, 8, 8, 9, 6, 7, 7, 8,
+	5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4,
+	1, 2, 2, 3, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
+/* What the folded modifiers add, by attacker_type x defender_type x defending_cavalry_pistol_shot x flank_rear_hexes */
+static const int8_t rtab_native_f0_2_[1024] = {
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	2, 3, 4, 5, 6, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	-1, 0, 1, 2, 3, 0, 0, 0, -2, -1, 0, 1, 2, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	2, 3, 4, 5, 6, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	-1, 0, 1, 2, 3, 0, 0, 0, -2, -1, 0, 1, 2, 0, 0, 0,
+	1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
+/* What the folded modifiers add, by cavalry_impetus x game x halmstad x attacker_type x attacker_light_cavalry */
+static const int8_t rtab_native_f0_3_[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0
+};
 int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -1346,280 +1566,49 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
-	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
-	(void)keep_g0a; (void)keep_g0d;
-	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
-	(void)keep_g1a; (void)keep_g1d;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483632 || extra_drm > 2147483622)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483632)) > 4294967254u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm < -2147483632 || extra_drm > 2147483622)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	/* modifier attacker_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[3]; /* attacker_leaders */
-		x1 = 1;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	const int c0a_0 = cond != 0;
-	/* modifier attacker_second_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[3]; /* attacker_leaders */
-		x1 = 2;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	const int c0a_1 = cond != 0;
-	/* modifier defender_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[4]; /* defender_leaders */
-		x1 = 1;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	const int c0d_0 = cond != 0;
-	/* modifier defender_second_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[4]; /* defender_leaders */
-		x1 = 2;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	const int c0d_1 = cond != 0;
-	/* modifier morale_difference */
-	{
-		int64_t x0, x1;
-		x0 = in[5]; /* attacker_morale */
-		x1 = in[6]; /* defender_morale */
-		x0 = x0 != x1;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0, x1;
-		x0 = in[5]; /* attacker_morale */
-		x1 = in[6]; /* defender_morale */
-		x0 = x0 - x1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier attacker_leader: folded */
+	/* modifier attacker_second_leader: folded */
+	/* modifier defender_leader: folded */
+	/* modifier defender_second_leader: folded */
+	/* modifier morale_difference: folded */
 	/* modifier force_ratio_modifier */
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
 		x1 = in[8]; /* defender_strength */
 		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
-		x1 = 0;
-		x0 = x0 != x1;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0, x1;
-		x0 = in[7]; /* attacker_strength */
-		x1 = in[8]; /* defender_strength */
-		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
 		value = (int32_t)x0;
 	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier melee_matrix_modifier */
-	cond = 1;
-	{
-		int64_t x0, x1;
-		x0 = in[1]; /* attacker_type */
-		x1 = in[2]; /* defender_type */
-		x0 = (x0 * 6 + x1);
-		x0 = matrix0_cells[x0]; /* melee_matrix */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier pistol_shot */
-	{
-		int64_t x0;
-		x0 = in[9]; /* defending_cavalry_pistol_shot */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier flank_rear */
-	{
-		int64_t x0, x1;
-		x0 = in[10]; /* flank_rear_hexes */
-		x1 = 0;
-		x0 = x0 > x1;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0, x1;
-		x0 = in[10]; /* flank_rear_hexes */
-		x1 = 1;
-		x0 = x0 * x1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier attacker_wavering_or_open_order */
-	{
-		int64_t x0, x1;
-		x0 = in[11]; /* attacker_formation */
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[12]; /* attacker_open_order */
-		x0 = x0 != 0 || x1 != 0;
-		cond = (int32_t)x0;
-	}
-	const int c1a_0 = cond != 0;
-	/* modifier attacker_scattered */
-	{
-		int64_t x0, x1;
-		x0 = in[11]; /* attacker_formation */
-		x1 = 2;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	const int c1a_1 = cond != 0;
-	/* modifier after_volley */
-	{
-		int64_t x0;
-		x0 = in[15]; /* after_volley */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier heavy_infantry_impetus */
-	{
-		int64_t x0;
-		x0 = in[16]; /* heavy_infantry_impetus */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier cavalry_impetus */
-	{
-		int64_t x0, x1, x2, x3;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		x2 = 1;
-		x1 = x1 == x2;
-		x2 = in[18]; /* halmstad */
-		x1 = x1 != 0 && x2 != 0;
-		x1 = !x1;
-		x0 = x0 != 0 && x1 != 0;
-		x1 = in[0]; /* game */
-		x2 = 2;
-		x1 = x1 == x2;
-		x2 = in[1]; /* attacker_type */
-		x3 = 1;
-		x2 = x2 == x3;
-		x3 = in[19]; /* attacker_light_cavalry */
-		x2 = x2 != 0 || x3 != 0;
-		x1 = x1 != 0 && x2 != 0;
-		x1 = !x1;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier cavalry_impetus_ngbg_halmstad */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		x2 = 1;
-		x1 = x1 == x2;
-		x0 = x0 != 0 && x1 != 0;
-		x1 = in[18]; /* halmstad */
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier cavalry_impetus_sia */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		x2 = 2;
-		x1 = x1 == x2;
-		x0 = x0 != 0 && x1 != 0;
-		x1 = in[1]; /* attacker_type */
-		x2 = 1;
-		x1 = x1 == x2;
-		x2 = in[19]; /* attacker_light_cavalry */
-		x1 = x1 != 0 || x2 != 0;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier defender_wavering_or_open_order */
-	{
-		int64_t x0, x1;
-		x0 = in[13]; /* defender_formation */
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[14]; /* defender_open_order */
-		x0 = x0 != 0 || x1 != 0;
-		cond = (int32_t)x0;
-	}
-	const int c1d_0 = cond != 0;
-	/* modifier defender_scattered */
-	{
-		int64_t x0, x1;
-		x0 = in[13]; /* defender_formation */
-		x1 = 2;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	const int c1d_1 = cond != 0;
+	sum_other += value;
+	/* modifier melee_matrix_modifier: folded */
+	/* modifier pistol_shot: folded */
+	/* modifier flank_rear: folded */
+	/* modifier attacker_wavering_or_open_order: folded */
+	/* modifier attacker_scattered: folded */
+	/* modifier after_volley: folded */
+	/* modifier heavy_infantry_impetus: folded */
+	/* modifier cavalry_impetus: folded */
+	/* modifier cavalry_impetus_ngbg_halmstad: folded */
+	/* modifier cavalry_impetus_sia: folded */
+	/* modifier defender_wavering_or_open_order: folded */
+	/* modifier defender_scattered: folded */
 	total = extra_drm;
-	/* group leader */
-	gsum = (c0a_0 ? 1 : c0a_1 ? 1 : 0) + (c0d_0 ? -1 : c0d_1 ? -1 : 0);
-	total += gsum;
-	/* group formation */
-	gsum = (c1a_1 ? -2 : c1a_0 ? -1 : 0) + (c1d_1 ? 2 : c1d_0 ? 1 : 0);
-	total += gsum;
+	total += rtab_native_f0_0_[in[3] * 256 + in[4] * 64 + in[11] * 16 + in[12] * 8 + in[13] * 2 + in[14]];
+	total += rtab_native_f0_1_[(in[5] - 1) * 64 + (in[6] - 1) * 4 + in[15] * 2 + in[16]];
+	total += rtab_native_f0_2_[in[1] * 128 + in[2] * 16 + in[9] * 8 + in[10]];
+	total += rtab_native_f0_3_[in[17] * 128 + in[0] * 32 + in[18] * 16 + in[1] * 2 + in[19]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	if (modifier < -4) modifier = -4;
@@ -1688,7 +1677,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	rtab_native_note_(out, dice[0].provisional);
@@ -2994,6 +2984,33 @@ static const uint16_t rtab_native_t1_[2][19] = {
 };
 
 /* table cavalry_pursuit: native */
+/* The outcome after the rewrites, by outcome x already_eliminated x pursued_eliminated_by_melee */
+static const uint8_t rtab_native_w1_[68] = {
+	0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+	4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7,
+	8, 8, 8, 8, 9, 11, 8, 8, 10, 12, 10, 12, 11, 11, 11, 11,
+	12, 12, 12, 12, 13, 13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15,
+	16, 16, 16, 16
+};
+/* What the folded modifiers add, by pursuer_charge_orders x pursuer_used_impetus x game x cromwell x pursuit_leader_rating */
+static const int8_t rtab_native_f1_0_[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0, 0,
+	0, -1, -2, -3, -4, 0, 0, 0, 0, -1, -2, -3, -4, 0, 0, 0,
+	0, -1, -2, -3, -4, 0, 0, 0, 0, -1, -2, -3, -4, 0, 0, 0,
+	0, -1, -2, -3, -4, 0, 0, 0, 0, -1, -2, -3, -4, 0, 0, 0,
+	1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 0, -1, -2, -3, 0, 0, 0, 1, 0, -1, -2, -3, 0, 0, 0,
+	1, 0, -1, -2, -3, 0, 0, 0, 1, 0, -1, -2, -3, 0, 0, 0,
+	1, 0, -1, -2, -3, 0, 0, 0, 1, 0, -1, -2, -3, 0, 0, 0,
+	1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 0, -1, -2, -3, 0, 0, 0, 1, 0, -1, -2, -3, 0, 0, 0,
+	1, 0, -1, -2, -3, 0, 0, 0, 1, 0, -1, -2, -3, 0, 0, 0,
+	1, 0, -1, -2, -3, 0, 0, 0, 1, 0, -1, -2, -3, 0, 0, 0,
+	2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0,
+	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
+	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
+	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0
+};
 int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -3002,125 +3019,36 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483643 || extra_drm > 2147483636)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483643)) > 4294967279u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm < -2147483643 || extra_drm > 2147483636)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	/* modifier charge_orders */
-	{
-		int64_t x0;
-		x0 = in[26]; /* pursuer_charge_orders */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier pursuit_impetus */
-	{
-		int64_t x0;
-		x0 = in[27]; /* pursuer_used_impetus */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier cromwell */
-	{
-		int64_t x0, x1;
-		x0 = in[0]; /* game */
-		x1 = 0;
-		x0 = x0 == x1;
-		x1 = in[28]; /* cromwell */
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier leader_command_rating */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[0]; /* game */
-		x1 = 0;
-		x0 = x0 != x1;
-		x1 = in[29]; /* pursuit_leader_rating */
-		x2 = 0;
-		x1 = x1 > x2;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[29]; /* pursuit_leader_rating */
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier charge_orders: folded */
+	/* modifier pursuit_impetus: folded */
+	/* modifier cromwell: folded */
+	/* modifier leader_command_rating: folded */
 	total = extra_drm;
+	total += rtab_native_f1_0_[in[26] * 128 + in[27] * 64 + in[0] * 16 + in[28] * 8 + in[29]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
 	col = table1_column_of_value[in[0]]; /* by game */
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		int64_t at = roll + 5;
+		if ((uint64_t)at >= 17u) at = at < 0 ? 17 : 18;
+		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
-	do {
-		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
-			{
-				int64_t x0;
-				x0 = in[33]; /* already_eliminated */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 8;
-				break;
-			}
-		}
-		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 11;
-				break;
-			}
-		}
-		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 12;
-				break;
-			}
-		}
-	} while (0);
+	outcome = rtab_native_w1_[outcome * 4 + (in[33] * 2 + in[30])];
 	(void)col;
 	out->outcome = (uint16_t)outcome;
 	out->row = (uint16_t)row;
@@ -3164,7 +3092,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	rtab_native_note_(out, dice[0].provisional);
@@ -3285,7 +3214,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < -5 ? 17 : roll > 11 ? 18 : roll + 5];
+		int64_t at = roll + 5;
+		if ((uint64_t)at >= 17u) at = at < 0 ? 17 : 18;
+		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);
@@ -4065,6 +3996,10 @@ static const uint16_t rtab_native_t2_[1][14] = {
 };
 
 /* table failure_to_retreat: native */
+/* What the folded modifiers add, by initial_morale */
+static const int8_t rtab_native_f2_0_[16] = {
+	-1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0
+};
 int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -4073,54 +4008,30 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483647 || extra_drm > 2147483637)
-		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483647)) > 4294967284u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm < -2147483647 || extra_drm > 2147483637)
+			return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	/* modifier initial_morale_6_or_less */
-	{
-		int64_t x0, x1;
-		x0 = in[20]; /* initial_morale */
-		x1 = 6;
-		x0 = x0 <= x1;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		x0 = -x0;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier initial_morale_8 */
-	{
-		int64_t x0, x1;
-		x0 = in[20]; /* initial_morale */
-		x1 = 8;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier initial_morale_6_or_less: folded */
+	/* modifier initial_morale_8: folded */
 	total = extra_drm;
+	total += rtab_native_f2_0_[(in[20] - 1)];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		int64_t at = roll + 1;
+		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint16_t cell = rtab_native_t2_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -4165,7 +4076,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	rtab_native_note_(out, dice[0].provisional);
@@ -4230,7 +4142,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t2_[col][roll < -1 ? 12 : roll > 10 ? 13 : roll + 1];
+		int64_t at = roll + 1;
+		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint16_t cell = rtab_native_t2_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table2_rows[row].provisional);

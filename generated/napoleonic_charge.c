@@ -592,6 +592,8 @@ int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input
 	if (!s) return RTAB_E_NULL;
 	if (input >= 11 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
+	if (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % inputs[input].step != 0)
+		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
 }
@@ -681,16 +683,17 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483634)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 2) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967282u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483634)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 2) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	/* modifier flank_or_rear */
 	{
@@ -720,7 +723,9 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table0_natural[nat].outcome;
 	} else {
-		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		int64_t at = roll - 2;
+		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -764,9 +769,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	out->natural = natural;
 	/* modifier flank_or_rear */
@@ -810,7 +815,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table0_natural[nat].provisional);
 	} else {
-		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 12 : roll > 13 ? 13 : roll - 2];
+		int64_t at = roll - 2;
+		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
@@ -1041,16 +1048,17 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483636 || extra_drm > 2147483623)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 2) | ((uint64_t)((int64_t)extra_drm - (-2147483636)) > 4294967259u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm < -2147483636 || extra_drm > 2147483623)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 2) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	/* modifier other_morale_modifiers */
 	cond = 1;
@@ -1076,7 +1084,9 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table1_natural[nat].outcome;
 	} else {
-		uint16_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		int64_t at = roll + 10;
+		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
+		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -1119,9 +1129,9 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	out->natural = natural;
 	/* modifier other_morale_modifiers */
@@ -1160,7 +1170,9 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table1_natural[nat].provisional);
 	} else {
-		uint16_t cell = rtab_native_t1_[col][roll < -10 ? 35 : roll > 24 ? 36 : roll + 10];
+		int64_t at = roll + 10;
+		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
+		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);

@@ -407,7 +407,15 @@ check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
 check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
 	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
 check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+sed -e 's|exact 1/4;|exact 1/8;|' -e 's|number 0..40 by 0.5 = 2.5|number 0..40 by 0.25 = 2.5|' \
+	-e 's|roll 4 -> 16.5 cm;|roll 4 -> 16.5 cm; retire(compulsory_move = 25) roll 1 -> 13.5 cm;|' \
+	$halves >"$tmp/exact_b.rtab"
+check exact-diff-precision 1 "exact: 1/4 -> 1/8" "$rtab" diff $halves "$tmp/exact_b.rtab"
+check exact-diff-type 1 "type: number 0..40 by 0.5 -> number 0..40 by 0.25" "$rtab" diff $halves "$tmp/exact_b.rtab"
+check exact-diff-example 1 "roll 1 -> 13.5 cm" "$rtab" diff $halves "$tmp/exact_b.rtab"
 check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-trigger-inputs 0 '"trigger_inputs": [{"defence": 0.5}]' "$rtab" eval tests/exact/odds_halves.rtab crt \
+	--set attack=2.5 --set defence=1 --roll 3 --json
 check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \
 	--set attack=5 --set defence=2 --set in_woods=true --roll 3 --explain
 check exact-odds-band 0 '"value": 1, "signed_value": 1' "$rtab" eval tests/exact/odds_halves.rtab morale \

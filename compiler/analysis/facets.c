@@ -751,6 +751,17 @@ static void procedure_facets(builder *b)
 }
 
 /* An example's check as written: target(inputs) roll F drm N -> expected. */
+/* A decimal of the source (thousandths) as written: 16.5. */
+static void put_milli(strbuf *sb, int64_t milli)
+{
+	char num[32];
+	if (milli >= INT32_MIN && milli <= INT32_MAX &&
+	    rtab_format_exact((int32_t)milli, RTAB_MILLI, num, sizeof num) == RTAB_OK)
+		sb_puts(sb, num);
+	else
+		sb_printf(sb, "%lld/%d", (long long)milli, RTAB_MILLI);
+}
+
 static char *check_text(const ast_stmt *s)
 {
 	strbuf sb = {0};
@@ -761,6 +772,8 @@ static char *check_text(const ast_stmt *s)
 			sb_printf(&sb, "%s%s = ", a == s->args ? "" : ", ", a->key ? a->key : "?");
 			if (a->kind == ARG_NAME)
 				sb_puts(&sb, a->name);
+			else if (a->kind == ARG_DECIMAL)
+				put_milli(&sb, a->num);
 			else
 				sb_printf(&sb, "%lld", (long long)a->num);
 		}
@@ -780,7 +793,11 @@ static char *check_text(const ast_stmt *s)
 			sb_printf(&sb, "%s%s", i == s->ids ? "" : ", ", i->id);
 		sb_putc(&sb, '}');
 	} else if (s->expect == EXPECT_VALUE) {
-		sb_printf(&sb, "%lld %s", (long long)s->expect_value, s->name2 ? s->name2 : "");
+		if (s->expect_milli)
+			put_milli(&sb, s->expect_value);
+		else
+			sb_printf(&sb, "%lld", (long long)s->expect_value);
+		sb_printf(&sb, " %s", s->name2 ? s->name2 : "");
 	} else {
 		sb_puts(&sb, s->name2 ? s->name2 : "?");
 		if (s->expect_call) {

@@ -95,6 +95,24 @@ int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const in
 		  odds_values *out);
 void odds_values_free(odds_values *v);
 
+/* What the rolls of a table give of one number of a numeric outcome: on
+ * `rolls` of `total` the result carries it, on `numbered` of those a number
+ * (average: their exact average, "13/2"; decimal: "6.5"), on named[k] the
+ * parameter's special value k. */
+typedef struct odds_number {
+	const rtab_numeric_outcome *numeric;
+	const rtab_outcome_param *param;
+	uint64_t rolls, numbered, total;
+	const uint64_t *named;
+	strbuf average, decimal;
+} odds_number;
+typedef void (*odds_number_fn)(void *arg, const odds_number *line);
+
+/* For each parameter of each numeric outcome that some roll gives (count:
+ * per outcome, the rolls that give it), call fn; returns how many. */
+size_t odds_numbers(const rtab_ruleset *rs, const uint64_t *count, uint64_t total,
+		    odds_number_fn fn, void *arg);
+
 /* num/den reduced ("3/10", "0", "1"), and as a percentage. */
 void odds_put_fraction(strbuf *sb, uint64_t num, uint64_t den);
 double odds_percent(uint64_t num, uint64_t den);

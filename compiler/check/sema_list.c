@@ -181,8 +181,19 @@ bool list_resolve_input(model *m, size_t i, rtab_input *in, bool *handled)
 	in->list_length = (int16_t)list;
 	in->list_item = (uint16_t)d->list_item;
 	in->list_field = arena_strdup(&m->arena, d->list_field->id);
-	*handled = false; /* the caller resolves its type and default as for any input */
-	return true;
+	int first = d->list_item > 1 && list >= 0 ? list_field_input(m, list, d->list_field->id, 1) : -1;
+	if (first < 0) {
+		*handled = false; /* the caller resolves its type and default as for any input */
+		return true;
+	}
+	/* Later items are as the first: its type and default, reported once. */
+	const rtab_input *one = &m->rs.inputs[first];
+	in->type = one->type;
+	in->enum_index = one->enum_index;
+	in->min = one->min;
+	in->max = one->max;
+	in->default_value = one->default_value;
+	return !m->bad[DEF_INPUT][first];
 }
 
 int list_of_name(const model *m, const char *name, const char **field)

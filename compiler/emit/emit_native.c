@@ -15,6 +15,7 @@
  * division checks that cannot fail for inputs within their domains.
  */
 #include "emit_native.h"
+#include "emit_fold.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -41,6 +42,8 @@ typedef struct nctx {
 	bool full;
 	unsigned nexpr; /* expressions emitted in this function, for unique labels */
 	bool impure;    /* a statement emitted since reset may return, jump, note or divide */
+	const fold_plan *fold; /* the lean code: modifiers folded into tables, or NULL */
+	const fold_rewrites *rewrites; /* the lean code: rewrites as one table, or NULL */
 } nctx;
 
 static ival clamp32(ival v)
@@ -261,6 +264,11 @@ static bool analyse(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
 			cur.depth--;
 			break;
 		}
+		case RTAB_OP_CONST_EXACT:
+		case RTAB_OP_SCALE:
+		case RTAB_OP_MUL_EXACT:
+		case RTAB_OP_DIV_EXACT:
+			return false; /* exact numbers (a precision 1/N): the interpreter answers */
 		default:
 			return false; /* dice, or an operation this emitter does not know */
 		}
@@ -634,6 +642,28 @@ static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
 	return false;
 }
 
+/* The index of a combination of inputs in a folded table (the first varies slowest, each
+ * input in fold_slots entries): a sum of independent terms, no chain of multiplies. */
+static void input_index(nctx *c, const uint16_t *inputs, size_t n)
+{
+	int64_t weight = 1;
+	for (size_t k = 0; k < n; k++)
+		weight *= fold_slots(c->rs, inputs[k]);
+	for (size_t k = 0; k < n; k++) {
+		const rtab_input *in = &c->rs->inputs[inputs[k]];
+		weight /= fold_slots(c->rs, inputs[k]);
+		sb_puts(c->o, k ? " + " : "");
+		if (in->min)
+			sb_printf(c->o, "(in[%u] - %ld)", inputs[k], (long)in->min);
+		else
+			sb_printf(c->o, "in[%u]", inputs[k]);
+		if (weight > 1)
+			sb_printf(c->o, " * %lld", (long long)weight);
+	}
+	if (n == 0)
+		sb_putc(c->o, '0');
+}
+
 /* A value written as a constant ("value 1", "value -2"): its signed value. */
 static bool constant_value(const rtab_modifier *m, int64_t *v)
 {
@@ -698,6 +728,33 @@ static bool chained(const nctx *c, const rtab_table *t, int g, int side)
 	return !c->full && g >= 0 && g < 64 && constant_side(c->rs, t, g, side);
 }
 
+/*
+ * Whether a modifier reads "applies when its value is not 0" (its condition is
+ * its value's program followed by != 0) and counts in a plain sum: then its
+ * value alone is what it adds. A stacking group keeps the worst or best of
+ * the members that apply, where an applied 0 counts: those are left as they are.
+ */
+static bool nonzero_value(const rtab_ruleset *rs, const rtab_modifier *m)
+{
+	const rtab_expr *cnd = &m->condition, *v = &m->value;
+	if (m->group >= 0 || cnd->ninstrs != v->ninstrs + 2u || v->ninstrs == 0)
+		return false;
+	for (size_t i = 0; i < v->ninstrs; i++)
+		if (cnd->instrs[i].op != v->instrs[i].op || cnd->instrs[i].arg != v->instrs[i].arg ||
+		    v->instrs[i].op == RTAB_OP_ROLL || v->instrs[i].op == RTAB_OP_JUMP ||
+		    v->instrs[i].op == RTAB_OP_JUMP_IF_FALSE)
+			return false;
+	const rtab_instr *z = &cnd->instrs[v->ninstrs];
+	if (z[0].op != RTAB_OP_CONST || z[0].arg != 0 || z[1].op != RTAB_OP_NE)
+		return false;
+	/* The defender's value is negated: INT32_MIN would be an error the interpreter reports. */
+	sstate *st = xcalloc(v->ninstrs + 1u, sizeof *st);
+	analyse(rs, v, st);
+	bool may_min = st[v->ninstrs].s[0].lo <= INT32_MIN;
+	free(st);
+	return !(m->sign < 0 && may_min);
+}
+
 static void emit_modifiers_native(nctx *c, const rtab_table *t)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -707,7 +764,17 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 		const rtab_modifier *m = &rs->modifiers[mi];
 		if (!counts_at_step(t, m))
 			continue;
+		if (c->fold && c->fold->modifier_folded[i]) {
+			line(c, 1, "/* modifier %s: folded */", m->id);
+			continue;
+		}
 		line(c, 1, "/* modifier %s */", m->id);
+		if (!c->full && nonzero_value(rs, m)) {
+			/* "when V != 0, value V": V itself (0 adds nothing when it does not apply). */
+			emit_expr(c, 1, &m->value, "value");
+			line(c, 1, "sum_other += %svalue;", m->sign < 0 ? "-(int64_t)" : "");
+			continue;
+		}
 		emit_expr(c, 1, &m->condition, "cond");
 		if (chained(c, t, m->group, m->sign < 0)) {
 			line(c, 1, "const int c%d%s_%zu = cond != 0;", m->group, m->sign < 0 ? "d" : "a",
@@ -856,6 +923,13 @@ static void emit_sums(nctx *c, const rtab_table *t)
 {
 	const rtab_ruleset *rs = c->rs;
 	line(c, 1, "total = extra_drm;");
+	for (size_t u = 0; c->fold && u < c->fold->nunits; u++) {
+		const fold_unit *fu = &c->fold->units[u];
+		indent(c->o, 1);
+		sb_printf(c->o, "total += rtab_native_f%zu_%zu_[", c->ti, u);
+		input_index(c, fu->inputs, fu->ninputs);
+		sb_puts(c->o, "];\n");
+	}
 	for (size_t g = 0; g <= rs->ngroups; g++) {
 		bool other = g == rs->ngroups;
 		const rtab_group *grp = other ? NULL : &rs->groups[g];
@@ -866,6 +940,8 @@ static void emit_sums(nctx *c, const rtab_table *t)
 				    rs->modifiers[t->modifiers[i]].group < 0)
 					used = true;
 		}
+		if (used && !other && c->fold && c->fold->group_folded[g])
+			continue; /* in a folded table, below */
 		if (!used) {
 			/* A capped group with no member here still adds its cap applied to 0. */
 			if (grp && grp->capped && (grp->cap_min > 0 || grp->cap_max < 0)) {
@@ -969,6 +1045,45 @@ static int cmp_i32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The tables of the folded modifiers and rewrites of the lean resolver of table c->ti. */
+static void emit_fold_tables(nctx *c, const fold_plan *p, const fold_rewrites *w)
+{
+	if (w && w->outcomes) {
+		size_t n = w->ncombinations * c->rs->noutcomes;
+		sb_puts(c->o, "/* The outcome after the rewrites, by outcome");
+		for (size_t k = 0; k < w->ninputs; k++)
+			sb_printf(c->o, " x %s", c->rs->inputs[w->inputs[k]].id);
+		sb_printf(c->o, " */\nstatic const %s rtab_native_w%zu_[%zu] = {",
+			  c->rs->noutcomes <= 256 ? "uint8_t" : "uint16_t", c->ti, n);
+		for (size_t e = 0; e < n; e++) {
+			sb_puts(c->o, e ? "," : "");
+			sb_puts(c->o, e % 16 ? " " : "\n\t");
+			sb_put_int(c->o, w->outcomes[e]);
+		}
+		sb_puts(c->o, "\n};\n");
+	}
+	const rtab_ruleset *rs = c->rs;
+	for (size_t u = 0; u < p->nunits; u++) {
+		const fold_unit *fu = &p->units[u];
+		const char *type = fu->lo >= INT8_MIN && fu->hi <= INT8_MAX     ? "int8_t"
+				   : fu->lo >= INT16_MIN && fu->hi <= INT16_MAX ? "int16_t"
+										: "int32_t";
+		sb_printf(c->o, "/* What the folded modifiers add, by");
+		for (size_t k = 0; k < fu->ninputs; k++)
+			sb_printf(c->o, "%s %s", k ? " x" : "", rs->inputs[fu->inputs[k]].id);
+		sb_printf(c->o, " */\nstatic const %s rtab_native_f%zu_%zu_[%zu] = {", type, c->ti, u,
+			  fu->nentries);
+		for (size_t e = 0; e < fu->nentries; e++) {
+			sb_puts(c->o, e ? "," : "");
+			sb_puts(c->o, e % 16 ? " " : "\n\t");
+			sb_put_int(c->o, fu->values[e]);
+		}
+		sb_puts(c->o, "\n};\n");
+	}
+}
+
+static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d);
+
 static void emit_table_fn(nctx *c)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -977,19 +1092,41 @@ static void emit_table_fn(nctx *c)
 
 	c->nexpr = 0;
 	sb_putc(c->o, '\n');
+	bool native = table_native(rs, c->ti);
+	fold_plan fold = {0};
+	fold_rewrites rewrites = {0};
+	c->fold = NULL;
+	c->rewrites = NULL;
+	if (native && !c->full) {
+		fold_plan_make(rs, t, &fold);
+		if (fold_rewrites_make(rs, t, &rewrites))
+			c->rewrites = &rewrites;
+		emit_fold_tables(c, &fold, c->rewrites);
+		c->fold = &fold;
+	}
 	signature(c->o, rs, t->id, c->full);
 	sb_putc(c->o, '\n');
-	if (!table_native(rs, c->ti)) {
+	if (!native) {
 		emit_fallback(c);
 		return;
 	}
+	emit_table_body(c, t, d);
+	c->fold = NULL;
+	c->rewrites = NULL;
+	fold_plan_free(&fold);
+	fold_rewrites_free(&rewrites);
+}
+
+static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
+{
+	const rtab_ruleset *rs = c->rs;
 	line(c, 0, "{");
 	line(c, 1, "const int32_t *in;");
 	line(c, 1, "int64_t total, gsum = 0, roll, sum_other = 0;");
 	line(c, 1, "int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;");
 	line(c, 1, "int row, col, outcome, nat = -1;");
 	for (size_t g = 0; g < rs->ngroups; g++) {
-		if (!group_used(rs, t, g))
+		if (!group_used(rs, t, g) || (c->fold && c->fold->group_folded[g]))
 			continue;
 		if (rs->groups[g].stacking == RTAB_STACK_SUM) {
 			line(c, 1, "int64_t sum_g%zu = 0;", g);
@@ -1017,10 +1154,37 @@ static void emit_table_fn(nctx *c)
 	line(c, 1, "(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;");
 	if (c->full)
 		line(c, 1, "(void)slot;");
-	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
 	int64_t drm_lo, drm_hi;
 	drm_range(c, t, &drm_lo, &drm_hi);
-	if (drm_lo > INT32_MIN || drm_hi < INT32_MAX) {
+	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
+	unsigned nf = d ? d->nfaces : 0;
+	if (!c->full) {
+		/* The common case in one test; the checks below, in their order, otherwise. */
+		indent(c->o, 1);
+		sb_printf(c->o, "if (!s | !out | %s(nfaces != %u)", nf ? "!faces | " : "", nf);
+		if (guard)
+			sb_printf(c->o, " | ((uint64_t)((int64_t)extra_drm - (%lld)) > %lluu)", (long long)drm_lo,
+				  (unsigned long long)(drm_hi - drm_lo));
+		sb_puts(c->o, ") {\n");
+		line(c, 2, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
+		if (guard) {
+			indent(c->o, 2);
+			sb_puts(c->o, "if (");
+			if (drm_lo > INT32_MIN)
+				sb_printf(c->o, "extra_drm < %lld", (long long)drm_lo);
+			if (drm_hi < INT32_MAX)
+				sb_printf(c->o, "%sextra_drm > %lld", drm_lo > INT32_MIN ? " || " : "",
+					  (long long)drm_hi);
+			sb_puts(c->o, ")\n");
+			return_interpreted(c, 3);
+		}
+		line(c, 2, "if (nfaces != %u) return RTAB_E_FACES;", nf);
+		line(c, 1, "}");
+		guard = false;
+	} else {
+		line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
+	}
+	if (guard) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
 		indent(c->o, 1);
 		sb_puts(c->o, "if (");
@@ -1046,17 +1210,21 @@ static void emit_table_fn(nctx *c)
 	line(c, 1, "in = s->inputs;");
 	line(c, 1, "(void)in;");
 	/* The faces. */
-	if (!d) {
-		line(c, 1, "if (nfaces != 0) return RTAB_E_FACES;");
-	} else {
-		line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", d->nfaces);
+	if (c->full)
+		line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
+	if (d) {
+		/* Every face within its die, in one test. */
 		size_t k = 0;
+		indent(c->o, 1);
+		sb_puts(c->o, "if (");
 		for (size_t g = 0; g < d->ngroups; g++)
-			for (size_t j = 0; j < d->groups[g].count; j++, k++) {
-				line(c, 1, "if (faces[%zu] < %d || faces[%zu] > %d) return RTAB_E_FACES;", k,
-				     d->groups[g].face_min, k, d->groups[g].face_max);
-				line(c, 1, "natural += faces[%zu];", k);
-			}
+			for (size_t j = 0; j < d->groups[g].count; j++, k++)
+				sb_printf(c->o, "%s((uint64_t)((int64_t)faces[%zu] - (%d)) > %du)", k ? " | " : "", k,
+					  d->groups[g].face_min, d->groups[g].face_max - d->groups[g].face_min);
+		sb_puts(c->o, ")\n");
+		line(c, 2, "return RTAB_E_FACES;");
+		for (k = 0; k < d->nfaces; k++)
+			line(c, 1, "natural += faces[%zu];", k);
 	}
 	if (c->full) {
 		line(c, 1, "out->natural = natural;");
@@ -1148,9 +1316,13 @@ static void emit_table_fn(nctx *c)
 			 t->roll_min < 0 ? -(long long)t->roll_min : (long long)t->roll_min);
 	if (inside)
 		line(c, 2, "%s cell = rtab_native_t%zu_[col][%s];", cell_type(t), c->ti, index);
-	else
-		line(c, 2, "%s cell = rtab_native_t%zu_[col][roll < %ld ? %ld : roll > %ld ? %ld : %s];",
-		     cell_type(t), c->ti, (long)t->roll_min, (long)span, (long)t->roll_max, (long)span + 1, index);
+	else {
+		/* Inside the printed rolls the common case: one unsigned test. */
+		line(c, 2, "int64_t at = %s;", index);
+		line(c, 2, "if ((uint64_t)at >= %ldu) at = at < 0 ? %ld : %ld;", (long)span, (long)span,
+		     (long)span + 1);
+		line(c, 2, "%s cell = rtab_native_t%zu_[col][at];", cell_type(t), c->ti);
+	}
 	if (none)
 		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
@@ -1160,7 +1332,12 @@ static void emit_table_fn(nctx *c)
 	}
 	line(c, 1, "}");
 	/* Rewrites: the first that applies. */
-	if (t->nrewrites) {
+	if (c->rewrites) {
+		indent(c->o, 1);
+		sb_printf(c->o, "outcome = rtab_native_w%zu_[outcome * %zu + (", c->ti, c->rewrites->ncombinations);
+		input_index(c, c->rewrites->inputs, c->rewrites->ninputs);
+		sb_puts(c->o, ")];\n");
+	} else if (t->nrewrites) {
 		line(c, 1, "do {");
 		for (size_t k = 0; k < t->nrewrites; k++) {
 			const rtab_rewrite *rw = &t->rewrites[k];
@@ -1301,7 +1478,7 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 
 void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 {
-	nctx c = {o, rs, 0, false, 0, false};
+	nctx c = {o, rs, 0, false, 0, false, NULL, NULL};
 
 	sb_puts(o, "\n/*\n * Native resolvers: each table's rules as C, computing what rtab_resolve\n"
 		   " * computes (see the header for the entry points).\n */\n");
@@ -1321,12 +1498,15 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		  rs->id, rs->id, rs->id, rs->ninputs, rs->id);
 	sb_printf(o, "\nint %s_situation_set(%s_situation *s, size_t input, int32_t value)\n{\n"
 		     "\tif (!s) return RTAB_E_NULL;\n", rs->id, rs->id);
-	if (rs->ninputs)
+	if (rs->ninputs) {
 		sb_printf(o, "\tif (input >= %u || value < inputs[input].min || value > inputs[input].max)\n"
-			     "\t\treturn RTAB_E_INPUT;\n"
-			     "\ts->inputs[input] = value;\n"
-			     "\treturn RTAB_OK;\n}\n",
+			     "\t\treturn RTAB_E_INPUT;\n",
 			  rs->ninputs);
+		if (rs->scale > 1) /* a number input takes the multiples of its step */
+			sb_puts(o, "\tif (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % "
+				   "inputs[input].step != 0)\n\t\treturn RTAB_E_INPUT;\n");
+		sb_puts(o, "\ts->inputs[input] = value;\n\treturn RTAB_OK;\n}\n");
+	}
 	else
 		sb_puts(o, "\t(void)input; (void)value;\n\treturn RTAB_E_INPUT;\n}\n");
 	if (rs->ntables == 0)

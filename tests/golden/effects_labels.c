@@ -293,6 +293,10 @@ static const uint16_t rtab_native_t0_[1][15] = {
 };
 
 /* table melee: native */
+/* What the folded modifiers add, by attack_facing x attacker_strength */
+static const int8_t rtab_native_f0_0_[8] = {
+	0, 0, 0, 0, 0, 1, 2, 3
+};
 int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -301,44 +305,29 @@ int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967283u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483635)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	/* modifier rear_attack */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[0]; /* attack_facing */
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[1]; /* attacker_strength */
-		x2 = 2;
-		x1 = x1 >= x2;
-		x0 = x0 != 0 && x1 != 0;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0, x1;
-		x0 = in[1]; /* attacker_strength */
-		x1 = 1;
-		x0 = x0 - x1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
+	/* modifier rear_attack: folded */
 	total = extra_drm;
+	total += rtab_native_f0_0_[in[0] * 4 + (in[1] - 1)];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
+		int64_t at = roll;
+		if ((uint64_t)at >= 13u) at = at < 0 ? 13 : 14;
+		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -381,7 +370,8 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	/* modifier rear_attack */
@@ -421,7 +411,9 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < 0 ? 13 : roll > 12 ? 14 : roll];
+		int64_t at = roll;
+		if ((uint64_t)at >= 13u) at = at < 0 ? 13 : 14;
+		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
@@ -468,14 +460,16 @@ int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int3
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483638)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967286u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483638)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
@@ -483,7 +477,9 @@ int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
+		int64_t at = roll;
+		if ((uint64_t)at >= 10u) at = at < 0 ? 10 : 11;
+		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -527,7 +523,8 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	total = extra_drm;
@@ -537,7 +534,9 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < 0 ? 10 : roll > 9 ? 11 : roll];
+		int64_t at = roll;
+		if ((uint64_t)at >= 10u) at = at < 0 ? 10 : 11;
+		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -251,16 +251,17 @@ int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *fa
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 2) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967283u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483635)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 2) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	total = extra_drm;
 	modifier = (int32_t)total;
@@ -268,7 +269,9 @@ int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *fa
 	col = table0_column_of_value[in[0]]; /* by terrain */
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
+		int64_t at = roll - 2;
+		if ((uint64_t)at >= 11u) at = at < 0 ? 11 : 12;
+		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -312,9 +315,9 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 2) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
-	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
 	natural += faces[1];
 	out->natural = natural;
 	total = extra_drm;
@@ -324,7 +327,9 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	col = table0_column_of_value[in[0]]; /* by terrain */
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < 2 ? 11 : roll > 12 ? 12 : roll - 2];
+		int64_t at = roll - 2;
+		if ((uint64_t)at >= 11u) at = at < 0 ? 11 : 12;
+		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -318,14 +318,16 @@ int grid_odds_resolve_pursuit(const grid_odds_situation *s, const int32_t *faces
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967289u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483641)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
@@ -333,7 +335,9 @@ int grid_odds_resolve_pursuit(const grid_odds_situation *s, const int32_t *faces
 	col = table1_column_of_value[in[3]]; /* by ground */
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		int64_t at = roll - 1;
+		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -377,7 +381,8 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	total = extra_drm;
@@ -387,7 +392,9 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	col = table1_column_of_value[in[3]]; /* by ground */
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		int64_t at = roll - 1;
+		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

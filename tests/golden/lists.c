@@ -239,6 +239,25 @@ static const uint16_t rtab_native_t0_[1][43] = {
 };
 
 /* table result: native */
+/* What the folded modifiers add, by units[1].standard x units x units[2].standard x units[3].standard x units[1].rank_bonus */
+static const int8_t rtab_native_f0_0_[256] = {
+	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
+	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
+	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
+	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
+	-3, -2, -1, 0, 1, 2, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
+	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 5, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0,
+	0, 1, 2, 3, 4, 5, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0,
+	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
+	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
+	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
+	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
 int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -247,13 +266,14 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483645 || extra_drm > 2147483610)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483645)) > 4294967255u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm < -2147483645 || extra_drm > 2147483610)
+			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 0) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier wounds */
 	cond = 1;
 	if (cond) {
@@ -308,76 +328,19 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 		sv = value;
 		sum_other += sv;
 	}
-	/* modifier standard */
-	{
-		int64_t x0, x1, x2;
-		x0 = 0;
-		x1 = in[3]; /* units[1].standard */
-		x0 = x0 != 0 || x1 != 0;
-		x1 = in[0]; /* units */
-		x2 = 2;
-		x1 = x1 >= x2;
-		if (!x1) goto e6_9;
-		x1 = in[6]; /* units[2].standard */
-		x0 = x0 != 0 || x1 != 0;
-	e6_9: ;
-		x1 = in[0]; /* units */
-		x2 = 3;
-		x1 = x1 >= x2;
-		if (!x1) goto e6_15;
-		x1 = in[9]; /* units[3].standard */
-		x0 = x0 != 0 || x1 != 0;
-	e6_15: ;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	/* modifier first_rank */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2, x3;
-			x0 = in[1]; /* units[1].rank_bonus */
-			x1 = in[0]; /* units */
-			x0 = x0 - x1;
-			x1 = 0;
-			x2 = in[3]; /* units[1].standard */
-			x1 = x1 + x2;
-			x2 = in[0]; /* units */
-			x3 = 2;
-			x2 = x2 >= x3;
-			if (!x2) goto e9_12;
-			x2 = in[6]; /* units[2].standard */
-			x1 = x1 + x2;
-		e9_12: ;
-			x2 = in[0]; /* units */
-			x3 = 3;
-			x2 = x2 >= x3;
-			if (!x2) goto e9_18;
-			x2 = in[9]; /* units[3].standard */
-			x1 = x1 + x2;
-		e9_18: ;
-			x2 = 0;
-			x1 = x1 * x2;
-			x0 = x0 + x1;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
+	/* modifier standard: folded */
+	/* modifier first_rank: folded */
 	total = extra_drm;
+	total += rtab_native_f0_0_[in[3] * 128 + (in[0] - 1) * 32 + in[6] * 16 + in[9] * 8 + in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = (int64_t)natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < -3 ? 41 : roll > 37 ? 42 : roll + 3];
+		int64_t at = roll + 3;
+		if ((uint64_t)at >= 41u) at = at < 0 ? 41 : 42;
+		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -572,7 +535,9 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll < -3 ? 41 : roll > 37 ? 42 : roll + 3];
+		int64_t at = roll + 3;
+		if ((uint64_t)at >= 41u) at = at < 0 ? 41 : 42;
+		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

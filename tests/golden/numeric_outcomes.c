@@ -485,14 +485,16 @@ int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s,
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967289u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483641)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
@@ -500,7 +502,9 @@ int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s,
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		int64_t at = roll - 1;
+		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -544,7 +548,8 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	total = extra_drm;
@@ -554,7 +559,9 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t1_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		int64_t at = roll - 1;
+		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -585,14 +592,16 @@ int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, 
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967289u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483641)
+			return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 1) return RTAB_E_FACES;
+	}
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
@@ -607,7 +616,9 @@ int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, 
 		row = UINT16_MAX;
 		outcome = table2_natural[nat].outcome;
 	} else {
-		uint16_t cell = rtab_native_t2_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		int64_t at = roll - 1;
+		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint16_t cell = rtab_native_t2_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -651,7 +662,8 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 	in = s->inputs;
 	(void)in;
 	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
 	total = extra_drm;
@@ -670,7 +682,9 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table2_natural[nat].provisional);
 	} else {
-		uint16_t cell = rtab_native_t2_[col][roll < 1 ? 6 : roll > 6 ? 7 : roll - 1];
+		int64_t at = roll - 1;
+		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint16_t cell = rtab_native_t2_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
