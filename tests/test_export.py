@@ -18,7 +18,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import json_schema  # noqa: E402
-from export_cells import marked, printed  # noqa: E402
+from export_cells import grid_lines, is_grid, marked, printed  # noqa: E402
 
 rtab, root = sys.argv[1], sys.argv[2]
 rtab = os.path.abspath(rtab)
@@ -134,6 +134,16 @@ for path, doc in docs.items():
     rows = list(csv.reader(io.StringIO(text)))
     for t in doc['tables']:
         mine = [r for r in rows if r and r[0] == t['id']]
+        if is_grid(t):
+            # The printed grid, then what each cell stands for.
+            lines = grid_lines(doc, t)
+            if [r[1:] for r in mine[:len(lines)]] != lines:
+                fail('%s: CSV grid of %s is %s, not %s' % (path, t['id'], mine[:len(lines)], lines))
+            for o in {doc['outcomes'][row['outcome']]['id'] for row in t['rows']}:
+                code = next(x['code'] for x in doc['outcomes'] if x['id'] == o)
+                if not any(r[1:3] == [code, o] for r in mine[len(lines):]):
+                    fail('%s: CSV does not say what cell %s of %s stands for' % (path, code, t['id']))
+            continue
         if len(mine) != len(t['rows']):
             fail('%s: CSV has %d rows of table %s, not %d' % (path, len(mine), t['id'], len(t['rows'])))
             continue
@@ -146,6 +156,11 @@ for path, doc in docs.items():
 for path, doc in docs.items():
     text = export('markdown', path)
     for t in doc['tables']:
+        if is_grid(t):
+            for line in grid_lines(doc, t):
+                if '| %s |' % ' | '.join(line) not in text.replace(' \u2020 |', ' |'):
+                    fail('%s: Markdown lacks the line %s of %s' % (path, line, t['id']))
+            continue
         for row in t['rows']:
             cells = ' | '.join(marked(doc, t, row))
             if '| %s | %s |' % (cells, row['outcome_id']) not in text:
