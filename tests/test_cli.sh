@@ -260,10 +260,24 @@ if cmp -s "$tmp/out/musket_pike.c" "$tmp/before.c" && [ "$(ls "$tmp/out")" = "mu
 musket_pike.h" ]; then passed=$((passed + 1)); else echo "FAIL: a failed compile changed $tmp/out"; failed=$((failed + 1)); fi
 
 # An automatic column is printed as "no roll" on its outcome's row only.
-check export-automatic-own-row 0 "crt,none,-,-,-,-,-,-,-,1,1-2,no roll,defender_eliminated," \
+# A computed CRT exports as its printed grid: a line per roll, a code per column.
+check export-grid-header 0 "table,roll,1:4,1:3,1:2,1:1,1.5:1,2:1,3:1,4:1,5:1" \
 	"$rtab" export --format csv tables/classic_odds.rtab
-check export-automatic-other-rows 0 "crt,none,1,1-2,2-3,3-4,4-5,5-6,6,-,-,-,attacker_retreats," \
+check export-grid-line 0 "crt,1,AR,AR,NE,DR,DR,DR,DR,DE,DE" \
 	"$rtab" export --format csv tables/classic_odds.rtab
+check export-grid-patched 0 "determined_crt,1,EX,AR,NE,DR,DR,DR,DE,DE,DE" \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-grid-cells 0 "crt,AE,attacker_eliminated,Attacker eliminated" \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-grid-ends 0 "column 6:1+: defender_eliminated, without a roll" \
+	"$rtab" export --format markdown tables/classic_odds.rtab
+check export-grid-rule 0 "rule 7.8.1: roll 1 at 1:4" \
+	"$rtab" export --format markdown tables/classic_odds.rtab
+# odds --all reads each column where the situation's shifts move it.
+check odds-all-shift 0 "each column read 1 column to the right (column shifts)" \
+	"$rtab" odds --all tables/classic_odds.rtab crt --set combined_arms=true
+check odds-all-shift-json 0 '"column": "2:1", "read_as": "3:1"' \
+	"$rtab" odds --all --format json tables/classic_odds.rtab crt --set combined_arms=true
 # Odds headers say what the cumulative columns add up.
 check odds-cumulative-headers 0 "this row or any above  this row or any below" \
 	"$rtab" odds tables/classic_odds.rtab crt

@@ -84,6 +84,11 @@ void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_
 
 /* The value of column c's first column-input value, or -1 for none. */
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column);
+/* The column shift the inputs give table (its 'shifts' modifiers, stacked as
+ * the runtime stacks them), and the column a computed column c is read as
+ * after it: c + shift, clamped within c's run (two keys) or the table. */
+int odds_column_shift(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t *shift);
+size_t odds_shifted_column(const rtab_ruleset *rs, size_t table, size_t column, int32_t shift);
 
 /* The distribution of form `form` of a distance (free with odds_values_free). */
 int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const int32_t *inputs,

@@ -493,6 +493,10 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 		json_str(b, dice_id(rs, t));
 		sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)lo, (long)hi);
 	}
+	/* A computed column is read where the situation's column shifts move it. */
+	int32_t shift = 0;
+	if (t->key_kind != RTAB_KEY_INPUT)
+		rc = odds_column_shift(rs, ti, inputs, &shift);
 	bool first_col = true;
 	for (size_t c = 0; c < t->ncolumns && rc == RTAB_OK; c++) {
 		/* The column input names the column where there is one; a computed
@@ -505,11 +509,16 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 		if (o->format == FMT_JSON) {
 			sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 			json_str(b, t->columns[c].id);
+			if (t->key_kind != RTAB_KEY_INPUT) { /* where the shifts move a computed column */
+				sb_puts(b, ", \"read_as\": ");
+				json_str(b, t->columns[odds_shifted_column(rs, ti, c, shift)].id);
+			}
 			sb_puts(b, ", \"totals\": [");
 		}
 		first_col = false;
 		for (int32_t m = lo; m <= hi && rc == RTAB_OK; m++) {
-			rc = odds_table_column(rs, ti, c, inputs, (int32_t)((int64_t)m - base), &d);
+			rc = odds_table_column(rs, ti, odds_shifted_column(rs, ti, c, shift), inputs,
+					       (int32_t)((int64_t)m - base), &d);
 			if (rc != RTAB_OK)
 				break;
 			size_t cell = c * ntotals + (size_t)(m - lo);
@@ -586,6 +595,10 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 				sb_puts(b, " in each column");
 			if (ntotals > 1)
 				sb_puts(b, " at each modifier total");
+			if (shift)
+				sb_printf(b, ", each column read %ld column%s to the %s (column shifts)",
+					  labs((long)shift), labs((long)shift) == 1 ? "" : "s",
+					  shift > 0 ? "right" : "left");
 			sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 			edition_line(o);
 		}
