@@ -216,6 +216,17 @@ static void note(rtab_result *out, const char *why)
 	out->nprovisional++;
 }
 
+/* An input read: its own reason while it holds its default (its domain or default is not
+ * the source's), and the reason of the enum value it holds, as rtab_resolve lists them. */
+static void note_in(rtab_result *out, const int32_t *in, size_t i)
+{
+	const rtab_input *x = &rs->inputs[i];
+	if (x->provisional && in[i] == x->default_value)
+		note(out, x->provisional);
+	if (x->type == RTAB_TYPE_ENUM)
+		note(out, rs->enums[x->enum_index].values[in[i]].provisional);
+}
+
 /* The row's own reason is named first. */
 static void note_row(rtab_result *out, const char *why)
 {
@@ -261,21 +272,29 @@ static void melee_triggers(const int32_t *in, rtab_result *out)
 		int32_t loser = attacker_lost ? in[ATT_TYPE] : in[DEF_TYPE];
 		int32_t pursuers = attacker_lost ? in[DEF_CAVALRY] : in[ATT_CAVALRY];
 		note(out, trigger_reason(o, 0));
-		if (loser != LI && !(broken && in[FAILED_RETREAT]))
+		note_in(out, in, attacker_lost ? ATT_TYPE : DEF_TYPE);
+		if (broken)
+			note_in(out, in, FAILED_RETREAT);
+		if (loser != LI && !(broken && in[FAILED_RETREAT])) {
+			note_in(out, in, attacker_lost ? DEF_CAVALRY : ATT_CAVALRY);
 			for (int32_t i = 0; i < pursuers; i++)
 				trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, 0);
+		}
 		k = 1;
 	}
 	note(out, trigger_reason(o, k));
 	trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, k);
 	note(out, trigger_reason(o, k + 1));
+	note_in(out, in, DEF_TYPE);
 	if (in[DEF_TYPE] != HEDGE)
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, (uint8_t)(k + 1));
 	/* Each side's leader used in the melee takes a Leader Loss check (11.3.2). */
 	note(out, trigger_reason(o, k + 2));
+	note_in(out, in, ATT_LEADERS);
 	if (in[ATT_LEADERS] != 0)
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 2));
 	note(out, trigger_reason(o, k + 3));
+	note_in(out, in, DEF_LEADERS);
 	if (in[DEF_LEADERS] != 0)
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 3));
 }
@@ -326,6 +345,11 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(out, MUSKET_PIKE_TABLE_MELEE, face, drm);
+	/* The inputs' reasons in the order the modifiers read them. */
+	static const uint8_t read_first[] = {ATT_LEADERS, DEF_LEADERS, ATT_MORALE, DEF_MORALE, ATT_STRENGTH,
+					     DEF_STRENGTH};
+	for (size_t i = 0; i < sizeof read_first; i++)
+		note_in(out, in, read_first[i]);
 
 	/* Leaders: only one per side counts. */
 	if (in[ATT_LEADERS] >= 1) {
@@ -353,10 +377,16 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		others += ratio;
 	}
 	int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
+	note_in(out, in, ATT_TYPE);
+	note_in(out, in, DEF_TYPE);
 	apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
 	others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];
 	if (rtab_matrix_reason(&rs->matrices[0], (size_t)cell))
 		note(out, rtab_matrix_reason(&rs->matrices[0], (size_t)cell));
+	static const uint8_t read_then[] = {PISTOL, FLANK_REAR, ATT_FORMATION, ATT_OPEN, VOLLEY, HI_IMPETUS,
+					    CAV_IMPETUS, GAME, HALMSTAD, LIGHT_CAV, DEF_FORMATION, DEF_OPEN};
+	for (size_t i = 0; i < sizeof read_then; i++)
+		note_in(out, in, read_then[i]);
 	if (in[PISTOL]) {
 		apply(out, MUSKET_PIKE_MODIFIER_PISTOL_SHOT, 1, -1);
 		others -= 1;
@@ -425,6 +455,9 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(out, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, face, drm);
+	static const uint8_t read[] = {CHARGE_ORDERS, USED_IMPETUS, GAME, CROMWELL, LEADER_RATING};
+	for (size_t i = 0; i < sizeof read; i++)
+		note_in(out, in, read[i]);
 	if (in[CHARGE_ORDERS]) {
 		apply(out, MUSKET_PIKE_MODIFIER_CHARGE_ORDERS, 1, 1);
 		m += 1;
@@ -452,15 +485,18 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	const rtab_rewrite *rw = rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites;
 	int16_t rewrite = -1;
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE) {
+		note_in(out, in, ALREADY_ELIMINATED);
 		note(out, rw[0].provisional);
 		if (in[ALREADY_ELIMINATED]) {
 			rewrite = 0;
 		} else {
+			note_in(out, in, BY_MELEE);
 			note(out, rw[1].provisional);
 			if (in[BY_MELEE])
 				rewrite = 1;
 		}
 	} else if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
+		note_in(out, in, BY_MELEE);
 		note(out, rw[2].provisional);
 		if (in[BY_MELEE])
 			rewrite = 2;
@@ -477,6 +513,7 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP ||
 	    out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY) {
 		note(out, trigger_reason(out->outcome, 0));
+		note_in(out, in, LEADER_WITH_PURSUER);
 		if (in[LEADER_WITH_PURSUER])
 			trigger(out, RTAB_TARGET_REACTIONS, MUSKET_PIKE_REACTIONS_LEADER_RETURN, 0);
 	}
@@ -490,6 +527,7 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(out, MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, face, drm);
+	note_in(out, in, INITIAL_MORALE);
 	if (in[INITIAL_MORALE] <= 6) {
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_6_OR_LESS, -1, 1);
 		m -= 1;
