@@ -172,6 +172,39 @@ for path, doc in docs.items():
         if not o['triggers'] and '| %s |  | %s |' % (effects, o['rule']) not in text:
             fail('%s: Markdown lacks the outcome %s with its effects %r and no trigger' % (path, o['id'], effects))
 
+# Outcomes that carry numbers: each instantiation points at its declaration,
+# holds one number per parameter within its domain (or a named value's), and
+# its id and label are the declaration's with those numbers put in.
+numeric_seen = 0
+for path, doc in docs.items():
+    for o in doc['outcomes']:
+        if not o['nvalues']:
+            if o['numeric_id'] is not None:
+                fail('%s: plain outcome %s names a numeric outcome' % (path, o['id']))
+            continue
+        numeric_seen += 1
+        n = doc['numeric_outcomes'][o['numeric']]
+        if o['numeric_id'] != n['id'] or len(o['values']) != n['nparams']:
+            fail('%s: outcome %s: numeric %r, %d values for %d parameters' % (
+                path, o['id'], o['numeric_id'], len(o['values']), n['nparams']))
+            continue
+        parts, label = [n['id']], n['labels'].get('en') or ''
+        for p, v in zip(n['params'], o['values']):
+            named = [sv for sv in p['specials'] if sv['value'] == v]
+            if not named and not p['min'] <= v <= p['max']:
+                fail('%s: outcome %s: %s = %d outside %d..%d' % (path, o['id'], p['id'], v, p['min'], p['max']))
+            text = named[0]['id'] if named else str(v)
+            parts.append(text if v >= 0 or named else 'm%d' % -v)
+            label = label.replace('{%s}' % p['id'], text)
+        if o['id'] != '_'.join(parts):
+            fail('%s: outcome %s should be named %s' % (path, o['id'], '_'.join(parts)))
+        if (o['labels'].get('en') or '') != label:
+            fail('%s: outcome %s is labelled %r, not %r' % (path, o['id'], o['labels'].get('en'), label))
+if numeric_seen < 20:
+    fail('only %d outcomes that carry numbers in the bundled tables' % numeric_seen)
+else:
+    print('ok: %d outcomes that carry numbers match their declarations' % numeric_seen)
+
 # Usage errors.
 for args, status in [(['export', 'tables/musket_pike.rtab'], 2),
                      (['export', '--format', 'yaml', 'tables/musket_pike.rtab'], 2),
