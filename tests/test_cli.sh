@@ -73,6 +73,10 @@ check list-export-field 0 '| units[1..16].wounds |' \
 sed 's/list 1..16 of/list 1..20 of/; s/wounds: int 0..100 = 0/wounds: int 0..50 = 0/' tables/mass_battle.rtab >"$tmp/mb_list.rtab"
 check list-diff-length 1 'type: list 1..16 -> list 1..20' "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check list-diff-field 1 "changed input 'units.wounds'" "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
+check list-export-where 0 '| sum(units.wounds where standard and rank_bonus > 0) |' \
+	"$rtab" export tests/golden/lists.rtab --format markdown
+check list-eval-where 0 '"modifier": 2' \
+	"$rtab" eval tests/golden/lists.rtab led --set units.wounds=1,2,3 --set units.rank_bonus=0,4,0 --set units.standard=false,true,true --json
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 
