@@ -1,7 +1,5 @@
 #include "report.h"
 
-#include "cli_inputs.h"
-
 #include "export.h"
 
 #include <stdlib.h>
@@ -195,7 +193,7 @@ static void outcome_text(report *r, const rtab_outcome *o)
 static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_result *res)
 {
 	if (t->key_kind == RTAB_KEY_ODDS)
-		cli_put_odds(b, scale, res->key_num, res->key_den);
+		export_odds_text(b, scale, res->key_num, res->key_den);
 	else
 		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
 }
