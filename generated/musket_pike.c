@@ -1567,14 +1567,13 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483632)) > 4294967254u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483632 || extra_drm > 2147483622)
-			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];
@@ -3019,14 +3018,13 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483643)) > 4294967279u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483643 || extra_drm > 2147483636)
-			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];
@@ -4008,14 +4006,13 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483647)) > 4294967284u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483647 || extra_drm > 2147483637)
-			return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];

@@ -1153,32 +1153,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	drm_range(c, t, &drm_lo, &drm_hi);
 	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
 	unsigned nf = d ? d->nfaces : 0;
-	if (!c->full) {
-		/* The common case in one test; the checks below, in their order, otherwise. */
-		indent(c->o, 1);
-		sb_printf(c->o, "if (!s | !out | %s(nfaces != %u)", nf ? "!faces | " : "", nf);
-		if (guard)
-			sb_printf(c->o, " | ((uint64_t)((int64_t)extra_drm - (%lld)) > %lluu)", (long long)drm_lo,
-				  (unsigned long long)(drm_hi - drm_lo));
-		sb_puts(c->o, ") {\n");
-		line(c, 2, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
-		if (guard) {
-			indent(c->o, 2);
-			sb_puts(c->o, "if (");
-			if (drm_lo > INT32_MIN)
-				sb_printf(c->o, "extra_drm < %lld", (long long)drm_lo);
-			if (drm_hi < INT32_MAX)
-				sb_printf(c->o, "%sextra_drm > %lld", drm_lo > INT32_MIN ? " || " : "",
-					  (long long)drm_hi);
-			sb_puts(c->o, ")\n");
-			return_interpreted(c, 3);
-		}
-		line(c, 2, "if (nfaces != %u) return RTAB_E_FACES;", nf);
-		line(c, 1, "}");
-		guard = false;
-	} else {
-		line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
-	}
+	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
 	if (guard) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
 		indent(c->o, 1);
@@ -1205,8 +1180,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 1, "in = s->inputs;");
 	line(c, 1, "(void)in;");
 	/* The faces. */
-	if (c->full)
-		line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
+	line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
 	if (d) {
 		/* Every face within its die, in one test. */
 		size_t k = 0;
