@@ -43,7 +43,6 @@ typedef struct nctx {
 	unsigned nexpr; /* expressions emitted in this function, for unique labels */
 	bool impure;    /* a statement emitted since reset may return, jump, note or divide */
 	const fold_plan *fold; /* the lean code: modifiers folded into tables, or NULL */
-	const fold_rewrites *rewrites; /* the lean code: rewrites as one table, or NULL */
 } nctx;
 
 static ival clamp32(ival v)
@@ -1040,23 +1039,9 @@ static int cmp_i32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The tables of the folded modifiers and rewrites of the lean resolver of table c->ti. */
-static void emit_fold_tables(nctx *c, const fold_plan *p, const fold_rewrites *w)
+/* The tables of the folded modifiers of the lean resolver of table c->ti. */
+static void emit_fold_tables(nctx *c, const fold_plan *p)
 {
-	if (w && w->outcomes) {
-		size_t n = w->ncombinations * c->rs->noutcomes;
-		sb_puts(c->o, "/* The outcome after the rewrites, by outcome");
-		for (size_t k = 0; k < w->ninputs; k++)
-			sb_printf(c->o, " x %s", c->rs->inputs[w->inputs[k]].id);
-		sb_printf(c->o, " */\nstatic const %s rtab_native_w%zu_[%zu] = {",
-			  c->rs->noutcomes <= 256 ? "uint8_t" : "uint16_t", c->ti, n);
-		for (size_t e = 0; e < n; e++) {
-			sb_puts(c->o, e ? "," : "");
-			sb_puts(c->o, e % 16 ? " " : "\n\t");
-			sb_put_int(c->o, w->outcomes[e]);
-		}
-		sb_puts(c->o, "\n};\n");
-	}
 	const rtab_ruleset *rs = c->rs;
 	for (size_t u = 0; u < p->nunits; u++) {
 		const fold_unit *fu = &p->units[u];
@@ -1089,14 +1074,10 @@ static void emit_table_fn(nctx *c)
 	sb_putc(c->o, '\n');
 	bool native = table_native(rs, c->ti);
 	fold_plan fold = {0};
-	fold_rewrites rewrites = {0};
 	c->fold = NULL;
-	c->rewrites = NULL;
 	if (native && !c->full) {
 		fold_plan_make(rs, t, &fold);
-		if (fold_rewrites_make(rs, t, &rewrites))
-			c->rewrites = &rewrites;
-		emit_fold_tables(c, &fold, c->rewrites);
+		emit_fold_tables(c, &fold);
 		c->fold = &fold;
 	}
 	signature(c->o, rs, t->id, c->full);
@@ -1107,9 +1088,7 @@ static void emit_table_fn(nctx *c)
 	}
 	emit_table_body(c, t, d);
 	c->fold = NULL;
-	c->rewrites = NULL;
 	fold_plan_free(&fold);
-	fold_rewrites_free(&rewrites);
 }
 
 static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
@@ -1301,12 +1280,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	}
 	line(c, 1, "}");
 	/* Rewrites: the first that applies. */
-	if (c->rewrites) {
-		indent(c->o, 1);
-		sb_printf(c->o, "outcome = rtab_native_w%zu_[outcome * %zu + (", c->ti, c->rewrites->ncombinations);
-		input_index(c, c->rewrites->inputs, c->rewrites->ninputs);
-		sb_puts(c->o, ")];\n");
-	} else if (t->nrewrites) {
+	if (t->nrewrites) {
 		line(c, 1, "do {");
 		for (size_t k = 0; k < t->nrewrites; k++) {
 			const rtab_rewrite *rw = &t->rewrites[k];
@@ -1447,7 +1421,7 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 
 void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 {
-	nctx c = {o, rs, 0, false, 0, false, NULL, NULL};
+	nctx c = {o, rs, 0, false, 0, false, NULL};
 
 	sb_puts(o, "\n/*\n * Native resolvers: each table's rules as C, computing what rtab_resolve\n"
 		   " * computes (see the header for the entry points).\n */\n");
