@@ -30,6 +30,7 @@ typedef struct gen {
 	int dice_faces[4]; /* faces per roll of each dice */
 	int dice_lo[4][4], dice_hi[4][4], dice_count[4][4], dice_groups[4];
 	bool stress;
+	bool exact; /* the header declares `exact 1/2;`: decimals and '/' are legal */
 } gen;
 
 static uint64_t rnd(gen *g)
@@ -118,6 +119,9 @@ static void gen_header(gen *g, int nlocales)
 	sb_puts(g->o, "ruleset gen");
 	rule(g);
 	sb_printf(g->o, " {\n locales en%s;", nlocales > 1 ? ", ru" : "");
+	g->exact = chance(g, 30);
+	if (g->exact)
+		sb_puts(g->o, " exact 1/2;");
 	labels(g, nlocales);
 	sb_puts(g->o, "\n}\n");
 }
@@ -548,7 +552,14 @@ static void gen_others(gen *g, int nlocales)
 		sb_puts(g->o, " {");
 		labels(g, nlocales);
 		sb_printf(g->o, " value %dd6 + ", between(g, 1, 3));
-		int_expr(g, 1);
+		if (g->exact && chance(g, 50)) {
+			/* exact halves: a whole expression halved exactly, plus a half */
+			sb_putc(g->o, '(');
+			int_expr(g, 1);
+			sb_printf(g->o, ") / 2 + %d.5", between(g, 0, 20));
+		} else {
+			int_expr(g, 1);
+		}
 		sb_puts(g->o, " inches;");
 		if (chance(g, 50))
 			sb_printf(g->o, " value %dd%d cm;", between(g, 1, 4), between(g, 2, 10));

@@ -180,7 +180,7 @@ static const uint8_t table0_column9_rows[] = {
 	3, 3, 2, 2, 2, 5
 };
 static const rtab_column table0_columns[] = {
-	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "<1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4, .row_of_roll8 = table0_column1_rows},
@@ -200,7 +200,7 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table0_column8_rows},
 	{.id = "5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table0_column9_rows},
-	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table0_rows[] = {
@@ -254,7 +254,7 @@ static const uint8_t table1_column9_rows[] = {
 	3, 3, 2, 2, 2, 5
 };
 static const rtab_column table1_columns[] = {
-	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "<1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4, .row_of_roll8 = table1_column1_rows},
@@ -274,7 +274,7 @@ static const rtab_column table1_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table1_column8_rows},
 	{.id = "5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table1_column9_rows},
-	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table1_rows[] = {
@@ -328,7 +328,7 @@ static const uint8_t table2_column9_rows[] = {
 	5, 5, 3, 3, 3, 7
 };
 static const rtab_column table2_columns[] = {
-	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "<1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "1:4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 4, .row_of_roll8 = table2_column1_rows},
@@ -348,7 +348,7 @@ static const rtab_column table2_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table2_column8_rows},
 	{.id = "5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table2_column9_rows},
-	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table2_rows[] = {
@@ -417,7 +417,7 @@ static const uint8_t table3_column14_rows[] = {
 	3, 5, 2, 2, 2, 2
 };
 static const rtab_column table3_columns[] = {
-	{.id = "open below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "open <1:3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "open 1:3", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 3, .row_of_roll8 = table3_column1_rows},
@@ -433,9 +433,9 @@ static const rtab_column table3_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table3_column6_rows},
 	{.id = "open 5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table3_column7_rows},
-	{.id = "open above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "open 6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
-	{.id = "fortified below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "fortified <1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "fortified 1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table3_column10_rows},
@@ -447,7 +447,7 @@ static const rtab_column table3_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 4, .step_den = 1, .row_of_roll8 = table3_column13_rows},
 	{.id = "fortified 5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 5, .step_den = 1, .row_of_roll8 = table3_column14_rows},
-	{.id = "fortified above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "fortified 6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const uint16_t table3_column_of_value[] = {0, 9};

@@ -592,6 +592,8 @@ int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input
 	if (!s) return RTAB_E_NULL;
 	if (input >= 11 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
+	if (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % inputs[input].step != 0)
+		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
 }

@@ -73,6 +73,10 @@ check list-export-field 0 '| units[1..16].wounds |' \
 sed 's/list 1..16 of/list 1..20 of/; s/wounds: int 0..100 = 0/wounds: int 0..50 = 0/' tables/mass_battle.rtab >"$tmp/mb_list.rtab"
 check list-diff-length 1 'type: list 1..16 -> list 1..20' "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check list-diff-field 1 "changed input 'units.wounds'" "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
+check list-export-where 0 '| sum(units.wounds where standard and rank_bonus > 0) |' \
+	"$rtab" export tests/golden/lists.rtab --format markdown
+check list-eval-where 0 '"modifier": 2' \
+	"$rtab" eval tests/golden/lists.rtab led --set units.wounds=1,2,3 --set units.rank_bonus=0,4,0 --set units.standard=false,true,true --json
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 
@@ -260,10 +264,24 @@ if cmp -s "$tmp/out/musket_pike.c" "$tmp/before.c" && [ "$(ls "$tmp/out")" = "mu
 musket_pike.h" ]; then passed=$((passed + 1)); else echo "FAIL: a failed compile changed $tmp/out"; failed=$((failed + 1)); fi
 
 # An automatic column is printed as "no roll" on its outcome's row only.
-check export-automatic-own-row 0 "crt,none,-,-,-,-,-,-,-,1,1-2,no roll,defender_eliminated," \
+# A computed CRT exports as its printed grid: a line per roll, a code per column.
+check export-grid-header 0 "table,roll,1:4,1:3,1:2,1:1,1.5:1,2:1,3:1,4:1,5:1" \
 	"$rtab" export --format csv tables/classic_odds.rtab
-check export-automatic-other-rows 0 "crt,none,1,1-2,2-3,3-4,4-5,5-6,6,-,-,-,attacker_retreats," \
+check export-grid-line 0 "crt,1,AR,AR,NE,DR,DR,DR,DR,DE,DE" \
 	"$rtab" export --format csv tables/classic_odds.rtab
+check export-grid-patched 0 "determined_crt,1,EX,AR,NE,DR,DR,DR,DE,DE,DE" \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-grid-cells 0 "crt,AE,attacker_eliminated,Attacker eliminated" \
+	"$rtab" export --format csv tables/classic_odds.rtab
+check export-grid-ends 0 "column 6:1+: defender_eliminated, without a roll" \
+	"$rtab" export --format markdown tables/classic_odds.rtab
+check export-grid-rule 0 "rule 7.8.1: roll 1 at 1:4" \
+	"$rtab" export --format markdown tables/classic_odds.rtab
+# odds --all reads each column where the situation's shifts move it.
+check odds-all-shift 0 "each column read 1 column to the right (column shifts)" \
+	"$rtab" odds --all tables/classic_odds.rtab crt --set combined_arms=true
+check odds-all-shift-json 0 '"column": "2:1", "read_as": "3:1"' \
+	"$rtab" odds --all --format json tables/classic_odds.rtab crt --set combined_arms=true
 # Odds headers say what the cumulative columns add up.
 check odds-cumulative-headers 0 "this row or any above  this row or any below" \
 	"$rtab" odds tables/classic_odds.rtab crt
@@ -393,7 +411,15 @@ check exact-set-int-input 2 "takes an integer in 0..40, not '12.5'" \
 check exact-roll-rounded 0 '"modifier": 2, "modified_roll": 3' \
 	"$rtab" eval $halves melee --set strength=2.5 --set defence=1 --roll 1 --json
 check exact-test 0 "1 passed, 0 failed" "$rtab" test $halves
+sed -e 's|exact 1/4;|exact 1/8;|' -e 's|number 0..40 by 0.5 = 2.5|number 0..40 by 0.25 = 2.5|' \
+	-e 's|roll 4 -> 16.5 cm;|roll 4 -> 16.5 cm; retire(compulsory_move = 25) roll 1 -> 13.5 cm;|' \
+	$halves >"$tmp/exact_b.rtab"
+check exact-diff-precision 1 "exact: 1/4 -> 1/8" "$rtab" diff $halves "$tmp/exact_b.rtab"
+check exact-diff-type 1 "type: number 0..40 by 0.5 -> number 0..40 by 0.25" "$rtab" diff $halves "$tmp/exact_b.rtab"
+check exact-diff-example 1 "roll 1 -> 13.5 cm" "$rtab" diff $halves "$tmp/exact_b.rtab"
 check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-trigger-inputs 0 '"trigger_inputs": [{"defence": 0.5}]' "$rtab" eval tests/exact/odds_halves.rtab crt \
+	--set attack=2.5 --set defence=1 --roll 3 --json
 check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \
 	--set attack=5 --set defence=2 --set in_woods=true --roll 3 --explain
 check exact-odds-band 0 '"value": 1, "signed_value": 1' "$rtab" eval tests/exact/odds_halves.rtab morale \

@@ -18,7 +18,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import json_schema  # noqa: E402
-from export_cells import marked, printed  # noqa: E402
+from export_cells import grid_lines, is_grid, marked, printed  # noqa: E402
 
 rtab, root = sys.argv[1], sys.argv[2]
 rtab = os.path.abspath(rtab)
@@ -134,6 +134,16 @@ for path, doc in docs.items():
     rows = list(csv.reader(io.StringIO(text)))
     for t in doc['tables']:
         mine = [r for r in rows if r and r[0] == t['id']]
+        if is_grid(t):
+            # The printed grid, then what each cell stands for.
+            lines = grid_lines(doc, t)
+            if [r[1:] for r in mine[:len(lines)]] != lines:
+                fail('%s: CSV grid of %s is %s, not %s' % (path, t['id'], mine[:len(lines)], lines))
+            for o in {doc['outcomes'][row['outcome']]['id'] for row in t['rows']}:
+                code = next(x['code'] for x in doc['outcomes'] if x['id'] == o)
+                if not any(r[1:3] == [code, o] for r in mine[len(lines):]):
+                    fail('%s: CSV does not say what cell %s of %s stands for' % (path, code, t['id']))
+            continue
         if len(mine) != len(t['rows']):
             fail('%s: CSV has %d rows of table %s, not %d' % (path, len(mine), t['id'], len(t['rows'])))
             continue
@@ -146,6 +156,11 @@ for path, doc in docs.items():
 for path, doc in docs.items():
     text = export('markdown', path)
     for t in doc['tables']:
+        if is_grid(t):
+            for line in grid_lines(doc, t):
+                if '| %s |' % ' | '.join(line) not in text.replace(' \u2020 |', ' |'):
+                    fail('%s: Markdown lacks the line %s of %s' % (path, line, t['id']))
+            continue
         for row in t['rows']:
             cells = ' | '.join(marked(doc, t, row))
             if '| %s | %s |' % (cells, row['outcome_id']) not in text:
@@ -156,6 +171,39 @@ for path, doc in docs.items():
         effects = '; '.join(e['text'] for e in o['effects'])
         if not o['triggers'] and '| %s |  | %s |' % (effects, o['rule']) not in text:
             fail('%s: Markdown lacks the outcome %s with its effects %r and no trigger' % (path, o['id'], effects))
+
+# Outcomes that carry numbers: each instantiation points at its declaration,
+# holds one number per parameter within its domain (or a named value's), and
+# its id and label are the declaration's with those numbers put in.
+numeric_seen = 0
+for path, doc in docs.items():
+    for o in doc['outcomes']:
+        if not o['nvalues']:
+            if o['numeric_id'] is not None:
+                fail('%s: plain outcome %s names a numeric outcome' % (path, o['id']))
+            continue
+        numeric_seen += 1
+        n = doc['numeric_outcomes'][o['numeric']]
+        if o['numeric_id'] != n['id'] or len(o['values']) != n['nparams']:
+            fail('%s: outcome %s: numeric %r, %d values for %d parameters' % (
+                path, o['id'], o['numeric_id'], len(o['values']), n['nparams']))
+            continue
+        parts, label = [n['id']], n['labels'].get('en') or ''
+        for p, v in zip(n['params'], o['values']):
+            named = [sv for sv in p['specials'] if sv['value'] == v]
+            if not named and not p['min'] <= v <= p['max']:
+                fail('%s: outcome %s: %s = %d outside %d..%d' % (path, o['id'], p['id'], v, p['min'], p['max']))
+            text = named[0]['id'] if named else str(v)
+            parts.append(text if v >= 0 or named else 'm%d' % -v)
+            label = label.replace('{%s}' % p['id'], text)
+        if o['id'] != '_'.join(parts):
+            fail('%s: outcome %s should be named %s' % (path, o['id'], '_'.join(parts)))
+        if (o['labels'].get('en') or '') != label:
+            fail('%s: outcome %s is labelled %r, not %r' % (path, o['id'], o['labels'].get('en'), label))
+if numeric_seen < 20:
+    fail('only %d outcomes that carry numbers in the bundled tables' % numeric_seen)
+else:
+    print('ok: %d outcomes that carry numbers match their declarations' % numeric_seen)
 
 # Usage errors.
 for args, status in [(['export', 'tables/musket_pike.rtab'], 2),

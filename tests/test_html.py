@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from export_cells import marked  # noqa: E402
+from export_cells import grid_lines, is_grid, marked  # noqa: E402
 
 rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 os.chdir(root)
@@ -75,6 +75,14 @@ try:
             cells = set(p.cells)
             want = []
             for t in doc['tables']:
+                if is_grid(t):
+                    # The printed grid, then each cell's outcome and labels.
+                    for line in grid_lines(doc, t):
+                        want += [x for x in line if x not in p.marked]
+                    for row in t['rows']:
+                        o = doc['outcomes'][row['outcome']]
+                        want += [o['code'], o['id']] + [o['labels'][l] for l in locales if o['labels'][l]]
+                    continue
                 for row in t['rows']:
                     row_cells = marked(doc, t, row)
                     want += row_cells + [row['outcome_id']]

@@ -112,6 +112,12 @@ static void check_case(size_t table, const int32_t *in, const int32_t *faces, si
 	}
 }
 
+/* The step of input i: a number input's (exact halves: 1 of 2 per whole), else 1. */
+static int32_t step_of(size_t i)
+{
+	return rs->inputs[i].step > 1 ? rs->inputs[i].step : 1;
+}
+
 static void mark_expr(const rtab_expr *e, unsigned char *read)
 {
 	for (size_t i = 0; i < e->ninstrs; i++)
@@ -181,7 +187,7 @@ static int advance(const unsigned char *read, int32_t *in, const rtab_dice *d, i
 		if (!read[i])
 			continue;
 		if (in[i] < rs->inputs[i].max) {
-			in[i]++;
+			in[i] += step_of(i);
 			return 1;
 		}
 		in[i] = rs->inputs[i].min;
@@ -198,7 +204,7 @@ static void exhaustive(size_t table, const unsigned char *read)
 
 	for (size_t i = 0; i < rs->ninputs; i++)
 		if (read[i])
-			n *= (double)rs->inputs[i].max - rs->inputs[i].min + 1;
+			n *= ((double)rs->inputs[i].max - rs->inputs[i].min) / step_of(i) + 1;
 	for (size_t k = 0; d && k < d->nfaces; k++) {
 		int32_t lo, hi;
 		face_range(d, k, &lo, &hi);
@@ -235,7 +241,9 @@ static void random_cases(size_t table, long count)
 		uint32_t odd = next_random() % 64;
 		int32_t drm = uniform(-8, 8);
 		for (size_t i = 0; i < rs->ninputs; i++)
-			in[i] = uniform(rs->inputs[i].min, rs->inputs[i].max);
+			in[i] = rs->inputs[i].min +
+				step_of(i) * uniform(0, (int32_t)(((int64_t)rs->inputs[i].max - rs->inputs[i].min) /
+								  step_of(i)));
 		for (size_t k = 0; k < nfaces; k++) {
 			int32_t lo, hi;
 			face_range(d, k, &lo, &hi);
@@ -270,6 +278,10 @@ static void edges(void)
 		if (rs->inputs[i].max < INT32_MAX &&
 		    SITUATION_SET(&s, i, rs->inputs[i].max + 1) != RTAB_E_INPUT) {
 			fprintf(stderr, "situation_set accepted %s out of its domain\n", rs->inputs[i].id);
+			failures++;
+		}
+		if (step_of(i) > 1 && SITUATION_SET(&s, i, rs->inputs[i].min + 1) != RTAB_E_INPUT) {
+			fprintf(stderr, "situation_set accepted %s between two of its steps\n", rs->inputs[i].id);
 			failures++;
 		}
 		if (SITUATION_SET(&s, i, rs->inputs[i].min) != RTAB_OK) {

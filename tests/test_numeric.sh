@@ -40,6 +40,12 @@ has "eval --json labels them" "$tmp/eval.json" '"label": "Endurance lost: enemy 
 has "odds counts the pair 8/2" "$tmp/odds.txt" "loss_8_2        1/10         1/10"
 has "odds counts the pair 11/0" "$tmp/odds.txt" "loss_11_0       1/10         1/10"
 
+"$rtab" odds $lw combat --set hero_skill=35 --set enemy_skill=16 >"$tmp/odds2.txt" 2>&1
+has "odds averages the enemy's loss" "$tmp/odds2.txt" "e of loss: average 90/7 (12.857) on 7/10 of the rolls, killed 3/10"
+has "odds averages the hero's loss" "$tmp/odds2.txt" "lw of loss: average 11/10 (1.1) on every roll"
+"$rtab" odds $lw combat --set hero_skill=35 --set enemy_skill=16 --json >"$tmp/odds2.json" 2>&1
+has "odds --json gives the numbers" "$tmp/odds2.json" '"param": "e", "rolls": "1", "numbered": "7/10", "average": "90/7", "average_decimal": "12.857", "named": {"killed": "3/10"}'
+
 # test: an example that expects the wrong pair fails, naming what it got.
 sed 's|roll 7 -> loss(8, 2);|roll 7 -> loss(8, 3);|' $lw >"$tmp/wrong.rtab"
 if "$rtab" test "$tmp/wrong.rtab" >"$tmp/test.txt" 2>&1; then

@@ -449,7 +449,7 @@ static src_loc words_loc(const builder *b, const char *word, src_loc fallback)
 
 /* How a table chooses its column, beyond an input: computed keys, steps, shifts,
  * columns that give a result without a roll. */
-static void column_facets(builder *b, const rtab_table *t)
+static void column_facets(builder *b, size_t i, const rtab_table *t)
 {
 	const rtab_ruleset *rs = b->rs;
 	src_loc at = stmt_loc(b, ST_COLUMNS, NULL, 0);
@@ -468,7 +468,11 @@ static void column_facets(builder *b, const rtab_table *t)
 	addf(b, words_loc(b, "shifts", at), shifts.data, "column shifts");
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
-		src_loc col_at = words_loc(b, col->id, at); /* 'above 6:1 DE;', 'below none;' */
+		/* 'above 6:1 DE;', 'below none;': the end columns of each run */
+		bool end = col->kind != RTAB_COLUMN_ROLLED;
+		bool first = c == 0 || (t->column_end_of_value && odds_column_value(b->rs, i, c) !=
+									 odds_column_value(b->rs, i, c - 1));
+		src_loc col_at = end ? words_loc(b, first ? "below" : "above", at) : at;
 		if (t->key_kind == RTAB_KEY_ODDS)
 			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
 		else if (t->key_kind == RTAB_KEY_VALUE)
@@ -607,7 +611,7 @@ static void table_facets(builder *b)
 			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", t->cap_min, t->cap_max), "cap");
 		if (t->step >= 0 && t->step < rs->nsteps)
 			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
-		column_facets(b, t);
+		column_facets(b, i, t);
 		for (size_t r = 0; r < t->nrows; r++) {
 			char *row = row_name(t, rs, r);
 			src_loc row_at = mt && mt->row_locs && mt->has_rows ? mt->row_locs[r] : b->d->loc;
@@ -747,6 +751,17 @@ static void procedure_facets(builder *b)
 }
 
 /* An example's check as written: target(inputs) roll F drm N -> expected. */
+/* A decimal of the source (thousandths) as written: 16.5. */
+static void put_milli(strbuf *sb, int64_t milli)
+{
+	char num[32];
+	if (milli >= INT32_MIN && milli <= INT32_MAX &&
+	    rtab_format_exact((int32_t)milli, RTAB_MILLI, num, sizeof num) == RTAB_OK)
+		sb_puts(sb, num);
+	else
+		sb_printf(sb, "%lld/%d", (long long)milli, RTAB_MILLI);
+}
+
 static char *check_text(const ast_stmt *s)
 {
 	strbuf sb = {0};
@@ -757,6 +772,8 @@ static char *check_text(const ast_stmt *s)
 			sb_printf(&sb, "%s%s = ", a == s->args ? "" : ", ", a->key ? a->key : "?");
 			if (a->kind == ARG_NAME)
 				sb_puts(&sb, a->name);
+			else if (a->kind == ARG_DECIMAL)
+				put_milli(&sb, a->num);
 			else
 				sb_printf(&sb, "%lld", (long long)a->num);
 		}
@@ -776,7 +793,11 @@ static char *check_text(const ast_stmt *s)
 			sb_printf(&sb, "%s%s", i == s->ids ? "" : ", ", i->id);
 		sb_putc(&sb, '}');
 	} else if (s->expect == EXPECT_VALUE) {
-		sb_printf(&sb, "%lld %s", (long long)s->expect_value, s->name2 ? s->name2 : "");
+		if (s->expect_milli)
+			put_milli(&sb, s->expect_value);
+		else
+			sb_printf(&sb, "%lld", (long long)s->expect_value);
+		sb_printf(&sb, " %s", s->name2 ? s->name2 : "");
 	} else {
 		sb_puts(&sb, s->name2 ? s->name2 : "?");
 		if (s->expect_call) {

@@ -189,6 +189,49 @@ void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_
 	*hi = (int32_t)(b > 1000 ? 1000 : b);
 }
 
+int odds_column_shift(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t *shift)
+{
+	*shift = 0;
+	if (!rs || table >= rs->ntables)
+		return RTAB_E_TABLE;
+	if (!rs->tables[table].nshifts)
+		return RTAB_OK;
+	/* A copy whose one column gives its result without a roll: the runtime
+	 * adds the shifts as it does for every resolution. */
+	rtab_ruleset one = *rs;
+	rtab_table *tables = xmalloc(rs->ntables * sizeof *tables);
+	memcpy(tables, rs->tables, rs->ntables * sizeof *tables);
+	rtab_column col = {.id = "shift", .below_row = -1, .above_row = -1, .kind = RTAB_COLUMN_AUTOMATIC};
+	rtab_table *t = &tables[table];
+	t->key_kind = RTAB_KEY_INPUT;
+	t->column_input = -1;
+	t->column_end_of_value = NULL;
+	t->ncolumns = 1;
+	t->columns = &col;
+	t->nnatural = 0;
+	t->nrewrites = 0;
+	one.tables = tables;
+	rtab_result r;
+	int rc = rtab_resolve(&one, table, inputs, rs->ninputs, NULL, 0, 0, &r);
+	if (rc == RTAB_OK)
+		*shift = r.column_shift;
+	free(tables);
+	return rc;
+}
+
+size_t odds_shifted_column(const rtab_ruleset *rs, size_t table, size_t column, int32_t shift)
+{
+	const rtab_table *t = &rs->tables[table];
+	int64_t first = 0, end = t->ncolumns;
+	int32_t v = t->column_end_of_value ? odds_column_value(rs, table, column) : -1;
+	if (v >= 0) {
+		first = t->column_of_value[v];
+		end = t->column_end_of_value[v];
+	}
+	int64_t pos = (int64_t)column + shift;
+	return (size_t)(pos < first ? first : pos >= end ? end - 1 : pos);
+}
+
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column)
 {
 	const rtab_table *t = &rs->tables[table];

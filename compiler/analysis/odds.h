@@ -84,11 +84,34 @@ void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_
 
 /* The value of column c's first column-input value, or -1 for none. */
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column);
+/* The column shift the inputs give table (its 'shifts' modifiers, stacked as
+ * the runtime stacks them), and the column a computed column c is read as
+ * after it: c + shift, clamped within c's run (two keys) or the table. */
+int odds_column_shift(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t *shift);
+size_t odds_shifted_column(const rtab_ruleset *rs, size_t table, size_t column, int32_t shift);
 
 /* The distribution of form `form` of a distance (free with odds_values_free). */
 int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const int32_t *inputs,
 		  odds_values *out);
 void odds_values_free(odds_values *v);
+
+/* What the rolls of a table give of one number of a numeric outcome: on
+ * `rolls` of `total` the result carries it, on `numbered` of those a number
+ * (average: their exact average, "13/2"; decimal: "6.5"), on named[k] the
+ * parameter's special value k. */
+typedef struct odds_number {
+	const rtab_numeric_outcome *numeric;
+	const rtab_outcome_param *param;
+	uint64_t rolls, numbered, total;
+	const uint64_t *named;
+	strbuf average, decimal;
+} odds_number;
+typedef void (*odds_number_fn)(void *arg, const odds_number *line);
+
+/* For each parameter of each numeric outcome that some roll gives (count:
+ * per outcome, the rolls that give it), call fn; returns how many. */
+size_t odds_numbers(const rtab_ruleset *rs, const uint64_t *count, uint64_t total,
+		    odds_number_fn fn, void *arg);
 
 /* num/den reduced ("3/10", "0", "1"), and as a percentage. */
 void odds_put_fraction(strbuf *sb, uint64_t num, uint64_t den);

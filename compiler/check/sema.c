@@ -200,6 +200,8 @@ rtab_labels read_labels(model *m, const ast_stmt *body, const char *what, const 
 		if (s->kind != ST_LABEL)
 			continue;
 		int l = rtab_find_locale(&m->rs, s->name);
+		if (l < 0 && strcmp(s->name, "code") == 0 && strcmp(what, "outcome") == 0)
+			continue; /* a code pattern: read (and reported) with the numeric outcomes */
 		if (l < 0) {
 			report_unknown(m, s->name_loc, "locale", s->name, m->rs.locales, n,
 				       sizeof(const char *));
@@ -246,7 +248,7 @@ void def_head(model *m, const ast_def *d, const char *what, const char **id, rta
 {
 	*id = arena_strdup(&m->arena, d->id);
 	*rule = arena_strdup(&m->arena, d->rule);
-	*labels = read_labels(m, d->body, what, d->id, d->id_loc, true);
+	*labels = read_labels(m, d->body, what, d->id, d->id_loc, !d->instance);
 }
 
 static const char *stmt_keyword(stmt_kind k)
@@ -1135,11 +1137,11 @@ bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 	check_count_limits(m);
 	check_target_names(m);
 	expand_variants(m);
-	expand_numeric_outcomes(m);
 	resolve_ruleset(m);
 	if (m->ruleset_def)
 		m->rs.title = read_labels(m, m->ruleset_def->body, "ruleset", m->ruleset_def->id,
 					  m->ruleset_def->id_loc, true);
+	expand_numeric_outcomes(m);
 	resolve_enums(m);
 	resolve_dice(m);
 	resolve_inputs(m);

@@ -364,14 +364,21 @@ static char *substitute(const family *f, const char *text, const int64_t *values
 
 /* The outcome definition of one instantiation: the declaration's statements
  * with the numbers put in (labels, effect arguments), its pattern left out. */
-static ast_def *instantiate(const family *f, const char *id, const int64_t *values, const int *specials)
+static ast_def *instantiate(const model *m, const family *f, const char *id, const int64_t *values, const int *specials)
 {
 	const ast_def *d = f->def;
 	ast_def *v = ast_def_new(DEF_OUTCOME, d->loc, xstrdup(id), d->id_loc);
 	v->rule = d->rule ? xstrdup(d->rule) : NULL;
 	v->damaged = d->damaged;
+	v->instance = true;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind == ST_LABEL && strcmp(s->name, "code") == 0)
+			continue;
+		/* A second label of a locale, or one of no locale: reported on the declaration. */
+		bool again = s->kind == ST_LABEL && m->rs.nlocales && rtab_find_locale(&m->rs, s->name) < 0;
+		for (const ast_stmt *t = d->body; t != s && s->kind == ST_LABEL; t = t->next)
+			again |= t->kind == ST_LABEL && strcmp(t->name, s->name) == 0;
+		if (again)
 			continue;
 		ast_stmt *c = ast_stmt_copy(s);
 		if (c->kind == ST_LABEL) {
@@ -412,7 +419,7 @@ static int instance_of(model *m, int fi, const int64_t *values, const int *speci
 	in->family = fi;
 	memcpy(in->values, values, f->nparams * sizeof *values);
 	memcpy(in->special, specials, f->nparams * sizeof *specials);
-	in->def = instantiate(f, id, values, specials);
+	in->def = instantiate(m, f, id, values, specials);
 	in->outcome = -1;
 	(void)loc;
 	idmap_put(&st->ids, in->def->id, (int)st->ninsts);
@@ -585,7 +592,7 @@ void expand_numeric_outcomes(model *m)
 	if (st->nfams == 0) {
 		for (size_t i = 0; i < n; i++) {
 			const ast_stmt *s = pattern_stmt(m->defs[DEF_OUTCOME][i]);
-			if (s && rtab_find_locale(&m->rs, "code") < 0)
+			if (s)
 				check_report(m, CHECK_NUMERIC, s->loc,
 					     "outcome '%s' has a code pattern but no parameters; declare them: outcome %s(NAME: int LO..HI)",
 					     m->defs[DEF_OUTCOME][i]->id, m->defs[DEF_OUTCOME][i]->id);
@@ -766,14 +773,27 @@ void lower_numeric_outcomes(model *m)
 	for (size_t i = 0; i < st->nfams; i++) {
 		const family *f = &st->fams[i];
 		rtab_numeric_outcome *n = &out[i];
-		const char **labels = model_array(m, m->rs.nlocales ? m->rs.nlocales : 1, sizeof *labels);
+		/* Its labels, the pattern left out: a missing one is reported here, once. */
+		size_t nl = 0;
+		for (const ast_stmt *s = f->def->body; s; s = s->next)
+			nl += s->kind == ST_LABEL;
+		ast_stmt *own = xcalloc(nl ? nl : 1, sizeof *own);
+		ast_stmt *list = NULL, *last = NULL;
+		size_t nown = 0;
 		for (const ast_stmt *s = f->def->body; s; s = s->next) {
-			int l = s->kind == ST_LABEL ? rtab_find_locale(&m->rs, s->name) : -1;
-			if (l >= 0 && !labels[l])
-				labels[l] = arena_strdup(&m->arena, s->text);
+			if (s->kind != ST_LABEL || s == pattern_stmt(f->def))
+				continue;
+			own[nown] = *s;
+			own[nown].next = NULL;
+			if (last)
+				last->next = &own[nown];
+			else
+				list = &own[nown];
+			last = &own[nown++];
 		}
+		n->labels = read_labels(m, list, "outcome", f->def->id, f->def->id_loc, true);
+		free(own);
 		n->id = arena_strdup(&m->arena, f->def->id);
-		n->labels = labels;
 		n->rule = arena_strdup(&m->arena, f->def->rule);
 		n->code = arena_strdup(&m->arena, f->pattern);
 		n->nparams = (uint8_t)f->nparams;

@@ -278,6 +278,21 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 				     "'above %s' must lie beyond the last column, %s", a, b);
 		}
 	}
+	/* Named as the page prints it: <1:4 before the first column, 6:1+ from the
+	 * step of 'above' (>5:1 past the last column, without a step). */
+	const rtab_column *next = above ? &t->columns[t->ncolumns - 1] : &t->columns[first + 1];
+	if (t->key_kind != RTAB_KEY_INPUT && (above ? t->ncolumns > first : t->ncolumns > first + 1)) {
+		char step[64], name[80];
+		bool odds = t->key_kind == RTAB_KEY_ODDS;
+		if (above && w->step) {
+			format_step(step, sizeof step, t, col->step_num, col->step_den);
+			snprintf(name, sizeof name, odds ? "%s+" : ">=%s", step);
+		} else {
+			format_step(step, sizeof step, t, next->step_num, next->step_den);
+			snprintf(name, sizeof name, above ? ">%s" : "<%s", step);
+		}
+		col->id = arena_strdup(&m->arena, name);
+	}
 	if (above)
 		t->ncolumns++;
 }

@@ -263,6 +263,63 @@ static const char *dice_id(const rtab_ruleset *rs, const rtab_table *t)
 }
 
 /* One table in one situation. */
+/* One number of a numeric outcome, over the rolls: a line of text (or markdown). */
+static void number_text(void *arg, const odds_number *n)
+{
+	const out_ctx *o = arg;
+	strbuf *b = o->out;
+	sb_printf(b, "%s%s of %s: ", o->format == FMT_MARKDOWN ? "- " : "  ", n->param->id, n->numeric->id);
+	if (n->numbered) {
+		sb_printf(b, "average %s", n->average.data);
+		if (strcmp(n->average.data, n->decimal.data) != 0)
+			sb_printf(b, " (%s)", n->decimal.data);
+		if (n->numbered == n->total) {
+			sb_puts(b, " on every roll");
+		} else {
+			sb_puts(b, " on ");
+			odds_put_fraction(b, n->numbered, n->total);
+			sb_puts(b, " of the rolls");
+		}
+	}
+	for (size_t k = 0; k < n->param->nspecials; k++) {
+		if (!n->named[k])
+			continue;
+		sb_printf(b, "%s%s ", n->numbered || k ? ", " : "", n->param->specials[k].id);
+		odds_put_fraction(b, n->named[k], n->total);
+	}
+	sb_putc(b, '\n');
+}
+
+typedef struct json_numbers {
+	strbuf *b;
+	size_t n;
+} json_numbers;
+
+/* {"numeric": "loss", "param": "e", "rolls": "10/10", "numbered": "1", "average": "67/10", "named": {"killed": "0"}} */
+static void number_json(void *arg, const odds_number *n)
+{
+	json_numbers *j = arg;
+	strbuf *b = j->b;
+	sb_puts(b, j->n++ ? ",\n  {\"numeric\": " : "\n  {\"numeric\": ");
+	json_str(b, n->numeric->id);
+	sb_puts(b, ", \"param\": ");
+	json_str(b, n->param->id);
+	sb_puts(b, ", ");
+	json_frac(b, "rolls", n->rolls, n->total);
+	sb_puts(b, ", ");
+	json_frac(b, "numbered", n->numbered, n->total);
+	sb_puts(b, ", \"average\": ");
+	json_str(b, n->numbered ? n->average.data : NULL);
+	sb_puts(b, ", \"average_decimal\": ");
+	json_str(b, n->numbered ? n->decimal.data : NULL);
+	sb_puts(b, ", \"named\": {");
+	for (size_t k = 0; k < n->param->nspecials; k++) {
+		sb_puts(b, k ? ", " : "");
+		json_frac(b, n->param->specials[k].id, n->named[k], n->total);
+	}
+	sb_puts(b, "}}");
+}
+
 static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long drm)
 {
 	const rtab_ruleset *rs = o->rs;
@@ -313,7 +370,14 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			json_frac(b, "provisional", provisional_of(d, order[i]), d->total);
 			sb_puts(b, "}");
 		}
-		sb_puts(b, "]}\n");
+		sb_puts(b, "]");
+		if (rs->nnumeric_outcomes) {
+			json_numbers j = {b, 0};
+			sb_puts(b, ", \"numbers\": [");
+			odds_numbers(rs, d->count, d->total, number_json, &j);
+			sb_puts(b, "]");
+		}
+		sb_puts(b, "}\n");
 		goto done;
 	}
 	if (o->format == FMT_MARKDOWN)
@@ -368,6 +432,16 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	}
 	render_grid(o, &g);
 	grid_free(&g);
+	if (o->format != FMT_CSV && rs->nnumeric_outcomes) {
+		/* The numbers the results carry: their average, and the named ones. */
+		strbuf lines = {0};
+		out_ctx into = *o;
+		into.out = &lines;
+		if (odds_numbers(rs, d->count, d->total, number_text, &into))
+			sb_printf(b, "%snumbers:%s%s", o->format == FMT_MARKDOWN ? "\n" : "",
+				  o->format == FMT_MARKDOWN ? "\n\n" : "\n", lines.data);
+		sb_free(&lines);
+	}
 done:
 	free(above);
 	free(order);
@@ -419,6 +493,10 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 		json_str(b, dice_id(rs, t));
 		sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)lo, (long)hi);
 	}
+	/* A computed column is read where the situation's column shifts move it. */
+	int32_t shift = 0;
+	if (t->key_kind != RTAB_KEY_INPUT)
+		rc = odds_column_shift(rs, ti, inputs, &shift);
 	bool first_col = true;
 	for (size_t c = 0; c < t->ncolumns && rc == RTAB_OK; c++) {
 		/* The column input names the column where there is one; a computed
@@ -431,11 +509,16 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 		if (o->format == FMT_JSON) {
 			sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 			json_str(b, t->columns[c].id);
+			if (t->key_kind != RTAB_KEY_INPUT) { /* where the shifts move a computed column */
+				sb_puts(b, ", \"read_as\": ");
+				json_str(b, t->columns[odds_shifted_column(rs, ti, c, shift)].id);
+			}
 			sb_puts(b, ", \"totals\": [");
 		}
 		first_col = false;
 		for (int32_t m = lo; m <= hi && rc == RTAB_OK; m++) {
-			rc = odds_table_column(rs, ti, c, inputs, (int32_t)((int64_t)m - base), &d);
+			rc = odds_table_column(rs, ti, odds_shifted_column(rs, ti, c, shift), inputs,
+					       (int32_t)((int64_t)m - base), &d);
 			if (rc != RTAB_OK)
 				break;
 			size_t cell = c * ntotals + (size_t)(m - lo);
@@ -512,6 +595,10 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 				sb_puts(b, " in each column");
 			if (ntotals > 1)
 				sb_puts(b, " at each modifier total");
+			if (shift)
+				sb_printf(b, ", each column read %ld column%s to the %s (column shifts)",
+					  labs((long)shift), labs((long)shift) == 1 ? "" : "s",
+					  shift > 0 ? "right" : "left");
 			sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 			edition_line(o);
 		}

@@ -140,10 +140,8 @@ static void trigger_sets_json(report *r, const rtab_outcome *o, size_t k)
 		sb_puts(b, ": ");
 		if (in->type == RTAB_TYPE_ENUM)
 			json_str(b, r->rs->enums[in->enum_index].values[v].id);
-		else if (in->type == RTAB_TYPE_BOOL)
-			sb_puts(b, v ? "true" : "false");
-		else
-			sb_printf(b, "%ld", (long)v);
+		else /* true/false, a number (exact for a number input: 2.5) */
+			export_input_value(b, r->rs, tr->sets[i].input, v);
 	}
 	sb_puts(b, "}");
 	free(passed);
@@ -161,12 +159,7 @@ static void trigger_sets_text(report *r, const rtab_outcome *o, size_t k)
 			const rtab_input *in = &r->rs->inputs[tr->sets[i].input];
 			int32_t v = passed[tr->sets[i].input];
 			sb_printf(r->out, "%s%s = ", i ? ", " : "", in->id);
-			if (in->type == RTAB_TYPE_ENUM)
-				sb_puts(r->out, r->rs->enums[in->enum_index].values[v].id);
-			else if (in->type == RTAB_TYPE_BOOL)
-				sb_puts(r->out, v ? "true" : "false");
-			else
-				sb_printf(r->out, "%ld", (long)v);
+			export_input_value(r->out, r->rs, tr->sets[i].input, v);
 		}
 		sb_puts(r->out, ")");
 	}

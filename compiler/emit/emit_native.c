@@ -263,6 +263,11 @@ static bool analyse(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
 			cur.depth--;
 			break;
 		}
+		case RTAB_OP_CONST_EXACT:
+		case RTAB_OP_SCALE:
+		case RTAB_OP_MUL_EXACT:
+		case RTAB_OP_DIV_EXACT:
+			return false; /* exact numbers (a precision 1/N): the interpreter answers */
 		default:
 			return false; /* dice, or an operation this emitter does not know */
 		}
@@ -1441,12 +1446,15 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		  rs->id, rs->id, rs->id, rs->ninputs, rs->id);
 	sb_printf(o, "\nint %s_situation_set(%s_situation *s, size_t input, int32_t value)\n{\n"
 		     "\tif (!s) return RTAB_E_NULL;\n", rs->id, rs->id);
-	if (rs->ninputs)
+	if (rs->ninputs) {
 		sb_printf(o, "\tif (input >= %u || value < inputs[input].min || value > inputs[input].max)\n"
-			     "\t\treturn RTAB_E_INPUT;\n"
-			     "\ts->inputs[input] = value;\n"
-			     "\treturn RTAB_OK;\n}\n",
+			     "\t\treturn RTAB_E_INPUT;\n",
 			  rs->ninputs);
+		if (rs->scale > 1) /* a number input takes the multiples of its step */
+			sb_puts(o, "\tif (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % "
+				   "inputs[input].step != 0)\n\t\treturn RTAB_E_INPUT;\n");
+		sb_puts(o, "\ts->inputs[input] = value;\n\treturn RTAB_OK;\n}\n");
+	}
 	else
 		sb_puts(o, "\t(void)input; (void)value;\n\treturn RTAB_E_INPUT;\n}\n");
 	if (rs->ntables == 0)

@@ -71,6 +71,8 @@ static void html_item(export_ctx *c, export_kind kind, size_t i)
 	html_notes(c->out, v.notes.data);
 	if (grid_rows(&v.g) > 1)
 		html_grid(c->out, &v.g, export_kind_key(kind));
+	if (v.legend.ncols && grid_rows(&v.legend) > 1) /* what a printed grid's cells stand for */
+		html_grid(c->out, &v.legend, export_kind_key(kind));
 	sb_puts(c->out, "</section>\n");
 	export_view_free(&v);
 }

@@ -8,11 +8,13 @@
  * describes the result.
  */
 #include "export.h"
+#include "export_views.h"
 
 #include "load.h"
 #include "rtab_fields.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define EXPORT_JSON_VERSION 1
@@ -392,6 +394,11 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 	} else if (strcmp(type, "rtab_band") == 0) {
 		key(c, first, "rounding_name");
 		str(c, rounding_name(((const rtab_band *)p)->rounding));
+	} else if (strcmp(type, "rtab_outcome") == 0 && w.index < rs->noutcomes) {
+		char *code = export_outcome_code(c, (uint16_t)w.index);
+		key(c, first, "code");
+		str(c, code);
+		free(code);
 	} else if (strcmp(type, "rtab_group") == 0) {
 		const rtab_group *g = p;
 		key(c, first, "stacking_name");

@@ -58,6 +58,10 @@ static void md_item(export_ctx *c, export_kind kind, size_t i)
 	}
 	if (grid_rows(&v.g) > 1)
 		grid_markdown(c->out, &v.g);
+	if (v.legend.ncols && grid_rows(&v.legend) > 1) { /* what a printed grid's cells stand for */
+		sb_putc(c->out, '\n');
+		grid_markdown(c->out, &v.legend);
+	}
 	sb_putc(c->out, '\n');
 	export_view_free(&v);
 }

@@ -1,6 +1,7 @@
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export_views.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool export_kind_is_list(export_kind kind)
@@ -283,6 +284,183 @@ static void view_head(const export_ctx *c, export_view *v, const char *what, con
 		v->label[l] = export_label(c, labels, l);
 }
 
+/* An outcome as a grid cell prints it: its code, its numbers in its
+ * numeric outcome's pattern ("6/3", "K/2"), else its id. */
+char *export_outcome_code(const export_ctx *c, uint16_t o)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_outcome *out = &rs->outcomes[o];
+	if (out->nvalues && out->numeric < rs->nnumeric_outcomes && rs->numeric_outcomes[out->numeric].code) {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[out->numeric];
+		strbuf sb = {0};
+		sb_puts(&sb, "");
+		for (const char *p = n->code; *p;) {
+			const char *close = *p == '{' ? strchr(p, '}') : NULL;
+			size_t k = 0;
+			for (; close && k < n->nparams && k < out->nvalues; k++)
+				if (strlen(n->params[k].id) == (size_t)(close - p - 1) &&
+				    strncmp(n->params[k].id, p + 1, (size_t)(close - p - 1)) == 0)
+					break;
+			if (!close || k >= n->nparams || k >= out->nvalues) {
+				sb_putc(&sb, *p++);
+				continue;
+			}
+			const char *special = NULL;
+			for (size_t s = 0; s < n->params[k].nspecials; s++)
+				if (n->params[k].specials[s].value == out->values[k])
+					special = n->params[k].specials[s].code;
+			if (special)
+				sb_puts(&sb, special);
+			else
+				sb_printf(&sb, "%ld", (long)out->values[k]);
+			p = close + 1;
+		}
+		return sb.data;
+	}
+	for (size_t i = 0; c->m && i < c->m->ndefs[DEF_OUTCOME]; i++) {
+		const ast_def *d = c->m->defs[DEF_OUTCOME][i];
+		if (strcmp(d->id, out->id) != 0)
+			continue;
+		for (const ast_stmt *s = d->body; s; s = s->next)
+			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids)
+				return xstrdup(s->ids->id);
+	}
+	return xstrdup(out->id);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The row a column gives a modified roll (-1 none). */
+static int printed_row(const rtab_table *t, const rtab_column *col, int64_t r)
+{
+	if (r < t->roll_min)
+		return col->below_row;
+	if (r > t->roll_max)
+		return col->above_row;
+	return rtab_column_row(col, (size_t)(r - t->roll_min));
+}
+
+/* A computed table as its page prints it: a line per roll (or run of rolls
+ * with the same cells), a column per step; automatic and 'none' columns
+ * are in the notes. */
+static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *v)
+{
+	const rtab_ruleset *rs = c->rs;
+	size_t ncols = 0;
+	for (size_t j = 0; j < t->ncolumns; j++)
+		ncols += t->columns[j].kind == RTAB_COLUMN_ROLLED;
+	char **code = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *code);
+	grid_init(&v->g, ncols + 1);
+	grid_cell(&v->g, "roll");
+	for (size_t j = 0; j < t->ncolumns; j++)
+		if (t->columns[j].kind == RTAB_COLUMN_ROLLED) {
+			grid_cell(&v->g, t->columns[j].id);
+		}
+	/* Rolls below and above the span: a line of their own when some column has a row there. */
+	bool open_lo = false, open_hi = false;
+	for (size_t j = 0; j < t->ncolumns; j++) {
+		open_lo |= t->columns[j].kind == RTAB_COLUMN_ROLLED && t->columns[j].below_row >= 0;
+		open_hi |= t->columns[j].kind == RTAB_COLUMN_ROLLED && t->columns[j].above_row >= 0;
+	}
+	int64_t lo = (int64_t)t->roll_min - open_lo, hi = (int64_t)t->roll_max + open_hi;
+	for (int64_t r = lo; r <= hi;) {
+		/* The run of rolls whose cells are those of r, in every column. */
+		int64_t end = r;
+		while (end + 1 <= hi) {
+			bool same = true;
+			for (size_t j = 0; j < t->ncolumns && same; j++)
+				if (t->columns[j].kind == RTAB_COLUMN_ROLLED)
+					same = printed_row(t, &t->columns[j], end + 1) ==
+					       printed_row(t, &t->columns[j], r);
+			if (!same)
+				break;
+			end++;
+		}
+		bool below = open_lo && r == lo, above = open_hi && end == hi;
+		if (below && above)
+			grid_cell(&v->g, "any");
+		else if (below)
+			grid_cellf(&v->g, "<=%lld", (long long)end);
+		else if (above)
+			grid_cellf(&v->g, ">=%lld", (long long)r);
+		else if (r == end)
+			grid_cellf(&v->g, "%lld", (long long)r);
+		else
+			grid_cellf(&v->g, "%lld-%lld", (long long)r, (long long)end);
+		for (size_t j = 0; j < t->ncolumns; j++) {
+			if (t->columns[j].kind != RTAB_COLUMN_ROLLED)
+				continue;
+			int row = printed_row(t, &t->columns[j], r);
+			if (row < 0 || row >= t->nrows) {
+				grid_cell(&v->g, "\xE2\x80\x94"); /* —: no result printed here */
+				continue;
+			}
+			uint16_t o = t->rows[row].outcome;
+			if (!code[o])
+				code[o] = export_outcome_code(c, o);
+			value_cell(c, &v->g, code[o], t->rows[row].provisional);
+		}
+		r = end + 1;
+	}
+	/* What each code stands for (also as a grid of its own: CSV), and the
+	 * cells a rule of their own governs. */
+	grid_init(&v->legend, 2 + c->nlocales);
+	grid_cell(&v->legend, "cell");
+	grid_cell(&v->legend, "outcome");
+	label_headers(c, &v->legend);
+	for (size_t o = 0; o < rs->noutcomes; o++) {
+		if (!code[o])
+			continue;
+		grid_cell(&v->legend, code[o]);
+		grid_cell(&v->legend, rs->outcomes[o].id);
+		label_cells(c, &v->legend, rs->outcomes[o].labels);
+	}
+	/* The rule most cells read goes without saying; the others name their cells. */
+	size_t *cells = xcalloc(t->nrows ? t->nrows : 1, sizeof *cells), most = 0;
+	for (size_t j = 0; j < t->ncolumns; j++)
+		for (int64_t r = lo; t->columns[j].kind == RTAB_COLUMN_ROLLED && r <= hi; r++) {
+			int row = printed_row(t, &t->columns[j], r);
+			for (size_t k = 0; row >= 0 && k < t->nrows; k++)
+				if (same_text(t->rows[k].rule, t->rows[row].rule)) {
+					cells[k]++; /* counted at the first row of that rule */
+					break;
+				}
+		}
+	for (size_t k = 1; k < t->nrows; k++)
+		if (cells[k] > cells[most])
+			most = k;
+	for (size_t k = 0; k < t->nrows; k++) {
+		if (!cells[k] || same_text(t->rows[k].rule, t->rows[most].rule))
+			continue;
+		sb_printf(&v->notes, "rule %s:", t->rows[k].rule ? t->rows[k].rule : "none");
+		size_t n = 0;
+		for (size_t j = 0; j < t->ncolumns; j++)
+			for (int64_t r = lo; t->columns[j].kind == RTAB_COLUMN_ROLLED && r <= hi; r++) {
+				int row = printed_row(t, &t->columns[j], r);
+				if (row < 0 || !same_text(t->rows[row].rule, t->rows[k].rule))
+					continue;
+				int64_t e = r;
+				while (e < hi && printed_row(t, &t->columns[j], e + 1) == row)
+					e++;
+				if (e == r)
+					sb_printf(&v->notes, "%s roll %lld at %s", n++ ? "," : "", (long long)r,
+						  t->columns[j].id);
+				else
+					sb_printf(&v->notes, "%s rolls %lld-%lld at %s", n++ ? "," : "",
+						  (long long)r, (long long)e, t->columns[j].id);
+				r = e;
+			}
+		sb_putc(&v->notes, '\n');
+	}
+	free(cells);
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		free(code[o]);
+	free(code);
+}
+
 static void table_view(const export_ctx *c, size_t ti, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -355,6 +533,11 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		sb_putc(n, '\n');
 	}
 
+	if (t->key_kind != RTAB_KEY_INPUT && t->dice != RTAB_NO_DICE) {
+		printed_grid(c, t, v);
+		sb_free(&sb);
+		return;
+	}
 	grid_init(&v->g, t->ncolumns + 3 + c->nlocales);
 	/* Two keys name each column after its variant already. */
 	const rtab_enum *ce = t->column_input >= 0 && t->key_kind == RTAB_KEY_INPUT
@@ -652,4 +835,5 @@ void export_view_free(export_view *v)
 {
 	sb_free(&v->notes);
 	grid_free(&v->g);
+	grid_free(&v->legend);
 }

@@ -20,6 +20,7 @@ typedef struct export_view {
 	const char *rule;
 	strbuf notes; /* lines, each ending in '\n' */
 	grid g;
+	grid legend; /* a computed table's cells: code, outcome, labels (ncols 0: none) */
 } export_view;
 
 /* True when kind is listed as one grid, a row per definition: then
@@ -27,6 +28,10 @@ typedef struct export_view {
 bool export_kind_is_list(export_kind kind);
 void export_section_header(const export_ctx *c, export_kind kind, grid *g);
 void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g);
+
+/* An outcome as a grid cell prints it: its code, its numbers in its numeric
+ * outcome's pattern ("6/3", "K/2"), else its id (allocated). */
+char *export_outcome_code(const export_ctx *c, uint16_t o);
 
 /* The view of one definition of a kind that is not a list. */
 void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_view *v);

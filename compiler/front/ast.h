@@ -232,6 +232,7 @@ typedef struct ast_def {
 	ast_param *params;
 	char *by; /* the input a transition follows */
 	bool damaged; /* error recovery dropped part of it */
+	bool instance; /* an outcome with numbers put in (its labels are checked on its declaration) */
 	src_loc by_loc;
 	/* An input the compiler made for one field of one item of a list input
 	 * (never in a parsed list of definitions): the list, the item, the field. */

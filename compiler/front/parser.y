@@ -242,7 +242,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token STACK "keyword 'stack'" FOR "keyword 'for'" STEPS "keyword 'steps'" STEP "keyword 'step'" NATURAL "keyword 'natural'" REWRITE "keyword 'rewrite'"
 %token UNLESS "keyword 'unless'" REACTIONS "keyword 'reactions'" OPTION "keyword 'option'" LEADS "keyword 'leads'"
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
-%token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'"
+%token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'" WHERE "keyword 'where'"
 %token ERRATA "keyword 'errata'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
@@ -491,6 +491,7 @@ word:
 	| OUTCOME { $$ = xstrdup("outcome"); }
 	| INPUT { $$ = xstrdup("input"); }
 	| LOCALES { $$ = xstrdup("locales"); }
+	| WHERE { $$ = xstrdup("where"); }
 	;
 
 /* The key of a computed column: odds, difference, value ('value' is a keyword elsewhere). */
@@ -1031,6 +1032,12 @@ expr:
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }
 	| word { $$ = ast_expr_new(EX_NAME, LOC(@1)); $$->name = $1; }
 	| IDENT '(' exprs ')' { $$ = ast_expr_new(EX_CALL, LOC(@1)); $$->name = $1; $$->args = $3; }
+	| IDENT '(' word WHERE expr ')' {
+		/* an aggregate over the items of a list that satisfy a condition */
+		$$ = ast_expr_new(EX_CALL, LOC(@1)); $$->name = $1;
+		$$->args = ast_expr_new(EX_NAME, LOC(@3)); $$->args->name = $3; $$->args->last_arg = $$->args;
+		$$->third = $5;
+	}
 	| DICESPEC { $$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides; }
 	| IF expr THEN expr ELSE expr %prec ELSE {
 		$$ = ast_expr_new(EX_IF, LOC(@1)); $$->lhs = $2; $$->rhs = $4; $$->third = $6;

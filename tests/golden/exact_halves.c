@@ -167,6 +167,8 @@ int exact_halves_situation_set(exact_halves_situation *s, size_t input, int32_t 
 	if (!s) return RTAB_E_NULL;
 	if (input >= 4 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
+	if (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % inputs[input].step != 0)
+		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
 }

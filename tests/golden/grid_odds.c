@@ -83,7 +83,7 @@ static const uint8_t table0_column4_rows[] = {
 	1, 1, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "<1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column1_rows},
@@ -93,7 +93,7 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column3_rows},
 	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column4_rows},
-	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "3:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table0_rows[] = {

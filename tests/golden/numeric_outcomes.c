@@ -201,7 +201,7 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows},
 	{.id = "+2..+4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows},
-	{.id = "above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = ">=+5", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 3, .step_num = 5, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const rtab_row table0_rows[] = {

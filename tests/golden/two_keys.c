@@ -95,7 +95,7 @@ static const uint8_t table0_column9_rows[] = {
 	2, 2, 2, 2, 2, 2
 };
 static const rtab_column table0_columns[] = {
-	{.id = "normal below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "normal <1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "normal 1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column1_rows},
@@ -105,9 +105,9 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows},
 	{.id = "normal 3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table0_column4_rows},
-	{.id = "normal above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "normal 4:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 4, .step_den = 1, .row_of_roll8 = NULL},
-	{.id = "determined below", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "determined <1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL},
 	{.id = "determined 1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column7_rows},
@@ -115,7 +115,7 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column8_rows},
 	{.id = "determined 3:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 1, .row_of_roll8 = table0_column9_rows},
-	{.id = "determined above", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
+	{.id = "determined 4:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 4, .step_den = 1, .row_of_roll8 = NULL},
 };
 static const uint16_t table0_column_of_value[] = {0, 6};
