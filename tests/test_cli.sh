@@ -73,6 +73,10 @@ check list-export-field 0 '| units[1..16].wounds |' \
 sed 's/list 1..16 of/list 1..20 of/; s/wounds: int 0..100 = 0/wounds: int 0..50 = 0/' tables/mass_battle.rtab >"$tmp/mb_list.rtab"
 check list-diff-length 1 'type: list 1..16 -> list 1..20' "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check list-diff-field 1 "changed input 'units.wounds'" "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
+check list-export-where 0 '| sum(units.wounds where standard and rank_bonus > 0) |' \
+	"$rtab" export tests/golden/lists.rtab --format markdown
+check list-eval-where 0 '"modifier": 2' \
+	"$rtab" eval tests/golden/lists.rtab led --set units.wounds=1,2,3 --set units.rank_bonus=0,4,0 --set units.standard=false,true,true --json
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
 check eval-no-roll 2 "--roll" "$rtab" eval tables/musket_pike.rtab melee
 
@@ -414,6 +418,9 @@ check exact-diff-precision 1 "exact: 1/4 -> 1/8" "$rtab" diff $halves "$tmp/exac
 check exact-diff-type 1 "type: number 0..40 by 0.5 -> number 0..40 by 0.25" "$rtab" diff $halves "$tmp/exact_b.rtab"
 check exact-diff-example 1 "roll 1 -> 13.5 cm" "$rtab" diff $halves "$tmp/exact_b.rtab"
 check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-rounding-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/rounding.rtab
+check exact-round-nearest 0 '"modifier": 2, "modified_roll": 3' \
+	"$rtab" eval tests/exact/rounding.rtab t_near --set s=2.5 --roll 1 --json
 check exact-trigger-inputs 0 '"trigger_inputs": [{"defence": 0.5}]' "$rtab" eval tests/exact/odds_halves.rtab crt \
 	--set attack=2.5 --set defence=1 --roll 3 --json
 check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \

@@ -71,6 +71,8 @@ typedef struct model {
 	size_t suggestion_work;      /* candidates compared for "did you mean" so far */
 	bool note_muted;             /* the last check_report was off: its notes are too */
 	bool expr_reported;          /* a limit was reported for this expression: say it once */
+	int list_scope;              /* in 'where' of an aggregate: the list's length input + 1 (0: none) */
+	size_t list_scope_item;      /* ... and the item whose fields bare names read */
 	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */
 	size_t index_cap[DEF_KIND_COUNT_];
 	idmap *enum_values; /* per enum: value id -> index */

@@ -317,7 +317,9 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 		*t = (expr_type){RTAB_TYPE_ENUM, hint_enum, v, v, 0};
 		return true;
 	}
-	int i = model_find(m, DEF_INPUT, e->name);
+	int i = m->list_scope ? list_field_input(m, m->list_scope - 1, e->name, m->list_scope_item) : -1;
+	if (i < 0)
+		i = model_find(m, DEF_INPUT, e->name);
 	if (i >= 0 && m->bad[DEF_INPUT][i])
 		return false; /* its type was reported */
 	if (i < 0) {
@@ -389,7 +391,7 @@ static const struct builtin {
 	{"abs", 1, RTAB_OP_ABS, false},         {"div_up", 2, RTAB_OP_DIV_UP, false},
 	{"div_down", 2, RTAB_OP_DIV_DOWN, false}, {"half_up", 1, RTAB_OP_DIV_UP, true},
 	{"half_down", 1, RTAB_OP_DIV_DOWN, true}, {"round_up", 1, RTAB_OP_DIV_UP, false},
-	{"round_down", 1, RTAB_OP_DIV_DOWN, false},
+	{"round_down", 1, RTAB_OP_DIV_DOWN, false}, {"round_nearest", 1, RTAB_OP_DIV_UP, false},
 };
 
 static void div_bounds(rtab_op op, const expr_type *a, int64_t d, expr_type *t)
@@ -420,7 +422,21 @@ static bool walk_builtin(model *m, const ast_expr *e, const struct builtin *b, i
 	*t = (expr_type){RTAB_TYPE_INT, -1, ts[0].lo, ts[0].hi, s};
 	if (b->nargs == 1 && (b->op == RTAB_OP_DIV_UP || b->op == RTAB_OP_DIV_DOWN) && !b->halve) {
 		/* round_up(x), round_down(x): a whole number as it is. */
-		if (unit > 1) {
+		if (unit > 1 && strcmp(b->name, "round_nearest") == 0) {
+			/* The nearest whole number, a tie read down (as odds round nearest):
+			 * div_up(2x - 1, 2), in x's own units. */
+			expr_type twice = ts[0];
+			emit(iv, RTAB_OP_CONST, 2);
+			emit(iv, RTAB_OP_MUL, 0);
+			emit(iv, RTAB_OP_CONST_EXACT, unit);
+			emit(iv, RTAB_OP_SUB, 0);
+			emit(iv, RTAB_OP_CONST_EXACT, 2 * unit);
+			emit(iv, RTAB_OP_DIV_UP, 0);
+			*stack = *stack < 2 ? 2 : *stack;
+			twice.lo = 2 * ts[0].lo - unit;
+			twice.hi = 2 * ts[0].hi - unit;
+			div_bounds(RTAB_OP_DIV_UP, &twice, 2 * unit, t);
+		} else if (unit > 1) {
 			emit(iv, RTAB_OP_CONST_EXACT, unit);
 			*stack = *stack < 2 ? 2 : *stack;
 			div_bounds(b->op, &ts[0], unit, t);
@@ -468,8 +484,95 @@ static const char *const aggregates[] = {"max", "min", "sum", "any", "all", "cou
  * Unrolled over the list's most items; an item at or past the length is skipped:
  *   acc; [INPUT len; CONST i; GE; JUMP_IF_FALSE 2;] INPUT item_i; OP   (per item)
  * Returns false when e is no aggregate over a list (*done false) or on an error. */
-static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int *stack,
-			   bool *done)
+/*
+ * An aggregate over the items that satisfy a condition: count(units where
+ * standard), max(units.rank_bonus where wounds > 0). Bare names in the
+ * condition read the item's fields. Every item is guarded (its block reads
+ * the same for each item, but for the item's own inputs):
+ *   acc; (INPUT len; CONST i; GE; JUMP_IF_FALSE n; COND_i; [JUMP_IF_FALSE 2; INPUT f_i;] OP)...
+ */
+static bool walk_filtered(model *m, const ast_expr *e, size_t a, int list, const char *field,
+			  instr_vec *iv, expr_type *t, int depth, int *stack)
+{
+	static const rtab_op ops[] = {RTAB_OP_MAX, RTAB_OP_MIN, RTAB_OP_ADD,
+				      RTAB_OP_OR,  RTAB_OP_AND, RTAB_OP_ADD};
+	const rtab_input *len = &m->rs.inputs[list];
+	const rtab_input *f = NULL;
+	bool wants_bool = a >= 3;
+	if (field) {
+		int first = list_field_input(m, list, field, 1);
+		if (first < 0) {
+			check_report(m, CHECK_UNKNOWN_NAME, e->args->loc,
+				     "the items of list '%s' have no field '%s'", len->id, field);
+			return false;
+		}
+		if (m->bad[DEF_INPUT][first])
+			return false;
+		f = &m->rs.inputs[first];
+		if (f->type == RTAB_TYPE_ENUM || (f->type == RTAB_TYPE_BOOL) != wants_bool) {
+			check_report(m, CHECK_TYPE, e->args->loc,
+				     "'%s' aggregates %s fields, but '%s' is %s", e->name,
+				     wants_bool ? "true/false" : "integer", e->args->name,
+				     f->type == RTAB_TYPE_ENUM ? m->rs.enums[f->enum_index].id
+				     : f->type == RTAB_TYPE_BOOL ? "true/false" : "an integer");
+			return false;
+		}
+	} else if (!wants_bool) {
+		check_report(m, CHECK_TYPE, e->args->loc,
+			     "'%s' aggregates a field: write %s(%s.FIELD where ...)", e->name, e->name,
+			     len->id);
+		return false;
+	}
+	if (m->list_scope) {
+		check_report(m, CHECK_TYPE, e->loc, "an aggregate with 'where' inside another's 'where'");
+		return false;
+	}
+	int32_t start[] = {f ? f->min : 0, f ? f->max : 0, 0, 0, 1, 0};
+	emit(iv, RTAB_OP_CONST, start[a]);
+	model_use(m, DEF_INPUT, list);
+	*stack = 3;
+	for (size_t i = 1; i <= (size_t)len->max; i++) {
+		emit(iv, RTAB_OP_INPUT, list);
+		emit(iv, RTAB_OP_CONST, (int32_t)i);
+		emit(iv, RTAB_OP_GE, 0);
+		size_t guard = iv->n;
+		emit(iv, RTAB_OP_JUMP_IF_FALSE, 0);
+		expr_type ct;
+		int cs;
+		m->list_scope = list + 1;
+		m->list_scope_item = i;
+		bool ok = walk(m, e->third, -1, iv, &ct, depth + 1, &cs);
+		m->list_scope = 0;
+		m->list_scope_item = 0;
+		if (!ok || !require_kind(m, e->third, &ct, RTAB_TYPE_BOOL, "the condition of 'where'"))
+			return false;
+		*stack = 1 + cs > *stack ? 1 + cs : *stack;
+		if (f) {
+			int in = list_field_input(m, list, field, i);
+			if (in < 0)
+				return false;
+			model_use(m, DEF_INPUT, in);
+			emit(iv, RTAB_OP_JUMP_IF_FALSE, 2);
+			emit(iv, RTAB_OP_INPUT, in);
+		}
+		emit(iv, ops[a], 0);
+		iv->v[guard].arg = (int32_t)(iv->n - guard - 1);
+	}
+	int64_t lmax = len->max;
+	if (a <= 1)
+		*t = (expr_type){RTAB_TYPE_INT, -1, f->min, f->max, model_scale(m)};
+	else if (a == 2)
+		*t = (expr_type){RTAB_TYPE_INT, -1, f->min < 0 ? lmax * f->min : 0,
+				 f->max > 0 ? lmax * f->max : 0, model_scale(m)};
+	else if (a == 5)
+		*t = (expr_type){RTAB_TYPE_INT, -1, 0, lmax, model_scale(m)};
+	else
+		*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1, 0};
+	return true;
+}
+
+static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, int depth,
+			   int *stack, bool *done)
 {
 	size_t a = 0;
 	*done = false;
@@ -481,7 +584,7 @@ static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type
 	const char *field = NULL;
 	int list = list_of_name(m, e->args->name, &field);
 	int whole = model_find(m, DEF_INPUT, e->args->name);
-	bool count_items = list < 0 && whole >= 0 && strcmp(e->name, "count") == 0 &&
+	bool count_items = list < 0 && whole >= 0 && (strcmp(e->name, "count") == 0 || e->third) &&
 			   m->rs.inputs[whole].list_role == RTAB_LIST_LENGTH;
 	if (list < 0 && !count_items) {
 		/* max/min of one argument that is not a list field: the built-in's arity says it. */
@@ -495,6 +598,9 @@ static bool walk_aggregate(model *m, const ast_expr *e, instr_vec *iv, expr_type
 		return false;
 	}
 	*done = true;
+	if (e->third)
+		return walk_filtered(m, e, a, list >= 0 ? list : whole, list >= 0 ? field : NULL, iv, t,
+				     depth, stack);
 	if (count_items) {
 		model_use(m, DEF_INPUT, whole);
 		emit(iv, RTAB_OP_INPUT, whole);
@@ -571,7 +677,7 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		      int *stack)
 {
 	bool aggregate;
-	bool agg_ok = walk_aggregate(m, e, iv, t, stack, &aggregate);
+	bool agg_ok = walk_aggregate(m, e, iv, t, depth, stack, &aggregate);
 	if (aggregate)
 		return agg_ok;
 	int k = model_find(m, DEF_MATRIX, e->name);
@@ -635,6 +741,12 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		if (strcmp(builtins[i].name, e->name) == 0)
 			return walk_builtin(m, e, &builtins[i], iv, t, depth, stack);
 
+	if (strncmp(e->name, "round_", 6) == 0 && e->args && !e->args->next_arg) {
+		check_report(m, CHECK_UNKNOWN_NAME, e->loc,
+			     "'round %s' is no rounding; write 'round down', 'round up' or 'round nearest'",
+			     e->name + 6);
+		return false;
+	}
 	size_t n = m->ndefs[DEF_MATRIX] + m->ndefs[DEF_BAND] + sizeof builtins / sizeof builtins[0];
 	const char **names = model_array(m, n, sizeof *names);
 	size_t j = 0;

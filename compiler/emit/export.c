@@ -239,6 +239,7 @@ typedef struct decomp {
 	term stack[RTAB_MAX_EXPR_STACK * 2];
 	size_t sp;
 	bool bad;
+	int scope; /* in the condition of an aggregate's 'where': its list's length + 1 */
 } decomp;
 
 static void push(decomp *d, char *text, int prec, int type, int enum_index)
@@ -383,6 +384,92 @@ static char *aggregate_at(const decomp *d, size_t i, size_t to, size_t *end)
 	return sb.data;
 }
 
+static void decompile(decomp *d, size_t from, size_t to);
+
+/* Whether input a (in item 1's block) and input b (in item k's) are the same
+ * reading: the same input, or the same field of the list's item 1 and item k. */
+static bool same_read(const rtab_ruleset *rs, int len, int32_t a, int32_t b, size_t k)
+{
+	if (a == b)
+		return true;
+	if (a < 0 || b < 0 || a >= rs->ninputs || b >= rs->ninputs)
+		return false;
+	const rtab_input *x = &rs->inputs[a], *y = &rs->inputs[b];
+	return x->list_role == RTAB_LIST_FIELD && y->list_role == RTAB_LIST_FIELD &&
+	       x->list_length == len && y->list_length == len && x->list_item == 1 &&
+	       y->list_item == k && x->list_field && y->list_field &&
+	       strcmp(x->list_field, y->list_field) == 0;
+}
+
+/*
+ * An aggregate with 'where' as the compiler unrolls it (sema_expr.c
+ * walk_filtered): the start value at in[i], then one guarded block per item,
+ * each block item 1's but for the item's own inputs. "count(units where
+ * standard)", with the instruction after it in *end; NULL when it is not one.
+ */
+static char *filtered_at(const decomp *d, size_t i, size_t to, size_t *end)
+{
+	const rtab_ruleset *rs = d->rs;
+	const rtab_instr *in = d->in;
+	size_t b1 = i + 1;
+	if (b1 + 4 > to || in[b1].op != RTAB_OP_INPUT || in[b1].arg < 0 || in[b1].arg >= rs->ninputs ||
+	    rs->inputs[in[b1].arg].list_role != RTAB_LIST_LENGTH || in[b1 + 1].op != RTAB_OP_CONST ||
+	    in[b1 + 1].arg != 1 || in[b1 + 2].op != RTAB_OP_GE || in[b1 + 3].op != RTAB_OP_JUMP_IF_FALSE ||
+	    in[b1 + 3].arg < 2)
+		return NULL;
+	int len = in[b1].arg;
+	size_t L = 4 + (size_t)in[b1 + 3].arg, n = (size_t)rs->inputs[len].max;
+	if (n == 0 || b1 + n * L > to)
+		return NULL;
+	for (size_t k = 2; k <= n; k++) {
+		const rtab_instr *blk = &in[b1 + (k - 1) * L];
+		if (blk[0].op != RTAB_OP_INPUT || blk[0].arg != len || blk[1].op != RTAB_OP_CONST ||
+		    blk[1].arg != (int32_t)k)
+			return NULL;
+		for (size_t j = 2; j < L; j++) {
+			if (blk[j].op != in[b1 + j].op)
+				return NULL;
+			if (blk[j].op == RTAB_OP_INPUT ? !same_read(rs, len, in[b1 + j].arg, blk[j].arg, k)
+						       : blk[j].arg != in[b1 + j].arg)
+				return NULL;
+		}
+	}
+	size_t bend = b1 + L, cond_end;
+	int op = in[bend - 1].op;
+	const rtab_input *f = NULL;
+	if (L >= 7 && in[bend - 3].op == RTAB_OP_JUMP_IF_FALSE && in[bend - 3].arg == 2 &&
+	    in[bend - 2].op == RTAB_OP_INPUT && in[bend - 2].arg >= 0 && in[bend - 2].arg < rs->ninputs &&
+	    rs->inputs[in[bend - 2].arg].list_role == RTAB_LIST_FIELD &&
+	    rs->inputs[in[bend - 2].arg].list_length == len) {
+		f = &rs->inputs[in[bend - 2].arg];
+		cond_end = bend - 3;
+	} else {
+		cond_end = bend - 1;
+	}
+	const char *name = op == RTAB_OP_MAX ? "max" : op == RTAB_OP_MIN ? "min"
+			   : op == RTAB_OP_OR	 ? "any" : op == RTAB_OP_AND ? "all"
+			   : op == RTAB_OP_ADD	 ? (!f || f->type == RTAB_TYPE_BOOL ? "count" : "sum")
+						 : NULL;
+	if (!name || cond_end <= b1 + 4)
+		return NULL;
+	decomp c = {rs, in, {{0}}, 0, false, len + 1};
+	decompile(&c, b1 + 4, cond_end);
+	char *text = NULL;
+	if (!c.bad && c.sp == 1) {
+		strbuf sb = {0};
+		if (f)
+			sb_printf(&sb, "%s(%s.%s where %s)", name, rs->inputs[len].id, f->list_field,
+				  c.stack[0].text);
+		else
+			sb_printf(&sb, "%s(%s where %s)", name, rs->inputs[len].id, c.stack[0].text);
+		text = sb.data;
+		*end = b1 + n * L;
+	}
+	for (size_t k = 0; k < c.sp; k++)
+		free(c.stack[k].text);
+	return text;
+}
+
 static void decompile(decomp *d, size_t from, size_t to)
 {
 	const rtab_ruleset *rs = d->rs;
@@ -391,6 +478,8 @@ static void decompile(decomp *d, size_t from, size_t to)
 		strbuf sb = {0};
 		size_t agg_end;
 		char *agg = in->op == RTAB_OP_CONST ? aggregate_at(d, i, to, &agg_end) : NULL;
+		if (!agg && in->op == RTAB_OP_CONST)
+			agg = filtered_at(d, i, to, &agg_end);
 		if (agg) {
 			bool any_all = strncmp(agg, "any", 3) == 0 || strncmp(agg, "all", 3) == 0;
 			push(d, agg, P_ATOM, any_all ? T_BOOL : T_INT, -1);
@@ -425,7 +514,12 @@ static void decompile(decomp *d, size_t from, size_t to)
 				d->bad = true;
 				break;
 			}
-			push(d, xstrdup(rs->inputs[in->arg].id), P_ATOM,
+			push(d, xstrdup(d->scope && rs->inputs[in->arg].list_role == RTAB_LIST_FIELD &&
+						rs->inputs[in->arg].list_length == d->scope - 1 &&
+						rs->inputs[in->arg].list_item == 1
+					    ? rs->inputs[in->arg].list_field
+					    : rs->inputs[in->arg].id),
+			     P_ATOM,
 			     rs->inputs[in->arg].type == RTAB_TYPE_ENUM	  ? T_ENUM
 			     : rs->inputs[in->arg].type == RTAB_TYPE_BOOL ? T_BOOL
 									  : T_INT,
@@ -541,7 +635,7 @@ void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *
 
 void export_expr_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e)
 {
-	decomp d = {rs, e->instrs, {{0}}, 0, false};
+	decomp d = {rs, e->instrs, {{0}}, 0, false, 0};
 	if (e->ninstrs == 0) {
 		sb_puts(sb, "true");
 		return;

@@ -242,7 +242,7 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 %token STACK "keyword 'stack'" FOR "keyword 'for'" STEPS "keyword 'steps'" STEP "keyword 'step'" NATURAL "keyword 'natural'" REWRITE "keyword 'rewrite'"
 %token UNLESS "keyword 'unless'" REACTIONS "keyword 'reactions'" OPTION "keyword 'option'" LEADS "keyword 'leads'"
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
-%token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'"
+%token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'" WHERE "keyword 'where'"
 %token ERRATA "keyword 'errata'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
@@ -491,6 +491,7 @@ word:
 	| OUTCOME { $$ = xstrdup("outcome"); }
 	| INPUT { $$ = xstrdup("input"); }
 	| LOCALES { $$ = xstrdup("locales"); }
+	| WHERE { $$ = xstrdup("where"); }
 	;
 
 /* The key of a computed column: odds, difference, value ('value' is a keyword elsewhere). */
@@ -536,6 +537,17 @@ stmt:
 	| VALUE expr ';' { $$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; }
 	| VALUE expr IDENT ';' {
 		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
+	}
+	| VALUE expr IDENT IDENT ';' {
+		/* value EXPR round down|up|nearest; the rounding the rule states, as a
+		 * call of round_down(EXPR) etc. (another pair of words is no built-in). */
+		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1));
+		$$->expr = ast_expr_new(EX_CALL, LOC(@3));
+		$$->expr->name = xasprintf("%s_%s", $3, $4);
+		$$->expr->args = $2;
+		$2->last_arg = $2;
+		free($3);
+		free($4);
 	}
 	| IDENT INT '/' INT ';' {
 		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
@@ -1031,6 +1043,12 @@ expr:
 	| FALSE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 0; }
 	| word { $$ = ast_expr_new(EX_NAME, LOC(@1)); $$->name = $1; }
 	| IDENT '(' exprs ')' { $$ = ast_expr_new(EX_CALL, LOC(@1)); $$->name = $1; $$->args = $3; }
+	| IDENT '(' word WHERE expr ')' {
+		/* an aggregate over the items of a list that satisfy a condition */
+		$$ = ast_expr_new(EX_CALL, LOC(@1)); $$->name = $1;
+		$$->args = ast_expr_new(EX_NAME, LOC(@3)); $$->args->name = $3; $$->args->last_arg = $$->args;
+		$$->third = $5;
+	}
 	| DICESPEC { $$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides; }
 	| IF expr THEN expr ELSE expr %prec ELSE {
 		$$ = ast_expr_new(EX_IF, LOC(@1)); $$->lhs = $2; $$->rhs = $4; $$->third = $6;

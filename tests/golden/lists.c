@@ -57,11 +57,16 @@ static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 1}};
 static const char *const modifier3_labels[] = {"First unit's rank bonus"};
 static const rtab_instr modifier3_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_INPUT, 0}, {RTAB_OP_SUB, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 3}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 6}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 9}, {RTAB_OP_ADD, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_MUL, 0}, {RTAB_OP_ADD, 0}};
 
+/* modifier led_wounds */
+static const char *const modifier4_labels[] = {"Wounds of units with a standard"};
+static const rtab_instr modifier4_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 8}, {RTAB_OP_INPUT, 3}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 2}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 8}, {RTAB_OP_INPUT, 6}, {RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 5}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 8}, {RTAB_OP_INPUT, 9}, {RTAB_OP_INPUT, 7}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 8}, {RTAB_OP_ADD, 0}};
+
 static const rtab_modifier modifiers[] = {
 	{.id = "wounds", .labels = modifier0_labels, .rule = NULL, .condition = {0, NULL}, .value = {15, modifier0_value}, .min = 0, .max = 27, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "ranks", .labels = modifier1_labels, .rule = NULL, .condition = {0, NULL}, .value = {15, modifier1_value}, .min = 0, .max = 5, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "standard", .labels = modifier2_labels, .rule = NULL, .condition = {15, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "first_rank", .labels = modifier3_labels, .rule = NULL, .condition = {0, NULL}, .value = {21, modifier3_value}, .min = -3, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "led_wounds", .labels = modifier4_labels, .rule = NULL, .condition = {0, NULL}, .value = {37, modifier4_value}, .min = 0, .max = 27, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table result */
@@ -81,10 +86,31 @@ static const rtab_row table0_rows[] = {
 };
 static const uint16_t table0_modifiers[] = {0, 1, 2, 3};
 
+/* table led */
+static const char *const table1_labels[] = {"Led"};
+/* column all: the row of each modified roll 0..27 (255: none) */
+static const uint8_t table1_column0_rows[] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
+static const rtab_column table1_columns[] = {
+	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
+};
+static const rtab_row table1_rows[] = {
+	{0, NULL, NULL}, /* total */
+};
+static const uint16_t table1_modifiers[] = {4};
+
 static const rtab_table tables[] = {
 	{.id = "result", .labels = table0_labels, .rule = NULL,
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
 	 .nmodifiers = 4, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -3, .roll_max = 37,
+	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	{.id = "led", .labels = table1_labels, .rule = NULL,
+	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 1, .rows = table1_rows,
+	 .nmodifiers = 1, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 27,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
 };
@@ -104,9 +130,9 @@ const rtab_ruleset lists_ruleset = {
 	.effect_kinds = NULL,
 	.noutcomes = 1,
 	.outcomes = outcomes,
-	.nmodifiers = 4,
+	.nmodifiers = 5,
 	.modifiers = modifiers,
-	.ntables = 1,
+	.ntables = 2,
 	.tables = tables,
 	.nmatrices = 0,
 	.matrices = NULL,
@@ -554,11 +580,221 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	return RTAB_OK;
 }
 
+/* table led: row << 8 | outcome, for each modified roll 0..27, below, above */
+static const uint16_t rtab_native_t1_[1][30] = {
+	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, UINT16_MAX, 0u},
+};
+
+/* table led: native */
+int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (!s | !out | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967268u)) {
+		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+		if (extra_drm > 2147483620)
+			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+		if (nfaces != 0) return RTAB_E_FACES;
+	}
+	in = s->inputs;
+	(void)in;
+	/* modifier led_wounds */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2, x3;
+			x0 = 0;
+			x1 = in[0]; /* units */
+			x2 = 1;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_13;
+			x1 = in[3]; /* units[1].standard */
+			x2 = in[1]; /* units[1].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_13;
+			x1 = in[2]; /* units[1].wounds */
+			x0 = x0 + x1;
+		e1_13: ;
+			x1 = in[0]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_25;
+			x1 = in[6]; /* units[2].standard */
+			x2 = in[4]; /* units[2].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_25;
+			x1 = in[5]; /* units[2].wounds */
+			x0 = x0 + x1;
+		e1_25: ;
+			x1 = in[0]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_37;
+			x1 = in[9]; /* units[3].standard */
+			x2 = in[7]; /* units[3].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_37;
+			x1 = in[8]; /* units[3].wounds */
+			x0 = x0 + x1;
+		e1_37: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		int64_t at = roll;
+		if ((uint64_t)at >= 28u) at = at < 0 ? 28 : 29;
+		uint16_t cell = rtab_native_t1_[col][at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483620)
+		return rtab_resolve(&lists_ruleset, 1, s->inputs, 10, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
+	out->natural = natural;
+	/* modifier led_wounds */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2, x3;
+			x0 = 0;
+			x1 = in[0]; /* units */
+			x2 = 1;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_13;
+			x1 = in[3]; /* units[1].standard */
+			x2 = in[1]; /* units[1].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_13;
+			x1 = in[2]; /* units[1].wounds */
+			x0 = x0 + x1;
+		e1_13: ;
+			x1 = in[0]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_25;
+			x1 = in[6]; /* units[2].standard */
+			x2 = in[4]; /* units[2].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_25;
+			x1 = in[5]; /* units[2].wounds */
+			x0 = x0 + x1;
+		e1_25: ;
+			x1 = in[0]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_37;
+			x1 = in[9]; /* units[3].standard */
+			x2 = in[7]; /* units[3].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_37;
+			x1 = in[8]; /* units[3].wounds */
+			x0 = x0 + x1;
+		e1_37: ;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 4;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		int64_t at = roll;
+		if ((uint64_t)at >= 28u) at = at < 0 ? 28 : 29;
+		uint16_t cell = rtab_native_t1_[col][at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+		rtab_native_note_first_(out, table1_rows[row].provisional);
+	}
+	out->column = (uint16_t)col;
+	out->key_column = (int16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
+}
+
 int lists_resolve(size_t table, const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	switch (table) {
 	case 0: return lists_resolve_result(s, faces, nfaces, extra_drm, out);
+	case 1: return lists_resolve_led(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
@@ -570,6 +806,7 @@ int lists_explain(size_t table, const lists_situation *s, const int32_t *faces, 
 {
 	switch (table) {
 	case 0: return lists_explain_result(s, faces, nfaces, extra_drm, out);
+	case 1: return lists_explain_led(s, faces, nfaces, extra_drm, out);
 	default:
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;

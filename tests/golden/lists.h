@@ -17,6 +17,7 @@ extern const rtab_ruleset lists_ruleset;
 
 enum lists_table {
 	LISTS_TABLE_RESULT = 0,
+	LISTS_TABLE_LED = 1,
 };
 
 enum lists_input {
@@ -41,6 +42,7 @@ enum lists_modifier {
 	LISTS_MODIFIER_RANKS = 1,
 	LISTS_MODIFIER_STANDARD = 2,
 	LISTS_MODIFIER_FIRST_RANK = 3,
+	LISTS_MODIFIER_LED_WOUNDS = 4,
 };
 
 /*
@@ -60,6 +62,10 @@ int lists_situation_set(lists_situation *s, size_t input, int32_t value);
 int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out);
 int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out);
+int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out);
+int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out);
 /* By table index (LISTS_TABLE_...); RTAB_E_TABLE for no such table. */
 int lists_resolve(size_t table, const lists_situation *s, const int32_t *faces, size_t nfaces,
