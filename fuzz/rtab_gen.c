@@ -611,7 +611,7 @@ static void gen_printed(gen *g, int nlocales)
 	static const char *const diff[] = {"-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4"};
 	static const char *const rounding[] = {"down", "up", "nearest", "evens"};
 	static const char *const codes[] = {"GA", "GB", "GC"};
-	int kind = below(g, 2); /* 0 odds, 1 difference */
+	int kind = below(g, 3); /* 0 odds, 1 difference, 2 the same difference as value(A - B) */
 	int faces = chance(g, 70) ? 6 : (chance(g, 50) ? 10 : 20);
 	sb_printf(g->o, "dice gdie = 1d%d", faces);
 	rule(g);
@@ -684,8 +684,10 @@ static void gen_printed(gen *g, int nlocales)
 	sb_puts(g->o, "\n roll gdie;\n columns by ");
 	if (kind == 0)
 		sb_puts(g->o, "odds(ga, gd)");
-	else
+	else if (kind == 1)
 		sb_puts(g->o, "difference(ga, gd)");
+	else
+		sb_puts(g->o, "value(ga - gd)"); /* 'value' names the key here */
 	/* A difference rounded up reads its first column, never 'below'. */
 	if (chance(g, 80))
 		sb_printf(g->o, " round %s", rounding[kind == 0 ? below(g, 4) : 0]);
@@ -719,6 +721,10 @@ static void gen_printed(gen *g, int nlocales)
 	sb_puts(g->o, "\n }\n}\n");
 	sb_puts(g->o, "table gv {\n like gt;");
 	labels(g, nlocales);
+	/* A cell patch: roll 1 at the middle column reads another code than gt's. */
+	int patched = numeric || chance(g, 50) ? -1 : (cell11 + 1 + below(g, 2)) % 3;
+	if (patched >= 0)
+		sb_printf(g->o, "\n cell 1 at %s = %s;", heads[mid], codes[patched]);
 	if (chance(g, 50))
 		sb_puts(g->o, " shifts gm;");
 	if (chance(g, 30))
@@ -738,6 +744,8 @@ static void gen_printed(gen *g, int nlocales)
 	sb_printf(g->o, "\n gt(ga = 0, gd = 999) -> %s;", below_r < 0 ? "none" : codes[below_r]);
 	sb_printf(g->o, "\n gt(ga = 999, gd = 1) -> %s;", above_r < 0 ? "none" : codes[above_r]);
 	sb_printf(g->o, "\n gv(ga = 999, gd = 1, gs = %s) -> %s;", left ? "false" : "true", above_r < 0 ? "none" : codes[above_r]);
+	if (patched >= 0)
+		sb_printf(g->o, "\n gv(ga = 5, gd = 5) roll 1 -> %s;", codes[patched]);
 	sb_puts(g->o, "\n}\n");
 	if (chance(g, 60)) {
 		sb_puts(g->o, "errata ge1 @ ");

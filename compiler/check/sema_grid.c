@@ -238,6 +238,23 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 	first -= header_width(header);
 	if (!compile_key(m, d, t, cols))
 		return false;
+	if (!header) {
+		/* The row form gives each row its rolls per column, and no line for the
+		 * columns' steps: a computed column is written as the printed grid. */
+		const ast_stmt *rows = NULL;
+		for (const ast_stmt *s = d->body; s && !rows; s = s->next)
+			if (s->kind == ST_ROWS)
+				rows = s;
+		bool odds = t->key_kind == RTAB_KEY_ODDS;
+		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
+			     rows ? "table '%s' chooses its column by %s(...), which the row form cannot write (it has no line for the columns' %s): write it as a grid, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)"
+				  : "table '%s' chooses its column by %s(...) and has no grid (it has no line for the columns' %s): write one, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)",
+			     d->id, cols->name, odds ? "odds" : "values", odds ? "odds" : "values",
+			     odds ? "1:2  1:1  2:1" : "<=-1  0  >=+1");
+		if (rows)
+			check_note(m, cols->loc, "the column is chosen here");
+		return false;
+	}
 	return resolve_key_header(m, t, cols, header, columns, first);
 }
 
