@@ -418,6 +418,9 @@ check exact-diff-precision 1 "exact: 1/4 -> 1/8" "$rtab" diff $halves "$tmp/exac
 check exact-diff-type 1 "type: number 0..40 by 0.5 -> number 0..40 by 0.25" "$rtab" diff $halves "$tmp/exact_b.rtab"
 check exact-diff-example 1 "roll 1 -> 13.5 cm" "$rtab" diff $halves "$tmp/exact_b.rtab"
 check exact-odds-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/odds_halves.rtab
+check exact-rounding-test 0 "1 passed, 0 failed" "$rtab" test tests/exact/rounding.rtab
+check exact-round-nearest 0 '"modifier": 2, "modified_roll": 3' \
+	"$rtab" eval tests/exact/rounding.rtab t_near --set s=2.5 --roll 1 --json
 check exact-trigger-inputs 0 '"trigger_inputs": [{"defence": 0.5}]' "$rtab" eval tests/exact/odds_halves.rtab crt \
 	--set attack=2.5 --set defence=1 --roll 3 --json
 check exact-odds-key 0 "(odds 2.5:2 read as 1:1)" "$rtab" eval tests/exact/odds_halves.rtab crt \

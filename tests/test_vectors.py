@@ -332,7 +332,7 @@ def check_coverage(rs, doc, vectors, path):
 
 
 total = 0
-for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/golden/exact_halves.rtab', 'tests/exact/odds_halves.rtab']:
+for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/golden/exact_halves.rtab', 'tests/exact/odds_halves.rtab', 'tests/exact/rounding.rtab']:
     doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
                                     capture_output=True, text=True, check=True).stdout,
                      parse_float=decimal.Decimal)

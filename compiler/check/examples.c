@@ -184,8 +184,9 @@ static bool resolve_expectation(model *m, const ast_stmt *s, model_check *c)
 			return false;
 		}
 		/* A distance is exact (scaled) at a precision 1/N: 12.5 cm is 25 at 1/2. */
-		int64_t v = s->expect_value * model_scale(m);
-		if (s->expect_milli && !model_exact(m, s->expect_value, s->loc, &v))
+		int64_t v;
+		if (!model_exact(m, s->expect_milli ? s->expect_value : s->expect_value * RTAB_MILLI,
+				 s->loc, &v))
 			return false;
 		c->expected = (int)v;
 		for (size_t f = 0; f < d->nforms; f++)

@@ -80,6 +80,14 @@ bool model_exact(model *m, int64_t milli, src_loc loc, int64_t *scaled)
 	int64_t s = model_scale(m);
 	if ((milli * s) % RTAB_MILLI == 0) {
 		*scaled = milli * s / RTAB_MILLI;
+		if (*scaled < -RTAB_INT_LIMIT || *scaled > RTAB_INT_LIMIT) {
+			check_report(m, CHECK_LIMITS, loc,
+				     "at a precision 1/%lld this number is held as %lld, beyond %d in magnitude; "
+				     "declare a coarser precision",
+				     (long long)s, (long long)*scaled, RTAB_INT_LIMIT);
+			*scaled = 0;
+			return false;
+		}
 		return true;
 	}
 	char text[40];

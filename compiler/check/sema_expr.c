@@ -391,7 +391,7 @@ static const struct builtin {
 	{"abs", 1, RTAB_OP_ABS, false},         {"div_up", 2, RTAB_OP_DIV_UP, false},
 	{"div_down", 2, RTAB_OP_DIV_DOWN, false}, {"half_up", 1, RTAB_OP_DIV_UP, true},
 	{"half_down", 1, RTAB_OP_DIV_DOWN, true}, {"round_up", 1, RTAB_OP_DIV_UP, false},
-	{"round_down", 1, RTAB_OP_DIV_DOWN, false},
+	{"round_down", 1, RTAB_OP_DIV_DOWN, false}, {"round_nearest", 1, RTAB_OP_DIV_UP, false},
 };
 
 static void div_bounds(rtab_op op, const expr_type *a, int64_t d, expr_type *t)
@@ -422,7 +422,21 @@ static bool walk_builtin(model *m, const ast_expr *e, const struct builtin *b, i
 	*t = (expr_type){RTAB_TYPE_INT, -1, ts[0].lo, ts[0].hi, s};
 	if (b->nargs == 1 && (b->op == RTAB_OP_DIV_UP || b->op == RTAB_OP_DIV_DOWN) && !b->halve) {
 		/* round_up(x), round_down(x): a whole number as it is. */
-		if (unit > 1) {
+		if (unit > 1 && strcmp(b->name, "round_nearest") == 0) {
+			/* The nearest whole number, a tie read down (as odds round nearest):
+			 * div_up(2x - 1, 2), in x's own units. */
+			expr_type twice = ts[0];
+			emit(iv, RTAB_OP_CONST, 2);
+			emit(iv, RTAB_OP_MUL, 0);
+			emit(iv, RTAB_OP_CONST_EXACT, unit);
+			emit(iv, RTAB_OP_SUB, 0);
+			emit(iv, RTAB_OP_CONST_EXACT, 2 * unit);
+			emit(iv, RTAB_OP_DIV_UP, 0);
+			*stack = *stack < 2 ? 2 : *stack;
+			twice.lo = 2 * ts[0].lo - unit;
+			twice.hi = 2 * ts[0].hi - unit;
+			div_bounds(RTAB_OP_DIV_UP, &twice, 2 * unit, t);
+		} else if (unit > 1) {
 			emit(iv, RTAB_OP_CONST_EXACT, unit);
 			*stack = *stack < 2 ? 2 : *stack;
 			div_bounds(b->op, &ts[0], unit, t);
@@ -727,6 +741,12 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 		if (strcmp(builtins[i].name, e->name) == 0)
 			return walk_builtin(m, e, &builtins[i], iv, t, depth, stack);
 
+	if (strncmp(e->name, "round_", 6) == 0 && e->args && !e->args->next_arg) {
+		check_report(m, CHECK_UNKNOWN_NAME, e->loc,
+			     "'round %s' is no rounding; write 'round down', 'round up' or 'round nearest'",
+			     e->name + 6);
+		return false;
+	}
 	size_t n = m->ndefs[DEF_MATRIX] + m->ndefs[DEF_BAND] + sizeof builtins / sizeof builtins[0];
 	const char **names = model_array(m, n, sizeof *names);
 	size_t j = 0;

@@ -538,6 +538,17 @@ stmt:
 	| VALUE expr IDENT ';' {
 		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
 	}
+	| VALUE expr IDENT IDENT ';' {
+		/* value EXPR round down|up|nearest; the rounding the rule states, as a
+		 * call of round_down(EXPR) etc. (another pair of words is no built-in). */
+		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1));
+		$$->expr = ast_expr_new(EX_CALL, LOC(@3));
+		$$->expr->name = xasprintf("%s_%s", $3, $4);
+		$$->expr->args = $2;
+		$2->last_arg = $2;
+		free($3);
+		free($4);
+	}
 	| IDENT INT '/' INT ';' {
 		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
 	}

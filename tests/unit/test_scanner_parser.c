@@ -1005,6 +1005,8 @@ static const expr_case expr_cases[] = {
 	{"a / 2 * b", "(* (/ a 2) b)"},
 	{"a + b / 2", "(+ a (/ b 2))"},
 	{"a/2", "(/ a 2)"},
+	{"a / 2 round down", "round_down((/ a 2))"},
+	{"a + 0.5 round nearest", "round_nearest((+ a 500/1000))"},
 	{"a/b/4 + 1", "(+ (/ (/ a b) 4) 1)"},
 	{"-x", "(neg x)"},
 	{"+x", "x"},
