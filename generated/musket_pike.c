@@ -1567,14 +1567,13 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483632)) > 4294967254u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483632 || extra_drm > 2147483622)
-			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];
@@ -2984,14 +2983,6 @@ static const uint16_t rtab_native_t1_[2][19] = {
 };
 
 /* table cavalry_pursuit: native */
-/* The outcome after the rewrites, by outcome x already_eliminated x pursued_eliminated_by_melee */
-static const uint8_t rtab_native_w1_[68] = {
-	0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
-	4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7,
-	8, 8, 8, 8, 9, 11, 8, 8, 10, 12, 10, 12, 11, 11, 11, 11,
-	12, 12, 12, 12, 13, 13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15,
-	16, 16, 16, 16
-};
 /* What the folded modifiers add, by pursuer_charge_orders x pursuer_used_impetus x game x cromwell x pursuit_leader_rating */
 static const int8_t rtab_native_f1_0_[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0, 0,
@@ -3019,14 +3010,13 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483643)) > 4294967279u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483643 || extra_drm > 2147483636)
-			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];
@@ -3048,7 +3038,41 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
-	outcome = rtab_native_w1_[outcome * 4 + (in[33] * 2 + in[30])];
+	do {
+		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
+			{
+				int64_t x0;
+				x0 = in[33]; /* already_eliminated */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 8;
+				break;
+			}
+		}
+		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
+			{
+				int64_t x0;
+				x0 = in[30]; /* pursued_eliminated_by_melee */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 11;
+				break;
+			}
+		}
+		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
+			{
+				int64_t x0;
+				x0 = in[30]; /* pursued_eliminated_by_melee */
+				cond = (int32_t)x0;
+			}
+			if (cond) {
+				outcome = 12;
+				break;
+			}
+		}
+	} while (0);
 	(void)col;
 	out->outcome = (uint16_t)outcome;
 	out->row = (uint16_t)row;
@@ -4008,14 +4032,13 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483647)) > 4294967284u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483647 || extra_drm > 2147483637)
-			return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];

@@ -285,9 +285,12 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 		return;
 	if (ctx->reasons) {
 		size_t n = ctx->nprovisional < ctx->reasons_cap ? ctx->nprovisional : ctx->reasons_cap;
+		/* The same text is most often the same string: look for it by address first. */
 		for (size_t i = 0; i < n; i++)
-			if (ctx->reasons[i] == why ||
-			    (ctx->reasons[i][0] == why[0] && strcmp(ctx->reasons[i], why) == 0))
+			if (ctx->reasons[i] == why)
+				return;
+		for (size_t i = 0; i < n; i++)
+			if (ctx->reasons[i][0] == why[0] && strcmp(ctx->reasons[i], why) == 0)
 				return;
 		if (ctx->nprovisional < ctx->reasons_cap)
 			ctx->reasons[ctx->nprovisional] = why;
@@ -303,12 +306,14 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
  * reason (its domain or default is not the source's) when it holds its
  * default value, and the reason of the enum value it holds.
  */
-static void note_input(const rtab_ruleset *rs, rtab_eval_ctx *ctx, size_t i, int32_t v)
+static inline void note_input(const rtab_ruleset *rs, rtab_eval_ctx *ctx, size_t i, int32_t v)
 {
 	const rtab_input *in;
 	if (!ctx || i >= rs->ninputs)
 		return;
 	in = &rs->inputs[i];
+	if (!in->provisional && in->type != RTAB_TYPE_ENUM)
+		return; /* most inputs: nothing to note */
 	if (in->provisional && v == in->default_value)
 		note_provisional(ctx, in->provisional);
 	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
@@ -568,14 +573,24 @@ static bool eval_short(const rtab_expr *expr, const int32_t *inputs, size_t ninp
 	}
 }
 
+static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		size_t ninputs, rtab_eval_ctx *ctx, int32_t *value);
+
 int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
+{
+	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
+		return RTAB_E_NULL;
+	return eval(rs, expr, inputs, ninputs, ctx, value);
+}
+
+/* rtab_expr_eval_ctx, its pointers checked (within the runtime: by the caller). */
+static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
 {
 	int32_t stack[RTAB_MAX_EXPR_STACK];
 	size_t sp = 0;
 
-	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
-		return RTAB_E_NULL;
 	if (expr->ninstrs == 0) {
 		*value = 1;
 		return RTAB_OK;
@@ -590,9 +605,14 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 		const rtab_instr *in = &expr->instrs[i];
 		int rc = RTAB_OK;
 		switch ((rtab_op)in->op) {
+		case RTAB_OP_INPUT:
+			if (sp == RTAB_MAX_EXPR_STACK || in->arg < 0 || (size_t)in->arg >= ninputs)
+				return RTAB_E_EXPR;
+			stack[sp++] = inputs[in->arg];
+			note_input(rs, ctx, (size_t)in->arg, inputs[in->arg]);
+			continue;
 		case RTAB_OP_CONST:
 		case RTAB_OP_CONST_EXACT:
-		case RTAB_OP_INPUT:
 		case RTAB_OP_ROLL:
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
@@ -755,12 +775,14 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 			continue;
 		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
 			return RTAB_E_RULESET;
-		rc = rtab_expr_eval_ctx(rs, &m->condition, inputs, ninputs, ctx, &holds);
+		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
+			return RTAB_E_NULL;
+		rc = eval(rs, &m->condition, inputs, ninputs, ctx, &holds);
 		if (rc != RTAB_OK)
 			return rc;
 		if (!holds)
 			continue;
-		rc = rtab_expr_eval_ctx(rs, &m->value, inputs, ninputs, ctx, &value);
+		rc = eval(rs, &m->value, inputs, ninputs, ctx, &value);
 		if (rc != RTAB_OK)
 			return rc;
 		if (out->napplied == RTAB_MAX_APPLIED)

@@ -83,6 +83,13 @@ sed 's/lw: int 0..99 or killed/lw: int 0..50 or killed/' $lw >"$tmp/dom.rtab"
 "$rtab" diff $lw "$tmp/dom.rtab" >"$tmp/diff2.txt" 2>&1
 has "diff names the changed domain" "$tmp/diff2.txt" "lw: int 0..50 or killed = 100 code K"
 
+# diff: a changed label of the declaration is one change, not one per pair.
+sed 's/en "Endurance lost: enemy {e}, hero {lw}";/en "Endurance lost: enemy {e}, Lone Wolf {lw}";/' $lw >"$tmp/label.rtab"
+"$rtab" diff $lw "$tmp/label.rtab" >"$tmp/diff3.txt" 2>&1
+has "diff names the declaration's label" "$tmp/diff3.txt" "label en: Endurance lost: enemy {e}, hero {lw} -> Endurance lost: enemy {e}, Lone Wolf {lw}"
+n=$(grep -c '^changed' "$tmp/diff3.txt")
+[ "$n" -eq 1 ] || fail "diff of one label lists $n changed definitions, expected 1"
+
 # check: a number outside its domain, at the cell.
 sed 's|^    1    0/K    0/K |    1    0/K    120/K |' $lw >"$tmp/dom2.rtab"
 "$rtab" check "$tmp/dom2.rtab" >"$tmp/check.txt" 2>&1

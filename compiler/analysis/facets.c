@@ -301,7 +301,9 @@ static void outcome_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->noutcomes; i++) {
 		const rtab_outcome *o = &rs->outcomes[i];
-		begin(b, DEF_OUTCOME, i, o->id, o->labels, o->rule);
+		/* An outcome with numbers put in has its declaration's labels (compared
+		 * there, once), not labels of its own. */
+		begin(b, DEF_OUTCOME, i, o->id, o->nvalues ? NULL : o->labels, o->rule);
 		for (size_t e = 0; e < o->neffects; e++) {
 			const rtab_effect *ef = &o->effects[e];
 			if (ef->kind >= rs->neffect_kinds)
@@ -351,8 +353,17 @@ static void outcome_facets(builder *b)
 		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
 		begin(b, DEF_OUTCOME, SIZE_MAX, n->id, n->labels, n->rule);
 		b->ast = i < b->m->nnumeric ? b->m->numeric_defs[i] : NULL;
-		if (b->ast)
+		if (b->ast) {
+			/* begin() knew no syntax for it: place its rule and labels now. */
 			b->d->loc = b->ast->id_loc;
+			for (size_t k = 0; k < b->d->n; k++) {
+				facet *f = &b->d->facets[k];
+				f->loc = b->ast->id_loc;
+				for (const ast_stmt *s = b->ast->body; s && f->locale; s = s->next)
+					if (s->kind == ST_LABEL && strcmp(s->name, f->locale) == 0)
+						f->loc = s->text_loc;
+			}
+		}
 		strbuf sb = {0};
 		export_numeric_params_text(&sb, n);
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");

@@ -40,22 +40,9 @@ typedef struct fold_plan {
 	bool *group_folded;    /* per group of the ruleset */
 } fold_plan;
 
-/* A table's rewrites as one table: the outcome after them, per outcome and combination of
- * the inputs their conditions read (outcomes[o * combinations + k]). */
-typedef struct fold_rewrites {
-	size_t ninputs;
-	uint16_t inputs[FOLD_MAX_INPUTS];
-	size_t ncombinations;
-	uint16_t *outcomes; /* NULL: not folded */
-} fold_rewrites;
-
 /* The slots an input takes in a folded table: its domain rounded up to a power of two, so
  * that indexing is shifts and adds. */
 int64_t fold_slots(const rtab_ruleset *rs, uint16_t input);
-
-/* Fold table t's rewrites when their conditions read few inputs and never fail. */
-bool fold_rewrites_make(const rtab_ruleset *rs, const rtab_table *t, fold_rewrites *w);
-void fold_rewrites_free(fold_rewrites *w);
 
 /* The folding of table t's die-roll modifiers (an empty plan when nothing folds). */
 void fold_plan_make(const rtab_ruleset *rs, const rtab_table *t, fold_plan *p);

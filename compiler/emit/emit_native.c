@@ -43,7 +43,6 @@ typedef struct nctx {
 	unsigned nexpr; /* expressions emitted in this function, for unique labels */
 	bool impure;    /* a statement emitted since reset may return, jump, note or divide */
 	const fold_plan *fold; /* the lean code: modifiers folded into tables, or NULL */
-	const fold_rewrites *rewrites; /* the lean code: rewrites as one table, or NULL */
 } nctx;
 
 static ival clamp32(ival v)
@@ -1045,23 +1044,9 @@ static int cmp_i32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The tables of the folded modifiers and rewrites of the lean resolver of table c->ti. */
-static void emit_fold_tables(nctx *c, const fold_plan *p, const fold_rewrites *w)
+/* The tables of the folded modifiers of the lean resolver of table c->ti. */
+static void emit_fold_tables(nctx *c, const fold_plan *p)
 {
-	if (w && w->outcomes) {
-		size_t n = w->ncombinations * c->rs->noutcomes;
-		sb_puts(c->o, "/* The outcome after the rewrites, by outcome");
-		for (size_t k = 0; k < w->ninputs; k++)
-			sb_printf(c->o, " x %s", c->rs->inputs[w->inputs[k]].id);
-		sb_printf(c->o, " */\nstatic const %s rtab_native_w%zu_[%zu] = {",
-			  c->rs->noutcomes <= 256 ? "uint8_t" : "uint16_t", c->ti, n);
-		for (size_t e = 0; e < n; e++) {
-			sb_puts(c->o, e ? "," : "");
-			sb_puts(c->o, e % 16 ? " " : "\n\t");
-			sb_put_int(c->o, w->outcomes[e]);
-		}
-		sb_puts(c->o, "\n};\n");
-	}
 	const rtab_ruleset *rs = c->rs;
 	for (size_t u = 0; u < p->nunits; u++) {
 		const fold_unit *fu = &p->units[u];
@@ -1094,14 +1079,10 @@ static void emit_table_fn(nctx *c)
 	sb_putc(c->o, '\n');
 	bool native = table_native(rs, c->ti);
 	fold_plan fold = {0};
-	fold_rewrites rewrites = {0};
 	c->fold = NULL;
-	c->rewrites = NULL;
 	if (native && !c->full) {
 		fold_plan_make(rs, t, &fold);
-		if (fold_rewrites_make(rs, t, &rewrites))
-			c->rewrites = &rewrites;
-		emit_fold_tables(c, &fold, c->rewrites);
+		emit_fold_tables(c, &fold);
 		c->fold = &fold;
 	}
 	signature(c->o, rs, t->id, c->full);
@@ -1112,9 +1093,7 @@ static void emit_table_fn(nctx *c)
 	}
 	emit_table_body(c, t, d);
 	c->fold = NULL;
-	c->rewrites = NULL;
 	fold_plan_free(&fold);
-	fold_rewrites_free(&rewrites);
 }
 
 static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
@@ -1158,32 +1137,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	drm_range(c, t, &drm_lo, &drm_hi);
 	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
 	unsigned nf = d ? d->nfaces : 0;
-	if (!c->full) {
-		/* The common case in one test; the checks below, in their order, otherwise. */
-		indent(c->o, 1);
-		sb_printf(c->o, "if (!s | !out | %s(nfaces != %u)", nf ? "!faces | " : "", nf);
-		if (guard)
-			sb_printf(c->o, " | ((uint64_t)((int64_t)extra_drm - (%lld)) > %lluu)", (long long)drm_lo,
-				  (unsigned long long)(drm_hi - drm_lo));
-		sb_puts(c->o, ") {\n");
-		line(c, 2, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
-		if (guard) {
-			indent(c->o, 2);
-			sb_puts(c->o, "if (");
-			if (drm_lo > INT32_MIN)
-				sb_printf(c->o, "extra_drm < %lld", (long long)drm_lo);
-			if (drm_hi < INT32_MAX)
-				sb_printf(c->o, "%sextra_drm > %lld", drm_lo > INT32_MIN ? " || " : "",
-					  (long long)drm_hi);
-			sb_puts(c->o, ")\n");
-			return_interpreted(c, 3);
-		}
-		line(c, 2, "if (nfaces != %u) return RTAB_E_FACES;", nf);
-		line(c, 1, "}");
-		guard = false;
-	} else {
-		line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
-	}
+	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
 	if (guard) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
 		indent(c->o, 1);
@@ -1210,8 +1164,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 1, "in = s->inputs;");
 	line(c, 1, "(void)in;");
 	/* The faces. */
-	if (c->full)
-		line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
+	line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
 	if (d) {
 		/* Every face within its die, in one test. */
 		size_t k = 0;
@@ -1332,12 +1285,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	}
 	line(c, 1, "}");
 	/* Rewrites: the first that applies. */
-	if (c->rewrites) {
-		indent(c->o, 1);
-		sb_printf(c->o, "outcome = rtab_native_w%zu_[outcome * %zu + (", c->ti, c->rewrites->ncombinations);
-		input_index(c, c->rewrites->inputs, c->rewrites->ninputs);
-		sb_puts(c->o, ")];\n");
-	} else if (t->nrewrites) {
+	if (t->nrewrites) {
 		line(c, 1, "do {");
 		for (size_t k = 0; k < t->nrewrites; k++) {
 			const rtab_rewrite *rw = &t->rewrites[k];
@@ -1478,7 +1426,7 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 
 void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 {
-	nctx c = {o, rs, 0, false, 0, false, NULL, NULL};
+	nctx c = {o, rs, 0, false, 0, false, NULL};
 
 	sb_puts(o, "\n/*\n * Native resolvers: each table's rules as C, computing what rtab_resolve\n"
 		   " * computes (see the header for the entry points).\n */\n");

@@ -305,14 +305,13 @@ int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967283u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm > 2147483635)
-			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483635)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];
@@ -460,14 +459,13 @@ int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int3
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967286u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm > 2147483638)
-			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483638)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
 		return RTAB_E_FACES;
 	natural += faces[0];

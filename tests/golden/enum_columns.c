@@ -251,14 +251,13 @@ int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *fa
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 2) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967283u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm > 2147483635)
-			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 2) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483635)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 2) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
 		return RTAB_E_FACES;
 	natural += faces[0];

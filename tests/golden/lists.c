@@ -292,14 +292,13 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483645)) > 4294967255u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483645 || extra_drm > 2147483610)
-			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 0) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483645 || extra_drm > 2147483610)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier wounds */
 	cond = 1;
 	if (cond) {
@@ -594,14 +593,13 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | (nfaces != 0) | ((uint64_t)((int64_t)extra_drm - (-2147483648)) > 4294967268u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm > 2147483620)
-			return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 0) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483620)
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier led_wounds */
 	cond = 1;
 	if (cond) {

@@ -227,14 +227,13 @@ int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *face
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s | !out | !faces | (nfaces != 1) | ((uint64_t)((int64_t)extra_drm - (-2147483645)) > 4294967292u)) {
-		if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-		if (extra_drm < -2147483645)
-			return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-		if (nfaces != 1) return RTAB_E_FACES;
-	}
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm < -2147483645)
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
 	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
 		return RTAB_E_FACES;
 	natural += faces[0];
