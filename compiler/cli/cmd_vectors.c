@@ -6,10 +6,10 @@
  */
 #include "cli.h"
 #include "cli_inputs.h"
-#include "export.h"
 #include "load.h"
 #include "odds.h"
 #include "reasons.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -333,7 +333,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		sb_puts(&rest, ", \"key\": ");
 		if (tab->key_kind == RTAB_KEY_ODDS) {
 			sb_putc(&rest, '"');
-			export_odds_text(&rest, rs->scale, r.key_num, r.key_den);
+			cli_put_odds(&rest, rs->scale, r.key_num, r.key_den);
 			sb_putc(&rest, '"');
 		} else if (tab->key_kind == RTAB_KEY_VALUE)
 			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);

@@ -1,8 +1,21 @@
 #include "report.h"
 
+#include "cli_inputs.h"
+
 #include "export.h"
 
 #include <stdlib.h>
+
+void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
+{
+	char a[32], c[32];
+	if (rtab_format_exact(num, scale, a, sizeof a) != RTAB_OK ||
+	    rtab_format_exact(den, scale, c, sizeof c) != RTAB_OK) {
+		sb_printf(b, "%ld:%ld", (long)num, (long)den);
+		return;
+	}
+	sb_printf(b, "%s:%s", a, c);
+}
 
 static void json_str(strbuf *o, const char *s)
 {
@@ -193,7 +206,7 @@ static void outcome_text(report *r, const rtab_outcome *o)
 static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_result *res)
 {
 	if (t->key_kind == RTAB_KEY_ODDS)
-		export_odds_text(b, scale, res->key_num, res->key_den);
+		cli_put_odds(b, scale, res->key_num, res->key_den);
 	else
 		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
 }

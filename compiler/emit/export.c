@@ -624,16 +624,6 @@ void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v)
 		sb_printf(sb, "%ld", (long)v);
 }
 
-void export_odds_text(strbuf *sb, int32_t scale, int32_t num, int32_t den)
-{
-	char a[32], c[32];
-	if (rtab_format_exact(num, scale, a, sizeof a) != RTAB_OK ||
-	    rtab_format_exact(den, scale, c, sizeof c) != RTAB_OK)
-		sb_printf(sb, "%ld:%ld", (long)num, (long)den);
-	else
-		sb_printf(sb, "%s:%s", a, c);
-}
-
 void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
 {
 	char lo[32], hi[32], step[32];

@@ -87,10 +87,6 @@ void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, siz
  * (exact for a number input: 2.5). */
 void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v);
 
-/* Odds a:b as the rules print them: at a precision 1/scale (scale > 1) both
- * terms are exact (25:20 at scale 10 reads 2.5:2), else whole (5:2). */
-void export_odds_text(strbuf *sb, int32_t scale, int32_t num, int32_t den);
-
 /* A number input's domain as written: "number 0..40 by 0.5" (rtab_input.step > 0). */
 void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in);
 
