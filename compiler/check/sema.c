@@ -412,6 +412,43 @@ static void keep_base_rule(ast_stmt *s, const char *rule)
 	}
 }
 
+/* 'modifiers +X;' or 'shifts +X;' (a variant adds to its base's list). */
+static bool is_list_addition(const ast_stmt *s)
+{
+	return s->kind == ST_MODIFIERS || (s->kind == ST_WORDS && strcmp(s->name, "shifts") == 0);
+}
+
+static void add_base_list(ast_stmt *c, const ast_def *base)
+{
+	c->star = false;
+	for (const ast_stmt *s = base ? base->body : NULL; s; s = s->next)
+		if (same_place(s, c)) {
+			ast_stmt *both = ast_stmt_copy(s);
+			ast_id *mine = c->ids;
+			c->ids = both->ids;
+			both->ids = NULL;
+			ast_stmts_free(both);
+			if (!c->ids) {
+				c->ids = mine;
+			} else if (mine) { /* the whole list after the base's */
+				c->ids->tail->next = mine;
+				c->ids->tail = mine->tail ? mine->tail : mine;
+			}
+			return;
+		}
+}
+
+/* '+' lists outside a variant have no base to add to. */
+static void report_stray_additions(model *m, const ast_def *d)
+{
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->star && is_list_addition(s))
+			check_report(m, CHECK_PATCH, s->loc,
+				     "'%s +...' adds to the list of the table a variant is 'like', and table '%s' is no variant: write the whole list (%s X, Y;)",
+				     s->kind == ST_MODIFIERS ? "modifiers" : s->name, d->id,
+				     s->kind == ST_MODIFIERS ? "modifiers" : s->name);
+}
+
 static void expand_variants(model *m)
 {
 	size_t n = m->ndefs[DEF_TABLE];
@@ -431,6 +468,7 @@ static void expand_variants(model *m)
 			}
 		if (!like) {
 			report_stray_patches(m, d);
+			report_stray_additions(m, d);
 			continue;
 		}
 		/* On a mistake in 'like', the table is its own statements, marked damaged. */
@@ -456,6 +494,8 @@ static void expand_variants(model *m)
 			if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0)
 				continue;
 			ast_stmt *c = ast_stmt_copy(s);
+			if (s->star && is_list_addition(s))
+				add_base_list(c, base); /* 'modifiers +X;': the base's, then X */
 			v->body = AST_APPEND(v->body, c);
 		}
 		for (const ast_stmt *s = base ? base->body : NULL; s; s = s->next) {

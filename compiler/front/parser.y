@@ -616,6 +616,9 @@ stmt:
 	| TIE block { $$ = ast_stmt_new(ST_TIE, LOC(@1)); $$->body = $2; }
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
+	/* A variant's 'modifiers +X, Y;' and 'shifts +X;': its base's list and these. */
+	| MODIFIERS '+' idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $3; $$->star = true; }
+	| IDENT '+' idlist ';' { $$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = $3; $$->star = true; }
 	| CAP bounds ';' { $$ = ast_stmt_new(ST_CAP, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| RANGE_KW bounds ';' { $$ = ast_stmt_new(ST_DOMAIN, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| COLUMNS BY IDENT '{' colspecs '}' {
