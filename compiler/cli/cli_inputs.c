@@ -48,17 +48,6 @@ bool cli_parse_exact(const char *s, int32_t scale, int32_t *out)
 	return true;
 }
 
-void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
-{
-	char a[32], c[32];
-	if (rtab_format_exact(num, scale, a, sizeof a) != RTAB_OK ||
-	    rtab_format_exact(den, scale, c, sizeof c) != RTAB_OK) {
-		sb_printf(b, "%ld:%ld", (long)num, (long)den);
-		return;
-	}
-	sb_printf(b, "%s:%s", a, c);
-}
-
 void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride)
 {
 	for (size_t i = 0; i < n; i++) {

@@ -16,7 +16,6 @@ bool cli_parse_exact(const char *s, int32_t scale, int32_t *out);
 
 /* Odds a:b as the rules print them: at a precision 1/scale (scale > 1) both
  * terms are exact (25:20 at scale 10 reads 2.5:2), else whole (5:2). */
-void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den);
 
 /* Append the id of each of n elements (the id first in each) to sb, comma-separated. */
 void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride);

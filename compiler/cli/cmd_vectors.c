@@ -9,6 +9,7 @@
 #include "load.h"
 #include "odds.h"
 #include "reasons.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

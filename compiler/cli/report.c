@@ -6,6 +6,17 @@
 
 #include <stdlib.h>
 
+void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
+{
+	char a[32], c[32];
+	if (rtab_format_exact(num, scale, a, sizeof a) != RTAB_OK ||
+	    rtab_format_exact(den, scale, c, sizeof c) != RTAB_OK) {
+		sb_printf(b, "%ld:%ld", (long)num, (long)den);
+		return;
+	}
+	sb_printf(b, "%s:%s", a, c);
+}
+
 static void json_str(strbuf *o, const char *s)
 {
 	if (s)

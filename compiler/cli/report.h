@@ -18,6 +18,9 @@ typedef struct report {
 	const int32_t *inputs; /* the situation, for what outcomes trigger */
 } report;
 
+/* A ratio a:b at the ruleset's scale (2.5:1), as eval and vectors print it. */
+void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den);
+
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);
 /* A table that gives no result (RTAB_E_NO_RESULT): a 'none' column, or odds 0:0. */
 void report_no_result(report *r, const rtab_result *res);
