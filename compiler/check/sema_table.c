@@ -290,6 +290,13 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		} else {
 			format_step(step, sizeof step, t, next->step_num, next->step_den);
 			snprintf(name, sizeof name, above ? ">%s" : "<%s", step);
+			/* The end column reads odds past 0:B or 10000:1, which none are. */
+			if (odds && (above ? (int64_t)next->step_num >= (int64_t)RTAB_MAX_STEP_TERM * next->step_den
+					   : next->step_num == 0))
+				check_report(m, CHECK_ROW_SHAPE, w->loc,
+					     above ? "no odds lie beyond the last column, %s; give 'above' a step or drop it"
+						   : "no odds lie below the first column, %s; drop 'below'",
+					     step);
 		}
 		col->id = arena_strdup(&m->arena, name);
 	}
