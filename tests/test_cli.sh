@@ -3,12 +3,7 @@
 # that a failing compile leaves earlier output alone.
 # usage: test_cli.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "${0%/*}/setup.sh"
 
 check() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
 	name=$1 want=$2 needle=$3

@@ -4,12 +4,7 @@
 # diagnostic options of eval and test, and a --drm beyond what check proved.
 # usage: test_cli_tables.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "${0%/*}/setup.sh"
 
 # NAME STATUS STDOUT_SUBSTRING STDERR_SUBSTRING ('' : stderr must be empty) COMMAND...
 check() {

@@ -7,12 +7,7 @@ expect odds-original 0 "routed      3/6" "$rtab" odds "$f@original" assault
 # compile emits.
 # usage: test_errata.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "${0%/*}/setup.sh"
 f=tests/errata/skirmish.rtab
 
 expect() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...

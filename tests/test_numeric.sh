@@ -4,13 +4,8 @@
 # compile, export (json, csv, markdown, html), vectors and diff as numbers.
 # usage: test_numeric.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "${0%/*}/setup.sh"
 lw=tables/lone_wolf_style.rtab
-failed=0
 
 fail() {
 	echo "FAIL: $*"

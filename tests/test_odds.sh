@@ -1,14 +1,9 @@
 #!/bin/sh
 # rtab odds: fractions worked by hand, the golden outputs in tests/odds/,
-# and the speed of --all on the melee table.
+# and --all on the melee table (its speed is measured by bench/run).
 # usage: test_odds.sh RTAB SOURCE_ROOT [--update]
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0 passed=0
+. "${0%/*}/setup.sh"
 f=tests/odds/odds_cases.rtab
 
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
