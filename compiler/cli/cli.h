@@ -35,6 +35,13 @@ int usage_error(const char *verb, const char *fmt, ...);
  * edition: every errata layer; "original": none).
  */
 int cli_edition_option(const char *verb, int argc, char **argv, int *i, const char **edition);
+/* --edition (as above) and --help/-h, which the verbs that compare or
+ * resolve read alike: CLI_OPTION_TAKEN (go on to the next argument),
+ * CLI_OPTION_OTHER, CLI_OPTION_HELP (printed: stop, exit 0) or
+ * CLI_OPTION_BAD (reported: exit EXIT_USAGE). */
+typedef enum cli_option { CLI_OPTION_OTHER, CLI_OPTION_TAKEN, CLI_OPTION_HELP, CLI_OPTION_BAD } cli_option;
+cli_option cli_common_option(const char *verb, const char *help, int argc, char **argv, int *i,
+			     const char **edition);
 bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	      const diag_options *opts);
 

@@ -49,20 +49,29 @@ bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	return ok;
 }
 
+cli_option cli_common_option(const char *verb, const char *help, int argc, char **argv, int *i,
+			     const char **edition)
+{
+	int e = cli_edition_option(verb, argc, argv, i, edition);
+	if (e != 0)
+		return e < 0 ? CLI_OPTION_BAD : CLI_OPTION_TAKEN;
+	if (strcmp(argv[*i], "--help") == 0 || strcmp(argv[*i], "-h") == 0) {
+		fputs(help, stdout);
+		return CLI_OPTION_HELP;
+	}
+	return CLI_OPTION_OTHER;
+}
+
 int cli_compare_args(const char *verb, const char *help, const char *const *formats, int argc,
 		     char **argv, compare_args *a)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
-		int e = cli_edition_option(verb, argc, argv, &i, &a->edition);
-		if (e < 0)
-			return EXIT_USAGE;
-		if (e > 0)
+		cli_option c = cli_common_option(verb, help, argc, argv, &i, &a->edition);
+		if (c == CLI_OPTION_TAKEN)
 			continue;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			fputs(help, stdout);
-			return -1;
-		}
+		if (c != CLI_OPTION_OTHER)
+			return c == CLI_OPTION_HELP ? -1 : EXIT_USAGE;
 		if (strcmp(arg, "--format") == 0 || strcmp(arg, "--locale") == 0) {
 			if (i + 1 == argc)
 				return usage_error(verb, "%s needs a value", arg);

@@ -52,15 +52,11 @@ static int parse_args(int argc, char **argv, odds_args *a)
 	size_t npos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
-		int e = cli_edition_option("odds", argc, argv, &i, &a->edition);
-		if (e < 0)
-			return EXIT_USAGE;
-		if (e > 0)
+		cli_option c = cli_common_option("odds", help, argc, argv, &i, &a->edition);
+		if (c == CLI_OPTION_TAKEN)
 			continue;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			fputs(help, stdout);
-			return -1;
-		}
+		if (c != CLI_OPTION_OTHER)
+			return c == CLI_OPTION_HELP ? -1 : EXIT_USAGE;
 		if (strcmp(arg, "--json") == 0) {
 			a->format = FMT_JSON;
 			continue;
