@@ -368,7 +368,7 @@ typedef struct grid_rows {
 	idmap keys;	   /* "outcome, rule, reason" -> key */
 	int *first_of_key, *last_of_key;
 	size_t nkeys, keys_cap;
-	int *row_key, *next_of_key; /* per row */
+	int *next_of_key; /* per row: the next row of its key */
 } grid_rows;
 
 /* Beyond this many cells (rows x columns) check refuses a grid rather than
@@ -448,7 +448,6 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 
 static void add_row_of_key(grid_rows *g, int key, int row)
 {
-	g->row_key[row] = key;
 	g->next_of_key[row] = -1;
 	if (g->last_of_key[key] >= 0)
 		g->next_of_key[g->last_of_key[key]] = row;
@@ -495,10 +494,8 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
 	t->rows = out;
 	grid_rows g = {.stride = cap < 64 ? (cap ? cap : 1) : 64, .ncolumns = t->ncolumns};
-	g.row_key = xcalloc(cap ? cap : 1, sizeof *g.row_key);
 	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
 	mt->cells = new_cells(g.stride, t->ncolumns);
-	bool *known = xcalloc(cap ? cap : 1, sizeof *known);
 	for (size_t p = 0; p < nparts; p++) {
 		size_t width = parts[p].width;
 		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next) {
@@ -551,8 +548,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 					}
 					row = (int)t->nrows++;
 					add_row_of_key(&g, key, row);
-					known[row] = o >= 0;
-					out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+						out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 					out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
 					out[row].provisional = arena_strdup(&m->arena, text);
 					mt->row_names[row] = name;
@@ -569,8 +565,6 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 		}
 	}
 done:
-	free(known);
-	free(g.row_key);
 	free(g.next_of_key);
 	free(g.first_of_key);
 	free(g.last_of_key);
