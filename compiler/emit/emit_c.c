@@ -1016,10 +1016,11 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
-	if (emit_entry_wanted(rs)) {
-		sb_puts(FIELD(native_resolve), ".native_resolve = ");
+	sb_puts(FIELD(native_resolve), ".native_resolve = ");
+	if (emit_entry_wanted(rs))
 		emit_entry_name(&fields[nf - 1].text, rs);
-	}
+	else
+		sb_puts(&fields[nf - 1].text, "NULL");
 #undef FIELD
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		size_t n = part_count(rs, &parts[i]);

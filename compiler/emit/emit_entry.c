@@ -2,7 +2,7 @@
  * The native resolver a ruleset's C carries (rtab_ruleset.native_resolve),
  * which rtab_resolve calls: the arguments that the interpreter would accept
  * (pointers, table, face count, every input within its domain) are checked
- * against constants, the inputs copied into a situation, and the table's
+ * against constants, the inputs read as a situation, and the table's
  * <ruleset>_explain_<table> gives the result. Anything else (a table without
  * native code, a ruleset other than the one the code was written for, such as
  * a copy that someone changed) goes to rtab_resolve_interpreted, and so does
@@ -13,7 +13,6 @@
 #include "emit_entry.h"
 #include "emit_native.h"
 
-#include <stdio.h>
 
 bool emit_entry_wanted(const rtab_ruleset *rs)
 {
@@ -48,18 +47,52 @@ void emit_entry_declaration(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, ";\n");
 }
 
-/* The domain of each input as an offset and a span: v is inside when (uint32_t)v - lo <= span. */
-static void domain_arrays(strbuf *o, const rtab_ruleset *rs)
+/* Whether input i's domain is 0..2^k-1: then v is inside when (uint32_t)v <= 2^k-1, and a
+ * run of such inputs with the same k is checked at once by OR-ing them first. 0: it is not. */
+static uint32_t power_mask(const rtab_input *in)
 {
-	const char *name[2] = {"lo", "span"};
-	for (int k = 0; k < 2; k++) {
-		sb_printf(o, "\nstatic const uint32_t %s_input_%s_[%u] = {", rs->id, name[k], rs->ninputs);
+	uint32_t m = (uint32_t)in->max;
+	if (in->min != 0 || in->max < 0 || (in->step > 1) || (m & (m + 1)) != 0)
+		return 0;
+	return m;
+}
+
+/*
+ * "bad" becomes non-zero when an input lies outside its domain, in a few
+ * straight-line instructions per input (they are many, the call is short):
+ * the inputs of domain 0..2^k-1 OR-ed together for each k and compared once
+ * (most inputs are bools: one OR each), any other input by one unsigned
+ * comparison, (uint32_t)v - min > max - min.
+ */
+static void domain_checks(strbuf *o, const rtab_ruleset *rs)
+{
+	sb_puts(o, "\tbad = 0;\n");
+	for (uint32_t k = 1; k < 32; k++) {
+		uint32_t mask = (uint32_t)(((uint64_t)1 << k) - 1);
+		size_t n = 0;
 		for (size_t i = 0; i < rs->ninputs; i++) {
-			const rtab_input *in = &rs->inputs[i];
-			uint32_t v = k == 0 ? (uint32_t)in->min : (uint32_t)in->max - (uint32_t)in->min;
-			sb_printf(o, "%s%s%luu", i ? "," : "", i % 8 ? " " : "\n\t", (unsigned long)v);
+			if (power_mask(&rs->inputs[i]) != mask)
+				continue;
+			sb_printf(o, n ? " | values[%zu]" : "\tbad |= (uint32_t)(values[%zu]", i);
+			if (++n % 8 == 0)
+				sb_puts(o, "\n\t\t");
 		}
-		sb_puts(o, "\n};\n");
+		if (n)
+			sb_printf(o, ") > %luu;\n", (unsigned long)mask);
+	}
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		if (power_mask(in))
+			continue;
+		if (in->min == 0)
+			sb_printf(o, "\tbad |= (uint32_t)values[%zu] > %luu;\n", i, (unsigned long)in->max);
+		else
+			sb_printf(o, "\tbad |= (uint32_t)values[%zu] - %luu > %luu;\n", i,
+				  (unsigned long)(uint32_t)in->min,
+				  (unsigned long)((uint32_t)in->max - (uint32_t)in->min));
+		if (in->step > 1) /* a number input takes the multiples of its step */
+			sb_printf(o, "\tbad |= ((int64_t)values[%zu] - %ld) %% %ld != 0;\n", i, (long)in->min,
+				  (long)in->step);
 	}
 }
 
@@ -67,39 +100,33 @@ void emit_entry_source(strbuf *o, const rtab_ruleset *rs)
 {
 	if (!emit_entry_wanted(rs))
 		return;
-	if (rs->ninputs)
-		domain_arrays(o, rs);
 	sb_puts(o, "\n/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the\n"
 		   " * native resolvers take are checked here, anything else is left to the\n"
 		   " * interpreter, which refuses it as rtab_resolve always did. */\n");
 	signature(o, rs);
-	sb_printf(o, "\n{\n\t%s_situation s;\n", rs->id);
+	sb_puts(o, "\n{\n");
+	sb_printf(o, "\tconst %s_situation *s;\n", rs->id);
+	if (!rs->ninputs)
+		sb_printf(o, "\tstatic const %s_situation none = {{0}};\n", rs->id);
 	sb_puts(o, "\tunsigned bad;\n\tint rc;\n");
 	sb_printf(o, "\tif (ruleset != &%s_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||\n"
 		     "\t    table >= %u || nvalues != %u%s)\n"
 		     "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n",
 		  rs->id, rs->ntables, rs->ninputs, rs->ninputs ? " || !values" : "");
-	if (rs->ninputs == 0) {
-		sb_puts(o, "\tbad = 0;\n\ts.inputs[0] = 0;\n");
+	if (rs->ninputs) {
+		domain_checks(o, rs);
+		/* The situation is the inputs themselves (a struct of one int32_t array of as many):
+		 * the native resolvers read them through s->inputs, nothing is copied. */
+		sb_printf(o, "\ts = (const %s_situation *)(const void *)values;\n", rs->id);
 	} else {
-		sb_printf(o, "\tbad = 0;\n"
-			     "\tfor (size_t i = 0; i < %u; i++) {\n"
-			     "\t\tint32_t v = values[i];\n"
-			     "\t\ts.inputs[i] = v;\n"
-			     "\t\tbad |= (uint32_t)v - %s_input_lo_[i] > %s_input_span_[i];\n"
-			     "\t}\n",
-			  rs->ninputs, rs->id, rs->id);
+		sb_puts(o, "\tbad = 0;\n\ts = &none;\n");
 	}
-	for (size_t i = 0; i < rs->ninputs; i++)
-		if (rs->inputs[i].step > 1) /* a number input takes the multiples of its step */
-			sb_printf(o, "\tbad |= ((int64_t)values[%zu] - %ld) %% %ld != 0;\n", i,
-				  (long)rs->inputs[i].min, (long)rs->inputs[i].step);
 	sb_puts(o, "\tif (bad)\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\tswitch (table) {\n");
 	for (size_t t = 0; t < rs->ntables; t++)
 		if (table_native(rs, t))
-			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(&s, faces, nfaces, extra_drm, out); break;\n", t,
+			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(s, faces, nfaces, extra_drm, out); break;\n", t,
 				  rs->id, rs->tables[t].id);
 	sb_puts(o, "\tdefault: /* a table without native code */\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"

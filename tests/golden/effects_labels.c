@@ -143,6 +143,9 @@ static const rtab_table tables[] = {
 	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
 };
 
+static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset effects_labels_ruleset = {
 	.id = "effects_labels",
 	.title = title_labels,
@@ -182,6 +185,7 @@ const rtab_ruleset effects_labels_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = effects_labels_native_resolve_,
 };
 
 /*
@@ -277,7 +281,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_lab
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -355,7 +359,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483635)
-		return rtab_resolve(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -507,7 +511,7 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483638)
-		return rtab_resolve(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -590,4 +594,34 @@ int effects_labels_explain(size_t table, const effects_labels_situation *s, cons
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const effects_labels_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &effects_labels_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 2 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0]) > 1u;
+	bad |= (uint32_t)values[1] - 1u > 3u;
+	s = (const effects_labels_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = effects_labels_explain_melee(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = effects_labels_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }
