@@ -193,7 +193,12 @@ static model_cell *sorted_column(const model *m, size_t t, size_t col, size_t *c
 		if (c->lo <= c->hi)
 			cells[k++] = *c;
 	}
-	qsort(cells, k, sizeof *cells, cmp_cells);
+	/* Rows are mostly written in the order of their rolls: sort only when not. */
+	for (size_t i = 1; i < k; i++)
+		if (cmp_cells(&cells[i - 1], &cells[i]) > 0) {
+			qsort(cells, k, sizeof *cells, cmp_cells);
+			break;
+		}
 	*count = k;
 	return cells;
 }
