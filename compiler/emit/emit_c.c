@@ -735,16 +735,14 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i)
 }
 
 /* The narrow row fields of a table's initializer (the last ones), for the form emit_rows wrote. */
-static void row_fields(strbuf *o, const rtab_table *t, size_t i)
+static void row_fields(strbuf *o, const rtab_table *t, size_t i, row_form f)
 {
-	row_form f = row_form_of(t);
 	wrap(o);
 	fref(o, "row_outcome8", t->nrows && !f.wide && f.outcome8, "table%zu_row_outcomes", i);
 	fref(o, "row_outcome16", t->nrows && !f.wide && !f.outcome8, "table%zu_row_outcomes", i);
 	sb_printf(o, ".nrow_notes = %zu, ", f.nnotes);
 	fref(o, "row_notes", f.nnotes, "table%zu_row_notes", i);
 	fref(o, "row_note", f.nnotes > 1, "table%zu_row_note", i);
-	free(f.notes);
 }
 
 static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
@@ -878,7 +876,6 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, ".nrows = %u, ", t->nrows);
 		row_form f = row_form_of(t);
 		fref(o, "rows", t->nrows && f.wide, "table%zu_rows", i);
-		free(f.notes);
 		wrap(o);
 		sb_printf(o, ".nmodifiers = %u, ", t->nmodifiers);
 		fref(o, "modifiers", t->nmodifiers, "table%zu_modifiers", i);
@@ -901,7 +898,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "shifts", t->nshifts, "table%zu_shifts", i);
 		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
 		     "table%zu_column_end_of_value", i);
-		row_fields(o, t, i);
+		row_fields(o, t, i, f);
+		free(f.notes);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
