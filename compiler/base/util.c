@@ -48,7 +48,7 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
-static void sb_reserve(strbuf *sb, size_t more)
+void sb_grow(strbuf *sb, size_t more)
 {
 	if (sb->len + more + 1 <= sb->cap)
 		return;
@@ -59,24 +59,6 @@ static void sb_reserve(strbuf *sb, size_t more)
 	sb->cap = cap;
 }
 
-void sb_put(strbuf *sb, const char *s, size_t n)
-{
-	sb_reserve(sb, n);
-	memcpy(sb->data + sb->len, s, n);
-	sb->len += n;
-	sb->data[sb->len] = '\0';
-}
-
-void sb_putc(strbuf *sb, char c)
-{
-	sb_put(sb, &c, 1);
-}
-
-void sb_puts(strbuf *sb, const char *s)
-{
-	sb_put(sb, s, strlen(s));
-}
-
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list copy;
@@ -85,7 +67,7 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 	va_end(copy);
 	if (n < 0)
 		return;
-	sb_reserve(sb, (size_t)n);
+	sb_grow(sb, (size_t)n);
 	vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
 	sb->len += (size_t)n;
 }
@@ -218,11 +200,34 @@ struct arena_block {
 	max_align_t data[];
 };
 
+/* Blocks of 64 KiB; a larger request gets a block of its own, behind the head
+ * so that the head's free part stays in use. */
+#define ARENA_BLOCK ((size_t)64 << 10)
+
 void *arena_alloc(arena *a, size_t n)
 {
-	arena_block *b = xcalloc(1, sizeof *b + (n ? n : 1));
+	const size_t align = sizeof(max_align_t);
+	n = n ? (n + align - 1) / align * align : align;
+	if (n <= (size_t)(a->end - a->next)) {
+		void *p = a->next;
+		a->next += n;
+		return p;
+	}
+	if (n > ARENA_BLOCK / 4) {
+		arena_block *b = xcalloc(1, sizeof *b + n);
+		if (a->head) {
+			b->next = a->head->next;
+			a->head->next = b;
+		} else {
+			a->head = b;
+		}
+		return b->data;
+	}
+	arena_block *b = xcalloc(1, sizeof *b + ARENA_BLOCK);
 	b->next = a->head;
 	a->head = b;
+	a->next = (char *)b->data + n;
+	a->end = (char *)b->data + ARENA_BLOCK;
 	return b->data;
 }
 
@@ -243,6 +248,7 @@ void arena_free(arena *a)
 		free(a->head);
 		a->head = n;
 	}
+	a->next = a->end = NULL;
 }
 
 static size_t idmap_hash(const char *s)
