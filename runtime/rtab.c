@@ -285,13 +285,12 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 		return;
 	if (ctx->reasons) {
 		size_t n = ctx->nprovisional < ctx->reasons_cap ? ctx->nprovisional : ctx->reasons_cap;
-		/* The same text is most often the same string: look for it by address first. */
-		for (size_t i = 0; i < n; i++)
-			if (ctx->reasons[i] == why)
+		/* The same text is most often the same string: the address, then the text. */
+		for (size_t i = 0; i < n; i++) {
+			const char *r = ctx->reasons[i];
+			if (r == why || (r[0] == why[0] && strcmp(r, why) == 0))
 				return;
-		for (size_t i = 0; i < n; i++)
-			if (ctx->reasons[i][0] == why[0] && strcmp(ctx->reasons[i], why) == 0)
-				return;
+		}
 		if (ctx->nprovisional < ctx->reasons_cap)
 			ctx->reasons[ctx->nprovisional] = why;
 	}
@@ -569,6 +568,22 @@ static inline bool operand(const rtab_ruleset *rs, const rtab_instr *in, const i
 static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 			    size_t ninputs, ectx *e, int32_t *value);
 
+/* eval_fast, with what needs neither a call nor an input (no condition, a constant) in place:
+ * most modifiers' values and a few conditions. */
+static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			     size_t ninputs, ectx *e, int32_t *value)
+{
+	if (expr->ninstrs == 0) {
+		*value = 1;
+		return RTAB_OK;
+	}
+	if (expr->ninstrs == 1 && expr->instrs[0].op == RTAB_OP_CONST) {
+		*value = expr->instrs[0].arg;
+		return RTAB_OK;
+	}
+	return eval_fast(rs, expr, inputs, ninputs, e, value);
+}
+
 /* eval_fast, after the checks of rtab_expr_eval_ctx on the expression itself. */
 static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 			size_t ninputs, ectx *e, int32_t *value)
@@ -653,7 +668,7 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 		case RTAB_OP_CONST:
 		case RTAB_OP_CONST_EXACT:
 			if (op == RTAB_OP_INPUT) {
-				if (in->arg < 0 || (size_t)in->arg >= ninputs)
+				if ((uint32_t)in->arg >= ninputs) /* a negative arg too */
 					return RTAB_E_EXPR;
 				b = inputs[in->arg];
 				note_input(rs, e, (size_t)in->arg, b);
@@ -939,12 +954,12 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 			return RTAB_E_RULESET;
 		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
 			return RTAB_E_NULL;
-		rc = eval_fast(rs, &m->condition, inputs, ninputs, e, &holds);
+		rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
 		if (rc != RTAB_OK)
 			return rc;
 		if (!holds)
 			continue;
-		rc = eval_fast(rs, &m->value, inputs, ninputs, e, &value);
+		rc = eval_quick(rs, &m->value, inputs, ninputs, e, &value);
 		if (rc != RTAB_OK)
 			return rc;
 		if (out->napplied == RTAB_MAX_APPLIED)
