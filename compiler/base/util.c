@@ -353,11 +353,24 @@ void sb_clear(strbuf *sb)
 
 void sb_put_int(strbuf *sb, long long v)
 {
+	/* Two digits at a time: the emitters write a number per cell of every table. */
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+				    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+				    "8081828384858687888990919293949596979899";
 	char buf[24], *end = buf + sizeof buf, *p = end;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+		u /= 100;
+		*--p = pairs[d + 1];
+		*--p = pairs[d];
+	}
+	if (u >= 10) {
+		*--p = pairs[u * 2 + 1];
+		*--p = pairs[u * 2];
+	} else {
+		*--p = (char)('0' + u);
+	}
 	if (v < 0)
 		*--p = '-';
 	sb_put(sb, p, (size_t)(end - p));

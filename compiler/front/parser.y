@@ -1109,10 +1109,16 @@ int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
 
 	if (rtab_yylex_init_extra(&extra, &scanner) != 0)
 		return -1;
-	YY_BUFFER_STATE buf = rtab_yy_scan_bytes(text, (int)len, scanner);
+	/* The scanner's copy of the text, ending in the two NULs it needs
+	 * (what yy_scan_bytes makes, one byte at a time). */
+	char *copy = xmalloc(len + 2);
+	memcpy(copy, text, len);
+	copy[len] = copy[len + 1] = '\0';
+	YY_BUFFER_STATE buf = rtab_yy_scan_buffer(copy, len + 2, scanner);
 	rc = rtab_yyparse(scanner, p);
 	p->plain_rows = extra.plain_rows;
 	rtab_yy_delete_buffer(buf, scanner);
+	free(copy);
 	rtab_yylex_destroy(scanner);
 	sb_free(&extra.str);
 	return rc;
