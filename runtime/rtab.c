@@ -1273,8 +1273,8 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		rc = lookup_row(t, col, out->modified_roll, &out->row);
 		if (rc != RTAB_OK)
 			return rc;
-		out->outcome = t->rows[out->row].outcome;
-		why = t->rows[out->row].provisional;
+		out->outcome = rtab_row_outcome(t, out->row);
+		why = rtab_row_provisional(t, out->row);
 	}
 	/* The outcome's own uncertainty is the one to name first. */
 	if (why)

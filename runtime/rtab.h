@@ -395,6 +395,13 @@ typedef struct rtab_row {
 	const char *provisional; /* why the source does not settle it, or NULL */
 } rtab_row;
 
+/* The rule and the provisional reason of rows, shared by the rows that give the same
+ * (see rtab_table.row_notes). */
+typedef struct rtab_row_note {
+	const char *rule;
+	const char *provisional;
+} rtab_row_note;
+
 /* A natural roll that decides the outcome whatever the modifiers (faces in any order). */
 typedef struct rtab_natural_rule {
 	uint8_t nfaces;
@@ -526,7 +533,63 @@ typedef struct rtab_table {
 	 * within the run. NULL when the key alone chooses (column_input -1).
 	 */
 	const uint16_t *column_end_of_value;
+	/*
+	 * The narrow form of the rows the C emitter writes (the compiler's own
+	 * model holds rows; here rows is NULL). The outcome of row r is
+	 * row_outcome8[r] when every outcome of the table's rows is below 256,
+	 * else row_outcome16[r]. Its rule and provisional reason are
+	 * row_notes[row_note[r]], one of the nrow_notes distinct (rule,
+	 * provisional) pairs of the rows; row_note is NULL when every row has
+	 * row_notes[0], and row_notes too when that is (NULL, NULL). A table
+	 * whose rows have more than 256 distinct pairs keeps rows. Read a row
+	 * with rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
+	 */
+	const uint8_t *row_outcome8;
+	const uint16_t *row_outcome16;
+	uint16_t nrow_notes;
+	const rtab_row_note *row_notes;
+	const uint8_t *row_note;
 } rtab_table;
+
+/* The outcome of row r of a table: rows when set, else the narrow form (UINT16_MAX when
+ * neither holds the rows). */
+static inline uint16_t rtab_row_outcome(const rtab_table *t, size_t r)
+{
+	if (t->rows)
+		return t->rows[r].outcome;
+	if (t->row_outcome8)
+		return t->row_outcome8[r];
+	return t->row_outcome16 ? t->row_outcome16[r] : UINT16_MAX;
+}
+
+/* The (rule, provisional) pair of row r of a narrow table whose row_notes is set. */
+static inline const rtab_row_note *rtab_row_note_of(const rtab_table *t, size_t r)
+{
+	return &t->row_notes[t->row_note ? t->row_note[r] : 0];
+}
+
+/* The rule reference of row r of a table, or NULL. */
+static inline const char *rtab_row_rule(const rtab_table *t, size_t r)
+{
+	return t->rows ? t->rows[r].rule : t->row_notes ? rtab_row_note_of(t, r)->rule : NULL;
+}
+
+/* Why the source does not settle row r of a table, or NULL. */
+static inline const char *rtab_row_provisional(const rtab_table *t, size_t r)
+{
+	return t->rows ? t->rows[r].provisional
+	       : t->row_notes ? rtab_row_note_of(t, r)->provisional : NULL;
+}
+
+/* Row r of a table as a record, whichever form holds it. */
+static inline rtab_row rtab_row_at(const rtab_table *t, size_t r)
+{
+	rtab_row row;
+	row.outcome = rtab_row_outcome(t, r);
+	row.rule = rtab_row_rule(t, r);
+	row.provisional = rtab_row_provisional(t, r);
+	return row;
+}
 
 typedef struct rtab_option {
 	const char *id;

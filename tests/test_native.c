@@ -141,7 +141,7 @@ static void inputs_read(const rtab_table *t, unsigned char *read)
 	for (size_t o = 0; o < rs->noutcomes; o++) {
 		int reached = 0;
 		for (size_t r = 0; r < t->nrows; r++)
-			reached |= t->rows[r].outcome == o;
+			reached |= rtab_row_outcome(t, r) == o;
 		for (size_t k = 0; k < t->nnatural; k++)
 			reached |= t->natural[k].outcome == o;
 		for (size_t k = 0; k < t->nrewrites; k++)

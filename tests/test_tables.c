@@ -118,7 +118,7 @@ static void test_melee_every_modified_roll(void **state)
 				assert_ptr_equal(r.reasons[0], r.provisional);
 				if (rows[i].provisional)
 					assert_ptr_equal(r.provisional,
-							 rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[r.row].provisional);
+							 rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_MELEE], r.row));
 				else
 					assert_ptr_equal(r.provisional, rs->dice[0].provisional);
 			}

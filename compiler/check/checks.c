@@ -479,7 +479,7 @@ static bool trigger_cycle_from(model *m, size_t t, unsigned char *state, size_t 
 	state[t] = 1;
 	path[depth] = t;
 	for (size_t r = 0; r < (size_t)tab->nrows + tab->nnatural + tab->nrewrites; r++) {
-		uint16_t o = r < tab->nrows ? tab->rows[r].outcome
+		uint16_t o = r < tab->nrows ? rtab_row_outcome(tab, r)
 			     : r < tab->nrows + tab->nnatural ? tab->natural[r - tab->nrows].outcome
 							       : tab->rewrites[r - tab->nrows - tab->nnatural].to;
 		if (o >= m->rs.noutcomes)

@@ -15,6 +15,7 @@
  * division checks that cannot fail for inputs within their domains.
  */
 #include "emit_native.h"
+#include "emit_c.h"
 #include "emit_fold.h"
 
 #include <ctype.h>
@@ -329,7 +330,7 @@ static bool table_native(const rtab_ruleset *rs, size_t ti)
 				return false;
 	}
 	for (size_t r = 0; r < t->nrows; r++)
-		if (t->rows[r].outcome >= rs->noutcomes)
+		if (rtab_row_outcome(t, r) >= rs->noutcomes)
 			return false;
 	for (size_t k = 0; k < t->nnatural; k++)
 		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
@@ -996,7 +997,7 @@ static bool narrow_cells(const rtab_table *t)
 	if (t->nrows > 255)
 		return false;
 	for (size_t r = 0; r < t->nrows; r++)
-		if (t->rows[r].outcome > 254)
+		if (rtab_row_outcome(t, r) > 254)
 			return false;
 	return true;
 }
@@ -1280,9 +1281,9 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
 	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
-	if (c->full) {
-		line(c, 2, "rtab_native_note_first_(out, table%zu_rows[row].provisional);", c->ti);
-	}
+	char why[128];
+	if (c->full && emit_c_row_provisional(why, sizeof why, rs, c->ti, "row"))
+		line(c, 2, "rtab_native_note_first_(out, %s);", why);
 	line(c, 1, "}");
 	/* Rewrites: the first that applies. */
 	if (t->nrewrites) {
@@ -1367,7 +1368,8 @@ static void emit_row_cells(strbuf *o, const rtab_ruleset *rs, size_t ti)
 			if (row < 0) {
 				sb_puts(o, narrow ? "UINT16_MAX" : "UINT32_MAX");
 			} else {
-				sb_put_int(o, (long long)((unsigned long)row << (narrow ? 8 : 16) | t->rows[row].outcome));
+				sb_put_int(o, (long long)((unsigned long)row << (narrow ? 8 : 16) |
+							  rtab_row_outcome(t, (size_t)row)));
 				sb_putc(o, 'u');
 			}
 		}

@@ -77,18 +77,26 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column2_rows},
 };
 static const uint16_t table0_column_of_value[] = {0, 1, 1, 2};
-static const rtab_row table0_rows[] = {
-	{0, "5.2", NULL}, /* miss */
-	{1, "5.2", NULL}, /* hit */
-	{2, "5.2", "last row smudged in the scan; read as printed"}, /* kill */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* miss */
+	1, /* hit */
+	2, /* kill */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"5.2", NULL},
+	{"5.2", "last row smudged in the scan; read as printed"},
+};
+static const uint8_t table0_row_note[] = {
+	0, 0, 1
 };
 
 static const rtab_table tables[] = {
 	{.id = "fire", .labels = table0_labels, .rule = "5.2",
-	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 12,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note},
 };
 
 const rtab_ruleset enum_columns_ruleset = {
@@ -332,7 +340,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
+		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;

@@ -96,10 +96,10 @@ static const rtab_column table0_columns[] = {
 	{.id = "3:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1, .row_of_roll8 = NULL},
 };
-static const rtab_row table0_rows[] = {
-	{0, NULL, NULL}, /* attacker_retreats */
-	{1, NULL, NULL}, /* defender_retreats */
-	{2, NULL, NULL}, /* defender_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* attacker_retreats */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
 };
 static const uint16_t table0_shifts[] = {0};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}};
@@ -124,22 +124,24 @@ static const rtab_column table1_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows},
 };
 static const uint16_t table1_column_of_value[] = {0, 1};
-static const rtab_row table1_rows[] = {
-	{1, NULL, NULL}, /* defender_retreats */
-	{2, NULL, NULL}, /* defender_eliminated */
+static const uint8_t table1_row_outcomes[] = {
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
 };
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = NULL,
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 	{.id = "pursuit", .labels = table1_labels, .rule = NULL,
-	 .dice = 0, .column_input = 3, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 2, .rows = table1_rows,
+	 .dice = 0, .column_input = 3, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 };
 
 const rtab_ruleset grid_odds_ruleset = {
@@ -397,7 +399,6 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;

@@ -54,19 +54,27 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "7.3", NULL}, /* rout */
-	{1, "7.3", NULL}, /* fall_back */
-	{2, "7.4.1", NULL}, /* hold */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* rout */
+	1, /* fall_back */
+	2, /* hold */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"7.3", NULL},
+	{"7.4.1", NULL},
+};
+static const uint8_t table0_row_note[] = {
+	0, 0, 1
 };
 static const uint16_t table0_modifiers[] = {0};
 
 static const rtab_table tables[] = {
 	{.id = "morale", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 1, .cap_min = -2, .cap_max = 2, .roll_min = -1, .roll_max = 8,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note},
 };
 
 const rtab_ruleset single_cap_ruleset = {
@@ -334,7 +342,6 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 		uint16_t cell = rtab_native_t0_[col][roll + 1];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;

@@ -120,10 +120,13 @@ static const rtab_column table0_columns[] = {
 };
 static const uint16_t table0_column_of_value[] = {0, 6};
 static const uint16_t table0_column_end_of_value[] = {6, 11};
-static const rtab_row table0_rows[] = {
-	{0, "7.3", NULL}, /* attacker_retreats */
-	{1, "7.3", NULL}, /* defender_retreats */
-	{2, "7.3", NULL}, /* defender_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* attacker_retreats */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"7.3", NULL},
 };
 static const uint16_t table0_shifts[] = {0};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 1}};
@@ -131,10 +134,11 @@ static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 2}};
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 11, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 11, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = table0_column_end_of_value},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = table0_column_end_of_value,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 };
 
 const rtab_ruleset two_keys_ruleset = {
