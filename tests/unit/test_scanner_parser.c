@@ -50,6 +50,7 @@ static void parsed_free(parsed *p)
 		free(p->pc.discarded[i]);
 	free(p->pc.discarded);
 	ast_defs_free(p->pc.defs);
+	ast_errata_free(p->pc.errata);
 	diag_free(&p->diag);
 	fclose(p->f);
 	free(p->out);
