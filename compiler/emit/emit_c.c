@@ -1,5 +1,6 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "emit_c.h"
+#include "emit_entry.h"
 #include "emit_native.h"
 
 #include <ctype.h>
@@ -735,16 +736,14 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i)
 }
 
 /* The narrow row fields of a table's initializer (the last ones), for the form emit_rows wrote. */
-static void row_fields(strbuf *o, const rtab_table *t, size_t i)
+static void row_fields(strbuf *o, const rtab_table *t, size_t i, row_form f)
 {
-	row_form f = row_form_of(t);
 	wrap(o);
 	fref(o, "row_outcome8", t->nrows && !f.wide && f.outcome8, "table%zu_row_outcomes", i);
 	fref(o, "row_outcome16", t->nrows && !f.wide && !f.outcome8, "table%zu_row_outcomes", i);
 	sb_printf(o, ".nrow_notes = %zu, ", f.nnotes);
 	fref(o, "row_notes", f.nnotes, "table%zu_row_notes", i);
 	fref(o, "row_note", f.nnotes > 1, "table%zu_row_note", i);
-	free(f.notes);
 }
 
 static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
@@ -878,7 +877,6 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, ".nrows = %u, ", t->nrows);
 		row_form f = row_form_of(t);
 		fref(o, "rows", t->nrows && f.wide, "table%zu_rows", i);
-		free(f.notes);
 		wrap(o);
 		sb_printf(o, ".nmodifiers = %u, ", t->nmodifiers);
 		fref(o, "modifiers", t->nmodifiers, "table%zu_modifiers", i);
@@ -901,7 +899,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "shifts", t->nshifts, "table%zu_shifts", i);
 		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
 		     "table%zu_column_end_of_value", i);
-		row_fields(o, t, i);
+		row_fields(o, t, i, f);
+		free(f.notes);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -1133,7 +1132,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 8];
+	} fields[2 * sizeof parts / sizeof parts[0] + 9];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1147,6 +1146,11 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
+	sb_puts(FIELD(native_resolve), ".native_resolve = ");
+	if (emit_entry_wanted(rs))
+		emit_entry_name(&fields[nf - 1].text, rs);
+	else
+		sb_puts(&fields[nf - 1].text, "NULL");
 #undef FIELD
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		size_t n = part_count(rs, &parts[i]);
@@ -1163,6 +1167,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 			fields[j] = fields[j - 1];
 			fields[j - 1] = tmp;
 		}
+	emit_entry_declaration(o, rs);
 	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n", rs->id);
 	for (size_t i = 0; i < nf; i++) {
 		sb_printf(o, "\t%s,\n", fields[i].text.data);
@@ -1170,6 +1175,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	}
 	sb_puts(o, "};\n");
 	emit_native_source(o, rs);
+	emit_entry_source(o, rs);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,
