@@ -260,6 +260,7 @@ const rtab_ruleset classic_differential_ruleset = {
 	.nnumeric_outcomes = 1,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -355,7 +356,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_dif
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&classic_differential_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&classic_differential_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -379,7 +380,7 @@ int classic_differential_explain_combat(const classic_differential_situation *s,
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_differential_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_differential_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
 int classic_differential_resolve(size_t table, const classic_differential_situation *s, const int32_t *faces, size_t nfaces,

@@ -547,6 +547,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -642,7 +643,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_odd
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&classic_odds_ruleset, table, s->inputs, 6, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&classic_odds_ruleset, table, s->inputs, 6, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -666,7 +667,7 @@ int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table cavalry_crt: resolved by the interpreter */
@@ -683,7 +684,7 @@ int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table determined_crt: resolved by the interpreter */
@@ -700,7 +701,7 @@ int classic_odds_explain_determined_crt(const classic_odds_situation *s, const i
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table assault_crt: resolved by the interpreter */
@@ -717,7 +718,7 @@ int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,

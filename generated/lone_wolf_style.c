@@ -995,6 +995,7 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 	.nnumeric_outcomes = 1,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -1090,7 +1091,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lone_wolf_s
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&lone_wolf_style_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&lone_wolf_style_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1114,7 +1115,7 @@ int lone_wolf_style_explain_combat(const lone_wolf_style_situation *s, const int
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&lone_wolf_style_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&lone_wolf_style_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
 int lone_wolf_style_resolve(size_t table, const lone_wolf_style_situation *s, const int32_t *faces, size_t nfaces,

@@ -844,6 +844,9 @@ static const rtab_procedure procedures[] = {
 	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
 };
 
+static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset mass_battle_ruleset = {
 	.id = "mass_battle",
 	.title = title_labels,
@@ -883,6 +886,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = mass_battle_native_resolve_,
 };
 
 /*
@@ -978,7 +982,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&mass_battle_ruleset, table, s->inputs, 65, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&mass_battle_ruleset, table, s->inputs, 65, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1405,7 +1409,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147482036)
-		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 65, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&mass_battle_ruleset, 0, s->inputs, 65, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -2026,4 +2030,69 @@ int mass_battle_explain(size_t table, const mass_battle_situation *s, const int3
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const mass_battle_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &mass_battle_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 1 || nvalues != 65 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0] | values[1] | values[2] | values[3] | values[4] | values[5] | values[6] | values[7]
+		 | values[8] | values[9] | values[11] | values[12] | values[13] | values[14] | values[15] | values[19]
+		 | values[22] | values[25] | values[28] | values[31] | values[34] | values[37] | values[40] | values[43]
+		 | values[46] | values[49] | values[52] | values[55] | values[58] | values[61] | values[64]) > 1u;
+	bad |= (uint32_t)values[10] > 2u;
+	bad |= (uint32_t)values[16] - 1u > 15u;
+	bad |= (uint32_t)values[17] > 10u;
+	bad |= (uint32_t)values[18] > 100u;
+	bad |= (uint32_t)values[20] > 10u;
+	bad |= (uint32_t)values[21] > 100u;
+	bad |= (uint32_t)values[23] > 10u;
+	bad |= (uint32_t)values[24] > 100u;
+	bad |= (uint32_t)values[26] > 10u;
+	bad |= (uint32_t)values[27] > 100u;
+	bad |= (uint32_t)values[29] > 10u;
+	bad |= (uint32_t)values[30] > 100u;
+	bad |= (uint32_t)values[32] > 10u;
+	bad |= (uint32_t)values[33] > 100u;
+	bad |= (uint32_t)values[35] > 10u;
+	bad |= (uint32_t)values[36] > 100u;
+	bad |= (uint32_t)values[38] > 10u;
+	bad |= (uint32_t)values[39] > 100u;
+	bad |= (uint32_t)values[41] > 10u;
+	bad |= (uint32_t)values[42] > 100u;
+	bad |= (uint32_t)values[44] > 10u;
+	bad |= (uint32_t)values[45] > 100u;
+	bad |= (uint32_t)values[47] > 10u;
+	bad |= (uint32_t)values[48] > 100u;
+	bad |= (uint32_t)values[50] > 10u;
+	bad |= (uint32_t)values[51] > 100u;
+	bad |= (uint32_t)values[53] > 10u;
+	bad |= (uint32_t)values[54] > 100u;
+	bad |= (uint32_t)values[56] > 10u;
+	bad |= (uint32_t)values[57] > 100u;
+	bad |= (uint32_t)values[59] > 10u;
+	bad |= (uint32_t)values[60] > 100u;
+	bad |= (uint32_t)values[62] > 10u;
+	bad |= (uint32_t)values[63] > 100u;
+	s = (const mass_battle_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = mass_battle_explain_combat_result(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -1185,6 +1185,9 @@ static const rtab_procedure procedures[] = {
 	{.id = "pursuit_target", .labels = procedure1_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
+static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset musket_pike_ruleset = {
 	.id = "musket_pike",
 	.title = title_labels,
@@ -1224,6 +1227,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = musket_pike_native_resolve_,
 };
 
 /*
@@ -1319,7 +1323,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const musket_pike
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 36, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&musket_pike_ruleset, table, s->inputs, 36, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1678,7 +1682,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483632 || extra_drm > 2147483622)
-		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -3118,7 +3122,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483643 || extra_drm > 2147483636)
-		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 36, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&musket_pike_ruleset, 1, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -4100,7 +4104,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483647 || extra_drm > 2147483637)
-		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 36, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&musket_pike_ruleset, 2, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 2;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -4938,4 +4942,48 @@ int musket_pike_explain(size_t table, const musket_pike_situation *s, const int3
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const musket_pike_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &musket_pike_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 3 || nvalues != 36 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[9] | values[12] | values[14] | values[15] | values[16] | values[17] | values[18] | values[19]
+		 | values[21] | values[22] | values[26] | values[27] | values[28] | values[30] | values[31] | values[32]
+		 | values[33] | values[34] | values[35]) > 1u;
+	bad |= (uint32_t)(values[0] | values[3] | values[4] | values[11] | values[13] | values[23]) > 3u;
+	bad |= (uint32_t)values[1] > 5u;
+	bad |= (uint32_t)values[2] > 5u;
+	bad |= (uint32_t)values[5] - 1u > 9u;
+	bad |= (uint32_t)values[6] - 1u > 9u;
+	bad |= (uint32_t)values[7] - 1u > 98u;
+	bad |= (uint32_t)values[8] - 1u > 98u;
+	bad |= (uint32_t)values[10] > 4u;
+	bad |= (uint32_t)values[20] - 1u > 9u;
+	bad |= (uint32_t)values[24] > 6u;
+	bad |= (uint32_t)values[25] > 6u;
+	bad |= (uint32_t)values[29] > 4u;
+	s = (const musket_pike_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = musket_pike_explain_melee(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = musket_pike_explain_cavalry_pursuit(s, faces, nfaces, extra_drm, out); break;
+	case 2: rc = musket_pike_explain_failure_to_retreat(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

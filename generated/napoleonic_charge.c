@@ -542,6 +542,9 @@ static const rtab_procedure procedures[] = {
 	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
+static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset napoleonic_charge_ruleset = {
 	.id = "napoleonic_charge",
 	.title = title_labels,
@@ -581,6 +584,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 2,
+	.native_resolve = napoleonic_charge_native_resolve_,
 };
 
 /*
@@ -678,7 +682,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -773,7 +777,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483634)
-		return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1132,7 +1136,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483636 || extra_drm > 2147483623)
-		return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1428,4 +1432,38 @@ int napoleonic_charge_explain(size_t table, const napoleonic_charge_situation *s
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const napoleonic_charge_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &napoleonic_charge_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 11 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0] | values[2] | values[5] | values[6] | values[7] | values[8]) > 1u;
+	bad |= (uint32_t)values[1] - 4294967284u > 24u;
+	bad |= (uint32_t)values[3] > 200u;
+	bad |= (uint32_t)values[4] > 100u;
+	bad |= (uint32_t)values[9] > 1000u;
+	bad |= (uint32_t)values[10] > 1000u;
+	s = (const napoleonic_charge_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = napoleonic_charge_explain_charger_test(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = napoleonic_charge_explain_charged_test(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

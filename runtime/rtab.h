@@ -657,6 +657,19 @@ typedef struct rtab_procedure {
 	const char *provisional; /* why the procedure (its order) is unsettled, or NULL */
 } rtab_procedure;
 
+struct rtab_ruleset;
+struct rtab_result;
+
+/*
+ * A ruleset's native resolver, written by the C emitter beside the data
+ * (rtab_ruleset.native_resolve): the arguments and the answer of rtab_resolve,
+ * every field of the result and every status (on error, out as the
+ * interpreter leaves it) the same as rtab_resolve_interpreted's.
+ */
+typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,
+				    const int32_t *inputs, size_t ninputs, const int32_t *faces,
+				    size_t nfaces, int32_t extra_drm, struct rtab_result *out);
+
 typedef struct rtab_ruleset {
 	const char *id;
 	rtab_labels title;
@@ -697,6 +710,9 @@ typedef struct rtab_ruleset {
 	const rtab_numeric_outcome *numeric_outcomes; /* declared with parameters (see rtab_outcome) */
 	int32_t scale; /* exact numbers (`exact 1/2;`): number inputs and distance values are
 			  stored as value * scale. 0 or 1: whole numbers only */
+	/* The generated C's native resolver, which rtab_resolve calls (see there);
+	 * NULL in the compiler's own model and wherever no native code was written. */
+	rtab_native_resolver native_resolve;
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -796,9 +812,21 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
  * computed and shifted: see rtab_table). An AUTOMATIC column needs no
  * faces (nfaces 0 is accepted; faces given are still checked). A NONE
  * column, or odds 0:0, return RTAB_E_NO_RESULT with out->column set.
+ *
+ * This is the entry point a game calls. A ruleset compiled to C carries its
+ * native resolver (rtab_ruleset.native_resolve): rtab_resolve then checks the
+ * arguments and answers with the generated code, several times faster, and
+ * gives exactly what rtab_resolve_interpreted gives, errors included. Other
+ * rulesets (the compiler's own model, hand-built data) are interpreted.
  */
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
+/* The interpreter: rtab_resolve's answer computed from the data alone, whatever
+ * native code the ruleset carries. The reference the native code is tested against. */
+int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
+			     size_t ninputs, const int32_t *faces, size_t nfaces, int32_t extra_drm,
+			     rtab_result *out);
 
 /*
  * The options of a reaction set allowed in the situation given by inputs,

@@ -1,5 +1,6 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "emit_c.h"
+#include "emit_entry.h"
 #include "emit_native.h"
 
 #include <ctype.h>
@@ -1131,7 +1132,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 8];
+	} fields[2 * sizeof parts / sizeof parts[0] + 9];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1145,6 +1146,11 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
+	sb_puts(FIELD(native_resolve), ".native_resolve = ");
+	if (emit_entry_wanted(rs))
+		emit_entry_name(&fields[nf - 1].text, rs);
+	else
+		sb_puts(&fields[nf - 1].text, "NULL");
 #undef FIELD
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		size_t n = part_count(rs, &parts[i]);
@@ -1161,6 +1167,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 			fields[j] = fields[j - 1];
 			fields[j - 1] = tmp;
 		}
+	emit_entry_declaration(o, rs);
 	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n", rs->id);
 	for (size_t i = 0; i < nf; i++) {
 		sb_printf(o, "\t%s,\n", fields[i].text.data);
@@ -1168,6 +1175,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	}
 	sb_puts(o, "};\n");
 	emit_native_source(o, rs);
+	emit_entry_source(o, rs);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,

@@ -7,7 +7,7 @@
  *   <ruleset>_explain_<table>  the full rtab_result, as rtab_resolve fills it
  * both taking a <ruleset>_situation that <ruleset>_situation_init validated
  * once. A table with a construct this emitter does not know is resolved by
- * calling rtab_resolve instead: slower, never different.
+ * calling the interpreter (rtab_resolve_interpreted) instead: slower, never different.
  *
  * Expressions are translated instruction by instruction onto numbered stack
  * slots (x0, x1, ...), so that every operation happens in the interpreter's
@@ -296,7 +296,7 @@ static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
 }
 
 /* Whether every construct of table ti is one the native code resolves exactly. */
-static bool table_native(const rtab_ruleset *rs, size_t ti)
+bool table_native(const rtab_ruleset *rs, size_t ti)
 {
 	const rtab_table *t = &rs->tables[ti];
 	size_t counted = 0;
@@ -610,7 +610,7 @@ static const char *keep_start(uint8_t policy, int sign)
 static void return_interpreted(nctx *c, int depth)
 {
 	if (c->full)
-		line(c, depth, "return rtab_resolve(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
+		line(c, depth, "return rtab_resolve_interpreted(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
 		     c->rs->id, c->ti, c->rs->ninputs);
 	else
 		line(c, depth, "return rtab_native_interpreted_(%zu, s, faces, nfaces, extra_drm, out);", c->ti);
@@ -1504,7 +1504,7 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		     "\trtab_result r;\n"
 		     "\tint rc;\n"
 		     "\tif (!s || !out) return RTAB_E_NULL;\n"
-		     "\trc = rtab_resolve(&%s_ruleset, table, s->inputs, %u, faces, nfaces, extra_drm, &r);\n"
+		     "\trc = rtab_resolve_interpreted(&%s_ruleset, table, s->inputs, %u, faces, nfaces, extra_drm, &r);\n"
 		     "\tif (rc != RTAB_OK) return rc;\n"
 		     "\tout->outcome = r.outcome;\n"
 		     "\tout->row = r.row;\n"

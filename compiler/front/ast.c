@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 const char *def_kind_name(def_kind kind)
 {
@@ -78,6 +79,67 @@ ast_dice_group *ast_dice_group_new(src_loc loc)
 	ast_dice_group *g = xcalloc(1, sizeof *g);
 	g->loc = loc;
 	return g;
+}
+
+ast_rows *ast_rows_new(void)
+{
+	return xcalloc(1, sizeof(ast_rows));
+}
+
+void ast_rows_free(ast_rows *r)
+{
+	if (!r)
+		return;
+	free(r->rows);
+	free(r->ranges);
+	arena_free(&r->text);
+	free(r);
+}
+
+static const char *rows_str(ast_rows *r, const char *s)
+{
+	return s ? arena_strndup(&r->text, s, strlen(s)) : NULL;
+}
+
+ast_row *ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
+		      const char *text, src_loc text_loc)
+{
+	if (r->nrows == r->cap_rows) {
+		r->cap_rows = r->cap_rows ? 2 * r->cap_rows : 16;
+		r->rows = xrealloc(r->rows, r->cap_rows * sizeof *r->rows);
+	}
+	ast_row *row = &r->rows[r->nrows++];
+	row->name = arena_strndup(&r->text, name, name_len);
+	row->rule = rows_str(r, rule);
+	row->text = rows_str(r, text);
+	row->loc = loc;
+	row->text_loc = text_loc;
+	row->first = (uint32_t)r->nranges;
+	row->nranges = 0;
+	return row;
+}
+
+void ast_rows_add_range(ast_rows *r, const ast_range *range)
+{
+	if (r->nranges == r->cap_ranges) {
+		r->cap_ranges = r->cap_ranges ? 2 * r->cap_ranges : 16;
+		r->ranges = xrealloc(r->ranges, r->cap_ranges * sizeof *r->ranges);
+	}
+	r->ranges[r->nranges++] = *range;
+	r->rows[r->nrows - 1].nranges++;
+}
+
+static ast_rows *rows_copy(const ast_rows *r)
+{
+	ast_rows *c = ast_rows_new();
+	for (size_t i = 0; i < r->nrows; i++) {
+		const ast_row *row = &r->rows[i];
+		ast_rows_add(c, row->name, strlen(row->name), row->loc, row->rule, row->text,
+			     row->text_loc);
+		for (uint32_t k = 0; k < row->nranges; k++)
+			ast_rows_add_range(c, &r->ranges[row->first + k]);
+	}
+	return c;
 }
 
 /* Expressions nest; free them without recursion so deep input cannot overflow the stack. */
@@ -197,6 +259,7 @@ void ast_stmts_free(ast_stmt *l)
 		ast_cells_free(l->cells);
 		ast_cells_free(l->step);
 		ast_stmts_free(l->body);
+		ast_rows_free(l->rows);
 		free(l);
 		l = n;
 	}
@@ -348,6 +411,7 @@ ast_stmt *ast_stmt_copy(const ast_stmt *s)
 	c->times = s->times ? expr_copy(s->times, 0) : NULL;
 	c->cells = cells_copy(s->cells);
 	c->step = cells_copy(s->step);
+	c->rows = s->rows ? rows_copy(s->rows) : NULL;
 	c->body = NULL;
 	for (const ast_stmt *b = s->body; b; b = b->next) {
 		ast_stmt *k = ast_stmt_copy(b);

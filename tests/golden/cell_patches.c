@@ -179,6 +179,7 @@ const rtab_ruleset cell_patches_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -274,7 +275,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const cell_patche
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&cell_patches_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&cell_patches_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -298,7 +299,7 @@ int cell_patches_explain_crt(const cell_patches_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&cell_patches_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&cell_patches_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
 }
 
 /* table determined_crt: resolved by the interpreter */
@@ -315,7 +316,7 @@ int cell_patches_explain_determined_crt(const cell_patches_situation *s, const i
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&cell_patches_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&cell_patches_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
 }
 
 int cell_patches_resolve(size_t table, const cell_patches_situation *s, const int32_t *faces, size_t nfaces,

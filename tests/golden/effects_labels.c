@@ -151,6 +151,9 @@ static const rtab_table tables[] = {
 	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL},
 };
 
+static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset effects_labels_ruleset = {
 	.id = "effects_labels",
 	.title = title_labels,
@@ -190,6 +193,7 @@ const rtab_ruleset effects_labels_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = effects_labels_native_resolve_,
 };
 
 /*
@@ -285,7 +289,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_lab
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -363,7 +367,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483635)
-		return rtab_resolve(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -514,7 +518,7 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483638)
-		return rtab_resolve(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -596,4 +600,34 @@ int effects_labels_explain(size_t table, const effects_labels_situation *s, cons
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const effects_labels_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &effects_labels_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 2 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0]) > 1u;
+	bad |= (uint32_t)values[1] - 1u > 3u;
+	s = (const effects_labels_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = effects_labels_explain_melee(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = effects_labels_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -141,6 +141,7 @@ const rtab_ruleset exact_halves_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 4,
+	.native_resolve = NULL,
 };
 
 /*
@@ -238,7 +239,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const exact_halve
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&exact_halves_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&exact_halves_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -262,7 +263,7 @@ int exact_halves_explain_melee(const exact_halves_situation *s, const int32_t *f
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&exact_halves_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&exact_halves_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
 int exact_halves_resolve(size_t table, const exact_halves_situation *s, const int32_t *faces, size_t nfaces,

@@ -144,6 +144,9 @@ static const rtab_table tables[] = {
 	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 };
 
+static int grid_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset grid_odds_ruleset = {
 	.id = "grid_odds",
 	.title = title_labels,
@@ -183,6 +186,7 @@ const rtab_ruleset grid_odds_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = grid_odds_native_resolve_,
 };
 
 /*
@@ -278,7 +282,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const grid_odds_s
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&grid_odds_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&grid_odds_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -302,7 +306,7 @@ int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, si
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
 /* table pursuit: row << 8 | outcome, for each modified roll 1..6, below, above */
@@ -368,7 +372,7 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483641)
-		return rtab_resolve(&grid_odds_ruleset, 1, s->inputs, 4, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&grid_odds_ruleset, 1, s->inputs, 4, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -433,4 +437,34 @@ int grid_odds_explain(size_t table, const grid_odds_situation *s, const int32_t 
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int grid_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const grid_odds_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &grid_odds_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 4 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[2] | values[3]) > 1u;
+	bad |= (uint32_t)values[0] > 99u;
+	bad |= (uint32_t)values[1] > 99u;
+	s = (const grid_odds_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 1: rc = grid_odds_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -117,6 +117,9 @@ static const rtab_table tables[] = {
 	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 };
 
+static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset lists_ruleset = {
 	.id = "lists",
 	.title = title_labels,
@@ -156,6 +159,7 @@ const rtab_ruleset lists_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = lists_native_resolve_,
 };
 
 /*
@@ -251,7 +255,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lists_situa
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&lists_ruleset, table, s->inputs, 10, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&lists_ruleset, table, s->inputs, 10, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -397,7 +401,7 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483645 || extra_drm > 2147483610)
-		return rtab_resolve(&lists_ruleset, 0, s->inputs, 10, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&lists_ruleset, 0, s->inputs, 10, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -690,7 +694,7 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483620)
-		return rtab_resolve(&lists_ruleset, 1, s->inputs, 10, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&lists_ruleset, 1, s->inputs, 10, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -809,4 +813,40 @@ int lists_explain(size_t table, const lists_situation *s, const int32_t *faces, 
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const lists_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &lists_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 10 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[3] | values[6] | values[9]) > 1u;
+	bad |= (uint32_t)values[0] - 1u > 2u;
+	bad |= (uint32_t)values[1] > 5u;
+	bad |= (uint32_t)values[2] > 9u;
+	bad |= (uint32_t)values[4] > 5u;
+	bad |= (uint32_t)values[5] > 9u;
+	bad |= (uint32_t)values[7] > 5u;
+	bad |= (uint32_t)values[8] > 9u;
+	s = (const lists_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = lists_explain_result(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = lists_explain_led(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

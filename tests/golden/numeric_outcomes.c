@@ -313,6 +313,9 @@ static const rtab_numeric_outcome numeric_outcomes[] = {
 	{.id = "pursuit", .labels = numeric3_labels, .rule = NULL, .code = "{hexes}", .nparams = 1, .params = numeric3_params},
 };
 
+static int numeric_outcomes_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset numeric_outcomes_ruleset = {
 	.id = "numeric_outcomes",
 	.title = title_labels,
@@ -352,6 +355,7 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 	.nnumeric_outcomes = 4,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
+	.native_resolve = numeric_outcomes_native_resolve_,
 };
 
 /*
@@ -447,7 +451,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const numeric_out
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&numeric_outcomes_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&numeric_outcomes_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -471,7 +475,7 @@ int numeric_outcomes_explain_crt(const numeric_outcomes_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&numeric_outcomes_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
 /* table retreat_length: row << 8 | outcome, for each modified roll 1..6, below, above */
@@ -536,7 +540,7 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483641)
-		return rtab_resolve(&numeric_outcomes_ruleset, 1, s->inputs, 3, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 1, s->inputs, 3, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -648,7 +652,7 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483641)
-		return rtab_resolve(&numeric_outcomes_ruleset, 2, s->inputs, 3, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 2, s->inputs, 3, faces, nfaces, extra_drm, out);
 	out->table = 2;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -724,4 +728,35 @@ int numeric_outcomes_explain(size_t table, const numeric_outcomes_situation *s, 
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int numeric_outcomes_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const numeric_outcomes_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &numeric_outcomes_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 3 || nvalues != 3 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[2]) > 1u;
+	bad |= (uint32_t)values[0] > 20u;
+	bad |= (uint32_t)values[1] > 20u;
+	s = (const numeric_outcomes_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 1: rc = numeric_outcomes_explain_retreat_length(s, faces, nfaces, extra_drm, out); break;
+	case 2: rc = numeric_outcomes_explain_pursuit_table(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

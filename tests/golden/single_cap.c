@@ -77,6 +77,9 @@ static const rtab_table tables[] = {
 	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note},
 };
 
+static int single_cap_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset single_cap_ruleset = {
 	.id = "single_cap",
 	.title = title_labels,
@@ -116,6 +119,7 @@ const rtab_ruleset single_cap_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = single_cap_native_resolve_,
 };
 
 /*
@@ -211,7 +215,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const single_cap_
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&single_cap_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&single_cap_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -293,7 +297,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483645)
-		return rtab_resolve(&single_cap_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&single_cap_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -374,4 +378,32 @@ int single_cap_explain(size_t table, const single_cap_situation *s, const int32_
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int single_cap_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const single_cap_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &single_cap_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 1 || nvalues != 1 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0]) > 3u;
+	s = (const single_cap_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = single_cap_explain_morale(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

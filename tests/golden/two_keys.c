@@ -180,6 +180,7 @@ const rtab_ruleset two_keys_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -275,7 +276,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const two_keys_si
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&two_keys_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&two_keys_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -299,7 +300,7 @@ int two_keys_explain_crt(const two_keys_situation *s, const int32_t *faces, size
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&two_keys_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&two_keys_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
 int two_keys_resolve(size_t table, const two_keys_situation *s, const int32_t *faces, size_t nfaces,
