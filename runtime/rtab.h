@@ -490,7 +490,7 @@ typedef struct rtab_table {
 	uint16_t ncolumns;
 	const rtab_column *columns;
 	uint16_t nrows;
-	const rtab_row *rows;
+	const rtab_row *rows; /* NULL in the narrow form (row_outcome8...): read rows with rtab_row_* */
 	uint16_t nmodifiers;
 	const uint16_t *modifiers;
 	uint8_t capped;

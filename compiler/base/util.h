@@ -84,6 +84,8 @@ typedef struct arena {
 
 void *arena_alloc(arena *a, size_t n);
 char *arena_strdup(arena *a, const char *s);
+/* The first n bytes of s and a NUL, unaligned. */
+char *arena_strndup(arena *a, const char *s, size_t n);
 void arena_free(arena *a);
 
 /* A map from strings to ints (open addressing): linear-time duplicate

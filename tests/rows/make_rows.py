@@ -6,7 +6,8 @@
           row provisional: a note index per row
   shared  one pair for every row: no index
   bare    no rule, no reason: no notes at all
-  many    300 distinct rules: more pairs than a byte numbers, the wide records
+  many    300 distinct rules, a few rows provisional: more pairs than a byte
+          numbers, the wide records
 """
 import sys
 
@@ -31,7 +32,8 @@ out += ['', 'table far {', '  en "Far outcomes";', '  roll d6;', '  rows {',
         'table bare {', '  en "Bare";', '  roll d6;', '  rows {',
         '    o5 <=3;', '    o6 >=4;', '  }', '}', '',
         'table many {', '  en "Many rules";', '  roll d6;', '  modifiers m;', '  rows {']
-out += ['    o%d %d @ "3.%d";' % ((r * 7) % NOUTCOMES, r, r) for r in range(1, NMANY + 1)]
+out += ['    o%d %d @ "3.%d"%s;' % ((r * 7) % NOUTCOMES, r, r, ' provisional "row %d is ours"' % r if r % 50 == 0 else '')
+        for r in range(1, NMANY + 1)]
 out += ['  }', '}', '']
 with open(sys.argv[1], 'w', encoding='utf-8') as f:
     f.write('\n'.join(out))
