@@ -429,8 +429,8 @@ static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *li
 		if (s->kind == ST_ROWS || s->kind == ST_VALUE || s->kind == ST_OPTION ||
 		    s->kind == ST_STEP) {
 			report_provisional_in(m, d, s->body, s);
-			for (size_t i = 0; s->rows && i < s->rows->nrows; i++) {
-				const ast_row *r = &s->rows->rows[i];
+			for (size_t i = 0; s->rows && i < s->rows->nnotes; i++) {
+				const ast_row_note *r = &s->rows->notes[i];
 				if (r->text)
 					check_report(m, CHECK_PROVISIONAL, r->text_loc,
 						     "provisional row in %s '%s'%s%s: %s",

@@ -84,8 +84,9 @@ static bool rows_eq(const ast_rows *a, const ast_rows *b)
 		return false;
 	for (size_t i = 0; i < a->nrows; i++) {
 		const ast_row *x = &a->rows[i], *y = &b->rows[i];
-		if (!str_eq(x->name, y->name) || !str_eq(x->rule, y->rule) || !str_eq(x->text, y->text) ||
-		    x->nranges != y->nranges)
+		const ast_row_note *nx = ast_rows_note(a, i), *ny = ast_rows_note(b, i);
+		if (!str_eq(x->name, y->name) || !str_eq(nx ? nx->rule : NULL, ny ? ny->rule : NULL) ||
+		    !str_eq(nx ? nx->text : NULL, ny ? ny->text : NULL) || x->nranges != y->nranges)
 			return false;
 		for (uint32_t k = 0; k < x->nranges; k++) {
 			const ast_range *p = &a->ranges[x->first + k], *q = &b->ranges[y->first + k];

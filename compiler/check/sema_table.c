@@ -355,8 +355,9 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		int o = resolve_def(m, DEF_OUTCOME, r->name, r->loc);
 		size_t ncells = r->nranges;
 		out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-		out[row].rule = r->rule ? arena_strdup(&m->arena, r->rule) : table_rule;
-		out[row].provisional = arena_strdup(&m->arena, r->text);
+		const ast_row_note *note = ast_rows_note(rr, i);
+		out[row].rule = note && note->rule ? arena_strdup(&m->arena, note->rule) : table_rule;
+		out[row].provisional = note ? arena_strdup(&m->arena, note->text) : NULL;
 		mt->row_names[row] = r->name;
 		mt->row_locs[row] = r->loc;
 		if (ncells != width && width > 0) {

@@ -94,15 +94,21 @@ typedef struct ast_range {
 } ast_range;
 
 /* A row of a 'rows' block: OUTCOME RANGES [@ rule] [provisional "why"];
- * its strings in the block's arena, its ranges in the block's ranges. */
+ * its name in the block's arena, its ranges in the block's ranges, its rule
+ * and reason (rare) in the block's notes. */
 typedef struct ast_row {
 	const char *name; /* the outcome as written */
-	const char *rule; /* NULL: the table's */
-	const char *text; /* the provisional reason, or NULL */
 	src_loc loc;      /* of the outcome's name: where the row is written */
-	src_loc text_loc;
 	uint32_t first, nranges;
 } ast_row;
+
+/* The rule and reason of a row that gives either, by the row's index. */
+typedef struct ast_row_note {
+	uint32_t row;
+	const char *rule; /* NULL: the table's */
+	const char *text; /* the provisional reason, or NULL */
+	src_loc text_loc;
+} ast_row_note;
 
 /* The rows of a 'rows' block, kept compact: a table may have a million. */
 typedef struct ast_rows {
@@ -110,15 +116,21 @@ typedef struct ast_rows {
 	size_t nrows, cap_rows;
 	ast_range *ranges;
 	size_t nranges, cap_ranges;
+	ast_row_note *notes; /* in the order of their rows */
+	size_t nnotes, cap_notes;
 	arena text; /* names, rules and reasons */
 } ast_rows;
 
 ast_rows *ast_rows_new(void);
 void ast_rows_free(ast_rows *r);
 /* Append a row (strings copied) with no ranges yet; then its ranges, in order. */
-ast_row *ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
-		      const char *text, src_loc text_loc);
+void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
+		  const char *text, src_loc text_loc);
 void ast_rows_add_range(ast_rows *r, const ast_range *range);
+/* The rule and reason of row i, or NULL when it gives neither. */
+const ast_row_note *ast_rows_note(const ast_rows *r, size_t i);
+/* Every row that gives no rule takes this one (a copy). */
+void ast_rows_default_rule(ast_rows *r, const char *rule);
 static inline const ast_range *ast_row_ranges(const ast_rows *r, const ast_row *row)
 {
 	return r->ranges + row->first;

@@ -211,11 +211,12 @@ static void put_row(strbuf *sb, bool locs, const ast_rows *rr, const ast_row *r)
 		put_end(sb, c->hi);
 		put_loc(sb, locs, c->loc);
 	}
-	if (r->rule)
-		sb_printf(sb, " @%s", r->rule);
-	if (r->text) {
+	const ast_row_note *n = ast_rows_note(rr, (size_t)(r - rr->rows));
+	if (n && n->rule)
+		sb_printf(sb, " @%s", n->rule);
+	if (n && n->text) {
 		sb_puts(sb, " provisional ");
-		put_text(sb, r->text);
+		put_text(sb, n->text);
 	}
 	put_loc(sb, locs, r->loc);
 }
