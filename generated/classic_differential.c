@@ -269,6 +269,12 @@ const rtab_ruleset classic_differential_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int classic_differential_situation_init(classic_differential_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;

@@ -1004,6 +1004,12 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int lone_wolf_style_situation_init(lone_wolf_style_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;

@@ -892,6 +892,12 @@ const rtab_ruleset mass_battle_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -994,17 +1000,16 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147482036)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm > 2147482036))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier wounds_caused */
 	cond = 1;
 	if (cond) {
@@ -1364,12 +1369,12 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 1612u) at = at < 0 ? 1612 : 1613;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 1612u) at = roll < 0 ? 1612u : 1613u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -1879,8 +1884,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 1612u) at = at < 0 ? 1612 : 1613;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 1612u) at = roll < 0 ? 1612u : 1613u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);

@@ -1221,6 +1221,12 @@ const rtab_ruleset musket_pike_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -1563,19 +1569,18 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -2147483632 ||
+		extra_drm > 2147483622))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier attacker_leader: folded */
 	/* modifier attacker_second_leader: folded */
@@ -1604,19 +1609,19 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	/* modifier defender_wavering_or_open_order: folded */
 	/* modifier defender_scattered: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[3] * 256 + in[4] * 64 + in[11] * 16 + in[12] * 8 + in[13] * 2 + in[14]];
-	total += rtab_native_f0_1_[(in[5] - 1) * 64 + (in[6] - 1) * 4 + in[15] * 2 + in[16]];
-	total += rtab_native_f0_2_[in[1] * 128 + in[2] * 16 + in[9] * 8 + in[10]];
-	total += rtab_native_f0_3_[in[17] * 128 + in[0] * 32 + in[18] * 16 + in[1] * 2 + in[19]];
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 256u + (uint32_t)in[4] * 64u + (uint32_t)in[11] * 16u + (uint32_t)in[12] * 8u + (uint32_t)in[13] * 2u + (uint32_t)in[14]];
+	total += rtab_native_f0_1_[((uint32_t)in[5] - 1u) * 64u + ((uint32_t)in[6] - 1u) * 4u + (uint32_t)in[15] * 2u + (uint32_t)in[16]];
+	total += rtab_native_f0_2_[(uint32_t)in[1] * 128u + (uint32_t)in[2] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[10]];
+	total += rtab_native_f0_3_[(uint32_t)in[17] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[18] * 16u + (uint32_t)in[1] * 2u + (uint32_t)in[19]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	if (modifier < -4) modifier = -4;
 	if (modifier > 4) modifier = 4;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll + 4];
+		uint16_t cell = rtab_native_t0_[col][(uint32_t)roll + 4u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -2243,7 +2248,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll + 4];
+		uint16_t cell = rtab_native_t0_[col][(uint32_t)roll + 4u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
@@ -3006,34 +3011,33 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -2147483643 ||
+		extra_drm > 2147483636))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier charge_orders: folded */
 	/* modifier pursuit_impetus: folded */
 	/* modifier cromwell: folded */
 	/* modifier leader_command_rating: folded */
 	total = extra_drm;
-	total += rtab_native_f1_0_[in[26] * 128 + in[27] * 64 + in[0] * 16 + in[28] * 8 + in[29]];
+	total += rtab_native_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29]];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[0]]; /* by game */
+	roll = natural + modifier;
+	col = table1_column_of_value[(uint32_t)in[0]]; /* by game */
 	(void)nat;
 	{
-		int64_t at = roll + 5;
-		if ((uint64_t)at >= 17u) at = at < 0 ? 17 : 18;
+		uint32_t at = (uint32_t)roll + 5u;
+		if (at >= 17u) at = roll < -5 ? 17u : 18u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -3234,12 +3238,12 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[0]]; /* by game */
+	col = table1_column_of_value[(uint32_t)in[0]]; /* by game */
 	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
-		int64_t at = roll + 5;
-		if ((uint64_t)at >= 17u) at = at < 0 ? 17 : 18;
+		uint32_t at = (uint32_t)roll + 5u;
+		if (at >= 17u) at = roll < -5 ? 17u : 18u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -4028,32 +4032,31 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -2147483647 ||
+		extra_drm > 2147483637))
 		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier initial_morale_6_or_less: folded */
 	/* modifier initial_morale_8: folded */
 	total = extra_drm;
-	total += rtab_native_f2_0_[(in[20] - 1)];
+	total += rtab_native_f2_0_[((uint32_t)in[20] - 1u)];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 1;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint32_t at = (uint32_t)roll + 1u;
+		if (at >= 12u) at = roll < -1 ? 12u : 13u;
 		uint16_t cell = rtab_native_t2_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -4165,8 +4168,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 1;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint32_t at = (uint32_t)roll + 1u;
+		if (at >= 12u) at = roll < -1 ? 12u : 13u;
 		uint16_t cell = rtab_native_t2_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -575,6 +575,12 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -679,19 +685,18 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483634)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm > 2147483634))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	natural += faces[1];
 	/* modifier flank_or_rear */
@@ -710,7 +715,7 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	{
 		int32_t f[2];
@@ -722,8 +727,8 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table0_natural[nat].outcome;
 	} else {
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint32_t at = (uint32_t)roll - 2u;
+		if (at >= 12u) at = roll < 2 ? 12u : 13u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -814,8 +819,8 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table0_natural[nat].provisional);
 	} else {
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
+		uint32_t at = (uint32_t)roll - 2u;
+		if (at >= 12u) at = roll < 2 ? 12u : 13u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -1043,19 +1048,19 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm < -2147483636 ||
+		extra_drm > 2147483623))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	natural += faces[1];
 	/* modifier other_morale_modifiers */
@@ -1070,7 +1075,7 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	{
 		int32_t f[2];
@@ -1082,8 +1087,8 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table1_natural[nat].outcome;
 	} else {
-		int64_t at = roll + 10;
-		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
+		uint32_t at = (uint32_t)roll + 10u;
+		if (at >= 35u) at = roll < -10 ? 35u : 36u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -1168,8 +1173,8 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table1_natural[nat].provisional);
 	} else {
-		int64_t at = roll + 10;
-		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
+		uint32_t at = (uint32_t)roll + 10u;
+		if (at >= 35u) at = roll < -10 ? 35u : 36u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -641,6 +641,15 @@ static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
 	return false;
 }
 
+/* " - 3u", " + 5u" or nothing: an unsigned 32-bit value less v (the difference modulo 2^32). */
+static void offset(strbuf *o, int32_t v)
+{
+	if (v > 0)
+		sb_printf(o, " - %luu", (unsigned long)v);
+	else if (v < 0)
+		sb_printf(o, " + %luu", (unsigned long)(0u - (uint32_t)v));
+}
+
 /* The index of a combination of inputs in a folded table (the first varies slowest, each
  * input in fold_slots entries): a sum of independent terms, no chain of multiplies. */
 static void input_index(nctx *c, const uint16_t *inputs, size_t n)
@@ -652,15 +661,20 @@ static void input_index(nctx *c, const uint16_t *inputs, size_t n)
 		const rtab_input *in = &c->rs->inputs[inputs[k]];
 		weight /= fold_slots(c->rs, inputs[k]);
 		sb_puts(c->o, k ? " + " : "");
-		if (in->min)
-			sb_printf(c->o, "(in[%u] - %ld)", inputs[k], (long)in->min);
-		else
-			sb_printf(c->o, "in[%u]", inputs[k]);
+		/* Unsigned: the inputs are within their domains, and a 32-bit unsigned index
+		 * needs no sign extension. */
+		if (in->min) {
+			sb_printf(c->o, "((uint32_t)in[%u]", inputs[k]);
+			offset(c->o, in->min);
+			sb_putc(c->o, ')');
+		} else {
+			sb_printf(c->o, "(uint32_t)in[%u]", inputs[k]);
+		}
 		if (weight > 1)
-			sb_printf(c->o, " * %lld", (long long)weight);
+			sb_printf(c->o, " * %lldu", (long long)weight);
 	}
 	if (n == 0)
-		sb_putc(c->o, '0');
+		sb_puts(c->o, "0u");
 }
 
 /* A value written as a constant ("value 1", "value -2"): its signed value. */
@@ -1100,8 +1114,15 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 {
 	const rtab_ruleset *rs = c->rs;
 	line(c, 0, "{");
+	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
+	 * where it cannot, the lean code adds in 32 bits. */
+	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
+						(int64_t)d->min + t->cap_min < INT32_MIN);
+	bool roll32 = !c->full && !roll_overflow;
 	line(c, 1, "const int32_t *in;");
-	line(c, 1, "int64_t total, gsum = 0, roll, sum_other = 0;");
+	line(c, 1, "int64_t total, gsum = 0, %ssum_other = 0;", roll32 ? "" : "roll, ");
+	if (roll32)
+		line(c, 1, "int32_t roll;");
 	line(c, 1, "int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;");
 	line(c, 1, "int row, col, outcome, nat = -1;");
 	for (size_t g = 0; g < rs->ngroups; g++) {
@@ -1137,6 +1158,31 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	drm_range(c, t, &drm_lo, &drm_hi);
 	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
 	unsigned nf = d ? d->nfaces : 0;
+	if (!c->full) {
+		/* One test for a valid call; anything else (a missing pointer, the wrong faces,
+		 * an extra modifier beyond which a sum could leave int32) is rare: the
+		 * interpreter answers, with its own error. */
+		indent(c->o, 1);
+		sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
+		size_t k = 0;
+		for (size_t g = 0; d && g < d->ngroups; g++)
+			for (size_t j = 0; j < d->groups[g].count; j++, k++) {
+				sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
+				offset(c->o, d->groups[g].face_min);
+				sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
+									   (uint32_t)d->groups[g].face_min));
+			}
+		if (drm_lo > INT32_MIN)
+			sb_printf(c->o, " ||\n\t\textra_drm < %lld", (long long)drm_lo);
+		if (drm_hi < INT32_MAX)
+			sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
+		sb_puts(c->o, "))\n");
+		return_interpreted(c, 2);
+		line(c, 1, "in = s->inputs;");
+		line(c, 1, "(void)in;");
+		for (k = 0; d && k < d->nfaces; k++)
+			line(c, 1, "natural += faces[%zu];", k);
+	} else {
 	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
 	if (guard) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
@@ -1179,6 +1225,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		for (k = 0; k < d->nfaces; k++)
 			line(c, 1, "natural += faces[%zu];", k);
 	}
+	}
 	if (c->full) {
 		line(c, 1, "out->natural = natural;");
 		if (d && d->provisional)
@@ -1193,9 +1240,11 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
 		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
 	}
-	line(c, 1, "roll = (int64_t)natural + modifier;");
-	if (t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
-			       (int64_t)d->min + t->cap_min < INT32_MIN))
+	if (roll32)
+		line(c, 1, "roll = natural + modifier;");
+	else
+		line(c, 1, "roll = (int64_t)natural + modifier;");
+	if (roll_overflow)
 		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
 	/* The column. */
 	if (t->column_input < 0) {
@@ -1206,7 +1255,8 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		for (int64_t v = 0; v <= ci->max; v++)
 			if (t->column_of_value[v] >= t->ncolumns)
 				bad = true;
-		line(c, 1, "col = table%zu_column_of_value[in[%d]]; /* by %s */", c->ti, t->column_input, ci->id);
+		line(c, 1, "col = table%zu_column_of_value[(uint32_t)in[%d]]; /* by %s */", c->ti, t->column_input,
+		     ci->id);
 		char var[32];
 		snprintf(var, sizeof var, "in[%d]", t->column_input);
 		note_input_native(c, 1, (size_t)t->column_input, var);
@@ -1261,21 +1311,22 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 			none |= rtab_column_row(col, (size_t)r) < 0;
 		none |= !inside && (col->below_row < 0 || col->above_row < 0);
 	}
-	char index[48];
-	if (t->roll_min == 0)
-		snprintf(index, sizeof index, "roll");
-	else
-		snprintf(index, sizeof index, "roll %c %lld", t->roll_min < 0 ? '+' : '-',
-			 t->roll_min < 0 ? -(long long)t->roll_min : (long long)t->roll_min);
+	/* The offset of the modified roll from the first printed one, in 32 bits: the roll
+	 * is within int32 here, and so is the difference (modulo 2^32, where a roll below
+	 * the first lands far above the last). */
+	strbuf index = {0};
+	sb_puts(&index, "(uint32_t)roll");
+	offset(&index, t->roll_min);
 	if (inside)
-		line(c, 2, "%s cell = rtab_native_t%zu_[col][%s];", cell_type(t), c->ti, index);
+		line(c, 2, "%s cell = rtab_native_t%zu_[col][%s];", cell_type(t), c->ti, index.data);
 	else {
 		/* Inside the printed rolls the common case: one unsigned test. */
-		line(c, 2, "int64_t at = %s;", index);
-		line(c, 2, "if ((uint64_t)at >= %ldu) at = at < 0 ? %ld : %ld;", (long)span, (long)span,
-		     (long)span + 1);
+		line(c, 2, "uint32_t at = %s;", index.data);
+		line(c, 2, "if (at >= %ldu) at = roll < %ld ? %ldu : %ldu;", (long)span, (long)t->roll_min,
+		     (long)span, (long)span + 1);
 		line(c, 2, "%s cell = rtab_native_t%zu_[col][at];", cell_type(t), c->ti);
 	}
+	sb_free(&index);
 	if (none)
 		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
@@ -1433,6 +1484,9 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 	/* A ruleset need not use every helper; clang warns of unused static functions. */
 	sb_puts(o, "\n#if defined(__GNUC__)\n#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))\n"
 		   "#else\n#define RTAB_NATIVE_HELPER_ static inline\n#endif\n");
+	/* The branch a valid call never takes (a GNU builtin: plain C elsewhere). */
+	sb_puts(o, "\n#if defined(__GNUC__)\n#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)\n"
+		   "#else\n#define RTAB_NATIVE_UNLIKELY_(x) (x)\n#endif\n");
 	sb_printf(o,
 		  "\nint %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues)\n{\n"
 		  "\tint rc;\n"

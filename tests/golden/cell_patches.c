@@ -179,6 +179,12 @@ const rtab_ruleset cell_patches_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int cell_patches_situation_init(cell_patches_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;

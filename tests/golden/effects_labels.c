@@ -195,6 +195,12 @@ const rtab_ruleset effects_labels_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int effects_labels_situation_init(effects_labels_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -301,31 +307,29 @@ int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm > 2147483635))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier rear_attack: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[0] * 4 + (in[1] - 1)];
+	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + ((uint32_t)in[1] - 1u)];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 13u) at = at < 0 ? 13 : 14;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 13u) at = roll < 0 ? 13u : 14u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -410,8 +414,8 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 13u) at = at < 0 ? 13 : 14;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 13u) at = roll < 0 ? 13u : 14u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -455,28 +459,26 @@ int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int3
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483638)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm > 2147483638))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 10u) at = at < 0 ? 10 : 11;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 10u) at = roll < 0 ? 10u : 11u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -532,8 +534,8 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 10u) at = at < 0 ? 10 : 11;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 10u) at = roll < 0 ? 10u : 11u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);

@@ -143,6 +143,12 @@ const rtab_ruleset enum_columns_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int enum_columns_situation_init(enum_columns_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -247,29 +253,28 @@ int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *fa
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm > 2147483635))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	natural += faces[1];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
-	col = table0_column_of_value[in[0]]; /* by terrain */
+	roll = natural + modifier;
+	col = table0_column_of_value[(uint32_t)in[0]]; /* by terrain */
 	(void)nat;
 	{
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 11u) at = at < 0 ? 11 : 12;
+		uint32_t at = (uint32_t)roll - 2u;
+		if (at >= 11u) at = roll < 2 ? 11u : 12u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -323,11 +328,11 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
-	col = table0_column_of_value[in[0]]; /* by terrain */
+	col = table0_column_of_value[(uint32_t)in[0]]; /* by terrain */
 	(void)nat;
 	{
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 11u) at = at < 0 ? 11 : 12;
+		uint32_t at = (uint32_t)roll - 2u;
+		if (at >= 11u) at = roll < 2 ? 11u : 12u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);

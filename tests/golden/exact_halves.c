@@ -150,6 +150,12 @@ const rtab_ruleset exact_halves_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int exact_halves_situation_init(exact_halves_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;

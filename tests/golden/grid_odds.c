@@ -194,6 +194,12 @@ const rtab_ruleset grid_odds_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int grid_odds_situation_init(grid_odds_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -314,28 +320,26 @@ int grid_odds_resolve_pursuit(const grid_odds_situation *s, const int32_t *faces
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[3]]; /* by ground */
+	roll = natural + modifier;
+	col = table1_column_of_value[(uint32_t)in[3]]; /* by ground */
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint32_t at = (uint32_t)roll - 1u;
+		if (at >= 6u) at = roll < 1 ? 6u : 7u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -388,11 +392,11 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[3]]; /* by ground */
+	col = table1_column_of_value[(uint32_t)in[3]]; /* by ground */
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint32_t at = (uint32_t)roll - 1u;
+		if (at >= 6u) at = roll < 1 ? 6u : 7u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);

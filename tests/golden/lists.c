@@ -167,6 +167,12 @@ const rtab_ruleset lists_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int lists_situation_init(lists_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -288,17 +294,17 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483645 || extra_drm > 2147483610)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm < -2147483645 ||
+		extra_drm > 2147483610))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier wounds */
 	cond = 1;
 	if (cond) {
@@ -356,15 +362,15 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 	/* modifier standard: folded */
 	/* modifier first_rank: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[3] * 128 + (in[0] - 1) * 32 + in[6] * 16 + in[9] * 8 + in[1]];
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + ((uint32_t)in[0] - 1u) * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 3;
-		if ((uint64_t)at >= 41u) at = at < 0 ? 41 : 42;
+		uint32_t at = (uint32_t)roll + 3u;
+		if (at >= 41u) at = roll < -3 ? 41u : 42u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -560,8 +566,8 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 3;
-		if ((uint64_t)at >= 41u) at = at < 0 ? 41 : 42;
+		uint32_t at = (uint32_t)roll + 3u;
+		if (at >= 41u) at = roll < -3 ? 41u : 42u;
 		uint16_t cell = rtab_native_t0_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -589,17 +595,16 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483620)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm > 2147483620))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier led_wounds */
 	cond = 1;
 	if (cond) {
@@ -653,12 +658,12 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 28u) at = at < 0 ? 28 : 29;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 28u) at = roll < 0 ? 28u : 29u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -768,8 +773,8 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 28u) at = at < 0 ? 28 : 29;
+		uint32_t at = (uint32_t)roll;
+		if (at >= 28u) at = roll < 0 ? 28u : 29u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);

@@ -362,6 +362,12 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#endif
+
 int numeric_outcomes_situation_init(numeric_outcomes_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -481,28 +487,26 @@ int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint32_t at = (uint32_t)roll - 1u;
+		if (at >= 6u) at = roll < 1 ? 6u : 7u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -558,8 +562,8 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint32_t at = (uint32_t)roll - 1u;
+		if (at >= 6u) at = roll < 1 ? 6u : 7u;
 		uint16_t cell = rtab_native_t1_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -587,23 +591,21 @@ int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, 
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
 		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	{
 		int32_t f[1];
@@ -614,8 +616,8 @@ int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, 
 		row = UINT16_MAX;
 		outcome = table2_natural[nat].outcome;
 	} else {
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint32_t at = (uint32_t)roll - 1u;
+		if (at >= 6u) at = roll < 1 ? 6u : 7u;
 		uint16_t cell = rtab_native_t2_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
@@ -680,8 +682,8 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table2_natural[nat].provisional);
 	} else {
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
+		uint32_t at = (uint32_t)roll - 1u;
+		if (at >= 6u) at = roll < 1 ? 6u : 7u;
 		uint16_t cell = rtab_native_t2_[col][at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
