@@ -1223,8 +1223,10 @@ const rtab_ruleset musket_pike_ruleset = {
 
 #if defined(__GNUC__)
 #define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
 #else
 #define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
 #endif
 
 int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues)
@@ -1339,9 +1341,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_band0_step_(int64_t a, int64_t b)
 	return -1;
 }
 
-/* table melee: row << 8 | outcome, for each modified roll -4..13, below, above */
-static const uint16_t rtab_native_t0_[1][20] = {
-	{0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u, 1799u, 1799u, 0u, 1799u},
+/* table melee: row << 8 | outcome, for each modified roll -5..14 (-4..13 printed), each column in turn */
+static const uint16_t rtab_native_t0_[20] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u, 1799u, 1799u, 1799u,
 };
 
 /* table melee: native */
@@ -1621,7 +1623,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][(uint32_t)roll + 4u];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -2248,7 +2250,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][(uint32_t)roll + 4u];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
@@ -2981,10 +2983,21 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	return RTAB_OK;
 }
 
-/* table cavalry_pursuit: row << 8 | outcome, for each modified roll -5..11, below, above */
-static const uint16_t rtab_native_t1_[2][19] = {
-	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 8u, 522u},
-	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 8u, 522u},
+/* table cavalry_pursuit: row << 8 | outcome, for each modified roll -13..19 (-5..11 printed), each column in turn */
+/* Columns 2..7: columns with the rewrites that hold applied (rtab_native_v1_). */
+static const uint16_t rtab_native_t1_[264] = {
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 267u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+};
+/* table cavalry_pursuit: where the cells of the column start, by game x already_eliminated x pursued_eliminated_by_melee */
+static const uint16_t rtab_native_v1_[16] = {
+	0, 66, 99, 132, 33, 165, 198, 231, 33, 165, 198, 231, 33, 165, 198, 231
 };
 
 /* table cavalry_pursuit: native */
@@ -3007,8 +3020,8 @@ static const int8_t rtab_native_f1_0_[256] = {
 	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
 	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0
 };
-int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const musket_pike_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
 	int64_t total, gsum = 0, sum_other = 0;
@@ -3033,50 +3046,57 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;
-	col = table1_column_of_value[(uint32_t)in[0]]; /* by game */
+	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[33] * 2u + (uint32_t)in[30]];
 	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll + 5u;
-		if (at >= 17u) at = roll < -5 ? 17u : 18u;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 13u;
+		if (at >= 33u) at = roll < -13 ? 0u : 32u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col + at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
-	do {
-		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
-			{
-				int64_t x0;
-				x0 = in[33]; /* already_eliminated */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 8;
-				break;
-			}
-		}
-		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 11;
-				break;
-			}
-		}
-		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 12;
-				break;
-			}
-		}
-	} while (0);
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier charge_orders: folded */
+	/* modifier pursuit_impetus: folded */
+	/* modifier cromwell: folded */
+	/* modifier leader_command_rating: folded */
+	total = extra_drm;
+	total += rtab_native_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29]];
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[33] * 2u + (uint32_t)in[30]];
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t1_[(uint32_t)col + (uint32_t)roll + 13u];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
 	out->row = (uint16_t)row;
@@ -3242,9 +3262,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll + 5u;
-		if (at >= 17u) at = roll < -5 ? 17u : 18u;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 13u;
+		if (at >= 33u) at = roll < -13 ? 0u : 32u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col * 33u + at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_rows[row].provisional);
@@ -4018,9 +4038,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	return RTAB_OK;
 }
 
-/* table failure_to_retreat: row << 8 | outcome, for each modified roll -1..10, below, above */
-static const uint16_t rtab_native_t2_[1][14] = {
-	{13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u, 270u, 270u, 270u, 270u, 13u, 270u},
+/* table failure_to_retreat: row << 8 | outcome, for each modified roll -9..18 (-1..10 printed), each column in turn */
+static const uint16_t rtab_native_t2_[28] = {
+	13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u,
 };
 
 /* table failure_to_retreat: native */
@@ -4028,8 +4048,8 @@ static const uint16_t rtab_native_t2_[1][14] = {
 static const int8_t rtab_native_f2_0_[16] = {
 	-1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0
 };
-int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any2_(const musket_pike_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
 	int64_t total, gsum = 0, sum_other = 0;
@@ -4055,9 +4075,49 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll + 1u;
-		if (at >= 12u) at = roll < -1 ? 12u : 13u;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 9u;
+		if (at >= 28u) at = roll < -9 ? 0u : 27u;
+		uint16_t cell = rtab_native_t2_[at];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier initial_morale_6_or_less: folded */
+	/* modifier initial_morale_8: folded */
+	total = extra_drm;
+	total += rtab_native_f2_0_[((uint32_t)in[20] - 1u)];
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t2_[(uint32_t)roll + 9u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -4168,9 +4228,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll + 1u;
-		if (at >= 12u) at = roll < -1 ? 12u : 13u;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 9u;
+		if (at >= 28u) at = roll < -9 ? 0u : 27u;
+		uint16_t cell = rtab_native_t2_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table2_rows[row].provisional);

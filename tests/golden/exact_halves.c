@@ -152,8 +152,10 @@ const rtab_ruleset exact_halves_ruleset = {
 
 #if defined(__GNUC__)
 #define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
 #else
 #define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
 #endif
 
 int exact_halves_situation_init(exact_halves_situation *s, const int32_t *values, size_t nvalues)

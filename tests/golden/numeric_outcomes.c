@@ -364,8 +364,10 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 
 #if defined(__GNUC__)
 #define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
 #else
 #define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
 #endif
 
 int numeric_outcomes_situation_init(numeric_outcomes_situation *s, const int32_t *values, size_t nvalues)
@@ -477,14 +479,14 @@ int numeric_outcomes_explain_crt(const numeric_outcomes_situation *s, const int3
 	return rtab_resolve(&numeric_outcomes_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
-/* table retreat_length: row << 8 | outcome, for each modified roll 1..6, below, above */
-static const uint16_t rtab_native_t1_[1][8] = {
-	{8u, 8u, 265u, 265u, 265u, 522u, UINT16_MAX, UINT16_MAX},
+/* table retreat_length: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t1_[22] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8u, 8u, 265u, 265u, 265u, 522u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
 };
 
 /* table retreat_length: native */
-int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const numeric_outcomes_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
 	int64_t total, gsum = 0, sum_other = 0;
@@ -505,9 +507,46 @@ int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s,
 	col = 0;
 	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll - 1u;
-		if (at >= 6u) at = roll < 1 ? 6u : 7u;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 7u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -562,9 +601,9 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	col = 0;
 	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll - 1u;
-		if (at >= 6u) at = roll < 1 ? 6u : 7u;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -581,14 +620,14 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	return RTAB_OK;
 }
 
-/* table pursuit_table: row << 8 | outcome, for each modified roll 1..6, below, above */
-static const uint16_t rtab_native_t2_[1][8] = {
-	{8u, 8u, 265u, 265u, 265u, 523u, UINT16_MAX, UINT16_MAX},
+/* table pursuit_table: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t2_[22] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8u, 8u, 265u, 265u, 265u, 523u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
 };
 
 /* table pursuit_table: native */
-int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any2_(const numeric_outcomes_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
 	int64_t total, gsum = 0, sum_other = 0;
@@ -616,9 +655,53 @@ int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, 
 		row = UINT16_MAX;
 		outcome = table2_natural[nat].outcome;
 	} else {
-		uint32_t at = (uint32_t)roll - 1u;
-		if (at >= 6u) at = roll < 1 ? 6u : 7u;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t2_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	{
+		int32_t f[1];
+		for (size_t i = 0; i < 1; i++) f[i] = faces[i];
+		if (nat < 0 && f[0] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table2_natural[nat].outcome;
+	} else {
+		uint16_t cell = rtab_native_t2_[(uint32_t)roll + 7u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -682,9 +765,9 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table2_natural[nat].provisional);
 	} else {
-		uint32_t at = (uint32_t)roll - 1u;
-		if (at >= 6u) at = roll < 1 ? 6u : 7u;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t2_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

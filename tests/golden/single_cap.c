@@ -123,8 +123,10 @@ const rtab_ruleset single_cap_ruleset = {
 
 #if defined(__GNUC__)
 #define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
 #else
 #define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
 #endif
 
 int single_cap_situation_init(single_cap_situation *s, const int32_t *values, size_t nvalues)
@@ -219,9 +221,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const single_cap_
 	return RTAB_OK;
 }
 
-/* table morale: row << 8 | outcome, for each modified roll -1..8, below, above */
-static const uint16_t rtab_native_t0_[1][12] = {
-	{0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u, 0u, 514u},
+/* table morale: row << 8 | outcome, for each modified roll -2..9 (-1..8 printed), each column in turn */
+static const uint16_t rtab_native_t0_[12] = {
+	0u, 0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u, 514u,
 };
 
 /* table morale: native */
@@ -260,7 +262,7 @@ int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *face
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][(uint32_t)roll + 1u];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 2u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -335,7 +337,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][(uint32_t)roll + 1u];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 2u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_rows[row].provisional);
