@@ -2,18 +2,20 @@
  * rtab against the same rules written by hand, in one process: the Musket &
  * Pike melee, cavalry pursuit and failure to retreat, resolved over a pool
  * of random situations and rolls by
- *   - rtab_resolve (the interpreter, full explanation),
+ *   - rtab_resolve (full explanation; on these linked tables, the generated
+ *     native resolver behind it) and rtab_resolve_interpreted (the interpreter),
  *   - the native resolvers rtab compile emits: musket_pike_resolve_<table>
  *     (lean result) and musket_pike_explain_<table> (full explanation),
  *   - the hand-written C resolver (bench/handwritten.c), lean and full,
  *   - the Lua 5.4 port (bench/musket_pike.lua), embedded (when built with Lua).
- * Every case is first checked identical across all of them; any difference
+ * Every case is first checked identical across all of them (against the
+ * interpreter, the reference); any difference
  * is printed and the program fails (exit 1) before timing anything.
  *
  * usage: bench_tables [--check | --only VARIANT] [RESOLUTIONS [RUNS]]
  *   --check  check agreement only, no timing
  *   --only   time one variant (native, native_full, rtab_resolve, handwritten,
- *            handwritten_full, lua), e.g. under perf stat
+ *            handwritten_full, lua, interp), e.g. under perf stat
  * Prints a table, then one "NAME: VALUE" line per figure (CPU ns per
  * resolution, medians of RUNS runs of RESOLUTIONS resolutions each).
  */
@@ -135,7 +137,7 @@ static int lean_differs(const char *who, size_t t, const bench_case *c, const rt
 	    got->modified_roll == ref->modified_roll)
 		return 0;
 	fprintf(stderr,
-		"bench: %s disagrees with rtab_resolve: status %d, outcome %ld, modifier %ld, roll %ld;"
+		"bench: %s disagrees with the interpreter: status %d, outcome %ld, modifier %ld, roll %ld;"
 		" rtab: outcome %u, modifier %ld, roll %ld\n",
 		who, rc, (long)got->outcome, (long)got->modifier, (long)got->modified_roll,
 		ref->outcome, (long)ref->modifier, (long)ref->modified_roll);
@@ -153,11 +155,19 @@ static int check_all(int have_lua)
 			rtab_result ref, full;
 			hw_lean lean;
 			const char *field;
-			int rc = rtab_resolve(rs, tables[t], c->in, rs->ninputs, &c->face, 1, c->drm, &ref);
+			int rc = rtab_resolve_interpreted(rs, tables[t], c->in, rs->ninputs, &c->face, 1, c->drm,
+							  &ref);
 			if (rc != RTAB_OK) {
-				fprintf(stderr, "bench: rtab_resolve failed: %s\n", rtab_status_message(rc));
+				fprintf(stderr, "bench: rtab_resolve_interpreted failed: %s\n", rtab_status_message(rc));
 				describe(t, c);
 				return 1;
+			}
+			rc = rtab_resolve(rs, tables[t], c->in, rs->ninputs, &c->face, 1, c->drm, &full);
+			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
+				fprintf(stderr, "bench: rtab_resolve differs from the interpreter in %s\n",
+					rc != RTAB_OK ? "status" : field);
+				describe(t, c);
+				bad++;
 			}
 			bad += (size_t)lean_differs("hand-written C", t, c, &ref, hw_lean_of(t, c, &lean),
 						    &lean);
@@ -169,14 +179,14 @@ static int check_all(int have_lua)
 			bad += (size_t)lean_differs("musket_pike_resolve_*", t, c, &ref, rc, &lean);
 			rc = native_full_of(t, c, &full);
 			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
-				fprintf(stderr, "bench: musket_pike_explain_* differs from rtab_resolve in %s\n",
+				fprintf(stderr, "bench: musket_pike_explain_* differs from the interpreter in %s\n",
 					rc != RTAB_OK ? "status" : field);
 				describe(t, c);
 				bad++;
 			}
 			rc = hw_full_of(t, c, &full);
 			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
-				fprintf(stderr, "bench: hand-written full result differs from rtab_resolve in %s\n",
+				fprintf(stderr, "bench: hand-written full result differs from the interpreter in %s\n",
 					rc != RTAB_OK ? "status" : field);
 				describe(t, c);
 				bad++;
@@ -198,7 +208,7 @@ static int check_all(int have_lua)
 				"bench/musket_pike.lua\n");
 		return 1;
 	}
-	printf("checked %zu cases (%d situations, 3 tables): every resolver agrees with rtab_resolve\n",
+	printf("checked %zu cases (%d situations, 3 tables): every resolver agrees with the interpreter\n",
 	       checked, NSITUATIONS);
 	return 0;
 }
@@ -229,12 +239,12 @@ static int cmp_double(const void *a, const void *b)
 		elapsed = (now_ns() - t0_) / (double)(n);          \
 	} while (0)
 
-enum variant { V_NATIVE, V_NATIVE_FULL, V_RTAB, V_HW, V_HW_FULL, V_LUA, NVARIANTS };
+enum variant { V_NATIVE, V_NATIVE_FULL, V_RTAB, V_HW, V_HW_FULL, V_LUA, V_INTERP, NVARIANTS };
 static const char *const variant_names[NVARIANTS] = {
 	"native musket_pike_resolve_*", "native musket_pike_explain_*", "rtab_resolve (full)",
-	"hand-written C", "hand-written C, full result", "Lua 5.4 port"};
+	"hand-written C", "hand-written C, full result", "Lua 5.4 port", "rtab_resolve_interpreted"};
 static const char *const variant_keys[NVARIANTS] = {"native", "native_full", "rtab_resolve",
-						    "handwritten", "handwritten_full", "lua"};
+						    "handwritten", "handwritten_full", "lua", "interp"};
 
 static double time_variant(enum variant v, size_t t, long n)
 {
@@ -259,6 +269,14 @@ static double time_variant(enum variant v, size_t t, long n)
 		TIMED(n, {
 			rtab_result r;
 			if (rtab_resolve(rs, table, c->in, rs->ninputs, &c->face, 1, c->drm, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_INTERP:
+		TIMED(n, {
+			rtab_result r;
+			if (rtab_resolve_interpreted(rs, table, c->in, rs->ninputs, &c->face, 1, c->drm, &r) ==
+			    RTAB_OK)
 				acc_ += r.outcome + r.modified_roll;
 		});
 		break;

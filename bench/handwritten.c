@@ -443,7 +443,7 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	out->row = melee_row[face + m + 4];
 	out->outcome = out->row;
 
-	note_row(out, rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[out->row].provisional);
+	note_row(out, rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_MELEE], out->row));
 	melee_triggers(in, out);
 	return RTAB_OK;
 }
@@ -481,7 +481,7 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	out->key_column = (int16_t)out->column;
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
-	note_row(out, rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rows[out->row].provisional);
+	note_row(out, rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT], out->row));
 	const rtab_rewrite *rw = rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites;
 	int16_t rewrite = -1;
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE) {
@@ -541,7 +541,7 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	out->modified_roll = face + m;
 	out->row = face + m <= 4 ? 0 : 1;
 	out->outcome = out->row ? MUSKET_PIKE_OUTCOME_STAND : MUSKET_PIKE_OUTCOME_ELIMINATED;
-	note_row(out, rs->tables[MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT].rows[out->row].provisional);
+	note_row(out, rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT], out->row));
 	if (out->outcome == MUSKET_PIKE_OUTCOME_STAND) {
 		note(out, trigger_reason(out->outcome, 0));
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_STAND_MORALE, 0);

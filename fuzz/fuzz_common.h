@@ -206,8 +206,8 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 			FUZZ_CHECK(t->modifiers[k] < rs->nmodifiers, "table '%s': modifier %u of %u",
 				   t->id, t->modifiers[k], rs->nmodifiers);
 		for (size_t r = 0; r < t->nrows; r++)
-			FUZZ_CHECK(t->rows[r].outcome < rs->noutcomes, "table '%s' row %zu: outcome %u of %u",
-				   t->id, r, t->rows[r].outcome, rs->noutcomes);
+			FUZZ_CHECK(rtab_row_outcome(t, r) < rs->noutcomes, "table '%s' row %zu: outcome %u of %u",
+				   t->id, r, rtab_row_outcome(t, r), rs->noutcomes);
 		if (t->key_kind != RTAB_KEY_INPUT) {
 			FUZZ_CHECK(t->key_kind <= RTAB_KEY_VALUE && t->key_a.ninstrs > 0,
 				   "table '%s': key kind %u with %u instructions", t->id, t->key_kind,
@@ -530,9 +530,9 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 		int32_t row = fuzz_row_of(t, &t->columns[column], r->modified_roll);
 		FUZZ_CHECK(r->row == row, "table '%s': row %u, the column gives roll %ld row %ld", t->id,
 			   r->row, (long)r->modified_roll, (long)row);
-		FUZZ_CHECK(given == t->rows[r->row].outcome,
+		FUZZ_CHECK(given == rtab_row_outcome(t, r->row),
 			   "table '%s': outcome %ld, row %u gives %u", t->id, (long)given, r->row,
-			   t->rows[r->row].outcome);
+			   rtab_row_outcome(t, r->row));
 	}
 	fuzz_touch(r->provisional);
 #ifdef RTAB_NO_DICE

@@ -188,23 +188,27 @@ static const rtab_column table0_columns[] = {
 	{.id = ">=+6", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 6, .step_den = 1, .row_of_roll8 = table0_column9_rows},
 };
-static const rtab_row table0_rows[] = {
-	{4, "9.2", NULL}, /* attacker_loses_2 */
-	{5, "9.2", NULL}, /* attacker_loses_1 */
-	{0, "9.2", NULL}, /* engaged */
-	{1, "9.2", NULL}, /* defender_retreats */
-	{2, "9.2", NULL}, /* defender_loses_1 */
-	{3, "9.2", NULL}, /* defender_loses_2 */
+static const uint8_t table0_row_outcomes[] = {
+	4, /* attacker_loses_2 */
+	5, /* attacker_loses_1 */
+	0, /* engaged */
+	1, /* defender_retreats */
+	2, /* defender_loses_1 */
+	3, /* defender_loses_2 */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"9.2", NULL},
 };
 static const uint16_t table0_modifiers[] = {0};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_SUB, 0}};
 
 static const rtab_table tables[] = {
 	{.id = "combat", .labels = table0_labels, .rule = "9.2",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 10, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 10, .columns = table0_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 7,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 };
 
 /* numeric outcome attacker_loses */
@@ -256,6 +260,7 @@ const rtab_ruleset classic_differential_ruleset = {
 	.nnumeric_outcomes = 1,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -359,7 +364,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_dif
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&classic_differential_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&classic_differential_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -383,7 +388,7 @@ int classic_differential_explain_combat(const classic_differential_situation *s,
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_differential_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_differential_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
 int classic_differential_resolve(size_t table, const classic_differential_situation *s, const int32_t *faces, size_t nfaces,

@@ -203,13 +203,16 @@ static const rtab_column table0_columns[] = {
 	{.id = "6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
-static const rtab_row table0_rows[] = {
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{5, "7.3", NULL}, /* defender_eliminated */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{3, "7.3", NULL}, /* exchange */
+static const uint8_t table0_row_outcomes[] = {
+	1, /* attacker_retreats */
+	2, /* no_effect */
+	4, /* defender_retreats */
+	5, /* defender_eliminated */
+	0, /* attacker_eliminated */
+	3, /* exchange */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"7.3", NULL},
 };
 static const uint16_t table0_shifts[] = {0, 1};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}};
@@ -277,13 +280,16 @@ static const rtab_column table1_columns[] = {
 	{.id = "6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
-static const rtab_row table1_rows[] = {
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{5, "7.3", NULL}, /* defender_eliminated */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{3, "7.3", NULL}, /* exchange */
+static const uint8_t table1_row_outcomes[] = {
+	1, /* attacker_retreats */
+	2, /* no_effect */
+	4, /* defender_retreats */
+	5, /* defender_eliminated */
+	0, /* attacker_eliminated */
+	3, /* exchange */
+};
+static const rtab_row_note table1_row_notes[] = {
+	{"7.3", NULL},
 };
 static const uint16_t table1_shifts[] = {0, 1, 2};
 static const rtab_instr table1_key_a[] = {{RTAB_OP_INPUT, 0}};
@@ -351,16 +357,24 @@ static const rtab_column table2_columns[] = {
 	{.id = "6:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 5, .step_num = 6, .step_den = 1, .row_of_roll8 = NULL},
 };
-static const rtab_row table2_rows[] = {
-	{3, "7.8.1", NULL}, /* exchange */
-	{1, "7.3", NULL}, /* attacker_retreats */
-	{2, "7.3", NULL}, /* no_effect */
-	{4, "7.3", NULL}, /* defender_retreats */
-	{5, "7.8", NULL}, /* defender_eliminated */
-	{5, "7.3", NULL}, /* defender_eliminated */
-	{0, "7.3", NULL}, /* attacker_eliminated */
-	{3, "7.3", NULL}, /* exchange */
-	{1, "7.8", NULL}, /* attacker_retreats */
+static const uint8_t table2_row_outcomes[] = {
+	3, /* exchange */
+	1, /* attacker_retreats */
+	2, /* no_effect */
+	4, /* defender_retreats */
+	5, /* defender_eliminated */
+	5, /* defender_eliminated */
+	0, /* attacker_eliminated */
+	3, /* exchange */
+	1, /* attacker_retreats */
+};
+static const rtab_row_note table2_row_notes[] = {
+	{"7.8.1", NULL},
+	{"7.3", NULL},
+	{"7.8", NULL},
+};
+static const uint8_t table2_row_note[] = {
+	0, 1, 1, 1, 2, 1, 1, 1, 2
 };
 static const uint16_t table2_shifts[] = {0, 1};
 static const rtab_instr table2_key_a[] = {{RTAB_OP_INPUT, 0}};
@@ -452,13 +466,16 @@ static const rtab_column table3_columns[] = {
 };
 static const uint16_t table3_column_of_value[] = {0, 9};
 static const uint16_t table3_column_end_of_value[] = {9, 16};
-static const rtab_row table3_rows[] = {
-	{1, "7.9", NULL}, /* attacker_retreats */
-	{2, "7.9", NULL}, /* no_effect */
-	{4, "7.9", NULL}, /* defender_retreats */
-	{5, "7.9", NULL}, /* defender_eliminated */
-	{0, "7.9", NULL}, /* attacker_eliminated */
-	{3, "7.9", NULL}, /* exchange */
+static const uint8_t table3_row_outcomes[] = {
+	1, /* attacker_retreats */
+	2, /* no_effect */
+	4, /* defender_retreats */
+	5, /* defender_eliminated */
+	0, /* attacker_eliminated */
+	3, /* exchange */
+};
+static const rtab_row_note table3_row_notes[] = {
+	{"7.9", NULL},
 };
 static const uint16_t table3_shifts[] = {0, 1};
 static const rtab_instr table3_key_a[] = {{RTAB_OP_INPUT, 0}};
@@ -466,25 +483,29 @@ static const rtab_instr table3_key_b[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 2, .shifts = table0_shifts, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 2, .shifts = table0_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 	{.id = "cavalry_crt", .labels = table1_labels, .rule = "7.7",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table1_columns, .nrows = 6, .rows = table1_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table1_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 3, .shifts = table1_shifts, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 3, .shifts = table1_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL},
 	{.id = "determined_crt", .labels = table2_labels, .rule = "7.8",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table2_columns, .nrows = 9, .rows = table2_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table2_columns, .nrows = 9, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table2_key_a}, .key_b = {1, table2_key_b}, .nshifts = 2, .shifts = table2_shifts, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table2_key_a}, .key_b = {1, table2_key_b}, .nshifts = 2, .shifts = table2_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table2_row_notes, .row_note = table2_row_note},
 	{.id = "assault_crt", .labels = table3_labels, .rule = "7.9",
-	 .dice = 0, .column_input = 5, .column_of_value = table3_column_of_value, .ncolumns = 16, .columns = table3_columns, .nrows = 6, .rows = table3_rows,
+	 .dice = 0, .column_input = 5, .column_of_value = table3_column_of_value, .ncolumns = 16, .columns = table3_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table3_key_a}, .key_b = {1, table3_key_b}, .nshifts = 2, .shifts = table3_shifts, .column_end_of_value = table3_column_end_of_value},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table3_key_a}, .key_b = {1, table3_key_b}, .nshifts = 2, .shifts = table3_shifts, .column_end_of_value = table3_column_end_of_value,
+	 .row_outcome8 = table3_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table3_row_notes, .row_note = NULL},
 };
 
 const rtab_ruleset classic_odds_ruleset = {
@@ -526,6 +547,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -629,7 +651,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_odd
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&classic_odds_ruleset, table, s->inputs, 6, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&classic_odds_ruleset, table, s->inputs, 6, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -653,7 +675,7 @@ int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table cavalry_crt: resolved by the interpreter */
@@ -670,7 +692,7 @@ int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table determined_crt: resolved by the interpreter */
@@ -687,7 +709,7 @@ int classic_odds_explain_determined_crt(const classic_odds_situation *s, const i
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 /* table assault_crt: resolved by the interpreter */
@@ -704,7 +726,7 @@ int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
 }
 
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,

@@ -878,61 +878,65 @@ static const rtab_column table0_columns[] = {
 	{.id = ">=+11", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 11, .step_den = 1, .row_of_roll8 = table0_column12_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "2.2", NULL}, /* loss_0_killed */
-	{1, "2.2", NULL}, /* loss_0_8 */
-	{2, "2.2", NULL}, /* loss_0_6 */
-	{3, "2.2", NULL}, /* loss_1_6 */
-	{4, "2.2", NULL}, /* loss_2_5 */
-	{5, "2.2", NULL}, /* loss_3_5 */
-	{6, "2.2", NULL}, /* loss_4_5 */
-	{7, "2.2", NULL}, /* loss_5_4 */
-	{8, "2.2", NULL}, /* loss_6_4 */
-	{9, "2.2", NULL}, /* loss_7_4 */
-	{10, "2.2", NULL}, /* loss_8_3 */
-	{11, "2.2", NULL}, /* loss_9_3 */
-	{12, "2.2", NULL}, /* loss_0_7 */
-	{13, "2.2", NULL}, /* loss_4_4 */
-	{14, "2.2", NULL}, /* loss_6_3 */
-	{15, "2.2", NULL}, /* loss_7_3 */
-	{16, "2.2", NULL}, /* loss_10_2 */
-	{17, "2.2", NULL}, /* loss_9_2 */
-	{18, "2.2", NULL}, /* loss_11_2 */
-	{19, "2.2", NULL}, /* loss_1_7 */
-	{20, "2.2", NULL}, /* loss_2_6 */
-	{21, "2.2", NULL}, /* loss_8_2 */
-	{22, "2.2", NULL}, /* loss_12_2 */
-	{23, "2.2", NULL}, /* loss_7_2 */
-	{24, "2.2", NULL}, /* loss_14_1 */
-	{25, "2.2", NULL}, /* loss_3_6 */
-	{26, "2.2", NULL}, /* loss_11_1 */
-	{27, "2.2", NULL}, /* loss_12_1 */
-	{28, "2.2", NULL}, /* loss_16_1 */
-	{29, "2.2", NULL}, /* loss_9_1 */
-	{30, "2.2", NULL}, /* loss_10_1 */
-	{31, "2.2", NULL}, /* loss_12_0 */
-	{32, "2.2", NULL}, /* loss_14_0 */
-	{33, "2.2", NULL}, /* loss_16_0 */
-	{34, "2.2", NULL}, /* loss_18_0 */
-	{35, "2.2", NULL}, /* loss_8_1 */
-	{36, "2.2", NULL}, /* loss_10_0 */
-	{37, "2.2", NULL}, /* loss_11_0 */
-	{38, "2.2", NULL}, /* loss_killed_0 */
-	{39, "2.2", NULL}, /* loss_5_3 */
-	{40, "2.2", NULL}, /* loss_8_0 */
-	{41, "2.2", NULL}, /* loss_9_0 */
-	{42, "2.2", NULL}, /* loss_6_0 */
-	{43, "2.2", NULL}, /* loss_7_0 */
-	{38, "2.2", NULL}, /* loss_killed_0 */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* loss_0_killed */
+	1, /* loss_0_8 */
+	2, /* loss_0_6 */
+	3, /* loss_1_6 */
+	4, /* loss_2_5 */
+	5, /* loss_3_5 */
+	6, /* loss_4_5 */
+	7, /* loss_5_4 */
+	8, /* loss_6_4 */
+	9, /* loss_7_4 */
+	10, /* loss_8_3 */
+	11, /* loss_9_3 */
+	12, /* loss_0_7 */
+	13, /* loss_4_4 */
+	14, /* loss_6_3 */
+	15, /* loss_7_3 */
+	16, /* loss_10_2 */
+	17, /* loss_9_2 */
+	18, /* loss_11_2 */
+	19, /* loss_1_7 */
+	20, /* loss_2_6 */
+	21, /* loss_8_2 */
+	22, /* loss_12_2 */
+	23, /* loss_7_2 */
+	24, /* loss_14_1 */
+	25, /* loss_3_6 */
+	26, /* loss_11_1 */
+	27, /* loss_12_1 */
+	28, /* loss_16_1 */
+	29, /* loss_9_1 */
+	30, /* loss_10_1 */
+	31, /* loss_12_0 */
+	32, /* loss_14_0 */
+	33, /* loss_16_0 */
+	34, /* loss_18_0 */
+	35, /* loss_8_1 */
+	36, /* loss_10_0 */
+	37, /* loss_11_0 */
+	38, /* loss_killed_0 */
+	39, /* loss_5_3 */
+	40, /* loss_8_0 */
+	41, /* loss_9_0 */
+	42, /* loss_6_0 */
+	43, /* loss_7_0 */
+	38, /* loss_killed_0 */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"2.2", NULL},
 };
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_CONST, 2}, {RTAB_OP_JUMP, 1}, {RTAB_OP_CONST, 0}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_SUB, 0}};
 
 static const rtab_table tables[] = {
 	{.id = "combat", .labels = table0_labels, .rule = "2.2",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 13, .columns = table0_columns, .nrows = 45, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 13, .columns = table0_columns, .nrows = 45, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {9, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {9, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 };
 
 /* numeric outcome loss */
@@ -991,6 +995,7 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 	.nnumeric_outcomes = 1,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -1094,7 +1099,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lone_wolf_s
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&lone_wolf_style_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&lone_wolf_style_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1118,7 +1123,7 @@ int lone_wolf_style_explain_combat(const lone_wolf_style_situation *s, const int
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&lone_wolf_style_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&lone_wolf_style_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
 int lone_wolf_style_resolve(size_t table, const lone_wolf_style_situation *s, const int32_t *faces, size_t nfaces,

@@ -696,17 +696,21 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{11, "Борьба с разбеганием глаз", NULL}, /* combat_result_totalled */
+static const uint8_t table0_row_outcomes[] = {
+	11, /* combat_result_totalled */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"Борьба с разбеганием глаз", NULL},
 };
 static const uint16_t table0_modifiers[] = {0, 1, 2};
 
 static const rtab_table tables[] = {
 	{.id = "combat_result", .labels = table0_labels, .rule = "Борьба с разбеганием глаз",
-	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
+	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = NULL,
 	 .nmodifiers = 3, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 1611,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 };
 
 /* reactions charge_reaction */
@@ -840,6 +844,9 @@ static const rtab_procedure procedures[] = {
 	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
 };
 
+static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset mass_battle_ruleset = {
 	.id = "mass_battle",
 	.title = title_labels,
@@ -879,6 +886,7 @@ const rtab_ruleset mass_battle_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = mass_battle_native_resolve_,
 };
 
 /*
@@ -982,7 +990,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&mass_battle_ruleset, table, s->inputs, 65, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&mass_battle_ruleset, table, s->inputs, 65, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1800,7 +1808,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147482036)
-		return rtab_resolve(&mass_battle_ruleset, 0, s->inputs, 65, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&mass_battle_ruleset, 0, s->inputs, 65, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -2284,7 +2292,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	switch (outcome) {
 	case 0: /* must_charge_fresh_enemy */
@@ -2422,4 +2429,69 @@ int mass_battle_explain(size_t table, const mass_battle_situation *s, const int3
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const mass_battle_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &mass_battle_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 1 || nvalues != 65 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0] | values[1] | values[2] | values[3] | values[4] | values[5] | values[6] | values[7]
+		 | values[8] | values[9] | values[11] | values[12] | values[13] | values[14] | values[15] | values[19]
+		 | values[22] | values[25] | values[28] | values[31] | values[34] | values[37] | values[40] | values[43]
+		 | values[46] | values[49] | values[52] | values[55] | values[58] | values[61] | values[64]) > 1u;
+	bad |= (uint32_t)values[10] > 2u;
+	bad |= (uint32_t)values[16] - 1u > 15u;
+	bad |= (uint32_t)values[17] > 10u;
+	bad |= (uint32_t)values[18] > 100u;
+	bad |= (uint32_t)values[20] > 10u;
+	bad |= (uint32_t)values[21] > 100u;
+	bad |= (uint32_t)values[23] > 10u;
+	bad |= (uint32_t)values[24] > 100u;
+	bad |= (uint32_t)values[26] > 10u;
+	bad |= (uint32_t)values[27] > 100u;
+	bad |= (uint32_t)values[29] > 10u;
+	bad |= (uint32_t)values[30] > 100u;
+	bad |= (uint32_t)values[32] > 10u;
+	bad |= (uint32_t)values[33] > 100u;
+	bad |= (uint32_t)values[35] > 10u;
+	bad |= (uint32_t)values[36] > 100u;
+	bad |= (uint32_t)values[38] > 10u;
+	bad |= (uint32_t)values[39] > 100u;
+	bad |= (uint32_t)values[41] > 10u;
+	bad |= (uint32_t)values[42] > 100u;
+	bad |= (uint32_t)values[44] > 10u;
+	bad |= (uint32_t)values[45] > 100u;
+	bad |= (uint32_t)values[47] > 10u;
+	bad |= (uint32_t)values[48] > 100u;
+	bad |= (uint32_t)values[50] > 10u;
+	bad |= (uint32_t)values[51] > 100u;
+	bad |= (uint32_t)values[53] > 10u;
+	bad |= (uint32_t)values[54] > 100u;
+	bad |= (uint32_t)values[56] > 10u;
+	bad |= (uint32_t)values[57] > 100u;
+	bad |= (uint32_t)values[59] > 10u;
+	bad |= (uint32_t)values[60] > 100u;
+	bad |= (uint32_t)values[62] > 10u;
+	bad |= (uint32_t)values[63] > 100u;
+	s = (const mass_battle_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = mass_battle_explain_combat_result(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -1030,15 +1030,22 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 7,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "11.0", NULL}, /* attacker_eliminated */
-	{1, "11.0", NULL}, /* attacker_broken */
-	{2, "11.0", "roll label lost in extraction; 3-6 in printed order is the only reading that covers every roll once"}, /* attacker_shaken_retreat_2 */
-	{3, "11.0", "roll label lost in extraction; 3-6 in printed order is the only reading that covers every roll once"}, /* attacker_shaken_retreat_1 */
-	{4, "11.0", "roll label lost in extraction; 3-6 in printed order is the only reading that covers every roll once"}, /* defender_shaken_retreat_1 */
-	{5, "11.0", "roll label lost in extraction; 3-6 in printed order is the only reading that covers every roll once"}, /* defender_shaken_retreat_2 */
-	{6, "11.0", NULL}, /* defender_broken */
-	{7, "11.0", NULL}, /* defender_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* attacker_eliminated */
+	1, /* attacker_broken */
+	2, /* attacker_shaken_retreat_2 */
+	3, /* attacker_shaken_retreat_1 */
+	4, /* defender_shaken_retreat_1 */
+	5, /* defender_shaken_retreat_2 */
+	6, /* defender_broken */
+	7, /* defender_eliminated */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"11.0", NULL},
+	{"11.0", "roll label lost in extraction; 3-6 in printed order is the only reading that covers every roll once"},
+};
+static const uint8_t table0_row_note[] = {
+	0, 0, 1, 1, 1, 1, 0, 0
 };
 static const uint16_t table0_modifiers[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
 
@@ -1062,10 +1069,13 @@ static const rtab_column table1_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
-static const rtab_row table1_rows[] = {
-	{8, "11.7.2", NULL}, /* break_off */
-	{9, "11.7.2", NULL}, /* pursue_and_eliminate */
-	{10, "11.7.2", NULL}, /* pursue_off_map */
+static const uint8_t table1_row_outcomes[] = {
+	8, /* break_off */
+	9, /* pursue_and_eliminate */
+	10, /* pursue_off_map */
+};
+static const rtab_row_note table1_row_notes[] = {
+	{"11.7.2", NULL},
 };
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
 static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 33}};
@@ -1087,28 +1097,34 @@ static const rtab_column table2_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows},
 };
-static const rtab_row table2_rows[] = {
-	{13, "11.4.5", NULL}, /* eliminated */
-	{14, "11.4.5", NULL}, /* stand */
+static const uint8_t table2_row_outcomes[] = {
+	13, /* eliminated */
+	14, /* stand */
+};
+static const rtab_row_note table2_row_notes[] = {
+	{"11.4.5", NULL},
 };
 static const uint16_t table2_modifiers[] = {22, 23};
 
 static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = NULL,
 	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note},
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2",
-	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
+	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 3, .rewrites = table1_rewrites,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL},
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = table2_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table2_row_notes, .row_note = NULL},
 };
 
 /* reactions leader_return */
@@ -1169,6 +1185,9 @@ static const rtab_procedure procedures[] = {
 	{.id = "pursuit_target", .labels = procedure1_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
+static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset musket_pike_ruleset = {
 	.id = "musket_pike",
 	.title = title_labels,
@@ -1208,6 +1227,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = musket_pike_native_resolve_,
 };
 
 /*
@@ -1311,7 +1331,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const musket_pike
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&musket_pike_ruleset, table, s->inputs, 36, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&musket_pike_ruleset, table, s->inputs, 36, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1669,7 +1689,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483632 || extra_drm > 2147483622)
-		return rtab_resolve(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -2253,7 +2273,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
+		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
 	}
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
@@ -3126,7 +3146,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483643 || extra_drm > 2147483636)
-		return rtab_resolve(&musket_pike_ruleset, 1, s->inputs, 36, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&musket_pike_ruleset, 1, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -3267,7 +3287,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		uint16_t cell = rtab_native_t1_[(uint32_t)col * 33u + at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	do {
 		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
@@ -4148,7 +4167,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483647 || extra_drm > 2147483637)
-		return rtab_resolve(&musket_pike_ruleset, 2, s->inputs, 36, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&musket_pike_ruleset, 2, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 2;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -4233,7 +4252,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		uint16_t cell = rtab_native_t2_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table2_rows[row].provisional);
 	}
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
@@ -4987,4 +5005,48 @@ int musket_pike_explain(size_t table, const musket_pike_situation *s, const int3
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const musket_pike_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &musket_pike_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 3 || nvalues != 36 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[9] | values[12] | values[14] | values[15] | values[16] | values[17] | values[18] | values[19]
+		 | values[21] | values[22] | values[26] | values[27] | values[28] | values[30] | values[31] | values[32]
+		 | values[33] | values[34] | values[35]) > 1u;
+	bad |= (uint32_t)(values[0] | values[3] | values[4] | values[11] | values[13] | values[23]) > 3u;
+	bad |= (uint32_t)values[1] > 5u;
+	bad |= (uint32_t)values[2] > 5u;
+	bad |= (uint32_t)values[5] - 1u > 9u;
+	bad |= (uint32_t)values[6] - 1u > 9u;
+	bad |= (uint32_t)values[7] - 1u > 98u;
+	bad |= (uint32_t)values[8] - 1u > 98u;
+	bad |= (uint32_t)values[10] > 4u;
+	bad |= (uint32_t)values[20] - 1u > 9u;
+	bad |= (uint32_t)values[24] > 6u;
+	bad |= (uint32_t)values[25] > 6u;
+	bad |= (uint32_t)values[29] > 4u;
+	s = (const musket_pike_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = musket_pike_explain_melee(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = musket_pike_explain_cavalry_pursuit(s, faces, nfaces, extra_drm, out); break;
+	case 2: rc = musket_pike_explain_failure_to_retreat(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

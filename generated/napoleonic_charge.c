@@ -383,12 +383,21 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 4,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{4, "Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* rout */
-	{3, "Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* retire */
-	{2, "Charger's test, failed: wavered", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* wavered */
-	{1, "Charger's test, failed: halted", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* halted */
-	{0, "Charger's test, passed", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* pass */
+static const uint8_t table0_row_outcomes[] = {
+	4, /* rout */
+	3, /* retire */
+	2, /* wavered */
+	1, /* halted */
+	0, /* pass */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"Charger's test, failed: retire or rout", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+	{"Charger's test, failed: wavered", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+	{"Charger's test, failed: halted", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+	{"Charger's test, passed", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+};
+static const uint8_t table0_row_note[] = {
+	0, 0, 1, 2, 3
 };
 static const uint16_t table0_modifiers[] = {0, 1};
 static const int32_t table0_natural0_faces[] = {
@@ -410,11 +419,19 @@ static const rtab_column table1_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 3,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
-static const rtab_row table1_rows[] = {
-	{8, "Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_rout */
-	{7, "Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_retire */
-	{6, "Charged unit's test, e)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* wavers */
-	{5, "Charged unit's test, c)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"}, /* charged_pass */
+static const uint8_t table1_row_outcomes[] = {
+	8, /* charged_rout */
+	7, /* charged_retire */
+	6, /* wavers */
+	5, /* charged_pass */
+};
+static const rtab_row_note table1_row_notes[] = {
+	{"Charged unit's test, f)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+	{"Charged unit's test, e)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+	{"Charged unit's test, c)", "thresholds not in the excerpt (it names the results, not the 2D6 totals); assumed, worst result on the lowest totals"},
+};
+static const uint8_t table1_row_note[] = {
+	0, 0, 1, 2
 };
 static const uint16_t table1_modifiers[] = {0, 1};
 static const int32_t table1_natural0_faces[] = {
@@ -426,15 +443,17 @@ static const rtab_natural_rule table1_natural[] = {
 
 static const rtab_table tables[] = {
 	{.id = "charger_test", .labels = table0_labels, .rule = "Charger's test, a)",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 5, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 5, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 13,
 	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 4, .row_notes = table0_row_notes, .row_note = table0_row_note},
 	{.id = "charged_test", .labels = table1_labels, .rule = "Charged unit's test, a)",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 4, .rows = table1_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 4, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -10, .roll_max = 24,
 	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table1_row_notes, .row_note = table1_row_note},
 };
 
 /* reactions charged_unit_response */
@@ -523,6 +542,9 @@ static const rtab_procedure procedures[] = {
 	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
+static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset napoleonic_charge_ruleset = {
 	.id = "napoleonic_charge",
 	.title = title_labels,
@@ -562,6 +584,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 2,
+	.native_resolve = napoleonic_charge_native_resolve_,
 };
 
 /*
@@ -667,7 +690,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -821,7 +844,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483634)
-		return rtab_resolve(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -886,7 +909,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		uint16_t cell = rtab_native_t0_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
+		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
 	}
 	switch (outcome) {
 	case 0: /* pass */
@@ -1236,7 +1259,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483636 || extra_drm > 2147483623)
-		return rtab_resolve(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1296,7 +1319,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		uint16_t cell = rtab_native_t1_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
+		rtab_native_note_first_(out, table1_row_notes[table1_row_note[row]].provisional);
 	}
 	switch (outcome) {
 	case 0: /* pass */
@@ -1532,4 +1555,38 @@ int napoleonic_charge_explain(size_t table, const napoleonic_charge_situation *s
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const napoleonic_charge_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &napoleonic_charge_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 11 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0] | values[2] | values[5] | values[6] | values[7] | values[8]) > 1u;
+	bad |= (uint32_t)values[1] - 4294967284u > 24u;
+	bad |= (uint32_t)values[3] > 200u;
+	bad |= (uint32_t)values[4] > 100u;
+	bad |= (uint32_t)values[9] > 1000u;
+	bad |= (uint32_t)values[10] > 1000u;
+	s = (const napoleonic_charge_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = napoleonic_charge_explain_charger_test(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = napoleonic_charge_explain_charged_test(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

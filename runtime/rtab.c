@@ -1181,6 +1181,15 @@ static bool has_unrolled_column(const rtab_table *t)
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
 {
+	if (rs && rs->native_resolve)
+		return rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
+}
+
+int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
+			     size_t ninputs, const int32_t *faces, size_t nfaces, int32_t extra_drm,
+			     rtab_result *out)
+{
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
 	const char *why;
@@ -1273,8 +1282,8 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 		rc = lookup_row(t, col, out->modified_roll, &out->row);
 		if (rc != RTAB_OK)
 			return rc;
-		out->outcome = t->rows[out->row].outcome;
-		why = t->rows[out->row].provisional;
+		out->outcome = rtab_row_outcome(t, out->row);
+		why = rtab_row_provisional(t, out->row);
 	}
 	/* The outcome's own uncertainty is the one to name first. */
 	if (why)

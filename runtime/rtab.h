@@ -395,6 +395,13 @@ typedef struct rtab_row {
 	const char *provisional; /* why the source does not settle it, or NULL */
 } rtab_row;
 
+/* The rule and the provisional reason of rows, shared by the rows that give the same
+ * (see rtab_table.row_notes). */
+typedef struct rtab_row_note {
+	const char *rule;
+	const char *provisional;
+} rtab_row_note;
+
 /* A natural roll that decides the outcome whatever the modifiers (faces in any order). */
 typedef struct rtab_natural_rule {
 	uint8_t nfaces;
@@ -483,7 +490,7 @@ typedef struct rtab_table {
 	uint16_t ncolumns;
 	const rtab_column *columns;
 	uint16_t nrows;
-	const rtab_row *rows;
+	const rtab_row *rows; /* NULL in the narrow form (row_outcome8...): read rows with rtab_row_* */
 	uint16_t nmodifiers;
 	const uint16_t *modifiers;
 	uint8_t capped;
@@ -526,7 +533,63 @@ typedef struct rtab_table {
 	 * within the run. NULL when the key alone chooses (column_input -1).
 	 */
 	const uint16_t *column_end_of_value;
+	/*
+	 * The narrow form of the rows the C emitter writes (the compiler's own
+	 * model holds rows; here rows is NULL). The outcome of row r is
+	 * row_outcome8[r] when every outcome of the table's rows is below 256,
+	 * else row_outcome16[r]. Its rule and provisional reason are
+	 * row_notes[row_note[r]], one of the nrow_notes distinct (rule,
+	 * provisional) pairs of the rows; row_note is NULL when every row has
+	 * row_notes[0], and row_notes too when that is (NULL, NULL). A table
+	 * whose rows have more than 256 distinct pairs keeps rows. Read a row
+	 * with rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
+	 */
+	const uint8_t *row_outcome8;
+	const uint16_t *row_outcome16;
+	uint16_t nrow_notes;
+	const rtab_row_note *row_notes;
+	const uint8_t *row_note;
 } rtab_table;
+
+/* The outcome of row r of a table: rows when set, else the narrow form (UINT16_MAX when
+ * neither holds the rows). */
+static inline uint16_t rtab_row_outcome(const rtab_table *t, size_t r)
+{
+	if (t->rows)
+		return t->rows[r].outcome;
+	if (t->row_outcome8)
+		return t->row_outcome8[r];
+	return t->row_outcome16 ? t->row_outcome16[r] : UINT16_MAX;
+}
+
+/* The (rule, provisional) pair of row r of a narrow table whose row_notes is set. */
+static inline const rtab_row_note *rtab_row_note_of(const rtab_table *t, size_t r)
+{
+	return &t->row_notes[t->row_note ? t->row_note[r] : 0];
+}
+
+/* The rule reference of row r of a table, or NULL. */
+static inline const char *rtab_row_rule(const rtab_table *t, size_t r)
+{
+	return t->rows ? t->rows[r].rule : t->row_notes ? rtab_row_note_of(t, r)->rule : NULL;
+}
+
+/* Why the source does not settle row r of a table, or NULL. */
+static inline const char *rtab_row_provisional(const rtab_table *t, size_t r)
+{
+	return t->rows ? t->rows[r].provisional
+	       : t->row_notes ? rtab_row_note_of(t, r)->provisional : NULL;
+}
+
+/* Row r of a table as a record, whichever form holds it. */
+static inline rtab_row rtab_row_at(const rtab_table *t, size_t r)
+{
+	rtab_row row;
+	row.outcome = rtab_row_outcome(t, r);
+	row.rule = rtab_row_rule(t, r);
+	row.provisional = rtab_row_provisional(t, r);
+	return row;
+}
 
 typedef struct rtab_option {
 	const char *id;
@@ -594,6 +657,19 @@ typedef struct rtab_procedure {
 	const char *provisional; /* why the procedure (its order) is unsettled, or NULL */
 } rtab_procedure;
 
+struct rtab_ruleset;
+struct rtab_result;
+
+/*
+ * A ruleset's native resolver, written by the C emitter beside the data
+ * (rtab_ruleset.native_resolve): the arguments and the answer of rtab_resolve,
+ * every field of the result and every status (on error, out as the
+ * interpreter leaves it) the same as rtab_resolve_interpreted's.
+ */
+typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,
+				    const int32_t *inputs, size_t ninputs, const int32_t *faces,
+				    size_t nfaces, int32_t extra_drm, struct rtab_result *out);
+
 typedef struct rtab_ruleset {
 	const char *id;
 	rtab_labels title;
@@ -634,6 +710,9 @@ typedef struct rtab_ruleset {
 	const rtab_numeric_outcome *numeric_outcomes; /* declared with parameters (see rtab_outcome) */
 	int32_t scale; /* exact numbers (`exact 1/2;`): number inputs and distance values are
 			  stored as value * scale. 0 or 1: whole numbers only */
+	/* The generated C's native resolver, which rtab_resolve calls (see there);
+	 * NULL in the compiler's own model and wherever no native code was written. */
+	rtab_native_resolver native_resolve;
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -733,9 +812,21 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
  * computed and shifted: see rtab_table). An AUTOMATIC column needs no
  * faces (nfaces 0 is accepted; faces given are still checked). A NONE
  * column, or odds 0:0, return RTAB_E_NO_RESULT with out->column set.
+ *
+ * This is the entry point a game calls. A ruleset compiled to C carries its
+ * native resolver (rtab_ruleset.native_resolve): rtab_resolve then checks the
+ * arguments and answers with the generated code, several times faster, and
+ * gives exactly what rtab_resolve_interpreted gives, errors included. Other
+ * rulesets (the compiler's own model, hand-built data) are interpreted.
  */
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
+/* The interpreter: rtab_resolve's answer computed from the data alone, whatever
+ * native code the ruleset carries. The reference the native code is tested against. */
+int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
+			     size_t ninputs, const int32_t *faces, size_t nfaces, int32_t extra_drm,
+			     rtab_result *out);
 
 /*
  * The options of a reaction set allowed in the situation given by inputs,

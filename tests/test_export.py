@@ -96,7 +96,11 @@ for doc in docs.values():
 not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx', 'rtab_lean_result'}
 # The narrow forms the C emitter writes: the export gives their content under the wide name.
 narrow_forms = {('rtab_column', 'row_of_roll8'), ('rtab_matrix', 'cells8'), ('rtab_matrix', 'cells16'),
-                ('rtab_matrix', 'reason_of'), ('rtab_matrix', 'reasons')}
+                ('rtab_matrix', 'reason_of'), ('rtab_matrix', 'reasons'),
+                ('rtab_table', 'row_outcome8'), ('rtab_table', 'row_outcome16'), ('rtab_table', 'nrow_notes'),
+                ('rtab_table', 'row_notes'), ('rtab_table', 'row_note'),
+                # generated code, not data: NULL in the model the exports read
+                ('rtab_ruleset', 'native_resolve')}
 for struct, fields in structs.items():
     if struct in not_in_model:
         continue

@@ -1,14 +1,19 @@
 /*
  * The native resolvers that rtab compile emits (<ruleset>_resolve_<table>,
- * <ruleset>_explain_<table>) against the interpreter (rtab_resolve), on
- * every table of one bundled ruleset: the same status and the same result,
- * field by field,
+ * <ruleset>_explain_<table>, and rtab_resolve itself, which calls the
+ * ruleset's native_resolve) against the interpreter (rtab_resolve_interpreted),
+ * on every table of one bundled ruleset: the same status and the same result,
+ * field by field (rtab_resolve on an error: every byte of the result),
  *   - on every case of an exhaustive enumeration of the inputs the table
  *     reads (the others at their defaults), every roll of its dice and
  *     extra modifiers -6..6, when that is at most EXHAUSTIVE_LIMIT cases;
  *   - on RANDOM_CASES random cases: every input anywhere in its domain,
  *     sometimes a face outside its die, a wrong number of faces, or an
- *     extra modifier at the ends of int32.
+ *     extra modifier at the ends of int32;
+ *   - rtab_resolve on arguments it must refuse (inputs outside their domain
+ *     or between two steps, a wrong input or face count, NULL pointers, no
+ *     such table): the interpreter's status and result, byte for byte; and
+ *     rtab_resolve goes through the ruleset's native_resolve.
  * Compiled once per ruleset with -DRS=<ruleset> -DRS_HEADER="<ruleset>.h".
  * usage: test_native_<ruleset> [RANDOM_CASES]
  */
@@ -69,7 +74,33 @@ static void describe(size_t table, const int32_t *in, const int32_t *faces, size
 	fputc('\n', stderr);
 }
 
-/* One case: the interpreter, the lean and the full native result must agree. */
+/*
+ * rtab_resolve (through the ruleset's native resolver) and the interpreter on
+ * the same arguments, into results that start alike: the same status and the
+ * same bytes, whatever the status. 1 when they agree.
+ */
+static int same_as_interpreter(size_t table, const int32_t *in, size_t ninputs, const int32_t *faces,
+			       size_t nfaces, int32_t drm, int null_out)
+{
+	static rtab_result ref, via;
+	const char *field = "";
+	int rc_ref, rc_via;
+
+	memset(&ref, 0xa5, sizeof ref);
+	memset(&via, 0xa5, sizeof via);
+	rc_ref = rtab_resolve_interpreted(rs, table, in, ninputs, faces, nfaces, drm, null_out ? NULL : &ref);
+	rc_via = rtab_resolve(rs, table, in, ninputs, faces, nfaces, drm, null_out ? NULL : &via);
+	if (rc_ref == rc_via && rc_ref == RTAB_OK && rtab_results_equal(&ref, &via, &field))
+		return 1;
+	if (rc_ref == rc_via && rc_ref != RTAB_OK && memcmp(&ref, &via, sizeof ref) == 0)
+		return 1;
+	fprintf(stderr, "rtab_resolve: status %d, the interpreter %d%s%s (ninputs %zu, nfaces %zu%s)\n", rc_via,
+		rc_ref, rc_ref == rc_via ? ", results differ in " : "", rc_ref == rc_via && field ? field : "", ninputs, nfaces,
+		null_out ? ", out NULL" : "");
+	return 0;
+}
+
+/* One case: the interpreter, rtab_resolve, the lean and the full native result must agree. */
 static void check_case(size_t table, const int32_t *in, const int32_t *faces, size_t nfaces,
 		       int32_t drm)
 {
@@ -86,22 +117,24 @@ static void check_case(size_t table, const int32_t *in, const int32_t *faces, si
 		failures++;
 		return;
 	}
-	rc_ref = rtab_resolve(rs, table, in, rs->ninputs, faces, nfaces, drm, &ref);
+	rc_ref = rtab_resolve_interpreted(rs, table, in, rs->ninputs, faces, nfaces, drm, &ref);
 	rc_lean = RESOLVE(table, &s, faces, nfaces, drm, &lean);
 	rc_full = EXPLAIN(table, &s, faces, nfaces, drm, &full);
-	if (rc_ref != rc_lean || rc_ref != rc_full) {
-		fprintf(stderr, "status: rtab_resolve %d, resolve %d, explain %d\n", rc_ref, rc_lean, rc_full);
+	if (!same_as_interpreter(table, in, rs->ninputs, faces, nfaces, drm, 0)) {
+		fputs("rtab_resolve differs from the interpreter\n", stderr);
+	} else if (rc_ref != rc_lean || rc_ref != rc_full) {
+		fprintf(stderr, "status: interpreter %d, resolve %d, explain %d\n", rc_ref, rc_lean, rc_full);
 	} else if (rc_ref != RTAB_OK) {
 		return;
 	} else if (lean.outcome != ref.outcome || lean.row != ref.row || lean.natural != ref.natural ||
 		   lean.modifier != ref.modifier || lean.modified_roll != ref.modified_roll) {
 		fprintf(stderr, "lean result: outcome %u row %u natural %ld modifier %ld roll %ld; "
-				"rtab_resolve: %u %u %ld %ld %ld\n",
+				"interpreter: %u %u %ld %ld %ld\n",
 			lean.outcome, lean.row, (long)lean.natural, (long)lean.modifier,
 			(long)lean.modified_roll, ref.outcome, ref.row, (long)ref.natural,
 			(long)ref.modifier, (long)ref.modified_roll);
 	} else if (!rtab_results_equal(&ref, &full, &field)) {
-		fprintf(stderr, "explain differs from rtab_resolve in %s\n", field);
+		fprintf(stderr, "explain differs from the interpreter in %s\n", field);
 	} else {
 		return;
 	}
@@ -141,7 +174,7 @@ static void inputs_read(const rtab_table *t, unsigned char *read)
 	for (size_t o = 0; o < rs->noutcomes; o++) {
 		int reached = 0;
 		for (size_t r = 0; r < t->nrows; r++)
-			reached |= t->rows[r].outcome == o;
+			reached |= rtab_row_outcome(t, r) == o;
 		for (size_t k = 0; k < t->nnatural; k++)
 			reached |= t->natural[k].outcome == o;
 		for (size_t k = 0; k < t->nrewrites; k++)
@@ -302,6 +335,115 @@ static void edges(void)
 	}
 }
 
+/* Every call goes to the ruleset's own resolver, which the copy's native_resolve forwards to. */
+static unsigned long spied;
+static int spy(const rtab_ruleset *copy, size_t table, const int32_t *in, size_t ninputs,
+	       const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	(void)copy;
+	spied++;
+	return rs->native_resolve(rs, table, in, ninputs, faces, nfaces, drm, out);
+}
+
+/*
+ * rtab_resolve on what it must refuse, and on the edges of what it accepts,
+ * against the interpreter; and its dispatch to native_resolve.
+ */
+static void refusals(long count)
+{
+	int32_t in[257], faces[RTAB_MAX_FACES + 2] = {0};
+	unsigned long before = failures;
+
+	if (!rs->native_resolve) {
+		printf("%s: no table with native code, no native resolver: rtab_resolve interprets it\n", rs->id);
+		return;
+	}
+	rtab_ruleset copy = *rs;
+	rtab_result r;
+	copy.native_resolve = spy;
+	rtab_inputs_default(rs, in, rs->ninputs);
+	if (rtab_resolve(&copy, 0, in, rs->ninputs, faces, 0, 0, &r) == RTAB_E_NULL || spied != 1) {
+		fprintf(stderr, "rtab_resolve did not call the ruleset's native_resolve\n");
+		failures++;
+	}
+	for (long c = 0; c < count; c++) {
+		size_t table = next_random() % (rs->ntables + 1);
+		const rtab_dice *d = table < rs->ntables ? dice_of(&rs->tables[table]) : NULL;
+		size_t nfaces = d ? d->nfaces : 0, ninputs = rs->ninputs;
+		int32_t drm = uniform(-8, 8);
+		const int32_t *in_arg = in, *faces_arg = faces;
+		int null_out = 0;
+		for (size_t i = 0; i < rs->ninputs; i++)
+			in[i] = rs->inputs[i].min +
+				step_of(i) * uniform(0, (int32_t)(((int64_t)rs->inputs[i].max - rs->inputs[i].min) /
+								  step_of(i)));
+		for (size_t k = 0; k < nfaces; k++) {
+			int32_t lo, hi;
+			face_range(d, k, &lo, &hi);
+			faces[k] = uniform(lo, hi);
+		}
+		size_t bad = rs->ninputs ? next_random() % rs->ninputs : 0;
+		switch (next_random() % 12) {
+		case 0: /* one input just outside its domain, or far outside */
+		case 1:
+			if (!rs->ninputs)
+				break;
+			if (next_random() % 2)
+				in[bad] = rs->inputs[bad].max < INT32_MAX ? rs->inputs[bad].max + 1 : INT32_MIN;
+			else
+				in[bad] = rs->inputs[bad].min > INT32_MIN ? rs->inputs[bad].min - 1 : INT32_MAX;
+			break;
+		case 2: /* at the ends of its domain: accepted */
+			if (rs->ninputs)
+				in[bad] = next_random() % 2 ? rs->inputs[bad].max : rs->inputs[bad].min;
+			break;
+		case 3: /* between two steps of a number input, or anywhere in int32 */
+			if (!rs->ninputs)
+				break;
+			if (step_of(bad) > 1 && rs->inputs[bad].min < rs->inputs[bad].max)
+				in[bad] = rs->inputs[bad].min + 1;
+			else
+				in[bad] = (int32_t)next_random() * (next_random() % 2 ? 1 : -1);
+			break;
+		case 4: /* one input too few or too many */
+			ninputs = next_random() % 2 ? ninputs + 1 : (ninputs ? ninputs - 1 : 1);
+			break;
+		case 5:
+			in_arg = NULL;
+			if (next_random() % 2)
+				ninputs = 0;
+			break;
+		case 6:
+			faces_arg = NULL;
+			break;
+		case 7:
+			null_out = 1;
+			break;
+		case 8: /* a face count beyond every die, or off by one */
+			nfaces = next_random() % 2 ? RTAB_MAX_FACES + 1 : nfaces + 1;
+			break;
+		case 9:
+			nfaces = nfaces ? nfaces - 1 : 1;
+			break;
+		case 10:
+			drm = next_random() % 2 ? INT32_MAX - (int32_t)(next_random() % 8)
+						: INT32_MIN + (int32_t)(next_random() % 8);
+			break;
+		default: /* the last face outside its die */
+			if (nfaces)
+				faces[nfaces - 1] += next_random() % 2 ? 1000 : -1000;
+			break;
+		}
+		if (!same_as_interpreter(table, in_arg, ninputs, faces_arg, nfaces, drm, null_out)) {
+			if (in_arg && table < rs->ntables)
+				describe(table, in, faces, nfaces, drm);
+			if (++failures > before + 20)
+				exit(1);
+		}
+	}
+	printf("%s: %ld arguments rtab_resolve refuses, or accepts at their edges\n", rs->id, count);
+}
+
 int main(int argc, char **argv)
 {
 	long count = argc > 1 ? atol(argv[1]) : 1000000;
@@ -314,6 +456,7 @@ int main(int argc, char **argv)
 	if (SLOW_BUILD)
 		count /= 20;
 	edges();
+	refusals(count / 10 > 1000 ? count / 10 : 1000);
 	for (size_t t = 0; t < rs->ntables; t++) {
 		inputs_read(&rs->tables[t], read);
 		exhaustive(t, read);

@@ -118,7 +118,7 @@ static void test_melee_every_modified_roll(void **state)
 				assert_ptr_equal(r.reasons[0], r.provisional);
 				if (rows[i].provisional)
 					assert_ptr_equal(r.provisional,
-							 rs->tables[MUSKET_PIKE_TABLE_MELEE].rows[r.row].provisional);
+							 rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_MELEE], r.row));
 				else
 					assert_ptr_equal(r.provisional, rs->dice[0].provisional);
 			}
@@ -226,6 +226,14 @@ static void test_rejects_faces_off_the_die(void **state)
 	assert_int_equal(rtab_resolve(rs, rs->ntables, inputs, n, faces, 1, 0, &r), RTAB_E_TABLE);
 }
 
+/* The generated data carries its native resolver: rtab_resolve answers with the generated
+ * code (tests/test_native.c compares it with the interpreter on every case). */
+static void test_linked_tables_resolve_natively(void **state)
+{
+	(void)state;
+	assert_non_null(rs->native_resolve);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_melee_triggers_pursuit),
 		cmocka_unit_test(test_failure_to_retreat),
 		cmocka_unit_test(test_rejects_faces_off_the_die),
+		cmocka_unit_test(test_linked_tables_resolve_natively),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,12 +47,14 @@ const char *const facet_fields[] = {
 	"rtab_outcome_param: id min max -nspecials specials",
 	"rtab_numeric_outcome: id labels rule code -nparams params",
 	"rtab_row: outcome rule provisional",
+	"rtab_row_note: -rule -provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
 	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8",
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
-	"rounding key_a key_b -nshifts shifts column_end_of_value",
+	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
+	"-row_notes -row_note",
 	"rtab_option: id labels rule guard outcome provisional",
 	"rtab_reaction_set: id labels rule -noptions options none_when",
 	"rtab_transition: id labels rule input next provisional",
@@ -580,9 +582,9 @@ static char *row_name(const rtab_table *t, const rtab_ruleset *rs, size_t r)
 {
 	size_t nth = 0;
 	for (size_t k = 0; k < r; k++)
-		nth += t->rows[k].outcome == t->rows[r].outcome;
-	return nth ? xasprintf("row '%s' #%zu", outcome_id(rs, t->rows[r].outcome), nth + 1)
-		   : xasprintf("row '%s'", outcome_id(rs, t->rows[r].outcome));
+		nth += rtab_row_outcome(t, k) == rtab_row_outcome(t, r);
+	return nth ? xasprintf("row '%s' #%zu", outcome_id(rs, rtab_row_outcome(t, r)), nth + 1)
+		   : xasprintf("row '%s'", outcome_id(rs, rtab_row_outcome(t, r)));
 }
 
 static void table_facets(builder *b)
@@ -636,9 +638,9 @@ static void table_facets(builder *b)
 					addf(b, at, row_ranges(t, c, r), "%s, column '%s'", row, t->columns[c].id);
 			}
 			/* A row without its own reference carries the table's. */
-			if (!t->rule || !t->rows[r].rule || strcmp(t->rule, t->rows[r].rule) != 0)
-				addf(b, row_at, dup_or_null(t->rows[r].rule), "%s rule", row);
-			addf(b, row_at, dup_or_null(t->rows[r].provisional), "%s provisional", row);
+			if (!t->rule || !rtab_row_rule(t, r) || strcmp(t->rule, rtab_row_rule(t, r)) != 0)
+				addf(b, row_at, dup_or_null(rtab_row_rule(t, r)), "%s rule", row);
+			addf(b, row_at, dup_or_null(rtab_row_provisional(t, r)), "%s provisional", row);
 			free(row);
 		}
 		for (size_t n = 0; n < t->nnatural; n++) {

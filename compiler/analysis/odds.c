@@ -151,7 +151,7 @@ size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order
 		}                                             \
 	} while (0)
 	for (size_t i = 0; i < t->nrows; i++)
-		ODDS_ADD(t->rows[i].outcome);
+		ODDS_ADD(rtab_row_outcome(t, i));
 	for (size_t i = 0; i < t->nnatural; i++)
 		ODDS_ADD(t->natural[i].outcome);
 	for (size_t i = 0; i < t->ncolumns; i++)

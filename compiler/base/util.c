@@ -1,6 +1,7 @@
 #include "util.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,7 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
-static void sb_reserve(strbuf *sb, size_t more)
+void sb_grow(strbuf *sb, size_t more)
 {
 	if (sb->len + more + 1 <= sb->cap)
 		return;
@@ -59,24 +60,6 @@ static void sb_reserve(strbuf *sb, size_t more)
 	sb->cap = cap;
 }
 
-void sb_put(strbuf *sb, const char *s, size_t n)
-{
-	sb_reserve(sb, n);
-	memcpy(sb->data + sb->len, s, n);
-	sb->len += n;
-	sb->data[sb->len] = '\0';
-}
-
-void sb_putc(strbuf *sb, char c)
-{
-	sb_put(sb, &c, 1);
-}
-
-void sb_puts(strbuf *sb, const char *s)
-{
-	sb_put(sb, s, strlen(s));
-}
-
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list copy;
@@ -85,7 +68,7 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 	va_end(copy);
 	if (n < 0)
 		return;
-	sb_reserve(sb, (size_t)n);
+	sb_grow(sb, (size_t)n);
 	vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
 	sb->len += (size_t)n;
 }
@@ -218,22 +201,52 @@ struct arena_block {
 	max_align_t data[];
 };
 
-void *arena_alloc(arena *a, size_t n)
+/* Blocks of 64 KiB; a larger request gets a block of its own, behind the head
+ * so that the head's free part stays in use. */
+#define ARENA_BLOCK ((size_t)64 << 10)
+
+/* n bytes aligned to align (a power of two), zeroed. */
+static void *arena_take(arena *a, size_t n, size_t align)
 {
-	arena_block *b = xcalloc(1, sizeof *b + (n ? n : 1));
+	uintptr_t at = ((uintptr_t)a->next + align - 1) & ~(uintptr_t)(align - 1);
+	if (a->next && at <= (uintptr_t)a->end && n <= (uintptr_t)a->end - at) {
+		a->next = (char *)at + n;
+		return (void *)at;
+	}
+	if (n > ARENA_BLOCK / 4) {
+		arena_block *b = xcalloc(1, sizeof *b + n);
+		if (a->head) {
+			b->next = a->head->next;
+			a->head->next = b;
+		} else {
+			a->head = b;
+		}
+		return b->data;
+	}
+	arena_block *b = xcalloc(1, sizeof *b + ARENA_BLOCK);
 	b->next = a->head;
 	a->head = b;
+	a->next = (char *)b->data + n;
+	a->end = (char *)b->data + ARENA_BLOCK;
 	return b->data;
+}
+
+void *arena_alloc(arena *a, size_t n)
+{
+	return arena_take(a, n ? n : 1, sizeof(max_align_t));
+}
+
+char *arena_strndup(arena *a, const char *s, size_t n)
+{
+	char *p = arena_take(a, n + 1, 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
 }
 
 char *arena_strdup(arena *a, const char *s)
 {
-	if (!s)
-		return NULL;
-	size_t n = strlen(s) + 1;
-	char *p = arena_alloc(a, n);
-	memcpy(p, s, n);
-	return p;
+	return s ? arena_strndup(a, s, strlen(s)) : NULL;
 }
 
 void arena_free(arena *a)
@@ -243,6 +256,7 @@ void arena_free(arena *a)
 		free(a->head);
 		a->head = n;
 	}
+	a->next = a->end = NULL;
 }
 
 static size_t idmap_hash(const char *s)
@@ -339,11 +353,24 @@ void sb_clear(strbuf *sb)
 
 void sb_put_int(strbuf *sb, long long v)
 {
+	/* Two digits at a time: the emitters write a number per cell of every table. */
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+				    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+				    "8081828384858687888990919293949596979899";
 	char buf[24], *end = buf + sizeof buf, *p = end;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+		u /= 100;
+		*--p = pairs[d + 1];
+		*--p = pairs[d];
+	}
+	if (u >= 10) {
+		*--p = pairs[u * 2 + 1];
+		*--p = pairs[u * 2];
+	} else {
+		*--p = (char)('0' + u);
+	}
 	if (v < 0)
 		*--p = '-';
 	sb_put(sb, p, (size_t)(end - p));

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -21,9 +22,31 @@ typedef struct strbuf {
 	size_t len, cap;
 } strbuf;
 
-void sb_putc(strbuf *sb, char c);
-void sb_puts(strbuf *sb, const char *s);
-void sb_put(strbuf *sb, const char *s, size_t n);
+/* Make room for more bytes and the terminating NUL (the slow path of sb_put). */
+void sb_grow(strbuf *sb, size_t more);
+
+/* Appends inline: the emitters call them for every cell of every table. */
+static inline void sb_put(strbuf *sb, const char *s, size_t n)
+{
+	if (sb->len + n + 1 > sb->cap)
+		sb_grow(sb, n);
+	memcpy(sb->data + sb->len, s, n);
+	sb->len += n;
+	sb->data[sb->len] = '\0';
+}
+
+static inline void sb_putc(strbuf *sb, char c)
+{
+	if (sb->len + 2 > sb->cap)
+		sb_grow(sb, 1);
+	sb->data[sb->len++] = c;
+	sb->data[sb->len] = '\0';
+}
+
+static inline void sb_puts(strbuf *sb, const char *s)
+{
+	sb_put(sb, s, strlen(s));
+}
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -51,14 +74,18 @@ char *printable(const char *s);
 
 
 
-/* An arena: many allocations, one release. */
+/* An arena: many allocations carved from a few large blocks, one release.
+ * Memory comes zeroed, aligned for any type. */
 typedef struct arena_block arena_block;
 typedef struct arena {
 	arena_block *head;
+	char *next, *end; /* the free part of the head block */
 } arena;
 
 void *arena_alloc(arena *a, size_t n);
 char *arena_strdup(arena *a, const char *s);
+/* The first n bytes of s and a NUL, unaligned. */
+char *arena_strndup(arena *a, const char *s, size_t n);
 void arena_free(arena *a);
 
 /* A map from strings to ints (open addressing): linear-time duplicate

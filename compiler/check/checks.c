@@ -193,7 +193,12 @@ static model_cell *sorted_column(const model *m, size_t t, size_t col, size_t *c
 		if (c->lo <= c->hi)
 			cells[k++] = *c;
 	}
-	qsort(cells, k, sizeof *cells, cmp_cells);
+	/* Rows are mostly written in the order of their rolls: sort only when not. */
+	for (size_t i = 1; i < k; i++)
+		if (cmp_cells(&cells[i - 1], &cells[i]) > 0) {
+			qsort(cells, k, sizeof *cells, cmp_cells);
+			break;
+		}
 	*count = k;
 	return cells;
 }
@@ -424,6 +429,14 @@ static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *li
 		if (s->kind == ST_ROWS || s->kind == ST_VALUE || s->kind == ST_OPTION ||
 		    s->kind == ST_STEP) {
 			report_provisional_in(m, d, s->body, s);
+			for (size_t i = 0; s->rows && i < s->rows->nnotes; i++) {
+				const ast_row_note *r = &s->rows->notes[i];
+				if (r->text)
+					check_report(m, CHECK_PROVISIONAL, r->text_loc,
+						     "provisional row in %s '%s'%s%s: %s",
+						     def_kind_name(d->kind), d->id, s->name ? " at " : "",
+						     s->name ? s->name : "", r->text);
+			}
 			continue;
 		}
 		if (!s->text || s->kind == ST_LABEL)
@@ -466,7 +479,7 @@ static bool trigger_cycle_from(model *m, size_t t, unsigned char *state, size_t 
 	state[t] = 1;
 	path[depth] = t;
 	for (size_t r = 0; r < (size_t)tab->nrows + tab->nnatural + tab->nrewrites; r++) {
-		uint16_t o = r < tab->nrows ? tab->rows[r].outcome
+		uint16_t o = r < tab->nrows ? rtab_row_outcome(tab, r)
 			     : r < tab->nrows + tab->nnatural ? tab->natural[r - tab->nrows].outcome
 							       : tab->rewrites[r - tab->nrows - tab->nnatural].to;
 		if (o >= m->rs.noutcomes)

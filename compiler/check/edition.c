@@ -76,6 +76,28 @@ static bool cells_eq(const ast_cell *a, const ast_cell *b)
 	return !a && !b;
 }
 
+static bool rows_eq(const ast_rows *a, const ast_rows *b)
+{
+	if (!a || !b)
+		return !a && !b;
+	if (a->nrows != b->nrows || a->nranges != b->nranges)
+		return false;
+	for (size_t i = 0; i < a->nrows; i++) {
+		const ast_row *x = &a->rows[i], *y = &b->rows[i];
+		const ast_row_note *nx = ast_rows_note(a, i), *ny = ast_rows_note(b, i);
+		if (!str_eq(x->name, y->name) || !str_eq(nx ? nx->rule : NULL, ny ? ny->rule : NULL) ||
+		    !str_eq(nx ? nx->text : NULL, ny ? ny->text : NULL) || x->nranges != y->nranges)
+			return false;
+		for (uint32_t k = 0; k < x->nranges; k++) {
+			const ast_range *p = &a->ranges[x->first + k], *q = &b->ranges[y->first + k];
+			if (p->lo != q->lo || p->hi != q->hi || p->open_lo != q->open_lo ||
+			    p->open_hi != q->open_hi)
+				return false;
+		}
+	}
+	return true;
+}
+
 static bool type_eq(const ast_type *a, const ast_type *b)
 {
 	return a->kind == b->kind && str_eq(a->name, b->name) && a->lo == b->lo && a->hi == b->hi &&
@@ -97,7 +119,8 @@ static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
 		    a->expect_modifier != b->expect_modifier || a->expect_roll != b->expect_roll ||
 		    !ids_eq(a->triggers, b->triggers) || !ids_eq(a->ids, b->ids) ||
 		    !args_eq(a->args, b->args) || !expr_eq(a->expr, b->expr) ||
-		    !cells_eq(a->cells, b->cells) || !stmts_eq(a->body, b->body))
+		    !cells_eq(a->cells, b->cells) || !stmts_eq(a->body, b->body) ||
+		    !rows_eq(a->rows, b->rows))
 			return false;
 	}
 	return !a && !b;

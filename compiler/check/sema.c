@@ -408,6 +408,8 @@ static void keep_base_rule(ast_stmt *s, const char *rule)
 		if (!s->rule && (s->kind == ST_ROW || s->kind == ST_GRID_LINE || s->kind == ST_NATURAL ||
 				 s->kind == ST_REWRITE))
 			s->rule = xstrdup(rule);
+		if (s->rows)
+			ast_rows_default_rule(s->rows, rule);
 		keep_base_rule(s->body, rule);
 	}
 }

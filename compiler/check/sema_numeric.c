@@ -549,9 +549,8 @@ static void note_body(model *m, const ast_stmt *body, bool has_header)
 		switch (s->kind) {
 		case ST_GRID: note_grid(m, s, has_header); break;
 		case ST_ROWS:
-			for (const ast_stmt *r = s->body; r; r = r->next)
-				if (r->kind == ST_ROW)
-					note_name(m, r->name, r->name_loc);
+			for (size_t i = 0; s->rows && i < s->rows->nrows; i++)
+				note_name(m, s->rows->rows[i].name, s->rows->rows[i].loc);
 			break;
 		case ST_NATURAL:
 		case ST_LEADS: note_name(m, s->name, s->name_loc); break;

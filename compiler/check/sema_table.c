@@ -304,10 +304,26 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		t->ncolumns++;
 }
 
+/* A header of column ids above the rows: the columns' ids, in order. */
+static void check_header(model *m, const rtab_table *t, const model_table *mt, const ast_stmt *r)
+{
+	size_t first = mt->first_rolled, width = mt->nrolled, j = 0;
+	const ast_id *h = r->ids;
+	for (; h && j < width; h = h->next, j++)
+		if (strcmp(h->id, t->columns[first + j].id) != 0)
+			check_report(m, CHECK_ROW_SHAPE, h->loc,
+				     "the header names '%s' where column %zu is '%s'", h->id, j + 1,
+				     t->columns[first + j].id);
+	if ((h || j < width) && width > 0)
+		check_report(m, CHECK_ROW_SHAPE, r->loc, "the header names %s columns than the table's %zu",
+			     h ? "more" : "fewer", width);
+}
+
 static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			 const ast_stmt *rows)
 {
-	size_t n = count_stmts(rows ? rows->body : NULL, ST_ROW);
+	const ast_rows *rr = rows ? rows->rows : NULL;
+	size_t n = rr ? rr->nrows : 0;
 	if (n > MAX_ROWS) {
 		check_report(m, CHECK_LIMITS, rows->loc,
 			     "table '%s' has %zu rows; the runtime holds at most %d", d->id, n,
@@ -324,44 +340,36 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		mt->cells[k].hi = 0;
 	}
 	t->rows = out;
-	for (const ast_stmt *r = rows ? rows->body : NULL; r; r = r->next) {
-		if (r->kind == ST_HEADER) {
-			size_t j = 0;
-			const ast_id *h = r->ids;
-			for (; h && j < width; h = h->next, j++)
-				if (strcmp(h->id, t->columns[first + j].id) != 0)
-					check_report(m, CHECK_ROW_SHAPE, h->loc,
-						     "the header names '%s' where column %zu is '%s'",
-						     h->id, j + 1, t->columns[first + j].id);
-			if ((h || j < width) && width > 0)
-				check_report(m, CHECK_ROW_SHAPE, r->loc,
-					     "the header names %s columns than the table's %zu",
-					     h ? "more" : "fewer", width);
-			continue;
-		}
+	/* The table's rule, once: the rows that give none share it. */
+	const char *table_rule = arena_strdup(&m->arena, d->rule);
+	const ast_stmt *header = rows ? rows->body : NULL;
+	for (size_t i = 0; i <= n; i++) {
+		for (; header && header->lo <= (int64_t)i; header = header->next)
+			if (header->kind == ST_HEADER)
+				check_header(m, t, mt, header);
+		if (i == n)
+			break;
+		const ast_row *r = &rr->rows[i];
+		const ast_range *ranges = ast_row_ranges(rr, r);
 		uint16_t row = t->nrows++;
-		int o = resolve_def(m, DEF_OUTCOME, r->name, r->name_loc);
-		size_t ncells = 0;
+		int o = resolve_def(m, DEF_OUTCOME, r->name, r->loc);
+		size_t ncells = r->nranges;
 		out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-		out[row].rule = arena_strdup(&m->arena, r->rule ? r->rule : d->rule);
-		out[row].provisional = arena_strdup(&m->arena, r->text);
+		const ast_row_note *note = ast_rows_note(rr, i);
+		out[row].rule = note && note->rule ? arena_strdup(&m->arena, note->rule) : table_rule;
+		out[row].provisional = note ? arena_strdup(&m->arena, note->text) : NULL;
 		mt->row_names[row] = r->name;
 		mt->row_locs[row] = r->loc;
-		for (const ast_cell *c = r->cells; c; c = c->next)
-			ncells++;
 		if (ncells != width && width > 0) {
 			mt->shape_bad = true;
-			check_report(m, CHECK_ROW_SHAPE, r->name_loc,
+			check_report(m, CHECK_ROW_SHAPE, r->loc,
 				     "row '%s' gives %zu roll range%s, but the table has %zu column%s",
 				     r->name, ncells, ncells == 1 ? "" : "s", width,
 				     width == 1 ? "" : "s");
 		}
-		size_t j = 0;
-		for (const ast_cell *c = r->cells; c; c = c->next, j++) {
-			model_cell *mc;
-			if (j >= width)
-				break;
-			mc = &mt->cells[(first + j) * n + row];
+		for (size_t j = 0; j < ncells && j < width; j++) {
+			const ast_range *c = &ranges[j];
+			model_cell *mc = &mt->cells[(first + j) * n + row];
 			mc->row = row;
 			mc->loc = c->loc;
 			if (c->kind == CELL_ABSENT)

@@ -909,7 +909,7 @@ static void cover_conditions(const table_ctx *tc, const int32_t *base)
 					if (rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK)
 						break;
 					int16_t row = row_at(t, r.column, roll);
-					if (row >= 0 && t->rows[row].outcome == order[o]) {
+					if (row >= 0 && rtab_row_outcome(t, row) == order[o]) {
 						at_roll(tc, inputs, roll);
 						break;
 					}

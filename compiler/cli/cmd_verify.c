@@ -400,7 +400,7 @@ static void html_results(strbuf *sb, const verify *v, const side *s, size_t loca
 		cell(sb, "th", tb->ncolumns == 1 && tb->column_input < 0 ? "" : tb->columns[c].id, false);
 	sb_puts(sb, "</tr></thead><tbody>\n");
 	for (size_t r = 0; r < tb->nrows; r++) {
-		const rtab_outcome *o = &rs->outcomes[tb->rows[r].outcome];
+		const rtab_outcome *o = &rs->outcomes[rtab_row_outcome(tb, r)];
 		char *olk = label_key("", loc_id);
 		bool label_bad = !original && differs(v, DEF_OUTCOME, o->id, olk);
 		free(olk);

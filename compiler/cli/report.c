@@ -236,7 +236,7 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	const char *rule = res->natural_rule >= 0 ? t->natural[res->natural_rule].rule
 			   : res->rewrite >= 0    ? t->rewrites[res->rewrite].rule
 			   : res->row == UINT16_MAX ? t->rule
-						  : t->rows[res->row].rule;
+						  : rtab_row_rule(t, res->row);
 	strbuf *b = r->out;
 
 	sb_puts(b, "{\"ruleset\": ");
@@ -388,7 +388,7 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		sb_putc(b, '\n');
 	}
 	sb_puts(b, "outcome:       ");
-	text_ref(r, o->id, o->labels, res->row != UINT16_MAX ? t->rows[res->row].rule : o->rule);
+	text_ref(r, o->id, o->labels, res->row != UINT16_MAX ? rtab_row_rule(t, res->row) : o->rule);
 	if (r->mode == REPORT_TEXT && label(r, o->labels))
 		sb_printf(b, " \"%s\"", label(r, o->labels));
 	sb_putc(b, '\n');

@@ -1,5 +1,6 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "emit_c.h"
+#include "emit_entry.h"
 #include "emit_native.h"
 
 #include <ctype.h>
@@ -607,6 +608,144 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "};\n");
 }
 
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* How the rows of a table are written: the narrow form of rtab_table (outcomes by a byte or
+ * two, the distinct (rule, provisional) pairs once, a byte per row naming its pair) or, when
+ * the pairs are more than a byte numbers, the wide rtab_row records. */
+typedef struct row_form {
+	bool wide;
+	bool outcome8;
+	size_t nnotes;		/* distinct pairs; 0 when every row has (NULL, NULL) */
+	size_t *notes;		/* the first row of each pair (allocated) */
+	bool provisional;	/* some row has a provisional reason */
+} row_form;
+
+/* The pair of row r among the distinct ones found so far (form->nnotes when new). */
+static size_t note_index(const row_form *form, const rtab_table *t, size_t r)
+{
+	size_t k = 0;
+	while (k < form->nnotes &&
+	       !(same_text(rtab_row_rule(t, form->notes[k]), rtab_row_rule(t, r)) &&
+		 same_text(rtab_row_provisional(t, form->notes[k]), rtab_row_provisional(t, r))))
+		k++;
+	return k;
+}
+
+static row_form row_form_of(const rtab_table *t)
+{
+	row_form f = {.outcome8 = true};
+	for (size_t r = 0; r < t->nrows; r++) {
+		f.outcome8 &= rtab_row_outcome(t, r) <= UINT8_MAX;
+		f.provisional |= rtab_row_provisional(t, r) != NULL;
+		if (f.wide || note_index(&f, t, r) < f.nnotes)
+			continue;
+		if (f.nnotes == UINT8_MAX + 1) {
+			f.wide = true;
+			continue;
+		}
+		f.notes = xrealloc(f.notes, (f.nnotes + 1) * sizeof *f.notes);
+		f.notes[f.nnotes++] = r;
+	}
+	if (f.wide) {
+		free(f.notes);
+		f.notes = NULL;
+		f.nnotes = 0;
+	} else if (f.nnotes == 1 && !rtab_row_rule(t, 0) && !rtab_row_provisional(t, 0)) {
+		f.nnotes = 0; /* no notes at all */
+	}
+	return f;
+}
+
+bool emit_c_row_provisional(char *buf, size_t cap, const rtab_ruleset *rs, size_t ti, const char *row)
+{
+	row_form f = row_form_of(&rs->tables[ti]);
+	if (!f.provisional)
+		snprintf(buf, cap, "NULL");
+	else if (f.wide)
+		snprintf(buf, cap, "table%zu_rows[%s].provisional", ti, row);
+	else if (f.nnotes == 1)
+		snprintf(buf, cap, "table%zu_row_notes[0].provisional", ti);
+	else
+		snprintf(buf, cap, "table%zu_row_notes[table%zu_row_note[%s]].provisional", ti, ti, row);
+	free(f.notes);
+	return f.provisional;
+}
+
+static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i)
+{
+	const rtab_table *t = &rs->tables[i];
+	if (t->nrows == 0)
+		return; /* every column automatic */
+	row_form f = row_form_of(t);
+	if (f.wide) {
+		sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
+		for (size_t r = 0; r < t->nrows; r++) {
+			sb_puts(o, "\t{");
+			sb_put_int(o, rtab_row_outcome(t, r));
+			sb_puts(o, ", ");
+			str(o, rtab_row_rule(t, r));
+			sb_puts(o, ", ");
+			str(o, rtab_row_provisional(t, r));
+			sb_puts(o, "}, /* ");
+			sb_puts(o, rs->outcomes[rtab_row_outcome(t, r)].id);
+			sb_puts(o, " */\n");
+		}
+		sb_puts(o, "};\n");
+		return;
+	}
+	/* The outcome of each row: a line each with its id in a small table, 16 to a line in a
+	 * large one. */
+	sb_printf(o, "static const %s table%zu_row_outcomes[] = {", f.outcome8 ? "uint8_t" : "uint16_t", i);
+	for (size_t r = 0; r < t->nrows; r++) {
+		uint16_t out = rtab_row_outcome(t, r);
+		if (t->nrows <= 256) {
+			sb_puts(o, "\n\t");
+			sb_put_int(o, out);
+			sb_puts(o, ", /* ");
+			sb_puts(o, rs->outcomes[out].id);
+			sb_puts(o, " */");
+			continue;
+		}
+		sb_puts(o, r ? "," : "");
+		sb_puts(o, r % 16 ? " " : "\n\t");
+		sb_put_int(o, out);
+	}
+	sb_puts(o, "\n};\n");
+	if (f.nnotes) {
+		sb_printf(o, "static const rtab_row_note table%zu_row_notes[] = {\n", i);
+		for (size_t k = 0; k < f.nnotes; k++) {
+			sb_puts(o, "\t{");
+			str(o, rtab_row_rule(t, f.notes[k]));
+			sb_puts(o, ", ");
+			str(o, rtab_row_provisional(t, f.notes[k]));
+			sb_puts(o, "},\n");
+		}
+		sb_puts(o, "};\n");
+	}
+	if (f.nnotes > 1) {
+		sb_printf(o, "static const uint8_t table%zu_row_note[] = {", i);
+		for (size_t r = 0; r < t->nrows; r++)
+			sb_printf(o, "%s%s%zu", r ? "," : "", r % 16 ? " " : "\n\t", note_index(&f, t, r));
+		sb_puts(o, "\n};\n");
+	}
+	free(f.notes);
+}
+
+/* The narrow row fields of a table's initializer (the last ones), for the form emit_rows wrote. */
+static void row_fields(strbuf *o, const rtab_table *t, size_t i, row_form f)
+{
+	wrap(o);
+	fref(o, "row_outcome8", t->nrows && !f.wide && f.outcome8, "table%zu_row_outcomes", i);
+	fref(o, "row_outcome16", t->nrows && !f.wide && !f.outcome8, "table%zu_row_outcomes", i);
+	sb_printf(o, ".nrow_notes = %zu, ", f.nnotes);
+	fref(o, "row_notes", f.nnotes, "table%zu_row_notes", i);
+	fref(o, "row_note", f.nnotes > 1, "table%zu_row_note", i);
+}
+
 static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 {
 	const rtab_table *t = &rs->tables[i];
@@ -667,19 +806,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_puts(o, "};\n");
 		}
 	}
-	sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
-	for (size_t r = 0; r < t->nrows; r++) {
-		sb_puts(o, "\t{");
-		sb_put_int(o, t->rows[r].outcome);
-		sb_puts(o, ", ");
-		str(o, t->rows[r].rule);
-		sb_puts(o, ", ");
-		str(o, t->rows[r].provisional);
-		sb_puts(o, "}, /* ");
-		sb_puts(o, rs->outcomes[t->rows[r].outcome].id);
-		sb_puts(o, " */\n");
-	}
-	sb_puts(o, "};\n");
+	emit_rows(o, rs, i);
 	if (t->nmodifiers) {
 		sb_printf(o, "static const uint16_t table%zu_modifiers[] = {", i);
 		for (size_t k = 0; k < t->nmodifiers; k++)
@@ -747,7 +874,9 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, ".dice = %u, .column_input = %d, ", t->dice, t->column_input);
 		fref(o, "column_of_value", t->column_input >= 0, "table%zu_column_of_value", i);
 		sb_printf(o, ".ncolumns = %u, .columns = table%zu_columns, ", t->ncolumns, i);
-		sb_printf(o, ".nrows = %u, .rows = table%zu_rows, ", t->nrows, i);
+		sb_printf(o, ".nrows = %u, ", t->nrows);
+		row_form f = row_form_of(t);
+		fref(o, "rows", t->nrows && f.wide, "table%zu_rows", i);
 		wrap(o);
 		sb_printf(o, ".nmodifiers = %u, ", t->nmodifiers);
 		fref(o, "modifiers", t->nmodifiers, "table%zu_modifiers", i);
@@ -770,6 +899,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "shifts", t->nshifts, "table%zu_shifts", i);
 		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
 		     "table%zu_column_end_of_value", i);
+		row_fields(o, t, i, f);
+		free(f.notes);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -1001,7 +1132,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 8];
+	} fields[2 * sizeof parts / sizeof parts[0] + 9];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1015,6 +1146,11 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
+	sb_puts(FIELD(native_resolve), ".native_resolve = ");
+	if (emit_entry_wanted(rs))
+		emit_entry_name(&fields[nf - 1].text, rs);
+	else
+		sb_puts(&fields[nf - 1].text, "NULL");
 #undef FIELD
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		size_t n = part_count(rs, &parts[i]);
@@ -1031,6 +1167,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 			fields[j] = fields[j - 1];
 			fields[j - 1] = tmp;
 		}
+	emit_entry_declaration(o, rs);
 	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n", rs->id);
 	for (size_t i = 0; i < nf; i++) {
 		sb_printf(o, "\t%s,\n", fields[i].text.data);
@@ -1038,6 +1175,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	}
 	sb_puts(o, "};\n");
 	emit_native_source(o, rs);
+	emit_entry_source(o, rs);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,

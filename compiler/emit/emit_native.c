@@ -7,7 +7,7 @@
  *   <ruleset>_explain_<table>  the full rtab_result, as rtab_resolve fills it
  * both taking a <ruleset>_situation that <ruleset>_situation_init validated
  * once. A table with a construct this emitter does not know is resolved by
- * calling rtab_resolve instead: slower, never different.
+ * calling the interpreter (rtab_resolve_interpreted) instead: slower, never different.
  *
  * Expressions are translated instruction by instruction onto numbered stack
  * slots (x0, x1, ...), so that every operation happens in the interpreter's
@@ -15,6 +15,7 @@
  * division checks that cannot fail for inputs within their domains.
  */
 #include "emit_native.h"
+#include "emit_c.h"
 #include "emit_fold.h"
 
 #include <ctype.h>
@@ -301,7 +302,7 @@ static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
 }
 
 /* Whether every construct of table ti is one the native code resolves exactly. */
-static bool table_native(const rtab_ruleset *rs, size_t ti)
+bool table_native(const rtab_ruleset *rs, size_t ti)
 {
 	const rtab_table *t = &rs->tables[ti];
 	size_t counted = 0;
@@ -335,7 +336,7 @@ static bool table_native(const rtab_ruleset *rs, size_t ti)
 				return false;
 	}
 	for (size_t r = 0; r < t->nrows; r++)
-		if (t->rows[r].outcome >= rs->noutcomes)
+		if (rtab_row_outcome(t, r) >= rs->noutcomes)
 			return false;
 	for (size_t k = 0; k < t->nnatural; k++)
 		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
@@ -615,7 +616,7 @@ static const char *keep_start(uint8_t policy, int sign)
 static void return_interpreted(nctx *c, int depth)
 {
 	if (c->full)
-		line(c, depth, "return rtab_resolve(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
+		line(c, depth, "return rtab_resolve_interpreted(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
 		     c->rs->id, c->ti, c->rs->ninputs);
 	else
 		line(c, depth, "return rtab_native_interpreted_(%zu, s, faces, nfaces, extra_drm, out);", c->ti);
@@ -1064,7 +1065,7 @@ static bool narrow_cells(const rtab_table *t)
 	if (t->nrows > 255)
 		return false;
 	for (size_t r = 0; r < t->nrows; r++)
-		if (t->rows[r].outcome > 254)
+		if (rtab_row_outcome(t, r) > 254)
 			return false;
 	return true;
 }
@@ -1417,9 +1418,9 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
 	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
-	if (c->full) {
-		line(c, 2, "rtab_native_note_first_(out, table%zu_rows[row].provisional);", c->ti);
-	}
+	char why[128];
+	if (c->full && emit_c_row_provisional(why, sizeof why, rs, c->ti, "row"))
+		line(c, 2, "rtab_native_note_first_(out, %s);", why);
 	line(c, 1, "}");
 	/* Rewrites: the first that applies (in the cells of a virtual column, when folded). */
 	if (t->nrewrites && (c->full || !c->vcols)) {
@@ -1516,7 +1517,7 @@ static void emit_row_cells(const nctx *c)
 			if (row < 0) {
 				sb_puts(o, narrow ? "UINT16_MAX" : "UINT32_MAX");
 			} else {
-				uint16_t oc = t->rows[row].outcome;
+				uint16_t oc = rtab_row_outcome(t, (size_t)row);
 				if (vc)
 					oc = fold_columns_outcome(t, vc, k, oc);
 				sb_put_int(o, (long long)((unsigned long)row << (narrow ? 8 : 16) | oc));
@@ -1691,7 +1692,7 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		     "\trtab_result r;\n"
 		     "\tint rc;\n"
 		     "\tif (!s || !out) return RTAB_E_NULL;\n"
-		     "\trc = rtab_resolve(&%s_ruleset, table, s->inputs, %u, faces, nfaces, extra_drm, &r);\n"
+		     "\trc = rtab_resolve_interpreted(&%s_ruleset, table, s->inputs, %u, faces, nfaces, extra_drm, &r);\n"
 		     "\tif (rc != RTAB_OK) return rc;\n"
 		     "\tout->outcome = r.outcome;\n"
 		     "\tout->row = r.row;\n"

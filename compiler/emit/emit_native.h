@@ -2,11 +2,15 @@
 #ifndef RTAB_EMIT_NATIVE_H
 #define RTAB_EMIT_NATIVE_H
 
+#include <stdbool.h>
+
 #include "rtab.h"
 #include "util.h"
 
 /* Appended to the .c that emit_c_source wrote (it uses that file's static data). */
 void emit_native_source(strbuf *out, const rtab_ruleset *rs);
+/* Whether table ti gets native code (else its functions call the interpreter). */
+bool table_native(const rtab_ruleset *rs, size_t ti);
 /* The declarations, inside the header's extern "C" block. */
 void emit_native_header(strbuf *out, const rtab_ruleset *rs);
 

@@ -215,16 +215,33 @@ static bool unhandled_reported;
 static bool narrow_form(const char *type, const char *field)
 {
 	return (strcmp(type, "rtab_column") == 0 && strcmp(field, "row_of_roll8") == 0) ||
+	       (strcmp(type, "rtab_table") == 0 &&
+		(strcmp(field, "row_outcome8") == 0 || strcmp(field, "row_outcome16") == 0 ||
+		 strcmp(field, "nrow_notes") == 0 || strcmp(field, "row_notes") == 0 ||
+		 strcmp(field, "row_note") == 0)) ||
 	       (strcmp(type, "rtab_matrix") == 0 &&
 		(strcmp(field, "cells8") == 0 || strcmp(field, "cells16") == 0 ||
 		 strcmp(field, "reason_of") == 0 || strcmp(field, "reasons") == 0));
 }
 
-/* row_of_roll, a matrix's cells or provisional through the accessors of rtab.h; false for
- * any other field. */
+/* row_of_roll, a table's rows, a matrix's cells or provisional through the accessors of
+ * rtab.h; false for any other field. */
 static bool logical_array(export_ctx *c, const struct_desc *sd, const field_desc *f,
-			  const void *p, int64_t n, bool *first)
+			  const void *p, int64_t n, place w, bool *first)
 {
+	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "rows") == 0) {
+		key(c, first, f->name);
+		sb_putc(c->out, '[');
+		for (int64_t i = 0; i < n; i++) {
+			rtab_row row = rtab_row_at(p, (size_t)i);
+			place inner = w;
+			inner.index = (size_t)i;
+			sb_puts(c->out, i ? ", " : "");
+			walk(c, "rtab_row", &row, inner);
+		}
+		sb_putc(c->out, ']');
+		return true;
+	}
 	if (strcmp(sd->name, "rtab_column") == 0 && strcmp(f->name, "row_of_roll") == 0) {
 		const rtab_column *col = p;
 		key(c, first, f->name);
@@ -266,7 +283,7 @@ static void pointer_field(export_ctx *c, const struct_desc *sd, const field_desc
 {
 	const void *arr = *(const void *const *)((const char *)p + f->offset);
 	int64_t n = length_of(c, sd, f, p, w);
-	if (n >= 0 && logical_array(c, sd, f, p, n, first))
+	if (n >= 0 && logical_array(c, sd, f, p, n, w, first))
 		return;
 	key(c, first, f->name);
 	if (n < 0) {
@@ -517,6 +534,8 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 		case FIELD_ARRAY:
 			break; /* fixed arrays live in results only */
 		default: {
+			if (narrow_form(type, f->name))
+				break; /* a count of a narrow form */
 			int64_t v = scalar_at(f->kind, at);
 			key(c, &first, f->name);
 			sb_printf(c->out, "%lld", (long long)v);

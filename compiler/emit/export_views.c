@@ -398,10 +398,10 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 				grid_cell(&v->g, "\xE2\x80\x94"); /* —: no result printed here */
 				continue;
 			}
-			uint16_t o = t->rows[row].outcome;
+			uint16_t o = rtab_row_outcome(t, row);
 			if (!code[o])
 				code[o] = export_outcome_code(c, o);
-			value_cell(c, &v->g, code[o], t->rows[row].provisional);
+			value_cell(c, &v->g, code[o], rtab_row_provisional(t, row));
 		}
 		r = end + 1;
 	}
@@ -424,7 +424,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		for (int64_t r = lo; t->columns[j].kind == RTAB_COLUMN_ROLLED && r <= hi; r++) {
 			int row = printed_row(t, &t->columns[j], r);
 			for (size_t k = 0; row >= 0 && k < t->nrows; k++)
-				if (same_text(t->rows[k].rule, t->rows[row].rule)) {
+				if (same_text(rtab_row_rule(t, k), rtab_row_rule(t, row))) {
 					cells[k]++; /* counted at the first row of that rule */
 					break;
 				}
@@ -433,14 +433,14 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		if (cells[k] > cells[most])
 			most = k;
 	for (size_t k = 0; k < t->nrows; k++) {
-		if (!cells[k] || same_text(t->rows[k].rule, t->rows[most].rule))
+		if (!cells[k] || same_text(rtab_row_rule(t, k), rtab_row_rule(t, most)))
 			continue;
-		sb_printf(&v->notes, "rule %s:", t->rows[k].rule ? t->rows[k].rule : "none");
+		sb_printf(&v->notes, "rule %s:", rtab_row_rule(t, k) ? rtab_row_rule(t, k) : "none");
 		size_t n = 0;
 		for (size_t j = 0; j < t->ncolumns; j++)
 			for (int64_t r = lo; t->columns[j].kind == RTAB_COLUMN_ROLLED && r <= hi; r++) {
 				int row = printed_row(t, &t->columns[j], r);
-				if (row < 0 || !same_text(t->rows[row].rule, t->rows[k].rule))
+				if (row < 0 || !same_text(rtab_row_rule(t, row), rtab_row_rule(t, k)))
 					continue;
 				int64_t e = r;
 				while (e < hi && printed_row(t, &t->columns[j], e + 1) == row)
@@ -566,12 +566,12 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	grid_cell(&v->g, "rule");
 	grid_cell(&v->g, "provisional");
 	for (size_t r = 0; r < t->nrows; r++) {
-		const rtab_row *row = &t->rows[r];
+		const rtab_row row = rtab_row_at(t, r);
 		for (size_t col = 0; col < t->ncolumns; col++) {
 			const rtab_column *cl = &t->columns[col];
 			if (cl->kind == RTAB_COLUMN_AUTOMATIC) {
 				/* Only the row of the column's own outcome gets it, without a roll. */
-				grid_cell(&v->g, row->outcome == cl->automatic ? "no roll" : "-");
+				grid_cell(&v->g, row.outcome == cl->automatic ? "no roll" : "-");
 				continue;
 			}
 			if (cl->kind == RTAB_COLUMN_NONE) {
@@ -580,12 +580,12 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			}
 			sb_clear(&sb);
 			export_row_range(&sb, c, ti, col, r);
-			value_cell(c, &v->g, sb.data, row->provisional);
+			value_cell(c, &v->g, sb.data, row.provisional);
 		}
-		grid_cell(&v->g, rs->outcomes[row->outcome].id);
-		label_cells(c, &v->g, rs->outcomes[row->outcome].labels);
-		grid_cell(&v->g, row->rule);
-		grid_cell(&v->g, row->provisional);
+		grid_cell(&v->g, rs->outcomes[row.outcome].id);
+		label_cells(c, &v->g, rs->outcomes[row.outcome].labels);
+		grid_cell(&v->g, row.rule);
+		grid_cell(&v->g, row.provisional);
 	}
 	sb_free(&sb);
 }

@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 const char *def_kind_name(def_kind kind)
 {
@@ -78,6 +79,109 @@ ast_dice_group *ast_dice_group_new(src_loc loc)
 	ast_dice_group *g = xcalloc(1, sizeof *g);
 	g->loc = loc;
 	return g;
+}
+
+ast_rows *ast_rows_new(void)
+{
+	return xcalloc(1, sizeof(ast_rows));
+}
+
+void ast_rows_free(ast_rows *r)
+{
+	if (!r)
+		return;
+	free(r->rows);
+	free(r->ranges);
+	free(r->notes);
+	arena_free(&r->text);
+	free(r);
+}
+
+static const char *rows_str(ast_rows *r, const char *s)
+{
+	return s ? arena_strndup(&r->text, s, strlen(s)) : NULL;
+}
+
+static void add_note(ast_rows *r, uint32_t row, const char *rule, const char *text, src_loc text_loc)
+{
+	if (r->nnotes == r->cap_notes) {
+		r->cap_notes = r->cap_notes ? 2 * r->cap_notes : 16;
+		r->notes = xrealloc(r->notes, r->cap_notes * sizeof *r->notes);
+	}
+	r->notes[r->nnotes++] = (ast_row_note){row, rows_str(r, rule), rows_str(r, text), text_loc};
+}
+
+void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
+		  const char *text, src_loc text_loc)
+{
+	if (r->nrows == r->cap_rows) {
+		r->cap_rows = r->cap_rows ? 2 * r->cap_rows : 16;
+		r->rows = xrealloc(r->rows, r->cap_rows * sizeof *r->rows);
+	}
+	if (rule || text)
+		add_note(r, (uint32_t)r->nrows, rule, text, text_loc);
+	r->rows[r->nrows++] = (ast_row){arena_strndup(&r->text, name, name_len), loc,
+					(uint32_t)r->nranges, 0};
+}
+
+void ast_rows_add_range(ast_rows *r, const ast_range *range)
+{
+	if (r->nranges == r->cap_ranges) {
+		r->cap_ranges = r->cap_ranges ? 2 * r->cap_ranges : 16;
+		r->ranges = xrealloc(r->ranges, r->cap_ranges * sizeof *r->ranges);
+	}
+	r->ranges[r->nranges++] = *range;
+	r->rows[r->nrows - 1].nranges++;
+}
+
+const ast_row_note *ast_rows_note(const ast_rows *r, size_t i)
+{
+	size_t lo = 0, hi = r->nnotes;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->notes[mid].row < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->nnotes && r->notes[lo].row == i ? &r->notes[lo] : NULL;
+}
+
+void ast_rows_default_rule(ast_rows *r, const char *rule)
+{
+	ast_row_note *old = r->notes;
+	size_t nold = r->nnotes, k = 0;
+	const char *copy = rows_str(r, rule);
+	r->notes = NULL;
+	r->nnotes = r->cap_notes = 0;
+	for (size_t i = 0; i < r->nrows; i++) {
+		ast_row_note n = {(uint32_t)i, copy, NULL, {0, 0}};
+		if (k < nold && old[k].row == i) {
+			n = old[k++];
+			if (!n.rule)
+				n.rule = copy;
+		}
+		if (r->nnotes == r->cap_notes) {
+			r->cap_notes = r->cap_notes ? 2 * r->cap_notes : 16;
+			r->notes = xrealloc(r->notes, r->cap_notes * sizeof *r->notes);
+		}
+		r->notes[r->nnotes++] = n;
+	}
+	free(old);
+}
+
+static ast_rows *rows_copy(const ast_rows *r)
+{
+	ast_rows *c = ast_rows_new();
+	for (size_t i = 0; i < r->nrows; i++) {
+		const ast_row *row = &r->rows[i];
+		const ast_row_note *n = ast_rows_note(r, i);
+		ast_rows_add(c, row->name, strlen(row->name), row->loc, n ? n->rule : NULL,
+			     n ? n->text : NULL, n ? n->text_loc : (src_loc){0, 0});
+		for (uint32_t k = 0; k < row->nranges; k++)
+			ast_rows_add_range(c, &r->ranges[row->first + k]);
+	}
+	return c;
 }
 
 /* Expressions nest; free them without recursion so deep input cannot overflow the stack. */
@@ -197,6 +301,7 @@ void ast_stmts_free(ast_stmt *l)
 		ast_cells_free(l->cells);
 		ast_cells_free(l->step);
 		ast_stmts_free(l->body);
+		ast_rows_free(l->rows);
 		free(l);
 		l = n;
 	}
@@ -348,6 +453,7 @@ ast_stmt *ast_stmt_copy(const ast_stmt *s)
 	c->times = s->times ? expr_copy(s->times, 0) : NULL;
 	c->cells = cells_copy(s->cells);
 	c->step = cells_copy(s->step);
+	c->rows = s->rows ? rows_copy(s->rows) : NULL;
 	c->body = NULL;
 	for (const ast_stmt *b = s->body; b; b = b->next) {
 		ast_stmt *k = ast_stmt_copy(b);

@@ -3,7 +3,10 @@
 #define RTAB_AST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "util.h"
 
 /* Integers in the source stay within +-RTAB_INT_LIMIT (the lexer clamps and
  * reports larger ones), so that sums in the checks cannot overflow. */
@@ -82,6 +85,57 @@ typedef struct ast_cell {
 	struct ast_cell *next, *tail;
 } ast_cell;
 
+/* One roll range of a row of a 'rows' block (CELL_RANGE, or CELL_ABSENT for '—'). */
+typedef struct ast_range {
+	int64_t lo, hi; /* open ends at INT64 bounds */
+	src_loc loc;
+	cell_kind kind;
+	bool open_lo, open_hi;
+} ast_range;
+
+/* A row of a 'rows' block: OUTCOME RANGES [@ rule] [provisional "why"];
+ * its name in the block's arena, its ranges in the block's ranges, its rule
+ * and reason (rare) in the block's notes. */
+typedef struct ast_row {
+	const char *name; /* the outcome as written */
+	src_loc loc;      /* of the outcome's name: where the row is written */
+	uint32_t first, nranges;
+} ast_row;
+
+/* The rule and reason of a row that gives either, by the row's index. */
+typedef struct ast_row_note {
+	uint32_t row;
+	const char *rule; /* NULL: the table's */
+	const char *text; /* the provisional reason, or NULL */
+	src_loc text_loc;
+} ast_row_note;
+
+/* The rows of a 'rows' block, kept compact: a table may have a million. */
+typedef struct ast_rows {
+	ast_row *rows;
+	size_t nrows, cap_rows;
+	ast_range *ranges;
+	size_t nranges, cap_ranges;
+	ast_row_note *notes; /* in the order of their rows */
+	size_t nnotes, cap_notes;
+	arena text; /* names, rules and reasons */
+} ast_rows;
+
+ast_rows *ast_rows_new(void);
+void ast_rows_free(ast_rows *r);
+/* Append a row (strings copied) with no ranges yet; then its ranges, in order. */
+void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
+		  const char *text, src_loc text_loc);
+void ast_rows_add_range(ast_rows *r, const ast_range *range);
+/* The rule and reason of row i, or NULL when it gives neither. */
+const ast_row_note *ast_rows_note(const ast_rows *r, size_t i);
+/* Every row that gives no rule takes this one (a copy). */
+void ast_rows_default_rule(ast_rows *r, const char *rule);
+static inline const ast_range *ast_row_ranges(const ast_rows *r, const ast_row *row)
+{
+	return r->ranges + row->first;
+}
+
 typedef enum type_kind {
 	TY_BOOL,
 	TY_INT,
@@ -133,9 +187,10 @@ typedef enum stmt_kind {
 	ST_DOMAIN,    /* within LO..HI; the values a matrix or ratio may give */
 	ST_COLUMNS,   /* columns by INPUT { specs } */
 	ST_COLSPEC,   /* ID = values; or ID = *; */
-	ST_ROWS,      /* rows { header? rows } */
-	ST_HEADER,    /* column ids above the rows */
-	ST_ROW,       /* OUTCOME cells [@ rule] [provisional "why"]; */
+	ST_ROWS,      /* rows { header? rows }: the rows in 'rows', the headers in body */
+	ST_HEADER,    /* column ids above the rows: lo is the index of the row below it */
+	ST_ROW,       /* OUTCOME cells [@ rule] [provisional "why"]; (while parsing: a
+			 block's rows are kept in its ast_rows) */
 	ST_DEFAULT,   /* default N; (matrix) */
 	ST_CELL,      /* KEY, KEY = N [provisional "why"]; (matrix) */
 	ST_BAND_STEP, /* A:B = N; (ratio) */
@@ -196,6 +251,7 @@ typedef struct ast_stmt {
 	bool expect_call;   /* ST_CHECK: '-> loss(6, 3)', a numeric outcome and its numbers */
 	struct ast_arg *expect_args;
 	struct ast_stmt *body;
+	ast_rows *rows;     /* ST_ROWS */
 	struct ast_stmt *next, *tail;
 } ast_stmt;
 

@@ -27,6 +27,13 @@ struct lex_extra {
 	int grid;           /* 0: outside a grid; 1: after 'grid', before its '{'; 2: inside */
 	bool grid_bol;      /* inside a grid, at the start of a line: a newline ends nothing */
 	bool grid_bol_before; /* grid_bol before the current token */
+	/* Inside a 'rows' block (the parser says so): plain rows ('o1 5;', 'o2 3-4 5;')
+	 * are read by the scanner straight into the block, at rows_depth of braces;
+	 * never again after a syntax error (rows_off). */
+	ast_rows *rows;
+	int rows_depth;
+	bool rows_off;
+	size_t plain_rows; /* read so far */
 };
 
 struct parse_ctx {
@@ -34,6 +41,8 @@ struct parse_ctx {
 	ast_def *defs;
 	ast_errata *errata; /* the errata layers, in order, after the definitions */
 	bool damaged;      /* error recovery dropped part of the definition being read */
+	bool rows_by_grammar; /* no plain rows read by the scanner (the tests compare both ways) */
+	size_t plain_rows;    /* rows the scanner read by itself */
 	char **discarded;  /* identifiers thrown away by error recovery */
 	size_t ndiscarded, cap_discarded;
 };
@@ -46,6 +55,13 @@ void parse_discard(struct parse_ctx *p, char *s);
 /* The scanner speaks bison's unprefixed names. */
 #define YYSTYPE RTAB_YYSTYPE
 #define YYLTYPE RTAB_YYLTYPE
+
+/* The parser is at the start of a 'rows' block (rows), at its end, or
+ * recovering from a syntax error (off: the rest goes through the grammar). */
+void lex_rows_begin(void *scanner, ast_rows *rows);
+void lex_rows_end(void *scanner);
+void lex_rows_off(void *scanner);
+bool rtab_is_keyword(const char *s, size_t n);
 
 /* Parse text into p->defs; reports every syntax error through p->diag. */
 int rtab_parse(const char *text, size_t len, struct parse_ctx *p);

@@ -41,6 +41,8 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	const char *tail = strstr(msg, ", expecting ';'");
 	bool at_end = strstr(msg, "unexpected end of file") != NULL;
 
+	/* From here on every row goes through the grammar (error recovery). */
+	lex_rows_off(scanner);
 	/* The unterminated string or comment that swallowed the end was reported. */
 	if (at_end && x->eof_reported)
 		return;
@@ -211,6 +213,38 @@ static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *pro
 	header->next = row;
 	header->tail = row;
 	return header;
+}
+}
+
+%code {
+static size_t keyword_hash(const char *s, size_t n)
+{
+	size_t h = n;
+	for (size_t i = 0; i < n; i++)
+		h = h * 31 + (unsigned char)s[i];
+	return h & 255;
+}
+
+/* A row as parsed (a header may arrive in front of it) into its block. */
+static void add_rowitem(ast_stmt *block, ast_stmt *item)
+{
+	ast_stmt *row = item;
+	if (item->kind == ST_HEADER) {
+		row = item->next;
+		item->next = NULL;
+		item->lo = (int64_t)block->rows->nrows;
+		item->tail = item;
+		block->body = AST_APPEND(block->body, item);
+	}
+	if (!row)
+		return;
+	ast_rows_add(block->rows, row->name, strlen(row->name), row->loc, row->rule, row->text,
+		     row->text_loc);
+	for (const ast_cell *c = row->cells; c; c = c->next) {
+		ast_range r = {c->lo, c->hi, c->loc, c->kind, c->open_lo, c->open_hi};
+		ast_rows_add_range(block->rows, &r);
+	}
+	ast_stmts_free(row);
 }
 }
 
@@ -645,7 +679,7 @@ stmt:
 		ast_id *mode = ast_id_new($12, LOC(@12));
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
-	| ROWS '{' rowitems '}' { $$ = ast_stmt_new(ST_ROWS, LOC(@1)); $$->body = $3; }
+	| ROWS '{' rowitems '}' { $$ = $3; $$->loc = LOC(@1); lex_rows_end(scanner); }
 	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */
 	| IDENT patch_rolls IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, $2, $3, @3, $4, $6, $7, $8, @8);
@@ -760,19 +794,15 @@ colspec:
 	| IDENT '=' '*' ';' { $$ = named_stmt(ST_COLSPEC, @1, $1, @1); $$->star = true; }
 	;
 
+/* The block's rows go into its ast_rows (the scanner adds the plain ones
+ * itself: see lex_rows_begin); its headers into its body. */
 rowitems:
-	%empty { $$ = NULL; }
-	| rowitems rowitem {
-		/* A row may arrive with its header in front of it. */
-		if ($2->kind == ST_HEADER && $2->next) {
-			ast_stmt *row = $2->next;
-			$2->next = NULL;
-			$$ = AST_APPEND($1, $2);
-			$$ = AST_APPEND($$, row);
-		} else {
-			$$ = AST_APPEND($1, $2);
-		}
+	%empty {
+		$$ = ast_stmt_new(ST_ROWS, LOC(@$));
+		$$->rows = ast_rows_new();
+		lex_rows_begin(scanner, $$->rows);
 	}
+	| rowitems rowitem { $$ = $1; add_rowitem($$, $2); }
 	| rowitems error ';' { $$ = $1; ctx->damaged = true; }
 	;
 
@@ -1074,15 +1104,48 @@ void parse_discard(struct parse_ctx *p, char *s)
 int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
 {
 	yyscan_t scanner;
-	struct lex_extra extra = {.diag = p->diag, .line = 1, .col = 1};
+	struct lex_extra extra = {.diag = p->diag, .line = 1, .col = 1, .rows_off = p->rows_by_grammar};
 	int rc;
 
 	if (rtab_yylex_init_extra(&extra, &scanner) != 0)
 		return -1;
-	YY_BUFFER_STATE buf = rtab_yy_scan_bytes(text, (int)len, scanner);
+	/* The scanner's copy of the text, ending in the two NULs it needs
+	 * (what yy_scan_bytes makes, one byte at a time). */
+	char *copy = xmalloc(len + 2);
+	memcpy(copy, text, len);
+	copy[len] = copy[len + 1] = '\0';
+	YY_BUFFER_STATE buf = rtab_yy_scan_buffer(copy, len + 2, scanner);
 	rc = rtab_yyparse(scanner, p);
+	p->plain_rows = extra.plain_rows;
 	rtab_yy_delete_buffer(buf, scanner);
+	free(copy);
 	rtab_yylex_destroy(scanner);
 	sb_free(&extra.str);
 	return rc;
+}
+
+/* Whether the n bytes at s spell a keyword: a token named "keyword '...'".
+ * The scanner asks before it reads a row by itself (a keyword is no outcome). */
+bool rtab_is_keyword(const char *s, size_t n)
+{
+	/* The keywords in a small open-addressing table, built on first use. */
+	static const char *table[256];
+	static bool built;
+	if (!built) {
+		for (int k = 0; k < YYNTOKENS; k++) {
+			const char *name = yysymbol_name((yysymbol_kind_t)k);
+			size_t len = strlen(name);
+			if (strncmp(name, "keyword '", 9) != 0 || name[len - 1] != '\'')
+				continue;
+			size_t h = keyword_hash(name + 9, len - 10);
+			while (table[h])
+				h = (h + 1) & 255;
+			table[h] = name + 9;
+		}
+		built = true;
+	}
+	for (size_t h = keyword_hash(s, n); table[h]; h = (h + 1) & 255)
+		if (strncmp(table[h], s, n) == 0 && table[h][n] == '\'')
+			return true;
+	return false;
 }

@@ -66,10 +66,13 @@ static const rtab_column table0_columns[] = {
 	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "7.3", NULL}, /* attacker_retreats */
-	{1, "7.3", NULL}, /* defender_retreats */
-	{2, "7.3", NULL}, /* defender_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* attacker_retreats */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"7.3", NULL},
 };
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}};
 static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 1}};
@@ -102,29 +105,39 @@ static const rtab_column table1_columns[] = {
 	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 6,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table1_column3_rows},
 };
-static const rtab_row table1_rows[] = {
-	{1, "7.8", NULL}, /* defender_retreats */
-	{0, "7.3", NULL}, /* attacker_retreats */
-	{1, "7.3", NULL}, /* defender_retreats */
-	{2, "7.8", NULL}, /* defender_eliminated */
-	{2, "7.3", NULL}, /* defender_eliminated */
-	{1, "7.8.2", "the scan shows DR or DE"}, /* defender_retreats */
-	{2, "7.3", NULL}, /* defender_eliminated */
+static const uint8_t table1_row_outcomes[] = {
+	1, /* defender_retreats */
+	0, /* attacker_retreats */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
+	2, /* defender_eliminated */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
+};
+static const rtab_row_note table1_row_notes[] = {
+	{"7.8", NULL},
+	{"7.3", NULL},
+	{"7.8.2", "the scan shows DR or DE"},
+};
+static const uint8_t table1_row_note[] = {
+	0, 1, 1, 0, 1, 2, 1
 };
 static const rtab_instr table1_key_a[] = {{RTAB_OP_INPUT, 0}};
 static const rtab_instr table1_key_b[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 4, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 4, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 	{.id = "determined_crt", .labels = table1_labels, .rule = "7.8",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 4, .columns = table1_columns, .nrows = 7, .rows = table1_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 4, .columns = table1_columns, .nrows = 7, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table1_row_notes, .row_note = table1_row_note},
 };
 
 const rtab_ruleset cell_patches_ruleset = {
@@ -166,6 +179,7 @@ const rtab_ruleset cell_patches_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -269,7 +283,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const cell_patche
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&cell_patches_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&cell_patches_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -293,7 +307,7 @@ int cell_patches_explain_crt(const cell_patches_situation *s, const int32_t *fac
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&cell_patches_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&cell_patches_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
 }
 
 /* table determined_crt: resolved by the interpreter */
@@ -310,7 +324,7 @@ int cell_patches_explain_determined_crt(const cell_patches_situation *s, const i
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&cell_patches_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&cell_patches_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
 }
 
 int cell_patches_resolve(size_t table, const cell_patches_situation *s, const int32_t *faces, size_t nfaces,

@@ -109,9 +109,12 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "11.0", NULL}, /* defender_retreats */
-	{1, "11.0", NULL}, /* defender_routed */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* defender_retreats */
+	1, /* defender_routed */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"11.0", NULL},
 };
 static const uint16_t table0_modifiers[] = {0};
 
@@ -125,23 +128,31 @@ static const rtab_column table1_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
-static const rtab_row table1_rows[] = {
-	{2, "11.7", NULL}, /* no_pursuit */
-	{3, "11.7", NULL}, /* pursue */
+static const uint8_t table1_row_outcomes[] = {
+	2, /* no_pursuit */
+	3, /* pursue */
+};
+static const rtab_row_note table1_row_notes[] = {
+	{"11.7", NULL},
 };
 
 static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "11.0",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 12,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 	{.id = "pursuit", .labels = table1_labels, .rule = "11.7",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 2, .rows = table1_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL},
 };
+
+static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
 const rtab_ruleset effects_labels_ruleset = {
 	.id = "effects_labels",
@@ -182,6 +193,7 @@ const rtab_ruleset effects_labels_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = effects_labels_native_resolve_,
 };
 
 /*
@@ -285,7 +297,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_lab
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -400,7 +412,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483635)
-		return rtab_resolve(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -460,7 +472,6 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 		uint16_t cell = rtab_native_t0_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	switch (outcome) {
 	case 1: /* defender_routed */
@@ -587,7 +598,7 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483638)
-		return rtab_resolve(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -618,7 +629,6 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	switch (outcome) {
 	case 1: /* defender_routed */
@@ -670,4 +680,34 @@ int effects_labels_explain(size_t table, const effects_labels_situation *s, cons
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const effects_labels_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &effects_labels_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 2 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0]) > 1u;
+	bad |= (uint32_t)values[1] - 1u > 3u;
+	s = (const effects_labels_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = effects_labels_explain_melee(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = effects_labels_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -77,19 +77,30 @@ static const rtab_column table0_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column2_rows},
 };
 static const uint16_t table0_column_of_value[] = {0, 1, 1, 2};
-static const rtab_row table0_rows[] = {
-	{0, "5.2", NULL}, /* miss */
-	{1, "5.2", NULL}, /* hit */
-	{2, "5.2", "last row smudged in the scan; read as printed"}, /* kill */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* miss */
+	1, /* hit */
+	2, /* kill */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"5.2", NULL},
+	{"5.2", "last row smudged in the scan; read as printed"},
+};
+static const uint8_t table0_row_note[] = {
+	0, 0, 1
 };
 
 static const rtab_table tables[] = {
 	{.id = "fire", .labels = table0_labels, .rule = "5.2",
-	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 3, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 12,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note},
 };
+
+static int enum_columns_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
 const rtab_ruleset enum_columns_ruleset = {
 	.id = "enum_columns",
@@ -130,6 +141,7 @@ const rtab_ruleset enum_columns_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = enum_columns_native_resolve_,
 };
 
 /*
@@ -233,7 +245,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const enum_column
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&enum_columns_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&enum_columns_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -350,7 +362,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483635)
-		return rtab_resolve(&enum_columns_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&enum_columns_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -382,7 +394,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
+		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -415,4 +427,32 @@ int enum_columns_explain(size_t table, const enum_columns_situation *s, const in
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int enum_columns_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const enum_columns_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &enum_columns_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 1 || nvalues != 1 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0]) > 3u;
+	s = (const enum_columns_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = enum_columns_explain_fire(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -65,18 +65,22 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "p. 13", NULL}, /* held */
-	{1, "p. 13", NULL}, /* pushed */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* held */
+	1, /* pushed */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"p. 13", NULL},
 };
 static const uint16_t table0_modifiers[] = {0, 1};
 
 static const rtab_table tables[] = {
 	{.id = "melee", .labels = table0_labels, .rule = "p. 13",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 27,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 };
 
 /* distance retire */
@@ -137,6 +141,7 @@ const rtab_ruleset exact_halves_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 4,
+	.native_resolve = NULL,
 };
 
 /*
@@ -242,7 +247,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const exact_halve
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&exact_halves_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&exact_halves_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -266,7 +271,7 @@ int exact_halves_explain_melee(const exact_halves_situation *s, const int32_t *f
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&exact_halves_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&exact_halves_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
 int exact_halves_resolve(size_t table, const exact_halves_situation *s, const int32_t *faces, size_t nfaces,

@@ -96,10 +96,10 @@ static const rtab_column table0_columns[] = {
 	{.id = "3:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1, .row_of_roll8 = NULL},
 };
-static const rtab_row table0_rows[] = {
-	{0, NULL, NULL}, /* attacker_retreats */
-	{1, NULL, NULL}, /* defender_retreats */
-	{2, NULL, NULL}, /* defender_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* attacker_retreats */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
 };
 static const uint16_t table0_shifts[] = {0};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}};
@@ -124,23 +124,28 @@ static const rtab_column table1_columns[] = {
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows},
 };
 static const uint16_t table1_column_of_value[] = {0, 1};
-static const rtab_row table1_rows[] = {
-	{1, NULL, NULL}, /* defender_retreats */
-	{2, NULL, NULL}, /* defender_eliminated */
+static const uint8_t table1_row_outcomes[] = {
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
 };
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = NULL,
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 	{.id = "pursuit", .labels = table1_labels, .rule = NULL,
-	 .dice = 0, .column_input = 3, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 2, .rows = table1_rows,
+	 .dice = 0, .column_input = 3, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 };
+
+static int grid_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
 const rtab_ruleset grid_odds_ruleset = {
 	.id = "grid_odds",
@@ -181,6 +186,7 @@ const rtab_ruleset grid_odds_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = grid_odds_native_resolve_,
 };
 
 /*
@@ -284,7 +290,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const grid_odds_s
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&grid_odds_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&grid_odds_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -308,7 +314,7 @@ int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, si
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
 /* table pursuit: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
@@ -413,7 +419,7 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483641)
-		return rtab_resolve(&grid_odds_ruleset, 1, s->inputs, 4, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&grid_odds_ruleset, 1, s->inputs, 4, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -444,7 +450,6 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -479,4 +484,34 @@ int grid_odds_explain(size_t table, const grid_odds_situation *s, const int32_t 
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int grid_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const grid_odds_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &grid_odds_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 4 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[2] | values[3]) > 1u;
+	bad |= (uint32_t)values[0] > 99u;
+	bad |= (uint32_t)values[1] > 99u;
+	s = (const grid_odds_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 1: rc = grid_odds_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

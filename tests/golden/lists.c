@@ -81,8 +81,8 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, NULL, NULL}, /* total */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* total */
 };
 static const uint16_t table0_modifiers[] = {0, 1, 2, 3};
 
@@ -97,23 +97,28 @@ static const rtab_column table1_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 0,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
-static const rtab_row table1_rows[] = {
-	{0, NULL, NULL}, /* total */
+static const uint8_t table1_row_outcomes[] = {
+	0, /* total */
 };
 static const uint16_t table1_modifiers[] = {4};
 
 static const rtab_table tables[] = {
 	{.id = "result", .labels = table0_labels, .rule = NULL,
-	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = table0_rows,
+	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = NULL,
 	 .nmodifiers = 4, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -3, .roll_max = 37,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 	{.id = "led", .labels = table1_labels, .rule = NULL,
-	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 1, .rows = table1_rows,
+	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 1, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 27,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 };
+
+static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
 const rtab_ruleset lists_ruleset = {
 	.id = "lists",
@@ -154,6 +159,7 @@ const rtab_ruleset lists_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = lists_native_resolve_,
 };
 
 /*
@@ -257,7 +263,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lists_situa
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&lists_ruleset, table, s->inputs, 10, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&lists_ruleset, table, s->inputs, 10, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -496,7 +502,7 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483645 || extra_drm > 2147483610)
-		return rtab_resolve(&lists_ruleset, 0, s->inputs, 10, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&lists_ruleset, 0, s->inputs, 10, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -667,7 +673,6 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -875,7 +880,7 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483620)
-		return rtab_resolve(&lists_ruleset, 1, s->inputs, 10, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&lists_ruleset, 1, s->inputs, 10, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -960,7 +965,6 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -995,4 +999,40 @@ int lists_explain(size_t table, const lists_situation *s, const int32_t *faces, 
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const lists_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &lists_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 2 || nvalues != 10 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[3] | values[6] | values[9]) > 1u;
+	bad |= (uint32_t)values[0] - 1u > 2u;
+	bad |= (uint32_t)values[1] > 5u;
+	bad |= (uint32_t)values[2] > 9u;
+	bad |= (uint32_t)values[4] > 5u;
+	bad |= (uint32_t)values[5] > 9u;
+	bad |= (uint32_t)values[7] > 5u;
+	bad |= (uint32_t)values[8] > 9u;
+	s = (const lists_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = lists_explain_result(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = lists_explain_led(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -204,15 +204,15 @@ static const rtab_column table0_columns[] = {
 	{.id = ">=+5", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 3, .step_num = 5, .step_den = 1, .row_of_roll8 = NULL},
 };
-static const rtab_row table0_rows[] = {
-	{4, NULL, NULL}, /* attacker_loses_2 */
-	{5, NULL, NULL}, /* attacker_loses_1 */
-	{0, NULL, NULL}, /* engaged */
-	{1, NULL, NULL}, /* defender_retreats_1 */
-	{6, NULL, NULL}, /* defender_retreats_2 */
-	{2, NULL, NULL}, /* defender_loses_1 */
-	{7, NULL, NULL}, /* defender_loses_2 */
-	{3, NULL, NULL}, /* defender_loses_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	4, /* attacker_loses_2 */
+	5, /* attacker_loses_1 */
+	0, /* engaged */
+	1, /* defender_retreats_1 */
+	6, /* defender_retreats_2 */
+	2, /* defender_loses_1 */
+	7, /* defender_loses_2 */
+	3, /* defender_loses_eliminated */
 };
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_SUB, 0}};
 static const rtab_instr table0_rewrite0_condition[] = {{RTAB_OP_INPUT, 2}};
@@ -230,10 +230,10 @@ static const rtab_column table1_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows},
 };
-static const rtab_row table1_rows[] = {
-	{8, NULL, NULL}, /* pursuit_1 */
-	{9, NULL, NULL}, /* pursuit_2 */
-	{10, NULL, NULL}, /* pursuit_3 */
+static const uint8_t table1_row_outcomes[] = {
+	8, /* pursuit_1 */
+	9, /* pursuit_2 */
+	10, /* pursuit_3 */
 };
 
 /* table pursuit_table */
@@ -246,10 +246,10 @@ static const rtab_column table2_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows},
 };
-static const rtab_row table2_rows[] = {
-	{8, NULL, NULL}, /* pursuit_1 */
-	{9, NULL, NULL}, /* pursuit_2 */
-	{11, NULL, NULL}, /* pursuit_4 */
+static const uint8_t table2_row_outcomes[] = {
+	8, /* pursuit_1 */
+	9, /* pursuit_2 */
+	11, /* pursuit_4 */
 };
 static const int32_t table2_natural0_faces[] = {
 	6
@@ -260,20 +260,23 @@ static const rtab_natural_rule table2_natural[] = {
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = NULL,
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 5, .columns = table0_columns, .nrows = 8, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 5, .columns = table0_columns, .nrows = 8, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 1, .rewrites = table0_rewrites,
-	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 	{.id = "retreat_length", .labels = table1_labels, .rule = NULL,
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 3, .rows = table1_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 	{.id = "pursuit_table", .labels = table2_labels, .rule = NULL,
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 3, .rows = table2_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 1, .natural = table2_natural, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL},
 };
 
 /* numeric outcome attacker_loses */
@@ -309,6 +312,9 @@ static const rtab_numeric_outcome numeric_outcomes[] = {
 	{.id = "defender_retreats", .labels = numeric2_labels, .rule = NULL, .code = "DR{hexes}", .nparams = 1, .params = numeric2_params},
 	{.id = "pursuit", .labels = numeric3_labels, .rule = NULL, .code = "{hexes}", .nparams = 1, .params = numeric3_params},
 };
+
+static int numeric_outcomes_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
 const rtab_ruleset numeric_outcomes_ruleset = {
 	.id = "numeric_outcomes",
@@ -349,6 +355,7 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 	.nnumeric_outcomes = 4,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
+	.native_resolve = numeric_outcomes_native_resolve_,
 };
 
 /*
@@ -452,7 +459,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const numeric_out
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&numeric_outcomes_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&numeric_outcomes_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -476,7 +483,7 @@ int numeric_outcomes_explain_crt(const numeric_outcomes_situation *s, const int3
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&numeric_outcomes_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
 /* table retreat_length: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
@@ -576,7 +583,7 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483641)
-		return rtab_resolve(&numeric_outcomes_ruleset, 1, s->inputs, 3, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 1, s->inputs, 3, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -607,7 +614,6 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -731,7 +737,7 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147483641)
-		return rtab_resolve(&numeric_outcomes_ruleset, 2, s->inputs, 3, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 2, s->inputs, 3, faces, nfaces, extra_drm, out);
 	out->table = 2;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -771,7 +777,6 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table2_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -808,4 +813,35 @@ int numeric_outcomes_explain(size_t table, const numeric_outcomes_situation *s, 
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int numeric_outcomes_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const numeric_outcomes_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &numeric_outcomes_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 3 || nvalues != 3 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[2]) > 1u;
+	bad |= (uint32_t)values[0] > 20u;
+	bad |= (uint32_t)values[1] > 20u;
+	s = (const numeric_outcomes_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 1: rc = numeric_outcomes_explain_retreat_length(s, faces, nfaces, extra_drm, out); break;
+	case 2: rc = numeric_outcomes_explain_pursuit_table(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

@@ -54,20 +54,31 @@ static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
 	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows},
 };
-static const rtab_row table0_rows[] = {
-	{0, "7.3", NULL}, /* rout */
-	{1, "7.3", NULL}, /* fall_back */
-	{2, "7.4.1", NULL}, /* hold */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* rout */
+	1, /* fall_back */
+	2, /* hold */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"7.3", NULL},
+	{"7.4.1", NULL},
+};
+static const uint8_t table0_row_note[] = {
+	0, 0, 1
 };
 static const uint16_t table0_modifiers[] = {0};
 
 static const rtab_table tables[] = {
 	{.id = "morale", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 1, .cap_min = -2, .cap_max = 2, .roll_min = -1, .roll_max = 8,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note},
 };
+
+static int single_cap_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
 const rtab_ruleset single_cap_ruleset = {
 	.id = "single_cap",
@@ -108,6 +119,7 @@ const rtab_ruleset single_cap_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = single_cap_native_resolve_,
 };
 
 /*
@@ -211,7 +223,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const single_cap_
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&single_cap_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&single_cap_ruleset, table, s->inputs, 1, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -291,7 +303,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < -2147483645)
-		return rtab_resolve(&single_cap_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&single_cap_ruleset, 0, s->inputs, 1, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -340,7 +352,6 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 2u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_rows[row].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
@@ -373,4 +384,32 @@ int single_cap_explain(size_t table, const single_cap_situation *s, const int32_
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int single_cap_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const single_cap_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &single_cap_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 1 || nvalues != 1 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[0]) > 3u;
+	s = (const single_cap_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = single_cap_explain_morale(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
+	if (rc != RTAB_OK)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return RTAB_OK;
 }

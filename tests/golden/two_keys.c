@@ -120,10 +120,13 @@ static const rtab_column table0_columns[] = {
 };
 static const uint16_t table0_column_of_value[] = {0, 6};
 static const uint16_t table0_column_end_of_value[] = {6, 11};
-static const rtab_row table0_rows[] = {
-	{0, "7.3", NULL}, /* attacker_retreats */
-	{1, "7.3", NULL}, /* defender_retreats */
-	{2, "7.3", NULL}, /* defender_eliminated */
+static const uint8_t table0_row_outcomes[] = {
+	0, /* attacker_retreats */
+	1, /* defender_retreats */
+	2, /* defender_eliminated */
+};
+static const rtab_row_note table0_row_notes[] = {
+	{"7.3", NULL},
 };
 static const uint16_t table0_shifts[] = {0};
 static const rtab_instr table0_key_a[] = {{RTAB_OP_INPUT, 1}};
@@ -131,10 +134,11 @@ static const rtab_instr table0_key_b[] = {{RTAB_OP_INPUT, 2}};
 
 static const rtab_table tables[] = {
 	{.id = "crt", .labels = table0_labels, .rule = "7.3",
-	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 11, .columns = table0_columns, .nrows = 3, .rows = table0_rows,
+	 .dice = 0, .column_input = 0, .column_of_value = table0_column_of_value, .ncolumns = 11, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = table0_column_end_of_value},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = table0_column_end_of_value,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL},
 };
 
 const rtab_ruleset two_keys_ruleset = {
@@ -176,6 +180,7 @@ const rtab_ruleset two_keys_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
+	.native_resolve = NULL,
 };
 
 /*
@@ -279,7 +284,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const two_keys_si
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve(&two_keys_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&two_keys_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -303,7 +308,7 @@ int two_keys_explain_crt(const two_keys_situation *s, const int32_t *faces, size
 {
 	/* Resolved by the interpreter: the table uses a construct the native code does not. */
 	if (!s) return RTAB_E_NULL;
-	return rtab_resolve(&two_keys_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	return rtab_resolve_interpreted(&two_keys_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
 int two_keys_resolve(size_t table, const two_keys_situation *s, const int32_t *faces, size_t nfaces,

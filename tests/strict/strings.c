@@ -75,8 +75,8 @@ int main(int argc, char **argv)
 		for (size_t c = 0; c < t->ncolumns; c++)
 			labels("column", t->columns[c].labels);
 		for (size_t r = 0; r < t->nrows; r++) {
-			one("row", t->rows[r].rule);
-			one("row provisional", t->rows[r].provisional);
+			one("row", rtab_row_rule(t, r));
+			one("row provisional", rtab_row_provisional(t, r));
 		}
 		for (size_t k = 0; k < t->nnatural; k++) {
 			one("natural", t->natural[k].rule);

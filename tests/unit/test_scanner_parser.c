@@ -50,6 +50,7 @@ static void parsed_free(parsed *p)
 		free(p->pc.discarded[i]);
 	free(p->pc.discarded);
 	ast_defs_free(p->pc.defs);
+	ast_errata_free(p->pc.errata);
 	diag_free(&p->diag);
 	fclose(p->f);
 	free(p->out);
@@ -198,6 +199,51 @@ static void put_cell(strbuf *sb, bool locs, const ast_cell *c)
 	put_loc(sb, locs, c->loc);
 }
 
+/* A row of a block, as a row statement was written: 'row NAME cells [@rule] [provisional "why"]@loc'. */
+static void put_row(strbuf *sb, bool locs, const ast_rows *rr, const ast_row *r)
+{
+	sb_printf(sb, "row %s", r->name);
+	for (uint32_t k = 0; k < r->nranges; k++) {
+		const ast_range *c = &ast_row_ranges(rr, r)[k];
+		sb_putc(sb, ' ');
+		put_end(sb, c->lo);
+		sb_puts(sb, "..");
+		put_end(sb, c->hi);
+		put_loc(sb, locs, c->loc);
+	}
+	const ast_row_note *n = ast_rows_note(rr, (size_t)(r - rr->rows));
+	if (n && n->rule)
+		sb_printf(sb, " @%s", n->rule);
+	if (n && n->text) {
+		sb_puts(sb, " provisional ");
+		put_text(sb, n->text);
+	}
+	put_loc(sb, locs, r->loc);
+}
+
+static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s);
+
+/* A 'rows' block: its headers (in its body) each above the row it names. */
+static void put_rows(strbuf *sb, bool locs, const ast_stmt *s)
+{
+	const ast_stmt *h = s->body;
+	size_t n = s->rows ? s->rows->nrows : 0;
+	sb_puts(sb, " {");
+	for (size_t i = 0; i <= n; i++) {
+		for (; h && h->lo <= (int64_t)i; h = h->next) {
+			sb_putc(sb, ' ');
+			put_stmt(sb, locs, h);
+			sb_putc(sb, ';');
+		}
+		if (i == n)
+			break;
+		sb_putc(sb, ' ');
+		put_row(sb, locs, s->rows, &s->rows->rows[i]);
+		sb_putc(sb, ';');
+	}
+	sb_puts(sb, " }");
+}
+
 static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 {
 	switch (s->kind) {
@@ -282,7 +328,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		break;
 	case ST_ROWS:
 		sb_puts(sb, "rows");
-		put_stmts(sb, locs, s->body);
+		put_rows(sb, locs, s);
 		break;
 	case ST_HEADER:
 		sb_puts(sb, "header ");
@@ -931,13 +977,12 @@ static void test_cells(void **state)
 		const ast_stmt *rows = p.pc.defs->body;
 		assert_non_null(rows);
 		assert_int_equal(rows->kind, ST_ROWS);
-		const ast_stmt *row = rows->body;
-		assert_non_null(row);
-		assert_int_equal(row->kind, ST_ROW);
+		assert_non_null(rows->rows);
+		assert_int_equal(rows->rows->nrows, 1);
+		const ast_row *row = &rows->rows->rows[0];
 		assert_string_equal(row->name, "a");
-		const ast_cell *cell = row->cells;
-		assert_non_null(cell);
-		assert_null(cell->next);
+		assert_int_equal(row->nranges, 1);
+		const ast_range *cell = ast_row_ranges(rows->rows, row);
 		assert_true(cell->lo == c->lo);
 		assert_true(cell->hi == c->hi);
 		assert_int_equal(cell->open_lo, c->open_lo);
@@ -978,8 +1023,9 @@ static void test_rows(void **state)
 		assert_string_equal(p.out ? p.out : "", "");
 		assert_non_null(p.pc.defs);
 		assert_non_null(p.pc.defs->body);
-		assert_non_null(p.pc.defs->body->body);
-		put_stmt(&sb, true, p.pc.defs->body->body);
+		assert_non_null(p.pc.defs->body->rows);
+		assert_int_equal(p.pc.defs->body->rows->nrows, 1);
+		put_row(&sb, true, p.pc.defs->body->rows, &p.pc.defs->body->rows->rows[0]);
 		assert_string_equal(sb.data, c->cells);
 		sb_free(&sb);
 		parsed_free(&p);
@@ -1342,6 +1388,70 @@ static void test_bad_inputs(void **state)
 	assert_int_equal(failed, 0);
 }
 
+/*
+ * The scanner reads plain rows ('o1 5;', 'o2 3-4 -1;') of a 'rows' block by
+ * itself, without tokens. Every block here must give the same tree, the same
+ * locations and the same diagnostics as when each row goes through the grammar.
+ */
+static const char *const plain_row_sources[] = {
+	"table t { rows { a 1; b 2; c 3; } }",
+	"table t {\n  rows {\n    a 1;\n\tb   2 ;\r\n    c\t3\t;\n  }\n}\n",
+	"table t { rows { a -1; b +2; c -3-4; d +3--4; e 5-+6; f 1 2 3 4 5 6 7 8 9; } }",
+	"table t { rows { a 1-2 3-4; b 999999999; c 1000000000; d 12345678901; e 0001; } }",
+	"table t { rows { a 1; default 2; b 3; grid 4; rows 5; and 6; } }",
+	"table t { rows { a 1; b 2+; c 3; d 4.5; e 5/6; f 1:2; g 5d6; h 1..2; } }",
+	"table t { rows { a 1; b 2 @ \"r\"; c 3 provisional \"why\"; d 4; } }",
+	"table t { rows { h1 h2; a 1 2; x y 3 4; b 5 6; c; } }",
+	"table t { rows { a 1; /* c */ b 2; # c\n c 3; // c\n d 4; } }",
+	"table t { rows { a 1; b — 2; c - 3; d 4 —; } }",
+	"table t { rows { a 1; b 2 ) ; c 3; d 4; } }",
+	"table t { rows { a 1; b 2 c 3; d 4; } }",
+	"table t { rows { a 1; b 2; } e 3; rows { f 4; } }",
+	"table t { rows { a 1; b\n2; c 3\n; d\t4; } }",
+	"table t { rows { a 1; b.c 2; d[1] 3; e/f 4; É 5; g 6; } }",
+	"table t { rows { a 1; b 2;",
+	"table t { rows { a 1; b 2",
+	"table t { rows { a 1; b 2; \"s\" 3; (c) 4; } }",
+	"table t { rows { a 1; b 2; } } table u { rows { c 3; d 4 5; } } table v { grid { x y\n 1 a b } }",
+	"errata e { table t { rows { a 1; b 2; } } }",
+};
+
+static void test_plain_rows(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof plain_row_sources / sizeof plain_row_sources[0]; i++) {
+		const char *src = plain_row_sources[i];
+		parsed fast, slow;
+		print_message("rows: %s\n", src);
+		parse_text(&fast, src, strlen(src));
+		memset(&slow, 0, sizeof slow);
+		slow.f = open_memstream(&slow.out, &slow.outlen);
+		assert_non_null(slow.f);
+		diag_init(&slow.diag, "t.rtab", src, strlen(src), slow.f);
+		slow.pc.diag = &slow.diag;
+		slow.pc.rows_by_grammar = true;
+		slow.rc = rtab_parse(src, strlen(src), &slow.pc);
+		assert_int_equal(fflush(slow.f), 0);
+		assert_int_equal(slow.pc.plain_rows, 0);
+		if (i < 4) /* plain rows only: all of them read by the scanner */
+			assert_true(fast.pc.plain_rows >= 3);
+		char *a = dump_defs(fast.pc.defs, true), *b = dump_defs(slow.pc.defs, true);
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+		a = dump_defs(fast.pc.errata ? fast.pc.errata->defs : NULL, true);
+		b = dump_defs(slow.pc.errata ? slow.pc.errata->defs : NULL, true);
+		assert_string_equal(a, b);
+		assert_string_equal(fast.out ? fast.out : "", slow.out ? slow.out : "");
+		assert_int_equal(fast.rc, slow.rc);
+		assert_int_equal(fast.diag.errors, slow.diag.errors);
+		free(a);
+		free(b);
+		parsed_free(&fast);
+		parsed_free(&slow);
+	}
+}
+
 /* The statements that survive statement-level recovery in a table. */
 static void test_recovery_keeps_statements(void **state)
 {
@@ -1409,6 +1519,7 @@ int main(void)
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_plain_rows),
 		cmocka_unit_test(test_exprs),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_bad_inputs),

@@ -1,0 +1,19 @@
+/* The generated entry behind rtab_resolve: a ruleset's native resolver (rtab_native_resolver). */
+#ifndef RTAB_EMIT_ENTRY_H
+#define RTAB_EMIT_ENTRY_H
+
+#include <stdbool.h>
+
+#include "rtab.h"
+#include "util.h"
+
+/* Whether the C written for rs carries a native resolver (rtab_ruleset.native_resolve). */
+bool emit_entry_wanted(const rtab_ruleset *rs);
+/* Its name, "<ruleset>_native_resolve_", to buf. */
+void emit_entry_name(strbuf *out, const rtab_ruleset *rs);
+/* Its declaration, before the ruleset's initializer names it. */
+void emit_entry_declaration(strbuf *out, const rtab_ruleset *rs);
+/* Its definition, after the native resolvers (emit_native_source). */
+void emit_entry_source(strbuf *out, const rtab_ruleset *rs);
+
+#endif
