@@ -285,13 +285,12 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 		return;
 	if (ctx->reasons) {
 		size_t n = ctx->nprovisional < ctx->reasons_cap ? ctx->nprovisional : ctx->reasons_cap;
-		/* The same text is most often the same string: look for it by address first. */
-		for (size_t i = 0; i < n; i++)
-			if (ctx->reasons[i] == why)
+		/* The same text is most often the same string: the address, then the text. */
+		for (size_t i = 0; i < n; i++) {
+			const char *r = ctx->reasons[i];
+			if (r == why || (r[0] == why[0] && strcmp(r, why) == 0))
 				return;
-		for (size_t i = 0; i < n; i++)
-			if (ctx->reasons[i][0] == why[0] && strcmp(ctx->reasons[i], why) == 0)
-				return;
+		}
 		if (ctx->nprovisional < ctx->reasons_cap)
 			ctx->reasons[ctx->nprovisional] = why;
 	}
@@ -302,13 +301,30 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 }
 
 /*
+ * The state of one resolution inside the runtime: the caller's context (NULL:
+ * nothing is noted) and the inputs whose reasons were noted already. Within
+ * one resolution an input holds one value, so noting it again would note the
+ * same reasons, which are noted once: the second time is skipped at once.
+ */
+typedef struct ectx {
+	rtab_eval_ctx *ctx;
+	uint64_t noted; /* bit i: input i (below 64) noted */
+} ectx;
+
+/*
  * An input read by a condition, a value, a key or a column: the input's own
  * reason (its domain or default is not the source's) when it holds its
  * default value, and the reason of the enum value it holds.
  */
-static inline void note_input(const rtab_ruleset *rs, rtab_eval_ctx *ctx, size_t i, int32_t v)
+static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
 {
 	const rtab_input *in;
+	rtab_eval_ctx *ctx = e->ctx;
+	if (i < 64) {
+		if (e->noted >> i & 1)
+			return;
+		e->noted |= (uint64_t)1 << i;
+	}
 	if (!ctx || i >= rs->ninputs)
 		return;
 	in = &rs->inputs[i];
@@ -317,9 +333,9 @@ static inline void note_input(const rtab_ruleset *rs, rtab_eval_ctx *ctx, size_t
 	if (in->provisional && v == in->default_value)
 		note_provisional(ctx, in->provisional);
 	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
-		const rtab_enum *e = &rs->enums[in->enum_index];
-		if (v >= 0 && v < e->nvalues && e->values)
-			note_provisional(ctx, e->values[v].provisional);
+		const rtab_enum *en = &rs->enums[in->enum_index];
+		if (v >= 0 && v < en->nvalues && en->values)
+			note_provisional(ctx, en->values[v].provisional);
 	}
 }
 
@@ -513,8 +529,29 @@ static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, 
 	return RTAB_OK;
 }
 
-/* A constant or an input, as an operand of a short expression; false for anything else. */
-static bool operand(const rtab_instr *in, const int32_t *inputs, size_t ninputs, int32_t *v)
+static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		size_t ninputs, ectx *e, int32_t *value);
+
+int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
+{
+	ectx e = {ctx, 0};
+	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
+		return RTAB_E_NULL;
+	return eval(rs, expr, inputs, ninputs, &e, value);
+}
+
+/* eval, after the checks of rtab_expr_eval_ctx on the expression itself. */
+
+/* An operation of two operands that arith computes (ADD to MAX in rtab_op's order). */
+static inline bool binary_op(uint8_t op)
+{
+	return op >= RTAB_OP_ADD && op <= RTAB_OP_MAX;
+}
+
+/* A constant or an input in range, as an operand (an input's reasons noted); false otherwise. */
+static inline bool operand(const rtab_ruleset *rs, const rtab_instr *in, const int32_t *inputs,
+			   size_t ninputs, ectx *e, int32_t *v)
 {
 	if (in->op == RTAB_OP_CONST || in->op == RTAB_OP_CONST_EXACT) {
 		*v = in->arg;
@@ -522,168 +559,217 @@ static bool operand(const rtab_instr *in, const int32_t *inputs, size_t ninputs,
 	}
 	if (in->op == RTAB_OP_INPUT && in->arg >= 0 && (size_t)in->arg < ninputs) {
 		*v = inputs[in->arg];
+		note_input(rs, e, (size_t)in->arg, *v);
 		return true;
 	}
 	return false;
 }
 
-/*
- * The shapes most conditions and values take ("x", "-1", "x >= 2", "a - b"),
- * computed without the stack machine. False when the expression is another
- * shape or fails: the stack machine then computes it, or says why it fails.
- */
-static bool eval_short(const rtab_expr *expr, const int32_t *inputs, size_t ninputs, int32_t *value)
+static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			    size_t ninputs, ectx *e, int32_t *value);
+
+/* eval_fast, with what needs neither a call nor an input (no condition, a constant) in place:
+ * most modifiers' values and a few conditions. */
+static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			     size_t ninputs, ectx *e, int32_t *value)
 {
-	const rtab_instr *in = expr->instrs;
-	int32_t a, b;
-
-	switch (expr->ninstrs) {
-	case 1: return operand(&in[0], inputs, ninputs, value);
-	case 2:
-		if (!operand(&in[0], inputs, ninputs, &a))
-			return false;
-		if (in[1].op == RTAB_OP_NOT) {
-			*value = !a;
-			return true;
-		}
-		if (in[1].op != RTAB_OP_NEG || a == INT32_MIN)
-			return false;
-		*value = -a;
-		return true;
-	case 3:
-		if (!operand(&in[0], inputs, ninputs, &a) || !operand(&in[1], inputs, ninputs, &b))
-			return false;
-		switch ((rtab_op)in[2].op) {
-		case RTAB_OP_ADD:
-		case RTAB_OP_SUB:
-		case RTAB_OP_MUL:
-		case RTAB_OP_EQ:
-		case RTAB_OP_NE:
-		case RTAB_OP_LT:
-		case RTAB_OP_LE:
-		case RTAB_OP_GT:
-		case RTAB_OP_GE:
-		case RTAB_OP_AND:
-		case RTAB_OP_OR:
-		case RTAB_OP_MIN:
-		case RTAB_OP_MAX: return arith((rtab_op)in[2].op, a, b, value) == RTAB_OK;
-		default: return false;
-		}
-	default: return false;
-	}
-}
-
-static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-		size_t ninputs, rtab_eval_ctx *ctx, int32_t *value);
-
-int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
-{
-	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
-		return RTAB_E_NULL;
-	return eval(rs, expr, inputs, ninputs, ctx, value);
-}
-
-/* rtab_expr_eval_ctx, its pointers checked (within the runtime: by the caller). */
-static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-		size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
-{
-	int32_t stack[RTAB_MAX_EXPR_STACK];
-	size_t sp = 0;
-
 	if (expr->ninstrs == 0) {
 		*value = 1;
 		return RTAB_OK;
 	}
-	if (expr->ninstrs <= 3 && eval_short(expr, inputs, ninputs, value)) {
-		for (size_t i = 0; ctx && i < expr->ninstrs; i++)
-			if (expr->instrs[i].op == RTAB_OP_INPUT)
-				note_input(rs, ctx, (size_t)expr->instrs[i].arg, inputs[expr->instrs[i].arg]);
+	if (expr->ninstrs == 1 && expr->instrs[0].op == RTAB_OP_CONST) {
+		*value = expr->instrs[0].arg;
 		return RTAB_OK;
 	}
-	for (size_t i = 0; i < expr->ninstrs; i++) {
-		const rtab_instr *in = &expr->instrs[i];
+	return eval_fast(rs, expr, inputs, ninputs, e, value);
+}
+
+/* eval_fast, after the checks of rtab_expr_eval_ctx on the expression itself. */
+static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			size_t ninputs, ectx *e, int32_t *value)
+{
+	if (!expr->instrs && expr->ninstrs)
+		return RTAB_E_NULL;
+	return eval_fast(rs, expr, inputs, ninputs, e, value);
+}
+
+/*
+ * eval, with the shapes most conditions and values take computed in place:
+ * none ("always"), one operand ("x", "1"), an operand negated or inverted
+ * ("-1", "not x") and a binary operation of two operands ("x >= 2", "a - b").
+ * Any other shape goes to eval, and so does one that fails (an operand out of
+ * range, an overflow): eval then says how. The inputs are read, and their
+ * reasons noted, in the order eval reads them.
+ */
+static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			    size_t ninputs, ectx *e, int32_t *value)
+{
+	const rtab_instr *ins = expr->instrs;
+	int32_t a, b;
+
+	switch (expr->ninstrs) {
+	case 0:
+		*value = 1;
+		return RTAB_OK;
+	case 1:
+		if (operand(rs, &ins[0], inputs, ninputs, e, value))
+			return RTAB_OK;
+		break;
+	case 2:
+		if ((ins[1].op == RTAB_OP_NEG || ins[1].op == RTAB_OP_NOT) &&
+		    operand(rs, &ins[0], inputs, ninputs, e, &a)) {
+			if (ins[1].op == RTAB_OP_NOT) {
+				*value = !a;
+				return RTAB_OK;
+			}
+			if (a != INT32_MIN) {
+				*value = -a;
+				return RTAB_OK;
+			}
+		}
+		break;
+	case 3:
+		if (binary_op(ins[2].op) && operand(rs, &ins[0], inputs, ninputs, e, &a) &&
+		    operand(rs, &ins[1], inputs, ninputs, e, &b) &&
+		    arith((rtab_op)ins[2].op, a, b, value) == RTAB_OK)
+			return RTAB_OK;
+		break;
+	default: break;
+	}
+	return eval(rs, expr, inputs, ninputs, e, value);
+}
+
+/*
+ * rtab_expr_eval_ctx, its pointers checked (within the runtime: by the caller).
+ * The postfix program on a stack, one step per instruction, except that an
+ * operand (a constant or an input) followed by a binary operation is applied
+ * at once to the top of the stack ("x 2 >=" is two steps, not three): the
+ * same operations in the same order, the same inputs read in the same order.
+ */
+static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+		size_t ninputs, ectx *e, int32_t *value)
+{
+	int32_t stack[RTAB_MAX_EXPR_STACK];
+	size_t sp = 0;
+	const rtab_instr *ins = expr->instrs;
+	size_t n = expr->ninstrs;
+
+	if (n == 0) {
+		*value = 1;
+		return RTAB_OK;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const rtab_instr *in = &ins[i];
+		uint8_t op = in->op;
+		int32_t b;
 		int rc = RTAB_OK;
-		switch ((rtab_op)in->op) {
+		switch ((rtab_op)op) {
 		case RTAB_OP_INPUT:
-			if (sp == RTAB_MAX_EXPR_STACK || in->arg < 0 || (size_t)in->arg >= ninputs)
-				return RTAB_E_EXPR;
-			stack[sp++] = inputs[in->arg];
-			note_input(rs, ctx, (size_t)in->arg, inputs[in->arg]);
-			continue;
 		case RTAB_OP_CONST:
 		case RTAB_OP_CONST_EXACT:
+			if (op == RTAB_OP_INPUT) {
+				if ((uint32_t)in->arg >= ninputs) /* a negative arg too */
+					return RTAB_E_EXPR;
+				b = inputs[in->arg];
+				note_input(rs, e, (size_t)in->arg, b);
+			} else {
+				b = in->arg;
+			}
+			if (sp == RTAB_MAX_EXPR_STACK)
+				return RTAB_E_EXPR;
+			if (i + 1 < n && sp >= 1 && binary_op(ins[i + 1].op)) {
+				op = ins[++i].op; /* applied to the top of the stack now */
+				break;
+			}
+			stack[sp++] = b;
+			continue;
 		case RTAB_OP_ROLL:
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
-			if (in->op == RTAB_OP_CONST || in->op == RTAB_OP_CONST_EXACT) {
-				stack[sp++] = in->arg;
-			} else if (in->op == RTAB_OP_ROLL) {
-				rc = roll_dice(rs, in->arg, ctx, &stack[sp++]);
-			} else {
-				if (in->arg < 0 || (size_t)in->arg >= ninputs)
-					return RTAB_E_EXPR;
-				stack[sp++] = inputs[in->arg];
-				note_input(rs, ctx, (size_t)in->arg, inputs[in->arg]);
-			}
-			break;
+			rc = roll_dice(rs, in->arg, e->ctx, &stack[sp++]);
+			if (rc != RTAB_OK)
+				return rc;
+			continue;
 		case RTAB_OP_NEG:
 		case RTAB_OP_ABS:
 			if (sp < 1)
 				return RTAB_E_EXPR;
 			if (stack[sp - 1] == INT32_MIN)
 				return RTAB_E_OVERFLOW;
-			if (in->op == RTAB_OP_NEG || stack[sp - 1] < 0)
+			if (op == RTAB_OP_NEG || stack[sp - 1] < 0)
 				stack[sp - 1] = -stack[sp - 1];
-			break;
+			continue;
 		case RTAB_OP_NOT:
 			if (sp < 1)
 				return RTAB_E_EXPR;
 			stack[sp - 1] = !stack[sp - 1];
-			break;
+			continue;
 		case RTAB_OP_MATRIX:
-			rc = matrix_lookup(rs, in->arg, stack, &sp, ctx);
-			break;
+			rc = matrix_lookup(rs, in->arg, stack, &sp, e->ctx);
+			if (rc != RTAB_OK)
+				return rc;
+			continue;
 		case RTAB_OP_BAND:
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], ctx);
+			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], e->ctx);
+			if (rc != RTAB_OK)
+				return rc;
 			sp--;
-			break;
+			continue;
 		case RTAB_OP_SCALE:
 			if (sp < 1)
 				return RTAB_E_EXPR;
 			rc = exact_op(RTAB_OP_SCALE, in->arg, stack[sp - 1], 0, &stack[sp - 1]);
-			break;
+			if (rc != RTAB_OK)
+				return rc;
+			continue;
 		case RTAB_OP_MUL_EXACT:
 		case RTAB_OP_DIV_EXACT:
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = exact_op((rtab_op)in->op, in->arg, stack[sp - 2], stack[sp - 1],
-				      &stack[sp - 2]);
+			rc = exact_op((rtab_op)op, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
+			if (rc != RTAB_OK)
+				return rc;
 			sp--;
-			break;
+			continue;
 		case RTAB_OP_JUMP_IF_FALSE:
 		case RTAB_OP_JUMP:
-			if (in->arg < 0 || (size_t)in->arg > expr->ninstrs - i - 1)
+			if (in->arg < 0 || (size_t)in->arg > n - i - 1)
 				return RTAB_E_EXPR;
-			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
+			if (op == RTAB_OP_JUMP_IF_FALSE) {
 				if (sp < 1)
 					return RTAB_E_EXPR;
 				if (stack[--sp] != 0)
-					break;
+					continue;
 			}
 			i += (size_t)in->arg;
-			break;
+			continue;
 		default:
-			if (in->op >= RTAB_OP_COUNT_ || sp < 2)
+			if (!binary_op(op) || sp < 2)
 				return RTAB_E_EXPR;
-			rc = arith((rtab_op)in->op, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
-			sp--;
+			b = stack[--sp];
 			break;
 		}
-		if (rc != RTAB_OK)
-			return rc;
+		/* A binary operation: the top of the stack with b. */
+		int32_t a = stack[sp - 1];
+		switch ((rtab_op)op) {
+		case RTAB_OP_EQ: stack[sp - 1] = a == b; break;
+		case RTAB_OP_NE: stack[sp - 1] = a != b; break;
+		case RTAB_OP_LT: stack[sp - 1] = a < b; break;
+		case RTAB_OP_LE: stack[sp - 1] = a <= b; break;
+		case RTAB_OP_GT: stack[sp - 1] = a > b; break;
+		case RTAB_OP_GE: stack[sp - 1] = a >= b; break;
+		case RTAB_OP_AND: stack[sp - 1] = a && b; break;
+		case RTAB_OP_OR: stack[sp - 1] = a || b; break;
+		case RTAB_OP_MIN: stack[sp - 1] = a < b ? a : b; break;
+		case RTAB_OP_MAX: stack[sp - 1] = a > b ? a : b; break;
+		default:
+			rc = arith((rtab_op)op, a, b, &stack[sp - 1]);
+			if (rc != RTAB_OK)
+				return rc;
+			break;
+		}
 	}
 	if (sp != 1)
 		return RTAB_E_EXPR;
@@ -753,51 +839,13 @@ static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t firs
 	}
 }
 
-/* Apply the modifiers of a list (die-roll modifiers, or column shifts) and
- * add their total, stacking groups and group caps applied, to *total. */
-static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_t *list, size_t n,
-		      uint8_t shift, const int32_t *inputs, size_t ninputs, rtab_eval_ctx *ctx,
-		      rtab_result *out, int64_t *total)
+/* The applied entries from first on, summed into *total: the counted members,
+ * a capped group's total capped (a group whose cap excludes 0 adds its cap
+ * even without members), each counted member's reason noted, group by group
+ * in the groups' order, the ungrouped last. For any number of groups. */
+static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t first,
+			    rtab_eval_ctx *ctx, int64_t *total)
 {
-	size_t first = out->napplied;
-
-	if (n && !list)
-		return RTAB_E_RULESET;
-	for (size_t i = 0; i < n; i++) {
-		const rtab_modifier *m;
-		int32_t holds, value;
-		int rc;
-
-		if (list[i] >= rs->nmodifiers)
-			return RTAB_E_RULESET;
-		m = &rs->modifiers[list[i]];
-		if (!counts_at_step(t, m))
-			continue;
-		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
-			return RTAB_E_RULESET;
-		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
-			return RTAB_E_NULL;
-		rc = eval(rs, &m->condition, inputs, ninputs, ctx, &holds);
-		if (rc != RTAB_OK)
-			return rc;
-		if (!holds)
-			continue;
-		rc = eval(rs, &m->value, inputs, ninputs, ctx, &value);
-		if (rc != RTAB_OK)
-			return rc;
-		if (out->napplied == RTAB_MAX_APPLIED)
-			return RTAB_E_RULESET;
-		rtab_applied_modifier *a = &out->applied[out->napplied++];
-		a->modifier = list[i];
-		a->value = value;
-		if (value == INT32_MIN && m->sign < 0)
-			return RTAB_E_OVERFLOW;
-		a->signed_value = m->sign < 0 ? -value : value;
-		a->counted = 1;
-		a->shift = shift;
-	}
-	apply_stacking(rs, out, first);
-
 	/* The groups with a member here (the first 64; later ones are always looked at). */
 	uint64_t used = 0;
 	for (size_t i = first; i < out->napplied; i++) {
@@ -830,6 +878,106 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 		}
 		*total += sum; /* no int64 overflow: at most RTAB_MAX_APPLIED int32 terms */
 	}
+}
+
+/* The same in one pass over the entries, for rulesets of at most 64 groups. */
+static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, rtab_eval_ctx *ctx,
+		       int64_t *total)
+{
+	int64_t gsum[64], other = 0;
+	uint64_t used = 0;
+	uint8_t noted[RTAB_MAX_APPLIED], key[RTAB_MAX_APPLIED];
+	size_t nnoted = 0;
+
+	for (size_t i = first; i < out->napplied; i++) {
+		const rtab_applied_modifier *a = &out->applied[i];
+		const rtab_modifier *m = &rs->modifiers[a->modifier];
+		if (!a->counted)
+			continue;
+		if (m->group < 0) {
+			other += a->signed_value;
+		} else {
+			uint64_t bit = (uint64_t)1 << m->group;
+			if (!(used & bit))
+				gsum[m->group] = 0;
+			used |= bit;
+			gsum[m->group] += a->signed_value;
+		}
+		if (m->provisional) { /* noted below, in the order of the groups (stable) */
+			size_t k = nnoted++;
+			uint8_t g = (uint8_t)(m->group < 0 ? 64 : m->group);
+			for (; k > 0 && key[k - 1] > g; k--) {
+				key[k] = key[k - 1];
+				noted[k] = noted[k - 1];
+			}
+			key[k] = g;
+			noted[k] = (uint8_t)i;
+		}
+	}
+	for (size_t k = 0; k < nnoted; k++)
+		note_provisional(ctx, rs->modifiers[out->applied[noted[k]].modifier].provisional);
+	for (size_t g = 0; g < rs->ngroups; g++) {
+		const rtab_group *grp = &rs->groups[g];
+		int64_t sum = used >> g & 1 ? gsum[g] : 0;
+		if (grp->capped) {
+			if (sum < grp->cap_min)
+				sum = grp->cap_min;
+			if (sum > grp->cap_max)
+				sum = grp->cap_max;
+		}
+		*total += sum;
+	}
+	*total += other; /* no int64 overflow: at most RTAB_MAX_APPLIED int32 terms */
+}
+
+/* Apply the modifiers of a list (die-roll modifiers, or column shifts) and
+ * add their total, stacking groups and group caps applied, to *total. */
+static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_t *list, size_t n,
+		      uint8_t shift, const int32_t *inputs, size_t ninputs, ectx *e,
+		      rtab_result *out, int64_t *total)
+{
+	size_t first = out->napplied;
+
+	if (n && !list)
+		return RTAB_E_RULESET;
+	for (size_t i = 0; i < n; i++) {
+		const rtab_modifier *m;
+		int32_t holds, value;
+		int rc;
+
+		if (list[i] >= rs->nmodifiers)
+			return RTAB_E_RULESET;
+		m = &rs->modifiers[list[i]];
+		if (!counts_at_step(t, m))
+			continue;
+		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
+			return RTAB_E_RULESET;
+		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
+			return RTAB_E_NULL;
+		rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
+		if (rc != RTAB_OK)
+			return rc;
+		if (!holds)
+			continue;
+		rc = eval_quick(rs, &m->value, inputs, ninputs, e, &value);
+		if (rc != RTAB_OK)
+			return rc;
+		if (out->napplied == RTAB_MAX_APPLIED)
+			return RTAB_E_RULESET;
+		rtab_applied_modifier *a = &out->applied[out->napplied++];
+		a->modifier = list[i];
+		a->value = value;
+		if (value == INT32_MIN && m->sign < 0)
+			return RTAB_E_OVERFLOW;
+		a->signed_value = m->sign < 0 ? -value : value;
+		a->counted = 1;
+		a->shift = shift;
+	}
+	apply_stacking(rs, out, first);
+	if (rs->ngroups <= 64)
+		sum_groups(rs, out, first, e->ctx, total);
+	else
+		sum_groups_many(rs, out, first, e->ctx, total);
 	/* Only the total must fit: a partial sum past 32 bits is no error. */
 	if (*total < INT32_MIN || *total > INT32_MAX)
 		return RTAB_E_OVERFLOW;
@@ -837,10 +985,10 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 }
 
 static int apply_modifiers(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-			   size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+			   size_t ninputs, ectx *e, rtab_result *out)
 {
 	int64_t total = out->modifier_raw;
-	int rc = apply_list(rs, t, t->modifiers, t->nmodifiers, 0, inputs, ninputs, ctx, out, &total);
+	int rc = apply_list(rs, t, t->modifiers, t->nmodifiers, 0, inputs, ninputs, e, out, &total);
 	if (rc == RTAB_OK)
 		out->modifier_raw = (int32_t)total;
 	return rc;
@@ -878,7 +1026,7 @@ static int natural_rule(const rtab_table *t, const int32_t *faces, size_t nfaces
 }
 
 static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-			  size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+			  size_t ninputs, ectx *e, rtab_result *out)
 {
 	for (size_t i = 0; i < t->nrewrites; i++) {
 		const rtab_rewrite *rw = &t->rewrites[i];
@@ -886,10 +1034,10 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 		int rc;
 		if (rw->from != out->outcome)
 			continue;
-		rc = rtab_expr_eval_ctx(rs, &rw->condition, inputs, ninputs, ctx, &holds);
+		rc = eval_checked(rs, &rw->condition, inputs, ninputs, e, &holds);
 		if (rc != RTAB_OK)
 			return rc;
-		note_provisional(ctx, rw->provisional);
+		note_provisional(e->ctx, rw->provisional);
 		if (!holds)
 			continue;
 		if (rw->to >= rs->noutcomes)
@@ -905,9 +1053,10 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 /* The outcome's triggers that apply, each as many times as it is resolved;
  * by[k] (when given) says which trigger of the outcome targets[k] is. */
 static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
-			    rtab_eval_ctx *ctx, size_t outcome, rtab_target *targets, uint8_t *by,
+			    ectx *e, size_t outcome, rtab_target *targets, uint8_t *by,
 			    size_t cap, size_t *count)
 {
+	rtab_eval_ctx *ctx = e->ctx;
 	const rtab_outcome *o = &rs->outcomes[outcome];
 	*count = 0;
 	for (size_t i = 0; i < o->ntriggers; i++) {
@@ -917,14 +1066,14 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		if (tr->unless.ninstrs || tr->times.ninstrs)
 			note_provisional(ctx, tr->provisional);
 		if (tr->unless.ninstrs) {
-			rc = rtab_expr_eval_ctx(rs, &tr->unless, inputs, ninputs, ctx, &suppressed);
+			rc = eval_checked(rs, &tr->unless, inputs, ninputs, e, &suppressed);
 			if (rc != RTAB_OK)
 				return rc;
 		}
 		if (suppressed)
 			continue;
 		if (tr->times.ninstrs) {
-			rc = rtab_expr_eval_ctx(rs, &tr->times, inputs, ninputs, ctx, &times);
+			rc = eval_checked(rs, &tr->times, inputs, ninputs, e, &times);
 			if (rc != RTAB_OK)
 				return rc;
 			if (times < 0)
@@ -956,7 +1105,8 @@ int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, by, cap, count);
+	ectx none = {NULL, 0};
+	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, by, cap, count);
 }
 
 int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
@@ -1000,7 +1150,8 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	return collect_triggers(rs, inputs, ninputs, NULL, outcome, targets, NULL, cap, count);
+	ectx none = {NULL, 0};
+	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, NULL, cap, count);
 }
 
 /* <0, 0 or >0 as the key is below, at or above the step of column i. */
@@ -1083,7 +1234,7 @@ static int key_run(const rtab_ruleset *rs, const rtab_table *t, const int32_t *i
 
 /* The column before any shift: the input's, or the key's. */
 static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-		      size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out, size_t first,
+		      size_t ninputs, ectx *e, rtab_result *out, size_t first,
 		      size_t end, uint16_t *col)
 {
 	int32_t a, b = 1, v;
@@ -1100,14 +1251,14 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 		v = inputs[t->column_input];
 		if (v < 0 || v >= rs->inputs[t->column_input].max + 1 || !t->column_of_value)
 			return RTAB_E_RULESET;
-		note_input(rs, ctx, (size_t)t->column_input, v);
+		note_input(rs, e, (size_t)t->column_input, v);
 		*col = t->column_of_value[v];
 		return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
-		rc = rtab_expr_eval_ctx(rs, &t->key_a, inputs, ninputs, ctx, &a);
+		rc = eval_checked(rs, &t->key_a, inputs, ninputs, e, &a);
 		if (rc == RTAB_OK && t->key_kind == RTAB_KEY_ODDS)
-			rc = rtab_expr_eval_ctx(rs, &t->key_b, inputs, ninputs, ctx, &b);
+			rc = eval_checked(rs, &t->key_b, inputs, ninputs, e, &b);
 		if (rc != RTAB_OK)
 			return rc;
 		out->key_num = a;
@@ -1122,7 +1273,7 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 }
 
 static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-		       size_t ninputs, rtab_eval_ctx *ctx, rtab_result *out)
+		       size_t ninputs, ectx *e, rtab_result *out)
 {
 	uint16_t col = 0;
 	int64_t shift = 0, pos;
@@ -1130,13 +1281,13 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	int rc = key_run(rs, t, inputs, ninputs, &first, &end);
 
 	if (rc == RTAB_OK && t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0)
-		note_input(rs, ctx, (size_t)t->column_input, inputs[t->column_input]); /* the variant */
+		note_input(rs, e, (size_t)t->column_input, inputs[t->column_input]); /* the variant */
 	if (rc == RTAB_OK)
-		rc = key_column(rs, t, inputs, ninputs, ctx, out, first, end, &col);
+		rc = key_column(rs, t, inputs, ninputs, e, out, first, end, &col);
 	if (rc != RTAB_OK)
 		return rc;
 	out->key_column = (int16_t)col;
-	rc = apply_list(rs, t, t->shifts, t->nshifts, 1, inputs, ninputs, ctx, out, &shift);
+	rc = apply_list(rs, t, t->shifts, t->nshifts, 1, inputs, ninputs, e, out, &shift);
 	if (rc != RTAB_OK)
 		return rc;
 	out->column_shift = (int32_t)shift;
@@ -1192,6 +1343,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 {
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
+	ectx e = {&ctx, 0};
 	const char *why;
 
 	ctx.reasons = out ? out->reasons : NULL;
@@ -1239,7 +1391,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		note_provisional(&ctx, rs->dice[t->dice].provisional);
 	}
 	out->modifier_raw = extra_drm;
-	rc = apply_modifiers(rs, t, inputs, ninputs, &ctx, out);
+	rc = apply_modifiers(rs, t, inputs, ninputs, &e, out);
 	if (rc != RTAB_OK)
 		return rc;
 	out->modifier = out->modifier_raw;
@@ -1254,7 +1406,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		return RTAB_E_OVERFLOW;
 	out->modified_roll = (int32_t)roll;
 
-	rc = pick_column(rs, t, inputs, ninputs, &ctx, out);
+	rc = pick_column(rs, t, inputs, ninputs, &e, out);
 	if (rc != RTAB_OK)
 		return rc;
 	const rtab_column *col = &t->columns[out->column];
@@ -1290,10 +1442,10 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		note_provisional_first(&ctx, why);
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;
-	rc = apply_rewrites(rs, t, inputs, ninputs, &ctx, out);
+	rc = apply_rewrites(rs, t, inputs, ninputs, &e, out);
 	if (rc == RTAB_OK) {
 		size_t n;
-		rc = collect_triggers(rs, inputs, ninputs, &ctx, out->outcome, out->triggered,
+		rc = collect_triggers(rs, inputs, ninputs, &e, out->outcome, out->triggered,
 				      out->triggered_by, RTAB_MAX_TRIGGERS, &n);
 		if (rc == RTAB_OK && n > RTAB_MAX_TRIGGERS)
 			rc = RTAB_E_RULESET;
