@@ -274,6 +274,14 @@ const rtab_ruleset classic_differential_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int classic_differential_situation_init(classic_differential_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;

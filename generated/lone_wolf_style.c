@@ -1009,6 +1009,14 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int lone_wolf_style_situation_init(lone_wolf_style_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;

@@ -900,6 +900,14 @@ const rtab_ruleset mass_battle_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -992,27 +1000,26 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	return RTAB_OK;
 }
 
-/* table combat_result: row << 8 | outcome, for each modified roll 0..1611, below, above */
-static const uint16_t rtab_native_t0_[1][1614] = {
-	{11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, UINT16_MAX, 11u},
+/* table combat_result: row << 8 | outcome, for each modified roll -8..1619 (0..1611 printed), each column in turn */
+static const uint16_t rtab_native_t0_[1628] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
 };
 
 /* table combat_result: native */
-int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const mass_battle_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147482036)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm > 2147482036))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier wounds_caused */
 	cond = 1;
 	if (cond) {
@@ -1372,13 +1379,405 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 1612u) at = at < 0 ? 1612 : 1613;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 1628u) at = roll < -8 ? 0u : 1627u;
+		uint16_t cell = rtab_native_t0_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	/* modifier wounds_caused */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[18]; /* units[1].wounds */
+			x0 = x0 + x1;
+			x1 = in[16]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_9;
+			x1 = in[21]; /* units[2].wounds */
+			x0 = x0 + x1;
+		e1_9: ;
+			x1 = in[16]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_15;
+			x1 = in[24]; /* units[3].wounds */
+			x0 = x0 + x1;
+		e1_15: ;
+			x1 = in[16]; /* units */
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_21;
+			x1 = in[27]; /* units[4].wounds */
+			x0 = x0 + x1;
+		e1_21: ;
+			x1 = in[16]; /* units */
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_27;
+			x1 = in[30]; /* units[5].wounds */
+			x0 = x0 + x1;
+		e1_27: ;
+			x1 = in[16]; /* units */
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_33;
+			x1 = in[33]; /* units[6].wounds */
+			x0 = x0 + x1;
+		e1_33: ;
+			x1 = in[16]; /* units */
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_39;
+			x1 = in[36]; /* units[7].wounds */
+			x0 = x0 + x1;
+		e1_39: ;
+			x1 = in[16]; /* units */
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_45;
+			x1 = in[39]; /* units[8].wounds */
+			x0 = x0 + x1;
+		e1_45: ;
+			x1 = in[16]; /* units */
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_51;
+			x1 = in[42]; /* units[9].wounds */
+			x0 = x0 + x1;
+		e1_51: ;
+			x1 = in[16]; /* units */
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_57;
+			x1 = in[45]; /* units[10].wounds */
+			x0 = x0 + x1;
+		e1_57: ;
+			x1 = in[16]; /* units */
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_63;
+			x1 = in[48]; /* units[11].wounds */
+			x0 = x0 + x1;
+		e1_63: ;
+			x1 = in[16]; /* units */
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_69;
+			x1 = in[51]; /* units[12].wounds */
+			x0 = x0 + x1;
+		e1_69: ;
+			x1 = in[16]; /* units */
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_75;
+			x1 = in[54]; /* units[13].wounds */
+			x0 = x0 + x1;
+		e1_75: ;
+			x1 = in[16]; /* units */
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_81;
+			x1 = in[57]; /* units[14].wounds */
+			x0 = x0 + x1;
+		e1_81: ;
+			x1 = in[16]; /* units */
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_87;
+			x1 = in[60]; /* units[15].wounds */
+			x0 = x0 + x1;
+		e1_87: ;
+			x1 = in[16]; /* units */
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_93;
+			x1 = in[63]; /* units[16].wounds */
+			x0 = x0 + x1;
+		e1_93: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	/* modifier largest_rank_bonus */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[17]; /* units[1].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+			x1 = in[16]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_9;
+			x1 = in[20]; /* units[2].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_9: ;
+			x1 = in[16]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_15;
+			x1 = in[23]; /* units[3].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_15: ;
+			x1 = in[16]; /* units */
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_21;
+			x1 = in[26]; /* units[4].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_21: ;
+			x1 = in[16]; /* units */
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_27;
+			x1 = in[29]; /* units[5].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_27: ;
+			x1 = in[16]; /* units */
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_33;
+			x1 = in[32]; /* units[6].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_33: ;
+			x1 = in[16]; /* units */
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_39;
+			x1 = in[35]; /* units[7].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_39: ;
+			x1 = in[16]; /* units */
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_45;
+			x1 = in[38]; /* units[8].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_45: ;
+			x1 = in[16]; /* units */
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_51;
+			x1 = in[41]; /* units[9].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_51: ;
+			x1 = in[16]; /* units */
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_57;
+			x1 = in[44]; /* units[10].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_57: ;
+			x1 = in[16]; /* units */
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_63;
+			x1 = in[47]; /* units[11].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_63: ;
+			x1 = in[16]; /* units */
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_69;
+			x1 = in[50]; /* units[12].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_69: ;
+			x1 = in[16]; /* units */
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_75;
+			x1 = in[53]; /* units[13].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_75: ;
+			x1 = in[16]; /* units */
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_81;
+			x1 = in[56]; /* units[14].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_81: ;
+			x1 = in[16]; /* units */
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_87;
+			x1 = in[59]; /* units[15].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_87: ;
+			x1 = in[16]; /* units */
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e3_93;
+			x1 = in[62]; /* units[16].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e3_93: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	/* modifier one_standard */
+	{
+		int64_t x0, x1, x2;
+		x0 = 0;
+		x1 = in[19]; /* units[1].standard */
+		x0 = x0 != 0 || x1 != 0;
+		x1 = in[16]; /* units */
+		x2 = 2;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_9;
+		x1 = in[22]; /* units[2].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_9: ;
+		x1 = in[16]; /* units */
+		x2 = 3;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_15;
+		x1 = in[25]; /* units[3].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_15: ;
+		x1 = in[16]; /* units */
+		x2 = 4;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_21;
+		x1 = in[28]; /* units[4].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_21: ;
+		x1 = in[16]; /* units */
+		x2 = 5;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_27;
+		x1 = in[31]; /* units[5].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_27: ;
+		x1 = in[16]; /* units */
+		x2 = 6;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_33;
+		x1 = in[34]; /* units[6].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_33: ;
+		x1 = in[16]; /* units */
+		x2 = 7;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_39;
+		x1 = in[37]; /* units[7].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_39: ;
+		x1 = in[16]; /* units */
+		x2 = 8;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_45;
+		x1 = in[40]; /* units[8].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_45: ;
+		x1 = in[16]; /* units */
+		x2 = 9;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_51;
+		x1 = in[43]; /* units[9].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_51: ;
+		x1 = in[16]; /* units */
+		x2 = 10;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_57;
+		x1 = in[46]; /* units[10].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_57: ;
+		x1 = in[16]; /* units */
+		x2 = 11;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_63;
+		x1 = in[49]; /* units[11].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_63: ;
+		x1 = in[16]; /* units */
+		x2 = 12;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_69;
+		x1 = in[52]; /* units[12].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_69: ;
+		x1 = in[16]; /* units */
+		x2 = 13;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_75;
+		x1 = in[55]; /* units[13].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_75: ;
+		x1 = in[16]; /* units */
+		x2 = 14;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_81;
+		x1 = in[58]; /* units[14].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_81: ;
+		x1 = in[16]; /* units */
+		x2 = 15;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_87;
+		x1 = in[61]; /* units[15].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_87: ;
+		x1 = in[16]; /* units */
+		x2 = 16;
+		x1 = x1 >= x2;
+		if (!x1) goto e4_93;
+		x1 = in[64]; /* units[16].standard */
+		x0 = x0 != 0 || x1 != 0;
+	e4_93: ;
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 8u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -1887,9 +2286,9 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 1612u) at = at < 0 ? 1612 : 1613;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 1628u) at = roll < -8 ? 0u : 1627u;
+		uint16_t cell = rtab_native_t0_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -1241,6 +1241,14 @@ const rtab_ruleset musket_pike_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int musket_pike_situation_init(musket_pike_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -1353,9 +1361,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_band0_step_(int64_t a, int64_t b)
 	return -1;
 }
 
-/* table melee: row << 8 | outcome, for each modified roll -4..13, below, above */
-static const uint16_t rtab_native_t0_[1][20] = {
-	{0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u, 1799u, 1799u, 0u, 1799u},
+/* table melee: row << 8 | outcome, for each modified roll -5..14 (-4..13 printed), each column in turn */
+static const uint16_t rtab_native_t0_[20] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u, 1799u, 1799u, 1799u,
 };
 
 /* table melee: native */
@@ -1583,19 +1591,18 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -2147483632 ||
+		extra_drm > 2147483622))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier attacker_leader: folded */
 	/* modifier attacker_second_leader: folded */
@@ -1624,19 +1631,19 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	/* modifier defender_wavering_or_open_order: folded */
 	/* modifier defender_scattered: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[3] * 256 + in[4] * 64 + in[11] * 16 + in[12] * 8 + in[13] * 2 + in[14]];
-	total += rtab_native_f0_1_[(in[5] - 1) * 64 + (in[6] - 1) * 4 + in[15] * 2 + in[16]];
-	total += rtab_native_f0_2_[in[1] * 128 + in[2] * 16 + in[9] * 8 + in[10]];
-	total += rtab_native_f0_3_[in[17] * 128 + in[0] * 32 + in[18] * 16 + in[1] * 2 + in[19]];
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 256u + (uint32_t)in[4] * 64u + (uint32_t)in[11] * 16u + (uint32_t)in[12] * 8u + (uint32_t)in[13] * 2u + (uint32_t)in[14]];
+	total += rtab_native_f0_1_[((uint32_t)in[5] - 1u) * 64u + ((uint32_t)in[6] - 1u) * 4u + (uint32_t)in[15] * 2u + (uint32_t)in[16]];
+	total += rtab_native_f0_2_[(uint32_t)in[1] * 128u + (uint32_t)in[2] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[10]];
+	total += rtab_native_f0_3_[(uint32_t)in[17] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[18] * 16u + (uint32_t)in[1] * 2u + (uint32_t)in[19]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	if (modifier < -4) modifier = -4;
 	if (modifier > 4) modifier = 4;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll + 4];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -2263,7 +2270,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll + 4];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
@@ -2996,10 +3003,21 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	return RTAB_OK;
 }
 
-/* table cavalry_pursuit: row << 8 | outcome, for each modified roll -5..11, below, above */
-static const uint16_t rtab_native_t1_[2][19] = {
-	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 8u, 522u},
-	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 8u, 522u},
+/* table cavalry_pursuit: row << 8 | outcome, for each modified roll -13..19 (-5..11 printed), each column in turn */
+/* Columns 2..7: columns with the rewrites that hold applied (rtab_native_v1_). */
+static const uint16_t rtab_native_t1_[264] = {
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 267u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+};
+/* table cavalry_pursuit: where the cells of the column start, by game x already_eliminated x pursued_eliminated_by_melee */
+static const uint16_t rtab_native_v1_[16] = {
+	0, 66, 99, 132, 33, 165, 198, 231, 33, 165, 198, 231, 33, 165, 198, 231
 };
 
 /* table cavalry_pursuit: native */
@@ -3022,77 +3040,83 @@ static const int8_t rtab_native_f1_0_[256] = {
 	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
 	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0
 };
-int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const musket_pike_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483643 || extra_drm > 2147483636)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -2147483643 ||
+		extra_drm > 2147483636))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier charge_orders: folded */
 	/* modifier pursuit_impetus: folded */
 	/* modifier cromwell: folded */
 	/* modifier leader_command_rating: folded */
 	total = extra_drm;
-	total += rtab_native_f1_0_[in[26] * 128 + in[27] * 64 + in[0] * 16 + in[28] * 8 + in[29]];
+	total += rtab_native_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29]];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[0]]; /* by game */
+	roll = natural + modifier;
+	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[33] * 2u + (uint32_t)in[30]];
 	(void)nat;
 	{
-		int64_t at = roll + 5;
-		if ((uint64_t)at >= 17u) at = at < 0 ? 17 : 18;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 13u;
+		if (at >= 33u) at = roll < -13 ? 0u : 32u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col + at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
-	do {
-		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
-			{
-				int64_t x0;
-				x0 = in[33]; /* already_eliminated */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 8;
-				break;
-			}
-		}
-		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 11;
-				break;
-			}
-		}
-		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				outcome = 12;
-				break;
-			}
-		}
-	} while (0);
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier charge_orders: folded */
+	/* modifier pursuit_impetus: folded */
+	/* modifier cromwell: folded */
+	/* modifier leader_command_rating: folded */
+	total = extra_drm;
+	total += rtab_native_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29]];
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[33] * 2u + (uint32_t)in[30]];
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t1_[(uint32_t)col + (uint32_t)roll + 13u];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
 	(void)col;
 	out->outcome = (uint16_t)outcome;
 	out->row = (uint16_t)row;
@@ -3254,13 +3278,13 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[0]]; /* by game */
+	col = table1_column_of_value[(uint32_t)in[0]]; /* by game */
 	rtab_native_note_(out, enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
-		int64_t at = roll + 5;
-		if ((uint64_t)at >= 17u) at = at < 0 ? 17 : 18;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 13u;
+		if (at >= 33u) at = roll < -13 ? 0u : 32u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col * 33u + at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -4033,9 +4057,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	return RTAB_OK;
 }
 
-/* table failure_to_retreat: row << 8 | outcome, for each modified roll -1..10, below, above */
-static const uint16_t rtab_native_t2_[1][14] = {
-	{13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u, 270u, 270u, 270u, 270u, 13u, 270u},
+/* table failure_to_retreat: row << 8 | outcome, for each modified roll -9..18 (-1..10 printed), each column in turn */
+static const uint16_t rtab_native_t2_[28] = {
+	13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u,
 };
 
 /* table failure_to_retreat: native */
@@ -4043,37 +4067,76 @@ static const uint16_t rtab_native_t2_[1][14] = {
 static const int8_t rtab_native_f2_0_[16] = {
 	-1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0
 };
-int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any2_(const musket_pike_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483647 || extra_drm > 2147483637)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -2147483647 ||
+		extra_drm > 2147483637))
 		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier initial_morale_6_or_less: folded */
 	/* modifier initial_morale_8: folded */
 	total = extra_drm;
-	total += rtab_native_f2_0_[(in[20] - 1)];
+	total += rtab_native_f2_0_[((uint32_t)in[20] - 1u)];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 1;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 9u;
+		if (at >= 28u) at = roll < -9 ? 0u : 27u;
+		uint16_t cell = rtab_native_t2_[at];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier initial_morale_6_or_less: folded */
+	/* modifier initial_morale_8: folded */
+	total = extra_drm;
+	total += rtab_native_f2_0_[((uint32_t)in[20] - 1u)];
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t2_[(uint32_t)roll + 9u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -4184,9 +4247,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 1;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 9u;
+		if (at >= 28u) at = roll < -9 ? 0u : 27u;
+		uint16_t cell = rtab_native_t2_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}

@@ -598,6 +598,14 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -692,29 +700,28 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 	return RTAB_OK;
 }
 
-/* table charger_test: row << 8 | outcome, for each modified roll 2..13, below, above */
-static const uint16_t rtab_native_t0_[1][14] = {
-	{4u, 4u, 259u, 259u, 514u, 769u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 4u, 1024u},
+/* table charger_test: row << 8 | outcome, for each modified roll -6..21 (2..13 printed), each column in turn */
+static const uint16_t rtab_native_t0_[28] = {
+	4u, 4u, 4u, 4u, 4u, 4u, 4u, 4u, 4u, 4u, 259u, 259u, 514u, 769u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u,
 };
 
 /* table charger_test: native */
-int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const napoleonic_charge_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483634)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm > 2147483634))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	natural += faces[1];
 	/* modifier flank_or_rear */
@@ -733,7 +740,7 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	{
 		int32_t f[2];
@@ -745,9 +752,69 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table0_natural[nat].outcome;
 	} else {
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 6u;
+		if (at >= 28u) at = roll < -6 ? 0u : 27u;
+		uint16_t cell = rtab_native_t0_[at];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	natural += faces[1];
+	/* modifier flank_or_rear */
+	{
+		int64_t x0;
+		x0 = in[0]; /* charging_flank_or_rear */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table0_natural[nat].outcome;
+	} else {
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 6u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -837,9 +904,9 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table0_natural[nat].provisional);
 	} else {
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 12u) at = at < 0 ? 12 : 13;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 6u;
+		if (at >= 28u) at = roll < -6 ? 0u : 27u;
+		uint16_t cell = rtab_native_t0_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
@@ -1056,29 +1123,29 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	return RTAB_OK;
 }
 
-/* table charged_test: row << 8 | outcome, for each modified roll -10..24, below, above */
-static const uint16_t rtab_native_t1_[1][37] = {
-	{8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 263u, 263u, 518u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 8u, 773u},
+/* table charged_test: row << 8 | outcome, for each modified roll -18..32 (-10..24 printed), each column in turn */
+static const uint16_t rtab_native_t1_[51] = {
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 263u, 263u, 518u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u,
 };
 
 /* table charged_test: native */
-int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const napoleonic_charge_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm < -2147483636 ||
+		extra_drm > 2147483623))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	natural += faces[1];
 	/* modifier other_morale_modifiers */
@@ -1093,7 +1160,7 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	{
 		int32_t f[2];
@@ -1105,9 +1172,65 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table1_natural[nat].outcome;
 	} else {
-		int64_t at = roll + 10;
-		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 18u;
+		if (at >= 51u) at = roll < -18 ? 0u : 50u;
+		uint16_t cell = rtab_native_t1_[at];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	natural += faces[1];
+	/* modifier other_morale_modifiers */
+	cond = 1;
+	{
+		int64_t x0;
+		x0 = in[1]; /* other_test_modifiers */
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	{
+		int32_t f[2];
+		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
+		rtab_native_sort_(f, 2);
+		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table1_natural[nat].outcome;
+	} else {
+		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 18u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -1191,9 +1314,9 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table1_natural[nat].provisional);
 	} else {
-		int64_t at = roll + 10;
-		if ((uint64_t)at >= 35u) at = at < 0 ? 35 : 36;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 18u;
+		if (at >= 51u) at = roll < -18 ? 0u : 50u;
+		uint16_t cell = rtab_native_t1_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 		rtab_native_note_first_(out, table1_row_notes[table1_row_note[row]].provisional);

@@ -620,41 +620,49 @@ typedef struct row_form {
 	bool wide;
 	bool outcome8;
 	size_t nnotes;		/* distinct pairs; 0 when every row has (NULL, NULL) */
-	size_t *notes;		/* the first row of each pair (allocated) */
+	rtab_row_note *notes;	/* the pairs in order of first use (allocated) */
 	bool provisional;	/* some row has a provisional reason */
 } row_form;
 
-/* The pair of row r among the distinct ones found so far (form->nnotes when new). */
-static size_t note_index(const row_form *form, const rtab_table *t, size_t r)
+/* The number of a pair among the distinct ones a form found so far (form->nnotes when new);
+ * pair `last` (the row before's) is tried first: rows in a run share theirs. */
+static size_t note_index(const row_form *form, const char *rule, const char *why, size_t last)
 {
-	size_t k = 0;
-	while (k < form->nnotes &&
-	       !(same_text(rtab_row_rule(t, form->notes[k]), rtab_row_rule(t, r)) &&
-		 same_text(rtab_row_provisional(t, form->notes[k]), rtab_row_provisional(t, r))))
-		k++;
+	size_t k = last;
+	if (k < form->nnotes && same_text(form->notes[k].rule, rule) &&
+	    same_text(form->notes[k].provisional, why))
+		return k;
+	for (k = 0; k < form->nnotes; k++)
+		if (same_text(form->notes[k].rule, rule) && same_text(form->notes[k].provisional, why))
+			break;
 	return k;
 }
 
 static row_form row_form_of(const rtab_table *t)
 {
 	row_form f = {.outcome8 = true};
+	size_t last = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
+		const char *rule = rtab_row_rule(t, r), *why = rtab_row_provisional(t, r);
 		f.outcome8 &= rtab_row_outcome(t, r) <= UINT8_MAX;
-		f.provisional |= rtab_row_provisional(t, r) != NULL;
-		if (f.wide || note_index(&f, t, r) < f.nnotes)
+		f.provisional |= why != NULL;
+		if (f.wide || (r > 0 && rule == f.notes[last].rule && why == f.notes[last].provisional))
+			continue; /* the same strings as the row before */
+		if ((last = note_index(&f, rule, why, last)) < f.nnotes)
 			continue;
 		if (f.nnotes == UINT8_MAX + 1) {
 			f.wide = true;
 			continue;
 		}
 		f.notes = xrealloc(f.notes, (f.nnotes + 1) * sizeof *f.notes);
-		f.notes[f.nnotes++] = r;
+		f.notes[f.nnotes].rule = rule;
+		f.notes[f.nnotes++].provisional = why;
 	}
 	if (f.wide) {
 		free(f.notes);
 		f.notes = NULL;
 		f.nnotes = 0;
-	} else if (f.nnotes == 1 && !rtab_row_rule(t, 0) && !rtab_row_provisional(t, 0)) {
+	} else if (f.nnotes == 1 && !f.notes[0].rule && !f.notes[0].provisional) {
 		f.nnotes = 0; /* no notes at all */
 	}
 	return f;
@@ -675,13 +683,12 @@ bool emit_c_row_provisional(char *buf, size_t cap, const rtab_ruleset *rs, size_
 	return f.provisional;
 }
 
-static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i)
+static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_form *f)
 {
 	const rtab_table *t = &rs->tables[i];
 	if (t->nrows == 0)
 		return; /* every column automatic */
-	row_form f = row_form_of(t);
-	if (f.wide) {
+	if (f->wide) {
 		sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
 		for (size_t r = 0; r < t->nrows; r++) {
 			sb_puts(o, "\t{");
@@ -699,7 +706,7 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i)
 	}
 	/* The outcome of each row: a line each with its id in a small table, 16 to a line in a
 	 * large one. */
-	sb_printf(o, "static const %s table%zu_row_outcomes[] = {", f.outcome8 ? "uint8_t" : "uint16_t", i);
+	sb_printf(o, "static const %s table%zu_row_outcomes[] = {", f->outcome8 ? "uint8_t" : "uint16_t", i);
 	for (size_t r = 0; r < t->nrows; r++) {
 		uint16_t out = rtab_row_outcome(t, r);
 		if (t->nrows <= 256) {
@@ -715,38 +722,41 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i)
 		sb_put_int(o, out);
 	}
 	sb_puts(o, "\n};\n");
-	if (f.nnotes) {
+	if (f->nnotes) {
 		sb_printf(o, "static const rtab_row_note table%zu_row_notes[] = {\n", i);
-		for (size_t k = 0; k < f.nnotes; k++) {
+		for (size_t k = 0; k < f->nnotes; k++) {
 			sb_puts(o, "\t{");
-			str(o, rtab_row_rule(t, f.notes[k]));
+			str(o, f->notes[k].rule);
 			sb_puts(o, ", ");
-			str(o, rtab_row_provisional(t, f.notes[k]));
+			str(o, f->notes[k].provisional);
 			sb_puts(o, "},\n");
 		}
 		sb_puts(o, "};\n");
 	}
-	if (f.nnotes > 1) {
+	if (f->nnotes > 1) {
 		sb_printf(o, "static const uint8_t table%zu_row_note[] = {", i);
-		for (size_t r = 0; r < t->nrows; r++)
-			sb_printf(o, "%s%s%zu", r ? "," : "", r % 16 ? " " : "\n\t", note_index(&f, t, r));
+		for (size_t r = 0, k = 0; r < t->nrows; r++) {
+			k = note_index(f, rtab_row_rule(t, r), rtab_row_provisional(t, r), k);
+			sb_puts(o, r ? "," : "");
+			sb_puts(o, r % 16 ? " " : "\n\t");
+			sb_put_int(o, (long long)k);
+		}
 		sb_puts(o, "\n};\n");
 	}
-	free(f.notes);
 }
 
 /* The narrow row fields of a table's initializer (the last ones), for the form emit_rows wrote. */
-static void row_fields(strbuf *o, const rtab_table *t, size_t i, row_form f)
+static void row_fields(strbuf *o, const rtab_table *t, size_t i, const row_form *f)
 {
 	wrap(o);
-	fref(o, "row_outcome8", t->nrows && !f.wide && f.outcome8, "table%zu_row_outcomes", i);
-	fref(o, "row_outcome16", t->nrows && !f.wide && !f.outcome8, "table%zu_row_outcomes", i);
-	sb_printf(o, ".nrow_notes = %zu, ", f.nnotes);
-	fref(o, "row_notes", f.nnotes, "table%zu_row_notes", i);
-	fref(o, "row_note", f.nnotes > 1, "table%zu_row_note", i);
+	fref(o, "row_outcome8", t->nrows && !f->wide && f->outcome8, "table%zu_row_outcomes", i);
+	fref(o, "row_outcome16", t->nrows && !f->wide && !f->outcome8, "table%zu_row_outcomes", i);
+	sb_printf(o, ".nrow_notes = %zu, ", f->nnotes);
+	fref(o, "row_notes", f->nnotes, "table%zu_row_notes", i);
+	fref(o, "row_note", f->nnotes > 1, "table%zu_row_note", i);
 }
 
-static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
+static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const row_form *rows)
 {
 	const rtab_table *t = &rs->tables[i];
 	size_t span = (size_t)(t->roll_max - t->roll_min + 1);
@@ -806,7 +816,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 			sb_puts(o, "};\n");
 		}
 	}
-	emit_rows(o, rs, i);
+	emit_rows(o, rs, i, rows);
 	if (t->nmodifiers) {
 		sb_printf(o, "static const uint16_t table%zu_modifiers[] = {", i);
 		for (size_t k = 0; k < t->nmodifiers; k++)
@@ -861,8 +871,11 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i)
 static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 {
 	char name[64];
-	for (size_t i = 0; i < rs->ntables; i++)
-		emit_table_parts(o, rs, i);
+	row_form *forms = xcalloc(rs->ntables ? rs->ntables : 1, sizeof *forms);
+	for (size_t i = 0; i < rs->ntables; i++) {
+		forms[i] = row_form_of(&rs->tables[i]);
+		emit_table_parts(o, rs, i, &forms[i]);
+	}
 	sb_puts(o, "\nstatic const rtab_table tables[] = {\n");
 	for (size_t i = 0; i < rs->ntables; i++) {
 		const rtab_table *t = &rs->tables[i];
@@ -875,8 +888,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "column_of_value", t->column_input >= 0, "table%zu_column_of_value", i);
 		sb_printf(o, ".ncolumns = %u, .columns = table%zu_columns, ", t->ncolumns, i);
 		sb_printf(o, ".nrows = %u, ", t->nrows);
-		row_form f = row_form_of(t);
-		fref(o, "rows", t->nrows && f.wide, "table%zu_rows", i);
+		const row_form *f = &forms[i];
+		fref(o, "rows", t->nrows && f->wide, "table%zu_rows", i);
 		wrap(o);
 		sb_printf(o, ".nmodifiers = %u, ", t->nmodifiers);
 		fref(o, "modifiers", t->nmodifiers, "table%zu_modifiers", i);
@@ -900,10 +913,11 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
 		     "table%zu_column_end_of_value", i);
 		row_fields(o, t, i, f);
-		free(f.notes);
+		free(f->notes);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
+	free(forms);
 }
 
 /* Options and procedure steps share a shape: labels, a guard, an outcome. */

@@ -339,3 +339,93 @@ void fold_plan_free(fold_plan *p)
 	free(p->group_folded);
 	memset(p, 0, sizeof *p);
 }
+
+bool fold_columns_make(const rtab_ruleset *rs, const rtab_table *t, fold_columns *fc)
+{
+	memset(fc, 0, sizeof *fc);
+	/* Natural-roll rules give outcomes the rewrites apply to, outside the cells. */
+	if ((t->nrewrites == 0 && t->column_input < 0) || (t->nrewrites > 0 && t->nnatural > 0))
+		return false;
+	if (t->column_input >= 0)
+		fc->inputs[fc->ninputs++] = (uint16_t)t->column_input;
+	for (size_t k = 0; k < t->nrewrites; k++)
+		if (!add_inputs(&t->rewrites[k].condition, fc->inputs, &fc->ninputs))
+			return false;
+	for (size_t k = 0; k < fc->ninputs; k++)
+		if (fc->inputs[k] >= rs->ninputs)
+			return false;
+	int64_t n = combinations(rs, fc->inputs, fc->ninputs);
+	if (n > 256)
+		return false;
+	folder f = {rs, t, xcalloc(rs->ninputs + 1u, sizeof *f.vals)};
+	fc->nentries = (size_t)n;
+	fc->vcolumn_of = xcalloc(fc->nentries, sizeof *fc->vcolumn_of);
+	fc->column = xcalloc(FOLD_MAX_VCOLUMNS, sizeof *fc->column);
+	fc->holds = xcalloc(FOLD_MAX_VCOLUMNS * t->nrewrites, sizeof *fc->holds);
+	bool ok = rtab_inputs_default(rs, f.vals, rs->ninputs) == RTAB_OK && t->ncolumns <= FOLD_MAX_VCOLUMNS;
+	/* The printed columns first: the full explanation indexes them by column. */
+	for (size_t c = 0; ok && c < t->ncolumns; c++)
+		fc->column[fc->nvcolumns++] = (uint16_t)c;
+	bool *h = xcalloc(t->nrewrites, sizeof *h);
+	for (int64_t e = 0; ok && e < n; e++) {
+		if (!set_combination(&f, fc->inputs, fc->ninputs, e))
+			continue; /* never read: virtual column 0 */
+		size_t col = 0;
+		if (t->column_input >= 0) {
+			col = t->column_of_value[f.vals[t->column_input]];
+			if (col >= t->ncolumns) {
+				ok = false; /* an error the interpreter reports */
+				break;
+			}
+		}
+		bool any = false;
+		for (size_t k = 0; k < t->nrewrites; k++) {
+			int32_t v;
+			if (rtab_expr_eval(rs, &t->rewrites[k].condition, f.vals, rs->ninputs, &v) != RTAB_OK) {
+				ok = false;
+				break;
+			}
+			h[k] = v != 0;
+			any |= h[k];
+		}
+		size_t vc = col;
+		if (ok && any) {
+			for (vc = t->ncolumns; vc < fc->nvcolumns; vc++)
+				if (fc->column[vc] == col &&
+				    memcmp(&fc->holds[vc * t->nrewrites], h, t->nrewrites * sizeof *h) == 0)
+					break;
+			if (vc == fc->nvcolumns) {
+				if (vc == FOLD_MAX_VCOLUMNS) {
+					ok = false;
+					break;
+				}
+				fc->column[vc] = (uint16_t)col;
+				memcpy(&fc->holds[vc * t->nrewrites], h, t->nrewrites * sizeof *h);
+				fc->nvcolumns++;
+			}
+		}
+		fc->vcolumn_of[e] = (uint8_t)vc;
+	}
+	free(h);
+	free(f.vals);
+	if (!ok)
+		fold_columns_free(fc);
+	return ok;
+}
+
+uint16_t fold_columns_outcome(const rtab_table *t, const fold_columns *fc, size_t v, uint16_t o)
+{
+	/* The first rewrite from o whose condition holds, as apply_rewrites of rtab.c takes it. */
+	for (size_t k = 0; k < t->nrewrites; k++)
+		if (t->rewrites[k].from == o && fc->holds[v * t->nrewrites + k])
+			return t->rewrites[k].to;
+	return o;
+}
+
+void fold_columns_free(fold_columns *fc)
+{
+	free(fc->vcolumn_of);
+	free(fc->column);
+	free(fc->holds);
+	memset(fc, 0, sizeof *fc);
+}

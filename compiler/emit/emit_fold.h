@@ -48,4 +48,34 @@ int64_t fold_slots(const rtab_ruleset *rs, uint16_t input);
 void fold_plan_make(const rtab_ruleset *rs, const rtab_table *t, fold_plan *p);
 void fold_plan_free(fold_plan *p);
 
+/*
+ * The rewrites of a table folded into its columns: when every rewrite's
+ * condition reads only inputs of small domains and never fails, the outcome
+ * after the rewrites is a function of the column, the row and those inputs.
+ * Each combination of the column input and the inputs the conditions read
+ * picks a virtual column: a copy of a column with the rewrites that hold
+ * applied to its outcomes. Virtual columns 0..ncolumns-1 are the columns as
+ * printed (no rewrite holds); the others follow, each distinct once.
+ */
+#define FOLD_MAX_VCOLUMNS 64
+
+typedef struct fold_columns {
+	size_t ninputs;
+	uint16_t inputs[FOLD_MAX_INPUTS]; /* the first varies slowest, fold_slots entries each */
+	size_t nentries;
+	uint8_t *vcolumn_of;   /* per combination: its virtual column */
+	size_t nvcolumns;
+	uint16_t *column;      /* per virtual column: the printed column */
+	bool *holds;           /* per virtual column, per rewrite: whether its condition holds */
+} fold_columns;
+
+/* The rewrites of table t folded into virtual columns (or, without rewrites, its columns by
+ * the column input alone); false (nothing to free) when they cannot be (neither rewrites nor
+ * a column input, natural-roll rules with rewrites, a condition that reads too much or may
+ * fail, a value of the column input without a column). */
+bool fold_columns_make(const rtab_ruleset *rs, const rtab_table *t, fold_columns *fc);
+void fold_columns_free(fold_columns *fc);
+/* The outcome that rewrites turn outcome o into in virtual column v. */
+uint16_t fold_columns_outcome(const rtab_table *t, const fold_columns *fc, size_t v, uint16_t o);
+
 #endif

@@ -44,6 +44,12 @@ typedef struct nctx {
 	unsigned nexpr; /* expressions emitted in this function, for unique labels */
 	bool impure;    /* a statement emitted since reset may return, jump, note or divide */
 	const fold_plan *fold; /* the lean code: modifiers folded into tables, or NULL */
+	const fold_columns *vcols; /* the table's rewrites folded into virtual columns, or NULL */
+	int64_t cell_lo, cell_hi; /* the rolls each column of cells covers (cell_range) */
+	bool inside;              /* every modified roll is a printed one (a capped modifier) */
+	bool wide;                /* the cells cover every roll of an extra within extra_lo..extra_hi */
+	int64_t extra_lo, extra_hi;
+	bool fast; /* the lean resolver for those extras, without a test on the roll */
 } nctx;
 
 static ival clamp32(ival v)
@@ -642,6 +648,15 @@ static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
 	return false;
 }
 
+/* " - 3u", " + 5u" or nothing: an unsigned 32-bit value less v (the difference modulo 2^32). */
+static void offset(strbuf *o, int32_t v)
+{
+	if (v > 0)
+		sb_printf(o, " - %luu", (unsigned long)v);
+	else if (v < 0)
+		sb_printf(o, " + %luu", (unsigned long)(0u - (uint32_t)v));
+}
+
 /* The index of a combination of inputs in a folded table (the first varies slowest, each
  * input in fold_slots entries): a sum of independent terms, no chain of multiplies. */
 static void input_index(nctx *c, const uint16_t *inputs, size_t n)
@@ -653,15 +668,20 @@ static void input_index(nctx *c, const uint16_t *inputs, size_t n)
 		const rtab_input *in = &c->rs->inputs[inputs[k]];
 		weight /= fold_slots(c->rs, inputs[k]);
 		sb_puts(c->o, k ? " + " : "");
-		if (in->min)
-			sb_printf(c->o, "(in[%u] - %ld)", inputs[k], (long)in->min);
-		else
-			sb_printf(c->o, "in[%u]", inputs[k]);
+		/* Unsigned: the inputs are within their domains, and a 32-bit unsigned index
+		 * needs no sign extension. */
+		if (in->min) {
+			sb_printf(c->o, "((uint32_t)in[%u]", inputs[k]);
+			offset(c->o, in->min);
+			sb_putc(c->o, ')');
+		} else {
+			sb_printf(c->o, "(uint32_t)in[%u]", inputs[k]);
+		}
 		if (weight > 1)
-			sb_printf(c->o, " * %lld", (long long)weight);
+			sb_printf(c->o, " * %lldu", (long long)weight);
 	}
 	if (n == 0)
-		sb_putc(c->o, '0');
+		sb_puts(c->o, "0u");
 }
 
 /* A value written as a constant ("value 1", "value -2"): its signed value. */
@@ -872,7 +892,7 @@ static ival signed_range(const rtab_ruleset *rs, const rtab_modifier *m)
  * the native code resolves without overflow checks (the interpreter answers
  * for the others, which are all far beyond any real modifier).
  */
-static void drm_range(nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi)
+static void drm_range(const nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi, ival *total)
 {
 	const rtab_ruleset *rs = c->rs;
 	int64_t low = 0, high = 0; /* the extremes of every partial sum */
@@ -916,6 +936,54 @@ static void drm_range(nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi)
 	}
 	*lo = (int64_t)INT32_MIN - low;
 	*hi = (int64_t)INT32_MAX - high;
+	if (total)
+		*total = prefix;
+}
+
+/*
+ * The modified rolls the cells of a table cover (see emit_row_cells): the
+ * printed ones, one below (the 'below' row) and one above; and, where it costs
+ * few cells, every roll an extra modifier within +-NATIVE_WIDE_EXTRA can give:
+ * then the lean resolver looks the cell up without a test (the rolls beyond
+ * are left to a general resolver, with the test).
+ */
+#define NATIVE_WIDE_EXTRA 8
+
+static void cell_range(nctx *c)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_table *t = &rs->tables[c->ti];
+	const rtab_dice *d = t->dice == RTAB_NO_DICE ? NULL : &rs->dice[t->dice];
+	int64_t dmin = d ? d->min : 0, dmax = d ? d->max : 0;
+	c->cell_lo = (int64_t)t->roll_min - 1;
+	c->cell_hi = (int64_t)t->roll_max + 1;
+	c->inside = t->capped && dmin + t->cap_min >= t->roll_min && dmax + t->cap_max <= t->roll_max;
+	c->wide = false;
+	if (c->inside || !table_native(rs, c->ti))
+		return;
+	int64_t drm_lo, drm_hi;
+	ival total;
+	drm_range(c, t, &drm_lo, &drm_hi, &total);
+	int64_t elo = drm_lo > -NATIVE_WIDE_EXTRA ? drm_lo : -NATIVE_WIDE_EXTRA;
+	int64_t ehi = drm_hi < NATIVE_WIDE_EXTRA ? drm_hi : NATIVE_WIDE_EXTRA;
+	if (elo > ehi)
+		return;
+	int64_t mlo = total.lo + elo, mhi = total.hi + ehi;
+	if (t->capped) {
+		mlo = mlo < t->cap_min ? t->cap_min : mlo > t->cap_max ? t->cap_max : mlo;
+		mhi = mhi < t->cap_min ? t->cap_min : mhi > t->cap_max ? t->cap_max : mhi;
+	}
+	int64_t lo = dmin + mlo < c->cell_lo ? dmin + mlo : c->cell_lo;
+	int64_t hi = dmax + mhi > c->cell_hi ? dmax + mhi : c->cell_hi;
+	int64_t ncols = c->vcols ? (int64_t)c->vcols->nvcolumns : t->ncolumns;
+	/* At most a few more cells than the printed ones per column, 8192 in all. */
+	if (hi - lo > c->cell_hi - c->cell_lo + 4 * NATIVE_WIDE_EXTRA || (hi - lo + 1) * ncols > 8192)
+		return;
+	c->cell_lo = lo;
+	c->cell_hi = hi;
+	c->wide = true;
+	c->extra_lo = elo;
+	c->extra_hi = ehi;
 }
 
 /* Sum the groups in the interpreter's order: each group of the ruleset, then the rest. */
@@ -1086,6 +1154,16 @@ static void emit_table_fn(nctx *c)
 		emit_fold_tables(c, &fold);
 		c->fold = &fold;
 	}
+	if (native && !c->full && c->wide) {
+		/* The general lean resolver, for extra modifiers beyond the fast one's. */
+		sb_printf(c->o, "RTAB_NATIVE_COLD_ int rtab_native_any%zu_(const %s_situation *s, const int32_t *faces,\n"
+				"\tsize_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n", c->ti, rs->id);
+		c->fast = false;
+		emit_table_body(c, t, d);
+		c->nexpr = 0;
+		sb_putc(c->o, '\n');
+		c->fast = true;
+	}
 	signature(c->o, rs, t->id, c->full);
 	sb_putc(c->o, '\n');
 	if (!native) {
@@ -1093,6 +1171,7 @@ static void emit_table_fn(nctx *c)
 		return;
 	}
 	emit_table_body(c, t, d);
+	c->fast = false;
 	c->fold = NULL;
 	fold_plan_free(&fold);
 }
@@ -1101,8 +1180,15 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 {
 	const rtab_ruleset *rs = c->rs;
 	line(c, 0, "{");
+	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
+	 * where it cannot, the lean code adds in 32 bits. */
+	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
+						(int64_t)d->min + t->cap_min < INT32_MIN);
+	bool roll32 = !c->full && !roll_overflow;
 	line(c, 1, "const int32_t *in;");
-	line(c, 1, "int64_t total, gsum = 0, roll, sum_other = 0;");
+	line(c, 1, "int64_t total, gsum = 0, %ssum_other = 0;", roll32 ? "" : "roll, ");
+	if (roll32)
+		line(c, 1, "int32_t roll;");
 	line(c, 1, "int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;");
 	line(c, 1, "int row, col, outcome, nat = -1;");
 	for (size_t g = 0; g < rs->ngroups; g++) {
@@ -1135,9 +1221,41 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	if (c->full)
 		line(c, 1, "(void)slot;");
 	int64_t drm_lo, drm_hi;
-	drm_range(c, t, &drm_lo, &drm_hi);
+	drm_range(c, t, &drm_lo, &drm_hi, NULL);
+	if (c->fast) {
+		drm_lo = c->extra_lo;
+		drm_hi = c->extra_hi;
+	}
 	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
 	unsigned nf = d ? d->nfaces : 0;
+	if (!c->full) {
+		/* One test for a valid call; anything else (a missing pointer, the wrong faces,
+		 * an extra modifier beyond which a sum could leave int32) is rare: the
+		 * interpreter answers, with its own error. */
+		indent(c->o, 1);
+		sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
+		size_t k = 0;
+		for (size_t g = 0; d && g < d->ngroups; g++)
+			for (size_t j = 0; j < d->groups[g].count; j++, k++) {
+				sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
+				offset(c->o, d->groups[g].face_min);
+				sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
+									   (uint32_t)d->groups[g].face_min));
+			}
+		if (drm_lo > INT32_MIN)
+			sb_printf(c->o, " ||\n\t\textra_drm < %lld", (long long)drm_lo);
+		if (drm_hi < INT32_MAX)
+			sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
+		sb_puts(c->o, "))\n");
+		if (c->fast)
+			line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
+		else
+			return_interpreted(c, 2);
+		line(c, 1, "in = s->inputs;");
+		line(c, 1, "(void)in;");
+		for (k = 0; d && k < d->nfaces; k++)
+			line(c, 1, "natural += faces[%zu];", k);
+	} else {
 	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
 	if (guard) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
@@ -1180,6 +1298,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		for (k = 0; k < d->nfaces; k++)
 			line(c, 1, "natural += faces[%zu];", k);
 	}
+	}
 	if (c->full) {
 		line(c, 1, "out->natural = natural;");
 		if (d && d->provisional)
@@ -1194,12 +1313,21 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
 		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
 	}
-	line(c, 1, "roll = (int64_t)natural + modifier;");
-	if (t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
-			       (int64_t)d->min + t->cap_min < INT32_MIN))
+	if (roll32)
+		line(c, 1, "roll = natural + modifier;");
+	else
+		line(c, 1, "roll = (int64_t)natural + modifier;");
+	if (roll_overflow)
 		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
 	/* The column. */
-	if (t->column_input < 0) {
+	if (!c->full && c->vcols) {
+		/* Where the cells of the virtual column start (the column, with the rewrites
+		 * that hold applied). */
+		indent(c->o, 1);
+		sb_printf(c->o, "col = (int)rtab_native_v%zu_[", c->ti);
+		input_index(c, c->vcols->inputs, c->vcols->ninputs);
+		sb_puts(c->o, "];\n");
+	} else if (t->column_input < 0) {
 		line(c, 1, "col = 0;");
 	} else {
 		const rtab_input *ci = &rs->inputs[t->column_input];
@@ -1207,7 +1335,8 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		for (int64_t v = 0; v <= ci->max; v++)
 			if (t->column_of_value[v] >= t->ncolumns)
 				bad = true;
-		line(c, 1, "col = table%zu_column_of_value[in[%d]]; /* by %s */", c->ti, t->column_input, ci->id);
+		line(c, 1, "col = table%zu_column_of_value[(uint32_t)in[%d]]; /* by %s */", c->ti, t->column_input,
+		     ci->id);
 		char var[32];
 		snprintf(var, sizeof var, "in[%d]", t->column_input);
 		note_input_native(c, 1, (size_t)t->column_input, var);
@@ -1253,8 +1382,8 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	}
 	/* The row and outcome of each modified roll, packed: see emit_row_cells. */
 	int64_t span = (int64_t)t->roll_max - t->roll_min + 1;
-	bool inside = t->capped && (int64_t)(d ? d->min : 0) + t->cap_min >= t->roll_min &&
-		      (int64_t)(d ? d->max : 0) + t->cap_max <= t->roll_max;
+	int64_t width = c->cell_hi - c->cell_lo + 1;
+	bool inside = c->inside;
 	bool none = false;
 	for (size_t k = 0; k < t->ncolumns; k++) {
 		const rtab_column *col = &t->columns[k];
@@ -1262,21 +1391,29 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 			none |= rtab_column_row(col, (size_t)r) < 0;
 		none |= !inside && (col->below_row < 0 || col->above_row < 0);
 	}
-	char index[48];
-	if (t->roll_min == 0)
-		snprintf(index, sizeof index, "roll");
-	else
-		snprintf(index, sizeof index, "roll %c %lld", t->roll_min < 0 ? '+' : '-',
-			 t->roll_min < 0 ? -(long long)t->roll_min : (long long)t->roll_min);
-	if (inside)
-		line(c, 2, "%s cell = rtab_native_t%zu_[col][%s];", cell_type(t), c->ti, index);
-	else {
-		/* Inside the printed rolls the common case: one unsigned test. */
-		line(c, 2, "int64_t at = %s;", index);
-		line(c, 2, "if ((uint64_t)at >= %ldu) at = at < 0 ? %ld : %ld;", (long)span, (long)span,
-		     (long)span + 1);
-		line(c, 2, "%s cell = rtab_native_t%zu_[col][at];", cell_type(t), c->ti);
+	/* The offset of the modified roll from the first the cells cover, in 32 bits: the
+	 * roll is within int32 here, and so is the difference (modulo 2^32, where a roll
+	 * below the first lands far above the last). The lean code's col is where the
+	 * column's cells start. */
+	strbuf index = {0}, column = {0};
+	if (!c->full && c->vcols)
+		sb_puts(&column, "(uint32_t)col + ");
+	else if (t->ncolumns > 1)
+		sb_printf(&column, "(uint32_t)col * %lldu + ", (long long)width);
+	sb_puts(&index, "(uint32_t)roll");
+	offset(&index, (int32_t)c->cell_lo);
+	if (inside || c->fast) {
+		line(c, 2, "%s cell = rtab_native_t%zu_[%s%s];", cell_type(t), c->ti, column.data ? column.data : "",
+		     index.data);
+	} else {
+		/* Inside the rolls covered the common case: one unsigned test. */
+		line(c, 2, "uint32_t at = %s;", index.data);
+		line(c, 2, "if (at >= %lldu) at = roll < %lld ? 0u : %lldu;", (long long)width, (long long)c->cell_lo,
+		     (long long)width - 1);
+		line(c, 2, "%s cell = rtab_native_t%zu_[%sat];", cell_type(t), c->ti, column.data ? column.data : "");
 	}
+	sb_free(&index);
+	sb_free(&column);
 	if (none)
 		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
@@ -1285,8 +1422,8 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	if (c->full && emit_c_row_provisional(why, sizeof why, rs, c->ti, "row"))
 		line(c, 2, "rtab_native_note_first_(out, %s);", why);
 	line(c, 1, "}");
-	/* Rewrites: the first that applies. */
-	if (t->nrewrites) {
+	/* Rewrites: the first that applies (in the cells of a virtual column, when folded). */
+	if (t->nrewrites && (c->full || !c->vcols)) {
 		line(c, 1, "do {");
 		for (size_t k = 0; k < t->nrewrites; k++) {
 			const rtab_rewrite *rw = &t->rewrites[k];
@@ -1351,31 +1488,75 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
  * below and above: the row << 8 | its outcome (16 when either needs more than
  * a byte), all ones for no row.
  */
-static void emit_row_cells(strbuf *o, const rtab_ruleset *rs, size_t ti)
+static void emit_row_cells(const nctx *c)
 {
+	const rtab_ruleset *rs = c->rs;
+	size_t ti = c->ti;
 	const rtab_table *t = &rs->tables[ti];
-	size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
+	const fold_columns *vc = c->vcols;
+	size_t ncols = vc ? vc->nvcolumns : t->ncolumns;
+	size_t width = (size_t)(c->cell_hi - c->cell_lo + 1);
 	bool narrow = narrow_cells(t);
-	sb_printf(o, "\n/* table %s: row << %d | outcome, for each modified roll %ld..%ld, below, above */\n",
-		  t->id, narrow ? 8 : 16, (long)t->roll_min, (long)t->roll_max);
-	sb_printf(o, "static const %s rtab_native_t%zu_[%u][%zu] = {\n", cell_type(t), ti, t->ncolumns, span + 2);
-	for (size_t k = 0; k < t->ncolumns; k++) {
-		const rtab_column *col = &t->columns[k];
-		sb_puts(o, "\t{");
-		for (size_t r = 0; r < span + 2; r++) {
-			int row = r < span ? rtab_column_row(col, r) : r == span ? col->below_row : col->above_row;
-			sb_puts(o, r ? ", " : "");
+	sb_printf(c->o, "\n/* table %s: row << %d | outcome, for each modified roll %lld..%lld (%ld..%ld printed), "
+		  "each column in turn */\n", t->id, narrow ? 8 : 16, (long long)c->cell_lo, (long long)c->cell_hi,
+		  (long)t->roll_min, (long)t->roll_max);
+	strbuf *o = c->o;
+	if (vc && ncols > t->ncolumns)
+		sb_printf(o, "/* Columns %u..%zu: columns with the rewrites that hold applied (rtab_native_v%zu_). */\n",
+			  t->ncolumns, ncols - 1, ti);
+	sb_printf(o, "static const %s rtab_native_t%zu_[%zu] = {\n", cell_type(t), ti, ncols * width);
+	for (size_t k = 0; k < ncols; k++) {
+		const rtab_column *col = &t->columns[vc ? vc->column[k] : k];
+		sb_puts(o, "\t");
+		for (size_t j = 0; j < width; j++) {
+			int64_t roll = c->cell_lo + (int64_t)j;
+			int row = roll < t->roll_min   ? col->below_row
+				  : roll > t->roll_max ? col->above_row
+						       : rtab_column_row(col, (size_t)(roll - t->roll_min));
+			sb_puts(o, j ? ", " : "");
 			if (row < 0) {
 				sb_puts(o, narrow ? "UINT16_MAX" : "UINT32_MAX");
 			} else {
-				sb_put_int(o, (long long)((unsigned long)row << (narrow ? 8 : 16) |
-							  rtab_row_outcome(t, (size_t)row)));
+				uint16_t oc = rtab_row_outcome(t, (size_t)row);
+				if (vc)
+					oc = fold_columns_outcome(t, vc, k, oc);
+				sb_put_int(o, (long long)((unsigned long)row << (narrow ? 8 : 16) | oc));
 				sb_putc(o, 'u');
 			}
 		}
-		sb_puts(o, "},\n");
+		sb_puts(o, ",\n");
 	}
 	sb_puts(o, "};\n");
+	if (!vc)
+		return;
+	/* Where the cells of each combination's (virtual) column start. */
+	sb_printf(o, "/* table %s: where the cells of the column start, by", t->id);
+	for (size_t k = 0; k < vc->ninputs; k++)
+		sb_printf(o, "%s %s", k ? " x" : "", rs->inputs[vc->inputs[k]].id);
+	sb_printf(o, " */\nstatic const %s rtab_native_v%zu_[%zu] = {", ncols * width <= UINT16_MAX ? "uint16_t" : "uint32_t",
+		  ti, vc->nentries);
+	for (size_t e = 0; e < vc->nentries; e++) {
+		sb_puts(o, e ? "," : "");
+		sb_puts(o, e % 16 ? " " : "\n\t");
+		sb_put_int(o, (long long)(vc->vcolumn_of[e] * width));
+	}
+	sb_puts(o, "\n};\n");
+}
+
+/* The rewrites of table ti folded into virtual columns, when they can be and the cells hold
+ * every outcome they give. */
+static bool table_vcolumns(const rtab_ruleset *rs, size_t ti, fold_columns *vc)
+{
+	const rtab_table *t = &rs->tables[ti];
+	if (!table_native(rs, ti) || !fold_columns_make(rs, t, vc))
+		return false;
+	size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
+	bool ok = vc->nvcolumns * (span + 2) <= 4096 && vc->nvcolumns * (span + 2 + 4 * NATIVE_WIDE_EXTRA) <= UINT32_MAX;
+	for (size_t k = 0; k < t->nrewrites; k++)
+		ok &= !narrow_cells(t) || t->rewrites[k].to <= 254;
+	if (!ok)
+		fold_columns_free(vc);
+	return ok;
 }
 
 /* The most extreme step of a ratio band that a:b (not 0:0) reaches, steps tried from the most extreme. */
@@ -1428,13 +1609,20 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 
 void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 {
-	nctx c = {o, rs, 0, false, 0, false, NULL};
+	nctx c = {0};
+	c.o = o;
+	c.rs = rs;
 
 	sb_puts(o, "\n/*\n * Native resolvers: each table's rules as C, computing what rtab_resolve\n"
 		   " * computes (see the header for the entry points).\n */\n");
 	/* A ruleset need not use every helper; clang warns of unused static functions. */
 	sb_puts(o, "\n#if defined(__GNUC__)\n#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))\n"
 		   "#else\n#define RTAB_NATIVE_HELPER_ static inline\n#endif\n");
+	/* The branch a valid call never takes, and the code it leads to (GNU extensions: plain C
+	 * elsewhere). */
+	sb_puts(o, "\n#if defined(__GNUC__)\n#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)\n"
+		   "#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))\n"
+		   "#else\n#define RTAB_NATIVE_UNLIKELY_(x) (x)\n#define RTAB_NATIVE_COLD_ static\n#endif\n");
 	sb_printf(o,
 		  "\nint %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues)\n{\n"
 		  "\tint rc;\n"
@@ -1517,14 +1705,20 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		emit_band_fn(o, rs, b);
 	for (size_t t = 0; t < rs->ntables; t++) {
 		c.ti = t;
+		fold_columns vc;
+		c.vcols = table_vcolumns(rs, t, &vc) ? &vc : NULL;
+		cell_range(&c);
 		if (table_native(rs, t))
-			emit_row_cells(o, rs, t);
+			emit_row_cells(&c);
 		sb_printf(o, "\n/* table %s: %s */", rs->tables[t].id,
 			  table_native(rs, t) ? "native" : "resolved by the interpreter");
 		for (int full = 0; full < 2; full++) {
 			c.full = full;
 			emit_table_fn(&c);
 		}
+		if (c.vcols)
+			fold_columns_free(&vc);
+		c.vcols = NULL;
 	}
 dispatch:
 	for (int full = 0; full < 2; full++) {

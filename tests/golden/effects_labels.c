@@ -207,6 +207,14 @@ const rtab_ruleset effects_labels_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int effects_labels_situation_init(effects_labels_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -299,9 +307,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_lab
 	return RTAB_OK;
 }
 
-/* table melee: row << 8 | outcome, for each modified roll 0..12, below, above */
-static const uint16_t rtab_native_t0_[1][15] = {
-	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 257u, 257u, 0u, 257u},
+/* table melee: row << 8 | outcome, for each modified roll -8..20 (0..12 printed), each column in turn */
+static const uint16_t rtab_native_t0_[29] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
 };
 
 /* table melee: native */
@@ -309,36 +317,73 @@ static const uint16_t rtab_native_t0_[1][15] = {
 static const int8_t rtab_native_f0_0_[8] = {
 	0, 0, 0, 0, 0, 1, 2, 3
 };
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const effects_labels_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm > 2147483635))
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier rear_attack: folded */
+	total = extra_drm;
+	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + ((uint32_t)in[1] - 1u)];
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 29u) at = roll < -8 ? 0u : 28u;
+		uint16_t cell = rtab_native_t0_[at];
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier rear_attack: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[0] * 4 + (in[1] - 1)];
+	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + ((uint32_t)in[1] - 1u)];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 13u) at = at < 0 ? 13 : 14;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 8u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -422,9 +467,9 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 13u) at = at < 0 ? 13 : 14;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 29u) at = roll < -8 ? 0u : 28u;
+		uint16_t cell = rtab_native_t0_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -456,39 +501,74 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 	return RTAB_OK;
 }
 
-/* table pursuit: row << 8 | outcome, for each modified roll 0..9, below, above */
-static const uint16_t rtab_native_t1_[1][12] = {
-	{2u, 2u, 2u, 2u, 2u, 259u, 259u, 259u, 259u, 259u, UINT16_MAX, UINT16_MAX},
+/* table pursuit: row << 8 | outcome, for each modified roll -8..17 (0..9 printed), each column in turn */
+static const uint16_t rtab_native_t1_[26] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 2u, 2u, 2u, 2u, 2u, 259u, 259u, 259u, 259u, 259u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
 };
 
 /* table pursuit: native */
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const effects_labels_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm > 2147483638))
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 26u) at = roll < -8 ? 0u : 25u;
+		uint16_t cell = rtab_native_t1_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483638)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] > 9u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 10u) at = at < 0 ? 10 : 11;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 8u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -543,9 +623,9 @@ int effects_labels_explain_pursuit(const effects_labels_situation *s, const int3
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 10u) at = at < 0 ? 10 : 11;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 26u) at = roll < -8 ? 0u : 25u;
+		uint16_t cell = rtab_native_t1_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -155,6 +155,14 @@ const rtab_ruleset enum_columns_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int enum_columns_situation_init(enum_columns_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -247,42 +255,84 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const enum_column
 	return RTAB_OK;
 }
 
-/* table fire: row << 8 | outcome, for each modified roll 2..12, below, above */
-static const uint16_t rtab_native_t0_[3][13] = {
-	{0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 0u, 514u},
-	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 514u, 0u, 514u},
-	{0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 514u, UINT16_MAX, UINT16_MAX},
+/* table fire: row << 8 | outcome, for each modified roll -6..20 (2..12 printed), each column in turn */
+static const uint16_t rtab_native_t0_[81] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+/* table fire: where the cells of the column start, by terrain */
+static const uint16_t rtab_native_v0_[4] = {
+	0, 27, 27, 54
 };
 
 /* table fire: native */
-int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const enum_columns_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm > 2147483635))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	natural += faces[1];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
-	col = table0_column_of_value[in[0]]; /* by terrain */
+	roll = natural + modifier;
+	col = (int)rtab_native_v0_[(uint32_t)in[0]];
 	(void)nat;
 	{
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 11u) at = at < 0 ? 11 : 12;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 6u;
+		if (at >= 27u) at = roll < -6 ? 0u : 26u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int enum_columns_resolve_fire(const enum_columns_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		(uint32_t)faces[1] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	natural += faces[1];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = (int)rtab_native_v0_[(uint32_t)in[0]];
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t0_[(uint32_t)col + (uint32_t)roll + 6u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -335,12 +385,12 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
-	col = table0_column_of_value[in[0]]; /* by terrain */
+	col = table0_column_of_value[(uint32_t)in[0]]; /* by terrain */
 	(void)nat;
 	{
-		int64_t at = roll - 2;
-		if ((uint64_t)at >= 11u) at = at < 0 ? 11 : 12;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 6u;
+		if (at >= 27u) at = roll < -6 ? 0u : 26u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 27u + at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -200,6 +200,14 @@ const rtab_ruleset grid_odds_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int grid_odds_situation_init(grid_odds_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -309,40 +317,79 @@ int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, si
 	return rtab_resolve_interpreted(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
 }
 
-/* table pursuit: row << 8 | outcome, for each modified roll 1..6, below, above */
-static const uint16_t rtab_native_t1_[2][8] = {
-	{1u, 1u, 1u, 1u, 258u, 258u, UINT16_MAX, UINT16_MAX},
-	{258u, 258u, 258u, 258u, 258u, 258u, UINT16_MAX, UINT16_MAX},
+/* table pursuit: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t1_[44] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1u, 1u, 258u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 258u, 258u, 258u, 258u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+/* table pursuit: where the cells of the column start, by ground */
+static const uint16_t rtab_native_v1_[2] = {
+	0, 22
 };
 
 /* table pursuit: native */
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const grid_odds_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = (int)rtab_native_v1_[(uint32_t)in[3]];
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int grid_odds_resolve_pursuit(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[3]]; /* by ground */
+	roll = natural + modifier;
+	col = (int)rtab_native_v1_[(uint32_t)in[3]];
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint16_t cell = rtab_native_t1_[(uint32_t)col + (uint32_t)roll + 7u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -394,12 +441,12 @@ int grid_odds_explain_pursuit(const grid_odds_situation *s, const int32_t *faces
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[in[3]]; /* by ground */
+	col = table1_column_of_value[(uint32_t)in[3]]; /* by ground */
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

@@ -173,6 +173,14 @@ const rtab_ruleset lists_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int lists_situation_init(lists_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -265,9 +273,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lists_situa
 	return RTAB_OK;
 }
 
-/* table result: row << 8 | outcome, for each modified roll -3..37, below, above */
-static const uint16_t rtab_native_t0_[1][43] = {
-	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, UINT16_MAX, 0u},
+/* table result: row << 8 | outcome, for each modified roll -11..45 (-3..37 printed), each column in turn */
+static const uint16_t rtab_native_t0_[57] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
 };
 
 /* table result: native */
@@ -290,21 +298,21 @@ static const int8_t rtab_native_f0_0_[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
-int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const lists_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483645 || extra_drm > 2147483610)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm < -2147483645 ||
+		extra_drm > 2147483610))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier wounds */
 	cond = 1;
 	if (cond) {
@@ -362,16 +370,109 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 	/* modifier standard: folded */
 	/* modifier first_rank: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[in[3] * 128 + (in[0] - 1) * 32 + in[6] * 16 + in[9] * 8 + in[1]];
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + ((uint32_t)in[0] - 1u) * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 3;
-		if ((uint64_t)at >= 41u) at = at < 0 ? 41 : 42;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 11u;
+		if (at >= 57u) at = roll < -11 ? 0u : 56u;
+		uint16_t cell = rtab_native_t0_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	/* modifier wounds */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[2]; /* units[1].wounds */
+			x0 = x0 + x1;
+			x1 = in[0]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e2_9;
+			x1 = in[5]; /* units[2].wounds */
+			x0 = x0 + x1;
+		e2_9: ;
+			x1 = in[0]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e2_15;
+			x1 = in[8]; /* units[3].wounds */
+			x0 = x0 + x1;
+		e2_15: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	/* modifier ranks */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[1]; /* units[1].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+			x1 = in[0]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_9;
+			x1 = in[4]; /* units[2].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e5_9: ;
+			x1 = in[0]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_15;
+			x1 = in[7]; /* units[3].rank_bonus */
+			x0 = x0 > x1 ? x0 : x1;
+		e5_15: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	/* modifier standard: folded */
+	/* modifier first_rank: folded */
+	total = extra_drm;
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + ((uint32_t)in[0] - 1u) * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 11u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -566,9 +667,9 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll + 3;
-		if ((uint64_t)at >= 41u) at = at < 0 ? 41 : 42;
-		uint16_t cell = rtab_native_t0_[col][at];
+		uint32_t at = (uint32_t)roll + 11u;
+		if (at >= 57u) at = roll < -11 ? 0u : 56u;
+		uint16_t cell = rtab_native_t0_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -584,27 +685,26 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 	return RTAB_OK;
 }
 
-/* table led: row << 8 | outcome, for each modified roll 0..27, below, above */
-static const uint16_t rtab_native_t1_[1][30] = {
-	{0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, UINT16_MAX, 0u},
+/* table led: row << 8 | outcome, for each modified roll -8..35 (0..27 printed), each column in turn */
+static const uint16_t rtab_native_t1_[44] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
 };
 
 /* table led: native */
-int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const lists_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483620)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm > 2147483620))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
 	/* modifier led_wounds */
 	cond = 1;
 	if (cond) {
@@ -658,13 +758,99 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	total = extra_drm;
 	total += sum_other;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 28u) at = at < 0 ? 28 : 29;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 44u) at = roll < -8 ? 0u : 43u;
+		uint16_t cell = rtab_native_t1_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	/* modifier led_wounds */
+	cond = 1;
+	if (cond) {
+		{
+			int64_t x0, x1, x2, x3;
+			x0 = 0;
+			x1 = in[0]; /* units */
+			x2 = 1;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_13;
+			x1 = in[3]; /* units[1].standard */
+			x2 = in[1]; /* units[1].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_13;
+			x1 = in[2]; /* units[1].wounds */
+			x0 = x0 + x1;
+		e1_13: ;
+			x1 = in[0]; /* units */
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_25;
+			x1 = in[6]; /* units[2].standard */
+			x2 = in[4]; /* units[2].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_25;
+			x1 = in[5]; /* units[2].wounds */
+			x0 = x0 + x1;
+		e1_25: ;
+			x1 = in[0]; /* units */
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e1_37;
+			x1 = in[9]; /* units[3].standard */
+			x2 = in[7]; /* units[3].rank_bonus */
+			x3 = 0;
+			x2 = x2 > x3;
+			x1 = x1 != 0 && x2 != 0;
+			if (!x1) goto e1_37;
+			x1 = in[8]; /* units[3].wounds */
+			x0 = x0 + x1;
+		e1_37: ;
+			value = (int32_t)x0;
+		}
+		sv = value;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 8u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -773,9 +959,9 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll;
-		if ((uint64_t)at >= 28u) at = at < 0 ? 28 : 29;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 8u;
+		if (at >= 44u) at = roll < -8 ? 0u : 43u;
+		uint16_t cell = rtab_native_t1_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

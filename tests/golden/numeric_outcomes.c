@@ -369,6 +369,14 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int numeric_outcomes_situation_init(numeric_outcomes_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -478,39 +486,74 @@ int numeric_outcomes_explain_crt(const numeric_outcomes_situation *s, const int3
 	return rtab_resolve_interpreted(&numeric_outcomes_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
 }
 
-/* table retreat_length: row << 8 | outcome, for each modified roll 1..6, below, above */
-static const uint16_t rtab_native_t1_[1][8] = {
-	{8u, 8u, 265u, 265u, 265u, 522u, UINT16_MAX, UINT16_MAX},
+/* table retreat_length: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t1_[22] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8u, 8u, 265u, 265u, 265u, 522u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
 };
 
 /* table retreat_length: native */
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const numeric_outcomes_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int numeric_outcomes_resolve_retreat_length(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 7u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -565,9 +608,9 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	col = 0;
 	(void)nat;
 	{
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
-		uint16_t cell = rtab_native_t1_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -583,33 +626,31 @@ int numeric_outcomes_explain_retreat_length(const numeric_outcomes_situation *s,
 	return RTAB_OK;
 }
 
-/* table pursuit_table: row << 8 | outcome, for each modified roll 1..6, below, above */
-static const uint16_t rtab_native_t2_[1][8] = {
-	{8u, 8u, 265u, 265u, 265u, 523u, UINT16_MAX, UINT16_MAX},
+/* table pursuit_table: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t2_[22] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8u, 8u, 265u, 265u, 265u, 523u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
 };
 
 /* table pursuit_table: native */
-int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+RTAB_NATIVE_COLD_ int rtab_native_any2_(const numeric_outcomes_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
 		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	total = extra_drm;
 	modifier = (int32_t)total;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	{
 		int32_t f[1];
@@ -620,9 +661,53 @@ int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, 
 		row = UINT16_MAX;
 		outcome = table2_natural[nat].outcome;
 	} else {
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t2_[at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
+int numeric_outcomes_resolve_pursuit_table(const numeric_outcomes_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	col = 0;
+	{
+		int32_t f[1];
+		for (size_t i = 0; i < 1; i++) f[i] = faces[i];
+		if (nat < 0 && f[0] == 6) nat = 0;
+	}
+	if (nat >= 0) {
+		row = UINT16_MAX;
+		outcome = table2_natural[nat].outcome;
+	} else {
+		uint16_t cell = rtab_native_t2_[(uint32_t)roll + 7u];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
@@ -686,9 +771,9 @@ int numeric_outcomes_explain_pursuit_table(const numeric_outcomes_situation *s, 
 		out->natural_rule = (int16_t)nat;
 		rtab_native_note_first_(out, table2_natural[nat].provisional);
 	} else {
-		int64_t at = roll - 1;
-		if ((uint64_t)at >= 6u) at = at < 0 ? 6 : 7;
-		uint16_t cell = rtab_native_t2_[col][at];
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t2_[at];
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);

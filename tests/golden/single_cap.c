@@ -133,6 +133,14 @@ const rtab_ruleset single_cap_ruleset = {
 #define RTAB_NATIVE_HELPER_ static inline
 #endif
 
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
+
 int single_cap_situation_init(single_cap_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -225,9 +233,9 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const single_cap_
 	return RTAB_OK;
 }
 
-/* table morale: row << 8 | outcome, for each modified roll -1..8, below, above */
-static const uint16_t rtab_native_t0_[1][12] = {
-	{0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u, 0u, 514u},
+/* table morale: row << 8 | outcome, for each modified roll -2..9 (-1..8 printed), each column in turn */
+static const uint16_t rtab_native_t0_[12] = {
+	0u, 0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u, 514u,
 };
 
 /* table morale: native */
@@ -235,19 +243,17 @@ int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *face
 	int32_t extra_drm, rtab_lean_result *out)
 {
 	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
 	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483645)
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -2147483645))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
-		return RTAB_E_FACES;
 	natural += faces[0];
 	/* modifier losses */
 	cond = 1;
@@ -264,11 +270,11 @@ int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *face
 	modifier = (int32_t)total;
 	if (modifier < -2) modifier = -2;
 	if (modifier > 2) modifier = 2;
-	roll = (int64_t)natural + modifier;
+	roll = natural + modifier;
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll + 1];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 2u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
@@ -343,7 +349,7 @@ int single_cap_explain_morale(const single_cap_situation *s, const int32_t *face
 	col = 0;
 	(void)nat;
 	{
-		uint16_t cell = rtab_native_t0_[col][roll + 1];
+		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 2u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
 	}
