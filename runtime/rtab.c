@@ -596,7 +596,8 @@ static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int
 /*
  * eval, with the shapes most conditions and values take computed in place:
  * none ("always"), one operand ("x", "1"), an operand negated or inverted
- * ("-1", "not x") and a binary operation of two operands ("x >= 2", "a - b").
+ * ("-1", "not x"), a binary operation of two operands ("x >= 2", "a - b"),
+ * and that with a third operand ("t = 1 or open").
  * Any other shape goes to eval, and so does one that fails (an operand out of
  * range, an overflow): eval then says how. The inputs are read, and their
  * reasons noted, in the order eval reads them.
@@ -629,10 +630,17 @@ static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const
 		}
 		break;
 	case 3:
+	case 5: /* "a = 1 or b", "x >= 2 and y": the first three, then an operand and an operation */
 		if (binary_op(ins[2].op) && operand(rs, &ins[0], inputs, ninputs, e, &a) &&
 		    operand(rs, &ins[1], inputs, ninputs, e, &b) &&
-		    arith((rtab_op)ins[2].op, a, b, value) == RTAB_OK)
-			return RTAB_OK;
+		    arith((rtab_op)ins[2].op, a, b, value) == RTAB_OK) {
+			if (expr->ninstrs == 3)
+				return RTAB_OK;
+			a = *value;
+			if (binary_op(ins[4].op) && operand(rs, &ins[3], inputs, ninputs, e, &b) &&
+			    arith((rtab_op)ins[4].op, a, b, value) == RTAB_OK)
+				return RTAB_OK;
+		}
 		break;
 	default: break;
 	}

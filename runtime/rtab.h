@@ -540,9 +540,10 @@ typedef struct rtab_table {
 	 * else row_outcome16[r]. Its rule and provisional reason are
 	 * row_notes[row_note[r]], one of the nrow_notes distinct (rule,
 	 * provisional) pairs of the rows; row_note is NULL when every row has
-	 * row_notes[0], and row_notes too when that is (NULL, NULL). A table
-	 * whose rows have more than 256 distinct pairs keeps rows. Read a row
-	 * with rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
+	 * row_notes[0], and row_notes too (nrow_notes 0) when that is (NULL,
+	 * NULL); a number past nrow_notes reads as no note. A table whose rows
+	 * have more than 256 distinct pairs keeps rows. Read a row with
+	 * rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
 	 */
 	const uint8_t *row_outcome8;
 	const uint16_t *row_outcome16;
@@ -562,23 +563,26 @@ static inline uint16_t rtab_row_outcome(const rtab_table *t, size_t r)
 	return t->row_outcome16 ? t->row_outcome16[r] : UINT16_MAX;
 }
 
-/* The (rule, provisional) pair of row r of a narrow table whose row_notes is set. */
+/* The (rule, provisional) pair of row r of a narrow table, or NULL when it has none (or its
+ * number is past nrow_notes). */
 static inline const rtab_row_note *rtab_row_note_of(const rtab_table *t, size_t r)
 {
-	return &t->row_notes[t->row_note ? t->row_note[r] : 0];
+	size_t k = t->row_note ? t->row_note[r] : 0;
+	return k < t->nrow_notes && t->row_notes ? &t->row_notes[k] : NULL;
 }
 
 /* The rule reference of row r of a table, or NULL. */
 static inline const char *rtab_row_rule(const rtab_table *t, size_t r)
 {
-	return t->rows ? t->rows[r].rule : t->row_notes ? rtab_row_note_of(t, r)->rule : NULL;
+	const rtab_row_note *n = t->rows ? NULL : rtab_row_note_of(t, r);
+	return t->rows ? t->rows[r].rule : n ? n->rule : NULL;
 }
 
 /* Why the source does not settle row r of a table, or NULL. */
 static inline const char *rtab_row_provisional(const rtab_table *t, size_t r)
 {
-	return t->rows ? t->rows[r].provisional
-	       : t->row_notes ? rtab_row_note_of(t, r)->provisional : NULL;
+	const rtab_row_note *n = t->rows ? NULL : rtab_row_note_of(t, r);
+	return t->rows ? t->rows[r].provisional : n ? n->provisional : NULL;
 }
 
 /* Row r of a table as a record, whichever form holds it. */

@@ -1,6 +1,8 @@
 /*
  * The third evaluator of the conformance test: the generated C of the
- * bundled rulesets, linked with librtab. tests/test_vectors.py feeds it one
+ * bundled rulesets, linked with librtab (rtab_resolve answers a table with
+ * the generated native resolver where the table has one: the conformance
+ * vectors, which the interpreter wrote, are checked against the native code). tests/test_vectors.py feeds it one
  * request per line (indices, as the runtime takes them) and compares each
  * answer with the vector rtab wrote and with the reference port.
  *

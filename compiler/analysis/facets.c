@@ -627,7 +627,8 @@ static void table_facets(builder *b)
 		column_facets(b, i, t);
 		for (size_t r = 0; r < t->nrows; r++) {
 			char *row = row_name(t, rs, r);
-			src_loc row_at = mt && mt->row_locs && mt->has_rows ? mt->row_locs[r] : b->d->loc;
+			src_loc row_at = mt && (mt->row_locs || mt->rows) && mt->has_rows ? model_row_loc(mt, r)
+											  : b->d->loc;
 			for (size_t c = 0; c < t->ncolumns; c++) {
 				src_loc at = row_at;
 				if (mt && mt->cells && mt->has_rows && !mt->shape_bad)

@@ -353,12 +353,20 @@ void sb_clear(strbuf *sb)
 
 void sb_put_int(strbuf *sb, long long v)
 {
-	/* Two digits at a time: the emitters write a number per cell of every table. */
+	/* Two digits at a time, straight into the buffer: the emitters write a
+	 * number per cell of every table. */
 	static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 				    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 				    "8081828384858687888990919293949596979899";
-	char buf[24], *end = buf + sizeof buf, *p = end;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	size_t n = 1 + (v < 0);
+	for (unsigned long long w = u; w >= 10; w /= 10)
+		n++;
+	if (sb->len + n + 1 > sb->cap)
+		sb_grow(sb, n);
+	char *p = sb->data + sb->len + n;
+	sb->len += n;
+	*p = '\0';
 	while (u >= 100) {
 		unsigned d = (unsigned)(u % 100) * 2;
 		u /= 100;
@@ -373,5 +381,4 @@ void sb_put_int(strbuf *sb, long long v)
 	}
 	if (v < 0)
 		*--p = '-';
-	sb_put(sb, p, (size_t)(end - p));
 }

@@ -216,7 +216,7 @@ static const char *column_phrase(const rtab_table *t, size_t col, strbuf *sb)
 /* A row as written: its outcome may be unknown, and is named as the source names it. */
 static const char *row_outcome(const model *m, const rtab_table *t, uint16_t row)
 {
-	return m->tables[t - m->rs.tables].row_names[row];
+	return model_row_name(&m->tables[t - m->rs.tables], row);
 }
 
 static void check_row_gaps(model *m)

@@ -23,14 +23,28 @@ typedef struct model_cell {
 typedef struct model_table {
 	const ast_def *def;
 	model_cell *cells; /* ncolumns * nrows, column-major */
-	const char **row_names; /* per row: the outcome as written (an id or a code) */
-	src_loc *row_locs;      /* per row: where it is written (its row, or its first grid cell) */
+	/* Per row: the outcome as written (an id or a code), and where it is written
+	 * (its row, or its first grid cell): from its rows block (rows), or, for a
+	 * grid, from these arrays. Read them with model_row_name and model_row_loc. */
+	const ast_rows *rows;
+	const char **row_names;
+	src_loc *row_locs;
 	uint16_t first_rolled, nrolled; /* the columns rows give ranges for (the others are
 					   the automatic columns of 'below' and 'above') */
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
 	bool has_rows;  /* rows to check for coverage */
 	bool shape_bad; /* a row gave the wrong number of ranges */
 } model_table;
+
+static inline const char *model_row_name(const model_table *mt, size_t row)
+{
+	return mt->rows ? mt->rows->rows[row].name : mt->row_names[row];
+}
+
+static inline src_loc model_row_loc(const model_table *mt, size_t row)
+{
+	return mt->rows ? mt->rows->rows[row].loc : mt->row_locs[row];
+}
 
 /* One check of an example, resolved: what to run and what it must give. */
 typedef struct model_check {

@@ -332,13 +332,10 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 	}
 	rtab_row *out = model_array(m, n ? n : 1, sizeof *out);
 	size_t first = mt->first_rolled, width = mt->nrolled;
-	mt->row_names = xcalloc(n ? n : 1, sizeof *mt->row_names);
-	mt->row_locs = xcalloc(n ? n : 1, sizeof *mt->row_locs);
-	mt->cells = xcalloc((n ? n : 1) * t->ncolumns, sizeof *mt->cells);
-	for (size_t k = 0; k < (n ? n : 1) * t->ncolumns; k++) {
-		mt->cells[k].lo = 1; /* absent: never matches */
-		mt->cells[k].hi = 0;
-	}
+	mt->rows = rr;
+	mt->cells = xmalloc((n ? n : 1) * t->ncolumns * sizeof *mt->cells);
+	for (size_t k = 0; k < (n ? n : 1) * t->ncolumns; k++)
+		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
 	t->rows = out;
 	/* The table's rule, once: the rows that give none share it. */
 	const char *table_rule = arena_strdup(&m->arena, d->rule);
@@ -358,8 +355,6 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		const ast_row_note *note = ast_rows_note(rr, i);
 		out[row].rule = note && note->rule ? arena_strdup(&m->arena, note->rule) : table_rule;
 		out[row].provisional = note ? arena_strdup(&m->arena, note->text) : NULL;
-		mt->row_names[row] = r->name;
-		mt->row_locs[row] = r->loc;
 		if (ncells != width && width > 0) {
 			mt->shape_bad = true;
 			check_report(m, CHECK_ROW_SHAPE, r->loc,
@@ -372,7 +367,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 			model_cell *mc = &mt->cells[(first + j) * n + row];
 			mc->row = row;
 			mc->loc = c->loc;
-			if (c->kind == CELL_ABSENT)
+			if (ast_range_absent(c))
 				continue; /* '—': this outcome is not in this column */
 			mc->lo = c->lo;
 			mc->hi = c->hi;

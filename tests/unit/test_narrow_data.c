@@ -88,8 +88,11 @@ static const rtab_table tables[] = {
 	TABLE("wide_c", wide_cols, 0, .rows = rows_c),
 	TABLE("rows_bare", wide_cols, 1, .row_outcome8 = outcome8_c),
 	TABLE("no_rows", wide_cols, 0, .rows = NULL), /* neither form: inconsistent data */
+	/* A note number past nrow_notes (inconsistent data): that row reads no note. */
+	TABLE("bad_note", wide_cols, 0, .row_outcome8 = outcome8_a, .nrow_notes = 1, .row_notes = notes_a,
+	      .row_note = note_a),
 };
-static const size_t twin[] = {0, 0, 0, 0, 4, 4, 6, 6, 8};
+static const size_t twin[] = {0, 0, 0, 0, 4, 4, 6, 6, 8, 9};
 
 static const rtab_ruleset rs = {
 	.id = "narrow", .nenums = 1, .enums = enums, .ninputs = 2, .inputs = inputs, .ndice = 1,
@@ -144,6 +147,9 @@ static void test_accessors(void **state)
 	assert_int_equal(rtab_row_outcome(&tables[8], 1), UINT16_MAX);
 	assert_null(rtab_row_rule(&tables[8], 1));
 	assert_null(rtab_row_provisional(&tables[8], 1));
+	assert_string_equal(rtab_row_rule(&tables[9], 1), "r.1");
+	assert_null(rtab_row_rule(&tables[9], 2));
+	assert_null(rtab_row_provisional(&tables[9], 2));
 }
 
 static void test_resolve_alike(void **state)

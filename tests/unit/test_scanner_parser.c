@@ -206,9 +206,9 @@ static void put_row(strbuf *sb, bool locs, const ast_rows *rr, const ast_row *r)
 	for (uint32_t k = 0; k < r->nranges; k++) {
 		const ast_range *c = &ast_row_ranges(rr, r)[k];
 		sb_putc(sb, ' ');
-		put_end(sb, c->lo);
+		put_end(sb, ast_range_absent(c) ? 1 : c->lo); /* '—' as the grammar's cell writes it */
 		sb_puts(sb, "..");
-		put_end(sb, c->hi);
+		put_end(sb, ast_range_absent(c) ? 0 : c->hi);
 		put_loc(sb, locs, c->loc);
 	}
 	const ast_row_note *n = ast_rows_note(rr, (size_t)(r - rr->rows));
@@ -985,8 +985,9 @@ static void test_cells(void **state)
 		const ast_range *cell = ast_row_ranges(rows->rows, row);
 		assert_true(cell->lo == c->lo);
 		assert_true(cell->hi == c->hi);
-		assert_int_equal(cell->open_lo, c->open_lo);
-		assert_int_equal(cell->open_hi, c->open_hi);
+		assert_int_equal(cell->lo == INT64_MIN, c->open_lo);
+		assert_int_equal(cell->hi == INT64_MAX, c->open_hi);
+		assert_false(ast_range_absent(cell));
 		assert_int_equal(cell->loc.line, 1);
 		assert_int_equal(cell->loc.col, 20);
 		parsed_free(&p);
@@ -1004,6 +1005,7 @@ static const row_case row_cases[] = {
 	{"≤2 3..5 ≥6", "row a -inf..2@1:20 3..5@1:23 6..+inf@1:28@1:18"},
 	{"5+ 4 -4--2", "row a 5..+inf@1:20 4..4@1:23 -4..-2@1:25@1:18"},
 	{"1 -2", "row a 1..1@1:20 -2..-2@1:22@1:18"},
+	{"— 4-6", "row a 1..0@1:20 4..6@1:22@1:18"},
 	{"1 @ \"7.1\"", "row a 1..1@1:20 @7.1@1:18"},
 	{"1 provisional \"unsure\"", "row a 1..1@1:20 provisional \"unsure\"@1:18"},
 	{"1 @ \"7.1\" provisional \"un\\\"sure\"", "row a 1..1@1:20 @7.1 provisional \"un\\\"sure\"@1:18"},
