@@ -1434,47 +1434,51 @@ static const int8_t rtab_native_f0_0_[1024] = {
 	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
 	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0
 };
-/* What the folded modifiers add, by attacker_morale x defender_morale x after_volley x heavy_infantry_impetus */
-static const int8_t rtab_native_f0_1_[1024] = {
-	0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1,
-	-4, -3, -3, -2, -5, -4, -4, -3, -6, -5, -5, -4, -7, -6, -6, -5,
-	-8, -7, -7, -6, -9, -8, -8, -7, 0, 0, 0, 0, 0, 0, 0, 0,
+/* What the folded modifiers add, by attacker_morale x defender_morale x after_volley x heavy_infantry_impetus (after 68 entries never read) */
+static const int8_t rtab_native_f0_1_[1092] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0,
 	-3, -2, -2, -1, -4, -3, -3, -2, -5, -4, -4, -3, -6, -5, -5, -4,
-	-7, -6, -6, -5, -8, -7, -7, -6, 0, 0, 0, 0, 0, 0, 0, 0,
+	-7, -6, -6, -5, -8, -7, -7, -6, -9, -8, -8, -7, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1,
+	0, 0, 0, 0, 1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1,
 	-2, -1, -1, 0, -3, -2, -2, -1, -4, -3, -3, -2, -5, -4, -4, -3,
-	-6, -5, -5, -4, -7, -6, -6, -5, 0, 0, 0, 0, 0, 0, 0, 0,
+	-6, -5, -5, -4, -7, -6, -6, -5, -8, -7, -7, -6, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2,
+	0, 0, 0, 0, 2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2,
 	-1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1, -4, -3, -3, -2,
-	-5, -4, -4, -3, -6, -5, -5, -4, 0, 0, 0, 0, 0, 0, 0, 0,
+	-5, -4, -4, -3, -6, -5, -5, -4, -7, -6, -6, -5, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3,
+	0, 0, 0, 0, 3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3,
 	0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1,
-	-4, -3, -3, -2, -5, -4, -4, -3, 0, 0, 0, 0, 0, 0, 0, 0,
+	-4, -3, -3, -2, -5, -4, -4, -3, -6, -5, -5, -4, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4,
+	0, 0, 0, 0, 4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4,
 	1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0,
-	-3, -2, -2, -1, -4, -3, -3, -2, 0, 0, 0, 0, 0, 0, 0, 0,
+	-3, -2, -2, -1, -4, -3, -3, -2, -5, -4, -4, -3, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6, 7, 7, 8, 5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5,
+	0, 0, 0, 0, 5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5,
 	2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1,
-	-2, -1, -1, 0, -3, -2, -2, -1, 0, 0, 0, 0, 0, 0, 0, 0,
+	-2, -1, -1, 0, -3, -2, -2, -1, -4, -3, -3, -2, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	7, 8, 8, 9, 6, 7, 7, 8, 5, 6, 6, 7, 4, 5, 5, 6,
+	0, 0, 0, 0, 6, 7, 7, 8, 5, 6, 6, 7, 4, 5, 5, 6,
 	3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2,
-	-1, 0, 0, 1, -2, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	-1, 0, 0, 1, -2, -1, -1, 0, -3, -2, -2, -1, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	8, 9, 9, 10, 7, 8, 8, 9, 6, 7, 7, 8, 5, 6, 6, 7,
+	0, 0, 0, 0, 7, 8, 8, 9, 6, 7, 7, 8, 5, 6, 6, 7,
 	4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4, 1, 2, 2, 3,
-	0, 1, 1, 2, -1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 1, 2, -1, 0, 0, 1, -2, -1, -1, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	9, 10, 10, 11, 8, 9, 9, 10, 7, 8, 8, 9, 6, 7, 7, 8,
+	0, 0, 0, 0, 8, 9, 9, 10, 7, 8, 8, 9, 6, 7, 7, 8,
 	5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5, 2, 3, 3, 4,
-	1, 2, 2, 3, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 2, 2, 3, 0, 1, 1, 2, -1, 0, 0, 1, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 9, 10, 10, 11, 8, 9, 9, 10, 7, 8, 8, 9,
+	6, 7, 7, 8, 5, 6, 6, 7, 4, 5, 5, 6, 3, 4, 4, 5,
+	2, 3, 3, 4, 1, 2, 2, 3, 0, 1, 1, 2, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1499,7 +1503,8 @@ static const int8_t rtab_native_f0_1_[1024] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0
 };
 /* What the folded modifiers add, by attacker_type x defender_type x defending_cavalry_pistol_shot x flank_rear_hexes */
 static const int8_t rtab_native_f0_2_[1024] = {
@@ -1587,6 +1592,12 @@ static const int8_t rtab_native_f0_3_[256] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0
 };
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const musket_pike_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+}
+
 int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -1600,7 +1611,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 		(uint32_t)faces[0] > 9u ||
 		extra_drm < -2147483632 ||
 		extra_drm > 2147483622))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
 	natural += faces[0];
@@ -1632,7 +1643,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	/* modifier defender_scattered: folded */
 	total = extra_drm;
 	total += rtab_native_f0_0_[(uint32_t)in[3] * 256u + (uint32_t)in[4] * 64u + (uint32_t)in[11] * 16u + (uint32_t)in[12] * 8u + (uint32_t)in[13] * 2u + (uint32_t)in[14]];
-	total += rtab_native_f0_1_[((uint32_t)in[5] - 1u) * 64u + ((uint32_t)in[6] - 1u) * 4u + (uint32_t)in[15] * 2u + (uint32_t)in[16]];
+	total += rtab_native_f0_1_[(uint32_t)in[5] * 64u + (uint32_t)in[6] * 4u + (uint32_t)in[15] * 2u + (uint32_t)in[16]];
 	total += rtab_native_f0_2_[(uint32_t)in[1] * 128u + (uint32_t)in[2] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[10]];
 	total += rtab_native_f0_3_[(uint32_t)in[17] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[18] * 16u + (uint32_t)in[1] * 2u + (uint32_t)in[19]];
 	total += sum_other;
@@ -4063,9 +4074,10 @@ static const uint16_t rtab_native_t2_[28] = {
 };
 
 /* table failure_to_retreat: native */
-/* What the folded modifiers add, by initial_morale */
-static const int8_t rtab_native_f2_0_[16] = {
-	-1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0
+/* What the folded modifiers add, by initial_morale (after 1 entries never read) */
+static const int8_t rtab_native_f2_0_[17] = {
+	0, -1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	0
 };
 RTAB_NATIVE_COLD_ int rtab_native_any2_(const musket_pike_situation *s, const int32_t *faces,
 	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
@@ -4087,7 +4099,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any2_(const musket_pike_situation *s, const in
 	/* modifier initial_morale_6_or_less: folded */
 	/* modifier initial_morale_8: folded */
 	total = extra_drm;
-	total += rtab_native_f2_0_[((uint32_t)in[20] - 1u)];
+	total += rtab_native_f2_0_[(uint32_t)in[20]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;
@@ -4129,7 +4141,7 @@ int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const
 	/* modifier initial_morale_6_or_less: folded */
 	/* modifier initial_morale_8: folded */
 	total = extra_drm;
-	total += rtab_native_f2_0_[((uint32_t)in[20] - 1u)];
+	total += rtab_native_f2_0_[(uint32_t)in[20]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;

@@ -540,9 +540,10 @@ typedef struct rtab_table {
 	 * else row_outcome16[r]. Its rule and provisional reason are
 	 * row_notes[row_note[r]], one of the nrow_notes distinct (rule,
 	 * provisional) pairs of the rows; row_note is NULL when every row has
-	 * row_notes[0], and row_notes too when that is (NULL, NULL). A table
-	 * whose rows have more than 256 distinct pairs keeps rows. Read a row
-	 * with rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
+	 * row_notes[0], and row_notes too (nrow_notes 0) when that is (NULL,
+	 * NULL); a number past nrow_notes reads as no note. A table whose rows
+	 * have more than 256 distinct pairs keeps rows. Read a row with
+	 * rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
 	 */
 	const uint8_t *row_outcome8;
 	const uint16_t *row_outcome16;

@@ -90,8 +90,7 @@ static bool rows_eq(const ast_rows *a, const ast_rows *b)
 			return false;
 		for (uint32_t k = 0; k < x->nranges; k++) {
 			const ast_range *p = &a->ranges[x->first + k], *q = &b->ranges[y->first + k];
-			if (p->lo != q->lo || p->hi != q->hi || p->open_lo != q->open_lo ||
-			    p->open_hi != q->open_hi)
+			if (p->lo != q->lo || p->hi != q->hi)
 				return false;
 		}
 	}

@@ -367,7 +367,7 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 			model_cell *mc = &mt->cells[(first + j) * n + row];
 			mc->row = row;
 			mc->loc = c->loc;
-			if (c->kind == CELL_ABSENT)
+			if (ast_range_absent(c))
 				continue; /* '—': this outcome is not in this column */
 			mc->lo = c->lo;
 			mc->hi = c->hi;

@@ -657,11 +657,34 @@ static void offset(strbuf *o, int32_t v)
 		sb_printf(o, " + %luu", (unsigned long)(0u - (uint32_t)v));
 }
 
+/*
+ * The entries a folded table (or column map) over these inputs starts with
+ * that no combination reaches: the sum of each input's least value times its
+ * weight, when all are small and none negative (then the index reads the
+ * inputs as they are, with no subtraction); -1 otherwise.
+ */
+#define NATIVE_MAX_PAD 128
+
+static int64_t index_pad(const rtab_ruleset *rs, const uint16_t *inputs, size_t n)
+{
+	int64_t weight = 1, pad = 0;
+	for (size_t k = n; k-- > 0;) {
+		if (rs->inputs[inputs[k]].min < 0)
+			return -1;
+		pad += rs->inputs[inputs[k]].min * weight;
+		if (pad > NATIVE_MAX_PAD)
+			return -1;
+		weight *= fold_slots(rs, inputs[k]);
+	}
+	return pad;
+}
+
 /* The index of a combination of inputs in a folded table (the first varies slowest, each
  * input in fold_slots entries): a sum of independent terms, no chain of multiplies. */
 static void input_index(nctx *c, const uint16_t *inputs, size_t n)
 {
 	int64_t weight = 1;
+	bool padded = index_pad(c->rs, inputs, n) >= 0;
 	for (size_t k = 0; k < n; k++)
 		weight *= fold_slots(c->rs, inputs[k]);
 	for (size_t k = 0; k < n; k++) {
@@ -670,7 +693,7 @@ static void input_index(nctx *c, const uint16_t *inputs, size_t n)
 		sb_puts(c->o, k ? " + " : "");
 		/* Unsigned: the inputs are within their domains, and a 32-bit unsigned index
 		 * needs no sign extension. */
-		if (in->min) {
+		if (in->min && !padded) {
 			sb_printf(c->o, "((uint32_t)in[%u]", inputs[k]);
 			offset(c->o, in->min);
 			sb_putc(c->o, ')');
@@ -1125,12 +1148,16 @@ static void emit_fold_tables(nctx *c, const fold_plan *p)
 		sb_printf(c->o, "/* What the folded modifiers add, by");
 		for (size_t k = 0; k < fu->ninputs; k++)
 			sb_printf(c->o, "%s %s", k ? " x" : "", rs->inputs[fu->inputs[k]].id);
+		int64_t pad = index_pad(rs, fu->inputs, fu->ninputs);
+		pad = pad < 0 ? 0 : pad;
+		if (pad)
+			sb_printf(c->o, " (after %lld entries never read)", (long long)pad);
 		sb_printf(c->o, " */\nstatic const %s rtab_native_f%zu_%zu_[%zu] = {", type, c->ti, u,
-			  fu->nentries);
-		for (size_t e = 0; e < fu->nentries; e++) {
+			  fu->nentries + (size_t)pad);
+		for (size_t e = 0; e < fu->nentries + (size_t)pad; e++) {
 			sb_puts(c->o, e ? "," : "");
 			sb_puts(c->o, e % 16 ? " " : "\n\t");
-			sb_put_int(c->o, fu->values[e]);
+			sb_put_int(c->o, e < (size_t)pad ? 0 : fu->values[e - (size_t)pad]);
 		}
 		sb_puts(c->o, "\n};\n");
 	}
@@ -1154,15 +1181,23 @@ static void emit_table_fn(nctx *c)
 		emit_fold_tables(c, &fold);
 		c->fold = &fold;
 	}
-	if (native && !c->full && c->wide) {
-		/* The general lean resolver, for extra modifiers beyond the fast one's. */
+	if (native && !c->full) {
+		/* What the lean resolver's one test sends elsewhere, with the same arguments (no
+		 * moves on the fast path): the general lean resolver, for extra modifiers
+		 * beyond the fast one's; or the interpreter, for any invalid call. */
 		sb_printf(c->o, "RTAB_NATIVE_COLD_ int rtab_native_any%zu_(const %s_situation *s, const int32_t *faces,\n"
 				"\tsize_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n", c->ti, rs->id);
 		c->fast = false;
-		emit_table_body(c, t, d);
-		c->nexpr = 0;
+		if (c->wide) {
+			emit_table_body(c, t, d);
+			c->nexpr = 0;
+			c->fast = true;
+		} else {
+			line(c, 0, "{");
+			return_interpreted(c, 1);
+			line(c, 0, "}");
+		}
 		sb_putc(c->o, '\n');
-		c->fast = true;
 	}
 	signature(c->o, rs, t->id, c->full);
 	sb_putc(c->o, '\n');
@@ -1247,7 +1282,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		if (drm_hi < INT32_MAX)
 			sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
 		sb_puts(c->o, "))\n");
-		if (c->fast)
+		if (c->fast || !c->wide)
 			line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
 		else
 			return_interpreted(c, 2);
@@ -1533,12 +1568,16 @@ static void emit_row_cells(const nctx *c)
 	sb_printf(o, "/* table %s: where the cells of the column start, by", t->id);
 	for (size_t k = 0; k < vc->ninputs; k++)
 		sb_printf(o, "%s %s", k ? " x" : "", rs->inputs[vc->inputs[k]].id);
+	int64_t pad = index_pad(rs, vc->inputs, vc->ninputs);
+	size_t skip = pad < 0 ? 0 : (size_t)pad;
+	if (skip)
+		sb_printf(o, " (after %zu entries never read)", skip);
 	sb_printf(o, " */\nstatic const %s rtab_native_v%zu_[%zu] = {", ncols * width <= UINT16_MAX ? "uint16_t" : "uint32_t",
-		  ti, vc->nentries);
-	for (size_t e = 0; e < vc->nentries; e++) {
+		  ti, vc->nentries + skip);
+	for (size_t e = 0; e < vc->nentries + skip; e++) {
 		sb_puts(o, e ? "," : "");
 		sb_puts(o, e % 16 ? " " : "\n\t");
-		sb_put_int(o, (long long)(vc->vcolumn_of[e] * width));
+		sb_put_int(o, e < skip ? 0 : (long long)(vc->vcolumn_of[e - skip] * width));
 	}
 	sb_puts(o, "\n};\n");
 }

@@ -85,13 +85,18 @@ typedef struct ast_cell {
 	struct ast_cell *next, *tail;
 } ast_cell;
 
-/* One roll range of a row of a 'rows' block (CELL_RANGE, or CELL_ABSENT for '—'). */
+/* One roll range of a row of a 'rows' block: lo..hi, an open end at its INT64
+ * bound (only '<=', '>=' and 'N+' write one); '—' (no row in this column) as
+ * lo INT64_MAX and hi INT64_MIN, which no written range gives. */
 typedef struct ast_range {
-	int64_t lo, hi; /* open ends at INT64 bounds */
+	int64_t lo, hi;
 	src_loc loc;
-	cell_kind kind;
-	bool open_lo, open_hi;
 } ast_range;
+
+static inline bool ast_range_absent(const ast_range *r)
+{
+	return r->lo == INT64_MAX && r->hi == INT64_MIN;
+}
 
 /* A row of a 'rows' block: OUTCOME RANGES [@ rule] [provisional "why"];
  * its name in the block's arena, its ranges in the block's ranges, its rule

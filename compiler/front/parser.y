@@ -241,7 +241,8 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 	ast_rows_add(block->rows, row->name, strlen(row->name), row->loc, row->rule, row->text,
 		     row->text_loc);
 	for (const ast_cell *c = row->cells; c; c = c->next) {
-		ast_range r = {c->lo, c->hi, c->loc, c->kind, c->open_lo, c->open_hi};
+		bool absent = c->kind == CELL_ABSENT;
+		ast_range r = {absent ? INT64_MAX : c->lo, absent ? INT64_MIN : c->hi, c->loc};
 		ast_rows_add_range(block->rows, &r);
 	}
 	ast_stmts_free(row);

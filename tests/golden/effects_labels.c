@@ -313,9 +313,9 @@ static const uint16_t rtab_native_t0_[29] = {
 };
 
 /* table melee: native */
-/* What the folded modifiers add, by attack_facing x attacker_strength */
-static const int8_t rtab_native_f0_0_[8] = {
-	0, 0, 0, 0, 0, 1, 2, 3
+/* What the folded modifiers add, by attack_facing x attacker_strength (after 1 entries never read) */
+static const int8_t rtab_native_f0_0_[9] = {
+	0, 0, 0, 0, 0, 0, 1, 2, 3
 };
 RTAB_NATIVE_COLD_ int rtab_native_any0_(const effects_labels_situation *s, const int32_t *faces,
 	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
@@ -335,7 +335,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const effects_labels_situation *s, const
 	natural += faces[0];
 	/* modifier rear_attack: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + ((uint32_t)in[1] - 1u)];
+	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + (uint32_t)in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;
@@ -376,7 +376,7 @@ int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_
 	natural += faces[0];
 	/* modifier rear_attack: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + ((uint32_t)in[1] - 1u)];
+	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + (uint32_t)in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;

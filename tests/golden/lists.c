@@ -279,8 +279,10 @@ static const uint16_t rtab_native_t0_[57] = {
 };
 
 /* table result: native */
-/* What the folded modifiers add, by units[1].standard x units x units[2].standard x units[3].standard x units[1].rank_bonus */
-static const int8_t rtab_native_f0_0_[256] = {
+/* What the folded modifiers add, by units[1].standard x units x units[2].standard x units[3].standard x units[1].rank_bonus (after 32 entries never read) */
+static const int8_t rtab_native_f0_0_[288] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
 	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
 	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
@@ -370,7 +372,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const lists_situation *s, const int32_t 
 	/* modifier standard: folded */
 	/* modifier first_rank: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + ((uint32_t)in[0] - 1u) * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;
@@ -465,7 +467,7 @@ int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t 
 	/* modifier standard: folded */
 	/* modifier first_rank: folded */
 	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + ((uint32_t)in[0] - 1u) * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
+	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;

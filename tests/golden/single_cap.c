@@ -239,6 +239,12 @@ static const uint16_t rtab_native_t0_[12] = {
 };
 
 /* table morale: native */
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const single_cap_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+}
+
 int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
@@ -251,7 +257,7 @@ int single_cap_resolve_morale(const single_cap_situation *s, const int32_t *face
 	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
 		(uint32_t)faces[0] - 1u > 5u ||
 		extra_drm < -2147483645))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
 	natural += faces[0];
