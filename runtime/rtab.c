@@ -568,8 +568,26 @@ static inline bool operand(const rtab_ruleset *rs, const rtab_instr *in, const i
 static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 			    size_t ninputs, ectx *e, int32_t *value);
 
-/* eval_fast, with what needs neither a call nor an input (no condition, a constant) in place:
- * most modifiers' values and a few conditions. */
+/* The operation in of the two values a and b: a binary operation, a ratio band (a:b) or a
+ * matrix of two keys (a, b); false when it fails (eval then says how). */
+static inline bool pair_op(const rtab_ruleset *rs, const rtab_instr *in, int32_t a, int32_t b,
+			   ectx *e, int32_t *value)
+{
+	if (in->op == RTAB_OP_BAND)
+		return band_lookup(rs, in->arg, a, b, value, e->ctx) == RTAB_OK;
+	if (in->op == RTAB_OP_MATRIX) {
+		int32_t keys[2] = {a, b};
+		size_t sp = 2;
+		if (matrix_lookup(rs, in->arg, keys, &sp, e->ctx) != RTAB_OK || sp != 1)
+			return false;
+		*value = keys[0];
+		return true;
+	}
+	return arith((rtab_op)in->op, a, b, value) == RTAB_OK;
+}
+
+/* eval_fast, with the commonest shapes in place, without a call: no condition, a constant
+ * (most modifiers' values), an input compared with a constant (most conditions). */
 static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 			     size_t ninputs, ectx *e, int32_t *value)
 {
@@ -581,23 +599,33 @@ static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, cons
 		*value = expr->instrs[0].arg;
 		return RTAB_OK;
 	}
-	return eval_fast(rs, expr, inputs, ninputs, e, value);
-}
-
-/* eval_fast, after the checks of rtab_expr_eval_ctx on the expression itself. */
-static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			size_t ninputs, ectx *e, int32_t *value)
-{
-	if (!expr->instrs && expr->ninstrs)
-		return RTAB_E_NULL;
+	if (expr->ninstrs == 3 && expr->instrs[0].op == RTAB_OP_INPUT &&
+	    expr->instrs[1].op == RTAB_OP_CONST && (uint32_t)expr->instrs[0].arg < ninputs) {
+		/* an input against a constant ("leaders >= 1"): most conditions */
+		int32_t a = inputs[expr->instrs[0].arg], b = expr->instrs[1].arg;
+		int32_t r;
+		switch ((rtab_op)expr->instrs[2].op) {
+		case RTAB_OP_EQ: r = a == b; break;
+		case RTAB_OP_NE: r = a != b; break;
+		case RTAB_OP_LT: r = a < b; break;
+		case RTAB_OP_LE: r = a <= b; break;
+		case RTAB_OP_GT: r = a > b; break;
+		case RTAB_OP_GE: r = a >= b; break;
+		default: return eval_fast(rs, expr, inputs, ninputs, e, value);
+		}
+		note_input(rs, e, (size_t)expr->instrs[0].arg, a);
+		*value = r;
+		return RTAB_OK;
+	}
 	return eval_fast(rs, expr, inputs, ninputs, e, value);
 }
 
 /*
  * eval, with the shapes most conditions and values take computed in place:
  * none ("always"), one operand ("x", "1"), an operand negated or inverted
- * ("-1", "not x"), a binary operation of two operands ("x >= 2", "a - b"),
- * and that with a third operand ("t = 1 or open").
+ * ("-1", "not x"), a binary operation, a ratio band or a matrix of two
+ * operands ("x >= 2", "a - b", "band(a, d)"), and that with a third operand
+ * ("t = 1 or open").
  * Any other shape goes to eval, and so does one that fails (an operand out of
  * range, an overflow): eval then says how. The inputs are read, and their
  * reasons noted, in the order eval reads them.
@@ -631,9 +659,9 @@ static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const
 		break;
 	case 3:
 	case 5: /* "a = 1 or b", "x >= 2 and y": the first three, then an operand and an operation */
-		if (binary_op(ins[2].op) && operand(rs, &ins[0], inputs, ninputs, e, &a) &&
-		    operand(rs, &ins[1], inputs, ninputs, e, &b) &&
-		    arith((rtab_op)ins[2].op, a, b, value) == RTAB_OK) {
+		if ((binary_op(ins[2].op) || ins[2].op == RTAB_OP_BAND || ins[2].op == RTAB_OP_MATRIX) &&
+		    operand(rs, &ins[0], inputs, ninputs, e, &a) &&
+		    operand(rs, &ins[1], inputs, ninputs, e, &b) && pair_op(rs, &ins[2], a, b, e, value)) {
 			if (expr->ninstrs == 3)
 				return RTAB_OK;
 			a = *value;
@@ -645,6 +673,15 @@ static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const
 	default: break;
 	}
 	return eval(rs, expr, inputs, ninputs, e, value);
+}
+
+/* eval_quick, after the checks of rtab_expr_eval_ctx on the expression itself. */
+static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			size_t ninputs, ectx *e, int32_t *value)
+{
+	if (!expr->instrs && expr->ninstrs)
+		return RTAB_E_NULL;
+	return eval_quick(rs, expr, inputs, ninputs, e, value);
 }
 
 /*

@@ -102,13 +102,13 @@ static const char *rows_str(ast_rows *r, const char *s)
 	return s ? arena_strndup(&r->text, s, strlen(s)) : NULL;
 }
 
-static void add_note(ast_rows *r, uint32_t row, const char *rule, const char *text, src_loc text_loc)
+static void push_note(ast_rows *r, ast_row_note n)
 {
 	if (r->nnotes == r->cap_notes) {
 		r->cap_notes = r->cap_notes ? 2 * r->cap_notes : 16;
 		r->notes = xrealloc(r->notes, r->cap_notes * sizeof *r->notes);
 	}
-	r->notes[r->nnotes++] = (ast_row_note){row, rows_str(r, rule), rows_str(r, text), text_loc};
+	r->notes[r->nnotes++] = n;
 }
 
 void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
@@ -119,7 +119,7 @@ void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, c
 		r->rows = xrealloc(r->rows, r->cap_rows * sizeof *r->rows);
 	}
 	if (rule || text)
-		add_note(r, (uint32_t)r->nrows, rule, text, text_loc);
+		push_note(r, (ast_row_note){(uint32_t)r->nrows, rows_str(r, rule), rows_str(r, text), text_loc});
 	r->rows[r->nrows++] = (ast_row){arena_strndup(&r->text, name, name_len), loc,
 					(uint32_t)r->nranges, 0};
 }
@@ -161,11 +161,7 @@ void ast_rows_default_rule(ast_rows *r, const char *rule)
 			if (!n.rule)
 				n.rule = copy;
 		}
-		if (r->nnotes == r->cap_notes) {
-			r->cap_notes = r->cap_notes ? 2 * r->cap_notes : 16;
-			r->notes = xrealloc(r->notes, r->cap_notes * sizeof *r->notes);
-		}
-		r->notes[r->nnotes++] = n;
+		push_note(r, n);
 	}
 	free(old);
 }
