@@ -649,12 +649,13 @@ static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
 }
 
 /* " - 3u", " + 5u" or nothing: an unsigned 32-bit value less v (the difference modulo 2^32). */
-static void offset(strbuf *o, int32_t v)
+static void offset(strbuf *o, int64_t v)
 {
+	uint32_t u = (uint32_t)(uint64_t)v; /* v modulo 2^32: a first covered roll one below INT32_MIN too */
 	if (v > 0)
-		sb_printf(o, " - %luu", (unsigned long)v);
+		sb_printf(o, " - %luu", (unsigned long)u);
 	else if (v < 0)
-		sb_printf(o, " + %luu", (unsigned long)(0u - (uint32_t)v));
+		sb_printf(o, " + %luu", (unsigned long)(0u - u));
 }
 
 /*
@@ -1436,7 +1437,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	else if (t->ncolumns > 1)
 		sb_printf(&column, "(uint32_t)col * %lldu + ", (long long)width);
 	sb_puts(&index, "(uint32_t)roll");
-	offset(&index, (int32_t)c->cell_lo);
+	offset(&index, c->cell_lo);
 	if (inside || c->fast) {
 		line(c, 2, "%s cell = rtab_native_t%zu_[%s%s];", cell_type(t), c->ti, column.data ? column.data : "",
 		     index.data);

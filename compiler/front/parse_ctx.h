@@ -9,6 +9,17 @@
 
 #define LEX_MAX_DEPTH 64
 
+/* Where the scanner stands, kept at a row's start (lexer.l). */
+struct lex_mark {
+	int line, col;
+	src_loc prev_end, cur_end;
+	bool cur_is_token;
+	int paren_depth;
+	bool paren_reset;
+	char cur_first, prev_first;
+	bool grid_bol, grid_bol_before;
+};
+
 struct lex_extra {
 	diag_ctx *diag;
 	int line, col;
@@ -28,12 +39,13 @@ struct lex_extra {
 	bool grid_bol;      /* inside a grid, at the start of a line: a newline ends nothing */
 	bool grid_bol_before; /* grid_bol before the current token */
 	/* Inside a 'rows' block (the parser says so): plain rows ('o1 5;', 'o2 3-4 5;')
-	 * are read by the scanner straight into the block, at rows_depth of braces;
-	 * never again after a syntax error (rows_off). */
+	 * are each matched whole by one pattern and appended to the block, at
+	 * rows_depth of braces; never again after a syntax error (rows_off). */
 	ast_rows *rows;
 	int rows_depth;
 	bool rows_off;
 	size_t plain_rows; /* read so far */
+	struct lex_mark row_mark; /* at the start of the row being matched */
 };
 
 struct parse_ctx {

@@ -1423,6 +1423,8 @@ static const char *const plain_row_sources[] = {
 	"table t { rows { a 1; b 2; \"s\" 3; (c) 4; } }",
 	"table t { rows { a 1; b 2; } } table u { rows { c 3; d 4 5; } } table v { grid { x y\n 1 a b } }",
 	"errata e { table t { rows { a 1; b 2; } } }",
+	"table t { rows { a 1; provisional 2; values 3; value 4 5; b 6; } }",
+	"table t { rows { a 1;\n  # a note\n  b 2; /* x */ c 3;\n} }",
 };
 
 static void test_plain_rows(void **state)
