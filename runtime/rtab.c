@@ -305,6 +305,9 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
  * nothing is noted) and the inputs whose reasons were noted already. Within
  * one resolution an input holds one value, so noting it again would note the
  * same reasons, which are noted once: the second time is skipped at once.
+ * (Only while the reasons noted are all in the context's list: past its
+ * room, or without a list, note_provisional counts a repeat again, and so
+ * the repeat is noted as before.)
  */
 typedef struct ectx {
 	rtab_eval_ctx *ctx;
@@ -320,16 +323,16 @@ static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t
 {
 	const rtab_input *in;
 	rtab_eval_ctx *ctx = e->ctx;
-	if (i < 64) {
-		if (e->noted >> i & 1)
-			return;
-		e->noted |= (uint64_t)1 << i;
-	}
+	uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
+	if (e->noted & bit)
+		return;
 	if (!ctx || i >= rs->ninputs)
 		return;
 	in = &rs->inputs[i];
-	if (!in->provisional && in->type != RTAB_TYPE_ENUM)
-		return; /* most inputs: nothing to note */
+	if (!in->provisional && in->type != RTAB_TYPE_ENUM) {
+		e->noted |= bit; /* most inputs: nothing to note, now or later */
+		return;
+	}
 	if (in->provisional && v == in->default_value)
 		note_provisional(ctx, in->provisional);
 	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
@@ -337,6 +340,9 @@ static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t
 		if (v >= 0 && v < en->nvalues && en->values)
 			note_provisional(ctx, en->values[v].provisional);
 	}
+	/* Its reasons are in the list now (none past its room): a repeat would change nothing. */
+	if (ctx->reasons && ctx->nprovisional <= ctx->reasons_cap)
+		e->noted |= bit;
 }
 
 /* The same, named first: the outcome's own uncertainty leads the list. */
@@ -634,6 +640,10 @@ static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const
 			    size_t ninputs, ectx *e, int32_t *value)
 {
 	const rtab_instr *ins = expr->instrs;
+	rtab_eval_ctx *c = e->ctx;
+	uint16_t nprovisional = c ? c->nprovisional : 0;
+	const char *provisional = c ? c->provisional : NULL;
+	uint64_t noted = e->noted;
 	int32_t a, b;
 
 	switch (expr->ninstrs) {
@@ -659,6 +669,8 @@ static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const
 		break;
 	case 3:
 	case 5: /* "a = 1 or b", "x >= 2 and y": the first three, then an operand and an operation */
+		if (expr->ninstrs == 5 && !binary_op(ins[4].op))
+			break;
 		if ((binary_op(ins[2].op) || ins[2].op == RTAB_OP_BAND || ins[2].op == RTAB_OP_MATRIX) &&
 		    operand(rs, &ins[0], inputs, ninputs, e, &a) &&
 		    operand(rs, &ins[1], inputs, ninputs, e, &b) && pair_op(rs, &ins[2], a, b, e, value)) {
@@ -672,6 +684,13 @@ static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const
 		break;
 	default: break;
 	}
+	/* Another shape, or an error eval reports in full: what the attempt noted is undone
+	 * (eval notes the same reasons again, in the same order, into the same places). */
+	if (c) {
+		c->nprovisional = nprovisional;
+		c->provisional = provisional;
+	}
+	e->noted = noted;
 	return eval(rs, expr, inputs, ninputs, e, value);
 }
 
