@@ -752,7 +752,9 @@ typedef struct rtab_result {
 	rtab_applied_modifier applied[RTAB_MAX_APPLIED];
 	const char *provisional; /* why: the row's (or natural rule's) reason first, else the first
 				    provisional value used; reasons[0] when there is one */
-	uint16_t nprovisional;   /* how many distinct provisional reasons the result depends on */
+	uint16_t nprovisional;   /* how many provisional reasons the result depends on: distinct
+				    while they fit in reasons; once RTAB_MAX_REASONS are listed, a
+				    reason not among them counts each time it is met */
 	const char *reasons[RTAB_MAX_REASONS]; /* each of them (the first RTAB_MAX_REASONS):
 						   row or natural rule, dice, modifiers, matrix
 						   cells, ratio steps, rewrites, trigger conditions */
