@@ -214,8 +214,17 @@ static bool apply_patch(model *m, const ast_def *v, const ast_def *base, ast_stm
 	/* Every cell the rolls cover must be one the base prints. */
 	for (ast_stmt *l = first; l; l = l->next) {
 		const ast_cell *r = l->cells, *c = nth_cell(l, k);
-		if (r->kind != CELL_RANGE || r->hi < rolls->lo || r->lo > rolls->hi || !c)
+		if (r->kind != CELL_RANGE || r->hi < rolls->lo || r->lo > rolls->hi)
 			continue;
+		if (!c) {
+			/* A line shorter than the header: the base's grid is reported itself. */
+			char line[96];
+			format_rolls(line, sizeof line, r->lo, r->hi);
+			check_report(m, CHECK_PATCH, rolls->loc,
+				     "the line of roll %s in table '%s' has no cell%s%s to change; mend the base's grid first",
+				     line, base->id, has_header ? " at " : "", has_header ? col : "");
+			return false;
+		}
 		if (c->kind == CELL_ABSENT && result->kind != CELL_ABSENT) {
 			char line[96];
 			format_rolls(line, sizeof line, r->lo, r->hi);
