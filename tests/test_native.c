@@ -203,6 +203,21 @@ static void face_range(const rtab_dice *d, size_t k, int32_t *lo, int32_t *hi)
 	*lo = *hi = 0;
 }
 
+/* A random situation: every input anywhere in its domain (on its steps), every face on its die. */
+static void random_situation(const rtab_dice *d, int32_t *in, int32_t *faces)
+{
+	size_t nfaces = d ? d->nfaces : 0;
+	for (size_t i = 0; i < rs->ninputs; i++)
+		in[i] = rs->inputs[i].min +
+			step_of(i) * uniform(0, (int32_t)(((int64_t)rs->inputs[i].max - rs->inputs[i].min) /
+							  step_of(i)));
+	for (size_t k = 0; k < nfaces; k++) {
+		int32_t lo, hi;
+		face_range(d, k, &lo, &hi);
+		faces[k] = uniform(lo, hi);
+	}
+}
+
 /* Step an odometer over the read inputs, then the faces: 0 when it wraps. */
 static int advance(const unsigned char *read, int32_t *in, const rtab_dice *d, int32_t *faces)
 {
@@ -277,15 +292,7 @@ static void random_cases(size_t table, long count)
 		size_t nfaces = d ? d->nfaces : 0;
 		uint32_t odd = next_random() % 64;
 		int32_t drm = uniform(-8, 8);
-		for (size_t i = 0; i < rs->ninputs; i++)
-			in[i] = rs->inputs[i].min +
-				step_of(i) * uniform(0, (int32_t)(((int64_t)rs->inputs[i].max - rs->inputs[i].min) /
-								  step_of(i)));
-		for (size_t k = 0; k < nfaces; k++) {
-			int32_t lo, hi;
-			face_range(d, k, &lo, &hi);
-			faces[k] = uniform(lo, hi);
-		}
+		random_situation(d, in, faces);
 		if (odd == 0 && nfaces)
 			faces[next_random() % nfaces] += next_random() % 2 ? 100 : -100;
 		else if (odd == 1)
@@ -373,15 +380,7 @@ static void refusals(long count)
 		int32_t drm = uniform(-8, 8);
 		const int32_t *in_arg = in, *faces_arg = faces;
 		int null_out = 0;
-		for (size_t i = 0; i < rs->ninputs; i++)
-			in[i] = rs->inputs[i].min +
-				step_of(i) * uniform(0, (int32_t)(((int64_t)rs->inputs[i].max - rs->inputs[i].min) /
-								  step_of(i)));
-		for (size_t k = 0; k < nfaces; k++) {
-			int32_t lo, hi;
-			face_range(d, k, &lo, &hi);
-			faces[k] = uniform(lo, hi);
-		}
+		random_situation(d, in, faces);
 		size_t bad = rs->ninputs ? next_random() % rs->ninputs : 0;
 		switch (next_random() % 12) {
 		case 0: /* one input just outside its domain, or far outside */
