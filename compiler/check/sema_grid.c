@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Rows of one key a cell looks through before it starts a new row (see resolve_grids). */
+#define GRID_KEY_WALK 64
+
 bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out)
 {
 	static const struct {
@@ -535,11 +538,19 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				/* A cell a variant patched reads its patch's rule and reason. */
 				const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
 				int key = row_key(m, &g, o, name, rule, text);
-				int row = g.first_of_key[key];
+				/* A printed grid has few rows of one key; only lines that
+				 * overlap earlier ones make a long chain, and past
+				 * GRID_KEY_WALK rows a new row is started, so that such a
+				 * grid costs linear time (the overlap is reported anyway). */
+				int row = g.first_of_key[key], walked = 0;
 				for (; row >= 0; row = g.next_of_key[row]) {
 					const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
 					if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
 						break;
+					if (++walked == GRID_KEY_WALK) {
+						row = -1;
+						break;
+					}
 				}
 				if (row < 0) {
 					if (!room_for_row(m, d, mt, &g, t->nrows, parts[p].grid)) {
