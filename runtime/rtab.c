@@ -240,19 +240,29 @@ int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap)
 	return RTAB_OK;
 }
 
+/* A comparison: its value to *r, and true; false for any other operation. */
+static inline bool compare(rtab_op op, int32_t a, int32_t b, int32_t *r)
+{
+	switch (op) {
+	case RTAB_OP_EQ: *r = a == b; return true;
+	case RTAB_OP_NE: *r = a != b; return true;
+	case RTAB_OP_LT: *r = a < b; return true;
+	case RTAB_OP_LE: *r = a <= b; return true;
+	case RTAB_OP_GT: *r = a > b; return true;
+	case RTAB_OP_GE: *r = a >= b; return true;
+	default: return false;
+	}
+}
+
 static inline int arith(rtab_op op, int32_t a, int32_t b, int32_t *out)
 {
+	if (compare(op, a, b, out))
+		return RTAB_OK;
 	int64_t r;
 	switch (op) {
 	case RTAB_OP_ADD: r = (int64_t)a + b; break;
 	case RTAB_OP_SUB: r = (int64_t)a - b; break;
 	case RTAB_OP_MUL: r = (int64_t)a * b; break;
-	case RTAB_OP_EQ: r = a == b; break;
-	case RTAB_OP_NE: r = a != b; break;
-	case RTAB_OP_LT: r = a < b; break;
-	case RTAB_OP_LE: r = a <= b; break;
-	case RTAB_OP_GT: r = a > b; break;
-	case RTAB_OP_GE: r = a >= b; break;
 	case RTAB_OP_AND: r = a && b; break;
 	case RTAB_OP_OR: r = a || b; break;
 	case RTAB_OP_MIN: r = a < b ? a : b; break;
@@ -610,15 +620,8 @@ static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, cons
 		/* an input against a constant ("leaders >= 1"): most conditions */
 		int32_t a = inputs[expr->instrs[0].arg], b = expr->instrs[1].arg;
 		int32_t r;
-		switch ((rtab_op)expr->instrs[2].op) {
-		case RTAB_OP_EQ: r = a == b; break;
-		case RTAB_OP_NE: r = a != b; break;
-		case RTAB_OP_LT: r = a < b; break;
-		case RTAB_OP_LE: r = a <= b; break;
-		case RTAB_OP_GT: r = a > b; break;
-		case RTAB_OP_GE: r = a >= b; break;
-		default: return eval_fast(rs, expr, inputs, ninputs, e, value);
-		}
+		if (!compare((rtab_op)expr->instrs[2].op, a, b, &r))
+			return eval_fast(rs, expr, inputs, ninputs, e, value);
 		note_input(rs, e, (size_t)expr->instrs[0].arg, a);
 		*value = r;
 		return RTAB_OK;
@@ -817,13 +820,9 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 		}
 		/* A binary operation: the top of the stack with b. */
 		int32_t a = stack[sp - 1];
+		if (compare((rtab_op)op, a, b, &stack[sp - 1]))
+			continue;
 		switch ((rtab_op)op) {
-		case RTAB_OP_EQ: stack[sp - 1] = a == b; break;
-		case RTAB_OP_NE: stack[sp - 1] = a != b; break;
-		case RTAB_OP_LT: stack[sp - 1] = a < b; break;
-		case RTAB_OP_LE: stack[sp - 1] = a <= b; break;
-		case RTAB_OP_GT: stack[sp - 1] = a > b; break;
-		case RTAB_OP_GE: stack[sp - 1] = a >= b; break;
 		case RTAB_OP_AND: stack[sp - 1] = a && b; break;
 		case RTAB_OP_OR: stack[sp - 1] = a || b; break;
 		case RTAB_OP_MIN: stack[sp - 1] = a < b ? a : b; break;
