@@ -18,12 +18,12 @@
  * .rtab file. Diagnostics go to /dev/null, opened once. Nothing here
  * writes a file.
  */
-#include "emit_c.h"
-#include "examples.h"
-#include "load.h"
-#include "model.h"
-#include "parse_ctx.h"
-#include "report.h"
+#include "emit/emit_c.h"
+#include "check/examples.h"
+#include "check/load.h"
+#include "check/model.h"
+#include "front/parse_ctx.h"
+#include "cli/report.h"
 
 #include "fuzz_common.h"
 #include "rtab_gen.h"

@@ -2,7 +2,7 @@
 #ifndef RTAB_GEN_H
 #define RTAB_GEN_H
 
-#include "util.h"
+#include "base/util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* Comparing two rulesets facet by facet, and the odds that moved (see diff.h). */
-#include "diff.h"
+#include "analysis/diff.h"
 
-#include "odds.h"
+#include "analysis/odds.h"
 
 #include <stdlib.h>
 #include <string.h>

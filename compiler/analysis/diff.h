@@ -5,7 +5,7 @@
 #ifndef RTAB_DIFF_H
 #define RTAB_DIFF_H
 
-#include "facets.h"
+#include "analysis/facets.h"
 
 #include <stdint.h>
 

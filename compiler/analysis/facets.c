@@ -1,8 +1,8 @@
 /* A lowered ruleset as facets (see facets.h). */
-#include "facets.h"
+#include "analysis/facets.h"
 
-#include "export.h"
-#include "odds.h"
+#include "emit/export.h"
+#include "analysis/odds.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

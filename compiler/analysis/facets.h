@@ -7,7 +7,7 @@
 #ifndef RTAB_FACETS_H
 #define RTAB_FACETS_H
 
-#include "model.h"
+#include "check/model.h"
 
 #include <stdbool.h>
 #include <stddef.h>

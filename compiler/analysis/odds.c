@@ -1,5 +1,5 @@
 /* Exact odds by enumeration through rtab_resolve (see odds.h). */
-#include "odds.h"
+#include "analysis/odds.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
 #define RTAB_ODDS_H
 
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* The numbers a table's results carry, summed over its odds (see odds.h). */
-#include "odds.h"
+#include "analysis/odds.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
-#include "diag.h"
+#include "base/diag.h"
 
-#include "util.h"
+#include "base/util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

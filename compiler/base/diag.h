@@ -2,7 +2,7 @@
 #ifndef RTAB_DIAG_H
 #define RTAB_DIAG_H
 
-#include "ast.h"
+#include "front/ast.h"
 
 #include <stdbool.h>
 #include <stddef.h>

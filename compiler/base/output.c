@@ -1,8 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* flock */
-#include "output.h"
+#include "base/output.h"
 
-#include "util.h"
+#include "base/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

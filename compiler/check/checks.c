@@ -1,8 +1,8 @@
 /* The table of named checks, and the checks that run over a resolved model. */
-#include "checks.h"
+#include "check/checks.h"
 
-#include "model.h"
-#include "sema.h"
+#include "check/model.h"
+#include "check/sema.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #ifndef RTAB_CHECKS_H
 #define RTAB_CHECKS_H
 
-#include "diag.h"
+#include "base/diag.h"
 
 typedef enum check_id {
 	CHECK_SYNTAX_ORDER,      /* the ruleset header: present, first, once */

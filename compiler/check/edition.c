@@ -1,7 +1,7 @@
-#include "edition.h"
+#include "check/edition.h"
 
-#include "checks.h"
-#include "util.h"
+#include "check/checks.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
 #ifndef RTAB_EDITION_H
 #define RTAB_EDITION_H
 
-#include "ast.h"
-#include "diag.h"
+#include "front/ast.h"
+#include "base/diag.h"
 
 #include <stdbool.h>
 #include <stddef.h>

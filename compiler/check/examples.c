@@ -1,8 +1,8 @@
-#include "examples.h"
-#include "sema_list.h"
-#include "reasons.h"
+#include "check/examples.h"
+#include "check/sema_list.h"
+#include "check/reasons.h"
 
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
 #ifndef RTAB_EXAMPLES_H
 #define RTAB_EXAMPLES_H
 
-#include "model.h"
+#include "check/model.h"
 
 #include <stdio.h>
 

@@ -1,8 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
-#include "load.h"
+#include "check/load.h"
 
-#include "edition.h"
-#include "parse_ctx.h"
+#include "check/edition.h"
+#include "front/parse_ctx.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,7 @@
 #ifndef RTAB_LOAD_H
 #define RTAB_LOAD_H
 
-#include "model.h"
+#include "check/model.h"
 
 #include <stdbool.h>
 #include <stdio.h>

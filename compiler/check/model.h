@@ -5,9 +5,9 @@
 #ifndef RTAB_MODEL_H
 #define RTAB_MODEL_H
 
-#include "ast.h"
-#include "diag.h"
-#include "util.h"
+#include "front/ast.h"
+#include "base/diag.h"
+#include "base/util.h"
 
 #include "rtab.h"
 

@@ -1,4 +1,4 @@
-#include "reasons.h"
+#include "check/reasons.h"
 
 #include <string.h>
 

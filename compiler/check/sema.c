@@ -1,6 +1,6 @@
 /* Resolution of names, labels and the definitions other than tables. */
-#include "sema.h"
-#include "sema_list.h"
+#include "check/sema.h"
+#include "check/sema_list.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,8 @@
 #ifndef RTAB_SEMA_H
 #define RTAB_SEMA_H
 
-#include "checks.h"
-#include "model.h"
+#include "check/checks.h"
+#include "check/model.h"
 
 void *model_array(model *m, size_t n, size_t size);
 

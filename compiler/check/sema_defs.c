@@ -1,6 +1,6 @@
 /* Matrices, ratio bands, stacking groups, steps, reactions, transitions,
  * distances and procedures. */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdlib.h>
 #include <string.h>

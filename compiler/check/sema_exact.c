@@ -1,5 +1,5 @@
 /* Exact numbers: the ruleset's precision (`exact 1/N;`), decimals and number inputs. */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Typing expressions and compiling them to the runtime's postfix programs. */
-#include "sema.h"
-#include "sema_list.h"
+#include "check/sema.h"
+#include "check/sema_list.h"
 
 #include <stdio.h>
 #include <stdlib.h>

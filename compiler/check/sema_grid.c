@@ -3,7 +3,7 @@
  * per roll with one cell per column), computed columns (odds or a value,
  * read with a stated rounding), outcome codes, and rounding words.
  */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdio.h>
 #include <stdlib.h>

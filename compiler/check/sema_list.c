@@ -6,7 +6,7 @@
  * aggregates that read a list (max, sum, any, count...) are compiled in
  * sema_expr.c; here the inputs are made and resolved.
  */
-#include "sema_list.h"
+#include "check/sema_list.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #ifndef RTAB_SEMA_LIST_H
 #define RTAB_SEMA_LIST_H
 
-#include "sema.h"
+#include "check/sema.h"
 
 /* How many inputs a definition makes: 1, or for a list its length and its items' fields. */
 size_t list_input_count(const ast_def *d);

@@ -17,7 +17,7 @@
  * verb sees ordinary outcomes. lower_numeric_outcomes then records the
  * numbers (rtab_outcome.values) and the declarations (rtab_numeric_outcome).
  */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdio.h>
 #include <stdlib.h>

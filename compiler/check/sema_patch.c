@@ -12,7 +12,7 @@
  * (roll 3 of a line 3-4) splits the line. The patched cells carry the
  * patch's rule (or the variant's) and reason, the others their line's.
  */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* Results tables: dice, modifiers, cap, columns and rows; then their lowering. */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,7 +18,7 @@
  * column_end_of_value): the odds read, and the shifts move and clamp,
  * within the variant's run; 'below' and 'above' end every run.
  */
-#include "sema.h"
+#include "check/sema.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #ifndef RTAB_CLI_H
 #define RTAB_CLI_H
 
-#include "load.h"
+#include "check/load.h"
 
 #include <stdbool.h>
 #include <stdio.h>

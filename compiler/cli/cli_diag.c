@@ -1,6 +1,6 @@
 /* The diagnostic options of `rtab check`, for every verb that reads a file. */
-#include "cli.h"
-#include "checks.h"
+#include "cli/cli.h"
+#include "check/checks.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* --edition and FILE@EDITION: how every verb picks the edition it reads. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 
-#include "util.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* What several verbs parse alike: integers, --set INPUT=VALUE, lists of names. */
-#include "cli_inputs.h"
+#include "cli/cli_inputs.h"
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <errno.h>
 #include <stdlib.h>

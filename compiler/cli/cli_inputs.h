@@ -3,7 +3,7 @@
 #define RTAB_CLI_INPUTS_H
 
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdbool.h>
 

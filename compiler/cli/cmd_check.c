@@ -1,7 +1,7 @@
 /* rtab check: diagnostics only. */
-#include "cli.h"
-#include "checks.h"
-#include "load.h"
+#include "cli/cli.h"
+#include "check/checks.h"
+#include "check/load.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
-#include "checks.h"
-#include "emit_c.h"
-#include "load.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "check/checks.h"
+#include "emit/emit_c.h"
+#include "check/load.h"
+#include "base/output.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,10 +1,10 @@
 /* rtab diff: what changed between two rulesets or two editions of one. */
-#include "cli.h"
-#include "cli_inputs.h"
-#include "diff.h"
-#include "edition.h"
-#include "html_table.h"
-#include "odds.h"
+#include "cli/cli.h"
+#include "cli/cli_inputs.h"
+#include "analysis/diff.h"
+#include "check/edition.h"
+#include "emit/html_table.h"
+#include "analysis/odds.h"
 
 #include <stdio.h>
 #include <stdlib.h>

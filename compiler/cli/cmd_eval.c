@@ -1,8 +1,8 @@
 /* rtab eval: resolve one roll with the runtime, on the in-memory ruleset. */
-#include "cli.h"
-#include "cli_inputs.h"
-#include "load.h"
-#include "report.h"
+#include "cli/cli.h"
+#include "cli/cli_inputs.h"
+#include "check/load.h"
+#include "cli/report.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* rtab export: the lowered ruleset as JSON, CSV, Markdown or an HTML print proof. */
-#include "cli.h"
-#include "export.h"
-#include "load.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "emit/export.h"
+#include "check/load.h"
+#include "base/output.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
-#include "cli.h"
-#include "cli_inputs.h"
-#include "grid.h"
-#include "load.h"
-#include "odds.h"
+#include "cli/cli.h"
+#include "cli/cli_inputs.h"
+#include "emit/grid.h"
+#include "check/load.h"
+#include "analysis/odds.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /* rtab test: run the examples written in .rtab files. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
-#include "edition.h"
-#include "examples.h"
-#include "load.h"
+#include "cli/cli.h"
+#include "check/edition.h"
+#include "check/examples.h"
+#include "check/load.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,12 +4,12 @@
  * answer for every vector resolves the ruleset as rtab does. docs/vectors.md
  * describes the format and the coverage.
  */
-#include "cli.h"
-#include "cli_inputs.h"
-#include "load.h"
-#include "odds.h"
-#include "reasons.h"
-#include "report.h"
+#include "cli/cli.h"
+#include "cli/cli_inputs.h"
+#include "check/load.h"
+#include "analysis/odds.h"
+#include "check/reasons.h"
+#include "cli/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* rtab verify: a translation against its original, or one file's labels. */
-#include "cli.h"
-#include "diff.h"
-#include "edition.h"
-#include "html_table.h"
+#include "cli/cli.h"
+#include "analysis/diff.h"
+#include "check/edition.h"
+#include "emit/html_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* rtab: checks .rtab rules tables, compiles them to C, and evaluates them. */
-#include "cli.h"
+#include "cli/cli.h"
 
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <errno.h>
 #include <stdarg.h>

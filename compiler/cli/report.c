@@ -1,8 +1,8 @@
-#include "report.h"
+#include "cli/report.h"
 
-#include "cli_inputs.h"
+#include "cli/cli_inputs.h"
 
-#include "export.h"
+#include "emit/export.h"
 
 #include <stdlib.h>
 

@@ -2,9 +2,9 @@
 #ifndef RTAB_REPORT_H
 #define RTAB_REPORT_H
 
-#include "reasons.h"
+#include "check/reasons.h"
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdbool.h>
 

@@ -1,7 +1,7 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
-#include "emit_c.h"
-#include "emit_entry.h"
-#include "emit_native.h"
+#include "emit/emit_c.h"
+#include "emit/emit_entry.h"
+#include "emit/emit_native.h"
 
 #include <ctype.h>
 #include <stdarg.h>

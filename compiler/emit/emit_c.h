@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "util.h"
+#include "base/util.h"
 
 /* source_name appears in the banner; it should not depend on the build directory. */
 void emit_c_source(strbuf *out, const rtab_ruleset *rs, const char *source_name);

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Whether the C written for rs carries a native resolver (rtab_ruleset.native_resolve). */
 bool emit_entry_wanted(const rtab_ruleset *rs);

@@ -6,9 +6,9 @@
  * rtab_resolve does; parts are then gathered into tables of at most
  * FOLD_MAX_ENTRIES entries.
  */
-#include "emit_fold.h"
+#include "emit/emit_fold.h"
 
-#include "util.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -14,9 +14,9 @@
  * order; an interval analysis of each slot drops the overflow, domain and
  * division checks that cannot fail for inputs within their domains.
  */
-#include "emit_native.h"
-#include "emit_c.h"
-#include "emit_fold.h"
+#include "emit/emit_native.h"
+#include "emit/emit_c.h"
+#include "emit/emit_fold.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Appended to the .c that emit_c_source wrote (it uses that file's static data). */
 void emit_native_source(strbuf *out, const rtab_ruleset *rs);

@@ -1,5 +1,5 @@
 /* The export driver and what every format shares (see export.h). */
-#include "export.h"
+#include "emit/export.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,9 +7,9 @@
 #ifndef RTAB_EXPORT_H
 #define RTAB_EXPORT_H
 
-#include "model.h"
+#include "check/model.h"
 #include "rtab.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

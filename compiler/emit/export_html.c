@@ -4,8 +4,8 @@
  * side by side, provisional values shaded and marked, rule references
  * beside each. One self-contained page.
  */
-#include "export_views.h"
-#include "html_table.h"
+#include "emit/export_views.h"
+#include "emit/html_table.h"
 
 #include <stdlib.h>
 

@@ -7,10 +7,10 @@
  * cells by key) are added next to the data. docs/export-schema.json
  * describes the result.
  */
-#include "export.h"
-#include "export_views.h"
+#include "emit/export.h"
+#include "emit/export_views.h"
 
-#include "load.h"
+#include "check/load.h"
 #include "rtab_fields.h"
 
 #include <stdio.h>

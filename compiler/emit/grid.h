@@ -5,7 +5,7 @@
 #ifndef RTAB_GRID_H
 #define RTAB_GRID_H
 
-#include "util.h"
+#include "base/util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

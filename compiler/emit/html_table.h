@@ -6,8 +6,8 @@
 #ifndef RTAB_HTML_TABLE_H
 #define RTAB_HTML_TABLE_H
 
-#include "grid.h"
-#include "util.h"
+#include "emit/grid.h"
+#include "base/util.h"
 
 /* Text with & < > " escaped. */
 void html_escape(strbuf *sb, const char *s);

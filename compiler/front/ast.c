@@ -1,6 +1,6 @@
-#include "ast.h"
+#include "front/ast.h"
 
-#include "util.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* Integers in the source stay within +-RTAB_INT_LIMIT (the lexer clamps and
  * reports larger ones), so that sums in the checks cannot overflow. */

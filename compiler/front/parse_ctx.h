@@ -2,9 +2,9 @@
 #ifndef RTAB_PARSE_CTX_H
 #define RTAB_PARSE_CTX_H
 
-#include "ast.h"
-#include "diag.h"
-#include "util.h"
+#include "front/ast.h"
+#include "base/diag.h"
+#include "base/util.h"
 
 
 #define LEX_MAX_DEPTH 64

@@ -15,7 +15,7 @@
 }
 
 %code requires {
-#include "ast.h"
+#include "front/ast.h"
 typedef void *yyscan_t;
 struct parse_ctx;
 struct rtab_dice_tok { int64_t count, sides; };
@@ -23,7 +23,7 @@ struct rtab_range_tok { int64_t lo, hi; };
 }
 
 %code {
-#include "parse_ctx.h"
+#include "front/parse_ctx.h"
 #include "lexer.h"
 #include "rtab.h"
 

@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "model.h"
-#include "parse_ctx.h"
+#include "check/model.h"
+#include "front/parse_ctx.h"
 #include "rtab.h"
 
 /*

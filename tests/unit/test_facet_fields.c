@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "facets.h"
+#include "analysis/facets.h"
 #include "rtab_fields.h"
 
 /* Structures that are not definitions: programs, the ruleset, results. */

@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "model.h"
-#include "parse_ctx.h"
-#include "reasons.h"
+#include "check/model.h"
+#include "front/parse_ctx.h"
+#include "check/reasons.h"
 #include "rtab.h"
 
 static const char source[] =

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "parse_ctx.h"
+#include "front/parse_ctx.h"
 #include "rtab.h"
 
 /* Sources may hold NUL bytes, so each carries its length. */
