@@ -2,7 +2,7 @@
 #ifndef RTAB_DIAG_H
 #define RTAB_DIAG_H
 
-#include "front/ast.h"
+#include "base/loc.h"
 
 #include <stdbool.h>
 #include <stddef.h>

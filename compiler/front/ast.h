@@ -6,16 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/loc.h"
 #include "base/util.h"
 
 /* Integers in the source stay within +-RTAB_INT_LIMIT (the lexer clamps and
  * reports larger ones), so that sums in the checks cannot overflow. */
 #define RTAB_INT_LIMIT 1000000000
-
-/* Line and column (counted in UTF-8 characters), both from 1. */
-typedef struct src_loc {
-	int line, col;
-} src_loc;
 
 typedef enum expr_kind {
 	EX_INT,
