@@ -452,11 +452,11 @@ static const char *rounding_name(uint8_t r)
 	return r < 4 ? names[r] : "?";
 }
 
-/* Where 'WORD ...;' (shifts, above, below) is written in the definition;
- * fallback when it is not (a variant's own statement comes first). */
-static src_loc words_loc(const builder *b, const char *word, src_loc fallback)
+/* Where the statement of that kind (shifts, above, below) is written in the
+ * definition; fallback when it is not (a variant's own statement comes first). */
+static src_loc words_loc(const builder *b, stmt_kind kind, src_loc fallback)
 {
-	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_WORDS, word, 0) : NULL;
+	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, kind, NULL, 0) : NULL;
 	return s ? s->loc : fallback;
 }
 
@@ -478,14 +478,14 @@ static void column_facets(builder *b, size_t i, const rtab_table *t)
 	for (size_t k = 0; k < t->nshifts; k++)
 		if (t->shifts[k] < rs->nmodifiers)
 			sb_printf(&shifts, "%s%s", k ? ", " : "", rs->modifiers[t->shifts[k]].id);
-	addf(b, words_loc(b, "shifts", at), shifts.data, "column shifts");
+	addf(b, words_loc(b, ST_SHIFTS, at), shifts.data, "column shifts");
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
 		/* 'above 6:1 DE;', 'below none;': the end columns of each run */
 		bool end = col->kind != RTAB_COLUMN_ROLLED;
 		bool first = c == 0 || (t->column_end_of_value && odds_column_value(b->rs, i, c) !=
 									 odds_column_value(b->rs, i, c - 1));
-		src_loc col_at = end ? words_loc(b, first ? "below" : "above", at) : at;
+		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at) : at;
 		if (t->key_kind == RTAB_KEY_ODDS)
 			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
 		else if (t->key_kind == RTAB_KEY_VALUE)

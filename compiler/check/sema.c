@@ -251,62 +251,17 @@ void def_head(model *m, const ast_def *d, const char *what, const char **id, rta
 	*labels = read_labels(m, d->body, what, d->id, d->id_loc, !d->instance);
 }
 
-static const char *stmt_keyword(stmt_kind k)
-{
-	switch (k) {
-	case ST_LABEL: return "a label";
-	case ST_LOCALES: return "'locales'";
-	case ST_EXACT: return "'exact'";
-	case ST_VALUE: return "an enum value";
-	case ST_EFFECT: return "an effect";
-	case ST_TRIGGER: return "'trigger'";
-	case ST_WHEN: return "'when'";
-	case ST_AMOUNT: return "'value'";
-	case ST_ROLL: return "'roll'";
-	case ST_MODIFIERS: return "'modifiers'";
-	case ST_CAP: return "'cap'";
-	case ST_COLUMNS: return "'columns'";
-	case ST_ROWS: return "'rows'";
-	case ST_GRID: return "'grid'";
-	case ST_PATCH: return "a 'cell' patch";
-	default: return "this statement";
-	}
-}
-
-static const char *stmt_home(stmt_kind k)
-{
-	switch (k) {
-	case ST_LOCALES:
-	case ST_EXACT: return "the ruleset header";
-	case ST_VALUE: return "an enum";
-	case ST_EFFECT:
-	case ST_TRIGGER: return "an outcome";
-	case ST_WHEN:
-	case ST_AMOUNT: return "a modifier";
-	default: return "a table";
-	}
-}
-
 void report_misplaced(model *m, const ast_stmt *s, const char *where)
 {
-	if (s->kind == ST_WORDS) {
-		bool known = strcmp(s->name, "shifts") == 0 || strcmp(s->name, "below") == 0 ||
-			     strcmp(s->name, "above") == 0 || strcmp(s->name, "code") == 0 ||
-			     strcmp(s->name, "round") == 0 || strcmp(s->name, "like") == 0;
-		if (!known)
-			check_report(m, CHECK_MISPLACED, s->loc,
-				     "'%s %s' is no statement of %s; is a ';' missing after '%s'?", s->name,
-				     s->ids ? s->ids->id : "...", where, s->name);
-		else
-			check_report(m, CHECK_MISPLACED, s->loc, "'%s' does not belong in %s; it belongs in %s",
-				     s->name, where,
-				     strcmp(s->name, "code") == 0    ? "an outcome"
-				     : strcmp(s->name, "round") == 0 ? "a ratio"
-								     : "a table");
+	if (s->kind == ST_STRAY_WORDS) {
+		check_report(m, CHECK_MISPLACED, s->loc,
+			     "'%s %s' is no statement of %s; is a ';' missing after '%s'?", s->name,
+			     s->ids ? s->ids->id : "...", where, s->name);
 		return;
 	}
-	check_report(m, CHECK_MISPLACED, s->loc, "%s does not belong in %s; it belongs in %s",
-		     stmt_keyword(s->kind), where, stmt_home(s->kind));
+	const stmt_construct *c = stmt_construct_of(s->kind);
+	check_report(m, CHECK_MISPLACED, s->loc, "%s does not belong in %s; it belongs in %s", c->what,
+		     where, def_kind_phrase(c->home));
 }
 
 static void collect(model *m, const ast_def *defs)
@@ -381,7 +336,7 @@ static bool same_place(const ast_stmt *a, const ast_stmt *b)
 {
 	if (a->kind != b->kind)
 		return false;
-	if (a->kind == ST_WORDS || a->kind == ST_LABEL)
+	if (a->kind == ST_STRAY_WORDS || a->kind == ST_LABEL)
 		return strcmp(a->name, b->name) == 0;
 	return true;
 }
@@ -394,7 +349,7 @@ static bool same_place(const ast_stmt *a, const ast_stmt *b)
 static bool is_variant(const ast_def *d)
 {
 	for (const ast_stmt *s = d->body; s; s = s->next)
-		if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0)
+		if (s->kind == ST_LIKE)
 			return true;
 	return false;
 }
@@ -417,7 +372,7 @@ static void keep_base_rule(ast_stmt *s, const char *rule)
 /* 'modifiers +X;' or 'shifts +X;' (a variant adds to its base's list). */
 static bool is_list_addition(const ast_stmt *s)
 {
-	return s->kind == ST_MODIFIERS || (s->kind == ST_WORDS && strcmp(s->name, "shifts") == 0);
+	return s->kind == ST_MODIFIERS || s->kind == ST_SHIFTS;
 }
 
 static void add_base_list(ast_stmt *c, const ast_def *base)
@@ -447,8 +402,7 @@ static void report_stray_additions(model *m, const ast_def *d)
 		if (s->star && is_list_addition(s))
 			check_report(m, CHECK_PATCH, s->loc,
 				     "'%s +...' adds to the list of the table a variant is 'like', and table '%s' is no variant: write the whole list (%s X, Y;)",
-				     s->kind == ST_MODIFIERS ? "modifiers" : s->name, d->id,
-				     s->kind == ST_MODIFIERS ? "modifiers" : s->name);
+				     stmt_kind_name(s->kind), d->id, stmt_kind_name(s->kind));
 }
 
 static void expand_variants(model *m)
@@ -461,7 +415,7 @@ static void expand_variants(model *m)
 		const ast_def *d = m->defs[DEF_TABLE][i];
 		const ast_stmt *like = NULL;
 		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0) {
+			if (s->kind == ST_LIKE) {
 				if (like)
 					check_report(m, CHECK_DUPLICATE, s->loc, "table '%s' has a second 'like'",
 						     d->id);
@@ -493,7 +447,7 @@ static void expand_variants(model *m)
 		v->next = v->tail = NULL;
 		v->damaged = d->damaged || !base;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
-			if (s->kind == ST_WORDS && strcmp(s->name, "like") == 0)
+			if (s->kind == ST_LIKE)
 				continue;
 			ast_stmt *c = ast_stmt_copy(s);
 			if (s->star && is_list_addition(s))
@@ -1140,11 +1094,8 @@ static void resolve_outcomes(model *m)
 				o->ntriggers++;
 				break;
 			}
-			case ST_WORDS:
-				if (strcmp(s->name, "code") == 0)
-					break; /* read with the grids (resolve_outcome_or_code) */
-				report_misplaced(m, s, "an outcome");
-				break;
+			case ST_CODE:
+				break; /* read with the grids (resolve_outcome_or_code) */
 			default:
 				report_misplaced(m, s, "an outcome");
 			}

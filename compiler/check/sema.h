@@ -121,8 +121,8 @@ void resolve_tables(model *m);
 
 /* Tables as printed (sema_grid.c). */
 bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out);
-/* The ST_WORDS statement 'word ...;' of a definition (a second is reported), or NULL. */
-const ast_stmt *table_word(model *m, const ast_def *d, const char *word);
+/* The statement of that kind (below, above, shifts) of a definition (a second is reported), or NULL. */
+const ast_stmt *table_word(model *m, const ast_def *d, stmt_kind kind);
 /* Every outcome's 'code': one short name, not another's. */
 void check_outcome_codes(model *m);
 /* An outcome by its id, or by the code it declares; reports an unknown name. */

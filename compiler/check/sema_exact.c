@@ -30,7 +30,7 @@ static bool precision_ok(int64_t n)
 
 void resolve_exact(model *m, const ast_stmt *s, const ast_stmt **seen)
 {
-	if (strcmp(s->name, "exact") != 0) {
+	if (s->misspelt) {
 		check_report(m, CHECK_EXACT, s->name_loc,
 			     "'%s %lld/%lld' is not a statement of the ruleset header; the precision is written `exact 1/%lld;`",
 			     s->name, (long long)s->lo, (long long)s->hi, (long long)s->hi);

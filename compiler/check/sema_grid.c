@@ -33,11 +33,12 @@ bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out)
 	return false;
 }
 
-const ast_stmt *table_word(model *m, const ast_def *d, const char *word)
+const ast_stmt *table_word(model *m, const ast_def *d, stmt_kind kind)
 {
 	const ast_stmt *found = NULL;
+	const char *word = stmt_kind_name(kind);
 	for (const ast_stmt *s = d->body; s; s = s->next) {
-		if (s->kind != ST_WORDS || strcmp(s->name, word) != 0)
+		if (s->kind != kind)
 			continue;
 		if (found) {
 			check_report(m, CHECK_DUPLICATE, s->loc, "table '%s' has a second '%s'", d->id, word);
@@ -55,7 +56,7 @@ static int find_code(model *m, const char *code, const ast_stmt **where)
 	int found = -1;
 	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++)
 		for (const ast_stmt *s = m->defs[DEF_OUTCOME][i]->body; s; s = s->next)
-			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids &&
+			if (s->kind == ST_CODE && s->ids &&
 			    strcmp(s->ids->id, code) == 0 && found < 0) {
 				found = (int)i;
 				*where = s;
@@ -70,7 +71,7 @@ void check_outcome_codes(model *m)
 		const ast_stmt *mine = NULL;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			const ast_stmt *first = NULL;
-			if (s->kind != ST_WORDS || strcmp(s->name, "code") != 0)
+			if (s->kind != ST_CODE)
 				continue;
 			if (!s->ids || s->ids->next) {
 				check_report(m, CHECK_MISSING, s->loc,
@@ -130,7 +131,7 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
 		names[n++] = m->defs[DEF_OUTCOME][i]->id;
 		for (const ast_stmt *s = m->defs[DEF_OUTCOME][i]->body; s; s = s->next)
-			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids) {
+			if (s->kind == ST_CODE && s->ids) {
 				names[n++] = s->ids->id;
 				break;
 			}

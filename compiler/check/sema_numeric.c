@@ -231,7 +231,7 @@ static void read_family(model *m, family *f)
 	if (f->ok)
 		f->ok = parse_pattern(m, f, s);
 	for (const ast_stmt *t = d->body; t; t = t->next) {
-		if (t->kind == ST_WORDS && strcmp(t->name, "code") == 0) {
+		if (t->kind == ST_CODE) {
 			check_report(m, CHECK_NUMERIC, t->loc,
 				     "outcome '%s' carries numbers: its code is a pattern in quotes, code \"%s\";",
 				     d->id, f->pattern);
@@ -562,8 +562,9 @@ static void note_body(model *m, const ast_stmt *body, bool has_header)
 			note_name(m, s->name, s->name_loc);
 			note_name(m, s->name2, s->name2_loc);
 			break;
-		case ST_WORDS:
-			if ((strcmp(s->name, "above") == 0 || strcmp(s->name, "below") == 0) && s->ids)
+		case ST_ABOVE:
+		case ST_BELOW:
+			if (s->ids)
 				note_name(m, s->ids->id, s->ids->loc);
 			break;
 		case ST_OPTION:
@@ -620,7 +621,7 @@ void expand_numeric_outcomes(model *m)
 	model_set_defs(m, DEF_OUTCOME, plain, nplain);
 	for (size_t i = 0; i < nplain; i++)
 		for (const ast_stmt *s = plain[i]->body; s; s = s->next)
-			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids)
+			if (s->kind == ST_CODE && s->ids)
 				idmap_put(&st->codes, s->ids->id, (int)i);
 	for (size_t i = 0; i < st->nfams; i++) {
 		read_family(m, &st->fams[i]);

@@ -320,7 +320,7 @@ void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid
 	for (const ast_stmt *p = patches; p; p = p->next) {
 		if (!base)
 			break; /* 'like' names no table: reported */
-		if (strcmp(p->name, "cell") != 0) {
+		if (p->misspelt) {
 			check_report(m, CHECK_PATCH, p->loc,
 				     "'%s' is no statement of a table; a variant changes a cell with: cell ROLL at COLUMN = RESULT;",
 				     p->name);
@@ -339,7 +339,7 @@ void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid
 			continue;
 		}
 		for (const ast_stmt *q = patches; q != p; q = q->next)
-			if (strcmp(q->name, "cell") == 0 && q->cells->lo <= p->cells->hi && p->cells->lo <= q->cells->hi &&
+			if (!q->misspelt && q->cells->lo <= p->cells->hi && p->cells->lo <= q->cells->hi &&
 			    ((!q->step && !p->step) || (q->step && p->step && same_column(q->step, p->step)))) {
 				check_report(m, CHECK_PATCH, p->loc,
 					     "this patch changes a cell an earlier patch of table '%s' changes; give each cell once",

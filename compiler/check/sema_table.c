@@ -227,7 +227,7 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 
 	if (w->ids->next) {
 		check_report(m, CHECK_MISSING, w->ids->next->loc,
-			     "'%s' names one outcome (or 'none'), not a list", w->name);
+			     "'%s' names one outcome (or 'none'), not a list", stmt_kind_name(w->kind));
 		return;
 	}
 	col->id = above ? "above" : "below";
@@ -504,8 +504,8 @@ void resolve_tables(model *m)
 		const ast_stmt *rows = single(m, d, ST_ROWS, "'rows'");
 		bool two_keys = cols && cols->name2; /* one grid per variant: sema_twokey.c */
 		const ast_stmt *grid = two_keys ? NULL : single(m, d, ST_GRID, "'grid'");
-		const ast_stmt *below = table_word(m, d, "below"), *above = table_word(m, d, "above");
-		const ast_stmt *shifts = table_word(m, d, "shifts");
+		const ast_stmt *below = table_word(m, d, ST_BELOW), *above = table_word(m, d, ST_ABOVE);
+		const ast_stmt *shifts = table_word(m, d, ST_SHIFTS);
 		int dice = -1;
 
 		mt->def = d;
@@ -515,9 +515,7 @@ void resolve_tables(model *m)
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
 			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
 			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
-			    !(s->kind == ST_WORDS && (strcmp(s->name, "below") == 0 ||
-						      strcmp(s->name, "above") == 0 ||
-						      strcmp(s->name, "shifts") == 0)))
+			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS)
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
@@ -550,7 +548,7 @@ void resolve_tables(model *m)
 		if (!cols && (below || above || shifts))
 			check_report(m, CHECK_MISSING, (below ? below : above ? above : shifts)->loc,
 				     "'%s' moves between columns, and table '%s' has one; add: columns by ...;",
-				     (below ? below : above ? above : shifts)->name, d->id);
+				     stmt_kind_name((below ? below : above ? above : shifts)->kind), d->id);
 		if (two_keys) {
 			resolve_two_key_table(m, d, t, mt, cols, below, above);
 		} else {

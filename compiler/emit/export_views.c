@@ -322,7 +322,7 @@ char *export_outcome_code(const export_ctx *c, uint16_t o)
 		if (strcmp(d->id, out->id) != 0)
 			continue;
 		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind == ST_WORDS && strcmp(s->name, "code") == 0 && s->ids)
+			if (s->kind == ST_CODE && s->ids)
 				return xstrdup(s->ids->id);
 	}
 	return xstrdup(out->id);

@@ -5,15 +5,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const struct def_construct {
+	const char *name, *phrase;
+} def_constructs[] = {
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = {name, phrase},
+#include "front/constructs.def"
+};
+_Static_assert(sizeof def_constructs / sizeof *def_constructs == DEF_KIND_COUNT_,
+	       "one line of constructs.def per kind of definition");
+
+static const stmt_construct stmt_constructs[] = {
+#define RTAB_STMT(kind, name, form, word, what, home) \
+	[ST_##kind] = {name, FORM_##form, word, what, DEF_##home},
+#include "front/constructs.def"
+};
+_Static_assert(sizeof stmt_constructs / sizeof *stmt_constructs == ST_KIND_COUNT_,
+	       "one line of constructs.def per kind of statement");
+
 const char *def_kind_name(def_kind kind)
 {
-	static const char *const names[DEF_KIND_COUNT_] = {
-		"ruleset", "dice",      "enum",     "input",     "effect",
-		"outcome", "modifier",  "table",    "matrix",    "ratio",
-		"group",   "reaction set", "transition", "distance", "procedure",
-		"example",
-	};
-	return kind < DEF_KIND_COUNT_ ? names[kind] : "definition";
+	return kind < DEF_KIND_COUNT_ ? def_constructs[kind].name : "definition";
+}
+
+const char *def_kind_phrase(def_kind kind)
+{
+	return kind < DEF_KIND_COUNT_ ? def_constructs[kind].phrase : "a definition";
+}
+
+const stmt_construct *stmt_construct_of(stmt_kind kind)
+{
+	return &stmt_constructs[kind < ST_KIND_COUNT_ ? kind : ST_STRAY_WORDS];
+}
+
+const char *stmt_kind_name(stmt_kind kind)
+{
+	return stmt_construct_of(kind)->name;
+}
+
+stmt_kind stmt_kind_of_word(stmt_form form, const char *word)
+{
+	for (int k = 0; k < ST_KIND_COUNT_; k++)
+		if (stmt_constructs[k].form == form && strcmp(stmt_constructs[k].word, word) == 0)
+			return (stmt_kind)k;
+	return ST_KIND_COUNT_;
 }
 
 ast_expr *ast_expr_new(expr_kind kind, src_loc loc)
@@ -280,24 +314,24 @@ void ast_dice_free(ast_dice_group *l)
 	}
 }
 
+static void owned_str_free(char *s)
+{
+	free(s);
+}
+
+#define owned_ids_free ast_ids_free
+#define owned_args_free ast_args_free
+#define owned_expr_free ast_expr_free
+#define owned_cells_free ast_cells_free
+#define owned_stmts_free ast_stmts_free
+#define owned_rows_free ast_rows_free
+#define FREE_OWNED(type, field) owned_##type##_free(l->field);
+
 void ast_stmts_free(ast_stmt *l)
 {
 	while (l) {
 		ast_stmt *n = l->next;
-		free(l->name);
-		free(l->text);
-		free(l->rule);
-		free(l->name2);
-		ast_ids_free(l->ids);
-		ast_ids_free(l->triggers);
-		ast_args_free(l->args);
-		ast_args_free(l->expect_args);
-		ast_expr_free(l->expr);
-		ast_expr_free(l->times);
-		ast_cells_free(l->cells);
-		ast_cells_free(l->step);
-		ast_stmts_free(l->body);
-		ast_rows_free(l->rows);
+		AST_STMT_OWNED(FREE_OWNED)
 		free(l);
 		l = n;
 	}
@@ -433,28 +467,30 @@ static ast_expr *expr_copy_one(const ast_expr *e, int depth)
 	return c;
 }
 
+static ast_stmt *stmts_copy(const ast_stmt *l)
+{
+	ast_stmt *out = NULL;
+	for (; l; l = l->next) {
+		ast_stmt *c = ast_stmt_copy(l);
+		out = AST_APPEND(out, c);
+	}
+	return out;
+}
+
+#define owned_str_copy dup_str
+#define owned_ids_copy ids_copy
+#define owned_args_copy args_copy
+#define owned_expr_copy(e) expr_copy(e, 0)
+#define owned_cells_copy cells_copy
+#define owned_stmts_copy stmts_copy
+#define owned_rows_copy(r) ((r) ? rows_copy(r) : NULL)
+#define COPY_OWNED(type, field) c->field = owned_##type##_copy(s->field);
+
 ast_stmt *ast_stmt_copy(const ast_stmt *s)
 {
 	ast_stmt *c = ast_stmt_new(s->kind, s->loc);
 	*c = *s;
-	c->name = dup_str(s->name);
-	c->text = dup_str(s->text);
-	c->rule = dup_str(s->rule);
-	c->name2 = dup_str(s->name2);
-	c->triggers = ids_copy(s->triggers);
-	c->ids = ids_copy(s->ids);
-	c->args = args_copy(s->args);
-	c->expect_args = args_copy(s->expect_args);
-	c->expr = expr_copy(s->expr, 0);
-	c->times = s->times ? expr_copy(s->times, 0) : NULL;
-	c->cells = cells_copy(s->cells);
-	c->step = cells_copy(s->step);
-	c->rows = s->rows ? rows_copy(s->rows) : NULL;
-	c->body = NULL;
-	for (const ast_stmt *b = s->body; b; b = b->next) {
-		ast_stmt *k = ast_stmt_copy(b);
-		c->body = AST_APPEND(c->body, k);
-	}
+	AST_STMT_OWNED(COPY_OWNED)
 	c->next = c->tail = NULL;
 	return c;
 }

@@ -174,65 +174,66 @@ typedef struct ast_dice_group {
 	struct ast_dice_group *next, *tail;
 } ast_dice_group;
 
+/* The kinds of definition, one per line of front/constructs.def. */
+typedef enum def_kind {
+#define RTAB_DEF(kind, ...) DEF_##kind,
+#include "front/constructs.def"
+	DEF_KIND_COUNT_
+} def_kind;
+
+/* The kinds of statement, one per line of front/constructs.def. */
 typedef enum stmt_kind {
-	ST_LABEL,     /* LOCALE "text"; */
-	ST_LOCALES,   /* locales a, b; */
-	ST_VALUE,     /* enum value: ID; or ID { labels } */
-	ST_EFFECT,    /* kind(args); */
-	ST_TRIGGER,   /* trigger TABLE; */
-	ST_WHEN,      /* when EXPR; */
-	ST_AMOUNT,    /* value EXPR; */
-	ST_ROLL,      /* roll DICE; */
-	ST_MODIFIERS, /* modifiers a, b; */
-	ST_CAP,       /* cap LO..HI; */
-	ST_DOMAIN,    /* within LO..HI; the values a matrix or ratio may give */
-	ST_COLUMNS,   /* columns by INPUT { specs } */
-	ST_COLSPEC,   /* ID = values; or ID = *; */
-	ST_ROWS,      /* rows { header? rows }: the rows in 'rows', the headers in body */
-	ST_HEADER,    /* column ids above the rows: lo is the index of the row below it */
-	ST_ROW,       /* OUTCOME cells [@ rule] [provisional "why"]; (while parsing: a
-			 block's rows are kept in its ast_rows) */
-	ST_DEFAULT,   /* default N; (matrix) */
-	ST_CELL,      /* KEY, KEY = N [provisional "why"]; (matrix) */
-	ST_BAND_STEP, /* A:B = N; (ratio) */
-	ST_OTHERWISE, /* otherwise N; (ratio) or otherwise OUTCOME; (procedure) */
-	ST_STACK,     /* stack worst|best|sum; (group) */
-	ST_FOR,       /* for attacker|defender; (modifier) */
-	ST_GROUP,     /* group ID; (modifier) */
-	ST_STEPS,     /* steps a, b; (modifier) */
-	ST_PROVISIONAL, /* provisional "why"; */
-	ST_STEP,      /* step ID; (table) or step ID { ... } (procedure) */
-	ST_NATURAL,   /* natural F, F -> OUTCOME; (table) */
-	ST_REWRITE,   /* rewrite A -> B when EXPR; (table) */
-	ST_UNLESS,    /* unless EXPR; */
-	ST_OPTION,    /* option ID { ... } (reactions) */
-	ST_LEADS,     /* leads OUTCOME; */
-	ST_ARC,       /* STATE -> STATE; or * -> STATE; (transition) */
-	ST_TIE,       /* tie { labels } (procedure) */
-	ST_CHECK,     /* TARGET(inputs) roll F drm N -> EXPECTED; (example) */
-	ST_GRID,      /* grid { header NL lines } (table): body holds ST_GRID_LINEs */
-	ST_GRID_LINE, /* one printed line: cells; [@ rule] [provisional "why"] */
-	ST_WORDS,     /* WORD ids; or WORD STEP OUTCOME; (shifts, below, above, code) */
-	ST_PATCH,     /* cell ROLLS at COLUMN = RESULT [@ rule] [provisional "why"]; (a variant):
-			 cells the rolls then the result (CELL_NAME, or CELL_ABSENT for '—'),
-			 step the column (NULL: none written), ids the word before it */
-	ST_EXACT,     /* exact 1/N; (ruleset header): lo 1, hi N */
+#define RTAB_STMT(kind, ...) ST_##kind,
+#include "front/constructs.def"
+	ST_KIND_COUNT_
 } stmt_kind;
 
+/* How the grammar knows a statement (see front/constructs.def). */
+typedef enum stmt_form { FORM_KEYWORD, FORM_WORDS, FORM_EXACT, FORM_PATCH } stmt_form;
+
 typedef enum expect_kind { EXPECT_NAME, EXPECT_SET, EXPECT_VALUE } expect_kind;
+
+/* What a statement's owned fields hold: each is freed and copied by its kind. */
+typedef char *ast_owned_str;
+typedef ast_id *ast_owned_ids;
+typedef ast_arg *ast_owned_args;
+typedef ast_expr *ast_owned_expr;
+typedef ast_cell *ast_owned_cells;
+typedef struct ast_stmt *ast_owned_stmts;
+typedef ast_rows *ast_owned_rows;
+
+/* The fields of a statement that own memory, each with what it holds: the
+ * struct, ast_stmts_free and ast_stmt_copy are made from this one list. */
+#define AST_STMT_OWNED(X)                                                          \
+	X(str, name)   /* locale, value, effect kind, table, dice, column input or       \
+			  outcome; a misspelt statement's word as written */             \
+	X(str, text)   /* label text, provisional reason */                               \
+	X(str, rule)                                                                      \
+	X(str, name2)  /* the target of an arc or rewrite; a distance's unit */           \
+	X(ids, ids)    /* the names of a list; ST_PATCH: the word before the column */    \
+	X(ids, triggers)     /* ST_CHECK: what the result must trigger, in any order */  \
+	X(args, args)                                                                     \
+	X(args, expect_args) /* ST_CHECK: '-> loss(6, 3)', the outcome's numbers */      \
+	X(expr, expr)  /* ST_COLUMNS: the key's arguments (linked by next_arg) */         \
+	X(expr, times) /* trigger ... times EXPR */                                       \
+	X(cells, cells) /* ST_PATCH: the rolls, then the result (CELL_NAME, or           \
+			   CELL_ABSENT for '-') */                                       \
+	X(cells, step) /* ST_ABOVE, ST_BELOW: 'above 7:1 X'; ST_PATCH: the column */      \
+	X(stmts, body) /* a block; ST_ROWS: its headers; ST_GRID: its lines */            \
+	X(rows, rows)  /* ST_ROWS */
+
+#define AST_STMT_MEMBER(type, field) ast_owned_##type field;
 
 typedef struct ast_stmt {
 	stmt_kind kind;
 	src_loc loc;
-	char *name; /* locale, value, effect kind, table, dice, column input or outcome */
+	AST_STMT_OWNED(AST_STMT_MEMBER)
 	src_loc name_loc;
-	char *text; /* label text, provisional reason */
 	src_loc text_loc;
-	char *rule;
-	bool star;
-	int64_t lo, hi;
-	char *name2; /* the target of an arc or rewrite; a distance's unit */
 	src_loc name2_loc;
+	bool star;     /* '*' of a column or an arc; a '+' list of a variant */
+	bool misspelt; /* ST_EXACT, ST_PATCH: begun by another word than the statement's */
+	int64_t lo, hi;
 	/* An example's check. */
 	bool has_drm, has_roll;
 	int64_t drm;
@@ -240,41 +241,26 @@ typedef struct ast_stmt {
 	int64_t expect_value;
 	bool expect_milli; /* expect_value is a decimal, in thousandths */
 	bool has_expect_modifier, has_expect_roll, expect_provisional, expect_settled, has_expect_triggers;
-	ast_id *triggers; /* what the result must trigger, in any order */
 	int64_t expect_modifier, expect_roll;
-	ast_id *ids;
-	ast_arg *args;
-	ast_expr *expr;     /* ST_COLUMNS: the key's arguments (linked by next_arg) */
-	ast_expr *times; /* trigger ... times EXPR */
-	ast_cell *cells;
-	ast_cell *step;     /* ST_WORDS: 'above 7:1 X' */
 	bool all_values;    /* ST_COLUMNS: 'columns by INPUT;' (every value its own column) */
 	bool expect_call;   /* ST_CHECK: '-> loss(6, 3)', a numeric outcome and its numbers */
-	struct ast_arg *expect_args;
-	struct ast_stmt *body;
-	ast_rows *rows;     /* ST_ROWS */
 	struct ast_stmt *next, *tail;
 } ast_stmt;
 
-typedef enum def_kind {
-	DEF_RULESET,
-	DEF_DICE,
-	DEF_ENUM,
-	DEF_INPUT,
-	DEF_EFFECT,
-	DEF_OUTCOME,
-	DEF_MODIFIER,
-	DEF_TABLE,
-	DEF_MATRIX,
-	DEF_BAND,
-	DEF_GROUP,
-	DEF_REACTIONS,
-	DEF_TRANSITION,
-	DEF_DISTANCE,
-	DEF_PROCEDURE,
-	DEF_EXAMPLE,
-	DEF_KIND_COUNT_
-} def_kind;
+/* What front/constructs.def says of a statement kind. */
+typedef struct stmt_construct {
+	const char *name;  /* in dumps and listings */
+	stmt_form form;
+	const char *word;  /* WORDS, EXACT, PATCH: the identifier that begins it */
+	const char *what;  /* as a message names it */
+	def_kind home;     /* where a message says it belongs */
+} stmt_construct;
+
+const stmt_construct *stmt_construct_of(stmt_kind kind);
+const char *stmt_kind_name(stmt_kind kind);
+/* The kind of the given form that word begins, or ST_KIND_COUNT_. */
+stmt_kind stmt_kind_of_word(stmt_form form, const char *word);
+
 
 typedef struct ast_def {
 	def_kind kind;
@@ -301,6 +287,8 @@ typedef struct ast_def {
 } ast_def;
 
 const char *def_kind_name(def_kind kind);
+/* The kind with its article, where a message says a statement belongs: "a table". */
+const char *def_kind_phrase(def_kind kind);
 
 /* remove KIND ID; in an errata layer. */
 typedef struct ast_remove {

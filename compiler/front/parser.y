@@ -158,13 +158,40 @@ static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YY
 	return s;
 }
 
+/* A statement the grammar knows by its shape ('exact 1/2;', a 'cell' patch):
+ * begun by another word, it is kept (with the word) for the checks to report
+ * where it stands. */
+static ast_stmt *formed_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *word)
+{
+	ast_stmt *s = ast_stmt_new(kind, LOC(at));
+	if (strcmp(word, stmt_construct_of(kind)->word) == 0) {
+		free(word);
+		return s;
+	}
+	s->misspelt = true;
+	s->name = word;
+	s->name_loc = LOC(at);
+	return s;
+}
+
+/* 'WORD a, b;' and its kin: the statement WORD begins (shifts, below, like ...),
+ * or ST_STRAY_WORDS with the word when it begins none (a ';' may be missing). */
+static ast_stmt *word_stmt(RTAB_YYLTYPE at, char *word)
+{
+	stmt_kind kind = stmt_kind_of_word(FORM_WORDS, word);
+	if (kind == ST_KIND_COUNT_)
+		return named_stmt(ST_STRAY_WORDS, at, word, at);
+	free(word);
+	return ast_stmt_new(kind, LOC(at));
+}
+
 /* 'cell ROLLS at COLUMN = RESULT': cells holds the rolls, then the result (an
  * outcome or code, or '—'); step the column; ids the word before the column. */
 static ast_stmt *patch_stmt(RTAB_YYLTYPE at, char *word, ast_cell *rolls, char *at_word,
 			    RTAB_YYLTYPE at_word_loc, ast_cell *column, ast_cell *result, char *rule,
 			    char *why, RTAB_YYLTYPE why_at)
 {
-	ast_stmt *s = named_stmt(ST_PATCH, at, word, at);
+	ast_stmt *s = formed_stmt(ST_PATCH, at, word);
 	rolls->tail = rolls;
 	s->cells = rolls;
 	if (at_word) {
@@ -585,10 +612,10 @@ stmt:
 		free($4);
 	}
 	| IDENT INT '/' INT ';' {
-		$$ = named_stmt(ST_EXACT, @1, $1, @1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
+		$$ = formed_stmt(ST_EXACT, @1, $1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
 	}
 	| IDENT CODEWORD ';' {
-		$$ = named_stmt(ST_EXACT, @1, $1, @1); word_fraction($2, &$$->lo, &$$->hi);
+		$$ = formed_stmt(ST_EXACT, @1, $1); word_fraction($2, &$$->lo, &$$->hi);
 		$$->text_loc = LOC(@2); free($2);
 	}
 	| DEFAULT sint provisional_opt ';' {
@@ -609,13 +636,13 @@ stmt:
 		$$ = ast_stmt_new(ST_BAND_STEP, LOC(@1)); $$->lo = $1.lo; $$->hi = $1.hi; $$->drm = $3;
 		$$->text = $4; $$->text_loc = LOC(@4);
 	}
-	| IDENT idlist ';' { $$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = $2; }
+	| IDENT idlist ';' { $$ = word_stmt(@1, $1); $$->ids = $2; }
 	| IDENT ODDS IDENT ';' {
-		$$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
 		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
 	}
 	| IDENT sint IDENT ';' {
-		$$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
 		$$->step = cell(@2, $2, $2, false, false);
 	}
 	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
@@ -653,7 +680,7 @@ stmt:
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
 	/* A variant's 'modifiers +X, Y;' and 'shifts +X;': its base's list and these. */
 	| MODIFIERS '+' idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $3; $$->star = true; }
-	| IDENT '+' idlist ';' { $$ = named_stmt(ST_WORDS, @1, $1, @1); $$->ids = $3; $$->star = true; }
+	| IDENT '+' idlist ';' { $$ = word_stmt(@1, $1); $$->ids = $3; $$->star = true; }
 	| CAP bounds ';' { $$ = ast_stmt_new(ST_CAP, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| RANGE_KW bounds ';' { $$ = ast_stmt_new(ST_DOMAIN, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| COLUMNS BY IDENT '{' colspecs '}' {

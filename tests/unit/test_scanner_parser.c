@@ -263,7 +263,10 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		sb_puts(sb, "locales ");
 		put_ids(sb, locs, s->ids);
 		break;
-	case ST_EXACT: sb_printf(sb, "%s %lld/%lld", s->name, (long long)s->lo, (long long)s->hi); break;
+	case ST_EXACT:
+		sb_printf(sb, "%s %lld/%lld", s->misspelt ? s->name : stmt_kind_name(s->kind), (long long)s->lo,
+			  (long long)s->hi);
+		break;
 	case ST_VALUE:
 		sb_printf(sb, "value %s", s->name);
 		if (s->body)
@@ -365,7 +368,9 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		break;
 	case ST_GRID_LINE:
 	case ST_PATCH:
-		sb_puts(sb, s->kind == ST_PATCH ? "patch" : "line");
+		sb_puts(sb, stmt_kind_name(s->kind));
+		if (s->misspelt)
+			sb_printf(sb, " %s", s->name);
 		for (const ast_cell *c = s->cells; c; c = c->next) {
 			put_cell(sb, locs, c);
 			if (s->kind == ST_PATCH && c == s->cells && s->step) {
@@ -380,8 +385,18 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 			put_text(sb, s->text);
 		}
 		break;
-	case ST_WORDS:
-		sb_printf(sb, "words %s ", s->name);
+	case ST_SHIFTS:
+	case ST_BELOW:
+	case ST_ABOVE:
+	case ST_LIKE:
+	case ST_CODE:
+	case ST_ROUND:
+	case ST_STRAY_WORDS:
+		sb_printf(sb, "%s ", stmt_kind_name(s->kind));
+		if (s->name)
+			sb_printf(sb, "%s ", s->name);
+		if (s->star)
+			sb_putc(sb, '+');
 		if (s->step)
 			sb_printf(sb, "%lld%s%lld ", (long long)s->step->lo,
 				  s->step->kind == CELL_RATIO ? "/" : "=", (long long)s->step->hi);
@@ -495,6 +510,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		if (s->expect_provisional)
 			sb_puts(sb, " provisional");
 		break;
+	case ST_KIND_COUNT_: break;
 	}
 	put_loc(sb, locs, s->loc);
 }
@@ -729,7 +745,7 @@ static const tree_case tree_cases[] = {
 	{"ratio band: odds as one token, 1.5:1 as 3:2, a rounding",
 	 "ratio r { 1.5:1 = 1; 1 : 3 = -1; 2.25:1 = 2; round down; }\n",
 	 false,
-	 "ratio r { band 3:2 = 1; band 1:3 = -1; band 9:4 = 2; words round down; }\n"},
+	 "ratio r { band 3:2 = 1; band 1:3 = -1; band 9:4 = 2; round down; }\n"},
 	{"grid: header of odds, lines ended by the line (blank lines and comments skipped), dashes, a last line ended by '}'",
 	 "table crt {\n"
 	 "  columns by odds(a, b) round down;\n"
@@ -744,8 +760,8 @@ static const tree_case tree_cases[] = {
 	 "    >=4  DE   -- }\n"
 	 "}\n",
 	 false,
-	 "table crt { columns by odds(a, b) round down { }; words shifts x,y; words below none; "
-	 "words above 7/1 DE; grid { line 1/4 3/2; line 1..1 : AE -; "
+	 "table crt { columns by odds(a, b) round down { }; shifts x,y; below none; "
+	 "above 7/1 DE; grid { line 1/4 3/2; line 1..1 : AE -; "
 	 "line 2..3 - DR @7.4 provisional \"why\"; line 4..+inf DE -; }; }\n"},
 	{"cell patches of a variant: a roll, a range, open rolls, odds, a name, a value column, '—', a rule and a reason",
 	 "table v {\n"
@@ -758,9 +774,18 @@ static const tree_case tree_cases[] = {
 	 "  cell >=4 = X;\n"
 	 "}\n",
 	 false,
-	 "table v { words like crt; patch 1..1 at 3/1 DR; patch 5..6 at 3/2 DE @7.8; "
+	 "table v { like crt; patch 1..1 at 3/1 DR; patch 5..6 at 3/2 DE @7.8; "
 	 "patch -inf..0 at tacw - provisional \"why\"; patch 6..+inf at -2..-2 AE; patch 2..3 NE; "
 	 "patch 4..+inf X; }\n"},
+	{"statements begun by a word: typed by the word, which stays a name elsewhere; a word that begins "
+	 "none, and shapes begun by another word, keep the word",
+	 "enum e { shifts; below; like; code; round; }\n"
+	 "outcome o { code like; }\n"
+	 "table v { shifts +a, b; below -1 X; above like; foo bar; cel 1 at 3:1 = DR; exakt 1/2; }\n",
+	 false,
+	 "enum e { value shifts; value below; value like; value code; value round; }\n"
+	 "outcome o { code like; }\n"
+	 "table v { shifts +a,b; below -1=-1 X; above like; words foo bar; patch cel 1..1 at 3/1 DR; exakt 1/2; }\n"},
 	{"two keys: a variant by odds with a rounding, a grid per variant; columns by value(X)",
 	 "table t {\n"
 	 "  columns by (kind, odds(a, b)) round down;\n"
