@@ -20,9 +20,14 @@ A fixture starts with header comments:
   # odds: NAME ARGS...           what rtab odds resolves
   # show: TEXT                   what every verb's output must contain
   # show VERB: TEXT              what VERB's output must contain instead
-                                 (several lines: all of them)
+                                 (several lines: all of them; A || B: either)
+  # hide [VERB]: TEXT            what the output must not contain
+  # once [VERB]: TEXT            what the output must contain exactly once
+  # exit VERB: N                 the exit status of check or check-strict
+                                 when it is not 0 (check) or 1 (check-strict)
 check and check-strict read only 'show check' / 'show check-strict': a clean
-file prints nothing but its provisional notes.
+file prints nothing but its provisional notes. compile looks in what it
+prints and in the C it writes.
 """
 
 import concurrent.futures
@@ -56,6 +61,7 @@ SUB_FORMS = [
     'number_input',        # number MIN..MAX by STEP
     'list_input',          # list LO..HI of { fields }
     'ratio_round',         # round down; in a ratio band
+    'like_base_error',     # a like variant of a grid with an error, reported once
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
@@ -91,6 +97,9 @@ class Fixture:
         self.eval_args = None
         self.odds_args = None
         self.show = {}
+        self.hide = {}
+        self.once = {}
+        self.exit = {}
         with open(path, encoding='utf-8') as f:
             lines = f.read().split('\n')
         header = 0
@@ -111,21 +120,28 @@ class Fixture:
                 self.eval_args = shlex.split(value)
             elif key == 'odds':
                 self.odds_args = shlex.split(value)
-            elif key == 'show':
-                self.show.setdefault(verb or '*', []).append(value)
+            elif key in ('show', 'hide', 'once'):
+                getattr(self, key).setdefault(verb or '*', []).append(value)
+            elif key == 'exit' and verb:
+                self.exit[verb] = int(value)
         self.header = '\n'.join(lines[:header])
         self.body = '\n'.join(lines[header:])
 
-    def tokens(self, verb):
-        if verb in self.show:
-            return self.show[verb]
+    def tokens(self, verb, kind='show'):
+        table = getattr(self, kind)
+        if verb in table:
+            return table[verb]
         if verb == 'check-strict':
-            return self.show.get('check', [])
+            return table.get('check', [])
         if verb == 'check':
             return []
-        if verb.startswith('export-') and 'export' in self.show:
-            return self.show['export']
-        return self.show.get('*', [])
+        if verb.startswith('export-') and 'export' in table:
+            return table['export']
+        return table.get('*', [])
+
+    def expect(self, verb):
+        """What VERB's output must hold: (show, hide, once)."""
+        return self.tokens(verb), self.tokens(verb, 'hide'), self.tokens(verb, 'once')
 
 
 def run(cmd, cwd=None):
@@ -133,33 +149,51 @@ def run(cmd, cwd=None):
     return p.returncode, p.stdout.decode('utf-8', 'replace') + p.stderr.decode('utf-8', 'replace')
 
 
-def missing(tokens, text):
-    return [t for t in tokens if t not in text]
+def shown(cmd):
+    """CMD as a reader can follow it: files by name, the changed copy of a
+    fixture as changed/NAME.rtab."""
+    words = []
+    for word in cmd:
+        if os.path.isabs(word):
+            folder = os.path.basename(os.path.dirname(word))
+            word = (folder + '/' if folder == 'changed' else '') + os.path.basename(word)
+        words.append(word)
+    return ' '.join(words)
 
 
-def verdict(cmd, rc, want_rc, out, tokens, need_tokens=True):
+def wrong(expected, text):
+    """What TEXT gets wrong of what EXPECTED (show, hide, once) asks."""
+    show, hide, once = expected
+    faults = ['lacks %r' % t for t in show
+              if not any(alt in text for alt in t.split(' || '))]
+    faults += ['holds %r' % t for t in hide if t in text]
+    faults += ['holds %r %d times, not once' % (t, text.count(t)) for t in once
+               if text.count(t) != 1]
+    return faults
+
+
+def verdict(cmd, rc, want_rc, out, expected, need_tokens=True):
     """None when the verb showed the construct, else why not."""
-    if need_tokens and not tokens:
+    if need_tokens and not any(expected):
         return 'the fixture declares nothing to look for'
     if want_rc is not None and rc != want_rc:
-        return '%s: exit %d, not %d\n%s' % (' '.join(cmd), rc, want_rc, out.strip()[:600])
-    lost = missing(tokens, out)
-    if lost:
-        return '%s: output lacks %s\n%s' % (' '.join(cmd), ', '.join(repr(t) for t in lost),
-                                            out.strip()[:600])
+        return '%s: exit %d, not %d\n%s' % (shown(cmd), rc, want_rc, out.strip()[:600])
+    faults = wrong(expected, out)
+    if faults:
+        return '%s: output %s\n%s' % (shown(cmd), ', '.join(faults), out.strip()[:600])
     return None
 
 
 def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
     """None when VERB shows the fixture's construct, else what went wrong."""
-    tokens = fx.tokens(verb)
+    tokens = fx.expect(verb)
     f = fx.path
     if verb == 'check':
         cmd = [rtab, 'check', f]
-        return verdict(cmd, *_rc_out(cmd, 0), tokens)
+        return verdict(cmd, *_rc_out(cmd, fx.exit.get(verb, 0)), tokens)
     if verb == 'check-strict':
         cmd = [rtab, 'check', '--strict', f]
-        return verdict(cmd, *_rc_out(cmd, 1), tokens)
+        return verdict(cmd, *_rc_out(cmd, fx.exit.get(verb, 1)), tokens)
     if verb == 'compile':
         out_dir = os.path.join(work, 'c')
         os.makedirs(out_dir, exist_ok=True)
@@ -177,7 +211,7 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
         rc, cc_out = run(cc_cmd)
         if rc != 0:
             return verdict(cc_cmd, rc, 0, cc_out, tokens)
-        return verdict(cmd, 0, 0, generated, tokens)
+        return verdict(cmd, 0, 0, out + generated, tokens)
     if verb == 'eval':
         if fx.eval_args is None:
             return 'the fixture names nothing to eval'
@@ -194,7 +228,7 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
         rc, out = run(cmd)
         if rc == 0:
             return '%s: the examples pass on the changed copy: none exercises the construct' % (
-                ' '.join(cmd))
+                shown(cmd))
         return verdict(cmd, rc, None, out, tokens, need_tokens=False)
     if verb == 'odds':
         if fx.odds_args is None:
@@ -256,7 +290,8 @@ def mutate(fx, work):
     if count != 1:
         return None, '%s: the mutation\'s text occurs %d times in the body, not once' % (
             fx.name, count)
-    path = os.path.join(work, fx.name + '.rtab')
+    os.makedirs(os.path.join(work, 'changed'))
+    path = os.path.join(work, 'changed', fx.name + '.rtab')
     with open(path, 'w', encoding='utf-8') as f:
         f.write(fx.header + '\n' + fx.body.replace(old, new))
     return path, None
