@@ -1,0 +1,393 @@
+#!/usr/bin/env python3
+"""The construct x verb coverage test.
+
+Every construct of the language (each kind of definition and each statement
+form the compiler knows, plus the named sub-forms below) has a fixture in
+fixtures/; every verb of rtab is run on it and must show the construct.
+A pair that does not apply is listed, with its reason, in not_applicable.tsv;
+a pair that is known to fail is listed in known_gaps.tsv and must still fail
+(the list can only shrink).
+
+Usage: run.py RTAB SOURCE_ROOT [--report]
+--report prints every pair's outcome, to write or shrink the two tables.
+
+A fixture starts with header comments:
+  # construct: NAME[, NAME...]   the constructs it covers
+  # mutate: OLD => NEW           the change of the construct (OLD occurs once
+                                 in the body) that diff and verify must report
+                                 and at least one example must catch
+  # eval: NAME ARGS...           what rtab eval resolves (run with --json)
+  # odds: NAME ARGS...           what rtab odds resolves
+  # show: TEXT                   what every verb's output must contain
+  # show VERB: TEXT              what VERB's output must contain instead
+                                 (several lines: all of them; A || B: either)
+  # hide [VERB]: TEXT            what the output must not contain
+  # once [VERB]: TEXT            what the output must contain exactly once
+  # exit VERB: N                 the exit status of check or check-strict
+                                 when it is not 0 (check) or 1 (check-strict)
+check and check-strict read only 'show check' / 'show check-strict': a clean
+file prints nothing but its provisional notes. compile looks in what it
+prints and in the C it writes.
+"""
+
+import concurrent.futures
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, 'fixtures')
+
+# Forms the issue names that are no kind of definition or statement of their
+# own in the syntax tree.
+SUB_FORMS = [
+    'grid_provisional',    # provisional "why" at the end of a grid line
+    'below',               # an automatic end before the first column
+    'above',               # an automatic end from a step beyond the last column
+    'code',                # the short code a grid prints for an outcome
+    'cell_patch',          # cell ROLLS at COLUMN = RESULT; in a variant
+    'like',                # a variant of a table
+    'odds_columns',        # columns by odds(A, B)
+    'difference_columns',  # columns by difference(A, B)
+    'shifts',              # column shifts
+    'numeric_outcome',     # an outcome that carries numbers (DR2)
+    'trigger_inputs',      # trigger T(INPUT = VALUE) times N
+    'errata',              # an errata layer
+    'number_input',        # number MIN..MAX by STEP
+    'list_input',          # list LO..HI of { fields }
+    'ratio_round',         # round down; in a ratio band
+    'like_base_error',     # a like variant of a grid with an error, reported once
+]
+
+VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
+         'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors']
+
+
+def read_enum(text, name):
+    """The enumerators of 'typedef enum NAME { ... }' in C source text."""
+    text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', '', text)
+    m = re.search(r'typedef\s+enum\s+' + name + r'\s*\{(.*?)\}', text, re.S)
+    if not m:
+        raise SystemExit('constructs: enum %s not found' % name)
+    body = m.group(1)
+    return [e.split('=')[0].strip() for e in body.split(',') if e.strip()]
+
+
+def compiler_constructs(source_root):
+    """Every kind of definition and statement form the compiler knows, as
+    fixture names (DEF_RULESET: def_ruleset). The one place that reads them."""
+    with open(os.path.join(source_root, 'compiler', 'front', 'ast.h'), encoding='utf-8') as f:
+        text = f.read()
+    names = read_enum(text, 'def_kind') + read_enum(text, 'stmt_kind')
+    return [n.lower() for n in names if not n.endswith('_COUNT_')]
+
+
+class Fixture:
+    def __init__(self, path):
+        self.path = path
+        self.name = os.path.basename(path)[:-len('.rtab')]
+        self.constructs = []
+        self.mutate = None
+        self.eval_args = None
+        self.odds_args = None
+        self.show = {}
+        self.hide = {}
+        self.once = {}
+        self.exit = {}
+        with open(path, encoding='utf-8') as f:
+            lines = f.read().split('\n')
+        header = 0
+        for line in lines:
+            if not line.startswith('#'):
+                break
+            header += 1
+            m = re.match(r'#\s*([a-z-]+)(?:\s+([a-z-]+))?:\s?(.*)$', line)
+            if not m:
+                continue
+            key, verb, value = m.group(1), m.group(2), m.group(3).strip()
+            if key == 'construct':
+                self.constructs += [c.strip() for c in value.split(',') if c.strip()]
+            elif key == 'mutate':
+                old, sep, new = value.partition(' => ')
+                self.mutate = (old, new) if sep else None
+            elif key == 'eval':
+                self.eval_args = shlex.split(value)
+            elif key == 'odds':
+                self.odds_args = shlex.split(value)
+            elif key in ('show', 'hide', 'once'):
+                getattr(self, key).setdefault(verb or '*', []).append(value)
+            elif key == 'exit' and verb:
+                self.exit[verb] = int(value)
+        self.header = '\n'.join(lines[:header])
+        self.body = '\n'.join(lines[header:])
+
+    def tokens(self, verb, kind='show'):
+        table = getattr(self, kind)
+        if verb in table:
+            return table[verb]
+        if verb == 'check-strict':
+            return table.get('check', [])
+        if verb == 'check':
+            return []
+        if verb.startswith('export-') and 'export' in table:
+            return table['export']
+        return table.get('*', [])
+
+    def expect(self, verb):
+        """What VERB's output must hold: (show, hide, once)."""
+        return self.tokens(verb), self.tokens(verb, 'hide'), self.tokens(verb, 'once')
+
+
+def run(cmd, cwd=None):
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    return p.returncode, p.stdout.decode('utf-8', 'replace') + p.stderr.decode('utf-8', 'replace')
+
+
+def shown(cmd):
+    """CMD as a reader can follow it: files by name, the changed copy of a
+    fixture as changed/NAME.rtab."""
+    words = []
+    for word in cmd:
+        if os.path.isabs(word):
+            folder = os.path.basename(os.path.dirname(word))
+            word = (folder + '/' if folder == 'changed' else '') + os.path.basename(word)
+        words.append(word)
+    return ' '.join(words)
+
+
+def wrong(expected, text):
+    """What TEXT gets wrong of what EXPECTED (show, hide, once) asks."""
+    show, hide, once = expected
+    faults = ['lacks %r' % t for t in show
+              if not any(alt in text for alt in t.split(' || '))]
+    faults += ['holds %r' % t for t in hide if t in text]
+    faults += ['holds %r %d times, not once' % (t, text.count(t)) for t in once
+               if text.count(t) != 1]
+    return faults
+
+
+def verdict(cmd, rc, want_rc, out, expected, need_tokens=True):
+    """None when the verb showed the construct, else why not."""
+    if need_tokens and not any(expected):
+        return 'the fixture declares nothing to look for'
+    if want_rc is not None and rc != want_rc:
+        return '%s: exit %d, not %d\n%s' % (shown(cmd), rc, want_rc, out.strip()[:600])
+    faults = wrong(expected, out)
+    if faults:
+        return '%s: output %s\n%s' % (shown(cmd), ', '.join(faults), out.strip()[:600])
+    return None
+
+
+def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
+    """None when VERB shows the fixture's construct, else what went wrong."""
+    tokens = fx.expect(verb)
+    f = fx.path
+    if verb == 'check':
+        cmd = [rtab, 'check', f]
+        return verdict(cmd, *_rc_out(cmd, fx.exit.get(verb, 0)), tokens)
+    if verb == 'check-strict':
+        cmd = [rtab, 'check', '--strict', f]
+        return verdict(cmd, *_rc_out(cmd, fx.exit.get(verb, 1)), tokens)
+    if verb == 'compile':
+        out_dir = os.path.join(work, 'c')
+        os.makedirs(out_dir, exist_ok=True)
+        cmd = [rtab, 'compile', f, '-o', out_dir]
+        rc, out = run(cmd)
+        if rc != 0:
+            return verdict(cmd, rc, 0, out, tokens)
+        sources = sorted(os.path.join(out_dir, n) for n in os.listdir(out_dir) if n.endswith('.c'))
+        generated = ''
+        for n in sorted(os.listdir(out_dir)):
+            with open(os.path.join(out_dir, n), encoding='utf-8') as g:
+                generated += g.read()
+        cc_cmd = cc + ['-std=c11', '-c', '-I', os.path.join(source_root, 'runtime'),
+                       '-o', os.devnull] + sources
+        rc, cc_out = run(cc_cmd)
+        if rc != 0:
+            return verdict(cc_cmd, rc, 0, cc_out, tokens)
+        return verdict(cmd, 0, 0, out + generated, tokens)
+    if verb == 'eval':
+        if fx.eval_args is None:
+            return 'the fixture names nothing to eval'
+        cmd = [rtab, 'eval', f] + fx.eval_args + ['--json']
+        return verdict(cmd, *_rc_out(cmd, 0), tokens)
+    if verb == 'test':
+        cmd = [rtab, 'test', '-v', f]
+        rc, out = run(cmd)
+        if rc != 0:
+            return verdict(cmd, rc, 0, out, tokens, need_tokens=False)
+        if mutated is None:
+            return 'the fixture declares no mutation'
+        cmd = [rtab, 'test', mutated]
+        rc, out = run(cmd)
+        if rc == 0:
+            return '%s: the examples pass on the changed copy: none exercises the construct' % (
+                shown(cmd))
+        return verdict(cmd, rc, None, out, tokens, need_tokens=False)
+    if verb == 'odds':
+        if fx.odds_args is None:
+            return 'the fixture names nothing for odds'
+        cmd = [rtab, 'odds', f] + fx.odds_args
+        return verdict(cmd, *_rc_out(cmd, 0), tokens)
+    if verb == 'diff':
+        if mutated is None:
+            return 'the fixture declares no mutation'
+        cmd = [rtab, 'diff', f, mutated]
+        return verdict(cmd, *_rc_out(cmd, 1), tokens)
+    if verb == 'verify':
+        cmd = [rtab, 'verify', f, f]
+        rc, out = run(cmd)
+        if rc != 0:
+            return verdict(cmd, rc, 0, out, tokens, need_tokens=False)
+        if mutated is None:
+            return 'the fixture declares no mutation'
+        cmd = [rtab, 'verify', f, mutated]
+        return verdict(cmd, *_rc_out(cmd, 1), tokens)
+    if verb.startswith('export-'):
+        cmd = [rtab, 'export', '--format', verb[len('export-'):], f]
+        return verdict(cmd, *_rc_out(cmd, 0), tokens)
+    if verb == 'vectors':
+        cmd = [rtab, 'vectors', f]
+        return verdict(cmd, *_rc_out(cmd, 0), tokens)
+    raise AssertionError(verb)
+
+
+def _rc_out(cmd, want_rc):
+    rc, out = run(cmd)
+    return rc, want_rc, out
+
+
+def read_tsv(name):
+    """(construct, verb) -> text, from a table with a header line."""
+    rows = {}
+    errors = []
+    with open(os.path.join(HERE, name), encoding='utf-8') as f:
+        for n, line in enumerate(f.read().split('\n')[1:], 2):
+            if not line.strip() or line.startswith('#'):
+                continue
+            cells = line.split('\t')
+            if len(cells) != 3 or not cells[2].strip():
+                errors.append('%s:%d: want construct<TAB>verb<TAB>why' % (name, n))
+                continue
+            key = (cells[0], cells[1])
+            if key in rows:
+                errors.append('%s:%d: %s %s listed twice' % (name, n, key[0], key[1]))
+            rows[key] = cells[2]
+    return rows, errors
+
+
+def mutate(fx, work):
+    if fx.mutate is None:
+        return None, None
+    old, new = fx.mutate
+    count = fx.body.count(old)
+    if count != 1:
+        return None, '%s: the mutation\'s text occurs %d times in the body, not once' % (
+            fx.name, count)
+    os.makedirs(os.path.join(work, 'changed'))
+    path = os.path.join(work, 'changed', fx.name + '.rtab')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(fx.header + '\n' + fx.body.replace(old, new))
+    return path, None
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith('--')]
+    report = '--report' in sys.argv[1:]
+    if len(args) != 2:
+        raise SystemExit('usage: run.py RTAB SOURCE_ROOT [--report]')
+    rtab, source_root = os.path.abspath(args[0]), os.path.abspath(args[1])
+    cc = shlex.split(os.environ.get('CC', 'cc'))
+    start = time.monotonic()
+    failures = []
+
+    constructs = compiler_constructs(source_root) + SUB_FORMS
+    fixtures = [Fixture(os.path.join(FIXTURES, n)) for n in sorted(os.listdir(FIXTURES))
+                if n.endswith('.rtab')]
+    covered = {}
+    for fx in fixtures:
+        if not fx.constructs:
+            failures.append('%s: names no construct' % fx.name)
+        for c in fx.constructs:
+            if c not in constructs:
+                failures.append('%s: construct %s is no construct of the language' % (fx.name, c))
+            if c in covered:
+                failures.append('%s: construct %s already covered by %s' % (fx.name, c, covered[c].name))
+            covered[c] = fx
+    for c in constructs:
+        if c not in covered:
+            failures.append('construct %s has no fixture in tests/constructs/fixtures' % c)
+
+    not_applicable, errors = read_tsv('not_applicable.tsv')
+    failures += errors
+    known_gaps, errors = read_tsv('known_gaps.tsv')
+    failures += errors
+    for table, rows in (('not_applicable.tsv', not_applicable), ('known_gaps.tsv', known_gaps)):
+        for (c, v) in rows:
+            if c not in constructs or c not in covered:
+                failures.append('%s: %s is no construct with a fixture any more' % (table, c))
+            if v not in VERBS:
+                failures.append('%s: %s is no verb the test runs' % (table, v))
+    for key in set(not_applicable) & set(known_gaps):
+        failures.append('%s %s is both not applicable and a known gap' % key)
+
+    work_root = tempfile.mkdtemp(prefix='rtab-constructs-')
+    try:
+        jobs = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+            for fx in fixtures:
+                work = os.path.join(work_root, fx.name)
+                os.makedirs(work)
+                mutated, error = mutate(fx, work)
+                if error:
+                    failures.append(error)
+                for verb in VERBS:
+                    wanted = [c for c in fx.constructs if (c, verb) not in not_applicable]
+                    if not wanted:
+                        continue
+                    verb_work = os.path.join(work, verb)
+                    os.makedirs(verb_work)
+                    jobs[pool.submit(check_verb, rtab, cc, source_root, fx, mutated, verb,
+                                     verb_work)] = (fx, verb, wanted)
+            results = []
+            for fut, (fx, verb, wanted) in jobs.items():
+                results.append((fx, verb, wanted, fut.result()))
+    finally:
+        shutil.rmtree(work_root, ignore_errors=True)
+
+    shown = gaps = 0
+    for fx, verb, wanted, problem in sorted(results, key=lambda r: (r[0].name, VERBS.index(r[1]))):
+        for c in wanted:
+            gap = known_gaps.get((c, verb))
+            if report:
+                print('%-20s %-16s %s' % (c, verb, 'shows' if problem is None else
+                                          'FAILS: ' + problem.split('\n')[0]))
+            if problem is None:
+                shown += 1
+                if gap is not None:
+                    failures.append('%s %s now shows the construct: remove it from known_gaps.tsv'
+                                    ' (%s)' % (c, verb, gap))
+            elif gap is not None:
+                gaps += 1
+            else:
+                failures.append('%s %s (fixture %s) does not show the construct: %s' % (
+                    c, verb, fx.name, problem))
+
+    elapsed = time.monotonic() - start
+    print('constructs: %d constructs, %d fixtures, %d verbs: %d pairs shown, %d not applicable,'
+          ' %d known gaps, %d failures (%.1f s)' % (len(constructs), len(fixtures), len(VERBS),
+                                                    shown, len(not_applicable), gaps,
+                                                    len(failures), elapsed))
+    for f in failures:
+        print('FAIL: ' + f)
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
