@@ -44,23 +44,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, 'fixtures')
 
 # Forms the issue names that are no kind of definition or statement of their
-# own in the syntax tree.
+# own in the syntax tree (below, above, code, like, shifts and round are:
+# st_below and so on, read from the registry).
 SUB_FORMS = [
     'grid_provisional',    # provisional "why" at the end of a grid line
-    'below',               # an automatic end before the first column
-    'above',               # an automatic end from a step beyond the last column
-    'code',                # the short code a grid prints for an outcome
     'cell_patch',          # cell ROLLS at COLUMN = RESULT; in a variant
-    'like',                # a variant of a table
     'odds_columns',        # columns by odds(A, B)
     'difference_columns',  # columns by difference(A, B)
-    'shifts',              # column shifts
     'numeric_outcome',     # an outcome that carries numbers (DR2)
     'trigger_inputs',      # trigger T(INPUT = VALUE) times N
     'errata',              # an errata layer
     'number_input',        # number MIN..MAX by STEP
     'list_input',          # list LO..HI of { fields }
-    'ratio_round',         # round down; in a ratio band
     'like_base_error',     # a like variant of a grid with an error, reported once
 ]
 
@@ -68,24 +63,20 @@ VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 've
          'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors']
 
 
-def read_enum(text, name):
-    """The enumerators of 'typedef enum NAME { ... }' in C source text."""
-    text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
-    text = re.sub(r'//[^\n]*', '', text)
-    m = re.search(r'typedef\s+enum\s+' + name + r'\s*\{(.*?)\}', text, re.S)
-    if not m:
-        raise SystemExit('constructs: enum %s not found' % name)
-    body = m.group(1)
-    return [e.split('=')[0].strip() for e in body.split(',') if e.strip()]
-
-
 def compiler_constructs(source_root):
     """Every kind of definition and statement form the compiler knows, as
-    fixture names (DEF_RULESET: def_ruleset). The one place that reads them."""
-    with open(os.path.join(source_root, 'compiler', 'front', 'ast.h'), encoding='utf-8') as f:
-        text = f.read()
-    names = read_enum(text, 'def_kind') + read_enum(text, 'stmt_kind')
-    return [n.lower() for n in names if not n.endswith('_COUNT_')]
+    fixture names (RTAB_DEF(RULESET, ...): def_ruleset; RTAB_STMT(GRID, ...):
+    st_grid), read from the registry of constructs. The one place that reads
+    them."""
+    path = os.path.join(source_root, 'compiler', 'front', 'constructs.def')
+    with open(path, encoding='utf-8') as f:
+        text = re.sub(r'/\*.*?\*/', '', f.read(), flags=re.S)
+    names = []
+    for macro, kind in re.findall(r'^(RTAB_DEF|RTAB_STMT)\((\w+)\s*,', text, re.M):
+        names.append(('def_' if macro == 'RTAB_DEF' else 'st_') + kind.lower())
+    if not names:
+        raise SystemExit('constructs: no RTAB_DEF or RTAB_STMT entry in ' + path)
+    return names
 
 
 class Fixture:
