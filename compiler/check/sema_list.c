@@ -14,7 +14,6 @@
 #include "check/sema_expr.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The items and fields expanded for a list input (at most the limits; larger ones are reported). */
