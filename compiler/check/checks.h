@@ -64,17 +64,6 @@ int check_parse_option(const char *arg, diag_options *opts);
 
 struct model;
 
-/* The checks that run over a resolved model, in order. */
-typedef void (*check_pass_fn)(struct model *m);
-
-typedef struct check_pass {
-	check_id id;
-	check_pass_fn run;
-} check_pass;
-
-extern const check_pass rtab_check_passes[];
-extern const size_t rtab_ncheck_passes;
-
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
@@ -90,19 +79,5 @@ void check_note(struct model *m, src_loc loc, const char *fmt, ...);
 __attribute__((format(printf, 4, 5)))
 #endif
 void check_report_diag(diag_ctx *d, check_id id, src_loc loc, const char *fmt, ...);
-
-/* A name the generated C declares, and what it stands for. */
-typedef struct c_name {
-	char *name;     /* as it appears in the C (a tag as "enum NAME") */
-	const char *id; /* the definition, or a phrase such as "the index of tables" */
-	src_loc loc;
-	int file;       /* for a check across the files compiled together */
-} c_name;
-
-/* Every name the generated .c and .h of a model declare outside the file:
- * header guard, external symbols, enum tags and enumerators. */
-size_t c_names_collect(const struct model *m, c_name **out);
-void c_names_sort(c_name *v, size_t n);
-void c_names_free(c_name *v, size_t n);
 
 #endif

@@ -1,8 +1,15 @@
 #include "check/examples.h"
-#include "check/sema_list.h"
-#include "check/reasons.h"
 
-#include "check/sema.h"
+#include "check/body.h"
+#include "check/checks.h"
+#include "check/list_names.h"
+#include "check/reasons.h"
+#include "check/resolve_name.h"
+#include "check/sema_defs.h"
+#include "check/sema_exact.h"
+#include "check/sema_grid.h"
+#include "check/sema_numeric.h"
+#include "check/unknown.h"
 
 #include <stdlib.h>
 #include <string.h>

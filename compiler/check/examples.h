@@ -10,6 +10,10 @@ typedef struct example_counts {
 	int passed, failed;
 } example_counts;
 
+/* Resolve the examples of a model that built without error (a pass of the
+ * pipeline, after the tables are lowered). */
+void resolve_examples(model *m);
+
 /* Run every example of m; print one line per example and each failure. */
 void examples_run(const model *m, const char *path, FILE *out, bool verbose,
 		  example_counts *counts);

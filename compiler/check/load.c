@@ -2,6 +2,7 @@
 #include "check/load.h"
 
 #include "check/edition.h"
+#include "check/sema.h"
 #include "front/parse_ctx.h"
 
 #include <errno.h>

@@ -118,14 +118,31 @@ void model_use(model *m, def_kind kind, int i);
 /* The index of an anonymous NdM dice, added on first use; -1 past MAX_DICE. */
 int model_dice_for(model *m, int count, int sides);
 
-/* Resolve, check and lower defs. Returns true when no error was reported. */
-bool model_build(model *m, const ast_def *defs, diag_ctx *d);
+/* n items of size bytes in the model's arena, zeroed. */
+void *model_array(model *m, size_t n, size_t size);
 
-/* The same after syntax errors: names that error recovery discarded are
- * not reported again as unknown, and damaged definitions are not checked
- * for what the recovery may have dropped. */
-bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
-			   char *const *discarded, size_t ndiscarded);
-void model_free(model *m);
+/* The most items of one kind in one definition that the runtime's 16-bit
+ * counts (and 16-bit signed indices) hold. */
+#define MAX_ITEMS 30000
+
+/* Room for one more item in a definition that holds have already; when
+ * there is none, says so once (-Wlimits, at the first item past the limit). */
+bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,
+	       const char *owner);
+
+/* Index of a value of an enum by its id, or -1 (linear time overall). */
+int model_enum_value(const model *m, int enum_index, const char *id);
+
+/* Index of the definition of that kind and id, or -1. */
+int model_find(const model *m, def_kind kind, const char *id);
+
+/* Index definition i of kind by its id (the table is sized for every definition). */
+void index_def(model *m, def_kind kind, size_t i);
+
+/* The ids of every definition of a kind, as candidates for a suggestion. */
+const char *const *def_names(model *m, def_kind kind);
+
+/* Replace the definitions of a kind (and their index) by defs[0..n). */
+void model_set_defs(model *m, def_kind kind, const ast_def **defs, size_t n);
 
 #endif

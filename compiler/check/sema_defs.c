@@ -1,6 +1,13 @@
 /* Matrices, ratio bands, stacking groups, steps, reactions, transitions,
  * distances and procedures. */
-#include "check/sema.h"
+#include "check/sema_defs.h"
+
+#include "check/body.h"
+#include "check/checks.h"
+#include "check/resolve_name.h"
+#include "check/sema_exact.h"
+#include "check/sema_expr.h"
+#include "check/unknown.h"
 
 #include <stdlib.h>
 #include <string.h>

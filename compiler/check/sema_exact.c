@@ -1,5 +1,7 @@
 /* Exact numbers: the ruleset's precision (`exact 1/N;`), decimals and number inputs. */
-#include "check/sema.h"
+#include "check/sema_exact.h"
+
+#include "check/checks.h"
 
 #include <stdio.h>
 #include <stdlib.h>

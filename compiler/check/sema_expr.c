@@ -1,6 +1,11 @@
 /* Typing expressions and compiling them to the runtime's postfix programs. */
-#include "check/sema.h"
-#include "check/sema_list.h"
+#include "check/sema_expr.h"
+
+#include "check/checks.h"
+#include "check/list_names.h"
+#include "check/resolve_name.h"
+#include "check/sema_exact.h"
+#include "check/unknown.h"
 
 #include <stdio.h>
 #include <stdlib.h>

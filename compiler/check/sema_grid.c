@@ -3,7 +3,15 @@
  * per roll with one cell per column), computed columns (odds or a value,
  * read with a stated rounding), outcome codes, and rounding words.
  */
-#include "check/sema.h"
+#include "check/sema_grid.h"
+
+#include "check/checks.h"
+#include "check/resolve_name.h"
+#include "check/sema_exact.h"
+#include "check/sema_expr.h"
+#include "check/sema_numeric.h"
+#include "check/table_text.h"
+#include "check/unknown.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,32 +147,6 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 	report_unknown(m, loc, "outcome or code", name, names, n, sizeof *names);
 	numeric_note_patterns(m, loc);
 	return -1;
-}
-
-/* "1.5:1", "1:4", "1:2.5" as printed where the terms allow, else "3:7". */
-void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den)
-{
-	if (t->key_kind == RTAB_KEY_VALUE) {
-		snprintf(buf, n, num > 0 ? "+%lld" : "%lld", (long long)num);
-		return;
-	}
-	bool up = num >= den;
-	int64_t a = up ? num : den, b = up ? den : num;
-	/* a/b as an exact decimal with at most three places, when it is one. */
-	for (int places = 0, scale = 1; places <= 3 && b > 0; places++, scale *= 10) {
-		if ((a * scale) % b != 0)
-			continue;
-		int64_t v = a * scale / b;
-		char dec[48];
-		if (places == 0)
-			snprintf(dec, sizeof dec, "%lld", (long long)v);
-		else
-			snprintf(dec, sizeof dec, "%lld.%0*lld", (long long)(v / scale), places,
-				 (long long)(v % scale));
-		snprintf(buf, n, up ? "%s:1" : "1:%s", dec);
-		return;
-	}
-	snprintf(buf, n, "%lld:%lld", (long long)num, (long long)den);
 }
 
 /* Compile the key of a computed column: odds(a, b), difference(a, b) or value(x). */

@@ -17,7 +17,10 @@
  * verb sees ordinary outcomes. lower_numeric_outcomes then records the
  * numbers (rtab_outcome.values) and the declarations (rtab_numeric_outcome).
  */
-#include "check/sema.h"
+#include "check/sema_numeric.h"
+
+#include "check/body.h"
+#include "check/checks.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,25 +12,15 @@
  * (roll 3 of a line 3-4) splits the line. The patched cells carry the
  * patch's rule (or the variant's) and reason, the others their line's.
  */
-#include "check/sema.h"
+#include "check/sema_patch.h"
+
+#include "check/checks.h"
+#include "check/sema_grid.h"
+#include "check/table_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi)
-{
-	if (lo == INT64_MIN && hi == INT64_MAX)
-		snprintf(buf, n, "any");
-	else if (lo == INT64_MIN)
-		snprintf(buf, n, "<=%lld", (long long)hi);
-	else if (hi == INT64_MAX)
-		snprintf(buf, n, ">=%lld", (long long)lo);
-	else if (lo == hi)
-		snprintf(buf, n, "%lld", (long long)lo);
-	else
-		snprintf(buf, n, "%lld-%lld", (long long)lo, (long long)hi);
-}
 
 /* A column as the grid's first line prints it. */
 static void format_column(char *buf, size_t n, const ast_cell *c)

@@ -1,5 +1,14 @@
 /* Results tables: dice, modifiers, cap, columns and rows; then their lowering. */
-#include "check/sema.h"
+#include "check/sema_table.h"
+
+#include "check/body.h"
+#include "check/checks.h"
+#include "check/resolve_name.h"
+#include "check/sema_defs.h"
+#include "check/sema_ends.h"
+#include "check/sema_expr.h"
+#include "check/sema_grid.h"
+#include "check/sema_twokey.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -216,92 +225,6 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 	free(owner);
 	t->column_input = (int16_t)in;
 	t->column_of_value = of_value;
-}
-
-/* 'below X;' and 'above [STEP] X;': automatic (or 'none') columns at the ends
- * of the run of columns that starts at first ('below' is that column). */
-void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t first)
-{
-	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : first];
-	const char *what = w->ids->id;
-
-	if (w->ids->next) {
-		check_report(m, CHECK_MISSING, w->ids->next->loc,
-			     "'%s' names one outcome (or 'none'), not a list", stmt_kind_name(w->kind));
-		return;
-	}
-	col->id = above ? "above" : "below";
-	col->below_row = col->above_row = -1;
-	if (strcmp(what, "none") == 0 && model_find(m, DEF_OUTCOME, "none") < 0) {
-		col->kind = RTAB_COLUMN_NONE;
-	} else {
-		int o = resolve_outcome_or_code(m, what, w->ids->loc);
-		col->kind = RTAB_COLUMN_AUTOMATIC;
-		col->automatic = (uint16_t)(o < 0 ? 0 : o);
-	}
-	if (t->key_kind == RTAB_KEY_ODDS) {
-		col->step_num = above ? RTAB_MAX_STEP_TERM : 0;
-		col->step_den = 1;
-	} else if (t->key_kind == RTAB_KEY_VALUE) {
-		col->step_num = above ? INT32_MAX : INT32_MIN;
-		col->step_den = 1;
-	}
-	if (!above && w->step)
-		check_report(m, CHECK_MISPLACED, w->step->loc,
-			     "'below' reads what lies before the first column; it takes no step");
-	if (above && w->step) {
-		const rtab_column *last = &t->columns[t->ncolumns - 1];
-		bool odds = t->key_kind == RTAB_KEY_ODDS;
-		if (t->key_kind == RTAB_KEY_INPUT || (odds ? w->step->kind != CELL_RATIO : w->step->kind == CELL_RATIO)) {
-			check_report(m, CHECK_TYPE, w->step->loc,
-				     t->key_kind == RTAB_KEY_INPUT ? "'above' takes a step only where the column is computed (odds or a value)"
-				     : odds ? "the step of 'above' is odds, like 7:1"
-					    : "the step of 'above' is a value, like +7");
-			return;
-		}
-		if (odds && (w->step->lo > RTAB_MAX_STEP_TERM || w->step->hi > RTAB_MAX_STEP_TERM ||
-			     w->step->hi < 1)) {
-			check_report(m, CHECK_LIMITS, w->step->loc,
-				     "the terms of a step are 1 to %d", RTAB_MAX_STEP_TERM);
-			return;
-		}
-		col->step_num = (int32_t)w->step->lo;
-		col->step_den = odds ? (int32_t)w->step->hi : 1;
-		bool beyond = odds ? (int64_t)col->step_num * last->step_den >
-					     (int64_t)last->step_num * col->step_den
-				   : col->step_num > last->step_num;
-		if (t->ncolumns > 0 && last->id && !beyond) {
-			char a[64], b[64];
-			format_step(a, sizeof a, t, col->step_num, col->step_den);
-			format_step(b, sizeof b, t, last->step_num, last->step_den);
-			check_report(m, CHECK_ROW_SHAPE, w->step->loc,
-				     "'above %s' must lie beyond the last column, %s", a, b);
-		}
-	}
-	/* Named as the page prints it: <1:4 before the first column, 6:1+ from the
-	 * step of 'above' (>5:1 past the last column, without a step). */
-	const rtab_column *next = above ? &t->columns[t->ncolumns - 1] : &t->columns[first + 1];
-	if (t->key_kind != RTAB_KEY_INPUT && (above ? t->ncolumns > first : t->ncolumns > first + 1)) {
-		char step[64], name[80];
-		bool odds = t->key_kind == RTAB_KEY_ODDS;
-		if (above && w->step) {
-			format_step(step, sizeof step, t, col->step_num, col->step_den);
-			snprintf(name, sizeof name, odds ? "%s+" : ">=%s", step);
-		} else {
-			format_step(step, sizeof step, t, next->step_num, next->step_den);
-			snprintf(name, sizeof name, above ? ">%s" : "<%s", step);
-			/* The end column reads odds past 0:B or 10000:1, which none are. */
-			if (odds && (above ? (int64_t)next->step_num >= (int64_t)RTAB_MAX_STEP_TERM * next->step_den
-					   : next->step_num == 0))
-				check_report(m, CHECK_ROW_SHAPE, w->loc,
-					     above ? "no odds lie beyond the last column, %s; give 'above' a step or drop it"
-						   : "no odds lie below the first column, %s; drop 'below'",
-					     step);
-		}
-		col->id = arena_strdup(&m->arena, name);
-	}
-	if (above)
-		t->ncolumns++;
 }
 
 /* A header of column ids above the rows: the columns' ids, in order. */

@@ -18,7 +18,12 @@
  * column_end_of_value): the odds read, and the shifts move and clamp,
  * within the variant's run; 'below' and 'above' end every run.
  */
-#include "check/sema.h"
+#include "check/sema_twokey.h"
+
+#include "check/checks.h"
+#include "check/resolve_name.h"
+#include "check/sema_ends.h"
+#include "check/sema_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>

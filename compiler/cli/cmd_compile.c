@@ -1,6 +1,7 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "check/c_names.h"
 #include "check/checks.h"
 #include "emit/emit_c.h"
 #include "check/load.h"

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "check/model.h"
+#include "check/sema.h"
 #include "front/parse_ctx.h"
 #include "rtab.h"
 

@@ -1,0 +1,21 @@
+/* The names the generated C of a model declares outside its file. */
+#ifndef RTAB_C_NAMES_H
+#define RTAB_C_NAMES_H
+
+#include "check/model.h"
+
+/* A name the generated C declares, and what it stands for. */
+typedef struct c_name {
+	char *name;     /* as it appears in the C (a tag as "enum NAME") */
+	const char *id; /* the definition, or a phrase such as "the index of tables" */
+	src_loc loc;
+	int file;       /* for a check across the files compiled together */
+} c_name;
+
+/* Every name the generated .c and .h of a model declare outside the file:
+ * header guard, external symbols, enum tags and enumerators. */
+size_t c_names_collect(const model *m, c_name **out);
+void c_names_sort(c_name *v, size_t n);
+void c_names_free(c_name *v, size_t n);
+
+#endif

@@ -1,0 +1,127 @@
+/* The model's lookups: definitions and enum values by id, arrays in its
+ * arena, anonymous dice, and the room left for the items of a definition. */
+#include "check/model.h"
+
+#include "check/checks.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void *model_array(model *m, size_t n, size_t size)
+{
+	return arena_alloc(&m->arena, n * size);
+}
+
+bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,
+	       const char *owner)
+{
+	if (have < MAX_ITEMS)
+		return true;
+	if (have == MAX_ITEMS)
+		check_report(m, CHECK_LIMITS, loc, "%s '%s' has more than %d %s; split it", owner_kind,
+			     owner, MAX_ITEMS, what);
+	return false;
+}
+
+int model_enum_value(const model *m, int enum_index, const char *id)
+{
+	if (enum_index < 0 || (size_t)enum_index >= m->rs.nenums)
+		return -1;
+	return m->enum_values ? idmap_get(&m->enum_values[enum_index], id)
+			      : rtab_find_enum_value(&m->rs.enums[enum_index], id);
+}
+
+static size_t hash_id(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+int model_find(const model *m, def_kind kind, const char *id)
+{
+	size_t cap = m->index_cap[kind];
+	if (!cap)
+		return -1;
+	for (size_t h = hash_id(id) & (cap - 1);; h = (h + 1) & (cap - 1)) {
+		uint32_t slot = m->index[kind][h];
+		if (slot == 0)
+			return -1;
+		if (strcmp(m->defs[kind][slot - 1]->id, id) == 0)
+			return slot - 1 < m->ndefs[kind] ? (int)(slot - 1) : -1; /* past a limit: dropped */
+	}
+}
+
+/* Index definition i of kind by its id (the table is sized for every definition). */
+void index_def(model *m, def_kind kind, size_t i)
+{
+	size_t cap = m->index_cap[kind];
+	size_t h = hash_id(m->defs[kind][i]->id) & (cap - 1);
+	while (m->index[kind][h])
+		h = (h + 1) & (cap - 1);
+	m->index[kind][h] = (uint32_t)(i + 1);
+}
+
+/* The ids of every definition of a kind, as candidates for a suggestion. */
+const char *const *def_names(model *m, def_kind kind)
+{
+	/* Built once per kind: an unknown name per row must not cost a copy each. */
+	if (m->def_names[kind])
+		return m->def_names[kind];
+	const char **names = model_array(m, m->ndefs[kind], sizeof *names);
+	for (size_t i = 0; i < m->ndefs[kind]; i++)
+		names[i] = m->defs[kind][i]->id;
+	m->def_names[kind] = names;
+	return names;
+}
+
+void model_use(model *m, def_kind kind, int i)
+{
+	if (i >= 0 && (size_t)i < m->ndefs[kind])
+		m->used[kind][i] = true;
+}
+
+void model_set_defs(model *m, def_kind kind, const ast_def **defs, size_t n)
+{
+	m->defs[kind] = model_array(m, n ? n : 1, sizeof *defs);
+	memcpy(m->defs[kind], defs, n * sizeof *defs);
+	bool *bad = model_array(m, n ? n : 1, sizeof *bad);
+	for (size_t i = 0; i < n; i++)
+		bad[i] = defs[i]->damaged;
+	m->bad[kind] = bad;
+	m->used[kind] = model_array(m, n ? n : 1, sizeof(bool));
+	m->ndefs[kind] = n;
+	m->index_cap[kind] = 16;
+	while (m->index_cap[kind] < 2 * n)
+		m->index_cap[kind] *= 2;
+	m->index[kind] = model_array(m, m->index_cap[kind], sizeof(uint32_t));
+	m->def_names[kind] = NULL;
+	for (size_t i = 0; i < n; i++)
+		index_def(m, kind, i);
+}
+
+int model_dice_for(model *m, int count, int sides)
+{
+	char id[48];
+	snprintf(id, sizeof id, "%dd%d", count, sides);
+	int known = idmap_get(&m->anonymous_dice, id);
+	if (known >= 0)
+		return known;
+	if (m->rs.ndice >= MAX_DICE)
+		return -1; /* the caller reports it */
+	if (m->rs.ndice == m->dice_cap) {
+		m->dice_cap = m->dice_cap ? m->dice_cap * 2 : 8;
+		m->dice = xrealloc(m->dice, m->dice_cap * sizeof *m->dice);
+	}
+	rtab_die_group *g = model_array(m, 1, sizeof *g);
+	g->count = (uint8_t)count;
+	g->face_min = 1;
+	g->face_max = (int16_t)sides;
+	m->dice[m->rs.ndice] = (rtab_dice){.id = arena_strdup(&m->arena, id), .ngroups = 1,
+					   .groups = g, .nfaces = (uint8_t)count, .min = count,
+					   .max = count * sides};
+	m->rs.dice = m->dice;
+	idmap_put(&m->anonymous_dice, m->dice[m->rs.ndice].id, m->rs.ndice);
+	return m->rs.ndice++;
+}

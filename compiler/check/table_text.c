@@ -1,0 +1,45 @@
+/* Rolls and column steps as a printed table shows them. */
+#include "check/table_text.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi)
+{
+	if (lo == INT64_MIN && hi == INT64_MAX)
+		snprintf(buf, n, "any");
+	else if (lo == INT64_MIN)
+		snprintf(buf, n, "<=%lld", (long long)hi);
+	else if (hi == INT64_MAX)
+		snprintf(buf, n, ">=%lld", (long long)lo);
+	else if (lo == hi)
+		snprintf(buf, n, "%lld", (long long)lo);
+	else
+		snprintf(buf, n, "%lld-%lld", (long long)lo, (long long)hi);
+}
+
+/* "1.5:1", "1:4", "1:2.5" as printed where the terms allow, else "3:7". */
+void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den)
+{
+	if (t->key_kind == RTAB_KEY_VALUE) {
+		snprintf(buf, n, num > 0 ? "+%lld" : "%lld", (long long)num);
+		return;
+	}
+	bool up = num >= den;
+	int64_t a = up ? num : den, b = up ? den : num;
+	/* a/b as an exact decimal with at most three places, when it is one. */
+	for (int places = 0, scale = 1; places <= 3 && b > 0; places++, scale *= 10) {
+		if ((a * scale) % b != 0)
+			continue;
+		int64_t v = a * scale / b;
+		char dec[48];
+		if (places == 0)
+			snprintf(dec, sizeof dec, "%lld", (long long)v);
+		else
+			snprintf(dec, sizeof dec, "%lld.%0*lld", (long long)(v / scale), places,
+				 (long long)(v % scale));
+		snprintf(buf, n, up ? "%s:1" : "1:%s", dec);
+		return;
+	}
+	snprintf(buf, n, "%lld:%lld", (long long)num, (long long)den);
+}

@@ -1,0 +1,15 @@
+/* Rolls and column steps as a printed table shows them. */
+#ifndef RTAB_TABLE_TEXT_H
+#define RTAB_TABLE_TEXT_H
+
+#include "rtab.h"
+#include <stddef.h>
+#include <stdint.h>
+
+/* Rolls as a grid line prints them: "3", "3-4", "<=0", ">=7", "any". */
+void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi);
+
+/* A column step as printed: 1.5:1, 1:4, +2. */
+void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den);
+
+#endif
