@@ -2,7 +2,7 @@
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
 #include "check/load.h"
-#include "cli/report.h"
+#include "analysis/report.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,12 +1,10 @@
-#include "cli/report.h"
-
-#include "cli/cli_inputs.h"
+#include "analysis/report.h"
 
 #include "emit/export.h"
 
 #include <stdlib.h>
 
-void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
+void report_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
 {
 	char a[32], c[32];
 	if (rtab_format_exact(num, scale, a, sizeof a) != RTAB_OK ||
@@ -206,7 +204,7 @@ static void outcome_text(report *r, const rtab_outcome *o)
 static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_result *res)
 {
 	if (t->key_kind == RTAB_KEY_ODDS)
-		cli_put_odds(b, scale, res->key_num, res->key_den);
+		report_put_odds(b, scale, res->key_num, res->key_den);
 	else
 		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
 }
