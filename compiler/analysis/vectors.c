@@ -5,6 +5,7 @@
  * format and the coverage.
  */
 #include "analysis/vectors.h"
+#include "base/json.h"
 
 #include "analysis/odds.h"
 #include "analysis/report.h"
@@ -72,14 +73,6 @@ typedef struct vgen {
 	bool *reads; /* per input: the current definition reads it */
 } vgen;
 
-static void json_str(strbuf *b, const char *s)
-{
-	if (s)
-		sb_put_json_string(b, s);
-	else
-		sb_puts(b, "null");
-}
-
 /* A number as printed: exact when scale > 1 (25 at scale 2 is 12.5). */
 static void put_number(strbuf *b, int32_t scale, int32_t v)
 {
@@ -94,7 +87,7 @@ static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
 {
 	const rtab_input *in = &rs->inputs[i];
 	if (in->type == RTAB_TYPE_ENUM)
-		json_str(b, rs->enums[in->enum_index].values[v].id);
+		json_string(b, rs->enums[in->enum_index].values[v].id);
 	else if (in->type == RTAB_TYPE_BOOL)
 		sb_puts(b, v ? "true" : "false");
 	else
@@ -105,7 +98,7 @@ static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
 static void head(vgen *g, strbuf *b, const char *kind, const char *name, const int32_t *inputs)
 {
 	sb_printf(b, "{\"%s\": ", kind);
-	json_str(b, name);
+	json_string(b, name);
 	sb_puts(b, ", \"inputs\": {");
 	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
 		const rtab_input *in = &g->rs->inputs[i];
@@ -114,7 +107,7 @@ static void head(vgen *g, strbuf *b, const char *kind, const char *name, const i
 		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
 			continue;
 		sb_puts(b, n++ ? ", " : "");
-		json_str(b, g->rs->inputs[i].id);
+		json_string(b, g->rs->inputs[i].id);
 		sb_puts(b, ": ");
 		put_value(b, g->rs, i, inputs[i]);
 	}
@@ -149,7 +142,7 @@ static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *
 		sb_puts(b, ", \"numbers\": {");
 		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
 			sb_puts(b, p ? ", " : "");
-			json_str(b, n->params[p].id);
+			json_string(b, n->params[p].id);
 			sb_printf(b, ": %ld", (long)o->values[p]);
 		}
 		sb_puts(b, "}");
@@ -159,12 +152,12 @@ static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *
 		const rtab_effect *e = &o->effects[i];
 		const rtab_effect_kind *k = &rs->effect_kinds[e->kind];
 		sb_puts(b, i ? ", {\"effect\": " : "{\"effect\": ");
-		json_str(b, k->id);
+		json_string(b, k->id);
 		sb_puts(b, ", \"args\": [");
 		for (size_t a = 0; a < e->nargs; a++) {
 			sb_puts(b, a ? ", " : "");
 			if (a < k->nparams && k->params[a].enum_index >= 0)
-				json_str(b, rs->enums[k->params[a].enum_index].values[e->args[a]].id);
+				json_string(b, rs->enums[k->params[a].enum_index].values[e->args[a]].id);
 			else
 				sb_printf(b, "%ld", (long)e->args[a]);
 		}
@@ -178,7 +171,7 @@ static void triggers_json(strbuf *b, const rtab_ruleset *rs, const rtab_target *
 	sb_puts(b, ", \"triggers\": [");
 	for (size_t i = 0; i < n; i++) {
 		sb_puts(b, i ? ", " : "");
-		json_str(b, rtab_target_id(rs, t[i]));
+		json_string(b, rtab_target_id(rs, t[i]));
 	}
 	sb_puts(b, "]");
 }
@@ -198,7 +191,7 @@ static void trigger_inputs_json(strbuf *b, const rtab_ruleset *rs, const rtab_re
 		sb_puts(b, i ? ", {" : "{");
 		for (size_t k = 0; ok && k < tr->nsets; k++) {
 			sb_puts(b, k ? ", " : "");
-			json_str(b, rs->inputs[tr->sets[k].input].id);
+			json_string(b, rs->inputs[tr->sets[k].input].id);
 			sb_puts(b, ": ");
 			put_value(b, rs, tr->sets[k].input, passed[tr->sets[k].input]);
 		}
@@ -216,7 +209,7 @@ static void reasons_list_json(strbuf *b, const rtab_result *r)
 	sb_puts(b, ", \"reasons\": [");
 	for (size_t i = 0; i < why.n; i++) {
 		sb_puts(b, i ? ", " : "");
-		json_str(b, why.why[i]);
+		json_string(b, why.why[i]);
 	}
 	sb_puts(b, "]");
 }
@@ -251,7 +244,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 	if (rc == RTAB_OK || rc == RTAB_E_NO_RESULT) {
 		/* Which column, and how it was found. */
 		sb_puts(&rest, ", \"column\": ");
-		json_str(&rest, tab->columns[r.column].id);
+		json_string(&rest, tab->columns[r.column].id);
 		sb_puts(&rest, ", \"key\": ");
 		if (tab->key_kind == RTAB_KEY_ODDS) {
 			sb_putc(&rest, '"');
@@ -262,7 +255,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		else
 			sb_puts(&rest, "null");
 		sb_puts(&rest, ", \"key_column\": ");
-		json_str(&rest, r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
+		json_string(&rest, r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
 		sb_printf(&rest, ", \"column_shift\": %ld", (long)r.column_shift);
 	}
 	if (rc == RTAB_E_NO_RESULT) {
@@ -270,7 +263,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 	} else if (rc != RTAB_OK) {
 		/* Out of the runtime's domain (an overflow): what it says is the result. */
 		sb_puts(&rest, ", \"error\": ");
-		json_str(&rest, rtab_status_message(rc));
+		json_string(&rest, rtab_status_message(rc));
 		g->errors++;
 	} else {
 		sb_printf(&rest, ", \"automatic\": %s", r.automatic ? "true" : "false");
@@ -280,7 +273,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		for (size_t i = 0; i < r.napplied; i++) {
 			const rtab_applied_modifier *am = &r.applied[i];
 			sb_puts(&rest, i ? ", {\"modifier\": " : "{\"modifier\": ");
-			json_str(&rest, rs->modifiers[am->modifier].id);
+			json_string(&rest, rs->modifiers[am->modifier].id);
 			sb_printf(&rest, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s}",
 				  (long)am->value, (long)am->signed_value, am->counted ? "true" : "false",
 				  am->shift ? "true" : "false");
@@ -288,14 +281,14 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		sb_puts(&rest, "], \"natural_rule\": ");
 		sb_puts(&rest, r.natural_rule >= 0 ? "true" : "false");
 		sb_puts(&rest, ", \"rewritten_from\": ");
-		json_str(&rest, r.rewritten_from >= 0 ? rs->outcomes[r.rewritten_from].id : NULL);
+		json_string(&rest, r.rewritten_from >= 0 ? rs->outcomes[r.rewritten_from].id : NULL);
 		sb_puts(&rest, ", \"outcome\": ");
-		json_str(&rest, rs->outcomes[r.outcome].id);
+		json_string(&rest, rs->outcomes[r.outcome].id);
 		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
 		triggers_json(&rest, rs, r.triggered, r.ntriggered);
 		trigger_inputs_json(&rest, rs, &r, inputs);
 		sb_puts(&rest, ", \"provisional\": ");
-		json_str(&rest, r.provisional);
+		json_string(&rest, r.provisional);
 		reasons_list_json(&rest, &r);
 	}
 	emit(g, &b, &rest);
@@ -990,21 +983,21 @@ static void reactions_vector(vgen *g, size_t k, const int32_t *inputs)
 	int rc = rtab_reactions(rs, k, inputs, rs->ninputs, opts, 256, &n);
 	if (rc != RTAB_OK) {
 		sb_puts(&rest, ", \"error\": ");
-		json_str(&rest, rtab_status_message(rc));
+		json_string(&rest, rtab_status_message(rc));
 		g->errors++;
 	} else {
 		sb_puts(&rest, ", \"options\": [");
 		for (size_t i = 0; i < n && i < 256; i++) {
 			sb_puts(&rest, i ? ", " : "");
-			json_str(&rest, set->options[opts[i]].id);
+			json_string(&rest, set->options[opts[i]].id);
 		}
 		sb_puts(&rest, "], \"leads\": {");
 		for (size_t i = 0; i < n && i < 256; i++) {
 			const rtab_option *o = &set->options[opts[i]];
 			sb_puts(&rest, i ? ", " : "");
-			json_str(&rest, o->id);
+			json_string(&rest, o->id);
 			sb_puts(&rest, ": ");
-			json_str(&rest, o->outcome >= 0 ? rs->outcomes[o->outcome].id : NULL);
+			json_string(&rest, o->outcome >= 0 ? rs->outcomes[o->outcome].id : NULL);
 		}
 		sb_puts(&rest, "}");
 	}
@@ -1023,14 +1016,14 @@ static void procedure_vector(vgen *g, size_t k, const int32_t *inputs)
 	int rc = rtab_procedure_step_first(rs, k, inputs, rs->ninputs, &step);
 	if (rc != RTAB_OK) {
 		sb_puts(&rest, ", \"error\": ");
-		json_str(&rest, rtab_status_message(rc));
+		json_string(&rest, rtab_status_message(rc));
 		g->errors++;
 	} else {
 		int16_t outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
 		sb_puts(&rest, ", \"step\": ");
-		json_str(&rest, step >= 0 ? p->steps[step].id : NULL);
+		json_string(&rest, step >= 0 ? p->steps[step].id : NULL);
 		sb_puts(&rest, ", \"outcome\": ");
-		json_str(&rest, outcome >= 0 ? rs->outcomes[outcome].id : NULL);
+		json_string(&rest, outcome >= 0 ? rs->outcomes[outcome].id : NULL);
 		if (outcome >= 0) {
 			rtab_target t[RTAB_MAX_TRIGGERS];
 			size_t n = 0;
@@ -1054,7 +1047,7 @@ static void transition_vector(vgen *g, size_t k, const int32_t *inputs)
 	head(g, &b, "transition", t->id, inputs);
 	int rc = rtab_transition_next(rs, k, inputs, rs->ninputs, &next);
 	sb_puts(&rest, ", \"state\": ");
-	json_str(&rest, rc == RTAB_OK ? e->values[next].id : NULL);
+	json_string(&rest, rc == RTAB_OK ? e->values[next].id : NULL);
 	if (rc != RTAB_OK && rc != RTAB_E_STATE)
 		g->errors++;
 	emit(g, &b, &rest);
@@ -1092,13 +1085,13 @@ static void distance_vector(dwalk *w, size_t nfaces)
 		else
 			sb_puts(&rest, "null");
 		sb_puts(&rest, ", \"unit\": ");
-		json_str(&rest, d->forms[f].unit);
+		json_string(&rest, d->forms[f].unit);
 		sb_puts(&rest, "}");
 		if (rc == RTAB_OK && p && !prov)
 			prov = p;
 	}
 	sb_puts(&rest, "], \"provisional\": ");
-	json_str(&rest, prov);
+	json_string(&rest, prov);
 	emit(g, &b, &rest);
 	sb_free(&b);
 	sb_free(&rest);

@@ -1,5 +1,6 @@
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
 #include "cli/cli.h"
+#include "base/json.h"
 #include "cli/cli_inputs.h"
 #include "emit/grid.h"
 #include "check/load.h"
@@ -123,14 +124,6 @@ typedef struct out_ctx {
 	const char *edition; /* --edition or FILE@EDITION, else NULL */
 } out_ctx;
 
-static void json_str(strbuf *b, const char *s)
-{
-	if (s)
-		sb_put_json_string(b, s);
-	else
-		sb_puts(b, "null");
-}
-
 static const char *label_of(const out_ctx *o, rtab_labels l)
 {
 	const char *s = rtab_label(o->rs, l, o->locale);
@@ -219,7 +212,7 @@ static void json_outcome(strbuf *b, const rtab_ruleset *rs, uint16_t o)
 	else if (o == ODDS_NO_ROW)
 		sb_puts(b, "null, \"no_row\": true");
 	else
-		json_str(b, rs->outcomes[o].id);
+		json_string(b, rs->outcomes[o].id);
 }
 
 static uint64_t provisional_of(const odds_dist *d, uint16_t o)
@@ -287,17 +280,17 @@ static void number_json(void *arg, const odds_number *n)
 	json_numbers *j = arg;
 	strbuf *b = j->b;
 	sb_puts(b, j->n++ ? ",\n  {\"numeric\": " : "\n  {\"numeric\": ");
-	json_str(b, n->numeric->id);
+	json_string(b, n->numeric->id);
 	sb_puts(b, ", \"param\": ");
-	json_str(b, n->param->id);
+	json_string(b, n->param->id);
 	sb_puts(b, ", ");
 	json_frac(b, "rolls", n->rolls, n->total);
 	sb_puts(b, ", ");
 	json_frac(b, "numbered", n->numbered, n->total);
 	sb_puts(b, ", \"average\": ");
-	json_str(b, n->numbered ? n->average.data : NULL);
+	json_string(b, n->numbered ? n->average.data : NULL);
 	sb_puts(b, ", \"average_decimal\": ");
-	json_str(b, n->numbered ? n->decimal.data : NULL);
+	json_string(b, n->numbered ? n->decimal.data : NULL);
 	sb_puts(b, ", \"named\": {");
 	for (size_t k = 0; k < n->param->nspecials; k++) {
 		sb_puts(b, k ? ", " : "");
@@ -325,17 +318,17 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		above[i] = (i ? above[i - 1] : 0) + odds_outcome_count(d, order[i]);
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, rs->id);
+		json_string(b, rs->id);
 		sb_puts(b, ", \"edition\": ");
-		json_str(b, o->edition);
+		json_string(b, o->edition);
 		sb_puts(b, ", \"table\": ");
-		json_str(b, t->id);
+		json_string(b, t->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, t->rule);
+		json_string(b, t->rule);
 		sb_puts(b, ", \"column\": ");
-		json_str(b, t->columns[d->column].id);
+		json_string(b, t->columns[d->column].id);
 		sb_puts(b, ", \"dice\": ");
-		json_str(b, dice_id(rs, t));
+		json_string(b, dice_id(rs, t));
 		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [",
 			  (unsigned long long)d->total, drm, (long)d->modifier_raw, (long)d->modifier);
 		for (size_t i = 0; i < n; i++) {
@@ -343,7 +336,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
 			json_outcome(b, rs, order[i]);
 			sb_puts(b, ", \"label\": ");
-			json_str(b, outcome_label(o, order[i], true));
+			json_string(b, outcome_label(o, order[i], true));
 			sb_printf(b, ", \"rolls\": %llu, ", (unsigned long long)c);
 			json_frac(b, "probability", c, d->total);
 			sb_puts(b, ", \"percent\": ");
@@ -440,13 +433,13 @@ static void print_all_json(const out_ctx *o, size_t ti, const odds_grid *g)
 	const rtab_table *t = &rs->tables[ti];
 	strbuf *b = o->out;
 	sb_puts(b, "{\"ruleset\": ");
-	json_str(b, rs->id);
+	json_string(b, rs->id);
 	sb_puts(b, ", \"edition\": ");
-	json_str(b, o->edition);
+	json_string(b, o->edition);
 	sb_puts(b, ", \"table\": ");
-	json_str(b, t->id);
+	json_string(b, t->id);
 	sb_puts(b, ", \"dice\": ");
-	json_str(b, dice_id(rs, t));
+	json_string(b, dice_id(rs, t));
 	sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)g->lo, (long)g->hi);
 	bool first_col = true;
 	for (size_t c = 0; c < t->ncolumns; c++) {
@@ -454,10 +447,10 @@ static void print_all_json(const out_ctx *o, size_t ti, const odds_grid *g)
 			continue;
 		sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 		first_col = false;
-		json_str(b, t->columns[c].id);
+		json_string(b, t->columns[c].id);
 		if (t->key_kind != RTAB_KEY_INPUT) { /* where the shifts move a computed column */
 			sb_puts(b, ", \"read_as\": ");
-			json_str(b, t->columns[g->read_as[c]].id);
+			json_string(b, t->columns[g->read_as[c]].id);
 		}
 		sb_puts(b, ", \"totals\": [");
 		for (size_t k = 0; k < g->ntotals; k++) {
@@ -569,13 +562,13 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, rs->id);
+		json_string(b, rs->id);
 		sb_puts(b, ", \"edition\": ");
-		json_str(b, o->edition);
+		json_string(b, o->edition);
 		sb_puts(b, ", \"distance\": ");
-		json_str(b, dist->id);
+		json_string(b, dist->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, dist->rule);
+		json_string(b, dist->rule);
 		sb_puts(b, ", \"forms\": [");
 	} else if (o->format != FMT_CSV) {
 		sb_printf(b, "%s%s", o->format == FMT_MARKDOWN ? "### " : "", dist->id);
@@ -593,9 +586,9 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 			break;
 		if (o->format == FMT_JSON) {
 			sb_puts(b, f ? ",\n {\"unit\": " : "\n {\"unit\": ");
-			json_str(b, dist->forms[f].unit);
+			json_string(b, dist->forms[f].unit);
 			sb_printf(b, ", \"rolls\": %llu, \"provisional\": ", (unsigned long long)v.total);
-			json_str(b, v.provisional);
+			json_string(b, v.provisional);
 			sb_puts(b, ", \"values\": [");
 		}
 		grid g;
