@@ -469,13 +469,14 @@ int cmd_diff(int argc, char **argv)
 		goto done;
 	}
 	if (locale) {
-		int k = rtab_find_locale(&c.new.l.model.rs, locale);
-		if (k < 0) {
-			status = usage_error("diff", "'%s' has no locale '%s'", c.new.arg, locale);
+		strbuf missing = {0};
+		sb_printf(&missing, "'%s' has no locale", c.new.arg);
+		status = cli_locale("diff", &c.new.l.model.rs, locale, missing.data, &c.new.locale);
+		sb_free(&missing);
+		if (status != EXIT_OK)
 			goto done;
-		}
-		c.new.locale = (size_t)k;
-		k = rtab_find_locale(&c.old.l.model.rs, locale);
+		/* The old ruleset may predate the locale: its first stands in. */
+		int k = rtab_find_locale(&c.old.l.model.rs, locale);
 		c.old.locale = k < 0 ? 0 : (size_t)k;
 	}
 	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0);

@@ -684,7 +684,7 @@ int cmd_odds(int argc, char **argv)
 	const char *edition = a.edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
 	out_ctx o = {&out, rs, 0, a.format, edition};
-	status = cli_locale("odds", rs, a.locale, &o.locale);
+	status = cli_locale("odds", rs, a.locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
 	status = cli_sets_inputs("odds", rs, &a.sets, &inputs);

@@ -1,5 +1,6 @@
 /* rtab verify: a translation against its original, or one file's labels. */
 #include "cli/cli.h"
+#include "cli/cli_inputs.h"
 #include "base/json.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
@@ -507,11 +508,11 @@ static int pick_locale(verify *v, const char *locale)
 {
 	const rtab_ruleset *o = &v->o.l.model.rs, *t = &v->t.l.model.rs;
 	if (locale) {
-		int k = rtab_find_locale(t, locale);
-		if (k < 0)
-			return usage_error("verify", "the translation %s declares no locale '%s'", v->t.arg, locale);
-		v->tlocale = (size_t)k;
-		return EXIT_OK;
+		strbuf missing = {0};
+		sb_printf(&missing, "the translation %s declares no locale", v->t.arg);
+		int rc = cli_locale("verify", t, locale, missing.data, &v->tlocale);
+		sb_free(&missing);
+		return rc;
 	}
 	v->tlocale = 0;
 	for (size_t l = 0; l < t->nlocales; l++)
