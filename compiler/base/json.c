@@ -11,6 +11,6 @@ void json_string(strbuf *b, const char *s)
 void json_file_line(strbuf *b, const char *path, int line, int col)
 {
 	sb_puts(b, "\"file\": ");
-	sb_put_json_string(b, path);
+	json_string(b, path);
 	sb_printf(b, ", \"line\": %d, \"column\": %d", line, col);
 }

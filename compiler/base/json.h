@@ -10,7 +10,8 @@
 /* s as a JSON string, or null when s is NULL. */
 void json_string(strbuf *b, const char *s);
 
-/* "file": PATH, "line": LINE, "column": COL (the members, without braces). */
+/* "file": PATH, "line": LINE, "column": COL (the members, without braces;
+ * PATH NULL: null, for what concerns no file). */
 void json_file_line(strbuf *b, const char *path, int line, int col);
 
 #endif
