@@ -23,7 +23,7 @@
 #include "check/load.h"
 #include "check/model.h"
 #include "front/parse_ctx.h"
-#include "cli/report.h"
+#include "analysis/report.h"
 
 #include "fuzz_common.h"
 #include "rtab_gen.h"

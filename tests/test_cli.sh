@@ -427,5 +427,50 @@ check exact-napoleonic 0 "value:         13.5 cm" \
 check exact-export-default 0 '"default_text": "2.5"' "$rtab" export --format json $halves
 check exact-export-text 0 '"text": "compulsory_move / 2 + 1d6"' "$rtab" export --format json $halves
 
+# Errors of compile under --diagnostics=json: JSON objects only, each naming
+# the file, the line and the check (or null where no file is concerned).
+json_only() { # NAME FIELD=VALUE... -- COMMAND...: every line of stderr is JSON with those fields
+	name=$1
+	shift
+	want=""
+	while [ "$1" != "--" ]; do want="$want $1"; shift; done
+	shift
+	"$@" >/dev/null 2>"$tmp/json_only.err"
+	if python3 - "$tmp/json_only.err" $want <<'PY'
+import json, sys
+lines = open(sys.argv[1], encoding='utf-8').read().splitlines()
+objs = [json.loads(l) for l in lines]  # a line of plain text fails here
+assert objs, 'no diagnostic'
+for w in sys.argv[2:]:
+    k, v = w.split('=', 1)
+    assert any(str(o.get(k)) == v for o in objs), (k, v, objs)
+for o in objs:
+    assert set(o) == {'file', 'line', 'column', 'severity', 'message', 'check'}, o
+PY
+	then passed=$((passed + 1)); else echo "FAIL $name"; cat "$tmp/json_only.err"; failed=$((failed + 1)); fi
+}
+cp tables/classic_odds.rtab "$tmp/classic_copy.rtab"
+json_only compile-dup-json file="$tmp/classic_copy.rtab" line=5 check=c-name severity=error -- \
+	"$rtab" compile --diagnostics=json -o "$tmp/dup_out" tables/classic_odds.rtab "$tmp/classic_copy.rtab"
+: >"$tmp/not_a_dir"
+json_only compile-dir-json file=None check=None severity=error -- \
+	"$rtab" compile --diagnostics=json -o "$tmp/not_a_dir/x" tables/classic_odds.rtab
+check compile-dir-text 1 "rtab compile: error: '$tmp/not_a_dir' is not a directory" \
+	"$rtab" compile -o "$tmp/not_a_dir/x" tables/classic_odds.rtab
+
+# The option tables: an unknown option names its verb; --help lists every
+# option of the table and the shared ones, and the exit status of out of memory.
+check compile-bad-option 2 "rtab compile: unknown option '--frob'" "$rtab" compile --frob tables/musket_pike.rtab
+check compile-o-needs-value 2 "rtab compile: -o needs a value" "$rtab" compile tables/musket_pike.rtab -o
+for opt in --list-checks --edition -WNAME -Wno-NAME -Werror --strict --diagnostics=json "3 out of memory"; do
+	check "check-help$opt" 0 "$opt" "$rtab" check --help
+done
+for opt in "-o DIR" --edition -WNAME -Werror --strict --diagnostics=json "3 out of memory"; do
+	check "compile-help$opt" 0 "$opt" "$rtab" compile --help
+done
+check top-help-oom 0 "3 out of memory" "$rtab" --help
+check check-list-checks 0 "c-name" "$rtab" check --list-checks
+check check-edition-eq 0 "" "$rtab" check --edition=original tables/musket_pike.rtab
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,4 +1,5 @@
 #include "base/diag.h"
+#include "base/json.h"
 
 #include "base/util.h"
 
@@ -172,18 +173,14 @@ static void report_json(diag_ctx *d, const char *sev, const char *check, src_loc
 {
 	strbuf sb = {0};
 	char *path = printable(d->path), *text = printable(msg);
-	sb_puts(&sb, "{\"file\": ");
-	sb_put_json_string(&sb, path);
-	sb_printf(&sb, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"message\": ",
-		  loc.line, loc.col, sev);
+	sb_putc(&sb, '{');
+	json_file_line(&sb, path, loc.line, loc.col);
+	sb_printf(&sb, ", \"severity\": \"%s\", \"message\": ", sev);
 	sb_put_json_string(&sb, text);
 	free(path);
 	free(text);
 	sb_puts(&sb, ", \"check\": ");
-	if (check)
-		sb_put_json_string(&sb, check);
-	else
-		sb_puts(&sb, "null");
+	json_string(&sb, check);
 	sb_puts(&sb, "}\n");
 	fputs(sb.data, d->out);
 	sb_free(&sb);

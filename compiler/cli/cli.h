@@ -71,6 +71,14 @@ int cli_compare_args(const char *verb, const char *help, const char *const *form
  */
 int cli_diag_option(const char *verb, const char *arg, diag_options *opts);
 
+/* An error of the verb itself, not of a file (a directory it cannot create),
+ * as its diagnostics are printed: "rtab VERB: error: MESSAGE" on standard
+ * error, or under --diagnostics=json a JSON object whose file is null. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void cli_error(const char *verb, const diag_options *opts, const char *fmt, ...);
+
 /* Report arg, which check_parse_option refused (-1), as the usage error it
  * is (a --diagnostics format or an unknown option); returns EXIT_USAGE. */
 int cli_diag_refused(const char *verb, const char *arg);

@@ -2,7 +2,36 @@
 #include "cli/cli.h"
 #include "check/checks.h"
 
+#include "base/json.h"
+
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+void cli_error(const char *verb, const diag_options *opts, const char *fmt, ...)
+{
+	va_list ap;
+	strbuf msg = {0}, line = {0};
+	va_start(ap, fmt);
+	sb_vprintf(&msg, fmt, ap);
+	va_end(ap);
+	/* The message may quote a path: its control bytes must not reach the terminal. */
+	sb_put_printable(&line, msg.data ? msg.data : "");
+	if (opts && opts->json) {
+		strbuf sb = {0};
+		sb_putc(&sb, '{');
+		json_file_line(&sb, NULL, 0, 0);
+		sb_puts(&sb, ", \"severity\": \"error\", \"message\": ");
+		json_string(&sb, line.data ? line.data : "");
+		sb_puts(&sb, ", \"check\": null}\n");
+		fputs(sb.data, stderr);
+		sb_free(&sb);
+	} else {
+		fprintf(stderr, "rtab %s: error: %s\n", verb, line.data ? line.data : "");
+	}
+	sb_free(&msg);
+	sb_free(&line);
+}
 
 int cli_diag_option(const char *verb, const char *arg, diag_options *opts)
 {

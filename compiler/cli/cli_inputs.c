@@ -255,14 +255,18 @@ done:
 	return rc;
 }
 
-int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, size_t *out)
+int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
+	       size_t *out)
 {
 	*out = 0;
 	if (!locale)
 		return EXIT_OK;
 	int k = rtab_find_locale(rs, locale);
-	if (k < 0)
-		return usage_error(verb, "ruleset '%s' has no locale '%s'", rs->id, locale);
-	*out = (size_t)k;
-	return EXIT_OK;
+	if (k >= 0) {
+		*out = (size_t)k;
+		return EXIT_OK;
+	}
+	if (missing)
+		return usage_error(verb, "%s '%s'", missing, locale);
+	return usage_error(verb, "ruleset '%s' has no locale '%s'", rs->id, locale);
 }

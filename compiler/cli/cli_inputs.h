@@ -33,7 +33,9 @@ int cli_sets_add(const char *verb, cli_sets *s, const char *value);
  * the defaults, then each --set applied in turn; a usage error at the first wrong one. */
 int cli_sets_inputs(const char *verb, const rtab_ruleset *rs, const cli_sets *s, int32_t **out);
 
-/* The index of --locale (0 when locale is NULL), or a usage error. */
-int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, size_t *out);
+/* The index of --locale in rs (0 when locale is NULL), or the usage error
+ * "MISSING 'LOCALE'", MISSING by default "ruleset 'ID' has no locale". */
+int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
+	       size_t *out);
 
 #endif

@@ -6,6 +6,7 @@
 #include "emit/emit_c.h"
 #include "check/load.h"
 #include "base/output.h"
+#include "cli/options.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,18 +15,24 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-static const char help[] =
-	"usage: rtab compile [OPTIONS] FILE... [-o DIR]\n"
-	"\n"
-	"Check each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
+static const cli_opt options[] = {
+	{"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)"},
+	{NULL, 0, NULL, NULL},
+};
+
+static const cli_verb verb = {
+	"compile", "rtab compile [OPTIONS] FILE... [-o DIR]",
+	"\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
-	"written and earlier outputs are left as they were.\n"
-	"Options as for 'rtab check': -WNAME, -Wno-NAME, -Werror, --strict,\n"
-	"--diagnostics=json. --edition NAME (or FILE@NAME) emits the edition with\n"
-	"the errata layers up to NAME ('original': none); the default is every layer.\n";
+	"written and earlier outputs are left as they were. The diagnostic options\n"
+	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
+	"with the errata layers up to NAME.",
+	options, CLI_EDITION | CLI_DIAG_LISTED,
+	"Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
+	"3 out of memory.\n"};
 
 /* mkdir -p: DIR and its missing parents. */
-static bool make_dirs(const char *dir)
+static bool make_dirs(const char *dir, const diag_options *opts)
 {
 	char *p = xstrdup(dir);
 	bool ok = true;
@@ -36,11 +43,10 @@ static bool make_dirs(const char *dir)
 		*q = '\0';
 		struct stat st;
 		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			fprintf(stderr, "rtab: error: cannot create directory '%s': %s\n", p,
-				strerror(errno));
+			cli_error("compile", opts, "cannot create directory '%s': %s", p, strerror(errno));
 			ok = false;
 		} else if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "rtab: error: '%s' is not a directory\n", p);
+			cli_error("compile", opts, "'%s' is not a directory", p);
 			ok = false;
 		}
 		*q = c;
@@ -95,49 +101,34 @@ static bool c_names_clash(loaded *files, size_t n)
 	return clash;
 }
 
+typedef struct compile_args {
+	const char *dir;
+	const char **paths;
+	size_t npaths;
+} compile_args;
+
+static int take(void *arg, int opt, const char *value)
+{
+	compile_args *a = arg;
+	if (opt == 0)
+		a->dir = value;
+	else
+		a->paths[a->npaths++] = value;
+	return EXIT_OK;
+}
+
 int cmd_compile(int argc, char **argv)
 {
-	const char *dir = "generated";
-	const char **paths = calloc((size_t)argc, sizeof *paths);
-	size_t npaths = 0;
-	int status = EXIT_OK;
-	diag_options opts = {0};
-	const char *edition = NULL;
+	compile_args a = {"generated", xcalloc((size_t)argc, sizeof(char *)), 0};
+	cli_ctx c = {0};
+	int status = cli_parse(&verb, &c, argc, argv, take, &a);
+	const char *dir = a.dir, **paths = a.paths, *edition = c.edition;
+	size_t npaths = a.npaths;
+	const diag_options opts = c.diag;
 
-	if (!paths)
-		return EXIT_INPUT;
-	for (int i = 1; i < argc; i++) {
-		int e = cli_edition_option("compile", argc, argv, &i, &edition);
-		if (e < 0) {
-			free(paths);
-			return EXIT_USAGE;
-		}
-		if (e > 0)
-			continue;
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			fputs(help, stdout);
-			free(paths);
-			return EXIT_OK;
-		} else if (strcmp(argv[i], "-o") == 0) {
-			if (++i == argc) {
-				free(paths);
-				return usage_error("compile", "-o needs a directory");
-			}
-			dir = argv[i];
-		} else if (check_parse_option(argv[i], &opts) != 0) {
-			int rc = check_parse_option(argv[i], &opts);
-			if (rc < 0) {
-				free(paths);
-				if (rc == -1)
-					return cli_diag_refused("compile", argv[i]);
-				return usage_error("compile", "'%s': that check cannot be turned off", argv[i]);
-			}
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			free(paths);
-			return usage_error("compile", "unknown option '%s'", argv[i]);
-		} else {
-			paths[npaths++] = argv[i];
-		}
+	if (status != EXIT_OK) {
+		free(paths);
+		return status < 0 ? EXIT_OK : status;
 	}
 	if (npaths == 0) {
 		free(paths);
@@ -155,15 +146,17 @@ int cmd_compile(int argc, char **argv)
 		for (size_t j = 0; j < i; j++) {
 			if (files[j].built && !files[j].diag.errors &&
 			    strcmp(files[j].model.rs.id, files[i].model.rs.id) == 0) {
-				fprintf(stderr, "%s: error: ruleset '%s' is also defined by %s; each ruleset needs its own id\n",
-					paths[i], files[i].model.rs.id, paths[j]);
+				diag_report(&files[i].diag, SEV_ERROR, rtab_checks[CHECK_C_NAME].name,
+					    files[i].model.ruleset_def->id_loc,
+					    "ruleset '%s' is also defined by %s; each ruleset needs its own id",
+					    files[i].model.rs.id, paths[j]);
 				status = EXIT_INPUT;
 			}
 		}
 	}
 	if (status == EXIT_OK && npaths > 1 && c_names_clash(files, npaths))
 		status = EXIT_INPUT;
-	if (status == EXIT_OK && !make_dirs(dir))
+	if (status == EXIT_OK && !make_dirs(dir, &opts))
 		status = EXIT_INPUT;
 	if (status == EXIT_OK) {
 		for (size_t i = 0; i < npaths; i++) {

@@ -1,6 +1,7 @@
 /* rtab diff: what changed between two rulesets or two editions of one. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
+#include "base/json.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
 #include "emit/html_table.h"
@@ -265,21 +266,18 @@ static void json_loc(strbuf *sb, const side *s, const facet *f, src_loc loc)
 {
 	if (f)
 		loc = f->loc;
-	sb_puts(sb, "{\"file\": ");
-	sb_put_json_string(sb, s->l.path);
-	sb_printf(sb, ", \"line\": %d, \"column\": %d}", loc.line, loc.col);
+	sb_putc(sb, '{');
+	json_file_line(sb, s->l.path, loc.line, loc.col);
+	sb_putc(sb, '}');
 }
 
 static void json_side(strbuf *sb, const side *s)
 {
 	const char *ed = edition_name(s);
 	sb_puts(sb, "{\"file\": ");
-	sb_put_json_string(sb, s->l.path);
+	json_string(sb, s->l.path);
 	sb_puts(sb, ", \"edition\": ");
-	if (ed)
-		sb_put_json_string(sb, ed);
-	else
-		sb_puts(sb, "null");
+	json_string(sb, ed);
 	sb_putc(sb, '}');
 }
 
@@ -304,7 +302,7 @@ static void render_json(diff_ctx *c)
 		const diff_def *d = &c->r.defs[i];
 		const facet_def *fd = d->new ? d->new : d->old;
 		sb_printf(sb, "%s\n  {\"kind\": \"%s\", \"id\": ", i ? "," : "", facet_kind_word(fd->kind));
-		sb_put_json_string(sb, fd->id);
+		json_string(sb, fd->id);
 		sb_printf(sb, ", \"change\": \"%s\", \"old\": ", what_word(d->what));
 		if (d->old)
 			json_loc(sb, &c->old, NULL, d->old->loc);
@@ -320,21 +318,21 @@ static void render_json(diff_ctx *c)
 			const diff_change *ch = &d->changes[k];
 			sb_puts(sb, k ? ",\n    " : "\n    ");
 			sb_puts(sb, "{\"what\": ");
-			sb_put_json_string(sb, diff_key(ch));
+			json_string(sb, diff_key(ch));
 			sb_puts(sb, ", \"old\": ");
 			if (ch->old)
-				sb_put_json_string(sb, ch->old->value);
+				json_string(sb, ch->old->value);
 			else
 				sb_puts(sb, "null");
 			sb_puts(sb, ", \"new\": ");
 			if (ch->new)
-				sb_put_json_string(sb, ch->new->value);
+				json_string(sb, ch->new->value);
 			else
 				sb_puts(sb, "null");
 			const facet *lf = ch->new ? ch->new : ch->old;
 			if (lf->locale) {
 				sb_puts(sb, ", \"locale\": ");
-				sb_put_json_string(sb, lf->locale);
+				json_string(sb, lf->locale);
 			}
 			sb_puts(sb, ", \"old_location\": ");
 			if (ch->old)
@@ -354,11 +352,11 @@ static void render_json(diff_ctx *c)
 	for (size_t i = 0; i < c->r.nodds; i++) {
 		const diff_odds *o = &c->r.odds[i];
 		sb_puts(sb, i ? ",\n  {\"table\": " : "\n  {\"table\": ");
-		sb_put_json_string(sb, o->table);
+		json_string(sb, o->table);
 		sb_puts(sb, ", \"column\": ");
-		sb_put_json_string(sb, o->column);
+		json_string(sb, o->column);
 		sb_puts(sb, ", \"outcome\": ");
-		sb_put_json_string(sb, o->outcome);
+		json_string(sb, o->outcome);
 		sb_puts(sb, ", \"old\": ");
 		json_fraction(sb, o->old_count, o->old_total);
 		sb_puts(sb, ", \"new\": ");
@@ -471,13 +469,14 @@ int cmd_diff(int argc, char **argv)
 		goto done;
 	}
 	if (locale) {
-		int k = rtab_find_locale(&c.new.l.model.rs, locale);
-		if (k < 0) {
-			status = usage_error("diff", "'%s' has no locale '%s'", c.new.arg, locale);
+		strbuf missing = {0};
+		sb_printf(&missing, "'%s' has no locale", c.new.arg);
+		status = cli_locale("diff", &c.new.l.model.rs, locale, missing.data, &c.new.locale);
+		sb_free(&missing);
+		if (status != EXIT_OK)
 			goto done;
-		}
-		c.new.locale = (size_t)k;
-		k = rtab_find_locale(&c.old.l.model.rs, locale);
+		/* The old ruleset may predate the locale: its first stands in. */
+		int k = rtab_find_locale(&c.old.l.model.rs, locale);
 		c.old.locale = k < 0 ? 0 : (size_t)k;
 	}
 	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0);

@@ -2,7 +2,7 @@
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
 #include "check/load.h"
-#include "cli/report.h"
+#include "analysis/report.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -314,14 +314,9 @@ int cmd_eval(int argc, char **argv)
 	}
 	const rtab_ruleset *rs = &l.model.rs;
 	strbuf out = {0};
-	if (a.locale) {
-		int k = rtab_find_locale(rs, a.locale);
-		if (k < 0) {
-			status = usage_error("eval", "ruleset '%s' has no locale '%s'", rs->id, a.locale);
-			goto done;
-		}
-		locale = (size_t)k;
-	}
+	status = cli_locale("eval", rs, a.locale, NULL, &locale);
+	if (status != EXIT_OK)
+		goto done;
 	status = cli_sets_inputs("eval", rs, &a.sets, &inputs);
 	if (status != EXIT_OK)
 		goto done;

@@ -1,5 +1,6 @@
 /* rtab export: the lowered ruleset as JSON, CSV, Markdown or an HTML print proof. */
 #include "cli/cli.h"
+#include "cli/cli_inputs.h"
 #include "emit/export.h"
 #include "check/load.h"
 #include "base/output.h"
@@ -101,17 +102,16 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 		next = strchr(l, ',');
 		if (next)
 			*next++ = '\0';
-		int k = rtab_find_locale(rs, l);
-		if (k < 0) {
-			status = usage_error("export", "ruleset '%s' has no locale '%s'", rs->id, l);
+		size_t k;
+		status = cli_locale("export", rs, l, NULL, &k);
+		if (status != EXIT_OK)
 			break;
-		}
-		if (c->nlocales > 0 && c->locales[0] == (size_t)k) {
+		if (c->nlocales > 0 && c->locales[0] == k) {
 			status = usage_error("export", "--locale names '%s' twice; give one locale, or two different ones like en,ru",
 					     l);
 			break;
 		}
-		c->locales[c->nlocales++] = (size_t)k;
+		c->locales[c->nlocales++] = k;
 	}
 	free(copy);
 	if (status == EXIT_OK && c->nlocales == 0)

@@ -1,9 +1,11 @@
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
 #include "cli/cli.h"
+#include "base/json.h"
 #include "cli/cli_inputs.h"
 #include "emit/grid.h"
 #include "check/load.h"
 #include "analysis/odds.h"
+#include "analysis/odds_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,14 +124,6 @@ typedef struct out_ctx {
 	const char *edition; /* --edition or FILE@EDITION, else NULL */
 } out_ctx;
 
-static void json_str(strbuf *b, const char *s)
-{
-	if (s)
-		sb_put_json_string(b, s);
-	else
-		sb_puts(b, "null");
-}
-
 static const char *label_of(const out_ctx *o, rtab_labels l)
 {
 	const char *s = rtab_label(o->rs, l, o->locale);
@@ -191,32 +185,21 @@ static void json_frac(strbuf *b, const char *key, uint64_t num, uint64_t den)
 	sb_puts(b, "\"");
 }
 
-/* The outcomes to list: the table's, then "no result" (NO_RESULT) when some
- * roll gives none (a 'none' column, an absent cell), and "no row" (NO_ROW)
- * when some modified roll matches no row. */
-#define NO_RESULT UINT16_MAX
-#define NO_ROW (UINT16_MAX - 1)
-
-static uint64_t count_of(const odds_dist *d, uint16_t o)
-{
-	return o == NO_RESULT ? d->none : o == NO_ROW ? d->no_row : d->count[o];
-}
-
 static int32_t lowest_of(const odds_dist *d, uint16_t o)
 {
-	return o == NO_RESULT ? d->lowest_none : o == NO_ROW ? d->lowest_no_row : d->lowest[o];
+	return o == ODDS_NO_RESULT ? d->lowest_none : o == ODDS_NO_ROW ? d->lowest_no_row : d->lowest[o];
 }
 
 static const char *outcome_name(const rtab_ruleset *rs, uint16_t o)
 {
-	return o == NO_RESULT ? "(no result)" : o == NO_ROW ? "(no row)" : rs->outcomes[o].id;
+	return o == ODDS_NO_RESULT ? "(no result)" : o == ODDS_NO_ROW ? "(no row)" : rs->outcomes[o].id;
 }
 
 static const char *outcome_label(const out_ctx *o, uint16_t k, bool json)
 {
-	if (k == NO_RESULT)
+	if (k == ODDS_NO_RESULT)
 		return json ? NULL : "the table gives no result";
-	if (k == NO_ROW)
+	if (k == ODDS_NO_ROW)
 		return json ? NULL : "the modified roll matches no row";
 	return json ? rtab_label(o->rs, o->rs->outcomes[k].labels, o->locale)
 		    : label_of(o, o->rs->outcomes[k].labels);
@@ -224,17 +207,17 @@ static const char *outcome_label(const out_ctx *o, uint16_t k, bool json)
 
 static void json_outcome(strbuf *b, const rtab_ruleset *rs, uint16_t o)
 {
-	if (o == NO_RESULT)
+	if (o == ODDS_NO_RESULT)
 		sb_puts(b, "null, \"no_result\": true");
-	else if (o == NO_ROW)
+	else if (o == ODDS_NO_ROW)
 		sb_puts(b, "null, \"no_row\": true");
 	else
-		json_str(b, rs->outcomes[o].id);
+		json_string(b, rs->outcomes[o].id);
 }
 
 static uint64_t provisional_of(const odds_dist *d, uint16_t o)
 {
-	return o == NO_RESULT || o == NO_ROW ? 0 : d->provisional[o];
+	return o == ODDS_NO_RESULT || o == ODDS_NO_ROW ? 0 : d->provisional[o];
 }
 
 /* The outcomes of one column in the order of its rolls: by the lowest natural
@@ -297,17 +280,17 @@ static void number_json(void *arg, const odds_number *n)
 	json_numbers *j = arg;
 	strbuf *b = j->b;
 	sb_puts(b, j->n++ ? ",\n  {\"numeric\": " : "\n  {\"numeric\": ");
-	json_str(b, n->numeric->id);
+	json_string(b, n->numeric->id);
 	sb_puts(b, ", \"param\": ");
-	json_str(b, n->param->id);
+	json_string(b, n->param->id);
 	sb_puts(b, ", ");
 	json_frac(b, "rolls", n->rolls, n->total);
 	sb_puts(b, ", ");
 	json_frac(b, "numbered", n->numbered, n->total);
 	sb_puts(b, ", \"average\": ");
-	json_str(b, n->numbered ? n->average.data : NULL);
+	json_string(b, n->numbered ? n->average.data : NULL);
 	sb_puts(b, ", \"average_decimal\": ");
-	json_str(b, n->numbered ? n->decimal.data : NULL);
+	json_string(b, n->numbered ? n->decimal.data : NULL);
 	sb_puts(b, ", \"named\": {");
 	for (size_t k = 0; k < n->param->nspecials; k++) {
 		sb_puts(b, k ? ", " : "");
@@ -323,37 +306,37 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	uint16_t *order = xcalloc(rs->noutcomes + 2u, sizeof *order);
 	size_t n = odds_table_outcomes(rs, ti, order);
 	if (d->none)
-		order[n++] = NO_RESULT;
+		order[n++] = ODDS_NO_RESULT;
 	if (d->no_row)
-		order[n++] = NO_ROW;
+		order[n++] = ODDS_NO_ROW;
 	order_by_rolls(d, order, n);
 	uint64_t *above = xcalloc(n ? n : 1, sizeof *above);
 	strbuf *b = o->out;
 
 	/* Cumulative sums: each at most d->total. */
 	for (size_t i = 0; i < n; i++)
-		above[i] = (i ? above[i - 1] : 0) + count_of(d, order[i]);
+		above[i] = (i ? above[i - 1] : 0) + odds_outcome_count(d, order[i]);
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, rs->id);
+		json_string(b, rs->id);
 		sb_puts(b, ", \"edition\": ");
-		json_str(b, o->edition);
+		json_string(b, o->edition);
 		sb_puts(b, ", \"table\": ");
-		json_str(b, t->id);
+		json_string(b, t->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, t->rule);
+		json_string(b, t->rule);
 		sb_puts(b, ", \"column\": ");
-		json_str(b, t->columns[d->column].id);
+		json_string(b, t->columns[d->column].id);
 		sb_puts(b, ", \"dice\": ");
-		json_str(b, dice_id(rs, t));
+		json_string(b, dice_id(rs, t));
 		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [",
 			  (unsigned long long)d->total, drm, (long)d->modifier_raw, (long)d->modifier);
 		for (size_t i = 0; i < n; i++) {
-			uint64_t c = count_of(d, order[i]);
+			uint64_t c = odds_outcome_count(d, order[i]);
 			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
 			json_outcome(b, rs, order[i]);
 			sb_puts(b, ", \"label\": ");
-			json_str(b, outcome_label(o, order[i], true));
+			json_string(b, outcome_label(o, order[i], true));
 			sb_printf(b, ", \"rolls\": %llu, ", (unsigned long long)c);
 			json_frac(b, "probability", c, d->total);
 			sb_puts(b, ", \"percent\": ");
@@ -414,7 +397,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	for (size_t c = 1; c < g.ncols - 1; c++)
 		g.right[c] = !(o->format == FMT_TEXT && c == 4);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t c = count_of(d, order[i]);
+		uint64_t c = odds_outcome_count(d, order[i]);
 		grid_cell(&g, outcome_name(rs, order[i]));
 		grid_cellf(&g, "%llu/%llu", (unsigned long long)c, (unsigned long long)d->total);
 		frac_cell(&g, c, d->total);
@@ -443,167 +426,130 @@ done:
 	free(order);
 }
 
-/* Every column and every modifier total the table can see, as one grid:
- * a row per outcome, a column per (table column, modifier total). */
-static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
+/* rtab odds --all as JSON: the columns, each with its totals. */
+static void print_all_json(const out_ctx *o, size_t ti, const odds_grid *g)
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
-	uint16_t *order = xcalloc(rs->noutcomes + 2u, sizeof *order);
-	size_t n = odds_table_outcomes(rs, ti, order);
-	order[n++] = NO_RESULT; /* listed only where some roll gives no result */
-	order[n++] = NO_ROW;    /* or matches no row */
-	int32_t lo, hi;
-	int rc;
 	strbuf *b = o->out;
-	odds_dist d;
-
-	odds_total_bounds(rs, ti, &lo, &hi);
-	/* The situation's own modifier, replaced below by each total. */
-	rc = odds_table(rs, ti, inputs, 0, &d);
-	if (rc != RTAB_OK) {
-		free(order);
-		return rc;
-	}
-	int32_t base = d.modifier_raw;
-	odds_dist_free(&d);
-
-	size_t ntotals = (size_t)((int64_t)hi - lo + 1), ncells = t->ncolumns * ntotals;
-	/* Every cell enumerates every roll: refuse a grid that would take minutes. */
-	uint64_t rolls = t->dice == RTAB_NO_DICE ? 1 : odds_dice_rolls(&rs->dice[t->dice]);
-	if (!rolls || (uint64_t)ncells * rolls > ODDS_MAX_ROLLS) {
-		free(order);
-		return ODDS_E_TOO_MANY;
-	}
-	uint64_t *cells = xcalloc(ncells * n, sizeof *cells); /* [column][total][outcome] */
-	bool *shown = xcalloc(ncells, sizeof *shown);
-	uint64_t total = 1;
-	if (o->format == FMT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, rs->id);
-		sb_puts(b, ", \"edition\": ");
-		json_str(b, o->edition);
-		sb_puts(b, ", \"table\": ");
-		json_str(b, t->id);
-		sb_puts(b, ", \"dice\": ");
-		json_str(b, dice_id(rs, t));
-		sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)lo, (long)hi);
-	}
-	/* A computed column is read where the situation's column shifts move it. */
-	int32_t shift = 0;
-	if (t->key_kind != RTAB_KEY_INPUT)
-		rc = odds_column_shift(rs, ti, inputs, &shift);
+	sb_puts(b, "{\"ruleset\": ");
+	json_string(b, rs->id);
+	sb_puts(b, ", \"edition\": ");
+	json_string(b, o->edition);
+	sb_puts(b, ", \"table\": ");
+	json_string(b, t->id);
+	sb_puts(b, ", \"dice\": ");
+	json_string(b, dice_id(rs, t));
+	sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)g->lo, (long)g->hi);
 	bool first_col = true;
-	for (size_t c = 0; c < t->ncolumns && rc == RTAB_OK; c++) {
-		/* The column input names the column where there is one; a computed
-		 * column is read as it is, whatever the key. */
-		int32_t v = odds_column_value(rs, ti, c);
-		if (t->key_kind == RTAB_KEY_INPUT && v < 0)
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		if (!g->shown[c * g->ntotals])
 			continue;
-		if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
-			inputs[t->column_input] = v;
-		if (o->format == FMT_JSON) {
-			sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
-			json_str(b, t->columns[c].id);
-			if (t->key_kind != RTAB_KEY_INPUT) { /* where the shifts move a computed column */
-				sb_puts(b, ", \"read_as\": ");
-				json_str(b, t->columns[odds_shifted_column(rs, ti, c, shift)].id);
-			}
-			sb_puts(b, ", \"totals\": [");
-		}
+		sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 		first_col = false;
-		for (int32_t m = lo; m <= hi && rc == RTAB_OK; m++) {
-			rc = odds_table_column(rs, ti, odds_shifted_column(rs, ti, c, shift), inputs,
-					       (int32_t)((int64_t)m - base), &d);
-			if (rc != RTAB_OK)
-				break;
-			size_t cell = c * ntotals + (size_t)(m - lo);
-			total = d.total;
-			shown[cell] = true;
-			for (size_t i = 0; i < n; i++)
-				cells[cell * n + i] = count_of(&d, order[i]);
-			if (o->format == FMT_JSON) {
-				sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", m == lo ? "" : ",",
-					  (long)d.modifier);
-				for (size_t i = 0; i < n; i++) {
-					if ((order[i] == NO_RESULT || order[i] == NO_ROW) && !count_of(&d, order[i]))
-						continue;
-					sb_puts(b, i ? ", {\"outcome\": " : "{\"outcome\": ");
-					json_outcome(b, rs, order[i]);
-					sb_puts(b, ", ");
-					json_frac(b, "probability", count_of(&d, order[i]), d.total);
-					sb_puts(b, ", \"percent\": ");
-					odds_put_percent(b, count_of(&d, order[i]), d.total);
-					sb_puts(b, "}");
-				}
-				sb_puts(b, "]}");
-			}
-			odds_dist_free(&d);
+		json_string(b, t->columns[c].id);
+		if (t->key_kind != RTAB_KEY_INPUT) { /* where the shifts move a computed column */
+			sb_puts(b, ", \"read_as\": ");
+			json_string(b, t->columns[g->read_as[c]].id);
 		}
-		if (o->format == FMT_JSON)
-			sb_puts(b, "]}");
-	}
-	if (o->format == FMT_JSON) {
-		sb_puts(b, "]}\n");
-	} else if (rc == RTAB_OK) {
-		/* One grid: a header cell per shown (column, total). */
-		size_t nshown = 0;
-		for (size_t k = 0; k < ncells; k++)
-			nshown += shown[k];
-		grid g;
-		grid_init(&g, nshown + 1);
-		grid_cell(&g, "outcome");
-		for (size_t k = 0, j = 1; k < ncells; k++) {
-			if (!shown[k])
-				continue;
-			const char *col = t->columns[k / ntotals].id;
-			long m = (long)lo + (long)(k % ntotals);
-			if (t->ncolumns == 1)
-				grid_cellf(&g, "%+ld", m);
-			else if (ntotals == 1)
-				grid_cell(&g, col);
-			else
-				grid_cellf(&g, "%s %+ld", col, m);
-			g.right[j++] = true;
-		}
-		for (size_t i = 0; i < n; i++) {
-			bool any = false;
-			for (size_t k = 0; k < ncells; k++)
-				any |= cells[k * n + i] != 0;
-			if ((order[i] == NO_RESULT || order[i] == NO_ROW) && !any)
-				continue;
-			grid_cell(&g, outcome_name(rs, order[i]));
-			for (size_t k = 0; k < ncells; k++) {
-				if (!shown[k])
+		sb_puts(b, ", \"totals\": [");
+		for (size_t k = 0; k < g->ntotals; k++) {
+			size_t cell = c * g->ntotals + k;
+			const uint64_t *counts = &g->counts[cell * g->norder];
+			sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", k ? "," : "",
+				  (long)g->modifiers[cell]);
+			for (size_t i = 0; i < g->norder; i++) {
+				if ((g->order[i] == ODDS_NO_RESULT || g->order[i] == ODDS_NO_ROW) && !counts[i])
 					continue;
-				if (cells[k * n + i] == 0 && o->format != FMT_CSV)
-					grid_cell(&g, "-");
-				else
-					frac_cell(&g, cells[k * n + i], total);
+				sb_puts(b, i ? ", {\"outcome\": " : "{\"outcome\": ");
+				json_outcome(b, rs, g->order[i]);
+				sb_puts(b, ", ");
+				json_frac(b, "probability", counts[i], g->totals[cell]);
+				sb_puts(b, ", \"percent\": ");
+				odds_put_percent(b, counts[i], g->totals[cell]);
+				sb_puts(b, "}");
 			}
+			sb_puts(b, "]}");
 		}
-		if (o->format == FMT_MARKDOWN)
-			sb_printf(b, "### %s: the odds of each outcome", t->id);
-		else if (o->format == FMT_TEXT)
-			sb_printf(b, "%s: the odds of each outcome", t->id);
-		if (o->format != FMT_CSV) {
-			if (t->ncolumns > 1)
-				sb_puts(b, " in each column");
-			if (ntotals > 1)
-				sb_puts(b, " at each modifier total");
-			if (shift)
-				sb_printf(b, ", each column read %ld column%s to the %s (column shifts)",
-					  labs((long)shift), labs((long)shift) == 1 ? "" : "s",
-					  shift > 0 ? "right" : "left");
-			sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
-			edition_line(o);
-		}
-		render_grid(o, &g);
-		grid_free(&g);
+		sb_puts(b, "]}");
 	}
-	free(shown);
-	free(cells);
-	free(order);
+	sb_puts(b, "]}\n");
+}
+
+/* The heading of rtab odds --all: what the grid's columns are. */
+static void print_all_heading(const out_ctx *o, const rtab_table *t, const odds_grid *g)
+{
+	strbuf *b = o->out;
+	if (o->format == FMT_CSV)
+		return;
+	sb_printf(b, "%s%s: the odds of each outcome", o->format == FMT_MARKDOWN ? "### " : "", t->id);
+	if (t->ncolumns > 1)
+		sb_puts(b, " in each column");
+	if (g->ntotals > 1)
+		sb_puts(b, " at each modifier total");
+	if (g->shift)
+		sb_printf(b, ", each column read %ld column%s to the %s (column shifts)",
+			  labs((long)g->shift), labs((long)g->shift) == 1 ? "" : "s",
+			  g->shift > 0 ? "right" : "left");
+	sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+	edition_line(o);
+}
+
+/* rtab odds --all as one grid: a row per outcome, a column per shown
+ * (table column, modifier total). */
+static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
+{
+	const rtab_table *t = &o->rs->tables[ti];
+	size_t nshown = 0, n = g->norder;
+	for (size_t k = 0; k < g->ncells; k++)
+		nshown += g->shown[k];
+	grid out;
+	grid_init(&out, nshown + 1);
+	grid_cell(&out, "outcome");
+	for (size_t k = 0, j = 1; k < g->ncells; k++) {
+		if (!g->shown[k])
+			continue;
+		const char *col = t->columns[k / g->ntotals].id;
+		long m = (long)g->lo + (long)(k % g->ntotals);
+		if (t->ncolumns == 1)
+			grid_cellf(&out, "%+ld", m);
+		else if (g->ntotals == 1)
+			grid_cell(&out, col);
+		else
+			grid_cellf(&out, "%s %+ld", col, m);
+		out.right[j++] = true;
+	}
+	for (size_t i = 0; i < n; i++) {
+		bool any = false;
+		for (size_t k = 0; k < g->ncells; k++)
+			any |= g->counts[k * n + i] != 0;
+		if ((g->order[i] == ODDS_NO_RESULT || g->order[i] == ODDS_NO_ROW) && !any)
+			continue;
+		grid_cell(&out, outcome_name(o->rs, g->order[i]));
+		for (size_t k = 0; k < g->ncells; k++) {
+			if (!g->shown[k])
+				continue;
+			if (g->counts[k * n + i] == 0 && o->format != FMT_CSV)
+				grid_cell(&out, "-");
+			else
+				frac_cell(&out, g->counts[k * n + i], g->total);
+		}
+	}
+	print_all_heading(o, t, g);
+	render_grid(o, &out);
+	grid_free(&out);
+}
+
+/* Every column and every modifier total the table can see. */
+static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
+{
+	odds_grid g;
+	int rc = odds_grid_compute(o->rs, ti, inputs, &g);
+	if (rc == RTAB_OK && o->format == FMT_JSON)
+		print_all_json(o, ti, &g);
+	else if (rc == RTAB_OK)
+		print_all_grid(o, ti, &g);
+	odds_grid_free(&g);
 	return rc;
 }
 
@@ -616,13 +562,13 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 
 	if (o->format == FMT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, rs->id);
+		json_string(b, rs->id);
 		sb_puts(b, ", \"edition\": ");
-		json_str(b, o->edition);
+		json_string(b, o->edition);
 		sb_puts(b, ", \"distance\": ");
-		json_str(b, dist->id);
+		json_string(b, dist->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, dist->rule);
+		json_string(b, dist->rule);
 		sb_puts(b, ", \"forms\": [");
 	} else if (o->format != FMT_CSV) {
 		sb_printf(b, "%s%s", o->format == FMT_MARKDOWN ? "### " : "", dist->id);
@@ -640,9 +586,9 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 			break;
 		if (o->format == FMT_JSON) {
 			sb_puts(b, f ? ",\n {\"unit\": " : "\n {\"unit\": ");
-			json_str(b, dist->forms[f].unit);
+			json_string(b, dist->forms[f].unit);
 			sb_printf(b, ", \"rolls\": %llu, \"provisional\": ", (unsigned long long)v.total);
-			json_str(b, v.provisional);
+			json_string(b, v.provisional);
 			sb_puts(b, ", \"values\": [");
 		}
 		grid g;
@@ -738,7 +684,7 @@ int cmd_odds(int argc, char **argv)
 	const char *edition = a.edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
 	out_ctx o = {&out, rs, 0, a.format, edition};
-	status = cli_locale("odds", rs, a.locale, &o.locale);
+	status = cli_locale("odds", rs, a.locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
 	status = cli_sets_inputs("odds", rs, &a.sets, &inputs);

@@ -1,5 +1,7 @@
 /* rtab verify: a translation against its original, or one file's labels. */
 #include "cli/cli.h"
+#include "cli/cli_inputs.h"
+#include "base/json.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
 #include "emit/html_table.h"
@@ -293,40 +295,32 @@ static void json_loc(strbuf *sb, const side *s, src_loc loc)
 		sb_puts(sb, "null");
 		return;
 	}
-	sb_puts(sb, "{\"file\": ");
-	sb_put_json_string(sb, s->l.path);
-	sb_printf(sb, ", \"line\": %d, \"column\": %d}", loc.line, loc.col);
-}
-
-static void json_str(strbuf *sb, const char *s)
-{
-	if (s)
-		sb_put_json_string(sb, s);
-	else
-		sb_puts(sb, "null");
+	sb_putc(sb, '{');
+	json_file_line(sb, s->l.path, loc.line, loc.col);
+	sb_putc(sb, '}');
 }
 
 static void render_json(strbuf *sb, const verify *v)
 {
 	sb_puts(sb, "{\"original\": ");
-	json_str(sb, v->o.l.path);
+	json_string(sb, v->o.l.path);
 	sb_puts(sb, ", \"translation\": ");
-	json_str(sb, v->pair ? v->t.l.path : NULL);
+	json_string(sb, v->pair ? v->t.l.path : NULL);
 	if (v->pair) {
 		sb_puts(sb, ", \"original_locale\": ");
-		json_str(sb, v->o.l.model.rs.locales[v->olocale]);
+		json_string(sb, v->o.l.model.rs.locales[v->olocale]);
 		sb_puts(sb, ", \"locale\": ");
-		json_str(sb, v->t.l.model.rs.locales[v->tlocale]);
+		json_string(sb, v->t.l.model.rs.locales[v->tlocale]);
 	}
 	sb_printf(sb, ",\n \"errors\": %d, \"warnings\": %d,\n \"findings\": [", v->errors, v->warnings);
 	for (size_t i = 0; i < v->n; i++) {
 		const finding *f = &v->f[i];
 		sb_printf(sb, "%s\n  {\"severity\": \"%s\", \"kind\": ", i ? "," : "", f->warning ? "warning" : "error");
-		json_str(sb, f->kind < DEF_KIND_COUNT_ ? facet_kind_word(f->kind) : "errata");
+		json_string(sb, f->kind < DEF_KIND_COUNT_ ? facet_kind_word(f->kind) : "errata");
 		sb_puts(sb, ", \"id\": ");
-		json_str(sb, f->id);
+		json_string(sb, f->id);
 		sb_puts(sb, ", \"message\": ");
-		json_str(sb, f->message);
+		json_string(sb, f->message);
 		sb_puts(sb, ", \"original_location\": ");
 		json_loc(sb, &v->o, f->oloc);
 		sb_puts(sb, ", \"translation_location\": ");
@@ -336,11 +330,11 @@ static void render_json(strbuf *sb, const verify *v)
 			for (size_t k = 0; k < f->diff->n; k++) {
 				const diff_change *c = &f->diff->changes[k];
 				sb_puts(sb, k ? ",\n    {\"what\": " : "\n    {\"what\": ");
-				json_str(sb, diff_key(c));
+				json_string(sb, diff_key(c));
 				sb_puts(sb, ", \"original\": ");
-				json_str(sb, c->old ? c->old->value : NULL);
+				json_string(sb, c->old ? c->old->value : NULL);
 				sb_puts(sb, ", \"translation\": ");
-				json_str(sb, c->new ? c->new->value : NULL);
+				json_string(sb, c->new ? c->new->value : NULL);
 				sb_puts(sb, ", \"original_location\": ");
 				json_loc(sb, &v->o, c->old ? c->old->loc : (src_loc){0, 0});
 				sb_puts(sb, ", \"translation_location\": ");
@@ -514,11 +508,11 @@ static int pick_locale(verify *v, const char *locale)
 {
 	const rtab_ruleset *o = &v->o.l.model.rs, *t = &v->t.l.model.rs;
 	if (locale) {
-		int k = rtab_find_locale(t, locale);
-		if (k < 0)
-			return usage_error("verify", "the translation %s declares no locale '%s'", v->t.arg, locale);
-		v->tlocale = (size_t)k;
-		return EXIT_OK;
+		strbuf missing = {0};
+		sb_printf(&missing, "the translation %s declares no locale", v->t.arg);
+		int rc = cli_locale("verify", t, locale, missing.data, &v->tlocale);
+		sb_free(&missing);
+		return rc;
 	}
 	v->tlocale = 0;
 	for (size_t l = 0; l < t->nlocales; l++)

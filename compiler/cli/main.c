@@ -31,7 +31,7 @@ static const char usage_text[] =
 	"  --edition NAME every verb: read the edition with the errata layers up to\n"
 	"                 NAME ('original': none; default: all); or write FILE@NAME\n"
 	"\n"
-	"Exit status: 0 success, 1 errors in the input, 2 bad usage.\n";
+	"Exit status: 0 success, 1 errors in the input, 2 bad usage, 3 out of memory.\n";
 
 int usage_error(const char *verb, const char *fmt, ...)
 {

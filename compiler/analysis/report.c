@@ -1,12 +1,11 @@
-#include "cli/report.h"
-
-#include "cli/cli_inputs.h"
+#include "analysis/report.h"
+#include "base/json.h"
 
 #include "emit/export.h"
 
 #include <stdlib.h>
 
-void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
+void report_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
 {
 	char a[32], c[32];
 	if (rtab_format_exact(num, scale, a, sizeof a) != RTAB_OK ||
@@ -15,14 +14,6 @@ void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
 		return;
 	}
 	sb_printf(b, "%s:%s", a, c);
-}
-
-static void json_str(strbuf *o, const char *s)
-{
-	if (s)
-		sb_put_json_string(o, s);
-	else
-		sb_puts(o, "null");
 }
 
 static const char *label(const report *r, rtab_labels l)
@@ -51,7 +42,7 @@ static void effect_arg(report *r, const rtab_effect *e, size_t a)
 	}
 	const char *id = r->rs->enums[p->enum_index].values[e->args[a]].id;
 	if (r->mode == REPORT_JSON)
-		sb_put_json_string(r->out, id);
+		json_string(r->out, id);
 	else
 		sb_puts(r->out, id);
 }
@@ -71,18 +62,18 @@ static void outcome_json(report *r, const rtab_outcome *o)
 {
 	strbuf *b = r->out;
 	sb_puts(b, ", \"outcome\": ");
-	json_str(b, o->id);
+	json_string(b, o->id);
 	sb_puts(b, ", \"label\": ");
-	json_str(b, label(r, o->labels));
+	json_string(b, label(r, o->labels));
 	if (o->nvalues && o->numeric < r->rs->nnumeric_outcomes) {
 		/* The numbers it carries, by parameter, and the named ones (K: killed). */
 		const rtab_numeric_outcome *n = &r->rs->numeric_outcomes[o->numeric];
 		sb_puts(b, ", \"numeric\": ");
-		json_str(b, n->id);
+		json_string(b, n->id);
 		sb_puts(b, ", \"numbers\": {");
 		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
 			sb_puts(b, p ? ", " : "");
-			json_str(b, n->params[p].id);
+			json_string(b, n->params[p].id);
 			sb_printf(b, ": %ld", (long)o->values[p]);
 		}
 		sb_puts(b, "}, \"named_numbers\": {");
@@ -91,9 +82,9 @@ static void outcome_json(report *r, const rtab_outcome *o)
 				if (n->params[p].specials[k].value == o->values[p]) {
 					sb_puts(b, first ? "" : ", ");
 					first = 0;
-					json_str(b, n->params[p].id);
+					json_string(b, n->params[p].id);
 					sb_puts(b, ": ");
-					json_str(b, n->params[p].specials[k].id);
+					json_string(b, n->params[p].specials[k].id);
 				}
 		sb_puts(b, "}");
 	}
@@ -101,7 +92,7 @@ static void outcome_json(report *r, const rtab_outcome *o)
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];
 		sb_puts(b, i ? ", {\"effect\": " : "{\"effect\": ");
-		json_str(b, r->rs->effect_kinds[e->kind].id);
+		json_string(b, r->rs->effect_kinds[e->kind].id);
 		sb_puts(b, ", \"args\": [");
 		for (size_t a = 0; a < e->nargs; a++) {
 			sb_puts(b, a ? ", " : "");
@@ -116,11 +107,11 @@ static void outcome_json(report *r, const rtab_outcome *o)
 static void reasons_json(strbuf *b, const reasons *why)
 {
 	sb_puts(b, ", \"provisional\": ");
-	json_str(b, why->n ? why->why[0] : NULL);
+	json_string(b, why->n ? why->why[0] : NULL);
 	sb_printf(b, ", \"provisional_count\": %zu, \"reasons\": [", why->total);
 	for (size_t i = 0; i < why->n; i++) {
 		sb_puts(b, i ? ", " : "");
-		json_str(b, why->why[i]);
+		json_string(b, why->why[i]);
 	}
 	sb_puts(b, "]");
 }
@@ -147,10 +138,10 @@ static void trigger_sets_json(report *r, const rtab_outcome *o, size_t k)
 		const rtab_input *in = &r->rs->inputs[tr->sets[i].input];
 		int32_t v = passed[tr->sets[i].input];
 		sb_puts(b, i ? ", " : "");
-		json_str(b, in->id);
+		json_string(b, in->id);
 		sb_puts(b, ": ");
 		if (in->type == RTAB_TYPE_ENUM)
-			json_str(b, r->rs->enums[in->enum_index].values[v].id);
+			json_string(b, r->rs->enums[in->enum_index].values[v].id);
 		else /* true/false, a number (exact for a number input: 2.5) */
 			export_input_value(b, r->rs, tr->sets[i].input, v);
 	}
@@ -206,7 +197,7 @@ static void outcome_text(report *r, const rtab_outcome *o)
 static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_result *res)
 {
 	if (t->key_kind == RTAB_KEY_ODDS)
-		cli_put_odds(b, scale, res->key_num, res->key_den);
+		report_put_odds(b, scale, res->key_num, res->key_den);
 	else
 		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
 }
@@ -224,7 +215,7 @@ static void column_json(report *r, const rtab_table *t, const rtab_result *res)
 		sb_putc(b, '"');
 	}
 	sb_puts(b, ", \"key_column\": ");
-	json_str(b, res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
+	json_string(b, res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
 	sb_printf(b, ", \"column_shift\": %ld", (long)res->column_shift);
 }
 
@@ -240,11 +231,11 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	strbuf *b = r->out;
 
 	sb_puts(b, "{\"ruleset\": ");
-	json_str(b, rs->id);
+	json_string(b, rs->id);
 	sb_puts(b, ", \"table\": ");
-	json_str(b, t->id);
+	json_string(b, t->id);
 	sb_puts(b, ", \"column\": ");
-	json_str(b, t->columns[res->column].id);
+	json_string(b, t->columns[res->column].id);
 	column_json(r, t, res);
 	sb_printf(b, ", \"automatic\": %s", res->automatic ? "true" : "false");
 	sb_puts(b, ", \"faces\": [");
@@ -258,27 +249,27 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 		const rtab_applied_modifier *a = &res->applied[i];
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
 		sb_puts(b, i ? ", {\"modifier\": " : "{\"modifier\": ");
-		json_str(b, m->id);
+		json_string(b, m->id);
 		sb_printf(b, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s, \"rule\": ",
 			  (long)a->value, (long)a->signed_value, a->counted ? "true" : "false",
 			  a->shift ? "true" : "false");
-		json_str(b, m->rule);
+		json_string(b, m->rule);
 		sb_puts(b, "}");
 	}
 	sb_puts(b, "], \"natural_rule\": ");
 	sb_puts(b, res->natural_rule >= 0 ? "true" : "false");
 	sb_puts(b, ", \"rewritten_from\": ");
-	json_str(b, res->rewritten_from >= 0 ? rs->outcomes[res->rewritten_from].id : NULL);
+	json_string(b, res->rewritten_from >= 0 ? rs->outcomes[res->rewritten_from].id : NULL);
 	outcome_json(r, o);
 	sb_puts(b, ", \"rule\": ");
-	json_str(b, rule);
+	json_string(b, rule);
 	reasons why = {0};
 	reasons_of_table(&why, res);
 	reasons_json(b, &why);
 	sb_puts(b, ", \"triggers\": [");
 	for (size_t i = 0; i < res->ntriggered; i++) {
 		sb_puts(b, i ? ", " : "");
-		json_str(b, rtab_target_id(rs, res->triggered[i]));
+		json_string(b, rtab_target_id(rs, res->triggered[i]));
 	}
 	sb_puts(b, "], \"trigger_inputs\": [");
 	for (size_t i = 0; i < res->ntriggered; i++) {
@@ -315,14 +306,14 @@ void report_no_result(report *r, const rtab_result *res)
 	strbuf *b = r->out;
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, r->rs->id);
+		json_string(b, r->rs->id);
 		sb_puts(b, ", \"table\": ");
-		json_str(b, t->id);
+		json_string(b, t->id);
 		sb_puts(b, ", \"column\": ");
-		json_str(b, t->columns[res->column].id);
+		json_string(b, t->columns[res->column].id);
 		column_json(r, t, res);
 		sb_puts(b, ", \"outcome\": null, \"no_result\": true, \"rule\": ");
-		json_str(b, t->rule);
+		json_string(b, t->rule);
 		sb_puts(b, "}\n");
 		return;
 	}
@@ -411,23 +402,23 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 	reasons_of_reactions(&why, r->rs, set, options, n, r->inputs);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, r->rs->id);
+		json_string(b, r->rs->id);
 		sb_puts(b, ", \"reactions\": ");
-		json_str(b, rset->id);
+		json_string(b, rset->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, rset->rule);
+		json_string(b, rset->rule);
 		sb_puts(b, ", \"options\": [");
 		for (size_t i = 0; i < n; i++) {
 			sb_puts(b, i ? ", " : "");
-			json_str(b, rset->options[options[i]].id);
+			json_string(b, rset->options[options[i]].id);
 		}
 		sb_puts(b, "], \"leads\": {");
 		for (size_t i = 0; i < n; i++) {
 			const rtab_option *o = &rset->options[options[i]];
 			sb_puts(b, i ? ", " : "");
-			json_str(b, o->id);
+			json_string(b, o->id);
 			sb_puts(b, ": ");
-			json_str(b, o->outcome >= 0 ? r->rs->outcomes[o->outcome].id : NULL);
+			json_string(b, o->outcome >= 0 ? r->rs->outcomes[o->outcome].id : NULL);
 		}
 		sb_puts(b, "}");
 		reasons_json(b, &why);
@@ -459,15 +450,15 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 	reasons_of_transition(&why, r->rs, tr, from, to);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, r->rs->id);
+		json_string(b, r->rs->id);
 		sb_puts(b, ", \"transition\": ");
-		json_str(b, t->id);
+		json_string(b, t->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, t->rule);
+		json_string(b, t->rule);
 		sb_puts(b, ", \"from\": ");
-		json_str(b, e->values[from].id);
+		json_string(b, e->values[from].id);
 		sb_puts(b, ", \"state\": ");
-		json_str(b, e->values[to].id);
+		json_string(b, e->values[to].id);
 		reasons_json(b, &why);
 		sb_puts(b, "}\n");
 		return;
@@ -487,11 +478,11 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 	strbuf *b = r->out;
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, r->rs->id);
+		json_string(b, r->rs->id);
 		sb_puts(b, ", \"distance\": ");
-		json_str(b, dist->id);
+		json_string(b, dist->id);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, dist->rule);
+		json_string(b, dist->rule);
 		size_t first = 0; /* the first form the faces given fit */
 		while (first + 1 < dist->nforms && !ok[first])
 			first++;
@@ -500,14 +491,14 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 			sb_printf(b, ", \"value\": %s, \"unit\": ", num);
 		else
 			sb_puts(b, ", \"value\": null, \"unit\": ");
-		json_str(b, dist->forms[first].unit);
+		json_string(b, dist->forms[first].unit);
 		sb_puts(b, ", \"forms\": [");
 		for (size_t i = 0; i < dist->nforms; i++) {
 			if (ok[i] && rtab_format_exact(values[i], r->rs->scale, num, sizeof num) == RTAB_OK)
 				sb_printf(b, "%s{\"value\": %s, \"unit\": ", i ? ", " : "", num);
 			else
 				sb_printf(b, "%s{\"value\": null, \"unit\": ", i ? ", " : "");
-			json_str(b, dist->forms[i].unit);
+			json_string(b, dist->forms[i].unit);
 			sb_puts(b, "}");
 		}
 		sb_puts(b, "]");
@@ -541,15 +532,15 @@ void report_procedure(report *r, size_t p, int32_t step)
 		reasons_of_triggers(&why, r->rs, (size_t)outcome);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
-		json_str(b, r->rs->id);
+		json_string(b, r->rs->id);
 		sb_puts(b, ", \"procedure\": ");
-		json_str(b, proc->id);
+		json_string(b, proc->id);
 		sb_puts(b, ", \"step\": ");
-		json_str(b, st ? st->id : NULL);
+		json_string(b, st ? st->id : NULL);
 		sb_puts(b, ", \"rule\": ");
-		json_str(b, st ? st->rule : proc->rule);
+		json_string(b, st ? st->rule : proc->rule);
 		sb_puts(b, ", \"tie_break\": ");
-		json_str(b, label(r, proc->tie_break));
+		json_string(b, label(r, proc->tie_break));
 		if (outcome >= 0) {
 			rtab_target t[RTAB_MAX_TRIGGERS];
 			uint8_t by[RTAB_MAX_TRIGGERS];
@@ -559,7 +550,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 			sb_puts(b, ", \"triggers\": [");
 			for (size_t i = 0; i < n; i++) {
 				sb_puts(b, i ? ", " : "");
-				json_str(b, rtab_target_id(r->rs, t[i]));
+				json_string(b, rtab_target_id(r->rs, t[i]));
 			}
 			sb_puts(b, "], \"trigger_inputs\": [");
 			for (size_t i = 0; i < n; i++) {

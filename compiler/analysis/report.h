@@ -1,6 +1,6 @@
 /* Printing what the runtime computed, as JSON or for a person. */
-#ifndef RTAB_REPORT_H
-#define RTAB_REPORT_H
+#ifndef RTAB_ANALYSIS_REPORT_H
+#define RTAB_ANALYSIS_REPORT_H
 
 #include "check/reasons.h"
 #include "rtab.h"
@@ -19,7 +19,7 @@ typedef struct report {
 } report;
 
 /* A ratio a:b at the ruleset's scale (2.5:1), as eval and vectors print it. */
-void cli_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den);
+void report_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den);
 
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);
 /* A table that gives no result (RTAB_E_NO_RESULT): a 'none' column, or odds 0:0. */

@@ -1,0 +1,41 @@
+/*
+ * The odds of a table in every column and at every modifier total it can
+ * see (rtab odds --all): a count per (column, total, outcome).
+ */
+#ifndef RTAB_ANALYSIS_ODDS_GRID_H
+#define RTAB_ANALYSIS_ODDS_GRID_H
+
+#include "analysis/odds.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Beside a table's outcomes: "no result" (some roll gives none: a 'none'
+ * column, an absent cell) and "no row" (some modified roll matches no row). */
+#define ODDS_NO_RESULT UINT16_MAX
+#define ODDS_NO_ROW (UINT16_MAX - 1)
+
+/* How many rolls of d give outcome o (an outcome, ODDS_NO_RESULT or ODDS_NO_ROW). */
+uint64_t odds_outcome_count(const odds_dist *d, uint16_t o);
+
+typedef struct odds_grid {
+	int32_t lo, hi;        /* the modifier totals, lo..hi */
+	size_t ntotals, ncells; /* a cell per (column, total): column * ntotals + (total - lo) */
+	uint16_t *order;       /* the outcomes, then ODDS_NO_RESULT and ODDS_NO_ROW */
+	size_t norder;
+	uint64_t *counts;      /* [cell][outcome in order] */
+	uint64_t *totals;      /* [cell]: the rolls of that cell */
+	int32_t *modifiers;    /* [cell]: the modifier applied (capped) */
+	bool *shown;           /* [cell]: false where the column input names no value */
+	size_t *read_as;       /* [column]: the column read, where shifts move a computed one */
+	int32_t shift;         /* the situation's column shift (computed columns) */
+	uint64_t total;        /* the rolls of every cell */
+} odds_grid;
+
+/* Fill g for table ti in the situation inputs (whose column input it
+ * overwrites), its own modifiers replaced by each total. RTAB_OK, an RTAB_E_*
+ * or ODDS_E_TOO_MANY (the grid would take minutes). Free g even on an error. */
+int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_grid *g);
+void odds_grid_free(odds_grid *g);
+
+#endif

@@ -1,0 +1,1220 @@
+/*
+ * Conformance vectors: one JSON object per line, each a situation and what
+ * the runtime gives for it. A port that gives the same answer for every
+ * vector resolves the ruleset as rtab does. docs/vectors.md describes the
+ * format and the coverage.
+ */
+#include "analysis/vectors.h"
+#include "base/json.h"
+
+#include "analysis/odds.h"
+#include "analysis/report.h"
+#include "check/reasons.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A set of the lines written, so that no vector appears twice. */
+typedef struct line_set {
+	char **slots;
+	size_t cap, n;
+} line_set;
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+static bool set_add(line_set *s, const char *line)
+{
+	if (2 * (s->n + 1) > s->cap) {
+		line_set bigger = {xcalloc(s->cap ? 2 * s->cap : 1024, sizeof(char *)),
+				   s->cap ? 2 * s->cap : 1024, 0};
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->slots[i])
+				for (size_t k = hash_str(s->slots[i]) % bigger.cap;; k = (k + 1) % bigger.cap)
+					if (!bigger.slots[k]) {
+						bigger.slots[k] = s->slots[i];
+						bigger.n++;
+						break;
+					}
+		free(s->slots);
+		*s = bigger;
+	}
+	for (size_t k = hash_str(line) % s->cap;; k = (k + 1) % s->cap) {
+		if (!s->slots[k]) {
+			s->slots[k] = xstrdup(line);
+			s->n++;
+			return true;
+		}
+		if (strcmp(s->slots[k], line) == 0)
+			return false;
+	}
+}
+
+static void set_free(line_set *s)
+{
+	for (size_t i = 0; i < s->cap; i++)
+		free(s->slots[i]);
+	free(s->slots);
+}
+
+typedef struct vgen {
+	const rtab_ruleset *rs;
+	strbuf *out;
+	line_set seen; /* the situations written (the line up to its results) */
+	size_t count, errors;
+	bool exhaustive;
+	uint64_t limit;
+	bool *reads; /* per input: the current definition reads it */
+} vgen;
+
+/* A number as printed: exact when scale > 1 (25 at scale 2 is 12.5). */
+static void put_number(strbuf *b, int32_t scale, int32_t v)
+{
+	char num[32];
+	if (rtab_format_exact(v, scale, num, sizeof num) == RTAB_OK)
+		sb_puts(b, num);
+	else
+		sb_printf(b, "%ld", (long)v);
+}
+
+static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
+{
+	const rtab_input *in = &rs->inputs[i];
+	if (in->type == RTAB_TYPE_ENUM)
+		json_string(b, rs->enums[in->enum_index].values[v].id);
+	else if (in->type == RTAB_TYPE_BOOL)
+		sb_puts(b, v ? "true" : "false");
+	else
+		put_number(b, in->step > 0 ? rs->scale : 0, v);
+}
+
+/* {"kind": "name", "inputs": {...}: the situation part of a line. */
+static void head(vgen *g, strbuf *b, const char *kind, const char *name, const int32_t *inputs)
+{
+	sb_printf(b, "{\"%s\": ", kind);
+	json_string(b, name);
+	sb_puts(b, ", \"inputs\": {");
+	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
+		const rtab_input *in = &g->rs->inputs[i];
+		/* An item past its list's length is never read: it is not part of the situation. */
+		if (!g->reads[i] ||
+		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
+			continue;
+		sb_puts(b, n++ ? ", " : "");
+		json_string(b, g->rs->inputs[i].id);
+		sb_puts(b, ": ");
+		put_value(b, g->rs, i, inputs[i]);
+	}
+	sb_puts(b, "}");
+}
+
+static void faces_json(strbuf *b, const int32_t *faces, size_t nfaces)
+{
+	sb_puts(b, ", \"faces\": [");
+	for (size_t i = 0; i < nfaces; i++)
+		sb_printf(b, "%s%ld", i ? ", " : "", (long)faces[i]);
+	sb_puts(b, "]");
+}
+
+/* Write the line unless the same situation was written; b holds the
+ * situation, rest the results. */
+static void emit(vgen *g, strbuf *b, const strbuf *rest)
+{
+	if (set_add(&g->seen, b->data)) {
+		sb_puts(g->out, b->data);
+		sb_puts(g->out, rest->data ? rest->data : "");
+		sb_puts(g->out, "}\n");
+		g->count++;
+	}
+}
+
+static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *o)
+{
+	if (o->nvalues && o->numeric < rs->nnumeric_outcomes) {
+		/* The numbers an outcome carries, by parameter. */
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+		sb_puts(b, ", \"numbers\": {");
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+			sb_puts(b, p ? ", " : "");
+			json_string(b, n->params[p].id);
+			sb_printf(b, ": %ld", (long)o->values[p]);
+		}
+		sb_puts(b, "}");
+	}
+	sb_puts(b, ", \"effects\": [");
+	for (size_t i = 0; i < o->neffects; i++) {
+		const rtab_effect *e = &o->effects[i];
+		const rtab_effect_kind *k = &rs->effect_kinds[e->kind];
+		sb_puts(b, i ? ", {\"effect\": " : "{\"effect\": ");
+		json_string(b, k->id);
+		sb_puts(b, ", \"args\": [");
+		for (size_t a = 0; a < e->nargs; a++) {
+			sb_puts(b, a ? ", " : "");
+			if (a < k->nparams && k->params[a].enum_index >= 0)
+				json_string(b, rs->enums[k->params[a].enum_index].values[e->args[a]].id);
+			else
+				sb_printf(b, "%ld", (long)e->args[a]);
+		}
+		sb_puts(b, "]}");
+	}
+	sb_puts(b, "]");
+}
+
+static void triggers_json(strbuf *b, const rtab_ruleset *rs, const rtab_target *t, size_t n)
+{
+	sb_puts(b, ", \"triggers\": [");
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_string(b, rtab_target_id(rs, t[i]));
+	}
+	sb_puts(b, "]");
+}
+
+/* , "trigger_inputs": [{"input": value, ...}, ...]: the situation each
+ * trigger of the result passes on (the inputs it sets), in the order of
+ * "triggers". */
+static void trigger_inputs_json(strbuf *b, const rtab_ruleset *rs, const rtab_result *r,
+				const int32_t *inputs)
+{
+	int32_t *passed = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *passed);
+	sb_puts(b, ", \"trigger_inputs\": [");
+	for (size_t i = 0; i < r->ntriggered; i++) {
+		const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[r->triggered_by[i]];
+		bool ok = rtab_trigger_inputs(rs, (size_t)r->outcome, r->triggered_by[i], inputs,
+					      rs->ninputs, passed) == RTAB_OK;
+		sb_puts(b, i ? ", {" : "{");
+		for (size_t k = 0; ok && k < tr->nsets; k++) {
+			sb_puts(b, k ? ", " : "");
+			json_string(b, rs->inputs[tr->sets[k].input].id);
+			sb_puts(b, ": ");
+			put_value(b, rs, tr->sets[k].input, passed[tr->sets[k].input]);
+		}
+		sb_puts(b, "}");
+	}
+	sb_puts(b, "]");
+	free(passed);
+}
+
+/* , "reasons": [...]: every provisional reading the result rests on. */
+static void reasons_list_json(strbuf *b, const rtab_result *r)
+{
+	reasons why = {0};
+	reasons_of_table(&why, r);
+	sb_puts(b, ", \"reasons\": [");
+	for (size_t i = 0; i < why.n; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_string(b, why.why[i]);
+	}
+	sb_puts(b, "]");
+}
+
+/* ---- tables ---- */
+
+/* A situation that gives a number input a value between two of its steps:
+ * no situation at all (a sweep of the domain passes through them). */
+static bool between_steps(const rtab_ruleset *rs, const int32_t *inputs)
+{
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		if (in->step > 1 && inputs[i] >= in->min && ((int64_t)inputs[i] - in->min) % in->step)
+			return true;
+	}
+	return false;
+}
+
+static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t *faces,
+			 size_t nfaces, int32_t drm)
+{
+	const rtab_ruleset *rs = g->rs;
+	if (between_steps(rs, inputs))
+		return;
+	strbuf b = {0}, rest = {0};
+	rtab_result r;
+	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, drm, &r);
+	const rtab_table *tab = &rs->tables[t];
+	head(g, &b, "table", tab->id, inputs);
+	faces_json(&b, faces, nfaces);
+	sb_printf(&b, ", \"drm\": %ld", (long)drm);
+	if (rc == RTAB_OK || rc == RTAB_E_NO_RESULT) {
+		/* Which column, and how it was found. */
+		sb_puts(&rest, ", \"column\": ");
+		json_string(&rest, tab->columns[r.column].id);
+		sb_puts(&rest, ", \"key\": ");
+		if (tab->key_kind == RTAB_KEY_ODDS) {
+			sb_putc(&rest, '"');
+			report_put_odds(&rest, rs->scale, r.key_num, r.key_den);
+			sb_putc(&rest, '"');
+		} else if (tab->key_kind == RTAB_KEY_VALUE)
+			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);
+		else
+			sb_puts(&rest, "null");
+		sb_puts(&rest, ", \"key_column\": ");
+		json_string(&rest, r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
+		sb_printf(&rest, ", \"column_shift\": %ld", (long)r.column_shift);
+	}
+	if (rc == RTAB_E_NO_RESULT) {
+		sb_puts(&rest, ", \"outcome\": null, \"no_result\": true");
+	} else if (rc != RTAB_OK) {
+		/* Out of the runtime's domain (an overflow): what it says is the result. */
+		sb_puts(&rest, ", \"error\": ");
+		json_string(&rest, rtab_status_message(rc));
+		g->errors++;
+	} else {
+		sb_printf(&rest, ", \"automatic\": %s", r.automatic ? "true" : "false");
+		sb_printf(&rest, ", \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"modified_roll\": %ld",
+			  (long)r.natural, (long)r.modifier_raw, (long)r.modifier, (long)r.modified_roll);
+		sb_puts(&rest, ", \"applied\": [");
+		for (size_t i = 0; i < r.napplied; i++) {
+			const rtab_applied_modifier *am = &r.applied[i];
+			sb_puts(&rest, i ? ", {\"modifier\": " : "{\"modifier\": ");
+			json_string(&rest, rs->modifiers[am->modifier].id);
+			sb_printf(&rest, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s}",
+				  (long)am->value, (long)am->signed_value, am->counted ? "true" : "false",
+				  am->shift ? "true" : "false");
+		}
+		sb_puts(&rest, "], \"natural_rule\": ");
+		sb_puts(&rest, r.natural_rule >= 0 ? "true" : "false");
+		sb_puts(&rest, ", \"rewritten_from\": ");
+		json_string(&rest, r.rewritten_from >= 0 ? rs->outcomes[r.rewritten_from].id : NULL);
+		sb_puts(&rest, ", \"outcome\": ");
+		json_string(&rest, rs->outcomes[r.outcome].id);
+		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
+		triggers_json(&rest, rs, r.triggered, r.ntriggered);
+		trigger_inputs_json(&rest, rs, &r, inputs);
+		sb_puts(&rest, ", \"provisional\": ");
+		json_string(&rest, r.provisional);
+		reasons_list_json(&rest, &r);
+	}
+	emit(g, &b, &rest);
+	sb_free(&b);
+	sb_free(&rest);
+}
+
+/* Mark the inputs a program reads; note its constants (for samples). */
+static void reads_expr(vgen *g, const rtab_expr *e)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == RTAB_OP_INPUT && e->instrs[i].arg >= 0 && e->instrs[i].arg < g->rs->ninputs)
+			g->reads[e->instrs[i].arg] = true;
+}
+
+static bool counts(const rtab_table *t, const rtab_modifier *m)
+{
+	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
+}
+
+static void table_reads(vgen *g, const rtab_table *t)
+{
+	const rtab_ruleset *rs = g->rs;
+	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
+	if (t->column_input >= 0)
+		g->reads[t->column_input] = true;
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		if (!counts(t, m))
+			continue;
+		reads_expr(g, &m->condition);
+		reads_expr(g, &m->value);
+	}
+	for (size_t i = 0; i < t->nshifts; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->shifts[i]];
+		if (!counts(t, m))
+			continue;
+		reads_expr(g, &m->condition);
+		reads_expr(g, &m->value);
+	}
+	reads_expr(g, &t->key_a);
+	reads_expr(g, &t->key_b);
+	for (size_t i = 0; i < t->nrewrites; i++)
+		reads_expr(g, &t->rewrites[i].condition);
+	size_t n = odds_table_outcomes(rs, (size_t)(t - rs->tables), order);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < rs->outcomes[order[i]].ntriggers; k++)
+			reads_expr(g, &rs->outcomes[order[i]].triggers[k].unless);
+	free(order);
+}
+
+/* The values worth trying for an input: all of a small domain; else its
+ * ends, its default and the constants near it in the programs read. */
+typedef struct samples {
+	int32_t v[64];
+	size_t n;
+} samples;
+
+static void sample_add(samples *s, const rtab_input *in, int64_t v)
+{
+	if (v < in->min || v > in->max || s->n == sizeof s->v / sizeof s->v[0])
+		return;
+	if (in->step > 1 && (v - in->min) % in->step != 0)
+		return; /* between two steps of a number input */
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i] == v)
+			return;
+	s->v[s->n++] = (int32_t)v;
+}
+
+static void input_samples(const rtab_ruleset *rs, size_t i, const rtab_expr *const *exprs,
+			  size_t nexprs, samples *s)
+{
+	const rtab_input *in = &rs->inputs[i];
+	s->n = 0;
+	int64_t step = in->step > 1 ? in->step : 1;
+	if (((int64_t)in->max - in->min) / step < 16) {
+		for (int64_t v = in->min; v <= in->max; v += step)
+			sample_add(s, in, v);
+		return;
+	}
+	sample_add(s, in, in->default_value);
+	sample_add(s, in, in->min);
+	sample_add(s, in, in->max);
+	sample_add(s, in, (int64_t)in->min + step);
+	sample_add(s, in, (int64_t)in->max - step);
+	for (size_t e = 0; e < nexprs; e++)
+		for (size_t k = 0; k < exprs[e]->ninstrs; k++)
+			if (exprs[e]->instrs[k].op == RTAB_OP_CONST ||
+			    exprs[e]->instrs[k].op == RTAB_OP_CONST_EXACT)
+				for (int d = -1; d <= 1; d++)
+					sample_add(s, in, (int64_t)exprs[e]->instrs[k].arg + d * step);
+}
+
+/* Find inputs, changing at most three of `vars` from base, for which expr
+ * evaluates to `want` (nonzero or zero). */
+/* At most this many evaluations per search: a condition over many inputs
+ * with no situation that satisfies it ends the search, not the run. */
+#define SEARCH_BUDGET 200000
+
+typedef struct search {
+	const rtab_ruleset *rs;
+	const rtab_expr *expr;
+	bool want;
+	long budget;
+	size_t vars[32];
+	size_t nvars;
+	samples smp[32];
+} search;
+
+static bool holds(search *s, const int32_t *inputs)
+{
+	int32_t v;
+	s->budget--;
+	if (rtab_expr_eval(s->rs, s->expr, inputs, s->rs->ninputs, &v) != RTAB_OK)
+		return false;
+	return (v != 0) == s->want;
+}
+
+static bool search_from(search *s, int32_t *inputs, size_t first, int depth)
+{
+	if (holds(s, inputs))
+		return true;
+	if (depth == 0 || s->budget <= 0)
+		return false;
+	for (size_t k = first; k < s->nvars; k++) {
+		size_t i = s->vars[k];
+		int32_t keep = inputs[i];
+		for (size_t j = 0; j < s->smp[k].n; j++) {
+			if (s->smp[k].v[j] == keep)
+				continue;
+			inputs[i] = s->smp[k].v[j];
+			if (search_from(s, inputs, k + 1, depth - 1))
+				return true;
+		}
+		inputs[i] = keep;
+	}
+	return false;
+}
+
+/* inputs := a situation from base in which expr is want; false when none is found. */
+static bool find_situation(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
+			   const int32_t *base, int32_t *inputs)
+{
+	search s = {rs, expr, want, SEARCH_BUDGET, {0}, 0, {{{0}, 0}}};
+	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+	for (size_t i = 0; i < expr->ninstrs && s.nvars < 32; i++) {
+		if (expr->instrs[i].op != RTAB_OP_INPUT)
+			continue;
+		size_t in = (size_t)expr->instrs[i].arg;
+		bool dup = false;
+		for (size_t k = 0; k < s.nvars; k++)
+			dup |= s.vars[k] == in;
+		if (dup)
+			continue;
+		input_samples(rs, in, &expr, 1, &s.smp[s.nvars]);
+		s.vars[s.nvars++] = in;
+	}
+	return search_from(&s, inputs, 0, 3);
+}
+
+typedef struct table_ctx {
+	vgen *g;
+	size_t t;
+	const rtab_table *tab;
+	const rtab_dice *dice; /* NULL: no dice */
+	int32_t nat_min, nat_max;
+} table_ctx;
+
+/* Faces whose sum is n, filled from the first die; false when none. */
+static bool faces_for(const table_ctx *tc, int32_t n, int32_t *faces, size_t *nfaces)
+{
+	*nfaces = 0;
+	if (!tc->dice)
+		return n == 0;
+	if (n < tc->nat_min || n > tc->nat_max)
+		return false;
+	int32_t left = n - tc->nat_min;
+	for (size_t gi = 0; gi < tc->dice->ngroups; gi++) {
+		const rtab_die_group *dg = &tc->dice->groups[gi];
+		for (size_t j = 0; j < dg->count; j++) {
+			int32_t extra = left < dg->face_max - dg->face_min ? left : dg->face_max - dg->face_min;
+			faces[(*nfaces)++] = dg->face_min + extra;
+			left -= extra;
+		}
+	}
+	return true;
+}
+
+/* The raw modifier the situation gives by itself. */
+static bool raw_modifier(const table_ctx *tc, const int32_t *inputs, int32_t *raw)
+{
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	rtab_result r;
+	faces_for(tc, tc->nat_min, faces, &nfaces);
+	if (rtab_resolve(tc->g->rs, tc->t, inputs, tc->g->rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK)
+		return false;
+	*raw = r.modifier_raw;
+	return true;
+}
+
+/* One vector whose modified roll is `roll` in this situation, if any can be. */
+static void at_roll(const table_ctx *tc, const int32_t *inputs, int64_t roll)
+{
+	const rtab_table *t = tc->tab;
+	int32_t raw, faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	if (!raw_modifier(tc, inputs, &raw))
+		return;
+	int64_t capped = raw;
+	if (t->capped)
+		capped = capped < t->cap_min ? t->cap_min : capped > t->cap_max ? t->cap_max : capped;
+	/* The situation's own modifier if the dice can make up the rest; else the
+	 * total nearest it that they can. */
+	int64_t best = INT64_MAX, best_m = 0;
+	int64_t lo = t->capped ? t->cap_min : roll - tc->nat_max, hi = t->capped ? t->cap_max : roll - tc->nat_min;
+	for (int64_t m = lo; m <= hi; m++) {
+		int64_t n = roll - m;
+		if (n < tc->nat_min || n > tc->nat_max)
+			continue;
+		int64_t dist = m > capped ? m - capped : capped - m;
+		if (dist < best) {
+			best = dist;
+			best_m = m;
+		}
+	}
+	if (best == INT64_MAX || !faces_for(tc, (int32_t)(roll - best_m), faces, &nfaces))
+		return;
+	int64_t drm = best_m == capped ? 0 : best_m - raw;
+	if (drm < -1000000000 || drm > 1000000000)
+		return;
+	table_vector(tc->g, tc->t, inputs, faces, nfaces, (int32_t)drm);
+}
+
+static void at_middle(const table_ctx *tc, const int32_t *inputs)
+{
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
+	table_vector(tc->g, tc->t, inputs, faces, nfaces, 0);
+}
+
+/* Set the column input so that column c is read. */
+static bool pick_column(const table_ctx *tc, int32_t *inputs, size_t c)
+{
+	int32_t v = odds_column_value(tc->g->rs, tc->t, c);
+	if (v < 0)
+		return false;
+	if (tc->tab->column_input >= 0)
+		inputs[tc->tab->column_input] = v;
+	return true;
+}
+
+static int16_t row_at(const rtab_table *t, size_t c, int64_t r)
+{
+	const rtab_column *col = &t->columns[c];
+	if (r < t->roll_min)
+		return col->below_row;
+	if (r > t->roll_max)
+		return col->above_row;
+	return rtab_column_row(col, (size_t)(r - t->roll_min));
+}
+
+/* The column a situation reads (after its shifts), or -1 when it reads none
+ * (odds 0:0, an error). */
+static int column_of(const table_ctx *tc, const int32_t *inputs)
+{
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	rtab_result r;
+	faces_for(tc, tc->nat_min, faces, &nfaces);
+	int rc = rtab_resolve(tc->g->rs, tc->t, inputs, tc->g->rs->ninputs, faces, nfaces, 0, &r);
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
+		return -1;
+	return rc == RTAB_E_NO_RESULT && r.key_column < 0 ? -1 : (int)r.column;
+}
+
+/* Record sit as column c's situation, if c has none yet. */
+static void found_column(const table_ctx *tc, int32_t **sits, int c, const int32_t *inputs)
+{
+	if (c < 0 || sits[c])
+		return;
+	sits[c] = xmalloc((tc->g->rs->ninputs + 1) * sizeof **sits);
+	memcpy(sits[c], inputs, tc->g->rs->ninputs * sizeof **sits);
+}
+
+/* A table whose column is computed (odds, a difference): sweep each input
+ * its key reads over its domain, the others at their defaults and at a few
+ * small values, and write both sides of every place where the column
+ * changes; note a situation for each column reached. */
+static void sweep_key(const table_ctx *tc, const int32_t *base, int32_t **sits)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	const rtab_table *t = tc->tab;
+	size_t vars[16], nv = 0;
+	const rtab_expr *keys[2] = {&t->key_a, &t->key_b};
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < keys[k]->ninstrs && nv < 16; i++) {
+			const rtab_instr *in = &keys[k]->instrs[i];
+			bool dup = false;
+			if (in->op != RTAB_OP_INPUT)
+				continue;
+			for (size_t j = 0; j < nv; j++)
+				dup |= vars[j] == (size_t)in->arg;
+			if (!dup)
+				vars[nv++] = (size_t)in->arg;
+		}
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	int32_t *prev = xmalloc((rs->ninputs + 1) * sizeof *prev);
+	for (size_t x = 0; x < nv; x++) {
+		const rtab_input *X = &rs->inputs[vars[x]];
+		/* The other inputs: at their defaults, and each at a few small values. */
+		for (size_t y = 0; y <= nv; y++) {
+			int64_t ylo = 0, yhi = 0;
+			if (y < nv) {
+				if (y == x)
+					continue;
+				ylo = rs->inputs[vars[y]].min;
+				yhi = ylo + 9 < rs->inputs[vars[y]].max ? ylo + 9 : rs->inputs[vars[y]].max;
+			}
+			for (int64_t yv = ylo; yv <= yhi; yv++) {
+				memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+				if (y < nv)
+					inputs[vars[y]] = (int32_t)yv;
+				int before = -2;
+				int64_t span = (int64_t)X->max - X->min;
+				int64_t stride = span > 4096 ? span / 4096 + 1 : 1;
+				for (int64_t v = X->min; v <= X->max; v += stride) {
+					inputs[vars[x]] = (int32_t)v;
+					int col = column_of(tc, inputs);
+					found_column(tc, sits, col, inputs);
+					if (before != -2 && col != before) {
+						at_middle(tc, prev);
+						at_middle(tc, inputs);
+					}
+					before = col;
+					memcpy(prev, inputs, rs->ninputs * sizeof *prev);
+				}
+			}
+		}
+	}
+	free(prev);
+	free(inputs);
+}
+
+/* Every column, and in a rolled one every row at both sides of each boundary. */
+static void cover_rows(const table_ctx *tc, const int32_t *base)
+{
+	const rtab_table *t = tc->tab;
+	int32_t **sits = xcalloc(t->ncolumns, sizeof *sits);
+	int32_t *inputs = xmalloc((tc->g->rs->ninputs + 1) * sizeof *inputs);
+	if (t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0 && t->column_end_of_value) {
+		/* Two keys: sweep the key in each variant's run. */
+		for (int32_t v = 0; v <= tc->g->rs->inputs[t->column_input].max; v++) {
+			memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
+			inputs[t->column_input] = v;
+			sweep_key(tc, inputs, sits);
+		}
+	} else if (t->key_kind != RTAB_KEY_INPUT) {
+		sweep_key(tc, base, sits);
+	}
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
+		if (t->key_kind == RTAB_KEY_INPUT && pick_column(tc, inputs, c))
+			found_column(tc, sits, column_of(tc, inputs), inputs);
+	}
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		if (!sits[c])
+			continue;
+		if (t->columns[c].kind != RTAB_COLUMN_ROLLED) {
+			at_middle(tc, sits[c]);
+			continue;
+		}
+		for (int64_t r = (int64_t)t->roll_min - 1; r <= (int64_t)t->roll_max + 1; r++) {
+			bool edge = r == t->roll_min - 1 || r == t->roll_max + 1 || r == t->roll_min ||
+				    r == t->roll_max || row_at(t, c, r) != row_at(t, c, r - 1) ||
+				    row_at(t, c, r) != row_at(t, c, r + 1);
+			if (edge)
+				at_roll(tc, sits[c], r);
+		}
+	}
+	for (size_t c = 0; c < t->ncolumns; c++)
+		free(sits[c]);
+	free(sits);
+	free(inputs);
+}
+
+static void cover_naturals(const table_ctx *tc, const int32_t *base)
+{
+	const rtab_table *t = tc->tab;
+	int32_t raw, faces[RTAB_MAX_FACES];
+	if (!raw_modifier(tc, base, &raw))
+		return;
+	for (size_t i = 0; i < t->nnatural; i++) {
+		const rtab_natural_rule *nr = &t->natural[i];
+		int64_t totals[3] = {raw, t->capped ? t->cap_min : -(int64_t)(tc->nat_max - tc->nat_min) - 1,
+				     t->capped ? t->cap_max : (int64_t)(tc->nat_max - tc->nat_min) + 1};
+		for (int order = 0; order < 2; order++) {
+			for (size_t f = 0; f < nr->nfaces; f++)
+				faces[f] = nr->faces[order ? nr->nfaces - 1 - f : f];
+			for (int k = 0; k < 3; k++) {
+				int64_t drm = totals[k] - raw;
+				table_vector(tc->g, tc->t, base, faces, nr->nfaces, (int32_t)drm);
+			}
+		}
+	}
+}
+
+static void cover_cap(const table_ctx *tc, const int32_t *base)
+{
+	const rtab_table *t = tc->tab;
+	int32_t raw, faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	if (!t->capped || !raw_modifier(tc, base, &raw))
+		return;
+	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
+	int64_t totals[4] = {(int64_t)t->cap_min - 1, t->cap_min, t->cap_max, (int64_t)t->cap_max + 1};
+	for (int k = 0; k < 4; k++)
+		table_vector(tc->g, tc->t, base, faces, nfaces, (int32_t)(totals[k] - raw));
+}
+
+/* A modifier on and off, and each key of the matrices and ratio bands it reads. */
+static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_modifier *m)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	for (int want = 1; want >= 0; want--) {
+		if (m->condition.ninstrs == 0 && !want)
+			continue;
+		if (find_situation(rs, &m->condition, want, base, inputs))
+			at_middle(tc, inputs);
+	}
+	/* Matrices keyed by inputs: every cell. */
+	const rtab_expr *exprs[2] = {&m->condition, &m->value};
+	for (int e = 0; e < 2; e++) {
+		const rtab_expr *x = exprs[e];
+		for (size_t i = 0; i < x->ninstrs; i++) {
+			const rtab_instr *in = &x->instrs[i];
+			if (in->op == RTAB_OP_MATRIX) {
+				const rtab_matrix *mx = &rs->matrices[in->arg];
+				if (i < mx->ndims)
+					continue;
+				bool keyed = true;
+				for (size_t k = 0; k < mx->ndims; k++)
+					keyed &= x->instrs[i - mx->ndims + k].op == RTAB_OP_INPUT;
+				if (!keyed)
+					continue;
+				size_t cells = 1;
+				for (size_t k = 0; k < mx->ndims; k++)
+					cells *= rs->enums[mx->dims[k]].nvalues;
+				for (size_t cell = 0; cell < cells; cell++) {
+					size_t rest = cell;
+					memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+					for (size_t k = mx->ndims; k-- > 0;) {
+						size_t nv = rs->enums[mx->dims[k]].nvalues;
+						inputs[x->instrs[i - mx->ndims + k].arg] = (int32_t)(rest % nv);
+						rest /= nv;
+					}
+					at_middle(tc, inputs);
+				}
+			} else if (in->op == RTAB_OP_BAND && i >= 2 && x->instrs[i - 2].op == RTAB_OP_INPUT &&
+				   x->instrs[i - 1].op == RTAB_OP_INPUT) {
+				/* Each step's boundary, exactly and one past on either side. */
+				const rtab_band *band = &rs->bands[in->arg];
+				size_t ia = (size_t)x->instrs[i - 2].arg, ib = (size_t)x->instrs[i - 1].arg;
+				const rtab_input *A = &rs->inputs[ia], *B = &rs->inputs[ib];
+				for (size_t s = 0; s < band->nsteps; s++) {
+					const rtab_band_step *st = &band->steps[s];
+					/* The smallest multiple with room on both sides, else any. */
+					int64_t best_k = 0;
+					/* A number input moves by its step (0.5 is 1 at halves). */
+					int64_t sa = A->step > 1 ? A->step : 1, sb = B->step > 1 ? B->step : 1;
+					for (int64_t k = 1; k <= 1000; k++) {
+						int64_t a = st->num * k, b = st->den * k;
+						if (a > A->max || b > B->max)
+							break;
+						if (a < A->min || b < B->min || (a - A->min) % sa || (b - B->min) % sb)
+							continue;
+						if (!best_k)
+							best_k = k;
+						if (a - sa >= A->min && a + sa <= A->max) {
+							best_k = k;
+							break;
+						}
+					}
+					for (int64_t d = -1; best_k && d <= 1; d++) {
+						int64_t a = st->num * best_k + d * sa, b = st->den * best_k;
+						if (a < A->min || a > A->max)
+							continue;
+						memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+						inputs[ia] = (int32_t)a;
+						inputs[ib] = (int32_t)b;
+						at_middle(tc, inputs);
+					}
+				}
+			}
+		}
+	}
+	free(inputs);
+}
+
+/* A rewrite, where its row comes up, with its condition true and false; the
+ * exceptions of each trigger the table's outcomes carry, both ways. */
+static void cover_conditions(const table_ctx *tc, const int32_t *base)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	const rtab_table *t = tc->tab;
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	size_t no = odds_table_outcomes(rs, tc->t, order);
+	for (size_t o = 0; o < no; o++) {
+		const rtab_outcome *oc = &rs->outcomes[order[o]];
+		const rtab_expr *conds[RTAB_MAX_TRIGGERS + 64];
+		size_t nc = 0;
+		for (size_t i = 0; i < t->nrewrites && nc < 64; i++)
+			if (t->rewrites[i].from == order[o])
+				conds[nc++] = &t->rewrites[i].condition;
+		for (size_t i = 0; i < oc->ntriggers && i < RTAB_MAX_TRIGGERS; i++)
+			if (oc->triggers[i].unless.ninstrs)
+				conds[nc++] = &oc->triggers[i].unless;
+		for (size_t k = 0; k < nc; k++)
+			for (int want = 1; want >= 0; want--) {
+				if (!find_situation(rs, conds[k], want, base, inputs))
+					continue;
+				/* A roll whose row gives the outcome, in the column the situation reads. */
+				rtab_result r;
+				int32_t faces[RTAB_MAX_FACES];
+				size_t nfaces;
+				for (int64_t roll = (int64_t)t->roll_min - 1; roll <= (int64_t)t->roll_max + 1; roll++) {
+					faces_for(tc, tc->nat_min, faces, &nfaces);
+					if (rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK)
+						break;
+					int16_t row = row_at(t, r.column, roll);
+					if (row >= 0 && rtab_row_outcome(t, row) == order[o]) {
+						at_roll(tc, inputs, roll);
+						break;
+					}
+				}
+			}
+	}
+	free(order);
+	free(inputs);
+}
+
+/* Every situation of the inputs read times every roll, if within the limit. */
+static void exhaust_table(const table_ctx *tc, const int32_t *base)
+{
+	vgen *g = tc->g;
+	const rtab_ruleset *rs = g->rs;
+	uint64_t rolls = tc->dice ? odds_dice_rolls(tc->dice) : 1, total = rolls;
+	size_t vars[256], nv = 0;
+	for (size_t i = 0; i < rs->ninputs && nv < 256; i++)
+		if (g->reads[i]) {
+			uint64_t n = (uint64_t)((int64_t)rs->inputs[i].max - rs->inputs[i].min + 1);
+			if (total && n > g->limit / total + 1)
+				total = 0;
+			else if (total)
+				total *= n;
+			vars[nv++] = i;
+		}
+	if (!rolls || !total || total > g->limit) {
+		fprintf(stderr, "rtab vectors: note: table '%s' has more situations than --limit %llu; only its coverage vectors are written\n",
+			rs->tables[tc->t].id, (unsigned long long)g->limit);
+		return;
+	}
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	int32_t faces[RTAB_MAX_FACES], lo[RTAB_MAX_FACES], hi[RTAB_MAX_FACES];
+	size_t nfaces = 0;
+	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+	for (size_t k = 0; k < nv; k++)
+		inputs[vars[k]] = rs->inputs[vars[k]].min;
+	for (size_t gi = 0; tc->dice && gi < tc->dice->ngroups; gi++)
+		for (size_t j = 0; j < tc->dice->groups[gi].count; j++) {
+			lo[nfaces] = tc->dice->groups[gi].face_min;
+			hi[nfaces++] = tc->dice->groups[gi].face_max;
+		}
+	for (;;) {
+		memcpy(faces, lo, nfaces * sizeof *faces);
+		for (;;) {
+			table_vector(g, tc->t, inputs, faces, nfaces, 0);
+			size_t k = nfaces;
+			while (k > 0 && faces[k - 1] == hi[k - 1]) {
+				faces[k - 1] = lo[k - 1];
+				k--;
+			}
+			if (k == 0)
+				break;
+			faces[k - 1]++;
+		}
+		size_t k = nv;
+		while (k > 0 && inputs[vars[k - 1]] == rs->inputs[vars[k - 1]].max) {
+			inputs[vars[k - 1]] = rs->inputs[vars[k - 1]].min;
+			k--;
+		}
+		if (k == 0)
+			break;
+		inputs[vars[k - 1]]++;
+	}
+	free(inputs);
+}
+
+static void cover_table(vgen *g, size_t t, const int32_t *base)
+{
+	const rtab_ruleset *rs = g->rs;
+	const rtab_table *tab = &rs->tables[t];
+	table_ctx tc = {g, t, tab, tab->dice == RTAB_NO_DICE ? NULL : &rs->dice[tab->dice], 0, 0};
+	if (tc.dice) {
+		tc.nat_min = tc.dice->min;
+		tc.nat_max = tc.dice->max;
+	}
+	table_reads(g, tab);
+	cover_rows(&tc, base);
+	cover_naturals(&tc, base);
+	cover_cap(&tc, base);
+	for (size_t i = 0; i < tab->nmodifiers; i++)
+		if (counts(tab, &rs->modifiers[tab->modifiers[i]]))
+			cover_modifier(&tc, base, &rs->modifiers[tab->modifiers[i]]);
+	for (size_t i = 0; i < tab->nshifts; i++)
+		if (counts(tab, &rs->modifiers[tab->shifts[i]]))
+			cover_modifier(&tc, base, &rs->modifiers[tab->shifts[i]]);
+	cover_conditions(&tc, base);
+	if (g->exhaustive)
+		exhaust_table(&tc, base);
+}
+
+/* ---- the others: situations from the inputs their programs read ---- */
+
+/* Call fn for each situation: every combination of the samples of the inputs
+ * read when that is at most the limit, else each sample of each input alone. */
+typedef void (*situation_fn)(vgen *g, size_t index, const int32_t *inputs);
+
+static void each_situation(vgen *g, size_t index, const int32_t *base, const rtab_expr *const *exprs,
+			   size_t nexprs, situation_fn fn)
+{
+	const rtab_ruleset *rs = g->rs;
+	size_t vars[64], nv = 0;
+	samples *smp = xcalloc(64, sizeof *smp);
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	uint64_t total = 1;
+	for (size_t i = 0; i < rs->ninputs && nv < 64; i++)
+		if (g->reads[i]) {
+			if (g->exhaustive && (int64_t)rs->inputs[i].max - rs->inputs[i].min < 64) {
+				smp[nv].n = 0;
+				for (int64_t v = rs->inputs[i].min; v <= rs->inputs[i].max; v++)
+					sample_add(&smp[nv], &rs->inputs[i], v);
+			} else {
+				input_samples(rs, i, exprs, nexprs, &smp[nv]);
+			}
+			total = total > g->limit ? total : total * smp[nv].n;
+			vars[nv++] = i;
+		}
+	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+	fn(g, index, inputs);
+	if (total <= (g->exhaustive ? g->limit : 4096)) {
+		size_t idx[64] = {0};
+		for (;;) {
+			for (size_t k = 0; k < nv; k++)
+				inputs[vars[k]] = smp[k].v[idx[k]];
+			fn(g, index, inputs);
+			size_t k = nv;
+			while (k > 0 && idx[k - 1] + 1 == smp[k - 1].n) {
+				idx[k - 1] = 0;
+				k--;
+			}
+			if (k == 0)
+				break;
+			idx[k - 1]++;
+		}
+	} else {
+		for (size_t k = 0; k < nv; k++) {
+			memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+			for (size_t j = 0; j < smp[k].n; j++) {
+				inputs[vars[k]] = smp[k].v[j];
+				fn(g, index, inputs);
+			}
+		}
+	}
+	free(inputs);
+	free(smp);
+}
+
+static void reactions_vector(vgen *g, size_t k, const int32_t *inputs)
+{
+	const rtab_ruleset *rs = g->rs;
+	const rtab_reaction_set *set = &rs->reaction_sets[k];
+	uint16_t opts[256];
+	size_t n = 0;
+	strbuf b = {0}, rest = {0};
+	head(g, &b, "reactions", set->id, inputs);
+	int rc = rtab_reactions(rs, k, inputs, rs->ninputs, opts, 256, &n);
+	if (rc != RTAB_OK) {
+		sb_puts(&rest, ", \"error\": ");
+		json_string(&rest, rtab_status_message(rc));
+		g->errors++;
+	} else {
+		sb_puts(&rest, ", \"options\": [");
+		for (size_t i = 0; i < n && i < 256; i++) {
+			sb_puts(&rest, i ? ", " : "");
+			json_string(&rest, set->options[opts[i]].id);
+		}
+		sb_puts(&rest, "], \"leads\": {");
+		for (size_t i = 0; i < n && i < 256; i++) {
+			const rtab_option *o = &set->options[opts[i]];
+			sb_puts(&rest, i ? ", " : "");
+			json_string(&rest, o->id);
+			sb_puts(&rest, ": ");
+			json_string(&rest, o->outcome >= 0 ? rs->outcomes[o->outcome].id : NULL);
+		}
+		sb_puts(&rest, "}");
+	}
+	emit(g, &b, &rest);
+	sb_free(&b);
+	sb_free(&rest);
+}
+
+static void procedure_vector(vgen *g, size_t k, const int32_t *inputs)
+{
+	const rtab_ruleset *rs = g->rs;
+	const rtab_procedure *p = &rs->procedures[k];
+	strbuf b = {0}, rest = {0};
+	int32_t step;
+	head(g, &b, "procedure", p->id, inputs);
+	int rc = rtab_procedure_step_first(rs, k, inputs, rs->ninputs, &step);
+	if (rc != RTAB_OK) {
+		sb_puts(&rest, ", \"error\": ");
+		json_string(&rest, rtab_status_message(rc));
+		g->errors++;
+	} else {
+		int16_t outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
+		sb_puts(&rest, ", \"step\": ");
+		json_string(&rest, step >= 0 ? p->steps[step].id : NULL);
+		sb_puts(&rest, ", \"outcome\": ");
+		json_string(&rest, outcome >= 0 ? rs->outcomes[outcome].id : NULL);
+		if (outcome >= 0) {
+			rtab_target t[RTAB_MAX_TRIGGERS];
+			size_t n = 0;
+			rtab_outcome_triggers(rs, (size_t)outcome, inputs, rs->ninputs, t, RTAB_MAX_TRIGGERS, &n);
+			effects_json(&rest, rs, &rs->outcomes[outcome]);
+			triggers_json(&rest, rs, t, n < RTAB_MAX_TRIGGERS ? n : RTAB_MAX_TRIGGERS);
+		}
+	}
+	emit(g, &b, &rest);
+	sb_free(&b);
+	sb_free(&rest);
+}
+
+static void transition_vector(vgen *g, size_t k, const int32_t *inputs)
+{
+	const rtab_ruleset *rs = g->rs;
+	const rtab_transition *t = &rs->transitions[k];
+	const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
+	strbuf b = {0}, rest = {0};
+	int32_t next;
+	head(g, &b, "transition", t->id, inputs);
+	int rc = rtab_transition_next(rs, k, inputs, rs->ninputs, &next);
+	sb_puts(&rest, ", \"state\": ");
+	json_string(&rest, rc == RTAB_OK ? e->values[next].id : NULL);
+	if (rc != RTAB_OK && rc != RTAB_E_STATE)
+		g->errors++;
+	emit(g, &b, &rest);
+	sb_free(&b);
+	sb_free(&rest);
+}
+
+/* A distance: the faces each form reads, walked as the evaluator reads them. */
+typedef struct dwalk {
+	vgen *g;
+	size_t k;
+	const int32_t *inputs;
+	int32_t faces[RTAB_MAX_FACES];
+	int32_t lo, hi;
+	size_t budget; /* face sequences still to write */
+} dwalk;
+
+static void distance_vector(dwalk *w, size_t nfaces)
+{
+	vgen *g = w->g;
+	const rtab_ruleset *rs = g->rs;
+	const rtab_distance *d = &rs->distances[w->k];
+	strbuf b = {0}, rest = {0};
+	const char *prov = NULL;
+	head(g, &b, "distance", d->id, w->inputs);
+	faces_json(&b, w->faces, nfaces);
+	sb_puts(&rest, ", \"values\": [");
+	for (size_t f = 0; f < d->nforms; f++) {
+		int32_t v;
+		const char *p = NULL;
+		int rc = rtab_distance_eval(rs, w->k, f, w->inputs, rs->ninputs, w->faces, nfaces, &v, &p);
+		sb_puts(&rest, f ? ", {\"value\": " : "{\"value\": ");
+		if (rc == RTAB_OK)
+			put_number(&rest, rs->scale, v);
+		else
+			sb_puts(&rest, "null");
+		sb_puts(&rest, ", \"unit\": ");
+		json_string(&rest, d->forms[f].unit);
+		sb_puts(&rest, "}");
+		if (rc == RTAB_OK && p && !prov)
+			prov = p;
+	}
+	sb_puts(&rest, "], \"provisional\": ");
+	json_string(&rest, prov);
+	emit(g, &b, &rest);
+	sb_free(&b);
+	sb_free(&rest);
+}
+
+/* Extend the faces until form 0 has all it reads; every sequence while the
+ * budget lasts, then only the lowest and highest faces. */
+static void distance_walk(dwalk *w, size_t n)
+{
+	const rtab_ruleset *rs = w->g->rs;
+	rtab_eval_ctx ctx = {.faces = w->faces, .nfaces = n};
+	int32_t v;
+	int rc = rtab_expr_eval_ctx(rs, &rs->distances[w->k].forms[0].value, w->inputs, rs->ninputs, &ctx, &v);
+	if (rc != RTAB_E_FACES || n == RTAB_MAX_FACES) {
+		if (w->budget)
+			w->budget--;
+		distance_vector(w, n);
+		return;
+	}
+	for (int32_t f = w->lo; f <= w->hi; f++) {
+		if (!w->budget && f != w->lo && f != w->hi)
+			continue;
+		w->faces[n] = f;
+		distance_walk(w, n + 1);
+	}
+}
+
+static void distance_situation(vgen *g, size_t k, const int32_t *inputs)
+{
+	const rtab_ruleset *rs = g->rs;
+	const rtab_expr *e = &rs->distances[k].forms[0].value;
+	dwalk w = {g, k, inputs, {0}, 1, 1, g->exhaustive ? g->limit : 256};
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == RTAB_OP_ROLL && rs->dice[e->instrs[i].arg].ngroups) {
+			w.lo = rs->dice[e->instrs[i].arg].groups[0].face_min;
+			w.hi = rs->dice[e->instrs[i].arg].groups[0].face_max;
+			break;
+		}
+	distance_walk(&w, 0);
+}
+
+static bool wanted(const vectors_options *a, const char *id)
+{
+	if (a->nnames == 0)
+		return true;
+	for (size_t i = 0; i < a->nnames; i++)
+		if (strcmp(a->names[i], id) == 0)
+			return true;
+	return false;
+}
+
+bool vectors_known(const rtab_ruleset *rs, const char *name)
+{
+	return rtab_find_table(rs, name) >= 0 || rtab_find_reaction_set(rs, name) >= 0 ||
+	       rtab_find_transition(rs, name) >= 0 || rtab_find_distance(rs, name) >= 0 ||
+	       rtab_find_procedure(rs, name) >= 0;
+}
+
+size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options *opts)
+{
+	vgen g = {rs, out, {0}, 0, 0, opts->exhaustive, opts->limit,
+		  xcalloc(rs->ninputs + 1, sizeof(bool))};
+	int32_t *base = xcalloc(rs->ninputs + 1, sizeof *base);
+	rtab_inputs_default(rs, base, rs->ninputs);
+	for (size_t t = 0; t < rs->ntables; t++)
+		if (wanted(opts, rs->tables[t].id))
+			cover_table(&g, t, base);
+	for (size_t k = 0; k < rs->nreaction_sets; k++) {
+		const rtab_reaction_set *set = &rs->reaction_sets[k];
+		if (!wanted(opts, set->id))
+			continue;
+		const rtab_expr *exprs[257];
+		size_t n = 0;
+		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
+		exprs[n++] = &set->none_when;
+		for (size_t i = 0; i < set->noptions && n < 257; i++)
+			exprs[n++] = &set->options[i].guard;
+		for (size_t i = 0; i < n; i++)
+			reads_expr(&g, exprs[i]);
+		each_situation(&g, k, base, exprs, n, reactions_vector);
+	}
+	for (size_t k = 0; k < rs->ntransitions; k++) {
+		const rtab_transition *t = &rs->transitions[k];
+		if (!wanted(opts, t->id))
+			continue;
+		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
+		g.reads[t->input] = true;
+		each_situation(&g, k, base, NULL, 0, transition_vector);
+	}
+	for (size_t k = 0; k < rs->ndistances; k++) {
+		const rtab_distance *d = &rs->distances[k];
+		if (!wanted(opts, d->id))
+			continue;
+		const rtab_expr *exprs[8];
+		size_t n = 0;
+		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
+		for (size_t f = 0; f < d->nforms && n < 8; f++) {
+			exprs[n++] = &d->forms[f].value;
+			reads_expr(&g, &d->forms[f].value);
+		}
+		each_situation(&g, k, base, exprs, n, distance_situation);
+	}
+	for (size_t k = 0; k < rs->nprocedures; k++) {
+		const rtab_procedure *p = &rs->procedures[k];
+		if (!wanted(opts, p->id))
+			continue;
+		const rtab_expr *exprs[256];
+		size_t n = 0;
+		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
+		for (size_t i = 0; i < p->nsteps && n < 256; i++) {
+			exprs[n++] = &p->steps[i].guard;
+			reads_expr(&g, &p->steps[i].guard);
+		}
+		/* What the outcomes trigger reads inputs too. */
+		for (size_t i = 0; i <= p->nsteps; i++) {
+			int16_t o = i < p->nsteps ? p->steps[i].outcome : p->otherwise;
+			for (size_t t = 0; o >= 0 && t < rs->outcomes[o].ntriggers; t++)
+				reads_expr(&g, &rs->outcomes[o].triggers[t].unless);
+		}
+		each_situation(&g, k, base, exprs, n, procedure_vector);
+	}
+	free(base);
+	free(g.reads);
+	set_free(&g.seen);
+	return g.count;
+}

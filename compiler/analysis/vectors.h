@@ -1,0 +1,28 @@
+/* Conformance vectors of a ruleset: situations and what the runtime gives. */
+#ifndef RTAB_ANALYSIS_VECTORS_H
+#define RTAB_ANALYSIS_VECTORS_H
+
+#include "rtab.h"
+#include "base/util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The limit of an exhaustive search per definition, unless told. */
+#define VECTORS_DEFAULT_LIMIT 100000
+
+typedef struct vectors_options {
+	const char *const *names; /* the definitions to cover; none: every one */
+	size_t nnames;
+	bool exhaustive; /* also every situation times every roll, up to limit */
+	uint64_t limit;
+} vectors_options;
+
+/* Whether name is a table, reaction set, transition, distance or procedure. */
+bool vectors_known(const rtab_ruleset *rs, const char *name);
+
+/* Append the vectors of rs to out, one JSON object per line (docs/vectors.md);
+ * returns how many were written. */
+size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options *opts);
+
+#endif

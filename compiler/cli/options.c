@@ -1,0 +1,121 @@
+/* One parser and one --help generator for the option tables of the verbs. */
+#include "cli/options.h"
+
+#include "cli/cli.h"
+
+#include <string.h>
+
+/* Where the explanations of options start. */
+#define HELP_COLUMN 24
+
+static const char diag_help[] =
+	"the options of rtab check: the file's warnings are shown only\n"
+	"when one of these asks for them; its errors stop the verb";
+
+static void put_option(FILE *out, const char *tag, const char *help)
+{
+	int n = fprintf(out, "  %s", tag);
+	if (n >= HELP_COLUMN - 1) {
+		fputc('\n', out);
+		n = 0;
+	}
+	for (const char *line = help; line;) {
+		const char *end = strchr(line, '\n');
+		fprintf(out, "%*s%.*s\n", HELP_COLUMN - n, "", end ? (int)(end - line) : (int)strlen(line),
+			line);
+		n = 0;
+		line = end ? end + 1 : NULL;
+	}
+}
+
+void cli_help(const cli_verb *v, FILE *out)
+{
+	fprintf(out, "usage: %s\n%s\n", v->usage, v->about);
+	if ((v->opts && v->opts[0].name) || v->shared)
+		fputs("\nOptions:\n", out);
+	for (const cli_opt *o = v->opts; o && o->name; o++) {
+		char tag[64];
+		if (o->letter)
+			snprintf(tag, sizeof tag, "-%c, %s%s%s", o->letter, o->name, o->value ? " " : "",
+				 o->value ? o->value : "");
+		else
+			snprintf(tag, sizeof tag, "%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
+		put_option(out, tag, o->help);
+	}
+	if (v->shared & CLI_EDITION)
+		put_option(out, "--edition NAME",
+			   "the edition with the errata layers up to NAME ('original': none;\n"
+			   "default: every layer); FILE@NAME names one file's edition");
+	if (v->shared & CLI_DIAG_LISTED) {
+		put_option(out, "-WNAME, -Wno-NAME", "turn the check NAME on (as a warning) or off");
+		put_option(out, "-Werror", "warnings are errors");
+		put_option(out, "--strict", "provisional values are errors");
+		put_option(out, "--diagnostics=json", "one JSON object per diagnostic and line");
+	} else if (v->shared & CLI_DIAG) {
+		put_option(out, "-WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text", diag_help);
+	}
+	fprintf(out, "\n%s", v->after);
+}
+
+/* The index of arg in v's table (its value inline after '=' in *inline_value), or -1. */
+static int find_option(const cli_verb *v, const char *arg, const char **inline_value)
+{
+	*inline_value = NULL;
+	for (const cli_opt *o = v->opts; o && o->name; o++) {
+		size_t n = strlen(o->name);
+		if (strcmp(arg, o->name) == 0 || (o->letter && arg[0] == '-' && arg[1] == o->letter && !arg[2]))
+			return (int)(o - v->opts);
+		if (o->value && strncmp(arg, o->name, n) == 0 && arg[n] == '=' && o->name[1] == '-') {
+			*inline_value = arg + n + 1;
+			return (int)(o - v->opts);
+		}
+	}
+	return -1;
+}
+
+int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn take, void *arg)
+{
+	c->verb = v->name;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *value;
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			cli_help(v, stdout);
+			return -1;
+		}
+		if (v->shared & CLI_EDITION) {
+			int e = cli_edition_option(v->name, argc, argv, &i, &c->edition);
+			if (e < 0)
+				return EXIT_USAGE;
+			if (e > 0)
+				continue;
+		}
+		int k = find_option(v, a, &value);
+		if (k >= 0) {
+			const cli_opt *o = &v->opts[k];
+			if (o->value && !value) {
+				if (i + 1 == argc)
+					return usage_error(v->name, "%s needs a value", a);
+				value = argv[++i];
+			}
+			if (strcmp(o->name, "--locale") == 0)
+				c->locale = value;
+			else if (strcmp(o->name, "--format") == 0)
+				c->format = value;
+			if (take(arg, k, value) != EXIT_OK)
+				return EXIT_USAGE;
+			continue;
+		}
+		if (v->shared & (CLI_DIAG | CLI_DIAG_LISTED)) {
+			int dr = cli_diag_option(v->name, a, &c->diag);
+			if (dr < 0)
+				return EXIT_USAGE;
+			if (dr > 0)
+				continue;
+		}
+		if (a[0] == '-' && a[1] && !((v->shared & CLI_NEGATIVE) && a[1] >= '0' && a[1] <= '9'))
+			return usage_error(v->name, "unknown option '%s'", a);
+		if (take(arg, -1, a) != EXIT_OK)
+			return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
