@@ -2,7 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "check/checks.h"
-#include "emit/emit_c.h"
+#include "codegen/emit_c.h"
 #include "check/load.h"
 #include "base/output.h"
 

@@ -3,7 +3,7 @@
 #include "cli/cli_inputs.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
-#include "emit/html_table.h"
+#include "export/html_table.h"
 #include "analysis/odds.h"
 
 #include <stdio.h>

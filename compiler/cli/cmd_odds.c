@@ -1,7 +1,7 @@
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
-#include "emit/grid.h"
+#include "export/grid.h"
 #include "check/load.h"
 #include "analysis/odds.h"
 

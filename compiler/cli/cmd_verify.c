@@ -2,7 +2,7 @@
 #include "cli/cli.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
-#include "emit/html_table.h"
+#include "export/html_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>

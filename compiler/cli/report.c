@@ -2,7 +2,7 @@
 
 #include "cli/cli_inputs.h"
 
-#include "emit/export.h"
+#include "text/value_text.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
-#include "emit/emit_c.h"
-#include "emit/emit_entry.h"
-#include "emit/emit_native.h"
+#include "codegen/emit_c.h"
+#include "codegen/emit_entry.h"
+#include "codegen/emit_native.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -14,9 +14,9 @@
  * order; an interval analysis of each slot drops the overflow, domain and
  * division checks that cannot fail for inputs within their domains.
  */
-#include "emit/emit_native.h"
-#include "emit/emit_c.h"
-#include "emit/emit_fold.h"
+#include "codegen/emit_native.h"
+#include "codegen/emit_c.h"
+#include "codegen/emit_fold.h"
 
 #include <ctype.h>
 #include <stdarg.h>

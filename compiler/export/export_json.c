@@ -7,10 +7,9 @@
  * cells by key) are added next to the data. docs/export-schema.json
  * describes the result.
  */
-#include "emit/export.h"
-#include "emit/export_views.h"
+#include "export/export.h"
+#include "export/export_views.h"
 
-#include "check/load.h"
 #include "rtab_fields.h"
 
 #include <stdio.h>
