@@ -11,7 +11,7 @@
  * native code fills the result in its own order).
  */
 #include "codegen/emit_entry.h"
-#include "codegen/emit_native.h"
+#include "codegen/native_tables.h"
 
 
 bool emit_entry_wanted(const rtab_ruleset *rs)

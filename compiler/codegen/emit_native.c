@@ -15,8 +15,10 @@
  * division checks that cannot fail for inputs within their domains.
  */
 #include "codegen/emit_native.h"
-#include "codegen/emit_c.h"
 #include "codegen/emit_fold.h"
+#include "codegen/expr_intervals.h"
+#include "codegen/native_tables.h"
+#include "codegen/row_form.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -24,17 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct ival {
-	int64_t lo, hi;
-} ival;
-
-/* The stack on entry to one instruction. */
-typedef struct sstate {
-	bool set;
-	int depth;
-	ival s[RTAB_MAX_EXPR_STACK];
-} sstate;
 
 typedef struct nctx {
 	strbuf *o;
@@ -51,324 +42,6 @@ typedef struct nctx {
 	int64_t extra_lo, extra_hi;
 	bool fast; /* the lean resolver for those extras, without a test on the roll */
 } nctx;
-
-static ival clamp32(ival v)
-{
-	if (v.lo < INT32_MIN)
-		v.lo = INT32_MIN;
-	if (v.hi > INT32_MAX)
-		v.hi = INT32_MAX;
-	return v;
-}
-
-static bool fits32(ival v)
-{
-	return v.lo >= INT32_MIN && v.hi <= INT32_MAX;
-}
-
-static int64_t min4(int64_t a, int64_t b, int64_t c, int64_t d)
-{
-	int64_t m = a < b ? a : b;
-	m = m < c ? m : c;
-	return m < d ? m : d;
-}
-
-static int64_t max4(int64_t a, int64_t b, int64_t c, int64_t d)
-{
-	int64_t m = a > b ? a : b;
-	m = m > c ? m : c;
-	return m > d ? m : d;
-}
-
-static ival matrix_range(const rtab_matrix *m, size_t n)
-{
-	ival r = {INT32_MAX, INT32_MIN};
-	for (size_t c = 0; c < n; c++) {
-		if (rtab_matrix_cell(m, c) < r.lo)
-			r.lo = rtab_matrix_cell(m, c);
-		if (rtab_matrix_cell(m, c) > r.hi)
-			r.hi = rtab_matrix_cell(m, c);
-	}
-	return r;
-}
-
-static size_t matrix_size(const rtab_ruleset *rs, const rtab_matrix *m, bool *ok)
-{
-	size_t n = 1;
-	if (m->ndims == 0)
-		*ok = false;
-	for (size_t k = 0; k < m->ndims; k++) {
-		if (m->dims[k] >= rs->nenums) {
-			*ok = false;
-			return 0;
-		}
-		n *= rs->enums[m->dims[k]].nvalues;
-	}
-	return n;
-}
-
-static ival band_range(const rtab_band *b)
-{
-	ival r = {b->otherwise, b->otherwise};
-	for (size_t i = 0; i < b->nsteps; i++) {
-		if (b->steps[i].value < r.lo)
-			r.lo = b->steps[i].value;
-		if (b->steps[i].value > r.hi)
-			r.hi = b->steps[i].value;
-	}
-	return r;
-}
-
-static bool merge(sstate *into, const sstate *from)
-{
-	if (!into->set) {
-		*into = *from;
-		return true;
-	}
-	if (into->depth != from->depth)
-		return false;
-	for (int i = 0; i < from->depth; i++) {
-		if (from->s[i].lo < into->s[i].lo)
-			into->s[i].lo = from->s[i].lo;
-		if (from->s[i].hi > into->s[i].hi)
-			into->s[i].hi = from->s[i].hi;
-	}
-	return true;
-}
-
-/*
- * The state on entry to each instruction (st[0..n], st[n] the end), or
- * false when the expression uses what the native code does not do (dice)
- * or is malformed: the interpreter then answers for the whole table.
- */
-static bool analyse(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
-{
-	size_t n = e->ninstrs;
-	memset(st, 0, (n + 1) * sizeof *st);
-	st[0].set = true;
-	for (size_t i = 0; i < n; i++) {
-		const rtab_instr *in = &e->instrs[i];
-		sstate cur = st[i];
-		int d = cur.depth;
-		if (!cur.set)
-			return false; /* unreachable code: not what the compiler emits */
-		switch ((rtab_op)in->op) {
-		case RTAB_OP_CONST:
-		case RTAB_OP_INPUT:
-			if (d == RTAB_MAX_EXPR_STACK)
-				return false;
-			if (in->op == RTAB_OP_CONST) {
-				cur.s[d].lo = cur.s[d].hi = in->arg;
-			} else {
-				if (in->arg < 0 || (size_t)in->arg >= rs->ninputs)
-					return false;
-				cur.s[d].lo = rs->inputs[in->arg].min;
-				cur.s[d].hi = rs->inputs[in->arg].max;
-			}
-			cur.depth++;
-			break;
-		case RTAB_OP_NEG:
-		case RTAB_OP_ABS:
-		case RTAB_OP_NOT: {
-			if (d < 1)
-				return false;
-			ival a = cur.s[d - 1];
-			if (a.lo == INT32_MIN && in->op != RTAB_OP_NOT)
-				a.lo++; /* checked: INT32_MIN overflows */
-			if (in->op == RTAB_OP_NOT)
-				a = (ival){0, 1};
-			else if (in->op == RTAB_OP_NEG)
-				a = (ival){-a.hi, -a.lo};
-			else if (a.lo < 0)
-				a = a.hi <= 0 ? (ival){-a.hi, -a.lo} : (ival){0, -a.lo > a.hi ? -a.lo : a.hi};
-			cur.s[d - 1] = a;
-			break;
-		}
-		case RTAB_OP_MATRIX: {
-			bool ok = true;
-			if (in->arg < 0 || (size_t)in->arg >= rs->nmatrices)
-				return false;
-			const rtab_matrix *m = &rs->matrices[in->arg];
-			size_t cells = matrix_size(rs, m, &ok);
-			if (!ok || d < m->ndims)
-				return false;
-			cur.depth -= m->ndims;
-			cur.s[cur.depth] = matrix_range(m, cells);
-			cur.depth++;
-			break;
-		}
-		case RTAB_OP_BAND: {
-			if (in->arg < 0 || (size_t)in->arg >= rs->nbands || d < 2)
-				return false;
-			const rtab_band *b = &rs->bands[in->arg];
-			if (b->rounding != RTAB_ROUND_EVENS)
-				return false; /* rounding odds between steps: left to the interpreter */
-			for (size_t k = 0; k < b->nsteps; k++)
-				if (b->steps[k].num <= 0 || b->steps[k].den <= 0 ||
-				    b->steps[k].num > RTAB_MAX_STEP_TERM || b->steps[k].den > RTAB_MAX_STEP_TERM)
-					return false;
-			cur.depth--;
-			cur.s[d - 2] = band_range(b);
-			break;
-		}
-		case RTAB_OP_JUMP_IF_FALSE:
-		case RTAB_OP_JUMP: {
-			if (in->arg < 0 || (size_t)in->arg > n - i - 1)
-				return false;
-			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
-				if (d < 1)
-					return false;
-				cur.depth--;
-			}
-			if (!merge(&st[i + 1 + (size_t)in->arg], &cur))
-				return false;
-			if (in->op == RTAB_OP_JUMP)
-				continue; /* no fall-through */
-			break;
-		}
-		case RTAB_OP_ADD:
-		case RTAB_OP_SUB:
-		case RTAB_OP_MUL:
-		case RTAB_OP_EQ:
-		case RTAB_OP_NE:
-		case RTAB_OP_LT:
-		case RTAB_OP_LE:
-		case RTAB_OP_GT:
-		case RTAB_OP_GE:
-		case RTAB_OP_AND:
-		case RTAB_OP_OR:
-		case RTAB_OP_MIN:
-		case RTAB_OP_MAX:
-		case RTAB_OP_DIV_DOWN:
-		case RTAB_OP_DIV_UP: {
-			if (d < 2)
-				return false;
-			ival a = cur.s[d - 2], b = cur.s[d - 1], r;
-			switch ((rtab_op)in->op) {
-			case RTAB_OP_ADD: r = (ival){a.lo + b.lo, a.hi + b.hi}; break;
-			case RTAB_OP_SUB: r = (ival){a.lo - b.hi, a.hi - b.lo}; break;
-			case RTAB_OP_MUL:
-				r = (ival){min4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi),
-					   max4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi)};
-				break;
-			case RTAB_OP_MIN:
-				r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
-				break;
-			case RTAB_OP_MAX:
-				r = (ival){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
-				break;
-			case RTAB_OP_DIV_DOWN:
-			case RTAB_OP_DIV_UP: {
-				/* |a / b| <= |a| for |b| >= 1, rounding included. */
-				int64_t mag = a.hi > -a.lo ? a.hi : -a.lo;
-				r = (ival){-mag, mag};
-				break;
-			}
-			default: r = (ival){0, 1}; break;
-			}
-			cur.s[d - 2] = clamp32(r);
-			cur.depth--;
-			break;
-		}
-		case RTAB_OP_CONST_EXACT:
-		case RTAB_OP_SCALE:
-		case RTAB_OP_MUL_EXACT:
-		case RTAB_OP_DIV_EXACT:
-			return false; /* exact numbers (a precision 1/N): the interpreter answers */
-		default:
-			return false; /* dice, or an operation this emitter does not know */
-		}
-		if (!merge(&st[i + 1], &cur))
-			return false;
-	}
-	return st[n].set && st[n].depth == 1;
-}
-
-static bool expr_ok(const rtab_ruleset *rs, const rtab_expr *e)
-{
-	if (e->ninstrs == 0)
-		return true;
-	if (!e->instrs)
-		return false;
-	sstate *st = xcalloc(e->ninstrs + 1u, sizeof *st);
-	bool ok = analyse(rs, e, st);
-	free(st);
-	return ok;
-}
-
-static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
-{
-	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
-}
-
-/* Whether every construct of table ti is one the native code resolves exactly. */
-bool table_native(const rtab_ruleset *rs, size_t ti)
-{
-	const rtab_table *t = &rs->tables[ti];
-	size_t counted = 0;
-
-	if (t->dice != RTAB_NO_DICE && t->dice >= rs->ndice)
-		return false;
-	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].nfaces > RTAB_MAX_FACES)
-		return false;
-	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
-		return false;
-	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
-	if (t->key_kind != RTAB_KEY_INPUT || t->nshifts)
-		return false;
-	for (size_t c = 0; c < t->ncolumns; c++)
-		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
-			return false;
-	/* A capped group adds its cap applied to 0 even to tables without members in it. */
-	for (size_t g = 0; g < rs->ngroups; g++)
-		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
-			return false;
-	if (t->column_input < 0 ? t->ncolumns != 1
-				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
-				   rs->inputs[t->column_input].min < 0))
-		return false;
-	for (size_t c = 0; c < t->ncolumns; c++) {
-		const rtab_column *col = &t->columns[c];
-		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !rtab_column_rolls(col))
-			return false;
-		for (int64_t r = 0; r <= (int64_t)t->roll_max - t->roll_min; r++)
-			if (rtab_column_row(col, (size_t)r) >= t->nrows)
-				return false;
-	}
-	for (size_t r = 0; r < t->nrows; r++)
-		if (rtab_row_outcome(t, r) >= rs->noutcomes)
-			return false;
-	for (size_t k = 0; k < t->nnatural; k++)
-		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
-			return false;
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		if (t->modifiers[i] >= rs->nmodifiers)
-			return false;
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		if (!counts_at_step(t, m))
-			continue;
-		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
-			return false;
-		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
-			return false;
-		if (!expr_ok(rs, &m->condition) || !expr_ok(rs, &m->value) || m->value.ninstrs == 0)
-			return false;
-		counted++;
-	}
-	if (counted > RTAB_MAX_APPLIED)
-		return false;
-	for (size_t k = 0; k < t->nrewrites; k++)
-		if (t->rewrites[k].to >= rs->noutcomes || !expr_ok(rs, &t->rewrites[k].condition))
-			return false;
-	for (size_t o = 0; o < rs->noutcomes; o++) {
-		if (rs->outcomes[o].ntriggers > RTAB_MAX_TRIGGERS)
-			return false;
-		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++)
-			if (!expr_ok(rs, &rs->outcomes[o].triggers[k].unless))
-				return false;
-	}
-	return true;
-}
 
 static void indent(strbuf *o, int depth)
 {
@@ -397,7 +70,7 @@ static void line(nctx *c, int depth, const char *fmt, ...)
 /* "if (COND) return STATUS;" when the interval says it can happen. */
 static void check_range32(nctx *c, int depth, int slot, ival v)
 {
-	if (!fits32(v))
+	if (!ival_fits32(v))
 		line(c, depth, "if (x%d < INT32_MIN || x%d > INT32_MAX) return RTAB_E_OVERFLOW;", slot, slot);
 }
 
@@ -425,7 +98,7 @@ static void note_input_native(nctx *c, int depth, size_t k, const char *var)
 
 /*
  * Statements that compute expression e into the int32_t variable dest. The
- * expression is known to pass analyse().
+ * expression is known to pass expr_intervals().
  */
 static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 {
@@ -440,7 +113,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 	}
 	sstate *st = xcalloc(n + 1, sizeof *st);
 	bool *target = xcalloc(n + 1, sizeof *target);
-	analyse(rs, e, st);
+	expr_intervals(rs, e, st);
 	for (size_t i = 0; i <= n; i++)
 		if (st[i].depth > maxd)
 			maxd = st[i].depth;
@@ -484,11 +157,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 		case RTAB_OP_MUL: {
 			const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
 			line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
-			ival r = in->op == RTAB_OP_ADD   ? (ival){va.lo + vb.lo, va.hi + vb.hi}
-				 : in->op == RTAB_OP_SUB ? (ival){va.lo - vb.hi, va.hi - vb.lo}
-							 : (ival){min4(va.lo * vb.lo, va.lo * vb.hi, va.hi * vb.lo, va.hi * vb.hi),
-								  max4(va.lo * vb.lo, va.lo * vb.hi, va.hi * vb.lo, va.hi * vb.hi)};
-			check_range32(c, depth + 1, a, r);
+			check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
 			break;
 		}
 		case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
@@ -503,12 +172,11 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 		case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
 		case RTAB_OP_DIV_DOWN:
 		case RTAB_OP_DIV_UP: {
-			int64_t mag = va.hi > -va.lo ? va.hi : -va.lo;
 			if (vb.lo <= 0 && vb.hi >= 0)
 				line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
 			line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
 			     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
-			check_range32(c, depth + 1, a, (ival){-mag, mag});
+			check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
 			break;
 		}
 		case RTAB_OP_MATRIX: {
@@ -573,7 +241,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 			line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
 			break;
 		case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
-		default: break; /* not reached: analyse() refused it */
+		default: break; /* not reached: expr_intervals() refused it */
 		}
 	}
 	if (target[n])
@@ -793,7 +461,7 @@ static bool nonzero_value(const rtab_ruleset *rs, const rtab_modifier *m)
 		return false;
 	/* The defender's value is negated: INT32_MIN would be an error the interpreter reports. */
 	sstate *st = xcalloc(v->ninstrs + 1u, sizeof *st);
-	analyse(rs, v, st);
+	expr_intervals(rs, v, st);
 	bool may_min = st[v->ninstrs].s[0].lo <= INT32_MIN;
 	free(st);
 	return !(m->sign < 0 && may_min);
@@ -827,7 +495,7 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 		}
 		/* The value's bounds, for the sign's overflow check. */
 		sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
-		analyse(rs, &m->value, st);
+		expr_intervals(rs, &m->value, st);
 		bool may_min = st[m->value.ninstrs].s[0].lo <= INT32_MIN;
 		free(st);
 		if (!c->full && !(m->sign < 0 && may_min) && m->value.ninstrs <= 16) {
@@ -900,7 +568,7 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 static ival signed_range(const rtab_ruleset *rs, const rtab_modifier *m)
 {
 	sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
-	analyse(rs, &m->value, st);
+	expr_intervals(rs, &m->value, st);
 	ival v = st[m->value.ninstrs].s[0];
 	free(st);
 	if (m->sign < 0) {
@@ -1455,7 +1123,7 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
 	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
 	char why[128];
-	if (c->full && emit_c_row_provisional(why, sizeof why, rs, c->ti, "row"))
+	if (c->full && row_provisional_expr(why, sizeof why, rs, c->ti, "row"))
 		line(c, 2, "rtab_native_note_first_(out, %s);", why);
 	line(c, 1, "}");
 	/* Rewrites: the first that applies (in the cells of a virtual column, when folded). */
