@@ -880,15 +880,10 @@ static void emit_table_fn(nctx *c)
 	fold_plan_free(&fold);
 }
 
-static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
+/* The locals of a resolver, each group's accumulators among them. */
+static void emit_locals(nctx *c, const rtab_table *t, bool roll32)
 {
 	const rtab_ruleset *rs = c->rs;
-	line(c, 0, "{");
-	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
-	 * where it cannot, the lean code adds in 32 bits. */
-	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
-						(int64_t)d->min + t->cap_min < INT32_MIN);
-	bool roll32 = !c->full && !roll_overflow;
 	line(c, 1, "const int32_t *in;");
 	line(c, 1, "int64_t total, gsum = 0, %ssum_other = 0;", roll32 ? "" : "roll, ");
 	if (roll32)
@@ -924,44 +919,46 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 1, "(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;");
 	if (c->full)
 		line(c, 1, "(void)slot;");
-	int64_t drm_lo, drm_hi;
-	drm_range(c, t, &drm_lo, &drm_hi, NULL);
-	if (c->fast) {
-		drm_lo = c->extra_lo;
-		drm_hi = c->extra_hi;
-	}
-	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
+}
+
+/* The lean resolver's entry: one test for a valid call; anything else (a missing pointer,
+ * the wrong faces, an extra modifier beyond which a sum could leave int32) is rare: the
+ * interpreter answers, with its own error. Then the natural roll. */
+static void emit_lean_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t drm_hi)
+{
 	unsigned nf = d ? d->nfaces : 0;
-	if (!c->full) {
-		/* One test for a valid call; anything else (a missing pointer, the wrong faces,
-		 * an extra modifier beyond which a sum could leave int32) is rare: the
-		 * interpreter answers, with its own error. */
-		indent(c->o, 1);
-		sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
-		size_t k = 0;
-		for (size_t g = 0; d && g < d->ngroups; g++)
-			for (size_t j = 0; j < d->groups[g].count; j++, k++) {
-				sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
-				offset(c->o, d->groups[g].face_min);
-				sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
-									   (uint32_t)d->groups[g].face_min));
-			}
-		if (drm_lo > INT32_MIN)
-			sb_printf(c->o, " ||\n\t\textra_drm < %lld", (long long)drm_lo);
-		if (drm_hi < INT32_MAX)
-			sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
-		sb_puts(c->o, "))\n");
-		if (c->fast || !c->wide)
-			line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
-		else
-			return_interpreted(c, 2);
-		line(c, 1, "in = s->inputs;");
-		line(c, 1, "(void)in;");
-		for (k = 0; d && k < d->nfaces; k++)
-			line(c, 1, "natural += faces[%zu];", k);
-	} else {
+	indent(c->o, 1);
+	sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
+	size_t k = 0;
+	for (size_t g = 0; d && g < d->ngroups; g++)
+		for (size_t j = 0; j < d->groups[g].count; j++, k++) {
+			sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
+			offset(c->o, d->groups[g].face_min);
+			sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
+								   (uint32_t)d->groups[g].face_min));
+		}
+	if (drm_lo > INT32_MIN)
+		sb_printf(c->o, " ||\n\t\textra_drm < %lld", (long long)drm_lo);
+	if (drm_hi < INT32_MAX)
+		sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
+	sb_puts(c->o, "))\n");
+	if (c->fast || !c->wide)
+		line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
+	else
+		return_interpreted(c, 2);
+	line(c, 1, "in = s->inputs;");
+	line(c, 1, "(void)in;");
+	for (k = 0; d && k < d->nfaces; k++)
+		line(c, 1, "natural += faces[%zu];", k);
+}
+
+/* The explaining resolver's entry: the interpreter's own checks and errors, in its order;
+ * the result cleared; then the natural roll. */
+static void emit_full_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t drm_hi)
+{
+	unsigned nf = d ? d->nfaces : 0;
 	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
-	if (guard) {
+	if (drm_lo > INT32_MIN || drm_hi < INT32_MAX) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
 		indent(c->o, 1);
 		sb_puts(c->o, "if (");
@@ -972,58 +969,40 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		sb_puts(c->o, ")\n");
 		return_interpreted(c, 2);
 	}
-	if (c->full) {
-		line(c, 1, "out->table = %zu;", c->ti);
-		line(c, 1, "out->column = out->row = out->outcome = 0;");
-		line(c, 1, "out->napplied = out->ntriggered = 0;");
-		line(c, 1, "out->provisional = NULL;");
-		line(c, 1, "out->nprovisional = 0;");
-		line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
-		line(c, 1, "out->key_num = out->key_den = 0;");
-		line(c, 1, "out->key_column = -1;");
-		line(c, 1, "out->column_shift = 0;");
-		line(c, 1, "out->automatic = 0;");
-	}
+	line(c, 1, "out->table = %zu;", c->ti);
+	line(c, 1, "out->column = out->row = out->outcome = 0;");
+	line(c, 1, "out->napplied = out->ntriggered = 0;");
+	line(c, 1, "out->provisional = NULL;");
+	line(c, 1, "out->nprovisional = 0;");
+	line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
+	line(c, 1, "out->key_num = out->key_den = 0;");
+	line(c, 1, "out->key_column = -1;");
+	line(c, 1, "out->column_shift = 0;");
+	line(c, 1, "out->automatic = 0;");
 	line(c, 1, "in = s->inputs;");
 	line(c, 1, "(void)in;");
 	/* The faces. */
 	line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
-	if (d) {
-		/* Every face within its die, in one test. */
-		size_t k = 0;
-		indent(c->o, 1);
-		sb_puts(c->o, "if (");
-		for (size_t g = 0; g < d->ngroups; g++)
-			for (size_t j = 0; j < d->groups[g].count; j++, k++)
-				sb_printf(c->o, "%s((uint64_t)((int64_t)faces[%zu] - (%d)) > %du)", k ? " | " : "", k,
-					  d->groups[g].face_min, d->groups[g].face_max - d->groups[g].face_min);
-		sb_puts(c->o, ")\n");
-		line(c, 2, "return RTAB_E_FACES;");
-		for (k = 0; k < d->nfaces; k++)
-			line(c, 1, "natural += faces[%zu];", k);
-	}
-	}
-	if (c->full) {
-		line(c, 1, "out->natural = natural;");
-		if (d && d->provisional)
-			line(c, 1, "rtab_native_note_(out, dice[%u].provisional);", t->dice);
-	}
-	emit_modifiers_native(c, t);
-	emit_sums(c, t);
-	line(c, 1, "modifier = (int32_t)total;");
-	if (c->full)
-		line(c, 1, "out->modifier_raw = modifier;");
-	if (t->capped) {
-		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
-		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
-	}
-	if (roll32)
-		line(c, 1, "roll = natural + modifier;");
-	else
-		line(c, 1, "roll = (int64_t)natural + modifier;");
-	if (roll_overflow)
-		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
-	/* The column. */
+	if (!d)
+		return;
+	/* Every face within its die, in one test. */
+	size_t k = 0;
+	indent(c->o, 1);
+	sb_puts(c->o, "if (");
+	for (size_t g = 0; g < d->ngroups; g++)
+		for (size_t j = 0; j < d->groups[g].count; j++, k++)
+			sb_printf(c->o, "%s((uint64_t)((int64_t)faces[%zu] - (%d)) > %du)", k ? " | " : "", k,
+				  d->groups[g].face_min, d->groups[g].face_max - d->groups[g].face_min);
+	sb_puts(c->o, ")\n");
+	line(c, 2, "return RTAB_E_FACES;");
+	for (k = 0; k < d->nfaces; k++)
+		line(c, 1, "natural += faces[%zu];", k);
+}
+
+/* The column the table is read in. */
+static void emit_column(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
 	if (!c->full && c->vcols) {
 		/* Where the cells of the virtual column start (the column, with the rewrites
 		 * that hold applied). */
@@ -1047,44 +1026,53 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		if (bad)
 			line(c, 1, "if (col >= %u) return RTAB_E_COLUMN;", t->ncolumns);
 	}
-	/* A natural roll that decides whatever the modifiers. */
+}
+
+/* A natural roll that decides whatever the modifiers: the block that looks it up, which
+ * opens the block of the modified roll ("} else {"), or that block alone. */
+static void emit_naturals(nctx *c, const rtab_table *t, const rtab_dice *d)
+{
 	bool naturals = false;
 	if (t->nnatural && d)
 		for (size_t k = 0; k < t->nnatural; k++)
 			naturals |= t->natural[k].nfaces == d->nfaces;
-	if (naturals) {
-		line(c, 1, "{");
-		line(c, 2, "int32_t f[%u];", d->nfaces);
-		line(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
-		if (d->nfaces > 1)
-			line(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
-		for (size_t k = 0; k < t->nnatural; k++) {
-			const rtab_natural_rule *nr = &t->natural[k];
-			if (nr->nfaces != d->nfaces)
-				continue;
-			int32_t sorted[RTAB_MAX_FACES];
-			memcpy(sorted, nr->faces, nr->nfaces * sizeof *sorted);
-			qsort(sorted, nr->nfaces, sizeof *sorted, cmp_i32);
-			indent(c->o, 2);
-			sb_printf(c->o, "if (nat < 0");
-			for (size_t j = 0; j < nr->nfaces; j++)
-				sb_printf(c->o, " && f[%zu] == %ld", j, (long)sorted[j]);
-			sb_printf(c->o, ") nat = %zu;\n", k);
-		}
-		line(c, 1, "}");
-		line(c, 1, "if (nat >= 0) {");
-		line(c, 2, "row = UINT16_MAX;");
-		line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
-		if (c->full) {
-			line(c, 2, "out->natural_rule = (int16_t)nat;");
-			line(c, 2, "rtab_native_note_first_(out, table%zu_natural[nat].provisional);", c->ti);
-		}
-		line(c, 1, "} else {");
-	} else {
+	if (!naturals) {
 		line(c, 1, "(void)nat;");
 		line(c, 1, "{");
+		return;
 	}
-	/* The row and outcome of each modified roll, packed: see emit_row_cells. */
+	line(c, 1, "{");
+	line(c, 2, "int32_t f[%u];", d->nfaces);
+	line(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
+	if (d->nfaces > 1)
+		line(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
+	for (size_t k = 0; k < t->nnatural; k++) {
+		const rtab_natural_rule *nr = &t->natural[k];
+		if (nr->nfaces != d->nfaces)
+			continue;
+		int32_t sorted[RTAB_MAX_FACES];
+		memcpy(sorted, nr->faces, nr->nfaces * sizeof *sorted);
+		qsort(sorted, nr->nfaces, sizeof *sorted, cmp_i32);
+		indent(c->o, 2);
+		sb_printf(c->o, "if (nat < 0");
+		for (size_t j = 0; j < nr->nfaces; j++)
+			sb_printf(c->o, " && f[%zu] == %ld", j, (long)sorted[j]);
+		sb_printf(c->o, ") nat = %zu;\n", k);
+	}
+	line(c, 1, "}");
+	line(c, 1, "if (nat >= 0) {");
+	line(c, 2, "row = UINT16_MAX;");
+	line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
+	if (c->full) {
+		line(c, 2, "out->natural_rule = (int16_t)nat;");
+		line(c, 2, "rtab_native_note_first_(out, table%zu_natural[nat].provisional);", c->ti);
+	}
+	line(c, 1, "} else {");
+}
+
+/* The row and outcome of the modified roll, from the packed cells (see emit_row_cells). */
+static void emit_cell_lookup(nctx *c, const rtab_table *t)
+{
 	int64_t span = (int64_t)t->roll_max - t->roll_min + 1;
 	int64_t width = c->cell_hi - c->cell_lo + 1;
 	bool inside = c->inside;
@@ -1123,58 +1111,113 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
 	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
 	char why[128];
-	if (c->full && row_provisional_expr(why, sizeof why, rs, c->ti, "row"))
+	if (c->full && row_provisional_expr(why, sizeof why, c->rs, c->ti, "row"))
 		line(c, 2, "rtab_native_note_first_(out, %s);", why);
-	line(c, 1, "}");
-	/* Rewrites: the first that applies (in the cells of a virtual column, when folded). */
-	if (t->nrewrites && (c->full || !c->vcols)) {
-		line(c, 1, "do {");
-		for (size_t k = 0; k < t->nrewrites; k++) {
-			const rtab_rewrite *rw = &t->rewrites[k];
-			line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
-			     rs->outcomes[rw->to].id);
-			emit_expr(c, 3, &rw->condition, "cond");
-			if (c->full && rw->provisional)
-				line(c, 3, "rtab_native_note_(out, table%zu_rewrites[%zu].provisional);", c->ti, k);
-			line(c, 3, "if (cond) {");
-			if (c->full) {
-				line(c, 4, "out->rewritten_from = (int16_t)outcome;");
-				line(c, 4, "out->rewrite = %zu;", k);
-			}
-			line(c, 4, "outcome = %u;", rw->to);
-			line(c, 4, "break;");
-			line(c, 3, "}");
-			line(c, 2, "}");
+}
+
+/* Rewrites: the first that applies. */
+static void emit_rewrites(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
+	line(c, 1, "do {");
+	for (size_t k = 0; k < t->nrewrites; k++) {
+		const rtab_rewrite *rw = &t->rewrites[k];
+		line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
+		     rs->outcomes[rw->to].id);
+		emit_expr(c, 3, &rw->condition, "cond");
+		if (c->full && rw->provisional)
+			line(c, 3, "rtab_native_note_(out, table%zu_rewrites[%zu].provisional);", c->ti, k);
+		line(c, 3, "if (cond) {");
+		if (c->full) {
+			line(c, 4, "out->rewritten_from = (int16_t)outcome;");
+			line(c, 4, "out->rewrite = %zu;", k);
 		}
-		line(c, 1, "} while (0);");
+		line(c, 4, "outcome = %u;", rw->to);
+		line(c, 4, "break;");
+		line(c, 3, "}");
+		line(c, 2, "}");
 	}
-	/* What the outcome triggers (the full explanation only). */
-	if (c->full) {
-		bool any = false;
-		for (size_t o = 0; o < rs->noutcomes; o++)
-			any |= rs->outcomes[o].ntriggers > 0;
-		if (any) {
-			line(c, 1, "switch (outcome) {");
-			for (size_t o = 0; o < rs->noutcomes; o++) {
-				const rtab_outcome *oc = &rs->outcomes[o];
-				if (!oc->ntriggers)
-					continue;
-				line(c, 1, "case %zu: /* %s */", o, oc->id);
-				for (size_t k = 0; k < oc->ntriggers; k++)
-					emit_trigger(c, o, k);
-				line(c, 2, "break;");
-			}
-			line(c, 1, "default: break;");
-			line(c, 1, "}");
+	line(c, 1, "} while (0);");
+}
+
+/* The explaining resolver's end: what the outcome triggers, and the result's fields. */
+static void emit_full_result(nctx *c)
+{
+	const rtab_ruleset *rs = c->rs;
+	bool any = false;
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		any |= rs->outcomes[o].ntriggers > 0;
+	if (any) {
+		line(c, 1, "switch (outcome) {");
+		for (size_t o = 0; o < rs->noutcomes; o++) {
+			const rtab_outcome *oc = &rs->outcomes[o];
+			if (!oc->ntriggers)
+				continue;
+			line(c, 1, "case %zu: /* %s */", o, oc->id);
+			for (size_t k = 0; k < oc->ntriggers; k++)
+				emit_trigger(c, o, k);
+			line(c, 2, "break;");
 		}
-		line(c, 1, "out->column = (uint16_t)col;");
-		line(c, 1, "out->key_column = (int16_t)col;");
-		line(c, 1, "out->row = (uint16_t)row;");
-		line(c, 1, "out->outcome = (uint16_t)outcome;");
-		line(c, 1, "out->modifier = modifier;");
-		line(c, 1, "out->modified_roll = (int32_t)roll;");
-		line(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
-		line(c, 1, "out->ntriggered = (uint16_t)nt;");
+		line(c, 1, "default: break;");
+		line(c, 1, "}");
+	}
+	line(c, 1, "out->column = (uint16_t)col;");
+	line(c, 1, "out->key_column = (int16_t)col;");
+	line(c, 1, "out->row = (uint16_t)row;");
+	line(c, 1, "out->outcome = (uint16_t)outcome;");
+	line(c, 1, "out->modifier = modifier;");
+	line(c, 1, "out->modified_roll = (int32_t)roll;");
+	line(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
+	line(c, 1, "out->ntriggered = (uint16_t)nt;");
+}
+
+static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
+{
+	line(c, 0, "{");
+	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
+	 * where it cannot, the lean code adds in 32 bits. */
+	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
+						(int64_t)d->min + t->cap_min < INT32_MIN);
+	bool roll32 = !c->full && !roll_overflow;
+	emit_locals(c, t, roll32);
+	int64_t drm_lo, drm_hi;
+	drm_range(c, t, &drm_lo, &drm_hi, NULL);
+	if (c->fast) {
+		drm_lo = c->extra_lo;
+		drm_hi = c->extra_hi;
+	}
+	if (c->full) {
+		emit_full_entry(c, d, drm_lo, drm_hi);
+		line(c, 1, "out->natural = natural;");
+		if (d && d->provisional)
+			line(c, 1, "rtab_native_note_(out, dice[%u].provisional);", t->dice);
+	} else {
+		emit_lean_entry(c, d, drm_lo, drm_hi);
+	}
+	emit_modifiers_native(c, t);
+	emit_sums(c, t);
+	line(c, 1, "modifier = (int32_t)total;");
+	if (c->full)
+		line(c, 1, "out->modifier_raw = modifier;");
+	if (t->capped) {
+		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
+		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
+	}
+	if (roll32)
+		line(c, 1, "roll = natural + modifier;");
+	else
+		line(c, 1, "roll = (int64_t)natural + modifier;");
+	if (roll_overflow)
+		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
+	emit_column(c, t);
+	emit_naturals(c, t, d);
+	emit_cell_lookup(c, t);
+	line(c, 1, "}");
+	/* In the cells of a virtual column, when folded. */
+	if (t->nrewrites && (c->full || !c->vcols))
+		emit_rewrites(c, t);
+	if (c->full) {
+		emit_full_result(c);
 	} else {
 		line(c, 1, "(void)col;");
 		line(c, 1, "out->outcome = (uint16_t)outcome;");
