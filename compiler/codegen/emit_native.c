@@ -96,13 +96,141 @@ static void note_input_native(nctx *c, int depth, size_t k, const char *var)
 		}
 }
 
+/* A matrix read: the keys checked where their intervals leave their enums, the cell. */
+static void emit_matrix_read(nctx *c, int depth, const rtab_instr *in, const sstate *at)
+{
+	const rtab_ruleset *rs = c->rs;
+	int d = at->depth;
+	const rtab_matrix *m = &rs->matrices[in->arg];
+	int first = d - m->ndims;
+	for (int k = 0; k < m->ndims; k++) {
+		int64_t nv = rs->enums[m->dims[k]].nvalues;
+		ival kv = at->s[first + k];
+		if (kv.lo < 0 || kv.hi >= nv)
+			line(c, depth + 1, "if (x%d < 0 || x%d >= %ld) return RTAB_E_INPUT;",
+			     first + k, first + k, (long)nv);
+	}
+	indent(c->o, depth + 1);
+	sb_printf(c->o, "x%d = ", first);
+	for (int k = 1; k < m->ndims; k++)
+		sb_putc(c->o, '(');
+	sb_printf(c->o, "x%d", first);
+	for (int k = 1; k < m->ndims; k++)
+		sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
+	sb_puts(c->o, ";\n");
+	if (c->full && m->provisional)
+		line(c, depth + 1, "rtab_native_note_(out, rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
+		     (long)in->arg, first);
+	line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first, m->id);
+}
+
+/* A ratio band read (and, explaining, the reasons of the step it reaches). */
+static void emit_band_read(nctx *c, int depth, const rtab_instr *in, const sstate *at)
+{
+	const rtab_ruleset *rs = c->rs;
+	int a = at->depth - 2, b = at->depth - 1;
+	ival va = at->s[a], vb = at->s[b];
+	if (va.lo < 0 || vb.lo < 0)
+		line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
+	if (c->full) {
+		/* The step reached, for its reason. */
+		const rtab_band *bd = &rs->bands[in->arg];
+		long k = (long)in->arg;
+		if (bd->provisional)
+			line(c, depth + 1, "rtab_native_note_(out, bands[%ld].provisional);", k);
+		line(c, depth + 1, "{");
+		line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
+		     a, b, k, a, b, bd->id);
+		line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
+		     (long)bd->otherwise, k);
+		if (bd->step_provisional && bd->otherwise_provisional)
+			line(c, depth + 2, "rtab_native_note_(out, step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
+			     k, k);
+		else if (bd->step_provisional)
+			line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, bands[%ld].step_provisional[step]);", k);
+		else if (bd->otherwise_provisional)
+			line(c, depth + 2, "if (step < 0) rtab_native_note_(out, bands[%ld].otherwise_provisional);", k);
+		line(c, depth + 1, "}");
+		return;
+	}
+	if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
+		/* 0:0, no forces on either side: no ratio to read. */
+		line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
+		     a, a, b, (long)rs->bands[in->arg].otherwise, (long)in->arg, a, b,
+		     rs->bands[in->arg].id);
+	else
+		line(c, depth + 1, "x%d = rtab_native_band%ld_(x%d, x%d); /* %s */", a, (long)in->arg,
+		     a, b, rs->bands[in->arg].id);
+}
+
+/* The statements of instruction i of expression `id`, given the stack on entry. */
+static void emit_instr(nctx *c, int depth, unsigned id, size_t i, const rtab_instr *in, const sstate *at)
+{
+	const rtab_ruleset *rs = c->rs;
+	int d = at->depth, a = d - 2, b = d - 1;
+	ival va = a >= 0 ? at->s[a] : (ival){0, 0}, vb = b >= 0 ? at->s[b] : (ival){0, 0};
+	switch ((rtab_op)in->op) {
+	case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
+	case RTAB_OP_INPUT: {
+		char var[16];
+		line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
+		snprintf(var, sizeof var, "x%d", d);
+		note_input_native(c, depth + 1, (size_t)in->arg, var);
+		break;
+	}
+	case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
+	case RTAB_OP_NEG:
+	case RTAB_OP_ABS:
+		if (vb.lo <= INT32_MIN)
+			line(c, depth + 1, "if (x%d == INT32_MIN) return RTAB_E_OVERFLOW;", b);
+		if (in->op == RTAB_OP_NEG)
+			line(c, depth + 1, "x%d = -x%d;", b, b);
+		else
+			line(c, depth + 1, "x%d = x%d < 0 ? -x%d : x%d;", b, b, b, b);
+		break;
+	case RTAB_OP_ADD:
+	case RTAB_OP_SUB:
+	case RTAB_OP_MUL: {
+		const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
+		line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
+		check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
+		break;
+	}
+	case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
+	case RTAB_OP_NE: line(c, depth + 1, "x%d = x%d != x%d;", a, a, b); break;
+	case RTAB_OP_LT: line(c, depth + 1, "x%d = x%d < x%d;", a, a, b); break;
+	case RTAB_OP_LE: line(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
+	case RTAB_OP_GT: line(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
+	case RTAB_OP_GE: line(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
+	case RTAB_OP_AND: line(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
+	case RTAB_OP_OR: line(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
+	case RTAB_OP_MIN: line(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
+	case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
+	case RTAB_OP_DIV_DOWN:
+	case RTAB_OP_DIV_UP: {
+		if (vb.lo <= 0 && vb.hi >= 0)
+			line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
+		line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
+		     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
+		check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
+		break;
+	}
+	case RTAB_OP_MATRIX: emit_matrix_read(c, depth, in, at); break;
+	case RTAB_OP_BAND: emit_band_read(c, depth, in, at); break;
+	case RTAB_OP_JUMP_IF_FALSE:
+		line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
+		break;
+	case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
+	default: break; /* not reached: expr_intervals() refused it */
+	}
+}
+
 /*
  * Statements that compute expression e into the int32_t variable dest. The
  * expression is known to pass expr_intervals().
  */
 static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 {
-	const rtab_ruleset *rs = c->rs;
 	size_t n = e->ninstrs;
 	unsigned id = c->nexpr++;
 	int maxd = 1;
@@ -113,7 +241,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 	}
 	sstate *st = xcalloc(n + 1, sizeof *st);
 	bool *target = xcalloc(n + 1, sizeof *target);
-	expr_intervals(rs, e, st);
+	expr_intervals(c->rs, e, st);
 	for (size_t i = 0; i <= n; i++)
 		if (st[i].depth > maxd)
 			maxd = st[i].depth;
@@ -128,121 +256,9 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 		sb_printf(c->o, "%s x%d", k ? "," : "", k);
 	sb_puts(c->o, ";\n");
 	for (size_t i = 0; i < n; i++) {
-		const rtab_instr *in = &e->instrs[i];
-		int d = st[i].depth, a = d - 2, b = d - 1;
-		ival va = a >= 0 ? st[i].s[a] : (ival){0, 0}, vb = b >= 0 ? st[i].s[b] : (ival){0, 0};
 		if (target[i])
 			line(c, depth, "e%u_%zu: ;", id, i);
-		switch ((rtab_op)in->op) {
-		case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
-		case RTAB_OP_INPUT: {
-			char var[16];
-			line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
-			snprintf(var, sizeof var, "x%d", d);
-			note_input_native(c, depth + 1, (size_t)in->arg, var);
-			break;
-		}
-		case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
-		case RTAB_OP_NEG:
-		case RTAB_OP_ABS:
-			if (vb.lo <= INT32_MIN)
-				line(c, depth + 1, "if (x%d == INT32_MIN) return RTAB_E_OVERFLOW;", b);
-			if (in->op == RTAB_OP_NEG)
-				line(c, depth + 1, "x%d = -x%d;", b, b);
-			else
-				line(c, depth + 1, "x%d = x%d < 0 ? -x%d : x%d;", b, b, b, b);
-			break;
-		case RTAB_OP_ADD:
-		case RTAB_OP_SUB:
-		case RTAB_OP_MUL: {
-			const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
-			line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
-			check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
-			break;
-		}
-		case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
-		case RTAB_OP_NE: line(c, depth + 1, "x%d = x%d != x%d;", a, a, b); break;
-		case RTAB_OP_LT: line(c, depth + 1, "x%d = x%d < x%d;", a, a, b); break;
-		case RTAB_OP_LE: line(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
-		case RTAB_OP_GT: line(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
-		case RTAB_OP_GE: line(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
-		case RTAB_OP_AND: line(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
-		case RTAB_OP_OR: line(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
-		case RTAB_OP_MIN: line(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
-		case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
-		case RTAB_OP_DIV_DOWN:
-		case RTAB_OP_DIV_UP: {
-			if (vb.lo <= 0 && vb.hi >= 0)
-				line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
-			line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
-			     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
-			check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
-			break;
-		}
-		case RTAB_OP_MATRIX: {
-			const rtab_matrix *m = &rs->matrices[in->arg];
-			int first = d - m->ndims;
-			for (int k = 0; k < m->ndims; k++) {
-				int64_t nv = rs->enums[m->dims[k]].nvalues;
-				ival kv = st[i].s[first + k];
-				if (kv.lo < 0 || kv.hi >= nv)
-					line(c, depth + 1, "if (x%d < 0 || x%d >= %ld) return RTAB_E_INPUT;",
-					     first + k, first + k, (long)nv);
-			}
-			indent(c->o, depth + 1);
-			sb_printf(c->o, "x%d = ", first);
-			for (int k = 1; k < m->ndims; k++)
-				sb_putc(c->o, '(');
-			sb_printf(c->o, "x%d", first);
-			for (int k = 1; k < m->ndims; k++)
-				sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
-			sb_puts(c->o, ";\n");
-			if (c->full && m->provisional)
-				line(c, depth + 1, "rtab_native_note_(out, rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
-				     (long)in->arg, first);
-			line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first,
-			     m->id);
-			break;
-		}
-		case RTAB_OP_BAND:
-			if (va.lo < 0 || vb.lo < 0)
-				line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
-			if (c->full) {
-				/* The step reached, for its reason. */
-				const rtab_band *bd = &rs->bands[in->arg];
-				long k = (long)in->arg;
-				if (bd->provisional)
-					line(c, depth + 1, "rtab_native_note_(out, bands[%ld].provisional);", k);
-				line(c, depth + 1, "{");
-				line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
-				     a, b, k, a, b, bd->id);
-				line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
-				     (long)bd->otherwise, k);
-				if (bd->step_provisional && bd->otherwise_provisional)
-					line(c, depth + 2, "rtab_native_note_(out, step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
-					     k, k);
-				else if (bd->step_provisional)
-					line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, bands[%ld].step_provisional[step]);", k);
-				else if (bd->otherwise_provisional)
-					line(c, depth + 2, "if (step < 0) rtab_native_note_(out, bands[%ld].otherwise_provisional);", k);
-				line(c, depth + 1, "}");
-				break;
-			}
-			if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
-				/* 0:0, no forces on either side: no ratio to read. */
-				line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
-				     a, a, b, (long)rs->bands[in->arg].otherwise, (long)in->arg, a, b,
-				     rs->bands[in->arg].id);
-			else
-				line(c, depth + 1, "x%d = rtab_native_band%ld_(x%d, x%d); /* %s */", a, (long)in->arg,
-				     a, b, rs->bands[in->arg].id);
-			break;
-		case RTAB_OP_JUMP_IF_FALSE:
-			line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
-			break;
-		case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
-		default: break; /* not reached: expr_intervals() refused it */
-		}
+		emit_instr(c, depth, id, i, &e->instrs[i], &st[i]);
 	}
 	if (target[n])
 		line(c, depth, "e%u_%zu: ;", id, n);
