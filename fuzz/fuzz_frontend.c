@@ -18,7 +18,7 @@
  * .rtab file. Diagnostics go to /dev/null, opened once. Nothing here
  * writes a file.
  */
-#include "emit/emit_c.h"
+#include "codegen/emit_c.h"
 #include "check/examples.h"
 #include "check/load.h"
 #include "check/model.h"

@@ -1,7 +1,8 @@
 /* A lowered ruleset as facets (see facets.h). */
 #include "analysis/facets.h"
 
-#include "emit/export.h"
+#include "text/expr_text.h"
+#include "text/value_text.h"
 #include "analysis/odds.h"
 
 #include <stdarg.h>

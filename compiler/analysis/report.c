@@ -1,7 +1,7 @@
 #include "analysis/report.h"
 #include "base/json.h"
 
-#include "emit/export.h"
+#include "text/value_text.h"
 
 #include <stdlib.h>
 

@@ -388,3 +388,9 @@ void sb_put_int(strbuf *sb, long long v)
 	if (v < 0)
 		*--p = '-';
 }
+
+const char *path_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}

@@ -104,4 +104,7 @@ void idmap_free(idmap *map);
 
 /* Edit distance, for "did you mean" suggestions. */
 size_t edit_distance(const char *a, const char *b);
+
+/* The final component of a path, for banners. */
+const char *path_basename(const char *path);
 #endif

@@ -16,12 +16,6 @@
 
 static const src_loc nowhere = {0, 0}; /* a message about the whole file */
 
-const char *path_basename(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
-}
-
 /*
  * Open a source for reading, refusing what is not a regular file: a FIFO
  * or a device would block or never end. The open itself does not block.

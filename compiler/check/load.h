@@ -44,7 +44,4 @@ void loaded_free(loaded *l);
 /* Open path for reading if it is a regular file; otherwise say why not through d and return NULL. Never blocks on a FIFO. */
 FILE *open_regular(const char *path, diag_ctx *d);
 
-/* The final component of a path, for banners. */
-const char *path_basename(const char *path);
-
 #endif

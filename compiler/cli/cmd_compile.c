@@ -3,7 +3,7 @@
 #include "cli/cli.h"
 #include "check/c_names.h"
 #include "check/checks.h"
-#include "emit/emit_c.h"
+#include "codegen/emit_c.h"
 #include "check/load.h"
 #include "base/output.h"
 #include "cli/options.h"

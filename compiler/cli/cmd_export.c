@@ -1,7 +1,7 @@
 /* rtab export: the lowered ruleset as JSON, CSV, Markdown or an HTML print proof. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
-#include "emit/export.h"
+#include "export/export.h"
 #include "check/load.h"
 #include "base/output.h"
 

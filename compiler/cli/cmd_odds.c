@@ -2,7 +2,7 @@
 #include "cli/cli.h"
 #include "base/json.h"
 #include "cli/cli_inputs.h"
-#include "emit/grid.h"
+#include "export/grid.h"
 #include "check/load.h"
 #include "analysis/odds.h"
 #include "analysis/odds_grid.h"

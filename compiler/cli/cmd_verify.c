@@ -4,7 +4,7 @@
 #include "base/json.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
-#include "emit/html_table.h"
+#include "export/html_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,10 +7,9 @@
  * cells by key) are added next to the data. docs/export-schema.json
  * describes the result.
  */
-#include "emit/export.h"
-#include "emit/export_views.h"
+#include "export/export.h"
+#include "export/export_views.h"
 
-#include "check/load.h"
 #include "rtab_fields.h"
 
 #include <stdio.h>
@@ -341,163 +340,266 @@ static const char *rounding_name(uint8_t r)
 	return "?";
 }
 
-/* Readable forms beside the data. */
-static void extras(export_ctx *c, const char *type, const void *p, place w, bool *first)
+/*
+ * Readable forms beside the data, one function per structure that has them:
+ * each adds its keys after the structure's fields.
+ */
+typedef void extra_fn(export_ctx *c, const void *p, place w, bool *first);
+
+static void expr_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	strbuf sb = {0};
+	key(c, first, "text");
+	export_expr_text(&sb, c->rs, p);
+	str(c, sb.data);
+	sb_free(&sb);
+}
+
+static void instr_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_ruleset *rs = c->rs;
+	const rtab_instr *in = p;
+	key(c, first, "op_name");
+	str(c, export_op_name(in->op));
+	const char *ref = NULL;
+	if (in->op == RTAB_OP_INPUT && in->arg >= 0 && in->arg < rs->ninputs)
+		ref = rs->inputs[in->arg].id;
+	else if (in->op == RTAB_OP_MATRIX && in->arg >= 0 && in->arg < rs->nmatrices)
+		ref = rs->matrices[in->arg].id;
+	else if (in->op == RTAB_OP_BAND && in->arg >= 0 && in->arg < rs->nbands)
+		ref = rs->bands[in->arg].id;
+	else if (in->op == RTAB_OP_ROLL && in->arg >= 0 && in->arg < rs->ndice)
+		ref = rs->dice[in->arg].id;
+	if (ref) {
+		key(c, first, "ref");
+		str(c, ref);
+	}
+}
+
+static void target_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_target *t = p;
+	key(c, first, "kind_name");
+	str(c, export_target_kind(t->kind));
+	key(c, first, "id");
+	str(c, export_target_id(c->rs, *t));
+}
+
+static void input_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_ruleset *rs = c->rs;
+	const rtab_input *in = p;
+	key(c, first, "type_name");
+	str(c, in->type == RTAB_TYPE_ENUM   ? "enum"
+	       : in->type == RTAB_TYPE_BOOL ? "bool"
+	       : in->step > 0		    ? "number"
+					    : "int");
+	key(c, first, "default_text");
+	char num[32];
+	if (in->type == RTAB_TYPE_ENUM)
+		str(c, rs->enums[in->enum_index].values[in->default_value].id);
+	else if (in->type == RTAB_TYPE_BOOL)
+		str(c, in->default_value ? "true" : "false");
+	else if (in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK)
+		str(c, num); /* a number input: exact, as written (12.5) */
+	else
+		sb_printf(c->out, "\"%ld\"", (long)in->default_value);
+}
+
+static void modifier_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_ruleset *rs = c->rs;
+	const rtab_modifier *m = p;
+	key(c, first, "side");
+	str(c, m->sign < 0 ? "defender" : "attacker");
+	key(c, first, "step_ids");
+	sb_putc(c->out, '[');
+	for (size_t s = 0, n = 0; s < rs->nsteps && s < RTAB_MAX_STEPS; s++)
+		if ((m->steps >> s) & 1u) {
+			sb_puts(c->out, n++ ? ", " : "");
+			str(c, rs->steps[s]);
+		}
+	sb_putc(c->out, ']');
+}
+
+static void table_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_table *t = p;
+	key(c, first, "key_kind_name");
+	str(c, t->key_kind == RTAB_KEY_ODDS ? "odds" : t->key_kind == RTAB_KEY_VALUE ? "value" : "input");
+	key(c, first, "rounding_name");
+	str(c, rounding_name(t->rounding));
+}
+
+static void band_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	key(c, first, "rounding_name");
+	str(c, rounding_name(((const rtab_band *)p)->rounding));
+}
+
+static void outcome_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)p;
+	if (w.index >= c->rs->noutcomes)
+		return;
+	char *code = export_outcome_code(c, (uint16_t)w.index);
+	key(c, first, "code");
+	str(c, code);
+	free(code);
+}
+
+static void group_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_group *g = p;
+	key(c, first, "stacking_name");
+	str(c, g->stacking == RTAB_STACK_WORST ? "worst" : g->stacking == RTAB_STACK_BEST ? "best" : "sum");
+}
+
+static void band_step_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_band_step *s = p;
+	key(c, first, "ratio");
+	sb_printf(c->out, "\"%ld:%ld\"", (long)s->num, (long)s->den);
+}
+
+static void effect_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	strbuf sb = {0};
+	key(c, first, "text");
+	export_effect_text(&sb, c->rs, p);
+	str(c, sb.data);
+	sb_free(&sb);
+}
+
+static void column_extras(export_ctx *c, const void *p, place w, bool *first)
 {
 	const rtab_ruleset *rs = c->rs;
-	strbuf sb = {0};
-	if (strcmp(type, "rtab_expr") == 0) {
-		key(c, first, "text");
-		export_expr_text(&sb, rs, p);
-		str(c, sb.data);
-	} else if (strcmp(type, "rtab_instr") == 0) {
-		const rtab_instr *in = p;
-		key(c, first, "op_name");
-		str(c, export_op_name(in->op));
-		const char *ref = NULL;
-		if (in->op == RTAB_OP_INPUT && in->arg >= 0 && in->arg < rs->ninputs)
-			ref = rs->inputs[in->arg].id;
-		else if (in->op == RTAB_OP_MATRIX && in->arg >= 0 && in->arg < rs->nmatrices)
-			ref = rs->matrices[in->arg].id;
-		else if (in->op == RTAB_OP_BAND && in->arg >= 0 && in->arg < rs->nbands)
-			ref = rs->bands[in->arg].id;
-		else if (in->op == RTAB_OP_ROLL && in->arg >= 0 && in->arg < rs->ndice)
-			ref = rs->dice[in->arg].id;
-		if (ref) {
-			key(c, first, "ref");
-			str(c, ref);
-		}
-	} else if (strcmp(type, "rtab_target") == 0) {
-		const rtab_target *t = p;
-		key(c, first, "kind_name");
-		str(c, export_target_kind(t->kind));
-		key(c, first, "id");
-		str(c, export_target_id(rs, *t));
-	} else if (strcmp(type, "rtab_input") == 0) {
-		const rtab_input *in = p;
-		key(c, first, "type_name");
-		str(c, in->type == RTAB_TYPE_ENUM   ? "enum"
-		       : in->type == RTAB_TYPE_BOOL ? "bool"
-		       : in->step > 0		    ? "number"
-						    : "int");
-		key(c, first, "default_text");
-		char num[32];
-		if (in->type == RTAB_TYPE_ENUM)
-			str(c, rs->enums[in->enum_index].values[in->default_value].id);
-		else if (in->type == RTAB_TYPE_BOOL)
-			str(c, in->default_value ? "true" : "false");
-		else if (in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK)
-			str(c, num); /* a number input: exact, as written (12.5) */
-		else
-			sb_printf(c->out, "\"%ld\"", (long)in->default_value);
-	} else if (strcmp(type, "rtab_modifier") == 0) {
-		const rtab_modifier *m = p;
-		key(c, first, "side");
-		str(c, m->sign < 0 ? "defender" : "attacker");
-		key(c, first, "step_ids");
-		sb_putc(c->out, '[');
-		for (size_t s = 0, n = 0; s < rs->nsteps && s < RTAB_MAX_STEPS; s++)
-			if ((m->steps >> s) & 1u) {
+	if (w.table >= rs->ntables)
+		return;
+	const rtab_table *t = &rs->tables[w.table];
+	const rtab_column *col = p;
+	key(c, first, "kind_name");
+	str(c, col->kind == RTAB_COLUMN_AUTOMATIC ? "automatic" : col->kind == RTAB_COLUMN_NONE ? "none" : "rolled");
+	key(c, first, "values");
+	sb_putc(c->out, '[');
+	if (t->column_input >= 0) {
+		const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
+		for (size_t v = 0, n = 0; v < e->nvalues; v++)
+			if (t->column_end_of_value /* two keys: the variant whose run holds it */
+				    ? t->column_of_value[v] <= w.index && w.index < t->column_end_of_value[v]
+				    : t->column_of_value[v] == w.index) {
 				sb_puts(c->out, n++ ? ", " : "");
-				str(c, rs->steps[s]);
+				str(c, e->values[v].id);
 			}
-		sb_putc(c->out, ']');
-	} else if (strcmp(type, "rtab_table") == 0) {
-		const rtab_table *t = p;
-		key(c, first, "key_kind_name");
-		str(c, t->key_kind == RTAB_KEY_ODDS ? "odds" : t->key_kind == RTAB_KEY_VALUE ? "value" : "input");
-		key(c, first, "rounding_name");
-		str(c, rounding_name(t->rounding));
-	} else if (strcmp(type, "rtab_band") == 0) {
-		key(c, first, "rounding_name");
-		str(c, rounding_name(((const rtab_band *)p)->rounding));
-	} else if (strcmp(type, "rtab_outcome") == 0 && w.index < rs->noutcomes) {
-		char *code = export_outcome_code(c, (uint16_t)w.index);
-		key(c, first, "code");
-		str(c, code);
-		free(code);
-	} else if (strcmp(type, "rtab_group") == 0) {
-		const rtab_group *g = p;
-		key(c, first, "stacking_name");
-		str(c, g->stacking == RTAB_STACK_WORST ? "worst" : g->stacking == RTAB_STACK_BEST ? "best" : "sum");
-	} else if (strcmp(type, "rtab_band_step") == 0) {
-		const rtab_band_step *s = p;
-		key(c, first, "ratio");
-		sb_printf(c->out, "\"%ld:%ld\"", (long)s->num, (long)s->den);
-	} else if (strcmp(type, "rtab_effect") == 0) {
-		const rtab_effect *e = p;
-		key(c, first, "text");
-		export_effect_text(&sb, rs, e);
+	}
+	sb_putc(c->out, ']');
+}
+
+static void row_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)p;
+	if (w.table >= c->rs->ntables)
+		return;
+	const rtab_table *t = &c->rs->tables[w.table];
+	strbuf sb = {0};
+	key(c, first, "ranges");
+	sb_putc(c->out, '[');
+	for (size_t col = 0; col < t->ncolumns; col++) {
+		sb_puts(c->out, col ? ", " : "");
+		sb_clear(&sb);
+		export_row_range(&sb, c, w.table, col, w.index);
 		str(c, sb.data);
-	} else if (strcmp(type, "rtab_column") == 0 && w.table < rs->ntables) {
-		const rtab_table *t = &rs->tables[w.table];
-		const rtab_column *col = p;
-		key(c, first, "kind_name");
-		str(c, col->kind == RTAB_COLUMN_AUTOMATIC ? "automatic" : col->kind == RTAB_COLUMN_NONE ? "none" : "rolled");
-		key(c, first, "values");
-		sb_putc(c->out, '[');
-		if (t->column_input >= 0) {
-			const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
-			for (size_t v = 0, n = 0; v < e->nvalues; v++)
-				if (t->column_end_of_value /* two keys: the variant whose run holds it */
-					    ? t->column_of_value[v] <= w.index && w.index < t->column_end_of_value[v]
-					    : t->column_of_value[v] == w.index) {
-					sb_puts(c->out, n++ ? ", " : "");
-					str(c, e->values[v].id);
-				}
+	}
+	sb_putc(c->out, ']');
+	sb_free(&sb);
+}
+
+static void matrix_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_ruleset *rs = c->rs;
+	const rtab_matrix *m = p;
+	size_t n = 1;
+	for (size_t k = 0; k < m->ndims; k++)
+		n *= rs->enums[m->dims[k]].nvalues;
+	key(c, first, "by_keys");
+	sb_putc(c->out, '[');
+	for (size_t cell = 0; cell < n; cell++) {
+		size_t rest = cell;
+		sb_puts(c->out, cell ? ", {\"keys\": [" : "{\"keys\": [");
+		/* Row-major: the last key turns fastest. */
+		size_t idx[16] = {0};
+		for (size_t k = m->ndims; k-- > 0;) {
+			size_t nv = rs->enums[m->dims[k]].nvalues;
+			idx[k < 16 ? k : 15] = rest % nv;
+			rest /= nv;
 		}
-		sb_putc(c->out, ']');
-	} else if (strcmp(type, "rtab_row") == 0 && w.table < rs->ntables) {
-		const rtab_table *t = &rs->tables[w.table];
-		key(c, first, "ranges");
-		sb_putc(c->out, '[');
-		for (size_t col = 0; col < t->ncolumns; col++) {
-			sb_puts(c->out, col ? ", " : "");
-			sb_clear(&sb);
-			export_row_range(&sb, c, w.table, col, w.index);
-			str(c, sb.data);
+		for (size_t k = 0; k < m->ndims && k < 16; k++) {
+			sb_puts(c->out, k ? ", " : "");
+			str(c, rs->enums[m->dims[k]].values[idx[k]].id);
 		}
-		sb_putc(c->out, ']');
-	} else if (strcmp(type, "rtab_matrix") == 0) {
-		const rtab_matrix *m = p;
-		size_t n = 1;
-		for (size_t k = 0; k < m->ndims; k++)
-			n *= rs->enums[m->dims[k]].nvalues;
-		key(c, first, "by_keys");
-		sb_putc(c->out, '[');
-		for (size_t cell = 0; cell < n; cell++) {
-			size_t rest = cell;
-			sb_puts(c->out, cell ? ", {\"keys\": [" : "{\"keys\": [");
-			/* Row-major: the last key turns fastest. */
-			size_t idx[16] = {0};
-			for (size_t k = m->ndims; k-- > 0;) {
-				size_t nv = rs->enums[m->dims[k]].nvalues;
-				idx[k < 16 ? k : 15] = rest % nv;
-				rest /= nv;
-			}
-			for (size_t k = 0; k < m->ndims && k < 16; k++) {
-				sb_puts(c->out, k ? ", " : "");
-				str(c, rs->enums[m->dims[k]].values[idx[k]].id);
-			}
-			sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)rtab_matrix_cell(m, cell));
-			str(c, rtab_matrix_reason(m, cell));
-			sb_putc(c->out, '}');
-		}
-		sb_putc(c->out, ']');
-	} else if (strcmp(type, "rtab_transition") == 0) {
-		const rtab_transition *t = p;
-		const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
-		key(c, first, "arcs");
-		sb_putc(c->out, '{');
-		for (size_t v = 0; v < e->nvalues; v++) {
-			sb_puts(c->out, v ? ", " : "");
-			str(c, e->values[v].id);
-			sb_puts(c->out, ": ");
-			str(c, t->next[v] >= 0 ? e->values[t->next[v]].id : NULL);
-		}
+		sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)rtab_matrix_cell(m, cell));
+		str(c, rtab_matrix_reason(m, cell));
 		sb_putc(c->out, '}');
 	}
-	sb_free(&sb);
+	sb_putc(c->out, ']');
+}
+
+static void transition_extras(export_ctx *c, const void *p, place w, bool *first)
+{
+	(void)w;
+	const rtab_ruleset *rs = c->rs;
+	const rtab_transition *t = p;
+	const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
+	key(c, first, "arcs");
+	sb_putc(c->out, '{');
+	for (size_t v = 0; v < e->nvalues; v++) {
+		sb_puts(c->out, v ? ", " : "");
+		str(c, e->values[v].id);
+		sb_puts(c->out, ": ");
+		str(c, t->next[v] >= 0 ? e->values[t->next[v]].id : NULL);
+	}
+	sb_putc(c->out, '}');
+}
+
+static const struct {
+	const char *type;
+	extra_fn *add;
+} extras_of[] = {
+	{"rtab_expr", expr_extras},
+	{"rtab_instr", instr_extras},
+	{"rtab_target", target_extras},
+	{"rtab_input", input_extras},
+	{"rtab_modifier", modifier_extras},
+	{"rtab_table", table_extras},
+	{"rtab_band", band_extras},
+	{"rtab_outcome", outcome_extras},
+	{"rtab_group", group_extras},
+	{"rtab_band_step", band_step_extras},
+	{"rtab_effect", effect_extras},
+	{"rtab_column", column_extras},
+	{"rtab_row", row_extras},
+	{"rtab_matrix", matrix_extras},
+	{"rtab_transition", transition_extras},
+};
+
+static void extras(export_ctx *c, const char *type, const void *p, place w, bool *first)
+{
+	for (size_t i = 0; i < sizeof extras_of / sizeof *extras_of; i++)
+		if (strcmp(type, extras_of[i].type) == 0) {
+			extras_of[i].add(c, p, w, first);
+			return;
+		}
 }
 
 static void walk(export_ctx *c, const char *type, const void *p, place w)

@@ -10,6 +10,8 @@
 #include "check/model.h"
 #include "rtab.h"
 #include "base/util.h"
+#include "text/expr_text.h"
+#include "text/value_text.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -78,33 +80,8 @@ const char *export_kind_key(export_kind kind);
 /* "Tables", "Reaction sets"...: a heading. */
 const char *export_kind_title(export_kind kind);
 
-/* A roll range as printed: "<=2", "3-5", "7", ">=9"; "-" for none. */
-void export_range(strbuf *sb, int64_t lo, int64_t hi);
 /* The range of row `row` in column `col` of table t, as written. */
 void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, size_t row);
-
-/* A value of input i as written: an enum value's id, true/false, a number
- * (exact for a number input: 2.5). */
-void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v);
-
-/* A number input's domain as written: "number 0..40 by 0.5" (rtab_input.step > 0). */
-void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in);
-
-/* An expression as the language writes it ("game == sia and halmstad"). */
-void export_expr_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e);
-/* The name of an instruction of the runtime's programs ("input", "add"...). */
-const char *export_op_name(int op);
-
-const char *export_target_kind(int kind);
-const char *export_target_id(const rtab_ruleset *rs, rtab_target t);
-
-/* An effect as written: "retreat(defender, 2)". */
-void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e);
-/* The numbers an outcome carries, by parameter: "e 8, lw 2", "e killed (100), lw 0";
- * nothing for a plain outcome. */
-void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o);
-/* The parameters of a numeric outcome as declared: "enemy: int 0..99 or killed = 100 code K, self: int 0..9". */
-void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n);
 
 /* The label of a definition in the i-th chosen locale, or "". */
 const char *export_label(const export_ctx *c, rtab_labels l, size_t i);

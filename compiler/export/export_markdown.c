@@ -1,5 +1,5 @@
 /* Markdown export: print-ready pipe tables, one heading per kind. */
-#include "emit/export_views.h"
+#include "export/export_views.h"
 
 #include <stdlib.h>
 

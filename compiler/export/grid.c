@@ -1,5 +1,5 @@
 /* A grid of text cells, rendered as text, Markdown or CSV (see grid.h). */
-#include "emit/grid.h"
+#include "export/grid.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

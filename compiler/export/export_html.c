@@ -4,8 +4,8 @@
  * side by side, provisional values shaded and marked, rule references
  * beside each. One self-contained page.
  */
-#include "emit/export_views.h"
-#include "emit/html_table.h"
+#include "export/export_views.h"
+#include "export/html_table.h"
 
 #include <stdlib.h>
 

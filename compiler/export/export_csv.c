@@ -7,7 +7,7 @@
  * stands for.
  * Matrices follow, one section each.
  */
-#include "emit/export_views.h"
+#include "export/export_views.h"
 
 static void csv_begin(export_ctx *c)
 {

@@ -10,8 +10,8 @@
  * same status and the result's fields as it leaves them (errors are rare; the
  * native code fills the result in its own order).
  */
-#include "emit/emit_entry.h"
-#include "emit/emit_native.h"
+#include "codegen/emit_entry.h"
+#include "codegen/native_tables.h"
 
 
 bool emit_entry_wanted(const rtab_ruleset *rs)

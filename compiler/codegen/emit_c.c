@@ -1,7 +1,8 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
-#include "emit/emit_c.h"
-#include "emit/emit_entry.h"
-#include "emit/emit_native.h"
+#include "codegen/emit_c.h"
+#include "codegen/emit_entry.h"
+#include "codegen/emit_native.h"
+#include "codegen/row_form.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -606,81 +607,6 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
-}
-
-static bool same_text(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-/* How the rows of a table are written: the narrow form of rtab_table (outcomes by a byte or
- * two, the distinct (rule, provisional) pairs once, a byte per row naming its pair) or, when
- * the pairs are more than a byte numbers, the wide rtab_row records. */
-typedef struct row_form {
-	bool wide;
-	bool outcome8;
-	size_t nnotes;		/* distinct pairs; 0 when every row has (NULL, NULL) */
-	rtab_row_note *notes;	/* the pairs in order of first use (allocated) */
-	bool provisional;	/* some row has a provisional reason */
-} row_form;
-
-/* The number of a pair among the distinct ones a form found so far (form->nnotes when new);
- * pair `last` (the row before's) is tried first: rows in a run share theirs. */
-static size_t note_index(const row_form *form, const char *rule, const char *why, size_t last)
-{
-	size_t k = last;
-	if (k < form->nnotes && same_text(form->notes[k].rule, rule) &&
-	    same_text(form->notes[k].provisional, why))
-		return k;
-	for (k = 0; k < form->nnotes; k++)
-		if (same_text(form->notes[k].rule, rule) && same_text(form->notes[k].provisional, why))
-			break;
-	return k;
-}
-
-static row_form row_form_of(const rtab_table *t)
-{
-	row_form f = {.outcome8 = true};
-	size_t last = 0;
-	for (size_t r = 0; r < t->nrows; r++) {
-		const char *rule = rtab_row_rule(t, r), *why = rtab_row_provisional(t, r);
-		f.outcome8 &= rtab_row_outcome(t, r) <= UINT8_MAX;
-		f.provisional |= why != NULL;
-		if (f.wide || (r > 0 && rule == f.notes[last].rule && why == f.notes[last].provisional))
-			continue; /* the same strings as the row before */
-		if ((last = note_index(&f, rule, why, last)) < f.nnotes)
-			continue;
-		if (f.nnotes == UINT8_MAX + 1) {
-			f.wide = true;
-			continue;
-		}
-		f.notes = xrealloc(f.notes, (f.nnotes + 1) * sizeof *f.notes);
-		f.notes[f.nnotes].rule = rule;
-		f.notes[f.nnotes++].provisional = why;
-	}
-	if (f.wide) {
-		free(f.notes);
-		f.notes = NULL;
-		f.nnotes = 0;
-	} else if (f.nnotes == 1 && !f.notes[0].rule && !f.notes[0].provisional) {
-		f.nnotes = 0; /* no notes at all */
-	}
-	return f;
-}
-
-bool emit_c_row_provisional(char *buf, size_t cap, const rtab_ruleset *rs, size_t ti, const char *row)
-{
-	row_form f = row_form_of(&rs->tables[ti]);
-	if (!f.provisional)
-		snprintf(buf, cap, "NULL");
-	else if (f.wide)
-		snprintf(buf, cap, "table%zu_rows[%s].provisional", ti, row);
-	else if (f.nnotes == 1)
-		snprintf(buf, cap, "table%zu_row_notes[0].provisional", ti);
-	else
-		snprintf(buf, cap, "table%zu_row_notes[table%zu_row_note[%s]].provisional", ti, ti, row);
-	free(f.notes);
-	return f.provisional;
 }
 
 static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_form *f)

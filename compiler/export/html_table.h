@@ -6,7 +6,7 @@
 #ifndef RTAB_HTML_TABLE_H
 #define RTAB_HTML_TABLE_H
 
-#include "emit/grid.h"
+#include "export/grid.h"
 #include "base/util.h"
 
 /* Text with & < > " escaped. */

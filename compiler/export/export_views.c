@@ -1,5 +1,5 @@
 /* What a printed player aid shows of each definition (see export_views.h). */
-#include "emit/export_views.h"
+#include "export/export_views.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,10 +12,4 @@
 void emit_c_source(strbuf *out, const rtab_ruleset *rs, const char *source_name);
 void emit_c_header(strbuf *out, const rtab_ruleset *rs, const char *source_name);
 
-/* Into buf, the C expression (over the names emit_c_source declares) for the provisional
- * reason of row `row` (a C expression) of table ti: "NULL", and false, when no row of the
- * table has one. */
-bool emit_c_row_provisional(char *buf, size_t cap, const rtab_ruleset *rs, size_t ti,
-			    const char *row);
-
 #endif

@@ -7,8 +7,8 @@
 #ifndef RTAB_EXPORT_VIEWS_H
 #define RTAB_EXPORT_VIEWS_H
 
-#include "emit/export.h"
-#include "emit/grid.h"
+#include "export/export.h"
+#include "export/grid.h"
 
 /* The mark a provisional value carries in every format. */
 #define EXPORT_PROVISIONAL_MARK "\xE2\x80\xA0" /* U+2020 DAGGER */

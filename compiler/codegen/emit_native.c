@@ -14,9 +14,11 @@
  * order; an interval analysis of each slot drops the overflow, domain and
  * division checks that cannot fail for inputs within their domains.
  */
-#include "emit/emit_native.h"
-#include "emit/emit_c.h"
-#include "emit/emit_fold.h"
+#include "codegen/emit_native.h"
+#include "codegen/emit_fold.h"
+#include "codegen/expr_intervals.h"
+#include "codegen/native_tables.h"
+#include "codegen/row_form.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -24,17 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct ival {
-	int64_t lo, hi;
-} ival;
-
-/* The stack on entry to one instruction. */
-typedef struct sstate {
-	bool set;
-	int depth;
-	ival s[RTAB_MAX_EXPR_STACK];
-} sstate;
 
 typedef struct nctx {
 	strbuf *o;
@@ -51,324 +42,6 @@ typedef struct nctx {
 	int64_t extra_lo, extra_hi;
 	bool fast; /* the lean resolver for those extras, without a test on the roll */
 } nctx;
-
-static ival clamp32(ival v)
-{
-	if (v.lo < INT32_MIN)
-		v.lo = INT32_MIN;
-	if (v.hi > INT32_MAX)
-		v.hi = INT32_MAX;
-	return v;
-}
-
-static bool fits32(ival v)
-{
-	return v.lo >= INT32_MIN && v.hi <= INT32_MAX;
-}
-
-static int64_t min4(int64_t a, int64_t b, int64_t c, int64_t d)
-{
-	int64_t m = a < b ? a : b;
-	m = m < c ? m : c;
-	return m < d ? m : d;
-}
-
-static int64_t max4(int64_t a, int64_t b, int64_t c, int64_t d)
-{
-	int64_t m = a > b ? a : b;
-	m = m > c ? m : c;
-	return m > d ? m : d;
-}
-
-static ival matrix_range(const rtab_matrix *m, size_t n)
-{
-	ival r = {INT32_MAX, INT32_MIN};
-	for (size_t c = 0; c < n; c++) {
-		if (rtab_matrix_cell(m, c) < r.lo)
-			r.lo = rtab_matrix_cell(m, c);
-		if (rtab_matrix_cell(m, c) > r.hi)
-			r.hi = rtab_matrix_cell(m, c);
-	}
-	return r;
-}
-
-static size_t matrix_size(const rtab_ruleset *rs, const rtab_matrix *m, bool *ok)
-{
-	size_t n = 1;
-	if (m->ndims == 0)
-		*ok = false;
-	for (size_t k = 0; k < m->ndims; k++) {
-		if (m->dims[k] >= rs->nenums) {
-			*ok = false;
-			return 0;
-		}
-		n *= rs->enums[m->dims[k]].nvalues;
-	}
-	return n;
-}
-
-static ival band_range(const rtab_band *b)
-{
-	ival r = {b->otherwise, b->otherwise};
-	for (size_t i = 0; i < b->nsteps; i++) {
-		if (b->steps[i].value < r.lo)
-			r.lo = b->steps[i].value;
-		if (b->steps[i].value > r.hi)
-			r.hi = b->steps[i].value;
-	}
-	return r;
-}
-
-static bool merge(sstate *into, const sstate *from)
-{
-	if (!into->set) {
-		*into = *from;
-		return true;
-	}
-	if (into->depth != from->depth)
-		return false;
-	for (int i = 0; i < from->depth; i++) {
-		if (from->s[i].lo < into->s[i].lo)
-			into->s[i].lo = from->s[i].lo;
-		if (from->s[i].hi > into->s[i].hi)
-			into->s[i].hi = from->s[i].hi;
-	}
-	return true;
-}
-
-/*
- * The state on entry to each instruction (st[0..n], st[n] the end), or
- * false when the expression uses what the native code does not do (dice)
- * or is malformed: the interpreter then answers for the whole table.
- */
-static bool analyse(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
-{
-	size_t n = e->ninstrs;
-	memset(st, 0, (n + 1) * sizeof *st);
-	st[0].set = true;
-	for (size_t i = 0; i < n; i++) {
-		const rtab_instr *in = &e->instrs[i];
-		sstate cur = st[i];
-		int d = cur.depth;
-		if (!cur.set)
-			return false; /* unreachable code: not what the compiler emits */
-		switch ((rtab_op)in->op) {
-		case RTAB_OP_CONST:
-		case RTAB_OP_INPUT:
-			if (d == RTAB_MAX_EXPR_STACK)
-				return false;
-			if (in->op == RTAB_OP_CONST) {
-				cur.s[d].lo = cur.s[d].hi = in->arg;
-			} else {
-				if (in->arg < 0 || (size_t)in->arg >= rs->ninputs)
-					return false;
-				cur.s[d].lo = rs->inputs[in->arg].min;
-				cur.s[d].hi = rs->inputs[in->arg].max;
-			}
-			cur.depth++;
-			break;
-		case RTAB_OP_NEG:
-		case RTAB_OP_ABS:
-		case RTAB_OP_NOT: {
-			if (d < 1)
-				return false;
-			ival a = cur.s[d - 1];
-			if (a.lo == INT32_MIN && in->op != RTAB_OP_NOT)
-				a.lo++; /* checked: INT32_MIN overflows */
-			if (in->op == RTAB_OP_NOT)
-				a = (ival){0, 1};
-			else if (in->op == RTAB_OP_NEG)
-				a = (ival){-a.hi, -a.lo};
-			else if (a.lo < 0)
-				a = a.hi <= 0 ? (ival){-a.hi, -a.lo} : (ival){0, -a.lo > a.hi ? -a.lo : a.hi};
-			cur.s[d - 1] = a;
-			break;
-		}
-		case RTAB_OP_MATRIX: {
-			bool ok = true;
-			if (in->arg < 0 || (size_t)in->arg >= rs->nmatrices)
-				return false;
-			const rtab_matrix *m = &rs->matrices[in->arg];
-			size_t cells = matrix_size(rs, m, &ok);
-			if (!ok || d < m->ndims)
-				return false;
-			cur.depth -= m->ndims;
-			cur.s[cur.depth] = matrix_range(m, cells);
-			cur.depth++;
-			break;
-		}
-		case RTAB_OP_BAND: {
-			if (in->arg < 0 || (size_t)in->arg >= rs->nbands || d < 2)
-				return false;
-			const rtab_band *b = &rs->bands[in->arg];
-			if (b->rounding != RTAB_ROUND_EVENS)
-				return false; /* rounding odds between steps: left to the interpreter */
-			for (size_t k = 0; k < b->nsteps; k++)
-				if (b->steps[k].num <= 0 || b->steps[k].den <= 0 ||
-				    b->steps[k].num > RTAB_MAX_STEP_TERM || b->steps[k].den > RTAB_MAX_STEP_TERM)
-					return false;
-			cur.depth--;
-			cur.s[d - 2] = band_range(b);
-			break;
-		}
-		case RTAB_OP_JUMP_IF_FALSE:
-		case RTAB_OP_JUMP: {
-			if (in->arg < 0 || (size_t)in->arg > n - i - 1)
-				return false;
-			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
-				if (d < 1)
-					return false;
-				cur.depth--;
-			}
-			if (!merge(&st[i + 1 + (size_t)in->arg], &cur))
-				return false;
-			if (in->op == RTAB_OP_JUMP)
-				continue; /* no fall-through */
-			break;
-		}
-		case RTAB_OP_ADD:
-		case RTAB_OP_SUB:
-		case RTAB_OP_MUL:
-		case RTAB_OP_EQ:
-		case RTAB_OP_NE:
-		case RTAB_OP_LT:
-		case RTAB_OP_LE:
-		case RTAB_OP_GT:
-		case RTAB_OP_GE:
-		case RTAB_OP_AND:
-		case RTAB_OP_OR:
-		case RTAB_OP_MIN:
-		case RTAB_OP_MAX:
-		case RTAB_OP_DIV_DOWN:
-		case RTAB_OP_DIV_UP: {
-			if (d < 2)
-				return false;
-			ival a = cur.s[d - 2], b = cur.s[d - 1], r;
-			switch ((rtab_op)in->op) {
-			case RTAB_OP_ADD: r = (ival){a.lo + b.lo, a.hi + b.hi}; break;
-			case RTAB_OP_SUB: r = (ival){a.lo - b.hi, a.hi - b.lo}; break;
-			case RTAB_OP_MUL:
-				r = (ival){min4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi),
-					   max4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi)};
-				break;
-			case RTAB_OP_MIN:
-				r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
-				break;
-			case RTAB_OP_MAX:
-				r = (ival){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
-				break;
-			case RTAB_OP_DIV_DOWN:
-			case RTAB_OP_DIV_UP: {
-				/* |a / b| <= |a| for |b| >= 1, rounding included. */
-				int64_t mag = a.hi > -a.lo ? a.hi : -a.lo;
-				r = (ival){-mag, mag};
-				break;
-			}
-			default: r = (ival){0, 1}; break;
-			}
-			cur.s[d - 2] = clamp32(r);
-			cur.depth--;
-			break;
-		}
-		case RTAB_OP_CONST_EXACT:
-		case RTAB_OP_SCALE:
-		case RTAB_OP_MUL_EXACT:
-		case RTAB_OP_DIV_EXACT:
-			return false; /* exact numbers (a precision 1/N): the interpreter answers */
-		default:
-			return false; /* dice, or an operation this emitter does not know */
-		}
-		if (!merge(&st[i + 1], &cur))
-			return false;
-	}
-	return st[n].set && st[n].depth == 1;
-}
-
-static bool expr_ok(const rtab_ruleset *rs, const rtab_expr *e)
-{
-	if (e->ninstrs == 0)
-		return true;
-	if (!e->instrs)
-		return false;
-	sstate *st = xcalloc(e->ninstrs + 1u, sizeof *st);
-	bool ok = analyse(rs, e, st);
-	free(st);
-	return ok;
-}
-
-static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
-{
-	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
-}
-
-/* Whether every construct of table ti is one the native code resolves exactly. */
-bool table_native(const rtab_ruleset *rs, size_t ti)
-{
-	const rtab_table *t = &rs->tables[ti];
-	size_t counted = 0;
-
-	if (t->dice != RTAB_NO_DICE && t->dice >= rs->ndice)
-		return false;
-	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].nfaces > RTAB_MAX_FACES)
-		return false;
-	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
-		return false;
-	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
-	if (t->key_kind != RTAB_KEY_INPUT || t->nshifts)
-		return false;
-	for (size_t c = 0; c < t->ncolumns; c++)
-		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
-			return false;
-	/* A capped group adds its cap applied to 0 even to tables without members in it. */
-	for (size_t g = 0; g < rs->ngroups; g++)
-		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
-			return false;
-	if (t->column_input < 0 ? t->ncolumns != 1
-				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
-				   rs->inputs[t->column_input].min < 0))
-		return false;
-	for (size_t c = 0; c < t->ncolumns; c++) {
-		const rtab_column *col = &t->columns[c];
-		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !rtab_column_rolls(col))
-			return false;
-		for (int64_t r = 0; r <= (int64_t)t->roll_max - t->roll_min; r++)
-			if (rtab_column_row(col, (size_t)r) >= t->nrows)
-				return false;
-	}
-	for (size_t r = 0; r < t->nrows; r++)
-		if (rtab_row_outcome(t, r) >= rs->noutcomes)
-			return false;
-	for (size_t k = 0; k < t->nnatural; k++)
-		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
-			return false;
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		if (t->modifiers[i] >= rs->nmodifiers)
-			return false;
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		if (!counts_at_step(t, m))
-			continue;
-		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
-			return false;
-		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
-			return false;
-		if (!expr_ok(rs, &m->condition) || !expr_ok(rs, &m->value) || m->value.ninstrs == 0)
-			return false;
-		counted++;
-	}
-	if (counted > RTAB_MAX_APPLIED)
-		return false;
-	for (size_t k = 0; k < t->nrewrites; k++)
-		if (t->rewrites[k].to >= rs->noutcomes || !expr_ok(rs, &t->rewrites[k].condition))
-			return false;
-	for (size_t o = 0; o < rs->noutcomes; o++) {
-		if (rs->outcomes[o].ntriggers > RTAB_MAX_TRIGGERS)
-			return false;
-		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++)
-			if (!expr_ok(rs, &rs->outcomes[o].triggers[k].unless))
-				return false;
-	}
-	return true;
-}
 
 static void indent(strbuf *o, int depth)
 {
@@ -397,7 +70,7 @@ static void line(nctx *c, int depth, const char *fmt, ...)
 /* "if (COND) return STATUS;" when the interval says it can happen. */
 static void check_range32(nctx *c, int depth, int slot, ival v)
 {
-	if (!fits32(v))
+	if (!ival_fits32(v))
 		line(c, depth, "if (x%d < INT32_MIN || x%d > INT32_MAX) return RTAB_E_OVERFLOW;", slot, slot);
 }
 
@@ -423,13 +96,141 @@ static void note_input_native(nctx *c, int depth, size_t k, const char *var)
 		}
 }
 
+/* A matrix read: the keys checked where their intervals leave their enums, the cell. */
+static void emit_matrix_read(nctx *c, int depth, const rtab_instr *in, const sstate *at)
+{
+	const rtab_ruleset *rs = c->rs;
+	int d = at->depth;
+	const rtab_matrix *m = &rs->matrices[in->arg];
+	int first = d - m->ndims;
+	for (int k = 0; k < m->ndims; k++) {
+		int64_t nv = rs->enums[m->dims[k]].nvalues;
+		ival kv = at->s[first + k];
+		if (kv.lo < 0 || kv.hi >= nv)
+			line(c, depth + 1, "if (x%d < 0 || x%d >= %ld) return RTAB_E_INPUT;",
+			     first + k, first + k, (long)nv);
+	}
+	indent(c->o, depth + 1);
+	sb_printf(c->o, "x%d = ", first);
+	for (int k = 1; k < m->ndims; k++)
+		sb_putc(c->o, '(');
+	sb_printf(c->o, "x%d", first);
+	for (int k = 1; k < m->ndims; k++)
+		sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
+	sb_puts(c->o, ";\n");
+	if (c->full && m->provisional)
+		line(c, depth + 1, "rtab_native_note_(out, rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
+		     (long)in->arg, first);
+	line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first, m->id);
+}
+
+/* A ratio band read (and, explaining, the reasons of the step it reaches). */
+static void emit_band_read(nctx *c, int depth, const rtab_instr *in, const sstate *at)
+{
+	const rtab_ruleset *rs = c->rs;
+	int a = at->depth - 2, b = at->depth - 1;
+	ival va = at->s[a], vb = at->s[b];
+	if (va.lo < 0 || vb.lo < 0)
+		line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
+	if (c->full) {
+		/* The step reached, for its reason. */
+		const rtab_band *bd = &rs->bands[in->arg];
+		long k = (long)in->arg;
+		if (bd->provisional)
+			line(c, depth + 1, "rtab_native_note_(out, bands[%ld].provisional);", k);
+		line(c, depth + 1, "{");
+		line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
+		     a, b, k, a, b, bd->id);
+		line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
+		     (long)bd->otherwise, k);
+		if (bd->step_provisional && bd->otherwise_provisional)
+			line(c, depth + 2, "rtab_native_note_(out, step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
+			     k, k);
+		else if (bd->step_provisional)
+			line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, bands[%ld].step_provisional[step]);", k);
+		else if (bd->otherwise_provisional)
+			line(c, depth + 2, "if (step < 0) rtab_native_note_(out, bands[%ld].otherwise_provisional);", k);
+		line(c, depth + 1, "}");
+		return;
+	}
+	if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
+		/* 0:0, no forces on either side: no ratio to read. */
+		line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
+		     a, a, b, (long)rs->bands[in->arg].otherwise, (long)in->arg, a, b,
+		     rs->bands[in->arg].id);
+	else
+		line(c, depth + 1, "x%d = rtab_native_band%ld_(x%d, x%d); /* %s */", a, (long)in->arg,
+		     a, b, rs->bands[in->arg].id);
+}
+
+/* The statements of instruction i of expression `id`, given the stack on entry. */
+static void emit_instr(nctx *c, int depth, unsigned id, size_t i, const rtab_instr *in, const sstate *at)
+{
+	const rtab_ruleset *rs = c->rs;
+	int d = at->depth, a = d - 2, b = d - 1;
+	ival va = a >= 0 ? at->s[a] : (ival){0, 0}, vb = b >= 0 ? at->s[b] : (ival){0, 0};
+	switch ((rtab_op)in->op) {
+	case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
+	case RTAB_OP_INPUT: {
+		char var[16];
+		line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
+		snprintf(var, sizeof var, "x%d", d);
+		note_input_native(c, depth + 1, (size_t)in->arg, var);
+		break;
+	}
+	case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
+	case RTAB_OP_NEG:
+	case RTAB_OP_ABS:
+		if (vb.lo <= INT32_MIN)
+			line(c, depth + 1, "if (x%d == INT32_MIN) return RTAB_E_OVERFLOW;", b);
+		if (in->op == RTAB_OP_NEG)
+			line(c, depth + 1, "x%d = -x%d;", b, b);
+		else
+			line(c, depth + 1, "x%d = x%d < 0 ? -x%d : x%d;", b, b, b, b);
+		break;
+	case RTAB_OP_ADD:
+	case RTAB_OP_SUB:
+	case RTAB_OP_MUL: {
+		const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
+		line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
+		check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
+		break;
+	}
+	case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
+	case RTAB_OP_NE: line(c, depth + 1, "x%d = x%d != x%d;", a, a, b); break;
+	case RTAB_OP_LT: line(c, depth + 1, "x%d = x%d < x%d;", a, a, b); break;
+	case RTAB_OP_LE: line(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
+	case RTAB_OP_GT: line(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
+	case RTAB_OP_GE: line(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
+	case RTAB_OP_AND: line(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
+	case RTAB_OP_OR: line(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
+	case RTAB_OP_MIN: line(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
+	case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
+	case RTAB_OP_DIV_DOWN:
+	case RTAB_OP_DIV_UP: {
+		if (vb.lo <= 0 && vb.hi >= 0)
+			line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
+		line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
+		     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
+		check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
+		break;
+	}
+	case RTAB_OP_MATRIX: emit_matrix_read(c, depth, in, at); break;
+	case RTAB_OP_BAND: emit_band_read(c, depth, in, at); break;
+	case RTAB_OP_JUMP_IF_FALSE:
+		line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
+		break;
+	case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
+	default: break; /* not reached: expr_intervals() refused it */
+	}
+}
+
 /*
  * Statements that compute expression e into the int32_t variable dest. The
- * expression is known to pass analyse().
+ * expression is known to pass expr_intervals().
  */
 static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 {
-	const rtab_ruleset *rs = c->rs;
 	size_t n = e->ninstrs;
 	unsigned id = c->nexpr++;
 	int maxd = 1;
@@ -440,7 +241,7 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 	}
 	sstate *st = xcalloc(n + 1, sizeof *st);
 	bool *target = xcalloc(n + 1, sizeof *target);
-	analyse(rs, e, st);
+	expr_intervals(c->rs, e, st);
 	for (size_t i = 0; i <= n; i++)
 		if (st[i].depth > maxd)
 			maxd = st[i].depth;
@@ -455,126 +256,9 @@ static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
 		sb_printf(c->o, "%s x%d", k ? "," : "", k);
 	sb_puts(c->o, ";\n");
 	for (size_t i = 0; i < n; i++) {
-		const rtab_instr *in = &e->instrs[i];
-		int d = st[i].depth, a = d - 2, b = d - 1;
-		ival va = a >= 0 ? st[i].s[a] : (ival){0, 0}, vb = b >= 0 ? st[i].s[b] : (ival){0, 0};
 		if (target[i])
 			line(c, depth, "e%u_%zu: ;", id, i);
-		switch ((rtab_op)in->op) {
-		case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
-		case RTAB_OP_INPUT: {
-			char var[16];
-			line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
-			snprintf(var, sizeof var, "x%d", d);
-			note_input_native(c, depth + 1, (size_t)in->arg, var);
-			break;
-		}
-		case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
-		case RTAB_OP_NEG:
-		case RTAB_OP_ABS:
-			if (vb.lo <= INT32_MIN)
-				line(c, depth + 1, "if (x%d == INT32_MIN) return RTAB_E_OVERFLOW;", b);
-			if (in->op == RTAB_OP_NEG)
-				line(c, depth + 1, "x%d = -x%d;", b, b);
-			else
-				line(c, depth + 1, "x%d = x%d < 0 ? -x%d : x%d;", b, b, b, b);
-			break;
-		case RTAB_OP_ADD:
-		case RTAB_OP_SUB:
-		case RTAB_OP_MUL: {
-			const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
-			line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
-			ival r = in->op == RTAB_OP_ADD   ? (ival){va.lo + vb.lo, va.hi + vb.hi}
-				 : in->op == RTAB_OP_SUB ? (ival){va.lo - vb.hi, va.hi - vb.lo}
-							 : (ival){min4(va.lo * vb.lo, va.lo * vb.hi, va.hi * vb.lo, va.hi * vb.hi),
-								  max4(va.lo * vb.lo, va.lo * vb.hi, va.hi * vb.lo, va.hi * vb.hi)};
-			check_range32(c, depth + 1, a, r);
-			break;
-		}
-		case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
-		case RTAB_OP_NE: line(c, depth + 1, "x%d = x%d != x%d;", a, a, b); break;
-		case RTAB_OP_LT: line(c, depth + 1, "x%d = x%d < x%d;", a, a, b); break;
-		case RTAB_OP_LE: line(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
-		case RTAB_OP_GT: line(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
-		case RTAB_OP_GE: line(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
-		case RTAB_OP_AND: line(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
-		case RTAB_OP_OR: line(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
-		case RTAB_OP_MIN: line(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
-		case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
-		case RTAB_OP_DIV_DOWN:
-		case RTAB_OP_DIV_UP: {
-			int64_t mag = va.hi > -va.lo ? va.hi : -va.lo;
-			if (vb.lo <= 0 && vb.hi >= 0)
-				line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
-			line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
-			     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
-			check_range32(c, depth + 1, a, (ival){-mag, mag});
-			break;
-		}
-		case RTAB_OP_MATRIX: {
-			const rtab_matrix *m = &rs->matrices[in->arg];
-			int first = d - m->ndims;
-			for (int k = 0; k < m->ndims; k++) {
-				int64_t nv = rs->enums[m->dims[k]].nvalues;
-				ival kv = st[i].s[first + k];
-				if (kv.lo < 0 || kv.hi >= nv)
-					line(c, depth + 1, "if (x%d < 0 || x%d >= %ld) return RTAB_E_INPUT;",
-					     first + k, first + k, (long)nv);
-			}
-			indent(c->o, depth + 1);
-			sb_printf(c->o, "x%d = ", first);
-			for (int k = 1; k < m->ndims; k++)
-				sb_putc(c->o, '(');
-			sb_printf(c->o, "x%d", first);
-			for (int k = 1; k < m->ndims; k++)
-				sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
-			sb_puts(c->o, ";\n");
-			if (c->full && m->provisional)
-				line(c, depth + 1, "rtab_native_note_(out, rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
-				     (long)in->arg, first);
-			line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first,
-			     m->id);
-			break;
-		}
-		case RTAB_OP_BAND:
-			if (va.lo < 0 || vb.lo < 0)
-				line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
-			if (c->full) {
-				/* The step reached, for its reason. */
-				const rtab_band *bd = &rs->bands[in->arg];
-				long k = (long)in->arg;
-				if (bd->provisional)
-					line(c, depth + 1, "rtab_native_note_(out, bands[%ld].provisional);", k);
-				line(c, depth + 1, "{");
-				line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
-				     a, b, k, a, b, bd->id);
-				line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
-				     (long)bd->otherwise, k);
-				if (bd->step_provisional && bd->otherwise_provisional)
-					line(c, depth + 2, "rtab_native_note_(out, step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
-					     k, k);
-				else if (bd->step_provisional)
-					line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, bands[%ld].step_provisional[step]);", k);
-				else if (bd->otherwise_provisional)
-					line(c, depth + 2, "if (step < 0) rtab_native_note_(out, bands[%ld].otherwise_provisional);", k);
-				line(c, depth + 1, "}");
-				break;
-			}
-			if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
-				/* 0:0, no forces on either side: no ratio to read. */
-				line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
-				     a, a, b, (long)rs->bands[in->arg].otherwise, (long)in->arg, a, b,
-				     rs->bands[in->arg].id);
-			else
-				line(c, depth + 1, "x%d = rtab_native_band%ld_(x%d, x%d); /* %s */", a, (long)in->arg,
-				     a, b, rs->bands[in->arg].id);
-			break;
-		case RTAB_OP_JUMP_IF_FALSE:
-			line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
-			break;
-		case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
-		default: break; /* not reached: analyse() refused it */
-		}
+		emit_instr(c, depth, id, i, &e->instrs[i], &st[i]);
 	}
 	if (target[n])
 		line(c, depth, "e%u_%zu: ;", id, n);
@@ -793,7 +477,7 @@ static bool nonzero_value(const rtab_ruleset *rs, const rtab_modifier *m)
 		return false;
 	/* The defender's value is negated: INT32_MIN would be an error the interpreter reports. */
 	sstate *st = xcalloc(v->ninstrs + 1u, sizeof *st);
-	analyse(rs, v, st);
+	expr_intervals(rs, v, st);
 	bool may_min = st[v->ninstrs].s[0].lo <= INT32_MIN;
 	free(st);
 	return !(m->sign < 0 && may_min);
@@ -827,7 +511,7 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 		}
 		/* The value's bounds, for the sign's overflow check. */
 		sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
-		analyse(rs, &m->value, st);
+		expr_intervals(rs, &m->value, st);
 		bool may_min = st[m->value.ninstrs].s[0].lo <= INT32_MIN;
 		free(st);
 		if (!c->full && !(m->sign < 0 && may_min) && m->value.ninstrs <= 16) {
@@ -900,7 +584,7 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 static ival signed_range(const rtab_ruleset *rs, const rtab_modifier *m)
 {
 	sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
-	analyse(rs, &m->value, st);
+	expr_intervals(rs, &m->value, st);
 	ival v = st[m->value.ninstrs].s[0];
 	free(st);
 	if (m->sign < 0) {
@@ -1212,15 +896,10 @@ static void emit_table_fn(nctx *c)
 	fold_plan_free(&fold);
 }
 
-static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
+/* The locals of a resolver, each group's accumulators among them. */
+static void emit_locals(nctx *c, const rtab_table *t, bool roll32)
 {
 	const rtab_ruleset *rs = c->rs;
-	line(c, 0, "{");
-	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
-	 * where it cannot, the lean code adds in 32 bits. */
-	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
-						(int64_t)d->min + t->cap_min < INT32_MIN);
-	bool roll32 = !c->full && !roll_overflow;
 	line(c, 1, "const int32_t *in;");
 	line(c, 1, "int64_t total, gsum = 0, %ssum_other = 0;", roll32 ? "" : "roll, ");
 	if (roll32)
@@ -1256,44 +935,46 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 1, "(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;");
 	if (c->full)
 		line(c, 1, "(void)slot;");
-	int64_t drm_lo, drm_hi;
-	drm_range(c, t, &drm_lo, &drm_hi, NULL);
-	if (c->fast) {
-		drm_lo = c->extra_lo;
-		drm_hi = c->extra_hi;
-	}
-	bool guard = drm_lo > INT32_MIN || drm_hi < INT32_MAX;
+}
+
+/* The lean resolver's entry: one test for a valid call; anything else (a missing pointer,
+ * the wrong faces, an extra modifier beyond which a sum could leave int32) is rare: the
+ * interpreter answers, with its own error. Then the natural roll. */
+static void emit_lean_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t drm_hi)
+{
 	unsigned nf = d ? d->nfaces : 0;
-	if (!c->full) {
-		/* One test for a valid call; anything else (a missing pointer, the wrong faces,
-		 * an extra modifier beyond which a sum could leave int32) is rare: the
-		 * interpreter answers, with its own error. */
-		indent(c->o, 1);
-		sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
-		size_t k = 0;
-		for (size_t g = 0; d && g < d->ngroups; g++)
-			for (size_t j = 0; j < d->groups[g].count; j++, k++) {
-				sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
-				offset(c->o, d->groups[g].face_min);
-				sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
-									   (uint32_t)d->groups[g].face_min));
-			}
-		if (drm_lo > INT32_MIN)
-			sb_printf(c->o, " ||\n\t\textra_drm < %lld", (long long)drm_lo);
-		if (drm_hi < INT32_MAX)
-			sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
-		sb_puts(c->o, "))\n");
-		if (c->fast || !c->wide)
-			line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
-		else
-			return_interpreted(c, 2);
-		line(c, 1, "in = s->inputs;");
-		line(c, 1, "(void)in;");
-		for (k = 0; d && k < d->nfaces; k++)
-			line(c, 1, "natural += faces[%zu];", k);
-	} else {
+	indent(c->o, 1);
+	sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
+	size_t k = 0;
+	for (size_t g = 0; d && g < d->ngroups; g++)
+		for (size_t j = 0; j < d->groups[g].count; j++, k++) {
+			sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
+			offset(c->o, d->groups[g].face_min);
+			sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
+								   (uint32_t)d->groups[g].face_min));
+		}
+	if (drm_lo > INT32_MIN)
+		sb_printf(c->o, " ||\n\t\textra_drm < %lld", (long long)drm_lo);
+	if (drm_hi < INT32_MAX)
+		sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
+	sb_puts(c->o, "))\n");
+	if (c->fast || !c->wide)
+		line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
+	else
+		return_interpreted(c, 2);
+	line(c, 1, "in = s->inputs;");
+	line(c, 1, "(void)in;");
+	for (k = 0; d && k < d->nfaces; k++)
+		line(c, 1, "natural += faces[%zu];", k);
+}
+
+/* The explaining resolver's entry: the interpreter's own checks and errors, in its order;
+ * the result cleared; then the natural roll. */
+static void emit_full_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t drm_hi)
+{
+	unsigned nf = d ? d->nfaces : 0;
 	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
-	if (guard) {
+	if (drm_lo > INT32_MIN || drm_hi < INT32_MAX) {
 		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
 		indent(c->o, 1);
 		sb_puts(c->o, "if (");
@@ -1304,58 +985,40 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		sb_puts(c->o, ")\n");
 		return_interpreted(c, 2);
 	}
-	if (c->full) {
-		line(c, 1, "out->table = %zu;", c->ti);
-		line(c, 1, "out->column = out->row = out->outcome = 0;");
-		line(c, 1, "out->napplied = out->ntriggered = 0;");
-		line(c, 1, "out->provisional = NULL;");
-		line(c, 1, "out->nprovisional = 0;");
-		line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
-		line(c, 1, "out->key_num = out->key_den = 0;");
-		line(c, 1, "out->key_column = -1;");
-		line(c, 1, "out->column_shift = 0;");
-		line(c, 1, "out->automatic = 0;");
-	}
+	line(c, 1, "out->table = %zu;", c->ti);
+	line(c, 1, "out->column = out->row = out->outcome = 0;");
+	line(c, 1, "out->napplied = out->ntriggered = 0;");
+	line(c, 1, "out->provisional = NULL;");
+	line(c, 1, "out->nprovisional = 0;");
+	line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
+	line(c, 1, "out->key_num = out->key_den = 0;");
+	line(c, 1, "out->key_column = -1;");
+	line(c, 1, "out->column_shift = 0;");
+	line(c, 1, "out->automatic = 0;");
 	line(c, 1, "in = s->inputs;");
 	line(c, 1, "(void)in;");
 	/* The faces. */
 	line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
-	if (d) {
-		/* Every face within its die, in one test. */
-		size_t k = 0;
-		indent(c->o, 1);
-		sb_puts(c->o, "if (");
-		for (size_t g = 0; g < d->ngroups; g++)
-			for (size_t j = 0; j < d->groups[g].count; j++, k++)
-				sb_printf(c->o, "%s((uint64_t)((int64_t)faces[%zu] - (%d)) > %du)", k ? " | " : "", k,
-					  d->groups[g].face_min, d->groups[g].face_max - d->groups[g].face_min);
-		sb_puts(c->o, ")\n");
-		line(c, 2, "return RTAB_E_FACES;");
-		for (k = 0; k < d->nfaces; k++)
-			line(c, 1, "natural += faces[%zu];", k);
-	}
-	}
-	if (c->full) {
-		line(c, 1, "out->natural = natural;");
-		if (d && d->provisional)
-			line(c, 1, "rtab_native_note_(out, dice[%u].provisional);", t->dice);
-	}
-	emit_modifiers_native(c, t);
-	emit_sums(c, t);
-	line(c, 1, "modifier = (int32_t)total;");
-	if (c->full)
-		line(c, 1, "out->modifier_raw = modifier;");
-	if (t->capped) {
-		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
-		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
-	}
-	if (roll32)
-		line(c, 1, "roll = natural + modifier;");
-	else
-		line(c, 1, "roll = (int64_t)natural + modifier;");
-	if (roll_overflow)
-		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
-	/* The column. */
+	if (!d)
+		return;
+	/* Every face within its die, in one test. */
+	size_t k = 0;
+	indent(c->o, 1);
+	sb_puts(c->o, "if (");
+	for (size_t g = 0; g < d->ngroups; g++)
+		for (size_t j = 0; j < d->groups[g].count; j++, k++)
+			sb_printf(c->o, "%s((uint64_t)((int64_t)faces[%zu] - (%d)) > %du)", k ? " | " : "", k,
+				  d->groups[g].face_min, d->groups[g].face_max - d->groups[g].face_min);
+	sb_puts(c->o, ")\n");
+	line(c, 2, "return RTAB_E_FACES;");
+	for (k = 0; k < d->nfaces; k++)
+		line(c, 1, "natural += faces[%zu];", k);
+}
+
+/* The column the table is read in. */
+static void emit_column(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
 	if (!c->full && c->vcols) {
 		/* Where the cells of the virtual column start (the column, with the rewrites
 		 * that hold applied). */
@@ -1379,44 +1042,53 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		if (bad)
 			line(c, 1, "if (col >= %u) return RTAB_E_COLUMN;", t->ncolumns);
 	}
-	/* A natural roll that decides whatever the modifiers. */
+}
+
+/* A natural roll that decides whatever the modifiers: the block that looks it up, which
+ * opens the block of the modified roll ("} else {"), or that block alone. */
+static void emit_naturals(nctx *c, const rtab_table *t, const rtab_dice *d)
+{
 	bool naturals = false;
 	if (t->nnatural && d)
 		for (size_t k = 0; k < t->nnatural; k++)
 			naturals |= t->natural[k].nfaces == d->nfaces;
-	if (naturals) {
-		line(c, 1, "{");
-		line(c, 2, "int32_t f[%u];", d->nfaces);
-		line(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
-		if (d->nfaces > 1)
-			line(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
-		for (size_t k = 0; k < t->nnatural; k++) {
-			const rtab_natural_rule *nr = &t->natural[k];
-			if (nr->nfaces != d->nfaces)
-				continue;
-			int32_t sorted[RTAB_MAX_FACES];
-			memcpy(sorted, nr->faces, nr->nfaces * sizeof *sorted);
-			qsort(sorted, nr->nfaces, sizeof *sorted, cmp_i32);
-			indent(c->o, 2);
-			sb_printf(c->o, "if (nat < 0");
-			for (size_t j = 0; j < nr->nfaces; j++)
-				sb_printf(c->o, " && f[%zu] == %ld", j, (long)sorted[j]);
-			sb_printf(c->o, ") nat = %zu;\n", k);
-		}
-		line(c, 1, "}");
-		line(c, 1, "if (nat >= 0) {");
-		line(c, 2, "row = UINT16_MAX;");
-		line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
-		if (c->full) {
-			line(c, 2, "out->natural_rule = (int16_t)nat;");
-			line(c, 2, "rtab_native_note_first_(out, table%zu_natural[nat].provisional);", c->ti);
-		}
-		line(c, 1, "} else {");
-	} else {
+	if (!naturals) {
 		line(c, 1, "(void)nat;");
 		line(c, 1, "{");
+		return;
 	}
-	/* The row and outcome of each modified roll, packed: see emit_row_cells. */
+	line(c, 1, "{");
+	line(c, 2, "int32_t f[%u];", d->nfaces);
+	line(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
+	if (d->nfaces > 1)
+		line(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
+	for (size_t k = 0; k < t->nnatural; k++) {
+		const rtab_natural_rule *nr = &t->natural[k];
+		if (nr->nfaces != d->nfaces)
+			continue;
+		int32_t sorted[RTAB_MAX_FACES];
+		memcpy(sorted, nr->faces, nr->nfaces * sizeof *sorted);
+		qsort(sorted, nr->nfaces, sizeof *sorted, cmp_i32);
+		indent(c->o, 2);
+		sb_printf(c->o, "if (nat < 0");
+		for (size_t j = 0; j < nr->nfaces; j++)
+			sb_printf(c->o, " && f[%zu] == %ld", j, (long)sorted[j]);
+		sb_printf(c->o, ") nat = %zu;\n", k);
+	}
+	line(c, 1, "}");
+	line(c, 1, "if (nat >= 0) {");
+	line(c, 2, "row = UINT16_MAX;");
+	line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
+	if (c->full) {
+		line(c, 2, "out->natural_rule = (int16_t)nat;");
+		line(c, 2, "rtab_native_note_first_(out, table%zu_natural[nat].provisional);", c->ti);
+	}
+	line(c, 1, "} else {");
+}
+
+/* The row and outcome of the modified roll, from the packed cells (see emit_row_cells). */
+static void emit_cell_lookup(nctx *c, const rtab_table *t)
+{
 	int64_t span = (int64_t)t->roll_max - t->roll_min + 1;
 	int64_t width = c->cell_hi - c->cell_lo + 1;
 	bool inside = c->inside;
@@ -1455,58 +1127,113 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
 	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
 	char why[128];
-	if (c->full && emit_c_row_provisional(why, sizeof why, rs, c->ti, "row"))
+	if (c->full && row_provisional_expr(why, sizeof why, c->rs, c->ti, "row"))
 		line(c, 2, "rtab_native_note_first_(out, %s);", why);
-	line(c, 1, "}");
-	/* Rewrites: the first that applies (in the cells of a virtual column, when folded). */
-	if (t->nrewrites && (c->full || !c->vcols)) {
-		line(c, 1, "do {");
-		for (size_t k = 0; k < t->nrewrites; k++) {
-			const rtab_rewrite *rw = &t->rewrites[k];
-			line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
-			     rs->outcomes[rw->to].id);
-			emit_expr(c, 3, &rw->condition, "cond");
-			if (c->full && rw->provisional)
-				line(c, 3, "rtab_native_note_(out, table%zu_rewrites[%zu].provisional);", c->ti, k);
-			line(c, 3, "if (cond) {");
-			if (c->full) {
-				line(c, 4, "out->rewritten_from = (int16_t)outcome;");
-				line(c, 4, "out->rewrite = %zu;", k);
-			}
-			line(c, 4, "outcome = %u;", rw->to);
-			line(c, 4, "break;");
-			line(c, 3, "}");
-			line(c, 2, "}");
+}
+
+/* Rewrites: the first that applies. */
+static void emit_rewrites(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
+	line(c, 1, "do {");
+	for (size_t k = 0; k < t->nrewrites; k++) {
+		const rtab_rewrite *rw = &t->rewrites[k];
+		line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
+		     rs->outcomes[rw->to].id);
+		emit_expr(c, 3, &rw->condition, "cond");
+		if (c->full && rw->provisional)
+			line(c, 3, "rtab_native_note_(out, table%zu_rewrites[%zu].provisional);", c->ti, k);
+		line(c, 3, "if (cond) {");
+		if (c->full) {
+			line(c, 4, "out->rewritten_from = (int16_t)outcome;");
+			line(c, 4, "out->rewrite = %zu;", k);
 		}
-		line(c, 1, "} while (0);");
+		line(c, 4, "outcome = %u;", rw->to);
+		line(c, 4, "break;");
+		line(c, 3, "}");
+		line(c, 2, "}");
 	}
-	/* What the outcome triggers (the full explanation only). */
-	if (c->full) {
-		bool any = false;
-		for (size_t o = 0; o < rs->noutcomes; o++)
-			any |= rs->outcomes[o].ntriggers > 0;
-		if (any) {
-			line(c, 1, "switch (outcome) {");
-			for (size_t o = 0; o < rs->noutcomes; o++) {
-				const rtab_outcome *oc = &rs->outcomes[o];
-				if (!oc->ntriggers)
-					continue;
-				line(c, 1, "case %zu: /* %s */", o, oc->id);
-				for (size_t k = 0; k < oc->ntriggers; k++)
-					emit_trigger(c, o, k);
-				line(c, 2, "break;");
-			}
-			line(c, 1, "default: break;");
-			line(c, 1, "}");
+	line(c, 1, "} while (0);");
+}
+
+/* The explaining resolver's end: what the outcome triggers, and the result's fields. */
+static void emit_full_result(nctx *c)
+{
+	const rtab_ruleset *rs = c->rs;
+	bool any = false;
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		any |= rs->outcomes[o].ntriggers > 0;
+	if (any) {
+		line(c, 1, "switch (outcome) {");
+		for (size_t o = 0; o < rs->noutcomes; o++) {
+			const rtab_outcome *oc = &rs->outcomes[o];
+			if (!oc->ntriggers)
+				continue;
+			line(c, 1, "case %zu: /* %s */", o, oc->id);
+			for (size_t k = 0; k < oc->ntriggers; k++)
+				emit_trigger(c, o, k);
+			line(c, 2, "break;");
 		}
-		line(c, 1, "out->column = (uint16_t)col;");
-		line(c, 1, "out->key_column = (int16_t)col;");
-		line(c, 1, "out->row = (uint16_t)row;");
-		line(c, 1, "out->outcome = (uint16_t)outcome;");
-		line(c, 1, "out->modifier = modifier;");
-		line(c, 1, "out->modified_roll = (int32_t)roll;");
-		line(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
-		line(c, 1, "out->ntriggered = (uint16_t)nt;");
+		line(c, 1, "default: break;");
+		line(c, 1, "}");
+	}
+	line(c, 1, "out->column = (uint16_t)col;");
+	line(c, 1, "out->key_column = (int16_t)col;");
+	line(c, 1, "out->row = (uint16_t)row;");
+	line(c, 1, "out->outcome = (uint16_t)outcome;");
+	line(c, 1, "out->modifier = modifier;");
+	line(c, 1, "out->modified_roll = (int32_t)roll;");
+	line(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
+	line(c, 1, "out->ntriggered = (uint16_t)nt;");
+}
+
+static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
+{
+	line(c, 0, "{");
+	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
+	 * where it cannot, the lean code adds in 32 bits. */
+	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
+						(int64_t)d->min + t->cap_min < INT32_MIN);
+	bool roll32 = !c->full && !roll_overflow;
+	emit_locals(c, t, roll32);
+	int64_t drm_lo, drm_hi;
+	drm_range(c, t, &drm_lo, &drm_hi, NULL);
+	if (c->fast) {
+		drm_lo = c->extra_lo;
+		drm_hi = c->extra_hi;
+	}
+	if (c->full) {
+		emit_full_entry(c, d, drm_lo, drm_hi);
+		line(c, 1, "out->natural = natural;");
+		if (d && d->provisional)
+			line(c, 1, "rtab_native_note_(out, dice[%u].provisional);", t->dice);
+	} else {
+		emit_lean_entry(c, d, drm_lo, drm_hi);
+	}
+	emit_modifiers_native(c, t);
+	emit_sums(c, t);
+	line(c, 1, "modifier = (int32_t)total;");
+	if (c->full)
+		line(c, 1, "out->modifier_raw = modifier;");
+	if (t->capped) {
+		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
+		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
+	}
+	if (roll32)
+		line(c, 1, "roll = natural + modifier;");
+	else
+		line(c, 1, "roll = (int64_t)natural + modifier;");
+	if (roll_overflow)
+		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
+	emit_column(c, t);
+	emit_naturals(c, t, d);
+	emit_cell_lookup(c, t);
+	line(c, 1, "}");
+	/* In the cells of a virtual column, when folded. */
+	if (t->nrewrites && (c->full || !c->vcols))
+		emit_rewrites(c, t);
+	if (c->full) {
+		emit_full_result(c);
 	} else {
 		line(c, 1, "(void)col;");
 		line(c, 1, "out->outcome = (uint16_t)outcome;");

@@ -9,8 +9,6 @@
 
 /* Appended to the .c that emit_c_source wrote (it uses that file's static data). */
 void emit_native_source(strbuf *out, const rtab_ruleset *rs);
-/* Whether table ti gets native code (else its functions call the interpreter). */
-bool table_native(const rtab_ruleset *rs, size_t ti);
 /* The declarations, inside the header's extern "C" block. */
 void emit_native_header(strbuf *out, const rtab_ruleset *rs);
 

@@ -1,5 +1,5 @@
 /* Self-contained HTML pages of headings, notes and grids (see html_table.h). */
-#include "emit/html_table.h"
+#include "export/html_table.h"
 
 #include <stdlib.h>
 #include <string.h>

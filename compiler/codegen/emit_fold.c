@@ -6,7 +6,7 @@
  * rtab_resolve does; parts are then gathered into tables of at most
  * FOLD_MAX_ENTRIES entries.
  */
-#include "emit/emit_fold.h"
+#include "codegen/emit_fold.h"
 
 #include "base/util.h"
 

@@ -1,0 +1,16 @@
+/* Which results tables get native code, and what the native code counts. */
+#ifndef RTAB_NATIVE_TABLES_H
+#define RTAB_NATIVE_TABLES_H
+
+#include "rtab.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whether every construct of table ti is one the native code resolves exactly
+ * (else its functions call the interpreter). */
+bool table_native(const rtab_ruleset *rs, size_t ti);
+/* Whether modifier m counts at table t's step. */
+bool counts_at_step(const rtab_table *t, const rtab_modifier *m);
+
+#endif

@@ -1,0 +1,69 @@
+/* The forms of a table's rows in the emitted C (see row_form.h). */
+#include "codegen/row_form.h"
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+size_t note_index(const row_form *form, const char *rule, const char *why, size_t last)
+{
+	size_t k = last;
+	if (k < form->nnotes && same_text(form->notes[k].rule, rule) &&
+	    same_text(form->notes[k].provisional, why))
+		return k;
+	for (k = 0; k < form->nnotes; k++)
+		if (same_text(form->notes[k].rule, rule) && same_text(form->notes[k].provisional, why))
+			break;
+	return k;
+}
+
+row_form row_form_of(const rtab_table *t)
+{
+	row_form f = {.outcome8 = true};
+	size_t last = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *rule = rtab_row_rule(t, r), *why = rtab_row_provisional(t, r);
+		f.outcome8 &= rtab_row_outcome(t, r) <= UINT8_MAX;
+		f.provisional |= why != NULL;
+		if (f.wide || (r > 0 && rule == f.notes[last].rule && why == f.notes[last].provisional))
+			continue; /* the same strings as the row before */
+		if ((last = note_index(&f, rule, why, last)) < f.nnotes)
+			continue;
+		if (f.nnotes == UINT8_MAX + 1) {
+			f.wide = true;
+			continue;
+		}
+		f.notes = xrealloc(f.notes, (f.nnotes + 1) * sizeof *f.notes);
+		f.notes[f.nnotes].rule = rule;
+		f.notes[f.nnotes++].provisional = why;
+	}
+	if (f.wide) {
+		free(f.notes);
+		f.notes = NULL;
+		f.nnotes = 0;
+	} else if (f.nnotes == 1 && !f.notes[0].rule && !f.notes[0].provisional) {
+		f.nnotes = 0; /* no notes at all */
+	}
+	return f;
+}
+
+bool row_provisional_expr(char *buf, size_t cap, const rtab_ruleset *rs, size_t ti, const char *row)
+{
+	row_form f = row_form_of(&rs->tables[ti]);
+	if (!f.provisional)
+		snprintf(buf, cap, "NULL");
+	else if (f.wide)
+		snprintf(buf, cap, "table%zu_rows[%s].provisional", ti, row);
+	else if (f.nnotes == 1)
+		snprintf(buf, cap, "table%zu_row_notes[0].provisional", ti);
+	else
+		snprintf(buf, cap, "table%zu_row_notes[table%zu_row_note[%s]].provisional", ti, ti, row);
+	free(f.notes);
+	return f.provisional;
+}

@@ -1,0 +1,104 @@
+/* The text forms of values (see value_text.h). */
+#include "text/value_text.h"
+
+void export_range(strbuf *sb, int64_t lo, int64_t hi)
+{
+	if (lo > hi)
+		sb_puts(sb, "-");
+	else if (lo == INT64_MIN && hi == INT64_MAX)
+		sb_puts(sb, "any");
+	else if (lo == INT64_MIN)
+		sb_printf(sb, "<=%lld", (long long)hi);
+	else if (hi == INT64_MAX)
+		sb_printf(sb, ">=%lld", (long long)lo);
+	else if (lo == hi)
+		sb_printf(sb, "%lld", (long long)lo);
+	else
+		sb_printf(sb, "%lld-%lld", (long long)lo, (long long)hi);
+}
+
+const char *export_target_kind(int kind)
+{
+	switch ((rtab_target_kind)kind) {
+	case RTAB_TARGET_TABLE: return "table";
+	case RTAB_TARGET_REACTIONS: return "reactions";
+	case RTAB_TARGET_TRANSITION: return "transition";
+	case RTAB_TARGET_DISTANCE: return "distance";
+	case RTAB_TARGET_PROCEDURE: return "procedure";
+	}
+	return "?";
+}
+
+const char *export_target_id(const rtab_ruleset *rs, rtab_target t)
+{
+	const char *id = rtab_target_id(rs, t);
+	return id ? id : "?";
+}
+
+void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o)
+{
+	if (!o->nvalues || o->numeric >= rs->nnumeric_outcomes)
+		return;
+	const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
+	for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+		const rtab_outcome_param *pa = &n->params[p];
+		const char *named = NULL;
+		for (size_t k = 0; k < pa->nspecials; k++)
+			if (pa->specials[k].value == o->values[p])
+				named = pa->specials[k].id;
+		sb_printf(sb, "%s%s ", p ? ", " : "", pa->id);
+		if (named)
+			sb_printf(sb, "%s (%ld)", named, (long)o->values[p]);
+		else
+			sb_printf(sb, "%ld", (long)o->values[p]);
+	}
+}
+
+void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n)
+{
+	for (size_t p = 0; p < n->nparams; p++) {
+		const rtab_outcome_param *pa = &n->params[p];
+		sb_printf(sb, "%s%s: int %ld..%ld", p ? ", " : "", pa->id, (long)pa->min, (long)pa->max);
+		for (size_t k = 0; k < pa->nspecials; k++)
+			sb_printf(sb, " or %s = %ld code %s", pa->specials[k].id, (long)pa->specials[k].value,
+				  pa->specials[k].code);
+	}
+}
+
+void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e)
+{
+	const rtab_effect_kind *k = &rs->effect_kinds[e->kind];
+	sb_printf(sb, "%s(", k->id);
+	for (size_t a = 0; a < e->nargs; a++) {
+		int16_t en = a < k->nparams ? k->params[a].enum_index : -1;
+		sb_puts(sb, a ? ", " : "");
+		if (en >= 0 && e->args[a] >= 0 && e->args[a] < rs->enums[en].nvalues)
+			sb_puts(sb, rs->enums[en].values[e->args[a]].id);
+		else
+			sb_printf(sb, "%ld", (long)e->args[a]);
+	}
+	sb_putc(sb, ')');
+}
+
+void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v)
+{
+	const rtab_input *in = &rs->inputs[i];
+	char num[32];
+	if (in->type == RTAB_TYPE_ENUM)
+		sb_puts(sb, rs->enums[in->enum_index].values[v].id);
+	else if (in->type == RTAB_TYPE_BOOL)
+		sb_puts(sb, v ? "true" : "false");
+	else if (in->step > 0 && rtab_format_exact(v, rs->scale, num, sizeof num) == RTAB_OK)
+		sb_puts(sb, num);
+	else
+		sb_printf(sb, "%ld", (long)v);
+}
+
+void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
+{
+	char lo[32], hi[32], step[32];
+	rtab_format_exact(in->min, rs->scale, lo, sizeof lo);
+	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
+	rtab_format_exact(in->step, rs->scale, step, sizeof step);
+	sb_printf(sb, "number %s..%s by %s", lo, hi, step);
+}

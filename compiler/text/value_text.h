@@ -1,0 +1,37 @@
+/*
+ * The text forms of a lowered ruleset's values as the language writes them:
+ * roll ranges, input values, effects, targets, the numbers of an outcome.
+ * The exports, the analyses (diff, verify) and the printer of results
+ * share them, so that every verb writes a value the same way.
+ */
+#ifndef RTAB_VALUE_TEXT_H
+#define RTAB_VALUE_TEXT_H
+
+#include "rtab.h"
+#include "base/util.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A roll range as printed: "<=2", "3-5", "7", ">=9"; "-" for none. */
+void export_range(strbuf *sb, int64_t lo, int64_t hi);
+
+/* A value of input i as written: an enum value's id, true/false, a number
+ * (exact for a number input: 2.5). */
+void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v);
+
+/* A number input's domain as written: "number 0..40 by 0.5" (rtab_input.step > 0). */
+void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in);
+
+const char *export_target_kind(int kind);
+const char *export_target_id(const rtab_ruleset *rs, rtab_target t);
+
+/* An effect as written: "retreat(defender, 2)". */
+void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e);
+/* The numbers an outcome carries, by parameter: "e 8, lw 2", "e killed (100), lw 0";
+ * nothing for a plain outcome. */
+void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o);
+/* The parameters of a numeric outcome as declared: "enemy: int 0..99 or killed = 100 code K, self: int 0..9". */
+void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n);
+
+#endif
