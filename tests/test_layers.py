@@ -37,9 +37,19 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 LAYER_ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*`([A-Za-z0-9_]+)/`")
 
 
+# Files that make one module: flex's scanner reads the tokens bison's parser
+# defines and the parser calls the scanner, so the two grammars, with the
+# context they share, are one unit of the front end.
+ONE_MODULE = {
+    "front/lexer": "front/parser",
+    "front/parse_ctx": "front/parser",
+}
+
+
 def module_of(path):
     """folder/name of a path relative to compiler/ ("codegen/emit_c.c" -> "codegen/emit_c")."""
-    return os.path.splitext(path)[0]
+    name = os.path.splitext(path)[0]
+    return ONE_MODULE.get(name, name)
 
 
 def read_layers(readme):

@@ -1,12 +1,30 @@
-/* The diagnostic options of `rtab check`, for every verb that reads a file. */
+/* How the verbs report: usage errors, errors of their own, and the diagnostic options of `rtab check`. */
 #include "cli/cli.h"
 #include "check/checks.h"
 
 #include "base/json.h"
+#include "base/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+/* A usage error, printed the same way by every verb: the message, then where help is. */
+int usage_error(const char *verb, const char *fmt, ...)
+{
+	va_list ap;
+	strbuf msg = {0}, line = {0};
+	va_start(ap, fmt);
+	sb_vprintf(&msg, fmt, ap);
+	va_end(ap);
+	/* The message quotes the arguments: their control bytes must not reach the terminal. */
+	sb_put_printable(&line, msg.data ? msg.data : "");
+	fprintf(stderr, "rtab%s%s: %s", verb ? " " : "", verb ? verb : "", line.data ? line.data : "");
+	fprintf(stderr, "\nTry 'rtab %s%s--help'.\n", verb ? verb : "", verb ? " " : "");
+	sb_free(&msg);
+	sb_free(&line);
+	return EXIT_USAGE;
+}
 
 void cli_error(const char *verb, const diag_options *opts, const char *fmt, ...)
 {

@@ -33,22 +33,6 @@ static const char usage_text[] =
 	"\n"
 	"Exit status: 0 success, 1 errors in the input, 2 bad usage, 3 out of memory.\n";
 
-int usage_error(const char *verb, const char *fmt, ...)
-{
-	va_list ap;
-	strbuf msg = {0}, line = {0};
-	va_start(ap, fmt);
-	sb_vprintf(&msg, fmt, ap);
-	va_end(ap);
-	/* The message quotes the arguments: their control bytes must not reach the terminal. */
-	sb_put_printable(&line, msg.data ? msg.data : "");
-	fprintf(stderr, "rtab%s%s: %s", verb ? " " : "", verb ? verb : "", line.data ? line.data : "");
-	fprintf(stderr, "\nTry 'rtab %s%s--help'.\n", verb ? verb : "", verb ? " " : "");
-	sb_free(&msg);
-	sb_free(&line);
-	return EXIT_USAGE;
-}
-
 /*
  * Every verb's output ends here: an answer that could not be written (a full
  * disk, a closed pipe) is a failure, whatever the verb returned.
