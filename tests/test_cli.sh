@@ -103,6 +103,9 @@ if [ -f tables/napoleonic_charge.rtab ]; then
 		"$rtab" eval tables/napoleonic_charge.rtab charger_test --roll 6,6 --drm -20 --json
 	check strict-lists-provisional 1 "[-Wprovisional]" "$rtab" check --strict tables/napoleonic_charge.rtab
 fi
+# A grid line's reason is listed as a row's is.
+check strict-lists-grid-line 1 "provisional grid line in table 'crt': the line is smudged [-Wprovisional]" \
+	"$rtab" check --strict tests/export/grid_marks.rtab
 
 # A worked example that the table contradicts fails, with its line, and rtab test exits 1.
 cat >"$tmp/wrong.rtab" <<'RTAB'
