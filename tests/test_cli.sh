@@ -273,6 +273,8 @@ check export-grid-cells 0 "crt,AE,attacker_eliminated,Attacker eliminated" \
 	"$rtab" export --format csv tables/classic_odds.rtab
 check export-grid-ends 0 "column 6:1+: defender_eliminated, without a roll" \
 	"$rtab" export --format markdown tables/classic_odds.rtab
+check export-grid-ends-csv 0 'crt,"column 6:1+: defender_eliminated, without a roll"' \
+	"$rtab" export --format csv tables/classic_odds.rtab
 check export-grid-rule 0 "rule 7.8.1: roll 1 at 1:4" \
 	"$rtab" export --format markdown tables/classic_odds.rtab
 # odds --all reads each column where the situation's shifts move it.

@@ -190,6 +190,12 @@ for fmt in ('markdown', 'html'):
 if '| 3-4 | AR \u2020 | DR \u2020 | DE \u2020 |' not in export('markdown', fixture):
     fail('%s: the Markdown grid does not mark the provisional line' % fixture)
 
+# A printed grid's automatic ends and its reasons reach the CSV, beside the grid.
+for note in ['column <1:2: attacker_eliminated, without a roll', 'column 3:1+: defender_eliminated, without a roll',
+             reason]:
+    if ['crt', note] not in rows:
+        fail('%s: the CSV export lacks the note %r: %s' % (fixture, note, rows))
+
 # Outcomes that carry numbers: each instantiation points at its declaration,
 # holds one number per parameter within its domain (or a named value's), and
 # its id and label are the declaration's with those numbers put in.
