@@ -107,6 +107,26 @@ fi
 check strict-lists-grid-line 1 "provisional grid line in table 'crt': the line is smudged [-Wprovisional]" \
 	"$rtab" check --strict tests/export/grid_marks.rtab
 
+# A ratio's 'round down;' (docs/language.md): 2 against 5 is 1:2.5, read as 1:3 (-2),
+# where the default reading (towards 1:1) reaches only 1:2 (-1).
+cat >"$tmp/ratio_round.rtab" <<'RTAB'
+ruleset ratio_round { locales en; en "R"; }
+dice d6 = 1d6;
+input attack: int 0..99 = 2 { en "Attack"; }
+input defence: int 0..99 = 5 { en "Defence"; }
+ratio force_ratio { en "Force ratio"; round down; 2:1 = +1; 1:2 = -1; 1:3 = -2; otherwise 0; }
+modifier odds_drm { en "Odds"; value force_ratio(attack, defence); }
+outcome lose { en "Lose"; }
+outcome win { en "Win"; }
+table t { en "T"; roll d6; modifiers odds_drm; rows { lose <=3; win >=4; } }
+RTAB
+check ratio-round-checks 0 "" "$rtab" check -Werror "$tmp/ratio_round.rtab"
+check ratio-round-reads 0 '"modifier": -2' "$rtab" eval "$tmp/ratio_round.rtab" t --roll 5 --json
+check ratio-round-export 0 "odds read down (in the defender's favour)" \
+	"$rtab" export --format markdown "$tmp/ratio_round.rtab"
+sed 's/round down;/round sideways;/' "$tmp/ratio_round.rtab" >"$tmp/ratio_round_bad.rtab"
+check ratio-round-bad-word 1 "'sideways' is no rounding" "$rtab" check "$tmp/ratio_round_bad.rtab"
+
 # A worked example that the table contradicts fails, with its line, and rtab test exits 1.
 cat >"$tmp/wrong.rtab" <<'RTAB'
 ruleset wrong { locales en; en "W"; }

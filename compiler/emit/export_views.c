@@ -486,6 +486,10 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 	free(code);
 }
 
+/* How odds between two printed ones read, by rtab_rounding. */
+static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
+				       "up (in the attacker's favour)", "to the nearest column"};
+
 static void table_view(const export_ctx *c, size_t ti, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -514,8 +518,6 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
 		sb_printf(n, "columns by %s\n", rs->inputs[t->column_input].id);
 	if (t->key_kind != RTAB_KEY_INPUT) {
-		static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
-						       "up (in the attacker's favour)", "to the nearest column"};
 		sb_puts(n, t->key_kind == RTAB_KEY_ODDS ? "columns by the odds " : "columns by the value ");
 		export_expr_text(n, rs, &t->key_a);
 		if (t->key_kind == RTAB_KEY_ODDS) {
@@ -760,6 +762,8 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_BANDS: {
 		const rtab_band *b = &rs->bands[i];
 		view_head(c, v, "Ratio", b->id, b->labels, b->rule);
+		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < 4)
+			sb_printf(&v->notes, "odds read %s\n", rounding[b->rounding]);
 		grid_init(&v->g, 2);
 		grid_cell(&v->g, "ratio");
 		grid_cell(&v->g, "value");
