@@ -11,6 +11,8 @@
 void emit_native_source(strbuf *out, const rtab_ruleset *rs);
 /* Whether table ti gets native code (else its functions call the interpreter). */
 bool table_native(const rtab_ruleset *rs, size_t ti);
+/* NULL when table ti gets native code; else why the interpreter answers for it. */
+const char *table_native_why(const rtab_ruleset *rs, size_t ti);
 /* The declarations, inside the header's extern "C" block. */
 void emit_native_header(strbuf *out, const rtab_ruleset *rs);
 
