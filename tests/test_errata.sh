@@ -50,6 +50,15 @@ expect original-bundled 0 "outcome:" "$rtab" eval tables/musket_pike.rtab melee 
 expect odds-edition 0 "routed      4/6" "$rtab" odds "$f" assault --edition first_printing
 expect odds-original 0 "routed      3/6" "$rtab" odds "$f@original" assault
 
+# A layer that corrects one grid cell is a correction: -Werror passes, the cell changes.
+g=tests/errata/grid_cell.rtab
+expect grid-cell-correction 0 "" "$rtab" check -Werror "$g"
+expect grid-cell-corrected 0 "outcome:       defender_eliminated" "$rtab" eval "$g" crt --roll 3
+expect grid-cell-original 0 "outcome:       defender_retreats" "$rtab" eval "$g@original" crt --roll 3
+# The same layer with the cell as the main body has it restates the table unchanged.
+awk 'NR > 28 && /3-4  DR   DE/ { sub(/DE/, "DR") } { print }' "$g" >"$tmp/grid_same.rtab"
+expect grid-cell-unchanged 0 "restates table 'crt' unchanged" "$rtab" check "$tmp/grid_same.rtab"
+
 # compile emits the default edition; --edition picks another.
 "$rtab" compile "$f" -o "$tmp/default" >/dev/null 2>&1
 "$rtab" compile "$f" --edition original -o "$tmp/original" >/dev/null 2>&1

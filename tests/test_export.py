@@ -41,7 +41,7 @@ def export(fmt, path, *extra):
 with open('docs/export-schema.json', encoding='utf-8') as f:
     schema = json.load(f)
 
-files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab']
+files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/export/grid_marks.rtab']
 docs = {}
 for path in files:
     doc = json.loads(export('json', path))
@@ -141,7 +141,7 @@ for path, doc in docs.items():
         if is_grid(t):
             # The printed grid, then what each cell stands for.
             lines = grid_lines(doc, t)
-            if [r[1:] for r in mine[:len(lines)]] != lines:
+            if [[x.replace(' \u2020', '') for x in r[1:]] for r in mine[:len(lines)]] != lines:
                 fail('%s: CSV grid of %s is %s, not %s' % (path, t['id'], mine[:len(lines)], lines))
             for o in {doc['outcomes'][row['outcome']]['id'] for row in t['rows']}:
                 code = next(x['code'] for x in doc['outcomes'] if x['id'] == o)
@@ -175,6 +175,26 @@ for path, doc in docs.items():
         effects = '; '.join(e['text'] for e in o['effects'])
         if not o['triggers'] and '| %s |  | %s |' % (effects, o['rule']) not in text:
             fail('%s: Markdown lacks the outcome %s with its effects %r and no trigger' % (path, o['id'], effects))
+
+# A printed grid's provisional line: its cells carry the mark in CSV and
+# Markdown, and its reason, naming the cells, is beside the grid in every format.
+fixture = 'tests/export/grid_marks.rtab'
+reason = '\u2020 provisional (the line is smudged): rolls 3-4 at 1:2, rolls 3-4 at 1:1, rolls 3-4 at 2:1'
+rows = list(csv.reader(io.StringIO(export('csv', fixture))))
+if ['crt', '3-4', 'AR \u2020', 'DR \u2020', 'DE \u2020'] not in rows or ['crt', '1-2', 'AR', 'AR', 'DR'] not in rows:
+    fail('%s: the CSV grid does not mark the provisional line alone: %s' % (fixture, rows))
+for fmt in ('markdown', 'html'):
+    text = export(fmt, fixture)
+    if reason not in text:
+        fail('%s: the %s export lacks %r' % (fixture, fmt, reason))
+if '| 3-4 | AR \u2020 | DR \u2020 | DE \u2020 |' not in export('markdown', fixture):
+    fail('%s: the Markdown grid does not mark the provisional line' % fixture)
+
+# A printed grid's automatic ends and its reasons reach the CSV, beside the grid.
+for note in ['column <1:2: attacker_eliminated, without a roll', 'column 3:1+: defender_eliminated, without a roll',
+             reason]:
+    if ['crt', note] not in rows:
+        fail('%s: the CSV export lacks the note %r: %s' % (fixture, note, rows))
 
 # Outcomes that carry numbers: each instantiation points at its declaration,
 # holds one number per parameter within its domain (or a named value's), and

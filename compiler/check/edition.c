@@ -70,8 +70,9 @@ static bool args_eq(const ast_arg *a, const ast_arg *b)
 static bool cells_eq(const ast_cell *a, const ast_cell *b)
 {
 	for (; a && b; a = a->next, b = b->next)
-		if (a->lo != b->lo || a->hi != b->hi || a->open_lo != b->open_lo ||
-		    a->open_hi != b->open_hi)
+		if (a->kind != b->kind || a->lo != b->lo || a->hi != b->hi ||
+		    a->open_lo != b->open_lo || a->open_hi != b->open_hi || !str_eq(a->name, b->name) ||
+		    a->patched != b->patched || !str_eq(a->rule, b->rule) || !str_eq(a->text, b->text))
 			return false;
 	return !a && !b;
 }

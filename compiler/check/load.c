@@ -162,6 +162,9 @@ bool load_text_edition(loaded *l, const char *name, char *text, size_t len, cons
 	len -= bom;
 	diag_init(&l->diag, l->path, text, len, out);
 	l->diag.opts = opts;
+	/* A 'like' variant is lowered from its base's statements: an error in
+	 * them (the same message, the same place) is the base's, printed once. */
+	l->diag.dedupe = true;
 	pc.diag = &l->diag;
 	if (len == 0) {
 		src_loc top = {1, 1};

@@ -250,6 +250,7 @@ static const char *provisional_what(const ast_def *d, const ast_stmt *s, const a
 {
 	switch (s->kind) {
 	case ST_ROW: return "row";
+	case ST_GRID_LINE: return "grid line";
 	case ST_CELL: return "cell";
 	case ST_NATURAL: return "natural-roll rule";
 	case ST_TRIGGER: return "trigger";
@@ -282,8 +283,8 @@ static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *li
 				  const ast_stmt *parent)
 {
 	for (const ast_stmt *s = list; s; s = s->next) {
-		if (s->kind == ST_ROWS || s->kind == ST_VALUE || s->kind == ST_OPTION ||
-		    s->kind == ST_STEP) {
+		if (s->kind == ST_ROWS || s->kind == ST_GRID || s->kind == ST_VALUE ||
+		    s->kind == ST_OPTION || s->kind == ST_STEP) {
 			report_provisional_in(m, d, s->body, s);
 			for (size_t i = 0; s->rows && i < s->rows->nnotes; i++) {
 				const ast_row_note *r = &s->rows->notes[i];

@@ -1,6 +1,7 @@
 /* Matrices, ratio bands, stacking groups, steps, reactions, transitions,
  * distances and procedures. */
 #include "check/sema_defs.h"
+#include "check/sema_grid.h"
 
 #include "check/body.h"
 #include "check/checks.h"
@@ -241,7 +242,7 @@ void resolve_bands(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_BAND][i];
 		rtab_band *b = &out[i];
-		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN, ST_PROVISIONAL);
+		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN, ST_PROVISIONAL, ST_ROUND);
 		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
 		b->provisional = block_provisional(m, d->body);
 		size_t k = count_stmts(d->body, ST_BAND_STEP);
@@ -250,7 +251,20 @@ void resolve_bands(model *m)
 		bool any_prov = false;
 		idmap seen = {0}; /* each step's ratio in lowest terms */
 		b->steps = steps;
+		const ast_stmt *round = NULL;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
+			if (s->kind == ST_ROUND) {
+				/* 'round MODE;': how odds between two printed ones read. */
+				if (s->star || !s->ids || s->ids->next) {
+					report_misplaced(m, s, "a ratio");
+				} else if (round) {
+					check_report(m, CHECK_DUPLICATE, s->loc, "ratio '%s' has a second 'round'", d->id);
+					check_note(m, round->loc, "the first 'round' is here");
+				} else {
+					round = s;
+					parse_rounding(m, s->ids->id, s->ids->loc, &b->rounding);
+				}
+			}
 			if (s->kind == ST_OTHERWISE) {
 				if (s->name)
 					check_report(m, CHECK_TYPE, s->loc,

@@ -4,6 +4,7 @@
 #include "check/c_names.h"
 #include "check/checks.h"
 #include "codegen/emit_c.h"
+#include "codegen/native_tables.h"
 #include "check/load.h"
 #include "base/output.h"
 #include "cli/options.h"
@@ -164,6 +165,14 @@ int cmd_compile(int argc, char **argv)
 			const char *src = path_basename(paths[i]);
 			emit_c_source(&texts[2 * i], rs, src);
 			emit_c_header(&texts[2 * i + 1], rs, src);
+			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
+			for (size_t t = 0; t < rs->ntables; t++) {
+				const char *why = table_native_why(rs, t);
+				if (why)
+					diag_report(&files[i].diag, SEV_NOTE, NULL, files[i].model.tables[t].def->id_loc,
+						    "table '%s' gets no native resolver (the interpreter answers for it): %s",
+						    rs->tables[t].id, why);
+			}
 			for (size_t k = 0; k < 2; k++) {
 				strbuf p = {0};
 				sb_printf(&p, "%s/%s.%s", dir, rs->id, k ? "h" : "c");

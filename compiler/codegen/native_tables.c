@@ -22,70 +22,109 @@ bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
 	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
 }
 
-bool table_native(const rtab_ruleset *rs, size_t ti)
+/* Why an expression the analysis refuses is left to the interpreter. */
+static const char *expr_why(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	for (size_t i = 0; e->instrs && i < e->ninstrs; i++)
+		switch ((rtab_op)e->instrs[i].op) {
+		case RTAB_OP_ROLL: return "rolls dice";
+		case RTAB_OP_CONST_EXACT:
+		case RTAB_OP_SCALE:
+		case RTAB_OP_MUL_EXACT:
+		case RTAB_OP_DIV_EXACT: return "reads exact numbers";
+		case RTAB_OP_BAND:
+			if (e->instrs[i].arg >= 0 && (size_t)e->instrs[i].arg < rs->nbands &&
+			    rs->bands[e->instrs[i].arg].rounding != RTAB_ROUND_EVENS)
+				return "reads a ratio that rounds its odds";
+			break;
+		default: break;
+		}
+	return "has an expression whose range the native code cannot bound";
+}
+
+/* NULL when every construct of table ti is one the native code resolves
+ * exactly; else why the interpreter answers for it. */
+const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 {
 	const rtab_table *t = &rs->tables[ti];
 	size_t counted = 0;
 
 	if (t->dice != RTAB_NO_DICE && t->dice >= rs->ndice)
-		return false;
+		return "its dice are not in the ruleset";
 	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].nfaces > RTAB_MAX_FACES)
-		return false;
+		return "its dice have more faces than a native resolver holds";
 	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
-		return false;
+		return "it has no columns or no rolls";
 	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
-	if (t->key_kind != RTAB_KEY_INPUT || t->nshifts)
-		return false;
+	if (t->key_kind == RTAB_KEY_ODDS)
+		return "its columns are computed by odds";
+	if (t->key_kind != RTAB_KEY_INPUT)
+		return "its columns are computed by a difference or a value";
+	if (t->nshifts)
+		return "it shifts columns";
 	for (size_t c = 0; c < t->ncolumns; c++)
 		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
-			return false;
+			return "it has an automatic or 'none' column";
 	/* A capped group adds its cap applied to 0 even to tables without members in it. */
 	for (size_t g = 0; g < rs->ngroups; g++)
 		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
-			return false;
+			return "a group's cap leaves out 0";
 	if (t->column_input < 0 ? t->ncolumns != 1
 				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
 				   rs->inputs[t->column_input].min < 0))
-		return false;
+		return "its column input is not an enum";
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
 		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !rtab_column_rolls(col))
-			return false;
+			return "a column names a row the table does not have";
 		for (int64_t r = 0; r <= (int64_t)t->roll_max - t->roll_min; r++)
 			if (rtab_column_row(col, (size_t)r) >= t->nrows)
-				return false;
+				return "a column names a row the table does not have";
 	}
 	for (size_t r = 0; r < t->nrows; r++)
 		if (rtab_row_outcome(t, r) >= rs->noutcomes)
-			return false;
+			return "a row names an outcome the ruleset does not have";
 	for (size_t k = 0; k < t->nnatural; k++)
 		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
-			return false;
+			return "a natural-roll rule names an outcome or faces beyond the ruleset";
 	for (size_t i = 0; i < t->nmodifiers; i++) {
 		if (t->modifiers[i] >= rs->nmodifiers)
-			return false;
+			return "it names a modifier the ruleset does not have";
 		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
 		if (!counts_at_step(t, m))
 			continue;
 		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
-			return false;
+			return "a modifier names a group the ruleset does not have";
 		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
-			return false;
-		if (!expr_ok(rs, &m->condition) || !expr_ok(rs, &m->value) || m->value.ninstrs == 0)
-			return false;
+			return "a modifier's group stacks in a way the native code does not know";
+		if (!expr_ok(rs, &m->condition))
+			return expr_why(rs, &m->condition);
+		if (!expr_ok(rs, &m->value))
+			return expr_why(rs, &m->value);
+		if (m->value.ninstrs == 0)
+			return "a modifier has no value";
 		counted++;
 	}
 	if (counted > RTAB_MAX_APPLIED)
-		return false;
-	for (size_t k = 0; k < t->nrewrites; k++)
-		if (t->rewrites[k].to >= rs->noutcomes || !expr_ok(rs, &t->rewrites[k].condition))
-			return false;
+		return "more modifiers count than a result holds";
+	for (size_t k = 0; k < t->nrewrites; k++) {
+		if (t->rewrites[k].to >= rs->noutcomes)
+			return "a rewrite names an outcome the ruleset does not have";
+		if (!expr_ok(rs, &t->rewrites[k].condition))
+			return expr_why(rs, &t->rewrites[k].condition);
+	}
 	for (size_t o = 0; o < rs->noutcomes; o++) {
 		if (rs->outcomes[o].ntriggers > RTAB_MAX_TRIGGERS)
-			return false;
+			return "an outcome has more triggers than a result holds";
 		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++)
 			if (!expr_ok(rs, &rs->outcomes[o].triggers[k].unless))
-				return false;
+				return expr_why(rs, &rs->outcomes[o].triggers[k].unless);
 	}
-	return true;
+	return NULL;
+}
+
+/* Whether every construct of table ti is one the native code resolves exactly. */
+bool table_native(const rtab_ruleset *rs, size_t ti)
+{
+	return table_native_why(rs, ti) == NULL;
 }

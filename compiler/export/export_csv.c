@@ -9,9 +9,27 @@
  */
 #include "export/export_views.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static void csv_begin(export_ctx *c)
 {
 	c->plain = true;
+}
+
+/* A section: the definition's id first in every row (header first in the
+ * header row), so that sections can be told apart. */
+static void csv_section(strbuf *out, const char *header, const char *id, const grid *src)
+{
+	grid g;
+	grid_init(&g, src->ncols + 1);
+	for (size_t r = 0; r < grid_rows(src); r++) {
+		grid_cell(&g, r ? id : header);
+		for (size_t col = 0; col < src->ncols; col++)
+			grid_cell(&g, grid_at(src, r, col));
+	}
+	grid_csv(out, &g);
+	grid_free(&g);
 }
 
 static void csv_item(export_ctx *c, export_kind kind, size_t i)
@@ -20,29 +38,30 @@ static void csv_item(export_ctx *c, export_kind kind, size_t i)
 		return;
 	export_view v;
 	export_view_build(c, kind, i, &v);
-	/* The definition's id first in every row, so that sections can be told apart. */
-	grid g;
-	grid_init(&g, v.g.ncols + 1);
-	for (size_t r = 0; r < grid_rows(&v.g); r++) {
-		grid_cell(&g, r ? v.id : (kind == EXPORT_TABLES ? "table" : "matrix"));
-		for (size_t col = 0; col < v.g.ncols; col++)
-			grid_cell(&g, grid_at(&v.g, r, col));
-	}
 	if (c->out->len)
 		sb_putc(c->out, '\n');
-	grid_csv(c->out, &g);
-	grid_free(&g);
+	csv_section(c->out, kind == EXPORT_TABLES ? "table" : "matrix", v.id, &v.g);
 	/* A grid as printed names its cells by code: what each stands for. */
 	if (v.legend.ncols) {
-		grid_init(&g, v.legend.ncols + 1);
-		for (size_t r = 0; r < grid_rows(&v.legend); r++) {
-			grid_cell(&g, r ? v.id : "cells of table");
-			for (size_t col = 0; col < v.legend.ncols; col++)
-				grid_cell(&g, grid_at(&v.legend, r, col));
+		sb_putc(c->out, '\n');
+		csv_section(c->out, "cells of table", v.id, &v.legend);
+	}
+	/* Its notes, a row each: what the grid's lines do not print (the
+	 * automatic ends, the shifts, the provisional reasons). */
+	if (v.legend.ncols && v.notes.data) {
+		grid notes;
+		grid_init(&notes, 1);
+		grid_cell(&notes, "note");
+		for (const char *p = v.notes.data; *p;) {
+			size_t len = strcspn(p, "\n");
+			char *line = xstrndup(p, len);
+			grid_cell(&notes, line);
+			free(line);
+			p += len + (p[len] == '\n');
 		}
 		sb_putc(c->out, '\n');
-		grid_csv(c->out, &g);
-		grid_free(&g);
+		csv_section(c->out, "notes of table", v.id, &notes);
+		grid_free(&notes);
 	}
 	export_view_free(&v);
 }

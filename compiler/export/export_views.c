@@ -343,6 +343,31 @@ static int printed_row(const rtab_table *t, const rtab_column *col, int64_t r)
 	return rtab_column_row(col, (size_t)(r - t->roll_min));
 }
 
+/* Into notes, the printed cells (runs of rolls in a column) whose row's text
+ * (its rule, its provisional reason) is want, then the end of the line. */
+static void list_cells(strbuf *notes, const rtab_table *t, int64_t lo, int64_t hi,
+		       const char *(*text)(const rtab_table *, size_t), const char *want)
+{
+	size_t n = 0;
+	for (size_t j = 0; j < t->ncolumns; j++)
+		for (int64_t r = lo; t->columns[j].kind == RTAB_COLUMN_ROLLED && r <= hi; r++) {
+			int row = printed_row(t, &t->columns[j], r);
+			if (row < 0 || !same_text(text(t, (size_t)row), want))
+				continue;
+			int64_t e = r;
+			while (e < hi && printed_row(t, &t->columns[j], e + 1) == row)
+				e++;
+			if (e == r)
+				sb_printf(notes, "%s roll %lld at %s", n++ ? "," : "", (long long)r,
+					  t->columns[j].id);
+			else
+				sb_printf(notes, "%s rolls %lld-%lld at %s", n++ ? "," : "", (long long)r,
+					  (long long)e, t->columns[j].id);
+			r = e;
+		}
+	sb_putc(notes, '\n');
+}
+
 /* A computed table as its page prints it: a line per roll (or run of rolls
  * with the same cells), a column per step; automatic and 'none' columns
  * are in the notes. */
@@ -401,7 +426,13 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 			uint16_t o = rtab_row_outcome(t, row);
 			if (!code[o])
 				code[o] = export_outcome_code(c, o);
-			value_cell(c, &v->g, code[o], rtab_row_provisional(t, row));
+			/* Codes, not numbers: the mark stays in every format, CSV too. */
+			if (rtab_row_provisional(t, row)) {
+				grid_cellf(&v->g, "%s %s", code[o], EXPORT_PROVISIONAL_MARK);
+				grid_mark(&v->g);
+			} else {
+				grid_cell(&v->g, code[o]);
+			}
 		}
 		r = end + 1;
 	}
@@ -436,30 +467,28 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		if (!cells[k] || same_text(rtab_row_rule(t, k), rtab_row_rule(t, most)))
 			continue;
 		sb_printf(&v->notes, "rule %s:", rtab_row_rule(t, k) ? rtab_row_rule(t, k) : "none");
-		size_t n = 0;
-		for (size_t j = 0; j < t->ncolumns; j++)
-			for (int64_t r = lo; t->columns[j].kind == RTAB_COLUMN_ROLLED && r <= hi; r++) {
-				int row = printed_row(t, &t->columns[j], r);
-				if (row < 0 || !same_text(rtab_row_rule(t, row), rtab_row_rule(t, k)))
-					continue;
-				int64_t e = r;
-				while (e < hi && printed_row(t, &t->columns[j], e + 1) == row)
-					e++;
-				if (e == r)
-					sb_printf(&v->notes, "%s roll %lld at %s", n++ ? "," : "", (long long)r,
-						  t->columns[j].id);
-				else
-					sb_printf(&v->notes, "%s rolls %lld-%lld at %s", n++ ? "," : "",
-						  (long long)r, (long long)e, t->columns[j].id);
-				r = e;
-			}
-		sb_putc(&v->notes, '\n');
+		list_cells(&v->notes, t, lo, hi, rtab_row_rule, rtab_row_rule(t, k));
+	}
+	/* Each provisional reason, with the cells it marks. */
+	for (size_t k = 0; k < t->nrows; k++) {
+		const char *why = rtab_row_provisional(t, k);
+		size_t first = 0;
+		while (first < k && !same_text(rtab_row_provisional(t, first), why))
+			first++;
+		if (!why || first < k)
+			continue;
+		sb_printf(&v->notes, "%s provisional (%s):", EXPORT_PROVISIONAL_MARK, why);
+		list_cells(&v->notes, t, lo, hi, rtab_row_provisional, why);
 	}
 	free(cells);
 	for (size_t o = 0; o < rs->noutcomes; o++)
 		free(code[o]);
 	free(code);
 }
+
+/* How odds between two printed ones read, by rtab_rounding. */
+static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
+				       "up (in the attacker's favour)", "to the nearest column"};
 
 static void table_view(const export_ctx *c, size_t ti, export_view *v)
 {
@@ -489,8 +518,6 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
 		sb_printf(n, "columns by %s\n", rs->inputs[t->column_input].id);
 	if (t->key_kind != RTAB_KEY_INPUT) {
-		static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
-						       "up (in the attacker's favour)", "to the nearest column"};
 		sb_puts(n, t->key_kind == RTAB_KEY_ODDS ? "columns by the odds " : "columns by the value ");
 		export_expr_text(n, rs, &t->key_a);
 		if (t->key_kind == RTAB_KEY_ODDS) {
@@ -735,6 +762,8 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_BANDS: {
 		const rtab_band *b = &rs->bands[i];
 		view_head(c, v, "Ratio", b->id, b->labels, b->rule);
+		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < 4)
+			sb_printf(&v->notes, "odds read %s\n", rounding[b->rounding]);
 		grid_init(&v->g, 2);
 		grid_cell(&v->g, "ratio");
 		grid_cell(&v->g, "value");
