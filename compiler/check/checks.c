@@ -1,7 +1,7 @@
 /* The table of named checks, and the entry points their diagnostics go through. */
 #include "check/checks.h"
 
-#include "check/model.h"
+#include "check/model_data.h"
 
 #include <stdarg.h>
 #include <string.h>

@@ -1,0 +1,113 @@
+/*
+ * The data of a resolved ruleset: the runtime's own structures (rtab_ruleset),
+ * built in an arena, plus the syntax behind each element for diagnostics.
+ * Apart from the lookups (check/model.h) so that what the lookups call, the
+ * reports of the named checks, can know the model without a circle.
+ */
+#ifndef RTAB_MODEL_DATA_H
+#define RTAB_MODEL_DATA_H
+
+#include "front/ast.h"
+#include "base/diag.h"
+#include "base/util.h"
+
+#include "rtab.h"
+
+#include <stdbool.h>
+
+/* One roll range of one row in one column, as written. */
+typedef struct model_cell {
+	int64_t lo, hi; /* INT64_MIN / INT64_MAX for open ends */
+	uint16_t row;
+	src_loc loc;
+} model_cell;
+
+typedef struct model_table {
+	const ast_def *def;
+	model_cell *cells; /* ncolumns * nrows, column-major */
+	/* Per row: the outcome as written (an id or a code), and where it is written
+	 * (its row, or its first grid cell): from its rows block (rows), or, for a
+	 * grid, from these arrays. Read them with model_row_name and model_row_loc. */
+	const ast_rows *rows;
+	const char **row_names;
+	src_loc *row_locs;
+	uint16_t first_rolled, nrolled; /* the columns rows give ranges for (the others are
+					   the automatic columns of 'below' and 'above') */
+	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
+	bool has_rows;  /* rows to check for coverage */
+	bool shape_bad; /* a row gave the wrong number of ranges */
+} model_table;
+
+static inline const char *model_row_name(const model_table *mt, size_t row)
+{
+	return mt->rows ? mt->rows->rows[row].name : mt->row_names[row];
+}
+
+static inline src_loc model_row_loc(const model_table *mt, size_t row)
+{
+	return mt->rows ? mt->rows->rows[row].loc : mt->row_locs[row];
+}
+
+/* One check of an example, resolved: what to run and what it must give. */
+typedef struct model_check {
+	const ast_stmt *stmt;
+	rtab_target target;
+	int32_t *inputs;
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	int32_t drm;
+	int expected; /* outcome, option set (see options), state, step or value */
+	uint16_t *options;
+	size_t noptions;
+	rtab_target *triggers; /* expected, when the check says 'trigger {...}' */
+	size_t ntriggers;
+	int32_t *trigger_inputs; /* per expected trigger, ninputs values it must pass on ... */
+	uint8_t *trigger_set;    /* ... where this is 1 (the inputs the check names) */
+	const char *unit;
+} model_check;
+
+typedef struct model_example {
+	const ast_def *def;
+	model_check *checks;
+	size_t nchecks;
+} model_example;
+
+typedef struct model {
+	arena arena;
+	diag_ctx *diag;
+	rtab_ruleset rs;
+	const ast_def *ruleset_def;
+	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
+	size_t ndefs[DEF_KIND_COUNT_];
+	bool *used[DEF_KIND_COUNT_]; /* per definition: something refers to it */
+	bool *bad[DEF_KIND_COUNT_];  /* per definition: an error was reported on it; lookups
+					into it stay silent rather than cascade */
+	const char *const *def_names[DEF_KIND_COUNT_]; /* per kind, the ids: built on first use */
+	const char *const *target_names; /* tables, reactions, ... as one list: built on first use */
+	size_t suggestion_work;      /* candidates compared for "did you mean" so far */
+	bool note_muted;             /* the last check_report was off: its notes are too */
+	bool expr_reported;          /* a limit was reported for this expression: say it once */
+	int list_scope;              /* in 'where' of an aggregate: the list's length input + 1 (0: none) */
+	size_t list_scope_item;      /* ... and the item whose fields bare names read */
+	uint32_t *index[DEF_KIND_COUNT_]; /* open-addressing hash of ids: definition + 1, 0 empty */
+	size_t index_cap[DEF_KIND_COUNT_];
+	idmap *enum_values; /* per enum: value id -> index */
+	model_table *tables;
+	ast_def **variants; /* tables written 'like' another, merged with it (owned) */
+	size_t nvariants;
+	rtab_dice *dice; /* grows as expressions roll anonymous dice */
+	size_t dice_cap;
+	idmap anonymous_dice; /* "NdM" -> index, for the dice rolled in expressions */
+	bool allow_dice;
+	model_example *examples;
+	size_t nexamples;
+	int64_t (*distance_bounds)[8][2]; /* per distance and form: the value's bounds */
+	char *const *discarded; /* identifiers dropped by syntax error recovery */
+	size_t ndiscarded;
+	int syntax_errors;
+	const ast_def **numeric_defs; /* outcomes declared with numeric parameters, in order */
+	size_t nnumeric;
+	struct numeric_state *numeric; /* their patterns and instantiations (sema_numeric.c) */
+} model;
+
+#endif
