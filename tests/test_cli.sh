@@ -233,7 +233,7 @@ check_err() { # NAME EXPECTED_STATUS STDERR_SUBSTRING|"" (stderr empty) COMMAND.
 	"$@" >"$tmp/diag.out" 2>"$tmp/diag.all"
 	status=$?
 	# rtab vectors reports its count of vectors there: a result, not a diagnostic.
-	grep -v '^rtab vectors: [0-9][0-9]* vectors for ' "$tmp/diag.all" >"$tmp/diag.err"
+	grep -v '^rtab vectors: note: [0-9][0-9]* vectors for ' "$tmp/diag.all" >"$tmp/diag.err"
 	if [ "$status" -ne "$want" ]; then
 		echo "FAIL $name: exit $status, expected $want"; head -5 "$tmp/diag.err"; failed=$((failed + 1))
 	elif [ -z "$needle" ] && [ -s "$tmp/diag.err" ]; then
@@ -502,6 +502,69 @@ done
 for opt in "-o DIR" --edition -WNAME -Werror --strict --diagnostics=json "3 out of memory"; do
 	check "compile-help$opt" 0 "$opt" "$rtab" compile --help
 done
+# An output that cannot be written, under --diagnostics=json: compile and
+# export say so as JSON objects only, naming the input when the output would
+# overwrite it; in text, with the verb's prefix.
+mkdir -p "$tmp/busy/classic_odds.c"
+json_only compile-rename-json file=None check=None severity=error -- \
+	"$rtab" compile --diagnostics=json -o "$tmp/busy" tables/classic_odds.rtab
+check compile-rename-text 1 "rtab compile: error: cannot rename" \
+	"$rtab" compile -o "$tmp/busy" tables/classic_odds.rtab
+json_only export-nodir-json file=None check=None severity=error -- \
+	"$rtab" export --format json --diagnostics=json -o "$tmp/no_such_dir/x.json" tables/classic_odds.rtab
+check export-nodir-text 1 "rtab export: error: cannot create a file beside" \
+	"$rtab" export --format json -o "$tmp/no_such_dir/x.json" tables/classic_odds.rtab
+json_only export-self-json file="$tmp/classic_copy.rtab" check=None severity=error -- \
+	"$rtab" export --format csv --diagnostics=json -o "$tmp/classic_copy.rtab" "$tmp/classic_copy.rtab"
+json_only odds-warning-json severity=warning -- \
+	"$rtab" odds --diagnostics=json tables/classic_odds.rtab crt --drm 3
+json_only vectors-note-json severity=note -- \
+	"$rtab" vectors --diagnostics=json tables/classic_odds.rtab crt
+
+# Every verb's --help is generated from its option table: each option it
+# lists is one the verb's parser takes (given before --help, the help still
+# shows, exit 0), and an option outside the table is refused, naming the verb.
+if python3 - "$rtab" >"$tmp/options.out" 2>&1 <<'PY'
+import re, subprocess, sys
+rtab = sys.argv[1]
+def run(*args):
+    return subprocess.run([rtab, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True)
+top = run('--help').stdout
+verbs = re.findall(r'^  ([a-z]+) ', top.split('Verbs:')[1].split('\n\n')[0], re.M)
+checks = [l.split()[0] for l in run('check', '--list-checks').stdout.splitlines()]  # -Wunused is one
+problems, count = [], 0
+assert len(verbs) == 9 and 'unused' in checks, (verbs, checks[:3])
+for verb in verbs:
+    text = run(verb, '--help').stdout
+    usage = text.split('\n\n')[0]
+    tags = re.findall(r'^  (-\S.*?)(?:\s{2,}|$)', text.split('\nOptions:\n')[1], re.M)
+    shared = {'--edition', '-WNAME', '--diagnostics=json'}
+    said = ' '.join(tags)
+    problems += ['%s --help lacks %s' % (verb, o) for o in shared if o not in said]
+    for tag in tags:
+        for form in tag.split(', '):
+            name, _, value = form.partition(' ')
+            forms = {'-WNAME': ['-Wunused'], '-Wno-NAME': ['-Wno-unused'],
+                     '--diagnostics=json|text': ['--diagnostics=json', '--diagnostics=text']}.get(name, [name])
+            if value == 'N':
+                value = '1'
+            m = re.search(re.escape(name) + r' ([a-z]+)\|', usage)
+            if value and m:
+                value = m.group(1)  # the first of the values the synopsis names
+            for f in forms:
+                args = [verb, f] + ([value] if value else []) + ['--help']
+                p = run(*args)
+                count += 1
+                if p.returncode != 0 or 'usage: rtab ' + verb not in p.stdout:
+                    problems.append('rtab %s: exit %d: %s' % (' '.join(args), p.returncode, p.stderr.strip()))
+    p = run(verb, '--no-such-option')
+    if p.returncode != 2 or "rtab %s: unknown option '--no-such-option'" % verb not in p.stderr:
+        problems.append('rtab %s --no-such-option: exit %d: %s' % (verb, p.returncode, p.stderr.strip()))
+print('\n'.join(problems) or '%d verbs, %d options taken' % (len(verbs), count))
+sys.exit(1 if problems else 0)
+PY
+then passed=$((passed + 1)); else echo "FAIL verb-options"; cat "$tmp/options.out"; failed=$((failed + 1)); fi
 check top-help-oom 0 "3 out of memory" "$rtab" --help
 check check-list-checks 0 "c-name" "$rtab" check --list-checks
 check check-edition-eq 0 "" "$rtab" check --edition=original tables/musket_pike.rtab

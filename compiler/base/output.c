@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,20 @@ static void block_signals(sigset_t *old)
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void say(const output_report *r, const char *file, const char *fmt, ...)
+{
+	strbuf msg = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vprintf(&msg, fmt, ap);
+	va_end(ap);
+	r->error(r->arg, file, msg.data ? msg.data : "");
+	sb_free(&msg);
+}
+
 static char *sibling(const char *path, const char *suffix)
 {
 	size_t n = strlen(path), k = strlen(suffix);
@@ -61,7 +76,7 @@ static char *sibling(const char *path, const char *suffix)
 	return p;
 }
 
-static bool write_tmp(output_file *f, char **slot)
+static bool write_tmp(output_file *f, char **slot, const output_report *r)
 {
 	char *tmp = sibling(f->path, ".tmp.XXXXXX");
 	sigset_t old;
@@ -74,8 +89,7 @@ static bool write_tmp(output_file *f, char **slot)
 		*slot = f->tmp_path = tmp;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0) {
-		fprintf(stderr, "rtab: error: cannot create a file beside '%s': %s\n", f->path,
-			strerror(errno));
+		say(r, NULL, "cannot create a file beside '%s': %s", f->path, strerror(errno));
 		free(tmp);
 		return false;
 	}
@@ -87,20 +101,20 @@ static bool write_tmp(output_file *f, char **slot)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
-			fprintf(stderr, "rtab: error: cannot write '%s': %s\n", f->tmp_path,
-				w < 0 ? strerror(errno) : "nothing written");
+			say(r, NULL, "cannot write '%s': %s", f->tmp_path,
+			    w < 0 ? strerror(errno) : "nothing written");
 			close(fd);
 			return false;
 		}
 		done += (size_t)w;
 	}
 	if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
-		fprintf(stderr, "rtab: error: cannot write '%s': %s\n", f->tmp_path, strerror(errno));
+		say(r, NULL, "cannot write '%s': %s", f->tmp_path, strerror(errno));
 		close(fd);
 		return false;
 	}
 	if (close(fd) != 0) {
-		fprintf(stderr, "rtab: error: cannot write '%s': %s\n", f->tmp_path, strerror(errno));
+		say(r, NULL, "cannot write '%s': %s", f->tmp_path, strerror(errno));
 		return false;
 	}
 	return true;
@@ -131,7 +145,7 @@ static void roll_back(output_file *files, char **backups, size_t n)
 	}
 }
 
-bool output_commit(output_file *files, size_t n)
+bool output_commit(output_file *files, size_t n, const output_report *report)
 {
 	struct sigaction act, saved[NCAUGHT];
 	char **tmp = xcalloc(n ? n : 1, sizeof *tmp);
@@ -165,7 +179,7 @@ bool output_commit(output_file *files, size_t n)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 
 	for (size_t i = 0; i < n && ok; i++)
-		ok = write_tmp(&files[i], &tmp[i]);
+		ok = write_tmp(&files[i], &tmp[i], report);
 
 	block_signals(&old); /* from here on, nothing interrupts half a commit */
 	for (size_t i = 0; i < n && ok; i++) {
@@ -179,8 +193,8 @@ bool output_commit(output_file *files, size_t n)
 				unlink(b);
 			}
 			if (fd < 0 || link(files[i].path, b) != 0) {
-				fprintf(stderr, "rtab: error: cannot keep the earlier '%s' aside: %s\n",
-					files[i].path, strerror(errno));
+				say(report, NULL, "cannot keep the earlier '%s' aside: %s", files[i].path,
+				    strerror(errno));
 				free(b);
 				ok = false;
 				break;
@@ -188,8 +202,8 @@ bool output_commit(output_file *files, size_t n)
 			backups[i] = b;
 		}
 		if (rename(tmp[i], files[i].path) != 0) {
-			fprintf(stderr, "rtab: error: cannot rename '%s' to '%s': %s\n", tmp[i],
-				files[i].path, strerror(errno));
+			say(report, NULL, "cannot rename '%s' to '%s': %s", tmp[i], files[i].path,
+			    strerror(errno));
 			ok = false;
 			break;
 		}
@@ -227,7 +241,7 @@ bool output_commit(output_file *files, size_t n)
 
 /* An output that would replace one of the inputs (links resolved) is refused. */
 bool output_is_input(const output_file *outs, size_t nouts, const char *const *paths,
-		     size_t npaths)
+		     size_t npaths, const output_report *report)
 {
 	bool clash = false;
 	for (size_t i = 0; i < nouts; i++) {
@@ -236,8 +250,8 @@ bool output_is_input(const output_file *outs, size_t nouts, const char *const *p
 			continue;
 		for (size_t k = 0; k < npaths; k++)
 			if (stat(paths[k], &in) == 0 && in.st_dev == o.st_dev && in.st_ino == o.st_ino) {
-				fprintf(stderr, "%s: error: the output '%s' would overwrite it (the same file); write elsewhere\n",
-					paths[k], outs[i].path);
+				say(report, paths[k], "the output '%s' would overwrite it (the same file); write elsewhere",
+				    outs[i].path);
 				clash = true;
 			}
 	}

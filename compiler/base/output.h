@@ -12,15 +12,23 @@ typedef struct output_file {
 	size_t len;
 } output_file;
 
+/* Where output_commit and output_is_input say what went wrong: file is the
+ * input a message is about (the output would overwrite it), NULL when it is
+ * about an output. The caller prints it as its other errors. */
+typedef struct output_report {
+	void (*error)(void *arg, const char *file, const char *message);
+	void *arg;
+} output_report;
+
 /*
  * Write every file to a temporary beside its final name, then rename them
  * all. On any failure, remove the temporaries: earlier outputs stay as they were.
  */
-bool output_commit(output_file *files, size_t n);
+bool output_commit(output_file *files, size_t n, const output_report *report);
 
 /* An output that would replace one of the inputs (links resolved): each is
  * reported, and true returned. */
 bool output_is_input(const output_file *outs, size_t nouts, const char *const *paths,
-		     size_t npaths);
+		     size_t npaths, const output_report *report);
 
 #endif

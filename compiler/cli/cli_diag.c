@@ -1,6 +1,5 @@
-/* How the verbs report: usage errors, errors of their own, and the diagnostic options of `rtab check`. */
+/* How the command reports: usage errors, and what it says about itself rather than about a line of a file. */
 #include "cli/cli.h"
-#include "check/checks.h"
 
 #include "base/json.h"
 #include "base/util.h"
@@ -26,51 +25,72 @@ int usage_error(const char *verb, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-void cli_error(const char *verb, const diag_options *opts, const char *fmt, ...)
+/* One diagnostic of the command: "PREFIX: SEVERITY: MESSAGE", or a JSON object. */
+static void report(const char *prefix, const char *file, const diag_options *opts, severity sev,
+		   const char *fmt, va_list ap)
 {
-	va_list ap;
+	static const char *const names[] = {"note", "warning", "error"};
 	strbuf msg = {0}, line = {0};
-	va_start(ap, fmt);
 	sb_vprintf(&msg, fmt, ap);
-	va_end(ap);
 	/* The message may quote a path: its control bytes must not reach the terminal. */
 	sb_put_printable(&line, msg.data ? msg.data : "");
 	if (opts && opts->json) {
 		strbuf sb = {0};
 		sb_putc(&sb, '{');
-		json_file_line(&sb, NULL, 0, 0);
-		sb_puts(&sb, ", \"severity\": \"error\", \"message\": ");
+		json_file_line(&sb, file, 0, 0);
+		sb_printf(&sb, ", \"severity\": \"%s\", \"message\": ", names[sev]);
 		json_string(&sb, line.data ? line.data : "");
 		sb_puts(&sb, ", \"check\": null}\n");
 		fputs(sb.data, stderr);
 		sb_free(&sb);
 	} else {
-		fprintf(stderr, "rtab %s: error: %s\n", verb, line.data ? line.data : "");
+		strbuf where = {0};
+		sb_put_printable(&where, prefix);
+		fprintf(stderr, "%s: %s: %s\n", where.data, names[sev], line.data ? line.data : "");
+		sb_free(&where);
 	}
 	sb_free(&msg);
 	sb_free(&line);
 }
 
-int cli_diag_option(const char *verb, const char *arg, diag_options *opts)
+/* "rtab VERB", or "rtab" for the command itself. */
+static void verb_report(const char *verb, const diag_options *opts, severity sev, const char *fmt,
+			va_list ap)
 {
-	int rc = check_parse_option(arg, opts);
-	if (rc == -2) {
-		usage_error(verb, "'%s': that check cannot be turned off; without it the file cannot be compiled",
-			    arg);
-		return -1;
-	}
-	if (rc == -1) {
-		cli_diag_refused(verb, arg);
-		return -1;
-	}
-	if (rc == 1)
-		opts->errors_only = false; /* asked about diagnostics: show them */
-	return rc;
+	strbuf prefix = {0};
+	sb_printf(&prefix, "rtab%s%s", verb ? " " : "", verb ? verb : "");
+	report(prefix.data, NULL, opts, sev, fmt, ap);
+	sb_free(&prefix);
 }
 
-int cli_diag_refused(const char *verb, const char *arg)
+void cli_error(const char *verb, const diag_options *opts, const char *fmt, ...)
 {
-	if (strncmp(arg, "--diagnostics=", 14) == 0)
-		return usage_error(verb, "--diagnostics takes json or text, not '%s'", arg + 14);
-	return usage_error(verb, "unknown option '%s' (see rtab check --list-checks)", arg);
+	va_list ap;
+	va_start(ap, fmt);
+	verb_report(verb, opts, SEV_ERROR, fmt, ap);
+	va_end(ap);
+}
+
+void cli_warning(const char *verb, const diag_options *opts, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verb_report(verb, opts, SEV_WARNING, fmt, ap);
+	va_end(ap);
+}
+
+void cli_note(const char *verb, const diag_options *opts, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verb_report(verb, opts, SEV_NOTE, fmt, ap);
+	va_end(ap);
+}
+
+void cli_file_error(const char *file, const diag_options *opts, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(file, file, opts, SEV_ERROR, fmt, ap);
+	va_end(ap);
 }

@@ -10,17 +10,19 @@
 #include <string.h>
 
 static const cli_opt options[] = {
-	{"--list-checks", 0, NULL, "print every check with its default and purpose"},
-	{NULL, 0, NULL, NULL},
+	{"--list-checks", 0, NULL, "print every check with its default and purpose", NULL},
+	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
-	"check", "rtab check [OPTIONS] FILE...",
-	"\nCheck each .rtab file and print every diagnostic as\n"
+	.name = "check",
+	.usage = "rtab check [OPTIONS] FILE...",
+	.about = "\nCheck each .rtab file and print every diagnostic as\n"
 	"FILE:LINE:COL: error|warning|note: MESSAGE [-WCHECK], and list the\n"
 	"provisional values (as notes). Every edition is checked.",
-	options, CLI_EDITION | CLI_DIAG_LISTED,
-	"Exit status: 0 when no file has an error, 1 otherwise, 2 on bad usage, 3 out of memory.\n"};
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG_LISTED,
+	.after = "Exit status: 0 when no file has an error, 1 otherwise, 2 on bad usage, 3 out of memory.\n"};
 
 static void list_checks(void)
 {
@@ -46,12 +48,12 @@ static int take(void *arg, int opt, const char *value)
 	return EXIT_OK;
 }
 
-int cmd_check(int argc, char **argv)
+int cmd_check(cli_ctx *c, int argc, char **argv)
 {
 	int status = EXIT_OK;
-	cli_ctx c = {.diag = {.list_provisional = true}};
+	c->diag.list_provisional = true;
 	check_args a = {xcalloc((size_t)argc, sizeof(char *)), 0, false};
-	int rc = cli_parse(&verb, &c, argc, argv, take, &a);
+	int rc = cli_parse(&verb, c, argc, argv, take, &a);
 	if (rc == EXIT_OK && a.list)
 		list_checks();
 	if (rc != EXIT_OK || a.list) {
@@ -64,7 +66,7 @@ int cmd_check(int argc, char **argv)
 	}
 	for (size_t i = 0; i < a.nfiles; i++) {
 		loaded l;
-		if (!cli_load(&l, a.files[i], c.edition, c.diag.json ? stdout : stderr, &c.diag))
+		if (!cli_load(&l, a.files[i], c->edition, c->diag.json ? stdout : stderr, &c->diag))
 			status = EXIT_INPUT;
 		loaded_free(&l);
 	}

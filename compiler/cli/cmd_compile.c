@@ -7,6 +7,7 @@
 #include "codegen/native_tables.h"
 #include "check/load.h"
 #include "base/output.h"
+#include "cli/cli_output.h"
 #include "cli/options.h"
 
 #include <errno.h>
@@ -17,19 +18,21 @@
 #include <sys/stat.h>
 
 static const cli_opt options[] = {
-	{"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)"},
-	{NULL, 0, NULL, NULL},
+	{"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
+	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
-	"compile", "rtab compile [OPTIONS] FILE... [-o DIR]",
-	"\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
+	.name = "compile",
+	.usage = "rtab compile [OPTIONS] FILE... [-o DIR]",
+	.about = "\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were. The diagnostic options\n"
 	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
 	"with the errata layers up to NAME.",
-	options, CLI_EDITION | CLI_DIAG_LISTED,
-	"Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG_LISTED,
+	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
 	"3 out of memory.\n"};
 
 /* mkdir -p: DIR and its missing parents. */
@@ -118,14 +121,13 @@ static int take(void *arg, int opt, const char *value)
 	return EXIT_OK;
 }
 
-int cmd_compile(int argc, char **argv)
+int cmd_compile(cli_ctx *c, int argc, char **argv)
 {
 	compile_args a = {"generated", xcalloc((size_t)argc, sizeof(char *)), 0};
-	cli_ctx c = {0};
-	int status = cli_parse(&verb, &c, argc, argv, take, &a);
-	const char *dir = a.dir, **paths = a.paths, *edition = c.edition;
+	int status = cli_parse(&verb, c, argc, argv, take, &a);
+	const char *dir = a.dir, **paths = a.paths, *edition = c->edition;
 	size_t npaths = a.npaths;
-	const diag_options opts = c.diag;
+	const diag_options opts = c->diag;
 
 	if (status != EXIT_OK) {
 		free(paths);
@@ -181,9 +183,10 @@ int cmd_compile(int argc, char **argv)
 				outs[2 * i + k].len = texts[2 * i + k].len;
 			}
 		}
-		if (output_is_input(outs, npaths * 2, paths, npaths))
+		output_report report = cli_output_report(c);
+		if (output_is_input(outs, npaths * 2, paths, npaths, &report))
 			status = EXIT_INPUT;
-		else if (!output_commit(outs, npaths * 2))
+		else if (!output_commit(outs, npaths * 2, &report))
 			status = EXIT_INPUT;
 	}
 	for (size_t i = 0; i < npaths * 2; i++) {

@@ -6,30 +6,42 @@
 #include "check/edition.h"
 #include "export/html_table.h"
 #include "analysis/odds.h"
+#include "cli/options.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-	"usage: rtab diff OLD NEW [--format text|markdown|json|html] [--locale L]\n"
-	"\n"
-	"Compare two rulesets, each a FILE or FILE@EDITION (the edition with the\n"
-	"errata layers up to EDITION; 'original': none). Print every definition\n"
-	"added, removed or changed, by kind and id, and within each changed one\n"
-	"what changed (table rows per column as printed, matrix cells, ratio steps,\n"
-	"modifiers, groups, caps, effects, triggers, labels per locale, rule\n"
-	"references, provisional marks ...), each with its source location on both\n"
-	"sides; then, per table and column, how the odds of its outcomes moved at\n"
-	"the default situation (every input at its default, no extra modifier).\n"
-	"--format markdown prints an errata sheet ready to publish; json is for\n"
-	"tools; html is a page. --locale picks the labels (default: the first).\n"
-	"--edition NAME applies to a side not written FILE@EDITION.\n"
-	"A clean call prints only the comparison: the files' warnings are not shown\n"
-	"unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
-	"--diagnostics=json|text (as rtab check takes them); an error in either file\n"
-	"(with -Werror, a warning too) stops it with exit status 2.\n"
-	"Exit status: 0 equal, 1 different, 2 errors.\n";
+/* In the order of diff_format. */
+static const char *const formats[] = {"text", "markdown", "json", "html", NULL};
+
+static const cli_opt options[] = {
+	{"--format", 0, "F",
+	 "text (default); markdown, an errata sheet ready to publish;\n"
+	 "json, for tools; html, a page", formats},
+	{"--locale", 0, "L", "the labels to show (default: the first locale)", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
+static const cli_verb verb = {
+	.name = "diff",
+	.usage = "rtab diff OLD NEW [--format text|markdown|json|html] [--locale L]",
+	.about = "\nCompare two rulesets, each a FILE or FILE@EDITION (the edition with the\n"
+		 "errata layers up to EDITION; 'original': none). Print every definition\n"
+		 "added, removed or changed, by kind and id, and within each changed one\n"
+		 "what changed (table rows per column as printed, matrix cells, ratio steps,\n"
+		 "modifiers, groups, caps, effects, triggers, labels per locale, rule\n"
+		 "references, provisional marks ...), each with its source location on both\n"
+		 "sides; then, per table and column, how the odds of its outcomes moved at\n"
+		 "the default situation (every input at its default, no extra modifier).\n"
+		 "--edition NAME applies to a side not written FILE@EDITION.",
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG,
+	.diag_help = "the options of rtab check: the files' warnings are shown only\n"
+		     "when one of these asks for them; an error in either file (with\n"
+		     "-Werror, a warning too) stops the verb with exit status 2",
+	.after = "Exit status: 0 equal, 1 different, 2 errors, 3 out of memory.\n",
+};
 
 typedef enum diff_format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON, FMT_HTML } diff_format;
 
@@ -445,24 +457,24 @@ static bool load_side(side *s, const char *edition, const diag_options *opts)
 	return true;
 }
 
-int cmd_diff(int argc, char **argv)
+int cmd_diff(cli_ctx *x, int argc, char **argv)
 {
-	static const char *const formats[] = {"text", "markdown", "json", "html", NULL};
 	diff_ctx c = {0};
-	compare_args a = {.diag = {.errors_only = true}};
-	int status = cli_compare_args("diff", help, formats, argc, argv, &a);
+	cli_pair a = {"diff", {NULL, NULL}, 0};
+	x->diag.errors_only = true; /* quiet about the files' warnings unless asked (-W...) */
+	int status = cli_parse(&verb, x, argc, argv, cli_take_pair, &a);
 
+	if (status == EXIT_OK && a.n != 2)
+		status = usage_error("diff", "give OLD and NEW, each a FILE or FILE@EDITION");
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (a.npos != 2)
-		return usage_error("diff", "give OLD and NEW, each a FILE or FILE@EDITION");
-	c.old.arg = a.pos[0];
-	c.new.arg = a.pos[1];
-	c.format = (diff_format)a.format;
-	const char *locale = a.locale, *edition = a.edition;
+	c.old.arg = a.files[0];
+	c.new.arg = a.files[1];
+	c.format = x->format ? (diff_format)cli_choice(formats, x->format) : FMT_TEXT;
+	const char *locale = x->locale, *edition = x->edition;
 
-	bool ok_old = load_side(&c.old, edition, &a.diag);
-	bool ok_new = load_side(&c.new, edition, &a.diag);
+	bool ok_old = load_side(&c.old, edition, &x->diag);
+	bool ok_new = load_side(&c.new, edition, &x->diag);
 	strbuf out = {0};
 	if (!ok_old || !ok_new) {
 		status = EXIT_USAGE;

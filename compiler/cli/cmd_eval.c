@@ -3,108 +3,89 @@
 #include "cli/cli_inputs.h"
 #include "check/load.h"
 #include "analysis/report.h"
+#include "cli/options.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-	"usage: rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N] [--roll F[,F...]]\n"
-	"                 [--json | --explain] [--locale LOCALE] [--edition NAME]\n"
-	"\n"
-	"Evaluate NAME in the situation the inputs give:\n"
-	"  a table       resolve one roll: --roll gives the natural die faces (required),\n"
-	"                --drm adds a modifier computed outside (before the cap);\n"
-	"  reactions     list the options allowed;\n"
-	"  a transition  give the next state;\n"
-	"  a distance    give its value for the faces of --roll, in each of its units\n"
-	"                (forms that roll different dice: one --roll per form, in order);\n"
-	"  a procedure   give the first step that applies.\n"
-	"Inputs not set take their declared defaults. A list input: its length\n"
-	"(units=3), an item's field (units[2].wounds=1), or a field of every item,\n"
-	"which sets the length (units.wounds=4,1,0). --json prints one JSON object;\n"
-	"--explain prints every step with its rule reference and labels; --locale\n"
-	"picks the language of the labels (default: the ruleset's first locale).\n"
-	"--edition NAME (or FILE@NAME) reads the edition with the errata layers up\n"
-	"to NAME ('original': none; default: every layer).\n"
-	"\n"
-	"A clean call prints only its result: the file's errors stop it, its warnings\n"
-	"are not shown unless asked with -WNAME, -Wno-NAME, -Werror, --strict or\n"
-	"--diagnostics=json|text (as rtab check takes them). A --drm that takes the\n"
-	"modified roll beyond the rolls rtab check proved is said on standard error.\n";
+static const cli_opt options[] = {
+	{"--set", 0, "INPUT=VALUE",
+	 "an input of the situation (inputs not set take their declared\n"
+	 "defaults); a list input: its length (units=3), an item's field\n"
+	 "(units[2].wounds=1), or a field of every item, which sets the\n"
+	 "length (units.wounds=4,1,0)", NULL},
+	{"--drm", 0, "N", "a table: a modifier computed outside, added before the cap", NULL},
+	{"--roll", 0, "F[,F...]",
+	 "the natural die faces (a table: required); a distance whose\n"
+	 "forms roll different dice: one --roll per form, in order", NULL},
+	{"--json", 0, NULL, "print one JSON object", NULL},
+	{"--explain", 0, NULL, "print every step with its rule reference and labels", NULL},
+	{"--locale", 0, "LOCALE", "the language of the labels (default: the ruleset's first locale)", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+enum { OPT_SET, OPT_DRM, OPT_ROLL, OPT_JSON, OPT_EXPLAIN };
+
+static const cli_verb verb = {
+	.name = "eval",
+	.usage = "rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N] [--roll F[,F...]]\n"
+		 "                 [--json | --explain] [--locale LOCALE] [--edition NAME]",
+	.about = "\nEvaluate NAME in the situation the inputs give:\n"
+		 "  a table       resolve one roll: --roll gives the natural die faces (required),\n"
+		 "                --drm adds a modifier computed outside (before the cap);\n"
+		 "  reactions     list the options allowed;\n"
+		 "  a transition  give the next state;\n"
+		 "  a distance    give its value for the faces of --roll, in each of its units\n"
+		 "                (forms that roll different dice: one --roll per form, in order);\n"
+		 "  a procedure   give the first step that applies.\n"
+		 "A clean call prints only its result: the file's errors stop it, its warnings\n"
+		 "are not shown unless asked. A --drm that takes the modified roll beyond the\n"
+		 "rolls rtab check proved is said on standard error.",
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG | CLI_NEGATIVE,
+	.after = "Exit status: 0 success, 1 errors in the file or in the resolution, 2 bad usage,\n"
+		 "3 out of memory.\n",
+};
 
 typedef struct eval_args {
-	const char *file, *table, *locale, *edition;
+	const char *file, *table;
+	size_t npos;
 	cli_sets sets; /* --set INPUT=VALUE */
 	const char *roll;     /* the first --roll */
 	const char *rolls[8]; /* a distance: one for all forms, or one per form */
 	size_t nrolls;
 	long drm;
 	int json, explain, has_drm;
-	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
+	const diag_options *diag;
 } eval_args;
 
-static int parse_args(int argc, char **argv, eval_args *a)
+static int take(void *arg, int opt, const char *value)
 {
-	size_t npos = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		cli_option c = cli_common_option("eval", help, argc, argv, &i, &a->edition);
-		if (c == CLI_OPTION_TAKEN)
-			continue;
-		if (c != CLI_OPTION_OTHER)
-			return c == CLI_OPTION_HELP ? -1 : EXIT_USAGE;
-		if (strcmp(arg, "--json") == 0 || strcmp(arg, "--explain") == 0) {
-			if (arg[2] == 'j')
-				a->json = 1;
-			else
-				a->explain = 1;
-			continue;
-		}
-		if (strcmp(arg, "--set") == 0 || strcmp(arg, "--drm") == 0 ||
-		    strcmp(arg, "--roll") == 0 || strcmp(arg, "--locale") == 0) {
-			if (i + 1 == argc)
-				return usage_error("eval", "%s needs a value", arg);
-			const char *v = argv[++i];
-			if (arg[2] == 's') {
-				if (cli_sets_add("eval", &a->sets, v) != EXIT_OK)
-					return EXIT_USAGE;
-			} else if (arg[2] == 'd') {
-				if (!cli_parse_long(v, &a->drm))
-					return usage_error("eval", "--drm takes an integer within -%d..%d, not '%s'",
-							   RTAB_INT_LIMIT, RTAB_INT_LIMIT, v);
-				a->has_drm = 1;
-			} else if (arg[2] == 'r') {
-				if (a->nrolls == sizeof a->rolls / sizeof a->rolls[0])
-					return usage_error("eval", "too many --roll options (one per form of a distance at most)");
-				a->rolls[a->nrolls++] = v;
-				a->roll = a->rolls[0];
-			} else {
-				a->locale = v;
-			}
-			continue;
-		}
-		int dr = cli_diag_option("eval", arg, &a->diag);
-		if (dr < 0)
-			return EXIT_USAGE;
-		if (dr > 0)
-			continue;
-		if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9'))
-			return usage_error("eval", "unknown option '%s'", arg);
-		if (npos == 0)
-			a->file = arg;
-		else if (npos == 1)
-			a->table = arg;
-		else
-			return usage_error("eval", "unexpected argument '%s'", arg);
-		npos++;
+	eval_args *a = arg;
+	switch (opt) {
+	case OPT_SET: return cli_sets_add("eval", &a->sets, value);
+	case OPT_DRM:
+		if (!cli_parse_long(value, &a->drm))
+			return usage_error("eval", "--drm takes an integer within -%d..%d, not '%s'",
+					   RTAB_INT_LIMIT, RTAB_INT_LIMIT, value);
+		a->has_drm = 1;
+		return EXIT_OK;
+	case OPT_ROLL:
+		if (a->nrolls == sizeof a->rolls / sizeof a->rolls[0])
+			return usage_error("eval", "too many --roll options (one per form of a distance at most)");
+		a->rolls[a->nrolls++] = value;
+		a->roll = a->rolls[0];
+		return EXIT_OK;
+	case OPT_JSON: a->json = 1; return EXIT_OK;
+	case OPT_EXPLAIN: a->explain = 1; return EXIT_OK;
+	case -1:
+		if (a->npos == 2)
+			return usage_error("eval", "unexpected argument '%s'", value);
+		*(a->npos++ ? &a->table : &a->file) = value;
+		return EXIT_OK;
+	default: return EXIT_OK; /* --locale: in the context */
 	}
-	if (!a->file || !a->table)
-		return usage_error("eval", "give a FILE and the NAME of a table, reaction set, transition, distance or procedure");
-	if (a->json && a->explain)
-		return usage_error("eval", "--json and --explain exclude each other");
-	return 0;
 }
 
 /* "2 faces: 1 within 1..6, then 1 within 1..10": every group of the dice. */
@@ -158,16 +139,16 @@ static void beyond_checked(const model *m, size_t t, const eval_args *a, const r
 	if (!a->has_drm || (rc != RTAB_OK && rc != RTAB_E_NO_ROW) || r->automatic ||
 	    (r->modified_roll >= mt->reach_lo && r->modified_roll <= mt->reach_hi))
 		return;
-	fprintf(stderr,
-		"rtab eval: warning: --drm %+ld takes the modified roll to %ld (natural %ld, modifier %+ld), beyond the rolls %lld..%lld that rtab check proved for table '%s'",
-		a->drm, (long)r->modified_roll, (long)r->natural, (long)r->modifier,
-		(long long)mt->reach_lo, (long long)mt->reach_hi, tab->id);
+	strbuf then = {0};
 	if (rc == RTAB_E_NO_ROW && tab->ncolumns > 1)
-		fprintf(stderr, ": column '%s' has no row for it\n", tab->columns[r->column].id);
-	else if (rc == RTAB_E_NO_ROW)
-		fputs(": no row takes it\n", stderr);
+		sb_printf(&then, "column '%s' has no row for it", tab->columns[r->column].id);
 	else
-		fputs(": the result is the open end's row\n", stderr);
+		sb_puts(&then, rc == RTAB_E_NO_ROW ? "no row takes it" : "the result is the open end's row");
+	cli_warning("eval", a->diag,
+		    "--drm %+ld takes the modified roll to %ld (natural %ld, modifier %+ld), beyond the rolls %lld..%lld that rtab check proved for table '%s': %s",
+		    a->drm, (long)r->modified_roll, (long)r->natural, (long)r->modifier,
+		    (long long)mt->reach_lo, (long long)mt->reach_hi, tab->id, then.data);
+	sb_free(&then);
 }
 
 static int eval_table(const model *m, size_t t, const int32_t *inputs, const eval_args *a,
@@ -206,7 +187,7 @@ static int eval_table(const model *m, size_t t, const int32_t *inputs, const eva
 		return rc;
 	}
 	if (rc != RTAB_OK) {
-		fprintf(stderr, "rtab eval: %s: %s\n", a->table, rtab_status_message(rc));
+		cli_error("eval", a->diag, "%s: %s", a->table, rtab_status_message(rc));
 		return EXIT_INPUT;
 	}
 	report_table(rep, &r, faces, nfaces);
@@ -292,29 +273,34 @@ static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t 
 		return status;
 	}
 	if (rc != RTAB_OK) {
-		fprintf(stderr, "rtab eval: %s: %s\n", a->table, rtab_status_message(rc));
+		cli_error("eval", a->diag, "%s: %s", a->table, rtab_status_message(rc));
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;
 }
 
-int cmd_eval(int argc, char **argv)
+int cmd_eval(cli_ctx *c, int argc, char **argv)
 {
-	eval_args a = {.diag = {.errors_only = true}};
+	eval_args a = {.diag = &c->diag};
 	loaded l;
 	size_t locale = 0;
 	int32_t *inputs = NULL;
-	int status = parse_args(argc, argv, &a);
+	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
+	int status = cli_parse(&verb, c, argc, argv, take, &a);
 
+	if (status == EXIT_OK && (!a.file || !a.table))
+		status = usage_error("eval", "give a FILE and the NAME of a table, reaction set, transition, distance or procedure");
+	else if (status == EXIT_OK && a.json && a.explain)
+		status = usage_error("eval", "--json and --explain exclude each other");
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
+	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
 	const rtab_ruleset *rs = &l.model.rs;
 	strbuf out = {0};
-	status = cli_locale("eval", rs, a.locale, NULL, &locale);
+	status = cli_locale("eval", rs, c->locale, NULL, &locale);
 	if (status != EXIT_OK)
 		goto done;
 	status = cli_sets_inputs("eval", rs, &a.sets, &inputs);

@@ -6,114 +6,76 @@
 #include "check/load.h"
 #include "analysis/odds.h"
 #include "analysis/odds_grid.h"
+#include "cli/options.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-	"usage: rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N] [--all]\n"
-	"                 [--json | --format text|markdown|csv|json] [--locale LOCALE]\n"
-	"\n"
-	"The exact probability of every outcome of table NAME, in the column its\n"
-	"inputs select, found by resolving every natural roll of its dice (never by\n"
-	"sampling): natural-roll rules, rewrites, stacking groups and caps included.\n"
-	"Each outcome, in the order of the column's rolls, with the rolls that give it,\n"
-	"its reduced fraction, its percentage, and the cumulative odds of it or any row\n"
-	"above it, and of it or any row below it; rolls past every row are counted as\n"
-	"(no row), with a warning. NAME may also be a distance: the distribution of its\n"
-	"value in each of its units. --edition names the edition in the output.\n"
-	"\n"
-	"  --set INPUT=VALUE  the situation (inputs not set take their defaults)\n"
-	"  --drm N            a modifier computed outside, added before the cap\n"
-	"  --all              every column and every modifier total the table can see,\n"
-	"                     as one grid (the situation's own modifiers replaced by each total)\n"
-	"  --format F         text (default, with a bar per outcome), markdown, csv or json\n"
-	"  --json             the same as --format json\n"
-	"  --locale L         the language of the labels\n"
-	"  -WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text\n"
-	"                     the options of rtab check: the file's warnings are shown only\n"
-	"                     when one of these asks for them; its errors stop the verb\n"
-	"\n"
-	"--edition NAME (or FILE@NAME): the edition with the errata layers up to NAME.\n"
-	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
+/* In the order of odds_format. */
+static const char *const formats[] = {"text", "markdown", "csv", "json", NULL};
+
+static const cli_opt options[] = {
+	{"--set", 0, "INPUT=VALUE", "the situation (inputs not set take their defaults)", NULL},
+	{"--drm", 0, "N", "a modifier computed outside, added before the cap", NULL},
+	{"--all", 0, NULL,
+	 "every column and every modifier total the table can see,\n"
+	 "as one grid (the situation's own modifiers replaced by each total)", NULL},
+	{"--format", 0, "F", "text (default, with a bar per outcome), markdown, csv or json", formats},
+	{"--json", 0, NULL, "the same as --format json", NULL},
+	{"--locale", 0, "L", "the language of the labels", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+enum { OPT_SET, OPT_DRM, OPT_ALL, OPT_FORMAT, OPT_JSON };
+
+static const cli_verb verb = {
+	.name = "odds",
+	.usage = "rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N] [--all]\n"
+		 "                 [--json | --format text|markdown|csv|json] [--locale LOCALE]",
+	.about = "\nThe exact probability of every outcome of table NAME, in the column its\n"
+		 "inputs select, found by resolving every natural roll of its dice (never by\n"
+		 "sampling): natural-roll rules, rewrites, stacking groups and caps included.\n"
+		 "Each outcome, in the order of the column's rolls, with the rolls that give it,\n"
+		 "its reduced fraction, its percentage, and the cumulative odds of it or any row\n"
+		 "above it, and of it or any row below it; rolls past every row are counted as\n"
+		 "(no row), with a warning. NAME may also be a distance: the distribution of its\n"
+		 "value in each of its units. --edition names the edition in the output.",
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG,
+	.after = "Exit status: 0 success, 1 errors in the file, 2 bad usage, 3 out of memory.\n",
+};
 
 typedef enum odds_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON } odds_format;
 
 typedef struct odds_args {
-	const char *file, *name, *locale, *edition; /* edition: --edition or FILE@EDITION */
+	const char *file, *name;
+	size_t npos;
 	cli_sets sets; /* --set INPUT=VALUE */
 	long drm;
 	bool has_drm, all;
 	odds_format format;
-	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } odds_args;
 
-static int parse_args(int argc, char **argv, odds_args *a)
+static int take(void *arg, int opt, const char *value)
 {
-	size_t npos = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		cli_option c = cli_common_option("odds", help, argc, argv, &i, &a->edition);
-		if (c == CLI_OPTION_TAKEN)
-			continue;
-		if (c != CLI_OPTION_OTHER)
-			return c == CLI_OPTION_HELP ? -1 : EXIT_USAGE;
-		if (strcmp(arg, "--json") == 0) {
-			a->format = FMT_JSON;
-			continue;
-		}
-		if (strcmp(arg, "--all") == 0) {
-			a->all = true;
-			continue;
-		}
-		if (strcmp(arg, "--set") == 0 || strcmp(arg, "--drm") == 0 ||
-		    strcmp(arg, "--format") == 0 || strcmp(arg, "--locale") == 0) {
-			if (i + 1 == argc)
-				return usage_error("odds", "%s needs a value", arg);
-			const char *v = argv[++i];
-			if (strcmp(arg, "--set") == 0) {
-				if (cli_sets_add("odds", &a->sets, v) != EXIT_OK)
-					return EXIT_USAGE;
-			} else if (strcmp(arg, "--drm") == 0) {
-				if (!cli_parse_long(v, &a->drm))
-					return usage_error("odds", "--drm needs an integer, not '%s'", v);
-				a->has_drm = true;
-			} else if (strcmp(arg, "--locale") == 0) {
-				a->locale = v;
-			} else if (strcmp(v, "text") == 0) {
-				a->format = FMT_TEXT;
-			} else if (strcmp(v, "markdown") == 0) {
-				a->format = FMT_MARKDOWN;
-			} else if (strcmp(v, "csv") == 0) {
-				a->format = FMT_CSV;
-			} else if (strcmp(v, "json") == 0) {
-				a->format = FMT_JSON;
-			} else {
-				return usage_error("odds", "--format takes text, markdown, csv or json, not '%s'", v);
-			}
-			continue;
-		}
-		int dr = cli_diag_option("odds", arg, &a->diag);
-		if (dr < 0)
-			return EXIT_USAGE;
-		if (dr > 0)
-			continue;
-		if (arg[0] == '-' && arg[1])
-			return usage_error("odds", "unknown option '%s'", arg);
-		if (npos == 0)
-			a->file = arg;
-		else if (npos == 1)
-			a->name = arg;
-		else
-			return usage_error("odds", "unexpected argument '%s'", arg);
-		npos++;
+	odds_args *a = arg;
+	switch (opt) {
+	case OPT_SET: return cli_sets_add("odds", &a->sets, value);
+	case OPT_DRM:
+		if (!cli_parse_long(value, &a->drm))
+			return usage_error("odds", "--drm needs an integer, not '%s'", value);
+		a->has_drm = true;
+		return EXIT_OK;
+	case OPT_ALL: a->all = true; return EXIT_OK;
+	case OPT_FORMAT: a->format = (odds_format)cli_choice(formats, value); return EXIT_OK;
+	case OPT_JSON: a->format = FMT_JSON; return EXIT_OK;
+	case -1:
+		if (a->npos == 2)
+			return usage_error("odds", "unexpected argument '%s'", value);
+		*(a->npos++ ? &a->name : &a->file) = value;
+		return EXIT_OK;
+	default: return EXIT_OK; /* --locale: in the context */
 	}
-	if (!a->file || !a->name)
-		return usage_error("odds", "give a FILE and the NAME of a table or a distance");
-	if (a->all && a->has_drm)
-		return usage_error("odds", "--all shows every modifier total; drop --drm");
-	return 0;
 }
 
 typedef struct out_ctx {
@@ -650,41 +612,48 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 }
 
 /* Rolls whose modified roll matches no row: say so, as rtab eval does. */
-static void no_row_warning(const rtab_ruleset *rs, size_t ti, const odds_dist *d)
+static void no_row_warning(const rtab_ruleset *rs, size_t ti, const odds_dist *d,
+			   const diag_options *opts)
 {
 	const rtab_table *t = &rs->tables[ti];
 	if (!d->no_row)
 		return;
-	fprintf(stderr,
-		"rtab odds: warning: %llu of %llu rolls take the modified roll to %ld..%ld (modifier %+ld), where ",
-		(unsigned long long)d->no_row, (unsigned long long)d->total, (long)d->no_row_min,
-		(long)d->no_row_max, (long)d->modifier);
+	strbuf where = {0};
 	if (t->ncolumns > 1)
-		fprintf(stderr, "column '%s' of table '%s' has no row: listed as (no row)\n",
-			t->columns[d->column].id, t->id);
+		sb_printf(&where, "column '%s' of table '%s'", t->columns[d->column].id, t->id);
 	else
-		fprintf(stderr, "table '%s' has no row: listed as (no row)\n", t->id);
+		sb_printf(&where, "table '%s'", t->id);
+	cli_warning("odds", opts,
+		    "%llu of %llu rolls take the modified roll to %ld..%ld (modifier %+ld), where %s has no row: listed as (no row)",
+		    (unsigned long long)d->no_row, (unsigned long long)d->total, (long)d->no_row_min,
+		    (long)d->no_row_max, (long)d->modifier, where.data);
+	sb_free(&where);
 }
 
-int cmd_odds(int argc, char **argv)
+int cmd_odds(cli_ctx *c, int argc, char **argv)
 {
-	odds_args a = {.diag = {.errors_only = true}};
+	odds_args a = {0};
 	loaded l;
 	int32_t *inputs = NULL;
 	strbuf out = {0};
-	int status = parse_args(argc, argv, &a);
+	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
+	int status = cli_parse(&verb, c, argc, argv, take, &a);
 
+	if (status == EXIT_OK && (!a.file || !a.name))
+		status = usage_error("odds", "give a FILE and the NAME of a table or a distance");
+	else if (status == EXIT_OK && a.all && a.has_drm)
+		status = usage_error("odds", "--all shows every modifier total; drop --drm");
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
+	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
 	const rtab_ruleset *rs = &l.model.rs;
-	const char *edition = a.edition;
+	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
 	out_ctx o = {&out, rs, 0, a.format, edition};
-	status = cli_locale("odds", rs, a.locale, NULL, &o.locale);
+	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
 	status = cli_sets_inputs("odds", rs, &a.sets, &inputs);
@@ -699,7 +668,7 @@ int cmd_odds(int argc, char **argv)
 		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);
 		if (rc == RTAB_OK) {
 			print_table(&o, (size_t)t, &d, a.drm);
-			no_row_warning(rs, (size_t)t, &d);
+			no_row_warning(rs, (size_t)t, &d, &c->diag);
 		}
 		odds_dist_free(&d);
 	} else if (k >= 0) {
@@ -722,7 +691,7 @@ int cmd_odds(int argc, char **argv)
 		goto done;
 	}
 	if (rc != RTAB_OK) {
-		fprintf(stderr, "rtab odds: %s: %s\n", a.name, odds_status_message(rc));
+		cli_error("odds", &c->diag, "%s: %s", a.name, odds_status_message(rc));
 		status = EXIT_INPUT;
 		goto done;
 	}

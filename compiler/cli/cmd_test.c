@@ -4,6 +4,7 @@
 #include "check/edition.h"
 #include "check/examples.h"
 #include "check/load.h"
+#include "cli/options.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -12,16 +13,24 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char help[] =
-	"usage: rtab test [-v] [--edition NAME] [-WNAME|-Wno-NAME|-Werror|--strict]... FILE|DIR...\n"
-	"\n"
-	"Run every example written in the files (a directory: its *.rtab files).\n"
-	"Prints each failure, then 'N passed, N failed' over the examples.\n"
-	"-v lists the examples that pass too. --edition NAME (or FILE@NAME) runs\n"
-	"them against the edition with the errata layers up to NAME ('original':\n"
-	"none; default: every layer). -WNAME, -Wno-NAME, -Werror, --strict and\n"
-	"--diagnostics=json|text report on the files as rtab check does (a file\n"
-	"with an error runs no example). Exit status: 0 when all pass.\n";
+static const cli_opt options[] = {
+	{"--verbose", 'v', NULL, "list the examples that pass too", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
+static const cli_verb verb = {
+	.name = "test",
+	.usage = "rtab test [-v] [--edition NAME] [-WNAME|-Wno-NAME|-Werror|--strict]... FILE|DIR...",
+	.about = "\nRun every example written in the files (a directory: its *.rtab files).\n"
+		 "Prints each failure, then 'N passed, N failed' over the examples.\n"
+		 "--edition NAME (or FILE@NAME) runs them against that edition.",
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG,
+	.diag_help = "report on the files as rtab check does (a file\n"
+		     "with an error runs no example)",
+	.after = "Exit status: 0 when all pass, 1 a failure or errors in a file, 2 bad usage,\n"
+		 "3 out of memory.\n",
+};
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -30,7 +39,7 @@ static int cmp_str(const void *a, const void *b)
 
 /* The .rtab files of a directory, sorted, so that runs are repeatable. None
  * (an unreadable or empty directory) is reported. */
-static char **dir_files(const char *dir, size_t *n)
+static char **dir_files(const char *dir, size_t *n, const diag_options *opts)
 {
 	DIR *d = opendir(dir);
 	char **out = NULL;
@@ -39,7 +48,7 @@ static char **dir_files(const char *dir, size_t *n)
 
 	*n = 0;
 	if (!d) {
-		fprintf(stderr, "%s: error: cannot read the directory: %s\n", dir, strerror(errno));
+		cli_file_error(dir, opts, "cannot read the directory: %s", strerror(errno));
 		return NULL;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -57,7 +66,7 @@ static char **dir_files(const char *dir, size_t *n)
 	}
 	closedir(d);
 	if (*n == 0)
-		fprintf(stderr, "%s: error: the directory holds no .rtab file\n", dir);
+		cli_file_error(dir, opts, "the directory holds no .rtab file");
 	if (*n > 1)
 		qsort(out, *n, sizeof *out, cmp_str);
 	return out;
@@ -83,66 +92,57 @@ static int test_file(const char *path, const char *edition, bool verbose, exampl
 	return ok;
 }
 
-int cmd_test(int argc, char **argv)
+typedef struct test_args {
+	const char **paths;
+	size_t npaths;
+	bool verbose;
+} test_args;
+
+static int take(void *arg, int opt, const char *value)
+{
+	test_args *a = arg;
+	if (opt == 0)
+		a->verbose = true;
+	else if (strcmp(value, "-") == 0)
+		return usage_error("test", "'-': examples are read from files, not from standard input");
+	else
+		a->paths[a->npaths++] = value;
+	return EXIT_OK;
+}
+
+int cmd_test(cli_ctx *c, int argc, char **argv)
 {
 	example_counts counts = {0, 0};
-	bool verbose = false;
-	int status = EXIT_OK, nfiles = 0, nloaded = 0;
-	const char *edition = NULL;
-	diag_options opts = {0};
+	test_args a = {xcalloc((size_t)argc, sizeof(char *)), 0, false};
+	int status = cli_parse(&verb, c, argc, argv, take, &a), nloaded = 0;
+	const diag_options *opts = &c->diag;
 
-	for (int i = 1; i < argc; i++) {
-		int first = i, e = cli_edition_option("test", argc, argv, &i, &edition);
-		if (e < 0)
-			return EXIT_USAGE;
-		if (e > 0) {
-			for (int k = first; k <= i; k++)
-				argv[k] = NULL;
-			continue;
-		}
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			fputs(help, stdout);
-			return EXIT_OK;
-		}
-		int dr = cli_diag_option("test", argv[i], &opts);
-		if (dr < 0)
-			return EXIT_USAGE;
-		if (dr > 0) {
-			argv[i] = NULL;
-			continue;
-		}
-		if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
-			verbose = true;
-		else if (strcmp(argv[i], "-") == 0)
-			return usage_error("test", "'-': examples are read from files, not from standard input");
-		else if (argv[i][0] == '-')
-			return usage_error("test", "unknown option '%s'", argv[i]);
-		else
-			nfiles++;
+	if (status == EXIT_OK && a.npaths == 0)
+		status = usage_error("test", "no input file");
+	if (status != EXIT_OK) {
+		free(a.paths);
+		return status < 0 ? EXIT_OK : status;
 	}
-	if (nfiles == 0)
-		return usage_error("test", "no input file");
-	for (int i = 1; i < argc; i++) {
+	for (size_t i = 0; i < a.npaths; i++) {
 		struct stat st;
-		if (!argv[i] || argv[i][0] == '-')
-			continue;
-		const char *ed = edition;
-		char *path = cli_split_edition(argv[i], &ed);
+		const char *ed = c->edition;
+		char *path = cli_split_edition(a.paths[i], &ed);
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			size_t n;
-			char **files = dir_files(path, &n);
+			char **files = dir_files(path, &n, opts);
 			if (n == 0)
 				status = EXIT_INPUT; /* running nothing would pass silently */
 			for (size_t k = 0; k < n; k++) {
-				nloaded += test_file(files[k], ed, verbose, &counts, &status, &opts);
+				nloaded += test_file(files[k], ed, a.verbose, &counts, &status, opts);
 				free(files[k]);
 			}
 			free(files);
 		} else {
-			nloaded += test_file(path, ed, verbose, &counts, &status, &opts);
+			nloaded += test_file(path, ed, a.verbose, &counts, &status, opts);
 		}
 		free(path);
 	}
+	free(a.paths);
 	/* With no file loaded there is nothing to count: "0 passed" would read
 	 * as a file without examples. */
 	if (nloaded > 0)

@@ -3,97 +3,75 @@
 #include "cli/cli_inputs.h"
 #include "check/load.h"
 #include "analysis/vectors.h"
+#include "cli/options.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-	"usage: rtab vectors FILE [NAME]... [--exhaustive] [--limit N] [--edition NAME]\n"
-	"\n"
-	"Write conformance vectors: one JSON object per line, each a situation (the\n"
-	"inputs the definition reads, the natural faces, an extra modifier) and what\n"
-	"the runtime gives for it. NAMEs pick tables, reaction sets, transitions,\n"
-	"distances and procedures (default: all of them).\n"
-	"\n"
-	"Coverage: every column and row of a table, both sides of every range\n"
-	"boundary, every natural-roll rule, every modifier on and off, every matrix\n"
-	"cell and ratio step boundary a table reads, every cap bound, every rewrite\n"
-	"and every trigger's exception both ways; every state of a transition; the\n"
-	"situations that tell the options, steps and forms of the others apart.\n"
-	"\n"
-	"  --exhaustive  also every situation of the inputs read, times every roll,\n"
-	"                wherever that is finite and at most --limit vectors\n"
-	"  --limit N     the limit of --exhaustive per definition (default 100000)\n"
-	"  --edition NAME  the edition with the errata layers up to NAME (or FILE@NAME)\n"
-	"  -WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text\n"
-	"                   the options of rtab check: the file's warnings are shown only\n"
-	"                   when one of these asks for them; its errors stop the verb\n"
-	"\n"
-	"Exit status: 0 success, 1 errors in the file, 2 bad usage.\n";
+static const cli_opt options[] = {
+	{"--exhaustive", 0, NULL,
+	 "also every situation of the inputs read, times every roll,\n"
+	 "wherever that is finite and at most --limit vectors", NULL},
+	{"--limit", 0, "N", "the limit of --exhaustive per definition (default 100000)", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
+static const cli_verb verb = {
+	.name = "vectors",
+	.usage = "rtab vectors FILE [NAME]... [--exhaustive] [--limit N] [--edition NAME]",
+	.about = "\nWrite conformance vectors: one JSON object per line, each a situation (the\n"
+		 "inputs the definition reads, the natural faces, an extra modifier) and what\n"
+		 "the runtime gives for it. NAMEs pick tables, reaction sets, transitions,\n"
+		 "distances and procedures (default: all of them). The count of vectors\n"
+		 "written is a note on standard error.\n"
+		 "\n"
+		 "Coverage: every column and row of a table, both sides of every range\n"
+		 "boundary, every natural-roll rule, every modifier on and off, every matrix\n"
+		 "cell and ratio step boundary a table reads, every cap bound, every rewrite\n"
+		 "and every trigger's exception both ways; every state of a transition; the\n"
+		 "situations that tell the options, steps and forms of the others apart.",
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG,
+	.after = "Exit status: 0 success, 1 errors in the file, 2 bad usage, 3 out of memory.\n",
+};
 
 typedef struct vec_args {
-	const char *file, *edition;
+	const char *file;
 	const char **names;
 	size_t nnames;
 	bool exhaustive;
 	long limit;
-	diag_options diag; /* quiet about the file's warnings unless asked (-W...) */
 } vec_args;
 
-static int parse_args(int argc, char **argv, vec_args *a)
+static int take(void *arg, int opt, const char *value)
 {
-	a->limit = VECTORS_DEFAULT_LIMIT;
-	a->names = xcalloc((size_t)argc, sizeof *a->names);
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			fputs(help, stdout);
-			return -1;
-		}
-		int e = cli_edition_option("vectors", argc, argv, &i, &a->edition);
-		if (e < 0)
-			return EXIT_USAGE;
-		if (e > 0)
-			continue;
-		if (strcmp(arg, "--exhaustive") == 0) {
-			a->exhaustive = true;
-			continue;
-		}
-		if (strcmp(arg, "--limit") == 0) {
-			if (i + 1 == argc || !cli_parse_long(argv[i + 1], &a->limit) || a->limit < 1)
-				return usage_error("vectors", "--limit needs a positive integer");
-			i++;
-			continue;
-		}
-		int dr = cli_diag_option("vectors", arg, &a->diag);
-		if (dr < 0)
-			return EXIT_USAGE;
-		if (dr > 0)
-			continue;
-		if (arg[0] == '-' && arg[1])
-			return usage_error("vectors", "unknown option '%s'", arg);
-		if (!a->file)
-			a->file = arg;
-		else
-			a->names[a->nnames++] = arg;
-	}
-	if (!a->file)
-		return usage_error("vectors", "give a FILE");
-	return 0;
+	vec_args *a = arg;
+	if (opt == 0)
+		a->exhaustive = true;
+	else if (opt == 1 && (!cli_parse_long(value, &a->limit) || a->limit < 1))
+		return usage_error("vectors", "--limit needs a positive integer");
+	else if (opt < 0 && !a->file)
+		a->file = value;
+	else if (opt < 0)
+		a->names[a->nnames++] = value;
+	return EXIT_OK;
 }
 
-int cmd_vectors(int argc, char **argv)
+int cmd_vectors(cli_ctx *c, int argc, char **argv)
 {
-	vec_args a = {.diag = {.errors_only = true}};
+	vec_args a = {NULL, xcalloc((size_t)argc, sizeof(char *)), 0, false, VECTORS_DEFAULT_LIMIT};
 	loaded l;
 	strbuf out = {0};
-	int status = parse_args(argc, argv, &a);
+	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
+	int status = cli_parse(&verb, c, argc, argv, take, &a);
+	if (status == EXIT_OK && !a.file)
+		status = usage_error("vectors", "give a FILE");
 	if (status) {
 		free(a.names);
 		return status < 0 ? EXIT_OK : status;
 	}
-	if (!cli_load(&l, a.file, a.edition, stderr, &a.diag)) {
+	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
 		free(a.names);
 		return EXIT_INPUT;
@@ -107,7 +85,7 @@ int cmd_vectors(int argc, char **argv)
 	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit};
 	size_t count = vectors_write(&out, rs, &vo);
 	fputs(out.data ? out.data : "", stdout);
-	fprintf(stderr, "rtab vectors: %zu vectors for %s\n", count, rs->id);
+	cli_note("vectors", &c->diag, "%zu vectors for %s", count, rs->id);
 done:
 	sb_free(&out);
 	loaded_free(&l);

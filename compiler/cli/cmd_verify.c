@@ -5,36 +5,50 @@
 #include "analysis/diff.h"
 #include "check/edition.h"
 #include "export/html_table.h"
+#include "cli/options.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-	"usage: rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html]\n"
-	"       rtab verify FILE [--format text|json|html]\n"
-	"\n"
-	"Check that TRANSLATION encodes the same rules as ORIGINAL (same ids):\n"
-	"every difference in structure or value (ranges, matrix cells, ratio steps,\n"
-	"modifiers, groups, caps, dice, effects and their arguments, triggers,\n"
-	"rewrites, natural rules, reaction options, transitions, distances and\n"
-	"units, procedures, examples) and every id on one side only is an error,\n"
-	"with both source locations. Every label the original gives must be given\n"
-	"in the translation's locale L (default: the translation's first locale\n"
-	"that the original does not declare): a missing one is an error, one\n"
-	"identical to the original's text a warning (possibly untranslated), and so\n"
-	"is a provisional reason word for word the original's.\n"
-	"A provisional mark must be on the same elements on both sides; its\n"
-	"reason is free text that a translation translates: a different one is faithful.\n"
-	"With one FILE: every label present in every locale it declares.\n"
-	"Each side may be FILE@EDITION; --edition NAME applies to both.\n"
-	"--format json is for tools; html shows the two rulebooks' tables side\n"
-	"by side, each difference highlighted at its cell.\n"
-	"Reading the files takes -WNAME, -Wno-NAME, -Werror, --strict and\n"
-	"--diagnostics=json|text as rtab check does; a clean call shows no warning of\n"
-	"the files (the findings of verify are its output, and always shown).\n"
-	"Exit status: 0 faithful (warnings allowed), 1 errors, 2 a file that does\n"
-	"not load or bad usage.\n";
+/* In the order of vformat. */
+static const char *const formats[] = {"text", "json", "html", NULL};
+
+static const cli_opt options[] = {
+	{"--locale", 0, "L",
+	 "the translation's locale (default: its first locale that the\n"
+	 "original does not declare)", NULL},
+	{"--format", 0, "F",
+	 "text (default); json, for tools; html, the two rulebooks' tables\n"
+	 "side by side, each difference highlighted at its cell", formats},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
+static const cli_verb verb = {
+	.name = "verify",
+	.usage = "rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html]\n"
+		 "       rtab verify FILE [--format text|json|html]",
+	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids):\n"
+		 "every difference in structure or value (ranges, matrix cells, ratio steps,\n"
+		 "modifiers, groups, caps, dice, effects and their arguments, triggers,\n"
+		 "rewrites, natural rules, reaction options, transitions, distances and\n"
+		 "units, procedures, examples) and every id on one side only is an error,\n"
+		 "with both source locations. Every label the original gives must be given\n"
+		 "in the translation's locale L: a missing one is an error, one\n"
+		 "identical to the original's text a warning (possibly untranslated), and so\n"
+		 "is a provisional reason word for word the original's.\n"
+		 "A provisional mark must be on the same elements on both sides; its\n"
+		 "reason is free text that a translation translates: a different one is faithful.\n"
+		 "With one FILE: every label present in every locale it declares.\n"
+		 "Each side may be FILE@EDITION; --edition NAME applies to both.",
+	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG,
+	.diag_help = "the options of rtab check, for reading the files: a clean call\n"
+		     "shows no warning of the files (the findings of verify are its\n"
+		     "output, and always shown)",
+	.after = "Exit status: 0 faithful (warnings allowed), 1 errors, 2 a file that does\n"
+		 "not load or bad usage, 3 out of memory.\n",
+};
 
 typedef enum vformat { VF_TEXT, VF_JSON, VF_HTML } vformat;
 
@@ -523,20 +537,20 @@ static int pick_locale(verify *v, const char *locale)
 	return EXIT_OK;
 }
 
-int cmd_verify(int argc, char **argv)
+int cmd_verify(cli_ctx *c, int argc, char **argv)
 {
-	static const char *const formats[] = {"text", "json", "html", NULL};
 	verify v = {0};
-	compare_args a = {.diag = {.errors_only = true}};
-	int status = cli_compare_args("verify", help, formats, argc, argv, &a);
+	cli_pair a = {"verify", {NULL, NULL}, 0};
+	c->diag.errors_only = true; /* quiet about the files' warnings unless asked (-W...) */
+	int status = cli_parse(&verb, c, argc, argv, cli_take_pair, &a);
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	size_t npos = a.npos;
-	const char *locale = a.locale, *edition = a.edition;
-	vformat format = (vformat)a.format;
-	v.o.arg = a.pos[0];
-	v.t.arg = a.pos[1];
+	size_t npos = a.n;
+	const char *locale = c->locale, *edition = c->edition;
+	vformat format = c->format ? (vformat)cli_choice(formats, c->format) : VF_TEXT;
+	v.o.arg = a.files[0];
+	v.t.arg = a.files[1];
 	if (npos == 0)
 		return usage_error("verify", "give ORIGINAL and TRANSLATION, or one FILE");
 	v.pair = npos == 2;
@@ -544,9 +558,9 @@ int cmd_verify(int argc, char **argv)
 		return usage_error("verify", "--locale applies to a translation; with one FILE every locale is checked");
 
 	strbuf out = {0};
-	bool ok = load_side(&v.o, edition, &a.diag);
+	bool ok = load_side(&v.o, edition, &c->diag);
 	if (v.pair)
-		ok &= load_side(&v.t, edition, &a.diag);
+		ok &= load_side(&v.t, edition, &c->diag);
 	if (!ok) {
 		status = EXIT_USAGE;
 		goto done;

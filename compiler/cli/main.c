@@ -1,5 +1,6 @@
 /* rtab: checks .rtab rules tables, compiles them to C, and evaluates them. */
 #include "cli/cli.h"
+#include "cli/options.h"
 
 #include "rtab.h"
 #include "base/util.h"
@@ -37,13 +38,13 @@ static const char usage_text[] =
  * Every verb's output ends here: an answer that could not be written (a full
  * disk, a closed pipe) is a failure, whatever the verb returned.
  */
-static int finish(int status)
+static int finish(const cli_ctx *c, int status)
 {
 	errno = 0;
 	bool flush_failed = fflush(stdout) != 0;
 	if (flush_failed || ferror(stdout)) {
-		fprintf(stderr, "rtab: error: cannot write the standard output%s%s\n",
-			flush_failed ? ": " : "", flush_failed ? strerror(errno) : "");
+		cli_error(c->verb, &c->diag, "cannot write the standard output%s%s",
+			  flush_failed ? ": " : "", flush_failed ? strerror(errno) : "");
 		if (status == EXIT_OK)
 			status = EXIT_INPUT;
 	}
@@ -54,11 +55,11 @@ static int finish(int status)
 	return status;
 }
 
-static int run(int argc, char **argv)
+static int run(cli_ctx *c, int argc, char **argv)
 {
 	static const struct {
 		const char *name;
-		int (*run)(int, char **);
+		int (*run)(cli_ctx *, int, char **);
 	} verbs[] = {
 		{"check", cmd_check},
 		{"compile", cmd_compile},
@@ -78,7 +79,7 @@ static int run(int argc, char **argv)
 		char *help_argv[] = {argv[2], (char *)"--help", NULL};
 		for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
 			if (strcmp(argv[2], verbs[i].name) == 0)
-				return verbs[i].run(2, help_argv);
+				return verbs[i].run(c, 2, help_argv);
 		return usage_error(NULL, "no help on '%s': not a verb", argv[2]);
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
@@ -92,11 +93,13 @@ static int run(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
 		if (strcmp(argv[1], verbs[i].name) == 0)
-			return verbs[i].run(argc - 1, argv + 1);
+			return verbs[i].run(c, argc - 1, argv + 1);
 	return usage_error(NULL, "unknown verb '%s'", argv[1]);
 }
 
 int main(int argc, char **argv)
 {
-	return finish(run(argc, argv));
+	cli_ctx c = {0};
+	int status = run(&c, argc, argv);
+	return finish(&c, status);
 }

@@ -1,6 +1,7 @@
 /* One parser and one --help generator for the option tables of the verbs. */
 #include "cli/options.h"
 
+#include "check/checks.h"
 #include "cli/cli.h"
 
 #include <string.h>
@@ -28,6 +29,13 @@ static void put_option(FILE *out, const char *tag, const char *help)
 	}
 }
 
+/* "a, b or c" */
+static void put_choices(strbuf *sb, const char *const *choices)
+{
+	for (size_t k = 0; choices[k]; k++)
+		sb_printf(sb, "%s%s", k ? (choices[k + 1] ? ", " : " or ") : "", choices[k]);
+}
+
 void cli_help(const cli_verb *v, FILE *out)
 {
 	fprintf(out, "usage: %s\n%s\n", v->usage, v->about);
@@ -52,9 +60,29 @@ void cli_help(const cli_verb *v, FILE *out)
 		put_option(out, "--strict", "provisional values are errors");
 		put_option(out, "--diagnostics=json", "one JSON object per diagnostic and line");
 	} else if (v->shared & CLI_DIAG) {
-		put_option(out, "-WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text", diag_help);
+		put_option(out, "-WNAME, -Wno-NAME, -Werror, --strict, --diagnostics=json|text",
+			   v->diag_help ? v->diag_help : diag_help);
 	}
 	fprintf(out, "\n%s", v->after);
+}
+
+int cli_choice(const char *const *choices, const char *value)
+{
+	for (int k = 0; choices && choices[k]; k++)
+		if (strcmp(choices[k], value) == 0)
+			return k;
+	return -1;
+}
+
+int cli_take_pair(void *arg, int opt, const char *value)
+{
+	cli_pair *p = arg;
+	if (opt >= 0)
+		return EXIT_OK;
+	if (p->n == 2)
+		return usage_error(p->verb, "unexpected argument '%s'", value);
+	p->files[p->n++] = value;
+	return EXIT_OK;
 }
 
 /* The index of arg in v's table (its value inline after '=' in *inline_value), or -1. */
@@ -73,6 +101,67 @@ static int find_option(const cli_verb *v, const char *arg, const char **inline_v
 	return -1;
 }
 
+/* --edition NAME or --edition=NAME: 1 taken (*i past its value), 0 something
+ * else, -1 its value missing (reported). */
+static int edition_option(const char *verb, int argc, char **argv, int *i, const char **edition)
+{
+	const char *arg = argv[*i];
+	if (strncmp(arg, "--edition=", 10) == 0)
+		*edition = arg + 10;
+	else if (strcmp(arg, "--edition") != 0)
+		return 0;
+	else if (*i + 1 < argc)
+		*edition = argv[++*i];
+	else
+		*edition = "";
+	if (!**edition) {
+		usage_error(verb, "--edition needs the name of an errata layer, or 'original'");
+		return -1;
+	}
+	return 1;
+}
+
+/* A diagnostic option as rtab check takes it: 1 taken (a verb quiet about
+ * warnings shows them once asked), 0 something else, -1 refused (reported). */
+static int diag_option(const char *verb, const char *arg, diag_options *opts)
+{
+	int rc = check_parse_option(arg, opts);
+	if (rc == -2) {
+		usage_error(verb, "'%s': that check cannot be turned off; without it the file cannot be compiled",
+			    arg);
+		return -1;
+	}
+	if (rc == -1) {
+		if (strncmp(arg, "--diagnostics=", 14) == 0)
+			usage_error(verb, "--diagnostics takes json or text, not '%s'", arg + 14);
+		else
+			usage_error(verb, "unknown option '%s' (see rtab check --list-checks)", arg);
+		return -1;
+	}
+	if (rc == 1)
+		opts->errors_only = false; /* asked about diagnostics: show them */
+	return rc;
+}
+
+/* An option of v's own table with its value: checked against its choices, kept, handed over. */
+static int take_option(const cli_verb *v, cli_ctx *c, int k, const char *value, cli_take_fn take,
+		       void *arg)
+{
+	const cli_opt *o = &v->opts[k];
+	if (o->choices && cli_choice(o->choices, value) < 0) {
+		strbuf names = {0};
+		put_choices(&names, o->choices);
+		int rc = usage_error(v->name, "%s takes %s, not '%s'", o->name, names.data, value);
+		sb_free(&names);
+		return rc;
+	}
+	if (strcmp(o->name, "--locale") == 0)
+		c->locale = value;
+	else if (strcmp(o->name, "--format") == 0)
+		c->format = value;
+	return take(arg, k, value) == EXIT_OK ? EXIT_OK : EXIT_USAGE;
+}
+
 int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn take, void *arg)
 {
 	c->verb = v->name;
@@ -83,7 +172,7 @@ int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn 
 			return -1;
 		}
 		if (v->shared & CLI_EDITION) {
-			int e = cli_edition_option(v->name, argc, argv, &i, &c->edition);
+			int e = edition_option(v->name, argc, argv, &i, &c->edition);
 			if (e < 0)
 				return EXIT_USAGE;
 			if (e > 0)
@@ -91,22 +180,17 @@ int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn 
 		}
 		int k = find_option(v, a, &value);
 		if (k >= 0) {
-			const cli_opt *o = &v->opts[k];
-			if (o->value && !value) {
+			if (v->opts[k].value && !value) {
 				if (i + 1 == argc)
 					return usage_error(v->name, "%s needs a value", a);
 				value = argv[++i];
 			}
-			if (strcmp(o->name, "--locale") == 0)
-				c->locale = value;
-			else if (strcmp(o->name, "--format") == 0)
-				c->format = value;
-			if (take(arg, k, value) != EXIT_OK)
+			if (take_option(v, c, k, value, take, arg) != EXIT_OK)
 				return EXIT_USAGE;
 			continue;
 		}
 		if (v->shared & (CLI_DIAG | CLI_DIAG_LISTED)) {
-			int dr = cli_diag_option(v->name, a, &c->diag);
+			int dr = diag_option(v->name, a, &c->diag);
 			if (dr < 0)
 				return EXIT_USAGE;
 			if (dr > 0)

@@ -15,6 +15,7 @@ typedef struct cli_opt {
 	char letter;       /* the short form (-v), 0 for none */
 	const char *value; /* the name of its value ("INPUT=VALUE"), NULL for a flag */
 	const char *help;  /* what it does; a '\n' starts a continuation line */
+	const char *const *choices; /* the values it takes, NULL-terminated; NULL: any */
 } cli_opt;
 
 /* The options every verb that reads files shares, beside its own. */
@@ -32,9 +33,12 @@ typedef struct cli_verb {
 	const cli_opt *opts;     /* its own options, ended by an entry with a NULL name */
 	unsigned shared;         /* the cli_shared options it takes */
 	const char *after;       /* after the options: its exit status */
+	const char *diag_help;   /* CLI_DIAG: what they do here (NULL: the file's warnings
+				    are shown only when asked, its errors stop the verb) */
 } cli_verb;
 
-/* What the shared parser fills for every verb. */
+/* What the shared parser fills for every verb, and what the command reports
+ * its own errors by (cli_error) until it exits. */
 typedef struct cli_ctx {
 	const char *verb;
 	const char *locale;  /* --locale, or NULL */
@@ -51,6 +55,19 @@ typedef int (*cli_take_fn)(void *arg, int opt, const char *value);
 /* Read argv by v's table into c, calling take. Returns EXIT_OK, EXIT_USAGE
  * (reported), or -1 when --help was asked (printed: the verb exits 0). */
 int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn take, void *arg);
+
+/* The FILE arguments of a verb that compares two (diff, verify). */
+typedef struct cli_pair {
+	const char *verb;
+	const char *files[2];
+	size_t n;
+} cli_pair;
+/* A cli_take_fn for a verb whose own options are all in the context
+ * (--format, --locale): keeps at most two FILEs in the cli_pair arg. */
+int cli_take_pair(void *arg, int opt, const char *value);
+
+/* The index of value in choices (NULL-terminated), or -1. */
+int cli_choice(const char *const *choices, const char *value);
 
 /* The --help of v, generated from its table. */
 void cli_help(const cli_verb *v, FILE *out);
