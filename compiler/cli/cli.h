@@ -3,6 +3,7 @@
 #define RTAB_CLI_H
 
 #include "check/load.h"
+#include "front/construct_use.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@ enum exit_status { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 int cmd_check(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+/* How eval treats a kind of definition: resolves it, or says why not. */
+construct_use eval_kind_use(def_kind kind);
 int cmd_test(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
