@@ -9,11 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *facet_kind_word(def_kind kind)
-{
-	return kind == DEF_BAND ? "ratio" : kind == DEF_REACTIONS ? "reactions" : def_kind_name(kind);
-}
-
 static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
 {
 	strbuf sb = {0};
@@ -866,27 +861,68 @@ static void example_facets(builder *b)
 	}
 }
 
+/* The reader of each kind of definition, and the word a report names the
+ * kind by where it differs from def_kind_name. */
+typedef struct facet_reader {
+	void (*read)(builder *b);
+	const char *word;
+	const char *reason;
+} facet_reader;
+
+#define facets_RULESET {ruleset_facets, NULL, NULL}
+#define facets_DICE {dice_facets, NULL, NULL}
+#define facets_ENUM {enum_facets, NULL, NULL}
+#define facets_INPUT {input_facets, NULL, NULL}
+#define facets_EFFECT {effect_facets, NULL, NULL}
+#define facets_OUTCOME {outcome_facets, NULL, NULL}
+#define facets_MODIFIER {modifier_facets, NULL, NULL}
+#define facets_TABLE {table_facets, NULL, NULL}
+#define facets_MATRIX {matrix_facets, NULL, NULL}
+#define facets_BAND {band_facets, "ratio", NULL}
+#define facets_GROUP {group_facets, NULL, NULL}
+#define facets_REACTIONS {reaction_facets, "reactions", NULL}
+#define facets_TRANSITION {transition_facets, NULL, NULL}
+#define facets_DISTANCE {distance_facets, NULL, NULL}
+#define facets_PROCEDURE {procedure_facets, NULL, NULL}
+#define facets_EXAMPLE {example_facets, NULL, NULL}
+
+static const facet_reader readers[] = {
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = facets_##kind,
+#include "front/constructs.def"
+};
+VERB_TABLE_COMPLETE(readers);
+
+/* The order of a report: the tables after what they use. */
+static const def_kind reading_order[] = {
+	DEF_RULESET, DEF_DICE, DEF_ENUM, DEF_INPUT, DEF_EFFECT, DEF_OUTCOME, DEF_MODIFIER, DEF_MATRIX,
+	DEF_BAND, DEF_GROUP, DEF_TABLE, DEF_REACTIONS, DEF_TRANSITION, DEF_DISTANCE, DEF_PROCEDURE,
+	DEF_EXAMPLE,
+};
+_Static_assert(sizeof reading_order / sizeof *reading_order == DEF_KIND_COUNT_,
+	       "every kind in the order of a report");
+
+const char *facet_kind_word(def_kind kind)
+{
+	return readers[kind].word ? readers[kind].word : def_kind_name(kind);
+}
+
+construct_use facets_kind_use(def_kind kind)
+{
+	construct_use use = CONSTRUCT_USE(readers[kind], read);
+	bool ordered = false;
+	for (size_t i = 0; i < sizeof reading_order / sizeof *reading_order; i++)
+		ordered |= reading_order[i] == kind;
+	use.handled &= ordered; /* a reader left out of the order would never run */
+	return use;
+}
+
 void facets_build(facet_set *s, const model *m)
 {
 	builder b = {s, m, &m->rs, NULL, NULL};
 	memset(s, 0, sizeof *s);
 	s->m = m;
-	ruleset_facets(&b);
-	dice_facets(&b);
-	enum_facets(&b);
-	input_facets(&b);
-	effect_facets(&b);
-	outcome_facets(&b);
-	modifier_facets(&b);
-	matrix_facets(&b);
-	band_facets(&b);
-	group_facets(&b);
-	table_facets(&b);
-	reaction_facets(&b);
-	transition_facets(&b);
-	distance_facets(&b);
-	procedure_facets(&b);
-	example_facets(&b);
+	for (size_t i = 0; i < sizeof reading_order / sizeof *reading_order; i++)
+		readers[reading_order[i]].read(&b);
 }
 
 void facets_free(facet_set *s)

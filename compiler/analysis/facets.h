@@ -8,6 +8,7 @@
 #define RTAB_FACETS_H
 
 #include "check/model.h"
+#include "front/construct_use.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -55,5 +56,8 @@ bool facet_is_provisional(const facet *f);
 
 /* The printed word for a kind in reports ("ratio" for DEF_BAND). */
 const char *facet_kind_word(def_kind kind);
+
+/* How the facets read a kind of definition (diff and verify compare them). */
+construct_use facets_kind_use(def_kind kind);
 
 #endif

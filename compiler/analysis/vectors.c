@@ -10,6 +10,7 @@
 #include "analysis/odds.h"
 #include "analysis/report.h"
 #include "check/reasons.h"
+#include "check/targets.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1143,11 +1144,131 @@ static bool wanted(const vectors_options *a, const char *id)
 	return false;
 }
 
+static void table_vectors(vgen *g, const int32_t *base, const vectors_options *opts)
+{
+	const rtab_ruleset *rs = g->rs;
+	for (size_t t = 0; t < rs->ntables; t++)
+		if (wanted(opts, rs->tables[t].id))
+			cover_table(g, t, base);
+}
+
+static void reaction_vectors(vgen *g, const int32_t *base, const vectors_options *opts)
+{
+	const rtab_ruleset *rs = g->rs;
+	for (size_t k = 0; k < rs->nreaction_sets; k++) {
+		const rtab_reaction_set *set = &rs->reaction_sets[k];
+		if (!wanted(opts, set->id))
+			continue;
+		const rtab_expr *exprs[257];
+		size_t n = 0;
+		memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
+		exprs[n++] = &set->none_when;
+		for (size_t i = 0; i < set->noptions && n < 257; i++)
+			exprs[n++] = &set->options[i].guard;
+		for (size_t i = 0; i < n; i++)
+			reads_expr(g, exprs[i]);
+		each_situation(g, k, base, exprs, n, reactions_vector);
+	}
+}
+
+static void transition_vectors(vgen *g, const int32_t *base, const vectors_options *opts)
+{
+	const rtab_ruleset *rs = g->rs;
+	for (size_t k = 0; k < rs->ntransitions; k++) {
+		const rtab_transition *t = &rs->transitions[k];
+		if (!wanted(opts, t->id))
+			continue;
+		memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
+		g->reads[t->input] = true;
+		each_situation(g, k, base, NULL, 0, transition_vector);
+	}
+}
+
+static void distance_vectors(vgen *g, const int32_t *base, const vectors_options *opts)
+{
+	const rtab_ruleset *rs = g->rs;
+	for (size_t k = 0; k < rs->ndistances; k++) {
+		const rtab_distance *d = &rs->distances[k];
+		if (!wanted(opts, d->id))
+			continue;
+		const rtab_expr *exprs[8];
+		size_t n = 0;
+		memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
+		for (size_t f = 0; f < d->nforms && n < 8; f++) {
+			exprs[n++] = &d->forms[f].value;
+			reads_expr(g, &d->forms[f].value);
+		}
+		each_situation(g, k, base, exprs, n, distance_situation);
+	}
+}
+
+static void procedure_vectors(vgen *g, const int32_t *base, const vectors_options *opts)
+{
+	const rtab_ruleset *rs = g->rs;
+	for (size_t k = 0; k < rs->nprocedures; k++) {
+		const rtab_procedure *p = &rs->procedures[k];
+		if (!wanted(opts, p->id))
+			continue;
+		const rtab_expr *exprs[256];
+		size_t n = 0;
+		memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
+		for (size_t i = 0; i < p->nsteps && n < 256; i++) {
+			exprs[n++] = &p->steps[i].guard;
+			reads_expr(g, &p->steps[i].guard);
+		}
+		/* What the outcomes trigger reads inputs too. */
+		for (size_t i = 0; i <= p->nsteps; i++) {
+			int16_t o = i < p->nsteps ? p->steps[i].outcome : p->otherwise;
+			for (size_t t = 0; o >= 0 && t < rs->outcomes[o].ntriggers; t++)
+				reads_expr(g, &rs->outcomes[o].triggers[t].unless);
+		}
+		each_situation(g, k, base, exprs, n, procedure_vector);
+	}
+}
+
+/* The vectors of each kind of definition: one walk over the definitions of
+ * a kind that eval resolves (check/targets.h), in the order of the kinds. */
+typedef struct vectors_writer {
+	void (*write)(vgen *g, const int32_t *base, const vectors_options *opts);
+	const char *reason;
+} vectors_writer;
+
+#define NO_VECTORS(what) \
+	NOT_APPLICABLE(what ": vectors resolve tables, reaction sets, transitions, distances and procedures")
+#define vectors_RULESET NO_VECTORS("the ruleset is the whole file")
+#define vectors_DICE NO_VECTORS("dice are rolled by what they serve")
+#define vectors_ENUM NO_VECTORS("an enum is a list of values")
+#define vectors_INPUT NO_VECTORS("an input is part of every situation")
+#define vectors_EFFECT NO_VECTORS("an effect is what an outcome does")
+#define vectors_OUTCOME NO_VECTORS("an outcome is a result")
+#define vectors_MODIFIER NO_VECTORS("a modifier is applied by the tables that list it")
+#define vectors_TABLE {table_vectors, NULL}
+#define vectors_MATRIX NO_VECTORS("a matrix is read by the expressions that name it")
+#define vectors_BAND NO_VECTORS("a ratio is read by the expressions that name it")
+#define vectors_GROUP NO_VECTORS("a group stacks the modifiers of tables")
+#define vectors_REACTIONS {reaction_vectors, NULL}
+#define vectors_TRANSITION {transition_vectors, NULL}
+#define vectors_DISTANCE {distance_vectors, NULL}
+#define vectors_PROCEDURE {procedure_vectors, NULL}
+#define vectors_EXAMPLE NO_VECTORS("an example is checked when the file is compiled")
+
+static const vectors_writer writers[] = {
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = vectors_##kind,
+#include "front/constructs.def"
+};
+VERB_TABLE_COMPLETE(writers);
+
+construct_use vectors_kind_use(def_kind kind)
+{
+	return CONSTRUCT_USE(writers[kind], write);
+}
+
 bool vectors_known(const rtab_ruleset *rs, const char *name)
 {
-	return rtab_find_table(rs, name) >= 0 || rtab_find_reaction_set(rs, name) >= 0 ||
-	       rtab_find_transition(rs, name) >= 0 || rtab_find_distance(rs, name) >= 0 ||
-	       rtab_find_procedure(rs, name) >= 0;
+	for (int k = 0; k < DEF_KIND_COUNT_; k++)
+		if (writers[k].write && target_find(rs, (def_kind)k, name) >= 0)
+			return true;
+	return false;
 }
 
 size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options *opts)
@@ -1156,63 +1277,9 @@ size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options 
 		  xcalloc(rs->ninputs + 1, sizeof(bool))};
 	int32_t *base = xcalloc(rs->ninputs + 1, sizeof *base);
 	rtab_inputs_default(rs, base, rs->ninputs);
-	for (size_t t = 0; t < rs->ntables; t++)
-		if (wanted(opts, rs->tables[t].id))
-			cover_table(&g, t, base);
-	for (size_t k = 0; k < rs->nreaction_sets; k++) {
-		const rtab_reaction_set *set = &rs->reaction_sets[k];
-		if (!wanted(opts, set->id))
-			continue;
-		const rtab_expr *exprs[257];
-		size_t n = 0;
-		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
-		exprs[n++] = &set->none_when;
-		for (size_t i = 0; i < set->noptions && n < 257; i++)
-			exprs[n++] = &set->options[i].guard;
-		for (size_t i = 0; i < n; i++)
-			reads_expr(&g, exprs[i]);
-		each_situation(&g, k, base, exprs, n, reactions_vector);
-	}
-	for (size_t k = 0; k < rs->ntransitions; k++) {
-		const rtab_transition *t = &rs->transitions[k];
-		if (!wanted(opts, t->id))
-			continue;
-		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
-		g.reads[t->input] = true;
-		each_situation(&g, k, base, NULL, 0, transition_vector);
-	}
-	for (size_t k = 0; k < rs->ndistances; k++) {
-		const rtab_distance *d = &rs->distances[k];
-		if (!wanted(opts, d->id))
-			continue;
-		const rtab_expr *exprs[8];
-		size_t n = 0;
-		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
-		for (size_t f = 0; f < d->nforms && n < 8; f++) {
-			exprs[n++] = &d->forms[f].value;
-			reads_expr(&g, &d->forms[f].value);
-		}
-		each_situation(&g, k, base, exprs, n, distance_situation);
-	}
-	for (size_t k = 0; k < rs->nprocedures; k++) {
-		const rtab_procedure *p = &rs->procedures[k];
-		if (!wanted(opts, p->id))
-			continue;
-		const rtab_expr *exprs[256];
-		size_t n = 0;
-		memset(g.reads, 0, rs->ninputs * sizeof *g.reads);
-		for (size_t i = 0; i < p->nsteps && n < 256; i++) {
-			exprs[n++] = &p->steps[i].guard;
-			reads_expr(&g, &p->steps[i].guard);
-		}
-		/* What the outcomes trigger reads inputs too. */
-		for (size_t i = 0; i <= p->nsteps; i++) {
-			int16_t o = i < p->nsteps ? p->steps[i].outcome : p->otherwise;
-			for (size_t t = 0; o >= 0 && t < rs->outcomes[o].ntriggers; t++)
-				reads_expr(&g, &rs->outcomes[o].triggers[t].unless);
-		}
-		each_situation(&g, k, base, exprs, n, procedure_vector);
-	}
+	for (int k = 0; k < DEF_KIND_COUNT_; k++)
+		if (writers[k].write)
+			writers[k].write(&g, base, opts);
 	free(base);
 	free(g.reads);
 	set_free(&g.seen);

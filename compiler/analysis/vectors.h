@@ -4,6 +4,7 @@
 
 #include "rtab.h"
 #include "base/util.h"
+#include "front/construct_use.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,6 +21,9 @@ typedef struct vectors_options {
 
 /* Whether name is a table, reaction set, transition, distance or procedure. */
 bool vectors_known(const rtab_ruleset *rs, const char *name);
+
+/* How vectors treat a kind of definition. */
+construct_use vectors_kind_use(def_kind kind);
 
 /* Append the vectors of rs to out, one JSON object per line (docs/vectors.md);
  * returns how many were written. */

@@ -4,6 +4,7 @@
 #define RTAB_SEMA_H
 
 #include "check/model.h"
+#include "front/construct_use.h"
 
 /* Resolve, check and lower defs. Returns true when no error was reported. */
 bool model_build(model *m, const ast_def *defs, diag_ctx *d);
@@ -14,5 +15,8 @@ bool model_build(model *m, const ast_def *defs, diag_ctx *d);
 bool model_build_recovered(model *m, const ast_def *defs, diag_ctx *d,
 			   char *const *discarded, size_t ndiscarded);
 void model_free(model *m);
+
+/* How the pipeline resolves or lowers a kind of definition. */
+construct_use sema_kind_use(def_kind kind);
 
 #endif

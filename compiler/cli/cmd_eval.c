@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
 #include "check/load.h"
+#include "check/targets.h"
 #include "analysis/report.h"
 #include "cli/options.h"
 
@@ -194,89 +195,167 @@ static int eval_table(const model *m, size_t t, const int32_t *inputs, const eva
 	return EXIT_OK;
 }
 
-static int eval_other(const rtab_ruleset *rs, const eval_args *a, const int32_t *inputs,
-		      report *rep)
+/* The status of a resolution other than a table's. */
+static int resolved(const eval_args *a, int rc)
 {
-	int k, rc;
-	if (a->has_drm)
-		return usage_error("eval", "--drm applies to tables only");
-	if ((k = rtab_find_reaction_set(rs, a->table)) >= 0) {
-		size_t cap = rs->reaction_sets[k].noptions, n = 0;
-		uint16_t *opts = xcalloc(cap ? cap : 1, sizeof *opts); /* every option, however many */
-		rc = rtab_reactions(rs, (size_t)k, inputs, rs->ninputs, opts, cap, &n);
-		if (rc == RTAB_OK)
-			report_reactions(rep, (size_t)k, opts, n < cap ? n : cap);
-		free(opts);
-	} else if ((k = rtab_find_transition(rs, a->table)) >= 0) {
-		int32_t next;
-		rc = rtab_transition_next(rs, (size_t)k, inputs, rs->ninputs, &next);
-		if (rc == RTAB_OK)
-			report_transition(rep, (size_t)k, inputs[rs->transitions[k].input], next);
-	} else if ((k = rtab_find_distance(rs, a->table)) >= 0) {
-		const rtab_distance *dist = &rs->distances[k];
-		int32_t values[8];
-		bool ok[8] = {false};
-		size_t nok = 0;
-		reasons why = {0};
-		/* One --roll for every form, or one per form when they roll different dice. */
-		if (a->nrolls > 1 && a->nrolls != dist->nforms)
-			return usage_error("eval", "distance '%s' has %u form%s: give one --roll for all, or one per form",
-					   a->table, dist->nforms, dist->nforms == 1 ? "" : "s");
-		rc = RTAB_OK;
-		for (size_t f = 0; f < dist->nforms && f < 8; f++) {
-			int32_t faces[RTAB_MAX_FACES];
-			size_t nfaces = 0;
-			const char *roll = a->nrolls > 1 ? a->rolls[f] : a->roll;
-			reasons form_why = {0};
-			if (roll && parse_faces(roll, faces, &nfaces) != EXIT_OK)
-				return EXIT_USAGE;
-			int frc = rtab_distance_eval_why(rs, (size_t)k, f, inputs, rs->ninputs, faces,
-							 nfaces, &values[f], form_why.why,
-							 RTAB_MAX_REASONS, &form_why.total);
-			ok[f] = frc == RTAB_OK;
-			nok += ok[f];
-			form_why.n = form_why.total < RTAB_MAX_REASONS ? form_why.total : RTAB_MAX_REASONS;
-			for (size_t i = 0; ok[f] && i < form_why.n; i++)
-				reasons_add(&why, form_why.why[i]);
-			if (frc != RTAB_OK && frc != RTAB_E_FACES)
-				rc = frc;
-		}
-		if (rc == RTAB_OK && nok < dist->nforms && (nok == 0 || a->nrolls > 1)) {
-			/* Say what each form needs rather than hide it. */
-			strbuf need = {0};
-			for (size_t f = 0; f < dist->nforms; f++)
-				sb_printf(&need, "%s%s: %zu", f ? ", " : "", dist->forms[f].unit,
-					  form_faces(rs, &dist->forms[f]));
-			rc = usage_error("eval", "distance '%s' needs one face per die each form rolls (%s); give --roll F,F... once for all forms, or once per form",
-					 a->table, need.data);
-			sb_free(&need);
-			return rc;
-		}
-		if (rc == RTAB_OK)
-			report_distance(rep, (size_t)k, values, ok, &why);
-	} else if ((k = rtab_find_procedure(rs, a->table)) >= 0) {
-		int32_t step;
-		rc = rtab_procedure_step_first(rs, (size_t)k, inputs, rs->ninputs, &step);
-		if (rc == RTAB_OK)
-			report_procedure(rep, (size_t)k, step);
-	} else {
-		strbuf sb = {0};
-		cli_list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
-		cli_list_choices(&sb, &rs->reaction_sets[0].id, rs->nreaction_sets,
-			     sizeof(rtab_reaction_set));
-		cli_list_choices(&sb, &rs->transitions[0].id, rs->ntransitions, sizeof(rtab_transition));
-		cli_list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
-		cli_list_choices(&sb, &rs->procedures[0].id, rs->nprocedures, sizeof(rtab_procedure));
-		int status = usage_error("eval", "nothing named '%s' in %s (names: %s)", a->table,
-					 a->file, sb.data ? sb.data : "none");
-		sb_free(&sb);
-		return status;
-	}
 	if (rc != RTAB_OK) {
 		cli_error("eval", a->diag, "%s: %s", a->table, rtab_status_message(rc));
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;
+}
+
+static int eval_reactions(const model *m, size_t k, const int32_t *inputs, const eval_args *a,
+		              report *rep)
+{
+	const rtab_ruleset *rs = &m->rs;
+	int rc;
+	size_t cap = rs->reaction_sets[k].noptions, n = 0;
+	uint16_t *opts = xcalloc(cap ? cap : 1, sizeof *opts); /* every option, however many */
+	rc = rtab_reactions(rs, k, inputs, rs->ninputs, opts, cap, &n);
+	if (rc == RTAB_OK)
+		report_reactions(rep, k, opts, n < cap ? n : cap);
+	free(opts);
+	return resolved(a, rc);
+}
+
+static int eval_transition(const model *m, size_t k, const int32_t *inputs, const eval_args *a,
+		               report *rep)
+{
+	const rtab_ruleset *rs = &m->rs;
+	int rc;
+	int32_t next;
+	rc = rtab_transition_next(rs, k, inputs, rs->ninputs, &next);
+	if (rc == RTAB_OK)
+		report_transition(rep, k, inputs[rs->transitions[k].input], next);
+	return resolved(a, rc);
+}
+
+static int eval_distance(const model *m, size_t k, const int32_t *inputs, const eval_args *a,
+		             report *rep)
+{
+	const rtab_ruleset *rs = &m->rs;
+	int rc;
+	const rtab_distance *dist = &rs->distances[k];
+	int32_t values[8];
+	bool ok[8] = {false};
+	size_t nok = 0;
+	reasons why = {0};
+	/* One --roll for every form, or one per form when they roll different dice. */
+	if (a->nrolls > 1 && a->nrolls != dist->nforms)
+		return usage_error("eval", "distance '%s' has %u form%s: give one --roll for all, or one per form",
+				   a->table, dist->nforms, dist->nforms == 1 ? "" : "s");
+	rc = RTAB_OK;
+	for (size_t f = 0; f < dist->nforms && f < 8; f++) {
+		int32_t faces[RTAB_MAX_FACES];
+		size_t nfaces = 0;
+		const char *roll = a->nrolls > 1 ? a->rolls[f] : a->roll;
+		reasons form_why = {0};
+		if (roll && parse_faces(roll, faces, &nfaces) != EXIT_OK)
+			return EXIT_USAGE;
+		int frc = rtab_distance_eval_why(rs, k, f, inputs, rs->ninputs, faces,
+						 nfaces, &values[f], form_why.why,
+						 RTAB_MAX_REASONS, &form_why.total);
+		ok[f] = frc == RTAB_OK;
+		nok += ok[f];
+		form_why.n = form_why.total < RTAB_MAX_REASONS ? form_why.total : RTAB_MAX_REASONS;
+		for (size_t i = 0; ok[f] && i < form_why.n; i++)
+			reasons_add(&why, form_why.why[i]);
+		if (frc != RTAB_OK && frc != RTAB_E_FACES)
+			rc = frc;
+	}
+	if (rc == RTAB_OK && nok < dist->nforms && (nok == 0 || a->nrolls > 1)) {
+		/* Say what each form needs rather than hide it. */
+		strbuf need = {0};
+		for (size_t f = 0; f < dist->nforms; f++)
+			sb_printf(&need, "%s%s: %zu", f ? ", " : "", dist->forms[f].unit,
+				  form_faces(rs, &dist->forms[f]));
+		rc = usage_error("eval", "distance '%s' needs one face per die each form rolls (%s); give --roll F,F... once for all forms, or once per form",
+				 a->table, need.data);
+		sb_free(&need);
+		return rc;
+	}
+	if (rc == RTAB_OK)
+		report_distance(rep, k, values, ok, &why);
+	return resolved(a, rc);
+}
+
+static int eval_procedure(const model *m, size_t k, const int32_t *inputs, const eval_args *a,
+		              report *rep)
+{
+	const rtab_ruleset *rs = &m->rs;
+	int rc;
+	int32_t step;
+	rc = rtab_procedure_step_first(rs, k, inputs, rs->ninputs, &step);
+	if (rc == RTAB_OK)
+		report_procedure(rep, k, step);
+	return resolved(a, rc);
+}
+
+/* What eval does with each kind of definition: the kinds of check/targets.h
+ * are resolved, and naming any other says why it is not. */
+typedef struct evaluator {
+	int (*eval)(const model *m, size_t k, const int32_t *inputs, const eval_args *a, report *rep);
+	bool drm; /* takes --drm */
+	const char *reason;
+} evaluator;
+
+#define NOT_EVALUABLE(what) \
+	NOT_APPLICABLE(what "; eval names a table, reaction set, transition, distance or procedure")
+#define eval_RULESET NOT_EVALUABLE("the ruleset is the whole file")
+#define eval_DICE NOT_EVALUABLE("dice are rolled by the tables that name them")
+#define eval_ENUM NOT_EVALUABLE("an enum is a list of values, resolved by nothing")
+#define eval_INPUT NOT_EVALUABLE("an input is set with --set")
+#define eval_EFFECT NOT_EVALUABLE("an effect is what an outcome does")
+#define eval_OUTCOME NOT_EVALUABLE("an outcome is what a table gives")
+#define eval_MODIFIER NOT_EVALUABLE("a modifier is applied by the tables that list it")
+#define eval_TABLE {.eval = eval_table, .drm = true}
+#define eval_MATRIX NOT_EVALUABLE("a matrix is read by the expressions that name it")
+#define eval_BAND NOT_EVALUABLE("a ratio is read by the expressions that name it")
+#define eval_GROUP NOT_EVALUABLE("a group stacks the modifiers of tables")
+#define eval_REACTIONS {.eval = eval_reactions}
+#define eval_TRANSITION {.eval = eval_transition}
+#define eval_DISTANCE {.eval = eval_distance}
+#define eval_PROCEDURE {.eval = eval_procedure}
+#define eval_EXAMPLE NOT_EVALUABLE("an example is checked by 'rtab test'")
+
+static const evaluator evaluators[] = {
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = eval_##kind,
+#include "front/constructs.def"
+};
+VERB_TABLE_COMPLETE(evaluators);
+
+construct_use eval_kind_use(def_kind kind)
+{
+	return CONSTRUCT_USE(evaluators[kind], eval);
+}
+
+/* Resolve what a->table names, or say why nothing can be. */
+static int eval_named(const model *m, const eval_args *a, const int32_t *inputs, report *rep)
+{
+	const rtab_ruleset *rs = &m->rs;
+	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
+		int i = evaluators[k].eval ? target_find(rs, (def_kind)k, a->table) : -1;
+		if (i >= 0 && a->has_drm && !evaluators[k].drm)
+			return usage_error("eval", "--drm applies to tables only");
+		if (i >= 0)
+			return evaluators[k].eval(m, (size_t)i, inputs, a, rep);
+	}
+	for (int k = 0; k < DEF_KIND_COUNT_; k++)
+		if (!evaluators[k].eval && model_find(m, (def_kind)k, a->table) >= 0)
+			return usage_error("eval", "%s '%s' cannot be evaluated: %s", def_kind_name((def_kind)k),
+					   a->table, evaluators[k].reason);
+	strbuf sb = {0};
+	cli_list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
+	cli_list_choices(&sb, &rs->reaction_sets[0].id, rs->nreaction_sets,
+		     sizeof(rtab_reaction_set));
+	cli_list_choices(&sb, &rs->transitions[0].id, rs->ntransitions, sizeof(rtab_transition));
+	cli_list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
+	cli_list_choices(&sb, &rs->procedures[0].id, rs->nprocedures, sizeof(rtab_procedure));
+	int status = usage_error("eval", "nothing named '%s' in %s (names: %s)", a->table,
+				 a->file, sb.data ? sb.data : "none");
+	sb_free(&sb);
+	return status;
 }
 
 int cmd_eval(cli_ctx *c, int argc, char **argv)
@@ -309,8 +388,7 @@ int cmd_eval(cli_ctx *c, int argc, char **argv)
 
 	report rep = {&out, rs, locale,
 		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT, inputs};
-	int t = rtab_find_table(rs, a.table);
-	status = t >= 0 ? eval_table(&l.model, (size_t)t, inputs, &a, &rep) : eval_other(rs, &a, inputs, &rep);
+	status = eval_named(&l.model, &a, inputs, &rep);
 	if (status == EXIT_OK && out.data)
 		fputs(out.data, stdout);
 done:

@@ -1012,32 +1012,79 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "};\n");
 }
 
-/* Each part, when the ruleset has any, and the field of rtab_ruleset it fills. */
+/* The arrays of each kind of definition in the C source: one emitter per
+ * array of rtab_ruleset the kind fills. */
+typedef void (*part_emitter)(strbuf *, const rtab_ruleset *);
+typedef struct c_parts {
+	part_emitter emit[2];
+	const char *reason;
+} c_parts;
+
+#define c_RULESET NOT_APPLICABLE("the header is the ruleset's own fields: id, title, locales, steps, rule")
+#define c_DICE {{emit_dice}, NULL}
+#define c_ENUM {{emit_enums}, NULL}
+#define c_INPUT {{emit_inputs}, NULL}
+#define c_EFFECT {{emit_effect_kinds}, NULL}
+#define c_OUTCOME {{emit_outcomes, emit_numeric_outcomes}, NULL}
+#define c_MODIFIER {{emit_modifiers}, NULL}
+#define c_TABLE {{emit_tables}, NULL}
+#define c_MATRIX {{emit_matrices}, NULL}
+#define c_BAND {{emit_bands}, NULL}
+#define c_GROUP {{emit_groups}, NULL}
+#define c_REACTIONS {{emit_reactions}, NULL}
+#define c_TRANSITION {{emit_transitions}, NULL}
+#define c_DISTANCE {{emit_distances}, NULL}
+#define c_PROCEDURE {{emit_procedures}, NULL}
+#define c_EXAMPLE NOT_APPLICABLE("examples are checked when the file is compiled; the runtime holds none")
+
+static const c_parts parts_of[] = {
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = c_##kind,
+#include "front/constructs.def"
+};
+VERB_TABLE_COMPLETE(parts_of);
+
+/* The parts in the order of the source, and the field of rtab_ruleset each
+ * fills when the ruleset has any. */
 static const struct part {
-	void (*emit)(strbuf *, const rtab_ruleset *);
+	def_kind kind;
+	unsigned which; /* index in parts_of[kind].emit */
 	const char *count, *array;
 	size_t count_offset;
 	size_t count_size;
 } parts[] = {
-#define PART(fn, count, array) \
-	{fn, #count, #array, offsetof(rtab_ruleset, count), sizeof(((rtab_ruleset *)0)->count)}
-	PART(emit_enums, nenums, enums),
-	PART(emit_inputs, ninputs, inputs),
-	PART(emit_dice, ndice, dice),
-	PART(emit_effect_kinds, neffect_kinds, effect_kinds),
-	PART(emit_outcomes, noutcomes, outcomes),
-	PART(emit_matrices, nmatrices, matrices),
-	PART(emit_bands, nbands, bands),
-	PART(emit_groups, ngroups, groups),
-	PART(emit_modifiers, nmodifiers, modifiers),
-	PART(emit_tables, ntables, tables),
-	PART(emit_reactions, nreaction_sets, reaction_sets),
-	PART(emit_transitions, ntransitions, transitions),
-	PART(emit_distances, ndistances, distances),
-	PART(emit_procedures, nprocedures, procedures),
-	PART(emit_numeric_outcomes, nnumeric_outcomes, numeric_outcomes),
+#define PART(kind, which, count, array) \
+	{kind, which, #count, #array, offsetof(rtab_ruleset, count), sizeof(((rtab_ruleset *)0)->count)}
+	PART(DEF_ENUM, 0, nenums, enums),
+	PART(DEF_INPUT, 0, ninputs, inputs),
+	PART(DEF_DICE, 0, ndice, dice),
+	PART(DEF_EFFECT, 0, neffect_kinds, effect_kinds),
+	PART(DEF_OUTCOME, 0, noutcomes, outcomes),
+	PART(DEF_MATRIX, 0, nmatrices, matrices),
+	PART(DEF_BAND, 0, nbands, bands),
+	PART(DEF_GROUP, 0, ngroups, groups),
+	PART(DEF_MODIFIER, 0, nmodifiers, modifiers),
+	PART(DEF_TABLE, 0, ntables, tables),
+	PART(DEF_REACTIONS, 0, nreaction_sets, reaction_sets),
+	PART(DEF_TRANSITION, 0, ntransitions, transitions),
+	PART(DEF_DISTANCE, 0, ndistances, distances),
+	PART(DEF_PROCEDURE, 0, nprocedures, procedures),
+	PART(DEF_OUTCOME, 1, nnumeric_outcomes, numeric_outcomes),
 #undef PART
 };
+
+construct_use emit_c_kind_use(def_kind kind)
+{
+	construct_use use = CONSTRUCT_USE(parts_of[kind], emit[0]);
+	/* An emitter that no part places would never run. */
+	for (unsigned w = 0; w < 2; w++) {
+		bool placed = false;
+		for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+			placed |= parts[i].kind == kind && parts[i].which == w;
+		if (parts_of[kind].emit[w] && !placed)
+			use.handled = false;
+	}
+	return use;
+}
 
 static size_t part_count(const rtab_ruleset *rs, const struct part *p)
 {
@@ -1066,7 +1113,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	}
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
 		if (part_count(rs, &parts[i]))
-			parts[i].emit(o, rs);
+			parts_of[parts[i].kind].emit[parts[i].which](o, rs);
 
 	/* The fields in declaration order, as C++ requires of designators. */
 	struct field {

@@ -60,6 +60,48 @@ size_t export_count(const export_ctx *c, export_kind kind)
 	return 0;
 }
 
+/* The sections each kind of definition fills. */
+typedef struct export_sections {
+	export_kind section[2];
+	size_t n;
+	const char *reason;
+} export_sections;
+
+#define SECTION(kind) {{kind}, 1, NULL}
+#define export_RULESET NOT_APPLICABLE("no section: the ruleset's id, title and locales open every document")
+#define export_DICE SECTION(EXPORT_DICE)
+#define export_ENUM SECTION(EXPORT_ENUMS)
+#define export_INPUT SECTION(EXPORT_INPUTS)
+#define export_EFFECT SECTION(EXPORT_EFFECT_KINDS)
+#define export_OUTCOME {{EXPORT_OUTCOMES, EXPORT_NUMERIC_OUTCOMES}, 2, NULL}
+#define export_MODIFIER SECTION(EXPORT_MODIFIERS)
+#define export_TABLE SECTION(EXPORT_TABLES)
+#define export_MATRIX SECTION(EXPORT_MATRICES)
+#define export_BAND SECTION(EXPORT_BANDS)
+#define export_GROUP SECTION(EXPORT_GROUPS)
+#define export_REACTIONS SECTION(EXPORT_REACTION_SETS)
+#define export_TRANSITION SECTION(EXPORT_TRANSITIONS)
+#define export_DISTANCE SECTION(EXPORT_DISTANCES)
+#define export_PROCEDURE SECTION(EXPORT_PROCEDURES)
+#define export_EXAMPLE SECTION(EXPORT_EXAMPLES)
+
+static const export_sections sections_of[] = {
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = export_##kind,
+#include "front/constructs.def"
+};
+VERB_TABLE_COMPLETE(sections_of);
+
+size_t export_sections_of(def_kind kind, const export_kind **sections)
+{
+	*sections = sections_of[kind].section;
+	return sections_of[kind].n;
+}
+
+construct_use export_kind_use(def_kind kind)
+{
+	return (construct_use){sections_of[kind].n > 0, sections_of[kind].reason};
+}
+
 const export_kind export_print_order[] = {
 	EXPORT_TABLES, EXPORT_MODIFIERS, EXPORT_GROUPS, EXPORT_MATRICES, EXPORT_BANDS,
 	EXPORT_OUTCOMES, EXPORT_NUMERIC_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,

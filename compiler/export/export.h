@@ -8,6 +8,7 @@
 #define RTAB_EXPORT_H
 
 #include "check/model.h"
+#include "front/construct_use.h"
 #include "rtab.h"
 #include "base/util.h"
 #include "text/expr_text.h"
@@ -79,6 +80,11 @@ size_t export_count(const export_ctx *c, export_kind kind);
 const char *export_kind_key(export_kind kind);
 /* "Tables", "Reaction sets"...: a heading. */
 const char *export_kind_title(export_kind kind);
+
+/* The sections a kind of definition fills, in *sections; how many. */
+size_t export_sections_of(def_kind kind, const export_kind **sections);
+/* How the exports show a kind of definition. */
+construct_use export_kind_use(def_kind kind);
 
 /* The range of row `row` in column `col` of table t, as written. */
 void export_row_range(strbuf *sb, const export_ctx *c, size_t t, size_t col, size_t row);
