@@ -13,11 +13,11 @@ void *model_array(model *m, size_t n, size_t size)
 bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,
 	       const char *owner)
 {
-	if (have < MAX_ITEMS)
+	if (have < RTAB_MAX_ITEMS)
 		return true;
-	if (have == MAX_ITEMS)
+	if (have == RTAB_MAX_ITEMS)
 		check_report(m, CHECK_LIMITS, loc, "%s '%s' has more than %d %s; split it", owner_kind,
-			     owner, MAX_ITEMS, what);
+			     owner, RTAB_MAX_ITEMS, what);
 	return false;
 }
 
@@ -1155,10 +1155,11 @@ static void resolve_outcomes(model *m)
 static void check_count_limits(model *m)
 {
 	for (int k = 0; k < DEF_KIND_COUNT_; k++)
-		if (m->ndefs[k] > 30000) {
-			check_report(m, CHECK_LIMITS, m->defs[k][30000]->loc,
-				     "too many %s definitions (at most 30000)", def_kind_name((def_kind)k));
-			m->ndefs[k] = 30000;
+		if (m->ndefs[k] > RTAB_MAX_ITEMS) {
+			check_report(m, CHECK_LIMITS, m->defs[k][RTAB_MAX_ITEMS]->loc,
+				     "too many %s definitions (at most %d)", def_kind_name((def_kind)k),
+				     RTAB_MAX_ITEMS);
+			m->ndefs[k] = RTAB_MAX_ITEMS;
 		}
 }
 
