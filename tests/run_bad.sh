@@ -6,8 +6,10 @@
 # on NAME.rtab and expects DIR/NAME.err. DIR/NAME.args, when present, holds
 # extra options for rtab check and compile (e.g. -Werror, --strict,
 # --diagnostics=json).
+# RTAB_UPDATE_GOLDENS=1 rewrites NAME.err (see golden_diff.sh).
 set -u
 rtab=$1 dir=$2 name=$3 input_dir=${4:-$2}
+golden_diff="$(cd "$(dirname "$0")" && pwd)/golden_diff.sh"
 case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
 dir=$(cd "$dir" && pwd) || exit 99
 cd "$input_dir" || exit 99
@@ -26,7 +28,7 @@ if [ "$status" -ne 1 ]; then
 fi
 # JSON diagnostics go to standard output.
 case $args in *--diagnostics=json*) cat "$tmp/stdout" >>"$tmp/stderr" ;; esac
-if ! diff -u "$dir/$name.err" "$tmp/stderr"; then
+if ! sh "$golden_diff" "$dir/$name.err" "$tmp/stderr"; then
 	echo "FAIL: diagnostics of $name.rtab differ from $name.err (above: - expected, + actual)"
 	exit 1
 fi
