@@ -93,6 +93,13 @@ static int32_t draw_in(uint64_t *state, int32_t lo, int32_t hi)
 	}
 }
 
+/* A value of an input's domain: for a number input, on one of its steps. */
+static int32_t draw_input(uint64_t *state, const rtab_input *in)
+{
+	int32_t v = draw_in(state, in->min, in->max);
+	return in->step > 1 ? (int32_t)(in->min + ((int64_t)v - in->min) / in->step * in->step) : v;
+}
+
 /* Larger sources only slow the search; the compiler takes up to 64 MiB. */
 #define MAX_INPUT (1u << 20)
 
@@ -193,7 +200,7 @@ static void exercise_random(const rtab_ruleset *rs, int32_t *inputs, uint64_t se
 			int32_t faces[RTAB_MAX_FACES];
 			size_t n = 0;
 			for (size_t i = 0; i < rs->ninputs; i++)
-				inputs[i] = draw_in(&seed, rs->inputs[i].min, rs->inputs[i].max);
+				inputs[i] = draw_input(&seed, &rs->inputs[i]);
 			for (size_t g = 0; d && g < d->ngroups; g++)
 				for (size_t k = 0; k < d->groups[g].count && n < RTAB_MAX_FACES; k++)
 					faces[n++] = draw_in(&seed, d->groups[g].face_min, d->groups[g].face_max);
@@ -216,7 +223,7 @@ static void exercise_random(const rtab_ruleset *rs, int32_t *inputs, uint64_t se
 	}
 	for (int round = 0; round < 8; round++) {
 		for (size_t i = 0; i < rs->ninputs; i++)
-			inputs[i] = draw_in(&seed, rs->inputs[i].min, rs->inputs[i].max);
+			inputs[i] = draw_input(&seed, &rs->inputs[i]);
 		for (size_t i = 0; i < rs->nmodifiers; i++) {
 			const rtab_modifier *m = &rs->modifiers[i];
 			int32_t v;

@@ -15,6 +15,8 @@
  */
 #include "rtab_gen.h"
 
+#include "rtab.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -107,7 +109,7 @@ static void rule(gen *g)
 /* A small constant, or (under stress) one at the edge of what the lexer takes. */
 static long value(gen *g, long small)
 {
-	static const long extreme[] = {0, 1, -1, 32767, -32767, 65535, 30000, 30001, 999999999,
+	static const long extreme[] = {0, 1, -1, 32767, -32767, 65535, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS + 1, 999999999,
 				       1000000000, -1000000000, 16, 17, 255, 256};
 	if (g->stress && chance(g, 20))
 		return extreme[below(g, (int)(sizeof extreme / sizeof extreme[0]))];
@@ -155,7 +157,7 @@ static void gen_enum(gen *g, int nlocales)
 	int k = g->nenums++;
 	int n = between(g, 2, 6);
 	if (g->stress && chance(g, 3))
-		n = chance(g, 50) ? 30000 : 30001 + below(g, 100);
+		n = chance(g, 50) ? RTAB_MAX_ITEMS : RTAB_MAX_ITEMS + 1 + below(g, 100);
 	if ((size_t)n * 12 > g->budget)
 		n = between(g, 2, 6);
 	g->budget -= (size_t)n * 12 < g->budget ? (size_t)n * 12 : g->budget;
@@ -253,7 +255,7 @@ static void gen_effects_outcomes(gen *g, int nlocales)
 		labels(g, nlocales);
 		int ne = chance(g, 50) ? below(g, 3) : 0;
 		if (g->stress && chance(g, 2))
-			ne = 30001;
+			ne = RTAB_MAX_ITEMS + 1;
 		if ((size_t)ne * 8 > g->budget)
 			ne = 1;
 		for (int k = 0; k < ne; k++)
@@ -375,7 +377,7 @@ static void gen_lookups(gen *g, int nlocales)
 		labels(g, nlocales);
 		int n = between(g, 1, 3);
 		if (g->stress && chance(g, 3) && g->budget > 400000)
-			n = 30001;
+			n = RTAB_MAX_ITEMS + 1;
 		for (int k = 1; k <= n; k++)
 			sb_printf(g->o, " %d:1 = %ld;", k + 1, value(g, 2));
 		sb_printf(g->o, " otherwise %ld; }\n", value(g, 1));
@@ -517,7 +519,7 @@ static void gen_others(gen *g, int nlocales)
 	for (int i = 0; i < n; i++) {
 		int opts = between(g, 1, 3);
 		if (g->stress && chance(g, 3) && g->budget > 600000)
-			opts = 30001;
+			opts = RTAB_MAX_ITEMS + 1;
 		sb_printf(g->o, "reactions x%d", i);
 		rule(g);
 		sb_puts(g->o, " {");
@@ -573,7 +575,7 @@ static void gen_others(gen *g, int nlocales)
 	if (chance(g, 50)) {
 		int steps = between(g, 1, 3);
 		if (g->stress && chance(g, 3) && g->budget > 800000)
-			steps = 30001;
+			steps = RTAB_MAX_ITEMS + 1;
 		sb_puts(g->o, "procedure pr0");
 		rule(g);
 		sb_puts(g->o, " {");
@@ -813,6 +815,9 @@ static bool find_token(const char *s, size_t n, size_t from, bool want_string, s
 	}
 	return false;
 }
+
+/* The tokens "30000" and "30001" below are RTAB_MAX_ITEMS and one past it. */
+_Static_assert(RTAB_MAX_ITEMS == 30000, "update the edge tokens of rtab_gen_mutate");
 
 size_t rtab_gen_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed)
 {

@@ -3,7 +3,8 @@
 #   fuzz/run.sh HARNESS SECONDS [LIBFUZZER_OPTION...]
 # HARNESS is fuzz_frontend or fuzz_runtime. Configures build-fuzz/ with clang
 # and builds the harness if needed, then fuzzes with one job and one worker,
-# the dictionary and the seed corpus. New corpus entries go to
+# the dictionary and the seeds (for fuzz_frontend, assembled by fuzz/seeds.sh
+# from the tests into build-fuzz/fuzz/seeds-frontend). New corpus entries go to
 # build-fuzz/corpus/HARNESS/ (merged into fuzz/corpus/ only by hand, see
 # fuzz/README.md) and crashes, leaks and timeouts to build-fuzz/crashes/.
 set -eu
@@ -16,8 +17,8 @@ usage() {
 harness=$1 seconds=$2
 shift 2
 case $harness in
-fuzz_frontend) seeds=frontend ;;
-fuzz_runtime) seeds=runtime ;;
+fuzz_frontend) seeds_target=fuzz/seeds-frontend ;;
+fuzz_runtime) seeds_target= ;;
 *) usage ;;
 esac
 case $seconds in
@@ -29,13 +30,16 @@ build=$root/build-fuzz
 if [ ! -f "$build/build.ninja" ]; then
 	CC=${CC:-clang} meson setup "$build" "$root"
 fi
-if ! ninja -C "$build" "fuzz/$harness" || [ ! -x "$build/fuzz/$harness" ]; then
+# shellcheck disable=SC2086 # $seeds_target is one word or none
+if ! ninja -C "$build" "fuzz/$harness" $seeds_target || [ ! -x "$build/fuzz/$harness" ]; then
 	echo "run.sh: $build/fuzz/$harness was not built: see the errors above; the harnesses need clang" >&2
 	echo "run.sh: with libFuzzer (apt-get install clang libclang-rt-14-dev llvm)." >&2
 	echo "run.sh: (if $build was set up with another compiler, remove it and run again)" >&2
 	exit 1
 fi
 
+seeds=$root/fuzz/corpus/runtime
+[ "$harness" = fuzz_frontend ] && seeds=$build/fuzz/seeds-frontend
 work=$build/corpus/$harness
 crashes=$build/crashes
 mkdir -p "$work" "$crashes"
@@ -63,7 +67,7 @@ status=0
 "$build/fuzz/$harness" -max_total_time="$seconds" -jobs=1 -workers=1 \
 	-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	-artifact_prefix="$crashes/$harness-" $dict "$@" \
-	"$work" "$root/fuzz/corpus/$seeds" || status=$?
+	"$work" "$seeds" || status=$?
 tail -n 40 fuzz-0.log 2>/dev/null || true
 echo "run.sh: corpus $work: $(ls "$work" | wc -l) inputs; crashes in $crashes: $(ls "$crashes" | wc -l) files"
 exit "$status"

@@ -31,6 +31,7 @@ extern "C" {
 #define RTAB_MAX_SETS 8        /* inputs one trigger passes on */
 #define RTAB_MAX_LIST 64       /* items of one list input */
 #define RTAB_MAX_LIST_FIELDS 16 /* fields of one item of a list input */
+#define RTAB_MAX_ITEMS 30000   /* definitions of one kind; items of one definition (16-bit counts) */
 
 typedef enum rtab_status {
 	RTAB_OK = 0,

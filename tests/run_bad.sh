@@ -1,18 +1,23 @@
 #!/bin/sh
 # A bad input must fail with exit status 1, print exactly the expected
 # diagnostics, and leave the output directory as it was.
-# usage: run_bad.sh RTAB DIR NAME   (runs in DIR on NAME.rtab, expects NAME.err)
-# NAME.args, when present, holds extra options for rtab check and compile
-# (e.g. -Werror, --strict, --diagnostics=json).
+# usage: run_bad.sh RTAB DIR NAME [INPUT_DIR]
+# Runs in INPUT_DIR (DIR unless given: the build writes the large inputs)
+# on NAME.rtab and expects DIR/NAME.err. DIR/NAME.args, when present, holds
+# extra options for rtab check and compile (e.g. -Werror, --strict,
+# --diagnostics=json).
+# RTAB_UPDATE_GOLDENS=1 rewrites NAME.err (see golden_diff.sh).
 set -u
-rtab=$1 dir=$2 name=$3
+rtab=$1 dir=$2 name=$3 input_dir=${4:-$2}
+golden_diff="$(cd "$(dirname "$0")" && pwd)/golden_diff.sh"
 case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$dir" || exit 99
+dir=$(cd "$dir" && pwd) || exit 99
+cd "$input_dir" || exit 99
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
 args=
-[ -f "$name.args" ] && args=$(cat "$name.args")
+[ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
 # shellcheck disable=SC2086 # the options are words
 "$rtab" check $args "$name.rtab" 2>"$tmp/stderr" >"$tmp/stdout"
 status=$?
@@ -23,7 +28,7 @@ if [ "$status" -ne 1 ]; then
 fi
 # JSON diagnostics go to standard output.
 case $args in *--diagnostics=json*) cat "$tmp/stdout" >>"$tmp/stderr" ;; esac
-if ! diff -u "$name.err" "$tmp/stderr"; then
+if ! sh "$golden_diff" "$dir/$name.err" "$tmp/stderr"; then
 	echo "FAIL: diagnostics of $name.rtab differ from $name.err (above: - expected, + actual)"
 	exit 1
 fi

@@ -79,7 +79,7 @@ golden() { # NAME EXPECTED_STATUS GOLDEN COMMAND...
 	if [ "$status" -ne "$want" ]; then
 		echo "FAIL $name: exit $status, expected $want"; head -20 "$tmp/err"
 		failed=$((failed + 1))
-	elif ! diff -u "$gold" "$tmp/out"; then
+	elif ! sh "$golden_diff" "$gold" "$tmp/out"; then
 		echo "FAIL $name: output differs from $gold (above: - expected, + actual)"
 		failed=$((failed + 1))
 	else

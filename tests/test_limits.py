@@ -3,18 +3,28 @@
 definitions, generated here and never committed, are checked to the end with
 the right message (the time each takes is printed, never asserted: a check
 gone quadratic shows as a meson timeout).
-usage: test_limits.py RTAB"""
+The limit is read from runtime/rtab.h (RTAB_MAX_ITEMS), and docs/language.md
+must quote the same number.
+usage: test_limits.py RTAB SOURCE_ROOT"""
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
 
-RTAB = sys.argv[1]
-LIMIT = 30000  # items of one kind in one definition
+RTAB, ROOT = sys.argv[1], sys.argv[2]
+with open(os.path.join(ROOT, "runtime", "rtab.h")) as f:
+    LIMIT = int(re.search(r"^#define RTAB_MAX_ITEMS (\d+)", f.read(), re.M).group(1))
 HEAD = 'ruleset r { locales en; en "R"; }\n'
 failures = 0
+
+with open(os.path.join(ROOT, "docs", "language.md")) as f:
+    quoted = f"at most {LIMIT} definitions of one kind, and at most {LIMIT} items in one"
+    if quoted not in " ".join(f.read().split()):
+        failures += 1
+        print(f"FAIL docs/language.md does not say {quoted!r} (RTAB_MAX_ITEMS in rtab.h)")
 
 
 def run(name, text, want_status, needles, args=()):
@@ -68,15 +78,15 @@ coprime_steps = [f"{a}:{b} = 0;" for a in range(1, 251) for b in range(1, 251)
 run("ratio_steps", 'ratio q { en "Q";\n' + "\n".join(coprime_steps)
     + "\notherwise 0; }\n", 1, [f"ratio 'q' has more than {LIMIT} steps", OVER])
 
-# At the limit everything is held: a column per value of a 30000-value enum,
+# At the limit everything is held: a column per value of a LIMIT-value enum,
 # each looked up by name (linear overall, not a scan per lookup).
 cols = 'enum e { en "E";\n' + many("v{i};", LIMIT) + "}\ninput k: e;\n" \
     + 'outcome a { en "A"; }\ndice d6 = 1d6;\ntable t { en "T"; roll d6; columns by k {\n' \
     + many("c{i} = v{i};", LIMIT) + "}\nrows { a " + " ".join(["1-6"] * LIMIT) + "; } }\n"
 run("columns_at_limit", cols, 0, [])
 
-# A grid one line deep and 30000 columns wide, every cell its own outcome,
-# would make 30000 rows over 30000 columns: refused, not 14 GB of memory.
+# A grid one line deep and LIMIT columns wide, every cell its own outcome,
+# would make LIMIT rows over LIMIT columns: refused, not 14 GB of memory.
 wide = 'enum e { en "E";\n' + many("v{i};", LIMIT) + "}\ninput k: e;\n" \
     + many('outcome o{i} {{ en "O"; }}', LIMIT) + 'dice d6 = 1d6;\n' \
     + 'table t { en "T"; roll d6; columns by k; grid {\n' \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # rtab odds: fractions worked by hand, the golden outputs in tests/odds/,
 # and --all on the melee table (its speed is measured by bench/run).
-# usage: test_odds.sh RTAB SOURCE_ROOT [--update]
+# usage: test_odds.sh RTAB SOURCE_ROOT   (RTAB_UPDATE_GOLDENS=1: see golden_diff.sh)
 set -u
 . "${0%/*}/setup.sh"
 f=tests/odds/odds_cases.rtab
@@ -123,8 +123,7 @@ while IFS='|' read -r name args; do
 	case $name in '#'*|'') continue ;; esac
 	# shellcheck disable=SC2086
 	"$rtab" odds $args >"$tmp/out" 2>&1
-	if [ "${3:-}" = --update ]; then cp "$tmp/out" "tests/odds/$name.out"; continue; fi
-	if diff -u "tests/odds/$name.out" "$tmp/out"; then passed=$((passed + 1)); else fail "golden $name (above: - expected, + actual)"; fi
+	if sh "$golden_diff" "tests/odds/$name.out" "$tmp/out"; then passed=$((passed + 1)); else fail "golden $name (above: - expected, + actual)"; fi
 done <tests/odds/cases.txt
 
 # --all on the whole melee table succeeds and gives a grid; its speed is

@@ -15,11 +15,11 @@ void *model_array(model *m, size_t n, size_t size)
 bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,
 	       const char *owner)
 {
-	if (have < MAX_ITEMS)
+	if (have < RTAB_MAX_ITEMS)
 		return true;
-	if (have == MAX_ITEMS)
+	if (have == RTAB_MAX_ITEMS)
 		check_report(m, CHECK_LIMITS, loc, "%s '%s' has more than %d %s; split it", owner_kind,
-			     owner, MAX_ITEMS, what);
+			     owner, RTAB_MAX_ITEMS, what);
 	return false;
 }
 

@@ -19,10 +19,6 @@ int model_dice_for(model *m, int count, int sides);
 /* n items of size bytes in the model's arena, zeroed. */
 void *model_array(model *m, size_t n, size_t size);
 
-/* The most items of one kind in one definition that the runtime's 16-bit
- * counts (and 16-bit signed indices) hold. */
-#define MAX_ITEMS 30000
-
 /* Room for one more item in a definition that holds have already; when
  * there is none, says so once (-Wlimits, at the first item past the limit). */
 bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,

@@ -97,9 +97,10 @@ void check_target_names(model *m)
 void check_count_limits(model *m)
 {
 	for (int k = 0; k < DEF_KIND_COUNT_; k++)
-		if (m->ndefs[k] > 30000) {
-			check_report(m, CHECK_LIMITS, m->defs[k][30000]->loc,
-				     "too many %s definitions (at most 30000)", def_kind_name((def_kind)k));
-			m->ndefs[k] = 30000;
+		if (m->ndefs[k] > RTAB_MAX_ITEMS) {
+			check_report(m, CHECK_LIMITS, m->defs[k][RTAB_MAX_ITEMS]->loc,
+				     "too many %s definitions (at most %d)", def_kind_name((def_kind)k),
+				     RTAB_MAX_ITEMS);
+			m->ndefs[k] = RTAB_MAX_ITEMS;
 		}
 }

@@ -470,9 +470,10 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				     d->id);
 		cap += nlines * (parts[p].width ? parts[p].width : 1);
 	}
-	if (cap > 30000) {
+	if (cap > RTAB_MAX_ITEMS) {
 		check_report(m, CHECK_LIMITS, parts[0].grid->loc,
-			     "table '%s' has %zu cells; the runtime holds at most 30000", d->id, cap);
+			     "table '%s' has %zu cells; the runtime holds at most %d", d->id, cap,
+			     RTAB_MAX_ITEMS);
 		return;
 	}
 	rtab_row *out = model_array(m, cap ? cap : 1, sizeof *out);

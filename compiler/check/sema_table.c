@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ROWS 30000
 #define MAX_SPAN 65536
 
 /* Statements that a table holds at most once. */
@@ -247,10 +246,10 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 {
 	const ast_rows *rr = rows ? rows->rows : NULL;
 	size_t n = rr ? rr->nrows : 0;
-	if (n > MAX_ROWS) {
+	if (n > RTAB_MAX_ITEMS) {
 		check_report(m, CHECK_LIMITS, rows->loc,
 			     "table '%s' has %zu rows; the runtime holds at most %d", d->id, n,
-			     MAX_ROWS);
+			     RTAB_MAX_ITEMS);
 		return;
 	}
 	rtab_row *out = model_array(m, n ? n : 1, sizeof *out);

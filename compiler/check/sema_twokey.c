@@ -94,10 +94,10 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			ok = false;
 			continue;
 		}
-		if (t->ncolumns + header_width(g->body) + 2 > 30000) {
+		if (t->ncolumns + header_width(g->body) + 2 > RTAB_MAX_ITEMS) {
 			check_report(m, CHECK_LIMITS, g->loc,
-				     "table '%s' has more than 30000 columns; the runtime holds at most 30000",
-				     d->id);
+				     "table '%s' has more than %d columns; the runtime holds at most %d",
+				     d->id, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS);
 			ok = false;
 			break;
 		}

@@ -5,11 +5,13 @@
 #   long_sum.rtab        a value that adds 100 000 terms
 #   many_rows.rtab       a table of 100 000 rows
 #   many_outcomes.rtab   40 000 outcome definitions
-# The files are kept in the corpus; rerun this script only to regenerate
-# them (their .err files are written by hand, not by this script).
-# usage: sh make_large.sh   (from any directory)
+# The build runs it (tests/bad/meson.build) and the bad-input tests read
+# the files it writes there; they are not committed. Their .err files, in
+# this directory, are written by hand, not by this script.
+# usage: sh make_large.sh OUTDIR
 set -eu
-cd "$(dirname "$0")"
+mkdir -p "$1"
+cd "$1"
 
 header() {
 	printf '# %s\n' "$1"
