@@ -39,10 +39,6 @@ bool table_native(const rtab_ruleset *rs, size_t ti)
 	for (size_t c = 0; c < t->ncolumns; c++)
 		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
 			return false;
-	/* A capped group adds its cap applied to 0 even to tables without members in it. */
-	for (size_t g = 0; g < rs->ngroups; g++)
-		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
-			return false;
 	if (t->column_input < 0 ? t->ncolumns != 1
 				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
 				   rs->inputs[t->column_input].min < 0))
@@ -70,6 +66,10 @@ bool table_native(const rtab_ruleset *rs, size_t ti)
 		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
 			return false;
 		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
+			return false;
+		/* A cap that excludes 0 holds only when a member applies: the interpreter's. */
+		if (m->group >= 0 && rs->groups[m->group].capped &&
+		    (rs->groups[m->group].cap_min > 0 || rs->groups[m->group].cap_max < 0))
 			return false;
 		if (!expr_ok(rs, &m->condition) || !expr_ok(rs, &m->value) || m->value.ninstrs == 0)
 			return false;
