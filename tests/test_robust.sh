@@ -55,6 +55,17 @@ check output-is-input-hardlink 1 "would overwrite it" "$rtab" compile "$tmp/self
 cp tables/musket_pike.rtab "$tmp/self/mp.rtab"
 check export-over-input 1 "would overwrite it" "$rtab" export "$tmp/self/mp.rtab" --format json -o "$tmp/self/mp.rtab"
 cmp -s tables/musket_pike.rtab "$tmp/self/mp.rtab" || fail "export-over-input: the input changed"
+# FILE@EDITION names FILE: the comparison is with FILE, not the argument.
+mkdir "$tmp/edition"
+cp tests/errata/skirmish.rtab "$tmp/edition/skirmish.h"
+check output-is-input-edition 1 "would overwrite it" \
+	"$rtab" compile "$tmp/edition/skirmish.h@first_printing" -o "$tmp/edition"
+cmp -s tests/errata/skirmish.rtab "$tmp/edition/skirmish.h" || fail "output-is-input-edition: the input changed"
+[ ! -e "$tmp/edition/skirmish.c" ] && passed=$((passed + 1)) || fail "output-is-input-edition: a .c written"
+cp tests/errata/skirmish.rtab "$tmp/edition/sk.rtab"
+check export-over-input-edition 1 "would overwrite it" \
+	"$rtab" export "$tmp/edition/sk.rtab@first_printing" --format json -o "$tmp/edition/sk.rtab"
+cmp -s tests/errata/skirmish.rtab "$tmp/edition/sk.rtab" || fail "export-over-input-edition: the input changed"
 
 # 12. Running no example is an error, not "0 passed, 0 failed".
 mkdir "$tmp/empty"

@@ -172,7 +172,13 @@ int cmd_compile(int argc, char **argv)
 				outs[2 * i + k].len = texts[2 * i + k].len;
 			}
 		}
-		if (output_is_input(outs, npaths * 2, paths, npaths))
+		/* The files read, FILE@EDITION resolved to FILE. */
+		const char **inputs = xcalloc(npaths, sizeof *inputs);
+		for (size_t i = 0; i < npaths; i++)
+			inputs[i] = files[i].path;
+		bool clash = output_is_input(outs, npaths * 2, inputs, npaths);
+		free(inputs);
+		if (clash)
 			status = EXIT_INPUT;
 		else if (!output_commit(outs, npaths * 2))
 			status = EXIT_INPUT;
