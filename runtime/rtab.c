@@ -903,9 +903,10 @@ static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t firs
 }
 
 /* The applied entries from first on, summed into *total: the counted members,
- * a capped group's total capped (a group whose cap excludes 0 adds its cap
- * even without members), each counted member's reason noted, group by group
- * in the groups' order, the ungrouped last. For any number of groups. */
+ * a capped group's total capped (a group contributes only through its members
+ * that apply: one with none adds nothing, whatever its cap), each counted
+ * member's reason noted, group by group in the groups' order, the ungrouped
+ * last. For any number of groups. */
 static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t first,
 			    rtab_eval_ctx *ctx, int64_t *total)
 {
@@ -922,18 +923,19 @@ static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t fir
 	/* Sum the counted members; a capped group contributes its capped total. */
 	for (size_t g = 0; g <= rs->ngroups; g++) {
 		int64_t sum = 0;
-		if (g < rs->ngroups && g < 64 && !(used >> g & 1) &&
-		    !(rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0)))
-			continue; /* no member, and a total of 0 stays 0 */
+		bool members = false;
+		if (g < rs->ngroups && g < 64 && !(used >> g & 1))
+			continue; /* no member here: the group adds nothing */
 		for (size_t i = first; i < out->napplied; i++) {
 			const rtab_modifier *m = &rs->modifiers[out->applied[i].modifier];
 			size_t mg = m->group < 0 ? rs->ngroups : (size_t)m->group;
 			if (mg != g || !out->applied[i].counted)
 				continue;
 			sum += out->applied[i].signed_value;
+			members = true;
 			note_provisional(ctx, m->provisional);
 		}
-		if (g < rs->ngroups && rs->groups[g].capped) {
+		if (g < rs->ngroups && rs->groups[g].capped && members) {
 			if (sum < rs->groups[g].cap_min)
 				sum = rs->groups[g].cap_min;
 			if (sum > rs->groups[g].cap_max)
@@ -981,7 +983,9 @@ static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, r
 		note_provisional(ctx, rs->modifiers[out->applied[noted[k]].modifier].provisional);
 	for (size_t g = 0; g < rs->ngroups; g++) {
 		const rtab_group *grp = &rs->groups[g];
-		int64_t sum = used >> g & 1 ? gsum[g] : 0;
+		if (!(used >> g & 1))
+			continue; /* no member applies: the group adds nothing, whatever its cap */
+		int64_t sum = gsum[g];
 		if (grp->capped) {
 			if (sum < grp->cap_min)
 				sum = grp->cap_min;

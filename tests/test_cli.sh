@@ -569,5 +569,18 @@ check top-help-oom 0 "3 out of memory" "$rtab" --help
 check check-list-checks 0 "c-name" "$rtab" check --list-checks
 check check-edition-eq 0 "" "$rtab" check --edition=original tables/musket_pike.rtab
 
+# A stacking group whose cap excludes 0 adds to a table only through its
+# listed members that apply: a table listing none of them reads the roll as
+# rolled, and every roll check proves covered has a row.
+groups=tests/groups/capped_groups.rtab
+check group-cap-unlisted 0 '"modifier": 0, "modified_roll": 3' "$rtab" eval $groups plain --roll 3 --json
+check group-cap-unlisted-top 0 '"modifier": 0, "modified_roll": 6' "$rtab" eval $groups plain --roll 6 --json
+check group-cap-none-applies 0 '"modifier": 0, "modified_roll": 3' "$rtab" eval $groups listed --roll 3 --json
+check group-cap-applies 0 '"modifier": 4, "modified_roll": 7' "$rtab" eval $groups listed --set b=true --roll 3 --json
+check group-cap-examples 0 "2 passed, 0 failed" "$rtab" test $groups
+cp tables/classic_odds.rtab "$tmp/classic_unrelated.rtab"
+printf 'group unrelated { en "Unrelated"; stack sum; cap 1..3; }\n' >>"$tmp/classic_unrelated.rtab"
+check group-cap-unrelated 0 "6 passed, 0 failed" "$rtab" test "$tmp/classic_unrelated.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -55,6 +55,17 @@ check output-is-input-hardlink 1 "would overwrite it" "$rtab" compile "$tmp/self
 cp tables/musket_pike.rtab "$tmp/self/mp.rtab"
 check export-over-input 1 "would overwrite it" "$rtab" export "$tmp/self/mp.rtab" --format json -o "$tmp/self/mp.rtab"
 cmp -s tables/musket_pike.rtab "$tmp/self/mp.rtab" || fail "export-over-input: the input changed"
+# FILE@EDITION names FILE: the comparison is with FILE, not the argument.
+mkdir "$tmp/edition"
+cp tests/errata/skirmish.rtab "$tmp/edition/skirmish.h"
+check output-is-input-edition 1 "would overwrite it" \
+	"$rtab" compile "$tmp/edition/skirmish.h@first_printing" -o "$tmp/edition"
+cmp -s tests/errata/skirmish.rtab "$tmp/edition/skirmish.h" || fail "output-is-input-edition: the input changed"
+[ ! -e "$tmp/edition/skirmish.c" ] && passed=$((passed + 1)) || fail "output-is-input-edition: a .c written"
+cp tests/errata/skirmish.rtab "$tmp/edition/sk.rtab"
+check export-over-input-edition 1 "would overwrite it" \
+	"$rtab" export "$tmp/edition/sk.rtab@first_printing" --format json -o "$tmp/edition/sk.rtab"
+cmp -s tests/errata/skirmish.rtab "$tmp/edition/sk.rtab" || fail "export-over-input-edition: the input changed"
 
 # 12. Running no example is an error, not "0 passed, 0 failed".
 mkdir "$tmp/empty"
@@ -212,6 +223,43 @@ check c-tags-across 1 "becomes the C name enum a_b_table" \
 	"$rtab" compile "$tmp/c6/ab.rtab" "$tmp/c6/a.rtab" -o "$tmp/c6/out"
 [ ! -e "$tmp/c6/out" ] && passed=$((passed + 1)) || fail "c-names-across: output written"
 check c-names-alone 0 "" "$rtab" compile "$tmp/c6/a.rtab" -o "$tmp/c6/out"
+
+# Outputs that are no regular file are written, never replaced: a FIFO (its
+# reader gets the export and the FIFO stays), /dev/stdout in a pipe, and a
+# symbolic link to a file in another directory (the file it names is
+# replaced, the link stays); a link to nothing is refused.
+mkdir "$tmp/targets" "$tmp/targets/elsewhere"
+mkfifo "$tmp/targets/fifo"
+cat "$tmp/targets/fifo" >"$tmp/targets/from_fifo" &
+reader=$!
+check export-to-fifo 0 "" "$rtab" export tables/classic_odds.rtab --format json -o "$tmp/targets/fifo"
+# A FIFO renamed over leaves its reader waiting for ever.
+[ -p "$tmp/targets/fifo" ] && passed=$((passed + 1)) || { fail "export-to-fifo: the FIFO was replaced"; kill $reader; }
+wait $reader
+grep -q '"format": "rtab-export"' "$tmp/targets/from_fifo" && passed=$((passed + 1)) ||
+	fail "export-to-fifo: the reader got no export"
+# /dev/stdout's own shape (a link to /proc/self/fd/1) in the scratch directory:
+# the real one only when not root, where a regression could not replace it.
+ln -s /proc/self/fd/1 "$tmp/targets/stdout"
+out=$("$rtab" export tables/classic_odds.rtab --format csv -o "$tmp/targets/stdout" | head -c 100000)
+case $out in *'crt,1,AR'*) passed=$((passed + 1)) ;; *) fail "export-to-stdout: nothing in the pipe" ;; esac
+[ -L "$tmp/targets/stdout" ] && passed=$((passed + 1)) || fail "export-to-stdout: the link was replaced"
+if [ "$(id -u)" -ne 0 ]; then
+	out=$("$rtab" export tables/classic_odds.rtab --format csv -o /dev/stdout | head -c 100000)
+	case $out in *'crt,1,AR'*) passed=$((passed + 1)) ;; *) fail "export-to-dev-stdout: nothing in the pipe" ;; esac
+fi
+echo old >"$tmp/targets/elsewhere/real.json"
+ln -s ../targets/elsewhere/real.json "$tmp/targets/link.json"
+check export-through-link 0 "" "$rtab" export tables/classic_odds.rtab --format json -o "$tmp/targets/link.json"
+[ -L "$tmp/targets/link.json" ] && passed=$((passed + 1)) || fail "export-through-link: the link was replaced"
+grep -q '"format": "rtab-export"' "$tmp/targets/elsewhere/real.json" && passed=$((passed + 1)) ||
+	fail "export-through-link: the file the link names was not written"
+[ -z "$(leftovers "$tmp/targets")$(leftovers "$tmp/targets/elsewhere")" ] && passed=$((passed + 1)) ||
+	fail "export-through-link: $(leftovers "$tmp/targets")"
+ln -s nowhere "$tmp/targets/dangling"
+check export-dangling-link 1 "is a symbolic link to nothing" \
+	"$rtab" export tables/classic_odds.rtab --format json -o "$tmp/targets/dangling"
+[ -L "$tmp/targets/dangling" ] && passed=$((passed + 1)) || fail "export-dangling-link: the link was replaced"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

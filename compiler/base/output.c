@@ -145,7 +145,7 @@ static void roll_back(output_file *files, char **backups, size_t n)
 	}
 }
 
-bool output_commit(output_file *files, size_t n, const output_report *report)
+static bool commit_atomic(output_file *files, size_t n, const output_report *report)
 {
 	struct sigaction act, saved[NCAUGHT];
 	char **tmp = xcalloc(n ? n : 1, sizeof *tmp);
@@ -236,6 +236,103 @@ bool output_commit(output_file *files, size_t n, const output_report *report)
 	free(tmp);
 	free(backups);
 	free(locks);
+	return ok;
+}
+
+/* Write a whole file to a target that is no regular file (a character device, a
+ * FIFO, a terminal, /dev/stdout), opened as it is: nothing to rename over it. */
+static bool write_direct(const output_file *f, const output_report *r)
+{
+	int fd;
+	while ((fd = open(f->path, O_WRONLY | O_NOCTTY | O_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (fd < 0) {
+		say(r, NULL, "cannot open '%s': %s", f->path, strerror(errno));
+		return false;
+	}
+	for (size_t done = 0; done < f->len;) {
+		ssize_t w = write(fd, f->data + done, f->len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			say(r, NULL, "cannot write '%s': %s", f->path,
+				w < 0 ? strerror(errno) : "nothing written");
+			close(fd);
+			return false;
+		}
+		done += (size_t)w;
+	}
+	if (close(fd) != 0 && errno != EINTR) {
+		say(r, NULL, "cannot write '%s': %s", f->path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+typedef enum target_kind { TARGET_FILE, TARGET_THROUGH_LINK, TARGET_DIRECT, TARGET_REFUSED } target_kind;
+
+/*
+ * How a target is written: a regular file (or none yet) by a temporary renamed
+ * over it; a symbolic link to a regular file the same way at the file it names
+ * (*resolved), the link kept; anything else that exists (a device, a FIFO,
+ * /dev/stdout) directly, never replaced; a link to nothing or to a directory
+ * not at all.
+ */
+static target_kind classify(const char *path, char **resolved, const output_report *r)
+{
+	struct stat l, st;
+	*resolved = NULL;
+	if (lstat(path, &l) != 0 || S_ISREG(l.st_mode) || S_ISDIR(l.st_mode))
+		return TARGET_FILE; /* a directory: the rename fails and says so */
+	if (stat(path, &st) != 0) {
+		say(r, NULL, "'%s' is a symbolic link to nothing (%s); write elsewhere",
+			path, strerror(errno));
+		return TARGET_REFUSED;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		say(r, NULL, "'%s' is a link to a directory; name a file", path);
+		return TARGET_REFUSED;
+	}
+	if (!S_ISLNK(l.st_mode) || !S_ISREG(st.st_mode))
+		return TARGET_DIRECT;
+	*resolved = realpath(path, NULL);
+	if (!*resolved) {
+		say(r, NULL, "cannot follow the link '%s': %s", path, strerror(errno));
+		return TARGET_REFUSED;
+	}
+	return TARGET_THROUGH_LINK;
+}
+
+bool output_commit(output_file *files, size_t n, const output_report *report)
+{
+	output_file *atomic = xcalloc(n ? n : 1, sizeof *atomic);
+	char **resolved = xcalloc(n ? n : 1, sizeof *resolved);
+	bool *direct = xcalloc(n ? n : 1, sizeof *direct);
+	size_t natomic = 0;
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++) {
+		target_kind k = classify(files[i].path, &resolved[i], report);
+		ok &= k != TARGET_REFUSED;
+		direct[i] = k == TARGET_DIRECT;
+		if (k == TARGET_FILE || k == TARGET_THROUGH_LINK) {
+			atomic[natomic] = files[i];
+			if (resolved[i])
+				atomic[natomic].path = resolved[i];
+			natomic++;
+		}
+	}
+	/* The regular files whole or not at all first; then the streams. */
+	if (ok)
+		ok = commit_atomic(atomic, natomic, report);
+	for (size_t i = 0; i < n && ok; i++)
+		if (direct[i])
+			ok = write_direct(&files[i], report);
+	for (size_t i = 0; i < n; i++)
+		free(resolved[i]);
+	free(resolved);
+	free(direct);
+	free(atomic);
 	return ok;
 }
 

@@ -23,6 +23,10 @@ typedef struct output_report {
 /*
  * Write every file to a temporary beside its final name, then rename them
  * all. On any failure, remove the temporaries: earlier outputs stay as they were.
+ * A symbolic link to a regular file is written through (the file it names is
+ * replaced, the link kept); a target that exists and is no regular file (a
+ * device, a FIFO, /dev/stdout) is written directly, after the files, never
+ * renamed over.
  */
 bool output_commit(output_file *files, size_t n, const output_report *report);
 

@@ -4,6 +4,7 @@
 #include "check/body.h"
 #include "check/c_names.h"
 #include "check/checks.h"
+#include "check/modifier_range.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -550,50 +551,21 @@ static void check_unit_mismatch(model *m)
 	}
 }
 
-/* Bounds of the total of a table's list of modifiers, each applying or not,
- * group caps applied: what the runtime may have to add up. */
-static void list_bounds(const model *m, const rtab_table *t, const uint16_t *list, size_t n,
-			int64_t *lo, int64_t *hi)
-{
-	size_t ng = m->rs.ngroups;
-	int64_t *glo = xcalloc(ng + 1, sizeof *glo), *ghi = xcalloc(ng + 1, sizeof *ghi);
-	for (size_t i = 0; i < n; i++) {
-		const rtab_modifier *mod = &m->rs.modifiers[list[i]];
-		if (t->step >= 0 && !((mod->steps >> t->step) & 1u))
-			continue;
-		int64_t a = mod->sign < 0 ? -(int64_t)mod->max : mod->min;
-		int64_t b = mod->sign < 0 ? -(int64_t)mod->min : mod->max;
-		size_t g = mod->group >= 0 && (size_t)mod->group < ng ? (size_t)mod->group : ng;
-		glo[g] += a < 0 ? a : 0;
-		ghi[g] += b > 0 ? b : 0;
-	}
-	*lo = *hi = 0;
-	for (size_t g = 0; g <= ng; g++) {
-		if (g < ng && m->rs.groups[g].capped) {
-			const rtab_group *G = &m->rs.groups[g];
-			glo[g] = glo[g] < G->cap_min ? G->cap_min : glo[g] > G->cap_max ? G->cap_max : glo[g];
-			ghi[g] = ghi[g] < G->cap_min ? G->cap_min : ghi[g] > G->cap_max ? G->cap_max : ghi[g];
-		}
-		*lo += glo[g];
-		*hi += ghi[g];
-	}
-	free(glo);
-	free(ghi);
-}
-
 /* The runtime adds a table's modifiers (and a DRM from outside, up to the
  * literal limit) in 32 bits: prove every total it can meet fits. */
 static void check_modifier_totals(model *m)
 {
 	for (size_t i = 0; i < m->rs.ntables; i++) {
 		const rtab_table *t = &m->rs.tables[i];
-		int64_t lo, hi;
-		list_bounds(m, t, t->modifiers, t->nmodifiers, &lo, &hi);
+		modifier_bounds r = modifier_range(&m->rs, t, t->modifiers, t->nmodifiers);
+		int64_t lo = r.lo, hi = r.hi;
 		if (lo - RTAB_INT_LIMIT < INT32_MIN || hi + RTAB_INT_LIMIT > INT32_MAX)
 			check_report(m, CHECK_LIMITS, m->tables[i].def->id_loc,
 				     "the modifiers of table '%s' may total %lld..%lld, beyond 32 bits with a DRM of up to +-%d from outside; narrow their values or cap their group",
 				     t->id, (long long)lo, (long long)hi, RTAB_INT_LIMIT);
-		list_bounds(m, t, t->shifts, t->nshifts, &lo, &hi);
+		r = modifier_range(&m->rs, t, t->shifts, t->nshifts);
+		lo = r.lo;
+		hi = r.hi;
 		if (lo < INT32_MIN || hi > INT32_MAX)
 			check_report(m, CHECK_LIMITS, m->tables[i].def->id_loc,
 				     "the column shifts of table '%s' may total %lld..%lld, beyond 32 bits; narrow their values",

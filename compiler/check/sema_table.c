@@ -3,6 +3,7 @@
 
 #include "check/body.h"
 #include "check/checks.h"
+#include "check/modifier_range.h"
 #include "check/resolve_name.h"
 #include "check/sema_defs.h"
 #include "check/sema_ends.h"
@@ -388,22 +389,11 @@ static void reachable(const model *m, const rtab_table *t, model_table *mt)
 {
 	static const rtab_dice none = {0};
 	const rtab_dice *dc = t->dice == RTAB_NO_DICE ? &none : &m->rs.dice[t->dice];
-	int64_t lo = 0, hi = 0;
-	if (t->capped) {
-		lo = t->cap_min;
-		hi = t->cap_max;
-	} else {
-		/* Conservative: each modifier may or may not apply, whatever its group keeps. */
-		for (size_t i = 0; i < t->nmodifiers; i++) {
-			const rtab_modifier *mod = &m->rs.modifiers[t->modifiers[i]];
-			int64_t a = mod->sign < 0 ? -(int64_t)mod->max : mod->min;
-			int64_t b = mod->sign < 0 ? -(int64_t)mod->min : mod->max;
-			if (t->step >= 0 && !((mod->steps >> t->step) & 1u))
-				continue;
-			bool always = mod->condition.ninstrs == 0 && mod->group < 0;
-			lo += always || a < 0 ? a : 0;
-			hi += always || b > 0 ? b : 0;
-		}
+	int64_t lo = t->cap_min, hi = t->cap_max;
+	if (!t->capped) {
+		modifier_bounds total = modifier_range(&m->rs, t, t->modifiers, t->nmodifiers);
+		lo = total.lo;
+		hi = total.hi;
 	}
 	mt->reach_lo = dc->min + lo;
 	mt->reach_hi = dc->max + hi;

@@ -184,7 +184,13 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 			}
 		}
 		output_report report = cli_output_report(c);
-		if (output_is_input(outs, npaths * 2, paths, npaths, &report))
+		/* The files read, FILE@EDITION resolved to FILE. */
+		const char **inputs = xcalloc(npaths, sizeof *inputs);
+		for (size_t i = 0; i < npaths; i++)
+			inputs[i] = files[i].path;
+		bool clash = output_is_input(outs, npaths * 2, inputs, npaths, &report);
+		free(inputs);
+		if (clash)
 			status = EXIT_INPUT;
 		else if (!output_commit(outs, npaths * 2, &report))
 			status = EXIT_INPUT;

@@ -111,12 +111,13 @@ static bool part_value(const folder *f, const part *p, int64_t *out)
 		return signed_value(f, p->mods[0], &holds, out);
 	const rtab_group *g = &f->rs->groups[p->group];
 	int64_t sum = 0, keep[2] = {0, 0};
-	bool kept[2] = {false, false};
+	bool kept[2] = {false, false}, any = false;
 	for (size_t k = 0; k < p->nmods; k++) {
 		if (!signed_value(f, p->mods[k], &holds, &sv))
 			return false;
 		if (!holds)
 			continue;
+		any = true;
 		if (g->stacking == RTAB_STACK_SUM) {
 			sum += sv;
 			continue;
@@ -132,7 +133,7 @@ static bool part_value(const folder *f, const part *p, int64_t *out)
 	}
 	if (g->stacking != RTAB_STACK_SUM)
 		sum = keep[0] + keep[1];
-	if (g->capped) {
+	if (g->capped && any) { /* a group with no member applying adds nothing */
 		if (sum < g->cap_min)
 			sum = g->cap_min;
 		if (sum > g->cap_max)

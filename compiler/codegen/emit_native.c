@@ -18,6 +18,7 @@
 #include "codegen/emit_fold.h"
 #include "codegen/expr_intervals.h"
 #include "codegen/native_tables.h"
+#include "check/modifier_range.h"
 #include "codegen/row_form.h"
 
 #include <ctype.h>
@@ -580,56 +581,18 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 	}
 }
 
-/* The signed value of a modifier, when it applies: its bounds. */
-static ival signed_range(const rtab_ruleset *rs, const rtab_modifier *m)
-{
-	sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
-	expr_intervals(rs, &m->value, st);
-	ival v = st[m->value.ninstrs].s[0];
-	free(st);
-	if (m->sign < 0) {
-		if (v.lo == INT32_MIN)
-			v.lo++; /* checked where it is negated */
-		v = (ival){-v.hi, -v.lo};
-	}
-	return v;
-}
-
 /*
  * The extra modifiers for which no sum of the table can leave int32: those
  * the native code resolves without overflow checks (the interpreter answers
  * for the others, which are all far beyond any real modifier).
  */
-static void drm_range(const nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi, ival *total)
+static void drm_range(const nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi, modifier_bounds *total)
 {
 	const rtab_ruleset *rs = c->rs;
 	int64_t low = 0, high = 0; /* the extremes of every partial sum */
-	ival prefix = {0, 0};
+	modifier_bounds prefix = {0, 0};
 	for (size_t g = 0; g <= rs->ngroups; g++) {
-		bool other = g == rs->ngroups, used = false;
-		const rtab_group *grp = other ? NULL : &rs->groups[g];
-		ival sum = {0, 0}, side[2] = {{0, 0}, {0, 0}};
-		for (size_t i = 0; i < t->nmodifiers; i++) {
-			const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-			if (!counts_at_step(t, m) || (other ? m->group >= 0 : m->group != (int)g))
-				continue;
-			ival v = signed_range(rs, m);
-			used = true;
-			if (other || grp->stacking == RTAB_STACK_SUM) {
-				sum.lo += v.lo < 0 ? v.lo : 0;
-				sum.hi += v.hi > 0 ? v.hi : 0;
-			} else {
-				ival *sd = &side[m->sign < 0];
-				sd->lo = v.lo < sd->lo ? v.lo : sd->lo;
-				sd->hi = v.hi > sd->hi ? v.hi : sd->hi;
-			}
-		}
-		sum.lo += side[0].lo + side[1].lo;
-		sum.hi += side[0].hi + side[1].hi;
-		if (grp && grp->capped && (used || grp->cap_min > 0 || grp->cap_max < 0)) {
-			sum.lo = sum.lo < grp->cap_min ? grp->cap_min : sum.lo > grp->cap_max ? grp->cap_max : sum.lo;
-			sum.hi = sum.hi < grp->cap_min ? grp->cap_min : sum.hi > grp->cap_max ? grp->cap_max : sum.hi;
-		}
+		modifier_bounds sum = group_range(rs, t, t->modifiers, t->nmodifiers, g);
 		prefix.lo += sum.lo;
 		prefix.hi += sum.hi;
 		low = prefix.lo < low ? prefix.lo : low;
@@ -670,7 +633,7 @@ static void cell_range(nctx *c)
 	if (c->inside || !table_native(rs, c->ti))
 		return;
 	int64_t drm_lo, drm_hi;
-	ival total;
+	modifier_bounds total;
 	drm_range(c, t, &drm_lo, &drm_hi, &total);
 	int64_t elo = drm_lo > -NATIVE_WIDE_EXTRA ? drm_lo : -NATIVE_WIDE_EXTRA;
 	int64_t ehi = drm_hi < NATIVE_WIDE_EXTRA ? drm_hi : NATIVE_WIDE_EXTRA;
@@ -718,14 +681,8 @@ static void emit_sums(nctx *c, const rtab_table *t)
 		}
 		if (used && !other && c->fold && c->fold->group_folded[g])
 			continue; /* in a folded table, below */
-		if (!used) {
-			/* A capped group with no member here still adds its cap applied to 0. */
-			if (grp && grp->capped && (grp->cap_min > 0 || grp->cap_max < 0)) {
-				line(c, 1, "total += %ld; /* group %s: empty, capped */",
-				     (long)(grp->cap_min > 0 ? grp->cap_min : grp->cap_max), grp->id);
-			}
-			continue;
-		}
+		if (!used)
+			continue; /* a group with no member here adds nothing */
 		if (c->full) {
 			/* The provisional values counted, in the interpreter's order. */
 			for (size_t i = 0; i < t->nmodifiers; i++) {

@@ -65,10 +65,6 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 	for (size_t c = 0; c < t->ncolumns; c++)
 		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
 			return "it has an automatic or 'none' column";
-	/* A capped group adds its cap applied to 0 even to tables without members in it. */
-	for (size_t g = 0; g < rs->ngroups; g++)
-		if (rs->groups[g].capped && (rs->groups[g].cap_min > 0 || rs->groups[g].cap_max < 0))
-			return "a group's cap leaves out 0";
 	if (t->column_input < 0 ? t->ncolumns != 1
 				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
 				   rs->inputs[t->column_input].min < 0))
@@ -97,6 +93,10 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 			return "a modifier names a group the ruleset does not have";
 		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
 			return "a modifier's group stacks in a way the native code does not know";
+		/* A cap that excludes 0 holds only when a member applies: the interpreter's. */
+		if (m->group >= 0 && rs->groups[m->group].capped &&
+		    (rs->groups[m->group].cap_min > 0 || rs->groups[m->group].cap_max < 0))
+			return "a modifier's group has a cap that leaves out 0 (it holds only when a member applies)";
 		if (!expr_ok(rs, &m->condition))
 			return expr_why(rs, &m->condition);
 		if (!expr_ok(rs, &m->value))

@@ -381,15 +381,17 @@ class Ruleset:
         total = start
         ngroups = len(self.x['groups'])
         for g in range(ngroups + 1):
-            s = 0
+            s, members = 0, False
             for a in mine:
                 m = self.x['modifiers'][a['modifier']]
                 mg = ngroups if m['group'] < 0 else m['group']
                 if mg != g or not a['counted']:
                     continue
                 s += a['signed']
+                members = True
                 ctx.note(m['provisional'])
-            if g < ngroups and self.x['groups'][g]['capped']:
+            # A group adds nothing, whatever its cap, when none of its members applies.
+            if g < ngroups and self.x['groups'][g]['capped'] and members:
                 grp = self.x['groups'][g]
                 s = min(max(s, grp['cap_min']), grp['cap_max'])
             total = check32(total + s)
