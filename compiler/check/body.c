@@ -87,5 +87,5 @@ void report_misplaced(model *m, const ast_stmt *s, const char *where)
 	}
 	const stmt_construct *c = stmt_construct_of(s->kind);
 	check_report(m, CHECK_MISPLACED, s->loc, "%s does not belong in %s; it belongs in %s", c->what,
-		     where, def_kind_phrase(c->home));
+		     where, c->home);
 }

@@ -16,7 +16,7 @@ _Static_assert(sizeof def_constructs / sizeof *def_constructs == DEF_KIND_COUNT_
 
 static const stmt_construct stmt_constructs[] = {
 #define RTAB_STMT(kind, name, form, word, what, home) \
-	[ST_##kind] = {name, FORM_##form, word, what, DEF_##home},
+	[ST_##kind] = {name, FORM_##form, word, what, home},
 #include "front/constructs.def"
 };
 _Static_assert(sizeof stmt_constructs / sizeof *stmt_constructs == ST_KIND_COUNT_,

@@ -253,7 +253,7 @@ typedef struct stmt_construct {
 	stmt_form form;
 	const char *word;  /* WORDS, EXACT, PATCH: the identifier that begins it */
 	const char *what;  /* as a message names it */
-	def_kind home;     /* where a message says it belongs */
+	const char *home;  /* where a message says it belongs: "a group" */
 } stmt_construct;
 
 const stmt_construct *stmt_construct_of(stmt_kind kind);
