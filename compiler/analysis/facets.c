@@ -144,6 +144,15 @@ static src_loc stmt_loc(const builder *b, stmt_kind kind, const char *name, size
 	return s ? s->loc : (src_loc){0, 0};
 }
 
+/* The range a matrix's or a ratio's values are declared 'within': a bound of
+ * the source that the lowered data (only the values given) does not keep. */
+static void within_facet(builder *b)
+{
+	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_DOMAIN, NULL, 0) : NULL;
+	if (s)
+		addf(b, s->loc, xasprintf("%lld..%lld", (long long)s->lo, (long long)s->hi), "within");
+}
+
 static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labels labels,
 		  const char *rule)
 {
@@ -412,6 +421,7 @@ static void matrix_facets(builder *b)
 			ncells *= rs->enums[mx->dims[k]].nvalues;
 		}
 		addf(b, b->d->loc, keys.data ? keys.data : xstrdup(""), "keys");
+		within_facet(b);
 		if (!ok)
 			continue;
 		src_loc def_at = stmt_loc(b, ST_DEFAULT, NULL, 0);
@@ -523,6 +533,7 @@ static void band_facets(builder *b)
 		if (bd->rounding != RTAB_ROUND_EVENS)
 			addf(b, b->d->loc, xstrdup(rounding_name(bd->rounding)), "rounding");
 		addf(b, b->d->loc, dup_or_null(bd->provisional), "provisional");
+		within_facet(b);
 	}
 }
 

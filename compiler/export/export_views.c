@@ -557,6 +557,8 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		export_expr_text(n, rs, &rw->condition);
 		if (rw->rule)
 			sb_printf(n, " (rule %s)", rw->rule);
+		if (rw->provisional)
+			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, rw->provisional);
 		sb_putc(n, '\n');
 	}
 
@@ -617,6 +619,19 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	sb_free(&sb);
 }
 
+/* The range a matrix's or a ratio's values are declared 'within', as the
+ * source writes it: the lowered data keeps only the values given. */
+static void declared_within(const export_ctx *c, def_kind kind, size_t i, export_view *v)
+{
+	if (!c->m || i >= c->m->ndefs[kind])
+		return;
+	for (const ast_stmt *s = c->m->defs[kind][i]->body; s; s = s->next)
+		if (s->kind == ST_DOMAIN) {
+			sb_printf(&v->notes, "within: %lld..%lld\n", (long long)s->lo, (long long)s->hi);
+			return;
+		}
+}
+
 static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -626,6 +641,7 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 	for (size_t k = 0; k < m->ndims; k++)
 		sb_printf(&v->notes, "%s %s", k ? "," : "", rs->enums[m->dims[k]].id);
 	sb_puts(&v->notes, m->ndims == 2 ? " (rows, columns)\n" : "\n");
+	declared_within(c, DEF_MATRIX, mi, v);
 	size_t ncells = 1;
 	for (size_t k = 0; k < m->ndims; k++)
 		ncells *= rs->enums[m->dims[k]].nvalues;
@@ -764,18 +780,27 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 		view_head(c, v, "Ratio", b->id, b->labels, b->rule);
 		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < 4)
 			sb_printf(&v->notes, "odds read %s\n", rounding[b->rounding]);
-		grid_init(&v->g, 2);
-		grid_cell(&v->g, "ratio");
-		grid_cell(&v->g, "value");
+		if (b->provisional)
+			sb_printf(&v->notes, "%s provisional reading: %s\n", EXPORT_PROVISIONAL_MARK,
+				  b->provisional);
+		declared_within(c, DEF_BAND, i, v);
+		grid_init(&v->g, 3);
+		header_row(&v->g, (const char *const[]){"ratio", "value", "provisional", NULL});
 		v->g.right[1] = true;
+		char value[16];
 		for (size_t s = 0; s < b->nsteps; s++) {
 			const rtab_band_step *st = &b->steps[s];
+			const char *why = b->step_provisional ? b->step_provisional[s] : NULL;
 			grid_cellf(&v->g, "%s %ld:%ld", st->num >= st->den ? "at least" : "at most",
 				   (long)st->num, (long)st->den);
-			grid_cellf(&v->g, "%+ld", (long)st->value);
+			snprintf(value, sizeof value, "%+ld", (long)st->value);
+			value_cell(c, &v->g, value, why);
+			grid_cell(&v->g, why);
 		}
 		grid_cell(&v->g, "otherwise");
-		grid_cellf(&v->g, "%+ld", (long)b->otherwise);
+		snprintf(value, sizeof value, "%+ld", (long)b->otherwise);
+		value_cell(c, &v->g, value, b->otherwise_provisional);
+		grid_cell(&v->g, b->otherwise_provisional);
 		break;
 	}
 	case EXPORT_REACTION_SETS: {
