@@ -43,7 +43,7 @@ const char *const facet_fields[] = {
 	"rtab_target: kind index",
 	"rtab_trigger_set: input value",
 	"rtab_trigger: target unless rule provisional -nsets sets times",
-	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric",
+	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
 	"rtab_outcome_param: id min max -nspecials specials",
 	"rtab_numeric_outcome: id labels rule code -nparams params",
@@ -316,6 +316,10 @@ static void outcome_facets(builder *b)
 		/* An outcome with numbers put in has its declaration's labels (compared
 		 * there, once), not labels of its own. */
 		begin(b, DEF_OUTCOME, i, o->id, o->nvalues ? NULL : o->labels, o->rule);
+		/* An outcome with numbers prints its numbers in its declaration's
+		 * pattern: compared as its numbers and that pattern. */
+		if (!o->nvalues)
+			addf(b, stmt_loc(b, ST_CODE, NULL, 0), dup_or_null(o->code), "code");
 		for (size_t e = 0; e < o->neffects; e++) {
 			const rtab_effect *ef = &o->effects[e];
 			if (ef->kind >= rs->neffect_kinds)

@@ -285,6 +285,10 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		sb_puts(&rest, ", \"outcome\": ");
 		json_string(&rest, rs->outcomes[r.outcome].id);
 		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
+		/* As the page prints it, as rtab export --format json gives it. */
+		sb_puts(&rest, ", \"code\": ");
+		json_string(&rest, rs->outcomes[r.outcome].code ? rs->outcomes[r.outcome].code
+								 : rs->outcomes[r.outcome].id);
 		triggers_json(&rest, rs, r.triggered, r.ntriggered);
 		trigger_inputs_json(&rest, rs, &r, inputs);
 		sb_puts(&rest, ", \"provisional\": ");
