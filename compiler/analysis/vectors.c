@@ -796,6 +796,47 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 	free(inputs);
 }
 
+/* Does the result apply modifier m (its condition held), counted or not? */
+static bool applies(const rtab_result *r, size_t m)
+{
+	for (size_t i = 0; i < r->napplied && i < RTAB_MAX_APPLIED; i++)
+		if (r->applied[i].modifier == m)
+			return true;
+	return false;
+}
+
+/* Two members of one stacking group on the same side, both on: the vector
+ * that tells the group's rule (best, worst, sum) from adding them all. One
+ * situation per pair, found from either member's. */
+static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const uint16_t *list, size_t n)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	int32_t *first = xmalloc((rs->ninputs + 1) * sizeof *first);
+	int32_t *both = xmalloc((rs->ninputs + 1) * sizeof *both);
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			const rtab_modifier *a = &rs->modifiers[list[i]], *b = &rs->modifiers[list[j]];
+			if (a->group < 0 || a->group != b->group || a->sign != b->sign)
+				continue;
+			for (int order = 0; order < 2; order++) {
+				const rtab_modifier *x = order ? b : a, *y = order ? a : b;
+				rtab_result r;
+				if (!find_situation(rs, &x->condition, true, base, first) ||
+				    !find_situation(rs, &y->condition, true, first, both) ||
+				    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK ||
+				    !applies(&r, list[i]) || !applies(&r, list[j]))
+					continue;
+				at_middle(tc, both);
+				break;
+			}
+		}
+	free(both);
+	free(first);
+}
+
 /* A rewrite, where its row comes up, with its condition true and false; the
  * exceptions of each trigger the table's outcomes carry, both ways. */
 static void cover_conditions(const table_ctx *tc, const int32_t *base)
@@ -915,6 +956,8 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	for (size_t i = 0; i < tab->nshifts; i++)
 		if (counts(tab, &rs->modifiers[tab->shifts[i]]))
 			cover_modifier(&tc, base, &rs->modifiers[tab->shifts[i]]);
+	cover_group_pairs(&tc, base, tab->modifiers, tab->nmodifiers);
+	cover_group_pairs(&tc, base, tab->shifts, tab->nshifts);
 	cover_conditions(&tc, base);
 	if (g->exhaustive)
 		exhaust_table(&tc, base);
