@@ -780,14 +780,31 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 							break;
 						}
 					}
+					/* Odds between two steps read by the ratio's rounding: one
+					 * past the step on a defender of 2 or more (5:2 by 3:1)
+					 * reads differently rounded down and up. */
+					int64_t frac_k = 0;
+					for (int64_t k = best_k; best_k && k <= 1000 && !frac_k; k++) {
+						int64_t a = st->num * k, b = st->den * k;
+						if (a + sa > A->max || b > B->max)
+							break;
+						if (b >= 2 * sb && a - sa >= A->min && (a - A->min) % sa == 0 &&
+						    (b - B->min) % sb == 0)
+							frac_k = k;
+					}
 					for (int64_t d = -1; best_k && d <= 1; d++) {
-						int64_t a = st->num * best_k + d * sa, b = st->den * best_k;
-						if (a < A->min || a > A->max)
-							continue;
-						memcpy(inputs, base, rs->ninputs * sizeof *inputs);
-						inputs[ia] = (int32_t)a;
-						inputs[ib] = (int32_t)b;
-						at_middle(tc, inputs);
+						for (int pass = 0; pass < 2; pass++) {
+							int64_t k = pass ? frac_k : best_k;
+							if (!k || (pass && (k == best_k || d == 0)))
+								continue;
+							int64_t a = st->num * k + d * sa, b = st->den * k;
+							if (a < A->min || a > A->max)
+								continue;
+							memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+							inputs[ia] = (int32_t)a;
+							inputs[ib] = (int32_t)b;
+							at_middle(tc, inputs);
+						}
 					}
 				}
 			}
