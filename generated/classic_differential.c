@@ -107,12 +107,12 @@ static const int32_t outcome5_values[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "engaged", .labels = outcome0_labels, .rule = "9.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_retreats", .labels = outcome1_labels, .rule = "9.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_loses_1", .labels = outcome2_labels, .rule = "9.4", .neffects = 2, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_loses_2", .labels = outcome3_labels, .rule = "9.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "attacker_loses_2", .labels = outcome4_labels, .rule = "9.4", .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome4_values, .numeric = 0},
-	{.id = "attacker_loses_1", .labels = outcome5_labels, .rule = "9.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome5_values, .numeric = 0},
+	{.id = "engaged", .labels = outcome0_labels, .rule = "9.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "EN"},
+	{.id = "defender_retreats", .labels = outcome1_labels, .rule = "9.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "DR"},
+	{.id = "defender_loses_1", .labels = outcome2_labels, .rule = "9.4", .neffects = 2, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "D1"},
+	{.id = "defender_loses_2", .labels = outcome3_labels, .rule = "9.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "D2"},
+	{.id = "attacker_loses_2", .labels = outcome4_labels, .rule = "9.4", .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome4_values, .numeric = 0, .code = "A2"},
+	{.id = "attacker_loses_1", .labels = outcome5_labels, .rule = "9.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome5_values, .numeric = 0, .code = "A1"},
 };
 
 /* modifier leader */

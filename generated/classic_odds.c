@@ -112,12 +112,12 @@ static const rtab_effect outcome5_effects[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "7.4", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "attacker_retreats", .labels = outcome1_labels, .rule = "7.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "no_effect", .labels = outcome2_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "exchange", .labels = outcome3_labels, .rule = "7.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_retreats", .labels = outcome4_labels, .rule = "7.4", .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_eliminated", .labels = outcome5_labels, .rule = "7.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_eliminated", .labels = outcome0_labels, .rule = "7.4", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "AE"},
+	{.id = "attacker_retreats", .labels = outcome1_labels, .rule = "7.4", .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "AR"},
+	{.id = "no_effect", .labels = outcome2_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "NE"},
+	{.id = "exchange", .labels = outcome3_labels, .rule = "7.4", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "EX"},
+	{.id = "defender_retreats", .labels = outcome4_labels, .rule = "7.4", .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "DR"},
+	{.id = "defender_eliminated", .labels = outcome5_labels, .rule = "7.4", .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "DE"},
 };
 
 /* modifier combined_arms */

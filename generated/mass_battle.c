@@ -553,18 +553,18 @@ static const rtab_effect outcome11_effects[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "must_charge_fresh_enemy", .labels = outcome0_labels, .rule = "Преследование нового противника", .neffects = 7, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "fought_at_once", .labels = outcome1_labels, .rule = "Преследование нового противника", .neffects = 6, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "new_charge_next_phase", .labels = outcome2_labels, .rule = "Преследование нового противника", .neffects = 4, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "holds", .labels = outcome3_labels, .rule = "Преследование нового противника", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "fleeing_unit_destroyed", .labels = outcome4_labels, .rule = "Преследование отступающего подразделения противника", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "pursued_off_table", .labels = outcome5_labels, .rule = "Преследование за край стола", .neffects = 6, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "overrun_move", .labels = outcome6_labels, .rule = "Прорыв!", .neffects = 1, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "unit_without_casualties_moved_back", .labels = outcome7_labels, .rule = "p. 53", .neffects = 6, .effects = outcome7_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "unit_with_casualties_moved_back", .labels = outcome8_labels, .rule = "p. 53", .neffects = 6, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "left_combat_on_purpose_outcome", .labels = outcome9_labels, .rule = "p. 53", .neffects = 3, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "no_more_foes", .labels = outcome10_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .neffects = 2, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "must_charge_fresh_enemy", .labels = outcome0_labels, .rule = "Преследование нового противника", .neffects = 7, .effects = outcome0_effects, .ntriggers = 2, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "fought_at_once", .labels = outcome1_labels, .rule = "Преследование нового противника", .neffects = 6, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "new_charge_next_phase", .labels = outcome2_labels, .rule = "Преследование нового противника", .neffects = 4, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "holds", .labels = outcome3_labels, .rule = "Преследование нового противника", .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "fleeing_unit_destroyed", .labels = outcome4_labels, .rule = "Преследование отступающего подразделения противника", .neffects = 2, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "pursued_off_table", .labels = outcome5_labels, .rule = "Преследование за край стола", .neffects = 6, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "overrun_move", .labels = outcome6_labels, .rule = "Прорыв!", .neffects = 1, .effects = outcome6_effects, .ntriggers = 3, .triggers = outcome6_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "unit_without_casualties_moved_back", .labels = outcome7_labels, .rule = "p. 53", .neffects = 6, .effects = outcome7_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "unit_with_casualties_moved_back", .labels = outcome8_labels, .rule = "p. 53", .neffects = 6, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "left_combat_on_purpose_outcome", .labels = outcome9_labels, .rule = "p. 53", .neffects = 3, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "no_more_foes", .labels = outcome10_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .neffects = 2, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier wounds_caused */

@@ -345,18 +345,18 @@ static const rtab_trigger outcome11_triggers[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier flank_or_rear */

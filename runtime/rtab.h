@@ -388,6 +388,10 @@ typedef struct rtab_outcome {
 	uint8_t nvalues;        /* 0: a plain outcome; else an instantiation of a numeric outcome */
 	const int32_t *values;  /* per parameter: the number (or a special value's number) */
 	uint16_t numeric;       /* when nvalues > 0: its numeric outcome (rtab_ruleset.numeric_outcomes) */
+	const char *code;       /* what a printed table shows for it: its 'code' ("DR"), or its
+				   numbers in its numeric outcome's pattern ("0/1R"); NULL: none.
+				   A result's outcome indexes these: rs->outcomes[r.outcome].code
+				   is what the page prints for the result (docs/embedding.md) */
 } rtab_outcome;
 
 typedef struct rtab_row {

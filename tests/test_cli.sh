@@ -392,7 +392,7 @@ assert [r["rule"] for r in v["rows"]] == [r["rule"] for r in t["crt"]["rows"]]
 check like-eval-rule 0 '"rule": "7.3"' "$rtab" eval --json tables/classic_odds.rtab cavalry_crt --set attack=4 --set defence=4 --roll 4
 
 # A cell patch: the patched cell reads the patch's rule, the others the base's.
-check patch-eval 0 '"outcome": "exchange", "label": "Exchange", "effects": [{"effect": "exchange", "args": []}], "rule": "7.8.1"' \
+check patch-eval 0 '"outcome": "exchange", "label": "Exchange", "effects": [{"effect": "exchange", "args": []}], "code": "EX", "rule": "7.8.1"' \
 	"$rtab" eval --json tables/classic_odds.rtab determined_crt --set attack=1 --set defence=4 --roll 1
 check patch-eval-base-rule 0 '"rule": "7.3"' \
 	"$rtab" eval --json tables/classic_odds.rtab determined_crt --set attack=1 --set defence=4 --roll 2

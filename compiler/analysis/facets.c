@@ -38,7 +38,7 @@ const char *const facet_fields[] = {
 	"rtab_target: kind index",
 	"rtab_trigger_set: input value",
 	"rtab_trigger: target unless rule provisional -nsets sets times",
-	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric",
+	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
 	"rtab_outcome_param: id min max -nspecials specials",
 	"rtab_numeric_outcome: id labels rule code -nparams params",
@@ -137,6 +137,15 @@ static src_loc stmt_loc(const builder *b, stmt_kind kind, const char *name, size
 {
 	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, kind, name, nth) : NULL;
 	return s ? s->loc : (src_loc){0, 0};
+}
+
+/* The range a matrix's or a ratio's values are declared 'within': a bound of
+ * the source that the lowered data (only the values given) does not keep. */
+static void within_facet(builder *b)
+{
+	const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_DOMAIN, NULL, 0) : NULL;
+	if (s)
+		addf(b, s->loc, xasprintf("%lld..%lld", (long long)s->lo, (long long)s->hi), "within");
 }
 
 static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labels labels,
@@ -302,6 +311,10 @@ static void outcome_facets(builder *b)
 		/* An outcome with numbers put in has its declaration's labels (compared
 		 * there, once), not labels of its own. */
 		begin(b, DEF_OUTCOME, i, o->id, o->nvalues ? NULL : o->labels, o->rule);
+		/* An outcome with numbers prints its numbers in its declaration's
+		 * pattern: compared as its numbers and that pattern. */
+		if (!o->nvalues)
+			addf(b, stmt_loc(b, ST_CODE, NULL, 0), dup_or_null(o->code), "code");
 		for (size_t e = 0; e < o->neffects; e++) {
 			const rtab_effect *ef = &o->effects[e];
 			if (ef->kind >= rs->neffect_kinds)
@@ -407,6 +420,7 @@ static void matrix_facets(builder *b)
 			ncells *= rs->enums[mx->dims[k]].nvalues;
 		}
 		addf(b, b->d->loc, keys.data ? keys.data : xstrdup(""), "keys");
+		within_facet(b);
 		if (!ok)
 			continue;
 		src_loc def_at = stmt_loc(b, ST_DEFAULT, NULL, 0);
@@ -518,6 +532,7 @@ static void band_facets(builder *b)
 		if (bd->rounding != RTAB_ROUND_EVENS)
 			addf(b, b->d->loc, xstrdup(rounding_name(bd->rounding)), "rounding");
 		addf(b, b->d->loc, dup_or_null(bd->provisional), "provisional");
+		within_facet(b);
 	}
 }
 

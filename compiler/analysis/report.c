@@ -101,6 +101,10 @@ static void outcome_json(report *r, const rtab_outcome *o)
 		sb_puts(b, "]}");
 	}
 	sb_puts(b, "]");
+	/* As the page prints it (rtab export --format json: "code"): the id
+	 * where the outcome has no code. */
+	sb_puts(b, ", \"code\": ");
+	json_string(b, o->code ? o->code : o->id);
 }
 
 /* , "provisional": first, "provisional_count": N, "reasons": [...] */
@@ -383,6 +387,8 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (r->mode == REPORT_TEXT && label(r, o->labels))
 		sb_printf(b, " \"%s\"", label(r, o->labels));
 	sb_putc(b, '\n');
+	if (o->code)
+		sb_printf(b, "code:          %s\n", o->code);
 	reasons why = {0};
 	reasons_of_table(&why, res);
 	reasons_text(b, &why);

@@ -286,6 +286,10 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 		sb_puts(&rest, ", \"outcome\": ");
 		json_string(&rest, rs->outcomes[r.outcome].id);
 		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
+		/* As the page prints it, as rtab export --format json gives it. */
+		sb_puts(&rest, ", \"code\": ");
+		json_string(&rest, rs->outcomes[r.outcome].code ? rs->outcomes[r.outcome].code
+								 : rs->outcomes[r.outcome].id);
 		triggers_json(&rest, rs, r.triggered, r.ntriggered);
 		trigger_inputs_json(&rest, rs, &r, inputs);
 		sb_puts(&rest, ", \"provisional\": ");
@@ -777,20 +781,78 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 							break;
 						}
 					}
+					/* Odds between two steps read by the ratio's rounding: one
+					 * past the step on a defender of 2 or more (5:2 by 3:1)
+					 * reads differently rounded down and up. */
+					int64_t frac_k = 0;
+					for (int64_t k = best_k; best_k && k <= 1000 && !frac_k; k++) {
+						int64_t a = st->num * k, b = st->den * k;
+						if (a + sa > A->max || b > B->max)
+							break;
+						if (b >= 2 * sb && a - sa >= A->min && (a - A->min) % sa == 0 &&
+						    (b - B->min) % sb == 0)
+							frac_k = k;
+					}
 					for (int64_t d = -1; best_k && d <= 1; d++) {
-						int64_t a = st->num * best_k + d * sa, b = st->den * best_k;
-						if (a < A->min || a > A->max)
-							continue;
-						memcpy(inputs, base, rs->ninputs * sizeof *inputs);
-						inputs[ia] = (int32_t)a;
-						inputs[ib] = (int32_t)b;
-						at_middle(tc, inputs);
+						for (int pass = 0; pass < 2; pass++) {
+							int64_t k = pass ? frac_k : best_k;
+							if (!k || (pass && (k == best_k || d == 0)))
+								continue;
+							int64_t a = st->num * k + d * sa, b = st->den * k;
+							if (a < A->min || a > A->max)
+								continue;
+							memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+							inputs[ia] = (int32_t)a;
+							inputs[ib] = (int32_t)b;
+							at_middle(tc, inputs);
+						}
 					}
 				}
 			}
 		}
 	}
 	free(inputs);
+}
+
+/* Does the result apply modifier m (its condition held), counted or not? */
+static bool applies(const rtab_result *r, size_t m)
+{
+	for (size_t i = 0; i < r->napplied && i < RTAB_MAX_APPLIED; i++)
+		if (r->applied[i].modifier == m)
+			return true;
+	return false;
+}
+
+/* Two members of one stacking group on the same side, both on: the vector
+ * that tells the group's rule (best, worst, sum) from adding them all. One
+ * situation per pair, found from either member's. */
+static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const uint16_t *list, size_t n)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	int32_t *first = xmalloc((rs->ninputs + 1) * sizeof *first);
+	int32_t *both = xmalloc((rs->ninputs + 1) * sizeof *both);
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			const rtab_modifier *a = &rs->modifiers[list[i]], *b = &rs->modifiers[list[j]];
+			if (a->group < 0 || a->group != b->group || a->sign != b->sign)
+				continue;
+			for (int order = 0; order < 2; order++) {
+				const rtab_modifier *x = order ? b : a, *y = order ? a : b;
+				rtab_result r;
+				if (!find_situation(rs, &x->condition, true, base, first) ||
+				    !find_situation(rs, &y->condition, true, first, both) ||
+				    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK ||
+				    !applies(&r, list[i]) || !applies(&r, list[j]))
+					continue;
+				at_middle(tc, both);
+				break;
+			}
+		}
+	free(both);
+	free(first);
 }
 
 /* A rewrite, where its row comes up, with its condition true and false; the
@@ -912,6 +974,8 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	for (size_t i = 0; i < tab->nshifts; i++)
 		if (counts(tab, &rs->modifiers[tab->shifts[i]]))
 			cover_modifier(&tc, base, &rs->modifiers[tab->shifts[i]]);
+	cover_group_pairs(&tc, base, tab->modifiers, tab->nmodifiers);
+	cover_group_pairs(&tc, base, tab->shifts, tab->nshifts);
 	cover_conditions(&tc, base);
 	if (g->exhaustive)
 		exhaust_table(&tc, base);

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check/load.h"
 
+#include "check/checks.h"
 #include "check/edition.h"
 #include "check/sema.h"
 #include "front/parse_ctx.h"
@@ -115,8 +116,16 @@ static bool build_editions(loaded *l)
 	long n = (long)edition_count(l->errata);
 	bool ok = l->diag.errors == 0;
 
+	/* What is used is counted on the edition compiled: an outcome only a
+	 * layer's corrected table gives is no dead definition of the original. */
+	const diag_options *opts = l->diag.opts;
+	diag_options other = {0};
+	if (opts)
+		other = *opts;
+	other.level[CHECK_UNUSED] = LEVEL_OFF;
 	l->diag.dedupe = true;
 	for (long k = 0; k <= n; k++) {
+		l->diag.opts = k == l->nlayers ? opts : &other;
 		ast_def *defs = edition_defs(l->defs, l->errata, (size_t)k);
 		strbuf context = {0};
 		if (k > 0) {
@@ -133,6 +142,7 @@ static bool build_editions(loaded *l)
 		l->diag.errors += before;
 		diag_flush(&l->diag);
 		l->diag.context = NULL;
+		l->diag.opts = opts;
 		if (k == l->nlayers) {
 			l->model = m;
 			l->edition = defs;

@@ -280,6 +280,22 @@ static const char *provisional_what(const ast_def *d, const ast_stmt *s, const a
 	}
 }
 
+/* The cells a variant's 'cell' patch wrote into a grid carry the patch's
+ * reason, not their line's: listed at the patch. A patch over several lines
+ * writes cells at the same place, listed once. */
+static void report_patched_cells(model *m, const ast_def *d, const ast_stmt *grid)
+{
+	src_loc last = {0, 0};
+	for (const ast_stmt *line = grid->body; line; line = line->next)
+		for (const ast_cell *c = line->cells; c; c = c->next) {
+			if (!c->patched || !c->text || (c->loc.line == last.line && c->loc.col == last.col))
+				continue;
+			last = c->loc;
+			check_report(m, CHECK_PROVISIONAL, c->loc, "provisional cell in %s '%s': %s",
+				     def_kind_name(d->kind), d->id, c->text);
+		}
+}
+
 static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *list,
 				  const ast_stmt *parent)
 {
@@ -287,6 +303,8 @@ static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *li
 		if (s->kind == ST_ROWS || s->kind == ST_GRID || s->kind == ST_VALUE ||
 		    s->kind == ST_OPTION || s->kind == ST_STEP) {
 			report_provisional_in(m, d, s->body, s);
+			if (s->kind == ST_GRID)
+				report_patched_cells(m, d, s);
 			for (size_t i = 0; s->rows && i < s->rows->nnotes; i++) {
 				const ast_row_note *r = &s->rows->notes[i];
 				if (r->text)

@@ -765,6 +765,41 @@ void numeric_note_patterns(model *m, src_loc loc)
 	sb_free(&sb);
 }
 
+/* What a printed cell shows for an outcome with numbers: its numeric
+ * outcome's pattern with each {param} replaced by the number or its special
+ * value's code ("6/3", "K/2"); NULL without a pattern. */
+static const char *instance_code(model *m, const rtab_numeric_outcome *n, const rtab_outcome *out)
+{
+	if (!n->code)
+		return NULL;
+	strbuf sb = {0};
+	sb_puts(&sb, "");
+	for (const char *p = n->code; *p;) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		size_t k = 0;
+		for (; close && k < n->nparams && k < out->nvalues; k++)
+			if (strlen(n->params[k].id) == (size_t)(close - p - 1) &&
+			    strncmp(n->params[k].id, p + 1, (size_t)(close - p - 1)) == 0)
+				break;
+		if (!close || k >= n->nparams || k >= out->nvalues) {
+			sb_putc(&sb, *p++);
+			continue;
+		}
+		const char *shown = NULL;
+		for (size_t s = 0; s < n->params[k].nspecials; s++)
+			if (n->params[k].specials[s].value == out->values[k])
+				shown = n->params[k].specials[s].code;
+		if (shown)
+			sb_puts(&sb, shown);
+		else
+			sb_printf(&sb, "%ld", (long)out->values[k]);
+		p = close + 1;
+	}
+	const char *code = arena_strdup(&m->arena, sb.data);
+	sb_free(&sb);
+	return code;
+}
+
 void lower_numeric_outcomes(model *m)
 {
 	struct numeric_state *st = m->numeric;
@@ -829,6 +864,7 @@ void lower_numeric_outcomes(model *m)
 		outs[in->outcome].nvalues = (uint8_t)f->nparams;
 		outs[in->outcome].values = values;
 		outs[in->outcome].numeric = (uint16_t)in->family;
+		outs[in->outcome].code = instance_code(m, &out[in->family], &outs[in->outcome]);
 	}
 }
 

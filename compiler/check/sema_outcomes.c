@@ -189,7 +189,11 @@ void resolve_outcomes(model *m)
 				break;
 			}
 			case ST_CODE:
-				break; /* read with the grids (resolve_outcome_or_code) */
+				/* Grids read it too (resolve_outcome_or_code); a second
+				 * code is reported by check_outcome_codes. */
+				if (s->ids && !o->code)
+					o->code = arena_strdup(&m->arena, s->ids->id);
+				break;
 			default:
 				report_misplaced(m, s, "an outcome");
 			}

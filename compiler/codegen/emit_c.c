@@ -359,6 +359,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, ".nvalues = %u, ", out->nvalues);
 		fref(o, "values", out->nvalues, "outcome%zu_values", i);
 		sb_printf(o, ".numeric = %u, ", out->numeric);
+		fstr(o, "code", out->code);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");

@@ -444,17 +444,6 @@ static void band_extras(export_ctx *c, const void *p, place w, bool *first)
 	str(c, rounding_name(((const rtab_band *)p)->rounding));
 }
 
-static void outcome_extras(export_ctx *c, const void *p, place w, bool *first)
-{
-	(void)p;
-	if (w.index >= c->rs->noutcomes)
-		return;
-	char *code = export_outcome_code(c, (uint16_t)w.index);
-	key(c, first, "code");
-	str(c, code);
-	free(code);
-}
-
 static void group_extras(export_ctx *c, const void *p, place w, bool *first)
 {
 	(void)w;
@@ -583,7 +572,6 @@ static const struct {
 	{"rtab_modifier", modifier_extras},
 	{"rtab_table", table_extras},
 	{"rtab_band", band_extras},
-	{"rtab_outcome", outcome_extras},
 	{"rtab_group", group_extras},
 	{"rtab_band_step", band_step_extras},
 	{"rtab_effect", effect_extras},
@@ -619,7 +607,13 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 		switch (f->kind) {
 		case FIELD_STR:
 			key(c, &first, f->name);
-			str(c, *(const char *const *)at);
+			if (strcmp(type, "rtab_outcome") == 0 && strcmp(f->name, "code") == 0) {
+				/* As a grid cell prints it: an outcome without a code by its id. */
+				const char *code = *(const char *const *)at;
+				str(c, code ? code : ((const rtab_outcome *)p)->id);
+			} else {
+				str(c, *(const char *const *)at);
+			}
 			break;
 		case FIELD_LABELS:
 			key(c, &first, f->name);

@@ -87,8 +87,8 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 		header_row(g, (const char *const[]){"parameters", "rule", NULL});
 		break;
 	case EXPORT_OUTCOMES:
-		grid_init(g, 4 + nl);
-		grid_cell(g, "outcome");
+		grid_init(g, 5 + nl);
+		header_row(g, (const char *const[]){"outcome", "code", NULL});
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"effects", "then", "rule", NULL});
 		break;
@@ -207,6 +207,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 	case EXPORT_OUTCOMES: {
 		const rtab_outcome *o = &rs->outcomes[i];
 		grid_cell(g, o->id);
+		grid_cell(g, o->code);
 		label_cells(c, g, o->labels);
 		for (size_t e = 0; e < o->neffects; e++) {
 			sb_puts(&sb, e ? "; " : "");
@@ -288,44 +289,8 @@ static void view_head(const export_ctx *c, export_view *v, const char *what, con
  * numeric outcome's pattern ("6/3", "K/2"), else its id. */
 char *export_outcome_code(const export_ctx *c, uint16_t o)
 {
-	const rtab_ruleset *rs = c->rs;
-	const rtab_outcome *out = &rs->outcomes[o];
-	if (out->nvalues && out->numeric < rs->nnumeric_outcomes && rs->numeric_outcomes[out->numeric].code) {
-		const rtab_numeric_outcome *n = &rs->numeric_outcomes[out->numeric];
-		strbuf sb = {0};
-		sb_puts(&sb, "");
-		for (const char *p = n->code; *p;) {
-			const char *close = *p == '{' ? strchr(p, '}') : NULL;
-			size_t k = 0;
-			for (; close && k < n->nparams && k < out->nvalues; k++)
-				if (strlen(n->params[k].id) == (size_t)(close - p - 1) &&
-				    strncmp(n->params[k].id, p + 1, (size_t)(close - p - 1)) == 0)
-					break;
-			if (!close || k >= n->nparams || k >= out->nvalues) {
-				sb_putc(&sb, *p++);
-				continue;
-			}
-			const char *special = NULL;
-			for (size_t s = 0; s < n->params[k].nspecials; s++)
-				if (n->params[k].specials[s].value == out->values[k])
-					special = n->params[k].specials[s].code;
-			if (special)
-				sb_puts(&sb, special);
-			else
-				sb_printf(&sb, "%ld", (long)out->values[k]);
-			p = close + 1;
-		}
-		return sb.data;
-	}
-	for (size_t i = 0; c->m && i < c->m->ndefs[DEF_OUTCOME]; i++) {
-		const ast_def *d = c->m->defs[DEF_OUTCOME][i];
-		if (strcmp(d->id, out->id) != 0)
-			continue;
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind == ST_CODE && s->ids)
-				return xstrdup(s->ids->id);
-	}
-	return xstrdup(out->id);
+	const rtab_outcome *out = &c->rs->outcomes[o];
+	return xstrdup(out->code ? out->code : out->id);
 }
 
 static bool same_text(const char *a, const char *b)
@@ -557,6 +522,8 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		export_expr_text(n, rs, &rw->condition);
 		if (rw->rule)
 			sb_printf(n, " (rule %s)", rw->rule);
+		if (rw->provisional)
+			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, rw->provisional);
 		sb_putc(n, '\n');
 	}
 
@@ -565,7 +532,12 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		sb_free(&sb);
 		return;
 	}
-	grid_init(&v->g, t->ncolumns + 3 + c->nlocales);
+	/* The codes the page prints, when the table's outcomes have them (a
+	 * grid of one column is read in rows: its cells are these). */
+	bool codes = false;
+	for (size_t r = 0; r < t->nrows; r++)
+		codes |= rs->outcomes[rtab_row_at(t, r).outcome].code != NULL;
+	grid_init(&v->g, t->ncolumns + 3 + codes + c->nlocales);
 	/* Two keys name each column after its variant already. */
 	const rtab_enum *ce = t->column_input >= 0 && t->key_kind == RTAB_KEY_INPUT
 				      ? &rs->enums[rs->inputs[t->column_input].enum_index]
@@ -589,6 +561,8 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		v->g.right[col] = true;
 	}
 	grid_cell(&v->g, "outcome");
+	if (codes)
+		grid_cell(&v->g, "code");
 	label_headers(c, &v->g);
 	grid_cell(&v->g, "rule");
 	grid_cell(&v->g, "provisional");
@@ -610,11 +584,26 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			value_cell(c, &v->g, sb.data, row.provisional);
 		}
 		grid_cell(&v->g, rs->outcomes[row.outcome].id);
+		if (codes)
+			grid_cell(&v->g, rs->outcomes[row.outcome].code);
 		label_cells(c, &v->g, rs->outcomes[row.outcome].labels);
 		grid_cell(&v->g, row.rule);
 		grid_cell(&v->g, row.provisional);
 	}
 	sb_free(&sb);
+}
+
+/* The range a matrix's or a ratio's values are declared 'within', as the
+ * source writes it: the lowered data keeps only the values given. */
+static void declared_within(const export_ctx *c, def_kind kind, size_t i, export_view *v)
+{
+	if (!c->m || i >= c->m->ndefs[kind])
+		return;
+	for (const ast_stmt *s = c->m->defs[kind][i]->body; s; s = s->next)
+		if (s->kind == ST_DOMAIN) {
+			sb_printf(&v->notes, "within: %lld..%lld\n", (long long)s->lo, (long long)s->hi);
+			return;
+		}
 }
 
 static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
@@ -626,6 +615,7 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 	for (size_t k = 0; k < m->ndims; k++)
 		sb_printf(&v->notes, "%s %s", k ? "," : "", rs->enums[m->dims[k]].id);
 	sb_puts(&v->notes, m->ndims == 2 ? " (rows, columns)\n" : "\n");
+	declared_within(c, DEF_MATRIX, mi, v);
 	size_t ncells = 1;
 	for (size_t k = 0; k < m->ndims; k++)
 		ncells *= rs->enums[m->dims[k]].nvalues;
@@ -764,18 +754,27 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 		view_head(c, v, "Ratio", b->id, b->labels, b->rule);
 		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < 4)
 			sb_printf(&v->notes, "odds read %s\n", rounding[b->rounding]);
-		grid_init(&v->g, 2);
-		grid_cell(&v->g, "ratio");
-		grid_cell(&v->g, "value");
+		if (b->provisional)
+			sb_printf(&v->notes, "%s provisional reading: %s\n", EXPORT_PROVISIONAL_MARK,
+				  b->provisional);
+		declared_within(c, DEF_BAND, i, v);
+		grid_init(&v->g, 3);
+		header_row(&v->g, (const char *const[]){"ratio", "value", "provisional", NULL});
 		v->g.right[1] = true;
+		char value[16];
 		for (size_t s = 0; s < b->nsteps; s++) {
 			const rtab_band_step *st = &b->steps[s];
+			const char *why = b->step_provisional ? b->step_provisional[s] : NULL;
 			grid_cellf(&v->g, "%s %ld:%ld", st->num >= st->den ? "at least" : "at most",
 				   (long)st->num, (long)st->den);
-			grid_cellf(&v->g, "%+ld", (long)st->value);
+			snprintf(value, sizeof value, "%+ld", (long)st->value);
+			value_cell(c, &v->g, value, why);
+			grid_cell(&v->g, why);
 		}
 		grid_cell(&v->g, "otherwise");
-		grid_cellf(&v->g, "%+ld", (long)b->otherwise);
+		snprintf(value, sizeof value, "%+ld", (long)b->otherwise);
+		value_cell(c, &v->g, value, b->otherwise_provisional);
+		grid_cell(&v->g, b->otherwise_provisional);
 		break;
 	}
 	case EXPORT_REACTION_SETS: {

@@ -350,7 +350,7 @@ class Ruleset:
         r.update({
             'natural_rule': nat >= 0,
             'rewritten_from': None if rewritten_from is None else self.x['outcomes'][rewritten_from]['id'],
-            'outcome': o['id'], 'effects': self.effects(o), 'triggers': triggers,
+            'outcome': o['id'], 'code': o['code'], 'effects': self.effects(o), 'triggers': triggers,
             'provisional': ctx.provisional,
         })
         r.update(self.numbers(o))

@@ -33,9 +33,9 @@ static const char *const outcome1_labels[] = {"Defender retreats"};
 static const char *const outcome2_labels[] = {"Defender eliminated"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "attacker_retreats", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_retreats", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_eliminated", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "attacker_retreats", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "AR"},
+	{.id = "defender_retreats", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "DR"},
+	{.id = "defender_eliminated", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "DE"},
 };
 
 /* table crt */

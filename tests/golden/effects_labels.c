@@ -84,10 +84,10 @@ static const char *const outcome2_labels[] = {"No pursuit", "Нет пресле
 static const char *const outcome3_labels[] = {"Pursue", "Преследование"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "defender_retreats", .labels = outcome0_labels, .rule = "11.2", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_routed", .labels = outcome1_labels, .rule = "11.3", .neffects = 1, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "no_pursuit", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "pursue", .labels = outcome3_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "defender_retreats", .labels = outcome0_labels, .rule = "11.2", .neffects = 1, .effects = outcome0_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "defender_routed", .labels = outcome1_labels, .rule = "11.3", .neffects = 1, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "no_pursuit", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "pursue", .labels = outcome3_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier rear_attack */

@@ -48,9 +48,9 @@ static const char *const outcome1_labels[] = {"Hit"};
 static const char *const outcome2_labels[] = {"Kill"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "miss", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "hit", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "kill", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "miss", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "hit", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "kill", .labels = outcome2_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* table fire */

@@ -36,8 +36,8 @@ static const char *const outcome0_labels[] = {"Held"};
 static const char *const outcome1_labels[] = {"Pushed back"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "held", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "pushed", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "held", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "pushed", .labels = outcome1_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier strength_bonus */

@@ -37,7 +37,7 @@ static const rtab_input inputs[] = {
 static const char *const outcome0_labels[] = {"Total"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "total", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "total", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier wounds */

@@ -160,18 +160,18 @@ static const int32_t outcome11_values[] = {
 };
 
 static const rtab_outcome outcomes[] = {
-	{.id = "engaged", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "defender_retreats_1", .labels = outcome1_labels, .rule = NULL, .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome1_values, .numeric = 2},
-	{.id = "defender_loses_1", .labels = outcome2_labels, .rule = NULL, .neffects = 1, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome2_values, .numeric = 1},
-	{.id = "defender_loses_eliminated", .labels = outcome3_labels, .rule = NULL, .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome3_values, .numeric = 1},
-	{.id = "attacker_loses_2", .labels = outcome4_labels, .rule = NULL, .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome4_values, .numeric = 0},
-	{.id = "attacker_loses_1", .labels = outcome5_labels, .rule = NULL, .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome5_values, .numeric = 0},
-	{.id = "defender_retreats_2", .labels = outcome6_labels, .rule = NULL, .neffects = 1, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome6_values, .numeric = 2},
-	{.id = "defender_loses_2", .labels = outcome7_labels, .rule = NULL, .neffects = 1, .effects = outcome7_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome7_values, .numeric = 1},
-	{.id = "pursuit_1", .labels = outcome8_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome8_values, .numeric = 3},
-	{.id = "pursuit_2", .labels = outcome9_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome9_values, .numeric = 3},
-	{.id = "pursuit_3", .labels = outcome10_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome10_values, .numeric = 3},
-	{.id = "pursuit_4", .labels = outcome11_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome11_values, .numeric = 3},
+	{.id = "engaged", .labels = outcome0_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = "EN"},
+	{.id = "defender_retreats_1", .labels = outcome1_labels, .rule = NULL, .neffects = 1, .effects = outcome1_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome1_values, .numeric = 2, .code = "DR1"},
+	{.id = "defender_loses_1", .labels = outcome2_labels, .rule = NULL, .neffects = 1, .effects = outcome2_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome2_values, .numeric = 1, .code = "D1"},
+	{.id = "defender_loses_eliminated", .labels = outcome3_labels, .rule = NULL, .neffects = 1, .effects = outcome3_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome3_values, .numeric = 1, .code = "DE"},
+	{.id = "attacker_loses_2", .labels = outcome4_labels, .rule = NULL, .neffects = 1, .effects = outcome4_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome4_values, .numeric = 0, .code = "A2"},
+	{.id = "attacker_loses_1", .labels = outcome5_labels, .rule = NULL, .neffects = 1, .effects = outcome5_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome5_values, .numeric = 0, .code = "A1"},
+	{.id = "defender_retreats_2", .labels = outcome6_labels, .rule = NULL, .neffects = 1, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome6_values, .numeric = 2, .code = "DR2"},
+	{.id = "defender_loses_2", .labels = outcome7_labels, .rule = NULL, .neffects = 1, .effects = outcome7_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome7_values, .numeric = 1, .code = "D2"},
+	{.id = "pursuit_1", .labels = outcome8_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome8_values, .numeric = 3, .code = "1"},
+	{.id = "pursuit_2", .labels = outcome9_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome9_values, .numeric = 3, .code = "2"},
+	{.id = "pursuit_3", .labels = outcome10_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome10_values, .numeric = 3, .code = "3"},
+	{.id = "pursuit_4", .labels = outcome11_labels, .rule = NULL, .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 1, .values = outcome11_values, .numeric = 3, .code = "4"},
 };
 
 /* table crt */

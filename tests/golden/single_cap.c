@@ -31,9 +31,9 @@ static const char *const outcome1_labels[] = {"Fall back"};
 static const char *const outcome2_labels[] = {"Hold"};
 
 static const rtab_outcome outcomes[] = {
-	{.id = "rout", .labels = outcome0_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "fall_back", .labels = outcome1_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
-	{.id = "hold", .labels = outcome2_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0},
+	{.id = "rout", .labels = outcome0_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "fall_back", .labels = outcome1_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "hold", .labels = outcome2_labels, .rule = "7.4", .neffects = 0, .effects = NULL, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier losses */
