@@ -459,6 +459,7 @@ typedef struct rtab_column {
 	 * UINT8_MAX for none, and row_of_roll is NULL. Read a roll's row with
 	 * rtab_column_row, whether a column has rows with rtab_column_rolls. */
 	const uint8_t *row_of_roll8;
+	rtab_labels note; /* printed on the whole column ('note 1:2 { ... }'), or NULL */
 } rtab_column;
 
 /* Whether a column maps rolls to rows (a ROLLED column's data is present). */

@@ -4,6 +4,7 @@
 #include "text/expr_text.h"
 #include "text/value_text.h"
 #include "analysis/odds.h"
+#include "check/table_text.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ const char *const facet_fields[] = {
 	"rtab_row_note: -rule -provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
-	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8",
+	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8 note",
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
@@ -470,6 +471,28 @@ static src_loc words_loc(const builder *b, stmt_kind kind, src_loc fallback)
 	return s ? s->loc : fallback;
 }
 
+/* The labels of a note on a whole column, once per id (a grid per variant
+ * repeats the column), placed at its 'note' statement. */
+static void column_note_facets(builder *b, const rtab_table *t, size_t c)
+{
+	const rtab_column *col = &t->columns[c];
+	for (size_t k = 0; k < c; k++)
+		if (strcmp(t->columns[k].id, col->id) == 0)
+			return;
+	const ast_stmt *s = b->ast ? b->ast->body : NULL;
+	char id[96];
+	for (; s; s = s->next) {
+		if (s->kind != ST_NOTE)
+			continue;
+		format_named_column(id, sizeof id, t, s->step);
+		if (strcmp(id, col->id) == 0)
+			break;
+	}
+	char *of = xasprintf("column '%s' note", col->id);
+	add_labels(b, s ? s->loc : b->d->loc, of, col->note, s ? s->body : NULL);
+	free(of);
+}
+
 /* How a table chooses its column, beyond an input: computed keys, steps, shifts,
  * columns that give a result without a roll. */
 static void column_facets(builder *b, size_t i, const rtab_table *t)
@@ -505,6 +528,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t)
 			     col->id);
 		else if (col->kind == RTAB_COLUMN_NONE)
 			addf(b, col_at, xstrdup("no result"), "column '%s' gives", col->id);
+		if (col->note)
+			column_note_facets(b, t, c);
 	}
 }
 

@@ -10,6 +10,7 @@
 #include "check/sema_expr.h"
 #include "check/sema_grid.h"
 #include "check/sema_twokey.h"
+#include "check/table_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -399,6 +400,45 @@ static void reachable(const model *m, const rtab_table *t, model_table *mt)
 	mt->reach_hi = dc->max + hi;
 }
 
+/* 'note 1:2 { en "..."; }': labels on every column of that id (a table with
+ * a grid per variant has one such column in each). */
+static void resolve_column_notes(model *m, const ast_def *d, rtab_table *t)
+{
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != ST_NOTE)
+			continue;
+		char id[96];
+		format_named_column(id, sizeof id, t, s->step);
+		for (const ast_stmt *b = s->body; b; b = b->next)
+			if (b->kind != ST_LABEL)
+				report_misplaced(m, b, "a column's note");
+		rtab_labels note = NULL;
+		bool found = false;
+		for (size_t c = 0; c < t->ncolumns && !found; c++) {
+			if (!t->columns[c].id || strcmp(t->columns[c].id, id) != 0)
+				continue;
+			found = true;
+			if (t->columns[c].note)
+				check_report(m, CHECK_DUPLICATE, s->loc,
+					     "column '%s' of table '%s' has a second note", id, d->id);
+			else
+				note = read_labels(m, s->body, "the note on column", id, s->loc, true);
+		}
+		for (size_t c = 0; c < t->ncolumns && note; c++)
+			if (t->columns[c].id && strcmp(t->columns[c].id, id) == 0)
+				((rtab_column *)&t->columns[c])->note = note;
+		if (found || t->ncolumns == 0)
+			continue;
+		strbuf names = {0};
+		for (size_t c = 0; c < t->ncolumns; c++)
+			sb_printf(&names, "%s%s", c ? " " : "", t->columns[c].id);
+		check_report(m, CHECK_UNKNOWN_NAME, s->step->loc,
+			     "'%s' is no column of table '%s' (its columns: %s); name one as the grid's first line prints it",
+			     id, d->id, names.data ? names.data : "");
+		sb_free(&names);
+	}
+}
+
 void resolve_tables(model *m)
 {
 	size_t n = m->ndefs[DEF_TABLE];
@@ -427,7 +467,8 @@ void resolve_tables(model *m)
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
 			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
 			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
-			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS)
+			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS &&
+			    s->kind != ST_NOTE)
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
@@ -471,6 +512,7 @@ void resolve_tables(model *m)
 			if (above && cols && t->ncolumns > 0)
 				end_column(m, t, above, true, 0);
 		}
+		resolve_column_notes(m, d, t);
 		if (grid && grid->name)
 			check_report(m, CHECK_ROW_SHAPE, grid->name_loc,
 				     "'grid %s' names a variant's grid, which a table with 'columns by (VARIANT, odds(A, B))' has; here write: grid { ... }",

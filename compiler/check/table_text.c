@@ -43,3 +43,16 @@ void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t 
 	}
 	snprintf(buf, n, "%lld:%lld", (long long)num, (long long)den);
 }
+
+void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cell *c)
+{
+	rtab_table odds = {.key_kind = RTAB_KEY_ODDS};
+	if (c->kind == CELL_NAME)
+		snprintf(buf, n, "%s", c->name);
+	else if (c->kind == CELL_RATIO)
+		format_step(buf, n, &odds, c->lo, c->hi);
+	else if (t->key_kind == RTAB_KEY_VALUE)
+		format_step(buf, n, t, c->lo, 1);
+	else
+		snprintf(buf, n, "%lld", (long long)c->lo);
+}

@@ -2,6 +2,7 @@
 #ifndef RTAB_TABLE_TEXT_H
 #define RTAB_TABLE_TEXT_H
 
+#include "front/ast.h"
 #include "rtab.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -11,5 +12,9 @@ void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi);
 
 /* A column step as printed: 1.5:1, 1:4, +2. */
 void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den);
+
+/* The column a statement names ('note 1:2', 'note tacw', 'note -2') as the
+ * grid's first line prints it, to compare with the columns' ids. */
+void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cell *c);
 
 #endif

@@ -698,6 +698,10 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			snprintf(name, sizeof name, "table%zu_column%zu_labels", i, c);
 			labels(o, rs, t->columns[c].labels, name);
 		}
+		if (t->columns[c].note) {
+			snprintf(name, sizeof name, "table%zu_column%zu_note", i, c);
+			labels(o, rs, t->columns[c].note, name);
+		}
 		if (!rtab_column_rolls(&t->columns[c]))
 			continue; /* an automatic column: no rows */
 		sb_printf(o, "/* column %s: the row of each modified roll %ld..%ld%s */\n",
@@ -725,9 +729,12 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			  column_kind_names[col->kind], col->automatic, (long)col->step_num,
 			  (long)col->step_den);
 		if (narrow && rtab_column_rolls(col))
-			sb_printf(o, ".row_of_roll8 = table%zu_column%zu_rows},\n", i, c);
+			sb_printf(o, ".row_of_roll8 = table%zu_column%zu_rows", i, c);
 		else
-			sb_puts(o, ".row_of_roll8 = NULL},\n");
+			sb_puts(o, ".row_of_roll8 = NULL");
+		if (col->note) /* only then: the C of a table without notes stays as it was */
+			sb_printf(o, ", .note = table%zu_column%zu_note", i, c);
+		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
 	if (t->column_input >= 0) {

@@ -504,6 +504,19 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		else if (t->columns[i].kind == RTAB_COLUMN_NONE)
 			sb_printf(n, "column %s: no result (not allowed)\n", t->columns[i].id);
 	}
+	/* A note printed on a whole column, once per id (a grid per variant repeats it). */
+	for (size_t i = 0; i < t->ncolumns; i++) {
+		const rtab_column *col = &t->columns[i];
+		size_t first = 0;
+		while (first < i && strcmp(t->columns[first].id, col->id) != 0)
+			first++;
+		if (!col->note || first < i)
+			continue;
+		sb_printf(n, "note on column %s:", col->id);
+		for (size_t l = 0; l < c->nlocales; l++)
+			sb_printf(n, "%s %s", l ? " /" : "", export_label(c, col->note, l));
+		sb_putc(n, '\n');
+	}
 	for (size_t i = 0; i < t->nnatural; i++) {
 		const rtab_natural_rule *nr = &t->natural[i];
 		sb_puts(n, "natural ");

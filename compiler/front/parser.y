@@ -645,6 +645,16 @@ stmt:
 		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
 		$$->step = cell(@2, $2, $2, false, false);
 	}
+	/* 'note 1:2 { en "..."; }': labels on a whole column, named as the grid prints it. */
+	| IDENT ODDS block {
+		$$ = word_stmt(@1, $1); $$->body = $3;
+		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
+	}
+	| IDENT sint block { $$ = word_stmt(@1, $1); $$->body = $3; $$->step = cell(@2, $2, $2, false, false); }
+	| IDENT IDENT block {
+		$$ = word_stmt(@1, $1); $$->body = $3;
+		$$->step = cell(@2, 0, 0, false, false); $$->step->kind = CELL_NAME; $$->step->name = $2;
+	}
 	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
 	| GRID IDENT '{' grid_lines '}' { $$ = named_stmt(ST_GRID, @1, $2, @2); $$->body = $4; }
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }

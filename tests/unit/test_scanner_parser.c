@@ -385,6 +385,11 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 			put_text(sb, s->text);
 		}
 		break;
+	case ST_NOTE:
+		sb_puts(sb, "note");
+		put_cell(sb, locs, s->step);
+		put_stmts(sb, locs, s->body);
+		break;
 	case ST_SHIFTS:
 	case ST_BELOW:
 	case ST_ABOVE:
@@ -786,6 +791,14 @@ static const tree_case tree_cases[] = {
 	 "enum e { value shifts; value below; value like; value code; value round; }\n"
 	 "outcome o { code like; }\n"
 	 "table v { shifts +a,b; below -1=-1 X; above like; words foo bar; patch cel 1..1 at 3/1 DR; exakt 1/2; }\n"},
+	{"column notes: by odds, by a column id, by a value; 'note' stays a name elsewhere",
+	 "enum e { note; note { en \"N\"; } }\n"
+	 "table v { note 1.5:1 { en \"Halved\"; ru \"R\"; } note tacw { en \"T\"; } note -2 { } "
+	 "nota 1:2 { en \"x\"; } }\n",
+	 false,
+	 "enum e { value note; value note { en \"N\"; }; }\n"
+	 "table v { note 3/2 { en \"Halved\"; ru \"R\"; }; note tacw { en \"T\"; }; note -2..-2 { }; "
+	 "words nota 1/2 ; }\n"},
 	{"two keys: a variant by odds with a rounding, a grid per variant; columns by value(X)",
 	 "table t {\n"
 	 "  columns by (kind, odds(a, b)) round down;\n"
