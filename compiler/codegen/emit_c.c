@@ -732,8 +732,11 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			sb_printf(o, ".row_of_roll8 = table%zu_column%zu_rows", i, c);
 		else
 			sb_puts(o, ".row_of_roll8 = NULL");
-		if (col->note) /* only then: the C of a table without notes stays as it was */
+		/* Every field written, so that the C compiles as C++ under -Wextra too. */
+		if (col->note)
 			sb_printf(o, ", .note = table%zu_column%zu_note", i, c);
+		else
+			sb_puts(o, ", .note = NULL");
 		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
