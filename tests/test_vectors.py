@@ -393,6 +393,13 @@ p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exha
                    capture_output=True, text=True)
 if p.returncode != 0 or "table 'melee' has more situations than --limit 1000" not in p.stderr:
     fail('--exhaustive', 'the melee beyond the limit is not said: %s' % p.stderr)
+# The same note as the verb's diagnostics: with --diagnostics=json, JSON alone.
+p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exhaustive', '--limit', '1000',
+                    '--diagnostics=json'], capture_output=True, text=True)
+notes = [json.loads(line) for line in p.stderr.splitlines()]
+if p.returncode != 0 or not any("has more situations than --limit 1000" in n.get('message', '') and
+                                n.get('severity') == 'note' for n in notes):
+    fail('--exhaustive', 'the note beyond the limit is no JSON diagnostic: %s' % p.stderr)
 print('ok: --exhaustive: %d vectors for capped and sums' % len(ex))
 
 # The port's command line, as its README shows it.

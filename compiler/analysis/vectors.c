@@ -12,7 +12,6 @@
 #include "check/reasons.h"
 #include "check/targets.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +71,7 @@ typedef struct vgen {
 	bool exhaustive;
 	uint64_t limit;
 	bool *reads; /* per input: the current definition reads it */
+	const vectors_options *opts;
 } vgen;
 
 /* A number as printed: exact when scale > 1 (25 at scale 2 is 12.5). */
@@ -915,8 +915,13 @@ static void exhaust_table(const table_ctx *tc, const int32_t *base)
 			vars[nv++] = i;
 		}
 	if (!rolls || !total || total > g->limit) {
-		fprintf(stderr, "rtab vectors: note: table '%s' has more situations than --limit %llu; only its coverage vectors are written\n",
-			rs->tables[tc->t].id, (unsigned long long)g->limit);
+		if (g->opts->note) {
+			strbuf msg = {0};
+			sb_printf(&msg, "table '%s' has more situations than --limit %llu; only its coverage vectors are written",
+				  rs->tables[tc->t].id, (unsigned long long)g->limit);
+			g->opts->note(g->opts->note_arg, msg.data);
+			sb_free(&msg);
+		}
 		return;
 	}
 	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
@@ -1338,7 +1343,7 @@ bool vectors_known(const rtab_ruleset *rs, const char *name)
 size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options *opts)
 {
 	vgen g = {rs, out, {0}, 0, 0, opts->exhaustive, opts->limit,
-		  xcalloc(rs->ninputs + 1, sizeof(bool))};
+		  xcalloc(rs->ninputs + 1, sizeof(bool)), opts};
 	int32_t *base = xcalloc(rs->ninputs + 1, sizeof *base);
 	rtab_inputs_default(rs, base, rs->ninputs);
 	for (int k = 0; k < DEF_KIND_COUNT_; k++)

@@ -17,6 +17,10 @@ typedef struct vectors_options {
 	size_t nnames;
 	bool exhaustive; /* also every situation times every roll, up to limit */
 	uint64_t limit;
+	/* Told what a user should know of the run (a table past the limit);
+	 * the caller prints it as its verb reports. NULL: nothing said. */
+	void (*note)(void *arg, const char *message);
+	void *note_arg;
 } vectors_options;
 
 /* Whether name is a table, reaction set, transition, distance or procedure. */

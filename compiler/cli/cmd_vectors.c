@@ -58,6 +58,12 @@ static int take(void *arg, int opt, const char *value)
 	return EXIT_OK;
 }
 
+/* The analysis's notes, printed as the verb reports (text, or JSON with --diagnostics=json). */
+static void say_note(void *diag, const char *message)
+{
+	cli_note("vectors", diag, "%s", message);
+}
+
 int cmd_vectors(cli_ctx *c, int argc, char **argv)
 {
 	vec_args a = {NULL, xcalloc((size_t)argc, sizeof(char *)), 0, false, VECTORS_DEFAULT_LIMIT};
@@ -82,7 +88,7 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 			status = usage_error("vectors", "nothing named '%s' in %s", a.names[i], a.file);
 			goto done;
 		}
-	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit};
+	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit, say_note, &c->diag};
 	size_t count = vectors_write(&out, rs, &vo);
 	fputs(out.data ? out.data : "", stdout);
 	cli_note("vectors", &c->diag, "%zu vectors for %s", count, rs->id);
