@@ -24,8 +24,9 @@
  *    that two compiles into it commit one after the other: a .c and its .h
  *    always come from the same run;
  *  - the renames run with the terminating signals blocked, and each file
- *    replaced keeps a hard link to its earlier content until all are in
- *    place: a failed rename puts every earlier file back.
+ *    replaced keeps its earlier content aside (a hard link, or the file
+ *    renamed where there are none) until all are in place: a failed rename
+ *    puts every earlier file back.
  */
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
@@ -134,6 +135,23 @@ static int lock_dir_of(const char *path)
 	return fd;
 }
 
+/*
+ * Keep the earlier file under the name aside: a hard link, so that the file
+ * never goes missing; where the file system has none (FAT, exFAT, many SMB
+ * and FUSE mounts), the file itself is renamed aside, and for the moment
+ * until the new file is renamed in its name is free. Either way the backup
+ * holds the earlier content and puts it back by a rename.
+ */
+static bool keep_aside(const char *path, const char *aside)
+{
+	if (link(path, aside) == 0)
+		return true;
+	if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS && errno != EMLINK &&
+	    errno != EXDEV)
+		return false;
+	return rename(path, aside) == 0;
+}
+
 /* Put files[0..n) back as they were before their rename. */
 static void roll_back(output_file *files, char **backups, size_t n)
 {
@@ -192,7 +210,7 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 				close(fd);
 				unlink(b);
 			}
-			if (fd < 0 || link(files[i].path, b) != 0) {
+			if (fd < 0 || !keep_aside(files[i].path, b)) {
 				say(report, NULL, "cannot keep the earlier '%s' aside: %s", files[i].path,
 				    strerror(errno));
 				free(b);
@@ -204,6 +222,8 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 		if (rename(tmp[i], files[i].path) != 0) {
 			say(report, NULL, "cannot rename '%s' to '%s': %s", tmp[i], files[i].path,
 			    strerror(errno));
+			if (backups[i]) /* renamed aside: the roll-back puts it back too */
+				renamed = i + 1;
 			ok = false;
 			break;
 		}
