@@ -35,5 +35,17 @@ printf 'ruleset other { locales en; en "Other"; }\n' >"$tmp/noexamples/b.rtab"
 check test-no-examples-dir 1 "no example in the files" "$rtab" test "$tmp/noexamples"
 check test-examples-pass 0 "passed, 0 failed" "$rtab" test tables/musket_pike.rtab
 
+# FILE@ names no edition: a usage error in every verb, not the default edition.
+sk=tests/errata/skirmish.rtab
+check empty-edition-check 2 "the edition after '@' is missing" "$rtab" check "$sk@"
+check empty-edition-compile 2 "the edition after '@' is missing" "$rtab" compile "$sk@" -o "$tmp/out"
+[ -e "$tmp/out" ] && fail "empty-edition-compile: wrote $tmp/out"
+check empty-edition-test 2 "the edition after '@' is missing" "$rtab" test "$sk@"
+check empty-edition-diff 2 "the edition after '@' is missing" "$rtab" diff "$sk" "$sk@"
+check empty-edition-export 2 "the edition after '@' is missing" "$rtab" export "$sk@" --format json
+# A file whose own name ends in '@' is still read as it is.
+cp "$tmp/plain.rtab" "$tmp/at@"
+check file-named-at 0 "" "$rtab" check "$tmp/at@"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
