@@ -47,5 +47,20 @@ check empty-edition-export 2 "the edition after '@' is missing" "$rtab" export "
 cp "$tmp/plain.rtab" "$tmp/at@"
 check file-named-at 0 "" "$rtab" check "$tmp/at@"
 
+# -1+ reads as >=-1, as 1+ reads as >=1.
+cat >"$tmp/neg.rtab" <<'RTAB'
+ruleset m { locales en; en "M"; }
+input pen: int 0..3 = 0 { en "Penalty"; }
+outcome low { en "Low"; }
+outcome high { en "High"; }
+dice d6 = 1d6;
+modifier pen { en "Penalty"; value -pen; }
+table t { en "T"; roll d6; modifiers pen; rows { low <=-2; high -1+; } }
+example e { en "E"; t(pen = 3) roll 2 -> high; t(pen = 3) roll 1 -> low; t(pen = 0) roll 6 -> high; }
+RTAB
+sed 's/high -1+;/high >=-1;/' "$tmp/neg.rtab" >"$tmp/neg_ge.rtab"
+check negative-at-least 0 "1 passed, 0 failed" "$rtab" test "$tmp/neg.rtab"
+check negative-at-least-same 0 "no differences" "$rtab" diff "$tmp/neg.rtab" "$tmp/neg_ge.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
