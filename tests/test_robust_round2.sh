@@ -62,5 +62,21 @@ sed 's/high -1+;/high >=-1;/' "$tmp/neg.rtab" >"$tmp/neg_ge.rtab"
 check negative-at-least 0 "1 passed, 0 failed" "$rtab" test "$tmp/neg.rtab"
 check negative-at-least-same 0 "no differences" "$rtab" diff "$tmp/neg.rtab" "$tmp/neg_ge.rtab"
 
+# check of files given together reports what compile of them refuses.
+mkdir "$tmp/linked"
+printf 'ruleset dup { locales en; en "D"; }\n' >"$tmp/linked/a.rtab"
+cp "$tmp/linked/a.rtab" "$tmp/linked/b.rtab"
+printf 'ruleset Dup { locales en; en "D"; }\n' >"$tmp/linked/c.rtab"
+printf 'ruleset a_b { locales en; en "F"; }\noutcome o { en "O"; }\ntable c { en "T"; rows { o 0; } }\n' >"$tmp/linked/ab.rtab"
+printf 'ruleset a { locales en; en "F"; }\nenum b_table { en "E"; c { en "C"; } }\ninput x: b_table { en "X"; }\noutcome o { en "O"; }\ntable t { en "T"; columns by x { c = c; } rows { o 0; } }\n' >"$tmp/linked/x.rtab"
+for verb in check compile; do
+	check "$verb-same-id" 1 "ruleset 'dup' is also defined by" "$rtab" $verb "$tmp/linked/a.rtab" "$tmp/linked/b.rtab"
+	check "$verb-case-only" 1 "differs from ruleset 'dup' of" "$rtab" $verb "$tmp/linked/a.rtab" "$tmp/linked/c.rtab"
+	check "$verb-c-names" 1 "becomes the C name A_B_TABLE_C, like 'c' of" \
+		"$rtab" $verb "$tmp/linked/ab.rtab" "$tmp/linked/x.rtab"
+done
+check check-linked-alone 0 "" "$rtab" check "$tmp/linked/ab.rtab"
+check check-linked-apart 0 "" "$rtab" check "$tmp/linked/a.rtab" "$tmp/linked/ab.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
