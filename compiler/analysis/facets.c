@@ -575,52 +575,67 @@ static void group_facets(builder *b)
 	}
 }
 
-/* The rolls of column c that read row r, as printed: "<=2", "3-4", ">=5". */
-static char *row_ranges(const rtab_table *t, size_t c, size_t r)
+static void close_run(strbuf *sb, const rtab_table *t, const rtab_column *col, int r, int64_t lo,
+		      int64_t hi)
 {
-	const rtab_column *col = &t->columns[c];
-	strbuf sb = {0};
-	int64_t run_lo = 0;
-	bool in_run = false;
-	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max + 1; v++) {
-		bool hit = v <= t->roll_max && rtab_column_row(col, (size_t)(v - t->roll_min)) == (int)r;
-		if (hit && !in_run) {
-			run_lo = v;
-			in_run = true;
-		} else if (!hit && in_run) {
-			int64_t hi = v - 1;
-			bool open_lo = run_lo == t->roll_min && col->below_row == (int16_t)r;
-			bool open_hi = hi == t->roll_max && col->above_row == (int16_t)r;
-			if (sb.len)
-				sb_puts(&sb, ", ");
-			if (open_lo && open_hi)
-				sb_puts(&sb, "any");
-			else if (open_lo)
-				sb_printf(&sb, "<=%lld", (long long)hi);
-			else if (open_hi)
-				sb_printf(&sb, ">=%lld", (long long)run_lo);
-			else if (run_lo == hi)
-				sb_printf(&sb, "%lld", (long long)hi);
-			else
-				sb_printf(&sb, "%lld-%lld", (long long)run_lo, (long long)hi);
-			in_run = false;
-		}
-	}
-	if (!sb.len && col->below_row == (int16_t)r)
-		sb_printf(&sb, "<=%lld", (long long)t->roll_min - 1);
-	if (!sb.len && col->above_row == (int16_t)r)
-		sb_printf(&sb, ">=%lld", (long long)t->roll_max + 1);
-	return sb.data ? sb.data : xstrdup("-");
+	bool open_lo = lo == t->roll_min && col->below_row == (int16_t)r;
+	bool open_hi = hi == t->roll_max && col->above_row == (int16_t)r;
+	if (sb->len)
+		sb_puts(sb, ", ");
+	if (open_lo && open_hi)
+		sb_puts(sb, "any");
+	else if (open_lo)
+		sb_printf(sb, "<=%lld", (long long)hi);
+	else if (open_hi)
+		sb_printf(sb, ">=%lld", (long long)lo);
+	else if (lo == hi)
+		sb_printf(sb, "%lld", (long long)hi);
+	else
+		sb_printf(sb, "%lld-%lld", (long long)lo, (long long)hi);
 }
 
-/* "row 'held'", or "row 'held' #2" for a second row of the same outcome. */
-static char *row_name(const rtab_table *t, const rtab_ruleset *rs, size_t r)
+/* For each row r, the rolls of column c that read it, as printed: "<=2", "3-4",
+ * ">=5". One pass over the rolls for all rows (one per row was quadratic). */
+static char **row_ranges(const rtab_table *t, size_t c)
 {
-	size_t nth = 0;
-	for (size_t k = 0; k < r; k++)
-		nth += rtab_row_outcome(t, k) == rtab_row_outcome(t, r);
-	return nth ? xasprintf("row '%s' #%zu", outcome_id(rs, rtab_row_outcome(t, r)), nth + 1)
-		   : xasprintf("row '%s'", outcome_id(rs, rtab_row_outcome(t, r)));
+	const rtab_column *col = &t->columns[c];
+	strbuf *sb = xcalloc(t->nrows ? t->nrows : 1, sizeof *sb);
+	char **out = xcalloc(t->nrows ? t->nrows : 1, sizeof *out);
+	int64_t run_lo = t->roll_min;
+	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max; v++) {
+		int row = rtab_column_row(col, (size_t)(v - t->roll_min));
+		bool last = v == t->roll_max || rtab_column_row(col, (size_t)(v + 1 - t->roll_min)) != row;
+		if (!last)
+			continue;
+		if (row >= 0 && (size_t)row < t->nrows)
+			close_run(&sb[row], t, col, row, run_lo, v);
+		run_lo = v + 1;
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (!sb[r].len && col->below_row == (int16_t)r)
+			sb_printf(&sb[r], "<=%lld", (long long)t->roll_min - 1);
+		if (!sb[r].len && col->above_row == (int16_t)r)
+			sb_printf(&sb[r], ">=%lld", (long long)t->roll_max + 1);
+		out[r] = sb[r].data ? sb[r].data : xstrdup("-");
+	}
+	free(sb);
+	return out;
+}
+
+/* "row 'held'", or "row 'held' #2" for a second row of the same outcome: each
+ * row's name, counted in one pass. */
+static char **row_names(const rtab_table *t, const rtab_ruleset *rs)
+{
+	char **out = xcalloc(t->nrows ? t->nrows : 1, sizeof *out);
+	size_t *seen = xcalloc((size_t)rs->noutcomes + 1, sizeof *seen);
+	for (size_t r = 0; r < t->nrows; r++) {
+		uint16_t o = rtab_row_outcome(t, r);
+		size_t nth = seen[o < rs->noutcomes ? o : rs->noutcomes]++;
+		out[r] = nth ? xasprintf("row '%s' #%zu", outcome_id(rs, o), nth + 1)
+			     : xasprintf("row '%s'", outcome_id(rs, o));
+	}
+	free(seen);
+	return out;
 }
 
 static void table_facets(builder *b)
@@ -661,8 +676,12 @@ static void table_facets(builder *b)
 		if (t->step >= 0 && t->step < rs->nsteps)
 			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
 		column_facets(b, i, t);
+		char **rows = row_names(t, rs);
+		char ***ranges = xcalloc(t->ncolumns ? t->ncolumns : 1, sizeof *ranges);
+		for (size_t c = 0; c < t->ncolumns; c++)
+			ranges[c] = row_ranges(t, c);
 		for (size_t r = 0; r < t->nrows; r++) {
-			char *row = row_name(t, rs, r);
+			char *row = rows[r];
 			src_loc row_at = mt && (mt->row_locs || mt->rows) && mt->has_rows ? model_row_loc(mt, r)
 											  : b->d->loc;
 			for (size_t c = 0; c < t->ncolumns; c++) {
@@ -670,9 +689,9 @@ static void table_facets(builder *b)
 				if (mt && mt->cells && mt->has_rows && !mt->shape_bad)
 					at = mt->cells[c * t->nrows + r].loc;
 				if (t->ncolumns == 1 && t->column_input < 0)
-					addf(b, at, row_ranges(t, c, r), "%s", row);
+					addf(b, at, ranges[c][r], "%s", row);
 				else
-					addf(b, at, row_ranges(t, c, r), "%s, column '%s'", row, t->columns[c].id);
+					addf(b, at, ranges[c][r], "%s, column '%s'", row, t->columns[c].id);
 			}
 			/* A row without its own reference carries the table's. */
 			if (!t->rule || !rtab_row_rule(t, r) || strcmp(t->rule, rtab_row_rule(t, r)) != 0)
@@ -680,6 +699,10 @@ static void table_facets(builder *b)
 			addf(b, row_at, dup_or_null(rtab_row_provisional(t, r)), "%s provisional", row);
 			free(row);
 		}
+		for (size_t c = 0; c < t->ncolumns; c++)
+			free(ranges[c]);
+		free(ranges);
+		free(rows);
 		for (size_t n = 0; n < t->nnatural; n++) {
 			const rtab_natural_rule *nr = &t->natural[n];
 			strbuf faces = {0};

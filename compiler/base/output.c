@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /*
@@ -23,9 +25,12 @@
  *  - the output directory is locked (flock on the directory itself), so
  *    that two compiles into it commit one after the other: a .c and its .h
  *    always come from the same run;
+ *  - temporaries and backups of the outputs' own names left by a run killed
+ *    outright (older than this one) are removed under the lock;
  *  - the renames run with the terminating signals blocked, and each file
- *    replaced keeps a hard link to its earlier content until all are in
- *    place: a failed rename puts every earlier file back.
+ *    replaced keeps its earlier content aside (a hard link, or the file
+ *    renamed where there are none) until all are in place: a failed rename
+ *    puts every earlier file back.
  */
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
@@ -134,6 +139,63 @@ static int lock_dir_of(const char *path)
 	return fd;
 }
 
+/*
+ * Keep the earlier file under the name aside: a hard link, so that the file
+ * never goes missing; where the file system has none (FAT, exFAT, many SMB
+ * and FUSE mounts), the file itself is renamed aside, and for the moment
+ * until the new file is renamed in its name is free. Either way the backup
+ * holds the earlier content and puts it back by a rename.
+ */
+static bool keep_aside(const char *path, const char *aside)
+{
+	if (link(path, aside) == 0)
+		return true;
+	if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS && errno != EMLINK &&
+	    errno != EXDEV)
+		return false;
+	return rename(path, aside) == 0;
+}
+
+/* Whether name is path's own temporary or backup: "BASE.tmp.XXXXXX" or "BASE.old.XXXXXX". */
+static bool own_leftover(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+	if (strncmp(name, base, n) != 0 || (strncmp(name + n, ".tmp.", 5) != 0 && strncmp(name + n, ".old.", 5) != 0))
+		return false;
+	const char *x = name + n + 5;
+	for (size_t i = 0; i < 6; i++)
+		if (!((x[i] >= 'a' && x[i] <= 'z') || (x[i] >= 'A' && x[i] <= 'Z') || (x[i] >= '0' && x[i] <= '9')))
+			return false;
+	return x[6] == '\0';
+}
+
+/*
+ * A run killed outright (SIGKILL, a power cut) between its renames leaves its
+ * temporaries and backups beside the outputs. The next commit of the same
+ * outputs, under the lock, removes those of the outputs' own names that are
+ * older than itself; nothing else in the directory is touched.
+ */
+static void remove_leftovers(const char *path, time_t started)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	const char *base = slash ? slash + 1 : path;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		struct stat st;
+		if (!own_leftover(e->d_name, base))
+			continue;
+		char *full = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && st.st_mtime < started)
+			unlink(full);
+		free(full);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
 /* Put files[0..n) back as they were before their rename. */
 static void roll_back(output_file *files, char **backups, size_t n)
 {
@@ -168,6 +230,10 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 			locks[i] = lock_dir_of(files[i].path);
 	}
 
+	time_t started = time(NULL);
+	for (size_t i = 0; i < n; i++)
+		remove_leftovers(files[i].path, started);
+
 	memset(&act, 0, sizeof act);
 	act.sa_handler = on_signal;
 	sigemptyset(&act.sa_mask);
@@ -192,7 +258,7 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 				close(fd);
 				unlink(b);
 			}
-			if (fd < 0 || link(files[i].path, b) != 0) {
+			if (fd < 0 || !keep_aside(files[i].path, b)) {
 				say(report, NULL, "cannot keep the earlier '%s' aside: %s", files[i].path,
 				    strerror(errno));
 				free(b);
@@ -204,6 +270,8 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 		if (rename(tmp[i], files[i].path) != 0) {
 			say(report, NULL, "cannot rename '%s' to '%s': %s", tmp[i], files[i].path,
 			    strerror(errno));
+			if (backups[i]) /* renamed aside: the roll-back puts it back too */
+				renamed = i + 1;
 			ok = false;
 			break;
 		}

@@ -66,4 +66,12 @@ void cli_file_error(const char *file, const diag_options *opts, const char *fmt,
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);
 
+/* Files compiled (or checked) together are linked together: a ruleset id
+ * defined twice, ids differing only in case, and clashing C names are
+ * reported on their files. True when there is one. */
+bool cli_linked_clash(loaded *files, size_t n, const char *const *paths);
+
+/* EXIT_OK, or a usage error (reported) for FILE@ without the edition's name. */
+int cli_check_edition_arg(const char *verb, const char *arg);
+
 #endif

@@ -19,6 +19,16 @@ char *cli_split_edition(const char *arg, const char **edition)
 	return xstrndup(arg, (size_t)(at - arg));
 }
 
+int cli_check_edition_arg(const char *verb, const char *arg)
+{
+	size_t n = strlen(arg);
+	/* "FILE@" names no edition: taking it for the default would hide a typo. */
+	if (n > 1 && arg[n - 1] == '@' && access(arg, F_OK) != 0)
+		return usage_error(verb, "'%s': the edition after '@' is missing (FILE@NAME, "
+				   "NAME an errata layer or 'original')", arg);
+	return EXIT_OK;
+}
+
 bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	      const diag_options *opts)
 {

@@ -64,12 +64,16 @@ int cmd_check(cli_ctx *c, int argc, char **argv)
 		free(a.files);
 		return usage_error("check", "no input file");
 	}
-	for (size_t i = 0; i < a.nfiles; i++) {
-		loaded l;
-		if (!cli_load(&l, a.files[i], c->edition, c->diag.json ? stdout : stderr, &c->diag))
+	/* Kept together: what compile refuses of files given together, check reports. */
+	loaded *files = xcalloc(a.nfiles, sizeof *files);
+	for (size_t i = 0; i < a.nfiles; i++)
+		if (!cli_load(&files[i], a.files[i], c->edition, c->diag.json ? stdout : stderr, &c->diag))
 			status = EXIT_INPUT;
-		loaded_free(&l);
-	}
+	if (cli_linked_clash(files, a.nfiles, a.files))
+		status = EXIT_INPUT;
+	for (size_t i = 0; i < a.nfiles; i++)
+		loaded_free(&files[i]);
+	free(files);
 	free(a.files);
 	return status;
 }

@@ -1,8 +1,6 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
-#include "check/c_names.h"
-#include "check/checks.h"
 #include "codegen/emit_c.h"
 #include "codegen/native_tables.h"
 #include "check/load.h"
@@ -14,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 static const cli_opt options[] = {
@@ -61,50 +58,6 @@ static bool make_dirs(const char *dir, const diag_options *opts)
 	return ok;
 }
 
-/*
- * Files compiled together are linked together: the union of their C names
- * must stay distinct, and so must their file names where case is ignored.
- */
-static bool c_names_clash(loaded *files, size_t n)
-{
-	c_name *all = NULL;
-	size_t nall = 0;
-	bool clash = false;
-	for (size_t f = 0; f < n; f++) {
-		c_name *v;
-		size_t k = c_names_collect(&files[f].model, &v);
-		all = xrealloc(all, (nall + k + 1) * sizeof *all);
-		for (size_t i = 0; i < k; i++) {
-			v[i].file = (int)f;
-			all[nall++] = v[i];
-		}
-		free(v);
-		for (size_t g = 0; g < f; g++) {
-			const char *a = files[f].model.rs.id, *b = files[g].model.rs.id;
-			if (strcmp(a, b) != 0 && strcasecmp(a, b) == 0) {
-				diag_report(&files[f].diag, SEV_ERROR, rtab_checks[CHECK_C_NAME].name,
-					    files[f].model.ruleset_def->id_loc,
-					    "ruleset '%s' differs from ruleset '%s' of %s only in case: their files and header guards would clash; rename one",
-					    a, b, files[g].path);
-				clash = true;
-			}
-		}
-	}
-	c_names_sort(all, nall);
-	for (size_t i = 1; i < nall; i++) {
-		const c_name *p = &all[i - 1], *c = &all[i];
-		if (p->file == c->file || strcmp(p->name, c->name) != 0 ||
-		    strcasecmp(files[p->file].model.rs.id, files[c->file].model.rs.id) == 0)
-			continue;
-		diag_report(&files[c->file].diag, SEV_ERROR, rtab_checks[CHECK_C_NAME].name, c->loc,
-			    "'%s' becomes the C name %s, like '%s' of %s compiled with it; rename one of them",
-			    c->id, c->name, p->id, files[p->file].path);
-		clash = true;
-	}
-	c_names_free(all, nall);
-	return clash;
-}
-
 typedef struct compile_args {
 	const char *dir;
 	const char **paths;
@@ -142,22 +95,10 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
 	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
 	for (size_t i = 0; i < npaths; i++) {
-		if (!cli_load(&files[i], paths[i], edition, stderr, &opts)) {
+		if (!cli_load(&files[i], paths[i], edition, stderr, &opts))
 			status = EXIT_INPUT;
-			continue;
-		}
-		for (size_t j = 0; j < i; j++) {
-			if (files[j].built && !files[j].diag.errors &&
-			    strcmp(files[j].model.rs.id, files[i].model.rs.id) == 0) {
-				diag_report(&files[i].diag, SEV_ERROR, rtab_checks[CHECK_C_NAME].name,
-					    files[i].model.ruleset_def->id_loc,
-					    "ruleset '%s' is also defined by %s; each ruleset needs its own id",
-					    files[i].model.rs.id, paths[j]);
-				status = EXIT_INPUT;
-			}
-		}
 	}
-	if (status == EXIT_OK && npaths > 1 && c_names_clash(files, npaths))
+	if (cli_linked_clash(files, npaths, paths))
 		status = EXIT_INPUT;
 	if (status == EXIT_OK && !make_dirs(dir, &opts))
 		status = EXIT_INPUT;

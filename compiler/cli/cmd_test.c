@@ -28,8 +28,8 @@ static const cli_verb verb = {
 	.shared = CLI_EDITION | CLI_DIAG,
 	.diag_help = "report on the files as rtab check does (a file\n"
 		     "with an error runs no example)",
-	.after = "Exit status: 0 when all pass, 1 a failure or errors in a file, 2 bad usage,\n"
-		 "3 out of memory.\n",
+	.after = "Exit status: 0 when all pass, 1 a failure, errors in a file or no example\n"
+		 "at all, 2 bad usage, 3 out of memory.\n",
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -147,5 +147,11 @@ int cmd_test(cli_ctx *c, int argc, char **argv)
 	 * as a file without examples. */
 	if (nloaded > 0)
 		printf("%d passed, %d failed\n", counts.passed, counts.failed);
+	if (nloaded > 0 && counts.passed + counts.failed == 0) {
+		/* Running nothing is no success, as for an empty directory. */
+		cli_error("test", opts, "no example in %s: nothing was tested (write 'example' "
+			  "statements in the tables)", nloaded == 1 ? "the file" : "the files");
+		status = EXIT_INPUT;
+	}
 	return counts.failed ? EXIT_INPUT : status;
 }

@@ -198,6 +198,8 @@ int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn 
 		}
 		if (a[0] == '-' && a[1] && !((v->shared & CLI_NEGATIVE) && a[1] >= '0' && a[1] <= '9'))
 			return usage_error(v->name, "unknown option '%s'", a);
+		if ((v->shared & CLI_EDITION) && cli_check_edition_arg(v->name, a) != EXIT_OK)
+			return EXIT_USAGE;
 		if (take(arg, -1, a) != EXIT_OK)
 			return EXIT_USAGE;
 	}

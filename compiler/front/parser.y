@@ -738,6 +738,7 @@ patch_rolls:
 	LE sint { $$ = cell(@$, INT64_MIN, $2, true, false); }
 	| GE sint { $$ = cell(@$, $2, INT64_MAX, false, true); }
 	| ATLEAST { $$ = cell(@$, $1, INT64_MAX, false, true); }
+	| '-' ATLEAST { $$ = cell(@$, -$2, INT64_MAX, false, true); }
 	| RANGE { $$ = cell(@$, $1.lo, $1.hi, false, false); }
 	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
 	;
@@ -871,6 +872,7 @@ cell:
 	LE sint { $$ = cell(@$, INT64_MIN, $2, true, false); }
 	| GE sint { $$ = cell(@$, $2, INT64_MAX, false, true); }
 	| ATLEAST { $$ = cell(@$, $1, INT64_MAX, false, true); }
+	| '-' ATLEAST { $$ = cell(@$, -$2, INT64_MAX, false, true); } /* -1+ as >=-1 */
 	| sint { $$ = cell(@$, $1, $1, false, false); }
 	| RANGE { $$ = cell(@$, $1.lo, $1.hi, false, false); }
 	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
