@@ -26,6 +26,9 @@ int usage_error(const char *verb, const char *fmt, ...)
 }
 
 /* One diagnostic of the command: "PREFIX: SEVERITY: MESSAGE", or a JSON object. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 0)))
+#endif
 static void report(const char *prefix, const char *file, const diag_options *opts, severity sev,
 		   const char *fmt, va_list ap)
 {
@@ -54,6 +57,9 @@ static void report(const char *prefix, const char *file, const diag_options *opt
 }
 
 /* "rtab VERB", or "rtab" for the command itself. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 0)))
+#endif
 static void verb_report(const char *verb, const diag_options *opts, severity sev, const char *fmt,
 			va_list ap)
 {
