@@ -5,7 +5,7 @@
 #ifndef RTAB_BASE_JSON_H
 #define RTAB_BASE_JSON_H
 
-#include "base/util.h"
+#include "base/escape.h"
 
 /* s as a JSON string, or null when s is NULL. */
 void json_string(strbuf *b, const char *s);

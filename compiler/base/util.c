@@ -141,65 +141,11 @@ char *printable(const char *s)
 	return sb.data ? sb.data : xstrdup("");
 }
 
-void sb_put_json_string(strbuf *sb, const char *s)
-{
-	sb_putc(sb, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		size_t n = utf8_char_len((const char *)p);
-		if (n == 0) {
-			sb_puts(sb, "\\ufffd"); /* JSON is UTF-8: an invalid byte cannot pass */
-			continue;
-		}
-		if (n > 1) {
-			sb_put(sb, (const char *)p, n);
-			p += n - 1;
-			continue;
-		}
-		switch (*p) {
-		case '"': sb_puts(sb, "\\\""); break;
-		case '\\': sb_puts(sb, "\\\\"); break;
-		case '\n': sb_puts(sb, "\\n"); break;
-		case '\t': sb_puts(sb, "\\t"); break;
-		case '\r': sb_puts(sb, "\\r"); break;
-		default:
-			if (*p < 0x20)
-				sb_printf(sb, "\\u%04x", *p);
-			else
-				sb_putc(sb, (char)*p);
-		}
-	}
-	sb_putc(sb, '"');
-}
-
 void sb_free(strbuf *sb)
 {
 	free(sb->data);
 	sb->data = NULL;
 	sb->len = sb->cap = 0;
-}
-
-void sb_put_c_string(strbuf *sb, const char *s)
-{
-	sb_putc(sb, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"': sb_puts(sb, "\\\""); break;
-		case '\\': sb_puts(sb, "\\\\"); break;
-		case '\n': sb_puts(sb, "\\n"); break;
-		case '\t': sb_puts(sb, "\\t"); break;
-		case '?':
-			/* A '?' after a '?' is escaped, so that no "??X" (a trigraph in
-			 * ISO C before C23) survives: "??=" becomes "?\?=". */
-			sb_puts(sb, p > (const unsigned char *)s && p[-1] == '?' ? "\\?" : "?");
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				sb_printf(sb, "\\%03o", *p);
-			else
-				sb_putc(sb, (char)*p);
-		}
-	}
-	sb_putc(sb, '"');
 }
 
 struct arena_block {

@@ -55,9 +55,6 @@ void sb_printf(strbuf *sb, const char *fmt, ...);
 __attribute__((format(printf, 2, 0)))
 #endif
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
-/* Append s as a JSON string or a C string literal, quotes included. */
-void sb_put_json_string(strbuf *sb, const char *s);
-void sb_put_c_string(strbuf *sb, const char *s);
 void sb_free(strbuf *sb);
 /* Append a decimal integer (what sb_printf("%lld") appends, without the format machinery). */
 void sb_put_int(strbuf *sb, long long v);

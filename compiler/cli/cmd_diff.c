@@ -1,6 +1,7 @@
 /* rtab diff: what changed between two rulesets or two editions of one. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
+#include "base/escape.h"
 #include "base/json.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
@@ -149,15 +150,6 @@ static void render_text(diff_ctx *c)
 
 /* ---- markdown ---- */
 
-static void md_cell(strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`' || *s == '<')
-			sb_putc(sb, '\\');
-		sb_putc(sb, *s == '\n' ? ' ' : *s);
-	}
-}
-
 static void md_loc(strbuf *sb, const side *s, const facet *f)
 {
 	if (!f) {
@@ -179,11 +171,11 @@ static void md_def_title(strbuf *sb, const diff_ctx *c, const diff_def *d)
 	sb_printf(sb, "%s `%s`", kind, fd->id);
 	if (label) {
 		sb_puts(sb, " — ");
-		md_cell(sb, label);
+		markdown_escape(sb, label, true);
 	}
 	if (rule) {
 		sb_puts(sb, " (rule ");
-		md_cell(sb, rule->value);
+		markdown_escape(sb, rule->value, true);
 		sb_putc(sb, ')');
 	}
 }
@@ -194,18 +186,18 @@ static void render_markdown(diff_ctx *c)
 	const rtab_ruleset *rs = &c->new.l.model.rs;
 	const char *title = rs->title && c->new.locale < rs->nlocales ? rs->title[c->new.locale] : NULL;
 	sb_puts(sb, "# Errata: ");
-	md_cell(sb, title ? title : rs->id);
+	markdown_escape(sb, title ? title : rs->id, true);
 	sb_puts(sb, "\n\n");
 	if (c->new.layer) {
 		const char *want = rs->nlocales ? rs->locales[c->new.locale] : NULL;
 		for (const ast_stmt *l = c->new.layer->labels; l; l = l->next)
 			if (want && strcmp(l->name, want) == 0) {
 				sb_puts(sb, "**");
-				md_cell(sb, l->text);
+				markdown_escape(sb, l->text, true);
 				sb_puts(sb, "**");
 				if (c->new.layer->rule) {
 					sb_puts(sb, " (");
-					md_cell(sb, c->new.layer->rule);
+					markdown_escape(sb, c->new.layer->rule, true);
 					sb_putc(sb, ')');
 				}
 				sb_puts(sb, "\n\n");
@@ -238,11 +230,11 @@ static void render_markdown(diff_ctx *c)
 			for (size_t k = 0; k < d->n; k++) {
 				const diff_change *ch = &d->changes[k];
 				sb_puts(sb, "| ");
-				md_cell(sb, diff_key(ch));
+				markdown_escape(sb, diff_key(ch), true);
 				sb_puts(sb, " | ");
-				md_cell(sb, ch->old ? ch->old->value : "—");
+				markdown_escape(sb, ch->old ? ch->old->value : "—", true);
 				sb_puts(sb, " | ");
-				md_cell(sb, ch->new ? ch->new->value : "—");
+				markdown_escape(sb, ch->new ? ch->new->value : "—", true);
 				sb_puts(sb, " | ");
 				md_loc(sb, &c->old, ch->old);
 				sb_puts(sb, " | ");
@@ -258,11 +250,11 @@ static void render_markdown(diff_ctx *c)
 		for (size_t i = 0; i < c->r.nodds; i++) {
 			const diff_odds *o = &c->r.odds[i];
 			sb_puts(sb, "| ");
-			md_cell(sb, o->table);
+			markdown_escape(sb, o->table, true);
 			sb_puts(sb, " | ");
-			md_cell(sb, o->column);
+			markdown_escape(sb, o->column, true);
 			sb_puts(sb, " | ");
-			md_cell(sb, o->outcome);
+			markdown_escape(sb, o->outcome, true);
 			sb_puts(sb, " | ");
 			put_fraction_percent(sb, o->old_count, o->old_total);
 			sb_puts(sb, " | ");

@@ -1,5 +1,6 @@
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
 #include "cli/cli.h"
+#include "base/escape.h"
 #include "base/json.h"
 #include "cli/cli_inputs.h"
 #include "export/grid.h"
@@ -90,6 +91,30 @@ static const char *label_of(const out_ctx *o, rtab_labels l)
 {
 	const char *s = rtab_label(o->rs, l, o->locale);
 	return s ? s : "";
+}
+
+/* Text the user wrote, in Markdown as text. */
+static void put_text(const out_ctx *o, const char *s)
+{
+	if (o->format == FMT_MARKDOWN)
+		markdown_escape(o->out, s, false);
+	else
+		sb_puts(o->out, s);
+}
+
+/* After a heading's id: its label, quoted, and its rule. */
+static void put_label_rule(const out_ctx *o, rtab_labels labels, const char *rule)
+{
+	if (*label_of(o, labels)) {
+		sb_puts(o->out, " \"");
+		put_text(o, label_of(o, labels));
+		sb_putc(o->out, '"');
+	}
+	if (rule) {
+		sb_puts(o->out, " (rule ");
+		put_text(o, rule);
+		sb_putc(o->out, ')');
+	}
 }
 
 static void frac_cell(grid *g, uint64_t num, uint64_t den)
@@ -326,10 +351,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	else if (o->format == FMT_TEXT)
 		sb_printf(b, "%s", t->id);
 	if (o->format != FMT_CSV) {
-		if (*label_of(o, t->labels))
-			sb_printf(b, " \"%s\"", label_of(o, t->labels));
-		if (t->rule)
-			sb_printf(b, " (rule %s)", t->rule);
+		put_label_rule(o, t->labels, t->rule);
 		if (t->ncolumns > 1)
 			sb_printf(b, ", column %s", t->columns[d->column].id);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
@@ -534,10 +556,7 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 		sb_puts(b, ", \"forms\": [");
 	} else if (o->format != FMT_CSV) {
 		sb_printf(b, "%s%s", o->format == FMT_MARKDOWN ? "### " : "", dist->id);
-		if (*label_of(o, dist->labels))
-			sb_printf(b, " \"%s\"", label_of(o, dist->labels));
-		if (dist->rule)
-			sb_printf(b, " (rule %s)", dist->rule);
+		put_label_rule(o, dist->labels, dist->rule);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		edition_line(o);
 	}

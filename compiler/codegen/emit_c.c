@@ -3,6 +3,7 @@
 #include "codegen/emit_entry.h"
 #include "codegen/emit_native.h"
 #include "codegen/row_form.h"
+#include "base/escape.h"
 
 #include <ctype.h>
 #include <stdarg.h>

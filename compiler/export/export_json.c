@@ -9,6 +9,7 @@
  */
 #include "export/export.h"
 #include "export/export_views.h"
+#include "base/escape.h"
 
 #include "rtab_fields.h"
 

@@ -1,7 +1,9 @@
 /* Markdown export: print-ready pipe tables, one heading per kind. */
 #include "export/export_views.h"
+#include "base/escape.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 
 static void heading(export_ctx *c, const char *what, const char *id, const char *const *labels,
@@ -9,10 +11,15 @@ static void heading(export_ctx *c, const char *what, const char *id, const char 
 {
 	sb_printf(c->out, "### %s `%s`", what, id);
 	for (size_t l = 0; l < c->nlocales; l++)
-		if (labels[l] && *labels[l])
-			sb_printf(c->out, "%s%s", l ? " / " : ": ", labels[l]);
-	if (rule)
-		sb_printf(c->out, " (rule %s)", rule);
+		if (labels[l] && *labels[l]) {
+			sb_puts(c->out, l ? " / " : ": ");
+			markdown_escape(c->out, labels[l], false);
+		}
+	if (rule) {
+		sb_puts(c->out, " (rule ");
+		markdown_escape(c->out, rule, false);
+		sb_putc(c->out, ')');
+	}
 	sb_puts(c->out, "\n\n");
 }
 
@@ -22,8 +29,10 @@ static void md_begin(export_ctx *c)
 	c->state = xcalloc(1, sizeof(grid)); /* the grid of a kind listed a row each */
 	sb_printf(c->out, "# %s", rs->id);
 	for (size_t l = 0; l < c->nlocales; l++)
-		if (*export_label(c, rs->title, l))
-			sb_printf(c->out, "%s%s", l ? " / " : ": ", export_label(c, rs->title, l));
+		if (*export_label(c, rs->title, l)) {
+			sb_puts(c->out, l ? " / " : ": ");
+			markdown_escape(c->out, export_label(c, rs->title, l), false);
+		}
 	sb_printf(c->out, "\n\nValues marked %s are provisional: the source does not settle them.\n",
 		  EXPORT_PROVISIONAL_MARK);
 }
@@ -48,11 +57,16 @@ static void md_item(export_ctx *c, export_kind kind, size_t i)
 	heading(c, v.what, v.id, v.label, v.rule);
 	if (v.notes.data) {
 		/* Each note a line of its own. */
-		for (const char *p = v.notes.data; *p; p++) {
-			if (*p == '\n')
+		for (const char *p = v.notes.data; *p;) {
+			size_t len = strcspn(p, "\n");
+			char *line = xstrndup(p, len);
+			markdown_escape(c->out, line, false);
+			free(line);
+			p += len;
+			if (*p == '\n') {
 				sb_puts(c->out, "  \n");
-			else
-				sb_putc(c->out, *p);
+				p++;
+			}
 		}
 		sb_putc(c->out, '\n');
 	}

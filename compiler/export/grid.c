@@ -1,5 +1,6 @@
 /* A grid of text cells, rendered as text, Markdown or CSV (see grid.h). */
 #include "export/grid.h"
+#include "base/escape.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -115,18 +116,6 @@ void grid_text(strbuf *sb, const grid *g, const char *indent)
 	free(width);
 }
 
-static void markdown_cell(strbuf *sb, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|')
-			sb_puts(sb, "\\|");
-		else if (*s == '\n' || *s == '\r')
-			sb_putc(sb, ' ');
-		else
-			sb_putc(sb, *s);
-	}
-}
-
 void grid_markdown(strbuf *sb, const grid *g)
 {
 	size_t rows = grid_rows(g);
@@ -134,7 +123,7 @@ void grid_markdown(strbuf *sb, const grid *g)
 		sb_putc(sb, '|');
 		for (size_t c = 0; c < g->ncols; c++) {
 			sb_putc(sb, ' ');
-			markdown_cell(sb, grid_at(g, r, c));
+			markdown_escape(sb, grid_at(g, r, c), false);
 			sb_puts(sb, " |");
 		}
 		sb_putc(sb, '\n');
@@ -147,21 +136,6 @@ void grid_markdown(strbuf *sb, const grid *g)
 	}
 }
 
-static void csv_cell(strbuf *sb, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		sb_puts(sb, s);
-		return;
-	}
-	sb_putc(sb, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			sb_putc(sb, '"');
-		sb_putc(sb, *s);
-	}
-	sb_putc(sb, '"');
-}
-
 void grid_csv(strbuf *sb, const grid *g)
 {
 	size_t rows = grid_rows(g);
@@ -169,7 +143,7 @@ void grid_csv(strbuf *sb, const grid *g)
 		for (size_t c = 0; c < g->ncols; c++) {
 			if (c)
 				sb_putc(sb, ',');
-			csv_cell(sb, grid_at(g, r, c));
+			csv_escape_cell(sb, grid_at(g, r, c));
 		}
 		sb_putc(sb, '\n');
 	}

@@ -23,19 +23,6 @@ static const char style[] =
 	"table{break-inside:avoid;page-break-inside:avoid}"
 	"td.provisional{background:#eee;-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n";
 
-void html_escape(strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': sb_puts(sb, "&amp;"); break;
-		case '<': sb_puts(sb, "&lt;"); break;
-		case '>': sb_puts(sb, "&gt;"); break;
-		case '"': sb_puts(sb, "&quot;"); break;
-		default: sb_putc(sb, *s); break;
-		}
-	}
-}
-
 void html_page_begin(strbuf *sb, const char *title, const char *lang)
 {
 	sb_puts(sb, "<!DOCTYPE html>\n<html lang=\"");

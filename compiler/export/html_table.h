@@ -7,10 +7,9 @@
 #define RTAB_HTML_TABLE_H
 
 #include "export/grid.h"
+#include "base/escape.h"
 #include "base/util.h"
 
-/* Text with & < > " escaped. */
-void html_escape(strbuf *sb, const char *s);
 
 /* <!DOCTYPE html> ... <body>: the page's title and language, and the style
  * sheet (screen and print). */

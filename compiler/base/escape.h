@@ -1,0 +1,43 @@
+/*
+ * Text into an output language: one function per language, which every
+ * writer calls (the exports, the reports of odds, diff and verify, the JSON
+ * printers, the generated C). Text here is anything the user wrote (labels,
+ * rule references, reasons, a title): hostile text must come out as text.
+ */
+#ifndef RTAB_BASE_ESCAPE_H
+#define RTAB_BASE_ESCAPE_H
+
+#include "base/util.h"
+
+#include <stdbool.h>
+
+/* HTML content or a double-quoted attribute value: & < > " as references. */
+void html_escape(strbuf *sb, const char *s);
+
+/*
+ * Markdown inline text, safe in a pipe table's cell, in a heading and at the
+ * start of a line: a '<' that could open a tag, a comment or an autolink
+ * becomes "&lt;", an '&' that could start a reference "&amp;"; '|' and a '['
+ * that starts the text are backslash-escaped, and so is a '(' after a ']'
+ * (no link, no image); a line break becomes a space. Every other '<' and
+ * '&' stays ("<=0", "Musket & Pike"). literal: also '\', '*', '_' and '`'
+ * and every other '<' escaped, so that no emphasis nor code span forms.
+ */
+void markdown_escape(strbuf *sb, const char *s, bool literal);
+
+/*
+ * A CSV cell (RFC 4180): quoted where it holds ',', '"' or a line break.
+ * Text a spreadsheet would read as a formula (starting with '=', '+', '-',
+ * '@', a tab or a carriage return) gets a leading "'", as OWASP recommends;
+ * a cell that is only a number or a range of numbers ("-1", "+2", "-3--1",
+ * "7+") stays as it is, a number.
+ */
+void csv_escape_cell(strbuf *sb, const char *s);
+
+/* s as a JSON string, quotes included (an invalid UTF-8 byte: U+FFFD). */
+void sb_put_json_string(strbuf *sb, const char *s);
+
+/* s as a C string literal, quotes included: no trigraph survives. */
+void sb_put_c_string(strbuf *sb, const char *s);
+
+#endif
