@@ -49,5 +49,27 @@ check odds-all-over 2 60000 1 "--all would resolve 1 column x 21 modifier totals
 # One cell of 8^8 rolls: the situation's modifier is read from one roll, not from all.
 check odds-all-one-cell 20 60000 0 "hi,1970569/4194304" "$rtab" odds "$tmp/big.rtab" plain --all --format csv
 
+# Vectors are written as they are made, and the set that keeps them unique
+# holds hashes of one definition's: 360,004 vectors (178 MB) in 100 MB.
+cat >"$tmp/vec.rtab" <<'RTAB'
+ruleset vec { locales en; en "Vec"; }
+dice two = 2d6;
+input a: int 0..99 = 0 { en "A"; }
+input b: int 0..99 = 0 { en "B"; }
+modifier ma { en "MA"; when a > 50; value 1; }
+modifier mb { en "MB"; when b > 50; value -1; }
+outcome lo { en "Lo"; }
+outcome hi { en "Hi"; }
+table t { en "T"; roll two; modifiers ma, mb; rows { lo <=7; hi >=8; } }
+RTAB
+check vectors-streamed 60 100000 0 "360004 vectors for vec" \
+	sh -c "'$rtab' vectors '$tmp/vec.rtab' --exhaustive --limit 1000000 >/dev/null"
+lines=$( (ulimit -v 100000; "$rtab" vectors "$tmp/vec.rtab" --exhaustive --limit 1000000 2>/dev/null) |
+	sed "s/, \"column\".*//" | sort -u | wc -l)
+[ "$lines" -eq 360004 ] && passed=$((passed + 1)) || fail "vectors-unique: $lines distinct situations"
+# A limit whose work cannot finish quickly is refused before any is done.
+check vectors-limit-refused 2 60000 2 "--limit 1000000000 is more than 1000000" \
+	"$rtab" vectors "$tmp/vec.rtab" --exhaustive --limit 1000000000
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
