@@ -52,6 +52,18 @@ for path in files:
     print('ok: %s validates (%d tables, %d modifiers, %d examples)' % (
         path, len(doc['tables']), len(doc['modifiers']), len(doc['examples'])))
 
+# Examples whose inputs are exact numbers (2.5): the schema allows them.
+for path in sorted(glob.glob('tests/exact/*.rtab')):
+    doc = json.loads(export('json', path))
+    exact = [v for e in doc['examples'] for c in e['checks'] for v in c['inputs'].values()
+             if isinstance(v, float)]
+    if path.endswith('rounding.rtab') and not exact:
+        fail('%s: no example input is an exact number' % path)
+    errors = json_schema.validate(doc, schema)
+    for e in errors[:10]:
+        fail('%s: %s' % (path, e))
+    print('ok: %s validates (%d exact numbers in examples)' % (path, len(exact)))
+
 # The validator must be able to fail.
 doc = json.loads(json.dumps(docs['tables/musket_pike.rtab']))
 doc['tables'][0]['rows'][0]['ranges'][0] = 'three'

@@ -232,6 +232,11 @@ static void enum_facets(builder *b)
 	for (size_t i = 0; i < rs->nenums; i++) {
 		const rtab_enum *e = &rs->enums[i];
 		begin(b, DEF_ENUM, i, e->id, e->labels, e->rule);
+		/* The order numbers the values (their C constants, what inputs store). */
+		strbuf order = {0};
+		for (size_t v = 0; v < e->nvalues; v++)
+			sb_printf(&order, "%s%s", v ? ", " : "", e->values[v].id);
+		addf(b, b->d->loc, order.data ? order.data : xstrdup(""), "order");
 		for (size_t v = 0; v < e->nvalues; v++) {
 			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_VALUE, e->values[v].id, 0) : NULL;
 			src_loc at = s ? s->name_loc : b->d->loc;
@@ -638,6 +643,11 @@ static char **row_names(const rtab_table *t, const rtab_ruleset *rs)
 	return out;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static void table_facets(builder *b)
 {
 	const rtab_ruleset *rs = b->rs;
@@ -654,13 +664,20 @@ static void table_facets(builder *b)
 			bool two_keys = t->key_kind != RTAB_KEY_INPUT; /* the variant's, then the key's */
 			addf(b, cols_at, xstrdup(in->id), two_keys ? "columns by variant" : "columns by");
 			for (size_t c = 0; c < t->ncolumns; c++) {
-				strbuf vals = {0};
+				/* A set of values, by name: reordering the enum changes none. */
+				char **names = xcalloc((size_t)((int64_t)in->max - in->min + 1), sizeof *names);
+				size_t n = 0;
 				for (int32_t v = in->min; v <= in->max; v++)
-					if (two_keys ? odds_column_value(rs, i, c) == v : t->column_of_value[v - in->min] == c) {
-						char *name = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, v);
-						sb_printf(&vals, "%s%s", vals.len ? ", " : "", name);
-						free(name);
-					}
+					if (two_keys ? odds_column_value(rs, i, c) == v : t->column_of_value[v - in->min] == c)
+						names[n++] = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, v);
+				if (in->type == RTAB_TYPE_ENUM)
+					qsort(names, n, sizeof *names, cmp_name);
+				strbuf vals = {0};
+				for (size_t k = 0; k < n; k++) {
+					sb_printf(&vals, "%s%s", k ? ", " : "", names[k]);
+					free(names[k]);
+				}
+				free(names);
 				addf(b, cols_at, vals.data ? vals.data : xstrdup("-"), "column '%s' values", t->columns[c].id);
 			}
 		}

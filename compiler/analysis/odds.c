@@ -9,7 +9,12 @@
 const char *odds_status_message(int status)
 {
 	switch (status) {
-	case ODDS_E_TOO_MANY: return "more rolls than can be enumerated exactly (at most 16777216)";
+	case ODDS_E_TOO_MANY:
+		return "more rolls than can be enumerated exactly (at most 16777216, counted before any is "
+		       "resolved): roll fewer dice or dice with fewer faces";
+	case ODDS_E_GRID_TOO_MANY:
+		return "--all would resolve more rolls than 16777216 (every column at every modifier "
+		       "total, each over every roll): ask for one situation without --all";
 	case ODDS_E_MIXED: return "the distance rolls dice with different faces; its odds are not enumerated";
 	default: return rtab_status_message(status);
 	}
@@ -294,6 +299,14 @@ static int walk_faces(walk *w, size_t n)
 		return rc;
 	if (n == RTAB_MAX_FACES)
 		return RTAB_E_FACES;
+	/* A sequence of n + 1 faces makes the total at least s^(n+1): refuse it
+	 * before walking a single leaf of that depth, not after 2^24 of them. */
+	uint64_t sides = (uint64_t)((int64_t)w->face_hi - w->face_lo + 1), reach = 1;
+	for (size_t k = 0; k <= n; k++) {
+		reach *= sides; /* reach <= 2^24 and sides <= 2^17 before the product */
+		if (reach > ODDS_MAX_ROLLS)
+			return ODDS_E_TOO_MANY;
+	}
 	for (int32_t f = w->face_lo; f <= w->face_hi; f++) {
 		w->faces[n] = f;
 		rc = walk_faces(w, n + 1);

@@ -25,6 +25,7 @@
 enum {
 	ODDS_E_TOO_MANY = -100, /* more rolls than ODDS_MAX_ROLLS */
 	ODDS_E_MIXED = -101,    /* a distance rolls dice with different faces */
+	ODDS_E_GRID_TOO_MANY = -102, /* a grid's cells times their rolls exceed ODDS_MAX_ROLLS */
 };
 
 /* The outcomes of one table in one situation. */

@@ -9,15 +9,29 @@ uint64_t odds_outcome_count(const odds_dist *d, uint16_t o)
 	return o == ODDS_NO_RESULT ? d->none : o == ODDS_NO_ROW ? d->no_row : d->count[o];
 }
 
-/* The modifier the situation gives the table: each total replaces it. */
+/* The modifier the situation gives the table: each total replaces it.
+ * Modifiers read no dice, so one roll (the lowest faces) tells it: enumerating
+ * every roll for it doubled the work of a grid of one cell. */
 static int situation_modifier(const rtab_ruleset *rs, size_t ti, const int32_t *inputs, int32_t *raw)
 {
-	odds_dist d;
-	int rc = odds_table(rs, ti, inputs, 0, &d);
-	if (rc == RTAB_OK)
-		*raw = d.modifier_raw;
-	odds_dist_free(&d);
-	return rc;
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces = 0;
+	const rtab_table *t = &rs->tables[ti];
+	if (t->dice != RTAB_NO_DICE) {
+		const rtab_dice *d = &rs->dice[t->dice];
+		for (size_t g = 0; g < d->ngroups; g++)
+			for (size_t j = 0; j < d->groups[g].count; j++) {
+				if (nfaces == RTAB_MAX_FACES)
+					return RTAB_E_FACES;
+				faces[nfaces++] = d->groups[g].face_min;
+			}
+	}
+	rtab_result r;
+	int rc = rtab_resolve(rs, ti, inputs, rs->ninputs, faces, nfaces, 0, &r);
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT && rc != RTAB_E_NO_ROW)
+		return rc;
+	*raw = r.modifier_raw;
+	return RTAB_OK;
 }
 
 /* One column at every total. */
@@ -61,8 +75,11 @@ int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_g
 	g->ncells = t->ncolumns * g->ntotals;
 	/* Every cell enumerates every roll: refuse a grid that would take minutes. */
 	uint64_t rolls = t->dice == RTAB_NO_DICE ? 1 : odds_dice_rolls(&rs->dice[t->dice]);
-	if (!rolls || (uint64_t)g->ncells * rolls > ODDS_MAX_ROLLS)
+	if (!rolls)
 		return ODDS_E_TOO_MANY;
+	g->total = rolls;
+	if ((uint64_t)g->ncells * rolls > ODDS_MAX_ROLLS)
+		return ODDS_E_GRID_TOO_MANY;
 	g->counts = xcalloc(g->ncells * g->norder, sizeof *g->counts);
 	g->totals = xcalloc(g->ncells, sizeof *g->totals);
 	g->modifiers = xcalloc(g->ncells, sizeof *g->modifiers);

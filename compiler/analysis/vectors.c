@@ -12,32 +12,44 @@
 #include "check/reasons.h"
 #include "check/targets.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A set of the lines written, so that no vector appears twice. */
+/* The situations written of one definition, so that none appears twice.
+ * Only two 64-bit hashes of each line are kept (16 bytes, whatever its
+ * length), and the set is emptied between definitions, whose lines never
+ * coincide: it holds at most one definition's vectors, at most the limit
+ * plus its coverage. */
+typedef struct line_key {
+	uint64_t a, b; /* b is odd: {0, 0} marks a free slot */
+} line_key;
+
 typedef struct line_set {
-	char **slots;
+	line_key *slots;
 	size_t cap, n;
 } line_set;
 
-static uint64_t hash_str(const char *s)
+static line_key key_of(const char *s)
 {
-	uint64_t h = 1469598103934665603u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
+	uint64_t a = 1469598103934665603u, b = 0x9e3779b97f4a7c15u;
+	for (; *s; s++) {
+		a = (a ^ (unsigned char)*s) * 1099511628211u;
+		b = (b + (unsigned char)*s) * 0xff51afd7ed558ccdu;
+		b ^= b >> 29;
+	}
+	return (line_key){a, b | 1u};
 }
 
 static bool set_add(line_set *s, const char *line)
 {
 	if (2 * (s->n + 1) > s->cap) {
-		line_set bigger = {xcalloc(s->cap ? 2 * s->cap : 1024, sizeof(char *)),
+		line_set bigger = {xcalloc(s->cap ? 2 * s->cap : 1024, sizeof(line_key)),
 				   s->cap ? 2 * s->cap : 1024, 0};
 		for (size_t i = 0; i < s->cap; i++)
-			if (s->slots[i])
-				for (size_t k = hash_str(s->slots[i]) % bigger.cap;; k = (k + 1) % bigger.cap)
-					if (!bigger.slots[k]) {
+			if (s->slots[i].b)
+				for (size_t k = s->slots[i].a % bigger.cap;; k = (k + 1) % bigger.cap)
+					if (!bigger.slots[k].b) {
 						bigger.slots[k] = s->slots[i];
 						bigger.n++;
 						break;
@@ -45,27 +57,28 @@ static bool set_add(line_set *s, const char *line)
 		free(s->slots);
 		*s = bigger;
 	}
-	for (size_t k = hash_str(line) % s->cap;; k = (k + 1) % s->cap) {
-		if (!s->slots[k]) {
-			s->slots[k] = xstrdup(line);
+	line_key key = key_of(line);
+	for (size_t k = key.a % s->cap;; k = (k + 1) % s->cap) {
+		if (!s->slots[k].b) {
+			s->slots[k] = key;
 			s->n++;
 			return true;
 		}
-		if (strcmp(s->slots[k], line) == 0)
+		if (s->slots[k].a == key.a && s->slots[k].b == key.b)
 			return false;
 	}
 }
 
 static void set_free(line_set *s)
 {
-	for (size_t i = 0; i < s->cap; i++)
-		free(s->slots[i]);
 	free(s->slots);
+	memset(s, 0, sizeof *s);
 }
 
 typedef struct vgen {
 	const rtab_ruleset *rs;
-	strbuf *out;
+	strbuf *out; /* the lines not yet written to sink */
+	FILE *sink;
 	line_set seen; /* the situations written (the line up to its results) */
 	size_t count, errors;
 	bool exhaustive;
@@ -123,6 +136,13 @@ static void faces_json(strbuf *b, const int32_t *faces, size_t nfaces)
 	sb_puts(b, "]");
 }
 
+static void flush(vgen *g)
+{
+	if (g->out->len)
+		fwrite(g->out->data, 1, g->out->len, g->sink);
+	sb_clear(g->out);
+}
+
 /* Write the line unless the same situation was written; b holds the
  * situation, rest the results. */
 static void emit(vgen *g, strbuf *b, const strbuf *rest)
@@ -132,6 +152,9 @@ static void emit(vgen *g, strbuf *b, const strbuf *rest)
 		sb_puts(g->out, rest->data ? rest->data : "");
 		sb_puts(g->out, "}\n");
 		g->count++;
+		/* Written as produced: an exhaustive run can be gigabytes. */
+		if (g->out->len >= 1u << 16)
+			flush(g);
 	}
 }
 
@@ -969,6 +992,7 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 		tc.nat_min = tc.dice->min;
 		tc.nat_max = tc.dice->max;
 	}
+	set_free(&g->seen); /* a new definition: its lines are all new */
 	table_reads(g, tab);
 	cover_rows(&tc, base);
 	cover_naturals(&tc, base);
@@ -1000,6 +1024,7 @@ static void each_situation(vgen *g, size_t index, const int32_t *base, const rta
 	samples *smp = xcalloc(64, sizeof *smp);
 	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
 	uint64_t total = 1;
+	set_free(&g->seen); /* a new definition: its lines are all new */
 	for (size_t i = 0; i < rs->ninputs && nv < 64; i++)
 		if (g->reads[i]) {
 			if (g->exhaustive && (int64_t)rs->inputs[i].max - rs->inputs[i].min < 64) {
@@ -1340,9 +1365,10 @@ bool vectors_known(const rtab_ruleset *rs, const char *name)
 	return false;
 }
 
-size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options *opts)
+size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts)
 {
-	vgen g = {rs, out, {0}, 0, 0, opts->exhaustive, opts->limit,
+	strbuf pending = {0};
+	vgen g = {rs, &pending, out, {0}, 0, 0, opts->exhaustive, opts->limit,
 		  xcalloc(rs->ninputs + 1, sizeof(bool)), opts};
 	int32_t *base = xcalloc(rs->ninputs + 1, sizeof *base);
 	rtab_inputs_default(rs, base, rs->ninputs);
@@ -1352,5 +1378,7 @@ size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options 
 	free(base);
 	free(g.reads);
 	set_free(&g.seen);
+	flush(&g);
+	sb_free(&pending);
 	return g.count;
 }

@@ -8,9 +8,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The limit of an exhaustive search per definition, unless told. */
 #define VECTORS_DEFAULT_LIMIT 100000
+/* The most --limit accepts: a million vectors of one definition take seconds
+ * (and the set that keeps them unique 32 MB); more could take hours. */
+#define VECTORS_MAX_LIMIT 1000000
 
 typedef struct vectors_options {
 	const char *const *names; /* the definitions to cover; none: every one */
@@ -29,8 +33,8 @@ bool vectors_known(const rtab_ruleset *rs, const char *name);
 /* How vectors treat a kind of definition. */
 construct_use vectors_kind_use(def_kind kind);
 
-/* Append the vectors of rs to out, one JSON object per line (docs/vectors.md);
- * returns how many were written. */
-size_t vectors_write(strbuf *out, const rtab_ruleset *rs, const vectors_options *opts);
+/* Write the vectors of rs to out as they are found, one JSON object per line
+ * (docs/vectors.md); returns how many were written. */
+size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts);
 
 #endif

@@ -469,11 +469,13 @@ static bool walk_builtin(model *m, const ast_expr *e, const struct builtin *b, i
 	} else if (ts[1].lo == ts[1].hi && ts[1].lo > 0) {
 		div_bounds(b->op, &ts[0], ts[1].lo, t);
 	} else if (ts[1].lo > 0) {
-		/* A positive divisor: the quotient lies within the dividend's magnitude. */
-		int64_t mag = ts[0].lo < 0 ? -ts[0].lo : ts[0].lo;
-		mag = mag > ts[0].hi ? mag : (ts[0].hi < 0 ? -ts[0].hi : ts[0].hi);
-		t->lo = ts[0].lo < 0 ? -mag : 0;
-		t->hi = ts[0].hi > 0 ? mag : 0;
+		/* A positive divisor d in lo..hi: a quotient is at its extremes at an
+		 * extreme of a and of d (the operands in the same units). */
+		expr_type at_lo, at_hi;
+		div_bounds(b->op, &ts[0], ts[1].lo, &at_lo);
+		div_bounds(b->op, &ts[0], ts[1].hi, &at_hi);
+		t->lo = at_lo.lo < at_hi.lo ? at_lo.lo : at_hi.lo;
+		t->hi = at_lo.hi > at_hi.hi ? at_lo.hi : at_hi.hi;
 	} else {
 		check_report(m, CHECK_TYPE, e->args->next_arg->loc,
 			     "the divisor of '%s' must be positive", e->name);
@@ -741,6 +743,31 @@ static bool walk_call(model *m, const ast_expr *e, instr_vec *iv, expr_type *t, 
 			t->hi = b->steps[i].value > t->hi ? b->steps[i].value : t->hi;
 		}
 		return true;
+	}
+	const ast_expr *q = e->args;
+	if (q && !q->next_arg && q->kind == EX_BINARY && q->op == RTAB_OP_DIV_EXACT &&
+	    q->rhs->kind != EX_INT && q->rhs->kind != EX_DECIMAL &&
+	    (strcmp(e->name, "round_down") == 0 || strcmp(e->name, "round_up") == 0)) {
+		/* round_down(a / b), round_up(a / b): the division rounded as the rule
+		 * states, div_down(a, b), div_up(a, b). Computed exact first, a / b
+		 * would fail at run time wherever it is finer than the precision; a
+		 * constant divisor is proven exact or reported by the division. */
+		ast_expr call = *e, dividend = *q->lhs;
+		dividend.next_arg = q->rhs;
+		call.args = &dividend;
+		const struct builtin *div = &builtins[0];
+		while (strcmp(div->name, e->name[6] == 'd' ? "div_down" : "div_up") != 0)
+			div++;
+		return walk_builtin(m, &call, div, iv, t, depth, stack);
+	}
+	if (q && !q->next_arg && q->kind == EX_BINARY && q->op == RTAB_OP_DIV_EXACT &&
+	    q->rhs->kind != EX_INT && q->rhs->kind != EX_DECIMAL && strcmp(e->name, "round_nearest") == 0) {
+		check_report(m, CHECK_INEXACT, e->loc,
+			     "round_nearest of a division by a value that is not a constant: the division "
+			     "fails at run time wherever it is finer than the ruleset's precision; state "
+			     "the rounding of the division itself: div_up(2 * a - b, 2 * b) is a / b to "
+			     "the nearest, a tie read down (b positive)");
+		return false;
 	}
 	for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
 		if (strcmp(builtins[i].name, e->name) == 0)

@@ -525,7 +525,7 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 }
 
 /* Every column and every modifier total the table can see. */
-static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
+static int print_all(const out_ctx *o, size_t ti, int32_t *inputs, const diag_options *opts)
 {
 	odds_grid g;
 	int rc = odds_grid_compute(o->rs, ti, inputs, &g);
@@ -533,6 +533,14 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs)
 		print_all_json(o, ti, &g);
 	else if (rc == RTAB_OK)
 		print_all_grid(o, ti, &g);
+	else if (rc == ODDS_E_GRID_TOO_MANY) /* what was counted, before any roll was resolved */
+		cli_error("odds", opts,
+			  "%s: --all would resolve %zu column%s x %zu modifier total%s x %llu rolls, "
+			  "more than the 16777216 rolls it enumerates: ask for one situation without --all "
+			  "(--set INPUT=VALUE, --drm N)",
+			  o->rs->tables[ti].id, (size_t)o->rs->tables[ti].ncolumns,
+			  o->rs->tables[ti].ncolumns == 1 ? "" : "s", g.ntotals, g.ntotals == 1 ? "" : "s",
+			  (unsigned long long)g.total);
 	odds_grid_free(&g);
 	return rc;
 }
@@ -681,7 +689,11 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 
 	int rc, t = rtab_find_table(rs, a.name), k = rtab_find_distance(rs, a.name);
 	if (t >= 0 && a.all) {
-		rc = print_all(&o, (size_t)t, inputs);
+		rc = print_all(&o, (size_t)t, inputs, &c->diag);
+		if (rc == ODDS_E_GRID_TOO_MANY) {
+			status = EXIT_INPUT;
+			goto done;
+		}
 	} else if (t >= 0) {
 		odds_dist d;
 		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);

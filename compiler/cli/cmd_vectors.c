@@ -13,7 +13,7 @@ static const cli_opt options[] = {
 	{"--exhaustive", 0, NULL,
 	 "also every situation of the inputs read, times every roll,\n"
 	 "wherever that is finite and at most --limit vectors", NULL},
-	{"--limit", 0, "N", "the limit of --exhaustive per definition (default 100000)", NULL},
+	{"--limit", 0, "N", "the limit of --exhaustive per definition (default 100000,\nat most 1000000)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -51,6 +51,12 @@ static int take(void *arg, int opt, const char *value)
 		a->exhaustive = true;
 	else if (opt == 1 && (!cli_parse_long(value, &a->limit) || a->limit < 1))
 		return usage_error("vectors", "--limit needs a positive integer");
+	else if (opt == 1 && a->limit > VECTORS_MAX_LIMIT)
+		return usage_error("vectors",
+				   "--limit %ld is more than %d, the vectors of one definition that are "
+				   "written in seconds: give at most %d (a definition with more situations "
+				   "gets its coverage vectors)",
+				   a->limit, VECTORS_MAX_LIMIT, VECTORS_MAX_LIMIT);
 	else if (opt < 0 && !a->file)
 		a->file = value;
 	else if (opt < 0)
@@ -68,7 +74,6 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 {
 	vec_args a = {NULL, xcalloc((size_t)argc, sizeof(char *)), 0, false, VECTORS_DEFAULT_LIMIT};
 	loaded l;
-	strbuf out = {0};
 	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	if (status == EXIT_OK && !a.file)
@@ -89,11 +94,9 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 			goto done;
 		}
 	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit, say_note, &c->diag};
-	size_t count = vectors_write(&out, rs, &vo);
-	fputs(out.data ? out.data : "", stdout);
+	size_t count = vectors_write(stdout, rs, &vo);
 	cli_note("vectors", &c->diag, "%zu vectors for %s", count, rs->id);
 done:
-	sb_free(&out);
 	loaded_free(&l);
 	free(a.names);
 	return status;

@@ -181,6 +181,34 @@ static void labels_pair(verify *v)
 			free(key);
 		}
 	}
+	/* The errata layers name themselves too: the translation's layer of the
+	 * same id in its locale, as for the definitions. */
+	for (const ast_errata *oe = v->o.l.errata; oe; oe = oe->next) {
+		const ast_errata *te = v->t.l.errata;
+		while (te && strcmp(te->id, oe->id) != 0)
+			te = te->next;
+		const ast_stmt *ot = NULL, *tt = NULL;
+		for (const ast_stmt *s = oe->labels; s; s = s->next)
+			ot = strcmp(s->name, ol) == 0 ? s : ot;
+		for (const ast_stmt *s = te ? te->labels : NULL; s; s = s->next)
+			tt = strcmp(s->name, tl) == 0 ? s : tt;
+		if (!te) {
+			finding *f = add_finding(v, false, DEF_KIND_COUNT_, oe->id,
+						 xasprintf("errata layer '%s' is in the original only", oe->id));
+			f->oloc = oe->id_loc;
+		} else if (!tt) {
+			finding *f = add_finding(v, false, DEF_KIND_COUNT_, oe->id,
+						 xasprintf("errata layer '%s' has no '%s' label", oe->id, tl));
+			f->oloc = oe->id_loc;
+			f->tloc = te->id_loc;
+		} else if (ot && strcmp(ot->text, tt->text) == 0) {
+			finding *f = add_finding(v, true, DEF_KIND_COUNT_, oe->id,
+						 xasprintf("errata layer '%s': the '%s' label \"%s\" is the original's '%s' text; possibly untranslated",
+							   oe->id, tl, tt->text, ol));
+			f->oloc = ot->loc;
+			f->tloc = tt->loc;
+		}
+	}
 }
 
 /* A provisional reason is free text to translate: one word for word the

@@ -1,0 +1,75 @@
+#!/bin/sh
+# Enumerations counted before they are done (issue 24): a verb refuses at
+# once, saying the limit and what to do, or finishes quickly. Each run has
+# a small memory ceiling (ulimit -v) and a timeout, so work done before a
+# refusal fails here. usage: test_enumeration.sh RTAB SOURCE_ROOT
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+cd "$root" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+# NAME SECONDS KBYTES EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
+check() {
+	name=$1 secs=$2 kb=$3 want=$4 needle=$5
+	shift 5
+	out=$( (ulimit -v "$kb"; timeout "$secs" "$@") 2>&1)
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		fail "$name: exit $status, expected $want"; echo "$out" | head -5; return
+	fi
+	case $out in
+	*"$needle"*) passed=$((passed + 1)) ;;
+	*) fail "$name: output lacks '$needle'"; echo "$out" | head -5 ;;
+	esac
+}
+
+cat >"$tmp/big.rtab" <<'RTAB'
+ruleset big { locales en; en "Big"; }
+dice many = 8d8;
+input m: int 0..20 = 0 { en "M"; }
+modifier mm { en "MM"; when m > 0; value m; }
+outcome lo { en "Lo"; }
+outcome hi { en "Hi"; }
+distance far { en "Far"; value 16d6 inches; }
+table t { en "T"; roll many; modifiers mm; rows { lo <=36; hi >=37; } }
+table plain { en "Plain"; roll many; rows { lo <=36; hi >=37; } }
+RTAB
+
+# 16d6 is 6^16 sequences: refused at the first too deep, not after 2^24 of them.
+check odds-distance-16d6 5 60000 1 "counted before any is resolved): roll fewer dice" \
+	"$rtab" odds "$tmp/big.rtab" far
+# 21 totals of 8^8 rolls: refused before a roll is resolved, with the counts.
+check odds-all-over 2 60000 1 "--all would resolve 1 column x 21 modifier totals x 16777216 rolls" \
+	"$rtab" odds "$tmp/big.rtab" t --all
+# One cell of 8^8 rolls: the situation's modifier is read from one roll, not from all.
+check odds-all-one-cell 20 60000 0 "hi,1970569/4194304" "$rtab" odds "$tmp/big.rtab" plain --all --format csv
+
+# Vectors are written as they are made, and the set that keeps them unique
+# holds hashes of one definition's: 360,004 vectors (178 MB) in 100 MB.
+cat >"$tmp/vec.rtab" <<'RTAB'
+ruleset vec { locales en; en "Vec"; }
+dice two = 2d6;
+input a: int 0..99 = 0 { en "A"; }
+input b: int 0..99 = 0 { en "B"; }
+modifier ma { en "MA"; when a > 50; value 1; }
+modifier mb { en "MB"; when b > 50; value -1; }
+outcome lo { en "Lo"; }
+outcome hi { en "Hi"; }
+table t { en "T"; roll two; modifiers ma, mb; rows { lo <=7; hi >=8; } }
+RTAB
+check vectors-streamed 60 100000 0 "360004 vectors for vec" \
+	sh -c "'$rtab' vectors '$tmp/vec.rtab' --exhaustive --limit 1000000 >/dev/null"
+lines=$( (ulimit -v 100000; "$rtab" vectors "$tmp/vec.rtab" --exhaustive --limit 1000000 2>/dev/null) |
+	sed "s/, \"column\".*//" | sort -u | wc -l)
+[ "$lines" -eq 360004 ] && passed=$((passed + 1)) || fail "vectors-unique: $lines distinct situations"
+# A limit whose work cannot finish quickly is refused before any is done.
+check vectors-limit-refused 2 60000 2 "--limit 1000000000 is more than 1000000" \
+	"$rtab" vectors "$tmp/vec.rtab" --exhaustive --limit 1000000000
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
