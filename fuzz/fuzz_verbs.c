@@ -201,9 +201,17 @@ static void check_diff(const diff_result *r, bool same, const char *verb)
 		FUZZ_CHECK(o->old_count <= o->old_total && o->new_count <= o->new_total,
 			   "%s: odds of '%s' beyond their total", verb, o->table);
 	}
-	FUZZ_CHECK(!same || (r->n == 0 && r->nodds == 0),
-		   "%s: a file compared with itself differs (%zu definitions, %zu odds)", verb, r->n,
-		   r->nodds);
+	if (same && r->n) {
+		const diff_def *d = &r->defs[0];
+		const facet_def *fd = d->old ? d->old : d->new;
+		const diff_change *c = d->n ? &d->changes[0] : NULL;
+		fuzz_fail("%s: a file compared with itself differs in %zu definitions, first %s '%s'"
+			  " (%s: '%s' against '%s')",
+			  verb, r->n, facet_kind_word(fd->kind), fd->id, c ? diff_key(c) : "-",
+			  c && c->old ? c->old->value : "-", c && c->new ? c->new->value : "-");
+	}
+	FUZZ_CHECK(!same || r->nodds == 0, "%s: a file compared with itself differs in %zu odds",
+		   verb, r->nodds);
 }
 
 static void run_pair(const loaded *a, const loaded *b, bool same)
