@@ -14,6 +14,10 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 {
 	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : first];
 
+	/* On a mistake, a 'none' column: reported once, not again as a gap. */
+	col->id = above ? "above" : "below";
+	col->below_row = col->above_row = -1;
+	col->kind = RTAB_COLUMN_NONE;
 	if (!w->ids) { /* 'below X { ... }': a block where the outcome goes */
 		check_report(m, CHECK_MISSING, w->loc, "'%s' names one outcome (or 'none'): %s OUTCOME;",
 			     stmt_kind_name(w->kind), stmt_kind_name(w->kind));
@@ -25,8 +29,6 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 			     "'%s' names one outcome (or 'none'), not a list", stmt_kind_name(w->kind));
 		return;
 	}
-	col->id = above ? "above" : "below";
-	col->below_row = col->above_row = -1;
 	if (strcmp(what, "none") == 0 && model_find(m, DEF_OUTCOME, "none") < 0) {
 		col->kind = RTAB_COLUMN_NONE;
 	} else {
