@@ -473,17 +473,21 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 		FUZZ_CHECK(got == want, "group '%s' (%s): counted %lld, not %lld", rs->groups[m->group].id,
 			   best ? "best" : "worst", (long long)got, (long long)want);
 	}
-	/* The raw modifier: the extra DRM plus each group's (capped) total. */
+	/* The raw modifier: the extra DRM plus each group's (capped) total; a
+	 * group none of whose members applies adds nothing, whatever its cap. */
 	sum = extra_drm;
 	for (size_t g = 0; g <= rs->ngroups; g++) {
 		int64_t gs = 0;
+		bool any = false;
 		for (size_t i = 0; i < r->napplied; i++) {
 			const rtab_modifier *m = &rs->modifiers[r->applied[i].modifier];
 			size_t mg = m->group < 0 ? rs->ngroups : (size_t)m->group;
-			if (mg == g && r->applied[i].counted && !r->applied[i].shift)
+			if (mg == g && r->applied[i].counted && !r->applied[i].shift) {
 				gs += r->applied[i].signed_value;
+				any = true;
+			}
 		}
-		if (g < rs->ngroups && rs->groups[g].capped)
+		if (g < rs->ngroups && rs->groups[g].capped && any)
 			gs = gs < rs->groups[g].cap_min ? rs->groups[g].cap_min
 			     : gs > rs->groups[g].cap_max ? rs->groups[g].cap_max
 							  : gs;
