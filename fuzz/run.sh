@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run one libFuzzer harness for a while:
 #   fuzz/run.sh HARNESS SECONDS [LIBFUZZER_OPTION...]
-# HARNESS is fuzz_frontend or fuzz_runtime. Configures build-fuzz/ with clang
+# HARNESS is fuzz_frontend, fuzz_runtime, fuzz_diff, fuzz_verify, fuzz_export,
+# fuzz_odds or fuzz_vectors. Configures build-fuzz/ with clang
 # and builds the harness if needed, then fuzzes with one job and one worker,
 # the dictionary and the seeds (for fuzz_frontend, assembled by fuzz/seeds.sh
 # from the tests into build-fuzz/fuzz/seeds-frontend). New corpus entries go to
@@ -10,14 +11,15 @@
 set -eu
 
 usage() {
-	echo "usage: fuzz/run.sh fuzz_frontend|fuzz_runtime SECONDS [LIBFUZZER_OPTION...]" >&2
+	echo "usage: fuzz/run.sh fuzz_frontend|fuzz_runtime|fuzz_diff|fuzz_verify|fuzz_export|fuzz_odds|fuzz_vectors SECONDS [LIBFUZZER_OPTION...]" >&2
 	exit 2
 }
 [ $# -ge 2 ] || usage
 harness=$1 seconds=$2
 shift 2
 case $harness in
-fuzz_frontend) seeds_target=fuzz/seeds-frontend ;;
+fuzz_frontend | fuzz_diff | fuzz_verify | fuzz_export | fuzz_odds | fuzz_vectors)
+	seeds_target=fuzz/seeds-frontend ;;
 fuzz_runtime) seeds_target= ;;
 *) usage ;;
 esac
@@ -39,12 +41,12 @@ if ! ninja -C "$build" "fuzz/$harness" $seeds_target || [ ! -x "$build/fuzz/$har
 fi
 
 seeds=$root/fuzz/corpus/runtime
-[ "$harness" = fuzz_frontend ] && seeds=$build/fuzz/seeds-frontend
+[ -n "$seeds_target" ] && seeds=$build/fuzz/seeds-frontend
 work=$build/corpus/$harness
 crashes=$build/crashes
 mkdir -p "$work" "$crashes"
 dict=
-[ "$harness" = fuzz_frontend ] && dict=-dict=$root/fuzz/rtab.dict
+[ -n "$seeds_target" ] && dict=-dict=$root/fuzz/rtab.dict
 
 # The saved regressions are run by `meson test --suite fuzz`, not here: a
 # campaign should not stop at the first known bug.

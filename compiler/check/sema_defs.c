@@ -580,6 +580,7 @@ void resolve_procedures(model *m)
 		p->otherwise = -1;
 		size_t k = count_stmts(d->body, ST_STEP);
 		rtab_procedure_step *steps = model_array(m, k ? k : 1, sizeof *steps);
+		idmap names = {0};
 		p->steps = steps;
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_TIE) {
@@ -595,6 +596,9 @@ void resolve_procedures(model *m)
 			} else if (s->kind == ST_STEP) {
 				if (!item_room(m, p->nsteps, s->name_loc, "steps", "procedure", d->id))
 					break;
+				if (idmap_put(&names, s->name, 0) >= 0)
+					check_report(m, CHECK_DUPLICATE, s->name_loc,
+						     "procedure '%s' has two steps '%s'", d->id, s->name);
 				rtab_procedure_step *st = &steps[p->nsteps++];
 				st->id = arena_strdup(&m->arena, s->name);
 				st->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
@@ -602,5 +606,6 @@ void resolve_procedures(model *m)
 				guard_and_outcome(m, s->body, &st->guard, &st->outcome, &st->provisional);
 			}
 		}
+		idmap_free(&names);
 	}
 }

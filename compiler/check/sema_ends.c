@@ -13,15 +13,22 @@
 void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t first)
 {
 	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : first];
-	const char *what = w->ids->id;
 
+	/* On a mistake, a 'none' column: reported once, not again as a gap. */
+	col->id = above ? "above" : "below";
+	col->below_row = col->above_row = -1;
+	col->kind = RTAB_COLUMN_NONE;
+	if (!w->ids) { /* 'below X { ... }': a block where the outcome goes */
+		check_report(m, CHECK_MISSING, w->loc, "'%s' names one outcome (or 'none'): %s OUTCOME;",
+			     stmt_kind_name(w->kind), stmt_kind_name(w->kind));
+		return;
+	}
+	const char *what = w->ids->id;
 	if (w->ids->next) {
 		check_report(m, CHECK_MISSING, w->ids->next->loc,
 			     "'%s' names one outcome (or 'none'), not a list", stmt_kind_name(w->kind));
 		return;
 	}
-	col->id = above ? "above" : "below";
-	col->below_row = col->above_row = -1;
 	if (strcmp(what, "none") == 0 && model_find(m, DEF_OUTCOME, "none") < 0) {
 		col->kind = RTAB_COLUMN_NONE;
 	} else {

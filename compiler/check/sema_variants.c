@@ -106,7 +106,10 @@ void expand_variants(model *m)
 		}
 		/* On a mistake in 'like', the table is its own statements, marked damaged. */
 		const ast_def *base = NULL;
-		if (like->ids->next) {
+		if (!like->ids) {
+			check_report(m, CHECK_MISSING, like->loc,
+				     "'like' names the table this one is a variant of: like BASE;");
+		} else if (like->ids->next) {
 			check_report(m, CHECK_MISSING, like->ids->next->loc,
 				     "a table is 'like' one other table, not several");
 		} else {
