@@ -99,12 +99,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 	switch (seed % 8) {
 	case 0:
 	case 1: {
-		strbuf sb = {0};
-		rtab_gen_program(&sb, (uint64_t)seed * 0x9E3779B97F4A7C15ull + size, max_size);
-		size_t n = sb.len <= max_size ? sb.len : 0;
-		if (n)
-			memcpy(data, sb.data, n);
-		sb_free(&sb);
+		size_t n = rtab_gen_replace(data, size, max_size, seed);
 		if (n)
 			return n;
 		break;

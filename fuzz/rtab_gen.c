@@ -869,3 +869,14 @@ size_t rtab_gen_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 	sb_free(&out);
 	return size;
 }
+
+size_t rtab_gen_replace(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	strbuf sb = {0};
+	rtab_gen_program(&sb, (uint64_t)seed * 0x9E3779B97F4A7C15ull + size, max_size);
+	size_t n = sb.len <= max_size ? sb.len : 0;
+	if (n)
+		memcpy(data, sb.data, n);
+	sb_free(&sb);
+	return n;
+}

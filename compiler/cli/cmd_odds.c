@@ -286,6 +286,18 @@ static void number_json(void *arg, const odds_number *n)
 	sb_puts(b, "}}");
 }
 
+/* The opening of a JSON answer: which ruleset, edition and table it is of. */
+static void json_head(const out_ctx *o, const rtab_table *t)
+{
+	strbuf *b = o->out;
+	sb_puts(b, "{\"ruleset\": ");
+	json_string(b, o->rs->id);
+	sb_puts(b, ", \"edition\": ");
+	json_string(b, o->edition);
+	sb_puts(b, ", \"table\": ");
+	json_string(b, t->id);
+}
+
 static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long drm)
 {
 	const rtab_ruleset *rs = o->rs;
@@ -304,12 +316,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	for (size_t i = 0; i < n; i++)
 		above[i] = (i ? above[i - 1] : 0) + odds_outcome_count(d, order[i]);
 	if (o->format == FMT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, rs->id);
-		sb_puts(b, ", \"edition\": ");
-		json_string(b, o->edition);
-		sb_puts(b, ", \"table\": ");
-		json_string(b, t->id);
+		json_head(o, t);
 		sb_puts(b, ", \"rule\": ");
 		json_string(b, t->rule);
 		sb_puts(b, ", \"column\": ");
@@ -416,12 +423,7 @@ static void print_all_json(const out_ctx *o, size_t ti, const odds_grid *g)
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
 	strbuf *b = o->out;
-	sb_puts(b, "{\"ruleset\": ");
-	json_string(b, rs->id);
-	sb_puts(b, ", \"edition\": ");
-	json_string(b, o->edition);
-	sb_puts(b, ", \"table\": ");
-	json_string(b, t->id);
+	json_head(o, t);
 	sb_puts(b, ", \"dice\": ");
 	json_string(b, dice_id(rs, t));
 	sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)g->lo, (long)g->hi);
