@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 */
 /* The rtab evaluator: resolves rolls against the data model of rtab.h. */
 #include "rtab.h"
 
@@ -22,8 +23,20 @@ const char *rtab_status_message(int status)
 	case RTAB_E_NO_RESULT: return "the table gives no result here (e.g. the attack is not allowed)";
 	case RTAB_E_INEXACT:
 		return "an exact division or product has no exact value at the ruleset's precision";
+	case RTAB_E_VERSION:
+		return "the ruleset data was generated for another rtab data model: regenerate it";
 	default: return "unknown status";
 	}
+}
+
+const char *rtab_version(void)
+{
+	return RTAB_VERSION;
+}
+
+int rtab_data_version(void)
+{
+	return RTAB_DATA_VERSION;
 }
 
 static int find_id(const char *id, const void *base, size_t n, size_t stride, size_t offset)
@@ -142,6 +155,8 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 {
 	if (!rs || (!inputs && ninputs))
 		return RTAB_E_NULL;
+	if (rs->data_version != RTAB_DATA_VERSION)
+		return RTAB_E_VERSION;
 	if (ninputs != rs->ninputs)
 		return RTAB_E_INPUT;
 	for (size_t i = 0; i < ninputs; i++)
@@ -149,20 +164,32 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 	return RTAB_OK;
 }
 
-int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs)
+int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+		      int32_t *bad)
 {
+	if (bad)
+		*bad = -1;
 	if (!rs || (!inputs && ninputs))
 		return RTAB_E_NULL;
+	if (rs->data_version != RTAB_DATA_VERSION)
+		return RTAB_E_VERSION;
 	if (ninputs != rs->ninputs)
 		return RTAB_E_INPUT;
 	for (size_t i = 0; i < ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		if (inputs[i] < in->min || inputs[i] > in->max)
+		if (inputs[i] < in->min || inputs[i] > in->max ||
+		    (in->step > 1 && ((int64_t)inputs[i] - in->min) % in->step != 0)) {
+			if (bad)
+				*bad = (int32_t)i;
 			return RTAB_E_INPUT;
-		if (in->step > 1 && ((int64_t)inputs[i] - in->min) % in->step != 0)
-			return RTAB_E_INPUT;
+		}
 	}
 	return RTAB_OK;
+}
+
+int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs)
+{
+	return rtab_inputs_check(rs, inputs, ninputs, NULL);
 }
 
 /* The exact operations: a scaled by scale (a whole number made exact), a * b / scale
@@ -1399,9 +1426,18 @@ static bool has_unrolled_column(const rtab_table *t)
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
 {
-	if (rs && rs->native_resolve)
-		return rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
-	return rtab_resolve_interpreted(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
+	int rc;
+
+	if (!rs || !rs->native_resolve)
+		return rtab_resolve_interpreted(rs, table, inputs, ninputs, faces, nfaces, extra_drm,
+						out);
+	if (out)
+		out->bad_input = -1;
+	rc = rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
+	/* Found again only on the error path, so that resolving pays nothing for it. */
+	if (rc == RTAB_E_INPUT && out)
+		rtab_inputs_check(rs, inputs, ninputs, &out->bad_input);
+	return rc;
 }
 
 int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
@@ -1419,13 +1455,15 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 	int rc, nat;
 	bool faces_later = false; /* none given: fine if the column needs no roll */
 
+	if (out)
+		out->bad_input = -1;
 	if (!rs || !out || (!faces && nfaces))
 		return RTAB_E_NULL;
 	if (table >= rs->ntables)
 		return RTAB_E_TABLE;
 	if (nfaces > RTAB_MAX_FACES)
 		return RTAB_E_FACES;
-	rc = rtab_inputs_validate(rs, inputs, ninputs);
+	rc = rtab_inputs_check(rs, inputs, ninputs, &out->bad_input);
 	if (rc != RTAB_OK)
 		return rc;
 	t = &rs->tables[table];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 */
 /*
  * rtab runtime: the data model of a compiled ruleset and its evaluator.
  *
@@ -18,7 +19,17 @@
 extern "C" {
 #endif
 
+/* The version of rtab that wrote this header (and the library built with
+ * it), and of its data model: the layout and meaning of the structures
+ * below. RTAB_DATA_VERSION changes whenever a structure a generated file
+ * fills changes; generated C refuses to compile against a header of another
+ * data model (#error), and the library refuses, at run time, ruleset data of
+ * another model (RTAB_E_VERSION). */
 #define RTAB_VERSION "0.1.0"
+#define RTAB_VERSION_MAJOR 0
+#define RTAB_VERSION_MINOR 1
+#define RTAB_VERSION_PATCH 0
+#define RTAB_DATA_VERSION 1
 
 /* Limits shared by the compiler (which rejects larger inputs) and the runtime. */
 #define RTAB_MAX_FACES 16      /* natural dice faces per roll */
@@ -51,6 +62,8 @@ typedef enum rtab_status {
 				   which column was reached */
 	RTAB_E_INEXACT = -13, /* an exact division or product whose result the ruleset's
 				 precision (rtab_ruleset.scale) cannot hold: never rounded */
+	RTAB_E_VERSION = -14, /* the ruleset data was generated for another data model
+				 (rtab_ruleset.data_version != RTAB_DATA_VERSION) */
 } rtab_status;
 
 /* Labels: one string per locale of the ruleset (NULL where a locale has none). */
@@ -723,6 +736,10 @@ typedef struct rtab_ruleset {
 	/* The generated C's native resolver, which rtab_resolve calls (see there);
 	 * NULL in the compiler's own model and wherever no native code was written. */
 	rtab_native_resolver native_resolve;
+	/* RTAB_DATA_VERSION of the rtab that wrote this data; the library refuses
+	 * another (RTAB_E_VERSION). Last, so that data of an older model is
+	 * read no further than its own fields before the refusal. */
+	uint32_t data_version;
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -776,6 +793,9 @@ typedef struct rtab_result {
 						     a trigger resolved N times is listed N times */
 	uint8_t triggered_by[RTAB_MAX_TRIGGERS]; /* the outcome's trigger behind each (see
 						     rtab_trigger_inputs) */
+	int32_t bad_input;       /* on RTAB_E_INPUT from rtab_resolve: the input outside its
+				    domain (rtab_ruleset.inputs[bad_input]), or -1 when the
+				    number of inputs is wrong; -1 otherwise */
 } rtab_result;
 
 /* What a game needs from one roll, as the generated <ruleset>_resolve_<table>
@@ -790,6 +810,12 @@ typedef struct rtab_lean_result {
 
 /* A short English description of a status code. */
 const char *rtab_status_message(int status);
+
+/* The version of the library linked (RTAB_VERSION when it was built) and its
+ * data model (RTAB_DATA_VERSION when it was built): a program can compare
+ * them with the macros it was compiled with. */
+const char *rtab_version(void);
+int rtab_data_version(void);
 
 /* Index of the named table, enum, input, outcome or locale, or -1. */
 int rtab_find_table(const rtab_ruleset *rs, const char *id);
@@ -808,6 +834,12 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 
 /* Check that every input holds a value of its domain. */
 int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs);
+
+/* rtab_inputs_validate that also says which input is wrong: on RTAB_E_INPUT,
+ * *bad (when not NULL) is the index of the first input outside its domain,
+ * or -1 when ninputs is not the ruleset's number of inputs. */
+int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+		      int32_t *bad);
 
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,

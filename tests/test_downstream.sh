@@ -124,6 +124,22 @@ step "cc with librtab.a" $cc -std=c11 -Wall -Wextra -Werror $sanitize_flags -Ige
 	main.c gen/skirmish.c $(pkg-config --cflags rtab) "$libdir/librtab.a" -o fire-static
 step "run, static" ./fire-static
 
+# The Makefile of docs/embedding.md under make -j: one run of rtab.
+if command -v make >/dev/null 2>&1; then
+	mkdir "$tmp/make"
+	cp "$src/examples/downstream/main.c" "$src/examples/downstream/skirmish.rtab" "$tmp/make/" || exit 99
+	awk '/^A Makefile, or a shell:/ { s = 1; next } s && /^```/ { if (b) exit; b = 1; next } b' \
+		"$src/docs/embedding.md" >"$tmp/make/Makefile"
+	printf '#!/bin/sh\necho run >>"%s/make/rtab-runs"\nexec "%s" "$@"\n' "$tmp" "$rtab" >"$tmp/make/count-rtab"
+	chmod +x "$tmp/make/count-rtab"
+	mkdir "$tmp/make/gen"
+	step "make -j8 with the documented Makefile" make -C "$tmp/make" -j8 fire \
+		RTAB="$tmp/make/count-rtab" CC="$cc $sanitize_flags"
+	[ "$(wc -l <"$tmp/make/rtab-runs")" -eq 1 ] ||
+		fail "the documented Makefile ran rtab $(wc -l <"$tmp/make/rtab-runs") times under make -j8"
+	step "run, Makefile" env LD_LIBRARY_PATH="$libdir" "$tmp/make/fire"
+fi
+
 # A C++ program: the generated header and rtab.h declare everything
 # extern "C", so C++ calls into the C tables and librtab link and run.
 if command -v g++ >/dev/null 2>&1; then
@@ -155,4 +171,32 @@ CPP
 else
 	echo "== g++ not installed: no C++ program"
 fi
-echo "ok: installed, subproject and pkg-config builds of the downstream example"
+
+# 4. CMake: find_package(rtab CONFIG) against the installed tree, the
+# generated C made by the installed rtab through add_custom_command.
+if command -v cmake >/dev/null 2>&1; then
+	mkdir "$tmp/cmake"
+	cp "$src/examples/downstream/main.c" "$src/examples/downstream/skirmish.rtab" "$tmp/cmake/" || exit 99
+	cat >"$tmp/cmake/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.16)
+project(fire C)
+find_package(rtab 0.1 CONFIG REQUIRED)
+add_custom_command(OUTPUT gen/skirmish.c gen/skirmish.h
+  COMMAND ${RTAB_EXECUTABLE} compile ${CMAKE_CURRENT_SOURCE_DIR}/skirmish.rtab -o gen
+  DEPENDS skirmish.rtab)
+add_executable(fire main.c ${CMAKE_CURRENT_BINARY_DIR}/gen/skirmish.c)
+target_include_directories(fire PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/gen)
+target_link_libraries(fire PRIVATE rtab::rtab_static)
+CMAKE
+	# shellcheck disable=SC2086
+	step "cmake against the installed rtab" cmake -S "$tmp/cmake" -B "$tmp/cmake-build" \
+		-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="${cc%% *}" \
+		-DCMAKE_C_FLAGS="$sanitize_flags" -DCMAKE_EXE_LINKER_FLAGS="$sanitize_flags"
+	grep -q "cmake/rtab" "$tmp/cmake-build/CMakeCache.txt" || fail "CMake did not find rtab's package"
+	step "cmake --build" cmake --build "$tmp/cmake-build"
+	step "run, CMake" "$tmp/cmake-build/fire"
+	grep -q "0 failed" "$log" || fail "the CMake program did not report its results"
+else
+	echo "== cmake not installed: no CMake project"
+fi
+echo "ok: installed, subproject, pkg-config and CMake builds of the downstream example"

@@ -20,6 +20,7 @@ void resolve_ruleset(model *m)
 	const ast_stmt *locales = NULL, *exact = NULL;
 
 	m->rs.id = d ? arena_strdup(&m->arena, d->id) : "unnamed";
+	m->rs.data_version = RTAB_DATA_VERSION;
 	if (!d)
 		return;
 	m->rs.rule = arena_strdup(&m->arena, d->rule);

@@ -95,6 +95,7 @@ static const rtab_table tables[] = {
 static const size_t twin[] = {0, 0, 0, 0, 4, 4, 6, 6, 8, 9};
 
 static const rtab_ruleset rs = {
+	.data_version = RTAB_DATA_VERSION,
 	.id = "narrow", .nenums = 1, .enums = enums, .ninputs = 2, .inputs = inputs, .ndice = 1,
 	.dice = dice, .noutcomes = NOUTCOMES, .outcomes = outcomes, .nmodifiers = 3,
 	.modifiers = modifiers, .ntables = COUNT(tables), .tables = tables, .nmatrices = 3,

@@ -347,6 +347,7 @@ static const rtab_procedure procedures[] = {
 };
 
 static const rtab_ruleset rs = {
+	.data_version = RTAB_DATA_VERSION,
 	.id = "test",
 	.title = title,
 	.nlocales = 2,
@@ -866,7 +867,8 @@ static void test_number_input_step(void **state)
 		{.id = "strength", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 81,
 		 .default_value = 1, .step = 2},
 	};
-	rtab_ruleset r = {.id = "steps", .ninputs = 1, .inputs = in, .scale = 4};
+	rtab_ruleset r = {.id = "steps", .ninputs = 1, .inputs = in, .scale = 4,
+			  .data_version = RTAB_DATA_VERSION};
 	int32_t v[1];
 	(void)state;
 	v[0] = 5; /* 1.25: 0.25 + 2 * 0.5 */
@@ -1243,28 +1245,64 @@ static void test_inputs_validate(void **state)
 		int32_t in[NINPUTS];
 		size_t n;
 		int rc;
+		int32_t bad; /* the input refused, -1 for none or a wrong count */
 	} cases[] = {
-		{"the defaults", {V_OTHER, 0, 1}, NINPUTS, RTAB_OK},
-		{"the low ends", {V_TACW, 0, -2}, NINPUTS, RTAB_OK},
-		{"the high ends", {V_OTHER, 1, 3}, NINPUTS, RTAB_OK},
-		{"an enum value past the last", {3, 0, 1}, NINPUTS, RTAB_E_INPUT},
-		{"a negative enum value", {-1, 0, 1}, NINPUTS, RTAB_E_INPUT},
-		{"a bool of 2", {V_OTHER, 2, 1}, NINPUTS, RTAB_E_INPUT},
-		{"a bool of -1", {V_OTHER, -1, 1}, NINPUTS, RTAB_E_INPUT},
-		{"an int above its domain", {V_OTHER, 0, 4}, NINPUTS, RTAB_E_INPUT},
-		{"an int below its domain", {V_OTHER, 0, -3}, NINPUTS, RTAB_E_INPUT},
-		{"INT32_MIN", {V_OTHER, 0, INT32_MIN}, NINPUTS, RTAB_E_INPUT},
-		{"INT32_MAX", {INT32_MAX, 0, 1}, NINPUTS, RTAB_E_INPUT},
-		{"too few", {V_OTHER, 0, 1}, NINPUTS - 1, RTAB_E_INPUT},
-		{"none", {V_OTHER, 0, 1}, 0, RTAB_E_INPUT},
+		{"the defaults", {V_OTHER, 0, 1}, NINPUTS, RTAB_OK, -1},
+		{"the low ends", {V_TACW, 0, -2}, NINPUTS, RTAB_OK, -1},
+		{"the high ends", {V_OTHER, 1, 3}, NINPUTS, RTAB_OK, -1},
+		{"an enum value past the last", {3, 0, 1}, NINPUTS, RTAB_E_INPUT, IN_GAME},
+		{"a negative enum value", {-1, 0, 1}, NINPUTS, RTAB_E_INPUT, IN_GAME},
+		{"a bool of 2", {V_OTHER, 2, 1}, NINPUTS, RTAB_E_INPUT, IN_FLAG},
+		{"a bool of -1", {V_OTHER, -1, 1}, NINPUTS, RTAB_E_INPUT, IN_FLAG},
+		{"an int above its domain", {V_OTHER, 0, 4}, NINPUTS, RTAB_E_INPUT, IN_LVL},
+		{"an int below its domain", {V_OTHER, 0, -3}, NINPUTS, RTAB_E_INPUT, IN_LVL},
+		{"INT32_MIN", {V_OTHER, 0, INT32_MIN}, NINPUTS, RTAB_E_INPUT, IN_LVL},
+		{"INT32_MAX", {INT32_MAX, 0, 1}, NINPUTS, RTAB_E_INPUT, IN_GAME},
+		{"too few", {V_OTHER, 0, 1}, NINPUTS - 1, RTAB_E_INPUT, -1},
+		{"none", {V_OTHER, 0, 1}, 0, RTAB_E_INPUT, -1},
+		{"two wrong: the first named", {3, 2, 1}, NINPUTS, RTAB_E_INPUT, IN_GAME},
 	};
 	(void)state;
 	for (size_t i = 0; i < COUNT(cases); i++) {
+		int32_t bad = 12345;
+		rtab_result r;
+		const int32_t face = 3;
+
 		print_message("case: %s\n", cases[i].what);
 		assert_int_equal(rtab_inputs_validate(&rs, cases[i].in, cases[i].n), cases[i].rc);
+		/* Which input was refused, from the check and from a resolution. */
+		assert_int_equal(rtab_inputs_check(&rs, cases[i].in, cases[i].n, &bad), cases[i].rc);
+		assert_int_equal(bad, cases[i].bad);
+		r.bad_input = 12345;
+		assert_int_equal(rtab_resolve(&rs, T_PLAIN, cases[i].in, cases[i].n, &face, 1, 0, &r),
+				 cases[i].rc == RTAB_OK ? RTAB_OK : RTAB_E_INPUT);
+		assert_int_equal(r.bad_input, cases[i].bad);
 	}
 	assert_int_equal(rtab_inputs_validate(NULL, cases[0].in, NINPUTS), RTAB_E_NULL);
 	assert_int_equal(rtab_inputs_validate(&rs, NULL, NINPUTS), RTAB_E_NULL);
+}
+
+/* Data of another data model is refused by every entry point that reads
+ * inputs, and the library says which version it is. */
+static void test_data_version(void **state)
+{
+	rtab_ruleset other = rs;
+	int32_t in[NINPUTS] = {V_OTHER, 0, 1};
+	const int32_t face = 3;
+	rtab_result r;
+
+	(void)state;
+	assert_string_equal(rtab_version(), RTAB_VERSION);
+	assert_int_equal(rtab_data_version(), RTAB_DATA_VERSION);
+	assert_int_equal(rtab_resolve(&rs, T_PLAIN, in, NINPUTS, &face, 1, 0, &r), RTAB_OK);
+	other.data_version = RTAB_DATA_VERSION + 1;
+	assert_int_equal(rtab_resolve(&other, T_PLAIN, in, NINPUTS, &face, 1, 0, &r), RTAB_E_VERSION);
+	assert_int_equal(rtab_inputs_default(&other, in, NINPUTS), RTAB_E_VERSION);
+	assert_int_equal(rtab_inputs_validate(&other, in, NINPUTS), RTAB_E_VERSION);
+	other.data_version = 0; /* data written before the model was versioned */
+	assert_int_equal(rtab_resolve(&other, T_PLAIN, in, NINPUTS, &face, 1, 0, &r), RTAB_E_VERSION);
+	assert_string_equal(rtab_status_message(RTAB_E_VERSION),
+			    "the ruleset data was generated for another rtab data model: regenerate it");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1643,7 +1681,8 @@ static void test_outcome_value(void **state)
 		{.id = "loss_killed_0", .nvalues = 2, .values = vk0, .numeric = 0},
 		{.id = "broken", .nvalues = 2, .values = v63, .numeric = 7}, /* no such numeric outcome */
 	};
-	const rtab_ruleset nrs = {.id = "numbers", .noutcomes = 4, .outcomes = outs,
+	const rtab_ruleset nrs = {.data_version = RTAB_DATA_VERSION,
+				  .id = "numbers", .noutcomes = 4, .outcomes = outs,
 				 .nnumeric_outcomes = 1, .numeric_outcomes = loss};
 	int32_t v = -1;
 	assert_int_equal(rtab_outcome_value(&nrs, 1, "e", &v), RTAB_OK);
@@ -1685,6 +1724,7 @@ int main(void)
 		cmocka_unit_test(test_outcome_triggers),
 		cmocka_unit_test(test_inputs_default),
 		cmocka_unit_test(test_inputs_validate),
+		cmocka_unit_test(test_data_version),
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_find_enum_value),
 		cmocka_unit_test(test_target_id),

@@ -128,6 +128,7 @@ static const rtab_band bands[] = {
 };
 
 static const rtab_ruleset rs = {
+	.data_version = RTAB_DATA_VERSION,
 	.id = "columns", .ninputs = NINPUTS, .inputs = inputs, .ndice = 1, .dice = dice,
 	.noutcomes = COUNT(outcomes), .outcomes = outcomes, .nmodifiers = COUNT(modifiers),
 	.modifiers = modifiers, .ntables = NTABLES, .tables = tables, .nbands = COUNT(bands),
