@@ -446,8 +446,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int32_t *inputs;
 
 		fuzz_check_ruleset(rs);
-		emit_c_source(&c, rs, "fuzz.rtab");
-		emit_c_header(&h, rs, "fuzz.rtab");
+		emit_c_source(&c, rs, "fuzz.rtab", NULL);
+		emit_c_header(&h, rs, "fuzz.rtab", NULL);
 		FUZZ_CHECK(c.len > 0 && h.len > 0, "the emitter printed nothing");
 		compile_strict(rs, &c, &h);
 		sb_free(&c);

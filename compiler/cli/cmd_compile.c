@@ -8,14 +8,22 @@
 #include "cli/cli_output.h"
 #include "cli/options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+enum { OPT_DIR, OPT_PREFIX, OPT_DATA_ONLY };
 static const cli_opt options[] = {
-	{"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
+	[OPT_DIR] = {"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
+	[OPT_PREFIX] = {"--prefix", 0, "PREFIX",
+			"put PREFIX before every external name and the file names\n"
+			"(game_: game_musket_pike_ruleset, GAME_MUSKET_PIKE_TABLE_MELEE, game_musket_pike.h)",
+			NULL},
+	[OPT_DATA_ONLY] = {"--data-only", 0, NULL,
+			   "the data alone: no native resolvers (rtab_resolve interprets)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -62,21 +70,41 @@ typedef struct compile_args {
 	const char *dir;
 	const char **paths;
 	size_t npaths;
+	emit_c_options emit;
 } compile_args;
+
+/* A prefix must keep every name a C identifier: a letter or '_' first. */
+static bool c_prefix(const char *p)
+{
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return false;
+	for (; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+	return true;
+}
 
 static int take(void *arg, int opt, const char *value)
 {
 	compile_args *a = arg;
-	if (opt == 0)
-		a->dir = value;
-	else
-		a->paths[a->npaths++] = value;
+	switch (opt) {
+	case OPT_DIR: a->dir = value; break;
+	case OPT_PREFIX:
+		if (!c_prefix(value))
+			return usage_error("compile",
+					   "--prefix must start a C identifier (letters, digits and '_', "
+					   "not a digit first), not '%s'", value);
+		a->emit.prefix = value;
+		break;
+	case OPT_DATA_ONLY: a->emit.data_only = true; break;
+	default: a->paths[a->npaths++] = value;
+	}
 	return EXIT_OK;
 }
 
 int cmd_compile(cli_ctx *c, int argc, char **argv)
 {
-	compile_args a = {"generated", xcalloc((size_t)argc, sizeof(char *)), 0};
+	compile_args a = {"generated", xcalloc((size_t)argc, sizeof(char *)), 0, {0}};
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	const char *dir = a.dir, **paths = a.paths, *edition = c->edition;
 	size_t npaths = a.npaths;
@@ -106,23 +134,25 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		for (size_t i = 0; i < npaths; i++) {
 			const rtab_ruleset *rs = &files[i].model.rs;
 			const char *src = path_basename(paths[i]);
-			emit_c_source(&texts[2 * i], rs, src);
-			emit_c_header(&texts[2 * i + 1], rs, src);
+			emit_c_source(&texts[2 * i], rs, src, &a.emit);
+			emit_c_header(&texts[2 * i + 1], rs, src, &a.emit);
 			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
-			for (size_t t = 0; t < rs->ntables; t++) {
+			for (size_t t = 0; t < rs->ntables && !a.emit.data_only; t++) {
 				const char *why = table_native_why(rs, t);
 				if (why)
 					diag_report(&files[i].diag, SEV_NOTE, NULL, files[i].model.tables[t].def->id_loc,
 						    "table '%s' gets no native resolver (the interpreter answers for it): %s",
 						    rs->tables[t].id, why);
 			}
+			char *cname = emit_c_name(rs, &a.emit);
 			for (size_t k = 0; k < 2; k++) {
 				strbuf p = {0};
-				sb_printf(&p, "%s/%s.%s", dir, rs->id, k ? "h" : "c");
+				sb_printf(&p, "%s/%s.%s", dir, cname, k ? "h" : "c");
 				outs[2 * i + k].path = p.data;
 				outs[2 * i + k].data = texts[2 * i + k].data;
 				outs[2 * i + k].len = texts[2 * i + k].len;
 			}
+			free(cname);
 		}
 		output_report report = cli_output_report(c);
 		/* The files read, FILE@EDITION resolved to FILE. */

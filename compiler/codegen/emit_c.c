@@ -1106,7 +1106,39 @@ static size_t part_count(const rtab_ruleset *rs, const struct part *p)
 	return p->count_size == 1 ? *(const uint8_t *)base : *(const uint16_t *)base;
 }
 
-void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
+char *emit_c_name(const rtab_ruleset *rs, const emit_c_options *opt)
+{
+	strbuf name = {0};
+	sb_printf(&name, "%s%s", opt && opt->prefix ? opt->prefix : "", rs->id);
+	return name.data;
+}
+
+/* The ruleset as the emitter names it: its C name in place of its id (the
+ * data keeps the id: data_id). */
+static rtab_ruleset named(const rtab_ruleset *rs, const emit_c_options *opt, char **cname)
+{
+	rtab_ruleset copy = *rs;
+	*cname = emit_c_name(rs, opt);
+	copy.id = *cname;
+	if (opt && opt->data_only)
+		copy.native_resolve = NULL;
+	return copy;
+}
+
+static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
+			const char *source_name, bool data_only);
+
+void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name,
+		   const emit_c_options *opt)
+{
+	char *cname;
+	rtab_ruleset copy = named(rs, opt, &cname);
+	emit_source(o, &copy, rs->id, source_name, opt && opt->data_only);
+	free(cname);
+}
+
+static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
+			const char *source_name, bool data_only)
 {
 	banner(o, source_name);
 	sb_printf(o, "#include \"%s.h\"\n\n#include <stddef.h>\n\n", rs->id);
@@ -1138,7 +1170,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
 	sb_puts(FIELD(id), ".id = ");
-	sb_put_c_string(&fields[nf - 1].text, rs->id);
+	sb_put_c_string(&fields[nf - 1].text, data_id);
 	sb_puts(FIELD(title), ".title = title_labels");
 	sb_printf(FIELD(nlocales), ".nlocales = %u", rs->nlocales);
 	sb_puts(FIELD(locales), ".locales = locales");
@@ -1148,7 +1180,7 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
 	sb_puts(FIELD(native_resolve), ".native_resolve = ");
-	if (emit_entry_wanted(rs))
+	if (!data_only && emit_entry_wanted(rs))
 		emit_entry_name(&fields[nf - 1].text, rs);
 	else
 		sb_puts(&fields[nf - 1].text, "NULL");
@@ -1169,13 +1201,16 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 			fields[j] = fields[j - 1];
 			fields[j - 1] = tmp;
 		}
-	emit_entry_declaration(o, rs);
+	if (!data_only)
+		emit_entry_declaration(o, rs);
 	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n", rs->id);
 	for (size_t i = 0; i < nf; i++) {
 		sb_printf(o, "\t%s,\n", fields[i].text.data);
 		sb_free(&fields[i].text);
 	}
 	sb_puts(o, "};\n");
+	if (data_only)
+		return;
 	emit_native_source(o, rs);
 	emit_entry_source(o, rs);
 }
@@ -1202,7 +1237,20 @@ static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size
 #define INDEX_ENUM(o, rs, kind, n, array, type) \
 	index_enum((o), (rs), (kind), (n), (n) ? (const void *)&(array)[0].id : NULL, sizeof(type))
 
-void emit_c_header(strbuf *o, const rtab_ruleset *rs, const char *source_name)
+static void emit_header(strbuf *o, const rtab_ruleset *rs, const char *source_name,
+			bool data_only);
+
+void emit_c_header(strbuf *o, const rtab_ruleset *rs, const char *source_name,
+		   const emit_c_options *opt)
+{
+	char *cname;
+	rtab_ruleset copy = named(rs, opt, &cname);
+	emit_header(o, &copy, source_name, opt && opt->data_only);
+	free(cname);
+}
+
+static void emit_header(strbuf *o, const rtab_ruleset *rs, const char *source_name,
+			bool data_only)
 {
 	strbuf guard = {0};
 	sb_puts(&guard, "RTAB_GENERATED_");
@@ -1237,7 +1285,8 @@ void emit_c_header(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	for (size_t i = 0; i < rs->nenums; i++)
 		INDEX_ENUM(o, rs, rs->enums[i].id, rs->enums[i].nvalues, rs->enums[i].values,
 			   rtab_enum_value);
-	emit_native_header(o, rs);
+	if (!data_only)
+		emit_native_header(o, rs);
 	sb_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard.data);
 	sb_free(&guard);
 }

@@ -9,11 +9,30 @@
 #include "base/util.h"
 #include "front/construct_use.h"
 
-/* source_name appears in the banner; it should not depend on the build directory. */
-void emit_c_source(strbuf *out, const rtab_ruleset *rs, const char *source_name);
+/* How the C is written (a zeroed struct: the data and its native resolvers,
+ * named after the ruleset). */
+typedef struct emit_c_options {
+	/* Put before every external name the files declare, and before the file
+	 * names: "game_" makes game_musket_pike_ruleset, GAME_MUSKET_PIKE_TABLE_MELEE
+	 * and game_musket_pike.h. NULL or "": none. A C identifier's start. */
+	const char *prefix;
+	/* The data alone: no native resolvers, no situation type
+	 * (rtab_ruleset.native_resolve NULL, so rtab_resolve interprets). */
+	bool data_only;
+} emit_c_options;
+
+/* The name the files and external symbols of rs take under opt: the
+ * prefix and the ruleset's id (free it). */
+char *emit_c_name(const rtab_ruleset *rs, const emit_c_options *opt);
+
+/* source_name appears in the banner; it should not depend on the build
+ * directory. opt may be NULL (the defaults). */
+void emit_c_source(strbuf *out, const rtab_ruleset *rs, const char *source_name,
+		   const emit_c_options *opt);
 
 /* How the C source holds a kind of definition. */
 construct_use emit_c_kind_use(def_kind kind);
-void emit_c_header(strbuf *out, const rtab_ruleset *rs, const char *source_name);
+void emit_c_header(strbuf *out, const rtab_ruleset *rs, const char *source_name,
+		   const emit_c_options *opt);
 
 #endif
