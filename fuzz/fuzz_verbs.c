@@ -444,7 +444,7 @@ static size_t vectors_to(strbuf *out, const rtab_ruleset *rs, const vectors_opti
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return 0;
-	size_t n = vectors_write(f, rs, vo);
+	size_t n = vectors_write(f, rs, vo, NULL);
 	fclose(f);
 	sb_put(out, buf ? buf : "", len);
 	free(buf);

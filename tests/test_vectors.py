@@ -12,6 +12,7 @@ import concurrent.futures
 import decimal
 import glob
 import json
+import re
 import os
 import subprocess
 import sys
@@ -389,17 +390,25 @@ for v in ex:
     got = port_answer(rs, v)
     if {k: got.get(k) for k in port_expected(v)} != port_expected(v):
         fail('--exhaustive', 'the port disagrees on %s' % v)
+# Past the limit, --exhaustive is refused before anything is written: never
+# a silent fallback to the coverage vectors.
 p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exhaustive', '--limit', '1000'],
                    capture_output=True, text=True)
-if p.returncode != 0 or "table 'melee' has more situations than --limit 1000" not in p.stderr:
-    fail('--exhaustive', 'the melee beyond the limit is not said: %s' % p.stderr)
-# The same note as the verb's diagnostics: with --diagnostics=json, JSON alone.
+if p.returncode != 1 or p.stdout or "table 'melee' has more situations than --limit 1000" not in p.stderr:
+    fail('--exhaustive', 'the melee beyond the limit is not refused (exit %d, %d bytes written): %s'
+         % (p.returncode, len(p.stdout), p.stderr))
+# The same error as the verb's diagnostics: with --diagnostics=json, JSON alone.
 p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee', '--exhaustive', '--limit', '1000',
                     '--diagnostics=json'], capture_output=True, text=True)
 notes = [json.loads(line) for line in p.stderr.splitlines()]
-if p.returncode != 0 or not any("has more situations than --limit 1000" in n.get('message', '') and
-                                n.get('severity') == 'note' for n in notes):
-    fail('--exhaustive', 'the note beyond the limit is no JSON diagnostic: %s' % p.stderr)
+if p.returncode != 1 or not any("has more situations than --limit 1000" in n.get('message', '') and
+                                n.get('severity') == 'error' for n in notes):
+    fail('--exhaustive', 'the refusal beyond the limit is no JSON diagnostic: %s' % p.stderr)
+# The coverage crosses every modifier with every column: the count is said.
+p = subprocess.run([rtab, 'vectors', 'tables/musket_pike.rtab', 'melee'], capture_output=True, text=True)
+m = re.search(r'(\d+) modifiers crossed with every column and its boundary rolls, (\d+) pairs', p.stderr)
+if not m or int(m.group(1)) < 10 or int(m.group(2)) < 10:
+    fail('crossing', 'the melee\'s modifiers are not crossed with its columns: %s' % p.stderr)
 print('ok: --exhaustive: %d vectors for capped and sums' % len(ex))
 
 # The port's command line, as its README shows it.

@@ -81,6 +81,8 @@ typedef struct vgen {
 	FILE *sink;
 	line_set seen; /* the situations written (the line up to its results) */
 	size_t count, errors;
+	size_t crossed, pairs; /* modifiers crossed with every column; pairs both on */
+	strbuf *too_many; /* sizing only: the definitions past the limit, said; else NULL */
 	bool exhaustive;
 	uint64_t limit;
 	bool *reads; /* per input: the current definition reads it */
@@ -921,32 +923,34 @@ static void cover_conditions(const table_ctx *tc, const int32_t *base)
 	free(inputs);
 }
 
-/* Every situation of the inputs read times every roll, if within the limit. */
-static void exhaust_table(const table_ctx *tc, const int32_t *base)
+/* How many vectors the exhaustive search of a table writes (the inputs it
+ * reads, g->reads, times every roll); 0 when more than the limit. */
+static uint64_t table_total(const vgen *g, const rtab_dice *dice, size_t *vars, size_t *nv)
 {
-	vgen *g = tc->g;
 	const rtab_ruleset *rs = g->rs;
-	uint64_t rolls = tc->dice ? odds_dice_rolls(tc->dice) : 1, total = rolls;
-	size_t vars[256], nv = 0;
-	for (size_t i = 0; i < rs->ninputs && nv < 256; i++)
+	uint64_t rolls = dice ? odds_dice_rolls(dice) : 1, total = rolls;
+	*nv = 0;
+	for (size_t i = 0; i < rs->ninputs && *nv < 256; i++)
 		if (g->reads[i]) {
 			uint64_t n = (uint64_t)((int64_t)rs->inputs[i].max - rs->inputs[i].min + 1);
 			if (total && n > g->limit / total + 1)
 				total = 0;
 			else if (total)
 				total *= n;
-			vars[nv++] = i;
+			vars[(*nv)++] = i;
 		}
-	if (!rolls || !total || total > g->limit) {
-		if (g->opts->note) {
-			strbuf msg = {0};
-			sb_printf(&msg, "table '%s' has more situations than --limit %llu; only its coverage vectors are written",
-				  rs->tables[tc->t].id, (unsigned long long)g->limit);
-			g->opts->note(g->opts->note_arg, msg.data);
-			sb_free(&msg);
-		}
+	return rolls && total <= g->limit ? total : 0;
+}
+
+/* Every situation of the inputs read times every roll (vectors_exhaustive_fits
+ * has refused a table past the limit before anything was written). */
+static void exhaust_table(const table_ctx *tc, const int32_t *base)
+{
+	vgen *g = tc->g;
+	const rtab_ruleset *rs = g->rs;
+	size_t vars[256], nv = 0;
+	if (!table_total(g, tc->dice, vars, &nv))
 		return;
-	}
 	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
 	int32_t faces[RTAB_MAX_FACES], lo[RTAB_MAX_FACES], hi[RTAB_MAX_FACES];
 	size_t nfaces = 0;
@@ -983,6 +987,64 @@ static void exhaust_table(const table_ctx *tc, const int32_t *base)
 	free(inputs);
 }
 
+/* Sizing: a definition the exhaustive search would cut short. */
+static void too_many(vgen *g, const char *kind, const char *id)
+{
+	sb_printf(g->too_many, "%s%s '%s' has more situations than --limit %llu", g->too_many->len ? "; " : "",
+		  kind, id, (unsigned long long)g->limit);
+}
+
+/* Each column in a situation, at its middle roll (a computed column: the
+ * situation's own). */
+static void at_each_column(const table_ctx *tc, const int32_t *sit)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	at_middle(tc, sit);
+	for (size_t c = 0; tc->tab->key_kind == RTAB_KEY_INPUT && c < tc->tab->ncolumns; c++) {
+		memcpy(inputs, sit, rs->ninputs * sizeof *inputs);
+		if (pick_column(tc, inputs, c))
+			at_middle(tc, inputs);
+	}
+	free(inputs);
+}
+
+/* The bugs of a port hide where a modifier meets a column: each modifier on,
+ * crossed with every column and the boundary rolls of each, its natural
+ * rules and the cap; then every pair of them on together, in every column.
+ * (Each off is the base situation, covered already.) */
+static void cover_crossed(const table_ctx *tc, const int32_t *base, const uint16_t *list, size_t n)
+{
+	vgen *g = tc->g;
+	const rtab_ruleset *rs = g->rs;
+	int32_t *on = xmalloc((rs->ninputs + 1) * sizeof *on);
+	int32_t *both = xmalloc((rs->ninputs + 1) * sizeof *both);
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
+	for (size_t i = 0; i < n; i++) {
+		const rtab_modifier *m = &rs->modifiers[list[i]];
+		if (!counts(tc->tab, m) || !find_situation(rs, &m->condition, true, base, on))
+			continue;
+		g->crossed++;
+		cover_rows(tc, on);
+		cover_naturals(tc, on);
+		cover_cap(tc, on);
+		for (size_t j = i + 1; j < n; j++) {
+			const rtab_modifier *b = &rs->modifiers[list[j]];
+			rtab_result r;
+			if (!counts(tc->tab, b) || !find_situation(rs, &b->condition, true, on, both) ||
+			    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK ||
+			    !applies(&r, list[i]) || !applies(&r, list[j]))
+				continue;
+			g->pairs++;
+			at_each_column(tc, both);
+		}
+	}
+	free(both);
+	free(on);
+}
+
 static void cover_table(vgen *g, size_t t, const int32_t *base)
 {
 	const rtab_ruleset *rs = g->rs;
@@ -994,6 +1056,12 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	}
 	set_free(&g->seen); /* a new definition: its lines are all new */
 	table_reads(g, tab);
+	if (g->too_many) {
+		size_t vars[256], nv;
+		if (!table_total(g, tc.dice, vars, &nv))
+			too_many(g, "table", tab->id);
+		return;
+	}
 	cover_rows(&tc, base);
 	cover_naturals(&tc, base);
 	cover_cap(&tc, base);
@@ -1006,6 +1074,13 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	cover_group_pairs(&tc, base, tab->modifiers, tab->nmodifiers);
 	cover_group_pairs(&tc, base, tab->shifts, tab->nshifts);
 	cover_conditions(&tc, base);
+	/* Die-roll modifiers and column shifts crossed together: a shift moves
+	 * the column a modifier's roll is read in. */
+	uint16_t *both = xcalloc((size_t)tab->nmodifiers + tab->nshifts + 1, sizeof *both);
+	memcpy(both, tab->modifiers, tab->nmodifiers * sizeof *both);
+	memcpy(both + tab->nmodifiers, tab->shifts, tab->nshifts * sizeof *both);
+	cover_crossed(&tc, base, both, (size_t)tab->nmodifiers + tab->nshifts);
+	free(both);
 	if (g->exhaustive)
 		exhaust_table(&tc, base);
 }
@@ -1016,27 +1091,45 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
  * read when that is at most the limit, else each sample of each input alone. */
 typedef void (*situation_fn)(vgen *g, size_t index, const int32_t *inputs);
 
+/* The values each input read takes (vars[k] takes smp[k]) and how many
+ * situations they make together (past the limit: more than the limit). */
+static uint64_t situation_samples(const vgen *g, const rtab_expr *const *exprs, size_t nexprs,
+				  size_t *vars, samples *smp, size_t *nv)
+{
+	const rtab_ruleset *rs = g->rs;
+	uint64_t total = 1;
+	*nv = 0;
+	for (size_t i = 0; i < rs->ninputs && *nv < 64; i++)
+		if (g->reads[i]) {
+			if (g->exhaustive && (int64_t)rs->inputs[i].max - rs->inputs[i].min < 64) {
+				smp[*nv].n = 0;
+				for (int64_t v = rs->inputs[i].min; v <= rs->inputs[i].max; v++)
+					sample_add(&smp[*nv], &rs->inputs[i], v);
+			} else {
+				input_samples(rs, i, exprs, nexprs, &smp[*nv]);
+			}
+			total = total > g->limit ? total : total * smp[*nv].n;
+			vars[(*nv)++] = i;
+		}
+	return total;
+}
+
 static void each_situation(vgen *g, size_t index, const int32_t *base, const rtab_expr *const *exprs,
-			   size_t nexprs, situation_fn fn)
+			   size_t nexprs, situation_fn fn, const char *kind, const char *id)
 {
 	const rtab_ruleset *rs = g->rs;
 	size_t vars[64], nv = 0;
 	samples *smp = xcalloc(64, sizeof *smp);
 	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
-	uint64_t total = 1;
 	set_free(&g->seen); /* a new definition: its lines are all new */
-	for (size_t i = 0; i < rs->ninputs && nv < 64; i++)
-		if (g->reads[i]) {
-			if (g->exhaustive && (int64_t)rs->inputs[i].max - rs->inputs[i].min < 64) {
-				smp[nv].n = 0;
-				for (int64_t v = rs->inputs[i].min; v <= rs->inputs[i].max; v++)
-					sample_add(&smp[nv], &rs->inputs[i], v);
-			} else {
-				input_samples(rs, i, exprs, nexprs, &smp[nv]);
-			}
-			total = total > g->limit ? total : total * smp[nv].n;
-			vars[nv++] = i;
-		}
+	uint64_t total = situation_samples(g, exprs, nexprs, vars, smp, &nv);
+	if (g->too_many) {
+		if (total > g->limit)
+			too_many(g, kind, id);
+		free(inputs);
+		free(smp);
+		return;
+	}
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
 	fn(g, index, inputs);
 	if (total <= (g->exhaustive ? g->limit : 4096)) {
@@ -1261,7 +1354,7 @@ static void reaction_vectors(vgen *g, const int32_t *base, const vectors_options
 			exprs[n++] = &set->options[i].guard;
 		for (size_t i = 0; i < n; i++)
 			reads_expr(g, exprs[i]);
-		each_situation(g, k, base, exprs, n, reactions_vector);
+		each_situation(g, k, base, exprs, n, reactions_vector, "reaction set", set->id);
 	}
 }
 
@@ -1274,7 +1367,7 @@ static void transition_vectors(vgen *g, const int32_t *base, const vectors_optio
 			continue;
 		memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
 		g->reads[t->input] = true;
-		each_situation(g, k, base, NULL, 0, transition_vector);
+		each_situation(g, k, base, NULL, 0, transition_vector, "transition", t->id);
 	}
 }
 
@@ -1292,7 +1385,7 @@ static void distance_vectors(vgen *g, const int32_t *base, const vectors_options
 			exprs[n++] = &d->forms[f].value;
 			reads_expr(g, &d->forms[f].value);
 		}
-		each_situation(g, k, base, exprs, n, distance_situation);
+		each_situation(g, k, base, exprs, n, distance_situation, "distance", d->id);
 	}
 }
 
@@ -1316,7 +1409,7 @@ static void procedure_vectors(vgen *g, const int32_t *base, const vectors_option
 			for (size_t t = 0; o >= 0 && t < rs->outcomes[o].ntriggers; t++)
 				reads_expr(g, &rs->outcomes[o].triggers[t].unless);
 		}
-		each_situation(g, k, base, exprs, n, procedure_vector);
+		each_situation(g, k, base, exprs, n, procedure_vector, "procedure", p->id);
 	}
 }
 
@@ -1365,20 +1458,40 @@ bool vectors_known(const rtab_ruleset *rs, const char *name)
 	return false;
 }
 
-size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts)
+static void run(vgen *g, const vectors_options *opts)
 {
-	strbuf pending = {0};
-	vgen g = {rs, &pending, out, {0}, 0, 0, opts->exhaustive, opts->limit,
-		  xcalloc(rs->ninputs + 1, sizeof(bool)), opts};
-	int32_t *base = xcalloc(rs->ninputs + 1, sizeof *base);
-	rtab_inputs_default(rs, base, rs->ninputs);
+	int32_t *base = xcalloc(g->rs->ninputs + 1, sizeof *base);
+	rtab_inputs_default(g->rs, base, g->rs->ninputs);
 	for (int k = 0; k < DEF_KIND_COUNT_; k++)
 		if (writers[k].write)
-			writers[k].write(&g, base, opts);
+			writers[k].write(g, base, opts);
 	free(base);
-	free(g.reads);
-	set_free(&g.seen);
+	free(g->reads);
+	set_free(&g->seen);
+}
+
+bool vectors_exhaustive_fits(const rtab_ruleset *rs, const vectors_options *opts, char **why)
+{
+	strbuf said = {0};
+	vgen g = {.rs = rs, .exhaustive = true, .limit = opts->limit, .too_many = &said,
+		  .reads = xcalloc(rs->ninputs + 1, sizeof(bool)), .opts = opts};
+	run(&g, opts);
+	*why = said.data;
+	return said.len == 0;
+}
+
+size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts,
+		     vectors_coverage *coverage)
+{
+	strbuf pending = {0};
+	vgen g = {.rs = rs, .out = &pending, .sink = out, .exhaustive = opts->exhaustive,
+		  .limit = opts->limit, .reads = xcalloc(rs->ninputs + 1, sizeof(bool)), .opts = opts};
+	run(&g, opts);
 	flush(&g);
 	sb_free(&pending);
+	if (coverage) {
+		coverage->crossed = g.crossed;
+		coverage->pairs = g.pairs;
+	}
 	return g.count;
 }

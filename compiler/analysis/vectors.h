@@ -33,8 +33,22 @@ bool vectors_known(const rtab_ruleset *rs, const char *name);
 /* How vectors treat a kind of definition. */
 construct_use vectors_kind_use(def_kind kind);
 
+/* What the coverage crossed, for the count a user is told. */
+typedef struct vectors_coverage {
+	size_t crossed; /* modifiers on, crossed with every column and its boundary rolls */
+	size_t pairs;   /* pairs of modifiers on together, in every column */
+} vectors_coverage;
+
+/* With --exhaustive: whether every definition wanted has at most opts->limit
+ * situations; if not, *why (free it) names each that has more. Asked before
+ * anything is written, so that a search past the limit is refused, never
+ * cut short. */
+bool vectors_exhaustive_fits(const rtab_ruleset *rs, const vectors_options *opts, char **why);
+
 /* Write the vectors of rs to out as they are found, one JSON object per line
- * (docs/vectors.md); returns how many were written. */
-size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts);
+ * (docs/vectors.md); returns how many were written. coverage (may be NULL)
+ * receives what the coverage crossed. */
+size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts,
+		     vectors_coverage *coverage);
 
 #endif

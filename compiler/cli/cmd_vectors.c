@@ -11,8 +11,8 @@
 
 static const cli_opt options[] = {
 	{"--exhaustive", 0, NULL,
-	 "also every situation of the inputs read, times every roll,\n"
-	 "wherever that is finite and at most --limit vectors", NULL},
+	 "also every situation of the inputs read, times every roll;\n"
+	 "a definition with more than --limit of them is an error (nothing is written)", NULL},
 	{"--limit", 0, "N", "the limit of --exhaustive per definition (default 100000,\nat most 1000000)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
@@ -29,11 +29,15 @@ static const cli_verb verb = {
 		 "Coverage: every column and row of a table, both sides of every range\n"
 		 "boundary, every natural-roll rule, every modifier on and off, every matrix\n"
 		 "cell and ratio step boundary a table reads, every cap bound, every rewrite\n"
-		 "and every trigger's exception both ways; every state of a transition; the\n"
-		 "situations that tell the options, steps and forms of the others apart.",
+		 "and every trigger's exception both ways; each modifier on crossed with\n"
+		 "every column and its boundary rolls, natural rules and cap, and every pair\n"
+		 "of modifiers on together in every column (the counts are in the note);\n"
+		 "every state of a transition; the situations that tell the options, steps\n"
+		 "and forms of the others apart.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
-	.after = "Exit status: 0 success, 1 errors in the file, 2 bad usage, 3 out of memory.\n",
+	.after = "Exit status: 0 success, 1 errors in the file or --exhaustive past --limit,\n"
+		 "2 bad usage, 3 out of memory.\n",
 };
 
 typedef struct vec_args {
@@ -94,8 +98,22 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 			goto done;
 		}
 	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit, say_note, &c->diag};
-	size_t count = vectors_write(stdout, rs, &vo);
-	cli_note("vectors", &c->diag, "%zu vectors for %s", count, rs->id);
+	char *why = NULL;
+	if (a.exhaustive && !vectors_exhaustive_fits(rs, &vo, &why)) {
+		cli_error("vectors", &c->diag,
+			  "--exhaustive: %s; nothing written (raise --limit, at most %d, name the "
+			  "definitions that fit, or leave out --exhaustive for the coverage vectors)",
+			  why, VECTORS_MAX_LIMIT);
+		free(why);
+		status = EXIT_INPUT;
+		goto done;
+	}
+	free(why);
+	vectors_coverage cov;
+	size_t count = vectors_write(stdout, rs, &vo, &cov);
+	cli_note("vectors", &c->diag,
+		 "%zu vectors for %s; %zu modifiers crossed with every column and its boundary "
+		 "rolls, %zu pairs of modifiers on together", count, rs->id, cov.crossed, cov.pairs);
 done:
 	loaded_free(&l);
 	free(a.names);

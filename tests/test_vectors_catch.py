@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Vectors that catch the bugs ports really have.
+
+The reference port (examples/port-python) passes every vector of every
+bundled ruleset and language fixture. Each mutation below plants one bug
+of the kind ports of rules tables get wrong; the vectors of those rulesets
+must tell every mutated port from rtab: at least one vector disagrees, and the first is
+printed with its situation. A mutation that no vector catches fails.
+
+Usage: test_vectors_catch.py RTAB SOURCE_ROOT
+"""
+
+import glob
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+rtab, root = sys.argv[1], sys.argv[2]
+PORT = os.path.join(root, 'examples', 'port-python', 'rtab_port.py')
+KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
+
+# (what, the text of the port, what it becomes)
+MUTATIONS = [
+    ('off-by-one range boundary: the row of the roll above',
+     "r = col['row_of_roll'][roll - t['roll_min']]",
+     "r = col['row_of_roll'][min(roll - t['roll_min'] + 1, len(col['row_of_roll']) - 1)]"),
+    ('a modifier on the wrong side: the defender\'s sign ignored',
+     "'signed': -value if m['sign'] < 0 else value,",
+     "'signed': value,"),
+    ('the table\'s cap not applied',
+     "modifier = min(max(modifier, t['cap_min']), t['cap_max'])",
+     "modifier = modifier"),
+    ('a group\'s cap not applied',
+     "s = min(max(s, grp['cap_min']), grp['cap_max'])",
+     "s = s"),
+    ('natural-roll rules ignored',
+     "nat = self.natural_rule(t, faces) if faces else -1",
+     "nat = -1"),
+    ('a column shift not clamped at the first column',
+     "column = min(max(col + shift, first), end - 1)",
+     "column = min(col + shift, end - 1)"),
+    ('a modifier missing in one column: the last column reads the roll without the first modifier',
+     "        c = columns[column]\n",
+     "        c = columns[column]\n"
+     "        if column == len(columns) - 1 and len(columns) > 1:\n"
+     "            roll -= next((a['signed'] for a in applied if not a['shift'] and a['counted']), 0)\n"),
+    ('stacking: best and worst swapped',
+     "keep_j = j_better if policy == STACK_BEST else",
+     "keep_j = (not j_better) if policy == STACK_BEST else"),
+    ('the extra DRM added after the cap',
+     "modifier_raw = self.apply_list(t, t['modifiers'], False, inputs, ctx, applied, drm)\n"
+     "        modifier = modifier_raw\n",
+     "modifier_raw = self.apply_list(t, t['modifiers'], False, inputs, ctx, applied, 0)\n"
+     "        modifier = modifier_raw\n"
+     "        modifier_raw += drm\n"),
+]
+
+
+def load_port(source, name):
+    d = tempfile.mkdtemp()
+    path = os.path.join(d, name + '.py')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def answer(port, rs, v):
+    kind = next(k for k in KINDS if k in v)
+    name, given = v[kind], v['inputs']
+    try:
+        if kind == 'table':
+            return rs.resolve(name, given, v['faces'], v['drm'])
+        if kind == 'reactions':
+            return rs.reactions(name, given)
+        if kind == 'transition':
+            try:
+                return rs.transition(name, given)
+            except port.RtabError as e:
+                if e.status == port.E_STATE:
+                    return {'state': None}
+                raise
+        if kind == 'distance':
+            return rs.distance(name, given, v['faces'])
+        return rs.procedure(name, given)
+    except port.RtabError as e:
+        return {'error': str(e)}
+    except (IndexError, KeyError, TypeError, ValueError) as e:  # a mutated port may crash
+        return {'crash': repr(e)}
+
+
+def expected(v):
+    return {k: x for k, x in v.items()
+            if k not in KINDS + ['inputs', 'faces', 'drm', 'trigger_inputs', 'reasons']}
+
+
+def first_difference(port, rulesets):
+    for doc, vectors in rulesets:
+        rs = port.Ruleset(doc)
+        for v in vectors:
+            got, want = answer(port, rs, v), expected(v)
+            if {k: got.get(k) for k in want} != want:
+                return v, {k: got.get(k) for k in want if got.get(k) != want[k]}
+    return None
+
+
+rulesets = []
+total = 0
+paths = sorted(glob.glob(os.path.join(root, 'tables', '*.rtab')))
+paths += sorted(glob.glob(os.path.join(root, 'tests', 'groups', '*.rtab')))
+paths += sorted(glob.glob(os.path.join(root, 'tests', 'constructs', 'fixtures', '*.rtab')))
+for path in paths:
+    p = subprocess.run([rtab, 'export', '--format', 'json', path], capture_output=True, text=True)
+    if p.returncode != 0:
+        continue  # a fixture of an error: nothing to port
+    doc = json.loads(p.stdout)
+    out = subprocess.run([rtab, 'vectors', path], capture_output=True, text=True, check=True).stdout
+    vectors = [json.loads(line) for line in out.splitlines()]
+    total += len(vectors)
+    rulesets.append((doc, vectors))
+
+with open(PORT, encoding='utf-8') as f:
+    source = f.read()
+failures = 0
+if first_difference(load_port(source, 'port_as_is'), rulesets) is not None:
+    print('FAIL: the port as it stands disagrees with the vectors')
+    failures += 1
+for i, (what, old, new) in enumerate(MUTATIONS):
+    if source.count(old) != 1:
+        print('FAIL: mutation "%s": its text occurs %d times in the port' % (what, source.count(old)))
+        failures += 1
+        continue
+    diff = first_difference(load_port(source.replace(old, new), 'port_mutant_%d' % i), rulesets)
+    if diff is None:
+        print('FAIL: no vector catches: %s' % what)
+        failures += 1
+    else:
+        v, got = diff
+        kind = next(k for k in KINDS if k in v)
+        print('ok: caught: %s\n    at %s %s, inputs %s, faces %s, drm %s: got %s' % (
+            what, kind, v[kind], json.dumps(v['inputs'], ensure_ascii=False)[:200], v.get('faces'),
+            v.get('drm'), json.dumps(got, ensure_ascii=False)[:200]))
+print('%d mutations, %d vectors of %d rulesets, %d failures' % (len(MUTATIONS), total, len(rulesets), failures))
+sys.exit(1 if failures else 0)
