@@ -1543,8 +1543,14 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		why = rtab_row_provisional(t, out->row);
 	}
 	/* The outcome's own uncertainty is the one to name first. */
-	if (why)
+	if (why) {
 		note_provisional_first(&ctx, why);
+		/* Past the list's room it pushed the last listed reason off: an input
+		 * noted before may be listed no more, so a re-read looks again (and
+		 * counts it, as a reason not listed counts each time it is met). */
+		if (ctx.nprovisional > ctx.reasons_cap)
+			e.noted = 0;
+	}
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;
 	rc = apply_rewrites(rs, t, inputs, ninputs, &e, out);

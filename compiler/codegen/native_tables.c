@@ -116,9 +116,14 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 	for (size_t o = 0; o < rs->noutcomes; o++) {
 		if (rs->outcomes[o].ntriggers > RTAB_MAX_TRIGGERS)
 			return "an outcome has more triggers than a result holds";
-		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++)
-			if (!expr_ok(rs, &rs->outcomes[o].triggers[k].unless))
-				return expr_why(rs, &rs->outcomes[o].triggers[k].unless);
+		for (size_t k = 0; k < rs->outcomes[o].ntriggers; k++) {
+			const rtab_trigger *tr = &rs->outcomes[o].triggers[k];
+			if (!expr_ok(rs, &tr->unless))
+				return expr_why(rs, &tr->unless);
+			/* The count too: the native code evaluates it like a condition. */
+			if (tr->times.ninstrs && !expr_ok(rs, &tr->times))
+				return expr_why(rs, &tr->times);
+		}
 	}
 	return NULL;
 }
