@@ -314,6 +314,10 @@ int main(int argc, char **argv)
 	long n = 2000000, runs = 11;
 	static double ns[NVARIANTS][NTABLES][MAX_RUNS];
 
+	if (hw_full_init() != 0) {
+		fprintf(stderr, "bench_tables: the hand-written baseline cannot number the ruleset's reasons\n");
+		return 1;
+	}
 	if (argi < argc && strcmp(argv[argi], "--check") == 0) {
 		check_only = 1;
 		argi++;

@@ -166,13 +166,166 @@ int hw_failure(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 
 /* ---- The full explanation, as rtab_resolve gives it. ---- */
 
+/*
+ * Reasons are known statically: each distinct text has a number, and a
+ * result remembers which numbers it lists in one 64-bit set, so noting a
+ * reason is a bit test, never a string compare. The texts themselves are
+ * the generated data's (text, not logic): hw_full_init numbers them once,
+ * before any resolution, as a hand port would declare them in an enum.
+ */
 static const rtab_ruleset *const rs = &musket_pike_ruleset;
 
-static void note(rtab_result *out, const char *why);
-static const char *modifier_reason(uint16_t m);
+enum { NO_REASON = -1, MAX_REASON_IDS = 64, MAX_ENUM_VALUES = 8, MAX_ROWS = 8, MAX_TRIGGERS = 8 };
 
-static void begin(rtab_result *out, uint16_t table, int32_t face, int32_t drm)
+static const char *reason_text[MAX_REASON_IDS];
+static int nreasons;
+static int8_t input_reason[MUSKET_PIKE_NINPUTS];                   /* while at its default */
+static int32_t input_default[MUSKET_PIKE_NINPUTS];
+static bool input_enum[MUSKET_PIKE_NINPUTS];
+static bool input_has_reason[MUSKET_PIKE_NINPUTS]; /* false: reading it never notes anything */
+static int8_t value_reason[MUSKET_PIKE_NINPUTS][MAX_ENUM_VALUES];  /* the enum value held */
+static int8_t modifier_reason[64];
+static int8_t row_reason[3][MAX_ROWS];
+static int8_t trigger_reason[32][MAX_TRIGGERS];
+static int8_t rewrite_reason[4];
+static int8_t matrix_reason[NTYPES * NTYPES];
+static int8_t dice_reason, band_reason;
+
+static int8_t reason_id(const char *why)
 {
+	if (!why)
+		return NO_REASON;
+	for (int i = 0; i < nreasons; i++)
+		if (strcmp(reason_text[i], why) == 0)
+			return (int8_t)i;
+	if (nreasons == MAX_REASON_IDS)
+		return NO_REASON; /* hw_full_init fails: the data outgrew the baseline */
+	reason_text[nreasons] = why;
+	return (int8_t)nreasons++;
+}
+
+/* The inputs each table reads before its modifiers, in the order rtab reads
+ * them; hw_full_init keeps those whose reading can note a reason, as a hand
+ * port writes a note only where the rules have one. */
+static uint8_t melee_read_first[] = {ATT_LEADERS, DEF_LEADERS, ATT_MORALE, DEF_MORALE, ATT_STRENGTH,
+				     DEF_STRENGTH};
+static uint8_t melee_read_then[] = {PISTOL, FLANK_REAR, ATT_FORMATION, ATT_OPEN, VOLLEY, HI_IMPETUS,
+				    CAV_IMPETUS, GAME, HALMSTAD, LIGHT_CAV, DEF_FORMATION, DEF_OPEN};
+static uint8_t pursuit_read[] = {CHARGE_ORDERS, USED_IMPETUS, GAME, CROMWELL, LEADER_RATING};
+static size_t nmelee_read_first = sizeof melee_read_first, nmelee_read_then = sizeof melee_read_then,
+	      npursuit_read = sizeof pursuit_read;
+
+static void keep_noted(uint8_t *list, size_t *n)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < *n; i++)
+		if (input_has_reason[list[i]])
+			list[kept++] = list[i];
+	*n = kept;
+}
+
+int hw_full_init(void)
+{
+	nreasons = 0;
+	dice_reason = reason_id(rs->dice[0].provisional);
+	band_reason = reason_id(rs->bands[0].provisional);
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		const rtab_input *x = &rs->inputs[i];
+		input_reason[i] = reason_id(x->provisional);
+		input_default[i] = x->default_value;
+		input_enum[i] = x->type == RTAB_TYPE_ENUM;
+		input_has_reason[i] = input_reason[i] >= 0;
+		for (size_t v = 0; x->type == RTAB_TYPE_ENUM && v < rs->enums[x->enum_index].nvalues; v++) {
+			if (v >= MAX_ENUM_VALUES)
+				return -1;
+			value_reason[i][v] = reason_id(rs->enums[x->enum_index].values[v].provisional);
+			input_has_reason[i] |= value_reason[i][v] >= 0;
+		}
+	}
+	if (rs->nmodifiers > 64 || rs->noutcomes > 32)
+		return -1;
+	for (size_t m = 0; m < rs->nmodifiers; m++)
+		modifier_reason[m] = reason_id(rs->modifiers[m].provisional);
+	for (size_t t = 0; t < 3; t++)
+		for (size_t r = 0; r < rs->tables[t].nrows && r < MAX_ROWS; r++)
+			row_reason[t][r] = reason_id(rtab_row_provisional(&rs->tables[t], r));
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		for (size_t k = 0; k < rs->outcomes[o].ntriggers && k < MAX_TRIGGERS; k++)
+			trigger_reason[o][k] = reason_id(rs->outcomes[o].triggers[k].provisional);
+	for (size_t k = 0; k < rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].nrewrites && k < 4; k++)
+		rewrite_reason[k] = reason_id(rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites[k].provisional);
+	for (size_t c = 0; c < NTYPES * NTYPES; c++)
+		matrix_reason[c] = reason_id(rtab_matrix_reason(&rs->matrices[0], c));
+	keep_noted(melee_read_first, &nmelee_read_first);
+	keep_noted(melee_read_then, &nmelee_read_then);
+	keep_noted(pursuit_read, &npursuit_read);
+	return nreasons < MAX_REASON_IDS ? 0 : -1;
+}
+
+/* One resolution: the result, the reasons it lists (a bit each) and which
+ * reason each slot of its list holds. */
+typedef struct full {
+	rtab_result *out;
+	uint64_t listed;
+	int8_t slot[RTAB_MAX_REASONS];
+} full;
+
+/* A reason, once: one that is listed is noted already. Past the list's room a
+ * reason not listed counts each time it is met, as rtab_resolve counts it. */
+static inline void note(full *f, int8_t id)
+{
+	rtab_result *out = f->out;
+	if (id < 0 || (f->listed >> id & 1u))
+		return;
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		f->slot[out->nprovisional] = id;
+		out->reasons[out->nprovisional] = reason_text[id];
+		f->listed |= (uint64_t)1 << id;
+	}
+	if (!out->provisional)
+		out->provisional = reason_text[id];
+	out->nprovisional++;
+}
+
+/* An input read: its own reason while it holds its default (its domain or
+ * default is not the source's), and the reason of the enum value it holds. */
+static inline void note_in(full *f, const int32_t *in, size_t i)
+{
+	if (in[i] == input_default[i])
+		note(f, input_reason[i]);
+	if (input_enum[i])
+		note(f, value_reason[i][in[i]]);
+}
+
+/* The row's own reason is named first; on a full list it pushes the last off. */
+static void note_row(full *f, int8_t id)
+{
+	rtab_result *out = f->out;
+	size_t at, n;
+	if (id < 0)
+		return;
+	note(f, id);
+	out->provisional = reason_text[id];
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && f->slot[at] != id; at++)
+		;
+	if (at == n) {
+		at = n - 1;
+		f->listed &= ~((uint64_t)1 << f->slot[at]);
+		f->listed |= (uint64_t)1 << id;
+	}
+	for (; at > 0; at--) {
+		out->reasons[at] = out->reasons[at - 1];
+		f->slot[at] = f->slot[at - 1];
+	}
+	out->reasons[0] = reason_text[id];
+	f->slot[0] = id;
+}
+
+static void begin(full *f, rtab_result *out, uint16_t table, int32_t face, int32_t drm)
+{
+	f->out = out;
+	f->listed = 0;
 	out->table = table;
 	out->column = 0;
 	out->natural = face;
@@ -186,7 +339,8 @@ static void begin(rtab_result *out, uint16_t table, int32_t face, int32_t drm)
 	out->key_column = 0;
 	out->column_shift = 0;
 	out->automatic = 0;
-	note(out, rs->dice[0].provisional); /* the die itself */
+	out->bad_input = -1;
+	note(f, dice_reason); /* the die itself */
 }
 
 static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t value, int sign)
@@ -200,51 +354,6 @@ static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t
 	return a;
 }
 
-/* A provisional reason, once: a value read twice is one reason. */
-static void note(rtab_result *out, const char *why)
-{
-	if (!why)
-		return;
-	size_t n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (out->reasons[i] == why || strcmp(out->reasons[i], why) == 0)
-			return;
-	if (out->nprovisional < RTAB_MAX_REASONS)
-		out->reasons[out->nprovisional] = why;
-	if (!out->provisional)
-		out->provisional = why;
-	out->nprovisional++;
-}
-
-/* An input read: its own reason while it holds its default (its domain or default is not
- * the source's), and the reason of the enum value it holds, as rtab_resolve lists them. */
-static void note_in(rtab_result *out, const int32_t *in, size_t i)
-{
-	const rtab_input *x = &rs->inputs[i];
-	if (x->provisional && in[i] == x->default_value)
-		note(out, x->provisional);
-	if (x->type == RTAB_TYPE_ENUM)
-		note(out, rs->enums[x->enum_index].values[in[i]].provisional);
-}
-
-/* The row's own reason is named first. */
-static void note_row(rtab_result *out, const char *why)
-{
-	size_t at, n;
-	if (!why)
-		return;
-	note(out, why);
-	out->provisional = why;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && strcmp(out->reasons[at], why) != 0; at++)
-		;
-	if (at == n)
-		at = n - 1;
-	for (; at > 0; at--)
-		out->reasons[at] = out->reasons[at - 1];
-	out->reasons[0] = why;
-}
-
 static void trigger(rtab_result *out, uint8_t kind, uint16_t index, uint8_t by)
 {
 	out->triggered[out->ntriggered].kind = kind;
@@ -253,16 +362,11 @@ static void trigger(rtab_result *out, uint8_t kind, uint16_t index, uint8_t by)
 	out->ntriggered++;
 }
 
-/* The reason of trigger k of an outcome, as the data states it. */
-static const char *trigger_reason(uint16_t outcome, size_t k)
-{
-	return rs->outcomes[outcome].triggers[k].provisional;
-}
-
 /* After a melee: the pursuit check, once per winning cavalry unit (11.7.1), then
  * both sides' formation hits, the defender's not in a hedgehog. */
-static void melee_triggers(const int32_t *in, rtab_result *out)
+static void melee_triggers(full *f, const int32_t *in)
 {
+	rtab_result *out = f->out;
 	uint16_t o = out->outcome;
 	uint8_t k = 0;
 	bool attacker_lost = o == MUSKET_PIKE_OUTCOME_ATTACKER_ELIMINATED || o == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN;
@@ -271,85 +375,85 @@ static void melee_triggers(const int32_t *in, rtab_result *out)
 		bool broken = o == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN || o == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN;
 		int32_t loser = attacker_lost ? in[ATT_TYPE] : in[DEF_TYPE];
 		int32_t pursuers = attacker_lost ? in[DEF_CAVALRY] : in[ATT_CAVALRY];
-		note(out, trigger_reason(o, 0));
-		note_in(out, in, attacker_lost ? ATT_TYPE : DEF_TYPE);
+		note(f, trigger_reason[o][0]);
+		note_in(f, in, attacker_lost ? ATT_TYPE : DEF_TYPE);
 		if (broken)
-			note_in(out, in, FAILED_RETREAT);
+			note_in(f, in, FAILED_RETREAT);
 		if (loser != LI && !(broken && in[FAILED_RETREAT])) {
-			note_in(out, in, attacker_lost ? DEF_CAVALRY : ATT_CAVALRY);
+			note_in(f, in, attacker_lost ? DEF_CAVALRY : ATT_CAVALRY);
 			for (int32_t i = 0; i < pursuers; i++)
 				trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, 0);
 		}
 		k = 1;
 	}
-	note(out, trigger_reason(o, k));
+	note(f, trigger_reason[o][k]);
 	trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, k);
-	note(out, trigger_reason(o, k + 1));
-	note_in(out, in, DEF_TYPE);
+	note(f, trigger_reason[o][k + 1]);
+	note_in(f, in, DEF_TYPE);
 	if (in[DEF_TYPE] != HEDGE)
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, (uint8_t)(k + 1));
 	/* Each side's leader used in the melee takes a Leader Loss check (11.3.2). */
-	note(out, trigger_reason(o, k + 2));
-	note_in(out, in, ATT_LEADERS);
+	note(f, trigger_reason[o][k + 2]);
+	note_in(f, in, ATT_LEADERS);
 	if (in[ATT_LEADERS] != 0)
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 2));
-	note(out, trigger_reason(o, k + 3));
-	note_in(out, in, DEF_LEADERS);
+	note(f, trigger_reason[o][k + 3]);
+	note_in(f, in, DEF_LEADERS);
 	if (in[DEF_LEADERS] != 0)
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 3));
 }
 
-/* Which stacking group a melee modifier belongs to (-1: none). */
-static int melee_group(uint16_t m)
+/* The stacking group of each melee modifier: 0 leaders, 1 formation, 2 none. */
+static const uint8_t melee_group[64] = {
+	[MUSKET_PIKE_MODIFIER_ATTACKER_LEADER] = 0, [MUSKET_PIKE_MODIFIER_ATTACKER_SECOND_LEADER] = 0,
+	[MUSKET_PIKE_MODIFIER_DEFENDER_LEADER] = 0, [MUSKET_PIKE_MODIFIER_DEFENDER_SECOND_LEADER] = 0,
+	[MUSKET_PIKE_MODIFIER_ATTACKER_WAVERING_OR_OPEN_ORDER] = 1, [MUSKET_PIKE_MODIFIER_ATTACKER_SCATTERED] = 1,
+	[MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER] = 1, [MUSKET_PIKE_MODIFIER_DEFENDER_SCATTERED] = 1,
+	[MUSKET_PIKE_MODIFIER_MORALE_DIFFERENCE] = 2, [MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER] = 2,
+	[MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER] = 2, [MUSKET_PIKE_MODIFIER_PISTOL_SHOT] = 2,
+	[MUSKET_PIKE_MODIFIER_FLANK_REAR] = 2, [MUSKET_PIKE_MODIFIER_AFTER_VOLLEY] = 2,
+	[MUSKET_PIKE_MODIFIER_HEAVY_INFANTRY_IMPETUS] = 2, [MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS] = 2,
+	[MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_NGBG_HALMSTAD] = 2, [MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_SIA] = 2,
+};
+
+/* The reasons of the counted modifiers: leaders, formation, then the rest,
+ * each in order (one pass sorts them into the three runs). */
+static void note_melee_modifiers(full *f)
 {
-	switch (m) {
-	case MUSKET_PIKE_MODIFIER_ATTACKER_LEADER:
-	case MUSKET_PIKE_MODIFIER_ATTACKER_SECOND_LEADER:
-	case MUSKET_PIKE_MODIFIER_DEFENDER_LEADER:
-	case MUSKET_PIKE_MODIFIER_DEFENDER_SECOND_LEADER: return 0;
-	case MUSKET_PIKE_MODIFIER_ATTACKER_WAVERING_OR_OPEN_ORDER:
-	case MUSKET_PIKE_MODIFIER_ATTACKER_SCATTERED:
-	case MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER:
-	case MUSKET_PIKE_MODIFIER_DEFENDER_SCATTERED: return 1;
-	default: return -1;
+	const rtab_result *out = f->out;
+	int8_t runs[3][RTAB_MAX_APPLIED];
+	size_t n[3] = {0, 0, 0};
+	for (size_t i = 0; i < out->napplied; i++) {
+		uint16_t m = out->applied[i].modifier;
+		if (out->applied[i].counted && modifier_reason[m] >= 0)
+			runs[melee_group[m]][n[melee_group[m]]++] = modifier_reason[m];
 	}
+	for (int g = 0; g < 3; g++)
+		for (size_t i = 0; i < n[g]; i++)
+			note(f, runs[g][i]);
 }
 
-/* The reasons of the counted modifiers: leaders, formation, then the rest, each in order. */
-static void note_modifiers(rtab_result *out, int ngroups, int (*group_of)(uint16_t))
+/* A table without stacking groups: the counted modifiers' reasons in order. */
+static void note_modifiers(full *f)
 {
-	for (int g = 0; g <= ngroups; g++)
-		for (size_t i = 0; i < out->napplied; i++) {
-			int mg = group_of(out->applied[i].modifier);
-			if ((g < ngroups ? mg == g : mg < 0) && out->applied[i].counted)
-				note(out, modifier_reason(out->applied[i].modifier));
-		}
-}
-
-static int no_group(uint16_t m)
-{
-	(void)m;
-	return -1;
-}
-
-static const char *modifier_reason(uint16_t m)
-{
-	return rs->modifiers[m].provisional;
+	const rtab_result *out = f->out;
+	for (size_t i = 0; i < out->napplied; i++)
+		if (out->applied[i].counted)
+			note(f, modifier_reason[out->applied[i].modifier]);
 }
 
 int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out)
 {
 	rtab_applied_modifier *att_form = NULL, *def_form = NULL;
 	int32_t leaders = 0, formations = 0, others = 0;
+	full f;
 
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
-	begin(out, MUSKET_PIKE_TABLE_MELEE, face, drm);
+	begin(&f, out, MUSKET_PIKE_TABLE_MELEE, face, drm);
 	/* The inputs' reasons in the order the modifiers read them. */
-	static const uint8_t read_first[] = {ATT_LEADERS, DEF_LEADERS, ATT_MORALE, DEF_MORALE, ATT_STRENGTH,
-					     DEF_STRENGTH};
-	for (size_t i = 0; i < sizeof read_first; i++)
-		note_in(out, in, read_first[i]);
+	for (size_t i = 0; i < nmelee_read_first; i++)
+		note_in(&f, in, melee_read_first[i]);
 
 	/* Leaders: only one per side counts. */
 	if (in[ATT_LEADERS] >= 1) {
@@ -371,22 +475,19 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		others += morale;
 	}
 	int32_t ratio = force_ratio(in[ATT_STRENGTH], in[DEF_STRENGTH]);
-	note(out, rs->bands[0].provisional); /* how the ratio is read */
+	note(&f, band_reason); /* how the ratio is read */
 	if (ratio != 0) {
 		apply(out, MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER, ratio, 1);
 		others += ratio;
 	}
 	int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
-	note_in(out, in, ATT_TYPE);
-	note_in(out, in, DEF_TYPE);
+	note_in(&f, in, ATT_TYPE);
+	note_in(&f, in, DEF_TYPE);
 	apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
 	others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];
-	if (rtab_matrix_reason(&rs->matrices[0], (size_t)cell))
-		note(out, rtab_matrix_reason(&rs->matrices[0], (size_t)cell));
-	static const uint8_t read_then[] = {PISTOL, FLANK_REAR, ATT_FORMATION, ATT_OPEN, VOLLEY, HI_IMPETUS,
-					    CAV_IMPETUS, GAME, HALMSTAD, LIGHT_CAV, DEF_FORMATION, DEF_OPEN};
-	for (size_t i = 0; i < sizeof read_then; i++)
-		note_in(out, in, read_then[i]);
+	note(&f, matrix_reason[cell]);
+	for (size_t i = 0; i < nmelee_read_then; i++)
+		note_in(&f, in, melee_read_then[i]);
 	if (in[PISTOL]) {
 		apply(out, MUSKET_PIKE_MODIFIER_PISTOL_SHOT, 1, -1);
 		others -= 1;
@@ -433,7 +534,7 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		formations += att_form->signed_value;
 	if (def_form)
 		formations += def_form->signed_value;
-	note_modifiers(out, 2, melee_group);
+	note_melee_modifiers(&f);
 
 	int32_t m = drm + leaders + formations + others;
 	out->modifier_raw = m;
@@ -443,21 +544,21 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	out->row = melee_row[face + m + 4];
 	out->outcome = out->row;
 
-	note_row(out, rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_MELEE], out->row));
-	melee_triggers(in, out);
+	note_row(&f, row_reason[MUSKET_PIKE_TABLE_MELEE][out->row]);
+	melee_triggers(&f, in);
 	return RTAB_OK;
 }
 
 int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out)
 {
 	int32_t m = drm;
+	full f;
 
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
-	begin(out, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, face, drm);
-	static const uint8_t read[] = {CHARGE_ORDERS, USED_IMPETUS, GAME, CROMWELL, LEADER_RATING};
-	for (size_t i = 0; i < sizeof read; i++)
-		note_in(out, in, read[i]);
+	begin(&f, out, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, face, drm);
+	for (size_t i = 0; i < npursuit_read; i++)
+		note_in(&f, in, pursuit_read[i]);
 	if (in[CHARGE_ORDERS]) {
 		apply(out, MUSKET_PIKE_MODIFIER_CHARGE_ORDERS, 1, 1);
 		m += 1;
@@ -474,30 +575,29 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		apply(out, MUSKET_PIKE_MODIFIER_LEADER_COMMAND_RATING, -in[LEADER_RATING], 1);
 		m -= in[LEADER_RATING];
 	}
-	note_modifiers(out, 0, no_group);
+	note_modifiers(&f);
 	out->modifier_raw = out->modifier = m;
 	out->modified_roll = face + m;
 	out->column = in[GAME] == MUSKET_PIKE_GAME_TACW ? 0 : 1;
 	out->key_column = (int16_t)out->column;
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
-	note_row(out, rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT], out->row));
-	const rtab_rewrite *rw = rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites;
+	note_row(&f, row_reason[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT][out->row]);
 	int16_t rewrite = -1;
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE) {
-		note_in(out, in, ALREADY_ELIMINATED);
-		note(out, rw[0].provisional);
+		note_in(&f, in, ALREADY_ELIMINATED);
+		note(&f, rewrite_reason[0]);
 		if (in[ALREADY_ELIMINATED]) {
 			rewrite = 0;
 		} else {
-			note_in(out, in, BY_MELEE);
-			note(out, rw[1].provisional);
+			note_in(&f, in, BY_MELEE);
+			note(&f, rewrite_reason[1]);
 			if (in[BY_MELEE])
 				rewrite = 1;
 		}
 	} else if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
-		note_in(out, in, BY_MELEE);
-		note(out, rw[2].provisional);
+		note_in(&f, in, BY_MELEE);
+		note(&f, rewrite_reason[2]);
 		if (in[BY_MELEE])
 			rewrite = 2;
 	}
@@ -512,8 +612,8 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	/* A leader who pursued off the map may return (5.3). */
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP ||
 	    out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY) {
-		note(out, trigger_reason(out->outcome, 0));
-		note_in(out, in, LEADER_WITH_PURSUER);
+		note(&f, trigger_reason[out->outcome][0]);
+		note_in(&f, in, LEADER_WITH_PURSUER);
 		if (in[LEADER_WITH_PURSUER])
 			trigger(out, RTAB_TARGET_REACTIONS, MUSKET_PIKE_REACTIONS_LEADER_RETURN, 0);
 	}
@@ -523,11 +623,12 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out)
 {
 	int32_t m = drm;
+	full f;
 
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
-	begin(out, MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, face, drm);
-	note_in(out, in, INITIAL_MORALE);
+	begin(&f, out, MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, face, drm);
+	note_in(&f, in, INITIAL_MORALE);
 	if (in[INITIAL_MORALE] <= 6) {
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_6_OR_LESS, -1, 1);
 		m -= 1;
@@ -536,14 +637,14 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_8, 1, 1);
 		m += 1;
 	}
-	note_modifiers(out, 0, no_group);
+	note_modifiers(&f);
 	out->modifier_raw = out->modifier = m;
 	out->modified_roll = face + m;
 	out->row = face + m <= 4 ? 0 : 1;
 	out->outcome = out->row ? MUSKET_PIKE_OUTCOME_STAND : MUSKET_PIKE_OUTCOME_ELIMINATED;
-	note_row(out, rtab_row_provisional(&rs->tables[MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT], out->row));
+	note_row(&f, row_reason[MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT][out->row]);
 	if (out->outcome == MUSKET_PIKE_OUTCOME_STAND) {
-		note(out, trigger_reason(out->outcome, 0));
+		note(&f, trigger_reason[out->outcome][0]);
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_STAND_MORALE, 0);
 	}
 	return RTAB_OK;

@@ -10,7 +10,9 @@
  * modifier, modified roll) and one that fills the same full rtab_result as
  * rtab_resolve (each applied modifier, provisional reasons, triggers). The
  * reasons' texts are taken from the generated data (they are text, not
- * logic); everything else is written out here.
+ * logic), numbered once by hw_full_init, so that the full form notes a
+ * reason by its number (a bit test), as a hand port that declared its
+ * reasons in an enum would; everything else is written out here.
  */
 #ifndef BENCH_HANDWRITTEN_H
 #define BENCH_HANDWRITTEN_H
@@ -26,6 +28,10 @@ typedef struct hw_lean {
 int hw_melee(const int32_t *in, int32_t face, int32_t drm, hw_lean *out);
 int hw_pursuit(const int32_t *in, int32_t face, int32_t drm, hw_lean *out);
 int hw_failure(const int32_t *in, int32_t face, int32_t drm, hw_lean *out);
+
+/* Number the reasons of the data; call once before the full forms. 0, or -1
+ * when the data has outgrown the baseline's tables. */
+int hw_full_init(void);
 
 int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out);
 int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out);
