@@ -22,6 +22,8 @@ const char *rtab_status_message(int status)
 	case RTAB_E_NO_RESULT: return "the table gives no result here (e.g. the attack is not allowed)";
 	case RTAB_E_INEXACT:
 		return "an exact division or product has no exact value at the ruleset's precision";
+	case RTAB_E_STEP_DRM:
+		return "an extra modifier given to a table with a step, which counts only its own modifiers";
 	default: return "unknown status";
 	}
 }
@@ -1433,6 +1435,9 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		return RTAB_E_RULESET;
 	if (t->ncolumns == 0 || !t->columns)
 		return RTAB_E_RULESET;
+	/* A modifier from outside belongs to no step: counting it would undo the step's filter. */
+	if (t->step >= 0 && extra_drm != 0)
+		return RTAB_E_STEP_DRM;
 
 	/* Only the fixed fields: the applied and triggered arrays are valid up to their counts. */
 	out->table = (uint16_t)table;

@@ -51,6 +51,8 @@ typedef enum rtab_status {
 				   which column was reached */
 	RTAB_E_INEXACT = -13, /* an exact division or product whose result the ruleset's
 				 precision (rtab_ruleset.scale) cannot hold: never rounded */
+	RTAB_E_STEP_DRM = -14, /* an extra_drm other than 0 given to a table with a step: the step
+				  counts only the modifiers named for it (rtab_modifier.steps) */
 } rtab_status;
 
 /* Labels: one string per locale of the ruleset (NULL where a locale has none). */

@@ -258,6 +258,9 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 	const rtab_ruleset *rs = g->rs;
 	if (between_steps(rs, inputs))
 		return;
+	/* A table with a step takes no drm (RTAB_E_STEP_DRM): its rolls come from its inputs. */
+	if (drm != 0 && rs->tables[t].step >= 0)
+		return;
 	strbuf b = {0}, rest = {0};
 	rtab_result r;
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, drm, &r);

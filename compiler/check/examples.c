@@ -261,6 +261,13 @@ void resolve_examples(model *m)
 				check_report(m, CHECK_EXAMPLE, s->loc, "only a table takes a drm");
 				continue;
 			}
+			const rtab_table *tab = c->target.kind == RTAB_TARGET_TABLE ? &m->rs.tables[c->target.index] : NULL;
+			if (c->drm != 0 && tab && tab->step >= 0) {
+				check_report(m, CHECK_EXAMPLE, s->loc,
+					     "table '%s' counts only the modifiers of its step '%s': a drm cannot count there; set the inputs of those modifiers instead",
+					     tab->id, m->rs.steps[tab->step]);
+				continue;
+			}
 			if (resolve_expectation(m, s, c))
 				ex->nchecks++;
 		}

@@ -166,6 +166,8 @@ static int eval_table(const model *m, size_t t, const int32_t *inputs, const eva
 				   a->table);
 	if (a->nrolls > 1)
 		return usage_error("eval", "table '%s' takes one --roll", a->table);
+	if (cli_step_drm("eval", rs, t, a->drm) != EXIT_OK)
+		return EXIT_USAGE;
 	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);
 		if (status != EXIT_OK)

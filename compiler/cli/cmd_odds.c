@@ -696,6 +696,9 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 			status = EXIT_INPUT;
 			goto done;
 		}
+	} else if (t >= 0 && cli_step_drm("odds", rs, (size_t)t, a.drm) != EXIT_OK) {
+		status = EXIT_USAGE;
+		goto done;
 	} else if (t >= 0) {
 		odds_dist d;
 		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);
