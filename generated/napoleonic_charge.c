@@ -585,6 +585,8 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 2,
 	.native_resolve = napoleonic_charge_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 };
 
 /*

@@ -22,6 +22,7 @@ const char *rtab_status_message(int status)
 	case RTAB_E_NO_RESULT: return "the table gives no result here (e.g. the attack is not allowed)";
 	case RTAB_E_INEXACT:
 		return "an exact division or product has no exact value at the ruleset's precision";
+	case RTAB_E_REQUIRE: return "the situation breaks a requirement of the ruleset";
 	case RTAB_E_STEP_DRM:
 		return "an extra modifier given to a table with a step, which counts only its own modifiers";
 	default: return "unknown status";
@@ -163,6 +164,27 @@ int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t n
 			return RTAB_E_INPUT;
 		if (in->step > 1 && ((int64_t)inputs[i] - in->min) % in->step != 0)
 			return RTAB_E_INPUT;
+	}
+	int32_t which;
+	int rc = rtab_requirement_broken(rs, inputs, ninputs, &which);
+	return rc != RTAB_OK ? rc : which >= 0 ? RTAB_E_REQUIRE : RTAB_OK;
+}
+
+int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			    int32_t *which)
+{
+	if (!rs || !which || (!inputs && ninputs) || (!rs->requirements && rs->nrequirements))
+		return RTAB_E_NULL;
+	*which = -1;
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		int32_t holds = 0;
+		int rc = rtab_expr_eval(rs, &rs->requirements[i].condition, inputs, ninputs, &holds);
+		if (rc != RTAB_OK)
+			return rc;
+		if (!holds) {
+			*which = (int32_t)i;
+			return RTAB_OK;
+		}
 	}
 	return RTAB_OK;
 }
@@ -1401,6 +1423,12 @@ static bool has_unrolled_column(const rtab_table *t)
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
 {
+	/* The native resolvers check each input's domain, not the requirements. */
+	if (rs && rs->native_resolve && rs->nrequirements) {
+		int rc = rtab_inputs_validate(rs, inputs, ninputs);
+		if (rc != RTAB_OK)
+			return rc;
+	}
 	if (rs && rs->native_resolve)
 		return rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
 	return rtab_resolve_interpreted(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);

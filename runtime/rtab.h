@@ -53,6 +53,8 @@ typedef enum rtab_status {
 				 precision (rtab_ruleset.scale) cannot hold: never rounded */
 	RTAB_E_STEP_DRM = -14, /* an extra_drm other than 0 given to a table with a step: the step
 				  counts only the modifiers named for it (rtab_modifier.steps) */
+	RTAB_E_REQUIRE = -15, /* the situation breaks a requirement of the ruleset (`require`):
+				 rtab_requirement_broken names which */
 } rtab_status;
 
 /* Labels: one string per locale of the ruleset (NULL where a locale has none). */
@@ -678,6 +680,16 @@ struct rtab_result;
  * every field of the result and every status (on error, out as the
  * interpreter leaves it) the same as rtab_resolve_interpreted's.
  */
+/* A requirement on the inputs (`require ID: CONDITION { en "message"; }`): a
+ * situation where the condition does not hold is no situation of the rules;
+ * every entry point refuses it with RTAB_E_REQUIRE. */
+typedef struct rtab_requirement {
+	const char *id;
+	rtab_labels labels; /* the message that says what to set */
+	const char *rule;
+	rtab_expr condition; /* holds in every situation the rules allow */
+} rtab_requirement;
+
 typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,
 				    const int32_t *inputs, size_t ninputs, const int32_t *faces,
 				    size_t nfaces, int32_t extra_drm, struct rtab_result *out);
@@ -725,6 +737,8 @@ typedef struct rtab_ruleset {
 	/* The generated C's native resolver, which rtab_resolve calls (see there);
 	 * NULL in the compiler's own model and wherever no native code was written. */
 	rtab_native_resolver native_resolve;
+	uint16_t nrequirements;
+	const rtab_requirement *requirements;
 } rtab_ruleset;
 
 typedef struct rtab_applied_modifier {
@@ -808,8 +822,14 @@ int rtab_outcome_value(const rtab_ruleset *rs, size_t outcome, const char *param
 /* Fill inputs[0..ninputs) with the declared defaults. */
 int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs);
 
-/* Check that every input holds a value of its domain. */
+/* Check that every input holds a value of its domain (RTAB_E_INPUT), and that
+ * the situation meets every requirement of the ruleset (RTAB_E_REQUIRE). */
 int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs);
+
+/* The first requirement the situation breaks into *which (-1: none); RTAB_OK,
+ * or the error of evaluating a condition. The inputs must lie in their domains. */
+int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			    int32_t *which);
 
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,

@@ -9,6 +9,7 @@
 #include "check/sema_exact.h"
 #include "check/sema_grid.h"
 #include "check/sema_numeric.h"
+#include "check/sema_require.h"
 #include "check/unknown.h"
 
 #include <stdlib.h>
@@ -481,6 +482,10 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rc = RTAB_E_INDEX;
 	}
 	sb_printf(why, "failed: %s", rtab_status_message(rc));
+	if (rc == RTAB_E_REQUIRE) {
+		sb_puts(why, ", ");
+		requirement_broken_text(rs, c->inputs, why);
+	}
 	return false;
 }
 

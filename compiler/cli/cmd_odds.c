@@ -3,6 +3,7 @@
 #include "base/escape.h"
 #include "base/json.h"
 #include "cli/cli_inputs.h"
+#include "check/sema_require.h"
 #include "export/grid.h"
 #include "check/load.h"
 #include "analysis/odds.h"
@@ -690,6 +691,13 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		goto done;
 
 	int rc, t = rtab_find_table(rs, a.name), k = rtab_find_distance(rs, a.name);
+	strbuf broken = {0};
+	if ((t >= 0 || k >= 0) && requirement_broken_text(rs, inputs, &broken)) {
+		cli_error("odds", &c->diag, "%s: the situation breaks %s", a.name, broken.data);
+		sb_free(&broken);
+		status = EXIT_INPUT;
+		goto done;
+	}
 	if (t >= 0 && a.all) {
 		rc = print_all(&o, (size_t)t, inputs, &c->diag);
 		if (rc == ODDS_E_GRID_TOO_MANY) {
