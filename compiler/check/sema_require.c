@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-/* Situations tried at most: beyond, the proof is left undone (said as a note). */
+/* Situations tried at most: beyond, the proof is left undone and nothing is reported. */
 #define REQUIRE_PROOF_LIMIT 1000000u
 
 /* Mark in `read` every input a condition reads. */
