@@ -262,6 +262,8 @@ const rtab_ruleset classic_differential_ruleset = {
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

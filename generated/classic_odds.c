@@ -549,6 +549,8 @@ const rtab_ruleset classic_odds_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

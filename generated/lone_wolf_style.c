@@ -997,6 +997,8 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -888,6 +888,8 @@ const rtab_ruleset mass_battle_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = mass_battle_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

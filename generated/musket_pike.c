@@ -1229,6 +1229,8 @@ const rtab_ruleset musket_pike_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = musket_pike_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -586,6 +586,8 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 2,
 	.native_resolve = napoleonic_charge_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 
@@ -720,7 +722,8 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const napoleonic_charge_situation *s, co
 	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
 		(uint32_t)faces[0] - 1u > 5u ||
 		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm > 2147483634))
+		extra_drm < 0 ||
+		extra_drm > 0))
 		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
@@ -781,8 +784,8 @@ int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s,
 	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
 		(uint32_t)faces[0] - 1u > 5u ||
 		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
+		extra_drm < 0 ||
+		extra_drm > 0))
 		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
@@ -845,7 +848,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483634)
+	if (extra_drm < 0 || extra_drm > 0)
 		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
@@ -1143,8 +1146,8 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const napoleonic_charge_situation *s, co
 	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
 		(uint32_t)faces[0] - 1u > 5u ||
 		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < -2147483636 ||
-		extra_drm > 2147483623))
+		extra_drm < 0 ||
+		extra_drm > 0))
 		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
@@ -1201,8 +1204,8 @@ int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s,
 	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
 		(uint32_t)faces[0] - 1u > 5u ||
 		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
+		extra_drm < 0 ||
+		extra_drm > 0))
 		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
@@ -1260,7 +1263,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483636 || extra_drm > 2147483623)
+	if (extra_drm < 0 || extra_drm > 0)
 		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;

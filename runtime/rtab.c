@@ -25,6 +25,9 @@ const char *rtab_status_message(int status)
 		return "an exact division or product has no exact value at the ruleset's precision";
 	case RTAB_E_VERSION:
 		return "the ruleset data was generated for another rtab data model: regenerate it";
+	case RTAB_E_REQUIRE: return "the situation breaks a requirement of the ruleset";
+	case RTAB_E_STEP_DRM:
+		return "an extra modifier given to a table with a step, which counts only its own modifiers";
 	default: return "unknown status";
 	}
 }
@@ -182,6 +185,27 @@ int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninp
 			if (bad)
 				*bad = (int32_t)i;
 			return RTAB_E_INPUT;
+		}
+	}
+	int32_t which;
+	int rc = rtab_requirement_broken(rs, inputs, ninputs, &which);
+	return rc != RTAB_OK ? rc : which >= 0 ? RTAB_E_REQUIRE : RTAB_OK;
+}
+
+int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			    int32_t *which)
+{
+	if (!rs || !which || (!inputs && ninputs) || (!rs->requirements && rs->nrequirements))
+		return RTAB_E_NULL;
+	*which = -1;
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		int32_t holds = 0;
+		int rc = rtab_expr_eval(rs, &rs->requirements[i].condition, inputs, ninputs, &holds);
+		if (rc != RTAB_OK)
+			return rc;
+		if (!holds) {
+			*which = (int32_t)i;
+			return RTAB_OK;
 		}
 	}
 	return RTAB_OK;
@@ -1433,6 +1457,12 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 						out);
 	if (out)
 		out->bad_input = -1;
+	/* The native resolvers check each input's domain, not the requirements. */
+	if (rs->nrequirements) {
+		rc = rtab_inputs_check(rs, inputs, ninputs, out ? &out->bad_input : NULL);
+		if (rc != RTAB_OK)
+			return rc;
+	}
 	rc = rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
 	/* Found again only on the error path, so that resolving pays nothing for it. */
 	if (rc == RTAB_E_INPUT && out)
@@ -1471,6 +1501,9 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		return RTAB_E_RULESET;
 	if (t->ncolumns == 0 || !t->columns)
 		return RTAB_E_RULESET;
+	/* A modifier from outside belongs to no step: counting it would undo the step's filter. */
+	if (t->step >= 0 && extra_drm != 0)
+		return RTAB_E_STEP_DRM;
 
 	/* Only the fixed fields: the applied and triggered arrays are valid up to their counts. */
 	out->table = (uint16_t)table;

@@ -62,7 +62,11 @@ typedef enum rtab_status {
 				   which column was reached */
 	RTAB_E_INEXACT = -13, /* an exact division or product whose result the ruleset's
 				 precision (rtab_ruleset.scale) cannot hold: never rounded */
-	RTAB_E_VERSION = -14, /* the ruleset data was generated for another data model
+	RTAB_E_STEP_DRM = -14, /* an extra_drm other than 0 given to a table with a step: the step
+				  counts only the modifiers named for it (rtab_modifier.steps) */
+	RTAB_E_REQUIRE = -15, /* the situation breaks a requirement of the ruleset (`require`):
+				 rtab_requirement_broken names which */
+	RTAB_E_VERSION = -16, /* the ruleset data was generated for another data model
 				 (rtab_ruleset.data_version != RTAB_DATA_VERSION) */
 } rtab_status;
 
@@ -689,6 +693,16 @@ struct rtab_result;
  * every field of the result and every status (on error, out as the
  * interpreter leaves it) the same as rtab_resolve_interpreted's.
  */
+/* A requirement on the inputs (`require ID: CONDITION { en "message"; }`): a
+ * situation where the condition does not hold is no situation of the rules;
+ * every entry point refuses it with RTAB_E_REQUIRE. */
+typedef struct rtab_requirement {
+	const char *id;
+	rtab_labels labels; /* the message that says what to set */
+	const char *rule;
+	rtab_expr condition; /* holds in every situation the rules allow */
+} rtab_requirement;
+
 typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,
 				    const int32_t *inputs, size_t ninputs, const int32_t *faces,
 				    size_t nfaces, int32_t extra_drm, struct rtab_result *out);
@@ -736,6 +750,8 @@ typedef struct rtab_ruleset {
 	/* The generated C's native resolver, which rtab_resolve calls (see there);
 	 * NULL in the compiler's own model and wherever no native code was written. */
 	rtab_native_resolver native_resolve;
+	uint16_t nrequirements;
+	const rtab_requirement *requirements;
 	/* RTAB_DATA_VERSION of the rtab that wrote this data; the library refuses
 	 * another (RTAB_E_VERSION). Last, so that data of an older model is
 	 * read no further than its own fields before the refusal. */
@@ -832,7 +848,8 @@ int rtab_outcome_value(const rtab_ruleset *rs, size_t outcome, const char *param
 /* Fill inputs[0..ninputs) with the declared defaults. */
 int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs);
 
-/* Check that every input holds a value of its domain. */
+/* Check that every input holds a value of its domain (RTAB_E_INPUT), and that
+ * the situation meets every requirement of the ruleset (RTAB_E_REQUIRE). */
 int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs);
 
 /* rtab_inputs_validate that also says which input is wrong: on RTAB_E_INPUT,
@@ -840,6 +857,11 @@ int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t n
  * or -1 when ninputs is not the ruleset's number of inputs. */
 int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
 		      int32_t *bad);
+
+/* The first requirement the situation breaks into *which (-1: none); RTAB_OK,
+ * or the error of evaluating a condition. The inputs must lie in their domains. */
+int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			    int32_t *which);
 
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,

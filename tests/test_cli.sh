@@ -108,8 +108,8 @@ if [ -f tables/mass_battle.rtab ]; then
 		"$rtab" eval tables/mass_battle.rtab overrun --roll 3,4 --json
 fi
 if [ -f tables/napoleonic_charge.rtab ]; then
-	check double-six 0 '"outcome": "pass"' \
-		"$rtab" eval tables/napoleonic_charge.rtab charger_test --roll 6,6 --drm -20 --json
+	check double-six 0 '"outcome": "charged_pass"' \
+		"$rtab" eval tables/napoleonic_charge.rtab charged_test --set other_test_modifiers=-12 --roll 6,6 --json
 	check strict-lists-provisional 1 "[-Wprovisional]" "$rtab" check --strict tables/napoleonic_charge.rtab
 fi
 # A grid line's reason is listed as a row's is.

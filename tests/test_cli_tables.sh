@@ -54,6 +54,17 @@ check variant-shift 0 "column 2:1 (odds 4:4 read as 1:1, shifted +2)" "" \
 	"$rtab" eval $odds cavalry_crt --set attack=4 --set defence=4 --set charge=true --roll 4
 check variant-same-grid 0 '"outcome": "attacker_retreats"' "" \
 	"$rtab" eval $odds cavalry_crt --set attack=4 --set defence=4 --roll 4 --json
+# A step counts only its own modifiers: a --drm from outside cannot get past
+# that filter (the charger's test counts only the flank/rear modifier).
+charge=tables/napoleonic_charge.rtab
+check step-drm-refused 2 "" "--drm -3 cannot count at table 'charger_test': its step 'charger_test' counts only the modifiers named for it (flank_or_rear)" \
+	"$rtab" eval $charge charger_test --roll 4,4 --drm -3
+check step-drm-odds-refused 2 "" "--drm +2 cannot count at table 'charger_test'" \
+	"$rtab" odds $charge charger_test --drm 2
+check step-other-modifiers-filtered 0 '"modifier": 0' "" \
+	"$rtab" eval $charge charger_test --set other_test_modifiers=-3 --roll 4,4 --json
+check step-own-modifier-counts 0 '"modifier": 1' "" \
+	"$rtab" eval $charge charger_test --set charging_flank_or_rear=true --roll 4,4 --json
 check diff-clamped 0 '"column": ">=+6"' "" \
 	"$rtab" eval $diff combat --set attack=20 --set defence=3 --roll 1 --json
 check diff-below 0 '"column": "<=-3"' "" \

@@ -59,6 +59,7 @@ const char *const facet_fields[] = {
 	"rtab_distance: id labels rule -nforms forms provisional",
 	"rtab_procedure_step: id labels rule guard outcome provisional",
 	"rtab_procedure: id labels rule -nsteps steps tie_break otherwise provisional",
+	"rtab_requirement: id labels rule condition",
 	NULL,
 };
 
@@ -840,6 +841,16 @@ static void procedure_facets(builder *b)
 	}
 }
 
+static void requirement_facets(builder *b)
+{
+	const rtab_ruleset *rs = b->rs;
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		const rtab_requirement *r = &rs->requirements[i];
+		begin(b, DEF_REQUIRE, i, r->id, r->labels, r->rule);
+		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, expr_text(rs, &r->condition), "condition");
+	}
+}
+
 /* An example's check as written: target(inputs) roll F drm N -> expected. */
 /* A decimal of the source (thousandths) as written: 16.5. */
 static void put_milli(strbuf *sb, int64_t milli)
@@ -965,6 +976,7 @@ typedef struct facet_reader {
 #define facets_DISTANCE {distance_facets, NULL, NULL}
 #define facets_PROCEDURE {procedure_facets, NULL, NULL}
 #define facets_EXAMPLE {example_facets, NULL, NULL}
+#define facets_REQUIRE {requirement_facets, NULL, NULL}
 
 static const facet_reader readers[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = facets_##kind,
@@ -976,7 +988,7 @@ VERB_TABLE_COMPLETE(readers);
 static const def_kind reading_order[] = {
 	DEF_RULESET, DEF_DICE, DEF_ENUM, DEF_INPUT, DEF_EFFECT, DEF_OUTCOME, DEF_MODIFIER, DEF_MATRIX,
 	DEF_BAND, DEF_GROUP, DEF_TABLE, DEF_REACTIONS, DEF_TRANSITION, DEF_DISTANCE, DEF_PROCEDURE,
-	DEF_EXAMPLE,
+	DEF_EXAMPLE, DEF_REQUIRE,
 };
 _Static_assert(sizeof reading_order / sizeof *reading_order == DEF_KIND_COUNT_,
 	       "every kind in the order of a report");

@@ -254,12 +254,47 @@ static bool between_steps(const rtab_ruleset *rs, const int32_t *inputs)
 	return false;
 }
 
-static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t *faces,
+/* A situation that breaks a requirement (`require`) is no situation of the rules. */
+static bool breaks_requirement(const rtab_ruleset *rs, const int32_t *inputs)
+{
+	int32_t which = -1;
+	return rtab_requirement_broken(rs, inputs, rs->ninputs, &which) == RTAB_OK && which >= 0;
+}
+
+/*
+ * A situation the search made that breaks a requirement, moved into the rules
+ * by changing one input the search left at its default (those it set are what
+ * the vector is about): true when that gives one every requirement allows.
+ */
+static bool meet_requirements(const rtab_ruleset *rs, int32_t *inputs)
+{
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		const rtab_input *in = &rs->inputs[i];
+		int32_t was = inputs[i], step = in->step > 1 ? in->step : 1;
+		if (was != in->default_value)
+			continue;
+		for (int64_t v = in->min; v <= in->max; v += step) {
+			inputs[i] = (int32_t)v;
+			if (!breaks_requirement(rs, inputs))
+				return true;
+		}
+		inputs[i] = was;
+	}
+	return false;
+}
+
+static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t *faces,
 			 size_t nfaces, int32_t drm)
 {
 	const rtab_ruleset *rs = g->rs;
-	if (between_steps(rs, inputs))
+	int32_t *inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
+	memcpy(inputs, given, rs->ninputs * sizeof *inputs);
+	bool allowed = !breaks_requirement(rs, inputs) || meet_requirements(rs, inputs);
+	/* A table with a step takes no drm (RTAB_E_STEP_DRM): its rolls come from its inputs. */
+	if (between_steps(rs, inputs) || !allowed || (drm != 0 && rs->tables[t].step >= 0)) {
+		free(inputs);
 		return;
+	}
 	strbuf b = {0}, rest = {0};
 	rtab_result r;
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, drm, &r);
@@ -324,6 +359,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *inputs, const int32_t
 	emit(g, &b, &rest);
 	sb_free(&b);
 	sb_free(&rest);
+	free(inputs);
 }
 
 /* Mark the inputs a program reads; note its constants (for samples). */
@@ -1131,13 +1167,15 @@ static void each_situation(vgen *g, size_t index, const int32_t *base, const rta
 		return;
 	}
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
-	fn(g, index, inputs);
+	if (!breaks_requirement(rs, inputs))
+		fn(g, index, inputs);
 	if (total <= (g->exhaustive ? g->limit : 4096)) {
 		size_t idx[64] = {0};
 		for (;;) {
 			for (size_t k = 0; k < nv; k++)
 				inputs[vars[k]] = smp[k].v[idx[k]];
-			fn(g, index, inputs);
+			if (!breaks_requirement(rs, inputs))
+				fn(g, index, inputs);
 			size_t k = nv;
 			while (k > 0 && idx[k - 1] + 1 == smp[k - 1].n) {
 				idx[k - 1] = 0;
@@ -1438,6 +1476,7 @@ typedef struct vectors_writer {
 #define vectors_DISTANCE {distance_vectors, NULL}
 #define vectors_PROCEDURE {procedure_vectors, NULL}
 #define vectors_EXAMPLE NO_VECTORS("an example is checked when the file is compiled")
+#define vectors_REQUIRE NO_VECTORS("a requirement is met by the situation of every vector: none breaks it")
 
 static const vectors_writer writers[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = vectors_##kind,

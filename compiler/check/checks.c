@@ -43,6 +43,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_EXACT] = {"exact-numbers", SEV_ERROR, false, "the precision `exact 1/N;` holds every decimal written"},
 	[CHECK_INEXACT] = {"inexact-division", SEV_ERROR, false, "a division or product has an exact value at the ruleset's precision"},
 	[CHECK_FRACTIONAL] = {"fractional-roll", SEV_ERROR, false, "an exact number is rounded as the rule says before it counts as whole (a die roll, a column, a count)"},
+	[CHECK_REQUIRE] = {"require", SEV_ERROR, false, "some situation meets every requirement on the inputs"},
 };
 
 int check_find(const char *name)

@@ -41,6 +41,7 @@ typedef enum check_id {
 	CHECK_EXACT,             /* `exact 1/N;` and decimals the precision holds */
 	CHECK_INEXACT,           /* a division or product that may have no exact value */
 	CHECK_FRACTIONAL,        /* an exact number where the rule needs a whole one, unrounded */
+	CHECK_REQUIRE,           /* some situation meets every requirement on the inputs */
 
 	CHECK_COUNT_
 } check_id;

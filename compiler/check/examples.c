@@ -9,6 +9,7 @@
 #include "check/sema_exact.h"
 #include "check/sema_grid.h"
 #include "check/sema_numeric.h"
+#include "check/sema_require.h"
 #include "check/unknown.h"
 
 #include <stdlib.h>
@@ -261,6 +262,13 @@ void resolve_examples(model *m)
 				check_report(m, CHECK_EXAMPLE, s->loc, "only a table takes a drm");
 				continue;
 			}
+			const rtab_table *tab = c->target.kind == RTAB_TARGET_TABLE ? &m->rs.tables[c->target.index] : NULL;
+			if (c->drm != 0 && tab && tab->step >= 0) {
+				check_report(m, CHECK_EXAMPLE, s->loc,
+					     "table '%s' counts only the modifiers of its step '%s': a drm cannot count there; set the inputs of those modifiers instead",
+					     tab->id, m->rs.steps[tab->step]);
+				continue;
+			}
 			if (resolve_expectation(m, s, c))
 				ex->nchecks++;
 		}
@@ -474,6 +482,10 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rc = RTAB_E_INDEX;
 	}
 	sb_printf(why, "failed: %s", rtab_status_message(rc));
+	if (rc == RTAB_E_REQUIRE) {
+		sb_puts(why, ", ");
+		requirement_broken_text(rs, c->inputs, why);
+	}
 	return false;
 }
 

@@ -270,3 +270,21 @@ int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, con
 		return usage_error(verb, "%s '%s'", missing, locale);
 	return usage_error(verb, "ruleset '%s' has no locale '%s'", rs->id, locale);
 }
+
+int cli_step_drm(const char *verb, const rtab_ruleset *rs, size_t t, long drm)
+{
+	const rtab_table *tab = &rs->tables[t];
+	if (tab->step < 0 || drm == 0)
+		return EXIT_OK;
+	strbuf counted = {0};
+	for (size_t i = 0; i < tab->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[tab->modifiers[i]];
+		if (tab->step < RTAB_MAX_STEPS && (m->steps >> tab->step) & 1u)
+			sb_printf(&counted, "%s%s", counted.len ? ", " : "", m->id);
+	}
+	int status = usage_error(verb,
+				 "--drm %+ld cannot count at table '%s': its step '%s' counts only the modifiers named for it (%s); set their inputs instead, or drop --drm",
+				 drm, tab->id, rs->steps[tab->step], counted.len ? counted.data : "none");
+	sb_free(&counted);
+	return status;
+}

@@ -38,4 +38,9 @@ int cli_sets_inputs(const char *verb, const rtab_ruleset *rs, const cli_sets *s,
 int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
 	       size_t *out);
 
+/* EXIT_OK, or the usage error (naming verb) for a --drm N other than 0 on table t
+ * when the table has a step: it counts only the modifiers named for its step,
+ * so a modifier from outside cannot count there (RTAB_E_STEP_DRM). */
+int cli_step_drm(const char *verb, const rtab_ruleset *rs, size_t t, long drm);
+
 #endif

@@ -1,6 +1,7 @@
 /* rtab eval: resolve one roll with the runtime, on the in-memory ruleset. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
+#include "check/sema_require.h"
 #include "check/load.h"
 #include "check/targets.h"
 #include "analysis/report.h"
@@ -166,6 +167,8 @@ static int eval_table(const model *m, size_t t, const int32_t *inputs, const eva
 				   a->table);
 	if (a->nrolls > 1)
 		return usage_error("eval", "table '%s' takes one --roll", a->table);
+	if (cli_step_drm("eval", rs, t, a->drm) != EXIT_OK)
+		return EXIT_USAGE;
 	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);
 		if (status != EXIT_OK)
@@ -318,6 +321,7 @@ typedef struct evaluator {
 #define eval_DISTANCE {.eval = eval_distance}
 #define eval_PROCEDURE {.eval = eval_procedure}
 #define eval_EXAMPLE NOT_EVALUABLE("an example is checked by 'rtab test'")
+#define eval_REQUIRE NOT_EVALUABLE("a requirement is checked on the situation of whatever is evaluated")
 
 static const evaluator evaluators[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = eval_##kind,
@@ -338,6 +342,12 @@ static int eval_named(const model *m, const eval_args *a, const int32_t *inputs,
 		int i = evaluators[k].eval ? target_find(rs, (def_kind)k, a->table) : -1;
 		if (i >= 0 && a->has_drm && !evaluators[k].drm)
 			return usage_error("eval", "--drm applies to tables only");
+		strbuf broken = {0};
+		if (i >= 0 && requirement_broken_text(rs, inputs, &broken)) {
+			cli_error("eval", a->diag, "%s: the situation breaks %s", a->table, broken.data);
+			sb_free(&broken);
+			return EXIT_INPUT;
+		}
 		if (i >= 0)
 			return evaluators[k].eval(m, (size_t)i, inputs, a, rep);
 	}

@@ -3,6 +3,7 @@
 #include "base/escape.h"
 #include "base/json.h"
 #include "cli/cli_inputs.h"
+#include "check/sema_require.h"
 #include "export/grid.h"
 #include "check/load.h"
 #include "analysis/odds.h"
@@ -690,12 +691,22 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		goto done;
 
 	int rc, t = rtab_find_table(rs, a.name), k = rtab_find_distance(rs, a.name);
+	strbuf broken = {0};
+	if ((t >= 0 || k >= 0) && requirement_broken_text(rs, inputs, &broken)) {
+		cli_error("odds", &c->diag, "%s: the situation breaks %s", a.name, broken.data);
+		sb_free(&broken);
+		status = EXIT_INPUT;
+		goto done;
+	}
 	if (t >= 0 && a.all) {
 		rc = print_all(&o, (size_t)t, inputs, &c->diag);
 		if (rc == ODDS_E_GRID_TOO_MANY) {
 			status = EXIT_INPUT;
 			goto done;
 		}
+	} else if (t >= 0 && cli_step_drm("odds", rs, (size_t)t, a.drm) != EXIT_OK) {
+		status = EXIT_USAGE;
+		goto done;
 	} else if (t >= 0) {
 		odds_dist d;
 		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);

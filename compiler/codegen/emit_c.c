@@ -1026,6 +1026,29 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "};\n");
 }
 
+static void emit_requirements(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		const rtab_requirement *r = &rs->requirements[i];
+		sb_printf(o, "\n/* requirement %s */\n", r->id);
+		snprintf(name, sizeof name, "requirement%zu_labels", i);
+		labels(o, rs, r->labels, name);
+		snprintf(name, sizeof name, "requirement%zu_condition", i);
+		expr_array(o, &r->condition, name);
+	}
+	sb_puts(o, "\nstatic const rtab_requirement requirements[] = {\n");
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		const rtab_requirement *r = &rs->requirements[i];
+		char cond[64];
+		snprintf(cond, sizeof cond, "requirement%zu_condition", i);
+		open_head(o, r->id, "requirement", i, r->rule);
+		expr_ref(o, "condition", &r->condition, cond);
+		close_struct(o);
+	}
+	sb_puts(o, "};\n");
+}
+
 /* The arrays of each kind of definition in the C source: one emitter per
  * array of rtab_ruleset the kind fills. */
 typedef void (*part_emitter)(strbuf *, const rtab_ruleset *);
@@ -1049,6 +1072,7 @@ typedef struct c_parts {
 #define c_TRANSITION {{emit_transitions}, NULL}
 #define c_DISTANCE {{emit_distances}, NULL}
 #define c_PROCEDURE {{emit_procedures}, NULL}
+#define c_REQUIRE {{emit_requirements}, NULL}
 #define c_EXAMPLE NOT_APPLICABLE("examples are checked when the file is compiled; the runtime holds none")
 
 static const c_parts parts_of[] = {
@@ -1083,6 +1107,7 @@ static const struct part {
 	PART(DEF_DISTANCE, 0, ndistances, distances),
 	PART(DEF_PROCEDURE, 0, nprocedures, procedures),
 	PART(DEF_OUTCOME, 1, nnumeric_outcomes, numeric_outcomes),
+	PART(DEF_REQUIRE, 0, nrequirements, requirements),
 #undef PART
 };
 

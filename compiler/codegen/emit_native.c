@@ -1159,6 +1159,8 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		drm_lo = c->extra_lo;
 		drm_hi = c->extra_hi;
 	}
+	if (t->step >= 0)
+		drm_lo = drm_hi = 0; /* any other is RTAB_E_STEP_DRM: the interpreter says so */
 	if (c->full) {
 		emit_full_entry(c, d, drm_lo, drm_hi);
 		line(c, 1, "out->natural = natural;");

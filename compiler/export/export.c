@@ -23,6 +23,7 @@ static const struct {
 	[EXPORT_PROCEDURES] = {"procedures", "Procedures"},
 	[EXPORT_NUMERIC_OUTCOMES] = {"numeric_outcomes", "Outcomes with numbers"},
 	[EXPORT_EXAMPLES] = {"examples", "Examples"},
+	[EXPORT_REQUIREMENTS] = {"requirements", "Requirements"},
 };
 
 const char *export_kind_key(export_kind kind)
@@ -53,6 +54,7 @@ size_t export_count(const export_ctx *c, export_kind kind)
 	case EXPORT_TRANSITIONS: return rs->ntransitions;
 	case EXPORT_DISTANCES: return rs->ndistances;
 	case EXPORT_PROCEDURES: return rs->nprocedures;
+	case EXPORT_REQUIREMENTS: return rs->nrequirements;
 	case EXPORT_NUMERIC_OUTCOMES: return rs->nnumeric_outcomes;
 	case EXPORT_EXAMPLES: return c->m ? c->m->nexamples : 0;
 	case EXPORT_KIND_COUNT_: break;
@@ -84,6 +86,7 @@ typedef struct export_sections {
 #define export_DISTANCE SECTION(EXPORT_DISTANCES)
 #define export_PROCEDURE SECTION(EXPORT_PROCEDURES)
 #define export_EXAMPLE SECTION(EXPORT_EXAMPLES)
+#define export_REQUIRE SECTION(EXPORT_REQUIREMENTS)
 
 static const export_sections sections_of[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = export_##kind,
@@ -105,7 +108,7 @@ construct_use export_kind_use(def_kind kind)
 const export_kind export_print_order[] = {
 	EXPORT_TABLES, EXPORT_MODIFIERS, EXPORT_GROUPS, EXPORT_MATRICES, EXPORT_BANDS,
 	EXPORT_OUTCOMES, EXPORT_NUMERIC_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
-	EXPORT_PROCEDURES, EXPORT_INPUTS, EXPORT_ENUMS, EXPORT_DICE, EXPORT_EFFECT_KINDS,
+	EXPORT_PROCEDURES, EXPORT_REQUIREMENTS, EXPORT_INPUTS, EXPORT_ENUMS, EXPORT_DICE, EXPORT_EFFECT_KINDS,
 	EXPORT_EXAMPLES, EXPORT_KIND_COUNT_,
 };
 

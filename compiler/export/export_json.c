@@ -668,6 +668,7 @@ static const char *const kind_types[EXPORT_KIND_COUNT_] = {
 	[EXPORT_DISTANCES] = "rtab_distance",
 	[EXPORT_PROCEDURES] = "rtab_procedure",
 	[EXPORT_NUMERIC_OUTCOMES] = "rtab_numeric_outcome",
+	[EXPORT_REQUIREMENTS] = "rtab_requirement",
 };
 
 static void json_begin(export_ctx *c)
@@ -820,6 +821,7 @@ static void json_item(export_ctx *c, export_kind kind, size_t i)
 	case EXPORT_TRANSITIONS: walk(c, kind_types[kind], &rs->transitions[i], w); break;
 	case EXPORT_DISTANCES: walk(c, kind_types[kind], &rs->distances[i], w); break;
 	case EXPORT_PROCEDURES: walk(c, kind_types[kind], &rs->procedures[i], w); break;
+	case EXPORT_REQUIREMENTS: walk(c, kind_types[kind], &rs->requirements[i], w); break;
 	case EXPORT_NUMERIC_OUTCOMES: walk(c, kind_types[kind], &rs->numeric_outcomes[i], w); break;
 	case EXPORT_EXAMPLES: {
 		const model_example *ex = &c->m->examples[i];

@@ -868,6 +868,14 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 		}
 		break;
 	}
+	case EXPORT_REQUIREMENTS: {
+		const rtab_requirement *r = &rs->requirements[i];
+		view_head(c, v, "Requirement", r->id, r->labels, r->rule);
+		grid_init(&v->g, 1);
+		grid_cell(&v->g, "holds in every situation");
+		expr_cell(c, &v->g, &r->condition, NULL);
+		break;
+	}
 	default: grid_init(&v->g, 1); break;
 	}
 }

@@ -306,7 +306,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
 %token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'" WHERE "keyword 'where'"
 %token ERRATA "keyword 'errata'"
-%token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" DRM "keyword 'drm'" ARROW "'->'"
+%token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" REQUIRE "keyword 'require'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
 %token <num> INT "integer" ATLEAST "'N+'" DECNUM "decimal like 12.5"
@@ -432,6 +432,7 @@ def_kw:
 	| DISTANCE { $$ = DEF_DISTANCE; }
 	| PROCEDURE { $$ = DEF_PROCEDURE; }
 	| EXAMPLE { $$ = DEF_EXAMPLE; }
+	| REQUIRE { $$ = DEF_REQUIRE; }
 	;
 
 definition:
@@ -508,6 +509,10 @@ definition:
 	| PROCEDURE IDENT rule_opt block {
 		$$ = ast_def_new(DEF_PROCEDURE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
+	| REQUIRE IDENT ':' expr rule_opt body_opt {
+		/* require ID: CONDITION @ "rule" { en "message"; } */
+		$$ = ast_def_new(DEF_REQUIRE, LOC(@1), $2, LOC(@2)); $$->init = $4; $$->rule = $5; $$->body = $6;
+	}
 	| EXAMPLE IDENT rule_opt '{' checks '}' {
 		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
 	}
@@ -537,6 +542,7 @@ word:
 	| REACTIONS { $$ = xstrdup("reactions"); }
 	| OPTION { $$ = xstrdup("option"); }
 	| EXAMPLE { $$ = xstrdup("example"); }
+	| REQUIRE { $$ = xstrdup("require"); }
 	| DEFAULT { $$ = xstrdup("default"); }
 	| FACES { $$ = xstrdup("faces"); }
 	| LEADS { $$ = xstrdup("leads"); }

@@ -39,10 +39,14 @@ MESSAGES = {
     -11: 'the transition is not defined for this state',
     -12: 'the table gives no result here (e.g. the attack is not allowed)',
     -13: "an exact division or product has no exact value at the ruleset's precision",
+    -14: 'an extra modifier given to a table with a step, which counts only its own modifiers',
+    -15: 'the situation breaks a requirement of the ruleset',
 }
 E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE, E_NO_RESULT = \
     -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12
 E_INEXACT = -13
+E_STEP_DRM = -14
+E_REQUIRE = -15
 STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
@@ -141,6 +145,15 @@ class Ruleset:
                 raise RtabError(E_INPUT)
             if inp.get('step', 0) > 1 and (v - inp['min']) % inp['step']:
                 raise RtabError(E_INPUT)
+        if self.requirement_broken(inputs) is not None:
+            raise RtabError(E_REQUIRE)
+
+    def requirement_broken(self, inputs):
+        """The id of the first requirement the situation breaks, or None."""
+        for req in self.x.get('requirements', []):
+            if not self.eval(req['condition'], inputs):
+                return req['id']
+        return None
 
     # -- programs --------------------------------------------------------
 
@@ -276,6 +289,8 @@ class Ruleset:
         columns = t['columns']
         if not columns:
             raise RtabError(E_RULESET)
+        if t['step'] >= 0 and drm:
+            raise RtabError(E_STEP_DRM)  # a modifier from outside belongs to no step
         faces_later = False  # none given: fine if the column needs no roll
         natural = 0
         if t['dice'] == NO_DICE:

@@ -181,6 +181,8 @@ const rtab_ruleset cell_patches_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -195,6 +195,8 @@ const rtab_ruleset effects_labels_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = effects_labels_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -143,6 +143,8 @@ const rtab_ruleset enum_columns_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = enum_columns_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

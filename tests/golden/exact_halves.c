@@ -143,6 +143,8 @@ const rtab_ruleset exact_halves_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 4,
 	.native_resolve = NULL,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -188,6 +188,8 @@ const rtab_ruleset grid_odds_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = grid_odds_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -161,6 +161,8 @@ const rtab_ruleset lists_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = lists_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

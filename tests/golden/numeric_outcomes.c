@@ -357,6 +357,8 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
 	.native_resolve = numeric_outcomes_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

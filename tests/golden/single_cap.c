@@ -121,6 +121,8 @@ const rtab_ruleset single_cap_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = single_cap_native_resolve_,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

@@ -182,6 +182,8 @@ const rtab_ruleset two_keys_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nrequirements = 0,
+	.requirements = NULL,
 	.data_version = 1,
 };
 

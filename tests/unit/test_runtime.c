@@ -861,6 +861,26 @@ static void test_format_exact(void **state)
 }
 
 /* A number input takes only the multiples of its step within its domain. */
+/* A modifier from outside belongs to no step: a table of a step refuses it rather
+ * than count it past the filter; a table of no step adds it. */
+static void test_step_refuses_drm(void **state)
+{
+	int32_t in[NINPUTS] = {[IN_GAME] = V_OTHER, [IN_FLAG] = 0, [IN_LVL] = 1};
+	const int32_t faces[] = {1};
+	rtab_result r;
+	(void)state;
+	assert_int_equal(rtab_resolve(&rs, T_STEP, in, NINPUTS, faces, 1, -3, &r), RTAB_E_STEP_DRM);
+	assert_int_equal(rtab_resolve(&rs, T_STEP, in, NINPUTS, faces, 1, 0, &r), RTAB_OK);
+	assert_int_equal(r.modified_roll, 6);
+	in[IN_LVL] = -2;
+	assert_int_equal(rtab_resolve(&rs, T_NOSTEP, in, NINPUTS, faces, 1, 0, &r), RTAB_OK);
+	assert_int_equal(r.modified_roll, 4);
+	assert_int_equal(rtab_resolve(&rs, T_NOSTEP, in, NINPUTS, faces, 1, -1, &r), RTAB_OK);
+	assert_int_equal(r.modified_roll, 3);
+	assert_string_equal(rtab_status_message(RTAB_E_STEP_DRM),
+			    "an extra modifier given to a table with a step, which counts only its own modifiers");
+}
+
 static void test_number_input_step(void **state)
 {
 	static const rtab_input in[] = {
@@ -1714,6 +1734,7 @@ int main(void)
 		cmocka_unit_test(test_expr_eval),
 		cmocka_unit_test(test_format_exact),
 		cmocka_unit_test(test_number_input_step),
+		cmocka_unit_test(test_step_refuses_drm),
 		cmocka_unit_test(test_expr_eval_program),
 		cmocka_unit_test(test_expr_eval_stack),
 		cmocka_unit_test(test_expr_eval_ctx),
