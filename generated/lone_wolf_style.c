@@ -27,9 +27,9 @@ static const char *const input0_labels[] = {"The hero's combat skill"};
 static const char *const input1_labels[] = {"The enemy's combat skill"};
 static const char *const input2_labels[] = {"The hero uses Mindblast (+2 combat skill)"};
 static const rtab_input inputs[] = {
-	{.id = "hero_skill", .labels = input0_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "enemy_skill", .labels = input1_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "mindblast", .labels = input2_labels, .rule = "2.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "hero_skill", .labels = input0_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "enemy_skill", .labels = input1_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "mindblast", .labels = input2_labels, .rule = "2.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -40,7 +40,7 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses endurance points"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"points", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}, {"points", -1, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "loses_endurance", .labels = effect_kind0_labels, .rule = "2.3", .nparams = 2, .params = effect_kind0_params},
 };
@@ -996,6 +996,8 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nunits = 0,
+	.units = NULL,
 };
 
 /*

@@ -42,17 +42,17 @@ static const char *const input8_labels[] = {"The charging unit is at long range"
 static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
-	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -65,41 +65,41 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Charges and contacts the charged enemy for a melee (fought in the melee phase)", "Атакует и входит в контакт с Атакованным противником для ведения рукопашного боя (отыгрывается в Фазу Рукопашных схваток)"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind1_labels[] = {"Stops in its current position", "Подразделение останавливается в текущей позиции"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind2_labels[] = {"May not move or manoeuvre", "Не может двигаться или маневрировать"};
-static const rtab_param effect_kind2_params[] = {{"who", 0}};
+static const rtab_param effect_kind2_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind3_labels[] = {"May fire in the fire phase", "Может вести стрельбу в Фазу Стрельбы"};
-static const rtab_param effect_kind3_params[] = {{"who", 0}};
+static const rtab_param effect_kind3_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind4_labels[] = {"Disordered", "Непостроенные"};
-static const rtab_param effect_kind4_params[] = {{"who", 0}};
+static const rtab_param effect_kind4_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind5_labels[] = {"Firing forbidden", "Стрельба запрещена"};
-static const rtab_param effect_kind5_params[] = {{"who", 0}};
+static const rtab_param effect_kind5_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind6_labels[] = {"Further manoeuvre forbidden", "Дальнейшее маневрирование запрещено"};
-static const rtab_param effect_kind6_params[] = {{"who", 0}};
+static const rtab_param effect_kind6_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind7_labels[] = {"Immediately moves back half its compulsory move plus 1D6", "Немедленно перемещается назад на расстояние, равное ½ дистанции Обязательного Передвижения, плюс 1D6"};
-static const rtab_param effect_kind7_params[] = {{"who", 0}};
+static const rtab_param effect_kind7_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind8_labels[] = {"May not react to the non-phasing player's charges", "Не может реагировать на Атаки \"Нефазового\" игрока"};
-static const rtab_param effect_kind8_params[] = {{"who", 0}};
+static const rtab_param effect_kind8_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind9_labels[] = {"Interpenetrated", "Считаются смешанными"};
-static const rtab_param effect_kind9_params[] = {{"who", 0}};
+static const rtab_param effect_kind9_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind10_labels[] = {"Must continue the counter-charge", "Должны продолжать Контратаку"};
-static const rtab_param effect_kind10_params[] = {{"who", 0}};
+static const rtab_param effect_kind10_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind11_labels[] = {"After a move taking as long as the charger's, comes into base contact with the charger", "После движения, эквивалентного по времени с движением Атакующего, входит в \"базовый\" контакт с Атакующим его подразделением"};
-static const rtab_param effect_kind11_params[] = {{"who", 0}};
+static const rtab_param effect_kind11_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind12_labels[] = {"Moves to meet the charger half way between the charger's position at its test and its own", "Передвигается для встречи с Атакующим в точке, расположенной на расстоянии, равном ½ расстояния между позицией Атакующего на момент прохождения Теста и позицией Контратакующего"};
-static const rtab_param effect_kind12_params[] = {{"who", 0}};
+static const rtab_param effect_kind12_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind13_labels[] = {"Stands to receive the charge", "Стоит на месте для отражения Атаки"};
-static const rtab_param effect_kind13_params[] = {{"who", 0}};
+static const rtab_param effect_kind13_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind14_labels[] = {"Gets no formation bonuses", "Не получает никаких бонусов за построение"};
-static const rtab_param effect_kind14_params[] = {{"who", 0}};
+static const rtab_param effect_kind14_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind15_labels[] = {"Fights disordered", "Сражается Непостроенным"};
-static const rtab_param effect_kind15_params[] = {{"who", 0}};
+static const rtab_param effect_kind15_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind16_labels[] = {"Fires at the chargers at the same point as the charged unit (half way between the start positions)", "Ведет Стрельбу по противнику в той же точке, что и атакованное подразделение"};
-static const rtab_param effect_kind16_params[] = {{"who", 0}};
+static const rtab_param effect_kind16_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind17_labels[] = {"May not move or change formation in the charge phase", "Не может передвигаться или перестраиваться в Фазу Атак"};
-static const rtab_param effect_kind17_params[] = {{"who", 0}};
+static const rtab_param effect_kind17_params[] = {{"who", 0, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "contact_for_melee", .labels = effect_kind0_labels, .rule = "Charger's test, passed", .nparams = 1, .params = effect_kind0_params},
 	{.id = "stop", .labels = effect_kind1_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind1_params},
@@ -585,6 +585,8 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 2,
 	.native_resolve = napoleonic_charge_native_resolve_,
+	.nunits = 0,
+	.units = NULL,
 };
 
 /*

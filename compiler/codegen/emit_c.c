@@ -218,6 +218,7 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 			  in->list_role == RTAB_LIST_FIELD ? in->list_length : -1, in->list_item);
 		fopt(o, "list_field", in->list_field);
 		sb_printf(o, ".step = %ld, ", (long)in->step);
+		fopt(o, "unit", in->unit);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -262,7 +263,9 @@ static void emit_effect_kinds(strbuf *o, const rtab_ruleset *rs)
 		for (size_t p = 0; p < k->nparams; p++) {
 			sb_puts(o, p ? ", {" : "{");
 			sb_put_c_string(o, k->params[p].id);
-			sb_printf(o, ", %d}", k->params[p].enum_index);
+			sb_printf(o, ", %d, ", k->params[p].enum_index);
+			str(o, k->params[p].unit);
+			sb_putc(o, '}');
 		}
 		sb_puts(o, "};\n");
 	}
@@ -1098,6 +1101,22 @@ construct_use emit_c_kind_use(def_kind kind)
 	return use;
 }
 
+/* The declared units and their conversions (`unit cm = inch * 100 / 254;`). */
+static void emit_units(strbuf *o, const rtab_ruleset *rs)
+{
+	if (!rs->nunits)
+		return;
+	sb_puts(o, "\n/* units */\nstatic const rtab_unit units[] = {\n");
+	for (size_t i = 0; i < rs->nunits; i++) {
+		const rtab_unit *u = &rs->units[i];
+		sb_puts(o, "\t{.id = ");
+		sb_put_c_string(o, u->id);
+		sb_printf(o, ", .base = %d, .num = %lld, .den = %lld, .tolerance = %ld},\n", u->base,
+			  (long long)u->num, (long long)u->den, (long)u->tolerance);
+	}
+	sb_puts(o, "};\n");
+}
+
 static size_t part_count(const rtab_ruleset *rs, const struct part *p)
 {
 	const char *base = (const char *)rs + p->count_offset;
@@ -1126,12 +1145,13 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
 		if (part_count(rs, &parts[i]))
 			parts_of[parts[i].kind].emit[parts[i].which](o, rs);
+	emit_units(o, rs);
 
 	/* The fields in declaration order, as C++ requires of designators. */
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 9];
+	} fields[2 * sizeof parts / sizeof parts[0] + 11];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1145,6 +1165,8 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name)
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
+	sb_printf(FIELD(nunits), ".nunits = %u", rs->nunits);
+	sb_printf(FIELD(units), ".units = %s", rs->nunits ? "units" : "NULL");
 	sb_puts(FIELD(native_resolve), ".native_resolve = ");
 	if (emit_entry_wanted(rs))
 		emit_entry_name(&fields[nf - 1].text, rs);

@@ -407,6 +407,14 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 				  s->step->kind == CELL_RATIO ? "/" : "=", (long long)s->step->hi);
 		put_ids(sb, locs, s->ids);
 		break;
+	case ST_UNIT:
+		sb_puts(sb, "unit ");
+		put_ids(sb, locs, s->ids);
+		if (s->name2)
+			sb_printf(sb, " = %s * %lld/%lld", s->name2, (long long)s->lo, (long long)s->hi);
+		if (s->has_drm)
+			sb_printf(sb, " within %lld", (long long)s->drm);
+		break;
 	case ST_DEFAULT: sb_printf(sb, "default %lld", (long long)s->lo); break;
 	case ST_CELL:
 		sb_puts(sb, "cell ");
