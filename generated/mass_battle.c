@@ -249,7 +249,7 @@ static const rtab_param effect_kind24_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind25_labels[] = {"Never through other units or impassable terrain", "Не могут быть подвинуты через другие подразделения, или через непроходимый ландшафт"};
 static const rtab_param effect_kind25_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind26_labels[] = {"May move closer than this many inches to other units in its own close combat", "Могут двигаться менее, чем в этом числе дюймов от других подразделений в своем ближнем бою"};
-static const rtab_param effect_kind26_params[] = {{"who", 0, NULL}, {"inches", -1, NULL}};
+static const rtab_param effect_kind26_params[] = {{"who", 0, NULL}, {"inches", -1, "inches"}};
 static const char *const effect_kind27_labels[] = {"Restores contact on the side it was fighting on (charged in the flank: contact in the flank, not a new one in front)", "Не может поменять ту сторону, с которой подразделение ведет бой: атакованное во фланг восстанавливает базовый контакт во фланге"};
 static const rtab_param effect_kind27_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind28_labels[] = {"Several units falling out are moved so as to keep the most units in base contact", "Если сразу несколько подразделений выпадают из ближнего боя, то они смещаются так, чтобы сохранить в базовом контакте максимальное число подразделений"};
@@ -844,6 +844,11 @@ static const rtab_procedure procedures[] = {
 	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
 };
 
+/* units */
+static const rtab_unit units[] = {
+	{.id = "inches", .base = -1, .num = 1, .den = 1, .tolerance = -1},
+};
+
 static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
@@ -887,8 +892,8 @@ const rtab_ruleset mass_battle_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = mass_battle_native_resolve_,
-	.nunits = 0,
-	.units = NULL,
+	.nunits = 1,
+	.units = units,
 };
 
 /*

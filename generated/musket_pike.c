@@ -198,7 +198,7 @@ static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind1_labels[] = {"Morale", "Мораль"};
 static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}, {"state", 3, NULL}};
 static const char *const effect_kind2_labels[] = {"Retreat", "Отступление"};
-static const rtab_param effect_kind2_params[] = {{"who", 0, NULL}, {"hexes", -1, NULL}};
+static const rtab_param effect_kind2_params[] = {{"who", 0, NULL}, {"hexes", -1, "hexes"}};
 static const char *const effect_kind3_labels[] = {"Advance after combat", "Продвижение после боя"};
 static const rtab_param effect_kind3_params[] = {{"who", 0, NULL}, {"mode", 4, NULL}};
 static const char *const effect_kind4_labels[] = {"Does not pursue; advances after combat normally (see 4.6)", "Не преследует; обычным образом продвигается после боя (см. 4.6)"};
@@ -1185,6 +1185,11 @@ static const rtab_procedure procedures[] = {
 	{.id = "pursuit_target", .labels = procedure1_labels, .rule = "11.7.5", .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
+/* units */
+static const rtab_unit units[] = {
+	{.id = "hexes", .base = -1, .num = 1, .den = 1, .tolerance = -1},
+};
+
 static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
 
@@ -1228,8 +1233,8 @@ const rtab_ruleset musket_pike_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = musket_pike_native_resolve_,
-	.nunits = 0,
-	.units = NULL,
+	.nunits = 1,
+	.units = units,
 };
 
 /*

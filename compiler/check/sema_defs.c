@@ -536,7 +536,9 @@ void resolve_distances(model *m)
 			m->allow_dice = false;
 			/* The unit after the value, else the unit of what it computes ('2d6 inch'). */
 			const char *unit = s->name2 ? s->name2 : m->expr_unit == UNITS_ANY ? NULL : m->expr_unit;
-			if (!unit)
+			if (!unit && m->expr_unit == UNITS_ANY && m->diag->errors)
+				; /* its unit was reported */
+			else if (!unit)
 				check_report(m, CHECK_UNITS, s->loc,
 					     m->rs.nunits ? "give the value's unit: a unit the ruleset declares, after the value or on its numbers (value 2d6 inch;)"
 							  : "give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km");

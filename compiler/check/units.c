@@ -4,6 +4,7 @@
 #include "check/checks.h"
 #include "check/sema_exact.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,6 +102,15 @@ static bool same_unit(const char *a, const char *b)
 
 /* ---- declarations ---------------------------------------------------------- */
 
+/* The ruleset's precision as a message names it. */
+static const char *precision_text(const model *m, char *buf, size_t cap)
+{
+	if (model_scale(m) == 1)
+		return "whole numbers";
+	snprintf(buf, cap, "1/%d", (int)model_scale(m));
+	return buf;
+}
+
 static void declare(model *m, const ast_stmt *s, const ast_id *id, rtab_unit *units)
 {
 	for (size_t k = 0; k < m->rs.nunits; k++)
@@ -130,9 +140,10 @@ static void declare(model *m, const ast_stmt *s, const ast_id *id, rtab_unit *un
 	if (s->lo % grain != 0) {
 		int64_t n2 = s->lo, d2 = s->hi * RTAB_MILLI;
 		reduce(&n2, &d2);
+		char buf[32];
 		check_report(m, CHECK_UNIT_DECLARATION, s->text_loc,
-			     "the factor of unit '%s' is finer than the ruleset's precision (1/%d); write it as a fraction: unit %s = %s * %lld / %lld;",
-			     id->id, (int)model_scale(m), id->id, s->name2, (long long)n2,
+			     "the factor of unit '%s' is finer than the ruleset's precision (%s); write it as a fraction: unit %s = %s * %lld / %lld;",
+			     id->id, precision_text(m, buf, sizeof buf), id->id, s->name2, (long long)n2,
 			     (long long)d2);
 		return;
 	}
@@ -210,12 +221,13 @@ static const char *known_unit(model *m, const char *unit, src_loc loc)
 		for (size_t i = 0; i < m->rs.nunits; i++)
 			sb_printf(&all, "%s%s", i ? ", " : "", m->rs.units[i].id);
 		check_report(m, CHECK_UNITS, loc,
-			     "unit '%s' is not declared (the ruleset declares %s); write one of them, or declare it in the ruleset header: unit %s;",
+			     "unit '%s' is not declared; write one the ruleset declares (%s), or declare it in the ruleset header: unit %s;",
 			     unit, all.data, unit);
 		sb_free(&all);
 	} else {
 		check_report(m, CHECK_UNITS, loc,
-			     "unknown unit '%s'; declare it in the ruleset header: unit %s;", unit, unit);
+			     "unknown unit '%s'; use mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
+			     unit);
 	}
 	return NULL;
 }
@@ -295,9 +307,11 @@ static bool convert(model *m, int64_t milli, const char *from, const char *to, s
 		*out = milli * num / den;
 		return true;
 	}
+	char buf[32];
 	check_report(m, CHECK_UNIT_CONVERSION, loc,
-		     "%g %s is %.4g %s, which the ruleset's precision (1/%d) does not hold exactly; write the number in %s",
-		     (double)milli / RTAB_MILLI, from, exact / RTAB_MILLI, to, (int)model_scale(m), to);
+		     "%g %s is %.4g %s, which the ruleset's precision (%s) does not hold exactly; write the number in %s",
+		     (double)milli / RTAB_MILLI, from, exact / RTAB_MILLI, to,
+		     precision_text(m, buf, sizeof buf), to);
 	return false;
 }
 

@@ -76,8 +76,23 @@ void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e
 			sb_puts(sb, rs->enums[en].values[e->args[a]].id);
 		else
 			sb_printf(sb, "%ld", (long)e->args[a]);
+		if (en < 0 && a < k->nparams && k->params[a].unit)
+			sb_printf(sb, " %s", k->params[a].unit);
 	}
 	sb_putc(sb, ')');
+}
+
+void export_units_text(strbuf *sb, const rtab_ruleset *rs)
+{
+	for (size_t i = 0; i < rs->nunits; i++) {
+		const rtab_unit *u = &rs->units[i];
+		sb_printf(sb, "%s%s", i ? "; " : "", u->id);
+		if (u->base >= 0 && u->base < rs->nunits)
+			sb_printf(sb, " = %s * %lld / %lld", rs->units[u->base].id, (long long)u->num,
+				  (long long)u->den);
+		if (u->tolerance >= 0)
+			sb_printf(sb, " within %g%%", u->tolerance / 1000.0);
+	}
 }
 
 void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v)

@@ -13,8 +13,8 @@ static const char *const title_labels[] = {"Cell patches"};
 static const char *const input0_labels[] = {"Attack"};
 static const char *const input1_labels[] = {"Defence"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 99, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -180,6 +180,8 @@ const rtab_ruleset cell_patches_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = NULL,
+	.nunits = 0,
+	.units = NULL,
 };
 
 /*

@@ -29,7 +29,7 @@ static const rtab_enum enums[] = {
 /* inputs */
 static const char *const input0_labels[] = {"Target terrain"};
 static const rtab_input inputs[] = {
-	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -142,6 +142,8 @@ const rtab_ruleset enum_columns_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = enum_columns_native_resolve_,
+	.nunits = 0,
+	.units = NULL,
 };
 
 /*

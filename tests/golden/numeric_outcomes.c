@@ -27,9 +27,9 @@ static const char *const input0_labels[] = {"Attack"};
 static const char *const input1_labels[] = {"Defence"};
 static const char *const input2_labels[] = {"Fortified"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "fortified", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "fortified", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -40,9 +40,9 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses steps"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"steps", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}, {"steps", -1, NULL}};
 static const char *const effect_kind1_labels[] = {"Retreats"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}, {"hexes", -1}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}, {"hexes", -1, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "loses", .labels = effect_kind0_labels, .rule = NULL, .nparams = 2, .params = effect_kind0_params},
 	{.id = "retreat", .labels = effect_kind1_labels, .rule = NULL, .nparams = 2, .params = effect_kind1_params},
@@ -356,6 +356,8 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
 	.native_resolve = numeric_outcomes_native_resolve_,
+	.nunits = 0,
+	.units = NULL,
 };
 
 /*
