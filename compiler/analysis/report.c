@@ -47,22 +47,6 @@ static void effect_arg(report *r, const rtab_effect *e, size_t a)
 		sb_puts(r->out, id);
 }
 
-/* , "units": [...] beside the arguments, when a parameter of the kind has a unit. */
-static void effect_units(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e)
-{
-	bool any = false;
-	for (size_t p = 0; p < k->nparams; p++)
-		any |= k->params[p].unit != NULL;
-	if (!any)
-		return;
-	sb_puts(b, ", \"units\": [");
-	for (size_t a = 0; a < e->nargs; a++) {
-		sb_puts(b, a ? ", " : "");
-		json_string(b, a < k->nparams ? k->params[a].unit : NULL);
-	}
-	sb_puts(b, "]");
-}
-
 /* What an outcome triggers in this situation. */
 static size_t outcome_targets(report *r, const rtab_outcome *o, rtab_target *t, uint8_t *by,
 			      size_t cap)
@@ -115,7 +99,7 @@ static void outcome_json(report *r, const rtab_outcome *o)
 			effect_arg(r, e, a);
 		}
 		sb_puts(b, "]");
-		effect_units(b, &r->rs->effect_kinds[e->kind], e);
+		export_effect_units_json(b, &r->rs->effect_kinds[e->kind], e);
 		sb_puts(b, "}");
 	}
 	sb_puts(b, "]");

@@ -1,6 +1,8 @@
 /* The text forms of values (see value_text.h). */
 #include "text/value_text.h"
 
+#include "base/json.h"
+
 void export_range(strbuf *sb, int64_t lo, int64_t hi)
 {
 	if (lo > hi)
@@ -80,6 +82,21 @@ void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e
 			sb_printf(sb, " %s", k->params[a].unit);
 	}
 	sb_putc(sb, ')');
+}
+
+void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e)
+{
+	bool any = false;
+	for (size_t p = 0; p < k->nparams; p++)
+		any |= k->params[p].unit != NULL;
+	if (!any)
+		return;
+	sb_puts(b, ", \"units\": [");
+	for (size_t a = 0; a < e->nargs; a++) {
+		sb_puts(b, a ? ", " : "");
+		json_string(b, a < k->nparams ? k->params[a].unit : NULL);
+	}
+	sb_puts(b, "]");
 }
 
 void export_units_text(strbuf *sb, const rtab_ruleset *rs)
