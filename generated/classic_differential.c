@@ -214,7 +214,7 @@ static const rtab_table tables[] = {
 /* numeric outcome attacker_loses */
 static const char *const numeric0_labels[] = {"Attacker step losses: {steps}"};
 static const rtab_outcome_param numeric0_params[] = {
-	{.id = "steps", .min = 1, .max = 2, .nspecials = 0, .specials = NULL},
+	{.id = "steps", .min = 1, .max = 2, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 static const rtab_numeric_outcome numeric_outcomes[] = {

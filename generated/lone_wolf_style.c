@@ -948,8 +948,8 @@ static const rtab_special_value numeric0_param1_specials[] = {
 	{.id = "killed", .code = "K", .value = 100},
 };
 static const rtab_outcome_param numeric0_params[] = {
-	{.id = "e", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param0_specials},
-	{.id = "lw", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param1_specials},
+	{.id = "e", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param0_specials, .unit = NULL},
+	{.id = "lw", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param1_specials, .unit = NULL},
 };
 
 static const rtab_numeric_outcome numeric_outcomes[] = {

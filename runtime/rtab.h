@@ -369,6 +369,7 @@ typedef struct rtab_outcome_param {
 	int32_t min, max; /* the numbers a cell may give */
 	uint8_t nspecials;
 	const rtab_special_value *specials;
+	const char *unit; /* the unit of its numbers, or NULL */
 } rtab_outcome_param;
 
 typedef struct rtab_numeric_outcome {

@@ -42,7 +42,7 @@ const char *const facet_fields[] = {
 	"rtab_trigger: target unless rule provisional -nsets sets times",
 	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
-	"rtab_outcome_param: id min max -nspecials specials",
+	"rtab_outcome_param: id min max -nspecials specials unit",
 	"rtab_numeric_outcome: id labels rule code -nparams params",
 	"rtab_row: outcome rule provisional",
 	"rtab_row_note: -rule -provisional",

@@ -401,6 +401,7 @@ static void emit_numeric_outcomes(strbuf *o, const rtab_ruleset *rs)
 				sb_printf(o, ".min = %ld, .max = %ld, .nspecials = %u, ", (long)pa->min,
 					  (long)pa->max, pa->nspecials);
 				fref(o, "specials", pa->nspecials, "numeric%zu_param%zu_specials", i, p);
+				fopt(o, "unit", pa->unit);
 				close_struct(o);
 			}
 			sb_puts(o, "};\n");

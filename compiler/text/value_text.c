@@ -61,6 +61,8 @@ void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n)
 	for (size_t p = 0; p < n->nparams; p++) {
 		const rtab_outcome_param *pa = &n->params[p];
 		sb_printf(sb, "%s%s: int %ld..%ld", p ? ", " : "", pa->id, (long)pa->min, (long)pa->max);
+		if (pa->unit)
+			sb_printf(sb, " %s", pa->unit);
 		for (size_t k = 0; k < pa->nspecials; k++)
 			sb_printf(sb, " or %s = %ld code %s", pa->specials[k].id, (long)pa->specials[k].value,
 				  pa->specials[k].code);

@@ -282,7 +282,7 @@ static const rtab_table tables[] = {
 /* numeric outcome attacker_loses */
 static const char *const numeric0_labels[] = {"Attacker loses {steps}"};
 static const rtab_outcome_param numeric0_params[] = {
-	{.id = "steps", .min = 1, .max = 3, .nspecials = 0, .specials = NULL},
+	{.id = "steps", .min = 1, .max = 3, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 /* numeric outcome defender_loses */
@@ -291,19 +291,19 @@ static const rtab_special_value numeric1_param0_specials[] = {
 	{.id = "eliminated", .code = "E", .value = 99},
 };
 static const rtab_outcome_param numeric1_params[] = {
-	{.id = "steps", .min = 1, .max = 3, .nspecials = 1, .specials = numeric1_param0_specials},
+	{.id = "steps", .min = 1, .max = 3, .nspecials = 1, .specials = numeric1_param0_specials, .unit = NULL},
 };
 
 /* numeric outcome defender_retreats */
 static const char *const numeric2_labels[] = {"Defender retreats {hexes}"};
 static const rtab_outcome_param numeric2_params[] = {
-	{.id = "hexes", .min = 1, .max = 3, .nspecials = 0, .specials = NULL},
+	{.id = "hexes", .min = 1, .max = 3, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 /* numeric outcome pursuit */
 static const char *const numeric3_labels[] = {"Pursue {hexes} hexes"};
 static const rtab_outcome_param numeric3_params[] = {
-	{.id = "hexes", .min = 1, .max = 6, .nspecials = 0, .specials = NULL},
+	{.id = "hexes", .min = 1, .max = 6, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 static const rtab_numeric_outcome numeric_outcomes[] = {

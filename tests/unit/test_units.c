@@ -18,7 +18,9 @@ static const char source[] =
 	"  unit inches; unit cm = inches * 100 / 254 within 5%;\n"
 	"  unit paces = inches / 20; unit hexes; }\n"
 	"dice d6 = 1d6;\n"
-	"distance d { en \"D\"; value 2d6 inches; }\n";
+	"distance d { en \"D\"; value 2d6 inches; }\n"
+	"effect retreat(distance: int hexes) { en \"Retreat\"; }\n"
+	"outcome driven_back(hexes: int 1..3 hexes) { en \"Back {hexes}\"; code \"DR{hexes}\"; retreat(hexes); }\n";
 
 static void load(loaded *l)
 {
@@ -82,6 +84,9 @@ static void declared_units_reach_the_data(void **state)
 	assert_int_equal(rs->units[cm].tolerance, 5000);
 	assert_int_equal(rs->units[units_find(rs, "hexes")].base, -1);
 	assert_string_equal(rs->distances[0].forms[0].unit, "inches");
+	assert_string_equal(rs->effect_kinds[0].params[0].unit, "hexes");
+	assert_int_equal(rs->nnumeric_outcomes, 1);
+	assert_string_equal(rs->numeric_outcomes[0].params[0].unit, "hexes");
 	loaded_free(&l);
 }
 
