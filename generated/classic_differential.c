@@ -28,9 +28,9 @@ static const char *const input0_labels[] = {"Attacker's combat strength"};
 static const char *const input1_labels[] = {"Defender's combat strength"};
 static const char *const input2_labels[] = {"A leader leads the attack"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "defence", .labels = input1_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "leader", .labels = input2_labels, .rule = "9.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attack", .labels = input0_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = "9.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 40, .default_value = 5, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "leader", .labels = input2_labels, .rule = "9.3", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -41,9 +41,9 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses steps"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"steps", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}, {"steps", -1, NULL}};
 static const char *const effect_kind1_labels[] = {"Retreats"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}, {"hexes", -1}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}, {"hexes", -1, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "loses", .labels = effect_kind0_labels, .rule = "9.4", .nparams = 2, .params = effect_kind0_params},
 	{.id = "retreat", .labels = effect_kind1_labels, .rule = "9.4", .nparams = 2, .params = effect_kind1_params},
@@ -215,7 +215,7 @@ static const rtab_table tables[] = {
 /* numeric outcome attacker_loses */
 static const char *const numeric0_labels[] = {"Attacker step losses: {steps}"};
 static const rtab_outcome_param numeric0_params[] = {
-	{.id = "steps", .min = 1, .max = 2, .nspecials = 0, .specials = NULL},
+	{.id = "steps", .min = 1, .max = 2, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 static const rtab_numeric_outcome numeric_outcomes[] = {
@@ -264,6 +264,8 @@ const rtab_ruleset classic_differential_ruleset = {
 	.native_resolve = NULL,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

@@ -41,12 +41,12 @@ static const char *const input3_labels[] = {"Every attacking unit attacks across
 static const char *const input4_labels[] = {"Cavalry charges in the open"};
 static const char *const input5_labels[] = {"Defender's position"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "defence", .labels = input1_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "combined_arms", .labels = input2_labels, .rule = "7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "across_river", .labels = input3_labels, .rule = "7.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "charge", .labels = input4_labels, .rule = "7.7", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "position", .labels = input5_labels, .rule = "7.9", .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attack", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 999, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "combined_arms", .labels = input2_labels, .rule = "7.5", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "across_river", .labels = input3_labels, .rule = "7.6", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "charge", .labels = input4_labels, .rule = "7.7", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "position", .labels = input5_labels, .rule = "7.9", .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -57,9 +57,9 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Eliminated"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind1_labels[] = {"Retreats"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}, {"hexes", -1}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}, {"hexes", -1, NULL}};
 static const char *const effect_kind2_labels[] = {"Both lose equal factors; the defender's units all go"};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "eliminated", .labels = effect_kind0_labels, .rule = "7.4", .nparams = 1, .params = effect_kind0_params},
@@ -551,6 +551,8 @@ const rtab_ruleset classic_odds_ruleset = {
 	.native_resolve = NULL,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

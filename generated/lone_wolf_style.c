@@ -28,9 +28,9 @@ static const char *const input0_labels[] = {"The hero's combat skill"};
 static const char *const input1_labels[] = {"The enemy's combat skill"};
 static const char *const input2_labels[] = {"The hero uses Mindblast (+2 combat skill)"};
 static const rtab_input inputs[] = {
-	{.id = "hero_skill", .labels = input0_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "enemy_skill", .labels = input1_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "mindblast", .labels = input2_labels, .rule = "2.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "hero_skill", .labels = input0_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "enemy_skill", .labels = input1_labels, .rule = "2.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 60, .default_value = 15, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "mindblast", .labels = input2_labels, .rule = "2.4", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -41,7 +41,7 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses endurance points"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"points", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}, {"points", -1, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "loses_endurance", .labels = effect_kind0_labels, .rule = "2.3", .nparams = 2, .params = effect_kind0_params},
 };
@@ -949,8 +949,8 @@ static const rtab_special_value numeric0_param1_specials[] = {
 	{.id = "killed", .code = "K", .value = 100},
 };
 static const rtab_outcome_param numeric0_params[] = {
-	{.id = "e", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param0_specials},
-	{.id = "lw", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param1_specials},
+	{.id = "e", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param0_specials, .unit = NULL},
+	{.id = "lw", .min = 0, .max = 99, .nspecials = 1, .specials = numeric0_param1_specials, .unit = NULL},
 };
 
 static const rtab_numeric_outcome numeric_outcomes[] = {
@@ -999,6 +999,8 @@ const rtab_ruleset lone_wolf_style_ruleset = {
 	.native_resolve = NULL,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

@@ -43,17 +43,17 @@ static const char *const input8_labels[] = {"The charging unit is at long range"
 static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
 static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
-	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
+	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "inches"},
+	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
+	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
 };
 
 /* dice */
@@ -66,41 +66,41 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Charges and contacts the charged enemy for a melee (fought in the melee phase)", "Атакует и входит в контакт с Атакованным противником для ведения рукопашного боя (отыгрывается в Фазу Рукопашных схваток)"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind1_labels[] = {"Stops in its current position", "Подразделение останавливается в текущей позиции"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind2_labels[] = {"May not move or manoeuvre", "Не может двигаться или маневрировать"};
-static const rtab_param effect_kind2_params[] = {{"who", 0}};
+static const rtab_param effect_kind2_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind3_labels[] = {"May fire in the fire phase", "Может вести стрельбу в Фазу Стрельбы"};
-static const rtab_param effect_kind3_params[] = {{"who", 0}};
+static const rtab_param effect_kind3_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind4_labels[] = {"Disordered", "Непостроенные"};
-static const rtab_param effect_kind4_params[] = {{"who", 0}};
+static const rtab_param effect_kind4_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind5_labels[] = {"Firing forbidden", "Стрельба запрещена"};
-static const rtab_param effect_kind5_params[] = {{"who", 0}};
+static const rtab_param effect_kind5_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind6_labels[] = {"Further manoeuvre forbidden", "Дальнейшее маневрирование запрещено"};
-static const rtab_param effect_kind6_params[] = {{"who", 0}};
+static const rtab_param effect_kind6_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind7_labels[] = {"Immediately moves back half its compulsory move plus 1D6", "Немедленно перемещается назад на расстояние, равное ½ дистанции Обязательного Передвижения, плюс 1D6"};
-static const rtab_param effect_kind7_params[] = {{"who", 0}};
+static const rtab_param effect_kind7_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind8_labels[] = {"May not react to the non-phasing player's charges", "Не может реагировать на Атаки \"Нефазового\" игрока"};
-static const rtab_param effect_kind8_params[] = {{"who", 0}};
+static const rtab_param effect_kind8_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind9_labels[] = {"Interpenetrated", "Считаются смешанными"};
-static const rtab_param effect_kind9_params[] = {{"who", 0}};
+static const rtab_param effect_kind9_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind10_labels[] = {"Must continue the counter-charge", "Должны продолжать Контратаку"};
-static const rtab_param effect_kind10_params[] = {{"who", 0}};
+static const rtab_param effect_kind10_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind11_labels[] = {"After a move taking as long as the charger's, comes into base contact with the charger", "После движения, эквивалентного по времени с движением Атакующего, входит в \"базовый\" контакт с Атакующим его подразделением"};
-static const rtab_param effect_kind11_params[] = {{"who", 0}};
+static const rtab_param effect_kind11_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind12_labels[] = {"Moves to meet the charger half way between the charger's position at its test and its own", "Передвигается для встречи с Атакующим в точке, расположенной на расстоянии, равном ½ расстояния между позицией Атакующего на момент прохождения Теста и позицией Контратакующего"};
-static const rtab_param effect_kind12_params[] = {{"who", 0}};
+static const rtab_param effect_kind12_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind13_labels[] = {"Stands to receive the charge", "Стоит на месте для отражения Атаки"};
-static const rtab_param effect_kind13_params[] = {{"who", 0}};
+static const rtab_param effect_kind13_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind14_labels[] = {"Gets no formation bonuses", "Не получает никаких бонусов за построение"};
-static const rtab_param effect_kind14_params[] = {{"who", 0}};
+static const rtab_param effect_kind14_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind15_labels[] = {"Fights disordered", "Сражается Непостроенным"};
-static const rtab_param effect_kind15_params[] = {{"who", 0}};
+static const rtab_param effect_kind15_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind16_labels[] = {"Fires at the chargers at the same point as the charged unit (half way between the start positions)", "Ведет Стрельбу по противнику в той же точке, что и атакованное подразделение"};
-static const rtab_param effect_kind16_params[] = {{"who", 0}};
+static const rtab_param effect_kind16_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind17_labels[] = {"May not move or change formation in the charge phase", "Не может передвигаться или перестраиваться в Фазу Атак"};
-static const rtab_param effect_kind17_params[] = {{"who", 0}};
+static const rtab_param effect_kind17_params[] = {{"who", 0, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "contact_for_melee", .labels = effect_kind0_labels, .rule = "Charger's test, passed", .nparams = 1, .params = effect_kind0_params},
 	{.id = "stop", .labels = effect_kind1_labels, .rule = "Charger's test, failed: halted", .nparams = 1, .params = effect_kind1_params},
@@ -310,7 +310,7 @@ static const rtab_effect outcome9_effects[] = {
 	{12, 1, outcome9_effect0_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome9_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome counter_charge_continued */
@@ -326,7 +326,7 @@ static const rtab_effect outcome10_effects[] = {
 	{12, 1, outcome10_effect1_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome10_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome supporting_fire_given */
@@ -342,7 +342,7 @@ static const rtab_effect outcome11_effects[] = {
 	{17, 1, outcome11_effect1_args}, /* no_move_or_reform_in_charge_phase */
 };
 static const rtab_trigger outcome11_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 2}, .unless = {0, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 static const rtab_outcome outcomes[] = {
@@ -508,25 +508,35 @@ static const rtab_distance_form distance1_forms[] = {
 	{.value = {6, distance1_form1}, .unit = "inches"},
 };
 
-/* distance supporting_fire_point */
-static const char *const distance2_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
-static const rtab_instr distance2_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
+/* distance light_cavalry_retire */
+static const char *const distance2_labels[] = {"Retiring light cavalry (the rules' example): 15cm + 1D6cm [9\" + 1D6\"]", "Отступающая легкая кавалерия (пример правил): 15см + 1D6см [9 дюймов + 1D6\"]"};
+static const rtab_instr distance2_form0[] = {{RTAB_OP_CONST, 15}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}, {RTAB_OP_SCALE, 2}};
+static const rtab_instr distance2_form1[] = {{RTAB_OP_CONST, 9}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}, {RTAB_OP_SCALE, 2}};
 static const rtab_distance_form distance2_forms[] = {
-	{.value = {3, distance2_form0}, .unit = "cm"},
+	{.value = {4, distance2_form0}, .unit = "cm"},
+	{.value = {4, distance2_form1}, .unit = "inches"},
+};
+
+/* distance supporting_fire_point */
+static const char *const distance3_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
+static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
+static const rtab_distance_form distance3_forms[] = {
+	{.value = {3, distance3_form0}, .unit = "cm"},
 };
 
 /* distance counter_charge_meeting_point */
-static const char *const distance3_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
-static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
-static const rtab_distance_form distance3_forms[] = {
-	{.value = {3, distance3_form0}, .unit = "cm"},
+static const char *const distance4_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
+static const rtab_instr distance4_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
+static const rtab_distance_form distance4_forms[] = {
+	{.value = {3, distance4_form0}, .unit = "cm"},
 };
 
 static const rtab_distance distances[] = {
 	{.id = "retire_move", .labels = distance0_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance0_forms, .provisional = NULL},
 	{.id = "rout_move", .labels = distance1_labels, .rule = "Charger's test, failed: retire or rout", .nforms = 2, .forms = distance1_forms, .provisional = NULL},
-	{.id = "supporting_fire_point", .labels = distance2_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance2_forms, .provisional = NULL},
-	{.id = "counter_charge_meeting_point", .labels = distance3_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance3_forms, .provisional = NULL},
+	{.id = "light_cavalry_retire", .labels = distance2_labels, .rule = "Charger's test, failed: retire or rout (example)", .nforms = 2, .forms = distance2_forms, .provisional = "the example prints 15cm + 1D6cm [9\" + 1D6\"], but 15 cm is about 6\", not 9\" (1\" = 2.54 cm): both printed figures are kept; which the rules mean is unsettled"},
+	{.id = "supporting_fire_point", .labels = distance3_labels, .rule = "Supporting fire, a)", .nforms = 1, .forms = distance3_forms, .provisional = NULL},
+	{.id = "counter_charge_meeting_point", .labels = distance4_labels, .rule = "Charged unit's test, d)", .nforms = 1, .forms = distance4_forms, .provisional = NULL},
 };
 
 /* procedure counter_charge_goes_on */
@@ -541,6 +551,12 @@ static const rtab_procedure_step procedure0_steps[] = {
 
 static const rtab_procedure procedures[] = {
 	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+};
+
+/* units */
+static const rtab_unit units[] = {
+	{.id = "inches", .base = -1, .num = 1, .den = 1, .tolerance = -1},
+	{.id = "cm", .base = 0, .num = 50, .den = 127, .tolerance = 5000},
 };
 
 static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
@@ -577,7 +593,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.reaction_sets = reaction_sets,
 	.ntransitions = 0,
 	.transitions = NULL,
-	.ndistances = 4,
+	.ndistances = 5,
 	.distances = distances,
 	.nprocedures = 1,
 	.procedures = procedures,
@@ -588,6 +604,8 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.native_resolve = napoleonic_charge_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 2,
+	.units = units,
 	.data_version = 1,
 };
 

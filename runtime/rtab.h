@@ -126,6 +126,8 @@ typedef struct rtab_input {
 	uint16_t list_item;      /* RTAB_LIST_FIELD: the item it belongs to, from 1 */
 	const char *list_field;  /* RTAB_LIST_FIELD: the field's name, else NULL */
 	int32_t step; /* a number input: its step, scaled (0.5 at scale 2 is 1); 0: not a number */
+	const char *unit; /* the unit of its quantity (an id of rtab_ruleset.units, or a
+			     unit a distance names), or NULL */
 } rtab_input;
 
 /* A group of identical dice: count dice with faces face_min..face_max. */
@@ -314,6 +316,7 @@ typedef struct rtab_modifier {
 typedef struct rtab_param {
 	const char *id;
 	int16_t enum_index; /* -1: an integer parameter */
+	const char *unit;   /* the unit of an integer parameter's quantity, or NULL */
 } rtab_param;
 
 /* Effect kinds are declared by each ruleset; the host engine applies them. */
@@ -383,6 +386,7 @@ typedef struct rtab_outcome_param {
 	int32_t min, max; /* the numbers a cell may give */
 	uint8_t nspecials;
 	const rtab_special_value *specials;
+	const char *unit; /* the unit of its numbers, or NULL */
 } rtab_outcome_param;
 
 typedef struct rtab_numeric_outcome {
@@ -707,6 +711,17 @@ typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,
 				    const int32_t *inputs, size_t ninputs, const int32_t *faces,
 				    size_t nfaces, int32_t extra_drm, struct rtab_result *out);
 
+/* A unit the ruleset declares (`unit cm = inch * 100 / 254 within 10%;`): one
+ * of it is num/den of its base. A unit without a base is one of the ruleset's
+ * own; two units convert when their bases lead to the same one. */
+typedef struct rtab_unit {
+	const char *id;
+	int16_t base;      /* the unit it converts to, or -1 */
+	int64_t num, den;  /* 1 id = num/den base (1/1 without a base) */
+	int32_t tolerance; /* how far a printed conversion may stray, in thousandths of a
+			      percent; -1: half the coarser unit */
+} rtab_unit;
+
 typedef struct rtab_ruleset {
 	const char *id;
 	rtab_labels title;
@@ -752,6 +767,8 @@ typedef struct rtab_ruleset {
 	rtab_native_resolver native_resolve;
 	uint16_t nrequirements;
 	const rtab_requirement *requirements;
+	uint16_t nunits;
+	const rtab_unit *units; /* the units it declares, in the order written */
 	/* RTAB_DATA_VERSION of the rtab that wrote this data; the library refuses
 	 * another (RTAB_E_VERSION). Last, so that data of an older model is
 	 * read no further than its own fields before the refusal. */

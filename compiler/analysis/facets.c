@@ -25,7 +25,7 @@ static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
 const char *const facet_fields[] = {
 	"rtab_enum_value: id labels provisional",
 	"rtab_enum: id labels rule -nvalues values",
-	"rtab_input: id labels rule type enum_index min max default_value provisional list_role list_length list_item list_field step",
+	"rtab_input: id labels rule type enum_index min max default_value provisional list_role list_length list_item list_field step unit",
 	"rtab_die_group: count face_min face_max",
 	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
 	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
@@ -33,7 +33,8 @@ const char *const facet_fields[] = {
 	"rtab_band: id labels rule -nsteps steps otherwise rounding provisional otherwise_provisional step_provisional",
 	"rtab_group: id labels rule stacking capped cap_min cap_max",
 	"rtab_modifier: id labels rule condition value -min -max sign group steps provisional",
-	"rtab_param: id enum_index",
+	"rtab_param: id enum_index unit",
+	"rtab_unit: id base num den tolerance",
 	"rtab_effect_kind: id labels rule -nparams params",
 	"rtab_effect: kind -nargs args",
 	"rtab_target: kind index",
@@ -41,7 +42,7 @@ const char *const facet_fields[] = {
 	"rtab_trigger: target unless rule provisional -nsets sets times",
 	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
-	"rtab_outcome_param: id min max -nspecials specials",
+	"rtab_outcome_param: id min max -nspecials specials unit",
 	"rtab_numeric_outcome: id labels rule code -nparams params",
 	"rtab_row: outcome rule provisional",
 	"rtab_row_note: -rule -provisional",
@@ -207,6 +208,18 @@ static void ruleset_facets(builder *b)
 	addf(b, b->d->loc, xstrdup(rs->id), "id");
 	addf(b, stmt_loc(b, ST_EXACT, NULL, 0), xasprintf("1/%d", rs->scale > 1 ? (int)rs->scale : 1),
 	     "exact");
+	for (size_t u = 0; u < rs->nunits; u++) {
+		const rtab_unit *x = &rs->units[u];
+		strbuf def = {0};
+		if (x->base >= 0 && x->base < rs->nunits)
+			sb_printf(&def, "= %s * %lld/%lld", rs->units[x->base].id, (long long)x->num,
+				  (long long)x->den);
+		else
+			sb_puts(&def, "a unit of its own");
+		if (x->tolerance >= 0)
+			sb_printf(&def, " within %g%%", x->tolerance / 1000.0);
+		addf(b, stmt_loc(b, ST_UNIT, NULL, 0), def.data, "unit %s", x->id);
+	}
 }
 
 static void dice_facets(builder *b)
@@ -284,6 +297,8 @@ static void input_facets(builder *b)
 								  in->default_value);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
 		addf(b, b->d->loc, dup_or_null(in->provisional), "provisional");
+		addf(b, b->ast && b->ast->type.unit ? b->ast->type.unit_loc : b->d->loc, dup_or_null(in->unit),
+		     "unit");
 		if (in->list_role == RTAB_LIST_LENGTH)
 			addf(b, b->d->loc, xstrdup("the length of a list"), "list");
 		else if (in->list_role == RTAB_LIST_FIELD && in->list_length >= 0 &&
@@ -306,6 +321,9 @@ static void effect_facets(builder *b)
 			sb_printf(&sb, "%s%s: %s", p ? ", " : "", k->params[p].id,
 				  k->params[p].enum_index >= 0 && k->params[p].enum_index < rs->nenums
 					  ? rs->enums[k->params[p].enum_index].id : "int");
+		for (size_t p = 0; p < k->nparams; p++)
+			if (k->params[p].unit)
+				sb_printf(&sb, "; %s in %s", k->params[p].id, k->params[p].unit);
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
 	}
 }

@@ -98,7 +98,9 @@ static void outcome_json(report *r, const rtab_outcome *o)
 			sb_puts(b, a ? ", " : "");
 			effect_arg(r, e, a);
 		}
-		sb_puts(b, "]}");
+		sb_puts(b, "]");
+		export_effect_units_json(b, &r->rs->effect_kinds[e->kind], e);
+		sb_puts(b, "}");
 	}
 	sb_puts(b, "]");
 	/* As the page prints it (rtab export --format json: "code"): the id

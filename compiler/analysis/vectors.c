@@ -11,6 +11,7 @@
 #include "analysis/report.h"
 #include "check/reasons.h"
 #include "check/targets.h"
+#include "text/value_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,7 +188,9 @@ static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *
 			else
 				sb_printf(b, "%ld", (long)e->args[a]);
 		}
-		sb_puts(b, "]}");
+		sb_puts(b, "]");
+		export_effect_units_json(b, k, e);
+		sb_puts(b, "}");
 	}
 	sb_puts(b, "]");
 }

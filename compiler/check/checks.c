@@ -24,7 +24,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_LIMITS] = {"limits", SEV_ERROR, false, "sizes the runtime can hold"},
 	[CHECK_MATRIX_CELLS] = {"matrix-cells", SEV_ERROR, false, "every cell of a matrix has a value or a default"},
 	[CHECK_TRANSITION] = {"transition-states", SEV_ERROR, false, "a transition is defined for every state"},
-	[CHECK_UNITS] = {"units", SEV_ERROR, false, "distances carry a known unit"},
+	[CHECK_UNITS] = {"units", SEV_ERROR, false, "distances carry a known unit; a file that declares units writes only those"},
 	[CHECK_EXAMPLE] = {"example", SEV_ERROR, false, "examples run what exists with values of its domain"},
 	[CHECK_PROVISIONAL] = {"provisional", SEV_NOTE, true, "values the source does not settle"},
 	[CHECK_UNREACHABLE_ROW] = {"unreachable-row", SEV_WARNING, true, "every row can be reached by some roll"},
@@ -44,6 +44,11 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_INEXACT] = {"inexact-division", SEV_ERROR, false, "a division or product has an exact value at the ruleset's precision"},
 	[CHECK_FRACTIONAL] = {"fractional-roll", SEV_ERROR, false, "an exact number is rounded as the rule says before it counts as whole (a die roll, a column, a count)"},
 	[CHECK_REQUIRE] = {"require", SEV_ERROR, false, "some situation meets every requirement on the inputs"},
+	[CHECK_UNIT_DECLARATION] = {"unit-declaration", SEV_ERROR, false, "each unit is declared once and converts to a declared unit, without a cycle, by a factor the precision holds"},
+	[CHECK_UNIT_CONVERSION] = {"unit-conversion", SEV_ERROR, false, "quantities compared or added are in one unit, or a number is written in a unit a declared conversion turns exactly into the other's"},
+	[CHECK_UNIT_PRINTED] = {"unit-printed", SEV_WARNING, true, "the figures a distance prints in two units agree under the declared conversion, within its tolerance"},
+	[CHECK_UNIT_PLACEMENT] = {"unit-placement", SEV_ERROR, false, "a unit stands on a number, not on an enum or a bool"},
+	[CHECK_MISSING_UNIT] = {"missing-unit", SEV_WARNING, true, "in a file that declares units, a number used with a quantity gives its unit"},
 };
 
 int check_find(const char *name)
@@ -135,6 +140,21 @@ void check_report_diag(diag_ctx *d, check_id id, src_loc loc, const char *fmt, .
 	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
 	diag_report(d, (severity)sev, rtab_checks[id].name, loc, "%s", msg.data ? msg.data : "");
+	sb_free(&msg);
+}
+
+void check_report_marked(model *m, check_id id, src_loc loc, const char *fmt, ...)
+{
+	strbuf msg = {0};
+	va_list ap;
+	int sev = severity_of(m->diag, id);
+	m->note_muted = sev < 0;
+	if (sev < 0)
+		return;
+	va_start(ap, fmt);
+	sb_vprintf(&msg, fmt, ap);
+	va_end(ap);
+	diag_report(m->diag, SEV_NOTE, rtab_checks[id].name, loc, "%s", msg.data ? msg.data : "");
 	sb_free(&msg);
 }
 

@@ -42,6 +42,11 @@ typedef enum check_id {
 	CHECK_INEXACT,           /* a division or product that may have no exact value */
 	CHECK_FRACTIONAL,        /* an exact number where the rule needs a whole one, unrounded */
 	CHECK_REQUIRE,           /* some situation meets every requirement on the inputs */
+	CHECK_UNIT_DECLARATION,  /* units: declared once, converting without a cycle, exactly */
+	CHECK_UNIT_CONVERSION,   /* quantities of different units meet without a declared conversion */
+	CHECK_UNIT_PRINTED,      /* a printed pair of figures disagrees with the declared conversion */
+	CHECK_UNIT_PLACEMENT,    /* a unit on what is no quantity (an enum, a bool) */
+	CHECK_MISSING_UNIT,      /* a quantity without its unit, where the file declares units */
 
 	CHECK_COUNT_
 } check_id;
@@ -69,6 +74,13 @@ struct model;
 __attribute__((format(printf, 4, 5)))
 #endif
 void check_report(struct model *m, check_id id, src_loc loc, const char *fmt, ...);
+
+/* A finding of a configurable check that the file already marks as a provisional
+ * reading: reported as a note, unless the check is off. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+void check_report_marked(struct model *m, check_id id, src_loc loc, const char *fmt, ...);
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))

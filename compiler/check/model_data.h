@@ -108,6 +108,10 @@ typedef struct model {
 	const ast_def **numeric_defs; /* outcomes declared with numeric parameters, in order */
 	size_t nnumeric;
 	struct numeric_state *numeric; /* their patterns and instantiations (sema_numeric.c) */
+	src_loc *unit_locs; /* per declared unit: where it is declared */
+	struct unit_literal *unit_literals; /* numbers written in one unit, read in another (units.c) */
+	size_t nunit_literals, cap_unit_literals;
+	const char *expr_unit; /* the unit of what compile_expr compiled last (units.c) */
 } model;
 
 #endif

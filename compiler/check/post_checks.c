@@ -5,6 +5,7 @@
 #include "check/c_names.h"
 #include "check/checks.h"
 #include "check/modifier_range.h"
+#include "check/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -601,6 +602,7 @@ const check_pass rtab_check_passes[] = {
 	{CHECK_TRIGGER_CYCLE, check_trigger_cycles},
 	{CHECK_NO_OPTION, check_no_option},
 	{CHECK_UNIT_MISMATCH, check_unit_mismatch},
+	{CHECK_UNIT_PRINTED, check_units_printed},
 	{CHECK_UNUSED, check_unused},
 	{CHECK_PROVISIONAL, check_provisional},
 };

@@ -154,6 +154,7 @@ void model_free(model *m)
 	free(m->variants);
 	free(m->dice);
 	free(m->examples);
+	free(m->unit_literals);
 	numeric_free(m);
 	arena_free(&m->arena);
 }

@@ -7,6 +7,7 @@
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
 #include "check/sema_list.h"
+#include "check/units.h"
 #include "check/unknown.h"
 
 #include <string.h>
@@ -38,10 +39,11 @@ void resolve_ruleset(model *m)
 			locales = s;
 		} else if (s->kind == ST_EXACT) {
 			resolve_exact(m, s, &exact);
-		} else if (s->kind != ST_LABEL) {
+		} else if (s->kind != ST_LABEL && s->kind != ST_UNIT) {
 			report_misplaced(m, s, "the ruleset header");
 		}
 	}
+	resolve_units(m, d->body);
 	if (!locales) {
 		check_report(m, CHECK_SYNTAX_ORDER, d->loc,
 			     "ruleset '%s' declares no locales; add: locales en;", d->id);
@@ -175,6 +177,10 @@ void resolve_inputs(model *m)
 
 		if (!list_resolve_input(m, i, in, &list_done))
 			m->bad[DEF_INPUT][i] = true;
+		if (!list_done || d->list_item <= 1)
+			in->unit = units_of_type(m, &d->type, "input", d->id);
+		else if (d->type.unit) /* a later item: as the first, reported there */
+			in->unit = arena_strdup(&m->arena, d->type.unit);
 		if (list_done)
 			continue;
 		if (!d->list_of) {
@@ -321,6 +327,7 @@ void resolve_effect_kinds(model *m)
 					     p->id);
 			params[k->nparams].id = arena_strdup(&m->arena, p->id);
 			params[k->nparams].enum_index = (int16_t)enum_index;
+			params[k->nparams].unit = units_of_type(m, &p->type, "parameter", p->id);
 			k->nparams++;
 		}
 	}

@@ -8,6 +8,7 @@
 #include "check/resolve_name.h"
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
+#include "check/units.h"
 #include "check/unknown.h"
 
 #include <stdlib.h>
@@ -500,16 +501,6 @@ void resolve_transitions(model *m)
 	}
 }
 
-static bool known_unit(const char *u)
-{
-	static const char *const units[] = {"mm", "cm", "m", "inches", "feet", "yards", "paces",
-					    "hexes", "squares", "miles", "km"};
-	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-		if (strcmp(u, units[i]) == 0)
-			return true;
-	return false;
-}
-
 void resolve_distances(model *m)
 {
 	size_t n = m->ndefs[DEF_DISTANCE];
@@ -536,19 +527,26 @@ void resolve_distances(model *m)
 				dist->provisional = arena_strdup(&m->arena, s->text);
 			if (s->kind != ST_AMOUNT)
 				continue;
-			if (!s->name2)
-				check_report(m, CHECK_UNITS, s->loc,
-					     "give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km");
-			else if (!known_unit(s->name2))
-				check_report(m, CHECK_UNITS, s->name2_loc,
-					     "unknown unit '%s'; use mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
-					     s->name2);
 			m->allow_dice = true;
 			t.lo = t.hi = 0;
+			m->expr_unit = NULL;
 			/* At a precision 1/N every form gives an exact number (scaled). */
 			if (compile_expr(m, s->expr, EXPR_NUMERIC, &forms[dist->nforms].value, &t))
 				expr_make_exact(m, &forms[dist->nforms].value, &t);
 			m->allow_dice = false;
+			/* The unit after the value, else the unit of what it computes ('2d6 inch'). */
+			const char *unit = s->name2 ? s->name2 : m->expr_unit == UNITS_ANY ? NULL : m->expr_unit;
+			if (!unit && m->expr_unit == UNITS_ANY && m->diag->errors)
+				; /* its unit was reported */
+			else if (!unit)
+				check_report(m, CHECK_UNITS, s->loc,
+					     m->rs.nunits ? "give the value's unit: a unit the ruleset declares, after the value or on its numbers (value 2d6 inch;)"
+							  : "give the value's unit after it: mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km");
+			else if (s->name2 && (m->rs.nunits ? units_find(&m->rs, unit) < 0 : !units_builtin(unit)))
+				check_report(m, CHECK_UNITS, s->name2_loc,
+					     m->rs.nunits ? "unit '%s' is not declared; declare it in the ruleset header: unit %s;"
+							  : "unknown unit '%s'; use mm, cm, m, inches, feet, yards, paces, hexes, squares, miles or km",
+					     unit, unit);
 			size_t nfaces = 0;
 			for (size_t k2 = 0; k2 < forms[dist->nforms].value.ninstrs; k2++)
 				if (forms[dist->nforms].value.instrs[k2].op == RTAB_OP_ROLL)
@@ -559,7 +557,7 @@ void resolve_distances(model *m)
 					     RTAB_MAX_FACES);
 			m->distance_bounds[i][dist->nforms][0] = t.lo;
 			m->distance_bounds[i][dist->nforms][1] = t.hi;
-			forms[dist->nforms].unit = arena_strdup(&m->arena, s->name2 ? s->name2 : "");
+			forms[dist->nforms].unit = arena_strdup(&m->arena, unit ? unit : "");
 			dist->nforms++;
 		}
 	}

@@ -5,6 +5,7 @@
 #include "check/list_names.h"
 #include "check/resolve_name.h"
 #include "check/sema_exact.h"
+#include "check/units.h"
 #include "check/unknown.h"
 
 #include <stdio.h>
@@ -880,6 +881,7 @@ static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 		      int depth, int *stack)
 {
 	expr_type x;
+	int64_t converted;
 	*stack = 1;
 	if (depth > MAX_TREE_DEPTH) {
 		if (!m->expr_reported)
@@ -890,12 +892,21 @@ static bool walk_node(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 	}
 	switch (e->kind) {
 	case EX_INT:
+		if (e->unit && units_literal(m, e, &converted)) {
+			/* written in another unit than the quantity it meets: as converted */
+			ast_expr c = *e;
+			c.kind = EX_DECIMAL;
+			c.num = converted;
+			c.unit = NULL;
+			return walk(m, &c, hint_enum, iv, t, depth, stack);
+		}
 		emit(iv, RTAB_OP_CONST, (int32_t)e->num);
 		*t = (expr_type){RTAB_TYPE_INT, -1, e->num, e->num, e->num * model_scale(m)};
 		return true;
 	case EX_DECIMAL: {
 		int64_t v;
-		if (!model_exact(m, e->num, e->loc, &v))
+		if (!model_exact(m, e->unit && units_literal(m, e, &converted) ? converted : e->num,
+				 e->loc, &v))
 			return false;
 		emit(iv, model_scale(m) > 1 ? RTAB_OP_CONST_EXACT : RTAB_OP_CONST, (int32_t)v);
 		*t = (expr_type){model_scale(m) > 1 ? EXPR_EXACT : RTAB_TYPE_INT, -1, v, v, v};
@@ -945,6 +956,7 @@ bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr
 	instr_vec iv = {0};
 	int stack = 0;
 	m->expr_reported = false;
+	m->expr_unit = units_check_expr(m, e);
 	bool ok = walk(m, e, -1, &iv, type, 0, &stack);
 
 	if (ok && want == EXPR_NUMERIC)

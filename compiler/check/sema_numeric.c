@@ -21,6 +21,7 @@
 
 #include "check/body.h"
 #include "check/checks.h"
+#include "check/units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@ typedef struct special {
 
 typedef struct param {
 	const char *id;
+	const char *unit; /* of its numbers, or NULL */
 	int64_t lo, hi;
 	special *specials;
 	size_t nspecials;
@@ -192,6 +194,7 @@ static void read_family(model *m, family *f)
 			f->ok = false;
 		}
 		pa->id = p->id;
+		pa->unit = units_of_type(m, &p->type, "parameter", p->id);
 		pa->lo = p->type.lo;
 		pa->hi = p->type.hi;
 		size_t ns = 0;
@@ -396,6 +399,9 @@ static ast_def *instantiate(const model *m, const family *f, const char *id, con
 					continue;
 				a->kind = ARG_INT;
 				a->num = values[k];
+				/* the number is in its parameter's unit */
+				a->unit = f->params[k].unit ? xstrdup(f->params[k].unit) : NULL;
+				a->unit_loc = a->loc;
 			}
 		v->body = AST_APPEND(v->body, c);
 	}
@@ -842,6 +848,7 @@ void lower_numeric_outcomes(model *m)
 			ps[p].id = arena_strdup(&m->arena, pa->id);
 			ps[p].min = (int32_t)pa->lo;
 			ps[p].max = (int32_t)pa->hi;
+			ps[p].unit = pa->unit;
 			ps[p].nspecials = (uint8_t)(pa->nspecials > 255 ? 255 : pa->nspecials);
 			rtab_special_value *sv = model_array(m, pa->nspecials ? pa->nspecials : 1, sizeof *sv);
 			ps[p].specials = sv;

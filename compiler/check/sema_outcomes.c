@@ -7,6 +7,7 @@
 #include "check/sema_defs.h"
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
+#include "check/units.h"
 
 #include <string.h>
 
@@ -37,7 +38,7 @@ static void resolve_effect(model *m, const ast_def *d, const ast_stmt *s, rtab_e
 				check_report(m, CHECK_EFFECT_ARGS, a->loc,
 					     "parameter '%s' of effect '%s' is an integer, not '%s'",
 					     p->id, kind->id, a->name);
-			args[i] = (int32_t)a->num;
+			args[i] = (int32_t)units_effect_arg(m, a, p, kind->id);
 		} else if (a->kind != ARG_NAME) {
 			check_report(m, CHECK_EFFECT_ARGS, a->loc,
 				     "parameter '%s' of effect '%s' takes a value of enum '%s', not a number",

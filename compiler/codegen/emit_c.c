@@ -220,6 +220,7 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 			  in->list_role == RTAB_LIST_FIELD ? in->list_length : -1, in->list_item);
 		fopt(o, "list_field", in->list_field);
 		sb_printf(o, ".step = %ld, ", (long)in->step);
+		fopt(o, "unit", in->unit);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -264,7 +265,9 @@ static void emit_effect_kinds(strbuf *o, const rtab_ruleset *rs)
 		for (size_t p = 0; p < k->nparams; p++) {
 			sb_puts(o, p ? ", {" : "{");
 			sb_put_c_string(o, k->params[p].id);
-			sb_printf(o, ", %d}", k->params[p].enum_index);
+			sb_printf(o, ", %d, ", k->params[p].enum_index);
+			str(o, k->params[p].unit);
+			sb_putc(o, '}');
 		}
 		sb_puts(o, "};\n");
 	}
@@ -400,6 +403,7 @@ static void emit_numeric_outcomes(strbuf *o, const rtab_ruleset *rs)
 				sb_printf(o, ".min = %ld, .max = %ld, .nspecials = %u, ", (long)pa->min,
 					  (long)pa->max, pa->nspecials);
 				fref(o, "specials", pa->nspecials, "numeric%zu_param%zu_specials", i, p);
+				fopt(o, "unit", pa->unit);
 				close_struct(o);
 			}
 			sb_puts(o, "};\n");
@@ -1125,6 +1129,22 @@ construct_use emit_c_kind_use(def_kind kind)
 	return use;
 }
 
+/* The declared units and their conversions (`unit cm = inch * 100 / 254;`). */
+static void emit_units(strbuf *o, const rtab_ruleset *rs)
+{
+	if (!rs->nunits)
+		return;
+	sb_puts(o, "\n/* units */\nstatic const rtab_unit units[] = {\n");
+	for (size_t i = 0; i < rs->nunits; i++) {
+		const rtab_unit *u = &rs->units[i];
+		sb_puts(o, "\t{.id = ");
+		sb_put_c_string(o, u->id);
+		sb_printf(o, ", .base = %d, .num = %lld, .den = %lld, .tolerance = %ld},\n", u->base,
+			  (long long)u->num, (long long)u->den, (long)u->tolerance);
+	}
+	sb_puts(o, "};\n");
+}
+
 static size_t part_count(const rtab_ruleset *rs, const struct part *p)
 {
 	const char *base = (const char *)rs + p->count_offset;
@@ -1185,12 +1205,13 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
 		if (part_count(rs, &parts[i]))
 			parts_of[parts[i].kind].emit[parts[i].which](o, rs);
+	emit_units(o, rs);
 
 	/* The fields in declaration order, as C++ requires of designators. */
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 10];
+	} fields[2 * sizeof parts / sizeof parts[0] + 12];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1204,6 +1225,8 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 	sb_puts(FIELD(rule), ".rule = ");
 	str(&fields[nf - 1].text, rs->rule);
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
+	sb_printf(FIELD(nunits), ".nunits = %u", rs->nunits);
+	sb_printf(FIELD(units), ".units = %s", rs->nunits ? "units" : "NULL");
 	sb_puts(FIELD(native_resolve), ".native_resolve = ");
 	if (!data_only && emit_entry_wanted(rs))
 		emit_entry_name(&fields[nf - 1].text, rs);

@@ -43,6 +43,14 @@ static void html_begin(export_ctx *c)
 	sb_puts(c->out, "</h1>\n<p class=\"legend\">Values marked <span class=\"provisional\">");
 	sb_puts(c->out, EXPORT_PROVISIONAL_MARK);
 	sb_puts(c->out, "</span> are provisional: the source does not settle them; the reason is given beside each.</p>\n");
+	if (rs->nunits) {
+		strbuf units = {0};
+		export_units_text(&units, rs);
+		sb_puts(c->out, "<p class=\"units\">Units: ");
+		html_escape(c->out, units.data);
+		sb_puts(c->out, ".</p>\n");
+		sb_free(&units);
+	}
 	c->state = xcalloc(1, sizeof(grid));
 }
 

@@ -118,6 +118,8 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 		return v < rs->nenums ? rs->enums[v].id : NULL;
 	if (IS("rtab_table", "dice"))
 		return v < rs->ndice ? rs->dice[v].id : NULL;
+	if (IS("rtab_unit", "base"))
+		return v < rs->nunits ? rs->units[v].id : NULL;
 	if (IS("rtab_input", "list_length") && ((const rtab_input *)owner)->list_role != RTAB_LIST_FIELD)
 		return NULL;
 	if (IS("rtab_table", "column_input") || IS("rtab_transition", "input") ||
@@ -158,7 +160,7 @@ static bool has_ref(const char *type, const char *field)
 		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
 		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
 		"rtab_procedure_step.outcome", "rtab_procedure.otherwise", "rtab_table.shifts",
-		"rtab_column.automatic", "rtab_outcome.numeric",
+		"rtab_column.automatic", "rtab_outcome.numeric", "rtab_unit.base",
 	};
 	size_t n = strlen(type);
 	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)

@@ -35,6 +35,14 @@ static void md_begin(export_ctx *c)
 		}
 	sb_printf(c->out, "\n\nValues marked %s are provisional: the source does not settle them.\n",
 		  EXPORT_PROVISIONAL_MARK);
+	if (rs->nunits) {
+		strbuf units = {0};
+		export_units_text(&units, rs);
+		sb_puts(c->out, "\nUnits: ");
+		markdown_escape(c->out, units.data, false);
+		sb_puts(c->out, ".\n");
+		sb_free(&units);
+	}
 }
 
 static void md_section(export_ctx *c, export_kind kind)

@@ -178,6 +178,9 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 			grid_cell(g, sb.data);
 			rtab_format_exact(in->default_value, rs->scale, def, sizeof def);
 			grid_cell(g, def);
+		} else if (in->unit) {
+			grid_cellf(g, "int %ld..%ld %s", (long)in->min, (long)in->max, in->unit);
+			grid_cellf(g, "%ld", (long)in->default_value);
 		} else {
 			grid_cellf(g, "int %ld..%ld", (long)in->min, (long)in->max);
 			grid_cellf(g, "%ld", (long)in->default_value);
@@ -198,8 +201,9 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		grid_cell(g, k->id);
 		label_cells(c, g, k->labels);
 		for (size_t p = 0; p < k->nparams; p++)
-			sb_printf(&sb, "%s%s: %s", p ? ", " : "", k->params[p].id,
-				  k->params[p].enum_index >= 0 ? rs->enums[k->params[p].enum_index].id : "int");
+			sb_printf(&sb, "%s%s: %s%s%s", p ? ", " : "", k->params[p].id,
+				  k->params[p].enum_index >= 0 ? rs->enums[k->params[p].enum_index].id : "int",
+				  k->params[p].unit ? " " : "", k->params[p].unit ? k->params[p].unit : "");
 		grid_cell(g, sb.data);
 		grid_cell(g, k->rule);
 		break;

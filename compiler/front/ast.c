@@ -245,6 +245,7 @@ static void expr_tree_free(ast_expr *e)
 		ast_expr_free(e->third);
 		ast_expr_free(e->args);
 		free(e->name);
+		free(e->unit);
 		free(e);
 		e = next;
 	}
@@ -255,6 +256,8 @@ void ast_type_free(ast_type *t)
 	if (t) {
 		free(t->name);
 		t->name = NULL;
+		free(t->unit);
+		t->unit = NULL;
 	}
 }
 
@@ -274,6 +277,7 @@ void ast_args_free(ast_arg *l)
 		ast_arg *n = l->next;
 		free(l->name);
 		free(l->key);
+		free(l->unit);
 		free(l);
 		l = n;
 	}
@@ -404,6 +408,8 @@ static ast_arg *args_copy(const ast_arg *l)
 		a->name = dup_str(l->name);
 		a->key = dup_str(l->key);
 		a->key_loc = l->key_loc;
+		a->unit = dup_str(l->unit);
+		a->unit_loc = l->unit_loc;
 		out = AST_APPEND(out, a);
 	}
 	return out;
@@ -438,6 +444,8 @@ static ast_expr *expr_copy(const ast_expr *e, int depth)
 		c->num = e->num;
 		c->sides = e->sides;
 		c->name = dup_str(e->name);
+		c->unit = dup_str(e->unit);
+		c->unit_loc = e->unit_loc;
 		c->lhs = e->lhs ? expr_copy_one(e->lhs, depth + 1) : NULL;
 		c->rhs = e->rhs ? expr_copy_one(e->rhs, depth + 1) : NULL;
 		c->third = e->third ? expr_copy_one(e->third, depth + 1) : NULL;
@@ -460,6 +468,8 @@ static ast_expr *expr_copy_one(const ast_expr *e, int depth)
 	c->num = e->num;
 	c->sides = e->sides;
 	c->name = dup_str(e->name);
+	c->unit = dup_str(e->unit);
+	c->unit_loc = e->unit_loc;
 	c->lhs = e->lhs ? expr_copy_one(e->lhs, depth + 1) : NULL;
 	c->rhs = e->rhs ? expr_copy_one(e->rhs, depth + 1) : NULL;
 	c->third = e->third ? expr_copy_one(e->third, depth + 1) : NULL;

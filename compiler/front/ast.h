@@ -38,6 +38,8 @@ typedef struct ast_expr {
 	struct ast_expr *args;     /* of a call, linked by next_arg */
 	struct ast_expr *next_arg;
 	struct ast_expr *last_arg; /* on the first argument: the last, to append in O(1) */
+	char *unit; /* a number or dice written with its unit ('6 inch', '2d6 cm'), or NULL */
+	src_loc unit_loc;
 } ast_expr;
 
 typedef struct ast_id {
@@ -55,6 +57,8 @@ typedef struct ast_arg {
 	char *name;
 	char *key; /* NAME = value, in an example's inputs */
 	src_loc key_loc;
+	char *unit; /* ARG_INT written with its unit: retreat(defender, 2 hex) */
+	src_loc unit_loc;
 	struct ast_arg *next, *tail;
 } ast_arg;
 
@@ -152,6 +156,8 @@ typedef struct ast_type {
 	char *name;
 	int64_t lo, hi;
 	int64_t step; /* TY_NUMBER */
+	char *unit;   /* 'int 0..30 inch': the unit of the quantity, or NULL */
+	src_loc unit_loc;
 } ast_type;
 
 typedef struct ast_param {

@@ -106,6 +106,28 @@ static ast_expr *number(int64_t v, RTAB_YYLTYPE yl)
 	return e;
 }
 
+/* A number or dice written with its unit: '6 inch', '2d6 cm'. */
+static ast_expr *with_unit(ast_expr *e, char *unit, RTAB_YYLTYPE yl)
+{
+	e->unit = unit;
+	e->unit_loc = LOC(yl);
+	return e;
+}
+
+/* 'value x / 2 round down;' reads '2 round' as a number with its unit: when
+ * the last number of e carries the unit 'round', it was the rounding the rule
+ * states after the value, which the caller makes a call of round_WORD. */
+static bool take_rounding(ast_expr *e)
+{
+	while (e && (e->kind == EX_BINARY || e->kind == EX_UNARY || e->kind == EX_IF))
+		e = e->kind == EX_BINARY ? e->rhs : e->kind == EX_IF ? e->third : e->lhs;
+	if (!e || !e->unit || strcmp(e->unit, "round") != 0)
+		return false;
+	free(e->unit);
+	e->unit = NULL;
+	return true;
+}
+
 /* "a/2" without spaces reads as one word (a code like 6/3): in an expression
  * it is the exact division a / 2, each part a number or a name. */
 static ast_expr *word_division(char *text, RTAB_YYLTYPE yl)
@@ -329,9 +351,11 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint sdec decpart
 %type <range> bounds numrange
-%type <type> type
+%type <type> type base_type
 %type <errata> layer_items
 %type <kind> def_kw
+%type <range> unit_factor
+%type <num> unit_number unit_within
 
 %destructor { parse_discard(ctx, $$); } <str>
 %destructor { ast_expr_free($$); } <expr>
@@ -345,6 +369,9 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %destructor { ast_type_free(&$$); } <type>
 %destructor { ast_errata_free($$); } <errata>
 
+/* A number before a word takes it as its unit ('6 inch'): shift the word. */
+%precedence NUMBER_ALONE
+%precedence IDENT
 %precedence ELSE
 %left OR
 %left AND
@@ -604,7 +631,17 @@ stmt:
 	| WHEN expr ';' { $$ = ast_stmt_new(ST_WHEN, LOC(@1)); $$->expr = $2; }
 	| VALUE expr ';' { $$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; }
 	| VALUE expr IDENT ';' {
-		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1)); $$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
+		$$ = ast_stmt_new(ST_AMOUNT, LOC(@1));
+		if (take_rounding($2)) {
+			/* value EXPR round WORD; where EXPR ends in a number */
+			$$->expr = ast_expr_new(EX_CALL, LOC(@3));
+			$$->expr->name = xasprintf("round_%s", $3);
+			$$->expr->args = $2;
+			$2->last_arg = $2;
+			free($3);
+		} else {
+			$$->expr = $2; $$->name2 = $3; $$->name2_loc = LOC(@3);
+		}
 	}
 	| VALUE expr IDENT IDENT ';' {
 		/* value EXPR round down|up|nearest; the rounding the rule states, as a
@@ -623,6 +660,14 @@ stmt:
 	| IDENT CODEWORD ';' {
 		$$ = formed_stmt(ST_EXACT, @1, $1); word_fraction($2, &$$->lo, &$$->hi);
 		$$->text_loc = LOC(@2); free($2);
+	}
+	/* unit cm = inch * 100 / 254 within 10%;  1 cm is 100/254 inch */
+	| IDENT IDENT '=' IDENT unit_factor unit_within ';' {
+		$$ = word_stmt(@1, $1);
+		$$->ids = ast_id_new($2, LOC(@2)); $$->ids->tail = $$->ids;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		$$->lo = $5.lo; $$->hi = $5.hi; $$->text_loc = LOC(@5);
+		$$->has_drm = $6 >= 0; $$->drm = $6;
 	}
 	| DEFAULT sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
@@ -739,6 +784,26 @@ stmt:
 	}
 	;
 
+/* The factor of a unit's conversion, in thousandths over a whole divisor. */
+unit_factor:
+	%empty { $$.lo = RTAB_MILLI; $$.hi = 1; }
+	| '*' unit_number { $$.lo = $2; $$.hi = 1; }
+	| '*' unit_number '/' INT { $$.lo = $2; $$.hi = $4; }
+	| '*' CODEWORD { word_fraction($2, &$$.lo, &$$.hi); $$.lo *= RTAB_MILLI; free($2); }
+	| '/' INT { $$.lo = RTAB_MILLI; $$.hi = $2; }
+	;
+
+unit_number:
+	INT { $$ = $1 * RTAB_MILLI; }
+	| DECNUM
+	;
+
+/* How far a printed conversion may stray, in thousandths of a percent; -1: not said. */
+unit_within:
+	%empty { $$ = -1; }
+	| RANGE_KW unit_number '%' { $$ = $2; }
+	;
+
 /* The rolls a patch changes: as a grid line's roll, but a single number (sint) apart. */
 patch_rolls:
 	LE sint { $$ = cell(@$, INT64_MIN, $2, true, false); }
@@ -793,6 +858,7 @@ args:
 arg:
 	word { $$ = ast_arg_new(ARG_NAME, LOC(@1)); $$->name = $1; }
 	| sint { $$ = ast_arg_new(ARG_INT, LOC(@1)); $$->num = $1; }
+	| sint IDENT { $$ = ast_arg_new(ARG_INT, LOC(@1)); $$->num = $1; $$->unit = $2; $$->unit_loc = LOC(@2); }
 	;
 
 sint:
@@ -1068,6 +1134,11 @@ specials:
 	;
 
 type:
+	base_type
+	| base_type IDENT { $$ = $1; $$.unit = $2; $$.unit_loc = LOC(@2); }
+	;
+
+base_type:
 	BOOL { $$ = (ast_type){.kind = TY_BOOL, .loc = LOC(@1)}; }
 	| INT_KW { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = RTAB_INT_LIMIT}; }
 	| INT_KW bounds { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $2.lo, .hi = $2.hi}; }
@@ -1114,8 +1185,10 @@ expr:
 	| '-' expr %prec UNARY { $$ = unary(RTAB_OP_NEG, $2, @1); }
 	| '+' expr %prec UNARY { $$ = $2; }
 	| '(' expr ')' { $$ = $2; }
-	| INT { $$ = number($1, @1); }
-	| DECNUM { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; }
+	| INT %prec NUMBER_ALONE { $$ = number($1, @1); }
+	| INT IDENT { $$ = with_unit(number($1, @1), $2, @2); }
+	| DECNUM %prec NUMBER_ALONE { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; }
+	| DECNUM IDENT { $$ = ast_expr_new(EX_DECIMAL, LOC(@1)); $$->num = $1; $$ = with_unit($$, $2, @2); }
 	| CODEWORD { $$ = word_division($1, @1); }
 	| RANGE { $$ = binary(RTAB_OP_SUB, number($1.lo, @1), number($1.hi, @1), @1); }
 	| TRUE { $$ = ast_expr_new(EX_BOOL, LOC(@1)); $$->num = 1; }
@@ -1128,7 +1201,11 @@ expr:
 		$$->args = ast_expr_new(EX_NAME, LOC(@3)); $$->args->name = $3; $$->args->last_arg = $$->args;
 		$$->third = $5;
 	}
-	| DICESPEC { $$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides; }
+	| DICESPEC %prec NUMBER_ALONE { $$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides; }
+	| DICESPEC IDENT {
+		$$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides;
+		$$ = with_unit($$, $2, @2);
+	}
 	| IF expr THEN expr ELSE expr %prec ELSE {
 		$$ = ast_expr_new(EX_IF, LOC(@1)); $$->lhs = $2; $$->rhs = $4; $$->third = $6;
 	}

@@ -1,6 +1,8 @@
 /* The text forms of values (see value_text.h). */
 #include "text/value_text.h"
 
+#include "base/json.h"
+
 void export_range(strbuf *sb, int64_t lo, int64_t hi)
 {
 	if (lo > hi)
@@ -59,6 +61,8 @@ void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n)
 	for (size_t p = 0; p < n->nparams; p++) {
 		const rtab_outcome_param *pa = &n->params[p];
 		sb_printf(sb, "%s%s: int %ld..%ld", p ? ", " : "", pa->id, (long)pa->min, (long)pa->max);
+		if (pa->unit)
+			sb_printf(sb, " %s", pa->unit);
 		for (size_t k = 0; k < pa->nspecials; k++)
 			sb_printf(sb, " or %s = %ld code %s", pa->specials[k].id, (long)pa->specials[k].value,
 				  pa->specials[k].code);
@@ -76,8 +80,38 @@ void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e
 			sb_puts(sb, rs->enums[en].values[e->args[a]].id);
 		else
 			sb_printf(sb, "%ld", (long)e->args[a]);
+		if (en < 0 && a < k->nparams && k->params[a].unit)
+			sb_printf(sb, " %s", k->params[a].unit);
 	}
 	sb_putc(sb, ')');
+}
+
+void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e)
+{
+	bool any = false;
+	for (size_t p = 0; p < k->nparams; p++)
+		any |= k->params[p].unit != NULL;
+	if (!any)
+		return;
+	sb_puts(b, ", \"units\": [");
+	for (size_t a = 0; a < e->nargs; a++) {
+		sb_puts(b, a ? ", " : "");
+		json_string(b, a < k->nparams ? k->params[a].unit : NULL);
+	}
+	sb_puts(b, "]");
+}
+
+void export_units_text(strbuf *sb, const rtab_ruleset *rs)
+{
+	for (size_t i = 0; i < rs->nunits; i++) {
+		const rtab_unit *u = &rs->units[i];
+		sb_printf(sb, "%s%s", i ? "; " : "", u->id);
+		if (u->base >= 0 && u->base < rs->nunits)
+			sb_printf(sb, " = %s * %lld / %lld", rs->units[u->base].id, (long long)u->num,
+				  (long long)u->den);
+		if (u->tolerance >= 0)
+			sb_printf(sb, " within %g%%", u->tolerance / 1000.0);
+	}
 }
 
 void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v)

@@ -28,6 +28,13 @@ const char *export_target_id(const rtab_ruleset *rs, rtab_target t);
 
 /* An effect as written: "retreat(defender, 2)". */
 void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e);
+
+/* , "units": [...] beside an effect's JSON arguments (null for a parameter
+ * without one), when a parameter of its kind has a unit; nothing otherwise. */
+void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e);
+
+/* The units a ruleset declares, as its header writes them: "inches; cm = inches * 50 / 127 within 5%". */
+void export_units_text(strbuf *sb, const rtab_ruleset *rs);
 /* The numbers an outcome carries, by parameter: "e 8, lw 2", "e killed (100), lw 0";
  * nothing for a plain outcome. */
 void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o);

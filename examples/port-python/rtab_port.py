@@ -540,7 +540,11 @@ class Ruleset:
             args = []
             for a, p in zip(e['args'], kind['params']):
                 args.append(self.x['enums'][p['enum_index']]['values'][a]['id'] if p['enum_index'] >= 0 else a)
-            out.append({'effect': kind['id'], 'args': args})
+            effect = {'effect': kind['id'], 'args': args}
+            # The unit of each argument, when a parameter of the kind has one.
+            if any(p.get('unit') for p in kind['params']):
+                effect['units'] = [p.get('unit') for p in kind['params']][:len(args)]
+            out.append(effect)
         return out
 
     # -- the others ------------------------------------------------------

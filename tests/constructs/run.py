@@ -57,6 +57,7 @@ SUB_FORMS = [
     'number_input',        # number MIN..MAX by STEP
     'list_input',          # list LO..HI of { fields }
     'like_base_error',     # a like variant of a grid with an error, reported once
+    'unit_quantity',       # a quantity with its unit: an input, a number, dice, an argument
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',

@@ -37,8 +37,8 @@ static const rtab_enum enums[] = {
 static const char *const input0_labels[] = {"Attacked facing", "Атакованное направление"};
 static const char *const input1_labels[] = {"Attacker strength", "Сила атакующего"};
 static const rtab_input inputs[] = {
-	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attack_facing", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "attacker_strength", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 4, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -49,9 +49,9 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Retreat", "Отступление"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"hexes", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}, {"hexes", -1, NULL}};
 static const char *const effect_kind1_labels[] = {"Eliminated", "Уничтожен"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "retreat", .labels = effect_kind0_labels, .rule = "11.2", .nparams = 2, .params = effect_kind0_params},
 	{.id = "eliminate", .labels = effect_kind1_labels, .rule = "11.3", .nparams = 1, .params = effect_kind1_params},
@@ -197,6 +197,8 @@ const rtab_ruleset effects_labels_ruleset = {
 	.native_resolve = effects_labels_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

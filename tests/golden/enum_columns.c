@@ -30,7 +30,7 @@ static const rtab_enum enums[] = {
 /* inputs */
 static const char *const input0_labels[] = {"Target terrain"};
 static const rtab_input inputs[] = {
-	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "terrain", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -145,6 +145,8 @@ const rtab_ruleset enum_columns_ruleset = {
 	.native_resolve = enum_columns_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

@@ -22,16 +22,16 @@ static const char *const input7_labels[] = {"Unit 3: rank bonus"};
 static const char *const input8_labels[] = {"Unit 3: wounds"};
 static const char *const input9_labels[] = {"Unit 3: standard"};
 static const rtab_input inputs[] = {
-	{.id = "units", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 3, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "units[1].rank_bonus", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 5, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 1, .list_field = "rank_bonus", .step = 0},
-	{.id = "units[1].wounds", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 9, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 1, .list_field = "wounds", .step = 0},
-	{.id = "units[1].standard", .labels = input3_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 1, .list_field = "standard", .step = 0},
-	{.id = "units[2].rank_bonus", .labels = input4_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 5, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 2, .list_field = "rank_bonus", .step = 0},
-	{.id = "units[2].wounds", .labels = input5_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 9, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 2, .list_field = "wounds", .step = 0},
-	{.id = "units[2].standard", .labels = input6_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 2, .list_field = "standard", .step = 0},
-	{.id = "units[3].rank_bonus", .labels = input7_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 5, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 3, .list_field = "rank_bonus", .step = 0},
-	{.id = "units[3].wounds", .labels = input8_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 9, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 3, .list_field = "wounds", .step = 0},
-	{.id = "units[3].standard", .labels = input9_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 3, .list_field = "standard", .step = 0},
+	{.id = "units", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 3, .default_value = 1, .provisional = NULL, .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "units[1].rank_bonus", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 5, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 1, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[1].wounds", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 9, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 1, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[1].standard", .labels = input3_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 1, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[2].rank_bonus", .labels = input4_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 5, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 2, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[2].wounds", .labels = input5_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 9, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 2, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[2].standard", .labels = input6_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 2, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[3].rank_bonus", .labels = input7_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 5, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 3, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[3].wounds", .labels = input8_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 9, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 3, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[3].standard", .labels = input9_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 0, .list_item = 3, .list_field = "standard", .step = 0, .unit = NULL},
 };
 
 /* outcome total */
@@ -163,6 +163,8 @@ const rtab_ruleset lists_ruleset = {
 	.native_resolve = lists_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

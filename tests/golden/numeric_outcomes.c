@@ -28,9 +28,9 @@ static const char *const input0_labels[] = {"Attack"};
 static const char *const input1_labels[] = {"Defence"};
 static const char *const input2_labels[] = {"Fortified"};
 static const rtab_input inputs[] = {
-	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
-	{.id = "fortified", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "attack", .labels = input0_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defence", .labels = input1_labels, .rule = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 20, .default_value = 4, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "fortified", .labels = input2_labels, .rule = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -41,9 +41,9 @@ static const rtab_dice dice[] = {
 
 /* effect kinds */
 static const char *const effect_kind0_labels[] = {"Loses steps"};
-static const rtab_param effect_kind0_params[] = {{"who", 0}, {"steps", -1}};
+static const rtab_param effect_kind0_params[] = {{"who", 0, NULL}, {"steps", -1, NULL}};
 static const char *const effect_kind1_labels[] = {"Retreats"};
-static const rtab_param effect_kind1_params[] = {{"who", 0}, {"hexes", -1}};
+static const rtab_param effect_kind1_params[] = {{"who", 0, NULL}, {"hexes", -1, NULL}};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "loses", .labels = effect_kind0_labels, .rule = NULL, .nparams = 2, .params = effect_kind0_params},
 	{.id = "retreat", .labels = effect_kind1_labels, .rule = NULL, .nparams = 2, .params = effect_kind1_params},
@@ -283,7 +283,7 @@ static const rtab_table tables[] = {
 /* numeric outcome attacker_loses */
 static const char *const numeric0_labels[] = {"Attacker loses {steps}"};
 static const rtab_outcome_param numeric0_params[] = {
-	{.id = "steps", .min = 1, .max = 3, .nspecials = 0, .specials = NULL},
+	{.id = "steps", .min = 1, .max = 3, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 /* numeric outcome defender_loses */
@@ -292,19 +292,19 @@ static const rtab_special_value numeric1_param0_specials[] = {
 	{.id = "eliminated", .code = "E", .value = 99},
 };
 static const rtab_outcome_param numeric1_params[] = {
-	{.id = "steps", .min = 1, .max = 3, .nspecials = 1, .specials = numeric1_param0_specials},
+	{.id = "steps", .min = 1, .max = 3, .nspecials = 1, .specials = numeric1_param0_specials, .unit = NULL},
 };
 
 /* numeric outcome defender_retreats */
 static const char *const numeric2_labels[] = {"Defender retreats {hexes}"};
 static const rtab_outcome_param numeric2_params[] = {
-	{.id = "hexes", .min = 1, .max = 3, .nspecials = 0, .specials = NULL},
+	{.id = "hexes", .min = 1, .max = 3, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 /* numeric outcome pursuit */
 static const char *const numeric3_labels[] = {"Pursue {hexes} hexes"};
 static const rtab_outcome_param numeric3_params[] = {
-	{.id = "hexes", .min = 1, .max = 6, .nspecials = 0, .specials = NULL},
+	{.id = "hexes", .min = 1, .max = 6, .nspecials = 0, .specials = NULL, .unit = NULL},
 };
 
 static const rtab_numeric_outcome numeric_outcomes[] = {
@@ -359,6 +359,8 @@ const rtab_ruleset numeric_outcomes_ruleset = {
 	.native_resolve = numeric_outcomes_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

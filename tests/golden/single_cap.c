@@ -13,7 +13,7 @@ static const char *const title_labels[] = {"Skirmish: Morale"};
 /* inputs */
 static const char *const input0_labels[] = {"Casualties this turn"};
 static const rtab_input inputs[] = {
-	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0},
+	{.id = "casualties", .labels = input0_labels, .rule = "7.2", .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -123,6 +123,8 @@ const rtab_ruleset single_cap_ruleset = {
 	.native_resolve = single_cap_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
+	.nunits = 0,
+	.units = NULL,
 	.data_version = 1,
 };
 

@@ -109,7 +109,17 @@ static const char *op_name(int op)
 	}
 }
 
+static void put_expr_plain(strbuf *sb, bool locs, const ast_expr *e);
+
+/* A number or dice written with its unit: "1d6[cm]". */
 static void put_expr(strbuf *sb, bool locs, const ast_expr *e)
+{
+	put_expr_plain(sb, locs, e);
+	if (e->unit)
+		sb_printf(sb, "[%s]", e->unit);
+}
+
+static void put_expr_plain(strbuf *sb, bool locs, const ast_expr *e)
 {
 	switch (e->kind) {
 	case EX_INT: sb_printf(sb, "%lld", (long long)e->num); break;
@@ -183,6 +193,8 @@ static void put_type(strbuf *sb, const ast_type *t)
 			  (long long)t->step);
 		break;
 	}
+	if (t->unit)
+		sb_printf(sb, " %s", t->unit);
 }
 
 static void put_stmts(strbuf *sb, bool locs, const ast_stmt *s);
@@ -276,7 +288,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		sb_printf(sb, "effect %s(", s->name);
 		for (const ast_arg *a = s->args; a; a = a->next) {
 			if (a->kind == ARG_INT)
-				sb_printf(sb, "%lld", (long long)a->num);
+				sb_printf(sb, "%lld%s%s", (long long)a->num, a->unit ? " " : "", a->unit ? a->unit : "");
 			else
 				sb_puts(sb, a->name);
 			put_loc(sb, locs, a->loc);
@@ -406,6 +418,14 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 			sb_printf(sb, "%lld%s%lld ", (long long)s->step->lo,
 				  s->step->kind == CELL_RATIO ? "/" : "=", (long long)s->step->hi);
 		put_ids(sb, locs, s->ids);
+		break;
+	case ST_UNIT:
+		sb_puts(sb, "unit ");
+		put_ids(sb, locs, s->ids);
+		if (s->name2)
+			sb_printf(sb, " = %s * %lld/%lld", s->name2, (long long)s->lo, (long long)s->hi);
+		if (s->has_drm)
+			sb_printf(sb, " within %lld", (long long)s->drm);
 		break;
 	case ST_DEFAULT: sb_printf(sb, "default %lld", (long long)s->lo); break;
 	case ST_CELL:
@@ -876,9 +896,23 @@ static const tree_case tree_cases[] = {
 	 "}\n"
 	 "distance flee { value if move > 6 then 3d6 else 2d6 inches; }\n",
 	 false,
-	 "distance retire_move @p. 12 { amount (+ half_down(compulsory_move_cm) 1d6) cm; "
-	 "amount (+ half_down(compulsory_move_in) 1d6) inches; }\n"
-	 "distance flee { amount (if (> move 6) 3d6 2d6) inches; }\n"},
+	 "distance retire_move @p. 12 { amount (+ half_down(compulsory_move_cm) 1d6[cm]); "
+	 "amount (+ half_down(compulsory_move_in) 1d6[inches]); }\n"
+	 "distance flee { amount (if (> move 6) 3d6 2d6[inches]); }\n"},
+	{"units: declared with conversions, on types, numbers, dice and arguments",
+	 "ruleset r { unit inch; unit cm = inch * 100 / 254 within 10%; unit hex = inch * 4; }\n"
+	 "input move: int 0..30 inch = 6;\n"
+	 "effect retreat(distance: int hex);\n"
+	 "outcome back { retreat(2 hex); }\n"
+	 "modifier m { when move > 6 inch and move < 15.5 cm; value x / 2 round down; }\n"
+	 "distance d { value 2d6 inch; }\n",
+	 false,
+	 "ruleset r { unit inch; unit cm = inch * 100000/254 within 10000; unit hex = inch * 4000/1; }\n"
+	 "input move: int 0..30 inch = 6\n"
+	 "effect retreat(distance: int -1000000000..1000000000 hex)\n"
+	 "outcome back { effect retreat(2 hex); }\n"
+	 "modifier m { when (and (> move 6[inch]) (< move 15500/1000[cm])); amount round_down((/ x 2)); }\n"
+	 "distance d { amount 2d6[inch]; }\n"},
 	{"procedure: steps with guards and leads, a tie-break, otherwise",
 	 "procedure falling_out @ \"p. 53\" {\n"
 	 "  en \"Falling out of combat\";\n"
