@@ -145,7 +145,7 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 			}
 	}
 	report_unknown(m, loc, "outcome or code", name, names, n, sizeof *names);
-	numeric_note_patterns(m, loc);
+	numeric_note_patterns(m, name, loc);
 	return -1;
 }
 

@@ -1059,7 +1059,20 @@ specials:
 		free($6);
 		$$ = AST_APPEND($1, a);
 	}
+	| specials OR IDENT '=' sint IDENT dash_code {
+		/* 'or none = 0 code -': a page that prints '-' where a side has no number */
+		ast_arg *a = ast_arg_new(ARG_INT, LOC(@3)); a->name = $3; a->num = $5;
+		a->key = xstrdup("-"); a->key_loc = LOC(@7);
+		if (strcmp($6, "code") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@6),
+				    "syntax error, unexpected '%s' after the value of '%s'; write: or %s = %lld code -",
+				    $6, $3, $3, (long long)$5);
+		free($6);
+		$$ = AST_APPEND($1, a);
+	}
 	;
+
+dash_code: '-' | DASH ;
 
 type:
 	BOOL { $$ = (ast_type){.kind = TY_BOOL, .loc = LOC(@1)}; }

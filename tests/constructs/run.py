@@ -57,6 +57,7 @@ SUB_FORMS = [
     'number_input',        # number MIN..MAX by STEP
     'list_input',          # list LO..HI of { fields }
     'like_base_error',     # a like variant of a grid with an error, reported once
+    'result_dash',         # a printed '-' inside a result: -/1R, 2/-
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
