@@ -485,12 +485,10 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 		if (strcmp(t->columns[k].id, col->id) == 0)
 			return;
 	const ast_stmt *s = b->ast ? b->ast->body : NULL;
-	char id[96];
 	for (; s; s = s->next) {
 		if (s->kind != ST_NOTE)
 			continue;
-		format_named_column(id, sizeof id, t, s->step);
-		if (strcmp(id, col->id) == 0)
+		if (column_has_name(t, col, s->step))
 			break;
 	}
 	char *of = xasprintf("column '%s' note", col->id);

@@ -290,7 +290,11 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 		col->step_num = (int32_t)lo;
 		col->step_den = odds ? (int32_t)c->hi : 1;
 		format_step(label, sizeof label, t, col->step_num, col->step_den);
-		if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
+		char written[64];
+		if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
+			/* A value column is named as the page prints it: 34..50, not +34..+50. */
+			col->id = arena_strdup(&m->arena, written);
+		} else if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
 			/* As printed: <=-3, >=+6, 1..2. */
 			char hi[32];
 			format_step(hi, sizeof hi, t, c->hi == INT64_MAX ? 0 : c->hi, 1);

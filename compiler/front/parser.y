@@ -651,6 +651,11 @@ stmt:
 		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
 	}
 	| IDENT sint block { $$ = word_stmt(@1, $1); $$->body = $3; $$->step = cell(@2, $2, $2, false, false); }
+	/* 'note 34..50 { ... }', 'note <=0 { ... }': a value column as the grid prints it. */
+	| IDENT sint DOTDOT sint block { $$ = word_stmt(@1, $1); $$->body = $5; $$->step = cell(@2, $2, $4, false, false); }
+	| IDENT RANGE block { $$ = word_stmt(@1, $1); $$->body = $3; $$->step = cell(@2, $2.lo, $2.hi, false, false); }
+	| IDENT LE sint block { $$ = word_stmt(@1, $1); $$->body = $4; $$->step = cell(@2, INT64_MIN, $3, true, false); }
+	| IDENT GE sint block { $$ = word_stmt(@1, $1); $$->body = $4; $$->step = cell(@2, $3, INT64_MAX, false, true); }
 	| IDENT IDENT block {
 		$$ = word_stmt(@1, $1); $$->body = $3;
 		$$->step = cell(@2, 0, 0, false, false); $$->step->kind = CELL_NAME; $$->step->name = $2;
