@@ -645,6 +645,21 @@ stmt:
 		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
 		$$->step = cell(@2, $2, $2, false, false);
 	}
+	/* 'below none provisional "why";', 'above 7:1 DE provisional "why";': an end
+	 * whose reading the source does not settle. */
+	| IDENT idlist PROVISIONAL STRING ';' {
+		$$ = word_stmt(@1, $1); $$->ids = $2; $$->text = $4; $$->text_loc = LOC(@4);
+	}
+	| IDENT ODDS IDENT PROVISIONAL STRING ';' {
+		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
+		$$->text = $5; $$->text_loc = LOC(@5);
+	}
+	| IDENT sint IDENT PROVISIONAL STRING ';' {
+		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$->step = cell(@2, $2, $2, false, false);
+		$$->text = $5; $$->text_loc = LOC(@5);
+	}
 	/* 'note 1:2 { en "..."; }': labels on a whole column, named as the grid prints it. */
 	| IDENT ODDS block {
 		$$ = word_stmt(@1, $1); $$->body = $3;

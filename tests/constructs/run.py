@@ -59,6 +59,7 @@ SUB_FORMS = [
     'like_base_error',     # a like variant of a grid with an error, reported once
     'result_dash',         # a printed '-' inside a result: -/1R, 2/-
     'column_as_written',   # a value column's id as the grid prints it: 34..50
+    'end_provisional',     # below none provisional "why"; above 7:1 DE provisional "why";
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
