@@ -677,6 +677,10 @@ stmt:
 	}
 	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
 	| GRID IDENT '{' grid_lines '}' { $$ = named_stmt(ST_GRID, @1, $2, @2); $$->body = $4; }
+	/* One grid for several values of the variant: 'grid woods, town { ... }'. */
+	| GRID IDENT ',' idlist '{' grid_lines '}' {
+		$$ = named_stmt(ST_GRID, @1, $2, @2); $$->ids = $4; $$->body = $6;
+	}
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
