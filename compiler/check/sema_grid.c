@@ -563,6 +563,21 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			}
 		}
 	}
+	/* A dead column, printed '—' on every line ("no attack at 1:3"), gives no
+	 * result as 'below none' does, rather than a gap at every roll. */
+	for (size_t p = 0; p < nparts && !mt->shape_bad; p++)
+		for (size_t k = 0; k < parts[p].width && grid_lines(parts[p].grid, has_header); k++) {
+			rtab_column *col = (rtab_column *)&t->columns[parts[p].first + k];
+			bool dead = col->kind == RTAB_COLUMN_ROLLED;
+			for (size_t r = 0; dead && r < t->nrows; r++) {
+				const model_cell *mc = &mt->cells[(parts[p].first + k) * g.stride + r];
+				dead = mc->lo > mc->hi;
+			}
+			if (dead) {
+				col->kind = RTAB_COLUMN_NONE;
+				col->below_row = col->above_row = -1;
+			}
+		}
 done:
 	free(g.next_of_key);
 	free(g.first_of_key);

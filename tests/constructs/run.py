@@ -61,6 +61,7 @@ SUB_FORMS = [
     'column_as_written',   # a value column's id as the grid prints it: 34..50
     'end_provisional',     # below none provisional "why"; above 7:1 DE provisional "why";
     'grid_values',         # grid woods, town { ... }: one grid for several values of the variant
+    'dead_column',         # a column printed — on every line: no result
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
