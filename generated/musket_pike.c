@@ -1029,7 +1029,7 @@ static const uint8_t table0_column0_rows[] = {
 };
 static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 7,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table0_row_outcomes[] = {
 	0, /* attacker_eliminated */
@@ -1065,9 +1065,9 @@ static const uint8_t table1_column1_rows[] = {
 };
 static const rtab_column table1_columns[] = {
 	{.id = "tacw", .labels = table1_column0_labels, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL, .provisional = NULL},
 	{.id = "others", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows, .note = NULL, .provisional = NULL},
 };
 static const uint16_t table1_column_of_value[] = {0, 1, 1, 1};
 static const uint8_t table1_row_outcomes[] = {
@@ -1096,7 +1096,7 @@ static const uint8_t table2_column0_rows[] = {
 };
 static const rtab_column table2_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table2_row_outcomes[] = {
 	13, /* eliminated */

@@ -1551,13 +1551,18 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 	nat = nfaces ? natural_rule(t, faces, nfaces) : -1;
 	if (col->kind == RTAB_COLUMN_NONE) {
 		out->row = UINT16_MAX;
+		if (col->provisional) { /* "not allowed" may itself be a reading */
+			note_provisional_first(&ctx, col->provisional);
+			out->provisional = ctx.provisional;
+			out->nprovisional = ctx.nprovisional;
+		}
 		return RTAB_E_NO_RESULT;
 	} else if (col->kind == RTAB_COLUMN_AUTOMATIC) {
 		/* The column decides without a roll. */
 		out->automatic = 1;
 		out->row = UINT16_MAX;
 		out->outcome = col->automatic;
-		why = NULL;
+		why = col->provisional;
 	} else if (col->kind != RTAB_COLUMN_ROLLED) {
 		return RTAB_E_RULESET;
 	} else if (faces_later) {

@@ -481,6 +481,9 @@ typedef struct rtab_column {
 	 * rtab_column_row, whether a column has rows with rtab_column_rolls. */
 	const uint8_t *row_of_roll8;
 	rtab_labels note; /* printed on the whole column ('note 1:2 { ... }'), or NULL */
+	/* Why the automatic (or 'none') result of an end column is unsettled
+	 * ('below none provisional "why";'), or NULL */
+	const char *provisional;
 } rtab_column;
 
 /* Whether a column maps rolls to rows (a ROLLED column's data is present). */

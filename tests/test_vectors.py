@@ -332,8 +332,11 @@ def check_coverage(rs, doc, vectors, path):
                 fail(path, 'procedure %s: step %s is taken by no vector' % (p['id'], st['id']))
 
 
+# The construct fixtures of printed grids, through the port as well.
+GRID_FIXTURES = ['tests/constructs/fixtures/%s.rtab' % n for n in ('result_dash', 'column_as_written', 'end_provisional', 'grid_values', 'dead_column')]
 total = 0
-for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/golden/exact_halves.rtab', 'tests/exact/odds_halves.rtab', 'tests/exact/rounding.rtab']:
+for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/golden/exact_halves.rtab', 'tests/exact/odds_halves.rtab', 'tests/exact/rounding.rtab'] + \
+        sorted(glob.glob('tests/printed/*.rtab')) + GRID_FIXTURES:
     doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
                                     capture_output=True, text=True, check=True).stdout,
                      parse_float=decimal.Decimal)

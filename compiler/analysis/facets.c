@@ -48,7 +48,7 @@ const char *const facet_fields[] = {
 	"rtab_row_note: -rule -provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
-	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8 note",
+	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8 note provisional",
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
@@ -504,12 +504,10 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 		if (strcmp(t->columns[k].id, col->id) == 0)
 			return;
 	const ast_stmt *s = b->ast ? b->ast->body : NULL;
-	char id[96];
 	for (; s; s = s->next) {
 		if (s->kind != ST_NOTE)
 			continue;
-		format_named_column(id, sizeof id, t, s->step);
-		if (strcmp(id, col->id) == 0)
+		if (column_has_name(t, col, s->step))
 			break;
 	}
 	char *of = xasprintf("column '%s' note", col->id);
@@ -552,6 +550,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t)
 			     col->id);
 		else if (col->kind == RTAB_COLUMN_NONE)
 			addf(b, col_at, xstrdup("no result"), "column '%s' gives", col->id);
+		if (col->provisional)
+			addf(b, col_at, xstrdup(col->provisional), "column '%s' provisional", col->id);
 		if (col->note)
 			column_note_facets(b, t, c);
 	}

@@ -95,6 +95,8 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 				out->lowest_no_row = r.natural;
 		} else if (rc != RTAB_OK) {
 			out->none++;
+			if (r.provisional)
+				out->none_provisional++;
 			if (r.natural < out->lowest_none)
 				out->lowest_none = r.natural;
 		} else {

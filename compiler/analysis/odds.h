@@ -38,6 +38,7 @@ typedef struct odds_dist {
 	uint64_t *provisional;          /* per outcome: those whose result is provisional */
 	uint64_t none;                  /* rolls with no result: a column marked 'none', an
 					   absent cell ('—') */
+	uint64_t none_provisional;      /* those of none whose 'none' is provisional */
 	uint64_t no_row;                /* rolls whose modified roll matches no row (not in none) */
 	int32_t no_row_min, no_row_max; /* the modified rolls among those, when no_row > 0 */
 	int32_t *lowest;                /* per outcome: the lowest natural roll giving it, or

@@ -310,6 +310,9 @@ void report_no_result(report *r, const rtab_result *res)
 {
 	const rtab_table *t = &r->rs->tables[res->table];
 	strbuf *b = r->out;
+	/* 'below none provisional "why"': "not allowed" may itself be a reading. */
+	reasons why = {0};
+	reasons_of_table(&why, res);
 	if (r->mode == REPORT_JSON) {
 		sb_puts(b, "{\"ruleset\": ");
 		json_string(b, r->rs->id);
@@ -320,6 +323,8 @@ void report_no_result(report *r, const rtab_result *res)
 		column_json(r, t, res);
 		sb_puts(b, ", \"outcome\": null, \"no_result\": true, \"rule\": ");
 		json_string(b, t->rule);
+		if (res->provisional)
+			reasons_json(b, &why);
 		sb_puts(b, "}\n");
 		return;
 	}
@@ -330,6 +335,7 @@ void report_no_result(report *r, const rtab_result *res)
 	else
 		sb_puts(b, " (e.g. the attack is not allowed)");
 	sb_putc(b, '\n');
+	reasons_text(b, &why);
 }
 
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)

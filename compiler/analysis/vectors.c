@@ -324,6 +324,10 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 	}
 	if (rc == RTAB_E_NO_RESULT) {
 		sb_puts(&rest, ", \"outcome\": null, \"no_result\": true");
+		if (r.provisional) { /* 'below none provisional "why"' */
+			sb_puts(&rest, ", \"provisional\": ");
+			json_string(&rest, r.provisional);
+		}
 	} else if (rc != RTAB_OK) {
 		/* Out of the runtime's domain (an overflow): what it says is the result. */
 		sb_puts(&rest, ", \"error\": ");

@@ -247,3 +247,28 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 	if (sev != SEV_NOTE && d->context)
 		d->context_pending = true;
 }
+
+bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n)
+{
+	if (!d->text || loc.line < 1 || n == 0)
+		return false;
+	if (!d->line_starts)
+		index_lines(d);
+	if ((size_t)loc.line > d->nlines)
+		return false;
+	const char *p = d->text + d->line_starts[loc.line - 1], *end = d->text + d->len;
+	for (int col = 1; p < end && *p != '\n'; p++) {
+		if (((unsigned char)*p & 0xC0) == 0x80)
+			continue;
+		if (col++ == loc.col)
+			break;
+	}
+	size_t k = 0;
+	while (p + k < end && !strchr(" \t\r\n#", p[k]))
+		k++;
+	if (k == 0 || k >= n)
+		return false;
+	memcpy(buf, p, k);
+	buf[k] = '\0';
+	return true;
+}

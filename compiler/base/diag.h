@@ -66,4 +66,9 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 /* Print the context note a finding still owes (see context). */
 void diag_flush(diag_ctx *d);
 
+/* The word of the source that starts at LOC, up to a blank or a comment, as
+ * written (a grid's column "34..50"); false when there is none or it does not
+ * fit in N bytes. */
+bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n);
+
 #endif

@@ -358,8 +358,11 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		rtab_result r;
 		rc = rtab_resolve(rs, c->target.index, c->inputs, rs->ninputs, c->faces, c->nfaces,
 				  c->drm, &r);
-		if (rc == RTAB_E_NO_RESULT && c->expected < 0)
-			return true;
+		if (rc == RTAB_E_NO_RESULT && c->expected < 0) {
+			reasons prov = {0};
+			reasons_of_table(&prov, &r);
+			return provenance_ok(s, &prov, why);
+		}
 		if (rc == RTAB_E_NO_RESULT) {
 			sb_printf(why, "gave no result (column %s), expected %s",
 				  rs->tables[c->target.index].columns[r.column].id,

@@ -6,6 +6,7 @@
 #include "check/checks.h"
 #include "check/modifier_range.h"
 #include "check/units.h"
+#include "check/table_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,21 @@ static const char *row_outcome(const model *m, const rtab_table *t, uint16_t row
 	return model_row_name(&m->tables[t - m->rs.tables], row);
 }
 
+/* A grid is checked as rows are, but speaks of its lines: "line 3-4 (NE)"
+ * rather than of rows named after their outcome ("rows 'NE' and 'NE'"). */
+static bool is_grid(const model_table *mt)
+{
+	return !mt->rows && mt->row_names;
+}
+
+static const char *grid_line(const model *m, const rtab_table *t, const model_cell *c, char *buf, size_t n)
+{
+	char rolls[64];
+	format_rolls(rolls, sizeof rolls, c->lo, c->hi);
+	snprintf(buf, n, "%s (%s)", rolls, row_outcome(m, t, c->row));
+	return buf;
+}
+
 static void check_row_gaps(model *m)
 {
 	strbuf where = {0};
@@ -103,10 +119,16 @@ static void check_row_gaps(model *m)
 					src_loc at = prev ? prev->loc : i < k ? cells[i].loc : mt->def->id_loc;
 					fmt_rolls(rolls, sizeof rolls, next, end);
 					check_report(m, CHECK_ROW_GAP, at,
-						     "%s has no row for %s (rolls that can occur: %lld..%lld)",
+						     is_grid(mt) ? "%s has no cell for %s (rolls that can occur: %lld..%lld): give them a grid line, or a result where the line prints —"
+								 : "%s has no row for %s (rolls that can occur: %lld..%lld)",
 						     column_phrase(tab, col, &where), rolls,
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
-					if (i < k && prev)
+					char line[128];
+					if (i < k && prev && is_grid(mt))
+						check_note(m, cells[i].loc, "the next line, %s, starts at %lld",
+							   grid_line(m, tab, &cells[i], line, sizeof line),
+							   (long long)cells[i].lo);
+					else if (i < k && prev)
 						check_note(m, cells[i].loc, "the next row, '%s', starts at %lld",
 							   row_outcome(m, tab, cells[i].row),
 							   (long long)cells[i].lo);
@@ -145,7 +167,16 @@ static void check_row_overlaps(model *m)
 				int64_t end = widest ? (c->hi < widest->hi ? c->hi : widest->hi) : 0;
 				if (end > mt->reach_hi)
 					end = mt->reach_hi;
-				if (widest && c->lo <= widest->hi && lo <= end) {
+				if (widest && c->lo <= widest->hi && lo <= end && is_grid(mt)) {
+					char a[128], b[128];
+					fmt_rolls(rolls, sizeof rolls, lo, end);
+					check_report(m, CHECK_ROW_OVERLAP, c->loc,
+						     "in %s, grid lines %s and %s both hold %s; give each roll one line",
+						     column_phrase(tab, col, &where),
+						     grid_line(m, tab, widest, a, sizeof a),
+						     grid_line(m, tab, c, b, sizeof b), rolls);
+					check_note(m, widest->loc, "line %s is here", a);
+				} else if (widest && c->lo <= widest->hi && lo <= end) {
 					fmt_rolls(rolls, sizeof rolls, lo, end);
 					check_report(m, CHECK_ROW_OVERLAP, c->loc,
 						     "in %s, rows '%s' and '%s' both match %s",
@@ -180,10 +211,17 @@ static void check_unreachable_rows(model *m)
 				const model_cell *c = &mt->cells[col * n + r];
 				if (c->lo > c->hi || (c->hi >= mt->reach_lo && c->lo <= mt->reach_hi))
 					continue;
-				check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
-					     "in %s, row '%s' can never be reached: the modified rolls that can occur are %lld..%lld",
-					     column_phrase(tab, col, &where), row_outcome(m, tab, (uint16_t)r),
-					     (long long)mt->reach_lo, (long long)mt->reach_hi);
+				char line[128];
+				if (is_grid(mt))
+					check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
+						     "in %s, grid line %s can never be reached: the modified rolls that can occur are %lld..%lld",
+						     column_phrase(tab, col, &where), grid_line(m, tab, c, line, sizeof line),
+						     (long long)mt->reach_lo, (long long)mt->reach_hi);
+				else
+					check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
+						     "in %s, row '%s' can never be reached: the modified rolls that can occur are %lld..%lld",
+						     column_phrase(tab, col, &where), row_outcome(m, tab, (uint16_t)r),
+						     (long long)mt->reach_lo, (long long)mt->reach_hi);
 			}
 		}
 	}

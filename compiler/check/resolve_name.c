@@ -22,7 +22,7 @@ int resolve_def(model *m, def_kind kind, const char *id, src_loc loc)
 		report_unknown(m, loc, def_kind_name(kind), id, def_names(m, kind), m->ndefs[kind],
 			       sizeof(const char *));
 		if (kind == DEF_OUTCOME)
-			numeric_note_patterns(m, loc);
+			numeric_note_patterns(m, id, loc);
 	}
 	return i;
 }

@@ -18,6 +18,7 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 	col->id = above ? "above" : "below";
 	col->below_row = col->above_row = -1;
 	col->kind = RTAB_COLUMN_NONE;
+	col->provisional = w->text;
 	if (!w->ids) { /* 'below X { ... }': a block where the outcome goes */
 		check_report(m, CHECK_MISSING, w->loc, "'%s' names one outcome (or 'none'): %s OUTCOME;",
 			     stmt_kind_name(w->kind), stmt_kind_name(w->kind));

@@ -145,7 +145,7 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 			}
 	}
 	report_unknown(m, loc, "outcome or code", name, names, n, sizeof *names);
-	numeric_note_patterns(m, loc);
+	numeric_note_patterns(m, name, loc);
 	return -1;
 }
 
@@ -290,7 +290,11 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 		col->step_num = (int32_t)lo;
 		col->step_den = odds ? (int32_t)c->hi : 1;
 		format_step(label, sizeof label, t, col->step_num, col->step_den);
-		if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
+		char written[64];
+		if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
+			/* A value column is named as the page prints it: 34..50, not +34..+50. */
+			col->id = arena_strdup(&m->arena, written);
+		} else if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
 			/* As printed: <=-3, >=+6, 1..2. */
 			char hi[32];
 			format_step(hi, sizeof hi, t, c->hi == INT64_MAX ? 0 : c->hi, 1);
@@ -559,6 +563,21 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			}
 		}
 	}
+	/* A dead column, printed '—' on every line ("no attack at 1:3"), gives no
+	 * result as 'below none' does, rather than a gap at every roll. */
+	for (size_t p = 0; p < nparts && !mt->shape_bad; p++)
+		for (size_t k = 0; k < parts[p].width && grid_lines(parts[p].grid, has_header); k++) {
+			rtab_column *col = (rtab_column *)&t->columns[parts[p].first + k];
+			bool dead = col->kind == RTAB_COLUMN_ROLLED;
+			for (size_t r = 0; dead && r < t->nrows; r++) {
+				const model_cell *mc = &mt->cells[(parts[p].first + k) * g.stride + r];
+				dead = mc->lo > mc->hi;
+			}
+			if (dead) {
+				col->kind = RTAB_COLUMN_NONE;
+				col->below_row = col->above_row = -1;
+			}
+		}
 done:
 	free(g.next_of_key);
 	free(g.first_of_key);

@@ -23,6 +23,7 @@
 #include "check/checks.h"
 #include "check/units.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -757,7 +758,16 @@ int numeric_call(model *m, const char *name, const ast_arg *args, src_loc loc)
 	return k < 0 ? -1 : st->insts[k].outcome;
 }
 
-void numeric_note_patterns(model *m, src_loc loc)
+/* Whether NAME prints '-' as a whole part of a result ("-/1R", "2/-"). */
+static bool has_dash_part(const char *name)
+{
+	for (const char *p = name; (p = strchr(p, '-')); p++)
+		if ((p == name || p[-1] == '/') && !isdigit((unsigned char)p[1]))
+			return true;
+	return false;
+}
+
+void numeric_note_patterns(model *m, const char *name, src_loc loc)
 {
 	struct numeric_state *st = m->numeric;
 	if (!st || st->nfams == 0)
@@ -769,6 +779,9 @@ void numeric_note_patterns(model *m, src_loc loc)
 	if (sb.data)
 		check_note(m, loc, "outcomes with numbers read cells by their code patterns: %s", sb.data);
 	sb_free(&sb);
+	if (name && has_dash_part(name))
+		check_note(m, loc, "a printed '-' stands for a named value of a parameter: declare it, "
+			   "e.g. a: int 1..3 or none = 0 code -");
 }
 
 /* What a printed cell shows for an outcome with numbers: its numeric

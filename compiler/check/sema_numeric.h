@@ -15,7 +15,7 @@ int numeric_lookup(model *m, const char *name, src_loc loc);
 /* The instantiation an example names as loss(6, 3), or -1 (reported). */
 int numeric_call(model *m, const char *name, const ast_arg *args, src_loc loc);
 /* A note listing the code patterns, after an unknown outcome name. */
-void numeric_note_patterns(model *m, src_loc loc);
+void numeric_note_patterns(model *m, const char *name, src_loc loc);
 void numeric_free(model *m);
 /* The text of a grid cell printed as a bare number ("3" hexes) when numeric
  * outcomes may read it, else NULL. */

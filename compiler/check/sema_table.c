@@ -415,7 +415,7 @@ static void resolve_column_notes(model *m, const ast_def *d, rtab_table *t)
 		rtab_labels note = NULL;
 		bool found = false;
 		for (size_t c = 0; c < t->ncolumns && !found; c++) {
-			if (!t->columns[c].id || strcmp(t->columns[c].id, id) != 0)
+			if (!column_has_name(t, &t->columns[c], s->step))
 				continue;
 			found = true;
 			if (t->columns[c].note)
@@ -425,7 +425,7 @@ static void resolve_column_notes(model *m, const ast_def *d, rtab_table *t)
 				note = read_labels(m, s->body, "the note on column", id, s->loc, true);
 		}
 		for (size_t c = 0; c < t->ncolumns && note; c++)
-			if (t->columns[c].id && strcmp(t->columns[c].id, id) == 0)
+			if (column_has_name(t, &t->columns[c], s->step))
 				((rtab_column *)&t->columns[c])->note = note;
 		if (found || t->ncolumns == 0)
 			continue;

@@ -82,15 +82,28 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			ok = false;
 			continue;
 		}
-		int v = resolve_enum_value(m, input->enum_index, g->name, g->name_loc);
-		if (v < 0) {
-			ok = false;
-			continue;
+		/* 'grid woods, town { ... }': one grid serves every value it names. */
+		int values[RTAB_MAX_ITEMS];
+		size_t nvalues = 0;
+		bool named_ok = true;
+		for (const ast_id *extra = NULL, *next = g->ids;; extra = next, next = next ? next->next : NULL) {
+			const char *vid = extra ? extra->id : g->name;
+			src_loc vloc = extra ? extra->loc : g->name_loc;
+			int v = resolve_enum_value(m, input->enum_index, vid, vloc);
+			if (v < 0) {
+				named_ok = false;
+			} else if (owner[v]) {
+				check_report(m, CHECK_COLUMNS, vloc, "value '%s' of '%s' has two grids", vid, input->id);
+				check_note(m, owner[v]->name_loc, "its first grid is here");
+				named_ok = false;
+			} else if (nvalues < RTAB_MAX_ITEMS) {
+				owner[v] = g;
+				values[nvalues++] = v;
+			}
+			if (!next)
+				break;
 		}
-		if (owner[v]) {
-			check_report(m, CHECK_COLUMNS, g->name_loc, "value '%s' of '%s' has two grids",
-				     g->name, input->id);
-			check_note(m, owner[v]->name_loc, "its first grid is here");
+		if (!named_ok || nvalues == 0) {
 			ok = false;
 			continue;
 		}
@@ -101,9 +114,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			ok = false;
 			break;
 		}
-		owner[v] = g;
 		size_t run = t->ncolumns;
-		first[v] = (uint16_t)run;
 		if (below)
 			t->ncolumns++;
 		size_t width = header_width(g->body);
@@ -117,13 +128,21 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			end_column(m, t, below, false, run);
 		if (above)
 			end_column(m, t, above, true, run);
-		end[v] = t->ncolumns;
-		/* Each column is named as printed, after its variant: "determined 3:1". */
+		for (size_t k = 0; k < nvalues; k++) {
+			first[values[k]] = (uint16_t)run;
+			end[values[k]] = t->ncolumns;
+		}
+		/* Each column is named as printed, after its variant: "determined 3:1",
+		 * or after the values its grid serves: "woods, town 2:1". */
+		strbuf line = {0};
+		for (size_t k = 0; k < nvalues; k++)
+			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
 		for (size_t j = run; j < t->ncolumns; j++) {
-			char name[256];
-			snprintf(name, sizeof name, "%s %s", e->values[v].id, columns[j].id ? columns[j].id : "?");
+			char name[512];
+			snprintf(name, sizeof name, "%s %s", line.data, columns[j].id ? columns[j].id : "?");
 			columns[j].id = arena_strdup(&m->arena, name);
 		}
+		sb_free(&line);
 	}
 	for (size_t v = 0; v < e->nvalues; v++)
 		if (!owner[v]) {

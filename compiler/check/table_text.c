@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi)
 {
@@ -55,4 +56,15 @@ void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cel
 		format_step(buf, n, t, c->lo, 1);
 	else
 		snprintf(buf, n, "%lld", (long long)c->lo);
+}
+
+bool column_has_name(const rtab_table *t, const rtab_column *col, const ast_cell *c)
+{
+	char id[96];
+	format_named_column(id, sizeof id, t, c);
+	if (col->id && strcmp(col->id, id) == 0)
+		return true;
+	/* A value column is kept as printed (34..50): name it by where it starts. */
+	return t->key_kind == RTAB_KEY_VALUE && c->kind == CELL_RANGE && col->kind == RTAB_COLUMN_ROLLED &&
+	       col->step_num == (c->lo == INT64_MIN ? c->hi : c->lo);
 }

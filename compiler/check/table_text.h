@@ -4,6 +4,7 @@
 
 #include "front/ast.h"
 #include "rtab.h"
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,5 +17,8 @@ void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t 
 /* The column a statement names ('note 1:2', 'note tacw', 'note -2') as the
  * grid's first line prints it, to compare with the columns' ids. */
 void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cell *c);
+
+/* Whether the column a statement names is COL. */
+bool column_has_name(const rtab_table *t, const rtab_column *col, const ast_cell *c);
 
 #endif

@@ -205,7 +205,9 @@ static void json_outcome(strbuf *b, const rtab_ruleset *rs, uint16_t o)
 
 static uint64_t provisional_of(const odds_dist *d, uint16_t o)
 {
-	return o == ODDS_NO_RESULT || o == ODDS_NO_ROW ? 0 : d->provisional[o];
+	if (o == ODDS_NO_RESULT)
+		return d->none_provisional;
+	return o == ODDS_NO_ROW ? 0 : d->provisional[o];
 }
 
 /* The outcomes of one column in the order of its rolls: by the lowest natural

@@ -744,6 +744,8 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			sb_printf(o, ", .note = table%zu_column%zu_note", i, c);
 		else
 			sb_puts(o, ", .note = NULL");
+		sb_puts(o, ", .provisional = ");
+		str(o, col->provisional);
 		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");

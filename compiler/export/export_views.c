@@ -502,11 +502,17 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		sb_puts(n, " (never beyond the first and last column)\n");
 	}
 	for (size_t i = 0; i < t->ncolumns; i++) {
+		const char *why = t->columns[i].provisional;
 		if (t->columns[i].kind == RTAB_COLUMN_AUTOMATIC)
-			sb_printf(n, "column %s: %s, without a roll\n", t->columns[i].id,
+			sb_printf(n, "column %s: %s, without a roll", t->columns[i].id,
 				  rs->outcomes[t->columns[i].automatic].id);
 		else if (t->columns[i].kind == RTAB_COLUMN_NONE)
-			sb_printf(n, "column %s: no result (not allowed)\n", t->columns[i].id);
+			sb_printf(n, "column %s: no result (not allowed)", t->columns[i].id);
+		else
+			continue;
+		if (why)
+			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, why);
+		sb_putc(n, '\n');
 	}
 	/* A note printed on a whole column, once per id (a grid per variant repeats it). */
 	for (size_t i = 0; i < t->ncolumns; i++) {

@@ -696,18 +696,42 @@ stmt:
 		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
 		$$->step = cell(@2, $2, $2, false, false);
 	}
+	/* 'below none provisional "why";', 'above 7:1 DE provisional "why";': an end
+	 * whose reading the source does not settle. */
+	| IDENT idlist PROVISIONAL STRING ';' {
+		$$ = word_stmt(@1, $1); $$->ids = $2; $$->text = $4; $$->text_loc = LOC(@4);
+	}
+	| IDENT ODDS IDENT PROVISIONAL STRING ';' {
+		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
+		$$->text = $5; $$->text_loc = LOC(@5);
+	}
+	| IDENT sint IDENT PROVISIONAL STRING ';' {
+		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
+		$$->step = cell(@2, $2, $2, false, false);
+		$$->text = $5; $$->text_loc = LOC(@5);
+	}
 	/* 'note 1:2 { en "..."; }': labels on a whole column, named as the grid prints it. */
 	| IDENT ODDS block {
 		$$ = word_stmt(@1, $1); $$->body = $3;
 		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
 	}
 	| IDENT sint block { $$ = word_stmt(@1, $1); $$->body = $3; $$->step = cell(@2, $2, $2, false, false); }
+	/* 'note 34..50 { ... }', 'note <=0 { ... }': a value column as the grid prints it. */
+	| IDENT sint DOTDOT sint block { $$ = word_stmt(@1, $1); $$->body = $5; $$->step = cell(@2, $2, $4, false, false); }
+	| IDENT RANGE block { $$ = word_stmt(@1, $1); $$->body = $3; $$->step = cell(@2, $2.lo, $2.hi, false, false); }
+	| IDENT LE sint block { $$ = word_stmt(@1, $1); $$->body = $4; $$->step = cell(@2, INT64_MIN, $3, true, false); }
+	| IDENT GE sint block { $$ = word_stmt(@1, $1); $$->body = $4; $$->step = cell(@2, $3, INT64_MAX, false, true); }
 	| IDENT IDENT block {
 		$$ = word_stmt(@1, $1); $$->body = $3;
 		$$->step = cell(@2, 0, 0, false, false); $$->step->kind = CELL_NAME; $$->step->name = $2;
 	}
 	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
 	| GRID IDENT '{' grid_lines '}' { $$ = named_stmt(ST_GRID, @1, $2, @2); $$->body = $4; }
+	/* One grid for several values of the variant: 'grid woods, town { ... }'. */
+	| GRID IDENT ',' idlist '{' grid_lines '}' {
+		$$ = named_stmt(ST_GRID, @1, $2, @2); $$->ids = $4; $$->body = $6;
+	}
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
@@ -1131,7 +1155,20 @@ specials:
 		free($6);
 		$$ = AST_APPEND($1, a);
 	}
+	| specials OR IDENT '=' sint IDENT dash_code {
+		/* 'or none = 0 code -': a page that prints '-' where a side has no number */
+		ast_arg *a = ast_arg_new(ARG_INT, LOC(@3)); a->name = $3; a->num = $5;
+		a->key = xstrdup("-"); a->key_loc = LOC(@7);
+		if (strcmp($6, "code") != 0)
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@6),
+				    "syntax error, unexpected '%s' after the value of '%s'; write: or %s = %lld code -",
+				    $6, $3, $3, (long long)$5);
+		free($6);
+		$$ = AST_APPEND($1, a);
+	}
 	;
+
+dash_code: '-' | DASH ;
 
 type:
 	base_type

@@ -332,11 +332,13 @@ class Ruleset:
         kind = c.get('kind', COLUMN_ROLLED)
         nat = self.natural_rule(t, faces) if faces else -1
         if kind == COLUMN_NONE:
-            return self.no_result(r)
+            # 'below none provisional "why"': "not allowed" may be a reading too.
+            ctx.note_first(c.get('provisional'))
+            return self.no_result(r) | ({'provisional': ctx.provisional} if c.get('provisional') else {})
         if kind == COLUMN_AUTOMATIC:
             r['automatic'] = True
             nat = -1
-            outcome, why = c['automatic'], None
+            outcome, why = c['automatic'], c.get('provisional')
         elif kind != COLUMN_ROLLED:
             raise RtabError(E_RULESET)
         elif faces_later:

@@ -58,6 +58,11 @@ SUB_FORMS = [
     'list_input',          # list LO..HI of { fields }
     'like_base_error',     # a like variant of a grid with an error, reported once
     'unit_quantity',       # a quantity with its unit: an input, a number, dice, an argument
+    'result_dash',         # a printed '-' inside a result: -/1R, 2/-
+    'column_as_written',   # a value column's id as the grid prints it: 34..50
+    'end_provisional',     # below none provisional "why"; above 7:1 DE provisional "why";
+    'grid_values',         # grid woods, town { ... }: one grid for several values of the variant
+    'dead_column',         # a column printed — on every line: no result
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',

@@ -59,13 +59,13 @@ static const uint8_t table0_column3_rows[] = {
 };
 static const rtab_column table0_columns[] = {
 	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column0_rows, .note = NULL, .provisional = NULL},
 	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column1_rows, .note = NULL, .provisional = NULL},
 	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column2_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column2_rows, .note = NULL, .provisional = NULL},
 	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table0_row_outcomes[] = {
 	0, /* attacker_retreats */
@@ -98,13 +98,13 @@ static const uint8_t table1_column3_rows[] = {
 };
 static const rtab_column table1_columns[] = {
 	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table1_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table1_column0_rows, .note = NULL, .provisional = NULL},
 	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table1_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table1_column1_rows, .note = NULL, .provisional = NULL},
 	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 5,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table1_column2_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table1_column2_rows, .note = NULL, .provisional = NULL},
 	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = 6,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table1_column3_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table1_column3_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table1_row_outcomes[] = {
 	1, /* defender_retreats */

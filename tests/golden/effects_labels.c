@@ -108,7 +108,7 @@ static const uint8_t table0_column0_rows[] = {
 };
 static const rtab_column table0_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table0_row_outcomes[] = {
 	0, /* defender_retreats */
@@ -127,7 +127,7 @@ static const uint8_t table1_column0_rows[] = {
 };
 static const rtab_column table1_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table1_row_outcomes[] = {
 	2, /* no_pursuit */

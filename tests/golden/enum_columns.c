@@ -71,11 +71,11 @@ static const uint8_t table0_column2_rows[] = {
 };
 static const rtab_column table0_columns[] = {
 	{.id = "open", .labels = table0_column0_labels, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column0_rows, .note = NULL, .provisional = NULL},
 	{.id = "cover", .labels = NULL, .row_of_roll = NULL, .below_row = 0, .above_row = 2,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column1_rows, .note = NULL, .provisional = NULL},
 	{.id = "other", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column2_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table0_column2_rows, .note = NULL, .provisional = NULL},
 };
 static const uint16_t table0_column_of_value[] = {0, 1, 1, 2};
 static const uint8_t table0_row_outcomes[] = {

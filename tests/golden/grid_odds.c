@@ -85,17 +85,17 @@ static const uint8_t table0_column4_rows[] = {
 };
 static const rtab_column table0_columns[] = {
 	{.id = "<1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL, .note = NULL},
+	 .kind = RTAB_COLUMN_NONE, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = NULL, .note = NULL, .provisional = NULL},
 	{.id = "1:2", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 2, .row_of_roll8 = table0_column1_rows, .note = NULL, .provisional = NULL},
 	{.id = "1:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows, .note = NULL, .provisional = NULL},
 	{.id = "1.5:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column3_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 3, .step_den = 2, .row_of_roll8 = table0_column3_rows, .note = NULL, .provisional = NULL},
 	{.id = "2:1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column4_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column4_rows, .note = NULL, .provisional = NULL},
 	{.id = "3:1+", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1, .row_of_roll8 = NULL, .note = NULL},
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 2, .step_num = 3, .step_den = 1, .row_of_roll8 = NULL, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table0_row_outcomes[] = {
 	0, /* attacker_retreats */
@@ -120,9 +120,9 @@ static const uint8_t table1_column1_rows[] = {
 };
 static const rtab_column table1_columns[] = {
 	{.id = "open", .labels = table1_column0_labels, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL, .provisional = NULL},
 	{.id = "woods", .labels = table1_column1_labels, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column1_rows, .note = NULL, .provisional = NULL},
 };
 static const uint16_t table1_column_of_value[] = {0, 1};
 static const uint8_t table1_row_outcomes[] = {

@@ -195,15 +195,15 @@ static const uint8_t table0_column3_rows[] = {
 };
 static const rtab_column table0_columns[] = {
 	{.id = "<=-1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -1, .step_den = 1, .row_of_roll8 = table0_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = -1, .step_den = 1, .row_of_roll8 = table0_column0_rows, .note = NULL, .provisional = NULL},
 	{.id = "0", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = table0_column1_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 1, .row_of_roll8 = table0_column1_rows, .note = NULL, .provisional = NULL},
 	{.id = "+1", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 1, .step_den = 1, .row_of_roll8 = table0_column2_rows, .note = NULL, .provisional = NULL},
 	{.id = "+2..+4", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 2, .step_den = 1, .row_of_roll8 = table0_column3_rows, .note = NULL, .provisional = NULL},
 	{.id = ">=+5", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 3, .step_num = 5, .step_den = 1, .row_of_roll8 = NULL, .note = NULL},
+	 .kind = RTAB_COLUMN_AUTOMATIC, .automatic = 3, .step_num = 5, .step_den = 1, .row_of_roll8 = NULL, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table0_row_outcomes[] = {
 	4, /* attacker_loses_2 */
@@ -229,7 +229,7 @@ static const uint8_t table1_column0_rows[] = {
 };
 static const rtab_column table1_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table1_column0_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table1_row_outcomes[] = {
 	8, /* pursuit_1 */
@@ -245,7 +245,7 @@ static const uint8_t table2_column0_rows[] = {
 };
 static const rtab_column table2_columns[] = {
 	{.id = "all", .labels = NULL, .row_of_roll = NULL, .below_row = -1, .above_row = -1,
-	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows, .note = NULL},
+	 .kind = RTAB_COLUMN_ROLLED, .automatic = 0, .step_num = 0, .step_den = 0, .row_of_roll8 = table2_column0_rows, .note = NULL, .provisional = NULL},
 };
 static const uint8_t table2_row_outcomes[] = {
 	8, /* pursuit_1 */
