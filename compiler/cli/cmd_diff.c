@@ -1,5 +1,6 @@
 /* rtab diff: what changed between two rulesets or two editions of one. */
 #include "cli/cli.h"
+#include "base/msg.h"
 #include "cli/cli_inputs.h"
 #include "base/escape.h"
 #include "base/json.h"
@@ -174,7 +175,7 @@ static void md_def_title(strbuf *sb, const diff_ctx *c, const diff_def *d)
 		markdown_escape(sb, label, true);
 	}
 	if (rule) {
-		sb_puts(sb, " (rule ");
+		sb_puts(sb, msg(" (rule "));
 		markdown_escape(sb, rule->value, true);
 		sb_putc(sb, ')');
 	}
@@ -185,7 +186,7 @@ static void render_markdown(diff_ctx *c)
 	strbuf *sb = c->out;
 	const rtab_ruleset *rs = &c->new.l.model.rs;
 	const char *title = rs->title && c->new.locale < rs->nlocales ? rs->title[c->new.locale] : NULL;
-	sb_puts(sb, "# Errata: ");
+	sb_puts(sb, msg("# Errata: "));
 	markdown_escape(sb, title ? title : rs->id, true);
 	sb_puts(sb, "\n\n");
 	if (c->new.layer) {
@@ -203,10 +204,11 @@ static void render_markdown(diff_ctx *c)
 				sb_puts(sb, "\n\n");
 			}
 	}
-	sb_printf(sb, "From `%s` to `%s`.\n", c->old.arg, c->new.arg);
+	sb_printf(sb, msg("From `%s` to `%s`.\n"), c->old.arg, c->new.arg);
 	if (!c->r.n && !c->r.nodds)
-		sb_puts(sb, "\nNo differences.\n");
+		sb_puts(sb, msg("\nNo differences.\n"));
 	static const diff_what order[] = {DIFF_CHANGED, DIFF_ADDED, DIFF_REMOVED};
+	/* msg("Changed") msg("Added") msg("Removed") */
 	static const char *const heads[] = {"Changed", "Added", "Removed"};
 	for (size_t w = 0; w < 3; w++) {
 		bool any = false;
@@ -215,7 +217,7 @@ static void render_markdown(diff_ctx *c)
 			if (d->what != order[w])
 				continue;
 			if (!any)
-				sb_printf(sb, "\n## %s\n", heads[w]);
+				sb_printf(sb, "\n## %s\n", msg(heads[w]));
 			any = true;
 			if (d->what != DIFF_CHANGED) {
 				const facet_def *fd = d->new ? d->new : d->old;
@@ -226,7 +228,9 @@ static void render_markdown(diff_ctx *c)
 			}
 			sb_puts(sb, "\n### ");
 			md_def_title(sb, c, d);
-			sb_puts(sb, "\n\n| What | Was | Now | Was at | Now at |\n|---|---|---|---|---|\n");
+			sb_puts(sb, "\n\n");
+			sb_puts(sb, msg("| What | Was | Now | Was at | Now at |"));
+			sb_puts(sb, "\n|---|---|---|---|---|\n");
 			for (size_t k = 0; k < d->n; k++) {
 				const diff_change *ch = &d->changes[k];
 				sb_puts(sb, "| ");
@@ -246,7 +250,9 @@ static void render_markdown(diff_ctx *c)
 			sb_putc(sb, '\n');
 	}
 	if (c->r.nodds) {
-		sb_puts(sb, "\n## Odds at the default situation\n\n| Table | Column | Outcome | Was | Now |\n|---|---|---|---|---|\n");
+		sb_puts(sb, msg("\n## Odds at the default situation\n\n"));
+		sb_puts(sb, msg("| Table | Column | Outcome | Was | Now |"));
+		sb_puts(sb, "\n|---|---|---|---|---|\n");
 		for (size_t i = 0; i < c->r.nodds; i++) {
 			const diff_odds *o = &c->r.odds[i];
 			sb_puts(sb, "| ");
