@@ -10,3 +10,21 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 golden_diff=$root/tests/golden_diff.sh
+
+# golden NAME EXPECTED_STATUS GOLDEN COMMAND...: the command's standard output
+# byte for byte against GOLDEN, and its exit status.
+golden() {
+	name=$1 want=$2 gold=$3
+	shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; head -20 "$tmp/err"
+		failed=$((failed + 1))
+	elif ! sh "$golden_diff" "$gold" "$tmp/out"; then
+		echo "FAIL $name: output differs from $gold (above: - expected, + actual)"
+		failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+}

@@ -71,21 +71,6 @@ else
 fi
 
 # rtab diff: the golden outputs, byte for byte, and its exit status.
-golden() { # NAME EXPECTED_STATUS GOLDEN COMMAND...
-	name=$1 want=$2 gold=$3
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	if [ "$status" -ne "$want" ]; then
-		echo "FAIL $name: exit $status, expected $want"; head -20 "$tmp/err"
-		failed=$((failed + 1))
-	elif ! sh "$golden_diff" "$gold" "$tmp/out"; then
-		echo "FAIL $name: output differs from $gold (above: - expected, + actual)"
-		failed=$((failed + 1))
-	else
-		passed=$((passed + 1))
-	fi
-}
 golden diff-first 1 tests/errata/diff_first.txt "$rtab" diff "$f@original" "$f@first_printing"
 golden diff-second 1 tests/errata/diff_second.md "$rtab" diff "$f@first_printing" "$f" --format markdown
 golden diff-all 1 tests/errata/diff_all.json "$rtab" diff "$f@original" "$f" --format json

@@ -121,5 +121,33 @@ expect patch-twice 1 "errata layer 'e' patches modifier 'm' twice" "$rtab" check
 expect minus-outside 1 "'modifiers -...' takes items out of a list in an errata patch" "$rtab" check "$tmp/twice.rtab"
 expect patch-word 1 "write patch table t { ... }" sh -c "sed 's/patch modifier m { value 3; }/change table t { cap 0..1; }/' '$tmp/twice.rtab' >'$tmp/word.rtab'; '$rtab' check '$tmp/word.rtab'"
 
+# The errata sheet of the second printing: goldens per format and locale.
+for loc in en ru; do
+	golden "sheet-md-$loc" 1 "tests/errata/sheet_second_printing.$loc.md" \
+		"$rtab" diff "$f@original" "$f" --format markdown --locale $loc
+	golden "sheet-html-$loc" 1 "tests/errata/sheet_second_printing.$loc.html" \
+		"$rtab" diff "$f@original" "$f" --format html --locale $loc
+done
+# What a reader needs, in their words and signs; no ids, no file:line.
+expect sheet-cell 1 "roll 3-4: Pursue and eliminate (was 3-5)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-open-range 1 "roll 5+: Pursue off map and eliminate (was 6+)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-value-signed 1 "Defending cavalry expends its pistol shot: −2 (was −1)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-new 1 "New: Defender in a town hex, −1" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-removed 1 "Removed: Attacker: immediately after a volley, +1" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-odds-touched 1 "Odds when The defender is in a town hex: Attacker eliminated 10% → 20%" "$rtab" diff "$f@original" "$f" --format markdown
+lacks sheet-no-location ".rtab:" "$rtab" diff "$f@original" "$f" --format markdown
+lacks sheet-no-ids "pursue_and_eliminate" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-locations 1 "2.rtab:1115" "$rtab" diff "$f@original" "$f" --format markdown --locations
+for word in "Errata:" "Odds" "roll " "(was" "New:" "Removed:" "when"; do
+	lacks "sheet-ru-no-$word" "$word" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
+done
+expect sheet-ru-words 1 "бросок 3-4: Преследование и Уничтожение (было: 3-5)" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
+expect sheet-at 1 "Odds at defending_cavalry_pistol_shot=true, flank_rear_hexes=1: " "$rtab" diff "$f@original" "$f" --format html --at defending_cavalry_pistol_shot=true,flank_rear_hexes=1
+expect sheet-set 1 "Odds at defender_in_town=true: " "$rtab" diff "$f@original" "$f" --format html --set defender_in_town=true
+expect sheet-at-unknown 2 "unknown input 'nosuch'" "$rtab" diff "$f@original" "$f" --format markdown --at nosuch=1
+expect sheet-at-malformed 2 "--at takes INPUT=VALUE pairs" "$rtab" diff "$f@original" "$f" --format markdown --at junk
+# A grid's cell patch reads as a cell change, with the printed codes.
+expect sheet-grid-cell 1 "2:1, roll 3-4: DR → DE" "$rtab" diff "$g@original" "$g@reprint" --format markdown
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

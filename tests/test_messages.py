@@ -17,6 +17,7 @@ failures = []
 
 # msg("...") and head(o, "...") are how the sources name a phrase; a phrase
 # of a table of phrases is named in a comment: /* msg("Changed") */.
+CONV = r'%[-+ #0-9.]*(?:ll|l|h|z)?[a-zA-Z%]'
 CALL = re.compile(r'\b(?:msg|head)\((?:\w+, )?"((?:[^"\\]|\\.)*)"\)')
 
 
@@ -57,7 +58,7 @@ for phrase in sorted(used):
         failures.append(f'po/en.po: no entry (or not the phrase itself) for {phrase!r}')
     if not ru.get(phrase):
         failures.append(f'po/ru.po: no translation of {phrase!r}')
-    elif re.findall(r'%[-+ #0-9.]*[a-z]+', phrase) != re.findall(r'%[-+ #0-9.]*[a-z]+', ru[phrase]):
+    elif re.findall(CONV, phrase) != re.findall(CONV, ru[phrase]):
         failures.append(f'po/ru.po: the translation of {phrase!r} has other conversions')
 for cat, name in ((en, 'en'), (ru, 'ru')):
     for phrase in sorted(set(cat) - used):
