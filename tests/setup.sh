@@ -28,3 +28,31 @@ golden() {
 		passed=$((passed + 1))
 	fi
 }
+
+# expect NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...: the exit status,
+# and the substring in the output (standard output and error together).
+expect() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
+	name=$1 want=$2 needle=$3
+	shift 3
+	out=$("$@" 2>&1)
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; echo "$out" | head -20
+		failed=$((failed + 1)); return
+	fi
+	case $out in
+	*"$needle"*) passed=$((passed + 1)) ;;
+	*) echo "FAIL $name: output lacks '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
+	esac
+}
+
+# lacks NAME UNWANTED_SUBSTRING COMMAND...: the output does not hold it.
+lacks() { # NAME UNWANTED_SUBSTRING COMMAND...
+	name=$1 needle=$2
+	shift 2
+	out=$("$@" 2>&1)
+	case $out in
+	*"$needle"*) echo "FAIL $name: output has '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
+	*) passed=$((passed + 1)) ;;
+	esac
+}

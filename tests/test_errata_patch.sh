@@ -7,29 +7,6 @@
 set -u
 . "${0%/*}/setup.sh"
 
-expect() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
-	name=$1 want=$2 needle=$3
-	shift 3
-	out=$("$@" 2>&1)
-	status=$?
-	if [ "$status" -ne "$want" ]; then
-		echo "FAIL $name: exit $status, expected $want"; echo "$out" | head -20
-		failed=$((failed + 1)); return
-	fi
-	case $out in
-	*"$needle"*) passed=$((passed + 1)) ;;
-	*) echo "FAIL $name: output lacks '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
-	esac
-}
-lacks() { # NAME UNWANTED_SUBSTRING COMMAND...
-	name=$1 needle=$2
-	shift 2
-	out=$("$@" 2>&1)
-	case $out in
-	*"$needle"*) echo "FAIL $name: output has '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
-	*) passed=$((passed + 1)) ;;
-	esac
-}
 
 f=$tmp/musket_pike_2.rtab
 cat tables/musket_pike.rtab tests/errata/musket_pike_second_printing.rtab >"$f"

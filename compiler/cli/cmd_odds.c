@@ -494,23 +494,31 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 {
 	const rtab_table *t = &o->rs->tables[ti];
 	size_t nshown = 0, n = g->norder;
+	bool csv = o->format == FMT_CSV; /* a column of percentages beside each of fractions */
 	for (size_t k = 0; k < g->ncells; k++)
 		nshown += g->shown[k];
 	grid out;
-	grid_init(&out, nshown + 1);
-	grid_cell(&out, "outcome");
+	grid_init(&out, (csv ? 2 * nshown : nshown) + 1);
+	grid_cell(&out, head(o, "outcome"));
 	for (size_t k = 0, j = 1; k < g->ncells; k++) {
 		if (!g->shown[k])
 			continue;
 		const char *col = t->columns[k / g->ntotals].id;
 		long m = (long)g->lo + (long)(k % g->ntotals);
+		strbuf h = {0};
 		if (t->ncolumns == 1)
-			grid_cellf(&out, "%+ld", m);
+			sb_printf(&h, "%+ld", m);
 		else if (g->ntotals == 1)
-			grid_cell(&out, col);
+			sb_puts(&h, col);
 		else
-			grid_cellf(&out, "%s %+ld", col, m);
+			sb_printf(&h, "%s %+ld", col, m);
+		grid_cell(&out, h.data);
 		out.right[j++] = true;
+		if (csv) {
+			grid_cellf(&out, "%s %%", h.data);
+			out.right[j++] = true;
+		}
+		sb_free(&h);
 	}
 	for (size_t i = 0; i < n; i++) {
 		bool any = false;
@@ -522,10 +530,21 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 		for (size_t k = 0; k < g->ncells; k++) {
 			if (!g->shown[k])
 				continue;
-			if (g->counts[k * n + i] == 0 && o->format != FMT_CSV)
+			uint64_t c = g->counts[k * n + i];
+			if (csv) {
+				frac_cell(&out, c, g->total);
+				percent_cell(&out, c, g->total);
+			} else if (c == 0) {
 				grid_cell(&out, "-");
-			else
-				frac_cell(&out, g->counts[k * n + i], g->total);
+			} else {
+				strbuf cell = {0};
+				odds_put_fraction(&cell, c, g->total);
+				sb_puts(&cell, " (");
+				odds_put_percent(&cell, c, g->total);
+				sb_puts(&cell, "%)");
+				grid_cell(&out, cell.data);
+				sb_free(&cell);
+			}
 		}
 	}
 	print_all_heading(o, t, g);
