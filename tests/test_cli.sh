@@ -5,20 +5,7 @@
 set -u
 . "${0%/*}/setup.sh"
 
-check() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
-	name=$1 want=$2 needle=$3
-	shift 3
-	out=$("$@" 2>&1)
-	status=$?
-	if [ "$status" -ne "$want" ]; then
-		echo "FAIL $name: exit $status, expected $want"; echo "$out" | head -20
-		failed=$((failed + 1)); return
-	fi
-	case $out in
-	*"$needle"*) passed=$((passed + 1)) ;;
-	*) echo "FAIL $name: output lacks '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
-	esac
-}
+check() { expect "$@"; } # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
 
 check version 0 "rtab 0." "$rtab" --version
 check help 0 "usage: rtab" "$rtab" --help

@@ -84,7 +84,7 @@ if [ -w /dev/full ]; then
 		sh -c '"$0" eval tables/musket_pike.rtab melee --roll 3 >/dev/full' "$rtab"
 	check full-help 1 "cannot write the standard output" sh -c '"$0" --help >/dev/full' "$rtab"
 	check full-check-json 1 "cannot write the standard output" \
-		sh -c '"$0" check --diagnostics=json tables/musket_pike.rtab >/dev/full' "$rtab"
+		sh -c '"$0" check --diagnostics=json -Wprovisional tables/musket_pike.rtab >/dev/full' "$rtab"
 	check full-test 1 "cannot write the standard output" \
 		sh -c '"$0" test tables >/dev/full' "$rtab"
 	# check lists provisional values as notes on stderr and exits 0 otherwise.
@@ -111,7 +111,7 @@ reason=$(python3 -c 'print("é" * 1500)')
 	printf 'ruleset r { locales en; en "R\\\377"; }\n'
 	printf 'modifier m { en "M"; value 1; provisional "%s"; }\n' "$reason"
 } >"$weird"
-"$rtab" check --diagnostics=json "$weird" >"$tmp/diag.json" 2>&1
+"$rtab" check --diagnostics=json -Wprovisional "$weird" >"$tmp/diag.json" 2>&1
 json_ok "$tmp/diag.json" && passed=$((passed + 1)) || fail "json-utf8: not valid JSON in UTF-8"
 grep -q "$reason" "$tmp/diag.json" && passed=$((passed + 1)) || fail "json-uncut: the reason was cut"
 "$rtab" check --diagnostics=json "$tmp/nope.rtab" >"$tmp/nope.json" 2>&1

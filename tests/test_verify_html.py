@@ -109,8 +109,8 @@ with tempfile.TemporaryDirectory() as tmp:
                           '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
     text = dom.stdout.decode('utf-8', 'replace')
-    for needle in ('<td>cell cavalry, infantry</td><td class="old">+1</td><td class="new">+2</td>',
-                   '<td class="old">1/6 (16.67%)</td><td class="new">0 (0%)</td>'):
+    for needle in ('<li>Arms matrix, cell cavalry, infantry: +2 (was +1)</li>',
+                   'Attack repulsed 16.67% → 0%'):
         if needle not in text:
             failed.append('the rendered diff lacks %r' % needle)
 

@@ -225,6 +225,34 @@ static void column_json(report *r, const rtab_table *t, const rtab_result *res)
 	sb_printf(b, ", \"column_shift\": %ld", (long)res->column_shift);
 }
 
+/* What member i of a capped group counts after the cap: the group's total
+ * clamped after it less the total clamped before it, the members taken in
+ * the order applied (so that the members' shares add up to the capped
+ * total); -1 in *group when its group has no cap. */
+static int32_t after_group_cap(const rtab_ruleset *rs, const rtab_result *res, size_t i, int *group)
+{
+	const rtab_applied_modifier *a = &res->applied[i];
+	int g = rs->modifiers[a->modifier].group;
+	*group = -1;
+	if (g < 0 || !rs->groups[g].capped || !a->counted)
+		return a->signed_value;
+	*group = g;
+	int64_t before = 0;
+	bool any = false;
+	for (size_t j = 0; j < i; j++) {
+		const rtab_applied_modifier *b = &res->applied[j];
+		if (b->counted && b->shift == a->shift && rs->modifiers[b->modifier].group == g) {
+			before += b->signed_value;
+			any = true;
+		}
+	}
+	int64_t lo = rs->groups[g].cap_min, hi = rs->groups[g].cap_max;
+	int64_t after = before + a->signed_value;
+	int64_t cb = any ? (before < lo ? lo : before > hi ? hi : before) : 0;
+	int64_t ca = after < lo ? lo : after > hi ? hi : after;
+	return (int32_t)(ca - cb);
+}
+
 static void table_json(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
 {
 	const rtab_ruleset *rs = r->rs;
@@ -259,6 +287,16 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 		sb_printf(b, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s, \"rule\": ",
 			  (long)a->value, (long)a->signed_value, a->counted ? "true" : "false",
 			  a->shift ? "true" : "false");
+		int g;
+		int32_t after = after_group_cap(rs, res, i, &g);
+		if (g >= 0) {
+			json_string(b, m->rule);
+			sb_printf(b, ", \"after_cap\": %ld, \"cap\": {\"group\": ", (long)after);
+			json_string(b, rs->groups[g].id);
+			sb_printf(b, ", \"min\": %ld, \"max\": %ld}}", (long)rs->groups[g].cap_min,
+				  (long)rs->groups[g].cap_max);
+			continue;
+		}
 		json_string(b, m->rule);
 		sb_puts(b, "}");
 	}
@@ -368,6 +406,12 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		text_ref(r, m->id, m->labels, m->rule);
 		if (!a->counted)
 			sb_printf(b, " [not counted: group %s keeps another]", rs->groups[m->group].id);
+		int g;
+		int32_t after = after_group_cap(rs, res, i, &g);
+		if (g >= 0)
+			sb_printf(b, " [group %s capped at %ld..%ld: counts %+ld of %+ld]", rs->groups[g].id,
+				  (long)rs->groups[g].cap_min, (long)rs->groups[g].cap_max, (long)after,
+				  (long)a->signed_value);
 		if (m->provisional)
 			sb_printf(b, " [provisional: %s]", m->provisional);
 		sb_putc(b, '\n');

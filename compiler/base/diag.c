@@ -49,6 +49,37 @@ void diag_free(diag_ctx *d)
 	free(d->seen);
 	d->seen = NULL;
 	d->seen_cap = d->nseen = 0;
+	free(d->unlisted);
+	d->unlisted = NULL;
+	d->nunlisted = d->cap_unlisted = 0;
+}
+
+void diag_unlisted_add(diag_ctx *d, src_loc loc)
+{
+	if (d->nunlisted == d->cap_unlisted) {
+		d->cap_unlisted = d->cap_unlisted ? 2 * d->cap_unlisted : 64;
+		d->unlisted = xrealloc(d->unlisted, d->cap_unlisted * sizeof *d->unlisted);
+	}
+	d->unlisted[d->nunlisted++] = loc;
+}
+
+static int loc_order(const void *a, const void *b)
+{
+	const src_loc *x = a, *y = b;
+	if (x->line != y->line)
+		return (x->line > y->line) - (x->line < y->line);
+	return (x->col > y->col) - (x->col < y->col);
+}
+
+size_t diag_unlisted_count(diag_ctx *d)
+{
+	if (!d->nunlisted)
+		return 0;
+	qsort(d->unlisted, d->nunlisted, sizeof *d->unlisted, loc_order);
+	size_t n = 1;
+	for (size_t i = 1; i < d->nunlisted; i++)
+		n += loc_order(&d->unlisted[i - 1], &d->unlisted[i]) != 0;
+	return n;
 }
 
 static size_t hash_str(const char *s)

@@ -48,10 +48,18 @@ typedef struct diag_ctx {
 	const char *context;
 	src_loc context_loc;
 	bool context_pending;
+	/* Where the provisional readings are that this run does not list (one
+	 * summary line tells how many; each edition may record one again). */
+	src_loc *unlisted;
+	size_t nunlisted, cap_unlisted;
 } diag_ctx;
 
 void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out);
 void diag_free(diag_ctx *d);
+
+/* Record a provisional reading not listed; how many distinct ones there were. */
+void diag_unlisted_add(diag_ctx *d, src_loc loc);
+size_t diag_unlisted_count(diag_ctx *d);
 
 /*
  * Print "FILE:LINE:COL: SEVERITY: MESSAGE [-WCHECK]", then the source line and

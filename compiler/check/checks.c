@@ -120,6 +120,8 @@ void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)
 	va_list ap;
 	int sev = severity_of(m->diag, id);
 	m->note_muted = sev < 0;
+	if (sev < 0 && id == CHECK_PROVISIONAL)
+		diag_unlisted_add(m->diag, loc);
 	if (sev < 0)
 		return;
 	va_start(ap, fmt);

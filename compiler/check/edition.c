@@ -1,6 +1,7 @@
 #include "check/edition.h"
 
 #include "check/checks.h"
+#include "check/errata_patch.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -152,6 +153,7 @@ typedef struct slot {
 	const ast_errata *by; /* the layer that gave it, or NULL for the main body */
 	const ast_remove *removed; /* the removal that withdrew it */
 	const ast_errata *removed_by;
+	bool owned; /* def is an errata patch applied, made here */
 } slot;
 
 typedef struct slots {
@@ -185,6 +187,92 @@ static void slots_body(slots *s, const ast_def *body)
 {
 	for (const ast_def *d = body; d; d = d->next)
 		slot_add(s)->def = d;
+}
+
+/* Give slot at the definition def, releasing the one it held if made here. */
+static void slot_set(slot *at, const ast_def *def, bool owned)
+{
+	if (at->owned)
+		errata_patch_free((ast_def *)at->def);
+	at->def = def;
+	at->owned = owned;
+}
+
+static void slots_free(slots *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		slot_set(&s->v[i], NULL, false);
+	free(s->v);
+}
+
+/* patch KIND ID { ... } of one layer, applied to s. */
+static void apply_patches(slots *s, const ast_errata *layer, diag_ctx *d)
+{
+	for (const ast_def *p = layer->patches; p; p = p->next) {
+		const char *kind = def_kind_name(p->kind);
+		bool wrong = false;
+		for (const ast_def *e = layer->patches; d && e != p && !wrong; e = e->next)
+			if (e->kind == p->kind && strcmp(e->id, p->id) == 0) {
+				check_report_diag(d, CHECK_ERRATA, p->id_loc,
+						  "errata layer '%s' patches %s '%s' twice; give its changes in one patch",
+						  layer->id, kind, p->id);
+				diag_report(d, SEV_NOTE, NULL, e->id_loc, "the first patch is here");
+				wrong = true;
+			}
+		for (const ast_def *e = layer->defs; d && e && !wrong; e = e->next)
+			if (e->kind == p->kind && strcmp(e->id, p->id) == 0) {
+				check_report_diag(d, CHECK_ERRATA, p->loc,
+						  "errata layer '%s' both restates and patches %s '%s'; keep one",
+						  layer->id, kind, p->id);
+				diag_report(d, SEV_NOTE, NULL, e->id_loc, "the restatement is here");
+				wrong = true;
+			}
+		for (const ast_remove *r = layer->removes; d && r && !wrong; r = r->next)
+			if (r->kind == p->kind && strcmp(r->id, p->id) == 0) {
+				check_report_diag(d, CHECK_ERRATA, p->loc,
+						  "errata layer '%s' both removes and patches %s '%s'; keep one",
+						  layer->id, kind, p->id);
+				diag_report(d, SEV_NOTE, NULL, r->loc, "the removal is here");
+				wrong = true;
+			}
+		if (wrong)
+			continue;
+		slot *at = slot_find(s, p->kind, p->id);
+		if (!at || !at->def) {
+			if (!d)
+				continue;
+			if (at) {
+				check_report_diag(d, CHECK_ERRATA, p->id_loc,
+						  "errata layer '%s' patches %s '%s', which errata layer '%s' removed",
+						  layer->id, kind, p->id, at->removed_by->id);
+				diag_report(d, SEV_NOTE, NULL, at->removed->loc, "'%s' is removed here", p->id);
+				continue;
+			}
+			check_report_diag(d, CHECK_ERRATA, p->id_loc,
+					  "errata layer '%s' patches %s '%s', which nothing before it defines",
+					  layer->id, kind, p->id);
+			for (size_t i = 0; i < s->n; i++) {
+				const ast_def *e = s->v[i].def;
+				if (e && (strcmp(e->id, p->id) == 0 ||
+					  (e->kind == p->kind &&
+					   edit_distance(e->id, p->id) <= 1 + strlen(p->id) / 8))) {
+					diag_report(d, SEV_NOTE, NULL, e->id_loc, "%s '%s' is defined here",
+						    def_kind_name(e->kind), e->id);
+					break;
+				}
+			}
+			continue;
+		}
+		ast_def *merged = errata_patch_apply(at->def, p, layer->id, d);
+		if (d && ast_def_equal(merged, at->def)) {
+			check_report_diag(d, CHECK_ERRATA_UNCHANGED, p->id_loc,
+					  "errata layer '%s' patches %s '%s' without changing it; correct the patch or drop it",
+					  layer->id, kind, p->id);
+			diag_report(d, SEV_NOTE, NULL, at->def->id_loc, "'%s' is defined here", p->id);
+		}
+		slot_set(at, merged, true);
+		at->by = layer;
+	}
 }
 
 /* Apply one layer to s; report what is wrong with it when d is given. */
@@ -243,17 +331,18 @@ static void apply_layer(slots *s, const ast_errata *layer, diag_ctx *d)
 			}
 			at = slot_add(s);
 		}
-		at->def = def;
+		slot_set(at, def, false);
 		at->by = layer;
 		at->removed = NULL;
 		at->removed_by = NULL;
 	}
+	apply_patches(s, layer, d);
 	for (const ast_remove *r = layer->removes; r; r = r->next) {
 		slot *at = slot_find(s, r->kind, r->id);
 		if (at && at->def && at->by == layer)
-			continue; /* removed and restated by the same layer: reported above */
+			continue; /* removed and restated (or patched) by the same layer: reported above */
 		if (at && at->def) {
-			at->def = NULL;
+			slot_set(at, NULL, false);
 			at->removed = r;
 			at->removed_by = layer;
 			continue;
@@ -299,6 +388,8 @@ ast_def *edition_defs(const ast_def *body, const ast_errata *layers, size_t n)
 		out[k] = *s.v[i].def;
 		out[k].next = k + 1 < live ? &out[k + 1] : NULL;
 		k++;
+		if (s.v[i].owned) /* its body now the edition's */
+			free((ast_def *)s.v[i].def);
 	}
 	if (out)
 		out->tail = &out[live - 1];
@@ -308,6 +399,9 @@ ast_def *edition_defs(const ast_def *body, const ast_errata *layers, size_t n)
 
 void edition_free(ast_def *defs)
 {
+	for (ast_def *d = defs; d; d = d->next)
+		if (d->errata_patch)
+			ast_stmts_free(d->body);
 	free(defs); /* one block: the copies, the first at its start */
 }
 
@@ -338,5 +432,5 @@ void edition_check(const ast_def *body, const ast_errata *layers, diag_ctx *d)
 			}
 		apply_layer(&s, l, d);
 	}
-	free(s.v);
+	slots_free(&s);
 }

@@ -396,6 +396,13 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 					sb_printf(why, "%s%s", i ? ", " : "", rtab_target_id(rs, c->triggers[i]));
 				sb_puts(why, "}");
 			}
+			/* The expectation that failed, when the outcome alone does not say it. */
+			if (s->has_expect_modifier && r.modifier != s->expect_modifier)
+				sb_printf(why, "; failed: modifier %+ld, expected %+ld", (long)r.modifier,
+					  (long)s->expect_modifier);
+			if (s->has_expect_roll && r.modified_roll != s->expect_roll)
+				sb_printf(why, "; failed: modified roll %ld, expected %ld", (long)r.modified_roll,
+					  (long)s->expect_roll);
 		}
 		return ok;
 	}

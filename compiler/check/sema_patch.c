@@ -16,6 +16,7 @@
 
 #include "check/checks.h"
 #include "check/sema_grid.h"
+#include "check/sema_patch_rows.h"
 #include "check/table_text.h"
 
 #include <stdio.h>
@@ -197,8 +198,9 @@ static bool apply_patch(model *m, const ast_def *v, const ast_def *base, ast_stm
 		char gap[96];
 		format_rolls(gap, sizeof gap, gap_lo, gap_hi);
 		check_report(m, CHECK_PATCH, rolls->loc,
-			     "table '%s' has no line for roll %s; a patch changes cells of the grid it is 'like' (roll %s%s%s)",
-			     base->id, gap, buf, has_header ? " at " : "", has_header ? col : "");
+			     "table '%s' has no line for roll %s; a patch changes cells of the grid it %s (roll %s%s%s)",
+			     base->id, gap, v->errata_patch ? "patches" : "is 'like'", buf,
+			     has_header ? " at " : "", has_header ? col : "");
 		return false;
 	}
 	/* Every cell the rolls cover must be one the base prints. */
@@ -285,9 +287,18 @@ static bool apply_patch(model *m, const ast_def *v, const ast_def *base, ast_stm
 	return true;
 }
 
+/* An errata patch that cannot apply: where the table it names is written. */
+static void note_table(model *m, const ast_def *table, const ast_stmt *patch)
+{
+	char rolls[96];
+	format_rolls(rolls, sizeof rolls, patch->cells->lo, patch->cells->hi);
+	check_note(m, table->id_loc, "table '%s', whose roll %s the patch changes, is defined here",
+		   table->id, rolls);
+}
+
 void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid)
 {
-	ast_stmt *grid = NULL, *kept = NULL, *patches = NULL;
+	ast_stmt *grid = NULL, *rows = NULL, *kept = NULL, *patches = NULL;
 	bool has_header = false;
 
 	/* Take the patches out of the body. */
@@ -305,6 +316,8 @@ void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid
 	for (ast_stmt *s = v->body; s; s = s->next) {
 		if (s->kind == ST_GRID && !grid)
 			grid = s;
+		if (s->kind == ST_ROWS && !rows)
+			rows = s;
 		has_header |= s->kind == ST_COLUMNS;
 	}
 	for (const ast_stmt *p = patches; p; p = p->next) {
@@ -322,6 +335,13 @@ void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid
 				     v->id);
 			continue;
 		}
+		if (!grid && rows && v->errata_patch) {
+			if (!apply_rows_patch(m, v, base, rows, p)) {
+				v->damaged = true;
+				note_table(m, base, p);
+			}
+			continue;
+		}
 		if (!grid) {
 			check_report(m, CHECK_PATCH, p->loc,
 				     "a patch changes a cell of a grid, and table '%s' is written in rows; write it as a grid (grid { ... })",
@@ -337,8 +357,11 @@ void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid
 				check_note(m, q->loc, "the earlier patch is here");
 				goto next;
 			}
-		if (!apply_patch(m, v, base, grid, has_header, p))
+		if (!apply_patch(m, v, base, grid, has_header, p)) {
 			v->damaged = true;
+			if (v->errata_patch)
+				note_table(m, base, p);
+		}
 	next:;
 	}
 	ast_stmts_free(patches);

@@ -72,14 +72,49 @@ static void add_base_list(ast_stmt *c, const ast_def *base)
 		}
 }
 
-/* '+' lists outside a variant have no base to add to. */
+/* '+' lists outside a variant have no base to add to; '-' lists belong in
+ * an errata patch. */
 static void report_stray_additions(model *m, const ast_def *d)
 {
 	for (const ast_stmt *s = d->body; s; s = s->next)
-		if (s->star && is_list_addition(s))
+		if (s->minus)
+			check_report(m, CHECK_PATCH, s->loc,
+				     "'%s -...' takes items out of a list in an errata patch (patch table %s { %s -X; }); here, write the list without them",
+				     stmt_kind_name(s->kind), d->id, stmt_kind_name(s->kind));
+		else if (s->star && is_list_addition(s))
 			check_report(m, CHECK_PATCH, s->loc,
 				     "'%s +...' adds to the list of the table a variant is 'like', and table '%s' is no variant: write the whole list (%s X, Y;)",
 				     stmt_kind_name(s->kind), d->id, stmt_kind_name(s->kind));
+}
+
+static void add_variant(model *m, ast_def *v)
+{
+	m->variants = xrealloc(m->variants, (m->nvariants + 1) * sizeof *m->variants);
+	m->variants[m->nvariants++] = v;
+}
+
+/* A table an errata layer patches: its 'cell' patches applied to the grid
+ * or rows the edition before gave it. */
+static void apply_errata_cells(model *m, size_t i)
+{
+	const ast_def *d = m->defs[DEF_TABLE][i];
+	bool any = false;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		any |= s->kind == ST_PATCH;
+	report_stray_additions(m, d);
+	if (!any)
+		return;
+	ast_def *v = xcalloc(1, sizeof *v);
+	*v = *d;
+	v->body = NULL;
+	v->next = v->tail = NULL;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		ast_stmt *c = ast_stmt_copy(s);
+		v->body = AST_APPEND(v->body, c);
+	}
+	apply_cell_patches(m, v, d, false);
+	add_variant(m, v);
+	m->defs[DEF_TABLE][i] = v;
 }
 
 void expand_variants(model *m)
@@ -99,6 +134,10 @@ void expand_variants(model *m)
 				else
 					like = s;
 			}
+		if (!like && d->errata_patch) {
+			apply_errata_cells(m, i);
+			continue;
+		}
 		if (!like) {
 			report_stray_patches(m, d);
 			report_stray_additions(m, d);
@@ -149,8 +188,7 @@ void expand_variants(model *m)
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			own_grid |= s->kind == ST_GRID;
 		apply_cell_patches(m, v, base, own_grid);
-		m->variants = xrealloc(m->variants, (m->nvariants + 1) * sizeof *m->variants);
-		m->variants[m->nvariants++] = v;
+		add_variant(m, v);
 		m->defs[DEF_TABLE][i] = v;
 	}
 	free(variant);

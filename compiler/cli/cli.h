@@ -63,6 +63,10 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void cli_file_error(const char *file, const diag_options *opts, const char *fmt, ...);
 
+/* "FILE: note: N provisional readings ...; list them with --strict or
+ * -Wprovisional" when l's run left provisional readings unlisted. */
+void cli_provisional_summary(loaded *l, const diag_options *opts);
+
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);
 

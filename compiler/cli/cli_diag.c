@@ -1,5 +1,6 @@
 /* How the command reports: usage errors, and what it says about itself rather than about a line of a file. */
 #include "cli/cli.h"
+#include "check/checks.h"
 
 #include "base/json.h"
 #include "base/util.h"
@@ -99,4 +100,25 @@ void cli_file_error(const char *file, const diag_options *opts, const char *fmt,
 	va_start(ap, fmt);
 	report(file, file, opts, SEV_ERROR, fmt, ap);
 	va_end(ap);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void file_note(const char *file, const diag_options *opts, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(file, file, opts, SEV_NOTE, fmt, ap);
+	va_end(ap);
+}
+
+void cli_provisional_summary(loaded *l, const diag_options *opts)
+{
+	size_t n = diag_unlisted_count(&l->diag);
+	if (!n || (opts && opts->level[CHECK_PROVISIONAL] == LEVEL_OFF))
+		return;
+	file_note(l->path, opts,
+		  "%zu provisional reading%s (values the source does not settle); list %s with --strict or -Wprovisional",
+		  n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
 }

@@ -1,6 +1,8 @@
 /* What several verbs parse alike: integers, --set INPUT=VALUE, lists of names. */
 #include "cli/cli_inputs.h"
 
+#include "base/msg.h"
+
 #include "cli/cli.h"
 
 #include <errno.h>
@@ -264,11 +266,19 @@ int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, con
 	int k = rtab_find_locale(rs, locale);
 	if (k >= 0) {
 		*out = (size_t)k;
+		/* The headings follow the labels, where the catalogue has them. */
+		msg_use_locale(locale);
 		return EXIT_OK;
 	}
-	if (missing)
-		return usage_error(verb, "%s '%s'", missing, locale);
-	return usage_error(verb, "ruleset '%s' has no locale '%s'", rs->id, locale);
+	strbuf have = {0};
+	for (size_t i = 0; i < rs->nlocales; i++)
+		sb_printf(&have, "%s%s", i ? ", " : "", rs->locales[i]);
+	int status = missing ? usage_error(verb, "%s '%s'; the accepted locales: %s", missing, locale,
+					   have.data ? have.data : "none")
+			     : usage_error(verb, "ruleset '%s' has no locale '%s'; the accepted locales: %s",
+					   rs->id, locale, have.data ? have.data : "none");
+	sb_free(&have);
+	return status;
 }
 
 int cli_step_drm(const char *verb, const rtab_ruleset *rs, size_t t, long drm)

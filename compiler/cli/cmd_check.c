@@ -51,7 +51,6 @@ static int take(void *arg, int opt, const char *value)
 int cmd_check(cli_ctx *c, int argc, char **argv)
 {
 	int status = EXIT_OK;
-	c->diag.list_provisional = true;
 	check_args a = {xcalloc((size_t)argc, sizeof(char *)), 0, false};
 	int rc = cli_parse(&verb, c, argc, argv, take, &a);
 	if (rc == EXIT_OK && a.list)
@@ -71,8 +70,10 @@ int cmd_check(cli_ctx *c, int argc, char **argv)
 			status = EXIT_INPUT;
 	if (cli_linked_clash(files, a.nfiles, a.files))
 		status = EXIT_INPUT;
-	for (size_t i = 0; i < a.nfiles; i++)
+	for (size_t i = 0; i < a.nfiles; i++) {
+		cli_provisional_summary(&files[i], &c->diag);
 		loaded_free(&files[i]);
+	}
 	free(files);
 	free(a.files);
 	return status;

@@ -1,11 +1,12 @@
 /* rtab diff: what changed between two rulesets or two editions of one. */
 #include "cli/cli.h"
+#include "base/msg.h"
 #include "cli/cli_inputs.h"
 #include "base/escape.h"
 #include "base/json.h"
 #include "analysis/diff.h"
+#include "analysis/errata_sheet.h"
 #include "check/edition.h"
-#include "export/html_table.h"
 #include "analysis/odds.h"
 #include "cli/options.h"
 
@@ -20,13 +21,57 @@ static const cli_opt options[] = {
 	{"--format", 0, "F",
 	 "text (default); markdown, an errata sheet ready to publish;\n"
 	 "json, for tools; html, a page", formats},
-	{"--locale", 0, "L", "the labels to show (default: the first locale)", NULL},
+	{"--locale", 0, "L", "the labels and the sheet's words (default: the first locale)", NULL},
+	{"--set", 0, "INPUT=VALUE", "markdown, html: also give the odds at this situation", NULL},
+	{"--at", 0, "A=1,B=2", "markdown, html: also the odds at this situation (repeatable)", NULL},
+	{"--locations", 0, NULL, "markdown, html: the file and line of each change", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
+enum { OPT_FORMAT, OPT_LOCALE, OPT_SET, OPT_AT, OPT_LOCATIONS };
+
+#define MAX_SITUATIONS 32
+
+/* The files, and the situations --set and --at name (the first: --set's). */
+typedef struct diff_args {
+	cli_pair files;
+	cli_sets at[MAX_SITUATIONS + 1];
+	size_t nat;
+	bool locations;
+} diff_args;
+
+static int take(void *arg, int opt, const char *value)
+{
+	diff_args *a = arg;
+	switch (opt) {
+	case OPT_SET: return cli_sets_add("diff", &a->at[0], value);
+	case OPT_AT: {
+		if (a->nat == MAX_SITUATIONS)
+			return usage_error("diff", "too many --at options (at most %d)", MAX_SITUATIONS);
+		cli_sets *s = &a->at[++a->nat];
+		for (const char *p = value; *p;) {
+			const char *end = strchr(p, ',');
+			size_t n = end ? (size_t)(end - p) : strlen(p);
+			if (!n || !memchr(p, '=', n))
+				return usage_error("diff", "--at takes INPUT=VALUE pairs separated by commas, like a=1,b=2, not '%s'",
+						   value);
+			int rc = cli_sets_add("diff", s, xstrndup(p, n));
+			if (rc != EXIT_OK)
+				return rc;
+			p = end ? end + 1 : p + n;
+		}
+		if (!s->n)
+			return usage_error("diff", "--at needs INPUT=VALUE pairs, like a=1,b=2");
+		return EXIT_OK;
+	}
+	case OPT_LOCATIONS: a->locations = true; return EXIT_OK;
+	default: return cli_take_pair(&a->files, opt, value);
+	}
+}
 
 static const cli_verb verb = {
 	.name = "diff",
-	.usage = "rtab diff OLD NEW [--format text|markdown|json|html] [--locale L]",
+	.usage = "rtab diff OLD NEW [--format text|markdown|json|html] [--locale L]\n"
+		 "                 [--set INPUT=VALUE]... [--at A=1,B=2]... [--locations]",
 	.about = "\nCompare two rulesets, each a FILE or FILE@EDITION (the edition with the\n"
 		 "errata layers up to EDITION; 'original': none). Print every definition\n"
 		 "added, removed or changed, by kind and id, and within each changed one\n"
@@ -35,7 +80,13 @@ static const cli_verb verb = {
 		 "references, provisional marks ...), each with its source location on both\n"
 		 "sides; then, per table and column, how the odds of its outcomes moved at\n"
 		 "the default situation (every input at its default, no extra modifier).\n"
-		 "--edition NAME applies to a side not written FILE@EDITION.",
+		 "--edition NAME applies to a side not written FILE@EDITION.\n"
+		 "\n"
+		 "markdown and html are the errata sheet a publisher prints: grouped by table\n"
+		 "and rule reference, in the words and signs of the locale (rolls as printed,\n"
+		 "a defender's modifier with its minus), with the odds where each change\n"
+		 "applies and at the situations --set and --at name; no file:line unless\n"
+		 "--locations.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
 	.diag_help = "the options of rtab check: the files' warnings are shown only\n"
@@ -148,122 +199,6 @@ static void render_text(diff_ctx *c)
 		sb_puts(sb, "no differences\n");
 }
 
-/* ---- markdown ---- */
-
-static void md_loc(strbuf *sb, const side *s, const facet *f)
-{
-	if (!f) {
-		sb_puts(sb, "—");
-		return;
-	}
-	sb_printf(sb, "%s:%d", path_basename(s->l.path), f->loc.line);
-}
-
-static void md_def_title(strbuf *sb, const diff_ctx *c, const diff_def *d)
-{
-	const facet_def *fd = d->new ? d->new : d->old;
-	const side *s = d->new ? &c->new : &c->old;
-	const char *label = label_of(s, fd);
-	const facet *rule = facet_find(fd, "rule");
-	char kind[32];
-	snprintf(kind, sizeof kind, "%s", facet_kind_word(fd->kind));
-	kind[0] = (char)(kind[0] >= 'a' && kind[0] <= 'z' ? kind[0] - 32 : kind[0]);
-	sb_printf(sb, "%s `%s`", kind, fd->id);
-	if (label) {
-		sb_puts(sb, " — ");
-		markdown_escape(sb, label, true);
-	}
-	if (rule) {
-		sb_puts(sb, " (rule ");
-		markdown_escape(sb, rule->value, true);
-		sb_putc(sb, ')');
-	}
-}
-
-static void render_markdown(diff_ctx *c)
-{
-	strbuf *sb = c->out;
-	const rtab_ruleset *rs = &c->new.l.model.rs;
-	const char *title = rs->title && c->new.locale < rs->nlocales ? rs->title[c->new.locale] : NULL;
-	sb_puts(sb, "# Errata: ");
-	markdown_escape(sb, title ? title : rs->id, true);
-	sb_puts(sb, "\n\n");
-	if (c->new.layer) {
-		const char *want = rs->nlocales ? rs->locales[c->new.locale] : NULL;
-		for (const ast_stmt *l = c->new.layer->labels; l; l = l->next)
-			if (want && strcmp(l->name, want) == 0) {
-				sb_puts(sb, "**");
-				markdown_escape(sb, l->text, true);
-				sb_puts(sb, "**");
-				if (c->new.layer->rule) {
-					sb_puts(sb, " (");
-					markdown_escape(sb, c->new.layer->rule, true);
-					sb_putc(sb, ')');
-				}
-				sb_puts(sb, "\n\n");
-			}
-	}
-	sb_printf(sb, "From `%s` to `%s`.\n", c->old.arg, c->new.arg);
-	if (!c->r.n && !c->r.nodds)
-		sb_puts(sb, "\nNo differences.\n");
-	static const diff_what order[] = {DIFF_CHANGED, DIFF_ADDED, DIFF_REMOVED};
-	static const char *const heads[] = {"Changed", "Added", "Removed"};
-	for (size_t w = 0; w < 3; w++) {
-		bool any = false;
-		for (size_t i = 0; i < c->r.n; i++) {
-			const diff_def *d = &c->r.defs[i];
-			if (d->what != order[w])
-				continue;
-			if (!any)
-				sb_printf(sb, "\n## %s\n", heads[w]);
-			any = true;
-			if (d->what != DIFF_CHANGED) {
-				const facet_def *fd = d->new ? d->new : d->old;
-				sb_puts(sb, "\n- ");
-				md_def_title(sb, c, d);
-				sb_printf(sb, ", %s:%d", path_basename((d->new ? &c->new : &c->old)->l.path), fd->loc.line);
-				continue;
-			}
-			sb_puts(sb, "\n### ");
-			md_def_title(sb, c, d);
-			sb_puts(sb, "\n\n| What | Was | Now | Was at | Now at |\n|---|---|---|---|---|\n");
-			for (size_t k = 0; k < d->n; k++) {
-				const diff_change *ch = &d->changes[k];
-				sb_puts(sb, "| ");
-				markdown_escape(sb, diff_key(ch), true);
-				sb_puts(sb, " | ");
-				markdown_escape(sb, ch->old ? ch->old->value : "—", true);
-				sb_puts(sb, " | ");
-				markdown_escape(sb, ch->new ? ch->new->value : "—", true);
-				sb_puts(sb, " | ");
-				md_loc(sb, &c->old, ch->old);
-				sb_puts(sb, " | ");
-				md_loc(sb, &c->new, ch->new);
-				sb_puts(sb, " |\n");
-			}
-		}
-		if (any && order[w] != DIFF_CHANGED)
-			sb_putc(sb, '\n');
-	}
-	if (c->r.nodds) {
-		sb_puts(sb, "\n## Odds at the default situation\n\n| Table | Column | Outcome | Was | Now |\n|---|---|---|---|---|\n");
-		for (size_t i = 0; i < c->r.nodds; i++) {
-			const diff_odds *o = &c->r.odds[i];
-			sb_puts(sb, "| ");
-			markdown_escape(sb, o->table, true);
-			sb_puts(sb, " | ");
-			markdown_escape(sb, o->column, true);
-			sb_puts(sb, " | ");
-			markdown_escape(sb, o->outcome, true);
-			sb_puts(sb, " | ");
-			put_fraction_percent(sb, o->old_count, o->old_total);
-			sb_puts(sb, " | ");
-			put_fraction_percent(sb, o->new_count, o->new_total);
-			sb_puts(sb, " |\n");
-		}
-	}
-}
-
 /* ---- json ---- */
 
 static void json_loc(strbuf *sb, const side *s, const facet *f, src_loc loc)
@@ -370,75 +305,6 @@ static void render_json(diff_ctx *c)
 	sb_puts(sb, "]}\n");
 }
 
-/* ---- html ---- */
-
-static void render_html(diff_ctx *c)
-{
-	strbuf *sb = c->out;
-	strbuf md = {0};
-	const rtab_ruleset *rs = &c->new.l.model.rs;
-	html_page_begin(sb, "rtab diff", rs->nlocales ? rs->locales[c->new.locale] : "en");
-	sb_puts(sb, "<style>td.old{background:#fdd}td.new{background:#dfd}</style>\n<h1>rtab diff</h1>\n<p>");
-	html_escape(sb, c->old.arg);
-	sb_puts(sb, " &rarr; ");
-	html_escape(sb, c->new.arg);
-	sb_puts(sb, "</p>\n");
-	for (size_t i = 0; i < c->r.n; i++) {
-		const diff_def *d = &c->r.defs[i];
-		const facet_def *fd = d->new ? d->new : d->old;
-		sb_printf(sb, "<h2>%s %s <code>", what_word(d->what), facet_kind_word(fd->kind));
-		html_escape(sb, fd->id);
-		sb_puts(sb, "</code></h2>\n");
-		if (!d->n)
-			continue;
-		sb_puts(sb, "<table><tr><th>What</th><th>Was</th><th>Now</th><th>Was at</th><th>Now at</th></tr>\n");
-		for (size_t k = 0; k < d->n; k++) {
-			const diff_change *ch = &d->changes[k];
-			sb_puts(sb, "<tr><td>");
-			html_escape(sb, diff_key(ch));
-			sb_puts(sb, "</td><td class=\"old\">");
-			html_escape(sb, ch->old ? ch->old->value : "");
-			sb_puts(sb, "</td><td class=\"new\">");
-			html_escape(sb, ch->new ? ch->new->value : "");
-			sb_puts(sb, "</td><td>");
-			if (ch->old) {
-				sb_free(&md);
-				put_loc(&md, &c->old, ch->old->loc);
-				html_escape(sb, md.data);
-			}
-			sb_puts(sb, "</td><td>");
-			if (ch->new) {
-				sb_free(&md);
-				put_loc(&md, &c->new, ch->new->loc);
-				html_escape(sb, md.data);
-			}
-			sb_puts(sb, "</td></tr>\n");
-		}
-		sb_puts(sb, "</table>\n");
-	}
-	if (c->r.nodds) {
-		sb_puts(sb, "<h2>Odds at the default situation</h2>\n<table><tr><th>Table</th><th>Column</th>"
-			    "<th>Outcome</th><th>Was</th><th>Now</th></tr>\n");
-		for (size_t i = 0; i < c->r.nodds; i++) {
-			const diff_odds *o = &c->r.odds[i];
-			sb_puts(sb, "<tr><td>");
-			html_escape(sb, o->table);
-			sb_puts(sb, "</td><td>");
-			html_escape(sb, o->column);
-			sb_puts(sb, "</td><td>");
-			html_escape(sb, o->outcome);
-			sb_puts(sb, "</td><td class=\"old\">");
-			put_fraction_percent(sb, o->old_count, o->old_total);
-			sb_puts(sb, "</td><td class=\"new\">");
-			put_fraction_percent(sb, o->new_count, o->new_total);
-			sb_puts(sb, "</td></tr>\n");
-		}
-		sb_puts(sb, "</table>\n");
-	}
-	sb_free(&md);
-	html_page_end(sb);
-}
-
 static bool load_side(side *s, const char *edition, const diag_options *opts)
 {
 	if (!cli_load(&s->l, s->arg, edition, stderr, opts))
@@ -449,19 +315,65 @@ static bool load_side(side *s, const char *edition, const diag_options *opts)
 	return true;
 }
 
+static void free_at(diff_args *a)
+{
+	for (size_t k = 1; k <= a->nat; k++)
+		for (size_t i = 0; i < a->at[k].n; i++)
+			free((char *)a->at[k].sets[i]);
+}
+
+/* The inputs of both sides at a situation: the old edition takes the
+ * settings of the inputs it has. */
+static int situation(const cli_sets *set, const diff_ctx *c, sheet_situation *out)
+{
+	cli_sets old = {0};
+	strbuf text = {0};
+	for (size_t i = 0; i < set->n; i++) {
+		const char *v = set->sets[i];
+		size_t n = strcspn(v, "=.[");
+		char *name = xstrndup(v, n);
+		if (rtab_find_input(&c->old.l.model.rs, name) >= 0)
+			old.sets[old.n++] = v;
+		free(name);
+		sb_printf(&text, "%s%s", i ? ", " : "", v);
+	}
+	out->text = text.data;
+	int status = cli_sets_inputs("diff", &c->new.l.model.rs, set, &out->new_inputs);
+	if (status == EXIT_OK)
+		status = cli_sets_inputs("diff", &c->old.l.model.rs, &old, &out->old_inputs);
+	return status;
+}
+
+static sheet_side side_of(const side *s)
+{
+	sheet_side out = {&s->l.model.rs, s->locale, s->arg, edition_name(s), NULL, NULL};
+	if (s->layer) {
+		const char *want = s->l.model.rs.nlocales ? s->l.model.rs.locales[s->locale] : NULL;
+		for (const ast_stmt *l = s->layer->labels; l; l = l->next)
+			if (want && strcmp(l->name, want) == 0)
+				out.layer_label = l->text;
+		out.layer_rule = s->layer->rule;
+	}
+	return out;
+}
+
 int cmd_diff(cli_ctx *x, int argc, char **argv)
 {
 	diff_ctx c = {0};
-	cli_pair a = {"diff", {NULL, NULL}, 0};
+	diff_args a = {.files = {"diff", {NULL, NULL}, 0}};
+	sheet_situation situations[MAX_SITUATIONS + 1] = {{0}};
+	size_t nsituations = 0;
 	x->diag.errors_only = true; /* quiet about the files' warnings unless asked (-W...) */
-	int status = cli_parse(&verb, x, argc, argv, cli_take_pair, &a);
+	int status = cli_parse(&verb, x, argc, argv, take, &a);
 
-	if (status == EXIT_OK && a.n != 2)
+	if (status == EXIT_OK && a.files.n != 2)
 		status = usage_error("diff", "give OLD and NEW, each a FILE or FILE@EDITION");
-	if (status)
+	if (status) {
+		free_at(&a);
 		return status < 0 ? EXIT_OK : status;
-	c.old.arg = a.files[0];
-	c.new.arg = a.files[1];
+	}
+	c.old.arg = a.files.files[0];
+	c.new.arg = a.files.files[1];
 	c.format = x->format ? (diff_format)cli_choice(formats, x->format) : FMT_TEXT;
 	const char *locale = x->locale, *edition = x->edition;
 
@@ -483,19 +395,37 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 		int k = rtab_find_locale(&c.old.l.model.rs, locale);
 		c.old.locale = k < 0 ? 0 : (size_t)k;
 	}
+	for (size_t k = a.at[0].n ? 0 : 1; k <= a.nat && status == EXIT_OK; k++) {
+		status = situation(&a.at[k], &c, &situations[nsituations]);
+		nsituations++;
+	}
+	if (status != EXIT_OK)
+		goto done;
 	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0);
 	diff_odds_compute(&c.r, &c.old.l.model.rs, &c.new.l.model.rs);
 	c.out = &out;
 	switch (c.format) {
 	case FMT_TEXT: render_text(&c); break;
-	case FMT_MARKDOWN: render_markdown(&c); break;
 	case FMT_JSON: render_json(&c); break;
-	case FMT_HTML: render_html(&c); break;
+	case FMT_MARKDOWN:
+	case FMT_HTML: {
+		sheet_side o = side_of(&c.old), n = side_of(&c.new);
+		sheet_options opts = {c.format == FMT_HTML ? SHEET_HTML : SHEET_MARKDOWN, a.locations,
+				      situations, nsituations};
+		errata_sheet(&out, &o, &n, &c.r, &opts);
+		break;
+	}
 	}
 	if (out.data)
 		fputs(out.data, stdout);
 	status = c.r.n || c.r.nodds ? EXIT_INPUT : EXIT_OK;
 done:
+	for (size_t k = 0; k < nsituations; k++) {
+		free((char *)situations[k].text);
+		free(situations[k].old_inputs);
+		free(situations[k].new_inputs);
+	}
+	free_at(&a);
 	sb_free(&out);
 	diff_free(&c.r);
 	if (ok_old)

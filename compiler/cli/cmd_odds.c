@@ -1,5 +1,6 @@
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
 #include "cli/cli.h"
+#include "base/msg.h"
 #include "base/escape.h"
 #include "base/json.h"
 #include "cli/cli_inputs.h"
@@ -103,6 +104,12 @@ static void put_text(const out_ctx *o, const char *s)
 		sb_puts(o->out, s);
 }
 
+/* A column heading: in the reader's language, but CSV's stay as programs read them. */
+static const char *head(const out_ctx *o, const char *s)
+{
+	return o->format == FMT_CSV ? s : msg(s);
+}
+
 /* After a heading's id: its label, quoted, and its rule. */
 static void put_label_rule(const out_ctx *o, rtab_labels labels, const char *rule)
 {
@@ -112,7 +119,7 @@ static void put_label_rule(const out_ctx *o, rtab_labels labels, const char *rul
 		sb_putc(o->out, '"');
 	}
 	if (rule) {
-		sb_puts(o->out, " (rule ");
+		sb_puts(o->out, head(o, " (rule "));
 		put_text(o, rule);
 		sb_putc(o->out, ')');
 	}
@@ -363,31 +370,31 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	if (o->format != FMT_CSV) {
 		put_label_rule(o, t->labels, t->rule);
 		if (t->ncolumns > 1)
-			sb_printf(b, ", column %s", t->columns[d->column].id);
+			sb_printf(b, msg(", column %s"), t->columns[d->column].id);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		if (dice_id(rs, t))
-			sb_printf(b, "%s: %llu equally likely rolls", dice_id(rs, t),
+			sb_printf(b, msg("%s: %llu equally likely rolls"), dice_id(rs, t),
 				  (unsigned long long)d->total);
 		else
-			sb_puts(b, "no dice: keyed by the modifier total");
-		sb_printf(b, "; modifier %+ld", (long)d->modifier_raw);
+			sb_puts(b, msg("no dice: keyed by the modifier total"));
+		sb_printf(b, msg("; modifier %+ld"), (long)d->modifier_raw);
 		if (d->modifier != d->modifier_raw)
-			sb_printf(b, ", capped to %+ld", (long)d->modifier);
+			sb_printf(b, msg(", capped to %+ld"), (long)d->modifier);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		edition_line(o);
 	}
 	grid g;
 	grid_init(&g, o->format == FMT_TEXT ? 9 : 8);
-	grid_cell(&g, "outcome");
-	grid_cell(&g, "rolls");
-	grid_cell(&g, "probability");
-	grid_cell(&g, "percent");
+	grid_cell(&g, head(o, "outcome"));
+	grid_cell(&g, head(o, "rolls"));
+	grid_cell(&g, head(o, "probability"));
+	grid_cell(&g, head(o, "percent"));
 	if (o->format == FMT_TEXT)
 		grid_cell(&g, "");
-	grid_cell(&g, "this row or any above");
-	grid_cell(&g, "this row or any below");
-	grid_cell(&g, "provisional");
-	grid_cell(&g, "label");
+	grid_cell(&g, head(o, "this row or any above"));
+	grid_cell(&g, head(o, "this row or any below"));
+	grid_cell(&g, head(o, "provisional"));
+	grid_cell(&g, head(o, "label"));
 	for (size_t c = 1; c < g.ncols - 1; c++)
 		g.right[c] = !(o->format == FMT_TEXT && c == 4);
 	for (size_t i = 0; i < n; i++) {
@@ -490,23 +497,31 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 {
 	const rtab_table *t = &o->rs->tables[ti];
 	size_t nshown = 0, n = g->norder;
+	bool csv = o->format == FMT_CSV; /* a column of percentages beside each of fractions */
 	for (size_t k = 0; k < g->ncells; k++)
 		nshown += g->shown[k];
 	grid out;
-	grid_init(&out, nshown + 1);
-	grid_cell(&out, "outcome");
+	grid_init(&out, (csv ? 2 * nshown : nshown) + 1);
+	grid_cell(&out, head(o, "outcome"));
 	for (size_t k = 0, j = 1; k < g->ncells; k++) {
 		if (!g->shown[k])
 			continue;
 		const char *col = t->columns[k / g->ntotals].id;
 		long m = (long)g->lo + (long)(k % g->ntotals);
+		strbuf h = {0};
 		if (t->ncolumns == 1)
-			grid_cellf(&out, "%+ld", m);
+			sb_printf(&h, "%+ld", m);
 		else if (g->ntotals == 1)
-			grid_cell(&out, col);
+			sb_puts(&h, col);
 		else
-			grid_cellf(&out, "%s %+ld", col, m);
+			sb_printf(&h, "%s %+ld", col, m);
+		grid_cell(&out, h.data);
 		out.right[j++] = true;
+		if (csv) {
+			grid_cellf(&out, "%s %%", h.data);
+			out.right[j++] = true;
+		}
+		sb_free(&h);
 	}
 	for (size_t i = 0; i < n; i++) {
 		bool any = false;
@@ -518,10 +533,21 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 		for (size_t k = 0; k < g->ncells; k++) {
 			if (!g->shown[k])
 				continue;
-			if (g->counts[k * n + i] == 0 && o->format != FMT_CSV)
+			uint64_t c = g->counts[k * n + i];
+			if (csv) {
+				frac_cell(&out, c, g->total);
+				percent_cell(&out, c, g->total);
+			} else if (c == 0) {
 				grid_cell(&out, "-");
-			else
-				frac_cell(&out, g->counts[k * n + i], g->total);
+			} else {
+				strbuf cell = {0};
+				odds_put_fraction(&cell, c, g->total);
+				sb_puts(&cell, " (");
+				odds_put_percent(&cell, c, g->total);
+				sb_puts(&cell, "%)");
+				grid_cell(&out, cell.data);
+				sb_free(&cell);
+			}
 		}
 	}
 	print_all_heading(o, t, g);

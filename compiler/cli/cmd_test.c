@@ -88,6 +88,7 @@ static int test_file(const char *path, const char *edition, bool verbose, exampl
 	} else {
 		*status = EXIT_INPUT;
 	}
+	cli_provisional_summary(&l, opts);
 	loaded_free(&l);
 	return ok;
 }

@@ -3,6 +3,7 @@
 #include "cli/options.h"
 
 #include "rtab.h"
+#include "base/msg.h"
 #include "base/util.h"
 
 #include <errno.h>
@@ -100,6 +101,7 @@ static int run(cli_ctx *c, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	cli_ctx c = {0};
+	msg_use_environment();
 	int status = run(&c, argc, argv);
 	return finish(&c, status);
 }

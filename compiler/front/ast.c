@@ -377,6 +377,7 @@ void ast_errata_free(ast_errata *l)
 		ast_stmts_free(l->labels);
 		ast_defs_free(l->defs);
 		ast_removes_free(l->removes);
+		ast_defs_free(l->patches);
 		free(l);
 		l = n;
 	}
@@ -394,6 +395,7 @@ static ast_id *ids_copy(const ast_id *l)
 	ast_id *out = NULL;
 	for (; l; l = l->next) {
 		ast_id *i = ast_id_new(dup_str(l->id), l->loc);
+		i->minus = l->minus;
 		out = AST_APPEND(out, i);
 	}
 	return out;

@@ -45,6 +45,7 @@ typedef struct ast_expr {
 typedef struct ast_id {
 	char *id;
 	src_loc loc;
+	bool minus; /* '-X' of an errata patch's list: X taken out */
 	struct ast_id *next, *tail;
 } ast_id;
 
@@ -250,6 +251,7 @@ typedef struct ast_stmt {
 	int64_t expect_modifier, expect_roll;
 	bool all_values;    /* ST_COLUMNS: 'columns by INPUT;' (every value its own column) */
 	bool expect_call;   /* ST_CHECK: '-> loss(6, 3)', a numeric outcome and its numbers */
+	bool minus;         /* 'modifiers +X, -Y;': some item is taken out of the list (an errata patch) */
 	struct ast_stmt *next, *tail;
 } ast_stmt;
 
@@ -282,6 +284,10 @@ typedef struct ast_def {
 	char *by; /* the input a transition follows */
 	bool damaged; /* error recovery dropped part of it */
 	bool instance; /* an outcome with numbers put in (its labels are checked on its declaration) */
+	/* An errata patch applied: the statements the edition before gave, those
+	 * the patch replaces, and its 'cell' patches still to apply; the body is
+	 * the edition's own (edition_free frees it). */
+	bool errata_patch;
 	src_loc by_loc;
 	/* An input the compiler made for one field of one item of a list input
 	 * (never in a parsed list of definitions): the list, the item, the field. */
@@ -312,6 +318,7 @@ typedef struct ast_errata {
 	ast_stmt *labels;    /* LOCALE "text"; */
 	ast_def *defs;       /* restated in full, or new, in order */
 	ast_remove *removes; /* in order */
+	ast_def *patches;    /* patch KIND ID { statements }: the kind, id and statements */
 	bool damaged;        /* error recovery dropped part of it */
 	struct ast_errata *next, *tail;
 } ast_errata;

@@ -340,6 +340,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
 %type <stmt> grid_lines grid_line
+%type <id> edit_items
 %type <cell> gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
@@ -438,6 +439,23 @@ layer_items:
 			ast_remove *r = xcalloc(1, sizeof *r);
 			r->kind = (def_kind)$3; r->id = $4; r->loc = LOC(@2); r->id_loc = LOC(@4);
 			$$->removes = AST_APPEND($$->removes, r);
+		}
+		free($2);
+	}
+	/* patch KIND ID { statements }: what an erratum changes, without the rest. */
+	| layer_items IDENT def_kw IDENT block {
+		$$ = $1;
+		if (strcmp($2, "patch") != 0) {
+			diag_report(ctx->diag, SEV_ERROR, NULL, LOC(@2),
+				    "'%s' is not a statement of an errata layer; write patch %s %s { ... }",
+				    $2, def_kind_name((def_kind)$3), $4);
+			free($4);
+			ast_stmts_free($5);
+			$$->damaged = true;
+		} else {
+			ast_def *p = ast_def_new((def_kind)$3, LOC(@2), $4, LOC(@4));
+			p->body = $5;
+			$$->patches = AST_APPEND($$->patches, p);
 		}
 		free($2);
 	}
@@ -764,7 +782,13 @@ stmt:
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
 	/* A variant's 'modifiers +X, Y;' and 'shifts +X;': its base's list and these. */
-	| MODIFIERS '+' idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $3; $$->star = true; }
+	/* An errata patch's 'modifiers +X, -Y;' also takes items out; a name
+	 * without a sign goes as the one before it. */
+	| MODIFIERS edit_items ';' {
+		$$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; $$->star = true;
+		for (const ast_id *i = $2; i; i = i->next)
+			$$->minus |= i->minus;
+	}
 	| IDENT '+' idlist ';' { $$ = word_stmt(@1, $1); $$->ids = $3; $$->star = true; }
 	| CAP bounds ';' { $$ = ast_stmt_new(ST_CAP, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
 	| RANGE_KW bounds ';' { $$ = ast_stmt_new(ST_DOMAIN, LOC(@1)); $$->lo = $2.lo; $$->hi = $2.hi; }
@@ -862,6 +886,14 @@ trigger_tail:
 		$$->text = $4; $$->text_loc = LOC(@4);
 	}
 	| TIMES expr trigger_tail { $$ = $3; ast_expr_free($$->times); $$->times = $2; }
+	;
+
+edit_items:
+	'+' IDENT { $$ = ast_id_new($2, LOC(@2)); $$->tail = $$; }
+	| '-' IDENT { $$ = ast_id_new($2, LOC(@2)); $$->tail = $$; $$->minus = true; }
+	| edit_items ',' IDENT { ast_id *i = ast_id_new($3, LOC(@3)); i->minus = $1->tail->minus; $$ = AST_APPEND($1, i); }
+	| edit_items ',' '+' IDENT { ast_id *i = ast_id_new($4, LOC(@4)); $$ = AST_APPEND($1, i); }
+	| edit_items ',' '-' IDENT { ast_id *i = ast_id_new($4, LOC(@4)); i->minus = true; $$ = AST_APPEND($1, i); }
 	;
 
 idlist:

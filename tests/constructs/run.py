@@ -186,7 +186,8 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
     tokens = fx.expect(verb)
     f = fx.path
     if verb == 'check':
-        cmd = [rtab, 'check', f]
+        # check sums provisional readings up in one line; -Wprovisional lists them
+        cmd = [rtab, 'check', '-Wprovisional', f]
         return verdict(cmd, *_rc_out(cmd, fx.exit.get(verb, 0)), tokens)
     if verb == 'check-strict':
         cmd = [rtab, 'check', '--strict', f]

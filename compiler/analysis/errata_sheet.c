@@ -1,0 +1,645 @@
+#include "analysis/errata_sheet.h"
+
+#include "analysis/odds.h"
+#include "base/escape.h"
+#include "base/msg.h"
+#include "export/html_table.h"
+#include "text/expr_text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MINUS "\xe2\x88\x92" /* U+2212, the minus sign a card prints */
+
+typedef struct sheet {
+	strbuf *out;
+	const sheet_side *o, *n;
+	const diff_result *r;
+	const sheet_options *opts;
+	bool *done; /* per definition of r: shown in a table's group */
+	bool open;  /* a list is open */
+} sheet;
+
+static const char *label(const rtab_ruleset *rs, rtab_labels l, size_t locale, const char *id)
+{
+	const char *s = l ? rtab_label(rs, l, locale) : NULL;
+	return s && *s ? s : id;
+}
+
+static int find_modifier(const rtab_ruleset *rs, const char *id)
+{
+	for (size_t i = 0; i < rs->nmodifiers; i++)
+		if (strcmp(rs->modifiers[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* ---- output: a heading, then items, in Markdown or HTML ---- */
+
+static void put_text(sheet *s, const char *text)
+{
+	if (s->opts->format == SHEET_HTML)
+		html_escape(s->out, text);
+	else
+		markdown_escape(s->out, text, true);
+}
+
+static void close_list(sheet *s)
+{
+	if (s->open && s->opts->format == SHEET_HTML)
+		sb_puts(s->out, "</ul>\n");
+	s->open = false;
+}
+
+static void heading(sheet *s, int level, const char *text, const char *rule)
+{
+	close_list(s);
+	if (s->opts->format == SHEET_HTML)
+		sb_printf(s->out, "<h%d>", level);
+	else
+		sb_printf(s->out, "\n%.*s ", level, "####");
+	put_text(s, text);
+	if (rule) {
+		sb_puts(s->out, " — ");
+		put_text(s, rule);
+	}
+	sb_puts(s->out, s->opts->format == SHEET_HTML ? "" : "\n");
+	if (s->opts->format == SHEET_HTML)
+		sb_printf(s->out, "</h%d>\n", level);
+}
+
+static void item(sheet *s, const char *text)
+{
+	if (!s->open) {
+		sb_puts(s->out, s->opts->format == SHEET_HTML ? "<ul>\n" : "\n");
+		s->open = true;
+	}
+	sb_puts(s->out, s->opts->format == SHEET_HTML ? "<li>" : "- ");
+	put_text(s, text);
+	sb_puts(s->out, s->opts->format == SHEET_HTML ? "</li>\n" : "\n");
+}
+
+static void itemf(sheet *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void itemf(sheet *s, const char *fmt, ...)
+{
+	strbuf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vprintf(&b, fmt, ap);
+	va_end(ap);
+	item(s, b.data ? b.data : "");
+	sb_free(&b);
+}
+
+/* ---- modifiers as a card prints them ---- */
+
+/* The value on the roll: a defender's modifier subtracts. */
+static void signed_value(strbuf *sb, const rtab_ruleset *rs, const rtab_modifier *m)
+{
+	if (m->value.ninstrs == 1 && m->value.instrs[0].op == RTAB_OP_CONST) {
+		long v = (long)m->sign * m->value.instrs[0].arg;
+		sb_printf(sb, v > 0 ? "+%ld" : v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
+		return;
+	}
+	sb_puts(sb, m->sign < 0 ? MINUS "(" : "+(");
+	export_expr_text(sb, rs, &m->value);
+	sb_putc(sb, ')');
+}
+
+/* The input and value a condition asks for, when it asks for one: 'when X;'
+ * or 'when X == v;'. */
+static bool simple_condition(const rtab_expr *e, int *input, int32_t *value)
+{
+	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_INPUT) {
+		*input = e->instrs[0].arg;
+		*value = 1;
+		return true;
+	}
+	if (e->ninstrs == 3 && e->instrs[0].op == RTAB_OP_INPUT && e->instrs[1].op == RTAB_OP_CONST &&
+	    e->instrs[2].op == RTAB_OP_EQ) {
+		*input = e->instrs[0].arg;
+		*value = e->instrs[1].arg;
+		return true;
+	}
+	return false;
+}
+
+/* The condition in words: the labels of the input and value it reads. */
+static void condition_text(strbuf *sb, const rtab_ruleset *rs, size_t locale, const rtab_expr *e)
+{
+	int in;
+	int32_t v;
+	if (!e->ninstrs) {
+		sb_puts(sb, msg("always"));
+		return;
+	}
+	if (simple_condition(e, &in, &v)) {
+		const rtab_input *x = &rs->inputs[in];
+		sb_puts(sb, label(rs, x->labels, locale, x->id));
+		if (x->type == RTAB_TYPE_ENUM && x->enum_index >= 0 && v >= 0 &&
+		    v < rs->enums[x->enum_index].nvalues) {
+			const rtab_enum_value *ev = &rs->enums[x->enum_index].values[v];
+			sb_printf(sb, ": %s", label(rs, ev->labels, locale, ev->id));
+		} else if (x->type != RTAB_TYPE_BOOL) {
+			sb_printf(sb, " = %ld", (long)v);
+		}
+		return;
+	}
+	export_expr_text(sb, rs, e);
+}
+
+/* "Defender in a town hex, −1 (when: The defender is in a town hex)" */
+static void modifier_card(strbuf *sb, const rtab_ruleset *rs, size_t locale, const rtab_modifier *m)
+{
+	sb_printf(sb, "%s, ", label(rs, m->labels, locale, m->id));
+	signed_value(sb, rs, m);
+	sb_printf(sb, " (%s ", msg("when:"));
+	condition_text(sb, rs, locale, &m->condition);
+	sb_putc(sb, ')');
+}
+
+/* What changed of a modifier in both editions, each as its own line. */
+static void modifier_changes(sheet *s, const rtab_modifier *a, const rtab_modifier *b)
+{
+	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
+	const char *name = label(rb, b->labels, s->n->locale, b->id);
+	strbuf was = {0}, now = {0};
+	signed_value(&was, ra, a);
+	signed_value(&now, rb, b);
+	if (strcmp(was.data, now.data) != 0)
+		itemf(s, msg("%s: %s (was %s)"), name, now.data, was.data);
+	sb_free(&was);
+	sb_free(&now);
+	condition_text(&was, ra, s->o->locale, &a->condition);
+	condition_text(&now, rb, s->n->locale, &b->condition);
+	if (strcmp(was.data, now.data) != 0)
+		itemf(s, msg("%s: when %s (was when %s)"), name, now.data, was.data);
+	sb_free(&was);
+	sb_free(&now);
+	const char *old_name = label(ra, a->labels, s->o->locale, a->id);
+	if (strcmp(old_name, name) != 0)
+		itemf(s, msg("%s (was %s)"), name, old_name);
+}
+
+/* ---- tables: the cells that changed ---- */
+
+typedef struct rolls {
+	int64_t lo, hi; /* of the table, both editions */
+	int64_t die_lo, die_hi;
+} rolls;
+
+static const char *outcome_at(const rtab_ruleset *rs, const rtab_table *t, const rtab_column *c, int64_t roll)
+{
+	if (!rtab_column_rolls(c) || roll < t->roll_min || roll > t->roll_max)
+		return NULL;
+	int row = rtab_column_row(c, (size_t)(roll - t->roll_min));
+	return row < 0 ? NULL : rs->outcomes[rtab_row_outcome(t, (size_t)row)].id;
+}
+
+static bool same_id(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The rolls an outcome has in a column, as the page prints them: "3-4",
+ * "5+", "≤0", "1, 3-4". */
+static void printed_rolls(strbuf *sb, const rtab_ruleset *rs, const rtab_table *t, const rtab_column *c,
+			  const char *outcome, const rolls *rr)
+{
+	bool any = false;
+	for (int64_t r = rr->lo; r <= rr->hi; r++) {
+		if (!same_id(outcome_at(rs, t, c, r), outcome))
+			continue;
+		int64_t end = r;
+		while (end < rr->hi && same_id(outcome_at(rs, t, c, end + 1), outcome))
+			end++;
+		sb_puts(sb, any ? ", " : "");
+		any = true;
+		bool open_hi = end == t->roll_max && end > rr->die_hi;
+		bool open_lo = r == t->roll_min && r < rr->die_lo;
+		if (open_hi && !open_lo)
+			sb_printf(sb, "%lld+", (long long)r);
+		else if (open_lo && !open_hi)
+			sb_printf(sb, "\xe2\x89\xa4%lld", (long long)end);
+		else if (r == end)
+			sb_printf(sb, "%lld", (long long)r);
+		else
+			sb_printf(sb, "%lld-%lld", (long long)r, (long long)end);
+		r = end;
+	}
+}
+
+static const char *printed_outcome(const rtab_ruleset *rs, size_t locale, const char *id, bool code)
+{
+	int k = id ? rtab_find_outcome(rs, id) : -1;
+	if (k < 0)
+		return "—";
+	const rtab_outcome *o = &rs->outcomes[k];
+	return code && o->code ? o->code : label(rs, o->labels, locale, o->id);
+}
+
+static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca, const rtab_table *tb,
+			   const rtab_column *cb, bool one_column)
+{
+	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
+	rolls rr = {ta->roll_min < tb->roll_min ? ta->roll_min : tb->roll_min,
+		    ta->roll_max > tb->roll_max ? ta->roll_max : tb->roll_max, 0, 0};
+	if (tb->dice < rb->ndice) {
+		rr.die_lo = rb->dice[tb->dice].min;
+		rr.die_hi = rb->dice[tb->dice].max;
+	}
+	const char *col = label(rb, cb->labels, s->n->locale, cb->id);
+	strbuf head = {0};
+	if (!one_column)
+		sb_printf(&head, "%s, ", col);
+	if (tb->key_kind != RTAB_KEY_INPUT) {
+		/* A grid keyed by odds reads cell by cell: "3:1, roll 1: DR → DE". */
+		for (int64_t r = rr.lo; r <= rr.hi; r++) {
+			const char *a = outcome_at(ra, ta, ca, r), *b = outcome_at(rb, tb, cb, r);
+			if (same_id(a, b))
+				continue;
+			int64_t end = r;
+			while (end < rr.hi && same_id(outcome_at(ra, ta, ca, end + 1), a) &&
+			       same_id(outcome_at(rb, tb, cb, end + 1), b))
+				end++;
+			char roll[48];
+			if (end == r)
+				snprintf(roll, sizeof roll, "%lld", (long long)r);
+			else
+				snprintf(roll, sizeof roll, "%lld-%lld", (long long)r, (long long)end);
+			itemf(s, msg("%sroll %s: %s → %s"), head.data ? head.data : "", roll,
+			      printed_outcome(ra, s->o->locale, a, true), printed_outcome(rb, s->n->locale, b, true));
+			r = end;
+		}
+		sb_free(&head);
+		return;
+	}
+	/* Rows read outcome by outcome: "TACW, roll 3-4: Pursue and eliminate (was 3-5)". */
+	const char **seen = xcalloc((size_t)(rr.hi - rr.lo + 1) * 2 + 1, sizeof *seen);
+	size_t nseen = 0;
+	for (int side = 1; side >= 0; side--)
+		for (int64_t r = rr.lo; r <= rr.hi; r++) {
+			const char *id = side ? outcome_at(rb, tb, cb, r) : outcome_at(ra, ta, ca, r);
+			bool known = !id;
+			for (size_t k = 0; k < nseen && !known; k++)
+				known = strcmp(seen[k], id) == 0;
+			if (!known)
+				seen[nseen++] = id;
+		}
+	for (size_t k = 0; k < nseen; k++) {
+		strbuf was = {0}, now = {0};
+		printed_rolls(&was, ra, ta, ca, seen[k], &rr);
+		printed_rolls(&now, rb, tb, cb, seen[k], &rr);
+		const char *w = was.data ? was.data : "", *n = now.data ? now.data : "";
+		const char *name = printed_outcome(rb, s->n->locale, seen[k], false);
+		if (strcmp(w, n) == 0) {
+		} else if (!*n) {
+			itemf(s, msg("%s%s: removed (was roll %s)"), head.data ? head.data : "", name, w);
+		} else if (!*w) {
+			itemf(s, msg("%sroll %s: %s (new)"), head.data ? head.data : "", n, name);
+		} else {
+			itemf(s, msg("%sroll %s: %s (was %s)"), head.data ? head.data : "", n, name, w);
+		}
+		sb_free(&was);
+		sb_free(&now);
+	}
+	free(seen);
+	sb_free(&head);
+}
+
+/* ---- odds where a change applies ---- */
+
+static int32_t *defaults(const rtab_ruleset *rs)
+{
+	int32_t *in = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *in);
+	rtab_inputs_default(rs, in, rs->ninputs);
+	return in;
+}
+
+/* The column of table t the situation in reads, with column c's value set
+ * when the table's column follows an input. */
+static int odds_at(const rtab_ruleset *rs, size_t t, size_t c, int32_t *in, odds_dist *d)
+{
+	if (rs->tables[t].key_kind != RTAB_KEY_INPUT)
+		return odds_table_column(rs, t, c, in, 0, d);
+	int32_t v = odds_column_value(rs, t, c);
+	if (rs->tables[t].column_input >= 0 && v >= 0)
+		in[rs->tables[t].column_input] = v;
+	return odds_table(rs, t, in, 0, d);
+}
+
+static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int32_t *ia, int32_t *ib,
+		      const char *where)
+{
+	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
+	odds_dist da, db;
+	if (odds_at(ra, ta, ca, ia, &da) != RTAB_OK)
+		return;
+	if (odds_at(rb, tb, cb, ib, &db) != RTAB_OK) {
+		odds_dist_free(&da);
+		return;
+	}
+	strbuf line = {0};
+	uint16_t *ob = xcalloc(rb->noutcomes + 1u, sizeof *ob);
+	size_t nb = odds_table_outcomes(rb, tb, ob);
+	for (size_t k = 0; k < nb; k++) {
+		const char *id = rb->outcomes[ob[k]].id;
+		int oa = rtab_find_outcome(ra, id);
+		uint64_t na = oa >= 0 ? da.count[oa] : 0, nb2 = db.count[ob[k]];
+		if (na * db.total == nb2 * da.total)
+			continue;
+		strbuf p = {0}, q = {0};
+		odds_put_percent(&p, na, da.total);
+		odds_put_percent(&q, nb2, db.total);
+		sb_printf(&line, "%s%s %s%% → %s%%", line.data ? "; " : "",
+			  label(rb, rb->outcomes[ob[k]].labels, s->n->locale, id), p.data, q.data);
+		sb_free(&p);
+		sb_free(&q);
+	}
+	if (line.data) {
+		const rtab_column *col = &rb->tables[tb].columns[cb];
+		if (rb->tables[tb].ncolumns > 1)
+			itemf(s, msg("Odds %s, %s: %s"), where, label(rb, col->labels, s->n->locale, col->id),
+			      line.data);
+		else
+			itemf(s, msg("Odds %s: %s"), where, line.data);
+	}
+	sb_free(&line);
+	free(ob);
+	odds_dist_free(&da);
+	odds_dist_free(&db);
+}
+
+/* Each column both editions print, as (old, new) indices. */
+static size_t shared_columns(const rtab_table *a, const rtab_table *b, size_t *ca, size_t *cb)
+{
+	size_t n = 0;
+	for (size_t j = 0; j < b->ncolumns; j++)
+		for (size_t i = 0; i < a->ncolumns; i++)
+			if (strcmp(a->columns[i].id, b->columns[j].id) == 0) {
+				ca[n] = i;
+				cb[n++] = j;
+			}
+	return n;
+}
+
+/* The odds in every column, at one situation (given for each side, or the
+ * defaults with one input set). */
+static void odds_everywhere(sheet *s, size_t ta, size_t tb, const int32_t *ia0, const int32_t *ib0,
+			    const char *set_input, int32_t set_value, const char *where)
+{
+	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
+	size_t *ca = xcalloc(rb->tables[tb].ncolumns + 1u, sizeof *ca);
+	size_t *cb = xcalloc(rb->tables[tb].ncolumns + 1u, sizeof *cb);
+	size_t n = shared_columns(&ra->tables[ta], &rb->tables[tb], ca, cb);
+	for (size_t k = 0; k < n; k++) {
+		int32_t *ia = defaults(ra), *ib = defaults(rb);
+		if (ia0)
+			memcpy(ia, ia0, ra->ninputs * sizeof *ia);
+		if (ib0)
+			memcpy(ib, ib0, rb->ninputs * sizeof *ib);
+		int xa = set_input ? rtab_find_input(ra, set_input) : -1;
+		int xb = set_input ? rtab_find_input(rb, set_input) : -1;
+		if (xa >= 0)
+			ia[xa] = set_value;
+		if (xb >= 0)
+			ib[xb] = set_value;
+		odds_line(s, ta, ca[k], tb, cb[k], ia, ib, where);
+		free(ia);
+		free(ib);
+	}
+	free(ca);
+	free(cb);
+}
+
+/* The odds at the default situation, at each situation where a changed
+ * modifier of the table applies, and at the situations the user names. */
+static void table_odds(sheet *s, size_t ta, size_t tb, const int *mods, size_t nmods)
+{
+	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
+	odds_everywhere(s, ta, tb, NULL, NULL, NULL, 0, msg("at the default situation"));
+	for (size_t k = 0; k < nmods; k++) {
+		const rtab_ruleset *rs = mods[k] >= 0 ? rb : ra;
+		const rtab_modifier *m = &rs->modifiers[mods[k] >= 0 ? mods[k] : -1 - mods[k]];
+		size_t locale = mods[k] >= 0 ? s->n->locale : s->o->locale;
+		int in;
+		int32_t v;
+		if (!simple_condition(&m->condition, &in, &v))
+			continue;
+		strbuf where = {0};
+		sb_puts(&where, msg("when "));
+		condition_text(&where, rs, locale, &m->condition);
+		odds_everywhere(s, ta, tb, NULL, NULL, rs->inputs[in].id, v, where.data);
+		sb_free(&where);
+	}
+	for (size_t k = 0; k < s->opts->nsituations; k++) {
+		const sheet_situation *u = &s->opts->situations[k];
+		strbuf where = {0};
+		sb_printf(&where, msg("at %s"), u->text);
+		odds_everywhere(s, ta, tb, u->old_inputs, u->new_inputs, NULL, 0, where.data);
+		sb_free(&where);
+	}
+}
+
+/* ---- the groups ---- */
+
+static const diff_def *def_change(const sheet *s, def_kind kind, const char *id, size_t *at)
+{
+	for (size_t i = 0; i < s->r->n; i++) {
+		const facet_def *f = s->r->defs[i].new ? s->r->defs[i].new : s->r->defs[i].old;
+		if (f->kind == kind && strcmp(f->id, id) == 0) {
+			if (at)
+				*at = i;
+			return &s->r->defs[i];
+		}
+	}
+	return NULL;
+}
+
+static bool listed(const rtab_table *t, size_t m)
+{
+	for (size_t k = 0; k < t->nmodifiers; k++)
+		if (t->modifiers[k] == m)
+			return true;
+	return false;
+}
+
+/* A change of a facet with no printed form of its own: "cap: −3..3 (was −4..4)". */
+static void generic_change(sheet *s, const char *name, const diff_change *ch)
+{
+	const char *key = diff_key(ch);
+	if (ch->old && ch->new)
+		itemf(s, msg("%s, %s: %s (was %s)"), name, key, ch->new->value, ch->old->value);
+	else if (ch->new)
+		itemf(s, msg("%s, %s: %s (new)"), name, key, ch->new->value);
+	else
+		itemf(s, msg("%s, %s: removed (was %s)"), name, key, ch->old->value);
+}
+
+static void location(sheet *s, const facet_def *f, const sheet_side *side)
+{
+	if (!s->opts->locations || !f)
+		return;
+	itemf(s, msg("Source: %s:%d"), side->path, f->loc.line);
+}
+
+/* A modifier added to or taken out of a table's list, as its card reads;
+ * the definition's own addition or removal is then shown. */
+static void list_item(sheet *s, const sheet_side *side, const rtab_modifier *m, diff_what what)
+{
+	strbuf card = {0};
+	modifier_card(&card, side->rs, side->locale, m);
+	if (what == DIFF_ADDED)
+		itemf(s, msg("New: %s"), card.data);
+	else
+		itemf(s, msg("Removed: %s"), card.data);
+	sb_free(&card);
+	size_t mi;
+	if (def_change(s, DEF_MODIFIER, m->id, &mi) && s->r->defs[mi].what == what)
+		s->done[mi] = true;
+}
+
+static void table_group(sheet *s, size_t ta, size_t tb)
+{
+	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
+	const rtab_table *a = &ra->tables[ta], *b = &rb->tables[tb];
+	size_t at = 0;
+	const diff_def *d = def_change(s, DEF_TABLE, b->id, &at);
+	int *mods = xcalloc((size_t)a->nmodifiers + b->nmodifiers + 1, sizeof *mods);
+	size_t nmods = 0;
+	bool any = d != NULL;
+	/* The modifiers the edition changed, added or took out of the list. */
+	for (size_t k = 0; k < b->nmodifiers; k++) {
+		const rtab_modifier *m = &rb->modifiers[b->modifiers[k]];
+		int om = find_modifier(ra, m->id);
+		if (om < 0 || !listed(a, (size_t)om) || def_change(s, DEF_MODIFIER, m->id, NULL))
+			mods[nmods++] = b->modifiers[k];
+	}
+	for (size_t k = 0; k < a->nmodifiers; k++) {
+		int nm = find_modifier(rb, ra->modifiers[a->modifiers[k]].id);
+		if (nm < 0 || !listed(b, (size_t)nm))
+			mods[nmods++] = -1 - (int)a->modifiers[k];
+	}
+	bool moved = false;
+	for (size_t i = 0; i < s->r->nodds; i++)
+		moved |= strcmp(s->r->odds[i].table, b->id) == 0;
+	if (!any && !nmods && !moved) {
+		free(mods);
+		return;
+	}
+	heading(s, 2, label(rb, b->labels, s->n->locale, b->id), b->rule);
+	if (d) {
+		s->done[at] = true;
+		location(s, d->new, s->n);
+	}
+	for (size_t cb = 0; cb < b->ncolumns; cb++)
+		for (size_t ca = 0; ca < a->ncolumns; ca++)
+			if (strcmp(a->columns[ca].id, b->columns[cb].id) == 0)
+				column_changes(s, a, &a->columns[ca], b, &b->columns[cb], b->ncolumns == 1);
+	for (size_t k = 0; k < nmods; k++) {
+		if (mods[k] < 0) {
+			list_item(s, s->o, &ra->modifiers[-1 - mods[k]], DIFF_REMOVED);
+			continue;
+		}
+		const rtab_modifier *m = &rb->modifiers[mods[k]];
+		int om = find_modifier(ra, m->id);
+		if (om >= 0 && listed(a, (size_t)om)) {
+			size_t mi;
+			if (def_change(s, DEF_MODIFIER, m->id, &mi))
+				s->done[mi] = true;
+			modifier_changes(s, &ra->modifiers[om], m);
+			continue;
+		}
+		list_item(s, s->n, m, DIFF_ADDED);
+	}
+	/* What else changed of the table: its cap, rewrites, labels ... */
+	for (size_t k = 0; d && k < d->n; k++) {
+		const char *key = diff_key(&d->changes[k]);
+		if (strncmp(key, "row ", 4) != 0 && strncmp(key, "cell ", 5) != 0 && strcmp(key, "modifiers") != 0)
+			generic_change(s, label(rb, b->labels, s->n->locale, b->id), &d->changes[k]);
+	}
+	table_odds(s, ta, tb, mods, nmods);
+	free(mods);
+}
+
+static void other_changes(sheet *s)
+{
+	bool any = false;
+	for (size_t i = 0; i < s->r->n; i++) {
+		const diff_def *d = &s->r->defs[i];
+		if (s->done[i])
+			continue;
+		const facet_def *f = d->new ? d->new : d->old;
+		const sheet_side *side = d->new ? s->n : s->o;
+		if (!any)
+			heading(s, 2, msg("Other changes"), NULL);
+		any = true;
+		const char *name = f->labels ? label(side->rs, f->labels, side->locale, f->id) : f->id;
+		strbuf what = {0};
+		/* msg("ruleset") msg("dice") msg("enum") msg("input") msg("effect") msg("outcome")
+		 * msg("modifier") msg("table") msg("matrix") msg("ratio") msg("group")
+		 * msg("reaction set") msg("transition") msg("distance") msg("procedure") msg("example") */
+		sb_printf(&what, "%s %s", msg(facet_kind_word(f->kind)), name);
+		if (f->kind == DEF_MODIFIER) {
+			int m = find_modifier(side->rs, f->id);
+			if (m >= 0) {
+				sb_free(&what);
+				modifier_card(&what, side->rs, side->locale, &side->rs->modifiers[m]);
+			}
+		}
+		if (d->what == DIFF_ADDED)
+			itemf(s, msg("New: %s"), what.data);
+		else if (d->what == DIFF_REMOVED)
+			itemf(s, msg("Removed: %s"), what.data);
+		else
+			for (size_t k = 0; k < d->n; k++)
+				generic_change(s, name, &d->changes[k]);
+		location(s, f, side);
+		sb_free(&what);
+	}
+}
+
+void errata_sheet(strbuf *out, const sheet_side *old, const sheet_side *new, const diff_result *r,
+		  const sheet_options *opts)
+{
+	sheet s = {out, old, new, r, opts, xcalloc(r->n + 1, sizeof(bool)), false};
+	const rtab_ruleset *rb = new->rs;
+	const char *title = label(rb, rb->title, new->locale, rb->id);
+	strbuf h = {0};
+	sb_printf(&h, msg("Errata: %s"), title);
+	if (opts->format == SHEET_HTML)
+		html_page_begin(out, h.data, rb->nlocales ? rb->locales[new->locale] : "en");
+	heading(&s, 1, h.data, NULL);
+	sb_free(&h);
+	if (new->layer_label)
+		sb_printf(&h, "%s", new->layer_label);
+	if (new->layer_rule)
+		sb_printf(&h, h.data ? " (%s)" : "%s", new->layer_rule);
+	if (old->edition || new->edition) {
+		sb_printf(&h, "%s", h.data ? ". " : "");
+		sb_printf(&h, msg("Edition %s, as corrected from %s."), new->edition ? new->edition : new->path,
+			  old->edition ? old->edition : old->path);
+	}
+	if (h.data) {
+		sb_puts(out, opts->format == SHEET_HTML ? "<p>" : "\n");
+		put_text(&s, h.data);
+		sb_puts(out, opts->format == SHEET_HTML ? "</p>\n" : "\n");
+	}
+	sb_free(&h);
+	for (size_t tb = 0; tb < rb->ntables; tb++) {
+		int ta = rtab_find_table(old->rs, rb->tables[tb].id);
+		if (ta >= 0)
+			table_group(&s, (size_t)ta, tb);
+	}
+	other_changes(&s);
+	if (!r->n && !r->nodds) {
+		sb_puts(out, opts->format == SHEET_HTML ? "<p>" : "\n");
+		put_text(&s, msg("No differences."));
+		sb_puts(out, opts->format == SHEET_HTML ? "</p>\n" : "\n");
+	}
+	close_list(&s);
+	if (opts->format == SHEET_HTML)
+		html_page_end(out);
+	free(s.done);
+}

@@ -1,0 +1,82 @@
+#include "base/msg.h"
+
+#include "base/msg_table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t chosen; /* index into msg_locale_names; 0 is English */
+
+static int by_id(const void *key, const void *entry)
+{
+	return strcmp(key, ((const msg_entry *)entry)->id);
+}
+
+const char *msg(const char *id)
+{
+	if (chosen == 0)
+		return id;
+	const msg_entry *e = bsearch(id, msg_entries, msg_nentries, sizeof *msg_entries, by_id);
+	return e && e->text[chosen] ? e->text[chosen] : id;
+}
+
+/* The language of a locale name: "ru_RU.UTF-8" -> "ru". */
+static size_t language(const char *name, char *out, size_t n)
+{
+	size_t k = 0;
+	while (name[k] && name[k] != '_' && name[k] != '-' && name[k] != '.' && name[k] != '@' &&
+	       name[k] != ':' && k + 1 < n) {
+		out[k] = name[k];
+		k++;
+	}
+	out[k] = '\0';
+	return k;
+}
+
+bool msg_use_locale(const char *name)
+{
+	char lang[16];
+	if (!name || !language(name, lang, sizeof lang))
+		return false;
+	if (strcmp(lang, "C") == 0 || strcmp(lang, "POSIX") == 0)
+		strcpy(lang, "en");
+	for (size_t i = 0; i < msg_nlocales; i++)
+		if (strcmp(msg_locale_names[i], lang) == 0) {
+			chosen = i;
+			return true;
+		}
+	return false;
+}
+
+void msg_use_environment(void)
+{
+	static const char *const vars[] = {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"};
+	for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
+		const char *v = getenv(vars[i]);
+		if (!v || !*v)
+			continue;
+		/* LANGUAGE is a list, "ru:en": its first language the catalogue has. */
+		for (const char *p = v; p && *p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL)
+			if (msg_use_locale(p))
+				return;
+		if (i > 0)
+			return; /* the first of LC_ALL, LC_MESSAGES, LANG that is set decides */
+	}
+}
+
+const char *msg_locale(void)
+{
+	return msg_locale_names[chosen];
+}
+
+const char *msg_locales(void)
+{
+	static char list[64];
+	if (!list[0])
+		for (size_t i = 0; i < msg_nlocales; i++) {
+			size_t used = strlen(list);
+			snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", msg_locale_names[i]);
+		}
+	return list;
+}

@@ -1,0 +1,132 @@
+#!/bin/sh
+# Errata that patch: the second printing of Musket & Pike (one results cell,
+# one modifier's value, one modifier added, one removed) written as a layer
+# of patches only, read by every verb in both editions; a grid cell patched
+# by a layer; patches inside a layer's own order.
+# usage: test_errata_patch.sh RTAB SOURCE_ROOT
+set -u
+. "${0%/*}/setup.sh"
+
+
+f=$tmp/musket_pike_2.rtab
+cat tables/musket_pike.rtab tests/errata/musket_pike_second_printing.rtab >"$f"
+
+# Every edition checks with no error; the layer holds no restated table.
+expect check 0 "" "$rtab" check "$f"
+lacks check-no-error "error:" "$rtab" check "$f"
+lacks layer-restates-nothing "restated" sh -c "grep -Eq '^ *(table|matrix) ' tests/errata/musket_pike_second_printing.rtab && echo restated"
+
+# One cell: roll 5 at TACW was Pursue and eliminate, is Pursue off map;
+# the column's other rolls and the other column are as printed.
+expect cell-new 0 "outcome:       pursue_off_map" "$rtab" eval "$f" cavalry_pursuit --roll 5 --set game=tacw
+expect cell-old 0 "outcome:       pursue_and_eliminate" "$rtab" eval "$f@original" cavalry_pursuit --roll 5 --set game=tacw
+expect cell-neighbour 0 "outcome:       pursue_and_eliminate" "$rtab" eval "$f" cavalry_pursuit --roll 4 --set game=tacw
+expect cell-other-column 0 "outcome:       pursue_and_eliminate" "$rtab" eval "$f" cavalry_pursuit --roll 5 --set game=other
+expect cell-odds 0 "5/10          1/2       50" "$rtab" odds "$f" cavalry_pursuit --set game=tacw
+expect cell-odds-original 0 "4/10          2/5       40" "$rtab" odds "$f@original" cavalry_pursuit --set game=tacw
+# The rules and labels of the table are kept: the export of the patched
+# table still has its title and the rewrites of 11.7.4.
+expect cell-export 0 "" "$rtab" export --format markdown "$f" -o "$tmp/mp2.md"
+expect cell-keeps-title 0 "Cavalry Pursuit" cat "$tmp/mp2.md"
+expect cell-keeps-rewrites 0 "11.7.4" cat "$tmp/mp2.md"
+
+# One value: pistol shot is worth 2 to the defender (-2 on the roll).
+expect value-new 0 "modified roll: 6" "$rtab" eval "$f" melee --roll 8 --set defending_cavalry_pistol_shot=true
+expect value-old 0 "modified roll: 7" "$rtab" eval "$f@original" melee --roll 8 --set defending_cavalry_pistol_shot=true
+# Its label, side and condition are the original's.
+expect value-keeps-label 0 "Defending cavalry expends its pistol shot" "$rtab" eval "$f" melee --roll 8 --set defending_cavalry_pistol_shot=true --explain
+
+# One modifier added to the melee's list, one taken out.
+expect added 0 "modified roll: 7" "$rtab" eval "$f" melee --roll 8 --set defender_in_town=true
+expect added-not-original 2 "unknown input 'defender_in_town'" "$rtab" eval "$f@original" melee --roll 8 --set defender_in_town=true
+expect removed 0 "modified roll: 8" "$rtab" eval "$f" melee --roll 7 --set cavalry_impetus=true --set after_volley=true
+expect removed-original 0 "modified roll: 9" "$rtab" eval "$f@original" melee --roll 7 --set cavalry_impetus=true --set after_volley=true
+
+# The worked examples: the layer's pass, and exactly the first printing's
+# that read a changed value fail.
+expect test-second 1 "23 passed, 3 failed" "$rtab" test "$f"
+for e in pursuit_columns flank_rear_and_pistol_shot attacker_bonuses; do
+	expect "test-breaks-$e" 1 "example $e @" "$rtab" test "$f"
+done
+lacks test-layer-example "example second_printing_changes @" "$rtab" test "$f"
+expect test-original 0 "25 passed, 0 failed" "$rtab" test "$f@original"
+
+# The generated C of each edition compiles from the patched definitions.
+expect compile 0 "" "$rtab" compile "$f" -o "$tmp/c2"
+grep -q pursue_off_map "$tmp/c2"/*.c && passed=$((passed + 1)) || { echo "FAIL compile-output"; failed=$((failed + 1)); }
+
+# A grid cell patched by a layer, the same correction as grid_cell.rtab's
+# restated table; and a second layer patching the same cell again wins.
+g=$tmp/grid_patch.rtab
+awk '/^errata/ { exit } { print }' tests/errata/grid_cell.rtab >"$g"
+cat >>"$g" <<'LAYER'
+errata reprint @ "Errata" {
+  en "Reprint";
+  patch table crt { cell 3-4 at 2:1 = DE @ "E1"; }
+}
+errata third @ "Errata 3" {
+  en "Third";
+  patch table crt { cell 3-4 at 2:1 = AR; cell 1 at 1:1 = DE; }
+}
+LAYER
+expect grid-check 0 "" "$rtab" check -Werror "$g"
+expect grid-patched 0 "outcome:       defender_eliminated" "$rtab" eval "$g@reprint" crt --roll 3
+expect grid-original 0 "outcome:       defender_retreats" "$rtab" eval "$g@original" crt --roll 3
+expect grid-split 0 "outcome:       defender_retreats" "$rtab" eval "$g@reprint" crt --roll 5 --set attack=1
+expect grid-later-layer 0 "outcome:       attacker_retreats" "$rtab" eval "$g" crt --roll 4
+expect grid-later-layer-2 0 "outcome:       defender_eliminated" "$rtab" eval "$g" crt --roll 1 --set attack=1
+# A patch that changes nothing is a warning, as in a variant.
+sed 's/cell 3-4 at 2:1 = DE @ "E1";/cell 1-2 at 2:1 = DR;/' "$g" >"$tmp/grid_same.rtab"
+expect grid-unchanged 0 "already gives there" "$rtab" check "$tmp/grid_same.rtab"
+
+# Patching twice in one layer, patching and restating, a '-' list outside a patch.
+cat >"$tmp/twice.rtab" <<'BAD'
+ruleset r { locales en; en "R"; }
+dice d6 = 1d6;
+input up: bool = false { en "Up"; }
+outcome a { en "A"; }
+outcome b { en "B"; }
+modifier m { en "M"; when up; value 1; }
+table t { en "T"; roll d6; modifiers -m; rows { a <=3; b 4+; } }
+errata e @ "E" {
+  en "E";
+  patch modifier m { value 2; }
+  patch modifier m { value 3; }
+}
+BAD
+expect patch-twice 1 "errata layer 'e' patches modifier 'm' twice" "$rtab" check "$tmp/twice.rtab"
+expect minus-outside 1 "'modifiers -...' takes items out of a list in an errata patch" "$rtab" check "$tmp/twice.rtab"
+expect patch-word 1 "write patch table t { ... }" sh -c "sed 's/patch modifier m { value 3; }/change table t { cap 0..1; }/' '$tmp/twice.rtab' >'$tmp/word.rtab'; '$rtab' check '$tmp/word.rtab'"
+
+# The errata sheet of the second printing: goldens per format and locale.
+for loc in en ru; do
+	golden "sheet-md-$loc" 1 "tests/errata/sheet_second_printing.$loc.md" \
+		"$rtab" diff "$f@original" "$f" --format markdown --locale $loc
+	golden "sheet-html-$loc" 1 "tests/errata/sheet_second_printing.$loc.html" \
+		"$rtab" diff "$f@original" "$f" --format html --locale $loc
+done
+# What a reader needs, in their words and signs; no ids, no file:line.
+expect sheet-cell 1 "roll 3-4: Pursue and eliminate (was 3-5)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-open-range 1 "roll 5+: Pursue off map and eliminate (was 6+)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-value-signed 1 "Defending cavalry expends its pistol shot: −2 (was −1)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-new 1 "New: Defender in a town hex, −1" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-removed 1 "Removed: Attacker: immediately after a volley, +1" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-odds-touched 1 "Odds when The defender is in a town hex: Attacker eliminated 10% → 20%" "$rtab" diff "$f@original" "$f" --format markdown
+lacks sheet-no-location ".rtab:" "$rtab" diff "$f@original" "$f" --format markdown
+lacks sheet-no-ids "pursue_and_eliminate" "$rtab" diff "$f@original" "$f" --format markdown
+# The new input's line in the joined file: the layer's own line past the tables' length.
+patch_line=$(($(wc -l <tables/musket_pike.rtab) + $(grep -n -m1 '^ *input ' tests/errata/musket_pike_second_printing.rtab | cut -d: -f1)))
+expect sheet-locations 1 "2.rtab:$patch_line" "$rtab" diff "$f@original" "$f" --format markdown --locations
+for word in "Errata:" "Odds" "roll " "(was" "New:" "Removed:" "when"; do
+	lacks "sheet-ru-no-$word" "$word" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
+done
+expect sheet-ru-words 1 "бросок 3-4: Преследование и Уничтожение (было: 3-5)" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
+expect sheet-at 1 "Odds at defending_cavalry_pistol_shot=true, flank_rear_hexes=1: " "$rtab" diff "$f@original" "$f" --format html --at defending_cavalry_pistol_shot=true,flank_rear_hexes=1
+expect sheet-set 1 "Odds at defender_in_town=true: " "$rtab" diff "$f@original" "$f" --format html --set defender_in_town=true
+expect sheet-at-unknown 2 "unknown input 'nosuch'" "$rtab" diff "$f@original" "$f" --format markdown --at nosuch=1
+expect sheet-at-malformed 2 "--at takes INPUT=VALUE pairs" "$rtab" diff "$f@original" "$f" --format markdown --at junk
+# A grid's cell patch reads as a cell change, with the printed codes.
+expect sheet-grid-cell 1 "2:1, roll 3-4: DR → DE" "$rtab" diff "$g@original" "$g@reprint" --format markdown
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

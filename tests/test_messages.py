@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The message catalogue: every phrase the sources translate is in po/en.po
+and po/ru.po (English as it is written, Russian translated), no entry is
+left over, and rtab speaks the language --locale or the environment asks
+for, falling back to English for one the catalogue lacks.
+
+usage: test_messages.py RTAB SOURCE_ROOT
+"""
+import os
+import re
+import subprocess
+import sys
+
+rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
+os.chdir(root)
+failures = []
+
+# msg("...") and head(o, "...") are how the sources name a phrase; a phrase
+# of a table of phrases is named in a comment: /* msg("Changed") */.
+CONV = r'%[-+ #0-9.]*(?:ll|l|h|z)?[a-zA-Z%]'
+CALL = re.compile(r'\b(?:msg|head)\((?:\w+, )?"((?:[^"\\]|\\.)*)"\)')
+
+
+def c_unescape(s):
+    return re.sub(r'\\(.)', lambda m: {'n': '\n', 't': '\t'}.get(m.group(1), m.group(1)), s)
+
+
+used = set()
+for folder, _, files in os.walk('compiler'):
+    for f in files:
+        if f.endswith('.c'):
+            with open(os.path.join(folder, f), encoding='utf-8') as fh:
+                for m in CALL.finditer(fh.read()):
+                    used.add(c_unescape(m.group(1)))
+
+
+def read_po(path):
+    out, field, cur = {}, None, {}
+    for line in open(path, encoding='utf-8').read().split('\n') + ['']:
+        s = line.strip()
+        if not s:
+            if cur.get('msgid'):
+                out[cur['msgid']] = cur.get('msgstr', '')
+            cur, field = {}, None
+            continue
+        if s.startswith('#'):
+            continue
+        if s.startswith('msgid ') or s.startswith('msgstr '):
+            field, _, s = s.partition(' ')
+            cur[field] = ''
+        cur[field] += c_unescape(s[1:-1])
+    return out
+
+
+en, ru = read_po('po/en.po'), read_po('po/ru.po')
+for phrase in sorted(used):
+    if en.get(phrase) != phrase:
+        failures.append(f'po/en.po: no entry (or not the phrase itself) for {phrase!r}')
+    if not ru.get(phrase):
+        failures.append(f'po/ru.po: no translation of {phrase!r}')
+    elif re.findall(CONV, phrase) != re.findall(CONV, ru[phrase]):
+        failures.append(f'po/ru.po: the translation of {phrase!r} has other conversions')
+for cat, name in ((en, 'en'), (ru, 'ru')):
+    for phrase in sorted(set(cat) - used):
+        failures.append(f'po/{name}.po: {phrase!r} is used nowhere')
+if not used:
+    failures.append('no msg("...") found in the sources')
+
+
+def run(args, env_extra=None, want=0):
+    env = {k: v for k, v in os.environ.items() if k not in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG')}
+    env.update(env_extra or {})
+    p = subprocess.run([rtab] + args, capture_output=True, text=True, env=env)
+    if p.returncode != want:
+        failures.append(f'rtab {" ".join(args)} {env_extra or ""}: exit {p.returncode}, expected {want}\n{p.stderr}')
+    return p.stdout + p.stderr
+
+
+odds = ['odds', 'tables/musket_pike.rtab', 'cavalry_pursuit', '--set', 'game=tacw']
+cases = [
+    ([], None, 'равновероятных', False),
+    (['--locale', 'ru'], None, 'равновероятных', True),
+    (['--locale', 'en'], {'LANG': 'ru_RU.UTF-8'}, 'равновероятных', False),
+    ([], {'LANG': 'ru_RU.UTF-8'}, 'равновероятных', True),
+    ([], {'LC_ALL': 'ru_RU.UTF-8', 'LANG': 'en_US.UTF-8'}, 'равновероятных', True),
+    ([], {'LC_MESSAGES': 'ru_RU.UTF-8'}, 'равновероятных', True),
+    ([], {'LANGUAGE': 'de:ru', 'LANG': 'en_US.UTF-8'}, 'равновероятных', True),
+    ([], {'LANG': 'C'}, 'равновероятных', False),
+    ([], {'LANG': 'de_DE.UTF-8'}, 'equally likely', True),  # a language the catalogue lacks: English
+]
+for extra, env, needle, present in cases:
+    out = run(odds + extra, env)
+    if (needle in out) != present:
+        failures.append(f'rtab {" ".join(odds + extra)} {env}: {"no" if present else "unexpected"} {needle!r}\n{out[:400]}')
+# CSV is for programs: its headings stay English in every language.
+out = run(odds + ['--format', 'csv', '--locale', 'ru'])
+if not out.startswith('outcome,'):
+    failures.append(f'odds --format csv --locale ru: the header is translated\n{out[:200]}')
+# An unknown locale is a usage error naming the accepted ones.
+out = run(odds + ['--locale', 'fr'], want=2)
+if "the accepted locales: en, ru" not in out:
+    failures.append(f'--locale fr: the accepted locales are not named\n{out}')
+
+for f in failures:
+    print('FAIL', f)
+print(f'{len(used)} phrases; {len(failures)} failures')
+sys.exit(1 if failures else 0)
