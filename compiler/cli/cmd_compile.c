@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "codegen/emit_c.h"
 #include "codegen/native_tables.h"
+#include "targets/targets.h"
 #include "check/load.h"
 #include "base/output.h"
 #include "cli/cli_output.h"
@@ -14,19 +15,25 @@
 #include <string.h>
 #include <sys/stat.h>
 
+static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", "csharp", NULL};
+
 static const cli_opt options[] = {
 	{"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
+	{"--target", 0, "LANG", "the language: c (the default), python, js, ts (js and its\n"
+				"declarations), lua or csharp", target_choices},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "compile",
-	.usage = "rtab compile [OPTIONS] FILE... [-o DIR]",
+	.usage = "rtab compile [OPTIONS] FILE... [-o DIR] [--target LANG]",
 	.about = "\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were. The diagnostic options\n"
 	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
-	"with the errata layers up to NAME.",
+	"with the errata layers up to NAME. --target writes a module of another\n"
+	"language instead: the data and a resolver with rtab_resolve's results\n"
+	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua, .cs).",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG_LISTED,
 	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
@@ -60,6 +67,7 @@ static bool make_dirs(const char *dir, const diag_options *opts)
 
 typedef struct compile_args {
 	const char *dir;
+	const char *target;
 	const char **paths;
 	size_t npaths;
 } compile_args;
@@ -69,6 +77,8 @@ static int take(void *arg, int opt, const char *value)
 	compile_args *a = arg;
 	if (opt == 0)
 		a->dir = value;
+	else if (opt == 1)
+		a->target = value;
 	else
 		a->paths[a->npaths++] = value;
 	return EXIT_OK;
@@ -76,7 +86,7 @@ static int take(void *arg, int opt, const char *value)
 
 int cmd_compile(cli_ctx *c, int argc, char **argv)
 {
-	compile_args a = {"generated", xcalloc((size_t)argc, sizeof(char *)), 0};
+	compile_args a = {"generated", "c", xcalloc((size_t)argc, sizeof(char *)), 0};
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	const char *dir = a.dir, **paths = a.paths, *edition = c->edition;
 	size_t npaths = a.npaths;
@@ -94,6 +104,7 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 	loaded *files = xcalloc(npaths, sizeof *files);
 	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
 	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
+	size_t nouts = 0; /* each C file's two, or a target's one or two */
 	for (size_t i = 0; i < npaths; i++) {
 		if (!cli_load(&files[i], paths[i], edition, stderr, &opts))
 			status = EXIT_INPUT;
@@ -106,8 +117,21 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		for (size_t i = 0; i < npaths; i++) {
 			const rtab_ruleset *rs = &files[i].model.rs;
 			const char *src = path_basename(paths[i]);
-			emit_c_source(&texts[2 * i], rs, src);
-			emit_c_header(&texts[2 * i + 1], rs, src);
+			if (strcmp(a.target, "c") != 0) {
+				target_file made[TARGET_MAX_FILES];
+				size_t nmade = target_emit(a.target, &files[i].model, src, made);
+				for (size_t k = 0; k < nmade; k++) {
+					outs[nouts].path = xasprintf("%s/%s", dir, made[k].name);
+					texts[nouts] = made[k].text;
+					outs[nouts].data = texts[nouts].data;
+					outs[nouts].len = texts[nouts].len;
+					nouts++;
+					free(made[k].name);
+				}
+				continue;
+			}
+			emit_c_source(&texts[nouts], rs, src);
+			emit_c_header(&texts[nouts + 1], rs, src);
 			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
 			for (size_t t = 0; t < rs->ntables; t++) {
 				const char *why = table_native_why(rs, t);
@@ -119,9 +143,10 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 			for (size_t k = 0; k < 2; k++) {
 				strbuf p = {0};
 				sb_printf(&p, "%s/%s.%s", dir, rs->id, k ? "h" : "c");
-				outs[2 * i + k].path = p.data;
-				outs[2 * i + k].data = texts[2 * i + k].data;
-				outs[2 * i + k].len = texts[2 * i + k].len;
+				outs[nouts].path = p.data;
+				outs[nouts].data = texts[nouts].data;
+				outs[nouts].len = texts[nouts].len;
+				nouts++;
 			}
 		}
 		output_report report = cli_output_report(c);
@@ -129,11 +154,11 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		const char **inputs = xcalloc(npaths, sizeof *inputs);
 		for (size_t i = 0; i < npaths; i++)
 			inputs[i] = files[i].path;
-		bool clash = output_is_input(outs, npaths * 2, inputs, npaths, &report);
+		bool clash = output_is_input(outs, nouts, inputs, npaths, &report);
 		free(inputs);
 		if (clash)
 			status = EXIT_INPUT;
-		else if (!output_commit(outs, npaths * 2, &report))
+		else if (!output_commit(outs, nouts, &report))
 			status = EXIT_INPUT;
 	}
 	for (size_t i = 0; i < npaths * 2; i++) {

@@ -20,6 +20,7 @@ situations of `rtab conform` (docs/conformance.md), one JSON line each:
 
     rtab conform tables/musket_pike.rtab -- python3 rtab_port.py musket_pike.json --conform
 """
+# rtab target: the resolver begins
 import decimal
 import json
 import sys
@@ -753,6 +754,7 @@ def serve(rs, lines, out):
             out.flush()
 
 
+# rtab target: the resolver ends
 def main(argv):
     if len(argv) == 3 and argv[2] == '--conform':
         with open(argv[1], encoding='utf-8') as f:
