@@ -93,13 +93,18 @@ static void put_value(strbuf *b, const json_value *v, lang l, int depth)
 		sb_puts(b, l == LANG_CSHARP ? "new Dictionary<string, object> {" : "{");
 		break;
 	}
+	bool first = true;
 	for (size_t i = 0; i < v->n; i++) {
-		if (i)
+		/* Lua: a member that is null is no member (nil); in an array it is NULL. */
+		if (l == LANG_LUA && v->kind == JSON_OBJECT && v->items[i]->kind == JSON_NULL)
+			continue;
+		if (!first)
 			sb_putc(b, ',');
 		if (nl)
 			indent(b, 2 * (depth + 1));
-		else if (i)
+		else if (!first)
 			sb_putc(b, ' ');
+		first = false;
 		if (v->kind == JSON_OBJECT) {
 			if (l == LANG_LUA || l == LANG_CSHARP)
 				sb_putc(b, '[');
@@ -108,7 +113,7 @@ static void put_value(strbuf *b, const json_value *v, lang l, int depth)
 		}
 		put_value(b, v->items[i], l, depth + 1);
 	}
-	if (nl && v->n)
+	if (nl && !first)
 		indent(b, 2 * depth);
 	sb_puts(b, v->kind == JSON_ARRAY && l != LANG_LUA && l != LANG_CSHARP ? "]" : "}");
 }
