@@ -15,25 +15,25 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", "csharp", NULL};
+static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", NULL};
 
 static const cli_opt options[] = {
 	{"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
 	{"--target", 0, "LANG", "the language: c (the default), python, js, ts (js and its\n"
-				"declarations), lua or csharp", target_choices},
+				"declarations) or lua", target_choices},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "compile",
-	.usage = "rtab compile [OPTIONS] FILE... [-o DIR] [--target LANG]",
+	.usage = "rtab compile [OPTIONS] FILE... [-o DIR] [--target c|python|js|ts|lua]",
 	.about = "\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were. The diagnostic options\n"
 	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
 	"with the errata layers up to NAME. --target writes a module of another\n"
 	"language instead: the data and a resolver with rtab_resolve's results\n"
-	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua, .cs).",
+	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua).",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG_LISTED,
 	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"

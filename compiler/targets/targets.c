@@ -4,12 +4,11 @@
 #include "base/json_read.h"
 #include "export/export.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const target_names[] = {"python", "js", "ts", "lua", "csharp", NULL};
+const char *const target_names[] = {"python", "js", "ts", "lua", NULL};
 
 bool target_known(const char *name)
 {
@@ -19,7 +18,7 @@ bool target_known(const char *name)
 	return false;
 }
 
-typedef enum lang { LANG_PYTHON, LANG_JS, LANG_LUA, LANG_CSHARP } lang;
+typedef enum lang { LANG_PYTHON, LANG_JS, LANG_LUA } lang;
 
 /* A string as the language writes it: UTF-8 kept, quotes, backslashes and
  * control characters escaped (a Lua byte as \ddd, the others \uXXXX). */
@@ -59,8 +58,6 @@ static void put_number(strbuf *b, const char *text, lang l)
 	bool whole = !strpbrk(text, ".eE");
 	if (l == LANG_PYTHON && !whole)
 		sb_printf(b, "Decimal(\"%s\")", text);
-	else if (l == LANG_CSHARP)
-		sb_printf(b, whole ? "%sL" : "%sm", text);
 	else
 		sb_puts(b, text);
 }
@@ -69,9 +66,9 @@ static void put_number(strbuf *b, const char *text, lang l)
  * outer levels (the inner ones stay on one line). */
 static void put_value(strbuf *b, const json_value *v, lang l, int depth)
 {
-	static const char *const nulls[] = {"None", "null", "NULL", "null"};
-	static const char *const trues[] = {"True", "true", "true", "true"};
-	static const char *const falses[] = {"False", "false", "false", "false"};
+	static const char *const nulls[] = {"None", "null", "NULL"};
+	static const char *const trues[] = {"True", "true", "true"};
+	static const char *const falses[] = {"False", "false", "false"};
 	bool nl = depth < 2;
 	switch (v->kind) {
 	case JSON_NULL:
@@ -87,10 +84,10 @@ static void put_value(strbuf *b, const json_value *v, lang l, int depth)
 		put_string(b, v->text, l);
 		return;
 	case JSON_ARRAY:
-		sb_puts(b, l == LANG_LUA ? "{" : l == LANG_CSHARP ? "new object[] {" : "[");
+		sb_puts(b, l == LANG_LUA ? "{" : "[");
 		break;
 	case JSON_OBJECT:
-		sb_puts(b, l == LANG_CSHARP ? "new Dictionary<string, object> {" : "{");
+		sb_puts(b, "{");
 		break;
 	}
 	bool first = true;
@@ -106,16 +103,16 @@ static void put_value(strbuf *b, const json_value *v, lang l, int depth)
 			sb_putc(b, ' ');
 		first = false;
 		if (v->kind == JSON_OBJECT) {
-			if (l == LANG_LUA || l == LANG_CSHARP)
+			if (l == LANG_LUA)
 				sb_putc(b, '[');
 			put_string(b, v->keys[i], l);
-			sb_puts(b, l == LANG_LUA || l == LANG_CSHARP ? "] = " : ": ");
+			sb_puts(b, l == LANG_LUA ? "] = " : ": ");
 		}
 		put_value(b, v->items[i], l, depth + 1);
 	}
 	if (nl && !first)
 		indent(b, 2 * depth);
-	sb_puts(b, v->kind == JSON_ARRAY && l != LANG_LUA && l != LANG_CSHARP ? "]" : "}");
+	sb_puts(b, v->kind == JSON_ARRAY && l != LANG_LUA ? "]" : "}");
 }
 
 /* The export's tree of the ruleset: what every target's data is written from. */
@@ -134,22 +131,6 @@ static json_value *export_tree(const model *m, const char *source)
 	}
 	sb_free(&json);
 	return tree;
-}
-
-/* "musket_pike" as a type name: MusketPike. */
-static char *pascal(const char *id)
-{
-	strbuf b = {0};
-	bool up = true;
-	for (const char *p = id; *p; p++) {
-		if (*p == '_') {
-			up = true;
-			continue;
-		}
-		sb_putc(&b, up ? (char)toupper((unsigned char)*p) : *p);
-		up = false;
-	}
-	return b.data;
 }
 
 static void header(strbuf *b, const char *comment, const model *m, const char *source, const char *what)
@@ -225,29 +206,6 @@ static void emit_lua(strbuf *b, const model *m, const char *source, const json_v
 		   "return ruleset\n");
 }
 
-static void emit_csharp(strbuf *b, const model *m, const char *source, const json_value *tree)
-{
-	char *name = pascal(m->rs.id);
-	header(b, "//", m, source, "a C# class with no dependency beyond the base class library");
-	sb_printf(b, "//\n//   var result = Rtab.%s.Ruleset.Resolve(TABLE, inputs, faces, 0);\n"
-		     "//\n// Its Main answers the situations of `rtab conform` on its standard input, one\n"
-		     "// JSON line each (docs/conformance.md): mcs %s.cs -out:%s.exe && mono %s.exe\n",
-		  name, m->rs.id, m->rs.id, m->rs.id);
-	sb_puts(b, target_source_csharp);
-	sb_printf(b, "\nnamespace Rtab\n{\n    using System.Collections.Generic;\n\n"
-		     "    /// <summary>The rules of %s.</summary>\n"
-		     "    public static class %s\n    {\n"
-		     "        /// <summary>The ruleset as rtab export --format json writes it.</summary>\n"
-		     "        public static readonly Dictionary<string, object> Data = ",
-		  m->rs.id, name);
-	put_value(b, tree, LANG_CSHARP, 4);
-	sb_puts(b, ";\n\n        public static readonly Resolver Ruleset = new Resolver(Data);\n\n"
-		   "        public static int Main()\n        {\n"
-		   "            return Ruleset.Serve(System.Console.In, System.Console.Out);\n"
-		   "        }\n    }\n}\n");
-	free(name);
-}
-
 size_t target_emit(const char *target, const model *m, const char *source, target_file *files)
 {
 	json_value *tree = export_tree(m, source);
@@ -265,12 +223,9 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 			emit_ts(&files[1].text, m, source);
 			n = 2;
 		}
-	} else if (strcmp(target, "lua") == 0) {
+	} else {
 		files[0].name = xasprintf("%s.lua", id);
 		emit_lua(&files[0].text, m, source, tree);
-	} else {
-		files[0].name = xasprintf("%s.cs", id);
-		emit_csharp(&files[0].text, m, source, tree);
 	}
 	json_value_free(tree);
 	return n;
