@@ -193,7 +193,7 @@ static void emit_lua(strbuf *b, const model *m, const char *source, const json_v
 {
 	header(b, "--", m, source, "a Lua module for Lua 5.1 to 5.4 and LuaJIT");
 	sb_printf(b, "--\n--   local %s = require(\"%s\")\n"
-		     "--   %s.resolve(TABLE, {INPUT = VALUE}, {F}, 0).outcome\n--\n"
+		     "--   %s:resolve(TABLE, {INPUT = VALUE}, {F}, 0).outcome\n--\n"
 		     "-- Run as a script (lua %s.lua), it answers the situations of `rtab conform`\n"
 		     "-- on its standard input, one JSON line each (docs/conformance.md).\n",
 		  m->rs.id, m->rs.id, m->rs.id, m->rs.id);
