@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "codegen/emit_c.h"
 #include "codegen/native_tables.h"
+#include "targets/targets.h"
 #include "check/load.h"
 #include "base/output.h"
 #include "cli/cli_output.h"
@@ -15,26 +16,32 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_DIR, OPT_PREFIX, OPT_DATA_ONLY };
+enum { OPT_DIR, OPT_TARGET, OPT_PREFIX, OPT_DATA_ONLY };
+static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", NULL};
+
 static const cli_opt options[] = {
 	[OPT_DIR] = {"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
+	[OPT_TARGET] = {"--target", 0, "LANG", "the language: c (the default), python, js, ts (js and its\n"
+					       "declarations) or lua", target_choices},
 	[OPT_PREFIX] = {"--prefix", 0, "PREFIX",
-			"put PREFIX before every external name and the file names\n"
+			"C: put PREFIX before every external name and the file names\n"
 			"(game_: game_musket_pike_ruleset, GAME_MUSKET_PIKE_TABLE_MELEE, game_musket_pike.h)",
 			NULL},
 	[OPT_DATA_ONLY] = {"--data-only", 0, NULL,
-			   "the data alone: no native resolvers (rtab_resolve interprets)", NULL},
+			   "C: the data alone, no native resolvers (rtab_resolve interprets)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "compile",
-	.usage = "rtab compile [OPTIONS] FILE... [-o DIR]",
+	.usage = "rtab compile [OPTIONS] FILE... [-o DIR] [--target c|python|js|ts|lua]",
 	.about = "\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were. The diagnostic options\n"
 	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
-	"with the errata layers up to NAME.",
+	"with the errata layers up to NAME. --target writes a module of another\n"
+	"language instead: the data and a resolver with rtab_resolve's results\n"
+	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua).",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG_LISTED,
 	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
@@ -68,6 +75,7 @@ static bool make_dirs(const char *dir, const diag_options *opts)
 
 typedef struct compile_args {
 	const char *dir;
+	const char *target;
 	const char **paths;
 	size_t npaths;
 	emit_c_options emit;
@@ -89,6 +97,7 @@ static int take(void *arg, int opt, const char *value)
 	compile_args *a = arg;
 	switch (opt) {
 	case OPT_DIR: a->dir = value; break;
+	case OPT_TARGET: a->target = value; break;
 	case OPT_PREFIX:
 		if (!c_prefix(value))
 			return usage_error("compile",
@@ -104,7 +113,7 @@ static int take(void *arg, int opt, const char *value)
 
 int cmd_compile(cli_ctx *c, int argc, char **argv)
 {
-	compile_args a = {"generated", xcalloc((size_t)argc, sizeof(char *)), 0, {0}};
+	compile_args a = {"generated", "c", xcalloc((size_t)argc, sizeof(char *)), 0, {0}};
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	const char *dir = a.dir, **paths = a.paths, *edition = c->edition;
 	size_t npaths = a.npaths;
@@ -118,10 +127,16 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		free(paths);
 		return usage_error("compile", "no input file");
 	}
+	if (strcmp(a.target, "c") != 0 && (a.emit.prefix || a.emit.data_only)) {
+		free(paths);
+		return usage_error("compile", "%s names C symbols and files: it goes with --target c, "
+				   "not --target %s", a.emit.prefix ? "--prefix" : "--data-only", a.target);
+	}
 
 	loaded *files = xcalloc(npaths, sizeof *files);
 	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
 	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
+	size_t nouts = 0; /* each C file's two, or a target's one or two */
 	for (size_t i = 0; i < npaths; i++) {
 		if (!cli_load(&files[i], paths[i], edition, stderr, &opts))
 			status = EXIT_INPUT;
@@ -134,8 +149,21 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		for (size_t i = 0; i < npaths; i++) {
 			const rtab_ruleset *rs = &files[i].model.rs;
 			const char *src = path_basename(paths[i]);
-			emit_c_source(&texts[2 * i], rs, src, &a.emit);
-			emit_c_header(&texts[2 * i + 1], rs, src, &a.emit);
+			if (strcmp(a.target, "c") != 0) {
+				target_file made[TARGET_MAX_FILES];
+				size_t nmade = target_emit(a.target, &files[i].model, src, made);
+				for (size_t k = 0; k < nmade; k++) {
+					outs[nouts].path = xasprintf("%s/%s", dir, made[k].name);
+					texts[nouts] = made[k].text;
+					outs[nouts].data = texts[nouts].data;
+					outs[nouts].len = texts[nouts].len;
+					nouts++;
+					free(made[k].name);
+				}
+				continue;
+			}
+			emit_c_source(&texts[nouts], rs, src, &a.emit);
+			emit_c_header(&texts[nouts + 1], rs, src, &a.emit);
 			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
 			for (size_t t = 0; t < rs->ntables && !a.emit.data_only; t++) {
 				const char *why = table_native_why(rs, t);
@@ -148,9 +176,10 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 			for (size_t k = 0; k < 2; k++) {
 				strbuf p = {0};
 				sb_printf(&p, "%s/%s.%s", dir, cname, k ? "h" : "c");
-				outs[2 * i + k].path = p.data;
-				outs[2 * i + k].data = texts[2 * i + k].data;
-				outs[2 * i + k].len = texts[2 * i + k].len;
+				outs[nouts].path = p.data;
+				outs[nouts].data = texts[nouts].data;
+				outs[nouts].len = texts[nouts].len;
+				nouts++;
 			}
 			free(cname);
 		}
@@ -159,11 +188,11 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		const char **inputs = xcalloc(npaths, sizeof *inputs);
 		for (size_t i = 0; i < npaths; i++)
 			inputs[i] = files[i].path;
-		bool clash = output_is_input(outs, npaths * 2, inputs, npaths, &report);
+		bool clash = output_is_input(outs, nouts, inputs, npaths, &report);
 		free(inputs);
 		if (clash)
 			status = EXIT_INPUT;
-		else if (!output_commit(outs, npaths * 2, &report))
+		else if (!output_commit(outs, nouts, &report))
 			status = EXIT_INPUT;
 	}
 	for (size_t i = 0; i < npaths * 2; i++) {

@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"  verify ORIGINAL TRANSLATION  a translation against its original (or one file's labels)\n"
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
+	"  conform FILE -- COMMAND    run a port through the conformance vectors\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -71,6 +72,7 @@ static int run(cli_ctx *c, int argc, char **argv)
 		{"odds", cmd_odds},
 		{"export", cmd_export},
 		{"vectors", cmd_vectors},
+		{"conform", cmd_conform},
 	};
 
 	if (argc < 2)

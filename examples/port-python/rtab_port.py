@@ -15,8 +15,12 @@ agrees with the C runtime on every conformance vector (docs/vectors.md).
     r['outcome']   # 'pursue_and_eliminate'
 
 Command line: rtab_port.py EXPORT.json NAME [INPUT=VALUE]... [--roll F,F] [--drm N]
-prints the result as JSON.
+prints the result as JSON; rtab_port.py EXPORT.json --conform answers the
+situations of `rtab conform` (docs/conformance.md), one JSON line each:
+
+    rtab conform tables/musket_pike.rtab -- python3 rtab_port.py musket_pike.json --conform
 """
+# rtab target: the resolver begins
 import decimal
 import json
 import sys
@@ -739,7 +743,44 @@ def arith(name, a, b):
     return check32(r)
 
 
+def answer(rs, situation):
+    """The answer to one situation of `rtab conform`: the result, or the
+    runtime's refusal as {'error': message}."""
+    given = situation.get('inputs', {})
+    try:
+        if 'table' in situation:
+            return rs.resolve(situation['table'], given, situation.get('faces', []), situation.get('drm', 0))
+        if 'reactions' in situation:
+            return rs.reactions(situation['reactions'], given)
+        if 'transition' in situation:
+            try:
+                return rs.transition(situation['transition'], given)
+            except RtabError as e:
+                if e.status == E_STATE:
+                    return {'state': None}
+                raise
+        if 'distance' in situation:
+            return rs.distance(situation['distance'], given, situation.get('faces', []))
+        return rs.procedure(situation['procedure'], given)
+    except RtabError as e:
+        return {'error': str(e)}
+
+
+def serve(rs, lines, out):
+    """One answer line per situation line, flushed: the port side of rtab conform."""
+    for line in lines:
+        if line.strip():
+            situation = json.loads(line, parse_float=decimal.Decimal)
+            out.write(json.dumps(answer(rs, situation), ensure_ascii=False, default=float) + '\n')
+            out.flush()
+
+
+# rtab target: the resolver ends
 def main(argv):
+    if len(argv) == 3 and argv[2] == '--conform':
+        with open(argv[1], encoding='utf-8') as f:
+            serve(Ruleset(json.load(f, parse_float=decimal.Decimal)), sys.stdin, sys.stdout)
+        return 0
     if len(argv) < 3:
         print(__doc__)
         return 2

@@ -1,0 +1,124 @@
+/* The fields of a conformance vector a port must match, and those it may. */
+#include "analysis/conform.h"
+#include "base/json.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+/* What a vector resolves: the key that names it. */
+static const char *const what_keys[] = {"table", "reactions", "transition", "distance", "procedure"};
+/* The rest of the situation. */
+static const char *const situation_keys[] = {"inputs", "faces", "drm"};
+/* Compared when the port gives them: a port need not report what triggers
+ * pass on nor every provisional reason (the first is `provisional`). */
+static const char *const optional_keys[] = {"trigger_inputs", "reasons"};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool among(const char *key, const char *const *keys, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(key, keys[i]) == 0)
+			return true;
+	return false;
+}
+
+static const char *what_key(const json_value *vector)
+{
+	for (size_t i = 0; i < COUNT(what_keys); i++) {
+		const json_value *name = json_member(vector, what_keys[i]);
+		if (name && name->kind == JSON_STRING)
+			return what_keys[i];
+	}
+	return NULL;
+}
+
+char *conform_situation(const json_value *vector)
+{
+	if (!what_key(vector))
+		return NULL;
+	strbuf b = {0};
+	sb_putc(&b, '{');
+	for (size_t i = 0; i < vector->n; i++) {
+		const char *key = vector->keys[i];
+		if (!among(key, what_keys, COUNT(what_keys)) && !among(key, situation_keys, COUNT(situation_keys)))
+			continue;
+		if (b.len > 1)
+			sb_puts(&b, ", ");
+		json_string(&b, key);
+		sb_puts(&b, ": ");
+		json_write(&b, vector->items[i]);
+	}
+	sb_putc(&b, '}');
+	return b.data;
+}
+
+char *conform_what(const json_value *vector)
+{
+	const char *key = what_key(vector);
+	return key ? xasprintf("%s %s", key, json_member(vector, key)->text) : xstrdup("(nothing)");
+}
+
+const char *conform_rule(const rtab_ruleset *rs, const json_value *vector)
+{
+	const char *key = what_key(vector);
+	if (!key)
+		return NULL;
+	const char *name = json_member(vector, key)->text;
+#define FIND(n, array)                                          \
+	for (size_t i = 0; i < (n); i++)                        \
+		if (strcmp((array)[i].id, name) == 0)           \
+			return (array)[i].rule;
+	if (strcmp(key, "table") == 0) {
+		FIND(rs->ntables, rs->tables)
+	} else if (strcmp(key, "reactions") == 0) {
+		FIND(rs->nreaction_sets, rs->reaction_sets)
+	} else if (strcmp(key, "transition") == 0) {
+		FIND(rs->ntransitions, rs->transitions)
+	} else if (strcmp(key, "distance") == 0) {
+		FIND(rs->ndistances, rs->distances)
+	} else {
+		FIND(rs->nprocedures, rs->procedures)
+	}
+#undef FIND
+	return NULL;
+}
+
+static void say(strbuf *out, const char *field, const json_value *expected, const json_value *got)
+{
+	sb_printf(out, "  %s: expected ", field);
+	if (expected)
+		json_write(out, expected);
+	else
+		sb_puts(out, "(nothing)");
+	sb_puts(out, ", got ");
+	if (got)
+		json_write(out, got);
+	else
+		sb_puts(out, "(nothing)");
+	sb_putc(out, '\n');
+}
+
+size_t conform_compare(const json_value *vector, const json_value *answer, strbuf *out)
+{
+	const json_value *want_error = json_member(vector, "error"), *got_error = json_member(answer, "error");
+	if (!want_error != !got_error) {
+		/* One refused, the other answered: the rest would only repeat it. */
+		say(out, "error", want_error, got_error);
+		return 1;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < vector->n; i++) {
+		const char *key = vector->keys[i];
+		if (among(key, what_keys, COUNT(what_keys)) || among(key, situation_keys, COUNT(situation_keys)))
+			continue;
+		const json_value *got = json_member(answer, key);
+		if (!got && among(key, optional_keys, COUNT(optional_keys)))
+			continue;
+		if (!got || !json_equal(vector->items[i], got)) {
+			say(out, key, vector->items[i], got);
+			n++;
+		}
+	}
+	return n;
+}

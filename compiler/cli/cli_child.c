@@ -1,0 +1,134 @@
+/* Pipes, fork and exec: POSIX, the one place rtab runs another program. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli/cli_child.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+bool child_start(child *c, char *const *argv)
+{
+	int in[2], out[2];
+	memset(c, 0, sizeof *c);
+	/* A port that dies mid-line closes the pipe: a write error, not our death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (pipe(in) != 0)
+		return false;
+	if (pipe(out) != 0) {
+		close(in[0]);
+		close(in[1]);
+		return false;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		int e = errno;
+		close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+		errno = e;
+		return false;
+	}
+	if (pid == 0) {
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		fprintf(stderr, "rtab conform: cannot run '%s': %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	c->pid = pid;
+	c->to = in[1];
+	c->from = out[0];
+	return true;
+}
+
+bool child_send(child *c, const char *line)
+{
+	size_t n = strlen(line);
+	char *buf = xmalloc(n + 1);
+	memcpy(buf, line, n);
+	buf[n] = '\n';
+	size_t done = 0;
+	while (done < n + 1) {
+		ssize_t w = write(c->to, buf + done, n + 1 - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			free(buf);
+			return false;
+		}
+		done += (size_t)w;
+	}
+	free(buf);
+	return true;
+}
+
+child_read child_line(child *c, int timeout_ms, char **line)
+{
+	for (;;) {
+		char *nl = c->pending.data ? memchr(c->pending.data, '\n', c->pending.len) : NULL;
+		if (nl) {
+			size_t n = (size_t)(nl - c->pending.data);
+			*line = xstrndup(c->pending.data, n);
+			memmove(c->pending.data, nl + 1, c->pending.len - n - 1);
+			c->pending.len -= n + 1;
+			c->pending.data[c->pending.len] = '\0';
+			return CHILD_LINE;
+		}
+		struct pollfd p = {c->from, POLLIN, 0};
+		int ready = poll(&p, 1, timeout_ms);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready < 0)
+			return CHILD_FAILED;
+		if (ready == 0)
+			return CHILD_TIMEOUT;
+		char buf[4096];
+		ssize_t r = read(c->from, buf, sizeof buf);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return CHILD_FAILED;
+		if (r == 0)
+			return CHILD_EOF;
+		sb_put(&c->pending, buf, (size_t)r);
+	}
+}
+
+static void pause_ms(long ms)
+{
+	struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+	nanosleep(&t, NULL);
+}
+
+char *child_stop(child *c, int grace_ms)
+{
+	close(c->to);
+	close(c->from);
+	sb_free(&c->pending);
+	int status = 0;
+	pid_t done = 0;
+	for (int waited = 0; (done = waitpid(c->pid, &status, WNOHANG)) == 0 && waited < grace_ms; waited += 10)
+		pause_ms(10);
+	if (done == 0) {
+		kill(c->pid, SIGKILL);
+		done = waitpid(c->pid, &status, 0);
+	}
+	if (done < 0)
+		return xasprintf("no status (%s)", strerror(errno));
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status) ? xasprintf("exit status %d", WEXITSTATUS(status)) : NULL;
+	if (WIFSIGNALED(status))
+		return xasprintf("signal %d", WTERMSIG(status));
+	return xstrdup("an unknown status");
+}

@@ -1,0 +1,669 @@
+// The resolver of rtab's JavaScript target: runtime/rtab.c step by step, over
+// the data of `rtab export --format json` (as examples/port-python/rtab_port.py).
+
+const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
+const NO_DICE = 65535;
+
+/** The runtime's statuses and their messages (runtime/rtab.c). */
+export const MESSAGES = {
+  '-1': 'a required argument is NULL',
+  '-2': 'no such table',
+  '-3': 'an input is missing or outside its domain',
+  '-4': 'wrong number of dice faces, or a face outside its die',
+  '-5': 'the modified roll matches no row',
+  '-6': 'the column input selects no column',
+  '-7': 'malformed expression, or division by zero',
+  '-8': 'arithmetic overflow',
+  '-9': 'inconsistent ruleset data',
+  '-10': 'no such outcome, reaction set, transition, distance or procedure',
+  '-11': 'the transition is not defined for this state',
+  '-12': 'the table gives no result here (e.g. the attack is not allowed)',
+  '-13': "an exact division or product has no exact value at the ruleset's precision",
+};
+const E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7, E_OVERFLOW = -8,
+  E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13;
+const STACK_SUM = 0, STACK_BEST = 2;
+const ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
+const KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
+const COLUMN_ROLLED = 0, COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
+const MAX_STEP_TERM = 10000;
+const TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures'];
+
+/** A status of the runtime; message is the runtime's. */
+export class RtabError extends Error {
+  constructor(status) {
+    super(MESSAGES[status] ?? 'unknown status');
+    this.status = status;
+  }
+}
+
+function check32(v) {
+  if (v < INT32_MIN || v > INT32_MAX) throw new RtabError(E_OVERFLOW);
+  return v;
+}
+
+const empty = (e) => !e || !e.instrs || e.instrs.length === 0;
+
+/** The faces dice in a program read, and the provisional reasons reached. */
+class Context {
+  constructor(faces = []) {
+    this.faces = faces.slice();
+    this.nextFace = 0;
+    this.reasons = [];
+  }
+  get provisional() { return this.reasons.length ? this.reasons[0] : null; }
+  note(why) { if (why != null && !this.reasons.includes(why)) this.reasons.push(why); }
+  noteFirst(why) {
+    if (why == null) return;
+    const i = this.reasons.indexOf(why);
+    if (i >= 0) this.reasons.splice(i, 1);
+    this.reasons.unshift(why);
+  }
+}
+
+export class Ruleset {
+  constructor(data) {
+    if (data.format !== 'rtab-export' || data.version !== 1) throw new Error('not an rtab export of version 1');
+    this.x = data;
+    this.inputs = data.inputs;
+    this.scale = data.scale || 1;
+    this.byId = {};
+    for (const key of ['inputs', 'outcomes', ...TARGET_KEYS]) {
+      this.byId[key] = new Map(data[key].map((d, i) => [d.id, i]));
+    }
+  }
+
+  find(key, name) {
+    const i = this.byId[key].get(name);
+    if (i === undefined) throw new RtabError(key === 'tables' ? E_TABLE : E_INDEX);
+    return this.x[key][i];
+  }
+
+  /** The inputs as the runtime holds them: defaults, then the given ones by id. */
+  situation(given = {}) {
+    const values = this.inputs.map((i) => i.default_value);
+    for (const [name, value] of Object.entries(given || {})) {
+      const k = this.byId.inputs.get(name);
+      if (k === undefined) throw new RtabError(E_INPUT);
+      const inp = this.inputs[k];
+      if (inp.type_name === 'enum') {
+        const v = this.x.enums[inp.enum_index].values.findIndex((e) => e.id === value);
+        if (v < 0) throw new RtabError(E_INPUT);
+        values[k] = v;
+      } else if (inp.type_name === 'bool') {
+        values[k] = value === true || value === 1 || value === 'true' ? 1 : 0;
+      } else if (inp.type_name === 'number') {
+        const scaled = Number(value) * this.scale;
+        if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw new RtabError(E_INPUT);
+        values[k] = Math.round(scaled);
+      } else {
+        values[k] = Math.trunc(Number(value));
+      }
+    }
+    return values;
+  }
+
+  /** A scaled number as the rules print it: 25 at scale 2 is 12.5. */
+  exact(scaled) {
+    return this.scale === 1 ? scaled : scaled / this.scale;
+  }
+
+  validate(inputs) {
+    if (inputs.length !== this.inputs.length) throw new RtabError(E_INPUT);
+    this.inputs.forEach((inp, i) => {
+      const v = inputs[i];
+      if (v < inp.min || v > inp.max) throw new RtabError(E_INPUT);
+      if ((inp.step || 0) > 1 && (v - inp.min) % inp.step) throw new RtabError(E_INPUT);
+    });
+  }
+
+  // -- programs ---------------------------------------------------------
+
+  eval(expr, inputs, ctx = null) {
+    const ins = expr.instrs;
+    if (!ins.length) return 1;
+    const stack = [];
+    for (let i = 0; i < ins.length; i++) {
+      const name = ins[i].op_name, arg = ins[i].arg;
+      switch (name) {
+        case 'const': case 'const_exact': stack.push(arg); break;
+        case 'scale': stack.push(exactOp(name, arg, stack.pop(), 0)); break;
+        case 'mul_exact': case 'div_exact': { const b = stack.pop(), a = stack.pop(); stack.push(exactOp(name, arg, a, b)); break; }
+        case 'input': stack.push(inputs[arg]); this.noteInput(arg, inputs[arg], ctx); break;
+        case 'roll': stack.push(this.roll(arg, ctx)); break;
+        case 'neg': case 'abs': {
+          const a = stack.pop();
+          if (a === INT32_MIN) throw new RtabError(E_OVERFLOW);
+          stack.push(name === 'neg' || a < 0 ? -a : a);
+          break;
+        }
+        case 'not': stack.push(stack.pop() ? 0 : 1); break;
+        case 'matrix': stack.push(this.matrix(arg, stack, ctx)); break;
+        case 'band': { const b = stack.pop(), a = stack.pop(); stack.push(this.band(arg, a, b, ctx)); break; }
+        case 'jump_if_false': if (stack.pop() === 0) i += arg; break;
+        case 'jump': i += arg; break;
+        default: { const b = stack.pop(), a = stack.pop(); stack.push(arith(name, a, b)); }
+      }
+    }
+    if (stack.length !== 1) throw new RtabError(E_EXPR);
+    return stack[0];
+  }
+
+  noteInput(i, v, ctx) {
+    if (!ctx) return;
+    const inp = this.inputs[i];
+    if (inp.provisional != null && v === inp.default_value) ctx.note(inp.provisional);
+    if (inp.type === 2 && inp.enum_index >= 0) {
+      const values = this.x.enums[inp.enum_index].values;
+      if (v >= 0 && v < values.length) ctx.note(values[v].provisional);
+    }
+  }
+
+  roll(index, ctx) {
+    const d = this.x.dice[index];
+    if (!ctx || ctx.faces.length - ctx.nextFace < d.nfaces) throw new RtabError(E_FACES);
+    let total = 0;
+    for (const g of d.groups) {
+      for (let k = 0; k < g.count; k++) {
+        const f = ctx.faces[ctx.nextFace++];
+        if (f < g.face_min || f > g.face_max) throw new RtabError(E_FACES);
+        total += f;
+      }
+    }
+    ctx.note(d.provisional);
+    return total;
+  }
+
+  matrix(index, stack, ctx) {
+    const m = this.x.matrices[index];
+    const keys = stack.splice(stack.length - m.ndims, m.ndims);
+    let cell = 0;
+    keys.forEach((key, k) => {
+      const n = this.x.enums[m.dims[k]].nvalues;
+      if (key < 0 || key >= n) throw new RtabError(E_INPUT);
+      cell = cell * n + key;
+    });
+    if (m.provisional != null && ctx) ctx.note(m.provisional[cell]);
+    return m.cells[cell];
+  }
+
+  band(index, a, b, ctx = null) {
+    const band = this.x.bands[index];
+    const note = (why) => { if (ctx) ctx.note(why); };
+    if (a < 0 || b < 0) throw new RtabError(E_INPUT);
+    note(band.provisional);
+    if (a === 0 && b === 0) { note(band.otherwise_provisional); return band.otherwise; }
+    for (const st of band.steps) {
+      if (!(st.num > 0 && st.num <= MAX_STEP_TERM && st.den > 0 && st.den <= MAX_STEP_TERM)) throw new RtabError(E_RULESET);
+    }
+    if ((band.rounding ?? ROUND_EVENS) !== ROUND_EVENS && a > 0 && b > 0) [a, b] = bandRound(band, a, b);
+    let best = null;
+    for (const st of band.steps) {
+      const favourable = st.num >= st.den;
+      const lhs = a * st.den, rhs = st.num * b;
+      if (favourable ? lhs < rhs : lhs > rhs) continue;
+      if (best === null) { best = st; continue; }
+      const cmp = st.num * best.den - best.num * st.den;
+      if (favourable ? cmp > 0 : cmp < 0) best = st;
+    }
+    if (best === null) { note(band.otherwise_provisional); return band.otherwise; }
+    if (band.step_provisional) note(band.step_provisional[band.steps.indexOf(best)]);
+    return best.value;
+  }
+
+  // -- tables -----------------------------------------------------------
+
+  /** One roll on a results table: the result as `rtab vectors` writes it. */
+  resolve(table, given = {}, faces = [], drm = 0, inputs = null) {
+    const t = this.find('tables', table);
+    inputs = inputs ?? this.situation(given);
+    this.validate(inputs);
+    faces = Array.from(faces);
+    const columns = t.columns;
+    if (!columns.length) throw new RtabError(E_RULESET);
+    let facesLater = false, natural = 0;
+    if (t.dice === NO_DICE) {
+      if (faces.length) throw new RtabError(E_FACES);
+    } else if (!faces.length && columns.some((c) => (c.kind ?? COLUMN_ROLLED) !== COLUMN_ROLLED)) {
+      facesLater = true;
+    } else {
+      natural = this.naturalSum(this.x.dice[t.dice], faces);
+    }
+    const ctx = new Context();
+    if (t.dice !== NO_DICE) ctx.note(this.x.dice[t.dice].provisional);
+    const applied = [];
+    const modifierRaw = this.applyList(t, t.modifiers, false, inputs, ctx, applied, drm);
+    let modifier = modifierRaw;
+    if (t.capped) modifier = Math.min(Math.max(modifier, t.cap_min), t.cap_max);
+    const roll = check32(natural + modifier);
+    const r = {
+      column: columns[0].id, key: null, key_column: null, column_shift: 0, automatic: false,
+      natural, modifier_raw: modifierRaw, modifier, modified_roll: roll,
+    };
+    let col;
+    try {
+      col = this.keyColumn(t, inputs, ctx, r);
+    } catch (e) {
+      if (e instanceof RtabError && e.status === E_NO_RESULT) return noResult(r);
+      throw e;
+    }
+    r.key_column = columns[col].id;
+    const shift = this.applyList(t, t.shifts || [], true, inputs, ctx, applied, 0);
+    r.column_shift = shift;
+    const [first, end] = this.run(t, inputs);
+    const column = Math.min(Math.max(col + shift, first), end - 1);
+    const c = columns[column];
+    r.column = c.id;
+    r.applied = applied.map((a) => ({
+      modifier: this.x.modifiers[a.modifier].id, value: a.value, signed_value: a.signed,
+      counted: a.counted, shift: a.shift,
+    }));
+    const kind = c.kind ?? COLUMN_ROLLED;
+    let nat = faces.length ? naturalRule(t, faces) : -1;
+    let outcome, why;
+    if (kind === COLUMN_NONE) return noResult(r);
+    if (kind === COLUMN_AUTOMATIC) {
+      r.automatic = true;
+      nat = -1;
+      outcome = c.automatic;
+      why = null;
+    } else if (kind !== COLUMN_ROLLED) {
+      throw new RtabError(E_RULESET);
+    } else if (facesLater) {
+      throw new RtabError(E_FACES);
+    } else if (nat >= 0) {
+      outcome = t.natural[nat].outcome;
+      why = t.natural[nat].provisional;
+    } else {
+      const row = this.row(t, c, roll);
+      outcome = t.rows[row].outcome;
+      why = t.rows[row].provisional;
+    }
+    ctx.noteFirst(why);
+    let rewrittenFrom = null;
+    for (const rw of t.rewrites) {
+      if (rw.from !== outcome) continue;
+      const holds = this.eval(rw.condition, inputs, ctx);
+      ctx.note(rw.provisional);
+      if (!holds) continue;
+      rewrittenFrom = outcome;
+      outcome = rw.to;
+      break;
+    }
+    const triggers = this.triggers(outcome, inputs, ctx);
+    const o = this.x.outcomes[outcome];
+    Object.assign(r, {
+      natural_rule: nat >= 0,
+      rewritten_from: rewrittenFrom === null ? null : this.x.outcomes[rewrittenFrom].id,
+      outcome: o.id, code: o.code, effects: this.effects(o), triggers, provisional: ctx.provisional,
+    });
+    Object.assign(r, this.numbers(o));
+    return r;
+  }
+
+  /** The modifiers of a list applied, stacked and capped; their total added to start. */
+  applyList(t, indices, shift, inputs, ctx, applied, start) {
+    const first = applied.length;
+    for (const mi of indices) {
+      const m = this.x.modifiers[mi];
+      if (t.step >= 0 && !((m.steps >> t.step) & 1)) continue;
+      if (!this.eval(m.condition, inputs, ctx)) continue;
+      const value = this.eval(m.value, inputs, ctx);
+      if (value === INT32_MIN && m.sign < 0) throw new RtabError(E_OVERFLOW);
+      applied.push({ modifier: mi, value, signed: m.sign < 0 ? -value : value, counted: true, shift });
+    }
+    const mine = applied.slice(first);
+    this.stack(mine);
+    let total = start;
+    const ngroups = this.x.groups.length;
+    for (let g = 0; g <= ngroups; g++) {
+      let s = 0, members = false;
+      for (const a of mine) {
+        const m = this.x.modifiers[a.modifier];
+        const mg = m.group < 0 ? ngroups : m.group;
+        if (mg !== g || !a.counted) continue;
+        s += a.signed;
+        members = true;
+        ctx.note(m.provisional);
+      }
+      // A group adds nothing, whatever its cap, when none of its members applies.
+      if (g < ngroups && this.x.groups[g].capped && members) {
+        const grp = this.x.groups[g];
+        s = Math.min(Math.max(s, grp.cap_min), grp.cap_max);
+      }
+      total = check32(total + s);
+    }
+    return total;
+  }
+
+  keyColumn(t, inputs, ctx, r) {
+    const kind = t.key_kind ?? KEY_INPUT;
+    if ((t.column_input ?? -1) >= 0) this.noteInput(t.column_input, inputs[t.column_input], ctx);
+    if (kind === KEY_INPUT) return this.column(t, inputs);
+    const a = this.eval(t.key_a, inputs, ctx);
+    const b = kind === KEY_ODDS ? this.eval(t.key_b, inputs, ctx) : 1;
+    r.key = kind === KEY_ODDS ? `${this.exact(a)}:${this.exact(b)}` : a > 0 ? `+${a}` : `${a}`;
+    if (kind === KEY_ODDS && (a < 0 || b < 0)) throw new RtabError(E_INPUT);
+    if (kind === KEY_ODDS && a === 0 && b === 0) throw new RtabError(E_NO_RESULT);
+    const [first, end] = this.run(t, inputs);
+    return readKey(t, a, b, first, end);
+  }
+
+  run(t, inputs) {
+    const ends = t.column_end_of_value || [];
+    if ((t.key_kind ?? KEY_INPUT) === KEY_INPUT || t.column_input < 0 || !ends.length) return [0, t.columns.length];
+    const v = inputs[t.column_input];
+    const first = t.column_of_value[v], end = ends[v];
+    if (!(first < end && end <= t.columns.length)) throw new RtabError(E_RULESET);
+    return [first, end];
+  }
+
+  naturalSum(d, faces) {
+    if (faces.length !== d.nfaces) throw new RtabError(E_FACES);
+    let k = 0, total = 0;
+    for (const g of d.groups) {
+      for (let n = 0; n < g.count; n++, k++) {
+        if (faces[k] < g.face_min || faces[k] > g.face_max) throw new RtabError(E_FACES);
+        total += faces[k];
+      }
+    }
+    return total;
+  }
+
+  /** Within each stacking group and side, keep only the member its policy names. */
+  stack(applied) {
+    const mods = this.x.modifiers, groups = this.x.groups;
+    applied.forEach((ai, i) => {
+      const mi = mods[ai.modifier];
+      if (mi.group < 0 || !ai.counted) return;
+      const policy = groups[mi.group].stacking;
+      if (policy === STACK_SUM) return;
+      for (const aj of applied.slice(i + 1)) {
+        const mj = mods[aj.modifier];
+        if (mj.group !== mi.group || mj.sign !== mi.sign || !aj.counted) continue;
+        const a = ai.signed, b = aj.signed;
+        const jBetter = mi.sign > 0 ? b > a : b < a;
+        const keepJ = policy === STACK_BEST ? jBetter : mi.sign > 0 ? b < a : b > a;
+        if (keepJ) { ai.counted = false; break; }
+        aj.counted = false;
+      }
+    });
+  }
+
+  column(t, inputs) {
+    if (t.column_input < 0) {
+      if (t.columns.length !== 1) throw new RtabError(E_RULESET);
+      return 0;
+    }
+    const col = t.column_of_value[inputs[t.column_input]];
+    if (col >= t.ncolumns) throw new RtabError(E_COLUMN);
+    return col;
+  }
+
+  row(t, col, roll) {
+    if (col.row_of_roll == null) throw new RtabError(E_RULESET);
+    let r;
+    if (roll < t.roll_min) r = col.below_row;
+    else if (roll > t.roll_max) r = col.above_row;
+    else r = col.row_of_roll[roll - t.roll_min];
+    if (r < 0) throw new RtabError(E_NO_ROW);
+    return r;
+  }
+
+  triggers(outcome, inputs, ctx = null) {
+    const out = [];
+    const note = (why) => { if (ctx) ctx.note(why); };
+    for (const tr of this.x.outcomes[outcome].triggers) {
+      const timesExpr = tr.times || { instrs: [] };
+      const conditional = !empty(tr.unless) || !empty(timesExpr);
+      if (conditional) note(tr.provisional);
+      if (!empty(tr.unless) && this.eval(tr.unless, inputs, ctx)) continue;
+      const times = empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);
+      if (times < 0) throw new RtabError(E_RULESET);
+      if (!conditional) note(tr.provisional);
+      for (let k = 0; k < times; k++) out.push(tr.target.id);
+    }
+    return out;
+  }
+
+  numbers(o) {
+    if (!o.nvalues) return {};
+    const params = this.x.numeric_outcomes[o.numeric].params;
+    const numbers = {};
+    params.forEach((p, i) => { if (i < o.values.length) numbers[p.id] = o.values[i]; });
+    return { numbers };
+  }
+
+  effects(o) {
+    return o.effects.map((e) => {
+      const kind = this.x.effect_kinds[e.kind];
+      const args = [];
+      for (let i = 0; i < Math.min(e.args.length, kind.params.length); i++) {
+        const p = kind.params[i];
+        args.push(p.enum_index >= 0 ? this.x.enums[p.enum_index].values[e.args[i]].id : e.args[i]);
+      }
+      return { effect: kind.id, args };
+    });
+  }
+
+  // -- the others -------------------------------------------------------
+
+  reactions(name, given = {}, inputs = null) {
+    const rset = this.find('reaction_sets', name);
+    inputs = inputs ?? this.situation(given);
+    this.validate(inputs);
+    let options = [];
+    if (!(!empty(rset.none_when) && this.eval(rset.none_when, inputs))) {
+      options = rset.options.filter((o) => this.eval(o.guard, inputs));
+    }
+    const leads = {};
+    for (const o of options) leads[o.id] = o.outcome >= 0 ? this.x.outcomes[o.outcome].id : null;
+    return { options: options.map((o) => o.id), leads };
+  }
+
+  transition(name, given = {}, inputs = null) {
+    const t = this.find('transitions', name);
+    inputs = inputs ?? this.situation(given);
+    this.validate(inputs);
+    const next = t.next[inputs[t.input]];
+    if (next < 0) throw new RtabError(E_STATE);
+    return { state: this.x.enums[this.inputs[t.input].enum_index].values[next].id };
+  }
+
+  distance(name, given = {}, faces = [], inputs = null) {
+    const d = this.find('distances', name);
+    inputs = inputs ?? this.situation(given);
+    this.validate(inputs);
+    const values = [];
+    let provisional = null;
+    for (const form of d.forms) {
+      const ctx = new Context(faces);
+      let v;
+      try {
+        v = this.eval(form.value, inputs, ctx);
+        if (ctx.nextFace !== ctx.faces.length) throw new RtabError(E_FACES);
+      } catch (e) {
+        if (!(e instanceof RtabError)) throw e;
+        values.push({ value: null, unit: form.unit });
+        continue;
+      }
+      ctx.noteFirst(d.provisional);
+      if (provisional === null) provisional = ctx.provisional;
+      values.push({ value: this.exact(v), unit: form.unit });
+    }
+    return { values, provisional };
+  }
+
+  procedure(name, given = {}, inputs = null) {
+    const p = this.find('procedures', name);
+    inputs = inputs ?? this.situation(given);
+    this.validate(inputs);
+    const step = p.steps.find((s) => this.eval(s.guard, inputs)) ?? null;
+    const outcome = step ? step.outcome : p.otherwise;
+    const r = { step: step ? step.id : null, outcome: outcome >= 0 ? this.x.outcomes[outcome].id : null };
+    if (outcome >= 0) {
+      const o = this.x.outcomes[outcome];
+      r.effects = this.effects(o);
+      r.triggers = this.triggers(outcome, inputs);
+      Object.assign(r, this.numbers(o));
+    }
+    return r;
+  }
+}
+
+function noResult(r) {
+  return {
+    column: r.column, key: r.key, key_column: r.key_column, column_shift: r.column_shift,
+    outcome: null, no_result: true,
+  };
+}
+
+function naturalRule(t, faces) {
+  const mine = JSON.stringify(Array.from(faces).sort((a, b) => a - b));
+  return t.natural.findIndex((nr) => JSON.stringify(nr.faces.slice().sort((a, b) => a - b)) === mine);
+}
+
+const sign = (x) => (x > 0) - (x < 0);
+
+/** <0, 0 or >0 as a:b is below, at or above p:q. */
+function cmpOdds(a, b, p, q) { return sign(a * q - p * b); }
+
+/** Where odds lie in printed steps: N:1 at N, 1:N at 2 - N. */
+function oddsPosition(a, b) {
+  if (b === 0) return 1e300;
+  if (a === 0) return -1e300;
+  return a >= b ? a / b : 2.0 - b / a;
+}
+
+function effectiveRounding(rounding, atOrAboveEvens) {
+  if (rounding === ROUND_EVENS) return atOrAboveEvens ? ROUND_DOWN : ROUND_UP;
+  return rounding;
+}
+
+function bandRound(band, a, b) {
+  let dp, dq, up, uq;
+  if (a >= b) { dp = Math.floor(a / b); dq = 1; up = dp + (a % b !== 0 ? 1 : 0); uq = 1; }
+  else { dp = 1; dq = Math.floor((b + a - 1) / a); up = 1; uq = Math.floor(b / a); }
+  for (const st of band.steps) {
+    const p = st.num, q = st.den;
+    if (cmpOdds(p, q, a, b) <= 0 && cmpOdds(p, q, dp, dq) > 0) { dp = p; dq = q; }
+    if (cmpOdds(p, q, a, b) >= 0 && cmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
+  }
+  const mode = effectiveRounding(band.rounding ?? ROUND_EVENS, a >= b);
+  if (mode > ROUND_NEAREST) throw new RtabError(E_RULESET);
+  const down = mode === ROUND_DOWN || (mode === ROUND_NEAREST &&
+    oddsPosition(a, b) - oddsPosition(dp, dq) <= oddsPosition(up, uq) - oddsPosition(a, b));
+  return down ? [dp, dq] : [up, uq];
+}
+
+/** The column a computed key reads among [first, n), under the table's rounding. */
+function readKey(t, num, den, first, n) {
+  const cols = t.columns;
+  const value = t.key_kind === KEY_VALUE;
+  const cmp = (i, a, b) => (value ? sign(a - cols[i].step_num) : cmpOdds(a, b, cols[i].step_num, cols[i].step_den));
+  let down = n, up = n;
+  for (let i = first; i < n; i++) {
+    const c = cols[i];
+    if (!value && !(c.step_num >= 0 && c.step_num <= MAX_STEP_TERM && c.step_den > 0 && c.step_den <= MAX_STEP_TERM)) {
+      throw new RtabError(E_RULESET);
+    }
+    if (i > first && cmp(i - 1, c.step_num, c.step_den) <= 0) throw new RtabError(E_RULESET);
+    const k = cmp(i, num, den);
+    if (k >= 0) down = i;
+    if (k <= 0 && up === n) up = i;
+  }
+  const mode = effectiveRounding(t.rounding, value ? num >= 0 : num >= den);
+  if (mode > ROUND_NEAREST || n <= first) throw new RtabError(E_RULESET);
+  if (down === n) return up;
+  if (up === n) return down;
+  if (mode === ROUND_DOWN) return down;
+  if (mode === ROUND_UP) return up;
+  const pos = (a, b) => (value ? a : oddsPosition(a, b));
+  const d = cols[down], u = cols[up], key = pos(num, den);
+  return key - pos(d.step_num, d.step_den) <= pos(u.step_num, u.step_den) - key ? down : up;
+}
+
+function exactOp(name, scale, a, b) {
+  if (scale < 1) throw new RtabError(E_EXPR);
+  let r;
+  if (name === 'scale') r = a * scale;
+  else if (name === 'mul_exact') {
+    if ((a * b) % scale) throw new RtabError(E_INEXACT);
+    r = Math.floor((a * b) / scale);
+  } else {
+    if (b === 0) throw new RtabError(E_EXPR);
+    if ((a * scale) % b) throw new RtabError(E_INEXACT);
+    r = Math.floor((a * scale) / b);
+  }
+  return check32(r);
+}
+
+function arith(name, a, b) {
+  let r;
+  switch (name) {
+    case 'add': r = a + b; break;
+    case 'sub': r = a - b; break;
+    case 'mul': r = a * b; break;
+    case 'eq': r = +(a === b); break;
+    case 'ne': r = +(a !== b); break;
+    case 'lt': r = +(a < b); break;
+    case 'le': r = +(a <= b); break;
+    case 'gt': r = +(a > b); break;
+    case 'ge': r = +(a >= b); break;
+    case 'and': r = +(!!a && !!b); break;
+    case 'or': r = +(!!a || !!b); break;
+    case 'min': r = Math.min(a, b); break;
+    case 'max': r = Math.max(a, b); break;
+    case 'div_down': case 'div_up':
+      if (b === 0) throw new RtabError(E_EXPR);
+      r = name === 'div_down' ? Math.floor(a / b) : Math.ceil(a / b);
+      break;
+    default: throw new RtabError(E_EXPR);
+  }
+  return check32(r);
+}
+
+/** The answer to one situation of `rtab conform`: the result, or {error}. */
+export function answer(ruleset, s) {
+  const given = s.inputs || {};
+  try {
+    if ('table' in s) return ruleset.resolve(s.table, given, s.faces || [], s.drm || 0);
+    if ('reactions' in s) return ruleset.reactions(s.reactions, given);
+    if ('transition' in s) {
+      try {
+        return ruleset.transition(s.transition, given);
+      } catch (e) {
+        if (e instanceof RtabError && e.status === E_STATE) return { state: null };
+        throw e;
+      }
+    }
+    if ('distance' in s) return ruleset.distance(s.distance, given, s.faces || []);
+    return ruleset.procedure(s.procedure, given);
+  } catch (e) {
+    if (e instanceof RtabError) return { error: e.message };
+    throw e;
+  }
+}
+
+/** Whether the module at url is the program node runs. */
+function isMain(url) {
+  const p = globalThis.process;
+  if (!p || !p.argv || !p.argv[1]) return false;
+  return decodeURIComponent(new URL(url).pathname) === p.argv[1];
+}
+
+/** The port side of rtab conform: one answer line per situation line. */
+function serve(ruleset) {
+  const p = globalThis.process;
+  let pending = '';
+  p.stdin.setEncoding('utf8');
+  p.stdin.on('data', (chunk) => {
+    pending += chunk;
+    let nl;
+    while ((nl = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      if (line.trim()) p.stdout.write(JSON.stringify(answer(ruleset, JSON.parse(line))) + '\n');
+    }
+  });
+}

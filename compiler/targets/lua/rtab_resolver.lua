@@ -1,0 +1,886 @@
+-- The resolver of rtab's Lua target: runtime/rtab.c step by step, over the
+-- data of `rtab export --format json` (as examples/port-python/rtab_port.py).
+-- Lua 5.1 to 5.4 and LuaJIT; no library beyond the standard one (string,
+-- table, math; io only where it answers rtab conform).
+local required_as = ...
+
+local INT32_MIN, INT32_MAX = -2147483648, 2147483647
+local NO_DICE = 65535
+-- null inside the data's arrays and in results (nil would end an array).
+local NULL = setmetatable({}, {__tostring = function() return "null" end})
+local ARRAY = {}
+
+local MESSAGES = {
+  [-1] = "a required argument is NULL",
+  [-2] = "no such table",
+  [-3] = "an input is missing or outside its domain",
+  [-4] = "wrong number of dice faces, or a face outside its die",
+  [-5] = "the modified roll matches no row",
+  [-6] = "the column input selects no column",
+  [-7] = "malformed expression, or division by zero",
+  [-8] = "arithmetic overflow",
+  [-9] = "inconsistent ruleset data",
+  [-10] = "no such outcome, reaction set, transition, distance or procedure",
+  [-11] = "the transition is not defined for this state",
+  [-12] = "the table gives no result here (e.g. the attack is not allowed)",
+  [-13] = "an exact division or product has no exact value at the ruleset's precision",
+}
+local E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW = -2, -3, -4, -5, -6, -7, -8
+local E_RULESET, E_INDEX, E_STATE, E_NO_RESULT, E_INEXACT = -9, -10, -11, -12, -13
+local STACK_SUM, STACK_BEST = 0, 2
+local ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
+local KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
+local COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
+local MAX_STEP_TERM = 10000
+local TARGET_KEYS = {"tables", "reaction_sets", "transitions", "distances", "procedures"}
+
+local floor = math.floor
+
+-- A status of the runtime, raised as a table {status = S}.
+local function fail(status) error({status = status}, 0) end
+local function is_status(e) return type(e) == "table" and e.status ~= nil end
+
+local function nn(v) if v == NULL then return nil end return v end
+local function array(t) return setmetatable(t or {}, ARRAY) end
+local function or_null(v) if v == nil then return NULL end return v end
+local function check32(v)
+  if v < INT32_MIN or v > INT32_MAX then fail(E_OVERFLOW) end
+  return v
+end
+local function empty(e) return e == nil or e.instrs == nil or #e.instrs == 0 end
+local function sign(x) if x > 0 then return 1 elseif x < 0 then return -1 end return 0 end
+local function min(a, b) if a < b then return a end return b end
+local function max(a, b) if a > b then return a end return b end
+local function index_of(list, v)
+  for i = 1, #list do if list[i] == v then return i end end
+  return nil
+end
+
+-- The faces dice in a program read, and the provisional reasons reached.
+local Context = {}
+Context.__index = Context
+function Context.new(faces)
+  local f = {}
+  for i = 1, #(faces or {}) do f[i] = faces[i] end
+  return setmetatable({faces = f, next_face = 0, reasons = {}}, Context)
+end
+function Context:provisional() return or_null(self.reasons[1]) end
+function Context:note(why)
+  why = nn(why)
+  if why ~= nil and not index_of(self.reasons, why) then self.reasons[#self.reasons + 1] = why end
+end
+function Context:note_first(why)
+  why = nn(why)
+  if why == nil then return end
+  local i = index_of(self.reasons, why)
+  if i then table.remove(self.reasons, i) end
+  table.insert(self.reasons, 1, why)
+end
+
+local function cmp_odds(a, b, p, q) return sign(a * q - p * b) end
+local function odds_position(a, b)
+  if b == 0 then return 1e300 end
+  if a == 0 then return -1e300 end
+  if a >= b then return a / b end
+  return 2.0 - b / a
+end
+local function effective_rounding(rounding, at_or_above_evens)
+  if rounding == ROUND_EVENS then
+    if at_or_above_evens then return ROUND_DOWN end
+    return ROUND_UP
+  end
+  return rounding
+end
+
+local function band_round(band, a, b)
+  local dp, dq, up, uq
+  if a >= b then
+    dp, dq = floor(a / b), 1
+    up, uq = dp + ((a % b ~= 0) and 1 or 0), 1
+  else
+    dp, dq = 1, floor((b + a - 1) / a)
+    up, uq = 1, floor(b / a)
+  end
+  for _, st in ipairs(band.steps) do
+    local p, q = st.num, st.den
+    if cmp_odds(p, q, a, b) <= 0 and cmp_odds(p, q, dp, dq) > 0 then dp, dq = p, q end
+    if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0 then up, uq = p, q end
+  end
+  local mode = effective_rounding(band.rounding or ROUND_EVENS, a >= b)
+  if mode > ROUND_NEAREST then fail(E_RULESET) end
+  local down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and
+    odds_position(a, b) - odds_position(dp, dq) <= odds_position(up, uq) - odds_position(a, b))
+  if down then return dp, dq end
+  return up, uq
+end
+
+-- The column (from 0) a computed key reads among [first, n), under the table's rounding.
+local function read_key(t, num, den, first, n)
+  local cols = t.columns
+  local value = t.key_kind == KEY_VALUE
+  local function cmp(i, a, b)
+    local c = cols[i + 1]
+    if value then return sign(a - c.step_num) end
+    return cmp_odds(a, b, c.step_num, c.step_den)
+  end
+  local down, up = n, n
+  for i = first, n - 1 do
+    local c = cols[i + 1]
+    if not value and not (c.step_num >= 0 and c.step_num <= MAX_STEP_TERM and c.step_den > 0 and
+        c.step_den <= MAX_STEP_TERM) then
+      fail(E_RULESET)
+    end
+    if i > first and cmp(i - 1, c.step_num, c.step_den) <= 0 then fail(E_RULESET) end
+    local k = cmp(i, num, den)
+    if k >= 0 then down = i end
+    if k <= 0 and up == n then up = i end
+  end
+  local mode = effective_rounding(t.rounding, (value and num >= 0) or (not value and num >= den))
+  if mode > ROUND_NEAREST or n <= first then fail(E_RULESET) end
+  if down == n then return up end
+  if up == n then return down end
+  if mode == ROUND_DOWN then return down end
+  if mode == ROUND_UP then return up end
+  local function pos(a, b) if value then return a end return odds_position(a, b) end
+  local d, u, key = cols[down + 1], cols[up + 1], pos(num, den)
+  if key - pos(d.step_num, d.step_den) <= pos(u.step_num, u.step_den) - key then return down end
+  return up
+end
+
+local function exact_op(name, scale, a, b)
+  if scale < 1 then fail(E_EXPR) end
+  local r
+  if name == "scale" then
+    r = a * scale
+  elseif name == "mul_exact" then
+    if (a * b) % scale ~= 0 then fail(E_INEXACT) end
+    r = floor(a * b / scale)
+  else
+    if b == 0 then fail(E_EXPR) end
+    if (a * scale) % b ~= 0 then fail(E_INEXACT) end
+    r = floor(a * scale / b)
+  end
+  return check32(r)
+end
+
+local function truth(x) if x then return 1 end return 0 end
+local ARITH = {
+  add = function(a, b) return a + b end,
+  sub = function(a, b) return a - b end,
+  mul = function(a, b) return a * b end,
+  eq = function(a, b) return truth(a == b) end,
+  ne = function(a, b) return truth(a ~= b) end,
+  lt = function(a, b) return truth(a < b) end,
+  le = function(a, b) return truth(a <= b) end,
+  gt = function(a, b) return truth(a > b) end,
+  ge = function(a, b) return truth(a >= b) end,
+  ["and"] = function(a, b) return truth(a ~= 0 and b ~= 0) end,
+  ["or"] = function(a, b) return truth(a ~= 0 or b ~= 0) end,
+  min = min,
+  max = max,
+  div_down = function(a, b) if b == 0 then fail(E_EXPR) end return floor(a / b) end,
+  div_up = function(a, b) if b == 0 then fail(E_EXPR) end return -floor(-a / b) end,
+}
+
+local Ruleset = {}
+Ruleset.__index = Ruleset
+
+function Ruleset.new(data)
+  if data.format ~= "rtab-export" or data.version ~= 1 then error("not an rtab export of version 1") end
+  -- Exact numbers (`exact 1/N;`) are held as value * scale; 0 or none: whole numbers.
+  local scale = nn(data.scale)
+  if scale == nil or scale == 0 then scale = 1 end
+  local self = setmetatable({x = data, inputs = data.inputs, scale = scale, by_id = {}}, Ruleset)
+  local keys = {"inputs", "outcomes"}
+  for _, k in ipairs(TARGET_KEYS) do keys[#keys + 1] = k end
+  for _, key in ipairs(keys) do
+    local ids = {}
+    for i, d in ipairs(data[key]) do ids[d.id] = i end
+    self.by_id[key] = ids
+  end
+  return self
+end
+
+function Ruleset:find(key, name)
+  local i = self.by_id[key][name]
+  if i == nil then fail(key == "tables" and E_TABLE or E_INDEX) end
+  return self.x[key][i]
+end
+
+-- The inputs as the runtime holds them (from 1): defaults, then the given ones by id.
+function Ruleset:situation(given)
+  local values = {}
+  for i, inp in ipairs(self.inputs) do values[i] = inp.default_value end
+  for name, value in pairs(given or {}) do
+    local k = self.by_id.inputs[name]
+    if k == nil then fail(E_INPUT) end
+    local inp = self.inputs[k]
+    if inp.type_name == "enum" then
+      local v
+      for j, e in ipairs(self.x.enums[inp.enum_index + 1].values) do
+        if e.id == value then v = j - 1 end
+      end
+      if v == nil then fail(E_INPUT) end
+      values[k] = v
+    elseif inp.type_name == "bool" then
+      values[k] = (value == true or value == 1 or value == "true") and 1 or 0
+    elseif inp.type_name == "number" then
+      local scaled = tonumber(value) * self.scale
+      if math.abs(scaled - floor(scaled + 0.5)) > 1e-9 then fail(E_INPUT) end
+      values[k] = floor(scaled + 0.5)
+    else
+      values[k] = tonumber(value)
+    end
+  end
+  return values
+end
+
+-- A scaled number as the rules print it: 25 at scale 2 is 12.5.
+function Ruleset:exact(scaled)
+  if self.scale == 1 or scaled % self.scale == 0 then return floor(scaled / self.scale) end
+  return scaled / self.scale
+end
+
+function Ruleset:validate(inputs)
+  if #inputs ~= #self.inputs then fail(E_INPUT) end
+  for i, inp in ipairs(self.inputs) do
+    local v = inputs[i]
+    if v < inp.min or v > inp.max then fail(E_INPUT) end
+    if (inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0 then fail(E_INPUT) end
+  end
+end
+
+function Ruleset:note_input(i, v, ctx)
+  if ctx == nil then return end
+  local inp = self.inputs[i + 1]
+  if nn(inp.provisional) ~= nil and v == inp.default_value then ctx:note(inp.provisional) end
+  if inp.type == 2 and inp.enum_index >= 0 then
+    local values = self.x.enums[inp.enum_index + 1].values
+    if v >= 0 and v < #values then ctx:note(values[v + 1].provisional) end
+  end
+end
+
+function Ruleset:roll(index, ctx)
+  local d = self.x.dice[index + 1]
+  if ctx == nil or #ctx.faces - ctx.next_face < d.nfaces then fail(E_FACES) end
+  local total = 0
+  for _, g in ipairs(d.groups) do
+    for _ = 1, g.count do
+      ctx.next_face = ctx.next_face + 1
+      local f = ctx.faces[ctx.next_face]
+      if f < g.face_min or f > g.face_max then fail(E_FACES) end
+      total = total + f
+    end
+  end
+  ctx:note(d.provisional)
+  return total
+end
+
+function Ruleset:matrix(index, stack, ctx)
+  local m = self.x.matrices[index + 1]
+  local cell, base = 0, #stack - m.ndims
+  for k = 1, m.ndims do
+    local key = stack[base + k]
+    local n = self.x.enums[m.dims[k] + 1].nvalues
+    if key < 0 or key >= n then fail(E_INPUT) end
+    cell = cell * n + key
+  end
+  for k = #stack, base + 1, -1 do stack[k] = nil end
+  if nn(m.provisional) ~= nil and ctx ~= nil then ctx:note(m.provisional[cell + 1]) end
+  return m.cells[cell + 1]
+end
+
+function Ruleset:band(index, a, b, ctx)
+  local band = self.x.bands[index + 1]
+  local function note(why) if ctx ~= nil then ctx:note(why) end end
+  if a < 0 or b < 0 then fail(E_INPUT) end
+  note(band.provisional)
+  if a == 0 and b == 0 then
+    note(band.otherwise_provisional)
+    return band.otherwise
+  end
+  for _, st in ipairs(band.steps) do
+    if not (st.num > 0 and st.num <= MAX_STEP_TERM and st.den > 0 and st.den <= MAX_STEP_TERM) then
+      fail(E_RULESET)
+    end
+  end
+  if (band.rounding or ROUND_EVENS) ~= ROUND_EVENS and a > 0 and b > 0 then a, b = band_round(band, a, b) end
+  local best, best_i
+  for i, st in ipairs(band.steps) do
+    local favourable = st.num >= st.den
+    local lhs, rhs = a * st.den, st.num * b
+    local skip
+    if favourable then skip = lhs < rhs else skip = lhs > rhs end
+    if not skip then
+      if best == nil then
+        best, best_i = st, i
+      else
+        local cmp = st.num * best.den - best.num * st.den
+        if (favourable and cmp > 0) or (not favourable and cmp < 0) then best, best_i = st, i end
+      end
+    end
+  end
+  if best == nil then
+    note(band.otherwise_provisional)
+    return band.otherwise
+  end
+  if nn(band.step_provisional) ~= nil then note(band.step_provisional[best_i]) end
+  return best.value
+end
+
+function Ruleset:eval(expr, inputs, ctx)
+  local ins = expr.instrs
+  if #ins == 0 then return 1 end
+  local stack, i = {}, 1
+  local function pop()
+    local v = stack[#stack]
+    stack[#stack] = nil
+    return v
+  end
+  -- Its argument is evaluated before it writes: a pop inside it is done first
+  -- (stack[#stack + 1] = f(pop()) may take the index before the pop).
+  local function push(v) stack[#stack + 1] = v end
+  while i <= #ins do
+    local name, arg = ins[i].op_name, ins[i].arg
+    if name == "const" or name == "const_exact" then
+      push(arg)
+    elseif name == "scale" then
+      push(exact_op(name, arg, pop(), 0))
+    elseif name == "mul_exact" or name == "div_exact" then
+      local b = pop()
+      local a = pop()
+      push(exact_op(name, arg, a, b))
+    elseif name == "input" then
+      push(inputs[arg + 1])
+      self:note_input(arg, inputs[arg + 1], ctx)
+    elseif name == "roll" then
+      push(self:roll(arg, ctx))
+    elseif name == "neg" or name == "abs" then
+      local a = pop()
+      if a == INT32_MIN then fail(E_OVERFLOW) end
+      if name == "neg" or a < 0 then a = -a end
+      push(a)
+    elseif name == "not" then
+      push(truth(pop() == 0))
+    elseif name == "matrix" then
+      push(self:matrix(arg, stack, ctx))
+    elseif name == "band" then
+      local b = pop()
+      local a = pop()
+      push(self:band(arg, a, b, ctx))
+    elseif name == "jump_if_false" then
+      if pop() == 0 then i = i + arg end
+    elseif name == "jump" then
+      i = i + arg
+    else
+      local f = ARITH[name]
+      if f == nil then fail(E_EXPR) end
+      local b = pop()
+      local a = pop()
+      push(check32(f(a, b)))
+    end
+    i = i + 1
+  end
+  if #stack ~= 1 then fail(E_EXPR) end
+  return stack[1]
+end
+
+-- Within each stacking group and side, keep only the member its policy names.
+function Ruleset:stack(applied)
+  local mods, groups = self.x.modifiers, self.x.groups
+  for i, ai in ipairs(applied) do
+    local mi = mods[ai.modifier + 1]
+    if mi.group >= 0 and ai.counted then
+      local policy = groups[mi.group + 1].stacking
+      if policy ~= STACK_SUM then
+        for j = i + 1, #applied do
+          local aj = applied[j]
+          local mj = mods[aj.modifier + 1]
+          if mj.group == mi.group and mj.sign == mi.sign and aj.counted then
+            local a, b = ai.signed, aj.signed
+            local j_better, keep_j
+            if mi.sign > 0 then j_better = b > a else j_better = b < a end
+            if policy == STACK_BEST then keep_j = j_better
+            elseif mi.sign > 0 then keep_j = b < a
+            else keep_j = b > a end
+            if keep_j then
+              ai.counted = false
+              break
+            end
+            aj.counted = false
+          end
+        end
+      end
+    end
+  end
+end
+
+-- The modifiers of a list applied, stacked and capped; their total added to start.
+function Ruleset:apply_list(t, indices, shift, inputs, ctx, applied, start)
+  local mine = {}
+  for _, mi in ipairs(indices) do
+    local m = self.x.modifiers[mi + 1]
+    local in_step = t.step < 0 or floor(m.steps / 2 ^ t.step) % 2 == 1
+    if in_step and self:eval(m.condition, inputs, ctx) ~= 0 then
+      local value = self:eval(m.value, inputs, ctx)
+      if value == INT32_MIN and m.sign < 0 then fail(E_OVERFLOW) end
+      local a = {modifier = mi, value = value, signed = m.sign < 0 and -value or value, counted = true, shift = shift}
+      mine[#mine + 1] = a
+      applied[#applied + 1] = a
+    end
+  end
+  self:stack(mine)
+  local total, ngroups = start, #self.x.groups
+  for g = 0, ngroups do
+    local s, members = 0, false
+    for _, a in ipairs(mine) do
+      local m = self.x.modifiers[a.modifier + 1]
+      local mg = m.group < 0 and ngroups or m.group
+      if mg == g and a.counted then
+        s = s + a.signed
+        members = true
+        ctx:note(m.provisional)
+      end
+    end
+    -- A group adds nothing, whatever its cap, when none of its members applies.
+    if g < ngroups and self.x.groups[g + 1].capped ~= 0 and self.x.groups[g + 1].capped ~= false and members then
+      local grp = self.x.groups[g + 1]
+      s = min(max(s, grp.cap_min), grp.cap_max)
+    end
+    total = check32(total + s)
+  end
+  return total
+end
+
+function Ruleset:run(t, inputs)
+  local ends = nn(t.column_end_of_value) or {}
+  if (t.key_kind or KEY_INPUT) == KEY_INPUT or t.column_input < 0 or #ends == 0 then return 0, #t.columns end
+  local v = inputs[t.column_input + 1]
+  local first, e = t.column_of_value[v + 1], ends[v + 1]
+  if not (first < e and e <= #t.columns) then fail(E_RULESET) end
+  return first, e
+end
+
+function Ruleset:column(t, inputs)
+  if t.column_input < 0 then
+    if #t.columns ~= 1 then fail(E_RULESET) end
+    return 0
+  end
+  local col = t.column_of_value[inputs[t.column_input + 1] + 1]
+  if col >= t.ncolumns then fail(E_COLUMN) end
+  return col
+end
+
+function Ruleset:key_column(t, inputs, ctx, r)
+  local kind = t.key_kind or KEY_INPUT
+  if (t.column_input or -1) >= 0 then self:note_input(t.column_input, inputs[t.column_input + 1], ctx) end
+  if kind == KEY_INPUT then return self:column(t, inputs) end
+  local a = self:eval(t.key_a, inputs, ctx)
+  local b = 1
+  if kind == KEY_ODDS then b = self:eval(t.key_b, inputs, ctx) end
+  if kind == KEY_ODDS then
+    r.key = self:number_text(self:exact(a)) .. ":" .. self:number_text(self:exact(b))
+  elseif a > 0 then
+    r.key = "+" .. string.format("%d", a)
+  else
+    r.key = string.format("%d", a)
+  end
+  if kind == KEY_ODDS and (a < 0 or b < 0) then fail(E_INPUT) end
+  if kind == KEY_ODDS and a == 0 and b == 0 then fail(E_NO_RESULT) end
+  local first, e = self:run(t, inputs)
+  return read_key(t, a, b, first, e)
+end
+
+function Ruleset:number_text(v)
+  if v == floor(v) then return string.format("%d", v) end
+  return (string.format("%.10f", v):gsub("0+$", ""))
+end
+
+function Ruleset:row(t, col, roll)
+  if nn(col.row_of_roll) == nil then fail(E_RULESET) end
+  local r
+  if roll < t.roll_min then r = col.below_row
+  elseif roll > t.roll_max then r = col.above_row
+  else r = col.row_of_roll[roll - t.roll_min + 1] end
+  if r < 0 then fail(E_NO_ROW) end
+  return r
+end
+
+local function sorted(list)
+  local s = {}
+  for i = 1, #list do s[i] = list[i] end
+  table.sort(s)
+  return table.concat(s, ",")
+end
+
+local function natural_rule(t, faces)
+  local mine = sorted(faces)
+  for i, nr in ipairs(t.natural) do
+    if sorted(nr.faces) == mine then return i - 1 end
+  end
+  return -1
+end
+
+function Ruleset:triggers(outcome, inputs, ctx)
+  local out = array()
+  local function note(why) if ctx ~= nil then ctx:note(why) end end
+  for _, tr in ipairs(self.x.outcomes[outcome + 1].triggers) do
+    local times_expr = nn(tr.times) or {instrs = {}}
+    local conditional = not empty(tr.unless) or not empty(times_expr)
+    if conditional then note(tr.provisional) end
+    if empty(tr.unless) or self:eval(tr.unless, inputs, ctx) == 0 then
+      local times = 1
+      if not empty(times_expr) then times = self:eval(times_expr, inputs, ctx) end
+      if times < 0 then fail(E_RULESET) end
+      if not conditional then note(tr.provisional) end
+      for _ = 1, times do out[#out + 1] = tr.target.id end
+    end
+  end
+  return out
+end
+
+function Ruleset:numbers(o, r)
+  if (o.nvalues or 0) == 0 then return end
+  local params = self.x.numeric_outcomes[o.numeric + 1].params
+  local numbers = {}
+  for i, p in ipairs(params) do
+    if i <= #o.values then numbers[p.id] = o.values[i] end
+  end
+  r.numbers = numbers
+end
+
+function Ruleset:effects(o)
+  local out = array()
+  for _, e in ipairs(o.effects) do
+    local kind = self.x.effect_kinds[e.kind + 1]
+    local args = array()
+    for i = 1, min(#e.args, #kind.params) do
+      local p = kind.params[i]
+      if p.enum_index >= 0 then
+        args[i] = self.x.enums[p.enum_index + 1].values[e.args[i] + 1].id
+      else
+        args[i] = e.args[i]
+      end
+    end
+    out[#out + 1] = {effect = kind.id, args = args}
+  end
+  return out
+end
+
+local function no_result(r)
+  return {column = r.column, key = r.key, key_column = r.key_column, column_shift = r.column_shift,
+          outcome = NULL, no_result = true}
+end
+
+-- One roll on a results table: the result as `rtab vectors` writes it.
+function Ruleset:resolve(table_id, given, faces, drm, inputs)
+  local t = self:find("tables", table_id)
+  inputs = inputs or self:situation(given)
+  self:validate(inputs)
+  faces = faces or {}
+  drm = drm or 0
+  local columns = t.columns
+  if #columns == 0 then fail(E_RULESET) end
+  local faces_later, natural = false, 0
+  if t.dice == NO_DICE then
+    if #faces > 0 then fail(E_FACES) end
+  else
+    local special = false
+    for _, c in ipairs(columns) do
+      if (c.kind or COLUMN_ROLLED) ~= COLUMN_ROLLED then special = true end
+    end
+    if #faces == 0 and special then
+      faces_later = true
+    else
+      local d = self.x.dice[t.dice + 1]
+      if #faces ~= d.nfaces then fail(E_FACES) end
+      local k = 0
+      for _, g in ipairs(d.groups) do
+        for _ = 1, g.count do
+          k = k + 1
+          if faces[k] < g.face_min or faces[k] > g.face_max then fail(E_FACES) end
+          natural = natural + faces[k]
+        end
+      end
+    end
+  end
+  local ctx = Context.new()
+  if t.dice ~= NO_DICE then ctx:note(self.x.dice[t.dice + 1].provisional) end
+  local applied = {}
+  local modifier_raw = self:apply_list(t, t.modifiers, false, inputs, ctx, applied, drm)
+  local modifier = modifier_raw
+  if t.capped ~= 0 and t.capped ~= false then modifier = min(max(modifier, t.cap_min), t.cap_max) end
+  local roll = check32(natural + modifier)
+  local r = {column = columns[1].id, key = NULL, key_column = NULL, column_shift = 0, automatic = false,
+             natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll}
+  local ok, col = pcall(self.key_column, self, t, inputs, ctx, r)
+  if not ok then
+    if is_status(col) and col.status == E_NO_RESULT then return no_result(r) end
+    error(col, 0)
+  end
+  r.key_column = columns[col + 1].id
+  local shift = self:apply_list(t, nn(t.shifts) or {}, true, inputs, ctx, applied, 0)
+  r.column_shift = shift
+  local first, e = self:run(t, inputs)
+  local column = min(max(col + shift, first), e - 1)
+  local c = columns[column + 1]
+  r.column = c.id
+  r.applied = array()
+  for i, a in ipairs(applied) do
+    r.applied[i] = {modifier = self.x.modifiers[a.modifier + 1].id, value = a.value, signed_value = a.signed,
+                    counted = a.counted, shift = a.shift}
+  end
+  local kind = c.kind or COLUMN_ROLLED
+  local nat = -1
+  if #faces > 0 then nat = natural_rule(t, faces) end
+  local outcome, why
+  if kind == COLUMN_NONE then return no_result(r) end
+  if kind == COLUMN_AUTOMATIC then
+    r.automatic = true
+    nat = -1
+    outcome = c.automatic
+  elseif kind ~= COLUMN_ROLLED then
+    fail(E_RULESET)
+  elseif faces_later then
+    fail(E_FACES)
+  elseif nat >= 0 then
+    outcome = t.natural[nat + 1].outcome
+    why = t.natural[nat + 1].provisional
+  else
+    local row = self:row(t, c, roll)
+    outcome = t.rows[row + 1].outcome
+    why = t.rows[row + 1].provisional
+  end
+  ctx:note_first(why)
+  local rewritten_from = nil
+  for _, rw in ipairs(t.rewrites) do
+    if rw.from == outcome then
+      local holds = self:eval(rw.condition, inputs, ctx)
+      ctx:note(rw.provisional)
+      if holds ~= 0 then
+        rewritten_from, outcome = outcome, rw.to
+        break
+      end
+    end
+  end
+  local triggers = self:triggers(outcome, inputs, ctx)
+  local o = self.x.outcomes[outcome + 1]
+  r.natural_rule = nat >= 0
+  r.rewritten_from = rewritten_from and self.x.outcomes[rewritten_from + 1].id or NULL
+  r.outcome = o.id
+  r.code = o.code
+  r.effects = self:effects(o)
+  r.triggers = triggers
+  r.provisional = ctx:provisional()
+  self:numbers(o, r)
+  return r
+end
+
+function Ruleset:reactions(name, given, inputs)
+  local rset = self:find("reaction_sets", name)
+  inputs = inputs or self:situation(given)
+  self:validate(inputs)
+  local options, leads = array(), {}
+  if empty(rset.none_when) or self:eval(rset.none_when, inputs) == 0 then
+    for _, o in ipairs(rset.options) do
+      if self:eval(o.guard, inputs) ~= 0 then
+        options[#options + 1] = o.id
+        leads[o.id] = o.outcome >= 0 and self.x.outcomes[o.outcome + 1].id or NULL
+      end
+    end
+  end
+  return {options = options, leads = leads}
+end
+
+function Ruleset:transition(name, given, inputs)
+  local t = self:find("transitions", name)
+  inputs = inputs or self:situation(given)
+  self:validate(inputs)
+  local nxt = t.next[inputs[t.input + 1] + 1]
+  if nxt < 0 then fail(E_STATE) end
+  return {state = self.x.enums[self.inputs[t.input + 1].enum_index + 1].values[nxt + 1].id}
+end
+
+function Ruleset:distance(name, given, faces, inputs)
+  local d = self:find("distances", name)
+  inputs = inputs or self:situation(given)
+  self:validate(inputs)
+  local values, provisional = array(), NULL
+  for _, form in ipairs(d.forms) do
+    local ctx = Context.new(faces)
+    local ok, v = pcall(function()
+      local v = self:eval(form.value, inputs, ctx)
+      if ctx.next_face ~= #ctx.faces then fail(E_FACES) end
+      return v
+    end)
+    if not ok and not is_status(v) then error(v, 0) end
+    if not ok then
+      values[#values + 1] = {value = NULL, unit = form.unit}
+    else
+      ctx:note_first(d.provisional)
+      if provisional == NULL then provisional = ctx:provisional() end
+      values[#values + 1] = {value = self:exact(v), unit = form.unit}
+    end
+  end
+  return {values = values, provisional = provisional}
+end
+
+function Ruleset:procedure(name, given, inputs)
+  local p = self:find("procedures", name)
+  inputs = inputs or self:situation(given)
+  self:validate(inputs)
+  local step
+  for _, s in ipairs(p.steps) do
+    if self:eval(s.guard, inputs) ~= 0 then
+      step = s
+      break
+    end
+  end
+  local outcome = step and step.outcome or p.otherwise
+  local r = {step = step and step.id or NULL, outcome = NULL}
+  if outcome >= 0 then
+    local o = self.x.outcomes[outcome + 1]
+    r.outcome = o.id
+    r.effects = self:effects(o)
+    r.triggers = self:triggers(outcome, inputs)
+    self:numbers(o, r)
+  end
+  return r
+end
+
+-- JSON, for rtab conform: the situations read, the answers written.
+local json = {}
+
+function json.decode(s)
+  local pos = 1
+  local value
+  local function space() pos = s:find("[^ \t\r\n]", pos) or #s + 1 end
+  local function str()
+    local out, i = {}, pos + 1
+    while true do
+      local c = s:sub(i, i)
+      if c == '"' then break end
+      if c == "" then error("a string without its end") end
+      if c == "\\" then
+        local e = s:sub(i + 1, i + 1)
+        local simple = ({b = "\b", f = "\f", n = "\n", r = "\r", t = "\t", ['"'] = '"', ["\\"] = "\\", ["/"] = "/"})[e]
+        if simple then
+          out[#out + 1] = simple
+          i = i + 2
+        else
+          local u = tonumber(s:sub(i + 2, i + 5), 16)
+          if u < 0x80 then out[#out + 1] = string.char(u)
+          elseif u < 0x800 then out[#out + 1] = string.char(0xC0 + floor(u / 64), 0x80 + u % 64)
+          else out[#out + 1] = string.char(0xE0 + floor(u / 4096), 0x80 + floor(u / 64) % 64, 0x80 + u % 64) end
+          i = i + 6
+        end
+      else
+        out[#out + 1] = c
+        i = i + 1
+      end
+    end
+    pos = i + 1
+    return table.concat(out)
+  end
+  function value()
+    space()
+    local c = s:sub(pos, pos)
+    if c == "{" then
+      local t = {}
+      pos = pos + 1
+      space()
+      if s:sub(pos, pos) == "}" then pos = pos + 1 return t end
+      while true do
+        space()
+        local k = str()
+        space()
+        pos = pos + 1 -- ':'
+        t[k] = value()
+        space()
+        local d = s:sub(pos, pos)
+        pos = pos + 1
+        if d == "}" then return t end
+      end
+    elseif c == "[" then
+      local t = array()
+      pos = pos + 1
+      space()
+      if s:sub(pos, pos) == "]" then pos = pos + 1 return t end
+      while true do
+        t[#t + 1] = value()
+        space()
+        local d = s:sub(pos, pos)
+        pos = pos + 1
+        if d == "]" then return t end
+      end
+    elseif c == '"' then
+      return str()
+    elseif s:sub(pos, pos + 3) == "true" then pos = pos + 4 return true
+    elseif s:sub(pos, pos + 4) == "false" then pos = pos + 5 return false
+    elseif s:sub(pos, pos + 3) == "null" then pos = pos + 4 return NULL
+    end
+    local num = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
+    pos = pos + #num
+    return tonumber(num)
+  end
+  return value()
+end
+
+function json.encode(v)
+  if v == nil or v == NULL then return "null" end
+  local kind = type(v)
+  if kind == "boolean" then return tostring(v) end
+  if kind == "number" then
+    if v == floor(v) and math.abs(v) < 2 ^ 53 then return string.format("%d", v) end
+    return string.format("%.17g", v)
+  end
+  if kind == "string" then
+    return '"' .. v:gsub('[%c"\\]', function(c)
+      return ({['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t"})[c] or
+          string.format("\\u%04x", c:byte())
+    end) .. '"'
+  end
+  local parts = {}
+  if getmetatable(v) == ARRAY then
+    for i = 1, #v do parts[i] = json.encode(v[i]) end
+    return "[" .. table.concat(parts, ", ") .. "]"
+  end
+  for k, x in pairs(v) do parts[#parts + 1] = json.encode(k) .. ": " .. json.encode(x) end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- The answer to one situation of `rtab conform`: the result, or {error = message}.
+local function answer(ruleset, s)
+  local given = {}
+  for k, v in pairs(s.inputs or {}) do given[k] = v end
+  local ok, r = pcall(function()
+    if s.table then return ruleset:resolve(s.table, given, s.faces or {}, s.drm or 0) end
+    if s.reactions then return ruleset:reactions(s.reactions, given) end
+    if s.transition then
+      local fine, t = pcall(ruleset.transition, ruleset, s.transition, given)
+      if not fine and is_status(t) and t.status == E_STATE then return {state = NULL} end
+      if not fine then error(t, 0) end
+      return t
+    end
+    if s.distance then return ruleset:distance(s.distance, given, s.faces or {}) end
+    return ruleset:procedure(s.procedure, given)
+  end)
+  if ok then return r end
+  if is_status(r) then return {error = MESSAGES[r.status]} end
+  error(r, 0)
+end
+
+-- Run as a script (not required, not inside a game that has no io): the
+-- port side of rtab conform, one answer line per situation line.
+local function is_main()
+  return required_as == nil and type(arg) == "table" and io ~= nil
+end
+
+local function serve(ruleset)
+  for line in io.lines() do
+    if line:find("%S") then
+      io.write(json.encode(answer(ruleset, json.decode(line))), "\n")
+      io.stdout:flush()
+    end
+  end
+end

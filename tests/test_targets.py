@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Every generated target passes rtab conform on every bundled ruleset and on
+every construct fixture of the language (tests/constructs/fixtures); the
+fixtures a target cannot be made from are listed with the reason. A target
+whose interpreter is missing is skipped (exit 77 when none is there),
+unless RTAB_REQUIRE_TOOLS=1.
+
+usage: test_targets.py RTAB SOURCE_ROOT [TARGET...]
+"""
+import concurrent.futures
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
+wanted = sys.argv[3:] or ['python', 'js', 'ts', 'lua5.1', 'luajit', 'lua5.4']
+os.chdir(root)
+require = os.environ.get('RTAB_REQUIRE_TOOLS') == '1'
+tsc = os.path.join(root, 'tests', 'npm', 'node_modules', 'typescript', 'bin', 'tsc')
+
+# How each target is compiled (rtab's --target), which tools it needs, and
+# how its module is run as a port: a function of the directory and the id.
+TARGETS = {
+    'python': ('python', ['python3'], lambda d, i: ['python3', os.path.join(d, i + '.py')]),
+    'js': ('js', ['node'], lambda d, i: ['node', os.path.join(d, i + '.mjs')]),
+    'lua5.1': ('lua', ['lua5.1'], lambda d, i: ['lua5.1', os.path.join(d, i + '.lua')]),
+    'luajit': ('lua', ['luajit'], lambda d, i: ['luajit', os.path.join(d, i + '.lua')]),
+    'lua5.4': ('lua', ['lua5.4'], lambda d, i: ['lua5.4', os.path.join(d, i + '.lua')]),
+}
+failures, skipped = [], []
+
+
+def have(tool):
+    return os.path.exists(tool) if os.path.isabs(tool) else shutil.which(tool) is not None
+
+
+def ruleset_id(path):
+    p = subprocess.run([rtab, 'export', '--format', 'json', path], capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, p.stderr.strip().splitlines()[0] if p.stderr.strip() else 'exit %d' % p.returncode
+    import json
+    return json.loads(p.stdout)['id'], None
+
+
+def build(name, path, out):
+    """Compile path for target name into out; None, or why it cannot."""
+    lang = TARGETS[name][0]
+    p = subprocess.run([rtab, 'compile', '--target', lang, path, '-o', out], capture_output=True, text=True)
+    if p.returncode != 0:
+        return 'rtab compile --target %s fails: %s' % (lang, p.stderr.strip()[:300])
+    rid, _ = ruleset_id(path)
+    return None
+
+
+def one(name, path):
+    rid, why = ruleset_id(path)
+    if rid is None:
+        return ('cannot', name, path, 'the file has errors: ' + why)
+    with tempfile.TemporaryDirectory() as out:
+        problem = build(name, path, out)
+        if problem:
+            return ('fail', name, path, problem)
+        p = subprocess.run([rtab, 'conform', path, '--', *TARGETS[name][2](out, rid)],
+                           capture_output=True, text=True, timeout=300)
+        if p.returncode != 0:
+            return ('fail', name, path, 'exit %d: %s%s' % (p.returncode, p.stdout[:3000], p.stderr[:1000]))
+        return ('ok', name, path, p.stdout.strip())
+
+
+def typecheck_ts(paths):
+    """The ts target's declarations against its module, in strict TypeScript: one
+    tsc run over a program that reads every ruleset's tables (its module is the js
+    target's, which conforms above)."""
+    with tempfile.TemporaryDirectory() as out:
+        checks = []
+        for k, path in enumerate(paths):
+            rid, _ = ruleset_id(path)
+            if rid is None:
+                continue
+            d = os.path.join(out, str(k))
+            p = subprocess.run([rtab, 'compile', '--target', 'ts', path, '-o', d], capture_output=True, text=True)
+            if p.returncode != 0 or not os.path.exists(os.path.join(d, rid + '.d.mts')):
+                failures.append('ts on %s: %s' % (path, p.stderr[:300]))
+                continue
+            checks.append(os.path.join(d, 'check.mts'))
+            with open(checks[-1], 'w') as f:
+                f.write("import ruleset, { DATA, RtabError, type TableResult } from './%s.mjs';\n"
+                        "for (const t of DATA.tables) {\n"
+                        "  try {\n"
+                        "    const r: TableResult = ruleset.resolve(t.id, {}, [], 0);\n"
+                        "    const o: string | null = r.outcome;\n"
+                        "    void o;\n"
+                        "  } catch (e) {\n"
+                        "    if (!(e instanceof RtabError)) throw e;\n"
+                        "    const status: number = e.status;\n"
+                        "    void status;\n"
+                        "  }\n"
+                        "}\n" % rid)
+        p = subprocess.run(['node', tsc, '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution',
+                            'nodenext', '--target', 'es2020', *checks], capture_output=True, text=True)
+        if p.returncode != 0:
+            failures.append('tsc: %s' % (p.stdout + p.stderr)[:3000])
+        else:
+            print('ok: ts: tsc --strict accepts the declarations of %d modules' % len(checks))
+
+
+files = sorted(glob.glob('tables/*.rtab')) + sorted(glob.glob('tests/constructs/fixtures/*.rtab'))
+jobs = []
+if 'ts' in wanted:
+    wanted.remove('ts')
+    if have('node') and have(tsc):
+        typecheck_ts(files)
+        jobs.append(None)
+    else:
+        (failures if require else skipped).append('ts: node or tests/npm typescript missing')
+for name in wanted:
+    missing = [t for t in TARGETS[name][1] if not have(t)]
+    if missing:
+        (failures if require else skipped).append('%s: %s missing' % (name, ', '.join(missing)))
+        continue
+    jobs += [(name, f) for f in files]
+with concurrent.futures.ThreadPoolExecutor(2) as pool:
+    results = list(pool.map(lambda j: one(*j), [j for j in jobs if j]))
+cannot = {}
+for verdict, name, path, text in results:
+    if verdict == 'fail':
+        failures.append('%s on %s: %s' % (name, path, text))
+    elif verdict == 'cannot':
+        cannot.setdefault((path, text), []).append(name)
+    else:
+        print('ok: %s on %s: %s' % (name, path, text))
+for (path, text), names in sorted(cannot.items()):
+    print('not made: %s (%s): %s' % (path, ', '.join(names), text))
+for s in skipped:
+    print('skipped: ' + s)
+for f in failures:
+    print('FAIL ' + f)
+if failures:
+    sys.exit(1)
+if not jobs:
+    sys.exit(77)
