@@ -1,5 +1,7 @@
 /* Completion: what may be written at a place, from the words before it. */
-#include "lsp/features.h"
+#include "lsp/complete.h"
+
+#include "lsp/diagnostics.h"
 
 #include "base/escape.h"
 #include "lsp/index.h"
@@ -206,14 +208,16 @@ static void statement_keywords(items *it, const context *c)
 
 static void entries(items *it, const lsp_index *ix, unsigned want)
 {
+	idmap seen = {0}; /* a name defined twice is offered once */
 	for (size_t i = 0; i < ix->n; i++) {
 		const lsp_entry *e = &ix->entries[i];
 		unsigned bit = e->kind == ENTRY_VALUE ? WANT_VALUES : e->kind == ENTRY_CODE ? WANT_CODES
 											       : 1u << e->def->kind;
-		if (!(want & bit) || e->layer)
+		if (!(want & bit) || e->layer || idmap_put(&seen, e->name, 0) >= 0)
 			continue;
 		item(it, e->name, completion_kind(e), lsp_entry_kind_name(e));
 	}
+	idmap_free(&seen);
 }
 
 /* What the word before the place asks for, or 0 when it asks for nothing known. */
@@ -237,6 +241,14 @@ static unsigned wanted_after(const context *c)
 		if (word_is(c->prev, c->prev_len, after[i].word))
 			return after[i].want;
 	return 0;
+}
+
+unsigned lsp_kinds_at(const char *text, size_t at)
+{
+	context c = context_at(text, at);
+	if (word_is(c.block, c.block_len, "grid") || word_is(c.block, c.block_len, "rows"))
+		return WANT_OUTCOME | WANT_CODES;
+	return wanted_after(&c);
 }
 
 void lsp_completion(lsp_doc *doc, lsp_pos pos, strbuf *out)

@@ -131,8 +131,10 @@ static void convert(strbuf *out, const source *src, const char *report, size_t s
 	sb_putc(out, ']');
 }
 
-void lsp_collect_diagnostics(lsp_doc *doc)
+void doc_analyse(lsp_doc *doc)
 {
+	if (doc->analysed)
+		return;
 	char *report = NULL;
 	size_t size = 0;
 	FILE *mem = open_memstream(&report, &size);
@@ -155,4 +157,5 @@ void lsp_collect_diagnostics(lsp_doc *doc)
 	sb_free(&doc->diagnostics);
 	convert(&doc->diagnostics, &src, report ? report : "", size);
 	free(report);
+	doc->analysed = true;
 }

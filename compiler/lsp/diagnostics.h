@@ -8,8 +8,9 @@
 
 #include "lsp/document.h"
 
-/* Load doc's text into doc->ruleset and fill doc->diagnostics. */
-void lsp_collect_diagnostics(lsp_doc *doc);
+/* Run the front end and the checks on the text (once per text): doc->ruleset,
+ * and the diagnostics of 'rtab check' as Diagnostic objects in doc->diagnostics. */
+void doc_analyse(lsp_doc *doc);
 
 /* A file path for the messages of uri (file:///a/b.rtab: /a/b.rtab), to free. */
 char *lsp_uri_path(const char *uri);

@@ -1,7 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lsp/document.h"
 
-#include "lsp/diagnostics.h"
 #include "lsp/text_pos.h"
 
 #include <stdlib.h>
@@ -101,12 +100,4 @@ bool doc_apply_change(lsp_doc *doc, const jv *change)
 	doc->text = next;
 	doc_forget_analysis(doc);
 	return true;
-}
-
-void doc_analyse(lsp_doc *doc)
-{
-	if (doc->analysed)
-		return;
-	lsp_collect_diagnostics(doc);
-	doc->analysed = true;
 }

@@ -32,10 +32,6 @@ void docs_free(lsp_docs *docs);
  * replaced (a range past the end is clamped to it). False when malformed. */
 bool doc_apply_change(lsp_doc *doc, const jv *change);
 
-/* Run the front end and the checks on the text (once per text): the
- * diagnostics of 'rtab check', as the protocol's Diagnostic objects. */
-void doc_analyse(lsp_doc *doc);
-
 /* The text of a document, and its length. */
 static inline const char *doc_text(const lsp_doc *doc)
 {

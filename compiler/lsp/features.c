@@ -1,6 +1,8 @@
 #include "lsp/features.h"
 
 #include "base/escape.h"
+#include "lsp/complete.h"
+#include "lsp/diagnostics.h"
 #include "lsp/index.h"
 
 #include <stdlib.h>
@@ -62,15 +64,35 @@ static void put_location(strbuf *sb, const lsp_doc *doc, size_t from, size_t to)
 	sb_putc(sb, '}');
 }
 
-/* The entries named by the identifier [start, start + n) of doc's text. */
-static size_t find_entries(const lsp_index *ix, const char *name, size_t n, const lsp_entry **found,
-			   size_t max)
+static unsigned entry_bit(const lsp_entry *e)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < ix->n && k < max; i++)
-		if (strlen(ix->entries[i].name) == n && memcmp(ix->entries[i].name, name, n) == 0)
-			found[k++] = &ix->entries[i];
-	return k;
+	return e->kind == ENTRY_VALUE ? 1u << 29 : e->kind == ENTRY_CODE ? 1u << 30 : 1u << e->def->kind;
+}
+
+/* The entries the identifier at [start, start + n) names: the definition it
+ * stands in, else those of the kinds its place asks for ('modifiers leader':
+ * the modifier, not the input), else every one of that name. */
+static size_t find_entries(const lsp_doc *doc, const lsp_index *ix, size_t start, size_t n,
+			   const lsp_entry **found, size_t max)
+{
+	const char *name = doc_text(doc) + start;
+	unsigned want = lsp_kinds_at(doc_text(doc), start);
+	size_t k = 0, fitting = 0;
+	for (size_t i = 0; i < ix->n; i++) {
+		const lsp_entry *e = &ix->entries[i];
+		if (strlen(e->name) != n || memcmp(e->name, name, n) != 0)
+			continue;
+		if (offset_of(doc, e->loc) == start) {
+			found[0] = e;
+			return 1;
+		}
+		if (k < max)
+			found[k++] = e;
+	}
+	for (size_t i = 0; i < k; i++)
+		if (entry_bit(found[i]) & want)
+			found[fitting++] = found[i];
+	return fitting ? fitting : k;
 }
 
 #define MAX_FOUND 16
@@ -152,7 +174,7 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 		return;
 	}
 	const lsp_entry *found[MAX_FOUND];
-	size_t k = find_entries(&ix, doc_text(doc) + start, n, found, MAX_FOUND);
+	size_t k = find_entries(doc, &ix, start, n, found, MAX_FOUND);
 	if (k == 0) {
 		sb_puts(out, "null");
 	} else {
@@ -179,7 +201,7 @@ void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
 	sb_putc(out, '[');
 	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
 		const lsp_entry *found[MAX_FOUND];
-		size_t k = find_entries(&ix, doc_text(doc) + start, n, found, MAX_FOUND);
+		size_t k = find_entries(doc, &ix, start, n, found, MAX_FOUND);
 		for (size_t i = 0; i < k; i++) {
 			if (i)
 				sb_putc(out, ',');
@@ -230,7 +252,7 @@ void lsp_references(lsp_doc *doc, lsp_pos pos, bool with_declaration, strbuf *ou
 	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
 		const lsp_entry *found[1];
 		/* Only what the document defines has references: a keyword has none. */
-		if (find_entries(&ix, doc_text(doc) + start, n, found, 1)) {
+		if (find_entries(doc, &ix, start, n, found, 1)) {
 			char *name = xstrndup(doc_text(doc) + start, n);
 			ref_scan r = {doc, name, n, &ix, with_declaration, out, true};
 			lsp_scan_idents(doc_text(doc), doc->text.len, on_ident, &r);

@@ -2,6 +2,8 @@
 #include "lsp/server.h"
 
 #include "base/escape.h"
+#include "lsp/complete.h"
+#include "lsp/diagnostics.h"
 #include "lsp/features.h"
 
 #include <stdlib.h>
