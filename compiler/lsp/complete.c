@@ -150,7 +150,7 @@ static int completion_kind(const lsp_entry *e)
 {
 	if (e->kind == ENTRY_VALUE)
 		return 20; /* EnumMember */
-	if (e->kind == ENTRY_CODE)
+	if (e->kind == ENTRY_CODE || e->kind == ENTRY_PATTERN)
 		return 21; /* Constant */
 	switch (e->def->kind) {
 	case DEF_DICE: return 21;
@@ -211,9 +211,9 @@ static void entries(items *it, const lsp_index *ix, unsigned want)
 	idmap seen = {0}; /* a name defined twice is offered once */
 	for (size_t i = 0; i < ix->n; i++) {
 		const lsp_entry *e = &ix->entries[i];
-		unsigned bit = e->kind == ENTRY_VALUE ? WANT_VALUES : e->kind == ENTRY_CODE ? WANT_CODES
-											       : 1u << e->def->kind;
-		if (!(want & bit) || e->layer || idmap_put(&seen, e->name, 0) >= 0)
+		unsigned bit = e->kind == ENTRY_VALUE ? WANT_VALUES : e->kind == ENTRY_DEF ? 1u << e->def->kind
+											  : WANT_CODES;
+		if (e->kind == ENTRY_PATTERN || !(want & bit) || e->layer || idmap_put(&seen, e->name, 0) >= 0)
 			continue;
 		item(it, e->name, completion_kind(e), lsp_entry_kind_name(e));
 	}

@@ -66,7 +66,7 @@ static void put_location(strbuf *sb, const lsp_doc *doc, size_t from, size_t to)
 
 static unsigned entry_bit(const lsp_entry *e)
 {
-	return e->kind == ENTRY_VALUE ? 1u << 29 : e->kind == ENTRY_CODE ? 1u << 30 : 1u << e->def->kind;
+	return e->kind == ENTRY_VALUE ? 1u << 29 : e->kind == ENTRY_DEF ? 1u << e->def->kind : 1u << 30;
 }
 
 /* The entries the identifier at [start, start + n) names: the definition it
@@ -80,7 +80,7 @@ static size_t find_entries(const lsp_doc *doc, const lsp_index *ix, size_t start
 	size_t k = 0, fitting = 0;
 	for (size_t i = 0; i < ix->n; i++) {
 		const lsp_entry *e = &ix->entries[i];
-		if (strlen(e->name) != n || memcmp(e->name, name, n) != 0)
+		if (!lsp_entry_names(e, name, n))
 			continue;
 		if (offset_of(doc, e->loc) == start) {
 			found[0] = e;
@@ -133,18 +133,35 @@ static void put_quote(strbuf *md, const lsp_doc *doc, const ast_def *def)
 	sb_puts(md, "\n```");
 }
 
-static void hover_entry(strbuf *md, const lsp_doc *doc, const lsp_entry *e, const char *locale)
+/* The outcome the lowered ruleset made for a code its pattern makes: "DR2" is
+ * retreats_2. */
+static void put_instance(strbuf *md, const lsp_doc *doc, const char *code, size_t n)
+{
+	const rtab_ruleset *rs = &doc->ruleset.model.rs;
+	if (!doc->ruleset.built)
+		return;
+	for (size_t i = 0; i < rs->noutcomes && rs->outcomes; i++) {
+		const rtab_outcome *o = &rs->outcomes[i];
+		if (o->nvalues && o->id && o->code && strlen(o->code) == n && memcmp(o->code, code, n) == 0) {
+			sb_printf(md, "\n\n`%.*s` is outcome `%s`", (int)n, code, o->id);
+			return;
+		}
+	}
+}
+
+static void hover_entry(strbuf *md, const lsp_doc *doc, const lsp_entry *e, const char *locale,
+			const char *word, size_t n)
 {
 	const ast_def *def = e->def;
 	sb_printf(md, "**%s** `%s`", lsp_entry_kind_name(e), e->name);
+	if (e->kind == ENTRY_PATTERN)
+		put_instance(md, doc, word, n);
 	if (e->kind != ENTRY_DEF)
 		sb_printf(md, " of %s `%s`", def_kind_name(def->kind), def->id);
 	if (e->layer)
 		sb_printf(md, " (errata layer `%s`)", e->layer->id);
 	const ast_stmt *body = e->kind == ENTRY_VALUE ? e->value->body : def->body;
 	put_label(md, body, locale);
-	if (e->kind == ENTRY_CODE)
-		put_label(md, def->body, locale);
 	if (def->rule) {
 		sb_puts(md, "\n\nRule ");
 		markdown_escape(md, def->rule, false);
@@ -182,7 +199,7 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 		for (size_t i = 0; i < k; i++) {
 			if (i)
 				sb_puts(&md, "\n\n---\n\n");
-			hover_entry(&md, doc, found[i], locale);
+			hover_entry(&md, doc, found[i], locale, doc_text(doc) + start, n);
 		}
 		sb_puts(out, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
 		sb_put_json_string(out, md.data);
@@ -206,7 +223,7 @@ void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
 			if (i)
 				sb_putc(out, ',');
 			size_t at = offset_of(doc, found[i]->loc);
-			put_location(out, doc, at, at + strlen(found[i]->name));
+			put_location(out, doc, at, lsp_token_end(doc_text(doc), doc->text.len, at));
 		}
 		lsp_index_free(&ix);
 	}

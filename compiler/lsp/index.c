@@ -23,6 +23,9 @@ static void add_defs(lsp_index *ix, const ast_def *defs, const ast_errata *layer
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (d->kind == DEF_ENUM && s->kind == ST_VALUE)
 				add(ix, (lsp_entry){ENTRY_VALUE, s->name, s->name_loc, d, s, layer});
+			if (d->kind == DEF_OUTCOME && s->kind == ST_LABEL && s->name &&
+			    strcmp(s->name, "code") == 0 && s->text)
+				add(ix, (lsp_entry){ENTRY_PATTERN, s->text, s->text_loc, d, s, layer});
 			if (d->kind == DEF_OUTCOME && s->kind == ST_CODE)
 				for (const ast_id *c = s->ids; c; c = c->next)
 					add(ix, (lsp_entry){ENTRY_CODE, c->id, c->loc, d, s, layer});
@@ -42,6 +45,29 @@ void lsp_index_free(lsp_index *ix)
 {
 	free(ix->entries);
 	memset(ix, 0, sizeof *ix);
+}
+
+bool lsp_entry_names(const lsp_entry *e, const char *name, size_t n)
+{
+	if (e->kind != ENTRY_PATTERN)
+		return strlen(e->name) == n && memcmp(e->name, name, n) == 0;
+	const char *p = e->name, *end = name + n;
+	while (*p) {
+		if (*p == '{') {
+			const char *close = strchr(p, '}');
+			if (!close || name >= end || *name < '0' || *name > '9')
+				return false;
+			while (name < end && *name >= '0' && *name <= '9')
+				name++;
+			p = close + 1;
+		} else if (name < end && *name == *p) {
+			name++;
+			p++;
+		} else {
+			return false;
+		}
+	}
+	return name == end;
 }
 
 /* Past the comment or string that begins at i, or i when none does. */
@@ -99,8 +125,8 @@ const ast_stmt *lsp_label(const ast_stmt *body, const char *locale)
 {
 	const ast_stmt *first = NULL;
 	for (const ast_stmt *s = body; s; s = s->next) {
-		if (s->kind != ST_LABEL)
-			continue;
+		if (s->kind != ST_LABEL || (s->name && strcmp(s->name, "code") == 0))
+			continue; /* code "DR{n}": the pattern of a code, no label */
 		if (locale && s->name && strcmp(s->name, locale) == 0)
 			return s;
 		if (!first)
@@ -115,6 +141,7 @@ const char *lsp_entry_kind_name(const lsp_entry *e)
 	case ENTRY_VALUE:
 		return "enum value";
 	case ENTRY_CODE:
+	case ENTRY_PATTERN:
 		return "outcome code";
 	case ENTRY_DEF:
 		break;

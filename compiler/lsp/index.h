@@ -9,7 +9,9 @@
 #include "front/ast.h"
 #include "lsp/document.h"
 
-typedef enum lsp_entry_kind { ENTRY_DEF, ENTRY_VALUE, ENTRY_CODE } lsp_entry_kind;
+/* ENTRY_PATTERN: the code of an outcome that carries numbers ("DR{hexes}"),
+ * which names every code it makes (DR2, DR3). */
+typedef enum lsp_entry_kind { ENTRY_DEF, ENTRY_VALUE, ENTRY_CODE, ENTRY_PATTERN } lsp_entry_kind;
 
 typedef struct lsp_entry {
 	lsp_entry_kind kind;
@@ -28,6 +30,10 @@ typedef struct lsp_index {
 /* Index doc (analysed). */
 void lsp_index_build(lsp_index *ix, const lsp_doc *doc);
 void lsp_index_free(lsp_index *ix);
+
+/* True when the identifier name (n bytes) is what e names: its name, or
+ * a code its pattern makes, a number in place of each {parameter}. */
+bool lsp_entry_names(const lsp_entry *e, const char *name, size_t n);
 
 /* Calls fn for each identifier of the text outside comments and strings. */
 typedef void (*lsp_token_fn)(void *arg, size_t start, size_t n);
