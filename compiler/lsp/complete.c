@@ -254,7 +254,7 @@ unsigned lsp_kinds_at(const char *text, size_t at)
 void lsp_completion(lsp_doc *doc, lsp_pos pos, strbuf *out)
 {
 	const char *text = doc_text(doc);
-	size_t at = lsp_offset(text, doc->text.len, pos, true);
+	size_t at = lsp_offset(doc_lines(doc), pos, true);
 	sb_puts(out, "{\"isIncomplete\":false,\"items\":[");
 	if (at == LSP_NO_OFFSET || lsp_in_comment_or_string(text, doc->text.len, at)) {
 		sb_puts(out, "]}");

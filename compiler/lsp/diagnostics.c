@@ -33,8 +33,7 @@ char *lsp_uri_path(const char *uri)
 }
 
 typedef struct source {
-	const char *text; /* after a byte-order mark, as the compiler counts */
-	size_t len;
+	lsp_text text; /* after a byte-order mark, as the compiler counts */
 	const char *uri;
 } source;
 
@@ -42,10 +41,11 @@ static void put_range_of(strbuf *sb, const source *src, const jv *finding)
 {
 	src_loc loc = {(int)jv_int(jv_get(finding, "line"), 0, 1 << 30, 0),
 		       (int)jv_int(jv_get(finding, "column"), 0, 1 << 30, 0)};
-	size_t at = lsp_offset_of_loc(src->text, src->len, loc);
+	const lsp_text *t = &src->text;
+	size_t at = lsp_offset_of_loc(t, loc);
 	if (at == LSP_NO_OFFSET)
-		at = loc.line > 0 ? src->len : 0; /* whole file: its start; past the end: the end */
-	lsp_put_range(sb, src->text, src->len, at, lsp_token_end(src->text, src->len, at));
+		at = loc.line > 0 ? t->len : 0; /* whole file: its start; past the end: the end */
+	lsp_put_range(sb, t, at, lsp_token_end(t->text, t->len, at));
 }
 
 static void put_message(strbuf *sb, const jv *finding)
@@ -153,9 +153,11 @@ void doc_analyse(lsp_doc *doc)
 	/* Nothing reports through it after the load. */
 	doc->ruleset.diag.out = NULL;
 	size_t bom = len >= 3 && memcmp(doc_text(doc), "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	source src = {doc->ruleset.text + bom, len - bom, doc->uri};
+	source src = {.uri = doc->uri};
+	lsp_text_init(&src.text, doc->ruleset.text + bom, len - bom);
 	sb_free(&doc->diagnostics);
 	convert(&doc->diagnostics, &src, report ? report : "", size);
+	lsp_text_free(&src.text);
 	free(report);
 	doc->analysed = true;
 }

@@ -14,8 +14,16 @@ lsp_doc *docs_find(lsp_docs *docs, const char *uri)
 	return NULL;
 }
 
+const lsp_text *doc_lines(lsp_doc *doc)
+{
+	if (!doc->lines.starts)
+		lsp_text_init(&doc->lines, doc_text(doc), doc->text.len);
+	return &doc->lines;
+}
+
 static void doc_forget_analysis(lsp_doc *doc)
 {
+	lsp_text_free(&doc->lines);
 	if (doc->analysed)
 		loaded_free(&doc->ruleset);
 	doc->analysed = false;
@@ -85,7 +93,7 @@ bool doc_apply_change(lsp_doc *doc, const jv *change)
 			return false;
 		const char *old = doc_text(doc);
 		size_t len = doc->text.len;
-		size_t a = lsp_offset(old, len, from, false), b = lsp_offset(old, len, to, false);
+		size_t a = lsp_offset(doc_lines(doc), from, false), b = lsp_offset(doc_lines(doc), to, false);
 		if (a == LSP_NO_OFFSET)
 			a = len;
 		if (b == LSP_NO_OFFSET)

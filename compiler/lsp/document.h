@@ -7,6 +7,7 @@
 
 #include "check/load.h"
 #include "lsp/json_value.h"
+#include "lsp/text_pos.h"
 
 typedef struct lsp_doc {
 	char *uri;
@@ -15,6 +16,7 @@ typedef struct lsp_doc {
 	loaded ruleset;   /* the front end and checks over the text */
 	bool analysed;    /* ruleset holds the analysis of the current text */
 	strbuf diagnostics; /* their JSON array, as publishDiagnostics sends it */
+	lsp_text lines;   /* the lines of text, once asked for (doc_lines) */
 	struct lsp_doc *next;
 } lsp_doc;
 
@@ -31,6 +33,9 @@ void docs_free(lsp_docs *docs);
 /* Apply one of didChange's contentChanges: the whole text, or a range
  * replaced (a range past the end is clamped to it). False when malformed. */
 bool doc_apply_change(lsp_doc *doc, const jv *change);
+
+/* The lines of the document's text, indexed on first use after a change. */
+const lsp_text *doc_lines(lsp_doc *doc);
 
 /* The text of a document, and its length. */
 static inline const char *doc_text(const lsp_doc *doc)

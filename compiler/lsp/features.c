@@ -35,32 +35,32 @@ size_t lsp_def_end(const char *text, size_t len, size_t offset)
 }
 
 /* The identifier at pos, outside comments and strings. */
-static bool name_at(const lsp_doc *doc, lsp_pos pos, size_t *start, size_t *n)
+static bool name_at(lsp_doc *doc, lsp_pos pos, size_t *start, size_t *n)
 {
 	const char *text = doc_text(doc);
-	size_t at = lsp_offset(text, doc->text.len, pos, true);
+	size_t at = lsp_offset(doc_lines(doc), pos, true);
 	return at != LSP_NO_OFFSET && !lsp_in_comment_or_string(text, doc->text.len, at) &&
 	       lsp_word_at(text, doc->text.len, at, start, n);
 }
 
-static size_t offset_of(const lsp_doc *doc, src_loc loc)
+static size_t offset_of(lsp_doc *doc, src_loc loc)
 {
-	size_t at = lsp_offset_of_loc(doc_text(doc), doc->text.len, loc);
+	size_t at = lsp_offset_of_loc(doc_lines(doc), loc);
 	return at == LSP_NO_OFFSET ? doc->text.len : at;
 }
 
-static void put_name_range(strbuf *sb, const lsp_doc *doc, src_loc loc)
+static void put_name_range(strbuf *sb, lsp_doc *doc, src_loc loc)
 {
 	size_t at = offset_of(doc, loc);
-	lsp_put_range(sb, doc_text(doc), doc->text.len, at, lsp_token_end(doc_text(doc), doc->text.len, at));
+	lsp_put_range(sb, doc_lines(doc), at, lsp_token_end(doc_text(doc), doc->text.len, at));
 }
 
-static void put_location(strbuf *sb, const lsp_doc *doc, size_t from, size_t to)
+static void put_location(strbuf *sb, lsp_doc *doc, size_t from, size_t to)
 {
 	sb_puts(sb, "{\"uri\":");
 	sb_put_json_string(sb, doc->uri);
 	sb_puts(sb, ",\"range\":");
-	lsp_put_range(sb, doc_text(doc), doc->text.len, from, to);
+	lsp_put_range(sb, doc_lines(doc), from, to);
 	sb_putc(sb, '}');
 }
 
@@ -72,7 +72,7 @@ static unsigned entry_bit(const lsp_entry *e)
 /* The entries the identifier at [start, start + n) names: the definition it
  * stands in, else those of the kinds its place asks for ('modifiers leader':
  * the modifier, not the input), else every one of that name. */
-static size_t find_entries(const lsp_doc *doc, const lsp_index *ix, size_t start, size_t n,
+static size_t find_entries(lsp_doc *doc, const lsp_index *ix, size_t start, size_t n,
 			   const lsp_entry **found, size_t max)
 {
 	const char *name = doc_text(doc) + start;
@@ -116,7 +116,7 @@ static void put_label(strbuf *md, const ast_stmt *body, const char *locale)
 		sb_printf(md, " (%s)", label->name);
 }
 
-static void put_quote(strbuf *md, const lsp_doc *doc, const ast_def *def)
+static void put_quote(strbuf *md, lsp_doc *doc, const ast_def *def)
 {
 	const char *text = doc_text(doc);
 	size_t from = offset_of(doc, def->loc), to = lsp_def_end(text, doc->text.len, from);
@@ -135,7 +135,7 @@ static void put_quote(strbuf *md, const lsp_doc *doc, const ast_def *def)
 
 /* The outcome the lowered ruleset made for a code its pattern makes: "DR2" is
  * retreats_2. */
-static void put_instance(strbuf *md, const lsp_doc *doc, const char *code, size_t n)
+static void put_instance(strbuf *md, lsp_doc *doc, const char *code, size_t n)
 {
 	const rtab_ruleset *rs = &doc->ruleset.model.rs;
 	if (!doc->ruleset.built)
@@ -149,7 +149,7 @@ static void put_instance(strbuf *md, const lsp_doc *doc, const char *code, size_
 	}
 }
 
-static void hover_entry(strbuf *md, const lsp_doc *doc, const lsp_entry *e, const char *locale,
+static void hover_entry(strbuf *md, lsp_doc *doc, const lsp_entry *e, const char *locale,
 			const char *word, size_t n)
 {
 	const ast_def *def = e->def;
@@ -204,7 +204,7 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 		sb_puts(out, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
 		sb_put_json_string(out, md.data);
 		sb_puts(out, "},\"range\":");
-		lsp_put_range(out, doc_text(doc), doc->text.len, start, start + n);
+		lsp_put_range(out, doc_lines(doc), start, start + n);
 		sb_putc(out, '}');
 		sb_free(&md);
 	}
@@ -231,7 +231,7 @@ void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
 }
 
 typedef struct ref_scan {
-	const lsp_doc *doc;
+	lsp_doc *doc;
 	const char *name;
 	size_t n;
 	const lsp_index *ix;
@@ -298,7 +298,7 @@ static int symbol_kind(def_kind kind)
 	}
 }
 
-static void put_symbol_head(strbuf *out, const lsp_doc *doc, const char *name, const char *detail,
+static void put_symbol_head(strbuf *out, lsp_doc *doc, const char *name, const char *detail,
 			    int kind, size_t from, size_t to, src_loc name_loc)
 {
 	sb_puts(out, "{\"name\":");
@@ -308,12 +308,12 @@ static void put_symbol_head(strbuf *out, const lsp_doc *doc, const char *name, c
 		sb_put_json_string(out, detail);
 	}
 	sb_printf(out, ",\"kind\":%d,\"range\":", kind);
-	lsp_put_range(out, doc_text(doc), doc->text.len, from, to);
+	lsp_put_range(out, doc_lines(doc), from, to);
 	sb_puts(out, ",\"selectionRange\":");
 	put_name_range(out, doc, name_loc);
 }
 
-static void put_defs(strbuf *out, const lsp_doc *doc, const ast_def *defs, const char *locale)
+static void put_defs(strbuf *out, lsp_doc *doc, const ast_def *defs, const char *locale)
 {
 	const char *text = doc_text(doc);
 	bool first = true;
@@ -391,7 +391,7 @@ void lsp_code_actions(lsp_doc *doc, const jv *diagnostics, strbuf *out)
 		char *fix = suggestion(jv_str(jv_get(d, "message")));
 		lsp_pos from = {jv_int(jv_path(jv_get(d, "range"), "start", "line"), 0, 1L << 30, -1),
 				jv_int(jv_path(jv_get(d, "range"), "start", "character"), 0, 1L << 30, -1)};
-		size_t at = lsp_offset(doc_text(doc), doc->text.len, from, true), start, n;
+		size_t at = lsp_offset(doc_lines(doc), from, true), start, n;
 		if (!fix || at == LSP_NO_OFFSET || !lsp_word_at(doc_text(doc), doc->text.len, at, &start, &n)) {
 			free(fix);
 			continue;
@@ -406,13 +406,13 @@ void lsp_code_actions(lsp_doc *doc, const jv *diagnostics, strbuf *out)
 		sb_puts(out, ",\"kind\":\"quickfix\",\"isPreferred\":true,\"diagnostics\":[");
 		/* The diagnostic as the client sent it, re-serialised from what it says. */
 		sb_puts(out, "{\"range\":");
-		lsp_put_range(out, doc_text(doc), doc->text.len, start, start + n);
+		lsp_put_range(out, doc_lines(doc), start, start + n);
 		sb_puts(out, ",\"message\":");
 		sb_put_json_string(out, jv_str(jv_get(d, "message")));
 		sb_puts(out, "}],\"edit\":{\"changes\":{");
 		sb_put_json_string(out, doc->uri);
 		sb_puts(out, ":[{\"range\":");
-		lsp_put_range(out, doc_text(doc), doc->text.len, start, start + n);
+		lsp_put_range(out, doc_lines(doc), start, start + n);
 		sb_puts(out, ",\"newText\":");
 		sb_put_json_string(out, fix);
 		sb_puts(out, "}]}}}");

@@ -2,6 +2,8 @@
 
 #include "base/util.h"
 
+#include <stdlib.h>
+
 /* The bytes of the UTF-8 character at p (1 for a byte that begins none). */
 static size_t char_bytes(const char *p, const char *end)
 {
@@ -10,29 +12,36 @@ static size_t char_bytes(const char *p, const char *end)
 	return (size_t)(end - p) < n ? 1 : n;
 }
 
-static size_t line_start(const char *text, size_t len, long line)
+void lsp_text_init(lsp_text *t, const char *text, size_t len)
 {
-	size_t i = 0;
-	for (long l = 0; l < line; l++) {
-		while (i < len && text[i] != '\n')
-			i++;
-		if (i >= len)
-			return LSP_NO_OFFSET;
-		i++;
-	}
-	return i;
+	size_t n = 1;
+	for (size_t i = 0; i < len; i++)
+		n += text[i] == '\n';
+	t->text = text;
+	t->len = len;
+	t->starts = xmalloc(n * sizeof *t->starts);
+	t->starts[0] = 0;
+	t->nlines = 1;
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n')
+			t->starts[t->nlines++] = i + 1;
 }
 
-size_t lsp_offset(const char *text, size_t len, lsp_pos pos, bool strict)
+void lsp_text_free(lsp_text *t)
 {
-	if (pos.line < 0 || pos.character < 0)
+	free(t->starts);
+	t->starts = NULL;
+	t->nlines = 0;
+}
+
+size_t lsp_offset(const lsp_text *t, lsp_pos pos, bool strict)
+{
+	if (pos.line < 0 || pos.character < 0 || (size_t)pos.line >= t->nlines)
 		return LSP_NO_OFFSET;
-	size_t i = line_start(text, len, pos.line);
-	if (i == LSP_NO_OFFSET)
-		return i;
-	const char *end = text + len;
+	size_t i = t->starts[pos.line];
+	const char *text = t->text, *end = text + t->len;
 	long units = 0;
-	while (i < len && text[i] != '\n' && units < pos.character) {
+	while (i < t->len && text[i] != '\n' && units < pos.character) {
 		size_t n = char_bytes(text + i, end);
 		units += n == 4 ? 2 : 1; /* beyond the BMP: a surrogate pair */
 		i += n;
@@ -42,36 +51,37 @@ size_t lsp_offset(const char *text, size_t len, lsp_pos pos, bool strict)
 	return i;
 }
 
-lsp_pos lsp_pos_of(const char *text, size_t len, size_t offset)
+lsp_pos lsp_pos_of(const lsp_text *t, size_t offset)
 {
-	lsp_pos pos = {0, 0};
-	const char *end = text + len;
-	if (offset > len)
-		offset = len;
-	for (size_t i = 0; i < offset;) {
-		if (text[i] == '\n') {
-			pos.line++;
-			pos.character = 0;
-			i++;
-			continue;
-		}
-		size_t n = char_bytes(text + i, end);
+	if (offset > t->len)
+		offset = t->len;
+	/* The last line that starts at or before offset. */
+	size_t lo = 0, hi = t->nlines;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->starts[mid] <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	lsp_pos pos = {(long)lo, 0};
+	const char *end = t->text + t->len;
+	for (size_t i = t->starts[lo]; i < offset;) {
+		size_t n = char_bytes(t->text + i, end);
 		pos.character += n == 4 ? 2 : 1;
 		i += n;
 	}
 	return pos;
 }
 
-size_t lsp_offset_of_loc(const char *text, size_t len, src_loc loc)
+size_t lsp_offset_of_loc(const lsp_text *t, src_loc loc)
 {
-	if (loc.line < 1 || loc.col < 1)
+	if (loc.line < 1 || loc.col < 1 || (size_t)loc.line > t->nlines)
 		return LSP_NO_OFFSET;
-	size_t i = line_start(text, len, loc.line - 1);
-	if (i == LSP_NO_OFFSET)
-		return i;
-	const char *end = text + len;
-	for (int col = 1; col < loc.col && i < len && text[i] != '\n'; col++)
-		i += char_bytes(text + i, end);
+	size_t i = t->starts[loc.line - 1];
+	const char *end = t->text + t->len;
+	for (int col = 1; col < loc.col && i < t->len && t->text[i] != '\n'; col++)
+		i += char_bytes(t->text + i, end);
 	return i;
 }
 
@@ -97,9 +107,9 @@ bool lsp_word_at(const char *text, size_t len, size_t offset, size_t *start, siz
 	return true;
 }
 
-void lsp_put_range(strbuf *sb, const char *text, size_t len, size_t from, size_t to)
+void lsp_put_range(strbuf *sb, const lsp_text *t, size_t from, size_t to)
 {
-	lsp_pos a = lsp_pos_of(text, len, from), b = lsp_pos_of(text, len, to);
+	lsp_pos a = lsp_pos_of(t, from), b = lsp_pos_of(t, to);
 	sb_printf(sb, "{\"start\":{\"line\":%ld,\"character\":%ld},\"end\":{\"line\":%ld,\"character\":%ld}}",
 		  a.line, a.character, b.line, b.character);
 }
