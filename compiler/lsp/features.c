@@ -26,7 +26,14 @@ size_t lsp_def_end(const char *text, size_t len, size_t offset)
 		} else if (c == '{') {
 			depth++;
 		} else if (c == '}' && --depth <= 0) {
-			return i + 1;
+			/* 'list 1..16 of { fields } = 1 @ "rule" { ... }': the block of
+			 * fields is not the end of the input. */
+			size_t k = i + 1;
+			while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == '\n'))
+				k++;
+			if (k >= len || (text[k] != '=' && text[k] != '@' && text[k] != '{'))
+				return i + 1;
+			depth = 0;
 		} else if (c == ';' && depth == 0) {
 			return i + 1;
 		}

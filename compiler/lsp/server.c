@@ -97,7 +97,7 @@ static const char capabilities[] =
 	"{\"capabilities\":{\"positionEncoding\":\"utf-16\","
 	"\"textDocumentSync\":{\"openClose\":true,\"change\":2},"
 	"\"hoverProvider\":true,\"definitionProvider\":true,\"referencesProvider\":true,"
-	"\"completionProvider\":{\"triggerCharacters\":[\" \"]},\"documentSymbolProvider\":true,"
+	"\"completionProvider\":{},\"documentSymbolProvider\":true,"
 	"\"codeActionProvider\":{\"codeActionKinds\":[\"quickfix\"]}},"
 	"\"serverInfo\":{\"name\":\"rtab\"}}";
 
