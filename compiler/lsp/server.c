@@ -169,74 +169,58 @@ static void notification(lsp_server *s, const char *method, const jv *params)
 	/* Other notifications (initialized, $/cancelRequest, didSave) need nothing. */
 }
 
-typedef void (*position_fn)(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out);
+/* A request about one open document (never NULL here). */
+typedef void (*document_fn)(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out);
 
 static void on_hover(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
 {
 	(void)params;
-	if (doc)
-		lsp_hover(doc, pos, s->locale, out);
-	else
-		sb_puts(out, "null");
+	lsp_hover(doc, pos, s->locale, out);
 }
 
 static void on_definition(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
 {
 	(void)s, (void)params;
-	if (doc)
-		lsp_definition(doc, pos, out);
-	else
-		sb_puts(out, "[]");
+	lsp_definition(doc, pos, out);
 }
 
 static void on_references(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
 {
 	(void)s;
 	const jv *decl = jv_path(params, "context", "includeDeclaration");
-	if (doc)
-		lsp_references(doc, pos, !decl || decl->kind != JV_BOOL || decl->boolean, out);
-	else
-		sb_puts(out, "[]");
+	lsp_references(doc, pos, !decl || decl->kind != JV_BOOL || decl->boolean, out);
 }
 
 static void on_completion(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
 {
 	(void)s, (void)params;
-	if (doc)
-		lsp_completion(doc, pos, out);
-	else
-		sb_puts(out, "{\"isIncomplete\":false,\"items\":[]}");
+	lsp_completion(doc, pos, out);
 }
 
 static void on_symbols(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
 {
 	(void)pos, (void)params;
-	if (doc)
-		lsp_document_symbols(doc, s->locale, out);
-	else
-		sb_puts(out, "[]");
+	lsp_document_symbols(doc, s->locale, out);
 }
 
 static void on_code_action(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
 {
 	(void)s, (void)pos;
-	if (doc)
-		lsp_code_actions(doc, jv_path(params, "context", "diagnostics"), out);
-	else
-		sb_puts(out, "[]");
+	lsp_code_actions(doc, jv_path(params, "context", "diagnostics"), out);
 }
 
 static const struct {
 	const char *method;
-	position_fn fn;
-	bool positioned; /* its params name a position */
+	document_fn fn;
+	bool positioned;   /* its params name a position */
+	const char *empty; /* the answer about a document that is not open */
 } methods[] = {
-	{"textDocument/hover", on_hover, true},
-	{"textDocument/definition", on_definition, true},
-	{"textDocument/references", on_references, true},
-	{"textDocument/completion", on_completion, true},
-	{"textDocument/documentSymbol", on_symbols, false},
-	{"textDocument/codeAction", on_code_action, false},
+	{"textDocument/hover", on_hover, true, "null"},
+	{"textDocument/definition", on_definition, true, "[]"},
+	{"textDocument/references", on_references, true, "[]"},
+	{"textDocument/completion", on_completion, true, "{\"isIncomplete\":false,\"items\":[]}"},
+	{"textDocument/documentSymbol", on_symbols, false, "[]"},
+	{"textDocument/codeAction", on_code_action, false, "[]"},
 };
 
 static void request(lsp_server *s, const jv *id, const char *method, const jv *params)
@@ -280,7 +264,11 @@ static void request(lsp_server *s, const jv *id, const char *method, const jv *p
 							 : "give textDocument.uri");
 			return;
 		}
-		methods[i].fn(s, docs_find(&s->docs, uri), at, params, &result);
+		lsp_doc *doc = docs_find(&s->docs, uri);
+		if (doc)
+			methods[i].fn(s, doc, at, params, &result);
+		else
+			sb_puts(&result, methods[i].empty);
 		send_result(s, id, &result);
 		sb_free(&result);
 		return;
