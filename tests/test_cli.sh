@@ -534,7 +534,7 @@ top = run('--help').stdout
 verbs = re.findall(r'^  ([a-z]+) ', top.split('Verbs:')[1].split('\n\n')[0], re.M)
 checks = [l.split()[0] for l in run('check', '--list-checks').stdout.splitlines()]  # -Wunused is one
 problems, count = [], 0
-assert len(verbs) == 9 and 'unused' in checks, (verbs, checks[:3])
+assert len(verbs) == 10 and 'unused' in checks, (verbs, checks[:3])
 for verb in verbs:
     text = run(verb, '--help').stdout
     usage = text.split('\n\n')[0]

@@ -19,6 +19,9 @@ static const cli_verb verb = {
 	"hover, go to definition, references, completion, document symbols and the\n"
 	"quick fixes of the diagnostics. Started by an editor; see docs/editors.md.",
 	.opts = options,
+	.shared = CLI_EDITION | CLI_DIAG,
+	.diag_help = "the options of rtab check, for the diagnostics of every\n"
+		     "document (--diagnostics only for the server's own errors)",
 	.after = "Exit status: 0 after shutdown and exit, 1 when the input ends or exit comes without shutdown.\n"};
 
 static int take(void *arg, int opt, const char *value)
@@ -37,6 +40,10 @@ int cmd_lsp(cli_ctx *c, int argc, char **argv)
 	lsp_server s;
 	strbuf body = {0};
 	lsp_server_init(&s);
+	s.docs.settings.check = c->diag;
+	s.docs.settings.check.json = true;
+	s.docs.settings.check.list_provisional = true;
+	s.docs.settings.edition = c->edition;
 	while (!s.exited) {
 		int got = lsp_read_message(stdin, &body);
 		if (got == 0)

@@ -8,10 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The options of 'rtab check': its provisional values are listed as notes. The
- * report is read back as JSON, one object a line. */
-static const diag_options check_options = {.json = true, .list_provisional = true};
-
 static int hex_digit(char c)
 {
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
@@ -147,7 +143,8 @@ void doc_analyse(lsp_doc *doc)
 	memcpy(copy, doc_text(doc), len);
 	copy[len] = '\0';
 	char *path = lsp_uri_path(doc->uri);
-	load_text_edition(&doc->ruleset, path, copy, len, NULL, mem, &check_options);
+	load_text_edition(&doc->ruleset, path, copy, len, doc->settings->edition, mem,
+			  &doc->settings->check);
 	free(path);
 	fclose(mem);
 	/* Nothing reports through it after the load. */

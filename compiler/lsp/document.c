@@ -45,6 +45,7 @@ lsp_doc *docs_open(lsp_docs *docs, const char *uri, const char *text, size_t len
 	doc->uri = xstrdup(uri);
 	sb_put(&doc->text, text, len);
 	doc->version = version;
+	doc->settings = &docs->settings;
 	doc->next = docs->first;
 	docs->first = doc;
 	return doc;

@@ -9,6 +9,14 @@
 #include "lsp/json_value.h"
 #include "lsp/text_pos.h"
 
+/* How every document is checked: the options of 'rtab lsp' (-W, -Werror,
+ * --strict), read back as JSON, and the edition built (--edition; NULL: every
+ * errata layer). */
+typedef struct lsp_settings {
+	diag_options check;
+	const char *edition;
+} lsp_settings;
+
 typedef struct lsp_doc {
 	char *uri;
 	strbuf text;
@@ -17,11 +25,13 @@ typedef struct lsp_doc {
 	bool analysed;    /* ruleset holds the analysis of the current text */
 	strbuf diagnostics; /* their JSON array, as publishDiagnostics sends it */
 	lsp_text lines;   /* the lines of text, once asked for (doc_lines) */
+	const lsp_settings *settings;
 	struct lsp_doc *next;
 } lsp_doc;
 
 typedef struct lsp_docs {
 	lsp_doc *first;
+	lsp_settings settings;
 } lsp_docs;
 
 lsp_doc *docs_find(lsp_docs *docs, const char *uri);

@@ -25,6 +25,10 @@ void lsp_server_init(lsp_server *s)
 {
 	memset(s, 0, sizeof *s);
 	s->locale = xstrdup("en");
+	/* As 'rtab check': its provisional values are listed as notes. The
+	 * report is read back as JSON, one object a line. */
+	s->docs.settings.check.json = true;
+	s->docs.settings.check.list_provisional = true;
 }
 
 void lsp_server_free(lsp_server *s)

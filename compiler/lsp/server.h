@@ -20,6 +20,8 @@ typedef struct lsp_server {
 	strbuf out;       /* what to send, framed */
 } lsp_server;
 
+/* A server that checks as 'rtab check' does; docs.settings may be changed
+ * (the options of 'rtab lsp') before the first message. */
 void lsp_server_init(lsp_server *s);
 void lsp_server_free(lsp_server *s);
 

@@ -224,9 +224,16 @@ async function main() {
 }
 
 // Messages no client library sends: framed by hand.
-function rawSession() {
-  const frame = (s) => 'Content-Length: ' + Buffer.byteLength(s) + '\r\n\r\n' + s;
-  const input = [
+function rawSession(input, args = []) {
+  const r = cp.spawnSync(rtab, ['lsp', ...args], { input, encoding: 'utf8' });
+  const replies = r.stdout.split(/Content-Length: \d+\r\n\r\n/).filter(Boolean).map(JSON.parse);
+  return { status: r.status, replies };
+}
+
+const frame = (s) => 'Content-Length: ' + Buffer.byteLength(s) + '\r\n\r\n' + s;
+
+function malformedSession() {
+  return rawSession([
     '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}',
     '{"jsonrpc":"2.0","id":2,"method":',
     '[1,2,3]',
@@ -235,18 +242,29 @@ function rawSession() {
     '{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///none"},"position":{"line":0,"character":0}}}',
     '{"jsonrpc":"2.0","id":5,"method":"shutdown"}',
     '{"jsonrpc":"2.0","method":"exit"}',
-  ].map(frame).join('');
-  const r = cp.spawnSync(rtab, ['lsp'], { input, encoding: 'utf8' });
-  const replies = r.stdout.split(/Content-Length: \d+\r\n\r\n/).filter(Boolean).map(JSON.parse);
-  return { status: r.status, replies };
+  ].map(frame).join(''));
 }
 
 check('malformed messages get the protocol error codes, and the server goes on', async () => {
-  const { status, replies } = rawSession();
+  const { status, replies } = malformedSession();
   assert.strictEqual(status, 0);
   assert.deepStrictEqual(replies.map((m) => m.error ? m.error.code : m.id), [1, -32700, -32600, -32600, -32601, 4, 5]);
   assert.strictEqual(replies[5].result, null);
-}).then(main).then(() => {
+}).then(() => check('the options of rtab check choose the diagnostics', async () => {
+  const open = (args, uri = brokenUri, text = brokenText) => rawSession([
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
+    JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'rtab', version: 1, text } } }),
+    JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'shutdown' }),
+    JSON.stringify({ jsonrpc: '2.0', method: 'exit' }),
+  ].map(frame).join(''), args).replies.find((m) => m.method === 'textDocument/publishDiagnostics').params.diagnostics;
+  const codes = (d) => d.filter((x) => x.severity <= 2).map((x) => x.code).sort();
+  assert.deepStrictEqual(codes(open([])), ['duplicate-definition', 'unknown-name']);
+  // --strict: the provisional values of a bundled table are errors.
+  const strict = open(['--strict'], tableUri, tableText);
+  assert.ok(strict.length > 0 && strict.every((x) => x.severity === 1 && x.code === 'provisional'), JSON.stringify(strict[0]));
+  assert.ok(open(['-Wno-provisional'], tableUri, tableText).length === 0);
+  assert.strictEqual(open(['--edition', 'nosuch']).filter((x) => /no errata layer 'nosuch'/.test(x.message)).length, 1);
+})).then(main).then(() => {
   if (failures) {
     console.log(failures + ' failed');
     process.exit(1);
