@@ -267,7 +267,11 @@ void lsp_completion(lsp_doc *doc, lsp_pos pos, strbuf *out)
 	context c = context_at(text, at);
 	unsigned want = wanted_after(&c);
 	bool statement_start = !c.prev && (c.before == ';' || c.before == '{' || c.before == '}' || c.before == '\n');
-	if (!c.block) {
+	if (c.before == ':' && !c.prev) {
+		/* input ID: TYPE */
+		keywords(&it, type_words);
+		entries(&it, &ix, WANT_ENUM);
+	} else if (!c.block) {
 		keywords(&it, definition_words);
 	} else if (word_is(c.block, c.block_len, "grid") || word_is(c.block, c.block_len, "rows")) {
 		/* A grid cell or a row holds an outcome, by its id or its code. */
@@ -276,9 +280,6 @@ void lsp_completion(lsp_doc *doc, lsp_pos pos, strbuf *out)
 		entries(&it, &ix, want);
 		if (want & WANT_VALUES)
 			keywords(&it, expression_words);
-	} else if (c.before == ':' && !c.prev) {
-		keywords(&it, type_words);
-		entries(&it, &ix, WANT_ENUM);
 	} else if (statement_start) {
 		statement_keywords(&it, &c);
 		unsigned here = word_is(c.block, c.block_len, "outcome") ? WANT_EFFECT

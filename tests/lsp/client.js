@@ -177,6 +177,12 @@ async function main() {
     assert.ok(c.items.every((i) => i.detail === 'dice'), JSON.stringify(c.items));
     const top = await conn.sendRequest('textDocument/completion', { ...doc(pikeUri), position: { line: 0, character: 0 } });
     assert.ok(top.items.some((i) => i.label === 'table' && i.kind === 14));
+    // After 'input ID:': the types, and the enums as types.
+    const inputLine = pikeText.split('\n').findIndex((l) => /^input \w+: /.test(l));
+    const typeAt = { line: inputLine, character: pikeText.split('\n')[inputLine].indexOf(': ') + 2 };
+    const types = (await conn.sendRequest('textDocument/completion', { ...doc(pikeUri), position: typeAt })).items;
+    assert.ok(['int', 'bool'].every((t) => types.some((i) => i.label === t)), JSON.stringify(types));
+    assert.ok(types.some((i) => i.detail === 'enum') && !types.some((i) => i.label === 'table'));
     // In a block of rows: the outcomes, by id and by code.
     const rowsLine = brokenText.split('\n').findIndex((l) => l.includes('rows { '));
     const cell = { line: rowsLine, character: brokenText.split('\n')[rowsLine].indexOf('rows { ') + 7 };
