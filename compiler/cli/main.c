@@ -26,6 +26,7 @@ static const char usage_text[] =
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
 	"  conform FILE -- COMMAND    run a port through the conformance vectors\n"
+	"  lsp                       a language server for editors, over standard input and output\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -73,6 +74,7 @@ static int run(cli_ctx *c, int argc, char **argv)
 		{"export", cmd_export},
 		{"vectors", cmd_vectors},
 		{"conform", cmd_conform},
+		{"lsp", cmd_lsp},
 	};
 
 	if (argc < 2)

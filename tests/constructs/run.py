@@ -66,7 +66,7 @@ SUB_FORMS = [
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
-         'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors']
+         'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors', 'lsp']
 
 
 def compiler_constructs(source_root):
@@ -253,7 +253,45 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
     if verb == 'vectors':
         cmd = [rtab, 'vectors', f]
         return verdict(cmd, *_rc_out(cmd, 0), tokens)
+    if verb == 'lsp':
+        return verdict([rtab, 'lsp', f], *lsp_outline(rtab, f), tokens)
     raise AssertionError(verb)
+
+
+def lsp_outline(rtab, path):
+    """What rtab lsp shows of a file opened in an editor: its diagnostics,
+    its outline, the hover of every definition in it and of the first use
+    of every other name; the exit status after shutdown, and that text."""
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'lsp'))
+    from session import Session
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    uri = 'file://' + path
+    s = Session(rtab)
+    shown_text = [d['message'] for d in s.open(uri, text)]
+
+    def walk(symbols):
+        for sym in symbols:
+            shown_text.append('%s %s' % (sym['name'], sym.get('detail', '')))
+            hover = s.request('textDocument/hover', {'textDocument': {'uri': uri},
+                                                     'position': sym['selectionRange']['start']})
+            if hover:
+                shown_text.append(hover['contents']['value'])
+            walk(sym.get('children', []))
+    walk(s.request('textDocument/documentSymbol', {'textDocument': {'uri': uri}}))
+    seen = set()
+    for line_no, line in enumerate(text.split('\n')):
+        for m in re.finditer(r'"(?:\\.|[^"\\])*"|#.*|[A-Za-z_]\w*', line):
+            word = m.group(0)
+            if word[0] in '"#' or word in seen:
+                continue
+            seen.add(word)
+            character = len(line[:m.start()].encode('utf-16-le')) // 2
+            hover = s.request('textDocument/hover', {'textDocument': {'uri': uri},
+                                                     'position': {'line': line_no, 'character': character}})
+            if hover:
+                shown_text.append(hover['contents']['value'])
+    return s.close(), 0, '\n'.join(shown_text)
 
 
 def _rc_out(cmd, want_rc):

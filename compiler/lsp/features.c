@@ -1,0 +1,430 @@
+#include "lsp/features.h"
+
+#include "base/escape.h"
+#include "lsp/complete.h"
+#include "lsp/diagnostics.h"
+#include "lsp/index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The hover quotes a definition up to this many lines. */
+#define HOVER_LINES 16
+
+size_t lsp_def_end(const char *text, size_t len, size_t offset)
+{
+	int depth = 0;
+	for (size_t i = offset; i < len; i++) {
+		char c = text[i];
+		if (c == '#') {
+			while (i + 1 < len && text[i + 1] != '\n')
+				i++;
+		} else if (c == '"') {
+			for (i++; i < len && text[i] != '"' && text[i] != '\n'; i++)
+				if (text[i] == '\\')
+					i++;
+		} else if (c == '{') {
+			depth++;
+		} else if (c == '}' && --depth <= 0) {
+			/* 'list 1..16 of { fields } = 1 @ "rule" { ... }': the block of
+			 * fields is not the end of the input. */
+			size_t k = i + 1;
+			while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == '\n'))
+				k++;
+			if (k >= len || (text[k] != '=' && text[k] != '@' && text[k] != '{'))
+				return i + 1;
+			depth = 0;
+		} else if (c == ';' && depth == 0) {
+			return i + 1;
+		}
+	}
+	return len;
+}
+
+/* The identifier at pos, outside comments and strings. */
+static bool name_at(lsp_doc *doc, lsp_pos pos, size_t *start, size_t *n)
+{
+	const char *text = doc_text(doc);
+	size_t at = lsp_offset(doc_lines(doc), pos, true);
+	return at != LSP_NO_OFFSET && !lsp_in_comment_or_string(text, doc->text.len, at) &&
+	       lsp_word_at(text, doc->text.len, at, start, n);
+}
+
+static size_t offset_of(lsp_doc *doc, src_loc loc)
+{
+	size_t at = lsp_offset_of_loc(doc_lines(doc), loc);
+	return at == LSP_NO_OFFSET ? doc->text.len : at;
+}
+
+static void put_name_range(strbuf *sb, lsp_doc *doc, src_loc loc)
+{
+	size_t at = offset_of(doc, loc);
+	lsp_put_range(sb, doc_lines(doc), at, lsp_token_end(doc_text(doc), doc->text.len, at));
+}
+
+static void put_location(strbuf *sb, lsp_doc *doc, size_t from, size_t to)
+{
+	sb_puts(sb, "{\"uri\":");
+	sb_put_json_string(sb, doc->uri);
+	sb_puts(sb, ",\"range\":");
+	lsp_put_range(sb, doc_lines(doc), from, to);
+	sb_putc(sb, '}');
+}
+
+static unsigned entry_bit(const lsp_entry *e)
+{
+	return e->kind == ENTRY_VALUE ? 1u << 29 : e->kind == ENTRY_DEF ? 1u << e->def->kind : 1u << 30;
+}
+
+/* The entries the identifier at [start, start + n) names: the definition it
+ * stands in, else those of the kinds its place asks for ('modifiers leader':
+ * the modifier, not the input), else every one of that name. */
+static size_t find_entries(lsp_doc *doc, const lsp_index *ix, size_t start, size_t n,
+			   const lsp_entry **found, size_t max)
+{
+	const char *name = doc_text(doc) + start;
+	unsigned want = lsp_kinds_at(doc_text(doc), start);
+	size_t k = 0, fitting = 0;
+	for (size_t i = 0; i < ix->n; i++) {
+		const lsp_entry *e = &ix->entries[i];
+		if (!lsp_entry_names(e, name, n))
+			continue;
+		if (offset_of(doc, e->loc) == start) {
+			found[0] = e;
+			return 1;
+		}
+		if (k < max)
+			found[k++] = e;
+	}
+	for (size_t i = 0; i < k; i++)
+		if (entry_bit(found[i]) & want)
+			found[fitting++] = found[i];
+	return fitting ? fitting : k;
+}
+
+#define MAX_FOUND 16
+
+static const ast_stmt *provisional_of(const ast_stmt *body)
+{
+	for (const ast_stmt *s = body; s; s = s->next)
+		if (s->kind == ST_PROVISIONAL)
+			return s;
+	return NULL;
+}
+
+static void put_label(strbuf *md, const ast_stmt *body, const char *locale)
+{
+	const ast_stmt *label = lsp_label(body, locale);
+	if (!label || !label->text)
+		return;
+	sb_puts(md, "\n\n");
+	markdown_escape(md, label->text, false);
+	if (label->name && strcmp(label->name, locale) != 0)
+		sb_printf(md, " (%s)", label->name);
+}
+
+static void put_quote(strbuf *md, lsp_doc *doc, const ast_def *def)
+{
+	const char *text = doc_text(doc);
+	size_t from = offset_of(doc, def->loc), to = lsp_def_end(text, doc->text.len, from);
+	int lines = 0;
+	size_t i = from;
+	for (; i < to && lines < HOVER_LINES; i++)
+		lines += text[i] == '\n';
+	sb_puts(md, "\n\n```rtab\n");
+	/* A fence in the quote would end the block early. */
+	for (size_t k = from; k < i; k++)
+		sb_putc(md, text[k] == '`' ? '\'' : text[k]);
+	if (i < to)
+		sb_puts(md, "\n…");
+	sb_puts(md, "\n```");
+}
+
+/* The outcome the lowered ruleset made for a code its pattern makes: "DR2" is
+ * retreats_2. */
+static void put_instance(strbuf *md, lsp_doc *doc, const char *code, size_t n)
+{
+	const rtab_ruleset *rs = &doc->ruleset.model.rs;
+	if (!doc->ruleset.built)
+		return;
+	for (size_t i = 0; i < rs->noutcomes && rs->outcomes; i++) {
+		const rtab_outcome *o = &rs->outcomes[i];
+		if (o->nvalues && o->id && o->code && strlen(o->code) == n && memcmp(o->code, code, n) == 0) {
+			sb_printf(md, "\n\n`%.*s` is outcome `%s`", (int)n, code, o->id);
+			return;
+		}
+	}
+}
+
+static void hover_entry(strbuf *md, lsp_doc *doc, const lsp_entry *e, const char *locale,
+			const char *word, size_t n)
+{
+	const ast_def *def = e->def;
+	sb_printf(md, "**%s** `%s`", lsp_entry_kind_name(e), e->name);
+	if (e->kind == ENTRY_PATTERN)
+		put_instance(md, doc, word, n);
+	if (e->kind != ENTRY_DEF)
+		sb_printf(md, " of %s `%s`", def_kind_name(def->kind), def->id);
+	if (e->layer)
+		sb_printf(md, " (errata layer `%s`)", e->layer->id);
+	const ast_stmt *body = e->kind == ENTRY_VALUE ? e->value->body : def->body;
+	put_label(md, body, locale);
+	if (def->rule) {
+		sb_puts(md, "\n\nRule ");
+		markdown_escape(md, def->rule, false);
+	}
+	const ast_stmt *why = provisional_of(body);
+	if (why && why->text) {
+		sb_puts(md, "\n\nProvisional: ");
+		markdown_escape(md, why->text, false);
+	}
+	if (e->kind != ENTRY_VALUE)
+		put_quote(md, doc, def);
+}
+
+static bool with_index(lsp_doc *doc, lsp_index *ix)
+{
+	doc_analyse(doc);
+	lsp_index_build(ix, doc);
+	return true;
+}
+
+void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
+{
+	size_t start, n;
+	lsp_index ix;
+	if (!name_at(doc, pos, &start, &n) || !with_index(doc, &ix)) {
+		sb_puts(out, "null");
+		return;
+	}
+	const lsp_entry *found[MAX_FOUND];
+	size_t k = find_entries(doc, &ix, start, n, found, MAX_FOUND);
+	if (k == 0) {
+		sb_puts(out, "null");
+	} else {
+		strbuf md = {0};
+		for (size_t i = 0; i < k; i++) {
+			if (i)
+				sb_puts(&md, "\n\n---\n\n");
+			hover_entry(&md, doc, found[i], locale, doc_text(doc) + start, n);
+		}
+		sb_puts(out, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
+		sb_put_json_string(out, md.data);
+		sb_puts(out, "},\"range\":");
+		lsp_put_range(out, doc_lines(doc), start, start + n);
+		sb_putc(out, '}');
+		sb_free(&md);
+	}
+	lsp_index_free(&ix);
+}
+
+void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
+{
+	size_t start, n;
+	lsp_index ix;
+	sb_putc(out, '[');
+	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
+		const lsp_entry *found[MAX_FOUND];
+		size_t k = find_entries(doc, &ix, start, n, found, MAX_FOUND);
+		for (size_t i = 0; i < k; i++) {
+			if (i)
+				sb_putc(out, ',');
+			size_t at = offset_of(doc, found[i]->loc);
+			put_location(out, doc, at, lsp_token_end(doc_text(doc), doc->text.len, at));
+		}
+		lsp_index_free(&ix);
+	}
+	sb_putc(out, ']');
+}
+
+typedef struct ref_scan {
+	lsp_doc *doc;
+	const char *name;
+	size_t n;
+	const lsp_index *ix;
+	bool with_declaration;
+	strbuf *out;
+	bool first;
+} ref_scan;
+
+static bool is_declaration(const ref_scan *r, size_t start)
+{
+	for (size_t i = 0; i < r->ix->n; i++)
+		if (offset_of(r->doc, r->ix->entries[i].loc) == start)
+			return true;
+	return false;
+}
+
+static void on_ident(void *arg, size_t start, size_t n)
+{
+	ref_scan *r = arg;
+	if (n != r->n || memcmp(doc_text(r->doc) + start, r->name, n) != 0)
+		return;
+	if (!r->with_declaration && is_declaration(r, start))
+		return;
+	if (!r->first)
+		sb_putc(r->out, ',');
+	r->first = false;
+	put_location(r->out, r->doc, start, start + n);
+}
+
+void lsp_references(lsp_doc *doc, lsp_pos pos, bool with_declaration, strbuf *out)
+{
+	size_t start, n;
+	lsp_index ix;
+	sb_putc(out, '[');
+	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
+		const lsp_entry *found[1];
+		/* Only what the document defines has references: a keyword has none. */
+		if (find_entries(doc, &ix, start, n, found, 1)) {
+			char *name = xstrndup(doc_text(doc) + start, n);
+			ref_scan r = {doc, name, n, &ix, with_declaration, out, true};
+			lsp_scan_idents(doc_text(doc), doc->text.len, on_ident, &r);
+			free(name);
+		}
+		lsp_index_free(&ix);
+	}
+	sb_putc(out, ']');
+}
+
+/* The protocol's SymbolKind of a kind of definition. */
+static int symbol_kind(def_kind kind)
+{
+	switch (kind) {
+	case DEF_RULESET: return 2;    /* Module */
+	case DEF_DICE: return 14;      /* Constant */
+	case DEF_ENUM: return 10;      /* Enum */
+	case DEF_INPUT: return 13;     /* Variable */
+	case DEF_EFFECT: return 24;    /* Event */
+	case DEF_OUTCOME: return 23;   /* Struct */
+	case DEF_MODIFIER: return 25;  /* Operator */
+	case DEF_TABLE: return 5;      /* Class */
+	case DEF_MATRIX: return 18;    /* Array */
+	case DEF_EXAMPLE: return 6;    /* Method */
+	default: return 12;            /* Function */
+	}
+}
+
+static void put_symbol_head(strbuf *out, lsp_doc *doc, const char *name, const char *detail,
+			    int kind, size_t from, size_t to, src_loc name_loc)
+{
+	sb_puts(out, "{\"name\":");
+	sb_put_json_string(out, name);
+	if (detail) {
+		sb_puts(out, ",\"detail\":");
+		sb_put_json_string(out, detail);
+	}
+	sb_printf(out, ",\"kind\":%d,\"range\":", kind);
+	lsp_put_range(out, doc_lines(doc), from, to);
+	sb_puts(out, ",\"selectionRange\":");
+	put_name_range(out, doc, name_loc);
+}
+
+static void put_defs(strbuf *out, lsp_doc *doc, const ast_def *defs, const char *locale)
+{
+	const char *text = doc_text(doc);
+	bool first = true;
+	for (const ast_def *d = defs; d; d = d->next) {
+		if (!d->id || d->id_loc.line < 1)
+			continue;
+		if (!first)
+			sb_putc(out, ',');
+		first = false;
+		size_t from = offset_of(doc, d->loc);
+		const ast_stmt *label = lsp_label(d->body, locale);
+		put_symbol_head(out, doc, d->id, label ? label->text : def_kind_name(d->kind),
+				symbol_kind(d->kind), from, lsp_def_end(text, doc->text.len, from), d->id_loc);
+		sb_puts(out, ",\"children\":[");
+		bool first_value = true;
+		for (const ast_stmt *s = d->body; d->kind == DEF_ENUM && s; s = s->next) {
+			if (s->kind != ST_VALUE || !s->name)
+				continue;
+			if (!first_value)
+				sb_putc(out, ',');
+			first_value = false;
+			size_t at = offset_of(doc, s->name_loc);
+			const ast_stmt *vl = lsp_label(s->body, locale);
+			put_symbol_head(out, doc, s->name, vl ? vl->text : NULL, 22 /* EnumMember */, at,
+					lsp_def_end(text, doc->text.len, at), s->name_loc);
+			sb_puts(out, ",\"children\":[]}");
+		}
+		sb_puts(out, "]}");
+	}
+}
+
+void lsp_document_symbols(lsp_doc *doc, const char *locale, strbuf *out)
+{
+	doc_analyse(doc);
+	sb_putc(out, '[');
+	size_t before = out->len;
+	put_defs(out, doc, doc->ruleset.defs, locale);
+	for (const ast_errata *e = doc->ruleset.errata; e; e = e->next) {
+		if (!e->id)
+			continue;
+		if (out->len > before)
+			sb_putc(out, ',');
+		size_t from = offset_of(doc, e->loc);
+		put_symbol_head(out, doc, e->id, "errata", 3 /* Namespace */, from,
+				lsp_def_end(doc_text(doc), doc->text.len, from), e->id_loc);
+		sb_puts(out, ",\"children\":[");
+		put_defs(out, doc, e->defs, locale);
+		sb_puts(out, "]}");
+	}
+	sb_putc(out, ']');
+}
+
+/* "... 'wrong' ...; did you mean 'right'?": right, to free, or NULL. */
+static char *suggestion(const char *message)
+{
+	const char *p = message ? strstr(message, "did you mean '") : NULL;
+	if (!p)
+		return NULL;
+	p += strlen("did you mean '");
+	const char *q = strchr(p, '\'');
+	if (!q || q == p || q[1] != '?')
+		return NULL;
+	for (const char *c = p; c < q; c++)
+		if (!lsp_ident_char(*c))
+			return NULL;
+	return xstrndup(p, (size_t)(q - p));
+}
+
+void lsp_code_actions(lsp_doc *doc, const jv *diagnostics, strbuf *out)
+{
+	bool first = true;
+	sb_putc(out, '[');
+	for (const jv *d = diagnostics && diagnostics->kind == JV_ARRAY ? diagnostics->first : NULL; d;
+	     d = d->next) {
+		char *fix = suggestion(jv_str(jv_get(d, "message")));
+		lsp_pos from = {jv_int(jv_path(jv_get(d, "range"), "start", "line"), 0, 1L << 30, -1),
+				jv_int(jv_path(jv_get(d, "range"), "start", "character"), 0, 1L << 30, -1)};
+		size_t at = lsp_offset(doc_lines(doc), from, true), start, n;
+		if (!fix || at == LSP_NO_OFFSET || !lsp_word_at(doc_text(doc), doc->text.len, at, &start, &n)) {
+			free(fix);
+			continue;
+		}
+		if (!first)
+			sb_putc(out, ',');
+		first = false;
+		strbuf title = {0};
+		sb_printf(&title, "Replace '%.*s' with '%s'", (int)n, doc_text(doc) + start, fix);
+		sb_puts(out, "{\"title\":");
+		sb_put_json_string(out, title.data);
+		sb_puts(out, ",\"kind\":\"quickfix\",\"isPreferred\":true,\"diagnostics\":[");
+		/* The diagnostic as the client sent it, re-serialised from what it says. */
+		sb_puts(out, "{\"range\":");
+		lsp_put_range(out, doc_lines(doc), start, start + n);
+		sb_puts(out, ",\"message\":");
+		sb_put_json_string(out, jv_str(jv_get(d, "message")));
+		sb_puts(out, "}],\"edit\":{\"changes\":{");
+		sb_put_json_string(out, doc->uri);
+		sb_puts(out, ":[{\"range\":");
+		lsp_put_range(out, doc_lines(doc), start, start + n);
+		sb_puts(out, ",\"newText\":");
+		sb_put_json_string(out, fix);
+		sb_puts(out, "}]}}}");
+		sb_free(&title);
+		free(fix);
+	}
+	sb_putc(out, ']');
+}

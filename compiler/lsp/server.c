@@ -1,0 +1,358 @@
+#define _POSIX_C_SOURCE 200809L
+#include "lsp/server.h"
+
+#include "base/escape.h"
+#include "lsp/complete.h"
+#include "lsp/diagnostics.h"
+#include "lsp/features.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The protocol's error codes. */
+enum {
+	PARSE_ERROR = -32700,
+	INVALID_REQUEST = -32600,
+	METHOD_NOT_FOUND = -32601,
+	INVALID_PARAMS = -32602,
+	SERVER_NOT_INITIALIZED = -32002,
+};
+
+#define MAX_MESSAGE (64u << 20)
+
+void lsp_server_init(lsp_server *s)
+{
+	memset(s, 0, sizeof *s);
+	s->locale = xstrdup("en");
+	/* As 'rtab check': its provisional values are listed as notes. The
+	 * report is read back as JSON, one object a line. */
+	s->docs.settings.check.json = true;
+	s->docs.settings.check.list_provisional = true;
+}
+
+void lsp_server_free(lsp_server *s)
+{
+	docs_free(&s->docs);
+	free(s->locale);
+	sb_free(&s->out);
+}
+
+static void send(lsp_server *s, const strbuf *msg)
+{
+	sb_printf(&s->out, "Content-Length: %zu\r\n\r\n", msg->len);
+	sb_put(&s->out, msg->data, msg->len);
+}
+
+static void put_id(strbuf *sb, const jv *id)
+{
+	if (id && id->kind == JV_STRING)
+		sb_put_json_string(sb, id->string);
+	else if (id && id->kind == JV_NUMBER && id->number == (double)(long long)id->number)
+		sb_printf(sb, "%lld", (long long)id->number);
+	else if (id && id->kind == JV_NUMBER)
+		sb_printf(sb, "%.17g", id->number);
+	else
+		sb_puts(sb, "null");
+}
+
+static void send_error(lsp_server *s, const jv *id, int code, const char *message)
+{
+	strbuf msg = {0};
+	sb_puts(&msg, "{\"jsonrpc\":\"2.0\",\"id\":");
+	put_id(&msg, id);
+	sb_printf(&msg, ",\"error\":{\"code\":%d,\"message\":", code);
+	sb_put_json_string(&msg, message);
+	sb_puts(&msg, "}}");
+	send(s, &msg);
+	sb_free(&msg);
+}
+
+static void send_result(lsp_server *s, const jv *id, const strbuf *result)
+{
+	strbuf msg = {0};
+	sb_puts(&msg, "{\"jsonrpc\":\"2.0\",\"id\":");
+	put_id(&msg, id);
+	sb_puts(&msg, ",\"result\":");
+	sb_put(&msg, result->data ? result->data : "null", result->data ? result->len : 4);
+	sb_putc(&msg, '}');
+	send(s, &msg);
+	sb_free(&msg);
+}
+
+static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
+{
+	strbuf msg = {0};
+	sb_puts(&msg, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
+	sb_put_json_string(&msg, uri);
+	if (doc) {
+		doc_analyse(doc);
+		sb_printf(&msg, ",\"version\":%ld,\"diagnostics\":", doc->version);
+		sb_put(&msg, doc->diagnostics.data, doc->diagnostics.len);
+	} else {
+		sb_puts(&msg, ",\"diagnostics\":[]");
+	}
+	sb_puts(&msg, "}}");
+	send(s, &msg);
+	sb_free(&msg);
+}
+
+static const char capabilities[] =
+	"{\"capabilities\":{\"positionEncoding\":\"utf-16\","
+	"\"textDocumentSync\":{\"openClose\":true,\"change\":2},"
+	"\"hoverProvider\":true,\"definitionProvider\":true,\"referencesProvider\":true,"
+	"\"completionProvider\":{},\"documentSymbolProvider\":true,"
+	"\"codeActionProvider\":{\"codeActionKinds\":[\"quickfix\"]}},"
+	"\"serverInfo\":{\"name\":\"rtab\"}}";
+
+static void initialize(lsp_server *s, const jv *params, strbuf *result)
+{
+	/* "ru-RU" and "ru" both choose the labels of locale ru. */
+	const char *locale = jv_str(jv_get(params, "locale"));
+	if (locale && *locale) {
+		size_t n = strcspn(locale, "-_.@");
+		free(s->locale);
+		s->locale = xstrndup(locale, n);
+		for (char *c = s->locale; *c; c++)
+			if (*c >= 'A' && *c <= 'Z')
+				*c = (char)(*c - 'A' + 'a');
+	}
+	s->initialized = true;
+	sb_puts(result, capabilities);
+}
+
+static void did_open(lsp_server *s, const jv *params)
+{
+	const jv *td = jv_get(params, "textDocument");
+	const char *uri = jv_str(jv_get(td, "uri"));
+	const jv *text = jv_get(td, "text");
+	if (!uri || !text || text->kind != JV_STRING)
+		return;
+	lsp_doc *doc = docs_open(&s->docs, uri, text->string, text->len,
+				 jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, 0));
+	publish(s, uri, doc);
+}
+
+static void did_change(lsp_server *s, const jv *params)
+{
+	const jv *td = jv_get(params, "textDocument");
+	lsp_doc *doc = docs_find(&s->docs, jv_str(jv_get(td, "uri")));
+	const jv *changes = jv_get(params, "contentChanges");
+	if (!doc || !changes || changes->kind != JV_ARRAY)
+		return;
+	for (const jv *c = changes->first; c; c = c->next)
+		if (!doc_apply_change(doc, c))
+			break;
+	doc->version = jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, doc->version);
+	publish(s, doc->uri, doc);
+}
+
+static void did_close(lsp_server *s, const jv *params)
+{
+	const char *uri = jv_str(jv_path(params, "textDocument", "uri"));
+	if (uri && docs_find(&s->docs, uri)) {
+		docs_close(&s->docs, uri);
+		publish(s, uri, NULL);
+	}
+}
+
+static void notification(lsp_server *s, const char *method, const jv *params)
+{
+	if (strcmp(method, "exit") == 0) {
+		s->exited = true;
+		s->exit_code = s->shut_down ? 0 : 1;
+	} else if (!s->initialized || s->shut_down) {
+		return;
+	} else if (strcmp(method, "textDocument/didOpen") == 0) {
+		did_open(s, params);
+	} else if (strcmp(method, "textDocument/didChange") == 0) {
+		did_change(s, params);
+	} else if (strcmp(method, "textDocument/didClose") == 0) {
+		did_close(s, params);
+	}
+	/* Other notifications (initialized, $/cancelRequest, didSave) need nothing. */
+}
+
+/* A request about one open document (never NULL here). */
+typedef void (*document_fn)(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out);
+
+static void on_hover(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)params;
+	lsp_hover(doc, pos, s->locale, out);
+}
+
+static void on_definition(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)s, (void)params;
+	lsp_definition(doc, pos, out);
+}
+
+static void on_references(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)s;
+	const jv *decl = jv_path(params, "context", "includeDeclaration");
+	lsp_references(doc, pos, !decl || decl->kind != JV_BOOL || decl->boolean, out);
+}
+
+static void on_completion(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)s, (void)params;
+	lsp_completion(doc, pos, out);
+}
+
+static void on_symbols(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)pos, (void)params;
+	lsp_document_symbols(doc, s->locale, out);
+}
+
+static void on_code_action(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)s, (void)pos;
+	lsp_code_actions(doc, jv_path(params, "context", "diagnostics"), out);
+}
+
+static const struct {
+	const char *method;
+	document_fn fn;
+	bool positioned;   /* its params name a position */
+	const char *empty; /* the answer about a document that is not open */
+} methods[] = {
+	{"textDocument/hover", on_hover, true, "null"},
+	{"textDocument/definition", on_definition, true, "[]"},
+	{"textDocument/references", on_references, true, "[]"},
+	{"textDocument/completion", on_completion, true, "{\"isIncomplete\":false,\"items\":[]}"},
+	{"textDocument/documentSymbol", on_symbols, false, "[]"},
+	{"textDocument/codeAction", on_code_action, false, "[]"},
+};
+
+static void request(lsp_server *s, const jv *id, const char *method, const jv *params)
+{
+	strbuf result = {0};
+	if (strcmp(method, "initialize") == 0) {
+		if (s->initialized) {
+			send_error(s, id, INVALID_REQUEST, "initialize was sent already");
+			return;
+		}
+		initialize(s, params, &result);
+		send_result(s, id, &result);
+		sb_free(&result);
+		return;
+	}
+	if (!s->initialized) {
+		send_error(s, id, SERVER_NOT_INITIALIZED, "the server is not initialized: send initialize first");
+		return;
+	}
+	if (s->shut_down) {
+		send_error(s, id, INVALID_REQUEST, "the server is shut down: only exit may follow");
+		return;
+	}
+	if (strcmp(method, "shutdown") == 0) {
+		s->shut_down = true;
+		sb_puts(&result, "null");
+		send_result(s, id, &result);
+		sb_free(&result);
+		return;
+	}
+	for (size_t i = 0; i < sizeof methods / sizeof *methods; i++) {
+		if (strcmp(method, methods[i].method) != 0)
+			continue;
+		const jv *pos = jv_get(params, "position");
+		lsp_pos at = {jv_int(jv_get(pos, "line"), 0, 1L << 30, -1),
+			      jv_int(jv_get(pos, "character"), 0, 1L << 30, -1)};
+		const char *uri = jv_str(jv_path(params, "textDocument", "uri"));
+		if (!uri || (methods[i].positioned && (at.line < 0 || at.character < 0))) {
+			send_error(s, id, INVALID_PARAMS,
+				   methods[i].positioned ? "give textDocument.uri and position {line, character}"
+							 : "give textDocument.uri");
+			return;
+		}
+		lsp_doc *doc = docs_find(&s->docs, uri);
+		if (doc)
+			methods[i].fn(s, doc, at, params, &result);
+		else
+			sb_puts(&result, methods[i].empty);
+		send_result(s, id, &result);
+		sb_free(&result);
+		return;
+	}
+	strbuf msg = {0};
+	sb_printf(&msg, "no method '%s'", method);
+	send_error(s, id, METHOD_NOT_FOUND, msg.data);
+	sb_free(&msg);
+}
+
+void lsp_handle(lsp_server *s, const char *body, size_t len)
+{
+	arena a = {0};
+	const jv *m = jv_parse(&a, body, len);
+	if (!m) {
+		send_error(s, NULL, PARSE_ERROR, "the message is not JSON");
+		arena_free(&a);
+		return;
+	}
+	const jv *id = jv_get(m, "id");
+	const char *method = jv_str(jv_get(m, "method"));
+	bool good_id = !id || id->kind == JV_STRING || id->kind == JV_NUMBER || id->kind == JV_NULL;
+	if (m->kind == JV_OBJECT && !method && id && (jv_get(m, "result") || jv_get(m, "error"))) {
+		arena_free(&a); /* a response to a request of ours: we send none */
+		return;
+	}
+	if (m->kind != JV_OBJECT || !method || !good_id) {
+		send_error(s, good_id ? id : NULL, INVALID_REQUEST,
+			   "a request is an object with a string 'method' and an id that is a number or a string");
+		arena_free(&a);
+		return;
+	}
+	const jv *params = jv_get(m, "params");
+	if (id)
+		request(s, id, method, params);
+	else
+		notification(s, method, params);
+	arena_free(&a);
+}
+
+int lsp_read_message(FILE *in, strbuf *body)
+{
+	char line[1024];
+	long length = -1;
+	bool any = false, bad = false;
+	sb_clear(body);
+	body->len = 0;
+	while (fgets(line, sizeof line, in)) {
+		any = true;
+		size_t n = strlen(line);
+		if (n == sizeof line - 1 && line[n - 1] != '\n') {
+			bad = true; /* a header line too long to be one of ours */
+			continue;
+		}
+		if (strcmp(line, "\r\n") == 0 || strcmp(line, "\n") == 0) {
+			if (length < 0)
+				return -1;
+			break;
+		}
+		if (strncasecmp(line, "Content-Length:", 15) == 0) {
+			char *end;
+			length = strtol(line + 15, &end, 10);
+			if (length < 0 || (unsigned long)length > MAX_MESSAGE || (*end != '\r' && *end != '\n'))
+				bad = true;
+		}
+	}
+	if (!any)
+		return 0;
+	if (feof(in) && length < 0)
+		return 0;
+	if (bad || length < 0)
+		return -1;
+	char chunk[65536];
+	size_t left = (size_t)length;
+	while (left > 0) {
+		size_t got = fread(chunk, 1, left < sizeof chunk ? left : sizeof chunk, in);
+		if (got == 0)
+			return 0;
+		sb_put(body, chunk, got);
+		left -= got;
+	}
+	return 1;
+}

@@ -1,0 +1,36 @@
+/*
+ * The language server: one JSON-RPC message in, the messages it answers
+ * out (framed with Content-Length, appended to out). Everything a message
+ * allocates is released before lsp_handle returns, but the documents.
+ */
+#ifndef RTAB_LSP_SERVER_H
+#define RTAB_LSP_SERVER_H
+
+#include "lsp/document.h"
+
+#include <stdio.h>
+
+typedef struct lsp_server {
+	lsp_docs docs;
+	char *locale;     /* the client's, for labels: "en" unless initialize said */
+	bool initialized; /* initialize answered */
+	bool shut_down;   /* shutdown answered: only exit may follow */
+	bool exited;      /* exit received: the process ends with exit_code */
+	int exit_code;
+	strbuf out;       /* what to send, framed */
+} lsp_server;
+
+/* A server that checks as 'rtab check' does; docs.settings may be changed
+ * (the options of 'rtab lsp') before the first message. */
+void lsp_server_init(lsp_server *s);
+void lsp_server_free(lsp_server *s);
+
+/* Handle one message (the body after its header). */
+void lsp_handle(lsp_server *s, const char *body, size_t len);
+
+/* Read one message's body from in into body (emptied first): 1, or 0 at the
+ * end of the input, or -1 when its header is malformed (the message is
+ * skipped as far as it can be). */
+int lsp_read_message(FILE *in, strbuf *body);
+
+#endif

@@ -1,0 +1,69 @@
+"""A small client of rtab lsp in the Python standard library, for the
+construct test (tests/constructs/run.py, verb lsp) and the benchmarks
+(bench/run): requests answered in order, diagnostics kept by document."""
+import json
+import subprocess
+
+
+class Session:
+    def __init__(self, rtab, locale='en'):
+        self.proc = subprocess.Popen([rtab, 'lsp'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.next_id = 0
+        self.diagnostics = {}
+        self.request('initialize', {'processId': None, 'rootUri': None, 'capabilities': {},
+                                    'locale': locale})
+        self.notify('initialized', {})
+
+    def _send(self, message):
+        body = json.dumps(message).encode('utf-8')
+        self.proc.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
+        self.proc.stdin.flush()
+
+    def _receive(self):
+        length = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise EOFError('rtab lsp ended its output')
+            if line in (b'\r\n', b'\n'):
+                break
+            name, _, value = line.decode('ascii').partition(':')
+            if name.lower() == 'content-length':
+                length = int(value)
+        message = json.loads(self.proc.stdout.read(length).decode('utf-8'))
+        if message.get('method') == 'textDocument/publishDiagnostics':
+            self.diagnostics[message['params']['uri']] = message['params']
+        return message
+
+    def notify(self, method, params):
+        self._send({'jsonrpc': '2.0', 'method': method, 'params': params})
+
+    def request(self, method, params=None):
+        self.next_id += 1
+        self._send({'jsonrpc': '2.0', 'id': self.next_id, 'method': method, 'params': params})
+        while True:
+            message = self._receive()
+            if message.get('id') == self.next_id and 'method' not in message:
+                if 'error' in message:
+                    raise RuntimeError('%s: %s' % (method, message['error']))
+                return message['result']
+
+    def wait_diagnostics(self, uri, version):
+        """The diagnostics published for that version of uri."""
+        while self.diagnostics.get(uri, {}).get('version') != version:
+            self._receive()
+        return self.diagnostics[uri]['diagnostics']
+
+    def open(self, uri, text, version=1):
+        self.notify('textDocument/didOpen', {'textDocument': {
+            'uri': uri, 'languageId': 'rtab', 'version': version, 'text': text}})
+        return self.wait_diagnostics(uri, version)
+
+    def close(self):
+        """Shut down and exit: the server's exit status."""
+        self.request('shutdown')
+        self.notify('exit', None)
+        self.proc.stdin.close()
+        status = self.proc.wait(timeout=30)
+        self.proc.stdout.close()
+        return status

@@ -1,0 +1,191 @@
+/*
+ * Unit tests of the language server's pieces: the JSON reader, positions in
+ * UTF-16 code units, the framing of messages and the answers of the handler
+ * to requests out of order. Each is a table of cases run by a loop.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lsp/json_value.h"
+#include "lsp/server.h"
+#include "lsp/text_pos.h"
+
+static void test_json_reader(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		const char *string; /* the decoded string, or NULL: not a string; "!": not JSON */
+	} cases[] = {
+		{"\"caf\\u00e9\"", "caf\xC3\xA9"},
+		{"\"\\ud83d\\ude00\"", "\xF0\x9F\x98\x80"},  /* a surrogate pair is one character */
+		{"\"\\ud83d!\"", "\xEF\xBF\xBD!"},           /* a lone surrogate: U+FFFD */
+		{"\"tab\\tnew\\nline\\\\\"", "tab\tnew\nline\\"},
+		{" {\"a\": [1, 2.5e3, true, null]} ", NULL},
+		{"\"raw\tcontrol\"", "!"},
+		{"[1, 2", "!"},
+		{"{\"a\": 1,}", "!"},
+		{"{\"a\" 1}", "!"},
+		{"tru", "!"},
+		{"-", "!"},
+		{"\"\\x\"", "!"},
+		{"1 2", "!"},
+		{"", "!"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		arena a = {0};
+		jv *v = jv_parse(&a, cases[i].text, strlen(cases[i].text));
+		if (cases[i].string && strcmp(cases[i].string, "!") == 0) {
+			assert_null(v);
+		} else {
+			assert_non_null(v);
+			if (cases[i].string)
+				assert_string_equal(jv_str(v), cases[i].string);
+		}
+		arena_free(&a);
+	}
+	/* Nesting: 64 levels are read, 65 refused (no stack to exhaust). */
+	char deep[200];
+	for (int depth = 64; depth <= 65; depth++) {
+		memset(deep, '[', (size_t)depth);
+		memset(deep + depth, ']', (size_t)depth);
+		arena a = {0};
+		jv *v = jv_parse(&a, deep, 2 * (size_t)depth);
+		if (depth == 64)
+			assert_non_null(v);
+		else
+			assert_null(v);
+		arena_free(&a);
+	}
+	arena a = {0};
+	const char *msg = "{\"id\": 7, \"params\": {\"position\": {\"line\": 3, \"character\": 1.5}}}";
+	jv *v = jv_parse(&a, msg, strlen(msg));
+	assert_int_equal(jv_int(jv_get(v, "id"), 0, 100, -1), 7);
+	assert_int_equal(jv_int(jv_path(jv_get(v, "params"), "position", "line"), 0, 100, -1), 3);
+	assert_int_equal(jv_int(jv_path(jv_get(v, "params"), "position", "character"), 0, 100, -1), -1);
+	assert_null(jv_get(v, "method"));
+	arena_free(&a);
+}
+
+static void test_positions(void **state)
+{
+	(void)state;
+	/* Line 1: П is 2 bytes and 1 unit, 😀 4 bytes and 2 units (a surrogate pair). */
+	static const char text[] = "ab\n\xD0\x9F\xF0\x9F\x98\x80x\nend";
+	static const struct {
+		long line, character;
+		size_t strict, lenient; /* LSP_NO_OFFSET: outside */
+	} cases[] = {
+		{0, 0, 0, 0},
+		{0, 2, 2, 2},
+		{0, 3, LSP_NO_OFFSET, 2},
+		{1, 0, 3, 3},
+		{1, 1, 5, 5},
+		{1, 3, 9, 9},
+		{1, 4, 10, 10},
+		{1, 99, LSP_NO_OFFSET, 10},
+		{2, 3, 14, 14},
+		{3, 0, LSP_NO_OFFSET, LSP_NO_OFFSET},
+		{-1, 0, LSP_NO_OFFSET, LSP_NO_OFFSET},
+	};
+	lsp_text t;
+	lsp_text_init(&t, text, sizeof text - 1);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		lsp_pos p = {cases[i].line, cases[i].character};
+		assert_int_equal(lsp_offset(&t, p, true), cases[i].strict);
+		assert_int_equal(lsp_offset(&t, p, false), cases[i].lenient);
+		if (cases[i].strict != LSP_NO_OFFSET) {
+			lsp_pos back = lsp_pos_of(&t, cases[i].strict);
+			assert_int_equal(back.line, cases[i].line);
+			assert_int_equal(back.character, cases[i].character);
+		}
+	}
+	/* The compiler counts characters from 1: x is the third of line 2. */
+	assert_int_equal(lsp_offset_of_loc(&t, (src_loc){2, 3}), 9);
+	assert_int_equal(lsp_offset_of_loc(&t, (src_loc){4, 1}), LSP_NO_OFFSET);
+	lsp_text_free(&t);
+}
+
+static void test_framing(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *input;
+		int result;
+		const char *body;
+	} cases[] = {
+		{"Content-Length: 2\r\n\r\n{}", 1, "{}"},
+		{"content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n[]", 1, "[]"},
+		{"Content-Type: x\r\n\r\n{}", -1, NULL},
+		{"Content-Length: -5\r\n\r\n", -1, NULL},
+		{"Content-Length: 9\r\n\r\n{}", 0, NULL}, /* the input ends inside the body */
+		{"", 0, NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		FILE *in = fmemopen((void *)cases[i].input, strlen(cases[i].input) + !*cases[i].input, "r");
+		assert_non_null(in);
+		if (!*cases[i].input)
+			fgetc(in); /* an empty stream: at its end */
+		strbuf body = {0};
+		assert_int_equal(lsp_read_message(in, &body), cases[i].result);
+		if (cases[i].body)
+			assert_string_equal(body.data, cases[i].body);
+		sb_free(&body);
+		fclose(in);
+	}
+}
+
+static void test_protocol_order(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *message;
+		const char *answer; /* what the output must hold, or "" for no output */
+	} cases[] = {
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"textDocument/hover\",\"params\":{}}", "\"code\":-32002"},
+		{"{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{}}", ""},
+		{"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":{\"locale\":\"ru-RU\"}}", "\"hoverProvider\":true"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\",\"params\":{}}", "\"code\":-32600"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"textDocument/hover\",\"params\":{}}", "\"code\":-32602"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"textDocument/definition\",\"params\":{\"textDocument\":{\"uri\":\"file:///no\"},\"position\":{\"line\":0,\"character\":0}}}", "\"result\":[]"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":null}", ""}, /* a response: none is sent back */
+		{"{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"method\":\"shutdown\"}", "\"id\":\"s\",\"result\":null"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"textDocument/hover\",\"params\":{}}", "\"code\":-32600"},
+	};
+	lsp_server s;
+	lsp_server_init(&s);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		lsp_handle(&s, cases[i].message, strlen(cases[i].message));
+		if (!*cases[i].answer)
+			assert_int_equal(s.out.len, 0);
+		else
+			assert_non_null(strstr(s.out.data, cases[i].answer));
+		sb_clear(&s.out);
+	}
+	assert_string_equal(s.locale, "ru");
+	assert_false(s.exited);
+	lsp_handle(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}", 33);
+	assert_true(s.exited);
+	assert_int_equal(s.exit_code, 0);
+	lsp_server_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_reader),
+		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_framing),
+		cmocka_unit_test(test_protocol_order),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
