@@ -1,6 +1,7 @@
 /* Comparing two rulesets facet by facet, and the odds that moved (see diff.h). */
 #include "analysis/diff.h"
 
+#include "analysis/expr_equal.h"
 #include "analysis/odds.h"
 
 #include <stdlib.h>
@@ -20,11 +21,110 @@ static bool wanted(const facet *f, const facet_def *d, unsigned flags)
 	return true;
 }
 
-static void push_change(diff_def *d, const facet *a, const facet *b)
+static void push_change(diff_def *d, const facet *a, const facet *b, char *detail)
 {
 	if ((d->n & (d->n - 1)) == 0) /* at 0, 1, 2, 4, ...: doubling, not one at a time */
 		d->changes = xrealloc(d->changes, (d->n ? 2 * d->n : 1) * sizeof *d->changes);
-	d->changes[d->n++] = (diff_change){a, b};
+	d->changes[d->n++] = (diff_change){a, b, detail};
+}
+
+static void push_proof(diff_result *r, const facet_def *d, const facet *a, const facet *b, char *how)
+{
+	r->proofs = xrealloc(r->proofs, (r->nproofs + 1) * sizeof *r->proofs);
+	r->proofs[r->nproofs++] = (diff_proof){d, a, b, how};
+}
+
+/* The items of a list "a, b, c", sorted. */
+static char **set_items(const char *list, size_t *n)
+{
+	char **items = NULL;
+	*n = 0;
+	for (const char *p = list; *p;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		items = xrealloc(items, (*n + 1) * sizeof *items);
+		items[(*n)++] = xstrndup(p, len);
+		p += len + (end ? 2 : 0);
+	}
+	for (size_t i = 1; i < *n; i++) /* few items: insertion */
+		for (size_t j = i; j > 0 && strcmp(items[j - 1], items[j]) > 0; j--) {
+			char *t = items[j];
+			items[j] = items[j - 1];
+			items[j - 1] = t;
+		}
+	return items;
+}
+
+/* NULL when the lists hold the same items, else which each side lacks. */
+static char *set_difference(const char *a, const char *b)
+{
+	size_t na, nb;
+	char **ia = set_items(a, &na), **ib = set_items(b, &nb);
+	strbuf missing = {0}, extra = {0};
+	size_t i = 0, j = 0;
+	while (i < na || j < nb) {
+		int c = i == na ? 1 : j == nb ? -1 : strcmp(ia[i], ib[j]);
+		if (c < 0)
+			sb_printf(&missing, "%s'%s'", missing.len ? ", " : "", ia[i++]);
+		else if (c > 0)
+			sb_printf(&extra, "%s'%s'", extra.len ? ", " : "", ib[j++]);
+		else
+			i++, j++;
+	}
+	char *out = NULL;
+	if (missing.len || extra.len)
+		out = xasprintf("%s%s%s%s%s", missing.len ? "the translation lacks " : "",
+				missing.len ? missing.data : "", missing.len && extra.len ? "; " : "",
+				extra.len ? "the translation adds " : "", extra.len ? extra.data : "");
+	for (size_t k = 0; k < na; k++)
+		free(ia[k]);
+	for (size_t k = 0; k < nb; k++)
+		free(ib[k]);
+	free(ia);
+	free(ib);
+	sb_free(&missing);
+	sb_free(&extra);
+	return out;
+}
+
+/*
+ * Two facets of the same key whose texts differ, compared by meaning: true
+ * when they mean the same (the proof recorded), else false with what differs.
+ */
+static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
+			 const facet_set *b, const facet *fb, char **detail)
+{
+	*detail = NULL;
+	switch (fa->compare) {
+	case FACET_EXPR: {
+		if (fb->compare != FACET_EXPR || !fa->expr || !fb->expr)
+			return false;
+		expr_verdict v;
+		expr_compare(&a->m->rs, fa->expr, &b->m->rs, fb->expr, &v);
+		char *how = expr_method_text(&v);
+		if (v.equal) {
+			push_proof(r, d, fa, fb, how);
+			free(v.why);
+			return true;
+		}
+		*detail = v.method == EXPR_UNDEFINED ? xstrdup(v.why) : xasprintf("%s (%s)", v.why, how);
+		free(v.why);
+		free(how);
+		return false;
+	}
+	case FACET_SET:
+		*detail = set_difference(fa->value, fb->value);
+		if (*detail)
+			return false;
+		push_proof(r, d, fa, fb, xstrdup("as a set"));
+		return true;
+	case FACET_ORDER_FREE:
+	case FACET_REFERENCE:
+		return true;
+	case FACET_TEXT:
+		break;
+	}
+	return false;
 }
 
 static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, const facet_def *b)
@@ -124,14 +224,18 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			if (!wanted(fa, da, flags))
 				continue;
 			const facet *fb = keyed_find(keys_b, db->n, fa->key);
+			char *detail = NULL;
+			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
+				continue;
 			if (!fb || (strcmp(fa->value, fb->value) != 0 &&
-				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa))))
-				push_change(&tmp, fa, fb);
+				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa)) &&
+				    !((flags & DIFF_MEANING) && same_meaning(r, da, a, fa, b, fb, &detail))))
+				push_change(&tmp, fa, fb, detail);
 		}
 		for (size_t k = 0; k < db->n; k++) {
 			const facet *fb = &db->facets[k];
 			if (wanted(fb, db, flags) && !keyed_find(keys_a, da->n, fb->key))
-				push_change(&tmp, NULL, fb);
+				push_change(&tmp, NULL, fb, NULL);
 		}
 		free(keys_a);
 		free(keys_b);
@@ -228,8 +332,14 @@ void diff_odds_compute(diff_result *r, const rtab_ruleset *a, const rtab_ruleset
 
 void diff_free(diff_result *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
+		for (size_t k = 0; k < r->defs[i].n; k++)
+			free(r->defs[i].changes[k].detail);
 		free(r->defs[i].changes);
+	}
+	for (size_t i = 0; i < r->nproofs; i++)
+		free(r->proofs[i].how);
+	free(r->proofs);
 	free(r->defs);
 	free(r->odds);
 	free(r->unenumerated);

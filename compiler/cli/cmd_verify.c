@@ -122,7 +122,8 @@ static src_loc element_loc(const facet_def *d, const char *of)
 
 static void structure(verify *v)
 {
-	diff_compare(&v->r, &v->o.facets, &v->t.facets, DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS);
+	diff_compare(&v->r, &v->o.facets, &v->t.facets,
+		     DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS | DIFF_MEANING);
 	for (size_t i = 0; i < v->r.n; i++) {
 		const diff_def *d = &v->r.defs[i];
 		const facet_def *fd = d->old ? d->old : d->new;
@@ -323,7 +324,18 @@ static void render_text(strbuf *sb, const verify *v)
 			sb_puts(sb, ", ");
 			text_value(sb, "translation", &v->t, c->new);
 			sb_putc(sb, '\n');
+			if (c->detail)
+				sb_printf(sb, "    %s\n", c->detail);
 		}
+	}
+	/* What is written differently but means the same, and how that was proved. */
+	for (size_t i = 0; i < v->r.nproofs; i++) {
+		const diff_proof *p = &v->r.proofs[i];
+		char *name = def_name(p->old_def);
+		put_loc(sb, &v->t, p->new->loc);
+		sb_printf(sb, ": note: %s, %s: \"%s\" means the original's \"%s\" (%s)\n", name, p->old->key,
+			  p->new->value, p->old->value, p->how);
+		free(name);
 	}
 	sb_printf(sb, "%d error%s, %d warning%s\n", v->errors, v->errors == 1 ? "" : "s", v->warnings,
 		  v->warnings == 1 ? "" : "s");
@@ -381,10 +393,35 @@ static void render_json(strbuf *sb, const verify *v)
 				json_loc(sb, &v->o, c->old ? c->old->loc : (src_loc){0, 0});
 				sb_puts(sb, ", \"translation_location\": ");
 				json_loc(sb, &v->t, c->new ? c->new->loc : (src_loc){0, 0});
+				if (c->detail) {
+					sb_puts(sb, ", \"detail\": ");
+					json_string(sb, c->detail);
+				}
 				sb_putc(sb, '}');
 			}
 			sb_putc(sb, ']');
 		}
+		sb_putc(sb, '}');
+	}
+	sb_puts(sb, "],\n \"equal_in_meaning\": [");
+	for (size_t i = 0; i < v->r.nproofs; i++) {
+		const diff_proof *p = &v->r.proofs[i];
+		sb_printf(sb, "%s\n  {\"kind\": ", i ? "," : "");
+		json_string(sb, facet_kind_word(p->old_def->kind));
+		sb_puts(sb, ", \"id\": ");
+		json_string(sb, p->old_def->id);
+		sb_puts(sb, ", \"what\": ");
+		json_string(sb, p->old->key);
+		sb_puts(sb, ", \"original\": ");
+		json_string(sb, p->old->value);
+		sb_puts(sb, ", \"translation\": ");
+		json_string(sb, p->new->value);
+		sb_puts(sb, ", \"proved\": ");
+		json_string(sb, p->how);
+		sb_puts(sb, ", \"original_location\": ");
+		json_loc(sb, &v->o, p->old->loc);
+		sb_puts(sb, ", \"translation_location\": ");
+		json_loc(sb, &v->t, p->new->loc);
 		sb_putc(sb, '}');
 	}
 	sb_puts(sb, "]}\n");
