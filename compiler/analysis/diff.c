@@ -31,7 +31,7 @@ static void push_change(diff_def *d, const facet *a, const facet *b, char *detai
 static void push_proof(diff_result *r, const facet_def *d, const facet *a, const facet *b, char *how)
 {
 	r->proofs = xrealloc(r->proofs, (r->nproofs + 1) * sizeof *r->proofs);
-	r->proofs[r->nproofs++] = (diff_proof){d, a, b, how};
+	r->proofs[r->nproofs++] = (diff_proof){d, NULL, a, b, how};
 }
 
 /* The items of a list "a, b, c", sorted. */
@@ -202,6 +202,66 @@ static const facet *keyed_find(const void *const *by_key, size_t n, const char *
 	return found && strcmp(found->key, key) == 0 ? found : NULL;
 }
 
+/* Whether table t of rs counts the modifier, or a member of the group, named id. */
+static bool table_uses(const rtab_ruleset *rs, const rtab_table *t, def_kind kind, const char *id)
+{
+	for (size_t k = 0; k < t->nmodifiers; k++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[k]];
+		if (kind == DEF_MODIFIER ? strcmp(m->id, id) == 0
+					 : m->group >= 0 && strcmp(rs->groups[m->group].id, id) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A modifier or a stacking group that differs means the same when every
+ * table that counts it, on either side, gives the same total modifier in
+ * every situation (a min(3, ...) for a group capped at 3): then it is
+ * dropped from the differences, and how that was proved recorded.
+ */
+static bool same_totals(diff_result *r, const diff_def *d, const rtab_ruleset *a, const rtab_ruleset *b)
+{
+	const facet_def *fd = d->old ? d->old : d->new;
+	if (fd->kind != DEF_MODIFIER && fd->kind != DEF_GROUP)
+		return false;
+	strbuf how = {0};
+	size_t n = 0;
+	bool same = true;
+	for (int side = 0; side < 2 && same; side++) {
+		const rtab_ruleset *rs = side ? b : a, *other = side ? a : b;
+		for (size_t t = 0; t < rs->ntables && same; t++) {
+			if (!table_uses(rs, &rs->tables[t], fd->kind, fd->id))
+				continue;
+			int u = rtab_find_table(other, rs->tables[t].id);
+			if (u < 0) {
+				same = false;
+				break;
+			}
+			if (side && table_uses(a, &a->tables[u], fd->kind, fd->id))
+				continue; /* compared from the original's side */
+			expr_verdict v;
+			if (side)
+				totals_compare(a, (size_t)u, b, t, &v);
+			else
+				totals_compare(a, t, b, (size_t)u, &v);
+			same = v.equal;
+			if (same) {
+				char *m = expr_method_text(&v);
+				sb_printf(&how, "%s'%s' %s", n++ ? ", " : "", rs->tables[t].id, m);
+				free(m);
+			}
+			free(v.why);
+		}
+	}
+	if (same && n) {
+		push_proof(r, d->old, NULL, NULL, xasprintf("the same total modifier of table %s", how.data));
+		r->proofs[r->nproofs - 1].new_def = d->new;
+	}
+	sb_free(&how);
+	return same && n;
+}
+
 void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags)
 {
 	const void **sorted_a = sorted(a->defs, a->n, sizeof *a->defs, def_order);
@@ -254,6 +314,19 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 	}
 	free(sorted_a);
 	free(sorted_b);
+	if (!(flags & DIFF_MEANING))
+		return;
+	size_t kept = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		if (same_totals(r, &r->defs[i], &a->m->rs, &b->m->rs)) {
+			for (size_t k = 0; k < r->defs[i].n; k++)
+				free(r->defs[i].changes[k].detail);
+			free(r->defs[i].changes);
+			continue;
+		}
+		r->defs[kept++] = r->defs[i];
+	}
+	r->n = kept;
 }
 
 /* The default inputs of rs, with the column input of table t at column c's first value. */

@@ -16,8 +16,8 @@ typedef struct diff_change {
 
 /* DIFF_MEANING: facets written differently that mean the same, and how that was proved. */
 typedef struct diff_proof {
-	const facet_def *old_def;
-	const facet *old, *new;
+	const facet_def *old_def, *new_def; /* either may be NULL for a definition on one side */
+	const facet *old, *new;             /* NULL: the whole definition */
 	char *how; /* owned: "exhaustively, over 62 situations", "as a set" */
 } diff_proof;
 

@@ -205,17 +205,41 @@ static void situation_text(strbuf *sb, const space *s, const int32_t *in)
 	}
 }
 
+/* The inputs of both sides at their defaults, those of s at their first values. */
+static void first_situation(const space *s, int32_t **ina, int32_t **inb)
+{
+	*ina = xcalloc(s->a->ninputs + 1, sizeof **ina);
+	*inb = xcalloc(s->b->ninputs + 1, sizeof **inb);
+	rtab_inputs_default(s->a, *ina, s->a->ninputs);
+	rtab_inputs_default(s->b, *inb, s->b->ninputs);
+	for (size_t k = 0; k < s->n; k++) {
+		(*ina)[s->ia[k]] = s->a->inputs[s->ia[k]].min;
+		(*inb)[s->ib[k]] = s->b->inputs[s->ib[k]].min;
+	}
+}
+
+/* The next situation: the first input varies fastest. */
+static void next_situation(const space *s, int32_t *ina, int32_t *inb)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		const rtab_input *ip = &s->a->inputs[s->ia[k]];
+		int32_t step = ip->step > 0 ? ip->step : 1;
+		if (ina[s->ia[k]] <= ip->max - step) {
+			ina[s->ia[k]] += step;
+			inb[s->ib[k]] += step;
+			return;
+		}
+		ina[s->ia[k]] = ip->min;
+		inb[s->ib[k]] = s->b->inputs[s->ib[k]].min;
+	}
+}
+
 /* Every situation, every roll: the values (their distribution, with dice) compared. */
 static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb, uint64_t situations,
 		       expr_verdict *v)
 {
-	int32_t *ina = xcalloc(s->a->ninputs + 1, sizeof *ina), *inb = xcalloc(s->b->ninputs + 1, sizeof *inb);
-	rtab_inputs_default(s->a, ina, s->a->ninputs);
-	rtab_inputs_default(s->b, inb, s->b->ninputs);
-	for (size_t k = 0; k < s->n; k++) {
-		ina[s->ia[k]] = s->a->inputs[s->ia[k]].min;
-		inb[s->ib[k]] = s->b->inputs[s->ib[k]].min;
-	}
+	int32_t *ina, *inb;
+	first_situation(s, &ina, &inb);
 	uint64_t rolls = 1;
 	for (size_t f = 0; f < s->nfaces; f++)
 		rolls *= (uint64_t)(s->face_hi - s->face_lo + 1);
@@ -261,18 +285,7 @@ static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb,
 			v->why = sb.data;
 			break;
 		}
-		/* The next situation: the first input varies fastest. */
-		for (size_t k = 0; k < s->n; k++) {
-			const rtab_input *ip = &s->a->inputs[s->ia[k]];
-			int32_t step = ip->step > 0 ? ip->step : 1;
-			if (ina[s->ia[k]] <= ip->max - step) {
-				ina[s->ia[k]] += step;
-				inb[s->ib[k]] += step;
-				break;
-			}
-			ina[s->ia[k]] = ip->min;
-			inb[s->ib[k]] = s->b->inputs[s->ib[k]].min;
-		}
+		next_situation(s, ina, inb);
 	}
 	free(ina);
 	free(inb);
@@ -372,6 +385,66 @@ static bool final_interval(const rtab_ruleset *rs, const rtab_expr *e, ival *out
 		*out = st[e->ninstrs].s[0];
 	free(st);
 	return ok;
+}
+
+/* A table's total modifier after its cap (or the status that stopped it). */
+static int64_t table_total(const rtab_ruleset *rs, size_t t, const int32_t *in)
+{
+	const rtab_table *tb = &rs->tables[t];
+	int32_t faces[RTAB_MAX_FACES] = {0};
+	size_t nfaces = 0;
+	if (tb->dice < rs->ndice) {
+		const rtab_dice *d = &rs->dice[tb->dice];
+		for (size_t g = 0; g < d->ngroups; g++)
+			for (size_t k = 0; k < d->groups[g].count && nfaces < RTAB_MAX_FACES; k++)
+				faces[nfaces++] = d->groups[g].face_min;
+	}
+	rtab_result r;
+	int rc = rtab_resolve_interpreted(rs, t, in, rs->ninputs, faces, nfaces, 0, &r);
+	return rc == RTAB_OK ? r.modifier : (int64_t)INT32_MIN - 1 - rc;
+}
+
+void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, expr_verdict *v)
+{
+	memset(v, 0, sizeof *v);
+	space s = {0};
+	s.a = a;
+	s.b = b;
+	s.dice_ok = true;
+	bool fits = true;
+	const rtab_table *t[2] = {&a->tables[ta], &b->tables[tb]};
+	const rtab_ruleset *rs[2] = {a, b};
+	for (int side = 0; side < 2; side++)
+		for (size_t k = 0; k < t[side]->nmodifiers && fits; k++) {
+			const rtab_modifier *m = &rs[side]->modifiers[t[side]->modifiers[k]];
+			fits = read_expr(&s, rs[side], &m->condition) && read_expr(&s, rs[side], &m->value);
+		}
+	char *differ = fits ? expr_inputs_differ(a, b, s.id, s.n) : NULL;
+	uint64_t situations = 0;
+	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
+		v->method = differ ? EXPR_UNDEFINED : EXPR_UNPROVEN;
+		v->why = differ;
+		return;
+	}
+	int32_t *ina, *inb;
+	first_situation(&s, &ina, &inb);
+	v->equal = true;
+	v->method = EXPR_EXHAUSTIVE;
+	v->situations = situations;
+	for (uint64_t n = 0; n < situations && v->equal; n++) {
+		int64_t x = table_total(a, ta, ina), y = table_total(b, tb, inb);
+		if (x != y) {
+			v->equal = false;
+			strbuf sb = {0};
+			situation_text(&sb, &s, ina);
+			sb_printf(&sb, ": the original's total modifier %lld, the translation's %lld", (long long)x,
+				  (long long)y);
+			v->why = sb.data;
+		}
+		next_situation(&s, ina, inb);
+	}
+	free(ina);
+	free(inb);
 }
 
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,

@@ -33,6 +33,12 @@ typedef struct expr_verdict {
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
 		  expr_verdict *v);
 
+/* The total modifier (after the cap) of table ta of a and tb of b, over
+ * every situation of the inputs their modifiers read: how modifiers and
+ * stacking groups written differently (a min() for a group's cap) are
+ * proved the same. EXPR_EXHAUSTIVE, or not proved. */
+void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, expr_verdict *v);
+
 /* "exhaustively, over 62 situations", "by a normal form", ... (owned). */
 char *expr_method_text(const expr_verdict *v);
 

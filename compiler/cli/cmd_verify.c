@@ -306,6 +306,36 @@ static void text_value(strbuf *sb, const char *who, const side *s, const facet *
 	sb_putc(sb, ')');
 }
 
+/* The definition a proof is about, by the translation's name when it has one. */
+static const facet_def *proof_def(const diff_proof *p)
+{
+	return p->new_def ? p->new_def : p->old_def;
+}
+
+/* How a proof reads: of one facet, or of a whole definition. */
+static char *proof_message(const diff_proof *p)
+{
+	char *name = def_name(proof_def(p));
+	char *m = p->old ? xasprintf("%s, %s: \"%s\" means the original's \"%s\" (%s)", name, p->old->key,
+				     p->new->value, p->old->value, p->how)
+		  : xasprintf("%s%s means the same (%s)", name,
+			      !p->old_def ? ", in the translation only," : !p->new_def ? ", in the original only," : "",
+			      p->how);
+	free(name);
+	return m;
+}
+
+static void proof_text(strbuf *sb, const verify *v, const diff_proof *p)
+{
+	if (p->new)
+		put_loc(sb, &v->t, p->new->loc);
+	else
+		put_loc(sb, p->new_def ? &v->t : &v->o, proof_def(p)->loc);
+	char *m = proof_message(p);
+	sb_printf(sb, ": note: %s\n", m);
+	free(m);
+}
+
 static void render_text(strbuf *sb, const verify *v)
 {
 	for (size_t i = 0; i < v->n; i++) {
@@ -329,14 +359,8 @@ static void render_text(strbuf *sb, const verify *v)
 		}
 	}
 	/* What is written differently but means the same, and how that was proved. */
-	for (size_t i = 0; i < v->r.nproofs; i++) {
-		const diff_proof *p = &v->r.proofs[i];
-		char *name = def_name(p->old_def);
-		put_loc(sb, &v->t, p->new->loc);
-		sb_printf(sb, ": note: %s, %s: \"%s\" means the original's \"%s\" (%s)\n", name, p->old->key,
-			  p->new->value, p->old->value, p->how);
-		free(name);
-	}
+	for (size_t i = 0; i < v->r.nproofs; i++)
+		proof_text(sb, v, &v->r.proofs[i]);
 	sb_printf(sb, "%d error%s, %d warning%s\n", v->errors, v->errors == 1 ? "" : "s", v->warnings,
 		  v->warnings == 1 ? "" : "s");
 }
@@ -407,21 +431,21 @@ static void render_json(strbuf *sb, const verify *v)
 	for (size_t i = 0; i < v->r.nproofs; i++) {
 		const diff_proof *p = &v->r.proofs[i];
 		sb_printf(sb, "%s\n  {\"kind\": ", i ? "," : "");
-		json_string(sb, facet_kind_word(p->old_def->kind));
+		json_string(sb, facet_kind_word(proof_def(p)->kind));
 		sb_puts(sb, ", \"id\": ");
-		json_string(sb, p->old_def->id);
+		json_string(sb, proof_def(p)->id);
 		sb_puts(sb, ", \"what\": ");
-		json_string(sb, p->old->key);
+		json_string(sb, p->old ? p->old->key : NULL);
 		sb_puts(sb, ", \"original\": ");
-		json_string(sb, p->old->value);
+		json_string(sb, p->old ? p->old->value : NULL);
 		sb_puts(sb, ", \"translation\": ");
-		json_string(sb, p->new->value);
+		json_string(sb, p->new ? p->new->value : NULL);
 		sb_puts(sb, ", \"proved\": ");
 		json_string(sb, p->how);
 		sb_puts(sb, ", \"original_location\": ");
-		json_loc(sb, &v->o, p->old->loc);
+		json_loc(sb, &v->o, p->old ? p->old->loc : p->old_def ? p->old_def->loc : (src_loc){0, 0});
 		sb_puts(sb, ", \"translation_location\": ");
-		json_loc(sb, &v->t, p->new->loc);
+		json_loc(sb, &v->t, p->new ? p->new->loc : p->new_def ? p->new_def->loc : (src_loc){0, 0});
 		sb_putc(sb, '}');
 	}
 	sb_puts(sb, "]}\n");
