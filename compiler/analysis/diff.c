@@ -132,7 +132,7 @@ static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, co
 	if ((r->n & (r->n - 1)) == 0)
 		r->defs = xrealloc(r->defs, (r->n ? 2 * r->n : 1) * sizeof *r->defs);
 	diff_def *d = &r->defs[r->n++];
-	*d = (diff_def){what, a, b, NULL, 0};
+	*d = (diff_def){what, a, b, NULL, 0, NULL};
 	return d;
 }
 
@@ -214,17 +214,76 @@ static bool table_uses(const rtab_ruleset *rs, const rtab_table *t, def_kind kin
 	return false;
 }
 
+/* Add id to the list once. */
+static void add_id(const char ***ids, size_t *n, const char *id)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (strcmp((*ids)[k], id) == 0)
+			return;
+	*ids = xrealloc(*ids, (*n + 1) * sizeof **ids);
+	(*ids)[(*n)++] = id;
+}
+
+/* The modifiers that stack with the modifier or group named id, on either
+ * side: a group's members, and the members of every group they are in. */
+static const char **stacking_cluster(const rtab_ruleset *a, const rtab_ruleset *b, def_kind kind, const char *id,
+				     size_t *n)
+{
+	const char **ids = NULL;
+	const char **groups = NULL;
+	size_t ngroups = 0;
+	*n = 0;
+	if (kind == DEF_MODIFIER)
+		add_id(&ids, n, id);
+	else
+		add_id(&groups, &ngroups, id);
+	for (size_t before = SIZE_MAX; before != *n + ngroups;) {
+		before = *n + ngroups;
+		for (int side = 0; side < 2; side++) {
+			const rtab_ruleset *rs = side ? b : a;
+			for (size_t m = 0; m < rs->nmodifiers; m++) {
+				const rtab_modifier *md = &rs->modifiers[m];
+				const char *g = md->group >= 0 ? rs->groups[md->group].id : NULL;
+				bool in_group = false, listed = false;
+				for (size_t k = 0; g && k < ngroups; k++)
+					in_group |= strcmp(groups[k], g) == 0;
+				for (size_t k = 0; k < *n; k++)
+					listed |= strcmp(ids[k], md->id) == 0;
+				if (in_group)
+					add_id(&ids, n, md->id);
+				if (listed && g)
+					add_id(&groups, &ngroups, g);
+			}
+		}
+	}
+	free(groups);
+	return ids;
+}
+
 /*
  * A modifier or a stacking group that differs means the same when every
- * table that counts it, on either side, gives the same total modifier in
- * every situation (a min(3, ...) for a group capped at 3): then it is
- * dropped from the differences, and how that was proved recorded.
+ * table that counts it, on either side, gives the same total of the
+ * modifiers stacking with it in every situation (a min(3, ...) for a group
+ * capped at 3): then it is dropped from the differences, and how that was
+ * proved recorded.
  */
-static bool same_totals(diff_result *r, const diff_def *d, const rtab_ruleset *a, const rtab_ruleset *b)
+static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, const rtab_ruleset *b)
 {
 	const facet_def *fd = d->old ? d->old : d->new;
 	if (fd->kind != DEF_MODIFIER && fd->kind != DEF_GROUP)
 		return false;
+	/* What the totals show: not the steps a modifier counts at, nor its marks. */
+	static const char *const totalled[] = {"value", "when", "group", "for", "stack", "cap", NULL};
+	for (size_t k = 0; k < d->n; k++) {
+		bool shown = false;
+		for (size_t j = 0; totalled[j]; j++)
+			shown |= strcmp(diff_key(&d->changes[k]), totalled[j]) == 0;
+		if (!shown)
+			return false;
+	}
+	size_t ncluster;
+	const char **cluster = stacking_cluster(a, b, fd->kind, fd->id, &ncluster);
+	const char **ids = xcalloc(ncluster + 1, sizeof *ids);
 	strbuf how = {0};
 	size_t n = 0;
 	bool same = true;
@@ -240,15 +299,30 @@ static bool same_totals(diff_result *r, const diff_def *d, const rtab_ruleset *a
 			}
 			if (side && table_uses(a, &a->tables[u], fd->kind, fd->id))
 				continue; /* compared from the original's side */
+			size_t ta = side ? (size_t)u : t, tb = side ? t : (size_t)u, nids = 0;
+			/* The cluster's modifiers the original's table counts, in its order. */
+			for (size_t k = 0; k < a->tables[ta].nmodifiers; k++) {
+				const char *mid = a->modifiers[a->tables[ta].modifiers[k]].id;
+				for (size_t c = 0; c < ncluster; c++)
+					if (strcmp(cluster[c], mid) == 0)
+						ids[nids++] = mid;
+			}
 			expr_verdict v;
-			if (side)
-				totals_compare(a, (size_t)u, b, t, &v);
-			else
-				totals_compare(a, t, b, (size_t)u, &v);
-			same = v.equal;
+			totals_compare(a, ta, b, tb, ids, nids, &v);
+			same = nids && v.equal;
+			/* A change that says where already, unless the stacking changed:
+			 * then only the totals do. */
+			bool explained = false, regrouped = false;
+			for (size_t k = 0; k < d->n; k++) {
+				explained |= d->changes[k].detail != NULL;
+				regrouped |= strcmp(diff_key(&d->changes[k]), "group") == 0;
+			}
+			explained &= !regrouped;
+			if (!same && nids && v.method == EXPR_EXHAUSTIVE && !explained)
+				d->totals = xasprintf("in table '%s', %s (exhaustively)", rs->tables[t].id, v.why);
 			if (same) {
 				char *m = expr_method_text(&v);
-				sb_printf(&how, "%s'%s' %s", n++ ? ", " : "", rs->tables[t].id, m);
+				sb_printf(&how, "%s'%s', %s", n++ ? "; " : "", rs->tables[t].id, m);
 				free(m);
 			}
 			free(v.why);
@@ -259,6 +333,8 @@ static bool same_totals(diff_result *r, const diff_def *d, const rtab_ruleset *a
 		r->proofs[r->nproofs - 1].new_def = d->new;
 	}
 	sb_free(&how);
+	free(cluster);
+	free(ids);
 	return same && n;
 }
 
@@ -278,7 +354,7 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 		}
 		const void **keys_a = sorted(da->facets, da->n, sizeof *da->facets, facet_order);
 		const void **keys_b = sorted(db->facets, db->n, sizeof *db->facets, facet_order);
-		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0};
+		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0, NULL};
 		for (size_t k = 0; k < da->n; k++) {
 			const facet *fa = &da->facets[k];
 			if (!wanted(fa, da, flags))
@@ -409,6 +485,7 @@ void diff_free(diff_result *r)
 		for (size_t k = 0; k < r->defs[i].n; k++)
 			free(r->defs[i].changes[k].detail);
 		free(r->defs[i].changes);
+		free(r->defs[i].totals);
 	}
 	for (size_t i = 0; i < r->nproofs; i++)
 		free(r->proofs[i].how);

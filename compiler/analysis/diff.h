@@ -28,6 +28,8 @@ typedef struct diff_def {
 	const facet_def *old, *new; /* NULL on the side that lacks it */
 	diff_change *changes;
 	size_t n;
+	char *totals; /* DIFF_MEANING, a modifier or group: where the totals of a table
+			 counting it differ (owned), or NULL */
 } diff_def;
 
 /* How one outcome of one column moved at the default situation. */

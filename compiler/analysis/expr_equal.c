@@ -248,6 +248,7 @@ static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb,
 	v->equal = true;
 	v->method = EXPR_EXHAUSTIVE;
 	v->situations = situations;
+	v->rolls = rolls;
 	for (uint64_t n = 0; n < situations && v->equal; n++) {
 		for (size_t f = 0; f < s->nfaces; f++)
 			faces[f] = s->face_lo;
@@ -387,6 +388,14 @@ static bool final_interval(const rtab_ruleset *rs, const rtab_expr *e, ival *out
 	return ok;
 }
 
+static int modifier_index(const rtab_ruleset *rs, const char *id)
+{
+	for (size_t j = 0; j < rs->nmodifiers; j++)
+		if (strcmp(rs->modifiers[j].id, id) == 0)
+			return (int)j;
+	return -1;
+}
+
 /* A table's total modifier after its cap (or the status that stopped it). */
 static int64_t table_total(const rtab_ruleset *rs, size_t t, const int32_t *in)
 {
@@ -404,7 +413,36 @@ static int64_t table_total(const rtab_ruleset *rs, size_t t, const int32_t *in)
 	return rc == RTAB_OK ? r.modifier : (int64_t)INT32_MIN - 1 - rc;
 }
 
-void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, expr_verdict *v)
+/* The table with only the modifiers named (in the original's order) and the cap given. */
+static rtab_ruleset *table_with(const rtab_ruleset *rs, size_t t, const char *const *ids, size_t n,
+				const rtab_table *cap_of, uint16_t **mods)
+{
+	rtab_ruleset *copy = xcalloc(1, sizeof *copy);
+	*copy = *rs;
+	rtab_table *tables = xcalloc(rs->ntables, sizeof *tables);
+	memcpy(tables, rs->tables, rs->ntables * sizeof *tables);
+	*mods = xcalloc(n + 1, sizeof **mods);
+	for (size_t k = 0; k < n; k++)
+		(*mods)[k] = (uint16_t)modifier_index(rs, ids[k]);
+	tables[t].modifiers = *mods;
+	tables[t].nmodifiers = (uint16_t)n;
+	tables[t].capped = cap_of->capped;
+	tables[t].cap_min = cap_of->cap_min;
+	tables[t].cap_max = cap_of->cap_max;
+	copy->tables = tables;
+	copy->native_resolve = NULL;
+	return copy;
+}
+
+static void table_free(rtab_ruleset *copy, uint16_t *mods)
+{
+	free((void *)copy->tables);
+	free(copy);
+	free(mods);
+}
+
+void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
+		    size_t nids, expr_verdict *v)
 {
 	memset(v, 0, sizeof *v);
 	space s = {0};
@@ -412,13 +450,12 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 	s.b = b;
 	s.dice_ok = true;
 	bool fits = true;
-	const rtab_table *t[2] = {&a->tables[ta], &b->tables[tb]};
-	const rtab_ruleset *rs[2] = {a, b};
-	for (int side = 0; side < 2; side++)
-		for (size_t k = 0; k < t[side]->nmodifiers && fits; k++) {
-			const rtab_modifier *m = &rs[side]->modifiers[t[side]->modifiers[k]];
-			fits = read_expr(&s, rs[side], &m->condition) && read_expr(&s, rs[side], &m->value);
-		}
+	for (size_t k = 0; k < nids && fits; k++) {
+		int ma = modifier_index(a, ids[k]), mb = modifier_index(b, ids[k]);
+		fits = ma >= 0 && mb >= 0 && read_expr(&s, a, &a->modifiers[ma].condition) &&
+		       read_expr(&s, a, &a->modifiers[ma].value) && read_expr(&s, b, &b->modifiers[mb].condition) &&
+		       read_expr(&s, b, &b->modifiers[mb].value);
+	}
 	char *differ = fits ? expr_inputs_differ(a, b, s.id, s.n) : NULL;
 	uint64_t situations = 0;
 	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
@@ -426,13 +463,19 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 		v->why = differ;
 		return;
 	}
+	/* Only those modifiers, under the original's cap: another modifier, a
+	 * list or a cap that differs is a difference of its own, reported there. */
+	uint16_t *mods_a, *mods_b;
+	rtab_ruleset *pa = table_with(a, ta, ids, nids, &a->tables[ta], &mods_a);
+	rtab_ruleset *pb = table_with(b, tb, ids, nids, &a->tables[ta], &mods_b);
 	int32_t *ina, *inb;
 	first_situation(&s, &ina, &inb);
 	v->equal = true;
 	v->method = EXPR_EXHAUSTIVE;
 	v->situations = situations;
+	v->rolls = 1;
 	for (uint64_t n = 0; n < situations && v->equal; n++) {
-		int64_t x = table_total(a, ta, ina), y = table_total(b, tb, inb);
+		int64_t x = table_total(pa, ta, ina), y = table_total(pb, tb, inb);
 		if (x != y) {
 			v->equal = false;
 			strbuf sb = {0};
@@ -445,6 +488,105 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 	}
 	free(ina);
 	free(inb);
+	table_free(pa, mods_a);
+	table_free(pb, mods_b);
+}
+
+static const char *comparison_text(int op)
+{
+	switch (op) {
+	case RTAB_OP_LT: return "<";
+	case RTAB_OP_LE: return "<=";
+	case RTAB_OP_GT: return ">";
+	case RTAB_OP_GE: return ">=";
+	case RTAB_OP_EQ: return "==";
+	case RTAB_OP_NE: return "!=";
+	default: return NULL;
+	}
+}
+
+/* "the comparison '>=' is '>' (strict)": when the two differ in one comparison only. */
+static char *changed_comparison(const rtab_expr *ea, const rtab_expr *eb)
+{
+	if (ea->ninstrs != eb->ninstrs)
+		return NULL;
+	size_t at = SIZE_MAX;
+	for (size_t i = 0; i < ea->ninstrs; i++)
+		if (ea->instrs[i].op != eb->instrs[i].op || ea->instrs[i].arg != eb->instrs[i].arg) {
+			if (at != SIZE_MAX)
+				return NULL;
+			at = i;
+		}
+	if (at == SIZE_MAX)
+		return NULL;
+	const char *x = comparison_text(ea->instrs[at].op), *y = comparison_text(eb->instrs[at].op);
+	if (!x || !y)
+		return NULL;
+	int ob = eb->instrs[at].op, oa = ea->instrs[at].op;
+	bool strict = (oa == RTAB_OP_LE && ob == RTAB_OP_LT) || (oa == RTAB_OP_GE && ob == RTAB_OP_GT);
+	bool loose = (oa == RTAB_OP_LT && ob == RTAB_OP_LE) || (oa == RTAB_OP_GT && ob == RTAB_OP_GE);
+	return xasprintf("the comparison '%s' is '%s'%s in the translation", x, y,
+			 strict ? ", strict," : loose ? ", not strict," : "");
+}
+
+/* A top-level 'if C then X else Y' as its three parts (slices of e). */
+static bool split_if(const rtab_expr *e, rtab_expr *c, rtab_expr *x, rtab_expr *y)
+{
+	size_t n = e->ninstrs;
+	for (size_t j = 0; j < n; j++) {
+		if (e->instrs[j].op != RTAB_OP_JUMP_IF_FALSE || e->instrs[j].arg < 1)
+			continue;
+		size_t jump = j + (size_t)e->instrs[j].arg; /* the 'then' branch's closing jump */
+		if (jump >= n || e->instrs[jump].op != RTAB_OP_JUMP || jump + 1 + (size_t)e->instrs[jump].arg != n)
+			continue;
+		*c = (rtab_expr){(uint16_t)j, e->instrs};
+		*x = (rtab_expr){(uint16_t)(jump - j - 1), e->instrs + j + 1};
+		*y = (rtab_expr){(uint16_t)(n - jump - 1), e->instrs + jump + 1};
+		return c->ninstrs && x->ninstrs && y->ninstrs;
+	}
+	return false;
+}
+
+static bool same(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb)
+{
+	expr_verdict v;
+	expr_compare(a, ea, b, eb, &v);
+	free(v.why);
+	return v.equal;
+}
+
+/* "the branches are swapped": the same branches under the opposite condition,
+ * or the branches exchanged under the same one. */
+static bool swapped_branches(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b,
+			     const rtab_expr *eb)
+{
+	rtab_expr ca, xa, ya, cb, xb, yb;
+	if (!split_if(ea, &ca, &xa, &ya) || !split_if(eb, &cb, &xb, &yb))
+		return false;
+	if (same(a, &ca, b, &cb))
+		return same(a, &xa, b, &yb) && same(a, &ya, b, &xb);
+	rtab_instr *not_cb = xcalloc((size_t)cb.ninstrs + 1, sizeof *not_cb);
+	memcpy(not_cb, cb.instrs, cb.ninstrs * sizeof *not_cb);
+	not_cb[cb.ninstrs] = (rtab_instr){RTAB_OP_NOT, 0};
+	rtab_expr opposite = {(uint16_t)(cb.ninstrs + 1), not_cb};
+	bool swapped = same(a, &ca, b, &opposite) && same(a, &xa, b, &xb) && same(a, &ya, b, &yb);
+	free(not_cb);
+	return swapped;
+}
+
+/* What differs in the reader's terms, before where it shows. */
+static void describe(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
+		     expr_verdict *v)
+{
+	char *what = swapped_branches(a, ea, b, eb)
+			     ? xstrdup("the branches are swapped")
+			     : changed_comparison(ea, eb);
+	if (!what)
+		return;
+	char *why = xasprintf("%s; %s", what, v->why);
+	free(what);
+	free(v->why);
+	v->why = why;
 }
 
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
@@ -469,6 +611,8 @@ void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset
 	uint64_t situations = 0;
 	if (fits && s.dice_ok && space_size(&s, &situations) != UINT64_MAX) {
 		exhaustive(&s, ea, eb, situations, v);
+		if (!v->equal)
+			describe(a, ea, b, eb, v);
 		return;
 	}
 	linear la, lb;
@@ -501,8 +645,8 @@ char *expr_method_text(const expr_verdict *v)
 {
 	switch (v->method) {
 	case EXPR_EXHAUSTIVE:
-		return xasprintf("exhaustively, over %llu situation%s", (unsigned long long)v->situations,
-				 v->situations == 1 ? "" : "s");
+		return xasprintf("exhaustively, over %llu situation%s%s", (unsigned long long)v->situations,
+				 v->situations == 1 ? "" : "s", v->rolls > 1 ? " and every roll of the dice" : "");
 	case EXPR_NORMAL_FORM: return xstrdup("by a normal form");
 	case EXPR_INTERVALS: return xstrdup("by reachable intervals");
 	case EXPR_UNPROVEN: return xstrdup("as written");

@@ -26,6 +26,7 @@ typedef struct expr_verdict {
 	bool equal;
 	expr_method method;
 	uint64_t situations; /* EXPR_EXHAUSTIVE: how many were compared */
+	uint64_t rolls;      /* and the rolls of dice in each (1: none) */
 	char *why;           /* owned, or NULL: where they differ, in the reader's terms */
 } expr_verdict;
 
@@ -33,11 +34,13 @@ typedef struct expr_verdict {
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
 		  expr_verdict *v);
 
-/* The total modifier (after the cap) of table ta of a and tb of b, over
- * every situation of the inputs their modifiers read: how modifiers and
+/* The total modifier (after the original's cap) of table ta of a and tb of
+ * b counting only the modifiers named ids, over every situation of the
+ * inputs they read: how modifiers and
  * stacking groups written differently (a min() for a group's cap) are
  * proved the same. EXPR_EXHAUSTIVE, or not proved. */
-void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, expr_verdict *v);
+void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
+		    size_t nids, expr_verdict *v);
 
 /* "exhaustively, over 62 situations", "by a normal form", ... (owned). */
 char *expr_method_text(const expr_verdict *v);

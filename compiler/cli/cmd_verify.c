@@ -306,6 +306,31 @@ static void text_value(strbuf *sb, const char *who, const side *s, const facet *
 	sb_putc(sb, ')');
 }
 
+/* The length of the element a key names ("option 'rout'" of "option 'rout'
+ * leads"), or 0 when it names none. */
+static size_t element_len(const char *key)
+{
+	const char *open = strstr(key, " '");
+	const char *close = open ? strchr(open + 2, '\'') : NULL;
+	return open && open == strchr(key, ' ') && close ? (size_t)(close - key + 1) : 0;
+}
+
+/* How many changes from k on are of one element that only one side has. */
+static size_t one_sided_run(const diff_def *d, size_t k)
+{
+	const diff_change *c = &d->changes[k];
+	size_t len = element_len(diff_key(c)), n = 0;
+	if (!len)
+		return 0;
+	for (size_t j = k; j < d->n; j++, n++) {
+		const diff_change *e = &d->changes[j];
+		if (strncmp(diff_key(e), diff_key(c), len) != 0 || !!e->old != !!c->old || !!e->new != !!c->new ||
+		    element_len(diff_key(e)) != len)
+			break;
+	}
+	return n;
+}
+
 /* The definition a proof is about, by the translation's name when it has one. */
 static const facet_def *proof_def(const diff_proof *p)
 {
@@ -349,14 +374,26 @@ static void render_text(strbuf *sb, const verify *v)
 		}
 		for (size_t k = 0; f->diff && k < f->diff->n; k++) {
 			const diff_change *c = &f->diff->changes[k];
+			size_t run = one_sided_run(f->diff, k);
+			if (run > 1) { /* an element on one side only: once, as the element */
+				size_t len = element_len(diff_key(c));
+				sb_printf(sb, "  %.*s: in the %s only (", (int)len, diff_key(c),
+					  c->old ? "original" : "translation");
+				put_loc(sb, c->old ? &v->o : &v->t, c->old ? c->old->loc : c->new->loc);
+				sb_puts(sb, ")\n");
+				k += run - 1;
+				continue;
+			}
 			sb_printf(sb, "  %s: ", diff_key(c));
 			text_value(sb, "original", &v->o, c->old);
 			sb_puts(sb, ", ");
 			text_value(sb, "translation", &v->t, c->new);
 			sb_putc(sb, '\n');
-			if (c->detail)
+			if (c->detail && !f->diff->totals) /* the totals say it for the table */
 				sb_printf(sb, "    %s\n", c->detail);
 		}
+		if (f->diff && f->diff->totals)
+			sb_printf(sb, "  %s\n", f->diff->totals);
 	}
 	/* What is written differently but means the same, and how that was proved. */
 	for (size_t i = 0; i < v->r.nproofs; i++)
@@ -424,6 +461,10 @@ static void render_json(strbuf *sb, const verify *v)
 				sb_putc(sb, '}');
 			}
 			sb_putc(sb, ']');
+			if (f->diff->totals) {
+				sb_puts(sb, ", \"totals\": ");
+				json_string(sb, f->diff->totals);
+			}
 		}
 		sb_putc(sb, '}');
 	}
