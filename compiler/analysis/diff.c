@@ -318,6 +318,12 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 				regrouped |= strcmp(diff_key(&d->changes[k]), "group") == 0;
 			}
 			explained &= !regrouped;
+			/* Another modifier of the cluster that differs shares the blame. */
+			for (size_t j = 0; j < r->n && !explained; j++) {
+				const facet_def *od = r->defs[j].old ? r->defs[j].old : r->defs[j].new;
+				for (size_t c = 0; c < ncluster && &r->defs[j] != d && od->kind == DEF_MODIFIER; c++)
+					explained |= strcmp(cluster[c], od->id) == 0;
+			}
 			if (!same && nids && v.method == EXPR_EXHAUSTIVE && !explained)
 				d->totals = xasprintf("in table '%s', %s (exhaustively)", rs->tables[t].id, v.why);
 			if (same) {
