@@ -526,17 +526,21 @@ static void html_results(strbuf *sb, const verify *v, const side *s, size_t loca
 	const rtab_table *tb = &rs->tables[t];
 	const facet_def *fd = facets_find(&s->facets, DEF_TABLE, tb->id);
 	const char *loc_id = rs->locales[locale];
-	sb_puts(sb, "<h3>");
+	char *lk = label_key("", loc_id);
+	sb_puts(sb, !original && differs(v, DEF_TABLE, tb->id, lk) ? "<h3 class=\"differs\">" : "<h3>");
+	free(lk);
 	html_escape(sb, rtab_label(rs, tb->labels, locale));
 	sb_puts(sb, " <span class=\"rule\">");
 	html_escape(sb, s->l.path);
-	sb_puts(sb, "</span></h3>\n<table class=\"results\"><thead><tr>");
-	char *lk = label_key("", loc_id);
-	cell(sb, "th", "", differs(v, DEF_TABLE, tb->id, lk) && !original);
-	free(lk);
-	for (size_t c = 0; c < tb->ncolumns; c++)
-		cell(sb, "th", tb->ncolumns == 1 && tb->column_input < 0 ? "" : tb->columns[c].id, false);
-	sb_puts(sb, "</tr></thead><tbody>\n");
+	sb_puts(sb, "</span></h3>\n<table class=\"results\">");
+	if (!(tb->ncolumns == 1 && tb->column_input < 0)) { /* a header only where columns have names */
+		sb_puts(sb, "<thead><tr>");
+		cell(sb, "th", "", false);
+		for (size_t c = 0; c < tb->ncolumns; c++)
+			cell(sb, "th", tb->columns[c].id, false);
+		sb_puts(sb, "</tr></thead>");
+	}
+	sb_puts(sb, "<tbody>\n");
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const rtab_outcome *o = &rs->outcomes[rtab_row_outcome(tb, r)];
 		char *olk = label_key("", loc_id);
@@ -568,28 +572,124 @@ static void html_results(strbuf *sb, const verify *v, const side *s, size_t loca
 	sb_puts(sb, "</tbody></table>\n");
 }
 
-/* Any other definition that differs: its differing facets, side by side. */
-static void html_facets(strbuf *sb, const finding *f)
+/* The finding about definition kind/id that lists its differences, or NULL. */
+static const finding *finding_of(const verify *v, def_kind kind, const char *id)
 {
-	sb_puts(sb, "<table class=\"facets\"><thead><tr><th>What</th><th>Original</th><th>Translation</th></tr></thead><tbody>\n");
-	for (size_t k = 0; k < f->diff->n; k++) {
-		const diff_change *c = &f->diff->changes[k];
-		if (f->kind == DEF_TABLE && strncmp(diff_key(c), "row '", 5) == 0)
-			continue; /* shown at its cell */
-		sb_puts(sb, "<tr>");
-		cell(sb, "td", diff_key(c), false);
-		cell(sb, "td", c->old ? c->old->value : "(none)", true);
-		cell(sb, "td", c->new ? c->new->value : "(none)", true);
-		sb_puts(sb, "</tr>\n");
+	for (size_t i = 0; i < v->n; i++)
+		if (v->f[i].diff && v->f[i].kind == kind && strcmp(v->f[i].id, id) == 0)
+			return &v->f[i];
+	return NULL;
+}
+
+/* The change of that key among a finding's differences, or NULL. */
+static const diff_change *change_of(const finding *f, const char *key)
+{
+	for (size_t k = 0; f && k < f->diff->n; k++)
+		if (strcmp(diff_key(&f->diff->changes[k]), key) == 0)
+			return &f->diff->changes[k];
+	return NULL;
+}
+
+/* How a facet written differently was proved the same (by itself, or with
+ * its whole definition), or NULL. */
+static const char *proof_of(const verify *v, const facet *of, const facet_def *od)
+{
+	for (size_t i = 0; i < v->r.nproofs; i++)
+		if (v->r.proofs[i].old == of ||
+		    (!v->r.proofs[i].old && od && (v->r.proofs[i].old_def == od || v->r.proofs[i].new_def == od)))
+			return v->r.proofs[i].how;
+	return NULL;
+}
+
+static bool shown_in_grid(const facet_def *d, const facet *f)
+{
+	return d->kind == DEF_TABLE && strncmp(f->key, "row '", 5) == 0;
+}
+
+/* One facet's row: what, original, translation, and what differs or how it is the same. */
+static void html_facet_row(strbuf *sb, const verify *v, const facet_def *od, const char *key, const facet *of,
+			   const facet *tf, const finding *f, bool one_sided)
+{
+	const diff_change *c = change_of(f, key);
+	const char *how = (!of || !tf || strcmp(of->value, tf->value) != 0) && !c ? proof_of(v, of, od) : NULL;
+	bool mark = c || one_sided;
+	sb_puts(sb, "<tr>");
+	cell(sb, "th", key, false);
+	cell(sb, "td", of ? of->value : "(none)", mark);
+	cell(sb, "td", tf ? tf->value : "(none)", mark);
+	char *note = c && c->detail ? xstrdup(c->detail) : how ? xasprintf("the same, %s", how) : NULL;
+	cell(sb, "td", note ? note : "", false);
+	free(note);
+	sb_puts(sb, "</tr>\n");
+}
+
+/* Every facet of a definition (its labels and a table's rows aside), original and translation side by side. */
+static void html_definition(strbuf *sb, const verify *v, const facet_def *od, const facet_def *td)
+{
+	const facet_def *any = od ? od : td;
+	const finding *f = finding_of(v, any->kind, any->id);
+	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
+	char *name = def_name(any);
+	bool one_sided = !(od && td) && !proof_of(v, NULL, any);
+	sb_printf(sb, "<section class=\"definition\"><h3%s>", one_sided ? " class=\"differs\"" : "");
+	html_escape(sb, name);
+	free(name);
+	if (od && od->labels) {
+		sb_puts(sb, " &mdash; ");
+		html_escape(sb, rtab_label(ors, od->labels, v->olocale));
 	}
-	sb_puts(sb, "</tbody></table>\n");
+	if (td && td->labels) {
+		sb_puts(sb, " / ");
+		html_escape(sb, rtab_label(trs, td->labels, v->tlocale));
+	}
+	sb_puts(sb, "</h3>\n<table class=\"facets\"><thead><tr><th>What</th><th>Original</th><th>Translation</th>"
+		    "<th>Difference</th></tr></thead><tbody>\n");
+	for (size_t k = 0; od && k < od->n; k++) {
+		const facet *of = &od->facets[k];
+		if (of->locale || shown_in_grid(od, of))
+			continue;
+		html_facet_row(sb, v, any, of->key, of, td ? facet_find(td, of->key) : NULL, f, one_sided);
+	}
+	for (size_t k = 0; td && k < td->n; k++) {
+		const facet *tf = &td->facets[k];
+		if (tf->locale || shown_in_grid(td, tf) || (od && facet_find(od, tf->key)))
+			continue;
+		html_facet_row(sb, v, any, tf->key, NULL, tf, f, one_sided);
+	}
+	sb_puts(sb, "</tbody></table></section>\n");
+}
+
+/* Every kind of definition, a section each (none for a kind neither side has). */
+static void html_definitions(strbuf *sb, const verify *v)
+{
+	const facet_set *o = &v->o.facets, *t = &v->t.facets;
+	for (int kind = 0; kind < DEF_KIND_COUNT_; kind++) {
+		if (kind == DEF_RULESET)
+			continue;
+		bool any = false;
+		for (size_t i = 0; i < o->n && !any; i++)
+			any = o->defs[i].kind == (def_kind)kind;
+		for (size_t i = 0; i < t->n && !any; i++)
+			any = t->defs[i].kind == (def_kind)kind;
+		if (!any)
+			continue;
+		sb_printf(sb, "<h2 id=\"%s\">", facet_kind_word((def_kind)kind));
+		html_escape(sb, facet_kind_word((def_kind)kind));
+		sb_puts(sb, "</h2>\n");
+		for (size_t i = 0; i < o->n; i++)
+			if (o->defs[i].kind == (def_kind)kind)
+				html_definition(sb, v, &o->defs[i], facets_find(t, (def_kind)kind, o->defs[i].id));
+		for (size_t i = 0; i < t->n; i++)
+			if (t->defs[i].kind == (def_kind)kind && !facets_find(o, (def_kind)kind, t->defs[i].id))
+				html_definition(sb, v, NULL, &t->defs[i]);
+	}
 }
 
 static void render_html(strbuf *sb, const verify *v)
 {
 	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
 	html_page_begin(sb, "rtab verify", v->pair ? trs->locales[v->tlocale] : "en");
-	sb_puts(sb, "<style>td.differs,th.differs{background:#ffd0d0;border:2px solid #c00000;font-weight:bold}"
+	sb_puts(sb, "<style>td.differs,th.differs,h3.differs{background:#ffd0d0;border:2px solid #c00000;font-weight:bold}"
 		    "li.error{color:#900}li.warning{color:#850}</style>\n<h1>rtab verify</h1>\n<p>");
 	html_escape(sb, v->o.l.path);
 	if (v->pair) {
@@ -608,7 +708,7 @@ static void render_html(strbuf *sb, const verify *v)
 		html_page_end(sb);
 		return;
 	}
-	sb_puts(sb, "<h2>Tables</h2>\n");
+	sb_puts(sb, "<h2>Results tables</h2>\n");
 	for (size_t t = 0; t < ors->ntables; t++) {
 		int tt = rtab_find_table(trs, ors->tables[t].id);
 		if (tt < 0)
@@ -621,21 +721,7 @@ static void render_html(strbuf *sb, const verify *v)
 		html_pair_end(sb);
 		sb_puts(sb, "</section>\n");
 	}
-	sb_puts(sb, "<h2>Other differences</h2>\n");
-	for (size_t i = 0; i < v->n; i++) {
-		const finding *f = &v->f[i];
-		if (!f->diff)
-			continue;
-		bool any = f->kind != DEF_TABLE;
-		for (size_t k = 0; !any && k < f->diff->n; k++)
-			any = strncmp(diff_key(&f->diff->changes[k]), "row '", 5) != 0;
-		if (!any)
-			continue;
-		sb_puts(sb, "<h3>");
-		html_escape(sb, f->message);
-		sb_puts(sb, "</h3>\n");
-		html_facets(sb, f);
-	}
+	html_definitions(sb, v);
 	html_page_end(sb);
 }
 
