@@ -28,8 +28,12 @@ static const cli_verb verb = {
 	.name = "verify",
 	.usage = "rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html]\n"
 		 "       rtab verify FILE [--format text|json|html]",
-	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids):\n"
-		 "every difference in structure or value (ranges, matrix cells, ratio steps,\n"
+	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids), by\n"
+		 "meaning: expressions as functions of the inputs (every situation, a normal\n"
+		 "form or reachable intervals, and the method said), modifier lists and\n"
+		 "reaction options as sets, modifiers and groups by their tables' totals,\n"
+		 "rule references as labels present on both sides. Every difference of\n"
+		 "meaning (ranges, matrix cells, ratio steps,\n"
 		 "modifiers, groups, caps, dice, effects and their arguments, triggers,\n"
 		 "rewrites, natural rules, reaction options, transitions, distances and\n"
 		 "units, procedures, examples) and every id on one side only is an error,\n"
