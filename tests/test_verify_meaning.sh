@@ -65,6 +65,11 @@ expect cap-differs-where 1 "in table 'melee', when supports = 3: the original's 
 sed 's/input move: int 0\.\.12/input move: int 0..10/' "$ru" >"$tmp/domain.rtab"
 expect domain 1 "input 'move' is int 0..12 in the original, int 0..10 in the translation: not compared beyond that" "$rtab" verify "$en" "$tmp/domain.rtab"
 
+# References are labels: translated, they are the same; dropped, an error.
+sed 's/^modifier flank @ "[^"]*" {/modifier flank {/' "$ru" >"$tmp/noref.rtab"
+expect reference-missing 1 "rule: original \"2.1\" ($en:39:10), translation: none" "$rtab" verify "$en" "$tmp/noref.rtab"
+expect reference-missing-count 1 "1 error, 0 warnings" "$rtab" verify "$en" "$tmp/noref.rtab"
+
 # Beyond every situation: a normal form, and reachable intervals.
 big() { # FILE VALUE_OF_M VALUE_OF_Z
 	cat >"$1" <<EOR

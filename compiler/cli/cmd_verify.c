@@ -316,7 +316,9 @@ static size_t element_len(const char *key)
 {
 	const char *open = strstr(key, " '");
 	const char *close = open ? strchr(open + 2, '\'') : NULL;
-	return open && open == strchr(key, ' ') && close ? (size_t)(close - key + 1) : 0;
+	/* "row 'x', column 'c'" names a cell, not an element of its own. */
+	return open && open == strchr(key, ' ') && close && (!close[1] || close[1] == ' ') ? (size_t)(close - key + 1)
+											   : 0;
 }
 
 /* How many changes from k on are of one element that only one side has. */
