@@ -1,6 +1,7 @@
 /* Comparing two rulesets facet by facet, and the odds that moved (see diff.h). */
 #include "analysis/diff.h"
 
+#include "analysis/expr_equal.h"
 #include "analysis/odds.h"
 
 #include <stdlib.h>
@@ -20,11 +21,110 @@ static bool wanted(const facet *f, const facet_def *d, unsigned flags)
 	return true;
 }
 
-static void push_change(diff_def *d, const facet *a, const facet *b)
+static void push_change(diff_def *d, const facet *a, const facet *b, char *detail)
 {
 	if ((d->n & (d->n - 1)) == 0) /* at 0, 1, 2, 4, ...: doubling, not one at a time */
 		d->changes = xrealloc(d->changes, (d->n ? 2 * d->n : 1) * sizeof *d->changes);
-	d->changes[d->n++] = (diff_change){a, b};
+	d->changes[d->n++] = (diff_change){a, b, detail};
+}
+
+static void push_proof(diff_result *r, const facet_def *d, const facet *a, const facet *b, char *how)
+{
+	r->proofs = xrealloc(r->proofs, (r->nproofs + 1) * sizeof *r->proofs);
+	r->proofs[r->nproofs++] = (diff_proof){d, NULL, a, b, how};
+}
+
+/* The items of a list "a, b, c", sorted. */
+static char **set_items(const char *list, size_t *n)
+{
+	char **items = NULL;
+	*n = 0;
+	for (const char *p = list; *p;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		items = xrealloc(items, (*n + 1) * sizeof *items);
+		items[(*n)++] = xstrndup(p, len);
+		p += len + (end ? 2 : 0);
+	}
+	for (size_t i = 1; i < *n; i++) /* few items: insertion */
+		for (size_t j = i; j > 0 && strcmp(items[j - 1], items[j]) > 0; j--) {
+			char *t = items[j];
+			items[j] = items[j - 1];
+			items[j - 1] = t;
+		}
+	return items;
+}
+
+/* NULL when the lists hold the same items, else which each side lacks. */
+static char *set_difference(const char *a, const char *b)
+{
+	size_t na, nb;
+	char **ia = set_items(a, &na), **ib = set_items(b, &nb);
+	strbuf missing = {0}, extra = {0};
+	size_t i = 0, j = 0;
+	while (i < na || j < nb) {
+		int c = i == na ? 1 : j == nb ? -1 : strcmp(ia[i], ib[j]);
+		if (c < 0)
+			sb_printf(&missing, "%s'%s'", missing.len ? ", " : "", ia[i++]);
+		else if (c > 0)
+			sb_printf(&extra, "%s'%s'", extra.len ? ", " : "", ib[j++]);
+		else
+			i++, j++;
+	}
+	char *out = NULL;
+	if (missing.len || extra.len)
+		out = xasprintf("%s%s%s%s%s", missing.len ? "the translation lacks " : "",
+				missing.len ? missing.data : "", missing.len && extra.len ? "; " : "",
+				extra.len ? "the translation adds " : "", extra.len ? extra.data : "");
+	for (size_t k = 0; k < na; k++)
+		free(ia[k]);
+	for (size_t k = 0; k < nb; k++)
+		free(ib[k]);
+	free(ia);
+	free(ib);
+	sb_free(&missing);
+	sb_free(&extra);
+	return out;
+}
+
+/*
+ * Two facets of the same key whose texts differ, compared by meaning: true
+ * when they mean the same (the proof recorded), else false with what differs.
+ */
+static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
+			 const facet_set *b, const facet *fb, char **detail)
+{
+	*detail = NULL;
+	switch (fa->compare) {
+	case FACET_EXPR: {
+		if (fb->compare != FACET_EXPR || !fa->expr || !fb->expr)
+			return false;
+		expr_verdict v;
+		expr_compare(&a->m->rs, fa->expr, &b->m->rs, fb->expr, &v);
+		char *how = expr_method_text(&v);
+		if (v.equal) {
+			push_proof(r, d, fa, fb, how);
+			free(v.why);
+			return true;
+		}
+		*detail = v.method == EXPR_UNDEFINED ? xstrdup(v.why) : xasprintf("%s (%s)", v.why, how);
+		free(v.why);
+		free(how);
+		return false;
+	}
+	case FACET_SET:
+		*detail = set_difference(fa->value, fb->value);
+		if (*detail)
+			return false;
+		push_proof(r, d, fa, fb, xstrdup("as a set"));
+		return true;
+	case FACET_ORDER_FREE:
+	case FACET_REFERENCE:
+		return true;
+	case FACET_TEXT:
+		break;
+	}
+	return false;
 }
 
 static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, const facet_def *b)
@@ -32,7 +132,7 @@ static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, co
 	if ((r->n & (r->n - 1)) == 0)
 		r->defs = xrealloc(r->defs, (r->n ? 2 * r->n : 1) * sizeof *r->defs);
 	diff_def *d = &r->defs[r->n++];
-	*d = (diff_def){what, a, b, NULL, 0};
+	*d = (diff_def){what, a, b, NULL, 0, NULL};
 	return d;
 }
 
@@ -102,6 +202,148 @@ static const facet *keyed_find(const void *const *by_key, size_t n, const char *
 	return found && strcmp(found->key, key) == 0 ? found : NULL;
 }
 
+/* Whether table t of rs counts the modifier, or a member of the group, named id. */
+static bool table_uses(const rtab_ruleset *rs, const rtab_table *t, def_kind kind, const char *id)
+{
+	for (size_t k = 0; k < t->nmodifiers; k++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[k]];
+		if (kind == DEF_MODIFIER ? strcmp(m->id, id) == 0
+					 : m->group >= 0 && strcmp(rs->groups[m->group].id, id) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Add id to the list once. */
+static void add_id(const char ***ids, size_t *n, const char *id)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (strcmp((*ids)[k], id) == 0)
+			return;
+	*ids = xrealloc(*ids, (*n + 1) * sizeof **ids);
+	(*ids)[(*n)++] = id;
+}
+
+/* The modifiers that stack with the modifier or group named id, on either
+ * side: a group's members, and the members of every group they are in. */
+static const char **stacking_cluster(const rtab_ruleset *a, const rtab_ruleset *b, def_kind kind, const char *id,
+				     size_t *n)
+{
+	const char **ids = NULL;
+	const char **groups = NULL;
+	size_t ngroups = 0;
+	*n = 0;
+	if (kind == DEF_MODIFIER)
+		add_id(&ids, n, id);
+	else
+		add_id(&groups, &ngroups, id);
+	for (size_t before = SIZE_MAX; before != *n + ngroups;) {
+		before = *n + ngroups;
+		for (int side = 0; side < 2; side++) {
+			const rtab_ruleset *rs = side ? b : a;
+			for (size_t m = 0; m < rs->nmodifiers; m++) {
+				const rtab_modifier *md = &rs->modifiers[m];
+				const char *g = md->group >= 0 ? rs->groups[md->group].id : NULL;
+				bool in_group = false, listed = false;
+				for (size_t k = 0; g && k < ngroups; k++)
+					in_group |= strcmp(groups[k], g) == 0;
+				for (size_t k = 0; k < *n; k++)
+					listed |= strcmp(ids[k], md->id) == 0;
+				if (in_group)
+					add_id(&ids, n, md->id);
+				if (listed && g)
+					add_id(&groups, &ngroups, g);
+			}
+		}
+	}
+	free(groups);
+	return ids;
+}
+
+/*
+ * A modifier or a stacking group that differs means the same when every
+ * table that counts it, on either side, gives the same total of the
+ * modifiers stacking with it in every situation (a min(3, ...) for a group
+ * capped at 3): then it is dropped from the differences, and how that was
+ * proved recorded.
+ */
+static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, const rtab_ruleset *b)
+{
+	const facet_def *fd = d->old ? d->old : d->new;
+	if (fd->kind != DEF_MODIFIER && fd->kind != DEF_GROUP)
+		return false;
+	/* What the totals show: not the steps a modifier counts at, nor its marks. */
+	static const char *const totalled[] = {"value", "when", "group", "for", "stack", "cap", NULL};
+	for (size_t k = 0; k < d->n; k++) {
+		bool shown = false;
+		for (size_t j = 0; totalled[j]; j++)
+			shown |= strcmp(diff_key(&d->changes[k]), totalled[j]) == 0;
+		if (!shown)
+			return false;
+	}
+	size_t ncluster;
+	const char **cluster = stacking_cluster(a, b, fd->kind, fd->id, &ncluster);
+	const char **ids = xcalloc(ncluster + 1, sizeof *ids);
+	strbuf how = {0};
+	size_t n = 0;
+	bool same = true;
+	for (int side = 0; side < 2 && same; side++) {
+		const rtab_ruleset *rs = side ? b : a, *other = side ? a : b;
+		for (size_t t = 0; t < rs->ntables && same; t++) {
+			if (!table_uses(rs, &rs->tables[t], fd->kind, fd->id))
+				continue;
+			int u = rtab_find_table(other, rs->tables[t].id);
+			if (u < 0) {
+				same = false;
+				break;
+			}
+			if (side && table_uses(a, &a->tables[u], fd->kind, fd->id))
+				continue; /* compared from the original's side */
+			size_t ta = side ? (size_t)u : t, tb = side ? t : (size_t)u, nids = 0;
+			/* The cluster's modifiers the original's table counts, in its order. */
+			for (size_t k = 0; k < a->tables[ta].nmodifiers; k++) {
+				const char *mid = a->modifiers[a->tables[ta].modifiers[k]].id;
+				for (size_t c = 0; c < ncluster; c++)
+					if (strcmp(cluster[c], mid) == 0)
+						ids[nids++] = mid;
+			}
+			expr_verdict v;
+			totals_compare(a, ta, b, tb, ids, nids, &v);
+			same = nids && v.equal;
+			/* A change that says where already, unless the stacking changed:
+			 * then only the totals do. */
+			bool explained = false, regrouped = false;
+			for (size_t k = 0; k < d->n; k++) {
+				explained |= d->changes[k].detail != NULL;
+				regrouped |= strcmp(diff_key(&d->changes[k]), "group") == 0;
+			}
+			explained &= !regrouped;
+			/* Another modifier of the cluster that differs shares the blame. */
+			for (size_t j = 0; j < r->n && !explained; j++) {
+				const facet_def *od = r->defs[j].old ? r->defs[j].old : r->defs[j].new;
+				for (size_t c = 0; c < ncluster && &r->defs[j] != d && od->kind == DEF_MODIFIER; c++)
+					explained |= strcmp(cluster[c], od->id) == 0;
+			}
+			if (!same && nids && v.method == EXPR_EXHAUSTIVE && !explained)
+				d->totals = xasprintf("in table '%s', %s (exhaustively)", rs->tables[t].id, v.why);
+			if (same) {
+				char *m = expr_method_text(&v);
+				sb_printf(&how, "%s'%s', %s", n++ ? "; " : "", rs->tables[t].id, m);
+				free(m);
+			}
+			free(v.why);
+		}
+	}
+	if (same && n) {
+		push_proof(r, d->old, NULL, NULL, xasprintf("the same total modifier of table %s", how.data));
+		r->proofs[r->nproofs - 1].new_def = d->new;
+	}
+	sb_free(&how);
+	free(cluster);
+	free(ids);
+	return same && n;
+}
+
 void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags)
 {
 	const void **sorted_a = sorted(a->defs, a->n, sizeof *a->defs, def_order);
@@ -118,20 +360,24 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 		}
 		const void **keys_a = sorted(da->facets, da->n, sizeof *da->facets, facet_order);
 		const void **keys_b = sorted(db->facets, db->n, sizeof *db->facets, facet_order);
-		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0};
+		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0, NULL};
 		for (size_t k = 0; k < da->n; k++) {
 			const facet *fa = &da->facets[k];
 			if (!wanted(fa, da, flags))
 				continue;
 			const facet *fb = keyed_find(keys_b, db->n, fa->key);
+			char *detail = NULL;
+			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
+				continue;
 			if (!fb || (strcmp(fa->value, fb->value) != 0 &&
-				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa))))
-				push_change(&tmp, fa, fb);
+				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa)) &&
+				    !((flags & DIFF_MEANING) && same_meaning(r, da, a, fa, b, fb, &detail))))
+				push_change(&tmp, fa, fb, detail);
 		}
 		for (size_t k = 0; k < db->n; k++) {
 			const facet *fb = &db->facets[k];
 			if (wanted(fb, db, flags) && !keyed_find(keys_a, da->n, fb->key))
-				push_change(&tmp, NULL, fb);
+				push_change(&tmp, NULL, fb, NULL);
 		}
 		free(keys_a);
 		free(keys_b);
@@ -150,6 +396,19 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 	}
 	free(sorted_a);
 	free(sorted_b);
+	if (!(flags & DIFF_MEANING))
+		return;
+	size_t kept = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		if (same_totals(r, &r->defs[i], &a->m->rs, &b->m->rs)) {
+			for (size_t k = 0; k < r->defs[i].n; k++)
+				free(r->defs[i].changes[k].detail);
+			free(r->defs[i].changes);
+			continue;
+		}
+		r->defs[kept++] = r->defs[i];
+	}
+	r->n = kept;
 }
 
 /* The default inputs of rs, with the column input of table t at column c's first value. */
@@ -228,8 +487,15 @@ void diff_odds_compute(diff_result *r, const rtab_ruleset *a, const rtab_ruleset
 
 void diff_free(diff_result *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
+		for (size_t k = 0; k < r->defs[i].n; k++)
+			free(r->defs[i].changes[k].detail);
 		free(r->defs[i].changes);
+		free(r->defs[i].totals);
+	}
+	for (size_t i = 0; i < r->nproofs; i++)
+		free(r->proofs[i].how);
+	free(r->proofs);
 	free(r->defs);
 	free(r->odds);
 	free(r->unenumerated);

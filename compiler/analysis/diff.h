@@ -11,7 +11,15 @@
 
 typedef struct diff_change {
 	const facet *old, *new; /* NULL on the side that lacks it */
+	char *detail; /* DIFF_MEANING: what differs in the reader's terms (owned), or NULL */
 } diff_change;
+
+/* DIFF_MEANING: facets written differently that mean the same, and how that was proved. */
+typedef struct diff_proof {
+	const facet_def *old_def, *new_def; /* either may be NULL for a definition on one side */
+	const facet *old, *new;             /* NULL: the whole definition */
+	char *how; /* owned: "exhaustively, over 62 situations", "as a set" */
+} diff_proof;
 
 typedef enum diff_what { DIFF_CHANGED, DIFF_ADDED, DIFF_REMOVED } diff_what;
 
@@ -20,6 +28,8 @@ typedef struct diff_def {
 	const facet_def *old, *new; /* NULL on the side that lacks it */
 	diff_change *changes;
 	size_t n;
+	char *totals; /* DIFF_MEANING, a modifier or group: where the totals of a table
+			 counting it differ (owned), or NULL */
 } diff_def;
 
 /* How one outcome of one column moved at the default situation. */
@@ -35,12 +45,16 @@ typedef struct diff_result {
 	size_t nodds;
 	const char **unenumerated; /* tables whose odds could not be enumerated */
 	size_t nunenumerated;
+	diff_proof *proofs;
+	size_t nproofs;
 } diff_result;
 
 enum {
 	DIFF_NO_LABELS = 1,  /* leave labels out (verify reads them its own way) */
 	DIFF_NO_HEADER = 2,  /* leave the ruleset header (id, title, locales) out */
 	DIFF_PROVISIONAL_MARKS = 4, /* a provisional mark: compare its presence, not its reason */
+	DIFF_MEANING = 8, /* compare by meaning: expressions as functions, sets as sets,
+			     references as present or not (see facet_compare) */
 };
 
 /* Compare a (old) with b (new). */

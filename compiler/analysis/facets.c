@@ -81,7 +81,20 @@ static void add(builder *b, src_loc loc, char *key, char *value)
 		d->cap = d->cap ? d->cap * 2 : 16;
 		d->facets = xrealloc(d->facets, d->cap * sizeof *d->facets);
 	}
-	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL};
+	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL, FACET_TEXT, NULL};
+}
+
+/* How the facet just added is compared by meaning. */
+static void compared_as(builder *b, facet_compare how)
+{
+	b->d->facets[b->d->n - 1].compare = how;
+}
+
+/* The facet just added is an expression, compared as a function of the inputs. */
+static void expr_facet(builder *b, const rtab_expr *e)
+{
+	compared_as(b, FACET_EXPR);
+	b->d->facets[b->d->n - 1].expr = e;
 }
 
 /* key is printf'd; value is taken (may be NULL: no facet). */
@@ -165,6 +178,8 @@ static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labe
 	d->labels = labels;
 	b->d = d;
 	addf(b, d->loc, dup_or_null(rule), "rule");
+	if (rule)
+		compared_as(b, FACET_REFERENCE);
 	add_labels(b, d->loc, "", labels, b->ast ? b->ast->body : NULL);
 }
 
@@ -361,15 +376,24 @@ static void outcome_facets(builder *b)
 			char *target = nth ? xasprintf("%s #%zu", name, nth + 1) : xstrdup(name);
 			src_loc at = stmt_loc(b, ST_TRIGGER, name, nth);
 			addf(b, at, xstrdup("yes"), "trigger %s", target);
-			if (tr->unless.ninstrs)
+			if (tr->unless.ninstrs) {
 				addf(b, at, expr_text(rs, &tr->unless), "trigger %s unless", target);
-			if (tr->times.ninstrs)
+				expr_facet(b, &tr->unless);
+			}
+			if (tr->times.ninstrs) {
 				addf(b, at, expr_text(rs, &tr->times), "trigger %s times", target);
+				expr_facet(b, &tr->times);
+			}
 			for (size_t k = 0; k < tr->nsets; k++)
-				if (tr->sets[k].input < rs->ninputs)
+				if (tr->sets[k].input < rs->ninputs) {
 					addf(b, at, expr_text(rs, &tr->sets[k].value), "trigger %s sets %s", target,
 					     rs->inputs[tr->sets[k].input].id);
-			addf(b, at, dup_or_null(tr->rule), "trigger %s rule", target);
+					expr_facet(b, &tr->sets[k].value);
+				}
+			if (tr->rule) {
+				addf(b, at, xstrdup(tr->rule), "trigger %s rule", target);
+				compared_as(b, FACET_REFERENCE);
+			}
 			if (tr->provisional)
 				addf(b, at, xstrdup(tr->provisional), "trigger %s provisional", target);
 			free(target);
@@ -414,9 +438,12 @@ static void modifier_facets(builder *b)
 		const rtab_modifier *md = &rs->modifiers[i];
 		begin(b, DEF_MODIFIER, i, md->id, md->labels, md->rule);
 		addf(b, stmt_loc(b, ST_FOR, NULL, 0), xstrdup(md->sign < 0 ? "defender" : "attacker"), "for");
-		if (md->condition.ninstrs)
+		if (md->condition.ninstrs) {
 			addf(b, stmt_loc(b, ST_WHEN, NULL, 0), expr_text(rs, &md->condition), "when");
+			expr_facet(b, &md->condition);
+		}
 		addf(b, stmt_loc(b, ST_AMOUNT, NULL, 0), expr_text(rs, &md->value), "value");
+		expr_facet(b, &md->value);
 		if (md->group >= 0 && md->group < rs->ngroups)
 			addf(b, stmt_loc(b, ST_GROUP, NULL, 0), xstrdup(rs->groups[md->group].id), "group");
 		strbuf sb = {0};
@@ -706,7 +733,10 @@ static void table_facets(builder *b)
 		for (size_t k = 0; k < t->nmodifiers; k++)
 			if (t->modifiers[k] < rs->nmodifiers)
 				sb_printf(&mods, "%s%s", k ? ", " : "", rs->modifiers[t->modifiers[k]].id);
-		addf(b, stmt_loc(b, ST_MODIFIERS, NULL, 0), mods.data, "modifiers");
+		if (mods.data) {
+			addf(b, stmt_loc(b, ST_MODIFIERS, NULL, 0), mods.data, "modifiers");
+			compared_as(b, FACET_SET);
+		}
 		if (t->capped)
 			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", t->cap_min, t->cap_max), "cap");
 		if (t->step >= 0 && t->step < rs->nsteps)
@@ -730,8 +760,10 @@ static void table_facets(builder *b)
 					addf(b, at, ranges[c][r], "%s, column '%s'", row, t->columns[c].id);
 			}
 			/* A row without its own reference carries the table's. */
-			if (!t->rule || !rtab_row_rule(t, r) || strcmp(t->rule, rtab_row_rule(t, r)) != 0)
-				addf(b, row_at, dup_or_null(rtab_row_rule(t, r)), "%s rule", row);
+			if (rtab_row_rule(t, r) && (!t->rule || strcmp(t->rule, rtab_row_rule(t, r)) != 0)) {
+				addf(b, row_at, xstrdup(rtab_row_rule(t, r)), "%s rule", row);
+				compared_as(b, FACET_REFERENCE);
+			}
 			addf(b, row_at, dup_or_null(rtab_row_provisional(t, r)), "%s provisional", row);
 			free(row);
 		}
@@ -746,7 +778,10 @@ static void table_facets(builder *b)
 				sb_printf(&faces, "%s%d", f ? ", " : "", nr->faces[f]);
 			src_loc at = stmt_loc(b, ST_NATURAL, NULL, n);
 			addf(b, at, xstrdup(outcome_id(rs, nr->outcome)), "natural %s", faces.data);
-			addf(b, at, dup_or_null(nr->rule), "natural %s rule", faces.data);
+			if (nr->rule) {
+				addf(b, at, xstrdup(nr->rule), "natural %s rule", faces.data);
+				compared_as(b, FACET_REFERENCE);
+			}
 			addf(b, at, dup_or_null(nr->provisional), "natural %s provisional", faces.data);
 			sb_free(&faces);
 		}
@@ -755,7 +790,11 @@ static void table_facets(builder *b)
 			src_loc at = stmt_loc(b, ST_REWRITE, NULL, w);
 			const char *from = outcome_id(rs, rw->from), *to = outcome_id(rs, rw->to);
 			addf(b, at, expr_text(rs, &rw->condition), "rewrite %s -> %s when", from, to);
-			addf(b, at, dup_or_null(rw->rule), "rewrite %s -> %s rule", from, to);
+			expr_facet(b, &rw->condition);
+			if (rw->rule) {
+				addf(b, at, xstrdup(rw->rule), "rewrite %s -> %s rule", from, to);
+				compared_as(b, FACET_REFERENCE);
+			}
 			addf(b, at, dup_or_null(rw->provisional), "rewrite %s -> %s provisional", from, to);
 		}
 	}
@@ -767,20 +806,28 @@ static void reaction_facets(builder *b)
 	for (size_t i = 0; i < rs->nreaction_sets; i++) {
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
 		begin(b, DEF_REACTIONS, i, r->id, r->labels, r->rule);
-		if (r->none_when.ninstrs)
+		if (r->none_when.ninstrs) {
 			addf(b, b->d->loc, expr_text(rs, &r->none_when), "no reaction when");
+			expr_facet(b, &r->none_when);
+		}
 		for (size_t o = 0; o < r->noptions; o++) {
 			const rtab_option *op = &r->options[o];
 			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_OPTION, op->id, 0) : NULL;
 			src_loc at = s ? s->loc : b->d->loc;
 			char *of = xasprintf("option '%s'", op->id);
 			addf(b, at, xstrdup(o ? r->options[o - 1].id : "(first)"), "%s after", of);
-			if (op->guard.ninstrs)
+			compared_as(b, FACET_ORDER_FREE); /* options are offered together */
+			if (op->guard.ninstrs) {
 				addf(b, at, expr_text(rs, &op->guard), "%s allowed when", of);
+				expr_facet(b, &op->guard);
+			}
 			if (op->outcome >= 0)
 				addf(b, at, xstrdup(outcome_id(rs, op->outcome)), "%s leads", of);
 			addf(b, at, dup_or_null(op->provisional), "%s provisional", of);
-			addf(b, at, dup_or_null(op->rule), "%s rule", of);
+			if (op->rule) {
+				addf(b, at, xstrdup(op->rule), "%s rule", of);
+				compared_as(b, FACET_REFERENCE);
+			}
 			add_labels(b, at, of, op->labels, s ? s->body : NULL);
 			free(of);
 		}
@@ -822,9 +869,11 @@ static void distance_facets(builder *b)
 	for (size_t i = 0; i < rs->ndistances; i++) {
 		const rtab_distance *d = &rs->distances[i];
 		begin(b, DEF_DISTANCE, i, d->id, d->labels, d->rule);
-		for (size_t f = 0; f < d->nforms; f++)
+		for (size_t f = 0; f < d->nforms; f++) {
 			addf(b, stmt_loc(b, ST_AMOUNT, NULL, f), expr_text(rs, &d->forms[f].value), "value in %s",
 			     d->forms[f].unit ? d->forms[f].unit : "?");
+			expr_facet(b, &d->forms[f].value);
+		}
 		addf(b, stmt_loc(b, ST_PROVISIONAL, NULL, 0), dup_or_null(d->provisional), "provisional");
 	}
 }
@@ -841,11 +890,16 @@ static void procedure_facets(builder *b)
 			src_loc at = a ? a->loc : b->d->loc;
 			char *of = xasprintf("step '%s'", st->id);
 			addf(b, at, xstrdup(s ? p->steps[s - 1].id : "(first)"), "%s after", of);
-			if (st->guard.ninstrs)
+			if (st->guard.ninstrs) {
 				addf(b, at, expr_text(rs, &st->guard), "%s when", of);
+				expr_facet(b, &st->guard);
+			}
 			if (st->outcome >= 0)
 				addf(b, at, xstrdup(outcome_id(rs, st->outcome)), "%s leads", of);
-			addf(b, at, dup_or_null(st->rule), "%s rule", of);
+			if (st->rule) {
+				addf(b, at, xstrdup(st->rule), "%s rule", of);
+				compared_as(b, FACET_REFERENCE);
+			}
 			addf(b, at, dup_or_null(st->provisional), "%s provisional", of);
 			add_labels(b, at, of, st->labels, a ? a->body : NULL);
 			free(of);

@@ -13,12 +13,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* How a facet is compared by meaning (DIFF_MEANING); as text otherwise. */
+typedef enum facet_compare {
+	FACET_TEXT = 0,   /* the value as printed */
+	FACET_EXPR,       /* an expression: as a function of the inputs (expr_equal.h) */
+	FACET_SET,        /* a list whose order has no meaning ("a, b, c"): as a set */
+	FACET_ORDER_FREE, /* the place of an element in such a list: not compared */
+	FACET_REFERENCE,  /* a rule reference: a label, present on both sides or neither */
+} facet_compare;
+
 typedef struct facet {
 	char *key;     /* "row 'held', column 'open'", "label en", "value 'tacw' label en" */
 	char *value;   /* as printed: "3-4", "+2", "retreat(defender, 2)" */
 	src_loc loc;
 	const char *locale; /* for a label: its locale (and label_of says whose label) */
 	char *label_of;     /* for a label: the key of its element ("" for the definition) */
+	facet_compare compare;
+	const rtab_expr *expr; /* FACET_EXPR: the expression, of the set's ruleset */
 } facet;
 
 typedef struct facet_def {

@@ -28,8 +28,12 @@ static const cli_verb verb = {
 	.name = "verify",
 	.usage = "rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html]\n"
 		 "       rtab verify FILE [--format text|json|html]",
-	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids):\n"
-		 "every difference in structure or value (ranges, matrix cells, ratio steps,\n"
+	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids), by\n"
+		 "meaning: expressions as functions of the inputs (every situation, a normal\n"
+		 "form or reachable intervals, and the method said), modifier lists and\n"
+		 "reaction options as sets, modifiers and groups by their tables' totals,\n"
+		 "rule references as labels present on both sides. Every difference of\n"
+		 "meaning (ranges, matrix cells, ratio steps,\n"
 		 "modifiers, groups, caps, dice, effects and their arguments, triggers,\n"
 		 "rewrites, natural rules, reaction options, transitions, distances and\n"
 		 "units, procedures, examples) and every id on one side only is an error,\n"
@@ -122,7 +126,8 @@ static src_loc element_loc(const facet_def *d, const char *of)
 
 static void structure(verify *v)
 {
-	diff_compare(&v->r, &v->o.facets, &v->t.facets, DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS);
+	diff_compare(&v->r, &v->o.facets, &v->t.facets,
+		     DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS | DIFF_MEANING);
 	for (size_t i = 0; i < v->r.n; i++) {
 		const diff_def *d = &v->r.defs[i];
 		const facet_def *fd = d->old ? d->old : d->new;
@@ -305,6 +310,63 @@ static void text_value(strbuf *sb, const char *who, const side *s, const facet *
 	sb_putc(sb, ')');
 }
 
+/* The length of the element a key names ("option 'rout'" of "option 'rout'
+ * leads"), or 0 when it names none. */
+static size_t element_len(const char *key)
+{
+	const char *open = strstr(key, " '");
+	const char *close = open ? strchr(open + 2, '\'') : NULL;
+	/* "row 'x', column 'c'" names a cell, not an element of its own. */
+	return open && open == strchr(key, ' ') && close && (!close[1] || close[1] == ' ') ? (size_t)(close - key + 1)
+											   : 0;
+}
+
+/* How many changes from k on are of one element that only one side has. */
+static size_t one_sided_run(const diff_def *d, size_t k)
+{
+	const diff_change *c = &d->changes[k];
+	size_t len = element_len(diff_key(c)), n = 0;
+	if (!len)
+		return 0;
+	for (size_t j = k; j < d->n; j++, n++) {
+		const diff_change *e = &d->changes[j];
+		if (strncmp(diff_key(e), diff_key(c), len) != 0 || !!e->old != !!c->old || !!e->new != !!c->new ||
+		    element_len(diff_key(e)) != len)
+			break;
+	}
+	return n;
+}
+
+/* The definition a proof is about, by the translation's name when it has one. */
+static const facet_def *proof_def(const diff_proof *p)
+{
+	return p->new_def ? p->new_def : p->old_def;
+}
+
+/* How a proof reads: of one facet, or of a whole definition. */
+static char *proof_message(const diff_proof *p)
+{
+	char *name = def_name(proof_def(p));
+	char *m = p->old ? xasprintf("%s, %s: \"%s\" means the original's \"%s\" (%s)", name, p->old->key,
+				     p->new->value, p->old->value, p->how)
+		  : xasprintf("%s%s means the same (%s)", name,
+			      !p->old_def ? ", in the translation only," : !p->new_def ? ", in the original only," : "",
+			      p->how);
+	free(name);
+	return m;
+}
+
+static void proof_text(strbuf *sb, const verify *v, const diff_proof *p)
+{
+	if (p->new)
+		put_loc(sb, &v->t, p->new->loc);
+	else
+		put_loc(sb, p->new_def ? &v->t : &v->o, proof_def(p)->loc);
+	char *m = proof_message(p);
+	sb_printf(sb, ": note: %s\n", m);
+	free(m);
+}
+
 static void render_text(strbuf *sb, const verify *v)
 {
 	for (size_t i = 0; i < v->n; i++) {
@@ -318,13 +380,30 @@ static void render_text(strbuf *sb, const verify *v)
 		}
 		for (size_t k = 0; f->diff && k < f->diff->n; k++) {
 			const diff_change *c = &f->diff->changes[k];
+			size_t run = one_sided_run(f->diff, k);
+			if (run > 1) { /* an element on one side only: once, as the element */
+				size_t len = element_len(diff_key(c));
+				sb_printf(sb, "  %.*s: in the %s only (", (int)len, diff_key(c),
+					  c->old ? "original" : "translation");
+				put_loc(sb, c->old ? &v->o : &v->t, c->old ? c->old->loc : c->new->loc);
+				sb_puts(sb, ")\n");
+				k += run - 1;
+				continue;
+			}
 			sb_printf(sb, "  %s: ", diff_key(c));
 			text_value(sb, "original", &v->o, c->old);
 			sb_puts(sb, ", ");
 			text_value(sb, "translation", &v->t, c->new);
 			sb_putc(sb, '\n');
+			if (c->detail && !f->diff->totals) /* the totals say it for the table */
+				sb_printf(sb, "    %s\n", c->detail);
 		}
+		if (f->diff && f->diff->totals)
+			sb_printf(sb, "  %s\n", f->diff->totals);
 	}
+	/* What is written differently but means the same, and how that was proved. */
+	for (size_t i = 0; i < v->r.nproofs; i++)
+		proof_text(sb, v, &v->r.proofs[i]);
 	sb_printf(sb, "%d error%s, %d warning%s\n", v->errors, v->errors == 1 ? "" : "s", v->warnings,
 		  v->warnings == 1 ? "" : "s");
 }
@@ -381,10 +460,39 @@ static void render_json(strbuf *sb, const verify *v)
 				json_loc(sb, &v->o, c->old ? c->old->loc : (src_loc){0, 0});
 				sb_puts(sb, ", \"translation_location\": ");
 				json_loc(sb, &v->t, c->new ? c->new->loc : (src_loc){0, 0});
+				if (c->detail) {
+					sb_puts(sb, ", \"detail\": ");
+					json_string(sb, c->detail);
+				}
 				sb_putc(sb, '}');
 			}
 			sb_putc(sb, ']');
+			if (f->diff->totals) {
+				sb_puts(sb, ", \"totals\": ");
+				json_string(sb, f->diff->totals);
+			}
 		}
+		sb_putc(sb, '}');
+	}
+	sb_puts(sb, "],\n \"equal_in_meaning\": [");
+	for (size_t i = 0; i < v->r.nproofs; i++) {
+		const diff_proof *p = &v->r.proofs[i];
+		sb_printf(sb, "%s\n  {\"kind\": ", i ? "," : "");
+		json_string(sb, facet_kind_word(proof_def(p)->kind));
+		sb_puts(sb, ", \"id\": ");
+		json_string(sb, proof_def(p)->id);
+		sb_puts(sb, ", \"what\": ");
+		json_string(sb, p->old ? p->old->key : NULL);
+		sb_puts(sb, ", \"original\": ");
+		json_string(sb, p->old ? p->old->value : NULL);
+		sb_puts(sb, ", \"translation\": ");
+		json_string(sb, p->new ? p->new->value : NULL);
+		sb_puts(sb, ", \"proved\": ");
+		json_string(sb, p->how);
+		sb_puts(sb, ", \"original_location\": ");
+		json_loc(sb, &v->o, p->old ? p->old->loc : p->old_def ? p->old_def->loc : (src_loc){0, 0});
+		sb_puts(sb, ", \"translation_location\": ");
+		json_loc(sb, &v->t, p->new ? p->new->loc : p->new_def ? p->new_def->loc : (src_loc){0, 0});
 		sb_putc(sb, '}');
 	}
 	sb_puts(sb, "]}\n");
@@ -424,17 +532,21 @@ static void html_results(strbuf *sb, const verify *v, const side *s, size_t loca
 	const rtab_table *tb = &rs->tables[t];
 	const facet_def *fd = facets_find(&s->facets, DEF_TABLE, tb->id);
 	const char *loc_id = rs->locales[locale];
-	sb_puts(sb, "<h3>");
+	char *lk = label_key("", loc_id);
+	sb_puts(sb, !original && differs(v, DEF_TABLE, tb->id, lk) ? "<h3 class=\"differs\">" : "<h3>");
+	free(lk);
 	html_escape(sb, rtab_label(rs, tb->labels, locale));
 	sb_puts(sb, " <span class=\"rule\">");
 	html_escape(sb, s->l.path);
-	sb_puts(sb, "</span></h3>\n<table class=\"results\"><thead><tr>");
-	char *lk = label_key("", loc_id);
-	cell(sb, "th", "", differs(v, DEF_TABLE, tb->id, lk) && !original);
-	free(lk);
-	for (size_t c = 0; c < tb->ncolumns; c++)
-		cell(sb, "th", tb->ncolumns == 1 && tb->column_input < 0 ? "" : tb->columns[c].id, false);
-	sb_puts(sb, "</tr></thead><tbody>\n");
+	sb_puts(sb, "</span></h3>\n<table class=\"results\">");
+	if (!(tb->ncolumns == 1 && tb->column_input < 0)) { /* a header only where columns have names */
+		sb_puts(sb, "<thead><tr>");
+		cell(sb, "th", "", false);
+		for (size_t c = 0; c < tb->ncolumns; c++)
+			cell(sb, "th", tb->columns[c].id, false);
+		sb_puts(sb, "</tr></thead>");
+	}
+	sb_puts(sb, "<tbody>\n");
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const rtab_outcome *o = &rs->outcomes[rtab_row_outcome(tb, r)];
 		char *olk = label_key("", loc_id);
@@ -466,28 +578,124 @@ static void html_results(strbuf *sb, const verify *v, const side *s, size_t loca
 	sb_puts(sb, "</tbody></table>\n");
 }
 
-/* Any other definition that differs: its differing facets, side by side. */
-static void html_facets(strbuf *sb, const finding *f)
+/* The finding about definition kind/id that lists its differences, or NULL. */
+static const finding *finding_of(const verify *v, def_kind kind, const char *id)
 {
-	sb_puts(sb, "<table class=\"facets\"><thead><tr><th>What</th><th>Original</th><th>Translation</th></tr></thead><tbody>\n");
-	for (size_t k = 0; k < f->diff->n; k++) {
-		const diff_change *c = &f->diff->changes[k];
-		if (f->kind == DEF_TABLE && strncmp(diff_key(c), "row '", 5) == 0)
-			continue; /* shown at its cell */
-		sb_puts(sb, "<tr>");
-		cell(sb, "td", diff_key(c), false);
-		cell(sb, "td", c->old ? c->old->value : "(none)", true);
-		cell(sb, "td", c->new ? c->new->value : "(none)", true);
-		sb_puts(sb, "</tr>\n");
+	for (size_t i = 0; i < v->n; i++)
+		if (v->f[i].diff && v->f[i].kind == kind && strcmp(v->f[i].id, id) == 0)
+			return &v->f[i];
+	return NULL;
+}
+
+/* The change of that key among a finding's differences, or NULL. */
+static const diff_change *change_of(const finding *f, const char *key)
+{
+	for (size_t k = 0; f && k < f->diff->n; k++)
+		if (strcmp(diff_key(&f->diff->changes[k]), key) == 0)
+			return &f->diff->changes[k];
+	return NULL;
+}
+
+/* How a facet written differently was proved the same (by itself, or with
+ * its whole definition), or NULL. */
+static const char *proof_of(const verify *v, const facet *of, const facet_def *od)
+{
+	for (size_t i = 0; i < v->r.nproofs; i++)
+		if (v->r.proofs[i].old == of ||
+		    (!v->r.proofs[i].old && od && (v->r.proofs[i].old_def == od || v->r.proofs[i].new_def == od)))
+			return v->r.proofs[i].how;
+	return NULL;
+}
+
+static bool shown_in_grid(const facet_def *d, const facet *f)
+{
+	return d->kind == DEF_TABLE && strncmp(f->key, "row '", 5) == 0;
+}
+
+/* One facet's row: what, original, translation, and what differs or how it is the same. */
+static void html_facet_row(strbuf *sb, const verify *v, const facet_def *od, const char *key, const facet *of,
+			   const facet *tf, const finding *f, bool one_sided)
+{
+	const diff_change *c = change_of(f, key);
+	const char *how = (!of || !tf || strcmp(of->value, tf->value) != 0) && !c ? proof_of(v, of, od) : NULL;
+	bool mark = c || one_sided;
+	sb_puts(sb, "<tr>");
+	cell(sb, "th", key, false);
+	cell(sb, "td", of ? of->value : "(none)", mark);
+	cell(sb, "td", tf ? tf->value : "(none)", mark);
+	char *note = c && c->detail ? xstrdup(c->detail) : how ? xasprintf("the same, %s", how) : NULL;
+	cell(sb, "td", note ? note : "", false);
+	free(note);
+	sb_puts(sb, "</tr>\n");
+}
+
+/* Every facet of a definition (its labels and a table's rows aside), original and translation side by side. */
+static void html_definition(strbuf *sb, const verify *v, const facet_def *od, const facet_def *td)
+{
+	const facet_def *any = od ? od : td;
+	const finding *f = finding_of(v, any->kind, any->id);
+	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
+	char *name = def_name(any);
+	bool one_sided = !(od && td) && !proof_of(v, NULL, any);
+	sb_printf(sb, "<section class=\"definition\"><h3%s>", one_sided ? " class=\"differs\"" : "");
+	html_escape(sb, name);
+	free(name);
+	if (od && od->labels) {
+		sb_puts(sb, " &mdash; ");
+		html_escape(sb, rtab_label(ors, od->labels, v->olocale));
 	}
-	sb_puts(sb, "</tbody></table>\n");
+	if (td && td->labels) {
+		sb_puts(sb, " / ");
+		html_escape(sb, rtab_label(trs, td->labels, v->tlocale));
+	}
+	sb_puts(sb, "</h3>\n<table class=\"facets\"><thead><tr><th>What</th><th>Original</th><th>Translation</th>"
+		    "<th>Difference</th></tr></thead><tbody>\n");
+	for (size_t k = 0; od && k < od->n; k++) {
+		const facet *of = &od->facets[k];
+		if (of->locale || shown_in_grid(od, of))
+			continue;
+		html_facet_row(sb, v, any, of->key, of, td ? facet_find(td, of->key) : NULL, f, one_sided);
+	}
+	for (size_t k = 0; td && k < td->n; k++) {
+		const facet *tf = &td->facets[k];
+		if (tf->locale || shown_in_grid(td, tf) || (od && facet_find(od, tf->key)))
+			continue;
+		html_facet_row(sb, v, any, tf->key, NULL, tf, f, one_sided);
+	}
+	sb_puts(sb, "</tbody></table></section>\n");
+}
+
+/* Every kind of definition, a section each (none for a kind neither side has). */
+static void html_definitions(strbuf *sb, const verify *v)
+{
+	const facet_set *o = &v->o.facets, *t = &v->t.facets;
+	for (int kind = 0; kind < DEF_KIND_COUNT_; kind++) {
+		if (kind == DEF_RULESET)
+			continue;
+		bool any = false;
+		for (size_t i = 0; i < o->n && !any; i++)
+			any = o->defs[i].kind == (def_kind)kind;
+		for (size_t i = 0; i < t->n && !any; i++)
+			any = t->defs[i].kind == (def_kind)kind;
+		if (!any)
+			continue;
+		sb_printf(sb, "<h2 id=\"%s\">", facet_kind_word((def_kind)kind));
+		html_escape(sb, facet_kind_word((def_kind)kind));
+		sb_puts(sb, "</h2>\n");
+		for (size_t i = 0; i < o->n; i++)
+			if (o->defs[i].kind == (def_kind)kind)
+				html_definition(sb, v, &o->defs[i], facets_find(t, (def_kind)kind, o->defs[i].id));
+		for (size_t i = 0; i < t->n; i++)
+			if (t->defs[i].kind == (def_kind)kind && !facets_find(o, (def_kind)kind, t->defs[i].id))
+				html_definition(sb, v, NULL, &t->defs[i]);
+	}
 }
 
 static void render_html(strbuf *sb, const verify *v)
 {
 	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
 	html_page_begin(sb, "rtab verify", v->pair ? trs->locales[v->tlocale] : "en");
-	sb_puts(sb, "<style>td.differs,th.differs{background:#ffd0d0;border:2px solid #c00000;font-weight:bold}"
+	sb_puts(sb, "<style>td.differs,th.differs,h3.differs{background:#ffd0d0;border:2px solid #c00000;font-weight:bold}"
 		    "li.error{color:#900}li.warning{color:#850}</style>\n<h1>rtab verify</h1>\n<p>");
 	html_escape(sb, v->o.l.path);
 	if (v->pair) {
@@ -506,7 +714,7 @@ static void render_html(strbuf *sb, const verify *v)
 		html_page_end(sb);
 		return;
 	}
-	sb_puts(sb, "<h2>Tables</h2>\n");
+	sb_puts(sb, "<h2>Results tables</h2>\n");
 	for (size_t t = 0; t < ors->ntables; t++) {
 		int tt = rtab_find_table(trs, ors->tables[t].id);
 		if (tt < 0)
@@ -519,21 +727,7 @@ static void render_html(strbuf *sb, const verify *v)
 		html_pair_end(sb);
 		sb_puts(sb, "</section>\n");
 	}
-	sb_puts(sb, "<h2>Other differences</h2>\n");
-	for (size_t i = 0; i < v->n; i++) {
-		const finding *f = &v->f[i];
-		if (!f->diff)
-			continue;
-		bool any = f->kind != DEF_TABLE;
-		for (size_t k = 0; !any && k < f->diff->n; k++)
-			any = strncmp(diff_key(&f->diff->changes[k]), "row '", 5) != 0;
-		if (!any)
-			continue;
-		sb_puts(sb, "<h3>");
-		html_escape(sb, f->message);
-		sb_puts(sb, "</h3>\n");
-		html_facets(sb, f);
-	}
+	html_definitions(sb, v);
 	html_page_end(sb);
 }
 

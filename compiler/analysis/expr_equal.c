@@ -1,0 +1,656 @@
+/* Whether two expressions mean the same (see expr_equal.h). */
+#include "analysis/expr_equal.h"
+
+#include "base/util.h"
+#include "codegen/expr_intervals.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Evaluations per side beyond which the situations are not all tried. */
+#define EXHAUSTIVE_LIMIT (UINT64_C(1) << 21)
+/* Inputs of one comparison (a normal form has one coefficient each). */
+#define MAX_SPACE_INPUTS 32
+
+/* The situations of the inputs both expressions read, matched by id. */
+typedef struct space {
+	const rtab_ruleset *a, *b;
+	size_t n;
+	const char *id[MAX_SPACE_INPUTS];
+	int ia[MAX_SPACE_INPUTS], ib[MAX_SPACE_INPUTS]; /* the input's index on each side */
+	int lo, hi, face_lo, face_hi;
+	size_t nfaces; /* faces a roll of either may read (0: no dice) */
+	bool dice_ok;  /* every die of both has the same faces */
+	bool faces_known;
+} space;
+
+static bool add_input(space *s, const char *id)
+{
+	for (size_t k = 0; k < s->n; k++)
+		if (strcmp(s->id[k], id) == 0)
+			return true;
+	if (s->n == MAX_SPACE_INPUTS)
+		return false;
+	s->id[s->n] = id;
+	s->ia[s->n] = rtab_find_input(s->a, id);
+	s->ib[s->n] = rtab_find_input(s->b, id);
+	s->n++;
+	return true;
+}
+
+/* The inputs and dice e reads; false when there are too many to match. */
+static bool read_expr(space *s, const rtab_ruleset *rs, const rtab_expr *e)
+{
+	size_t faces = 0;
+	for (size_t i = 0; i < e->ninstrs; i++) {
+		const rtab_instr *in = &e->instrs[i];
+		if (in->op == RTAB_OP_INPUT && in->arg >= 0 && (size_t)in->arg < rs->ninputs) {
+			if (!add_input(s, rs->inputs[in->arg].id))
+				return false;
+		} else if (in->op == RTAB_OP_ROLL && in->arg >= 0 && (size_t)in->arg < rs->ndice) {
+			const rtab_dice *d = &rs->dice[in->arg];
+			faces += d->nfaces;
+			for (size_t g = 0; g < d->ngroups; g++) {
+				if (!s->faces_known) {
+					s->face_lo = d->groups[g].face_min;
+					s->face_hi = d->groups[g].face_max;
+					s->faces_known = true;
+				}
+				s->dice_ok &= d->groups[g].face_min == s->face_lo && d->groups[g].face_max == s->face_hi;
+			}
+		}
+	}
+	if (faces > s->nfaces)
+		s->nfaces = faces;
+	return true;
+}
+
+static void type_text(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
+{
+	if (in->type == RTAB_TYPE_BOOL)
+		sb_puts(sb, "bool");
+	else if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums) {
+		const rtab_enum *e = &rs->enums[in->enum_index];
+		sb_printf(sb, "%s (", e->id);
+		for (size_t v = 0; v < e->nvalues; v++)
+			sb_printf(sb, "%s%s", v ? ", " : "", e->values[v].id);
+		sb_putc(sb, ')');
+	} else if (in->step > 0)
+		sb_printf(sb, "number %d..%d by %d/%d", in->min, in->max, in->step, (int)rs->scale);
+	else
+		sb_printf(sb, "int %d..%d", in->min, in->max);
+}
+
+char *expr_inputs_differ(const rtab_ruleset *a, const rtab_ruleset *b, const char *const *ids, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		int ia = rtab_find_input(a, ids[k]), ib = rtab_find_input(b, ids[k]);
+		if (ia < 0 || ib < 0)
+			return xasprintf("input '%s' is only in the %s", ids[k], ia < 0 ? "translation" : "original");
+		strbuf ta = {0}, tb = {0};
+		type_text(&ta, a, &a->inputs[ia]);
+		type_text(&tb, b, &b->inputs[ib]);
+		bool same = strcmp(ta.data, tb.data) == 0 && (a->inputs[ia].step <= 0 || a->scale == b->scale);
+		char *why = same ? NULL : xasprintf("input '%s' is %s in the original, %s in the translation",
+						     ids[k], ta.data, tb.data);
+		sb_free(&ta);
+		sb_free(&tb);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
+static uint64_t input_size(const rtab_input *in)
+{
+	int64_t step = in->step > 0 ? in->step : 1;
+	return (uint64_t)(((int64_t)in->max - in->min) / step + 1);
+}
+
+/* The number of evaluations per side to try every situation and roll, or
+ * UINT64_MAX past the limit. */
+static uint64_t space_size(const space *s, uint64_t *situations)
+{
+	uint64_t n = 1;
+	for (size_t k = 0; k < s->n; k++) {
+		n *= input_size(&s->a->inputs[s->ia[k]]);
+		if (n > EXHAUSTIVE_LIMIT)
+			return UINT64_MAX;
+	}
+	*situations = n;
+	for (size_t f = 0; f < s->nfaces; f++) {
+		n *= (uint64_t)(s->face_hi - s->face_lo + 1);
+		if (n > EXHAUSTIVE_LIMIT)
+			return UINT64_MAX;
+	}
+	return n;
+}
+
+/* A value, or an error status below every value. */
+static int64_t eval(const rtab_ruleset *rs, const rtab_expr *e, const int32_t *in, const int32_t *faces,
+		    size_t nfaces)
+{
+	if (!e->ninstrs)
+		return 1; /* no condition: always */
+	rtab_eval_ctx ctx = {0};
+	ctx.faces = faces;
+	ctx.nfaces = nfaces;
+	int32_t value = 0;
+	int rc = rtab_expr_eval_ctx(rs, e, in, rs->ninputs, &ctx, &value);
+	return rc == RTAB_OK ? value : (int64_t)INT32_MIN - 1 - rc;
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return (a > b) - (a < b);
+}
+
+static bool is_condition(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	if (!e->ninstrs)
+		return true;
+	const rtab_instr *last = &e->instrs[e->ninstrs - 1];
+	switch (last->op) {
+	case RTAB_OP_INPUT:
+		return last->arg >= 0 && (size_t)last->arg < rs->ninputs && rs->inputs[last->arg].type == RTAB_TYPE_BOOL;
+	case RTAB_OP_EQ: case RTAB_OP_NE: case RTAB_OP_LT: case RTAB_OP_LE: case RTAB_OP_GT:
+	case RTAB_OP_GE: case RTAB_OP_AND: case RTAB_OP_OR: case RTAB_OP_NOT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void value_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e, int64_t v)
+{
+	if (v < INT32_MIN)
+		sb_printf(sb, "no value (%s)", rtab_status_message((int)(-(v - INT32_MIN + 1))));
+	else if (is_condition(rs, e))
+		sb_puts(sb, v ? "holds" : "does not hold");
+	else if (rs->scale > 1) {
+		char num[32];
+		if (rtab_format_exact((int32_t)v, rs->scale, num, sizeof num) == RTAB_OK)
+			sb_puts(sb, num);
+		else
+			sb_printf(sb, "%lld", (long long)v);
+	} else
+		sb_printf(sb, "%lld", (long long)v);
+}
+
+/* "when move = 7, rear_attack = true" (the original's names of values). */
+static void situation_text(strbuf *sb, const space *s, const int32_t *in)
+{
+	if (!s->n) {
+		sb_puts(sb, "always");
+		return;
+	}
+	sb_puts(sb, "when ");
+	for (size_t k = 0; k < s->n; k++) {
+		const rtab_input *ip = &s->a->inputs[s->ia[k]];
+		int32_t v = in[s->ia[k]];
+		sb_printf(sb, "%s%s = ", k ? ", " : "", s->id[k]);
+		if (ip->type == RTAB_TYPE_BOOL)
+			sb_puts(sb, v ? "true" : "false");
+		else if (ip->type == RTAB_TYPE_ENUM && ip->enum_index >= 0 && ip->enum_index < s->a->nenums &&
+			 v >= 0 && v < s->a->enums[ip->enum_index].nvalues)
+			sb_puts(sb, s->a->enums[ip->enum_index].values[v].id);
+		else {
+			char num[32];
+			if (ip->step > 0 && rtab_format_exact(v, s->a->scale, num, sizeof num) == RTAB_OK)
+				sb_puts(sb, num);
+			else
+				sb_printf(sb, "%d", v);
+		}
+	}
+}
+
+/* The inputs of both sides at their defaults, those of s at their first values. */
+static void first_situation(const space *s, int32_t **ina, int32_t **inb)
+{
+	*ina = xcalloc(s->a->ninputs + 1, sizeof **ina);
+	*inb = xcalloc(s->b->ninputs + 1, sizeof **inb);
+	rtab_inputs_default(s->a, *ina, s->a->ninputs);
+	rtab_inputs_default(s->b, *inb, s->b->ninputs);
+	for (size_t k = 0; k < s->n; k++) {
+		(*ina)[s->ia[k]] = s->a->inputs[s->ia[k]].min;
+		(*inb)[s->ib[k]] = s->b->inputs[s->ib[k]].min;
+	}
+}
+
+/* The next situation: the first input varies fastest. */
+static void next_situation(const space *s, int32_t *ina, int32_t *inb)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		const rtab_input *ip = &s->a->inputs[s->ia[k]];
+		int32_t step = ip->step > 0 ? ip->step : 1;
+		if (ina[s->ia[k]] <= ip->max - step) {
+			ina[s->ia[k]] += step;
+			inb[s->ib[k]] += step;
+			return;
+		}
+		ina[s->ia[k]] = ip->min;
+		inb[s->ib[k]] = s->b->inputs[s->ib[k]].min;
+	}
+}
+
+/* Every situation, every roll: the values (their distribution, with dice) compared. */
+static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb, uint64_t situations,
+		       expr_verdict *v)
+{
+	int32_t *ina, *inb;
+	first_situation(s, &ina, &inb);
+	uint64_t rolls = 1;
+	for (size_t f = 0; f < s->nfaces; f++)
+		rolls *= (uint64_t)(s->face_hi - s->face_lo + 1);
+	int32_t *faces = xcalloc(s->nfaces + 1, sizeof *faces);
+	int64_t *va = xcalloc(rolls, sizeof *va), *vb = xcalloc(rolls, sizeof *vb);
+	v->equal = true;
+	v->method = EXPR_EXHAUSTIVE;
+	v->situations = situations;
+	v->rolls = rolls;
+	for (uint64_t n = 0; n < situations && v->equal; n++) {
+		for (size_t f = 0; f < s->nfaces; f++)
+			faces[f] = s->face_lo;
+		for (uint64_t r = 0; r < rolls; r++) {
+			va[r] = eval(s->a, ea, ina, faces, s->nfaces);
+			vb[r] = eval(s->b, eb, inb, faces, s->nfaces);
+			for (size_t f = 0; f < s->nfaces && ++faces[f] > s->face_hi; f++)
+				faces[f] = s->face_lo;
+		}
+		if (rolls > 1) {
+			qsort(va, rolls, sizeof *va, cmp_i64);
+			qsort(vb, rolls, sizeof *vb, cmp_i64);
+		}
+		if (memcmp(va, vb, rolls * sizeof *va) != 0) {
+			v->equal = false;
+			strbuf sb = {0};
+			situation_text(&sb, s, ina);
+			if (rolls > 1) {
+				sb_puts(&sb, ": the original rolls ");
+				value_text(&sb, s->a, ea, va[0]);
+				sb_puts(&sb, "..");
+				value_text(&sb, s->a, ea, va[rolls - 1]);
+				sb_puts(&sb, ", the translation ");
+				value_text(&sb, s->b, eb, vb[0]);
+				sb_puts(&sb, "..");
+				value_text(&sb, s->b, eb, vb[rolls - 1]);
+				if (va[0] == vb[0] && va[rolls - 1] == vb[rolls - 1])
+					sb_puts(&sb, " with other odds");
+			} else {
+				sb_puts(&sb, ": the original ");
+				value_text(&sb, s->a, ea, va[0]);
+				sb_puts(&sb, is_condition(s->a, ea) ? ", the translation's " : ", the translation ");
+				value_text(&sb, s->b, eb, vb[0]);
+			}
+			v->why = sb.data;
+			break;
+		}
+		next_situation(s, ina, inb);
+	}
+	free(ina);
+	free(inb);
+	free(faces);
+	free(va);
+	free(vb);
+}
+
+/* A sum of inputs times constants, plus a constant: an exact normal form. */
+typedef struct linear {
+	int64_t c;
+	int64_t coef[MAX_SPACE_INPUTS];
+	bool constant;
+} linear;
+
+static bool linear_form(const space *s, const rtab_ruleset *rs, const rtab_expr *e, linear *out)
+{
+	linear st[RTAB_MAX_EXPR_STACK];
+	int sp = 0;
+	const int64_t big = INT64_C(1) << 40; /* far from overflow: refuse beyond */
+	for (size_t i = 0; i < e->ninstrs; i++) {
+		const rtab_instr *in = &e->instrs[i];
+		linear *x = sp >= 2 ? &st[sp - 2] : NULL, *y = sp >= 1 ? &st[sp - 1] : NULL;
+		switch (in->op) {
+		case RTAB_OP_CONST:
+		case RTAB_OP_CONST_EXACT:
+		case RTAB_OP_INPUT:
+			if (sp == RTAB_MAX_EXPR_STACK)
+				return false;
+			memset(&st[sp], 0, sizeof st[sp]);
+			st[sp].constant = in->op != RTAB_OP_INPUT;
+			if (in->op != RTAB_OP_INPUT)
+				st[sp].c = in->arg;
+			else {
+				if (in->arg < 0 || (size_t)in->arg >= rs->ninputs)
+					return false;
+				size_t k = 0;
+				while (k < s->n && strcmp(s->id[k], rs->inputs[in->arg].id) != 0)
+					k++;
+				if (k == s->n)
+					return false;
+				st[sp].coef[k] = 1;
+			}
+			sp++;
+			break;
+		case RTAB_OP_NEG:
+		case RTAB_OP_SCALE:
+			if (!y)
+				return false;
+			y->c *= in->op == RTAB_OP_NEG ? -1 : in->arg;
+			for (size_t k = 0; k < s->n; k++)
+				y->coef[k] *= in->op == RTAB_OP_NEG ? -1 : in->arg;
+			break;
+		case RTAB_OP_ADD:
+		case RTAB_OP_SUB:
+		case RTAB_OP_MUL: {
+			if (!x)
+				return false;
+			if (in->op == RTAB_OP_MUL) {
+				if (!x->constant && !y->constant)
+					return false;
+				const linear *k = x->constant ? x : y, *other = x->constant ? y : x;
+				linear r = *other;
+				r.c *= k->c;
+				for (size_t j = 0; j < s->n; j++)
+					r.coef[j] *= k->c;
+				*x = r;
+			} else {
+				int64_t sign = in->op == RTAB_OP_SUB ? -1 : 1;
+				x->c += sign * y->c;
+				for (size_t j = 0; j < s->n; j++)
+					x->coef[j] += sign * y->coef[j];
+				x->constant &= y->constant;
+			}
+			sp--;
+			if (x->c > big || x->c < -big)
+				return false;
+			break;
+		}
+		default:
+			return false;
+		}
+	}
+	if (sp != 1)
+		return false;
+	*out = st[0];
+	return true;
+}
+
+static bool final_interval(const rtab_ruleset *rs, const rtab_expr *e, ival *out)
+{
+	if (!e->ninstrs)
+		return false;
+	sstate *st = xcalloc((size_t)e->ninstrs + 1, sizeof *st);
+	bool ok = expr_intervals(rs, e, st) && st[e->ninstrs].set && st[e->ninstrs].depth == 1;
+	if (ok)
+		*out = st[e->ninstrs].s[0];
+	free(st);
+	return ok;
+}
+
+static int modifier_index(const rtab_ruleset *rs, const char *id)
+{
+	for (size_t j = 0; j < rs->nmodifiers; j++)
+		if (strcmp(rs->modifiers[j].id, id) == 0)
+			return (int)j;
+	return -1;
+}
+
+/* A table's total modifier after its cap (or the status that stopped it). */
+static int64_t table_total(const rtab_ruleset *rs, size_t t, const int32_t *in)
+{
+	const rtab_table *tb = &rs->tables[t];
+	int32_t faces[RTAB_MAX_FACES] = {0};
+	size_t nfaces = 0;
+	if (tb->dice < rs->ndice) {
+		const rtab_dice *d = &rs->dice[tb->dice];
+		for (size_t g = 0; g < d->ngroups; g++)
+			for (size_t k = 0; k < d->groups[g].count && nfaces < RTAB_MAX_FACES; k++)
+				faces[nfaces++] = d->groups[g].face_min;
+	}
+	rtab_result r;
+	int rc = rtab_resolve_interpreted(rs, t, in, rs->ninputs, faces, nfaces, 0, &r);
+	return rc == RTAB_OK ? r.modifier : (int64_t)INT32_MIN - 1 - rc;
+}
+
+/* The table with only the modifiers named (in the original's order) and the cap given. */
+static rtab_ruleset *table_with(const rtab_ruleset *rs, size_t t, const char *const *ids, size_t n,
+				const rtab_table *cap_of, uint16_t **mods)
+{
+	rtab_ruleset *copy = xcalloc(1, sizeof *copy);
+	*copy = *rs;
+	rtab_table *tables = xcalloc(rs->ntables, sizeof *tables);
+	memcpy(tables, rs->tables, rs->ntables * sizeof *tables);
+	*mods = xcalloc(n + 1, sizeof **mods);
+	for (size_t k = 0; k < n; k++)
+		(*mods)[k] = (uint16_t)modifier_index(rs, ids[k]);
+	tables[t].modifiers = *mods;
+	tables[t].nmodifiers = (uint16_t)n;
+	tables[t].capped = cap_of->capped;
+	tables[t].cap_min = cap_of->cap_min;
+	tables[t].cap_max = cap_of->cap_max;
+	copy->tables = tables;
+	copy->native_resolve = NULL;
+	return copy;
+}
+
+static void table_free(rtab_ruleset *copy, uint16_t *mods)
+{
+	free((void *)copy->tables);
+	free(copy);
+	free(mods);
+}
+
+void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
+		    size_t nids, expr_verdict *v)
+{
+	memset(v, 0, sizeof *v);
+	space s = {0};
+	s.a = a;
+	s.b = b;
+	s.dice_ok = true;
+	bool fits = true;
+	for (size_t k = 0; k < nids && fits; k++) {
+		int ma = modifier_index(a, ids[k]), mb = modifier_index(b, ids[k]);
+		fits = ma >= 0 && mb >= 0 && read_expr(&s, a, &a->modifiers[ma].condition) &&
+		       read_expr(&s, a, &a->modifiers[ma].value) && read_expr(&s, b, &b->modifiers[mb].condition) &&
+		       read_expr(&s, b, &b->modifiers[mb].value);
+	}
+	char *differ = fits ? expr_inputs_differ(a, b, s.id, s.n) : NULL;
+	uint64_t situations = 0;
+	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
+		v->method = differ ? EXPR_UNDEFINED : EXPR_UNPROVEN;
+		v->why = differ;
+		return;
+	}
+	/* Only those modifiers, under the original's cap: another modifier, a
+	 * list or a cap that differs is a difference of its own, reported there. */
+	uint16_t *mods_a, *mods_b;
+	rtab_ruleset *pa = table_with(a, ta, ids, nids, &a->tables[ta], &mods_a);
+	rtab_ruleset *pb = table_with(b, tb, ids, nids, &a->tables[ta], &mods_b);
+	int32_t *ina, *inb;
+	first_situation(&s, &ina, &inb);
+	v->equal = true;
+	v->method = EXPR_EXHAUSTIVE;
+	v->situations = situations;
+	v->rolls = 1;
+	for (uint64_t n = 0; n < situations && v->equal; n++) {
+		int64_t x = table_total(pa, ta, ina), y = table_total(pb, tb, inb);
+		if (x != y) {
+			v->equal = false;
+			strbuf sb = {0};
+			situation_text(&sb, &s, ina);
+			sb_printf(&sb, ": the original's total modifier %lld, the translation's %lld", (long long)x,
+				  (long long)y);
+			v->why = sb.data;
+		}
+		next_situation(&s, ina, inb);
+	}
+	free(ina);
+	free(inb);
+	table_free(pa, mods_a);
+	table_free(pb, mods_b);
+}
+
+static const char *comparison_text(int op)
+{
+	switch (op) {
+	case RTAB_OP_LT: return "<";
+	case RTAB_OP_LE: return "<=";
+	case RTAB_OP_GT: return ">";
+	case RTAB_OP_GE: return ">=";
+	case RTAB_OP_EQ: return "==";
+	case RTAB_OP_NE: return "!=";
+	default: return NULL;
+	}
+}
+
+/* "the comparison '>=' is '>' (strict)": when the two differ in one comparison only. */
+static char *changed_comparison(const rtab_expr *ea, const rtab_expr *eb)
+{
+	if (ea->ninstrs != eb->ninstrs)
+		return NULL;
+	size_t at = SIZE_MAX;
+	for (size_t i = 0; i < ea->ninstrs; i++)
+		if (ea->instrs[i].op != eb->instrs[i].op || ea->instrs[i].arg != eb->instrs[i].arg) {
+			if (at != SIZE_MAX)
+				return NULL;
+			at = i;
+		}
+	if (at == SIZE_MAX)
+		return NULL;
+	const char *x = comparison_text(ea->instrs[at].op), *y = comparison_text(eb->instrs[at].op);
+	if (!x || !y)
+		return NULL;
+	int ob = eb->instrs[at].op, oa = ea->instrs[at].op;
+	bool strict = (oa == RTAB_OP_LE && ob == RTAB_OP_LT) || (oa == RTAB_OP_GE && ob == RTAB_OP_GT);
+	bool loose = (oa == RTAB_OP_LT && ob == RTAB_OP_LE) || (oa == RTAB_OP_GT && ob == RTAB_OP_GE);
+	return xasprintf("the comparison '%s' is '%s'%s in the translation", x, y,
+			 strict ? ", strict," : loose ? ", not strict," : "");
+}
+
+/* A top-level 'if C then X else Y' as its three parts (slices of e). */
+static bool split_if(const rtab_expr *e, rtab_expr *c, rtab_expr *x, rtab_expr *y)
+{
+	size_t n = e->ninstrs;
+	for (size_t j = 0; j < n; j++) {
+		if (e->instrs[j].op != RTAB_OP_JUMP_IF_FALSE || e->instrs[j].arg < 1)
+			continue;
+		size_t jump = j + (size_t)e->instrs[j].arg; /* the 'then' branch's closing jump */
+		if (jump >= n || e->instrs[jump].op != RTAB_OP_JUMP || jump + 1 + (size_t)e->instrs[jump].arg != n)
+			continue;
+		*c = (rtab_expr){(uint16_t)j, e->instrs};
+		*x = (rtab_expr){(uint16_t)(jump - j - 1), e->instrs + j + 1};
+		*y = (rtab_expr){(uint16_t)(n - jump - 1), e->instrs + jump + 1};
+		return c->ninstrs && x->ninstrs && y->ninstrs;
+	}
+	return false;
+}
+
+static bool same(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb)
+{
+	expr_verdict v;
+	expr_compare(a, ea, b, eb, &v);
+	free(v.why);
+	return v.equal;
+}
+
+/* "the branches are swapped": the same branches under the opposite condition,
+ * or the branches exchanged under the same one. */
+static bool swapped_branches(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b,
+			     const rtab_expr *eb)
+{
+	rtab_expr ca, xa, ya, cb, xb, yb;
+	if (!split_if(ea, &ca, &xa, &ya) || !split_if(eb, &cb, &xb, &yb))
+		return false;
+	if (same(a, &ca, b, &cb))
+		return same(a, &xa, b, &yb) && same(a, &ya, b, &xb);
+	rtab_instr *not_cb = xcalloc((size_t)cb.ninstrs + 1, sizeof *not_cb);
+	memcpy(not_cb, cb.instrs, cb.ninstrs * sizeof *not_cb);
+	not_cb[cb.ninstrs] = (rtab_instr){RTAB_OP_NOT, 0};
+	rtab_expr opposite = {(uint16_t)(cb.ninstrs + 1), not_cb};
+	bool swapped = same(a, &ca, b, &opposite) && same(a, &xa, b, &xb) && same(a, &ya, b, &yb);
+	free(not_cb);
+	return swapped;
+}
+
+/* What differs in the reader's terms, before where it shows. */
+static void describe(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
+		     expr_verdict *v)
+{
+	char *what = swapped_branches(a, ea, b, eb)
+			     ? xstrdup("the branches are swapped")
+			     : changed_comparison(ea, eb);
+	if (!what)
+		return;
+	char *why = xasprintf("%s; %s", what, v->why);
+	free(what);
+	free(v->why);
+	v->why = why;
+}
+
+void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
+		  expr_verdict *v)
+{
+	memset(v, 0, sizeof *v);
+	space s = {0};
+	s.a = a;
+	s.b = b;
+	s.dice_ok = true;
+	bool fits = read_expr(&s, a, ea) && read_expr(&s, b, eb);
+	if (fits) {
+		char *differ = expr_inputs_differ(a, b, s.id, s.n);
+		if (differ) {
+			v->method = EXPR_UNDEFINED;
+			v->why = xasprintf("%s: not compared beyond that", differ);
+			free(differ);
+			return;
+		}
+	}
+	/* The integer inputs a sum of may hold: scale-free only when both agree. */
+	uint64_t situations = 0;
+	if (fits && s.dice_ok && space_size(&s, &situations) != UINT64_MAX) {
+		exhaustive(&s, ea, eb, situations, v);
+		if (!v->equal)
+			describe(a, ea, b, eb, v);
+		return;
+	}
+	linear la, lb;
+	if (fits && a->scale == b->scale && linear_form(&s, a, ea, &la) && linear_form(&s, b, eb, &lb)) {
+		v->method = EXPR_NORMAL_FORM;
+		v->equal = la.c == lb.c && memcmp(la.coef, lb.coef, s.n * sizeof *la.coef) == 0;
+		if (!v->equal)
+			v->why = xstrdup("their sums of inputs differ");
+		return;
+	}
+	ival ia, ib;
+	if (final_interval(a, ea, &ia) && final_interval(b, eb, &ib)) {
+		if (ia.lo == ia.hi && ib.lo == ib.hi && ia.lo == ib.lo) {
+			v->method = EXPR_INTERVALS;
+			v->equal = true;
+			return;
+		}
+		if (ia.hi < ib.lo || ib.hi < ia.lo) {
+			v->method = EXPR_INTERVALS;
+			v->why = xasprintf("the original reaches %lld..%lld, the translation %lld..%lld", (long long)ia.lo,
+					   (long long)ia.hi, (long long)ib.lo, (long long)ib.hi);
+			return;
+		}
+	}
+	v->method = EXPR_UNPROVEN;
+	v->why = xstrdup("too many situations to try and no exact form: compared as written");
+}
+
+char *expr_method_text(const expr_verdict *v)
+{
+	switch (v->method) {
+	case EXPR_EXHAUSTIVE:
+		return xasprintf("exhaustively, over %llu situation%s%s", (unsigned long long)v->situations,
+				 v->situations == 1 ? "" : "s", v->rolls > 1 ? " and every roll of the dice" : "");
+	case EXPR_NORMAL_FORM: return xstrdup("by a normal form");
+	case EXPR_INTERVALS: return xstrdup("by reachable intervals");
+	case EXPR_UNPROVEN: return xstrdup("as written");
+	case EXPR_UNDEFINED: return xstrdup("not compared");
+	}
+	return xstrdup("?");
+}

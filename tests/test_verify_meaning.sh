@@ -1,0 +1,95 @@
+#!/bin/sh
+# rtab verify compares meaning (issue 19): a close-combat original and its
+# Russian translation written anew (equal expressions rewritten, lists
+# reordered, references translated, a group's cap for a min) pass clean and
+# say how each equality was proved; a copy with one planted fault of each
+# kind reports each exactly, at the item, and nothing else; the methods
+# beyond trying every situation (a normal form, reachable intervals) and
+# inputs that differ in domain.
+# usage: test_verify_meaning.sh RTAB SOURCE_ROOT
+set -u
+. "${0%/*}/setup.sh"
+v=tests/verify
+en=$v/close_combat_en.rtab ru=$v/close_combat_ru.rtab bad=$v/close_combat_faulty.rtab
+
+expect() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
+	name=$1 want=$2 needle=$3
+	shift 3
+	out=$("$@" 2>&1)
+	status=$?
+	if [ "$status" -ne "$want" ]; then
+		echo "FAIL $name: exit $status, expected $want"; echo "$out" | head -20
+		failed=$((failed + 1)); return
+	fi
+	case $out in
+	*"$needle"*) passed=$((passed + 1)) ;;
+	*) echo "FAIL $name: output lacks '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
+	esac
+}
+
+# The faithful translation: clean, each rewriting proved and how.
+expect faithful 0 "0 errors, 0 warnings" "$rtab" verify "$en" "$ru"
+expect proof-branches 0 "distance 'follow_up', value in inches: \"if move > 6 then 3d6 else 2d6\" means the original's \"if move <= 6 then 2d6 else 3d6\" (exhaustively, over 13 situations and every roll of the dice)" "$rtab" verify "$en" "$ru"
+expect proof-true 0 "modifier 'rear', when: \"rear_attack\" means the original's \"rear_attack == true\" (exhaustively, over 2 situations)" "$rtab" verify "$en" "$ru"
+expect proof-negation 0 "modifier 'outpaced', value: \"pursuer - flee\" means the original's \"-(flee - pursuer)\"" "$rtab" verify "$en" "$ru"
+expect proof-set 0 "table 'melee', modifiers: \"wounded, rabble, veterans, support, flank, rear\" means the original's \"rear, flank, support, veterans, rabble, wounded\" (as a set)" "$rtab" verify "$en" "$ru"
+expect proof-cap 0 "group 'support_cap', in the translation only, means the same (the same total modifier of table 'melee', exhaustively, over 7 situations)" "$rtab" verify "$en" "$ru"
+expect proof-json 0 '"proved": "exhaustively, over 169 situations"' "$rtab" verify "$en" "$ru" --format json
+
+# The faulty copy: its golden, and as many findings as planted faults.
+"$rtab" verify "$en" "$bad" >"$tmp/out" 2>/dev/null
+status=$?
+if [ $status -ne 1 ]; then
+	echo "FAIL faulty: exit $status, expected 1"; failed=$((failed + 1))
+elif ! sh "$golden_diff" $v/close_combat_faulty.txt "$tmp/out"; then
+	echo "FAIL faulty: output differs from $v/close_combat_faulty.txt"; failed=$((failed + 1))
+else
+	passed=$((passed + 1))
+fi
+faults=$(grep -c '# FAULT: ' "$bad") warnings=$(grep -c '# FAULT (warning)' "$bad")
+expect faulty-count 1 "$faults errors, $warnings warning" "$rtab" verify "$en" "$bad"
+expect faulty-value 1 "always: the original 1, the translation 2" "$rtab" verify "$en" "$bad"
+expect faulty-strict 1 "the comparison '>=' is '>', strict, in the translation; when wounds = 2" "$rtab" verify "$en" "$bad"
+expect faulty-swapped 1 "the branches are swapped; when move = 0" "$rtab" verify "$en" "$bad"
+expect faulty-missing 1 "the translation lacks 'flank'" "$rtab" verify "$en" "$bad"
+expect faulty-extra 1 "option 'rout': in the translation only ($bad:76:3)" "$rtab" verify "$en" "$bad"
+expect faulty-cap 1 "cap: original \"-3..3\"" "$rtab" verify "$en" "$bad"
+expect faulty-label 1 "the 'ru' label \"Militia\" is the original's 'en' text" "$rtab" verify "$en" "$bad"
+
+# A group capped at 2 for a min(3, ...): the totals differ, and say where.
+sed 's/cap -3\.\.3; }/cap -2..2; }/' "$ru" >"$tmp/cap2.rtab"
+expect cap-differs 1 "group 'support_cap' is in the translation but not in the original" "$rtab" verify "$en" "$tmp/cap2.rtab"
+expect cap-differs-where 1 "in table 'melee', when supports = 3: the original's total modifier 3, the translation's 2 (exhaustively)" "$rtab" verify "$en" "$tmp/cap2.rtab"
+
+# An input of another domain: said so, and the meaning not compared over it.
+sed 's/input move: int 0\.\.12/input move: int 0..10/' "$ru" >"$tmp/domain.rtab"
+expect domain 1 "input 'move' is int 0..12 in the original, int 0..10 in the translation: not compared beyond that" "$rtab" verify "$en" "$tmp/domain.rtab"
+
+# References are labels: translated, they are the same; dropped, an error.
+sed 's/^modifier flank @ "[^"]*" {/modifier flank {/' "$ru" >"$tmp/noref.rtab"
+expect reference-missing 1 "rule: original \"2.1\" ($en:39:10), translation: none" "$rtab" verify "$en" "$tmp/noref.rtab"
+expect reference-missing-count 1 "1 error, 0 warnings" "$rtab" verify "$en" "$tmp/noref.rtab"
+
+# Beyond every situation: a normal form, and reachable intervals.
+big() { # FILE VALUE_OF_M VALUE_OF_Z
+	cat >"$1" <<EOR
+ruleset big { locales en; en "Big"; }
+dice d6 = 1d6;
+input a: int 0..5000 = 0 { en "A"; }
+input b: int 0..5000 = 0 { en "B"; }
+outcome lost { en "Lost"; }
+outcome won { en "Won"; }
+modifier m { en "M"; value $2; }
+modifier z { en "Z"; value $3; }
+table t { en "T"; roll d6; modifiers m, z; rows { lost <=3; won >=4; } }
+EOR
+}
+big "$tmp/big_a.rtab" "a - b" "min(a + b, 0)"
+big "$tmp/big_b.rtab" "-(b - a)" "0"
+expect normal-form 0 "modifier 'm', value: \"-(b - a)\" means the original's \"a - b\" (by a normal form)" "$rtab" verify "$tmp/big_a.rtab" "$tmp/big_b.rtab"
+expect intervals 0 "modifier 'z', value: \"0\" means the original's \"min(a + b, 0)\" (by reachable intervals)" "$rtab" verify "$tmp/big_a.rtab" "$tmp/big_b.rtab"
+big "$tmp/big_c.rtab" "b - a" "0"
+expect normal-form-differs 1 "their sums of inputs differ (by a normal form)" "$rtab" verify "$tmp/big_a.rtab" "$tmp/big_c.rtab"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
