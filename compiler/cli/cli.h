@@ -25,6 +25,7 @@ int cmd_diff(cli_ctx *c, int argc, char **argv);
 int cmd_verify(cli_ctx *c, int argc, char **argv);
 int cmd_export(cli_ctx *c, int argc, char **argv);
 int cmd_vectors(cli_ctx *c, int argc, char **argv);
+int cmd_fmt(cli_ctx *c, int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)

@@ -24,6 +24,7 @@ static const char usage_text[] =
 	"  verify ORIGINAL TRANSLATION  a translation against its original (or one file's labels)\n"
 	"  export --format F FILE    the ruleset as json, csv, markdown or an html print proof\n"
 	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
+	"  fmt FILE...|-             the canonical layout (--check: a diff; -i: in place)\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -70,6 +71,7 @@ static int run(cli_ctx *c, int argc, char **argv)
 		{"odds", cmd_odds},
 		{"export", cmd_export},
 		{"vectors", cmd_vectors},
+		{"fmt", cmd_fmt},
 	};
 
 	if (argc < 2)
