@@ -567,15 +567,22 @@ static void layout(writer *w)
 	flush(w, NULL);
 }
 
-/* The lines joined; trailing comments of consecutive lines in one column. */
+/* How far apart the ends of the code of lines whose comments share a column may be. */
+#define COMMENT_SPREAD 24
+
+/* The lines joined; trailing comments of consecutive lines of about the same
+ * length in one column. */
 static void join_lines(writer *w, strbuf *out)
 {
 	for (size_t i = 0; i < w->nlines;) {
-		size_t j = i, column = 0;
+		size_t j = i, column = 0, shortest = (size_t)-1;
 		while (j < w->nlines && w->lines[j].comment) {
 			size_t wd = width_of(w->lines[j].code);
-			if (wd > column)
-				column = wd;
+			size_t lo = wd < shortest ? wd : shortest, hi = wd > column ? wd : column;
+			if (j > i && hi - lo > COMMENT_SPREAD)
+				break;
+			shortest = lo;
+			column = hi;
 			j++;
 		}
 		if (j == i) {
