@@ -11,55 +11,19 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { engine, grammar: loadGrammar, tokenize: tokenizeWith } = require('./grammar.js');
 
 const root = path.resolve(process.argv[2]);
 const update = process.argv.includes('--update') || process.env.RTAB_UPDATE_GOLDENS === '1';
-const modules = path.join(root, 'tests', 'npm', 'node_modules');
 
 function skip(why) {
   console.log(`SKIP: ${why}`);
   process.exit(process.env.RTAB_REQUIRE_TOOLS === '1' ? 1 : 77);
 }
 
-let vsctm, oniguruma;
-try {
-  vsctm = require(path.join(modules, 'vscode-textmate'));
-  oniguruma = require(path.join(modules, 'vscode-oniguruma'));
-} catch (e) {
-  skip(`vscode-textmate or vscode-oniguruma missing (npm ci --prefix tests/npm): ${e.message}`);
-}
-
-async function grammar() {
-  const wasm = fs.readFileSync(path.join(modules, 'vscode-oniguruma', 'release', 'onig.wasm'));
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new vsctm.Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (sources) => new oniguruma.OnigScanner(sources),
-      createOnigString: (s) => new oniguruma.OnigString(s),
-    }),
-    loadGrammar: async (scopeName) => {
-      if (scopeName !== 'source.rtab') return null;
-      const file = path.join(root, 'editors', 'rtab.tmLanguage.json');
-      return vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file);
-    },
-  });
-  return registry.loadGrammar('source.rtab');
-}
-
-// [line, column, text, scopes] of every token of a file.
-function tokenize(g, text) {
-  const out = [];
-  let stack = vsctm.INITIAL;
-  text.split('\n').forEach((line, n) => {
-    const r = g.tokenizeLine(line, stack);
-    for (const t of r.tokens) {
-      const piece = line.slice(t.startIndex, t.endIndex);
-      if (piece.length) out.push([n + 1, t.startIndex + 1, piece, t.scopes]);
-    }
-    stack = r.ruleStack;
-  });
-  return out;
-}
+const e = engine(root);
+if (!e) skip('vscode-textmate or vscode-oniguruma missing (npm ci --prefix tests/npm)');
+const tokenize = (g, text) => tokenizeWith(e, g, text);
 
 // A token has a scope of its own: one beyond the file's and the regions' (meta.*).
 function ownScope(scopes) {
@@ -67,7 +31,7 @@ function ownScope(scopes) {
 }
 
 (async () => {
-  const g = await grammar();
+  const g = await loadGrammar(root, e);
   let failures = 0;
 
   const fixture = path.join(root, 'tests', 'editors', 'tokens.rtab');
