@@ -567,6 +567,48 @@ static void layout(writer *w)
 	flush(w, NULL);
 }
 
+/* The width of the name that starts a line 'NAME { ... }' after its indentation,
+ * or 0 for another line; *indent set to that indentation. */
+static size_t named_block_name(const char *code, size_t *indent)
+{
+	size_t i = 0;
+	while (code[i] == ' ')
+		i++;
+	*indent = i;
+	size_t n = i;
+	while ((code[n] >= 'A' && code[n] <= 'Z') || (code[n] >= 'a' && code[n] <= 'z') || code[n] == '_' ||
+	       (n > i && code[n] >= '0' && code[n] <= '9'))
+		n++;
+	size_t len = strlen(code);
+	if (n == i || strncmp(code + n, " { ", 3) != 0 || len < 2 || code[len - 1] != '}')
+		return 0;
+	return n - i;
+}
+
+/* Consecutive lines 'NAME { ... }' at one indentation (the values of an enum
+ * with their labels) have their '{' in one column, as such lists are printed. */
+static void align_named_blocks(writer *w)
+{
+	for (size_t i = 0; i < w->nlines;) {
+		size_t indent, widest = named_block_name(w->lines[i].code, &indent), j = i + 1;
+		for (size_t in2; widest && j < w->nlines; j++) {
+			size_t name = named_block_name(w->lines[j].code, &in2);
+			if (!name || in2 != indent)
+				break;
+			if (name > widest)
+				widest = name;
+		}
+		for (size_t k = i; j > i + 1 && k < j; k++) {
+			char *code = w->lines[k].code;
+			size_t name = named_block_name(code, &indent);
+			w->lines[k].code = xasprintf("%.*s%*s%s", (int)(indent + name), code, (int)(widest - name), "",
+						     code + indent + name);
+			free(code);
+		}
+		i = j;
+	}
+}
+
 /* How far apart the ends of the code of lines whose comments share a column may be. */
 #define COMMENT_SPREAD 24
 
@@ -661,6 +703,7 @@ bool format_source(const char *text, size_t len, diag_ctx *diag, strbuf *out)
 	if (ok) {
 		sb_put(out, text, bom);
 		layout(&w);
+		align_named_blocks(&w);
 		join_lines(&w, out);
 	}
 	writer_free(&w);
