@@ -38,6 +38,9 @@ static const cli_verb verb = {
 		 "stay the same: what the file means does not change. A file with syntax\n"
 		 "errors gets its diagnostics and is not written.",
 	.opts = options,
+	.shared = CLI_DIAG,
+	.diag_help = "the options of rtab check; fmt finds syntax errors only, and\n"
+		     "prints them as --diagnostics asks",
 	.after = "Exit status: 0 when every file is formatted (or was written), 1 when a\n"
 		 "file has syntax errors, cannot be read or written, or (--check) is not\n"
 		 "formatted, 2 on bad usage, 3 out of memory.\n"};
