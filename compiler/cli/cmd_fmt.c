@@ -32,7 +32,7 @@ static const cli_verb verb = {
 		 "statement to a line (a block written on one line stays on one line\n"
 		 "while it fits in 100 columns; the '{' of consecutive 'NAME { ... }'\n"
 		 "lines in one column), tokens spaced alike, the columns of a\n"
-		 "grid aligned by display width, a list wider than 100 columns wrapped\n"
+		 "grid and of a 'rows' block aligned by display width, a list wider than 100 columns wrapped\n"
 		 "after its commas, comments kept where they stand and trailing comments\n"
 		 "of consecutive lines aligned, blank lines kept up to one. The tokens\n"
 		 "stay the same: what the file means does not change. A file with syntax\n"

@@ -346,7 +346,8 @@ static bool continues_after_brace(int token)
 	       token == ARROW;
 }
 
-/* A line of a grid: its cells (tokens written together), then what follows them. */
+/* A line of a grid or a row of a 'rows' block: its cells (tokens written
+ * together), then what follows them. */
 typedef struct grid_row {
 	char **cells;
 	size_t ncells;
@@ -354,6 +355,7 @@ typedef struct grid_row {
 	const item *comment;
 	const item *own_comment; /* a line that holds a comment only */
 	bool blank_before;
+	size_t from; /* the column of its first cell */
 } grid_row;
 
 static bool row_empty(const grid_row *r)
@@ -361,19 +363,98 @@ static bool row_empty(const grid_row *r)
 	return r->ncells == 0 && r->tail.len == 0 && !r->comment && !r->own_comment;
 }
 
-/* Lay out the grid whose lines start at item i; returns the index of its '}'. */
-static size_t emit_grid(writer *w, size_t i)
+static void add_row(grid_row **rows, size_t *nrows, size_t *cap, grid_row *row)
+{
+	if (*nrows == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*rows = xrealloc(*rows, *cap * sizeof **rows);
+	}
+	(*rows)[(*nrows)++] = *row;
+	memset(row, 0, sizeof *row);
+}
+
+static bool is_name(const char *cell)
+{
+	if (!((*cell >= 'A' && *cell <= 'Z') || (*cell >= 'a' && *cell <= 'z') || *cell == '_'))
+		return false;
+	for (; *cell; cell++)
+		if (!((*cell >= 'A' && *cell <= 'Z') || (*cell >= 'a' && *cell <= 'z') || *cell == '_' ||
+		      (*cell >= '0' && *cell <= '9')))
+			return false;
+	return true;
+}
+
+/* A row of a 'rows' block whose first statement carries the column ids
+ * ('tacw others break_off <=2 <=4;'): the ids a line of their own, over the
+ * columns after the names. */
+static void add_block_row(grid_row **rows, size_t *nrows, size_t *cap, grid_row *row)
+{
+	size_t names = 0;
+	while (names < row->ncells && is_name(row->cells[names]))
+		names++;
+	if (names >= 2 && names < row->ncells) {
+		grid_row header = {.cells = xcalloc(names - 1, sizeof(char *)), .ncells = names - 1,
+				   .blank_before = row->blank_before, .from = 1};
+		memcpy(header.cells, row->cells, (names - 1) * sizeof(char *));
+		memmove(row->cells, row->cells + names - 1, (row->ncells - names + 1) * sizeof(char *));
+		row->ncells -= names - 1;
+		row->blank_before = false;
+		add_row(rows, nrows, cap, &header);
+	}
+	add_row(rows, nrows, cap, row);
+}
+
+/* Append the text of t to the last cell of row. */
+static void glue_to_cell(grid_row *row, const items *in, const item *t)
+{
+	char *cell = row->cells[row->ncells - 1];
+	size_t n = strlen(cell), k = t->end - t->start;
+	cell = xrealloc(cell, n + k + 1);
+	memcpy(cell + n, in->text + t->start, k);
+	cell[n + k] = '\0';
+	row->cells[row->ncells - 1] = cell;
+}
+
+/*
+ * Lay out the lines of a grid (a line ends at each NL token) or the rows of
+ * a 'rows' block (a row ends at its ';') that start at item i, their cells in
+ * columns; returns the index of the closing '}'. A grid line with fewer cells
+ * (its header) stands under the last columns, a shorter row under the first.
+ */
+static size_t emit_grid(writer *w, size_t i, bool rows_block)
 {
 	const items *in = w->in;
 	grid_row *rows = NULL;
 	size_t nrows = 0, cap = 0;
 	grid_row row = {0};
 	const item *prev = NULL;
-	bool in_tail = false;
+	bool in_tail = false, row_done = false;
 	size_t k = i;
 	for (; k < in->n && in->v[k].token != '}'; k++) {
 		const item *t = &in->v[k];
+		if (row_done) {
+			/* A row's ';' is behind: a comment on its line is the row's. */
+			row_done = false;
+			in_tail = false;
+			if (t->token == SCAN_COMMENT && t->line == prev->end_line) {
+				row.comment = t;
+				add_block_row(&rows, &nrows, &cap, &row);
+				continue;
+			}
+			add_block_row(&rows, &nrows, &cap, &row);
+		}
 		bool ends_row = t->token == NL;
+		if (t->token == ';' && rows_block) {
+			if (row.tail.len)
+				sb_putc(&row.tail, ';');
+			else if (row.ncells)
+				glue_to_cell(&row, in, t);
+			else
+				sb_putc(&row.tail, ';');
+			row_done = true;
+			prev = t;
+			continue;
+		}
 		if (t->token == SCAN_COMMENT && row_empty(&row)) {
 			row.own_comment = t;
 			row.blank_before = t->blank_before;
@@ -394,33 +475,30 @@ static size_t emit_grid(writer *w, size_t i)
 				row.cells = xrealloc(row.cells, (row.ncells + 1) * sizeof *row.cells);
 				row.cells[row.ncells++] = xstrndup(in->text + t->start, t->end - t->start);
 			} else {
-				char *cell = row.cells[row.ncells - 1];
-				size_t n = strlen(cell);
-				cell = xrealloc(cell, n + (t->end - t->start) + 1);
-				memcpy(cell + n, in->text + t->start, t->end - t->start);
-				cell[n + (t->end - t->start)] = '\0';
-				row.cells[row.ncells - 1] = cell;
+				glue_to_cell(&row, in, t);
 			}
 			prev = t;
 		}
 		if (ends_row && !row_empty(&row)) {
-			if (nrows == cap) {
-				cap = cap ? cap * 2 : 16;
-				rows = xrealloc(rows, cap * sizeof *rows);
-			}
-			rows[nrows++] = row;
-			memset(&row, 0, sizeof row);
+			add_row(&rows, &nrows, &cap, &row);
 			in_tail = false;
 		}
 	}
+	if (!row_empty(&row) && rows_block)
+		add_block_row(&rows, &nrows, &cap, &row);
+	else if (!row_empty(&row))
+		add_row(&rows, &nrows, &cap, &row);
 	size_t columns = 0;
 	for (size_t r = 0; r < nrows; r++)
-		if (rows[r].ncells > columns)
-			columns = rows[r].ncells;
+		if (rows[r].from + rows[r].ncells > columns)
+			columns = rows[r].from + rows[r].ncells;
+	for (size_t r = 0; r < nrows; r++)
+		if (!rows_block)
+			rows[r].from = columns - rows[r].ncells;
 	size_t *widths = xcalloc(columns + 1, sizeof *widths);
 	for (size_t r = 0; r < nrows; r++)
 		for (size_t c = 0; c < rows[r].ncells; c++) {
-			size_t col = columns - rows[r].ncells + c, wd = width_of(rows[r].cells[c]);
+			size_t col = rows[r].from + c, wd = width_of(rows[r].cells[c]);
 			if (wd > widths[col])
 				widths[col] = wd;
 		}
@@ -438,7 +516,7 @@ static size_t emit_grid(writer *w, size_t i)
 		}
 		/* A line with fewer cells (the header) stands under the last columns. */
 		strbuf sb = {0};
-		size_t from = columns - g->ncells;
+		size_t from = g->from;
 		for (size_t c = 0; c < from; c++)
 			for (size_t s = 0; s < widths[c] + 2; s++)
 				sb_putc(&sb, ' ');
@@ -468,6 +546,20 @@ static bool opens_grid(const items *in, size_t i)
 {
 	return (i >= 1 && in->v[i - 1].token == GRID) ||
 	       (i >= 2 && in->v[i - 1].token == IDENT && in->v[i - 2].token == GRID);
+}
+
+/* The '{' at i opens a 'rows' block of plain rows (no block inside), written on several lines. */
+static bool opens_rows(const items *in, size_t i)
+{
+	if (i < 1 || in->v[i - 1].token != ROWS)
+		return false;
+	for (size_t j = i + 1; j < in->n; j++) {
+		if (in->v[j].token == '{' || in->v[j].token == NL)
+			return false;
+		if (in->v[j].token == '}')
+			return in->v[j].line != in->v[i].line;
+	}
+	return false;
 }
 
 /* The '}' at i: a line of its own, and the rest of its statement after it. */
@@ -512,7 +604,8 @@ static void layout(writer *w)
 			}
 			continue;
 		}
-		if (t->token == '{' && opens_grid(in, i)) {
+		bool rows_block = t->token == '{' && opens_rows(in, i);
+		if (t->token == '{' && (rows_block || opens_grid(in, i))) {
 			append(w, t);
 			size_t j = i + 1;
 			if (j < in->n && in->v[j].token == SCAN_COMMENT && in->v[j].line == t->line)
@@ -521,7 +614,7 @@ static void layout(writer *w)
 				flush(w, NULL);
 			w->cont = false;
 			w->depth++;
-			i = emit_grid(w, j);
+			i = emit_grid(w, j, rows_block);
 			if (i >= in->n)
 				break;
 			prev_end_line = in->v[i].end_line;
