@@ -27,16 +27,19 @@ static const cli_opt options[] = {
 static const cli_verb verb = {
 	.name = "fmt",
 	.usage = "rtab fmt [--check | -i] FILE...|-",
-	.about = "\nLay out each .rtab file in the one canonical layout, and print it\n"
-		 "('-': the standard input). Blocks are indented by two spaces, one\n"
-		 "statement to a line (a block written on one line stays on one line\n"
-		 "while it fits in 100 columns; the '{' of consecutive 'NAME { ... }'\n"
-		 "lines in one column), tokens spaced alike, the columns of a\n"
-		 "grid and of a 'rows' block aligned by display width, a list wider than 100 columns wrapped\n"
-		 "after its commas, comments kept where they stand and trailing comments\n"
-		 "of consecutive lines aligned, blank lines kept up to one. The tokens\n"
-		 "stay the same: what the file means does not change. A file with syntax\n"
-		 "errors gets its diagnostics and is not written.",
+	.about = "\n"
+		 "Lay out each .rtab file in the one canonical layout, and print it ('-':\n"
+		 "the standard input). Blocks are indented by two spaces, one statement to\n"
+		 "a line (a block written on one line stays on one line while it fits in\n"
+		 "100 columns; the '{' of consecutive 'NAME { ... }' lines in one column);\n"
+		 "tokens are spaced alike; the columns of a grid and of a 'rows' block are\n"
+		 "aligned by display width; a line wider than 100 columns is wrapped after\n"
+		 "the commas of its outermost list, or else before its clauses (@,\n"
+		 "provisional, when, unless, and, or...); comments stay where they stand,\n"
+		 "the trailing comments of consecutive lines aligned; blank lines are kept\n"
+		 "up to one. The tokens stay the same: what the file means does not\n"
+		 "change. A file with syntax errors gets its diagnostics and is not\n"
+		 "written.",
 	.opts = options,
 	.shared = CLI_DIAG,
 	.diag_help = "the options of rtab check; fmt finds syntax errors only, and\n"

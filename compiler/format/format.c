@@ -44,10 +44,13 @@ typedef struct writer {
 	bool block_start;    /* no line yet in the block just opened */
 	const item *last;    /* the last token of cur */
 	int nesting;         /* parentheses and braces open in cur */
-	size_t *breaks;      /* where cur may wrap: after a ',' */
-	int *break_nesting;  /* at what nesting */
+	size_t *breaks;      /* where cur may wrap: after a ',', or before a clause */
+	int *break_nesting;  /* at what nesting; CLAUSE_BREAK before a clause */
 	size_t nbreaks, cap_breaks;
 } writer;
+
+/* A break before a clause ('@ "rule"', 'unless ...'): taken when no list can wrap. */
+#define CLAUSE_BREAK (-1)
 
 static size_t byte_at(const items *in, src_loc at)
 {
@@ -263,9 +266,10 @@ static void flush(writer *w, const item *comment)
 	const char *s = w->cur.data;
 	size_t indent = (size_t)w->cur_indent;
 	if (indent + width_of(s) > FORMAT_WIDTH && w->nbreaks > 0) {
-		int outer = w->break_nesting[0];
-		for (size_t k = 1; k < w->nbreaks; k++)
-			if (w->break_nesting[k] < outer)
+		/* The outermost list's commas, or else the clauses. */
+		int outer = CLAUSE_BREAK;
+		for (size_t k = 0; k < w->nbreaks; k++)
+			if (w->break_nesting[k] != CLAUSE_BREAK && (outer == CLAUSE_BREAK || w->break_nesting[k] < outer))
 				outer = w->break_nesting[k];
 		size_t line_from = 0, taken = 0; /* taken: the end of what fits so far */
 		size_t line_indent = indent;
@@ -296,8 +300,29 @@ static void flush(writer *w, const item *comment)
 	w->block_start = opening;
 }
 
+static void add_break(writer *w, int nesting)
+{
+	if (w->nbreaks == w->cap_breaks) {
+		w->cap_breaks = w->cap_breaks ? w->cap_breaks * 2 : 16;
+		w->breaks = xrealloc(w->breaks, w->cap_breaks * sizeof *w->breaks);
+		w->break_nesting = xrealloc(w->break_nesting, w->cap_breaks * sizeof *w->break_nesting);
+	}
+	w->breaks[w->nbreaks] = w->cur.len;
+	w->break_nesting[w->nbreaks++] = nesting;
+}
+
+/* Tokens that start a clause of a statement, where a long one may wrap. */
+static bool starts_clause(int token)
+{
+	return token == '@' || token == PROVISIONAL || token == UNLESS || token == WHEN ||
+	       token == TIMES || token == WHERE || token == ARROW || token == AND || token == OR ||
+	       token == THEN || token == ELSE;
+}
+
 static void append(writer *w, const item *t)
 {
+	if (w->cur.len && w->nesting == 0 && starts_clause(t->token))
+		add_break(w, CLAUSE_BREAK);
 	if (w->cur.len == 0) {
 		if (t->blank_before && t->token != '}')
 			blank_line(w);
@@ -310,15 +335,8 @@ static void append(writer *w, const item *t)
 		w->nesting++;
 	else if (t->token == ')' || t->token == '}')
 		w->nesting--;
-	else if (t->token == ',') {
-		if (w->nbreaks == w->cap_breaks) {
-			w->cap_breaks = w->cap_breaks ? w->cap_breaks * 2 : 16;
-			w->breaks = xrealloc(w->breaks, w->cap_breaks * sizeof *w->breaks);
-			w->break_nesting = xrealloc(w->break_nesting, w->cap_breaks * sizeof *w->break_nesting);
-		}
-		w->breaks[w->nbreaks] = w->cur.len;
-		w->break_nesting[w->nbreaks++] = w->nesting;
-	}
+	else if (t->token == ',')
+		add_break(w, w->nesting);
 	w->last = t;
 }
 
