@@ -243,6 +243,49 @@ static char *comment_text(const writer *w, const item *c)
 	return xstrndup(w->in->text + c->start, c->end - c->start);
 }
 
+/* Which breaks a wrapped line takes. */
+enum wrap_by { WRAP_CLAUSES, WRAP_LIST, WRAP_BOTH };
+
+/*
+ * Wrap cur greedily at the breaks by takes (outer: the nesting of the
+ * outermost list's commas), continuation lines indented further; push the
+ * lines (the last with comment) when push. Returns how many lines, and in
+ * *wide how many are still wider than FORMAT_WIDTH.
+ */
+static size_t wrap(writer *w, enum wrap_by by, int outer, bool push, const item *comment, size_t *wide)
+{
+	const char *s = w->cur.data;
+	size_t indent = (size_t)w->cur_indent, line_indent = indent, lines = 0;
+	size_t line_from = 0, taken = 0; /* taken: the end of what fits so far */
+	*wide = 0;
+	for (size_t k = 0; k <= w->nbreaks; k++) {
+		if (k < w->nbreaks) {
+			bool clause = w->break_nesting[k] == CLAUSE_BREAK, list = w->break_nesting[k] == outer;
+			if (!((clause && by != WRAP_LIST) || (list && by != WRAP_CLAUSES)))
+				continue;
+		}
+		size_t end = k < w->nbreaks ? w->breaks[k] : w->cur.len;
+		size_t width = line_indent + format_display_width(s + line_from, end - line_from);
+		if (width > FORMAT_WIDTH && taken > line_from) {
+			size_t done = line_indent + format_display_width(s + line_from, taken - line_from);
+			*wide += done > FORMAT_WIDTH;
+			lines++;
+			if (push)
+				push_line(w, indented((int)line_indent, s + line_from, taken - line_from), NULL);
+			line_from = taken;
+			while (s[line_from] == ' ')
+				line_from++;
+			line_indent = indent + (w->cont ? 0 : 4);
+		}
+		taken = end;
+	}
+	*wide += line_indent + format_display_width(s + line_from, w->cur.len - line_from) > FORMAT_WIDTH;
+	if (push)
+		push_line(w, indented((int)line_indent, s + line_from, w->cur.len - line_from),
+			  comment ? comment_text(w, comment) : NULL);
+	return lines + 1;
+}
+
 /* The pending line, wrapped after the commas of its outermost list when too wide. */
 static void flush(writer *w, const item *comment)
 {
@@ -266,29 +309,25 @@ static void flush(writer *w, const item *comment)
 	const char *s = w->cur.data;
 	size_t indent = (size_t)w->cur_indent;
 	if (indent + width_of(s) > FORMAT_WIDTH && w->nbreaks > 0) {
-		/* The outermost list's commas, or else the clauses. */
+		/* The outermost list's commas, the clauses, or both: whichever
+		 * leaves fewest lines too wide, then fewest lines. */
 		int outer = CLAUSE_BREAK;
 		for (size_t k = 0; k < w->nbreaks; k++)
 			if (w->break_nesting[k] != CLAUSE_BREAK && (outer == CLAUSE_BREAK || w->break_nesting[k] < outer))
 				outer = w->break_nesting[k];
-		size_t line_from = 0, taken = 0; /* taken: the end of what fits so far */
-		size_t line_indent = indent;
-		for (size_t k = 0; k <= w->nbreaks; k++) {
-			if (k < w->nbreaks && w->break_nesting[k] != outer)
-				continue;
-			size_t end = k < w->nbreaks ? w->breaks[k] : w->cur.len;
-			size_t width = line_indent + format_display_width(s + line_from, end - line_from);
-			if (width > FORMAT_WIDTH && taken > line_from) {
-				push_line(w, indented((int)line_indent, s + line_from, taken - line_from), NULL);
-				line_from = taken;
-				while (s[line_from] == ' ')
-					line_from++;
-				line_indent = indent + (w->cont ? 0 : 4);
+		static const enum wrap_by order[] = {WRAP_CLAUSES, WRAP_LIST, WRAP_BOTH};
+		enum wrap_by best = WRAP_CLAUSES;
+		size_t best_wide = (size_t)-1, best_lines = 0;
+		for (size_t o = 0; o < 3; o++) {
+			size_t wide, lines = wrap(w, order[o], outer, false, NULL, &wide);
+			if (wide < best_wide || (wide == best_wide && lines < best_lines)) {
+				best = order[o];
+				best_wide = wide;
+				best_lines = lines;
 			}
-			taken = end;
 		}
-		push_line(w, indented((int)line_indent, s + line_from, w->cur.len - line_from),
-			  comment ? comment_text(w, comment) : NULL);
+		size_t wide;
+		wrap(w, best, outer, true, comment, &wide);
 	} else {
 		push_line(w, indented(w->cur_indent, s, w->cur.len), comment ? comment_text(w, comment) : NULL);
 	}
@@ -352,6 +391,24 @@ static size_t inline_block(const items *in, size_t i)
 		if (t->token == '{')
 			depth++;
 		else if (t->token == '}' && --depth == 0)
+			return j;
+	}
+	return 0;
+}
+
+/* The '}' that closes the '{' at i when the braces hold a set of values
+ * ('trigger { a, b }': no statement, comment or grid line inside), wherever
+ * they are written; else 0. Such a set stays in its line, as a list. */
+static size_t set_braces(const items *in, size_t i)
+{
+	int depth = 0;
+	for (size_t j = i; j < in->n; j++) {
+		int token = in->v[j].token;
+		if (token == SCAN_COMMENT || token == NL || token == ';')
+			return 0;
+		if (token == '{')
+			depth++;
+		else if (token == '}' && --depth == 0)
 			return j;
 	}
 	return 0;
@@ -637,6 +694,16 @@ static void layout(writer *w)
 				break;
 			prev_end_line = in->v[i].end_line;
 			close_block(w, i);
+			continue;
+		}
+		if (t->token == '{' && set_braces(in, i)) {
+			size_t j = set_braces(in, i);
+			for (size_t k = i; k <= j; k++)
+				append(w, &in->v[k]);
+			i = j;
+			prev_end_line = in->v[j].end_line;
+			if (j + 1 >= in->n || !continues_after_brace(in->v[j + 1].token))
+				w->ended = true;
 			continue;
 		}
 		if (t->token == '{') {
