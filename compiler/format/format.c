@@ -649,6 +649,17 @@ static void close_block(writer *w, size_t i)
 		w->ended = true;
 }
 
+/* The braces from i to j in the line being built; returns j. */
+static size_t append_braces(writer *w, size_t i, size_t j)
+{
+	const items *in = w->in;
+	for (size_t k = i; k <= j; k++)
+		append(w, &in->v[k]);
+	if (j + 1 >= in->n || !continues_after_brace(in->v[j + 1].token))
+		w->ended = true;
+	return j;
+}
+
 static void layout(writer *w)
 {
 	const items *in = w->in;
@@ -697,13 +708,8 @@ static void layout(writer *w)
 			continue;
 		}
 		if (t->token == '{' && set_braces(in, i)) {
-			size_t j = set_braces(in, i);
-			for (size_t k = i; k <= j; k++)
-				append(w, &in->v[k]);
-			i = j;
-			prev_end_line = in->v[j].end_line;
-			if (j + 1 >= in->n || !continues_after_brace(in->v[j + 1].token))
-				w->ended = true;
+			i = append_braces(w, i, set_braces(in, i));
+			prev_end_line = in->v[i].end_line;
 			continue;
 		}
 		if (t->token == '{') {
@@ -719,12 +725,8 @@ static void layout(writer *w)
 					       width_of(w->cur.data ? w->cur.data : "") + 1 + width_of(block.data);
 				sb_free(&block);
 				if (width <= FORMAT_WIDTH) {
-					for (size_t k = i; k <= j; k++)
-						append(w, &in->v[k]);
-					i = j;
-					prev_end_line = in->v[j].end_line;
-					if (j + 1 >= in->n || !continues_after_brace(in->v[j + 1].token))
-						w->ended = true;
+					i = append_braces(w, i, j);
+					prev_end_line = in->v[i].end_line;
 					continue;
 				}
 			}
