@@ -24,6 +24,8 @@ void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE
 	d->context = NULL;
 	d->context_loc = (src_loc){0, 0};
 	d->context_pending = false;
+	d->unlisted = NULL;
+	d->nunlisted = d->cap_unlisted = 0;
 }
 
 void diag_flush(diag_ctx *d)

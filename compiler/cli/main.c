@@ -27,6 +27,7 @@ static const char usage_text[] =
 	"  vectors FILE [NAME]...    conformance vectors: situations and what the runtime gives, as JSON lines\n"
 	"  conform FILE -- COMMAND    run a port through the conformance vectors\n"
 	"  lsp                       a language server for editors, over standard input and output\n"
+	"  fmt FILE...|-             the canonical layout (--check: a diff; -i: in place)\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -75,6 +76,7 @@ static int run(cli_ctx *c, int argc, char **argv)
 		{"vectors", cmd_vectors},
 		{"conform", cmd_conform},
 		{"lsp", cmd_lsp},
+		{"fmt", cmd_fmt},
 	};
 
 	if (argc < 2)

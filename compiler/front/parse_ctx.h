@@ -46,6 +46,9 @@ struct lex_extra {
 	bool rows_off;
 	size_t plain_rows; /* read so far */
 	struct lex_mark row_mark; /* at the start of the row being matched */
+	/* Told of each comment, from its start to its end (rtab_scan); NULL when parsing. */
+	void (*on_comment)(void *arg, src_loc first, src_loc end);
+	void *comment_arg;
 };
 
 struct parse_ctx {

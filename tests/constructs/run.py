@@ -66,7 +66,7 @@ SUB_FORMS = [
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
-         'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors', 'lsp']
+         'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors', 'lsp', 'fmt']
 
 
 def compiler_constructs(source_root):
@@ -141,9 +141,11 @@ class Fixture:
         return self.tokens(verb), self.tokens(verb, 'hide'), self.tokens(verb, 'once')
 
 
-def run(cmd, cwd=None):
+def run(cmd, cwd=None, stderr=True):
+    """The exit status and the output (without the standard error when stderr is False)."""
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
-    return p.returncode, p.stdout.decode('utf-8', 'replace') + p.stderr.decode('utf-8', 'replace')
+    err = p.stderr.decode('utf-8', 'replace') if stderr else ''
+    return p.returncode, p.stdout.decode('utf-8', 'replace') + err
 
 
 def shown(cmd):
@@ -255,6 +257,8 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
         return verdict(cmd, *_rc_out(cmd, 0), tokens)
     if verb == 'lsp':
         return verdict([rtab, 'lsp', f], *lsp_outline(rtab, f), tokens)
+    if verb == 'fmt':
+        return check_fmt(rtab, fx, work, tokens)
     raise AssertionError(verb)
 
 
@@ -292,6 +296,32 @@ def lsp_outline(rtab, path):
             if hover:
                 shown_text.append(hover['contents']['value'])
     return s.close(), 0, '\n'.join(shown_text)
+
+
+def check_fmt(rtab, fx, work, tokens):
+    """fmt lays the construct out: its text (what of the show tokens the
+    source writes) is in the layout, the layout is its own layout, and the
+    ruleset exported from it is the one exported from the source."""
+    with open(fx.path, encoding='utf-8') as f:
+        source = f.read()
+    show, hide, once = tokens
+    written = ([t for t in show if any(alt in source for alt in t.split(' || '))], [], [])
+    cmd = [rtab, 'fmt', fx.path]
+    rc, out = run(cmd, stderr=False)
+    if rc != 0:
+        return verdict(cmd, rc, 0, out, written, need_tokens=False)
+    os.makedirs(os.path.join(work, 'fmt'), exist_ok=True)
+    laid_out = os.path.join(work, 'fmt', os.path.basename(fx.path))
+    with open(laid_out, 'w', encoding='utf-8') as f:
+        f.write(out)
+    rc, again = run([rtab, 'fmt', laid_out], stderr=False)
+    if rc != 0 or again != out:
+        return '%s: the layout is not its own layout' % shown(cmd)
+    before = run([rtab, 'export', '--format', 'json', fx.path], stderr=False)
+    after = run([rtab, 'export', '--format', 'json', laid_out], stderr=False)
+    if before != after:
+        return '%s: the ruleset exported from the layout differs from the source\'s' % shown(cmd)
+    return verdict(cmd, 0, 0, out, written, need_tokens=False)
 
 
 def _rc_out(cmd, want_rc):

@@ -1,0 +1,68 @@
+#!/bin/sh
+# rtab fmt as a user meets it: the layout of a messy file (a golden), standard
+# input, --check, -i, and what it refuses (syntax errors, a read-only file).
+# usage: test_fmt_cli.sh RTAB SOURCE_ROOT   (RTAB_UPDATE_GOLDENS=1: see golden_diff.sh)
+set -u
+rtab=$1 root=$2
+case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+golden_diff="$root/tests/golden_diff.sh"
+tmp=$(mktemp -d) || exit 99
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+failed=0 passed=0
+ok() { passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+messy=$root/tests/fmt/messy.rtab
+"$rtab" fmt "$messy" >"$tmp/out" 2>"$tmp/err" || fail "fmt messy.rtab exits $?: $(cat "$tmp/err")"
+if sh "$golden_diff" "$root/tests/fmt/messy.fmt" "$tmp/out"; then ok; else fail "layout of messy.rtab differs from messy.fmt"; fi
+"$rtab" fmt - <"$messy" >"$tmp/stdin.out" && cmp -s "$tmp/stdin.out" "$tmp/out" && ok || fail "fmt - (stdin) differs from fmt FILE"
+
+# --check: a diff and 1 for a file not formatted, nothing and 0 for one that is.
+"$rtab" fmt --check "$messy" >"$tmp/check.out" 2>&1
+[ $? -eq 1 ] && ok || fail "--check of an unformatted file does not exit 1"
+grep -q "^--- a/.*messy.rtab" "$tmp/check.out" && grep -q "^@@ -" "$tmp/check.out" &&
+	grep -q "^+dice d6 = 1d6 @ \"7.1\";  # the die$" "$tmp/check.out" && ok ||
+	fail "--check prints no unified diff: $(head -5 "$tmp/check.out")"
+if command -v patch >/dev/null; then
+cp "$messy" "$tmp/patched.rtab"
+(cd "$tmp" && sed 's|^\(---\|+++\) [ab]/.*|\1 patched.rtab|' check.out | patch -s patched.rtab) &&
+	cmp -s "$tmp/patched.rtab" "$tmp/out" && ok || fail "the diff of --check does not patch the file into its layout"
+fi
+"$rtab" fmt --check "$root/tests/fmt/messy.fmt" >"$tmp/check2.out" 2>&1 && [ ! -s "$tmp/check2.out" ] && ok ||
+	fail "--check of a formatted file: $(cat "$tmp/check2.out")"
+
+# -i: rewritten in place, its permissions kept.
+cp "$messy" "$tmp/inplace.rtab"
+chmod 640 "$tmp/inplace.rtab"
+"$rtab" fmt -i "$tmp/inplace.rtab" && cmp -s "$tmp/inplace.rtab" "$tmp/out" && ok || fail "-i does not write the layout"
+[ "$(stat -c %a "$tmp/inplace.rtab")" = 640 ] && ok || fail "-i changed the permissions to $(stat -c %a "$tmp/inplace.rtab")"
+ls "$tmp" | grep -q '\.tmp\.\|\.old\.' && fail "-i left a temporary file: $(ls "$tmp")" || ok
+
+# A read-only file: refused by name, unchanged (even for the superuser).
+cp "$messy" "$tmp/readonly.rtab"
+chmod 444 "$tmp/readonly.rtab"
+"$rtab" fmt -i "$tmp/readonly.rtab" >"$tmp/ro.out" 2>&1
+[ $? -eq 1 ] && ok || fail "-i of a read-only file does not exit 1"
+grep -q "readonly.rtab.*read-only" "$tmp/ro.out" && ok || fail "-i of a read-only file does not name it: $(cat "$tmp/ro.out")"
+cmp -s "$tmp/readonly.rtab" "$messy" && ok || fail "-i changed a read-only file"
+
+# Syntax errors: the diagnostics, exit 1, nothing written.
+printf 'ruleset broken {\n  locales en\n  en "x";\n}\ndice d6 = 1d6 @ ;\n' >"$tmp/broken.rtab"
+cp "$tmp/broken.rtab" "$tmp/broken.orig"
+"$rtab" fmt "$tmp/broken.rtab" >"$tmp/broken.out" 2>"$tmp/broken.err"
+[ $? -eq 1 ] && ok || fail "fmt of a file with syntax errors does not exit 1"
+[ ! -s "$tmp/broken.out" ] && ok || fail "fmt of a file with syntax errors printed a layout"
+[ "$(grep -c "broken.rtab:[0-9]*:[0-9]*: error" "$tmp/broken.err")" -ge 2 ] && ok ||
+	fail "fmt does not report every syntax error: $(cat "$tmp/broken.err")"
+"$rtab" fmt -i "$tmp/broken.rtab" >/dev/null 2>&1
+[ $? -eq 1 ] && cmp -s "$tmp/broken.rtab" "$tmp/broken.orig" && ok || fail "-i rewrote a file with syntax errors"
+
+# Usage.
+"$rtab" fmt --help | grep -q "usage: rtab fmt" && ok || fail "fmt --help"
+"$rtab" fmt -i - </dev/null >/dev/null 2>&1
+[ $? -eq 2 ] && ok || fail "-i of the standard input is no usage error"
+"$rtab" fmt --check -i "$messy" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || fail "--check with -i is no usage error"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
