@@ -206,7 +206,7 @@ check settled-enum-value 1 'expected settled, but it depends on 1 provisional re
 check settled-input-chosen 1 "1 passed, 2 failed" "$rtab" test "$tmp/settled_inputs.rtab"
 
 # An example names what a trigger passes on; a wrong value fails it.
-sed 's/formation_hit(formation = wavering), formation_hit(formation = scattered)}/formation_hit(formation = wavering), formation_hit(formation = normal)}/' \
+sed '/trigger { formation_hit(formation = wavering),$/{n;s/formation_hit(formation = scattered) }/formation_hit(formation = normal) }/;}' \
 	tables/musket_pike.rtab >"$tmp/passes.rtab"
 check trigger-inputs-example 1 "expected defender_shaken_retreat_1 triggering {formation_hit, formation_hit}" \
 	"$rtab" test "$tmp/passes.rtab"

@@ -71,7 +71,7 @@ done
 has "vectors give the numbers" "$tmp/v.jsonl" '"outcome": "loss_0_8", "numbers": {"e": 0, "lw": 8}'
 
 # diff: a changed pair, and a changed domain.
-sed 's|^    7    3/5    4/5      5/4     6/3     7/2     8/2 |    7    3/5    4/5      5/4     6/3     7/2     8/3 |' $lw >"$tmp/cell.rtab"
+sed 's|^    7  3/5    4/5      5/4     6/3     7/2     8/2 |    7  3/5    4/5      5/4     6/3     7/2     8/3 |' $lw >"$tmp/cell.rtab"
 "$rtab" diff $lw "$tmp/cell.rtab" >"$tmp/diff1.txt" 2>&1
 has "diff names the new pair" "$tmp/diff1.txt" "row 'loss_8_3', column '-2..-1': - -> 7"
 sed 's/lw: int 0..99 or killed/lw: int 0..50 or killed/' $lw >"$tmp/dom.rtab"
@@ -86,10 +86,10 @@ n=$(grep -c '^changed' "$tmp/diff3.txt")
 [ "$n" -eq 1 ] || fail "diff of one label lists $n changed definitions, expected 1"
 
 # check: a number outside its domain, at the cell.
-sed 's|^    1    0/K    0/K |    1    0/K    120/K |' $lw >"$tmp/dom2.rtab"
+sed 's|^    1  0/K    0/K |    1  0/K    120/K |' $lw >"$tmp/dom2.rtab"
 "$rtab" check "$tmp/dom2.rtab" >"$tmp/check.txt" 2>&1
 status=$?
 [ "$status" -eq 1 ] || fail "check of a number outside its domain exited $status, expected 1"
-has "check names the cell" "$tmp/check.txt" "dom2.rtab:44:17: error: '120/K' gives e 120, outside 0..99"
+has "check names the cell" "$tmp/check.txt" "dom2.rtab:44:15: error: '120/K' gives e 120, outside 0..99"
 
 [ "$failed" -eq 0 ] || exit 1
