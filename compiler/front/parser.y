@@ -355,6 +355,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <type> type base_type
 %type <errata> layer_items
 %type <kind> def_kw
+%type <num> compare_op
 %type <range> unit_factor
 %type <num> unit_number unit_within
 
@@ -780,6 +781,20 @@ stmt:
 	}
 	| TIE block { $$ = ast_stmt_new(ST_TIE, LOC(@1)); $$->body = $2; }
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
+	/* A roll the table declares: 'roll pursuer = 2d6;' (or a declared dice's name). */
+	| ROLL IDENT '=' DICESPEC ';' {
+		$$ = named_stmt(ST_ROLL, @1, $2, @2);
+		$$->expr = ast_expr_new(EX_DICE, LOC(@4)); $$->expr->num = $4.count; $$->expr->sides = $4.sides;
+	}
+	| ROLL IDENT '=' IDENT ';' {
+		$$ = named_stmt(ST_ROLL, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
+	}
+	/* Two rolls compared (an opposed roll): 'pursuer >= flee -> destroyed;'. */
+	| IDENT compare_op IDENT ARROW IDENT rule_opt provisional_opt ';' {
+		$$ = named_stmt(ST_COMPARE, @1, $1, @1); $$->name2 = $3; $$->name2_loc = LOC(@3);
+		$$->lo = $2; $$->ids = ast_id_new($5, LOC(@5)); $$->ids->tail = $$->ids;
+		$$->rule = $6; $$->text = $7; $$->text_loc = LOC(@7);
+	}
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
 	/* A variant's 'modifiers +X, Y;' and 'shifts +X;': its base's list and these. */
 	/* An errata patch's 'modifiers +X, -Y;' also takes items out; a name
@@ -830,6 +845,14 @@ stmt:
 	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
 	}
+	;
+
+compare_op:
+	'<' { $$ = CMP_LT; }
+	| LE { $$ = CMP_LE; }
+	| '>' { $$ = CMP_GT; }
+	| GE { $$ = CMP_GE; }
+	| EQ { $$ = CMP_EQ; }
 	;
 
 /* The factor of a unit's conversion, in thousandths over a whole divisor. */
