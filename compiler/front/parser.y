@@ -39,6 +39,8 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	src_loc l = {lloc->first_line, lloc->first_column};
 	const char *unexpected = strstr(msg, "unexpected ");
 	const char *tail = strstr(msg, ", expecting ';'");
+	/* 'roll d6 d8;': the '=' of a roll the table names is no likelier than the ';'. */
+	bool semi = tail && (strcmp(tail, ", expecting ';'") == 0 || strcmp(tail, ", expecting ';' or '='") == 0);
 	bool at_end = strstr(msg, "unexpected end of file") != NULL;
 
 	/* From here on every row goes through the grammar (error recovery). */
@@ -48,11 +50,11 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 		return;
 
 	/* A missing ';' is best shown where it belongs: after the previous token. */
-	if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line == l.line) {
+	if (unexpected && semi && x->prev_end.line == l.line) {
 		unexpected += strlen("unexpected ");
 		diag_report(ctx->diag, SEV_ERROR, NULL, x->prev_end, "syntax error, missing ';' before %.*s",
 			    (int)(tail - unexpected), unexpected);
-	} else if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line > 0) {
+	} else if (unexpected && semi && x->prev_end.line > 0) {
 		/* The token is on a later line: it may be the mistake, or the ';' may be missing. */
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
 		diag_report(ctx->diag, SEV_NOTE, NULL, x->prev_end, "or is a ';' missing here?");
