@@ -300,6 +300,12 @@ class Ruleset:
             faces_later = True
         else:
             natural = self.natural_sum(self.x['dice'][t['dice']], faces)
+            if t.get('rolls'):
+                # An opposed roll: each declared roll's faces times its sign.
+                natural, k = 0, 0
+                for r in t['rolls']:
+                    natural += r['sign'] * sum(faces[k:k + r['nfaces']])
+                    k += r['nfaces']
         ctx = Context()
         if t['dice'] != NO_DICE:
             ctx.note(self.x['dice'][t['dice']].get('provisional'))
