@@ -68,8 +68,9 @@ with tempfile.TemporaryDirectory() as work:
             failures.append('eval %r: %s%s' % (faces, out.strip()[:300], err))
         if port is not None:
             r = port.resolve('pursuit', {}, list(faces))
-            if r['outcome'] != want:
-                failures.append('port %r: %r, not %s' % (faces, r['outcome'], want))
+            if r['outcome'] != want or r.get('rolls') != got.get('rolls'):
+                failures.append('port %r: %r %r, not %s' % (faces, r['outcome'], r.get('rolls'),
+                                                             want))
 
 for f in failures:
     print('FAIL: ' + f)

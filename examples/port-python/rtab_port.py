@@ -318,6 +318,12 @@ class Ruleset:
         r = {'column': columns[0]['id'], 'key': None, 'key_column': None, 'column_shift': 0,
              'automatic': False, 'natural': natural, 'modifier_raw': modifier_raw,
              'modifier': modifier, 'modified_roll': roll}
+        if t.get('rolls') and faces:
+            # Each declared roll's sum, as rtab eval and rtab vectors show them.
+            r['rolls'], k = {}, 0
+            for tr in t['rolls']:
+                r['rolls'][tr['id']] = sum(faces[k:k + tr['nfaces']])
+                k += tr['nfaces']
         # The column: the input's or the key's, then shifted, then clamped.
         try:
             col = self.key_column(t, inputs, ctx, r)
