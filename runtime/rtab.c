@@ -918,6 +918,58 @@ static int natural_sum(const rtab_dice *d, const int32_t *faces, size_t nfaces, 
 	return RTAB_OK;
 }
 
+/* The natural roll of a table that declares its rolls: each roll's sum times its sign. */
+static int32_t signed_rolls(const rtab_table *t, const int32_t *faces)
+{
+	int32_t total = 0;
+	size_t k = 0;
+
+	for (size_t r = 0; r < t->nrolls; r++)
+		for (size_t j = 0; j < t->rolls[r].nfaces; j++)
+			total += t->rolls[r].sign * faces[k++];
+	return total;
+}
+
+/* Whether the rolls a table declares read exactly its dice's faces. */
+static bool rolls_fit(const rtab_table *t, const rtab_dice *d)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; t->rolls && r < t->nrolls; r++)
+		n += t->rolls[r].nfaces;
+	return t->rolls && n == d->nfaces;
+}
+
+int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *faces,
+			 size_t nfaces, int32_t *sums, size_t cap, size_t *count)
+{
+	int32_t total;
+
+	if (!rs || !count || (!sums && cap) || (!faces && nfaces))
+		return RTAB_E_NULL;
+	if (table >= rs->ntables)
+		return RTAB_E_TABLE;
+	const rtab_table *t = &rs->tables[table];
+	*count = 0;
+	if (t->nrolls == 0)
+		return RTAB_OK;
+	if (t->dice >= rs->ndice || !rolls_fit(t, &rs->dice[t->dice]))
+		return RTAB_E_RULESET;
+	int rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &total);
+	if (rc != RTAB_OK)
+		return rc;
+	size_t k = 0;
+	for (size_t r = 0; r < t->nrolls; r++) {
+		int32_t sum = 0;
+		for (size_t j = 0; j < t->rolls[r].nfaces; j++)
+			sum += faces[k++];
+		if (r < cap)
+			sums[r] = sum;
+	}
+	*count = t->nrolls;
+	return RTAB_OK;
+}
+
 static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
 {
 	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
@@ -1526,6 +1578,11 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		rc = natural_sum(&rs->dice[t->dice], faces, nfaces, &out->natural);
 		if (rc != RTAB_OK)
 			return rc;
+		if (t->nrolls) {
+			if (!rolls_fit(t, &rs->dice[t->dice]))
+				return RTAB_E_RULESET;
+			out->natural = signed_rolls(t, faces);
+		}
 		note_provisional(&ctx, rs->dice[t->dice].provisional);
 	}
 	out->modifier_raw = extra_drm;

@@ -510,6 +510,13 @@ typedef enum rtab_key_kind {
 /* The dice of a table keyed by its modifier total alone: no faces, natural 0. */
 #define RTAB_NO_DICE UINT16_MAX
 
+/* A roll a table declares: its name, how many faces it reads, its sign in the natural roll. */
+typedef struct rtab_table_roll {
+	const char *id;
+	uint8_t nfaces;
+	int8_t sign; /* +1, or -1 for the roll an opposed roll compares against */
+} rtab_table_roll;
+
 typedef struct rtab_table {
 	const char *id;
 	rtab_labels labels;
@@ -580,7 +587,17 @@ typedef struct rtab_table {
 	uint16_t nrow_notes;
 	const rtab_row_note *row_notes;
 	const uint8_t *row_note;
+	/*
+	 * Rolls the table declares itself ('roll pursuer = 2d6; roll flee = 3d6;'),
+	 * nrolls of them, their faces one after the other in the table's dice (a
+	 * group per roll). The natural roll is each roll's sum times its sign: an
+	 * opposed roll ('pursuer >= flee -> destroyed') reads pursuer - flee, and
+	 * its rows are ranges of that difference. NULL (0): the dice's sum.
+	 */
+	uint8_t nrolls;
+	const rtab_table_roll *rolls;
 } rtab_table;
+
 
 /* The outcome of row r of a table: rows when set, else the narrow form (UINT16_MAX when
  * neither holds the rows). */
@@ -882,6 +899,12 @@ int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninp
  * or the error of evaluating a condition. The inputs must lie in their domains. */
 int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
 			    int32_t *which);
+
+/* The sum of each roll a table declares (rtab_table.rolls) for the faces
+ * given: writes up to cap sums, the number of rolls to *count (0: the table
+ * declares none). RTAB_E_FACES when the faces do not fit the table's dice. */
+int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *faces,
+			 size_t nfaces, int32_t *sums, size_t cap, size_t *count);
 
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,

@@ -52,7 +52,8 @@ const char *const facet_fields[] = {
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
-	"-row_notes -row_note",
+	"-row_notes -row_note -nrolls rolls",
+	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
 	"rtab_reaction_set: id labels rule -noptions options none_when",
 	"rtab_transition: id labels rule input next provisional",
@@ -704,6 +705,14 @@ static void table_facets(builder *b)
 		addf(b, stmt_loc(b, ST_ROLL, NULL, 0),
 		     xstrdup(t->dice == RTAB_NO_DICE ? "none" : t->dice < rs->ndice ? rs->dice[t->dice].id : "?"),
 		     "roll");
+		if (t->nrolls) {
+			/* The rolls by name, as the natural roll reads them; their dice are the roll's. */
+			strbuf rolls = {0};
+			for (size_t r = 0; r < t->nrolls; r++)
+				sb_printf(&rolls, "%s%s (%u dice)", r == 0 ? "" : t->rolls[r].sign < 0 ? " - " : " + ",
+					  t->rolls[r].id, t->rolls[r].nfaces);
+			addf(b, stmt_loc(b, ST_ROLL, NULL, 0), rolls.data, "rolls");
+		}
 		if (t->column_input >= 0 && t->column_input < rs->ninputs) {
 			const rtab_input *in = &rs->inputs[t->column_input];
 			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);

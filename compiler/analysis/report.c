@@ -275,7 +275,9 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	sb_puts(b, ", \"faces\": [");
 	for (size_t i = 0; i < nfaces; i++)
 		sb_printf(b, "%s%ld", i ? ", " : "", (long)faces[i]);
-	sb_printf(b, "], \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, "
+	sb_puts(b, "]");
+	report_roll_sums(b, rs, res->table, faces, nfaces);
+	sb_printf(b, ", \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, "
 		     "\"modified_roll\": %ld, \"applied\": [",
 		  (long)res->natural, (long)res->modifier_raw, (long)res->modifier,
 		  (long)res->modified_roll);
@@ -376,6 +378,23 @@ void report_no_result(report *r, const rtab_result *res)
 	reasons_text(b, &why);
 }
 
+void report_roll_sums(strbuf *b, const rtab_ruleset *rs, size_t table, const int32_t *faces,
+		      size_t nfaces)
+{
+	int32_t sums[RTAB_MAX_FACES];
+	size_t n = 0;
+	if (rtab_table_roll_sums(rs, table, faces, nfaces, sums, RTAB_MAX_FACES, &n) != RTAB_OK ||
+	    n == 0)
+		return;
+	sb_puts(b, ", \"rolls\": {");
+	for (size_t i = 0; i < n && i < RTAB_MAX_FACES; i++) {
+		sb_puts(b, i ? ", " : "");
+		json_string(b, rs->tables[table].rolls[i].id);
+		sb_printf(b, ": %ld", (long)sums[i]);
+	}
+	sb_puts(b, "}");
+}
+
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
 {
 	const rtab_ruleset *rs = r->rs;
@@ -389,8 +408,22 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	}
 	table_head_text(r, t, res);
 	sb_puts(b, "\nnatural roll:  ");
-	for (size_t i = 0; i < nfaces; i++)
-		sb_printf(b, "%s%ld", i ? "+" : "", (long)faces[i]);
+	/* An opposed roll: each roll's faces, the second subtracted ("(3+4) - (2+2+2)"). */
+	const rtab_table *tab = &rs->tables[res->table];
+	size_t roll = 0, left = tab->nrolls ? tab->rolls[0].nfaces : nfaces;
+	for (size_t i = 0; i < nfaces; i++) {
+		if (tab->nrolls && i == 0)
+			sb_puts(b, "(");
+		sb_printf(b, "%s%ld", i && left != (tab->nrolls ? tab->rolls[roll].nfaces : nfaces) ? "+" : "",
+			  (long)faces[i]);
+		if (tab->nrolls && --left == 0 && roll + 1 < tab->nrolls) {
+			roll++;
+			left = tab->rolls[roll].nfaces;
+			sb_puts(b, tab->rolls[roll].sign < 0 ? ") - (" : ") + (");
+		} else if (tab->nrolls && left == 0) {
+			sb_puts(b, ")");
+		}
+	}
 	if (nfaces > 1)
 		sb_printf(b, " = %ld", (long)res->natural);
 	if (nfaces == 0)

@@ -21,6 +21,11 @@ typedef struct report {
 /* A ratio a:b at the ruleset's scale (2.5:1), as eval and vectors print it. */
 void report_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den);
 
+/* ', "rolls": {"pursuer": 7, "flee": 6}': the sum of each roll table t declares
+ * for these faces; nothing when it declares none. */
+void report_roll_sums(strbuf *b, const rtab_ruleset *rs, size_t table, const int32_t *faces,
+		      size_t nfaces);
+
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);
 /* A table that gives no result (RTAB_E_NO_RESULT): a 'none' column, or odds 0:0. */
 void report_no_result(report *r, const rtab_result *res);

@@ -105,6 +105,13 @@ int model_dice_for(model *m, int count, int sides)
 {
 	char id[48];
 	snprintf(id, sizeof id, "%dd%d", count, sides);
+	rtab_die_group g = {(uint8_t)count, 1, (int16_t)sides};
+	return model_dice_groups(m, id, &g, 1, count, count * sides);
+}
+
+int model_dice_groups(model *m, const char *id, const rtab_die_group *groups, size_t ngroups,
+		      int32_t min, int32_t max)
+{
 	int known = idmap_get(&m->anonymous_dice, id);
 	if (known >= 0)
 		return known;
@@ -114,13 +121,15 @@ int model_dice_for(model *m, int count, int sides)
 		m->dice_cap = m->dice_cap ? m->dice_cap * 2 : 8;
 		m->dice = xrealloc(m->dice, m->dice_cap * sizeof *m->dice);
 	}
-	rtab_die_group *g = model_array(m, 1, sizeof *g);
-	g->count = (uint8_t)count;
-	g->face_min = 1;
-	g->face_max = (int16_t)sides;
-	m->dice[m->rs.ndice] = (rtab_dice){.id = arena_strdup(&m->arena, id), .ngroups = 1,
-					   .groups = g, .nfaces = (uint8_t)count, .min = count,
-					   .max = count * sides};
+	rtab_die_group *g = model_array(m, ngroups, sizeof *g);
+	size_t nfaces = 0;
+	for (size_t i = 0; i < ngroups; i++) {
+		g[i] = groups[i];
+		nfaces += groups[i].count;
+	}
+	m->dice[m->rs.ndice] = (rtab_dice){.id = arena_strdup(&m->arena, id),
+					   .ngroups = (uint8_t)ngroups, .groups = g,
+					   .nfaces = (uint8_t)nfaces, .min = min, .max = max};
 	m->rs.dice = m->dice;
 	idmap_put(&m->anonymous_dice, m->dice[m->rs.ndice].id, m->rs.ndice);
 	return m->rs.ndice++;

@@ -16,6 +16,12 @@ void model_use(model *m, def_kind kind, int i);
 /* The index of an anonymous NdM dice, added on first use; -1 past MAX_DICE. */
 int model_dice_for(model *m, int count, int sides);
 
+/* The index of an anonymous dice of these groups, named id, whose natural
+ * roll spans min..max (the rolls of a table, one after the other), added on
+ * first use; -1 past MAX_DICE. */
+int model_dice_groups(model *m, const char *id, const rtab_die_group *groups, size_t ngroups,
+		      int32_t min, int32_t max);
+
 /* n items of size bytes in the model's arena, zeroed. */
 void *model_array(model *m, size_t n, size_t size);
 

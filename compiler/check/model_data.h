@@ -98,6 +98,7 @@ typedef struct model {
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;
 	idmap anonymous_dice; /* "NdM" -> index, for the dice rolled in expressions */
+	ast_stmt *compared_rows; /* the rows made of the tables' compared rolls (sema_rolls.c) */
 	bool allow_dice;
 	model_example *examples;
 	size_t nexamples;

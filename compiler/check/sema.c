@@ -146,6 +146,7 @@ void model_free(model *m)
 		idmap_free(&m->enum_values[i]);
 	free(m->enum_values);
 	idmap_free(&m->anonymous_dice);
+	ast_stmts_free(m->compared_rows);
 	free(m->tables);
 	for (size_t i = 0; i < m->nvariants; i++) {
 		ast_stmts_free(m->variants[i]->body);

@@ -9,6 +9,7 @@
 #include "check/sema_ends.h"
 #include "check/sema_expr.h"
 #include "check/sema_grid.h"
+#include "check/sema_rolls.h"
 #include "check/sema_twokey.h"
 #include "check/table_text.h"
 
@@ -450,7 +451,8 @@ void resolve_tables(model *m)
 		const ast_def *d = m->defs[DEF_TABLE][i];
 		rtab_table *t = &tables[i];
 		model_table *mt = &m->tables[i];
-		const ast_stmt *roll = single(m, d, ST_ROLL, "'roll'");
+		bool declares_rolls = table_declares_rolls(d);
+		const ast_stmt *roll = declares_rolls ? NULL : single(m, d, ST_ROLL, "'roll'");
 		const ast_stmt *cap = single(m, d, ST_CAP, "'cap'");
 		const ast_stmt *cols = single(m, d, ST_COLUMNS, "'columns'");
 		const ast_stmt *rows = single(m, d, ST_ROWS, "'rows'");
@@ -468,14 +470,16 @@ void resolve_tables(model *m)
 			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
 			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
 			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS &&
-			    s->kind != ST_NOTE)
+			    s->kind != ST_NOTE && s->kind != ST_COMPARE)
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
 		/* Without a roll, the table is keyed by its modifier total alone. */
 		if (roll)
 			dice = resolve_def(m, DEF_DICE, roll->name, roll->name_loc);
-		t->dice = roll ? (uint16_t)(dice < 0 ? 0 : dice) : RTAB_NO_DICE;
+		else if (declares_rolls)
+			dice = resolve_table_rolls(m, d, t);
+		t->dice = roll || declares_rolls ? (uint16_t)(dice < 0 ? 0 : dice) : RTAB_NO_DICE;
 		t->modifiers = resolve_table_modifiers(m, d, 0, single(m, d, ST_MODIFIERS, "'modifiers'"),
 						       &t->nmodifiers, "modifier");
 		t->shifts = resolve_table_modifiers(m, d, t->nmodifiers, shifts, &t->nshifts,
@@ -519,17 +523,19 @@ void resolve_tables(model *m)
 				     grid->name);
 		if (grid)
 			resolve_grid(m, d, t, mt, grid, cols != NULL);
-		else if (!two_keys)
-			resolve_rows(m, d, t, mt, rows);
+		else if (!two_keys) {
+			const ast_stmt *compared = compared_rows(m, d, t, mt->nrolled, rows != NULL);
+			resolve_rows(m, d, t, mt, compared ? compared : rows);
+		}
 		if (dice >= 0)
 			resolve_naturals(m, d, t);
-		else if (!roll)
+		else if (!roll && !declares_rolls)
 			for (const ast_stmt *s = d->body; s; s = s->next)
 				if (s->kind == ST_NATURAL)
 					check_report(m, CHECK_MISSING, s->loc,
 						     "a natural-roll rule needs the table's roll; add: roll DICE;");
 		resolve_rewrites(m, d, t);
-		if (!roll || (dice >= 0 && m->rs.dice[dice].ngroups > 0))
+		if ((!roll && !declares_rolls) || (dice >= 0 && m->rs.dice[dice].ngroups > 0))
 			reachable(m, t, mt);
 		else
 			mt->has_rows = false; /* the dice error is the finding */

@@ -795,6 +795,16 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 		}
 		sb_puts(o, "};\n");
 	}
+	if (t->nrolls) {
+		sb_printf(o, "static const rtab_table_roll table%zu_rolls[] = {\n", i);
+		for (size_t k = 0; k < t->nrolls; k++) {
+			sb_puts(o, "\t{");
+			fstr(o, "id", t->rolls[k].id);
+			sb_printf(o, ".nfaces = %u, .sign = %d", t->rolls[k].nfaces, t->rolls[k].sign);
+			sb_puts(o, "},\n");
+		}
+		sb_puts(o, "};\n");
+	}
 	for (size_t k = 0; k < t->nrewrites; k++) {
 		snprintf(name, sizeof name, "table%zu_rewrite%zu_condition", i, k);
 		expr_array(o, &t->rewrites[k].condition, name);
@@ -859,6 +869,9 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
 		     "table%zu_column_end_of_value", i);
 		row_fields(o, t, i, f);
+		/* Every field is given, for C++ (no missing initializers). */
+		sb_printf(o, ".nrolls = %u, ", t->nrolls);
+		fref(o, "rolls", t->nrolls, "table%zu_rolls", i);
 		free(f->notes);
 		close_struct(o);
 	}

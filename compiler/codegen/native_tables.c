@@ -53,6 +53,8 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 		return "its dice are not in the ruleset";
 	if (t->dice != RTAB_NO_DICE && rs->dice[t->dice].nfaces > RTAB_MAX_FACES)
 		return "its dice have more faces than a native resolver holds";
+	if (t->nrolls)
+		return "it compares rolls it declares (an opposed roll)";
 	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
 		return "it has no columns or no rolls";
 	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */

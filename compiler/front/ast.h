@@ -195,6 +195,9 @@ typedef enum stmt_kind {
 	ST_KIND_COUNT_
 } stmt_kind;
 
+/* The comparison of two rolls a table declares (ST_COMPARE's lo). */
+typedef enum compare_kind { CMP_LT = 1, CMP_LE, CMP_GT, CMP_GE, CMP_EQ } compare_kind;
+
 /* How the grammar knows a statement (see front/constructs.def). */
 typedef enum stmt_form { FORM_KEYWORD, FORM_WORDS, FORM_EXACT, FORM_PATCH } stmt_form;
 

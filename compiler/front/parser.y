@@ -39,6 +39,8 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	src_loc l = {lloc->first_line, lloc->first_column};
 	const char *unexpected = strstr(msg, "unexpected ");
 	const char *tail = strstr(msg, ", expecting ';'");
+	/* 'roll d6 d8;': the '=' of a roll the table names is no likelier than the ';'. */
+	bool semi = tail && (strcmp(tail, ", expecting ';'") == 0 || strcmp(tail, ", expecting ';' or '='") == 0);
 	bool at_end = strstr(msg, "unexpected end of file") != NULL;
 
 	/* From here on every row goes through the grammar (error recovery). */
@@ -48,11 +50,11 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 		return;
 
 	/* A missing ';' is best shown where it belongs: after the previous token. */
-	if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line == l.line) {
+	if (unexpected && semi && x->prev_end.line == l.line) {
 		unexpected += strlen("unexpected ");
 		diag_report(ctx->diag, SEV_ERROR, NULL, x->prev_end, "syntax error, missing ';' before %.*s",
 			    (int)(tail - unexpected), unexpected);
-	} else if (unexpected && tail && strcmp(tail, ", expecting ';'") == 0 && x->prev_end.line > 0) {
+	} else if (unexpected && semi && x->prev_end.line > 0) {
 		/* The token is on a later line: it may be the mistake, or the ';' may be missing. */
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
 		diag_report(ctx->diag, SEV_NOTE, NULL, x->prev_end, "or is a ';' missing here?");
@@ -355,6 +357,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <type> type base_type
 %type <errata> layer_items
 %type <kind> def_kw
+%type <num> compare_op
 %type <range> unit_factor
 %type <num> unit_number unit_within
 
@@ -780,6 +783,20 @@ stmt:
 	}
 	| TIE block { $$ = ast_stmt_new(ST_TIE, LOC(@1)); $$->body = $2; }
 	| ROLL IDENT ';' { $$ = named_stmt(ST_ROLL, @1, $2, @2); }
+	/* A roll the table declares: 'roll pursuer = 2d6;' (or a declared dice's name). */
+	| ROLL IDENT '=' DICESPEC ';' {
+		$$ = named_stmt(ST_ROLL, @1, $2, @2);
+		$$->expr = ast_expr_new(EX_DICE, LOC(@4)); $$->expr->num = $4.count; $$->expr->sides = $4.sides;
+	}
+	| ROLL IDENT '=' IDENT ';' {
+		$$ = named_stmt(ST_ROLL, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
+	}
+	/* Two rolls compared (an opposed roll): 'pursuer >= flee -> destroyed;'. */
+	| IDENT compare_op IDENT ARROW IDENT rule_opt provisional_opt ';' {
+		$$ = named_stmt(ST_COMPARE, @1, $1, @1); $$->name2 = $3; $$->name2_loc = LOC(@3);
+		$$->lo = $2; $$->ids = ast_id_new($5, LOC(@5)); $$->ids->tail = $$->ids;
+		$$->rule = $6; $$->text = $7; $$->text_loc = LOC(@7);
+	}
 	| MODIFIERS idlist ';' { $$ = ast_stmt_new(ST_MODIFIERS, LOC(@1)); $$->ids = $2; }
 	/* A variant's 'modifiers +X, Y;' and 'shifts +X;': its base's list and these. */
 	/* An errata patch's 'modifiers +X, -Y;' also takes items out; a name
@@ -830,6 +847,14 @@ stmt:
 	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
 	}
+	;
+
+compare_op:
+	'<' { $$ = CMP_LT; }
+	| LE { $$ = CMP_LE; }
+	| '>' { $$ = CMP_GT; }
+	| GE { $$ = CMP_GE; }
+	| EQ { $$ = CMP_EQ; }
 	;
 
 /* The factor of a unit's conversion, in thousandths over a whole divisor. */

@@ -304,6 +304,12 @@ class Ruleset:
             faces_later = True
         else:
             natural = self.natural_sum(self.x['dice'][t['dice']], faces)
+            if t.get('rolls'):
+                # An opposed roll: each declared roll's faces times its sign.
+                natural, k = 0, 0
+                for r in t['rolls']:
+                    natural += r['sign'] * sum(faces[k:k + r['nfaces']])
+                    k += r['nfaces']
         ctx = Context()
         if t['dice'] != NO_DICE:
             ctx.note(self.x['dice'][t['dice']].get('provisional'))
@@ -316,6 +322,12 @@ class Ruleset:
         r = {'column': columns[0]['id'], 'key': None, 'key_column': None, 'column_shift': 0,
              'automatic': False, 'natural': natural, 'modifier_raw': modifier_raw,
              'modifier': modifier, 'modified_roll': roll}
+        if t.get('rolls') and faces:
+            # Each declared roll's sum, as rtab eval and rtab vectors show them.
+            r['rolls'], k = {}, 0
+            for tr in t['rolls']:
+                r['rolls'][tr['id']] = sum(faces[k:k + tr['nfaces']])
+                k += tr['nfaces']
         # The column: the input's or the key's, then shifted, then clamped.
         try:
             col = self.key_column(t, inputs, ctx, r)

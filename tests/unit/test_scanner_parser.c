@@ -494,6 +494,10 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		if (s->rule)
 			sb_printf(sb, " @%s", s->rule);
 		break;
+	case ST_COMPARE:
+		sb_printf(sb, "compare %s %lld %s -> %s", s->name, (long long)s->lo, s->name2,
+			  s->ids ? s->ids->id : "");
+		break;
 	case ST_TIE:
 		sb_puts(sb, "tie");
 		put_stmts(sb, locs, s->body);
