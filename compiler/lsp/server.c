@@ -5,7 +5,10 @@
 #include "lsp/complete.h"
 #include "lsp/diagnostics.h"
 #include "lsp/features.h"
+#include "format/format.h"
+#include "base/json.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -102,7 +105,8 @@ static const char capabilities[] =
 	"\"textDocumentSync\":{\"openClose\":true,\"change\":2},"
 	"\"hoverProvider\":true,\"definitionProvider\":true,\"referencesProvider\":true,"
 	"\"completionProvider\":{},\"documentSymbolProvider\":true,"
-	"\"codeActionProvider\":{\"codeActionKinds\":[\"quickfix\"]}},"
+	"\"codeActionProvider\":{\"codeActionKinds\":[\"quickfix\"]},"
+	"\"documentFormattingProvider\":true},"
 	"\"serverInfo\":{\"name\":\"rtab\"}}";
 
 static void initialize(lsp_server *s, const jv *params, strbuf *result)
@@ -213,6 +217,56 @@ static void on_code_action(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *p
 	lsp_code_actions(doc, jv_path(params, "context", "diagnostics"), out);
 }
 
+/* The end of text as a position: its last line, in UTF-16 units. */
+static void end_position(const char *text, size_t len, long *line, long *character)
+{
+	*line = *character = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == '\n') {
+			(*line)++;
+			*character = 0;
+		} else if ((c & 0xC0) != 0x80) {
+			*character += c >= 0xF0 ? 2 : 1; /* past the BMP: a surrogate pair */
+		}
+	}
+}
+
+/* rtab fmt's layout as one edit of the whole text; none when the text is laid
+ * out already, null when it does not parse (its diagnostics say why). */
+static void on_formatting(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+{
+	(void)s, (void)pos, (void)params;
+	char *report = NULL;
+	size_t size = 0;
+	FILE *mem = open_memstream(&report, &size);
+	strbuf laid_out = {0};
+	diag_ctx d;
+	if (!mem) {
+		sb_puts(out, "null");
+		return;
+	}
+	diag_init(&d, doc->uri, doc->text.data ? doc->text.data : "", doc->text.len, mem);
+	bool ok = format_source(doc->text.data ? doc->text.data : "", doc->text.len, &d, &laid_out);
+	diag_free(&d);
+	fclose(mem);
+	free(report);
+	if (!ok) {
+		sb_puts(out, "null");
+	} else if (laid_out.len == doc->text.len &&
+		   memcmp(laid_out.data, doc->text.data ? doc->text.data : "", laid_out.len) == 0) {
+		sb_puts(out, "[]");
+	} else {
+		long line, character;
+		end_position(doc->text.data ? doc->text.data : "", doc->text.len, &line, &character);
+		sb_printf(out, "[{\"range\":{\"start\":{\"line\":0,\"character\":0},"
+			       "\"end\":{\"line\":%ld,\"character\":%ld}},\"newText\":", line, character);
+		json_string(out, laid_out.data ? laid_out.data : "");
+		sb_puts(out, "}]");
+	}
+	sb_free(&laid_out);
+}
+
 static const struct {
 	const char *method;
 	document_fn fn;
@@ -225,6 +279,7 @@ static const struct {
 	{"textDocument/completion", on_completion, true, "{\"isIncomplete\":false,\"items\":[]}"},
 	{"textDocument/documentSymbol", on_symbols, false, "[]"},
 	{"textDocument/codeAction", on_code_action, false, "[]"},
+	{"textDocument/formatting", on_formatting, false, "null"},
 };
 
 static void request(lsp_server *s, const jv *id, const char *method, const jv *params)
