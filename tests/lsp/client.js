@@ -83,10 +83,10 @@ async function main() {
     const r = await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, locale: 'ru-RU' });
     const c = r.capabilities;
     assert.deepStrictEqual(c.textDocumentSync, { openClose: true, change: 2 });
-    for (const k of ['hoverProvider', 'definitionProvider', 'referencesProvider', 'documentSymbolProvider'])
+    for (const k of ['hoverProvider', 'definitionProvider', 'referencesProvider', 'documentSymbolProvider',
+      'documentFormattingProvider'])
       assert.strictEqual(c[k], true, k);
     assert.ok(c.completionProvider && c.codeActionProvider);
-    assert.strictEqual(c.documentFormattingProvider, undefined);
     conn.sendNotification('initialized', {});
   });
 
