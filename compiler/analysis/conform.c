@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fields of a conformance vector a port must match, and those it may. */
 #include "analysis/conform.h"
 #include "base/json.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rtab conform: what a port is given of a conformance vector and how its
  * answer is held against the vector (docs/conformance.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Comparing two rulesets facet by facet, and the odds that moved (see diff.h). */
 #include "analysis/diff.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Comparing two lowered rulesets definition by definition, facet by facet
  * (see facets.h): what rtab diff reports, and what rtab verify reads.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "analysis/errata_sheet.h"
 
 #include "analysis/odds.h"

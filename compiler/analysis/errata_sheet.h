@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The errata sheet a publisher prints: what changed between two editions,
  * grouped by table and rule reference, in the printed words and signs of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whether two expressions mean the same (see expr_equal.h). */
 #include "analysis/expr_equal.h"
 

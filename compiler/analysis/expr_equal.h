@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Whether two expressions, each of its own ruleset, mean the same: the same
  * value (or, where dice are rolled, the same distribution of values) for

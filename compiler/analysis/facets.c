@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A lowered ruleset as facets (see facets.h). */
 #include "analysis/facets.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A lowered ruleset as facets: every definition, by kind and id, as a list
  * of (what, value as printed, where) pairs read from the runtime model

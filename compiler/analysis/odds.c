@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact odds by enumeration through rtab_resolve (see odds.h). */
 #include "analysis/odds.h"
 

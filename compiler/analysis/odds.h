@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Exact odds: every natural roll of a table's dice (or every face sequence
  * a distance reads) enumerated through the runtime's own evaluator, never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab odds --all: a table's odds in every column at every modifier total. */
 #include "analysis/odds_grid.h"
 

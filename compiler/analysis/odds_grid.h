@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The odds of a table in every column and at every modifier total it can
  * see (rtab odds --all): a count per (column, total, outcome).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The numbers a table's results carry, summed over its odds (see odds.h). */
 #include "analysis/odds.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "analysis/report.h"
 #include "base/json.h"
 

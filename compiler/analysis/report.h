@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Printing what the runtime computed, as JSON or for a person. */
 #ifndef RTAB_ANALYSIS_REPORT_H
 #define RTAB_ANALYSIS_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Conformance vectors: one JSON object per line, each a situation and what
  * the runtime gives for it. A port that gives the same answer for every

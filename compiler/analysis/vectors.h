@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Conformance vectors of a ruleset: situations and what the runtime gives. */
 #ifndef RTAB_ANALYSIS_VECTORS_H
 #define RTAB_ANALYSIS_VECTORS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "base/diag.h"
 #include "base/json.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Diagnostics: every message of the compiler goes through diag_report. */
 #ifndef RTAB_DIAG_H
 #define RTAB_DIAG_H

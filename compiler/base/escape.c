@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Text into HTML, Markdown, CSV, JSON and C (see escape.h). */
 #include "base/escape.h"
 

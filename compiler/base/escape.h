@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Text into an output language: one function per language, which every
  * writer calls (the exports, the reports of odds, diff and verify, the JSON

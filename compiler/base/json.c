@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "base/json.h"
 
 void json_string(strbuf *b, const char *s)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The pieces every printer of JSON writes alike (diagnostics, eval, odds,
  * diff, verify, vectors): a string or null, and a place in a file.

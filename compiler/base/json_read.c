@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A recursive-descent JSON reader: the grammar of RFC 8259, nothing more. */
 #include "base/json_read.h"
 #include "base/json.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading JSON: a small tree of values, for what rtab reads back (the answers
  * of a port under rtab conform). Numbers keep their text and their value.

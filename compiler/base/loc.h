@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A place in a source file: what a diagnostic points at. */
 #ifndef RTAB_LOC_H
 #define RTAB_LOC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "base/msg.h"
 
 #include "base/msg_table.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The message catalogue: the headings, column names and fixed phrases of
  * the outputs a person reads, in the language chosen with --locale or by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The message catalogues as po_compile.py compiles them into rtab. */
 #ifndef RTAB_MSG_TABLE_H
 #define RTAB_MSG_TABLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writing output files whole or not at all. */
 #ifndef RTAB_OUTPUT_H
 #define RTAB_OUTPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "base/util.h"
 
 #include <stdbool.h>

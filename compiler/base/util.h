@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation that cannot fail silently, and a growable string buffer. */
 #ifndef RTAB_UTIL_H
 #define RTAB_UTIL_H

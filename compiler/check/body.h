@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the body of any definition may hold: labels, a reason, statements
  * counted, and statements written where they do not belong. */
 #ifndef RTAB_BODY_H

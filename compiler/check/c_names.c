@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The names the generated C of a model declares outside its file. */
 #include "check/c_names.h"
 

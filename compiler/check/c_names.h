@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The names the generated C of a model declares outside its file. */
 #ifndef RTAB_C_NAMES_H
 #define RTAB_C_NAMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of named checks, and the entry points their diagnostics go through. */
 #include "check/checks.h"
 

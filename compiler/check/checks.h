@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The named checks: every semantic diagnostic names the check that fired. */
 #ifndef RTAB_CHECKS_H
 #define RTAB_CHECKS_H

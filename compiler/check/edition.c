@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "check/edition.h"
 
 #include "check/checks.h"

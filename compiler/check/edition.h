@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Errata layers and editions. A ruleset may end with named, ordered errata
  * layers; the edition NAME is the main body with the layers up to and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Errata that patch a definition in place:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Errata that patch: 'patch table cavalry_pursuit { cell 5 at tacw =
  * pursue_off_map; modifiers +town, -after_volley; }' changes a definition

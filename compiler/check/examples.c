@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "check/examples.h"
 
 #include "check/body.h"

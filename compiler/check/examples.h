@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Worked examples written in a .rtab file, run against the runtime. */
 #ifndef RTAB_EXAMPLES_H
 #define RTAB_EXAMPLES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The type of a compiled expression: its kind and the bounds of its values. */
 #ifndef RTAB_EXPR_TYPE_H
 #define RTAB_EXPR_TYPE_H

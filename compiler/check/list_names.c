@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names that read a list input: "units.rank_bonus" (a field of every item),
  * "units[2].rank_bonus" (one item's), and the ones that read it wrongly. */
 #include "check/list_names.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names that read a list input: a field of every item, or of one item. */
 #ifndef RTAB_LIST_NAMES_H
 #define RTAB_LIST_NAMES_H

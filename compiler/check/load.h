@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading a .rtab file through every stage up to a lowered ruleset. */
 #ifndef RTAB_LOAD_H
 #define RTAB_LOAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The model's lookups: definitions and enum values by id, arrays in its
  * arena, anonymous dice, and the room left for the items of a definition. */
 #include "check/model.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A resolved ruleset (check/model_data.h) and the lookups the passes share.
  */

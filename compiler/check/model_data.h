@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The data of a resolved ruleset: the runtime's own structures (rtab_ruleset),
  * built in an arena, plus the syntax behind each element for diagnostics.

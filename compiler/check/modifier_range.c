@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The bounds of a table's modifier total (see modifier_range.h). */
 #include "check/modifier_range.h"
 

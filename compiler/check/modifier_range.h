@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The bounds of what a table's modifiers (or column shifts) can add up to,
  * as rtab_resolve adds them: each member may apply or not; a stacking group

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The checks that run over a resolved model, after every definition is resolved. */
 #include "check/post_checks.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The checks that run over a resolved model, after every definition is resolved. */
 #ifndef RTAB_POST_CHECKS_H
 #define RTAB_POST_CHECKS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "check/reasons.h"
 
 #include <string.h>

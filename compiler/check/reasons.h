@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The provisional reasons a result depends on, for every kind of target:
  * one list, used by `rtab eval` (JSON and --explain) and by the examples

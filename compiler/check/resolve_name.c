@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names resolved to definitions and enum values; unknown ones are reported. */
 #include "check/resolve_name.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names resolved to definitions and enum values; unknown ones are reported. */
 #ifndef RTAB_RESOLVE_NAME_H
 #define RTAB_RESOLVE_NAME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pipeline: the order of the passes that resolve, check and lower a file
  * into a model, and the model freed. The passes call nothing here. */
 #include "check/sema.h"

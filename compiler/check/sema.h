@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pipeline that resolves, checks and lowers a file into a model: the
  * order of the passes. */
 #ifndef RTAB_SEMA_H

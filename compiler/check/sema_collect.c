@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The definitions of a file gathered by kind and indexed by id; duplicates,
  * the ruleset header's place and the counts the runtime holds are checked. */
 #include "check/sema_collect.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The definitions of a file gathered by kind and indexed by id. */
 #ifndef RTAB_SEMA_COLLECT_H
 #define RTAB_SEMA_COLLECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The declarations the rest is written in: the ruleset header, enums, dice,
  * inputs and kinds of effect. */
 #include "check/sema_decls.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Matrices, ratio bands, stacking groups, steps, reactions, transitions,
  * distances and procedures. */
 #include "check/sema_defs.h"

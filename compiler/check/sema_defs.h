@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Steps, matrices, bands, groups, reaction sets, transitions, distances and
  * procedures; the targets a trigger names. */
 #ifndef RTAB_SEMA_DEFS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The automatic columns at the ends of a table's run of columns: 'below' and 'above'. */
 #include "check/sema_ends.h"
 

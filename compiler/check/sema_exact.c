@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact numbers: the ruleset's precision (`exact 1/N;`), decimals and number inputs. */
 #include "check/sema_exact.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact numbers: `exact 1/N;`, the scale the runtime holds them at, and the
  * numbers of the source read at that scale. */
 #ifndef RTAB_SEMA_EXACT_H

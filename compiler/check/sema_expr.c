@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Typing expressions and compiling them to the runtime's postfix programs. */
 #include "check/sema_expr.h"
 

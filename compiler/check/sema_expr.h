@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Expressions, type-checked and compiled to the runtime's postfix programs. */
 #ifndef RTAB_SEMA_EXPR_H
 #define RTAB_SEMA_EXPR_H

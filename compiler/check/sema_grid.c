@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tables as printed: grids (a header line of column labels, then one line
  * per roll with one cell per column), computed columns (odds or a value,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tables as printed: grids, computed columns, outcome codes and rounding words. */
 #ifndef RTAB_SEMA_GRID_H
 #define RTAB_SEMA_GRID_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * List inputs: 'input units: list 1..16 of { rank_bonus: int 0..10 = 0; ... }'.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* List inputs, lowered to a length and one input per field of each item. */
 #ifndef RTAB_SEMA_LIST_H
 #define RTAB_SEMA_LIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Modifiers: when they apply, their value, their side, group and steps. */
 #include "check/sema_modifiers.h"
 

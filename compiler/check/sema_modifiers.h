@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Modifiers: when they apply, their value, their side, group and steps. */
 #ifndef RTAB_SEMA_MODIFIERS_H
 #define RTAB_SEMA_MODIFIERS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Outcomes that carry numbers. An outcome declared with integer parameters
  *

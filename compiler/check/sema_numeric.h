@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Outcomes that carry numbers: "6/3", "DR2", read from their code patterns. */
 #ifndef RTAB_SEMA_NUMERIC_H
 #define RTAB_SEMA_NUMERIC_H

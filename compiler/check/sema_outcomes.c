@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Outcomes: their effects and the triggers they list. */
 #include "check/sema_outcomes.h"
 

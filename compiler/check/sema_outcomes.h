@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Outcomes: their effects and the triggers they list. */
 #ifndef RTAB_SEMA_OUTCOMES_H
 #define RTAB_SEMA_OUTCOMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A variant's cell patches: "as the CRT, except: roll 1 at 3:1 is DR". */
 #ifndef RTAB_SEMA_PATCH_H
 #define RTAB_SEMA_PATCH_H

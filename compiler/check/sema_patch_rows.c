@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A 'cell' patch of a table written in rows: "roll 5 at TACW is Pursue off
  * map" moves roll 5 of the column from the row that had it to the row of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A 'cell' patch of a table written in rows. */
 #ifndef RTAB_SEMA_PATCH_ROWS_H
 #define RTAB_SEMA_PATCH_ROWS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Requirements on the inputs: their conditions, and the proof that the rules
  * still allow some situation (a requirement no situation meets would make
  * every table refuse every situation). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Requirements on the inputs (`require ID: CONDITION { en "message"; }`). */
 #ifndef RTAB_SEMA_REQUIRE_H
 #define RTAB_SEMA_REQUIRE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rolls a table declares ('roll pursuer = 2d6;') and the comparison of two
  * of them, an opposed roll ('pursuer >= flee -> destroyed;'). */
 #include "check/sema_rolls.h"

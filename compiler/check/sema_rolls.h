@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rolls a table declares and an opposed roll: two of them compared. */
 #ifndef RTAB_SEMA_ROLLS_H
 #define RTAB_SEMA_ROLLS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Results tables: dice, modifiers, cap, columns and rows; then their lowering. */
 #include "check/sema_table.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Results tables: dice, modifiers, cap, columns and rows; then their lowering. */
 #ifndef RTAB_SEMA_TABLE_H
 #define RTAB_SEMA_TABLE_H

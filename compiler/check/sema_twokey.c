@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Two keys: a table whose column is chosen by a variant (an enum input) and
  * a computed key (odds, a difference, a value), "variant x odds":

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tables of two keys: 'columns by (VARIANT, odds(A, B))', one grid per value. */
 #ifndef RTAB_SEMA_TWOKEY_H
 #define RTAB_SEMA_TWOKEY_H

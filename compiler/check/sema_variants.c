@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tables written 'like' another: merged with their base before they are resolved. */
 #include "check/sema_variants.h"
 

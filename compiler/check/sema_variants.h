@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tables written 'like' another: merged with their base before they are resolved. */
 #ifndef RTAB_SEMA_VARIANTS_H
 #define RTAB_SEMA_VARIANTS_H

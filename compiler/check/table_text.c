@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rolls and column steps as a printed table shows them. */
 #include "check/table_text.h"
 

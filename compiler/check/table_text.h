@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rolls and column steps as a printed table shows them. */
 #ifndef RTAB_TABLE_TEXT_H
 #define RTAB_TABLE_TEXT_H

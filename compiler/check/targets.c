@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The target kinds, one entry per kind of definition (front/constructs.def). */
 #include "check/targets.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The kinds of definition a trigger leads to and 'rtab eval' names: each
  * mapped to its RTAB_TARGET_* kind and found by name in a lowered ruleset. */
 #ifndef RTAB_TARGETS_H

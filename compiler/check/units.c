@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Units: declarations and conversions, the units of expressions, printed pairs. */
 #include "check/units.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Units: the units a ruleset declares and their conversions, the unit of every
  * quantity an expression computes, and the numbers written in one unit and
  * read in another. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unknown names, reported with the nearest candidate as a suggestion. */
 #include "check/unknown.h"
 

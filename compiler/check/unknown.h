@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unknown names, reported with the nearest candidate as a suggestion. */
 #ifndef RTAB_UNKNOWN_H
 #define RTAB_UNKNOWN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The verbs of the rtab command. Each returns the process exit status. */
 #ifndef RTAB_CLI_H
 #define RTAB_CLI_H

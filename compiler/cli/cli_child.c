@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pipes, fork and exec: POSIX, the one place rtab runs another program. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli_child.h"

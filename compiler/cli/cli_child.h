@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A child process spoken to by lines: rtab conform's port. */
 #ifndef RTAB_CLI_CHILD_H
 #define RTAB_CLI_CHILD_H

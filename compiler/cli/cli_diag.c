@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How the command reports: usage errors, and what it says about itself rather than about a line of a file. */
 #include "cli/cli.h"
 #include "check/checks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FILE@EDITION: how every verb reads a file in the edition it names. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"

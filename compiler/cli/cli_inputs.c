@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What several verbs parse alike: integers, --set INPUT=VALUE, lists of names. */
 #include "cli/cli_inputs.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What several verbs parse alike: integers, --set INPUT=VALUE, lists of names. */
 #ifndef RTAB_CLI_INPUTS_H
 #define RTAB_CLI_INPUTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Files compiled together, and checked together, are linked together. */
 #include "cli/cli.h"
 #include "check/c_names.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The errors of base/output.c, reported as the verb reports its own. */
 #include "cli/cli_output.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The errors of base/output.c, reported as the verb reports its own. */
 #ifndef RTAB_CLI_OUTPUT_H
 #define RTAB_CLI_OUTPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab check: diagnostics only. */
 #include "cli/cli.h"
 #include "check/checks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"

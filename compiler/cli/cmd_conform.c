@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab conform: a port run through the conformance vectors (docs/conformance.md). */
 #include "cli/cli.h"
 #include "cli/cli_child.h"

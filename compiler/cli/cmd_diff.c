@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab diff: what changed between two rulesets or two editions of one. */
 #include "cli/cli.h"
 #include "base/msg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab eval: resolve one roll with the runtime, on the in-memory ruleset. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"

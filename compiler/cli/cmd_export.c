@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab export: the lowered ruleset as JSON, CSV, Markdown or an HTML print proof. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"

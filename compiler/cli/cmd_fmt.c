@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab fmt: the canonical layout of .rtab files, printed, checked or written in place. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab lsp: the language server, over the standard input and output. */
 #include "cli/cli.h"
 #include "cli/options.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab odds: exact probabilities of a table's outcomes, or of a distance's values. */
 #include "cli/cli.h"
 #include "base/msg.h"

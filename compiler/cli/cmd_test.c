@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab test: run the examples written in .rtab files. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"

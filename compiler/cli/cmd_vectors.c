@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab vectors: its options and output; analysis/vectors.c finds the vectors. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"

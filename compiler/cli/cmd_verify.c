@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab verify: a translation against its original, or one file's labels. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab: checks .rtab rules tables, compiles them to C, and evaluates them. */
 #include "cli/cli.h"
 #include "cli/options.h"

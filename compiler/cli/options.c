@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One parser and one --help generator for the option tables of the verbs. */
 #include "cli/options.h"
 

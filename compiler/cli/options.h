@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The options of every verb, from one table per verb: one parser reads the
  * arguments by it and one generator writes the verb's --help from it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "codegen/emit_c.h"
 #include "codegen/emit_entry.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The C emitter: prints a lowered ruleset as static const initializers. */
 #ifndef RTAB_EMIT_C_H
 #define RTAB_EMIT_C_H

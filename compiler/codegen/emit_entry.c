@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The native resolver a ruleset's C carries (rtab_ruleset.native_resolve),
  * which rtab_resolve calls: the arguments that the interpreter would accept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The generated entry behind rtab_resolve: a ruleset's native resolver (rtab_native_resolver). */
 #ifndef RTAB_EMIT_ENTRY_H
 #define RTAB_EMIT_ENTRY_H

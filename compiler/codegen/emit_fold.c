@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Folding modifiers into lookup tables for the native lean resolvers (see
  * emit_fold.h). Each part (one ungrouped modifier, or one stacking group

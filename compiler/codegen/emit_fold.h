@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Folding modifiers into lookup tables for the native lean resolvers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The native resolvers: beside the data, one C function per results table
  * that computes what rtab_resolve computes, with the modifiers' conditions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The native resolvers emitted beside the data: one C function per results table. */
 #ifndef RTAB_EMIT_NATIVE_H
 #define RTAB_EMIT_NATIVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The interval analysis of expressions (see expr_intervals.h). */
 #include "codegen/expr_intervals.h"
 

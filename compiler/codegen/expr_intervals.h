@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The interval analysis of the native resolvers: for each instruction of an
  * expression, the range of every stack slot on entry, for inputs within

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which results tables get native code (see native_tables.h). */
 #include "codegen/native_tables.h"
 #include "codegen/expr_intervals.h"

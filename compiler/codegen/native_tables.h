@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which results tables get native code, and what the native code counts. */
 #ifndef RTAB_NATIVE_TABLES_H
 #define RTAB_NATIVE_TABLES_H

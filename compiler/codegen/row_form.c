@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The forms of a table's rows in the emitted C (see row_form.h). */
 #include "codegen/row_form.h"
 #include "base/util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How the C emitter writes the rows of a table, and the C expression for a row's provisional reason. */
 #ifndef RTAB_ROW_FORM_H
 #define RTAB_ROW_FORM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The export driver and what every format shares (see export.h). */
 #include "export/export.h"
 

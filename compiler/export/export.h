@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rtab export: one driver walks a lowered ruleset kind by kind and hands
  * each definition to an emitter, a struct of function pointers with one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CSV export: one section per table, spreadsheet-ready. Each section is a
  * header row and a row per table row: the ranges of each column as printed,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * HTML export: the print proof. Every table, matrix, modifier list and
  * outcome as a printed player aid shows it, labels in one locale or two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * JSON export: the lowered ruleset, walked field by field through the
  * descriptions gen_fields.py makes of runtime/rtab.h. Every field of every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Markdown export: print-ready pipe tables, one heading per kind. */
 #include "export/export_views.h"
 #include "base/escape.h"

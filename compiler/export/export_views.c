@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export/export_views.h"
 

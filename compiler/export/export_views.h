@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a printed player aid shows of each definition, as grids of cells:
  * shared by the Markdown, HTML and CSV exports. Small definitions (inputs,

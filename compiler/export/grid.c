@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A grid of text cells, rendered as text, Markdown or CSV (see grid.h). */
 #include "export/grid.h"
 #include "base/escape.h"

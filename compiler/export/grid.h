@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A grid of text cells (a header row, then data rows) rendered for a
  * terminal, as Markdown or as CSV. The odds and the exports print through it.

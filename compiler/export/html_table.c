@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Self-contained HTML pages of headings, notes and grids (see html_table.h). */
 #include "export/html_table.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Self-contained HTML pages (inline CSS, no network) made of headings,
  * notes and grids: the print proofs of `rtab export --format html`, and any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rtab fmt: tokens and comments from the scanner, laid out by braces, statements and grid lines. */
 #include "format/format.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rtab fmt: the one canonical layout of a source. It is driven by the
  * scanner's tokens, braces and grid lines, not by the statements of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A unified diff of two texts by the longest common subsequence of their lines. */
 #include "format/unified_diff.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The lines that differ between two texts, as `diff -u` prints them. */
 #ifndef RTAB_UNIFIED_DIFF_H
 #define RTAB_UNIFIED_DIFF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "front/ast.h"
 
 #include "base/util.h"

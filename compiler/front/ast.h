@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The syntax tree of one .rtab file, with source locations. */
 #ifndef RTAB_AST_H
 #define RTAB_AST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a verb does with each kind of definition. Every verb keeps one table
  * indexed by def_kind, made from constructs.def so that a new kind fails to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* State shared by the scanner and the parser of one file. */
 #ifndef RTAB_PARSE_CTX_H
 #define RTAB_PARSE_CTX_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The .rtab grammar: a pure parser that recovers at each statement. */
 %require "3.8"
 %define api.pure full

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scanner on its own: the tokens of a source and its comments, in order,
  * for tools that lay out or colour the text rather than compile it. */
 #ifndef RTAB_SCAN_H

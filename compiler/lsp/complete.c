@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Completion: what may be written at a place, from the words before it. */
 #include "lsp/complete.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Completion, and what the words before a place ask for there. */
 #ifndef RTAB_LSP_COMPLETE_H
 #define RTAB_LSP_COMPLETE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The diagnostics of a document: what 'rtab check' prints of its text, as
  * the protocol's Diagnostic objects (the check as the code, a note after a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The documents the client has open: their text as the client edits it
  * (never the file on disk), and what the front end made of that text.

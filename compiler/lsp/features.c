@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lsp/features.h"
 
 #include "base/escape.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The answers of the server about one document, each written as the JSON
  * of the response's result (null or [] when the position has nothing).

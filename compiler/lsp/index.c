@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lsp/index.h"
 
 #include "lsp/text_pos.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a document defines, found by name: its definitions (the main body's
  * and its errata layers'), the values of its enums and the codes of its

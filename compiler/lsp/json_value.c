@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lsp/json_value.h"
 
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A JSON reader for the messages of the language server: a tree of values
  * in one arena, released at once when the message has been answered.

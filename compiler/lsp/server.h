@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The language server: one JSON-RPC message in, the messages it answers
  * out (framed with Content-Length, appended to out). Everything a message

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lsp/text_pos.h"
 
 #include "base/util.h"

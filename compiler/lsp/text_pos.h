@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Places in a document as the protocol counts them (a line from 0, a
  * character in UTF-16 code units) and as the compiler does (line and

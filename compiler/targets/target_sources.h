@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The resolver of each target language, embedded at build time (embed.py). */
 #ifndef RTAB_TARGETS_TARGET_SOURCES_H
 #define RTAB_TARGETS_TARGET_SOURCES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The modules of the other languages: the export's tree as literals, after a resolver. */
 #include "targets/targets.h"
 #include "targets/target_sources.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rtab compile --target: a module per language from the same model, the
  * ruleset's data (the JSON export's tree) written as the language's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Expressions and instructions as text (see expr_text.h). */
 #include "text/expr_text.h"
 

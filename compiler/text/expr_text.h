@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Expressions as the language writes them, decompiled from the runtime's
  * programs, and the names of the programs' instructions: shared by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text forms of values (see value_text.h). */
 #include "text/value_text.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The text forms of a lowered ruleset's values as the language writes them:
  * roll ranges, input values, effects, targets, the numbers of an outcome.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT-0
 // The resolver of rtab's JavaScript target: runtime/rtab.c step by step, over
 // the data of `rtab export --format json` (as examples/port-python/rtab_port.py).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT-0
 // The declarations of rtab's JavaScript target (compiler/targets/js).
 
 /** An input's value in a situation: an enum value by id, a boolean, a number. */
