@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The game-shaped examples of examples/targets/ resolve a melee through the
-modules rtab compile --target writes: for every face of the die, each prints
-the same line, whose outcome is the one rtab eval gives. Exit 77 without
-node and lua (unless RTAB_REQUIRE_TOOLS=1).
+modules rtab compile --target writes (Melee.cs compiled by mcs with the C#
+module): for every face of the die, each prints the same line, whose outcome
+is the one rtab eval gives. Exit 77 without node, lua, mcs and mono (unless
+RTAB_REQUIRE_TOOLS=1).
 
 usage: test_target_examples.py RTAB SOURCE_ROOT
 """
@@ -17,14 +18,14 @@ rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
 os.chdir(root)
 ruleset = 'tables/musket_pike.rtab'
 situation = ['--set', 'attacker_type=cuirassiers', '--set', 'attacker_leaders=1', '--set', 'defender_morale=4']
-tools = ['node', 'lua5.1', 'luajit', 'lua5.4']
+tools = ['node', 'lua5.1', 'luajit', 'lua5.4', 'mcs', 'mono']
 missing = [t for t in tools if not shutil.which(t)]
 if missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':
     print('FAIL missing: %s' % ', '.join(missing))
     sys.exit(1)
 failures = []
 with tempfile.TemporaryDirectory() as out:
-    for target in ('python', 'js', 'lua'):
+    for target in ('python', 'js', 'lua', 'csharp'):
         subprocess.run([rtab, 'compile', '--target', target, ruleset, '-o', out], check=True)
     doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', ruleset], capture_output=True,
                                     text=True, check=True).stdout)
@@ -35,6 +36,11 @@ with tempfile.TemporaryDirectory() as out:
     }
     for lua in ('lua5.1', 'luajit', 'lua5.4'):
         examples[lua] = [lua, 'examples/targets/melee.lua', out]
+    if shutil.which('mcs') and shutil.which('mono'):
+        exe = os.path.join(out, 'melee.exe')
+        subprocess.run(['mcs', '-nologo', '-warnaserror+', '-main:Melee', '-out:' + exe, 'examples/targets/Melee.cs',
+                        os.path.join(out, 'musket_pike.cs')], check=True)
+        examples['mono'] = ['mono', exe]
     examples = {k: v for k, v in examples.items() if shutil.which(v[0])}
     env = dict(os.environ, PYTHONPATH=out)
     checked = 0

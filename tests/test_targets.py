@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
-wanted = sys.argv[3:] or ['python', 'js', 'ts', 'lua5.1', 'luajit', 'lua5.4']
+wanted = sys.argv[3:] or ['python', 'js', 'ts', 'lua5.1', 'luajit', 'lua5.4']  # csharp: its own test
 os.chdir(root)
 require = os.environ.get('RTAB_REQUIRE_TOOLS') == '1'
 tsc = os.path.join(root, 'tests', 'npm', 'node_modules', 'typescript', 'bin', 'tsc')
@@ -29,6 +29,13 @@ TARGETS = {
     'lua5.1': ('lua', ['lua5.1'], lambda d, i: ['lua5.1', os.path.join(d, i + '.lua')]),
     'luajit': ('lua', ['luajit'], lambda d, i: ['luajit', os.path.join(d, i + '.lua')]),
     'lua5.4': ('lua', ['lua5.4'], lambda d, i: ['lua5.4', os.path.join(d, i + '.lua')]),
+    'csharp': ('csharp', ['mcs', 'mono'], lambda d, i: ['mono', os.path.join(d, i + '.exe')]),
+}
+# The targets whose module is compiled before it runs: the command, given the
+# directory and the id.
+COMPILE = {
+    'csharp': lambda d, i: ['mcs', '-nologo', '-warnaserror+', '-out:' + os.path.join(d, i + '.exe'),
+                            os.path.join(d, i + '.cs')],
 }
 failures, skipped = [], []
 
@@ -52,6 +59,10 @@ def build(name, path, out):
     if p.returncode != 0:
         return 'rtab compile --target %s fails: %s' % (lang, p.stderr.strip()[:300])
     rid, _ = ruleset_id(path)
+    if name in COMPILE:
+        p = subprocess.run(COMPILE[name](out, rid), capture_output=True, text=True)
+        if p.returncode != 0:
+            return '%s fails on the module: %s' % (COMPILE[name](out, rid)[0], (p.stdout + p.stderr).strip()[:1000])
     return None
 
 
@@ -92,7 +103,9 @@ def typecheck_ts(paths):
                         "  try {\n"
                         "    const r: TableResult = ruleset.resolve(t.id, {}, [], 0);\n"
                         "    const o: string | null = r.outcome;\n"
+                        "    const units: (string | null)[] | undefined = r.effects?.[0]?.units;\n"
                         "    void o;\n"
+                        "    void units;\n"
                         "  } catch (e) {\n"
                         "    if (!(e instanceof RtabError)) throw e;\n"
                         "    const status: number = e.status;\n"

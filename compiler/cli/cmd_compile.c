@@ -18,12 +18,12 @@
 #include <sys/stat.h>
 
 enum { OPT_DIR, OPT_TARGET, OPT_PREFIX, OPT_DATA_ONLY };
-static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", NULL};
+static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", "csharp", NULL};
 
 static const cli_opt options[] = {
 	[OPT_DIR] = {"-o", 0, "DIR", "write DIR/<ruleset>.c and .h (default: generated)", NULL},
 	[OPT_TARGET] = {"--target", 0, "LANG", "the language: c (the default), python, js, ts (js and its\n"
-					       "declarations) or lua", target_choices},
+					       "declarations), lua or csharp", target_choices},
 	[OPT_PREFIX] = {"--prefix", 0, "PREFIX",
 			"C: put PREFIX before every external name and the file names\n"
 			"(game_: game_musket_pike_ruleset, GAME_MUSKET_PIKE_TABLE_MELEE, game_musket_pike.h)",
@@ -35,14 +35,14 @@ static const cli_opt options[] = {
 
 static const cli_verb verb = {
 	.name = "compile",
-	.usage = "rtab compile [OPTIONS] FILE... [-o DIR] [--target c|python|js|ts|lua]",
+	.usage = "rtab compile [OPTIONS] FILE... [-o DIR] [--target c|python|js|ts|lua|csharp]",
 	.about = "\nCheck each .rtab file and write DIR/<ruleset>.c and DIR/<ruleset>.h\n"
 	"(DIR defaults to 'generated'). If any file has an error, nothing is\n"
 	"written and earlier outputs are left as they were. The diagnostic options\n"
 	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
 	"with the errata layers up to NAME. --target writes a module of another\n"
 	"language instead: the data and a resolver with rtab_resolve's results\n"
-	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua).",
+	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua, .cs).",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG_LISTED,
 	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"

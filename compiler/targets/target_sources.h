@@ -7,5 +7,6 @@ extern const char target_source_python[];
 extern const char target_source_js[];
 extern const char target_source_ts[];
 extern const char target_source_lua[];
+extern const char target_source_csharp[];
 
 #endif

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const target_names[] = {"python", "js", "ts", "lua", NULL};
+const char *const target_names[] = {"python", "js", "ts", "lua", "csharp", NULL};
 
 bool target_known(const char *name)
 {
@@ -207,6 +207,94 @@ static void emit_lua(strbuf *b, const model *m, const char *source, const json_v
 		   "return ruleset\n");
 }
 
+/* An identifier as C# names a namespace: musket_pike is MusketPike. */
+static void put_pascal(strbuf *b, const char *id)
+{
+	bool upper = true;
+	for (const char *p = id; *p; p++) {
+		if (*p == '_') {
+			upper = true;
+			continue;
+		}
+		sb_putc(b, upper && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p);
+		upper = false;
+	}
+}
+
+/* A value as a C# expression over the helpers O (an object: key, value, ...)
+ * and A (an array), integers as long, exact decimals as decimal. */
+static void put_csharp(strbuf *b, const json_value *v, int depth)
+{
+	switch (v->kind) {
+	case JSON_NULL:
+		sb_puts(b, "null");
+		return;
+	case JSON_BOOL:
+		sb_puts(b, v->boolean ? "true" : "false");
+		return;
+	case JSON_NUMBER:
+		sb_printf(b, "%s%s", v->text, strpbrk(v->text, ".eE") ? "m" : "L");
+		return;
+	case JSON_STRING:
+		put_string(b, v->text, LANG_JS);
+		return;
+	case JSON_ARRAY:
+	case JSON_OBJECT:
+		break;
+	}
+	sb_puts(b, v->kind == JSON_ARRAY ? "A(" : "O(");
+	/* A lone array or null would be taken for A's whole params array. */
+	bool lone = v->kind == JSON_ARRAY && v->n == 1 &&
+		    (v->items[0]->kind == JSON_ARRAY || v->items[0]->kind == JSON_NULL);
+	for (size_t i = 0; i < v->n; i++) {
+		if (i > 0)
+			sb_putc(b, ',');
+		if (depth < 2)
+			indent(b, 2 * (depth + 3));
+		else if (i > 0)
+			sb_putc(b, ' ');
+		if (v->kind == JSON_OBJECT) {
+			put_string(b, v->keys[i], LANG_JS);
+			sb_puts(b, ", ");
+		}
+		if (lone)
+			sb_puts(b, "(object)");
+		put_csharp(b, v->items[i], depth + 1);
+	}
+	sb_putc(b, ')');
+}
+
+static void emit_csharp(strbuf *b, const model *m, const char *source, const json_value *tree)
+{
+	header(b, "//", m, source, "a C# 7 file with no dependency beyond the base class library");
+	strbuf ns = {0};
+	put_pascal(&ns, m->rs.id);
+	sb_printf(b, "//\n//   using Rtab.%s;\n"
+		     "//   Rules.Ruleset.Resolve(TABLE, new Dictionary<string, object> {{INPUT, VALUE}},\n"
+		     "//                         new long[] {F}, 0)[\"outcome\"]\n//\n"
+		     "// Its Main answers the situations of `rtab conform` on its standard input,\n"
+		     "// one JSON line each (docs/conformance.md): mcs %s.cs; mono %s.exe\n"
+		     "namespace Rtab.%s\n{\n",
+		  ns.data, m->rs.id, m->rs.id, ns.data);
+	sb_puts(b, target_source_csharp);
+	sb_puts(b, "\n/// <summary>The ruleset's data and its resolver.</summary>\npublic static class Rules\n{\n"
+		   "    static Dictionary<string, object> O(params object[] kv)\n    {\n"
+		   "        var d = new Dictionary<string, object>();\n"
+		   "        for (int i = 0; i + 1 < kv.Length; i += 2) d[(string)kv[i]] = kv[i + 1];\n"
+		   "        return d;\n    }\n"
+		   "    static object[] A(params object[] items) { return items; }\n\n"
+		   "    /// <summary>The ruleset as `rtab export --format json` writes it (docs/export.md).</summary>\n"
+		   "    public static readonly Dictionary<string, object> Data = ");
+	put_csharp(b, tree, 0);
+	sb_puts(b, ";\n\n    public static readonly Ruleset Ruleset = new Ruleset(Data);\n\n"
+		   "    public static void Main()\n    {\n"
+		   "        var utf8 = new System.Text.UTF8Encoding(false);\n"
+		   "        Ruleset.Serve(new System.IO.StreamReader(System.Console.OpenStandardInput(), utf8),\n"
+		   "                      new System.IO.StreamWriter(System.Console.OpenStandardOutput(), utf8));\n"
+		   "    }\n}\n}\n");
+	sb_free(&ns);
+}
+
 size_t target_emit(const char *target, const model *m, const char *source, target_file *files)
 {
 	json_value *tree = export_tree(m, source);
@@ -224,6 +312,9 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 			emit_ts(&files[1].text, m, source);
 			n = 2;
 		}
+	} else if (strcmp(target, "csharp") == 0) {
+		files[0].name = xasprintf("%s.cs", id);
+		emit_csharp(&files[0].text, m, source, tree);
 	} else {
 		files[0].name = xasprintf("%s.lua", id);
 		emit_lua(&files[0].text, m, source, tree);

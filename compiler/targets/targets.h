@@ -23,7 +23,7 @@ typedef struct target_file {
 	strbuf text;
 } target_file;
 
-/* The targets other than c, NULL-terminated: python, js, ts, lua. */
+/* The targets other than c, NULL-terminated: python, js, ts, lua, csharp. */
 extern const char *const target_names[];
 
 /* Whether name is one of target_names. */

@@ -20,9 +20,12 @@ export const MESSAGES = {
   '-11': 'the transition is not defined for this state',
   '-12': 'the table gives no result here (e.g. the attack is not allowed)',
   '-13': "an exact division or product has no exact value at the ruleset's precision",
+  '-14': 'an extra modifier given to a table with a step, which counts only its own modifiers',
+  '-15': 'the situation breaks a requirement of the ruleset',
 };
 const E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7, E_OVERFLOW = -8,
-  E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13;
+  E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13,
+  E_STEP_DRM = -14, E_REQUIRE = -15;
 const STACK_SUM = 0, STACK_BEST = 2;
 const ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
 const KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
@@ -116,6 +119,15 @@ export class Ruleset {
       if (v < inp.min || v > inp.max) throw new RtabError(E_INPUT);
       if ((inp.step || 0) > 1 && (v - inp.min) % inp.step) throw new RtabError(E_INPUT);
     });
+    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);
+  }
+
+  /** The id of the first requirement the situation breaks, or null. */
+  requirementBroken(inputs) {
+    for (const req of this.x.requirements || []) {
+      if (!this.eval(req.condition, inputs)) return req.id;
+    }
+    return null;
   }
 
   // -- programs ---------------------------------------------------------
@@ -222,6 +234,7 @@ export class Ruleset {
     faces = Array.from(faces);
     const columns = t.columns;
     if (!columns.length) throw new RtabError(E_RULESET);
+    if (t.step >= 0 && drm) throw new RtabError(E_STEP_DRM); // a modifier from outside belongs to no step
     let facesLater = false, natural = 0;
     if (t.dice === NO_DICE) {
       if (faces.length) throw new RtabError(E_FACES);
@@ -262,12 +275,16 @@ export class Ruleset {
     const kind = c.kind ?? COLUMN_ROLLED;
     let nat = faces.length ? naturalRule(t, faces) : -1;
     let outcome, why;
-    if (kind === COLUMN_NONE) return noResult(r);
+    if (kind === COLUMN_NONE) {
+      // 'below none provisional "why"': "not allowed" may be a reading too.
+      ctx.noteFirst(c.provisional);
+      return c.provisional != null ? { ...noResult(r), provisional: ctx.provisional } : noResult(r);
+    }
     if (kind === COLUMN_AUTOMATIC) {
       r.automatic = true;
       nat = -1;
       outcome = c.automatic;
-      why = null;
+      why = c.provisional ?? null;
     } else if (kind !== COLUMN_ROLLED) {
       throw new RtabError(E_RULESET);
     } else if (facesLater) {
@@ -443,7 +460,10 @@ export class Ruleset {
         const p = kind.params[i];
         args.push(p.enum_index >= 0 ? this.x.enums[p.enum_index].values[e.args[i]].id : e.args[i]);
       }
-      return { effect: kind.id, args };
+      const effect = { effect: kind.id, args };
+      // The unit of each argument, when a parameter of the kind has one.
+      if (kind.params.some((p) => p.unit)) effect.units = kind.params.map((p) => p.unit ?? null).slice(0, args.length);
+      return effect;
     });
   }
 

@@ -25,9 +25,12 @@ local MESSAGES = {
   [-11] = "the transition is not defined for this state",
   [-12] = "the table gives no result here (e.g. the attack is not allowed)",
   [-13] = "an exact division or product has no exact value at the ruleset's precision",
+  [-14] = "an extra modifier given to a table with a step, which counts only its own modifiers",
+  [-15] = "the situation breaks a requirement of the ruleset",
 }
 local E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW = -2, -3, -4, -5, -6, -7, -8
 local E_RULESET, E_INDEX, E_STATE, E_NO_RESULT, E_INEXACT = -9, -10, -11, -12, -13
+local E_STEP_DRM, E_REQUIRE = -14, -15
 local STACK_SUM, STACK_BEST = 0, 2
 local ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 local KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
@@ -249,6 +252,16 @@ function Ruleset:validate(inputs)
     if v < inp.min or v > inp.max then fail(E_INPUT) end
     if (inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0 then fail(E_INPUT) end
   end
+  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
+end
+
+-- The id of the first requirement the situation breaks, or nil.
+function Ruleset:requirement_broken(inputs)
+  for _, req in ipairs(nn(self.x.requirements) or {}) do
+    local holds = self:eval(req.condition, inputs)
+    if holds == 0 or holds == false then return req.id end
+  end
+  return nil
 end
 
 function Ruleset:note_input(i, v, ctx)
@@ -563,7 +576,18 @@ function Ruleset:effects(o)
         args[i] = e.args[i]
       end
     end
-    out[#out + 1] = {effect = kind.id, args = args}
+    local effect = {effect = kind.id, args = args}
+    -- The unit of each argument, when a parameter of the kind has one.
+    local units, any_unit = array(), false
+    for i = 1, min(#args, #kind.params) do
+      units[i] = or_null(nn(kind.params[i].unit))
+      if units[i] ~= NULL then any_unit = true end
+    end
+    for i = #args + 1, #kind.params do
+      if nn(kind.params[i].unit) ~= nil then any_unit = true end
+    end
+    if any_unit then effect.units = units end
+    out[#out + 1] = effect
   end
   return out
 end
@@ -582,6 +606,8 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
   drm = drm or 0
   local columns = t.columns
   if #columns == 0 then fail(E_RULESET) end
+  -- A modifier from outside belongs to no step.
+  if t.step >= 0 and drm ~= 0 then fail(E_STEP_DRM) end
   local faces_later, natural = false, 0
   if t.dice == NO_DICE then
     if #faces > 0 then fail(E_FACES) end
@@ -635,11 +661,19 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
   local nat = -1
   if #faces > 0 then nat = natural_rule(t, faces) end
   local outcome, why
-  if kind == COLUMN_NONE then return no_result(r) end
+  if kind == COLUMN_NONE then
+    -- 'below none provisional "why"': "not allowed" may be a reading too.
+    local reason = nn(c.provisional)
+    ctx:note_first(reason)
+    local answer = no_result(r)
+    if reason ~= nil then answer.provisional = ctx:provisional() end
+    return answer
+  end
   if kind == COLUMN_AUTOMATIC then
     r.automatic = true
     nat = -1
     outcome = c.automatic
+    why = c.provisional
   elseif kind ~= COLUMN_ROLLED then
     fail(E_RULESET)
   elseif faces_later then

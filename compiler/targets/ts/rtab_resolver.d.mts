@@ -5,8 +5,9 @@
 export type InputValue = string | number | boolean;
 export type Inputs = Readonly<Record<string, InputValue>>;
 
-/** An effect of an outcome, its arguments as enum value ids or integers. */
-export interface Effect { effect: string; args: (string | number)[] }
+/** An effect of an outcome, its arguments as enum value ids or integers;
+ * units, when a parameter of its kind has one: each argument's unit or null. */
+export interface Effect { effect: string; args: (string | number)[]; units?: (string | null)[] }
 
 /** A modifier whose condition held, as rtab_resolve lists it. */
 export interface Applied {
@@ -88,6 +89,8 @@ export declare class Ruleset {
   transition(name: string, inputs?: Inputs): TransitionResult;
   distance(name: string, inputs?: Inputs, faces?: readonly number[]): DistanceResult;
   procedure(name: string, inputs?: Inputs): ProcedureResult;
+  /** The id of the first requirement the situation breaks, or null. */
+  requirementBroken(inputs: readonly number[]): string | null;
 }
 
 /** The answer to one situation of `rtab conform`: a result or { error }. */

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The speed of each rtab compile --target module: the same N melees of
+tables/musket_pike.rtab (a pool of 64 situations, the faces in turn) in one
+process per language, timed there in CPU time, RUNS runs each; prints one
+"NAME ns CHECKSUM" line per language, the median run. Every language must
+give the same checksum (the sum of the modified rolls and the counts of
+triggers): a driver that resolves something else fails here. bench/run
+reads these figures beside the native C code's.
+
+usage: targets.py RTAB N RUNS
+Exit 77 when fewer than two languages are installed (unless RTAB_REQUIRE_TOOLS=1).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RULESET = os.path.join(ROOT, 'tables', 'musket_pike.rtab')
+
+# name: (the --target, the tools, the command given the module directory)
+DRIVERS = {
+    'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'melee.py'), d]),
+    'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'melee.mjs'), d]),
+    'lua5.1': ('lua', ['lua5.1'], lambda d: ['lua5.1', os.path.join(HERE, 'melee.lua'), d]),
+    'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'melee.lua'), d]),
+    'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'melee.lua'), d]),
+    'mono': ('csharp', ['mcs', 'mono'], lambda d: ['mono', os.path.join(d, 'bench.exe')]),
+}
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def measure(rtab, n, runs):
+    """{name: (median ns per resolution, checksum)} for every language installed;
+    the names missing."""
+    figures, missing = {}, []
+    with tempfile.TemporaryDirectory(prefix='rtab-bench-targets-') as out:
+        for target in sorted({t for t, _, _ in DRIVERS.values()}):
+            subprocess.run([rtab, 'compile', '--target', target, RULESET, '-o', out], check=True)
+        for name, (target, tools, command) in DRIVERS.items():
+            if not all(shutil.which(t) for t in tools):
+                missing.append(name)
+                continue
+            if target == 'csharp':
+                subprocess.run(['mcs', '-nologo', '-optimize+', '-main:BenchMelee', '-out:' + os.path.join(out, 'bench.exe'),
+                                os.path.join(HERE, 'Melee.cs'), os.path.join(out, 'musket_pike.cs')], check=True)
+            p = subprocess.run(command(out) + [str(n), str(runs)], capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit('bench/targets: %s failed (%d):\n%s' % (name, p.returncode, p.stderr))
+            lines = [line.split() for line in p.stdout.splitlines()]
+            sums = {int(c) for _, c in lines}
+            if len(lines) != runs or len(sums) != 1:
+                sys.exit('bench/targets: %s gave %r' % (name, p.stdout))
+            figures[name] = (median(float(ns) for ns, _ in lines), sums.pop())
+    return figures, missing
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit('usage: targets.py RTAB N RUNS')
+    rtab, n, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    figures, missing = measure(rtab, n, runs)
+    for name, (ns, checksum) in figures.items():
+        print('%s %.1f %d' % (name, ns, checksum))
+    for name in missing:
+        print('missing: %s' % name)
+    if len({c for _, c in figures.values()}) > 1:
+        print('FAIL: the languages resolve different melees (checksums differ)')
+        sys.exit(1)
+    if missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':
+        sys.exit(1)
+    if len(figures) < 2:
+        sys.exit(77)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,965 @@
+// The resolver of rtab's C# target: runtime/rtab.c step by step, over the
+// data of `rtab export --format json` (as compiler/targets/js/rtab_resolver.mjs).
+// C# 7 and the base class library only (no Unity API): the data is a tree of
+// Dictionary<string, object> (objects), object[] (arrays), string, long,
+// decimal (exact numbers), bool and null; so are the results.
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text;
+
+/// <summary>A status of the runtime; Message is the runtime's (rtab_strerror).</summary>
+public class RtabError : Exception
+{
+    public static readonly Dictionary<int, string> Messages = new Dictionary<int, string> {
+        {-1, "a required argument is NULL"},
+        {-2, "no such table"},
+        {-3, "an input is missing or outside its domain"},
+        {-4, "wrong number of dice faces, or a face outside its die"},
+        {-5, "the modified roll matches no row"},
+        {-6, "the column input selects no column"},
+        {-7, "malformed expression, or division by zero"},
+        {-8, "arithmetic overflow"},
+        {-9, "inconsistent ruleset data"},
+        {-10, "no such outcome, reaction set, transition, distance or procedure"},
+        {-11, "the transition is not defined for this state"},
+        {-12, "the table gives no result here (e.g. the attack is not allowed)"},
+        {-13, "an exact division or product has no exact value at the ruleset's precision"},
+        {-14, "an extra modifier given to a table with a step, which counts only its own modifiers"},
+        {-15, "the situation breaks a requirement of the ruleset"},
+    };
+    public readonly int Status;
+    public RtabError(int status) : base(Messages.ContainsKey(status) ? Messages[status] : "unknown status")
+    {
+        Status = status;
+    }
+}
+
+/// <summary>The faces dice in a program read, and the provisional reasons reached.</summary>
+class RtabContext
+{
+    public readonly List<long> Faces;
+    public int NextFace;
+    public readonly List<string> Reasons = new List<string>();
+    public RtabContext(IEnumerable<long> faces) { Faces = new List<long>(faces ?? new long[0]); }
+    public object Provisional { get { return Reasons.Count > 0 ? Reasons[0] : null; } }
+    public void Note(object why)
+    {
+        var s = why as string;
+        if (s != null && !Reasons.Contains(s)) Reasons.Add(s);
+    }
+    public void NoteFirst(object why)
+    {
+        var s = why as string;
+        if (s == null) return;
+        Reasons.Remove(s);
+        Reasons.Insert(0, s);
+    }
+}
+
+public class Ruleset
+{
+    const long INT32_MIN = int.MinValue, INT32_MAX = int.MaxValue;
+    const long NO_DICE = 65535;
+    const int E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7, E_OVERFLOW = -8,
+        E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13, E_STEP_DRM = -14,
+        E_REQUIRE = -15;
+    const long STACK_SUM = 0, STACK_BEST = 2;
+    const long ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
+    const long KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
+    const long COLUMN_ROLLED = 0, COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
+    const long MAX_STEP_TERM = 10000;
+    static readonly string[] TargetKeys = { "tables", "reaction_sets", "transitions", "distances", "procedures" };
+
+    /// <summary>The ruleset as `rtab export --format json` writes it (docs/export.md).</summary>
+    public readonly Dictionary<string, object> X;
+    readonly object[] inputs;
+    readonly long scale;
+    readonly Dictionary<string, Dictionary<string, int>> byId = new Dictionary<string, Dictionary<string, int>>();
+
+    public Ruleset(Dictionary<string, object> data)
+    {
+        if (Str(data, "format") != "rtab-export" || Num(data, "version") != 1)
+            throw new ArgumentException("not an rtab export of version 1");
+        X = data;
+        inputs = Arr(data, "inputs");
+        scale = Num(data, "scale") == 0 ? 1 : Num(data, "scale");
+        foreach (var key in new[] { "inputs", "outcomes" }.Concat(TargetKeys)) {
+            var ids = new Dictionary<string, int>();
+            var list = Arr(data, key);
+            for (int i = 0; i < list.Length; i++) ids[Str(list[i], "id")] = i;
+            byId[key] = ids;
+        }
+    }
+
+    // -- reading the tree ----------------------------------------------------
+
+    static object Get(object o, string key)
+    {
+        var d = o as Dictionary<string, object>;
+        object v;
+        return d != null && d.TryGetValue(key, out v) ? v : null;
+    }
+    static bool Has(object o, string key) { return Get(o, key) != null; }
+    static long ToLong(object v)
+    {
+        if (v == null) return 0;
+        if (v is bool) return (bool)v ? 1 : 0;
+        if (v is decimal) return (long)(decimal)v;
+        return Convert.ToInt64(v, CultureInfo.InvariantCulture);
+    }
+    static long Num(object o, string key, long otherwise = 0)
+    {
+        var v = Get(o, key);
+        return v == null ? otherwise : ToLong(v);
+    }
+    static string Str(object o, string key) { return Get(o, key) as string; }
+    static object[] Arr(object o, string key) { return Get(o, key) as object[] ?? new object[0]; }
+    static bool Empty(object expr) { return expr == null || Arr(expr, "instrs").Length == 0; }
+    object Item(string key, long i) { return Arr(X, key)[i]; }
+
+    object Find(string key, string name)
+    {
+        int i;
+        if (name == null || !byId[key].TryGetValue(name, out i)) throw new RtabError(key == "tables" ? E_TABLE : E_INDEX);
+        return Arr(X, key)[i];
+    }
+
+    static long Check32(long v)
+    {
+        if (v < INT32_MIN || v > INT32_MAX) throw new RtabError(E_OVERFLOW);
+        return v;
+    }
+
+    /// <summary>The inputs as the runtime holds them: defaults, then the given ones by id.</summary>
+    public long[] Situation(IDictionary<string, object> given)
+    {
+        var values = inputs.Select(i => Num(i, "default_value")).ToArray();
+        if (given == null) return values;
+        foreach (var kv in given) {
+            int k;
+            if (!byId["inputs"].TryGetValue(kv.Key, out k)) throw new RtabError(E_INPUT);
+            var inp = inputs[k];
+            var type = Str(inp, "type_name");
+            if (type == "enum") {
+                var vals = Arr(Item("enums", Num(inp, "enum_index")), "values");
+                int v = Array.FindIndex(vals, e => Str(e, "id") == kv.Value as string);
+                if (v < 0) throw new RtabError(E_INPUT);
+                values[k] = v;
+            } else if (type == "bool") {
+                values[k] = kv.Value is bool ? ((bool)kv.Value ? 1 : 0)
+                    : kv.Value is string ? ((string)kv.Value == "true" ? 1 : 0)
+                    : Convert.ToDecimal(kv.Value, CultureInfo.InvariantCulture) == 1 ? 1 : 0;
+            } else if (type == "number") {
+                decimal scaled = Convert.ToDecimal(kv.Value, CultureInfo.InvariantCulture) * scale;
+                if (scaled != Math.Round(scaled)) throw new RtabError(E_INPUT);
+                values[k] = (long)scaled;
+            } else {
+                values[k] = (long)Math.Truncate(Convert.ToDecimal(kv.Value, CultureInfo.InvariantCulture));
+            }
+        }
+        return values;
+    }
+
+    /// <summary>A scaled number as the rules print it: 25 at scale 2 is 12.5.</summary>
+    object Exact(long scaled)
+    {
+        if (scale == 1 || scaled % scale == 0) return scaled / scale;
+        return (decimal)scaled / scale;
+    }
+
+    void Validate(long[] values)
+    {
+        if (values.Length != inputs.Length) throw new RtabError(E_INPUT);
+        for (int i = 0; i < inputs.Length; i++) {
+            var inp = inputs[i];
+            long v = values[i], step = Num(inp, "step");
+            if (v < Num(inp, "min") || v > Num(inp, "max")) throw new RtabError(E_INPUT);
+            if (step > 1 && (v - Num(inp, "min")) % step != 0) throw new RtabError(E_INPUT);
+        }
+        if (RequirementBroken(values) != null) throw new RtabError(E_REQUIRE);
+    }
+
+    /// <summary>The id of the first requirement the situation breaks, or null.</summary>
+    public string RequirementBroken(long[] values)
+    {
+        foreach (var req in Arr(X, "requirements"))
+            if (Eval(Get(req, "condition"), values, null) == 0) return Str(req, "id");
+        return null;
+    }
+
+    // -- programs -------------------------------------------------------------
+
+    long Eval(object expr, long[] values, RtabContext ctx)
+    {
+        var ins = Arr(expr, "instrs");
+        if (ins.Length == 0) return 1;
+        var stack = new List<long>();
+        Func<long> pop = () => { if (stack.Count == 0) throw new RtabError(E_EXPR); long v = stack[stack.Count - 1]; stack.RemoveAt(stack.Count - 1); return v; };
+        for (int i = 0; i < ins.Length; i++) {
+            string name = Str(ins[i], "op_name");
+            long arg = Num(ins[i], "arg");
+            long a, b;
+            switch (name) {
+            case "const": case "const_exact": stack.Add(arg); break;
+            case "scale": stack.Add(ExactOp(name, arg, pop(), 0)); break;
+            case "mul_exact": case "div_exact": b = pop(); a = pop(); stack.Add(ExactOp(name, arg, a, b)); break;
+            case "input": stack.Add(values[arg]); NoteInput(arg, values[arg], ctx); break;
+            case "roll": stack.Add(Roll(arg, ctx)); break;
+            case "neg": case "abs":
+                a = pop();
+                if (a == INT32_MIN) throw new RtabError(E_OVERFLOW);
+                stack.Add(name == "neg" || a < 0 ? -a : a);
+                break;
+            case "not": stack.Add(pop() != 0 ? 0 : 1); break;
+            case "matrix": stack.Add(Matrix(arg, stack, ctx)); break;
+            case "band": b = pop(); a = pop(); stack.Add(Band(arg, a, b, ctx)); break;
+            case "jump_if_false": if (pop() == 0) i += (int)arg; break;
+            case "jump": i += (int)arg; break;
+            default: b = pop(); a = pop(); stack.Add(Arith(name, a, b)); break;
+            }
+        }
+        if (stack.Count != 1) throw new RtabError(E_EXPR);
+        return stack[0];
+    }
+
+    void NoteInput(long i, long v, RtabContext ctx)
+    {
+        if (ctx == null) return;
+        var inp = inputs[i];
+        if (Has(inp, "provisional") && v == Num(inp, "default_value")) ctx.Note(Get(inp, "provisional"));
+        if (Num(inp, "type") == 2 && Num(inp, "enum_index", -1) >= 0) {
+            var vals = Arr(Item("enums", Num(inp, "enum_index")), "values");
+            if (v >= 0 && v < vals.Length) ctx.Note(Get(vals[v], "provisional"));
+        }
+    }
+
+    long Roll(long index, RtabContext ctx)
+    {
+        var d = Item("dice", index);
+        if (ctx == null || ctx.Faces.Count - ctx.NextFace < Num(d, "nfaces")) throw new RtabError(E_FACES);
+        long total = 0;
+        foreach (var g in Arr(d, "groups")) {
+            for (long k = 0; k < Num(g, "count"); k++) {
+                long f = ctx.Faces[ctx.NextFace++];
+                if (f < Num(g, "face_min") || f > Num(g, "face_max")) throw new RtabError(E_FACES);
+                total += f;
+            }
+        }
+        ctx.Note(Get(d, "provisional"));
+        return total;
+    }
+
+    long Matrix(long index, List<long> stack, RtabContext ctx)
+    {
+        var m = Item("matrices", index);
+        int ndims = (int)Num(m, "ndims");
+        if (stack.Count < ndims) throw new RtabError(E_EXPR);
+        var keys = stack.GetRange(stack.Count - ndims, ndims);
+        stack.RemoveRange(stack.Count - ndims, ndims);
+        var dims = Arr(m, "dims");
+        long cell = 0;
+        for (int k = 0; k < ndims; k++) {
+            long n = Num(Item("enums", ToLong(dims[k])), "nvalues");
+            if (keys[k] < 0 || keys[k] >= n) throw new RtabError(E_INPUT);
+            cell = cell * n + keys[k];
+        }
+        if (Has(m, "provisional") && ctx != null) ctx.Note(Arr(m, "provisional")[cell]);
+        return ToLong(Arr(m, "cells")[cell]);
+    }
+
+    long Band(long index, long a, long b, RtabContext ctx)
+    {
+        var band = Item("bands", index);
+        Action<object> note = why => { if (ctx != null) ctx.Note(why); };
+        if (a < 0 || b < 0) throw new RtabError(E_INPUT);
+        note(Get(band, "provisional"));
+        if (a == 0 && b == 0) { note(Get(band, "otherwise_provisional")); return Num(band, "otherwise"); }
+        var steps = Arr(band, "steps");
+        foreach (var st in steps) {
+            long num = Num(st, "num"), den = Num(st, "den");
+            if (!(num > 0 && num <= MAX_STEP_TERM && den > 0 && den <= MAX_STEP_TERM)) throw new RtabError(E_RULESET);
+        }
+        if (Num(band, "rounding", ROUND_EVENS) != ROUND_EVENS && a > 0 && b > 0) {
+            var ab = BandRound(band, a, b);
+            a = ab[0];
+            b = ab[1];
+        }
+        int best = -1;
+        for (int i = 0; i < steps.Length; i++) {
+            long num = Num(steps[i], "num"), den = Num(steps[i], "den");
+            bool favourable = num >= den;
+            long lhs = a * den, rhs = num * b;
+            if (favourable ? lhs < rhs : lhs > rhs) continue;
+            if (best < 0) { best = i; continue; }
+            long cmp = num * Num(steps[best], "den") - Num(steps[best], "num") * den;
+            if (favourable ? cmp > 0 : cmp < 0) best = i;
+        }
+        if (best < 0) { note(Get(band, "otherwise_provisional")); return Num(band, "otherwise"); }
+        if (Has(band, "step_provisional")) note(Arr(band, "step_provisional")[best]);
+        return Num(steps[best], "value");
+    }
+
+    // -- tables -----------------------------------------------------------------
+
+    /// <summary>One roll on a results table: the result as `rtab vectors` writes it.</summary>
+    public Dictionary<string, object> Resolve(string table, IDictionary<string, object> given = null,
+                                              IList<long> faces = null, long drm = 0)
+    {
+        var t = Find("tables", table);
+        var values = Situation(given);
+        Validate(values);
+        faces = faces ?? new long[0];
+        var columns = Arr(t, "columns");
+        if (columns.Length == 0) throw new RtabError(E_RULESET);
+        if (Num(t, "step") >= 0 && drm != 0) throw new RtabError(E_STEP_DRM); // a modifier from outside belongs to no step
+        bool facesLater = false;
+        long natural = 0, dice = Num(t, "dice");
+        if (dice == NO_DICE) {
+            if (faces.Count > 0) throw new RtabError(E_FACES);
+        } else if (faces.Count == 0 && columns.Any(k => Num(k, "kind", COLUMN_ROLLED) != COLUMN_ROLLED)) {
+            facesLater = true;
+        } else {
+            natural = NaturalSum(Item("dice", dice), faces);
+        }
+        var ctx = new RtabContext(null);
+        if (dice != NO_DICE) ctx.Note(Get(Item("dice", dice), "provisional"));
+        var applied = new List<Applied>();
+        long modifierRaw = ApplyList(t, Arr(t, "modifiers"), false, values, ctx, applied, drm);
+        long modifier = modifierRaw;
+        if (Equals(Get(t, "capped"), true) || Num(t, "capped") != 0)
+            modifier = Math.Min(Math.Max(modifier, Num(t, "cap_min")), Num(t, "cap_max"));
+        long roll = Check32(natural + modifier);
+        var r = new Dictionary<string, object> {
+            {"column", Str(columns[0], "id")}, {"key", null}, {"key_column", null}, {"column_shift", 0L},
+            {"automatic", false}, {"natural", natural}, {"modifier_raw", modifierRaw}, {"modifier", modifier},
+            {"modified_roll", roll},
+        };
+        long col;
+        try {
+            col = KeyColumn(t, values, ctx, r);
+        } catch (RtabError e) {
+            if (e.Status == E_NO_RESULT) return NoResult(r);
+            throw;
+        }
+        r["key_column"] = Str(columns[col], "id");
+        long shift = ApplyList(t, Arr(t, "shifts"), true, values, ctx, applied, 0);
+        r["column_shift"] = shift;
+        var run = Run(t, values);
+        long column = Math.Min(Math.Max(col + shift, run[0]), run[1] - 1);
+        var c = columns[column];
+        r["column"] = Str(c, "id");
+        r["applied"] = applied.Select(a => (object)new Dictionary<string, object> {
+            {"modifier", Str(Item("modifiers", a.Modifier), "id")}, {"value", a.Value}, {"signed_value", a.Signed},
+            {"counted", a.Counted}, {"shift", a.Shift},
+        }).ToArray();
+        long kind = Num(c, "kind", COLUMN_ROLLED);
+        int nat = faces.Count > 0 ? NaturalRule(t, faces) : -1;
+        long outcome;
+        object why;
+        if (kind == COLUMN_NONE) {
+            // 'below none provisional "why"': "not allowed" may be a reading too.
+            ctx.NoteFirst(Get(c, "provisional"));
+            var none = NoResult(r);
+            if (Has(c, "provisional")) none["provisional"] = ctx.Provisional;
+            return none;
+        }
+        if (kind == COLUMN_AUTOMATIC) {
+            r["automatic"] = true;
+            nat = -1;
+            outcome = Num(c, "automatic");
+            why = Get(c, "provisional");
+        } else if (kind != COLUMN_ROLLED) {
+            throw new RtabError(E_RULESET);
+        } else if (facesLater) {
+            throw new RtabError(E_FACES);
+        } else if (nat >= 0) {
+            var nr = Arr(t, "natural")[nat];
+            outcome = Num(nr, "outcome");
+            why = Get(nr, "provisional");
+        } else {
+            var row = Arr(t, "rows")[Row(t, c, roll)];
+            outcome = Num(row, "outcome");
+            why = Get(row, "provisional");
+        }
+        ctx.NoteFirst(why);
+        long rewrittenFrom = -1;
+        foreach (var rw in Arr(t, "rewrites")) {
+            if (Num(rw, "from") != outcome) continue;
+            bool holds = Eval(Get(rw, "condition"), values, ctx) != 0;
+            ctx.Note(Get(rw, "provisional"));
+            if (!holds) continue;
+            rewrittenFrom = outcome;
+            outcome = Num(rw, "to");
+            break;
+        }
+        var triggers = Triggers(outcome, values, ctx);
+        var o = Item("outcomes", outcome);
+        r["natural_rule"] = nat >= 0;
+        r["rewritten_from"] = rewrittenFrom < 0 ? null : Str(Item("outcomes", rewrittenFrom), "id");
+        r["outcome"] = Str(o, "id");
+        r["code"] = Get(o, "code");
+        r["effects"] = Effects(o);
+        r["triggers"] = triggers;
+        r["provisional"] = ctx.Provisional;
+        Numbers(o, r);
+        return r;
+    }
+
+    class Applied
+    {
+        public long Modifier, Value, Signed;
+        public bool Counted, Shift;
+    }
+
+    static Dictionary<string, object> NoResult(Dictionary<string, object> r)
+    {
+        return new Dictionary<string, object> {
+            {"column", r["column"]}, {"key", r["key"]}, {"key_column", r["key_column"]},
+            {"column_shift", r["column_shift"]}, {"outcome", null}, {"no_result", true},
+        };
+    }
+
+    /// <summary>Apply the modifiers of a list (die-roll modifiers, or column shifts): their
+    /// total, stacking groups and group caps applied, added to start.</summary>
+    long ApplyList(object t, object[] indices, bool shift, long[] values, RtabContext ctx, List<Applied> applied, long start)
+    {
+        int first = applied.Count;
+        long step = Num(t, "step");
+        foreach (var index in indices) {
+            long mi = ToLong(index);
+            var m = Item("modifiers", mi);
+            if (step >= 0 && ((Num(m, "steps") >> (int)step) & 1) == 0) continue;
+            if (Eval(Get(m, "condition"), values, ctx) == 0) continue;
+            long value = Eval(Get(m, "value"), values, ctx);
+            if (value == INT32_MIN && Num(m, "sign") < 0) throw new RtabError(E_OVERFLOW);
+            applied.Add(new Applied { Modifier = mi, Value = value, Signed = Num(m, "sign") < 0 ? -value : value,
+                                      Counted = true, Shift = shift });
+        }
+        var mine = applied.GetRange(first, applied.Count - first);
+        Stack(mine);
+        long total = start;
+        var groups = Arr(X, "groups");
+        int ngroups = groups.Length;
+        for (int g = 0; g <= ngroups; g++) {
+            long s = 0;
+            bool members = false;
+            foreach (var a in mine) {
+                var m = Item("modifiers", a.Modifier);
+                long mg = Num(m, "group") < 0 ? ngroups : Num(m, "group");
+                if (mg != g || !a.Counted) continue;
+                s += a.Signed;
+                members = true;
+                ctx.Note(Get(m, "provisional"));
+            }
+            // A group adds nothing, whatever its cap, when none of its members applies.
+            if (g < ngroups && (Equals(Get(groups[g], "capped"), true) || Num(groups[g], "capped") != 0) && members)
+                s = Math.Min(Math.Max(s, Num(groups[g], "cap_min")), Num(groups[g], "cap_max"));
+            total = Check32(total + s);
+        }
+        return total;
+    }
+
+    /// <summary>Within each stacking group and side, keep only the member its policy names.</summary>
+    void Stack(List<Applied> applied)
+    {
+        for (int i = 0; i < applied.Count; i++) {
+            var ai = applied[i];
+            var mi = Item("modifiers", ai.Modifier);
+            if (Num(mi, "group") < 0 || !ai.Counted) continue;
+            long policy = Num(Item("groups", Num(mi, "group")), "stacking");
+            if (policy == STACK_SUM) continue;
+            long sign = Num(mi, "sign");
+            for (int j = i + 1; j < applied.Count; j++) {
+                var aj = applied[j];
+                var mj = Item("modifiers", aj.Modifier);
+                if (Num(mj, "group") != Num(mi, "group") || Num(mj, "sign") != sign || !aj.Counted) continue;
+                long a = ai.Signed, b = aj.Signed;
+                bool jBetter = sign > 0 ? b > a : b < a;
+                bool keepJ = policy == STACK_BEST ? jBetter : sign > 0 ? b < a : b > a;
+                if (keepJ) { ai.Counted = false; break; }
+                aj.Counted = false;
+            }
+        }
+    }
+
+    long KeyColumn(object t, long[] values, RtabContext ctx, Dictionary<string, object> r)
+    {
+        long kind = Num(t, "key_kind", KEY_INPUT), columnInput = Num(t, "column_input", -1);
+        if (columnInput >= 0) NoteInput(columnInput, values[columnInput], ctx);
+        if (kind == KEY_INPUT) return Column(t, values);
+        long a = Eval(Get(t, "key_a"), values, ctx);
+        long b = kind == KEY_ODDS ? Eval(Get(t, "key_b"), values, ctx) : 1;
+        r["key"] = kind == KEY_ODDS ? Text(Exact(a)) + ":" + Text(Exact(b)) : a > 0 ? "+" + a : a.ToString(CultureInfo.InvariantCulture);
+        if (kind == KEY_ODDS && (a < 0 || b < 0)) throw new RtabError(E_INPUT);
+        if (kind == KEY_ODDS && a == 0 && b == 0) throw new RtabError(E_NO_RESULT);
+        var run = Run(t, values);
+        return ReadKey(t, a, b, run[0], run[1]);
+    }
+
+    static string Text(object number) { return Convert.ToString(number, CultureInfo.InvariantCulture); }
+
+    long[] Run(object t, long[] values)
+    {
+        var ends = Arr(t, "column_end_of_value");
+        long n = Arr(t, "columns").Length, columnInput = Num(t, "column_input", -1);
+        if (Num(t, "key_kind", KEY_INPUT) == KEY_INPUT || columnInput < 0 || ends.Length == 0) return new[] { 0, n };
+        long v = values[columnInput];
+        long first = ToLong(Arr(t, "column_of_value")[v]), end = ToLong(ends[v]);
+        if (!(first < end && end <= n)) throw new RtabError(E_RULESET);
+        return new[] { first, end };
+    }
+
+    static long NaturalSum(object d, IList<long> faces)
+    {
+        if (faces.Count != Num(d, "nfaces")) throw new RtabError(E_FACES);
+        int k = 0;
+        long total = 0;
+        foreach (var g in Arr(d, "groups")) {
+            for (long n = 0; n < Num(g, "count"); n++, k++) {
+                if (faces[k] < Num(g, "face_min") || faces[k] > Num(g, "face_max")) throw new RtabError(E_FACES);
+                total += faces[k];
+            }
+        }
+        return total;
+    }
+
+    long Column(object t, long[] values)
+    {
+        long columnInput = Num(t, "column_input", -1);
+        if (columnInput < 0) {
+            if (Arr(t, "columns").Length != 1) throw new RtabError(E_RULESET);
+            return 0;
+        }
+        long col = ToLong(Arr(t, "column_of_value")[values[columnInput]]);
+        if (col >= Num(t, "ncolumns")) throw new RtabError(E_COLUMN);
+        return col;
+    }
+
+    static long Row(object t, object col, long roll)
+    {
+        if (Get(col, "row_of_roll") == null) throw new RtabError(E_RULESET);
+        long r;
+        if (roll < Num(t, "roll_min")) r = Num(col, "below_row");
+        else if (roll > Num(t, "roll_max")) r = Num(col, "above_row");
+        else r = ToLong(Arr(col, "row_of_roll")[roll - Num(t, "roll_min")]);
+        if (r < 0) throw new RtabError(E_NO_ROW);
+        return r;
+    }
+
+    object[] Triggers(long outcome, long[] values, RtabContext ctx)
+    {
+        var output = new List<object>();
+        Action<object> note = why => { if (ctx != null) ctx.Note(why); };
+        foreach (var tr in Arr(Item("outcomes", outcome), "triggers")) {
+            var timesExpr = Get(tr, "times");
+            var unless = Get(tr, "unless");
+            bool conditional = !Empty(unless) || !Empty(timesExpr);
+            if (conditional) note(Get(tr, "provisional"));
+            if (!Empty(unless) && Eval(unless, values, ctx) != 0) continue;
+            long times = Empty(timesExpr) ? 1 : Eval(timesExpr, values, ctx);
+            if (times < 0) throw new RtabError(E_RULESET);
+            if (!conditional) note(Get(tr, "provisional"));
+            for (long k = 0; k < times; k++) output.Add(Str(Get(tr, "target"), "id"));
+        }
+        return output.ToArray();
+    }
+
+    void Numbers(object o, Dictionary<string, object> r)
+    {
+        if (Num(o, "nvalues") == 0) return;
+        var parameters = Arr(Item("numeric_outcomes", Num(o, "numeric")), "params");
+        var vals = Arr(o, "values");
+        var numbers = new Dictionary<string, object>();
+        for (int i = 0; i < parameters.Length && i < vals.Length; i++) numbers[Str(parameters[i], "id")] = vals[i];
+        r["numbers"] = numbers;
+    }
+
+    object[] Effects(object o)
+    {
+        return Arr(o, "effects").Select(e => {
+            var kind = Item("effect_kinds", Num(e, "kind"));
+            var parameters = Arr(kind, "params");
+            var eargs = Arr(e, "args");
+            var args = new List<object>();
+            for (int i = 0; i < Math.Min(eargs.Length, parameters.Length); i++) {
+                long en = Num(parameters[i], "enum_index", -1);
+                args.Add(en >= 0 ? Str(Arr(Item("enums", en), "values")[ToLong(eargs[i])], "id") : eargs[i]);
+            }
+            var effect = new Dictionary<string, object> { {"effect", Str(kind, "id")}, {"args", args.ToArray()} };
+            // The unit of each argument, when a parameter of the kind has one.
+            if (parameters.Any(p => Has(p, "unit")))
+                effect["units"] = parameters.Take(args.Count).Select(p => Get(p, "unit")).ToArray();
+            return (object)effect;
+        }).ToArray();
+    }
+
+    // -- the others ---------------------------------------------------------------
+
+    public Dictionary<string, object> Reactions(string name, IDictionary<string, object> given = null)
+    {
+        var rset = Find("reaction_sets", name);
+        var values = Situation(given);
+        Validate(values);
+        var options = new List<object>();
+        var noneWhen = Get(rset, "none_when");
+        if (!(!Empty(noneWhen) && Eval(noneWhen, values, null) != 0))
+            options = Arr(rset, "options").Where(o => Eval(Get(o, "guard"), values, null) != 0).ToList();
+        var leads = new Dictionary<string, object>();
+        foreach (var o in options)
+            leads[Str(o, "id")] = Num(o, "outcome") >= 0 ? Str(Item("outcomes", Num(o, "outcome")), "id") : null;
+        return new Dictionary<string, object> {
+            {"options", options.Select(o => (object)Str(o, "id")).ToArray()}, {"leads", leads},
+        };
+    }
+
+    public Dictionary<string, object> Transition(string name, IDictionary<string, object> given = null)
+    {
+        var t = Find("transitions", name);
+        var values = Situation(given);
+        Validate(values);
+        long input = Num(t, "input");
+        long next = ToLong(Arr(t, "next")[values[input]]);
+        if (next < 0) throw new RtabError(E_STATE);
+        var vals = Arr(Item("enums", Num(inputs[input], "enum_index")), "values");
+        return new Dictionary<string, object> { {"state", Str(vals[next], "id")} };
+    }
+
+    public Dictionary<string, object> Distance(string name, IDictionary<string, object> given = null, IList<long> faces = null)
+    {
+        var d = Find("distances", name);
+        var values = Situation(given);
+        Validate(values);
+        var output = new List<object>();
+        object provisional = null;
+        foreach (var form in Arr(d, "forms")) {
+            var ctx = new RtabContext(faces);
+            long v;
+            try {
+                v = Eval(Get(form, "value"), values, ctx);
+                if (ctx.NextFace != ctx.Faces.Count) throw new RtabError(E_FACES);
+            } catch (RtabError) {
+                output.Add(new Dictionary<string, object> { {"value", null}, {"unit", Get(form, "unit")} });
+                continue;
+            }
+            ctx.NoteFirst(Get(d, "provisional"));
+            if (provisional == null) provisional = ctx.Provisional;
+            output.Add(new Dictionary<string, object> { {"value", Exact(v)}, {"unit", Get(form, "unit")} });
+        }
+        return new Dictionary<string, object> { {"values", output.ToArray()}, {"provisional", provisional} };
+    }
+
+    public Dictionary<string, object> Procedure(string name, IDictionary<string, object> given = null)
+    {
+        var p = Find("procedures", name);
+        var values = Situation(given);
+        Validate(values);
+        var step = Arr(p, "steps").FirstOrDefault(s => Eval(Get(s, "guard"), values, null) != 0);
+        long outcome = step != null ? Num(step, "outcome") : Num(p, "otherwise");
+        var r = new Dictionary<string, object> {
+            {"step", step != null ? Str(step, "id") : null},
+            {"outcome", outcome >= 0 ? Str(Item("outcomes", outcome), "id") : null},
+        };
+        if (outcome >= 0) {
+            var o = Item("outcomes", outcome);
+            r["effects"] = Effects(o);
+            r["triggers"] = Triggers(outcome, values, null);
+            Numbers(o, r);
+        }
+        return r;
+    }
+
+    static int NaturalRule(object t, IList<long> faces)
+    {
+        var mine = faces.OrderBy(f => f).ToList();
+        var rules = Arr(t, "natural");
+        for (int i = 0; i < rules.Length; i++) {
+            var theirs = Arr(rules[i], "faces").Select(ToLong).OrderBy(f => f).ToList();
+            if (theirs.SequenceEqual(mine)) return i;
+        }
+        return -1;
+    }
+
+    static long Sign(long x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
+
+    /// <summary>&lt;0, 0 or &gt;0 as a:b is below, at or above p:q.</summary>
+    static long CmpOdds(long a, long b, long p, long q) { return Sign(a * q - p * b); }
+
+    /// <summary>Where odds lie in printed steps: N:1 at N, 1:N at 2 - N.</summary>
+    static double OddsPosition(long a, long b)
+    {
+        if (b == 0) return 1e300;
+        if (a == 0) return -1e300;
+        return a >= b ? (double)a / b : 2.0 - (double)b / a;
+    }
+
+    static long EffectiveRounding(long rounding, bool atOrAboveEvens)
+    {
+        if (rounding == ROUND_EVENS) return atOrAboveEvens ? ROUND_DOWN : ROUND_UP;
+        return rounding;
+    }
+
+    static long FloorDiv(long a, long b) { long q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
+    static long CeilDiv(long a, long b) { return -FloorDiv(-a, b); }
+
+    static long[] BandRound(object band, long a, long b)
+    {
+        long dp, dq, up, uq;
+        if (a >= b) { dp = a / b; dq = 1; up = dp + (a % b != 0 ? 1 : 0); uq = 1; }
+        else { dp = 1; dq = (b + a - 1) / a; up = 1; uq = b / a; }
+        foreach (var st in Arr(band, "steps")) {
+            long p = Num(st, "num"), q = Num(st, "den");
+            if (CmpOdds(p, q, a, b) <= 0 && CmpOdds(p, q, dp, dq) > 0) { dp = p; dq = q; }
+            if (CmpOdds(p, q, a, b) >= 0 && CmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
+        }
+        long mode = EffectiveRounding(Num(band, "rounding", ROUND_EVENS), a >= b);
+        if (mode > ROUND_NEAREST) throw new RtabError(E_RULESET);
+        bool down = mode == ROUND_DOWN || (mode == ROUND_NEAREST &&
+            OddsPosition(a, b) - OddsPosition(dp, dq) <= OddsPosition(up, uq) - OddsPosition(a, b));
+        return down ? new[] { dp, dq } : new[] { up, uq };
+    }
+
+    /// <summary>The column a computed key reads among [first, n), under the table's rounding.</summary>
+    static long ReadKey(object t, long num, long den, long first, long n)
+    {
+        var cols = Arr(t, "columns");
+        bool value = Num(t, "key_kind") == KEY_VALUE;
+        Func<long, long, long, long> cmp = (i, a, b) => value ? Sign(a - Num(cols[i], "step_num"))
+            : CmpOdds(a, b, Num(cols[i], "step_num"), Num(cols[i], "step_den"));
+        long down = n, up = n;
+        for (long i = first; i < n; i++) {
+            var c = cols[i];
+            long sn = Num(c, "step_num"), sd = Num(c, "step_den");
+            if (!value && !(sn >= 0 && sn <= MAX_STEP_TERM && sd > 0 && sd <= MAX_STEP_TERM)) throw new RtabError(E_RULESET);
+            if (i > first && cmp(i - 1, sn, sd) <= 0) throw new RtabError(E_RULESET);
+            long k = cmp(i, num, den);
+            if (k >= 0) down = i;
+            if (k <= 0 && up == n) up = i;
+        }
+        long mode = EffectiveRounding(Num(t, "rounding"), value ? num >= 0 : num >= den);
+        if (mode > ROUND_NEAREST || n <= first) throw new RtabError(E_RULESET);
+        if (down == n) return up;
+        if (up == n) return down;
+        if (mode == ROUND_DOWN) return down;
+        if (mode == ROUND_UP) return up;
+        Func<long, long, double> pos = (a, b) => value ? a : OddsPosition(a, b);
+        var d = cols[down];
+        var u = cols[up];
+        double key = pos(num, den);
+        return key - pos(Num(d, "step_num"), Num(d, "step_den")) <= pos(Num(u, "step_num"), Num(u, "step_den")) - key ? down : up;
+    }
+
+    static long ExactOp(string name, long scale, long a, long b)
+    {
+        if (scale < 1) throw new RtabError(E_EXPR);
+        long r;
+        if (name == "scale") r = a * scale;
+        else if (name == "mul_exact") {
+            if ((a * b) % scale != 0) throw new RtabError(E_INEXACT);
+            r = FloorDiv(a * b, scale);
+        } else {
+            if (b == 0) throw new RtabError(E_EXPR);
+            if ((a * scale) % b != 0) throw new RtabError(E_INEXACT);
+            r = FloorDiv(a * scale, b);
+        }
+        return Check32(r);
+    }
+
+    static long Arith(string name, long a, long b)
+    {
+        long r;
+        switch (name) {
+        case "add": r = a + b; break;
+        case "sub": r = a - b; break;
+        case "mul": r = a * b; break;
+        case "eq": r = a == b ? 1 : 0; break;
+        case "ne": r = a != b ? 1 : 0; break;
+        case "lt": r = a < b ? 1 : 0; break;
+        case "le": r = a <= b ? 1 : 0; break;
+        case "gt": r = a > b ? 1 : 0; break;
+        case "ge": r = a >= b ? 1 : 0; break;
+        case "and": r = a != 0 && b != 0 ? 1 : 0; break;
+        case "or": r = a != 0 || b != 0 ? 1 : 0; break;
+        case "min": r = Math.Min(a, b); break;
+        case "max": r = Math.Max(a, b); break;
+        case "div_down": case "div_up":
+            if (b == 0) throw new RtabError(E_EXPR);
+            r = name == "div_down" ? FloorDiv(a, b) : CeilDiv(a, b);
+            break;
+        default: throw new RtabError(E_EXPR);
+        }
+        return Check32(r);
+    }
+
+    // -- rtab conform -------------------------------------------------------------
+
+    /// <summary>The answer to one situation of `rtab conform`: the result, or {error}.</summary>
+    public Dictionary<string, object> Answer(Dictionary<string, object> s)
+    {
+        var given = Get(s, "inputs") as Dictionary<string, object>;
+        var faces = (Get(s, "faces") as object[] ?? new object[0]).Select(ToLong).ToList();
+        try {
+            if (s.ContainsKey("table")) return Resolve(Str(s, "table"), given, faces, Num(s, "drm"));
+            if (s.ContainsKey("reactions")) return Reactions(Str(s, "reactions"), given);
+            if (s.ContainsKey("transition")) {
+                try {
+                    return Transition(Str(s, "transition"), given);
+                } catch (RtabError e) {
+                    if (e.Status == E_STATE) return new Dictionary<string, object> { {"state", null} };
+                    throw;
+                }
+            }
+            if (s.ContainsKey("distance")) return Distance(Str(s, "distance"), given, faces);
+            return Procedure(Str(s, "procedure"), given);
+        } catch (RtabError e) {
+            return new Dictionary<string, object> { {"error", e.Message} };
+        }
+    }
+
+    /// <summary>The port side of rtab conform: one answer line per situation line.</summary>
+    public void Serve(TextReader input, TextWriter output)
+    {
+        string line;
+        while ((line = input.ReadLine()) != null) {
+            if (line.Trim().Length == 0) continue;
+            output.Write(RtabJson.Write(Answer((Dictionary<string, object>)RtabJson.Read(line))));
+            output.Write('\n');
+            output.Flush();
+        }
+    }
+}
+
+/// <summary>Just enough JSON for the conform protocol: objects as Dictionary, arrays
+/// as object[], integers as long, other numbers as decimal.</summary>
+public static class RtabJson
+{
+    public static object Read(string text)
+    {
+        int i = 0;
+        var v = Value(text, ref i);
+        Space(text, ref i);
+        if (i != text.Length) throw new FormatException("JSON: text after the value");
+        return v;
+    }
+
+    static void Space(string s, ref int i) { while (i < s.Length && char.IsWhiteSpace(s[i])) i++; }
+
+    static object Value(string s, ref int i)
+    {
+        Space(s, ref i);
+        if (i >= s.Length) throw new FormatException("JSON: unexpected end");
+        char c = s[i];
+        if (c == '{') {
+            var d = new Dictionary<string, object>();
+            i++;
+            Space(s, ref i);
+            if (s[i] == '}') { i++; return d; }
+            while (true) {
+                Space(s, ref i);
+                var key = (string)Value(s, ref i);
+                Space(s, ref i);
+                if (s[i++] != ':') throw new FormatException("JSON: ':' expected");
+                d[key] = Value(s, ref i);
+                Space(s, ref i);
+                if (s[i] == ',') { i++; continue; }
+                if (s[i++] == '}') return d;
+                throw new FormatException("JSON: ',' or '}' expected");
+            }
+        }
+        if (c == '[') {
+            var a = new List<object>();
+            i++;
+            Space(s, ref i);
+            if (s[i] == ']') { i++; return a.ToArray(); }
+            while (true) {
+                a.Add(Value(s, ref i));
+                Space(s, ref i);
+                if (s[i] == ',') { i++; continue; }
+                if (s[i++] == ']') return a.ToArray();
+                throw new FormatException("JSON: ',' or ']' expected");
+            }
+        }
+        if (c == '"') {
+            var b = new StringBuilder();
+            for (i++; s[i] != '"'; i++) {
+                if (s[i] != '\\') { b.Append(s[i]); continue; }
+                char e = s[++i];
+                switch (e) {
+                case 'n': b.Append('\n'); break;
+                case 't': b.Append('\t'); break;
+                case 'r': b.Append('\r'); break;
+                case 'b': b.Append('\b'); break;
+                case 'f': b.Append('\f'); break;
+                case 'u': b.Append((char)Convert.ToInt32(s.Substring(i + 1, 4), 16)); i += 4; break;
+                default: b.Append(e); break;
+                }
+            }
+            i++;
+            return b.ToString();
+        }
+        if (s.Length - i >= 4 && s.Substring(i, 4) == "true") { i += 4; return true; }
+        if (s.Length - i >= 5 && s.Substring(i, 5) == "false") { i += 5; return false; }
+        if (s.Length - i >= 4 && s.Substring(i, 4) == "null") { i += 4; return null; }
+        int start = i;
+        while (i < s.Length && "+-0123456789.eE".IndexOf(s[i]) >= 0) i++;
+        var number = s.Substring(start, i - start);
+        if (number.Length == 0) throw new FormatException("JSON: unexpected '" + c + "'");
+        long l;
+        if (long.TryParse(number, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out l)) return l;
+        return decimal.Parse(number, NumberStyles.Float, CultureInfo.InvariantCulture);
+    }
+
+    public static string Write(object v)
+    {
+        var b = new StringBuilder();
+        Put(b, v);
+        return b.ToString();
+    }
+
+    static void Put(StringBuilder b, object v)
+    {
+        if (v == null) { b.Append("null"); return; }
+        if (v is bool) { b.Append((bool)v ? "true" : "false"); return; }
+        var s = v as string;
+        if (s != null) {
+            b.Append('"');
+            foreach (char c in s) {
+                if (c == '"' || c == '\\') b.Append('\\').Append(c);
+                else if (c == '\n') b.Append("\\n");
+                else if (c < 0x20) b.Append("\\u").Append(((int)c).ToString("x4"));
+                else b.Append(c);
+            }
+            b.Append('"');
+            return;
+        }
+        var d = v as IDictionary<string, object>;
+        if (d != null) {
+            b.Append('{');
+            bool first = true;
+            foreach (var kv in d) {
+                if (!first) b.Append(',');
+                first = false;
+                Put(b, kv.Key);
+                b.Append(':');
+                Put(b, kv.Value);
+            }
+            b.Append('}');
+            return;
+        }
+        var list = v as System.Collections.IEnumerable;
+        if (list != null) {
+            b.Append('[');
+            bool first = true;
+            foreach (var item in list) {
+                if (!first) b.Append(',');
+                first = false;
+                Put(b, item);
+            }
+            b.Append(']');
+            return;
+        }
+        b.Append(Convert.ToString(v, CultureInfo.InvariantCulture));
+    }
+}
