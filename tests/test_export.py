@@ -32,7 +32,8 @@ def fail(msg):
 
 
 def export(fmt, path, *extra):
-    p = subprocess.run([rtab, 'export', '--format', fmt, path, *extra], capture_output=True, text=True)
+    proof = ('--proof',) if fmt == 'html' else ()  # the review sheet: ids, rules, provisional marks
+    p = subprocess.run([rtab, 'export', '--format', fmt, path, *proof, *extra], capture_output=True, text=True)
     if p.returncode != 0 or p.stderr:
         fail('rtab export --format %s %s: exit %d, stderr %r' % (fmt, path, p.returncode, p.stderr))
     return p.stdout

@@ -248,7 +248,7 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
         cmd = [rtab, 'verify', f, mutated]
         return verdict(cmd, *_rc_out(cmd, 1), tokens)
     if verb.startswith('export-'):
-        cmd = [rtab, 'export', '--format', verb[len('export-'):], f]
+        cmd = [rtab, 'export', '--format', verb[len('export-'):], f] + (['--proof'] if verb == 'export-html' else [])
         return verdict(cmd, *_rc_out(cmd, 0), tokens)
     if verb == 'vectors':
         cmd = [rtab, 'vectors', f]
