@@ -146,9 +146,16 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file, .paper = a.paper};
 	/* The edition stamped on the aid: the last errata layer it applies. */
 	const ast_errata *layer = l.nlayers > 0 ? edition_layer(l.errata, (size_t)l.nlayers - 1) : NULL;
+	const char **layer_labels = NULL;
 	if (layer) {
 		x.edition = layer->id;
 		x.edition_rule = layer->rule;
+		layer_labels = xcalloc(x.rs->nlocales ? x.rs->nlocales : 1, sizeof *layer_labels);
+		for (const ast_stmt *s = layer->labels; s; s = s->next)
+			for (size_t k = 0; k < x.rs->nlocales; k++)
+				if (strcmp(s->name, x.rs->locales[k]) == 0)
+					layer_labels[k] = s->text;
+		x.edition_labels = layer_labels;
 	}
 	status = pick_locales(x.rs, c->locale, &x);
 	if (status == EXIT_OK) {
@@ -165,6 +172,7 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		}
 	}
 	sb_free(&out);
+	free(layer_labels);
 	loaded_free(&l);
 	return status;
 }

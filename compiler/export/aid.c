@@ -38,6 +38,8 @@ static aid_part *part_new(aid_unit *u, aid_part_kind kind)
 
 static void text_part(aid_unit *u, strbuf *sb)
 {
+	while (sb->len && sb->data[sb->len - 1] == '\n')
+		sb->data[--sb->len] = '\0';
 	if (!sb->len)
 		return;
 	aid_part *p = part_new(u, AID_TEXT);
@@ -431,7 +433,8 @@ void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
 	d->lang = rs->locales[c->locales[slot]];
 	d->title = xstrdup(word(c, slot, rs->title, rs->id));
 	strbuf sb = {0};
-	sb_printf(&sb, msg("Edition: %s"), c->edition ? c->edition : msg("original"));
+	sb_printf(&sb, msg("Edition: %s"),
+		  !c->edition ? msg("original") : word(c, slot, c->edition_labels, c->edition));
 	if (c->edition_rule)
 		sb_printf(&sb, " \xC2\xB7 %s", c->edition_rule);
 	else if (rs->rule)

@@ -19,8 +19,8 @@
 
 const bool export_pdf_built_in = true;
 
-#define MARGIN 42.0
-#define HEAD 22.0 /* the band of the page header, and of the footer */
+#define MARGIN 48.0
+#define HEAD 30.0 /* the band of the page header */
 #define GAP 14.0  /* between blocks */
 #define PAD 3.0   /* inside a cell */
 
@@ -77,7 +77,9 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool 
 	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < cols; c++) {
 			double tw, th;
-			PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, grid_at(g, r, c), 0);
+			/* An empty cell measured as a space: pango sizes "" in its own default font. */
+			const char *text = *grid_at(g, r, c) ? grid_at(g, r, c) : " ";
+			PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, text, 0);
 			text_size(l, &tw, &th);
 			g_object_unref(l);
 			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
@@ -182,17 +184,18 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 	strbuf sb = {0};
 	double width = pg.w - 2 * MARGIN;
 	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-	for (size_t i = 0; i < ndocs; i++)
-		sb_printf(&sb, "%s%s", i ? " / " : "", docs[i].title);
-	put_text(cr, "DejaVu Sans Bold 8", sb.data, MARGIN, MARGIN - HEAD, width / 2, true);
-	sb_clear(&sb);
-	for (size_t i = 0; i < ndocs; i++)
-		sb_printf(&sb, "%s%s", i ? " / " : "", docs[i].stamp);
-	PangoLayout *l = layout(cr, "DejaVu Sans 8", sb.data, width / 2);
-	pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
-	cairo_move_to(cr, MARGIN + width / 2, MARGIN - HEAD);
-	pango_cairo_show_layout(cr, l);
-	g_object_unref(l);
+	/* Two lines, each cut short rather than wrapped into the page's body. */
+	for (size_t line = 0; line < 2; line++) {
+		sb_clear(&sb);
+		for (size_t i = 0; i < ndocs; i++)
+			sb_printf(&sb, "%s%s", i ? " / " : "", line ? docs[i].stamp : docs[i].title);
+		PangoLayout *l = layout(cr, line ? "DejaVu Sans 7.5" : "DejaVu Sans Bold 8", sb.data, width);
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+		cairo_move_to(cr, MARGIN, MARGIN - HEAD + 11.0 * (double)line);
+		pango_cairo_show_layout(cr, l);
+		g_object_unref(l);
+	}
+	PangoLayout *l;
 	cairo_set_line_width(cr, 0.8);
 	cairo_move_to(cr, MARGIN, MARGIN - 6);
 	cairo_rel_line_to(cr, width, 0);
@@ -229,10 +232,15 @@ static void aid_pdf_begin(export_ctx *c)
 	for (size_t k = 0; k < n; k++) {
 		const aid_doc *d = &docs[k % c->nlocales];
 		const aid_unit *u = &d->units[k / c->nlocales];
+		/* Scaled down to the page's width, then its height; measured again at
+		 * each scale, since the paragraphs wrap at the width it leaves them. */
 		double need, h = put_unit(cr, u, 0, 0, width, false, &need);
 		double scale = need > width ? width / need : 1.0;
-		if (h * scale > height)
+		h = put_unit(cr, u, 0, 0, width / scale, false, &need);
+		if (h * scale > height) {
 			scale = height / h;
+			h = put_unit(cr, u, 0, 0, width / scale, false, &need);
+		}
 		if (y > 0 && y + h * scale > height) {
 			page++;
 			y = 0;

@@ -53,6 +53,7 @@ typedef struct export_ctx {
 	bool plain;   /* values without the provisional mark (CSV: numbers stay numbers) */
 	const char *edition;      /* the edition exported (its errata layer), or NULL: the original */
 	const char *edition_rule; /* that layer's reference, or NULL */
+	rtab_labels edition_labels; /* that layer's labels by the ruleset's locales, or NULL */
 	const char *paper;        /* the player aid's paper: "a4" or "letter" */
 } export_ctx;
 
