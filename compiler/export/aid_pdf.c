@@ -44,10 +44,10 @@ static PangoLayout *layout(cairo_t *cr, const char *font, const char *text, doub
 
 static void text_size(PangoLayout *l, double *w, double *h)
 {
-	int pw, ph;
-	pango_layout_get_size(l, &pw, &ph);
-	*w = (double)pw / PANGO_SCALE;
-	*h = (double)ph / PANGO_SCALE;
+	PangoRectangle logical;
+	pango_layout_get_extents(l, NULL, &logical);
+	*w = (double)logical.width / PANGO_SCALE;
+	*h = (double)logical.height / PANGO_SCALE;
 }
 
 /* Draw (or only measure, when draw is false) a layout at x, y; its height. */
@@ -67,6 +67,35 @@ static double put_text(cairo_t *cr, const char *font, const char *text, double x
 
 #define CELL_FONT "DejaVu Sans 8"
 #define HEAD_FONT "DejaVu Sans Bold 8"
+/* The widest a cell grows before its text wraps: headers stay narrow, so
+ * that a grid of long column names still fits a page. */
+#define HEAD_WIDTH 84.0
+#define CELL_WIDTH 230.0
+
+/* The layout of a grid's cell in row r, wrapped at its widest. */
+static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text)
+{
+	/* An empty cell as a space: pango sizes "" in its own default font. */
+	PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, *text ? text : " ", 0);
+	double w, h, most = r ? CELL_WIDTH : HEAD_WIDTH;
+	text_size(l, &w, &h);
+	if (w > most) {
+		pango_layout_set_width(l, (int)(most * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	return l;
+}
+
+/* The layout of a cell wrapped at its column's width (no narrower than
+ * cell_layout measured it), centred but in the first column. */
+static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, double width, bool first)
+{
+	PangoLayout *l = cell_layout(cr, r, text);
+	pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
+	return l;
+}
 
 /* A grid with its borders; its width in *w, its height returned. */
 static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool draw, double *w)
@@ -77,14 +106,23 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool 
 	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < cols; c++) {
 			double tw, th;
-			/* An empty cell measured as a space: pango sizes "" in its own default font. */
-			const char *text = *grid_at(g, r, c) ? grid_at(g, r, c) : " ";
-			PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, text, 0);
+			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c));
 			text_size(l, &tw, &th);
 			g_object_unref(l);
 			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
 			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
 		}
+	/* The heights again, each cell wrapped at its column's final width. */
+	for (size_t r = 0; r < rows; r++) {
+		rh[r] = 0;
+		for (size_t c = 0; c < cols; c++) {
+			double tw, th;
+			PangoLayout *l = column_layout(cr, r, grid_at(g, r, c), cw[c], c == 0);
+			text_size(l, &tw, &th);
+			g_object_unref(l);
+			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
+		}
+	}
 	double total_w = 0, total_h = 0;
 	for (size_t c = 0; c < cols; c++)
 		total_w += cw[c];
@@ -122,11 +160,8 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool 
 				}
 				cairo_stroke(cr);
 				if (!joined_above) {
-					PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, text, 0);
-					double tw, th;
-					text_size(l, &tw, &th);
-					double tx = c == 0 ? xx + PAD : xx + (cw[c] - tw) / 2;
-					cairo_move_to(cr, tx, yy + PAD);
+					PangoLayout *l = column_layout(cr, r, text, cw[c], c == 0);
+					cairo_move_to(cr, xx + PAD, yy + PAD);
 					pango_cairo_show_layout(cr, l);
 					g_object_unref(l);
 				}
