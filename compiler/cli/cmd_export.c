@@ -32,7 +32,7 @@ static const cli_opt options[] = {
 static const cli_verb verb = {
 	.name = "export",
 	.usage = "rtab export --format json|csv|markdown|html|pdf FILE [--locale L[,L2]] [-o OUT]\n"
-		 "                   [--edition NAME] [--paper a4|letter] [--proof]",
+		 "                   [--edition NAME] [--paper letter|a4] [--proof]",
 	.about = "\nWrite the whole ruleset for other tools and for print:\n"
 		 "  json      every definition of the lowered ruleset, field by field, with readable\n"
 		 "            forms beside the runtime's data (schema: docs/export-schema.json)\n"
