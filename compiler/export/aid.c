@@ -110,6 +110,34 @@ static void roll_text(strbuf *sb, int64_t r, int64_t end, bool open_lo, bool ope
 		sb_printf(sb, "%lld-%lld", (long long)r, (long long)end);
 }
 
+/* Whether a table counts a modifier: a table with a step only those of its step. */
+static bool counts(const rtab_table *t, const rtab_modifier *m)
+{
+	return t->step < 0 || t->step >= RTAB_MAX_STEPS || ((m->steps >> t->step) & 1u);
+}
+
+/* The least and greatest modified roll: the dice's, moved by the most the
+ * table's modifiers can add or take away, within its cap. */
+static void modified_rolls(const rtab_ruleset *rs, const rtab_table *t, int64_t die_lo, int64_t die_hi,
+			   int64_t *lo, int64_t *hi)
+{
+	int64_t least = 0, most = 0;
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		if (!counts(t, m))
+			continue;
+		int64_t a = (int64_t)m->sign * m->min, b = (int64_t)m->sign * m->max;
+		least += a < b ? a : b;
+		most += a < b ? b : a;
+	}
+	if (t->capped) {
+		least = least < t->cap_min ? t->cap_min : least > t->cap_max ? t->cap_max : least;
+		most = most > t->cap_max ? t->cap_max : most < t->cap_min ? t->cap_min : most;
+	}
+	*lo = die_lo + (least < 0 ? least : 0);
+	*hi = die_hi + (most > 0 ? most : 0);
+}
+
 static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -136,6 +164,10 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 		die_hi = rs->dice[t->dice].max;
 	}
 	int64_t lo = (int64_t)t->roll_min - open_lo, hi = (int64_t)t->roll_max + open_hi;
+	/* The modified rolls that can occur: a line past them prints only what can. */
+	int64_t reach_lo = INT32_MIN, reach_hi = INT32_MAX;
+	if (t->dice != RTAB_NO_DICE)
+		modified_rolls(rs, t, die_lo, die_hi, &reach_lo, &reach_hi);
 	for (int64_t r = lo; r <= hi;) {
 		int64_t end = r;
 		for (bool same = true; same && end + 1 <= hi;) {
@@ -144,8 +176,15 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 					same = row_at(t, &t->columns[j], end + 1) == row_at(t, &t->columns[j], r);
 			end += same;
 		}
-		/* The first and last lines reach past what the dice roll: modifiers take them there. */
-		roll_text(&sb, r, end, r == lo && (open_lo || r < die_lo), end == hi && (open_hi || end > die_hi));
+		int64_t from = r == lo && open_lo ? reach_lo : r, to = end == hi && open_hi ? reach_hi : end;
+		from = from < reach_lo ? reach_lo : from;
+		to = to > reach_hi ? reach_hi : to;
+		if (from > to) { /* a line no roll reaches */
+			r = end + 1;
+			continue;
+		}
+		/* Past what the dice roll, only modifiers take a roll: "≤0", "11+". */
+		roll_text(&sb, from, to, from < die_lo, to > die_hi);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);
 		for (size_t j = 0; j < t->ncolumns; j++) {
@@ -185,6 +224,7 @@ static void code_legend(const export_ctx *c, size_t slot, const rtab_table *t, s
 
 /* ---- modifiers as the card lists them ---- */
 
+
 static bool reads_op(const rtab_expr *e, rtab_op op, int32_t *arg)
 {
 	for (size_t i = 0; i < e->ninstrs; i++)
@@ -205,6 +245,9 @@ static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const r
 	} else if (reads_op(&m->value, RTAB_OP_MATRIX, &k) && (size_t)k < c->rs->nmatrices) {
 		const rtab_matrix *mx = &c->rs->matrices[k];
 		sb_printf(sb, msg("see %s"), word(c, slot, mx->labels, mx->id));
+	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < c->rs->nbands) {
+		const rtab_band *b = &c->rs->bands[k];
+		sb_printf(sb, msg("see %s"), word(c, slot, b->labels, b->id));
 	} else {
 		long a = (long)m->sign * m->min, b = (long)m->sign * m->max;
 		put_signed(sb, a < b ? a : b);
@@ -243,11 +286,14 @@ static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, con
 	}
 }
 
-static void modifier_rows(const export_ctx *c, size_t slot, const uint16_t *mods, size_t n, grid *g, bool *groups)
+static void modifier_rows(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
+			  grid *g, bool *groups)
 {
 	strbuf sb = {0};
 	for (size_t i = 0; i < n; i++) {
 		const rtab_modifier *m = &c->rs->modifiers[mods[i]];
+		if (!counts(t, m))
+			continue;
 		grid_cell(g, word(c, slot, m->labels, m->id));
 		modifier_value(&sb, c, slot, m);
 		grid_cell(g, sb.data);
@@ -262,10 +308,13 @@ static void modifier_rows(const export_ctx *c, size_t slot, const uint16_t *mods
 	sb_free(&sb);
 }
 
-static void modifier_grid(const export_ctx *c, size_t slot, const uint16_t *mods, size_t n, aid_unit *u,
-			  const char *what, bool *groups)
+static void modifier_grid(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
+			  aid_unit *u, const char *what, bool *groups)
 {
-	if (!n)
+	size_t counted = 0;
+	for (size_t i = 0; i < n; i++)
+		counted += counts(t, &c->rs->modifiers[mods[i]]);
+	if (!counted)
 		return;
 	aid_part *p = part_new(u, AID_GRID);
 	grid_init(&p->g, 3);
@@ -273,7 +322,7 @@ static void modifier_grid(const export_ctx *c, size_t slot, const uint16_t *mods
 	grid_cell(&p->g, msg("Value"));
 	grid_cell(&p->g, msg("When"));
 	p->g.right[1] = true;
-	modifier_rows(c, slot, mods, n, &p->g, groups);
+	modifier_rows(c, slot, t, mods, n, &p->g, groups);
 }
 
 static void between(strbuf *lo, strbuf *hi, long a, long b)
@@ -372,8 +421,8 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 	}
 	text_part(u, &sb);
 	bool *groups = xcalloc(rs->ngroups ? rs->ngroups : 1, sizeof *groups);
-	modifier_grid(c, slot, t->modifiers, t->nmodifiers, u, msg("Modifier"), groups);
-	modifier_grid(c, slot, t->shifts, t->nshifts, u, msg("Column shift"), groups);
+	modifier_grid(c, slot, t, t->modifiers, t->nmodifiers, u, msg("Modifier"), groups);
+	modifier_grid(c, slot, t, t->shifts, t->nshifts, u, msg("Column shift"), groups);
 	caps(c, slot, t, groups, &sb);
 	text_part(u, &sb);
 	free(groups);
@@ -422,6 +471,55 @@ static void matrix_unit(const export_ctx *c, size_t slot, size_t mi, aid_doc *d)
 	sb_free(&sb);
 }
 
+/* ---- ratio bands: the value of each step of odds ---- */
+
+static void odds_text(strbuf *sb, int32_t num, int32_t den)
+{
+	if (den && num % den == 0)
+		sb_printf(sb, "%ld:1", (long)(num / den));
+	else if (num && den % num == 0)
+		sb_printf(sb, "1:%ld", (long)(den / num));
+	else
+		sb_printf(sb, "%ld:%ld", (long)num, (long)den);
+}
+
+static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
+{
+	const rtab_band *b = &c->rs->bands[bi];
+	aid_unit *u = unit_new(d, word(c, slot, b->labels, b->id), b->rule);
+	aid_part *p = part_new(u, AID_GRID);
+	strbuf sb = {0};
+	grid_init(&p->g, 2);
+	grid_cell(&p->g, msg("Odds"));
+	grid_cell(&p->g, msg("Value"));
+	for (size_t i = 0; i < b->nsteps; i++) {
+		const rtab_band_step *st = &b->steps[i];
+		if (st->num < st->den)
+			sb_puts(&sb, AT_MOST);
+		odds_text(&sb, st->num, st->den);
+		if (st->num >= st->den)
+			sb_putc(&sb, '+');
+		grid_cell(&p->g, sb.data);
+		sb_clear(&sb);
+		put_signed(&sb, st->value);
+		grid_cell(&p->g, sb.data);
+		sb_clear(&sb);
+	}
+	grid_cell(&p->g, msg("otherwise"));
+	put_signed(&sb, b->otherwise);
+	grid_cell(&p->g, sb.data);
+	sb_clear(&sb);
+	switch (b->rounding) {
+	case RTAB_ROUND_EVENS: sb_puts(&sb, msg("Odds between two lines read towards 1:1.")); break;
+	case RTAB_ROUND_DOWN: sb_puts(&sb, msg("Odds between two lines read down, in the defender's favour.")); break;
+	case RTAB_ROUND_UP: sb_puts(&sb, msg("Odds between two lines read up, in the attacker's favour.")); break;
+	case RTAB_ROUND_NEAREST: sb_puts(&sb, msg("Odds between two lines read as the nearest line.")); break;
+	default: break;
+	}
+	text_part(u, &sb);
+	sb_free(&sb);
+}
+
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -445,6 +543,8 @@ void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
 		table_unit(c, slot, i, d);
 	for (size_t i = 0; i < rs->nmatrices; i++)
 		matrix_unit(c, slot, i, d);
+	for (size_t i = 0; i < rs->nbands; i++)
+		band_unit(c, slot, i, d);
 	msg_use_locale(was);
 	free(was);
 }
