@@ -8,7 +8,7 @@
 - PDF (rtab's own, through cairo and pango), read page by page with
   `pdftotext -layout`: every page has its number ("Page 2 of 3") and the
   edition stamp, no page ends in a table's heading, every table's heading is
-  on some page; the first page of each is drawn by `pdftoppm` into LOGDIR
+  on some page, every page but the last is filled at least halfway down; the first page of each is drawn by `pdftoppm` into LOGDIR
   to be looked at.
 
 Skipped (exit 77) without chromium, pdftotext or pdftoppm, or when this rtab
@@ -92,6 +92,17 @@ def pdf_pages(path):
                            capture_output=True, text=True, check=True).stdout for p in range(1, n + 1)]
 
 
+def page_fill(path):
+    """Per page, how far down its body's lowest word reaches (the footer left out), as a fraction."""
+    boxes = subprocess.run(['pdftotext', '-bbox', path, '-'], capture_output=True, text=True, check=True).stdout
+    fills = []
+    for _, height, words in re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', boxes, re.S):
+        h = float(height)
+        body = [float(y) for y in re.findall(r'yMax="([\d.]+)"', words) if float(y) < h - 60]
+        fills.append(max(body) / h if body else 0)
+    return fills
+
+
 for path in sorted(glob.glob('tables/*.rtab')):
     name = os.path.basename(path)[:-5]
     doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
@@ -127,6 +138,10 @@ for path in sorted(glob.glob('tables/*.rtab')):
             body = [ln for ln in lines if not ln.startswith(PAGE[locale].split(' %d')[0])]
             if body and any(body[-1].startswith(h) for h in want):
                 failed.append('%s %s: page %d ends in the heading %r' % (path, locale, i + 1, body[-1]))
+        # No near-empty page: each but the last is filled at least halfway down.
+        for i, fill in enumerate(page_fill(pdf)[:-1]):
+            if fill < 0.5:
+                failed.append('%s %s: page %d is filled only %d%% down' % (path, locale, i + 1, fill * 100))
         flat = re.sub(r'\s+', ' ', whole)
         for h in want:
             if re.sub(r'\s+', ' ', h) not in flat:
