@@ -317,7 +317,7 @@ unprinted = ('value ', 'dice reason', 'input reason', 'ruleset rule')
 printed = [t for t in default if not field(t).startswith(unprinted)]
 
 # export, every format
-check_html('export html', run('export', '--format', 'html', path, ok=(0,)),
+check_html('export html', run('export', '--format', 'html', '--proof', path, ok=(0,)),
            printed)
 md = run('export', '--format', 'markdown', path, ok=(0,))
 check_markdown('export markdown', md)

@@ -32,7 +32,8 @@ def fail(msg):
 
 
 def export(fmt, path, *extra):
-    p = subprocess.run([rtab, 'export', '--format', fmt, path, *extra], capture_output=True, text=True)
+    proof = ('--proof',) if fmt == 'html' else ()  # the review sheet: ids, rules, provisional marks
+    p = subprocess.run([rtab, 'export', '--format', fmt, path, *proof, *extra], capture_output=True, text=True)
     if p.returncode != 0 or p.stderr:
         fail('rtab export --format %s %s: exit %d, stderr %r' % (fmt, path, p.returncode, p.stderr))
     return p.stdout
@@ -250,10 +251,29 @@ for args, status in [(['export', 'tables/musket_pike.rtab'], 2),
                      (['export', '--format', 'json', 'tables/musket_pike.rtab', '-Wbogus'], 2),
                      (['export', '--format', 'json', 'tables/musket_pike.rtab', '-Werror'], 0),
                      (['vectors', 'tables/musket_pike.rtab', 'melee', '-Wbogus'], 2),
+                     (['export', '--format', 'pdf', '--paper', 'a3', 'tables/musket_pike.rtab'], 2),
+                     (['export', '--format', 'json', '--proof', 'tables/musket_pike.rtab'], 2),
+                     (['export', '--format', 'pdf', '--locale', 'fr', 'tables/musket_pike.rtab'], 2),
                      (['export', '--help'], 0)]:
     p = subprocess.run([rtab, *args], capture_output=True, text=True)
     if p.returncode != status:
         fail('rtab %s: exit %d, expected %d' % (' '.join(args), p.returncode, status))
+
+# The paper of the player aid: an unknown size names the accepted ones and
+# leaves the output as it was; each accepted one reaches the print style.
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, 'aid.html')
+    with open(out, 'w') as f:
+        f.write('before')
+    p = subprocess.run([rtab, 'export', '--format', 'html', '--paper', 'a3', 'tables/classic_odds.rtab', '-o', out],
+                       capture_output=True, text=True)
+    if p.returncode != 2 or 'a4 or letter' not in p.stderr or open(out).read() != 'before':
+        fail('export --paper a3: exit %d, %r, the output %r' % (p.returncode, p.stderr, open(out).read()[:20]))
+    for paper, size in (('a4', 'size:A4'), ('letter', 'size:letter')):
+        p = subprocess.run([rtab, 'export', '--format', 'html', '--paper', paper, 'tables/classic_odds.rtab'],
+                           capture_output=True, text=True)
+        if size not in p.stdout:
+            fail('export --format html --paper %s: no %r in the print style' % (paper, size))
 
 print('%d failures' % len(failed))
 sys.exit(1 if failed else 0)

@@ -61,7 +61,7 @@ try:
                                         capture_output=True, text=True, check=True).stdout)
         for locales in (doc['locales'][:2], doc['locales'][:1]):
             page = os.path.join(tmp, 'proof.html')
-            subprocess.run([rtab, 'export', '--format', 'html', '--locale', ','.join(locales), path,
+            subprocess.run([rtab, 'export', '--format', 'html', '--proof', '--locale', ','.join(locales), path,
                             '-o', page], check=True)
             if static:
                 with open(page, encoding='utf-8') as f:

@@ -59,7 +59,8 @@ has "compile writes the pattern" "$tmp/c/lone_wolf_style.c" '.code = "{e}/{lw}"'
 has "export json: the declaration" "$tmp/x.json" '"code": "{e}/{lw}"'
 has "export json: the numbers of an outcome" "$tmp/x.json" '"id": "loss_8_2"'
 for f in csv markdown html; do
-	"$rtab" export --format $f $lw -o "$tmp/x.$f" >/dev/null 2>&1 || fail "export $f"
+	proof=; [ $f = html ] && proof=--proof
+	"$rtab" export --format $f $proof $lw -o "$tmp/x.$f" >/dev/null 2>&1 || fail "export $f"
 	has "export $f: a cell's pair and label" "$tmp/x.$f" "Endurance lost: enemy killed, hero 0"
 done
 for f in markdown html; do

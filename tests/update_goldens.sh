@@ -7,4 +7,4 @@
 set -eu
 meson=$1 build=$2
 "$meson" test -C "$build" --no-rebuild --quiet --suite golden --suite bad --suite generated
-"$meson" test -C "$build" --no-rebuild --quiet errata odds fuzz-dict-current
+"$meson" test -C "$build" --no-rebuild --quiet errata odds fuzz-dict-current aid-golden

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* rtab export: the lowered ruleset as JSON, CSV, Markdown or an HTML print proof. */
+/* rtab export: the lowered ruleset as JSON, CSV or Markdown, the player aid as HTML or PDF,
+ * or the HTML print proof. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
 #include "export/export.h"
 #include "check/load.h"
+#include "check/edition.h"
 #include "base/output.h"
 #include "cli/cli_output.h"
 #include "cli/options.h"
@@ -13,36 +15,43 @@
 #include <string.h>
 
 /* The formats of the emitters below. */
-static const char *const formats[] = {"json", "csv", "markdown", "html", NULL};
+static const char *const formats[] = {"json", "csv", "markdown", "html", "pdf", NULL};
+static const char *const papers[] = {"a4", "letter", NULL};
 
 static const cli_opt options[] = {
-	{"--format", 0, "F", "json, csv, markdown or html (required)", formats},
+	{"--format", 0, "F", "json, csv, markdown, html or pdf (required)", formats},
 	{"--locale", 0, "L[,L2]",
 	 "the labels to show (csv, markdown, html): one locale, or two side\n"
 	 "by side (default: the ruleset's first two)", NULL},
 	{"-o", 0, "OUT", "write OUT (whole or not at all) instead of standard output", NULL},
+	{"--proof", 0, NULL, "html: the print proof for review (ids, expressions, provisional\n"
+	 "values and rule references) instead of the player aid", NULL},
+	{"--paper", 0, "P", "the player aid's paper (html, pdf): a4 (default) or letter", papers},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "export",
-	.usage = "rtab export --format json|csv|markdown|html FILE [--locale L[,L2]] [-o OUT]\n"
-		 "                   [--edition NAME]",
+	.usage = "rtab export --format json|csv|markdown|html|pdf FILE [--locale L[,L2]] [-o OUT]\n"
+		 "                   [--edition NAME] [--paper letter|a4] [--proof]",
 	.about = "\nWrite the whole ruleset for other tools and for print:\n"
 		 "  json      every definition of the lowered ruleset, field by field, with readable\n"
 		 "            forms beside the runtime's data (schema: docs/export-schema.json)\n"
 		 "  csv       one section per table (ranges as printed, outcome ids and labels), then\n"
 		 "            one per matrix\n"
 		 "  markdown  print-ready tables of every definition\n"
-		 "  html      a self-contained print proof: every table, matrix, modifier list and\n"
-		 "            outcome, provisional values marked, with rule references",
+		 "  html      the player aid a publisher prints: each table as printed, its modifiers\n"
+		 "            as the card lists them, each matrix; with --proof, the print proof for\n"
+		 "            review: every definition, provisional values marked, rule references\n"
+		 "  pdf       the player aid as PDF pages (when rtab is built with cairo and pango)",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
 	.after = "Exit status: 0 success, 1 errors in the file, 2 bad usage, 3 out of memory.\n",
 };
 
 typedef struct export_args {
-	const char *file, *out;
+	const char *file, *out, *paper;
+	bool proof;
 } export_args;
 
 static int take(void *arg, int opt, const char *value)
@@ -50,6 +59,10 @@ static int take(void *arg, int opt, const char *value)
 	export_args *a = arg;
 	if (opt == 2)
 		a->out = value;
+	else if (opt == 3)
+		a->proof = true;
+	else if (opt == 4)
+		a->paper = value;
 	else if (opt < 0 && a->file)
 		return usage_error("export", "unexpected argument '%s' (one FILE at a time)", value);
 	else if (opt < 0)
@@ -61,7 +74,8 @@ static const export_emitter *const emitters[] = {
 	&export_json_emitter,
 	&export_csv_emitter,
 	&export_markdown_emitter,
-	&export_html_emitter,
+	&export_aid_html_emitter,
+	&export_aid_pdf_emitter,
 };
 
 static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
@@ -103,14 +117,19 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 
 int cmd_export(cli_ctx *c, int argc, char **argv)
 {
-	export_args a = {NULL, NULL};
+	export_args a = {NULL, NULL, "a4", false};
 	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	loaded l;
 	strbuf out = {0};
 
 	if (status == EXIT_OK && !c->format)
-		status = usage_error("export", "give the format: --format json, csv, markdown or html");
+		status = usage_error("export", "give the format: --format json, csv, markdown, html or pdf");
+	else if (status == EXIT_OK && strcmp(c->format, "pdf") == 0 && !export_pdf_built_in)
+		status = usage_error("export", "--format pdf is not built into this rtab (it needs cairo and "
+					       "pango when rtab is built); use --format html and print it");
+	else if (status == EXIT_OK && a.proof && strcmp(c->format, "html") != 0)
+		status = usage_error("export", "--proof is a form of --format html, not of %s", c->format);
 	else if (status == EXIT_OK && !a.file)
 		status = usage_error("export", "give the FILE to export");
 	if (status)
@@ -119,11 +138,26 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	for (size_t i = 0; i < sizeof emitters / sizeof emitters[0]; i++)
 		if (strcmp(emitters[i]->format, c->format) == 0)
 			e = emitters[i];
+	if (a.proof)
+		e = &export_html_emitter;
 	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
-	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file};
+	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file, .paper = a.paper};
+	/* The edition stamped on the aid: the last errata layer it applies. */
+	const ast_errata *layer = l.nlayers > 0 ? edition_layer(l.errata, (size_t)l.nlayers - 1) : NULL;
+	const char **layer_labels = NULL;
+	if (layer) {
+		x.edition = layer->id;
+		x.edition_rule = layer->rule;
+		layer_labels = xcalloc(x.rs->nlocales ? x.rs->nlocales : 1, sizeof *layer_labels);
+		for (const ast_stmt *s = layer->labels; s; s = s->next)
+			for (size_t k = 0; k < x.rs->nlocales; k++)
+				if (strcmp(s->name, x.rs->locales[k]) == 0)
+					layer_labels[k] = s->text;
+		x.edition_labels = layer_labels;
+	}
 	status = pick_locales(x.rs, c->locale, &x);
 	if (status == EXIT_OK) {
 		export_run(e, &x);
@@ -135,10 +169,11 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 				status = EXIT_INPUT;
 			free(f.path);
 		} else if (out.data) {
-			fputs(out.data, stdout);
+			fwrite(out.data, 1, out.len, stdout);
 		}
 	}
 	sb_free(&out);
+	free(layer_labels);
 	loaded_free(&l);
 	return status;
 }

@@ -52,6 +52,10 @@ typedef struct export_ctx {
 	size_t nitem; /* items already emitted in the current section */
 	void *state;  /* the emitter's own */
 	bool plain;   /* values without the provisional mark (CSV: numbers stay numbers) */
+	const char *edition;      /* the edition exported (its errata layer), or NULL: the original */
+	const char *edition_rule; /* that layer's reference, or NULL */
+	rtab_labels edition_labels; /* that layer's labels by the ruleset's locales, or NULL */
+	const char *paper;        /* the player aid's paper: "a4" or "letter" */
 } export_ctx;
 
 typedef struct export_emitter {
@@ -73,6 +77,11 @@ extern const export_emitter export_json_emitter;
 extern const export_emitter export_csv_emitter;
 extern const export_emitter export_markdown_emitter;
 extern const export_emitter export_html_emitter;
+/* The player aid (aid.h): as a printable HTML page, and as PDF when built in. */
+extern const export_emitter export_aid_html_emitter;
+extern const export_emitter export_aid_pdf_emitter;
+/* False when this rtab was built without cairo and pango: no PDF. */
+extern const bool export_pdf_built_in;
 
 /* Walk every kind in order, calling the emitter's functions. */
 void export_run(const export_emitter *e, export_ctx *c);

@@ -31,6 +31,7 @@ prints and in the C it writes.
 """
 
 import concurrent.futures
+import html
 import os
 import re
 import shlex
@@ -66,7 +67,8 @@ SUB_FORMS = [
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
-         'export-json', 'export-csv', 'export-markdown', 'export-html', 'vectors', 'lsp', 'fmt']
+         'export-json', 'export-csv', 'export-markdown', 'export-html', 'export-aid', 'vectors', 'lsp',
+         'fmt']
 
 
 def compiler_constructs(source_root):
@@ -132,6 +134,8 @@ class Fixture:
             return table.get('check', [])
         if verb == 'check':
             return []
+        if verb == 'export-aid':  # the aid prints no ids: its own lines only
+            return table.get(verb, [])
         if verb.startswith('export-') and 'export' in table:
             return table['export']
         return table.get('*', [])
@@ -249,8 +253,13 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
             return 'the fixture declares no mutation'
         cmd = [rtab, 'verify', f, mutated]
         return verdict(cmd, *_rc_out(cmd, 1), tokens)
+    if verb == 'export-aid':  # the player aid (HTML without --proof), read as its text
+        cmd = [rtab, 'export', '--format', 'html', f]
+        rc, out = run(cmd)
+        text = re.sub(r'<style>.*?</style>|<[^>]+>', ' ', out, flags=re.S)
+        return verdict(cmd, rc, 0, re.sub(r'\s+', ' ', html.unescape(text)), tokens)
     if verb.startswith('export-'):
-        cmd = [rtab, 'export', '--format', verb[len('export-'):], f]
+        cmd = [rtab, 'export', '--format', verb[len('export-'):], f] + (['--proof'] if verb == 'export-html' else [])
         return verdict(cmd, *_rc_out(cmd, 0), tokens)
     if verb == 'vectors':
         cmd = [rtab, 'vectors', f]

@@ -1,0 +1,592 @@
+/* The player aid as one document of units (see aid.h). */
+#include "export/aid.h"
+
+#include "base/msg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MINUS "\xE2\x88\x92"    /* U+2212: the minus sign a card prints */
+#define AT_MOST "\xE2\x89\xA4"  /* U+2264 */
+#define NO_RESULT "\xE2\x80\x94" /* U+2014: no result printed here */
+
+/* The label in the doc's locale, else the other one chosen, else fallback. */
+static const char *word(const export_ctx *c, size_t slot, rtab_labels l, const char *fallback)
+{
+	const char *s = export_label(c, l, slot);
+	if (!*s)
+		s = export_label(c, l, slot ? 0 : 1);
+	return *s ? s : fallback;
+}
+
+static aid_unit *unit_new(aid_doc *d, const char *heading, const char *rule)
+{
+	d->units = xrealloc(d->units, (d->nunits + 1) * sizeof *d->units);
+	aid_unit *u = &d->units[d->nunits++];
+	*u = (aid_unit){xstrdup(heading), rule ? xstrdup(rule) : NULL, NULL, 0};
+	return u;
+}
+
+static aid_part *part_new(aid_unit *u, aid_part_kind kind)
+{
+	u->parts = xrealloc(u->parts, (u->nparts + 1) * sizeof *u->parts);
+	aid_part *p = &u->parts[u->nparts++];
+	memset(p, 0, sizeof *p);
+	p->kind = kind;
+	return p;
+}
+
+static void text_part(aid_unit *u, strbuf *sb)
+{
+	while (sb->len && sb->data[sb->len - 1] == '\n')
+		sb->data[--sb->len] = '\0';
+	if (!sb->len)
+		return;
+	aid_part *p = part_new(u, AID_TEXT);
+	p->text = xstrdup(sb->data);
+	sb_clear(sb);
+}
+
+static void put_signed(strbuf *sb, long v)
+{
+	sb_printf(sb, v > 0 ? "+%ld" : v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
+}
+
+/* ---- results tables ---- */
+
+/* The row a column gives a modified roll (-1 none). */
+static int row_at(const rtab_table *t, const rtab_column *col, int64_t r)
+{
+	if (r < t->roll_min)
+		return col->below_row;
+	if (r > t->roll_max)
+		return col->above_row;
+	return rtab_column_row(col, (size_t)(r - t->roll_min));
+}
+
+/* What a cell prints for an outcome: its code, else its label. */
+static const char *outcome_text(const export_ctx *c, size_t slot, uint16_t o, bool codes)
+{
+	const rtab_outcome *out = &c->rs->outcomes[o];
+	if (codes && out->code)
+		return out->code;
+	return word(c, slot, out->labels, out->id);
+}
+
+/* A column's header as the page writes it: its label, else the labels of
+ * the values of the column input it serves, else its name as written. */
+static void column_header(strbuf *sb, const export_ctx *c, size_t slot, const rtab_table *t, size_t j)
+{
+	const rtab_column *col = &t->columns[j];
+	const char *l = export_label(c, col->labels, slot);
+	if (*l) {
+		sb_puts(sb, l);
+		return;
+	}
+	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0) {
+		const rtab_enum *e = &c->rs->enums[c->rs->inputs[t->column_input].enum_index];
+		size_t n = 0;
+		for (size_t v = 0; v < e->nvalues; v++)
+			if (t->column_of_value[v] == j)
+				sb_printf(sb, "%s%s", n++ ? ", " : "", word(c, slot, e->values[v].labels, e->values[v].id));
+		if (n)
+			return;
+	}
+	sb_puts(sb, t->ncolumns == 1 ? msg("Result") : col->id);
+}
+
+/* The rolls r..end as printed: "5+", "≤0", "3", "1-2". */
+static void roll_text(strbuf *sb, int64_t r, int64_t end, bool open_lo, bool open_hi)
+{
+	if (open_lo && open_hi)
+		sb_puts(sb, msg("any"));
+	else if (open_hi)
+		sb_printf(sb, "%lld+", (long long)r);
+	else if (open_lo)
+		sb_printf(sb, AT_MOST "%lld", (long long)end);
+	else if (r == end)
+		sb_printf(sb, "%lld", (long long)r);
+	else
+		sb_printf(sb, "%lld-%lld", (long long)r, (long long)end);
+}
+
+/* Whether a table counts a modifier: a table with a step only those of its step. */
+static bool counts(const rtab_table *t, const rtab_modifier *m)
+{
+	return t->step < 0 || t->step >= RTAB_MAX_STEPS || ((m->steps >> t->step) & 1u);
+}
+
+/* The least and greatest modified roll: the dice's, moved by the most the
+ * table's modifiers can add or take away, within its cap. */
+static void modified_rolls(const rtab_ruleset *rs, const rtab_table *t, int64_t die_lo, int64_t die_hi,
+			   int64_t *lo, int64_t *hi)
+{
+	int64_t least = 0, most = 0;
+	for (size_t i = 0; i < t->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
+		if (!counts(t, m))
+			continue;
+		int64_t a = (int64_t)m->sign * m->min, b = (int64_t)m->sign * m->max;
+		least += a < b ? a : b;
+		most += a < b ? b : a;
+	}
+	if (t->capped) {
+		least = least < t->cap_min ? t->cap_min : least > t->cap_max ? t->cap_max : least;
+		most = most > t->cap_max ? t->cap_max : most < t->cap_min ? t->cap_min : most;
+	}
+	*lo = die_lo + (least < 0 ? least : 0);
+	*hi = die_hi + (most > 0 ? most : 0);
+}
+
+static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes)
+{
+	const rtab_ruleset *rs = c->rs;
+	aid_part *p = part_new(u, AID_GRID);
+	grid *g = &p->g;
+	strbuf sb = {0};
+	grid_init(g, (size_t)t->ncolumns + 1);
+	p->span = xcalloc((size_t)t->ncolumns + 1, sizeof *p->span);
+	grid_cell(g, t->dice != RTAB_NO_DICE ? msg("Roll") : msg("Total"));
+	for (size_t j = 0; j < t->ncolumns; j++) {
+		column_header(&sb, c, slot, t, j);
+		grid_cell(g, sb.data);
+		sb_clear(&sb);
+		p->span[j + 1] = t->columns[j].kind != RTAB_COLUMN_ROLLED;
+	}
+	bool open_lo = false, open_hi = false;
+	for (size_t j = 0; j < t->ncolumns; j++) {
+		open_lo |= t->columns[j].kind == RTAB_COLUMN_ROLLED && t->columns[j].below_row >= 0;
+		open_hi |= t->columns[j].kind == RTAB_COLUMN_ROLLED && t->columns[j].above_row >= 0;
+	}
+	int64_t die_lo = t->roll_min, die_hi = t->roll_max;
+	if (t->dice != RTAB_NO_DICE) {
+		die_lo = rs->dice[t->dice].min;
+		die_hi = rs->dice[t->dice].max;
+	}
+	int64_t lo = (int64_t)t->roll_min - open_lo, hi = (int64_t)t->roll_max + open_hi;
+	/* The modified rolls that can occur: a line past them prints only what can. */
+	int64_t reach_lo = INT32_MIN, reach_hi = INT32_MAX;
+	if (t->dice != RTAB_NO_DICE)
+		modified_rolls(rs, t, die_lo, die_hi, &reach_lo, &reach_hi);
+	for (int64_t r = lo; r <= hi;) {
+		int64_t end = r;
+		for (bool same = true; same && end + 1 <= hi;) {
+			for (size_t j = 0; j < t->ncolumns && same; j++)
+				if (t->columns[j].kind == RTAB_COLUMN_ROLLED)
+					same = row_at(t, &t->columns[j], end + 1) == row_at(t, &t->columns[j], r);
+			end += same;
+		}
+		int64_t from = r == lo && open_lo ? reach_lo : r, to = end == hi && open_hi ? reach_hi : end;
+		from = from < reach_lo ? reach_lo : from;
+		to = to > reach_hi ? reach_hi : to;
+		if (from > to) { /* a line no roll reaches */
+			r = end + 1;
+			continue;
+		}
+		/* Past what the dice roll, only modifiers take a roll: "≤0", "11+". */
+		roll_text(&sb, from, to, from < die_lo, to > die_hi);
+		grid_cell(g, sb.data);
+		sb_clear(&sb);
+		for (size_t j = 0; j < t->ncolumns; j++) {
+			const rtab_column *col = &t->columns[j];
+			int row = col->kind == RTAB_COLUMN_ROLLED ? row_at(t, col, r) : -1;
+			if (col->kind == RTAB_COLUMN_AUTOMATIC)
+				grid_cell(g, outcome_text(c, slot, col->automatic, codes));
+			else if (row < 0 || row >= t->nrows)
+				grid_cell(g, NO_RESULT);
+			else
+				grid_cell(g, outcome_text(c, slot, rtab_row_outcome(t, (size_t)row), codes));
+		}
+		r = end + 1;
+	}
+	sb_free(&sb);
+}
+
+/* "DR: Defender retreats; DE: ..." for the codes the grid prints. */
+static void code_legend(const export_ctx *c, size_t slot, const rtab_table *t, strbuf *sb)
+{
+	const rtab_ruleset *rs = c->rs;
+	bool *seen = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *seen);
+	for (size_t r = 0; r < t->nrows; r++)
+		seen[rtab_row_outcome(t, r)] = true;
+	for (size_t j = 0; j < t->ncolumns; j++)
+		if (t->columns[j].kind == RTAB_COLUMN_AUTOMATIC)
+			seen[t->columns[j].automatic] = true;
+	size_t n = 0;
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		if (seen[o] && rs->outcomes[o].code)
+			sb_printf(sb, "%s%s: %s", n++ ? "; " : "", rs->outcomes[o].code,
+				  word(c, slot, rs->outcomes[o].labels, rs->outcomes[o].id));
+	if (n)
+		sb_puts(sb, ".");
+	free(seen);
+}
+
+/* ---- modifiers as the card lists them ---- */
+
+
+static bool reads_op(const rtab_expr *e, rtab_op op, int32_t *arg)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == op) {
+			*arg = e->instrs[i].arg;
+			return true;
+		}
+	return false;
+}
+
+/* The value on the roll, from the side's point of view: a defender's
+ * modifier subtracts. Computed values by their source (a matrix) or range. */
+static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const rtab_modifier *m)
+{
+	int32_t k;
+	if (m->value.ninstrs == 1 && m->value.instrs[0].op == RTAB_OP_CONST) {
+		put_signed(sb, (long)m->sign * m->value.instrs[0].arg);
+	} else if (reads_op(&m->value, RTAB_OP_MATRIX, &k) && (size_t)k < c->rs->nmatrices) {
+		const rtab_matrix *mx = &c->rs->matrices[k];
+		sb_printf(sb, msg("see %s"), word(c, slot, mx->labels, mx->id));
+	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < c->rs->nbands) {
+		const rtab_band *b = &c->rs->bands[k];
+		sb_printf(sb, msg("see %s"), word(c, slot, b->labels, b->id));
+	} else {
+		long a = (long)m->sign * m->min, b = (long)m->sign * m->max;
+		put_signed(sb, a < b ? a : b);
+		if (a != b) {
+			sb_puts(sb, " \xE2\x80\xA6 ");
+			put_signed(sb, a < b ? b : a);
+		}
+	}
+}
+
+/* The condition in words, when it asks for one input's value; else nothing
+ * (the label says it). */
+static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, const rtab_expr *e)
+{
+	int in = -1;
+	int32_t v = 1;
+	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_INPUT)
+		in = e->instrs[0].arg;
+	else if (e->ninstrs == 3 && e->instrs[0].op == RTAB_OP_INPUT && e->instrs[1].op == RTAB_OP_CONST &&
+		 e->instrs[2].op == RTAB_OP_EQ) {
+		in = e->instrs[0].arg;
+		v = e->instrs[1].arg;
+	}
+	if (in < 0 || (size_t)in >= c->rs->ninputs)
+		return;
+	const rtab_input *x = &c->rs->inputs[in];
+	const char *l = export_label(c, x->labels, slot);
+	if (!*l)
+		return;
+	sb_puts(sb, l);
+	if (x->type == RTAB_TYPE_ENUM && v >= 0 && v < c->rs->enums[x->enum_index].nvalues) {
+		const rtab_enum_value *ev = &c->rs->enums[x->enum_index].values[v];
+		sb_printf(sb, ": %s", word(c, slot, ev->labels, ev->id));
+	} else if (x->type != RTAB_TYPE_BOOL) {
+		sb_printf(sb, " = %ld", (long)v);
+	}
+}
+
+static void modifier_rows(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
+			  grid *g, bool *groups)
+{
+	strbuf sb = {0};
+	for (size_t i = 0; i < n; i++) {
+		const rtab_modifier *m = &c->rs->modifiers[mods[i]];
+		if (!counts(t, m))
+			continue;
+		grid_cell(g, word(c, slot, m->labels, m->id));
+		modifier_value(&sb, c, slot, m);
+		grid_cell(g, sb.data);
+		sb_clear(&sb);
+		modifier_condition(&sb, c, slot, &m->condition);
+		/* A condition its label already says goes without saying. */
+		grid_cell(g, sb.data && strcmp(sb.data, word(c, slot, m->labels, m->id)) != 0 ? sb.data : "");
+		sb_clear(&sb);
+		if (m->group >= 0 && groups)
+			groups[m->group] = true;
+	}
+	sb_free(&sb);
+}
+
+static void modifier_grid(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
+			  aid_unit *u, const char *what, bool *groups)
+{
+	size_t counted = 0;
+	for (size_t i = 0; i < n; i++)
+		counted += counts(t, &c->rs->modifiers[mods[i]]);
+	if (!counted)
+		return;
+	aid_part *p = part_new(u, AID_GRID);
+	grid_init(&p->g, 3);
+	grid_cell(&p->g, what);
+	grid_cell(&p->g, msg("Value"));
+	grid_cell(&p->g, msg("When"));
+	p->g.right[1] = true;
+	modifier_rows(c, slot, t, mods, n, &p->g, groups);
+}
+
+static void between(strbuf *lo, strbuf *hi, long a, long b)
+{
+	sb_clear(lo);
+	sb_clear(hi);
+	put_signed(lo, a);
+	put_signed(hi, b);
+}
+
+/* The caps of the groups the modifiers belong to, and the table's own. */
+static void caps(const export_ctx *c, size_t slot, const rtab_table *t, const bool *groups, strbuf *sb)
+{
+	const rtab_ruleset *rs = c->rs;
+	strbuf lo = {0}, hi = {0};
+	for (size_t gi = 0; gi < rs->ngroups; gi++) {
+		const rtab_group *g = &rs->groups[gi];
+		if (!groups[gi])
+			continue;
+		sb_printf(sb, "%s: ", word(c, slot, g->labels, g->id));
+		if (g->stacking == RTAB_STACK_WORST)
+			sb_puts(sb, msg("only the worst counts"));
+		else if (g->stacking == RTAB_STACK_BEST)
+			sb_puts(sb, msg("only the best counts"));
+		else
+			sb_puts(sb, msg("all count"));
+		if (g->capped) {
+			between(&lo, &hi, g->cap_min, g->cap_max);
+			sb_printf(sb, msg(", together between %s and %s"), lo.data, hi.data);
+		}
+		sb_puts(sb, ".\n");
+	}
+	if (t->capped) {
+		between(&lo, &hi, t->cap_min, t->cap_max);
+		sb_printf(sb, msg("The total modifier is held between %s and %s."), lo.data, hi.data);
+		sb_putc(sb, '\n');
+	}
+	sb_free(&lo);
+	sb_free(&hi);
+}
+
+static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_table *t = &rs->tables[ti];
+	aid_unit *u = unit_new(d, word(c, slot, t->labels, msg("Table")), t->rule);
+	strbuf sb = {0};
+	bool codes = false;
+	for (size_t r = 0; r < t->nrows; r++)
+		codes |= rs->outcomes[rtab_row_outcome(t, r)].code != NULL;
+	if (t->dice != RTAB_NO_DICE && t->nrolls == 2) {
+		/* Opposed rolls: each roll's dice by its name, taken from the groups in order. */
+		strbuf dice[2] = {{0}, {0}};
+		const rtab_dice *dc = &rs->dice[t->dice];
+		size_t k = 0, left = t->rolls[0].nfaces;
+		for (size_t gi = 0; gi < dc->ngroups && k < 2; gi++) {
+			unsigned count = dc->groups[gi].count;
+			while (count && k < 2) {
+				unsigned take = count < left ? count : (unsigned)left;
+				sb_printf(&dice[k], "%s%ud%d", dice[k].len ? " + " : "", take,
+					  dc->groups[gi].face_max - dc->groups[gi].face_min + 1);
+				count -= take;
+				left -= take;
+				if (!left && ++k < 2)
+					left = t->rolls[k].nfaces;
+			}
+		}
+		sb_printf(&sb, msg("Roll %s for %s and %s for %s: the line read is the first less the second."),
+			  dice[0].data ? dice[0].data : "", t->rolls[0].id, dice[1].data ? dice[1].data : "",
+			  t->rolls[1].id);
+		sb_free(&dice[0]);
+		sb_free(&dice[1]);
+	} else if (t->dice != RTAB_NO_DICE) {
+		strbuf dice = {0};
+		const rtab_dice *dc = &rs->dice[t->dice];
+		for (size_t k = 0; k < dc->ngroups; k++)
+			sb_printf(&dice, "%s%ud%d", k ? " + " : "", dc->groups[k].count,
+				  dc->groups[k].face_max - dc->groups[k].face_min + 1);
+		sb_printf(&sb, t->nmodifiers || t->nshifts ? msg("Roll %s and add the modifiers.") : msg("Roll %s."),
+			  dice.data ? dice.data : "");
+		sb_free(&dice);
+	} else {
+		sb_puts(&sb, msg("No roll: the total of the modifiers picks the line."));
+	}
+	text_part(u, &sb);
+	results_grid(c, slot, t, u, codes);
+	code_legend(c, slot, t, &sb);
+	text_part(u, &sb);
+	for (size_t i = 0; i < t->nnatural; i++) {
+		const rtab_natural_rule *nr = &t->natural[i];
+		strbuf faces = {0};
+		for (size_t f = 0; f < nr->nfaces; f++)
+			sb_printf(&faces, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
+		sb_printf(&sb, msg("A natural %s: %s, whatever the modifiers."), faces.data ? faces.data : "",
+			  outcome_text(c, slot, nr->outcome, false));
+		sb_putc(&sb, '\n');
+		sb_free(&faces);
+	}
+	for (size_t i = 0; i < t->nrewrites; i++) {
+		const rtab_rewrite *rw = &t->rewrites[i];
+		sb_printf(&sb, msg("%s may read as %s"), outcome_text(c, slot, rw->from, false),
+			  outcome_text(c, slot, rw->to, false));
+		if (rw->rule)
+			sb_printf(&sb, msg(" (rule %s)"), rw->rule);
+		sb_puts(&sb, ".\n");
+	}
+	for (size_t j = 0; j < t->ncolumns; j++) {
+		const rtab_column *col = &t->columns[j];
+		size_t first = 0;
+		while (first < j && strcmp(t->columns[first].id, col->id) != 0)
+			first++;
+		if (!col->note || first < j || !*export_label(c, col->note, slot))
+			continue;
+		strbuf head = {0};
+		column_header(&head, c, slot, t, j);
+		sb_printf(&sb, "%s: %s\n", head.data, export_label(c, col->note, slot));
+		sb_free(&head);
+	}
+	text_part(u, &sb);
+	bool *groups = xcalloc(rs->ngroups ? rs->ngroups : 1, sizeof *groups);
+	modifier_grid(c, slot, t, t->modifiers, t->nmodifiers, u, msg("Modifier"), groups);
+	modifier_grid(c, slot, t, t->shifts, t->nshifts, u, msg("Column shift"), groups);
+	caps(c, slot, t, groups, &sb);
+	text_part(u, &sb);
+	free(groups);
+	sb_free(&sb);
+}
+
+/* ---- matrices as labelled grids ---- */
+
+static void matrix_unit(const export_ctx *c, size_t slot, size_t mi, aid_doc *d)
+{
+	const rtab_ruleset *rs = c->rs;
+	const rtab_matrix *m = &rs->matrices[mi];
+	aid_unit *u = unit_new(d, word(c, slot, m->labels, msg("Matrix")), m->rule);
+	if (m->ndims < 2)
+		return;
+	/* The last key across, the others down (one line per combination). */
+	const rtab_enum *across = &rs->enums[m->dims[m->ndims - 1]];
+	size_t nrows = 1;
+	for (size_t k = 0; k + 1 < m->ndims; k++)
+		nrows *= rs->enums[m->dims[k]].nvalues;
+	aid_part *p = part_new(u, AID_GRID);
+	grid_init(&p->g, across->nvalues + 1u);
+	grid_cell(&p->g, "");
+	for (size_t v = 0; v < across->nvalues; v++) {
+		grid_cell(&p->g, word(c, slot, across->values[v].labels, across->values[v].id));
+		p->g.right[v + 1] = true;
+	}
+	strbuf sb = {0};
+	for (size_t r = 0; r < nrows; r++) {
+		size_t rest = r, div = nrows;
+		for (size_t k = 0; k + 1 < m->ndims; k++) {
+			const rtab_enum *e = &rs->enums[m->dims[k]];
+			div /= e->nvalues;
+			size_t v = rest / div;
+			rest %= div;
+			sb_printf(&sb, "%s%s", k ? ", " : "", word(c, slot, e->values[v].labels, e->values[v].id));
+		}
+		grid_cell(&p->g, sb.data);
+		sb_clear(&sb);
+		for (size_t v = 0; v < across->nvalues; v++) {
+			put_signed(&sb, rtab_matrix_cell(m, r * across->nvalues + v));
+			grid_cell(&p->g, sb.data);
+			sb_clear(&sb);
+		}
+	}
+	sb_free(&sb);
+}
+
+/* ---- ratio bands: the value of each step of odds ---- */
+
+static void odds_text(strbuf *sb, int32_t num, int32_t den)
+{
+	if (den && num % den == 0)
+		sb_printf(sb, "%ld:1", (long)(num / den));
+	else if (num && den % num == 0)
+		sb_printf(sb, "1:%ld", (long)(den / num));
+	else
+		sb_printf(sb, "%ld:%ld", (long)num, (long)den);
+}
+
+static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
+{
+	const rtab_band *b = &c->rs->bands[bi];
+	aid_unit *u = unit_new(d, word(c, slot, b->labels, b->id), b->rule);
+	aid_part *p = part_new(u, AID_GRID);
+	strbuf sb = {0};
+	grid_init(&p->g, 2);
+	grid_cell(&p->g, msg("Odds"));
+	grid_cell(&p->g, msg("Value"));
+	for (size_t i = 0; i < b->nsteps; i++) {
+		const rtab_band_step *st = &b->steps[i];
+		if (st->num < st->den)
+			sb_puts(&sb, AT_MOST);
+		odds_text(&sb, st->num, st->den);
+		if (st->num >= st->den)
+			sb_putc(&sb, '+');
+		grid_cell(&p->g, sb.data);
+		sb_clear(&sb);
+		put_signed(&sb, st->value);
+		grid_cell(&p->g, sb.data);
+		sb_clear(&sb);
+	}
+	grid_cell(&p->g, msg("otherwise"));
+	put_signed(&sb, b->otherwise);
+	grid_cell(&p->g, sb.data);
+	sb_clear(&sb);
+	switch (b->rounding) {
+	case RTAB_ROUND_EVENS: sb_puts(&sb, msg("Odds between two lines read towards 1:1.")); break;
+	case RTAB_ROUND_DOWN: sb_puts(&sb, msg("Odds between two lines read down, in the defender's favour.")); break;
+	case RTAB_ROUND_UP: sb_puts(&sb, msg("Odds between two lines read up, in the attacker's favour.")); break;
+	case RTAB_ROUND_NEAREST: sb_puts(&sb, msg("Odds between two lines read as the nearest line.")); break;
+	default: break;
+	}
+	text_part(u, &sb);
+	sb_free(&sb);
+}
+
+void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
+{
+	const rtab_ruleset *rs = c->rs;
+	memset(d, 0, sizeof *d);
+	/* The fixed phrases in the aid's own language, whatever the environment asks. */
+	char *was = xstrdup(msg_locale());
+	if (!msg_use_locale(rs->locales[c->locales[slot]]))
+		msg_use_locale("en");
+	d->lang = rs->locales[c->locales[slot]];
+	d->title = xstrdup(word(c, slot, rs->title, rs->id));
+	strbuf sb = {0};
+	sb_printf(&sb, msg("Edition: %s"),
+		  !c->edition ? msg("original") : word(c, slot, c->edition_labels, c->edition));
+	if (c->edition_rule)
+		sb_printf(&sb, " \xC2\xB7 %s", c->edition_rule);
+	else if (rs->rule)
+		sb_printf(&sb, " \xC2\xB7 %s", rs->rule);
+	d->stamp = xstrdup(sb.data);
+	sb_free(&sb);
+	for (size_t i = 0; i < rs->ntables; i++)
+		table_unit(c, slot, i, d);
+	for (size_t i = 0; i < rs->nmatrices; i++)
+		matrix_unit(c, slot, i, d);
+	for (size_t i = 0; i < rs->nbands; i++)
+		band_unit(c, slot, i, d);
+	msg_use_locale(was);
+	free(was);
+}
+
+void aid_free(aid_doc *d)
+{
+	for (size_t i = 0; i < d->nunits; i++) {
+		aid_unit *u = &d->units[i];
+		for (size_t k = 0; k < u->nparts; k++) {
+			free(u->parts[k].text);
+			free(u->parts[k].span);
+			if (u->parts[k].kind == AID_GRID)
+				grid_free(&u->parts[k].g);
+		}
+		free(u->parts);
+		free(u->heading);
+		free(u->rule);
+	}
+	free(d->units);
+	free(d->title);
+	free(d->stamp);
+	memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,48 @@
+/*
+ * The player aid a publisher prints: each results table as its page shows
+ * it (roll ranges as printed, result text or codes, automatic ends as end
+ * columns, notes), its modifiers as the card lists them (label, value signed
+ * from the side's point of view, condition in words, caps), and each matrix
+ * as a labelled grid; in one locale, with no ids and no source expressions.
+ * One document, laid out by the HTML (aid_html.c) and the PDF (aid_pdf.c)
+ * writers alike.
+ */
+#ifndef RTAB_AID_H
+#define RTAB_AID_H
+
+#include "export/export.h"
+#include "export/grid.h"
+
+typedef enum aid_part_kind {
+	AID_TEXT, /* a paragraph */
+	AID_GRID, /* a grid, row 0 its header */
+} aid_part_kind;
+
+typedef struct aid_part {
+	aid_part_kind kind;
+	char *text;
+	grid g;
+	bool *span; /* per column of g: equal cells one above the other print as one (an end column) */
+} aid_part;
+
+/* A table, a matrix: a heading and what goes with it, never split. */
+typedef struct aid_unit {
+	char *heading;
+	char *rule; /* the rule reference, or NULL */
+	aid_part *parts;
+	size_t nparts;
+} aid_unit;
+
+typedef struct aid_doc {
+	const char *lang; /* the locale's name */
+	char *title;      /* the ruleset's title */
+	char *stamp;      /* "Edition: original · rule 1.2" */
+	aid_unit *units;
+	size_t nunits;
+} aid_doc;
+
+/* The aid in the slot-th locale chosen (c->locales[slot]). */
+void aid_build(const export_ctx *c, size_t slot, aid_doc *d);
+void aid_free(aid_doc *d);
+
+#endif

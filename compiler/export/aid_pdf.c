@@ -1,0 +1,332 @@
+/*
+ * The player aid as PDF, laid out by rtab itself with cairo and pango (any
+ * script, print quality, no browser needed). Each table or matrix with its
+ * heading is one block that never splits: a block that does not fit under
+ * the last one starts a new page, and one taller or wider than a page is
+ * scaled down to fit it. Every page carries the ruleset, its edition and a
+ * page number. Without cairo and pango at build time there is no PDF.
+ */
+#include "export/aid.h"
+
+#if defined(RTAB_HAVE_PANGOCAIRO)
+
+#include "base/msg.h"
+
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+#include <stdlib.h>
+#include <string.h>
+
+const bool export_pdf_built_in = true;
+
+#define MARGIN 48.0
+#define HEAD 30.0 /* the band of the page header */
+#define GAP 14.0  /* between blocks */
+#define PAD 3.0   /* inside a cell */
+
+typedef struct page_geometry {
+	double w, h;
+} page_geometry;
+
+static PangoLayout *layout(cairo_t *cr, const char *font, const char *text, double width)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoFontDescription *fd = pango_font_description_from_string(font);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	if (width > 0) {
+		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	pango_layout_set_text(l, text ? text : "", -1);
+	return l;
+}
+
+static void text_size(PangoLayout *l, double *w, double *h)
+{
+	PangoRectangle logical;
+	pango_layout_get_extents(l, NULL, &logical);
+	*w = (double)logical.width / PANGO_SCALE;
+	*h = (double)logical.height / PANGO_SCALE;
+}
+
+/* Draw (or only measure, when draw is false) a layout at x, y; its height. */
+static double put_text(cairo_t *cr, const char *font, const char *text, double x, double y, double width,
+		       bool draw)
+{
+	PangoLayout *l = layout(cr, font, text, width);
+	double w, h;
+	text_size(l, &w, &h);
+	if (draw) {
+		cairo_move_to(cr, x, y);
+		pango_cairo_show_layout(cr, l);
+	}
+	g_object_unref(l);
+	return h;
+}
+
+#define CELL_FONT "DejaVu Sans 8"
+#define HEAD_FONT "DejaVu Sans Bold 8"
+/* The widest a cell grows before its text wraps: headers stay narrow, so
+ * that a grid of long column names still fits a page. */
+#define HEAD_WIDTH 84.0
+#define CELL_WIDTH 230.0
+
+/* The layout of a grid's cell in row r, wrapped at its widest. */
+static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text)
+{
+	/* An empty cell as a space: pango sizes "" in its own default font. */
+	PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, *text ? text : " ", 0);
+	double w, h, most = r ? CELL_WIDTH : HEAD_WIDTH;
+	text_size(l, &w, &h);
+	if (w > most) {
+		pango_layout_set_width(l, (int)(most * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	return l;
+}
+
+/* The layout of a cell wrapped at its column's width (no narrower than
+ * cell_layout measured it), centred but in the first column. */
+static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, double width, bool first)
+{
+	PangoLayout *l = cell_layout(cr, r, text);
+	pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
+	return l;
+}
+
+/* A grid with its borders; its width in *w, its height returned. */
+static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool draw, double *w)
+{
+	const grid *g = &p->g;
+	size_t rows = grid_rows(g), cols = g->ncols;
+	double *cw = calloc(cols, sizeof *cw), *rh = calloc(rows, sizeof *rh);
+	for (size_t r = 0; r < rows; r++)
+		for (size_t c = 0; c < cols; c++) {
+			double tw, th;
+			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c));
+			text_size(l, &tw, &th);
+			g_object_unref(l);
+			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
+			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
+		}
+	/* The heights again, each cell wrapped at its column's final width. */
+	for (size_t r = 0; r < rows; r++) {
+		rh[r] = 0;
+		for (size_t c = 0; c < cols; c++) {
+			double tw, th;
+			PangoLayout *l = column_layout(cr, r, grid_at(g, r, c), cw[c], c == 0);
+			text_size(l, &tw, &th);
+			g_object_unref(l);
+			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
+		}
+	}
+	double total_w = 0, total_h = 0;
+	for (size_t c = 0; c < cols; c++)
+		total_w += cw[c];
+	for (size_t r = 0; r < rows; r++)
+		total_h += rh[r];
+	if (draw) {
+		cairo_set_line_width(cr, 0.6);
+		double yy = y;
+		for (size_t r = 0; r < rows; r++) {
+			double xx = x;
+			for (size_t c = 0; c < cols; c++) {
+				const char *text = grid_at(g, r, c);
+				bool joined_above = r > 1 && p->span && p->span[c] &&
+						    strcmp(grid_at(g, r - 1, c), text) == 0;
+				bool joined_below = r && r + 1 < rows && p->span && p->span[c] &&
+						    strcmp(grid_at(g, r + 1, c), text) == 0;
+				if (r == 0) {
+					cairo_set_source_rgb(cr, 0.91, 0.89, 0.85);
+					cairo_rectangle(cr, xx, yy, cw[c], rh[r]);
+					cairo_fill(cr);
+				}
+				cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+				/* An end column prints its result once, the lines that read alike joined. */
+				cairo_move_to(cr, xx, yy);
+				cairo_rel_line_to(cr, 0, rh[r]);
+				cairo_move_to(cr, xx + cw[c], yy);
+				cairo_rel_line_to(cr, 0, rh[r]);
+				if (!joined_above) {
+					cairo_move_to(cr, xx, yy);
+					cairo_rel_line_to(cr, cw[c], 0);
+				}
+				if (!joined_below) {
+					cairo_move_to(cr, xx, yy + rh[r]);
+					cairo_rel_line_to(cr, cw[c], 0);
+				}
+				cairo_stroke(cr);
+				if (!joined_above) {
+					PangoLayout *l = column_layout(cr, r, text, cw[c], c == 0);
+					cairo_move_to(cr, xx + PAD, yy + PAD);
+					pango_cairo_show_layout(cr, l);
+					g_object_unref(l);
+				}
+				xx += cw[c];
+			}
+			yy += rh[r];
+		}
+	}
+	free(cw);
+	free(rh);
+	*w = total_w;
+	return total_h;
+}
+
+/* A block: its heading and parts at x, y in width; its natural width (the
+ * widest grid, at least width) in *need, its height returned. */
+static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, double width, bool draw,
+		       double *need)
+{
+	strbuf head = {0};
+	sb_puts(&head, u->heading);
+	if (u->rule)
+		sb_printf(&head, " (%s)", u->rule);
+	double h = put_text(cr, "DejaVu Sans Bold 11", head.data, x, y, width, draw) + 4;
+	sb_free(&head);
+	*need = width;
+	for (size_t k = 0; k < u->nparts; k++) {
+		const aid_part *p = &u->parts[k];
+		double gw = 0;
+		if (p->kind == AID_GRID)
+			h += put_grid(cr, p, x, y + h, draw, &gw) + 4;
+		else
+			h += put_text(cr, "DejaVu Sans 8.5", p->text, x, y + h, width, draw) + 4;
+		*need = gw > *need ? gw : *need;
+	}
+	return h;
+}
+
+typedef struct placed {
+	const aid_doc *doc;
+	const aid_unit *u;
+	size_t page;
+	double y, scale;
+} placed;
+
+static cairo_status_t to_buffer(void *closure, const unsigned char *data, unsigned int length)
+{
+	sb_put(closure, (const char *)data, length);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geometry pg, size_t page,
+		       size_t pages)
+{
+	strbuf sb = {0};
+	double width = pg.w - 2 * MARGIN;
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	/* Two lines, each cut short rather than wrapped into the page's body. */
+	for (size_t line = 0; line < 2; line++) {
+		sb_clear(&sb);
+		for (size_t i = 0; i < ndocs; i++)
+			sb_printf(&sb, "%s%s", i ? " / " : "", line ? docs[i].stamp : docs[i].title);
+		PangoLayout *l = layout(cr, line ? "DejaVu Sans 7.5" : "DejaVu Sans Bold 8", sb.data, width);
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+		cairo_move_to(cr, MARGIN, MARGIN - HEAD + 11.0 * (double)line);
+		pango_cairo_show_layout(cr, l);
+		g_object_unref(l);
+	}
+	PangoLayout *l;
+	cairo_set_line_width(cr, 0.8);
+	cairo_move_to(cr, MARGIN, MARGIN - 6);
+	cairo_rel_line_to(cr, width, 0);
+	cairo_stroke(cr);
+	sb_clear(&sb);
+	sb_printf(&sb, msg("Page %zu of %zu"), page + 1, pages);
+	l = layout(cr, "DejaVu Sans 8", sb.data, width);
+	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	cairo_move_to(cr, MARGIN, pg.h - MARGIN + 8);
+	pango_cairo_show_layout(cr, l);
+	g_object_unref(l);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	sb_free(&sb);
+}
+
+static void aid_pdf_begin(export_ctx *c)
+{
+	aid_doc docs[EXPORT_MAX_LOCALES];
+	for (size_t i = 0; i < c->nlocales; i++)
+		aid_build(c, i, &docs[i]);
+	page_geometry pg = {595.276, 841.89}; /* A4 in points */
+	if (c->paper && strcmp(c->paper, "letter") == 0)
+		pg = (page_geometry){612, 792};
+	double width = pg.w - 2 * MARGIN, height = pg.h - 2 * MARGIN;
+	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buffer, c->out, pg.w, pg.h);
+	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, docs[0].title);
+	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
+	cairo_t *cr = cairo_create(s);
+
+	/* Place every block first: the footers need the number of pages. */
+	size_t n = docs[0].nunits * c->nlocales, page = 0;
+	placed *at = calloc(n ? n : 1, sizeof *at);
+	double y = 0;
+	for (size_t k = 0; k < n; k++) {
+		const aid_doc *d = &docs[k % c->nlocales];
+		const aid_unit *u = &d->units[k / c->nlocales];
+		/* Scaled down to the page's width, then its height; measured again at
+		 * each scale, since the paragraphs wrap at the width it leaves them. */
+		double need, h = put_unit(cr, u, 0, 0, width, false, &need);
+		double scale = need > width ? width / need : 1.0;
+		h = put_unit(cr, u, 0, 0, width / scale, false, &need);
+		if (h * scale > height) {
+			scale = height / h;
+			h = put_unit(cr, u, 0, 0, width / scale, false, &need);
+		}
+		if (y > 0 && y + h * scale > height) {
+			page++;
+			y = 0;
+		}
+		at[k] = (placed){d, u, page, y, scale};
+		y += h * scale + GAP;
+	}
+	size_t pages = page + 1;
+	/* The phrases of the frame in the first locale's language. */
+	char *was = xstrdup(msg_locale());
+	if (!msg_use_locale(docs[0].lang))
+		msg_use_locale("en");
+	for (size_t p = 0, k = 0; p < pages; p++) {
+		page_frame(cr, docs, c->nlocales, pg, p, pages);
+		for (; k < n && at[k].page == p; k++) {
+			double need;
+			cairo_save(cr);
+			cairo_translate(cr, MARGIN, MARGIN + at[k].y);
+			cairo_scale(cr, at[k].scale, at[k].scale);
+			put_unit(cr, at[k].u, 0, 0, width / at[k].scale, true, &need);
+			cairo_restore(cr);
+		}
+		cairo_show_page(cr);
+	}
+	msg_use_locale(was);
+	free(was);
+	free(at);
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	cairo_surface_destroy(s);
+	for (size_t i = 0; i < c->nlocales; i++)
+		aid_free(&docs[i]);
+}
+
+#else
+
+const bool export_pdf_built_in = false;
+
+/* Never reached: rtab export refuses --format pdf when it is not built in. */
+static void aid_pdf_begin(export_ctx *c)
+{
+	(void)c;
+}
+
+#endif
+
+static void aid_pdf_end(export_ctx *c)
+{
+	(void)c;
+}
+
+const export_emitter export_aid_pdf_emitter = {
+	"pdf", aid_pdf_begin, NULL, NULL, NULL, aid_pdf_end, NULL,
+};
