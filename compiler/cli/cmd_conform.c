@@ -104,8 +104,14 @@ static bool one(run *r, const char *line)
 	char *what = conform_what(vector), *answer = NULL;
 	bool ok = false;
 	if (!child_send(&r->port, situation)) {
-		cli_error("conform", &r->c->diag, "the port stopped reading before vector %zu (%s): %s",
-			  r->count, what, strerror(errno));
+		/* A closed pipe: the port has ended, which is the finding, whether it
+		 * ended before or after the vector was written. */
+		if (errno == EPIPE)
+			cli_error("conform", &r->c->diag, "the port ended without answering vector %zu (%s): %s",
+				  r->count, what, situation);
+		else
+			cli_error("conform", &r->c->diag, "the port stopped reading before vector %zu (%s): %s",
+				  r->count, what, strerror(errno));
 		goto done;
 	}
 	switch (child_line(&r->port, (int)r->timeout * 1000, &answer)) {

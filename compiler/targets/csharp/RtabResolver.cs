@@ -323,6 +323,11 @@ public class Ruleset
             facesLater = true;
         } else {
             natural = NaturalSum(Item("dice", dice), faces);
+            // An opposed roll: each declared roll's faces times its sign.
+            if (Arr(t, "rolls").Length > 0) {
+                natural = 0;
+                foreach (var rs in RollSums(t, faces)) natural += Num(rs.Key, "sign") * rs.Value;
+            }
         }
         var ctx = new RtabContext(null);
         if (dice != NO_DICE) ctx.Note(Get(Item("dice", dice), "provisional"));
@@ -337,6 +342,12 @@ public class Ruleset
             {"automatic", false}, {"natural", natural}, {"modifier_raw", modifierRaw}, {"modifier", modifier},
             {"modified_roll", roll},
         };
+        // Each declared roll's sum, as rtab eval and rtab vectors show them.
+        if (Arr(t, "rolls").Length > 0 && faces.Count > 0) {
+            var sums = new Dictionary<string, object>();
+            foreach (var rs in RollSums(t, faces)) sums[Str(rs.Key, "id")] = rs.Value;
+            r["rolls"] = sums;
+        }
         long col;
         try {
             col = KeyColumn(t, values, ctx, r);
@@ -510,6 +521,19 @@ public class Ruleset
         long first = ToLong(Arr(t, "column_of_value")[v]), end = ToLong(ends[v]);
         if (!(first < end && end <= n)) throw new RtabError(E_RULESET);
         return new[] { first, end };
+    }
+
+    // An opposed roll: each declared roll with the sum of its faces, in order.
+    static List<KeyValuePair<object, long>> RollSums(object t, IList<long> faces)
+    {
+        var sums = new List<KeyValuePair<object, long>>();
+        int k = 0;
+        foreach (var tr in Arr(t, "rolls")) {
+            long sum = 0;
+            for (long i = 0; i < Num(tr, "nfaces"); i++) sum += faces[k++];
+            sums.Add(new KeyValuePair<object, long>(tr, sum));
+        }
+        return sums;
     }
 
     static long NaturalSum(object d, IList<long> faces)

@@ -34,6 +34,17 @@ const MAX_STEP_TERM = 10000;
 const TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures'];
 
 /** A status of the runtime; message is the runtime's. */
+// An opposed roll: each declared roll with the sum of its faces, in order.
+function rollSums(t, faces) {
+  let k = 0;
+  return t.rolls.map((tr) => {
+    let sum = 0;
+    for (let i = 0; i < tr.nfaces; i++) sum += faces[k + i];
+    k += tr.nfaces;
+    return [tr, sum];
+  });
+}
+
 export class RtabError extends Error {
   constructor(status) {
     super(MESSAGES[status] ?? 'unknown status');
@@ -242,6 +253,7 @@ export class Ruleset {
       facesLater = true;
     } else {
       natural = this.naturalSum(this.x.dice[t.dice], faces);
+      if (t.rolls && t.rolls.length) natural = rollSums(t, faces).reduce((a, [tr, s]) => a + tr.sign * s, 0);
     }
     const ctx = new Context();
     if (t.dice !== NO_DICE) ctx.note(this.x.dice[t.dice].provisional);
@@ -254,6 +266,8 @@ export class Ruleset {
       column: columns[0].id, key: null, key_column: null, column_shift: 0, automatic: false,
       natural, modifier_raw: modifierRaw, modifier, modified_roll: roll,
     };
+    // Each declared roll's sum, as rtab eval and rtab vectors show them.
+    if (t.rolls && t.rolls.length && faces.length) r.rolls = Object.fromEntries(rollSums(t, faces).map(([tr, s]) => [tr.id, s]));
     let col;
     try {
       col = this.keyColumn(t, inputs, ctx, r);

@@ -47,6 +47,18 @@ local function is_status(e) return type(e) == "table" and e.status ~= nil end
 local function nn(v) if v == NULL then return nil end return v end
 local function array(t) return setmetatable(t or {}, ARRAY) end
 local function or_null(v) if v == nil then return NULL end return v end
+-- An opposed roll: each declared roll with the sum of its faces, in order.
+local function roll_sums(t, faces)
+  local out, k = {}, 0
+  for _, tr in ipairs(t.rolls) do
+    local sum = 0
+    for i = 1, tr.nfaces do sum = sum + faces[k + i] end
+    k = k + tr.nfaces
+    out[#out + 1] = {tr, sum}
+  end
+  return out
+end
+
 local function check32(v)
   if v < INT32_MIN or v > INT32_MAX then fail(E_OVERFLOW) end
   return v
@@ -629,6 +641,11 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
           natural = natural + faces[k]
         end
       end
+      -- An opposed roll: each declared roll's faces times its sign.
+      if nn(t.rolls) and #t.rolls > 0 then
+        natural = 0
+        for _, rs in ipairs(roll_sums(t, faces)) do natural = natural + rs[1].sign * rs[2] end
+      end
     end
   end
   local ctx = Context.new()
@@ -640,6 +657,11 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
   local roll = check32(natural + modifier)
   local r = {column = columns[1].id, key = NULL, key_column = NULL, column_shift = 0, automatic = false,
              natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll}
+  -- Each declared roll's sum, as rtab eval and rtab vectors show them.
+  if nn(t.rolls) and #t.rolls > 0 and #faces > 0 then
+    r.rolls = {}
+    for _, rs in ipairs(roll_sums(t, faces)) do r.rolls[rs[1].id] = rs[2] end
+  end
   local ok, col = pcall(self.key_column, self, t, inputs, ctx, r)
   if not ok then
     if is_status(col) and col.status == E_NO_RESULT then return no_result(r) end

@@ -30,6 +30,8 @@ export interface TableResult {
   modifier_raw?: number;
   modifier?: number;
   modified_roll?: number;
+  /** An opposed roll: the sum of each roll the table declares, by its name. */
+  rolls?: Record<string, number>;
   applied?: Applied[];
   natural_rule?: boolean;
   rewritten_from?: string | null;
