@@ -1122,8 +1122,10 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	/* Die-roll modifiers and column shifts crossed together: a shift moves
 	 * the column a modifier's roll is read in. */
 	uint16_t *both = xcalloc((size_t)tab->nmodifiers + tab->nshifts + 1, sizeof *both);
-	memcpy(both, tab->modifiers, tab->nmodifiers * sizeof *both);
-	memcpy(both + tab->nmodifiers, tab->shifts, tab->nshifts * sizeof *both);
+	if (tab->nmodifiers) /* NULL arrays when empty: memcpy must not see them */
+		memcpy(both, tab->modifiers, tab->nmodifiers * sizeof *both);
+	if (tab->nshifts)
+		memcpy(both + tab->nmodifiers, tab->shifts, tab->nshifts * sizeof *both);
 	cover_crossed(&tc, base, both, (size_t)tab->nmodifiers + tab->nshifts);
 	free(both);
 	if (g->exhaustive)
