@@ -331,7 +331,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A 'none' or automatic column decides without a roll: it reads no faces. */
 	if (bad == BAD_FACES && (rc == RTAB_E_NO_RESULT || (rc == RTAB_OK && result.automatic)))
 		bad = 0;
-	if (bad) {
+	if (rc == RTAB_E_STEP_DRM) {
+		/* A table with a step counts only its step's modifiers: an extra DRM
+		 * is refused, whatever else is wrong with the arguments. */
+		FUZZ_CHECK(rs_arg && table < rs->ntables && rs->tables[table].step >= 0 && extra != 0,
+			   "RTAB_E_STEP_DRM for table %zu, extra DRM %ld", table, (long)extra);
+	} else if (bad) {
 		FUZZ_CHECK(rc < 0 && status_names(rc, bad),
 			   "bad arguments (flags %#x) give status %d (%s)", bad, rc,
 			   rtab_status_message(rc));
