@@ -21,9 +21,11 @@ import tempfile
 rtab, vectors_c, root = (os.path.abspath(a) for a in sys.argv[1:4])
 os.chdir(root)
 sys.path.insert(0, os.path.join(root, 'examples', 'port-python'))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rtab_port  # noqa: E402
+import vector_answer  # noqa: E402
+from vector_answer import KINDS, kind_of  # noqa: E402
 
-KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
 KEYS = {'table': 'tables', 'reactions': 'reaction_sets', 'transition': 'transitions',
         'distance': 'distances', 'procedure': 'procedures'}
 TARGETS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
@@ -34,10 +36,6 @@ def fail(where, msg):
     failures.append('%s: %s' % (where, msg))
     if len(failures) <= 30:
         print('FAIL %s: %s' % (where, msg))
-
-
-def kind_of(v):
-    return next(k for k in KINDS if k in v)
 
 
 def expected(v):
@@ -52,25 +50,7 @@ def port_expected(v):
 
 
 def port_answer(rs, v):
-    kind = kind_of(v)
-    name, given = v[kind], v['inputs']
-    try:
-        if kind == 'table':
-            return rs.resolve(name, given, v['faces'], v['drm'])
-        if kind == 'reactions':
-            return rs.reactions(name, given)
-        if kind == 'transition':
-            try:
-                return rs.transition(name, given)
-            except rtab_port.RtabError as e:
-                if e.status == rtab_port.E_STATE:
-                    return {'state': None}
-                raise
-        if kind == 'distance':
-            return rs.distance(name, given, v['faces'])
-        return rs.procedure(name, given)
-    except rtab_port.RtabError as e:
-        return {'error': str(e)}
+    return vector_answer.answer(rtab_port, rs, v)
 
 
 def c_request(rs, doc, v):

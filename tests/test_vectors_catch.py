@@ -20,7 +20,9 @@ import tempfile
 
 rtab, root = sys.argv[1], sys.argv[2]
 PORT = os.path.join(root, 'examples', 'port-python', 'rtab_port.py')
-KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vector_answer import KINDS  # noqa: E402
+import vector_answer  # noqa: E402
 
 # (what, the text of the port, what it becomes)
 MUTATIONS = [
@@ -71,25 +73,8 @@ def load_port(source, name):
 
 
 def answer(port, rs, v):
-    kind = next(k for k in KINDS if k in v)
-    name, given = v[kind], v['inputs']
     try:
-        if kind == 'table':
-            return rs.resolve(name, given, v['faces'], v['drm'])
-        if kind == 'reactions':
-            return rs.reactions(name, given)
-        if kind == 'transition':
-            try:
-                return rs.transition(name, given)
-            except port.RtabError as e:
-                if e.status == port.E_STATE:
-                    return {'state': None}
-                raise
-        if kind == 'distance':
-            return rs.distance(name, given, v['faces'])
-        return rs.procedure(name, given)
-    except port.RtabError as e:
-        return {'error': str(e)}
+        return vector_answer.answer(port, rs, v)
     except (IndexError, KeyError, TypeError, ValueError) as e:  # a mutated port may crash
         return {'crash': repr(e)}
 
