@@ -15,7 +15,11 @@ digits and '_' only (the lexer refuses anything else), so ids carry no
 hostile text.
 
 With --chromium, each HTML page is also rendered in headless Chromium and
-the DOM it ends with is checked the same way (exit 77 without Chromium).
+the DOM it ends with is checked the same way (exit 77 without Chromium),
+and each Markdown output is turned into HTML by the Markdown processors a
+publisher feeds it to (cmark, the CommonMark reference, with raw HTML let
+through as GitHub-style sites and Jekyll do; Python-Markdown, which MkDocs
+uses), then rendered and checked like a page.
 
 usage: test_escape.py RTAB SOURCE_ROOT [--chromium]
 """
@@ -191,8 +195,9 @@ class Html(html.parser.HTMLParser):
         self.text.append(data)
 
 
-# What the writers themselves print.
-HTML_TAGS = {'html', 'head', 'meta', 'title', 'style', 'body', 'h1', 'h2', 'h3', 'p', 'br', 'wbr', 'span', 'div',
+# What the writers themselves print, and what a Markdown processor makes of
+# Markdown (its headings, rules, code blocks).
+HTML_TAGS = {'h4', 'h5', 'h6', 'hr', 'pre', 'html', 'head', 'meta', 'title', 'style', 'body', 'h1', 'h2', 'h3', 'p', 'br', 'wbr', 'span', 'div',
              'section', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'ol', 'li', 'code', 'em', 'strong',
              'small', 'a', 'dl', 'dt', 'dd', 'caption'}
 
@@ -241,7 +246,36 @@ def check_html(what, out, must_hold):
 
 # ---- Markdown: no '<' that opens markup, no link ----
 
+def markdown_processors():
+    """The Markdown processors installed, as commands reading stdin."""
+    found = []
+    if shutil.which('cmark'):
+        found.append(('cmark', ['cmark', '--unsafe']))
+    # Python-Markdown may belong to the system's Python rather than the one
+    # running this test.
+    for py in dict.fromkeys([sys.executable, '/usr/bin/python3']):
+        if os.path.exists(py) and subprocess.run([py, '-c', 'import markdown'], capture_output=True).returncode == 0:
+            found.append(('Python-Markdown', [py, '-m', 'markdown', '-x', 'tables']))
+            break
+    return found
+
+
+processors = markdown_processors() if chromium else []
+if chromium and len(processors) < 2 and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':
+    print('FAIL: cmark and Python-Markdown are required (RTAB_REQUIRE_TOOLS=1); found %s'
+          % [n for n, _ in processors])
+    sys.exit(1)
+
+
 def check_markdown(what, out):
+    for name, cmd in processors:
+        page = subprocess.run(cmd, input=out, capture_output=True, text=True, timeout=60)
+        if page.returncode != 0:
+            fail('%s: %s failed: %s' % (what, name, page.stderr[-500:]))
+            continue
+        check_html('%s, through %s' % (what, name),
+                   '<!DOCTYPE html><html><head><meta charset="utf-8"><title>t</title></head><body>'
+                   + page.stdout + '</body></html>', [])
     for m in re.finditer(r'<[A-Za-z/!?]', out):
         line = out[:m.start()].count('\n') + 1
         fail('%s: line %d: %r opens markup' % (what, line, out[m.start():m.start() + 30]))
