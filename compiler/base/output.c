@@ -31,7 +31,13 @@
  *  - the renames run with the terminating signals blocked, and each file
  *    replaced keeps its earlier content aside (a hard link, or the file
  *    renamed where there are none) until all are in place: a failed rename
- *    puts every earlier file back.
+ *    puts every earlier file back;
+ *  - before the first rename a journal beside the first output names every
+ *    output, its backup and its temporary, and it is removed once all are in
+ *    place, before any backup: a run killed outright (SIGKILL, a power cut)
+ *    between its renames leaves the journal, and the next commit of those
+ *    outputs puts the earlier files back by it before anything else, so a
+ *    .c never stays beside a .h of another run once rtab writes there again.
  */
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
@@ -70,6 +76,20 @@ static void say(const output_report *r, const char *file, const char *fmt, ...)
 	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
 	r->error(r->arg, file, msg.data ? msg.data : "");
+	sb_free(&msg);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void say_note(const output_report *r, const char *fmt, ...)
+{
+	strbuf msg = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vprintf(&msg, fmt, ap);
+	va_end(ap);
+	r->note(r->arg, msg.data ? msg.data : "");
 	sb_free(&msg);
 }
 
@@ -197,6 +217,148 @@ static void remove_leftovers(const char *path, time_t started)
 	free(dir);
 }
 
+#define JOURNAL_SUFFIX ".rtab-commit"
+
+/* The directory part of a path ("." for none), for comparing two paths'. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+	char *da = dir_of(a), *db = dir_of(b);
+	bool same = strcmp(da, db) == 0;
+	free(da);
+	free(db);
+	return same;
+}
+
+/* Whether aside is target's own backup or temporary, in target's directory. */
+static bool own_sibling(const char *aside, const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	size_t dir = slash ? (size_t)(slash - target + 1) : 0;
+	return strncmp(aside, target, dir) == 0 && !strchr(aside + dir, '/') &&
+	       own_leftover(aside + dir, target + dir);
+}
+
+/*
+ * The journal: for each output its path, its backup ("" when it did not
+ * exist) and its temporary, each ended by '\0', written and synced before
+ * the first rename. Paths may hold any byte but '\0'.
+ */
+static bool write_journal(const char *path, const output_file *files, char *const *backups,
+			  char *const *tmp, size_t n)
+{
+	strbuf b = {0};
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(&b, files[i].path);
+		sb_putc(&b, '\0');
+		sb_puts(&b, backups[i] ? backups[i] : "");
+		sb_putc(&b, '\0');
+		sb_puts(&b, tmp[i]);
+		sb_putc(&b, '\0');
+	}
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	bool ok = fd >= 0;
+	for (size_t done = 0; ok && done < b.len;) {
+		ssize_t w = write(fd, b.data + done, b.len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		ok = w > 0;
+		done += ok ? (size_t)w : 0;
+	}
+	ok = ok && (fsync(fd) == 0 || errno == EINVAL || errno == EROFS);
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	if (!ok && fd >= 0)
+		unlink(path);
+	sb_free(&b);
+	return ok;
+}
+
+/* Read a whole small file; NULL when it cannot be read. */
+static char *read_small(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	strbuf b = {0};
+	char chunk[4096];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len < (1u << 20))
+		sb_put(&b, chunk, got);
+	fclose(f);
+	*len = b.len;
+	if (!b.data)
+		return xstrdup("");
+	return b.data;
+}
+
+/*
+ * A journal left beside path is a commit killed between its renames: put
+ * every output it names back as it was before that commit (its backup
+ * renamed back, an output that was new removed) and remove the journal.
+ * Only an output in the journal's own directory, with a backup and a
+ * temporary of its own name, is touched; a record cut short is no record.
+ */
+static void recover_journal(const char *path, const output_report *r)
+{
+	char *journal = sibling(path, JOURNAL_SUFFIX);
+	size_t len = 0;
+	char *text = read_small(journal, &len);
+	if (!text) {
+		free(journal);
+		return;
+	}
+	size_t restored = 0;
+	for (size_t at = 0; at < len;) {
+		const char *field[3];
+		size_t k = 0;
+		while (k < 3 && at < len) {
+			field[k++] = text + at;
+			const char *end = memchr(text + at, '\0', len - at);
+			if (!end) {
+				at = len;
+				k = 0;
+				break;
+			}
+			at = (size_t)(end - text) + 1;
+		}
+		if (k < 3)
+			break;
+		const char *target = field[0], *backup = field[1], *tmp = field[2];
+		if (!same_dir(target, journal) || !own_sibling(tmp, target) ||
+		    (*backup && !own_sibling(backup, target)))
+			continue;
+		struct stat st;
+		bool tmp_left = lstat(tmp, &st) == 0;
+		struct stat now;
+		if (*backup && lstat(backup, &st) == 0) {
+			/* A hard link of the very file still in place: rename() of one
+			 * name of a file over another does nothing, so it goes instead. */
+			if (lstat(target, &now) == 0 && now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+				unlink(backup);
+			else if (rename(backup, target) == 0)
+				restored++;
+		} else if (!*backup && !tmp_left) {
+			if (unlink(target) == 0)
+				restored++;
+		}
+		if (tmp_left)
+			unlink(tmp);
+	}
+	unlink(journal);
+	if (r->note)
+		say_note(r, "an earlier run writing '%s' was stopped between its renames; "
+			    "%zu of its files are put back as they were before it",
+			 path, restored);
+	free(text);
+	free(journal);
+}
+
 /* Put files[0..n) back as they were before their rename. */
 static void roll_back(output_file *files, char **backups, size_t n)
 {
@@ -233,6 +395,8 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 
 	time_t started = time(NULL);
 	for (size_t i = 0; i < n; i++)
+		recover_journal(files[i].path, report);
+	for (size_t i = 0; i < n; i++)
 		remove_leftovers(files[i].path, started);
 
 	memset(&act, 0, sizeof act);
@@ -249,25 +413,37 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 		ok = write_tmp(&files[i], &tmp[i], report);
 
 	block_signals(&old); /* from here on, nothing interrupts half a commit */
+	/* The earlier content of each output is kept under another name until all are in place. */
 	for (size_t i = 0; i < n && ok; i++) {
 		struct stat st;
-		if (lstat(files[i].path, &st) == 0 && S_ISREG(st.st_mode)) {
-			/* Keep the earlier content under another name until all are in place. */
-			char *b = sibling(files[i].path, ".old.XXXXXX");
-			int fd = mkstemp(b);
-			if (fd >= 0) {
-				close(fd);
-				unlink(b);
-			}
-			if (fd < 0 || !keep_aside(files[i].path, b)) {
-				say(report, NULL, "cannot keep the earlier '%s' aside: %s", files[i].path,
-				    strerror(errno));
-				free(b);
-				ok = false;
-				break;
-			}
-			backups[i] = b;
+		if (lstat(files[i].path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		char *b = sibling(files[i].path, ".old.XXXXXX");
+		int fd = mkstemp(b);
+		if (fd < 0) {
+			say(report, NULL, "cannot keep the earlier '%s' aside: %s", files[i].path, strerror(errno));
+			free(b);
+			ok = false;
+			break;
 		}
+		close(fd);
+		unlink(b);
+		backups[i] = b;
+	}
+	char *journal = n ? sibling(files[0].path, JOURNAL_SUFFIX) : NULL;
+	if (ok && n && !write_journal(journal, files, backups, tmp, n)) {
+		say(report, NULL, "cannot write the journal '%s': %s", journal, strerror(errno));
+		ok = false;
+	}
+	size_t aside = 0;
+	for (size_t i = 0; i < n && ok; i++) {
+		if (backups[i] && !keep_aside(files[i].path, backups[i])) {
+			say(report, NULL, "cannot keep the earlier '%s' aside: %s", files[i].path,
+			    strerror(errno));
+			ok = false;
+			break;
+		}
+		aside = i + 1;
 		if (rename(tmp[i], files[i].path) != 0) {
 			say(report, NULL, "cannot rename '%s' to '%s': %s", tmp[i], files[i].path,
 			    strerror(errno));
@@ -282,9 +458,13 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 	}
 	if (!ok)
 		roll_back(files, backups, renamed);
+	/* All in place (or all put back): the journal goes before any backup. */
+	if (journal)
+		unlink(journal);
+	free(journal);
 	for (size_t i = 0; i < n; i++) {
 		if (backups[i]) {
-			if (ok || i >= renamed)
+			if (i < aside && (ok || i >= renamed))
 				unlink(backups[i]);
 			free(backups[i]);
 		}

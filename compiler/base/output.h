@@ -19,6 +19,9 @@ typedef struct output_file {
 typedef struct output_report {
 	void (*error)(void *arg, const char *file, const char *message);
 	void *arg;
+	/* What was repaired on the way (an earlier run's cut-short commit put
+	 * back); NULL to say nothing. */
+	void (*note)(void *arg, const char *message);
 } output_report;
 
 /*
@@ -27,7 +30,8 @@ typedef struct output_report {
  * A symbolic link to a regular file is written through (the file it names is
  * replaced, the link kept); a target that exists and is no regular file (a
  * device, a FIFO, /dev/stdout) is written directly, after the files, never
- * renamed over.
+ * renamed over. A commit of the same outputs killed outright between its
+ * renames (its journal left beside the first) is first undone.
  */
 bool output_commit(output_file *files, size_t n, const output_report *report);
 
