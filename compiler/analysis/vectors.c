@@ -1334,25 +1334,45 @@ static void distance_vector(dwalk *w, size_t nfaces)
 	sb_free(&rest);
 }
 
-/* Extend the faces until form 0 has all it reads; every sequence while the
- * budget lasts, then only the lowest and highest faces. */
-static void distance_walk(dwalk *w, size_t n)
+/* Whether form 0 of the distance needs more than the n faces it has. */
+static bool distance_needs_faces(const dwalk *w, size_t n)
 {
 	const rtab_ruleset *rs = w->g->rs;
 	rtab_eval_ctx ctx = {.faces = w->faces, .nfaces = n};
 	int32_t v;
-	int rc = rtab_expr_eval_ctx(rs, &rs->distances[w->k].forms[0].value, w->inputs, rs->ninputs, &ctx, &v);
-	if (rc != RTAB_E_FACES || n == RTAB_MAX_FACES) {
+	return n < RTAB_MAX_FACES &&
+	       rtab_expr_eval_ctx(rs, &rs->distances[w->k].forms[0].value, w->inputs, rs->ninputs, &ctx, &v) ==
+		       RTAB_E_FACES;
+}
+
+/* Past the budget: the faces from n on all f, one sequence. */
+static void distance_fill(dwalk *w, size_t n, int32_t f)
+{
+	while (distance_needs_faces(w, n))
+		w->faces[n++] = f;
+	distance_vector(w, n);
+}
+
+/*
+ * Extend the faces until form 0 has all it reads: every sequence while the
+ * budget lasts; past it, from each face still to walk, only the lowest and
+ * the highest faces all the way. So a situation writes at most the budget
+ * plus two sequences per face read: linear in the dice, never 2^dice.
+ */
+static void distance_walk(dwalk *w, size_t n)
+{
+	if (!distance_needs_faces(w, n)) {
 		if (w->budget)
 			w->budget--;
 		distance_vector(w, n);
 		return;
 	}
 	for (int32_t f = w->lo; f <= w->hi; f++) {
-		if (!w->budget && f != w->lo && f != w->hi)
-			continue;
 		w->faces[n] = f;
-		distance_walk(w, n + 1);
+		if (w->budget)
+			distance_walk(w, n + 1);
+		else if (f == w->lo || f == w->hi)
+			distance_fill(w, n + 1, f);
 	}
 }
 

@@ -102,6 +102,24 @@ static char *sibling(const char *path, const char *suffix)
 	return p;
 }
 
+/* Write all of data to fd, again after an interruption; the error in errno,
+ * 0 for a write that took nothing. */
+static bool write_all(int fd, const char *data, size_t len)
+{
+	for (size_t done = 0; done < len;) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = 0;
+			return false;
+		}
+		done += (size_t)w;
+	}
+	return true;
+}
+
 static bool write_tmp(output_file *f, char **slot, const output_report *r)
 {
 	char *tmp = sibling(f->path, ".tmp.XXXXXX");
@@ -122,17 +140,10 @@ static bool write_tmp(output_file *f, char **slot, const output_report *r)
 	mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	for (size_t done = 0; done < f->len;) {
-		ssize_t w = write(fd, f->data + done, f->len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			say(r, NULL, "cannot write '%s': %s", f->tmp_path,
-			    w < 0 ? strerror(errno) : "nothing written");
-			close(fd);
-			return false;
-		}
-		done += (size_t)w;
+	if (!write_all(fd, f->data, f->len)) {
+		say(r, NULL, "cannot write '%s': %s", f->tmp_path, errno ? strerror(errno) : "nothing written");
+		close(fd);
+		return false;
 	}
 	if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
 		say(r, NULL, "cannot write '%s': %s", f->tmp_path, strerror(errno));
@@ -262,14 +273,7 @@ static bool write_journal(const char *path, const output_file *files, char *cons
 		sb_putc(&b, '\0');
 	}
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	bool ok = fd >= 0;
-	for (size_t done = 0; ok && done < b.len;) {
-		ssize_t w = write(fd, b.data + done, b.len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		ok = w > 0;
-		done += ok ? (size_t)w : 0;
-	}
+	bool ok = fd >= 0 && write_all(fd, b.data, b.len);
 	ok = ok && (fsync(fd) == 0 || errno == EINVAL || errno == EROFS);
 	if (fd >= 0 && close(fd) != 0)
 		ok = false;
@@ -499,17 +503,10 @@ static bool write_direct(const output_file *f, const output_report *r)
 		say(r, NULL, "cannot open '%s': %s", f->path, strerror(errno));
 		return false;
 	}
-	for (size_t done = 0; done < f->len;) {
-		ssize_t w = write(fd, f->data + done, f->len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			say(r, NULL, "cannot write '%s': %s", f->path,
-				w < 0 ? strerror(errno) : "nothing written");
-			close(fd);
-			return false;
-		}
-		done += (size_t)w;
+	if (!write_all(fd, f->data, f->len)) {
+		say(r, NULL, "cannot write '%s': %s", f->path, errno ? strerror(errno) : "nothing written");
+		close(fd);
+		return false;
 	}
 	if (close(fd) != 0 && errno != EINTR) {
 		say(r, NULL, "cannot write '%s': %s", f->path, strerror(errno));
