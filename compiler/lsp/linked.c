@@ -2,11 +2,13 @@
 #define _XOPEN_SOURCE 700
 #include "lsp/linked.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* A base read from disk is refused past this size, as the compiler refuses a source. */
 #define MAX_BASE (64u << 20)
@@ -111,22 +113,26 @@ static lsp_doc *open_doc_of(lsp_docs *docs, const char *path)
 	return NULL;
 }
 
+/* A regular file's bytes; a FIFO or a device is refused without blocking. */
 static bool read_file(const char *path, strbuf *out)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 	struct stat st;
-	if (!f)
+	if (fd < 0)
 		return false;
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (unsigned long long)st.st_size > MAX_BASE) {
-		fclose(f);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
 		return false;
 	}
 	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sb_put(out, chunk, n);
-	bool ok = !ferror(f);
-	fclose(f);
+	ssize_t n;
+	bool ok = true;
+	while (ok && (n = read(fd, chunk, sizeof chunk)) != 0) {
+		ok = n > 0 && out->len + (size_t)n <= MAX_BASE;
+		if (ok)
+			sb_put(out, chunk, (size_t)n);
+	}
+	close(fd);
 	return ok;
 }
 
