@@ -17,6 +17,26 @@ messy=$root/tests/fmt/messy.rtab
 if sh "$golden_diff" "$root/tests/fmt/messy.fmt" "$tmp/out"; then ok; else fail "layout of messy.rtab differs from messy.fmt"; fi
 "$rtab" fmt - <"$messy" >"$tmp/stdin.out" && cmp -s "$tmp/stdin.out" "$tmp/out" && ok || fail "fmt - (stdin) differs from fmt FILE"
 
+# The order of clauses: a shuffled file in the canonical order (a golden),
+# comments with their clauses, the order of natural rules, steps and checks
+# kept as written; the result formatted already, and meaning the same.
+shuffled=$root/tests/fmt/shuffled.rtab
+"$rtab" fmt "$shuffled" >"$tmp/shuffled.out" 2>"$tmp/err" || fail "fmt shuffled.rtab exits $?: $(cat "$tmp/err")"
+if sh "$golden_diff" "$root/tests/fmt/shuffled.fmt" "$tmp/shuffled.out"; then ok; else fail "order of shuffled.rtab differs from shuffled.fmt"; fi
+"$rtab" fmt --check "$tmp/shuffled.out" >"$tmp/check3.out" 2>&1 && ok || fail "fmt of the ordered file changes it: $(cat "$tmp/check3.out")"
+grep '^  \(natural\|step\|shot\)' "$tmp/shuffled.out" >"$tmp/kept"
+printf '%s\n' '  natural 6, 6 -> hit;' '  natural 1, 1 -> fumble;' '  step first_step { en "First"; when cover; }' \
+	'  step second_step { en "Second"; }' '  shot roll 6, 6 -> hit;' '  shot(cover = true) roll 1, 1 -> fumble;' \
+	'  shot roll 5, 4 -> hit;' >"$tmp/kept.expected"
+cmp -s "$tmp/kept" "$tmp/kept.expected" && ok ||
+	fail "clauses whose order has meaning moved: $(cat "$tmp/kept")"
+grep -q '^  en "In cover";  # the label goes first, with this comment$' "$tmp/shuffled.out" && ok ||
+	fail "a comment did not move with its clause"
+cp "$shuffled" "$tmp/shuffled.rtab"
+"$rtab" test "$tmp/shuffled.rtab" >"$tmp/test1" 2>&1; s1=$?
+"$rtab" test "$tmp/shuffled.out" >"$tmp/test2" 2>&1; s2=$?
+[ $s1 -eq 0 ] && [ $s2 -eq 0 ] && ok || fail "the examples of the shuffled file do not pass before and after fmt"
+
 # --check: a diff and 1 for a file not formatted, nothing and 0 for one that is.
 "$rtab" fmt --check "$messy" >"$tmp/check.out" 2>&1
 [ $? -eq 1 ] && ok || fail "--check of an unformatted file does not exit 1"

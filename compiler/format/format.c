@@ -2,29 +2,14 @@
 /* rtab fmt: tokens and comments from the scanner, laid out by braces, statements and grid lines. */
 #include "format/format.h"
 
+#include "format/clause_order.h"
+#include "format/format_items.h"
+
 #include "front/parse_ctx.h"
 #include "front/scan.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* One token or comment of the source. */
-typedef struct item {
-	int token;         /* the parser's token, or SCAN_COMMENT */
-	size_t start, end; /* its bytes (a line comment without its trailing blanks) */
-	int line, end_line;
-	bool space_before; /* blanks between it and the item before */
-	bool blank_before; /* a blank line between it and the item before */
-} item;
-
-typedef struct items {
-	const char *text;
-	size_t len;
-	size_t *line_starts;
-	size_t nlines;
-	item *v;
-	size_t n, cap;
-} items;
 
 /* A line of the result: its code (indented) and the comment after it. */
 typedef struct out_line {
@@ -891,18 +876,22 @@ bool format_source(const char *text, size_t len, diag_ctx *diag, strbuf *out)
 	writer w = {.in = &in};
 	if (ok) {
 		sb_put(out, text, bom);
+		clause_order(&in);
 		layout(&w);
 		align_named_blocks(&w);
 		join_lines(&w, out);
 	}
 	writer_free(&w);
 	if (ok) {
-		/* The layout moves blanks only: its tokens and comments are the source's. */
+		/* The layout moves blanks and whole clauses only: put in the
+		 * canonical order, the tokens and comments of the result are the
+		 * source's, clause by clause, each kind of clause in its order. */
 		diag_ctx quiet;
 		diag_init(&quiet, diag->path, out->data + bom, out->len - bom, diag->out);
 		items again;
 		scan_items(&again, out->data + bom, out->len - bom, &quiet);
 		diag_free(&quiet);
+		clause_order(&again);
 		const item *at = first_difference(&in, &again);
 		if (at && in.n) {
 			src_loc loc = {at->line, 1};

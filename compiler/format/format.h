@@ -20,9 +20,10 @@
  * The canonical layout of text (len bytes) into out. The text must parse:
  * its syntax errors are reported through diag (whose path and text the
  * caller set) and false returned with out left empty. Comments stay where
- * they stand, blank lines are kept up to one, and the tokens of the result
- * are those of the source, in order (checked; a difference is reported as
- * an error rather than written).
+ * they stand, blank lines are kept up to one, the clauses of a definition
+ * are put in their canonical order (format/clause_order.h), and the clauses
+ * of the result are those of the source, token for token (checked; a
+ * difference is reported as an error rather than written).
  */
 bool format_source(const char *text, size_t len, diag_ctx *diag, strbuf *out);
 

@@ -9,36 +9,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-char *lsp_uri_path(const char *uri)
-{
-	const char *p = strncmp(uri, "file://", 7) == 0 ? uri + 7 : uri;
-	strbuf sb = {0};
-	for (; *p; p++) {
-		if (*p == '%' && hex_digit(p[1]) >= 0 && hex_digit(p[2]) >= 0) {
-			sb_putc(&sb, (char)(hex_digit(p[1]) * 16 + hex_digit(p[2])));
-			p += 2;
-		} else {
-			sb_putc(&sb, *p);
-		}
-	}
-	return sb.data ? sb.data : xstrdup("");
-}
-
 typedef struct source {
 	lsp_text text; /* after a byte-order mark, as the compiler counts */
 	const char *uri;
+	/* A layer file checked after its base: the report's lines up to
+	 * base_lines are the base's (base_text, base_uri), the rest the file's. */
+	int base_lines;
+	lsp_text base_text;
+	const char *base_uri;
 } source;
+
+static int line_of(const jv *finding)
+{
+	return (int)jv_int(jv_get(finding, "line"), 0, 1 << 30, 0);
+}
+
+/* Whether a finding is in the base file, not in the document. */
+static bool in_base(const source *src, const jv *finding)
+{
+	return src->base_lines > 0 && line_of(finding) <= src->base_lines;
+}
 
 static void put_range_of(strbuf *sb, const source *src, const jv *finding)
 {
-	src_loc loc = {(int)jv_int(jv_get(finding, "line"), 0, 1 << 30, 0),
-		       (int)jv_int(jv_get(finding, "column"), 0, 1 << 30, 0)};
+	src_loc loc = {line_of(finding), (int)jv_int(jv_get(finding, "column"), 0, 1 << 30, 0)};
 	const lsp_text *t = &src->text;
+	if (in_base(src, finding))
+		t = &src->base_text;
+	else if (src->base_lines > 0)
+		loc.line -= src->base_lines;
 	size_t at = lsp_offset_of_loc(t, loc);
 	if (at == LSP_NO_OFFSET)
 		at = loc.line > 0 ? t->len : 0; /* whole file: its start; past the end: the end */
@@ -87,7 +86,7 @@ static void add_related(strbuf *sb, const source *src, const jv *note, bool *rel
 	sb_puts(sb, *related ? "," : ",\"relatedInformation\":[");
 	*related = true;
 	sb_puts(sb, "{\"location\":{\"uri\":");
-	sb_put_json_string(sb, src->uri);
+	sb_put_json_string(sb, in_base(src, note) ? src->base_uri : src->uri);
 	sb_puts(sb, ",\"range\":");
 	put_range_of(sb, src, note);
 	sb_puts(sb, "},\"message\":");
@@ -100,7 +99,7 @@ static void add_related(strbuf *sb, const source *src, const jv *note, bool *rel
  * information; a note of its own (a provisional value) is information. */
 static void convert(strbuf *out, const source *src, const char *report, size_t size)
 {
-	bool open = false, related = false, first = true;
+	bool open = false, related = false, first = true, skipped = false;
 	sb_putc(out, '[');
 	for (const char *line = report; line < report + size;) {
 		const char *nl = memchr(line, '\n', (size_t)(report + size - line));
@@ -113,8 +112,18 @@ static void convert(strbuf *out, const source *src, const char *report, size_t s
 			arena_free(&a);
 			continue;
 		}
-		bool note = strcmp(sev, "note") == 0;
-		if (note && open && !jv_str(jv_get(f, "check"))) {
+		bool note = strcmp(sev, "note") == 0, follows = note && !jv_str(jv_get(f, "check"));
+		/* A layer file gets its own findings: not the base's, nor those
+		 * of the whole text (the base's provisional readings). */
+		if ((follows && skipped) ||
+		    (!follows && src->base_lines > 0 && (in_base(src, f) || line_of(f) == 0))) {
+			close_finding(out, &open, &related);
+			skipped = true;
+			arena_free(&a);
+			continue;
+		}
+		skipped = false;
+		if (follows && open) {
 			add_related(out, src, f, &related);
 		} else {
 			close_finding(out, &open, &related);
@@ -128,34 +137,66 @@ static void convert(strbuf *out, const source *src, const char *report, size_t s
 	sb_putc(out, ']');
 }
 
+/* Load text (len bytes, copied) as the file of uri, the report to *report. */
+static void load_reported(loaded *l, const lsp_doc *doc, const char *text, size_t len, char **report,
+			  size_t *size)
+{
+	FILE *mem = open_memstream(report, size);
+	if (!mem) {
+		fputs("rtab lsp: out of memory\n", stderr);
+		exit(3);
+	}
+	char *copy = xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	char *path = lsp_uri_path(doc->uri);
+	load_text_edition(l, path, copy, len, doc->settings->edition, mem, &doc->settings->check);
+	free(path);
+	fclose(mem);
+	/* Nothing reports through it after the load. */
+	l->diag.out = NULL;
+}
+
+static size_t bom_of(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 void doc_analyse(lsp_doc *doc)
 {
 	if (doc->analysed)
 		return;
 	char *report = NULL;
-	size_t size = 0;
-	FILE *mem = open_memstream(&report, &size);
-	if (!mem) {
-		fputs("rtab lsp: out of memory\n", stderr);
-		exit(3);
-	}
-	size_t len = doc->text.len;
-	char *copy = xmalloc(len + 1);
-	memcpy(copy, doc_text(doc), len);
-	copy[len] = '\0';
-	char *path = lsp_uri_path(doc->uri);
-	load_text_edition(&doc->ruleset, path, copy, len, doc->settings->edition, mem,
-			  &doc->settings->check);
-	free(path);
-	fclose(mem);
-	/* Nothing reports through it after the load. */
-	doc->ruleset.diag.out = NULL;
-	size_t bom = len >= 3 && memcmp(doc_text(doc), "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	size_t size = 0, len = doc->text.len, bom = bom_of(doc_text(doc), len);
+	load_reported(&doc->ruleset, doc, doc_text(doc), len, &report, &size);
 	source src = {.uri = doc->uri};
 	lsp_text_init(&src.text, doc->ruleset.text + bom, len - bom);
+	lsp_doc *base = lsp_base_of(doc);
+	if (base) {
+		/* A layer file is checked as its base followed by it: its ids
+		 * defined in the base are known, its patches find what they patch. */
+		free(report);
+		report = NULL;
+		strbuf both = {0};
+		sb_put(&both, doc_text(base), base->text.len);
+		sb_putc(&both, '\n');
+		sb_put(&both, doc_text(doc) + bom, len - bom);
+		loaded joined;
+		load_reported(&joined, doc, both.data, both.len, &report, &size);
+		loaded_free(&joined);
+		sb_free(&both);
+		size_t base_bom = bom_of(doc_text(base), base->text.len);
+		lsp_text_init(&src.base_text, doc_text(base) + base_bom, base->text.len - base_bom);
+		src.base_uri = base->uri;
+		src.base_lines = 1;
+		for (size_t i = 0; i < base->text.len; i++)
+			src.base_lines += doc_text(base)[i] == '\n';
+	}
 	sb_free(&doc->diagnostics);
 	convert(&doc->diagnostics, &src, report ? report : "", size);
 	lsp_text_free(&src.text);
+	if (base)
+		lsp_text_free(&src.base_text);
 	free(report);
 	doc->analysed = true;
 }

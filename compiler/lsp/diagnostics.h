@@ -8,12 +8,10 @@
 #define RTAB_LSP_DIAGNOSTICS_H
 
 #include "lsp/document.h"
+#include "lsp/linked.h"
 
 /* Run the front end and the checks on the text (once per text): doc->ruleset,
  * and the diagnostics of 'rtab check' as Diagnostic objects in doc->diagnostics. */
 void doc_analyse(lsp_doc *doc);
-
-/* A file path for the messages of uri (file:///a/b.rtab: /a/b.rtab), to free. */
-char *lsp_uri_path(const char *uri);
 
 #endif

@@ -22,7 +22,7 @@ const lsp_text *doc_lines(lsp_doc *doc)
 	return &doc->lines;
 }
 
-static void doc_forget_analysis(lsp_doc *doc)
+void doc_forget_analysis(lsp_doc *doc)
 {
 	lsp_text_free(&doc->lines);
 	if (doc->analysed)
@@ -47,6 +47,7 @@ lsp_doc *docs_open(lsp_docs *docs, const char *uri, const char *text, size_t len
 	sb_put(&doc->text, text, len);
 	doc->version = version;
 	doc->settings = &docs->settings;
+	doc->docs = docs;
 	doc->next = docs->first;
 	docs->first = doc;
 	return doc;
@@ -71,6 +72,18 @@ void docs_free(lsp_docs *docs)
 		docs->first = d->next;
 		doc_free(d);
 	}
+	while (docs->on_disk) {
+		lsp_doc *d = docs->on_disk;
+		docs->on_disk = d->next;
+		doc_free(d);
+	}
+}
+
+void doc_set_text(lsp_doc *doc, const char *text, size_t len)
+{
+	sb_free(&doc->text);
+	sb_put(&doc->text, text, len);
+	doc_forget_analysis(doc);
 }
 
 static bool read_pos(const jv *v, lsp_pos *pos)

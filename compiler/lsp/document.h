@@ -27,12 +27,14 @@ typedef struct lsp_doc {
 	strbuf diagnostics; /* their JSON array, as publishDiagnostics sends it */
 	lsp_text lines;   /* the lines of text, once asked for (doc_lines) */
 	const lsp_settings *settings;
+	struct lsp_docs *docs; /* the documents it is open among */
 	struct lsp_doc *next;
 } lsp_doc;
 
 typedef struct lsp_docs {
 	lsp_doc *first;
 	lsp_settings settings;
+	lsp_doc *on_disk; /* the bases of open layer files that are not open, read from disk (lsp/linked.h) */
 } lsp_docs;
 
 lsp_doc *docs_find(lsp_docs *docs, const char *uri);
@@ -40,6 +42,12 @@ lsp_doc *docs_find(lsp_docs *docs, const char *uri);
 lsp_doc *docs_open(lsp_docs *docs, const char *uri, const char *text, size_t len, long version);
 void docs_close(lsp_docs *docs, const char *uri);
 void docs_free(lsp_docs *docs);
+
+/* Forget what the front end made of the document's text (its analysis
+ * depends on another document's, which changed). */
+void doc_forget_analysis(lsp_doc *doc);
+/* Replace the text of a document, forgetting its analysis. */
+void doc_set_text(lsp_doc *doc, const char *text, size_t len);
 
 /* Apply one of didChange's contentChanges: the whole text, or a range
  * replaced (a range past the end is clamped to it). False when malformed. */

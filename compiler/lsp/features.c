@@ -5,6 +5,7 @@
 #include "lsp/complete.h"
 #include "lsp/diagnostics.h"
 #include "lsp/index.h"
+#include "lsp/linked.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +81,7 @@ static unsigned entry_bit(const lsp_entry *e)
 /* The entries the identifier at [start, start + n) names: the definition it
  * stands in, else those of the kinds its place asks for ('modifiers leader':
  * the modifier, not the input), else every one of that name. */
-static size_t find_entries(lsp_doc *doc, const lsp_index *ix, size_t start, size_t n,
+static size_t find_entries(lsp_doc *doc, const lsp_index *ix, lsp_doc *ix_doc, size_t start, size_t n,
 			   const lsp_entry **found, size_t max)
 {
 	const char *name = doc_text(doc) + start;
@@ -90,7 +91,7 @@ static size_t find_entries(lsp_doc *doc, const lsp_index *ix, size_t start, size
 		const lsp_entry *e = &ix->entries[i];
 		if (!lsp_entry_names(e, name, n))
 			continue;
-		if (offset_of(doc, e->loc) == start) {
+		if (ix_doc == doc && offset_of(doc, e->loc) == start) {
 			found[0] = e;
 			return 1;
 		}
@@ -183,23 +184,54 @@ static void hover_entry(strbuf *md, lsp_doc *doc, const lsp_entry *e, const char
 		put_quote(md, doc, def);
 }
 
-static bool with_index(lsp_doc *doc, lsp_index *ix)
+/* The documents of a ruleset (lsp/linked.h), each analysed and indexed. */
+typedef struct linked_ix {
+	lsp_doc *docs[LSP_MAX_LINKED];
+	lsp_index ix[LSP_MAX_LINKED];
+	size_t n;
+} linked_ix;
+
+static bool with_index(lsp_doc *doc, linked_ix *l)
 {
-	doc_analyse(doc);
-	lsp_index_build(ix, doc);
+	l->n = lsp_ruleset_docs(doc, l->docs, LSP_MAX_LINKED);
+	for (size_t i = 0; i < l->n; i++) {
+		doc_analyse(l->docs[i]);
+		lsp_index_build(&l->ix[i], l->docs[i]);
+	}
 	return true;
+}
+
+static void linked_free(linked_ix *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		lsp_index_free(&l->ix[i]);
+}
+
+/* The entries the identifier names: what the document defines, else what
+ * the first other file of its ruleset that defines it does (*where). */
+static size_t find_linked(lsp_doc *doc, linked_ix *l, size_t start, size_t n, const lsp_entry **found,
+			  size_t max, size_t *where)
+{
+	for (size_t d = 0; d < l->n; d++) {
+		size_t k = find_entries(doc, &l->ix[d], l->docs[d], start, n, found, max);
+		if (k) {
+			*where = d;
+			return k;
+		}
+	}
+	return 0;
 }
 
 void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 {
-	size_t start, n;
-	lsp_index ix;
+	size_t start, n, where = 0;
+	linked_ix ix;
 	if (!name_at(doc, pos, &start, &n) || !with_index(doc, &ix)) {
 		sb_puts(out, "null");
 		return;
 	}
 	const lsp_entry *found[MAX_FOUND];
-	size_t k = find_entries(doc, &ix, start, n, found, MAX_FOUND);
+	size_t k = find_linked(doc, &ix, start, n, found, MAX_FOUND, &where);
 	if (k == 0) {
 		sb_puts(out, "null");
 	} else {
@@ -207,7 +239,7 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 		for (size_t i = 0; i < k; i++) {
 			if (i)
 				sb_puts(&md, "\n\n---\n\n");
-			hover_entry(&md, doc, found[i], locale, doc_text(doc) + start, n);
+			hover_entry(&md, ix.docs[where], found[i], locale, doc_text(doc) + start, n);
 		}
 		sb_puts(out, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
 		sb_put_json_string(out, md.data);
@@ -216,24 +248,25 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 		sb_putc(out, '}');
 		sb_free(&md);
 	}
-	lsp_index_free(&ix);
+	linked_free(&ix);
 }
 
 void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
 {
-	size_t start, n;
-	lsp_index ix;
+	size_t start, n, where = 0;
+	linked_ix ix;
 	sb_putc(out, '[');
 	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
 		const lsp_entry *found[MAX_FOUND];
-		size_t k = find_entries(doc, &ix, start, n, found, MAX_FOUND);
+		size_t k = find_linked(doc, &ix, start, n, found, MAX_FOUND, &where);
+		lsp_doc *at_doc = ix.docs[where];
 		for (size_t i = 0; i < k; i++) {
 			if (i)
 				sb_putc(out, ',');
-			size_t at = offset_of(doc, found[i]->loc);
-			put_location(out, doc, at, lsp_token_end(doc_text(doc), doc->text.len, at));
+			size_t at = offset_of(at_doc, found[i]->loc);
+			put_location(out, at_doc, at, lsp_token_end(doc_text(at_doc), at_doc->text.len, at));
 		}
-		lsp_index_free(&ix);
+		linked_free(&ix);
 	}
 	sb_putc(out, ']');
 }
@@ -271,19 +304,24 @@ static void on_ident(void *arg, size_t start, size_t n)
 
 void lsp_references(lsp_doc *doc, lsp_pos pos, bool with_declaration, strbuf *out)
 {
-	size_t start, n;
-	lsp_index ix;
+	size_t start, n, where = 0;
+	linked_ix ix;
 	sb_putc(out, '[');
 	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
 		const lsp_entry *found[1];
-		/* Only what the document defines has references: a keyword has none. */
-		if (find_entries(doc, &ix, start, n, found, 1)) {
+		/* Only what the ruleset defines has references: a keyword has none.
+		 * They are found in every file of the ruleset the server knows. */
+		if (find_linked(doc, &ix, start, n, found, 1, &where)) {
 			char *name = xstrndup(doc_text(doc) + start, n);
-			ref_scan r = {doc, name, n, &ix, with_declaration, out, true};
-			lsp_scan_idents(doc_text(doc), doc->text.len, on_ident, &r);
+			bool first = true;
+			for (size_t d = 0; d < ix.n; d++) {
+				ref_scan r = {ix.docs[d], name, n, &ix.ix[d], with_declaration, out, first};
+				lsp_scan_idents(doc_text(ix.docs[d]), ix.docs[d]->text.len, on_ident, &r);
+				first = r.first;
+			}
 			free(name);
 		}
-		lsp_index_free(&ix);
+		linked_free(&ix);
 	}
 	sb_putc(out, ']');
 }

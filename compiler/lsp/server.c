@@ -101,6 +101,21 @@ static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
 	sb_free(&msg);
 }
 
+/* The layer files open beside a ruleset that was opened or changed, or
+ * beside a document that was closed, are checked again: their base may be
+ * that document (lsp/linked.h). */
+static void republish_layers(lsp_server *s, const lsp_doc *changed)
+{
+	if (changed && !lsp_has_header(doc_text(changed), changed->text.len))
+		return;
+	for (lsp_doc *d = s->docs.first; d; d = d->next) {
+		if (d == changed || lsp_has_header(doc_text(d), d->text.len))
+			continue;
+		doc_forget_analysis(d);
+		publish(s, d->uri, d);
+	}
+}
+
 static const char capabilities[] =
 	"{\"capabilities\":{\"positionEncoding\":\"utf-16\","
 	"\"textDocumentSync\":{\"openClose\":true,\"change\":2},"
@@ -136,6 +151,7 @@ static void did_open(lsp_server *s, const jv *params)
 	lsp_doc *doc = docs_open(&s->docs, uri, text->string, text->len,
 				 jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, 0));
 	publish(s, uri, doc);
+	republish_layers(s, doc);
 }
 
 static void did_change(lsp_server *s, const jv *params)
@@ -150,6 +166,7 @@ static void did_change(lsp_server *s, const jv *params)
 			break;
 	doc->version = jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, doc->version);
 	publish(s, doc->uri, doc);
+	republish_layers(s, doc);
 }
 
 static void did_close(lsp_server *s, const jv *params)
@@ -158,6 +175,7 @@ static void did_close(lsp_server *s, const jv *params)
 	if (uri && docs_find(&s->docs, uri)) {
 		docs_close(&s->docs, uri);
 		publish(s, uri, NULL);
+		republish_layers(s, NULL);
 	}
 }
 

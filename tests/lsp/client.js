@@ -199,6 +199,45 @@ async function main() {
     assert.ok(role && role.children.length > 0 && role.children.every((c) => c.kind === 22));
   });
 
+  // A layer file (no 'ruleset' header) continues the base its '# base:'
+  // comment names: open beside it, or only on disk.
+  const layerPath = path.join(root, 'tests', 'lsp', 'pike_errata.rtab');
+  const layerUri = 'file://' + layerPath;
+  const layerText = fs.readFileSync(layerPath, 'utf8');
+  const pursuitLine = pikeText.split('\n').findIndex((l) => l.startsWith('table cavalry_pursuit '));
+  const pursuitDef = { line: pursuitLine, character: 'table '.length };
+  await check('a layer file reaches the definitions of its base, open or on disk', async () => {
+    conn.sendNotification('textDocument/didOpen', { textDocument: { uri: layerUri, languageId: 'rtab', version: 1, text: layerText } });
+    const d = await diagnostics(layerUri, 1);
+    // Only its own mistake: the table, outcome and column it patches are the base's.
+    const errors = d.filter((x) => x.severity === 1);
+    assert.strictEqual(errors.length, 1, JSON.stringify(d));
+    assert.match(errors[0].message, /unknown input 'halmstadt'; did you mean 'halmstad'\?/);
+    assert.strictEqual(textAt(layerText, errors[0].range), 'halmstadt');
+    const use = positionOf(layerText, 'cavalry_pursuit');
+    const defs = await conn.sendRequest('textDocument/definition', { ...doc(layerUri), position: use });
+    assert.deepStrictEqual(defs.map((x) => [x.uri, x.range.start]), [[pikeUri, pursuitDef]]);
+    const hover = await conn.sendRequest('textDocument/hover', { ...doc(layerUri), position: use });
+    assert.match(hover.contents.value, /^\*\*table\*\* `cavalry_pursuit`/);
+    assert.match(hover.contents.value, /Rule 11\.7\.2/);
+    assert.deepStrictEqual(hover.range.start, use);
+    // From the base, the references include the layer's use.
+    const refs = await conn.sendRequest('textDocument/references', { ...doc(pikeUri), position: pursuitDef, context: { includeDeclaration: true } });
+    const inLayer = refs.filter((r) => r.uri === layerUri);
+    assert.deepStrictEqual(inLayer.map((r) => r.range.start), [use]);
+    assert.ok(refs.some((r) => r.uri === pikeUri && r.range.start.line === pursuitLine), JSON.stringify(refs));
+    // The base closed in the client: read from disk, the same answers.
+    conn.sendNotification('textDocument/didClose', doc(pikeUri));
+    const fromDisk = await conn.sendRequest('textDocument/definition', { ...doc(layerUri), position: positionOf(layerText, 'halmstadt') });
+    assert.strictEqual(fromDisk.length, 0, 'a misspelt id is defined nowhere: ' + JSON.stringify(fromDisk));
+    const again = await conn.sendRequest('textDocument/definition', { ...doc(layerUri), position: use });
+    assert.deepStrictEqual(again.map((x) => [x.uri, x.range.start]), [[pikeUri, pursuitDef]]);
+    const outcome = await conn.sendRequest('textDocument/hover', { ...doc(layerUri), position: positionOf(layerText, 'pursue_off_map') });
+    assert.match(outcome.contents.value, /^\*\*outcome\*\* `pursue_off_map`/);
+    conn.sendNotification('textDocument/didOpen', { textDocument: { uri: pikeUri, languageId: 'rtab', version: 2, text: pikeText } });
+    await diagnostics(pikeUri, 2);
+  });
+
   await check('a position outside the document gets an empty answer', async () => {
     const far = { line: 100000, character: 0 };
     assert.strictEqual(await conn.sendRequest('textDocument/hover', { ...doc(tableUri), position: far }), null);

@@ -12,10 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "lsp/diagnostics.h"
+#include "lsp/features.h"
 #include "lsp/json_value.h"
+#include "lsp/linked.h"
 #include "lsp/server.h"
 #include "lsp/text_pos.h"
 
@@ -179,6 +183,118 @@ static void test_protocol_order(void **state)
 	lsp_server_free(&s);
 }
 
+static void test_has_header(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		bool header;
+	} cases[] = {
+		{"ruleset r { locales en; en \"R\"; }", true},
+		{"# a comment\n// another\n/* and\n one */\n  ruleset r {", true},
+		{"\xEF\xBB\xBFruleset r {", true},
+		{"ruleset", true},
+		{"rulesets r {", false},
+		{"errata e { }", false},
+		{"# ruleset r {", false},
+		{"/* ruleset r { unterminated", false},
+		{"", false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		assert_int_equal(lsp_has_header(cases[i].text, strlen(cases[i].text)), cases[i].header);
+}
+
+static const char base_text[] = "ruleset linked { locales en; en \"Linked\"; }\n"
+				"dice d6 = 1d6;\n"
+				"outcome hit { en \"Hit\"; }\n"
+				"outcome miss { en \"Miss\"; }\n"
+				"table shot { en \"Shot\"; roll d6; rows { hit >=4; miss <=3; } }\n";
+/* A layer file: 'shot', 'hit' and 'd6' are its base's. */
+static const char layer_body[] = "errata more {\n"
+				 "  en \"More\";\n"
+				 "  example ex { en \"Ex\"; shot roll 4 -> hit; }\n"
+				 "}\n";
+
+/* As the server opens them: the report of the checks read back as JSON. */
+static lsp_doc *open_text(lsp_docs *docs, const char *uri, const char *text)
+{
+	return docs_open(docs, uri, text, strlen(text), 1);
+}
+
+static bool diagnosed_error(lsp_doc *doc)
+{
+	doc_analyse(doc);
+	return doc->diagnostics.data && strstr(doc->diagnostics.data, "\"severity\":1") != NULL;
+}
+
+static void test_linked_files(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/rtab_lsp_linked_XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *base_path = xasprintf("%s/base.rtab", dir), *base_uri = xasprintf("file://%s", base_path);
+	char *layer_uri = xasprintf("file://%s/layer.rtab", dir);
+	FILE *f = fopen(base_path, "wb");
+	assert_non_null(f);
+	fputs(base_text, f);
+	fclose(f);
+	char *named = xasprintf("# base: base.rtab\n%s", layer_body);
+
+	/* The base named by the comment, read from disk: the layer's ids are
+	 * known, and its definitions are found there. */
+	lsp_docs docs = {.settings.check.json = true};
+	lsp_doc *layer = open_text(&docs, layer_uri, named);
+	lsp_doc *base = lsp_base_of(layer);
+	assert_non_null(base);
+	assert_string_equal(base->uri, base_uri);
+	assert_ptr_equal(base, docs.on_disk);
+	assert_false(diagnosed_error(layer));
+	lsp_doc *group[LSP_MAX_LINKED];
+	assert_int_equal(lsp_ruleset_docs(layer, group, LSP_MAX_LINKED), 2);
+	assert_ptr_equal(group[0], layer);
+	assert_ptr_equal(group[1], base);
+	strbuf out = {0};
+	lsp_definition(layer, (lsp_pos){3, 25}, &out); /* on 'shot' */
+	assert_non_null(strstr(out.data, base_uri));
+	assert_non_null(strstr(out.data, "\"start\":{\"line\":4,\"character\":6}"));
+	docs_free(&docs);
+
+	/* Open in the client, the base is the client's text, not the file's. */
+	lsp_docs open = {.settings.check.json = true};
+	lsp_doc *open_base = open_text(&open, base_uri, base_text);
+	layer = open_text(&open, layer_uri, named);
+	assert_ptr_equal(lsp_base_of(layer), open_base);
+	assert_null(open.on_disk);
+	assert_null(lsp_base_of(open_base));
+	assert_int_equal(lsp_ruleset_docs(open_base, group, LSP_MAX_LINKED), 2);
+	assert_ptr_equal(group[1], layer);
+	sb_clear(&out);
+	lsp_references(open_base, (lsp_pos){4, 7}, true, &out); /* 'shot' from the base */
+	assert_non_null(strstr(out.data, layer_uri));
+	docs_free(&open);
+
+	/* Without the comment: the one open ruleset is the base; with two,
+	 * none is, and the layer alone has errors. */
+	lsp_docs guess = {.settings.check.json = true};
+	open_text(&guess, base_uri, base_text);
+	layer = open_text(&guess, layer_uri, layer_body);
+	assert_non_null(lsp_base_of(layer));
+	assert_false(diagnosed_error(layer));
+	open_text(&guess, "file:///elsewhere/other.rtab", "ruleset other { locales en; en \"Other\"; }\n");
+	doc_forget_analysis(layer);
+	assert_null(lsp_base_of(layer));
+	assert_true(diagnosed_error(layer));
+	docs_free(&guess);
+
+	sb_free(&out);
+	free(named);
+	unlink(base_path);
+	rmdir(dir);
+	free(base_path);
+	free(base_uri);
+	free(layer_uri);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +302,8 @@ int main(void)
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_framing),
 		cmocka_unit_test(test_protocol_order),
+		cmocka_unit_test(test_has_header),
+		cmocka_unit_test(test_linked_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+#define _XOPEN_SOURCE 700
+#include "lsp/linked.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A base read from disk is refused past this size, as the compiler refuses a source. */
+#define MAX_BASE (64u << 20)
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+char *lsp_uri_path(const char *uri)
+{
+	const char *p = strncmp(uri, "file://", 7) == 0 ? uri + 7 : uri;
+	strbuf sb = {0};
+	for (; *p; p++) {
+		if (*p == '%' && hex_digit(p[1]) >= 0 && hex_digit(p[2]) >= 0) {
+			sb_putc(&sb, (char)(hex_digit(p[1]) * 16 + hex_digit(p[2])));
+			p += 2;
+		} else {
+			sb_putc(&sb, *p);
+		}
+	}
+	return sb.data ? sb.data : xstrdup("");
+}
+
+/* The file: URI of an absolute path, its reserved bytes escaped. */
+static char *path_uri(const char *path)
+{
+	strbuf sb = {0};
+	sb_puts(&sb, "file://");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("/-._~", *p))
+			sb_putc(&sb, (char)*p);
+		else
+			sb_printf(&sb, "%%%02X", *p);
+	}
+	return sb.data;
+}
+
+/* Blanks and comments from i on: where the first token begins. When a
+ * comment says '# base: PATH', *base is set to PATH (to free). */
+static size_t skip_comments(const char *text, size_t len, size_t i, char **base)
+{
+	while (i < len) {
+		if (strchr(" \t\r\n", text[i])) {
+			i++;
+		} else if (text[i] == '#' || (text[i] == '/' && i + 1 < len && text[i + 1] == '/')) {
+			size_t end = i;
+			while (end < len && text[end] != '\n')
+				end++;
+			static const char tag[] = "# base:";
+			if (base && !*base && end - i > sizeof tag - 1 && memcmp(text + i, tag, sizeof tag - 1) == 0) {
+				size_t from = i + sizeof tag - 1, to = end;
+				while (from < to && strchr(" \t", text[from]))
+					from++;
+				while (to > from && strchr(" \t\r", text[to - 1]))
+					to--;
+				if (to > from)
+					*base = xstrndup(text + from, to - from);
+			}
+			i = end;
+		} else if (text[i] == '/' && i + 1 < len && text[i + 1] == '*') {
+			const char *end = NULL;
+			for (size_t k = i + 2; k + 1 < len && !end; k++)
+				if (text[k] == '*' && text[k + 1] == '/')
+					end = text + k + 2;
+			i = end ? (size_t)(end - text) : len;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+bool lsp_has_header(const char *text, size_t len)
+{
+	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	size_t i = skip_comments(text, len, bom, NULL);
+	static const char kw[] = "ruleset";
+	return len - i >= sizeof kw - 1 && memcmp(text + i, kw, sizeof kw - 1) == 0 &&
+	       (len - i == sizeof kw - 1 || !lsp_ident_char(text[i + sizeof kw - 1]));
+}
+
+/* The real path of path, or a copy of it when it does not resolve; to free. */
+static char *real_path(const char *path)
+{
+	char *real = realpath(path, NULL);
+	return real ? real : xstrdup(path);
+}
+
+/* The document open in the client whose file is path (a real path). */
+static lsp_doc *open_doc_of(lsp_docs *docs, const char *path)
+{
+	for (lsp_doc *d = docs->first; d; d = d->next) {
+		char *p = lsp_uri_path(d->uri), *real = real_path(p);
+		bool same = strcmp(real, path) == 0;
+		free(p);
+		free(real);
+		if (same)
+			return d;
+	}
+	return NULL;
+}
+
+/* A regular file's bytes; a FIFO or a device is refused without blocking. */
+static bool read_file(const char *path, strbuf *out)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return false;
+	}
+	char chunk[65536];
+	ssize_t n;
+	bool ok = true;
+	while (ok && (n = read(fd, chunk, sizeof chunk)) != 0) {
+		ok = n > 0 && out->len + (size_t)n <= MAX_BASE;
+		if (ok)
+			sb_put(out, chunk, (size_t)n);
+	}
+	close(fd);
+	return ok;
+}
+
+/* The base at path (a real path) as read from disk now, kept in docs->on_disk. */
+static lsp_doc *disk_doc(lsp_docs *docs, const char *path)
+{
+	strbuf text = {0};
+	if (!read_file(path, &text)) {
+		sb_free(&text);
+		return NULL;
+	}
+	char *uri = path_uri(path);
+	lsp_doc *doc = NULL;
+	for (lsp_doc *d = docs->on_disk; d && !doc; d = d->next)
+		if (strcmp(d->uri, uri) == 0)
+			doc = d;
+	if (!doc) {
+		doc = xcalloc(1, sizeof *doc);
+		doc->uri = uri;
+		doc->settings = &docs->settings;
+		doc->docs = docs;
+		doc->next = docs->on_disk;
+		docs->on_disk = doc;
+		doc_set_text(doc, text.data ? text.data : "", text.len);
+	} else {
+		free(uri);
+		if (doc->text.len != text.len || memcmp(doc_text(doc), text.data ? text.data : "", text.len) != 0)
+			doc_set_text(doc, text.data ? text.data : "", text.len);
+	}
+	sb_free(&text);
+	return doc;
+}
+
+lsp_doc *lsp_base_of(lsp_doc *doc)
+{
+	const char *text = doc_text(doc);
+	size_t len = doc->text.len;
+	if (lsp_has_header(text, len))
+		return NULL;
+	char *named = NULL;
+	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	skip_comments(text, len, bom, &named);
+	if (named) {
+		char *own = lsp_uri_path(doc->uri), *path;
+		if (named[0] == '/') {
+			path = xstrdup(named);
+		} else {
+			char *slash = strrchr(own, '/');
+			path = slash ? xasprintf("%.*s/%s", (int)(slash - own), own, named) : xstrdup(named);
+		}
+		char *real = real_path(path);
+		lsp_doc *base = open_doc_of(doc->docs, real);
+		if (!base)
+			base = disk_doc(doc->docs, real);
+		free(real);
+		free(path);
+		free(own);
+		free(named);
+		/* A base is a ruleset of its own, not another layer file. */
+		return base && base != doc && lsp_has_header(doc_text(base), base->text.len) ? base : NULL;
+	}
+	lsp_doc *only = NULL;
+	for (lsp_doc *d = doc->docs ? doc->docs->first : NULL; d; d = d->next) {
+		if (d == doc || !lsp_has_header(doc_text(d), d->text.len))
+			continue;
+		if (only)
+			return NULL; /* more than one: which is meant is not known */
+		only = d;
+	}
+	return only;
+}
+
+size_t lsp_ruleset_docs(lsp_doc *doc, lsp_doc **out, size_t max)
+{
+	size_t n = 0;
+	if (max == 0)
+		return 0;
+	out[n++] = doc;
+	lsp_doc *base = lsp_base_of(doc);
+	if (!base && lsp_has_header(doc_text(doc), doc->text.len))
+		base = doc;
+	if (!base)
+		return n;
+	if (base != doc && n < max)
+		out[n++] = base;
+	for (lsp_doc *d = doc->docs ? doc->docs->first : NULL; d && n < max; d = d->next)
+		if (d != doc && d != base && lsp_base_of(d) == base)
+			out[n++] = d;
+	return n;
+}
