@@ -120,5 +120,29 @@ expect intervals 0 "modifier 'z', value: \"0\" means the original's \"min(a + b,
 big "$tmp/big_c.rtab" "b - a" "0"
 expect normal-form-differs 1 "their sums of inputs differ (by a normal form)" "$rtab" verify "$tmp/big_a.rtab" "$tmp/big_c.rtab"
 
+# A numeric result in the wrong unit: B2 in cm for B2 in inches.
+numeric() { # FILE UNITS DOMAIN CELL
+	cat >"$1" <<EOR
+ruleset n { locales en; en "N"; $2 }
+dice d6 = 1d6;
+input a: int 0..1 = 0 { en "A"; }
+outcome back(d: int $3) { en "Back {d}"; code "B{d}"; }
+outcome held { en "Held"; code H; }
+table t { en "T"; roll d6; columns by value(a); grid {
+     0   1
+  1  $4  H
+  2  $4  H
+  3  H   H
+  4  H   H
+  5  H   H
+  6  H   H
+} }
+EOR
+}
+numeric "$tmp/numbers_in.rtab" "unit inches;" "1..12 inches" B2
+numeric "$tmp/numbers_cm.rtab" "unit inches; unit cm = inches * 100 / 254 within 5%;" "1..30 cm" B2
+expect units-numbers-wrong 1 "numbers: original \"back(2)\" ($tmp/numbers_in.rtab:4:9), translation \"back(2)\" ($tmp/numbers_cm.rtab:4:9)
+    the translation's 2 cm for the original's 2 inches: 2 inches is 5.08 cm" "$rtab" verify "$tmp/numbers_in.rtab" "$tmp/numbers_cm.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,7 +7,6 @@
 #include "analysis/quantity.h"
 
 #include <ctype.h>
-#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -127,20 +126,18 @@ static size_t numbers_of(const char *text, const char *unit, double *out, strbuf
 	return n;
 }
 
-static const char *conversion_text(const facet_set *a, const facet *fa, const facet_set *b, const facet *fb)
+/* "by the declared conversion, 1 inches = 2.54 cm within 5%" (owned), or
+ * NULL when no conversion of either file relates the facets' units. */
+static char *conversion_text(const facet_set *a, const facet *fa, const facet_set *b, const facet *fb)
 {
 	double per_unit;
 	int32_t tolerance;
-	static char text[160];
 	if (!quantity_factor(&a->m->rs, fa->unit, &b->m->rs, fb->unit, &per_unit, &tolerance))
-		return "";
+		return NULL;
 	if (tolerance >= 0)
-		snprintf(text, sizeof text, "by the declared conversion, 1 %s = %.4g %s within %g%%", fa->unit,
-			 per_unit, fb->unit, tolerance / 1000.0);
-	else
-		snprintf(text, sizeof text, "by the declared conversion, 1 %s = %.4g %s", fa->unit, per_unit,
-			 fb->unit);
-	return text;
+		return xasprintf("by the declared conversion, 1 %s = %.4g %s within %g%%", fa->unit, per_unit,
+				 fb->unit, tolerance / 1000.0);
+	return xasprintf("by the declared conversion, 1 %s = %.4g %s", fa->unit, per_unit, fb->unit);
 }
 
 /* The numbers of two facets in their units: the same printed form, each
@@ -163,7 +160,23 @@ static bool same_quantities(diff_result *r, const facet_def *d, const facet_set 
 			return false;
 		}
 	}
-	push_proof(r, d, fa, fb, xstrdup(conversion_text(a, fa, b, fb)));
+	char *how = conversion_text(a, fa, b, fb);
+	push_proof(r, d, fa, fb, how ? how : xstrdup("the same figures"));
+	return true;
+}
+
+/* Two units: the same quantity when a declared conversion relates them. */
+static bool related_units(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
+			  const facet_set *b, const facet *fb, char **detail)
+{
+	if (!quantity_units_differ(fa->unit, fb->unit))
+		return false;
+	char *how = conversion_text(a, fa, b, fb);
+	if (!how) {
+		*detail = quantity_unrelated_text(fa->unit, fb->unit);
+		return false;
+	}
+	push_proof(r, d, fa, fb, how);
 	return true;
 }
 
@@ -201,14 +214,7 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 	case FACET_QUANTITY:
 		return same_quantities(r, d, a, fa, b, fb, detail);
 	case FACET_UNIT:
-		if (!quantity_units_differ(fa->unit, fb->unit))
-			return false;
-		if (!*conversion_text(a, fa, b, fb)) {
-			*detail = quantity_unrelated_text(fa->unit, fb->unit);
-			return false;
-		}
-		push_proof(r, d, fa, fb, xstrdup(conversion_text(a, fa, b, fb)));
-		return true;
+		return related_units(r, d, a, fa, b, fb, detail);
 	case FACET_ORDER_FREE:
 	case FACET_REFERENCE:
 		return true;

@@ -6,7 +6,6 @@
 #include "base/util.h"
 #include "codegen/expr_intervals.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,8 +317,8 @@ static void follow(const space *s, size_t k, int32_t *ina, int32_t *inb)
 	double x = real_value(lr, li, lv) * s->per_unit[k];
 	double raw = fi->step > 0 && fr->scale > 1 ? x * fr->scale : x; /* in the follower's own terms */
 	int32_t step = fi->step > 0 ? fi->step : 1;
-	double n = floor((raw - fi->min) / step + 0.5);
-	int64_t v = (int64_t)fi->min + (int64_t)n * step;
+	double steps = (raw - fi->min) / step + 0.5; /* to the nearest step (below the domain: its first) */
+	int64_t v = steps < 0 ? fi->min : (int64_t)fi->min + (int64_t)steps * step;
 	*fv = (int32_t)(v < fi->min ? fi->min : v > fi->max ? fi->max : v);
 }
 
@@ -611,6 +610,8 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 		       read_expr(&s, b, &b->modifiers[mb].value);
 	}
 	char *differ = fits ? expr_inputs_differ(a, b, s.id, s.n) : NULL;
+	if (fits && !differ)
+		map_inputs(&s);
 	uint64_t situations = 0;
 	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
 		v->method = differ ? EXPR_UNDEFINED : EXPR_UNPROVEN;

@@ -473,6 +473,7 @@ static void outcome_facets(builder *b)
 		strbuf sb = {0};
 		export_numeric_params_text(&sb, n);
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
+		in_unit(b, numbers_unit(n), FACET_QUANTITY);
 		addf(b, b->d->loc, dup_or_null(n->code), "code");
 	}
 }

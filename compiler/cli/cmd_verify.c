@@ -32,7 +32,7 @@ static const cli_opt options[] = {
 static const cli_verb verb = {
 	.name = "verify",
 	.usage = "rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html|pdf]\n"
-		 "                   [--paper a4|letter]\n"
+		 "                   [--paper letter|a4]\n"
 		 "       rtab verify FILE [--format text|json|html|pdf]",
 	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids), by\n"
 		 "meaning: expressions as functions of the inputs (every situation, a normal\n"
