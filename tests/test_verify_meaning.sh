@@ -5,7 +5,8 @@
 # say how each equality was proved; a copy with one planted fault of each
 # kind reports each exactly, at the item, and nothing else; the methods
 # beyond trying every situation (a normal form, reachable intervals) and
-# inputs that differ in domain.
+# inputs that differ in domain; quantities in two units, equal by the
+# declared conversion (15 cm for 6 inches) or not (6 cm for 6 inches).
 # usage: test_verify_meaning.sh RTAB SOURCE_ROOT
 set -u
 . "${0%/*}/setup.sh"
@@ -29,7 +30,7 @@ expect() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
 
 # The faithful translation: clean, each rewriting proved and how.
 expect faithful 0 "0 errors, 0 warnings" "$rtab" verify "$en" "$ru"
-expect proof-branches 0 "distance 'follow_up', value in inches: \"if move > 6 then 3d6 else 2d6\" means the original's \"if move <= 6 then 2d6 else 3d6\" (exhaustively, over 13 situations and every roll of the dice)" "$rtab" verify "$en" "$ru"
+expect proof-branches 0 "distance 'follow_up', value in inches: \"if move > 15 then 3d6 else 2d6\" means the original's \"if move <= 6 then 2d6 else 3d6\" (exhaustively, over 13 situations and every roll of the dice)" "$rtab" verify "$en" "$ru"
 expect proof-true 0 "modifier 'rear', when: \"rear_attack\" means the original's \"rear_attack == true\" (exhaustively, over 2 situations)" "$rtab" verify "$en" "$ru"
 expect proof-negation 0 "modifier 'outpaced', value: \"pursuer - flee\" means the original's \"-(flee - pursuer)\"" "$rtab" verify "$en" "$ru"
 expect proof-set 0 "table 'melee', modifiers: \"wounded, rabble, veterans, support, flank, rear\" means the original's \"rear, flank, support, veterans, rabble, wounded\" (as a set)" "$rtab" verify "$en" "$ru"
@@ -52,7 +53,8 @@ expect faulty-value 1 "always: the original 1, the translation 2" "$rtab" verify
 expect faulty-strict 1 "the comparison '>=' is '>', strict, in the translation; when wounds = 2" "$rtab" verify "$en" "$bad"
 expect faulty-swapped 1 "the branches are swapped; when move = 0" "$rtab" verify "$en" "$bad"
 expect faulty-missing 1 "the translation lacks 'flank'" "$rtab" verify "$en" "$bad"
-expect faulty-extra 1 "option 'rout': in the translation only ($bad:76:3)" "$rtab" verify "$en" "$bad"
+expect faulty-extra 1 "option 'rout': in the translation only ($bad:78:3)" "$rtab" verify "$en" "$bad"
+expect faulty-unit 1 "the translation's 6 cm for the original's 6 inches: 6 inches is 15.24 cm under the declared conversion (within 5%)" "$rtab" verify "$en" "$bad"
 expect faulty-cap 1 "cap: original \"-3..3\"" "$rtab" verify "$en" "$bad"
 expect faulty-label 1 "the 'ru' label \"Militia\" is the original's 'en' text" "$rtab" verify "$en" "$bad"
 
@@ -62,12 +64,39 @@ expect cap-differs 1 "group 'support_cap' is in the translation but not in the o
 expect cap-differs-where 1 "in table 'melee', when supports = 3: the original's total modifier 3, the translation's 2 (exhaustively)" "$rtab" verify "$en" "$tmp/cap2.rtab"
 
 # An input of another domain: said so, and the meaning not compared over it.
-sed 's/input move: int 0\.\.12/input move: int 0..10/' "$ru" >"$tmp/domain.rtab"
-expect domain 1 "input 'move' is int 0..12 in the original, int 0..10 in the translation: not compared beyond that" "$rtab" verify "$en" "$tmp/domain.rtab"
+sed 's/input pursuer: int 0\.\.12/input pursuer: int 0..10/' "$ru" >"$tmp/domain.rtab"
+expect domain 1 "input 'pursuer' is int 0..12 in the original, int 0..10 in the translation: not compared beyond that" "$rtab" verify "$en" "$tmp/domain.rtab"
+sed 's/input move: int 0\.\.30 cm/input move: int 0..20 cm/' "$ru" >"$tmp/domain_cm.rtab"
+expect domain-units 1 "input 'move' is int 0..12 inches in the original, int 0..20 cm in the translation; the translation's 20 cm for the original's 12 inches: 12 inches is 30.48 cm under the declared conversion (within 5%): not compared beyond that" "$rtab" verify "$en" "$tmp/domain_cm.rtab"
+
+# Quantities in two units: the same situation is the same move, 6 inches
+# for 15 cm; every figure converted, and a wrong one said in both units.
+expect units-domain 0 "input 'move', type: \"int 0..30\" means the original's \"int 0..12\" (by the declared conversion, 1 inches = 2.54 cm within 5%)" "$rtab" verify "$en" "$ru"
+expect units-default 0 "input 'move', default: \"15\" means the original's \"6\"" "$rtab" verify "$en" "$ru"
+expect units-effect 0 "outcome 'beaten', effect 1: \"fall_back(5 cm)\" means the original's \"fall_back(2 inches)\"" "$rtab" verify "$en" "$ru"
+expect units-threshold 0 "distance 'follow_up', value in inches: \"if move > 15 then 3d6 else 2d6\" means the original's \"if move <= 6 then 2d6 else 3d6\" (exhaustively, over 13 situations and every roll of the dice)" "$rtab" verify "$en" "$ru"
+sed 's/value if move > 15 cm then/value if move > 6 cm then/' "$ru" >"$tmp/threshold.rtab"
+expect units-threshold-wrong 1 "the translation's 6 cm for the original's 6 inches: 6 inches is 15.24 cm under the declared conversion (within 5%); when move = 3 inches (8 cm in the translation)" "$rtab" verify "$en" "$tmp/threshold.rtab"
+sed 's/fall_back(5 cm)/fall_back(2 cm)/' "$ru" >"$tmp/effect.rtab"
+expect units-effect-wrong 1 "the translation's 2 cm for the original's 2 inches: 2 inches is 5.08 cm" "$rtab" verify "$en" "$tmp/effect.rtab"
+sed 's|^  unit cm = inches \* 100 / 254 within 5%;|  unit cm;|' "$ru" >"$tmp/unrelated.rtab"
+expect units-unrelated 1 "input 'move': the original is in inches, the translation in cm, and neither file declares a conversion between them; declare one (unit cm = inches * N / D;): not compared beyond that" "$rtab" verify "$en" "$tmp/unrelated.rtab"
+# A dice expression in another unit: 2d6 cm is 2d6 * 10 mm, not 2d6 mm.
+dist() { # FILE UNITS VALUE
+	cat >"$1" <<EOR
+ruleset d { locales en; en "D"; $2 }
+distance run { en "Run"; value $3; }
+EOR
+}
+dist "$tmp/dist_cm.rtab" "unit cm;" "2d6 cm"
+dist "$tmp/dist_mm.rtab" "unit cm; unit mm = cm / 10;" "2d6 * 10 mm"
+dist "$tmp/dist_mm_wrong.rtab" "unit cm; unit mm = cm / 10;" "2d6 mm"
+expect units-dice 0 "distance 'run', value in cm: \"2d6 * 10\" means the original's \"2d6\" (exhaustively, over 1 situation and every roll of the dice)" "$rtab" verify "$tmp/dist_cm.rtab" "$tmp/dist_mm.rtab"
+expect units-dice-wrong 1 "always: the original rolls 2..12 cm, the translation 2..12 mm; the translation's 2 mm for the original's 2 cm: 2 cm is 20 mm under the declared conversion" "$rtab" verify "$tmp/dist_cm.rtab" "$tmp/dist_mm_wrong.rtab"
 
 # References are labels: translated, they are the same; dropped, an error.
 sed 's/^modifier flank @ "[^"]*" {/modifier flank {/' "$ru" >"$tmp/noref.rtab"
-expect reference-missing 1 "rule: original \"2.1\" ($en:39:10), translation: none" "$rtab" verify "$en" "$tmp/noref.rtab"
+expect reference-missing 1 "rule: original \"2.1\" ($en:40:10), translation: none" "$rtab" verify "$en" "$tmp/noref.rtab"
 expect reference-missing-count 1 "1 error, 0 warnings" "$rtab" verify "$en" "$tmp/noref.rtab"
 
 # Beyond every situation: a normal form, and reachable intervals.
@@ -90,6 +119,30 @@ expect normal-form 0 "modifier 'm', value: \"-(b - a)\" means the original's \"a
 expect intervals 0 "modifier 'z', value: \"0\" means the original's \"min(a + b, 0)\" (by reachable intervals)" "$rtab" verify "$tmp/big_a.rtab" "$tmp/big_b.rtab"
 big "$tmp/big_c.rtab" "b - a" "0"
 expect normal-form-differs 1 "their sums of inputs differ (by a normal form)" "$rtab" verify "$tmp/big_a.rtab" "$tmp/big_c.rtab"
+
+# A numeric result in the wrong unit: B2 in cm for B2 in inches.
+numeric() { # FILE UNITS DOMAIN CELL
+	cat >"$1" <<EOR
+ruleset n { locales en; en "N"; $2 }
+dice d6 = 1d6;
+input a: int 0..1 = 0 { en "A"; }
+outcome back(d: int $3) { en "Back {d}"; code "B{d}"; }
+outcome held { en "Held"; code H; }
+table t { en "T"; roll d6; columns by value(a); grid {
+     0   1
+  1  $4  H
+  2  $4  H
+  3  H   H
+  4  H   H
+  5  H   H
+  6  H   H
+} }
+EOR
+}
+numeric "$tmp/numbers_in.rtab" "unit inches;" "1..12 inches" B2
+numeric "$tmp/numbers_cm.rtab" "unit inches; unit cm = inches * 100 / 254 within 5%;" "1..30 cm" B2
+expect units-numbers-wrong 1 "numbers: original \"back(2)\" ($tmp/numbers_in.rtab:4:9), translation \"back(2)\" ($tmp/numbers_cm.rtab:4:9)
+    the translation's 2 cm for the original's 2 inches: 2 inches is 5.08 cm" "$rtab" verify "$tmp/numbers_in.rtab" "$tmp/numbers_cm.rtab"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -4,6 +4,9 @@
 
 #include "analysis/expr_equal.h"
 #include "analysis/odds.h"
+#include "analysis/quantity.h"
+
+#include <ctype.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +91,95 @@ static char *set_difference(const char *a, const char *b)
 	return out;
 }
 
+/* Numbers a printed value holds beyond this are compared as text. */
+#define MAX_QUANTITIES 16
+
+/* The numbers of a printed value ("int 0..12", "fall_back(2)"), and the
+ * value with each of them as '#'; SIZE_MAX past MAX_QUANTITIES. */
+static size_t numbers_of(const char *text, const char *unit, double *out, strbuf *shape)
+{
+	size_t unit_len = unit ? strlen(unit) : 0;
+	size_t n = 0;
+	for (const char *p = text; *p;) {
+		bool after_word = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		const char *digits = *p == '-' || *p == '+' ? p + 1 : p;
+		if (after_word || !isdigit((unsigned char)*digits)) {
+			sb_putc(shape, *p++);
+			continue;
+		}
+		char *end;
+		double v = strtod(p, &end);
+		if (*end == '.' && end[-1] == '.') /* "0..12": strtod took the range's first dot */
+			end--;
+		if (n == MAX_QUANTITIES)
+			return SIZE_MAX;
+		out[n++] = v;
+		sb_putc(shape, '#');
+		p = end;
+		/* "2 inches": the unit is the facet's, compared with the number */
+		if (unit_len && *p == ' ' && strncmp(p + 1, unit, unit_len) == 0 &&
+		    !isalnum((unsigned char)p[1 + unit_len]) && p[1 + unit_len] != '_')
+			p += 1 + unit_len;
+	}
+	if (!shape->data)
+		sb_puts(shape, "");
+	return n;
+}
+
+/* "by the declared conversion, 1 inches = 2.54 cm within 5%" (owned), or
+ * NULL when no conversion of either file relates the facets' units. */
+static char *conversion_text(const facet_set *a, const facet *fa, const facet_set *b, const facet *fb)
+{
+	double per_unit;
+	int32_t tolerance;
+	if (!quantity_factor(&a->m->rs, fa->unit, &b->m->rs, fb->unit, &per_unit, &tolerance))
+		return NULL;
+	if (tolerance >= 0)
+		return xasprintf("by the declared conversion, 1 %s = %.4g %s within %g%%", fa->unit, per_unit,
+				 fb->unit, tolerance / 1000.0);
+	return xasprintf("by the declared conversion, 1 %s = %.4g %s", fa->unit, per_unit, fb->unit);
+}
+
+/* The numbers of two facets in their units: the same printed form, each
+ * number equal under the declared conversion. */
+static bool same_quantities(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
+			    const facet_set *b, const facet *fb, char **detail)
+{
+	double na[MAX_QUANTITIES], nb[MAX_QUANTITIES];
+	strbuf sa = {0}, sb = {0};
+	size_t ca = numbers_of(fa->value, fa->unit, na, &sa), cb = numbers_of(fb->value, fb->unit, nb, &sb);
+	bool shaped = ca != SIZE_MAX && ca == cb && strcmp(sa.data, sb.data) == 0;
+	sb_free(&sa);
+	sb_free(&sb);
+	if (!shaped)
+		return false;
+	for (size_t k = 0; k < ca; k++) {
+		char *why;
+		if (quantity_compare(&a->m->rs, na[k], fa->unit, &b->m->rs, nb[k], fb->unit, &why) != QUANTITY_EQUAL) {
+			*detail = why;
+			return false;
+		}
+	}
+	char *how = conversion_text(a, fa, b, fb);
+	push_proof(r, d, fa, fb, how ? how : xstrdup("the same figures"));
+	return true;
+}
+
+/* Two units: the same quantity when a declared conversion relates them. */
+static bool related_units(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
+			  const facet_set *b, const facet *fb, char **detail)
+{
+	if (!quantity_units_differ(fa->unit, fb->unit))
+		return false;
+	char *how = conversion_text(a, fa, b, fb);
+	if (!how) {
+		*detail = quantity_unrelated_text(fa->unit, fb->unit);
+		return false;
+	}
+	push_proof(r, d, fa, fb, how);
+	return true;
+}
+
 /*
  * Two facets of the same key whose texts differ, compared by meaning: true
  * when they mean the same (the proof recorded), else false with what differs.
@@ -101,7 +193,7 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 		if (fb->compare != FACET_EXPR || !fa->expr || !fb->expr)
 			return false;
 		expr_verdict v;
-		expr_compare(&a->m->rs, fa->expr, &b->m->rs, fb->expr, &v);
+		expr_compare_units(&a->m->rs, fa->expr, fa->unit, &b->m->rs, fb->expr, fb->unit, &v);
 		char *how = expr_method_text(&v);
 		if (v.equal) {
 			push_proof(r, d, fa, fb, how);
@@ -119,6 +211,10 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 			return false;
 		push_proof(r, d, fa, fb, xstrdup("as a set"));
 		return true;
+	case FACET_QUANTITY:
+		return same_quantities(r, d, a, fa, b, fb, detail);
+	case FACET_UNIT:
+		return related_units(r, d, a, fa, b, fb, detail);
 	case FACET_ORDER_FREE:
 	case FACET_REFERENCE:
 		return true;
@@ -186,6 +282,15 @@ static const facet_def *counterpart(const facet_set *s, const void *const *by_id
 	}
 	const facet_def *found = lo < s->n ? by_id[lo] : NULL;
 	return found && found->kind == d->kind && strcmp(found->id ? found->id : "", id) == 0 ? found : NULL;
+}
+
+/* By meaning, the facet of d in the same slot (a distance's form in another unit). */
+static const facet *slot_find(const facet_def *d, const char *slot, unsigned flags)
+{
+	for (size_t k = 0; slot && (flags & DIFF_MEANING) && k < d->n; k++)
+		if (d->facets[k].slot && strcmp(d->facets[k].slot, slot) == 0)
+			return &d->facets[k];
+	return NULL;
 }
 
 static const facet *keyed_find(const void *const *by_key, size_t n, const char *key)
@@ -367,17 +472,23 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			if (!wanted(fa, da, flags))
 				continue;
 			const facet *fb = keyed_find(keys_b, db->n, fa->key);
+			if (!fb)
+				fb = slot_find(db, fa->slot, flags);
 			char *detail = NULL;
 			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
 				continue;
-			if (!fb || (strcmp(fa->value, fb->value) != 0 &&
+			/* The same figures in two units are not the same quantity. */
+			bool differ = fb && (strcmp(fa->value, fb->value) != 0 ||
+					     ((flags & DIFF_MEANING) && quantity_units_differ(fa->unit, fb->unit)));
+			if (!fb || (differ &&
 				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa)) &&
 				    !((flags & DIFF_MEANING) && same_meaning(r, da, a, fa, b, fb, &detail))))
 				push_change(&tmp, fa, fb, detail);
 		}
 		for (size_t k = 0; k < db->n; k++) {
 			const facet *fb = &db->facets[k];
-			if (wanted(fb, db, flags) && !keyed_find(keys_a, da->n, fb->key))
+			if (wanted(fb, db, flags) && !keyed_find(keys_a, da->n, fb->key) &&
+			    !slot_find(da, fb->slot, flags))
 				push_change(&tmp, NULL, fb, NULL);
 		}
 		free(keys_a);

@@ -2,6 +2,7 @@
 /* Whether two expressions mean the same (see expr_equal.h). */
 #include "analysis/expr_equal.h"
 
+#include "analysis/quantity.h"
 #include "base/util.h"
 #include "codegen/expr_intervals.h"
 
@@ -23,6 +24,12 @@ typedef struct space {
 	size_t nfaces; /* faces a roll of either may read (0: no dice) */
 	bool dice_ok;  /* every die of both has the same faces */
 	bool faces_known;
+	/* An input in two units: the side with the coarser steps leads, the other
+	 * follows at the value of its domain nearest the leading one converted. */
+	bool mapped[MAX_SPACE_INPUTS];
+	bool b_leads[MAX_SPACE_INPUTS];
+	double per_unit[MAX_SPACE_INPUTS]; /* one of the leading side's unit in the other's */
+	const char *ua, *ub;               /* the units of the values compared, or NULL */
 } space;
 
 static bool add_input(space *s, const char *id)
@@ -82,12 +89,68 @@ static void type_text(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
 		sb_printf(sb, "int %d..%d", in->min, in->max);
 }
 
+/* The steps of one in the ruleset's exact numbers (1: whole numbers). */
+static double scale_of(const rtab_ruleset *rs)
+{
+	return rs->scale > 1 ? rs->scale : 1;
+}
+
+/* A value of an input as a number in its unit. */
+static double real_value(const rtab_ruleset *rs, const rtab_input *in, int32_t v)
+{
+	return in->step > 0 && rs->scale > 1 ? (double)v / rs->scale : (double)v;
+}
+
+/* An input in two units: NULL when a declared conversion relates them and
+ * makes its bounds equal, else what differs (owned). */
+static char *domains_differ(const rtab_ruleset *a, const rtab_input *x, const rtab_ruleset *b, const rtab_input *y,
+			    const char *id)
+{
+	char *why = NULL;
+	if (x->type != y->type || x->type == RTAB_TYPE_ENUM || x->type == RTAB_TYPE_BOOL) {
+		strbuf ta = {0}, tb = {0};
+		type_text(&ta, a, x);
+		type_text(&tb, b, y);
+		why = xasprintf("input '%s' is %s in the original, %s in the translation", id, ta.data, tb.data);
+		sb_free(&ta);
+		sb_free(&tb);
+		return why;
+	}
+	for (int bound = 0; bound < 2; bound++) {
+		double va = real_value(a, x, bound ? x->max : x->min), vb = real_value(b, y, bound ? y->max : y->min);
+		char *diff;
+		quantity_verdict q = quantity_compare(a, va, x->unit, b, vb, y->unit, &diff);
+		if (q == QUANTITY_UNRELATED) {
+			why = xasprintf("input '%s': %s", id, diff);
+		} else if (q == QUANTITY_DIFFERENT) {
+			strbuf ta = {0}, tb = {0};
+			type_text(&ta, a, x);
+			type_text(&tb, b, y);
+			why = xasprintf("input '%s' is %s %s in the original, %s %s in the translation; %s", id, ta.data,
+					x->unit, tb.data, y->unit, diff);
+			sb_free(&ta);
+			sb_free(&tb);
+		}
+		free(diff);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
 char *expr_inputs_differ(const rtab_ruleset *a, const rtab_ruleset *b, const char *const *ids, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
 		int ia = rtab_find_input(a, ids[k]), ib = rtab_find_input(b, ids[k]);
 		if (ia < 0 || ib < 0)
 			return xasprintf("input '%s' is only in the %s", ids[k], ia < 0 ? "translation" : "original");
+		const char *ua = a->inputs[ia].unit, *ub = b->inputs[ib].unit;
+		if (quantity_units_differ(ua, ub) || !ua != !ub) {
+			char *why = domains_differ(a, &a->inputs[ia], b, &b->inputs[ib], ids[k]);
+			if (why)
+				return why;
+			continue;
+		}
 		strbuf ta = {0}, tb = {0};
 		type_text(&ta, a, &a->inputs[ia]);
 		type_text(&tb, b, &b->inputs[ib]);
@@ -114,7 +177,7 @@ static uint64_t space_size(const space *s, uint64_t *situations)
 {
 	uint64_t n = 1;
 	for (size_t k = 0; k < s->n; k++) {
-		n *= input_size(&s->a->inputs[s->ia[k]]);
+		n *= input_size(s->mapped[k] && s->b_leads[k] ? &s->b->inputs[s->ib[k]] : &s->a->inputs[s->ia[k]]);
 		if (n > EXHAUSTIVE_LIMIT)
 			return UINT64_MAX;
 	}
@@ -180,7 +243,7 @@ static void value_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e, i
 }
 
 /* "when move = 7, rear_attack = true" (the original's names of values). */
-static void situation_text(strbuf *sb, const space *s, const int32_t *in)
+static void situation_text(strbuf *sb, const space *s, const int32_t *in, const int32_t *inb)
 {
 	if (!s->n) {
 		sb_puts(sb, "always");
@@ -203,7 +266,60 @@ static void situation_text(strbuf *sb, const space *s, const int32_t *in)
 			else
 				sb_printf(sb, "%d", v);
 		}
+		if (s->mapped[k]) {
+			const rtab_input *ib = &s->b->inputs[s->ib[k]];
+			sb_printf(sb, " %s (%g %s in the translation)", ip->unit, real_value(s->b, ib, inb[s->ib[k]]),
+				  ib->unit);
+		}
 	}
+}
+
+/* Inputs in two units that a conversion relates: which side leads each. */
+static void map_inputs(space *s)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		const rtab_input *x = &s->a->inputs[s->ia[k]], *y = &s->b->inputs[s->ib[k]];
+		double per_unit;
+		int32_t tolerance;
+		if (!quantity_units_differ(x->unit, y->unit) ||
+		    !quantity_factor(s->a, x->unit, s->b, y->unit, &per_unit, &tolerance))
+			continue;
+		s->mapped[k] = true;
+		double step_a = real_value(s->a, x, x->step > 0 ? x->step : 1) * per_unit; /* in y's unit */
+		double step_b = real_value(s->b, y, y->step > 0 ? y->step : 1);
+		s->b_leads[k] = step_b > step_a;
+		s->per_unit[k] = s->b_leads[k] ? 1 / per_unit : per_unit;
+	}
+}
+
+/* Input k on the side that leads (the original unless mapped so), its value's slot. */
+static const rtab_input *leading(const space *s, size_t k, int32_t *ina, int32_t *inb, int32_t **value)
+{
+	bool b_leads = s->mapped[k] && s->b_leads[k];
+	*value = b_leads ? &inb[s->ib[k]] : &ina[s->ia[k]];
+	return b_leads ? &s->b->inputs[s->ib[k]] : &s->a->inputs[s->ia[k]];
+}
+
+/* The other side's value of input k: the same, or the nearest of its domain
+ * to the leading value converted. */
+static void follow(const space *s, size_t k, int32_t *ina, int32_t *inb)
+{
+	if (!s->mapped[k]) {
+		inb[s->ib[k]] = ina[s->ia[k]];
+		return;
+	}
+	bool b_leads = s->b_leads[k];
+	const rtab_ruleset *lr = b_leads ? s->b : s->a, *fr = b_leads ? s->a : s->b;
+	const rtab_input *li = b_leads ? &s->b->inputs[s->ib[k]] : &s->a->inputs[s->ia[k]];
+	const rtab_input *fi = b_leads ? &s->a->inputs[s->ia[k]] : &s->b->inputs[s->ib[k]];
+	int32_t lv = b_leads ? inb[s->ib[k]] : ina[s->ia[k]];
+	int32_t *fv = b_leads ? &ina[s->ia[k]] : &inb[s->ib[k]];
+	double x = real_value(lr, li, lv) * s->per_unit[k];
+	double raw = fi->step > 0 && fr->scale > 1 ? x * fr->scale : x; /* in the follower's own terms */
+	int32_t step = fi->step > 0 ? fi->step : 1;
+	double steps = (raw - fi->min) / step + 0.5; /* to the nearest step (below the domain: its first) */
+	int64_t v = steps < 0 ? fi->min : (int64_t)fi->min + (int64_t)steps * step;
+	*fv = (int32_t)(v < fi->min ? fi->min : v > fi->max ? fi->max : v);
 }
 
 /* The inputs of both sides at their defaults, those of s at their first values. */
@@ -214,8 +330,10 @@ static void first_situation(const space *s, int32_t **ina, int32_t **inb)
 	rtab_inputs_default(s->a, *ina, s->a->ninputs);
 	rtab_inputs_default(s->b, *inb, s->b->ninputs);
 	for (size_t k = 0; k < s->n; k++) {
-		(*ina)[s->ia[k]] = s->a->inputs[s->ia[k]].min;
-		(*inb)[s->ib[k]] = s->b->inputs[s->ib[k]].min;
+		int32_t *value;
+		const rtab_input *ip = leading(s, k, *ina, *inb, &value);
+		*value = ip->min;
+		follow(s, k, *ina, *inb);
 	}
 }
 
@@ -223,16 +341,42 @@ static void first_situation(const space *s, int32_t **ina, int32_t **inb)
 static void next_situation(const space *s, int32_t *ina, int32_t *inb)
 {
 	for (size_t k = 0; k < s->n; k++) {
-		const rtab_input *ip = &s->a->inputs[s->ia[k]];
+		int32_t *value;
+		const rtab_input *ip = leading(s, k, ina, inb, &value);
 		int32_t step = ip->step > 0 ? ip->step : 1;
-		if (ina[s->ia[k]] <= ip->max - step) {
-			ina[s->ia[k]] += step;
-			inb[s->ib[k]] += step;
+		bool more = *value <= ip->max - step;
+		*value = more ? *value + step : ip->min;
+		follow(s, k, ina, inb);
+		if (more)
 			return;
-		}
-		ina[s->ia[k]] = ip->min;
-		inb[s->ib[k]] = s->b->inputs[s->ib[k]].min;
 	}
+}
+
+/* " cm" after a value, when the two sides' values are in different units. */
+static void unit_suffix(strbuf *sb, const space *s, const char *unit)
+{
+	if (quantity_units_differ(s->ua, s->ub))
+		sb_printf(sb, " %s", unit);
+}
+
+/* The sorted values of both sides, equal: the same numbers, or in two units
+ * equal under the declared conversion (why: the first that is not, owned). */
+static bool values_equal(const space *s, const int64_t *va, const int64_t *vb, uint64_t n, char **why)
+{
+	*why = NULL;
+	if (!quantity_units_differ(s->ua, s->ub))
+		return memcmp(va, vb, n * sizeof *va) == 0;
+	for (uint64_t r = 0; r < n; r++) {
+		if (va[r] < INT32_MIN || vb[r] < INT32_MIN) {
+			if (va[r] != vb[r])
+				return false;
+			continue;
+		}
+		if (quantity_compare(s->a, (double)va[r] / scale_of(s->a), s->ua, s->b, (double)vb[r] / scale_of(s->b),
+				     s->ub, why) != QUANTITY_EQUAL)
+			return false;
+	}
+	return true;
 }
 
 /* Every situation, every roll: the values (their distribution, with dice) compared. */
@@ -263,27 +407,35 @@ static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb,
 			qsort(va, rolls, sizeof *va, cmp_i64);
 			qsort(vb, rolls, sizeof *vb, cmp_i64);
 		}
-		if (memcmp(va, vb, rolls * sizeof *va) != 0) {
+		char *unit_why;
+		if (!values_equal(s, va, vb, rolls, &unit_why)) {
 			v->equal = false;
 			strbuf sb = {0};
-			situation_text(&sb, s, ina);
+			situation_text(&sb, s, ina, inb);
 			if (rolls > 1) {
 				sb_puts(&sb, ": the original rolls ");
 				value_text(&sb, s->a, ea, va[0]);
 				sb_puts(&sb, "..");
 				value_text(&sb, s->a, ea, va[rolls - 1]);
+				unit_suffix(&sb, s, s->ua);
 				sb_puts(&sb, ", the translation ");
 				value_text(&sb, s->b, eb, vb[0]);
 				sb_puts(&sb, "..");
 				value_text(&sb, s->b, eb, vb[rolls - 1]);
-				if (va[0] == vb[0] && va[rolls - 1] == vb[rolls - 1])
+				unit_suffix(&sb, s, s->ub);
+				if (va[0] == vb[0] && va[rolls - 1] == vb[rolls - 1] && !quantity_units_differ(s->ua, s->ub))
 					sb_puts(&sb, " with other odds");
 			} else {
 				sb_puts(&sb, ": the original ");
 				value_text(&sb, s->a, ea, va[0]);
+				unit_suffix(&sb, s, s->ua);
 				sb_puts(&sb, is_condition(s->a, ea) ? ", the translation's " : ", the translation ");
 				value_text(&sb, s->b, eb, vb[0]);
+				unit_suffix(&sb, s, s->ub);
 			}
+			if (unit_why)
+				sb_printf(&sb, "; %s", unit_why);
+			free(unit_why);
 			v->why = sb.data;
 			break;
 		}
@@ -458,6 +610,8 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 		       read_expr(&s, b, &b->modifiers[mb].value);
 	}
 	char *differ = fits ? expr_inputs_differ(a, b, s.id, s.n) : NULL;
+	if (fits && !differ)
+		map_inputs(&s);
 	uint64_t situations = 0;
 	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
 		v->method = differ ? EXPR_UNDEFINED : EXPR_UNPROVEN;
@@ -480,7 +634,7 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 		if (x != y) {
 			v->equal = false;
 			strbuf sb = {0};
-			situation_text(&sb, &s, ina);
+			situation_text(&sb, &s, ina, inb);
 			sb_printf(&sb, ": the original's total modifier %lld, the translation's %lld", (long long)x,
 				  (long long)y);
 			v->why = sb.data;
@@ -575,13 +729,53 @@ static bool swapped_branches(const rtab_ruleset *a, const rtab_expr *ea, const r
 	return swapped;
 }
 
-/* What differs in the reader's terms, before where it shows. */
-static void describe(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
-		     expr_verdict *v)
+/* The unit of the number at i, when it meets an input that has one ("move > 6"). */
+static const char *number_unit(const rtab_ruleset *rs, const rtab_expr *e, size_t i)
 {
-	char *what = swapped_branches(a, ea, b, eb)
-			     ? xstrdup("the branches are swapped")
-			     : changed_comparison(ea, eb);
+	for (int side = -1; side <= 1; side += 2) {
+		size_t j = (size_t)((int64_t)i + side);
+		if (j < e->ninstrs && e->instrs[j].op == RTAB_OP_INPUT && e->instrs[j].arg >= 0 &&
+		    (size_t)e->instrs[j].arg < rs->ninputs)
+			return rs->inputs[e->instrs[j].arg].unit;
+	}
+	return NULL;
+}
+
+/* "the translation's 6 cm for the original's 6 inches: ...": written alike
+ * but for a number that meets an input in two units and that the conversion
+ * does not make equal. */
+static char *changed_quantity(const space *s, const rtab_expr *ea, const rtab_expr *eb)
+{
+	if (ea->ninstrs != eb->ninstrs)
+		return NULL;
+	for (size_t i = 0; i < ea->ninstrs; i++) /* a comparison may be turned round */
+		if (ea->instrs[i].op != eb->instrs[i].op &&
+		    !(comparison_text(ea->instrs[i].op) && comparison_text(eb->instrs[i].op)))
+			return NULL;
+	for (size_t i = 0; i < ea->ninstrs; i++) {
+		int op = ea->instrs[i].op;
+		if (op != RTAB_OP_CONST && op != RTAB_OP_CONST_EXACT)
+			continue;
+		const char *ua = number_unit(s->a, ea, i), *ub = number_unit(s->b, eb, i);
+		if (!quantity_units_differ(ua, ub))
+			continue;
+		double sa = op == RTAB_OP_CONST_EXACT ? scale_of(s->a) : 1, sb = op == RTAB_OP_CONST_EXACT ? scale_of(s->b) : 1;
+		char *why;
+		if (quantity_compare(s->a, ea->instrs[i].arg / sa, ua, s->b, eb->instrs[i].arg / sb, ub, &why) !=
+		    QUANTITY_EQUAL)
+			return why;
+		free(why);
+	}
+	return NULL;
+}
+
+/* What differs in the reader's terms, before where it shows. */
+static void describe(const space *s, const rtab_expr *ea, const rtab_expr *eb, expr_verdict *v)
+{
+	const rtab_ruleset *a = s->a, *b = s->b;
+	char *what = swapped_branches(a, ea, b, eb) ? xstrdup("the branches are swapped") : changed_quantity(s, ea, eb);
+	if (!what)
+		what = changed_comparison(ea, eb);
 	if (!what)
 		return;
 	char *why = xasprintf("%s; %s", what, v->why);
@@ -593,11 +787,28 @@ static void describe(const rtab_ruleset *a, const rtab_expr *ea, const rtab_rule
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
 		  expr_verdict *v)
 {
+	expr_compare_units(a, ea, NULL, b, eb, NULL, v);
+}
+
+void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
+			const rtab_expr *eb, const char *ub, expr_verdict *v)
+{
 	memset(v, 0, sizeof *v);
 	space s = {0};
 	s.a = a;
 	s.b = b;
+	s.ua = ua;
+	s.ub = ub;
 	s.dice_ok = true;
+	double per_unit;
+	int32_t tolerance;
+	if (!ua != !ub || (quantity_units_differ(ua, ub) && !quantity_factor(a, ua, b, ub, &per_unit, &tolerance))) {
+		char *unrelated = quantity_unrelated_text(ua, ub);
+		v->method = EXPR_UNDEFINED;
+		v->why = xasprintf("%s: not compared beyond that", unrelated);
+		free(unrelated);
+		return;
+	}
 	bool fits = read_expr(&s, a, ea) && read_expr(&s, b, eb);
 	if (fits) {
 		char *differ = expr_inputs_differ(a, b, s.id, s.n);
@@ -607,13 +818,22 @@ void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset
 			free(differ);
 			return;
 		}
+		map_inputs(&s);
 	}
 	/* The integer inputs a sum of may hold: scale-free only when both agree. */
 	uint64_t situations = 0;
 	if (fits && s.dice_ok && space_size(&s, &situations) != UINT64_MAX) {
 		exhaustive(&s, ea, eb, situations, v);
 		if (!v->equal)
-			describe(a, ea, b, eb, v);
+			describe(&s, ea, eb, v);
+		return;
+	}
+	bool units = quantity_units_differ(ua, ub);
+	for (size_t k = 0; k < s.n; k++)
+		units |= s.mapped[k];
+	if (units) { /* the exact forms below hold numbers, not quantities */
+		v->method = EXPR_UNPROVEN;
+		v->why = xstrdup("too many situations to try, in two units: compared as written");
 		return;
 	}
 	linear la, lb;

@@ -35,6 +35,15 @@ typedef struct expr_verdict {
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
 		  expr_verdict *v);
 
+/* The same, for values in units: ua of a and ub of b (either may be NULL).
+ * Values in two units are equal when a conversion either file declares makes
+ * them so (quantity.h); an input in two units is read in the same situation
+ * on both sides by that conversion: each value of the side whose steps are
+ * coarser, with the other side's value of its domain nearest to it converted
+ * (docs/verify.md). */
+void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
+			const rtab_expr *eb, const char *ub, expr_verdict *v);
+
 /* The total modifier (after the original's cap) of table ta of a and tb of
  * b counting only the modifiers named ids, over every situation of the
  * inputs they read: how modifiers and

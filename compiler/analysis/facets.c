@@ -83,7 +83,7 @@ static void add(builder *b, src_loc loc, char *key, char *value)
 		d->cap = d->cap ? d->cap * 2 : 16;
 		d->facets = xrealloc(d->facets, d->cap * sizeof *d->facets);
 	}
-	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL, FACET_TEXT, NULL};
+	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL, FACET_TEXT, NULL, NULL, NULL};
 }
 
 /* How the facet just added is compared by meaning. */
@@ -97,6 +97,17 @@ static void expr_facet(builder *b, const rtab_expr *e)
 {
 	compared_as(b, FACET_EXPR);
 	b->d->facets[b->d->n - 1].expr = e;
+}
+
+/* The facet just added holds numbers in unit (none: compared as text). */
+static void in_unit(builder *b, const char *unit, facet_compare how)
+{
+	if (!unit)
+		return;
+	facet *f = &b->d->facets[b->d->n - 1];
+	if (f->compare == FACET_TEXT)
+		f->compare = how;
+	f->unit = unit;
 }
 
 /* key is printf'd; value is taken (may be NULL: no facet). */
@@ -306,6 +317,7 @@ static void input_facets(builder *b)
 				     : in->step > 0 ? exact_type(rs, in)
 				     : xasprintf("int %d..%d", in->min, in->max);
 		addf(b, b->ast ? b->ast->type.loc : b->d->loc, type, "type");
+		in_unit(b, in->unit, FACET_QUANTITY);
 		char num[32];
 		char *def = in->type == RTAB_TYPE_BOOL ? xstrdup(in->default_value ? "true" : "false")
 			    : in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK
@@ -313,9 +325,11 @@ static void input_facets(builder *b)
 				    : value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1,
 								  in->default_value);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
+		in_unit(b, in->unit, FACET_QUANTITY);
 		addf(b, b->d->loc, dup_or_null(in->provisional), "provisional");
 		addf(b, b->ast && b->ast->type.unit ? b->ast->type.unit_loc : b->d->loc, dup_or_null(in->unit),
 		     "unit");
+		in_unit(b, in->unit, FACET_UNIT);
 		if (in->list_role == RTAB_LIST_LENGTH)
 			addf(b, b->d->loc, xstrdup("the length of a list"), "list");
 		else if (in->list_role == RTAB_LIST_FIELD && in->list_length >= 0 &&
@@ -338,11 +352,38 @@ static void effect_facets(builder *b)
 			sb_printf(&sb, "%s%s: %s", p ? ", " : "", k->params[p].id,
 				  k->params[p].enum_index >= 0 && k->params[p].enum_index < rs->nenums
 					  ? rs->enums[k->params[p].enum_index].id : "int");
-		for (size_t p = 0; p < k->nparams; p++)
-			if (k->params[p].unit)
-				sb_printf(&sb, "; %s in %s", k->params[p].id, k->params[p].unit);
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
+		for (size_t p = 0; p < k->nparams; p++) {
+			addf(b, b->d->loc, dup_or_null(k->params[p].unit), "parameter '%s' unit", k->params[p].id);
+			in_unit(b, k->params[p].unit, FACET_UNIT);
+		}
 	}
+}
+
+/* The one unit of an effect's integer parameters, or NULL (none, or not one). */
+static const char *effect_unit(const rtab_effect_kind *k)
+{
+	const char *unit = NULL;
+	for (size_t p = 0; p < k->nparams; p++) {
+		if (k->params[p].enum_index >= 0)
+			continue;
+		if (!k->params[p].unit || (unit && strcmp(unit, k->params[p].unit) != 0))
+			return NULL;
+		unit = k->params[p].unit;
+	}
+	return unit;
+}
+
+/* The one unit of an outcome's numbers, or NULL (none, or not one). */
+static const char *numbers_unit(const rtab_numeric_outcome *n)
+{
+	const char *unit = NULL;
+	for (size_t p = 0; p < n->nparams; p++) {
+		if (!n->params[p].unit || (unit && strcmp(unit, n->params[p].unit) != 0))
+			return NULL;
+		unit = n->params[p].unit;
+	}
+	return unit;
 }
 
 static void outcome_facets(builder *b)
@@ -364,6 +405,7 @@ static void outcome_facets(builder *b)
 			strbuf sb = {0};
 			export_effect_text(&sb, rs, ef);
 			addf(b, stmt_loc(b, ST_EFFECT, NULL, e), sb.data, "effect %zu", e + 1);
+			in_unit(b, effect_unit(&rs->effect_kinds[ef->kind]), FACET_QUANTITY);
 		}
 		for (size_t t = 0; t < o->ntriggers; t++) {
 			const rtab_trigger *tr = &o->triggers[t];
@@ -391,6 +433,7 @@ static void outcome_facets(builder *b)
 					addf(b, at, expr_text(rs, &tr->sets[k].value), "trigger %s sets %s", target,
 					     rs->inputs[tr->sets[k].input].id);
 					expr_facet(b, &tr->sets[k].value);
+					in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
 				}
 			if (tr->rule) {
 				addf(b, at, xstrdup(tr->rule), "trigger %s rule", target);
@@ -407,6 +450,7 @@ static void outcome_facets(builder *b)
 				sb_printf(&sb, "%s%ld", v ? ", " : "", (long)o->values[v]);
 			addf(b, b->d->loc, xasprintf("%s(%s)", rs->numeric_outcomes[o->numeric].id,
 						      sb.data ? sb.data : ""), "numbers");
+			in_unit(b, numbers_unit(&rs->numeric_outcomes[o->numeric]), FACET_QUANTITY);
 			sb_free(&sb);
 		}
 	}
@@ -429,6 +473,7 @@ static void outcome_facets(builder *b)
 		strbuf sb = {0};
 		export_numeric_params_text(&sb, n);
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
+		in_unit(b, numbers_unit(n), FACET_QUANTITY);
 		addf(b, b->d->loc, dup_or_null(n->code), "code");
 	}
 }
@@ -883,6 +928,8 @@ static void distance_facets(builder *b)
 			addf(b, stmt_loc(b, ST_AMOUNT, NULL, f), expr_text(rs, &d->forms[f].value), "value in %s",
 			     d->forms[f].unit ? d->forms[f].unit : "?");
 			expr_facet(b, &d->forms[f].value);
+			in_unit(b, d->forms[f].unit, FACET_EXPR);
+			b->d->facets[b->d->n - 1].slot = xasprintf("value %zu", f + 1);
 		}
 		addf(b, stmt_loc(b, ST_PROVISIONAL, NULL, 0), dup_or_null(d->provisional), "provisional");
 	}
@@ -1106,6 +1153,7 @@ void facets_free(facet_set *s)
 			free(s->defs[i].facets[k].key);
 			free(s->defs[i].facets[k].value);
 			free(s->defs[i].facets[k].label_of);
+			free(s->defs[i].facets[k].slot);
 		}
 		free(s->defs[i].facets);
 	}

@@ -21,6 +21,8 @@ typedef enum facet_compare {
 	FACET_SET,        /* a list whose order has no meaning ("a, b, c"): as a set */
 	FACET_ORDER_FREE, /* the place of an element in such a list: not compared */
 	FACET_REFERENCE,  /* a rule reference: a label, present on both sides or neither */
+	FACET_QUANTITY,   /* numbers in the facet's unit: equal under a declared conversion */
+	FACET_UNIT,       /* a unit: the same, or one a declared conversion relates */
 } facet_compare;
 
 typedef struct facet {
@@ -31,6 +33,10 @@ typedef struct facet {
 	char *label_of;     /* for a label: the key of its element ("" for the definition) */
 	facet_compare compare;
 	const rtab_expr *expr; /* FACET_EXPR: the expression, of the set's ruleset */
+	const char *unit; /* FACET_EXPR, FACET_QUANTITY: the unit of its value, or NULL;
+			     FACET_UNIT: the unit */
+	char *slot; /* a key that leaves the unit out ("value 1" for "value in cm"):
+		       by meaning, a facet whose key has no counterpart is matched by it */
 } facet;
 
 typedef struct facet_def {

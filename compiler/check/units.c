@@ -525,6 +525,16 @@ bool units_quantities_equal(const rtab_ruleset *rs, double a, const char *unit_a
 	return magnitude(in_b - b) <= allowed + 1e-9;
 }
 
+bool units_conversion(const rtab_ruleset *rs, const char *from, const char *to, double *per_unit,
+		      int32_t *tolerance)
+{
+	int64_t num, den;
+	if (!from || !to || !factor(rs, from, to, &num, &den, tolerance))
+		return false;
+	*per_unit = (double)num / (double)den;
+	return true;
+}
+
 /* Whether two programs read the same inputs. */
 static bool same_inputs(const rtab_expr *x, const rtab_expr *y)
 {

@@ -44,6 +44,12 @@ int64_t units_effect_arg(model *m, const ast_arg *a, const rtab_param *p, const 
 bool units_quantities_equal(const rtab_ruleset *rs, double a, const char *unit_a, double b,
 			    const char *unit_b);
 
+/* One of unit `from` in unit `to` under the ruleset's declared conversions
+ * (per_unit), and the largest tolerance declared on the way (thousandths of a
+ * percent; -1: none declared): false when no conversion relates them. */
+bool units_conversion(const rtab_ruleset *rs, const char *from, const char *to, double *per_unit,
+		      int32_t *tolerance);
+
 /* The post-check of a distance's forms in declared units (-Wunit-printed). */
 void check_units_printed(model *m);
 

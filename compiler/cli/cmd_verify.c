@@ -5,6 +5,7 @@
 #include "base/json.h"
 #include "analysis/diff.h"
 #include "check/edition.h"
+#include "export/aid.h"
 #include "export/html_table.h"
 #include "cli/options.h"
 
@@ -13,7 +14,8 @@
 #include <string.h>
 
 /* In the order of vformat. */
-static const char *const formats[] = {"text", "json", "html", NULL};
+static const char *const formats[] = {"text", "json", "html", "pdf", NULL};
+static const char *const papers[] = {"a4", "letter", NULL};
 
 static const cli_opt options[] = {
 	{"--locale", 0, "L",
@@ -21,14 +23,17 @@ static const cli_opt options[] = {
 	 "original does not declare)", NULL},
 	{"--format", 0, "F",
 	 "text (default); json, for tools; html, the two rulebooks' tables\n"
-	 "side by side, each difference highlighted at its cell", formats},
+	 "side by side, each difference highlighted at its cell; pdf, the same\n"
+	 "as pages (when rtab is built with cairo and pango)", formats},
+	{"--paper", 0, "P", "the paper of --format pdf: a4 (default) or letter", papers},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "verify",
-	.usage = "rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html]\n"
-		 "       rtab verify FILE [--format text|json|html]",
+	.usage = "rtab verify ORIGINAL TRANSLATION [--locale L] [--format text|json|html|pdf]\n"
+		 "                   [--paper letter|a4]\n"
+		 "       rtab verify FILE [--format text|json|html|pdf]",
 	.about = "\nCheck that TRANSLATION encodes the same rules as ORIGINAL (same ids), by\n"
 		 "meaning: expressions as functions of the inputs (every situation, a normal\n"
 		 "form or reachable intervals, and the method said), modifier lists and\n"
@@ -55,7 +60,7 @@ static const cli_verb verb = {
 		 "not load or bad usage, 3 out of memory.\n",
 };
 
-typedef enum vformat { VF_TEXT, VF_JSON, VF_HTML } vformat;
+typedef enum vformat { VF_TEXT, VF_JSON, VF_HTML, VF_PDF } vformat;
 
 typedef struct side {
 	const char *arg;
@@ -526,6 +531,26 @@ static void cell(strbuf *sb, const char *tag, const char *text, bool mark)
 	sb_printf(sb, "</%s>", tag);
 }
 
+/* The facet of a results table's cell: the row's range in column c, or NULL. */
+static const facet *range_cell(const facet_def *fd, const rtab_table *tb, const char *outcome, size_t c)
+{
+	for (size_t k = 0; fd && k < fd->n; k++) {
+		const facet *f = &fd->facets[k];
+		if (strncmp(f->key, "row '", 5) != 0 || f->locale)
+			continue;
+		size_t len = strlen(outcome);
+		if (strncmp(f->key + 5, outcome, len) != 0 || f->key[5 + len] != '\'')
+			continue;
+		const char *rest = f->key + 6 + len;
+		if (tb->ncolumns == 1 && tb->column_input < 0 ? *rest == 0
+		    : strncmp(rest, ", column '", 10) == 0 &&
+			      strncmp(rest + 10, tb->columns[c].id, strlen(tb->columns[c].id)) == 0 &&
+			      rest[10 + strlen(tb->columns[c].id)] == '\'')
+			return f;
+	}
+	return NULL;
+}
+
 /* A results table as printed: a row per outcome (its label), a column per column. */
 static void html_results(strbuf *sb, const verify *v, const side *s, size_t locale, int t, bool original)
 {
@@ -556,22 +581,7 @@ static void html_results(strbuf *sb, const verify *v, const side *s, size_t loca
 		sb_puts(sb, "<tr>");
 		cell(sb, "th", rtab_label(rs, o->labels, locale), label_bad);
 		for (size_t c = 0; c < tb->ncolumns; c++) {
-			/* The cell's facet: the row's range in this column. */
-			const facet *hit = NULL;
-			for (size_t k = 0; fd && k < fd->n && !hit; k++) {
-				const facet *f = &fd->facets[k];
-				if (strncmp(f->key, "row '", 5) != 0 || f->locale)
-					continue;
-				size_t len = strlen(o->id);
-				if (strncmp(f->key + 5, o->id, len) != 0 || f->key[5 + len] != '\'')
-					continue;
-				const char *rest = f->key + 6 + len;
-				if (tb->ncolumns == 1 && tb->column_input < 0 ? *rest == 0
-				    : strncmp(rest, ", column '", 10) == 0 &&
-					      strncmp(rest + 10, tb->columns[c].id, strlen(tb->columns[c].id)) == 0 &&
-					      rest[10 + strlen(tb->columns[c].id)] == '\'')
-					hit = f;
-			}
+			const facet *hit = range_cell(fd, tb, o->id, c);
 			cell(sb, "td", hit ? hit->value : "-", hit && differs(v, DEF_TABLE, tb->id, hit->key));
 		}
 		sb_puts(sb, "</tr>\n");
@@ -613,18 +623,27 @@ static bool shown_in_grid(const facet_def *d, const facet *f)
 	return d->kind == DEF_TABLE && strncmp(f->key, "row '", 5) == 0;
 }
 
+/* Whether a facet's row is a difference (*mark), and what differs or how it
+ * is the same (owned), or NULL. */
+static char *facet_note(const verify *v, const facet_def *od, const char *key, const facet *of, const facet *tf,
+			const finding *f, bool one_sided, bool *mark)
+{
+	const diff_change *c = change_of(f, key);
+	const char *how = (!of || !tf || strcmp(of->value, tf->value) != 0) && !c ? proof_of(v, of, od) : NULL;
+	*mark = c || one_sided;
+	return c && c->detail ? xstrdup(c->detail) : how ? xasprintf("the same, %s", how) : NULL;
+}
+
 /* One facet's row: what, original, translation, and what differs or how it is the same. */
 static void html_facet_row(strbuf *sb, const verify *v, const facet_def *od, const char *key, const facet *of,
 			   const facet *tf, const finding *f, bool one_sided)
 {
-	const diff_change *c = change_of(f, key);
-	const char *how = (!of || !tf || strcmp(of->value, tf->value) != 0) && !c ? proof_of(v, of, od) : NULL;
-	bool mark = c || one_sided;
+	bool mark;
+	char *note = facet_note(v, od, key, of, tf, f, one_sided, &mark);
 	sb_puts(sb, "<tr>");
 	cell(sb, "th", key, false);
 	cell(sb, "td", of ? of->value : "(none)", mark);
 	cell(sb, "td", tf ? tf->value : "(none)", mark);
-	char *note = c && c->detail ? xstrdup(c->detail) : how ? xasprintf("the same, %s", how) : NULL;
 	cell(sb, "td", note ? note : "", false);
 	free(note);
 	sb_puts(sb, "</tr>\n");
@@ -732,6 +751,151 @@ static void render_html(strbuf *sb, const verify *v)
 	html_page_end(sb);
 }
 
+/* ---- pdf ---- */
+
+/* The in_trans-by-in_trans proof as the pages of a printed aid: a block per findings
+ * list, per results table and per definition, each never split from its
+ * heading (aid_pdf_write). */
+static aid_unit *pdf_unit(aid_doc *d, char *heading)
+{
+	d->units = xrealloc(d->units, (d->nunits + 1) * sizeof *d->units);
+	aid_unit *u = &d->units[d->nunits++];
+	memset(u, 0, sizeof *u);
+	u->heading = heading;
+	return u;
+}
+
+static aid_part *pdf_part(aid_unit *u, aid_part_kind kind, size_t ncols)
+{
+	u->parts = xrealloc(u->parts, (u->nparts + 1) * sizeof *u->parts);
+	aid_part *p = &u->parts[u->nparts++];
+	memset(p, 0, sizeof *p);
+	p->kind = kind;
+	if (kind == AID_GRID)
+		grid_init(&p->g, ncols);
+	return p;
+}
+
+static void pdf_text(aid_unit *u, char *text)
+{
+	pdf_part(u, AID_TEXT, 0)->text = text;
+}
+
+/* A results table's rows, the original's and the translation's in_trans by in_trans. */
+static void pdf_results(aid_doc *d, const verify *v, size_t t, size_t tt)
+{
+	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
+	const rtab_table *ot = &ors->tables[t], *tb = &trs->tables[tt];
+	const facet_def *ofd = facets_find(&v->o.facets, DEF_TABLE, ot->id);
+	const facet_def *tfd = facets_find(&v->t.facets, DEF_TABLE, tb->id);
+	aid_unit *u = pdf_unit(d, xasprintf("%s / %s", rtab_label(ors, ot->labels, v->olocale),
+					    rtab_label(trs, tb->labels, v->tlocale)));
+	grid *g = &pdf_part(u, AID_GRID, 2 + ot->ncolumns + tb->ncolumns)->g;
+	grid_cell(g, "Original");
+	for (size_t c = 0; c < ot->ncolumns; c++)
+		grid_cell(g, ot->ncolumns == 1 && ot->column_input < 0 ? "" : ot->columns[c].id);
+	grid_cell(g, "Translation");
+	for (size_t c = 0; c < tb->ncolumns; c++)
+		grid_cell(g, tb->ncolumns == 1 && tb->column_input < 0 ? "" : tb->columns[c].id);
+	size_t rows = ot->nrows > tb->nrows ? ot->nrows : tb->nrows;
+	for (size_t r = 0; r < rows; r++) {
+		for (int in_trans = 0; in_trans < 2; in_trans++) {
+			const rtab_ruleset *rs = in_trans ? trs : ors;
+			const rtab_table *x = in_trans ? tb : ot;
+			const facet_def *fd = in_trans ? tfd : ofd;
+			const rtab_outcome *o = r < x->nrows ? &rs->outcomes[rtab_row_outcome(x, r)] : NULL;
+			char *lk = label_key("", rs->locales[in_trans ? v->tlocale : v->olocale]);
+			grid_cell(g, o ? rtab_label(rs, o->labels, in_trans ? v->tlocale : v->olocale) : "");
+			if (in_trans && o && differs(v, DEF_OUTCOME, o->id, lk))
+				grid_mark(g);
+			free(lk);
+			for (size_t c = 0; c < x->ncolumns; c++) {
+				const facet *hit = o ? range_cell(fd, x, o->id, c) : NULL;
+				grid_cell(g, hit ? hit->value : "-");
+				if (in_trans && hit && differs(v, DEF_TABLE, tb->id, hit->key))
+					grid_mark(g);
+			}
+		}
+	}
+}
+
+/* A definition's facets: what, original, translation, and what differs or how it is the same. */
+static void pdf_definition(aid_doc *d, const verify *v, const facet_def *od, const facet_def *td)
+{
+	const facet_def *any = od ? od : td;
+	const finding *f = finding_of(v, any->kind, any->id);
+	char *name = def_name(any);
+	strbuf head = {0};
+	sb_puts(&head, name);
+	free(name);
+	if (od && od->labels)
+		sb_printf(&head, " \u2014 %s", rtab_label(&v->o.l.model.rs, od->labels, v->olocale));
+	if (td && td->labels)
+		sb_printf(&head, " / %s", rtab_label(&v->t.l.model.rs, td->labels, v->tlocale));
+	bool one_sided = !(od && td) && !proof_of(v, NULL, any);
+	aid_unit *u = pdf_unit(d, head.data);
+	grid *g = &pdf_part(u, AID_GRID, 4)->g;
+	grid_cell(g, "What");
+	grid_cell(g, "Original");
+	grid_cell(g, "Translation");
+	grid_cell(g, "Difference");
+	for (int in_trans = 0; in_trans < 2; in_trans++) {
+		const facet_def *fd = in_trans ? td : od;
+		for (size_t k = 0; fd && k < fd->n; k++) {
+			const facet *x = &fd->facets[k];
+			if (x->locale || shown_in_grid(fd, x) || (in_trans && od && facet_find(od, x->key)))
+				continue;
+			const facet *of = in_trans ? NULL : x, *tf = in_trans ? x : td ? facet_find(td, x->key) : NULL;
+			bool mark;
+			char *note = facet_note(v, any, x->key, of, tf, f, one_sided, &mark);
+			grid_cell(g, x->key);
+			grid_cell(g, of ? of->value : "(none)");
+			if (mark)
+				grid_mark(g);
+			grid_cell(g, tf ? tf->value : "(none)");
+			if (mark)
+				grid_mark(g);
+			grid_cell(g, note ? note : "");
+			free(note);
+		}
+	}
+}
+
+static void render_pdf(strbuf *sb, const verify *v, const char *paper)
+{
+	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
+	aid_doc d = {0};
+	d.lang = "en"; /* the report's own words are English */
+	d.title = v->pair ? xasprintf("rtab verify: %s / %s", v->o.l.path, v->t.l.path)
+			  : xasprintf("rtab verify: %s", v->o.l.path);
+	d.stamp = xasprintf("%d error%s, %d warning%s", v->errors, v->errors == 1 ? "" : "s", v->warnings,
+			    v->warnings == 1 ? "" : "s");
+	aid_unit *u = pdf_unit(&d, xasprintf("Findings: %s", d.stamp));
+	for (size_t i = 0; i < v->n; i++)
+		pdf_text(u, xasprintf("%s: %s", v->f[i].warning ? "warning" : "error", v->f[i].message));
+	if (!v->n)
+		pdf_text(u, xstrdup(v->pair ? "The translation says the same rules as the original."
+					    : "Every label is given in every locale."));
+	for (size_t t = 0; v->pair && t < ors->ntables; t++) {
+		int tt = rtab_find_table(trs, ors->tables[t].id);
+		if (tt >= 0)
+			pdf_results(&d, v, t, (size_t)tt);
+	}
+	const facet_set *o = &v->o.facets, *t = &v->t.facets;
+	for (int kind = 0; v->pair && kind < DEF_KIND_COUNT_; kind++) {
+		if (kind == DEF_RULESET)
+			continue;
+		for (size_t i = 0; i < o->n; i++)
+			if (o->defs[i].kind == (def_kind)kind)
+				pdf_definition(&d, v, &o->defs[i], facets_find(t, (def_kind)kind, o->defs[i].id));
+		for (size_t i = 0; i < t->n; i++)
+			if (t->defs[i].kind == (def_kind)kind && !facets_find(o, (def_kind)kind, t->defs[i].id))
+				pdf_definition(&d, v, NULL, &t->defs[i]);
+	}
+	aid_pdf_write(sb, &d, 1, paper);
+	aid_free(&d);
+}
+
 static bool load_side(side *s, const char *edition, const diag_options *opts)
 {
 	s->ok = cli_load(&s->l, s->arg, edition, stderr, opts);
@@ -760,25 +924,45 @@ static int pick_locale(verify *v, const char *locale)
 	return EXIT_OK;
 }
 
+typedef struct verify_args {
+	cli_pair pair;
+	const char *paper;
+} verify_args;
+
+static int take(void *arg, int opt, const char *value)
+{
+	verify_args *a = arg;
+	if (opt == 2) { /* --paper */
+		a->paper = value;
+		return EXIT_OK;
+	}
+	return cli_take_pair(&a->pair, opt, value);
+}
+
 int cmd_verify(cli_ctx *c, int argc, char **argv)
 {
 	verify v = {0};
-	cli_pair a = {"verify", {NULL, NULL}, 0};
+	verify_args args = {{"verify", {NULL, NULL}, 0}, NULL};
+	cli_pair *pair = &args.pair;
 	c->diag.errors_only = true; /* quiet about the files' warnings unless asked (-W...) */
-	int status = cli_parse(&verb, c, argc, argv, cli_take_pair, &a);
+	int status = cli_parse(&verb, c, argc, argv, take, &args);
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	size_t npos = a.n;
+	size_t npos = pair->n;
 	const char *locale = c->locale, *edition = c->edition;
 	vformat format = c->format ? (vformat)cli_choice(formats, c->format) : VF_TEXT;
-	v.o.arg = a.files[0];
-	v.t.arg = a.files[1];
+	v.o.arg = pair->files[0];
+	v.t.arg = pair->files[1];
 	if (npos == 0)
 		return usage_error("verify", "give ORIGINAL and TRANSLATION, or one FILE");
 	v.pair = npos == 2;
 	if (!v.pair && locale)
 		return usage_error("verify", "--locale applies to a translation; with one FILE every locale is checked");
+	if (format == VF_PDF && !export_pdf_built_in)
+		return usage_error("verify", "--format pdf is not built into this rtab (it needs cairo and pango)");
+	if (args.paper && format != VF_PDF)
+		return usage_error("verify", "--paper applies to --format pdf");
 
 	strbuf out = {0};
 	bool ok = load_side(&v.o, edition, &c->diag);
@@ -801,9 +985,10 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 	case VF_TEXT: render_text(&out, &v); break;
 	case VF_JSON: render_json(&out, &v); break;
 	case VF_HTML: render_html(&out, &v); break;
+	case VF_PDF: render_pdf(&out, &v, args.paper); break;
 	}
 	if (out.data)
-		fputs(out.data, stdout);
+		fwrite(out.data, 1, out.len, stdout);
 	status = v.errors ? EXIT_INPUT : EXIT_OK;
 done:
 	sb_free(&out);

@@ -45,4 +45,10 @@ typedef struct aid_doc {
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d);
 void aid_free(aid_doc *d);
 
+/* Documents as PDF pages into out (paper "letter", else A4), the units of
+ * each in turn (every doc as many): each unit, a heading and its parts,
+ * never split from its heading; every page numbered. Only where
+ * export_pdf_built_in. */
+void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper);
+
 #endif

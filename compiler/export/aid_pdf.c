@@ -139,8 +139,11 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool 
 						    strcmp(grid_at(g, r - 1, c), text) == 0;
 				bool joined_below = r && r + 1 < rows && p->span && p->span[c] &&
 						    strcmp(grid_at(g, r + 1, c), text) == 0;
-				if (r == 0) {
-					cairo_set_source_rgb(cr, 0.91, 0.89, 0.85);
+				if (r == 0 || grid_marked(g, r, c)) { /* a header; a marked cell (a difference) */
+					if (r == 0)
+						cairo_set_source_rgb(cr, 0.91, 0.89, 0.85);
+					else
+						cairo_set_source_rgb(cr, 1.0, 0.82, 0.82);
 					cairo_rectangle(cr, xx, yy, cw[c], rh[r]);
 					cairo_fill(cr);
 				}
@@ -246,27 +249,24 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 	sb_free(&sb);
 }
 
-static void aid_pdf_begin(export_ctx *c)
+void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper)
 {
-	aid_doc docs[EXPORT_MAX_LOCALES];
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_build(c, i, &docs[i]);
 	page_geometry pg = {595.276, 841.89}; /* A4 in points */
-	if (c->paper && strcmp(c->paper, "letter") == 0)
+	if (paper && strcmp(paper, "letter") == 0)
 		pg = (page_geometry){612, 792};
 	double width = pg.w - 2 * MARGIN, height = pg.h - 2 * MARGIN;
-	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buffer, c->out, pg.w, pg.h);
+	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buffer, out, pg.w, pg.h);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, docs[0].title);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
 	cairo_t *cr = cairo_create(s);
 
 	/* Place every block first: the footers need the number of pages. */
-	size_t n = docs[0].nunits * c->nlocales, page = 0;
+	size_t n = docs[0].nunits * ndocs, page = 0;
 	placed *at = calloc(n ? n : 1, sizeof *at);
 	double y = 0;
 	for (size_t k = 0; k < n; k++) {
-		const aid_doc *d = &docs[k % c->nlocales];
-		const aid_unit *u = &d->units[k / c->nlocales];
+		const aid_doc *d = &docs[k % ndocs];
+		const aid_unit *u = &d->units[k / ndocs];
 		/* Scaled down to the page's width, then its height; measured again at
 		 * each scale, since the paragraphs wrap at the width it leaves them. */
 		double need, h = put_unit(cr, u, 0, 0, width, false, &need);
@@ -289,7 +289,7 @@ static void aid_pdf_begin(export_ctx *c)
 	if (!msg_use_locale(docs[0].lang))
 		msg_use_locale("en");
 	for (size_t p = 0, k = 0; p < pages; p++) {
-		page_frame(cr, docs, c->nlocales, pg, p, pages);
+		page_frame(cr, docs, ndocs, pg, p, pages);
 		for (; k < n && at[k].page == p; k++) {
 			double need;
 			cairo_save(cr);
@@ -306,6 +306,14 @@ static void aid_pdf_begin(export_ctx *c)
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	cairo_surface_destroy(s);
+}
+
+static void aid_pdf_begin(export_ctx *c)
+{
+	aid_doc docs[EXPORT_MAX_LOCALES];
+	for (size_t i = 0; i < c->nlocales; i++)
+		aid_build(c, i, &docs[i]);
+	aid_pdf_write(c->out, docs, c->nlocales, c->paper);
 	for (size_t i = 0; i < c->nlocales; i++)
 		aid_free(&docs[i]);
 }
@@ -314,10 +322,18 @@ static void aid_pdf_begin(export_ctx *c)
 
 const bool export_pdf_built_in = false;
 
-/* Never reached: rtab export refuses --format pdf when it is not built in. */
+/* Never reached: rtab export and verify refuse --format pdf when it is not built in. */
 static void aid_pdf_begin(export_ctx *c)
 {
 	(void)c;
+}
+
+void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper)
+{
+	(void)out;
+	(void)docs;
+	(void)ndocs;
+	(void)paper;
 }
 
 #endif

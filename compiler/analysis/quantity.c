@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* Quantities of two rulesets in their units (see quantity.h). */
+#include "analysis/quantity.h"
+
+#include "base/util.h"
+#include "check/units.h"
+
+#include <string.h>
+
+bool quantity_units_differ(const char *ua, const char *ub)
+{
+	return ua && ub && strcmp(ua, ub) != 0;
+}
+
+bool quantity_factor(const rtab_ruleset *a, const char *ua, const rtab_ruleset *b, const char *ub,
+		     double *per_unit, int32_t *tolerance)
+{
+	return units_conversion(b, ua, ub, per_unit, tolerance) ||
+	       units_conversion(a, ua, ub, per_unit, tolerance);
+}
+
+char *quantity_unrelated_text(const char *ua, const char *ub)
+{
+	if (!ua || !ub)
+		return xasprintf("the original is %s%s, the translation %s%s", ua ? "in " : "without a unit",
+				 ua ? ua : "", ub ? "in " : "without a unit", ub ? ub : "");
+	return xasprintf("the original is in %s, the translation in %s, and neither file declares a conversion between them; declare one (unit %s = %s * N / D;)",
+			 ua, ub, ub, ua);
+}
+
+quantity_verdict quantity_compare(const rtab_ruleset *a, double va, const char *ua, const rtab_ruleset *b,
+				  double vb, const char *ub, char **why)
+{
+	*why = NULL;
+	if (!ua != !ub) {
+		*why = quantity_unrelated_text(ua, ub);
+		return QUANTITY_UNRELATED;
+	}
+	if (!quantity_units_differ(ua, ub))
+		return va == vb ? QUANTITY_EQUAL : QUANTITY_DIFFERENT;
+	double per_unit;
+	int32_t tolerance;
+	const rtab_ruleset *rs = units_conversion(b, ua, ub, &per_unit, &tolerance) ? b
+				 : units_conversion(a, ua, ub, &per_unit, &tolerance) ? a
+										 : NULL;
+	if (!rs) {
+		*why = quantity_unrelated_text(ua, ub);
+		return QUANTITY_UNRELATED;
+	}
+	if (units_quantities_equal(rs, va, ua, vb, ub))
+		return QUANTITY_EQUAL;
+	strbuf sb = {0};
+	sb_printf(&sb, "the translation's %g %s for the original's %g %s: %g %s is %.4g %s under the declared conversion",
+		  vb, ub, va, ua, va, ua, va * per_unit, ub);
+	if (tolerance >= 0)
+		sb_printf(&sb, " (within %g%%)", tolerance / 1000.0);
+	*why = sb.data;
+	return QUANTITY_DIFFERENT;
+}
