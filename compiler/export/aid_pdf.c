@@ -201,11 +201,31 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 }
 
 typedef struct placed {
-	const aid_doc *doc;
 	const aid_unit *u;
 	size_t page;
-	double y, scale;
+	double x, y, width, scale;
 } placed;
+
+/* The scale at which a block fits width and height (1 when it does as it
+ * is); its height at that scale in *h. Measured again at each scale, since
+ * the paragraphs wrap at the width it leaves them. */
+static double fit(cairo_t *cr, const aid_unit *u, double width, double height, double *h)
+{
+	double need, natural = put_unit(cr, u, 0, 0, width, false, &need);
+	double scale = need > width ? width / need : 1.0;
+	double tall = scale < 1.0 ? put_unit(cr, u, 0, 0, width / scale, false, &need) : natural;
+	if (tall * scale > height) {
+		scale = height / tall;
+		tall = put_unit(cr, u, 0, 0, width / scale, false, &need);
+	}
+	*h = tall * scale;
+	return scale;
+}
+
+/* Two locales side by side, each in half the width, while the pair shrinks
+ * no further than this; past it they stack, each across the whole width. */
+#define PAIR_SCALE 0.8
+#define PAIR_GAP 16.0
 
 static cairo_status_t to_buffer(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -260,28 +280,52 @@ static void aid_pdf_begin(export_ctx *c)
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
 	cairo_t *cr = cairo_create(s);
 
-	/* Place every block first: the footers need the number of pages. */
-	size_t n = docs[0].nunits * c->nlocales, page = 0;
+	/* Place every block first: the footers need the number of pages. A
+	 * row is the unit in each locale: side by side when both fit half the
+	 * width, else one below the other; a row never splits. */
+	size_t nu = docs[0].nunits, nl = c->nlocales, n = nu * nl, page = 0;
 	placed *at = calloc(n ? n : 1, sizeof *at);
 	double y = 0;
-	for (size_t k = 0; k < n; k++) {
-		const aid_doc *d = &docs[k % c->nlocales];
-		const aid_unit *u = &d->units[k / c->nlocales];
-		/* Scaled down to the page's width, then its height; measured again at
-		 * each scale, since the paragraphs wrap at the width it leaves them. */
-		double need, h = put_unit(cr, u, 0, 0, width, false, &need);
-		double scale = need > width ? width / need : 1.0;
-		h = put_unit(cr, u, 0, 0, width / scale, false, &need);
-		if (h * scale > height) {
-			scale = height / h;
-			h = put_unit(cr, u, 0, 0, width / scale, false, &need);
+	for (size_t u = 0; u < nu; u++) {
+		placed *row = &at[u * nl];
+		double h[EXPORT_MAX_LOCALES], tallest = 0, least = 1.0;
+		double half = nl > 1 ? (width - PAIR_GAP * (double)(nl - 1)) / (double)nl : width;
+		for (size_t i = 0; i < nl; i++) {
+			row[i] = (placed){&docs[i].units[u], 0, (half + PAIR_GAP) * (double)i, 0, half, 1.0};
+			row[i].scale = fit(cr, row[i].u, half, height, &h[i]);
+			least = row[i].scale < least ? row[i].scale : least;
+			tallest = h[i] > tallest ? h[i] : tallest;
 		}
-		if (y > 0 && y + h * scale > height) {
+		if (nl > 1 && least < PAIR_SCALE) {
+			/* Stacked: the pair kept on one page when it fits one. */
+			double pair = 0;
+			for (size_t i = 0; i < nl; i++) {
+				row[i].x = 0;
+				row[i].width = width;
+				row[i].scale = fit(cr, row[i].u, width, height, &h[i]);
+				pair += h[i] + (i ? GAP : 0);
+			}
+			for (size_t i = 0; i < nl; i++) {
+				double need = i == 0 && pair <= height ? pair : h[i];
+				if (y > 0 && y + need > height) {
+					page++;
+					y = 0;
+				}
+				row[i].page = page;
+				row[i].y = y;
+				y += h[i] + GAP;
+			}
+			continue;
+		}
+		if (y > 0 && y + tallest > height) {
 			page++;
 			y = 0;
 		}
-		at[k] = (placed){d, u, page, y, scale};
-		y += h * scale + GAP;
+		for (size_t i = 0; i < nl; i++) {
+			row[i].page = page;
+			row[i].y = y;
+		}
+		y += tallest + GAP;
 	}
 	size_t pages = page + 1;
 	/* The phrases of the frame in the first locale's language. */
@@ -293,9 +337,9 @@ static void aid_pdf_begin(export_ctx *c)
 		for (; k < n && at[k].page == p; k++) {
 			double need;
 			cairo_save(cr);
-			cairo_translate(cr, MARGIN, MARGIN + at[k].y);
+			cairo_translate(cr, MARGIN + at[k].x, MARGIN + at[k].y);
 			cairo_scale(cr, at[k].scale, at[k].scale);
-			put_unit(cr, at[k].u, 0, 0, width / at[k].scale, true, &need);
+			put_unit(cr, at[k].u, 0, 0, at[k].width / at[k].scale, true, &need);
 			cairo_restore(cr);
 		}
 		cairo_show_page(cr);
