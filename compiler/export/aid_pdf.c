@@ -72,12 +72,20 @@ static double put_text(cairo_t *cr, const char *font, const char *text, double x
 #define HEAD_WIDTH 84.0
 #define CELL_WIDTH 230.0
 
+/* The widest a body cell grows in a block of this width: narrower in half
+ * a page, so that a pair of grids stays side by side. */
+static double cell_most(double width)
+{
+	double most = width * 0.4;
+	return most < HEAD_WIDTH ? HEAD_WIDTH : most > CELL_WIDTH ? CELL_WIDTH : most;
+}
+
 /* The layout of a grid's cell in row r, wrapped at its widest. */
-static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text)
+static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double body_most)
 {
 	/* An empty cell as a space: pango sizes "" in its own default font. */
 	PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, *text ? text : " ", 0);
-	double w, h, most = r ? CELL_WIDTH : HEAD_WIDTH;
+	double w, h, most = r ? body_most : HEAD_WIDTH;
 	text_size(l, &w, &h);
 	if (w > most) {
 		pango_layout_set_width(l, (int)(most * PANGO_SCALE));
@@ -90,7 +98,7 @@ static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text)
  * cell_layout measured it), centred but in the first column. */
 static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, double width, bool first)
 {
-	PangoLayout *l = cell_layout(cr, r, text);
+	PangoLayout *l = cell_layout(cr, r, text, width);
 	pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
@@ -98,7 +106,7 @@ static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, doubl
 }
 
 /* A grid with its borders; its width in *w, its height returned. */
-static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool draw, double *w)
+static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, double width, bool draw, double *w)
 {
 	const grid *g = &p->g;
 	size_t rows = grid_rows(g), cols = g->ncols;
@@ -106,7 +114,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool 
 	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < cols; c++) {
 			double tw, th;
-			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c));
+			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width));
 			text_size(l, &tw, &th);
 			g_object_unref(l);
 			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
@@ -192,7 +200,7 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 		const aid_part *p = &u->parts[k];
 		double gw = 0;
 		if (p->kind == AID_GRID)
-			h += put_grid(cr, p, x, y + h, draw, &gw) + 4;
+			h += put_grid(cr, p, x, y + h, width, draw, &gw) + 4;
 		else
 			h += put_text(cr, "DejaVu Sans 8.5", p->text, x, y + h, width, draw) + 4;
 		*need = gw > *need ? gw : *need;
