@@ -7,6 +7,7 @@
 #include "check/load.h"
 #include "check/edition.h"
 #include "base/output.h"
+#include "base/msg.h"
 #include "cli/cli_output.h"
 #include "cli/options.h"
 
@@ -160,6 +161,8 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		x.edition_labels = layer_labels;
 	}
 	status = pick_locales(x.rs, c->locale, &x);
+	if (status == EXIT_OK && c->locale) /* the phrases in the first locale named */
+		msg_use_locale(x.rs->locales[x.locales[0]]);
 	if (status == EXIT_OK) {
 		export_run(e, &x);
 		if (a.out) {

@@ -211,23 +211,30 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 typedef struct placed {
 	const aid_unit *u;
 	size_t page;
-	double x, y, width, scale;
+	double x, y;
+	double layout; /* the width its text is laid out in */
+	double scale;  /* then drawn at this scale */
 } placed;
 
-/* The scale at which a block fits width and height (1 when it does as it
- * is); its height at that scale in *h. Measured again at each scale, since
- * the paragraphs wrap at the width it leaves them. */
-static double fit(cairo_t *cr, const aid_unit *u, double width, double height, double *h)
+/* Lay a block out to fit width and height: the width its text wraps in
+ * and the scale it is drawn at (1 when it fits as it is); its height on
+ * the page in *h. The paragraphs wrap at the width a scale leaves them and
+ * the cells widen with it, so the block is measured again at each scale. */
+static void fit(cairo_t *cr, placed *at, double width, double height, double *h)
 {
-	double need, natural = put_unit(cr, u, 0, 0, width, false, &need);
-	double scale = need > width ? width / need : 1.0;
-	double tall = scale < 1.0 ? put_unit(cr, u, 0, 0, width / scale, false, &need) : natural;
-	if (tall * scale > height) {
-		scale = height / tall;
-		tall = put_unit(cr, u, 0, 0, width / scale, false, &need);
+	double layout = width, need, tall = 0, scale = 1.0;
+	for (int i = 0; i < 4; i++) {
+		tall = put_unit(cr, at->u, 0, 0, layout, false, &need);
+		scale = width / need < 1.0 ? width / need : 1.0;
+		scale = height / tall < scale ? height / tall : scale;
+		if (width / scale - layout < 1.0 || i == 3)
+			break;
+		layout = width / scale;
 	}
+	/* What is drawn is what was measured last: need >= layout, so it fits. */
+	at->layout = layout;
+	at->scale = scale;
 	*h = tall * scale;
-	return scale;
 }
 
 /* Two locales side by side, each in half the width, while the pair shrinks
@@ -300,7 +307,7 @@ static void aid_pdf_begin(export_ctx *c)
 		double half = nl > 1 ? (width - PAIR_GAP * (double)(nl - 1)) / (double)nl : width;
 		for (size_t i = 0; i < nl; i++) {
 			row[i] = (placed){&docs[i].units[u], 0, (half + PAIR_GAP) * (double)i, 0, half, 1.0};
-			row[i].scale = fit(cr, row[i].u, half, height, &h[i]);
+			fit(cr, &row[i], half, height, &h[i]);
 			least = row[i].scale < least ? row[i].scale : least;
 			tallest = h[i] > tallest ? h[i] : tallest;
 		}
@@ -309,8 +316,7 @@ static void aid_pdf_begin(export_ctx *c)
 			double pair = 0;
 			for (size_t i = 0; i < nl; i++) {
 				row[i].x = 0;
-				row[i].width = width;
-				row[i].scale = fit(cr, row[i].u, width, height, &h[i]);
+				fit(cr, &row[i], width, height, &h[i]);
 				pair += h[i] + (i ? GAP : 0);
 			}
 			for (size_t i = 0; i < nl; i++) {
@@ -347,7 +353,7 @@ static void aid_pdf_begin(export_ctx *c)
 			cairo_save(cr);
 			cairo_translate(cr, MARGIN + at[k].x, MARGIN + at[k].y);
 			cairo_scale(cr, at[k].scale, at[k].scale);
-			put_unit(cr, at[k].u, 0, 0, at[k].width / at[k].scale, true, &need);
+			put_unit(cr, at[k].u, 0, 0, at[k].layout, true, &need);
 			cairo_restore(cr);
 		}
 		cairo_show_page(cr);
