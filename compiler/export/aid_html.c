@@ -125,8 +125,7 @@ static void aid_unit_html(strbuf *out, const aid_doc *d, const aid_unit *u)
 static void aid_html_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_build(c, i, &docs[i]);
+	aid_build_all(c, docs);
 	strbuf *out = c->out;
 	sb_printf(out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
 		  docs[0].lang);
@@ -154,15 +153,9 @@ static void aid_html_begin(export_ctx *c)
 			sb_puts(out, "</div></div>\n");
 	}
 	sb_puts(out, "</body>\n</html>\n");
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_free(&docs[i]);
-}
-
-static void aid_html_end(export_ctx *c)
-{
-	(void)c;
+	aid_free_all(c, docs);
 }
 
 const export_emitter export_aid_html_emitter = {
-	"html", aid_html_begin, NULL, NULL, NULL, aid_html_end, NULL,
+	"html", aid_html_begin, NULL, NULL, NULL, aid_emit_end, NULL,
 };

@@ -54,8 +54,7 @@ static void md_unit(strbuf *out, const aid_unit *u)
 static void aid_md_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_build(c, i, &docs[i]);
+	aid_build_all(c, docs);
 	strbuf *out = c->out;
 	for (size_t i = 0; i < c->nlocales; i++) {
 		sb_puts(out, i ? " / " : "# ");
@@ -71,15 +70,9 @@ static void aid_md_begin(export_ctx *c)
 	for (size_t u = 0; u < docs[0].nunits; u++)
 		for (size_t i = 0; i < c->nlocales; i++)
 			md_unit(out, &docs[i].units[u]);
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_free(&docs[i]);
-}
-
-static void aid_md_end(export_ctx *c)
-{
-	(void)c;
+	aid_free_all(c, docs);
 }
 
 const export_emitter export_aid_markdown_emitter = {
-	"markdown", aid_md_begin, NULL, NULL, NULL, aid_md_end, NULL,
+	"markdown", aid_md_begin, NULL, NULL, NULL, aid_emit_end, NULL,
 };

@@ -284,8 +284,7 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 static void aid_pdf_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_build(c, i, &docs[i]);
+	aid_build_all(c, docs);
 	page_geometry pg = {595.276, 841.89}; /* A4 in points */
 	if (c->paper && strcmp(c->paper, "letter") == 0)
 		pg = (page_geometry){612, 792};
@@ -364,8 +363,7 @@ static void aid_pdf_begin(export_ctx *c)
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	cairo_surface_destroy(s);
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_free(&docs[i]);
+	aid_free_all(c, docs);
 }
 
 #else
@@ -380,11 +378,6 @@ static void aid_pdf_begin(export_ctx *c)
 
 #endif
 
-static void aid_pdf_end(export_ctx *c)
-{
-	(void)c;
-}
-
 const export_emitter export_aid_pdf_emitter = {
-	"pdf", aid_pdf_begin, NULL, NULL, NULL, aid_pdf_end, NULL,
+	"pdf", aid_pdf_begin, NULL, NULL, NULL, aid_emit_end, NULL,
 };
