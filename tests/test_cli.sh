@@ -288,11 +288,11 @@ check export-grid-patched 0 "determined_crt,1,EX,AR,NE,DR,DR,DR,DE,DE,DE" \
 check export-grid-cells 0 "crt,AE,attacker_eliminated,Attacker eliminated" \
 	"$rtab" export --format csv tables/classic_odds.rtab
 check export-grid-ends 0 "column 6:1+: defender_eliminated, without a roll" \
-	"$rtab" export --format markdown tables/classic_odds.rtab
+	"$rtab" export --format markdown --proof tables/classic_odds.rtab
 check export-grid-ends-csv 0 'crt,"column 6:1+: defender_eliminated, without a roll"' \
 	"$rtab" export --format csv tables/classic_odds.rtab
 check export-grid-rule 0 "rule 7.8.1: roll 1 at 1:4" \
-	"$rtab" export --format markdown tables/classic_odds.rtab
+	"$rtab" export --format markdown --proof tables/classic_odds.rtab
 # odds --all reads each column where the situation's shifts move it.
 check odds-all-shift 0 "each column read 1 column to the right (column shifts)" \
 	"$rtab" odds --all tables/classic_odds.rtab crt --set combined_arms=true
