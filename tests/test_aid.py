@@ -9,7 +9,10 @@
   `pdftotext -layout`: every page has its number ("Page 2 of 3") and the
   edition stamp, no page ends in a table's heading, every table's heading is
   on some page, every page but the last is filled at least halfway down; the first page of each is drawn by `pdftoppm` into LOGDIR
-  to be looked at.
+  to be looked at;
+- the PDF of two locales (`--locale en,ru`, A4 and Letter): numbered and
+  stamped pages, every heading of both, no word past the margins, and a
+  table side by side in both languages (its two headings on one line).
 
 Skipped (exit 77) without chromium, pdftotext or pdftoppm, or when this rtab
 has no PDF, unless RTAB_REQUIRE_TOOLS=1.
@@ -141,6 +144,59 @@ for path in sorted(glob.glob('tables/*.rtab')):
                 failed.append('%s %s: the PDF lacks the heading %r' % (path, locale, h))
         subprocess.run(['pdftoppm', '-f', '1', '-l', '1', '-r', '50', '-png', pdf,
                         os.path.join(logdir, '%s.%s' % (name, locale))], check=True)
+
+def word_boxes(path):
+    """Per page: its width and its words as (xMin, yMin, xMax, text)."""
+    boxes = subprocess.run(['pdftotext', '-bbox', path, '-'], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for width, _, words in re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', boxes, re.S):
+        pages.append((float(width), [(float(a), float(b), float(c), t) for a, b, c, t in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>', words)]))
+    return pages
+
+
+# Two locales in one PDF: every page numbered and stamped, every heading of
+# both there, no word past the page's margins (a pair too wide shrinks, or
+# stacks), and the pair of a table that fits half a page side by side: its
+# two headings on one line of the same page.
+for path in sorted(glob.glob('tables/*.rtab')):
+    name = os.path.basename(path)[:-5]
+    doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
+                                    capture_output=True, text=True, check=True).stdout)
+    if len(doc['locales']) < 2:
+        continue
+    pair = doc['locales'][:2]
+    for paper in ('a4', 'letter'):
+        pdf = os.path.join(tmp, '%s.pair.%s.pdf' % (name, paper))
+        subprocess.run([rtab, 'export', '--format', 'pdf', '--locale', ','.join(pair), '--paper', paper, path,
+                        '-o', pdf], check=True)
+        pages = pdf_pages(pdf)
+        for i, p in enumerate(pages):
+            if PAGE[pair[0]] % (i + 1, len(pages)) not in p or EDITION[pair[0]] not in p:
+                failed.append('%s %s %s: page %d lacks its number or the edition stamp' % (path, pair, paper, i + 1))
+        # In the order drawn: a pair's columns side by side interleave in the layout.
+        flat = re.sub(r'\s+', ' ', subprocess.run(['pdftotext', '-raw', pdf, '-'], capture_output=True, text=True,
+                                                  check=True).stdout)
+        for locale in pair:
+            for h in headings(doc, locale):
+                if h and re.sub(r'\s+', ' ', h) not in flat:
+                    failed.append('%s %s %s: the PDF lacks the heading %r' % (path, pair, paper, h))
+        for i, (width, words) in enumerate(word_boxes(pdf)):
+            for x0, _, x1, text in words:
+                if x0 < 30 or x1 > width - 30:
+                    failed.append('%s %s %s: page %d: %r runs past the margin (x %.0f-%.0f of %.0f)' %
+                                  (path, pair, paper, i + 1, text, x0, x1, width))
+        side_by_side = 0
+        for t in doc['tables'] + doc['matrices']:
+            a, b = label(t['labels'], pair[0], ''), label(t['labels'], pair[1], '')
+            if a and b and any(a.split()[0] in line and line.find(b.split()[0], line.find(a.split()[0]) + 1) > 0
+                               for p in pages for line in p.splitlines()):
+                side_by_side += 1
+        if not side_by_side:
+            failed.append('%s %s %s: no table printed side by side in both locales' % (path, pair, paper))
+        if paper == 'a4':
+            subprocess.run(['pdftoppm', '-f', '1', '-l', '2', '-r', '50', '-png', pdf,
+                            os.path.join(logdir, '%s.%s' % (name, '-'.join(pair)))], check=True)
 
 # Chromium prints the HTML aid with the title at the head and numbers at the foot of every page.
 page = os.path.join(tmp, 'mp.html')

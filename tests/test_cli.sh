@@ -49,14 +49,14 @@ check list-length-disagrees 2 "gives 3 items, but list 'units' was set to 2" \
 	"$rtab" eval tables/mass_battle.rtab combat_result --set units=2 --set units.wounds=1,2,3
 # Every verb shows a list as a list: export (aggregates read back, one row per field), diff.
 check list-export-aggregate 0 '| any(units.standard) |' \
-	"$rtab" export tables/mass_battle.rtab --format markdown
+	"$rtab" export tables/mass_battle.rtab --format markdown --proof
 check list-export-field 0 '| units[1..16].wounds |' \
-	"$rtab" export tables/mass_battle.rtab --format markdown
+	"$rtab" export tables/mass_battle.rtab --format markdown --proof
 sed 's/list 1..16 of/list 1..20 of/; s/wounds: int 0..100 = 0/wounds: int 0..50 = 0/' tables/mass_battle.rtab >"$tmp/mb_list.rtab"
 check list-diff-length 1 'type: list 1..16 -> list 1..20' "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check list-diff-field 1 "changed input 'units.wounds'" "$rtab" diff tables/mass_battle.rtab "$tmp/mb_list.rtab"
 check list-export-where 0 '| sum(units.wounds where standard and rank_bonus > 0) |' \
-	"$rtab" export tests/golden/lists.rtab --format markdown
+	"$rtab" export tests/golden/lists.rtab --format markdown --proof
 check list-eval-where 0 '"modifier": 2' \
 	"$rtab" eval tests/golden/lists.rtab led --set units.wounds=1,2,3 --set units.rank_bonus=0,4,0 --set units.standard=false,true,true --json
 check eval-bad-face 2 "each within 0..9" "$rtab" eval tables/musket_pike.rtab melee --roll 10
@@ -119,7 +119,7 @@ RTAB
 check ratio-round-checks 0 "" "$rtab" check -Werror "$tmp/ratio_round.rtab"
 check ratio-round-reads 0 '"modifier": -2' "$rtab" eval "$tmp/ratio_round.rtab" t --roll 5 --json
 check ratio-round-export 0 "odds read down (in the defender's favour)" \
-	"$rtab" export --format markdown "$tmp/ratio_round.rtab"
+	"$rtab" export --format markdown --proof "$tmp/ratio_round.rtab"
 sed 's/round down;/round sideways;/' "$tmp/ratio_round.rtab" >"$tmp/ratio_round_bad.rtab"
 check ratio-round-bad-word 1 "'sideways' is no rounding" "$rtab" check "$tmp/ratio_round_bad.rtab"
 
@@ -288,11 +288,11 @@ check export-grid-patched 0 "determined_crt,1,EX,AR,NE,DR,DR,DR,DE,DE,DE" \
 check export-grid-cells 0 "crt,AE,attacker_eliminated,Attacker eliminated" \
 	"$rtab" export --format csv tables/classic_odds.rtab
 check export-grid-ends 0 "column 6:1+: defender_eliminated, without a roll" \
-	"$rtab" export --format markdown tables/classic_odds.rtab
+	"$rtab" export --format markdown --proof tables/classic_odds.rtab
 check export-grid-ends-csv 0 'crt,"column 6:1+: defender_eliminated, without a roll"' \
 	"$rtab" export --format csv tables/classic_odds.rtab
 check export-grid-rule 0 "rule 7.8.1: roll 1 at 1:4" \
-	"$rtab" export --format markdown tables/classic_odds.rtab
+	"$rtab" export --format markdown --proof tables/classic_odds.rtab
 # odds --all reads each column where the situation's shifts move it.
 check odds-all-shift 0 "each column read 1 column to the right (column shifts)" \
 	"$rtab" odds --all tables/classic_odds.rtab crt --set combined_arms=true

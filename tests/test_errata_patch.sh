@@ -26,7 +26,7 @@ expect cell-odds 0 "5/10          1/2       50" "$rtab" odds "$f" cavalry_pursui
 expect cell-odds-original 0 "4/10          2/5       40" "$rtab" odds "$f@original" cavalry_pursuit --set game=tacw
 # The rules and labels of the table are kept: the export of the patched
 # table still has its title and the rewrites of 11.7.4.
-expect cell-export 0 "" "$rtab" export --format markdown "$f" -o "$tmp/mp2.md"
+expect cell-export 0 "" "$rtab" export --format markdown --proof "$f" -o "$tmp/mp2.md"
 expect cell-keeps-title 0 "Cavalry Pursuit" cat "$tmp/mp2.md"
 expect cell-keeps-rewrites 0 "11.7.4" cat "$tmp/mp2.md"
 

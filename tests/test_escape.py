@@ -353,8 +353,9 @@ printed = [t for t in default if not field(t).startswith(unprinted)]
 # export, every format
 check_html('export html', run('export', '--format', 'html', '--proof', path, ok=(0,)),
            printed)
-md = run('export', '--format', 'markdown', path, ok=(0,))
+md = run('export', '--format', 'markdown', '--proof', path, ok=(0,))
 check_markdown('export markdown', md)
+check_markdown('export markdown (the player aid)', run('export', '--format', 'markdown', path, ok=(0,)))
 for t in printed:
     if field(t) not in md:
         fail('export markdown: the field %r is missing' % field(t))

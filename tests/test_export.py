@@ -32,7 +32,7 @@ def fail(msg):
 
 
 def export(fmt, path, *extra):
-    proof = ('--proof',) if fmt == 'html' else ()  # the review sheet: ids, rules, provisional marks
+    proof = ('--proof',) if fmt in ('html', 'markdown') else ()  # the review sheet: ids, rules, provisional marks
     p = subprocess.run([rtab, 'export', '--format', fmt, path, *proof, *extra], capture_output=True, text=True)
     if p.returncode != 0 or p.stderr:
         fail('rtab export --format %s %s: exit %d, stderr %r' % (fmt, path, p.returncode, p.stderr))

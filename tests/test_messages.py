@@ -2,7 +2,8 @@
 """The message catalogue: every phrase the sources translate is in po/en.po
 and po/ru.po (English as it is written, Russian translated), no entry is
 left over, and rtab speaks the language --locale or the environment asks
-for, falling back to English for one the catalogue lacks.
+for, falling back to English for one the catalogue lacks; eval, verify and
+the proofs with --locale ru leave no English heading or fixed phrase.
 
 usage: test_messages.py RTAB SOURCE_ROOT
 """
@@ -100,6 +101,45 @@ if not out.startswith('outcome,'):
 out = run(odds + ['--locale', 'fr'], want=2)
 if "the accepted locales: en, ru" not in out:
     failures.append(f'--locale fr: the accepted locales are not named\n{out}')
+
+# eval (text and --explain), verify (text and HTML) and the proofs (Markdown
+# and HTML) with --locale ru: none of the English scaffolding is left. Each
+# phrase is first found in the English output, so that its absence in the
+# Russian one says something. (The English outputs themselves are held to
+# their goldens elsewhere.)
+crt, vo, vf = 'tests/aid/crt.rtab', 'tests/verify/original.rtab', 'tests/verify/faulty.rtab'
+situation = ['--roll', '4', '--set', 'river=true', '--set', 'ground=woods', '--set', 'leaders=2']
+scaffolding = [
+    (['eval', crt, 'crt'] + situation, 0,
+     ['table:', 'natural roll:', 'modifier:', 'column shift:', 'total DRM:', 'modified roll:', 'outcome:',
+      'code:', ', column ', 'odds 3:2 read as', 'shifted']),
+    (['eval', crt, 'crt', '--explain'] + situation, 0, ['[group cover capped at', 'counts -1 of -1']),
+    (['eval', 'tables/musket_pike.rtab', 'melee', '--roll', '8', '--explain'], 0,
+     ['provisional:', 'effect:', 'then resolve:']),
+    (['verify', vo, vf], 1,
+     ['differs from the original', 'note: in the original', 'original "', 'translation "', 'translation: none',
+      'errors, 1 warning']),
+    (['verify', vo, vf, '--format', 'html'], 1,
+     ['>Results tables<', '>What<', '>Original<', '>Translation<', '>Difference<', 'differs from the original',
+      'errors, 1 warning']),
+    (['export', '--format', 'markdown', '--proof', crt], 0,
+     ['Values marked', '## Tables', '## Modifiers', '## Stacking groups', 'columns by the odds', 'column shifts:',
+      'without a roll', 'no result (not allowed)', '| side |', '| stacking |', 'label (', 'worst per side']),
+    (['export', '--format', 'html', '--proof', crt], 0,
+     ['Values marked', '>Tables<', '>Modifiers<', 'columns by the odds', 'column shifts:', 'without a roll']),
+]
+for args, status, phrases in scaffolding:
+    english = run(args, want=status)  # the environment without a language: English
+    russian = run(args + ['--locale', 'ru'], want=status)
+    for phrase in phrases:
+        if phrase not in english:
+            failures.append(f'rtab {" ".join(args)}: {phrase!r} is not in the English output')
+        elif phrase in russian:
+            failures.append(f'rtab {" ".join(args)} --locale ru: the English {phrase!r} is left\n{russian[:600]}')
+# A CSV stays English in every language, the proof's views included.
+out = run(['export', '--format', 'csv', crt, '--locale', 'ru'])
+if 'notes of table' not in out or 'без броска' in out:
+    failures.append(f'export --format csv --locale ru: translated\n{out[:300]}')
 
 for f in failures:
     print('FAIL', f)

@@ -59,12 +59,12 @@ has "compile writes the pattern" "$tmp/c/lone_wolf_style.c" '.code = "{e}/{lw}"'
 has "export json: the declaration" "$tmp/x.json" '"code": "{e}/{lw}"'
 has "export json: the numbers of an outcome" "$tmp/x.json" '"id": "loss_8_2"'
 for f in csv markdown html; do
-	proof=; [ $f = html ] && proof=--proof
+	proof=; [ $f = csv ] || proof=--proof
 	"$rtab" export --format $f $proof $lw -o "$tmp/x.$f" >/dev/null 2>&1 || fail "export $f"
 	has "export $f: a cell's pair and label" "$tmp/x.$f" "Endurance lost: enemy killed, hero 0"
 done
 for f in markdown html; do
-	has "export $f: the parameters" "$tmp/x.$f" "e: int 0..99 or killed = 100 code K"
+	has "export $f --proof: the parameters" "$tmp/x.$f" "e: int 0..99 or killed = 100 code K"
 done
 
 # vectors: the numbers beside the outcome.

@@ -3,6 +3,8 @@
 #include "base/json.h"
 
 #include "text/value_text.h"
+#include "base/msg.h"
+#include "export/grid.h"
 
 #include <stdlib.h>
 
@@ -15,6 +17,16 @@ void report_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den)
 		return;
 	}
 	sb_printf(b, "%s:%s", a, c);
+}
+
+/* "outcome:" in the chosen language, padded so that the values line up. */
+static void key(strbuf *b, const char *name)
+{
+	sb_printf(b, "%s:", name);
+	size_t w = utf8_width(name) + 1;
+	do
+		sb_putc(b, ' ');
+	while (++w < 15);
 }
 
 static const char *label(const report *r, rtab_labels l)
@@ -126,10 +138,15 @@ static void reasons_json(strbuf *b, const reasons *why)
 /* One line per reason. */
 static void reasons_text(strbuf *b, const reasons *why)
 {
-	for (size_t i = 0; i < why->n; i++)
-		sb_printf(b, "provisional:   %s\n", why->why[i]);
-	if (why->total > why->n)
-		sb_printf(b, "provisional:   (and %zu more)\n", why->total - why->n);
+	for (size_t i = 0; i < why->n; i++) {
+		key(b, msg("provisional"));
+		sb_printf(b, "%s\n", why->why[i]);
+	}
+	if (why->total > why->n) {
+		key(b, msg("provisional"));
+		sb_printf(b, msg("(and %zu more)"), why->total - why->n);
+		sb_putc(b, '\n');
+	}
 }
 
 /* The inputs trigger k of outcome o passes on: {"input": value, ...}. */
@@ -179,14 +196,15 @@ static void outcome_text(report *r, const rtab_outcome *o)
 {
 	strbuf *b = r->out;
 	if (o->nvalues) {
-		sb_puts(b, "numbers:       ");
+		key(b, msg("numbers"));
 		export_outcome_numbers(b, r->rs, o);
 		sb_putc(b, '\n');
 	}
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];
 		const rtab_effect_kind *k = &r->rs->effect_kinds[e->kind];
-		sb_printf(b, "effect:        %s(", k->id);
+		key(b, msg("effect"));
+		sb_printf(b, "%s(", k->id);
 		for (size_t a = 0; a < e->nargs; a++) {
 			sb_puts(b, a ? ", " : "");
 			effect_arg(r, e, a);
@@ -330,18 +348,18 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 static void table_head_text(report *r, const rtab_table *t, const rtab_result *res)
 {
 	strbuf *b = r->out;
-	sb_puts(b, "table:         ");
+	key(b, msg("table"));
 	text_ref(r, t->id, t->labels, t->rule);
 	if (t->ncolumns > 1 || t->key_kind != RTAB_KEY_INPUT)
-		sb_printf(b, ", column %s", t->columns[res->column].id);
+		sb_printf(b, msg(", column %s"), t->columns[res->column].id);
 	if (t->key_kind != RTAB_KEY_INPUT) {
-		sb_puts(b, t->key_kind == RTAB_KEY_ODDS ? " (odds " : " (value ");
+		sb_printf(b, " (%s ", t->key_kind == RTAB_KEY_ODDS ? msg("odds") : msg("value"));
 		key_text(b, r->rs->scale, t, res);
 		if (res->key_column >= 0)
-			sb_printf(b, " read as %s", t->columns[res->key_column].id);
+			sb_printf(b, msg(" read as %s"), t->columns[res->key_column].id);
 	}
 	if (res->column_shift)
-		sb_printf(b, "%sshifted %+ld", t->key_kind != RTAB_KEY_INPUT ? ", " : " (",
+		sb_printf(b, msg("%sshifted %+ld"), t->key_kind != RTAB_KEY_INPUT ? ", " : " (",
 			  (long)res->column_shift);
 	if (t->key_kind != RTAB_KEY_INPUT || res->column_shift)
 		sb_putc(b, ')');
@@ -370,11 +388,13 @@ void report_no_result(report *r, const rtab_result *res)
 		return;
 	}
 	table_head_text(r, t, res);
-	sb_puts(b, "\noutcome:       none: the table gives no result here");
+	sb_putc(b, '\n');
+	key(b, msg("outcome"));
+	sb_puts(b, msg("none: the table gives no result here"));
 	if (t->key_kind == RTAB_KEY_ODDS && res->key_num == 0 && res->key_den == 0)
-		sb_puts(b, " (odds 0:0)");
+		sb_printf(b, " (%s 0:0)", msg("odds"));
 	else
-		sb_puts(b, " (e.g. the attack is not allowed)");
+		sb_puts(b, msg(" (e.g. the attack is not allowed)"));
 	sb_putc(b, '\n');
 	reasons_text(b, &why);
 }
@@ -408,7 +428,8 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		return;
 	}
 	table_head_text(r, t, res);
-	sb_puts(b, "\nnatural roll:  ");
+	sb_putc(b, '\n');
+	key(b, msg("natural roll"));
 	/* An opposed roll: each roll's faces, the second subtracted ("(3+4) - (2+2+2)"). */
 	const rtab_table *tab = &rs->tables[res->table];
 	size_t roll = 0, left = tab->nrolls ? tab->rolls[0].nfaces : nfaces;
@@ -428,59 +449,66 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	if (nfaces > 1)
 		sb_printf(b, " = %ld", (long)res->natural);
 	if (nfaces == 0)
-		sb_puts(b, res->automatic ? "none: the column gives its result without a roll"
-					  : "none: the table is keyed by its modifier total");
+		sb_puts(b, res->automatic ? msg("none: the column gives its result without a roll")
+					  : msg("none: the table is keyed by its modifier total"));
 	else if (res->automatic)
-		sb_puts(b, " (not used: the column gives its result without a roll)");
+		sb_puts(b, msg(" (not used: the column gives its result without a roll)"));
 	sb_putc(b, '\n');
 	for (size_t i = 0; i < res->napplied; i++) {
 		const rtab_applied_modifier *a = &res->applied[i];
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
-		sb_printf(b, a->shift ? "column shift:  %+ld " : "modifier:      %+ld ", (long)a->signed_value);
+		key(b, a->shift ? msg("column shift") : msg("modifier"));
+		sb_printf(b, "%+ld ", (long)a->signed_value);
 		text_ref(r, m->id, m->labels, m->rule);
 		if (!a->counted)
-			sb_printf(b, " [not counted: group %s keeps another]", rs->groups[m->group].id);
+			sb_printf(b, msg(" [not counted: group %s keeps another]"), rs->groups[m->group].id);
 		int g;
 		int32_t after = after_group_cap(rs, res, i, &g);
 		if (g >= 0)
-			sb_printf(b, " [group %s capped at %ld..%ld: counts %+ld of %+ld]", rs->groups[g].id,
+			sb_printf(b, msg(" [group %s capped at %ld..%ld: counts %+ld of %+ld]"), rs->groups[g].id,
 				  (long)rs->groups[g].cap_min, (long)rs->groups[g].cap_max, (long)after,
 				  (long)a->signed_value);
 		if (m->provisional)
-			sb_printf(b, " [provisional: %s]", m->provisional);
+			sb_printf(b, " [%s: %s]", msg("provisional"), m->provisional);
 		sb_putc(b, '\n');
 	}
-	sb_printf(b, "total DRM:     %+ld", (long)res->modifier_raw);
+	key(b, msg("total DRM"));
+	sb_printf(b, "%+ld", (long)res->modifier_raw);
 	if (t->capped && res->modifier != res->modifier_raw)
-		sb_printf(b, ", capped to %+ld (cap %ld..%ld)", (long)res->modifier, (long)t->cap_min,
+		sb_printf(b, msg(", capped to %+ld (cap %ld..%ld)"), (long)res->modifier, (long)t->cap_min,
 			  (long)t->cap_max);
+	sb_putc(b, '\n');
+	key(b, msg("modified roll"));
 	if (res->automatic) /* no roll: a modified roll of 0 would read as a roll */
-		sb_puts(b, "\nmodified roll: none (no roll)\n");
+		sb_printf(b, "%s\n", msg("none (no roll)"));
 	else
-		sb_printf(b, "\nmodified roll: %ld\n", (long)res->modified_roll);
+		sb_printf(b, "%ld\n", (long)res->modified_roll);
 	if (res->natural_rule >= 0)
-		sb_printf(b, "natural roll rule decides, whatever the modifiers (rule %s)\n",
+		sb_printf(b, msg("natural roll rule decides, whatever the modifiers (rule %s)\n"),
 			  t->natural[res->natural_rule].rule ? t->natural[res->natural_rule].rule : "-");
 	if (res->rewritten_from >= 0) {
-		sb_printf(b, "row gives:     %s, which reads as %s", rs->outcomes[res->rewritten_from].id,
-			  o->id);
+		key(b, msg("row gives"));
+		sb_printf(b, msg("%s, which reads as %s"), rs->outcomes[res->rewritten_from].id, o->id);
 		if (t->rewrites[res->rewrite].rule)
 			sb_printf(b, " (rule %s)", t->rewrites[res->rewrite].rule);
 		sb_putc(b, '\n');
 	}
-	sb_puts(b, "outcome:       ");
+	key(b, msg("outcome"));
 	text_ref(r, o->id, o->labels, res->row != UINT16_MAX ? rtab_row_rule(t, res->row) : o->rule);
 	if (r->mode == REPORT_TEXT && label(r, o->labels))
 		sb_printf(b, " \"%s\"", label(r, o->labels));
 	sb_putc(b, '\n');
-	if (o->code)
-		sb_printf(b, "code:          %s\n", o->code);
+	if (o->code) {
+		key(b, msg("code"));
+		sb_printf(b, "%s\n", o->code);
+	}
 	reasons why = {0};
 	reasons_of_table(&why, res);
 	reasons_text(b, &why);
 	outcome_text(r, o);
 	for (size_t i = 0; i < res->ntriggered; i++) {
-		sb_printf(b, "then resolve:  %s", rtab_target_id(rs, res->triggered[i]));
+		key(b, msg("then resolve"));
+		sb_puts(b, rtab_target_id(rs, res->triggered[i]));
 		trigger_sets_text(r, o, res->triggered_by[i]);
 		sb_putc(b, '\n');
 	}
@@ -517,14 +545,16 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 		sb_puts(b, "}\n");
 		return;
 	}
-	sb_puts(b, "reactions:     ");
+	key(b, msg("reactions"));
 	text_ref(r, rset->id, rset->labels, rset->rule);
 	sb_putc(b, '\n');
-	if (n == 0)
-		sb_puts(b, "options:       none\n");
+	if (n == 0) {
+		key(b, msg("options"));
+		sb_printf(b, "%s\n", msg("none"));
+	}
 	for (size_t i = 0; i < n; i++) {
 		const rtab_option *o = &rset->options[options[i]];
-		sb_puts(b, "option:        ");
+		key(b, msg("option"));
 		text_ref(r, o->id, o->labels, o->rule);
 		if (o->outcome >= 0)
 			sb_printf(b, " -> %s", r->rs->outcomes[o->outcome].id);
@@ -555,9 +585,11 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 		sb_puts(b, "}\n");
 		return;
 	}
-	sb_puts(b, "transition:    ");
+	key(b, msg("transition"));
 	text_ref(r, t->id, t->labels, t->rule);
-	sb_printf(b, "\nstate:         %s -> ", e->values[from].id);
+	sb_putc(b, '\n');
+	key(b, msg("state"));
+	sb_printf(b, "%s -> ", e->values[from].id);
 	text_ref(r, e->values[to].id, e->values[to].labels, NULL);
 	sb_putc(b, '\n');
 	reasons_text(b, &why);
@@ -598,17 +630,17 @@ void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 		sb_puts(b, "}\n");
 		return;
 	}
-	sb_puts(b, "distance:      ");
+	key(b, msg("distance"));
 	text_ref(r, dist->id, dist->labels, dist->rule);
 	sb_putc(b, '\n');
 	char num[32];
-	for (size_t i = 0, shown = 0; i < dist->nforms; i++)
+	for (size_t i = 0; i < dist->nforms; i++) {
+		key(b, i ? msg("also") : msg("value"));
 		if (ok[i] && rtab_format_exact(values[i], r->rs->scale, num, sizeof num) == RTAB_OK)
-			sb_printf(b, "%s%s %s\n", shown++ ? "also:          " : "value:         ", num,
-				  dist->forms[i].unit);
+			sb_printf(b, "%s %s\n", num, dist->forms[i].unit);
 		else
-			sb_printf(b, "%s(other dice: give one --roll per form) %s\n",
-				  shown++ ? "also:          " : "value:         ", dist->forms[i].unit);
+			sb_printf(b, "%s %s\n", msg("(other dice: give one --roll per form)"), dist->forms[i].unit);
+	}
 	reasons_text(b, why);
 }
 
@@ -655,27 +687,31 @@ void report_procedure(report *r, size_t p, int32_t step)
 		sb_puts(b, "}\n");
 		return;
 	}
-	sb_puts(b, "procedure:     ");
+	key(b, msg("procedure"));
 	text_ref(r, proc->id, proc->labels, proc->rule);
-	sb_puts(b, "\nstep:          ");
+	sb_putc(b, '\n');
+	key(b, msg("step"));
 	if (st)
 		text_ref(r, st->id, st->labels, st->rule);
 	else
-		sb_puts(b, "none applies");
+		sb_puts(b, msg("none applies"));
 	sb_putc(b, '\n');
-	if (st && label(r, proc->tie_break))
-		sb_printf(b, "ties:          %s\n", label(r, proc->tie_break));
+	if (st && label(r, proc->tie_break)) {
+		key(b, msg("ties"));
+		sb_printf(b, "%s\n", label(r, proc->tie_break));
+	}
 	if (outcome >= 0) {
 		rtab_target t[RTAB_MAX_TRIGGERS];
 		uint8_t by[RTAB_MAX_TRIGGERS];
 		size_t n = outcome_targets(r, &r->rs->outcomes[outcome], t, by, RTAB_MAX_TRIGGERS);
-		sb_puts(b, "outcome:       ");
+		key(b, msg("outcome"));
 		text_ref(r, r->rs->outcomes[outcome].id, r->rs->outcomes[outcome].labels,
 			 r->rs->outcomes[outcome].rule);
 		sb_putc(b, '\n');
 		outcome_text(r, &r->rs->outcomes[outcome]);
 		for (size_t i = 0; i < n; i++) {
-			sb_printf(b, "then resolve:  %s", rtab_target_id(r->rs, t[i]));
+			key(b, msg("then resolve"));
+			sb_puts(b, rtab_target_id(r->rs, t[i]));
 			trigger_sets_text(r, &r->rs->outcomes[outcome], by[i]);
 			sb_putc(b, '\n');
 		}

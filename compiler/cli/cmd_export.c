@@ -7,6 +7,7 @@
 #include "check/load.h"
 #include "check/edition.h"
 #include "base/output.h"
+#include "base/msg.h"
 #include "cli/cli_output.h"
 #include "cli/options.h"
 
@@ -24,8 +25,8 @@ static const cli_opt options[] = {
 	 "the labels to show (csv, markdown, html): one locale, or two side\n"
 	 "by side (default: the ruleset's first two)", NULL},
 	{"-o", 0, "OUT", "write OUT (whole or not at all) instead of standard output", NULL},
-	{"--proof", 0, NULL, "html: the print proof for review (ids, expressions, provisional\n"
-	 "values and rule references) instead of the player aid", NULL},
+	{"--proof", 0, NULL, "html, markdown: the print proof for review (ids, expressions,\n"
+	 "provisional values and rule references) instead of the player aid", NULL},
 	{"--paper", 0, "P", "the player aid's paper (html, pdf): a4 (default) or letter", papers},
 	{NULL, 0, NULL, NULL, NULL},
 };
@@ -39,7 +40,8 @@ static const cli_verb verb = {
 		 "            forms beside the runtime's data (schema: docs/export-schema.json)\n"
 		 "  csv       one section per table (ranges as printed, outcome ids and labels), then\n"
 		 "            one per matrix\n"
-		 "  markdown  print-ready tables of every definition\n"
+		 "  markdown  the player aid as Markdown; with --proof, the review sheet of every\n"
+		 "            definition\n"
 		 "  html      the player aid a publisher prints: each table as printed, its modifiers\n"
 		 "            as the card lists them, each matrix; with --proof, the print proof for\n"
 		 "            review: every definition, provisional values marked, rule references\n"
@@ -73,7 +75,7 @@ static int take(void *arg, int opt, const char *value)
 static const export_emitter *const emitters[] = {
 	&export_json_emitter,
 	&export_csv_emitter,
-	&export_markdown_emitter,
+	&export_aid_markdown_emitter,
 	&export_aid_html_emitter,
 	&export_aid_pdf_emitter,
 };
@@ -128,8 +130,8 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	else if (status == EXIT_OK && strcmp(c->format, "pdf") == 0 && !export_pdf_built_in)
 		status = usage_error("export", "--format pdf is not built into this rtab (it needs cairo and "
 					       "pango when rtab is built); use --format html and print it");
-	else if (status == EXIT_OK && a.proof && strcmp(c->format, "html") != 0)
-		status = usage_error("export", "--proof is a form of --format html, not of %s", c->format);
+	else if (status == EXIT_OK && a.proof && strcmp(c->format, "html") != 0 && strcmp(c->format, "markdown") != 0)
+		status = usage_error("export", "--proof is a form of --format html or markdown, not of %s", c->format);
 	else if (status == EXIT_OK && !a.file)
 		status = usage_error("export", "give the FILE to export");
 	if (status)
@@ -139,7 +141,7 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		if (strcmp(emitters[i]->format, c->format) == 0)
 			e = emitters[i];
 	if (a.proof)
-		e = &export_html_emitter;
+		e = strcmp(c->format, "html") == 0 ? &export_html_emitter : &export_markdown_emitter;
 	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
@@ -159,6 +161,8 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		x.edition_labels = layer_labels;
 	}
 	status = pick_locales(x.rs, c->locale, &x);
+	if (status == EXIT_OK && c->locale) /* the phrases in the first locale named */
+		msg_use_locale(x.rs->locales[x.locales[0]]);
 	if (status == EXIT_OK) {
 		export_run(e, &x);
 		if (a.out) {

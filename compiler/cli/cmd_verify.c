@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab verify: a translation against its original, or one file's labels. */
 #include "cli/cli.h"
+#include "base/msg.h"
 #include "cli/cli_inputs.h"
 #include "base/json.h"
 #include "analysis/diff.h"
@@ -110,8 +111,11 @@ static finding *add_finding(verify *v, bool warning, def_kind kind, const char *
 static char *def_name(const facet_def *d)
 {
 	if (d->kind == DEF_RULESET)
-		return xstrdup("the ruleset header");
-	return xasprintf("%s '%s'", facet_kind_word(d->kind), d->id);
+		return xstrdup(msg("the ruleset header"));
+	/* msg("dice") msg("enum") msg("input") msg("effect") msg("outcome") msg("modifier")
+	 * msg("table") msg("matrix") msg("ratio") msg("group") msg("reactions")
+	 * msg("transition") msg("distance") msg("procedure") msg("example") msg("requirement") */
+	return xasprintf("%s '%s'", msg(facet_kind_word(d->kind)), d->id);
 }
 
 /* The key of the label of element `of` in locale `locale`. */
@@ -140,13 +144,13 @@ static void structure(verify *v)
 		char *name = def_name(fd);
 		finding *f;
 		if (d->what == DIFF_REMOVED) {
-			f = add_finding(v, false, fd->kind, fd->id, xasprintf("%s is in the original but not in the translation", name));
+			f = add_finding(v, false, fd->kind, fd->id, xasprintf(msg("%s is in the original but not in the translation"), name));
 			f->oloc = fd->loc;
 		} else if (d->what == DIFF_ADDED) {
-			f = add_finding(v, false, fd->kind, fd->id, xasprintf("%s is in the translation but not in the original", name));
+			f = add_finding(v, false, fd->kind, fd->id, xasprintf(msg("%s is in the translation but not in the original"), name));
 			f->tloc = fd->loc;
 		} else {
-			f = add_finding(v, false, fd->kind, fd->id, xasprintf("%s differs from the original", name));
+			f = add_finding(v, false, fd->kind, fd->id, xasprintf(msg("%s differs from the original"), name));
 			f->oloc = d->old->loc;
 			f->tloc = d->new->loc;
 			f->diff = d;
@@ -175,13 +179,13 @@ static void labels_pair(verify *v)
 			char *elem = *of->label_of ? xasprintf("%s, %s", name, of->label_of) : xstrdup(name);
 			if (!tf) {
 				finding *f = add_finding(v, false, od->kind, od->id,
-							 xasprintf("%s has no '%s' label; the original's '%s' label is \"%s\"", elem, tl, ol, of->value));
+							 xasprintf(msg("%s has no '%s' label; the original's '%s' label is \"%s\""), elem, tl, ol, of->value));
 				f->orig = of;
 				f->oloc = of->loc;
 				f->tloc = element_loc(td, of->label_of);
 			} else if (strcmp(tf->value, of->value) == 0) {
 				finding *f = add_finding(v, true, od->kind, od->id,
-							 xasprintf("%s: the '%s' label \"%s\" is the original's '%s' text; possibly untranslated", elem, tl, tf->value, ol));
+							 xasprintf(msg("%s: the '%s' label \"%s\" is the original's '%s' text; possibly untranslated"), elem, tl, tf->value, ol));
 				f->orig = of;
 				f->trans = tf;
 				f->oloc = of->loc;
@@ -205,16 +209,16 @@ static void labels_pair(verify *v)
 			tt = strcmp(s->name, tl) == 0 ? s : tt;
 		if (!te) {
 			finding *f = add_finding(v, false, DEF_KIND_COUNT_, oe->id,
-						 xasprintf("errata layer '%s' is in the original only", oe->id));
+						 xasprintf(msg("errata layer '%s' is in the original only"), oe->id));
 			f->oloc = oe->id_loc;
 		} else if (!tt) {
 			finding *f = add_finding(v, false, DEF_KIND_COUNT_, oe->id,
-						 xasprintf("errata layer '%s' has no '%s' label", oe->id, tl));
+						 xasprintf(msg("errata layer '%s' has no '%s' label"), oe->id, tl));
 			f->oloc = oe->id_loc;
 			f->tloc = te->id_loc;
 		} else if (ot && strcmp(ot->text, tt->text) == 0) {
 			finding *f = add_finding(v, true, DEF_KIND_COUNT_, oe->id,
-						 xasprintf("errata layer '%s': the '%s' label \"%s\" is the original's '%s' text; possibly untranslated",
+						 xasprintf(msg("errata layer '%s': the '%s' label \"%s\" is the original's '%s' text; possibly untranslated"),
 							   oe->id, tl, tt->text, ol));
 			f->oloc = ot->loc;
 			f->tloc = tt->loc;
@@ -243,7 +247,7 @@ static void reasons_pair(verify *v)
 			char *name = def_name(od);
 			int elem = (int)(strlen(of->key) - strlen("provisional")); /* the key ends so */
 			finding *f = add_finding(v, true, od->kind, od->id,
-						 xasprintf("%s%s%.*s: the provisional reason \"%s\" is the original's text; possibly untranslated",
+						 xasprintf(msg("%s%s%.*s: the provisional reason \"%s\" is the original's text; possibly untranslated"),
 							   name, elem ? ", " : "", elem ? elem - 1 : 0, of->key, tf->value));
 			f->orig = of;
 			f->trans = tf;
@@ -275,8 +279,8 @@ static void labels_single(verify *v)
 				if (!facet_find(d, key)) {
 					char *name = def_name(d);
 					finding *f = add_finding(v, false, d->kind, d->id,
-								 *of ? xasprintf("%s, %s, has no '%s' label", name, of, rs->locales[l])
-								     : xasprintf("%s has no '%s' label", name, rs->locales[l]));
+								 *of ? xasprintf(msg("%s, %s, has no '%s' label"), name, of, rs->locales[l])
+								     : xasprintf(msg("%s has no '%s' label"), name, rs->locales[l]));
 					f->oloc = element_loc(d, of);
 					free(name);
 				}
@@ -292,7 +296,7 @@ static void labels_single(verify *v)
 				has |= strcmp(s->name, rs->locales[l]) == 0;
 			if (!has) {
 				finding *f = add_finding(v, false, DEF_KIND_COUNT_, e->id,
-							 xasprintf("errata layer '%s' has no '%s' label", e->id, rs->locales[l]));
+							 xasprintf(msg("errata layer '%s' has no '%s' label"), e->id, rs->locales[l]));
 				f->oloc = e->id_loc;
 			}
 		}
@@ -300,20 +304,35 @@ static void labels_single(verify *v)
 
 /* ---- text ---- */
 
+/* "2 errors, 1 warning" in the chosen language. */
+static const char *tally(const verify *v)
+{
+	static char text[160];
+	snprintf(text, sizeof text,
+		 v->errors == 1 ? v->warnings == 1 ? msg("%d error, %d warning") : msg("%d error, %d warnings")
+		 : v->warnings == 1 ? msg("%d errors, %d warning")
+				    : msg("%d errors, %d warnings"),
+		 v->errors, v->warnings);
+	return text;
+}
+
 static void put_loc(strbuf *sb, const side *s, src_loc loc)
 {
 	sb_printf(sb, "%s:%d:%d", s->l.path, loc.line, loc.col);
 }
 
-static void text_value(strbuf *sb, const char *who, const side *s, const facet *f)
+static void text_value(strbuf *sb, bool original, const side *s, const facet *f)
 {
 	if (!f) {
-		sb_printf(sb, "%s: none", who);
+		sb_puts(sb, original ? msg("original: none") : msg("translation: none"));
 		return;
 	}
-	sb_printf(sb, "%s \"%s\" (", who, f->value);
-	put_loc(sb, s, f->loc);
-	sb_putc(sb, ')');
+	strbuf at = {0};
+	sb_printf(&at, "\"%s\" (", f->value);
+	put_loc(&at, s, f->loc);
+	sb_putc(&at, ')');
+	sb_printf(sb, original ? msg("original %s") : msg("translation %s"), at.data);
+	sb_free(&at);
 }
 
 /* The length of the element a key names ("option 'rout'" of "option 'rout'
@@ -353,10 +372,10 @@ static const facet_def *proof_def(const diff_proof *p)
 static char *proof_message(const diff_proof *p)
 {
 	char *name = def_name(proof_def(p));
-	char *m = p->old ? xasprintf("%s, %s: \"%s\" means the original's \"%s\" (%s)", name, p->old->key,
+	char *m = p->old ? xasprintf(msg("%s, %s: \"%s\" means the original's \"%s\" (%s)"), name, p->old->key,
 				     p->new->value, p->old->value, p->how)
-		  : xasprintf("%s%s means the same (%s)", name,
-			      !p->old_def ? ", in the translation only," : !p->new_def ? ", in the original only," : "",
+		  : xasprintf(msg("%s%s means the same (%s)"), name,
+			      !p->old_def ? msg(", in the translation only,") : !p->new_def ? msg(", in the original only,") : "",
 			      p->how);
 	free(name);
 	return m;
@@ -382,24 +401,24 @@ static void render_text(strbuf *sb, const verify *v)
 		sb_printf(sb, ": %s: %s\n", f->warning ? "warning" : "error", f->message);
 		if (f->tloc.line && f->oloc.line) {
 			put_loc(sb, &v->o, f->oloc);
-			sb_puts(sb, ": note: in the original\n");
+			sb_printf(sb, ": note: %s\n", msg("in the original"));
 		}
 		for (size_t k = 0; f->diff && k < f->diff->n; k++) {
 			const diff_change *c = &f->diff->changes[k];
 			size_t run = one_sided_run(f->diff, k);
 			if (run > 1) { /* an element on one side only: once, as the element */
 				size_t len = element_len(diff_key(c));
-				sb_printf(sb, "  %.*s: in the %s only (", (int)len, diff_key(c),
-					  c->old ? "original" : "translation");
+				sb_printf(sb, "  %.*s: %s (", (int)len, diff_key(c),
+					  c->old ? msg("in the original only") : msg("in the translation only"));
 				put_loc(sb, c->old ? &v->o : &v->t, c->old ? c->old->loc : c->new->loc);
 				sb_puts(sb, ")\n");
 				k += run - 1;
 				continue;
 			}
 			sb_printf(sb, "  %s: ", diff_key(c));
-			text_value(sb, "original", &v->o, c->old);
+			text_value(sb, true, &v->o, c->old);
 			sb_puts(sb, ", ");
-			text_value(sb, "translation", &v->t, c->new);
+			text_value(sb, false, &v->t, c->new);
 			sb_putc(sb, '\n');
 			if (c->detail && !f->diff->totals) /* the totals say it for the table */
 				sb_printf(sb, "    %s\n", c->detail);
@@ -410,8 +429,7 @@ static void render_text(strbuf *sb, const verify *v)
 	/* What is written differently but means the same, and how that was proved. */
 	for (size_t i = 0; i < v->r.nproofs; i++)
 		proof_text(sb, v, &v->r.proofs[i]);
-	sb_printf(sb, "%d error%s, %d warning%s\n", v->errors, v->errors == 1 ? "" : "s", v->warnings,
-		  v->warnings == 1 ? "" : "s");
+	sb_printf(sb, "%s\n", tally(v));
 }
 
 /* ---- json ---- */
@@ -631,7 +649,7 @@ static char *facet_note(const verify *v, const facet_def *od, const char *key, c
 	const diff_change *c = change_of(f, key);
 	const char *how = (!of || !tf || strcmp(of->value, tf->value) != 0) && !c ? proof_of(v, of, od) : NULL;
 	*mark = c || one_sided;
-	return c && c->detail ? xstrdup(c->detail) : how ? xasprintf("the same, %s", how) : NULL;
+	return c && c->detail ? xstrdup(c->detail) : how ? xasprintf(msg("the same, %s"), how) : NULL;
 }
 
 /* One facet's row: what, original, translation, and what differs or how it is the same. */
@@ -642,8 +660,8 @@ static void html_facet_row(strbuf *sb, const verify *v, const facet_def *od, con
 	char *note = facet_note(v, od, key, of, tf, f, one_sided, &mark);
 	sb_puts(sb, "<tr>");
 	cell(sb, "th", key, false);
-	cell(sb, "td", of ? of->value : "(none)", mark);
-	cell(sb, "td", tf ? tf->value : "(none)", mark);
+	cell(sb, "td", of ? of->value : msg("(none)"), mark);
+	cell(sb, "td", tf ? tf->value : msg("(none)"), mark);
 	cell(sb, "td", note ? note : "", false);
 	free(note);
 	sb_puts(sb, "</tr>\n");
@@ -668,8 +686,8 @@ static void html_definition(strbuf *sb, const verify *v, const facet_def *od, co
 		sb_puts(sb, " / ");
 		html_escape(sb, rtab_label(trs, td->labels, v->tlocale));
 	}
-	sb_puts(sb, "</h3>\n<table class=\"facets\"><thead><tr><th>What</th><th>Original</th><th>Translation</th>"
-		    "<th>Difference</th></tr></thead><tbody>\n");
+	sb_printf(sb, "</h3>\n<table class=\"facets\"><thead><tr><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>\n",
+		  msg("What"), msg("Original"), msg("Translation"), msg("Difference"));
 	for (size_t k = 0; od && k < od->n; k++) {
 		const facet *of = &od->facets[k];
 		if (of->locale || shown_in_grid(od, of))
@@ -700,7 +718,7 @@ static void html_definitions(strbuf *sb, const verify *v)
 		if (!any)
 			continue;
 		sb_printf(sb, "<h2 id=\"%s\">", facet_kind_word((def_kind)kind));
-		html_escape(sb, facet_kind_word((def_kind)kind));
+		html_escape(sb, msg(facet_kind_word((def_kind)kind)));
 		sb_puts(sb, "</h2>\n");
 		for (size_t i = 0; i < o->n; i++)
 			if (o->defs[i].kind == (def_kind)kind)
@@ -722,8 +740,7 @@ static void render_html(strbuf *sb, const verify *v)
 		sb_puts(sb, " &harr; ");
 		html_escape(sb, v->t.l.path);
 	}
-	sb_printf(sb, ": %d error%s, %d warning%s</p>\n<ul class=\"findings\">\n", v->errors,
-		  v->errors == 1 ? "" : "s", v->warnings, v->warnings == 1 ? "" : "s");
+	sb_printf(sb, ": %s</p>\n<ul class=\"findings\">\n", tally(v));
 	for (size_t i = 0; i < v->n; i++) {
 		sb_printf(sb, "<li class=\"%s\">", v->f[i].warning ? "warning" : "error");
 		html_escape(sb, v->f[i].message);
@@ -734,7 +751,7 @@ static void render_html(strbuf *sb, const verify *v)
 		html_page_end(sb);
 		return;
 	}
-	sb_puts(sb, "<h2>Results tables</h2>\n");
+	sb_printf(sb, "<h2>%s</h2>\n", msg("Results tables"));
 	for (size_t t = 0; t < ors->ntables; t++) {
 		int tt = rtab_find_table(trs, ors->tables[t].id);
 		if (tt < 0)
@@ -849,10 +866,10 @@ static void pdf_definition(aid_doc *d, const verify *v, const facet_def *od, con
 			bool mark;
 			char *note = facet_note(v, any, x->key, of, tf, f, one_sided, &mark);
 			grid_cell(g, x->key);
-			grid_cell(g, of ? of->value : "(none)");
+			grid_cell(g, of ? of->value : msg("(none)"));
 			if (mark)
 				grid_mark(g);
-			grid_cell(g, tf ? tf->value : "(none)");
+			grid_cell(g, tf ? tf->value : msg("(none)"));
 			if (mark)
 				grid_mark(g);
 			grid_cell(g, note ? note : "");

@@ -590,3 +590,20 @@ void aid_free(aid_doc *d)
 	free(d->stamp);
 	memset(d, 0, sizeof *d);
 }
+
+void aid_build_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES])
+{
+	for (size_t i = 0; i < c->nlocales; i++)
+		aid_build(c, i, &docs[i]);
+}
+
+void aid_free_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES])
+{
+	for (size_t i = 0; i < c->nlocales; i++)
+		aid_free(&docs[i]);
+}
+
+void aid_emit_end(export_ctx *c)
+{
+	(void)c;
+}

@@ -44,6 +44,11 @@ typedef struct aid_doc {
 /* The aid in the slot-th locale chosen (c->locales[slot]). */
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d);
 void aid_free(aid_doc *d);
+/* The aid in every locale chosen, docs[i] in c->locales[i]; and freed. */
+void aid_build_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES]);
+void aid_free_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES]);
+/* The end of an aid's emitter: its begin writes the whole document. */
+void aid_emit_end(export_ctx *c);
 
 /* Documents as PDF pages into out (paper "letter", else A4), the units of
  * each in turn (every doc as many): each unit, a heading and its parts,

@@ -1,7 +1,8 @@
 /*
  * The player aid as one printable HTML page: A4 or Letter, the ruleset and
  * its edition at the head of every printed page, page numbers at the foot,
- * no table split from its heading. Two locales print side by side.
+ * no table split from its heading. Two locales print side by side, or one
+ * below the other where a pair does not fit the width.
  */
 #include "export/aid.h"
 #include "base/escape.h"
@@ -22,7 +23,10 @@ static const char style[] =
 	"th,td{border:1px solid #555;padding:.15em .45em;text-align:center;vertical-align:middle}\n"
 	"th{background:#e8e4d8}\n"
 	"td.l,th.l{text-align:left}\n"
-	".pair{display:grid;grid-template-columns:1fr 1fr;gap:1.5em;break-inside:avoid}\n"
+	/* Two locales side by side; a pair whose tables cannot shrink into half
+	 * the width wraps, one below the other (as the PDF stacks it). */
+	".pair{display:flex;flex-wrap:wrap;column-gap:1.5em;break-inside:avoid}\n"
+	".pair>div{flex:1 1 0}\n"
 	"@media print{body{margin:0;font-size:9.5pt}header{display:none}"
 	"th{-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n";
 
@@ -121,8 +125,7 @@ static void aid_unit_html(strbuf *out, const aid_doc *d, const aid_unit *u)
 static void aid_html_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_build(c, i, &docs[i]);
+	aid_build_all(c, docs);
 	strbuf *out = c->out;
 	sb_printf(out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
 		  docs[0].lang);
@@ -150,15 +153,9 @@ static void aid_html_begin(export_ctx *c)
 			sb_puts(out, "</div></div>\n");
 	}
 	sb_puts(out, "</body>\n</html>\n");
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_free(&docs[i]);
-}
-
-static void aid_html_end(export_ctx *c)
-{
-	(void)c;
+	aid_free_all(c, docs);
 }
 
 const export_emitter export_aid_html_emitter = {
-	"html", aid_html_begin, NULL, NULL, NULL, aid_html_end, NULL,
+	"html", aid_html_begin, NULL, NULL, NULL, aid_emit_end, NULL,
 };

@@ -72,12 +72,20 @@ static double put_text(cairo_t *cr, const char *font, const char *text, double x
 #define HEAD_WIDTH 84.0
 #define CELL_WIDTH 230.0
 
+/* The widest a body cell grows in a block of this width: narrower in half
+ * a page, so that a pair of grids stays side by side. */
+static double cell_most(double width)
+{
+	double most = width * 0.4;
+	return most < HEAD_WIDTH ? HEAD_WIDTH : most > CELL_WIDTH ? CELL_WIDTH : most;
+}
+
 /* The layout of a grid's cell in row r, wrapped at its widest. */
-static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text)
+static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double body_most)
 {
 	/* An empty cell as a space: pango sizes "" in its own default font. */
 	PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, *text ? text : " ", 0);
-	double w, h, most = r ? CELL_WIDTH : HEAD_WIDTH;
+	double w, h, most = r ? body_most : HEAD_WIDTH;
 	text_size(l, &w, &h);
 	if (w > most) {
 		pango_layout_set_width(l, (int)(most * PANGO_SCALE));
@@ -90,7 +98,7 @@ static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text)
  * cell_layout measured it), centred but in the first column. */
 static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, double width, bool first)
 {
-	PangoLayout *l = cell_layout(cr, r, text);
+	PangoLayout *l = cell_layout(cr, r, text, width);
 	pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
@@ -98,7 +106,7 @@ static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, doubl
 }
 
 /* A grid with its borders; its width in *w, its height returned. */
-static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool draw, double *w)
+static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, double width, bool draw, double *w)
 {
 	const grid *g = &p->g;
 	size_t rows = grid_rows(g), cols = g->ncols;
@@ -106,7 +114,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, bool 
 	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < cols; c++) {
 			double tw, th;
-			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c));
+			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width));
 			text_size(l, &tw, &th);
 			g_object_unref(l);
 			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
@@ -195,7 +203,7 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 		const aid_part *p = &u->parts[k];
 		double gw = 0;
 		if (p->kind == AID_GRID)
-			h += put_grid(cr, p, x, y + h, draw, &gw) + 4;
+			h += put_grid(cr, p, x, y + h, width, draw, &gw) + 4;
 		else
 			h += put_text(cr, "DejaVu Sans 8.5", p->text, x, y + h, width, draw) + 4;
 		*need = gw > *need ? gw : *need;
@@ -204,11 +212,38 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 }
 
 typedef struct placed {
-	const aid_doc *doc;
 	const aid_unit *u;
 	size_t page;
-	double y, scale;
+	double x, y;
+	double layout; /* the width its text is laid out in */
+	double scale;  /* then drawn at this scale */
 } placed;
+
+/* Lay a block out to fit width and height: the width its text wraps in
+ * and the scale it is drawn at (1 when it fits as it is); its height on
+ * the page in *h. The paragraphs wrap at the width a scale leaves them and
+ * the cells widen with it, so the block is measured again at each scale. */
+static void fit(cairo_t *cr, placed *at, double width, double height, double *h)
+{
+	double layout = width, need, tall = 0, scale = 1.0;
+	for (int i = 0; i < 4; i++) {
+		tall = put_unit(cr, at->u, 0, 0, layout, false, &need);
+		scale = width / need < 1.0 ? width / need : 1.0;
+		scale = height / tall < scale ? height / tall : scale;
+		if (width / scale - layout < 1.0 || i == 3)
+			break;
+		layout = width / scale;
+	}
+	/* What is drawn is what was measured last: need >= layout, so it fits. */
+	at->layout = layout;
+	at->scale = scale;
+	*h = tall * scale;
+}
+
+/* Two locales side by side, each in half the width, while the pair shrinks
+ * no further than this; past it they stack, each across the whole width. */
+#define PAIR_SCALE 0.8
+#define PAIR_GAP 16.0
 
 static cairo_status_t to_buffer(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -260,28 +295,51 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
 	cairo_t *cr = cairo_create(s);
 
-	/* Place every block first: the footers need the number of pages. */
-	size_t n = docs[0].nunits * ndocs, page = 0;
+	/* Place every block first: the footers need the number of pages. A
+	 * row is the unit in each locale: side by side when both fit half the
+	 * width, else one below the other; a row never splits. */
+	size_t nu = docs[0].nunits, nl = ndocs, n = nu * nl, page = 0;
 	placed *at = calloc(n ? n : 1, sizeof *at);
 	double y = 0;
-	for (size_t k = 0; k < n; k++) {
-		const aid_doc *d = &docs[k % ndocs];
-		const aid_unit *u = &d->units[k / ndocs];
-		/* Scaled down to the page's width, then its height; measured again at
-		 * each scale, since the paragraphs wrap at the width it leaves them. */
-		double need, h = put_unit(cr, u, 0, 0, width, false, &need);
-		double scale = need > width ? width / need : 1.0;
-		h = put_unit(cr, u, 0, 0, width / scale, false, &need);
-		if (h * scale > height) {
-			scale = height / h;
-			h = put_unit(cr, u, 0, 0, width / scale, false, &need);
+	for (size_t u = 0; u < nu; u++) {
+		placed *row = &at[u * nl];
+		double h[EXPORT_MAX_LOCALES], tallest = 0, least = 1.0;
+		double half = nl > 1 ? (width - PAIR_GAP * (double)(nl - 1)) / (double)nl : width;
+		for (size_t i = 0; i < nl; i++) {
+			row[i] = (placed){&docs[i].units[u], 0, (half + PAIR_GAP) * (double)i, 0, half, 1.0};
+			fit(cr, &row[i], half, height, &h[i]);
+			least = row[i].scale < least ? row[i].scale : least;
+			tallest = h[i] > tallest ? h[i] : tallest;
 		}
-		if (y > 0 && y + h * scale > height) {
+		if (nl > 1 && least < PAIR_SCALE) {
+			/* Stacked: the pair kept on one page when it fits one. */
+			double pair = 0;
+			for (size_t i = 0; i < nl; i++) {
+				row[i].x = 0;
+				fit(cr, &row[i], width, height, &h[i]);
+				pair += h[i] + (i ? GAP : 0);
+			}
+			for (size_t i = 0; i < nl; i++) {
+				double need = i == 0 && pair <= height ? pair : h[i];
+				if (y > 0 && y + need > height) {
+					page++;
+					y = 0;
+				}
+				row[i].page = page;
+				row[i].y = y;
+				y += h[i] + GAP;
+			}
+			continue;
+		}
+		if (y > 0 && y + tallest > height) {
 			page++;
 			y = 0;
 		}
-		at[k] = (placed){d, u, page, y, scale};
-		y += h * scale + GAP;
+		for (size_t i = 0; i < nl; i++) {
+			row[i].page = page;
+			row[i].y = y;
+		}
+		y += tallest + GAP;
 	}
 	size_t pages = page + 1;
 	/* The phrases of the frame in the first locale's language. */
@@ -293,9 +351,9 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 		for (; k < n && at[k].page == p; k++) {
 			double need;
 			cairo_save(cr);
-			cairo_translate(cr, MARGIN, MARGIN + at[k].y);
+			cairo_translate(cr, MARGIN + at[k].x, MARGIN + at[k].y);
 			cairo_scale(cr, at[k].scale, at[k].scale);
-			put_unit(cr, at[k].u, 0, 0, width / at[k].scale, true, &need);
+			put_unit(cr, at[k].u, 0, 0, at[k].layout, true, &need);
 			cairo_restore(cr);
 		}
 		cairo_show_page(cr);
@@ -311,11 +369,9 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 static void aid_pdf_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_build(c, i, &docs[i]);
+	aid_build_all(c, docs);
 	aid_pdf_write(c->out, docs, c->nlocales, c->paper);
-	for (size_t i = 0; i < c->nlocales; i++)
-		aid_free(&docs[i]);
+	aid_free_all(c, docs);
 }
 
 #else
@@ -338,11 +394,6 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 
 #endif
 
-static void aid_pdf_end(export_ctx *c)
-{
-	(void)c;
-}
-
 const export_emitter export_aid_pdf_emitter = {
-	"pdf", aid_pdf_begin, NULL, NULL, NULL, aid_pdf_end, NULL,
+	"pdf", aid_pdf_begin, NULL, NULL, NULL, aid_emit_end, NULL,
 };

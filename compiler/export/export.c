@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The titles as the proofs print them: msg("Enumerations") msg("Inputs")
+ * msg("Dice") msg("Effects") msg("Outcomes") msg("Stacking groups")
+ * msg("Matrices") msg("Ratio bands") msg("Modifiers") msg("Tables")
+ * msg("Reactions") msg("Transitions") msg("Distances") msg("Procedures")
+ * msg("Outcomes with numbers") msg("Examples") msg("Requirements") */
 static const struct {
 	const char *key, *title;
 } kinds[EXPORT_KIND_COUNT_] = {

@@ -80,6 +80,7 @@ extern const export_emitter export_html_emitter;
 /* The player aid (aid.h): as a printable HTML page, and as PDF when built in. */
 extern const export_emitter export_aid_html_emitter;
 extern const export_emitter export_aid_pdf_emitter;
+extern const export_emitter export_aid_markdown_emitter;
 /* False when this rtab was built without cairo and pango: no PDF. */
 extern const bool export_pdf_built_in;
 

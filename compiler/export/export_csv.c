@@ -10,12 +10,18 @@
  */
 #include "export/export_views.h"
 
+#include "base/msg.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+/* CSV is for programs: its headings and words stay English whatever the
+ * language of the messages (the catalogue's is restored at the end). */
 static void csv_begin(export_ctx *c)
 {
 	c->plain = true;
+	c->state = xstrdup(msg_locale());
+	msg_use_locale("en");
 }
 
 /* A section: the definition's id first in every row (header first in the
@@ -69,7 +75,9 @@ static void csv_item(export_ctx *c, export_kind kind, size_t i)
 
 static void csv_end(export_ctx *c)
 {
-	(void)c;
+	msg_use_locale(c->state);
+	free(c->state);
+	c->state = NULL;
 }
 
 const export_emitter export_csv_emitter = {

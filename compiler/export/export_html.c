@@ -8,6 +8,8 @@
 #include "export/export_views.h"
 #include "export/html_table.h"
 
+#include "base/msg.h"
+
 #include <stdlib.h>
 
 static void title(export_ctx *c, const char *id, const char *const *labels, const char *rule)
@@ -41,13 +43,17 @@ static void html_begin(export_ctx *c)
 	sb_free(&t);
 	sb_puts(c->out, "<h1>");
 	title(c, rs->id, labels, NULL);
-	sb_puts(c->out, "</h1>\n<p class=\"legend\">Values marked <span class=\"provisional\">");
-	sb_puts(c->out, EXPORT_PROVISIONAL_MARK);
-	sb_puts(c->out, "</span> are provisional: the source does not settle them; the reason is given beside each.</p>\n");
+	sb_puts(c->out, "</h1>\n<p class=\"legend\">");
+	strbuf mark = {0};
+	sb_printf(&mark, "<span class=\"provisional\">%s</span>", EXPORT_PROVISIONAL_MARK);
+	sb_printf(c->out, msg("Values marked %s are provisional: the source does not settle them; the reason is given beside each."),
+		  mark.data);
+	sb_free(&mark);
+	sb_puts(c->out, "</p>\n");
 	if (rs->nunits) {
 		strbuf units = {0};
 		export_units_text(&units, rs);
-		sb_puts(c->out, "<p class=\"units\">Units: ");
+		sb_printf(c->out, "<p class=\"units\">%s ", msg("Units:"));
 		html_escape(c->out, units.data);
 		sb_puts(c->out, ".</p>\n");
 		sb_free(&units);
@@ -59,7 +65,7 @@ static void html_section(export_ctx *c, export_kind kind)
 {
 	if (!export_count(c, kind))
 		return;
-	sb_printf(c->out, "<h2 id=\"%s\">%s</h2>\n", export_kind_key(kind), export_kind_title(kind));
+	sb_printf(c->out, "<h2 id=\"%s\">%s</h2>\n", export_kind_key(kind), msg(export_kind_title(kind)));
 	if (export_kind_is_list(kind))
 		export_section_header(c, kind, c->state);
 }

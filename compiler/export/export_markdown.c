@@ -3,6 +3,8 @@
 #include "export/export_views.h"
 #include "base/escape.h"
 
+#include "base/msg.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,12 +36,13 @@ static void md_begin(export_ctx *c)
 			sb_puts(c->out, l ? " / " : ": ");
 			markdown_escape(c->out, export_label(c, rs->title, l), false);
 		}
-	sb_printf(c->out, "\n\nValues marked %s are provisional: the source does not settle them.\n",
-		  EXPORT_PROVISIONAL_MARK);
+	sb_puts(c->out, "\n\n");
+	sb_printf(c->out, msg("Values marked %s are provisional: the source does not settle them."), EXPORT_PROVISIONAL_MARK);
+	sb_putc(c->out, '\n');
 	if (rs->nunits) {
 		strbuf units = {0};
 		export_units_text(&units, rs);
-		sb_puts(c->out, "\nUnits: ");
+		sb_printf(c->out, "\n%s ", msg("Units:"));
 		markdown_escape(c->out, units.data, false);
 		sb_puts(c->out, ".\n");
 		sb_free(&units);
@@ -50,7 +53,7 @@ static void md_section(export_ctx *c, export_kind kind)
 {
 	if (!export_count(c, kind))
 		return;
-	sb_printf(c->out, "\n## %s\n\n", export_kind_title(kind));
+	sb_printf(c->out, "\n## %s\n\n", msg(export_kind_title(kind)));
 	if (export_kind_is_list(kind))
 		export_section_header(c, kind, c->state);
 }

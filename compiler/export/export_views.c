@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export/export_views.h"
+#include "base/msg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ bool export_kind_is_list(export_kind kind)
 static void label_headers(const export_ctx *c, grid *g)
 {
 	for (size_t l = 0; l < c->nlocales; l++)
-		grid_cellf(g, "label (%s)", c->rs->locales[c->locales[l]]);
+		grid_cellf(g, msg("label (%s)"), c->rs->locales[c->locales[l]]);
 }
 
 static void label_cells(const export_ctx *c, grid *g, rtab_labels labels)
@@ -54,10 +55,15 @@ static void expr_cell(const export_ctx *c, grid *g, const rtab_expr *e, const ch
 	sb_free(&sb);
 }
 
+/* The names of columns, in the chosen language: msg("values") msg("rule")
+ * msg("type") msg("default") msg("dice") msg("roll") msg("parameters")
+ * msg("outcome") msg("code") msg("effects") msg("then") msg("stacking")
+ * msg("cap") msg("side") msg("when") msg("value") msg("group") msg("steps")
+ * msg("provisional") msg("ratio") msg("allowed when") msg("leads to") */
 static void header_row(grid *g, const char *const *names)
 {
 	for (; *names; names++)
-		grid_cell(g, *names);
+		grid_cell(g, msg(*names));
 }
 
 void export_section_header(const export_ctx *c, export_kind kind, grid *g)
@@ -67,13 +73,13 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 	switch (kind) {
 	case EXPORT_ENUMS:
 		grid_init(g, 3 + nl);
-		grid_cell(g, "enum");
+		grid_cell(g, msg("enum"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"values", "rule", NULL});
 		break;
 	case EXPORT_INPUTS:
 		grid_init(g, 4 + nl);
-		grid_cell(g, "input");
+		grid_cell(g, msg("input"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"type", "default", "rule", NULL});
 		break;
@@ -83,7 +89,7 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 		break;
 	case EXPORT_EFFECT_KINDS:
 		grid_init(g, 3 + nl);
-		grid_cell(g, "effect");
+		grid_cell(g, msg("effect"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"parameters", "rule", NULL});
 		break;
@@ -95,19 +101,19 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 		break;
 	case EXPORT_NUMERIC_OUTCOMES:
 		grid_init(g, 4 + nl);
-		grid_cell(g, "outcome");
+		grid_cell(g, msg("outcome"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"parameters", "code", "rule", NULL});
 		break;
 	case EXPORT_GROUPS:
 		grid_init(g, 4 + nl);
-		grid_cell(g, "group");
+		grid_cell(g, msg("group"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"stacking", "cap", "rule", NULL});
 		break;
 	case EXPORT_MODIFIERS:
 		grid_init(g, 8 + nl);
-		grid_cell(g, "modifier");
+		grid_cell(g, msg("modifier"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"side", "when", "value", "group", "steps", "rule",
 						     "provisional", NULL});
@@ -248,9 +254,9 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		const rtab_group *gr = &rs->groups[i];
 		grid_cell(g, gr->id);
 		label_cells(c, g, gr->labels);
-		grid_cell(g, gr->stacking == RTAB_STACK_WORST  ? "worst per side"
-			     : gr->stacking == RTAB_STACK_BEST ? "best per side"
-							       : "sum");
+		grid_cell(g, gr->stacking == RTAB_STACK_WORST  ? msg("worst per side")
+			     : gr->stacking == RTAB_STACK_BEST ? msg("best per side")
+							       : msg("sum"));
 		if (gr->capped)
 			grid_cellf(g, "%ld..%ld", (long)gr->cap_min, (long)gr->cap_max);
 		else
@@ -262,11 +268,11 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		const rtab_modifier *m = &rs->modifiers[i];
 		grid_cell(g, m->id);
 		label_cells(c, g, m->labels);
-		grid_cell(g, m->sign < 0 ? "defender" : "attacker");
+		grid_cell(g, m->sign < 0 ? msg("defender") : msg("attacker"));
 		if (m->condition.ninstrs)
 			expr_cell(c, g, &m->condition, NULL);
 		else
-			grid_cell(g, "always");
+			grid_cell(g, msg("always"));
 		expr_cell(c, g, &m->value, m->provisional);
 		grid_cell(g, m->group >= 0 ? rs->groups[m->group].id : "");
 		join_steps(rs, m->steps, &sb);
@@ -328,10 +334,10 @@ static void list_cells(strbuf *notes, const rtab_table *t, int64_t lo, int64_t h
 			while (e < hi && printed_row(t, &t->columns[j], e + 1) == row)
 				e++;
 			if (e == r)
-				sb_printf(notes, "%s roll %lld at %s", n++ ? "," : "", (long long)r,
+				sb_printf(notes, msg("%s roll %lld at %s"), n++ ? "," : "", (long long)r,
 					  t->columns[j].id);
 			else
-				sb_printf(notes, "%s rolls %lld-%lld at %s", n++ ? "," : "", (long long)r,
+				sb_printf(notes, msg("%s rolls %lld-%lld at %s"), n++ ? "," : "", (long long)r,
 					  (long long)e, t->columns[j].id);
 			r = e;
 		}
@@ -349,7 +355,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		ncols += t->columns[j].kind == RTAB_COLUMN_ROLLED;
 	char **code = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *code);
 	grid_init(&v->g, ncols + 1);
-	grid_cell(&v->g, "roll");
+	grid_cell(&v->g, msg("roll"));
 	for (size_t j = 0; j < t->ncolumns; j++)
 		if (t->columns[j].kind == RTAB_COLUMN_ROLLED) {
 			grid_cell(&v->g, t->columns[j].id);
@@ -376,7 +382,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		}
 		bool below = open_lo && r == lo, above = open_hi && end == hi;
 		if (below && above)
-			grid_cell(&v->g, "any");
+			grid_cell(&v->g, msg("any"));
 		else if (below)
 			grid_cellf(&v->g, "<=%lld", (long long)end);
 		else if (above)
@@ -409,8 +415,8 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 	/* What each code stands for (also as a grid of its own: CSV), and the
 	 * cells a rule of their own governs. */
 	grid_init(&v->legend, 2 + c->nlocales);
-	grid_cell(&v->legend, "cell");
-	grid_cell(&v->legend, "outcome");
+	grid_cell(&v->legend, msg("cell"));
+	grid_cell(&v->legend, msg("outcome"));
 	label_headers(c, &v->legend);
 	for (size_t o = 0; o < rs->noutcomes; o++) {
 		if (!code[o])
@@ -447,7 +453,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 			first++;
 		if (!why || first < k)
 			continue;
-		sb_printf(&v->notes, "%s provisional (%s):", EXPORT_PROVISIONAL_MARK, why);
+		sb_printf(&v->notes, msg("%s provisional (%s):"), EXPORT_PROVISIONAL_MARK, why);
 		list_cells(&v->notes, t, lo, hi, rtab_row_provisional, why);
 	}
 	free(cells);
@@ -457,6 +463,8 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 }
 
 /* How odds between two printed ones read, by rtab_rounding. */
+/* msg("towards 1:1") msg("down (in the defender's favour)")
+ * msg("up (in the attacker's favour)") msg("to the nearest column") */
 static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
 				       "up (in the attacker's favour)", "to the nearest column"};
 
@@ -467,52 +475,52 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	strbuf sb = {0};
 	strbuf *n = &v->notes;
 
-	view_head(c, v, "Table", t->id, t->labels, t->rule);
+	view_head(c, v, msg("Table"), t->id, t->labels, t->rule);
 	if (t->dice != RTAB_NO_DICE) {
 		dice_text(&rs->dice[t->dice], &sb);
-		sb_printf(n, "roll: %s (%s)\n", rs->dice[t->dice].id, sb.data);
+		sb_printf(n, msg("roll: %s (%s)\n"), rs->dice[t->dice].id, sb.data);
 	} else {
-		sb_puts(n, "no dice: keyed by the modifier total\n");
+		sb_puts(n, msg("no dice: keyed by the modifier total\n"));
 	}
 	if (t->step >= 0)
-		sb_printf(n, "step: %s (only the modifiers of this step count)\n", rs->steps[t->step]);
+		sb_printf(n, msg("step: %s (only the modifiers of this step count)\n"), rs->steps[t->step]);
 	if (t->nmodifiers) {
-		sb_puts(n, "modifiers:");
+		sb_puts(n, msg("modifiers:"));
 		for (size_t i = 0; i < t->nmodifiers; i++)
 			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->modifiers[i]].id);
 		sb_putc(n, '\n');
 	}
 	if (t->capped)
-		sb_printf(n, "cap: the total modifier is held within %ld..%ld\n", (long)t->cap_min,
+		sb_printf(n, msg("cap: the total modifier is held within %ld..%ld\n"), (long)t->cap_min,
 			  (long)t->cap_max);
 	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
-		sb_printf(n, "columns by %s\n", rs->inputs[t->column_input].id);
+		sb_printf(n, msg("columns by %s\n"), rs->inputs[t->column_input].id);
 	if (t->key_kind != RTAB_KEY_INPUT) {
-		sb_puts(n, t->key_kind == RTAB_KEY_ODDS ? "columns by the odds " : "columns by the value ");
+		sb_puts(n, t->key_kind == RTAB_KEY_ODDS ? msg("columns by the odds ") : msg("columns by the value "));
 		export_expr_text(n, rs, &t->key_a);
 		if (t->key_kind == RTAB_KEY_ODDS) {
 			sb_puts(n, " : ");
 			export_expr_text(n, rs, &t->key_b);
 		}
-		sb_printf(n, ", read %s\n", t->rounding < 4 ? rounding[t->rounding] : "?");
+		sb_printf(n, msg(", read %s\n"), t->rounding < 4 ? msg(rounding[t->rounding]) : "?");
 	}
 	if (t->nshifts) {
-		sb_puts(n, "column shifts:");
+		sb_puts(n, msg("column shifts:"));
 		for (size_t i = 0; i < t->nshifts; i++)
 			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->shifts[i]].id);
-		sb_puts(n, " (never beyond the first and last column)\n");
+		sb_puts(n, msg(" (never beyond the first and last column)\n"));
 	}
 	for (size_t i = 0; i < t->ncolumns; i++) {
 		const char *why = t->columns[i].provisional;
 		if (t->columns[i].kind == RTAB_COLUMN_AUTOMATIC)
-			sb_printf(n, "column %s: %s, without a roll", t->columns[i].id,
+			sb_printf(n, msg("column %s: %s, without a roll"), t->columns[i].id,
 				  rs->outcomes[t->columns[i].automatic].id);
 		else if (t->columns[i].kind == RTAB_COLUMN_NONE)
-			sb_printf(n, "column %s: no result (not allowed)", t->columns[i].id);
+			sb_printf(n, msg("column %s: no result (not allowed)"), t->columns[i].id);
 		else
 			continue;
 		if (why)
-			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, why);
+			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, why);
 		sb_putc(n, '\n');
 	}
 	/* A note printed on a whole column, once per id (a grid per variant repeats it). */
@@ -523,31 +531,31 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			first++;
 		if (!col->note || first < i)
 			continue;
-		sb_printf(n, "note on column %s:", col->id);
+		sb_printf(n, msg("note on column %s:"), col->id);
 		for (size_t l = 0; l < c->nlocales; l++)
 			sb_printf(n, "%s %s", l ? " /" : "", export_label(c, col->note, l));
 		sb_putc(n, '\n');
 	}
 	for (size_t i = 0; i < t->nnatural; i++) {
 		const rtab_natural_rule *nr = &t->natural[i];
-		sb_puts(n, "natural ");
+		sb_puts(n, msg("natural "));
 		for (size_t f = 0; f < nr->nfaces; f++)
 			sb_printf(n, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
-		sb_printf(n, " -> %s, whatever the modifiers", rs->outcomes[nr->outcome].id);
+		sb_printf(n, msg(" -> %s, whatever the modifiers"), rs->outcomes[nr->outcome].id);
 		if (nr->rule)
 			sb_printf(n, " (rule %s)", nr->rule);
 		if (nr->provisional)
-			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, nr->provisional);
+			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, nr->provisional);
 		sb_putc(n, '\n');
 	}
 	for (size_t i = 0; i < t->nrewrites; i++) {
 		const rtab_rewrite *rw = &t->rewrites[i];
-		sb_printf(n, "%s reads as %s when ", rs->outcomes[rw->from].id, rs->outcomes[rw->to].id);
+		sb_printf(n, msg("%s reads as %s when "), rs->outcomes[rw->from].id, rs->outcomes[rw->to].id);
 		export_expr_text(n, rs, &rw->condition);
 		if (rw->rule)
 			sb_printf(n, " (rule %s)", rw->rule);
 		if (rw->provisional)
-			sb_printf(n, " %s provisional: %s", EXPORT_PROVISIONAL_MARK, rw->provisional);
+			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, rw->provisional);
 		sb_putc(n, '\n');
 	}
 
@@ -568,7 +576,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 				      : NULL;
 	for (size_t col = 0; col < t->ncolumns; col++) {
 		sb_clear(&sb);
-		sb_puts(&sb, t->ncolumns == 1 ? "roll" : t->columns[col].id);
+		sb_puts(&sb, t->ncolumns == 1 ? msg("roll") : t->columns[col].id);
 		/* The values a column covers, when its name does not say them. */
 		if (ce) {
 			strbuf vals = {0};
@@ -584,23 +592,23 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		grid_cell(&v->g, sb.data);
 		v->g.right[col] = true;
 	}
-	grid_cell(&v->g, "outcome");
+	grid_cell(&v->g, msg("outcome"));
 	if (codes)
-		grid_cell(&v->g, "code");
+		grid_cell(&v->g, msg("code"));
 	label_headers(c, &v->g);
-	grid_cell(&v->g, "rule");
-	grid_cell(&v->g, "provisional");
+	grid_cell(&v->g, msg("rule"));
+	grid_cell(&v->g, msg("provisional"));
 	for (size_t r = 0; r < t->nrows; r++) {
 		const rtab_row row = rtab_row_at(t, r);
 		for (size_t col = 0; col < t->ncolumns; col++) {
 			const rtab_column *cl = &t->columns[col];
 			if (cl->kind == RTAB_COLUMN_AUTOMATIC) {
 				/* Only the row of the column's own outcome gets it, without a roll. */
-				grid_cell(&v->g, row.outcome == cl->automatic ? "no roll" : "-");
+				grid_cell(&v->g, row.outcome == cl->automatic ? msg("no roll") : "-");
 				continue;
 			}
 			if (cl->kind == RTAB_COLUMN_NONE) {
-				grid_cell(&v->g, "none");
+				grid_cell(&v->g, msg("none"));
 				continue;
 			}
 			sb_clear(&sb);
@@ -625,7 +633,7 @@ static void declared_within(const export_ctx *c, def_kind kind, size_t i, export
 		return;
 	for (const ast_stmt *s = c->m->defs[kind][i]->body; s; s = s->next)
 		if (s->kind == ST_DOMAIN) {
-			sb_printf(&v->notes, "within: %lld..%lld\n", (long long)s->lo, (long long)s->hi);
+			sb_printf(&v->notes, msg("within: %lld..%lld\n"), (long long)s->lo, (long long)s->hi);
 			return;
 		}
 }
@@ -634,11 +642,11 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
 	const rtab_matrix *m = &rs->matrices[mi];
-	view_head(c, v, "Matrix", m->id, m->labels, m->rule);
-	sb_puts(&v->notes, "keys:");
+	view_head(c, v, msg("Matrix"), m->id, m->labels, m->rule);
+	sb_puts(&v->notes, msg("keys:"));
 	for (size_t k = 0; k < m->ndims; k++)
 		sb_printf(&v->notes, "%s %s", k ? "," : "", rs->enums[m->dims[k]].id);
-	sb_puts(&v->notes, m->ndims == 2 ? " (rows, columns)\n" : "\n");
+	sb_puts(&v->notes, m->ndims == 2 ? msg(" (rows, columns)\n") : "\n");
 	declared_within(c, DEF_MATRIX, mi, v);
 	size_t ncells = 1;
 	for (size_t k = 0; k < m->ndims; k++)
@@ -665,7 +673,7 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 		grid_init(&v->g, m->ndims + 1);
 		for (size_t k = 0; k < m->ndims; k++)
 			grid_cell(&v->g, rs->enums[m->dims[k]].id);
-		grid_cell(&v->g, "value");
+		grid_cell(&v->g, msg("value"));
 		v->g.right[m->ndims] = true;
 		for (size_t cell = 0; cell < ncells; cell++) {
 			size_t rest = cell, idx[16] = {0};
@@ -700,7 +708,7 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
 	const model_example *ex = &c->m->examples[ei];
-	v->what = "Example";
+	v->what = msg("Example");
 	v->id = ex->def->id;
 	v->rule = ex->def->rule;
 	for (size_t l = 0; l < c->nlocales; l++) {
@@ -710,8 +718,8 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 				v->label[l] = s->text;
 	}
 	grid_init(&v->g, 2);
-	grid_cell(&v->g, "check");
-	grid_cell(&v->g, "gives");
+	grid_cell(&v->g, msg("check"));
+	grid_cell(&v->g, msg("gives"));
 	for (size_t k = 0; k < ex->nchecks; k++) {
 		const model_check *ck = &ex->checks[k];
 		strbuf sb = {0};
@@ -734,7 +742,7 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 		sb_clear(&sb);
 		switch ((rtab_target_kind)ck->target.kind) {
 		case RTAB_TARGET_TABLE:
-			sb_puts(&sb, ck->expected >= 0 ? rs->outcomes[ck->expected].id : "none");
+			sb_puts(&sb, ck->expected >= 0 ? rs->outcomes[ck->expected].id : msg("none"));
 			break;
 		case RTAB_TARGET_REACTIONS:
 			sb_putc(&sb, '{');
@@ -757,7 +765,7 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 		}
 		case RTAB_TARGET_PROCEDURE:
 			sb_puts(&sb, ck->expected >= 0 ? rs->procedures[ck->target.index].steps[ck->expected].id
-						       : "otherwise");
+						       : msg("otherwise"));
 			break;
 		}
 		grid_cell(&v->g, sb.data);
@@ -775,11 +783,11 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_EXAMPLES: example_view(c, i, v); break;
 	case EXPORT_BANDS: {
 		const rtab_band *b = &rs->bands[i];
-		view_head(c, v, "Ratio", b->id, b->labels, b->rule);
+		view_head(c, v, msg("Ratio"), b->id, b->labels, b->rule);
 		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < 4)
-			sb_printf(&v->notes, "odds read %s\n", rounding[b->rounding]);
+			sb_printf(&v->notes, msg("odds read %s\n"), msg(rounding[b->rounding]));
 		if (b->provisional)
-			sb_printf(&v->notes, "%s provisional reading: %s\n", EXPORT_PROVISIONAL_MARK,
+			sb_printf(&v->notes, msg("%s provisional reading: %s\n"), EXPORT_PROVISIONAL_MARK,
 				  b->provisional);
 		declared_within(c, DEF_BAND, i, v);
 		grid_init(&v->g, 3);
@@ -789,13 +797,13 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 		for (size_t s = 0; s < b->nsteps; s++) {
 			const rtab_band_step *st = &b->steps[s];
 			const char *why = b->step_provisional ? b->step_provisional[s] : NULL;
-			grid_cellf(&v->g, "%s %ld:%ld", st->num >= st->den ? "at least" : "at most",
+			grid_cellf(&v->g, "%s %ld:%ld", st->num >= st->den ? msg("at least") : msg("at most"),
 				   (long)st->num, (long)st->den);
 			snprintf(value, sizeof value, "%+ld", (long)st->value);
 			value_cell(c, &v->g, value, why);
 			grid_cell(&v->g, why);
 		}
-		grid_cell(&v->g, "otherwise");
+		grid_cell(&v->g, msg("otherwise"));
 		snprintf(value, sizeof value, "%+ld", (long)b->otherwise);
 		value_cell(c, &v->g, value, b->otherwise_provisional);
 		grid_cell(&v->g, b->otherwise_provisional);
@@ -803,14 +811,14 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_REACTION_SETS: {
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
-		view_head(c, v, "Reactions", r->id, r->labels, r->rule);
+		view_head(c, v, msg("Reactions"), r->id, r->labels, r->rule);
 		if (r->none_when.ninstrs) {
-			sb_puts(&v->notes, "no reaction at all when ");
+			sb_puts(&v->notes, msg("no reaction at all when "));
 			export_expr_text(&v->notes, rs, &r->none_when);
 			sb_putc(&v->notes, '\n');
 		}
 		grid_init(&v->g, 4 + c->nlocales);
-		grid_cell(&v->g, "option");
+		grid_cell(&v->g, msg("option"));
 		label_headers(c, &v->g);
 		header_row(&v->g, (const char *const[]){"allowed when", "leads to", "rule", NULL});
 		for (size_t o = 0; o < r->noptions; o++) {
@@ -820,7 +828,7 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 			if (op->guard.ninstrs)
 				expr_cell(c, &v->g, &op->guard, NULL);
 			else
-				grid_cell(&v->g, "always");
+				grid_cell(&v->g, msg("always"));
 			grid_cell(&v->g, op->outcome >= 0 ? rs->outcomes[op->outcome].id : "");
 			grid_cell(&v->g, op->rule);
 		}
@@ -829,11 +837,11 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_TRANSITIONS: {
 		const rtab_transition *t = &rs->transitions[i];
 		const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
-		view_head(c, v, "Transition", t->id, t->labels, t->rule);
-		sb_printf(&v->notes, "by %s\n", rs->inputs[t->input].id);
+		view_head(c, v, msg("Transition"), t->id, t->labels, t->rule);
+		sb_printf(&v->notes, msg("by %s\n"), rs->inputs[t->input].id);
 		grid_init(&v->g, 2 + c->nlocales);
-		grid_cell(&v->g, "from");
-		grid_cell(&v->g, "to");
+		grid_cell(&v->g, msg("from"));
+		grid_cell(&v->g, msg("to"));
 		label_headers(c, &v->g);
 		for (size_t s = 0; s < e->nvalues; s++) {
 			grid_cell(&v->g, e->values[s].id);
@@ -844,12 +852,12 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_DISTANCES: {
 		const rtab_distance *d = &rs->distances[i];
-		view_head(c, v, "Distance", d->id, d->labels, d->rule);
+		view_head(c, v, msg("Distance"), d->id, d->labels, d->rule);
 		if (d->provisional)
-			sb_printf(&v->notes, "%s provisional: %s\n", EXPORT_PROVISIONAL_MARK, d->provisional);
+			sb_printf(&v->notes, msg("%s provisional: %s\n"), EXPORT_PROVISIONAL_MARK, d->provisional);
 		grid_init(&v->g, 2);
-		grid_cell(&v->g, "value");
-		grid_cell(&v->g, "unit");
+		grid_cell(&v->g, msg("value"));
+		grid_cell(&v->g, msg("unit"));
 		for (size_t f = 0; f < d->nforms; f++) {
 			expr_cell(c, &v->g, &d->forms[f].value, d->provisional);
 			grid_cell(&v->g, d->forms[f].unit);
@@ -858,15 +866,15 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_PROCEDURES: {
 		const rtab_procedure *p = &rs->procedures[i];
-		view_head(c, v, "Procedure", p->id, p->labels, p->rule);
+		view_head(c, v, msg("Procedure"), p->id, p->labels, p->rule);
 		for (size_t l = 0; l < c->nlocales; l++)
 			if (*export_label(c, p->tie_break, l))
-				sb_printf(&v->notes, "ties (%s): %s\n", rs->locales[c->locales[l]],
+				sb_printf(&v->notes, msg("ties (%s): %s\n"), rs->locales[c->locales[l]],
 					  export_label(c, p->tie_break, l));
 		if (p->otherwise >= 0)
-			sb_printf(&v->notes, "otherwise: %s\n", rs->outcomes[p->otherwise].id);
+			sb_printf(&v->notes, msg("otherwise: %s\n"), rs->outcomes[p->otherwise].id);
 		grid_init(&v->g, 4 + c->nlocales);
-		grid_cell(&v->g, "step");
+		grid_cell(&v->g, msg("step"));
 		label_headers(c, &v->g);
 		header_row(&v->g, (const char *const[]){"when", "leads to", "rule", NULL});
 		for (size_t s = 0; s < p->nsteps; s++) {
@@ -881,9 +889,9 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_REQUIREMENTS: {
 		const rtab_requirement *r = &rs->requirements[i];
-		view_head(c, v, "Requirement", r->id, r->labels, r->rule);
+		view_head(c, v, msg("Requirement"), r->id, r->labels, r->rule);
 		grid_init(&v->g, 1);
-		grid_cell(&v->g, "holds in every situation");
+		grid_cell(&v->g, msg("holds in every situation"));
 		expr_cell(c, &v->g, &r->condition, NULL);
 		break;
 	}

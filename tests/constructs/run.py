@@ -253,13 +253,19 @@ def check_verb(rtab, cc, source_root, fx, mutated, verb, work):
             return 'the fixture declares no mutation'
         cmd = [rtab, 'verify', f, mutated]
         return verdict(cmd, *_rc_out(cmd, 1), tokens)
-    if verb == 'export-aid':  # the player aid (HTML without --proof), read as its text
+    if verb == 'export-aid':  # the player aid (HTML and Markdown without --proof), read as text
         cmd = [rtab, 'export', '--format', 'html', f]
         rc, out = run(cmd)
         text = re.sub(r'<style>.*?</style>|<[^>]+>', ' ', out, flags=re.S)
+        fault = verdict(cmd, rc, 0, re.sub(r'\s+', ' ', html.unescape(text)), tokens)
+        if fault:
+            return fault
+        cmd = [rtab, 'export', '--format', 'markdown', f]
+        rc, out = run(cmd)
+        text = re.sub(r'\\(.)', r'\1', re.sub(r'^\|? *-+:? *\|.*$|\|', ' ', out, flags=re.M))
         return verdict(cmd, rc, 0, re.sub(r'\s+', ' ', html.unescape(text)), tokens)
     if verb.startswith('export-'):
-        cmd = [rtab, 'export', '--format', verb[len('export-'):], f] + (['--proof'] if verb == 'export-html' else [])
+        cmd = [rtab, 'export', '--format', verb[len('export-'):], f] + (['--proof'] if verb in ('export-html', 'export-markdown') else [])
         return verdict(cmd, *_rc_out(cmd, 0), tokens)
     if verb == 'vectors':
         cmd = [rtab, 'vectors', f]
