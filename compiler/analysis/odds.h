@@ -122,12 +122,14 @@ size_t odds_numbers(const rtab_ruleset *rs, const uint64_t *count, uint64_t tota
 /* A number the rolls of a table give, for its statistics (analysis/odds_stats.h):
  * a parameter of a numeric outcome (its special values left out) or an
  * integer argument of an effect kind (summed over the result's effects of
- * that kind). `values` weighs each value by its rolls; `rolls` of `total`
+ * that kind, apart for each value of its first enum parameter). `values` weighs each value by its rolls; `rolls` of `total`
  * carry it. */
 typedef struct odds_measure {
 	const char *kind;  /* "numeric" or "effect" */
 	const char *owner; /* the numeric outcome or the effect kind */
 	const char *param;
+	const char *which; /* an effect's: the value of its first enum parameter (the side)
+			      its statistics are of, or NULL */
 	const odds_value *values;
 	size_t nvalues;
 	uint64_t rolls, total;

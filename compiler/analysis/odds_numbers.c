@@ -57,6 +57,22 @@ size_t odds_numbers(const rtab_ruleset *rs, const uint64_t *count, uint64_t tota
 	return lines;
 }
 
+/* An effect kind's first enum parameter (the side, say): its values split
+ * the statistics of its integer parameters. -1: none. */
+static int split_param(const rtab_effect_kind *ek)
+{
+	for (size_t p = 0; p < ek->nparams; p++)
+		if (ek->params[p].enum_index >= 0)
+			return (int)p;
+	return -1;
+}
+
+static size_t split_ways(const rtab_ruleset *rs, const rtab_effect_kind *ek)
+{
+	int sp = split_param(ek);
+	return sp < 0 ? 1 : rs->enums[ek->params[sp].enum_index].nvalues;
+}
+
 size_t odds_measure_slots(const rtab_ruleset *rs)
 {
 	size_t n = 0;
@@ -64,7 +80,8 @@ size_t odds_measure_slots(const rtab_ruleset *rs)
 		n += rs->numeric_outcomes[f].nparams;
 	for (size_t k = 0; k < rs->neffect_kinds; k++)
 		for (size_t p = 0; p < rs->effect_kinds[k].nparams; p++)
-			n += rs->effect_kinds[k].params[p].enum_index < 0;
+			if (rs->effect_kinds[k].params[p].enum_index < 0)
+				n += split_ways(rs, &rs->effect_kinds[k]);
 	return n;
 }
 
@@ -95,39 +112,47 @@ size_t odds_measures(const rtab_ruleset *rs, const uint64_t *count, uint64_t tot
 			}
 			if (!rolls)
 				continue;
-			odds_measure m = {"numeric", n->id, n->params[p].id, vals, nv, rolls, total, slot};
+			odds_measure m = {"numeric", n->id, n->params[p].id, NULL, vals, nv, rolls, total, slot};
 			fn(arg, &m);
 			lines++;
 		}
 	}
 	for (size_t k = 0; k < rs->neffect_kinds; k++) {
 		const rtab_effect_kind *ek = &rs->effect_kinds[k];
+		int sp = split_param(ek);
+		size_t ways = split_ways(rs, ek);
 		for (size_t p = 0; p < ek->nparams; p++) {
 			if (ek->params[p].enum_index >= 0)
 				continue;
-			slot++;
-			size_t nv = 0;
-			uint64_t rolls = 0;
-			for (size_t o = 0; o < rs->noutcomes; o++) {
-				const rtab_outcome *out = &rs->outcomes[o];
-				int64_t sum = 0;
-				bool has = false;
-				for (size_t e = 0; e < out->neffects; e++)
-					if (out->effects[e].kind == k && out->effects[e].nargs > p) {
+			for (size_t w = 0; w < ways; w++, slot++) {
+				size_t nv = 0;
+				uint64_t rolls = 0;
+				for (size_t o = 0; o < rs->noutcomes; o++) {
+					const rtab_outcome *out = &rs->outcomes[o];
+					int64_t sum = 0;
+					bool has = false;
+					for (size_t e = 0; e < out->neffects; e++) {
+						const rtab_effect *ef = &out->effects[e];
+						if (ef->kind != k || ef->nargs <= p ||
+						    (sp >= 0 && (ef->nargs <= (size_t)sp || ef->args[sp] != (int32_t)w)))
+							continue;
 						has = true;
-						sum += out->effects[e].args[p];
+						sum += ef->args[p];
 					}
-				if (!count[o] || !has)
+					if (!count[o] || !has)
+						continue;
+					rolls += count[o];
+					weigh(&vals, &nv,
+					      (int32_t)(sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : sum),
+					      count[o]);
+				}
+				if (!rolls)
 					continue;
-				rolls += count[o];
-				weigh(&vals, &nv, (int32_t)(sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : sum),
-				      count[o]);
+				const char *which = sp >= 0 ? rs->enums[ek->params[sp].enum_index].values[w].id : NULL;
+				odds_measure m = {"effect", ek->id, ek->params[p].id, which, vals, nv, rolls, total, slot};
+				fn(arg, &m);
+				lines++;
 			}
-			if (!rolls)
-				continue;
-			odds_measure m = {"effect", ek->id, ek->params[p].id, vals, nv, rolls, total, slot - 1};
-			fn(arg, &m);
-			lines++;
 		}
 	}
 	free(vals);

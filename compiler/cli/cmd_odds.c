@@ -325,6 +325,7 @@ typedef struct stat_line {
 	const char *kind;  /* "modified_roll", "numeric", "effect" or "distance" */
 	const char *owner; /* the numeric outcome, effect kind or distance; NULL for the roll */
 	const char *param; /* its parameter, or a distance's unit */
+	const char *which; /* an effect's first enum argument (the side), or NULL */
 	size_t slot;       /* 0: the modified roll; 1 + odds_measure.slot */
 	uint64_t rolls, total;
 	odds_stats s;
@@ -339,7 +340,7 @@ typedef struct stat_lines {
 static stat_line *stat_add(stat_lines *ls, const char *kind, const char *owner, const char *param,
 			   const odds_value *v, size_t nv, int32_t scale, uint64_t total)
 {
-	stat_line l = {kind, owner, param, 0, 0, total, {0}};
+	stat_line l = {kind, owner, param, NULL, 0, 0, total, {0}};
 	if (!odds_stats_compute(v, nv, scale, ls->q, &l.s)) {
 		odds_stats_free(&l.s);
 		return NULL;
@@ -353,8 +354,10 @@ static stat_line *stat_add(stat_lines *ls, const char *kind, const char *owner, 
 static void stat_measure(void *arg, const odds_measure *m)
 {
 	stat_line *l = stat_add(arg, m->kind, m->owner, m->param, m->values, m->nvalues, 1, m->total);
-	if (l)
+	if (l) {
 		l->slot = m->slot + 1;
+		l->which = m->which;
+	}
 }
 
 /* The numbers a table's rolls give: the modified roll, then what results carry. */
@@ -383,6 +386,8 @@ static void stat_name(strbuf *sb, const stat_line *l)
 		sb_puts(sb, l->param);
 	else
 		sb_printf(sb, msg("%s of %s"), l->param, l->owner);
+	if (l->which)
+		sb_printf(sb, " (%s)", l->which);
 }
 
 /* The value of statistic k of a line, as a cell: 0 mean, 1 its decimal,
@@ -471,6 +476,10 @@ static void stat_json(strbuf *b, const out_ctx *o, const stat_line *l)
 	json_string(b, l->owner);
 	sb_puts(b, ", \"param\": ");
 	json_string(b, l->param);
+	if (l->which) {
+		sb_puts(b, ", \"which\": ");
+		json_string(b, l->which);
+	}
 	sb_puts(b, ", ");
 	json_frac(b, "rolls", l->rolls, l->total);
 	sb_puts(b, ", \"mean\": ");
