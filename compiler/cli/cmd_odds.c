@@ -30,15 +30,17 @@ static const cli_opt options[] = {
 	{"--json", 0, NULL, "the same as --format json", NULL},
 	{"--locale", 0, "L", "the language of the labels", NULL},
 	{"--quantiles", 0, "Q,Q...", "the quantiles of the statistics (default 0.1,0.5,0.9)", NULL},
+	{"--group", 0, "NAME=A,B", "outcomes A, B... read together as NAME, beside the\n"
+	 "groups the ruleset declares (repeatable)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
-enum { OPT_SET, OPT_DRM, OPT_ALL, OPT_FORMAT, OPT_JSON, OPT_LOCALE, OPT_QUANTILES };
+enum { OPT_SET, OPT_DRM, OPT_ALL, OPT_FORMAT, OPT_JSON, OPT_LOCALE, OPT_QUANTILES, OPT_GROUP };
 
 static const cli_verb verb = {
 	.name = "odds",
 	.usage = "rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N] [--all]\n"
 		 "                 [--json | --format text|markdown|csv|json] [--locale LOCALE]\n"
-		 "                 [--quantiles Q,Q...]",
+		 "                 [--quantiles Q,Q...] [--group NAME=A,B]...",
 	.about = "\nThe exact probability of every outcome of table NAME, in the column its\n"
 		 "inputs select, found by resolving every natural roll of its dice (never by\n"
 		 "sampling): natural-roll rules, rewrites, stacking groups and caps included.\n"
@@ -66,6 +68,8 @@ typedef struct odds_args {
 	odds_format format;
 	odds_quantiles quantiles;
 	const char *quantiles_text; /* --quantiles */
+	const char **group_texts;   /* --group NAME=A,B */
+	size_t ngroup_texts;
 } odds_args;
 
 static int take(void *arg, int opt, const char *value)
@@ -82,6 +86,10 @@ static int take(void *arg, int opt, const char *value)
 	case OPT_FORMAT: a->format = (odds_format)cli_choice(formats, value); return EXIT_OK;
 	case OPT_JSON: a->format = FMT_JSON; return EXIT_OK;
 	case OPT_QUANTILES: a->quantiles_text = value; return EXIT_OK; /* read once --help is ruled out */
+	case OPT_GROUP: /* read against the table's outcomes once the file is loaded */
+		a->group_texts = xrealloc(a->group_texts, (a->ngroup_texts + 1) * sizeof *a->group_texts);
+		a->group_texts[a->ngroup_texts++] = value;
+		return EXIT_OK;
 	case -1:
 		if (a->npos == 2)
 			return usage_error("odds", "unexpected argument '%s'", value);
@@ -98,6 +106,8 @@ typedef struct out_ctx {
 	odds_format format;
 	const char *edition; /* --edition or FILE@EDITION, else NULL */
 	const odds_quantiles *quantiles;
+	const struct odds_group *groups;
+	size_t ngroups;
 } out_ctx;
 
 static const char *label_of(const out_ctx *o, rtab_labels l)
@@ -317,6 +327,113 @@ static void json_head(const out_ctx *o, const rtab_table *t)
 	json_string(b, o->edition);
 	sb_puts(b, ", \"table\": ");
 	json_string(b, t->id);
+}
+
+/* A set of outcomes read together: declared (outcomes NAME { ... }) or given
+ * with --group NAME=A,B. */
+typedef struct odds_group {
+	const char *id;
+	rtab_labels labels; /* NULL for --group */
+	const uint16_t *members;
+	size_t n;
+	uint16_t *owned; /* --group's members */
+} odds_group;
+
+/* How many of the rolls counted per outcome (count, by outcome index) give some member of gr. */
+static uint64_t group_count(const odds_group *gr, const uint64_t *count)
+{
+	uint64_t c = 0;
+	for (size_t k = 0; k < gr->n; k++)
+		c += count[gr->members[k]];
+	return c;
+}
+
+/* Whether the table can give some member of gr: a group of other tables' outcomes is not shown. */
+static bool group_shown(const out_ctx *o, const odds_group *gr, size_t ti)
+{
+	uint16_t *order = xcalloc(o->rs->noutcomes + 1u, sizeof *order);
+	size_t n = odds_table_outcomes(o->rs, ti, order);
+	bool any = false;
+	for (size_t i = 0; i < n && !any; i++)
+		for (size_t k = 0; k < gr->n && !any; k++)
+			any = order[i] == gr->members[k];
+	free(order);
+	return any;
+}
+
+static void put_members(strbuf *b, const out_ctx *o, const odds_group *gr, bool json)
+{
+	for (size_t k = 0; k < gr->n; k++) {
+		sb_puts(b, k ? ", " : "");
+		if (json)
+			json_string(b, o->rs->outcomes[gr->members[k]].id);
+		else
+			sb_puts(b, o->rs->outcomes[gr->members[k]].id);
+	}
+}
+
+/* The groups of one table in one situation: a grid under the outcomes, or JSON's "groups". */
+static void print_groups(const out_ctx *o, size_t ti, const odds_dist *d)
+{
+	strbuf *b = o->out;
+	size_t shown = 0;
+	grid g;
+	grid_init(&g, o->format == FMT_TEXT ? 7 : 6);
+	grid_cell(&g, head(o, "group"));
+	grid_cell(&g, head(o, "rolls"));
+	grid_cell(&g, head(o, "probability"));
+	grid_cell(&g, head(o, "percent"));
+	if (o->format == FMT_TEXT)
+		grid_cell(&g, "");
+	grid_cell(&g, head(o, "members"));
+	grid_cell(&g, head(o, "label"));
+	for (size_t c = 1; c < 4; c++)
+		g.right[c] = true;
+	for (size_t i = 0; i < o->ngroups; i++) {
+		const odds_group *gr = &o->groups[i];
+		if (!group_shown(o, gr, ti))
+			continue;
+		uint64_t c = group_count(gr, d->count);
+		const char *label = gr->labels ? rtab_label(o->rs, gr->labels, o->locale) : NULL;
+		if (o->format == FMT_JSON) {
+			sb_puts(b, shown++ ? ",\n  {\"group\": " : ", \"groups\": [\n  {\"group\": ");
+			json_string(b, gr->id);
+			sb_puts(b, ", \"label\": ");
+			json_string(b, label);
+			sb_puts(b, ", \"members\": [");
+			put_members(b, o, gr, true);
+			sb_printf(b, "], \"rolls\": %llu, ", (unsigned long long)c);
+			json_frac(b, "probability", c, d->total);
+			sb_puts(b, ", \"percent\": ");
+			odds_put_percent(b, c, d->total);
+			sb_puts(b, "}");
+			continue;
+		}
+		shown++;
+		grid_cell(&g, gr->id);
+		grid_cellf(&g, "%llu/%llu", (unsigned long long)c, (unsigned long long)d->total);
+		frac_cell(&g, c, d->total);
+		percent_cell(&g, c, d->total);
+		if (o->format == FMT_TEXT)
+			bar_cell(&g, c, d->total);
+		strbuf m = {0};
+		put_members(&m, o, gr, false);
+		grid_cell(&g, m.data);
+		sb_free(&m);
+		grid_cell(&g, label ? label : "");
+	}
+	if (o->format == FMT_JSON) {
+		if (shown)
+			sb_puts(b, "]");
+	} else if (shown) {
+		if (o->format == FMT_CSV)
+			sb_putc(b, '\n');
+		else
+			sb_printf(b, "%s%s%s", o->format == FMT_MARKDOWN ? "\n" : "", msg("groups:"),
+				  o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		render_grid(o, &g);
+	}
+	grid_free(&g);
 }
 
 /* The statistics of one number the rolls give: a line of the statistics
@@ -562,6 +679,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			odds_numbers(rs, d->count, d->total, number_json, &j);
 			sb_puts(b, "]");
 		}
+		print_groups(o, ti, d);
 		stats_json_array(b, o, &stats);
 		sb_puts(b, "}\n");
 		goto done;
@@ -615,6 +733,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	}
 	render_grid(o, &g);
 	grid_free(&g);
+	print_groups(o, ti, d);
 	if (o->format != FMT_CSV && rs->nnumeric_outcomes) {
 		/* The numbers the results carry: their average, and the named ones. */
 		strbuf lines = {0};
@@ -632,13 +751,42 @@ done:
 	free(order);
 }
 
-/* The statistics of one cell of the grid of --all. */
-static void cell_stats(const out_ctx *o, const odds_grid *g, size_t cell, stat_lines *ls)
+/* The rolls per outcome (by outcome index) of one cell of the grid of --all. */
+static uint64_t *cell_counts(const out_ctx *o, const odds_grid *g, size_t cell)
 {
 	uint64_t *count = xcalloc(o->rs->noutcomes ? o->rs->noutcomes : 1, sizeof *count);
 	for (size_t i = 0; i < g->norder; i++)
 		if (g->order[i] < o->rs->noutcomes)
 			count[g->order[i]] = g->counts[cell * g->norder + i];
+	return count;
+}
+
+/* The groups of one cell of --all as JSON. */
+static void cell_groups_json(const out_ctx *o, const odds_grid *g, size_t ti, size_t cell)
+{
+	uint64_t *count = cell_counts(o, g, cell);
+	size_t shown = 0;
+	for (size_t i = 0; i < o->ngroups; i++) {
+		if (!group_shown(o, &o->groups[i], ti))
+			continue;
+		uint64_t c = group_count(&o->groups[i], count);
+		sb_puts(o->out, shown++ ? ", {\"group\": " : ", \"groups\": [{\"group\": ");
+		json_string(o->out, o->groups[i].id);
+		sb_puts(o->out, ", ");
+		json_frac(o->out, "probability", c, g->totals[cell]);
+		sb_puts(o->out, ", \"percent\": ");
+		odds_put_percent(o->out, c, g->totals[cell]);
+		sb_puts(o->out, "}");
+	}
+	if (shown)
+		sb_puts(o->out, "]");
+	free(count);
+}
+
+/* The statistics of one cell of the grid of --all. */
+static void cell_stats(const out_ctx *o, const odds_grid *g, size_t cell, stat_lines *ls)
+{
+	uint64_t *count = cell_counts(o, g, cell);
 	ls->q = o->quantiles;
 	table_stats(ls, o->rs, count, g->totals[cell], g->rolls[cell], g->nrolls[cell]);
 	free(count);
@@ -683,6 +831,7 @@ static void print_all_json(const out_ctx *o, size_t ti, const odds_grid *g)
 				sb_puts(b, "}");
 			}
 			sb_puts(b, "]");
+			cell_groups_json(o, g, ti, cell);
 			stat_lines stats = {0};
 			cell_stats(o, g, cell, &stats);
 			stats_json_array(b, o, &stats);
@@ -764,6 +913,27 @@ static void all_stat_rows(const out_ctx *o, const odds_grid *g, grid *out)
 	free(cells);
 }
 
+/* One probability of the grid of --all: "3/10 (30%)", '-' for none; in CSV two cells. */
+static void all_cell(grid *out, uint64_t c, uint64_t total, bool csv)
+{
+	if (csv) {
+		frac_cell(out, c, total);
+		percent_cell(out, c, total);
+		return;
+	}
+	if (c == 0) {
+		grid_cell(out, "-");
+		return;
+	}
+	strbuf cell = {0};
+	odds_put_fraction(&cell, c, total);
+	sb_puts(&cell, " (");
+	odds_put_percent(&cell, c, total);
+	sb_puts(&cell, "%)");
+	grid_cell(out, cell.data);
+	sb_free(&cell);
+}
+
 /* rtab odds --all as one grid: a row per outcome, a column per shown
  * (table column, modifier total). */
 static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
@@ -807,20 +977,24 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 			if (!g->shown[k])
 				continue;
 			uint64_t c = g->counts[k * n + i];
-			if (csv) {
-				frac_cell(&out, c, g->total);
-				percent_cell(&out, c, g->total);
-			} else if (c == 0) {
-				grid_cell(&out, "-");
-			} else {
-				strbuf cell = {0};
-				odds_put_fraction(&cell, c, g->total);
-				sb_puts(&cell, " (");
-				odds_put_percent(&cell, c, g->total);
-				sb_puts(&cell, "%)");
-				grid_cell(&out, cell.data);
-				sb_free(&cell);
-			}
+			all_cell(&out, c, g->total, csv);
+		}
+	}
+	for (size_t i = 0; i < o->ngroups; i++) {
+		const odds_group *gr = &o->groups[i];
+		if (!group_shown(o, gr, ti))
+			continue;
+		strbuf h = {0};
+		sb_printf(&h, "%s: %s", head(o, "group"), gr->id);
+		grid_cell(&out, h.data);
+		sb_free(&h);
+		for (size_t k = 0; k < g->ncells; k++) {
+			if (!g->shown[k])
+				continue;
+			uint64_t *count = cell_counts(o, g, k);
+			uint64_t c = group_count(gr, count);
+			free(count);
+			all_cell(&out, c, g->total, csv);
 		}
 	}
 	all_stat_rows(o, g, &out);
@@ -971,8 +1145,105 @@ static void no_row_warning(const rtab_ruleset *rs, size_t ti, const odds_dist *d
 	sb_free(&where);
 }
 
+/* One --group NAME=A,B against table ti's outcomes: EXIT_OK, or a usage error
+ * naming the outcomes it may list. */
+static int parse_group(const rtab_ruleset *rs, size_t ti, const char *text, const odds_group *declared,
+		       size_t ndeclared, odds_group *out)
+{
+	uint16_t *order = xcalloc(rs->noutcomes + 1u, sizeof *order);
+	size_t norder = odds_table_outcomes(rs, ti, order);
+	const char *eq = strchr(text, '=');
+	char *name = eq ? xstrndup(text, (size_t)(eq - text)) : NULL;
+	int status = EXIT_OK;
+	memset(out, 0, sizeof *out);
+	if (!eq || eq == text || !eq[1]) {
+		status = usage_error("odds", "--group needs NAME=OUTCOME,OUTCOME..., not '%s'", text);
+		goto done;
+	}
+	bool taken = rtab_find_outcome(rs, name) >= 0;
+	for (size_t i = 0; i < ndeclared && !taken; i++)
+		taken = strcmp(declared[i].id, name) == 0;
+	if (taken) {
+		status = usage_error("odds", "--group %s: '%s' names an outcome or a group already; choose another name",
+				     name, name);
+		goto done;
+	}
+	out->id = name;
+	out->owned = xcalloc(norder + 1, sizeof *out->owned);
+	out->members = out->owned;
+	for (const char *p = eq + 1; status == EXIT_OK;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char *member = xstrndup(p, len);
+		int o = rtab_find_outcome(rs, member);
+		bool of_table = false, twice = false;
+		for (size_t i = 0; i < norder && o >= 0; i++)
+			of_table |= order[i] == o;
+		for (size_t k = 0; k < out->n && of_table; k++)
+			twice |= out->owned[k] == o;
+		if (!of_table) {
+			strbuf sb = {0};
+			for (size_t i = 0; i < norder; i++)
+				sb_printf(&sb, "%s%s", i ? ", " : "", rs->outcomes[order[i]].id);
+			status = usage_error("odds", "--group %s: '%s' is no outcome of table '%s' (its outcomes: %s)",
+					     name, member, rs->tables[ti].id, sb.data ? sb.data : "none");
+			sb_free(&sb);
+		} else if (twice) {
+			status = usage_error("odds", "--group %s names '%s' twice", name, member);
+		} else {
+			out->owned[out->n++] = (uint16_t)o;
+		}
+		free(member);
+		if (!end)
+			break;
+		p = end + 1;
+	}
+done:
+	if (status != EXIT_OK) {
+		free(name);
+		free(out->owned);
+		memset(out, 0, sizeof *out);
+	}
+	free(order);
+	return status;
+}
+
+/* The groups odds reads: the ruleset's, then those of --group. */
+static int read_groups(const model *m, const odds_args *a, int table, odds_group **groups, size_t *ngroups)
+{
+	size_t nd = m->outcome_groups ? m->ndefs[DEF_OUTCOMES] : 0;
+	*groups = xcalloc(nd + a->ngroup_texts + 1, sizeof **groups);
+	*ngroups = 0;
+	for (size_t i = 0; i < nd; i++) {
+		const model_outcome_group *g = &m->outcome_groups[i];
+		(*groups)[(*ngroups)++] = (odds_group){g->id, g->labels, g->members, g->nmembers, NULL};
+	}
+	if (a->ngroup_texts && table < 0)
+		return usage_error("odds", "--group applies to tables only; '%s' is a distance", a->name);
+	for (size_t i = 0; i < a->ngroup_texts; i++) {
+		int status = parse_group(&m->rs, (size_t)table, a->group_texts[i], *groups, *ngroups,
+					 &(*groups)[*ngroups]);
+		if (status != EXIT_OK)
+			return status;
+		(*ngroups)++;
+	}
+	return EXIT_OK;
+}
+
+static void free_groups(odds_group *groups, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (groups[i].owned) {
+			free((char *)groups[i].id);
+			free(groups[i].owned);
+		}
+	free(groups);
+}
+
 int cmd_odds(cli_ctx *c, int argc, char **argv)
 {
+	odds_group *groups = NULL;
+	size_t ngroups = 0;
 	odds_args a = {0};
 	odds_quantiles_default(&a.quantiles);
 	loaded l;
@@ -990,16 +1261,19 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 				     "--quantiles needs decimals from 0 to 1 separated by commas (at most %d, "
 				     "nine places each), as 0.1,0.5,0.9, not '%s'",
 				     ODDS_MAX_QUANTILES, a.quantiles_text);
-	if (status)
+	if (status) {
+		free(a.group_texts);
 		return status < 0 ? EXIT_OK : status;
+	}
 	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
+		free(a.group_texts);
 		return EXIT_INPUT;
 	}
 	const rtab_ruleset *rs = &l.model.rs;
 	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
-	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles};
+	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0};
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
@@ -1008,6 +1282,13 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		goto done;
 
 	int rc, t = rtab_find_table(rs, a.name), k = rtab_find_distance(rs, a.name);
+	if (t >= 0 || k >= 0) {
+		status = read_groups(&l.model, &a, t, &groups, &ngroups);
+		o.groups = groups;
+		o.ngroups = ngroups;
+		if (status != EXIT_OK)
+			goto done;
+	}
 	strbuf broken = {0};
 	if ((t >= 0 || k >= 0) && requirement_broken_text(rs, inputs, &broken)) {
 		cli_error("odds", &c->diag, "%s: the situation breaks %s", a.name, broken.data);
@@ -1059,6 +1340,8 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	if (out.data)
 		fputs(out.data, stdout);
 done:
+	free_groups(groups, ngroups);
+	free(a.group_texts);
 	sb_free(&out);
 	free(inputs);
 	loaded_free(&l);
