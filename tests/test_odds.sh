@@ -79,7 +79,7 @@ outcome high @ "1" { en "High"; }
 outcome never @ "1" { en "Never"; }
 table t @ "1" { en "T"; roll d6; rows { high >=5; never 9; mid 3-4; low <=2; } }
 RTAB
-got=$("$rtab" odds "$tmp/rev.rtab" t --format csv 2>&1 | awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $5, $6 }')
+got=$("$rtab" odds "$tmp/rev.rtab" t --format csv 2>&1 | awk -F, 'NF == 0 { exit } NR > 1 { printf "%s:%s:%s ", $1, $5, $6 }')
 want="low:1/3:1 mid:2/3:2/3 high:1:1/3 never:1:0 "
 [ "$got" = "$want" ] && passed=$((passed + 1)) || fail "order of rolls: got '$got', want '$want'"
 
@@ -133,6 +133,29 @@ if "$rtab" odds tables/musket_pike.rtab melee --all >"$tmp/all" 2>&1 && [ -s "$t
 else
 	fail "--all on the melee"; head -5 "$tmp/all"
 fi
+
+# A group's probability is that of any of its members: 2d6 <= 5 is 10 of 36.
+case $("$rtab" odds tests/odds/groups.rtab melee --json) in
+*'{"group": "attacker_loss", "label": "Any attacker loss", "members": ["attacker_eliminated", "attacker_retreats"], "rolls": 10, "probability": "5/18"'*) passed=$((passed + 1)) ;;
+*) fail "attacker_loss is not 10 of 36 rolls" ;;
+esac
+# --group that names no outcome of the table, names one twice, takes a
+# taken name or has no '=': a usage error naming the table's outcomes.
+g=tests/odds/groups.rtab
+bad_group() { # WANT ARGS...
+	want=$1
+	shift
+	"$rtab" odds $g melee "$@" >/dev/null 2>"$tmp/err"; s=$?
+	if [ $s -eq 2 ] && grep -qF -- "$want" "$tmp/err"; then passed=$((passed + 1)); else fail "odds $*: exit $s, wants '$want'"; cat "$tmp/err"; fi
+}
+bad_group "'attacker_retreat' is no outcome of table 'melee' (its outcomes: attacker_eliminated, attacker_retreats, no_effect, defender_retreats, defender_eliminated)" --group x=attacker_retreat
+bad_group "--group x names 'no_effect' twice" --group x=no_effect,no_effect
+bad_group "'attacker_loss' names an outcome or a group already" --group attacker_loss=no_effect
+bad_group "'no_effect' names an outcome or a group already" --group no_effect=no_effect
+bad_group "--group needs NAME=OUTCOME,OUTCOME..., not 'x'" --group x
+bad_group "--group needs NAME=OUTCOME,OUTCOME..., not '=no_effect'" --group =no_effect
+"$rtab" odds $f charge_move --group x=low >/dev/null 2>"$tmp/err"; s=$?
+[ $s -eq 2 ] && grep -q "applies to tables only" "$tmp/err" && passed=$((passed + 1)) || fail "--group on a distance: exit $s"
 
 echo "passed $passed, failed $failed"
 [ $failed -eq 0 ]

@@ -980,6 +980,18 @@ static void requirement_facets(builder *b)
 	}
 }
 
+static void outcome_group_facets(builder *b)
+{
+	for (size_t i = 0; b->m->outcome_groups && i < b->m->ndefs[DEF_OUTCOMES]; i++) {
+		const model_outcome_group *g = &b->m->outcome_groups[i];
+		begin(b, DEF_OUTCOMES, i, g->id, g->labels, g->rule);
+		strbuf members = {0};
+		for (size_t k = 0; k < g->nmembers; k++)
+			sb_printf(&members, "%s%s", k ? ", " : "", b->rs->outcomes[g->members[k]].id);
+		addf(b, b->d->loc, members.data ? members.data : xstrdup(""), "members");
+	}
+}
+
 /* An example's check as written: target(inputs) roll F drm N -> expected. */
 /* A decimal of the source (thousandths) as written: 16.5. */
 static void put_milli(strbuf *sb, int64_t milli)
@@ -1106,6 +1118,7 @@ typedef struct facet_reader {
 #define facets_PROCEDURE {procedure_facets, NULL, NULL}
 #define facets_EXAMPLE {example_facets, NULL, NULL}
 #define facets_REQUIRE {requirement_facets, NULL, NULL}
+#define facets_OUTCOMES {outcome_group_facets, NULL, NULL}
 
 static const facet_reader readers[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = facets_##kind,
@@ -1117,7 +1130,7 @@ VERB_TABLE_COMPLETE(readers);
 static const def_kind reading_order[] = {
 	DEF_RULESET, DEF_DICE, DEF_ENUM, DEF_INPUT, DEF_EFFECT, DEF_OUTCOME, DEF_MODIFIER, DEF_MATRIX,
 	DEF_BAND, DEF_GROUP, DEF_TABLE, DEF_REACTIONS, DEF_TRANSITION, DEF_DISTANCE, DEF_PROCEDURE,
-	DEF_EXAMPLE, DEF_REQUIRE,
+	DEF_EXAMPLE, DEF_REQUIRE, DEF_OUTCOMES,
 };
 _Static_assert(sizeof reading_order / sizeof *reading_order == DEF_KIND_COUNT_,
 	       "every kind in the order of a report");

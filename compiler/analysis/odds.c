@@ -41,8 +41,35 @@ void odds_dist_free(odds_dist *d)
 	free(d->count);
 	free(d->provisional);
 	free(d->lowest);
+	free(d->rolls);
+	d->rolls = NULL;
+	d->nrolls = d->rolls_cap = 0;
 	d->count = d->provisional = NULL;
 	d->lowest = NULL;
+}
+
+/* One more roll at modified roll m: its count in d->rolls, kept ascending. */
+static void tally_roll(odds_dist *d, int32_t m)
+{
+	size_t lo = 0, hi = d->nrolls;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->rolls[mid].value < m)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < d->nrolls && d->rolls[lo].value == m) {
+		d->rolls[lo].count++;
+		return;
+	}
+	if (d->nrolls == d->rolls_cap) {
+		d->rolls_cap = d->rolls_cap ? 2 * d->rolls_cap : 16;
+		d->rolls = xrealloc(d->rolls, d->rolls_cap * sizeof *d->rolls);
+	}
+	memmove(&d->rolls[lo + 1], &d->rolls[lo], (d->nrolls - lo) * sizeof *d->rolls);
+	d->rolls[lo] = (odds_value){m, 1};
+	d->nrolls++;
 }
 
 int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
@@ -84,6 +111,8 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 			return rc;
 		}
 		out->column = r.column;
+		if (!r.automatic && nfaces)
+			tally_roll(out, r.modified_roll);
 		out->modifier_raw = r.modifier_raw;
 		out->modifier = r.modifier;
 		if (rc == RTAB_E_NO_ROW) {

@@ -29,6 +29,12 @@ enum {
 	ODDS_E_GRID_TOO_MANY = -102, /* a grid's cells times their rolls exceed ODDS_MAX_ROLLS */
 };
 
+/* One value of a distance form and its weight. */
+typedef struct odds_value {
+	int32_t value;
+	uint64_t count;
+} odds_value;
+
 /* The outcomes of one table in one situation. */
 typedef struct odds_dist {
 	uint16_t column;
@@ -45,13 +51,10 @@ typedef struct odds_dist {
 	int32_t *lowest;                /* per outcome: the lowest natural roll giving it, or
 					   INT32_MAX when none does */
 	int32_t lowest_none, lowest_no_row; /* the same for none and no_row */
+	odds_value *rolls;              /* the modified rolls, ascending, with their counts (rolls
+					   an automatic column gives without reading are left out) */
+	size_t nrolls, rolls_cap;
 } odds_dist;
-
-/* One value of a distance form and its weight. */
-typedef struct odds_value {
-	int32_t value;
-	uint64_t count;
-} odds_value;
 
 typedef struct odds_values {
 	uint64_t total;
@@ -115,6 +118,29 @@ typedef void (*odds_number_fn)(void *arg, const odds_number *line);
  * per outcome, the rolls that give it), call fn; returns how many. */
 size_t odds_numbers(const rtab_ruleset *rs, const uint64_t *count, uint64_t total,
 		    odds_number_fn fn, void *arg);
+
+/* A number the rolls of a table give, for its statistics (analysis/odds_stats.h):
+ * a parameter of a numeric outcome (its special values left out) or an
+ * integer argument of an effect kind (summed over the result's effects of
+ * that kind, apart for each value of its first enum parameter). `values` weighs each value by its rolls; `rolls` of `total`
+ * carry it. */
+typedef struct odds_measure {
+	const char *kind;  /* "numeric" or "effect" */
+	const char *owner; /* the numeric outcome or the effect kind */
+	const char *param;
+	const char *which; /* an effect's: the value of its first enum parameter (the side)
+			      its statistics are of, or NULL */
+	const odds_value *values;
+	size_t nvalues;
+	uint64_t rolls, total;
+	size_t slot; /* its place among every number the ruleset's results may carry,
+			whether given or not: 0 .. odds_measure_slots(rs) - 1 */
+} odds_measure;
+typedef void (*odds_measure_fn)(void *arg, const odds_measure *m);
+size_t odds_measure_slots(const rtab_ruleset *rs);
+/* For each such number that some roll gives, call fn; returns how many. */
+size_t odds_measures(const rtab_ruleset *rs, const uint64_t *count, uint64_t total,
+		     odds_measure_fn fn, void *arg);
 
 /* num/den reduced ("3/10", "0", "1"), and as a percentage. */
 void odds_put_fraction(strbuf *sb, uint64_t num, uint64_t den);

@@ -50,6 +50,9 @@ static int fill_column(const rtab_ruleset *rs, size_t ti, size_t c, const int32_
 		g->total = g->totals[cell] = d.total;
 		g->modifiers[cell] = d.modifier;
 		g->shown[cell] = true;
+		g->rolls[cell] = d.rolls; /* the grid's now */
+		g->nrolls[cell] = d.nrolls;
+		d.rolls = NULL;
 		for (size_t i = 0; i < g->norder; i++)
 			g->counts[cell * g->norder + i] = odds_outcome_count(&d, g->order[i]);
 		odds_dist_free(&d);
@@ -85,6 +88,8 @@ int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_g
 	g->totals = xcalloc(g->ncells, sizeof *g->totals);
 	g->modifiers = xcalloc(g->ncells, sizeof *g->modifiers);
 	g->shown = xcalloc(g->ncells, sizeof *g->shown);
+	g->rolls = xcalloc(g->ncells, sizeof *g->rolls);
+	g->nrolls = xcalloc(g->ncells, sizeof *g->nrolls);
 	g->read_as = xcalloc(t->ncolumns, sizeof *g->read_as);
 
 	/* A computed column is read where the situation's column shifts move it. */
@@ -112,5 +117,9 @@ void odds_grid_free(odds_grid *g)
 	free(g->modifiers);
 	free(g->shown);
 	free(g->read_as);
+	for (size_t k = 0; g->rolls && k < g->ncells; k++)
+		free(g->rolls[k]);
+	free(g->rolls);
+	free(g->nrolls);
 	memset(g, 0, sizeof *g);
 }

@@ -31,6 +31,8 @@ typedef struct odds_grid {
 	size_t *read_as;       /* [column]: the column read, where shifts move a computed one */
 	int32_t shift;         /* the situation's column shift (computed columns) */
 	uint64_t total;        /* the rolls of every cell */
+	odds_value **rolls;    /* [cell]: its modified rolls (odds_dist.rolls) */
+	size_t *nrolls;        /* [cell]: how many */
 } odds_grid;
 
 /* Fill g for table ti in the situation inputs (whose column input it

@@ -1506,6 +1506,7 @@ typedef struct vectors_writer {
 #define vectors_TRANSITION {transition_vectors, NULL}
 #define vectors_DISTANCE {distance_vectors, NULL}
 #define vectors_PROCEDURE {procedure_vectors, NULL}
+#define vectors_OUTCOMES NO_VECTORS("an outcome group resolves nothing: its outcomes are in the vectors of their tables")
 #define vectors_EXAMPLE NO_VECTORS("an example is checked when the file is compiled")
 #define vectors_REQUIRE NO_VECTORS("a requirement is met by the situation of every vector: none breaks it")
 

@@ -48,6 +48,7 @@ typedef enum check_id {
 	CHECK_UNIT_PRINTED,      /* a printed pair of figures disagrees with the declared conversion */
 	CHECK_UNIT_PLACEMENT,    /* a unit on what is no quantity (an enum, a bool) */
 	CHECK_MISSING_UNIT,      /* a quantity without its unit, where the file declares units */
+	CHECK_OUTCOME_GROUP,     /* an outcome group names outcomes, each once, and no outcome's name */
 
 	CHECK_COUNT_
 } check_id;

@@ -73,6 +73,15 @@ typedef struct model_example {
 	size_t nchecks;
 } model_example;
 
+/* outcomes NAME { labels; member; ... }: outcomes read together (rtab odds). */
+typedef struct model_outcome_group {
+	const char *id;
+	rtab_labels labels;
+	const char *rule;
+	uint16_t *members; /* indexes of rs.outcomes, in the order written */
+	size_t nmembers;
+} model_outcome_group;
+
 typedef struct model {
 	arena arena;
 	diag_ctx *diag;
@@ -114,6 +123,7 @@ typedef struct model {
 	struct unit_literal *unit_literals; /* numbers written in one unit, read in another (units.c) */
 	size_t nunit_literals, cap_unit_literals;
 	const char *expr_unit; /* the unit of what compile_expr compiled last (units.c) */
+	model_outcome_group *outcome_groups; /* per DEF_OUTCOMES definition (sema_outcome_groups.c) */
 } model;
 
 #endif

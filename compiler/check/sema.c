@@ -14,6 +14,7 @@
 #include "check/sema_numeric.h"
 #include "check/sema_outcomes.h"
 #include "check/sema_require.h"
+#include "check/sema_outcome_groups.h"
 #include "check/sema_table.h"
 #include "check/sema_variants.h"
 
@@ -63,6 +64,7 @@ typedef struct kind_passes {
 #define passes_PROCEDURE {resolve_procedures, NULL, NULL}
 #define passes_EXAMPLE {NULL, resolve_examples, NULL} /* against the lowered tables */
 #define passes_REQUIRE {resolve_requirements, NULL, NULL}
+#define passes_OUTCOMES {resolve_outcome_groups, NULL, NULL}
 
 static const kind_passes passes[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = passes_##kind,
@@ -94,6 +96,7 @@ static const struct resolution_step {
 	{DEF_DISTANCE, NULL},
 	{DEF_PROCEDURE, NULL},
 	{DEF_REQUIRE, NULL},
+	{DEF_OUTCOMES, NULL},
 };
 
 construct_use sema_kind_use(def_kind kind)

@@ -26,6 +26,7 @@ typedef struct target_entry {
 #define target_DISTANCE TARGET(RTAB_TARGET_DISTANCE, rtab_find_distance)
 #define target_PROCEDURE TARGET(RTAB_TARGET_PROCEDURE, rtab_find_procedure)
 #define target_EXAMPLE NOT_APPLICABLE("an example is checked when the file is compiled")
+#define target_OUTCOMES NOT_APPLICABLE("an outcome group is read by rtab odds; nothing resolves it")
 #define target_REQUIRE NOT_APPLICABLE("a requirement is checked on the situation of whatever is resolved")
 
 static const target_entry targets[] = {

@@ -321,6 +321,7 @@ typedef struct evaluator {
 #define eval_TRANSITION {.eval = eval_transition}
 #define eval_DISTANCE {.eval = eval_distance}
 #define eval_PROCEDURE {.eval = eval_procedure}
+#define eval_OUTCOMES NOT_EVALUABLE("an outcome group is read by 'rtab odds'")
 #define eval_EXAMPLE NOT_EVALUABLE("an example is checked by 'rtab test'")
 #define eval_REQUIRE NOT_EVALUABLE("a requirement is checked on the situation of whatever is evaluated")
 

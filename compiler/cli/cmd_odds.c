@@ -10,6 +10,7 @@
 #include "check/load.h"
 #include "analysis/odds.h"
 #include "analysis/odds_grid.h"
+#include "analysis/odds_stats.h"
 #include "cli/options.h"
 
 #include <stdio.h>
@@ -28,14 +29,18 @@ static const cli_opt options[] = {
 	{"--format", 0, "F", "text (default, with a bar per outcome), markdown, csv or json", formats},
 	{"--json", 0, NULL, "the same as --format json", NULL},
 	{"--locale", 0, "L", "the language of the labels", NULL},
+	{"--quantiles", 0, "Q,Q...", "the quantiles of the statistics (default 0.1,0.5,0.9)", NULL},
+	{"--group", 0, "NAME=A,B", "outcomes A, B... read together as NAME, beside the\n"
+	 "groups the ruleset declares (repeatable)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
-enum { OPT_SET, OPT_DRM, OPT_ALL, OPT_FORMAT, OPT_JSON };
+enum { OPT_SET, OPT_DRM, OPT_ALL, OPT_FORMAT, OPT_JSON, OPT_LOCALE, OPT_QUANTILES, OPT_GROUP };
 
 static const cli_verb verb = {
 	.name = "odds",
 	.usage = "rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N] [--all]\n"
-		 "                 [--json | --format text|markdown|csv|json] [--locale LOCALE]",
+		 "                 [--json | --format text|markdown|csv|json] [--locale LOCALE]\n"
+		 "                 [--quantiles Q,Q...] [--group NAME=A,B]...",
 	.about = "\nThe exact probability of every outcome of table NAME, in the column its\n"
 		 "inputs select, found by resolving every natural roll of its dice (never by\n"
 		 "sampling): natural-roll rules, rewrites, stacking groups and caps included.\n"
@@ -43,7 +48,10 @@ static const cli_verb verb = {
 		 "its reduced fraction, its percentage, and the cumulative odds of it or any row\n"
 		 "above it, and of it or any row below it; rolls past every row are counted as\n"
 		 "(no row), with a warning. NAME may also be a distance: the distribution of its\n"
-		 "value in each of its units. --edition names the edition in the output.",
+		 "value in each of its units. --edition names the edition in the output.\n"
+		 "Under it, the statistics of every number the rolls give (the modified roll,\n"
+		 "the numbers results carry, effects' integer arguments, a distance's value):\n"
+		 "exact mean, standard deviation, lowest, lower quantiles and highest.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
 	.after = "Exit status: 0 success, 1 errors in the file, 2 bad usage, 3 out of memory.\n",
@@ -58,6 +66,10 @@ typedef struct odds_args {
 	long drm;
 	bool has_drm, all;
 	odds_format format;
+	odds_quantiles quantiles;
+	const char *quantiles_text; /* --quantiles */
+	const char **group_texts;   /* --group NAME=A,B */
+	size_t ngroup_texts;
 } odds_args;
 
 static int take(void *arg, int opt, const char *value)
@@ -73,6 +85,11 @@ static int take(void *arg, int opt, const char *value)
 	case OPT_ALL: a->all = true; return EXIT_OK;
 	case OPT_FORMAT: a->format = (odds_format)cli_choice(formats, value); return EXIT_OK;
 	case OPT_JSON: a->format = FMT_JSON; return EXIT_OK;
+	case OPT_QUANTILES: a->quantiles_text = value; return EXIT_OK; /* read once --help is ruled out */
+	case OPT_GROUP: /* read against the table's outcomes once the file is loaded */
+		a->group_texts = xrealloc(a->group_texts, (a->ngroup_texts + 1) * sizeof *a->group_texts);
+		a->group_texts[a->ngroup_texts++] = value;
+		return EXIT_OK;
 	case -1:
 		if (a->npos == 2)
 			return usage_error("odds", "unexpected argument '%s'", value);
@@ -88,6 +105,9 @@ typedef struct out_ctx {
 	size_t locale;
 	odds_format format;
 	const char *edition; /* --edition or FILE@EDITION, else NULL */
+	const odds_quantiles *quantiles;
+	const struct odds_group *groups;
+	size_t ngroups;
 } out_ctx;
 
 static const char *label_of(const out_ctx *o, rtab_labels l)
@@ -309,6 +329,302 @@ static void json_head(const out_ctx *o, const rtab_table *t)
 	json_string(b, t->id);
 }
 
+/* A set of outcomes read together: declared (outcomes NAME { ... }) or given
+ * with --group NAME=A,B. */
+typedef struct odds_group {
+	const char *id;
+	rtab_labels labels; /* NULL for --group */
+	const uint16_t *members;
+	size_t n;
+	uint16_t *owned; /* --group's members */
+} odds_group;
+
+/* How many of the rolls counted per outcome (count, by outcome index) give some member of gr. */
+static uint64_t group_count(const odds_group *gr, const uint64_t *count)
+{
+	uint64_t c = 0;
+	for (size_t k = 0; k < gr->n; k++)
+		c += count[gr->members[k]];
+	return c;
+}
+
+/* Whether the table can give some member of gr: a group of other tables' outcomes is not shown. */
+static bool group_shown(const out_ctx *o, const odds_group *gr, size_t ti)
+{
+	uint16_t *order = xcalloc(o->rs->noutcomes + 1u, sizeof *order);
+	size_t n = odds_table_outcomes(o->rs, ti, order);
+	bool any = false;
+	for (size_t i = 0; i < n && !any; i++)
+		for (size_t k = 0; k < gr->n && !any; k++)
+			any = order[i] == gr->members[k];
+	free(order);
+	return any;
+}
+
+static void put_members(strbuf *b, const out_ctx *o, const odds_group *gr, bool json)
+{
+	for (size_t k = 0; k < gr->n; k++) {
+		sb_puts(b, k ? ", " : "");
+		if (json)
+			json_string(b, o->rs->outcomes[gr->members[k]].id);
+		else
+			sb_puts(b, o->rs->outcomes[gr->members[k]].id);
+	}
+}
+
+/* The groups of one table in one situation: a grid under the outcomes, or JSON's "groups". */
+static void print_groups(const out_ctx *o, size_t ti, const odds_dist *d)
+{
+	strbuf *b = o->out;
+	size_t shown = 0;
+	grid g;
+	grid_init(&g, o->format == FMT_TEXT ? 7 : 6);
+	grid_cell(&g, head(o, "group"));
+	grid_cell(&g, head(o, "rolls"));
+	grid_cell(&g, head(o, "probability"));
+	grid_cell(&g, head(o, "percent"));
+	if (o->format == FMT_TEXT)
+		grid_cell(&g, "");
+	grid_cell(&g, head(o, "members"));
+	grid_cell(&g, head(o, "label"));
+	for (size_t c = 1; c < 4; c++)
+		g.right[c] = true;
+	for (size_t i = 0; i < o->ngroups; i++) {
+		const odds_group *gr = &o->groups[i];
+		if (!group_shown(o, gr, ti))
+			continue;
+		uint64_t c = group_count(gr, d->count);
+		const char *label = gr->labels ? rtab_label(o->rs, gr->labels, o->locale) : NULL;
+		if (o->format == FMT_JSON) {
+			sb_puts(b, shown++ ? ",\n  {\"group\": " : ", \"groups\": [\n  {\"group\": ");
+			json_string(b, gr->id);
+			sb_puts(b, ", \"label\": ");
+			json_string(b, label);
+			sb_puts(b, ", \"members\": [");
+			put_members(b, o, gr, true);
+			sb_printf(b, "], \"rolls\": %llu, ", (unsigned long long)c);
+			json_frac(b, "probability", c, d->total);
+			sb_puts(b, ", \"percent\": ");
+			odds_put_percent(b, c, d->total);
+			sb_puts(b, "}");
+			continue;
+		}
+		shown++;
+		grid_cell(&g, gr->id);
+		grid_cellf(&g, "%llu/%llu", (unsigned long long)c, (unsigned long long)d->total);
+		frac_cell(&g, c, d->total);
+		percent_cell(&g, c, d->total);
+		if (o->format == FMT_TEXT)
+			bar_cell(&g, c, d->total);
+		strbuf m = {0};
+		put_members(&m, o, gr, false);
+		grid_cell(&g, m.data);
+		sb_free(&m);
+		grid_cell(&g, label ? label : "");
+	}
+	if (o->format == FMT_JSON) {
+		if (shown)
+			sb_puts(b, "]");
+	} else if (shown) {
+		if (o->format == FMT_CSV)
+			sb_putc(b, '\n');
+		else
+			sb_printf(b, "%s%s%s", o->format == FMT_MARKDOWN ? "\n" : "", msg("groups:"),
+				  o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+		render_grid(o, &g);
+	}
+	grid_free(&g);
+}
+
+/* The statistics of one number the rolls give: a line of the statistics
+ * grid, an object of JSON. */
+typedef struct stat_line {
+	const char *kind;  /* "modified_roll", "numeric", "effect" or "distance" */
+	const char *owner; /* the numeric outcome, effect kind or distance; NULL for the roll */
+	const char *param; /* its parameter, or a distance's unit */
+	const char *which; /* an effect's first enum argument (the side), or NULL */
+	size_t slot;       /* 0: the modified roll; 1 + odds_measure.slot */
+	uint64_t rolls, total;
+	odds_stats s;
+} stat_line;
+
+typedef struct stat_lines {
+	stat_line *v;
+	size_t n;
+	const odds_quantiles *q;
+} stat_lines;
+
+static stat_line *stat_add(stat_lines *ls, const char *kind, const char *owner, const char *param,
+			   const odds_value *v, size_t nv, int32_t scale, uint64_t total)
+{
+	stat_line l = {kind, owner, param, NULL, 0, 0, total, {0}};
+	if (!odds_stats_compute(v, nv, scale, ls->q, &l.s)) {
+		odds_stats_free(&l.s);
+		return NULL;
+	}
+	l.rolls = l.s.weight;
+	ls->v = xrealloc(ls->v, (ls->n + 1) * sizeof *ls->v);
+	ls->v[ls->n] = l;
+	return &ls->v[ls->n++];
+}
+
+static void stat_measure(void *arg, const odds_measure *m)
+{
+	stat_line *l = stat_add(arg, m->kind, m->owner, m->param, m->values, m->nvalues, 1, m->total);
+	if (l) {
+		l->slot = m->slot + 1;
+		l->which = m->which;
+	}
+}
+
+/* The numbers a table's rolls give: the modified roll, then what results carry. */
+static void table_stats(stat_lines *ls, const rtab_ruleset *rs, const uint64_t *count, uint64_t total,
+			const odds_value *rolls, size_t nrolls)
+{
+	stat_add(ls, "modified_roll", NULL, NULL, rolls, nrolls, 1, total);
+	odds_measures(rs, count, total, stat_measure, ls);
+}
+
+static void stat_lines_free(stat_lines *ls)
+{
+	for (size_t i = 0; i < ls->n; i++)
+		odds_stats_free(&ls->v[i].s);
+	free(ls->v);
+	ls->v = NULL;
+	ls->n = 0;
+}
+
+/* What a line is of, for people: "modified roll", "e of loss", "hexes of retreat", "inch". */
+static void stat_name(strbuf *sb, const stat_line *l)
+{
+	if (!l->owner)
+		sb_puts(sb, msg("modified roll"));
+	else if (strcmp(l->kind, "distance") == 0)
+		sb_puts(sb, l->param);
+	else
+		sb_printf(sb, msg("%s of %s"), l->param, l->owner);
+	if (l->which)
+		sb_printf(sb, " (%s)", l->which);
+}
+
+/* The value of statistic k of a line, as a cell: 0 mean, 1 its decimal,
+ * 2 sd, 3 lowest, 4.. the quantiles, then highest. */
+static void stat_value(strbuf *sb, const stat_line *l, size_t k, size_t nq)
+{
+	if (k == 0)
+		sb_puts(sb, l->s.mean.data);
+	else if (k == 1)
+		sb_puts(sb, l->s.mean_decimal.data);
+	else if (k == 2)
+		sb_puts(sb, l->s.sd.data);
+	else if (k == 3)
+		odds_stats_put_value(sb, &l->s, l->s.min);
+	else if (k < 4 + nq)
+		odds_stats_put_value(sb, &l->s, l->s.quantile[k - 4]);
+	else
+		odds_stats_put_value(sb, &l->s, l->s.max);
+}
+
+static const char *stat_heading(const out_ctx *o, size_t k)
+{
+	switch (k) {
+	case 0: return head(o, "mean");
+	case 1: return head(o, "mean (decimal)");
+	case 2: return head(o, "sd");
+	case 3: return head(o, "lowest");
+	default: break;
+	}
+	if (k == 4 + o->quantiles->n)
+		return head(o, "highest");
+	const char *q = o->quantiles->name[k - 4];
+	return strcmp(q, "median") == 0 ? head(o, "median") : q;
+}
+
+/* The statistics as a grid under the odds: a line per number. */
+static void print_stats(const out_ctx *o, const stat_lines *ls)
+{
+	strbuf *b = o->out;
+	size_t nq = o->quantiles->n, nstat = 5 + nq;
+	if (!ls->n)
+		return;
+	if (o->format == FMT_CSV)
+		sb_putc(b, '\n');
+	else
+		sb_printf(b, "%s%s%s", o->format == FMT_MARKDOWN ? "\n" : "", msg("statistics:"),
+			  o->format == FMT_MARKDOWN ? "\n\n" : "\n");
+	grid g;
+	grid_init(&g, 2 + nstat);
+	grid_cell(&g, head(o, "number"));
+	grid_cell(&g, head(o, "of the rolls"));
+	for (size_t k = 0; k < nstat; k++)
+		grid_cell(&g, stat_heading(o, k));
+	for (size_t c = 1; c < g.ncols; c++)
+		g.right[c] = true;
+	for (size_t i = 0; i < ls->n; i++) {
+		const stat_line *l = &ls->v[i];
+		strbuf cell = {0};
+		stat_name(&cell, l);
+		grid_cell(&g, cell.data);
+		sb_free(&cell);
+		frac_cell(&g, l->rolls, l->total);
+		for (size_t k = 0; k < nstat; k++) {
+			stat_value(&cell, l, k, nq);
+			grid_cell(&g, cell.data);
+			sb_free(&cell);
+		}
+	}
+	render_grid(o, &g);
+	grid_free(&g);
+}
+
+/* {"number": "e of loss", "kind": "numeric", "of": "loss", "param": "e", "rolls": "7/10",
+ *  "mean": "90/7", "mean_decimal": 12.857, "variance": "...", "sd": 3.2, "min": 5,
+ *  "quantiles": {"0.1": 8, ...}, "max": 20} */
+static void stat_json(strbuf *b, const out_ctx *o, const stat_line *l)
+{
+	strbuf name = {0};
+	stat_name(&name, l);
+	sb_puts(b, "{\"number\": ");
+	json_string(b, name.data);
+	sb_free(&name);
+	sb_puts(b, ", \"kind\": ");
+	json_string(b, l->kind);
+	sb_puts(b, ", \"of\": ");
+	json_string(b, l->owner);
+	sb_puts(b, ", \"param\": ");
+	json_string(b, l->param);
+	if (l->which) {
+		sb_puts(b, ", \"which\": ");
+		json_string(b, l->which);
+	}
+	sb_puts(b, ", ");
+	json_frac(b, "rolls", l->rolls, l->total);
+	sb_puts(b, ", \"mean\": ");
+	json_string(b, l->s.mean.data);
+	sb_printf(b, ", \"mean_decimal\": %s, \"variance\": ", l->s.mean_decimal.data);
+	json_string(b, l->s.variance.data);
+	sb_printf(b, ", \"sd\": %s, \"min\": ", l->s.sd.data);
+	odds_stats_put_value(b, &l->s, l->s.min);
+	sb_puts(b, ", \"quantiles\": {");
+	for (size_t k = 0; k < o->quantiles->n; k++) {
+		sb_printf(b, "%s\"%s\": ", k ? ", " : "", o->quantiles->text[k]);
+		odds_stats_put_value(b, &l->s, l->s.quantile[k]);
+	}
+	sb_puts(b, "}, \"max\": ");
+	odds_stats_put_value(b, &l->s, l->s.max);
+	sb_puts(b, "}");
+}
+
+static void stats_json_array(strbuf *b, const out_ctx *o, const stat_lines *ls)
+{
+	sb_puts(b, ", \"statistics\": [");
+	for (size_t i = 0; i < ls->n; i++) {
+		sb_puts(b, i ? ",\n  " : "\n  ");
+		stat_json(b, o, &ls->v[i]);
+	}
+	sb_puts(b, "]");
+}
+
 static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long drm)
 {
 	const rtab_ruleset *rs = o->rs;
@@ -323,6 +639,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	uint64_t *above = xcalloc(n ? n : 1, sizeof *above);
 	strbuf *b = o->out;
 
+	stat_lines stats = {NULL, 0, o->quantiles};
+	table_stats(&stats, rs, d->count, d->total, d->rolls, d->nrolls);
 	/* Cumulative sums: each at most d->total. */
 	for (size_t i = 0; i < n; i++)
 		above[i] = (i ? above[i - 1] : 0) + odds_outcome_count(d, order[i]);
@@ -361,6 +679,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 			odds_numbers(rs, d->count, d->total, number_json, &j);
 			sb_puts(b, "]");
 		}
+		print_groups(o, ti, d);
+		stats_json_array(b, o, &stats);
 		sb_puts(b, "}\n");
 		goto done;
 	}
@@ -413,6 +733,7 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 	}
 	render_grid(o, &g);
 	grid_free(&g);
+	print_groups(o, ti, d);
 	if (o->format != FMT_CSV && rs->nnumeric_outcomes) {
 		/* The numbers the results carry: their average, and the named ones. */
 		strbuf lines = {0};
@@ -423,9 +744,52 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 				  o->format == FMT_MARKDOWN ? "\n\n" : "\n", lines.data);
 		sb_free(&lines);
 	}
+	print_stats(o, &stats);
 done:
+	stat_lines_free(&stats);
 	free(above);
 	free(order);
+}
+
+/* The rolls per outcome (by outcome index) of one cell of the grid of --all. */
+static uint64_t *cell_counts(const out_ctx *o, const odds_grid *g, size_t cell)
+{
+	uint64_t *count = xcalloc(o->rs->noutcomes ? o->rs->noutcomes : 1, sizeof *count);
+	for (size_t i = 0; i < g->norder; i++)
+		if (g->order[i] < o->rs->noutcomes)
+			count[g->order[i]] = g->counts[cell * g->norder + i];
+	return count;
+}
+
+/* The groups of one cell of --all as JSON. */
+static void cell_groups_json(const out_ctx *o, const odds_grid *g, size_t ti, size_t cell)
+{
+	uint64_t *count = cell_counts(o, g, cell);
+	size_t shown = 0;
+	for (size_t i = 0; i < o->ngroups; i++) {
+		if (!group_shown(o, &o->groups[i], ti))
+			continue;
+		uint64_t c = group_count(&o->groups[i], count);
+		sb_puts(o->out, shown++ ? ", {\"group\": " : ", \"groups\": [{\"group\": ");
+		json_string(o->out, o->groups[i].id);
+		sb_puts(o->out, ", ");
+		json_frac(o->out, "probability", c, g->totals[cell]);
+		sb_puts(o->out, ", \"percent\": ");
+		odds_put_percent(o->out, c, g->totals[cell]);
+		sb_puts(o->out, "}");
+	}
+	if (shown)
+		sb_puts(o->out, "]");
+	free(count);
+}
+
+/* The statistics of one cell of the grid of --all. */
+static void cell_stats(const out_ctx *o, const odds_grid *g, size_t cell, stat_lines *ls)
+{
+	uint64_t *count = cell_counts(o, g, cell);
+	ls->q = o->quantiles;
+	table_stats(ls, o->rs, count, g->totals[cell], g->rolls[cell], g->nrolls[cell]);
+	free(count);
 }
 
 /* rtab odds --all as JSON: the columns, each with its totals. */
@@ -466,7 +830,13 @@ static void print_all_json(const out_ctx *o, size_t ti, const odds_grid *g)
 				odds_put_percent(b, counts[i], g->totals[cell]);
 				sb_puts(b, "}");
 			}
-			sb_puts(b, "]}");
+			sb_puts(b, "]");
+			cell_groups_json(o, g, ti, cell);
+			stat_lines stats = {0};
+			cell_stats(o, g, cell, &stats);
+			stats_json_array(b, o, &stats);
+			stat_lines_free(&stats);
+			sb_puts(b, "}");
 		}
 		sb_puts(b, "]}");
 	}
@@ -490,6 +860,78 @@ static void print_all_heading(const out_ctx *o, const rtab_table *t, const odds_
 			  g->shift > 0 ? "right" : "left");
 	sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 	edition_line(o);
+}
+
+/* Under the outcomes of the grid of --all, a row per statistic of each
+ * number some cell gives ("modified roll: mean"), '-' where a cell gives none. */
+static void all_stat_rows(const out_ctx *o, const odds_grid *g, grid *out)
+{
+	size_t nslots = 1 + odds_measure_slots(o->rs), nq = o->quantiles->n, nstat = 5 + nq;
+	stat_lines *cells = xcalloc(g->ncells ? g->ncells : 1, sizeof *cells);
+	for (size_t k = 0; k < g->ncells; k++)
+		if (g->shown[k])
+			cell_stats(o, g, k, &cells[k]);
+	for (size_t slot = 0; slot < nslots; slot++) {
+		const stat_line *named = NULL;
+		for (size_t k = 0; k < g->ncells && !named; k++)
+			for (size_t i = 0; i < cells[k].n && !named; i++)
+				if (cells[k].v[i].slot == slot)
+					named = &cells[k].v[i];
+		if (!named)
+			continue;
+		for (size_t st = 0; st < nstat; st++) {
+			if (st == 1)
+				continue; /* the decimal of the mean: the mean is exact beside it */
+			strbuf h = {0};
+			stat_name(&h, named);
+			sb_printf(&h, ": %s", stat_heading(o, st));
+			grid_cell(out, h.data);
+			sb_free(&h);
+			for (size_t k = 0; k < g->ncells; k++) {
+				if (!g->shown[k])
+					continue;
+				const stat_line *l = NULL;
+				for (size_t i = 0; i < cells[k].n && !l; i++)
+					if (cells[k].v[i].slot == slot)
+						l = &cells[k].v[i];
+				strbuf cell = {0};
+				if (!l)
+					sb_putc(&cell, '-');
+				else if (st == 0 && strcmp(l->s.mean.data, l->s.mean_decimal.data) != 0)
+					sb_printf(&cell, "%s (%s)", l->s.mean.data, l->s.mean_decimal.data);
+				else
+					stat_value(&cell, l, st, nq);
+				grid_cell(out, cell.data);
+				if (o->format == FMT_CSV)
+					grid_cell(out, "");
+				sb_free(&cell);
+			}
+		}
+	}
+	for (size_t k = 0; k < g->ncells; k++)
+		stat_lines_free(&cells[k]);
+	free(cells);
+}
+
+/* One probability of the grid of --all: "3/10 (30%)", '-' for none; in CSV two cells. */
+static void all_cell(grid *out, uint64_t c, uint64_t total, bool csv)
+{
+	if (csv) {
+		frac_cell(out, c, total);
+		percent_cell(out, c, total);
+		return;
+	}
+	if (c == 0) {
+		grid_cell(out, "-");
+		return;
+	}
+	strbuf cell = {0};
+	odds_put_fraction(&cell, c, total);
+	sb_puts(&cell, " (");
+	odds_put_percent(&cell, c, total);
+	sb_puts(&cell, "%)");
+	grid_cell(out, cell.data);
+	sb_free(&cell);
 }
 
 /* rtab odds --all as one grid: a row per outcome, a column per shown
@@ -535,22 +977,27 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 			if (!g->shown[k])
 				continue;
 			uint64_t c = g->counts[k * n + i];
-			if (csv) {
-				frac_cell(&out, c, g->total);
-				percent_cell(&out, c, g->total);
-			} else if (c == 0) {
-				grid_cell(&out, "-");
-			} else {
-				strbuf cell = {0};
-				odds_put_fraction(&cell, c, g->total);
-				sb_puts(&cell, " (");
-				odds_put_percent(&cell, c, g->total);
-				sb_puts(&cell, "%)");
-				grid_cell(&out, cell.data);
-				sb_free(&cell);
-			}
+			all_cell(&out, c, g->total, csv);
 		}
 	}
+	for (size_t i = 0; i < o->ngroups; i++) {
+		const odds_group *gr = &o->groups[i];
+		if (!group_shown(o, gr, ti))
+			continue;
+		strbuf h = {0};
+		sb_printf(&h, "%s: %s", head(o, "group"), gr->id);
+		grid_cell(&out, h.data);
+		sb_free(&h);
+		for (size_t k = 0; k < g->ncells; k++) {
+			if (!g->shown[k])
+				continue;
+			uint64_t *count = cell_counts(o, g, k);
+			uint64_t c = group_count(gr, count);
+			free(count);
+			all_cell(&out, c, g->total, csv);
+		}
+	}
+	all_stat_rows(o, g, &out);
 	print_all_heading(o, t, g);
 	render_grid(o, &out);
 	grid_free(&out);
@@ -653,15 +1100,24 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 			}
 			below += k;
 		}
+		stat_lines stats = {NULL, 0, o->quantiles};
+		stat_add(&stats, "distance", dist->id, dist->forms[f].unit, v.v, v.n, rs->scale, v.total);
 		if (o->format == FMT_JSON) {
-			sb_puts(b, "]}");
+			sb_puts(b, "]");
+			if (stats.n) {
+				sb_puts(b, ", \"statistics\": ");
+				stat_json(b, o, &stats.v[0]);
+			}
+			sb_puts(b, "}");
 		} else {
 			if (o->format == FMT_TEXT && v.provisional)
 				sb_printf(b, "  provisional: %s\n", v.provisional);
 			render_grid(o, &g);
+			print_stats(o, &stats);
 			if (f + 1 < dist->nforms)
 				sb_putc(b, '\n');
 		}
+		stat_lines_free(&stats);
 		grid_free(&g);
 		odds_values_free(&v);
 	}
@@ -689,9 +1145,107 @@ static void no_row_warning(const rtab_ruleset *rs, size_t ti, const odds_dist *d
 	sb_free(&where);
 }
 
+/* One --group NAME=A,B against table ti's outcomes: EXIT_OK, or a usage error
+ * naming the outcomes it may list. */
+static int parse_group(const rtab_ruleset *rs, size_t ti, const char *text, const odds_group *declared,
+		       size_t ndeclared, odds_group *out)
+{
+	uint16_t *order = xcalloc(rs->noutcomes + 1u, sizeof *order);
+	size_t norder = odds_table_outcomes(rs, ti, order);
+	const char *eq = strchr(text, '=');
+	char *name = eq ? xstrndup(text, (size_t)(eq - text)) : NULL;
+	int status = EXIT_OK;
+	memset(out, 0, sizeof *out);
+	if (!eq || eq == text || !eq[1]) {
+		status = usage_error("odds", "--group needs NAME=OUTCOME,OUTCOME..., not '%s'", text);
+		goto done;
+	}
+	bool taken = rtab_find_outcome(rs, name) >= 0;
+	for (size_t i = 0; i < ndeclared && !taken; i++)
+		taken = strcmp(declared[i].id, name) == 0;
+	if (taken) {
+		status = usage_error("odds", "--group %s: '%s' names an outcome or a group already; choose another name",
+				     name, name);
+		goto done;
+	}
+	out->id = name;
+	out->owned = xcalloc(norder + 1, sizeof *out->owned);
+	out->members = out->owned;
+	for (const char *p = eq + 1; status == EXIT_OK;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char *member = xstrndup(p, len);
+		int o = rtab_find_outcome(rs, member);
+		bool of_table = false, twice = false;
+		for (size_t i = 0; i < norder && o >= 0; i++)
+			of_table |= order[i] == o;
+		for (size_t k = 0; k < out->n && of_table; k++)
+			twice |= out->owned[k] == o;
+		if (!of_table) {
+			strbuf sb = {0};
+			for (size_t i = 0; i < norder; i++)
+				sb_printf(&sb, "%s%s", i ? ", " : "", rs->outcomes[order[i]].id);
+			status = usage_error("odds", "--group %s: '%s' is no outcome of table '%s' (its outcomes: %s)",
+					     name, member, rs->tables[ti].id, sb.data ? sb.data : "none");
+			sb_free(&sb);
+		} else if (twice) {
+			status = usage_error("odds", "--group %s names '%s' twice", name, member);
+		} else {
+			out->owned[out->n++] = (uint16_t)o;
+		}
+		free(member);
+		if (!end)
+			break;
+		p = end + 1;
+	}
+done:
+	if (status != EXIT_OK) {
+		free(name);
+		free(out->owned);
+		memset(out, 0, sizeof *out);
+	}
+	free(order);
+	return status;
+}
+
+/* The groups odds reads: the ruleset's, then those of --group. */
+static int read_groups(const model *m, const odds_args *a, int table, odds_group **groups, size_t *ngroups)
+{
+	size_t nd = m->outcome_groups ? m->ndefs[DEF_OUTCOMES] : 0;
+	*groups = xcalloc(nd + a->ngroup_texts + 1, sizeof **groups);
+	*ngroups = 0;
+	for (size_t i = 0; i < nd; i++) {
+		const model_outcome_group *g = &m->outcome_groups[i];
+		(*groups)[(*ngroups)++] = (odds_group){g->id, g->labels, g->members, g->nmembers, NULL};
+	}
+	if (a->ngroup_texts && table < 0)
+		return usage_error("odds", "--group applies to tables only; '%s' is a distance", a->name);
+	for (size_t i = 0; i < a->ngroup_texts; i++) {
+		int status = parse_group(&m->rs, (size_t)table, a->group_texts[i], *groups, *ngroups,
+					 &(*groups)[*ngroups]);
+		if (status != EXIT_OK)
+			return status;
+		(*ngroups)++;
+	}
+	return EXIT_OK;
+}
+
+static void free_groups(odds_group *groups, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (groups[i].owned) {
+			free((char *)groups[i].id);
+			free(groups[i].owned);
+		}
+	free(groups);
+}
+
 int cmd_odds(cli_ctx *c, int argc, char **argv)
 {
+	odds_group *groups = NULL;
+	size_t ngroups = 0;
 	odds_args a = {0};
+	odds_quantiles_default(&a.quantiles);
 	loaded l;
 	int32_t *inputs = NULL;
 	strbuf out = {0};
@@ -702,16 +1256,24 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		status = usage_error("odds", "give a FILE and the NAME of a table or a distance");
 	else if (status == EXIT_OK && a.all && a.has_drm)
 		status = usage_error("odds", "--all shows every modifier total; drop --drm");
-	if (status)
+	else if (status == EXIT_OK && a.quantiles_text && !odds_quantiles_parse(a.quantiles_text, &a.quantiles))
+		status = usage_error("odds",
+				     "--quantiles needs decimals from 0 to 1 separated by commas (at most %d, "
+				     "nine places each), as 0.1,0.5,0.9, not '%s'",
+				     ODDS_MAX_QUANTILES, a.quantiles_text);
+	if (status) {
+		free(a.group_texts);
 		return status < 0 ? EXIT_OK : status;
+	}
 	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
+		free(a.group_texts);
 		return EXIT_INPUT;
 	}
 	const rtab_ruleset *rs = &l.model.rs;
 	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
-	out_ctx o = {&out, rs, 0, a.format, edition};
+	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0};
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
@@ -720,6 +1282,13 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		goto done;
 
 	int rc, t = rtab_find_table(rs, a.name), k = rtab_find_distance(rs, a.name);
+	if (t >= 0 || k >= 0) {
+		status = read_groups(&l.model, &a, t, &groups, &ngroups);
+		o.groups = groups;
+		o.ngroups = ngroups;
+		if (status != EXIT_OK)
+			goto done;
+	}
 	strbuf broken = {0};
 	if ((t >= 0 || k >= 0) && requirement_broken_text(rs, inputs, &broken)) {
 		cli_error("odds", &c->diag, "%s: the situation breaks %s", a.name, broken.data);
@@ -771,6 +1340,8 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	if (out.data)
 		fputs(out.data, stdout);
 done:
+	free_groups(groups, ngroups);
+	free(a.group_texts);
 	sb_free(&out);
 	free(inputs);
 	loaded_free(&l);

@@ -1093,6 +1093,7 @@ typedef struct c_parts {
 #define c_DISTANCE {{emit_distances}, NULL}
 #define c_PROCEDURE {{emit_procedures}, NULL}
 #define c_REQUIRE {{emit_requirements}, NULL}
+#define c_OUTCOMES NOT_APPLICABLE("an outcome group is read by rtab odds; the runtime holds none")
 #define c_EXAMPLE NOT_APPLICABLE("examples are checked when the file is compiled; the runtime holds none")
 
 static const c_parts parts_of[] = {

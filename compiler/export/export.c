@@ -93,6 +93,7 @@ typedef struct export_sections {
 #define export_PROCEDURE SECTION(EXPORT_PROCEDURES)
 #define export_EXAMPLE SECTION(EXPORT_EXAMPLES)
 #define export_REQUIRE SECTION(EXPORT_REQUIREMENTS)
+#define export_OUTCOMES NOT_APPLICABLE("outcome groups are not exported yet: rtab odds reads them from the source")
 
 static const export_sections sections_of[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = export_##kind,

@@ -331,6 +331,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %token TRANSITION "keyword 'transition'" DISTANCE "keyword 'distance'" IF "keyword 'if'" THEN "keyword 'then'" ELSE "keyword 'else'"
 %token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'" WHERE "keyword 'where'"
 %token ERRATA "keyword 'errata'"
+%token OUTCOMES "keyword 'outcomes'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" REQUIRE "keyword 'require'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
@@ -561,6 +562,10 @@ definition:
 	| REQUIRE IDENT ':' expr rule_opt body_opt {
 		/* require ID: CONDITION @ "rule" { en "message"; } */
 		$$ = ast_def_new(DEF_REQUIRE, LOC(@1), $2, LOC(@2)); $$->init = $4; $$->rule = $5; $$->body = $6;
+	}
+	| OUTCOMES IDENT rule_opt block {
+		/* outcomes NAME @ "rule" { en "label"; member; member; } */
+		$$ = ast_def_new(DEF_OUTCOMES, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
 	}
 	| EXAMPLE IDENT rule_opt '{' checks '}' {
 		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
