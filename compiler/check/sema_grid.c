@@ -360,6 +360,10 @@ typedef struct grid_rows {
 	int *first_of_key, *last_of_key;
 	size_t nkeys, keys_cap;
 	int *next_of_key; /* per row: the next row of its key */
+	/* The key of a known outcome's cell that has neither rule nor reason of its own, by
+	 * outcome (-1: none yet): nearly every cell of a grid, found without building its text. */
+	int *plain_key;
+	size_t nplain;
 } grid_rows;
 
 /* Beyond this many cells (rows x columns) check refuses a grid rather than
@@ -412,6 +416,9 @@ static bool room_for_row(model *m, const ast_def *d, model_table *mt, grid_rows 
 static int row_key(model *m, grid_rows *g, int outcome, const char *name, const char *rule,
 		   const char *text)
 {
+	bool plain = outcome >= 0 && !rule && !text;
+	if (plain && (size_t)outcome < g->nplain && g->plain_key[outcome] >= 0)
+		return g->plain_key[outcome];
 	strbuf sb = {0};
 	if (outcome >= 0)
 		sb_printf(&sb, "#%d", outcome);
@@ -434,6 +441,16 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 		idmap_put(&g->keys, arena_strdup(&m->arena, sb.data), key);
 	}
 	sb_free(&sb);
+	if (plain) {
+		if ((size_t)outcome >= g->nplain) {
+			size_t n = (size_t)outcome + 16;
+			g->plain_key = xrealloc(g->plain_key, n * sizeof *g->plain_key);
+			for (size_t k = g->nplain; k < n; k++)
+				g->plain_key[k] = -1;
+			g->nplain = n;
+		}
+		g->plain_key[outcome] = key;
+	}
 	return key;
 }
 
@@ -583,6 +600,7 @@ done:
 	free(g.next_of_key);
 	free(g.first_of_key);
 	free(g.last_of_key);
+	free(g.plain_key);
 	idmap_free(&g.keys);
 	/* The checks read the cells with a stride of nrows. */
 	if (g.stride != t->nrows)
