@@ -364,6 +364,12 @@ typedef struct grid_rows {
 	 * outcome (-1: none yet): nearly every cell of a grid, found without building its text. */
 	int *plain_key;
 	size_t nplain;
+	/* By key: its rows; by key and column: how many of them have a cell there, and the
+	 * highest roll of those cells. When every row of a key has a cell in a column and none
+	 * reaches the roll before a line's, no row of the key runs on to that line there: a
+	 * new row, without walking the key's rows (lines in order of rolls, the usual case). */
+	size_t *rows_of_key, *filled;
+	int64_t *max_hi;
 } grid_rows;
 
 /* Beyond this many cells (rows x columns) check refuses a grid rather than
@@ -435,9 +441,18 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 			g->keys_cap = g->keys_cap ? 2 * g->keys_cap : 16;
 			g->first_of_key = xrealloc(g->first_of_key, g->keys_cap * sizeof *g->first_of_key);
 			g->last_of_key = xrealloc(g->last_of_key, g->keys_cap * sizeof *g->last_of_key);
+			g->rows_of_key = xrealloc(g->rows_of_key, g->keys_cap * sizeof *g->rows_of_key);
+			size_t ncols = g->ncolumns ? g->ncolumns : 1;
+			g->filled = xrealloc(g->filled, g->keys_cap * ncols * sizeof *g->filled);
+			g->max_hi = xrealloc(g->max_hi, g->keys_cap * ncols * sizeof *g->max_hi);
 		}
 		key = (int)g->nkeys++;
 		g->first_of_key[key] = g->last_of_key[key] = -1;
+		g->rows_of_key[key] = 0;
+		for (size_t j = 0; j < (g->ncolumns ? g->ncolumns : 1); j++) {
+			g->filled[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = 0;
+			g->max_hi[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = INT64_MIN;
+		}
 		idmap_put(&g->keys, arena_strdup(&m->arena, sb.data), key);
 	}
 	sb_free(&sb);
@@ -456,6 +471,7 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 
 static void add_row_of_key(grid_rows *g, int key, int row)
 {
+	g->rows_of_key[key]++;
 	g->next_of_key[row] = -1;
 	if (g->last_of_key[key] >= 0)
 		g->next_of_key[g->last_of_key[key]] = row;
@@ -549,6 +565,9 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				 * GRID_KEY_WALK rows a new row is started, so that such a
 				 * grid costs linear time (the overlap is reported anyway). */
 				int row = g.first_of_key[key], walked = 0;
+				size_t kc = (size_t)key * (g.ncolumns ? g.ncolumns : 1) + col;
+				if (g.filled[kc] == g.rows_of_key[key] && lo != INT64_MIN && g.max_hi[kc] < lo - 1)
+					row = -1; /* every row of the key ends before the roll before */
 				for (; row >= 0; row = g.next_of_key[row]) {
 					const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
 					if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
@@ -575,8 +594,11 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				if (mc->lo > mc->hi) {
 					mc->lo = lo;
 					mc->loc = x->loc;
+					g.filled[kc]++;
 				}
 				mc->hi = hi;
+				if (hi > g.max_hi[kc])
+					g.max_hi[kc] = hi;
 				mc->row = (uint16_t)row;
 			}
 		}
@@ -601,6 +623,9 @@ done:
 	free(g.first_of_key);
 	free(g.last_of_key);
 	free(g.plain_key);
+	free(g.rows_of_key);
+	free(g.filled);
+	free(g.max_hi);
 	idmap_free(&g.keys);
 	/* The checks read the cells with a stride of nrows. */
 	if (g.stride != t->nrows)
