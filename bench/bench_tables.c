@@ -8,6 +8,12 @@
  *     (lean result) and musket_pike_explain_<table> (full explanation),
  *   - the hand-written C resolver (bench/handwritten.c), lean and full,
  *   - the Lua 5.4 port (bench/musket_pike.lua), embedded (when built with Lua).
+ * Beside them, the melee at the default situation (every input at its default: the
+ * most reasons to list), and the classic odds CRT (tables/classic_odds.rtab, table
+ * crt: odds rounding, column shifts, automatic ends) by rtab_resolve, the
+ * interpreter, bench/handwritten_crt.c and its Lua port (bench/classic_odds_crt.lua),
+ * checked first on every case of its input space (attack and defence 0..999, both
+ * shifts, every face; with --check or --only, attack and defence 0..99).
  * Every case is first checked identical across all of them (against the
  * interpreter, the reference); any difference
  * is printed and the program fails (exit 1) before timing anything.
@@ -26,6 +32,8 @@
 #include <time.h>
 
 #include "handwritten.h"
+#include "handwritten_crt.h"
+#include "classic_odds.h"
 #include "result_equal.h"
 #ifdef BENCH_HAVE_LUA
 #include "lua_port.h"
@@ -52,6 +60,19 @@ static int32_t situations[NSITUATIONS][64];
 static musket_pike_situation valid_situations[NSITUATIONS];
 static bench_case cases[NCASES];
 static volatile int64_t sink;
+
+/* The melee at the default situation, random faces and extra modifiers. */
+static int32_t default_inputs[64];
+static musket_pike_situation default_situation;
+static bench_case default_cases[NCASES];
+
+/* The classic odds CRT: random situations over the whole input space, random faces. */
+typedef struct crt_case {
+	int32_t in[CLASSIC_ODDS_NINPUTS];
+	int32_t face;
+} crt_case;
+static crt_case crt_cases[NCASES];
+static const rtab_ruleset *const crt_rs = &classic_odds_ruleset;
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 static uint32_t next_random(void)
@@ -82,6 +103,95 @@ static int make_cases(void)
 		cases[c].face = uniform(0, 9);
 		cases[c].drm = uniform(-3, 3); /* terrain and the like, given from outside */
 	}
+	if (rtab_inputs_default(rs, default_inputs, rs->ninputs) != RTAB_OK ||
+	    musket_pike_situation_init(&default_situation, NULL, 0) != RTAB_OK)
+		return -1;
+	for (size_t c = 0; c < NCASES; c++) {
+		default_cases[c] = cases[c];
+		default_cases[c].in = default_inputs;
+		default_cases[c].sit = &default_situation;
+	}
+	for (size_t c = 0; c < NCASES; c++) {
+		crt_case *k = &crt_cases[c];
+		if (rtab_inputs_default(crt_rs, k->in, CLASSIC_ODDS_NINPUTS) != RTAB_OK)
+			return -1;
+		k->in[CLASSIC_ODDS_INPUT_ATTACK] = uniform(0, 999);
+		k->in[CLASSIC_ODDS_INPUT_DEFENCE] = uniform(0, 999);
+		k->in[CLASSIC_ODDS_INPUT_COMBINED_ARMS] = uniform(0, 1);
+		k->in[CLASSIC_ODDS_INPUT_ACROSS_RIVER] = uniform(0, 1);
+		k->face = uniform(1, 6);
+	}
+	return 0;
+}
+
+/* The CRT at one case, by every resolver, against the interpreter: 0, or 1 printed. */
+static int crt_differs(const int32_t *in, int32_t face, int have_lua)
+{
+	rtab_result ref, got;
+	hw_lean lean;
+	const char *field = "status";
+	const char *who = NULL;
+	int32_t a = in[CLASSIC_ODDS_INPUT_ATTACK], d = in[CLASSIC_ODDS_INPUT_DEFENCE];
+	int32_t ca = in[CLASSIC_ODDS_INPUT_COMBINED_ARMS], river = in[CLASSIC_ODDS_INPUT_ACROSS_RIVER];
+	int rc_ref = rtab_resolve_interpreted(crt_rs, CLASSIC_ODDS_TABLE_CRT, in, CLASSIC_ODDS_NINPUTS, &face,
+					      1, 0, &ref);
+	int rc = rtab_resolve(crt_rs, CLASSIC_ODDS_TABLE_CRT, in, CLASSIC_ODDS_NINPUTS, &face, 1, 0, &got);
+	if (rc != rc_ref || (rc == RTAB_OK && !rtab_results_equal(&ref, &got, &field)))
+		who = "rtab_resolve";
+	rc = hw_crt_full(a, d, ca, river, face, &got);
+	if (!who && (rc != rc_ref || (rc == RTAB_OK && !rtab_results_equal(&ref, &got, &field))))
+		who = "the hand-written CRT, full result";
+	rc = hw_crt(a, d, ca, river, face, &lean);
+	if (!who && (rc != rc_ref || (rc == RTAB_OK && (lean.outcome != ref.outcome ||
+							 lean.modified_roll != ref.modified_roll)))) {
+		who = "the hand-written CRT";
+		field = "outcome";
+	}
+#ifdef BENCH_HAVE_LUA
+	if (have_lua) {
+		rc = lua_port_crt(a, d, ca, river, face, &lean);
+		if (!who && (rc != rc_ref || (rc == RTAB_OK && (lean.outcome != ref.outcome ||
+								 lean.modified_roll != ref.modified_roll)))) {
+			who = "the Lua port of the CRT";
+			field = "outcome";
+		}
+	}
+#else
+	(void)have_lua;
+#endif
+	if (!who)
+		return 0;
+	fprintf(stderr, "bench: %s differs from the interpreter in %s: attack %ld, defence %ld, "
+			"combined arms %ld, river %ld, face %ld\n",
+		who, field, (long)a, (long)d, (long)ca, (long)river, (long)face);
+	return 1;
+}
+
+/* Every case of the CRT's input space (attack and defence 0..max). */
+static int check_crt(int32_t max, int have_lua)
+{
+	size_t bad = 0, checked = 0;
+	int32_t in[CLASSIC_ODDS_NINPUTS];
+	if (rtab_inputs_default(crt_rs, in, CLASSIC_ODDS_NINPUTS) != RTAB_OK)
+		return 1;
+	for (int32_t a = 0; a <= max && bad < 10; a++)
+		for (int32_t d = 0; d <= max; d++)
+			for (int32_t k = 0; k < 4; k++)
+				for (int32_t face = 1; face <= 6; face++) {
+					in[CLASSIC_ODDS_INPUT_ATTACK] = a;
+					in[CLASSIC_ODDS_INPUT_DEFENCE] = d;
+					in[CLASSIC_ODDS_INPUT_COMBINED_ARMS] = k & 1;
+					in[CLASSIC_ODDS_INPUT_ACROSS_RIVER] = k >> 1;
+					bad += (size_t)crt_differs(in, face, have_lua);
+					checked++;
+				}
+	if (bad) {
+		fprintf(stderr, "bench: the hand-written CRT no longer computes what tables/classic_odds.rtab "
+				"says: update bench/handwritten_crt.c and bench/classic_odds_crt.lua\n");
+		return 1;
+	}
+	printf("checked %zu cases of the classic odds CRT (attack and defence 0..%ld): every resolver "
+	       "agrees with the interpreter\n", checked, (long)max);
 	return 0;
 }
 
@@ -149,9 +259,12 @@ static int lean_differs(const char *who, size_t t, const bench_case *c, const rt
 static int check_all(int have_lua)
 {
 	size_t bad = 0, checked = 0;
-	for (size_t t = 0; t < NTABLES; t++) {
+	for (size_t pass = 0; pass < 2 * NTABLES; pass++) {
+		/* Then each table again at the default situation (no Lua: its situations are the pool's). */
+		int defaults = pass >= NTABLES;
+		size_t t = pass % NTABLES;
 		for (size_t k = 0; k < NCASES && bad < 10; k++) {
-			const bench_case *c = &cases[k];
+			const bench_case *c = defaults ? &default_cases[k] : &cases[k];
 			rtab_result ref, full;
 			hw_lean lean;
 			const char *field;
@@ -192,7 +305,7 @@ static int check_all(int have_lua)
 				bad++;
 			}
 #ifdef BENCH_HAVE_LUA
-			if (have_lua) {
+			if (have_lua && !defaults) {
 				rc = lua_port_resolve((int)t, c->situation, c->face, c->drm, &lean);
 				bad += (size_t)lean_differs("the Lua port", t, c, &ref, rc, &lean);
 			}
@@ -208,8 +321,8 @@ static int check_all(int have_lua)
 				"bench/musket_pike.lua\n");
 		return 1;
 	}
-	printf("checked %zu cases (%d situations, 3 tables): every resolver agrees with the interpreter\n",
-	       checked, NSITUATIONS);
+	printf("checked %zu cases (%d situations and the default one, 3 tables): every resolver agrees "
+	       "with the interpreter\n", checked, NSITUATIONS);
 	return 0;
 }
 
@@ -227,12 +340,13 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* One run of n resolutions: ns per resolution. */
-#define TIMED(n, body)                                             \
+#define TIMED(n, body) TIMED_IN(bench_case, cases, n, body)
+#define TIMED_IN(type, pool, n, body)                              \
 	do {                                                       \
 		double t0_ = now_ns();                             \
 		int64_t acc_ = 0;                                  \
 		for (long i_ = 0; i_ < (n); i_++) {                \
-			const bench_case *c = &cases[i_ & (NCASES - 1)]; \
+			const type *c = &pool[i_ & (NCASES - 1)];  \
 			body;                                      \
 		}                                                  \
 		sink += acc_;                                      \
@@ -308,11 +422,91 @@ static double time_variant(enum variant v, size_t t, long n)
 	return elapsed;
 }
 
+/* The figures beside the three tables: the melee at the default situation, the CRT. */
+enum extra {
+	X_RTAB_DEFAULTS, X_HW_FULL_DEFAULTS, X_CRT_RTAB, X_CRT_HW_FULL, X_CRT_HW, X_CRT_INTERP, X_CRT_LUA,
+	NEXTRAS
+};
+static const char *const extra_names[NEXTRAS] = {
+	"rtab_resolve (full), default situation", "hand-written C, full, default situation",
+	"CRT: rtab_resolve (full)", "CRT: hand-written C, full result", "CRT: hand-written C",
+	"CRT: rtab_resolve_interpreted", "CRT: Lua 5.4 port"};
+static const char *const extra_keys[NEXTRAS] = {
+	"rtab_resolve_defaults_melee", "handwritten_full_defaults_melee", "crt_rtab_resolve",
+	"crt_handwritten_full", "crt_handwritten", "crt_interp", "crt_lua"};
+
+#define CRT_ARGS(c)                                                                                 \
+	(c)->in[CLASSIC_ODDS_INPUT_ATTACK], (c)->in[CLASSIC_ODDS_INPUT_DEFENCE],                     \
+		(c)->in[CLASSIC_ODDS_INPUT_COMBINED_ARMS], (c)->in[CLASSIC_ODDS_INPUT_ACROSS_RIVER], (c)->face
+
+static double time_extra(enum extra x, long n)
+{
+	double elapsed = 0;
+	switch (x) {
+	case X_RTAB_DEFAULTS:
+		TIMED_IN(bench_case, default_cases, n, {
+			rtab_result r;
+			if (rtab_resolve(rs, tables[0], c->in, rs->ninputs, &c->face, 1, c->drm, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_HW_FULL_DEFAULTS:
+		TIMED_IN(bench_case, default_cases, n, {
+			rtab_result r;
+			if (hw_melee_full(c->in, c->face, c->drm, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_CRT_RTAB:
+		TIMED_IN(crt_case, crt_cases, n, {
+			rtab_result r;
+			if (rtab_resolve(crt_rs, CLASSIC_ODDS_TABLE_CRT, c->in, CLASSIC_ODDS_NINPUTS, &c->face, 1, 0,
+					 &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_CRT_INTERP:
+		TIMED_IN(crt_case, crt_cases, n, {
+			rtab_result r;
+			if (rtab_resolve_interpreted(crt_rs, CLASSIC_ODDS_TABLE_CRT, c->in, CLASSIC_ODDS_NINPUTS,
+						     &c->face, 1, 0, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_CRT_HW_FULL:
+		TIMED_IN(crt_case, crt_cases, n, {
+			rtab_result r;
+			if (hw_crt_full(CRT_ARGS(c), &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_CRT_HW:
+		TIMED_IN(crt_case, crt_cases, n, {
+			hw_lean r;
+			if (hw_crt(CRT_ARGS(c), &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_CRT_LUA:
+#ifdef BENCH_HAVE_LUA
+		TIMED_IN(crt_case, crt_cases, n, {
+			hw_lean r;
+			if (lua_port_crt(CRT_ARGS(c), &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+#endif
+		break;
+	default: break;
+	}
+	return elapsed;
+}
+
 int main(int argc, char **argv)
 {
 	int check_only = 0, have_lua = 0, argi = 1, only = -1;
 	long n = 2000000, runs = 11;
 	static double ns[NVARIANTS][NTABLES][MAX_RUNS];
+	static double xns[NEXTRAS][MAX_RUNS];
 
 	if (hw_full_init() != 0) {
 		fprintf(stderr, "bench_tables: the hand-written baseline cannot number the ruleset's reasons\n");
@@ -348,12 +542,15 @@ int main(int argc, char **argv)
 		static int32_t flat[NSITUATIONS * 64];
 		for (size_t s = 0; s < NSITUATIONS; s++)
 			memcpy(&flat[s * rs->ninputs], situations[s], rs->ninputs * sizeof(int32_t));
-		have_lua = lua_port_open(BENCH_LUA_SCRIPT, rs, flat, NSITUATIONS) == 0;
+		have_lua = lua_port_open(BENCH_LUA_SCRIPT, rs, flat, NSITUATIONS) == 0 &&
+			   lua_port_crt_open(BENCH_LUA_CRT_SCRIPT) == 0;
 		if (!have_lua)
 			return 1;
 	}
 #endif
-	if (check_all(have_lua) != 0)
+	/* The CRT's whole space before a timing run; its corner under --check and --only (which
+	 * is run under valgrind). */
+	if (check_all(have_lua) != 0 || check_crt(check_only || only >= 0 ? 99 : 999, have_lua) != 0)
 		return 1;
 	if (check_only)
 		return 0;
@@ -364,8 +561,16 @@ int main(int argc, char **argv)
 			for (int v = 0; v < NVARIANTS; v++)
 				if ((v != V_LUA || have_lua) && (only < 0 || v == only))
 					ns[v][t][run] = time_variant((enum variant)v, t, n);
+	for (long run = 0; run < runs && only < 0; run++)
+		for (int x = 0; x < NEXTRAS; x++)
+			if (x != X_CRT_LUA || have_lua)
+				xns[x][run] = time_extra((enum extra)x, n);
 
-	double med[NVARIANTS][NTABLES];
+	double med[NVARIANTS][NTABLES], xmed[NEXTRAS];
+	for (int x = 0; x < NEXTRAS; x++) {
+		qsort(xns[x], (size_t)runs, sizeof(double), cmp_double);
+		xmed[x] = xns[x][runs / 2];
+	}
 	for (int v = 0; v < NVARIANTS; v++)
 		for (size_t t = 0; t < NTABLES; t++) {
 			qsort(ns[v][t], (size_t)runs, sizeof(double), cmp_double);
@@ -381,12 +586,18 @@ int main(int argc, char **argv)
 			printf(" %10.1f", med[v][t]);
 		putchar('\n');
 	}
+	for (int x = 0; x < NEXTRAS && only < 0; x++)
+		if (x != X_CRT_LUA || have_lua)
+			printf("%-40s %10.1f\n", extra_names[x], xmed[x]);
 	for (int v = 0; v < NVARIANTS; v++) {
 		if ((v == V_LUA && !have_lua) || (only >= 0 && v != only))
 			continue;
 		for (size_t t = 0; t < NTABLES; t++)
 			printf("%s_%s_ns: %.1f\n", variant_keys[v], names[t], med[v][t]);
 	}
+	for (int x = 0; x < NEXTRAS && only < 0; x++)
+		if (x != X_CRT_LUA || have_lua)
+			printf("%s_ns: %.1f\n", extra_keys[x], xmed[x]);
 #ifdef BENCH_HAVE_LUA
 	lua_port_close();
 #endif

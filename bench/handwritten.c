@@ -52,18 +52,22 @@ static const int8_t matrix[NTYPES][NTYPES] = {
 	[HIWP] = {[HI] = -1, [LI] = 1},
 };
 
-/* Force ratio (11.3.8), exact strengths. */
-static int32_t force_ratio(int32_t a, int32_t d)
+/* Force ratio (11.3.8), exact strengths (at least 1 each): the steps reached, without a
+ * branch (4:1 reaches 2:1 too, 1:4 reaches 1:2 too). */
+static inline int32_t force_ratio(int32_t a, int32_t d)
 {
-	if (a >= 4 * d)
-		return 2;
-	if (a >= 2 * d)
-		return 1;
-	if (4 * a <= d)
-		return -2;
-	if (2 * a <= d)
-		return -1;
-	return 0;
+	return (a >= 4 * d) + (a >= 2 * d) - (4 * a <= d) - (2 * a <= d);
+}
+
+/* The formation modifier of a side (11.3), only the worst: scattered 2, wavering 1 (and so
+ * open order, taken with max). */
+static const int8_t formation_penalty[4] = {
+	[MUSKET_PIKE_FORMATION_WAVERING] = 1, [MUSKET_PIKE_FORMATION_SCATTERED] = 2};
+
+static inline int32_t worst_formation(int32_t formation, int32_t open_order)
+{
+	int32_t p = formation_penalty[formation];
+	return p > open_order ? p : open_order;
 }
 
 /* Melee Table (11.0), modified rolls -4..13 (the cap keeps them there). */
@@ -87,14 +91,8 @@ static int32_t melee_modifiers(const int32_t *in)
 	m -= in[PISTOL];
 	m += in[FLANK_REAR];
 	/* Only the worst formation modifier per side. */
-	if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED)
-		m -= 2;
-	else if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[ATT_OPEN])
-		m -= 1;
-	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED)
-		m += 2;
-	else if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN])
-		m += 1;
+	m -= worst_formation(in[ATT_FORMATION], in[ATT_OPEN]);
+	m += worst_formation(in[DEF_FORMATION], in[DEF_OPEN]);
 	/* Cavalry impetus is +1 (NGBG at Halmstad and SiA state its value there). */
 	m += in[VOLLEY] + in[HI_IMPETUS] + in[CAV_IMPETUS];
 	return m;
@@ -102,7 +100,7 @@ static int32_t melee_modifiers(const int32_t *in)
 
 int hw_melee(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 {
-	if (face < 0 || face > 9)
+	if ((uint32_t)face > 9u)
 		return RTAB_E_FACES;
 	int32_t m = melee_modifiers(in) + drm;
 	m = m > 4 ? 4 : m < -4 ? -4 : m;
@@ -114,48 +112,50 @@ int hw_melee(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 
 static int32_t pursuit_modifiers(const int32_t *in)
 {
-	int32_t m = in[CHARGE_ORDERS] + in[USED_IMPETUS];
-	if (in[GAME] == MUSKET_PIKE_GAME_TACW)
-		m -= in[CROMWELL];
-	else
-		m -= in[LEADER_RATING];
-	return m;
+	int32_t tacw = in[GAME] == MUSKET_PIKE_GAME_TACW;
+	return in[CHARGE_ORDERS] + in[USED_IMPETUS] - (tacw ? in[CROMWELL] : in[LEADER_RATING]);
 }
 
-/* Cavalry Pursuit (11.7.2): TACW and the other games read different columns. */
+/* Cavalry Pursuit (11.7.2): TACW and the other games read different columns; 11.7.4: an
+ * already eliminated unit cannot be eliminated again; 11.7.2: a unit the melee result
+ * eliminated is pursued into its vacated hex (or off the map only). By [column result]
+ * [already eliminated][eliminated by the melee]. */
+static const uint8_t pursuit_result[3][2][2] = {
+	{{MUSKET_PIKE_OUTCOME_BREAK_OFF, MUSKET_PIKE_OUTCOME_BREAK_OFF},
+	 {MUSKET_PIKE_OUTCOME_BREAK_OFF, MUSKET_PIKE_OUTCOME_BREAK_OFF}},
+	{{MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE, MUSKET_PIKE_OUTCOME_PURSUE_INTO_VACATED_HEX},
+	 {MUSKET_PIKE_OUTCOME_BREAK_OFF, MUSKET_PIKE_OUTCOME_BREAK_OFF}},
+	{{MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY},
+	 {MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP, MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY}},
+};
+
+/* The column's result (0 break off, 1 pursue and eliminate, 2 pursue off the map). */
+static inline int32_t pursuit_column_result(const int32_t *in, int32_t roll)
+{
+	int32_t tacw = in[GAME] == MUSKET_PIKE_GAME_TACW;
+	return (roll > (tacw ? 2 : 4)) + (roll > (tacw ? 5 : 8));
+}
+
 static int32_t pursuit_outcome(const int32_t *in, int32_t roll)
 {
-	int32_t o;
-	if (in[GAME] == MUSKET_PIKE_GAME_TACW)
-		o = roll <= 2 ? 0 : roll <= 5 ? 1 : 2;
-	else
-		o = roll <= 4 ? 0 : roll <= 8 ? 1 : 2;
-	return MUSKET_PIKE_OUTCOME_BREAK_OFF + o;
+	return MUSKET_PIKE_OUTCOME_BREAK_OFF + pursuit_column_result(in, roll);
 }
 
 int hw_pursuit(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 {
-	if (face < 0 || face > 9)
+	if ((uint32_t)face > 9u)
 		return RTAB_E_FACES;
-	int32_t m = pursuit_modifiers(in) + drm;
-	int32_t o = pursuit_outcome(in, face + m);
-	/* 11.7.4: an already eliminated unit cannot be eliminated again; 11.7.2: a unit the
-	 * melee result eliminated is pursued into its vacated hex (or off the map only). */
-	if (o == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[ALREADY_ELIMINATED])
-		o = MUSKET_PIKE_OUTCOME_BREAK_OFF;
-	else if (o == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE && in[BY_MELEE])
-		o = MUSKET_PIKE_OUTCOME_PURSUE_INTO_VACATED_HEX;
-	else if (o == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP && in[BY_MELEE])
-		o = MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY;
+	int32_t m = pursuit_modifiers(in) + drm, roll = face + m;
+	int32_t column = pursuit_column_result(in, roll);
 	out->modifier = m;
-	out->modified_roll = face + m;
-	out->outcome = o;
+	out->modified_roll = roll;
+	out->outcome = pursuit_result[column][in[ALREADY_ELIMINATED]][in[BY_MELEE]];
 	return RTAB_OK;
 }
 
 int hw_failure(const int32_t *in, int32_t face, int32_t drm, hw_lean *out)
 {
-	if (face < 0 || face > 9)
+	if ((uint32_t)face > 9u)
 		return RTAB_E_FACES;
 	int32_t m = drm - (in[INITIAL_MORALE] <= 6) + (in[INITIAL_MORALE] == 8);
 	out->modifier = m;

@@ -63,6 +63,46 @@ int lua_port_resolve(int table, size_t situation, int32_t face, int32_t drm, hw_
 	return RTAB_OK;
 }
 
+static int crt_ref = LUA_NOREF;
+
+int lua_port_crt_open(const char *script)
+{
+	if (!L || luaL_dofile(L, script) != LUA_OK) {
+		fprintf(stderr, "lua: %s\n", L ? lua_tostring(L, -1) : "the port is not open");
+		return -1;
+	}
+	lua_settop(L, BASE);
+	if (lua_getglobal(L, "crt") != LUA_TFUNCTION) {
+		fprintf(stderr, "lua: %s: no function crt\n", script);
+		return -1;
+	}
+	crt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	return 0;
+}
+
+int lua_port_crt(int32_t attack, int32_t defence, int32_t combined_arms, int32_t across_river,
+		 int32_t face, hw_lean *out)
+{
+	int rc = RTAB_OK;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, crt_ref);
+	lua_pushinteger(L, attack);
+	lua_pushinteger(L, defence);
+	lua_pushinteger(L, combined_arms);
+	lua_pushinteger(L, across_river);
+	lua_pushinteger(L, face);
+	if (lua_pcall(L, 5, 3, 0) != LUA_OK)
+		rc = RTAB_E_FACES;
+	else if (lua_isnil(L, -3))
+		rc = RTAB_E_NO_RESULT;
+	else {
+		out->outcome = (int32_t)lua_tointeger(L, -3);
+		out->modifier = (int32_t)lua_tointeger(L, -2);
+		out->modified_roll = (int32_t)lua_tointeger(L, -1);
+	}
+	lua_settop(L, BASE);
+	return rc;
+}
+
 void lua_port_close(void)
 {
 	if (L)

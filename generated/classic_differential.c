@@ -309,38 +309,6 @@ int classic_differential_situation_set(classic_differential_situation *s, size_t
 	return RTAB_OK;
 }
 
-RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
-{
-	if (a == b) return 1;
-	for (; *a && *a == *b; a++, b++) {}
-	return *a == *b;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
-{
-	size_t n;
-	if (!why) return;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (rtab_native_same_(out->reasons[i], why)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
-{
-	size_t at, n;
-	if (!why) return;
-	rtab_native_note_(out, why);
-	out->provisional = why;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
-	if (at == n) at = n - 1;
-	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
-	out->reasons[0] = why;
-}
-
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
@@ -378,6 +346,52 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_dif
 	out->modifier = r.modifier;
 	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
+}
+
+typedef struct rtab_native_seen_ {
+	uint64_t listed[1];
+	uint16_t ids[RTAB_MAX_REASONS];
+} rtab_native_seen_;
+
+RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+{
+	seen->listed[0] = 0;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
+	const char *why)
+{
+	uint64_t bit = (uint64_t)1 << (id & 63);
+	if (!why || (seen->listed[id >> 6] & bit)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		seen->listed[id >> 6] |= bit;
+		seen->ids[out->nprovisional] = (uint16_t)id;
+		out->reasons[out->nprovisional] = why;
+	}
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
+	unsigned id, const char *why)
+{
+	size_t at;
+	if (!why) return;
+	rtab_native_note_(out, seen, id, why);
+	out->provisional = why;
+	if (seen->listed[id >> 6] >> (id & 63) & 1) {
+		for (at = 0; seen->ids[at] != id; at++) {}
+	} else { /* the list was full: the last listed makes room */
+		at = RTAB_MAX_REASONS - 1;
+		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
+		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
+	}
+	for (; at > 0; at--) {
+		out->reasons[at] = out->reasons[at - 1];
+		seen->ids[at] = seen->ids[at - 1];
+	}
+	out->reasons[0] = why;
+	seen->ids[0] = (uint16_t)id;
 }
 
 /* table combat: resolved by the interpreter */

@@ -940,38 +940,6 @@ int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t va
 	return RTAB_OK;
 }
 
-RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
-{
-	if (a == b) return 1;
-	for (; *a && *a == *b; a++, b++) {}
-	return *a == *b;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
-{
-	size_t n;
-	if (!why) return;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (rtab_native_same_(out->reasons[i], why)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
-{
-	size_t at, n;
-	if (!why) return;
-	rtab_native_note_(out, why);
-	out->provisional = why;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
-	if (at == n) at = n - 1;
-	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
-	out->reasons[0] = why;
-}
-
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
@@ -1009,6 +977,52 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	out->modifier = r.modifier;
 	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
+}
+
+typedef struct rtab_native_seen_ {
+	uint64_t listed[1];
+	uint16_t ids[RTAB_MAX_REASONS];
+} rtab_native_seen_;
+
+RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+{
+	seen->listed[0] = 0;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
+	const char *why)
+{
+	uint64_t bit = (uint64_t)1 << (id & 63);
+	if (!why || (seen->listed[id >> 6] & bit)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		seen->listed[id >> 6] |= bit;
+		seen->ids[out->nprovisional] = (uint16_t)id;
+		out->reasons[out->nprovisional] = why;
+	}
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
+	unsigned id, const char *why)
+{
+	size_t at;
+	if (!why) return;
+	rtab_native_note_(out, seen, id, why);
+	out->provisional = why;
+	if (seen->listed[id >> 6] >> (id & 63) & 1) {
+		for (at = 0; seen->ids[at] != id; at++) {}
+	} else { /* the list was full: the last listed makes room */
+		at = RTAB_MAX_REASONS - 1;
+		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
+		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
+	}
+	for (; at > 0; at--) {
+		out->reasons[at] = out->reasons[at - 1];
+		seen->ids[at] = seen->ids[at - 1];
+	}
+	out->reasons[0] = why;
+	seen->ids[0] = (uint16_t)id;
 }
 
 /* table combat_result: row << 8 | outcome, for each modified roll -8..1619 (0..1611 printed), each column in turn */
@@ -1809,6 +1823,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -1825,6 +1840,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -1841,141 +1857,141 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[18]; /* units[1].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[18].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[18].provisional);
 			x0 = x0 + x1;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_9;
 			x1 = in[21]; /* units[2].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[21].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[21].provisional);
 			x0 = x0 + x1;
 		e1_9: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_15;
 			x1 = in[24]; /* units[3].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[24].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[24].provisional);
 			x0 = x0 + x1;
 		e1_15: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_21;
 			x1 = in[27]; /* units[4].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[27].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[27].provisional);
 			x0 = x0 + x1;
 		e1_21: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_27;
 			x1 = in[30]; /* units[5].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[30].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[30].provisional);
 			x0 = x0 + x1;
 		e1_27: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_33;
 			x1 = in[33]; /* units[6].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[33].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[33].provisional);
 			x0 = x0 + x1;
 		e1_33: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_39;
 			x1 = in[36]; /* units[7].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[36].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[36].provisional);
 			x0 = x0 + x1;
 		e1_39: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_45;
 			x1 = in[39]; /* units[8].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[39].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[39].provisional);
 			x0 = x0 + x1;
 		e1_45: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_51;
 			x1 = in[42]; /* units[9].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[42].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[42].provisional);
 			x0 = x0 + x1;
 		e1_51: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_57;
 			x1 = in[45]; /* units[10].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[45].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[45].provisional);
 			x0 = x0 + x1;
 		e1_57: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_63;
 			x1 = in[48]; /* units[11].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[48].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[48].provisional);
 			x0 = x0 + x1;
 		e1_63: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_69;
 			x1 = in[51]; /* units[12].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[51].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[51].provisional);
 			x0 = x0 + x1;
 		e1_69: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_75;
 			x1 = in[54]; /* units[13].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[54].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[54].provisional);
 			x0 = x0 + x1;
 		e1_75: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_81;
 			x1 = in[57]; /* units[14].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[57].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[57].provisional);
 			x0 = x0 + x1;
 		e1_81: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_87;
 			x1 = in[60]; /* units[15].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[60].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[60].provisional);
 			x0 = x0 + x1;
 		e1_87: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_93;
 			x1 = in[63]; /* units[16].wounds */
-			if (x1 == 0) rtab_native_note_(out, inputs[63].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[63].provisional);
 			x0 = x0 + x1;
 		e1_93: ;
 			value = (int32_t)x0;
@@ -1996,141 +2012,141 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[17]; /* units[1].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[17].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[17].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_9;
 			x1 = in[20]; /* units[2].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[20].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[20].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_9: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_15;
 			x1 = in[23]; /* units[3].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[23].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[23].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_15: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_21;
 			x1 = in[26]; /* units[4].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[26].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[26].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_21: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_27;
 			x1 = in[29]; /* units[5].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[29].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_27: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_33;
 			x1 = in[32]; /* units[6].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[32].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[32].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_33: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_39;
 			x1 = in[35]; /* units[7].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[35].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[35].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_39: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_45;
 			x1 = in[38]; /* units[8].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[38].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[38].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_45: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_51;
 			x1 = in[41]; /* units[9].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[41].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[41].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_51: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_57;
 			x1 = in[44]; /* units[10].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[44].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[44].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_57: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_63;
 			x1 = in[47]; /* units[11].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[47].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[47].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_63: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_69;
 			x1 = in[50]; /* units[12].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[50].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[50].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_69: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_75;
 			x1 = in[53]; /* units[13].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[53].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[53].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_75: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_81;
 			x1 = in[56]; /* units[14].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[56].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[56].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_81: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_87;
 			x1 = in[59]; /* units[15].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[59].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[59].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_87: ;
 			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_93;
 			x1 = in[62]; /* units[16].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, inputs[62].provisional);
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[62].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_93: ;
 			value = (int32_t)x0;
@@ -2151,7 +2167,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x1 = in[19]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
@@ -2159,7 +2175,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
@@ -2167,7 +2183,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
@@ -2175,7 +2191,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
@@ -2183,7 +2199,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
@@ -2191,7 +2207,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
@@ -2199,7 +2215,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
@@ -2207,7 +2223,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
@@ -2215,7 +2231,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
@@ -2223,7 +2239,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
@@ -2231,7 +2247,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
@@ -2239,7 +2255,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
@@ -2247,7 +2263,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
@@ -2255,7 +2271,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
@@ -2263,7 +2279,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
 		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, inputs[16].provisional);
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
@@ -2289,7 +2305,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sum_other += sv;
 	}
 	total = extra_drm;
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, modifiers[2].provisional);
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 3, modifiers[2].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -2377,7 +2393,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			}
 		}
 		{ /* trigger 1 */
-			rtab_native_note_(out, outcome6_triggers[1].provisional);
+			rtab_native_note_(out, &seen, 4, outcome6_triggers[1].provisional);
 			{
 				int64_t x0;
 				x0 = in[9]; /* fast */

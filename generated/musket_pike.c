@@ -1281,38 +1281,6 @@ int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t va
 	return RTAB_OK;
 }
 
-RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
-{
-	if (a == b) return 1;
-	for (; *a && *a == *b; a++, b++) {}
-	return *a == *b;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
-{
-	size_t n;
-	if (!why) return;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (rtab_native_same_(out->reasons[i], why)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
-{
-	size_t at, n;
-	if (!why) return;
-	rtab_native_note_(out, why);
-	out->provisional = why;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
-	if (at == n) at = n - 1;
-	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
-	out->reasons[0] = why;
-}
-
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
@@ -1371,6 +1339,58 @@ RTAB_NATIVE_HELPER_ int rtab_native_band0_step_(int64_t a, int64_t b)
 	(void)a; (void)b;
 	return -1;
 }
+
+typedef struct rtab_native_seen_ {
+	uint64_t listed[1];
+	uint16_t ids[RTAB_MAX_REASONS];
+} rtab_native_seen_;
+
+RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+{
+	seen->listed[0] = 0;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
+	const char *why)
+{
+	uint64_t bit = (uint64_t)1 << (id & 63);
+	if (!why || (seen->listed[id >> 6] & bit)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		seen->listed[id >> 6] |= bit;
+		seen->ids[out->nprovisional] = (uint16_t)id;
+		out->reasons[out->nprovisional] = why;
+	}
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
+	unsigned id, const char *why)
+{
+	size_t at;
+	if (!why) return;
+	rtab_native_note_(out, seen, id, why);
+	out->provisional = why;
+	if (seen->listed[id >> 6] >> (id & 63) & 1) {
+		for (at = 0; seen->ids[at] != id; at++) {}
+	} else { /* the list was full: the last listed makes room */
+		at = RTAB_MAX_REASONS - 1;
+		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
+		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
+	}
+	for (; at > 0; at--) {
+		out->reasons[at] = out->reasons[at - 1];
+		seen->ids[at] = seen->ids[at - 1];
+	}
+	out->reasons[0] = why;
+	seen->ids[0] = (uint16_t)id;
+}
+
+/* The numbers of the reasons a value chooses (0: none). */
+static const uint16_t rtab_native_reasons_m0_[] = {8, 8, 8, 8, 8, 9, 10, 8, 8, 8, 8, 11, 8, 8, 8, 12, 8, 13, 14, 14, 14, 14, 14, 14, 8, 8, 8, 8, 8, 8, 8, 8, 15, 16, 8, 8};
+static const uint16_t rtab_native_reasons_e7_[] = {18, 0, 0, 0};
+static const uint16_t rtab_native_reasons_e2_[] = {0, 19, 20, 0};
+static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 30, 30, 30, 30, 0, 0};
 
 /* table melee: row << 8 | outcome, for each modified roll -5..14 (-4..13 printed), each column in turn */
 static const uint16_t rtab_native_t0_[20] = {
@@ -1693,6 +1713,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	int slot_g1a = -1, slot_g1d = -1;
 	(void)keep_g1a; (void)keep_g1d;
 	(void)slot_g1a; (void)slot_g1d;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -1717,6 +1738,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -1729,12 +1751,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, dice[0].provisional);
+	rtab_native_note_(out, &seen, 0, dice[0].provisional);
 	/* modifier attacker_leader */
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1764,7 +1786,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1794,7 +1816,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1824,7 +1846,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1854,9 +1876,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
-		if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
+		if (x0 == 5) rtab_native_note_(out, &seen, 3, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
-		if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
+		if (x1 == 5) rtab_native_note_(out, &seen, 4, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
@@ -1864,9 +1886,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
-			if (x0 == 5) rtab_native_note_(out, inputs[5].provisional);
+			if (x0 == 5) rtab_native_note_(out, &seen, 3, inputs[5].provisional);
 			x1 = in[6]; /* defender_morale */
-			if (x1 == 5) rtab_native_note_(out, inputs[6].provisional);
+			if (x1 == 5) rtab_native_note_(out, &seen, 4, inputs[6].provisional);
 			x0 = x0 - x1;
 			value = (int32_t)x0;
 		}
@@ -1883,10 +1905,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
-		if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
+		if (x0 == 10) rtab_native_note_(out, &seen, 5, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
-		if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
-		rtab_native_note_(out, bands[0].provisional);
+		if (x1 == 10) rtab_native_note_(out, &seen, 6, inputs[8].provisional);
+		rtab_native_note_(out, &seen, 7, bands[0].provisional);
 		{
 			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
 			x0 = step < 0 ? 0 : bands[0].steps[step].value;
@@ -1899,10 +1921,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
-			if (x0 == 10) rtab_native_note_(out, inputs[7].provisional);
+			if (x0 == 10) rtab_native_note_(out, &seen, 5, inputs[7].provisional);
 			x1 = in[8]; /* defender_strength */
-			if (x1 == 10) rtab_native_note_(out, inputs[8].provisional);
-			rtab_native_note_(out, bands[0].provisional);
+			if (x1 == 10) rtab_native_note_(out, &seen, 6, inputs[8].provisional);
+			rtab_native_note_(out, &seen, 7, bands[0].provisional);
 			{
 				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
 				x0 = step < 0 ? 0 : bands[0].steps[step].value;
@@ -1926,7 +1948,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			x0 = in[1]; /* attacker_type */
 			x1 = in[2]; /* defender_type */
 			x0 = (x0 * 6 + x1);
-			rtab_native_note_(out, rtab_matrix_reason(&matrices[0], (size_t)x0));
+			rtab_native_note_(out, &seen, rtab_native_reasons_m0_[x0], rtab_matrix_reason(&matrices[0], (size_t)x0));
 			x0 = matrix0_cells[x0]; /* melee_matrix */
 			value = (int32_t)x0;
 		}
@@ -1964,7 +1986,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
-		if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 17, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
@@ -1973,7 +1995,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
-			if (x0 == 0) rtab_native_note_(out, inputs[10].provisional);
+			if (x0 == 0) rtab_native_note_(out, &seen, 17, inputs[10].provisional);
 			x1 = 1;
 			x0 = x0 * x1;
 			value = (int32_t)x0;
@@ -1991,7 +2013,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
-		rtab_native_note_(out, enums[7].values[x0].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -2025,7 +2047,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
-		rtab_native_note_(out, enums[7].values[x0].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2102,7 +2124,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, enums[2].values[x1].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2110,7 +2132,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = x0 != 0 && x1 != 0;
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, enums[2].values[x1].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2144,7 +2166,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, enums[2].values[x1].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2173,7 +2195,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, enums[2].values[x1].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2205,7 +2227,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
-		rtab_native_note_(out, enums[7].values[x0].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2239,7 +2261,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
-		rtab_native_note_(out, enums[7].values[x0].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -2271,18 +2293,18 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	/* group leader */
 	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
 	total += gsum;
-	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(out, modifiers[9].provisional);
-	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(out, modifiers[10].provisional);
-	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(out, modifiers[16].provisional);
-	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(out, modifiers[17].provisional);
+	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(out, &seen, 21, modifiers[9].provisional);
+	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(out, &seen, 22, modifiers[10].provisional);
+	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(out, &seen, 23, modifiers[16].provisional);
+	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(out, &seen, 24, modifiers[17].provisional);
 	/* group formation */
 	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
 	total += gsum;
-	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, modifiers[11].provisional);
-	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, modifiers[12].provisional);
-	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, modifiers[13].provisional);
-	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, modifiers[14].provisional);
-	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, modifiers[15].provisional);
+	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, &seen, 25, modifiers[11].provisional);
+	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, &seen, 26, modifiers[12].provisional);
+	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, &seen, 27, modifiers[13].provisional);
+	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, &seen, 28, modifiers[14].provisional);
+	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, &seen, 29, modifiers[15].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -2295,7 +2317,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
+		rtab_native_note_first_(out, &seen, rtab_native_reasons_r0_[row], table0_row_notes[table0_row_note[row]].provisional);
 	}
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
@@ -2311,7 +2333,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2357,7 +2379,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2376,7 +2398,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2394,7 +2416,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, outcome1_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -2408,7 +2430,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2454,7 +2476,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2473,7 +2495,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2524,7 +2546,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2543,7 +2565,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2594,7 +2616,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2613,7 +2635,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2664,7 +2686,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2683,7 +2705,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2734,7 +2756,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2753,7 +2775,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2771,7 +2793,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, outcome6_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -2785,7 +2807,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2831,7 +2853,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2850,7 +2872,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2879,7 +2901,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2925,7 +2947,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -2944,7 +2966,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3155,6 +3177,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -3174,6 +3197,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -3186,7 +3210,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, dice[0].provisional);
+	rtab_native_note_(out, &seen, 0, dice[0].provisional);
 	/* modifier charge_orders */
 	{
 		int64_t x0;
@@ -3235,7 +3259,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
-		rtab_native_note_(out, enums[2].values[x0].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3263,11 +3287,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
-		rtab_native_note_(out, enums[2].values[x0].provisional);
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
-		if (x1 == 0) rtab_native_note_(out, inputs[29].provisional);
+		if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3277,7 +3301,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
-			if (x0 == 0) rtab_native_note_(out, inputs[29].provisional);
+			if (x0 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3292,16 +3316,16 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sum_other += sv;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[18].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, modifiers[19].provisional);
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, modifiers[20].provisional);
-	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, modifiers[21].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 35, modifiers[18].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 36, modifiers[19].provisional);
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 37, modifiers[20].provisional);
+	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, &seen, 38, modifiers[21].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
 	roll = (int64_t)natural + modifier;
 	col = table1_column_of_value[(uint32_t)in[0]]; /* by game */
-	rtab_native_note_(out, enums[2].values[in[0]].provisional);
+	rtab_native_note_(out, &seen, rtab_native_reasons_e2_[in[0]], enums[2].values[in[0]].provisional);
 	(void)nat;
 	{
 		uint32_t at = (uint32_t)roll + 13u;
@@ -3365,7 +3389,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3411,7 +3435,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3430,7 +3454,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3448,7 +3472,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, outcome1_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -3462,7 +3486,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3508,7 +3532,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3527,7 +3551,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3578,7 +3602,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3597,7 +3621,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3648,7 +3672,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3667,7 +3691,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3718,7 +3742,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3737,7 +3761,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3788,7 +3812,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3807,7 +3831,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3825,7 +3849,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, outcome6_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -3839,7 +3863,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3885,7 +3909,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3904,7 +3928,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3933,7 +3957,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3979,7 +4003,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -3998,7 +4022,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4179,6 +4203,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -4196,6 +4221,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -4208,12 +4234,12 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, dice[0].provisional);
+	rtab_native_note_(out, &seen, 0, dice[0].provisional);
 	/* modifier initial_morale_6_or_less */
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
+		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4239,7 +4265,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, inputs[20].provisional);
+		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4261,8 +4287,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		sum_other += sv;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[22].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, modifiers[23].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 40, modifiers[22].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 41, modifiers[23].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -4290,7 +4316,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4336,7 +4362,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4355,7 +4381,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4373,7 +4399,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, outcome1_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -4387,7 +4413,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4433,7 +4459,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4452,7 +4478,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4503,7 +4529,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4522,7 +4548,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4573,7 +4599,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4592,7 +4618,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4643,7 +4669,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4662,7 +4688,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4713,7 +4739,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4732,7 +4758,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4750,7 +4776,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, outcome6_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -4764,7 +4790,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4810,7 +4836,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4829,7 +4855,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4858,7 +4884,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4904,7 +4930,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
@@ -4923,7 +4949,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;

@@ -651,38 +651,6 @@ int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input
 	return RTAB_OK;
 }
 
-RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
-{
-	if (a == b) return 1;
-	for (; *a && *a == *b; a++, b++) {}
-	return *a == *b;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
-{
-	size_t n;
-	if (!why) return;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (rtab_native_same_(out->reasons[i], why)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
-{
-	size_t at, n;
-	if (!why) return;
-	rtab_native_note_(out, why);
-	out->provisional = why;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
-	if (at == n) at = n - 1;
-	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
-	out->reasons[0] = why;
-}
-
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
@@ -721,6 +689,58 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
+
+typedef struct rtab_native_seen_ {
+	uint64_t listed[1];
+	uint16_t ids[RTAB_MAX_REASONS];
+} rtab_native_seen_;
+
+RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+{
+	seen->listed[0] = 0;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
+	const char *why)
+{
+	uint64_t bit = (uint64_t)1 << (id & 63);
+	if (!why || (seen->listed[id >> 6] & bit)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		seen->listed[id >> 6] |= bit;
+		seen->ids[out->nprovisional] = (uint16_t)id;
+		out->reasons[out->nprovisional] = why;
+	}
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
+	unsigned id, const char *why)
+{
+	size_t at;
+	if (!why) return;
+	rtab_native_note_(out, seen, id, why);
+	out->provisional = why;
+	if (seen->listed[id >> 6] >> (id & 63) & 1) {
+		for (at = 0; seen->ids[at] != id; at++) {}
+	} else { /* the list was full: the last listed makes room */
+		at = RTAB_MAX_REASONS - 1;
+		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
+		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
+	}
+	for (; at > 0; at--) {
+		out->reasons[at] = out->reasons[at - 1];
+		seen->ids[at] = seen->ids[at - 1];
+	}
+	out->reasons[0] = why;
+	seen->ids[0] = (uint16_t)id;
+}
+
+/* The numbers of the reasons a value chooses (0: none). */
+static const uint16_t rtab_native_reasons_n0_[] = {0};
+static const uint16_t rtab_native_reasons_r0_[] = {1, 1, 1, 1, 1};
+static const uint16_t rtab_native_reasons_n1_[] = {3};
+static const uint16_t rtab_native_reasons_r1_[] = {1, 1, 1, 1};
 
 /* table charger_test: row << 8 | outcome, for each modified roll -6..21 (2..13 printed), each column in turn */
 static const uint16_t rtab_native_t0_[28] = {
@@ -857,6 +877,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -873,6 +894,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -909,7 +931,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		sum_other += sv;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[0].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 0, modifiers[0].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -925,14 +947,14 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table0_natural[nat].outcome;
 		out->natural_rule = (int16_t)nat;
-		rtab_native_note_first_(out, table0_natural[nat].provisional);
+		rtab_native_note_first_(out, &seen, rtab_native_reasons_n0_[nat], table0_natural[nat].provisional);
 	} else {
 		uint32_t at = (uint32_t)roll + 6u;
 		if (at >= 28u) at = roll < -6 ? 0u : 27u;
 		uint16_t cell = rtab_native_t0_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
+		rtab_native_note_first_(out, &seen, rtab_native_reasons_r0_[row], table0_row_notes[table0_row_note[row]].provisional);
 	}
 	switch (outcome) {
 	case 0: /* pass */
@@ -1273,6 +1295,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -1288,6 +1311,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -1307,7 +1331,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		{
 			int64_t x0;
 			x0 = in[1]; /* other_test_modifiers */
-			if (x0 == 0) rtab_native_note_(out, inputs[1].provisional);
+			if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[1].provisional);
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;
@@ -1335,14 +1359,14 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		row = UINT16_MAX;
 		outcome = table1_natural[nat].outcome;
 		out->natural_rule = (int16_t)nat;
-		rtab_native_note_first_(out, table1_natural[nat].provisional);
+		rtab_native_note_first_(out, &seen, rtab_native_reasons_n1_[nat], table1_natural[nat].provisional);
 	} else {
 		uint32_t at = (uint32_t)roll + 18u;
 		if (at >= 51u) at = roll < -18 ? 0u : 50u;
 		uint16_t cell = rtab_native_t1_[at];
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table1_row_notes[table1_row_note[row]].provisional);
+		rtab_native_note_first_(out, &seen, rtab_native_reasons_r1_[row], table1_row_notes[table1_row_note[row]].provisional);
 	}
 	switch (outcome) {
 	case 0: /* pass */

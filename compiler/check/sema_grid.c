@@ -360,6 +360,16 @@ typedef struct grid_rows {
 	int *first_of_key, *last_of_key;
 	size_t nkeys, keys_cap;
 	int *next_of_key; /* per row: the next row of its key */
+	/* The key of a known outcome's cell that has neither rule nor reason of its own, by
+	 * outcome (-1: none yet): nearly every cell of a grid, found without building its text. */
+	int *plain_key;
+	size_t nplain;
+	/* By key: its rows; by key and column: how many of them have a cell there, and the
+	 * highest roll of those cells. When every row of a key has a cell in a column and none
+	 * reaches the roll before a line's, no row of the key runs on to that line there: a
+	 * new row, without walking the key's rows (lines in order of rolls, the usual case). */
+	size_t *rows_of_key, *filled;
+	int64_t *max_hi;
 } grid_rows;
 
 /* Beyond this many cells (rows x columns) check refuses a grid rather than
@@ -412,6 +422,9 @@ static bool room_for_row(model *m, const ast_def *d, model_table *mt, grid_rows 
 static int row_key(model *m, grid_rows *g, int outcome, const char *name, const char *rule,
 		   const char *text)
 {
+	bool plain = outcome >= 0 && !rule && !text;
+	if (plain && (size_t)outcome < g->nplain && g->plain_key[outcome] >= 0)
+		return g->plain_key[outcome];
 	strbuf sb = {0};
 	if (outcome >= 0)
 		sb_printf(&sb, "#%d", outcome);
@@ -428,17 +441,37 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 			g->keys_cap = g->keys_cap ? 2 * g->keys_cap : 16;
 			g->first_of_key = xrealloc(g->first_of_key, g->keys_cap * sizeof *g->first_of_key);
 			g->last_of_key = xrealloc(g->last_of_key, g->keys_cap * sizeof *g->last_of_key);
+			g->rows_of_key = xrealloc(g->rows_of_key, g->keys_cap * sizeof *g->rows_of_key);
+			size_t ncols = g->ncolumns ? g->ncolumns : 1;
+			g->filled = xrealloc(g->filled, g->keys_cap * ncols * sizeof *g->filled);
+			g->max_hi = xrealloc(g->max_hi, g->keys_cap * ncols * sizeof *g->max_hi);
 		}
 		key = (int)g->nkeys++;
 		g->first_of_key[key] = g->last_of_key[key] = -1;
+		g->rows_of_key[key] = 0;
+		for (size_t j = 0; j < (g->ncolumns ? g->ncolumns : 1); j++) {
+			g->filled[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = 0;
+			g->max_hi[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = INT64_MIN;
+		}
 		idmap_put(&g->keys, arena_strdup(&m->arena, sb.data), key);
 	}
 	sb_free(&sb);
+	if (plain) {
+		if ((size_t)outcome >= g->nplain) {
+			size_t n = (size_t)outcome + 16;
+			g->plain_key = xrealloc(g->plain_key, n * sizeof *g->plain_key);
+			for (size_t k = g->nplain; k < n; k++)
+				g->plain_key[k] = -1;
+			g->nplain = n;
+		}
+		g->plain_key[outcome] = key;
+	}
 	return key;
 }
 
 static void add_row_of_key(grid_rows *g, int key, int row)
 {
+	g->rows_of_key[key]++;
 	g->next_of_key[row] = -1;
 	if (g->last_of_key[key] >= 0)
 		g->next_of_key[g->last_of_key[key]] = row;
@@ -532,6 +565,9 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				 * GRID_KEY_WALK rows a new row is started, so that such a
 				 * grid costs linear time (the overlap is reported anyway). */
 				int row = g.first_of_key[key], walked = 0;
+				size_t kc = (size_t)key * (g.ncolumns ? g.ncolumns : 1) + col;
+				if (g.filled[kc] == g.rows_of_key[key] && lo != INT64_MIN && g.max_hi[kc] < lo - 1)
+					row = -1; /* every row of the key ends before the roll before */
 				for (; row >= 0; row = g.next_of_key[row]) {
 					const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
 					if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
@@ -558,8 +594,11 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				if (mc->lo > mc->hi) {
 					mc->lo = lo;
 					mc->loc = x->loc;
+					g.filled[kc]++;
 				}
 				mc->hi = hi;
+				if (hi > g.max_hi[kc])
+					g.max_hi[kc] = hi;
 				mc->row = (uint16_t)row;
 			}
 		}
@@ -583,6 +622,10 @@ done:
 	free(g.next_of_key);
 	free(g.first_of_key);
 	free(g.last_of_key);
+	free(g.plain_key);
+	free(g.rows_of_key);
+	free(g.filled);
+	free(g.max_hi);
 	idmap_free(&g.keys);
 	/* The checks read the cells with a stride of nrows. */
 	if (g.stride != t->nrows)

@@ -43,7 +43,41 @@ typedef struct nctx {
 	bool wide;                /* the cells cover every roll of an extra within extra_lo..extra_hi */
 	int64_t extra_lo, extra_hi;
 	bool fast; /* the lean resolver for those extras, without a test on the roll */
+	idmap reason_ids;   /* each distinct reason text, numbered in order of first use */
+	idmap reason_lists; /* the names of the arrays of reason numbers written (keys owned) */
+	strbuf *reason_arrays; /* those arrays, written before the resolvers that read them */
 } nctx;
+
+/*
+ * The explaining resolvers list each distinct reason once. The compiler numbers
+ * the distinct reason texts, so that the code notes a reason by its number: a
+ * bit of a set says whether it is listed already (no text is compared while
+ * resolving). A reason fixed where it is noted gets its number in the code;
+ * one chosen by a value (an enum value's, a matrix cell's, a band step's, a
+ * natural roll's, a row's) gets it from an array of numbers beside the data.
+ */
+static unsigned reason_id(nctx *c, const char *why)
+{
+	int n = (int)c->reason_ids.n;
+	int had = idmap_put(&c->reason_ids, why, n);
+	return had >= 0 ? (unsigned)had : (unsigned)n;
+}
+
+/* The array `name` of the numbers of whys[0..n) (0 where there is none), written once;
+ * whys is freed. */
+static void reason_id_array(nctx *c, const char *name, const char **whys, size_t n)
+{
+	if (idmap_get(&c->reason_lists, name) < 0) {
+		idmap_put(&c->reason_lists, xstrdup(name), 0);
+		sb_printf(c->reason_arrays, "static const uint16_t %s[] = {", name);
+		for (size_t i = 0; i < n; i++)
+			sb_printf(c->reason_arrays, "%s%u", i ? ", " : "", whys[i] ? reason_id(c, whys[i]) : 0);
+		if (n == 0)
+			sb_puts(c->reason_arrays, "0");
+		sb_puts(c->reason_arrays, "};\n");
+	}
+	free(whys);
+}
 
 static void indent(strbuf *o, int depth)
 {
@@ -85,15 +119,21 @@ static void note_input_native(nctx *c, int depth, size_t k, const char *var)
 	if (!c->full)
 		return;
 	if (in->provisional)
-		line(c, depth, "if (%s == %ld) rtab_native_note_(out, inputs[%zu].provisional);", var,
-		     (long)in->default_value, k);
+		line(c, depth, "if (%s == %ld) rtab_native_note_(out, &seen, %u, inputs[%zu].provisional);", var,
+		     (long)in->default_value, reason_id(c, in->provisional), k);
 	if (in->type != RTAB_TYPE_ENUM || in->enum_index < 0 || in->enum_index >= rs->nenums)
 		return;
 	const rtab_enum *e = &rs->enums[in->enum_index];
 	for (size_t v = 0; v < e->nvalues; v++)
 		if (e->values[v].provisional) {
-			line(c, depth, "rtab_native_note_(out, enums[%d].values[%s].provisional);",
-			     in->enum_index, var);
+			char name[64];
+			const char **whys = xcalloc(e->nvalues, sizeof *whys);
+			for (size_t w = 0; w < e->nvalues; w++)
+				whys[w] = e->values[w].provisional;
+			snprintf(name, sizeof name, "rtab_native_reasons_e%d_", in->enum_index);
+			reason_id_array(c, name, whys, e->nvalues);
+			line(c, depth, "rtab_native_note_(out, &seen, %s[%s], enums[%d].values[%s].provisional);",
+			     name, var, in->enum_index, var);
 			return;
 		}
 }
@@ -120,9 +160,19 @@ static void emit_matrix_read(nctx *c, int depth, const rtab_instr *in, const sst
 	for (int k = 1; k < m->ndims; k++)
 		sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
 	sb_puts(c->o, ";\n");
-	if (c->full && m->provisional)
-		line(c, depth + 1, "rtab_native_note_(out, rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
-		     (long)in->arg, first);
+	if (c->full && m->provisional) {
+		char name[64];
+		size_t ncells = 1;
+		for (int k = 0; k < m->ndims; k++)
+			ncells *= rs->enums[m->dims[k]].nvalues;
+		const char **whys = xcalloc(ncells ? ncells : 1, sizeof *whys);
+		for (size_t i = 0; i < ncells; i++)
+			whys[i] = rtab_matrix_reason(m, i);
+		snprintf(name, sizeof name, "rtab_native_reasons_m%ld_", (long)in->arg);
+		reason_id_array(c, name, whys, ncells);
+		line(c, depth + 1, "rtab_native_note_(out, &seen, %s[x%d], rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
+		     name, first, (long)in->arg, first);
+	}
 	line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first, m->id);
 }
 
@@ -139,19 +189,30 @@ static void emit_band_read(nctx *c, int depth, const rtab_instr *in, const sstat
 		const rtab_band *bd = &rs->bands[in->arg];
 		long k = (long)in->arg;
 		if (bd->provisional)
-			line(c, depth + 1, "rtab_native_note_(out, bands[%ld].provisional);", k);
+			line(c, depth + 1, "rtab_native_note_(out, &seen, %u, bands[%ld].provisional);",
+			     reason_id(c, bd->provisional), k);
+		char steps[64];
+		snprintf(steps, sizeof steps, "rtab_native_reasons_b%ld_", k);
+		if (bd->step_provisional) {
+			const char **whys = xcalloc(bd->nsteps ? bd->nsteps : 1, sizeof *whys);
+			for (size_t i = 0; i < bd->nsteps; i++)
+				whys[i] = bd->step_provisional[i];
+			reason_id_array(c, steps, whys, bd->nsteps);
+		}
 		line(c, depth + 1, "{");
 		line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
 		     a, b, k, a, b, bd->id);
 		line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
 		     (long)bd->otherwise, k);
 		if (bd->step_provisional && bd->otherwise_provisional)
-			line(c, depth + 2, "rtab_native_note_(out, step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
-			     k, k);
+			line(c, depth + 2, "rtab_native_note_(out, &seen, step < 0 ? %uu : %s[step], step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
+			     reason_id(c, bd->otherwise_provisional), steps, k, k);
 		else if (bd->step_provisional)
-			line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, bands[%ld].step_provisional[step]);", k);
+			line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, &seen, %s[step], bands[%ld].step_provisional[step]);",
+			     steps, k);
 		else if (bd->otherwise_provisional)
-			line(c, depth + 2, "if (step < 0) rtab_native_note_(out, bands[%ld].otherwise_provisional);", k);
+			line(c, depth + 2, "if (step < 0) rtab_native_note_(out, &seen, %u, bands[%ld].otherwise_provisional);",
+			     reason_id(c, bd->otherwise_provisional), k);
 		line(c, depth + 1, "}");
 		return;
 	}
@@ -691,8 +752,8 @@ static void emit_sums(nctx *c, const rtab_table *t)
 				if (!counts_at_step(t, m) || !m->provisional ||
 				    (other ? m->group >= 0 : m->group != (int)g))
 					continue;
-				line(c, 1, "if (a%zu >= 0 && out->applied[a%zu].counted) rtab_native_note_(out, modifiers[%u].provisional);",
-				     i, i, t->modifiers[i]);
+				line(c, 1, "if (a%zu >= 0 && out->applied[a%zu].counted) rtab_native_note_(out, &seen, %u, modifiers[%u].provisional);",
+				     i, i, reason_id(c, m->provisional), t->modifiers[i]);
 			}
 		}
 		if (other) {
@@ -749,7 +810,8 @@ static void emit_trigger(nctx *c, size_t o, size_t k)
 	bool cond = tr->unless.ninstrs || tr->times.ninstrs;
 	line(c, 2, "{ /* trigger %zu */", k);
 	if (cond && tr->provisional)
-		line(c, 3, "rtab_native_note_(out, outcome%zu_triggers[%zu].provisional);", o, k);
+		line(c, 3, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
+		     reason_id(c, tr->provisional), o, k);
 	if (tr->unless.ninstrs)
 		emit_expr(c, 3, &tr->unless, "cond");
 	else
@@ -762,7 +824,8 @@ static void emit_trigger(nctx *c, size_t o, size_t k)
 		line(c, 4, "times = 1;");
 	}
 	if (!cond && tr->provisional)
-		line(c, 4, "rtab_native_note_(out, outcome%zu_triggers[%zu].provisional);", o, k);
+		line(c, 4, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
+		     reason_id(c, tr->provisional), o, k);
 	line(c, 4, "for (int32_t i = 0; i < times; i++, nt++) {");
 	line(c, 5, "if (nt < RTAB_MAX_TRIGGERS) {");
 	line(c, 6, "out->triggered[nt] = outcome%zu_triggers[%zu].target;", o, k);
@@ -880,6 +943,7 @@ static void emit_locals(nctx *c, const rtab_table *t, bool roll32)
 			line(c, 1, "(void)slot_g%zua; (void)slot_g%zud;", g, g);
 	}
 	if (c->full) {
+		line(c, 1, "rtab_native_seen_ seen;");
 		line(c, 1, "int32_t times = 0;");
 		line(c, 1, "size_t nt = 0;");
 		line(c, 1, "(void)times; (void)nt;");
@@ -948,6 +1012,7 @@ static void emit_full_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t
 	line(c, 1, "out->napplied = out->ntriggered = 0;");
 	line(c, 1, "out->provisional = NULL;");
 	line(c, 1, "out->nprovisional = 0;");
+	line(c, 1, "rtab_native_seen_clear_(&seen);");
 	line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
 	line(c, 1, "out->key_num = out->key_den = 0;");
 	line(c, 1, "out->key_column = -1;");
@@ -1039,7 +1104,14 @@ static void emit_naturals(nctx *c, const rtab_table *t, const rtab_dice *d)
 	line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
 	if (c->full) {
 		line(c, 2, "out->natural_rule = (int16_t)nat;");
-		line(c, 2, "rtab_native_note_first_(out, table%zu_natural[nat].provisional);", c->ti);
+		char name[64];
+		const char **whys = xcalloc(t->nnatural ? t->nnatural : 1, sizeof *whys);
+		for (size_t k = 0; k < t->nnatural; k++)
+			whys[k] = t->natural[k].provisional;
+		snprintf(name, sizeof name, "rtab_native_reasons_n%zu_", c->ti);
+		reason_id_array(c, name, whys, t->nnatural);
+		line(c, 2, "rtab_native_note_first_(out, &seen, %s[nat], table%zu_natural[nat].provisional);", name,
+		     c->ti);
 	}
 	line(c, 1, "} else {");
 }
@@ -1085,8 +1157,15 @@ static void emit_cell_lookup(nctx *c, const rtab_table *t)
 	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
 	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
 	char why[128];
-	if (c->full && row_provisional_expr(why, sizeof why, c->rs, c->ti, "row"))
-		line(c, 2, "rtab_native_note_first_(out, %s);", why);
+	if (c->full && row_provisional_expr(why, sizeof why, c->rs, c->ti, "row")) {
+		char name[64];
+		const char **whys = xcalloc(t->nrows ? t->nrows : 1, sizeof *whys);
+		for (size_t r = 0; r < t->nrows; r++)
+			whys[r] = rtab_row_provisional(t, r);
+		snprintf(name, sizeof name, "rtab_native_reasons_r%zu_", c->ti);
+		reason_id_array(c, name, whys, t->nrows);
+		line(c, 2, "rtab_native_note_first_(out, &seen, %s[row], %s);", name, why);
+	}
 }
 
 /* Rewrites: the first that applies. */
@@ -1100,7 +1179,8 @@ static void emit_rewrites(nctx *c, const rtab_table *t)
 		     rs->outcomes[rw->to].id);
 		emit_expr(c, 3, &rw->condition, "cond");
 		if (c->full && rw->provisional)
-			line(c, 3, "rtab_native_note_(out, table%zu_rewrites[%zu].provisional);", c->ti, k);
+			line(c, 3, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
+			     reason_id(c, rw->provisional), c->ti, k);
 		line(c, 3, "if (cond) {");
 		if (c->full) {
 			line(c, 4, "out->rewritten_from = (int16_t)outcome;");
@@ -1166,7 +1246,8 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		emit_full_entry(c, d, drm_lo, drm_hi);
 		line(c, 1, "out->natural = natural;");
 		if (d && d->provisional)
-			line(c, 1, "rtab_native_note_(out, dice[%u].provisional);", t->dice);
+			line(c, 1, "rtab_native_note_(out, &seen, %u, dice[%u].provisional);", reason_id(c, d->provisional),
+			     t->dice);
 	} else {
 		emit_lean_entry(c, d, drm_lo, drm_hi);
 	}
@@ -1334,6 +1415,53 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 	free(order);
 }
 
+/* Noting a reason: once (as the interpreter notes it), and the outcome's own first. The set
+ * holds a bit per reason number, set while the reason is among those listed (the first
+ * RTAB_MAX_REASONS), and the numbers of those listed in their order. Past the list's
+ * room a reason not listed counts each time it is met, as in the interpreter. */
+static void emit_reason_helpers(strbuf *o, size_t nreasons)
+{
+	size_t words = nreasons / 64 + 1;
+	sb_printf(o, "\ntypedef struct rtab_native_seen_ {\n"
+		     "\tuint64_t listed[%zu];\n"
+		     "\tuint16_t ids[RTAB_MAX_REASONS];\n"
+		     "} rtab_native_seen_;\n", words);
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)\n{\n");
+	for (size_t k = 0; k < words; k++)
+		sb_printf(o, "\tseen->listed[%zu] = 0;\n", k);
+	sb_puts(o, "}\n");
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,\n"
+		   "\tconst char *why)\n{\n"
+		   "\tuint64_t bit = (uint64_t)1 << (id & 63);\n"
+		   "\tif (!why || (seen->listed[id >> 6] & bit)) return;\n"
+		   "\tif (out->nprovisional < RTAB_MAX_REASONS) {\n"
+		   "\t\tseen->listed[id >> 6] |= bit;\n"
+		   "\t\tseen->ids[out->nprovisional] = (uint16_t)id;\n"
+		   "\t\tout->reasons[out->nprovisional] = why;\n"
+		   "\t}\n"
+		   "\tif (!out->provisional) out->provisional = why;\n"
+		   "\tif (out->nprovisional < UINT16_MAX) out->nprovisional++;\n}\n");
+	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,\n"
+		   "\tunsigned id, const char *why)\n{\n"
+		   "\tsize_t at;\n"
+		   "\tif (!why) return;\n"
+		   "\trtab_native_note_(out, seen, id, why);\n"
+		   "\tout->provisional = why;\n"
+		   "\tif (seen->listed[id >> 6] >> (id & 63) & 1) {\n"
+		   "\t\tfor (at = 0; seen->ids[at] != id; at++) {}\n"
+		   "\t} else { /* the list was full: the last listed makes room */\n"
+		   "\t\tat = RTAB_MAX_REASONS - 1;\n"
+		   "\t\tseen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));\n"
+		   "\t\tseen->listed[id >> 6] |= (uint64_t)1 << (id & 63);\n"
+		   "\t}\n"
+		   "\tfor (; at > 0; at--) {\n"
+		   "\t\tout->reasons[at] = out->reasons[at - 1];\n"
+		   "\t\tseen->ids[at] = seen->ids[at - 1];\n"
+		   "\t}\n"
+		   "\tout->reasons[0] = why;\n"
+		   "\tseen->ids[0] = (uint16_t)id;\n}\n");
+}
+
 void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 {
 	nctx c = {0};
@@ -1376,30 +1504,6 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		sb_puts(o, "\t(void)input; (void)value;\n\treturn RTAB_E_INPUT;\n}\n");
 	if (rs->ntables == 0)
 		goto dispatch;
-	/* A provisional reason, once (as the interpreter notes it), and the outcome's own, first. */
-	sb_puts(o, "\nRTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)\n{\n"
-		   "\tif (a == b) return 1;\n"
-		   "\tfor (; *a && *a == *b; a++, b++) {}\n"
-		   "\treturn *a == *b;\n}\n");
-	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)\n{\n"
-		   "\tsize_t n;\n"
-		   "\tif (!why) return;\n"
-		   "\tn = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;\n"
-		   "\tfor (size_t i = 0; i < n; i++)\n"
-		   "\t\tif (rtab_native_same_(out->reasons[i], why)) return;\n"
-		   "\tif (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;\n"
-		   "\tif (!out->provisional) out->provisional = why;\n"
-		   "\tif (out->nprovisional < UINT16_MAX) out->nprovisional++;\n}\n");
-	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)\n{\n"
-		   "\tsize_t at, n;\n"
-		   "\tif (!why) return;\n"
-		   "\trtab_native_note_(out, why);\n"
-		   "\tout->provisional = why;\n"
-		   "\tn = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;\n"
-		   "\tfor (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}\n"
-		   "\tif (at == n) at = n - 1;\n"
-		   "\tfor (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];\n"
-		   "\tout->reasons[0] = why;\n}\n");
 	sb_puts(o, "\nRTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)\n{\n"
 		   "\tint64_t q = a / b;\n"
 		   "\treturn a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;\n}\n");
@@ -1430,6 +1534,11 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		  rs->id, rs->id, rs->ninputs);
 	for (size_t b = 0; b < rs->nbands; b++)
 		emit_band_fn(o, rs, b);
+	/* The resolvers first, into their own text: the helpers that note reasons are sized by
+	 * the number of distinct reasons the resolvers note, and precede them. */
+	strbuf resolvers = {0}, reason_arrays = {0};
+	c.o = &resolvers;
+	c.reason_arrays = &reason_arrays;
 	for (size_t t = 0; t < rs->ntables; t++) {
 		c.ti = t;
 		fold_columns vc;
@@ -1437,7 +1546,7 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		cell_range(&c);
 		if (table_native(rs, t))
 			emit_row_cells(&c);
-		sb_printf(o, "\n/* table %s: %s */", rs->tables[t].id,
+		sb_printf(c.o, "\n/* table %s: %s */", rs->tables[t].id,
 			  table_native(rs, t) ? "native" : "resolved by the interpreter");
 		for (int full = 0; full < 2; full++) {
 			c.full = full;
@@ -1447,6 +1556,17 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 			fold_columns_free(&vc);
 		c.vcols = NULL;
 	}
+	emit_reason_helpers(o, c.reason_ids.n);
+	if (reason_arrays.data)
+		sb_printf(o, "\n/* The numbers of the reasons a value chooses (0: none). */\n%s", reason_arrays.data);
+	sb_puts(o, resolvers.data ? resolvers.data : "");
+	sb_free(&reason_arrays);
+	sb_free(&resolvers);
+	for (size_t i = 0; i < c.reason_lists.cap; i++)
+		free((char *)c.reason_lists.keys[i]);
+	idmap_free(&c.reason_lists);
+	idmap_free(&c.reason_ids);
+	c.o = o;
 dispatch:
 	for (int full = 0; full < 2; full++) {
 		sb_printf(o, "\nint %s_%s(size_t table, const %s_situation *s, const int32_t *faces, size_t nfaces,\n"

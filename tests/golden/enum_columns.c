@@ -190,38 +190,6 @@ int enum_columns_situation_set(enum_columns_situation *s, size_t input, int32_t 
 	return RTAB_OK;
 }
 
-RTAB_NATIVE_HELPER_ int rtab_native_same_(const char *a, const char *b)
-{
-	if (a == b) return 1;
-	for (; *a && *a == *b; a++, b++) {}
-	return *a == *b;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, const char *why)
-{
-	size_t n;
-	if (!why) return;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (rtab_native_same_(out->reasons[i], why)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) out->reasons[out->nprovisional] = why;
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, const char *why)
-{
-	size_t at, n;
-	if (!why) return;
-	rtab_native_note_(out, why);
-	out->provisional = why;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && !rtab_native_same_(out->reasons[at], why); at++) {}
-	if (at == n) at = n - 1;
-	for (; at > 0; at--) out->reasons[at] = out->reasons[at - 1];
-	out->reasons[0] = why;
-}
-
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
@@ -260,6 +228,55 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const enum_column
 	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
+
+typedef struct rtab_native_seen_ {
+	uint64_t listed[1];
+	uint16_t ids[RTAB_MAX_REASONS];
+} rtab_native_seen_;
+
+RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+{
+	seen->listed[0] = 0;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
+	const char *why)
+{
+	uint64_t bit = (uint64_t)1 << (id & 63);
+	if (!why || (seen->listed[id >> 6] & bit)) return;
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		seen->listed[id >> 6] |= bit;
+		seen->ids[out->nprovisional] = (uint16_t)id;
+		out->reasons[out->nprovisional] = why;
+	}
+	if (!out->provisional) out->provisional = why;
+	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
+}
+
+RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
+	unsigned id, const char *why)
+{
+	size_t at;
+	if (!why) return;
+	rtab_native_note_(out, seen, id, why);
+	out->provisional = why;
+	if (seen->listed[id >> 6] >> (id & 63) & 1) {
+		for (at = 0; seen->ids[at] != id; at++) {}
+	} else { /* the list was full: the last listed makes room */
+		at = RTAB_MAX_REASONS - 1;
+		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
+		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
+	}
+	for (; at > 0; at--) {
+		out->reasons[at] = out->reasons[at - 1];
+		seen->ids[at] = seen->ids[at - 1];
+	}
+	out->reasons[0] = why;
+	seen->ids[0] = (uint16_t)id;
+}
+
+/* The numbers of the reasons a value chooses (0: none). */
+static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 0};
 
 /* table fire: row << 8 | outcome, for each modified roll -6..20 (2..12 printed), each column in turn */
 static const uint16_t rtab_native_t0_[81] = {
@@ -359,6 +376,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	int64_t total, gsum = 0, roll, sum_other = 0;
 	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
 	int row, col, outcome, nat = -1;
+	rtab_native_seen_ seen;
 	int32_t times = 0;
 	size_t nt = 0;
 	(void)times; (void)nt;
@@ -374,6 +392,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 	out->napplied = out->ntriggered = 0;
 	out->provisional = NULL;
 	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
 	out->natural_rule = out->rewritten_from = out->rewrite = -1;
 	out->key_num = out->key_den = 0;
 	out->key_column = -1;
@@ -400,7 +419,7 @@ int enum_columns_explain_fire(const enum_columns_situation *s, const int32_t *fa
 		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
 		row = (int)(cell >> 8);
 		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, table0_row_notes[table0_row_note[row]].provisional);
+		rtab_native_note_first_(out, &seen, rtab_native_reasons_r0_[row], table0_row_notes[table0_row_note[row]].provisional);
 	}
 	out->column = (uint16_t)col;
 	out->key_column = (int16_t)col;
