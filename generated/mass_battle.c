@@ -2145,6 +2145,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sum_other += sv;
 	}
 	/* modifier one_standard */
+	const uint16_t mark_m2_n = out->nprovisional;
+	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = 0;
@@ -2287,6 +2289,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	total = extra_drm;
 	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, modifiers[2].provisional);
@@ -2377,6 +2381,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			}
 		}
 		{ /* trigger 1 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome6_triggers[1].provisional);
 			{
 				int64_t x0;
@@ -2384,8 +2390,14 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[1].target;

@@ -1729,8 +1729,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, dice[0].provisional);
 	/* modifier attacker_leader */
+	const uint16_t mark_m0_n = out->nprovisional;
+	const char *const mark_m0_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
@@ -1759,8 +1760,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m0_n; out->provisional = mark_m0_p;
 	}
 	/* modifier attacker_second_leader */
+	const uint16_t mark_m1_n = out->nprovisional;
+	const char *const mark_m1_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
@@ -1789,8 +1794,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	/* modifier defender_leader */
+	const uint16_t mark_m2_n = out->nprovisional;
+	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
@@ -1819,8 +1828,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	/* modifier defender_second_leader */
+	const uint16_t mark_m3_n = out->nprovisional;
+	const char *const mark_m3_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
@@ -1849,8 +1862,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	/* modifier morale_difference */
+	const uint16_t mark_m4_n = out->nprovisional;
+	const char *const mark_m4_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
@@ -1878,8 +1895,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m4_n; out->provisional = mark_m4_p;
 	}
 	/* modifier force_ratio_modifier */
+	const uint16_t mark_m5_n = out->nprovisional;
+	const char *const mark_m5_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
@@ -1917,6 +1938,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m5_n; out->provisional = mark_m5_p;
 	}
 	/* modifier melee_matrix_modifier */
 	cond = 1;
@@ -1961,6 +1984,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sum_other += sv;
 	}
 	/* modifier flank_rear */
+	const uint16_t mark_m8_n = out->nprovisional;
+	const char *const mark_m8_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
@@ -1986,8 +2011,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m8_n; out->provisional = mark_m8_p;
 	}
 	/* modifier attacker_wavering_or_open_order */
+	const uint16_t mark_m9_n = out->nprovisional;
+	const char *const mark_m9_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
@@ -2020,8 +2049,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m9_n; out->provisional = mark_m9_p;
 	}
 	/* modifier attacker_scattered */
+	const uint16_t mark_m10_n = out->nprovisional;
+	const char *const mark_m10_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
@@ -2052,6 +2085,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m10_n; out->provisional = mark_m10_p;
 	}
 	/* modifier after_volley */
 	{
@@ -2098,6 +2133,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sum_other += sv;
 	}
 	/* modifier cavalry_impetus */
+	const uint16_t mark_m13_n = out->nprovisional;
+	const char *const mark_m13_p = out->provisional;
 	{
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
@@ -2138,8 +2175,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a13 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m13_n; out->provisional = mark_m13_p;
 	}
 	/* modifier cavalry_impetus_ngbg_halmstad */
+	const uint16_t mark_m14_n = out->nprovisional;
+	const char *const mark_m14_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
@@ -2167,8 +2208,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a14 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m14_n; out->provisional = mark_m14_p;
 	}
 	/* modifier cavalry_impetus_sia */
+	const uint16_t mark_m15_n = out->nprovisional;
+	const char *const mark_m15_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
@@ -2200,8 +2245,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a15 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m15_n; out->provisional = mark_m15_p;
 	}
 	/* modifier defender_wavering_or_open_order */
+	const uint16_t mark_m16_n = out->nprovisional;
+	const char *const mark_m16_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
@@ -2234,8 +2283,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m16_n; out->provisional = mark_m16_p;
 	}
 	/* modifier defender_scattered */
+	const uint16_t mark_m17_n = out->nprovisional;
+	const char *const mark_m17_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
@@ -2266,6 +2319,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		out->nprovisional = mark_m17_n; out->provisional = mark_m17_p;
 	}
 	total = extra_drm;
 	/* group leader */
@@ -2300,6 +2355,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -2307,6 +2364,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -2315,6 +2373,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -2354,6 +2417,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2362,8 +2427,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -2373,6 +2444,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2381,8 +2454,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -2394,6 +2473,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -2404,6 +2485,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -2412,6 +2494,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -2451,6 +2538,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2459,8 +2548,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -2470,6 +2565,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2478,8 +2575,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -2521,6 +2624,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2529,8 +2634,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -2540,6 +2651,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2548,8 +2661,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -2591,6 +2710,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2599,8 +2720,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -2610,6 +2737,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2618,8 +2747,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -2661,6 +2796,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2669,8 +2806,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -2680,6 +2823,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2688,8 +2833,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -2731,6 +2882,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2739,8 +2892,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -2750,6 +2909,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2758,8 +2919,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -2771,6 +2938,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -2781,6 +2950,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -2789,6 +2959,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -2828,6 +3003,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2836,8 +3013,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -2847,6 +3030,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2855,8 +3040,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -2868,6 +3059,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -2875,6 +3068,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -2883,6 +3077,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -2922,6 +3121,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2930,8 +3131,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -2941,6 +3148,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2949,8 +3158,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;
@@ -3186,7 +3401,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, dice[0].provisional);
 	/* modifier charge_orders */
 	{
 		int64_t x0;
@@ -3232,6 +3446,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sum_other += sv;
 	}
 	/* modifier cromwell */
+	const uint16_t mark_m2_n = out->nprovisional;
+	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
@@ -3258,8 +3474,12 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	/* modifier leader_command_rating */
+	const uint16_t mark_m3_n = out->nprovisional;
+	const char *const mark_m3_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
@@ -3290,6 +3510,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->applied[slot].shift = 0;
 		a3 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	total = extra_drm;
 	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[18].provisional);
@@ -3354,6 +3576,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -3361,6 +3585,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -3369,6 +3594,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -3408,6 +3638,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3416,8 +3648,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -3427,6 +3665,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3435,8 +3675,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -3448,6 +3694,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -3458,6 +3706,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -3466,6 +3715,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -3505,6 +3759,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3513,8 +3769,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -3524,6 +3786,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3532,8 +3796,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -3575,6 +3845,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3583,8 +3855,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -3594,6 +3872,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3602,8 +3882,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -3645,6 +3931,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3653,8 +3941,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -3664,6 +3958,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3672,8 +3968,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -3715,6 +4017,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3723,8 +4027,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -3734,6 +4044,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3742,8 +4054,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -3785,6 +4103,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3793,8 +4113,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -3804,6 +4130,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3812,8 +4140,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -3825,6 +4159,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -3835,6 +4171,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -3843,6 +4180,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -3882,6 +4224,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3890,8 +4234,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -3901,6 +4251,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3909,8 +4261,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -3922,6 +4280,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -3929,6 +4289,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -3937,6 +4298,11 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -3976,6 +4342,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3984,8 +4352,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -3995,6 +4369,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4003,8 +4379,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;
@@ -4208,8 +4590,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, dice[0].provisional);
 	/* modifier initial_morale_6_or_less */
+	const uint16_t mark_m0_n = out->nprovisional;
+	const char *const mark_m0_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
@@ -4234,8 +4617,12 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->applied[slot].shift = 0;
 		a0 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m0_n; out->provisional = mark_m0_p;
 	}
 	/* modifier initial_morale_8 */
+	const uint16_t mark_m1_n = out->nprovisional;
+	const char *const mark_m1_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
@@ -4259,6 +4646,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->applied[slot].shift = 0;
 		a1 = slot;
 		sum_other += sv;
+	} else {
+		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	total = extra_drm;
 	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, modifiers[22].provisional);
@@ -4279,6 +4668,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -4286,6 +4677,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4294,6 +4686,11 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -4333,6 +4730,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4341,8 +4740,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -4352,6 +4757,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4360,8 +4767,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -4373,6 +4786,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -4383,6 +4798,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4391,6 +4807,11 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -4430,6 +4851,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4438,8 +4861,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -4449,6 +4878,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4457,8 +4888,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -4500,6 +4937,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4508,8 +4947,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -4519,6 +4964,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4527,8 +4974,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -4570,6 +5023,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4578,8 +5033,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -4589,6 +5050,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4597,8 +5060,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -4640,6 +5109,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4648,8 +5119,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -4659,6 +5136,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4667,8 +5146,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -4710,6 +5195,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4718,8 +5205,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -4729,6 +5222,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4737,8 +5232,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -4750,6 +5251,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -4760,6 +5263,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4768,6 +5272,11 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -4807,6 +5316,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4815,8 +5326,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -4826,6 +5343,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4834,8 +5353,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -4847,6 +5372,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -4854,6 +5381,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4862,6 +5390,11 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -4901,6 +5434,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4909,8 +5444,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -4920,6 +5461,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4928,8 +5471,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;

@@ -832,8 +832,12 @@ typedef struct rtab_result {
 				    while they fit in reasons; once RTAB_MAX_REASONS are listed, a
 				    reason not among them counts each time it is met */
 	const char *reasons[RTAB_MAX_REASONS]; /* each of them (the first RTAB_MAX_REASONS):
-						   row or natural rule, dice, modifiers, matrix
-						   cells, ratio steps, rewrites, trigger conditions */
+						   row or natural rule, modifiers, matrix cells,
+						   ratio steps, rewrites, trigger conditions; only
+						   of what the result used (a modifier that applied,
+						   a rewrite that changed it, a trigger that fired):
+						   what was read and left aside marks nothing, and
+						   the dice's reason marks odds, not a result */
 	int16_t natural_rule;    /* the natural-roll rule that decided, or -1 */
 	int32_t key_num, key_den; /* a computed column's key: the odds num:den, or the value (den 1) */
 	int16_t key_column;      /* the column the key (or the input) chose, before the shift */
