@@ -330,7 +330,7 @@ static const rtab_effect outcome0_effects[] = {
 };
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
-	{.input = 0, .value = {1, outcome0_trigger0_set0}},
+	{.input = 0, .value = {1, outcome0_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
 	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {0, NULL}},
@@ -367,7 +367,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 8, .value = {1, outcome1_trigger0_set0}},
+	{.input = 8, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
 	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {0, NULL}},

@@ -273,26 +273,26 @@ static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_
 static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome0_trigger0_set0}},
+	{.input = 30, .value = {1, outcome0_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome0_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome0_trigger1_set0}},
+	{.input = 23, .value = {1, outcome0_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome0_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome0_trigger2_set0}},
+	{.input = 23, .value = {1, outcome0_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome0_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome0_trigger3_set0}},
+	{.input = 32, .value = {1, outcome0_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome0_trigger4_set0}},
+	{.input = 32, .value = {1, outcome0_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times}},
@@ -322,26 +322,26 @@ static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_
 static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome1_trigger0_set0}},
+	{.input = 30, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome1_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome1_trigger1_set0}},
+	{.input = 23, .value = {1, outcome1_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome1_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome1_trigger2_set0}},
+	{.input = 23, .value = {1, outcome1_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome1_trigger3_set0}},
+	{.input = 32, .value = {1, outcome1_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome1_trigger4_set0}},
+	{.input = 32, .value = {1, outcome1_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 1, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times}},
@@ -369,22 +369,22 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome2_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome2_trigger0_set0}},
+	{.input = 23, .value = {1, outcome2_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome2_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome2_trigger1_set0}},
+	{.input = 23, .value = {1, outcome2_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome2_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome2_trigger2_set0}},
+	{.input = 32, .value = {1, outcome2_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome2_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome2_trigger3_set0}},
+	{.input = 32, .value = {1, outcome2_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome2_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
@@ -411,22 +411,22 @@ static const rtab_effect outcome3_effects[] = {
 };
 static const rtab_instr outcome3_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome3_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome3_trigger0_set0}},
+	{.input = 23, .value = {1, outcome3_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome3_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome3_trigger1_set0}},
+	{.input = 23, .value = {1, outcome3_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome3_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome3_trigger2_set0}},
+	{.input = 32, .value = {1, outcome3_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome3_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome3_trigger3_set0}},
+	{.input = 32, .value = {1, outcome3_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome3_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
@@ -453,22 +453,22 @@ static const rtab_effect outcome4_effects[] = {
 };
 static const rtab_instr outcome4_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome4_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome4_trigger0_set0}},
+	{.input = 23, .value = {1, outcome4_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome4_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome4_trigger1_set0}},
+	{.input = 23, .value = {1, outcome4_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome4_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome4_trigger2_set0}},
+	{.input = 32, .value = {1, outcome4_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome4_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome4_trigger3_set0}},
+	{.input = 32, .value = {1, outcome4_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome4_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
@@ -495,22 +495,22 @@ static const rtab_effect outcome5_effects[] = {
 };
 static const rtab_instr outcome5_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome5_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome5_trigger0_set0}},
+	{.input = 23, .value = {1, outcome5_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome5_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome5_trigger1_set0}},
+	{.input = 23, .value = {1, outcome5_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome5_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome5_trigger2_set0}},
+	{.input = 32, .value = {1, outcome5_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome5_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome5_trigger3_set0}},
+	{.input = 32, .value = {1, outcome5_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome5_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
@@ -539,26 +539,26 @@ static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_
 static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome6_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome6_trigger0_set0}},
+	{.input = 30, .value = {1, outcome6_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome6_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome6_trigger1_set0}},
+	{.input = 23, .value = {1, outcome6_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome6_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome6_trigger2_set0}},
+	{.input = 23, .value = {1, outcome6_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome6_trigger3_set0}},
+	{.input = 32, .value = {1, outcome6_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome6_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome6_trigger4_set0}},
+	{.input = 32, .value = {1, outcome6_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome6_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 1, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times}},
@@ -584,26 +584,26 @@ static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_
 static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome7_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome7_trigger0_set0}},
+	{.input = 30, .value = {1, outcome7_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome7_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome7_trigger1_set0}},
+	{.input = 23, .value = {1, outcome7_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome7_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome7_trigger2_set0}},
+	{.input = 23, .value = {1, outcome7_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome7_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome7_trigger3_set0}},
+	{.input = 32, .value = {1, outcome7_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome7_trigger4_set0}},
+	{.input = 32, .value = {1, outcome7_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome7_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times}},

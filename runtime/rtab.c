@@ -1346,6 +1346,32 @@ int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
 	return rtab_inputs_validate(rs, out, ninputs);
 }
 
+int rtab_trigger_repeat_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
+			       const uint16_t *earlier, size_t nearlier, const int32_t *inputs,
+			       size_t ninputs, int32_t *out)
+{
+	int rc;
+	if (!earlier && nearlier)
+		return RTAB_E_NULL;
+	rc = rtab_trigger_inputs(rs, outcome, trigger, inputs, ninputs, out);
+	if (rc != RTAB_OK)
+		return rc;
+	const rtab_trigger *tr = &rs->outcomes[outcome].triggers[trigger];
+	for (size_t i = 0; i < tr->nsets; i++) {
+		const rtab_trigger_set *st = &tr->sets[i];
+		if (st->each == RTAB_SET_REPEAT) {
+			out[st->input] = nearlier < INT32_MAX ? (int32_t)nearlier + 1 : INT32_MAX;
+		} else if (st->each == RTAB_SET_EARLIER) {
+			int32_t seen = 0;
+			for (size_t k = 0; k < nearlier && !seen; k++)
+				seen = earlier[k] == st->earlier;
+			out[st->input] = seen;
+		}
+	}
+	/* A repeat past the domain of the input that counts them is refused. */
+	return rtab_inputs_validate(rs, out, ninputs);
+}
+
 int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t *inputs,
 			  size_t ninputs, rtab_target *targets, size_t cap, size_t *count)
 {

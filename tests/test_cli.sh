@@ -202,6 +202,16 @@ check reasons-reactions 0 '"provisional_count": 2' \
 	"$rtab" eval tables/mass_battle.rtab charge_reaction --json
 check strict-names-construct 1 "provisional transition arc in transition 'formation_hit'" \
 	"$rtab" check --strict tables/musket_pike.rtab
+# check --strict lists exactly the unsettled readings: one error per 'provisional' written.
+for t in mass_battle musket_pike napoleonic_charge; do
+	written=$(grep -v '^[[:space:]]*#' "tables/$t.rtab" | grep -c 'provisional "')
+	listed=$("$rtab" check --strict "tables/$t.rtab" 2>&1 | grep -c '\[-Wprovisional\]')
+	if [ "$written" -gt 0 ] && [ "$written" -eq "$listed" ]; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL strict-lists-readings-$t: $written written, $listed listed"; failed=$((failed + 1))
+	fi
+done
 
 # 'settled' catches a result that depends on a provisional reading.
 cat >"$tmp/settled.rtab" <<'RTAB'

@@ -50,7 +50,9 @@ static const char source[] =
 	"modifier g { en \"G\"; value n; }\n"
 	"table u { en \"U\"; roll d6; modifiers f, g; rows { hi 1-10; } }\n"
 	"modifier h { en \"H\"; when odds(a, b) == 1; value 1; }\n"
-	"table v { en \"V\"; roll d6; modifiers h; rows { hi 1-10; } }\n";
+	"table v { en \"V\"; roll d6; modifiers h; rows { hi 1-10; } }\n"
+	"input unit: int 1..3 = 1 { en \"Unit\"; }\n"
+	"outcome won { en \"Won\"; trigger v(unit = repeat, flag = earlier top, a = 5) times n; }\n";
 
 typedef struct built {
 	FILE *f;
@@ -263,6 +265,49 @@ static void test_input_reasons(void **state)
 	built_free(&b);
 }
 
+/* A trigger repeated 'times n' passes each repeat its number and whether an
+ * earlier repeat gave an outcome; the rest as every repeat gets it. */
+static void test_repeat_inputs(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16], out[16];
+	int won = rtab_find_outcome(rs, "won");
+	uint16_t hi = (uint16_t)rtab_find_outcome(rs, "hi"), top = (uint16_t)rtab_find_outcome(rs, "top");
+	uint16_t earlier[3] = {hi, top, hi};
+	int unit = input(rs, "unit"), flag = input(rs, "flag"), a = input(rs, "a");
+	assert_true(won >= 0);
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	/* The first repeat: number 1, nothing earlier; as rtab_trigger_inputs gives it. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, NULL, 0, in, rs->ninputs, out),
+			 RTAB_OK);
+	assert_int_equal(out[unit], 1);
+	assert_int_equal(out[flag], 0);
+	assert_int_equal(out[a], 5);
+	assert_int_equal(rtab_trigger_inputs(rs, (size_t)won, 0, in, rs->ninputs, out), RTAB_OK);
+	assert_int_equal(out[unit], 1);
+	assert_int_equal(out[flag], 0);
+	/* The second, after a 'hi': not 'top' yet. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, earlier, 1, in, rs->ninputs, out),
+			 RTAB_OK);
+	assert_int_equal(out[unit], 2);
+	assert_int_equal(out[flag], 0);
+	assert_int_equal(out[a], 5);
+	/* The third, after 'hi' and 'top'. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, earlier, 2, in, rs->ninputs, out),
+			 RTAB_OK);
+	assert_int_equal(out[unit], 3);
+	assert_int_equal(out[flag], 1);
+	/* A fourth is past the domain of 'unit' (1..3): refused, as any input out of it. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, earlier, 3, in, rs->ninputs, out),
+			 RTAB_E_INPUT);
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, NULL, 1, in, rs->ninputs, out),
+			 RTAB_E_NULL);
+	built_free(&b);
+}
+
 /* Path-sensitive: a modifier's condition that reads an unsettled value marks the
  * result only when the modifier applies; the same reading left aside marks nothing. */
 static void test_reasons_of_what_applied(void **state)
@@ -320,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_listing),
 		cmocka_unit_test(test_input_reasons),
 		cmocka_unit_test(test_reasons_of_what_applied),
+		cmocka_unit_test(test_repeat_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
