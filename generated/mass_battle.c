@@ -330,7 +330,7 @@ static const rtab_effect outcome0_effects[] = {
 };
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
-	{.input = 0, .value = {1, outcome0_trigger0_set0}},
+	{.input = 0, .value = {1, outcome0_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
 	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {0, NULL}},
@@ -367,7 +367,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 8, .value = {1, outcome1_trigger0_set0}},
+	{.input = 8, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
 	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {0, NULL}},
@@ -2161,6 +2161,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sum_other += sv;
 	}
 	/* modifier one_standard */
+	const uint16_t mark_m2_n = out->nprovisional;
+	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = 0;
@@ -2303,6 +2305,10 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m2_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	total = extra_drm;
 	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 3, modifiers[2].provisional);
@@ -2393,6 +2399,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			}
 		}
 		{ /* trigger 1 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 4, outcome6_triggers[1].provisional);
 			{
 				int64_t x0;
@@ -2400,8 +2408,16 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[1].target;

@@ -273,26 +273,26 @@ static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_
 static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome0_trigger0_set0}},
+	{.input = 30, .value = {1, outcome0_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome0_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome0_trigger1_set0}},
+	{.input = 23, .value = {1, outcome0_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome0_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome0_trigger2_set0}},
+	{.input = 23, .value = {1, outcome0_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome0_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome0_trigger3_set0}},
+	{.input = 32, .value = {1, outcome0_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome0_trigger4_set0}},
+	{.input = 32, .value = {1, outcome0_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times}},
@@ -322,26 +322,26 @@ static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_
 static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome1_trigger0_set0}},
+	{.input = 30, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome1_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome1_trigger1_set0}},
+	{.input = 23, .value = {1, outcome1_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome1_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome1_trigger2_set0}},
+	{.input = 23, .value = {1, outcome1_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome1_trigger3_set0}},
+	{.input = 32, .value = {1, outcome1_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome1_trigger4_set0}},
+	{.input = 32, .value = {1, outcome1_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 1, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times}},
@@ -369,22 +369,22 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome2_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome2_trigger0_set0}},
+	{.input = 23, .value = {1, outcome2_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome2_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome2_trigger1_set0}},
+	{.input = 23, .value = {1, outcome2_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome2_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome2_trigger2_set0}},
+	{.input = 32, .value = {1, outcome2_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome2_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome2_trigger3_set0}},
+	{.input = 32, .value = {1, outcome2_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome2_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
@@ -411,22 +411,22 @@ static const rtab_effect outcome3_effects[] = {
 };
 static const rtab_instr outcome3_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome3_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome3_trigger0_set0}},
+	{.input = 23, .value = {1, outcome3_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome3_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome3_trigger1_set0}},
+	{.input = 23, .value = {1, outcome3_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome3_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome3_trigger2_set0}},
+	{.input = 32, .value = {1, outcome3_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome3_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome3_trigger3_set0}},
+	{.input = 32, .value = {1, outcome3_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome3_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
@@ -453,22 +453,22 @@ static const rtab_effect outcome4_effects[] = {
 };
 static const rtab_instr outcome4_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome4_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome4_trigger0_set0}},
+	{.input = 23, .value = {1, outcome4_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome4_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome4_trigger1_set0}},
+	{.input = 23, .value = {1, outcome4_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome4_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome4_trigger2_set0}},
+	{.input = 32, .value = {1, outcome4_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome4_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome4_trigger3_set0}},
+	{.input = 32, .value = {1, outcome4_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome4_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
@@ -495,22 +495,22 @@ static const rtab_effect outcome5_effects[] = {
 };
 static const rtab_instr outcome5_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome5_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome5_trigger0_set0}},
+	{.input = 23, .value = {1, outcome5_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome5_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome5_trigger1_set0}},
+	{.input = 23, .value = {1, outcome5_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome5_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome5_trigger2_set0}},
+	{.input = 32, .value = {1, outcome5_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome5_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome5_trigger3_set0}},
+	{.input = 32, .value = {1, outcome5_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome5_triggers[] = {
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
@@ -539,26 +539,26 @@ static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_
 static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome6_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome6_trigger0_set0}},
+	{.input = 30, .value = {1, outcome6_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome6_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome6_trigger1_set0}},
+	{.input = 23, .value = {1, outcome6_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome6_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome6_trigger2_set0}},
+	{.input = 23, .value = {1, outcome6_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome6_trigger3_set0}},
+	{.input = 32, .value = {1, outcome6_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome6_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome6_trigger4_set0}},
+	{.input = 32, .value = {1, outcome6_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome6_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = "the failure-to-retreat exception: «собирается из-за неспособности отступить» is garbled; read as «уничтожается» (eliminated because it cannot retreat)", .nsets = 1, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times}},
@@ -584,26 +584,26 @@ static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_
 static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome7_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome7_trigger0_set0}},
+	{.input = 30, .value = {1, outcome7_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome7_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome7_trigger1_set0}},
+	{.input = 23, .value = {1, outcome7_trigger1_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome7_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome7_trigger2_set0}},
+	{.input = 23, .value = {1, outcome7_trigger2_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome7_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome7_trigger3_set0}},
+	{.input = 32, .value = {1, outcome7_trigger3_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome7_trigger4_set0}},
+	{.input = 32, .value = {1, outcome7_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome7_triggers[] = {
 	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times}},
@@ -1387,10 +1387,10 @@ RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_s
 }
 
 /* The numbers of the reasons a value chooses (0: none). */
-static const uint16_t rtab_native_reasons_m0_[] = {8, 8, 8, 8, 8, 9, 10, 8, 8, 8, 8, 11, 8, 8, 8, 12, 8, 13, 14, 14, 14, 14, 14, 14, 8, 8, 8, 8, 8, 8, 8, 8, 15, 16, 8, 8};
-static const uint16_t rtab_native_reasons_e7_[] = {18, 0, 0, 0};
-static const uint16_t rtab_native_reasons_e2_[] = {0, 19, 20, 0};
-static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 30, 30, 30, 30, 0, 0};
+static const uint16_t rtab_native_reasons_m0_[] = {7, 7, 7, 7, 7, 8, 9, 7, 7, 7, 7, 10, 7, 7, 7, 11, 7, 12, 13, 13, 13, 13, 13, 13, 7, 7, 7, 7, 7, 7, 7, 7, 14, 15, 7, 7};
+static const uint16_t rtab_native_reasons_e7_[] = {17, 0, 0, 0};
+static const uint16_t rtab_native_reasons_e2_[] = {0, 18, 19, 0};
+static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 29, 29, 29, 29, 0, 0};
 
 /* table melee: row << 8 | outcome, for each modified roll -5..14 (-4..13 printed), each column in turn */
 static const uint16_t rtab_native_t0_[20] = {
@@ -1751,12 +1751,13 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, &seen, 0, dice[0].provisional);
 	/* modifier attacker_leader */
+	const uint16_t mark_m0_n = out->nprovisional;
+	const char *const mark_m0_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1781,12 +1782,18 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m0_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m0_n; out->provisional = mark_m0_p;
 	}
 	/* modifier attacker_second_leader */
+	const uint16_t mark_m1_n = out->nprovisional;
+	const char *const mark_m1_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1811,12 +1818,18 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m1_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	/* modifier defender_leader */
+	const uint16_t mark_m2_n = out->nprovisional;
+	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1841,12 +1854,18 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m2_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	/* modifier defender_second_leader */
+	const uint16_t mark_m3_n = out->nprovisional;
+	const char *const mark_m3_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
@@ -1871,14 +1890,20 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m3_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	/* modifier morale_difference */
+	const uint16_t mark_m4_n = out->nprovisional;
+	const char *const mark_m4_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
-		if (x0 == 5) rtab_native_note_(out, &seen, 3, inputs[5].provisional);
+		if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
-		if (x1 == 5) rtab_native_note_(out, &seen, 4, inputs[6].provisional);
+		if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
@@ -1886,9 +1911,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
-			if (x0 == 5) rtab_native_note_(out, &seen, 3, inputs[5].provisional);
+			if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
 			x1 = in[6]; /* defender_morale */
-			if (x1 == 5) rtab_native_note_(out, &seen, 4, inputs[6].provisional);
+			if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
 			x0 = x0 - x1;
 			value = (int32_t)x0;
 		}
@@ -1900,15 +1925,21 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m4_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m4_n; out->provisional = mark_m4_p;
 	}
 	/* modifier force_ratio_modifier */
+	const uint16_t mark_m5_n = out->nprovisional;
+	const char *const mark_m5_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
-		if (x0 == 10) rtab_native_note_(out, &seen, 5, inputs[7].provisional);
+		if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
-		if (x1 == 10) rtab_native_note_(out, &seen, 6, inputs[8].provisional);
-		rtab_native_note_(out, &seen, 7, bands[0].provisional);
+		if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
+		rtab_native_note_(out, &seen, 6, bands[0].provisional);
 		{
 			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
 			x0 = step < 0 ? 0 : bands[0].steps[step].value;
@@ -1921,10 +1952,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
-			if (x0 == 10) rtab_native_note_(out, &seen, 5, inputs[7].provisional);
+			if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
 			x1 = in[8]; /* defender_strength */
-			if (x1 == 10) rtab_native_note_(out, &seen, 6, inputs[8].provisional);
-			rtab_native_note_(out, &seen, 7, bands[0].provisional);
+			if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
+			rtab_native_note_(out, &seen, 6, bands[0].provisional);
 			{
 				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
 				x0 = step < 0 ? 0 : bands[0].steps[step].value;
@@ -1939,6 +1970,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m5_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m5_n; out->provisional = mark_m5_p;
 	}
 	/* modifier melee_matrix_modifier */
 	cond = 1;
@@ -1983,10 +2018,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sum_other += sv;
 	}
 	/* modifier flank_rear */
+	const uint16_t mark_m8_n = out->nprovisional;
+	const char *const mark_m8_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
-		if (x0 == 0) rtab_native_note_(out, &seen, 17, inputs[10].provisional);
+		if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
@@ -1995,7 +2032,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
-			if (x0 == 0) rtab_native_note_(out, &seen, 17, inputs[10].provisional);
+			if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
 			x1 = 1;
 			x0 = x0 * x1;
 			value = (int32_t)x0;
@@ -2008,8 +2045,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m8_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m8_n; out->provisional = mark_m8_p;
 	}
 	/* modifier attacker_wavering_or_open_order */
+	const uint16_t mark_m9_n = out->nprovisional;
+	const char *const mark_m9_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
@@ -2042,8 +2085,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m9_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m9_n; out->provisional = mark_m9_p;
 	}
 	/* modifier attacker_scattered */
+	const uint16_t mark_m10_n = out->nprovisional;
+	const char *const mark_m10_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
@@ -2074,6 +2123,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m10_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m10_n; out->provisional = mark_m10_p;
 	}
 	/* modifier after_volley */
 	{
@@ -2120,6 +2173,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sum_other += sv;
 	}
 	/* modifier cavalry_impetus */
+	const uint16_t mark_m13_n = out->nprovisional;
+	const char *const mark_m13_p = out->provisional;
 	{
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
@@ -2160,8 +2215,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a13 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m13_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m13_n; out->provisional = mark_m13_p;
 	}
 	/* modifier cavalry_impetus_ngbg_halmstad */
+	const uint16_t mark_m14_n = out->nprovisional;
+	const char *const mark_m14_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
@@ -2189,8 +2250,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a14 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m14_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m14_n; out->provisional = mark_m14_p;
 	}
 	/* modifier cavalry_impetus_sia */
+	const uint16_t mark_m15_n = out->nprovisional;
+	const char *const mark_m15_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
@@ -2222,8 +2289,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a15 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m15_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m15_n; out->provisional = mark_m15_p;
 	}
 	/* modifier defender_wavering_or_open_order */
+	const uint16_t mark_m16_n = out->nprovisional;
+	const char *const mark_m16_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
@@ -2256,8 +2329,14 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m16_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m16_n; out->provisional = mark_m16_p;
 	}
 	/* modifier defender_scattered */
+	const uint16_t mark_m17_n = out->nprovisional;
+	const char *const mark_m17_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
@@ -2288,23 +2367,27 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
+	} else {
+		for (uint16_t u = mark_m17_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m17_n; out->provisional = mark_m17_p;
 	}
 	total = extra_drm;
 	/* group leader */
 	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
 	total += gsum;
-	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(out, &seen, 21, modifiers[9].provisional);
-	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(out, &seen, 22, modifiers[10].provisional);
-	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(out, &seen, 23, modifiers[16].provisional);
-	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(out, &seen, 24, modifiers[17].provisional);
+	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(out, &seen, 20, modifiers[9].provisional);
+	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(out, &seen, 21, modifiers[10].provisional);
+	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(out, &seen, 22, modifiers[16].provisional);
+	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(out, &seen, 23, modifiers[17].provisional);
 	/* group formation */
 	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
 	total += gsum;
-	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, &seen, 25, modifiers[11].provisional);
-	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, &seen, 26, modifiers[12].provisional);
-	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, &seen, 27, modifiers[13].provisional);
-	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, &seen, 28, modifiers[14].provisional);
-	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, &seen, 29, modifiers[15].provisional);
+	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, &seen, 24, modifiers[11].provisional);
+	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, &seen, 25, modifiers[12].provisional);
+	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, &seen, 26, modifiers[13].provisional);
+	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, &seen, 27, modifiers[14].provisional);
+	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, &seen, 28, modifiers[15].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -2322,6 +2405,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -2329,14 +2414,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -2376,16 +2469,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -2395,16 +2498,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -2416,7 +2529,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
+			rtab_native_note_(out, &seen, 31, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -2426,14 +2541,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -2473,16 +2596,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -2492,16 +2625,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -2543,16 +2686,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -2562,16 +2715,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -2613,16 +2776,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -2632,16 +2805,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -2683,16 +2866,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -2702,16 +2895,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -2753,16 +2956,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -2772,16 +2985,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -2793,7 +3016,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
+			rtab_native_note_(out, &seen, 31, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -2803,14 +3028,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -2850,16 +3083,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -2869,16 +3112,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -2890,6 +3143,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -2897,14 +3152,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -2944,16 +3207,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -2963,16 +3236,26 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;
@@ -3210,7 +3493,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, &seen, 0, dice[0].provisional);
 	/* modifier charge_orders */
 	{
 		int64_t x0;
@@ -3256,6 +3538,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sum_other += sv;
 	}
 	/* modifier cromwell */
+	const uint16_t mark_m2_n = out->nprovisional;
+	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
@@ -3282,8 +3566,14 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m2_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	/* modifier leader_command_rating */
+	const uint16_t mark_m3_n = out->nprovisional;
+	const char *const mark_m3_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
@@ -3291,7 +3581,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
-		if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
+		if (x1 == 0) rtab_native_note_(out, &seen, 33, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3301,7 +3591,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
-			if (x0 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
+			if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3314,12 +3604,16 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->applied[slot].shift = 0;
 		a3 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m3_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 35, modifiers[18].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 36, modifiers[19].provisional);
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 37, modifiers[20].provisional);
-	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, &seen, 38, modifiers[21].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 34, modifiers[18].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 35, modifiers[19].provisional);
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 36, modifiers[20].provisional);
+	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, &seen, 37, modifiers[21].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -3378,6 +3672,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -3385,14 +3681,22 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -3432,16 +3736,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -3451,16 +3765,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -3472,7 +3796,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
+			rtab_native_note_(out, &seen, 31, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -3482,14 +3808,22 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -3529,16 +3863,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -3548,16 +3892,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -3599,16 +3953,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -3618,16 +3982,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -3669,16 +4043,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -3688,16 +4072,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -3739,16 +4133,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -3758,16 +4162,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -3809,16 +4223,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -3828,16 +4252,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -3849,7 +4283,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
+			rtab_native_note_(out, &seen, 31, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -3859,14 +4295,22 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -3906,16 +4350,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -3925,16 +4379,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -3946,6 +4410,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -3953,14 +4419,22 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -4000,16 +4474,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -4019,16 +4503,26 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;
@@ -4234,12 +4728,13 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		return RTAB_E_FACES;
 	natural += faces[0];
 	out->natural = natural;
-	rtab_native_note_(out, &seen, 0, dice[0].provisional);
 	/* modifier initial_morale_6_or_less */
+	const uint16_t mark_m0_n = out->nprovisional;
+	const char *const mark_m0_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
+		if (x0 == 7) rtab_native_note_(out, &seen, 38, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4260,12 +4755,18 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->applied[slot].shift = 0;
 		a0 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m0_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m0_n; out->provisional = mark_m0_p;
 	}
 	/* modifier initial_morale_8 */
+	const uint16_t mark_m1_n = out->nprovisional;
+	const char *const mark_m1_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
+		if (x0 == 7) rtab_native_note_(out, &seen, 38, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4285,10 +4786,14 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->applied[slot].shift = 0;
 		a1 = slot;
 		sum_other += sv;
+	} else {
+		for (uint16_t u = mark_m1_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 40, modifiers[22].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 41, modifiers[23].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 39, modifiers[22].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 40, modifiers[23].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -4305,6 +4810,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -4312,14 +4819,22 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -4359,16 +4874,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -4378,16 +4903,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -4399,7 +4934,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
+			rtab_native_note_(out, &seen, 31, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -4409,14 +4946,22 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -4456,16 +5001,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -4475,16 +5030,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -4526,16 +5091,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -4545,16 +5120,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -4596,16 +5181,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -4615,16 +5210,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -4666,16 +5271,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -4685,16 +5300,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -4736,16 +5361,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -4755,16 +5390,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -4776,7 +5421,9 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
+			rtab_native_note_(out, &seen, 31, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -4786,14 +5433,22 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 != 0 || x1 != 0;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -4833,16 +5488,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -4852,16 +5517,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -4873,6 +5548,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -4880,14 +5557,22 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -4927,16 +5612,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[3].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -4946,16 +5641,26 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
+			const uint16_t mark_tr_n = out->nprovisional;
+			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[4].provisional);
+				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 				x1 = 0;
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
+			times = 0;
 			if (!cond) {
 				times = 1;
+			}
+			if (times == 0) {
+				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
+					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
+				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
+			}
+			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;

@@ -406,6 +406,37 @@ static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t
 		e->noted |= bit;
 }
 
+/*
+ * The reasons noted so far, to take back: a result carries the reasons of
+ * what it used (the modifier that applied, the rewrite that changed it, the
+ * trigger that fired), not of what was only looked at and left aside.
+ */
+typedef struct noted_mark {
+	uint16_t nprovisional;
+	const char *provisional;
+	uint64_t noted;
+} noted_mark;
+
+static noted_mark noted_take(const ectx *e)
+{
+	noted_mark m = {0, NULL, e->noted};
+	if (e->ctx) {
+		m.nprovisional = e->ctx->nprovisional;
+		m.provisional = e->ctx->provisional;
+	}
+	return m;
+}
+
+/* Forget what was noted since the mark (notes only append, so the count says it). */
+static void noted_undo(ectx *e, noted_mark m)
+{
+	if (e->ctx) {
+		e->ctx->nprovisional = m.nprovisional;
+		e->ctx->provisional = m.provisional;
+	}
+	e->noted = m.noted;
+}
+
 /* The same, named first: the outcome's own uncertainty leads the list. */
 static void note_provisional_first(rtab_eval_ctx *ctx, const char *why)
 {
@@ -1124,11 +1155,14 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 			return RTAB_E_RULESET;
 		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
 			return RTAB_E_NULL;
+		noted_mark before = noted_take(e);
 		rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
 		if (rc != RTAB_OK)
 			return rc;
-		if (!holds)
+		if (!holds) {
+			noted_undo(e, before); /* it did not apply: what it read took no part */
 			continue;
+		}
 		rc = eval_quick(rs, &m->value, inputs, ninputs, e, &value);
 		if (rc != RTAB_OK)
 			return rc;
@@ -1204,12 +1238,15 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 		int rc;
 		if (rw->from != out->outcome)
 			continue;
+		noted_mark before = noted_take(e);
 		rc = eval_checked(rs, &rw->condition, inputs, ninputs, e, &holds);
 		if (rc != RTAB_OK)
 			return rc;
-		note_provisional(e->ctx, rw->provisional);
-		if (!holds)
+		if (!holds) {
+			noted_undo(e, before); /* the outcome stands as the row gave it */
 			continue;
+		}
+		note_provisional(e->ctx, rw->provisional);
 		if (rw->to >= rs->noutcomes)
 			return RTAB_E_RULESET;
 		out->rewritten_from = (int16_t)out->outcome;
@@ -1233,24 +1270,24 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		const rtab_trigger *tr = &o->triggers[i];
 		int32_t suppressed = 0, times = 1;
 		int rc;
-		if (tr->unless.ninstrs || tr->times.ninstrs)
-			note_provisional(ctx, tr->provisional);
+		noted_mark before = noted_take(e);
+		note_provisional(ctx, tr->provisional);
 		if (tr->unless.ninstrs) {
 			rc = eval_checked(rs, &tr->unless, inputs, ninputs, e, &suppressed);
 			if (rc != RTAB_OK)
 				return rc;
 		}
-		if (suppressed)
-			continue;
-		if (tr->times.ninstrs) {
+		if (!suppressed && tr->times.ninstrs) {
 			rc = eval_checked(rs, &tr->times, inputs, ninputs, e, &times);
 			if (rc != RTAB_OK)
 				return rc;
 			if (times < 0)
 				return RTAB_E_RULESET;
 		}
-		if (!tr->unless.ninstrs && !tr->times.ninstrs)
-			note_provisional(ctx, tr->provisional);
+		if (suppressed || times == 0) {
+			noted_undo(e, before); /* it did not fire: the result used none of it */
+			continue;
+		}
 		for (int32_t k = 0; k < times; k++) {
 			if (*count < cap) {
 				targets[*count] = tr->target;
@@ -1306,6 +1343,32 @@ int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
 	memmove(out, inputs, ninputs * sizeof *out);
 	for (size_t i = 0; i < tr->nsets; i++)
 		out[tr->sets[i].input] = values[i];
+	return rtab_inputs_validate(rs, out, ninputs);
+}
+
+int rtab_trigger_repeat_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
+			       const uint16_t *earlier, size_t nearlier, const int32_t *inputs,
+			       size_t ninputs, int32_t *out)
+{
+	int rc;
+	if (!earlier && nearlier)
+		return RTAB_E_NULL;
+	rc = rtab_trigger_inputs(rs, outcome, trigger, inputs, ninputs, out);
+	if (rc != RTAB_OK)
+		return rc;
+	const rtab_trigger *tr = &rs->outcomes[outcome].triggers[trigger];
+	for (size_t i = 0; i < tr->nsets; i++) {
+		const rtab_trigger_set *st = &tr->sets[i];
+		if (st->each == RTAB_SET_REPEAT) {
+			out[st->input] = nearlier < INT32_MAX ? (int32_t)nearlier + 1 : INT32_MAX;
+		} else if (st->each == RTAB_SET_EARLIER) {
+			int32_t seen = 0;
+			for (size_t k = 0; k < nearlier && !seen; k++)
+				seen = earlier[k] == st->earlier;
+			out[st->input] = seen;
+		}
+	}
+	/* A repeat past the domain of the input that counts them is refused. */
 	return rtab_inputs_validate(rs, out, ninputs);
 }
 
@@ -1583,7 +1646,8 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 				return RTAB_E_RULESET;
 			out->natural = signed_rolls(t, faces);
 		}
-		note_provisional(&ctx, rs->dice[t->dice].provisional);
+		/* The dice's reason (which faces there are) marks the odds, not a result
+		 * resolved from faces given. */
 	}
 	out->modifier_raw = extra_drm;
 	rc = apply_modifiers(rs, t, inputs, ninputs, &e, out);

@@ -348,10 +348,20 @@ typedef struct rtab_target {
 	uint16_t index;
 } rtab_target;
 
+/* What a trigger repeated 'times N' passes on per repeat (rtab_trigger_set.each). */
+typedef enum rtab_set_each {
+	RTAB_SET_SAME = 0,    /* value, the same for every repeat */
+	RTAB_SET_REPEAT = 1,  /* 'x = repeat': the repeat's number, 1..N */
+	RTAB_SET_EARLIER = 2  /* 'x = earlier OUTCOME': whether an earlier repeat gave OUTCOME */
+} rtab_set_each;
+
 /* An input a trigger passes on to what it triggers: its value there. */
 typedef struct rtab_trigger_set {
 	uint16_t input;
-	rtab_expr value; /* over the inputs of the triggering result */
+	rtab_expr value; /* over the inputs of the triggering result; for RTAB_SET_REPEAT and
+			    RTAB_SET_EARLIER the first repeat's value (1, false) */
+	uint8_t each;     /* rtab_set_each */
+	uint16_t earlier; /* RTAB_SET_EARLIER: the outcome an earlier repeat may have given */
 } rtab_trigger_set;
 
 typedef struct rtab_trigger {
@@ -832,8 +842,12 @@ typedef struct rtab_result {
 				    while they fit in reasons; once RTAB_MAX_REASONS are listed, a
 				    reason not among them counts each time it is met */
 	const char *reasons[RTAB_MAX_REASONS]; /* each of them (the first RTAB_MAX_REASONS):
-						   row or natural rule, dice, modifiers, matrix
-						   cells, ratio steps, rewrites, trigger conditions */
+						   row or natural rule, modifiers, matrix cells,
+						   ratio steps, rewrites, trigger conditions; only
+						   of what the result used (a modifier that applied,
+						   a rewrite that changed it, a trigger that fired):
+						   what was read and left aside marks nothing, and
+						   the dice's reason marks odds, not a result */
 	int16_t natural_rule;    /* the natural-roll rule that decided, or -1 */
 	int32_t key_num, key_den; /* a computed column's key: the odds num:den, or the value (den 1) */
 	int16_t key_column;      /* the column the key (or the input) chose, before the shift */
@@ -986,6 +1000,17 @@ int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32
  */
 int rtab_trigger_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
 			const int32_t *inputs, size_t ninputs, int32_t *out);
+
+/*
+ * The same for one repeat of a trigger resolved 'times N': earlier[0..nearlier)
+ * are the outcomes the earlier repeats gave, in order (none for the first), so
+ * this is repeat nearlier + 1. An input set to 'repeat' gets that number, one
+ * set to 'earlier OUTCOME' whether any of them is OUTCOME; the others as
+ * rtab_trigger_inputs gives them.
+ */
+int rtab_trigger_repeat_inputs(const rtab_ruleset *rs, size_t outcome, size_t trigger,
+			       const uint16_t *earlier, size_t nearlier, const int32_t *inputs,
+			       size_t ninputs, int32_t *out);
 
 /* Index of the named reaction set, transition, distance or procedure, or -1. */
 int rtab_find_reaction_set(const rtab_ruleset *rs, const char *id);

@@ -135,26 +135,59 @@ RTAB
 check example-fails 1 "wrong.rtab:6:" "$rtab" test "$tmp/wrong.rtab"
 check example-count 1 "0 passed, 1 failed" "$rtab" test "$tmp/wrong.rtab"
 
-# Each provisional reading a result depends on is listed, once, in JSON and
-# in --explain; what a trigger passes on is shown with it (issue 11).
-check reasons-json 0 '"reasons": ["the die: the page says only' \
+# lacks_ok NAME UNWANTED_SUBSTRING COMMAND...: the command succeeds, its output lacks it.
+lacks_ok() {
+	name=$1 unwanted=$2
+	shift 2
+	"$@" >/dev/null 2>&1 || { echo "FAIL $name: exit $?, expected 0"; failed=$((failed + 1)); return; }
+	lacks "$name" "$unwanted" "$@"
+}
+
+# Each provisional reading a result used is listed, once, in JSON and in
+# --explain; what a trigger passes on is shown with it (issue 11). Only what
+# the result used marks it (issue 22): the cell it landed on, the modifier
+# that applied, the row it used, the trigger that fired; the dice's reason
+# marks the odds, not a result from faces given.
+check reasons-json 0 '"reasons": ["blank Melee Matrix cell' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
 check reasons-json-modifier 0 'Attacker: wavering formation or open order: no value printed' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
-# An input whose domain or default is ours: its reason is listed while it holds its default ...
-check reasons-count 0 '"provisional_count": 14' \
+check reasons-count 0 '"provisional_count": 2' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
-check reasons-input-default 0 '"attacking leaders: the domain 0..3 and the default 0 are ours' \
-	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
-# ... not once the caller sets it; an enum value's reason whenever it is read (defender 'normal').
-check reasons-inputs-set 0 '"provisional_count": 5' \
+# An input whose domain or default is ours: its reason is listed while it holds its default
+# and a modifier that applied read it ...
+check reasons-input-default 0 "defender's strength: the domain 1..99 and the default 10 are ours" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --roll 9 --json
+lacks_ok reasons-input-left-aside "attacking leaders: the domain 0..3" \
+	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --json
+# ... not once the caller sets it.
+check reasons-inputs-set 0 '"provisional_count": 2' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --set attacker_leaders=1 \
 	--set defender_leaders=1 --set attacker_morale=6 --set defender_morale=6 --set attacker_strength=12 \
 	--set defender_strength=12 --set flank_rear_hexes=1 --set attacker_cavalry_units=1 --roll 9 --json
-check reasons-enum-value 0 "provisional:   the unhurt formation: the page names no such state" \
+lacks_ok reasons-enum-value-unread "the unhurt formation: the page names no such state" \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --set attacker_leaders=1 --roll 9 --explain
 check reasons-explain 0 "provisional:   force ratio: the page prints" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --roll 9 --explain
+lacks_ok reasons-ratio-unused "force ratio: the page prints" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --explain
+# A default melee reads one unsettled value, the Melee Matrix cell it lands on (every cell
+# of that matrix is provisional); a row whose roll label was lost adds its own.
+check melee-default-one-reason 0 '"provisional_count": 1, "reasons": ["blank Melee Matrix cell' \
+	"$rtab" eval tables/musket_pike.rtab melee --roll 7 --json
+check melee-row-reason 0 '"provisional_count": 2, "reasons": ["roll label lost in extraction' \
+	"$rtab" eval tables/musket_pike.rtab melee --roll 3 --json
+lacks_ok melee-die-unmarked "the die: the page says only" \
+	"$rtab" eval tables/musket_pike.rtab melee --roll 7 --json
+check pursuit-default-settled 0 '"provisional_count": 0, "reasons": []' \
+	"$rtab" eval tables/musket_pike.rtab cavalry_pursuit --roll 5 --json
+check pursuit-modifier-marks 0 'Pursuing cavalry has charge orders: value lost in the extraction' \
+	"$rtab" eval tables/musket_pike.rtab cavalry_pursuit --set pursuer_charge_orders=true --roll 5 --json
+# A trigger's reason marks the result only when it fires: no pursuit by no cavalry.
+check trigger-fired-marks 0 'the failure-to-retreat exception' \
+	"$rtab" eval tables/musket_pike.rtab melee --set defender_cavalry_units=1 --roll 1 --json
+lacks_ok trigger-unfired-unmarked 'the failure-to-retreat exception' \
+	"$rtab" eval tables/musket_pike.rtab melee --roll 1 --json
 check trigger-inputs-json 0 '"trigger_inputs": [{"formation": "wavering"}, {"formation": "normal"}]' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
 check trigger-times 0 '"triggers": ["cavalry_pursuit", "cavalry_pursuit", "formation_hit", "formation_hit"]' \
@@ -169,6 +202,16 @@ check reasons-reactions 0 '"provisional_count": 2' \
 	"$rtab" eval tables/mass_battle.rtab charge_reaction --json
 check strict-names-construct 1 "provisional transition arc in transition 'formation_hit'" \
 	"$rtab" check --strict tables/musket_pike.rtab
+# check --strict lists exactly the unsettled readings: one error per 'provisional' written.
+for t in mass_battle musket_pike napoleonic_charge; do
+	written=$(grep -v '^[[:space:]]*#' "tables/$t.rtab" | grep -c 'provisional "')
+	listed=$("$rtab" check --strict "tables/$t.rtab" 2>&1 | grep -c '\[-Wprovisional\]')
+	if [ "$written" -gt 0 ] && [ "$written" -eq "$listed" ]; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL strict-lists-readings-$t: $written written, $listed listed"; failed=$((failed + 1))
+	fi
+done
 
 # 'settled' catches a result that depends on a provisional reading.
 cat >"$tmp/settled.rtab" <<'RTAB'

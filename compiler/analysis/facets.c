@@ -39,7 +39,7 @@ const char *const facet_fields[] = {
 	"rtab_effect_kind: id labels rule -nparams params",
 	"rtab_effect: kind -nargs args",
 	"rtab_target: kind index",
-	"rtab_trigger_set: input value",
+	"rtab_trigger_set: input value each earlier",
 	"rtab_trigger: target unless rule provisional -nsets sets times",
 	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
@@ -430,8 +430,12 @@ static void outcome_facets(builder *b)
 			}
 			for (size_t k = 0; k < tr->nsets; k++)
 				if (tr->sets[k].input < rs->ninputs) {
-					addf(b, at, expr_text(rs, &tr->sets[k].value), "trigger %s sets %s", target,
-					     rs->inputs[tr->sets[k].input].id);
+					const rtab_trigger_set *st = &tr->sets[k];
+					char *v = st->each == RTAB_SET_REPEAT ? xstrdup("repeat")
+						  : st->each == RTAB_SET_EARLIER && st->earlier < rs->noutcomes
+						  ? xasprintf("earlier %s", rs->outcomes[st->earlier].id)
+						  : expr_text(rs, &st->value);
+					addf(b, at, v, "trigger %s sets %s", target, rs->inputs[st->input].id);
 					expr_facet(b, &tr->sets[k].value);
 					in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
 				}

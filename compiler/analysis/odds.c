@@ -104,6 +104,9 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 	for (size_t i = 0; i < rs->noutcomes; i++)
 		out->lowest[i] = INT32_MAX;
 	out->lowest_none = out->lowest_no_row = INT32_MAX;
+	/* Unsettled dice (which faces there are) leave every probability unsettled, though
+	 * no single result resolved from its faces carries their reason. */
+	bool dice_unsettled = t->dice != RTAB_NO_DICE && rs->dice[t->dice].provisional;
 	for (;;) {
 		int rc = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
 		if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT && rc != RTAB_E_NO_ROW) {
@@ -125,7 +128,7 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 				out->lowest_no_row = r.natural;
 		} else if (rc != RTAB_OK) {
 			out->none++;
-			if (r.provisional)
+			if (r.provisional || dice_unsettled)
 				out->none_provisional++;
 			if (r.natural < out->lowest_none)
 				out->lowest_none = r.natural;
@@ -133,7 +136,7 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 			out->count[r.outcome]++;
 			if (r.natural < out->lowest[r.outcome])
 				out->lowest[r.outcome] = r.natural;
-			if (r.provisional)
+			if (r.provisional || dice_unsettled)
 				out->provisional[r.outcome]++;
 		}
 		out->total++;

@@ -173,8 +173,20 @@ static void trigger_sets_json(report *r, const rtab_outcome *o, size_t k)
 	free(passed);
 }
 
-/* " (input = value, ...)" after "then resolve: TARGET". */
-static void trigger_sets_text(report *r, const rtab_outcome *o, size_t k)
+/* How many entries before entry i of by[] come from the same trigger: entry i is
+ * that trigger's repeat number (this + 1). */
+static size_t repeats_before(const uint8_t *by, size_t i)
+{
+	size_t n = 0;
+	for (size_t j = 0; j < i; j++)
+		n += by[j] == by[i];
+	return n;
+}
+
+/* " (input = value, ...)" after "then resolve: TARGET"; the repeat-th earlier
+ * repeat of the trigger (0: the first) shows its number, and what earlier repeats
+ * gave as the host will know it. */
+static void trigger_sets_text(report *r, const rtab_outcome *o, size_t k, size_t repeat)
 {
 	const rtab_trigger *tr = &o->triggers[k];
 	int32_t *passed = xcalloc(r->rs->ninputs ? r->rs->ninputs : 1, sizeof *passed);
@@ -184,8 +196,14 @@ static void trigger_sets_text(report *r, const rtab_outcome *o, size_t k)
 		for (size_t i = 0; i < tr->nsets; i++) {
 			const rtab_input *in = &r->rs->inputs[tr->sets[i].input];
 			int32_t v = passed[tr->sets[i].input];
+			const rtab_trigger_set *st = &tr->sets[i];
 			sb_printf(r->out, "%s%s = ", i ? ", " : "", in->id);
-			export_input_value(r->out, r->rs, tr->sets[i].input, v);
+			if (st->each == RTAB_SET_REPEAT)
+				v = repeat < INT32_MAX ? (int32_t)repeat + 1 : INT32_MAX;
+			if (st->each == RTAB_SET_EARLIER && repeat > 0 && st->earlier < r->rs->noutcomes)
+				sb_printf(r->out, "earlier %s", r->rs->outcomes[st->earlier].id);
+			else
+				export_input_value(r->out, r->rs, tr->sets[i].input, v);
 		}
 		sb_puts(r->out, ")");
 	}
@@ -509,7 +527,7 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	for (size_t i = 0; i < res->ntriggered; i++) {
 		key(b, msg("then resolve"));
 		sb_puts(b, rtab_target_id(rs, res->triggered[i]));
-		trigger_sets_text(r, o, res->triggered_by[i]);
+		trigger_sets_text(r, o, res->triggered_by[i], repeats_before(res->triggered_by, i));
 		sb_putc(b, '\n');
 	}
 }
@@ -712,7 +730,7 @@ void report_procedure(report *r, size_t p, int32_t step)
 		for (size_t i = 0; i < n; i++) {
 			key(b, msg("then resolve"));
 			sb_puts(b, rtab_target_id(r->rs, t[i]));
-			trigger_sets_text(r, &r->rs->outcomes[outcome], by[i]);
+			trigger_sets_text(r, &r->rs->outcomes[outcome], by[i], repeats_before(by, i));
 			sb_putc(b, '\n');
 		}
 	}

@@ -292,12 +292,26 @@ static bool passes_expected(const rtab_ruleset *rs, const rtab_result *r, size_t
 		any |= c->trigger_set[i * n + k] != 0;
 	if (!any)
 		return true;
+	/* Entry j is this repeat of its trigger: 'repeat' is its number; what the earlier
+	 * repeats gave is no part of the result, so 'earlier' is compared on the first only. */
+	uint16_t unknown[RTAB_MAX_TRIGGERS];
+	size_t repeat = 0;
+	for (size_t e = 0; e < j; e++)
+		repeat += r->triggered_by[e] == r->triggered_by[j];
+	for (size_t e = 0; e < repeat; e++)
+		unknown[e] = UINT16_MAX; /* no outcome */
 	if (n > sizeof passed / sizeof passed[0] ||
-	    rtab_trigger_inputs(rs, r->outcome, r->triggered_by[j], c->inputs, n, passed) != RTAB_OK)
+	    rtab_trigger_repeat_inputs(rs, r->outcome, r->triggered_by[j], unknown, repeat, c->inputs, n,
+				       passed) != RTAB_OK)
 		return false;
-	for (size_t k = 0; k < n; k++)
-		if (c->trigger_set[i * n + k] && passed[k] != c->trigger_inputs[i * n + k])
+	const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[r->triggered_by[j]];
+	for (size_t k = 0; k < n; k++) {
+		bool unknowable = false;
+		for (size_t t = 0; t < tr->nsets; t++)
+			unknowable |= tr->sets[t].input == k && tr->sets[t].each == RTAB_SET_EARLIER && repeat;
+		if (c->trigger_set[i * n + k] && !unknowable && passed[k] != c->trigger_inputs[i * n + k])
 			return false;
+	}
 	return true;
 }
 

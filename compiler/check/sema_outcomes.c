@@ -55,6 +55,51 @@ static void resolve_effect(model *m, const ast_def *d, const ast_stmt *s, rtab_e
 }
 
 /* 'trigger NAME(INPUT = EXPR, ...)': the situation passed on. */
+/*
+ * 'x = repeat' (the repeat's number, 1..N) and 'x = earlier OUTCOME' (whether
+ * an earlier repeat gave OUTCOME) in a trigger repeated 'times N': true when
+ * the set is one of them (reported if wrong), its value the first repeat's.
+ */
+static bool per_repeat_set(model *m, const ast_stmt *s, const ast_arg *a, const rtab_input *ip,
+			   rtab_trigger_set *st)
+{
+	bool repeat = a->kind == ARG_NAME && !a->unit && strcmp(a->name, "repeat") == 0 &&
+		      rtab_find_input(&m->rs, "repeat") < 0;
+	if (a->kind != ARG_NAME || (!repeat && !a->unit))
+		return false;
+	if (a->unit && strcmp(a->name, "earlier") != 0) {
+		check_report(m, CHECK_TYPE, a->loc,
+			     "'%s %s' is no value of input '%s'; a trigger repeated 'times N' passes "
+			     "on 'earlier OUTCOME' (whether an earlier repeat gave it) or 'repeat'",
+			     a->name, a->unit, a->key);
+		return true;
+	}
+	if (!s->times)
+		check_report(m, CHECK_TYPE, a->loc,
+			     "'%s' needs repeats: the trigger has no 'times N'; add one, or pass a value",
+			     repeat ? "repeat" : "earlier");
+	rtab_instr *ins = model_array(m, 1, sizeof *ins);
+	ins->op = RTAB_OP_CONST;
+	st->value = (rtab_expr){1, ins};
+	if (repeat) {
+		if (ip->type != RTAB_TYPE_INT || ip->min > 1 || ip->max < 1)
+			check_report(m, CHECK_TYPE, a->loc,
+				     "input '%s' cannot count repeats: 'repeat' is 1, 2, ... N; give it "
+				     "an int domain from 1 (e.g. 'int 1..6')", a->key);
+		ins->arg = 1;
+		st->each = RTAB_SET_REPEAT;
+		return true;
+	}
+	int o = resolve_def(m, DEF_OUTCOME, a->unit, a->unit_loc);
+	if (ip->type != RTAB_TYPE_BOOL)
+		check_report(m, CHECK_TYPE, a->loc,
+			     "input '%s' is no bool: 'earlier %s' is true or false", a->key, a->unit);
+	ins->arg = 0;
+	st->each = RTAB_SET_EARLIER;
+	st->earlier = o >= 0 ? (uint16_t)o : 0;
+	return true;
+}
+
 static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 {
 	size_t n = 0;
@@ -78,6 +123,8 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 		const rtab_input *ip = &m->rs.inputs[in];
 		rtab_trigger_set *st = &sets[tr->nsets++];
 		st->input = (uint16_t)in;
+		if (per_repeat_set(m, s, a, ip, st))
+			continue;
 		if (a->kind == ARG_NAME && ip->type == RTAB_TYPE_ENUM &&
 		    rtab_find_enum_value(&m->rs.enums[ip->enum_index], a->name) >= 0) {
 			/* A value of the input's enum. */

@@ -327,6 +327,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 				snprintf(name, sizeof name, "outcome%zu_trigger%zu_set%zu", i, t, k);
 				sb_printf(o, "\t{.input = %u, ", tr->sets[k].input);
 				expr_ref(o, "value", &tr->sets[k].value, name);
+				sb_printf(o, ".each = %u, .earlier = %u, ", tr->sets[k].each, tr->sets[k].earlier);
 				close_struct(o);
 			}
 			sb_puts(o, "};\n");

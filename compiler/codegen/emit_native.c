@@ -546,6 +546,40 @@ static bool nonzero_value(const rtab_ruleset *rs, const rtab_modifier *m)
 	return !(m->sign < 0 && may_min);
 }
 
+/* The reasons noted so far (as mark_<tag>), to take back when what follows takes no part
+ * in the result. */
+static void emit_mark(nctx *c, int depth, const char *tag)
+{
+	line(c, depth, "const uint16_t mark_%s_n = out->nprovisional;", tag);
+	line(c, depth, "const char *const mark_%s_p = out->provisional;", tag);
+}
+
+/* Take back the reasons noted since the mark, from the list and from the set of those listed. */
+static void emit_undo(nctx *c, int depth, const char *tag)
+{
+	line(c, depth, "for (uint16_t u = mark_%s_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)", tag);
+	line(c, depth + 1, "seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));");
+	line(c, depth, "out->nprovisional = mark_%s_n; out->provisional = mark_%s_p;", tag, tag);
+}
+
+/* Whether the program notes a reason when the explaining code evaluates it. */
+static bool expr_notes(nctx *c, const rtab_expr *e)
+{
+	if (!e->ninstrs)
+		return false;
+	strbuf probe = {0}, *saved = c->o;
+	bool impure = c->impure;
+	unsigned nexpr = c->nexpr; /* the probe leaves the labels of the code as they were */
+	c->o = &probe;
+	emit_expr(c, 0, e, "probe");
+	c->o = saved;
+	c->impure = impure;
+	c->nexpr = nexpr;
+	bool notes = probe.data && strstr(probe.data, "rtab_native_note_");
+	sb_free(&probe);
+	return notes;
+}
+
 static void emit_modifiers_native(nctx *c, const rtab_table *t)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -566,6 +600,11 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 			line(c, 1, "sum_other += %svalue;", m->sign < 0 ? "-(int64_t)" : "");
 			continue;
 		}
+		char tag[32];
+		snprintf(tag, sizeof tag, "m%zu", i);
+		bool undo = c->full && expr_notes(c, &m->condition);
+		if (undo)
+			emit_mark(c, 1, tag);
 		emit_expr(c, 1, &m->condition, "cond");
 		if (chained(c, t, m->group, m->sign < 0)) {
 			line(c, 1, "const int c%d%s_%zu = cond != 0;", m->group, m->sign < 0 ? "d" : "a",
@@ -638,6 +677,11 @@ static void emit_modifiers_native(nctx *c, const rtab_table *t)
 				line(c, 3, "out->applied[slot].counted = 0;");
 			}
 			line(c, 2, "}");
+		}
+		if (undo) {
+			/* It did not apply: what its condition read took no part (as the interpreter). */
+			line(c, 1, "} else {");
+			emit_undo(c, 2, tag);
 		}
 		line(c, 1, "}");
 	}
@@ -807,15 +851,19 @@ static const char *cell_type(const rtab_table *t)
 static void emit_trigger(nctx *c, size_t o, size_t k)
 {
 	const rtab_trigger *tr = &c->rs->outcomes[o].triggers[k];
-	bool cond = tr->unless.ninstrs || tr->times.ninstrs;
+	bool undo = tr->provisional || expr_notes(c, &tr->unless) || expr_notes(c, &tr->times);
 	line(c, 2, "{ /* trigger %zu */", k);
-	if (cond && tr->provisional)
+	if (undo)
+		emit_mark(c, 3, "tr");
+	if (tr->provisional)
 		line(c, 3, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
 		     reason_id(c, tr->provisional), o, k);
 	if (tr->unless.ninstrs)
 		emit_expr(c, 3, &tr->unless, "cond");
 	else
 		line(c, 3, "cond = 0;");
+	if (undo)
+		line(c, 3, "times = 0;");
 	line(c, 3, "if (!cond) {");
 	if (tr->times.ninstrs) {
 		emit_expr(c, 4, &tr->times, "times");
@@ -823,9 +871,14 @@ static void emit_trigger(nctx *c, size_t o, size_t k)
 	} else {
 		line(c, 4, "times = 1;");
 	}
-	if (!cond && tr->provisional)
-		line(c, 4, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
-		     reason_id(c, tr->provisional), o, k);
+	if (undo) {
+		/* It did not fire: the result used none of it (as the interpreter). */
+		line(c, 3, "}");
+		line(c, 3, "if (times == 0) {");
+		emit_undo(c, 4, "tr");
+		line(c, 3, "}");
+		line(c, 3, "{");
+	}
 	line(c, 4, "for (int32_t i = 0; i < times; i++, nt++) {");
 	line(c, 5, "if (nt < RTAB_MAX_TRIGGERS) {");
 	line(c, 6, "out->triggered[nt] = outcome%zu_triggers[%zu].target;", o, k);
@@ -1177,11 +1230,20 @@ static void emit_rewrites(nctx *c, const rtab_table *t)
 		const rtab_rewrite *rw = &t->rewrites[k];
 		line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
 		     rs->outcomes[rw->to].id);
+		bool undo = c->full && expr_notes(c, &rw->condition);
+		if (undo)
+			emit_mark(c, 3, "rw");
 		emit_expr(c, 3, &rw->condition, "cond");
-		if (c->full && rw->provisional)
-			line(c, 3, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
-			     reason_id(c, rw->provisional), c->ti, k);
+		if (undo) {
+			/* The outcome stands as the row gave it: the condition took no part. */
+			line(c, 3, "if (!cond) {");
+			emit_undo(c, 4, "rw");
+			line(c, 3, "}");
+		}
 		line(c, 3, "if (cond) {");
+		if (c->full && rw->provisional)
+			line(c, 4, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
+			     reason_id(c, rw->provisional), c->ti, k);
 		if (c->full) {
 			line(c, 4, "out->rewritten_from = (int16_t)outcome;");
 			line(c, 4, "out->rewrite = %zu;", k);
@@ -1245,9 +1307,6 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 	if (c->full) {
 		emit_full_entry(c, d, drm_lo, drm_hi);
 		line(c, 1, "out->natural = natural;");
-		if (d && d->provisional)
-			line(c, 1, "rtab_native_note_(out, &seen, %u, dice[%u].provisional);", reason_id(c, d->provisional),
-			     t->dice);
 	} else {
 		emit_lean_entry(c, d, drm_lo, drm_hi);
 	}

@@ -139,6 +139,9 @@ static const char *ref_id(const export_ctx *c, const char *type, const char *fie
 	    IS("rtab_procedure_step", "outcome") || IS("rtab_procedure", "otherwise") ||
 	    IS("rtab_column", "automatic"))
 		return v < rs->noutcomes ? rs->outcomes[v].id : NULL;
+	if (IS("rtab_trigger_set", "earlier"))
+		return ((const rtab_trigger_set *)owner)->each == RTAB_SET_EARLIER && v < rs->noutcomes
+			       ? rs->outcomes[v].id : NULL;
 	if (IS("rtab_outcome", "numeric"))
 		return ((const rtab_outcome *)owner)->nvalues && v < rs->nnumeric_outcomes
 			       ? rs->numeric_outcomes[v].id : NULL;
@@ -161,7 +164,7 @@ static bool has_ref(const char *type, const char *field)
 		"rtab_effect.kind", "rtab_row.outcome", "rtab_natural_rule.outcome",
 		"rtab_rewrite.from", "rtab_rewrite.to", "rtab_option.outcome",
 		"rtab_procedure_step.outcome", "rtab_procedure.otherwise", "rtab_table.shifts",
-		"rtab_column.automatic", "rtab_outcome.numeric", "rtab_unit.base",
+		"rtab_column.automatic", "rtab_outcome.numeric", "rtab_unit.base", "rtab_trigger_set.earlier",
 	};
 	size_t n = strlen(type);
 	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)

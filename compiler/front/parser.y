@@ -1108,6 +1108,11 @@ sets:
 set:
 	word '=' word { $$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' sint { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
+	| word '=' word word {
+		/* 'x = earlier OUTCOME' in a trigger: the name, then the outcome (as a unit). */
+		$$ = ast_arg_new(ARG_NAME, LOC(@3)); $$->name = $3; $$->key = $1; $$->key_loc = LOC(@1);
+		$$->unit = $4; $$->unit_loc = LOC(@4);
+	}
 	| word '=' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = $3; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' '-' DECNUM { $$ = ast_arg_new(ARG_DECIMAL, LOC(@3)); $$->num = -$4; $$->key = $1; $$->key_loc = LOC(@1); }
 	| word '=' TRUE { $$ = ast_arg_new(ARG_INT, LOC(@3)); $$->num = 1; $$->key = $1; $$->key_loc = LOC(@1); }

@@ -90,6 +90,14 @@ class Context:
         if why is not None and why not in self.reasons:
             self.reasons.append(why)
 
+    # What was noted since mark() is taken back by undo(): a result carries the
+    # reasons of what it used, not of what was looked at and left aside.
+    def mark(self):
+        return len(self.reasons)
+
+    def undo(self, n):
+        del self.reasons[n:]
+
     def note_first(self, why):
         """The outcome's own reason leads the list."""
         if why is None:
@@ -310,9 +318,7 @@ class Ruleset:
                 for r in t['rolls']:
                     natural += r['sign'] * sum(faces[k:k + r['nfaces']])
                     k += r['nfaces']
-        ctx = Context()
-        if t['dice'] != NO_DICE:
-            ctx.note(self.x['dice'][t['dice']].get('provisional'))
+        ctx = Context()  # the dice's reason marks the odds, not a result from faces given
         applied = []
         modifier_raw = self.apply_list(t, t['modifiers'], False, inputs, ctx, applied, drm)
         modifier = modifier_raw
@@ -371,11 +377,11 @@ class Ruleset:
         for rw in t['rewrites']:
             if rw['from'] != outcome:
                 continue
-            holds = self.eval(rw['condition'], inputs, ctx)
-            if ctx is not None:
-                ctx.note(rw.get('provisional'))
-            if not holds:
+            mark = ctx.mark()
+            if not self.eval(rw['condition'], inputs, ctx):
+                ctx.undo(mark)
                 continue
+            ctx.note(rw.get('provisional'))
             rewritten_from, outcome = outcome, rw['to']
             break
         triggers = self.triggers(outcome, inputs, ctx)
@@ -402,7 +408,9 @@ class Ruleset:
             m = self.x['modifiers'][mi]
             if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
                 continue
+            mark = ctx.mark()
             if not self.eval(m['condition'], inputs, ctx):
+                ctx.undo(mark)
                 continue
             value = self.eval(m['value'], inputs, ctx)
             if value == INT32_MIN and m['sign'] < 0:
@@ -531,16 +539,16 @@ class Ruleset:
         note = ctx.note if ctx is not None else (lambda why: None)
         for tr in self.x['outcomes'][outcome]['triggers']:
             times_expr = tr.get('times') or {'instrs': []}
-            conditional = tr['unless']['instrs'] or times_expr['instrs']
-            if conditional:
-                note(tr.get('provisional'))
-            if tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx):
-                continue
-            times = self.eval(times_expr, inputs, ctx) if times_expr['instrs'] else 1
+            mark = ctx.mark() if ctx is not None else 0
+            note(tr.get('provisional'))
+            suppressed = tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx)
+            times = 0 if suppressed else self.eval(times_expr, inputs, ctx) if times_expr['instrs'] else 1
             if times < 0:
                 raise RtabError(E_RULESET)
-            if not conditional:
-                note(tr.get('provisional'))
+            if times == 0:
+                if ctx is not None:
+                    ctx.undo(mark)  # it did not fire: the result used none of it
+                continue
             out.extend([tr['target']['id']] * times)
         return out
 

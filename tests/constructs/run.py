@@ -54,6 +54,7 @@ SUB_FORMS = [
     'difference_columns',  # columns by difference(A, B)
     'numeric_outcome',     # an outcome that carries numbers (DR2)
     'trigger_inputs',      # trigger T(INPUT = VALUE) times N
+    'trigger_repeat',      # trigger T(INPUT = repeat, INPUT = earlier OUTCOME) times N
     'errata',              # an errata layer
     'number_input',        # number MIN..MAX by STEP
     'list_input',          # list LO..HI of { fields }

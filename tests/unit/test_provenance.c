@@ -48,7 +48,11 @@ static const char source[] =
 	" step s1 { en \"S1\"; when flag; provisional \"R-S1\"; } step s2 { en \"S2\"; } }\n"
 	"modifier f { en \"F\"; when form == fresh; value 0; }\n"
 	"modifier g { en \"G\"; value n; }\n"
-	"table u { en \"U\"; roll d6; modifiers f, g; rows { hi 1-10; } }\n";
+	"table u { en \"U\"; roll d6; modifiers f, g; rows { hi 1-10; } }\n"
+	"modifier h { en \"H\"; when odds(a, b) == 1; value 1; }\n"
+	"table v { en \"V\"; roll d6; modifiers h; rows { hi 1-10; } }\n"
+	"input unit: int 1..3 = 1 { en \"Unit\"; }\n"
+	"outcome won { en \"Won\"; trigger v(unit = repeat, flag = earlier top, a = 5) times n; }\n";
 
 typedef struct built {
 	FILE *f;
@@ -114,12 +118,12 @@ static void test_table_reasons(void **state)
 	assert_string_equal(rs->outcomes[r.outcome].id, "hi"); /* 3 + odds 0 */
 	assert_string_equal(r.provisional, "R-ROW");
 	assert_ptr_equal(r.reasons[0], r.provisional);
-	assert_true(has_reason(&r, "R-DICE"));
+	assert_false(has_reason(&r, "R-DICE"));    /* the faces are given: the dice mark odds */
 	assert_true(has_reason(&r, "R-ODDS"));
 	assert_false(has_reason(&r, "R-STEP"));
 	assert_false(has_reason(&r, "R-MOD"));     /* w does not apply */
-	assert_true(has_reason(&r, "R-REWRITE"));  /* considered for hi, not applied */
-	assert_int_equal(r.nprovisional, 4);
+	assert_false(has_reason(&r, "R-REWRITE")); /* considered for hi, not applied */
+	assert_int_equal(r.nprovisional, 2);
 	/* a:b = 2:1 reaches the step; flag applies w and the rewrite. */
 	in[input(rs, "a")] = 2;
 	in[input(rs, "flag")] = 1;
@@ -128,12 +132,13 @@ static void test_table_reasons(void **state)
 	assert_string_equal(rs->outcomes[r.outcome].id, "top");
 	assert_true(has_reason(&r, "R-STEP"));
 	assert_true(has_reason(&r, "R-MOD"));
+	assert_true(has_reason(&r, "R-REWRITE")); /* it changed the outcome */
 	assert_int_equal(r.rewritten_from, rtab_find_outcome(rs, "hi"));
 	built_free(&b);
 }
 
 /* A trigger resolves its target 'times' times, passes inputs on, and its
- * condition's reason is listed when it is evaluated. */
+ * reason is listed when it fires (not when it is suppressed). */
 static void test_trigger_times_and_sets(void **state)
 {
 	built b;
@@ -172,7 +177,8 @@ static void test_trigger_times_and_sets(void **state)
 	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, -2, &r), RTAB_OK);
 	assert_string_equal(rs->outcomes[r.outcome].id, "lo");
 	assert_int_equal(r.ntriggered, 1);
-	assert_true(has_reason(&r, "R-TRIG"));
+	assert_false(has_reason(&r, "R-TRIG"));
+	assert_false(has_reason(&r, "R-N")); /* hit times n: fired no time */
 	built_free(&b);
 }
 
@@ -237,8 +243,7 @@ static void test_input_reasons(void **state)
 	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
 	assert_true(has_reason(&r, "R-N"));     /* n read, at its default 1 */
 	assert_true(has_reason(&r, "R-FRESH")); /* form read, holding 'fresh' */
-	assert_true(has_reason(&r, "R-DICE"));
-	assert_int_equal(r.nprovisional, 3);
+	assert_int_equal(r.nprovisional, 2);
 
 	in[input(rs, "n")] = 2; /* the caller's value: the default's reason goes */
 	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
@@ -246,8 +251,8 @@ static void test_input_reasons(void **state)
 	assert_true(has_reason(&r, "R-FRESH")); /* chosen, still the unsettled value */
 	in[input(rs, "form")] = 1; /* tired */
 	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
-	assert_false(has_reason(&r, "R-FRESH"));
-	assert_int_equal(r.nprovisional, 1);
+	assert_false(has_reason(&r, "R-FRESH")); /* f does not apply: its reading takes no part */
+	assert_int_equal(r.nprovisional, 0);
 	in[input(rs, "n")] = 1; /* set to the default value: the default's reason again */
 	assert_int_equal(rtab_resolve(rs, (size_t)u, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
 	assert_true(has_reason(&r, "R-N"));
@@ -257,6 +262,78 @@ static void test_input_reasons(void **state)
 	face = 4; /* hi: no trigger reads n */
 	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
 	assert_false(has_reason(&r, "R-N"));
+	built_free(&b);
+}
+
+/* A trigger repeated 'times n' passes each repeat its number and whether an
+ * earlier repeat gave an outcome; the rest as every repeat gets it. */
+static void test_repeat_inputs(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16], out[16];
+	int won = rtab_find_outcome(rs, "won");
+	uint16_t hi = (uint16_t)rtab_find_outcome(rs, "hi"), top = (uint16_t)rtab_find_outcome(rs, "top");
+	uint16_t earlier[3] = {hi, top, hi};
+	int unit = input(rs, "unit"), flag = input(rs, "flag"), a = input(rs, "a");
+	assert_true(won >= 0);
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	/* The first repeat: number 1, nothing earlier; as rtab_trigger_inputs gives it. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, NULL, 0, in, rs->ninputs, out),
+			 RTAB_OK);
+	assert_int_equal(out[unit], 1);
+	assert_int_equal(out[flag], 0);
+	assert_int_equal(out[a], 5);
+	assert_int_equal(rtab_trigger_inputs(rs, (size_t)won, 0, in, rs->ninputs, out), RTAB_OK);
+	assert_int_equal(out[unit], 1);
+	assert_int_equal(out[flag], 0);
+	/* The second, after a 'hi': not 'top' yet. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, earlier, 1, in, rs->ninputs, out),
+			 RTAB_OK);
+	assert_int_equal(out[unit], 2);
+	assert_int_equal(out[flag], 0);
+	assert_int_equal(out[a], 5);
+	/* The third, after 'hi' and 'top'. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, earlier, 2, in, rs->ninputs, out),
+			 RTAB_OK);
+	assert_int_equal(out[unit], 3);
+	assert_int_equal(out[flag], 1);
+	/* A fourth is past the domain of 'unit' (1..3): refused, as any input out of it. */
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, earlier, 3, in, rs->ninputs, out),
+			 RTAB_E_INPUT);
+	assert_int_equal(rtab_trigger_repeat_inputs(rs, (size_t)won, 0, NULL, 1, in, rs->ninputs, out),
+			 RTAB_E_NULL);
+	built_free(&b);
+}
+
+/* Path-sensitive: a modifier's condition that reads an unsettled value marks the
+ * result only when the modifier applies; the same reading left aside marks nothing. */
+static void test_reasons_of_what_applied(void **state)
+{
+	built b;
+	(void)state;
+	build(&b);
+	const rtab_ruleset *rs = &b.m.rs;
+	int32_t in[16], face = 2;
+	rtab_result r;
+	int v = rtab_find_table(rs, "v");
+	assert_true(v >= 0);
+	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
+	/* 1:1: the ratio is read (otherwise 0), h does not apply: settled. */
+	assert_int_equal(rtab_resolve(rs, (size_t)v, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_int_equal(r.napplied, 0);
+	assert_int_equal(r.nprovisional, 0);
+	assert_null(r.provisional);
+	/* 2:1: the step gives 1, h applies: its reading marks the result. */
+	in[input(rs, "a")] = 2;
+	assert_int_equal(rtab_resolve(rs, (size_t)v, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
+	assert_int_equal(r.napplied, 1);
+	assert_int_equal(r.modified_roll, 3);
+	assert_true(has_reason(&r, "R-ODDS"));
+	assert_true(has_reason(&r, "R-STEP"));
+	assert_int_equal(r.nprovisional, 2);
 	built_free(&b);
 }
 
@@ -287,6 +364,8 @@ int main(void)
 		cmocka_unit_test(test_other_reasons),
 		cmocka_unit_test(test_listing),
 		cmocka_unit_test(test_input_reasons),
+		cmocka_unit_test(test_reasons_of_what_applied),
+		cmocka_unit_test(test_repeat_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,6 +50,10 @@ class RtabContext
         var s = why as string;
         if (s != null && !Reasons.Contains(s)) Reasons.Add(s);
     }
+    // What was noted since Mark() is taken back by Undo(): a result carries the
+    // reasons of what it used, not of what was looked at and left aside.
+    public int Mark() { return Reasons.Count; }
+    public void Undo(int n) { Reasons.RemoveRange(n, Reasons.Count - n); }
     public void NoteFirst(object why)
     {
         var s = why as string;
@@ -329,8 +333,7 @@ public class Ruleset
                 foreach (var rs in RollSums(t, faces)) natural += Num(rs.Key, "sign") * rs.Value;
             }
         }
-        var ctx = new RtabContext(null);
-        if (dice != NO_DICE) ctx.Note(Get(Item("dice", dice), "provisional"));
+        var ctx = new RtabContext(null); // the dice's reason marks the odds, not a result from faces given
         var applied = new List<Applied>();
         long modifierRaw = ApplyList(t, Arr(t, "modifiers"), false, values, ctx, applied, drm);
         long modifier = modifierRaw;
@@ -399,9 +402,9 @@ public class Ruleset
         long rewrittenFrom = -1;
         foreach (var rw in Arr(t, "rewrites")) {
             if (Num(rw, "from") != outcome) continue;
-            bool holds = Eval(Get(rw, "condition"), values, ctx) != 0;
+            int mark = ctx.Mark();
+            if (Eval(Get(rw, "condition"), values, ctx) == 0) { ctx.Undo(mark); continue; }
             ctx.Note(Get(rw, "provisional"));
-            if (!holds) continue;
             rewrittenFrom = outcome;
             outcome = Num(rw, "to");
             break;
@@ -443,7 +446,8 @@ public class Ruleset
             long mi = ToLong(index);
             var m = Item("modifiers", mi);
             if (step >= 0 && ((Num(m, "steps") >> (int)step) & 1) == 0) continue;
-            if (Eval(Get(m, "condition"), values, ctx) == 0) continue;
+            int mark = ctx.Mark();
+            if (Eval(Get(m, "condition"), values, ctx) == 0) { ctx.Undo(mark); continue; }
             long value = Eval(Get(m, "value"), values, ctx);
             if (value == INT32_MIN && Num(m, "sign") < 0) throw new RtabError(E_OVERFLOW);
             applied.Add(new Applied { Modifier = mi, Value = value, Signed = Num(m, "sign") < 0 ? -value : value,
@@ -580,12 +584,12 @@ public class Ruleset
         foreach (var tr in Arr(Item("outcomes", outcome), "triggers")) {
             var timesExpr = Get(tr, "times");
             var unless = Get(tr, "unless");
-            bool conditional = !Empty(unless) || !Empty(timesExpr);
-            if (conditional) note(Get(tr, "provisional"));
-            if (!Empty(unless) && Eval(unless, values, ctx) != 0) continue;
-            long times = Empty(timesExpr) ? 1 : Eval(timesExpr, values, ctx);
+            int mark = ctx != null ? ctx.Mark() : 0;
+            note(Get(tr, "provisional"));
+            bool suppressed = !Empty(unless) && Eval(unless, values, ctx) != 0;
+            long times = suppressed ? 0 : Empty(timesExpr) ? 1 : Eval(timesExpr, values, ctx);
             if (times < 0) throw new RtabError(E_RULESET);
-            if (!conditional) note(Get(tr, "provisional"));
+            if (times == 0 && ctx != null) ctx.Undo(mark); // it did not fire: the result used none of it
             for (long k = 0; k < times; k++) output.Add(Str(Get(tr, "target"), "id"));
         }
         return output.ToArray();

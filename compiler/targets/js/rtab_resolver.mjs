@@ -68,6 +68,10 @@ class Context {
   }
   get provisional() { return this.reasons.length ? this.reasons[0] : null; }
   note(why) { if (why != null && !this.reasons.includes(why)) this.reasons.push(why); }
+  // What was noted since mark() is taken back by undo(): a result carries the
+  // reasons of what it used, not of what was looked at and left aside.
+  mark() { return this.reasons.length; }
+  undo(n) { this.reasons.length = n; }
   noteFirst(why) {
     if (why == null) return;
     const i = this.reasons.indexOf(why);
@@ -255,8 +259,7 @@ export class Ruleset {
       natural = this.naturalSum(this.x.dice[t.dice], faces);
       if (t.rolls && t.rolls.length) natural = rollSums(t, faces).reduce((a, [tr, s]) => a + tr.sign * s, 0);
     }
-    const ctx = new Context();
-    if (t.dice !== NO_DICE) ctx.note(this.x.dice[t.dice].provisional);
+    const ctx = new Context(); // the dice's reason marks the odds, not a result from faces given
     const applied = [];
     const modifierRaw = this.applyList(t, t.modifiers, false, inputs, ctx, applied, drm);
     let modifier = modifierRaw;
@@ -315,9 +318,9 @@ export class Ruleset {
     let rewrittenFrom = null;
     for (const rw of t.rewrites) {
       if (rw.from !== outcome) continue;
-      const holds = this.eval(rw.condition, inputs, ctx);
+      const mark = ctx.mark();
+      if (!this.eval(rw.condition, inputs, ctx)) { ctx.undo(mark); continue; }
       ctx.note(rw.provisional);
-      if (!holds) continue;
       rewrittenFrom = outcome;
       outcome = rw.to;
       break;
@@ -339,7 +342,8 @@ export class Ruleset {
     for (const mi of indices) {
       const m = this.x.modifiers[mi];
       if (t.step >= 0 && !((m.steps >> t.step) & 1)) continue;
-      if (!this.eval(m.condition, inputs, ctx)) continue;
+      const mark = ctx.mark();
+      if (!this.eval(m.condition, inputs, ctx)) { ctx.undo(mark); continue; }
       const value = this.eval(m.value, inputs, ctx);
       if (value === INT32_MIN && m.sign < 0) throw new RtabError(E_OVERFLOW);
       applied.push({ modifier: mi, value, signed: m.sign < 0 ? -value : value, counted: true, shift });
@@ -447,12 +451,12 @@ export class Ruleset {
     const note = (why) => { if (ctx) ctx.note(why); };
     for (const tr of this.x.outcomes[outcome].triggers) {
       const timesExpr = tr.times || { instrs: [] };
-      const conditional = !empty(tr.unless) || !empty(timesExpr);
-      if (conditional) note(tr.provisional);
-      if (!empty(tr.unless) && this.eval(tr.unless, inputs, ctx)) continue;
-      const times = empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);
+      const mark = ctx ? ctx.mark() : 0;
+      note(tr.provisional);
+      const suppressed = !empty(tr.unless) && this.eval(tr.unless, inputs, ctx);
+      const times = suppressed ? 0 : empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);
       if (times < 0) throw new RtabError(E_RULESET);
-      if (!conditional) note(tr.provisional);
+      if (times === 0 && ctx) ctx.undo(mark); // it did not fire: the result used none of it
       for (let k = 0; k < times; k++) out.push(tr.target.id);
     }
     return out;

@@ -85,6 +85,12 @@ function Context:note(why)
   why = nn(why)
   if why ~= nil and not index_of(self.reasons, why) then self.reasons[#self.reasons + 1] = why end
 end
+-- What was noted since mark() is taken back by undo(): a result carries the
+-- reasons of what it used, not of what was looked at and left aside.
+function Context:mark() return #self.reasons end
+function Context:undo(n)
+  for i = #self.reasons, n + 1, -1 do self.reasons[i] = nil end
+end
 function Context:note_first(why)
   why = nn(why)
   if why == nil then return end
@@ -447,12 +453,15 @@ function Ruleset:apply_list(t, indices, shift, inputs, ctx, applied, start)
   for _, mi in ipairs(indices) do
     local m = self.x.modifiers[mi + 1]
     local in_step = t.step < 0 or floor(m.steps / 2 ^ t.step) % 2 == 1
+    local mark = ctx:mark()
     if in_step and self:eval(m.condition, inputs, ctx) ~= 0 then
       local value = self:eval(m.value, inputs, ctx)
       if value == INT32_MIN and m.sign < 0 then fail(E_OVERFLOW) end
       local a = {modifier = mi, value = value, signed = m.sign < 0 and -value or value, counted = true, shift = shift}
       mine[#mine + 1] = a
       applied[#applied + 1] = a
+    else
+      ctx:undo(mark)
     end
   end
   self:stack(mine)
@@ -552,15 +561,17 @@ function Ruleset:triggers(outcome, inputs, ctx)
   local function note(why) if ctx ~= nil then ctx:note(why) end end
   for _, tr in ipairs(self.x.outcomes[outcome + 1].triggers) do
     local times_expr = nn(tr.times) or {instrs = {}}
-    local conditional = not empty(tr.unless) or not empty(times_expr)
-    if conditional then note(tr.provisional) end
+    local mark = ctx ~= nil and ctx:mark() or 0
+    note(tr.provisional)
+    local times = 0
     if empty(tr.unless) or self:eval(tr.unless, inputs, ctx) == 0 then
-      local times = 1
+      times = 1
       if not empty(times_expr) then times = self:eval(times_expr, inputs, ctx) end
       if times < 0 then fail(E_RULESET) end
-      if not conditional then note(tr.provisional) end
       for _ = 1, times do out[#out + 1] = tr.target.id end
     end
+    -- it did not fire: the result used none of it
+    if times == 0 and ctx ~= nil then ctx:undo(mark) end
   end
   return out
 end
@@ -648,8 +659,7 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
       end
     end
   end
-  local ctx = Context.new()
-  if t.dice ~= NO_DICE then ctx:note(self.x.dice[t.dice + 1].provisional) end
+  local ctx = Context.new() -- the dice's reason marks the odds, not a result from faces given
   local applied = {}
   local modifier_raw = self:apply_list(t, t.modifiers, false, inputs, ctx, applied, drm)
   local modifier = modifier_raw
@@ -712,12 +722,13 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
   local rewritten_from = nil
   for _, rw in ipairs(t.rewrites) do
     if rw.from == outcome then
-      local holds = self:eval(rw.condition, inputs, ctx)
-      ctx:note(rw.provisional)
-      if holds ~= 0 then
+      local mark = ctx:mark()
+      if self:eval(rw.condition, inputs, ctx) ~= 0 then
+        ctx:note(rw.provisional)
         rewritten_from, outcome = outcome, rw.to
         break
       end
+      ctx:undo(mark)
     end
   end
   local triggers = self:triggers(outcome, inputs, ctx)
