@@ -234,6 +234,7 @@ static int64_t gcd64(int64_t a, int64_t b)
 bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 		      rtab_column *columns, size_t first)
 {
+	(void)t; /* the table the columns belong to: thresholds need only their ids */
 	if (!is_thresholds(cols) || !header)
 		return true;
 	size_t width = 0, n = 0;
@@ -244,7 +245,7 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 		n++;
 	if (n != width) {
 		check_report(m, CHECK_ROUND_RANGES, header->loc,
-			     "the grid prints %zu columns but 'at least' gives %zu ratios: one per column, in order",
+			     "the grid prints %zu columns but 'at least' gives %zu ratio(s): one per column, in order",
 			     width, n);
 		return false;
 	}
@@ -259,12 +260,10 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 			continue;
 		}
 		if (prev && th->lo * prev->hi <= prev->lo * th->hi) {
-			char a[64], b[64];
-			format_step(a, sizeof a, t, th->lo, th->hi);
-			format_step(b, sizeof b, t, prev->lo, prev->hi);
 			check_report(m, CHECK_ROUND_RANGES, th->loc,
-				     "the ratios of 'at least' must rise from column to column: %s (column %s) comes after %s",
-				     a, columns[j].id, b);
+				     "the ratios of 'at least' must rise from column to column: %g (column %s) comes after %g",
+				     (double)th->lo / (double)th->hi, columns[j].id,
+				     (double)prev->lo / (double)prev->hi);
 			ok = false;
 		}
 		columns[j].step_num = (int32_t)num;
