@@ -1401,6 +1401,23 @@ static double key_position(const rtab_table *t, int64_t num, int64_t den)
 	return t->key_kind == RTAB_KEY_VALUE ? (double)num : odds_position(num, den);
 }
 
+/* The rounding of the range of odds (or values) the key falls in, or the
+ * table's one rounding. */
+static uint8_t key_rounding(const rtab_table *t, int64_t num, int64_t den)
+{
+	if (!t->round_ranges || !t->nround_ranges)
+		return t->rounding;
+	uint8_t mode = t->round_ranges[0].rounding;
+	for (size_t i = 1; i < t->nround_ranges; i++) {
+		const rtab_round_range *r = &t->round_ranges[i];
+		int cmp = t->key_kind == RTAB_KEY_VALUE ? (num > r->from_num) - (num < r->from_num)
+							: cmp_odds(num, den, r->from_num, r->from_den);
+		if (cmp >= 0)
+			mode = r->rounding;
+	}
+	return mode;
+}
+
 /* The column a computed key reads as among the columns [first, n) (see
  * rtab_rounding); the ends clamp. */
 static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, int64_t den,
@@ -1423,7 +1440,7 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 			up = i;
 	}
 	bool evens_or_above = t->key_kind == RTAB_KEY_VALUE ? num >= 0 : num >= den;
-	uint8_t mode = effective_rounding(t->rounding, evens_or_above);
+	uint8_t mode = effective_rounding(key_rounding(t, num, den), evens_or_above);
 	if (mode > RTAB_ROUND_NEAREST || n <= first)
 		return RTAB_E_RULESET;
 	if (down == n)

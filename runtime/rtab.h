@@ -262,6 +262,18 @@ typedef enum rtab_rounding {
 	RTAB_ROUND_NEAREST = 3,
 } rtab_rounding;
 
+/*
+ * A rounding per range of odds ("round to nearest above 1:1, up below it":
+ * 'round up below 1:1, nearest from 1:1'): the odds (or value) from
+ * from_num:from_den up to the next range's start read by `rounding`. The
+ * ranges rise; the first covers everything below the second (its from is
+ * 0:1, or INT32_MIN for a value) and the last everything above.
+ */
+typedef struct rtab_round_range {
+	int32_t from_num, from_den;
+	uint8_t rounding; /* rtab_rounding */
+} rtab_round_range;
+
 /* The terms of a step (num, den) stay within this, so that every comparison fits in int64. */
 #define RTAB_MAX_STEP_TERM 10000
 
@@ -606,6 +618,13 @@ typedef struct rtab_table {
 	 */
 	uint8_t nrolls;
 	const rtab_table_roll *rolls;
+	/*
+	 * A rounding per range of the key (see rtab_round_range), nround_ranges
+	 * of them; the range the key falls in replaces `rounding`. NULL (0):
+	 * `rounding` for every key.
+	 */
+	uint8_t nround_ranges;
+	const rtab_round_range *round_ranges;
 } rtab_table;
 
 

@@ -53,7 +53,8 @@ const char *const facet_fields[] = {
 	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
-	"-row_notes -row_note -nrolls rolls",
+	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges",
+	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
 	"rtab_reaction_set: id labels rule -noptions options none_when",

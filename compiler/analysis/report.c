@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "analysis/report.h"
+
+#include "check/table_text.h"
 #include "base/json.h"
 
 #include "text/value_text.h"
@@ -362,6 +364,40 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	sb_puts(b, "]}\n");
 }
 
+/* The rule that read the key, where one word does not say it: the range of
+ * 'round up below 1:1, nearest from 1:1' the key fell in, or the ratio a
+ * column of 'at least 0.33, ...' needs. */
+static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *res)
+{
+	static const char *const words[] = {"evens", "down", "up", "nearest"};
+	const rtab_column *c = &t->columns[res->key_column];
+	char step[64];
+	format_step(step, sizeof step, t, c->step_num, c->step_den);
+	if (t->key_kind == RTAB_KEY_ODDS && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0)
+		sb_printf(b, ", at least %g", (double)c->step_num / c->step_den);
+	if (!t->nround_ranges)
+		return;
+	size_t k = 0;
+	for (size_t i = 1; i < t->nround_ranges; i++) {
+		const rtab_round_range *r = &t->round_ranges[i];
+		int64_t l = (int64_t)res->key_num * (t->key_kind == RTAB_KEY_ODDS ? r->from_den : 1);
+		int64_t rr = (int64_t)r->from_num * (t->key_kind == RTAB_KEY_ODDS ? res->key_den : 1);
+		if (l >= rr)
+			k = i;
+	}
+	const rtab_round_range *r = &t->round_ranges[k];
+	sb_printf(b, ", round %s", r->rounding < 4 ? words[r->rounding] : "?");
+	if (k > 0) {
+		format_step(step, sizeof step, t, r->from_num, r->from_den);
+		sb_printf(b, " from %s", step);
+	}
+	if (k + 1 < t->nround_ranges) {
+		format_step(step, sizeof step, t, t->round_ranges[k + 1].from_num,
+			    t->round_ranges[k + 1].from_den);
+		sb_printf(b, " below %s", step);
+	}
+}
+
 /* "table: crt, column 3:1 (odds 5:2 read 2:1, shifted +1)" */
 static void table_head_text(report *r, const rtab_table *t, const rtab_result *res)
 {
@@ -373,8 +409,10 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 	if (t->key_kind != RTAB_KEY_INPUT) {
 		sb_printf(b, " (%s ", t->key_kind == RTAB_KEY_ODDS ? msg("odds") : msg("value"));
 		key_text(b, r->rs->scale, t, res);
-		if (res->key_column >= 0)
+		if (res->key_column >= 0) {
 			sb_printf(b, msg(" read as %s"), t->columns[res->key_column].id);
+			key_reading_text(b, t, res);
+		}
 	}
 	if (res->column_shift)
 		sb_printf(b, msg("%sshifted %+ld"), t->key_kind != RTAB_KEY_INPUT ? ", " : " (",

@@ -51,6 +51,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNIT_PLACEMENT] = {"unit-placement", SEV_ERROR, false, "a unit stands on a number, not on an enum or a bool"},
 	[CHECK_MISSING_UNIT] = {"missing-unit", SEV_WARNING, true, "in a file that declares units, a number used with a quantity gives its unit"},
 	[CHECK_OUTCOME_GROUP] = {"outcome-group", SEV_ERROR, false, "an outcome group names existing outcomes, each once, at least one, under a name no outcome has"},
+	[CHECK_ROUND_RANGES] = {"round-ranges", SEV_ERROR, false, "the ranges of a rounding per range of odds cover every odds exactly once; the ratios of 'at least' rise, one per column"},
+	[CHECK_UNREACHABLE_COLUMN] = {"unreachable-column", SEV_WARNING, true, "some odds other than 0:N reach every column of a table"},
 };
 
 int check_find(const char *name)

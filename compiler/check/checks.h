@@ -49,7 +49,8 @@ typedef enum check_id {
 	CHECK_UNIT_PLACEMENT,    /* a unit on what is no quantity (an enum, a bool) */
 	CHECK_MISSING_UNIT,      /* a quantity without its unit, where the file declares units */
 	CHECK_OUTCOME_GROUP,     /* an outcome group names outcomes, each once, and no outcome's name */
-
+	CHECK_ROUND_RANGES,      /* a rounding per range of odds covers every odds once; thresholds rise */
+	CHECK_UNREACHABLE_COLUMN, /* a column no odds reach under the table's reading */
 	CHECK_COUNT_
 } check_id;
 

@@ -6,6 +6,7 @@
 #include "check/c_names.h"
 #include "check/checks.h"
 #include "check/modifier_range.h"
+#include "check/sema_reading.h"
 #include "check/units.h"
 #include "check/table_text.h"
 
@@ -637,6 +638,7 @@ const check_pass rtab_check_passes[] = {
 	{CHECK_ROW_GAP, check_row_gaps},
 	{CHECK_ROW_OVERLAP, check_row_overlaps},
 	{CHECK_UNREACHABLE_ROW, check_unreachable_rows},
+	{CHECK_UNREACHABLE_COLUMN, check_unreachable_columns},
 	{CHECK_MASKED_NATURAL, check_masked_naturals},
 	{CHECK_TRIGGER_CYCLE, check_trigger_cycles},
 	{CHECK_NO_OPTION, check_no_option},

@@ -88,7 +88,8 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 			snprintf(name, sizeof name, odds ? "%s+" : ">=%s", step);
 		} else {
 			format_step(step, sizeof step, t, next->step_num, next->step_den);
-			snprintf(name, sizeof name, above ? ">%s" : "<%s", step);
+			/* odds: the column as printed, 1:3 even where 'at least 0.33' reaches it */
+			snprintf(name, sizeof name, above ? ">%s" : "<%s", odds ? next->id : step);
 			/* The end column reads odds past 0:B or 10000:1, which none are. */
 			if (odds && (above ? (int64_t)next->step_num >= (int64_t)RTAB_MAX_STEP_TERM * next->step_den
 					   : next->step_num == 0))

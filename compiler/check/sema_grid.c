@@ -11,6 +11,7 @@
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
 #include "check/sema_numeric.h"
+#include "check/sema_reading.h"
 #include "check/table_text.h"
 #include "check/unknown.h"
 
@@ -20,27 +21,6 @@
 
 /* Rows of one key a cell looks through before it starts a new row (see resolve_grids). */
 #define GRID_KEY_WALK 64
-
-bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out)
-{
-	static const struct {
-		const char *word;
-		rtab_rounding mode;
-	} words[] = {
-		{"down", RTAB_ROUND_DOWN},       {"defender", RTAB_ROUND_DOWN},
-		{"up", RTAB_ROUND_UP},           {"attacker", RTAB_ROUND_UP},
-		{"nearest", RTAB_ROUND_NEAREST}, {"evens", RTAB_ROUND_EVENS},
-	};
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strcmp(words[i].word, word) == 0) {
-			*out = (uint8_t)words[i].mode;
-			return true;
-		}
-	check_report(m, CHECK_TYPE, loc,
-		     "'%s' is no rounding; write 'round down' (in the defender's favour), 'round up' (the attacker's), 'round nearest' or 'round evens' (towards 1:1)",
-		     word);
-	return false;
-}
 
 const ast_stmt *table_word(model *m, const ast_def *d, stmt_kind kind)
 {
@@ -180,6 +160,8 @@ bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols
 		return false;
 	}
 	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
+		return false;
+	if (!compile_key_reading(m, t, cols))
 		return false;
 	/* The odds of two exact strengths (2.5:1) read as they are: the scale cancels. */
 	rtab_type_kind want = odds ? EXPR_NUMERIC : RTAB_TYPE_INT;
@@ -323,7 +305,7 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 			}
 		}
 	}
-	return ok;
+	return ok && apply_thresholds(m, t, cols, header, columns, first);
 }
 
 /* A grid line's roll: its first item, as a range. */

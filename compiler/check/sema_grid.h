@@ -4,8 +4,8 @@
 #define RTAB_SEMA_GRID_H
 
 #include "check/model.h"
+#include "check/sema_reading.h"
 
-bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out);
 /* The statement of that kind (below, above, shifts) of a definition (a second is reported), or NULL. */
 const ast_stmt *table_word(model *m, const ast_def *d, stmt_kind kind);
 /* Every outcome's 'code': one short name, not another's. */

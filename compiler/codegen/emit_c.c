@@ -807,6 +807,14 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 		}
 		sb_puts(o, "};\n");
 	}
+	if (t->nround_ranges) {
+		sb_printf(o, "static const rtab_round_range table%zu_round_ranges[] = {\n", i);
+		for (size_t k = 0; k < t->nround_ranges; k++)
+			sb_printf(o, "\t{.from_num = %ld, .from_den = %ld, .rounding = %s},\n",
+				  (long)t->round_ranges[k].from_num, (long)t->round_ranges[k].from_den,
+				  rounding_names[t->round_ranges[k].rounding]);
+		sb_puts(o, "};\n");
+	}
 	for (size_t k = 0; k < t->nrewrites; k++) {
 		snprintf(name, sizeof name, "table%zu_rewrite%zu_condition", i, k);
 		expr_array(o, &t->rewrites[k].condition, name);
@@ -874,6 +882,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		/* Every field is given, for C++ (no missing initializers). */
 		sb_printf(o, ".nrolls = %u, ", t->nrolls);
 		fref(o, "rolls", t->nrolls, "table%zu_rolls", i);
+		sb_printf(o, ".nround_ranges = %u, ", t->nround_ranges);
+		fref(o, "round_ranges", t->nround_ranges, "table%zu_round_ranges", i);
 		free(f->notes);
 		close_struct(o);
 	}

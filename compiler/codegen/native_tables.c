@@ -59,6 +59,8 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
 		return "it has no columns or no rolls";
 	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
+	if (t->nround_ranges)
+		return "it rounds its key by ranges ('round up below 1:1, nearest from 1:1')";
 	if (t->key_kind == RTAB_KEY_ODDS)
 		return "its columns are computed by odds";
 	if (t->key_kind != RTAB_KEY_INPUT)

@@ -175,6 +175,18 @@ static ast_cell *cell(RTAB_YYLTYPE yl, int64_t lo, int64_t hi, bool open_lo, boo
 	return c;
 }
 
+/* The cells of 'round MODE below X, ...' or 'at least T, ...': the first
+ * word after the key is in ids; a rounding's word leads its range. */
+static ast_cell *key_reading_cells(char *word, RTAB_YYLTYPE at, ast_cell *reading)
+{
+	ast_cell *w = cell(at, 0, 0, false, false);
+	w->kind = CELL_NAME;
+	w->name = word;
+	w->next = reading;
+	w->tail = reading->tail;
+	return w;
+}
+
 static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YYLTYPE name_at)
 {
 	ast_stmt *s = ast_stmt_new(kind, LOC(at));
@@ -348,7 +360,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <cell> gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
-%type <cell> cells cell faces
+%type <cell> cells cell faces key_reading key_bound threshold
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
@@ -827,6 +839,19 @@ stmt:
 		ast_id *mode = ast_id_new($8, LOC(@8));
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
+	/* 'round up below 1:1, nearest from 1:1' (a rounding per range of odds) or
+	 * 'at least 0.33, 0.5, 1' (the ratio each column needs): in cells. */
+	| COLUMNS BY colkey '(' exprs ')' IDENT IDENT key_reading ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5;
+		$$->ids = ast_id_new($7, LOC(@7)); $$->ids->tail = $$->ids;
+		$$->cells = key_reading_cells($8, @8, $9);
+	}
+	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' IDENT IDENT key_reading ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
+		$$->cells = key_reading_cells($12, @12, $13);
+	}
 	/* Two keys: a variant (an enum input) by a computed column, one grid per variant. */
 	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
@@ -952,6 +977,39 @@ sint:
 	INT
 	| '-' INT { $$ = -$2; }
 	| '+' INT { $$ = $2; }
+	;
+
+/* After 'round MODE': 'below 1:1, nearest from 1:1' (each range a CELL_NAME
+ * of its rounding, then its bounds named by their word); after 'at least':
+ * '0.33, 0.5, 1' (each a CELL_RATIO in thousandths). */
+key_reading:
+	IDENT key_bound { $$ = $2; $$->name = $1; $$->tail = $$; }
+	| IDENT key_bound IDENT key_bound {
+		$$ = $2; $$->name = $1; $$->tail = $$; $4->name = $3; $$ = AST_APPEND($$, $4);
+	}
+	| threshold { $$ = $1; $$->tail = $$; }
+	| key_reading ',' IDENT IDENT key_bound {
+		ast_cell *mode = cell(@3, 0, 0, false, false); mode->kind = CELL_NAME; mode->name = $3;
+		$5->name = $4; $$ = AST_APPEND($1, mode); $$ = AST_APPEND($$, $5);
+	}
+	| key_reading ',' IDENT IDENT key_bound IDENT key_bound {
+		ast_cell *mode = cell(@3, 0, 0, false, false); mode->kind = CELL_NAME; mode->name = $3;
+		$5->name = $4; $7->name = $6;
+		$$ = AST_APPEND($1, mode); $$ = AST_APPEND($$, $5); $$ = AST_APPEND($$, $7);
+	}
+	| key_reading ',' threshold { $$ = AST_APPEND($1, $3); }
+	;
+
+/* Where a range of the key starts or ends: odds, or a value (CELL_RANGE). */
+key_bound:
+	ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
+	| sint { $$ = cell(@1, $1, $1, false, false); }
+	;
+
+/* A column's threshold as printed, 0.33 as 330:1000. */
+threshold:
+	INT { $$ = cell(@1, $1 * RTAB_MILLI, RTAB_MILLI, false, false); $$->kind = CELL_RATIO; }
+	| DECNUM { $$ = cell(@1, $1, RTAB_MILLI, false, false); $$->kind = CELL_RATIO; }
 	;
 
 /* A number as printed, in thousandths: 40, 12.5, -0.25. */

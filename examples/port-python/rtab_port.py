@@ -675,6 +675,23 @@ def band_round(band, a, b):
     return (dp, dq) if down else (up, uq)
 
 
+def key_rounding(t, num, den):
+    """The rounding of the range of the key ('round up below 1:1, nearest from
+    1:1'), or the table's one rounding."""
+    ranges = t.get('round_ranges') or []
+    if not ranges:
+        return t['rounding']
+    mode = ranges[0]['rounding']
+    for r in ranges[1:]:
+        if t['key_kind'] == KEY_VALUE:
+            k = (num > r['from_num']) - (num < r['from_num'])
+        else:
+            k = cmp_odds(num, den, r['from_num'], r['from_den'])
+        if k >= 0:
+            mode = r['rounding']
+    return mode
+
+
 def read_key(t, num, den, first, n):
     """The column a computed key reads as among columns [first, n), under the table's
     rounding; the ends clamp."""
@@ -699,7 +716,7 @@ def read_key(t, num, den, first, n):
             down = i
         if k <= 0 and up == n:
             up = i
-    mode = effective_rounding(t['rounding'], num >= 0 if value else num >= den)
+    mode = effective_rounding(key_rounding(t, num, den), num >= 0 if value else num >= den)
     if mode > ROUND_NEAREST or n <= first:
         raise RtabError(E_RULESET)
     if down == n:

@@ -65,6 +65,8 @@ SUB_FORMS = [
     'end_provisional',     # below none provisional "why"; above 7:1 DE provisional "why";
     'grid_values',         # grid woods, town { ... }: one grid for several values of the variant
     'dead_column',         # a column printed — on every line: no result
+    'round_ranges',        # round up below 1:1, nearest from 1:1 (a rounding per range of odds)
+    'odds_thresholds',     # at least 0.33, 0.5, 1 (the ratio each odds column needs)
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',

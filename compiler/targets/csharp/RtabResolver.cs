@@ -749,6 +749,20 @@ public class Ruleset
         return down ? new[] { dp, dq } : new[] { up, uq };
     }
 
+    /// <summary>The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'), or the table's one.</summary>
+    static long KeyRounding(object t, long num, long den)
+    {
+        var ranges = Arr(t, "round_ranges");
+        if (ranges.Length == 0) return Num(t, "rounding");
+        long mode = Num(ranges[0], "rounding");
+        for (int i = 1; i < ranges.Length; i++) {
+            long k = Num(t, "key_kind") == KEY_VALUE ? Sign(num - Num(ranges[i], "from_num"))
+                : CmpOdds(num, den, Num(ranges[i], "from_num"), Num(ranges[i], "from_den"));
+            if (k >= 0) mode = Num(ranges[i], "rounding");
+        }
+        return mode;
+    }
+
     /// <summary>The column a computed key reads among [first, n), under the table's rounding.</summary>
     static long ReadKey(object t, long num, long den, long first, long n)
     {
@@ -766,7 +780,7 @@ public class Ruleset
             if (k >= 0) down = i;
             if (k <= 0 && up == n) up = i;
         }
-        long mode = EffectiveRounding(Num(t, "rounding"), value ? num >= 0 : num >= den);
+        long mode = EffectiveRounding(KeyRounding(t, num, den), value ? num >= 0 : num >= den);
         if (mode > ROUND_NEAREST || n <= first) throw new RtabError(E_RULESET);
         if (down == n) return up;
         if (up == n) return down;

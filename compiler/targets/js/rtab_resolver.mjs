@@ -595,6 +595,19 @@ function bandRound(band, a, b) {
   return down ? [dp, dq] : [up, uq];
 }
 
+/** The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'), or the table's one. */
+function keyRounding(t, num, den) {
+  const ranges = t.round_ranges ?? [];
+  if (ranges.length === 0) return t.rounding;
+  let mode = ranges[0].rounding;
+  for (let i = 1; i < ranges.length; i++) {
+    const r = ranges[i];
+    const k = t.key_kind === KEY_VALUE ? sign(num - r.from_num) : cmpOdds(num, den, r.from_num, r.from_den);
+    if (k >= 0) mode = r.rounding;
+  }
+  return mode;
+}
+
 /** The column a computed key reads among [first, n), under the table's rounding. */
 function readKey(t, num, den, first, n) {
   const cols = t.columns;
@@ -611,7 +624,7 @@ function readKey(t, num, den, first, n) {
     if (k >= 0) down = i;
     if (k <= 0 && up === n) up = i;
   }
-  const mode = effectiveRounding(t.rounding, value ? num >= 0 : num >= den);
+  const mode = effectiveRounding(keyRounding(t, num, den), value ? num >= 0 : num >= den);
   if (mode > ROUND_NEAREST || n <= first) throw new RtabError(E_RULESET);
   if (down === n) return up;
   if (up === n) return down;

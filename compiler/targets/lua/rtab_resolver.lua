@@ -136,6 +136,20 @@ local function band_round(band, a, b)
   return up, uq
 end
 
+-- The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'), or the table's one.
+local function key_rounding(t, num, den)
+  local ranges = t.round_ranges
+  if ranges == nil or #ranges == 0 then return t.rounding end
+  local mode = ranges[1].rounding
+  for i = 2, #ranges do
+    local r = ranges[i]
+    local k
+    if t.key_kind == KEY_VALUE then k = sign(num - r.from_num) else k = cmp_odds(num, den, r.from_num, r.from_den) end
+    if k >= 0 then mode = r.rounding end
+  end
+  return mode
+end
+
 -- The column (from 0) a computed key reads among [first, n), under the table's rounding.
 local function read_key(t, num, den, first, n)
   local cols = t.columns
@@ -157,7 +171,7 @@ local function read_key(t, num, den, first, n)
     if k >= 0 then down = i end
     if k <= 0 and up == n then up = i end
   end
-  local mode = effective_rounding(t.rounding, (value and num >= 0) or (not value and num >= den))
+  local mode = effective_rounding(key_rounding(t, num, den), (value and num >= 0) or (not value and num >= den))
   if mode > ROUND_NEAREST or n <= first then fail(E_RULESET) end
   if down == n then return up end
   if up == n then return down end

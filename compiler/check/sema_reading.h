@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/* A rounding per range of odds, the ratio each column needs, and the
+ * columns no odds reach under the reading. */
+#ifndef RTAB_SEMA_READING_H
+#define RTAB_SEMA_READING_H
+
+#include "check/model.h"
+
+/* A rounding word (down, defender, up, attacker, nearest, evens); false after a report. */
+bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out);
+/* 'round up below 1:1, nearest from 1:1' or 'at least 0.33, ...' after the
+ * key (nothing to do without either); false after a report. */
+bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols);
+/* 'at least': the columns [first, first + header width) get the ratios as steps. */
+bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
+		      rtab_column *columns, size_t first);
+/* The post-check unreachable-column: a 'below' column only 0:N reaches. */
+void check_unreachable_columns(model *m);
+/* <0, 0, >0 as column a's step is below, at or above column b's (odds). */
+int cmp_step(const rtab_table *t, size_t a, size_t b);
+
+#endif
