@@ -21,6 +21,8 @@ typedef enum facet_compare {
 	FACET_SET,        /* a list whose order has no meaning ("a, b, c"): as a set */
 	FACET_ORDER_FREE, /* the place of an element in such a list: not compared */
 	FACET_REFERENCE,  /* a rule reference: a label, present on both sides or neither */
+	FACET_LOCALE_REFERENCE, /* "rule LOCALE": a reference in one locale; the
+				   meaning leaves it out (verify pairs it by locale) */
 } facet_compare;
 
 typedef struct facet {

@@ -50,6 +50,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_UNIT_PRINTED] = {"unit-printed", SEV_WARNING, true, "the figures a distance prints in two units agree under the declared conversion, within its tolerance"},
 	[CHECK_UNIT_PLACEMENT] = {"unit-placement", SEV_ERROR, false, "a unit stands on a number, not on an enum or a bool"},
 	[CHECK_MISSING_UNIT] = {"missing-unit", SEV_WARNING, true, "in a file that declares units, a number used with a quantity gives its unit"},
+	[CHECK_RULE_REFERENCE] = {"rule-reference", SEV_ERROR, false, "a rule reference per locale names a declared locale, once"},
+	[CHECK_MISSING_REFERENCE] = {"missing-reference", SEV_WARNING, true, "a definition that gives rule references per locale gives one in every locale"},
 };
 
 int check_find(const char *name)

@@ -48,6 +48,8 @@ typedef enum check_id {
 	CHECK_UNIT_PRINTED,      /* a printed pair of figures disagrees with the declared conversion */
 	CHECK_UNIT_PLACEMENT,    /* a unit on what is no quantity (an enum, a bool) */
 	CHECK_MISSING_UNIT,      /* a quantity without its unit, where the file declares units */
+	CHECK_RULE_REFERENCE,    /* rule references per locale: declared locales, each once */
+	CHECK_MISSING_REFERENCE, /* a definition with references per locale lacks one */
 
 	CHECK_COUNT_
 } check_id;
