@@ -42,7 +42,8 @@ def export(fmt, path, *extra):
 with open('docs/export-schema.json', encoding='utf-8') as f:
     schema = json.load(f)
 
-files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/export/grid_marks.rtab']
+files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/export/grid_marks.rtab',
+                                               'tests/export/rule_refs.rtab']
 docs = {}
 for path in files:
     doc = json.loads(export('json', path))

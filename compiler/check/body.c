@@ -4,6 +4,7 @@
 #include "check/body.h"
 
 #include "check/checks.h"
+#include "check/rule_refs.h"
 #include "check/unknown.h"
 
 #include <stdlib.h>
@@ -68,56 +69,6 @@ const char *block_provisional(model *m, const ast_stmt *body)
 		if (s->kind == ST_PROVISIONAL)
 			return arena_strdup(&m->arena, s->text);
 	return NULL;
-}
-
-rtab_labels read_rule_refs(model *m, const ast_def *d, const char *what, const char **rule)
-{
-	size_t n = m->rs.nlocales;
-	*rule = arena_strdup(&m->arena, d->rule);
-	if (!d->refs || n == 0)
-		return NULL;
-	const char **refs = model_array(m, n, sizeof *refs);
-	const ast_stmt **seen = xcalloc(n, sizeof *seen);
-	/* An outcome's instance repeats its declaration's references, reported there. */
-	bool complete = !d->instance, report = !d->instance;
-	for (const ast_stmt *s = d->refs; s; s = s->next) {
-		int l = rtab_find_locale(&m->rs, s->name);
-		if (l < 0 && !report) {
-			complete = false;
-			continue;
-		}
-		if (l < 0) {
-			strbuf declared = {0};
-			for (size_t k = 0; k < n; k++)
-				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
-				     "%s '%s' gives a rule reference in locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
-				     what, d->id, s->name, declared.data ? declared.data : "", s->name);
-			free(declared.data);
-			complete = false;
-			continue;
-		}
-		if (seen[l] && !report)
-			continue;
-		if (seen[l]) {
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
-				     "%s '%s' gives its '%s' rule reference twice; remove one", what, d->id, s->name);
-			check_note(m, seen[l]->name_loc, "the first '%s' rule reference is here", s->name);
-			continue;
-		}
-		seen[l] = s;
-		refs[l] = arena_strdup(&m->arena, s->text);
-	}
-	free(seen);
-	for (size_t l = 0; complete && l < n; l++)
-		if (!refs[l])
-			check_report(m, CHECK_MISSING_REFERENCE, d->id_loc,
-				     "%s '%s' gives rule references per locale but none in '%s'; add %s \"...\" after '@'",
-				     what, d->id, m->rs.locales[l], m->rs.locales[l]);
-	/* The reference every reader without a locale sees: the first locale's. */
-	if (refs[0])
-		*rule = refs[0];
-	return refs;
 }
 
 void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,

@@ -20,10 +20,6 @@ const char *block_provisional(model *m, const ast_stmt *body);
 void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
 	      const char **rule, rtab_labels *rules);
 
-/* A definition's rule reference: the one every locale shows without its own
- * (the first locale's, or the plain one) in *rule; those per locale, or NULL. */
-rtab_labels read_rule_refs(model *m, const ast_def *d, const char *what, const char **rule);
-
 /* Report a statement that does not belong where it is written. */
 void report_misplaced(model *m, const ast_stmt *s, const char *where);
 

@@ -4,6 +4,7 @@
 #include "check/sema_decls.h"
 
 #include "check/body.h"
+#include "check/rule_refs.h"
 #include "check/checks.h"
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"

@@ -21,6 +21,7 @@
 #include "check/sema_numeric.h"
 
 #include "check/body.h"
+#include "check/rule_refs.h"
 #include "check/checks.h"
 #include "check/units.h"
 
