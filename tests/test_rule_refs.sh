@@ -56,6 +56,25 @@ expect c-rules 'static const char *const table0_rules[] = {"Table 3", "Табл�
 expect c-plain '.rule = "1.1", .rules = NULL' cat "$tmp/c/r.c"
 "$rtab" compile --target python $src -o "$tmp/py" 2>/dev/null
 expect python-rules '"rules": {"en": "Table 3", "ru": "Таблица 3"}' cat "$tmp/py/r.py"
+# The language server's hover: the client's locale.
+hover() { # LOCALE: the hover of table t
+	python3 - "$rtab" "$1" <<'EOP'
+import sys
+sys.path.insert(0, 'tests/lsp')
+from session import Session
+s = Session(sys.argv[1], locale=sys.argv[2])
+uri = 'file:///rule_refs.rtab'
+text = open('tests/export/rule_refs.rtab', encoding='utf-8').read()
+s.open(uri, text)
+line = text.split('\n').index(next(l for l in text.split('\n') if l.startswith('table t ')))
+print(s.request('textDocument/hover', {'textDocument': {'uri': uri},
+                                       'position': {'line': line, 'character': 6}})['contents']['value'])
+s.proc.stdin.close()
+s.proc.wait()
+EOP
+}
+expect hover-ru 'Rule Таблица 3' hover ru
+expect hover-en 'Rule Table 3' hover en
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -64,6 +64,7 @@ SUB_FORMS = [
     'end_provisional',     # below none provisional "why"; above 7:1 DE provisional "why";
     'grid_values',         # grid woods, town { ... }: one grid for several values of the variant
     'dead_column',         # a column printed — on every line: no result
+    'locale_rule_refs',    # @ en "..." ru "...": a rule reference per locale
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',
