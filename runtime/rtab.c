@@ -154,6 +154,13 @@ const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale
 	return labels[0];
 }
 
+const char *rtab_rule(const rtab_ruleset *rs, const char *rule, rtab_labels rules, size_t locale)
+{
+	if (rs && rules && locale < rs->nlocales && rules[locale])
+		return rules[locale];
+	return rule;
+}
+
 int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 {
 	if (!rs || (!inputs && ninputs))

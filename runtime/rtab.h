@@ -29,7 +29,7 @@ extern "C" {
 #define RTAB_VERSION_MAJOR 0
 #define RTAB_VERSION_MINOR 1
 #define RTAB_VERSION_PATCH 0
-#define RTAB_DATA_VERSION 1
+#define RTAB_DATA_VERSION 2
 
 /* Limits shared by the compiler (which rejects larger inputs) and the runtime. */
 #define RTAB_MAX_FACES 16      /* natural dice faces per roll */
@@ -83,6 +83,7 @@ typedef struct rtab_enum {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t nvalues;
 	const rtab_enum_value *values;
 } rtab_enum;
@@ -116,6 +117,7 @@ typedef struct rtab_input {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint8_t type;      /* rtab_type_kind */
 	int16_t enum_index; /* for RTAB_TYPE_ENUM, else -1 */
 	int32_t min, max;  /* the domain; for enums 0..nvalues-1, bools 0..1 */
@@ -139,6 +141,7 @@ typedef struct rtab_die_group {
 typedef struct rtab_dice {
 	const char *id;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint8_t ngroups;
 	const rtab_die_group *groups;
 	uint8_t nfaces;   /* total dice, i.e. faces expected per roll */
@@ -198,6 +201,7 @@ typedef struct rtab_matrix {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint8_t ndims;
 	const uint16_t *dims; /* the enum of each key */
 	const int32_t *cells;
@@ -287,6 +291,7 @@ typedef struct rtab_band {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t nsteps;
 	const rtab_band_step *steps;
 	int32_t otherwise;
@@ -306,6 +311,7 @@ typedef struct rtab_group {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint8_t stacking; /* rtab_stacking */
 	uint8_t capped;
 	int32_t cap_min, cap_max; /* on the group's total, when capped */
@@ -315,6 +321,7 @@ typedef struct rtab_modifier {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	rtab_expr condition;
 	rtab_expr value;
 	int32_t min, max;        /* bounds of value over every input, as checked */
@@ -336,6 +343,7 @@ typedef struct rtab_effect_kind {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint8_t nparams;
 	const rtab_param *params;
 } rtab_effect_kind;
@@ -415,6 +423,7 @@ typedef struct rtab_numeric_outcome {
 	const char *id;
 	rtab_labels labels; /* as declared, with {param} where a number goes */
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	const char *code;   /* the pattern cells are read against, e.g. "{enemy}/{self}", or NULL */
 	uint8_t nparams;
 	const rtab_outcome_param *params;
@@ -424,6 +433,7 @@ typedef struct rtab_outcome {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t neffects;
 	const rtab_effect *effects;
 	uint16_t ntriggers;
@@ -543,6 +553,7 @@ typedef struct rtab_table {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t dice; /* or RTAB_NO_DICE */
 	int16_t column_input;            /* -1: a single column */
 	const uint16_t *column_of_value; /* per value of the column input */
@@ -684,6 +695,7 @@ typedef struct rtab_reaction_set {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t noptions;
 	const rtab_option *options;
 	rtab_expr none_when; /* no reaction at all when this holds (0 instrs: never) */
@@ -694,6 +706,7 @@ typedef struct rtab_transition {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t input;
 	const int16_t *next;
 	const char *const *provisional; /* per state: why its arc is unsettled, or NULL; may be NULL */
@@ -711,6 +724,7 @@ typedef struct rtab_distance {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint8_t nforms;
 	const rtab_distance_form *forms;
 	const char *provisional;
@@ -730,6 +744,7 @@ typedef struct rtab_procedure {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	uint16_t nsteps;
 	const rtab_procedure_step *steps;
 	rtab_labels tie_break;
@@ -753,6 +768,7 @@ typedef struct rtab_requirement {
 	const char *id;
 	rtab_labels labels; /* the message that says what to set */
 	const char *rule;
+	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	rtab_expr condition; /* holds in every situation the rules allow */
 } rtab_requirement;
 
@@ -818,6 +834,7 @@ typedef struct rtab_ruleset {
 	const rtab_requirement *requirements;
 	uint16_t nunits;
 	const rtab_unit *units; /* the units it declares, in the order written */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 	/* RTAB_DATA_VERSION of the rtab that wrote this data; the library refuses
 	 * another (RTAB_E_VERSION). Last, so that data of an older model is
 	 * read no further than its own fields before the refusal. */
@@ -1052,6 +1069,10 @@ int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap);
 
 /* The label of a definition in a locale, falling back to the first locale. */
 const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale);
+
+/* The rule reference of a definition in a locale: its own for that locale
+ * (rules), else the one it gives for every locale or first (rule), or NULL. */
+const char *rtab_rule(const rtab_ruleset *rs, const char *rule, rtab_labels rules, size_t locale);
 
 #ifdef __cplusplus
 }

@@ -43,7 +43,7 @@ with open('docs/export-schema.json', encoding='utf-8') as f:
     schema = json.load(f)
 
 files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/export/grid_marks.rtab',
-         'tests/constructs/fixtures/round_ranges.rtab']
+         'tests/constructs/fixtures/round_ranges.rtab', 'tests/export/rule_refs.rtab']
 docs = {}
 for path in files:
     doc = json.loads(export('json', path))

@@ -99,6 +99,25 @@ sed 's/^modifier flank @ "[^"]*" {/modifier flank {/' "$ru" >"$tmp/noref.rtab"
 expect reference-missing 1 "rule: original \"2.1\" ($en:40:10), translation: none" "$rtab" verify "$en" "$tmp/noref.rtab"
 expect reference-missing-count 1 "1 error, 0 warnings" "$rtab" verify "$en" "$tmp/noref.rtab"
 
+# References per locale (@ en "..." ru "..."): each side's in its own locale;
+# a page number the same in both is no finding, one missing in the
+# translation's locale is.
+cat >"$tmp/refs_en.rtab" <<'EOR'
+ruleset refs @ "Rules" { locales en; en "Rules"; }
+dice d6 = 1d6;
+outcome hit @ "7.4" { en "Hit"; }
+table t @ "7.3" { en "T"; roll d6; rows { hit 1-6; } }
+EOR
+cat >"$tmp/refs_ru.rtab" <<'EOR'
+ruleset refs @ ru "Правила" en "Rules" { locales ru, en; ru "Правила"; en "Rules"; }
+dice d6 = 1d6;
+outcome hit @ ru "7.4" en "7.4" { ru "Попал"; en "Hit"; }
+table t @ ru "с. 12" en "p. 9" { ru "Т"; en "T"; roll d6; rows { hit 1-6; } }
+EOR
+expect reference-locales 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/refs_en.rtab" "$tmp/refs_ru.rtab"
+sed 's/^table t @ ru "с. 12" en "p. 9"/table t @ en "p. 9"/' "$tmp/refs_ru.rtab" >"$tmp/refs_noru.rtab"
+expect reference-locale-missing 1 "table 't' has no rule reference in 'ru'; the original's in 'en' is \"7.3\"" "$rtab" verify "$tmp/refs_en.rtab" "$tmp/refs_noru.rtab"
+
 # Beyond every situation: a normal form, and reachable intervals.
 big() { # FILE VALUE_OF_M VALUE_OF_Z
 	cat >"$1" <<EOR

@@ -20,6 +20,8 @@ static bool wanted(const facet *f, const facet_def *d, unsigned flags)
 {
 	if ((flags & DIFF_NO_LABELS) && f->locale)
 		return false;
+	if ((flags & DIFF_MEANING) && f->compare == FACET_LOCALE_REFERENCE)
+		return false;
 	if ((flags & DIFF_NO_HEADER) && d->kind == DEF_RULESET)
 		return false;
 	return true;
@@ -217,6 +219,7 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 		return related_units(r, d, a, fa, b, fb, detail);
 	case FACET_ORDER_FREE:
 	case FACET_REFERENCE:
+	case FACET_LOCALE_REFERENCE:
 		return true;
 	case FACET_TEXT:
 		break;

@@ -25,45 +25,45 @@ static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
  * element is read by name). */
 const char *const facet_fields[] = {
 	"rtab_enum_value: id labels provisional",
-	"rtab_enum: id labels rule -nvalues values",
-	"rtab_input: id labels rule type enum_index min max default_value provisional list_role list_length list_item list_field step unit",
+	"rtab_enum: id labels rule rules -nvalues values",
+	"rtab_input: id labels rule rules type enum_index min max default_value provisional list_role list_length list_item list_field step unit",
 	"rtab_die_group: count face_min face_max",
-	"rtab_dice: id rule -ngroups groups -nfaces -min -max provisional",
-	"rtab_matrix: id labels rule -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
+	"rtab_dice: id rule rules -ngroups groups -nfaces -min -max provisional",
+	"rtab_matrix: id labels rule rules -ndims dims cells provisional -min -max -cells8 -cells16 -reason_of -reasons",
 	"rtab_band_step: num den value",
-	"rtab_band: id labels rule -nsteps steps otherwise rounding provisional otherwise_provisional step_provisional",
-	"rtab_group: id labels rule stacking capped cap_min cap_max",
-	"rtab_modifier: id labels rule condition value -min -max sign group steps provisional",
+	"rtab_band: id labels rule rules -nsteps steps otherwise rounding provisional otherwise_provisional step_provisional",
+	"rtab_group: id labels rule rules stacking capped cap_min cap_max",
+	"rtab_modifier: id labels rule rules condition value -min -max sign group steps provisional",
 	"rtab_param: id enum_index unit",
 	"rtab_unit: id base num den tolerance",
-	"rtab_effect_kind: id labels rule -nparams params",
+	"rtab_effect_kind: id labels rule rules -nparams params",
 	"rtab_effect: kind -nargs args",
 	"rtab_target: kind index",
 	"rtab_trigger_set: input value each earlier",
 	"rtab_trigger: target unless rule provisional -nsets sets times",
-	"rtab_outcome: id labels rule -neffects effects -ntriggers triggers -nvalues values numeric code",
+	"rtab_outcome: id labels rule rules -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
 	"rtab_outcome_param: id min max -nspecials specials unit",
-	"rtab_numeric_outcome: id labels rule code -nparams params",
+	"rtab_numeric_outcome: id labels rule rules code -nparams params",
 	"rtab_row: outcome rule provisional",
 	"rtab_row_note: -rule -provisional",
 	"rtab_natural_rule: -nfaces faces outcome rule provisional",
 	"rtab_rewrite: from to condition rule provisional",
 	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8 note provisional",
-	"rtab_table: id labels rule dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
+	"rtab_table: id labels rule rules dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
 	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
-	"rtab_reaction_set: id labels rule -noptions options none_when",
-	"rtab_transition: id labels rule input next provisional",
+	"rtab_reaction_set: id labels rule rules -noptions options none_when",
+	"rtab_transition: id labels rule rules input next provisional",
 	"rtab_distance_form: value unit",
-	"rtab_distance: id labels rule -nforms forms provisional",
+	"rtab_distance: id labels rule rules -nforms forms provisional",
 	"rtab_procedure_step: id labels rule guard outcome provisional",
-	"rtab_procedure: id labels rule -nsteps steps tie_break otherwise provisional",
-	"rtab_requirement: id labels rule condition",
+	"rtab_procedure: id labels rule rules -nsteps steps tie_break otherwise provisional",
+	"rtab_requirement: id labels rule rules condition",
 	NULL,
 };
 
@@ -179,7 +179,7 @@ static void within_facet(builder *b)
 }
 
 static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labels labels,
-		  const char *rule)
+		  const char *rule, rtab_labels rules)
 {
 	facet_set *s = b->s;
 	s->defs = xrealloc(s->defs, (s->n + 1) * sizeof *s->defs);
@@ -194,6 +194,11 @@ static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labe
 	addf(b, d->loc, dup_or_null(rule), "rule");
 	if (rule)
 		compared_as(b, FACET_REFERENCE);
+	for (size_t l = 0; rules && l < b->rs->nlocales; l++) {
+		addf(b, d->loc, dup_or_null(rules[l]), "rule %s", b->rs->locales[l]);
+		if (rules[l])
+			compared_as(b, FACET_LOCALE_REFERENCE);
+	}
 	add_labels(b, d->loc, "", labels, b->ast ? b->ast->body : NULL);
 }
 
@@ -229,7 +234,8 @@ static const char *outcome_id(const rtab_ruleset *rs, int o)
 static void ruleset_facets(builder *b)
 {
 	const rtab_ruleset *rs = b->rs;
-	begin(b, DEF_RULESET, 0, rs->id, rs->title, b->m->ruleset_def ? b->m->ruleset_def->rule : NULL);
+	begin(b, DEF_RULESET, 0, rs->id, rs->title, b->m->ruleset_def ? b->m->ruleset_def->rule : NULL,
+	      rs->rules);
 	strbuf sb = {0};
 	for (size_t l = 0; l < rs->nlocales; l++)
 		sb_printf(&sb, "%s%s", l ? ", " : "", rs->locales[l]);
@@ -256,7 +262,7 @@ static void dice_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < b->m->ndefs[DEF_DICE] && i < rs->ndice; i++) {
 		const rtab_dice *d = &rs->dice[i];
-		begin(b, DEF_DICE, i, d->id, NULL, d->rule);
+		begin(b, DEF_DICE, i, d->id, NULL, d->rule, d->rules);
 		strbuf sb = {0};
 		for (size_t g = 0; g < d->ngroups; g++) {
 			const rtab_die_group *dg = &d->groups[g];
@@ -274,7 +280,7 @@ static void enum_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nenums; i++) {
 		const rtab_enum *e = &rs->enums[i];
-		begin(b, DEF_ENUM, i, e->id, e->labels, e->rule);
+		begin(b, DEF_ENUM, i, e->id, e->labels, e->rule, e->rules);
 		/* The order numbers the values (their C constants, what inputs store). */
 		strbuf order = {0};
 		for (size_t v = 0; v < e->nvalues; v++)
@@ -310,7 +316,7 @@ static void input_facets(builder *b)
 		if (in->list_role == RTAB_LIST_FIELD && in->list_item != 1)
 			continue;
 		const ast_def *ad = i < b->m->ndefs[DEF_INPUT] ? b->m->defs[DEF_INPUT][i] : NULL;
-		begin(b, DEF_INPUT, i, ad && ad->list_name ? ad->list_name : in->id, in->labels, in->rule);
+		begin(b, DEF_INPUT, i, ad && ad->list_name ? ad->list_name : in->id, in->labels, in->rule, in->rules);
 		char *type = in->list_role == RTAB_LIST_LENGTH ? xasprintf("list %d..%d", in->min, in->max)
 			     : in->type == RTAB_TYPE_BOOL ? xstrdup("bool")
 			     : in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && in->enum_index < rs->nenums
@@ -347,7 +353,7 @@ static void effect_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->neffect_kinds; i++) {
 		const rtab_effect_kind *k = &rs->effect_kinds[i];
-		begin(b, DEF_EFFECT, i, k->id, k->labels, k->rule);
+		begin(b, DEF_EFFECT, i, k->id, k->labels, k->rule, k->rules);
 		strbuf sb = {0};
 		for (size_t p = 0; p < k->nparams; p++)
 			sb_printf(&sb, "%s%s: %s", p ? ", " : "", k->params[p].id,
@@ -394,7 +400,7 @@ static void outcome_facets(builder *b)
 		const rtab_outcome *o = &rs->outcomes[i];
 		/* An outcome with numbers put in has its declaration's labels (compared
 		 * there, once), not labels of its own. */
-		begin(b, DEF_OUTCOME, i, o->id, o->nvalues ? NULL : o->labels, o->rule);
+		begin(b, DEF_OUTCOME, i, o->id, o->nvalues ? NULL : o->labels, o->rule, o->rules);
 		/* An outcome with numbers prints its numbers in its declaration's
 		 * pattern: compared as its numbers and that pattern. */
 		if (!o->nvalues)
@@ -462,7 +468,7 @@ static void outcome_facets(builder *b)
 	/* Outcomes declared with numeric parameters: compared as outcomes. */
 	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
 		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
-		begin(b, DEF_OUTCOME, SIZE_MAX, n->id, n->labels, n->rule);
+		begin(b, DEF_OUTCOME, SIZE_MAX, n->id, n->labels, n->rule, n->rules);
 		b->ast = i < b->m->nnumeric ? b->m->numeric_defs[i] : NULL;
 		if (b->ast) {
 			/* begin() knew no syntax for it: place its rule and labels now. */
@@ -488,7 +494,7 @@ static void modifier_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nmodifiers; i++) {
 		const rtab_modifier *md = &rs->modifiers[i];
-		begin(b, DEF_MODIFIER, i, md->id, md->labels, md->rule);
+		begin(b, DEF_MODIFIER, i, md->id, md->labels, md->rule, md->rules);
 		addf(b, stmt_loc(b, ST_FOR, NULL, 0), xstrdup(md->sign < 0 ? "defender" : "attacker"), "for");
 		if (md->condition.ninstrs) {
 			addf(b, stmt_loc(b, ST_WHEN, NULL, 0), expr_text(rs, &md->condition), "when");
@@ -512,7 +518,7 @@ static void matrix_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nmatrices; i++) {
 		const rtab_matrix *mx = &rs->matrices[i];
-		begin(b, DEF_MATRIX, i, mx->id, mx->labels, mx->rule);
+		begin(b, DEF_MATRIX, i, mx->id, mx->labels, mx->rule, mx->rules);
 		strbuf keys = {0};
 		size_t ncells = 1;
 		bool ok = true;
@@ -641,7 +647,7 @@ static void band_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nbands; i++) {
 		const rtab_band *bd = &rs->bands[i];
-		begin(b, DEF_BAND, i, bd->id, bd->labels, bd->rule);
+		begin(b, DEF_BAND, i, bd->id, bd->labels, bd->rule, bd->rules);
 		for (size_t s = 0; s < bd->nsteps; s++) {
 			src_loc at = {0, 0};
 			size_t k = 0;
@@ -670,7 +676,7 @@ static void group_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->ngroups; i++) {
 		const rtab_group *g = &rs->groups[i];
-		begin(b, DEF_GROUP, i, g->id, g->labels, g->rule);
+		begin(b, DEF_GROUP, i, g->id, g->labels, g->rule, g->rules);
 		addf(b, stmt_loc(b, ST_STACK, NULL, 0), xstrdup(g->stacking < 3 ? stacking[g->stacking] : "?"),
 		     "stack");
 		if (g->capped)
@@ -752,7 +758,7 @@ static void table_facets(builder *b)
 	for (size_t i = 0; i < rs->ntables; i++) {
 		const rtab_table *t = &rs->tables[i];
 		const model_table *mt = b->m->tables && i < b->m->ndefs[DEF_TABLE] ? &b->m->tables[i] : NULL;
-		begin(b, DEF_TABLE, i, t->id, t->labels, t->rule);
+		begin(b, DEF_TABLE, i, t->id, t->labels, t->rule, t->rules);
 		addf(b, stmt_loc(b, ST_ROLL, NULL, 0),
 		     xstrdup(t->dice == RTAB_NO_DICE ? "none" : t->dice < rs->ndice ? rs->dice[t->dice].id : "?"),
 		     "roll");
@@ -865,7 +871,7 @@ static void reaction_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nreaction_sets; i++) {
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
-		begin(b, DEF_REACTIONS, i, r->id, r->labels, r->rule);
+		begin(b, DEF_REACTIONS, i, r->id, r->labels, r->rule, r->rules);
 		if (r->none_when.ninstrs) {
 			addf(b, b->d->loc, expr_text(rs, &r->none_when), "no reaction when");
 			expr_facet(b, &r->none_when);
@@ -899,7 +905,7 @@ static void transition_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->ntransitions; i++) {
 		const rtab_transition *t = &rs->transitions[i];
-		begin(b, DEF_TRANSITION, i, t->id, t->labels, t->rule);
+		begin(b, DEF_TRANSITION, i, t->id, t->labels, t->rule, t->rules);
 		if (t->input >= rs->ninputs)
 			continue;
 		const rtab_input *in = &rs->inputs[t->input];
@@ -928,7 +934,7 @@ static void distance_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->ndistances; i++) {
 		const rtab_distance *d = &rs->distances[i];
-		begin(b, DEF_DISTANCE, i, d->id, d->labels, d->rule);
+		begin(b, DEF_DISTANCE, i, d->id, d->labels, d->rule, d->rules);
 		for (size_t f = 0; f < d->nforms; f++) {
 			addf(b, stmt_loc(b, ST_AMOUNT, NULL, f), expr_text(rs, &d->forms[f].value), "value in %s",
 			     d->forms[f].unit ? d->forms[f].unit : "?");
@@ -945,7 +951,7 @@ static void procedure_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nprocedures; i++) {
 		const rtab_procedure *p = &rs->procedures[i];
-		begin(b, DEF_PROCEDURE, i, p->id, p->labels, p->rule);
+		begin(b, DEF_PROCEDURE, i, p->id, p->labels, p->rule, p->rules);
 		for (size_t s = 0; s < p->nsteps; s++) {
 			const rtab_procedure_step *st = &p->steps[s];
 			const ast_stmt *a = b->ast ? find_stmt(b->ast->body, ST_STEP, st->id, 0) : NULL;
@@ -980,7 +986,7 @@ static void requirement_facets(builder *b)
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->nrequirements; i++) {
 		const rtab_requirement *r = &rs->requirements[i];
-		begin(b, DEF_REQUIRE, i, r->id, r->labels, r->rule);
+		begin(b, DEF_REQUIRE, i, r->id, r->labels, r->rule, r->rules);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, expr_text(rs, &r->condition), "condition");
 	}
 }
@@ -989,7 +995,7 @@ static void outcome_group_facets(builder *b)
 {
 	for (size_t i = 0; b->m->outcome_groups && i < b->m->ndefs[DEF_OUTCOMES]; i++) {
 		const model_outcome_group *g = &b->m->outcome_groups[i];
-		begin(b, DEF_OUTCOMES, i, g->id, g->labels, g->rule);
+		begin(b, DEF_OUTCOMES, i, g->id, g->labels, g->rule, g->rules);
 		strbuf members = {0};
 		for (size_t k = 0; k < g->nmembers; k++)
 			sb_printf(&members, "%s%s", k ? ", " : "", b->rs->outcomes[g->members[k]].id);
@@ -1088,7 +1094,7 @@ static void example_facets(builder *b)
 				for (size_t l = 0; l < nl; l++)
 					if (strcmp(s->name, m->rs.locales[l]) == 0)
 						labels[l] = s->text;
-		begin(b, DEF_EXAMPLE, i, d->id, NULL, d->rule);
+		begin(b, DEF_EXAMPLE, i, d->id, NULL, d->rule, NULL);
 		add_labels(b, d->id_loc, "", labels, d->body);
 		free(labels);
 		size_t n = 0;

@@ -23,6 +23,8 @@ typedef enum facet_compare {
 	FACET_REFERENCE,  /* a rule reference: a label, present on both sides or neither */
 	FACET_QUANTITY,   /* numbers in the facet's unit: equal under a declared conversion */
 	FACET_UNIT,       /* a unit: the same, or one a declared conversion relates */
+	FACET_LOCALE_REFERENCE, /* "rule LOCALE": a reference in one locale; the
+				   meaning leaves it out (verify pairs it by locale) */
 } facet_compare;
 
 typedef struct facet {

@@ -4,6 +4,7 @@
 #include "check/body.h"
 
 #include "check/checks.h"
+#include "check/rule_refs.h"
 #include "check/unknown.h"
 
 #include <stdlib.h>
@@ -71,10 +72,10 @@ const char *block_provisional(model *m, const ast_stmt *body)
 }
 
 void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
-	      const char **rule)
+	      const char **rule, rtab_labels *rules)
 {
 	*id = arena_strdup(&m->arena, d->id);
-	*rule = arena_strdup(&m->arena, d->rule);
+	*rules = read_rule_refs(m, d, what, rule);
 	*labels = read_labels(m, d->body, what, d->id, d->id_loc, !d->instance);
 }
 

@@ -18,7 +18,7 @@ const char *block_provisional(model *m, const ast_stmt *body);
 
 /* The id, labels and rule reference every runtime structure starts with. */
 void def_head(model *m, const ast_def *d, const char *what, const char **id, rtab_labels *labels,
-	      const char **rule);
+	      const char **rule, rtab_labels *rules);
 
 /* Report a statement that does not belong where it is written. */
 void report_misplaced(model *m, const ast_stmt *s, const char *where);

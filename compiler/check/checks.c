@@ -53,6 +53,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_OUTCOME_GROUP] = {"outcome-group", SEV_ERROR, false, "an outcome group names existing outcomes, each once, at least one, under a name no outcome has"},
 	[CHECK_ROUND_RANGES] = {"round-ranges", SEV_ERROR, false, "the ranges of a rounding per range of odds cover every odds exactly once; the ratios of 'at least' rise, one per column"},
 	[CHECK_UNREACHABLE_COLUMN] = {"unreachable-column", SEV_WARNING, true, "some odds other than 0:N reach every column of a table"},
+	[CHECK_RULE_REFERENCE] = {"rule-reference", SEV_ERROR, false, "a rule reference per locale names a declared locale, once"},
+	[CHECK_MISSING_REFERENCE] = {"missing-reference", SEV_WARNING, true, "a definition that gives rule references per locale gives one in every locale"},
 };
 
 int check_find(const char *name)

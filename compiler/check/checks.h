@@ -51,6 +51,8 @@ typedef enum check_id {
 	CHECK_OUTCOME_GROUP,     /* an outcome group names outcomes, each once, and no outcome's name */
 	CHECK_ROUND_RANGES,      /* a rounding per range of odds covers every odds once; thresholds rise */
 	CHECK_UNREACHABLE_COLUMN, /* a column no odds reach under the table's reading */
+	CHECK_RULE_REFERENCE,    /* rule references per locale: declared locales, each once */
+	CHECK_MISSING_REFERENCE, /* a definition with references per locale lacks one */
 	CHECK_COUNT_
 } check_id;
 

@@ -78,6 +78,7 @@ typedef struct model_outcome_group {
 	const char *id;
 	rtab_labels labels;
 	const char *rule;
+	rtab_labels rules; /* per locale; empty: rule in every locale */
 	uint16_t *members; /* indexes of rs.outcomes, in the order written */
 	size_t nmembers;
 } model_outcome_group;

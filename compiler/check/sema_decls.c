@@ -4,6 +4,7 @@
 #include "check/sema_decls.h"
 
 #include "check/body.h"
+#include "check/rule_refs.h"
 #include "check/checks.h"
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
@@ -69,6 +70,7 @@ void resolve_ruleset(model *m)
 		names[m->rs.nlocales++] = arena_strdup(&m->arena, i->id);
 	}
 	m->rs.locales = names;
+	m->rs.rules = read_rule_refs(m, d, "ruleset", &m->rs.rule);
 }
 
 void resolve_enums(model *m)
@@ -82,7 +84,7 @@ void resolve_enums(model *m)
 		rtab_enum *e = &enums[i];
 		bool full = false;
 
-		def_head(m, d, "enum", &e->id, &e->labels, &e->rule);
+		def_head(m, d, "enum", &e->id, &e->labels, &e->rule, &e->rules);
 		size_t n = count_stmts(d->body, ST_VALUE);
 		rtab_enum_value *values = model_array(m, n ? n : 1, sizeof *values);
 		e->values = values;
@@ -185,7 +187,7 @@ void resolve_inputs(model *m)
 		if (list_done)
 			continue;
 		if (!d->list_of) {
-			def_head(m, d, "input", &in->id, &in->labels, &in->rule);
+			def_head(m, d, "input", &in->id, &in->labels, &in->rule, &in->rules);
 			for (const ast_stmt *s = d->body; s; s = s->next)
 				if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
 					report_misplaced(m, s, "an input");
@@ -240,7 +242,7 @@ void resolve_dice(model *m)
 		size_t n = 0, total = 0;
 
 		dc->id = arena_strdup(&m->arena, d->id);
-		dc->rule = arena_strdup(&m->arena, d->rule);
+		dc->rules = read_rule_refs(m, d, "dice", &dc->rule);
 		dc->provisional = block_provisional(m, d->body);
 		for (const ast_dice_group *g = d->dice; g; g = g->next)
 			n++;
@@ -297,7 +299,7 @@ void resolve_effect_kinds(model *m)
 		rtab_effect_kind *k = &kinds[i];
 		size_t n = 0;
 
-		def_head(m, d, "effect", &k->id, &k->labels, &k->rule);
+		def_head(m, d, "effect", &k->id, &k->labels, &k->rule, &k->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL)
 				report_misplaced(m, s, "an effect declaration");

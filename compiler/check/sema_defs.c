@@ -118,7 +118,7 @@ void resolve_matrices(model *m)
 		bool ok = true;
 
 		ONLY(m, d, "a matrix", ST_DEFAULT, ST_CELL, ST_DOMAIN);
-		def_head(m, d, "matrix", &mx->id, &mx->labels, &mx->rule);
+		def_head(m, d, "matrix", &mx->id, &mx->labels, &mx->rule, &mx->rules);
 		for (const ast_param *p = d->params; p; p = p->next)
 			ndims++;
 		uint16_t *dims = model_array(m, ndims ? ndims : 1, sizeof *dims);
@@ -245,7 +245,7 @@ void resolve_bands(model *m)
 		const ast_def *d = m->defs[DEF_BAND][i];
 		rtab_band *b = &out[i];
 		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN, ST_PROVISIONAL, ST_ROUND);
-		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule);
+		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule, &b->rules);
 		b->provisional = block_provisional(m, d->body);
 		size_t k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
@@ -329,7 +329,7 @@ void resolve_groups(model *m)
 		const ast_def *d = m->defs[DEF_GROUP][i];
 		rtab_group *g = &out[i];
 		ONLY(m, d, "a group", ST_STACK, ST_CAP);
-		def_head(m, d, "group", &g->id, &g->labels, &g->rule);
+		def_head(m, d, "group", &g->id, &g->labels, &g->rule, &g->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_CAP) {
 				g->capped = 1;
@@ -393,7 +393,7 @@ void resolve_reactions(model *m)
 		const ast_def *d = m->defs[DEF_REACTIONS][i];
 		rtab_reaction_set *r = &out[i];
 		ONLY(m, d, "a reaction set", ST_OPTION, ST_UNLESS);
-		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule);
+		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule, &r->rules);
 		size_t k = count_stmts(d->body, ST_OPTION);
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
 		idmap names = {0};
@@ -437,7 +437,7 @@ void resolve_transitions(model *m)
 		const ast_def *d = m->defs[DEF_TRANSITION][i];
 		rtab_transition *tr = &out[i];
 		ONLY(m, d, "a transition", ST_ARC);
-		def_head(m, d, "transition", &tr->id, &tr->labels, &tr->rule);
+		def_head(m, d, "transition", &tr->id, &tr->labels, &tr->rule, &tr->rules);
 		int in = resolve_def(m, DEF_INPUT, d->by, d->by_loc);
 		if (in < 0)
 			continue;
@@ -513,7 +513,7 @@ void resolve_distances(model *m)
 		const ast_def *d = m->defs[DEF_DISTANCE][i];
 		rtab_distance *dist = &out[i];
 		ONLY(m, d, "a distance", ST_AMOUNT, ST_PROVISIONAL);
-		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule);
+		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule, &dist->rules);
 		size_t k = count_stmts(d->body, ST_AMOUNT);
 		if ((k == 0 && !d->damaged) || k > 8) {
 			check_report(m, CHECK_MISSING, d->id_loc,
@@ -574,7 +574,7 @@ void resolve_procedures(model *m)
 		const ast_def *d = m->defs[DEF_PROCEDURE][i];
 		rtab_procedure *p = &out[i];
 		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE, ST_PROVISIONAL);
-		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule);
+		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule, &p->rules);
 		p->provisional = block_provisional(m, d->body);
 		p->otherwise = -1;
 		size_t k = count_stmts(d->body, ST_STEP);

@@ -157,7 +157,7 @@ bool list_resolve_input(model *m, size_t i, rtab_input *in, bool *handled)
 	const ast_def *d = m->defs[DEF_INPUT][i];
 	*handled = true;
 	if (d->type.kind == TY_LIST) {
-		def_head(m, d, "input", &in->id, &in->labels, &in->rule);
+		def_head(m, d, "input", &in->id, &in->labels, &in->rule, &in->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_PROVISIONAL)
 				report_misplaced(m, s, "an input");
@@ -173,6 +173,7 @@ bool list_resolve_input(model *m, size_t i, rtab_input *in, bool *handled)
 	int list = model_find(m, DEF_INPUT, d->list_of->id);
 	in->id = arena_strdup(&m->arena, d->id);
 	in->rule = arena_strdup(&m->arena, d->rule);
+	in->rules = list >= 0 ? m->rs.inputs[list].rules : NULL;
 	rtab_labels field = read_labels(m, d->body, "list field", d->list_field->id, d->id_loc,
 					d->list_item == 1);
 	in->labels = item_labels(m, list >= 0 ? m->rs.inputs[list].labels : NULL, field,

@@ -20,7 +20,7 @@ void resolve_modifiers(model *m)
 		rtab_modifier *mod = &mods[i];
 		const ast_stmt *when = NULL, *value = NULL;
 
-		def_head(m, d, "modifier", &mod->id, &mod->labels, &mod->rule);
+		def_head(m, d, "modifier", &mod->id, &mod->labels, &mod->rule, &mod->rules);
 		mod->sign = 1;
 		mod->group = -1;
 		for (const ast_stmt *s = d->body; s; s = s->next) {

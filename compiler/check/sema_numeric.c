@@ -21,6 +21,7 @@
 #include "check/sema_numeric.h"
 
 #include "check/body.h"
+#include "check/rule_refs.h"
 #include "check/checks.h"
 #include "check/units.h"
 
@@ -377,6 +378,8 @@ static ast_def *instantiate(const model *m, const family *f, const char *id, con
 	const ast_def *d = f->def;
 	ast_def *v = ast_def_new(DEF_OUTCOME, d->loc, xstrdup(id), d->id_loc);
 	v->rule = d->rule ? xstrdup(d->rule) : NULL;
+	for (const ast_stmt *r = d->refs; r; r = r->next)
+		v->refs = AST_APPEND(v->refs, ast_stmt_copy(r));
 	v->damaged = d->damaged;
 	v->instance = true;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -852,7 +855,7 @@ void lower_numeric_outcomes(model *m)
 		n->labels = read_labels(m, list, "outcome", f->def->id, f->def->id_loc, true);
 		free(own);
 		n->id = arena_strdup(&m->arena, f->def->id);
-		n->rule = arena_strdup(&m->arena, f->def->rule);
+		n->rules = read_rule_refs(m, f->def, "outcome", &n->rule);
 		n->code = arena_strdup(&m->arena, f->pattern);
 		n->nparams = (uint8_t)f->nparams;
 		rtab_outcome_param *ps = model_array(m, f->nparams ? f->nparams : 1, sizeof *ps);

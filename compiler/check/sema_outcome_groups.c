@@ -34,7 +34,7 @@ static void add_member(model *m, model_outcome_group *g, uint16_t o, const ast_s
 static void resolve_group(model *m, const ast_def *d, model_outcome_group *g)
 {
 	const rtab_ruleset *rs = &m->rs;
-	def_head(m, d, "outcome group", &g->id, &g->labels, &g->rule);
+	def_head(m, d, "outcome group", &g->id, &g->labels, &g->rule, &g->rules);
 	g->members = model_array(m, rs->noutcomes ? rs->noutcomes : 1, sizeof *g->members);
 	if (rtab_find_outcome(rs, d->id) >= 0 || numeric_family(rs, d->id) >= 0)
 		check_report(m, CHECK_OUTCOME_GROUP, d->id_loc,

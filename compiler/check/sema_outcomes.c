@@ -199,7 +199,7 @@ void resolve_outcomes(model *m)
 		size_t ne = 0, nt = 0;
 		int64_t listed = 0; /* the most triggers the outcome can list so far */
 
-		def_head(m, d, "outcome", &o->id, &o->labels, &o->rule);
+		def_head(m, d, "outcome", &o->id, &o->labels, &o->rule, &o->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			ne += s->kind == ST_EFFECT || s->kind == ST_VALUE;
 			nt += s->kind == ST_TRIGGER;

@@ -103,7 +103,7 @@ void resolve_requirements(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_REQUIRE][i];
 		rtab_requirement *r = &out[i];
-		def_head(m, d, "requirement", &r->id, &r->labels, &r->rule);
+		def_head(m, d, "requirement", &r->id, &r->labels, &r->rule, &r->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL)
 				report_misplaced(m, s, "a requirement");

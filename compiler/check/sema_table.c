@@ -464,7 +464,7 @@ void resolve_tables(model *m)
 		int dice = -1;
 
 		mt->def = d;
-		def_head(m, d, "table", &t->id, &t->labels, &t->rule);
+		def_head(m, d, "table", &t->id, &t->labels, &t->rule, &t->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&

@@ -8,6 +8,7 @@
 #include "analysis/diff.h"
 #include "analysis/errata_sheet.h"
 #include "check/edition.h"
+#include "check/rule_refs.h"
 #include "analysis/odds.h"
 #include "cli/options.h"
 
@@ -396,6 +397,8 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 		int k = rtab_find_locale(&c.old.l.model.rs, locale);
 		c.old.locale = k < 0 ? 0 : (size_t)k;
 	}
+	model_rules_in_locale(&c.old.l.model, c.old.locale);
+	model_rules_in_locale(&c.new.l.model, c.new.locale);
 	for (size_t k = a.at[0].n ? 0 : 1; k <= a.nat && status == EXIT_OK; k++) {
 		status = situation(&a.at[k], &c, &situations[nsituations]);
 		nsituations++;

@@ -4,6 +4,7 @@
 #include "cli/cli_inputs.h"
 #include "check/sema_require.h"
 #include "check/load.h"
+#include "check/rule_refs.h"
 #include "check/targets.h"
 #include "analysis/report.h"
 #include "cli/options.h"
@@ -394,6 +395,7 @@ int cmd_eval(cli_ctx *c, int argc, char **argv)
 	status = cli_locale("eval", rs, c->locale, NULL, &locale);
 	if (status != EXIT_OK)
 		goto done;
+	model_rules_in_locale(&l.model, locale);
 	status = cli_sets_inputs("eval", rs, &a.sets, &inputs);
 	if (status != EXIT_OK)
 		goto done;

@@ -5,6 +5,7 @@
 #include "cli/cli_inputs.h"
 #include "export/export.h"
 #include "check/load.h"
+#include "check/rule_refs.h"
 #include "check/edition.h"
 #include "base/output.h"
 #include "base/msg.h"
@@ -163,6 +164,10 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	status = pick_locales(x.rs, c->locale, &x);
 	if (status == EXIT_OK && c->locale) /* the phrases in the first locale named */
 		msg_use_locale(x.rs->locales[x.locales[0]]);
+	/* The JSON export carries every locale's references (rules); the pages
+	 * print the first chosen locale's. */
+	if (status == EXIT_OK && strcmp(c->format, "json") != 0 && x.nlocales)
+		model_rules_in_locale(&l.model, x.locales[0]);
 	if (status == EXIT_OK) {
 		export_run(e, &x);
 		if (a.out) {

@@ -8,6 +8,7 @@
 #include "check/sema_require.h"
 #include "export/grid.h"
 #include "check/load.h"
+#include "check/rule_refs.h"
 #include "analysis/odds.h"
 #include "analysis/odds_grid.h"
 #include "analysis/odds_stats.h"
@@ -1277,6 +1278,7 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
+	model_rules_in_locale(&l.model, o.locale);
 	status = cli_sets_inputs("odds", rs, &a.sets, &inputs);
 	if (status != EXIT_OK)
 		goto done;

@@ -226,6 +226,47 @@ static void labels_pair(verify *v)
 	}
 }
 
+/* The rule reference of d a reader of locale sees: its own in that locale
+ * where it gives them per locale ("rule LOCALE"), else the one for every
+ * locale ("rule"), or NULL. */
+static const facet *reference_in(const facet_def *d, const char *locale)
+{
+	bool per_locale = false;
+	for (size_t k = 0; k < d->n; k++)
+		per_locale |= d->facets[k].compare == FACET_LOCALE_REFERENCE;
+	if (!per_locale)
+		return facet_find(d, "rule");
+	char *key = xasprintf("rule %s", locale);
+	const facet *f = facet_find(d, key);
+	free(key);
+	return f;
+}
+
+/* References are labels: where the original gives a definition one in its
+ * locale, the translation gives one in its own; their texts never compared.
+ * A definition with no reference at all on one side is a difference of the
+ * structure ("rule"), reported there. */
+static void references_pair(verify *v)
+{
+	const char *ol = v->o.l.model.rs.locales[v->olocale];
+	const char *tl = v->t.l.model.rs.locales[v->tlocale];
+	for (size_t i = 0; i < v->o.facets.n; i++) {
+		const facet_def *od = &v->o.facets.defs[i];
+		const facet_def *td = od->kind == DEF_RULESET ? &v->t.facets.defs[0]
+							      : facets_find(&v->t.facets, od->kind, od->id);
+		const facet *of = reference_in(od, ol);
+		if (!td || !of || !facet_find(td, "rule") || reference_in(td, tl))
+			continue;
+		char *name = def_name(od);
+		finding *f = add_finding(v, false, od->kind, od->id,
+					 xasprintf("%s has no rule reference in '%s'; the original's in '%s' is \"%s\"; add %s \"...\" after '@'",
+						   name, tl, ol, of->value, tl));
+		f->oloc = od->loc;
+		f->tloc = td->loc;
+		free(name);
+	}
+}
+
 /* A provisional reason is free text to translate: one word for word the
  * original's is possibly untranslated (a mark on one side only is a
  * structure error, reported there). */
@@ -994,6 +1035,7 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 			goto done;
 		structure(&v);
 		labels_pair(&v);
+		references_pair(&v);
 		reasons_pair(&v);
 	} else {
 		labels_single(&v);

@@ -130,13 +130,51 @@ static void labels(strbuf *o, const rtab_ruleset *rs, rtab_labels l, const char 
 	sb_puts(o, "};\n");
 }
 
-/* "\t{.id = ..., .labels = PREFIXi_labels, .rule = ..., ": how every element begins. */
-static void open_head(strbuf *o, const char *id, const char *prefix, size_t i, const char *rule)
+/* "\t{.id = ..., .labels = PREFIXi_labels, .rule = ..., .rules = ...": how every
+ * element begins; rules is PREFIXi_rules where it gives references per locale. */
+static void open_head(strbuf *o, const char *id, const char *prefix, size_t i, const char *rule,
+		      rtab_labels rules)
 {
 	sb_puts(o, "\t{");
 	fstr(o, "id", id);
 	sb_printf(o, ".labels = %s%zu_labels, ", prefix, i);
 	fstr(o, "rule", rule);
+	if (rules)
+		sb_printf(o, ".rules = %s%zu_rules, ", prefix, i);
+	else
+		sb_puts(o, ".rules = NULL, ");
+}
+
+/* The arrays of the references per locale, named as open_head refers to them:
+ * none at all where every reference is one for every locale. */
+static void emit_rule_refs(strbuf *o, const rtab_ruleset *rs)
+{
+	char name[64];
+#define RULE_REFS(count, array, prefix)                                                  \
+	for (size_t i = 0; i < rs->count; i++)                                             \
+		if (rs->array[i].rules) {                                                  \
+			snprintf(name, sizeof name, "%s%zu_rules", prefix, i);             \
+			labels(o, rs, rs->array[i].rules, name);                           \
+		}
+	RULE_REFS(nenums, enums, "enum")
+	RULE_REFS(ninputs, inputs, "input")
+	RULE_REFS(ndice, dice, "dice")
+	RULE_REFS(neffect_kinds, effect_kinds, "effect_kind")
+	RULE_REFS(noutcomes, outcomes, "outcome")
+	RULE_REFS(nnumeric_outcomes, numeric_outcomes, "numeric")
+	RULE_REFS(nmatrices, matrices, "matrix")
+	RULE_REFS(nbands, bands, "band")
+	RULE_REFS(ngroups, groups, "group")
+	RULE_REFS(nmodifiers, modifiers, "modifier")
+	RULE_REFS(ntables, tables, "table")
+	RULE_REFS(nreaction_sets, reaction_sets, "reactions")
+	RULE_REFS(ntransitions, transitions, "transition")
+	RULE_REFS(ndistances, distances, "distance")
+	RULE_REFS(nprocedures, procedures, "procedure")
+	RULE_REFS(nrequirements, requirements, "requirement")
+#undef RULE_REFS
+	if (rs->rules)
+		labels(o, rs, rs->rules, "ruleset_rules");
 }
 
 static void expr_array(strbuf *o, const rtab_expr *e, const char *name)
@@ -192,7 +230,7 @@ static void emit_enums(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_enum enums[] = {\n");
 	for (size_t i = 0; i < rs->nenums; i++) {
 		const rtab_enum *e = &rs->enums[i];
-		open_head(o, e->id, "enum", i, e->rule);
+		open_head(o, e->id, "enum", i, e->rule, e->rules);
 		sb_printf(o, ".nvalues = %u, .values = enum%zu_values},\n", e->nvalues, i);
 	}
 	sb_puts(o, "};\n");
@@ -209,7 +247,7 @@ static void emit_inputs(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "static const rtab_input inputs[] = {\n");
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		open_head(o, in->id, "input", i, in->rule);
+		open_head(o, in->id, "input", i, in->rule, in->rules);
 		sb_printf(o, ".type = %s, .enum_index = %d, .min = %ld, .max = %ld, .default_value = %ld, ",
 			  type_names[in->type], in->enum_index, (long)in->min, (long)in->max,
 			  (long)in->default_value);
@@ -244,6 +282,10 @@ static void emit_dice(strbuf *o, const rtab_ruleset *rs)
 		sb_puts(o, "\t{");
 		fstr(o, "id", d->id);
 		fstr(o, "rule", d->rule);
+		if (d->rules)
+			sb_printf(o, ".rules = dice%zu_rules, ", i);
+		else
+			sb_puts(o, ".rules = NULL, ");
 		sb_printf(o, ".ngroups = %u, .groups = dice%zu_groups, .nfaces = %u, .min = %ld, .max = %ld, ",
 			  d->ngroups, i, d->nfaces, (long)d->min, (long)d->max);
 		fopt(o, "provisional", d->provisional);
@@ -275,7 +317,7 @@ static void emit_effect_kinds(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "static const rtab_effect_kind effect_kinds[] = {\n");
 	for (size_t i = 0; i < rs->neffect_kinds; i++) {
 		const rtab_effect_kind *k = &rs->effect_kinds[i];
-		open_head(o, k->id, "effect_kind", i, k->rule);
+		open_head(o, k->id, "effect_kind", i, k->rule, k->rules);
 		sb_printf(o, ".nparams = %u, ", k->nparams);
 		fref(o, "params", k->nparams, "effect_kind%zu_params", i);
 		close_struct(o);
@@ -359,7 +401,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_outcome outcomes[] = {\n");
 	for (size_t i = 0; i < rs->noutcomes; i++) {
 		const rtab_outcome *out = &rs->outcomes[i];
-		open_head(o, out->id, "outcome", i, out->rule);
+		open_head(o, out->id, "outcome", i, out->rule, out->rules);
 		sb_printf(o, ".neffects = %u, ", out->neffects);
 		fref(o, "effects", out->neffects, "outcome%zu_effects", i);
 		sb_printf(o, ".ntriggers = %u, ", out->ntriggers);
@@ -414,7 +456,7 @@ static void emit_numeric_outcomes(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_numeric_outcome numeric_outcomes[] = {\n");
 	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
 		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
-		open_head(o, n->id, "numeric", i, n->rule);
+		open_head(o, n->id, "numeric", i, n->rule, n->rules);
 		fstr(o, "code", n->code);
 		sb_printf(o, ".nparams = %u, ", n->nparams);
 		fref(o, "params", n->nparams, "numeric%zu_params", i);
@@ -516,7 +558,7 @@ static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 		size_t nreasons = 0;
 		const char **reasons = matrix_reasons(m, n, &nreasons);
 		free(reasons);
-		open_head(o, m->id, "matrix", i, m->rule);
+		open_head(o, m->id, "matrix", i, m->rule, m->rules);
 		int width = strcmp(type, "int8_t") == 0 ? 8 : strcmp(type, "int16_t") == 0 ? 16 : 32;
 		sb_printf(o, ".ndims = %u, .dims = matrix%zu_dims, ", m->ndims, i);
 		fref(o, "cells", width == 32, "matrix%zu_cells", i);
@@ -559,7 +601,7 @@ static void emit_bands(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_band bands[] = {\n");
 	for (size_t i = 0; i < rs->nbands; i++) {
 		const rtab_band *b = &rs->bands[i];
-		open_head(o, b->id, "band", i, b->rule);
+		open_head(o, b->id, "band", i, b->rule, b->rules);
 		sb_printf(o, ".nsteps = %u, ", b->nsteps);
 		fref(o, "steps", b->nsteps, "band%zu_steps", i);
 		sb_printf(o, ".otherwise = %ld, .rounding = %s, ", (long)b->otherwise,
@@ -583,7 +625,7 @@ static void emit_groups(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "static const rtab_group groups[] = {\n");
 	for (size_t i = 0; i < rs->ngroups; i++) {
 		const rtab_group *g = &rs->groups[i];
-		open_head(o, g->id, "group", i, g->rule);
+		open_head(o, g->id, "group", i, g->rule, g->rules);
 		sb_printf(o, ".stacking = %s, .capped = %u, .cap_min = %ld, .cap_max = %ld},\n",
 			  stacking_names[g->stacking], g->capped, (long)g->cap_min, (long)g->cap_max);
 	}
@@ -608,7 +650,7 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 		const rtab_modifier *m = &rs->modifiers[i];
 		snprintf(cond, sizeof cond, "modifier%zu_condition", i);
 		snprintf(value, sizeof value, "modifier%zu_value", i);
-		open_head(o, m->id, "modifier", i, m->rule);
+		open_head(o, m->id, "modifier", i, m->rule, m->rules);
 		expr_ref(o, "condition", &m->condition, cond);
 		expr_ref(o, "value", &m->value, value);
 		sb_printf(o, ".min = %ld, .max = %ld, .sign = %d, .group = %d, .steps = 0x%lxu, ",
@@ -845,7 +887,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_table tables[] = {\n");
 	for (size_t i = 0; i < rs->ntables; i++) {
 		const rtab_table *t = &rs->tables[i];
-		open_head(o, t->id, "table", i, t->rule);
+		open_head(o, t->id, "table", i, t->rule, t->rules);
 		wrap(o);
 		if (t->dice == RTAB_NO_DICE)
 			sb_printf(o, ".dice = RTAB_NO_DICE, .column_input = %d, ", t->column_input);
@@ -944,7 +986,7 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_reaction_set reaction_sets[] = {\n");
 	for (size_t i = 0; i < rs->nreaction_sets; i++) {
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
-		open_head(o, r->id, "reactions", i, r->rule);
+		open_head(o, r->id, "reactions", i, r->rule, r->rules);
 		sb_printf(o, ".noptions = %u, ", r->noptions);
 		fref(o, "options", r->noptions, "reactions%zu_options", i);
 		snprintf(name, sizeof name, "reactions%zu_none_when", i);
@@ -982,7 +1024,7 @@ static void emit_transitions(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_transition transitions[] = {\n");
 	for (size_t i = 0; i < rs->ntransitions; i++) {
 		const rtab_transition *t = &rs->transitions[i];
-		open_head(o, t->id, "transition", i, t->rule);
+		open_head(o, t->id, "transition", i, t->rule, t->rules);
 		sb_printf(o, ".input = %u, .next = transition%zu_next, ", t->input, i);
 		fref(o, "provisional", t->provisional != NULL, "transition%zu_provisional", i);
 		close_struct(o);
@@ -1015,7 +1057,7 @@ static void emit_distances(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_distance distances[] = {\n");
 	for (size_t i = 0; i < rs->ndistances; i++) {
 		const rtab_distance *d = &rs->distances[i];
-		open_head(o, d->id, "distance", i, d->rule);
+		open_head(o, d->id, "distance", i, d->rule, d->rules);
 		sb_printf(o, ".nforms = %u, .forms = distance%zu_forms, ", d->nforms, i);
 		fstr(o, "provisional", d->provisional);
 		close_struct(o);
@@ -1047,7 +1089,7 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\nstatic const rtab_procedure procedures[] = {\n");
 	for (size_t i = 0; i < rs->nprocedures; i++) {
 		const rtab_procedure *p = &rs->procedures[i];
-		open_head(o, p->id, "procedure", i, p->rule);
+		open_head(o, p->id, "procedure", i, p->rule, p->rules);
 		sb_printf(o, ".nsteps = %u, ", p->nsteps);
 		fref(o, "steps", p->nsteps, "procedure%zu_steps", i);
 		sb_printf(o, ".tie_break = procedure%zu_tie_break, .otherwise = %d, ", i, p->otherwise);
@@ -1073,7 +1115,7 @@ static void emit_requirements(strbuf *o, const rtab_ruleset *rs)
 		const rtab_requirement *r = &rs->requirements[i];
 		char cond[64];
 		snprintf(cond, sizeof cond, "requirement%zu_condition", i);
-		open_head(o, r->id, "requirement", i, r->rule);
+		open_head(o, r->id, "requirement", i, r->rule, r->rules);
 		expr_ref(o, "condition", &r->condition, cond);
 		close_struct(o);
 	}
@@ -1230,6 +1272,7 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 		}
 		sb_puts(o, "};\n");
 	}
+	emit_rule_refs(o, rs);
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
 		if (part_count(rs, &parts[i]))
 			parts_of[parts[i].kind].emit[parts[i].which](o, rs);
@@ -1239,7 +1282,7 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 12];
+	} fields[2 * sizeof parts / sizeof parts[0] + 13];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1255,6 +1298,7 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 	sb_printf(FIELD(scale), ".scale = %ld", (long)rs->scale);
 	sb_printf(FIELD(nunits), ".nunits = %u", rs->nunits);
 	sb_printf(FIELD(units), ".units = %s", rs->nunits ? "units" : "NULL");
+	sb_printf(FIELD(rules), ".rules = %s", rs->rules ? "ruleset_rules" : "NULL");
 	sb_puts(FIELD(native_resolve), ".native_resolve = ");
 	if (!data_only && emit_entry_wanted(rs))
 		emit_entry_name(&fields[nf - 1].text, rs);

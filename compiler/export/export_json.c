@@ -623,6 +623,8 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 			}
 			break;
 		case FIELD_LABELS:
+			if (!*(const rtab_labels *)at && strcmp(f->name, "rules") == 0)
+				break; /* no references per locale: "rule" is every locale's */
 			key(c, &first, f->name);
 			labels(c, *(const rtab_labels *)at);
 			break;
@@ -698,6 +700,8 @@ static void json_begin(export_ctx *c)
 			key(c, &first, f->name);
 			str(c, *(const char *const *)at);
 		} else if (f->kind == FIELD_LABELS) {
+			if (!*(const rtab_labels *)at && strcmp(f->name, "rules") == 0)
+				continue; /* no references per locale: "rule" is every locale's */
 			key(c, &first, f->name);
 			labels(c, *(const rtab_labels *)at);
 		} else if (f->kind == FIELD_PTR) {

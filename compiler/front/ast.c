@@ -348,6 +348,7 @@ void ast_defs_free(ast_def *l)
 		ast_def *n = l->next;
 		free(l->id);
 		free(l->rule);
+		ast_stmts_free(l->refs);
 		free(l->by);
 		ast_stmts_free(l->body);
 		ast_dice_free(l->dice);

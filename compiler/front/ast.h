@@ -280,6 +280,7 @@ typedef struct ast_def {
 	char *id;
 	src_loc id_loc;
 	char *rule;
+	ast_stmt *refs; /* @ en "..." ru "...": ST_LABEL per locale; NULL for a plain @ "..." */
 	ast_stmt *body;
 	ast_dice_group *dice;
 	ast_type type;

@@ -21,6 +21,8 @@ typedef void *yyscan_t;
 struct parse_ctx;
 struct rtab_dice_tok { int64_t count, sides; };
 struct rtab_range_tok { int64_t lo, hi; };
+/* A definition's rule reference: the text given first, and the per-locale ones (ST_LABEL). */
+struct ast_ref_tok { char *text; struct ast_stmt *locales; };
 }
 
 %code {
@@ -329,6 +331,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 	ast_type type;
 	ast_errata *errata;
 	int kind;
+	struct ast_ref_tok ref;
 }
 
 %token RULESET "keyword 'ruleset'" LOCALES "keyword 'locales'" DICE "keyword 'dice'" FACES "keyword 'faces'" ENUM "keyword 'enum'"
@@ -371,6 +374,8 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <type> type base_type
 %type <errata> layer_items
 %type <kind> def_kw
+%type <ref> ref_opt
+%type <stmt> locale_refs
 %type <num> compare_op
 %type <range> unit_factor
 %type <num> unit_number unit_within
@@ -386,6 +391,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %destructor { ast_dice_free($$); } <group>
 %destructor { ast_type_free(&$$); } <type>
 %destructor { ast_errata_free($$); } <errata>
+%destructor { parse_discard(ctx, $$.text); ast_stmts_free($$.locales); } <ref>
 
 /* A number before a word takes it as its unit ('6 inch'): shift the word. */
 %precedence NUMBER_ALONE
@@ -498,22 +504,22 @@ def_kw:
 	;
 
 definition:
-	RULESET IDENT rule_opt block {
-		$$ = ast_def_new(DEF_RULESET, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	RULESET IDENT ref_opt block {
+		$$ = ast_def_new(DEF_RULESET, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| DICE IDENT '=' dice_groups rule_opt provisional_opt ';' {
-		$$ = ast_def_new(DEF_DICE, LOC(@1), $2, LOC(@2)); $$->dice = $4; $$->rule = $5;
+	| DICE IDENT '=' dice_groups ref_opt provisional_opt ';' {
+		$$ = ast_def_new(DEF_DICE, LOC(@1), $2, LOC(@2)); $$->dice = $4; $$->rule = $5.text; $$->refs = $5.locales;
 		if ($6) {
 			$$->body = ast_stmt_new(ST_PROVISIONAL, LOC(@6));
 			$$->body->text = $6; $$->body->text_loc = LOC(@6);
 		}
 	}
-	| ENUM IDENT rule_opt block {
-		$$ = ast_def_new(DEF_ENUM, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| ENUM IDENT ref_opt block {
+		$$ = ast_def_new(DEF_ENUM, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| INPUT word ':' type init_opt rule_opt body_opt {
+	| INPUT word ':' type init_opt ref_opt body_opt {
 		$$ = ast_def_new(DEF_INPUT, LOC(@1), $2, LOC(@2));
-		$$->type = $4; $$->init = $5; $$->rule = $6; $$->body = $7;
+		$$->type = $4; $$->init = $5; $$->rule = $6.text; $$->refs = $6.locales; $$->body = $7;
 	}
 	| INPUT word ':' IDENT bounds IDENT '{' fields '}' init_opt rule_opt body_opt {
 		/* input units: list 1..16 of { rank_bonus: int 0..10 = 0; ... } = 1 @ "rule" { labels } */
@@ -525,65 +531,65 @@ definition:
 		$$->params = $8; $$->init = $10; $$->rule = $11; $$->body = $12;
 		free($4); free($6);
 	}
-	| EFFECT IDENT '(' params_opt ')' rule_opt body_opt {
+	| EFFECT IDENT '(' params_opt ')' ref_opt body_opt {
 		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2));
-		$$->params = $4; $$->rule = $6; $$->body = $7;
+		$$->params = $4; $$->rule = $6.text; $$->refs = $6.locales; $$->body = $7;
 	}
-	| EFFECT IDENT rule_opt body_opt {
-		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| EFFECT IDENT ref_opt body_opt {
+		$$ = ast_def_new(DEF_EFFECT, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| OUTCOME IDENT rule_opt block {
-		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| OUTCOME IDENT ref_opt block {
+		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| OUTCOME IDENT '(' params_opt ')' rule_opt block {
+	| OUTCOME IDENT '(' params_opt ')' ref_opt block {
 		/* An outcome that carries numbers: loss(enemy: int 0..99, self: int 0..99). */
 		$$ = ast_def_new(DEF_OUTCOME, LOC(@1), $2, LOC(@2));
-		$$->params = $4; $$->rule = $6; $$->body = $7;
+		$$->params = $4; $$->rule = $6.text; $$->refs = $6.locales; $$->body = $7;
 		if (!$4)
 			$$->params = ast_param_new(NULL, LOC(@3), (ast_type){.kind = TY_INT, .loc = LOC(@3)});
 	}
-	| MODIFIER IDENT rule_opt block {
-		$$ = ast_def_new(DEF_MODIFIER, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| MODIFIER IDENT ref_opt block {
+		$$ = ast_def_new(DEF_MODIFIER, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| TABLE IDENT rule_opt block {
-		$$ = ast_def_new(DEF_TABLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| TABLE IDENT ref_opt block {
+		$$ = ast_def_new(DEF_TABLE, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| MATRIX IDENT '(' params_opt ')' rule_opt block {
+	| MATRIX IDENT '(' params_opt ')' ref_opt block {
 		$$ = ast_def_new(DEF_MATRIX, LOC(@1), $2, LOC(@2));
-		$$->params = $4; $$->rule = $6; $$->body = $7;
+		$$->params = $4; $$->rule = $6.text; $$->refs = $6.locales; $$->body = $7;
 	}
-	| RATIO IDENT rule_opt block {
-		$$ = ast_def_new(DEF_BAND, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| RATIO IDENT ref_opt block {
+		$$ = ast_def_new(DEF_BAND, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| GROUP IDENT rule_opt block {
-		$$ = ast_def_new(DEF_GROUP, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| GROUP IDENT ref_opt block {
+		$$ = ast_def_new(DEF_GROUP, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| REACTIONS IDENT rule_opt block {
-		$$ = ast_def_new(DEF_REACTIONS, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| REACTIONS IDENT ref_opt block {
+		$$ = ast_def_new(DEF_REACTIONS, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| TRANSITION IDENT BY IDENT rule_opt block {
+	| TRANSITION IDENT BY IDENT ref_opt block {
 		$$ = ast_def_new(DEF_TRANSITION, LOC(@1), $2, LOC(@2));
-		$$->by = $4; $$->by_loc = LOC(@4); $$->rule = $5; $$->body = $6;
+		$$->by = $4; $$->by_loc = LOC(@4); $$->rule = $5.text; $$->refs = $5.locales; $$->body = $6;
 	}
-	| DISTANCE IDENT rule_opt block {
-		$$ = ast_def_new(DEF_DISTANCE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| DISTANCE IDENT ref_opt block {
+		$$ = ast_def_new(DEF_DISTANCE, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| PROCEDURE IDENT rule_opt block {
-		$$ = ast_def_new(DEF_PROCEDURE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+	| PROCEDURE IDENT ref_opt block {
+		$$ = ast_def_new(DEF_PROCEDURE, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| REQUIRE IDENT ':' expr rule_opt body_opt {
+	| REQUIRE IDENT ':' expr ref_opt body_opt {
 		/* require ID: CONDITION @ "rule" { en "message"; } */
-		$$ = ast_def_new(DEF_REQUIRE, LOC(@1), $2, LOC(@2)); $$->init = $4; $$->rule = $5; $$->body = $6;
+		$$ = ast_def_new(DEF_REQUIRE, LOC(@1), $2, LOC(@2)); $$->init = $4; $$->rule = $5.text; $$->refs = $5.locales; $$->body = $6;
 	}
-	| OUTCOMES IDENT rule_opt block {
+	| OUTCOMES IDENT ref_opt block {
 		/* outcomes NAME @ "rule" { en "label"; member; member; } */
-		$$ = ast_def_new(DEF_OUTCOMES, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $4;
+		$$ = ast_def_new(DEF_OUTCOMES, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
 	}
-	| EXAMPLE IDENT rule_opt '{' checks '}' {
-		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
+	| EXAMPLE IDENT ref_opt '{' checks '}' {
+		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $5;
 	}
-	| EXAMPLE IDENT rule_opt '{' checks error '}' {
-		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3; $$->body = $5;
+	| EXAMPLE IDENT ref_opt '{' checks error '}' {
+		$$ = ast_def_new(DEF_EXAMPLE, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $5;
 		ctx->damaged = true;
 	}
 	| error ';' { $$ = NULL; }
@@ -637,6 +643,25 @@ colkey:
 rule_opt:
 	%empty { $$ = NULL; }
 	| '@' STRING { $$ = $2; }
+	;
+
+/* A definition's rule reference: one for every locale, or one per locale
+ * (@ en "Combat Resolution" ru "Итоги боя"); text is the first given. */
+ref_opt:
+	%empty { $$ = (struct ast_ref_tok){NULL, NULL}; }
+	| '@' STRING { $$ = (struct ast_ref_tok){$2, NULL}; }
+	| '@' locale_refs { $$ = (struct ast_ref_tok){xstrdup($2->text), $2}; }
+	;
+
+locale_refs:
+	IDENT STRING {
+		ast_stmt *r = named_stmt(ST_LABEL, @1, $1, @1); r->text = $2; r->text_loc = LOC(@2);
+		$$ = AST_APPEND((ast_stmt *)NULL, r);
+	}
+	| locale_refs IDENT STRING {
+		ast_stmt *r = named_stmt(ST_LABEL, @2, $2, @2); r->text = $3; r->text_loc = LOC(@3);
+		$$ = AST_APPEND($1, r);
+	}
 	;
 
 body_opt:

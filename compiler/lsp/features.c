@@ -171,9 +171,14 @@ static void hover_entry(strbuf *md, lsp_doc *doc, const lsp_entry *e, const char
 		sb_printf(md, " (errata layer `%s`)", e->layer->id);
 	const ast_stmt *body = e->kind == ENTRY_VALUE ? e->value->body : def->body;
 	put_label(md, body, locale);
-	if (def->rule) {
+	/* The reference of the client's locale where the definition gives them per locale. */
+	const char *rule = def->rule;
+	for (const ast_stmt *r = def->refs; r && locale; r = r->next)
+		if (strcmp(r->name, locale) == 0)
+			rule = r->text;
+	if (rule) {
 		sb_puts(md, "\n\nRule ");
-		markdown_escape(md, def->rule, false);
+		markdown_escape(md, rule, false);
 	}
 	const ast_stmt *why = provisional_of(body);
 	if (why && why->text) {

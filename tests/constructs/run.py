@@ -67,6 +67,7 @@ SUB_FORMS = [
     'dead_column',         # a column printed — on every line: no result
     'round_ranges',        # round up below 1:1, nearest from 1:1 (a rounding per range of odds)
     'odds_thresholds',     # at least 0.33, 0.5, 1 (the ratio each odds column needs)
+    'locale_rule_refs',    # @ en "..." ru "...": a rule reference per locale
 ]
 
 VERBS = ['check', 'check-strict', 'compile', 'eval', 'test', 'odds', 'diff', 'verify',

@@ -10,6 +10,13 @@ local expected = {
   {5, 'ruleset', 1, 'rtabDefinition'},
   {5, 'tokens', 1, 'rtabDefName'},
   {5, '@', 1, 'rtabRuleAt'},
+  -- a rule reference per locale: the locales are tags, the texts rules
+  {40, '@', 1, 'rtabRuleAt'},
+  {40, 'en', 1, 'rtabRuleLocale'},
+  {40, 'Combat', 1, 'rtabRule'},
+  {40, 'ru', 1, 'rtabRuleLocale'},
+  {40, 'Итоги', 1, 'rtabRule'},
+  {40, 'en', 2, 'rtabLocale'},
   {5, '1.0', 1, 'rtabRule'},
   {6, 'locales', 1, 'rtabKeyword'},
   {6, 'ru', 1, 'rtabLocaleName'},

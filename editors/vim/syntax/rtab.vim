@@ -59,8 +59,10 @@ syn region rtabLocales matchgroup=rtabKeyword start=/\<locales\>/ end=/;/me=e-1
 syn match rtabLocaleName /\<[A-Za-z][A-Za-z0-9_]*\>/ contained
 
 " Rule references and provisional values.
-syn match rtabRuleAt /@\ze\s*"/ nextgroup=rtabRule skipwhite
-syn region rtabRule start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ contained contains=rtabEscape
+syn match rtabRuleAt /@\ze\s*\%([a-z]\{2,3}\%([-_][A-Za-z]\{2,4}\)\=\s\+\)\="/ nextgroup=rtabRule,rtabRuleLocale skipwhite
+" Per locale: @ en "Combat Resolution" ru "Итоги боя".
+syn match rtabRuleLocale /\<[a-z]\{2,3}\%([-_][A-Za-z]\{2,4}\)\=\ze\s\+"/ contained nextgroup=rtabRule skipwhite
+syn region rtabRule start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ contained contains=rtabEscape nextgroup=rtabRuleLocale skipwhite
 syn keyword rtabProvisional provisional nextgroup=rtabProvisionalWhy skipwhite
 syn region rtabProvisionalWhy start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ contained contains=rtabEscape,rtabPlaceholder
 
@@ -101,6 +103,7 @@ hi def link rtabLocale Tag
 hi def link rtabLocaleName Tag
 hi def link rtabRuleAt Special
 hi def link rtabRule Label
+hi def link rtabRuleLocale Tag
 hi def link rtabProvisional Todo
 hi def link rtabProvisionalWhy String
 hi def link rtabCell Constant
