@@ -28,15 +28,15 @@ lacks() { # NAME UNWANTED_SUBSTRING COMMAND...
 }
 
 # eval: the table's and the row's (which takes the table's) in the locale.
-expect eval-ru 'outcome:       hit "Попал" (rule Таблица 3)' "$rtab" eval $src t --roll 5 --locale ru --explain
+expect eval-ru 'результат:     hit "Попал" (правило Таблица 3)' "$rtab" eval $src t --roll 5 --locale ru --explain
 expect eval-en 'outcome:       hit "Hit" (rule Table 3)' "$rtab" eval $src t --roll 5 --explain
-expect eval-table-ru 't "Т" (rule Таблица 3)' "$rtab" eval $src t --roll 5 --locale ru --explain
+expect eval-table-ru 't "Т" (правило Таблица 3)' "$rtab" eval $src t --roll 5 --locale ru --explain
 expect eval-json-ru '"rule": "Таблица 3"' "$rtab" eval $src t --roll 5 --locale ru --json
 lacks eval-json-ru-only 'Table 3' "$rtab" eval $src t --roll 5 --locale ru --json
 # odds, the exports' pages and the proof sheet.
 expect odds-ru 'Таблица 3' "$rtab" odds $src t --locale ru
-expect markdown-ru '| 4-6 | hit | Попал | Таблица 3 |' "$rtab" export --format markdown --locale ru $src
-expect markdown-en '| 4-6 | hit | Hit | Table 3 |' "$rtab" export --format markdown --locale en $src
+expect markdown-ru '| 4-6 | hit | Попал | Таблица 3 |' "$rtab" export --format markdown --proof --locale ru $src
+expect markdown-en '| 4-6 | hit | Hit | Table 3 |' "$rtab" export --format markdown --proof --locale en $src
 expect csv-ru 'Таблица 3' "$rtab" export --format csv --locale ru $src
 expect html-ru 'Таблица 3' "$rtab" export --format html --locale ru $src
 expect proof-ru 'с. 14' "$rtab" export --format html --proof --locale ru $src

@@ -45,7 +45,7 @@ static void text_ref(report *r, const char *id, rtab_labels l, const char *rule)
 	if (label(r, l))
 		sb_printf(r->out, " \"%s\"", label(r, l));
 	if (rule)
-		sb_printf(r->out, " (rule %s)", rule);
+		sb_printf(r->out, msg(" (rule %s)"), rule);
 }
 
 static void effect_arg(report *r, const rtab_effect *e, size_t a)
@@ -233,7 +233,7 @@ static void outcome_text(report *r, const rtab_outcome *o)
 		if (r->mode == REPORT_EXPLAIN && label(r, k->labels))
 			sb_printf(b, " \"%s\"", label(r, k->labels));
 		if (r->mode == REPORT_EXPLAIN && k->rule)
-			sb_printf(b, " (rule %s)", k->rule);
+			sb_printf(b, msg(" (rule %s)"), k->rule);
 		sb_putc(b, '\n');
 	}
 }
@@ -546,7 +546,7 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 		key(b, msg("row gives"));
 		sb_printf(b, msg("%s, which reads as %s"), rs->outcomes[res->rewritten_from].id, o->id);
 		if (t->rewrites[res->rewrite].rule)
-			sb_printf(b, " (rule %s)", t->rewrites[res->rewrite].rule);
+			sb_printf(b, msg(" (rule %s)"), t->rewrites[res->rewrite].rule);
 		sb_putc(b, '\n');
 	}
 	key(b, msg("outcome"));
