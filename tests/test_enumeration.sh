@@ -81,5 +81,17 @@ lines=$( (ceiling 100000; "$rtab" vectors "$tmp/vec.rtab" --exhaustive --limit 1
 check vectors-limit-refused 2 60000 2 "--limit 1000000000 is more than 1000000" \
 	"$rtab" vectors "$tmp/vec.rtab" --exhaustive --limit 1000000000
 
+# A small --limit without --exhaustive bounds nothing more than the default:
+# the count of situations once stopped growing at the limit, under the
+# bound it is compared with, and every combination of a list's items was
+# written (24 million vectors for a limit of 11).
+cat >"$tmp/walk.rtab" <<'RTAB'
+ruleset walk { locales en; en "W"; unit inches; }
+input n: int 0..5 = 0 { en "N"; }
+input u: list 0..5 of { r: int 0..7 = 0 { en "R"; } s: bool = false { en "S"; } } = 0 { en "U"; }
+distance ds { en "D"; value 2d6 + max(u.r) + n inches; }
+RTAB
+check vectors-small-limit 20 100000 0 "vectors for walk" \
+	sh -c "'$rtab' vectors '$tmp/walk.rtab' --limit 11 >/dev/null"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

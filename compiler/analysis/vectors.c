@@ -1138,8 +1138,18 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
  * read when that is at most the limit, else each sample of each input alone. */
 typedef void (*situation_fn)(vgen *g, size_t index, const int32_t *inputs);
 
+/* How many situations of a definition are all written; past it, each sample
+ * of each input alone. */
+static uint64_t situations_whole(const vgen *g)
+{
+	return g->exhaustive ? g->limit : 4096;
+}
+
 /* The values each input read takes (vars[k] takes smp[k]) and how many
- * situations they make together (past the limit: more than the limit). */
+ * situations they make together (past situations_whole: more than it). The
+ * count stops growing past the bound the caller compares it with, never
+ * below it: a product stopped short of that bound would enumerate every
+ * combination however many there are. */
 static uint64_t situation_samples(const vgen *g, const rtab_expr *const *exprs, size_t nexprs,
 				  size_t *vars, samples *smp, size_t *nv)
 {
@@ -1155,7 +1165,7 @@ static uint64_t situation_samples(const vgen *g, const rtab_expr *const *exprs, 
 			} else {
 				input_samples(rs, i, exprs, nexprs, &smp[*nv]);
 			}
-			total = total > g->limit ? total : total * smp[*nv].n;
+			total = total > situations_whole(g) ? total : total * smp[*nv].n;
 			vars[(*nv)++] = i;
 		}
 	return total;
@@ -1180,7 +1190,7 @@ static void each_situation(vgen *g, size_t index, const int32_t *base, const rta
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
 	if (!breaks_requirement(rs, inputs))
 		fn(g, index, inputs);
-	if (total <= (g->exhaustive ? g->limit : 4096)) {
+	if (total <= situations_whole(g)) {
 		size_t idx[64] = {0};
 		for (;;) {
 			for (size_t k = 0; k < nv; k++)
