@@ -13,21 +13,6 @@ set -u
 v=tests/verify
 en=$v/close_combat_en.rtab ru=$v/close_combat_ru.rtab bad=$v/close_combat_faulty.rtab
 
-expect() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
-	name=$1 want=$2 needle=$3
-	shift 3
-	out=$("$@" 2>&1)
-	status=$?
-	if [ "$status" -ne "$want" ]; then
-		echo "FAIL $name: exit $status, expected $want"; echo "$out" | head -20
-		failed=$((failed + 1)); return
-	fi
-	case $out in
-	*"$needle"*) passed=$((passed + 1)) ;;
-	*) echo "FAIL $name: output lacks '$needle'"; echo "$out" | head -20; failed=$((failed + 1)) ;;
-	esac
-}
-
 # The faithful translation: clean, each rewriting proved and how.
 expect faithful 0 "0 errors, 0 warnings" "$rtab" verify "$en" "$ru"
 expect proof-branches 0 "distance 'follow_up', value in inches: \"if move > 15 then 3d6 else 2d6\" means the original's \"if move <= 6 then 2d6 else 3d6\" (exhaustively, over 13 situations and every roll of the dice)" "$rtab" verify "$en" "$ru"
