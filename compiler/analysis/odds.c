@@ -48,8 +48,8 @@ void odds_dist_free(odds_dist *d)
 	d->lowest = NULL;
 }
 
-/* One more roll at modified roll m: its count in d->rolls, kept ascending. */
-static void tally_roll(odds_dist *d, int32_t m)
+/* w more rolls at modified roll m: their count in d->rolls, kept ascending. */
+static void tally_roll(odds_dist *d, int32_t m, uint64_t w)
 {
 	size_t lo = 0, hi = d->nrolls;
 	while (lo < hi) {
@@ -60,7 +60,7 @@ static void tally_roll(odds_dist *d, int32_t m)
 			hi = mid;
 	}
 	if (lo < d->nrolls && d->rolls[lo].value == m) {
-		d->rolls[lo].count++;
+		d->rolls[lo].count += w;
 		return;
 	}
 	if (d->nrolls == d->rolls_cap) {
@@ -68,8 +68,93 @@ static void tally_roll(odds_dist *d, int32_t m)
 		d->rolls = xrealloc(d->rolls, d->rolls_cap * sizeof *d->rolls);
 	}
 	memmove(&d->rolls[lo + 1], &d->rolls[lo], (d->nrolls - lo) * sizeof *d->rolls);
-	d->rolls[lo] = (odds_value){m, 1};
+	d->rolls[lo] = (odds_value){m, w};
 	d->nrolls++;
+}
+
+/* w equally likely natural rolls that resolved to rc and r. Unsettled dice
+ * (which faces there are) leave every probability unsettled, though no
+ * single result resolved from its faces carries their reason. */
+static void tally(odds_dist *out, int rc, const rtab_result *r, uint64_t w, bool dice_unsettled, size_t nfaces)
+{
+	out->column = r->column;
+	if (!r->automatic && nfaces)
+		tally_roll(out, r->modified_roll, w);
+	out->modifier_raw = r->modifier_raw;
+	out->modifier = r->modifier;
+	if (rc == RTAB_E_NO_ROW) {
+		if (!out->no_row || r->modified_roll < out->no_row_min)
+			out->no_row_min = r->modified_roll;
+		if (!out->no_row || r->modified_roll > out->no_row_max)
+			out->no_row_max = r->modified_roll;
+		out->no_row += w;
+		if (r->natural < out->lowest_no_row)
+			out->lowest_no_row = r->natural;
+	} else if (rc != RTAB_OK) {
+		out->none += w;
+		if (r->provisional || dice_unsettled)
+			out->none_provisional += w;
+		if (r->natural < out->lowest_none)
+			out->lowest_none = r->natural;
+	} else {
+		out->count[r->outcome] += w;
+		if (r->natural < out->lowest[r->outcome])
+			out->lowest[r->outcome] = r->natural;
+		if (r->provisional || dice_unsettled)
+			out->provisional[r->outcome] += w;
+	}
+	out->total += w;
+}
+
+/*
+ * A table that reads its dice only through their sum (no natural rule, no
+ * rolls compared) gives the same result for every roll of one sum: it is
+ * resolved once per sum, weighted by how many rolls give it, the counts of
+ * the sums found by convolving the faces. One roll of each sum stands for
+ * all: the lowest faces, raised from the first until they make the sum.
+ */
+static int odds_by_sum(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
+		       const int32_t *lo, const int32_t *hi, size_t nfaces, bool dice_unsettled, odds_dist *out)
+{
+	int64_t span = 0;
+	for (size_t k = 0; k < nfaces; k++)
+		span += hi[k] - lo[k];
+	uint64_t *ways = xcalloc((size_t)span + 1, sizeof *ways), *next = xcalloc((size_t)span + 1, sizeof *next);
+	ways[0] = 1;
+	int64_t reach = 0;
+	for (size_t k = 0; k < nfaces; k++) {
+		int64_t width = hi[k] - lo[k];
+		memset(next, 0, ((size_t)span + 1) * sizeof *next);
+		for (int64_t x = 0; x <= reach; x++)
+			if (ways[x])
+				for (int64_t f = 0; f <= width; f++)
+					next[x + f] += ways[x];
+		reach += width;
+		uint64_t *swap = ways;
+		ways = next;
+		next = swap;
+	}
+	int rc = RTAB_OK;
+	for (int64_t x = 0; x <= span && rc == RTAB_OK; x++) {
+		if (!ways[x])
+			continue;
+		int32_t faces[RTAB_MAX_FACES];
+		int64_t left = x;
+		for (size_t k = 0; k < nfaces; k++) {
+			int64_t up = left < hi[k] - lo[k] ? left : hi[k] - lo[k];
+			faces[k] = (int32_t)(lo[k] + up);
+			left -= up;
+		}
+		rtab_result r;
+		int got = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
+		if (got != RTAB_OK && got != RTAB_E_NO_RESULT && got != RTAB_E_NO_ROW)
+			rc = got;
+		else
+			tally(out, got, &r, ways[x], dice_unsettled, nfaces);
+	}
+	free(ways);
+	free(next);
+	return rc;
 }
 
 int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
@@ -104,42 +189,20 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 	for (size_t i = 0; i < rs->noutcomes; i++)
 		out->lowest[i] = INT32_MAX;
 	out->lowest_none = out->lowest_no_row = INT32_MAX;
-	/* Unsettled dice (which faces there are) leave every probability unsettled, though
-	 * no single result resolved from its faces carries their reason. */
 	bool dice_unsettled = t->dice != RTAB_NO_DICE && rs->dice[t->dice].provisional;
+	if (nfaces && t->nnatural == 0 && t->nrolls == 0) {
+		int rc = odds_by_sum(rs, table, inputs, extra_drm, lo, hi, nfaces, dice_unsettled, out);
+		if (rc != RTAB_OK)
+			odds_dist_free(out);
+		return rc;
+	}
 	for (;;) {
 		int rc = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
 		if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT && rc != RTAB_E_NO_ROW) {
 			odds_dist_free(out);
 			return rc;
 		}
-		out->column = r.column;
-		if (!r.automatic && nfaces)
-			tally_roll(out, r.modified_roll);
-		out->modifier_raw = r.modifier_raw;
-		out->modifier = r.modifier;
-		if (rc == RTAB_E_NO_ROW) {
-			if (!out->no_row || r.modified_roll < out->no_row_min)
-				out->no_row_min = r.modified_roll;
-			if (!out->no_row || r.modified_roll > out->no_row_max)
-				out->no_row_max = r.modified_roll;
-			out->no_row++;
-			if (r.natural < out->lowest_no_row)
-				out->lowest_no_row = r.natural;
-		} else if (rc != RTAB_OK) {
-			out->none++;
-			if (r.provisional || dice_unsettled)
-				out->none_provisional++;
-			if (r.natural < out->lowest_none)
-				out->lowest_none = r.natural;
-		} else {
-			out->count[r.outcome]++;
-			if (r.natural < out->lowest[r.outcome])
-				out->lowest[r.outcome] = r.natural;
-			if (r.provisional || dice_unsettled)
-				out->provisional[r.outcome]++;
-		}
-		out->total++;
+		tally(out, rc, &r, 1, dice_unsettled, nfaces);
 		/* The next combination, the last face turning fastest. */
 		size_t k = nfaces;
 		while (k > 0 && faces[k - 1] == hi[k - 1]) {
