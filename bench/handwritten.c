@@ -182,14 +182,13 @@ static int nreasons;
 static int8_t input_reason[MUSKET_PIKE_NINPUTS];                   /* while at its default */
 static int32_t input_default[MUSKET_PIKE_NINPUTS];
 static bool input_enum[MUSKET_PIKE_NINPUTS];
-static bool input_has_reason[MUSKET_PIKE_NINPUTS]; /* false: reading it never notes anything */
 static int8_t value_reason[MUSKET_PIKE_NINPUTS][MAX_ENUM_VALUES];  /* the enum value held */
 static int8_t modifier_reason[64];
 static int8_t row_reason[3][MAX_ROWS];
 static int8_t trigger_reason[32][MAX_TRIGGERS];
 static int8_t rewrite_reason[4];
 static int8_t matrix_reason[NTYPES * NTYPES];
-static int8_t dice_reason, band_reason;
+static int8_t band_reason;
 
 static int8_t reason_id(const char *why)
 {
@@ -204,42 +203,19 @@ static int8_t reason_id(const char *why)
 	return (int8_t)nreasons++;
 }
 
-/* The inputs each table reads before its modifiers, in the order rtab reads
- * them; hw_full_init keeps those whose reading can note a reason, as a hand
- * port writes a note only where the rules have one. */
-static uint8_t melee_read_first[] = {ATT_LEADERS, DEF_LEADERS, ATT_MORALE, DEF_MORALE, ATT_STRENGTH,
-				     DEF_STRENGTH};
-static uint8_t melee_read_then[] = {PISTOL, FLANK_REAR, ATT_FORMATION, ATT_OPEN, VOLLEY, HI_IMPETUS,
-				    CAV_IMPETUS, GAME, HALMSTAD, LIGHT_CAV, DEF_FORMATION, DEF_OPEN};
-static uint8_t pursuit_read[] = {CHARGE_ORDERS, USED_IMPETUS, GAME, CROMWELL, LEADER_RATING};
-static size_t nmelee_read_first = sizeof melee_read_first, nmelee_read_then = sizeof melee_read_then,
-	      npursuit_read = sizeof pursuit_read;
-
-static void keep_noted(uint8_t *list, size_t *n)
-{
-	size_t kept = 0;
-	for (size_t i = 0; i < *n; i++)
-		if (input_has_reason[list[i]])
-			list[kept++] = list[i];
-	*n = kept;
-}
-
 int hw_full_init(void)
 {
 	nreasons = 0;
-	dice_reason = reason_id(rs->dice[0].provisional);
 	band_reason = reason_id(rs->bands[0].provisional);
 	for (size_t i = 0; i < rs->ninputs; i++) {
 		const rtab_input *x = &rs->inputs[i];
 		input_reason[i] = reason_id(x->provisional);
 		input_default[i] = x->default_value;
 		input_enum[i] = x->type == RTAB_TYPE_ENUM;
-		input_has_reason[i] = input_reason[i] >= 0;
 		for (size_t v = 0; x->type == RTAB_TYPE_ENUM && v < rs->enums[x->enum_index].nvalues; v++) {
 			if (v >= MAX_ENUM_VALUES)
 				return -1;
 			value_reason[i][v] = reason_id(rs->enums[x->enum_index].values[v].provisional);
-			input_has_reason[i] |= value_reason[i][v] >= 0;
 		}
 	}
 	if (rs->nmodifiers > 64 || rs->noutcomes > 32)
@@ -256,9 +232,6 @@ int hw_full_init(void)
 		rewrite_reason[k] = reason_id(rs->tables[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT].rewrites[k].provisional);
 	for (size_t c = 0; c < NTYPES * NTYPES; c++)
 		matrix_reason[c] = reason_id(rtab_matrix_reason(&rs->matrices[0], c));
-	keep_noted(melee_read_first, &nmelee_read_first);
-	keep_noted(melee_read_then, &nmelee_read_then);
-	keep_noted(pursuit_read, &npursuit_read);
 	return nreasons < MAX_REASON_IDS ? 0 : -1;
 }
 
@@ -293,7 +266,7 @@ static inline void note_in(full *f, const int32_t *in, size_t i)
 {
 	if (in[i] == input_default[i])
 		note(f, input_reason[i]);
-	if (input_enum[i])
+	if (input_enum[i] && (uint32_t)in[i] < MAX_ENUM_VALUES) /* hw_full_init checked the enums fit */
 		note(f, value_reason[i][in[i]]);
 }
 
@@ -340,7 +313,7 @@ static void begin(full *f, rtab_result *out, uint16_t table, int32_t face, int32
 	out->column_shift = 0;
 	out->automatic = 0;
 	out->bad_input = -1;
-	note(f, dice_reason); /* the die itself */
+	/* The die's own reason (its faces) marks the odds, not a result from a face given. */
 }
 
 static rtab_applied_modifier *apply(rtab_result *out, uint16_t modifier, int32_t value, int sign)
@@ -363,7 +336,9 @@ static void trigger(rtab_result *out, uint8_t kind, uint16_t index, uint8_t by)
 }
 
 /* After a melee: the pursuit check, once per winning cavalry unit (11.7.1), then
- * both sides' formation hits, the defender's not in a hedgehog. */
+ * both sides' formation hits, the defender's not in a hedgehog. A trigger that
+ * fires notes its own reason, then what its `unless` and `times` read (only the
+ * cavalry counts carry one); one suppressed or run 0 times notes nothing. */
 static void melee_triggers(full *f, const int32_t *in)
 {
 	rtab_result *out = f->out;
@@ -375,11 +350,8 @@ static void melee_triggers(full *f, const int32_t *in)
 		bool broken = o == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN || o == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN;
 		int32_t loser = attacker_lost ? in[ATT_TYPE] : in[DEF_TYPE];
 		int32_t pursuers = attacker_lost ? in[DEF_CAVALRY] : in[ATT_CAVALRY];
-		note(f, trigger_reason[o][0]);
-		note_in(f, in, attacker_lost ? ATT_TYPE : DEF_TYPE);
-		if (broken)
-			note_in(f, in, FAILED_RETREAT);
-		if (loser != LI && !(broken && in[FAILED_RETREAT])) {
+		if (loser != LI && !(broken && in[FAILED_RETREAT]) && pursuers > 0) {
+			note(f, trigger_reason[o][0]);
 			note_in(f, in, attacker_lost ? DEF_CAVALRY : ATT_CAVALRY);
 			for (int32_t i = 0; i < pursuers; i++)
 				trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, 0);
@@ -388,19 +360,21 @@ static void melee_triggers(full *f, const int32_t *in)
 	}
 	note(f, trigger_reason[o][k]);
 	trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, k);
-	note(f, trigger_reason[o][k + 1]);
-	note_in(f, in, DEF_TYPE);
-	if (in[DEF_TYPE] != HEDGE)
+	if (in[DEF_TYPE] != HEDGE) {
+		note(f, trigger_reason[o][k + 1]);
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, (uint8_t)(k + 1));
+	}
 	/* Each side's leader used in the melee takes a Leader Loss check (11.3.2). */
-	note(f, trigger_reason[o][k + 2]);
-	note_in(f, in, ATT_LEADERS);
-	if (in[ATT_LEADERS] != 0)
+	if (in[ATT_LEADERS] != 0) {
+		note(f, trigger_reason[o][k + 2]);
+		note_in(f, in, ATT_LEADERS);
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 2));
-	note(f, trigger_reason[o][k + 3]);
-	note_in(f, in, DEF_LEADERS);
-	if (in[DEF_LEADERS] != 0)
+	}
+	if (in[DEF_LEADERS] != 0) {
+		note(f, trigger_reason[o][k + 3]);
+		note_in(f, in, DEF_LEADERS);
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 3));
+	}
 }
 
 /* The stacking group of each melee modifier: 0 leaders, 1 formation, 2 none. */
@@ -451,18 +425,21 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(&f, out, MUSKET_PIKE_TABLE_MELEE, face, drm);
-	/* The inputs' reasons in the order the modifiers read them. */
-	for (size_t i = 0; i < nmelee_read_first; i++)
-		note_in(&f, in, melee_read_first[i]);
+	/* A modifier that applies notes the reasons of the inputs its condition and
+	 * value read, in that order; one left aside notes nothing. Only the inputs
+	 * the rules give a reason are noted (the unit types and the yes/no inputs
+	 * have none). */
 
 	/* Leaders: only one per side counts. */
 	if (in[ATT_LEADERS] >= 1) {
+		note_in(&f, in, ATT_LEADERS);
 		apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_LEADER, 1, 1);
 		leaders += 1;
 	}
 	if (in[ATT_LEADERS] >= 2)
 		apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_SECOND_LEADER, 1, 1)->counted = 0;
 	if (in[DEF_LEADERS] >= 1) {
+		note_in(&f, in, DEF_LEADERS);
 		apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_LEADER, 1, -1);
 		leaders -= 1;
 	}
@@ -471,35 +448,39 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 
 	int32_t morale = in[ATT_MORALE] - in[DEF_MORALE];
 	if (morale != 0) {
+		note_in(&f, in, ATT_MORALE);
+		note_in(&f, in, DEF_MORALE);
 		apply(out, MUSKET_PIKE_MODIFIER_MORALE_DIFFERENCE, morale, 1);
 		others += morale;
 	}
 	int32_t ratio = force_ratio(in[ATT_STRENGTH], in[DEF_STRENGTH]);
-	note(&f, band_reason); /* how the ratio is read */
 	if (ratio != 0) {
+		note_in(&f, in, ATT_STRENGTH);
+		note_in(&f, in, DEF_STRENGTH);
+		note(&f, band_reason); /* how the ratio is read */
 		apply(out, MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER, ratio, 1);
 		others += ratio;
 	}
 	int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
-	note_in(&f, in, ATT_TYPE);
-	note_in(&f, in, DEF_TYPE);
 	apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
 	others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];
 	note(&f, matrix_reason[cell]);
-	for (size_t i = 0; i < nmelee_read_then; i++)
-		note_in(&f, in, melee_read_then[i]);
 	if (in[PISTOL]) {
 		apply(out, MUSKET_PIKE_MODIFIER_PISTOL_SHOT, 1, -1);
 		others -= 1;
 	}
 	if (in[FLANK_REAR] > 0) {
+		note_in(&f, in, FLANK_REAR);
 		apply(out, MUSKET_PIKE_MODIFIER_FLANK_REAR, in[FLANK_REAR], 1);
 		others += in[FLANK_REAR];
 	}
 	/* Formation: only the worst per side counts. */
-	if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[ATT_OPEN])
+	if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[ATT_OPEN]) {
+		note_in(&f, in, ATT_FORMATION);
 		att_form = apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_WAVERING_OR_OPEN_ORDER, -1, 1);
+	}
 	if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED) {
+		note_in(&f, in, ATT_FORMATION);
 		if (att_form)
 			att_form->counted = 0;
 		att_form = apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_SCATTERED, -2, 1);
@@ -520,12 +501,16 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_NGBG_HALMSTAD;
 		else if (in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV]))
 			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_SIA;
+		note_in(&f, in, GAME);
 		apply(out, which, 1, 1);
 		others += 1;
 	}
-	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN])
+	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN]) {
+		note_in(&f, in, DEF_FORMATION);
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER, -1, -1);
+	}
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED) {
+		note_in(&f, in, DEF_FORMATION);
 		if (def_form)
 			def_form->counted = 0;
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_SCATTERED, -2, -1);
@@ -557,8 +542,7 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(&f, out, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, face, drm);
-	for (size_t i = 0; i < npursuit_read; i++)
-		note_in(&f, in, pursuit_read[i]);
+	/* A modifier that applies notes what it read; the column reads the game after them. */
 	if (in[CHARGE_ORDERS]) {
 		apply(out, MUSKET_PIKE_MODIFIER_CHARGE_ORDERS, 1, 1);
 		m += 1;
@@ -568,14 +552,18 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		m += 1;
 	}
 	if (in[GAME] == MUSKET_PIKE_GAME_TACW && in[CROMWELL]) {
+		note_in(&f, in, GAME);
 		apply(out, MUSKET_PIKE_MODIFIER_CROMWELL, -1, 1);
 		m -= 1;
 	}
 	if (in[GAME] != MUSKET_PIKE_GAME_TACW && in[LEADER_RATING] > 0) {
+		note_in(&f, in, GAME);
+		note_in(&f, in, LEADER_RATING);
 		apply(out, MUSKET_PIKE_MODIFIER_LEADER_COMMAND_RATING, -in[LEADER_RATING], 1);
 		m -= in[LEADER_RATING];
 	}
 	note_modifiers(&f);
+	note_in(&f, in, GAME);
 	out->modifier_raw = out->modifier = m;
 	out->modified_roll = face + m;
 	out->column = in[GAME] == MUSKET_PIKE_GAME_TACW ? 0 : 1;
@@ -583,25 +571,15 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
 	note_row(&f, row_reason[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT][out->row]);
+	/* Only the rewrite that changes the outcome notes its reason (what it reads has none). */
 	int16_t rewrite = -1;
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE) {
-		note_in(&f, in, ALREADY_ELIMINATED);
-		note(&f, rewrite_reason[0]);
-		if (in[ALREADY_ELIMINATED]) {
-			rewrite = 0;
-		} else {
-			note_in(&f, in, BY_MELEE);
-			note(&f, rewrite_reason[1]);
-			if (in[BY_MELEE])
-				rewrite = 1;
-		}
+		rewrite = in[ALREADY_ELIMINATED] ? 0 : in[BY_MELEE] ? 1 : -1;
 	} else if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
-		note_in(&f, in, BY_MELEE);
-		note(&f, rewrite_reason[2]);
-		if (in[BY_MELEE])
-			rewrite = 2;
+		rewrite = in[BY_MELEE] ? 2 : -1;
 	}
 	if (rewrite >= 0) {
+		note(&f, rewrite_reason[rewrite]);
 		static const uint16_t to[3] = {MUSKET_PIKE_OUTCOME_BREAK_OFF,
 					       MUSKET_PIKE_OUTCOME_PURSUE_INTO_VACATED_HEX,
 					       MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY};
@@ -612,10 +590,10 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	/* A leader who pursued off the map may return (5.3). */
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP ||
 	    out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY) {
-		note(&f, trigger_reason[out->outcome][0]);
-		note_in(&f, in, LEADER_WITH_PURSUER);
-		if (in[LEADER_WITH_PURSUER])
+		if (in[LEADER_WITH_PURSUER]) {
+			note(&f, trigger_reason[out->outcome][0]);
 			trigger(out, RTAB_TARGET_REACTIONS, MUSKET_PIKE_REACTIONS_LEADER_RETURN, 0);
+		}
 	}
 	return RTAB_OK;
 }
@@ -628,12 +606,13 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(&f, out, MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, face, drm);
-	note_in(&f, in, INITIAL_MORALE);
 	if (in[INITIAL_MORALE] <= 6) {
+		note_in(&f, in, INITIAL_MORALE);
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_6_OR_LESS, -1, 1);
 		m -= 1;
 	}
 	if (in[INITIAL_MORALE] == 8) {
+		note_in(&f, in, INITIAL_MORALE);
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_8, 1, 1);
 		m += 1;
 	}
