@@ -106,6 +106,28 @@ static void tally(odds_dist *out, int rc, const rtab_result *r, uint64_t w, bool
 	out->total += w;
 }
 
+/* Whether a table reads its dice only through their sum: no natural rule, no
+ * rolls compared. */
+static bool reads_sum_only(const rtab_table *t)
+{
+	return t->dice != RTAB_NO_DICE && t->nnatural == 0 && t->nrolls == 0;
+}
+
+uint64_t odds_table_resolutions(const rtab_ruleset *rs, size_t table)
+{
+	const rtab_table *t = &rs->tables[table];
+	if (t->dice == RTAB_NO_DICE || t->dice >= rs->ndice)
+		return 1;
+	const rtab_dice *d = &rs->dice[t->dice];
+	uint64_t rolls = odds_dice_rolls(d);
+	if (!rolls || !reads_sum_only(t))
+		return rolls;
+	uint64_t sums = 1;
+	for (size_t g = 0; g < d->ngroups; g++)
+		sums += (uint64_t)d->groups[g].count * (uint64_t)(d->groups[g].face_max - d->groups[g].face_min);
+	return sums < rolls ? sums : rolls;
+}
+
 /*
  * A table that reads its dice only through their sum (no natural rule, no
  * rolls compared) gives the same result for every roll of one sum: it is
@@ -190,7 +212,7 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 		out->lowest[i] = INT32_MAX;
 	out->lowest_none = out->lowest_no_row = INT32_MAX;
 	bool dice_unsettled = t->dice != RTAB_NO_DICE && rs->dice[t->dice].provisional;
-	if (nfaces && t->nnatural == 0 && t->nrolls == 0) {
+	if (nfaces && reads_sum_only(t)) {
 		int rc = odds_by_sum(rs, table, inputs, extra_drm, lo, hi, nfaces, dice_unsettled, out);
 		if (rc != RTAB_OK)
 			odds_dist_free(out);

@@ -69,6 +69,11 @@ const char *odds_status_message(int status);
 /* The number of face combinations of dice d, or 0 above ODDS_MAX_ROLLS. */
 uint64_t odds_dice_rolls(const rtab_dice *d);
 
+/* How many times odds_table resolves the table: once per roll, or once per
+ * sum of the dice for a table that reads only their sum; 0 above
+ * ODDS_MAX_ROLLS rolls. */
+uint64_t odds_table_resolutions(const rtab_ruleset *rs, size_t table);
+
 /* Resolve every natural roll of table in the situation inputs (rs->ninputs
  * values) with extra_drm. Fills out (free with odds_dist_free). */
 int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,

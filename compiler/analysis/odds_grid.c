@@ -77,12 +77,13 @@ int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_g
 		return rc;
 	g->ntotals = (size_t)((int64_t)g->hi - g->lo + 1);
 	g->ncells = t->ncolumns * g->ntotals;
-	/* Every cell enumerates every roll: refuse a grid that would take minutes. */
+	/* Every cell resolves every roll (or every sum): refuse a grid that would take minutes. */
 	uint64_t rolls = t->dice == RTAB_NO_DICE ? 1 : odds_dice_rolls(&rs->dice[t->dice]);
 	if (!rolls)
 		return ODDS_E_TOO_MANY;
 	g->total = rolls;
-	if ((uint64_t)g->ncells * rolls > ODDS_MAX_ROLLS)
+	g->resolutions = odds_table_resolutions(rs, ti);
+	if ((uint64_t)g->ncells * g->resolutions > ODDS_MAX_ROLLS)
 		return ODDS_E_GRID_TOO_MANY;
 	g->counts = xcalloc(g->ncells * g->norder, sizeof *g->counts);
 	g->totals = xcalloc(g->ncells, sizeof *g->totals);

@@ -31,6 +31,7 @@ typedef struct odds_grid {
 	size_t *read_as;       /* [column]: the column read, where shifts move a computed one */
 	int32_t shift;         /* the situation's column shift (computed columns) */
 	uint64_t total;        /* the rolls of every cell */
+	uint64_t resolutions;  /* how many of them each cell resolves (one per sum, or every roll) */
 	odds_value **rolls;    /* [cell]: its modified rolls (odds_dist.rolls) */
 	size_t *nrolls;        /* [cell]: how many */
 } odds_grid;

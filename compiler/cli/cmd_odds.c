@@ -1015,12 +1015,12 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs, const diag_op
 		print_all_grid(o, ti, &g);
 	else if (rc == ODDS_E_GRID_TOO_MANY) /* what was counted, before any roll was resolved */
 		cli_error("odds", opts,
-			  "%s: --all would resolve %zu column%s x %zu modifier total%s x %llu rolls, "
+			  "%s: --all would resolve %zu column%s x %zu modifier total%s x %llu %s, "
 			  "more than the 16777216 rolls it enumerates: ask for one situation without --all "
 			  "(--set INPUT=VALUE, --drm N)",
 			  o->rs->tables[ti].id, (size_t)o->rs->tables[ti].ncolumns,
 			  o->rs->tables[ti].ncolumns == 1 ? "" : "s", g.ntotals, g.ntotals == 1 ? "" : "s",
-			  (unsigned long long)g.total);
+			  (unsigned long long)g.resolutions, g.resolutions < g.total ? "sums of the dice" : "rolls");
 	odds_grid_free(&g);
 	return rc;
 }
