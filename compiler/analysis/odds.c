@@ -2,6 +2,8 @@
 /* Exact odds by enumeration through rtab_resolve (see odds.h). */
 #include "analysis/odds.h"
 
+#include "base/util.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -519,23 +521,13 @@ int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const in
 	return RTAB_OK;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 void odds_put_fraction(strbuf *sb, uint64_t num, uint64_t den)
 {
 	if (num == 0 || den == 0) {
 		sb_putc(sb, '0');
 		return;
 	}
-	uint64_t g = gcd64(num, den);
+	uint64_t g = gcd_u64(num, den);
 	if (num == den)
 		sb_putc(sb, '1');
 	else

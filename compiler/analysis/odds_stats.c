@@ -2,19 +2,11 @@
 /* Mean, standard deviation and lower quantiles of weighted values (see odds_stats.h). */
 #include "analysis/odds_stats.h"
 
+#include "base/util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t gcd_u64(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
 
 /* A non-negative number to at most three decimals, trailing zeros dropped. */
 static void put_decimal3(strbuf *sb, uint64_t thousandths, bool negative)

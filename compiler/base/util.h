@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 void *xmalloc(size_t n);
@@ -105,4 +106,15 @@ size_t edit_distance(const char *a, const char *b);
 
 /* The final component of a path, for banners. */
 const char *path_basename(const char *path);
+
+/* The greatest common divisor of a and b (a when b is 0): fractions in lowest terms. */
+static inline uint64_t gcd_u64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t r = a % b;
+		a = b;
+		b = r;
+	}
+	return a;
+}
 #endif

@@ -9,6 +9,7 @@
 
 #include "check/checks.h"
 #include "check/table_text.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,16 +222,6 @@ bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols)
 	return ok;
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-	while (b) {
-		int64_t r = a % b;
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 		      rtab_column *columns, size_t first)
 {
@@ -252,7 +243,7 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 	bool ok = true;
 	const ast_cell *prev = NULL;
 	for (size_t j = first; th; th = th->next, j++) {
-		int64_t g = gcd64(th->lo, th->hi), num = th->lo / (g ? g : 1), den = th->hi / (g ? g : 1);
+		int64_t g = (int64_t)gcd_u64((uint64_t)(th->lo < 0 ? -th->lo : th->lo), (uint64_t)(th->hi < 0 ? -th->hi : th->hi)), num = th->lo / (g ? g : 1), den = th->hi / (g ? g : 1);
 		if (num < 0 || den > RTAB_MAX_STEP_TERM || num > RTAB_MAX_STEP_TERM) {
 			check_report(m, CHECK_LIMITS, th->loc,
 				     "a column's ratio is at least 0 and its terms at most %d", RTAB_MAX_STEP_TERM);
