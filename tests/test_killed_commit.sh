@@ -5,16 +5,12 @@
 # the pair and the directory end as a fresh compile's, with nothing left over.
 # The same with no hard links (the earlier file renamed aside, so its name
 # stands empty at the kill).
-# usage: test_killed_commit.sh RTAB KILL_AT_RENAME_SO SOURCE_ROOT NO_HARDLINKS_SO
+# usage: test_killed_commit.sh RTAB SOURCE_ROOT KILL_AT_RENAME_SO NO_HARDLINKS_SO
 set -u
-rtab=$1 shim=$2 root=$3 nolink=$4
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+shim=$3 nolink=$4
 case $shim in /*) ;; *) shim=$(pwd)/$shim ;; esac
 case $nolink in /*) ;; *) nolink=$(pwd)/$nolink ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0
+. "${0%/*}/setup.sh"
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 
 out=$tmp/out

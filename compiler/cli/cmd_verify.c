@@ -159,14 +159,19 @@ static void structure(verify *v)
 	}
 }
 
+/* The translation's definition of the original's od: its header for the ruleset's. */
+static const facet_def *counterpart(const verify *v, const facet_def *od)
+{
+	return od->kind == DEF_RULESET ? &v->t.facets.defs[0] : facets_find(&v->t.facets, od->kind, od->id);
+}
+
 static void labels_pair(verify *v)
 {
 	const char *ol = v->o.l.model.rs.locales[v->olocale];
 	const char *tl = v->t.l.model.rs.locales[v->tlocale];
 	for (size_t i = 0; i < v->o.facets.n; i++) {
 		const facet_def *od = &v->o.facets.defs[i];
-		const facet_def *td = od->kind == DEF_RULESET ? &v->t.facets.defs[0]
-							      : facets_find(&v->t.facets, od->kind, od->id);
+		const facet_def *td = counterpart(v, od);
 		if (!td)
 			continue; /* reported as an id on one side */
 		for (size_t k = 0; k < od->n; k++) {
@@ -252,8 +257,7 @@ static void references_pair(verify *v)
 	const char *tl = v->t.l.model.rs.locales[v->tlocale];
 	for (size_t i = 0; i < v->o.facets.n; i++) {
 		const facet_def *od = &v->o.facets.defs[i];
-		const facet_def *td = od->kind == DEF_RULESET ? &v->t.facets.defs[0]
-							      : facets_find(&v->t.facets, od->kind, od->id);
+		const facet_def *td = counterpart(v, od);
 		const facet *of = reference_in(od, ol);
 		if (!td || !of || !facet_find(td, "rule") || reference_in(td, tl))
 			continue;
@@ -274,8 +278,7 @@ static void reasons_pair(verify *v)
 {
 	for (size_t i = 0; i < v->o.facets.n; i++) {
 		const facet_def *od = &v->o.facets.defs[i];
-		const facet_def *td = od->kind == DEF_RULESET ? &v->t.facets.defs[0]
-							      : facets_find(&v->t.facets, od->kind, od->id);
+		const facet_def *td = counterpart(v, od);
 		if (!td)
 			continue;
 		for (size_t k = 0; k < od->n; k++) {
