@@ -89,7 +89,44 @@ for _, e in ipairs(expected) do
     end
   end
 end
-table.insert(report, string.format('%d places checked, %d failures', #expected, failures))
+-- Every word the language reserves or begins a statement with is highlighted as
+-- such: the lexer's keywords and constructs.def's statement words, read from the
+-- sources so that a new one without a syntax entry fails here.
+local root = os.getenv('RTAB_ROOT')
+local words, seen = {}, {}
+for l in io.lines(root .. '/compiler/front/lexer.l') do
+  local w = l:match('^"([a-z_]+)"')
+  if w and not seen[w] then seen[w] = true; table.insert(words, w) end
+end
+for l in io.lines(root .. '/compiler/front/constructs.def') do
+  local w = l:match('^RTAB_STMT%([A-Z_]+,%s*"[a-z_]+",%s*WORDS,%s*"([a-z_]+)"')
+    or l:match('^RTAB_STMT%([A-Z_]+,%s*"[a-z_]+",%s*EXACT,%s*"([a-z_]+)"')
+    or l:match('^RTAB_STMT%([A-Z_]+,%s*"[a-z_]+",%s*PATCH,%s*"([a-z_]+)"')
+  if w and not seen[w] then seen[w] = true; table.insert(words, w) end
+end
+local highlighted = {rtabDefinition = true, rtabKeyword = true, rtabContextual = true,
+  rtabConditional = true, rtabLogical = true, rtabBoolean = true, rtabType = true,
+  rtabProvisional = true}
+if #words < 40 then
+  table.insert(report, string.format('FAIL only %d words read from compiler/front', #words))
+  failures = failures + 1
+end
+vim.cmd('enew')
+vim.bo.filetype = 'rtab'
+for i, w in ipairs(words) do
+  local text = w == 'outcomes' and 'outcomes g { a; }' or w == 'grid' and '  grid a { }' or ('  ' .. w .. ' x;')
+  vim.api.nvim_buf_set_lines(0, i - 1, i, false, {text})
+end
+vim.cmd('syntax sync fromstart')
+for i, w in ipairs(words) do
+  local col = string.find(vim.fn.getline(i), w, 1, true)
+  local name = vim.fn.synIDattr(vim.fn.synID(i, col, 1), 'name')
+  if not highlighted[name] then
+    table.insert(report, string.format("FAIL the word '%s' of the language is %q, not highlighted as one", w, name))
+    failures = failures + 1
+  end
+end
+table.insert(report, string.format('%d places and %d words checked, %d failures', #expected, #words, failures))
 local f = io.open(os.getenv('RTAB_OUT'), 'w')
 f:write(table.concat(report, '\n') .. '\n')
 f:close()

@@ -12,7 +12,7 @@ fi
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 cd "$root/tests/editors" || exit 99
-RTAB_OUT=$tmp/report HOME=$tmp XDG_CONFIG_HOME=$tmp XDG_DATA_HOME=$tmp XDG_STATE_HOME=$tmp \
+RTAB_ROOT=$root RTAB_OUT=$tmp/report HOME=$tmp XDG_CONFIG_HOME=$tmp XDG_DATA_HOME=$tmp XDG_STATE_HOME=$tmp \
 	timeout 60 nvim --headless --clean --cmd "set rtp^=$root/editors/vim" --cmd 'filetype on' \
 	--cmd 'syntax on' tokens.rtab -c "luafile $root/tests/editors/nvim_syntax.lua" </dev/null >"$tmp/out" 2>&1
 status=$?

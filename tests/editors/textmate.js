@@ -30,6 +30,19 @@ function ownScope(scopes) {
   return scopes.some((s) => s !== 'source.rtab' && !s.startsWith('meta.'));
 }
 
+// The lexer's keywords ("word" at the start of a rule) and the words that begin
+// the statements constructs.def lists as WORDS, EXACT or PATCH.
+function languageWords(root) {
+  const front = path.join(root, 'compiler', 'front');
+  const words = new Set();
+  for (const m of fs.readFileSync(path.join(front, 'lexer.l'), 'utf8').matchAll(/^"([a-z_]+)"/gm))
+    words.add(m[1]);
+  const def = fs.readFileSync(path.join(front, 'constructs.def'), 'utf8');
+  for (const m of def.matchAll(/^RTAB_STMT\([A-Z_]+,\s*"[a-z_]+",\s*(?:WORDS|EXACT|PATCH),\s*"([a-z_]+)"/gm))
+    words.add(m[1]);
+  return [...words].sort();
+}
+
 (async () => {
   const g = await loadGrammar(root, e);
   let failures = 0;
@@ -51,6 +64,24 @@ function ownScope(scopes) {
         failures++;
         if (failures > 10) break;
       }
+  }
+
+  // Every word the language reserves or begins a statement with is highlighted as
+  // such: the lexer's keywords and constructs.def's statement words, read from
+  // the sources so that a new one without a grammar entry fails here.
+  const words = languageWords(root);
+  for (const w of words) {
+    const line = w === 'outcomes' ? 'outcomes g { a; }' : w === 'grid' ? '  grid a { }' : `  ${w} x;`;
+    const tok = tokenize(g, line).find(([, , text]) => text === w);
+    const scopes = tok ? tok[3] : [];
+    if (!scopes.some((sc) => /^(keyword|storage\.type|support\.type|constant\.language)\./.test(sc))) {
+      console.log(`FAIL the word '${w}' of the language is not highlighted as one (${scopes.join(' ')})`);
+      failures++;
+    }
+  }
+  if (words.length < 40) {
+    console.log(`FAIL only ${words.length} words read from compiler/front`);
+    failures++;
   }
 
   const tables = path.join(root, 'tables');

@@ -20,16 +20,18 @@ syn match rtabFunction /\<[A-Za-z_][A-Za-z0-9_]*\ze\s*(/
 
 syn keyword rtabDefinition ruleset dice enum input effect outcome modifier table matrix ratio
       \ reactions transition distance procedure example errata nextgroup=rtabDefName skipwhite
+" 'outcomes NAME {' names a group of outcomes; elsewhere the word is a name.
+syn match rtabDefinition /\<outcomes\ze\s\+\h\w*\s*[{@]/ nextgroup=rtabDefName skipwhite
 syn match rtabDefName /\<[A-Za-z_][A-Za-z0-9_]*\>/ contained
 syn keyword rtabKeyword faces trigger value roll cap within columns by rows times settled
       \ where default otherwise group stack for steps step natural rewrite option leads tie drm
-      \ modifiers
+      \ modifiers require
 syn keyword rtabConditional when unless if then else
 syn keyword rtabLogical and or not
 syn keyword rtabBoolean true false
 syn keyword rtabType bool int
 syn keyword rtabContextual shifts below above like round down up nearest note cell at exact none
-      \ list of number remove odds difference
+      \ list of number remove odds difference unit
 syn keyword rtabContextual code nextgroup=rtabCode skipwhite
 syn match rtabCode /\<[A-Za-z0-9_]\+\%(\/[A-Za-z0-9_]\+\)*\ze\s*;/ contained
 
