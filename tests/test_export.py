@@ -43,7 +43,8 @@ with open('docs/export-schema.json', encoding='utf-8') as f:
     schema = json.load(f)
 
 files = sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/export/grid_marks.rtab',
-         'tests/constructs/fixtures/round_ranges.rtab', 'tests/export/rule_refs.rtab']
+         'tests/constructs/fixtures/round_ranges.rtab', 'tests/export/rule_refs.rtab',
+         'tests/odds/groups.rtab']
 docs = {}
 for path in files:
     doc = json.loads(export('json', path))
@@ -53,6 +54,19 @@ for path in files:
         fail('%s: %s' % (path, e))
     print('ok: %s validates (%d tables, %d modifiers, %d examples)' % (
         path, len(doc['tables']), len(doc['modifiers']), len(doc['examples'])))
+
+# Outcome groups: each with its members in the order written.
+groups = {g['id']: g for g in docs['tests/odds/groups.rtab'].get('outcome_groups', [])}
+if not groups:
+    fail('tests/odds/groups.rtab: no outcome_groups exported')
+for gid, g in groups.items():
+    if not g['members'] or not all(m in {o['id'] for o in docs['tests/odds/groups.rtab']['outcomes']} for m in g['members']):
+        fail('outcome group %s: members %r are not outcomes of the ruleset' % (gid, g['members']))
+for fmt in ('markdown', 'html'):
+    text = export(fmt, 'tests/odds/groups.rtab').replace('<wbr>', '').replace('\\_', '_')
+    for gid, g in groups.items():
+        if ', '.join(g['members']) not in text:
+            fail('%s --proof: outcome group %s does not list its members %s' % (fmt, gid, ', '.join(g['members'])))
 
 # Examples whose inputs are exact numbers (2.5): the schema allows them.
 for path in sorted(glob.glob('tests/exact/*.rtab')):

@@ -9,7 +9,8 @@
  * msg("Dice") msg("Effects") msg("Outcomes") msg("Stacking groups")
  * msg("Matrices") msg("Ratio bands") msg("Modifiers") msg("Tables")
  * msg("Reactions") msg("Transitions") msg("Distances") msg("Procedures")
- * msg("Outcomes with numbers") msg("Examples") msg("Requirements") */
+ * msg("Outcomes with numbers") msg("Examples") msg("Requirements")
+ * msg("Outcome groups") */
 static const struct {
 	const char *key, *title;
 } kinds[EXPORT_KIND_COUNT_] = {
@@ -30,6 +31,7 @@ static const struct {
 	[EXPORT_NUMERIC_OUTCOMES] = {"numeric_outcomes", "Outcomes with numbers"},
 	[EXPORT_EXAMPLES] = {"examples", "Examples"},
 	[EXPORT_REQUIREMENTS] = {"requirements", "Requirements"},
+	[EXPORT_OUTCOME_GROUPS] = {"outcome_groups", "Outcome groups"},
 };
 
 const char *export_kind_key(export_kind kind)
@@ -63,6 +65,7 @@ size_t export_count(const export_ctx *c, export_kind kind)
 	case EXPORT_REQUIREMENTS: return rs->nrequirements;
 	case EXPORT_NUMERIC_OUTCOMES: return rs->nnumeric_outcomes;
 	case EXPORT_EXAMPLES: return c->m ? c->m->nexamples : 0;
+	case EXPORT_OUTCOME_GROUPS: return c->m && c->m->outcome_groups ? c->m->ndefs[DEF_OUTCOMES] : 0;
 	case EXPORT_KIND_COUNT_: break;
 	}
 	return 0;
@@ -93,7 +96,7 @@ typedef struct export_sections {
 #define export_PROCEDURE SECTION(EXPORT_PROCEDURES)
 #define export_EXAMPLE SECTION(EXPORT_EXAMPLES)
 #define export_REQUIRE SECTION(EXPORT_REQUIREMENTS)
-#define export_OUTCOMES NOT_APPLICABLE("outcome groups are not exported yet: rtab odds reads them from the source")
+#define export_OUTCOMES SECTION(EXPORT_OUTCOME_GROUPS)
 
 static const export_sections sections_of[] = {
 #define RTAB_DEF(kind, name, phrase) [DEF_##kind] = export_##kind,
@@ -114,7 +117,7 @@ construct_use export_kind_use(def_kind kind)
 
 const export_kind export_print_order[] = {
 	EXPORT_TABLES, EXPORT_MODIFIERS, EXPORT_GROUPS, EXPORT_MATRICES, EXPORT_BANDS,
-	EXPORT_OUTCOMES, EXPORT_NUMERIC_OUTCOMES, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
+	EXPORT_OUTCOMES, EXPORT_NUMERIC_OUTCOMES, EXPORT_OUTCOME_GROUPS, EXPORT_REACTION_SETS, EXPORT_TRANSITIONS, EXPORT_DISTANCES,
 	EXPORT_PROCEDURES, EXPORT_REQUIREMENTS, EXPORT_INPUTS, EXPORT_ENUMS, EXPORT_DICE, EXPORT_EFFECT_KINDS,
 	EXPORT_EXAMPLES, EXPORT_KIND_COUNT_,
 };

@@ -859,6 +859,26 @@ static void json_item(export_ctx *c, export_kind kind, size_t i)
 		sb_puts(c->out, "]}");
 		break;
 	}
+	case EXPORT_OUTCOME_GROUPS: {
+		const model_outcome_group *og = &c->m->outcome_groups[i];
+		sb_puts(c->out, "{\"id\": ");
+		str(c, og->id);
+		sb_puts(c->out, ", \"labels\": ");
+		labels(c, og->labels);
+		sb_puts(c->out, ", \"rule\": ");
+		str(c, og->rule);
+		if (og->rules) {
+			sb_puts(c->out, ", \"rules\": ");
+			labels(c, og->rules);
+		}
+		sb_puts(c->out, ", \"members\": [");
+		for (size_t k = 0; k < og->nmembers; k++) {
+			sb_puts(c->out, k ? ", " : "");
+			str(c, c->rs->outcomes[og->members[k]].id);
+		}
+		sb_puts(c->out, "]}");
+		break;
+	}
 	case EXPORT_KIND_COUNT_: break;
 	}
 }

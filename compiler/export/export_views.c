@@ -16,6 +16,7 @@ bool export_kind_is_list(export_kind kind)
 	case EXPORT_OUTCOMES:
 	case EXPORT_NUMERIC_OUTCOMES:
 	case EXPORT_GROUPS:
+	case EXPORT_OUTCOME_GROUPS:
 	case EXPORT_MODIFIERS: return true;
 	default: return false;
 	}
@@ -59,7 +60,8 @@ static void expr_cell(const export_ctx *c, grid *g, const rtab_expr *e, const ch
  * msg("type") msg("default") msg("dice") msg("roll") msg("parameters")
  * msg("outcome") msg("code") msg("effects") msg("then") msg("stacking")
  * msg("cap") msg("side") msg("when") msg("value") msg("group") msg("steps")
- * msg("provisional") msg("ratio") msg("allowed when") msg("leads to") */
+ * msg("provisional") msg("ratio") msg("allowed when") msg("leads to")
+ * msg("outcomes") */
 static void header_row(grid *g, const char *const *names)
 {
 	for (; *names; names++)
@@ -110,6 +112,12 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 		grid_cell(g, msg("group"));
 		label_headers(c, g);
 		header_row(g, (const char *const[]){"stacking", "cap", "rule", NULL});
+		break;
+	case EXPORT_OUTCOME_GROUPS:
+		grid_init(g, 3 + nl);
+		grid_cell(g, msg("outcome group"));
+		label_headers(c, g);
+		header_row(g, (const char *const[]){"outcomes", "rule", NULL});
 		break;
 	case EXPORT_MODIFIERS:
 		grid_init(g, 8 + nl);
@@ -262,6 +270,16 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		else
 			grid_cell(g, "");
 		grid_cell(g, gr->rule);
+		break;
+	}
+	case EXPORT_OUTCOME_GROUPS: {
+		const model_outcome_group *og = &c->m->outcome_groups[i];
+		grid_cell(g, og->id);
+		label_cells(c, g, og->labels);
+		for (size_t k = 0; k < og->nmembers; k++)
+			sb_printf(&sb, "%s%s", k ? ", " : "", rs->outcomes[og->members[k]].id);
+		grid_cell(g, sb.data ? sb.data : "");
+		grid_cell(g, og->rule);
 		break;
 	}
 	case EXPORT_MODIFIERS: {
