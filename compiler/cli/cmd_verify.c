@@ -263,7 +263,7 @@ static void references_pair(verify *v)
 			continue;
 		char *name = def_name(od);
 		finding *f = add_finding(v, false, od->kind, od->id,
-					 xasprintf("%s has no rule reference in '%s'; the original's in '%s' is \"%s\"; add %s \"...\" after '@'",
+					 xasprintf(msg("%s has no rule reference in '%s'; the original's in '%s' is \"%s\"; add %s \"...\" after '@'"),
 						   name, tl, ol, of->value, tl));
 		f->oloc = od->loc;
 		f->tloc = td->loc;

@@ -242,7 +242,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 				export_expr_text(&sb, rs, &tr->unless);
 			}
 			if (tr->rule && (!o->rule || strcmp(tr->rule, o->rule) != 0))
-				sb_printf(&sb, " (rule %s)", tr->rule);
+				sb_printf(&sb, msg(" (rule %s)"), tr->rule);
 		}
 		grid_cell(g, sb.data ? sb.data : "");
 		grid_cell(g, o->rule);
@@ -561,7 +561,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			sb_printf(n, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
 		sb_printf(n, msg(" -> %s, whatever the modifiers"), rs->outcomes[nr->outcome].id);
 		if (nr->rule)
-			sb_printf(n, " (rule %s)", nr->rule);
+			sb_printf(n, msg(" (rule %s)"), nr->rule);
 		if (nr->provisional)
 			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, nr->provisional);
 		sb_putc(n, '\n');
@@ -571,7 +571,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		sb_printf(n, msg("%s reads as %s when "), rs->outcomes[rw->from].id, rs->outcomes[rw->to].id);
 		export_expr_text(n, rs, &rw->condition);
 		if (rw->rule)
-			sb_printf(n, " (rule %s)", rw->rule);
+			sb_printf(n, msg(" (rule %s)"), rw->rule);
 		if (rw->provisional)
 			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, rw->provisional);
 		sb_putc(n, '\n');
