@@ -2,8 +2,10 @@
 #define _XOPEN_SOURCE 700
 #include "lsp/linked.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,10 @@
 
 /* A base read from disk is refused past this size, as the compiler refuses a source. */
 #define MAX_BASE (64u << 20)
+/* How many entries of a base's directory are looked at for layers naming it,
+ * and how much of each file: the comment that names the base comes first. */
+#define MAX_DIR_ENTRIES 4096
+#define LAYER_HEAD 4096
 
 static int hex_digit(char c)
 {
@@ -136,6 +142,42 @@ static bool read_file(const char *path, strbuf *out)
 	return ok;
 }
 
+/* The first bytes of a regular file (at most LAYER_HEAD), without blocking. */
+static bool read_head(const char *path, char *buf, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	*len = 0;
+	if (fd < 0)
+		return false;
+	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size <= MAX_BASE;
+	while (ok && *len < LAYER_HEAD) {
+		ssize_t n = read(fd, buf + *len, LAYER_HEAD - *len);
+		if (n <= 0) {
+			ok = n == 0;
+			break;
+		}
+		*len += (size_t)n;
+	}
+	close(fd);
+	return ok;
+}
+
+/* The real path of what a '# base: NAMED' comment in the file at own names. */
+static char *named_base_path(const char *own, const char *named)
+{
+	char *path;
+	if (named[0] == '/') {
+		path = xstrdup(named);
+	} else {
+		const char *slash = strrchr(own, '/');
+		path = slash ? xasprintf("%.*s/%s", (int)(slash - own), own, named) : xstrdup(named);
+	}
+	char *real = real_path(path);
+	free(path);
+	return real;
+}
+
 /* The base at path (a real path) as read from disk now, kept in docs->on_disk. */
 static lsp_doc *disk_doc(lsp_docs *docs, const char *path)
 {
@@ -176,19 +218,12 @@ lsp_doc *lsp_base_of(lsp_doc *doc)
 	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	skip_comments(text, len, bom, &named);
 	if (named) {
-		char *own = lsp_uri_path(doc->uri), *path;
-		if (named[0] == '/') {
-			path = xstrdup(named);
-		} else {
-			char *slash = strrchr(own, '/');
-			path = slash ? xasprintf("%.*s/%s", (int)(slash - own), own, named) : xstrdup(named);
-		}
-		char *real = real_path(path);
+		char *own = lsp_uri_path(doc->uri);
+		char *real = named_base_path(own, named);
 		lsp_doc *base = open_doc_of(doc->docs, real);
 		if (!base)
 			base = disk_doc(doc->docs, real);
 		free(real);
-		free(path);
 		free(own);
 		free(named);
 		/* A base is a ruleset of its own, not another layer file. */
@@ -203,6 +238,51 @@ lsp_doc *lsp_base_of(lsp_doc *doc)
 		only = d;
 	}
 	return only;
+}
+
+/* The layer files in base's directory, not open in the client, whose
+ * '# base: PATH' comment names base: appended to out[n..max). */
+static size_t disk_layers(lsp_doc *base, lsp_doc **out, size_t n, size_t max)
+{
+	char *own = lsp_uri_path(base->uri), *base_real = real_path(own);
+	char *slash = strrchr(base_real, '/');
+	char *dir = slash ? xstrndup(base_real, (size_t)(slash - base_real)) : xstrdup(".");
+	DIR *dp = opendir(*dir ? dir : "/");
+	size_t seen = 0;
+	for (struct dirent *e; dp && n < max && seen < MAX_DIR_ENTRIES && (e = readdir(dp));) {
+		size_t len = strlen(e->d_name);
+		seen++;
+		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".rtab") != 0)
+			continue;
+		char *path = xasprintf("%s/%s", dir, e->d_name), *real = real_path(path);
+		char head[LAYER_HEAD];
+		size_t hlen;
+		char *named = NULL;
+		if (strcmp(real, base_real) != 0 && !open_doc_of(base->docs, real) && read_head(real, head, &hlen) &&
+		    !lsp_has_header(head, hlen)) {
+			size_t bom = hlen >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+			skip_comments(head, hlen, bom, &named);
+		}
+		if (named) {
+			char *names = named_base_path(real, named);
+			lsp_doc *layer = strcmp(names, base_real) == 0 ? disk_doc(base->docs, real) : NULL;
+			bool listed = false;
+			for (size_t i = 0; layer && i < n; i++)
+				listed |= out[i] == layer;
+			if (layer && !listed)
+				out[n++] = layer;
+			free(names);
+			free(named);
+		}
+		free(real);
+		free(path);
+	}
+	if (dp)
+		closedir(dp);
+	free(dir);
+	free(base_real);
+	free(own);
+	return n;
 }
 
 size_t lsp_ruleset_docs(lsp_doc *doc, lsp_doc **out, size_t max)
@@ -221,5 +301,5 @@ size_t lsp_ruleset_docs(lsp_doc *doc, lsp_doc **out, size_t max)
 	for (lsp_doc *d = doc->docs ? doc->docs->first : NULL; d && n < max; d = d->next)
 		if (d != doc && d != base && lsp_base_of(d) == base)
 			out[n++] = d;
-	return n;
+	return disk_layers(base, out, n, max);
 }

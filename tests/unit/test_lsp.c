@@ -286,6 +286,41 @@ static void test_linked_files(void **state)
 	assert_true(diagnosed_error(layer));
 	docs_free(&guess);
 
+	/* Only the base open: the layer files beside it that name it are read
+	 * from disk for its references; a layer naming another base, a file
+	 * with a header of its own and a file not ending .rtab are not. */
+	char *disk_layer = xasprintf("%s/layer.rtab", dir), *other_layer = xasprintf("%s/other_layer.rtab", dir);
+	char *not_rtab = xasprintf("%s/notes.txt", dir), *headed = xasprintf("%s/headed.rtab", dir);
+	const char *const files[][2] = {
+		{disk_layer, named},
+		{other_layer, "# base: elsewhere.rtab\n"},
+		{not_rtab, named},
+		{headed, "# base: base.rtab\nruleset headed { locales en; en \"H\"; }\n"},
+	};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		f = fopen(files[i][0], "wb");
+		assert_non_null(f);
+		fputs(files[i][1], f);
+		fclose(f);
+	}
+	lsp_docs only_base = {.settings.check.json = true};
+	lsp_doc *base_alone = open_text(&only_base, base_uri, base_text);
+	assert_int_equal(lsp_ruleset_docs(base_alone, group, LSP_MAX_LINKED), 2);
+	assert_string_equal(group[1]->uri, layer_uri);
+	sb_clear(&out);
+	lsp_references(base_alone, (lsp_pos){4, 7}, true, &out); /* 'shot' from the base */
+	assert_non_null(strstr(out.data, layer_uri));
+	assert_null(strstr(out.data, "other_layer"));
+	assert_null(strstr(out.data, "notes.txt"));
+	assert_null(strstr(out.data, "headed"));
+	docs_free(&only_base);
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+		unlink(files[i][0]);
+	free(disk_layer);
+	free(other_layer);
+	free(not_rtab);
+	free(headed);
+
 	sb_free(&out);
 	free(named);
 	unlink(base_path);
