@@ -19,6 +19,18 @@ prob() { # OUTCOME WANT ARGS...
 	esac
 }
 
+# A modifier far past the grid's -1000..1000 window: --all shows its true
+# total, not an empty or inverted range.
+for t in up:+32767:hi down:-32767:lo; do
+	name=${t%%:*} rest=${t#*:}
+	total=${rest%%:*} outcome=${rest#*:}
+	out=$("$rtab" odds tests/odds/huge_modifier.rtab "$name" --all 2>&1)
+	case $out in
+	*"$total"*"$outcome "*"1 (100%)"*) passed=$((passed + 1)) ;;
+	*) fail "rtab odds huge_modifier.rtab $name --all: no column $total with $outcome certain"; echo "$out" ;;
+	esac
+done
+
 # 2d6 sums: 15, 6 and 15 of 36 rolls.
 prob low 5/12 $f sums
 prob mid 1/6 $f sums

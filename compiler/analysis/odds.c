@@ -311,9 +311,18 @@ void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_
 		a += always || mlo < 0 ? mlo : 0;
 		b += always || mhi > 0 ? mhi : 0;
 	}
-	/* A grid is for people: keep it within what the runtime's rolls span. */
-	*lo = (int32_t)(a < -1000 ? -1000 : a);
-	*hi = (int32_t)(b > 1000 ? 1000 : b);
+	/* A grid is for people: keep it within what the runtime's rolls span,
+	 * -1000..1000. Totals that lie wholly past one end (a modifier of +32767
+	 * that always applies) keep their own values, at most 2001 of them. */
+	const int64_t bound = 1000, most = 2 * bound;
+	int64_t l = a < -bound ? -bound : a, h = b > bound ? bound : b;
+	if (l > h) {
+		l = a > bound ? a : (b - most > a ? b - most : a);
+		h = a > bound ? (a + most < b ? a + most : b) : b;
+	}
+	const int64_t limit = INT32_MAX / 2;
+	*lo = (int32_t)(l < -limit ? -limit : l > limit ? limit : l);
+	*hi = (int32_t)(h < -limit ? -limit : h > limit ? limit : h);
 }
 
 int odds_column_shift(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t *shift)
