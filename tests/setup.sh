@@ -6,10 +6,15 @@
 rtab=$1 root=$2
 case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
 cd "$root" || exit 99
+root=$(pwd)
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# A test may leave a directory it made unwritable: give it back first.
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 passed=0 failed=0
 golden_diff=$root/tests/golden_diff.sh
+
+# fail WHAT...: one failed check, said.
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 
 # golden NAME EXPECTED_STATUS GOLDEN COMMAND...: the command's standard output
 # byte for byte against GOLDEN, and its exit status.

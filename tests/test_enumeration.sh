@@ -4,14 +4,7 @@
 # a small memory ceiling (ulimit -v) and a timeout, so work done before a
 # refusal fails here. usage: test_enumeration.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+. "${0%/*}/setup.sh"
 
 # Under AddressSanitizer the memory ceiling cannot hold (its shadow memory
 # alone reserves terabytes of address space) and the code runs slower: the

@@ -11,7 +11,6 @@ shim=$3 nolink=$4
 case $shim in /*) ;; *) shim=$(pwd)/$shim ;; esac
 case $nolink in /*) ;; *) nolink=$(pwd)/$nolink ;; esac
 . "${0%/*}/setup.sh"
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 
 out=$tmp/out
 src=$tmp/ruleset.rtab

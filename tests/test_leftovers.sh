@@ -5,13 +5,7 @@
 # nothing else.
 # usage: test_leftovers.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+. "${0%/*}/setup.sh"
 
 out=$tmp/out
 "$rtab" compile tables/musket_pike.rtab -o "$out" >/dev/null 2>&1 || { echo "first compile failed"; exit 1; }

@@ -2,16 +2,11 @@
 # Outputs on a file system without hard links: the earlier file is kept
 # aside by a rename, so a recompile into the same directory and an export
 # over an existing file succeed, and leave no backup behind.
-# usage: test_no_hardlinks.sh RTAB NO_HARDLINKS_SO SOURCE_ROOT
+# usage: test_no_hardlinks.sh RTAB SOURCE_ROOT NO_HARDLINKS_SO
 set -u
-rtab=$1 shim=$2 root=$3
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
+shim=$3
 case $shim in /*) ;; *) shim=$(pwd)/$shim ;; esac
-cd "$root" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+. "${0%/*}/setup.sh"
 
 # The preload stands for the file system only if link() really fails under it.
 : >"$tmp/probe"

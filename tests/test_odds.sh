@@ -6,7 +6,6 @@ set -u
 . "${0%/*}/setup.sh"
 f=tests/odds/odds_cases.rtab
 
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
 # The probability of OUTCOME in the JSON of `rtab odds ARGS...` must be WANT.
 prob() { # OUTCOME WANT ARGS...

@@ -3,15 +3,7 @@
 # directories, output paths and streams. Each check failed before its fix.
 # usage: test_robust.sh RTAB SOURCE_ROOT
 set -u
-rtab=$1 root=$2
-case $rtab in /*) ;; *) rtab=$(pwd)/$rtab ;; esac
-cd "$root" || exit 99
-root=$(pwd)
-tmp=$(mktemp -d) || exit 99
-trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+. "${0%/*}/setup.sh"
 
 check() { # NAME EXPECTED_STATUS EXPECTED_SUBSTRING COMMAND...
 	name=$1 want=$2 needle=$3
