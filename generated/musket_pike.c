@@ -1200,24 +1200,19 @@ static const rtab_instr requirement0_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP
 static const char *const requirement1_labels[] = {"Cuirassiers and arquebusiers are cavalry: set defender_cavalry_units to at least 1", "Кирасиры и Аркебузиры - кавалерия: укажите defender_cavalry_units не меньше 1"};
 static const rtab_instr requirement1_condition[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 1}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_OR, 0}};
 
-/* requirement pistol_shot_is_cavalry */
-static const char *const requirement2_labels[] = {"Only defending cavalry expends a pistol shot: set defender_cavalry_units to at least 1", "Пистолетный Выстрел тратит только обороняющаяся кавалерия: укажите defender_cavalry_units не меньше 1"};
-static const rtab_instr requirement2_condition[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}, {RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_OR, 0}};
-
 /* requirement light_cavalry_not_in_matrix */
-static const char *const requirement3_labels[] = {"Light cavalry is no type of the Melee Matrix: set attacker_type to not_in_matrix", "Легкой Кавалерии нет в Матрице Ближнего Боя: укажите attacker_type = not_in_matrix"};
-static const rtab_instr requirement3_condition[] = {{RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
+static const char *const requirement2_labels[] = {"Light cavalry is no type of the Melee Matrix: set attacker_type to not_in_matrix", "Легкой Кавалерии нет в Матрице Ближнего Боя: укажите attacker_type = not_in_matrix"};
+static const rtab_instr requirement2_condition[] = {{RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
 
 /* requirement hedgehog_does_not_attack */
-static const char *const requirement4_labels[] = {"The Melee Matrix prints no hedgehog row: a hedgehog only defends; choose another attacker_type", "В Матрице Ближнего Боя нет строки «Ёж»: Ёж только обороняется; выберите другой attacker_type"};
-static const rtab_instr requirement4_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 4}, {RTAB_OP_NE, 0}};
+static const char *const requirement3_labels[] = {"The Melee Matrix prints no hedgehog row: a hedgehog only defends; choose another attacker_type", "В Матрице Ближнего Боя нет строки «Ёж»: Ёж только обороняется; выберите другой attacker_type"};
+static const rtab_instr requirement3_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 4}, {RTAB_OP_NE, 0}};
 
 static const rtab_requirement requirements[] = {
 	{.id = "attacking_cavalry_counted", .labels = requirement0_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {14, requirement0_condition}},
 	{.id = "defending_cavalry_counted", .labels = requirement1_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {11, requirement1_condition}},
-	{.id = "pistol_shot_is_cavalry", .labels = requirement2_labels, .rule = "11.3", .rules = NULL, .condition = {6, requirement2_condition}},
-	{.id = "light_cavalry_not_in_matrix", .labels = requirement3_labels, .rule = "11.3.8", .rules = NULL, .condition = {6, requirement3_condition}},
-	{.id = "hedgehog_does_not_attack", .labels = requirement4_labels, .rule = "11.3.8", .rules = NULL, .condition = {3, requirement4_condition}},
+	{.id = "light_cavalry_not_in_matrix", .labels = requirement2_labels, .rule = "11.3.8", .rules = NULL, .condition = {6, requirement2_condition}},
+	{.id = "hedgehog_does_not_attack", .labels = requirement3_labels, .rule = "11.3.8", .rules = NULL, .condition = {3, requirement3_condition}},
 };
 
 /* units */
@@ -1268,7 +1263,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = musket_pike_native_resolve_,
-	.nrequirements = 5,
+	.nrequirements = 4,
 	.requirements = requirements,
 	.nunits = 1,
 	.units = units,

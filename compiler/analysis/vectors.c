@@ -120,8 +120,9 @@ static void head(vgen *g, strbuf *b, const char *kind, const char *name, const i
 	sb_puts(b, ", \"inputs\": {");
 	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
 		const rtab_input *in = &g->rs->inputs[i];
-		/* An item past its list's length is never read: it is not part of the situation. */
-		if (!g->reads[i] ||
+		/* An item past its list's length is never read: it is not part of the situation.
+		 * An input not read but moved off its default (into the requirements) is. */
+		if ((!g->reads[i] && inputs[i] == in->default_value) ||
 		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
 			continue;
 		sb_puts(b, n++ ? ", " : "");
