@@ -88,14 +88,12 @@ static int32_t uniform(int32_t lo, int32_t hi)
 	return lo + (int32_t)(next_random() % (uint32_t)(hi - lo + 1));
 }
 
-/* A random situation moved into the rules' requirements on the inputs: a hedgehog does not
- * attack, light cavalry is no matrix type, and cavalry brings cavalry units. */
+/* A random situation moved into the rules' requirements on the inputs: light cavalry is no
+ * matrix type, and cavalry brings cavalry units. */
 static void meet_requirements(int32_t *in)
 {
 	enum { CUIR = MUSKET_PIKE_UNIT_TYPE_CUIRASSIERS, ARQ = MUSKET_PIKE_UNIT_TYPE_ARQUEBUSIERS };
 	int32_t *att = &in[MUSKET_PIKE_INPUT_ATTACKER_TYPE], *def = &in[MUSKET_PIKE_INPUT_DEFENDER_TYPE];
-	if (*att == MUSKET_PIKE_UNIT_TYPE_HEDGEHOG)
-		*att = MUSKET_PIKE_UNIT_TYPE_HEAVY_INFANTRY;
 	if (in[MUSKET_PIKE_INPUT_ATTACKER_LIGHT_CAVALRY])
 		*att = MUSKET_PIKE_UNIT_TYPE_NOT_IN_MATRIX;
 	if ((*att == CUIR || *att == ARQ || in[MUSKET_PIKE_INPUT_ATTACKER_LIGHT_CAVALRY]) &&

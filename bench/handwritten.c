@@ -44,8 +44,8 @@ enum { CUIR = MUSKET_PIKE_UNIT_TYPE_CUIRASSIERS, ARQ = MUSKET_PIKE_UNIT_TYPE_ARQ
        HEDGE = MUSKET_PIKE_UNIT_TYPE_HEDGEHOG, HIWP = MUSKET_PIKE_UNIT_TYPE_HEAVY_INFANTRY_WITHOUT_PIKES,
        NOT_IN_MATRIX = MUSKET_PIKE_UNIT_TYPE_NOT_IN_MATRIX, NTYPES = 7 };
 
-/* Melee Matrix (11.3.8): attacker rows, defender columns; a type it does not print reads
- * no cell (its row and column are 0). */
+/* Melee Matrix (11.3.8): attacker rows, defender columns; a type it does not print, and a
+ * hedgehog attacking (no row), reads no cell (its row and column are 0). */
 static const int8_t matrix[NTYPES][NTYPES] = {
 	[CUIR] = {[HIWP] = 2},
 	[ARQ] = {[CUIR] = -1, [HIWP] = 1},
@@ -473,7 +473,7 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		apply(out, MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER, ratio, 1);
 		others += ratio;
 	}
-	if (in[ATT_TYPE] != NOT_IN_MATRIX && in[DEF_TYPE] != NOT_IN_MATRIX) {
+	if (in[ATT_TYPE] != NOT_IN_MATRIX && in[ATT_TYPE] != HEDGE && in[DEF_TYPE] != NOT_IN_MATRIX) {
 		int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
 		apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
 		others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];

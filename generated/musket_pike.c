@@ -910,7 +910,7 @@ static const rtab_instr modifier5_value[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT,
 
 /* modifier melee_matrix_modifier */
 static const char *const modifier6_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
-static const rtab_instr modifier6_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr modifier6_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 4}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}};
 static const rtab_instr modifier6_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_INPUT, 2}, {RTAB_OP_MATRIX, 0}};
 
 /* modifier pistol_shot */
@@ -1005,7 +1005,7 @@ static const rtab_modifier modifiers[] = {
 	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier3_condition}, .value = {1, modifier3_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
 	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .rules = NULL, .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Morale difference: the page prints only «+/- Разница Морали (11. 3. 3)»; 11.3.3 is not in the excerpts, so taking the attacker's rating minus the defender's (plus when the attacker's is the better), the whole difference, is ours"},
 	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .rules = NULL, .condition = {5, modifier5_condition}, .value = {3, modifier5_value}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .rules = NULL, .condition = {7, modifier6_condition}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .rules = NULL, .condition = {11, modifier6_condition}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .rules = NULL, .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: wavering formation or open order: no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
@@ -1204,15 +1204,10 @@ static const rtab_instr requirement1_condition[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP
 static const char *const requirement2_labels[] = {"Light cavalry is no type of the Melee Matrix: set attacker_type to not_in_matrix", "Легкой Кавалерии нет в Матрице Ближнего Боя: укажите attacker_type = not_in_matrix"};
 static const rtab_instr requirement2_condition[] = {{RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
 
-/* requirement hedgehog_does_not_attack */
-static const char *const requirement3_labels[] = {"The Melee Matrix prints no hedgehog row: a hedgehog only defends; choose another attacker_type", "В Матрице Ближнего Боя нет строки «Ёж»: Ёж только обороняется; выберите другой attacker_type"};
-static const rtab_instr requirement3_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 4}, {RTAB_OP_NE, 0}};
-
 static const rtab_requirement requirements[] = {
 	{.id = "attacking_cavalry_counted", .labels = requirement0_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {14, requirement0_condition}},
 	{.id = "defending_cavalry_counted", .labels = requirement1_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {11, requirement1_condition}},
 	{.id = "light_cavalry_not_in_matrix", .labels = requirement2_labels, .rule = "11.3.8", .rules = NULL, .condition = {6, requirement2_condition}},
-	{.id = "hedgehog_does_not_attack", .labels = requirement3_labels, .rule = "11.3.8", .rules = NULL, .condition = {3, requirement3_condition}},
 };
 
 /* units */
@@ -1263,7 +1258,7 @@ const rtab_ruleset musket_pike_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = musket_pike_native_resolve_,
-	.nrequirements = 4,
+	.nrequirements = 3,
 	.requirements = requirements,
 	.nunits = 1,
 	.units = units,
@@ -2013,6 +2008,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x0 = in[1]; /* attacker_type */
 		x1 = 6;
 		x0 = x0 != x1;
+		x1 = in[1]; /* attacker_type */
+		x2 = 4;
+		x1 = x1 != x2;
+		x0 = x0 != 0 && x1 != 0;
 		x1 = in[2]; /* defender_type */
 		x2 = 6;
 		x1 = x1 != x2;

@@ -168,8 +168,6 @@ else:
 for args, name in [
         (('tables/musket_pike.rtab', 'melee', '--set', 'attacker_type=cuirassiers', '--roll', '7'),
          'attacking_cavalry_counted'),
-        (('tables/musket_pike.rtab', 'melee', '--set', 'attacker_type=hedgehog', '--roll', '7'),
-         'hedgehog_does_not_attack'),
         (('tables/mass_battle.rtab', 'fresh_enemy_combat', '--set', 'already_in_unresolved_combat=true',
           '--set', 'already_in_fought_combat=true'), 'one_combat_state')]:
     if name not in text:
