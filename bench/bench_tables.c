@@ -88,11 +88,27 @@ static int32_t uniform(int32_t lo, int32_t hi)
 	return lo + (int32_t)(next_random() % (uint32_t)(hi - lo + 1));
 }
 
+/* A random situation moved into the rules' requirements on the inputs: light cavalry is no
+ * matrix type, and cavalry brings cavalry units. */
+static void meet_requirements(int32_t *in)
+{
+	enum { CUIR = MUSKET_PIKE_UNIT_TYPE_CUIRASSIERS, ARQ = MUSKET_PIKE_UNIT_TYPE_ARQUEBUSIERS };
+	int32_t *att = &in[MUSKET_PIKE_INPUT_ATTACKER_TYPE], *def = &in[MUSKET_PIKE_INPUT_DEFENDER_TYPE];
+	if (in[MUSKET_PIKE_INPUT_ATTACKER_LIGHT_CAVALRY])
+		*att = MUSKET_PIKE_UNIT_TYPE_NOT_IN_MATRIX;
+	if ((*att == CUIR || *att == ARQ || in[MUSKET_PIKE_INPUT_ATTACKER_LIGHT_CAVALRY]) &&
+	    in[MUSKET_PIKE_INPUT_ATTACKER_CAVALRY_UNITS] == 0)
+		in[MUSKET_PIKE_INPUT_ATTACKER_CAVALRY_UNITS] = 1;
+	if ((*def == CUIR || *def == ARQ) && in[MUSKET_PIKE_INPUT_DEFENDER_CAVALRY_UNITS] == 0)
+		in[MUSKET_PIKE_INPUT_DEFENDER_CAVALRY_UNITS] = 1;
+}
+
 static int make_cases(void)
 {
 	for (size_t s = 0; s < NSITUATIONS; s++) {
 		for (size_t i = 0; i < rs->ninputs; i++)
 			situations[s][i] = uniform(rs->inputs[i].min, rs->inputs[i].max);
+		meet_requirements(situations[s]);
 		if (musket_pike_situation_init(&valid_situations[s], situations[s], rs->ninputs) != RTAB_OK)
 			return -1;
 	}

@@ -42,9 +42,10 @@ enum {
 enum { CUIR = MUSKET_PIKE_UNIT_TYPE_CUIRASSIERS, ARQ = MUSKET_PIKE_UNIT_TYPE_ARQUEBUSIERS,
        HI = MUSKET_PIKE_UNIT_TYPE_HEAVY_INFANTRY, LI = MUSKET_PIKE_UNIT_TYPE_LIGHT_INFANTRY,
        HEDGE = MUSKET_PIKE_UNIT_TYPE_HEDGEHOG, HIWP = MUSKET_PIKE_UNIT_TYPE_HEAVY_INFANTRY_WITHOUT_PIKES,
-       NTYPES = 6 };
+       NOT_IN_MATRIX = MUSKET_PIKE_UNIT_TYPE_NOT_IN_MATRIX, NTYPES = 7 };
 
-/* Melee Matrix (11.3.8): attacker rows, defender columns. */
+/* Melee Matrix (11.3.8): attacker rows, defender columns; a type it does not print, and a
+ * hedgehog attacking (no row), reads no cell (its row and column are 0). */
 static const int8_t matrix[NTYPES][NTYPES] = {
 	[CUIR] = {[HIWP] = 2},
 	[ARQ] = {[CUIR] = -1, [HIWP] = 1},
@@ -79,6 +80,18 @@ static const uint8_t melee_row[18] = {
 	7, 7, 7, 7, 7,  /* >= 9 */
 };
 
+/* Cavalry impetus is +2, but +1 in NGBG at Halmstad and for SiA's arquebusiers and light
+ * cavalry (the lines under it state those values). */
+static inline int32_t cavalry_impetus(const int32_t *in)
+{
+	if (!in[CAV_IMPETUS])
+		return 0;
+	if ((in[GAME] == MUSKET_PIKE_GAME_NGBG && in[HALMSTAD]) ||
+	    (in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV])))
+		return 1;
+	return 2;
+}
+
 /* The melee modifier total before the cap (11.3). */
 static int32_t melee_modifiers(const int32_t *in)
 {
@@ -93,8 +106,7 @@ static int32_t melee_modifiers(const int32_t *in)
 	/* Only the worst formation modifier per side. */
 	m -= worst_formation(in[ATT_FORMATION], in[ATT_OPEN]);
 	m += worst_formation(in[DEF_FORMATION], in[DEF_OPEN]);
-	/* Cavalry impetus is +1 (NGBG at Halmstad and SiA state its value there). */
-	m += in[VOLLEY] + in[HI_IMPETUS] + in[CAV_IMPETUS];
+	m += in[VOLLEY] + in[HI_IMPETUS] + cavalry_impetus(in);
 	return m;
 }
 
@@ -461,10 +473,12 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		apply(out, MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER, ratio, 1);
 		others += ratio;
 	}
-	int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
-	apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
-	others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];
-	note(&f, matrix_reason[cell]);
+	if (in[ATT_TYPE] != NOT_IN_MATRIX && in[ATT_TYPE] != HEDGE && in[DEF_TYPE] != NOT_IN_MATRIX) {
+		int32_t cell = in[ATT_TYPE] * NTYPES + in[DEF_TYPE];
+		apply(out, MUSKET_PIKE_MODIFIER_MELEE_MATRIX_MODIFIER, matrix[in[ATT_TYPE]][in[DEF_TYPE]], 1);
+		others += matrix[in[ATT_TYPE]][in[DEF_TYPE]];
+		note(&f, matrix_reason[cell]);
+	}
 	if (in[PISTOL]) {
 		apply(out, MUSKET_PIKE_MODIFIER_PISTOL_SHOT, 1, -1);
 		others -= 1;
@@ -502,8 +516,8 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		else if (in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV]))
 			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_SIA;
 		note_in(&f, in, GAME);
-		apply(out, which, 1, 1);
-		others += 1;
+		apply(out, which, cavalry_impetus(in), 1);
+		others += cavalry_impetus(in);
 	}
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN]) {
 		note_in(&f, in, DEF_FORMATION);

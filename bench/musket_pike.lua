@@ -7,16 +7,17 @@
 
 -- unit_type
 local CUIRASSIERS, ARQUEBUSIERS, HEAVY_INFANTRY, LIGHT_INFANTRY, WITHOUT_PIKES = 0, 1, 2, 3, 5
+local NOT_IN_MATRIX = 6  -- a type the matrix does not print: no cell is read
 -- game
-local TACW = 0
+local TACW, NGBG, SIA = 0, 1, 2
 -- formation
 local WAVERING, SCATTERED = 1, 2
 
 -- Melee Matrix (11.3.8): matrix[attacker][defender], empty cells 0.
 local matrix = {}
-for a = 0, 5 do
+for a = 0, 6 do
   matrix[a] = {}
-  for d = 0, 5 do matrix[a][d] = 0 end
+  for d = 0, 6 do matrix[a][d] = 0 end
 end
 matrix[CUIRASSIERS][WITHOUT_PIKES] = 2
 matrix[ARQUEBUSIERS][CUIRASSIERS] = -1
@@ -58,8 +59,16 @@ function melee(s, face, drm)
   elseif s.attacker_formation == WAVERING or s.attacker_open_order ~= 0 then m = m - 1 end
   if s.defender_formation == SCATTERED then m = m + 2
   elseif s.defender_formation == WAVERING or s.defender_open_order ~= 0 then m = m + 1 end
-  -- cavalry impetus is +1 (NGBG at Halmstad and SiA state its value there)
-  m = m + s.after_volley + s.heavy_infantry_impetus + s.cavalry_impetus
+  m = m + s.after_volley + s.heavy_infantry_impetus
+  -- cavalry impetus is +2, but +1 in NGBG at Halmstad and for SiA's arquebusiers and light cavalry
+  if s.cavalry_impetus ~= 0 then
+    if (s.game == NGBG and s.halmstad ~= 0)
+        or (s.game == SIA and (s.attacker_type == ARQUEBUSIERS or s.attacker_light_cavalry ~= 0)) then
+      m = m + 1
+    else
+      m = m + 2
+    end
+  end
   if m > 4 then m = 4 elseif m < -4 then m = -4 end
   return melee_outcome(face + m), m, face + m
 end

@@ -63,132 +63,136 @@ static const char *const input1_labels[] = {"The unit is fleeing", "Отступ
 static const char *const input2_labels[] = {"The pursuit brings the pursuer into base contact with an enemy unit", "Преследование приводит преследующее подразделение в базовый контакт с подразделением противника"};
 static const char *const input3_labels[] = {"The pursuer comes into contact with the table edge", "Преследующее подразделение вступает в контакт с краем стола"};
 static const char *const input4_labels[] = {"The charged unit is already fighting another enemy unit, and that combat is not yet fought", "Подвергаемое подобному нападению подразделение уже ведёт бой с другим подразделением противника, и этот бой ещё не отыгран"};
-static const char *const input5_labels[] = {"The unit charged (pursuers count as chargers)", "Подразделение совершало нападение"};
-static const char *const input6_labels[] = {"By the end of the close combat phase it destroyed every unit it fought", "К концу фазы ближнего боя уничтожило все подразделения, с которыми вело бой"};
-static const char *const input7_labels[] = {"An enemy unit it fought is fleeing", "Подразделение противника, с которым оно вело бой, отступает"};
-static const char *const input8_labels[] = {"It pursued into an enemy unit already in an unresolved combat, and wins that combat too", "Преследовавшее подразделение выигрывает и этот бой"};
-static const char *const input9_labels[] = {"Fast unit (for example cavalry)", "Быстроногие (например, Кавалерия)"};
-static const char *const input10_labels[] = {"Pursuer and the table edge", "Преследующее подразделение и край стола"};
-static const char *const input11_labels[] = {"Base contact was lost because the unit was deliberately moved out of combat (some spells)", "Базовый контакт потерян из-за того, что подразделение специально было удалено из него (некоторые заклинания)"};
-static const char *const input12_labels[] = {"Moving the unit that took no casualties restores base contact", "Смещение подразделения, не понесшего потерь, восстанавливает базовый контакт"};
-static const char *const input13_labels[] = {"The unit that took no casualties kept base contact with other enemy units", "Подразделение, не понесшее потерь, сохранило базовый контакт с другими подразделениями противника"};
-static const char *const input14_labels[] = {"Moving the units that took casualties restores base contact", "Смещение подразделений, понесших потери, восстанавливает базовый контакт"};
-static const char *const input15_labels[] = {"The units that took casualties kept base contact with other enemy units", "Подразделения, понесшие потери, сохранили базовый контакт с другими подразделениями противника"};
-static const char *const input16_labels[] = {"Unit of the side", "Подразделение стороны"};
-static const char *const input17_labels[] = {"Unit of the side 1: rank bonus", "Подразделение стороны 1: бонус за ряды"};
-static const char *const input18_labels[] = {"Unit of the side 1: wounds caused", "Подразделение стороны 1: нанесённые раны"};
-static const char *const input19_labels[] = {"Unit of the side 1: has a standard", "Подразделение стороны 1: со знаменем"};
-static const char *const input20_labels[] = {"Unit of the side 2: rank bonus", "Подразделение стороны 2: бонус за ряды"};
-static const char *const input21_labels[] = {"Unit of the side 2: wounds caused", "Подразделение стороны 2: нанесённые раны"};
-static const char *const input22_labels[] = {"Unit of the side 2: has a standard", "Подразделение стороны 2: со знаменем"};
-static const char *const input23_labels[] = {"Unit of the side 3: rank bonus", "Подразделение стороны 3: бонус за ряды"};
-static const char *const input24_labels[] = {"Unit of the side 3: wounds caused", "Подразделение стороны 3: нанесённые раны"};
-static const char *const input25_labels[] = {"Unit of the side 3: has a standard", "Подразделение стороны 3: со знаменем"};
-static const char *const input26_labels[] = {"Unit of the side 4: rank bonus", "Подразделение стороны 4: бонус за ряды"};
-static const char *const input27_labels[] = {"Unit of the side 4: wounds caused", "Подразделение стороны 4: нанесённые раны"};
-static const char *const input28_labels[] = {"Unit of the side 4: has a standard", "Подразделение стороны 4: со знаменем"};
-static const char *const input29_labels[] = {"Unit of the side 5: rank bonus", "Подразделение стороны 5: бонус за ряды"};
-static const char *const input30_labels[] = {"Unit of the side 5: wounds caused", "Подразделение стороны 5: нанесённые раны"};
-static const char *const input31_labels[] = {"Unit of the side 5: has a standard", "Подразделение стороны 5: со знаменем"};
-static const char *const input32_labels[] = {"Unit of the side 6: rank bonus", "Подразделение стороны 6: бонус за ряды"};
-static const char *const input33_labels[] = {"Unit of the side 6: wounds caused", "Подразделение стороны 6: нанесённые раны"};
-static const char *const input34_labels[] = {"Unit of the side 6: has a standard", "Подразделение стороны 6: со знаменем"};
-static const char *const input35_labels[] = {"Unit of the side 7: rank bonus", "Подразделение стороны 7: бонус за ряды"};
-static const char *const input36_labels[] = {"Unit of the side 7: wounds caused", "Подразделение стороны 7: нанесённые раны"};
-static const char *const input37_labels[] = {"Unit of the side 7: has a standard", "Подразделение стороны 7: со знаменем"};
-static const char *const input38_labels[] = {"Unit of the side 8: rank bonus", "Подразделение стороны 8: бонус за ряды"};
-static const char *const input39_labels[] = {"Unit of the side 8: wounds caused", "Подразделение стороны 8: нанесённые раны"};
-static const char *const input40_labels[] = {"Unit of the side 8: has a standard", "Подразделение стороны 8: со знаменем"};
-static const char *const input41_labels[] = {"Unit of the side 9: rank bonus", "Подразделение стороны 9: бонус за ряды"};
-static const char *const input42_labels[] = {"Unit of the side 9: wounds caused", "Подразделение стороны 9: нанесённые раны"};
-static const char *const input43_labels[] = {"Unit of the side 9: has a standard", "Подразделение стороны 9: со знаменем"};
-static const char *const input44_labels[] = {"Unit of the side 10: rank bonus", "Подразделение стороны 10: бонус за ряды"};
-static const char *const input45_labels[] = {"Unit of the side 10: wounds caused", "Подразделение стороны 10: нанесённые раны"};
-static const char *const input46_labels[] = {"Unit of the side 10: has a standard", "Подразделение стороны 10: со знаменем"};
-static const char *const input47_labels[] = {"Unit of the side 11: rank bonus", "Подразделение стороны 11: бонус за ряды"};
-static const char *const input48_labels[] = {"Unit of the side 11: wounds caused", "Подразделение стороны 11: нанесённые раны"};
-static const char *const input49_labels[] = {"Unit of the side 11: has a standard", "Подразделение стороны 11: со знаменем"};
-static const char *const input50_labels[] = {"Unit of the side 12: rank bonus", "Подразделение стороны 12: бонус за ряды"};
-static const char *const input51_labels[] = {"Unit of the side 12: wounds caused", "Подразделение стороны 12: нанесённые раны"};
-static const char *const input52_labels[] = {"Unit of the side 12: has a standard", "Подразделение стороны 12: со знаменем"};
-static const char *const input53_labels[] = {"Unit of the side 13: rank bonus", "Подразделение стороны 13: бонус за ряды"};
-static const char *const input54_labels[] = {"Unit of the side 13: wounds caused", "Подразделение стороны 13: нанесённые раны"};
-static const char *const input55_labels[] = {"Unit of the side 13: has a standard", "Подразделение стороны 13: со знаменем"};
-static const char *const input56_labels[] = {"Unit of the side 14: rank bonus", "Подразделение стороны 14: бонус за ряды"};
-static const char *const input57_labels[] = {"Unit of the side 14: wounds caused", "Подразделение стороны 14: нанесённые раны"};
-static const char *const input58_labels[] = {"Unit of the side 14: has a standard", "Подразделение стороны 14: со знаменем"};
-static const char *const input59_labels[] = {"Unit of the side 15: rank bonus", "Подразделение стороны 15: бонус за ряды"};
-static const char *const input60_labels[] = {"Unit of the side 15: wounds caused", "Подразделение стороны 15: нанесённые раны"};
-static const char *const input61_labels[] = {"Unit of the side 15: has a standard", "Подразделение стороны 15: со знаменем"};
-static const char *const input62_labels[] = {"Unit of the side 16: rank bonus", "Подразделение стороны 16: бонус за ряды"};
-static const char *const input63_labels[] = {"Unit of the side 16: wounds caused", "Подразделение стороны 16: нанесённые раны"};
-static const char *const input64_labels[] = {"Unit of the side 16: has a standard", "Подразделение стороны 16: со знаменем"};
+static const char *const input5_labels[] = {"The charged unit is already fighting another enemy unit, and that combat was already fought", "Подвергаемое нападению подразделение уже ведёт бой с другим подразделением противника, и этот бой уже отыгран"};
+static const char *const input6_labels[] = {"The unit charged (pursuers count as chargers)", "Подразделение совершало нападение"};
+static const char *const input7_labels[] = {"By the end of the close combat phase it destroyed every unit it fought", "К концу фазы ближнего боя уничтожило все подразделения, с которыми вело бой"};
+static const char *const input8_labels[] = {"An enemy unit it fought is fleeing", "Подразделение противника, с которым оно вело бой, отступает"};
+static const char *const input9_labels[] = {"It pursued into an enemy unit already in an unresolved combat, and wins that combat too", "Преследовавшее подразделение выигрывает и этот бой"};
+static const char *const input10_labels[] = {"Fast unit (for example cavalry)", "Быстроногие (например, Кавалерия)"};
+static const char *const input11_labels[] = {"How much further a fast unit flees and pursues than an ordinary unit (p. 81)", "На сколько дальше Быстроногие отступают и преследуют (страница 81)"};
+static const char *const input12_labels[] = {"Pursuer and the table edge", "Преследующее подразделение и край стола"};
+static const char *const input13_labels[] = {"Base contact was lost because the unit was deliberately moved out of combat (some spells)", "Базовый контакт потерян из-за того, что подразделение специально было удалено из него (некоторые заклинания)"};
+static const char *const input14_labels[] = {"Moving the unit that took no casualties restores base contact", "Смещение подразделения, не понесшего потерь, восстанавливает базовый контакт"};
+static const char *const input15_labels[] = {"The unit that took no casualties kept base contact with other enemy units", "Подразделение, не понесшее потерь, сохранило базовый контакт с другими подразделениями противника"};
+static const char *const input16_labels[] = {"Moving the units that took casualties restores base contact", "Смещение подразделений, понесших потери, восстанавливает базовый контакт"};
+static const char *const input17_labels[] = {"The units that took casualties kept base contact with other enemy units", "Подразделения, понесшие потери, сохранили базовый контакт с другими подразделениями противника"};
+static const char *const input18_labels[] = {"Unit of the side", "Подразделение стороны"};
+static const char *const input19_labels[] = {"Unit of the side 1: rank bonus", "Подразделение стороны 1: бонус за ряды"};
+static const char *const input20_labels[] = {"Unit of the side 1: wounds caused", "Подразделение стороны 1: нанесённые раны"};
+static const char *const input21_labels[] = {"Unit of the side 1: has a standard", "Подразделение стороны 1: со знаменем"};
+static const char *const input22_labels[] = {"Unit of the side 2: rank bonus", "Подразделение стороны 2: бонус за ряды"};
+static const char *const input23_labels[] = {"Unit of the side 2: wounds caused", "Подразделение стороны 2: нанесённые раны"};
+static const char *const input24_labels[] = {"Unit of the side 2: has a standard", "Подразделение стороны 2: со знаменем"};
+static const char *const input25_labels[] = {"Unit of the side 3: rank bonus", "Подразделение стороны 3: бонус за ряды"};
+static const char *const input26_labels[] = {"Unit of the side 3: wounds caused", "Подразделение стороны 3: нанесённые раны"};
+static const char *const input27_labels[] = {"Unit of the side 3: has a standard", "Подразделение стороны 3: со знаменем"};
+static const char *const input28_labels[] = {"Unit of the side 4: rank bonus", "Подразделение стороны 4: бонус за ряды"};
+static const char *const input29_labels[] = {"Unit of the side 4: wounds caused", "Подразделение стороны 4: нанесённые раны"};
+static const char *const input30_labels[] = {"Unit of the side 4: has a standard", "Подразделение стороны 4: со знаменем"};
+static const char *const input31_labels[] = {"Unit of the side 5: rank bonus", "Подразделение стороны 5: бонус за ряды"};
+static const char *const input32_labels[] = {"Unit of the side 5: wounds caused", "Подразделение стороны 5: нанесённые раны"};
+static const char *const input33_labels[] = {"Unit of the side 5: has a standard", "Подразделение стороны 5: со знаменем"};
+static const char *const input34_labels[] = {"Unit of the side 6: rank bonus", "Подразделение стороны 6: бонус за ряды"};
+static const char *const input35_labels[] = {"Unit of the side 6: wounds caused", "Подразделение стороны 6: нанесённые раны"};
+static const char *const input36_labels[] = {"Unit of the side 6: has a standard", "Подразделение стороны 6: со знаменем"};
+static const char *const input37_labels[] = {"Unit of the side 7: rank bonus", "Подразделение стороны 7: бонус за ряды"};
+static const char *const input38_labels[] = {"Unit of the side 7: wounds caused", "Подразделение стороны 7: нанесённые раны"};
+static const char *const input39_labels[] = {"Unit of the side 7: has a standard", "Подразделение стороны 7: со знаменем"};
+static const char *const input40_labels[] = {"Unit of the side 8: rank bonus", "Подразделение стороны 8: бонус за ряды"};
+static const char *const input41_labels[] = {"Unit of the side 8: wounds caused", "Подразделение стороны 8: нанесённые раны"};
+static const char *const input42_labels[] = {"Unit of the side 8: has a standard", "Подразделение стороны 8: со знаменем"};
+static const char *const input43_labels[] = {"Unit of the side 9: rank bonus", "Подразделение стороны 9: бонус за ряды"};
+static const char *const input44_labels[] = {"Unit of the side 9: wounds caused", "Подразделение стороны 9: нанесённые раны"};
+static const char *const input45_labels[] = {"Unit of the side 9: has a standard", "Подразделение стороны 9: со знаменем"};
+static const char *const input46_labels[] = {"Unit of the side 10: rank bonus", "Подразделение стороны 10: бонус за ряды"};
+static const char *const input47_labels[] = {"Unit of the side 10: wounds caused", "Подразделение стороны 10: нанесённые раны"};
+static const char *const input48_labels[] = {"Unit of the side 10: has a standard", "Подразделение стороны 10: со знаменем"};
+static const char *const input49_labels[] = {"Unit of the side 11: rank bonus", "Подразделение стороны 11: бонус за ряды"};
+static const char *const input50_labels[] = {"Unit of the side 11: wounds caused", "Подразделение стороны 11: нанесённые раны"};
+static const char *const input51_labels[] = {"Unit of the side 11: has a standard", "Подразделение стороны 11: со знаменем"};
+static const char *const input52_labels[] = {"Unit of the side 12: rank bonus", "Подразделение стороны 12: бонус за ряды"};
+static const char *const input53_labels[] = {"Unit of the side 12: wounds caused", "Подразделение стороны 12: нанесённые раны"};
+static const char *const input54_labels[] = {"Unit of the side 12: has a standard", "Подразделение стороны 12: со знаменем"};
+static const char *const input55_labels[] = {"Unit of the side 13: rank bonus", "Подразделение стороны 13: бонус за ряды"};
+static const char *const input56_labels[] = {"Unit of the side 13: wounds caused", "Подразделение стороны 13: нанесённые раны"};
+static const char *const input57_labels[] = {"Unit of the side 13: has a standard", "Подразделение стороны 13: со знаменем"};
+static const char *const input58_labels[] = {"Unit of the side 14: rank bonus", "Подразделение стороны 14: бонус за ряды"};
+static const char *const input59_labels[] = {"Unit of the side 14: wounds caused", "Подразделение стороны 14: нанесённые раны"};
+static const char *const input60_labels[] = {"Unit of the side 14: has a standard", "Подразделение стороны 14: со знаменем"};
+static const char *const input61_labels[] = {"Unit of the side 15: rank bonus", "Подразделение стороны 15: бонус за ряды"};
+static const char *const input62_labels[] = {"Unit of the side 15: wounds caused", "Подразделение стороны 15: нанесённые раны"};
+static const char *const input63_labels[] = {"Unit of the side 15: has a standard", "Подразделение стороны 15: со знаменем"};
+static const char *const input64_labels[] = {"Unit of the side 16: rank bonus", "Подразделение стороны 16: бонус за ряды"};
+static const char *const input65_labels[] = {"Unit of the side 16: wounds caused", "Подразделение стороны 16: нанесённые раны"};
+static const char *const input66_labels[] = {"Unit of the side 16: has a standard", "Подразделение стороны 16: со знаменем"};
 static const rtab_input inputs[] = {
 	{.id = "unexpected", .labels = input0_labels, .rule = "Преследование нового противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "fleeing", .labels = input1_labels, .rule = "Преследование отступающего подразделения противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "contacts_enemy_unit", .labels = input2_labels, .rule = "Преследование нового противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "contacts_table_edge", .labels = input3_labels, .rule = "Преследование за край стола", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "already_in_unresolved_combat", .labels = input4_labels, .rule = "Преследование нового противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "charged", .labels = input5_labels, .rule = "Прорыв!", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "destroyed_all_foes", .labels = input6_labels, .rule = "Прорыв!", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "foe_flees", .labels = input7_labels, .rule = "Преследование отступающего подразделения противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "won_after_pursuit_into_combat", .labels = input8_labels, .rule = "Преследование нового противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "fast", .labels = input9_labels, .rule = "Быстроногие", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "pursuer_position", .labels = input10_labels, .rule = "Преследование за край стола", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "left_combat_on_purpose", .labels = input11_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "unit_without_casualties_restores_contact", .labels = input12_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input13_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "unit_with_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "units", .labels = input16_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 16, .default_value = 1, .provisional = "units: the excerpt sets no maximum; at most 16 units per side, and one by default, are ours", .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "units[1].rank_bonus", .labels = input17_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[1].wounds", .labels = input18_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[1].standard", .labels = input19_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 1, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[2].rank_bonus", .labels = input20_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[2].wounds", .labels = input21_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[2].standard", .labels = input22_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 2, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[3].rank_bonus", .labels = input23_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[3].wounds", .labels = input24_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[3].standard", .labels = input25_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 3, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[4].rank_bonus", .labels = input26_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[4].wounds", .labels = input27_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[4].standard", .labels = input28_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 4, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[5].rank_bonus", .labels = input29_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[5].wounds", .labels = input30_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[5].standard", .labels = input31_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 5, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[6].rank_bonus", .labels = input32_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[6].wounds", .labels = input33_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[6].standard", .labels = input34_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 6, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[7].rank_bonus", .labels = input35_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[7].wounds", .labels = input36_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[7].standard", .labels = input37_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 7, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[8].rank_bonus", .labels = input38_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[8].wounds", .labels = input39_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[8].standard", .labels = input40_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 8, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[9].rank_bonus", .labels = input41_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[9].wounds", .labels = input42_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[9].standard", .labels = input43_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 9, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[10].rank_bonus", .labels = input44_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[10].wounds", .labels = input45_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[10].standard", .labels = input46_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 10, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[11].rank_bonus", .labels = input47_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[11].wounds", .labels = input48_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[11].standard", .labels = input49_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 11, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[12].rank_bonus", .labels = input50_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[12].wounds", .labels = input51_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[12].standard", .labels = input52_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 12, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[13].rank_bonus", .labels = input53_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[13].wounds", .labels = input54_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[13].standard", .labels = input55_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 13, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[14].rank_bonus", .labels = input56_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[14].wounds", .labels = input57_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[14].standard", .labels = input58_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 14, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[15].rank_bonus", .labels = input59_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[15].wounds", .labels = input60_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[15].standard", .labels = input61_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 15, .list_field = "standard", .step = 0, .unit = NULL},
-	{.id = "units[16].rank_bonus", .labels = input62_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "rank_bonus", .step = 0, .unit = NULL},
-	{.id = "units[16].wounds", .labels = input63_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "wounds", .step = 0, .unit = NULL},
-	{.id = "units[16].standard", .labels = input64_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 16, .list_item = 16, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "already_in_fought_combat", .labels = input5_labels, .rule = "Преследование нового противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "charged", .labels = input6_labels, .rule = "Прорыв!", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "destroyed_all_foes", .labels = input7_labels, .rule = "Прорыв!", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "foe_flees", .labels = input8_labels, .rule = "Преследование отступающего подразделения противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "won_after_pursuit_into_combat", .labels = input9_labels, .rule = "Преследование нового противника", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "fast", .labels = input10_labels, .rule = "Быстроногие", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "fast_unit_extra", .labels = input11_labels, .rule = "Быстроногие; p. 81", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 12, .default_value = 1, .provisional = "how much further fast units flee and pursue: page 81 is not in the excerpt; at least 1 inch (further, as the text says), the domain 1..12 and the default 1 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "inches"},
+	{.id = "pursuer_position", .labels = input12_labels, .rule = "Преследование за край стола", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 2, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "left_combat_on_purpose", .labels = input13_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_without_casualties_restores_contact", .labels = input14_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_without_casualties_engaged_elsewhere", .labels = input15_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_with_casualties_restores_contact", .labels = input16_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_with_casualties_engaged_elsewhere", .labels = input17_labels, .rule = "p. 53", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "units", .labels = input18_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 16, .default_value = 1, .provisional = "units: the excerpt sets no maximum; at most 16 units per side, and one by default, are ours", .list_role = RTAB_LIST_LENGTH, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "units[1].rank_bonus", .labels = input19_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 1, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[1].wounds", .labels = input20_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 1, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[1].standard", .labels = input21_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 1, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[2].rank_bonus", .labels = input22_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 2, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[2].wounds", .labels = input23_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 2, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[2].standard", .labels = input24_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 2, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[3].rank_bonus", .labels = input25_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 3, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[3].wounds", .labels = input26_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 3, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[3].standard", .labels = input27_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 3, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[4].rank_bonus", .labels = input28_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 4, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[4].wounds", .labels = input29_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 4, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[4].standard", .labels = input30_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 4, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[5].rank_bonus", .labels = input31_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 5, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[5].wounds", .labels = input32_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 5, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[5].standard", .labels = input33_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 5, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[6].rank_bonus", .labels = input34_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 6, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[6].wounds", .labels = input35_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 6, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[6].standard", .labels = input36_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 6, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[7].rank_bonus", .labels = input37_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 7, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[7].wounds", .labels = input38_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 7, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[7].standard", .labels = input39_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 7, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[8].rank_bonus", .labels = input40_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 8, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[8].wounds", .labels = input41_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 8, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[8].standard", .labels = input42_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 8, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[9].rank_bonus", .labels = input43_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 9, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[9].wounds", .labels = input44_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 9, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[9].standard", .labels = input45_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 9, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[10].rank_bonus", .labels = input46_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 10, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[10].wounds", .labels = input47_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 10, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[10].standard", .labels = input48_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 10, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[11].rank_bonus", .labels = input49_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 11, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[11].wounds", .labels = input50_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 11, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[11].standard", .labels = input51_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 11, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[12].rank_bonus", .labels = input52_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 12, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[12].wounds", .labels = input53_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 12, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[12].standard", .labels = input54_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 12, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[13].rank_bonus", .labels = input55_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 13, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[13].wounds", .labels = input56_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 13, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[13].standard", .labels = input57_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 13, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[14].rank_bonus", .labels = input58_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 14, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[14].wounds", .labels = input59_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 14, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[14].standard", .labels = input60_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 14, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[15].rank_bonus", .labels = input61_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 15, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[15].wounds", .labels = input62_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 15, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[15].standard", .labels = input63_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 15, .list_field = "standard", .step = 0, .unit = NULL},
+	{.id = "units[16].rank_bonus", .labels = input64_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 10, .default_value = 0, .provisional = "units: rank bonus: the domain 0..10 and the default 0 are ours (the excerpt gives no rank bonus values)", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 16, .list_field = "rank_bonus", .step = 0, .unit = NULL},
+	{.id = "units[16].wounds", .labels = input65_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "units: wounds caused: the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 16, .list_field = "wounds", .step = 0, .unit = NULL},
+	{.id = "units[16].standard", .labels = input66_labels, .rule = "Борьба с разбеганием глаз; Многосторонний ближний бой", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_FIELD, .list_length = 18, .list_item = 16, .list_field = "standard", .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -260,8 +264,10 @@ static const char *const effect_kind30_labels[] = {"Effectively falls out of clo
 static const rtab_param effect_kind30_params[] = {{"who", 0, NULL}};
 static const char *const effect_kind31_labels[] = {"Follows the rules of \"No More Foes\" (p. 54)", "Следует правилам, описанным в разделе Больше Нет Врагов на странице 54"};
 static const rtab_param effect_kind31_params[] = {{"who", 0, NULL}};
-static const char *const effect_kind32_labels[] = {"The wounds caused count for all the side's units together", "Нанесённые раны считаются для всех подразделений вместе"};
-static const char *const effect_kind33_labels[] = {"Then add the bonuses common to all: the largest rank bonus, one standard, and so on", "А затем просто прибавите общие для всех бонусы: наибольший бонус за ряды, одно знамя и так далее"};
+static const char *const effect_kind32_labels[] = {"Unless stated otherwise, every close combat rule described earlier applies to a multiple combat", "Если не указано обратного, то все правила для ближнего боя, описанные ранее, применимы и в этом случае"};
+static const char *const effect_kind33_labels[] = {"Not every two-unit situation described earlier applies to a multiple combat", "Не все ситуации с двумя подразделениями, описанные ранее, применимы к многостороннему бою"};
+static const char *const effect_kind34_labels[] = {"The wounds caused count for all the side's units together", "Нанесённые раны считаются для всех подразделений вместе"};
+static const char *const effect_kind35_labels[] = {"Then add the bonuses common to all: the largest rank bonus, one standard, and so on", "А затем просто прибавите общие для всех бонусы: наибольший бонус за ряды, одно знамя и так далее"};
 static const rtab_effect_kind effect_kinds[] = {
 	{.id = "must_charge", .labels = effect_kind0_labels, .rule = "Преследование нового противника", .rules = NULL, .nparams = 1, .params = effect_kind0_params},
 	{.id = "charge_distance_is_pursuit_roll", .labels = effect_kind1_labels, .rule = "Преследование нового противника", .rules = NULL, .nparams = 1, .params = effect_kind1_params},
@@ -295,8 +301,10 @@ static const rtab_effect_kind effect_kinds[] = {
 	{.id = "not_moved_back", .labels = effect_kind29_labels, .rule = "p. 53", .rules = NULL, .nparams = 1, .params = effect_kind29_params},
 	{.id = "falls_out_of_combat", .labels = effect_kind30_labels, .rule = "p. 53", .rules = NULL, .nparams = 1, .params = effect_kind30_params},
 	{.id = "follows_no_more_foes", .labels = effect_kind31_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .rules = NULL, .nparams = 1, .params = effect_kind31_params},
-	{.id = "pool_wounds", .labels = effect_kind32_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .nparams = 0, .params = NULL},
-	{.id = "add_common_bonuses", .labels = effect_kind33_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .nparams = 0, .params = NULL},
+	{.id = "close_combat_rules_apply", .labels = effect_kind32_labels, .rule = "Многосторонний ближний бой", .rules = NULL, .nparams = 0, .params = NULL},
+	{.id = "two_unit_situations_may_not_apply", .labels = effect_kind33_labels, .rule = "Многосторонний ближний бой", .rules = NULL, .nparams = 0, .params = NULL},
+	{.id = "pool_wounds", .labels = effect_kind34_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .nparams = 0, .params = NULL},
+	{.id = "add_common_bonuses", .labels = effect_kind35_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .nparams = 0, .params = NULL},
 };
 
 /* outcome must_charge_fresh_enemy */
@@ -367,7 +375,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 8, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 9, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
 	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {0, NULL}},
@@ -456,8 +464,8 @@ static const int32_t outcome6_effect0_args[] = {
 static const rtab_effect outcome6_effects[] = {
 	{16, 1, outcome6_effect0_args}, /* pursuit_move */
 };
-static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 9}};
-static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}};
+static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 10}};
+static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome6_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", .provisional = "fast units' overrun: «Прорыв!» is printed twice; one version says «движение вперёд на 2D6 дюймов», the other «преследующее движение» (as any pursuit); fast units are taken to overrun as far as they pursue, the second reading", .nsets = 0, .sets = NULL, .times = {0, NULL}},
@@ -549,8 +557,10 @@ static const rtab_effect outcome10_effects[] = {
 /* outcome combat_result_totalled */
 static const char *const outcome11_labels[] = {"The side's combat result (the total modifier)", "Результат боя стороны"};
 static const rtab_effect outcome11_effects[] = {
-	{32, 0, NULL}, /* pool_wounds */
-	{33, 0, NULL}, /* add_common_bonuses */
+	{32, 0, NULL}, /* close_combat_rules_apply */
+	{33, 0, NULL}, /* two_unit_situations_may_not_apply */
+	{34, 0, NULL}, /* pool_wounds */
+	{35, 0, NULL}, /* add_common_bonuses */
 };
 
 static const rtab_outcome outcomes[] = {
@@ -565,20 +575,20 @@ static const rtab_outcome outcomes[] = {
 	{.id = "unit_with_casualties_moved_back", .labels = outcome8_labels, .rule = "p. 53", .rules = NULL, .neffects = 6, .effects = outcome8_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 	{.id = "left_combat_on_purpose_outcome", .labels = outcome9_labels, .rule = "p. 53", .rules = NULL, .neffects = 3, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 	{.id = "no_more_foes", .labels = outcome10_labels, .rule = "p. 53; Больше Нет Врагов, p. 54", .rules = NULL, .neffects = 2, .effects = outcome10_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .neffects = 2, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "combat_result_totalled", .labels = outcome11_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .neffects = 4, .effects = outcome11_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier wounds_caused */
 static const char *const modifier0_labels[] = {"Wounds caused by all the side's units", "Нанесённые раны (для всех подразделений вместе)"};
-static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 21}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 24}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 27}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 30}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 33}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 36}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 39}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 42}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 45}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 48}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 51}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 54}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 57}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 60}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 63}, {RTAB_OP_ADD, 0}};
+static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 20}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 23}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 26}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 29}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 32}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 35}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 38}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 41}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 44}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 47}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 50}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 53}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 56}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 59}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 62}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 65}, {RTAB_OP_ADD, 0}};
 
 /* modifier largest_rank_bonus */
 static const char *const modifier1_labels[] = {"The largest rank bonus of the side's units", "Наибольший бонус за ряды"};
-static const rtab_instr modifier1_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 17}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 20}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 23}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 26}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 29}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 32}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 35}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 38}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 41}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 44}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 47}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 50}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 53}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 56}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 59}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 62}, {RTAB_OP_MAX, 0}};
+static const rtab_instr modifier1_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 22}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 25}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 28}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 31}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 34}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 37}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 40}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 43}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 46}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 49}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 52}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 55}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 58}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 61}, {RTAB_OP_MAX, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 64}, {RTAB_OP_MAX, 0}};
 
 /* modifier one_standard */
 static const char *const modifier2_labels[] = {"One standard, however many units carry one", "Одно знамя"};
-static const rtab_instr modifier2_condition[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 25}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 28}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 31}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 34}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 37}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 40}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 43}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 46}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 49}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 52}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 55}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 58}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 61}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 16}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 64}, {RTAB_OP_OR, 0}};
+static const rtab_instr modifier2_condition[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 21}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 24}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 27}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 4}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 30}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 5}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 33}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 6}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 36}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 7}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 39}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 8}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 42}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 9}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 45}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 10}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 48}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 11}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 51}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 12}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 54}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 13}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 57}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 14}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 60}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 15}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 63}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_CONST, 16}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 66}, {RTAB_OP_OR, 0}};
 static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
@@ -736,10 +746,10 @@ static const rtab_option reactions0_options[] = {
 static const char *const reactions1_labels[] = {"Winner's move after close combat", "Движение победителя после ближнего боя"};
 /* pursue */
 static const char *const option1_0_labels[] = {"Pursue", "Преследование"};
-static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 8}, {RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 /* overrun */
 static const char *const option1_1_labels[] = {"Overrun", "Прорыв"};
-static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 8}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 6}, {RTAB_OP_INPUT, 7}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 9}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 /* reform */
 static const char *const option1_2_labels[] = {"Reform", "Реформирование"};
 static const rtab_option reactions1_options[] = {
@@ -759,7 +769,7 @@ static const int16_t transition0_next[] = {1, 2, 2};
 static const char *const transition0_provisional[] = {NULL, NULL, "a returned unit stays returned: ours, to give every state an arc"};
 
 static const rtab_transition transitions[] = {
-	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .rules = NULL, .input = 10, .next = transition0_next, .provisional = transition0_provisional},
+	{.id = "pursuit_off_table", .labels = transition0_labels, .rule = "Преследование за край стола", .rules = NULL, .input = 12, .next = transition0_next, .provisional = transition0_provisional},
 };
 
 /* distance overrun */
@@ -771,22 +781,22 @@ static const rtab_distance_form distance0_forms[] = {
 
 /* distance fast_unit_pursuit */
 static const char *const distance1_labels[] = {"Fast units: pursuit and overrun (further than ordinary units, p. 81)", "Быстроногие: преследуют на большую дальность, чем обычные подразделения (страница 81)"};
-static const rtab_instr distance1_form0[] = {{RTAB_OP_ROLL, 0}};
+static const rtab_instr distance1_form0[] = {{RTAB_OP_ROLL, 0}, {RTAB_OP_INPUT, 11}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {1, distance1_form0}, .unit = "inches"},
+	{.value = {3, distance1_form0}, .unit = "inches"},
 };
 
 /* distance fast_unit_flee */
 static const char *const distance2_labels[] = {"Fast units: flee (further than ordinary units, p. 81)", "Быстроногие: отступают на большую дальность, чем обычные подразделения (страница 81)"};
-static const rtab_instr distance2_form0[] = {{RTAB_OP_ROLL, 0}};
+static const rtab_instr distance2_form0[] = {{RTAB_OP_ROLL, 0}, {RTAB_OP_INPUT, 11}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance2_forms[] = {
-	{.value = {1, distance2_form0}, .unit = "inches"},
+	{.value = {3, distance2_form0}, .unit = "inches"},
 };
 
 static const rtab_distance distances[] = {
 	{.id = "overrun", .labels = distance0_labels, .rule = "Прорыв!", .rules = NULL, .nforms = 1, .forms = distance0_forms, .provisional = NULL},
-	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .rules = NULL, .nforms = 1, .forms = distance1_forms, .provisional = "Fast units: pursuit and overrun (further than ordinary units, p. 81): the excerpt says only that fast units flee and pursue further than ordinary units and refers to page 81, which it does not include; the ordinary 2D6 is a placeholder, the real distance is greater"},
-	{.id = "fast_unit_flee", .labels = distance2_labels, .rule = "Быстроногие; p. 81", .rules = NULL, .nforms = 1, .forms = distance2_forms, .provisional = "Fast units: flee: the excerpt says only that fast units flee further than ordinary units and refers to page 81, which it does not include; the ordinary flee distance is not in the excerpt either; 2D6 is a placeholder"},
+	{.id = "fast_unit_pursuit", .labels = distance1_labels, .rule = "Быстроногие; p. 81", .rules = NULL, .nforms = 1, .forms = distance1_forms, .provisional = "Fast units: pursuit and overrun: the excerpt says only that fast units pursue further than ordinary units and refers to page 81, which it does not include; read as the ordinary 2D6 plus an amount of at least 1 inch (fast_unit_extra), further on every roll"},
+	{.id = "fast_unit_flee", .labels = distance2_labels, .rule = "Быстроногие; p. 81", .rules = NULL, .nforms = 1, .forms = distance2_forms, .provisional = "Fast units: flee: the excerpt says only that fast units flee further than ordinary units and refers to page 81, which it does not include; the ordinary flee distance is not in the excerpt either: 2D6, as the pursuit, plus an amount of at least 1 inch (fast_unit_extra), further on every roll"},
 };
 
 /* procedure pursuit_contact */
@@ -815,10 +825,14 @@ static const char *const step1_0_labels[] = {"Already in an unresolved combat: f
 static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 4}};
 /* new_charge */
 static const char *const step1_1_labels[] = {"It holds: a new charge, fought in the next close combat phase", "Решает «Держать позицию»: новое нападение, которое отрабатывается в последующую фазу Ближнего Боя"};
-static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_NOT, 0}};
+static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_INPUT, 5}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
+/* new_charge_after_fought_combat */
+static const char *const step1_2_labels[] = {"Its other combat was already fought: taken as one that holds, a new charge in the next close combat phase", "Его другой бой уже отыгран: как «Держать позицию», новое нападение в последующую фазу Ближнего Боя"};
+static const rtab_instr step1_2_guard[] = {{RTAB_OP_INPUT, 5}};
 static const rtab_procedure_step procedure1_steps[] = {
 	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1, .provisional = NULL},
-	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {2, step1_1_guard}, .outcome = 2, .provisional = NULL},
+	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {4, step1_1_guard}, .outcome = 2, .provisional = NULL},
+	{.id = "new_charge_after_fought_combat", .labels = step1_2_labels, .rule = "Преследование нового противника", .guard = {1, step1_2_guard}, .outcome = 2, .provisional = "a charged unit whose other combat was already fought: the text settles only a combat not yet fought (fought at once) and a unit that holds (a new charge); taken as one that holds"},
 };
 
 /* procedure falling_out_of_combat */
@@ -826,23 +840,31 @@ static const char *const procedure2_labels[] = {"Falling out of close combat", "
 static const char *const procedure2_tie_break[] = {"Different orders of moving leave the same number of units in the combat: the Active player chooses", "Если разные порядки смещения приведут к тому, что в ближнем бою останется одинаковое количество подразделений, то какой порядок выбрать, решает Активный игрок"};
 /* left_on_purpose */
 static const char *const step2_0_labels[] = {"Contact lost because the unit was deliberately moved out of combat: not moved back", "Базовый контакт потерян из-за того, что подразделение специально было удалено из него: смещать обратно не надо"};
-static const rtab_instr step2_0_guard[] = {{RTAB_OP_INPUT, 11}};
+static const rtab_instr step2_0_guard[] = {{RTAB_OP_INPUT, 13}};
 /* move_unit_without_casualties */
 static const char *const step2_1_labels[] = {"1. Move the unit that took no casualties the minimum distance to restore base contact", "1. Если подразделение выпадает из ближнего боя, но при этом не понесло потерь, то его следует подвинуть на дистанцию, минимально необходимую для того, чтобы восстановить базовый контакт с противником"};
-static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_INPUT, 13}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 15}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 /* move_unit_with_casualties */
 static const char *const step2_2_labels[] = {"2. If that does not restore contact, move the units that took casualties, also the minimum distance", "2. Если это не приведет к восстановлению контакта, то следует подвинуть подразделения, понесшие потери, также на минимально необходимую дистанцию"};
-static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 15}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
+static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 16}, {RTAB_OP_INPUT, 17}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_procedure_step procedure2_steps[] = {
-	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = "a unit that left combat on purpose is taken before steps 1 and 2: the page states it after the procedure, as a case in which the unit is not moved back at all"},
+	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = NULL},
 	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7, .provisional = NULL},
 	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
 	{.id = "pursuit_contact", .labels = procedure0_labels, .rule = "Преследование нового противника", .rules = NULL, .nsteps = 3, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = "the order of pursuit contacts: the excerpt does not rank contact with a fleeing unit, a fresh enemy and the table edge against one another"},
-	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .rules = NULL, .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "fresh_enemy_combat", .labels = procedure1_labels, .rule = "Преследование нового противника", .rules = NULL, .nsteps = 3, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 	{.id = "falling_out_of_combat", .labels = procedure2_labels, .rule = "p. 53", .rules = NULL, .nsteps = 3, .steps = procedure2_steps, .tie_break = procedure2_tie_break, .otherwise = 10, .provisional = NULL},
+};
+
+/* requirement one_combat_state */
+static const char *const requirement0_labels[] = {"The charged unit's other combat is either not yet fought or already fought: set at most one of already_in_unresolved_combat and already_in_fought_combat", "Другой бой атакованного подразделения либо ещё не отыгран, либо уже отыгран: укажите не больше одного из already_in_unresolved_combat и already_in_fought_combat"};
+static const rtab_instr requirement0_condition[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_INPUT, 5}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}};
+
+static const rtab_requirement requirements[] = {
+	{.id = "one_combat_state", .labels = requirement0_labels, .rule = "Преследование нового противника", .rules = NULL, .condition = {4, requirement0_condition}},
 };
 
 /* units */
@@ -860,11 +882,11 @@ const rtab_ruleset mass_battle_ruleset = {
 	.locales = locales,
 	.nenums = 3,
 	.enums = enums,
-	.ninputs = 65,
+	.ninputs = 67,
 	.inputs = inputs,
 	.ndice = 1,
 	.dice = dice,
-	.neffect_kinds = 34,
+	.neffect_kinds = 36,
 	.effect_kinds = effect_kinds,
 	.noutcomes = 12,
 	.outcomes = outcomes,
@@ -893,8 +915,8 @@ const rtab_ruleset mass_battle_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = mass_battle_native_resolve_,
-	.nrequirements = 0,
-	.requirements = NULL,
+	.nrequirements = 1,
+	.requirements = requirements,
 	.nunits = 1,
 	.units = units,
 	.rules = NULL,
@@ -925,7 +947,7 @@ int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, 
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&mass_battle_ruleset, s->inputs, 65);
+		return rtab_inputs_default(&mass_battle_ruleset, s->inputs, 67);
 	rc = rtab_inputs_validate(&mass_battle_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -935,7 +957,7 @@ int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, 
 int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 65 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 67 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	s->inputs[input] = value;
 	return RTAB_OK;
@@ -970,7 +992,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&mass_battle_ruleset, table, s->inputs, 65, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&mass_battle_ruleset, table, s->inputs, 67, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1052,111 +1074,111 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const mass_battle_situation *s, const in
 		{
 			int64_t x0, x1, x2;
 			x0 = 0;
-			x1 = in[18]; /* units[1].wounds */
+			x1 = in[20]; /* units[1].wounds */
 			x0 = x0 + x1;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_9;
-			x1 = in[21]; /* units[2].wounds */
+			x1 = in[23]; /* units[2].wounds */
 			x0 = x0 + x1;
 		e1_9: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_15;
-			x1 = in[24]; /* units[3].wounds */
+			x1 = in[26]; /* units[3].wounds */
 			x0 = x0 + x1;
 		e1_15: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_21;
-			x1 = in[27]; /* units[4].wounds */
+			x1 = in[29]; /* units[4].wounds */
 			x0 = x0 + x1;
 		e1_21: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_27;
-			x1 = in[30]; /* units[5].wounds */
+			x1 = in[32]; /* units[5].wounds */
 			x0 = x0 + x1;
 		e1_27: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_33;
-			x1 = in[33]; /* units[6].wounds */
+			x1 = in[35]; /* units[6].wounds */
 			x0 = x0 + x1;
 		e1_33: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_39;
-			x1 = in[36]; /* units[7].wounds */
+			x1 = in[38]; /* units[7].wounds */
 			x0 = x0 + x1;
 		e1_39: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_45;
-			x1 = in[39]; /* units[8].wounds */
+			x1 = in[41]; /* units[8].wounds */
 			x0 = x0 + x1;
 		e1_45: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_51;
-			x1 = in[42]; /* units[9].wounds */
+			x1 = in[44]; /* units[9].wounds */
 			x0 = x0 + x1;
 		e1_51: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_57;
-			x1 = in[45]; /* units[10].wounds */
+			x1 = in[47]; /* units[10].wounds */
 			x0 = x0 + x1;
 		e1_57: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_63;
-			x1 = in[48]; /* units[11].wounds */
+			x1 = in[50]; /* units[11].wounds */
 			x0 = x0 + x1;
 		e1_63: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_69;
-			x1 = in[51]; /* units[12].wounds */
+			x1 = in[53]; /* units[12].wounds */
 			x0 = x0 + x1;
 		e1_69: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_75;
-			x1 = in[54]; /* units[13].wounds */
+			x1 = in[56]; /* units[13].wounds */
 			x0 = x0 + x1;
 		e1_75: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_81;
-			x1 = in[57]; /* units[14].wounds */
+			x1 = in[59]; /* units[14].wounds */
 			x0 = x0 + x1;
 		e1_81: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_87;
-			x1 = in[60]; /* units[15].wounds */
+			x1 = in[62]; /* units[15].wounds */
 			x0 = x0 + x1;
 		e1_87: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_93;
-			x1 = in[63]; /* units[16].wounds */
+			x1 = in[65]; /* units[16].wounds */
 			x0 = x0 + x1;
 		e1_93: ;
 			value = (int32_t)x0;
@@ -1170,111 +1192,111 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const mass_battle_situation *s, const in
 		{
 			int64_t x0, x1, x2;
 			x0 = 0;
-			x1 = in[17]; /* units[1].rank_bonus */
+			x1 = in[19]; /* units[1].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_9;
-			x1 = in[20]; /* units[2].rank_bonus */
+			x1 = in[22]; /* units[2].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_9: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_15;
-			x1 = in[23]; /* units[3].rank_bonus */
+			x1 = in[25]; /* units[3].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_15: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_21;
-			x1 = in[26]; /* units[4].rank_bonus */
+			x1 = in[28]; /* units[4].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_21: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_27;
-			x1 = in[29]; /* units[5].rank_bonus */
+			x1 = in[31]; /* units[5].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_27: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_33;
-			x1 = in[32]; /* units[6].rank_bonus */
+			x1 = in[34]; /* units[6].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_33: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_39;
-			x1 = in[35]; /* units[7].rank_bonus */
+			x1 = in[37]; /* units[7].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_39: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_45;
-			x1 = in[38]; /* units[8].rank_bonus */
+			x1 = in[40]; /* units[8].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_45: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_51;
-			x1 = in[41]; /* units[9].rank_bonus */
+			x1 = in[43]; /* units[9].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_51: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_57;
-			x1 = in[44]; /* units[10].rank_bonus */
+			x1 = in[46]; /* units[10].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_57: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_63;
-			x1 = in[47]; /* units[11].rank_bonus */
+			x1 = in[49]; /* units[11].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_63: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_69;
-			x1 = in[50]; /* units[12].rank_bonus */
+			x1 = in[52]; /* units[12].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_69: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_75;
-			x1 = in[53]; /* units[13].rank_bonus */
+			x1 = in[55]; /* units[13].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_75: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_81;
-			x1 = in[56]; /* units[14].rank_bonus */
+			x1 = in[58]; /* units[14].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_81: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_87;
-			x1 = in[59]; /* units[15].rank_bonus */
+			x1 = in[61]; /* units[15].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_87: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_93;
-			x1 = in[62]; /* units[16].rank_bonus */
+			x1 = in[64]; /* units[16].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_93: ;
 			value = (int32_t)x0;
@@ -1286,111 +1308,111 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const mass_battle_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = 0;
-		x1 = in[19]; /* units[1].standard */
+		x1 = in[21]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
-		x1 = in[22]; /* units[2].standard */
+		x1 = in[24]; /* units[2].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
-		x1 = in[25]; /* units[3].standard */
+		x1 = in[27]; /* units[3].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
-		x1 = in[28]; /* units[4].standard */
+		x1 = in[30]; /* units[4].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
-		x1 = in[31]; /* units[5].standard */
+		x1 = in[33]; /* units[5].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
-		x1 = in[34]; /* units[6].standard */
+		x1 = in[36]; /* units[6].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
-		x1 = in[37]; /* units[7].standard */
+		x1 = in[39]; /* units[7].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
-		x1 = in[40]; /* units[8].standard */
+		x1 = in[42]; /* units[8].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
-		x1 = in[43]; /* units[9].standard */
+		x1 = in[45]; /* units[9].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
-		x1 = in[46]; /* units[10].standard */
+		x1 = in[48]; /* units[10].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
-		x1 = in[49]; /* units[11].standard */
+		x1 = in[51]; /* units[11].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
-		x1 = in[52]; /* units[12].standard */
+		x1 = in[54]; /* units[12].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
-		x1 = in[55]; /* units[13].standard */
+		x1 = in[57]; /* units[13].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
-		x1 = in[58]; /* units[14].standard */
+		x1 = in[60]; /* units[14].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
-		x1 = in[61]; /* units[15].standard */
+		x1 = in[63]; /* units[15].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
-		x1 = in[64]; /* units[16].standard */
+		x1 = in[66]; /* units[16].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_93: ;
 		cond = (int32_t)x0;
@@ -1446,111 +1468,111 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 		{
 			int64_t x0, x1, x2;
 			x0 = 0;
-			x1 = in[18]; /* units[1].wounds */
+			x1 = in[20]; /* units[1].wounds */
 			x0 = x0 + x1;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_9;
-			x1 = in[21]; /* units[2].wounds */
+			x1 = in[23]; /* units[2].wounds */
 			x0 = x0 + x1;
 		e1_9: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_15;
-			x1 = in[24]; /* units[3].wounds */
+			x1 = in[26]; /* units[3].wounds */
 			x0 = x0 + x1;
 		e1_15: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_21;
-			x1 = in[27]; /* units[4].wounds */
+			x1 = in[29]; /* units[4].wounds */
 			x0 = x0 + x1;
 		e1_21: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_27;
-			x1 = in[30]; /* units[5].wounds */
+			x1 = in[32]; /* units[5].wounds */
 			x0 = x0 + x1;
 		e1_27: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_33;
-			x1 = in[33]; /* units[6].wounds */
+			x1 = in[35]; /* units[6].wounds */
 			x0 = x0 + x1;
 		e1_33: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_39;
-			x1 = in[36]; /* units[7].wounds */
+			x1 = in[38]; /* units[7].wounds */
 			x0 = x0 + x1;
 		e1_39: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_45;
-			x1 = in[39]; /* units[8].wounds */
+			x1 = in[41]; /* units[8].wounds */
 			x0 = x0 + x1;
 		e1_45: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_51;
-			x1 = in[42]; /* units[9].wounds */
+			x1 = in[44]; /* units[9].wounds */
 			x0 = x0 + x1;
 		e1_51: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_57;
-			x1 = in[45]; /* units[10].wounds */
+			x1 = in[47]; /* units[10].wounds */
 			x0 = x0 + x1;
 		e1_57: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_63;
-			x1 = in[48]; /* units[11].wounds */
+			x1 = in[50]; /* units[11].wounds */
 			x0 = x0 + x1;
 		e1_63: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_69;
-			x1 = in[51]; /* units[12].wounds */
+			x1 = in[53]; /* units[12].wounds */
 			x0 = x0 + x1;
 		e1_69: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_75;
-			x1 = in[54]; /* units[13].wounds */
+			x1 = in[56]; /* units[13].wounds */
 			x0 = x0 + x1;
 		e1_75: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_81;
-			x1 = in[57]; /* units[14].wounds */
+			x1 = in[59]; /* units[14].wounds */
 			x0 = x0 + x1;
 		e1_81: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_87;
-			x1 = in[60]; /* units[15].wounds */
+			x1 = in[62]; /* units[15].wounds */
 			x0 = x0 + x1;
 		e1_87: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_93;
-			x1 = in[63]; /* units[16].wounds */
+			x1 = in[65]; /* units[16].wounds */
 			x0 = x0 + x1;
 		e1_93: ;
 			value = (int32_t)x0;
@@ -1564,111 +1586,111 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 		{
 			int64_t x0, x1, x2;
 			x0 = 0;
-			x1 = in[17]; /* units[1].rank_bonus */
+			x1 = in[19]; /* units[1].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_9;
-			x1 = in[20]; /* units[2].rank_bonus */
+			x1 = in[22]; /* units[2].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_9: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_15;
-			x1 = in[23]; /* units[3].rank_bonus */
+			x1 = in[25]; /* units[3].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_15: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_21;
-			x1 = in[26]; /* units[4].rank_bonus */
+			x1 = in[28]; /* units[4].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_21: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_27;
-			x1 = in[29]; /* units[5].rank_bonus */
+			x1 = in[31]; /* units[5].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_27: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_33;
-			x1 = in[32]; /* units[6].rank_bonus */
+			x1 = in[34]; /* units[6].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_33: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_39;
-			x1 = in[35]; /* units[7].rank_bonus */
+			x1 = in[37]; /* units[7].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_39: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_45;
-			x1 = in[38]; /* units[8].rank_bonus */
+			x1 = in[40]; /* units[8].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_45: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_51;
-			x1 = in[41]; /* units[9].rank_bonus */
+			x1 = in[43]; /* units[9].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_51: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_57;
-			x1 = in[44]; /* units[10].rank_bonus */
+			x1 = in[46]; /* units[10].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_57: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_63;
-			x1 = in[47]; /* units[11].rank_bonus */
+			x1 = in[49]; /* units[11].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_63: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_69;
-			x1 = in[50]; /* units[12].rank_bonus */
+			x1 = in[52]; /* units[12].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_69: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_75;
-			x1 = in[53]; /* units[13].rank_bonus */
+			x1 = in[55]; /* units[13].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_75: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_81;
-			x1 = in[56]; /* units[14].rank_bonus */
+			x1 = in[58]; /* units[14].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_81: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_87;
-			x1 = in[59]; /* units[15].rank_bonus */
+			x1 = in[61]; /* units[15].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_87: ;
-			x1 = in[16]; /* units */
+			x1 = in[18]; /* units */
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_93;
-			x1 = in[62]; /* units[16].rank_bonus */
+			x1 = in[64]; /* units[16].rank_bonus */
 			x0 = x0 > x1 ? x0 : x1;
 		e3_93: ;
 			value = (int32_t)x0;
@@ -1680,111 +1702,111 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 	{
 		int64_t x0, x1, x2;
 		x0 = 0;
-		x1 = in[19]; /* units[1].standard */
+		x1 = in[21]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
-		x1 = in[22]; /* units[2].standard */
+		x1 = in[24]; /* units[2].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
-		x1 = in[25]; /* units[3].standard */
+		x1 = in[27]; /* units[3].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
-		x1 = in[28]; /* units[4].standard */
+		x1 = in[30]; /* units[4].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
-		x1 = in[31]; /* units[5].standard */
+		x1 = in[33]; /* units[5].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
-		x1 = in[34]; /* units[6].standard */
+		x1 = in[36]; /* units[6].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
-		x1 = in[37]; /* units[7].standard */
+		x1 = in[39]; /* units[7].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
-		x1 = in[40]; /* units[8].standard */
+		x1 = in[42]; /* units[8].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
-		x1 = in[43]; /* units[9].standard */
+		x1 = in[45]; /* units[9].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
-		x1 = in[46]; /* units[10].standard */
+		x1 = in[48]; /* units[10].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
-		x1 = in[49]; /* units[11].standard */
+		x1 = in[51]; /* units[11].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
-		x1 = in[52]; /* units[12].standard */
+		x1 = in[54]; /* units[12].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
-		x1 = in[55]; /* units[13].standard */
+		x1 = in[57]; /* units[13].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
-		x1 = in[58]; /* units[14].standard */
+		x1 = in[60]; /* units[14].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
-		x1 = in[61]; /* units[15].standard */
+		x1 = in[63]; /* units[15].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
-		x1 = in[16]; /* units */
+		x1 = in[18]; /* units */
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
-		x1 = in[64]; /* units[16].standard */
+		x1 = in[66]; /* units[16].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_93: ;
 		cond = (int32_t)x0;
@@ -1835,7 +1857,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm > 2147482036)
-		return rtab_resolve_interpreted(&mass_battle_ruleset, 0, s->inputs, 65, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&mass_battle_ruleset, 0, s->inputs, 67, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1857,142 +1879,142 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		{
 			int64_t x0, x1, x2;
 			x0 = 0;
-			x1 = in[18]; /* units[1].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[18].provisional);
+			x1 = in[20]; /* units[1].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[20].provisional);
 			x0 = x0 + x1;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_9;
-			x1 = in[21]; /* units[2].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[21].provisional);
+			x1 = in[23]; /* units[2].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[23].provisional);
 			x0 = x0 + x1;
 		e1_9: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_15;
-			x1 = in[24]; /* units[3].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[24].provisional);
+			x1 = in[26]; /* units[3].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[26].provisional);
 			x0 = x0 + x1;
 		e1_15: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_21;
-			x1 = in[27]; /* units[4].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[27].provisional);
+			x1 = in[29]; /* units[4].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[29].provisional);
 			x0 = x0 + x1;
 		e1_21: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_27;
-			x1 = in[30]; /* units[5].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[30].provisional);
+			x1 = in[32]; /* units[5].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[32].provisional);
 			x0 = x0 + x1;
 		e1_27: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_33;
-			x1 = in[33]; /* units[6].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[33].provisional);
+			x1 = in[35]; /* units[6].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[35].provisional);
 			x0 = x0 + x1;
 		e1_33: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_39;
-			x1 = in[36]; /* units[7].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[36].provisional);
+			x1 = in[38]; /* units[7].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[38].provisional);
 			x0 = x0 + x1;
 		e1_39: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_45;
-			x1 = in[39]; /* units[8].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[39].provisional);
+			x1 = in[41]; /* units[8].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[41].provisional);
 			x0 = x0 + x1;
 		e1_45: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_51;
-			x1 = in[42]; /* units[9].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[42].provisional);
+			x1 = in[44]; /* units[9].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[44].provisional);
 			x0 = x0 + x1;
 		e1_51: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_57;
-			x1 = in[45]; /* units[10].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[45].provisional);
+			x1 = in[47]; /* units[10].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[47].provisional);
 			x0 = x0 + x1;
 		e1_57: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_63;
-			x1 = in[48]; /* units[11].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[48].provisional);
+			x1 = in[50]; /* units[11].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[50].provisional);
 			x0 = x0 + x1;
 		e1_63: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_69;
-			x1 = in[51]; /* units[12].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[51].provisional);
+			x1 = in[53]; /* units[12].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[53].provisional);
 			x0 = x0 + x1;
 		e1_69: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_75;
-			x1 = in[54]; /* units[13].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[54].provisional);
+			x1 = in[56]; /* units[13].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[56].provisional);
 			x0 = x0 + x1;
 		e1_75: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_81;
-			x1 = in[57]; /* units[14].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[57].provisional);
+			x1 = in[59]; /* units[14].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[59].provisional);
 			x0 = x0 + x1;
 		e1_81: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_87;
-			x1 = in[60]; /* units[15].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[60].provisional);
+			x1 = in[62]; /* units[15].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[62].provisional);
 			x0 = x0 + x1;
 		e1_87: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e1_93;
-			x1 = in[63]; /* units[16].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[63].provisional);
+			x1 = in[65]; /* units[16].wounds */
+			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[65].provisional);
 			x0 = x0 + x1;
 		e1_93: ;
 			value = (int32_t)x0;
@@ -2012,142 +2034,142 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		{
 			int64_t x0, x1, x2;
 			x0 = 0;
-			x1 = in[17]; /* units[1].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[17].provisional);
+			x1 = in[19]; /* units[1].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[19].provisional);
 			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_9;
-			x1 = in[20]; /* units[2].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[20].provisional);
+			x1 = in[22]; /* units[2].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[22].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_9: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 3;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_15;
-			x1 = in[23]; /* units[3].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[23].provisional);
+			x1 = in[25]; /* units[3].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[25].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_15: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 4;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_21;
-			x1 = in[26]; /* units[4].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[26].provisional);
+			x1 = in[28]; /* units[4].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[28].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_21: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 5;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_27;
-			x1 = in[29]; /* units[5].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[29].provisional);
+			x1 = in[31]; /* units[5].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[31].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_27: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 6;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_33;
-			x1 = in[32]; /* units[6].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[32].provisional);
+			x1 = in[34]; /* units[6].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[34].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_33: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 7;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_39;
-			x1 = in[35]; /* units[7].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[35].provisional);
+			x1 = in[37]; /* units[7].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[37].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_39: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 8;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_45;
-			x1 = in[38]; /* units[8].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[38].provisional);
+			x1 = in[40]; /* units[8].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[40].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_45: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 9;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_51;
-			x1 = in[41]; /* units[9].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[41].provisional);
+			x1 = in[43]; /* units[9].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[43].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_51: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 10;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_57;
-			x1 = in[44]; /* units[10].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[44].provisional);
+			x1 = in[46]; /* units[10].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[46].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_57: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 11;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_63;
-			x1 = in[47]; /* units[11].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[47].provisional);
+			x1 = in[49]; /* units[11].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[49].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_63: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 12;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_69;
-			x1 = in[50]; /* units[12].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[50].provisional);
+			x1 = in[52]; /* units[12].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[52].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_69: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 13;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_75;
-			x1 = in[53]; /* units[13].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[53].provisional);
+			x1 = in[55]; /* units[13].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[55].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_75: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 14;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_81;
-			x1 = in[56]; /* units[14].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[56].provisional);
+			x1 = in[58]; /* units[14].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[58].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_81: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 15;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_87;
-			x1 = in[59]; /* units[15].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[59].provisional);
+			x1 = in[61]; /* units[15].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[61].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_87: ;
-			x1 = in[16]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 16;
 			x1 = x1 >= x2;
 			if (!x1) goto e3_93;
-			x1 = in[62]; /* units[16].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[62].provisional);
+			x1 = in[64]; /* units[16].rank_bonus */
+			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[64].provisional);
 			x0 = x0 > x1 ? x0 : x1;
 		e3_93: ;
 			value = (int32_t)x0;
@@ -2167,126 +2189,126 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 	{
 		int64_t x0, x1, x2;
 		x0 = 0;
-		x1 = in[19]; /* units[1].standard */
+		x1 = in[21]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
-		x1 = in[22]; /* units[2].standard */
+		x1 = in[24]; /* units[2].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
-		x1 = in[25]; /* units[3].standard */
+		x1 = in[27]; /* units[3].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
-		x1 = in[28]; /* units[4].standard */
+		x1 = in[30]; /* units[4].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
-		x1 = in[31]; /* units[5].standard */
+		x1 = in[33]; /* units[5].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
-		x1 = in[34]; /* units[6].standard */
+		x1 = in[36]; /* units[6].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
-		x1 = in[37]; /* units[7].standard */
+		x1 = in[39]; /* units[7].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
-		x1 = in[40]; /* units[8].standard */
+		x1 = in[42]; /* units[8].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
-		x1 = in[43]; /* units[9].standard */
+		x1 = in[45]; /* units[9].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
-		x1 = in[46]; /* units[10].standard */
+		x1 = in[48]; /* units[10].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
-		x1 = in[49]; /* units[11].standard */
+		x1 = in[51]; /* units[11].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
-		x1 = in[52]; /* units[12].standard */
+		x1 = in[54]; /* units[12].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
-		x1 = in[55]; /* units[13].standard */
+		x1 = in[57]; /* units[13].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
-		x1 = in[58]; /* units[14].standard */
+		x1 = in[60]; /* units[14].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
-		x1 = in[61]; /* units[15].standard */
+		x1 = in[63]; /* units[15].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
-		x1 = in[16]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[16].provisional);
+		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
-		x1 = in[64]; /* units[16].standard */
+		x1 = in[66]; /* units[16].standard */
 		x0 = x0 != 0 || x1 != 0;
 	e4_93: ;
 		cond = (int32_t)x0;
@@ -2386,7 +2408,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		{ /* trigger 0 */
 			{
 				int64_t x0;
-				x0 = in[9]; /* fast */
+				x0 = in[10]; /* fast */
 				cond = (int32_t)x0;
 			}
 			if (!cond) {
@@ -2405,7 +2427,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			rtab_native_note_(out, &seen, 4, outcome6_triggers[1].provisional);
 			{
 				int64_t x0;
-				x0 = in[9]; /* fast */
+				x0 = in[10]; /* fast */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -2485,47 +2507,49 @@ static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table
 	unsigned bad;
 	int rc;
 	if (ruleset != &mass_battle_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
-	    table >= 1 || nvalues != 65 || !values)
+	    table >= 1 || nvalues != 67 || !values)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	bad = 0;
 	bad |= (uint32_t)(values[0] | values[1] | values[2] | values[3] | values[4] | values[5] | values[6] | values[7]
-		 | values[8] | values[9] | values[11] | values[12] | values[13] | values[14] | values[15] | values[19]
-		 | values[22] | values[25] | values[28] | values[31] | values[34] | values[37] | values[40] | values[43]
-		 | values[46] | values[49] | values[52] | values[55] | values[58] | values[61] | values[64]) > 1u;
-	bad |= (uint32_t)values[10] > 2u;
-	bad |= (uint32_t)values[16] - 1u > 15u;
-	bad |= (uint32_t)values[17] > 10u;
-	bad |= (uint32_t)values[18] > 100u;
-	bad |= (uint32_t)values[20] > 10u;
-	bad |= (uint32_t)values[21] > 100u;
-	bad |= (uint32_t)values[23] > 10u;
-	bad |= (uint32_t)values[24] > 100u;
-	bad |= (uint32_t)values[26] > 10u;
-	bad |= (uint32_t)values[27] > 100u;
-	bad |= (uint32_t)values[29] > 10u;
-	bad |= (uint32_t)values[30] > 100u;
-	bad |= (uint32_t)values[32] > 10u;
-	bad |= (uint32_t)values[33] > 100u;
-	bad |= (uint32_t)values[35] > 10u;
-	bad |= (uint32_t)values[36] > 100u;
-	bad |= (uint32_t)values[38] > 10u;
-	bad |= (uint32_t)values[39] > 100u;
-	bad |= (uint32_t)values[41] > 10u;
-	bad |= (uint32_t)values[42] > 100u;
-	bad |= (uint32_t)values[44] > 10u;
-	bad |= (uint32_t)values[45] > 100u;
-	bad |= (uint32_t)values[47] > 10u;
-	bad |= (uint32_t)values[48] > 100u;
-	bad |= (uint32_t)values[50] > 10u;
-	bad |= (uint32_t)values[51] > 100u;
-	bad |= (uint32_t)values[53] > 10u;
-	bad |= (uint32_t)values[54] > 100u;
-	bad |= (uint32_t)values[56] > 10u;
-	bad |= (uint32_t)values[57] > 100u;
-	bad |= (uint32_t)values[59] > 10u;
-	bad |= (uint32_t)values[60] > 100u;
-	bad |= (uint32_t)values[62] > 10u;
-	bad |= (uint32_t)values[63] > 100u;
+		 | values[8] | values[9] | values[10] | values[13] | values[14] | values[15] | values[16] | values[17]
+		 | values[21] | values[24] | values[27] | values[30] | values[33] | values[36] | values[39] | values[42]
+		 | values[45] | values[48] | values[51] | values[54] | values[57] | values[60] | values[63] | values[66]
+		) > 1u;
+	bad |= (uint32_t)values[11] - 1u > 11u;
+	bad |= (uint32_t)values[12] > 2u;
+	bad |= (uint32_t)values[18] - 1u > 15u;
+	bad |= (uint32_t)values[19] > 10u;
+	bad |= (uint32_t)values[20] > 100u;
+	bad |= (uint32_t)values[22] > 10u;
+	bad |= (uint32_t)values[23] > 100u;
+	bad |= (uint32_t)values[25] > 10u;
+	bad |= (uint32_t)values[26] > 100u;
+	bad |= (uint32_t)values[28] > 10u;
+	bad |= (uint32_t)values[29] > 100u;
+	bad |= (uint32_t)values[31] > 10u;
+	bad |= (uint32_t)values[32] > 100u;
+	bad |= (uint32_t)values[34] > 10u;
+	bad |= (uint32_t)values[35] > 100u;
+	bad |= (uint32_t)values[37] > 10u;
+	bad |= (uint32_t)values[38] > 100u;
+	bad |= (uint32_t)values[40] > 10u;
+	bad |= (uint32_t)values[41] > 100u;
+	bad |= (uint32_t)values[43] > 10u;
+	bad |= (uint32_t)values[44] > 100u;
+	bad |= (uint32_t)values[46] > 10u;
+	bad |= (uint32_t)values[47] > 100u;
+	bad |= (uint32_t)values[49] > 10u;
+	bad |= (uint32_t)values[50] > 100u;
+	bad |= (uint32_t)values[52] > 10u;
+	bad |= (uint32_t)values[53] > 100u;
+	bad |= (uint32_t)values[55] > 10u;
+	bad |= (uint32_t)values[56] > 100u;
+	bad |= (uint32_t)values[58] > 10u;
+	bad |= (uint32_t)values[59] > 100u;
+	bad |= (uint32_t)values[61] > 10u;
+	bad |= (uint32_t)values[62] > 100u;
+	bad |= (uint32_t)values[64] > 10u;
+	bad |= (uint32_t)values[65] > 100u;
 	s = (const mass_battle_situation *)(const void *)values;
 	if (bad)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);

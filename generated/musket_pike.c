@@ -78,6 +78,7 @@ static const char *const enum6_value2_labels[] = {"Heavy infantry", "Тяжел�
 static const char *const enum6_value3_labels[] = {"Light infantry (see 11.6)", "Легкая Пехота (см. 11.6)"};
 static const char *const enum6_value4_labels[] = {"Hedgehog", "Ёж"};
 static const char *const enum6_value5_labels[] = {"Heavy infantry without pikes", "Тяжелая Пехота без Пик"};
+static const char *const enum6_value6_labels[] = {"A type the Melee Matrix does not print (e.g. light cavalry)", "Тип, которого нет в Матрице Ближнего Боя (например, Легкая Кавалерия)"};
 static const rtab_enum_value enum6_values[] = {
 	{.id = "cuirassiers", .labels = enum6_value0_labels, .provisional = NULL},
 	{.id = "arquebusiers", .labels = enum6_value1_labels, .provisional = NULL},
@@ -85,6 +86,7 @@ static const rtab_enum_value enum6_values[] = {
 	{.id = "light_infantry", .labels = enum6_value3_labels, .provisional = NULL},
 	{.id = "hedgehog", .labels = enum6_value4_labels, .provisional = NULL},
 	{.id = "heavy_infantry_without_pikes", .labels = enum6_value5_labels, .provisional = NULL},
+	{.id = "not_in_matrix", .labels = enum6_value6_labels, .provisional = NULL},
 };
 
 /* enum formation */
@@ -107,7 +109,7 @@ static const rtab_enum enums[] = {
 	{.id = "morale_state", .labels = enum3_labels, .rule = "11.0", .rules = NULL, .nvalues = 2, .values = enum3_values},
 	{.id = "advance_mode", .labels = enum4_labels, .rule = "11.0", .rules = NULL, .nvalues = 3, .values = enum4_values},
 	{.id = "marker", .labels = enum5_labels, .rule = "11.7.2", .rules = NULL, .nvalues = 1, .values = enum5_values},
-	{.id = "unit_type", .labels = enum6_labels, .rule = "11.3.8", .rules = NULL, .nvalues = 6, .values = enum6_values},
+	{.id = "unit_type", .labels = enum6_labels, .rule = "11.3.8", .rules = NULL, .nvalues = 7, .values = enum6_values},
 	{.id = "formation", .labels = enum7_labels, .rule = "11.0", .rules = NULL, .nvalues = 4, .values = enum7_values},
 };
 
@@ -150,8 +152,8 @@ static const char *const input34_labels[] = {"A defeated unit is in one of the c
 static const char *const input35_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 5, .default_value = 2, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 6, .default_value = 6, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defender_type", .labels = input2_labels, .rule = "11.3.8", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 6, .default_value = 6, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "attacker_leaders", .labels = input3_labels, .rule = "11.3.2", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "attacking leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "defender_leaders", .labels = input4_labels, .rule = "11.3.2", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 3, .default_value = 0, .provisional = "defending leaders: the domain 0..3 and the default 0 are ours; the page says only that one per side may be used", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "attacker_morale", .labels = input5_labels, .rule = "11.3.3", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 1, .max = 10, .default_value = 5, .provisional = "attacker's morale: the domain 1..10 and the default 5 are ours (the excerpts name ratings up to 8)", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
@@ -833,9 +835,10 @@ static const rtab_outcome outcomes[] = {
 static const char *const matrix0_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
 static const uint16_t matrix0_dims[] = {6, 6};
 static const int8_t matrix0_cells[] = {
-	0, 0, 0, 0, 0, 2, -1, 0, 0, 0, 0, 1, 0, 0, 0, 1,
-	0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	-1, 1, 0, 0
+	0, 0, 0, 0, 0, 2, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0,
+	0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, -1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0
 };
 static const char *const matrix0_reasons[] = {
 	"blank Melee Matrix cell: the extraction kept only each row's non-empty cells, not their columns, so which cells are blank is as unsettled as where the values go",
@@ -849,9 +852,10 @@ static const char *const matrix0_reasons[] = {
 	"column lost in extraction; the heavy-infantry-without-pikes row printed -1 +1, the +1 placed against light infantry",
 };
 static const uint8_t matrix0_reason_of[] = {
-	1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 4, 1, 1, 1, 5,
-	1, 6, 7, 7, 7, 7, 7, 7, 1, 1, 1, 1, 1, 1, 1, 1,
-	8, 9, 1, 1
+	1, 1, 1, 1, 1, 2, 1, 3, 1, 1, 1, 1, 4, 1, 1, 1,
+	1, 5, 1, 6, 1, 7, 7, 7, 7, 7, 7, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 8, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1
 };
 
 static const rtab_matrix matrices[] = {
@@ -906,6 +910,7 @@ static const rtab_instr modifier5_value[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT,
 
 /* modifier melee_matrix_modifier */
 static const char *const modifier6_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
+static const rtab_instr modifier6_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 4}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}};
 static const rtab_instr modifier6_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_INPUT, 2}, {RTAB_OP_MATRIX, 0}};
 
 /* modifier pistol_shot */
@@ -941,7 +946,7 @@ static const rtab_instr modifier12_value[] = {{RTAB_OP_CONST, 1}};
 /* modifier cavalry_impetus */
 static const char *const modifier13_labels[] = {"Attacker: cavalry impetus", "Атакующий: Воодушевление Кавалерии"};
 static const rtab_instr modifier13_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
-static const rtab_instr modifier13_value[] = {{RTAB_OP_CONST, 1}};
+static const rtab_instr modifier13_value[] = {{RTAB_OP_CONST, 2}};
 
 /* modifier cavalry_impetus_ngbg_halmstad */
 static const char *const modifier14_labels[] = {"Attacker: cavalry impetus (NGBG, at Halmstad: +1)", "NGBG: При Halmstad используется модификатор +1"};
@@ -998,16 +1003,16 @@ static const rtab_modifier modifiers[] = {
 	{.id = "attacker_second_leader", .labels = modifier1_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier1_condition}, .value = {1, modifier1_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
 	{.id = "defender_leader", .labels = modifier2_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
 	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier3_condition}, .value = {1, modifier3_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .rules = NULL, .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .rules = NULL, .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Morale difference: the page prints only «+/- Разница Морали (11. 3. 3)»; 11.3.3 is not in the excerpts, so taking the attacker's rating minus the defender's (plus when the attacker's is the better), the whole difference, is ours"},
 	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .rules = NULL, .condition = {5, modifier5_condition}, .value = {3, modifier5_value}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .rules = NULL, .condition = {0, NULL}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .rules = NULL, .condition = {11, modifier6_condition}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .rules = NULL, .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: wavering formation or open order: no value printed beside it in the extraction; -1 assumed (a penalty, milder than scattered)"},
 	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .rules = NULL, .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = "Attacker: scattered: no value printed beside it in the extraction; -2 assumed (a penalty, worse than wavering)"},
 	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: immediately after a volley: no value printed beside it in the extraction; +1 assumed (listed with the attacker's bonuses)"},
 	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .rules = NULL, .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: heavy infantry impetus: no value printed beside it in the extraction; +1 assumed"},
-	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .rules = NULL, .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus: no value printed beside it in the extraction; +1 assumed"},
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .rules = NULL, .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus: no value printed beside it in the extraction; the NGBG and SiA lines state +1 for their cases, so the general value is another: +2 assumed"},
 	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .rules = NULL, .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus (NGBG, at Halmstad: +1): the line «NGBG: При Halmstad используется модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus at Halmstad (not a separate +1), the most natural reading, not a settled one"},
 	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .rules = NULL, .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = "Attacker: cavalry impetus (SiA, arquebusiers and light cavalry: +1): the line «SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1» stands under «Воодушевление Кавалерии»; read as the value of cavalry impetus for those units in SiA (not a separate +1), the most natural reading, not a settled one"},
 	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = "Defender: wavering formation or open order: no value printed beside it in the extraction; -1 to the defender (+1 on the roll) assumed"},
@@ -1151,10 +1156,11 @@ static const char *const transition0_provisional[] = {"formation hit on an unhur
 /* transition stand_morale */
 static const char *const transition1_labels[] = {"Stand: morale returns to shaken", "Стоят: мораль возвращается в состояние «Потрясены»"};
 static const int16_t transition1_next[] = {0, 0};
+static const char *const transition1_provisional[] = {"a shaken unit that stands stays shaken: ours, to give every state an arc (only a broken unit rolls on 11.4.5)", NULL};
 
 static const rtab_transition transitions[] = {
 	{.id = "formation_hit", .labels = transition0_labels, .rule = "11.0", .rules = NULL, .input = 23, .next = transition0_next, .provisional = transition0_provisional},
-	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .rules = NULL, .input = 21, .next = transition1_next, .provisional = NULL},
+	{.id = "stand_morale", .labels = transition1_labels, .rule = "11.4.5", .rules = NULL, .input = 21, .next = transition1_next, .provisional = transition1_provisional},
 };
 
 /* procedure leader_loss_check */
@@ -1184,6 +1190,24 @@ static const rtab_procedure_step procedure1_steps[] = {
 static const rtab_procedure procedures[] = {
 	{.id = "leader_loss_check", .labels = procedure0_labels, .rule = "11.3.2", .rules = NULL, .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = 15, .provisional = NULL},
 	{.id = "pursuit_target", .labels = procedure1_labels, .rule = "11.7.5", .rules = NULL, .nsteps = 2, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
+};
+
+/* requirement attacking_cavalry_counted */
+static const char *const requirement0_labels[] = {"Cuirassiers, arquebusiers and light cavalry are cavalry: set attacker_cavalry_units to at least 1", "Кирасиры, Аркебузиры и Легкая Кавалерия - кавалерия: укажите attacker_cavalry_units не меньше 1"};
+static const rtab_instr requirement0_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_OR, 0}};
+
+/* requirement defending_cavalry_counted */
+static const char *const requirement1_labels[] = {"Cuirassiers and arquebusiers are cavalry: set defender_cavalry_units to at least 1", "Кирасиры и Аркебузиры - кавалерия: укажите defender_cavalry_units не меньше 1"};
+static const rtab_instr requirement1_condition[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 1}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_OR, 0}};
+
+/* requirement light_cavalry_not_in_matrix */
+static const char *const requirement2_labels[] = {"Light cavalry is no type of the Melee Matrix: set attacker_type to not_in_matrix", "Легкой Кавалерии нет в Матрице Ближнего Боя: укажите attacker_type = not_in_matrix"};
+static const rtab_instr requirement2_condition[] = {{RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
+
+static const rtab_requirement requirements[] = {
+	{.id = "attacking_cavalry_counted", .labels = requirement0_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {14, requirement0_condition}},
+	{.id = "defending_cavalry_counted", .labels = requirement1_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {11, requirement1_condition}},
+	{.id = "light_cavalry_not_in_matrix", .labels = requirement2_labels, .rule = "11.3.8", .rules = NULL, .condition = {6, requirement2_condition}},
 };
 
 /* units */
@@ -1234,8 +1258,8 @@ const rtab_ruleset musket_pike_ruleset = {
 	.numeric_outcomes = NULL,
 	.scale = 0,
 	.native_resolve = musket_pike_native_resolve_,
-	.nrequirements = 0,
-	.requirements = NULL,
+	.nrequirements = 3,
+	.requirements = requirements,
 	.nunits = 1,
 	.units = units,
 	.rules = NULL,
@@ -1388,10 +1412,10 @@ RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_s
 }
 
 /* The numbers of the reasons a value chooses (0: none). */
-static const uint16_t rtab_native_reasons_m0_[] = {7, 7, 7, 7, 7, 8, 9, 7, 7, 7, 7, 10, 7, 7, 7, 11, 7, 12, 13, 13, 13, 13, 13, 13, 7, 7, 7, 7, 7, 7, 7, 7, 14, 15, 7, 7};
+static const uint16_t rtab_native_reasons_m0_[] = {7, 7, 7, 7, 7, 8, 7, 9, 7, 7, 7, 7, 10, 7, 7, 7, 7, 11, 7, 12, 7, 13, 13, 13, 13, 13, 13, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 14, 15, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
 static const uint16_t rtab_native_reasons_e7_[] = {17, 0, 0, 0};
 static const uint16_t rtab_native_reasons_e2_[] = {0, 18, 19, 0};
-static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 29, 29, 29, 29, 0, 0};
+static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 30, 30, 30, 30, 0, 0};
 
 /* table melee: row << 8 | outcome, for each modified roll -5..14 (-4..13 printed), each column in turn */
 static const uint16_t rtab_native_t0_[20] = {
@@ -1546,7 +1570,7 @@ static const int8_t rtab_native_f0_2_[1024] = {
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	2, 3, 4, 5, 6, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	-1, 0, 1, 2, 3, 0, 0, 0, -2, -1, 0, 1, 2, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
@@ -1554,7 +1578,7 @@ static const int8_t rtab_native_f0_2_[1024] = {
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
@@ -1562,16 +1586,9 @@ static const int8_t rtab_native_f0_2_[1024] = {
 	1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	2, 3, 4, 5, 6, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
-	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
-	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
-	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
-	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
@@ -1579,6 +1596,13 @@ static const int8_t rtab_native_f0_2_[1024] = {
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
@@ -1586,15 +1610,15 @@ static const int8_t rtab_native_f0_2_[1024] = {
 	1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
+	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1615,14 +1639,14 @@ static const int8_t rtab_native_f0_3_[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
+	2, 1, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 0,
+	2, 1, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0
 };
 RTAB_NATIVE_COLD_ int rtab_native_any0_(const musket_pike_situation *s, const int32_t *faces,
 	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
@@ -1642,7 +1666,7 @@ int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *fac
 	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
 		(uint32_t)faces[0] > 9u ||
 		extra_drm < -2147483632 ||
-		extra_drm > 2147483622))
+		extra_drm > 2147483621))
 		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
 	in = s->inputs;
 	(void)in;
@@ -1719,6 +1743,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	size_t nt = 0;
 	(void)times; (void)nt;
 	int slot = -1;
+	int a4 = -1;
 	int a9 = -1;
 	int a10 = -1;
 	int a11 = -1;
@@ -1732,7 +1757,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483632 || extra_drm > 2147483622)
+	if (extra_drm < -2147483632 || extra_drm > 2147483621)
 		return rtab_resolve_interpreted(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
@@ -1925,6 +1950,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].signed_value = sv;
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
+		a4 = slot;
 		sum_other += sv;
 	} else {
 		for (uint16_t u = mark_m4_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
@@ -1977,13 +2003,27 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->nprovisional = mark_m5_n; out->provisional = mark_m5_p;
 	}
 	/* modifier melee_matrix_modifier */
-	cond = 1;
+	{
+		int64_t x0, x1, x2;
+		x0 = in[1]; /* attacker_type */
+		x1 = 6;
+		x0 = x0 != x1;
+		x1 = in[1]; /* attacker_type */
+		x2 = 4;
+		x1 = x1 != x2;
+		x0 = x0 != 0 && x1 != 0;
+		x1 = in[2]; /* defender_type */
+		x2 = 6;
+		x1 = x1 != x2;
+		x0 = x0 != 0 && x1 != 0;
+		cond = (int32_t)x0;
+	}
 	if (cond) {
 		{
 			int64_t x0, x1;
 			x0 = in[1]; /* attacker_type */
 			x1 = in[2]; /* defender_type */
-			x0 = (x0 * 6 + x1);
+			x0 = (x0 * 7 + x1);
 			rtab_native_note_(out, &seen, rtab_native_reasons_m0_[x0], rtab_matrix_reason(&matrices[0], (size_t)x0));
 			x0 = matrix0_cells[x0]; /* melee_matrix */
 			value = (int32_t)x0;
@@ -2204,7 +2244,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	if (cond) {
 		{
 			int64_t x0;
-			x0 = 1;
+			x0 = 2;
 			value = (int32_t)x0;
 		}
 		slot = out->napplied++;
@@ -2384,11 +2424,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	/* group formation */
 	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
 	total += gsum;
-	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, &seen, 24, modifiers[11].provisional);
-	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, &seen, 25, modifiers[12].provisional);
-	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, &seen, 26, modifiers[13].provisional);
-	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, &seen, 27, modifiers[14].provisional);
-	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, &seen, 28, modifiers[15].provisional);
+	if (a4 >= 0 && out->applied[a4].counted) rtab_native_note_(out, &seen, 24, modifiers[4].provisional);
+	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, &seen, 25, modifiers[11].provisional);
+	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, &seen, 26, modifiers[12].provisional);
+	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, &seen, 27, modifiers[13].provisional);
+	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, &seen, 28, modifiers[14].provisional);
+	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, &seen, 29, modifiers[15].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -2420,7 +2461,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -2532,7 +2573,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{ /* trigger 0 */
 			const uint16_t mark_tr_n = out->nprovisional;
 			const char *const mark_tr_p = out->provisional;
-			rtab_native_note_(out, &seen, 31, outcome1_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -2547,7 +2588,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3019,7 +3060,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		{ /* trigger 0 */
 			const uint16_t mark_tr_n = out->nprovisional;
 			const char *const mark_tr_p = out->provisional;
-			rtab_native_note_(out, &seen, 31, outcome6_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -3034,7 +3075,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3158,7 +3199,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3582,7 +3623,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
-		if (x1 == 0) rtab_native_note_(out, &seen, 33, inputs[29].provisional);
+		if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -3592,7 +3633,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
-			if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[29].provisional);
+			if (x0 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 			x0 = -x0;
 			value = (int32_t)x0;
 		}
@@ -3611,10 +3652,10 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 34, modifiers[18].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 35, modifiers[19].provisional);
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 36, modifiers[20].provisional);
-	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, &seen, 37, modifiers[21].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 35, modifiers[18].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 36, modifiers[19].provisional);
+	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 37, modifiers[20].provisional);
+	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, &seen, 38, modifiers[21].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -3687,7 +3728,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -3799,7 +3840,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{ /* trigger 0 */
 			const uint16_t mark_tr_n = out->nprovisional;
 			const char *const mark_tr_p = out->provisional;
-			rtab_native_note_(out, &seen, 31, outcome1_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -3814,7 +3855,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4286,7 +4327,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		{ /* trigger 0 */
 			const uint16_t mark_tr_n = out->nprovisional;
 			const char *const mark_tr_p = out->provisional;
-			rtab_native_note_(out, &seen, 31, outcome6_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -4301,7 +4342,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4425,7 +4466,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4735,7 +4776,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 38, inputs[20].provisional);
+		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
@@ -4767,7 +4808,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 38, inputs[20].provisional);
+		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
@@ -4793,8 +4834,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 39, modifiers[22].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 40, modifiers[23].provisional);
+	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 40, modifiers[22].provisional);
+	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 41, modifiers[23].provisional);
 	total += sum_other;
 	modifier = (int32_t)total;
 	out->modifier_raw = modifier;
@@ -4825,7 +4866,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -4937,7 +4978,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		{ /* trigger 0 */
 			const uint16_t mark_tr_n = out->nprovisional;
 			const char *const mark_tr_p = out->provisional;
-			rtab_native_note_(out, &seen, 31, outcome1_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -4952,7 +4993,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 30, inputs[25].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -5424,7 +5465,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		{ /* trigger 0 */
 			const uint16_t mark_tr_n = out->nprovisional;
 			const char *const mark_tr_p = out->provisional;
-			rtab_native_note_(out, &seen, 31, outcome6_triggers[0].provisional);
+			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -5439,7 +5480,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -5563,7 +5604,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				{
 					int64_t x0;
 					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 32, inputs[24].provisional);
+					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
@@ -5779,8 +5820,8 @@ static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table
 		 | values[21] | values[22] | values[26] | values[27] | values[28] | values[30] | values[31] | values[32]
 		 | values[33] | values[34] | values[35]) > 1u;
 	bad |= (uint32_t)(values[0] | values[3] | values[4] | values[11] | values[13] | values[23]) > 3u;
-	bad |= (uint32_t)values[1] > 5u;
-	bad |= (uint32_t)values[2] > 5u;
+	bad |= (uint32_t)values[1] > 6u;
+	bad |= (uint32_t)values[2] > 6u;
 	bad |= (uint32_t)values[5] - 1u > 9u;
 	bad |= (uint32_t)values[6] - 1u > 9u;
 	bad |= (uint32_t)values[7] - 1u > 98u;

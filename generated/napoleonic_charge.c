@@ -36,24 +36,28 @@ static const char *const input1_labels[] = {"Total of the other morale-test modi
 static const char *const input2_labels[] = {"The charged unit counter-charges", "Атакованное подразделение Контратакует противника"};
 static const char *const input3_labels[] = {"Compulsory move of the unit (cm)", "Дистанция Обязательного Передвижения подразделения (см)"};
 static const char *const input4_labels[] = {"Compulsory move of the unit (inches)", "Дистанция Обязательного Передвижения подразделения (дюймы)"};
-static const char *const input5_labels[] = {"The unit is itself the object of an enemy charge", "Подразделение является объектом Атаки со стороны противника"};
-static const char *const input6_labels[] = {"The unit has another priority target", "У стреляющего подразделения есть иные приоритетные цели"};
-static const char *const input7_labels[] = {"The unit is artillery", "Подразделение - Артиллерия"};
-static const char *const input8_labels[] = {"The charging unit is at long range", "Атакующее подразделение на дальней дистанции"};
-static const char *const input9_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
-static const char *const input10_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
+static const char *const input5_labels[] = {"A friendly unit stands behind the retiring or routing unit, in the path of its move back", "Дружественное подразделение позади Отступающего или Бегущего подразделения, на его пути"};
+static const char *const input6_labels[] = {"How far behind the retiring or routing unit the friendly unit stands (cm)", "Расстояние до дружественного подразделения позади (см)"};
+static const char *const input7_labels[] = {"The unit is itself the object of an enemy charge", "Подразделение является объектом Атаки со стороны противника"};
+static const char *const input8_labels[] = {"The unit has another priority target", "У стреляющего подразделения есть иные приоритетные цели"};
+static const char *const input9_labels[] = {"The unit is artillery", "Подразделение - Артиллерия"};
+static const char *const input10_labels[] = {"The charging unit is at long range", "Атакующее подразделение на дальней дистанции"};
+static const char *const input11_labels[] = {"Distance between the start positions of the charger and the charged unit (cm)", "Расстояние между стартовыми позициями атакующего и атакованного подразделений (см)"};
+static const char *const input12_labels[] = {"Distance between the charger's position at its test and the counter-charger's position (cm)", "Расстояние между позицией Атакующего на момент прохождения Теста и позицией Контратакующего (см)"};
 static const rtab_input inputs[] = {
 	{.id = "charging_flank_or_rear", .labels = input0_labels, .rule = "Charger's test, b)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "other_test_modifiers", .labels = input1_labels, .rule = "Charger's test, b)", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = -12, .max = 12, .default_value = 0, .provisional = "other morale-test modifiers: the excerpt lists none; one total from outside, its domain -12..12 and default 0 ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "counter_charges", .labels = input2_labels, .rule = "Charged unit's test, b)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "compulsory_move_cm", .labels = input3_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "compulsory move (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
 	{.id = "compulsory_move_in", .labels = input4_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 100, .default_value = 0, .provisional = "compulsory move (inches): the domain 0..100 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "inches"},
-	{.id = "unit_is_charged", .labels = input5_labels, .rule = "Supporting fire, a)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "has_other_priority_target", .labels = input6_labels, .rule = "Supporting fire, a)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "unit_is_artillery", .labels = input7_labels, .rule = "Supporting fire, c)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "charger_at_long_range", .labels = input8_labels, .rule = "Supporting fire, c)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "start_gap_cm", .labels = input9_labels, .rule = "Supporting fire, a)", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
-	{.id = "counter_charge_gap_cm", .labels = input10_labels, .rule = "Charged unit's test, d)", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
+	{.id = "friendly_unit_behind", .labels = input5_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "friendly_unit_gap_cm", .labels = input6_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 200, .default_value = 0, .provisional = "friendly unit's distance (cm): the domain 0..200 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
+	{.id = "unit_is_charged", .labels = input7_labels, .rule = "Supporting fire, a)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "has_other_priority_target", .labels = input8_labels, .rule = "Supporting fire, a)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "unit_is_artillery", .labels = input9_labels, .rule = "Supporting fire, c)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "charger_at_long_range", .labels = input10_labels, .rule = "Supporting fire, c)", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "start_gap_cm", .labels = input11_labels, .rule = "Supporting fire, a)", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "start gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
+	{.id = "counter_charge_gap_cm", .labels = input12_labels, .rule = "Charged unit's test, d)", .rules = NULL, .type = RTAB_TYPE_INT, .enum_index = -1, .min = 0, .max = 1000, .default_value = 0, .provisional = "counter-charge gap (cm): the domain 0..1000 and the default 0 are ours", .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = "cm"},
 };
 
 /* dice */
@@ -152,7 +156,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome wavered */
@@ -177,7 +181,7 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome retire */
@@ -200,10 +204,12 @@ static const rtab_effect outcome3_effects[] = {
 	{9, 1, outcome3_effect2_args}, /* interpenetrated */
 	{4, 1, outcome3_effect3_args}, /* disordered */
 };
-static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
+static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
+static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome3_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome3_trigger2_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome rout */
@@ -226,10 +232,12 @@ static const rtab_effect outcome4_effects[] = {
 	{9, 1, outcome4_effect2_args}, /* interpenetrated */
 	{4, 1, outcome4_effect3_args}, /* disordered */
 };
-static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
+static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
+static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome4_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome4_trigger2_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome charged_pass */
@@ -277,8 +285,10 @@ static const rtab_effect outcome7_effects[] = {
 	{9, 1, outcome7_effect1_args}, /* interpenetrated */
 	{4, 1, outcome7_effect2_args}, /* disordered */
 };
+static const rtab_instr outcome7_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome7_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome7_trigger1_unless}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
 /* outcome charged_rout */
@@ -297,51 +307,66 @@ static const rtab_effect outcome8_effects[] = {
 	{9, 1, outcome8_effect1_args}, /* interpenetrated */
 	{4, 1, outcome8_effect2_args}, /* disordered */
 };
+static const rtab_instr outcome8_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome8_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome8_trigger1_unless}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+};
+
+/* outcome friendly_unit_interpenetrated */
+static const char *const outcome9_labels[] = {"The friendly unit behind is interpenetrated and disordered", "Дружественное подразделение позади считается смешанным и приобретает статус Непостроенные"};
+static const int32_t outcome9_effect0_args[] = {
+	3
+};
+static const int32_t outcome9_effect1_args[] = {
+	3
+};
+static const rtab_effect outcome9_effects[] = {
+	{9, 1, outcome9_effect0_args}, /* interpenetrated */
+	{4, 1, outcome9_effect1_args}, /* disordered */
 };
 
 /* outcome counter_charge_meets_charger */
-static const char *const outcome9_labels[] = {"Counter-charge: meets the charger half way", "Контратака: встреча с Атакующим на ½ расстояния"};
-static const int32_t outcome9_effect0_args[] = {
-	2
-};
-static const rtab_effect outcome9_effects[] = {
-	{12, 1, outcome9_effect0_args}, /* meet_half_way */
-};
-static const rtab_trigger outcome9_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-};
-
-/* outcome counter_charge_continued */
-static const char *const outcome10_labels[] = {"The counter-charge goes on and meets the charger half way", "Контратакующие продолжают Контратаку"};
+static const char *const outcome10_labels[] = {"Counter-charge: meets the charger half way", "Контратака: встреча с Атакующим на ½ расстояния"};
 static const int32_t outcome10_effect0_args[] = {
 	2
 };
-static const int32_t outcome10_effect1_args[] = {
-	2
-};
 static const rtab_effect outcome10_effects[] = {
-	{10, 1, outcome10_effect0_args}, /* continue_counter_charge */
-	{12, 1, outcome10_effect1_args}, /* meet_half_way */
+	{12, 1, outcome10_effect0_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome10_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
-/* outcome supporting_fire_given */
-static const char *const outcome11_labels[] = {"Supporting fire at the chargers", "Поддерживающая стрельба по Атакующим"};
+/* outcome counter_charge_continued */
+static const char *const outcome11_labels[] = {"The counter-charge goes on and meets the charger half way", "Контратакующие продолжают Контратаку"};
 static const int32_t outcome11_effect0_args[] = {
-	4
+	2
 };
 static const int32_t outcome11_effect1_args[] = {
-	4
+	2
 };
 static const rtab_effect outcome11_effects[] = {
-	{16, 1, outcome11_effect0_args}, /* fire_at_chargers */
-	{17, 1, outcome11_effect1_args}, /* no_move_or_reform_in_charge_phase */
+	{10, 1, outcome11_effect0_args}, /* continue_counter_charge */
+	{12, 1, outcome11_effect1_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome11_triggers[] = {
+	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+};
+
+/* outcome supporting_fire_given */
+static const char *const outcome12_labels[] = {"Supporting fire at the chargers", "Поддерживающая стрельба по Атакующим"};
+static const int32_t outcome12_effect0_args[] = {
+	4
+};
+static const int32_t outcome12_effect1_args[] = {
+	4
+};
+static const rtab_effect outcome12_effects[] = {
+	{16, 1, outcome12_effect0_args}, /* fire_at_chargers */
+	{17, 1, outcome12_effect1_args}, /* no_move_or_reform_in_charge_phase */
+};
+static const rtab_trigger outcome12_triggers[] = {
 	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
 };
 
@@ -349,15 +374,16 @@ static const rtab_outcome outcomes[] = {
 	{.id = "pass", .labels = outcome0_labels, .rule = "Charger's test, passed", .rules = NULL, .neffects = 1, .effects = outcome0_effects, .ntriggers = 1, .triggers = outcome0_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 	{.id = "halted", .labels = outcome1_labels, .rule = "Charger's test, failed: halted", .rules = NULL, .neffects = 3, .effects = outcome1_effects, .ntriggers = 1, .triggers = outcome1_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 	{.id = "wavered", .labels = outcome2_labels, .rule = "Charger's test, failed: wavered", .rules = NULL, .neffects = 4, .effects = outcome2_effects, .ntriggers = 1, .triggers = outcome2_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .neffects = 4, .effects = outcome3_effects, .ntriggers = 2, .triggers = outcome3_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .neffects = 4, .effects = outcome4_effects, .ntriggers = 2, .triggers = outcome4_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "retire", .labels = outcome3_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .neffects = 4, .effects = outcome3_effects, .ntriggers = 3, .triggers = outcome3_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "rout", .labels = outcome4_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .neffects = 4, .effects = outcome4_effects, .ntriggers = 3, .triggers = outcome4_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 	{.id = "charged_pass", .labels = outcome5_labels, .rule = "Charged unit's test, c)", .rules = NULL, .neffects = 1, .effects = outcome5_effects, .ntriggers = 1, .triggers = outcome5_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 	{.id = "wavers", .labels = outcome6_labels, .rule = "Charged unit's test, e)", .rules = NULL, .neffects = 3, .effects = outcome6_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .rules = NULL, .neffects = 3, .effects = outcome7_effects, .ntriggers = 1, .triggers = outcome7_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .rules = NULL, .neffects = 3, .effects = outcome8_effects, .ntriggers = 1, .triggers = outcome8_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "counter_charge_meets_charger", .labels = outcome9_labels, .rule = "Charged unit's test, d)", .rules = NULL, .neffects = 1, .effects = outcome9_effects, .ntriggers = 1, .triggers = outcome9_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "counter_charge_continued", .labels = outcome10_labels, .rule = "Charged unit's test, b)", .rules = NULL, .neffects = 2, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
-	{.id = "supporting_fire_given", .labels = outcome11_labels, .rule = "Supporting fire, a)", .rules = NULL, .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "charged_retire", .labels = outcome7_labels, .rule = "Charged unit's test, f)", .rules = NULL, .neffects = 3, .effects = outcome7_effects, .ntriggers = 2, .triggers = outcome7_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "charged_rout", .labels = outcome8_labels, .rule = "Charged unit's test, f)", .rules = NULL, .neffects = 3, .effects = outcome8_effects, .ntriggers = 2, .triggers = outcome8_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "friendly_unit_interpenetrated", .labels = outcome9_labels, .rule = "Charger's test, failed: retire or rout", .rules = NULL, .neffects = 2, .effects = outcome9_effects, .ntriggers = 0, .triggers = NULL, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "counter_charge_meets_charger", .labels = outcome10_labels, .rule = "Charged unit's test, d)", .rules = NULL, .neffects = 1, .effects = outcome10_effects, .ntriggers = 1, .triggers = outcome10_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "counter_charge_continued", .labels = outcome11_labels, .rule = "Charged unit's test, b)", .rules = NULL, .neffects = 2, .effects = outcome11_effects, .ntriggers = 1, .triggers = outcome11_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
+	{.id = "supporting_fire_given", .labels = outcome12_labels, .rule = "Supporting fire, a)", .rules = NULL, .neffects = 2, .effects = outcome12_effects, .ntriggers = 1, .triggers = outcome12_triggers, .nvalues = 0, .values = NULL, .numeric = 0, .code = NULL},
 };
 
 /* modifier flank_or_rear */
@@ -468,7 +494,7 @@ static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0
 static const char *const option0_2_labels[] = {"Manoeuvre or change formation", "Производит маневрирование или перестроение"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
-	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 9, .provisional = NULL},
+	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 10, .provisional = NULL},
 	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1, .provisional = "standing is closed to a unit that declared a counter-charge: read from b) «должны продолжать Контратаку», not stated at c)"},
 	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1, .provisional = "manoeuvring is closed to a unit that declared a counter-charge: read from b) «должны продолжать Контратаку», not stated at c)"},
 };
@@ -477,11 +503,11 @@ static const rtab_option reactions0_options[] = {
 static const char *const reactions1_labels[] = {"Supporting fire", "Поддерживающая стрельба"};
 /* fire_at_chargers */
 static const char *const option1_0_labels[] = {"Fire at the chargers", "Вести Стрельбу по противнику"};
-static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_AND, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
+static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT, 8}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_OR, 0}, {RTAB_OP_INPUT, 9}, {RTAB_OP_INPUT, 10}, {RTAB_OP_AND, 0}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 /* hold_fire */
 static const char *const option1_1_labels[] = {"No supporting fire", "Не вести поддерживающую стрельбу"};
 static const rtab_option reactions1_options[] = {
-	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 11, .provisional = NULL},
+	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 12, .provisional = NULL},
 	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
 };
 
@@ -519,14 +545,14 @@ static const rtab_distance_form distance2_forms[] = {
 
 /* distance supporting_fire_point */
 static const char *const distance3_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
-static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 9}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
+static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 11}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance3_forms[] = {
 	{.value = {3, distance3_form0}, .unit = "cm"},
 };
 
 /* distance counter_charge_meeting_point */
 static const char *const distance4_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
-static const rtab_instr distance4_form0[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
+static const rtab_instr distance4_form0[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance4_forms[] = {
 	{.value = {3, distance4_form0}, .unit = "cm"},
 };
@@ -539,18 +565,33 @@ static const rtab_distance distances[] = {
 	{.id = "counter_charge_meeting_point", .labels = distance4_labels, .rule = "Charged unit's test, d)", .rules = NULL, .nforms = 1, .forms = distance4_forms, .provisional = NULL},
 };
 
-/* procedure counter_charge_goes_on */
-static const char *const procedure0_labels[] = {"Counter-chargers go on even if the charger halts, wavers, etc.", "Контратакующие должны продолжать Контратаку даже в том случае, если Атакующие Остановились, Колеблются и т.д."};
+/* procedure friendly_units_behind */
+static const char *const procedure0_labels[] = {"A friendly unit behind a unit that retires or routs", "Дружественное подразделение позади Отступающего или Бегущего подразделения"};
 static const char *const procedure0_tie_break[] = {NULL, NULL};
-/* continue_counter_charge */
-static const char *const step0_0_labels[] = {"The charged unit counter-charges: it continues the counter-charge", "Атакованное подразделение Контратакует: Контратака продолжается"};
-static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 2}};
+/* within_half_compulsory_move */
+static const char *const step0_0_labels[] = {"Behind, within half the compulsory move: interpenetrated and disordered", "Позади, в пределах половины обязательного движения: взаимопроникновение, расстроено"};
+static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_CONST, 2}, {RTAB_OP_MUL, 0}, {RTAB_OP_INPUT, 3}, {RTAB_OP_LE, 0}, {RTAB_OP_AND, 0}};
+/* beyond_half_compulsory_move */
+static const char *const step0_1_labels[] = {"Behind, further than half the compulsory move, in the path of the move back", "Позади, дальше половины обязательного движения, на пути отхода"};
+static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 5}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "continue_counter_charge", .labels = step0_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step0_0_guard}, .outcome = 10, .provisional = NULL},
+	{.id = "within_half_compulsory_move", .labels = step0_0_labels, .rule = "Charger's test, failed: retire or rout (example)", .guard = {7, step0_0_guard}, .outcome = 9, .provisional = NULL},
+	{.id = "beyond_half_compulsory_move", .labels = step0_1_labels, .rule = "Charger's test, failed: retire or rout (example)", .guard = {1, step0_1_guard}, .outcome = 9, .provisional = "a friendly unit behind, further than half the compulsory move but in the path of the 1D6: the rule disorders every friendly unit in the path, the example names those within half the compulsory move"},
+};
+
+/* procedure counter_charge_goes_on */
+static const char *const procedure1_labels[] = {"Counter-chargers go on even if the charger halts, wavers, etc.", "Контратакующие должны продолжать Контратаку даже в том случае, если Атакующие Остановились, Колеблются и т.д."};
+static const char *const procedure1_tie_break[] = {NULL, NULL};
+/* continue_counter_charge */
+static const char *const step1_0_labels[] = {"The charged unit counter-charges: it continues the counter-charge", "Атакованное подразделение Контратакует: Контратака продолжается"};
+static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 2}};
+static const rtab_procedure_step procedure1_steps[] = {
+	{.id = "continue_counter_charge", .labels = step1_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step1_0_guard}, .outcome = 11, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
-	{.id = "counter_charge_goes_on", .labels = procedure0_labels, .rule = "Charged unit's test, b)", .rules = NULL, .nsteps = 1, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "friendly_units_behind", .labels = procedure0_labels, .rule = "Charger's test, failed: retire or rout (example)", .rules = NULL, .nsteps = 2, .steps = procedure0_steps, .tie_break = procedure0_tie_break, .otherwise = -1, .provisional = NULL},
+	{.id = "counter_charge_goes_on", .labels = procedure1_labels, .rule = "Charged unit's test, b)", .rules = NULL, .nsteps = 1, .steps = procedure1_steps, .tie_break = procedure1_tie_break, .otherwise = -1, .provisional = NULL},
 };
 
 /* units */
@@ -569,13 +610,13 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.locales = locales,
 	.nenums = 1,
 	.enums = enums,
-	.ninputs = 11,
+	.ninputs = 13,
 	.inputs = inputs,
 	.ndice = 2,
 	.dice = dice,
 	.neffect_kinds = 18,
 	.effect_kinds = effect_kinds,
-	.noutcomes = 12,
+	.noutcomes = 13,
 	.outcomes = outcomes,
 	.nmodifiers = 2,
 	.modifiers = modifiers,
@@ -595,7 +636,7 @@ const rtab_ruleset napoleonic_charge_ruleset = {
 	.transitions = NULL,
 	.ndistances = 5,
 	.distances = distances,
-	.nprocedures = 1,
+	.nprocedures = 2,
 	.procedures = procedures,
 	.rule = "Charge phase: supporting fire, charger's test, charged unit's test",
 	.nnumeric_outcomes = 0,
@@ -634,7 +675,7 @@ int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32
 	int rc;
 	if (!s) return RTAB_E_NULL;
 	if (!values && nvalues == 0)
-		return rtab_inputs_default(&napoleonic_charge_ruleset, s->inputs, 11);
+		return rtab_inputs_default(&napoleonic_charge_ruleset, s->inputs, 13);
 	rc = rtab_inputs_validate(&napoleonic_charge_ruleset, values, nvalues);
 	if (rc != RTAB_OK) return rc;
 	for (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];
@@ -644,7 +685,7 @@ int napoleonic_charge_situation_init(napoleonic_charge_situation *s, const int32
 int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input, int32_t value)
 {
 	if (!s) return RTAB_E_NULL;
-	if (input >= 11 || value < inputs[input].min || value > inputs[input].max)
+	if (input >= 13 || value < inputs[input].min || value > inputs[input].max)
 		return RTAB_E_INPUT;
 	if (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % inputs[input].step != 0)
 		return RTAB_E_INPUT;
@@ -681,7 +722,7 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 	rtab_result r;
 	int rc;
 	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&napoleonic_charge_ruleset, table, s->inputs, 11, faces, nfaces, extra_drm, &r);
+	rc = rtab_resolve_interpreted(&napoleonic_charge_ruleset, table, s->inputs, 13, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -889,7 +930,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < 0 || extra_drm > 0)
-		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 0, s->inputs, 11, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 0, s->inputs, 13, faces, nfaces, extra_drm, out);
 	out->table = 0;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1026,7 +1067,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		{ /* trigger 1 */
 			{
 				int64_t x0;
-				x0 = in[2]; /* counter_charges */
+				x0 = in[5]; /* friendly_unit_behind */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -1036,6 +1077,23 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[1].target;
 						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[2].target;
+						out->triggered_by[nt] = 2;
 					}
 				}
 			}
@@ -1057,7 +1115,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 		{ /* trigger 1 */
 			{
 				int64_t x0;
-				x0 = in[2]; /* counter_charges */
+				x0 = in[5]; /* friendly_unit_behind */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -1067,6 +1125,23 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[1].target;
 						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[2].target;
+						out->triggered_by[nt] = 2;
 					}
 				}
 			}
@@ -1099,6 +1174,23 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 				}
 			}
 		}
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[5]; /* friendly_unit_behind */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
 		break;
 	case 8: /* charged_rout */
 		{ /* trigger 0 */
@@ -1113,22 +1205,25 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 				}
 			}
 		}
-		break;
-	case 9: /* counter_charge_meets_charger */
-		{ /* trigger 0 */
-			cond = 0;
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[5]; /* friendly_unit_behind */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
 			if (!cond) {
 				times = 1;
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome9_triggers[0].target;
-						out->triggered_by[nt] = 0;
+						out->triggered[nt] = outcome8_triggers[1].target;
+						out->triggered_by[nt] = 1;
 					}
 				}
 			}
 		}
 		break;
-	case 10: /* counter_charge_continued */
+	case 10: /* counter_charge_meets_charger */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
@@ -1142,7 +1237,7 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 			}
 		}
 		break;
-	case 11: /* supporting_fire_given */
+	case 11: /* counter_charge_continued */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
@@ -1150,6 +1245,20 @@ int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s,
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome11_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 12: /* supporting_fire_given */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
 						out->triggered_by[nt] = 0;
 					}
 				}
@@ -1306,7 +1415,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
 	/* Beyond these, a sum could leave int32: the interpreter says how. */
 	if (extra_drm < 0 || extra_drm > 0)
-		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 1, s->inputs, 11, faces, nfaces, extra_drm, out);
+		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 1, s->inputs, 13, faces, nfaces, extra_drm, out);
 	out->table = 1;
 	out->column = out->row = out->outcome = 0;
 	out->napplied = out->ntriggered = 0;
@@ -1438,7 +1547,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		{ /* trigger 1 */
 			{
 				int64_t x0;
-				x0 = in[2]; /* counter_charges */
+				x0 = in[5]; /* friendly_unit_behind */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -1448,6 +1557,23 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[1].target;
 						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome3_triggers[2].target;
+						out->triggered_by[nt] = 2;
 					}
 				}
 			}
@@ -1469,7 +1595,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 		{ /* trigger 1 */
 			{
 				int64_t x0;
-				x0 = in[2]; /* counter_charges */
+				x0 = in[5]; /* friendly_unit_behind */
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
@@ -1479,6 +1605,23 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[1].target;
 						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
+		{ /* trigger 2 */
+			{
+				int64_t x0;
+				x0 = in[2]; /* counter_charges */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome4_triggers[2].target;
+						out->triggered_by[nt] = 2;
 					}
 				}
 			}
@@ -1511,6 +1654,23 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 				}
 			}
 		}
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[5]; /* friendly_unit_behind */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome7_triggers[1].target;
+						out->triggered_by[nt] = 1;
+					}
+				}
+			}
+		}
 		break;
 	case 8: /* charged_rout */
 		{ /* trigger 0 */
@@ -1525,22 +1685,25 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 				}
 			}
 		}
-		break;
-	case 9: /* counter_charge_meets_charger */
-		{ /* trigger 0 */
-			cond = 0;
+		{ /* trigger 1 */
+			{
+				int64_t x0;
+				x0 = in[5]; /* friendly_unit_behind */
+				x0 = !x0;
+				cond = (int32_t)x0;
+			}
 			if (!cond) {
 				times = 1;
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome9_triggers[0].target;
-						out->triggered_by[nt] = 0;
+						out->triggered[nt] = outcome8_triggers[1].target;
+						out->triggered_by[nt] = 1;
 					}
 				}
 			}
 		}
 		break;
-	case 10: /* counter_charge_continued */
+	case 10: /* counter_charge_meets_charger */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
@@ -1554,7 +1717,7 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 			}
 		}
 		break;
-	case 11: /* supporting_fire_given */
+	case 11: /* counter_charge_continued */
 		{ /* trigger 0 */
 			cond = 0;
 			if (!cond) {
@@ -1562,6 +1725,20 @@ int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s,
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome11_triggers[0].target;
+						out->triggered_by[nt] = 0;
+					}
+				}
+			}
+		}
+		break;
+	case 12: /* supporting_fire_given */
+		{ /* trigger 0 */
+			cond = 0;
+			if (!cond) {
+				times = 1;
+				for (int32_t i = 0; i < times; i++, nt++) {
+					if (nt < RTAB_MAX_TRIGGERS) {
+						out->triggered[nt] = outcome12_triggers[0].target;
 						out->triggered_by[nt] = 0;
 					}
 				}
@@ -1615,15 +1792,16 @@ static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t
 	unsigned bad;
 	int rc;
 	if (ruleset != &napoleonic_charge_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
-	    table >= 2 || nvalues != 11 || !values)
+	    table >= 2 || nvalues != 13 || !values)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	bad = 0;
-	bad |= (uint32_t)(values[0] | values[2] | values[5] | values[6] | values[7] | values[8]) > 1u;
+	bad |= (uint32_t)(values[0] | values[2] | values[5] | values[7] | values[8] | values[9] | values[10]) > 1u;
 	bad |= (uint32_t)values[1] - 4294967284u > 24u;
 	bad |= (uint32_t)values[3] > 200u;
 	bad |= (uint32_t)values[4] > 100u;
-	bad |= (uint32_t)values[9] > 1000u;
-	bad |= (uint32_t)values[10] > 1000u;
+	bad |= (uint32_t)values[6] > 200u;
+	bad |= (uint32_t)values[11] > 1000u;
+	bad |= (uint32_t)values[12] > 1000u;
 	s = (const napoleonic_charge_situation *)(const void *)values;
 	if (bad)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);

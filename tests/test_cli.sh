@@ -148,12 +148,13 @@ lacks_ok() {
 # the result used marks it (issue 22): the cell it landed on, the modifier
 # that applied, the row it used, the trigger that fired; the dice's reason
 # marks the odds, not a result from faces given.
+hi="--set attacker_type=heavy_infantry --set defender_type=heavy_infantry"
 check reasons-json 0 '"reasons": ["blank Melee Matrix cell' \
-	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --roll 9 --json
 check reasons-json-modifier 0 'Attacker: wavering formation or open order: no value printed' \
-	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --roll 9 --json
 check reasons-count 0 '"provisional_count": 2' \
-	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json
+	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --roll 9 --json
 # An input whose domain or default is ours: its reason is listed while it holds its default
 # and a modifier that applied read it ...
 check reasons-input-default 0 "defender's strength: the domain 1..99 and the default 10 are ours" \
@@ -162,7 +163,7 @@ lacks_ok reasons-input-left-aside "attacking leaders: the domain 0..3" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --json
 # ... not once the caller sets it.
 check reasons-inputs-set 0 '"provisional_count": 2' \
-	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --set attacker_leaders=1 \
+	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --set attacker_leaders=1 \
 	--set defender_leaders=1 --set attacker_morale=6 --set defender_morale=6 --set attacker_strength=12 \
 	--set defender_strength=12 --set flank_rear_hexes=1 --set attacker_cavalry_units=1 --roll 9 --json
 lacks_ok reasons-enum-value-unread "the unhurt formation: the page names no such state" \
@@ -171,12 +172,15 @@ check reasons-explain 0 "provisional:   force ratio: the page prints" \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --roll 9 --explain
 lacks_ok reasons-ratio-unused "force ratio: the page prints" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --explain
-# A default melee reads one unsettled value, the Melee Matrix cell it lands on (every cell
-# of that matrix is provisional); a row whose roll label was lost adds its own.
-check melee-default-one-reason 0 '"provisional_count": 1, "reasons": ["blank Melee Matrix cell' \
+# A default melee (unit types the Melee Matrix does not print) reads no cell: on a settled
+# row it is settled; a row whose roll label was lost names its own reason; types the
+# matrix prints read their cell (every cell of that matrix is provisional).
+check melee-default-settled 0 '"provisional_count": 0, "reasons": []' \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 7 --json
-check melee-row-reason 0 '"provisional_count": 2, "reasons": ["roll label lost in extraction' \
+check melee-row-reason 0 '"provisional_count": 1, "reasons": ["roll label lost in extraction' \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 3 --json
+check melee-cell-reason 0 '"provisional_count": 1, "reasons": ["blank Melee Matrix cell' \
+	"$rtab" eval tables/musket_pike.rtab melee $hi --roll 7 --json
 lacks_ok melee-die-unmarked "the die: the page says only" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 7 --json
 check pursuit-default-settled 0 '"provisional_count": 0, "reasons": []' \

@@ -114,7 +114,7 @@ scaffolding = [
      ['table:', 'natural roll:', 'modifier:', 'column shift:', 'total DRM:', 'modified roll:', 'outcome:',
       'code:', ', column ', 'odds 3:2 read as', 'shifted']),
     (['eval', crt, 'crt', '--explain'] + situation, 0, ['[group cover capped at', 'counts -1 of -1']),
-    (['eval', 'tables/musket_pike.rtab', 'melee', '--roll', '8', '--explain'], 0,
+    (['eval', 'tables/musket_pike.rtab', 'melee', '--roll', '4', '--explain'], 0,
      ['provisional:', 'effect:', 'then resolve:']),
     (['verify', vo, vf], 1,
      ['differs from the original', 'note: in the original', 'original "', 'translation "', 'translation: none',

@@ -100,6 +100,15 @@ static int same_as_interpreter(size_t table, const int32_t *in, size_t ninputs, 
 	return 0;
 }
 
+/* The index of the first requirement the inputs break, or the number of requirements. */
+static int32_t first_broken(const int32_t *in)
+{
+	int32_t which = -1;
+	if (rtab_requirement_broken(rs, in, rs->ninputs, &which) != RTAB_OK || which < 0)
+		return (int32_t)rs->nrequirements;
+	return which;
+}
+
 /* One case: the interpreter, rtab_resolve, the lean and the full native result must agree. */
 static void check_case(size_t table, const int32_t *in, const int32_t *faces, size_t nfaces,
 		       int32_t drm)
@@ -111,6 +120,16 @@ static void check_case(size_t table, const int32_t *in, const int32_t *faces, si
 	int rc_ref, rc_lean, rc_full;
 
 	cases_run++;
+	if (first_broken(in) < (int32_t)rs->nrequirements) {
+		/* No situation of the rules: refused alike by the interpreter and the native code. */
+		if (SITUATION_INIT(&s, in, rs->ninputs) != RTAB_E_REQUIRE ||
+		    !same_as_interpreter(table, in, rs->ninputs, faces, nfaces, drm, 0)) {
+			fprintf(stderr, "a situation that breaks a requirement is not refused alike\n");
+			describe(table, in, faces, nfaces, drm);
+			failures++;
+		}
+		return;
+	}
 	if (SITUATION_INIT(&s, in, rs->ninputs) != RTAB_OK) {
 		fprintf(stderr, "situation_init refused valid inputs\n");
 		describe(table, in, faces, nfaces, drm);
@@ -203,7 +222,32 @@ static void face_range(const rtab_dice *d, size_t k, int32_t *lo, int32_t *hi)
 	*lo = *hi = 0;
 }
 
-/* A random situation: every input anywhere in its domain (on its steps), every face on its die. */
+/* A random situation moved into the requirements on the inputs (most random ones break one
+ * where the inputs are related): while one is broken, take the first change of one input
+ * that leaves the first broken requirement later in the list. One left broken is checked
+ * as refused. */
+static void meet_requirements(int32_t *in)
+{
+	for (int32_t broken = first_broken(in); broken < (int32_t)rs->nrequirements;) {
+		int32_t before = broken;
+		for (size_t i = 0; i < rs->ninputs && broken == before; i++) {
+			int32_t was = in[i];
+			for (int64_t v = rs->inputs[i].min; v <= rs->inputs[i].max && broken == before;
+			     v += step_of(i)) {
+				in[i] = (int32_t)v;
+				if (first_broken(in) > before)
+					broken = first_broken(in);
+				else
+					in[i] = was;
+			}
+		}
+		if (broken == before)
+			return;
+	}
+}
+
+/* A random situation: every input anywhere in its domain (on its steps), moved into the
+ * requirements; every face on its die. */
 static void random_situation(const rtab_dice *d, int32_t *in, int32_t *faces)
 {
 	size_t nfaces = d ? d->nfaces : 0;
@@ -211,6 +255,7 @@ static void random_situation(const rtab_dice *d, int32_t *in, int32_t *faces)
 		in[i] = rs->inputs[i].min +
 			step_of(i) * uniform(0, (int32_t)(((int64_t)rs->inputs[i].max - rs->inputs[i].min) /
 							  step_of(i)));
+	meet_requirements(in);
 	for (size_t k = 0; k < nfaces; k++) {
 		int32_t lo, hi;
 		face_range(d, k, &lo, &hi);

@@ -50,15 +50,15 @@ expect failed-roll 1 "failed: modified roll 5, expected 6" "$rtab" test "$tmp/ex
 # Provisional readings: one summary line by default, the list on request.
 m=tables/musket_pike.rtab
 count check-summary 1 "provisional reading" "$rtab" check $m
-expect check-summary-text 0 "tables/musket_pike.rtab: note: 54 provisional readings (values the source does not settle); list them with --strict or -Wprovisional" "$rtab" check $m
+expect check-summary-text 0 "tables/musket_pike.rtab: note: 56 provisional readings (values the source does not settle); list them with --strict or -Wprovisional" "$rtab" check $m
 count check-no-list 0 "\[-Wprovisional\]" "$rtab" check $m
-count check-listed 54 "warning: provisional.*\[-Wprovisional\]" "$rtab" check $m -Wprovisional
-count check-strict 54 "error: provisional.*\[-Wprovisional\]" "$rtab" check $m --strict
+count check-listed 56 "warning: provisional.*\[-Wprovisional\]" "$rtab" check $m -Wprovisional
+count check-strict 56 "error: provisional.*\[-Wprovisional\]" "$rtab" check $m --strict
 count check-off 0 "provisional" "$rtab" check $m -Wno-provisional
-count test-summary 1 "54 provisional readings" "$rtab" test $m
+count test-summary 1 "56 provisional readings" "$rtab" test $m
 # Two editions of one file count a reading once.
 cat $m tests/errata/musket_pike_second_printing.rtab >"$tmp/mp2.rtab"
-expect check-editions-once 0 "54 provisional readings" "$rtab" check "$tmp/mp2.rtab"
+expect check-editions-once 0 "56 provisional readings" "$rtab" check "$tmp/mp2.rtab"
 
 # odds --all: percentages in every format.
 o=tests/odds/odds_cases.rtab

@@ -17,7 +17,8 @@ import tempfile
 rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
 os.chdir(root)
 ruleset = 'tables/musket_pike.rtab'
-situation = ['--set', 'attacker_type=cuirassiers', '--set', 'attacker_leaders=1', '--set', 'defender_morale=4']
+situation = ['--set', 'attacker_type=cuirassiers', '--set', 'attacker_cavalry_units=1', '--set', 'attacker_leaders=1',
+             '--set', 'defender_type=heavy_infantry', '--set', 'defender_morale=4']
 tools = ['node', 'lua5.1', 'luajit', 'lua5.4', 'mcs', 'mono']
 missing = [t for t in tools if not shutil.which(t)]
 if missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':

@@ -120,8 +120,9 @@ static void head(vgen *g, strbuf *b, const char *kind, const char *name, const i
 	sb_puts(b, ", \"inputs\": {");
 	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
 		const rtab_input *in = &g->rs->inputs[i];
-		/* An item past its list's length is never read: it is not part of the situation. */
-		if (!g->reads[i] ||
+		/* An item past its list's length is never read: it is not part of the situation.
+		 * An input not read but moved off its default (into the requirements) is. */
+		if ((!g->reads[i] && inputs[i] == in->default_value) ||
 		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
 			continue;
 		sb_puts(b, n++ ? ", " : "");
@@ -258,33 +259,51 @@ static bool between_steps(const rtab_ruleset *rs, const int32_t *inputs)
 	return false;
 }
 
-/* A situation that breaks a requirement (`require`) is no situation of the rules. */
-static bool breaks_requirement(const rtab_ruleset *rs, const int32_t *inputs)
+/* The first requirement (`require`) the situation breaks, or the number of requirements:
+ * a situation that breaks one is no situation of the rules. */
+static int32_t first_broken(const rtab_ruleset *rs, const int32_t *inputs)
 {
 	int32_t which = -1;
-	return rtab_requirement_broken(rs, inputs, rs->ninputs, &which) == RTAB_OK && which >= 0;
+	if (rtab_requirement_broken(rs, inputs, rs->ninputs, &which) != RTAB_OK || which < 0)
+		return (int32_t)rs->nrequirements;
+	return which;
+}
+
+static bool breaks_requirement(const rtab_ruleset *rs, const int32_t *inputs)
+{
+	return first_broken(rs, inputs) < (int32_t)rs->nrequirements;
 }
 
 /*
  * A situation the search made that breaks a requirement, moved into the rules
- * by changing one input the search left at its default (those it set are what
- * the vector is about): true when that gives one every requirement allows.
+ * by changing inputs the search left at their defaults (those it set are what
+ * the vector is about): one at a time, each change leaving the first broken
+ * requirement later in the list (two sides that each need a count, say).
+ * True when that gives one every requirement allows.
  */
 static bool meet_requirements(const rtab_ruleset *rs, int32_t *inputs)
 {
-	for (size_t i = 0; i < rs->ninputs; i++) {
-		const rtab_input *in = &rs->inputs[i];
-		int32_t was = inputs[i], step = in->step > 1 ? in->step : 1;
-		if (was != in->default_value)
-			continue;
-		for (int64_t v = in->min; v <= in->max; v += step) {
-			inputs[i] = (int32_t)v;
-			if (!breaks_requirement(rs, inputs))
-				return true;
+	int32_t broken = first_broken(rs, inputs);
+	while (broken < (int32_t)rs->nrequirements) {
+		int32_t before = broken;
+		for (size_t i = 0; i < rs->ninputs && broken == before; i++) {
+			const rtab_input *in = &rs->inputs[i];
+			int32_t was = inputs[i], step = in->step > 1 ? in->step : 1;
+			if (was != in->default_value)
+				continue;
+			for (int64_t v = in->min; v <= in->max && broken == before; v += step) {
+				inputs[i] = (int32_t)v;
+				int32_t now = first_broken(rs, inputs);
+				if (now > before)
+					broken = now;
+				else
+					inputs[i] = was;
+			}
 		}
-		inputs[i] = was;
+		if (broken == before)
+			return false;
 	}
-	return false;
+	return true;
 }
 
 static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t *faces,

@@ -27,7 +27,8 @@ public static class Melee
         string locale = args.Length > 1 ? args[1] : "en";
         // A regiment of cuirassiers with its colonel charges shaken pikemen.
         var units = new Dictionary<string, object> {
-            {"attacker_type", "cuirassiers"}, {"attacker_leaders", 1}, {"defender_morale", 4},
+            {"attacker_type", "cuirassiers"}, {"attacker_cavalry_units", 1}, {"attacker_leaders", 1},
+            {"defender_type", "heavy_infantry"}, {"defender_morale", 4},
         };
         try {
             var r = Rules.Ruleset.Resolve("melee", units, new[] { face }, 0);

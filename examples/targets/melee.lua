@@ -15,7 +15,8 @@ local function label(section, id)
 end
 
 -- A regiment of cuirassiers with its colonel charges shaken pikemen.
-local units = {attacker_type = "cuirassiers", attacker_leaders = 1, defender_morale = 4}
+local units = {attacker_type = "cuirassiers", attacker_cavalry_units = 1, attacker_leaders = 1,
+               defender_type = "heavy_infantry", defender_morale = 4}
 local ok, r = pcall(musket_pike.resolve, musket_pike, "melee", units, {face}, 0)
 if not ok then
   print("refused: " .. tostring(type(r) == "table" and r.status or r))

@@ -16,7 +16,10 @@ const label = (section, id) => {
 const sign = (n) => (n < 0 ? `${n}` : `+${n}`);
 
 // A regiment of cuirassiers with its colonel charges shaken pikemen.
-const units = { attacker_type: 'cuirassiers', attacker_leaders: 1, defender_morale: 4 };
+const units = {
+  attacker_type: 'cuirassiers', attacker_cavalry_units: 1, attacker_leaders: 1,
+  defender_type: 'heavy_infantry', defender_morale: 4,
+};
 try {
   const r = musketPike.resolve('melee', units, [Number(faceText)], 0);
   const then = r.triggers.length ? r.triggers.join(', ') : 'nothing';

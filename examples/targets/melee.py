@@ -18,7 +18,8 @@ def label(section, ident, locale):
 def main(argv):
     face, locale = int(argv[1]), argv[2] if len(argv) > 2 else 'en'
     # A regiment of cuirassiers with its colonel charges shaken pikemen.
-    units = {'attacker_type': 'cuirassiers', 'attacker_leaders': 1, 'defender_morale': 4}
+    units = {'attacker_type': 'cuirassiers', 'attacker_cavalry_units': 1, 'attacker_leaders': 1,
+             'defender_type': 'heavy_infantry', 'defender_morale': 4}
     try:
         r = musket_pike.resolve('melee', units, faces=[face], drm=0)
     except musket_pike.RtabError as e:
