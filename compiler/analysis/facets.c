@@ -53,7 +53,7 @@ const char *const facet_fields[] = {
 	"rtab_table: id labels rule rules dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
-	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges",
+	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
@@ -614,6 +614,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t)
 		free(kb);
 		addf(b, at, xstrdup(rounding_name(t->rounding)), "rounding");
 	}
+	if (t->nlines)
+		addf(b, at, expr_text(rs, &t->line_key), "line chosen by"); /* 'grid NAME when COND' */
 	strbuf shifts = {0};
 	for (size_t k = 0; k < t->nshifts; k++)
 		if (t->shifts[k] < rs->nmodifiers)
