@@ -443,8 +443,12 @@ static void outcome_facets(builder *b)
 						  ? xasprintf("earlier %s", rs->outcomes[st->earlier].id)
 						  : expr_text(rs, &st->value);
 					addf(b, at, v, "trigger %s sets %s", target, rs->inputs[st->input].id);
-					expr_facet(b, &tr->sets[k].value);
-					in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
+					/* 'repeat' and 'earlier X' differ per repeat: their words are
+					 * compared, not the first repeat's value (1, false). */
+					if (st->each == RTAB_SET_SAME) {
+						expr_facet(b, &tr->sets[k].value);
+						in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
+					}
 				}
 			if (tr->rule) {
 				addf(b, at, xstrdup(tr->rule), "trigger %s rule", target);
@@ -1039,7 +1043,9 @@ static char *check_text(const ast_stmt *s)
 		for (const ast_cell *c = s->cells; c; c = c->next)
 			sb_printf(&sb, "%s%lld", c == s->cells ? "" : ", ", (long long)c->lo);
 	}
-	if (s->has_drm)
+	if (s->has_drm && s->text)
+		sb_printf(&sb, " drm %s", s->text);
+	else if (s->has_drm)
 		sb_printf(&sb, " drm %lld", (long long)s->drm);
 	sb_puts(&sb, " -> ");
 	if (s->expect == EXPECT_SET) {

@@ -63,6 +63,7 @@ typedef struct model_check {
 	int32_t faces[RTAB_MAX_FACES];
 	size_t nfaces;
 	int32_t drm;
+	int drm_modifier; /* 'drm flank_or_rear': the modifier that applies, or -1 */
 	int expected; /* outcome, option set (see options), state, step or value */
 	uint16_t *options;
 	size_t noptions;

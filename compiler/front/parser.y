@@ -1189,6 +1189,11 @@ check:
 		$$ = $8; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
 		$$->cells = $4; $$->has_roll = true; $$->has_drm = true; $$->drm = $6;
 	}
+	/* 'drm flank_or_rear': that modifier applies, with its value (in text). */
+	| IDENT sets_opt ROLL faces DRM IDENT ARROW expect ';' {
+		$$ = $8; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
+		$$->cells = $4; $$->has_roll = true; $$->has_drm = true; $$->text = $6; $$->text_loc = LOC(@6);
+	}
 	;
 
 sets_opt:
