@@ -978,6 +978,18 @@ static bool rolls_fit(const rtab_table *t, const rtab_dice *d)
 	return t->rolls && n == d->nfaces;
 }
 
+size_t rtab_table_nruns(const rtab_ruleset *rs, size_t table)
+{
+	if (!rs || table >= rs->ntables)
+		return 0;
+	const rtab_table *t = &rs->tables[table];
+	if (t->nlines)
+		return t->nlines;
+	if (t->column_input < 0 || (size_t)t->column_input >= rs->ninputs)
+		return 0;
+	return (size_t)rs->inputs[t->column_input].max + 1;
+}
+
 int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *faces,
 			 size_t nfaces, int32_t *sums, size_t cap, size_t *count)
 {
@@ -1471,17 +1483,29 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 /* The columns [*first, *end) the key reads among: the run of the variant
  * input's value in a two-key table, else every column. */
 static int key_run(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-		   size_t ninputs, size_t *first, size_t *end)
+		   size_t ninputs, ectx *e, size_t *first, size_t *end)
 {
+	int32_t v;
+
 	*first = 0;
 	*end = t->ncolumns;
-	if (t->key_kind == RTAB_KEY_INPUT || t->column_input < 0)
+	if (t->key_kind == RTAB_KEY_INPUT || (t->column_input < 0 && !t->nlines))
 		return RTAB_OK;
-	if ((size_t)t->column_input >= ninputs || !t->column_of_value || !t->column_end_of_value)
+	if (!t->column_of_value || !t->column_end_of_value)
 		return RTAB_E_RULESET;
-	int32_t v = inputs[t->column_input];
-	if (v < 0 || v >= rs->inputs[t->column_input].max + 1)
-		return RTAB_E_RULESET;
+	if (t->nlines) { /* the line whose condition holds */
+		int rc = eval_checked(rs, &t->line_key, inputs, ninputs, e, &v);
+		if (rc != RTAB_OK)
+			return rc;
+		if (v < 0 || v >= t->nlines)
+			return RTAB_E_RULESET;
+	} else {
+		if ((size_t)t->column_input >= ninputs)
+			return RTAB_E_RULESET;
+		v = inputs[t->column_input];
+		if (v < 0 || v >= rs->inputs[t->column_input].max + 1)
+			return RTAB_E_RULESET;
+	}
 	*first = t->column_of_value[v];
 	*end = t->column_end_of_value[v];
 	if (*first >= *end || *end > t->ncolumns)
@@ -1535,7 +1559,7 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	uint16_t col = 0;
 	int64_t shift = 0, pos;
 	size_t first, end;
-	int rc = key_run(rs, t, inputs, ninputs, &first, &end);
+	int rc = key_run(rs, t, inputs, ninputs, e, &first, &end);
 
 	if (rc == RTAB_OK && t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0)
 		note_input(rs, e, (size_t)t->column_input, inputs[t->column_input]); /* the variant */

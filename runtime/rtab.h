@@ -636,6 +636,16 @@ typedef struct rtab_table {
 	 */
 	uint8_t nround_ranges;
 	const rtab_round_range *round_ranges;
+	/*
+	 * Two keys whose line a condition chooses ('columns by (when, odds(a,
+	 * b))', 'grid cavalry when COND { ... }', 'grid otherwise { ... }'):
+	 * nlines lines; line_key gives the number v of the line to read (the
+	 * first whose condition holds, the otherwise line last), and v chooses
+	 * the run [column_of_value[v], column_end_of_value[v]) as a variant's
+	 * value does. column_input is then -1. 0 (empty): no such lines.
+	 */
+	uint16_t nlines;
+	rtab_expr line_key;
 } rtab_table;
 
 
@@ -955,6 +965,11 @@ int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_
  * declares none). RTAB_E_FACES when the faces do not fit the table's dice. */
 int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *faces,
 			 size_t nfaces, int32_t *sums, size_t cap, size_t *count);
+
+/* The number of runs of a two-key table (the length of column_of_value and
+ * column_end_of_value): its lines, or the values of its variant input; 0 when
+ * one key chooses the column. */
+size_t rtab_table_nruns(const rtab_ruleset *rs, size_t table);
 
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,

@@ -65,6 +65,14 @@ check step-other-modifiers-filtered 0 '"modifier": 0' "" \
 	"$rtab" eval $charge charger_test --set other_test_modifiers=-3 --roll 4,4 --json
 check step-own-modifier-counts 0 '"modifier": 1' "" \
 	"$rtab" eval $charge charger_test --set charging_flank_or_rear=true --roll 4,4 --json
+# A drm that names the step's own modifier counts, with its value; one the
+# step does not count is refused, naming the step's modifiers.
+check step-drm-names-its-modifier 0 '"modifier": 1' "" \
+	"$rtab" eval $charge charger_test --drm flank_or_rear --roll 4,4 --json
+check step-drm-names-other-modifier 2 "" "--drm other_morale_modifiers: modifier 'other_morale_modifiers' does not count at step 'charger_test' of table 'charger_test' (its modifiers: flank_or_rear)" \
+	"$rtab" eval $charge charger_test --drm other_morale_modifiers --roll 4,4
+check drm-names-no-modifier 2 "" "--drm flank names no modifier" \
+	"$rtab" eval $charge charger_test --drm flank --roll 4,4
 check diff-clamped 0 '"column": ">=+6"' "" \
 	"$rtab" eval $diff combat --set attack=20 --set defence=3 --roll 1 --json
 check diff-below 0 '"column": "<=-3"' "" \

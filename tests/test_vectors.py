@@ -313,7 +313,7 @@ def check_coverage(rs, doc, vectors, path):
 
 
 # The construct fixtures of printed grids, through the port as well.
-GRID_FIXTURES = ['tests/constructs/fixtures/%s.rtab' % n for n in ('result_dash', 'column_as_written', 'end_provisional', 'grid_values', 'dead_column')]
+GRID_FIXTURES = ['tests/constructs/fixtures/%s.rtab' % n for n in ('result_dash', 'column_as_written', 'end_provisional', 'grid_values', 'dead_column', 'st_grid_when')]
 total = 0
 for path in sorted(glob.glob('tables/*.rtab')) + ['tests/odds/odds_cases.rtab', 'tests/golden/exact_halves.rtab', 'tests/exact/odds_halves.rtab', 'tests/exact/rounding.rtab'] + \
         sorted(glob.glob('tests/printed/*.rtab')) + GRID_FIXTURES:

@@ -53,7 +53,7 @@ const char *const facet_fields[] = {
 	"rtab_table: id labels rule rules dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
-	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges",
+	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
@@ -443,8 +443,12 @@ static void outcome_facets(builder *b)
 						  ? xasprintf("earlier %s", rs->outcomes[st->earlier].id)
 						  : expr_text(rs, &st->value);
 					addf(b, at, v, "trigger %s sets %s", target, rs->inputs[st->input].id);
-					expr_facet(b, &tr->sets[k].value);
-					in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
+					/* 'repeat' and 'earlier X' differ per repeat: their words are
+					 * compared, not the first repeat's value (1, false). */
+					if (st->each == RTAB_SET_SAME) {
+						expr_facet(b, &tr->sets[k].value);
+						in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
+					}
 				}
 			if (tr->rule) {
 				addf(b, at, xstrdup(tr->rule), "trigger %s rule", target);
@@ -614,6 +618,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t)
 		free(kb);
 		addf(b, at, xstrdup(rounding_name(t->rounding)), "rounding");
 	}
+	if (t->nlines)
+		addf(b, at, expr_text(rs, &t->line_key), "line chosen by"); /* 'grid NAME when COND' */
 	strbuf shifts = {0};
 	for (size_t k = 0; k < t->nshifts; k++)
 		if (t->shifts[k] < rs->nmodifiers)
@@ -1037,7 +1043,9 @@ static char *check_text(const ast_stmt *s)
 		for (const ast_cell *c = s->cells; c; c = c->next)
 			sb_printf(&sb, "%s%lld", c == s->cells ? "" : ", ", (long long)c->lo);
 	}
-	if (s->has_drm)
+	if (s->has_drm && s->text)
+		sb_printf(&sb, " drm %s", s->text);
+	else if (s->has_drm)
 		sb_printf(&sb, " drm %lld", (long long)s->drm);
 	sb_puts(&sb, " -> ");
 	if (s->expect == EXPECT_SET) {

@@ -371,10 +371,10 @@ size_t odds_shifted_column(const rtab_ruleset *rs, size_t table, size_t column, 
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column)
 {
 	const rtab_table *t = &rs->tables[table];
-	if (t->column_input < 0)
+	if (t->column_input < 0 && !t->nlines)
 		return column == 0 ? 0 : -1;
-	const rtab_input *in = &rs->inputs[t->column_input];
-	for (int32_t v = 0; v <= in->max; v++)
+	int32_t nruns = (int32_t)rtab_table_nruns(rs, table);
+	for (int32_t v = 0; v < nruns; v++)
 		if (t->column_end_of_value ? t->column_of_value[v] <= column && column < t->column_end_of_value[v]
 					   : t->column_of_value[v] == column)
 			return v; /* two keys: the variant whose run holds the column */

@@ -410,6 +410,7 @@ static void table_reads(vgen *g, const rtab_table *t)
 	memset(g->reads, 0, rs->ninputs * sizeof *g->reads);
 	if (t->column_input >= 0)
 		g->reads[t->column_input] = true;
+	reads_expr(g, &t->line_key);
 	for (size_t i = 0; i < t->nmodifiers; i++) {
 		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
 		if (!counts(t, m))
@@ -730,6 +731,48 @@ static void sweep_key(const table_ctx *tc, const int32_t *base, int32_t **sits)
 	free(inputs);
 }
 
+/* From base, a situation in which line v of a table whose line a condition
+ * chooses is read: the inputs line_key reads, tried in turn (at most
+ * LINE_TRIES situations). False when none was found. */
+#define LINE_TRIES 100000u
+static bool situation_for_line(const rtab_ruleset *rs, const rtab_table *t, const int32_t *base,
+			       int32_t v, int32_t *out)
+{
+	size_t vars[RTAB_MAX_ITEMS], nvars = 0;
+	uint64_t total = 1;
+	for (size_t i = 0; i < t->line_key.ninstrs; i++) {
+		const rtab_instr *in = &t->line_key.instrs[i];
+		if (in->op != RTAB_OP_INPUT || in->arg < 0 || (size_t)in->arg >= rs->ninputs)
+			continue;
+		bool seen = false;
+		for (size_t k = 0; k < nvars; k++)
+			seen |= vars[k] == (size_t)in->arg;
+		if (!seen && nvars < RTAB_MAX_ITEMS) {
+			vars[nvars++] = (size_t)in->arg;
+			const rtab_input *ip = &rs->inputs[in->arg];
+			total *= (uint64_t)(((int64_t)ip->max - ip->min) / (ip->step > 1 ? ip->step : 1) + 1);
+			if (total > LINE_TRIES)
+				total = LINE_TRIES;
+		}
+	}
+	memcpy(out, base, rs->ninputs * sizeof *out);
+	for (uint64_t k = 0; k < total; k++) {
+		uint64_t rest = k;
+		for (size_t j = 0; j < nvars; j++) {
+			const rtab_input *ip = &rs->inputs[vars[j]];
+			int64_t step = ip->step > 1 ? ip->step : 1;
+			uint64_t size = (uint64_t)(((int64_t)ip->max - ip->min) / step + 1);
+			out[vars[j]] = (int32_t)(ip->min + (int64_t)(rest % size) * step);
+			rest /= size;
+		}
+		int32_t line = -1;
+		if (rtab_expr_eval(rs, &t->line_key, out, rs->ninputs, &line) == RTAB_OK && line == v &&
+		    rtab_inputs_validate(rs, out, rs->ninputs) == RTAB_OK)
+			return true;
+	}
+	return false;
+}
+
 /* Every column, and in a rolled one every row at both sides of each boundary. */
 static void cover_rows(const table_ctx *tc, const int32_t *base)
 {
@@ -743,6 +786,11 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 			inputs[t->column_input] = v;
 			sweep_key(tc, inputs, sits);
 		}
+	} else if (t->key_kind != RTAB_KEY_INPUT && t->nlines) {
+		/* A line chosen by a condition: sweep the key in each line's run. */
+		for (int32_t v = 0; v < t->nlines; v++)
+			if (situation_for_line(tc->g->rs, t, base, v, inputs))
+				sweep_key(tc, inputs, sits);
 	} else if (t->key_kind != RTAB_KEY_INPUT) {
 		sweep_key(tc, base, sits);
 	}

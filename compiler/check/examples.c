@@ -3,6 +3,7 @@
 
 #include "check/body.h"
 #include "check/checks.h"
+#include "check/drm_modifier.h"
 #include "check/list_names.h"
 #include "check/reasons.h"
 #include "check/resolve_name.h"
@@ -259,11 +260,25 @@ void resolve_examples(model *m)
 				c->faces[c->nfaces++] = (int32_t)f->lo;
 			}
 			c->drm = (int32_t)s->drm;
+			c->drm_modifier = -1;
 			if (s->has_drm && c->target.kind != RTAB_TARGET_TABLE) {
 				check_report(m, CHECK_EXAMPLE, s->loc, "only a table takes a drm");
 				continue;
 			}
 			const rtab_table *tab = c->target.kind == RTAB_TARGET_TABLE ? &m->rs.tables[c->target.index] : NULL;
+			if (s->text && tab) { /* 'drm flank_or_rear' */
+				c->drm_modifier = resolve_def(m, DEF_MODIFIER, s->text, s->text_loc);
+				strbuf why = {0};
+				bool counts = c->drm_modifier >= 0 &&
+					      drm_modifier_counts(&m->rs, c->target.index, (size_t)c->drm_modifier, &why);
+				if (c->drm_modifier >= 0 && !counts)
+					check_report(m, CHECK_EXAMPLE, s->text_loc,
+						     "drm '%s': modifier '%s' %s; name one the table counts, or set the inputs instead",
+						     s->text, s->text, why.data);
+				sb_free(&why);
+				if (!counts)
+					continue;
+			}
 			if (c->drm != 0 && tab && tab->step >= 0) {
 				check_report(m, CHECK_EXAMPLE, s->loc,
 					     "table '%s' counts only the modifiers of its step '%s': a drm cannot count there; set the inputs of those modifiers instead",
@@ -371,8 +386,11 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 	switch ((rtab_target_kind)c->target.kind) {
 	case RTAB_TARGET_TABLE: {
 		rtab_result r;
-		rc = rtab_resolve(rs, c->target.index, c->inputs, rs->ninputs, c->faces, c->nfaces,
-				  c->drm, &r);
+		rc = c->drm_modifier >= 0
+			     ? resolve_with_modifier(rs, c->target.index, c->inputs, rs->ninputs, c->faces,
+						     c->nfaces, (size_t)c->drm_modifier, &r)
+			     : rtab_resolve(rs, c->target.index, c->inputs, rs->ninputs, c->faces, c->nfaces,
+					    c->drm, &r);
 		if (rc == RTAB_E_NO_RESULT && c->expected < 0) {
 			reasons prov = {0};
 			reasons_of_table(&prov, &r);

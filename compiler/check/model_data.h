@@ -37,6 +37,12 @@ typedef struct model_table {
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
 	bool has_rows;  /* rows to check for coverage */
 	bool shape_bad; /* a row gave the wrong number of ranges */
+	/* 'grid NAME when COND { ... }': each line's grid and condition (empty
+	 * for 'otherwise'), proved exclusive and covering once every table and
+	 * matrix is lowered (sema_lines.c). */
+	const struct ast_stmt **line_grids;
+	rtab_expr *line_conditions;
+	uint16_t nline_conditions;
 } model_table;
 
 static inline const char *model_row_name(const model_table *mt, size_t row)
@@ -57,6 +63,7 @@ typedef struct model_check {
 	int32_t faces[RTAB_MAX_FACES];
 	size_t nfaces;
 	int32_t drm;
+	int drm_modifier; /* 'drm flank_or_rear': the modifier that applies, or -1 */
 	int expected; /* outcome, option set (see options), state, step or value */
 	uint16_t *options;
 	size_t noptions;

@@ -312,7 +312,7 @@ void check_unreachable_columns(model *m)
 			continue;
 		for (size_t c = 0; c + 1 < t->ncolumns; c++) {
 			const rtab_column *below = &t->columns[c], *next = &t->columns[c + 1];
-			bool run_start = c == 0 || (t->column_end_of_value && t->column_input >= 0 &&
+			bool run_start = c == 0 || (t->column_end_of_value && (t->column_input >= 0 || t->nlines) &&
 						    cmp_step(t, c - 1, c) >= 0);
 			if (!run_start || below->step_num != 0 || next->step_num == 0)
 				continue;

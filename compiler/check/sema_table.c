@@ -11,6 +11,7 @@
 #include "check/sema_expr.h"
 #include "check/sema_grid.h"
 #include "check/sema_rolls.h"
+#include "check/sema_lines.h"
 #include "check/sema_twokey.h"
 #include "check/table_text.h"
 
@@ -465,13 +466,19 @@ void resolve_tables(model *m)
 
 		mt->def = d;
 		def_head(m, d, "table", &t->id, &t->labels, &t->rule, &t->rules);
+		for (const ast_stmt *s = d->body; s && !two_keys; s = s->next)
+			if (s->kind == ST_GRID_WHEN) {
+				check_report(m, CHECK_ROW_SHAPE, s->loc,
+					     "a line chosen by a condition needs the table to say so: columns by (when, odds(A, B)); (or difference, value)");
+				break;
+			}
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
 			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
 			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
 			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
 			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS &&
-			    s->kind != ST_NOTE && s->kind != ST_COMPARE)
+			    s->kind != ST_NOTE && s->kind != ST_COMPARE && s->kind != ST_GRID_WHEN)
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
@@ -550,6 +557,8 @@ void lower_tables(model *m)
 		model_table *mt = &m->tables[i];
 		int64_t lo = mt->reach_lo, hi = mt->reach_hi;
 		size_t n = t->nrows;
+
+		check_line_conditions(m, i);
 
 		for (size_t k = 0; k < n * t->ncolumns; k++) {
 			const model_cell *c = &mt->cells[k];

@@ -25,6 +25,7 @@
 #include "check/resolve_name.h"
 #include "check/sema_ends.h"
 #include "check/sema_grid.h"
+#include "check/sema_lines.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,8 +39,12 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	mt->first_rolled = 0;
 	mt->nrolled = 0;
 
-	int in = resolve_def(m, DEF_INPUT, cols->name2, cols->name2_loc);
 	bool key_ok = compile_key(m, d, t, cols);
+	if (strcmp(cols->name2, "when") == 0) { /* no input is called so: a keyword */
+		resolve_condition_lines(m, d, t, mt, cols, below, above, key_ok);
+		return;
+	}
+	int in = resolve_def(m, DEF_INPUT, cols->name2, cols->name2_loc);
 	if (in < 0)
 		return;
 	const rtab_input *input = &m->rs.inputs[in];
@@ -108,42 +113,20 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			ok = false;
 			continue;
 		}
-		if (t->ncolumns + header_width(g->body) + 2 > RTAB_MAX_ITEMS) {
-			check_report(m, CHECK_LIMITS, g->loc,
-				     "table '%s' has more than %d columns; the runtime holds at most %d",
-				     d->id, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS);
-			ok = false;
+		strbuf line = {0};
+		for (size_t k = 0; k < nvalues; k++)
+			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
+		size_t run;
+		bool fits = add_run(m, d, t, cols, g, below, above, key_ok, line.data, &run, &parts[nparts], &ok);
+		sb_free(&line);
+		if (!fits)
 			break;
-		}
-		size_t run = t->ncolumns;
-		if (below)
-			t->ncolumns++;
-		size_t width = header_width(g->body);
-		parts[nparts++] = (grid_part){g, t->ncolumns, width};
-		if (key_ok && !resolve_key_header(m, t, cols, g->body, columns, t->ncolumns)) {
-			mt->shape_bad = true;
-			ok = false;
-		}
-		t->ncolumns = (uint16_t)(t->ncolumns + width);
-		if (below)
-			end_column(m, t, below, false, run);
-		if (above)
-			end_column(m, t, above, true, run);
+		if (parts[nparts].grid)
+			nparts++;
 		for (size_t k = 0; k < nvalues; k++) {
 			first[values[k]] = (uint16_t)run;
 			end[values[k]] = t->ncolumns;
 		}
-		/* Each column is named as printed, after its variant: "determined 3:1",
-		 * or after the values its grid serves: "woods, town 2:1". */
-		strbuf line = {0};
-		for (size_t k = 0; k < nvalues; k++)
-			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
-		for (size_t j = run; j < t->ncolumns; j++) {
-			char name[512];
-			snprintf(name, sizeof name, "%s %s", line.data, columns[j].id ? columns[j].id : "?");
-			columns[j].id = arena_strdup(&m->arena, name);
-		}
-		sb_free(&line);
 	}
 	for (size_t v = 0; v < e->nvalues; v++)
 		if (!owner[v]) {

@@ -2,6 +2,7 @@
 /* rtab eval: resolve one roll with the runtime, on the in-memory ruleset. */
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
+#include "check/drm_modifier.h"
 #include "check/sema_require.h"
 #include "check/load.h"
 #include "check/rule_refs.h"
@@ -9,6 +10,7 @@
 #include "analysis/report.h"
 #include "cli/options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +22,7 @@ static const cli_opt options[] = {
 	 "defaults); a list input: its length (units=3), an item's field\n"
 	 "(units[2].wounds=1), or a field of every item, which sets the\n"
 	 "length (units.wounds=4,1,0)", NULL},
-	{"--drm", 0, "N", "a table: a modifier computed outside, added before the cap", NULL},
+	{"--drm", 0, "N|MODIFIER", "a table: a modifier computed outside, added before the cap; or a modifier of the table by name, which applies with its value", NULL},
 	{"--roll", 0, "F[,F...]",
 	 "the natural die faces (a table: required); a distance whose\n"
 	 "forms roll different dice: one --roll per form, in order", NULL},
@@ -33,11 +35,12 @@ enum { OPT_SET, OPT_DRM, OPT_ROLL, OPT_JSON, OPT_EXPLAIN };
 
 static const cli_verb verb = {
 	.name = "eval",
-	.usage = "rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N] [--roll F[,F...]]\n"
+	.usage = "rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N|MODIFIER] [--roll F[,F...]]\n"
 		 "                 [--json | --explain] [--locale LOCALE] [--edition NAME]",
 	.about = "\nEvaluate NAME in the situation the inputs give:\n"
 		 "  a table       resolve one roll: --roll gives the natural die faces (required),\n"
-		 "                --drm adds a modifier computed outside (before the cap);\n"
+		 "                --drm adds a modifier computed outside (before the cap), or\n"
+		 "                names a modifier of the table that applies with its value;\n"
 		 "  reactions     list the options allowed;\n"
 		 "  a transition  give the next state;\n"
 		 "  a distance    give its value for the faces of --roll, in each of its units\n"
@@ -60,6 +63,7 @@ typedef struct eval_args {
 	const char *rolls[8]; /* a distance: one for all forms, or one per form */
 	size_t nrolls;
 	long drm;
+	const char *drm_modifier; /* --drm NAME: that modifier applies, with its value */
 	int json, explain, has_drm;
 	const diag_options *diag;
 } eval_args;
@@ -70,7 +74,12 @@ static int take(void *arg, int opt, const char *value)
 	switch (opt) {
 	case OPT_SET: return cli_sets_add("eval", &a->sets, value);
 	case OPT_DRM:
-		if (!cli_parse_long(value, &a->drm))
+		if ((value[0] == '_' || isalpha((unsigned char)value[0])) && !a->has_drm) {
+			a->drm_modifier = value;
+			a->has_drm = 1;
+			return EXIT_OK;
+		}
+		if (a->drm_modifier || !cli_parse_long(value, &a->drm))
 			return usage_error("eval", "--drm takes an integer within -%d..%d, not '%s'",
 					   RTAB_INT_LIMIT, RTAB_INT_LIMIT, value);
 		a->has_drm = 1;
@@ -171,12 +180,25 @@ static int eval_table(const model *m, size_t t, const int32_t *inputs, const eva
 		return usage_error("eval", "table '%s' takes one --roll", a->table);
 	if (cli_step_drm("eval", rs, t, a->drm) != EXIT_OK)
 		return EXIT_USAGE;
+	int forced = a->drm_modifier ? find_modifier(rs, a->drm_modifier) : -1;
+	if (a->drm_modifier) {
+		strbuf why = {0};
+		if (forced < 0)
+			return usage_error("eval", "--drm %s names no modifier of %s", a->drm_modifier, a->file);
+		if (!drm_modifier_counts(rs, t, (size_t)forced, &why)) {
+			int status = usage_error("eval", "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
+						 a->drm_modifier, a->drm_modifier, why.data);
+			sb_free(&why);
+			return status;
+		}
+	}
 	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);
 		if (status != EXIT_OK)
 			return status;
 	}
-	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
+	int rc = forced >= 0 ? resolve_with_modifier(rs, t, inputs, rs->ninputs, faces, nfaces, (size_t)forced, &r)
+			     : rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, (int32_t)a->drm, &r);
 	beyond_checked(m, t, a, &r, rc);
 	if (rc == RTAB_E_FACES && !a->roll)
 		return usage_error("eval", "table '%s' needs the natural die faces: --roll F%s",

@@ -793,15 +793,15 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
-	if (t->column_input >= 0) {
-		const rtab_input *in = &rs->inputs[t->column_input];
+	size_t nruns = rtab_table_nruns(rs, i);
+	if (t->column_input >= 0 || t->nlines) {
 		sb_printf(o, "static const uint16_t table%zu_column_of_value[] = {", i);
-		for (size_t v = 0; v <= (size_t)in->max; v++)
+		for (size_t v = 0; v < nruns; v++)
 			sb_printf(o, "%s%u", v ? ", " : "", t->column_of_value[v]);
 		sb_puts(o, "};\n");
 		if (t->column_end_of_value) {
 			sb_printf(o, "static const uint16_t table%zu_column_end_of_value[] = {", i);
-			for (size_t v = 0; v <= (size_t)in->max; v++)
+			for (size_t v = 0; v < nruns; v++)
 				sb_printf(o, "%s%u", v ? ", " : "", t->column_end_of_value[v]);
 			sb_puts(o, "};\n");
 		}
@@ -823,6 +823,8 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 	expr_array(o, &t->key_a, name);
 	snprintf(name, sizeof name, "table%zu_key_b", i);
 	expr_array(o, &t->key_b, name);
+	snprintf(name, sizeof name, "table%zu_line_key", i);
+	expr_array(o, &t->line_key, name);
 	for (size_t k = 0; k < t->nnatural; k++) {
 		snprintf(name, sizeof name, "table%zu_natural%zu_faces", i, k);
 		int_array(o, "int32_t", name, t->natural[k].faces, t->natural[k].nfaces);
@@ -893,7 +895,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, ".dice = RTAB_NO_DICE, .column_input = %d, ", t->column_input);
 		else
 			sb_printf(o, ".dice = %u, .column_input = %d, ", t->dice, t->column_input);
-		fref(o, "column_of_value", t->column_input >= 0, "table%zu_column_of_value", i);
+		fref(o, "column_of_value", t->column_input >= 0 || t->nlines, "table%zu_column_of_value", i);
 		sb_printf(o, ".ncolumns = %u, .columns = table%zu_columns, ", t->ncolumns, i);
 		sb_printf(o, ".nrows = %u, ", t->nrows);
 		const row_form *f = &forms[i];
@@ -918,7 +920,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		expr_ref(o, "key_b", &t->key_b, name);
 		sb_printf(o, ".nshifts = %u, ", t->nshifts);
 		fref(o, "shifts", t->nshifts, "table%zu_shifts", i);
-		fref(o, "column_end_of_value", t->column_input >= 0 && t->column_end_of_value,
+		fref(o, "column_end_of_value", (t->column_input >= 0 || t->nlines) && t->column_end_of_value,
 		     "table%zu_column_end_of_value", i);
 		row_fields(o, t, i, f);
 		/* Every field is given, for C++ (no missing initializers). */
@@ -926,6 +928,9 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		fref(o, "rolls", t->nrolls, "table%zu_rolls", i);
 		sb_printf(o, ".nround_ranges = %u, ", t->nround_ranges);
 		fref(o, "round_ranges", t->nround_ranges, "table%zu_round_ranges", i);
+		sb_printf(o, ".nlines = %u, ", t->nlines);
+		snprintf(name, sizeof name, "table%zu_line_key", i);
+		expr_ref(o, "line_key", &t->line_key, name);
 		free(f->notes);
 		close_struct(o);
 	}

@@ -186,16 +186,12 @@ static int64_t length_of(const export_ctx *c, const struct_desc *sd, const field
 	if (strcmp(sd->name, "rtab_column") == 0 && strcmp(f->name, "row_of_roll") == 0 &&
 	    w.table < rs->ntables)
 		return (int64_t)rs->tables[w.table].roll_max - rs->tables[w.table].roll_min + 1;
-	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "column_of_value") == 0) {
-		const rtab_table *t = p;
-		return t->column_input >= 0 ? (int64_t)rs->inputs[t->column_input].max + 1 : 0;
-	}
-	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "column_end_of_value") == 0) {
-		const rtab_table *t = p;
-		return t->column_input >= 0 && t->column_end_of_value
-			       ? (int64_t)rs->inputs[t->column_input].max + 1
+	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "column_of_value") == 0)
+		return (int64_t)rtab_table_nruns(rs, (size_t)((const rtab_table *)p - rs->tables));
+	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "column_end_of_value") == 0)
+		return ((const rtab_table *)p)->column_end_of_value
+			       ? (int64_t)rtab_table_nruns(rs, (size_t)((const rtab_table *)p - rs->tables))
 			       : 0;
-	}
 	if (strcmp(sd->name, "rtab_matrix") == 0 &&
 	    (strcmp(f->name, "cells") == 0 || strcmp(f->name, "provisional") == 0)) {
 		const rtab_matrix *m = p;

@@ -754,7 +754,9 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 		sb_puts(&sb, n ? ")" : "");
 		for (size_t f = 0; f < ck->nfaces; f++)
 			sb_printf(&sb, "%s%ld", f ? ", " : " roll ", (long)ck->faces[f]);
-		if (ck->stmt->has_drm)
+		if (ck->stmt->has_drm && ck->drm_modifier >= 0)
+			sb_printf(&sb, " drm %s", rs->modifiers[ck->drm_modifier].id);
+		else if (ck->stmt->has_drm)
 			sb_printf(&sb, " drm %ld", (long)ck->drm);
 		grid_cell(&v->g, sb.data);
 		sb_clear(&sb);

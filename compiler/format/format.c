@@ -603,7 +603,8 @@ static size_t emit_grid(writer *w, size_t i, bool rows_block)
 	return k;
 }
 
-/* The '{' at i opens a grid: 'grid {', 'grid VALUE {' or 'grid VALUE, VALUE... {'. */
+/* The '{' at i opens a grid: 'grid {', 'grid VALUE {', 'grid VALUE, VALUE... {' or
+ * 'grid LINE when CONDITION {'. */
 static bool opens_grid(const items *in, size_t i)
 {
 	if (i >= 1 && in->v[i - 1].token == GRID)
@@ -612,7 +613,18 @@ static bool opens_grid(const items *in, size_t i)
 		if (in->v[j - 2].token == GRID)
 			return true;
 		if (in->v[j - 2].token != ',')
+			break;
+	}
+	/* 'grid [LINE] when CONDITION {', 'grid [LINE] otherwise {' */
+	bool condition = false;
+	for (size_t j = i; j >= 1; j--) {
+		int tok = in->v[j - 1].token;
+		if (tok == ';' || tok == '{' || tok == '}')
 			return false;
+		if (tok == WHEN || tok == OTHERWISE)
+			condition = true;
+		else if (tok == GRID)
+			return condition;
 	}
 	return false;
 }

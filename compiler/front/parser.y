@@ -367,7 +367,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
-%type <str> rule_opt provisional_opt word colkey
+%type <str> rule_opt provisional_opt word colkey line_key
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint sdec decpart
 %type <range> bounds numrange
@@ -796,6 +796,14 @@ stmt:
 	| GRID IDENT ',' idlist '{' grid_lines '}' {
 		$$ = named_stmt(ST_GRID, @1, $2, @2); $$->ids = $4; $$->body = $6;
 	}
+	/* A line chosen by a condition: 'grid cavalry when attacker_cavalry { ... }',
+	 * 'grid otherwise { ... }' (the name is optional). */
+	| GRID WHEN expr '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID_WHEN, LOC(@1)); $$->expr = $3; $$->body = $5; }
+	| GRID IDENT WHEN expr '{' grid_lines '}' {
+		$$ = named_stmt(ST_GRID_WHEN, @1, $2, @2); $$->expr = $4; $$->body = $6;
+	}
+	| GRID OTHERWISE '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID_WHEN, LOC(@1)); $$->body = $4; }
+	| GRID IDENT OTHERWISE '{' grid_lines '}' { $$ = named_stmt(ST_GRID_WHEN, @1, $2, @2); $$->body = $5; }
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
@@ -871,18 +879,18 @@ stmt:
 		$$->ids = ast_id_new($7, LOC(@7)); $$->ids->tail = $$->ids;
 		$$->cells = key_reading_cells($8, @8, $9);
 	}
-	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' IDENT IDENT key_reading ';' {
+	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' IDENT IDENT key_reading ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
 		$$->name2 = $4; $$->name2_loc = LOC(@4);
 		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
 		$$->cells = key_reading_cells($12, @12, $13);
 	}
 	/* Two keys: a variant (an enum input) by a computed column, one grid per variant. */
-	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' ';' {
+	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
 		$$->name2 = $4; $$->name2_loc = LOC(@4);
 	}
-	| COLUMNS BY '(' IDENT ',' colkey '(' exprs ')' ')' IDENT IDENT ';' {
+	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' IDENT IDENT ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
 		$$->name2 = $4; $$->name2_loc = LOC(@4);
 		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
@@ -903,6 +911,12 @@ stmt:
 	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
 	}
+	;
+
+/* The first key of two: an enum input, or 'when' (each grid names its condition). */
+line_key:
+	IDENT
+	| WHEN { $$ = xstrdup("when"); }
 	;
 
 compare_op:
@@ -1174,6 +1188,11 @@ check:
 	| IDENT sets_opt ROLL faces DRM sint ARROW expect ';' {
 		$$ = $8; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
 		$$->cells = $4; $$->has_roll = true; $$->has_drm = true; $$->drm = $6;
+	}
+	/* 'drm flank_or_rear': that modifier applies, with its value (in text). */
+	| IDENT sets_opt ROLL faces DRM IDENT ARROW expect ';' {
+		$$ = $8; $$->loc = LOC(@1); $$->name = $1; $$->name_loc = LOC(@1); $$->args = $2;
+		$$->cells = $4; $$->has_roll = true; $$->has_drm = true; $$->text = $6; $$->text_loc = LOC(@6);
 	}
 	;
 

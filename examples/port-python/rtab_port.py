@@ -453,16 +453,22 @@ class Ruleset:
             raise RtabError(E_INPUT)
         if kind == KEY_ODDS and a == 0 and b == 0:
             raise RtabError(E_NO_RESULT)
-        first, end = self.run(t, inputs)
+        first, end = self.run(t, inputs, ctx)
         return read_key(t, a, b, first, end)
 
-    def run(self, t, inputs):
+    def run(self, t, inputs, ctx=None):
         """The columns [first, end) a computed key reads among and shifts stay in: a
-        two-key table's run for its variant's value (column_end_of_value), else all."""
+        two-key table's run for its variant's value (column_end_of_value), or for
+        the line whose condition holds (line_key), else all."""
         ends = t.get('column_end_of_value') or []
-        if t.get('key_kind', KEY_INPUT) == KEY_INPUT or t['column_input'] < 0 or not ends:
+        if t.get('nlines', 0) and ends:
+            v = self.eval(t['line_key'], inputs, ctx)
+            if not 0 <= v < t['nlines']:
+                raise RtabError(E_RULESET)
+        elif t.get('key_kind', KEY_INPUT) == KEY_INPUT or t['column_input'] < 0 or not ends:
             return 0, len(t['columns'])
-        v = inputs[t['column_input']]
+        else:
+            v = inputs[t['column_input']]
         first, end = t['column_of_value'][v], ends[v]
         if not first < end <= len(t['columns']):
             raise RtabError(E_RULESET)

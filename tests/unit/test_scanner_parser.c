@@ -378,6 +378,18 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 			sb_printf(sb, " %s", s->name);
 		put_stmts(sb, locs, s->body);
 		break;
+	case ST_GRID_WHEN:
+		sb_puts(sb, "grid");
+		if (s->name)
+			sb_printf(sb, " %s", s->name);
+		if (s->expr) {
+			sb_puts(sb, " when ");
+			put_expr(sb, locs, s->expr);
+		} else {
+			sb_puts(sb, " otherwise");
+		}
+		put_stmts(sb, locs, s->body);
+		break;
 	case ST_GRID_LINE:
 	case ST_PATCH:
 		sb_puts(sb, stmt_kind_name(s->kind));

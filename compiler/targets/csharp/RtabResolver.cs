@@ -510,18 +510,25 @@ public class Ruleset
         r["key"] = kind == KEY_ODDS ? Text(Exact(a)) + ":" + Text(Exact(b)) : a > 0 ? "+" + a : a.ToString(CultureInfo.InvariantCulture);
         if (kind == KEY_ODDS && (a < 0 || b < 0)) throw new RtabError(E_INPUT);
         if (kind == KEY_ODDS && a == 0 && b == 0) throw new RtabError(E_NO_RESULT);
-        var run = Run(t, values);
+        var run = Run(t, values, ctx);
         return ReadKey(t, a, b, run[0], run[1]);
     }
 
     static string Text(object number) { return Convert.ToString(number, CultureInfo.InvariantCulture); }
 
-    long[] Run(object t, long[] values)
+    // The run of a two-key table: its variant's value, or the line whose condition holds (line_key).
+    long[] Run(object t, long[] values, RtabContext ctx = null)
     {
         var ends = Arr(t, "column_end_of_value");
-        long n = Arr(t, "columns").Length, columnInput = Num(t, "column_input", -1);
-        if (Num(t, "key_kind", KEY_INPUT) == KEY_INPUT || columnInput < 0 || ends.Length == 0) return new[] { 0, n };
-        long v = values[columnInput];
+        long n = Arr(t, "columns").Length, columnInput = Num(t, "column_input", -1), nlines = Num(t, "nlines", 0);
+        long v;
+        if (nlines > 0 && ends.Length > 0) {
+            v = Eval(Get(t, "line_key"), values, ctx);
+            if (v < 0 || v >= nlines) throw new RtabError(E_RULESET);
+        } else {
+            if (Num(t, "key_kind", KEY_INPUT) == KEY_INPUT || columnInput < 0 || ends.Length == 0) return new[] { 0, n };
+            v = values[columnInput];
+        }
         long first = ToLong(Arr(t, "column_of_value")[v]), end = ToLong(ends[v]);
         if (!(first < end && end <= n)) throw new RtabError(E_RULESET);
         return new[] { first, end };

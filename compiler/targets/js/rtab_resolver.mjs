@@ -381,14 +381,21 @@ export class Ruleset {
     r.key = kind === KEY_ODDS ? `${this.exact(a)}:${this.exact(b)}` : a > 0 ? `+${a}` : `${a}`;
     if (kind === KEY_ODDS && (a < 0 || b < 0)) throw new RtabError(E_INPUT);
     if (kind === KEY_ODDS && a === 0 && b === 0) throw new RtabError(E_NO_RESULT);
-    const [first, end] = this.run(t, inputs);
+    const [first, end] = this.run(t, inputs, ctx);
     return readKey(t, a, b, first, end);
   }
 
-  run(t, inputs) {
+  // The run of a two-key table: its variant's value, or the line whose condition holds (line_key).
+  run(t, inputs, ctx) {
     const ends = t.column_end_of_value || [];
-    if ((t.key_kind ?? KEY_INPUT) === KEY_INPUT || t.column_input < 0 || !ends.length) return [0, t.columns.length];
-    const v = inputs[t.column_input];
+    let v;
+    if ((t.nlines ?? 0) > 0 && ends.length) {
+      v = this.eval(t.line_key, inputs, ctx);
+      if (!(v >= 0 && v < t.nlines)) throw new RtabError(E_RULESET);
+    } else {
+      if ((t.key_kind ?? KEY_INPUT) === KEY_INPUT || t.column_input < 0 || !ends.length) return [0, t.columns.length];
+      v = inputs[t.column_input];
+    }
     const first = t.column_of_value[v], end = ends[v];
     if (!(first < end && end <= t.columns.length)) throw new RtabError(E_RULESET);
     return [first, end];

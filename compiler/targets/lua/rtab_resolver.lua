@@ -501,10 +501,17 @@ function Ruleset:apply_list(t, indices, shift, inputs, ctx, applied, start)
   return total
 end
 
-function Ruleset:run(t, inputs)
+-- The run of a two-key table: its variant's value, or the line whose condition holds (line_key).
+function Ruleset:run(t, inputs, ctx)
   local ends = nn(t.column_end_of_value) or {}
-  if (t.key_kind or KEY_INPUT) == KEY_INPUT or t.column_input < 0 or #ends == 0 then return 0, #t.columns end
-  local v = inputs[t.column_input + 1]
+  local v
+  if (t.nlines or 0) > 0 and #ends > 0 then
+    v = self:eval(t.line_key, inputs, ctx)
+    if v < 0 or v >= t.nlines then fail(E_RULESET) end
+  else
+    if (t.key_kind or KEY_INPUT) == KEY_INPUT or t.column_input < 0 or #ends == 0 then return 0, #t.columns end
+    v = inputs[t.column_input + 1]
+  end
   local first, e = t.column_of_value[v + 1], ends[v + 1]
   if not (first < e and e <= #t.columns) then fail(E_RULESET) end
   return first, e
@@ -536,7 +543,7 @@ function Ruleset:key_column(t, inputs, ctx, r)
   end
   if kind == KEY_ODDS and (a < 0 or b < 0) then fail(E_INPUT) end
   if kind == KEY_ODDS and a == 0 and b == 0 then fail(E_NO_RESULT) end
-  local first, e = self:run(t, inputs)
+  local first, e = self:run(t, inputs, ctx)
   return read_key(t, a, b, first, e)
 end
 

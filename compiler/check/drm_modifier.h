@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* A drm that names a modifier ('drm flank_or_rear' in an example, '--drm
+ * flank_or_rear' on the command line): that modifier applies, with its
+ * value, as if its condition held. */
+#ifndef RTAB_DRM_MODIFIER_H
+#define RTAB_DRM_MODIFIER_H
+
+#include "base/util.h"
+#include "rtab.h"
+
+#include <stdbool.h>
+
+/* The modifier of that id, or -1. */
+int find_modifier(const rtab_ruleset *rs, const char *id);
+
+/* Whether table counts modifier (listed, and counted by its step); if not,
+ * why, in words that end a sentence naming the modifier, into why. */
+bool drm_modifier_counts(const rtab_ruleset *rs, size_t table, size_t modifier, strbuf *why);
+
+/* rtab_resolve, with modifier applying whatever its condition says. */
+int resolve_with_modifier(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
+			  size_t ninputs, const int32_t *faces, size_t nfaces, size_t modifier,
+			  rtab_result *out);
+
+#endif
