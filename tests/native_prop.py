@@ -88,7 +88,7 @@ class Runner:
                  'tables_native': len(re.findall(r'/\* table \S+: native \*/', c_text))}
         exe = os.path.join(out, 'test_native')
         # Strict ISO C, as fuzz/strict_c.sh holds the emitted C to.
-        done = subprocess.run(self.cc + ['-std=c11', '-pedantic', '-Wall', '-Wextra', '-Werror', '-O1',
+        done = subprocess.run(self.cc + ['-std=c11', '-pedantic', '-Wall', '-Wextra', '-Werror', '-O3',
                                          '-DRS=' + rs, '-DRS_HEADER="%s.h"' % rs,
                                          '-I', out, '-I', os.path.join(self.root, 'runtime'),
                                          '-I', os.path.join(self.root, 'tests')] + self.cflags +
@@ -141,7 +141,7 @@ def main():
             totals['max_reasons'] = max(totals['max_reasons'], stats.get('max_reasons', 0))
             totals['over_limit'] += stats.get('max_reasons', 0) > RTAB_MAX_REASONS
             if verdict == 'fail':
-                print('FAIL: %s (%s)\n%s' % (label, source, details))
+                print('FAIL: %s (%s)\n%s' % (label, source, details), flush=True)
                 if runner.keep:
                     os.makedirs(runner.keep, exist_ok=True)
                     shutil.copy(source, os.path.join(runner.keep, os.path.basename(source)))

@@ -9,10 +9,10 @@
  *     extra modifiers -6..6, when that is at most EXHAUSTIVE_LIMIT cases;
  *   - on the boundaries: every input at its default, at its minimum and at
  *     its maximum, all together and one at a time (the others at their
- *     defaults), and RANDOM_CASES / 10 situations with each input at one of
- *     the three; each with the faces all at their lowest, all at their
- *     highest and alternating, and extra modifiers 0, +-1, +-6, +-20 and the
- *     ends of int32;
+ *     defaults), and RANDOM_CASES / 10 (at most 1000) situations with each
+ *     input at one of the three; each with the faces all at their lowest,
+ *     all at their highest and alternating, and extra modifiers 0, +-1, +-6,
+ *     +-20 and the ends of int32;
  *   - on RANDOM_CASES random cases: every input anywhere in its domain,
  *     sometimes a face outside its die, a wrong number of faces, or an
  *     extra modifier at the ends of int32;
