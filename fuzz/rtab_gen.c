@@ -789,16 +789,29 @@ static void gen_reasons(gen *g, int nlocales)
 	}
 	if (g->exact)
 		sb_printf(g->o, "input pq: number 0..4 by 0.5 = %d.5 { provisional \"pq is ours\"; }\n", below(g, 4));
-	for (int m = 0; m < 2; m++) {
+	/* A group that stacks them, its cap holding 0 (the native code's kind). */
+	static const char *const stack[] = {"sum", "worst", "best"};
+	sb_printf(g->o, "group pg { stack %s;", stack[below(g, 3)]);
+	if (chance(g, 50))
+		sb_printf(g->o, " cap -%d..%d;", below(g, 3), below(g, 3));
+	sb_puts(g->o, " }\n");
+	for (int m = 0; m < 3; m++) {
 		sb_printf(g->o, "modifier pm%d {", m);
 		labels(g, nlocales);
-		sb_puts(g->o, " when ");
-		sum_of_reasons(g, n);
-		sb_printf(g->o, " >= %d; value ", below(g, 2));
+		if (m == 2 || chance(g, 40))
+			sb_puts(g->o, " group pg;");
+		if (m < 2) {
+			sb_puts(g->o, " when ");
+			sum_of_reasons(g, n);
+			sb_printf(g->o, " >= %d;", below(g, 2));
+		}
+		sb_puts(g->o, " value ");
 		if (m == 0)
 			sb_printf(g->o, "%d;", between(g, 1, 2));
-		else
+		else if (m == 1)
 			sb_printf(g->o, "p0 + p%d;", n - 1);
+		else
+			sb_printf(g->o, "p1 - p%d;", n - 2);
 		if (chance(g, 50))
 			sb_printf(g->o, " provisional \"pm%d is ours\";", m);
 		sb_puts(g->o, " }\n");
@@ -806,7 +819,7 @@ static void gen_reasons(gen *g, int nlocales)
 	sb_puts(g->o, "outcome pA {");
 	labels(g, nlocales);
 	sb_printf(g->o, " trigger t0%s", chance(g, 50) ? "(b0 = true)" : "");
-	if (g->exact)
+	if (g->exact && chance(g, 60))
 		sb_puts(g->o, " times max(0, round_down(pq * 2) - 1)");
 	else if (chance(g, 50))
 		sb_printf(g->o, " times p%d + 1", below(g, n));
@@ -817,7 +830,7 @@ static void gen_reasons(gen *g, int nlocales)
 	labels(g, nlocales);
 	sb_printf(g->o, " }\ntable pt {");
 	labels(g, nlocales);
-	sb_printf(g->o, "\n roll d%d; modifiers pm0, pm1;", below(g, g->ndice));
+	sb_printf(g->o, "\n roll d%d; modifiers pm0, pm1, pm2;", below(g, g->ndice));
 	if (chance(g, 30))
 		sb_printf(g->o, " cap -%d..%d;", between(g, 0, 4), between(g, 0, 4));
 	sb_printf(g->o, "\n rows {\n  pA <=%d provisional \"the first row is ours\";\n  pB %d-%d;\n"
