@@ -1,7 +1,8 @@
 /*
- * rtab_gen from the command line: gen_main DIR COUNT [MAX_SIZE] writes
- * COUNT generated programs DIR/gen-N.rtab (seeds 1..COUNT), so that a test
- * can check that most of them are valid and a person can read them.
+ * rtab_gen from the command line: gen_main DIR COUNT [MAX_SIZE [FIRST]]
+ * writes COUNT generated programs DIR/gen-N.rtab (seeds FIRST..FIRST+COUNT-1,
+ * FIRST 1 by default), so that a test can check that most of them are valid,
+ * compile and compare them, and a person can read them.
  */
 #include "rtab_gen.h"
 
@@ -14,7 +15,8 @@ int main(int argc, char **argv)
 		return 2;
 	long count = strtol(argv[2], NULL, 10);
 	size_t max = argc > 3 ? (size_t)strtoul(argv[3], NULL, 10) : 65536;
-	for (long i = 1; i <= count; i++) {
+	long first = argc > 4 ? strtol(argv[4], NULL, 10) : 1;
+	for (long i = first; i < first + count; i++) {
 		strbuf sb = {0};
 		char path[4096];
 		rtab_gen_program(&sb, (uint64_t)i, max);

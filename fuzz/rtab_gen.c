@@ -765,6 +765,79 @@ static void gen_printed(gen *g, int nlocales)
 	}
 }
 
+/* The sum of the inputs p0..p(n-1), each read once. */
+static void sum_of_reasons(gen *g, int n)
+{
+	for (int i = 0; i < n; i++)
+		sb_printf(g->o, "%sp%d", i ? " + " : "", i);
+}
+
+/*
+ * More provisional reasons than a result lists (RTAB_MAX_REASONS): inputs
+ * whose domains are ours, read by the conditions of a table's modifiers, a
+ * provisional row that comes first and pushes the last listed reason off,
+ * and a trigger whose exception reads the inputs again and whose 'times'
+ * reads a number input where the numbers are exact.
+ */
+static void gen_reasons(gen *g, int nlocales)
+{
+	int n = between(g, RTAB_MAX_REASONS - 2, RTAB_MAX_REASONS + 8), cut = between(g, -4, 8);
+	for (int i = 0; i < n; i++) {
+		sb_printf(g->o, "input p%d: int 0..%d = 0 {", i, below(g, 3));
+		labels(g, nlocales);
+		sb_printf(g->o, " provisional \"p%d is ours\"; }\n", i);
+	}
+	if (g->exact)
+		sb_printf(g->o, "input pq: number 0..4 by 0.5 = %d.5 { provisional \"pq is ours\"; }\n", below(g, 4));
+	/* A group that stacks them, its cap holding 0 (the native code's kind). */
+	static const char *const stack[] = {"sum", "worst", "best"};
+	sb_printf(g->o, "group pg { stack %s;", stack[below(g, 3)]);
+	if (chance(g, 50))
+		sb_printf(g->o, " cap -%d..%d;", below(g, 3), below(g, 3));
+	sb_puts(g->o, " }\n");
+	for (int m = 0; m < 3; m++) {
+		sb_printf(g->o, "modifier pm%d {", m);
+		labels(g, nlocales);
+		if (m == 2 || chance(g, 40))
+			sb_puts(g->o, " group pg;");
+		if (m < 2) {
+			sb_puts(g->o, " when ");
+			sum_of_reasons(g, n);
+			sb_printf(g->o, " >= %d;", below(g, 2));
+		}
+		sb_puts(g->o, " value ");
+		if (m == 0)
+			sb_printf(g->o, "%d;", between(g, 1, 2));
+		else if (m == 1)
+			sb_printf(g->o, "p0 + p%d;", n - 1);
+		else
+			sb_printf(g->o, "p1 - p%d;", n - 2);
+		if (chance(g, 50))
+			sb_printf(g->o, " provisional \"pm%d is ours\";", m);
+		sb_puts(g->o, " }\n");
+	}
+	sb_puts(g->o, "outcome pA {");
+	labels(g, nlocales);
+	sb_printf(g->o, " trigger t0%s", chance(g, 50) ? "(b0 = true)" : "");
+	if (g->exact && chance(g, 60))
+		sb_puts(g->o, " times max(0, round_down(pq * 2) - 1)");
+	else if (chance(g, 50))
+		sb_printf(g->o, " times p%d + 1", below(g, n));
+	sb_puts(g->o, " unless ");
+	sum_of_reasons(g, n);
+	sb_printf(g->o, " > %d%s; }\noutcome pB {", below(g, 3),
+		  chance(g, 30) ? " provisional \"the chase is ours\"" : "");
+	labels(g, nlocales);
+	sb_printf(g->o, " }\ntable pt {");
+	labels(g, nlocales);
+	sb_printf(g->o, "\n roll d%d; modifiers pm0, pm1, pm2;", below(g, g->ndice));
+	if (chance(g, 30))
+		sb_printf(g->o, " cap -%d..%d;", between(g, 0, 4), between(g, 0, 4));
+	sb_printf(g->o, "\n rows {\n  pA <=%d provisional \"the first row is ours\";\n  pB %d-%d;\n"
+			"  pA >=%d provisional \"the last row is ours\";\n }\n}\n",
+		  cut, cut + 1, cut + 2, cut + 3);
+}
+
 void rtab_gen_program(strbuf *o, uint64_t seed, size_t max_size)
 {
 	gen g = {.state = seed, .o = o, .budget = max_size};
@@ -785,6 +858,11 @@ void rtab_gen_program(strbuf *o, uint64_t seed, size_t max_size)
 	for (int i = 0; i < nt; i++)
 		gen_table(&g, i, nlocales);
 	gen_others(&g, nlocales);
+	/* From a stream of its own: the rest of the program stays as it was. */
+	gen reasons = g;
+	reasons.state = seed ^ 0x5DEECE66Dull;
+	if (chance(&reasons, 25))
+		gen_reasons(&reasons, nlocales);
 	gen_printed(&g, nlocales);
 }
 

@@ -7,6 +7,12 @@
  *   - on every case of an exhaustive enumeration of the inputs the table
  *     reads (the others at their defaults), every roll of its dice and
  *     extra modifiers -6..6, when that is at most EXHAUSTIVE_LIMIT cases;
+ *   - on the boundaries: every input at its default, at its minimum and at
+ *     its maximum, all together and one at a time (the others at their
+ *     defaults), and RANDOM_CASES / 10 (at most 1000) situations with each
+ *     input at one of the three; each with the faces all at their lowest,
+ *     all at their highest and alternating, and extra modifiers 0, +-1, +-6,
+ *     +-20 and the ends of int32;
  *   - on RANDOM_CASES random cases: every input anywhere in its domain,
  *     sometimes a face outside its die, a wrong number of faces, or an
  *     extra modifier at the ends of int32;
@@ -14,8 +20,10 @@
  *     or between two steps, a wrong input or face count, NULL pointers, no
  *     such table): the interpreter's status and result, byte for byte; and
  *     rtab_resolve goes through the ruleset's native_resolve.
- * Compiled once per ruleset with -DRS=<ruleset> -DRS_HEADER="<ruleset>.h".
- * usage: test_native_<ruleset> [RANDOM_CASES]
+ * Compiled once per ruleset with -DRS=<ruleset> -DRS_HEADER="<ruleset>.h"
+ * (by meson for the bundled rulesets and fixtures; by tests/native_prop.py
+ * for generated ones, with fewer cases).
+ * usage: test_native_<ruleset> [RANDOM_CASES [EXHAUSTIVE_LIMIT]]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +41,7 @@
 #define RESOLVE CAT(RS, _resolve)
 #define EXPLAIN CAT(RS, _explain)
 
-#define EXHAUSTIVE_LIMIT 400000.0
+static double exhaustive_limit = 400000.0;
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SLOW_BUILD 1
@@ -48,6 +56,7 @@
 
 static const rtab_ruleset *const rs = &RULESET;
 static unsigned long failures, cases_run;
+static unsigned most_reasons; /* the most provisional reasons of a result compared */
 
 static uint64_t rng = 0x2545f4914f6cdd1du;
 static uint32_t next_random(void)
@@ -155,6 +164,8 @@ static void check_case(size_t table, const int32_t *in, const int32_t *faces, si
 	} else if (!rtab_results_equal(&ref, &full, &field)) {
 		fprintf(stderr, "explain differs from the interpreter in %s\n", field);
 	} else {
+		if (ref.nprovisional > most_reasons)
+			most_reasons = ref.nprovisional;
 		return;
 	}
 	describe(table, in, faces, nfaces, drm);
@@ -303,7 +314,7 @@ static void exhaustive(size_t table, const unsigned char *read)
 		face_range(d, k, &lo, &hi);
 		n *= (double)hi - lo + 1;
 	}
-	if (n > EXHAUSTIVE_LIMIT / (SLOW_BUILD ? 10 : 1)) {
+	if (n > exhaustive_limit / (SLOW_BUILD ? 10 : 1)) {
 		printf("%s.%s: %.0f cases, too many to enumerate: random cases only\n", rs->id, t->id, n);
 		return;
 	}
@@ -325,6 +336,63 @@ static void exhaustive(size_t table, const unsigned char *read)
 		check_case(table, in, faces, d ? d->nfaces : 0, 20);
 	} while (advance(read, in, d, faces));
 	printf("%s.%s: every one of %lu cases\n", rs->id, t->id, cases_run - before);
+}
+
+/* Input i at its minimum (0), its maximum (1) or its default (2). */
+static int32_t input_at(size_t i, int which)
+{
+	return which == 0 ? rs->inputs[i].min : which == 1 ? rs->inputs[i].max : rs->inputs[i].default_value;
+}
+
+/* The faces at the ends of their dice: all lowest (0), all highest (1), or alternating (2, 3). */
+static void faces_at(const rtab_dice *d, int which, int32_t *faces)
+{
+	for (size_t k = 0; d && k < d->nfaces; k++) {
+		int32_t lo, hi;
+		face_range(d, k, &lo, &hi);
+		faces[k] = which == 0 || (which >= 2 && (k + (size_t)which) % 2) ? lo : hi;
+	}
+}
+
+/* One situation at every end of the rolls and of the extra modifier. */
+static void boundary_rolls(size_t table, const int32_t *in)
+{
+	static const int32_t drms[] = {0, -1, 1, -6, 6, -20, 20, INT32_MIN, INT32_MAX};
+	const rtab_dice *d = dice_of(&rs->tables[table]);
+	int32_t faces[RTAB_MAX_FACES] = {0};
+
+	for (int which = 0; which < 4; which++) {
+		faces_at(d, which, faces);
+		for (size_t k = 0; k < sizeof drms / sizeof drms[0]; k++)
+			check_case(table, in, faces, d ? d->nfaces : 0, drms[k]);
+	}
+}
+
+static void boundary(size_t table, long corners)
+{
+	int32_t in[256];
+	unsigned long before = cases_run;
+
+	rtab_inputs_default(rs, in, rs->ninputs);
+	boundary_rolls(table, in);
+	for (int which = 0; which < 2; which++) {
+		for (size_t i = 0; i < rs->ninputs; i++)
+			in[i] = input_at(i, which);
+		boundary_rolls(table, in);
+	}
+	for (size_t i = 0; i < rs->ninputs; i++) {
+		for (int which = 0; which < 2; which++) {
+			rtab_inputs_default(rs, in, rs->ninputs);
+			in[i] = input_at(i, which);
+			boundary_rolls(table, in);
+		}
+	}
+	for (long c = 0; c < corners; c++) {
+		for (size_t i = 0; i < rs->ninputs; i++)
+			in[i] = input_at(i, (int)(next_random() % 3));
+		boundary_rolls(table, in);
+	}
+	printf("%s.%s: %lu cases on the boundaries\n", rs->id, rs->tables[table].id, cases_run - before);
 }
 
 static void random_cases(size_t table, long count)
@@ -491,6 +559,8 @@ static void refusals(long count)
 int main(int argc, char **argv)
 {
 	long count = argc > 1 ? atol(argv[1]) : 1000000;
+	if (argc > 2)
+		exhaustive_limit = atof(argv[2]);
 	unsigned char read[256];
 
 	if (rs->ninputs > 256) {
@@ -504,8 +574,9 @@ int main(int argc, char **argv)
 	for (size_t t = 0; t < rs->ntables; t++) {
 		inputs_read(&rs->tables[t], read);
 		exhaustive(t, read);
+		boundary(t, count / 10 < 1000 ? count / 10 : 1000);
 		random_cases(t, count);
 	}
-	printf("%lu cases, %lu differences\n", cases_run, failures);
+	printf("%lu cases, %lu differences, at most %u provisional reasons\n", cases_run, failures, most_reasons);
 	return failures ? 1 : 0;
 }

@@ -1488,6 +1488,9 @@ static void emit_reason_helpers(strbuf *o, size_t nreasons)
 	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)\n{\n");
 	for (size_t k = 0; k < words; k++)
 		sb_printf(o, "\tseen->listed[%zu] = 0;\n", k);
+	/* Only a full list's numbers are read, but GCC cannot see that: cleared, the
+	 * emitted C builds without -Wmaybe-uninitialized at every -O. */
+	sb_puts(o, "\tfor (size_t k = 0; k < RTAB_MAX_REASONS; k++)\n\t\tseen->ids[k] = 0;\n");
 	sb_puts(o, "}\n");
 	sb_puts(o, "\nRTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,\n"
 		   "\tconst char *why)\n{\n"

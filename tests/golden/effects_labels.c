@@ -290,6 +290,8 @@ typedef struct rtab_native_seen_ {
 RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
 {
 	seen->listed[0] = 0;
+	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
+		seen->ids[k] = 0;
 }
 
 RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
