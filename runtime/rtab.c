@@ -174,9 +174,25 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 	return RTAB_OK;
 }
 
-int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
-		      int32_t *bad)
+/* Whether an input holding v has a reason to note when read: its own (at its default value)
+ * or that of the enum value it holds. */
+static inline bool input_has_reason(const rtab_ruleset *rs, const rtab_input *in, int32_t v)
 {
+	const rtab_enum *en;
+	if (in->provisional && v == in->default_value)
+		return true;
+	if (in->type != RTAB_TYPE_ENUM || in->enum_index < 0 || (size_t)in->enum_index >= rs->nenums)
+		return false;
+	en = &rs->enums[in->enum_index];
+	return v >= 0 && v < en->nvalues && en->values && en->values[v].provisional;
+}
+
+/* rtab_inputs_check; with loud, also which of the first 64 inputs have a reason to note in
+ * this situation (bit i: input i), read in the same pass. */
+static int check_inputs(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			int32_t *bad, uint64_t *loud)
+{
+	uint64_t mask = 0;
 	if (bad)
 		*bad = -1;
 	if (!rs || (!inputs && ninputs))
@@ -187,16 +203,27 @@ int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninp
 		return RTAB_E_INPUT;
 	for (size_t i = 0; i < ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		if (inputs[i] < in->min || inputs[i] > in->max ||
-		    (in->step > 1 && ((int64_t)inputs[i] - in->min) % in->step != 0)) {
+		int32_t v = inputs[i];
+		if (v < in->min || v > in->max ||
+		    (in->step > 1 && ((int64_t)v - in->min) % in->step != 0)) {
 			if (bad)
 				*bad = (int32_t)i;
 			return RTAB_E_INPUT;
 		}
+		if (loud && i < 64 && input_has_reason(rs, in, v))
+			mask |= (uint64_t)1 << i;
 	}
+	if (loud)
+		*loud = mask;
 	int32_t which;
 	int rc = rtab_requirement_broken(rs, inputs, ninputs, &which);
 	return rc != RTAB_OK ? rc : which >= 0 ? RTAB_E_REQUIRE : RTAB_OK;
+}
+
+int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+		      int32_t *bad)
+{
+	return check_inputs(rs, inputs, ninputs, bad, NULL);
 }
 
 int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
@@ -222,6 +249,14 @@ int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t n
 {
 	return rtab_inputs_check(rs, inputs, ninputs, NULL);
 }
+
+/* A function of the hot path that must be inlined where it is called (the compilers' own
+ * estimate leaves the commonest shapes of expressions behind a call). */
+#if defined(__GNUC__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
 
 /* The exact operations: a scaled by scale (a whole number made exact), a * b / scale
  * and a * scale / b, each exactly or not at all. */
@@ -380,25 +415,23 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 typedef struct ectx {
 	rtab_eval_ctx *ctx;
 	uint64_t noted; /* bit i: input i (below 64) noted */
+	uint64_t quiet; /* bit i: input i (below 64) has nothing to note in this resolution (its
+			   value is fixed): a part of noted that no undo takes back */
 } ectx;
 
-/*
- * An input read by a condition, a value, a key or a column: the input's own
- * reason (its domain or default is not the source's) when it holds its
- * default value, and the reason of the enum value it holds.
- */
-static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
+/* note_input past its first test: the input's first reading in this resolution (or since an
+ * undo took its reasons back). */
+static void note_input_first(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
 {
 	const rtab_input *in;
 	rtab_eval_ctx *ctx = e->ctx;
 	uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
-	if (e->noted & bit)
-		return;
 	if (!ctx || i >= rs->ninputs)
 		return;
 	in = &rs->inputs[i];
 	if (!in->provisional && in->type != RTAB_TYPE_ENUM) {
-		e->noted |= bit; /* most inputs: nothing to note, now or later */
+		e->quiet |= bit; /* most inputs: nothing to note, now or later */
+		e->noted |= bit;
 		return;
 	}
 	if (in->provisional && v == in->default_value)
@@ -411,6 +444,17 @@ static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t
 	/* Its reasons are in the list now (none past its room): a repeat would change nothing. */
 	if (ctx->reasons && ctx->nprovisional <= ctx->reasons_cap)
 		e->noted |= bit;
+}
+
+/*
+ * An input read by a condition, a value, a key or a column: the input's own
+ * reason (its domain or default is not the source's) when it holds its
+ * default value, and the reason of the enum value it holds.
+ */
+HOT_INLINE void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
+{
+	if (i >= 64 || !(e->noted >> i & 1))
+		note_input_first(rs, e, i, v);
 }
 
 /*
@@ -441,7 +485,7 @@ static void noted_undo(ectx *e, noted_mark m)
 		e->ctx->nprovisional = m.nprovisional;
 		e->ctx->provisional = m.provisional;
 	}
-	e->noted = m.noted;
+	e->noted = m.noted | e->quiet;
 }
 
 /* The same, named first: the outcome's own uncertainty leads the list. */
@@ -640,7 +684,7 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
 {
-	ectx e = {ctx, 0};
+	ectx e = {ctx, 0, 0};
 	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
 		return RTAB_E_NULL;
 	return eval(rs, expr, inputs, ninputs, &e, value);
@@ -648,196 +692,135 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 
 /* eval, after the checks of rtab_expr_eval_ctx on the expression itself. */
 
-/* An operation of two operands that arith computes (ADD to MAX in rtab_op's order). */
-static inline bool binary_op(uint8_t op)
+/* The two operands of a binary operation, popped: false when the stack holds fewer. */
+static inline bool pop_pair(const int32_t *stack, size_t *sp, int32_t *a, int32_t *b)
 {
-	return op >= RTAB_OP_ADD && op <= RTAB_OP_MAX;
+	if (*sp < 2)
+		return false;
+	*b = stack[--*sp];
+	*a = stack[*sp - 1];
+	return true;
 }
 
-/* A constant or an input in range, as an operand (an input's reasons noted); false otherwise. */
-static inline bool operand(const rtab_ruleset *rs, const rtab_instr *in, const int32_t *inputs,
-			   size_t ninputs, ectx *e, int32_t *v)
+/* a + b, a - b or a * b into *out, or false beyond int32. */
+static inline bool in_range(int64_t r, int32_t *out)
 {
-	if (in->op == RTAB_OP_CONST || in->op == RTAB_OP_CONST_EXACT) {
-		*v = in->arg;
-		return true;
-	}
-	if (in->op == RTAB_OP_INPUT && in->arg >= 0 && (size_t)in->arg < ninputs) {
-		*v = inputs[in->arg];
-		note_input(rs, e, (size_t)in->arg, *v);
-		return true;
-	}
-	return false;
-}
-
-static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			    size_t ninputs, ectx *e, int32_t *value);
-
-/* The operation in of the two values a and b: a binary operation, a ratio band (a:b) or a
- * matrix of two keys (a, b); false when it fails (eval then says how). */
-static inline bool pair_op(const rtab_ruleset *rs, const rtab_instr *in, int32_t a, int32_t b,
-			   ectx *e, int32_t *value)
-{
-	if (in->op == RTAB_OP_BAND)
-		return band_lookup(rs, in->arg, a, b, value, e->ctx) == RTAB_OK;
-	if (in->op == RTAB_OP_MATRIX) {
-		int32_t keys[2] = {a, b};
-		size_t sp = 2;
-		if (matrix_lookup(rs, in->arg, keys, &sp, e->ctx) != RTAB_OK || sp != 1)
-			return false;
-		*value = keys[0];
-		return true;
-	}
-	return arith((rtab_op)in->op, a, b, value) == RTAB_OK;
-}
-
-/* eval_fast, with the commonest shapes in place, without a call: no condition, a constant
- * (most modifiers' values), an input compared with a constant (most conditions). */
-static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			     size_t ninputs, ectx *e, int32_t *value)
-{
-	if (expr->ninstrs == 0) {
-		*value = 1;
-		return RTAB_OK;
-	}
-	if (expr->ninstrs == 1 && expr->instrs[0].op == RTAB_OP_CONST) {
-		*value = expr->instrs[0].arg;
-		return RTAB_OK;
-	}
-	if (expr->ninstrs == 3 && expr->instrs[0].op == RTAB_OP_INPUT &&
-	    expr->instrs[1].op == RTAB_OP_CONST && (uint32_t)expr->instrs[0].arg < ninputs) {
-		/* an input against a constant ("leaders >= 1"): most conditions */
-		int32_t a = inputs[expr->instrs[0].arg], b = expr->instrs[1].arg;
-		int32_t r;
-		if (!compare((rtab_op)expr->instrs[2].op, a, b, &r))
-			return eval_fast(rs, expr, inputs, ninputs, e, value);
-		note_input(rs, e, (size_t)expr->instrs[0].arg, a);
-		*value = r;
-		return RTAB_OK;
-	}
-	return eval_fast(rs, expr, inputs, ninputs, e, value);
-}
-
-/*
- * eval, with the shapes most conditions and values take computed in place:
- * none ("always"), one operand ("x", "1"), an operand negated or inverted
- * ("-1", "not x"), a binary operation, a ratio band or a matrix of two
- * operands ("x >= 2", "a - b", "band(a, d)"), and that with a third operand
- * ("t = 1 or open").
- * Any other shape goes to eval, and so does one that fails (an operand out of
- * range, an overflow): eval then says how. The inputs are read, and their
- * reasons noted, in the order eval reads them.
- */
-static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			    size_t ninputs, ectx *e, int32_t *value)
-{
-	const rtab_instr *ins = expr->instrs;
-	rtab_eval_ctx *c = e->ctx;
-	uint16_t nprovisional = c ? c->nprovisional : 0;
-	const char *provisional = c ? c->provisional : NULL;
-	uint64_t noted = e->noted;
-	int32_t a, b;
-
-	switch (expr->ninstrs) {
-	case 0:
-		*value = 1;
-		return RTAB_OK;
-	case 1:
-		if (operand(rs, &ins[0], inputs, ninputs, e, value))
-			return RTAB_OK;
-		break;
-	case 2:
-		if ((ins[1].op == RTAB_OP_NEG || ins[1].op == RTAB_OP_NOT) &&
-		    operand(rs, &ins[0], inputs, ninputs, e, &a)) {
-			if (ins[1].op == RTAB_OP_NOT) {
-				*value = !a;
-				return RTAB_OK;
-			}
-			if (a != INT32_MIN) {
-				*value = -a;
-				return RTAB_OK;
-			}
-		}
-		break;
-	case 3:
-	case 5: /* "a = 1 or b", "x >= 2 and y": the first three, then an operand and an operation */
-		if (expr->ninstrs == 5 && !binary_op(ins[4].op))
-			break;
-		if ((binary_op(ins[2].op) || ins[2].op == RTAB_OP_BAND || ins[2].op == RTAB_OP_MATRIX) &&
-		    operand(rs, &ins[0], inputs, ninputs, e, &a) &&
-		    operand(rs, &ins[1], inputs, ninputs, e, &b) && pair_op(rs, &ins[2], a, b, e, value)) {
-			if (expr->ninstrs == 3)
-				return RTAB_OK;
-			a = *value;
-			if (binary_op(ins[4].op) && operand(rs, &ins[3], inputs, ninputs, e, &b) &&
-			    arith((rtab_op)ins[4].op, a, b, value) == RTAB_OK)
-				return RTAB_OK;
-		}
-		break;
-	default: break;
-	}
-	/* Another shape, or an error eval reports in full: what the attempt noted is undone
-	 * (eval notes the same reasons again, in the same order, into the same places). */
-	if (c) {
-		c->nprovisional = nprovisional;
-		c->provisional = provisional;
-	}
-	e->noted = noted;
-	return eval(rs, expr, inputs, ninputs, e, value);
-}
-
-/* eval_quick, after the checks of rtab_expr_eval_ctx on the expression itself. */
-static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			size_t ninputs, ectx *e, int32_t *value)
-{
-	if (!expr->instrs && expr->ninstrs)
-		return RTAB_E_NULL;
-	return eval_quick(rs, expr, inputs, ninputs, e, value);
+	if (r < INT32_MIN || r > INT32_MAX)
+		return false;
+	*out = (int32_t)r;
+	return true;
 }
 
 /*
  * rtab_expr_eval_ctx, its pointers checked (within the runtime: by the caller).
- * The postfix program on a stack, one step per instruction, except that an
- * operand (a constant or an input) followed by a binary operation is applied
- * at once to the top of the stack ("x 2 >=" is two steps, not three): the
- * same operations in the same order, the same inputs read in the same order.
+ * The postfix program on a stack, one step per instruction, each operation its
+ * own case: the inputs are read, and their reasons noted, in program order.
  */
 static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		size_t ninputs, ectx *e, int32_t *value)
 {
 	int32_t stack[RTAB_MAX_EXPR_STACK];
 	size_t sp = 0;
-	const rtab_instr *ins = expr->instrs;
-	size_t n = expr->ninstrs;
+	const rtab_instr *in = expr->instrs, *end = expr->instrs + expr->ninstrs;
 
-	if (n == 0) {
+	if (in == end) {
 		*value = 1;
 		return RTAB_OK;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const rtab_instr *in = &ins[i];
-		uint8_t op = in->op;
-		int32_t b;
-		int rc = RTAB_OK;
-		switch ((rtab_op)op) {
-		case RTAB_OP_INPUT:
+	for (; in < end; in++) {
+		int32_t a, b;
+		int rc;
+		switch ((rtab_op)in->op) {
 		case RTAB_OP_CONST:
 		case RTAB_OP_CONST_EXACT:
-			if (op == RTAB_OP_INPUT) {
-				if ((uint32_t)in->arg >= ninputs) /* a negative arg too */
-					return RTAB_E_EXPR;
-				b = inputs[in->arg];
-				note_input(rs, e, (size_t)in->arg, b);
-			} else {
-				b = in->arg;
-			}
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
-			if (i + 1 < n && sp >= 1 && binary_op(ins[i + 1].op)) {
-				op = ins[++i].op; /* applied to the top of the stack now */
-				break;
-			}
+			stack[sp++] = in->arg;
+			continue;
+		case RTAB_OP_INPUT:
+			if ((uint32_t)in->arg >= ninputs) /* a negative arg too */
+				return RTAB_E_EXPR;
+			b = inputs[in->arg];
+			note_input(rs, e, (size_t)in->arg, b);
+			if (sp == RTAB_MAX_EXPR_STACK)
+				return RTAB_E_EXPR;
 			stack[sp++] = b;
+			continue;
+		case RTAB_OP_EQ:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a == b;
+			continue;
+		case RTAB_OP_NE:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a != b;
+			continue;
+		case RTAB_OP_LT:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a < b;
+			continue;
+		case RTAB_OP_LE:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a <= b;
+			continue;
+		case RTAB_OP_GT:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a > b;
+			continue;
+		case RTAB_OP_GE:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a >= b;
+			continue;
+		case RTAB_OP_AND:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a && b;
+			continue;
+		case RTAB_OP_OR:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a || b;
+			continue;
+		case RTAB_OP_MIN:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a < b ? a : b;
+			continue;
+		case RTAB_OP_MAX:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a > b ? a : b;
+			continue;
+		case RTAB_OP_ADD:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			if (!in_range((int64_t)a + b, &stack[sp - 1]))
+				return RTAB_E_OVERFLOW;
+			continue;
+		case RTAB_OP_SUB:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			if (!in_range((int64_t)a - b, &stack[sp - 1]))
+				return RTAB_E_OVERFLOW;
+			continue;
+		case RTAB_OP_MUL:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			if (!in_range((int64_t)a * b, &stack[sp - 1]))
+				return RTAB_E_OVERFLOW;
+			continue;
+		case RTAB_OP_DIV_DOWN:
+		case RTAB_OP_DIV_UP:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			rc = arith((rtab_op)in->op, a, b, &stack[sp - 1]);
+			if (rc != RTAB_OK)
+				return rc;
 			continue;
 		case RTAB_OP_ROLL:
 			if (sp == RTAB_MAX_EXPR_STACK)
@@ -852,7 +835,7 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 				return RTAB_E_EXPR;
 			if (stack[sp - 1] == INT32_MIN)
 				return RTAB_E_OVERFLOW;
-			if (op == RTAB_OP_NEG || stack[sp - 1] < 0)
+			if (in->op == RTAB_OP_NEG || stack[sp - 1] < 0)
 				stack[sp - 1] = -stack[sp - 1];
 			continue;
 		case RTAB_OP_NOT:
@@ -884,49 +867,80 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 		case RTAB_OP_DIV_EXACT:
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = exact_op((rtab_op)op, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
+			rc = exact_op((rtab_op)in->op, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
 			if (rc != RTAB_OK)
 				return rc;
 			sp--;
 			continue;
 		case RTAB_OP_JUMP_IF_FALSE:
 		case RTAB_OP_JUMP:
-			if (in->arg < 0 || (size_t)in->arg > n - i - 1)
+			if (in->arg < 0 || (size_t)in->arg > (size_t)(end - in - 1))
 				return RTAB_E_EXPR;
-			if (op == RTAB_OP_JUMP_IF_FALSE) {
+			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
 				if (sp < 1)
 					return RTAB_E_EXPR;
 				if (stack[--sp] != 0)
 					continue;
 			}
-			i += (size_t)in->arg;
+			in += in->arg;
 			continue;
-		default:
-			if (!binary_op(op) || sp < 2)
-				return RTAB_E_EXPR;
-			b = stack[--sp];
-			break;
-		}
-		/* A binary operation: the top of the stack with b. */
-		int32_t a = stack[sp - 1];
-		if (compare((rtab_op)op, a, b, &stack[sp - 1]))
-			continue;
-		switch ((rtab_op)op) {
-		case RTAB_OP_AND: stack[sp - 1] = a && b; break;
-		case RTAB_OP_OR: stack[sp - 1] = a || b; break;
-		case RTAB_OP_MIN: stack[sp - 1] = a < b ? a : b; break;
-		case RTAB_OP_MAX: stack[sp - 1] = a > b ? a : b; break;
-		default:
-			rc = arith((rtab_op)op, a, b, &stack[sp - 1]);
-			if (rc != RTAB_OK)
-				return rc;
-			break;
+		case RTAB_OP_COUNT_:
+		default: return RTAB_E_EXPR;
 		}
 	}
 	if (sp != 1)
 		return RTAB_E_EXPR;
 	*value = stack[0];
 	return RTAB_OK;
+}
+
+/* eval, with the commonest shapes in place, without the loop: no condition, a constant (most
+ * modifiers' values), an input compared with a constant (most conditions). */
+HOT_INLINE int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			  size_t ninputs, ectx *e, int32_t *value)
+{
+	const rtab_instr *ins = expr->instrs;
+	switch (expr->ninstrs) {
+	case 0:
+		*value = 1;
+		return RTAB_OK;
+	case 1: /* a constant (most values), an input ("after_volley") */
+		if (ins[0].op == RTAB_OP_CONST) {
+			*value = ins[0].arg;
+			return RTAB_OK;
+		}
+		if (ins[0].op == RTAB_OP_INPUT && (uint32_t)ins[0].arg < ninputs) {
+			*value = inputs[ins[0].arg];
+			note_input(rs, e, (size_t)ins[0].arg, *value);
+			return RTAB_OK;
+		}
+		break;
+	case 2: /* a negative constant ("-1") */
+		if (ins[0].op == RTAB_OP_CONST && ins[1].op == RTAB_OP_NEG && ins[0].arg != INT32_MIN) {
+			*value = -ins[0].arg;
+			return RTAB_OK;
+		}
+		break;
+	case 3: /* an input against a constant ("leaders >= 1"): most conditions */
+		if (ins[0].op == RTAB_OP_INPUT && ins[1].op == RTAB_OP_CONST &&
+		    (uint32_t)ins[0].arg < ninputs &&
+		    compare((rtab_op)ins[2].op, inputs[ins[0].arg], ins[1].arg, value)) {
+			note_input(rs, e, (size_t)ins[0].arg, inputs[ins[0].arg]);
+			return RTAB_OK;
+		}
+		break;
+	default: break;
+	}
+	return eval(rs, expr, inputs, ninputs, e, value);
+}
+
+/* eval_quick, after the checks of rtab_expr_eval_ctx on the expression itself. */
+static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			size_t ninputs, ectx *e, int32_t *value)
+{
+	if (!expr->instrs && expr->ninstrs)
+		return RTAB_E_NULL;
+	return eval_quick(rs, expr, inputs, ninputs, e, value);
 }
 
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
@@ -1319,7 +1333,7 @@ int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	ectx none = {NULL, 0};
+	ectx none = {NULL, 0, 0};
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, by, cap, count);
 }
 
@@ -1390,7 +1404,7 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	ectx none = {NULL, 0};
+	ectx none = {NULL, 0, 0};
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, NULL, cap, count);
 }
 
@@ -1615,7 +1629,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 {
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
-	ectx e = {&ctx, 0};
+	ectx e = {&ctx, 0, 0};
 	const char *why;
 
 	ctx.reasons = out ? out->reasons : NULL;
@@ -1623,6 +1637,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 	int64_t roll;
 	int rc, nat;
 	bool faces_later = false; /* none given: fine if the column needs no roll */
+	uint64_t loud = 0;
 
 	if (out)
 		out->bad_input = -1;
@@ -1632,9 +1647,11 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		return RTAB_E_TABLE;
 	if (nfaces > RTAB_MAX_FACES)
 		return RTAB_E_FACES;
-	rc = rtab_inputs_check(rs, inputs, ninputs, &out->bad_input);
+	rc = check_inputs(rs, inputs, ninputs, &out->bad_input, &loud);
 	if (rc != RTAB_OK)
 		return rc;
+	/* The inputs with no reason to note are never looked at again. */
+	e.quiet = e.noted = ~loud;
 	t = &rs->tables[table];
 	if (t->dice >= rs->ndice && t->dice != RTAB_NO_DICE)
 		return RTAB_E_RULESET;
@@ -1732,7 +1749,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		 * noted before may be listed no more, so a re-read looks again (and
 		 * counts it, as a reason not listed counts each time it is met). */
 		if (ctx.nprovisional > ctx.reasons_cap)
-			e.noted = 0;
+			e.noted = e.quiet;
 	}
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;
