@@ -1159,6 +1159,10 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 		      rtab_result *out, int64_t *total)
 {
 	size_t first = out->napplied;
+	/* Read once: the writes to out and to the context cannot change them. */
+	const rtab_modifier *modifiers = rs->modifiers;
+	size_t nmodifiers = rs->nmodifiers, ngroups = rs->ngroups;
+	int16_t step = t->step;
 
 	if (n && !list)
 		return RTAB_E_RULESET;
@@ -1167,12 +1171,12 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 		int32_t holds, value;
 		int rc;
 
-		if (list[i] >= rs->nmodifiers)
+		if (list[i] >= nmodifiers)
 			return RTAB_E_RULESET;
-		m = &rs->modifiers[list[i]];
-		if (!counts_at_step(t, m))
+		m = &modifiers[list[i]];
+		if (step >= 0 && !counts_at_step(t, m))
 			continue;
-		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
+		if (m->group >= 0 && (size_t)m->group >= ngroups)
 			return RTAB_E_RULESET;
 		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
 			return RTAB_E_NULL;
