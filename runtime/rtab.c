@@ -417,7 +417,94 @@ typedef struct ectx {
 	uint64_t noted; /* bit i: input i (below 64) noted */
 	uint64_t quiet; /* bit i: input i (below 64) has nothing to note in this resolution (its
 			   value is fixed): a part of noted that no undo takes back */
+	/* The reasons listed in the context, by their numbers (rtab_ruleset.reason_text): at[n]
+	 * is 1 + where reason n (below 256) was listed last; it is listed there still when the
+	 * list reaches that far and holds it there (a reason has one address per number, so
+	 * taking reasons back needs no change here). unnumbered: how many listed reasons have no
+	 * number (while any has none, a reason is looked for by its text, as without numbers). */
+	const char *reason_text;
+	uint32_t reason_text_size;
+	bool other_notes; /* set by eval at a ratio band, a matrix, dice or a jump: more than the
+			     inputs read may be noted */
+	uint16_t unnumbered;
+	uint8_t at[256];
 } ectx;
+
+/* The number of a reason of the data's reason text (from 1), or 0: none (another text, or a
+ * number past ectx.at). */
+static inline unsigned reason_number(const ectx *e, const char *why)
+{
+	uintptr_t at = (uintptr_t)why - (uintptr_t)e->reason_text;
+	unsigned n;
+	if (!e->reason_text || at < 2 || at >= e->reason_text_size)
+		return 0;
+	n = (unsigned)(unsigned char)why[-2] | (unsigned)(unsigned char)why[-1] << 8;
+	return n < 256 ? n : 0;
+}
+
+/* The marks of the reasons listed in the context, from the list itself. */
+static void relist(ectx *e)
+{
+	rtab_eval_ctx *ctx = e->ctx;
+	e->unnumbered = 0;
+	if (!ctx || !ctx->reasons)
+		return;
+	for (size_t k = 0; k < ctx->nprovisional && k < ctx->reasons_cap; k++) {
+		unsigned n = reason_number(e, ctx->reasons[k]);
+		if (n)
+			e->at[n] = (uint8_t)(k + 1);
+		else
+			e->unnumbered++;
+	}
+}
+
+/* The state of a resolution (or of an evaluation) that notes into ctx (NULL: nothing). */
+static void ectx_start(ectx *e, const rtab_ruleset *rs, rtab_eval_ctx *ctx)
+{
+	e->ctx = ctx;
+	e->noted = e->quiet = 0;
+	/* Data of another model has no reason text (rtab_resolve refuses it first). */
+	e->reason_text = rs && rs->data_version == RTAB_DATA_VERSION ? rs->reason_text : NULL;
+	e->reason_text_size = e->reason_text ? rs->reason_text_size : 0;
+	e->unnumbered = 0;
+	if (e->reason_text)
+		memset(e->at, 0, sizeof e->at);
+	if (ctx && ctx->nprovisional)
+		relist(e);
+}
+
+/* note_provisional, a reason with a number found among those listed at once. */
+static void note(ectx *e, const char *why)
+{
+	rtab_eval_ctx *ctx = e->ctx;
+	unsigned n;
+	size_t k;
+	if (!ctx || !why)
+		return;
+	n = reason_number(e, why);
+	if (!n || e->unnumbered || !ctx->reasons || ctx->reasons_cap > UINT8_MAX) {
+		uint16_t before = ctx->nprovisional;
+		note_provisional(ctx, why);
+		if (ctx->reasons && ctx->nprovisional != before && before < ctx->reasons_cap) {
+			if (n && before < UINT8_MAX)
+				e->at[n] = (uint8_t)(before + 1);
+			else
+				e->unnumbered++;
+		}
+		return;
+	}
+	k = e->at[n];
+	if (k && k <= ctx->nprovisional && k <= ctx->reasons_cap && ctx->reasons[k - 1] == why)
+		return; /* listed */
+	if (ctx->nprovisional < ctx->reasons_cap) {
+		ctx->reasons[ctx->nprovisional] = why;
+		e->at[n] = (uint8_t)(ctx->nprovisional + 1);
+	}
+	if (!ctx->provisional)
+		ctx->provisional = why;
+	if (ctx->nprovisional < UINT16_MAX)
+		ctx->nprovisional++;
+}
 
 /* note_input past its first test: the input's first reading in this resolution (or since an
  * undo took its reasons back). */
@@ -435,11 +522,11 @@ static void note_input_first(const rtab_ruleset *rs, ectx *e, size_t i, int32_t 
 		return;
 	}
 	if (in->provisional && v == in->default_value)
-		note_provisional(ctx, in->provisional);
+		note(e, in->provisional);
 	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
 		const rtab_enum *en = &rs->enums[in->enum_index];
 		if (v >= 0 && v < en->nvalues && en->values)
-			note_provisional(ctx, en->values[v].provisional);
+			note(e, en->values[v].provisional);
 	}
 	/* Its reasons are in the list now (none past its room): a repeat would change nothing. */
 	if (ctx->reasons && ctx->nprovisional <= ctx->reasons_cap)
@@ -481,9 +568,13 @@ static noted_mark noted_take(const ectx *e)
 /* Forget what was noted since the mark (notes only append, so the count says it). */
 static void noted_undo(ectx *e, noted_mark m)
 {
-	if (e->ctx) {
-		e->ctx->nprovisional = m.nprovisional;
-		e->ctx->provisional = m.provisional;
+	rtab_eval_ctx *ctx = e->ctx;
+	if (ctx) {
+		bool unnumbered_left = e->unnumbered && m.nprovisional < ctx->nprovisional;
+		ctx->nprovisional = m.nprovisional;
+		ctx->provisional = m.provisional;
+		if (unnumbered_left) /* one of those taken back may have had no number */
+			relist(e);
 	}
 	e->noted = m.noted | e->quiet;
 }
@@ -508,7 +599,7 @@ static void note_provisional_first(rtab_eval_ctx *ctx, const char *why)
 
 /* Pop the keys of a matrix from the top of the stack and push its cell. */
 static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, size_t *sp,
-			 rtab_eval_ctx *ctx)
+			 ectx *e)
 {
 	const rtab_matrix *m;
 	size_t cell = 0;
@@ -530,7 +621,7 @@ static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, 
 	if (!m->cells && !m->cells8 && !m->cells16)
 		return RTAB_E_RULESET;
 	*sp -= m->ndims;
-	note_provisional(ctx, rtab_matrix_reason(m, cell));
+	note(e, rtab_matrix_reason(m, cell));
 	stack[(*sp)++] = rtab_matrix_cell(m, cell);
 	return RTAB_OK;
 }
@@ -603,7 +694,7 @@ static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 
 /* The most extreme step of a ratio band that a:b (rounded as the band says) reaches. */
 static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32_t b32, int32_t *out,
-		       rtab_eval_ctx *ctx)
+		       ectx *e)
 {
 	const rtab_band *band;
 	const rtab_band_step *best = NULL;
@@ -614,11 +705,11 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 	band = &rs->bands[index];
 	if (a < 0 || b < 0)
 		return RTAB_E_INPUT;
-	note_provisional(ctx, band->provisional);
+	note(e, band->provisional);
 	if (a == 0 && b == 0) {
 		/* No forces on either side: no ratio to read. */
 		*out = band->otherwise;
-		note_provisional(ctx, band->otherwise_provisional);
+		note(e, band->otherwise_provisional);
 		return RTAB_OK;
 	}
 	for (size_t i = 0; i < band->nsteps; i++)
@@ -647,14 +738,15 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 	}
 	*out = best ? best->value : band->otherwise;
 	if (best && band->step_provisional)
-		note_provisional(ctx, band->step_provisional[best - band->steps]);
+		note(e, band->step_provisional[best - band->steps]);
 	else if (!best)
-		note_provisional(ctx, band->otherwise_provisional);
+		note(e, band->otherwise_provisional);
 	return RTAB_OK;
 }
 
-static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, int32_t *sum)
+static int roll_dice(const rtab_ruleset *rs, int32_t index, ectx *e, int32_t *sum)
 {
+	rtab_eval_ctx *ctx = e->ctx;
 	const rtab_dice *d;
 	int32_t total = 0;
 
@@ -674,7 +766,7 @@ static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, 
 		}
 	}
 	*sum = total;
-	note_provisional(ctx, d->provisional);
+	note(e, d->provisional);
 	return RTAB_OK;
 }
 
@@ -684,7 +776,8 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
 {
-	ectx e = {ctx, 0, 0};
+	ectx e;
+	ectx_start(&e, rs, ctx);
 	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
 		return RTAB_E_NULL;
 	return eval(rs, expr, inputs, ninputs, &e, value);
@@ -823,9 +916,10 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 				return rc;
 			continue;
 		case RTAB_OP_ROLL:
+			e->other_notes = true;
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
-			rc = roll_dice(rs, in->arg, e->ctx, &stack[sp++]);
+			rc = roll_dice(rs, in->arg, e, &stack[sp++]);
 			if (rc != RTAB_OK)
 				return rc;
 			continue;
@@ -844,14 +938,16 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 			stack[sp - 1] = !stack[sp - 1];
 			continue;
 		case RTAB_OP_MATRIX:
-			rc = matrix_lookup(rs, in->arg, stack, &sp, e->ctx);
+			e->other_notes = true;
+			rc = matrix_lookup(rs, in->arg, stack, &sp, e);
 			if (rc != RTAB_OK)
 				return rc;
 			continue;
 		case RTAB_OP_BAND:
+			e->other_notes = true;
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], e->ctx);
+			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], e);
 			if (rc != RTAB_OK)
 				return rc;
 			sp--;
@@ -874,6 +970,7 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 			continue;
 		case RTAB_OP_JUMP_IF_FALSE:
 		case RTAB_OP_JUMP:
+			e->other_notes = true;
 			if (in->arg < 0 || (size_t)in->arg > (size_t)(end - in - 1))
 				return RTAB_E_EXPR;
 			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
@@ -1062,8 +1159,8 @@ static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t firs
  * that apply: one with none adds nothing, whatever its cap), each counted
  * member's reason noted, group by group in the groups' order, the ungrouped
  * last. For any number of groups. */
-static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t first,
-			    rtab_eval_ctx *ctx, int64_t *total)
+static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t first, ectx *e,
+			    int64_t *total)
 {
 	/* The groups with a member here (the first 64; later ones are always looked at). */
 	uint64_t used = 0;
@@ -1088,7 +1185,7 @@ static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t fir
 				continue;
 			sum += out->applied[i].signed_value;
 			members = true;
-			note_provisional(ctx, m->provisional);
+			note(e, m->provisional);
 		}
 		if (g < rs->ngroups && rs->groups[g].capped && members) {
 			if (sum < rs->groups[g].cap_min)
@@ -1101,7 +1198,7 @@ static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t fir
 }
 
 /* The same in one pass over the entries, for rulesets of at most 64 groups. */
-static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, rtab_eval_ctx *ctx,
+static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, ectx *e,
 		       int64_t *total)
 {
 	int64_t gsum[64], other = 0;
@@ -1135,7 +1232,7 @@ static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, r
 		}
 	}
 	for (size_t k = 0; k < nnoted; k++)
-		note_provisional(ctx, rs->modifiers[out->applied[noted[k]].modifier].provisional);
+		note(e, rs->modifiers[out->applied[noted[k]].modifier].provisional);
 	for (size_t g = 0; g < rs->ngroups; g++) {
 		const rtab_group *grp = &rs->groups[g];
 		if (!(used >> g & 1))
@@ -1152,6 +1249,18 @@ static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, r
 	*total += other; /* no int64 overflow: at most RTAB_MAX_APPLIED int32 terms */
 }
 
+/* What evaluating an expression that reads inputs only (no ratio band, matrix, dice or jump:
+ * each input instruction is read once, in order) notes: its inputs' reasons, in order. */
+static void note_inputs_read(const rtab_ruleset *rs, ectx *e, const rtab_expr *expr,
+			     const int32_t *inputs, size_t ninputs)
+{
+	for (size_t i = 0; i < expr->ninstrs; i++) {
+		const rtab_instr *in = &expr->instrs[i];
+		if (in->op == RTAB_OP_INPUT && (uint32_t)in->arg < ninputs)
+			note_input(rs, e, (size_t)in->arg, inputs[in->arg]);
+	}
+}
+
 /* Apply the modifiers of a list (die-roll modifiers, or column shifts) and
  * add their total, stacking groups and group caps applied, to *total. */
 static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_t *list, size_t n,
@@ -1163,6 +1272,10 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 	const rtab_modifier *modifiers = rs->modifiers;
 	size_t nmodifiers = rs->nmodifiers, ngroups = rs->ngroups;
 	int16_t step = t->step;
+
+	ectx silent; /* notes nothing (every input is taken as noted) */
+	silent.ctx = NULL;
+	silent.noted = silent.quiet = UINT64_MAX;
 
 	if (n && !list)
 		return RTAB_E_RULESET;
@@ -1180,13 +1293,23 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 			return RTAB_E_RULESET;
 		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
 			return RTAB_E_NULL;
-		noted_mark before = noted_take(e);
-		rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
-		if (rc != RTAB_OK)
-			return rc;
-		if (!holds) {
-			noted_undo(e, before); /* it did not apply: what it read took no part */
+		/* A condition that does not hold notes nothing (what it read took no part): it is
+		 * first evaluated without noting; one that holds notes what it read, in order. */
+		silent.other_notes = false;
+		rc = e->ctx ? eval_quick(rs, &m->condition, inputs, ninputs, &silent, &holds) : -1;
+		if (rc == RTAB_OK && !holds)
 			continue;
+		if (rc == RTAB_OK && !silent.other_notes) {
+			note_inputs_read(rs, e, &m->condition, inputs, ninputs);
+		} else {
+			noted_mark before = noted_take(e);
+			rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
+			if (rc != RTAB_OK)
+				return rc;
+			if (!holds) {
+				noted_undo(e, before);
+				continue;
+			}
 		}
 		rc = eval_quick(rs, &m->value, inputs, ninputs, e, &value);
 		if (rc != RTAB_OK)
@@ -1204,9 +1327,9 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 	}
 	apply_stacking(rs, out, first);
 	if (rs->ngroups <= 64)
-		sum_groups(rs, out, first, e->ctx, total);
+		sum_groups(rs, out, first, e, total);
 	else
-		sum_groups_many(rs, out, first, e->ctx, total);
+		sum_groups_many(rs, out, first, e, total);
 	/* Only the total must fit: a partial sum past 32 bits is no error. */
 	if (*total < INT32_MIN || *total > INT32_MAX)
 		return RTAB_E_OVERFLOW;
@@ -1271,7 +1394,7 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 			noted_undo(e, before); /* the outcome stands as the row gave it */
 			continue;
 		}
-		note_provisional(e->ctx, rw->provisional);
+		note(e, rw->provisional);
 		if (rw->to >= rs->noutcomes)
 			return RTAB_E_RULESET;
 		out->rewritten_from = (int16_t)out->outcome;
@@ -1288,7 +1411,6 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 			    ectx *e, size_t outcome, rtab_target *targets, uint8_t *by,
 			    size_t cap, size_t *count)
 {
-	rtab_eval_ctx *ctx = e->ctx;
 	const rtab_outcome *o = &rs->outcomes[outcome];
 	*count = 0;
 	for (size_t i = 0; i < o->ntriggers; i++) {
@@ -1296,7 +1418,7 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		int32_t suppressed = 0, times = 1;
 		int rc;
 		noted_mark before = noted_take(e);
-		note_provisional(ctx, tr->provisional);
+		note(e, tr->provisional);
 		if (tr->unless.ninstrs) {
 			rc = eval_checked(rs, &tr->unless, inputs, ninputs, e, &suppressed);
 			if (rc != RTAB_OK)
@@ -1337,7 +1459,8 @@ int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	ectx none = {NULL, 0, 0};
+	ectx none;
+	ectx_start(&none, rs, NULL);
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, by, cap, count);
 }
 
@@ -1408,7 +1531,8 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	ectx none = {NULL, 0, 0};
+	ectx none;
+	ectx_start(&none, rs, NULL);
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, NULL, cap, count);
 }
 
@@ -1633,11 +1757,12 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 {
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
-	ectx e = {&ctx, 0, 0};
+	ectx e;
 	const char *why;
 
 	ctx.reasons = out ? out->reasons : NULL;
 	ctx.reasons_cap = RTAB_MAX_REASONS;
+	ectx_start(&e, rs, &ctx);
 	int64_t roll;
 	int rc, nat;
 	bool faces_later = false; /* none given: fine if the column needs no roll */
@@ -1719,6 +1844,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		out->row = UINT16_MAX;
 		if (col->provisional) { /* "not allowed" may itself be a reading */
 			note_provisional_first(&ctx, col->provisional);
+			relist(&e);
 			out->provisional = ctx.provisional;
 			out->nprovisional = ctx.nprovisional;
 		}
@@ -1749,6 +1875,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 	/* The outcome's own uncertainty is the one to name first. */
 	if (why) {
 		note_provisional_first(&ctx, why);
+		relist(&e);
 		/* Past the list's room it pushed the last listed reason off: an input
 		 * noted before may be listed no more, so a re-read looks again (and
 		 * counts it, as a reason not listed counts each time it is met). */
