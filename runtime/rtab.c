@@ -174,9 +174,25 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 	return RTAB_OK;
 }
 
-int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
-		      int32_t *bad)
+/* Whether an input holding v has a reason to note when read: its own (at its default value)
+ * or that of the enum value it holds. */
+static inline bool input_has_reason(const rtab_ruleset *rs, const rtab_input *in, int32_t v)
 {
+	const rtab_enum *en;
+	if (in->provisional && v == in->default_value)
+		return true;
+	if (in->type != RTAB_TYPE_ENUM || in->enum_index < 0 || (size_t)in->enum_index >= rs->nenums)
+		return false;
+	en = &rs->enums[in->enum_index];
+	return v >= 0 && v < en->nvalues && en->values && en->values[v].provisional;
+}
+
+/* rtab_inputs_check; with loud, also which of the first 64 inputs have a reason to note in
+ * this situation (bit i: input i), read in the same pass. */
+static int check_inputs(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			int32_t *bad, uint64_t *loud)
+{
+	uint64_t mask = 0;
 	if (bad)
 		*bad = -1;
 	if (!rs || (!inputs && ninputs))
@@ -187,16 +203,27 @@ int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninp
 		return RTAB_E_INPUT;
 	for (size_t i = 0; i < ninputs; i++) {
 		const rtab_input *in = &rs->inputs[i];
-		if (inputs[i] < in->min || inputs[i] > in->max ||
-		    (in->step > 1 && ((int64_t)inputs[i] - in->min) % in->step != 0)) {
+		int32_t v = inputs[i];
+		if (v < in->min || v > in->max ||
+		    (in->step > 1 && ((int64_t)v - in->min) % in->step != 0)) {
 			if (bad)
 				*bad = (int32_t)i;
 			return RTAB_E_INPUT;
 		}
+		if (loud && i < 64 && input_has_reason(rs, in, v))
+			mask |= (uint64_t)1 << i;
 	}
+	if (loud)
+		*loud = mask;
 	int32_t which;
 	int rc = rtab_requirement_broken(rs, inputs, ninputs, &which);
 	return rc != RTAB_OK ? rc : which >= 0 ? RTAB_E_REQUIRE : RTAB_OK;
+}
+
+int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+		      int32_t *bad)
+{
+	return check_inputs(rs, inputs, ninputs, bad, NULL);
 }
 
 int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
@@ -222,6 +249,14 @@ int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t n
 {
 	return rtab_inputs_check(rs, inputs, ninputs, NULL);
 }
+
+/* A function of the hot path that must be inlined where it is called (the compilers' own
+ * estimate leaves the commonest shapes of expressions behind a call). */
+#if defined(__GNUC__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
 
 /* The exact operations: a scaled by scale (a whole number made exact), a * b / scale
  * and a * scale / b, each exactly or not at all. */
@@ -380,37 +415,133 @@ static void note_provisional(rtab_eval_ctx *ctx, const char *why)
 typedef struct ectx {
 	rtab_eval_ctx *ctx;
 	uint64_t noted; /* bit i: input i (below 64) noted */
+	uint64_t quiet; /* bit i: input i (below 64) has nothing to note in this resolution (its
+			   value is fixed): a part of noted that no undo takes back */
+	/* The reasons listed in the context, by their numbers (rtab_ruleset.reason_text): at[n]
+	 * is 1 + where reason n (below 256) was listed last; it is listed there still when the
+	 * list reaches that far and holds it there (a reason has one address per number, so
+	 * taking reasons back needs no change here). unnumbered: how many listed reasons have no
+	 * number (while any has none, a reason is looked for by its text, as without numbers). */
+	const char *reason_text;
+	uint32_t reason_text_size;
+	bool other_notes; /* set by eval at a ratio band, a matrix, dice or a jump: more than the
+			     inputs read may be noted */
+	uint16_t unnumbered;
+	uint8_t at[256];
 } ectx;
+
+/* The number of a reason of the data's reason text (from 1), or 0: none (another text, or a
+ * number past ectx.at). */
+static inline unsigned reason_number(const ectx *e, const char *why)
+{
+	uintptr_t at = (uintptr_t)why - (uintptr_t)e->reason_text;
+	unsigned n;
+	if (!e->reason_text || at < 2 || at >= e->reason_text_size)
+		return 0;
+	n = (unsigned)(unsigned char)why[-2] | (unsigned)(unsigned char)why[-1] << 8;
+	return n < 256 ? n : 0;
+}
+
+/* The marks of the reasons listed in the context, from the list itself. */
+static void relist(ectx *e)
+{
+	rtab_eval_ctx *ctx = e->ctx;
+	e->unnumbered = 0;
+	if (!ctx || !ctx->reasons)
+		return;
+	for (size_t k = 0; k < ctx->nprovisional && k < ctx->reasons_cap; k++) {
+		unsigned n = reason_number(e, ctx->reasons[k]);
+		if (n)
+			e->at[n] = (uint8_t)(k + 1);
+		else
+			e->unnumbered++;
+	}
+}
+
+/* The state of a resolution (or of an evaluation) that notes into ctx (NULL: nothing). */
+static void ectx_start(ectx *e, const rtab_ruleset *rs, rtab_eval_ctx *ctx)
+{
+	e->ctx = ctx;
+	e->noted = e->quiet = 0;
+	/* Data of another model has no reason text (rtab_resolve refuses it first). */
+	e->reason_text = rs && rs->data_version == RTAB_DATA_VERSION ? rs->reason_text : NULL;
+	e->reason_text_size = e->reason_text ? rs->reason_text_size : 0;
+	e->unnumbered = 0;
+	if (e->reason_text)
+		memset(e->at, 0, sizeof e->at);
+	if (ctx && ctx->nprovisional)
+		relist(e);
+}
+
+/* note_provisional, a reason with a number found among those listed at once. */
+static void note(ectx *e, const char *why)
+{
+	rtab_eval_ctx *ctx = e->ctx;
+	unsigned n;
+	size_t k;
+	if (!ctx || !why)
+		return;
+	n = reason_number(e, why);
+	if (!n || e->unnumbered || !ctx->reasons || ctx->reasons_cap > UINT8_MAX) {
+		uint16_t before = ctx->nprovisional;
+		note_provisional(ctx, why);
+		if (ctx->reasons && ctx->nprovisional != before && before < ctx->reasons_cap) {
+			if (n && before < UINT8_MAX)
+				e->at[n] = (uint8_t)(before + 1);
+			else
+				e->unnumbered++;
+		}
+		return;
+	}
+	k = e->at[n];
+	if (k && k <= ctx->nprovisional && k <= ctx->reasons_cap && ctx->reasons[k - 1] == why)
+		return; /* listed */
+	if (ctx->nprovisional < ctx->reasons_cap) {
+		ctx->reasons[ctx->nprovisional] = why;
+		e->at[n] = (uint8_t)(ctx->nprovisional + 1);
+	}
+	if (!ctx->provisional)
+		ctx->provisional = why;
+	if (ctx->nprovisional < UINT16_MAX)
+		ctx->nprovisional++;
+}
+
+/* note_input past its first test: the input's first reading in this resolution (or since an
+ * undo took its reasons back). */
+static void note_input_first(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
+{
+	const rtab_input *in;
+	rtab_eval_ctx *ctx = e->ctx;
+	uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
+	if (!ctx || i >= rs->ninputs)
+		return;
+	in = &rs->inputs[i];
+	if (!in->provisional && in->type != RTAB_TYPE_ENUM) {
+		e->quiet |= bit; /* most inputs: nothing to note, now or later */
+		e->noted |= bit;
+		return;
+	}
+	if (in->provisional && v == in->default_value)
+		note(e, in->provisional);
+	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
+		const rtab_enum *en = &rs->enums[in->enum_index];
+		if (v >= 0 && v < en->nvalues && en->values)
+			note(e, en->values[v].provisional);
+	}
+	/* Its reasons are in the list now (none past its room): a repeat would change nothing. */
+	if (ctx->reasons && ctx->nprovisional <= ctx->reasons_cap)
+		e->noted |= bit;
+}
 
 /*
  * An input read by a condition, a value, a key or a column: the input's own
  * reason (its domain or default is not the source's) when it holds its
  * default value, and the reason of the enum value it holds.
  */
-static inline void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
+HOT_INLINE void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
 {
-	const rtab_input *in;
-	rtab_eval_ctx *ctx = e->ctx;
-	uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
-	if (e->noted & bit)
-		return;
-	if (!ctx || i >= rs->ninputs)
-		return;
-	in = &rs->inputs[i];
-	if (!in->provisional && in->type != RTAB_TYPE_ENUM) {
-		e->noted |= bit; /* most inputs: nothing to note, now or later */
-		return;
-	}
-	if (in->provisional && v == in->default_value)
-		note_provisional(ctx, in->provisional);
-	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
-		const rtab_enum *en = &rs->enums[in->enum_index];
-		if (v >= 0 && v < en->nvalues && en->values)
-			note_provisional(ctx, en->values[v].provisional);
-	}
-	/* Its reasons are in the list now (none past its room): a repeat would change nothing. */
-	if (ctx->reasons && ctx->nprovisional <= ctx->reasons_cap)
-		e->noted |= bit;
+	if (i >= 64 || !(e->noted >> i & 1))
+		note_input_first(rs, e, i, v);
 }
 
 /*
@@ -437,11 +568,15 @@ static noted_mark noted_take(const ectx *e)
 /* Forget what was noted since the mark (notes only append, so the count says it). */
 static void noted_undo(ectx *e, noted_mark m)
 {
-	if (e->ctx) {
-		e->ctx->nprovisional = m.nprovisional;
-		e->ctx->provisional = m.provisional;
+	rtab_eval_ctx *ctx = e->ctx;
+	if (ctx) {
+		bool unnumbered_left = e->unnumbered && m.nprovisional < ctx->nprovisional;
+		ctx->nprovisional = m.nprovisional;
+		ctx->provisional = m.provisional;
+		if (unnumbered_left) /* one of those taken back may have had no number */
+			relist(e);
 	}
-	e->noted = m.noted;
+	e->noted = m.noted | e->quiet;
 }
 
 /* The same, named first: the outcome's own uncertainty leads the list. */
@@ -464,7 +599,7 @@ static void note_provisional_first(rtab_eval_ctx *ctx, const char *why)
 
 /* Pop the keys of a matrix from the top of the stack and push its cell. */
 static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, size_t *sp,
-			 rtab_eval_ctx *ctx)
+			 ectx *e)
 {
 	const rtab_matrix *m;
 	size_t cell = 0;
@@ -486,7 +621,7 @@ static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, 
 	if (!m->cells && !m->cells8 && !m->cells16)
 		return RTAB_E_RULESET;
 	*sp -= m->ndims;
-	note_provisional(ctx, rtab_matrix_reason(m, cell));
+	note(e, rtab_matrix_reason(m, cell));
 	stack[(*sp)++] = rtab_matrix_cell(m, cell);
 	return RTAB_OK;
 }
@@ -559,7 +694,7 @@ static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 
 /* The most extreme step of a ratio band that a:b (rounded as the band says) reaches. */
 static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32_t b32, int32_t *out,
-		       rtab_eval_ctx *ctx)
+		       ectx *e)
 {
 	const rtab_band *band;
 	const rtab_band_step *best = NULL;
@@ -570,11 +705,11 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 	band = &rs->bands[index];
 	if (a < 0 || b < 0)
 		return RTAB_E_INPUT;
-	note_provisional(ctx, band->provisional);
+	note(e, band->provisional);
 	if (a == 0 && b == 0) {
 		/* No forces on either side: no ratio to read. */
 		*out = band->otherwise;
-		note_provisional(ctx, band->otherwise_provisional);
+		note(e, band->otherwise_provisional);
 		return RTAB_OK;
 	}
 	for (size_t i = 0; i < band->nsteps; i++)
@@ -603,14 +738,15 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 	}
 	*out = best ? best->value : band->otherwise;
 	if (best && band->step_provisional)
-		note_provisional(ctx, band->step_provisional[best - band->steps]);
+		note(e, band->step_provisional[best - band->steps]);
 	else if (!best)
-		note_provisional(ctx, band->otherwise_provisional);
+		note(e, band->otherwise_provisional);
 	return RTAB_OK;
 }
 
-static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, int32_t *sum)
+static int roll_dice(const rtab_ruleset *rs, int32_t index, ectx *e, int32_t *sum)
 {
+	rtab_eval_ctx *ctx = e->ctx;
 	const rtab_dice *d;
 	int32_t total = 0;
 
@@ -630,7 +766,7 @@ static int roll_dice(const rtab_ruleset *rs, int32_t index, rtab_eval_ctx *ctx, 
 		}
 	}
 	*sum = total;
-	note_provisional(ctx, d->provisional);
+	note(e, d->provisional);
 	return RTAB_OK;
 }
 
@@ -640,7 +776,8 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		       size_t ninputs, rtab_eval_ctx *ctx, int32_t *value)
 {
-	ectx e = {ctx, 0};
+	ectx e;
+	ectx_start(&e, rs, ctx);
 	if (!rs || !expr || !value || (!inputs && ninputs) || (!expr->instrs && expr->ninstrs))
 		return RTAB_E_NULL;
 	return eval(rs, expr, inputs, ninputs, &e, value);
@@ -648,201 +785,141 @@ int rtab_expr_eval_ctx(const rtab_ruleset *rs, const rtab_expr *expr, const int3
 
 /* eval, after the checks of rtab_expr_eval_ctx on the expression itself. */
 
-/* An operation of two operands that arith computes (ADD to MAX in rtab_op's order). */
-static inline bool binary_op(uint8_t op)
+/* The two operands of a binary operation, popped: false when the stack holds fewer. */
+static inline bool pop_pair(const int32_t *stack, size_t *sp, int32_t *a, int32_t *b)
 {
-	return op >= RTAB_OP_ADD && op <= RTAB_OP_MAX;
+	if (*sp < 2)
+		return false;
+	*b = stack[--*sp];
+	*a = stack[*sp - 1];
+	return true;
 }
 
-/* A constant or an input in range, as an operand (an input's reasons noted); false otherwise. */
-static inline bool operand(const rtab_ruleset *rs, const rtab_instr *in, const int32_t *inputs,
-			   size_t ninputs, ectx *e, int32_t *v)
+/* a + b, a - b or a * b into *out, or false beyond int32. */
+static inline bool in_range(int64_t r, int32_t *out)
 {
-	if (in->op == RTAB_OP_CONST || in->op == RTAB_OP_CONST_EXACT) {
-		*v = in->arg;
-		return true;
-	}
-	if (in->op == RTAB_OP_INPUT && in->arg >= 0 && (size_t)in->arg < ninputs) {
-		*v = inputs[in->arg];
-		note_input(rs, e, (size_t)in->arg, *v);
-		return true;
-	}
-	return false;
-}
-
-static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			    size_t ninputs, ectx *e, int32_t *value);
-
-/* The operation in of the two values a and b: a binary operation, a ratio band (a:b) or a
- * matrix of two keys (a, b); false when it fails (eval then says how). */
-static inline bool pair_op(const rtab_ruleset *rs, const rtab_instr *in, int32_t a, int32_t b,
-			   ectx *e, int32_t *value)
-{
-	if (in->op == RTAB_OP_BAND)
-		return band_lookup(rs, in->arg, a, b, value, e->ctx) == RTAB_OK;
-	if (in->op == RTAB_OP_MATRIX) {
-		int32_t keys[2] = {a, b};
-		size_t sp = 2;
-		if (matrix_lookup(rs, in->arg, keys, &sp, e->ctx) != RTAB_OK || sp != 1)
-			return false;
-		*value = keys[0];
-		return true;
-	}
-	return arith((rtab_op)in->op, a, b, value) == RTAB_OK;
-}
-
-/* eval_fast, with the commonest shapes in place, without a call: no condition, a constant
- * (most modifiers' values), an input compared with a constant (most conditions). */
-static inline int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			     size_t ninputs, ectx *e, int32_t *value)
-{
-	if (expr->ninstrs == 0) {
-		*value = 1;
-		return RTAB_OK;
-	}
-	if (expr->ninstrs == 1 && expr->instrs[0].op == RTAB_OP_CONST) {
-		*value = expr->instrs[0].arg;
-		return RTAB_OK;
-	}
-	if (expr->ninstrs == 3 && expr->instrs[0].op == RTAB_OP_INPUT &&
-	    expr->instrs[1].op == RTAB_OP_CONST && (uint32_t)expr->instrs[0].arg < ninputs) {
-		/* an input against a constant ("leaders >= 1"): most conditions */
-		int32_t a = inputs[expr->instrs[0].arg], b = expr->instrs[1].arg;
-		int32_t r;
-		if (!compare((rtab_op)expr->instrs[2].op, a, b, &r))
-			return eval_fast(rs, expr, inputs, ninputs, e, value);
-		note_input(rs, e, (size_t)expr->instrs[0].arg, a);
-		*value = r;
-		return RTAB_OK;
-	}
-	return eval_fast(rs, expr, inputs, ninputs, e, value);
-}
-
-/*
- * eval, with the shapes most conditions and values take computed in place:
- * none ("always"), one operand ("x", "1"), an operand negated or inverted
- * ("-1", "not x"), a binary operation, a ratio band or a matrix of two
- * operands ("x >= 2", "a - b", "band(a, d)"), and that with a third operand
- * ("t = 1 or open").
- * Any other shape goes to eval, and so does one that fails (an operand out of
- * range, an overflow): eval then says how. The inputs are read, and their
- * reasons noted, in the order eval reads them.
- */
-static inline int eval_fast(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			    size_t ninputs, ectx *e, int32_t *value)
-{
-	const rtab_instr *ins = expr->instrs;
-	rtab_eval_ctx *c = e->ctx;
-	uint16_t nprovisional = c ? c->nprovisional : 0;
-	const char *provisional = c ? c->provisional : NULL;
-	uint64_t noted = e->noted;
-	int32_t a, b;
-
-	switch (expr->ninstrs) {
-	case 0:
-		*value = 1;
-		return RTAB_OK;
-	case 1:
-		if (operand(rs, &ins[0], inputs, ninputs, e, value))
-			return RTAB_OK;
-		break;
-	case 2:
-		if ((ins[1].op == RTAB_OP_NEG || ins[1].op == RTAB_OP_NOT) &&
-		    operand(rs, &ins[0], inputs, ninputs, e, &a)) {
-			if (ins[1].op == RTAB_OP_NOT) {
-				*value = !a;
-				return RTAB_OK;
-			}
-			if (a != INT32_MIN) {
-				*value = -a;
-				return RTAB_OK;
-			}
-		}
-		break;
-	case 3:
-	case 5: /* "a = 1 or b", "x >= 2 and y": the first three, then an operand and an operation */
-		if (expr->ninstrs == 5 && !binary_op(ins[4].op))
-			break;
-		if ((binary_op(ins[2].op) || ins[2].op == RTAB_OP_BAND || ins[2].op == RTAB_OP_MATRIX) &&
-		    operand(rs, &ins[0], inputs, ninputs, e, &a) &&
-		    operand(rs, &ins[1], inputs, ninputs, e, &b) && pair_op(rs, &ins[2], a, b, e, value)) {
-			if (expr->ninstrs == 3)
-				return RTAB_OK;
-			a = *value;
-			if (binary_op(ins[4].op) && operand(rs, &ins[3], inputs, ninputs, e, &b) &&
-			    arith((rtab_op)ins[4].op, a, b, value) == RTAB_OK)
-				return RTAB_OK;
-		}
-		break;
-	default: break;
-	}
-	/* Another shape, or an error eval reports in full: what the attempt noted is undone
-	 * (eval notes the same reasons again, in the same order, into the same places). */
-	if (c) {
-		c->nprovisional = nprovisional;
-		c->provisional = provisional;
-	}
-	e->noted = noted;
-	return eval(rs, expr, inputs, ninputs, e, value);
-}
-
-/* eval_quick, after the checks of rtab_expr_eval_ctx on the expression itself. */
-static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
-			size_t ninputs, ectx *e, int32_t *value)
-{
-	if (!expr->instrs && expr->ninstrs)
-		return RTAB_E_NULL;
-	return eval_quick(rs, expr, inputs, ninputs, e, value);
+	if (r < INT32_MIN || r > INT32_MAX)
+		return false;
+	*out = (int32_t)r;
+	return true;
 }
 
 /*
  * rtab_expr_eval_ctx, its pointers checked (within the runtime: by the caller).
- * The postfix program on a stack, one step per instruction, except that an
- * operand (a constant or an input) followed by a binary operation is applied
- * at once to the top of the stack ("x 2 >=" is two steps, not three): the
- * same operations in the same order, the same inputs read in the same order.
+ * The postfix program on a stack, one step per instruction, each operation its
+ * own case: the inputs are read, and their reasons noted, in program order.
  */
 static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		size_t ninputs, ectx *e, int32_t *value)
 {
 	int32_t stack[RTAB_MAX_EXPR_STACK];
 	size_t sp = 0;
-	const rtab_instr *ins = expr->instrs;
-	size_t n = expr->ninstrs;
+	const rtab_instr *in = expr->instrs, *end = expr->instrs + expr->ninstrs;
 
-	if (n == 0) {
+	if (in == end) {
 		*value = 1;
 		return RTAB_OK;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const rtab_instr *in = &ins[i];
-		uint8_t op = in->op;
-		int32_t b;
-		int rc = RTAB_OK;
-		switch ((rtab_op)op) {
-		case RTAB_OP_INPUT:
+	for (; in < end; in++) {
+		int32_t a, b;
+		int rc;
+		switch ((rtab_op)in->op) {
 		case RTAB_OP_CONST:
 		case RTAB_OP_CONST_EXACT:
-			if (op == RTAB_OP_INPUT) {
-				if ((uint32_t)in->arg >= ninputs) /* a negative arg too */
-					return RTAB_E_EXPR;
-				b = inputs[in->arg];
-				note_input(rs, e, (size_t)in->arg, b);
-			} else {
-				b = in->arg;
-			}
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
-			if (i + 1 < n && sp >= 1 && binary_op(ins[i + 1].op)) {
-				op = ins[++i].op; /* applied to the top of the stack now */
-				break;
-			}
+			stack[sp++] = in->arg;
+			continue;
+		case RTAB_OP_INPUT:
+			if ((uint32_t)in->arg >= ninputs) /* a negative arg too */
+				return RTAB_E_EXPR;
+			b = inputs[in->arg];
+			note_input(rs, e, (size_t)in->arg, b);
+			if (sp == RTAB_MAX_EXPR_STACK)
+				return RTAB_E_EXPR;
 			stack[sp++] = b;
 			continue;
+		case RTAB_OP_EQ:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a == b;
+			continue;
+		case RTAB_OP_NE:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a != b;
+			continue;
+		case RTAB_OP_LT:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a < b;
+			continue;
+		case RTAB_OP_LE:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a <= b;
+			continue;
+		case RTAB_OP_GT:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a > b;
+			continue;
+		case RTAB_OP_GE:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a >= b;
+			continue;
+		case RTAB_OP_AND:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a && b;
+			continue;
+		case RTAB_OP_OR:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a || b;
+			continue;
+		case RTAB_OP_MIN:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a < b ? a : b;
+			continue;
+		case RTAB_OP_MAX:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			stack[sp - 1] = a > b ? a : b;
+			continue;
+		case RTAB_OP_ADD:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			if (!in_range((int64_t)a + b, &stack[sp - 1]))
+				return RTAB_E_OVERFLOW;
+			continue;
+		case RTAB_OP_SUB:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			if (!in_range((int64_t)a - b, &stack[sp - 1]))
+				return RTAB_E_OVERFLOW;
+			continue;
+		case RTAB_OP_MUL:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			if (!in_range((int64_t)a * b, &stack[sp - 1]))
+				return RTAB_E_OVERFLOW;
+			continue;
+		case RTAB_OP_DIV_DOWN:
+		case RTAB_OP_DIV_UP:
+			if (!pop_pair(stack, &sp, &a, &b))
+				return RTAB_E_EXPR;
+			rc = arith((rtab_op)in->op, a, b, &stack[sp - 1]);
+			if (rc != RTAB_OK)
+				return rc;
+			continue;
 		case RTAB_OP_ROLL:
+			e->other_notes = true;
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
-			rc = roll_dice(rs, in->arg, e->ctx, &stack[sp++]);
+			rc = roll_dice(rs, in->arg, e, &stack[sp++]);
 			if (rc != RTAB_OK)
 				return rc;
 			continue;
@@ -852,7 +929,7 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 				return RTAB_E_EXPR;
 			if (stack[sp - 1] == INT32_MIN)
 				return RTAB_E_OVERFLOW;
-			if (op == RTAB_OP_NEG || stack[sp - 1] < 0)
+			if (in->op == RTAB_OP_NEG || stack[sp - 1] < 0)
 				stack[sp - 1] = -stack[sp - 1];
 			continue;
 		case RTAB_OP_NOT:
@@ -861,14 +938,16 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 			stack[sp - 1] = !stack[sp - 1];
 			continue;
 		case RTAB_OP_MATRIX:
-			rc = matrix_lookup(rs, in->arg, stack, &sp, e->ctx);
+			e->other_notes = true;
+			rc = matrix_lookup(rs, in->arg, stack, &sp, e);
 			if (rc != RTAB_OK)
 				return rc;
 			continue;
 		case RTAB_OP_BAND:
+			e->other_notes = true;
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], e->ctx);
+			rc = band_lookup(rs, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2], e);
 			if (rc != RTAB_OK)
 				return rc;
 			sp--;
@@ -884,49 +963,81 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 		case RTAB_OP_DIV_EXACT:
 			if (sp < 2)
 				return RTAB_E_EXPR;
-			rc = exact_op((rtab_op)op, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
+			rc = exact_op((rtab_op)in->op, in->arg, stack[sp - 2], stack[sp - 1], &stack[sp - 2]);
 			if (rc != RTAB_OK)
 				return rc;
 			sp--;
 			continue;
 		case RTAB_OP_JUMP_IF_FALSE:
 		case RTAB_OP_JUMP:
-			if (in->arg < 0 || (size_t)in->arg > n - i - 1)
+			e->other_notes = true;
+			if (in->arg < 0 || (size_t)in->arg > (size_t)(end - in - 1))
 				return RTAB_E_EXPR;
-			if (op == RTAB_OP_JUMP_IF_FALSE) {
+			if (in->op == RTAB_OP_JUMP_IF_FALSE) {
 				if (sp < 1)
 					return RTAB_E_EXPR;
 				if (stack[--sp] != 0)
 					continue;
 			}
-			i += (size_t)in->arg;
+			in += in->arg;
 			continue;
-		default:
-			if (!binary_op(op) || sp < 2)
-				return RTAB_E_EXPR;
-			b = stack[--sp];
-			break;
-		}
-		/* A binary operation: the top of the stack with b. */
-		int32_t a = stack[sp - 1];
-		if (compare((rtab_op)op, a, b, &stack[sp - 1]))
-			continue;
-		switch ((rtab_op)op) {
-		case RTAB_OP_AND: stack[sp - 1] = a && b; break;
-		case RTAB_OP_OR: stack[sp - 1] = a || b; break;
-		case RTAB_OP_MIN: stack[sp - 1] = a < b ? a : b; break;
-		case RTAB_OP_MAX: stack[sp - 1] = a > b ? a : b; break;
-		default:
-			rc = arith((rtab_op)op, a, b, &stack[sp - 1]);
-			if (rc != RTAB_OK)
-				return rc;
-			break;
+		case RTAB_OP_COUNT_:
+		default: return RTAB_E_EXPR;
 		}
 	}
 	if (sp != 1)
 		return RTAB_E_EXPR;
 	*value = stack[0];
 	return RTAB_OK;
+}
+
+/* eval, with the commonest shapes in place, without the loop: no condition, a constant (most
+ * modifiers' values), an input compared with a constant (most conditions). */
+HOT_INLINE int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			  size_t ninputs, ectx *e, int32_t *value)
+{
+	const rtab_instr *ins = expr->instrs;
+	switch (expr->ninstrs) {
+	case 0:
+		*value = 1;
+		return RTAB_OK;
+	case 1: /* a constant (most values), an input ("after_volley") */
+		if (ins[0].op == RTAB_OP_CONST) {
+			*value = ins[0].arg;
+			return RTAB_OK;
+		}
+		if (ins[0].op == RTAB_OP_INPUT && (uint32_t)ins[0].arg < ninputs) {
+			*value = inputs[ins[0].arg];
+			note_input(rs, e, (size_t)ins[0].arg, *value);
+			return RTAB_OK;
+		}
+		break;
+	case 2: /* a negative constant ("-1") */
+		if (ins[0].op == RTAB_OP_CONST && ins[1].op == RTAB_OP_NEG && ins[0].arg != INT32_MIN) {
+			*value = -ins[0].arg;
+			return RTAB_OK;
+		}
+		break;
+	case 3: /* an input against a constant ("leaders >= 1"): most conditions */
+		if (ins[0].op == RTAB_OP_INPUT && ins[1].op == RTAB_OP_CONST &&
+		    (uint32_t)ins[0].arg < ninputs &&
+		    compare((rtab_op)ins[2].op, inputs[ins[0].arg], ins[1].arg, value)) {
+			note_input(rs, e, (size_t)ins[0].arg, inputs[ins[0].arg]);
+			return RTAB_OK;
+		}
+		break;
+	default: break;
+	}
+	return eval(rs, expr, inputs, ninputs, e, value);
+}
+
+/* eval_quick, after the checks of rtab_expr_eval_ctx on the expression itself. */
+static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
+			size_t ninputs, ectx *e, int32_t *value)
+{
+	if (!expr->instrs && expr->ninstrs)
+		return RTAB_E_NULL;
+	return eval_quick(rs, expr, inputs, ninputs, e, value);
 }
 
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
@@ -1060,8 +1171,8 @@ static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t firs
  * that apply: one with none adds nothing, whatever its cap), each counted
  * member's reason noted, group by group in the groups' order, the ungrouped
  * last. For any number of groups. */
-static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t first,
-			    rtab_eval_ctx *ctx, int64_t *total)
+static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t first, ectx *e,
+			    int64_t *total)
 {
 	/* The groups with a member here (the first 64; later ones are always looked at). */
 	uint64_t used = 0;
@@ -1086,7 +1197,7 @@ static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t fir
 				continue;
 			sum += out->applied[i].signed_value;
 			members = true;
-			note_provisional(ctx, m->provisional);
+			note(e, m->provisional);
 		}
 		if (g < rs->ngroups && rs->groups[g].capped && members) {
 			if (sum < rs->groups[g].cap_min)
@@ -1099,7 +1210,7 @@ static void sum_groups_many(const rtab_ruleset *rs, rtab_result *out, size_t fir
 }
 
 /* The same in one pass over the entries, for rulesets of at most 64 groups. */
-static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, rtab_eval_ctx *ctx,
+static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, ectx *e,
 		       int64_t *total)
 {
 	int64_t gsum[64], other = 0;
@@ -1133,7 +1244,7 @@ static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, r
 		}
 	}
 	for (size_t k = 0; k < nnoted; k++)
-		note_provisional(ctx, rs->modifiers[out->applied[noted[k]].modifier].provisional);
+		note(e, rs->modifiers[out->applied[noted[k]].modifier].provisional);
 	for (size_t g = 0; g < rs->ngroups; g++) {
 		const rtab_group *grp = &rs->groups[g];
 		if (!(used >> g & 1))
@@ -1150,6 +1261,18 @@ static void sum_groups(const rtab_ruleset *rs, rtab_result *out, size_t first, r
 	*total += other; /* no int64 overflow: at most RTAB_MAX_APPLIED int32 terms */
 }
 
+/* What evaluating an expression that reads inputs only (no ratio band, matrix, dice or jump:
+ * each input instruction is read once, in order) notes: its inputs' reasons, in order. */
+static void note_inputs_read(const rtab_ruleset *rs, ectx *e, const rtab_expr *expr,
+			     const int32_t *inputs, size_t ninputs)
+{
+	for (size_t i = 0; i < expr->ninstrs; i++) {
+		const rtab_instr *in = &expr->instrs[i];
+		if (in->op == RTAB_OP_INPUT && (uint32_t)in->arg < ninputs)
+			note_input(rs, e, (size_t)in->arg, inputs[in->arg]);
+	}
+}
+
 /* Apply the modifiers of a list (die-roll modifiers, or column shifts) and
  * add their total, stacking groups and group caps applied, to *total. */
 static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_t *list, size_t n,
@@ -1157,6 +1280,14 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 		      rtab_result *out, int64_t *total)
 {
 	size_t first = out->napplied;
+	/* Read once: the writes to out and to the context cannot change them. */
+	const rtab_modifier *modifiers = rs->modifiers;
+	size_t nmodifiers = rs->nmodifiers, ngroups = rs->ngroups;
+	int16_t step = t->step;
+
+	ectx silent; /* notes nothing (every input is taken as noted) */
+	silent.ctx = NULL;
+	silent.noted = silent.quiet = UINT64_MAX;
 
 	if (n && !list)
 		return RTAB_E_RULESET;
@@ -1165,22 +1296,32 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 		int32_t holds, value;
 		int rc;
 
-		if (list[i] >= rs->nmodifiers)
+		if (list[i] >= nmodifiers)
 			return RTAB_E_RULESET;
-		m = &rs->modifiers[list[i]];
-		if (!counts_at_step(t, m))
+		m = &modifiers[list[i]];
+		if (step >= 0 && !counts_at_step(t, m))
 			continue;
-		if (m->group >= 0 && (size_t)m->group >= rs->ngroups)
+		if (m->group >= 0 && (size_t)m->group >= ngroups)
 			return RTAB_E_RULESET;
 		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
 			return RTAB_E_NULL;
-		noted_mark before = noted_take(e);
-		rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
-		if (rc != RTAB_OK)
-			return rc;
-		if (!holds) {
-			noted_undo(e, before); /* it did not apply: what it read took no part */
+		/* A condition that does not hold notes nothing (what it read took no part): it is
+		 * first evaluated without noting; one that holds notes what it read, in order. */
+		silent.other_notes = false;
+		rc = e->ctx ? eval_quick(rs, &m->condition, inputs, ninputs, &silent, &holds) : -1;
+		if (rc == RTAB_OK && !holds)
 			continue;
+		if (rc == RTAB_OK && !silent.other_notes) {
+			note_inputs_read(rs, e, &m->condition, inputs, ninputs);
+		} else {
+			noted_mark before = noted_take(e);
+			rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
+			if (rc != RTAB_OK)
+				return rc;
+			if (!holds) {
+				noted_undo(e, before);
+				continue;
+			}
 		}
 		rc = eval_quick(rs, &m->value, inputs, ninputs, e, &value);
 		if (rc != RTAB_OK)
@@ -1198,9 +1339,9 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 	}
 	apply_stacking(rs, out, first);
 	if (rs->ngroups <= 64)
-		sum_groups(rs, out, first, e->ctx, total);
+		sum_groups(rs, out, first, e, total);
 	else
-		sum_groups_many(rs, out, first, e->ctx, total);
+		sum_groups_many(rs, out, first, e, total);
 	/* Only the total must fit: a partial sum past 32 bits is no error. */
 	if (*total < INT32_MIN || *total > INT32_MAX)
 		return RTAB_E_OVERFLOW;
@@ -1265,7 +1406,7 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 			noted_undo(e, before); /* the outcome stands as the row gave it */
 			continue;
 		}
-		note_provisional(e->ctx, rw->provisional);
+		note(e, rw->provisional);
 		if (rw->to >= rs->noutcomes)
 			return RTAB_E_RULESET;
 		out->rewritten_from = (int16_t)out->outcome;
@@ -1282,7 +1423,6 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 			    ectx *e, size_t outcome, rtab_target *targets, uint8_t *by,
 			    size_t cap, size_t *count)
 {
-	rtab_eval_ctx *ctx = e->ctx;
 	const rtab_outcome *o = &rs->outcomes[outcome];
 	*count = 0;
 	for (size_t i = 0; i < o->ntriggers; i++) {
@@ -1290,7 +1430,7 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		int32_t suppressed = 0, times = 1;
 		int rc;
 		noted_mark before = noted_take(e);
-		note_provisional(ctx, tr->provisional);
+		note(e, tr->provisional);
 		if (tr->unless.ninstrs) {
 			rc = eval_checked(rs, &tr->unless, inputs, ninputs, e, &suppressed);
 			if (rc != RTAB_OK)
@@ -1331,7 +1471,8 @@ int rtab_outcome_triggers_by(const rtab_ruleset *rs, size_t outcome, const int32
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	ectx none = {NULL, 0};
+	ectx none;
+	ectx_start(&none, rs, NULL);
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, by, cap, count);
 }
 
@@ -1402,7 +1543,8 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	rc = rtab_inputs_validate(rs, inputs, ninputs);
 	if (rc != RTAB_OK)
 		return rc;
-	ectx none = {NULL, 0};
+	ectx none;
+	ectx_start(&none, rs, NULL);
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, NULL, cap, count);
 }
 
@@ -1647,14 +1789,16 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 {
 	const rtab_table *t;
 	rtab_eval_ctx ctx = {0};
-	ectx e = {&ctx, 0};
+	ectx e;
 	const char *why;
 
 	ctx.reasons = out ? out->reasons : NULL;
 	ctx.reasons_cap = RTAB_MAX_REASONS;
+	ectx_start(&e, rs, &ctx);
 	int64_t roll;
 	int rc, nat;
 	bool faces_later = false; /* none given: fine if the column needs no roll */
+	uint64_t loud = 0;
 
 	if (out)
 		out->bad_input = -1;
@@ -1664,9 +1808,11 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		return RTAB_E_TABLE;
 	if (nfaces > RTAB_MAX_FACES)
 		return RTAB_E_FACES;
-	rc = rtab_inputs_check(rs, inputs, ninputs, &out->bad_input);
+	rc = check_inputs(rs, inputs, ninputs, &out->bad_input, &loud);
 	if (rc != RTAB_OK)
 		return rc;
+	/* The inputs with no reason to note are never looked at again. */
+	e.quiet = e.noted = ~loud;
 	t = &rs->tables[table];
 	if (t->dice >= rs->ndice && t->dice != RTAB_NO_DICE)
 		return RTAB_E_RULESET;
@@ -1730,6 +1876,7 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		out->row = UINT16_MAX;
 		if (col->provisional) { /* "not allowed" may itself be a reading */
 			note_provisional_first(&ctx, col->provisional);
+			relist(&e);
 			out->provisional = ctx.provisional;
 			out->nprovisional = ctx.nprovisional;
 		}
@@ -1760,11 +1907,12 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 	/* The outcome's own uncertainty is the one to name first. */
 	if (why) {
 		note_provisional_first(&ctx, why);
+		relist(&e);
 		/* Past the list's room it pushed the last listed reason off: an input
 		 * noted before may be listed no more, so a re-read looks again (and
 		 * counts it, as a reason not listed counts each time it is met). */
 		if (ctx.nprovisional > ctx.reasons_cap)
-			e.noted = 0;
+			e.noted = e.quiet;
 	}
 	if (out->outcome >= rs->noutcomes)
 		return RTAB_E_RULESET;

@@ -29,7 +29,7 @@ extern "C" {
 #define RTAB_VERSION_MAJOR 0
 #define RTAB_VERSION_MINOR 1
 #define RTAB_VERSION_PATCH 0
-#define RTAB_DATA_VERSION 2
+#define RTAB_DATA_VERSION 3
 
 /* Limits shared by the compiler (which rejects larger inputs) and the runtime. */
 #define RTAB_MAX_FACES 16      /* natural dice faces per roll */
@@ -845,6 +845,12 @@ typedef struct rtab_ruleset {
 	uint16_t nunits;
 	const rtab_unit *units; /* the units it declares, in the order written */
 	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
+	/* Every reason text of the data once, each after its number (two bytes, the low byte
+	 * first, numbers from 1): reason_text_size bytes. The reasons of the data that lie in it
+	 * are told apart by their numbers, not by comparing texts, when a result lists them.
+	 * NULL (0): the reasons are told apart by their texts (the compiler's own model). */
+	const char *reason_text;
+	uint32_t reason_text_size;
 	/* RTAB_DATA_VERSION of the rtab that wrote this data; the library refuses
 	 * another (RTAB_E_VERSION). Last, so that data of an older model is
 	 * read no further than its own fields before the refusal. */

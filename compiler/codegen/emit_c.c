@@ -3,6 +3,7 @@
 #include "codegen/emit_c.h"
 #include "codegen/emit_entry.h"
 #include "codegen/emit_native.h"
+#include "codegen/reason_text.h"
 #include "codegen/row_form.h"
 #include "base/escape.h"
 
@@ -93,10 +94,24 @@ static void fstr(strbuf *o, const char *name, const char *s)
 	sb_puts(o, ", ");
 }
 
+/* The reason text of the source being written (NULL: reasons are written as literals). */
+static reason_text *reasons_written;
+
+/* A provisional reason of the data: in the reason text, numbered, while a source is written. */
+static void reason(strbuf *o, const char *why)
+{
+	if (reasons_written)
+		reason_text_ref(reasons_written, o, why);
+	else
+		str(o, why);
+}
+
 /* A provisional reason: every field is given, for C++ (no missing initializers). */
 static void fopt(strbuf *o, const char *name, const char *s)
 {
-	fstr(o, name, s);
+	sb_printf(o, ".%s = ", name);
+	reason(o, s);
+	sb_puts(o, ", ");
 }
 
 /* ".name = array, " or ".name = NULL, " when the array is empty. */
@@ -525,7 +540,7 @@ static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, "static const char *const matrix%zu_reasons[] = {\n", i);
 			for (size_t k = 0; k < nreasons; k++) {
 				sb_puts(o, "\t");
-				str(o, reasons[k]);
+				reason(o, reasons[k]);
 				sb_puts(o, ",\n");
 			}
 			sb_printf(o, "};\nstatic const uint8_t matrix%zu_reason_of[] = {", i);
@@ -542,7 +557,7 @@ static void emit_matrices(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, "static const char *const matrix%zu_provisional[] = {\n", i);
 			for (size_t c = 0; c < n; c++) {
 				sb_puts(o, "\t");
-				str(o, m->provisional[c]);
+				reason(o, m->provisional[c]);
 				sb_puts(o, ",\n");
 			}
 			sb_puts(o, "};\n");
@@ -593,7 +608,7 @@ static void emit_bands(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, "static const char *const band%zu_step_provisional[] = {", i);
 			for (size_t k = 0; k < b->nsteps; k++) {
 				sb_puts(o, k ? ", " : "");
-				str(o, b->step_provisional[k]);
+				reason(o, b->step_provisional[k]);
 			}
 			sb_puts(o, "};\n");
 		}
@@ -655,7 +670,7 @@ static void emit_modifiers(strbuf *o, const rtab_ruleset *rs)
 		expr_ref(o, "value", &m->value, value);
 		sb_printf(o, ".min = %ld, .max = %ld, .sign = %d, .group = %d, .steps = 0x%lxu, ",
 			  (long)m->min, (long)m->max, m->sign, m->group, (unsigned long)m->steps);
-		fstr(o, "provisional", m->provisional);
+		fopt(o, "provisional", m->provisional);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -674,7 +689,7 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 			sb_puts(o, ", ");
 			str(o, rtab_row_rule(t, r));
 			sb_puts(o, ", ");
-			str(o, rtab_row_provisional(t, r));
+			reason(o, rtab_row_provisional(t, r));
 			sb_puts(o, "}, /* ");
 			sb_puts(o, rs->outcomes[rtab_row_outcome(t, r)].id);
 			sb_puts(o, " */\n");
@@ -706,7 +721,7 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 			sb_puts(o, "\t{");
 			str(o, f->notes[k].rule);
 			sb_puts(o, ", ");
-			str(o, f->notes[k].provisional);
+			reason(o, f->notes[k].provisional);
 			sb_puts(o, "},\n");
 		}
 		sb_puts(o, "};\n");
@@ -789,7 +804,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 		else
 			sb_puts(o, ", .note = NULL");
 		sb_puts(o, ", .provisional = ");
-		str(o, col->provisional);
+		reason(o, col->provisional);
 		sb_puts(o, "},\n");
 	}
 	sb_puts(o, "};\n");
@@ -836,7 +851,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 				  t->natural[k].outcome);
 			str(o, t->natural[k].rule);
 			sb_puts(o, ", ");
-			str(o, t->natural[k].provisional);
+			reason(o, t->natural[k].provisional);
 			close_struct(o);
 		}
 		sb_puts(o, "};\n");
@@ -1021,7 +1036,7 @@ static void emit_transitions(strbuf *o, const rtab_ruleset *rs)
 			sb_printf(o, "static const char *const transition%zu_provisional[] = {", i);
 			for (size_t v = 0; v < n; v++) {
 				sb_puts(o, v ? ", " : "");
-				str(o, t->provisional[v]);
+				reason(o, t->provisional[v]);
 			}
 			sb_puts(o, "};\n");
 		}
@@ -1064,7 +1079,7 @@ static void emit_distances(strbuf *o, const rtab_ruleset *rs)
 		const rtab_distance *d = &rs->distances[i];
 		open_head(o, d->id, "distance", i, d->rule, d->rules);
 		sb_printf(o, ".nforms = %u, .forms = distance%zu_forms, ", d->nforms, i);
-		fstr(o, "provisional", d->provisional);
+		fopt(o, "provisional", d->provisional);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");
@@ -1257,11 +1272,30 @@ void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name,
 	free(cname);
 }
 
+static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bool data_only,
+		      const reason_text *rt);
+
+/* The data is written first, numbering the reasons it names; the reason text goes before it. */
 static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 			const char *source_name, bool data_only)
 {
+	reason_text rt = {0};
+	strbuf data = {0};
 	banner(o, source_name);
-	sb_printf(o, "#include \"%s.h\"\n\n#include <stddef.h>\n\n", rs->id);
+	sb_printf(o, "#include \"%s.h\"\n\n#include <stddef.h>\n", rs->id);
+	reasons_written = &rt;
+	emit_data(&data, rs, data_id, data_only, &rt);
+	reasons_written = NULL;
+	reason_text_define(&rt, o);
+	sb_putc(o, '\n');
+	sb_puts(o, data.data);
+	sb_free(&data);
+	reason_text_free(&rt);
+}
+
+static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bool data_only,
+		      const reason_text *rt)
+{
 	sb_puts(o, "static const char *const locales[] = {");
 	for (size_t i = 0; i < rs->nlocales; i++) {
 		sb_puts(o, i ? ", " : "");
@@ -1287,7 +1321,7 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 	struct field {
 		size_t offset;
 		strbuf text;
-	} fields[2 * sizeof parts / sizeof parts[0] + 13];
+	} fields[2 * sizeof parts / sizeof parts[0] + 15];
 	size_t nf = 0;
 #define FIELD(member) (fields[nf].offset = offsetof(rtab_ruleset, member), \
 		       fields[nf].text = (strbuf){0}, &fields[nf++].text)
@@ -1309,6 +1343,9 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 		emit_entry_name(&fields[nf - 1].text, rs);
 	else
 		sb_puts(&fields[nf - 1].text, "NULL");
+	sb_printf(FIELD(reason_text), ".reason_text = %s", rt->count ? "reason_text.r1" : "NULL");
+	sb_printf(FIELD(reason_text_size), ".reason_text_size = %s",
+		  rt->count ? "sizeof reason_text" : "0");
 	sb_printf(FIELD(data_version), ".data_version = %d", RTAB_DATA_VERSION);
 #undef FIELD
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {

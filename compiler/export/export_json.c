@@ -223,7 +223,10 @@ static bool narrow_form(const char *type, const char *field)
 		 strcmp(field, "row_note") == 0)) ||
 	       (strcmp(type, "rtab_matrix") == 0 &&
 		(strcmp(field, "cells8") == 0 || strcmp(field, "cells16") == 0 ||
-		 strcmp(field, "reason_of") == 0 || strcmp(field, "reasons") == 0));
+		 strcmp(field, "reason_of") == 0 || strcmp(field, "reasons") == 0)) ||
+	       /* the reasons' numbers of the generated C: the reasons are exported where they are */
+	       (strcmp(type, "rtab_ruleset") == 0 &&
+		(strcmp(field, "reason_text") == 0 || strcmp(field, "reason_text_size") == 0));
 }
 
 /* row_of_roll, a table's rows, a matrix's cells or provisional through the accessors of
@@ -609,6 +612,8 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 		const void *at = (const char *)p + f->offset;
 		switch (f->kind) {
 		case FIELD_STR:
+			if (narrow_form(type, f->name))
+				break;
 			key(c, &first, f->name);
 			if (strcmp(type, "rtab_outcome") == 0 && strcmp(f->name, "code") == 0) {
 				/* As a grid cell prints it: an outcome without a code by its id. */
