@@ -53,6 +53,7 @@ typedef enum check_id {
 	CHECK_UNREACHABLE_COLUMN, /* a column no odds reach under the table's reading */
 	CHECK_RULE_REFERENCE,    /* rule references per locale: declared locales, each once */
 	CHECK_MISSING_REFERENCE, /* a definition with references per locale lacks one */
+	CHECK_ODDS_LINES,        /* odds lines over a shared grid: values, rising odds, each over a result column */
 	CHECK_COUNT_
 } check_id;
 
