@@ -109,6 +109,7 @@ typedef struct out_ctx {
 	const odds_quantiles *quantiles;
 	const struct odds_group *groups;
 	size_t ngroups;
+	const model *model; /* what the runtime does not hold: the result columns of odds lines */
 } out_ctx;
 
 static const char *label_of(const out_ctx *o, rtab_labels l)
@@ -693,6 +694,10 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		put_label_rule(o, t->labels, t->rule);
 		if (t->ncolumns > 1)
 			sb_printf(b, msg(", column %s"), t->columns[d->column].id);
+		const model_table *mt = &o->model->tables[ti];
+		if (mt->result_of_column && mt->result_of_column[d->column])
+			sb_printf(b, msg(" (result column %s)"),
+				  mt->result_ids[mt->result_of_column[d->column] - 1]);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		if (dice_id(rs, t))
 			sb_printf(b, msg("%s: %llu equally likely rolls"), dice_id(rs, t),
@@ -1274,7 +1279,7 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	const rtab_ruleset *rs = &l.model.rs;
 	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
-	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0};
+	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0, &l.model};
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
