@@ -523,6 +523,8 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			int64_t lo, hi;
 			const ast_cell *c;
 			size_t ncells = 0;
+			if (l->kind == ST_ODDS_LINE)
+				continue; /* below the header: reported by the odds lines' check */
 			if (!line_roll(m, l, &lo, &hi, &c)) {
 				mt->shape_bad = true;
 				continue;

@@ -119,7 +119,7 @@ static bool line_steps(model *m, const ast_stmt *line, size_t nresults, ast_stmt
 				     line->name, nresults);
 			return false;
 		}
-		if (ended) {
+		if (ended && ok) {
 			check_report(m, CHECK_ODDS_LINES, c->loc,
 				     "odds line '%s' breaks off before result column %zu: a line runs without a gap, '—' only before its first odds or after its last",
 				     line->name, k + 1);
@@ -238,7 +238,8 @@ static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_
 			check_report(m, CHECK_ODDS_LINES, l->loc,
 				     "odds line '%s' carries no rule or reason of its own; they belong on the grid's lines, whose results it reads",
 				     l->name);
-		bool line_ok = nvalues > 0 && line_steps(m, l, mt->nresults, &steps, copies, result, &nsteps);
+		bool line_ok = line_steps(m, l, mt->nresults, &steps, copies, result, &nsteps) &&
+			       nvalues > 0;
 		if (line_ok && t->ncolumns + nsteps + 2 > RTAB_MAX_ITEMS) {
 			check_report(m, CHECK_LIMITS, l->loc,
 				     "table '%s' has more than %d columns; the runtime holds at most %d",
