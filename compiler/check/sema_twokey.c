@@ -212,8 +212,8 @@ static bool result_columns(model *m, const ast_def *d, model_table *mt, const as
  * steps), for the values it names, reading the result columns under it. */
 static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			       const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
-			       const rtab_input *input, const ast_stmt *g, const ast_stmt **owner,
-			       uint16_t *first, uint16_t *end, grid_part *part)
+			       const rtab_input *input, bool key_ok, size_t ncols, const ast_stmt *g,
+			       const ast_stmt **owner, uint16_t *first, uint16_t *end, grid_part *part)
 {
 	const rtab_enum *e = &m->rs.enums[input->enum_index];
 	rtab_column *columns = (rtab_column *)t->columns;
@@ -225,8 +225,7 @@ static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_
 		return false;
 	}
 	bool ok = result_columns(m, d, mt, g);
-	mt->result_of_column = model_array(m, t->ncolumns + grid_columns(g) + RTAB_MAX_ITEMS,
-					   sizeof *mt->result_of_column);
+	mt->result_of_column = model_array(m, ncols ? ncols : 1, sizeof *mt->result_of_column);
 	for (const ast_stmt *l = g->body; l && l->kind == ST_ODDS_LINE; l = l->next) {
 		int values[RTAB_MAX_ITEMS];
 		size_t nvalues = claim_values(m, input, l, owner, "odds line", values), nsteps = 0;
@@ -255,7 +254,7 @@ static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_
 		size_t run = t->ncolumns;
 		if (below)
 			t->ncolumns++;
-		if (!resolve_key_header(m, t, cols, &steps, columns, t->ncolumns)) {
+		if (key_ok && !resolve_key_header(m, t, cols, &steps, columns, t->ncolumns)) {
 			mt->shape_bad = true;
 			ok = false;
 		}
@@ -334,8 +333,8 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 				ok = false;
 				continue;
 			}
-			if (!resolve_odds_lines(m, d, t, mt, cols, below, above, input, g, owner,
-						first, end, &parts[nparts]))
+			if (!resolve_odds_lines(m, d, t, mt, cols, below, above, input, key_ok, ncols,
+						g, owner, first, end, &parts[nparts]))
 				ok = false;
 			if (mt->result_of_column)
 				nparts++;
