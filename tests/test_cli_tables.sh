@@ -112,5 +112,21 @@ check drm-beyond-no-row 1 "" "takes the modified roll to 11 (natural 6, modifier
 	"$rtab" eval "$tmp/warned.rtab" morale --roll 6 --drm 5
 check drm-within 0 "outcome:       rout" "" "$rtab" eval "$tmp/warned.rtab" morale --roll 2 --drm 3
 
+# Odds lines over one grid: eval and odds name the result column a line reads;
+# odds --all shows a result column once where its lines' odds agree.
+lines=tests/printed/terrain_lines.rtab
+check lines-eval 0 "column woods 1:2 (result column 2)" "" \
+	"$rtab" eval $lines crt --set ground=woods --set attack=3 --set defence=6 --roll 3
+check lines-eval-json 0 '"result_column": "1"' "" \
+	"$rtab" eval $lines crt --set ground=town --set attack=3 --set defence=6 --roll 3 --json
+check lines-odds 0 "column mountain 3:1 (result column 6)" "" \
+	"$rtab" odds $lines crt --set ground=mountain --set attack=9 --set defence=3
+check lines-odds-all 0 "6: clear 3:1; rough, town 4:1; woods 3:1; mountain 3:1" "" \
+	"$rtab" odds $lines crt --all
+# A shift moves each line's column within its own line: where that ends at
+# different cells, the lines' columns over one result column stay apart.
+check lines-odds-all-apart 0 "6: woods 3:1; mountain 3:1" "" \
+	"$rtab" odds $lines crt --all --set surprise=true
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -587,14 +587,24 @@ static void compare_column(diff_result *r, const rtab_ruleset *a, size_t ta, siz
 	odds_dist_free(&db);
 }
 
-void diff_odds_compute(diff_result *r, const rtab_ruleset *a, const rtab_ruleset *b)
+/* Whether column c of a table under odds lines reads a result column an earlier one reads. */
+static bool read_before(const model_table *mt, size_t c)
 {
+	for (size_t j = 0; mt->result_of_column && mt->result_of_column[c] && j < c; j++)
+		if (mt->result_of_column[j] == mt->result_of_column[c])
+			return true;
+	return false;
+}
+
+void diff_odds_compute(diff_result *r, const model *ma, const model *mb)
+{
+	const rtab_ruleset *a = &ma->rs, *b = &mb->rs;
 	for (size_t tb = 0; tb < b->ntables; tb++) {
 		int ta = rtab_find_table(a, b->tables[tb].id);
 		if (ta < 0)
 			continue;
 		for (size_t cb = 0; cb < b->tables[tb].ncolumns; cb++)
-			for (size_t ca = 0; ca < a->tables[ta].ncolumns; ca++)
+			for (size_t ca = 0; ca < a->tables[ta].ncolumns && !read_before(&mb->tables[tb], cb); ca++)
 				if (strcmp(a->tables[ta].columns[ca].id, b->tables[tb].columns[cb].id) == 0)
 					compare_column(r, a, (size_t)ta, ca, b, tb, cb);
 	}

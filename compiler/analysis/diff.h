@@ -62,8 +62,9 @@ enum {
 void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags);
 
 /* Add the odds that moved, per table in both and per column, with every
- * input at its default (the column input at the column's first value). */
-void diff_odds_compute(diff_result *r, const rtab_ruleset *a, const rtab_ruleset *b);
+ * input at its default (the column input at the column's first value); a
+ * result column under odds lines once, at the first line's column over it. */
+void diff_odds_compute(diff_result *r, const model *ma, const model *mb);
 
 void diff_free(diff_result *r);
 

@@ -753,6 +753,18 @@ static char **row_names(const rtab_table *t, const rtab_ruleset *rs)
 	return out;
 }
 
+/* Under odds lines, the result column whose cells column c reads (its
+ * index), -2 when an earlier column reads it already, -1 for none. */
+static int shared_result(const model_table *mt, size_t c)
+{
+	if (!mt->result_of_column || !mt->result_of_column[c])
+		return -1;
+	for (size_t j = 0; j < c; j++)
+		if (mt->result_of_column[j] == mt->result_of_column[c])
+			return -2;
+	return mt->result_of_column[c] - 1;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -826,7 +838,14 @@ static void table_facets(builder *b)
 				src_loc at = row_at;
 				if (mt && mt->cells && mt->has_rows && !mt->shape_bad)
 					at = mt->cells[c * t->nrows + r].loc;
-				if (t->ncolumns == 1 && t->column_input < 0)
+				int result = mt ? shared_result(mt, c) : -1;
+				if (result == -2) {
+					free(ranges[c][r]); /* under odds lines: the first line's column says it */
+					continue;
+				}
+				if (result >= 0)
+					addf(b, at, ranges[c][r], "%s, result column '%s'", row, mt->result_ids[result]);
+				else if (t->ncolumns == 1 && t->column_input < 0)
 					addf(b, at, ranges[c][r], "%s", row);
 				else
 					addf(b, at, ranges[c][r], "%s, column '%s'", row, t->columns[c].id);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "analysis/report.h"
 
+#include "check/model.h"
 #include "check/table_text.h"
 #include "base/json.h"
 
@@ -248,6 +249,17 @@ static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_r
 }
 
 /* The computed key, the column it read and the shift, as JSON fields. */
+/* The result column a column of odds lines reads, as the grid's header prints it, or NULL. */
+static const char *result_column(const report *r, const rtab_table *t, int column)
+{
+	if (!r->model || column < 0)
+		return NULL;
+	const model_table *mt = &r->model->tables[t - r->rs->tables];
+	if (!mt->result_of_column || !mt->result_of_column[column])
+		return NULL;
+	return mt->result_ids[mt->result_of_column[column] - 1];
+}
+
 static void column_json(report *r, const rtab_table *t, const rtab_result *res)
 {
 	strbuf *b = r->out;
@@ -261,6 +273,11 @@ static void column_json(report *r, const rtab_table *t, const rtab_result *res)
 	}
 	sb_puts(b, ", \"key_column\": ");
 	json_string(b, res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
+	const char *result = result_column(r, t, res->column);
+	if (result) {
+		sb_puts(b, ", \"result_column\": ");
+		json_string(b, result);
+	}
 	sb_printf(b, ", \"column_shift\": %ld", (long)res->column_shift);
 }
 
@@ -406,6 +423,8 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 	text_ref(r, t->id, t->labels, t->rule);
 	if (t->ncolumns > 1 || t->key_kind != RTAB_KEY_INPUT)
 		sb_printf(b, msg(", column %s"), t->columns[res->column].id);
+	if (result_column(r, t, res->column))
+		sb_printf(b, msg(" (result column %s)"), result_column(r, t, res->column));
 	if (t->key_kind != RTAB_KEY_INPUT) {
 		sb_printf(b, " (%s ", t->key_kind == RTAB_KEY_ODDS ? msg("odds") : msg("value"));
 		key_text(b, r->rs->scale, t, res);

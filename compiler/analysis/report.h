@@ -17,6 +17,9 @@ typedef struct report {
 	size_t locale;
 	report_mode mode;
 	const int32_t *inputs; /* the situation, for what outcomes trigger */
+	/* The compiler's model, for what the runtime does not hold (the result
+	 * column a column of odds lines reads), or NULL. */
+	const struct model *model;
 } report;
 
 /* A ratio a:b at the ruleset's scale (2.5:1), as eval and vectors print it. */

@@ -54,6 +54,7 @@ typedef enum check_id {
 	CHECK_RULE_REFERENCE,    /* rule references per locale: declared locales, each once */
 	CHECK_MISSING_REFERENCE, /* a definition with references per locale lacks one */
 	CHECK_LINE_CONDITIONS,   /* the conditions of a table's lines: exclusive, covering (or otherwise) */
+	CHECK_ODDS_LINES,        /* odds lines over a shared grid: values, rising odds, each over a result column */
 	CHECK_COUNT_
 } check_id;
 

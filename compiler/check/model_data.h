@@ -43,6 +43,14 @@ typedef struct model_table {
 	const struct ast_stmt **line_grids;
 	rtab_expr *line_conditions;
 	uint16_t nline_conditions;
+	/* A grid under odds lines ('woods:  -  1:3  1:2 ...'): per column of the
+	 * table, 1 + the grid's result column whose cells it reads (0: an end
+	 * column, or a grid of its own); the result columns' ids as its header
+	 * prints them; the grid. NULL, 0 and NULL in every other table. */
+	uint16_t *result_of_column;
+	const char **result_ids;
+	size_t nresults;
+	const ast_stmt *odds_grid;
 } model_table;
 
 static inline const char *model_row_name(const model_table *mt, size_t row)

@@ -64,10 +64,26 @@ static model_cell *sorted_column(const model *m, size_t t, size_t col, size_t *c
 	return cells;
 }
 
-static const char *column_phrase(const rtab_table *t, size_t col, strbuf *sb)
+/* Under odds lines a result column is checked once, at the first line's
+ * column over it: the others read the same cells. */
+static bool column_copy(const model_table *mt, size_t col)
+{
+	if (!mt->result_of_column || !mt->result_of_column[col])
+		return false;
+	for (size_t j = 0; j < col; j++)
+		if (mt->result_of_column[j] == mt->result_of_column[col])
+			return true;
+	return false;
+}
+
+static const char *column_phrase(const model_table *mt, const rtab_table *t, size_t col,
+				 strbuf *sb)
 {
 	sb->len = 0;
-	if (t->ncolumns == 1)
+	if (mt->result_of_column && mt->result_of_column[col])
+		sb_printf(sb, "result column %s of table '%s'",
+			  mt->result_ids[mt->result_of_column[col] - 1], t->id);
+	else if (t->ncolumns == 1)
 		sb_printf(sb, "table '%s'", t->id);
 	else
 		sb_printf(sb, "column '%s' of table '%s'", t->columns[col].id, t->id);
@@ -105,7 +121,7 @@ static void check_row_gaps(model *m)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
-			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED)
+			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
 				continue; /* an automatic column: no roll */
 			model_cell *cells = sorted_column(m, t, col, &k);
 			int64_t next = mt->reach_lo; /* first roll not yet covered */
@@ -123,7 +139,7 @@ static void check_row_gaps(model *m)
 					check_report(m, CHECK_ROW_GAP, at,
 						     is_grid(mt) ? "%s has no cell for %s (rolls that can occur: %lld..%lld): give them a grid line, or a result where the line prints —"
 								 : "%s has no row for %s (rolls that can occur: %lld..%lld)",
-						     column_phrase(tab, col, &where), rolls,
+						     column_phrase(mt, tab, col, &where), rolls,
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
 					char line[128];
 					if (i < k && prev && is_grid(mt))
@@ -156,7 +172,7 @@ static void check_row_overlaps(model *m)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
-			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED)
+			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
 				continue;
 			model_cell *cells = sorted_column(m, t, col, &k);
 			const model_cell *widest = NULL; /* the row reaching furthest so far */
@@ -174,7 +190,7 @@ static void check_row_overlaps(model *m)
 					fmt_rolls(rolls, sizeof rolls, lo, end);
 					check_report(m, CHECK_ROW_OVERLAP, c->loc,
 						     "in %s, grid lines %s and %s both hold %s; give each roll one line",
-						     column_phrase(tab, col, &where),
+						     column_phrase(mt, tab, col, &where),
 						     grid_line(m, tab, widest, a, sizeof a),
 						     grid_line(m, tab, c, b, sizeof b), rolls);
 					check_note(m, widest->loc, "line %s is here", a);
@@ -182,7 +198,7 @@ static void check_row_overlaps(model *m)
 					fmt_rolls(rolls, sizeof rolls, lo, end);
 					check_report(m, CHECK_ROW_OVERLAP, c->loc,
 						     "in %s, rows '%s' and '%s' both match %s",
-						     column_phrase(tab, col, &where),
+						     column_phrase(mt, tab, col, &where),
 						     row_outcome(m, tab, widest->row),
 						     row_outcome(m, tab, c->row), rolls);
 					check_note(m, widest->loc, "row '%s' is here",
@@ -207,7 +223,7 @@ static void check_unreachable_rows(model *m)
 		if (!mt->has_rows || mt->def->damaged)
 			continue;
 		for (size_t col = 0; col < tab->ncolumns; col++) {
-			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED)
+			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
 				continue;
 			for (size_t r = 0; r < n; r++) {
 				const model_cell *c = &mt->cells[col * n + r];
@@ -217,12 +233,12 @@ static void check_unreachable_rows(model *m)
 				if (is_grid(mt))
 					check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
 						     "in %s, grid line %s can never be reached: the modified rolls that can occur are %lld..%lld",
-						     column_phrase(tab, col, &where), grid_line(m, tab, c, line, sizeof line),
+						     column_phrase(mt, tab, col, &where), grid_line(m, tab, c, line, sizeof line),
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
 				else
 					check_report(m, CHECK_UNREACHABLE_ROW, c->loc,
 						     "in %s, row '%s' can never be reached: the modified rolls that can occur are %lld..%lld",
-						     column_phrase(tab, col, &where), row_outcome(m, tab, (uint16_t)r),
+						     column_phrase(mt, tab, col, &where), row_outcome(m, tab, (uint16_t)r),
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
 			}
 		}

@@ -465,15 +465,26 @@ static void add_row_of_key(grid_rows *g, int key, int row)
 void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
 		  bool has_header)
 {
-	grid_part part = {grid, mt->first_rolled, mt->nrolled};
+	grid_part part = {.grid = grid, .first = mt->first_rolled, .width = mt->nrolled};
 	resolve_grids(m, d, t, mt, &part, 1, has_header);
 }
 
 /* The lines after a grid's header. */
 static const ast_stmt *grid_lines(const ast_stmt *grid, bool has_header)
 {
-	const ast_stmt *lines = grid->body;
+	const ast_stmt *lines = ast_grid_header(grid);
 	return has_header && lines ? lines->next : lines;
+}
+
+/* How many columns the k-th cell of a grid's lines fills, and the i-th of them. */
+static size_t part_targets(const grid_part *part, size_t k)
+{
+	return part->spread ? part->nspread[k] : 1;
+}
+
+static size_t part_column(const grid_part *part, size_t k, size_t i)
+{
+	return part->spread ? part->spread[k][i] : part->first + k;
 }
 
 void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
@@ -488,7 +499,10 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			check_report(m, CHECK_ROW_SHAPE, parts[p].grid->loc,
 				     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...",
 				     d->id);
-		cap += nlines * (parts[p].width ? parts[p].width : 1);
+		size_t filled = 0;
+		for (size_t k = 0; k < parts[p].width; k++)
+			filled += part_targets(&parts[p], k);
+		cap += nlines * (filled ? filled : 1);
 	}
 	if (cap > RTAB_MAX_ITEMS) {
 		check_report(m, CHECK_LIMITS, parts[0].grid->loc,
@@ -509,6 +523,8 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			int64_t lo, hi;
 			const ast_cell *c;
 			size_t ncells = 0;
+			if (l->kind == ST_ODDS_LINE)
+				continue; /* below the header: reported by the odds lines' check */
 			if (!line_roll(m, l, &lo, &hi, &c)) {
 				mt->shape_bad = true;
 				continue;
@@ -538,80 +554,85 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 					continue;
 				}
 				int o = resolve_outcome_or_code(m, name, x->loc);
-				size_t col = parts[p].first + k;
-				/* A cell a variant patched reads its patch's rule and reason. */
-				const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
-				int key = row_key(m, &g, o, name, rule, text);
-				/* A printed grid has few rows of one key; only lines that
-				 * overlap earlier ones make a long chain, and past
-				 * GRID_KEY_WALK rows a new row is started, so that such a
-				 * grid costs linear time (the overlap is reported anyway). */
-				int row = g.first_of_key[key], walked = 0;
-				size_t kc = (size_t)key * (g.ncolumns ? g.ncolumns : 1) + col;
-				if (g.filled[kc] == g.rows_of_key[key] && lo != INT64_MIN && g.max_hi[kc] < lo - 1)
-					row = -1; /* every row of the key ends before the roll before */
-				for (; row >= 0; row = g.next_of_key[row]) {
-					const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
-					if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
-						break;
-					if (++walked == GRID_KEY_WALK) {
-						row = -1;
-						break;
+				/* Under odds lines, one cell of the grid is the cell of each line's column over it. */
+				for (size_t target = 0; target < part_targets(&parts[p], k); target++) {
+					size_t col = part_column(&parts[p], k, target);
+					/* A cell a variant patched reads its patch's rule and reason. */
+					const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
+					int key = row_key(m, &g, o, name, rule, text);
+					/* A printed grid has few rows of one key; only lines that
+					 * overlap earlier ones make a long chain, and past
+					 * GRID_KEY_WALK rows a new row is started, so that such a
+					 * grid costs linear time (the overlap is reported anyway). */
+					int row = g.first_of_key[key], walked = 0;
+					size_t kc = (size_t)key * (g.ncolumns ? g.ncolumns : 1) + col;
+					if (g.filled[kc] == g.rows_of_key[key] && lo != INT64_MIN && g.max_hi[kc] < lo - 1)
+						row = -1; /* every row of the key ends before the roll before */
+					for (; row >= 0; row = g.next_of_key[row]) {
+						const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+						if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
+							break;
+						if (++walked == GRID_KEY_WALK) {
+							row = -1;
+							break;
+						}
 					}
-				}
-				if (row < 0) {
-					if (!room_for_row(m, d, mt, &g, t->nrows, parts[p].grid)) {
-						mt->shape_bad = true;
-						goto done;
+					if (row < 0) {
+						if (!room_for_row(m, d, mt, &g, t->nrows, parts[p].grid)) {
+							mt->shape_bad = true;
+							goto done;
+						}
+						row = (int)t->nrows++;
+						add_row_of_key(&g, key, row);
+							out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+						out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
+						out[row].provisional = arena_strdup(&m->arena, text);
+						mt->row_names[row] = name;
+						mt->row_locs[row] = x->loc;
 					}
-					row = (int)t->nrows++;
-					add_row_of_key(&g, key, row);
-						out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-					out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
-					out[row].provisional = arena_strdup(&m->arena, text);
-					mt->row_names[row] = name;
-					mt->row_locs[row] = x->loc;
+					model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+					if (mc->lo > mc->hi) {
+						mc->lo = lo;
+						mc->loc = x->loc;
+						g.filled[kc]++;
+					}
+					mc->hi = hi;
+					if (hi > g.max_hi[kc])
+						g.max_hi[kc] = hi;
+					mc->row = (uint16_t)row;
 				}
-				model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
-				if (mc->lo > mc->hi) {
-					mc->lo = lo;
-					mc->loc = x->loc;
-					g.filled[kc]++;
-				}
-				mc->hi = hi;
-				if (hi > g.max_hi[kc])
-					g.max_hi[kc] = hi;
-				mc->row = (uint16_t)row;
 			}
 		}
 	}
 	/* A dead column, printed '—' on every line ("no attack at 1:3"), gives no
 	 * result as 'below none' does, rather than a gap at every roll. */
 	for (size_t p = 0; p < nparts && !mt->shape_bad; p++)
-		for (size_t k = 0; k < parts[p].width && grid_lines(parts[p].grid, has_header); k++) {
-			rtab_column *col = (rtab_column *)&t->columns[parts[p].first + k];
-			bool dead = col->kind == RTAB_COLUMN_ROLLED;
-			for (size_t r = 0; dead && r < t->nrows; r++) {
-				const model_cell *mc = &mt->cells[(parts[p].first + k) * g.stride + r];
-				dead = mc->lo > mc->hi;
+		for (size_t k = 0; k < parts[p].width && grid_lines(parts[p].grid, has_header); k++)
+			for (size_t target = 0; target < part_targets(&parts[p], k); target++) {
+				size_t j = part_column(&parts[p], k, target);
+				rtab_column *col = (rtab_column *)&t->columns[j];
+				bool dead = col->kind == RTAB_COLUMN_ROLLED;
+				for (size_t r = 0; dead && r < t->nrows; r++) {
+					const model_cell *mc = &mt->cells[j * g.stride + r];
+					dead = mc->lo > mc->hi;
+				}
+				if (dead) {
+					col->kind = RTAB_COLUMN_NONE;
+					col->below_row = col->above_row = -1;
+				}
 			}
-			if (dead) {
-				col->kind = RTAB_COLUMN_NONE;
-				col->below_row = col->above_row = -1;
-			}
-		}
-done:
-	free(g.next_of_key);
-	free(g.first_of_key);
-	free(g.last_of_key);
-	free(g.plain_key);
-	free(g.rows_of_key);
-	free(g.filled);
-	free(g.max_hi);
-	idmap_free(&g.keys);
-	/* The checks read the cells with a stride of nrows. */
-	if (g.stride != t->nrows)
-		mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
-				     t->ncolumns);
-	mt->has_rows = t->nrows > 0 && !mt->shape_bad;
-}
+	done:
+		free(g.next_of_key);
+		free(g.first_of_key);
+		free(g.last_of_key);
+		free(g.plain_key);
+		free(g.rows_of_key);
+		free(g.filled);
+		free(g.max_hi);
+		idmap_free(&g.keys);
+		/* The checks read the cells with a stride of nrows. */
+		if (g.stride != t->nrows)
+			mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
+					     t->ncolumns);
+		mt->has_rows = t->nrows > 0 && !mt->shape_bad;
+	}

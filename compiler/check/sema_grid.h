@@ -23,10 +23,13 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols);
 bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 			rtab_column *columns, size_t first);
-/* One grid of a table and the columns its cells fill: first, and width of them. */
+/* One grid of a table and the columns its cells fill: first, and width of them.
+ * A grid under odds lines fills, from its k-th cell, the columns
+ * spread[k][0..nspread[k]) instead (one per line that reaches it). */
 typedef struct grid_part {
 	const ast_stmt *grid;
 	size_t first, width;
+	size_t **spread, *nspread;
 } grid_part;
 /* The lines of one or more grids (two keys: one per variant), lowered as one. */
 void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,

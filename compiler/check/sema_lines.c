@@ -43,7 +43,7 @@ bool add_run(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols, co
 	if (below)
 		t->ncolumns++;
 	size_t width = header_width(g->body);
-	*part = (grid_part){g, t->ncolumns, width};
+	*part = (grid_part){.grid = g, .first = t->ncolumns, .width = width};
 	if (key_ok && !resolve_key_header(m, t, cols, g->body, columns, t->ncolumns)) {
 		m->tables[t - m->rs.tables].shape_bad = true;
 		*ok = false;

@@ -538,7 +538,7 @@ const char *numeric_cell_text(model *m, const ast_cell *c)
 
 static void note_grid(model *m, const ast_stmt *grid, bool has_header)
 {
-	const ast_stmt *l = grid->body;
+	const ast_stmt *l = ast_grid_header(grid);
 	if (has_header && l)
 		l = l->next;
 	for (; l; l = l->next) {

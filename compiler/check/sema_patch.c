@@ -144,8 +144,9 @@ static bool apply_patch(model *m, const ast_def *v, const ast_def *base, ast_stm
 			bool has_header, const ast_stmt *patch)
 {
 	const ast_cell *rolls = patch->cells, *result = rolls->next;
-	ast_stmt *header = has_header ? grid->body : NULL;
-	ast_stmt *first = has_header && grid->body ? grid->body->next : grid->body;
+	/* Under odds lines, the header names the result columns a patch changes. */
+	ast_stmt *header = has_header ? (ast_stmt *)ast_grid_header(grid) : NULL;
+	ast_stmt *first = has_header ? (header ? header->next : NULL) : grid->body;
 	char buf[96], col[96];
 	size_t k = 0;
 

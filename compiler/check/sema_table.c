@@ -517,7 +517,11 @@ void resolve_tables(model *m)
 		if (two_keys) {
 			resolve_two_key_table(m, d, t, mt, cols, below, above);
 		} else {
-			resolve_columns(m, d, t, mt, cols, grid && cols ? grid->body : NULL,
+			for (const ast_stmt *l = grid ? grid->body : NULL; l && l->kind == ST_ODDS_LINE; l = l->next)
+				check_report(m, CHECK_ODDS_LINES, l->loc,
+					     "odds line '%s' stands over the grid of a table whose columns are by (VARIANT, odds(A, B)), a line per value; table '%s' has no variant",
+					     l->name, d->id);
+			resolve_columns(m, d, t, mt, cols, grid && cols ? ast_grid_header(grid) : NULL,
 					below && cols ? 1 : 0, above && cols ? 1 : 0);
 			if (below && cols && t->ncolumns > 0)
 				end_column(m, t, below, false, 0);

@@ -18,6 +18,21 @@
  * to one run of columns per value (rtab_table.column_of_value and
  * column_end_of_value): the odds read, and the shifts move and clamp,
  * within the variant's run; 'below' and 'above' end every run.
+ *
+ * Or one grid of result columns under odds lines, as a terrain-lined CRT
+ * prints it: each line gives the odds every result column stands for on
+ * that line, staggered, and may start later or end earlier:
+ *
+ *     grid {
+ *       clear:        1:3  1:2  1:1  2:1  3:1
+ *       woods, town:  -    1:3  1:2  1:1  2:1
+ *                     1    2    3    4    5
+ *       1-3           AR   AR   NE   DR   DR
+ *       4-6           AR   NE   DR   DR   DE  }
+ *
+ * Each line lowers to a run of columns as a grid of its own would, whose
+ * cells are those of the result columns under its odds: the grid is
+ * written and checked once, and the runtime sees the same two-key model.
  */
 #include "check/sema_twokey.h"
 
@@ -30,6 +45,239 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The values a grid (or an odds line) serves: its name, then its further ids. */
+static size_t claim_values(model *m, const rtab_input *input, const ast_stmt *g,
+			   const ast_stmt **owner, const char *what, int *values)
+{
+	size_t nvalues = 0;
+	bool named_ok = true;
+	for (const ast_id *extra = NULL, *next = g->ids;; extra = next, next = next ? next->next : NULL) {
+		const char *vid = extra ? extra->id : g->name;
+		src_loc vloc = extra ? extra->loc : g->name_loc;
+		int v = resolve_enum_value(m, input->enum_index, vid, vloc);
+		if (v < 0) {
+			named_ok = false;
+		} else if (owner[v]) {
+			check_report(m, CHECK_COLUMNS, vloc, "value '%s' of '%s' has two %ss", vid,
+				     input->id, what);
+			check_note(m, owner[v]->name_loc, "its first %s is here",
+				   owner[v]->kind == ST_ODDS_LINE ? "odds line" : "grid");
+			named_ok = false;
+		} else if (nvalues < RTAB_MAX_ITEMS) {
+			owner[v] = g;
+			values[nvalues++] = v;
+		}
+		if (!next)
+			break;
+	}
+	return named_ok ? nvalues : 0;
+}
+
+/* Each column of a run is named as printed, after its variant: "determined
+ * 3:1", or after the values its grid (or odds line) serves: "woods, town 2:1". */
+static void name_run(model *m, const rtab_enum *e, const int *values, size_t nvalues,
+		     rtab_column *columns, size_t run, size_t end)
+{
+	strbuf line = {0};
+	for (size_t k = 0; k < nvalues; k++)
+		sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
+	for (size_t j = run; j < end; j++) {
+		char name[512];
+		snprintf(name, sizeof name, "%s %s", line.data, columns[j].id ? columns[j].id : "?");
+		columns[j].id = arena_strdup(&m->arena, name);
+	}
+	sb_free(&line);
+}
+
+/* How many columns a grid makes: its own, or its odds lines' (each with its ends). */
+static size_t grid_columns(const ast_stmt *g)
+{
+	if (!g->body || g->body->kind != ST_ODDS_LINE)
+		return header_width(g->body) + 2;
+	size_t n = 0;
+	for (const ast_stmt *l = g->body; l && l->kind == ST_ODDS_LINE; l = l->next)
+		n += header_width(l) + 2;
+	return n;
+}
+
+/* The steps of an odds line, each over its result column (result[i]), in a
+ * list of their own that resolve_key_header reads as a grid's header; false
+ * (reported) if a step stands over no result column or after a gap. */
+static bool line_steps(model *m, const ast_stmt *line, size_t nresults, ast_stmt *steps,
+		       ast_cell *copies, uint16_t *result, size_t *nsteps)
+{
+	bool ok = true, ended = false;
+	size_t k = 0, n = 0;
+	for (const ast_cell *c = line->cells; c; c = c->next, k++) {
+		if (c->kind == CELL_ABSENT) {
+			ended = n > 0;
+			continue;
+		}
+		if (k >= nresults) {
+			check_report(m, CHECK_ODDS_LINES, c->loc,
+				     "odds line '%s' has more odds than the grid has result columns (%zu): each odds stands over a result column of the header",
+				     line->name, nresults);
+			return false;
+		}
+		if (ended && ok) {
+			check_report(m, CHECK_ODDS_LINES, c->loc,
+				     "odds line '%s' breaks off before result column %zu: a line runs without a gap, '—' only before its first odds or after its last",
+				     line->name, k + 1);
+			ok = false;
+		}
+		copies[n] = *c;
+		copies[n].next = NULL;
+		if (n)
+			copies[n - 1].next = &copies[n];
+		result[n++] = (uint16_t)(k + 1);
+	}
+	if (n == 0) {
+		check_report(m, CHECK_ODDS_LINES, line->name_loc,
+			     "odds line '%s' gives no odds; write the odds each result column stands for on it: %s:  1:3  1:2  1:1 ...",
+			     line->name, line->name);
+		return false;
+	}
+	*steps = (ast_stmt){.kind = ST_ODDS_LINE, .loc = line->loc, .cells = copies};
+	*nsteps = n;
+	return ok;
+}
+
+/* The shared result columns: each is read by the columns of every line over it. */
+static void spread_results(model *m, const rtab_table *t, model_table *mt, grid_part *part)
+{
+	part->spread = model_array(m, mt->nresults ? mt->nresults : 1, sizeof *part->spread);
+	part->nspread = model_array(m, mt->nresults ? mt->nresults : 1, sizeof *part->nspread);
+	for (size_t k = 0; k < mt->nresults; k++) {
+		size_t n = 0;
+		for (size_t j = 0; j < t->ncolumns; j++)
+			n += mt->result_of_column[j] == k + 1;
+		part->spread[k] = model_array(m, n ? n : 1, sizeof **part->spread);
+		for (size_t j = 0; j < t->ncolumns; j++)
+			if (mt->result_of_column[j] == k + 1)
+				part->spread[k][part->nspread[k]++] = j;
+		if (n == 0)
+			check_report(m, CHECK_UNREACHABLE_COLUMN, mt->odds_grid->loc,
+				     "result column %s of table '%s' stands under no odds line: no odds read it",
+				     mt->result_ids[k], t->id);
+	}
+}
+
+/* The result columns of a grid under odds lines, as its header prints them. */
+static bool result_columns(model *m, const ast_def *d, model_table *mt, const ast_stmt *g)
+{
+	const ast_stmt *header = ast_grid_header(g);
+	if (!header) {
+		check_report(m, CHECK_ODDS_LINES, g->loc,
+			     "the grid of table '%s' has odds lines and no header: under them, name the result columns (1  2  3 ...), then one line per roll",
+			     d->id);
+		return false;
+	}
+	mt->odds_grid = g;
+	mt->nresults = header_width(header);
+	mt->result_ids = model_array(m, mt->nresults ? mt->nresults : 1, sizeof *mt->result_ids);
+	size_t k = 0;
+	bool ok = true;
+	for (const ast_cell *c = header->cells; c; c = c->next, k++) {
+		char written[64];
+		if (c->kind == CELL_NAME)
+			mt->result_ids[k] = c->name;
+		else if (c->kind != CELL_RATIO && diag_source_word(m->diag, c->loc, written, sizeof written))
+			mt->result_ids[k] = arena_strdup(&m->arena, written);
+		else {
+			check_report(m, CHECK_ODDS_LINES, c->loc,
+				     "under odds lines, the grid's header names its result columns (1  2  3, or A  B  C), not their odds: those are the lines'");
+			mt->result_ids[k] = "?";
+			ok = false;
+			continue;
+		}
+		for (size_t i = 0; i < k; i++)
+			if (strcmp(mt->result_ids[i], mt->result_ids[k]) == 0) {
+				check_report(m, CHECK_ODDS_LINES, c->loc,
+					     "the grid's header names result column %s twice", mt->result_ids[k]);
+				ok = false;
+				break;
+			}
+	}
+	for (const ast_stmt *l = header->next; l; l = l->next)
+		if (l->kind == ST_ODDS_LINE) {
+			check_report(m, CHECK_ODDS_LINES, l->loc,
+				     "odds line '%s' stands among the grid's lines; odds lines stand above its header",
+				     l->name);
+			ok = false;
+		}
+	return ok;
+}
+
+/* A grid under odds lines: a run of columns per line (its ends and its
+ * steps), for the values it names, reading the result columns under it. */
+static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			       const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
+			       const rtab_input *input, bool key_ok, size_t ncols, const ast_stmt *g,
+			       const ast_stmt **owner, uint16_t *first, uint16_t *end, grid_part *part)
+{
+	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	rtab_column *columns = (rtab_column *)t->columns;
+	if (mt->odds_grid) {
+		check_report(m, CHECK_ODDS_LINES, g->loc,
+			     "table '%s' has a second grid under odds lines; write every line above one grid",
+			     d->id);
+		check_note(m, mt->odds_grid->loc, "the first is here");
+		return false;
+	}
+	bool ok = result_columns(m, d, mt, g);
+	mt->result_of_column = model_array(m, ncols ? ncols : 1, sizeof *mt->result_of_column);
+	for (const ast_stmt *l = g->body; l && l->kind == ST_ODDS_LINE; l = l->next) {
+		int values[RTAB_MAX_ITEMS];
+		size_t nvalues = claim_values(m, input, l, owner, "odds line", values), nsteps = 0;
+		size_t width = header_width(l);
+		ast_cell *copies = xcalloc(width ? width : 1, sizeof *copies);
+		uint16_t *result = xcalloc(width ? width : 1, sizeof *result);
+		ast_stmt steps;
+		if (l->rule || l->text)
+			check_report(m, CHECK_ODDS_LINES, l->loc,
+				     "odds line '%s' carries no rule or reason of its own; they belong on the grid's lines, whose results it reads",
+				     l->name);
+		bool line_ok = line_steps(m, l, mt->nresults, &steps, copies, result, &nsteps) &&
+			       nvalues > 0;
+		if (line_ok && t->ncolumns + nsteps + 2 > RTAB_MAX_ITEMS) {
+			check_report(m, CHECK_LIMITS, l->loc,
+				     "table '%s' has more than %d columns; the runtime holds at most %d",
+				     d->id, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS);
+			line_ok = false;
+		}
+		if (!line_ok) {
+			free(copies);
+			free(result);
+			ok = false;
+			continue;
+		}
+		size_t run = t->ncolumns;
+		if (below)
+			t->ncolumns++;
+		if (key_ok && !resolve_key_header(m, t, cols, &steps, columns, t->ncolumns)) {
+			mt->shape_bad = true;
+			ok = false;
+		}
+		for (size_t i = 0; i < nsteps; i++)
+			mt->result_of_column[t->ncolumns + i] = result[i];
+		t->ncolumns = (uint16_t)(t->ncolumns + nsteps);
+		if (below)
+			end_column(m, t, below, false, run);
+		if (above)
+			end_column(m, t, above, true, run);
+		for (size_t k = 0; k < nvalues; k++) {
+			first[values[k]] = (uint16_t)run;
+			end[values[k]] = t->ncolumns;
+		}
+		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
+		free(copies);
+		free(result);
+	}
+	*part = (grid_part){.grid = g, .width = mt->nresults};
+	spread_results(m, t, mt, part);
+	return ok;
+}
 
 void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above)
@@ -60,7 +308,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	for (const ast_stmt *s = d->body; s; s = s->next)
 		if (s->kind == ST_GRID) {
 			ngrids++;
-			ncols += header_width(s->body) + 2;
+			ncols += grid_columns(s);
 		} else if (s->kind == ST_ROWS && !rows) {
 			rows = s;
 		}
@@ -82,56 +330,67 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	for (const ast_stmt *g = d->body; g; g = g->next) {
 		if (g->kind != ST_GRID)
 			continue;
+		if (g->body && g->body->kind == ST_ODDS_LINE) {
+			if (g->name) {
+				check_report(m, CHECK_ODDS_LINES, g->name_loc,
+					     "a grid under odds lines serves the values its lines name; write it 'grid { ... }', not 'grid %s'",
+					     g->name);
+				ok = false;
+				continue;
+			}
+			if (!resolve_odds_lines(m, d, t, mt, cols, below, above, input, key_ok, ncols,
+						g, owner, first, end, &parts[nparts]))
+				ok = false;
+			if (mt->result_of_column)
+				nparts++;
+			continue;
+		}
 		if (!g->name) {
 			check_report(m, CHECK_ROW_SHAPE, g->loc,
-				     "name the value of '%s' this grid is for: grid VALUE { ... }", input->id);
+				     "name the value of '%s' this grid is for: grid VALUE { ... }; or give each value an odds line above the grid's header (VALUE:  1:3  1:2 ...)",
+				     input->id);
 			ok = false;
 			continue;
 		}
 		/* 'grid woods, town { ... }': one grid serves every value it names. */
 		int values[RTAB_MAX_ITEMS];
-		size_t nvalues = 0;
-		bool named_ok = true;
-		for (const ast_id *extra = NULL, *next = g->ids;; extra = next, next = next ? next->next : NULL) {
-			const char *vid = extra ? extra->id : g->name;
-			src_loc vloc = extra ? extra->loc : g->name_loc;
-			int v = resolve_enum_value(m, input->enum_index, vid, vloc);
-			if (v < 0) {
-				named_ok = false;
-			} else if (owner[v]) {
-				check_report(m, CHECK_COLUMNS, vloc, "value '%s' of '%s' has two grids", vid, input->id);
-				check_note(m, owner[v]->name_loc, "its first grid is here");
-				named_ok = false;
-			} else if (nvalues < RTAB_MAX_ITEMS) {
-				owner[v] = g;
-				values[nvalues++] = v;
-			}
-			if (!next)
-				break;
-		}
-		if (!named_ok || nvalues == 0) {
+		size_t nvalues = claim_values(m, input, g, owner, "grid", values);
+		if (nvalues == 0) {
 			ok = false;
 			continue;
 		}
-		strbuf line = {0};
-		for (size_t k = 0; k < nvalues; k++)
-			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
-		size_t run;
-		bool fits = add_run(m, d, t, cols, g, below, above, key_ok, line.data, &run, &parts[nparts], &ok);
-		sb_free(&line);
-		if (!fits)
+		if (t->ncolumns + header_width(g->body) + 2 > RTAB_MAX_ITEMS) {
+			check_report(m, CHECK_LIMITS, g->loc,
+				     "table '%s' has more than %d columns; the runtime holds at most %d",
+				     d->id, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS);
+			ok = false;
 			break;
-		if (parts[nparts].grid)
-			nparts++;
+		}
+		size_t run = t->ncolumns;
+		if (below)
+			t->ncolumns++;
+		size_t width = header_width(g->body);
+		parts[nparts++] = (grid_part){.grid = g, .first = t->ncolumns, .width = width};
+		if (key_ok && !resolve_key_header(m, t, cols, g->body, columns, t->ncolumns)) {
+			mt->shape_bad = true;
+			ok = false;
+		}
+		t->ncolumns = (uint16_t)(t->ncolumns + width);
+		if (below)
+			end_column(m, t, below, false, run);
+		if (above)
+			end_column(m, t, above, true, run);
 		for (size_t k = 0; k < nvalues; k++) {
 			first[values[k]] = (uint16_t)run;
 			end[values[k]] = t->ncolumns;
 		}
+		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
 	}
 	for (size_t v = 0; v < e->nvalues; v++)
 		if (!owner[v]) {
 			check_report(m, CHECK_COLUMNS, cols->name2_loc,
-				     "value '%s' of '%s' has no grid; add: grid %s { ... }",
+				     mt->odds_grid ? "value '%s' of '%s' has no odds line; add one above the grid's header: %s:  1:3  1:2 ..."
+						   : "value '%s' of '%s' has no grid; add: grid %s { ... }",
 				     e->values[v].id, input->id, e->values[v].id);
 			ok = false;
 		}

@@ -406,7 +406,7 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	if (status != EXIT_OK)
 		goto done;
 	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0);
-	diff_odds_compute(&c.r, &c.old.l.model.rs, &c.new.l.model.rs);
+	diff_odds_compute(&c.r, &c.old.l.model, &c.new.l.model);
 	c.out = &out;
 	switch (c.format) {
 	case FMT_TEXT: render_text(&c); break;

@@ -423,7 +423,8 @@ int cmd_eval(cli_ctx *c, int argc, char **argv)
 		goto done;
 
 	report rep = {&out, rs, locale,
-		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT, inputs};
+		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT, inputs,
+		      &l.model};
 	status = eval_named(&l.model, &a, inputs, &rep);
 	if (status == EXIT_OK && out.data)
 		fputs(out.data, stdout);

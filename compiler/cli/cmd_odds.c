@@ -109,6 +109,7 @@ typedef struct out_ctx {
 	const odds_quantiles *quantiles;
 	const struct odds_group *groups;
 	size_t ngroups;
+	const model *model; /* what the runtime does not hold: the result columns of odds lines */
 } out_ctx;
 
 static const char *label_of(const out_ctx *o, rtab_labels l)
@@ -693,6 +694,10 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		put_label_rule(o, t->labels, t->rule);
 		if (t->ncolumns > 1)
 			sb_printf(b, msg(", column %s"), t->columns[d->column].id);
+		const model_table *mt = &o->model->tables[ti];
+		if (mt->result_of_column && mt->result_of_column[d->column])
+			sb_printf(b, msg(" (result column %s)"),
+				  mt->result_ids[mt->result_of_column[d->column] - 1]);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		if (dice_id(rs, t))
 			sb_printf(b, msg("%s: %llu equally likely rolls"), dice_id(rs, t),
@@ -935,11 +940,54 @@ static void all_cell(grid *out, uint64_t c, uint64_t total, bool csv)
 	sb_free(&cell);
 }
 
-/* rtab odds --all as one grid: a row per outcome, a column per shown
- * (table column, modifier total). */
-static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
+/* Under odds lines, the cell of --all that shows cell k: the first line's
+ * column over the same result column at the same total, when their odds are
+ * the same (a modifier may read the line's value); else k itself. */
+static size_t shown_as(const out_ctx *o, size_t ti, const odds_grid *g, size_t k)
+{
+	const model_table *mt = &o->model->tables[ti];
+	size_t j = k / g->ntotals, n = g->norder;
+	if (!mt->result_of_column || !mt->result_of_column[j])
+		return k;
+	for (size_t i = 0; i < j; i++) {
+		size_t ki = i * g->ntotals + k % g->ntotals;
+		if (mt->result_of_column[i] == mt->result_of_column[j] && g->shown[ki] &&
+		    memcmp(&g->counts[ki * n], &g->counts[k * n], n * sizeof *g->counts) == 0)
+			return ki;
+	}
+	return k;
+}
+
+/* A column of --all: the table column, or under odds lines the result
+ * column and every line's column it shows ("4: clear 2:1; woods 3:1"). */
+static void all_column_name(strbuf *h, const out_ctx *o, size_t ti, const odds_grid *g, size_t k)
 {
 	const rtab_table *t = &o->rs->tables[ti];
+	const model_table *mt = &o->model->tables[ti];
+	size_t j = k / g->ntotals, merged = 0;
+	for (size_t c = 0; c < g->ncells; c++)
+		merged += c != k && g->shown[c] && shown_as(o, ti, g, c) == k;
+	if (!merged) {
+		sb_puts(h, t->columns[j].id);
+		return;
+	}
+	sb_printf(h, "%s:", mt->result_ids[mt->result_of_column[j] - 1]);
+	for (size_t c = 0, n = 0; c < g->ncells; c++)
+		if (g->shown[c] && shown_as(o, ti, g, c) == k)
+			sb_printf(h, "%s %s", n++ ? ";" : "", t->columns[c / g->ntotals].id);
+}
+
+/* rtab odds --all as one grid: a row per outcome, a column per shown
+ * (table column, modifier total); under odds lines a result column once
+ * where its lines' odds agree. */
+static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *all)
+{
+	const rtab_table *t = &o->rs->tables[ti];
+	odds_grid merged = *all, *g = &merged;
+	bool *shown = xcalloc(all->ncells ? all->ncells : 1, sizeof *shown);
+	for (size_t k = 0; k < all->ncells; k++)
+		shown[k] = all->shown[k] && shown_as(o, ti, all, k) == k;
+	merged.shown = shown;
 	size_t nshown = 0, n = g->norder;
 	bool csv = o->format == FMT_CSV; /* a column of percentages beside each of fractions */
 	for (size_t k = 0; k < g->ncells; k++)
@@ -950,15 +998,15 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 	for (size_t k = 0, j = 1; k < g->ncells; k++) {
 		if (!g->shown[k])
 			continue;
-		const char *col = t->columns[k / g->ntotals].id;
 		long m = (long)g->lo + (long)(k % g->ntotals);
 		strbuf h = {0};
-		if (t->ncolumns == 1)
+		if (t->ncolumns == 1) {
 			sb_printf(&h, "%+ld", m);
-		else if (g->ntotals == 1)
-			sb_puts(&h, col);
-		else
-			sb_printf(&h, "%s %+ld", col, m);
+		} else {
+			all_column_name(&h, o, ti, all, k);
+			if (g->ntotals > 1)
+				sb_printf(&h, " %+ld", m);
+		}
 		grid_cell(&out, h.data);
 		out.right[j++] = true;
 		if (csv) {
@@ -1002,6 +1050,7 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *g)
 	print_all_heading(o, t, g);
 	render_grid(o, &out);
 	grid_free(&out);
+	free(shown);
 }
 
 /* Every column and every modifier total the table can see. */
@@ -1274,7 +1323,7 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	const rtab_ruleset *rs = &l.model.rs;
 	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
-	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0};
+	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0, &l.model};
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;

@@ -2,6 +2,7 @@
 #include "export/aid.h"
 
 #include "base/msg.h"
+#include "export/export_views.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,25 +139,59 @@ static void modified_rolls(const rtab_ruleset *rs, const rtab_table *t, int64_t 
 	*hi = die_hi + (most > 0 ? most : 0);
 }
 
+/* The ends of odds lines, which their grid of shared result columns does
+ * not print: "clear <1:3: —; clear >3:1: DE". */
+static void line_ends(const export_ctx *c, size_t slot, const rtab_table *t, const model_table *mt,
+		      aid_unit *u, bool codes)
+{
+	strbuf sb = {0};
+	for (size_t j = 0; j < t->ncolumns; j++) {
+		const rtab_column *col = &t->columns[j];
+		if (mt->result_of_column[j] || col->kind == RTAB_COLUMN_ROLLED)
+			continue;
+		sb_printf(&sb, "%s%s: %s", sb.len ? "; " : "", col->id,
+			  col->kind == RTAB_COLUMN_AUTOMATIC ? outcome_text(c, slot, col->automatic, codes)
+							     : NO_RESULT);
+	}
+	if (sb.len) {
+		sb_putc(&sb, '.');
+		text_part(u, &sb);
+	}
+	sb_free(&sb);
+}
+
 static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes)
 {
 	const rtab_ruleset *rs = c->rs;
 	aid_part *p = part_new(u, AID_GRID);
 	grid *g = &p->g;
 	strbuf sb = {0};
-	grid_init(g, (size_t)t->ncolumns + 1);
-	p->span = xcalloc((size_t)t->ncolumns + 1, sizeof *p->span);
+	/* Under odds lines: the result columns once, the lines above them. */
+	const model_table *mt = export_odds_lines(c, t);
+	size_t *cols = xcalloc((size_t)t->ncolumns + 1, sizeof *cols), ncols = 0;
+	if (mt)
+		ncols = export_printed_columns(c, t, cols);
+	for (size_t j = 0; !mt && j < t->ncolumns; j++)
+		cols[ncols++] = j;
+	grid_init(g, ncols + 1);
+	p->span = xcalloc(ncols + 1, sizeof *p->span);
 	grid_cell(g, t->dice != RTAB_NO_DICE ? msg("Roll") : msg("Total"));
-	for (size_t j = 0; j < t->ncolumns; j++) {
-		column_header(&sb, c, slot, t, j);
+	for (size_t k = 0; k < ncols; k++) {
+		size_t j = cols[k];
+		if (mt)
+			sb_puts(&sb, mt->result_ids[mt->result_of_column[j] - 1]);
+		else
+			column_header(&sb, c, slot, t, j);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);
-		p->span[j + 1] = t->columns[j].kind != RTAB_COLUMN_ROLLED;
+		p->span[k + 1] = t->columns[j].kind != RTAB_COLUMN_ROLLED;
 	}
+	if (mt)
+		export_odds_line_rows(c, t, mt, cols, ncols, g);
 	bool open_lo = false, open_hi = false;
-	for (size_t j = 0; j < t->ncolumns; j++) {
-		open_lo |= t->columns[j].kind == RTAB_COLUMN_ROLLED && t->columns[j].below_row >= 0;
-		open_hi |= t->columns[j].kind == RTAB_COLUMN_ROLLED && t->columns[j].above_row >= 0;
+	for (size_t k = 0; k < ncols; k++) {
+		open_lo |= t->columns[cols[k]].kind == RTAB_COLUMN_ROLLED && t->columns[cols[k]].below_row >= 0;
+		open_hi |= t->columns[cols[k]].kind == RTAB_COLUMN_ROLLED && t->columns[cols[k]].above_row >= 0;
 	}
 	int64_t die_lo = t->roll_min, die_hi = t->roll_max;
 	if (t->dice != RTAB_NO_DICE) {
@@ -171,9 +206,10 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 	for (int64_t r = lo; r <= hi;) {
 		int64_t end = r;
 		for (bool same = true; same && end + 1 <= hi;) {
-			for (size_t j = 0; j < t->ncolumns && same; j++)
-				if (t->columns[j].kind == RTAB_COLUMN_ROLLED)
-					same = row_at(t, &t->columns[j], end + 1) == row_at(t, &t->columns[j], r);
+			for (size_t k = 0; k < ncols && same; k++)
+				if (t->columns[cols[k]].kind == RTAB_COLUMN_ROLLED)
+					same = row_at(t, &t->columns[cols[k]], end + 1) ==
+					       row_at(t, &t->columns[cols[k]], r);
 			end += same;
 		}
 		int64_t from = r == lo && open_lo ? reach_lo : r, to = end == hi && open_hi ? reach_hi : end;
@@ -187,8 +223,8 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 		roll_text(&sb, from, to, from < die_lo, to > die_hi);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);
-		for (size_t j = 0; j < t->ncolumns; j++) {
-			const rtab_column *col = &t->columns[j];
+		for (size_t k = 0; k < ncols; k++) {
+			const rtab_column *col = &t->columns[cols[k]];
 			int row = col->kind == RTAB_COLUMN_ROLLED ? row_at(t, col, r) : -1;
 			if (col->kind == RTAB_COLUMN_AUTOMATIC)
 				grid_cell(g, outcome_text(c, slot, col->automatic, codes));
@@ -200,6 +236,9 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 		r = end + 1;
 	}
 	sb_free(&sb);
+	if (mt)
+		line_ends(c, slot, t, mt, u, codes);
+	free(cols);
 }
 
 /* "DR: Defender retreats; DE: ..." for the codes the grid prints. */

@@ -441,6 +441,48 @@ static void table_extras(export_ctx *c, const void *p, place w, bool *first)
 	str(c, t->key_kind == RTAB_KEY_ODDS ? "odds" : t->key_kind == RTAB_KEY_VALUE ? "value" : "input");
 	key(c, first, "rounding_name");
 	str(c, rounding_name(t->rounding));
+	/* Odds lines: the grid of result columns as printed, and the line of each value. */
+	const model_table *mt = export_odds_lines(c, t);
+	if (!mt)
+		return;
+	size_t *shown = xcalloc(t->ncolumns ? t->ncolumns : 1, sizeof *shown);
+	size_t n = export_printed_columns(c, t, shown);
+	grid g;
+	grid_init(&g, n + 1);
+	export_odds_line_rows(c, t, mt, shown, n, &g);
+	key(c, first, "result_columns");
+	sb_putc(c->out, '[');
+	for (size_t k = 0; k < mt->nresults; k++) {
+		sb_puts(c->out, k ? ", " : "");
+		str(c, mt->result_ids[k]);
+	}
+	sb_puts(c->out, "]");
+	key(c, first, "odds_lines");
+	sb_putc(c->out, '[');
+	for (size_t r = 0; r < grid_rows(&g); r++) {
+		/* "woods, town:" as the values it serves */
+		sb_puts(c->out, r ? ", {\"values\": [" : "{\"values\": [");
+		const char *line = grid_at(&g, r, 0);
+		for (const char *v = line; *v && *v != ':';) {
+			size_t len = strcspn(v, ",:");
+			char *id = xstrndup(v, len);
+			sb_puts(c->out, v == line ? "" : ", ");
+			str(c, id);
+			free(id);
+			v += len;
+			v += *v == ',' ? 2 : 0;
+		}
+		sb_puts(c->out, "], \"odds\": [");
+		for (size_t k = 0; k < n; k++) {
+			const char *step = grid_at(&g, r, k + 1);
+			sb_puts(c->out, k ? ", " : "");
+			str(c, strcmp(step, "\xE2\x80\x94") == 0 ? NULL : step);
+		}
+		sb_puts(c->out, "]}");
+	}
+	sb_putc(c->out, ']');
+	grid_free(&g);
+	free(shown);
 }
 
 static void band_extras(export_ctx *c, const void *p, place w, bool *first)
@@ -485,6 +527,11 @@ static void column_extras(export_ctx *c, const void *p, place w, bool *first)
 	const rtab_column *col = p;
 	key(c, first, "kind_name");
 	str(c, col->kind == RTAB_COLUMN_AUTOMATIC ? "automatic" : col->kind == RTAB_COLUMN_NONE ? "none" : "rolled");
+	const model_table *mt = export_odds_lines(c, t);
+	if (mt) { /* the result column of the grid under odds lines whose cells it reads */
+		key(c, first, "result_column");
+		str(c, mt->result_of_column[w.index] ? mt->result_ids[mt->result_of_column[w.index] - 1] : NULL);
+	}
 	key(c, first, "values");
 	sb_putc(c->out, '[');
 	if (t->column_input >= 0) {

@@ -362,22 +362,83 @@ static void list_cells(strbuf *notes, const rtab_table *t, int64_t lo, int64_t h
 	sb_putc(notes, '\n');
 }
 
+/* The odds lines of a table ('woods:  1:3  1:2 ...' above one grid), or NULL. */
+const model_table *export_odds_lines(const export_ctx *c, const rtab_table *t)
+{
+	if (!c->m || !c->m->tables || t < c->rs->tables || t >= c->rs->tables + c->rs->ntables)
+		return NULL;
+	const model_table *mt = &c->m->tables[t - c->rs->tables];
+	return mt->result_of_column && t->column_input >= 0 ? mt : NULL;
+}
+
+/* The columns a computed table prints, in order: its rolled columns; under
+ * odds lines each result column once, as the first line over it reads it. */
+size_t export_printed_columns(const export_ctx *c, const rtab_table *t, size_t *shown)
+{
+	const model_table *mt = export_odds_lines(c, t);
+	size_t n = 0;
+	for (size_t k = 0; mt && k < mt->nresults; k++)
+		for (size_t j = 0; j < t->ncolumns; j++)
+			if (mt->result_of_column[j] == k + 1) {
+				if (t->columns[j].kind == RTAB_COLUMN_ROLLED)
+					shown[n++] = j;
+				break;
+			}
+	for (size_t j = 0; !mt && j < t->ncolumns; j++)
+		if (t->columns[j].kind == RTAB_COLUMN_ROLLED)
+			shown[n++] = j;
+	return n;
+}
+
+/* Above the result columns, a line per run of columns: its values, then the
+ * odds it gives each result column ('—' where it has none), as printed. */
+void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model_table *mt,
+			   const size_t *shown, size_t nshown, grid *g)
+{
+	const rtab_input *in = &c->rs->inputs[t->column_input];
+	const rtab_enum *e = &c->rs->enums[in->enum_index];
+	for (size_t v = 0; v < e->nvalues; v++) {
+		uint16_t first = t->column_of_value[v], end = t->column_end_of_value[v];
+		bool seen = false;
+		for (size_t u = 0; u < v; u++)
+			seen |= t->column_of_value[u] == first;
+		if (seen)
+			continue;
+		strbuf name = {0};
+		for (size_t u = v; u < e->nvalues; u++)
+			if (t->column_of_value[u] == first)
+				sb_printf(&name, "%s%s", name.len ? ", " : "", e->values[u].id);
+		sb_putc(&name, ':');
+		grid_cell(g, name.data);
+		for (size_t s = 0; s < nshown; s++) {
+			const char *step = "\xE2\x80\x94"; /* —: the line has no odds over it */
+			for (size_t j = first; j < end; j++)
+				if (mt->result_of_column[j] == mt->result_of_column[shown[s]])
+					step = t->columns[j].id + name.len; /* "woods, town 1:2" less "woods, town " */
+			grid_cell(g, step);
+		}
+		sb_free(&name);
+	}
+}
+
 /* A computed table as its page prints it: a line per roll (or run of rolls
  * with the same cells), a column per step; automatic and 'none' columns
- * are in the notes. */
+ * are in the notes. Under odds lines, the grid of result columns once,
+ * with the lines above it. */
 static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
-	size_t ncols = 0;
-	for (size_t j = 0; j < t->ncolumns; j++)
-		ncols += t->columns[j].kind == RTAB_COLUMN_ROLLED;
+	const model_table *mt = export_odds_lines(c, t);
+	size_t *shown = xcalloc(t->ncolumns ? t->ncolumns : 1, sizeof *shown);
+	size_t ncols = export_printed_columns(c, t, shown);
 	char **code = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *code);
 	grid_init(&v->g, ncols + 1);
 	grid_cell(&v->g, msg("roll"));
-	for (size_t j = 0; j < t->ncolumns; j++)
-		if (t->columns[j].kind == RTAB_COLUMN_ROLLED) {
-			grid_cell(&v->g, t->columns[j].id);
-		}
+	for (size_t s = 0; s < ncols; s++)
+		grid_cell(&v->g, mt ? mt->result_ids[mt->result_of_column[shown[s]] - 1]
+				    : t->columns[shown[s]].id);
+	if (mt)
+		export_odds_line_rows(c, t, mt, shown, ncols, &v->g);
 	/* Rolls below and above the span: a line of their own when some column has a row there. */
 	bool open_lo = false, open_hi = false;
 	for (size_t j = 0; j < t->ncolumns; j++) {
@@ -390,10 +451,9 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		int64_t end = r;
 		while (end + 1 <= hi) {
 			bool same = true;
-			for (size_t j = 0; j < t->ncolumns && same; j++)
-				if (t->columns[j].kind == RTAB_COLUMN_ROLLED)
-					same = printed_row(t, &t->columns[j], end + 1) ==
-					       printed_row(t, &t->columns[j], r);
+			for (size_t s = 0; s < ncols && same; s++)
+				same = printed_row(t, &t->columns[shown[s]], end + 1) ==
+				       printed_row(t, &t->columns[shown[s]], r);
 			if (!same)
 				break;
 			end++;
@@ -409,9 +469,8 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 			grid_cellf(&v->g, "%lld", (long long)r);
 		else
 			grid_cellf(&v->g, "%lld-%lld", (long long)r, (long long)end);
-		for (size_t j = 0; j < t->ncolumns; j++) {
-			if (t->columns[j].kind != RTAB_COLUMN_ROLLED)
-				continue;
+		for (size_t s = 0; s < ncols; s++) {
+			size_t j = shown[s];
 			int row = printed_row(t, &t->columns[j], r);
 			if (row < 0 || row >= t->nrows) {
 				grid_cell(&v->g, "\xE2\x80\x94"); /* —: no result printed here */
@@ -475,6 +534,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		list_cells(&v->notes, t, lo, hi, rtab_row_provisional, why);
 	}
 	free(cells);
+	free(shown);
 	for (size_t o = 0; o < rs->noutcomes; o++)
 		free(code[o]);
 	free(code);

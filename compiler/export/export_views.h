@@ -36,6 +36,14 @@ char *export_outcome_code(const export_ctx *c, uint16_t o);
 
 /* The view of one definition of a kind that is not a list. */
 void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_view *v);
+/* Odds lines ('woods:  1:3  1:2 ...' above one grid of result columns): the
+ * table's model when it has them, else NULL; the columns a computed table
+ * prints (each result column once), into shown, and how many; a grid row
+ * per line, its odds over the shown columns. */
+const model_table *export_odds_lines(const export_ctx *c, const rtab_table *t);
+size_t export_printed_columns(const export_ctx *c, const rtab_table *t, size_t *shown);
+void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model_table *mt,
+			   const size_t *shown, size_t nshown, grid *g);
 void export_view_free(export_view *v);
 
 #endif

@@ -417,6 +417,7 @@ typedef struct grid_row {
 	const item *own_comment; /* a line that holds a comment only */
 	bool blank_before;
 	size_t from; /* the column of its first cell */
+	bool stub;   /* an odds line: its names and ':' in the first column */
 } grid_row;
 
 static bool row_empty(const grid_row *r)
@@ -463,6 +464,38 @@ static void add_block_row(grid_row **rows, size_t *nrows, size_t *cap, grid_row 
 		add_row(rows, nrows, cap, &header);
 	}
 	add_row(rows, nrows, cap, row);
+}
+
+/* An odds line ('woods, town:  -  1:3 ...'): its names up to the ':' make one
+ * cell, which stands in the column of the rolls, and its odds follow it. */
+static void join_stub(grid_row *row)
+{
+	size_t k = 0;
+	for (; k < row->ncells; k++) {
+		const char *c = row->cells[k];
+		size_t n = strlen(c);
+		if (k > 0 && strcmp(c, ":") == 0)
+			break;
+		if (!n || !((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || *c == '_'))
+			return;
+		if (c[n - 1] == ':')
+			break;
+		if (c[n - 1] != ',')
+			return;
+	}
+	if (k == row->ncells)
+		return;
+	strbuf sb = {0};
+	for (size_t c = 0; c <= k; c++) {
+		if (c && strcmp(row->cells[c], ":") != 0)
+			sb_putc(&sb, ' ');
+		sb_puts(&sb, row->cells[c]);
+		free(row->cells[c]);
+	}
+	row->cells[0] = sb.data;
+	memmove(row->cells + 1, row->cells + k + 1, (row->ncells - k - 1) * sizeof *row->cells);
+	row->ncells -= k;
+	row->stub = true;
 }
 
 /* Append the text of t to the last cell of row. */
@@ -541,6 +574,8 @@ static size_t emit_grid(writer *w, size_t i, bool rows_block)
 			prev = t;
 		}
 		if (ends_row && !row_empty(&row)) {
+			if (!rows_block)
+				join_stub(&row);
 			add_row(&rows, &nrows, &cap, &row);
 			in_tail = false;
 		}
@@ -555,7 +590,7 @@ static size_t emit_grid(writer *w, size_t i, bool rows_block)
 			columns = rows[r].from + rows[r].ncells;
 	for (size_t r = 0; r < nrows; r++)
 		if (!rows_block)
-			rows[r].from = columns - rows[r].ncells;
+			rows[r].from = rows[r].stub ? 0 : columns - rows[r].ncells;
 	size_t *widths = xcalloc(columns + 1, sizeof *widths);
 	for (size_t r = 0; r < nrows; r++)
 		for (size_t c = 0; c < rows[r].ncells; c++) {

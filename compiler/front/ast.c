@@ -51,6 +51,14 @@ stmt_kind stmt_kind_of_word(stmt_form form, const char *word)
 	return ST_KIND_COUNT_;
 }
 
+const ast_stmt *ast_grid_header(const ast_stmt *grid)
+{
+	const ast_stmt *l = grid ? grid->body : NULL;
+	while (l && l->kind == ST_ODDS_LINE)
+		l = l->next;
+	return l;
+}
+
 ast_expr *ast_expr_new(expr_kind kind, src_loc loc)
 {
 	ast_expr *e = xcalloc(1, sizeof *e);

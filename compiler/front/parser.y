@@ -197,6 +197,24 @@ static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YY
 	return s;
 }
 
+/* A grid line that starts with a name and ':' ('clear:  1:3  1:2 ...') is an
+ * odds line: the odds each result column stands for on that line. */
+static void odds_line(ast_stmt *line)
+{
+	ast_cell *name = line->cells, *colon = name ? name->next : NULL;
+	if (!colon || name->kind != CELL_NAME || colon->kind != CELL_COLON)
+		return;
+	line->kind = ST_ODDS_LINE;
+	line->name = name->name;
+	line->name_loc = name->loc;
+	name->name = NULL;
+	line->cells = colon->next;
+	if (line->cells)
+		line->cells->tail = name->tail;
+	colon->next = NULL;
+	ast_cells_free(name);
+}
+
 /* A statement the grammar knows by its shape ('exact 1/2;', a 'cell' patch):
  * begun by another word, it is kept (with the word) for the checks to report
  * where it stands. */
@@ -1146,6 +1164,12 @@ grid_line:
 	gitems rule_opt provisional_opt NL {
 		$$ = ast_stmt_new(ST_GRID_LINE, $1->loc); $$->cells = $1; $$->rule = $2;
 		$$->text = $3; $$->text_loc = LOC(@3);
+		odds_line($$);
+	}
+	/* An odds line for several values: 'woods, town:  -  1:3  1:2 ...'. */
+	| IDENT ',' idlist ':' gitems rule_opt provisional_opt NL {
+		$$ = named_stmt(ST_ODDS_LINE, @1, $1, @1); $$->ids = $3; $$->cells = $5; $$->rule = $6;
+		$$->text = $7; $$->text_loc = LOC(@7);
 	}
 	;
 

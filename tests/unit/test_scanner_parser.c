@@ -391,8 +391,13 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		put_stmts(sb, locs, s->body);
 		break;
 	case ST_GRID_LINE:
+	case ST_ODDS_LINE:
 	case ST_PATCH:
 		sb_puts(sb, stmt_kind_name(s->kind));
+		if (s->kind == ST_ODDS_LINE) {
+			sb_printf(sb, " %s", s->name);
+			put_ids(sb, locs, s->ids);
+		}
 		if (s->misspelt)
 			sb_printf(sb, " %s", s->name);
 		for (const ast_cell *c = s->cells; c; c = c->next) {
