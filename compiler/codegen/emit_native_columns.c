@@ -199,10 +199,16 @@ static void emit_key(nctx *c, const rtab_table *t)
 		return;
 	}
 	nline(c, 1, "switch (in[%d]) { /* %s */", t->column_input, rs->inputs[t->column_input].id);
-	for (int32_t v = 0; v <= rs->inputs[t->column_input].max; v++)
-		nline(c, 1, "%s: first = %u; end = %u; col = rtab_native_key%zu_%u_(ka, kb); break;",
-		      v == rs->inputs[t->column_input].max ? "default" : "case", t->column_of_value[v],
-		      t->column_end_of_value[v], c->ti, t->column_of_value[v]);
+	/* The last value as the default: the input is within its domain. */
+	for (int32_t v = 0; v <= rs->inputs[t->column_input].max; v++) {
+		char label[32];
+		if (v == rs->inputs[t->column_input].max)
+			snprintf(label, sizeof label, "default");
+		else
+			snprintf(label, sizeof label, "case %ld", (long)v);
+		nline(c, 1, "%s: first = %u; end = %u; col = rtab_native_key%zu_%u_(ka, kb); break;", label,
+		      t->column_of_value[v], t->column_end_of_value[v], c->ti, t->column_of_value[v]);
+	}
 	nline(c, 1, "}");
 }
 
