@@ -361,12 +361,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
 	const int gt = (a > -3) + (a > -2) + (a > -1) + (a > 0) +
 		(a > 1) + (a > 2) + (a > 3) + (a > 4) +
 		(a > 5) + (a > 6);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 10) return 9; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 typedef struct rtab_native_seen_ {

@@ -648,12 +648,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
 	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
 		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
 		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 11) return 10; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 /* table cavalry_crt: the column of the key among columns 0..10 */
@@ -665,12 +661,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key1_0_(int64_t a, int64_t b)
 	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
 		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
 		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 11) return 10; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 /* table determined_crt: the column of the key among columns 0..10 */
@@ -682,12 +674,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key2_0_(int64_t a, int64_t b)
 	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
 		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
 		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 11) return 10; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 /* table assault_crt: the column of the key among columns 0..8 */
@@ -699,12 +687,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key3_0_(int64_t a, int64_t b)
 	const int gt = (a * 1 > 0 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) + (a * 1 > 1 * b) +
 		(a * 1 > 2 * b) + (a * 1 > 3 * b) + (a * 1 > 4 * b) + (a * 1 > 5 * b) +
 		(a * 1 > 6 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 9) return 8; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 /* table assault_crt: the column of the key among columns 9..15 */
@@ -714,12 +698,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key3_9_(int64_t a, int64_t b)
 		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
 	const int gt = (a * 1 > 0 * b) + (a * 1 > 1 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
 		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 9; /* below the first step */
-	if (gt == 7) return 15; /* above the last */
-	if (ge > gt) return 9 + ge - 1; /* on a step */
-	return mode == 1 ? 9 + ge - 1 : 9 + ge;
+	(void)b; (void)gt;
+	return 9 + ge - (ge > 0);
 }
 
 typedef struct rtab_native_seen_ {
@@ -817,7 +797,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const classic_odds_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -912,7 +891,6 @@ int classic_odds_resolve_crt(const classic_odds_situation *s, const int32_t *fac
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -1028,7 +1006,6 @@ int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *fac
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;
@@ -1169,7 +1146,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const classic_odds_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -1277,7 +1253,6 @@ int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int3
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -1406,7 +1381,6 @@ int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int3
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;
@@ -1568,7 +1542,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any2_(const classic_odds_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -1663,7 +1636,6 @@ int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -1779,7 +1751,6 @@ int classic_odds_explain_determined_crt(const classic_odds_situation *s, const i
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;
@@ -1925,7 +1896,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any3_(const classic_odds_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -2023,7 +1993,6 @@ int classic_odds_resolve_assault_crt(const classic_odds_situation *s, const int3
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -2142,7 +2111,6 @@ int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int3
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;

@@ -16,6 +16,7 @@
 #include "codegen/emit_native_columns.h"
 #include "codegen/emit_native_mods.h"
 #include "codegen/native_tables.h"
+#include "codegen/expr_intervals.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,15 @@ static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first,
 		}
 		sb_puts(o, ";\n");
 	}
+	if (!t->nround_ranges && (t->rounding == RTAB_ROUND_DOWN || t->rounding == RTAB_ROUND_UP)) {
+		/* One rounding: the step at or below (the first below the first step), or the
+		 * step at or above (the last above the last step). */
+		if (t->rounding == RTAB_ROUND_DOWN)
+			sb_printf(o, "\t(void)b; (void)gt;\n\treturn %zu + ge - (ge > 0);\n}\n", first);
+		else
+			sb_printf(o, "\t(void)b; (void)ge;\n\treturn %zu + (gt < %zu ? gt : %zu);\n}\n", first, n, n - 1);
+		return;
+	}
 	emit_mode(o, t);
 	sb_puts(o, "\t(void)b; (void)ge; (void)gt; (void)mode;\n");
 	sb_printf(o, "\tif (ge == 0) return %zu; /* below the first step */\n", first);
@@ -170,6 +180,17 @@ static void emit_no_result(nctx *c, int depth, bool noted)
 	nline(c, depth, "return RTAB_E_NO_RESULT;");
 }
 
+/* Whether the expression's value may be below 0 for inputs within their domains. */
+static bool may_be_negative(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	if (e->ninstrs == 0)
+		return false; /* 1 */
+	sstate *st = xcalloc(e->ninstrs + 1u, sizeof *st);
+	bool neg = !expr_intervals(rs, e, st) || st[e->ninstrs].s[0].lo < 0;
+	free(st);
+	return neg;
+}
+
 /* The key, computed: key_a (and key_b), then the column it reads as. */
 static void emit_key(nctx *c, const rtab_table *t)
 {
@@ -189,7 +210,8 @@ static void emit_key(nctx *c, const rtab_table *t)
 		nline(c, 1, "out->key_den = kb;");
 	}
 	if (odds) {
-		nline(c, 1, "if (ka < 0 || kb < 0) return RTAB_E_INPUT;");
+		if (may_be_negative(rs, &t->key_a) || may_be_negative(rs, &t->key_b))
+			nline(c, 1, "if (ka < 0 || kb < 0) return RTAB_E_INPUT;");
 		nline(c, 1, "if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */");
 		emit_no_result(c, 2, false);
 		nline(c, 1, "}");

@@ -276,12 +276,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
 {
 	const int ge = (a * 2 >= 1 * b) + (a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b);
 	const int gt = (a * 2 > 1 * b) + (a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 4) return 3; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 /* table determined_crt: the column of the key among columns 0..3 */
@@ -289,12 +285,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key1_0_(int64_t a, int64_t b)
 {
 	const int ge = (a * 2 >= 1 * b) + (a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b);
 	const int gt = (a * 2 > 1 * b) + (a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 4) return 3; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 typedef struct rtab_native_seen_ {
@@ -388,7 +380,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const cell_patches_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -445,7 +436,6 @@ int cell_patches_resolve_crt(const cell_patches_situation *s, const int32_t *fac
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -522,7 +512,6 @@ int cell_patches_explain_crt(const cell_patches_situation *s, const int32_t *fac
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;
@@ -593,7 +582,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const cell_patches_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -650,7 +638,6 @@ int cell_patches_resolve_determined_crt(const cell_patches_situation *s, const i
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -727,7 +714,6 @@ int cell_patches_explain_determined_crt(const cell_patches_situation *s, const i
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;

@@ -282,12 +282,8 @@ RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
 		(a * 1 >= 2 * b) + (a * 1 >= 3 * b);
 	const int gt = (a * 1 > 0 * b) + (a * 2 > 1 * b) + (a * 1 > 1 * b) + (a * 2 > 3 * b) +
 		(a * 1 > 2 * b) + (a * 1 > 3 * b);
-	const int mode = 1;
-	(void)b; (void)ge; (void)gt; (void)mode;
-	if (ge == 0) return 0; /* below the first step */
-	if (gt == 6) return 5; /* above the last */
-	if (ge > gt) return 0 + ge - 1; /* on a step */
-	return mode == 1 ? 0 + ge - 1 : 0 + ge;
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
 }
 
 typedef struct rtab_native_seen_ {
@@ -380,7 +376,6 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const grid_odds_situation *s, const int3
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -462,7 +457,6 @@ int grid_odds_resolve_crt(const grid_odds_situation *s, const int32_t *faces, si
 		x0 = in[1]; /* defence */
 		kb = (int32_t)x0;
 	}
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		return RTAB_E_NO_RESULT;
 	}
@@ -565,7 +559,6 @@ int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, si
 	}
 	out->key_num = ka;
 	out->key_den = kb;
-	if (ka < 0 || kb < 0) return RTAB_E_INPUT;
 	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
 		out->modifier = modifier;
 		out->modified_roll = (int32_t)roll;
