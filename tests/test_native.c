@@ -5,8 +5,11 @@
  * on every table of one bundled ruleset: the same status and the same result,
  * field by field (rtab_resolve on an error: every byte of the result),
  *   - on every case of an exhaustive enumeration of the inputs the table
- *     reads (the others at their defaults), every roll of its dice and
- *     extra modifiers -6..6, when that is at most EXHAUSTIVE_LIMIT cases;
+ *     reads (its modifiers', key's and column shifts'; the others at their
+ *     defaults), every roll of its dice and extra modifiers -6..6 and +-20,
+ *     when that is at most EXHAUSTIVE_LIMIT cases; else on every case of a
+ *     dense sample (boxed: the first values of each large input and its
+ *     last two, every ratio of the small forces);
  *   - on RANDOM_CASES random cases: every input anywhere in its domain,
  *     sometimes a face outside its die, a wrong number of faces, or an
  *     extra modifier at the ends of int32;

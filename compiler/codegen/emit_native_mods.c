@@ -26,6 +26,12 @@ const char *keep_start(uint8_t policy, int sign)
 	return strcmp(prefers(policy, sign), ">") == 0 ? "INT64_MIN" : "INT64_MAX";
 }
 
+/* Whether a group's cap leaves out 0: it holds only when a member applies. */
+static bool cap_leaves_out_0(const rtab_group *g)
+{
+	return g->capped && (g->cap_min > 0 || g->cap_max < 0);
+}
+
 /* Whether the list has members of group g that count at table t's step. */
 bool group_used(const rtab_ruleset *rs, const rtab_table *t, const mod_list *l, size_t g)
 {
@@ -155,6 +161,8 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 		if (undo)
 			emit_mark(c, 1, tag);
 		emit_expr(c, 1, &m->condition, "cond");
+		if (m->group >= 0 && cap_leaves_out_0(&rs->groups[m->group]))
+			nline(c, 1, "%sany_g%d |= cond != 0;", p, m->group);
 		if (chained(c, t, l, m->group, m->sign < 0)) {
 			nline(c, 1, "const int %sc%d%s_%zu = cond != 0;", p, m->group, m->sign < 0 ? "d" : "a",
 			     member[m->group][m->sign < 0]++);
@@ -294,7 +302,13 @@ void emit_sums(nctx *c, const rtab_table *t, const mod_list *l, const char *tota
 				}
 				sb_puts(c->o, ";\n");
 			}
-			if (grp->capped) {
+			if (cap_leaves_out_0(grp)) {
+				/* The cap holds only when a member applies: else the group adds nothing. */
+				nline(c, 1, "if (%sany_g%zu) {", p, g);
+				nline(c, 2, "if (gsum < %ld) gsum = %ld;", (long)grp->cap_min, (long)grp->cap_min);
+				nline(c, 2, "if (gsum > %ld) gsum = %ld;", (long)grp->cap_max, (long)grp->cap_max);
+				nline(c, 1, "}");
+			} else if (grp->capped) {
 				nline(c, 1, "if (gsum < %ld) gsum = %ld;", (long)grp->cap_min, (long)grp->cap_min);
 				nline(c, 1, "if (gsum > %ld) gsum = %ld;", (long)grp->cap_max, (long)grp->cap_max);
 			}
@@ -311,6 +325,8 @@ void emit_list_locals(nctx *c, const rtab_table *t, const mod_list *l)
 	for (size_t g = 0; g < rs->ngroups; g++) {
 		if (!group_used(rs, t, l, g) || (l->fold && l->fold->group_folded[g]))
 			continue;
+		if (cap_leaves_out_0(&rs->groups[g]))
+			nline(c, 1, "int %sany_g%zu = 0; /* whether a member applies */", p, g);
 		if (rs->groups[g].stacking == RTAB_STACK_SUM) {
 			nline(c, 1, "int64_t %ssum_g%zu = 0;", p, g);
 			continue;

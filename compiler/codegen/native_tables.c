@@ -61,10 +61,6 @@ static const char *list_why(const rtab_ruleset *rs, const rtab_table *t, const u
 			return "a modifier names a group the ruleset does not have";
 		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
 			return "a modifier's group stacks in a way the native code does not know";
-		/* A cap that excludes 0 holds only when a member applies: the interpreter's. */
-		if (m->group >= 0 && rs->groups[m->group].capped &&
-		    (rs->groups[m->group].cap_min > 0 || rs->groups[m->group].cap_max < 0))
-			return "a modifier's group has a cap that leaves out 0 (it holds only when a member applies)";
 		if (!expr_ok(rs, &m->condition))
 			return expr_why(rs, &m->condition);
 		if (!expr_ok(rs, &m->value))
