@@ -222,6 +222,9 @@ static const rtab_numeric_outcome numeric_outcomes[] = {
 	{.id = "attacker_loses", .labels = numeric0_labels, .rule = "9.4", .rules = NULL, .code = "A{steps}", .nparams = 1, .params = numeric0_params},
 };
 
+static int classic_differential_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset classic_differential_ruleset = {
 	.id = "classic_differential",
 	.title = title_labels,
@@ -261,7 +264,7 @@ const rtab_ruleset classic_differential_ruleset = {
 	.nnumeric_outcomes = 1,
 	.numeric_outcomes = numeric_outcomes,
 	.scale = 0,
-	.native_resolve = NULL,
+	.native_resolve = classic_differential_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
 	.nunits = 0,
@@ -351,6 +354,19 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_dif
 	return RTAB_OK;
 }
 
+/* table combat: the column of the key among columns 0..9 */
+RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
+{
+	const int ge = (a >= -3) + (a >= -2) + (a >= -1) + (a >= 0) +
+		(a >= 1) + (a >= 2) + (a >= 3) + (a >= 4) +
+		(a >= 5) + (a >= 6);
+	const int gt = (a > -3) + (a > -2) + (a > -1) + (a > 0) +
+		(a > 1) + (a > 2) + (a > 3) + (a > 4) +
+		(a > 5) + (a > 6);
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
+}
+
 typedef struct rtab_native_seen_ {
 	uint64_t listed[1];
 	uint16_t ids[RTAB_MAX_REASONS];
@@ -399,21 +415,240 @@ RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_s
 	seen->ids[0] = (uint16_t)id;
 }
 
-/* table combat: resolved by the interpreter */
+/* table combat: row << 8 | outcome, for each modified roll -7..15 (1..7 printed), each column in turn */
+static const uint16_t rtab_native_t0_[230] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 4u, 4u, 4u, 261u, 261u, 512u, 512u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 4u, 4u, 261u, 261u, 512u, 512u, 769u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 4u, 261u, 261u, 512u, 512u, 769u, 769u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 261u, 261u, 512u, 512u, 769u, 769u, 1026u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 261u, 512u, 512u, 769u, 769u, 1026u, 1026u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 512u, 512u, 769u, 769u, 1026u, 1026u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 512u, 769u, 769u, 1026u, 1026u, 1283u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 769u, 769u, 1026u, 1026u, 1283u, 1283u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 769u, 1026u, 1026u, 1283u, 1283u, 1283u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1026u, 1026u, 1283u, 1283u, 1283u, 1283u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* table combat: native */
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const classic_differential_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 10;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483640))
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier leader */
+	{
+		int64_t x0;
+		x0 = in[2]; /* leader */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* attack */
+		x1 = in[1]; /* defence */
+		x0 = x0 - x1;
+		ka = (int32_t)x0;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 23u) at = roll < -7 ? 0u : 22u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 23u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int classic_differential_resolve_combat(const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 10;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	/* modifier leader */
+	{
+		int64_t x0;
+		x0 = in[2]; /* leader */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	sum_other += sv & -(int64_t)(cond != 0);
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* attack */
+		x1 = in[1]; /* defence */
+		x0 = x0 - x1;
+		ka = (int32_t)x0;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 23u + (uint32_t)roll + 7u];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
 }
 
 int classic_differential_explain_combat(const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve_interpreted(&classic_differential_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 10;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	rtab_native_seen_ seen;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483640)
+		return rtab_resolve_interpreted(&classic_differential_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u))
+		return RTAB_E_FACES;
+	natural += faces[0];
+	out->natural = natural;
+	/* modifier leader */
+	{
+		int64_t x0;
+		x0 = in[2]; /* leader */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 0;
+		sum_other += sv;
+	}
+	total = extra_drm;
+	total += sum_other;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	{
+		int64_t x0, x1;
+		x0 = in[0]; /* attack */
+		x1 = in[1]; /* defence */
+		x0 = x0 - x1;
+		ka = (int32_t)x0;
+	}
+	out->key_num = ka;
+	out->key_den = kb;
+	col = rtab_native_key0_0_(ka, kb);
+	out->key_column = (int16_t)col;
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 23u) at = roll < -7 ? 0u : 22u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 23u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	out->column = (uint16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 int classic_differential_resolve(size_t table, const classic_differential_situation *s, const int32_t *faces, size_t nfaces,
@@ -436,4 +671,36 @@ int classic_differential_explain(size_t table, const classic_differential_situat
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int classic_differential_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const classic_differential_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &classic_differential_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 1 || nvalues != 3 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[2]) > 1u;
+	bad |= (uint32_t)values[0] > 40u;
+	bad |= (uint32_t)values[1] > 40u;
+	s = (const classic_differential_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = classic_differential_explain_combat(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them
+	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
+	 * them so itself). */
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return rc;
 }

@@ -509,6 +509,9 @@ static const rtab_table tables[] = {
 	 .row_outcome8 = table3_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table3_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
 };
 
+static int classic_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out);
+
 const rtab_ruleset classic_odds_ruleset = {
 	.id = "classic_odds",
 	.title = title_labels,
@@ -548,7 +551,7 @@ const rtab_ruleset classic_odds_ruleset = {
 	.nnumeric_outcomes = 0,
 	.numeric_outcomes = NULL,
 	.scale = 0,
-	.native_resolve = NULL,
+	.native_resolve = classic_odds_native_resolve_,
 	.nrequirements = 0,
 	.requirements = NULL,
 	.nunits = 0,
@@ -638,6 +641,69 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_odd
 	return RTAB_OK;
 }
 
+/* table crt: the column of the key among columns 0..10 */
+RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
+{
+	const int ge = (a * 1 >= 0 * b) + (a * 4 >= 1 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) +
+		(a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
+		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
+	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
+		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
+		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
+}
+
+/* table cavalry_crt: the column of the key among columns 0..10 */
+RTAB_NATIVE_HELPER_ int rtab_native_key1_0_(int64_t a, int64_t b)
+{
+	const int ge = (a * 1 >= 0 * b) + (a * 4 >= 1 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) +
+		(a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
+		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
+	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
+		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
+		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
+}
+
+/* table determined_crt: the column of the key among columns 0..10 */
+RTAB_NATIVE_HELPER_ int rtab_native_key2_0_(int64_t a, int64_t b)
+{
+	const int ge = (a * 1 >= 0 * b) + (a * 4 >= 1 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) +
+		(a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
+		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
+	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
+		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
+		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
+}
+
+/* table assault_crt: the column of the key among columns 0..8 */
+RTAB_NATIVE_HELPER_ int rtab_native_key3_0_(int64_t a, int64_t b)
+{
+	const int ge = (a * 1 >= 0 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) + (a * 1 >= 1 * b) +
+		(a * 1 >= 2 * b) + (a * 1 >= 3 * b) + (a * 1 >= 4 * b) + (a * 1 >= 5 * b) +
+		(a * 1 >= 6 * b);
+	const int gt = (a * 1 > 0 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) + (a * 1 > 1 * b) +
+		(a * 1 > 2 * b) + (a * 1 > 3 * b) + (a * 1 > 4 * b) + (a * 1 > 5 * b) +
+		(a * 1 > 6 * b);
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
+}
+
+/* table assault_crt: the column of the key among columns 9..15 */
+RTAB_NATIVE_HELPER_ int rtab_native_key3_9_(int64_t a, int64_t b)
+{
+	const int ge = (a * 1 >= 0 * b) + (a * 1 >= 1 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
+		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
+	const int gt = (a * 1 > 0 * b) + (a * 1 > 1 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
+		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
+	(void)b; (void)gt;
+	return 9 + ge - (ge > 0);
+}
+
 typedef struct rtab_native_seen_ {
 	uint64_t listed[1];
 	uint16_t ids[RTAB_MAX_REASONS];
@@ -686,72 +752,1461 @@ RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_s
 	seen->ids[0] = (uint16_t)id;
 }
 
-/* table crt: resolved by the interpreter */
+/* table crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t0_[242] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1024u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 258u, 1u, 1u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 1283u, 258u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 516u, 1283u, 258u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 516u, 516u, 516u, 1283u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 516u, 516u, 516u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* table crt: native */
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const classic_odds_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table0_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int classic_odds_resolve_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table0_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
 }
 
 int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve_interpreted(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	rtab_native_seen_ seen;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483641)
+		return rtab_resolve_interpreted(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
+	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
+		return RTAB_E_FACES;
+	if (nfaces)
+		natural += faces[0];
+	out->natural = natural;
+	total = extra_drm;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	out->key_num = ka;
+	out->key_den = kb;
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	out->key_column = (int16_t)col;
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	shift = 0;
+	shift += ssum_other;
+	out->column_shift = (int32_t)shift;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		out->column = (uint16_t)col;
+		out->row = UINT16_MAX;
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table0_columns[col].automatic;
+		out->automatic = 1;
+	} else {
+	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	out->column = (uint16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
-/* table cavalry_crt: resolved by the interpreter */
+/* table cavalry_crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t1_[242] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1024u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 258u, 1u, 1u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 1283u, 258u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 516u, 1283u, 258u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 516u, 516u, 516u, 1283u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 516u, 516u, 516u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* table cavalry_crt: native */
+RTAB_NATIVE_COLD_ int rtab_native_any1_(const classic_odds_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key1_0_(ka, kb);
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift cavalry_charge */
+	{
+		int64_t x0;
+		x0 = in[4]; /* charge */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table1_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key1_0_(ka, kb);
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift cavalry_charge */
+	{
+		int64_t x0;
+		x0 = in[4]; /* charge */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table1_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
 }
 
 int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve_interpreted(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	rtab_native_seen_ seen;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483641)
+		return rtab_resolve_interpreted(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
+	out->table = 1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
+	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
+		return RTAB_E_FACES;
+	if (nfaces)
+		natural += faces[0];
+	out->natural = natural;
+	total = extra_drm;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	out->key_num = ka;
+	out->key_den = kb;
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key1_0_(ka, kb);
+	out->key_column = (int16_t)col;
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	/* shift cavalry_charge */
+	{
+		int64_t x0;
+		x0 = in[4]; /* charge */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 2;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	shift = 0;
+	shift += ssum_other;
+	out->column_shift = (int32_t)shift;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		out->column = (uint16_t)col;
+		out->row = UINT16_MAX;
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table1_columns[col].automatic;
+		out->automatic = 1;
+	} else {
+	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	out->column = (uint16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
-/* table determined_crt: resolved by the interpreter */
+/* table determined_crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t2_[242] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 3u, 1536u, 1536u, 1536u, 1536u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 1536u, 1536u, 1536u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 514u, 257u, 257u, 1536u, 1536u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 772u, 514u, 257u, 257u, 2049u, 2049u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 772u, 772u, 514u, 257u, 257u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 772u, 772u, 1795u, 514u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1029u, 772u, 772u, 1795u, 514u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1285u, 772u, 772u, 772u, 1795u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1285u, 1285u, 772u, 772u, 772u, 1795u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* table determined_crt: native */
+RTAB_NATIVE_COLD_ int rtab_native_any2_(const classic_odds_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key2_0_(ka, kb);
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table2_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t2_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key2_0_(ka, kb);
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table2_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t2_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
 }
 
 int classic_odds_explain_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve_interpreted(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 11;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	rtab_native_seen_ seen;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483641)
+		return rtab_resolve_interpreted(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
+	out->table = 2;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
+	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
+		return RTAB_E_FACES;
+	if (nfaces)
+		natural += faces[0];
+	out->natural = natural;
+	total = extra_drm;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	out->key_num = ka;
+	out->key_den = kb;
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key2_0_(ka, kb);
+	out->key_column = (int16_t)col;
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	shift = 0;
+	shift += ssum_other;
+	out->column_shift = (int32_t)shift;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		out->column = (uint16_t)col;
+		out->row = UINT16_MAX;
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 10) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table2_columns[col].automatic;
+		out->automatic = 1;
+	} else {
+	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t2_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	out->column = (uint16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
-/* table assault_crt: resolved by the interpreter */
+/* table assault_crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t3_[352] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 1283u, 1283u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 516u, 516u, 516u, 1283u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 516u, 516u, 516u, 516u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 773u, 773u, 516u, 516u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 258u, 258u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1283u, 516u, 516u, 516u, 258u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 1283u, 516u, 516u, 516u, 516u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* table assault_crt: native */
+RTAB_NATIVE_COLD_ int rtab_native_any3_(const classic_odds_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 16;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(3, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	switch (in[5]) { /* position */
+	case 0: first = 0; end = 9; col = rtab_native_key3_0_(ka, kb); break;
+	default: first = 9; end = 16; col = rtab_native_key3_9_(ka, kb); break;
+	}
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0 || col == 9) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 8 || col == 15) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table3_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t3_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int classic_odds_resolve_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_native_interpreted_(3, s, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 16;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any3_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	switch (in[5]) { /* position */
+	case 0: first = 0; end = 9; col = rtab_native_key3_0_(ka, kb); break;
+	default: first = 9; end = 16; col = rtab_native_key3_9_(ka, kb); break;
+	}
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 2;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0 || col == 9) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 8 || col == 15) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table3_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t3_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
 }
 
 int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve_interpreted(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 16;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	rtab_native_seen_ seen;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483641)
+		return rtab_resolve_interpreted(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
+	out->table = 3;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
+	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
+		return RTAB_E_FACES;
+	if (nfaces)
+		natural += faces[0];
+	out->natural = natural;
+	total = extra_drm;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	out->key_num = ka;
+	out->key_den = kb;
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	switch (in[5]) { /* position */
+	case 0: first = 0; end = 9; col = rtab_native_key3_0_(ka, kb); break;
+	default: first = 9; end = 16; col = rtab_native_key3_9_(ka, kb); break;
+	}
+	out->key_column = (int16_t)col;
+	/* shift combined_arms */
+	{
+		int64_t x0;
+		x0 = in[2]; /* combined_arms */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	/* shift river */
+	{
+		int64_t x0;
+		x0 = in[3]; /* across_river */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 2;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 1;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	shift = 0;
+	shift += ssum_other;
+	out->column_shift = (int32_t)shift;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0 || col == 9) { /* no result: not allowed */
+		out->column = (uint16_t)col;
+		out->row = UINT16_MAX;
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 8 || col == 15) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table3_columns[col].automatic;
+		out->automatic = 1;
+	} else {
+	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t3_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	out->column = (uint16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 int classic_odds_resolve(size_t table, const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
@@ -780,4 +2235,39 @@ int classic_odds_explain(size_t table, const classic_odds_situation *s, const in
 		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
 		return RTAB_E_TABLE;
 	}
+}
+
+/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
+ * native resolvers take are checked here, anything else is left to the
+ * interpreter, which refuses it as rtab_resolve always did. */
+static int classic_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
+	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
+{
+	const classic_odds_situation *s;
+	unsigned bad;
+	int rc;
+	if (ruleset != &classic_odds_ruleset || !out || (!faces && nfaces) || nfaces > RTAB_MAX_FACES ||
+	    table >= 4 || nvalues != 6 || !values)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	bad = 0;
+	bad |= (uint32_t)(values[2] | values[3] | values[4] | values[5]) > 1u;
+	bad |= (uint32_t)values[0] > 999u;
+	bad |= (uint32_t)values[1] > 999u;
+	s = (const classic_odds_situation *)(const void *)values;
+	if (bad)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	switch (table) {
+	case 0: rc = classic_odds_explain_crt(s, faces, nfaces, extra_drm, out); break;
+	case 1: rc = classic_odds_explain_cavalry_crt(s, faces, nfaces, extra_drm, out); break;
+	case 2: rc = classic_odds_explain_determined_crt(s, faces, nfaces, extra_drm, out); break;
+	case 3: rc = classic_odds_explain_assault_crt(s, faces, nfaces, extra_drm, out); break;
+	default: /* a table without native code */
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	}
+	/* An error: the interpreter's account of it, the result's fields as it leaves them
+	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
+	 * them so itself). */
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
+		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
+	return rc;
 }

@@ -76,8 +76,8 @@ check test-counts 0 " passed, 0 failed" "$rtab" test tables/musket_pike.rtab
 check compile-help 0 "usage: rtab compile" "$rtab" compile --help
 # A table left to the interpreter is named at compile time, with why, as a note
 # (-Werror passes); a table with a native resolver is not named.
-check compile-note-odds 0 "note: table 'crt' gets no native resolver (the interpreter answers for it): its columns are computed by odds" \
-	"$rtab" compile -Werror tables/classic_odds.rtab -o "$tmp/native_note"
+check compile-note-exact 0 "note: table 'crt' gets no native resolver (the interpreter answers for it): reads exact numbers" \
+	"$rtab" compile -Werror tests/exact/odds_halves.rtab -o "$tmp/native_note"
 if "$rtab" compile tables/musket_pike.rtab -o "$tmp/native_note" 2>&1 | grep -q "table 'melee' gets no native resolver"; then
 	echo "FAIL compile-note-native: a native table is named as left to the interpreter"; failed=$((failed + 1))
 else

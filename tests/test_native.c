@@ -5,8 +5,11 @@
  * on every table of one bundled ruleset: the same status and the same result,
  * field by field (rtab_resolve on an error: every byte of the result),
  *   - on every case of an exhaustive enumeration of the inputs the table
- *     reads (the others at their defaults), every roll of its dice and
- *     extra modifiers -6..6, when that is at most EXHAUSTIVE_LIMIT cases;
+ *     reads (its modifiers', key's and column shifts'; the others at their
+ *     defaults), every roll of its dice and extra modifiers -6..6 and +-20,
+ *     when that is at most the exhaustive limit of cases; else on every case
+ *     of a dense sample (boxed: the first values of each large input and its
+ *     last two, every ratio of the small forces);
  *   - on the boundaries: every input at its default, at its minimum and at
  *     its maximum, all together and one at a time (the others at their
  *     defaults), and RANDOM_CASES / 10 (at most 1000) situations with each
@@ -189,7 +192,8 @@ static void mark_expr(const rtab_expr *e, unsigned char *read)
 			read[e->instrs[i].arg] = 1;
 }
 
-/* The inputs a table may read: its modifiers, column, rewrites, the 'unless' of its outcomes' triggers. */
+/* The inputs a table may read: its modifiers, column (its key too), column shifts, rewrites,
+ * the 'unless' of its outcomes' triggers. */
 static void inputs_read(const rtab_table *t, unsigned char *read)
 {
 	memset(read, 0, rs->ninputs);
@@ -197,6 +201,12 @@ static void inputs_read(const rtab_table *t, unsigned char *read)
 		mark_expr(&rs->modifiers[t->modifiers[i]].condition, read);
 		mark_expr(&rs->modifiers[t->modifiers[i]].value, read);
 	}
+	for (size_t i = 0; i < t->nshifts; i++) {
+		mark_expr(&rs->modifiers[t->shifts[i]].condition, read);
+		mark_expr(&rs->modifiers[t->shifts[i]].value, read);
+	}
+	mark_expr(&t->key_a, read);
+	mark_expr(&t->key_b, read);
 	if (t->column_input >= 0)
 		read[t->column_input] = 1;
 	for (size_t i = 0; i < t->nrewrites; i++)
@@ -299,6 +309,111 @@ static int advance(const unsigned char *read, int32_t *in, const rtab_dice *d, i
 	return 0;
 }
 
+/*
+ * The values of input i a dense sample takes: every value of a small domain; of a large
+ * one the first `width` on its steps (every ratio of two forces up to width - 1 against
+ * width - 1: each column of odds and its edges, 0:0, 0:N and N:0), then the last two.
+ */
+static size_t sample_values(size_t i, int32_t width, int32_t *v)
+{
+	const rtab_input *in = &rs->inputs[i];
+	int64_t count = ((int64_t)in->max - in->min) / step_of(i) + 1;
+	size_t n = 0;
+	if (count <= width + 2) {
+		for (int64_t k = 0; k < count; k++)
+			v[n++] = (int32_t)(in->min + k * step_of(i));
+		return n;
+	}
+	for (int32_t k = 0; k < width; k++)
+		v[n++] = in->min + k * step_of(i);
+	v[n++] = in->max - step_of(i);
+	v[n++] = in->max;
+	return n;
+}
+
+#define SAMPLE_MAX 64
+
+/*
+ * A table whose inputs are too many to enumerate: every combination of the sampled values
+ * of the inputs it reads (sample_values), every roll, and extra modifiers -6..6 and +-20
+ * (which carry every column shift past either end of a table). The sample narrows until
+ * it fits the limit.
+ */
+static void boxed(size_t table, const unsigned char *read)
+{
+	const rtab_table *t = &rs->tables[table];
+	const rtab_dice *d = dice_of(t);
+	static int32_t values[256][SAMPLE_MAX];
+	size_t nvalues[256], at[256] = {0};
+	int32_t in[256], faces[RTAB_MAX_FACES] = {0};
+	int32_t width = 40;
+	double n;
+
+	for (;;) {
+		n = 15;
+		for (size_t i = 0; i < rs->ninputs; i++)
+			if (read[i]) {
+				nvalues[i] = sample_values(i, width, values[i]);
+				n *= (double)nvalues[i];
+			}
+		for (size_t k = 0; d && k < d->nfaces; k++) {
+			int32_t lo, hi;
+			face_range(d, k, &lo, &hi);
+			n *= (double)hi - lo + 1;
+		}
+		if (n <= exhaustive_limit / (SLOW_BUILD ? 10 : 1) || width <= 2)
+			break;
+		width = width * 2 / 3;
+	}
+	if (n > 4 * exhaustive_limit) {
+		printf("%s.%s: %.0f sampled cases, too many: random cases only\n", rs->id, t->id, n);
+		return;
+	}
+	rtab_inputs_default(rs, in, rs->ninputs);
+	for (size_t i = 0; i < rs->ninputs; i++)
+		if (read[i])
+			in[i] = values[i][0];
+	for (size_t k = 0; d && k < d->nfaces; k++) {
+		int32_t hi;
+		face_range(d, k, &faces[k], &hi);
+	}
+	unsigned long before = cases_run;
+	for (;;) {
+		for (int32_t drm = -6; drm <= 6; drm++)
+			check_case(table, in, faces, d ? d->nfaces : 0, drm);
+		check_case(table, in, faces, d ? d->nfaces : 0, -20);
+		check_case(table, in, faces, d ? d->nfaces : 0, 20);
+		/* The odometer: the faces, then the sampled inputs. */
+		size_t k = 0, nf = d ? d->nfaces : 0;
+		for (; k < nf; k++) {
+			int32_t lo, hi;
+			face_range(d, k, &lo, &hi);
+			if (faces[k] < hi) {
+				faces[k]++;
+				break;
+			}
+			faces[k] = lo;
+		}
+		if (k < nf)
+			continue;
+		size_t i = 0;
+		for (; i < rs->ninputs; i++) {
+			if (!read[i])
+				continue;
+			if (++at[i] < nvalues[i]) {
+				in[i] = values[i][at[i]];
+				break;
+			}
+			at[i] = 0;
+			in[i] = values[i][0];
+		}
+		if (i == rs->ninputs)
+			break;
+	}
+	printf("%s.%s: every one of %lu cases of a dense sample (%ld values of each large input)\n", rs->id,
+	       t->id, cases_run - before, (long)width);
+}
+
 static void exhaustive(size_t table, const unsigned char *read)
 {
 	const rtab_table *t = &rs->tables[table];
@@ -315,7 +430,7 @@ static void exhaustive(size_t table, const unsigned char *read)
 		n *= (double)hi - lo + 1;
 	}
 	if (n > exhaustive_limit / (SLOW_BUILD ? 10 : 1)) {
-		printf("%s.%s: %.0f cases, too many to enumerate: random cases only\n", rs->id, t->id, n);
+		boxed(table, read);
 		return;
 	}
 	rtab_inputs_default(rs, in, rs->ninputs);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_DIR, OPT_TARGET, OPT_PREFIX, OPT_DATA_ONLY };
+enum { OPT_DIR, OPT_TARGET, OPT_PREFIX, OPT_DATA_ONLY, OPT_REPORT };
 static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", "csharp", NULL};
 
 static const cli_opt options[] = {
@@ -30,6 +30,9 @@ static const cli_opt options[] = {
 			NULL},
 	[OPT_DATA_ONLY] = {"--data-only", 0, NULL,
 			   "C: the data alone, no native resolvers (rtab_resolve interprets)", NULL},
+	[OPT_REPORT] = {"--report", 0, "FILE",
+			"C: write FILE, a line per results table: 'TABLE native', or\n"
+			"'TABLE interpreter: WHY' for one the interpreter answers for", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -80,6 +83,7 @@ typedef struct compile_args {
 	const char **paths;
 	size_t npaths;
 	emit_c_options emit;
+	const char *report; /* --report FILE, or NULL */
 } compile_args;
 
 /* A prefix must keep every name a C identifier: a letter or '_' first. */
@@ -107,6 +111,7 @@ static int take(void *arg, int opt, const char *value)
 		a->emit.prefix = value;
 		break;
 	case OPT_DATA_ONLY: a->emit.data_only = true; break;
+	case OPT_REPORT: a->report = value; break;
 	default: a->paths[a->npaths++] = value;
 	}
 	return EXIT_OK;
@@ -114,7 +119,7 @@ static int take(void *arg, int opt, const char *value)
 
 int cmd_compile(cli_ctx *c, int argc, char **argv)
 {
-	compile_args a = {"generated", "c", xcalloc((size_t)argc, sizeof(char *)), 0, {0}};
+	compile_args a = {"generated", "c", xcalloc((size_t)argc, sizeof(char *)), 0, {0}, NULL};
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	const char *dir = a.dir, **paths = a.paths, *edition = c->edition;
 	size_t npaths = a.npaths;
@@ -133,10 +138,17 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		return usage_error("compile", "%s names C symbols and files: it goes with --target c, "
 				   "not --target %s", a.emit.prefix ? "--prefix" : "--data-only", a.target);
 	}
+	if (strcmp(a.target, "c") != 0 && a.report) {
+		free(paths);
+		return usage_error("compile", "--report says which tables get native C resolvers: it goes "
+				   "with --target c, not --target %s", a.target);
+	}
 
 	loaded *files = xcalloc(npaths, sizeof *files);
-	strbuf *texts = xcalloc(npaths * 2, sizeof *texts);
-	output_file *outs = xcalloc(npaths * 2, sizeof *outs);
+	/* Each file's two, and the report. */
+	strbuf *texts = xcalloc(npaths * 2 + 1, sizeof *texts);
+	output_file *outs = xcalloc(npaths * 2 + 1, sizeof *outs);
+	strbuf report_text = {0};
 	size_t nouts = 0; /* each C file's two, or a target's one or two */
 	for (size_t i = 0; i < npaths; i++) {
 		if (!cli_load(&files[i], paths[i], edition, stderr, &opts))
@@ -166,12 +178,17 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 			emit_c_source(&texts[nouts], rs, src, &a.emit);
 			emit_c_header(&texts[nouts + 1], rs, src, &a.emit);
 			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
-			for (size_t t = 0; t < rs->ntables && !a.emit.data_only; t++) {
-				const char *why = table_native_why(rs, t);
+			for (size_t t = 0; t < rs->ntables; t++) {
+				const char *why = a.emit.data_only ? NULL : table_native_why(rs, t);
 				if (why)
 					diag_report(&files[i].diag, SEV_NOTE, NULL, files[i].model.tables[t].def->id_loc,
 						    "table '%s' gets no native resolver (the interpreter answers for it): %s",
 						    rs->tables[t].id, why);
+				if (!a.report)
+					continue;
+				if (a.emit.data_only)
+					why = "--data-only writes no native resolvers";
+				sb_printf(&report_text, why ? "%s interpreter: %s\n" : "%s native\n", rs->tables[t].id, why);
 			}
 			char *cname = emit_c_name(rs, &a.emit);
 			for (size_t k = 0; k < 2; k++) {
@@ -183,6 +200,12 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 				nouts++;
 			}
 			free(cname);
+		}
+		if (a.report) {
+			outs[nouts].path = xstrdup(a.report);
+			outs[nouts].data = report_text.data ? report_text.data : "";
+			outs[nouts].len = report_text.len;
+			nouts++;
 		}
 		output_report report = cli_output_report(c);
 		/* The files read, FILE@EDITION resolved to FILE. */
@@ -196,10 +219,11 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		else if (!output_commit(outs, nouts, &report))
 			status = EXIT_INPUT;
 	}
-	for (size_t i = 0; i < npaths * 2; i++) {
+	for (size_t i = 0; i < npaths * 2 + 1; i++) {
 		free(outs[i].path);
 		sb_free(&texts[i]);
 	}
+	sb_free(&report_text);
 	for (size_t i = 0; i < npaths; i++)
 		loaded_free(&files[i]);
 	free(outs);

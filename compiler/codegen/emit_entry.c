@@ -9,7 +9,9 @@
  * a copy that someone changed) goes to rtab_resolve_interpreted, and so does
  * every error: the interpreter then says what is wrong exactly as before, the
  * same status and the result's fields as it leaves them (errors are rare; the
- * native code fills the result in its own order).
+ * native code fills the result in its own order), except RTAB_E_NO_RESULT:
+ * a 'none' column or odds 0:0 is a common answer, whose fields the native
+ * code leaves as the interpreter does.
  */
 #include "codegen/emit_entry.h"
 #include "codegen/native_tables.h"
@@ -132,8 +134,10 @@ void emit_entry_source(strbuf *o, const rtab_ruleset *rs)
 	sb_puts(o, "\tdefault: /* a table without native code */\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\t}\n"
-		   "\t/* An error: the interpreter's account of it, the result's fields as it leaves them. */\n"
-		   "\tif (rc != RTAB_OK)\n"
+		   "\t/* An error: the interpreter's account of it, the result's fields as it leaves them\n"
+		   "\t * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves\n"
+		   "\t * them so itself). */\n"
+		   "\tif (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
-		   "\treturn RTAB_OK;\n}\n");
+		   "\treturn rc;\n}\n");
 }

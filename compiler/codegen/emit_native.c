@@ -16,8 +16,9 @@
  * division checks that cannot fail for inputs within their domains.
  */
 #include "codegen/emit_native.h"
-#include "codegen/emit_fold.h"
-#include "codegen/expr_intervals.h"
+#include "codegen/emit_native_columns.h"
+#include "codegen/emit_native_ctx.h"
+#include "codegen/emit_native_mods.h"
 #include "codegen/native_tables.h"
 #include "check/modifier_range.h"
 #include "codegen/row_form.h"
@@ -29,307 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct nctx {
-	strbuf *o;
-	const rtab_ruleset *rs;
-	size_t ti;
-	bool full;
-	unsigned nexpr; /* expressions emitted in this function, for unique labels */
-	bool impure;    /* a statement emitted since reset may return, jump, note or divide */
-	const fold_plan *fold; /* the lean code: modifiers folded into tables, or NULL */
-	const fold_columns *vcols; /* the table's rewrites folded into virtual columns, or NULL */
-	int64_t cell_lo, cell_hi; /* the rolls each column of cells covers (cell_range) */
-	bool inside;              /* every modified roll is a printed one (a capped modifier) */
-	bool wide;                /* the cells cover every roll of an extra within extra_lo..extra_hi */
-	int64_t extra_lo, extra_hi;
-	bool fast; /* the lean resolver for those extras, without a test on the roll */
-	idmap reason_ids;   /* each distinct reason text, numbered in order of first use */
-	idmap reason_lists; /* the names of the arrays of reason numbers written (keys owned) */
-	strbuf *reason_arrays; /* those arrays, written before the resolvers that read them */
-} nctx;
-
-/*
- * The explaining resolvers list each distinct reason once. The compiler numbers
- * the distinct reason texts, so that the code notes a reason by its number: a
- * bit of a set says whether it is listed already (no text is compared while
- * resolving). A reason fixed where it is noted gets its number in the code;
- * one chosen by a value (an enum value's, a matrix cell's, a band step's, a
- * natural roll's, a row's) gets it from an array of numbers beside the data.
- */
-static unsigned reason_id(nctx *c, const char *why)
-{
-	int n = (int)c->reason_ids.n;
-	int had = idmap_put(&c->reason_ids, why, n);
-	return had >= 0 ? (unsigned)had : (unsigned)n;
-}
-
-/* The array `name` of the numbers of whys[0..n) (0 where there is none), written once;
- * whys is freed. */
-static void reason_id_array(nctx *c, const char *name, const char **whys, size_t n)
-{
-	if (idmap_get(&c->reason_lists, name) < 0) {
-		idmap_put(&c->reason_lists, xstrdup(name), 0);
-		sb_printf(c->reason_arrays, "static const uint16_t %s[] = {", name);
-		for (size_t i = 0; i < n; i++)
-			sb_printf(c->reason_arrays, "%s%u", i ? ", " : "", whys[i] ? reason_id(c, whys[i]) : 0);
-		if (n == 0)
-			sb_puts(c->reason_arrays, "0");
-		sb_puts(c->reason_arrays, "};\n");
-	}
-	free(whys);
-}
-
-static void indent(strbuf *o, int depth)
-{
-	for (int i = 0; i < depth; i++)
-		sb_putc(o, '\t');
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void line(nctx *c, int depth, const char *fmt, ...)
-{
-	va_list ap;
-	size_t at = c->o->len;
-	indent(c->o, depth);
-	va_start(ap, fmt);
-	sb_vprintf(c->o, fmt, ap);
-	va_end(ap);
-	sb_putc(c->o, '\n');
-	const char *text = c->o->data + at;
-	if (strstr(text, "return ") || strstr(text, "goto ") || strstr(text, "rtab_native_note_") ||
-	    strstr(text, "rtab_native_div"))
-		c->impure = true;
-}
-
-/* "if (COND) return STATUS;" when the interval says it can happen. */
-static void check_range32(nctx *c, int depth, int slot, ival v)
-{
-	if (!ival_fits32(v))
-		line(c, depth, "if (x%d < INT32_MIN || x%d > INT32_MAX) return RTAB_E_OVERFLOW;", slot, slot);
-}
-
-/* The explanation of an input read into var: its reason when it holds its
- * default, its enum value's reason (as the interpreter's note_input). */
-static void note_input_native(nctx *c, int depth, size_t k, const char *var)
-{
-	const rtab_ruleset *rs = c->rs;
-	const rtab_input *in = &rs->inputs[k];
-	if (!c->full)
-		return;
-	if (in->provisional)
-		line(c, depth, "if (%s == %ld) rtab_native_note_(out, &seen, %u, inputs[%zu].provisional);", var,
-		     (long)in->default_value, reason_id(c, in->provisional), k);
-	if (in->type != RTAB_TYPE_ENUM || in->enum_index < 0 || in->enum_index >= rs->nenums)
-		return;
-	const rtab_enum *e = &rs->enums[in->enum_index];
-	for (size_t v = 0; v < e->nvalues; v++)
-		if (e->values[v].provisional) {
-			char name[64];
-			const char **whys = xcalloc(e->nvalues, sizeof *whys);
-			for (size_t w = 0; w < e->nvalues; w++)
-				whys[w] = e->values[w].provisional;
-			snprintf(name, sizeof name, "rtab_native_reasons_e%d_", in->enum_index);
-			reason_id_array(c, name, whys, e->nvalues);
-			line(c, depth, "rtab_native_note_(out, &seen, %s[%s], enums[%d].values[%s].provisional);",
-			     name, var, in->enum_index, var);
-			return;
-		}
-}
-
-/* A matrix read: the keys checked where their intervals leave their enums, the cell. */
-static void emit_matrix_read(nctx *c, int depth, const rtab_instr *in, const sstate *at)
-{
-	const rtab_ruleset *rs = c->rs;
-	int d = at->depth;
-	const rtab_matrix *m = &rs->matrices[in->arg];
-	int first = d - m->ndims;
-	for (int k = 0; k < m->ndims; k++) {
-		int64_t nv = rs->enums[m->dims[k]].nvalues;
-		ival kv = at->s[first + k];
-		if (kv.lo < 0 || kv.hi >= nv)
-			line(c, depth + 1, "if (x%d < 0 || x%d >= %ld) return RTAB_E_INPUT;",
-			     first + k, first + k, (long)nv);
-	}
-	indent(c->o, depth + 1);
-	sb_printf(c->o, "x%d = ", first);
-	for (int k = 1; k < m->ndims; k++)
-		sb_putc(c->o, '(');
-	sb_printf(c->o, "x%d", first);
-	for (int k = 1; k < m->ndims; k++)
-		sb_printf(c->o, " * %u + x%d)", rs->enums[m->dims[k]].nvalues, first + k);
-	sb_puts(c->o, ";\n");
-	if (c->full && m->provisional) {
-		char name[64];
-		size_t ncells = 1;
-		for (int k = 0; k < m->ndims; k++)
-			ncells *= rs->enums[m->dims[k]].nvalues;
-		const char **whys = xcalloc(ncells ? ncells : 1, sizeof *whys);
-		for (size_t i = 0; i < ncells; i++)
-			whys[i] = rtab_matrix_reason(m, i);
-		snprintf(name, sizeof name, "rtab_native_reasons_m%ld_", (long)in->arg);
-		reason_id_array(c, name, whys, ncells);
-		line(c, depth + 1, "rtab_native_note_(out, &seen, %s[x%d], rtab_matrix_reason(&matrices[%ld], (size_t)x%d));",
-		     name, first, (long)in->arg, first);
-	}
-	line(c, depth + 1, "x%d = matrix%ld_cells[x%d]; /* %s */", first, (long)in->arg, first, m->id);
-}
-
-/* A ratio band read (and, explaining, the reasons of the step it reaches). */
-static void emit_band_read(nctx *c, int depth, const rtab_instr *in, const sstate *at)
-{
-	const rtab_ruleset *rs = c->rs;
-	int a = at->depth - 2, b = at->depth - 1;
-	ival va = at->s[a], vb = at->s[b];
-	if (va.lo < 0 || vb.lo < 0)
-		line(c, depth + 1, "if (x%d < 0 || x%d < 0) return RTAB_E_INPUT;", a, b);
-	if (c->full) {
-		/* The step reached, for its reason. */
-		const rtab_band *bd = &rs->bands[in->arg];
-		long k = (long)in->arg;
-		if (bd->provisional)
-			line(c, depth + 1, "rtab_native_note_(out, &seen, %u, bands[%ld].provisional);",
-			     reason_id(c, bd->provisional), k);
-		char steps[64];
-		snprintf(steps, sizeof steps, "rtab_native_reasons_b%ld_", k);
-		if (bd->step_provisional) {
-			const char **whys = xcalloc(bd->nsteps ? bd->nsteps : 1, sizeof *whys);
-			for (size_t i = 0; i < bd->nsteps; i++)
-				whys[i] = bd->step_provisional[i];
-			reason_id_array(c, steps, whys, bd->nsteps);
-		}
-		line(c, depth + 1, "{");
-		line(c, depth + 2, "int step = x%d == 0 && x%d == 0 ? -1 : rtab_native_band%ld_step_(x%d, x%d); /* %s */",
-		     a, b, k, a, b, bd->id);
-		line(c, depth + 2, "x%d = step < 0 ? %ld : bands[%ld].steps[step].value;", a,
-		     (long)bd->otherwise, k);
-		if (bd->step_provisional && bd->otherwise_provisional)
-			line(c, depth + 2, "rtab_native_note_(out, &seen, step < 0 ? %uu : %s[step], step < 0 ? bands[%ld].otherwise_provisional : bands[%ld].step_provisional[step]);",
-			     reason_id(c, bd->otherwise_provisional), steps, k, k);
-		else if (bd->step_provisional)
-			line(c, depth + 2, "if (step >= 0) rtab_native_note_(out, &seen, %s[step], bands[%ld].step_provisional[step]);",
-			     steps, k);
-		else if (bd->otherwise_provisional)
-			line(c, depth + 2, "if (step < 0) rtab_native_note_(out, &seen, %u, bands[%ld].otherwise_provisional);",
-			     reason_id(c, bd->otherwise_provisional), k);
-		line(c, depth + 1, "}");
-		return;
-	}
-	if (va.lo <= 0 && va.hi >= 0 && vb.lo <= 0 && vb.hi >= 0)
-		/* 0:0, no forces on either side: no ratio to read. */
-		line(c, depth + 1, "x%d = x%d == 0 && x%d == 0 ? %ld : rtab_native_band%ld_(x%d, x%d); /* %s */",
-		     a, a, b, (long)rs->bands[in->arg].otherwise, (long)in->arg, a, b,
-		     rs->bands[in->arg].id);
-	else
-		line(c, depth + 1, "x%d = rtab_native_band%ld_(x%d, x%d); /* %s */", a, (long)in->arg,
-		     a, b, rs->bands[in->arg].id);
-}
-
-/* The statements of instruction i of expression `id`, given the stack on entry. */
-static void emit_instr(nctx *c, int depth, unsigned id, size_t i, const rtab_instr *in, const sstate *at)
-{
-	const rtab_ruleset *rs = c->rs;
-	int d = at->depth, a = d - 2, b = d - 1;
-	ival va = a >= 0 ? at->s[a] : (ival){0, 0}, vb = b >= 0 ? at->s[b] : (ival){0, 0};
-	switch ((rtab_op)in->op) {
-	case RTAB_OP_CONST: line(c, depth + 1, "x%d = %ld;", d, (long)in->arg); break;
-	case RTAB_OP_INPUT: {
-		char var[16];
-		line(c, depth + 1, "x%d = in[%ld]; /* %s */", d, (long)in->arg, rs->inputs[in->arg].id);
-		snprintf(var, sizeof var, "x%d", d);
-		note_input_native(c, depth + 1, (size_t)in->arg, var);
-		break;
-	}
-	case RTAB_OP_NOT: line(c, depth + 1, "x%d = !x%d;", b, b); break;
-	case RTAB_OP_NEG:
-	case RTAB_OP_ABS:
-		if (vb.lo <= INT32_MIN)
-			line(c, depth + 1, "if (x%d == INT32_MIN) return RTAB_E_OVERFLOW;", b);
-		if (in->op == RTAB_OP_NEG)
-			line(c, depth + 1, "x%d = -x%d;", b, b);
-		else
-			line(c, depth + 1, "x%d = x%d < 0 ? -x%d : x%d;", b, b, b, b);
-		break;
-	case RTAB_OP_ADD:
-	case RTAB_OP_SUB:
-	case RTAB_OP_MUL: {
-		const char *op = in->op == RTAB_OP_ADD ? "+" : in->op == RTAB_OP_SUB ? "-" : "*";
-		line(c, depth + 1, "x%d = x%d %s x%d;", a, a, op, b);
-		check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
-		break;
-	}
-	case RTAB_OP_EQ: line(c, depth + 1, "x%d = x%d == x%d;", a, a, b); break;
-	case RTAB_OP_NE: line(c, depth + 1, "x%d = x%d != x%d;", a, a, b); break;
-	case RTAB_OP_LT: line(c, depth + 1, "x%d = x%d < x%d;", a, a, b); break;
-	case RTAB_OP_LE: line(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
-	case RTAB_OP_GT: line(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
-	case RTAB_OP_GE: line(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
-	case RTAB_OP_AND: line(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
-	case RTAB_OP_OR: line(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
-	case RTAB_OP_MIN: line(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
-	case RTAB_OP_MAX: line(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
-	case RTAB_OP_DIV_DOWN:
-	case RTAB_OP_DIV_UP: {
-		if (vb.lo <= 0 && vb.hi >= 0)
-			line(c, depth + 1, "if (x%d == 0) return RTAB_E_EXPR;", b);
-		line(c, depth + 1, "x%d = rtab_native_div_%s_(x%d, x%d);", a,
-		     in->op == RTAB_OP_DIV_DOWN ? "down" : "up", a, b);
-		check_range32(c, depth + 1, a, ival_binary(in->op, va, vb));
-		break;
-	}
-	case RTAB_OP_MATRIX: emit_matrix_read(c, depth, in, at); break;
-	case RTAB_OP_BAND: emit_band_read(c, depth, in, at); break;
-	case RTAB_OP_JUMP_IF_FALSE:
-		line(c, depth + 1, "if (!x%d) goto e%u_%zu;", b, id, i + 1 + (size_t)in->arg);
-		break;
-	case RTAB_OP_JUMP: line(c, depth + 1, "goto e%u_%zu;", id, i + 1 + (size_t)in->arg); break;
-	default: break; /* not reached: expr_intervals() refused it */
-	}
-}
-
-/*
- * Statements that compute expression e into the int32_t variable dest. The
- * expression is known to pass expr_intervals().
- */
-static void emit_expr(nctx *c, int depth, const rtab_expr *e, const char *dest)
-{
-	size_t n = e->ninstrs;
-	unsigned id = c->nexpr++;
-	int maxd = 1;
-
-	if (n == 0) {
-		line(c, depth, "%s = 1;", dest);
-		return;
-	}
-	sstate *st = xcalloc(n + 1, sizeof *st);
-	bool *target = xcalloc(n + 1, sizeof *target);
-	expr_intervals(c->rs, e, st);
-	for (size_t i = 0; i <= n; i++)
-		if (st[i].depth > maxd)
-			maxd = st[i].depth;
-	for (size_t i = 0; i < n; i++) {
-		if (e->instrs[i].op == RTAB_OP_JUMP || e->instrs[i].op == RTAB_OP_JUMP_IF_FALSE)
-			target[i + 1 + (size_t)e->instrs[i].arg] = true;
-	}
-	line(c, depth, "{");
-	indent(c->o, depth + 1);
-	sb_puts(c->o, "int64_t");
-	for (int k = 0; k < maxd; k++)
-		sb_printf(c->o, "%s x%d", k ? "," : "", k);
-	sb_puts(c->o, ";\n");
-	for (size_t i = 0; i < n; i++) {
-		if (target[i])
-			line(c, depth, "e%u_%zu: ;", id, i);
-		emit_instr(c, depth, id, i, &e->instrs[i], &st[i]);
-	}
-	if (target[n])
-		line(c, depth, "e%u_%zu: ;", id, n);
-	line(c, depth + 1, "%s = (int32_t)x0;", dest);
-	line(c, depth, "}");
-	free(target);
-	free(st);
-}
 
 static void c_upper(strbuf *o, const char *s)
 {
@@ -346,27 +46,14 @@ static void signature(strbuf *o, const rtab_ruleset *rs, const char *table, bool
 		  full ? "rtab_result" : "rtab_lean_result");
 }
 
-/* The "better" comparison of a stacking policy for one side: new value n against kept k. */
-static const char *prefers(uint8_t policy, int sign)
-{
-	bool high = (policy == RTAB_STACK_BEST) == (sign > 0);
-	return high ? ">" : "<";
-}
-
-/* What a side's kept member starts as: beyond every int32 value, on the side it does not prefer. */
-static const char *keep_start(uint8_t policy, int sign)
-{
-	return strcmp(prefers(policy, sign), ">") == 0 ? "INT64_MIN" : "INT64_MAX";
-}
-
 /* "return <the interpreter's answer>;" for this table. */
 static void return_interpreted(nctx *c, int depth)
 {
 	if (c->full)
-		line(c, depth, "return rtab_resolve_interpreted(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
+		nline(c, depth, "return rtab_resolve_interpreted(&%s_ruleset, %zu, s->inputs, %u, faces, nfaces, extra_drm, out);",
 		     c->rs->id, c->ti, c->rs->ninputs);
 	else
-		line(c, depth, "return rtab_native_interpreted_(%zu, s, faces, nfaces, extra_drm, out);", c->ti);
+		nline(c, depth, "return rtab_native_interpreted_(%zu, s, faces, nfaces, extra_drm, out);", c->ti);
 }
 
 /*
@@ -377,314 +64,11 @@ static void return_interpreted(nctx *c, int depth)
  */
 static void emit_fallback(nctx *c)
 {
-	line(c, 0, "{");
-	line(c, 1, "/* Resolved by the interpreter: the table uses a construct the native code does not. */");
-	line(c, 1, "if (!s) return RTAB_E_NULL;");
+	nline(c, 0, "{");
+	nline(c, 1, "/* Resolved by the interpreter: the table uses a construct the native code does not. */");
+	nline(c, 1, "if (!s) return RTAB_E_NULL;");
 	return_interpreted(c, 1);
-	line(c, 0, "}");
-}
-
-/* The groups of the ruleset, in order, and whether table t has members in each. */
-static bool group_used(const rtab_ruleset *rs, const rtab_table *t, size_t g)
-{
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		if (counts_at_step(t, m) && m->group == (int)g)
-			return true;
-	}
-	return false;
-}
-
-/* " - 3u", " + 5u" or nothing: an unsigned 32-bit value less v (the difference modulo 2^32). */
-static void offset(strbuf *o, int64_t v)
-{
-	uint32_t u = (uint32_t)(uint64_t)v; /* v modulo 2^32: a first covered roll one below INT32_MIN too */
-	if (v > 0)
-		sb_printf(o, " - %luu", (unsigned long)u);
-	else if (v < 0)
-		sb_printf(o, " + %luu", (unsigned long)(0u - u));
-}
-
-/*
- * The entries a folded table (or column map) over these inputs starts with
- * that no combination reaches: the sum of each input's least value times its
- * weight, when all are small and none negative (then the index reads the
- * inputs as they are, with no subtraction); -1 otherwise.
- */
-#define NATIVE_MAX_PAD 128
-
-static int64_t index_pad(const rtab_ruleset *rs, const uint16_t *inputs, size_t n)
-{
-	int64_t weight = 1, pad = 0;
-	for (size_t k = n; k-- > 0;) {
-		if (rs->inputs[inputs[k]].min < 0)
-			return -1;
-		pad += rs->inputs[inputs[k]].min * weight;
-		if (pad > NATIVE_MAX_PAD)
-			return -1;
-		weight *= fold_slots(rs, inputs[k]);
-	}
-	return pad;
-}
-
-/* The index of a combination of inputs in a folded table (the first varies slowest, each
- * input in fold_slots entries): a sum of independent terms, no chain of multiplies. */
-static void input_index(nctx *c, const uint16_t *inputs, size_t n)
-{
-	int64_t weight = 1;
-	bool padded = index_pad(c->rs, inputs, n) >= 0;
-	for (size_t k = 0; k < n; k++)
-		weight *= fold_slots(c->rs, inputs[k]);
-	for (size_t k = 0; k < n; k++) {
-		const rtab_input *in = &c->rs->inputs[inputs[k]];
-		weight /= fold_slots(c->rs, inputs[k]);
-		sb_puts(c->o, k ? " + " : "");
-		/* Unsigned: the inputs are within their domains, and a 32-bit unsigned index
-		 * needs no sign extension. */
-		if (in->min && !padded) {
-			sb_printf(c->o, "((uint32_t)in[%u]", inputs[k]);
-			offset(c->o, in->min);
-			sb_putc(c->o, ')');
-		} else {
-			sb_printf(c->o, "(uint32_t)in[%u]", inputs[k]);
-		}
-		if (weight > 1)
-			sb_printf(c->o, " * %lldu", (long long)weight);
-	}
-	if (n == 0)
-		sb_puts(c->o, "0u");
-}
-
-/* A value written as a constant ("value 1", "value -2"): its signed value. */
-static bool constant_value(const rtab_modifier *m, int64_t *v)
-{
-	const rtab_expr *e = &m->value;
-	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_CONST)
-		*v = e->instrs[0].arg;
-	else if (e->ninstrs == 2 && e->instrs[0].op == RTAB_OP_CONST && e->instrs[1].op == RTAB_OP_NEG &&
-		 e->instrs[0].arg != INT32_MIN)
-		*v = -(int64_t)e->instrs[0].arg;
-	else
-		return false;
-	if (m->sign < 0)
-		*v = -*v;
-	return true;
-}
-
-/*
- * Whether every member of a stacking group on one side (0: +1, 1: -1) has a
- * constant value: then, in the lean result, the member that counts is the
- * first by preference whose condition holds, chosen by a chain of selects.
- */
-static bool constant_side(const rtab_ruleset *rs, const rtab_table *t, int g, int side)
-{
-	if (g < 0 || rs->groups[g].stacking == RTAB_STACK_SUM)
-		return false;
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		int64_t v;
-		if (counts_at_step(t, m) && m->group == g && (m->sign < 0) == side && !constant_value(m, &v))
-			return false;
-	}
-	return true;
-}
-
-/* "(c1a_1 ? -2 : c1a_0 ? -1 : 0)": the value of one side of a group, its members (numbered
- * in the order listed) by preference; among equal values the first listed. */
-static void emit_side_chain(nctx *c, const rtab_table *t, int g, int side)
-{
-	const rtab_ruleset *rs = c->rs;
-	size_t order[RTAB_MAX_APPLIED], n = 0;
-	int64_t val[RTAB_MAX_APPLIED];
-	bool high = strcmp(prefers(rs->groups[g].stacking, side ? -1 : 1), ">") == 0;
-	for (size_t i = 0; i < t->nmodifiers && n < RTAB_MAX_APPLIED; i++) {
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		if (!counts_at_step(t, m) || m->group != g || (m->sign < 0) != side)
-			continue;
-		constant_value(m, &val[n]);
-		size_t j = n;
-		for (; j > 0 && (high ? val[n] > val[order[j - 1]] : val[n] < val[order[j - 1]]); j--)
-			order[j] = order[j - 1];
-		order[j] = n++;
-	}
-	sb_putc(c->o, '(');
-	for (size_t k = 0; k < n; k++)
-		sb_printf(c->o, "c%d%s_%zu ? %lld : ", g, side ? "d" : "a", order[k], (long long)val[order[k]]);
-	sb_puts(c->o, "0)");
-}
-
-/* Whether the lean code chooses this side of a group by a chain of selects. */
-static bool chained(const nctx *c, const rtab_table *t, int g, int side)
-{
-	return !c->full && g >= 0 && g < 64 && constant_side(c->rs, t, g, side);
-}
-
-/*
- * Whether a modifier reads "applies when its value is not 0" (its condition is
- * its value's program followed by != 0) and counts in a plain sum: then its
- * value alone is what it adds. A stacking group keeps the worst or best of
- * the members that apply, where an applied 0 counts: those are left as they are.
- */
-static bool nonzero_value(const rtab_ruleset *rs, const rtab_modifier *m)
-{
-	const rtab_expr *cnd = &m->condition, *v = &m->value;
-	if (m->group >= 0 || cnd->ninstrs != v->ninstrs + 2u || v->ninstrs == 0)
-		return false;
-	for (size_t i = 0; i < v->ninstrs; i++)
-		if (cnd->instrs[i].op != v->instrs[i].op || cnd->instrs[i].arg != v->instrs[i].arg ||
-		    v->instrs[i].op == RTAB_OP_ROLL || v->instrs[i].op == RTAB_OP_JUMP ||
-		    v->instrs[i].op == RTAB_OP_JUMP_IF_FALSE)
-			return false;
-	const rtab_instr *z = &cnd->instrs[v->ninstrs];
-	if (z[0].op != RTAB_OP_CONST || z[0].arg != 0 || z[1].op != RTAB_OP_NE)
-		return false;
-	/* The defender's value is negated: INT32_MIN would be an error the interpreter reports. */
-	sstate *st = xcalloc(v->ninstrs + 1u, sizeof *st);
-	expr_intervals(rs, v, st);
-	bool may_min = st[v->ninstrs].s[0].lo <= INT32_MIN;
-	free(st);
-	return !(m->sign < 0 && may_min);
-}
-
-/* The reasons noted so far (as mark_<tag>), to take back when what follows takes no part
- * in the result. */
-static void emit_mark(nctx *c, int depth, const char *tag)
-{
-	line(c, depth, "const uint16_t mark_%s_n = out->nprovisional;", tag);
-	line(c, depth, "const char *const mark_%s_p = out->provisional;", tag);
-}
-
-/* Take back the reasons noted since the mark, from the list and from the set of those listed. */
-static void emit_undo(nctx *c, int depth, const char *tag)
-{
-	line(c, depth, "for (uint16_t u = mark_%s_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)", tag);
-	line(c, depth + 1, "seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));");
-	line(c, depth, "out->nprovisional = mark_%s_n; out->provisional = mark_%s_p;", tag, tag);
-}
-
-/* Whether the program notes a reason when the explaining code evaluates it. */
-static bool expr_notes(nctx *c, const rtab_expr *e)
-{
-	if (!e->ninstrs)
-		return false;
-	strbuf probe = {0}, *saved = c->o;
-	bool impure = c->impure;
-	unsigned nexpr = c->nexpr; /* the probe leaves the labels of the code as they were */
-	c->o = &probe;
-	emit_expr(c, 0, e, "probe");
-	c->o = saved;
-	c->impure = impure;
-	c->nexpr = nexpr;
-	bool notes = probe.data && strstr(probe.data, "rtab_native_note_");
-	sb_free(&probe);
-	return notes;
-}
-
-static void emit_modifiers_native(nctx *c, const rtab_table *t)
-{
-	const rtab_ruleset *rs = c->rs;
-	size_t member[64][2] = {{0}}; /* per group and side: members met so far */
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		uint16_t mi = t->modifiers[i];
-		const rtab_modifier *m = &rs->modifiers[mi];
-		if (!counts_at_step(t, m))
-			continue;
-		if (c->fold && c->fold->modifier_folded[i]) {
-			line(c, 1, "/* modifier %s: folded */", m->id);
-			continue;
-		}
-		line(c, 1, "/* modifier %s */", m->id);
-		if (!c->full && nonzero_value(rs, m)) {
-			/* "when V != 0, value V": V itself (0 adds nothing when it does not apply). */
-			emit_expr(c, 1, &m->value, "value");
-			line(c, 1, "sum_other += %svalue;", m->sign < 0 ? "-(int64_t)" : "");
-			continue;
-		}
-		char tag[32];
-		snprintf(tag, sizeof tag, "m%zu", i);
-		bool undo = c->full && expr_notes(c, &m->condition);
-		if (undo)
-			emit_mark(c, 1, tag);
-		emit_expr(c, 1, &m->condition, "cond");
-		if (chained(c, t, m->group, m->sign < 0)) {
-			line(c, 1, "const int c%d%s_%zu = cond != 0;", m->group, m->sign < 0 ? "d" : "a",
-			     member[m->group][m->sign < 0]++);
-			continue;
-		}
-		/* The value's bounds, for the sign's overflow check. */
-		sstate *st = xcalloc(m->value.ninstrs + 1u, sizeof *st);
-		expr_intervals(rs, &m->value, st);
-		bool may_min = st[m->value.ninstrs].s[0].lo <= INT32_MIN;
-		free(st);
-		if (!c->full && !(m->sign < 0 && may_min) && m->value.ninstrs <= 16) {
-			/* A value that cannot fail nor branch is computed whether or not the
-			 * modifier applies, and selected: no branch to mispredict. */
-			strbuf value = {0}, *saved = c->o;
-			c->o = &value;
-			c->impure = false;
-			emit_expr(c, 1, &m->value, "value");
-			c->o = saved;
-			if (!c->impure) {
-				sb_puts(c->o, value.data);
-				sb_free(&value);
-				line(c, 1, "sv = %svalue;", m->sign < 0 ? "-" : "");
-				if (m->group < 0) {
-					line(c, 1, "sum_other += sv & -(int64_t)(cond != 0);");
-				} else if (rs->groups[m->group].stacking == RTAB_STACK_SUM) {
-					line(c, 1, "sum_g%d += sv & -(int64_t)(cond != 0);", m->group);
-				} else {
-					const char *side = m->sign < 0 ? "d" : "a";
-					line(c, 1, "keep_g%d%s = cond && sv %s keep_g%d%s ? sv : keep_g%d%s;", m->group,
-					     side, prefers(rs->groups[m->group].stacking, m->sign), m->group, side,
-					     m->group, side);
-				}
-				continue;
-			}
-			sb_free(&value);
-		}
-		line(c, 1, "if (cond) {");
-		emit_expr(c, 2, &m->value, "value");
-		if (c->full) {
-			line(c, 2, "slot = out->napplied++;");
-			line(c, 2, "out->applied[slot].modifier = %u;", mi);
-			line(c, 2, "out->applied[slot].value = value;");
-		}
-		if (m->sign < 0 && may_min)
-			line(c, 2, "if (value == INT32_MIN) return RTAB_E_OVERFLOW;");
-		line(c, 2, "sv = %svalue;", m->sign < 0 ? "-" : "");
-		if (c->full) {
-			line(c, 2, "out->applied[slot].signed_value = sv;");
-			line(c, 2, "out->applied[slot].counted = 1;");
-			line(c, 2, "out->applied[slot].shift = 0;");
-			if (m->provisional)
-				line(c, 2, "a%zu = slot;", i);
-		}
-		if (m->group < 0) {
-			line(c, 2, "sum_other += sv;");
-		} else if (rs->groups[m->group].stacking == RTAB_STACK_SUM) {
-			line(c, 2, "sum_g%d += sv;", m->group);
-		} else {
-			const char *side = m->sign < 0 ? "d" : "a";
-			int g = m->group;
-			/* keep starts beyond every value: the first member always wins. */
-			line(c, 2, "if (sv %s keep_g%d%s) {", prefers(rs->groups[g].stacking, m->sign), g, side);
-			line(c, 3, "keep_g%d%s = sv;", g, side);
-			if (c->full) {
-				line(c, 3, "if (slot_g%d%s >= 0) out->applied[slot_g%d%s].counted = 0;", g, side, g,
-				     side);
-				line(c, 3, "slot_g%d%s = slot;", g, side);
-				line(c, 2, "} else {");
-				line(c, 3, "out->applied[slot].counted = 0;");
-			}
-			line(c, 2, "}");
-		}
-		if (undo) {
-			/* It did not apply: what its condition read took no part (as the interpreter). */
-			line(c, 1, "} else {");
-			emit_undo(c, 2, tag);
-		}
-		line(c, 1, "}");
-	}
+	nline(c, 0, "}");
 }
 
 /*
@@ -763,72 +147,6 @@ static void cell_range(nctx *c)
 	c->extra_hi = ehi;
 }
 
-/* Sum the groups in the interpreter's order: each group of the ruleset, then the rest. */
-static void emit_sums(nctx *c, const rtab_table *t)
-{
-	const rtab_ruleset *rs = c->rs;
-	line(c, 1, "total = extra_drm;");
-	for (size_t u = 0; c->fold && u < c->fold->nunits; u++) {
-		const fold_unit *fu = &c->fold->units[u];
-		indent(c->o, 1);
-		sb_printf(c->o, "total += rtab_native_f%zu_%zu_[", c->ti, u);
-		input_index(c, fu->inputs, fu->ninputs);
-		sb_puts(c->o, "];\n");
-	}
-	for (size_t g = 0; g <= rs->ngroups; g++) {
-		bool other = g == rs->ngroups;
-		const rtab_group *grp = other ? NULL : &rs->groups[g];
-		bool used = other ? false : group_used(rs, t, g);
-		if (other) {
-			for (size_t i = 0; i < t->nmodifiers; i++)
-				if (counts_at_step(t, &rs->modifiers[t->modifiers[i]]) &&
-				    rs->modifiers[t->modifiers[i]].group < 0)
-					used = true;
-		}
-		if (used && !other && c->fold && c->fold->group_folded[g])
-			continue; /* in a folded table, below */
-		if (!used)
-			continue; /* a group with no member here adds nothing */
-		if (c->full) {
-			/* The provisional values counted, in the interpreter's order. */
-			for (size_t i = 0; i < t->nmodifiers; i++) {
-				const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-				if (!counts_at_step(t, m) || !m->provisional ||
-				    (other ? m->group >= 0 : m->group != (int)g))
-					continue;
-				line(c, 1, "if (a%zu >= 0 && out->applied[a%zu].counted) rtab_native_note_(out, &seen, %u, modifiers[%u].provisional);",
-				     i, i, reason_id(c, m->provisional), t->modifiers[i]);
-			}
-		}
-		if (other) {
-			line(c, 1, "total += sum_other;");
-		} else {
-			line(c, 1, "/* group %s */", grp->id);
-			if (grp->stacking == RTAB_STACK_SUM)
-				line(c, 1, "gsum = sum_g%zu;", g);
-			else
-			{
-				indent(c->o, 1);
-				sb_puts(c->o, "gsum = ");
-				for (int side = 0; side < 2; side++) {
-					const char *sd = side ? "d" : "a";
-					sb_puts(c->o, side ? " + " : "");
-					if (chained(c, t, (int)g, side))
-						emit_side_chain(c, t, (int)g, side);
-					else
-						sb_printf(c->o, "(keep_g%zu%s == %s ? 0 : keep_g%zu%s)", g, sd,
-							  keep_start(grp->stacking, side ? -1 : 1), g, sd);
-				}
-				sb_puts(c->o, ";\n");
-			}
-			if (grp->capped) {
-				line(c, 1, "if (gsum < %ld) gsum = %ld;", (long)grp->cap_min, (long)grp->cap_min);
-				line(c, 1, "if (gsum > %ld) gsum = %ld;", (long)grp->cap_max, (long)grp->cap_max);
-			}
-			line(c, 1, "total += gsum;");
-		}
-	}
-}
 
 /* Whether a table's rows and outcomes fit a byte each (row 255 and outcome 255 left free). */
 static bool narrow_cells(const rtab_table *t)
@@ -852,41 +170,41 @@ static void emit_trigger(nctx *c, size_t o, size_t k)
 {
 	const rtab_trigger *tr = &c->rs->outcomes[o].triggers[k];
 	bool undo = tr->provisional || expr_notes(c, &tr->unless) || expr_notes(c, &tr->times);
-	line(c, 2, "{ /* trigger %zu */", k);
+	nline(c, 2, "{ /* trigger %zu */", k);
 	if (undo)
 		emit_mark(c, 3, "tr");
 	if (tr->provisional)
-		line(c, 3, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
+		nline(c, 3, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
 		     reason_id(c, tr->provisional), o, k);
 	if (tr->unless.ninstrs)
 		emit_expr(c, 3, &tr->unless, "cond");
 	else
-		line(c, 3, "cond = 0;");
+		nline(c, 3, "cond = 0;");
 	if (undo)
-		line(c, 3, "times = 0;");
-	line(c, 3, "if (!cond) {");
+		nline(c, 3, "times = 0;");
+	nline(c, 3, "if (!cond) {");
 	if (tr->times.ninstrs) {
 		emit_expr(c, 4, &tr->times, "times");
-		line(c, 4, "if (times < 0) return RTAB_E_RULESET;");
+		nline(c, 4, "if (times < 0) return RTAB_E_RULESET;");
 	} else {
-		line(c, 4, "times = 1;");
+		nline(c, 4, "times = 1;");
 	}
 	if (undo) {
 		/* It did not fire: the result used none of it (as the interpreter). */
-		line(c, 3, "}");
-		line(c, 3, "if (times == 0) {");
+		nline(c, 3, "}");
+		nline(c, 3, "if (times == 0) {");
 		emit_undo(c, 4, "tr");
-		line(c, 3, "}");
-		line(c, 3, "{");
+		nline(c, 3, "}");
+		nline(c, 3, "{");
 	}
-	line(c, 4, "for (int32_t i = 0; i < times; i++, nt++) {");
-	line(c, 5, "if (nt < RTAB_MAX_TRIGGERS) {");
-	line(c, 6, "out->triggered[nt] = outcome%zu_triggers[%zu].target;", o, k);
-	line(c, 6, "out->triggered_by[nt] = %zu;", k);
-	line(c, 5, "}");
-	line(c, 4, "}");
-	line(c, 3, "}");
-	line(c, 2, "}");
+	nline(c, 4, "for (int32_t i = 0; i < times; i++, nt++) {");
+	nline(c, 5, "if (nt < RTAB_MAX_TRIGGERS) {");
+	nline(c, 6, "out->triggered[nt] = outcome%zu_triggers[%zu].target;", o, k);
+	nline(c, 6, "out->triggered_by[nt] = %zu;", k);
+	nline(c, 5, "}");
+	nline(c, 4, "}");
+	nline(c, 3, "}");
+	nline(c, 2, "}");
 }
 
 static int cmp_i32(const void *a, const void *b)
@@ -952,9 +270,9 @@ static void emit_table_fn(nctx *c)
 			c->nexpr = 0;
 			c->fast = true;
 		} else {
-			line(c, 0, "{");
+			nline(c, 0, "{");
 			return_interpreted(c, 1);
-			line(c, 0, "}");
+			nline(c, 0, "}");
 		}
 		sb_putc(c->o, '\n');
 	}
@@ -973,43 +291,34 @@ static void emit_table_fn(nctx *c)
 /* The locals of a resolver, each group's accumulators among them. */
 static void emit_locals(nctx *c, const rtab_table *t, bool roll32)
 {
-	const rtab_ruleset *rs = c->rs;
-	line(c, 1, "const int32_t *in;");
-	line(c, 1, "int64_t total, gsum = 0, %ssum_other = 0;", roll32 ? "" : "roll, ");
+	mod_list mods = {t->modifiers, t->nmodifiers, "", false, c->fold};
+	mod_list shifts = {t->shifts, t->nshifts, "s", true, NULL};
+	nline(c, 1, "const int32_t *in;");
+	nline(c, 1, "int64_t total, gsum = 0, %ssum_other = 0;", roll32 ? "" : "roll, ");
 	if (roll32)
-		line(c, 1, "int32_t roll;");
-	line(c, 1, "int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;");
-	line(c, 1, "int row, col, outcome, nat = -1;");
-	for (size_t g = 0; g < rs->ngroups; g++) {
-		if (!group_used(rs, t, g) || (c->fold && c->fold->group_folded[g]))
-			continue;
-		if (rs->groups[g].stacking == RTAB_STACK_SUM) {
-			line(c, 1, "int64_t sum_g%zu = 0;", g);
-			continue;
-		}
-		line(c, 1, "int64_t keep_g%zua = %s, keep_g%zud = %s;", g, keep_start(rs->groups[g].stacking, 1), g,
-		     keep_start(rs->groups[g].stacking, -1));
-		if (c->full)
-			line(c, 1, "int slot_g%zua = -1, slot_g%zud = -1;", g, g);
-		line(c, 1, "(void)keep_g%zua; (void)keep_g%zud;", g, g);
-		if (c->full)
-			line(c, 1, "(void)slot_g%zua; (void)slot_g%zud;", g, g);
+		nline(c, 1, "int32_t roll;");
+	nline(c, 1, "int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;");
+	nline(c, 1, "int row, col, outcome, nat = -1;");
+	emit_list_locals(c, t, &mods);
+	if (column_computed(t)) {
+		nline(c, 1, "int32_t ka = 0, kb = 1;");
+		nline(c, 1, "int64_t shift = 0, ssum_other = 0;");
+		nline(c, 1, "int first = 0, end = %u;", t->ncolumns);
+		nline(c, 1, "(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;");
+		emit_list_locals(c, t, &shifts);
 	}
 	if (c->full) {
-		line(c, 1, "rtab_native_seen_ seen;");
-		line(c, 1, "int32_t times = 0;");
-		line(c, 1, "size_t nt = 0;");
-		line(c, 1, "(void)times; (void)nt;");
-		line(c, 1, "int slot = -1;");
-		for (size_t i = 0; i < t->nmodifiers; i++) {
-			const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-			if (counts_at_step(t, m) && m->provisional)
-				line(c, 1, "int a%zu = -1;", i);
-		}
+		nline(c, 1, "rtab_native_seen_ seen;");
+		nline(c, 1, "int32_t times = 0;");
+		nline(c, 1, "size_t nt = 0;");
+		nline(c, 1, "(void)times; (void)nt;");
+		nline(c, 1, "int slot = -1;");
+		emit_list_slots(c, t, &mods);
+		emit_list_slots(c, t, &shifts);
 	}
-	line(c, 1, "(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;");
+	nline(c, 1, "(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;");
 	if (c->full)
-		line(c, 1, "(void)slot;");
+		nline(c, 1, "(void)slot;");
 }
 
 /* The lean resolver's entry: one test for a valid call; anything else (a missing pointer,
@@ -1018,13 +327,13 @@ static void emit_locals(nctx *c, const rtab_table *t, bool roll32)
 static void emit_lean_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t drm_hi)
 {
 	unsigned nf = d ? d->nfaces : 0;
-	indent(c->o, 1);
+	nindent(c->o, 1);
 	sb_printf(c->o, "if (RTAB_NATIVE_UNLIKELY_(!s || !out%s || nfaces != %u", nf ? " || !faces" : "", nf);
 	size_t k = 0;
 	for (size_t g = 0; d && g < d->ngroups; g++)
 		for (size_t j = 0; j < d->groups[g].count; j++, k++) {
 			sb_printf(c->o, " ||\n\t\t(uint32_t)faces[%zu]", k);
-			offset(c->o, d->groups[g].face_min);
+			emit_offset(c->o, d->groups[g].face_min);
 			sb_printf(c->o, " > %luu", (unsigned long)((uint32_t)d->groups[g].face_max -
 								   (uint32_t)d->groups[g].face_min));
 		}
@@ -1034,13 +343,13 @@ static void emit_lean_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t
 		sb_printf(c->o, " ||\n\t\textra_drm > %lld", (long long)drm_hi);
 	sb_puts(c->o, "))\n");
 	if (c->fast || !c->wide)
-		line(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
+		nline(c, 2, "return rtab_native_any%zu_(s, faces, nfaces, extra_drm, out);", c->ti);
 	else
 		return_interpreted(c, 2);
-	line(c, 1, "in = s->inputs;");
-	line(c, 1, "(void)in;");
+	nline(c, 1, "in = s->inputs;");
+	nline(c, 1, "(void)in;");
 	for (k = 0; d && k < d->nfaces; k++)
-		line(c, 1, "natural += faces[%zu];", k);
+		nline(c, 1, "natural += faces[%zu];", k);
 }
 
 /* The explaining resolver's entry: the interpreter's own checks and errors, in its order;
@@ -1048,10 +357,10 @@ static void emit_lean_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t
 static void emit_full_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t drm_hi)
 {
 	unsigned nf = d ? d->nfaces : 0;
-	line(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
+	nline(c, 1, "if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;");
 	if (drm_lo > INT32_MIN || drm_hi < INT32_MAX) {
-		line(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
-		indent(c->o, 1);
+		nline(c, 1, "/* Beyond these, a sum could leave int32: the interpreter says how. */");
+		nindent(c->o, 1);
 		sb_puts(c->o, "if (");
 		if (drm_lo > INT32_MIN)
 			sb_printf(c->o, "extra_drm < %lld", (long long)drm_lo);
@@ -1060,63 +369,58 @@ static void emit_full_entry(nctx *c, const rtab_dice *d, int64_t drm_lo, int64_t
 		sb_puts(c->o, ")\n");
 		return_interpreted(c, 2);
 	}
-	line(c, 1, "out->table = %zu;", c->ti);
-	line(c, 1, "out->column = out->row = out->outcome = 0;");
-	line(c, 1, "out->napplied = out->ntriggered = 0;");
-	line(c, 1, "out->provisional = NULL;");
-	line(c, 1, "out->nprovisional = 0;");
-	line(c, 1, "rtab_native_seen_clear_(&seen);");
-	line(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
-	line(c, 1, "out->key_num = out->key_den = 0;");
-	line(c, 1, "out->key_column = -1;");
-	line(c, 1, "out->column_shift = 0;");
-	line(c, 1, "out->automatic = 0;");
-	line(c, 1, "in = s->inputs;");
-	line(c, 1, "(void)in;");
+	nline(c, 1, "out->table = %zu;", c->ti);
+	nline(c, 1, "out->column = out->row = out->outcome = 0;");
+	nline(c, 1, "out->napplied = out->ntriggered = 0;");
+	nline(c, 1, "out->provisional = NULL;");
+	nline(c, 1, "out->nprovisional = 0;");
+	nline(c, 1, "rtab_native_seen_clear_(&seen);");
+	nline(c, 1, "out->natural_rule = out->rewritten_from = out->rewrite = -1;");
+	nline(c, 1, "out->key_num = out->key_den = 0;");
+	nline(c, 1, "out->key_column = -1;");
+	nline(c, 1, "out->column_shift = 0;");
+	nline(c, 1, "out->automatic = 0;");
+	nline(c, 1, "in = s->inputs;");
+	nline(c, 1, "(void)in;");
 	/* The faces. */
-	line(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
+	bool later = d && (column_has_kind(&c->rs->tables[c->ti], RTAB_COLUMN_AUTOMATIC) ||
+			   column_has_kind(&c->rs->tables[c->ti], RTAB_COLUMN_NONE));
+	if (later) /* none given: fine if the column needs no roll (checked when it does) */
+		nline(c, 1, "if (nfaces != %u && nfaces != 0) return RTAB_E_FACES;", nf);
+	else
+		nline(c, 1, "if (nfaces != %u) return RTAB_E_FACES;", nf);
 	if (!d)
 		return;
 	/* Every face within its die, in one test. */
 	size_t k = 0;
-	indent(c->o, 1);
-	sb_puts(c->o, "if (");
+	nindent(c->o, 1);
+	sb_puts(c->o, later ? "if (nfaces && (" : "if (");
 	for (size_t g = 0; g < d->ngroups; g++)
 		for (size_t j = 0; j < d->groups[g].count; j++, k++)
 			sb_printf(c->o, "%s((uint64_t)((int64_t)faces[%zu] - (%d)) > %du)", k ? " | " : "", k,
 				  d->groups[g].face_min, d->groups[g].face_max - d->groups[g].face_min);
-	sb_puts(c->o, ")\n");
-	line(c, 2, "return RTAB_E_FACES;");
+	sb_puts(c->o, later ? "))\n" : ")\n");
+	nline(c, 2, "return RTAB_E_FACES;");
+	if (later)
+		nline(c, 1, "if (nfaces)");
 	for (k = 0; k < d->nfaces; k++)
-		line(c, 1, "natural += faces[%zu];", k);
+		nline(c, later ? 2 : 1, "%snatural += faces[%zu];", later && k == 0 && d->nfaces > 1 ? "{ " : "", k);
+	if (later && d->nfaces > 1)
+		nline(c, 1, "}");
 }
 
 /* The column the table is read in. */
 static void emit_column(nctx *c, const rtab_table *t)
 {
-	const rtab_ruleset *rs = c->rs;
 	if (!c->full && c->vcols) {
 		/* Where the cells of the virtual column start (the column, with the rewrites
 		 * that hold applied). */
-		indent(c->o, 1);
+		nindent(c->o, 1);
 		sb_printf(c->o, "col = (int)rtab_native_v%zu_[", c->ti);
 		input_index(c, c->vcols->inputs, c->vcols->ninputs);
 		sb_puts(c->o, "];\n");
-	} else if (t->column_input < 0) {
-		line(c, 1, "col = 0;");
 	} else {
-		const rtab_input *ci = &rs->inputs[t->column_input];
-		bool bad = false;
-		for (int64_t v = 0; v <= ci->max; v++)
-			if (t->column_of_value[v] >= t->ncolumns)
-				bad = true;
-		line(c, 1, "col = table%zu_column_of_value[(uint32_t)in[%d]]; /* by %s */", c->ti, t->column_input,
-		     ci->id);
-		char var[32];
-		snprintf(var, sizeof var, "in[%d]", t->column_input);
-		note_input_native(c, 1, (size_t)t->column_input, var);
-		if (bad)
-			line(c, 1, "if (col >= %u) return RTAB_E_COLUMN;", t->ncolumns);
+		emit_column_choice(c, t);
 	}
 }
 
@@ -1129,15 +433,15 @@ static void emit_naturals(nctx *c, const rtab_table *t, const rtab_dice *d)
 		for (size_t k = 0; k < t->nnatural; k++)
 			naturals |= t->natural[k].nfaces == d->nfaces;
 	if (!naturals) {
-		line(c, 1, "(void)nat;");
-		line(c, 1, "{");
+		nline(c, 1, "(void)nat;");
+		nline(c, 1, "{");
 		return;
 	}
-	line(c, 1, "{");
-	line(c, 2, "int32_t f[%u];", d->nfaces);
-	line(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
+	nline(c, 1, "{");
+	nline(c, 2, "int32_t f[%u];", d->nfaces);
+	nline(c, 2, "for (size_t i = 0; i < %u; i++) f[i] = faces[i];", d->nfaces);
 	if (d->nfaces > 1)
-		line(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
+		nline(c, 2, "rtab_native_sort_(f, %u);", d->nfaces);
 	for (size_t k = 0; k < t->nnatural; k++) {
 		const rtab_natural_rule *nr = &t->natural[k];
 		if (nr->nfaces != d->nfaces)
@@ -1145,28 +449,28 @@ static void emit_naturals(nctx *c, const rtab_table *t, const rtab_dice *d)
 		int32_t sorted[RTAB_MAX_FACES];
 		memcpy(sorted, nr->faces, nr->nfaces * sizeof *sorted);
 		qsort(sorted, nr->nfaces, sizeof *sorted, cmp_i32);
-		indent(c->o, 2);
+		nindent(c->o, 2);
 		sb_printf(c->o, "if (nat < 0");
 		for (size_t j = 0; j < nr->nfaces; j++)
 			sb_printf(c->o, " && f[%zu] == %ld", j, (long)sorted[j]);
 		sb_printf(c->o, ") nat = %zu;\n", k);
 	}
-	line(c, 1, "}");
-	line(c, 1, "if (nat >= 0) {");
-	line(c, 2, "row = UINT16_MAX;");
-	line(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
+	nline(c, 1, "}");
+	nline(c, 1, "if (nat >= 0) {");
+	nline(c, 2, "row = UINT16_MAX;");
+	nline(c, 2, "outcome = table%zu_natural[nat].outcome;", c->ti);
 	if (c->full) {
-		line(c, 2, "out->natural_rule = (int16_t)nat;");
+		nline(c, 2, "out->natural_rule = (int16_t)nat;");
 		char name[64];
 		const char **whys = xcalloc(t->nnatural ? t->nnatural : 1, sizeof *whys);
 		for (size_t k = 0; k < t->nnatural; k++)
 			whys[k] = t->natural[k].provisional;
 		snprintf(name, sizeof name, "rtab_native_reasons_n%zu_", c->ti);
 		reason_id_array(c, name, whys, t->nnatural);
-		line(c, 2, "rtab_native_note_first_(out, &seen, %s[nat], table%zu_natural[nat].provisional);", name,
+		nline(c, 2, "rtab_native_note_first_(out, &seen, %s[nat], table%zu_natural[nat].provisional);", name,
 		     c->ti);
 	}
-	line(c, 1, "} else {");
+	nline(c, 1, "} else {");
 }
 
 /* The row and outcome of the modified roll, from the packed cells (see emit_row_cells). */
@@ -1178,6 +482,8 @@ static void emit_cell_lookup(nctx *c, const rtab_table *t)
 	bool none = false;
 	for (size_t k = 0; k < t->ncolumns; k++) {
 		const rtab_column *col = &t->columns[k];
+		if (col->kind != RTAB_COLUMN_ROLLED)
+			continue; /* never looked up */
 		for (int64_t r = 0; r < span; r++)
 			none |= rtab_column_row(col, (size_t)r) < 0;
 		none |= !inside && (col->below_row < 0 || col->above_row < 0);
@@ -1192,23 +498,23 @@ static void emit_cell_lookup(nctx *c, const rtab_table *t)
 	else if (t->ncolumns > 1)
 		sb_printf(&column, "(uint32_t)col * %lldu + ", (long long)width);
 	sb_puts(&index, "(uint32_t)roll");
-	offset(&index, c->cell_lo);
+	emit_offset(&index, c->cell_lo);
 	if (inside || c->fast) {
-		line(c, 2, "%s cell = rtab_native_t%zu_[%s%s];", cell_type(t), c->ti, column.data ? column.data : "",
+		nline(c, 2, "%s cell = rtab_native_t%zu_[%s%s];", cell_type(t), c->ti, column.data ? column.data : "",
 		     index.data);
 	} else {
 		/* Inside the rolls covered the common case: one unsigned test. */
-		line(c, 2, "uint32_t at = %s;", index.data);
-		line(c, 2, "if (at >= %lldu) at = roll < %lld ? 0u : %lldu;", (long long)width, (long long)c->cell_lo,
+		nline(c, 2, "uint32_t at = %s;", index.data);
+		nline(c, 2, "if (at >= %lldu) at = roll < %lld ? 0u : %lldu;", (long long)width, (long long)c->cell_lo,
 		     (long long)width - 1);
-		line(c, 2, "%s cell = rtab_native_t%zu_[%sat];", cell_type(t), c->ti, column.data ? column.data : "");
+		nline(c, 2, "%s cell = rtab_native_t%zu_[%sat];", cell_type(t), c->ti, column.data ? column.data : "");
 	}
 	sb_free(&index);
 	sb_free(&column);
 	if (none)
-		line(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
-	line(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
-	line(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
+		nline(c, 2, "if (cell == %s) return RTAB_E_NO_ROW;", narrow_cells(t) ? "UINT16_MAX" : "UINT32_MAX");
+	nline(c, 2, "row = (int)(cell >> %d);", narrow_cells(t) ? 8 : 16);
+	nline(c, 2, "outcome = (int)(cell & %s);", narrow_cells(t) ? "0xffu" : "0xffffu");
 	char why[128];
 	if (c->full && row_provisional_expr(why, sizeof why, c->rs, c->ti, "row")) {
 		char name[64];
@@ -1217,7 +523,7 @@ static void emit_cell_lookup(nctx *c, const rtab_table *t)
 			whys[r] = rtab_row_provisional(t, r);
 		snprintf(name, sizeof name, "rtab_native_reasons_r%zu_", c->ti);
 		reason_id_array(c, name, whys, t->nrows);
-		line(c, 2, "rtab_native_note_first_(out, &seen, %s[row], %s);", name, why);
+		nline(c, 2, "rtab_native_note_first_(out, &seen, %s[row], %s);", name, why);
 	}
 }
 
@@ -1225,10 +531,10 @@ static void emit_cell_lookup(nctx *c, const rtab_table *t)
 static void emit_rewrites(nctx *c, const rtab_table *t)
 {
 	const rtab_ruleset *rs = c->rs;
-	line(c, 1, "do {");
+	nline(c, 1, "do {");
 	for (size_t k = 0; k < t->nrewrites; k++) {
 		const rtab_rewrite *rw = &t->rewrites[k];
-		line(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
+		nline(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
 		     rs->outcomes[rw->to].id);
 		bool undo = c->full && expr_notes(c, &rw->condition);
 		if (undo)
@@ -1236,24 +542,24 @@ static void emit_rewrites(nctx *c, const rtab_table *t)
 		emit_expr(c, 3, &rw->condition, "cond");
 		if (undo) {
 			/* The outcome stands as the row gave it: the condition took no part. */
-			line(c, 3, "if (!cond) {");
+			nline(c, 3, "if (!cond) {");
 			emit_undo(c, 4, "rw");
-			line(c, 3, "}");
+			nline(c, 3, "}");
 		}
-		line(c, 3, "if (cond) {");
+		nline(c, 3, "if (cond) {");
 		if (c->full && rw->provisional)
-			line(c, 4, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
+			nline(c, 4, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
 			     reason_id(c, rw->provisional), c->ti, k);
 		if (c->full) {
-			line(c, 4, "out->rewritten_from = (int16_t)outcome;");
-			line(c, 4, "out->rewrite = %zu;", k);
+			nline(c, 4, "out->rewritten_from = (int16_t)outcome;");
+			nline(c, 4, "out->rewrite = %zu;", k);
 		}
-		line(c, 4, "outcome = %u;", rw->to);
-		line(c, 4, "break;");
-		line(c, 3, "}");
-		line(c, 2, "}");
+		nline(c, 4, "outcome = %u;", rw->to);
+		nline(c, 4, "break;");
+		nline(c, 3, "}");
+		nline(c, 2, "}");
 	}
-	line(c, 1, "} while (0);");
+	nline(c, 1, "} while (0);");
 }
 
 /* The explaining resolver's end: what the outcome triggers, and the result's fields. */
@@ -1264,32 +570,33 @@ static void emit_full_result(nctx *c)
 	for (size_t o = 0; o < rs->noutcomes; o++)
 		any |= rs->outcomes[o].ntriggers > 0;
 	if (any) {
-		line(c, 1, "switch (outcome) {");
+		nline(c, 1, "switch (outcome) {");
 		for (size_t o = 0; o < rs->noutcomes; o++) {
 			const rtab_outcome *oc = &rs->outcomes[o];
 			if (!oc->ntriggers)
 				continue;
-			line(c, 1, "case %zu: /* %s */", o, oc->id);
+			nline(c, 1, "case %zu: /* %s */", o, oc->id);
 			for (size_t k = 0; k < oc->ntriggers; k++)
 				emit_trigger(c, o, k);
-			line(c, 2, "break;");
+			nline(c, 2, "break;");
 		}
-		line(c, 1, "default: break;");
-		line(c, 1, "}");
+		nline(c, 1, "default: break;");
+		nline(c, 1, "}");
 	}
-	line(c, 1, "out->column = (uint16_t)col;");
-	line(c, 1, "out->key_column = (int16_t)col;");
-	line(c, 1, "out->row = (uint16_t)row;");
-	line(c, 1, "out->outcome = (uint16_t)outcome;");
-	line(c, 1, "out->modifier = modifier;");
-	line(c, 1, "out->modified_roll = (int32_t)roll;");
-	line(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
-	line(c, 1, "out->ntriggered = (uint16_t)nt;");
+	nline(c, 1, "out->column = (uint16_t)col;");
+	if (!column_computed(&c->rs->tables[c->ti]))
+		nline(c, 1, "out->key_column = (int16_t)col;");
+	nline(c, 1, "out->row = (uint16_t)row;");
+	nline(c, 1, "out->outcome = (uint16_t)outcome;");
+	nline(c, 1, "out->modifier = modifier;");
+	nline(c, 1, "out->modified_roll = (int32_t)roll;");
+	nline(c, 1, "if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;");
+	nline(c, 1, "out->ntriggered = (uint16_t)nt;");
 }
 
 static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 {
-	line(c, 0, "{");
+	nline(c, 0, "{");
 	/* Whether the modified roll may leave int32 (a capped modifier added to the faces);
 	 * where it cannot, the lean code adds in 32 bits. */
 	bool roll_overflow = t->capped && d && ((int64_t)d->max + t->cap_max > INT32_MAX ||
@@ -1306,44 +613,50 @@ static void emit_table_body(nctx *c, const rtab_table *t, const rtab_dice *d)
 		drm_lo = drm_hi = 0; /* any other is RTAB_E_STEP_DRM: the interpreter says so */
 	if (c->full) {
 		emit_full_entry(c, d, drm_lo, drm_hi);
-		line(c, 1, "out->natural = natural;");
+		nline(c, 1, "out->natural = natural;");
 	} else {
 		emit_lean_entry(c, d, drm_lo, drm_hi);
 	}
-	emit_modifiers_native(c, t);
-	emit_sums(c, t);
-	line(c, 1, "modifier = (int32_t)total;");
+	mod_list mods = {t->modifiers, t->nmodifiers, "", false, c->fold};
+	emit_modifiers_native(c, t, &mods);
+	emit_sums(c, t, &mods, "total", "extra_drm");
+	nline(c, 1, "modifier = (int32_t)total;");
 	if (c->full)
-		line(c, 1, "out->modifier_raw = modifier;");
+		nline(c, 1, "out->modifier_raw = modifier;");
 	if (t->capped) {
-		line(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
-		line(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
+		nline(c, 1, "if (modifier < %ld) modifier = %ld;", (long)t->cap_min, (long)t->cap_min);
+		nline(c, 1, "if (modifier > %ld) modifier = %ld;", (long)t->cap_max, (long)t->cap_max);
 	}
 	if (roll32)
-		line(c, 1, "roll = natural + modifier;");
+		nline(c, 1, "roll = natural + modifier;");
 	else
-		line(c, 1, "roll = (int64_t)natural + modifier;");
+		nline(c, 1, "roll = (int64_t)natural + modifier;");
 	if (roll_overflow)
-		line(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
+		nline(c, 1, "if (roll < INT32_MIN || roll > INT32_MAX) return RTAB_E_OVERFLOW;");
 	emit_column(c, t);
+	bool automatic = emit_unrolled_columns(c, t);
+	if (c->full && d && (automatic || column_has_kind(t, RTAB_COLUMN_NONE)))
+		nline(c, 1, "if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */");
 	emit_naturals(c, t, d);
 	emit_cell_lookup(c, t);
-	line(c, 1, "}");
+	nline(c, 1, "}");
+	if (automatic)
+		nline(c, 1, "}");
 	/* In the cells of a virtual column, when folded. */
 	if (t->nrewrites && (c->full || !c->vcols))
 		emit_rewrites(c, t);
 	if (c->full) {
 		emit_full_result(c);
 	} else {
-		line(c, 1, "(void)col;");
-		line(c, 1, "out->outcome = (uint16_t)outcome;");
-		line(c, 1, "out->row = (uint16_t)row;");
-		line(c, 1, "out->natural = natural;");
-		line(c, 1, "out->modifier = modifier;");
-		line(c, 1, "out->modified_roll = (int32_t)roll;");
+		nline(c, 1, "(void)col;");
+		nline(c, 1, "out->outcome = (uint16_t)outcome;");
+		nline(c, 1, "out->row = (uint16_t)row;");
+		nline(c, 1, "out->natural = natural;");
+		nline(c, 1, "out->modifier = modifier;");
+		nline(c, 1, "out->modified_roll = (int32_t)roll;");
 	}
-	line(c, 1, "return RTAB_OK;");
-	line(c, 0, "}");
+	nline(c, 1, "return RTAB_OK;");
+	nline(c, 0, "}");
 }
 
 /*
@@ -1415,7 +728,8 @@ static void emit_row_cells(const nctx *c)
 static bool table_vcolumns(const rtab_ruleset *rs, size_t ti, fold_columns *vc)
 {
 	const rtab_table *t = &rs->tables[ti];
-	if (!table_native(rs, ti) || !fold_columns_make(rs, t, vc))
+	if (!table_native(rs, ti) || column_computed(t) || column_has_kind(t, RTAB_COLUMN_AUTOMATIC) ||
+	    column_has_kind(t, RTAB_COLUMN_NONE) || !fold_columns_make(rs, t, vc))
 		return false;
 	size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
 	bool ok = vc->nvcolumns * (span + 2) <= 4096 && vc->nvcolumns * (span + 2 + 4 * NATIVE_WIDE_EXTRA) <= UINT32_MAX;
@@ -1596,6 +910,10 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		  rs->id, rs->id, rs->ninputs);
 	for (size_t b = 0; b < rs->nbands; b++)
 		emit_band_fn(o, rs, b);
+	emit_column_shared(o, rs);
+	for (size_t t = 0; t < rs->ntables; t++)
+		if (table_native(rs, t))
+			emit_column_helpers(o, rs, t);
 	/* The resolvers first, into their own text: the helpers that note reasons are sized by
 	 * the number of distinct reasons the resolvers note, and precede them. */
 	strbuf resolvers = {0}, reason_arrays = {0};

@@ -2,6 +2,7 @@
 /* Which results tables get native code (see native_tables.h). */
 #include "codegen/native_tables.h"
 #include "codegen/expr_intervals.h"
+#include "check/modifier_range.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -43,12 +44,104 @@ static const char *expr_why(const rtab_ruleset *rs, const rtab_expr *e)
 	return "has an expression whose range the native code cannot bound";
 }
 
+/* Why a list of modifiers (die-roll modifiers or column shifts) is left to the interpreter,
+ * or NULL; *counted grows by the members that count at the table's step. */
+static const char *list_why(const rtab_ruleset *rs, const rtab_table *t, const uint16_t *list, size_t n,
+			    size_t *counted)
+{
+	if (n && !list)
+		return "it names a modifier the ruleset does not have";
+	for (size_t i = 0; i < n; i++) {
+		if (list[i] >= rs->nmodifiers)
+			return "it names a modifier the ruleset does not have";
+		const rtab_modifier *m = &rs->modifiers[list[i]];
+		if (!counts_at_step(t, m))
+			continue;
+		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
+			return "a modifier names a group the ruleset does not have";
+		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
+			return "a modifier's group stacks in a way the native code does not know";
+		if (!expr_ok(rs, &m->condition))
+			return expr_why(rs, &m->condition);
+		if (!expr_ok(rs, &m->value))
+			return expr_why(rs, &m->value);
+		if (m->value.ninstrs == 0)
+			return "a modifier has no value";
+		(*counted)++;
+	}
+	return NULL;
+}
+
+/* <0, 0 or >0 as step i of table t is below, at or above num:den (the interpreter's cmp_key). */
+static int cmp_step(const rtab_table *t, int64_t num, int64_t den, size_t i)
+{
+	const rtab_column *c = &t->columns[i];
+	if (t->key_kind == RTAB_KEY_VALUE)
+		return (num > c->step_num) - (num < c->step_num);
+	int64_t l = num * c->step_den, r = (int64_t)c->step_num * den;
+	return (l > r) - (l < r);
+}
+
+/* Why the columns [first, end) cannot be read by a computed key natively, or NULL. */
+static const char *run_why(const rtab_table *t, size_t first, size_t end)
+{
+	if (first >= end || end > t->ncolumns)
+		return "a variant's columns are not a run of the table's columns";
+	for (size_t i = first; i < end; i++) {
+		const rtab_column *c = &t->columns[i];
+		if (t->key_kind == RTAB_KEY_ODDS &&
+		    (c->step_num < 0 || c->step_den <= 0 || c->step_num > RTAB_MAX_STEP_TERM ||
+		     c->step_den > RTAB_MAX_STEP_TERM))
+			return "a column's odds are beyond the terms a step may have";
+		if (i > first && cmp_step(t, c->step_num, c->step_den, i - 1) <= 0)
+			return "its columns' steps do not rise";
+	}
+	return NULL;
+}
+
+/* Why the table's column cannot be chosen natively, or NULL. */
+static const char *column_why(const rtab_ruleset *rs, const rtab_table *t)
+{
+	if (t->key_kind == RTAB_KEY_INPUT) {
+		if (t->column_input < 0 ? t->ncolumns != 1
+					: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
+					   rs->inputs[t->column_input].min < 0))
+			return "its column input is not an enum";
+		return NULL;
+	}
+	if (t->key_kind != RTAB_KEY_ODDS && t->key_kind != RTAB_KEY_VALUE)
+		return "its columns are computed in a way the native code does not know";
+	if (t->rounding > RTAB_ROUND_NEAREST)
+		return "it rounds its key in a way the native code does not know";
+	if (t->nround_ranges && !t->round_ranges)
+		return "it names rounding ranges it does not have";
+	for (size_t i = 0; i < t->nround_ranges; i++)
+		if (t->round_ranges[i].rounding > RTAB_ROUND_NEAREST)
+			return "it rounds its key in a way the native code does not know";
+	if (!expr_ok(rs, &t->key_a))
+		return expr_why(rs, &t->key_a);
+	if (t->key_kind == RTAB_KEY_ODDS && !expr_ok(rs, &t->key_b))
+		return expr_why(rs, &t->key_b);
+	if (t->column_input < 0)
+		return run_why(t, 0, t->ncolumns);
+	if ((size_t)t->column_input >= rs->ninputs || !t->column_of_value || !t->column_end_of_value ||
+	    rs->inputs[t->column_input].min < 0)
+		return "its variant input is not an enum";
+	for (int32_t v = 0; v <= rs->inputs[t->column_input].max; v++) {
+		const char *why = run_why(t, t->column_of_value[v], t->column_end_of_value[v]);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
 /* NULL when every construct of table ti is one the native code resolves
  * exactly; else why the interpreter answers for it. */
 const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 {
 	const rtab_table *t = &rs->tables[ti];
 	size_t counted = 0;
+	const char *why;
 
 	if (t->dice != RTAB_NO_DICE && t->dice >= rs->ndice)
 		return "its dice are not in the ruleset";
@@ -56,26 +149,23 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 		return "its dice have more faces than a native resolver holds";
 	if (t->nrolls)
 		return "it compares rolls it declares (an opposed roll)";
+	if (t->nlines)
+		return "its line is chosen by a condition (grid NAME when COND)";
 	if (t->ncolumns == 0 || !t->columns || t->roll_max < t->roll_min)
 		return "it has no columns or no rolls";
-	/* Computed columns, column shifts, automatic and 'none' columns: the interpreter's. */
-	if (t->nround_ranges)
-		return "it rounds its key by ranges ('round up below 1:1, nearest from 1:1')";
-	if (t->key_kind == RTAB_KEY_ODDS)
-		return "its columns are computed by odds";
-	if (t->key_kind != RTAB_KEY_INPUT)
-		return "its columns are computed by a difference or a value";
-	if (t->nshifts)
-		return "it shifts columns";
-	for (size_t c = 0; c < t->ncolumns; c++)
-		if (t->columns[c].kind != RTAB_COLUMN_ROLLED)
-			return "it has an automatic or 'none' column";
-	if (t->column_input < 0 ? t->ncolumns != 1
-				: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
-				   rs->inputs[t->column_input].min < 0))
-		return "its column input is not an enum";
+	if ((why = column_why(rs, t)) != NULL)
+		return why;
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
+		if (col->kind == RTAB_COLUMN_NONE)
+			continue;
+		if (col->kind == RTAB_COLUMN_AUTOMATIC) {
+			if (col->automatic >= rs->noutcomes)
+				return "an automatic column names an outcome the ruleset does not have";
+			continue;
+		}
+		if (col->kind != RTAB_COLUMN_ROLLED)
+			return "it has a column of a kind the native code does not know";
 		if (col->below_row >= t->nrows || col->above_row >= t->nrows || !rtab_column_rolls(col))
 			return "a column names a row the table does not have";
 		for (int64_t r = 0; r <= (int64_t)t->roll_max - t->roll_min; r++)
@@ -88,30 +178,15 @@ const char *table_native_why(const rtab_ruleset *rs, size_t ti)
 	for (size_t k = 0; k < t->nnatural; k++)
 		if (t->natural[k].outcome >= rs->noutcomes || t->natural[k].nfaces > RTAB_MAX_FACES)
 			return "a natural-roll rule names an outcome or faces beyond the ruleset";
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		if (t->modifiers[i] >= rs->nmodifiers)
-			return "it names a modifier the ruleset does not have";
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		if (!counts_at_step(t, m))
-			continue;
-		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
-			return "a modifier names a group the ruleset does not have";
-		if (m->group >= 0 && rs->groups[m->group].stacking > RTAB_STACK_BEST)
-			return "a modifier's group stacks in a way the native code does not know";
-		/* A cap that excludes 0 holds only when a member applies: the interpreter's. */
-		if (m->group >= 0 && rs->groups[m->group].capped &&
-		    (rs->groups[m->group].cap_min > 0 || rs->groups[m->group].cap_max < 0))
-			return "a modifier's group has a cap that leaves out 0 (it holds only when a member applies)";
-		if (!expr_ok(rs, &m->condition))
-			return expr_why(rs, &m->condition);
-		if (!expr_ok(rs, &m->value))
-			return expr_why(rs, &m->value);
-		if (m->value.ninstrs == 0)
-			return "a modifier has no value";
-		counted++;
-	}
+	if ((why = list_why(rs, t, t->modifiers, t->nmodifiers, &counted)) != NULL)
+		return why;
+	if ((why = list_why(rs, t, t->shifts, t->nshifts, &counted)) != NULL)
+		return why;
 	if (counted > RTAB_MAX_APPLIED)
 		return "more modifiers count than a result holds";
+	modifier_bounds shift = modifier_range(rs, t, t->shifts, t->nshifts);
+	if (shift.lo < INT32_MIN || shift.hi > INT32_MAX)
+		return "its column shifts may add up beyond 32 bits";
 	for (size_t k = 0; k < t->nrewrites; k++) {
 		if (t->rewrites[k].to >= rs->noutcomes)
 			return "a rewrite names an outcome the ruleset does not have";

@@ -735,8 +735,10 @@ static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t ta
 	default: /* a table without native code */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
-	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
-	if (rc != RTAB_OK)
+	/* An error: the interpreter's account of it, the result's fields as it leaves them
+	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
+	 * them so itself). */
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
-	return RTAB_OK;
+	return rc;
 }

@@ -277,6 +277,17 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const grid_odds_s
 	return RTAB_OK;
 }
 
+/* table crt: the column of the key among columns 0..5 */
+RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
+{
+	const int ge = (a * 1 >= 0 * b) + (a * 2 >= 1 * b) + (a * 1 >= 1 * b) + (a * 2 >= 3 * b) +
+		(a * 1 >= 2 * b) + (a * 1 >= 3 * b);
+	const int gt = (a * 1 > 0 * b) + (a * 2 > 1 * b) + (a * 1 > 1 * b) + (a * 2 > 3 * b) +
+		(a * 1 > 2 * b) + (a * 1 > 3 * b);
+	(void)b; (void)gt;
+	return 0 + ge - (ge > 0);
+}
+
 typedef struct rtab_native_seen_ {
 	uint64_t listed[1];
 	uint16_t ids[RTAB_MAX_REASONS];
@@ -325,21 +336,301 @@ RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_s
 	seen->ids[0] = (uint16_t)id;
 }
 
-/* table crt: resolved by the interpreter */
+/* table crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
+static const uint16_t rtab_native_t0_[132] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 257u, 257u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 257u, 257u, 514u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 514u, 514u, 514u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* table crt: native */
+RTAB_NATIVE_COLD_ int rtab_native_any0_(const grid_odds_situation *s, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 6;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm > 2147483641))
+		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	/* shift river_shift */
+	{
+		int64_t x0;
+		x0 = in[2]; /* river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 5) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table0_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
+}
+
 int grid_odds_resolve_crt(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, sum_other = 0;
+	int32_t roll;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 6;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
+		(uint32_t)faces[0] - 1u > 5u ||
+		extra_drm < -8 ||
+		extra_drm > 8))
+		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
+	in = s->inputs;
+	(void)in;
+	natural += faces[0];
+	total = extra_drm;
+	modifier = (int32_t)total;
+	roll = natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	/* shift river_shift */
+	{
+		int64_t x0;
+		x0 = in[2]; /* river */
+		cond = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = 1;
+		value = (int32_t)x0;
+	}
+	sv = -value;
+	ssum_other += sv & -(int64_t)(cond != 0);
+	shift = 0;
+	shift += ssum_other;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 5) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table0_columns[col].automatic;
+	} else {
+	(void)nat;
+	{
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	(void)col;
+	out->outcome = (uint16_t)outcome;
+	out->row = (uint16_t)row;
+	out->natural = natural;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	return RTAB_OK;
 }
 
 int grid_odds_explain_crt(const grid_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	/* Resolved by the interpreter: the table uses a construct the native code does not. */
-	if (!s) return RTAB_E_NULL;
-	return rtab_resolve_interpreted(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	const int32_t *in;
+	int64_t total, gsum = 0, roll, sum_other = 0;
+	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
+	int row, col, outcome, nat = -1;
+	int32_t ka = 0, kb = 1;
+	int64_t shift = 0, ssum_other = 0;
+	int first = 0, end = 6;
+	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
+	rtab_native_seen_ seen;
+	int32_t times = 0;
+	size_t nt = 0;
+	(void)times; (void)nt;
+	int slot = -1;
+	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
+	(void)slot;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	/* Beyond these, a sum could leave int32: the interpreter says how. */
+	if (extra_drm > 2147483641)
+		return rtab_resolve_interpreted(&grid_odds_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
+	out->table = 0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	rtab_native_seen_clear_(&seen);
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	in = s->inputs;
+	(void)in;
+	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
+	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
+		return RTAB_E_FACES;
+	if (nfaces)
+		natural += faces[0];
+	out->natural = natural;
+	total = extra_drm;
+	modifier = (int32_t)total;
+	out->modifier_raw = modifier;
+	roll = (int64_t)natural + modifier;
+	{
+		int64_t x0;
+		x0 = in[0]; /* attack */
+		ka = (int32_t)x0;
+	}
+	{
+		int64_t x0;
+		x0 = in[1]; /* defence */
+		kb = (int32_t)x0;
+	}
+	out->key_num = ka;
+	out->key_den = kb;
+	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = rtab_native_key0_0_(ka, kb);
+	out->key_column = (int16_t)col;
+	/* shift river_shift */
+	{
+		int64_t x0;
+		x0 = in[2]; /* river */
+		cond = (int32_t)x0;
+	}
+	if (cond) {
+		{
+			int64_t x0;
+			x0 = 1;
+			value = (int32_t)x0;
+		}
+		slot = out->napplied++;
+		out->applied[slot].modifier = 0;
+		out->applied[slot].value = value;
+		sv = -value;
+		out->applied[slot].signed_value = sv;
+		out->applied[slot].counted = 1;
+		out->applied[slot].shift = 1;
+		ssum_other += sv;
+	}
+	shift = 0;
+	shift += ssum_other;
+	out->column_shift = (int32_t)shift;
+	shift += col;
+	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
+	if (col == 0) { /* no result: not allowed */
+		out->column = (uint16_t)col;
+		out->row = UINT16_MAX;
+		out->modifier = modifier;
+		out->modified_roll = (int32_t)roll;
+		out->provisional = NULL;
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	if (col == 5) { /* decided without a roll */
+		row = UINT16_MAX;
+		outcome = table0_columns[col].automatic;
+		out->automatic = 1;
+	} else {
+	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
+	(void)nat;
+	{
+		uint32_t at = (uint32_t)roll + 7u;
+		if (at >= 22u) at = roll < -7 ? 0u : 21u;
+		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
+		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+		row = (int)(cell >> 8);
+		outcome = (int)(cell & 0xffu);
+	}
+	}
+	out->column = (uint16_t)col;
+	out->row = (uint16_t)row;
+	out->outcome = (uint16_t)outcome;
+	out->modifier = modifier;
+	out->modified_roll = (int32_t)roll;
+	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
+	out->ntriggered = (uint16_t)nt;
+	return RTAB_OK;
 }
 
 /* table pursuit: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
@@ -533,12 +824,15 @@ static int grid_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, 
 	if (bad)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
+	case 0: rc = grid_odds_explain_crt(s, faces, nfaces, extra_drm, out); break;
 	case 1: rc = grid_odds_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
 	default: /* a table without native code */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
-	/* An error: the interpreter's account of it, the result's fields as it leaves them. */
-	if (rc != RTAB_OK)
+	/* An error: the interpreter's account of it, the result's fields as it leaves them
+	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
+	 * them so itself). */
+	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
-	return RTAB_OK;
+	return rc;
 }
