@@ -327,6 +327,7 @@ static const char *provisional_what(const ast_def *d, const ast_stmt *s, const a
 static void report_patched_cells(model *m, const ast_def *d, const ast_stmt *grid)
 {
 	src_loc last = {0, 0};
+	/* Only the lines of the body: a patch expands the compact ones (ast_grid_expand). */
 	for (const ast_stmt *line = grid->body; line; line = line->next)
 		for (const ast_cell *c = line->cells; c; c = c->next) {
 			if (!c->patched || !c->text || (c->loc.line == last.line && c->loc.col == last.col))
@@ -344,6 +345,14 @@ static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *li
 		if (s->kind == ST_ROWS || s->kind == ST_GRID || s->kind == ST_VALUE ||
 		    s->kind == ST_OPTION || s->kind == ST_STEP) {
 			report_provisional_in(m, d, s->body, s);
+			for (size_t i = 0; s->lines && i < s->lines->nnotes; i++) {
+				const ast_row_note *l = &s->lines->notes[i];
+				if (l->text)
+					check_report(m, CHECK_PROVISIONAL, l->text_loc,
+						     "provisional grid line in %s '%s'%s%s: %s",
+						     def_kind_name(d->kind), d->id, s->name ? " at " : "",
+						     s->name ? s->name : "", l->text);
+			}
 			if (s->kind == ST_GRID)
 				report_patched_cells(m, d, s);
 			for (size_t i = 0; s->rows && i < s->rows->nnotes; i++) {

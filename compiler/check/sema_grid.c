@@ -469,11 +469,20 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	resolve_grids(m, d, t, mt, &part, 1, has_header);
 }
 
-/* The lines after a grid's header. */
-static const ast_stmt *grid_lines(const ast_stmt *grid, bool has_header)
+/* The first line after a grid's header; ast_grid_next gives the others. */
+static const ast_stmt *grid_lines(ast_grid_walk *walk, const ast_stmt *grid, bool has_header)
 {
-	const ast_stmt *lines = grid->body;
-	return has_header && lines ? lines->next : lines;
+	const ast_stmt *line = ast_grid_first(walk, grid);
+	return has_header && line ? ast_grid_next(walk) : line;
+}
+
+/* The lines of a grid, the header's too: the body's and the compact ones. */
+static size_t grid_nlines(const ast_stmt *grid)
+{
+	size_t n = grid->lines ? grid->lines->nlines : 0;
+	for (const ast_stmt *l = grid->body; l; l = l->next)
+		n++;
+	return n;
 }
 
 void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
@@ -481,9 +490,8 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 {
 	size_t cap = 0;
 	for (size_t p = 0; p < nparts; p++) {
-		size_t nlines = 0;
-		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next)
-			nlines++;
+		size_t nlines = grid_nlines(parts[p].grid);
+		nlines -= has_header && nlines ? 1 : 0;
 		if (nlines == 0 && !d->damaged)
 			check_report(m, CHECK_ROW_SHAPE, parts[p].grid->loc,
 				     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...",
@@ -503,9 +511,11 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	grid_rows g = {.stride = cap < 64 ? (cap ? cap : 1) : 64, .ncolumns = t->ncolumns};
 	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
 	mt->cells = new_cells(g.stride, t->ncolumns);
+	ast_grid_walk walk = {0};
 	for (size_t p = 0; p < nparts; p++) {
 		size_t width = parts[p].width;
-		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next) {
+		ast_grid_walk_end(&walk);
+		for (const ast_stmt *l = grid_lines(&walk, parts[p].grid, has_header); l; l = ast_grid_next(&walk)) {
 			int64_t lo, hi;
 			const ast_cell *c;
 			size_t ncells = 0;
@@ -588,7 +598,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	/* A dead column, printed '—' on every line ("no attack at 1:3"), gives no
 	 * result as 'below none' does, rather than a gap at every roll. */
 	for (size_t p = 0; p < nparts && !mt->shape_bad; p++)
-		for (size_t k = 0; k < parts[p].width && grid_lines(parts[p].grid, has_header); k++) {
+		for (size_t k = 0; k < parts[p].width && grid_nlines(parts[p].grid) > (has_header ? 1u : 0u); k++) {
 			rtab_column *col = (rtab_column *)&t->columns[parts[p].first + k];
 			bool dead = col->kind == RTAB_COLUMN_ROLLED;
 			for (size_t r = 0; dead && r < t->nrows; r++) {
@@ -601,6 +611,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			}
 		}
 done:
+	ast_grid_walk_end(&walk);
 	free(g.next_of_key);
 	free(g.first_of_key);
 	free(g.last_of_key);

@@ -538,10 +538,11 @@ const char *numeric_cell_text(model *m, const ast_cell *c)
 
 static void note_grid(model *m, const ast_stmt *grid, bool has_header)
 {
-	const ast_stmt *l = grid->body;
+	ast_grid_walk walk;
+	const ast_stmt *l = ast_grid_first(&walk, grid);
 	if (has_header && l)
-		l = l->next;
-	for (; l; l = l->next) {
+		l = ast_grid_next(&walk);
+	for (; l; l = ast_grid_next(&walk)) {
 		const ast_cell *c = l->cells;
 		if (!c || c->kind != CELL_RANGE)
 			continue;
@@ -554,6 +555,7 @@ static void note_grid(model *m, const ast_stmt *grid, bool has_header)
 			else if (number_text(m, c))
 				note_name(m, number_text(m, c), c->loc);
 	}
+	ast_grid_walk_end(&walk);
 }
 
 /* Every outcome name a body uses, in order. */

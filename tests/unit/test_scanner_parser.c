@@ -199,6 +199,22 @@ static void put_type(strbuf *sb, const ast_type *t)
 
 static void put_stmts(strbuf *sb, bool locs, const ast_stmt *s);
 
+static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s);
+
+/* A grid's lines, those of its body and its compact ones alike. */
+static void put_grid_lines(strbuf *sb, bool locs, const ast_stmt *grid)
+{
+	ast_grid_walk walk;
+	sb_puts(sb, " {");
+	for (const ast_stmt *l = ast_grid_first(&walk, grid); l; l = ast_grid_next(&walk)) {
+		sb_putc(sb, ' ');
+		put_stmt(sb, locs, l);
+		sb_putc(sb, ';');
+	}
+	ast_grid_walk_end(&walk);
+	sb_puts(sb, " }");
+}
+
 static void put_cell(strbuf *sb, bool locs, const ast_cell *c)
 {
 	sb_putc(sb, ' ');
@@ -376,7 +392,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		sb_puts(sb, "grid");
 		if (s->name)
 			sb_printf(sb, " %s", s->name);
-		put_stmts(sb, locs, s->body);
+		put_grid_lines(sb, locs, s);
 		break;
 	case ST_GRID_LINE:
 	case ST_PATCH:
