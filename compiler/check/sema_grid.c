@@ -101,9 +101,12 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 {
 	const ast_stmt *where;
 	size_t n = 0, cap = m->ndefs[DEF_OUTCOME] * 2;
-	if (model_find(m, DEF_OUTCOME, name) >= 0)
-		return resolve_def(m, DEF_OUTCOME, name, loc);
-	int o = find_code(m, name, &where);
+	int o = model_find(m, DEF_OUTCOME, name);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o); /* as resolve_def does, without a second look-up */
+		return o;
+	}
+	o = find_code(m, name, &where);
 	if (o >= 0) {
 		model_use(m, DEF_OUTCOME, o);
 		return o;

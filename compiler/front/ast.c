@@ -275,6 +275,11 @@ void ast_glines_add_cell(ast_glines *g, const ast_gcell *c, size_t name_len)
 		to->name = arena_strndup(&g->text, c->name, name_len);
 }
 
+void ast_glines_drop_line(ast_glines *g)
+{
+	g->ncells = g->first[--g->nlines];
+}
+
 void ast_glines_default_rule(ast_glines *g, const char *rule)
 {
 	default_rule(ROW_NOTES(g), &g->text, g->nlines, rule);
@@ -329,32 +334,40 @@ void ast_grid_add_line(ast_stmt *grid, ast_stmt *line)
 	ast_stmts_free(line);
 }
 
-/* Compact line i as a statement: its cells in w->cells. */
+/* Compact line i as a statement: its cells in w->cells. Only the fields a
+ * line gives are written: the others stay as ast_grid_first zeroed them. */
 static const ast_stmt *glines_view(ast_grid_walk *w, size_t i)
 {
 	const ast_glines *g = w->grid->lines;
 	size_t first = g->first[i], n = glines_end(g, i) - first;
 	if (n > w->cap) {
-		w->cap = n * 2;
-		w->cells = xrealloc(w->cells, w->cap * sizeof *w->cells);
+		w->cells = xrealloc(w->cells, 2 * n * sizeof *w->cells);
+		memset(w->cells + w->cap, 0, (2 * n - w->cap) * sizeof *w->cells);
+		w->cap = 2 * n;
 	}
 	for (size_t k = 0; k < n; k++) {
 		const ast_gcell *gc = &g->cells[first + k];
 		ast_cell *c = &w->cells[k];
 		bool named = gc->kind == CELL_NAME;
-		*c = (ast_cell){.loc = gc->loc, .kind = (cell_kind)gc->kind, .lo = named ? 0 : gc->lo,
-				.hi = named ? 0 : gc->hi, .open_lo = gc->open_lo, .open_hi = gc->open_hi,
-				.name = named ? (char *)gc->name : NULL};
+		c->loc = gc->loc;
+		c->kind = (cell_kind)gc->kind;
+		c->lo = named ? 0 : gc->lo;
+		c->hi = named ? 0 : gc->hi;
+		c->open_lo = gc->open_lo;
+		c->open_hi = gc->open_hi;
+		c->name = named ? (char *)gc->name : NULL;
 		c->next = k + 1 < n ? c + 1 : NULL;
 		c->tail = k == 0 ? c + n - 1 : NULL;
 	}
-	const ast_row_note *note = find_note(g->notes, g->nnotes, i);
-	w->view = (ast_stmt){.kind = ST_GRID_LINE, .loc = n ? g->cells[first].loc : w->grid->loc,
-			     .cells = n ? w->cells : NULL,
-			     .rule = note ? (char *)note->rule : NULL,
-			     .text = note ? (char *)note->text : NULL,
-			     .text_loc = note ? note->text_loc : (src_loc){0, 0}};
-	return &w->view;
+	const ast_row_note *note = g->nnotes ? find_note(g->notes, g->nnotes, i) : NULL;
+	ast_stmt *v = &w->view;
+	v->kind = ST_GRID_LINE;
+	v->loc = n ? g->cells[first].loc : w->grid->loc;
+	v->cells = n ? w->cells : NULL;
+	v->rule = note ? (char *)note->rule : NULL;
+	v->text = note ? (char *)note->text : NULL;
+	v->text_loc = note ? note->text_loc : (src_loc){0, 0};
+	return v;
 }
 
 const ast_stmt *ast_grid_first(ast_grid_walk *w, const ast_stmt *grid)

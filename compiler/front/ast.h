@@ -175,6 +175,8 @@ void ast_glines_free(ast_glines *g);
 void ast_glines_add_line(ast_glines *g, const char *rule, const char *text, src_loc text_loc);
 /* A cell of the last line; a CELL_NAME's name is the name_len bytes at c->name (copied). */
 void ast_glines_add_cell(ast_glines *g, const ast_gcell *c, size_t name_len);
+/* Take the last line back, with its cells (a line that gives no rule or reason). */
+void ast_glines_drop_line(ast_glines *g);
 /* Every line that gives no rule takes this one (a copy). */
 void ast_glines_default_rule(ast_glines *g, const char *rule);
 
