@@ -491,10 +491,11 @@ static size_t grid_nlines(const ast_stmt *grid)
 void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 		   const grid_part *parts, size_t nparts, bool has_header)
 {
-	size_t cap = 0;
+	size_t cap = 0, most_lines = 1;
 	for (size_t p = 0; p < nparts; p++) {
 		size_t nlines = grid_nlines(parts[p].grid);
 		nlines -= has_header && nlines ? 1 : 0;
+		most_lines = nlines > most_lines ? nlines : most_lines;
 		if (nlines == 0 && !d->damaged)
 			check_report(m, CHECK_ROW_SHAPE, parts[p].grid->loc,
 				     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...",
@@ -511,7 +512,11 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	mt->row_names = xcalloc(cap ? cap : 1, sizeof *mt->row_names);
 	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
 	t->rows = out;
-	grid_rows g = {.stride = cap < 64 ? (cap ? cap : 1) : 64, .ncolumns = t->ncolumns};
+	/* Room for a row per line of the longest grid: what a grid whose cells
+	 * do not run on from line to line needs, without growing. */
+	size_t fits = GRID_MODEL_CELLS / (t->ncolumns ? t->ncolumns : 1);
+	grid_rows g = {.stride = most_lines < fits ? most_lines : (fits ? fits : 1),
+		       .ncolumns = t->ncolumns};
 	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
 	mt->cells = new_cells(g.stride, t->ncolumns);
 	ast_grid_walk walk = {0};
