@@ -100,6 +100,27 @@ static bool rows_eq(const ast_rows *a, const ast_rows *b)
 	return true;
 }
 
+static bool stmts_eq(const ast_stmt *a, const ast_stmt *b);
+
+/* Two grids' lines, whether in the body or compact. */
+static bool grid_lines_eq(const ast_stmt *a, const ast_stmt *b)
+{
+	ast_grid_walk wa, wb;
+	const ast_stmt *x = ast_grid_first(&wa, a), *y = ast_grid_first(&wb, b);
+	bool eq = true;
+	for (; x && y && eq; x = ast_grid_next(&wa), y = ast_grid_next(&wb))
+		eq = str_eq(x->rule, y->rule) && str_eq(x->text, y->text) && cells_eq(x->cells, y->cells);
+	eq = eq && !x && !y;
+	ast_grid_walk_end(&wa);
+	ast_grid_walk_end(&wb);
+	return eq;
+}
+
+static bool body_eq(const ast_stmt *a, const ast_stmt *b)
+{
+	return a->kind == ST_GRID ? grid_lines_eq(a, b) : stmts_eq(a->body, b->body);
+}
+
 static bool type_eq(const ast_type *a, const ast_type *b)
 {
 	return a->kind == b->kind && str_eq(a->name, b->name) && a->lo == b->lo && a->hi == b->hi &&
@@ -121,7 +142,7 @@ static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
 		    a->expect_modifier != b->expect_modifier || a->expect_roll != b->expect_roll ||
 		    !ids_eq(a->triggers, b->triggers) || !ids_eq(a->ids, b->ids) ||
 		    !args_eq(a->args, b->args) || !expr_eq(a->expr, b->expr) ||
-		    !cells_eq(a->cells, b->cells) || !stmts_eq(a->body, b->body) ||
+		    !cells_eq(a->cells, b->cells) || !body_eq(a, b) ||
 		    !rows_eq(a->rows, b->rows))
 			return false;
 	}

@@ -343,6 +343,7 @@ static const char *provisional_what(const ast_def *d, const ast_stmt *s, const a
 static void report_patched_cells(model *m, const ast_def *d, const ast_stmt *grid)
 {
 	src_loc last = {0, 0};
+	/* Only the lines of the body: a patch expands the compact ones (ast_grid_expand). */
 	for (const ast_stmt *line = grid->body; line; line = line->next)
 		for (const ast_cell *c = line->cells; c; c = c->next) {
 			if (!c->patched || !c->text || (c->loc.line == last.line && c->loc.col == last.col))
@@ -353,6 +354,17 @@ static void report_patched_cells(model *m, const ast_def *d, const ast_stmt *gri
 		}
 }
 
+/* The reasons of the rows of a block or the compact lines of a grid (s). */
+static void report_notes(model *m, const ast_def *d, const ast_stmt *s, const char *what,
+			 const ast_row_note *notes, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (notes[i].text)
+			check_report(m, CHECK_PROVISIONAL, notes[i].text_loc, "provisional %s in %s '%s'%s%s: %s",
+				     what, def_kind_name(d->kind), d->id, s->name ? " at " : "",
+				     s->name ? s->name : "", notes[i].text);
+}
+
 static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *list,
 				  const ast_stmt *parent)
 {
@@ -360,16 +372,12 @@ static void report_provisional_in(model *m, const ast_def *d, const ast_stmt *li
 		if (s->kind == ST_ROWS || s->kind == ST_GRID || s->kind == ST_VALUE ||
 		    s->kind == ST_OPTION || s->kind == ST_STEP) {
 			report_provisional_in(m, d, s->body, s);
+			if (s->lines)
+				report_notes(m, d, s, "grid line", s->lines->notes, s->lines->nnotes);
 			if (s->kind == ST_GRID)
 				report_patched_cells(m, d, s);
-			for (size_t i = 0; s->rows && i < s->rows->nnotes; i++) {
-				const ast_row_note *r = &s->rows->notes[i];
-				if (r->text)
-					check_report(m, CHECK_PROVISIONAL, r->text_loc,
-						     "provisional row in %s '%s'%s%s: %s",
-						     def_kind_name(d->kind), d->id, s->name ? " at " : "",
-						     s->name ? s->name : "", r->text);
-			}
+			if (s->rows)
+				report_notes(m, d, s, "row", s->rows->notes, s->rows->nnotes);
 			continue;
 		}
 		if (!s->text || s->kind == ST_LABEL)

@@ -101,9 +101,12 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
 {
 	const ast_stmt *where;
 	size_t n = 0, cap = m->ndefs[DEF_OUTCOME] * 2;
-	if (model_find(m, DEF_OUTCOME, name) >= 0)
-		return resolve_def(m, DEF_OUTCOME, name, loc);
-	int o = find_code(m, name, &where);
+	int o = model_find(m, DEF_OUTCOME, name);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o); /* as resolve_def does, without a second look-up */
+		return o;
+	}
+	o = find_code(m, name, &where);
 	if (o >= 0) {
 		model_use(m, DEF_OUTCOME, o);
 		return o;
@@ -469,11 +472,23 @@ void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, co
 	resolve_grids(m, d, t, mt, &part, 1, has_header);
 }
 
-/* The lines after a grid's header. */
-static const ast_stmt *grid_lines(const ast_stmt *grid, bool has_header)
+/* The first line after a grid's header; ast_grid_next gives the others. */
+static const ast_stmt *grid_lines(ast_grid_walk *walk, const ast_stmt *grid, bool has_header)
 {
-	const ast_stmt *lines = ast_grid_header(grid);
-	return has_header && lines ? lines->next : lines;
+	const ast_stmt *line = ast_grid_first(walk, grid);
+	while (line && line->kind == ST_ODDS_LINE) /* the odds above the header */
+		line = ast_grid_next(walk);
+	return has_header && line ? ast_grid_next(walk) : line;
+}
+
+/* The lines of a grid, the header's too but not the odds above it: the
+ * body's and the compact ones. */
+static size_t grid_nlines(const ast_stmt *grid)
+{
+	size_t n = grid->lines ? grid->lines->nlines : 0;
+	for (const ast_stmt *l = grid->body; l; l = l->next)
+		n += l->kind != ST_ODDS_LINE;
+	return n;
 }
 
 /* How many columns the k-th cell of a grid's lines fills, and the i-th of them. */
@@ -490,11 +505,11 @@ static size_t part_column(const grid_part *part, size_t k, size_t i)
 void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 		   const grid_part *parts, size_t nparts, bool has_header)
 {
-	size_t cap = 0;
+	size_t cap = 0, most_lines = 1;
 	for (size_t p = 0; p < nparts; p++) {
-		size_t nlines = 0;
-		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next)
-			nlines++;
+		size_t nlines = grid_nlines(parts[p].grid);
+		nlines -= has_header && nlines ? 1 : 0;
+		most_lines = nlines > most_lines ? nlines : most_lines;
 		if (nlines == 0 && !d->damaged)
 			check_report(m, CHECK_ROW_SHAPE, parts[p].grid->loc,
 				     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...",
@@ -514,12 +529,18 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	mt->row_names = xcalloc(cap ? cap : 1, sizeof *mt->row_names);
 	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
 	t->rows = out;
-	grid_rows g = {.stride = cap < 64 ? (cap ? cap : 1) : 64, .ncolumns = t->ncolumns};
+	/* Room for a row per line of the longest grid: what a grid whose cells
+	 * do not run on from line to line needs, without growing. */
+	size_t fits = GRID_MODEL_CELLS / (t->ncolumns ? t->ncolumns : 1);
+	grid_rows g = {.stride = most_lines < fits ? most_lines : (fits ? fits : 1),
+		       .ncolumns = t->ncolumns};
 	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
 	mt->cells = new_cells(g.stride, t->ncolumns);
+	ast_grid_walk walk = {0};
 	for (size_t p = 0; p < nparts; p++) {
 		size_t width = parts[p].width;
-		for (const ast_stmt *l = grid_lines(parts[p].grid, has_header); l; l = l->next) {
+		ast_grid_walk_end(&walk);
+		for (const ast_stmt *l = grid_lines(&walk, parts[p].grid, has_header); l; l = ast_grid_next(&walk)) {
 			int64_t lo, hi;
 			const ast_cell *c;
 			size_t ncells = 0;
@@ -584,7 +605,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 						}
 						row = (int)t->nrows++;
 						add_row_of_key(&g, key, row);
-							out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+						out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 						out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
 						out[row].provisional = arena_strdup(&m->arena, text);
 						mt->row_names[row] = name;
@@ -607,7 +628,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	/* A dead column, printed '—' on every line ("no attack at 1:3"), gives no
 	 * result as 'below none' does, rather than a gap at every roll. */
 	for (size_t p = 0; p < nparts && !mt->shape_bad; p++)
-		for (size_t k = 0; k < parts[p].width && grid_lines(parts[p].grid, has_header); k++)
+		for (size_t k = 0; k < parts[p].width && grid_nlines(parts[p].grid) > (has_header ? 1u : 0u); k++)
 			for (size_t target = 0; target < part_targets(&parts[p], k); target++) {
 				size_t j = part_column(&parts[p], k, target);
 				rtab_column *col = (rtab_column *)&t->columns[j];
@@ -621,18 +642,19 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 					col->below_row = col->above_row = -1;
 				}
 			}
-	done:
-		free(g.next_of_key);
-		free(g.first_of_key);
-		free(g.last_of_key);
-		free(g.plain_key);
-		free(g.rows_of_key);
-		free(g.filled);
-		free(g.max_hi);
-		idmap_free(&g.keys);
-		/* The checks read the cells with a stride of nrows. */
-		if (g.stride != t->nrows)
-			mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
-					     t->ncolumns);
-		mt->has_rows = t->nrows > 0 && !mt->shape_bad;
-	}
+done:
+	ast_grid_walk_end(&walk);
+	free(g.next_of_key);
+	free(g.first_of_key);
+	free(g.last_of_key);
+	free(g.plain_key);
+	free(g.rows_of_key);
+	free(g.filled);
+	free(g.max_hi);
+	idmap_free(&g.keys);
+	/* The checks read the cells with a stride of nrows. */
+	if (g.stride != t->nrows)
+		mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
+				     t->ncolumns);
+	mt->has_rows = t->nrows > 0 && !mt->shape_bad;
+}

@@ -538,10 +538,13 @@ const char *numeric_cell_text(model *m, const ast_cell *c)
 
 static void note_grid(model *m, const ast_stmt *grid, bool has_header)
 {
-	const ast_stmt *l = ast_grid_header(grid);
+	ast_grid_walk walk;
+	const ast_stmt *l = ast_grid_first(&walk, grid);
+	while (l && l->kind == ST_ODDS_LINE) /* the odds above the header */
+		l = ast_grid_next(&walk);
 	if (has_header && l)
-		l = l->next;
-	for (; l; l = l->next) {
+		l = ast_grid_next(&walk);
+	for (; l; l = ast_grid_next(&walk)) {
 		const ast_cell *c = l->cells;
 		if (!c || c->kind != CELL_RANGE)
 			continue;
@@ -554,6 +557,7 @@ static void note_grid(model *m, const ast_stmt *grid, bool has_header)
 			else if (number_text(m, c))
 				note_name(m, number_text(m, c), c->loc);
 	}
+	ast_grid_walk_end(&walk);
 }
 
 /* Every outcome name a body uses, in order. */

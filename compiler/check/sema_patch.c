@@ -316,8 +316,10 @@ void apply_cell_patches(model *m, ast_def *v, const ast_def *base, bool own_grid
 	if (!patches)
 		return;
 	for (ast_stmt *s = v->body; s; s = s->next) {
-		if (s->kind == ST_GRID && !grid)
+		if (s->kind == ST_GRID && !grid) {
 			grid = s;
+			ast_grid_expand(grid); /* the patches split and rewrite its lines */
+		}
 		if (s->kind == ST_ROWS && !rows)
 			rows = s;
 		has_header |= s->kind == ST_COLUMNS;

@@ -43,6 +43,8 @@ static void keep_base_rule(ast_stmt *s, const char *rule)
 			s->rule = xstrdup(rule);
 		if (s->rows)
 			ast_rows_default_rule(s->rows, rule);
+		if (s->lines)
+			ast_glines_default_rule(s->lines, rule);
 		keep_base_rule(s->body, rule);
 	}
 }

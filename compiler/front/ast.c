@@ -140,19 +140,60 @@ void ast_rows_free(ast_rows *r)
 	free(r);
 }
 
-static const char *rows_str(ast_rows *r, const char *s)
+static const char *text_copy(arena *text, const char *s)
 {
-	return s ? arena_strndup(&r->text, s, strlen(s)) : NULL;
+	return s ? arena_strndup(text, s, strlen(s)) : NULL;
 }
 
-static void push_note(ast_rows *r, ast_row_note n)
+/* The rule and reason of rows or grid lines, by index, in order. */
+typedef struct note_list {
+	ast_row_note **notes;
+	size_t *n, *cap;
+} note_list;
+
+static void push_note(note_list l, ast_row_note n)
 {
-	if (r->nnotes == r->cap_notes) {
-		r->cap_notes = r->cap_notes ? 2 * r->cap_notes : 16;
-		r->notes = xrealloc(r->notes, r->cap_notes * sizeof *r->notes);
+	if (*l.n == *l.cap) {
+		*l.cap = *l.cap ? 2 * *l.cap : 16;
+		*l.notes = xrealloc(*l.notes, *l.cap * sizeof **l.notes);
 	}
-	r->notes[r->nnotes++] = n;
+	(*l.notes)[(*l.n)++] = n;
 }
+
+static const ast_row_note *find_note(const ast_row_note *notes, size_t n, size_t i)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (notes[mid].row < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && notes[lo].row == i ? &notes[lo] : NULL;
+}
+
+/* Every one of count items that gives no rule takes rule (copied into text). */
+static void default_rule(note_list l, arena *text, size_t count, const char *rule)
+{
+	ast_row_note *old = *l.notes;
+	size_t nold = *l.n, k = 0;
+	const char *copy = text_copy(text, rule);
+	*l.notes = NULL;
+	*l.n = *l.cap = 0;
+	for (size_t i = 0; i < count; i++) {
+		ast_row_note n = {(uint32_t)i, copy, NULL, {0, 0}};
+		if (k < nold && old[k].row == i) {
+			n = old[k++];
+			if (!n.rule)
+				n.rule = copy;
+		}
+		push_note(l, n);
+	}
+	free(old);
+}
+
+#define ROW_NOTES(r) ((note_list){&(r)->notes, &(r)->nnotes, &(r)->cap_notes})
 
 void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, const char *rule,
 		  const char *text, src_loc text_loc)
@@ -162,7 +203,8 @@ void ast_rows_add(ast_rows *r, const char *name, size_t name_len, src_loc loc, c
 		r->rows = xrealloc(r->rows, r->cap_rows * sizeof *r->rows);
 	}
 	if (rule || text)
-		push_note(r, (ast_row_note){(uint32_t)r->nrows, rows_str(r, rule), rows_str(r, text), text_loc});
+		push_note(ROW_NOTES(r), (ast_row_note){(uint32_t)r->nrows, text_copy(&r->text, rule),
+							text_copy(&r->text, text), text_loc});
 	r->rows[r->nrows++] = (ast_row){arena_strndup(&r->text, name, name_len), loc,
 					(uint32_t)r->nranges, 0};
 }
@@ -179,34 +221,12 @@ void ast_rows_add_range(ast_rows *r, const ast_range *range)
 
 const ast_row_note *ast_rows_note(const ast_rows *r, size_t i)
 {
-	size_t lo = 0, hi = r->nnotes;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (r->notes[mid].row < i)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < r->nnotes && r->notes[lo].row == i ? &r->notes[lo] : NULL;
+	return find_note(r->notes, r->nnotes, i);
 }
 
 void ast_rows_default_rule(ast_rows *r, const char *rule)
 {
-	ast_row_note *old = r->notes;
-	size_t nold = r->nnotes, k = 0;
-	const char *copy = rows_str(r, rule);
-	r->notes = NULL;
-	r->nnotes = r->cap_notes = 0;
-	for (size_t i = 0; i < r->nrows; i++) {
-		ast_row_note n = {(uint32_t)i, copy, NULL, {0, 0}};
-		if (k < nold && old[k].row == i) {
-			n = old[k++];
-			if (!n.rule)
-				n.rule = copy;
-		}
-		push_note(r, n);
-	}
-	free(old);
+	default_rule(ROW_NOTES(r), &r->text, r->nrows, rule);
 }
 
 static ast_rows *rows_copy(const ast_rows *r)
@@ -221,6 +241,202 @@ static ast_rows *rows_copy(const ast_rows *r)
 			ast_rows_add_range(c, &r->ranges[row->first + k]);
 	}
 	return c;
+}
+
+ast_glines *ast_glines_new(void)
+{
+	return xcalloc(1, sizeof(ast_glines));
+}
+
+void ast_glines_free(ast_glines *g)
+{
+	if (!g)
+		return;
+	free(g->first);
+	free(g->cells);
+	free(g->notes);
+	arena_free(&g->text);
+	free(g);
+}
+
+void ast_glines_add_line(ast_glines *g, const char *rule, const char *text, src_loc text_loc)
+{
+	if (g->nlines == g->cap_lines) {
+		g->cap_lines = g->cap_lines ? 2 * g->cap_lines : 16;
+		g->first = xrealloc(g->first, g->cap_lines * sizeof *g->first);
+	}
+	if (rule || text)
+		push_note(ROW_NOTES(g), (ast_row_note){(uint32_t)g->nlines, text_copy(&g->text, rule),
+							text_copy(&g->text, text), text_loc});
+	g->first[g->nlines++] = (uint32_t)g->ncells;
+}
+
+void ast_glines_add_cell(ast_glines *g, const ast_gcell *c, size_t name_len)
+{
+	if (g->ncells == g->cap_cells) {
+		g->cap_cells = g->cap_cells ? 2 * g->cap_cells : 32;
+		g->cells = xrealloc(g->cells, g->cap_cells * sizeof *g->cells);
+	}
+	ast_gcell *to = &g->cells[g->ncells++];
+	*to = *c;
+	if (c->kind == CELL_NAME)
+		to->name = arena_strndup(&g->text, c->name, name_len);
+}
+
+void ast_glines_drop_line(ast_glines *g)
+{
+	g->ncells = g->first[--g->nlines];
+}
+
+void ast_glines_default_rule(ast_glines *g, const char *rule)
+{
+	default_rule(ROW_NOTES(g), &g->text, g->nlines, rule);
+}
+
+static size_t glines_end(const ast_glines *g, size_t i)
+{
+	return i + 1 < g->nlines ? g->first[i + 1] : g->ncells;
+}
+
+/* A grid line as the grammar gives it, compact. */
+static void glines_add_stmt(ast_glines *g, const ast_stmt *line)
+{
+	ast_glines_add_line(g, line->rule, line->text, line->text_loc);
+	for (const ast_cell *c = line->cells; c; c = c->next) {
+		ast_gcell gc = {.loc = c->loc, .kind = (uint8_t)c->kind, .open_lo = c->open_lo,
+				.open_hi = c->open_hi};
+		if (c->kind == CELL_NAME) {
+			gc.name = c->name;
+		} else {
+			gc.lo = c->lo;
+			gc.hi = c->hi;
+		}
+		ast_glines_add_cell(g, &gc, c->kind == CELL_NAME ? strlen(c->name) : 0);
+	}
+}
+
+static ast_glines *glines_copy(const ast_glines *g)
+{
+	ast_glines *c = ast_glines_new();
+	for (size_t i = 0; i < g->nlines; i++) {
+		const ast_row_note *n = find_note(g->notes, g->nnotes, i);
+		ast_glines_add_line(c, n ? n->rule : NULL, n ? n->text : NULL,
+				    n ? n->text_loc : (src_loc){0, 0});
+		for (size_t k = g->first[i]; k < glines_end(g, i); k++)
+			ast_glines_add_cell(c, &g->cells[k],
+					    g->cells[k].kind == CELL_NAME ? strlen(g->cells[k].name) : 0);
+	}
+	return c;
+}
+
+/* Whether every statement of a grid's body is an odds line (or it has none). */
+static bool body_all_odds_lines(const ast_stmt *grid)
+{
+	for (const ast_stmt *l = grid->body; l; l = l->next)
+		if (l->kind != ST_ODDS_LINE)
+			return false;
+	return true;
+}
+
+void ast_grid_add_line(ast_stmt *grid, ast_stmt *line)
+{
+	/* Odds lines and the header under them stay statements (the checks read
+	 * their kinds and names); the lines after the header are compact. */
+	if (line->kind == ST_ODDS_LINE || body_all_odds_lines(grid)) {
+		grid->body = AST_APPEND(grid->body, line);
+		return;
+	}
+	if (!grid->lines)
+		grid->lines = ast_glines_new();
+	glines_add_stmt(grid->lines, line);
+	ast_stmts_free(line);
+}
+
+/* Compact line i as a statement: its cells in w->cells. Only the fields a
+ * line gives are written: the others stay as ast_grid_first zeroed them. */
+static const ast_stmt *glines_view(ast_grid_walk *w, size_t i)
+{
+	const ast_glines *g = w->grid->lines;
+	size_t first = g->first[i], n = glines_end(g, i) - first;
+	if (n > w->cap) {
+		w->cells = xrealloc(w->cells, 2 * n * sizeof *w->cells);
+		memset(w->cells + w->cap, 0, (2 * n - w->cap) * sizeof *w->cells);
+		w->cap = 2 * n;
+	}
+	for (size_t k = 0; k < n; k++) {
+		const ast_gcell *gc = &g->cells[first + k];
+		ast_cell *c = &w->cells[k];
+		bool named = gc->kind == CELL_NAME;
+		c->loc = gc->loc;
+		c->kind = (cell_kind)gc->kind;
+		c->lo = named ? 0 : gc->lo;
+		c->hi = named ? 0 : gc->hi;
+		c->open_lo = gc->open_lo;
+		c->open_hi = gc->open_hi;
+		c->name = named ? (char *)gc->name : NULL;
+		c->next = k + 1 < n ? c + 1 : NULL;
+		c->tail = k == 0 ? c + n - 1 : NULL;
+	}
+	const ast_row_note *note = g->nnotes ? find_note(g->notes, g->nnotes, i) : NULL;
+	ast_stmt *v = &w->view;
+	v->kind = ST_GRID_LINE;
+	v->loc = n ? g->cells[first].loc : w->grid->loc;
+	v->cells = n ? w->cells : NULL;
+	v->rule = note ? (char *)note->rule : NULL;
+	v->text = note ? (char *)note->text : NULL;
+	v->text_loc = note ? note->text_loc : (src_loc){0, 0};
+	return v;
+}
+
+const ast_stmt *ast_grid_first(ast_grid_walk *w, const ast_stmt *grid)
+{
+	*w = (ast_grid_walk){.grid = grid, .stmt = grid->body};
+	if (w->stmt)
+		return w->stmt;
+	return grid->lines && grid->lines->nlines ? glines_view(w, 0) : NULL;
+}
+
+const ast_stmt *ast_grid_next(ast_grid_walk *w)
+{
+	if (w->stmt) {
+		w->stmt = w->stmt->next;
+		if (w->stmt)
+			return w->stmt;
+		w->line = 0;
+	} else {
+		w->line++;
+	}
+	const ast_glines *g = w->grid->lines;
+	return g && w->line < g->nlines ? glines_view(w, w->line) : NULL;
+}
+
+void ast_grid_walk_end(ast_grid_walk *w)
+{
+	free(w->cells);
+	w->cells = NULL;
+	w->cap = 0;
+}
+
+static ast_cell *cells_copy(const ast_cell *l);
+
+void ast_grid_expand(ast_stmt *grid)
+{
+	ast_glines *g = grid->lines;
+	if (!g)
+		return;
+	ast_grid_walk w = {.grid = grid};
+	for (size_t i = 0; i < g->nlines; i++) {
+		const ast_stmt *v = glines_view(&w, i);
+		ast_stmt *line = ast_stmt_new(ST_GRID_LINE, v->loc);
+		line->cells = cells_copy(v->cells);
+		line->rule = v->rule ? xstrdup(v->rule) : NULL;
+		line->text = v->text ? xstrdup(v->text) : NULL;
+		line->text_loc = v->text_loc;
+		grid->body = AST_APPEND(grid->body, line);
+	}
+	ast_grid_walk_end(&w);
+	grid->lines = NULL;
+	ast_glines_free(g);
 }
 
 /* Expressions nest; free them without recursion so deep input cannot overflow the stack. */
@@ -338,6 +554,7 @@ static void owned_str_free(char *s)
 #define owned_cells_free ast_cells_free
 #define owned_stmts_free ast_stmts_free
 #define owned_rows_free ast_rows_free
+#define owned_glines_free ast_glines_free
 #define FREE_OWNED(type, field) owned_##type##_free(l->field);
 
 void ast_stmts_free(ast_stmt *l)
@@ -506,6 +723,7 @@ static ast_stmt *stmts_copy(const ast_stmt *l)
 #define owned_cells_copy cells_copy
 #define owned_stmts_copy stmts_copy
 #define owned_rows_copy(r) ((r) ? rows_copy(r) : NULL)
+#define owned_glines_copy(g) ((g) ? glines_copy(g) : NULL)
 #define COPY_OWNED(type, field) c->field = owned_##type##_copy(s->field);
 
 ast_stmt *ast_stmt_copy(const ast_stmt *s)

@@ -143,6 +143,43 @@ static inline const ast_range *ast_row_ranges(const ast_rows *r, const ast_row *
 	return r->ranges + row->first;
 }
 
+/* A cell of a grid line in a grid's compact lines (ast_glines). */
+typedef struct ast_gcell {
+	union {
+		struct {
+			int64_t lo, hi; /* CELL_RANGE, CELL_RATIO, CELL_ABSENT (1, 0) */
+		};
+		const char *name; /* CELL_NAME, in the lines' arena */
+	};
+	src_loc loc;
+	uint8_t kind; /* cell_kind */
+	bool open_lo, open_hi;
+} ast_gcell;
+
+/* The lines of a grid after its first, kept compact: a table may have a
+ * million. Line i's cells are cells[first[i]] up to the next line's first;
+ * its rule and reason (rare) are in notes, by the line's index. */
+typedef struct ast_glines {
+	uint32_t *first;
+	size_t nlines, cap_lines;
+	ast_gcell *cells;
+	size_t ncells, cap_cells;
+	ast_row_note *notes;
+	size_t nnotes, cap_notes;
+	arena text; /* names, rules and reasons */
+} ast_glines;
+
+ast_glines *ast_glines_new(void);
+void ast_glines_free(ast_glines *g);
+/* Append a line with no cells yet (rule and reason copied; NULL: none), then its cells. */
+void ast_glines_add_line(ast_glines *g, const char *rule, const char *text, src_loc text_loc);
+/* A cell of the last line; a CELL_NAME's name is the name_len bytes at c->name (copied). */
+void ast_glines_add_cell(ast_glines *g, const ast_gcell *c, size_t name_len);
+/* Take the last line back, with its cells (a line that gives no rule or reason). */
+void ast_glines_drop_line(ast_glines *g);
+/* Every line that gives no rule takes this one (a copy). */
+void ast_glines_default_rule(ast_glines *g, const char *rule);
+
 typedef enum type_kind {
 	TY_BOOL,
 	TY_INT,
@@ -212,6 +249,7 @@ typedef ast_expr *ast_owned_expr;
 typedef ast_cell *ast_owned_cells;
 typedef struct ast_stmt *ast_owned_stmts;
 typedef ast_rows *ast_owned_rows;
+typedef ast_glines *ast_owned_glines;
 
 /* The fields of a statement that own memory, each with what it holds: the
  * struct, ast_stmts_free and ast_stmt_copy are made from this one list. */
@@ -231,7 +269,8 @@ typedef ast_rows *ast_owned_rows;
 			   CELL_ABSENT for '-') */                                       \
 	X(cells, step) /* ST_ABOVE, ST_BELOW: 'above 7:1 X'; ST_PATCH: the column */      \
 	X(stmts, body) /* a block; ST_ROWS: its headers; ST_GRID: its lines */            \
-	X(rows, rows)  /* ST_ROWS */
+	X(rows, rows)  /* ST_ROWS */                                                      \
+	X(glines, lines) /* ST_GRID: its lines after the first (in body), or NULL */
 
 #define AST_STMT_MEMBER(type, field) ast_owned_##type field;
 
@@ -347,6 +386,24 @@ ast_dice_group *ast_dice_group_new(src_loc loc);
 #define AST_APPEND(list, item)                            \
 	((list) ? ((list)->tail->next = (item), (list)->tail = (item), (list)) \
 		: ((item)->tail = (item), (item)))
+
+/* The lines of a grid, in order: the statements of its body, then its compact
+ * lines, each read as a statement ST_GRID_LINE that stays valid until the
+ * next call. ast_grid_walk_end frees what the walk holds. */
+typedef struct ast_grid_walk {
+	const ast_stmt *grid, *stmt;
+	size_t line;
+	ast_stmt view;
+	ast_cell *cells;
+	size_t cap;
+} ast_grid_walk;
+const ast_stmt *ast_grid_first(ast_grid_walk *w, const ast_stmt *grid);
+const ast_stmt *ast_grid_next(ast_grid_walk *w);
+void ast_grid_walk_end(ast_grid_walk *w);
+/* Move a grid's compact lines into its body as statements, for what edits them. */
+void ast_grid_expand(ast_stmt *grid);
+/* Append a grid line the grammar read: the first into the body, the rest compact. */
+void ast_grid_add_line(ast_stmt *grid, ast_stmt *line);
 
 /* A deep copy of a statement (its block too), to own and free apart. */
 ast_stmt *ast_stmt_copy(const ast_stmt *s);

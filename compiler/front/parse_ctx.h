@@ -47,6 +47,10 @@ struct lex_extra {
 	bool rows_off;
 	size_t plain_rows; /* read so far */
 	struct lex_mark row_mark; /* at the start of the row being matched */
+	/* Inside a grid, after its first line (the parser says so): plain lines
+	 * ('3  AE  DR  -') are each matched whole and appended to lines. */
+	ast_glines *glines;
+	size_t plain_grid_lines; /* read so far */
 	/* Told of each comment, from its start to its end (rtab_scan); NULL when parsing. */
 	void (*on_comment)(void *arg, src_loc first, src_loc end);
 	void *comment_arg;
@@ -59,6 +63,7 @@ struct parse_ctx {
 	bool damaged;      /* error recovery dropped part of the definition being read */
 	bool rows_by_grammar; /* no plain rows read by the scanner (the tests compare both ways) */
 	size_t plain_rows;    /* rows the scanner read by itself */
+	size_t plain_grid_lines; /* grid lines the scanner read by itself */
 	char **discarded;  /* identifiers thrown away by error recovery */
 	size_t ndiscarded, cap_discarded;
 };
@@ -77,6 +82,9 @@ void parse_discard(struct parse_ctx *p, char *s);
 void lex_rows_begin(void *scanner, ast_rows *rows);
 void lex_rows_end(void *scanner);
 void lex_rows_off(void *scanner);
+/* The parser has read a grid's first line (lines: where the rest go), or its end. */
+void lex_grid_lines(void *scanner, ast_glines *lines);
+void lex_grid_end(void *scanner);
 bool rtab_is_keyword(const char *s, size_t n);
 
 /* Parse text into p->defs; reports every syntax error through p->diag. */

@@ -808,20 +808,31 @@ stmt:
 		$$ = word_stmt(@1, $1); $$->body = $3;
 		$$->step = cell(@2, 0, 0, false, false); $$->step->kind = CELL_NAME; $$->step->name = $2;
 	}
-	| GRID '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID, LOC(@1)); $$->body = $3; }
-	| GRID IDENT '{' grid_lines '}' { $$ = named_stmt(ST_GRID, @1, $2, @2); $$->body = $4; }
+	| GRID '{' grid_lines '}' { $$ = $3; $$->loc = LOC(@1); lex_grid_end(scanner); }
+	| GRID IDENT '{' grid_lines '}' {
+		$$ = $4; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); lex_grid_end(scanner);
+	}
 	/* One grid for several values of the variant: 'grid woods, town { ... }'. */
 	| GRID IDENT ',' idlist '{' grid_lines '}' {
-		$$ = named_stmt(ST_GRID, @1, $2, @2); $$->ids = $4; $$->body = $6;
+		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->ids = $4;
+		lex_grid_end(scanner);
 	}
 	/* A line chosen by a condition: 'grid cavalry when attacker_cavalry { ... }',
 	 * 'grid otherwise { ... }' (the name is optional). */
-	| GRID WHEN expr '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID_WHEN, LOC(@1)); $$->expr = $3; $$->body = $5; }
-	| GRID IDENT WHEN expr '{' grid_lines '}' {
-		$$ = named_stmt(ST_GRID_WHEN, @1, $2, @2); $$->expr = $4; $$->body = $6;
+	| GRID WHEN expr '{' grid_lines '}' {
+		$$ = $5; $$->kind = ST_GRID_WHEN; $$->loc = LOC(@1); $$->expr = $3; lex_grid_end(scanner);
 	}
-	| GRID OTHERWISE '{' grid_lines '}' { $$ = ast_stmt_new(ST_GRID_WHEN, LOC(@1)); $$->body = $4; }
-	| GRID IDENT OTHERWISE '{' grid_lines '}' { $$ = named_stmt(ST_GRID_WHEN, @1, $2, @2); $$->body = $5; }
+	| GRID IDENT WHEN expr '{' grid_lines '}' {
+		$$ = $6; $$->kind = ST_GRID_WHEN; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2);
+		$$->expr = $4; lex_grid_end(scanner);
+	}
+	| GRID OTHERWISE '{' grid_lines '}' {
+		$$ = $4; $$->kind = ST_GRID_WHEN; $$->loc = LOC(@1); lex_grid_end(scanner);
+	}
+	| GRID IDENT OTHERWISE '{' grid_lines '}' {
+		$$ = $5; $$->kind = ST_GRID_WHEN; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2);
+		lex_grid_end(scanner);
+	}
 	| OTHERWISE IDENT ';' { $$ = named_stmt(ST_OTHERWISE, @1, $2, @2); }
 	| STACK IDENT ';' { $$ = named_stmt(ST_STACK, @1, $2, @2); }
 	| FOR IDENT ';' { $$ = named_stmt(ST_FOR, @1, $2, @2); }
@@ -1153,10 +1164,18 @@ cell:
 	| DASH { $$ = cell(@$, 1, 0, false, false); $$->kind = CELL_ABSENT; }
 	;
 
-/* A grid: its first line names the columns, each further line is a printed row. */
+/* A grid: its first line names the columns, each further line is a printed row.
+ * The lines after the first are kept compact (the scanner adds the plain ones
+ * itself: see lex_grid_lines). */
 grid_lines:
-	%empty { $$ = NULL; }
-	| grid_lines grid_line { $$ = AST_APPEND($1, $2); }
+	%empty { $$ = ast_stmt_new(ST_GRID, LOC(@$)); }
+	| grid_lines grid_line {
+		$$ = $1;
+		ast_grid_add_line($$, $2);
+		if (!$$->lines)
+			$$->lines = ast_glines_new();
+		lex_grid_lines(scanner, $$->lines);
+	}
 	| grid_lines error NL { $$ = $1; ctx->damaged = true; }
 	;
 
@@ -1471,6 +1490,7 @@ int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
 	YY_BUFFER_STATE buf = rtab_yy_scan_buffer(copy, len + 2, scanner);
 	rc = rtab_yyparse(scanner, p);
 	p->plain_rows = extra.plain_rows;
+	p->plain_grid_lines = extra.plain_grid_lines;
 	rtab_yy_delete_buffer(buf, scanner);
 	free(copy);
 	rtab_yylex_destroy(scanner);

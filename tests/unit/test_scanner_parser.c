@@ -199,6 +199,22 @@ static void put_type(strbuf *sb, const ast_type *t)
 
 static void put_stmts(strbuf *sb, bool locs, const ast_stmt *s);
 
+static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s);
+
+/* A grid's lines, those of its body and its compact ones alike. */
+static void put_grid_lines(strbuf *sb, bool locs, const ast_stmt *grid)
+{
+	ast_grid_walk walk;
+	sb_puts(sb, " {");
+	for (const ast_stmt *l = ast_grid_first(&walk, grid); l; l = ast_grid_next(&walk)) {
+		sb_putc(sb, ' ');
+		put_stmt(sb, locs, l);
+		sb_putc(sb, ';');
+	}
+	ast_grid_walk_end(&walk);
+	sb_puts(sb, " }");
+}
+
 static void put_cell(strbuf *sb, bool locs, const ast_cell *c)
 {
 	sb_putc(sb, ' ');
@@ -376,7 +392,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		sb_puts(sb, "grid");
 		if (s->name)
 			sb_printf(sb, " %s", s->name);
-		put_stmts(sb, locs, s->body);
+		put_grid_lines(sb, locs, s);
 		break;
 	case ST_GRID_WHEN:
 		sb_puts(sb, "grid");
@@ -1520,32 +1536,82 @@ static const char *const plain_row_sources[] = {
 	"table t { rows { a 1;\n  # a note\n  b 2; /* x */ c 3;\n} }",
 };
 
+/* src read with the scanner's plain rows and grid lines, and through the
+ * grammar alone: the same tree, locations and diagnostics. How many rows and
+ * grid lines the scanner read by itself goes to the counts. */
+static void assert_same_both_ways(const char *src, size_t *plain_rows, size_t *plain_grid_lines)
+{
+	parsed fast, slow;
+	parse_text_as(&fast, src, strlen(src), false);
+	parse_text_as(&slow, src, strlen(src), true);
+	assert_int_equal(slow.pc.plain_rows, 0);
+	assert_int_equal(slow.pc.plain_grid_lines, 0);
+	*plain_rows = fast.pc.plain_rows;
+	*plain_grid_lines = fast.pc.plain_grid_lines;
+	char *a = dump_defs(fast.pc.defs, true), *b = dump_defs(slow.pc.defs, true);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	a = dump_defs(fast.pc.errata ? fast.pc.errata->defs : NULL, true);
+	b = dump_defs(slow.pc.errata ? slow.pc.errata->defs : NULL, true);
+	assert_string_equal(a, b);
+	assert_string_equal(fast.out ? fast.out : "", slow.out ? slow.out : "");
+	assert_int_equal(fast.rc, slow.rc);
+	assert_int_equal(fast.diag.errors, slow.diag.errors);
+	free(a);
+	free(b);
+	parsed_free(&fast);
+	parsed_free(&slow);
+}
+
 static void test_plain_rows(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof plain_row_sources / sizeof plain_row_sources[0]; i++) {
-		const char *src = plain_row_sources[i];
-		parsed fast, slow;
-		print_message("rows: %s\n", src);
-		parse_text_as(&fast, src, strlen(src), false);
-		parse_text_as(&slow, src, strlen(src), true);
-		assert_int_equal(slow.pc.plain_rows, 0);
+		size_t rows, lines;
+		print_message("rows: %s\n", plain_row_sources[i]);
+		assert_same_both_ways(plain_row_sources[i], &rows, &lines);
 		if (i < 4) /* plain rows only: all of them read by the scanner */
-			assert_true(fast.pc.plain_rows >= 3);
-		char *a = dump_defs(fast.pc.defs, true), *b = dump_defs(slow.pc.defs, true);
-		assert_string_equal(a, b);
-		free(a);
-		free(b);
-		a = dump_defs(fast.pc.errata ? fast.pc.errata->defs : NULL, true);
-		b = dump_defs(slow.pc.errata ? slow.pc.errata->defs : NULL, true);
-		assert_string_equal(a, b);
-		assert_string_equal(fast.out ? fast.out : "", slow.out ? slow.out : "");
-		assert_int_equal(fast.rc, slow.rc);
-		assert_int_equal(fast.diag.errors, slow.diag.errors);
-		free(a);
-		free(b);
-		parsed_free(&fast);
-		parsed_free(&slow);
+			assert_true(rows >= 3);
+	}
+}
+
+/*
+ * The scanner reads the plain lines of a grid after its first ('3  AE  -/1R  —')
+ * by itself, into the grid's compact lines. Every grid here must give the same
+ * lines, locations and diagnostics as when each line goes through the grammar.
+ */
+static const char *const plain_grid_sources[] = {
+	"table t { grid {\n 1 a\n 2 b\n 3 c\n } }",
+	"table t {\n  grid {\n       1:4  1:3  1:2\n    1  AR   AR   NE\n    2-3  AE/DR  -/1R  —\n"
+	"\t4\t--  –  x_y\r\n    -1  a  b  c\n    +5-6 a b c\n    -3--2 a/- 1/2 z\n  }\n}\n",
+	"table t { grid {\n x\n 1 a\n 2 grid\n 3 outcomes\n 4 b\n 5 c\n } }",
+	"table t { grid {\n x\n 1 a\n 2 provisional\n 3 and\n 4 b\n } }",
+	"table t { grid {\n x\n 1 a @ \"r\"\n 2 b provisional \"why\"\n 3 c # note\n 4 d /* c */\n 5 e\n"
+	" 6+ f\n <=0 g\n 7 8\n 9 1.5\n 10 a.b\n 11 d6\n 12 É\n 13 a }\n}",
+	"table t { grid {\n x\n\n 1 a\n # c\n\n 2 b\n /* multi\n line */ 3 c\n 4 d\n 5 e } }",
+	"table t { grid {\n x\n 1 a\n 2 ) b\n 3 c\n 4 d\n } }",
+	"table t { grid {\n x\n 1 a\n 2 b\n 3 c",
+	"table t { grid {\n x\n 1 a\n 2 b\n 3 c\n",
+	"table t { grid w {\n 1:1\n 1 a\n 2 b\n }\n grid u, v {\n 1:1\n 1 c\n 2 d\n } }",
+	"errata e { table t { grid {\n x\n 1 a\n 2 b\n } } }",
+	"table t { grid {\n x\n 1 a\n 1000000000 b\n 999999999 c\n 0001 d\n 12345678901 e\n } }",
+	"table t { grid {\n x\n 1\n 2 a\n 3 - \n 4 a b\n} }",
+	"table t { grid {\n x\n 1: a\n 2 : b\n 3 c\n 4 \"s\" d\n 5 e\n } }",
+	"table t { grid {\n x y\n 1 a b\n 2 c d\n } rows { e 1; f 2; } grid {\n 1 g\n 2 h\n } }",
+};
+
+static void test_plain_grid_lines(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof plain_grid_sources / sizeof plain_grid_sources[0]; i++) {
+		size_t rows, lines;
+		print_message("grid: %s\n", plain_grid_sources[i]);
+		assert_same_both_ways(plain_grid_sources[i], &rows, &lines);
+		if (i < 2) /* plain lines only: all but the first read by the scanner */
+			assert_true(lines >= 2);
+		if (i == 2) /* the lines whose item is a keyword go through the grammar */
+			assert_int_equal(lines, 3);
 	}
 }
 
@@ -1617,6 +1683,7 @@ int main(void)
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_plain_rows),
+		cmocka_unit_test(test_plain_grid_lines),
 		cmocka_unit_test(test_exprs),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_bad_inputs),
