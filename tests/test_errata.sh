@@ -83,6 +83,11 @@ else
 	failed=$((failed + 1))
 fi
 
+# Rules repeated under one key (natural rules for the same faces, rewrites
+# between the same outcomes): a file compared with itself shows nothing.
+expect diff-self-repeated-keys 0 "no differences" "$rtab" diff tests/errata/repeated_keys.rtab tests/errata/repeated_keys.rtab
+expect verify-self-repeated-keys 0 "0 errors" "$rtab" verify tests/errata/repeated_keys.rtab tests/errata/repeated_keys.rtab
+
 # rtab verify: each planted fault once and nothing else; a faithful translation passes.
 v=tests/verify
 golden verify-faulty 1 $v/faulty.txt "$rtab" verify $v/original.rtab $v/faulty.rtab

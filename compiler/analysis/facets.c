@@ -867,6 +867,13 @@ static void table_facets(builder *b)
 			strbuf faces = {0};
 			for (size_t f = 0; f < nr->nfaces; f++)
 				sb_printf(&faces, "%s%d", f ? ", " : "", nr->faces[f]);
+			/* A rule repeated for the same faces (-Wmasked-natural) keys by its turn. */
+			size_t nth = 0;
+			for (size_t e = 0; e < n; e++)
+				nth += t->natural[e].nfaces == nr->nfaces &&
+				       memcmp(t->natural[e].faces, nr->faces, nr->nfaces * sizeof *nr->faces) == 0;
+			if (nth)
+				sb_printf(&faces, " #%zu", nth + 1);
 			src_loc at = stmt_loc(b, ST_NATURAL, NULL, n);
 			addf(b, at, xstrdup(outcome_id(rs, nr->outcome)), "natural %s", faces.data);
 			if (nr->rule) {
@@ -879,7 +886,13 @@ static void table_facets(builder *b)
 		for (size_t w = 0; w < t->nrewrites; w++) {
 			const rtab_rewrite *rw = &t->rewrites[w];
 			src_loc at = stmt_loc(b, ST_REWRITE, NULL, w);
-			const char *from = outcome_id(rs, rw->from), *to = outcome_id(rs, rw->to);
+			/* Rewrites between the same outcomes (under other conditions) key by their turn. */
+			size_t nth = 0;
+			for (size_t e = 0; e < w; e++)
+				nth += t->rewrites[e].from == rw->from && t->rewrites[e].to == rw->to;
+			const char *from = outcome_id(rs, rw->from);
+			char *to = nth ? xasprintf("%s #%zu", outcome_id(rs, rw->to), nth + 1)
+				       : xstrdup(outcome_id(rs, rw->to));
 			addf(b, at, expr_text(rs, &rw->condition), "rewrite %s -> %s when", from, to);
 			expr_facet(b, &rw->condition);
 			if (rw->rule) {
@@ -887,6 +900,7 @@ static void table_facets(builder *b)
 				compared_as(b, FACET_REFERENCE);
 			}
 			addf(b, at, dup_or_null(rw->provisional), "rewrite %s -> %s provisional", from, to);
+			free(to);
 		}
 	}
 }

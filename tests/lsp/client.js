@@ -193,7 +193,7 @@ async function main() {
 
   await check('document symbols outline every definition', async () => {
     const s = await conn.sendRequest('textDocument/documentSymbol', doc(tableUri));
-    const expected = [...tableText.matchAll(/^(ruleset|dice|enum|input|effect|outcome|modifier|table|matrix|ratio|group|reactions|transition|distance|procedure|example)\s+(\w+)/gm)].map((m) => m[2]);
+    const expected = [...tableText.matchAll(/^(ruleset|dice|enum|input|effect|outcome|modifier|table|matrix|ratio|group|reactions|transition|distance|procedure|example|require|outcomes)\s+(\w+)/gm)].map((m) => m[2]);
     assert.deepStrictEqual(s.map((x) => x.name).sort(), expected.sort());
     const role = s.find((x) => x.kind === 10);
     assert.ok(role && role.children.length > 0 && role.children.every((c) => c.kind === 22));
