@@ -15,7 +15,10 @@ for f in $stale $kept; do
 	printf 'half\n' >"$out/$f"
 	touch -d '1 hour ago' "$out/$f"
 done
-printf 'new\n' >"$out/musket_pike.c.tmp.Fr3sh0" # as old as this run: another run's, kept
+# Not older than the run about to start (another run's, kept): dated a minute
+# ahead, so that a slow start past a second's boundary cannot make it older.
+printf 'new\n' >"$out/musket_pike.c.tmp.Fr3sh0"
+touch -d '1 minute' "$out/musket_pike.c.tmp.Fr3sh0"
 "$rtab" compile tables/musket_pike.rtab -o "$out" >"$tmp/log" 2>&1 || { fail "recompile"; cat "$tmp/log"; }
 for f in $stale; do [ -e "$out/$f" ] && fail "the stale $f is left"; done
 for f in $kept musket_pike.c.tmp.Fr3sh0; do [ -e "$out/$f" ] || fail "$f, not rtab's or not stale, was removed"; done
