@@ -223,7 +223,7 @@ static void run_pair(const loaded *a, const loaded *b, bool same)
 #if FUZZ_VERB == FUZZ_VERB_DIFF
 	diff_compare(&r, &fa, &fb, 0);
 	if (!over_budget() && odds_small(&a->model.rs) && odds_small(&b->model.rs))
-		diff_odds_compute(&r, &a->model.rs, &b->model.rs);
+		diff_odds_compute(&r, &a->model, &b->model);
 	check_diff(&r, same, "diff");
 #else
 	diff_compare(&r, &fa, &fb, DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS);
