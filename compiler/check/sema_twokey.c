@@ -359,32 +359,19 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			ok = false;
 			continue;
 		}
-		if (t->ncolumns + header_width(g->body) + 2 > RTAB_MAX_ITEMS) {
-			check_report(m, CHECK_LIMITS, g->loc,
-				     "table '%s' has more than %d columns; the runtime holds at most %d",
-				     d->id, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS);
-			ok = false;
+		strbuf line = {0};
+		for (size_t k = 0; k < nvalues; k++)
+			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
+		size_t run;
+		bool fits = add_run(m, d, t, cols, g, below, above, key_ok, line.data, &run, &parts[nparts], &ok);
+		sb_free(&line);
+		if (!fits)
 			break;
-		}
-		size_t run = t->ncolumns;
-		if (below)
-			t->ncolumns++;
-		size_t width = header_width(g->body);
-		parts[nparts++] = (grid_part){.grid = g, .first = t->ncolumns, .width = width};
-		if (key_ok && !resolve_key_header(m, t, cols, g->body, columns, t->ncolumns)) {
-			mt->shape_bad = true;
-			ok = false;
-		}
-		t->ncolumns = (uint16_t)(t->ncolumns + width);
-		if (below)
-			end_column(m, t, below, false, run);
-		if (above)
-			end_column(m, t, above, true, run);
+		nparts++;
 		for (size_t k = 0; k < nvalues; k++) {
 			first[values[k]] = (uint16_t)run;
 			end[values[k]] = t->ncolumns;
 		}
-		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
 	}
 	for (size_t v = 0; v < e->nvalues; v++)
 		if (!owner[v]) {
