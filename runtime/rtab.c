@@ -814,12 +814,12 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 {
 	int32_t stack[RTAB_MAX_EXPR_STACK];
 	size_t sp = 0;
-	const rtab_instr *in = expr->instrs, *end = expr->instrs + expr->ninstrs;
-
-	if (in == end) {
+	/* An empty program (instrs may be NULL) is true: no pointer arithmetic on it. */
+	if (expr->ninstrs == 0) {
 		*value = 1;
 		return RTAB_OK;
 	}
+	const rtab_instr *in = expr->instrs, *end = expr->instrs + expr->ninstrs;
 	for (; in < end; in++) {
 		int32_t a, b;
 		int rc;
