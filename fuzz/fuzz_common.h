@@ -52,11 +52,12 @@ static void fuzz_fail(const char *fmt, ...)
 /* Whether status rc is the refusal of a situation that breaks one of the
  * ruleset's requirements (rtab_requirement_broken names it): the one failure
  * a situation of the inputs' domains may meet. */
-static inline bool fuzz_refused_by_requirement(const rtab_ruleset *rs, const int32_t *inputs, int rc)
+static inline bool fuzz_refused_by_requirement(const rtab_ruleset *rs, const int32_t *inputs,
+					       size_t ninputs, int rc)
 {
 	int32_t which = -1;
-	return rc == RTAB_E_REQUIRE && rtab_requirement_broken(rs, inputs, rs->ninputs, &which) == RTAB_OK &&
-	       which >= 0;
+	return rc == RTAB_E_REQUIRE && ninputs == rs->ninputs &&
+	       rtab_requirement_broken(rs, inputs, ninputs, &which) == RTAB_OK && which >= 0;
 }
 
 static inline size_t fuzz_touch(const char *s)

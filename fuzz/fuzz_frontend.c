@@ -204,7 +204,7 @@ static void exercise_random(const rtab_ruleset *rs, int32_t *inputs, uint64_t se
 			int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, n, drm, &r);
 			if (drm == 0)
 				FUZZ_CHECK(rc == RTAB_OK || rc == RTAB_E_NO_RESULT ||
-						   fuzz_refused_by_requirement(rs, inputs, rc),
+						   fuzz_refused_by_requirement(rs, inputs, rs->ninputs, rc),
 					   "table '%s' fails on a situation of its domain: %s (%d)",
 					   rs->tables[t].id, rtab_status_message(rc), rc);
 			else

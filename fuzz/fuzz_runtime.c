@@ -337,7 +337,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(rs_arg && table < rs->ntables && rs->tables[table].step >= 0 && extra != 0,
 			   "RTAB_E_STEP_DRM for table %zu, extra DRM %ld", table, (long)extra);
 	} else if (bad) {
-		FUZZ_CHECK(rc < 0 && status_names(rc, bad),
+		/* A situation that breaks a requirement may be refused so before its faces are read. */
+		FUZZ_CHECK(rc < 0 && (status_names(rc, bad) ||
+				      (!(bad & (BAD_NULL | BAD_TABLE | BAD_INPUT)) &&
+				       fuzz_refused_by_requirement(rs, inputs, ninputs, rc))),
 			   "bad arguments (flags %#x) give status %d (%s)", bad, rc,
 			   rtab_status_message(rc));
 	} else {
@@ -350,7 +353,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * A 'none' column or an absent cell is a result the table declares. */
 		if (extra == 0)
 			FUZZ_CHECK(rc == RTAB_OK || rc == RTAB_E_NO_RESULT ||
-					   fuzz_refused_by_requirement(rs, inputs, rc),
+					   fuzz_refused_by_requirement(rs, inputs, ninputs, rc),
 				   "table '%s', good arguments, no extra DRM: status %d (%s)",
 				   rs->tables[table].id, rc, rtab_status_message(rc));
 		if (rc == RTAB_OK)
@@ -367,7 +370,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "the defaults do not validate");
 	FUZZ_CHECK(rtab_inputs_default(NULL, defaults, ninputs) == RTAB_E_NULL, "inputs_default(NULL)");
 	int vrc = rtab_inputs_validate(rs, inputs, ninputs);
-	FUZZ_CHECK((vrc == RTAB_OK) == !(bad & BAD_INPUT), "inputs_validate gives %d, flags %#x", vrc,
+	FUZZ_CHECK((vrc == RTAB_OK || (!(bad & BAD_INPUT) && fuzz_refused_by_requirement(rs, inputs, ninputs, vrc))) ==
+			   !(bad & BAD_INPUT),
+		   "inputs_validate gives %d, flags %#x", vrc,
 		   bad);
 	free(defaults);
 	exercise_exprs(rs, inputs, ninputs, &rd);
