@@ -14,6 +14,7 @@
  * situation (check line-conditions, proved over the inputs' domains).
  */
 #include "check/sema_lines.h"
+#include "check/situations.h"
 
 #include "check/checks.h"
 #include "check/sema_ends.h"
@@ -187,12 +188,6 @@ void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_ta
 	free(parts);
 }
 
-static uint64_t domain_size(const rtab_input *in)
-{
-	int64_t step = in->step > 1 ? in->step : 1;
-	return (uint64_t)(((int64_t)in->max - in->min) / step + 1);
-}
-
 /* "attacker_cavalry = true, infantry_support = false": the inputs read. */
 static void describe(const model *m, const size_t *vars, size_t nvars, const int32_t *in, strbuf *out)
 {
@@ -227,15 +222,13 @@ void check_line_conditions(model *m, size_t table)
 	for (size_t l = 0; l < nlines; l++) {
 		const rtab_expr *c = &mt->line_conditions[l];
 		has_otherwise |= c->ninstrs == 0;
-		for (size_t i = 0; i < c->ninstrs; i++)
-			if (c->instrs[i].op == RTAB_OP_INPUT && (size_t)c->instrs[i].arg < ni)
-				read[c->instrs[i].arg] = true;
+		situation_mark_read(c, read, ni);
 	}
 	rtab_inputs_default(&m->rs, in, ni);
 	for (size_t i = 0; i < ni && total <= LINES_PROOF_LIMIT; i++)
 		if (read[i]) {
 			vars[nvars++] = i;
-			total *= domain_size(&m->rs.inputs[i]);
+			total *= situation_domain_size(&m->rs.inputs[i]);
 		}
 	if (total > LINES_PROOF_LIMIT) {
 		check_report(m, CHECK_LINE_CONDITIONS, mt->def->id_loc,
@@ -245,13 +238,7 @@ void check_line_conditions(model *m, size_t table)
 	}
 	bool overlap_told = false, gap_told = false;
 	for (uint64_t k = 0; k < total && !(overlap_told && gap_told); k++) {
-		uint64_t rest = k;
-		for (size_t v = 0; v < nvars; v++) {
-			const rtab_input *ip = &m->rs.inputs[vars[v]];
-			uint64_t size = domain_size(ip);
-			in[vars[v]] = (int32_t)(ip->min + (int64_t)(rest % size) * (ip->step > 1 ? ip->step : 1));
-			rest /= size;
-		}
+		situation_set(&m->rs, vars, nvars, k, in);
 		int holding[2] = {-1, -1};
 		size_t nholding = 0;
 		for (size_t l = 0; l < nlines; l++) {

@@ -7,27 +7,13 @@
 #include "check/body.h"
 #include "check/checks.h"
 #include "check/sema_expr.h"
+#include "check/situations.h"
 
 #include <stdlib.h>
 
 /* Situations tried at most: beyond, the proof is left undone and nothing is reported. */
 #define REQUIRE_PROOF_LIMIT 1000000u
 
-/* Mark in `read` every input a condition reads. */
-static void inputs_read(const rtab_expr *e, bool *read, size_t ninputs)
-{
-	for (size_t i = 0; i < e->ninstrs; i++)
-		if (e->instrs[i].op == RTAB_OP_INPUT && e->instrs[i].arg >= 0 &&
-		    (size_t)e->instrs[i].arg < ninputs)
-			read[e->instrs[i].arg] = true;
-}
-
-/* The values of input i, as an index count (a number input steps by its step). */
-static uint64_t domain_size(const rtab_input *in)
-{
-	int64_t step = in->step > 1 ? in->step : 1;
-	return (uint64_t)(((int64_t)in->max - in->min) / step + 1);
-}
 
 /* Whether the conditions from..to all hold somewhere over the inputs they read
  * (the others at their defaults); *proved false when there were too many. */
@@ -47,26 +33,20 @@ static bool satisfiable(const rtab_ruleset *rs, size_t from, size_t to, bool *pr
 	}
 	rtab_inputs_default(rs, in, n);
 	for (size_t r = from; r < to; r++)
-		inputs_read(&rs->requirements[r].condition, read, n);
+		situation_mark_read(&rs->requirements[r].condition, read, n);
 	for (size_t i = 0; i < n; i++) {
 		if (!read[i])
 			continue;
 		vars[nvars++] = i;
 		in[i] = rs->inputs[i].min;
-		total *= domain_size(&rs->inputs[i]);
+		total *= situation_domain_size(&rs->inputs[i]);
 		if (total > REQUIRE_PROOF_LIMIT) {
 			*proved = false;
 			goto done;
 		}
 	}
 	for (uint64_t k = 0; k < total && !found; k++) {
-		uint64_t rest = k;
-		for (size_t v = 0; v < nvars; v++) {
-			const rtab_input *ip = &rs->inputs[vars[v]];
-			uint64_t size = domain_size(ip);
-			in[vars[v]] = (int32_t)(ip->min + (int64_t)(rest % size) * (ip->step > 1 ? ip->step : 1));
-			rest /= size;
-		}
+		situation_set(rs, vars, nvars, k, in);
 		found = true;
 		for (size_t r = from; r < to && found; r++) {
 			int32_t holds = 0;
