@@ -196,9 +196,10 @@ typedef struct linked_ix {
 	size_t n;
 } linked_ix;
 
-static bool with_index(lsp_doc *doc, linked_ix *l)
+static bool with_index(lsp_doc *doc, linked_ix *l, bool on_disk)
 {
-	l->n = lsp_ruleset_docs(doc, l->docs, LSP_MAX_LINKED);
+	l->n = on_disk ? lsp_ruleset_docs_on_disk(doc, l->docs, LSP_MAX_LINKED)
+		       : lsp_ruleset_docs(doc, l->docs, LSP_MAX_LINKED);
 	for (size_t i = 0; i < l->n; i++) {
 		doc_analyse(l->docs[i]);
 		lsp_index_build(&l->ix[i], l->docs[i]);
@@ -231,7 +232,7 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 {
 	size_t start, n, where = 0;
 	linked_ix ix;
-	if (!name_at(doc, pos, &start, &n) || !with_index(doc, &ix)) {
+	if (!name_at(doc, pos, &start, &n) || !with_index(doc, &ix, false)) {
 		sb_puts(out, "null");
 		return;
 	}
@@ -261,7 +262,7 @@ void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
 	size_t start, n, where = 0;
 	linked_ix ix;
 	sb_putc(out, '[');
-	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
+	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix, false)) {
 		const lsp_entry *found[MAX_FOUND];
 		size_t k = find_linked(doc, &ix, start, n, found, MAX_FOUND, &where);
 		lsp_doc *at_doc = ix.docs[where];
@@ -312,7 +313,7 @@ void lsp_references(lsp_doc *doc, lsp_pos pos, bool with_declaration, strbuf *ou
 	size_t start, n, where = 0;
 	linked_ix ix;
 	sb_putc(out, '[');
-	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix)) {
+	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix, true)) {
 		const lsp_entry *found[1];
 		/* Only what the ruleset defines has references: a keyword has none.
 		 * They are found in every file of the ruleset the server knows. */

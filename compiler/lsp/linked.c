@@ -301,5 +301,14 @@ size_t lsp_ruleset_docs(lsp_doc *doc, lsp_doc **out, size_t max)
 	for (lsp_doc *d = doc->docs ? doc->docs->first : NULL; d && n < max; d = d->next)
 		if (d != doc && d != base && lsp_base_of(d) == base)
 			out[n++] = d;
-	return disk_layers(base, out, n, max);
+	return n;
+}
+
+size_t lsp_ruleset_docs_on_disk(lsp_doc *doc, lsp_doc **out, size_t max)
+{
+	size_t n = lsp_ruleset_docs(doc, out, max);
+	lsp_doc *base = lsp_base_of(doc);
+	if (!base && lsp_has_header(doc_text(doc), doc->text.len))
+		base = doc;
+	return base ? disk_layers(base, out, n, max) : n;
 }

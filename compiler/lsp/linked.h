@@ -27,10 +27,13 @@ bool lsp_has_header(const char *text, size_t len);
 lsp_doc *lsp_base_of(lsp_doc *doc);
 
 /* The documents of doc's ruleset into out (at most max): doc first, then
- * its base, then the other open layer files of that base, then the layer
- * files in the base's directory that name it and are not open (read from
- * disk). Returns how many. */
+ * its base, then the other open layer files of that base. Returns how many. */
 size_t lsp_ruleset_docs(lsp_doc *doc, lsp_doc **out, size_t max);
+
+/* The same, then the layer files in the base's directory that name it and
+ * are not open (read from disk): what references search. Hover and
+ * definition keep to lsp_ruleset_docs, so they read no directory. */
+size_t lsp_ruleset_docs_on_disk(lsp_doc *doc, lsp_doc **out, size_t max);
 
 /* A file path for the messages of uri (file:///a/b.rtab: /a/b.rtab), to free. */
 char *lsp_uri_path(const char *uri);
