@@ -1762,20 +1762,6 @@ int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, si
 						out);
 	if (out)
 		out->bad_input = -1;
-	/* The native resolvers check each input's domain, not the requirements. The
-	 * arguments are checked first in the interpreter's order, so that both refuse a call
-	 * with the same status. */
-	if (rs->nrequirements) {
-		if (!out || (!faces && nfaces))
-			return RTAB_E_NULL;
-		if (table >= rs->ntables)
-			return RTAB_E_TABLE;
-		if (nfaces > RTAB_MAX_FACES)
-			return RTAB_E_FACES;
-		rc = rtab_inputs_check(rs, inputs, ninputs, out ? &out->bad_input : NULL);
-		if (rc != RTAB_OK)
-			return rc;
-	}
 	rc = rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
 	/* Found again only on the error path, so that resolving pays nothing for it. */
 	if (rc == RTAB_E_INPUT && out)

@@ -112,13 +112,18 @@ static int same_as_interpreter(size_t table, const int32_t *in, size_t ninputs, 
 	return 0;
 }
 
-/* The index of the first requirement the inputs break, or the number of requirements. */
-static int32_t first_broken(const int32_t *in)
+/* The index of the first requirement the inputs break, the number of requirements when
+ * none is, or -1 when a requirement cannot be evaluated (an inexact division): that
+ * situation is refused too, with the evaluation's status. */
+static int32_t first_broken(const int32_t *in, int *status)
 {
 	int32_t which = -1;
-	if (rtab_requirement_broken(rs, in, rs->ninputs, &which) != RTAB_OK || which < 0)
-		return (int32_t)rs->nrequirements;
-	return which;
+	int rc = rtab_requirement_broken(rs, in, rs->ninputs, &which);
+	if (status)
+		*status = rc != RTAB_OK ? rc : RTAB_E_REQUIRE;
+	if (rc != RTAB_OK)
+		return -1;
+	return which < 0 ? (int32_t)rs->nrequirements : which;
 }
 
 /* One case: the interpreter, rtab_resolve, the lean and the full native result must agree. */
@@ -129,12 +134,12 @@ static void check_case(size_t table, const int32_t *in, const int32_t *faces, si
 	rtab_result ref, full;
 	rtab_lean_result lean;
 	const char *field = NULL;
-	int rc_ref, rc_lean, rc_full;
+	int rc_ref, rc_lean, rc_full, refused;
 
 	cases_run++;
-	if (first_broken(in) < (int32_t)rs->nrequirements) {
+	if (first_broken(in, &refused) < (int32_t)rs->nrequirements) {
 		/* No situation of the rules: refused alike by the interpreter and the native code. */
-		if (SITUATION_INIT(&s, in, rs->ninputs) != RTAB_E_REQUIRE ||
+		if (SITUATION_INIT(&s, in, rs->ninputs) != refused ||
 		    !same_as_interpreter(table, in, rs->ninputs, faces, nfaces, drm, 0)) {
 			fprintf(stderr, "a situation that breaks a requirement is not refused alike\n");
 			describe(table, in, faces, nfaces, drm);
@@ -249,15 +254,15 @@ static void face_range(const rtab_dice *d, size_t k, int32_t *lo, int32_t *hi)
  * as refused. */
 static void meet_requirements(int32_t *in)
 {
-	for (int32_t broken = first_broken(in); broken < (int32_t)rs->nrequirements;) {
+	for (int32_t broken = first_broken(in, NULL); broken < (int32_t)rs->nrequirements;) {
 		int32_t before = broken;
 		for (size_t i = 0; i < rs->ninputs && broken == before; i++) {
 			int32_t was = in[i];
 			for (int64_t v = rs->inputs[i].min; v <= rs->inputs[i].max && broken == before;
 			     v += step_of(i)) {
 				in[i] = (int32_t)v;
-				if (first_broken(in) > before)
-					broken = first_broken(in);
+				if (first_broken(in, NULL) > before)
+					broken = first_broken(in, NULL);
 				else
 					in[i] = was;
 			}

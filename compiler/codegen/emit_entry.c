@@ -14,7 +14,10 @@
  * code leaves as the interpreter does.
  */
 #include "codegen/emit_entry.h"
+#include "codegen/emit_native_ctx.h"
 #include "codegen/native_tables.h"
+
+#include <stdlib.h>
 
 
 bool emit_entry_wanted(const rtab_ruleset *rs)
@@ -99,10 +102,65 @@ static void domain_checks(strbuf *o, const rtab_ruleset *rs)
 	}
 }
 
+/* Whether the requirement's condition can be written as C here: plain arithmetic and
+ * logic on the inputs (a matrix or band read, or what the interval analysis refuses,
+ * goes to the runtime's rtab_requirement_broken instead). */
+static bool requirement_native(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == RTAB_OP_MATRIX || e->instrs[i].op == RTAB_OP_BAND)
+			return false;
+	sstate *st = xcalloc(e->ninstrs + 1, sizeof *st);
+	bool ok = expr_intervals(rs, e, st);
+	free(st);
+	return ok;
+}
+
+/*
+ * <ruleset>_requirements_broken_(values): 0 when the situation (inputs within
+ * their domains) meets every requirement, otherwise non-zero, and the caller
+ * leaves the call to the interpreter, which names the requirement. Checked here,
+ * as straight-line C, rather than by rtab_resolve through the interpreter's
+ * expression loop before every native call: that cost more than the melee's
+ * whole native explanation.
+ */
+static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
+{
+	nctx c = {0};
+	bool runtime = false;
+	c.o = o;
+	c.rs = rs;
+	sb_printf(o, "\n/* Non-zero when the situation breaks a requirement (or its check cannot be\n"
+		     " * made here): the interpreter then refuses it and names which. */\n"
+		     "static int %s_requirements_broken_(const int32_t *in)\n{\n", rs->id);
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		const rtab_requirement *r = &rs->requirements[i];
+		if (!requirement_native(rs, &r->condition)) {
+			runtime = true;
+			continue;
+		}
+		sb_printf(o, "\t{ /* %s */\n\t\tint32_t holds;\n", r->id);
+		emit_expr(&c, 2, &r->condition, "holds");
+		sb_puts(o, "\t\tif (!holds)\n\t\t\treturn 1;\n\t}\n");
+	}
+	if (runtime)
+		sb_printf(o, "\t{\n\t\tint32_t which;\n"
+			     "\t\tif (rtab_requirement_broken(&%s_ruleset, in, %u, &which) != RTAB_OK || which >= 0)\n"
+			     "\t\t\treturn 1;\n\t}\n",
+			  rs->id, rs->ninputs);
+	else if (!rs->ninputs)
+		sb_puts(o, "\t(void)in;\n");
+	sb_puts(o, "\treturn 0;\n}\n");
+	idmap_free(&c.reason_lists);
+	idmap_free(&c.reason_ids);
+}
+
 void emit_entry_source(strbuf *o, const rtab_ruleset *rs)
 {
 	if (!emit_entry_wanted(rs))
 		return;
+	if (rs->nrequirements)
+		emit_requirements_check(o, rs);
 	sb_puts(o, "\n/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the\n"
 		   " * native resolvers take are checked here, anything else is left to the\n"
 		   " * interpreter, which refuses it as rtab_resolve always did. */\n");
@@ -124,6 +182,9 @@ void emit_entry_source(strbuf *o, const rtab_ruleset *rs)
 	} else {
 		sb_puts(o, "\tbad = 0;\n\ts = &none;\n");
 	}
+	if (rs->nrequirements)
+		sb_printf(o, "\tbad |= !bad && %s_requirements_broken_(%s);\n", rs->id,
+			  rs->ninputs ? "values" : "s->inputs");
 	sb_puts(o, "\tif (bad)\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\tswitch (table) {\n");
