@@ -21,7 +21,8 @@
  * usage: bench_tables [--check | --only VARIANT] [RESOLUTIONS [RUNS]]
  *   --check  check agreement only, no timing
  *   --only   time one variant (native, native_full, rtab_resolve, handwritten,
- *            handwritten_full, lua, interp), e.g. under perf stat
+ *            handwritten_full, lua, interp) or one figure beside them (its name
+ *            less _ns, e.g. rtab_resolve_defaults_melee), e.g. under perf stat
  * Prints a table, then one "NAME: VALUE" line per figure (CPU ns per
  * resolution, medians of RUNS runs of RESOLUTIONS resolutions each).
  */
@@ -519,7 +520,7 @@ static double time_extra(enum extra x, long n)
 
 int main(int argc, char **argv)
 {
-	int check_only = 0, have_lua = 0, argi = 1, only = -1;
+	int check_only = 0, have_lua = 0, argi = 1, only = -1, only_x = -1;
 	long n = 2000000, runs = 11;
 	static double ns[NVARIANTS][NTABLES][MAX_RUNS];
 	static double xns[NEXTRAS][MAX_RUNS];
@@ -535,6 +536,11 @@ int main(int argc, char **argv)
 		for (int v = 0; v < NVARIANTS; v++)
 			if (strcmp(argv[argi + 1], variant_keys[v]) == 0)
 				only = v;
+		for (int x = 0; x < NEXTRAS && only < 0; x++)
+			if (strcmp(argv[argi + 1], extra_keys[x]) == 0)
+				only_x = x;
+		if (only_x >= 0)
+			only = NVARIANTS; /* no variant of the three tables, that one figure */
 		if (only < 0) {
 			fprintf(stderr, "bench_tables: no variant '%s'\n", argv[argi + 1]);
 			return 2;
@@ -577,9 +583,9 @@ int main(int argc, char **argv)
 			for (int v = 0; v < NVARIANTS; v++)
 				if ((v != V_LUA || have_lua) && (only < 0 || v == only))
 					ns[v][t][run] = time_variant((enum variant)v, t, n);
-	for (long run = 0; run < runs && only < 0; run++)
+	for (long run = 0; run < runs; run++)
 		for (int x = 0; x < NEXTRAS; x++)
-			if (x != X_CRT_LUA || have_lua)
+			if ((x != X_CRT_LUA || have_lua) && (only < 0 || x == only_x))
 				xns[x][run] = time_extra((enum extra)x, n);
 
 	double med[NVARIANTS][NTABLES], xmed[NEXTRAS];
@@ -602,8 +608,8 @@ int main(int argc, char **argv)
 			printf(" %10.1f", med[v][t]);
 		putchar('\n');
 	}
-	for (int x = 0; x < NEXTRAS && only < 0; x++)
-		if (x != X_CRT_LUA || have_lua)
+	for (int x = 0; x < NEXTRAS; x++)
+		if ((x != X_CRT_LUA || have_lua) && (only < 0 || x == only_x))
 			printf("%-40s %10.1f\n", extra_names[x], xmed[x]);
 	for (int v = 0; v < NVARIANTS; v++) {
 		if ((v == V_LUA && !have_lua) || (only >= 0 && v != only))
@@ -611,8 +617,8 @@ int main(int argc, char **argv)
 		for (size_t t = 0; t < NTABLES; t++)
 			printf("%s_%s_ns: %.1f\n", variant_keys[v], names[t], med[v][t]);
 	}
-	for (int x = 0; x < NEXTRAS && only < 0; x++)
-		if (x != X_CRT_LUA || have_lua)
+	for (int x = 0; x < NEXTRAS; x++)
+		if ((x != X_CRT_LUA || have_lua) && (only < 0 || x == only_x))
 			printf("%s_ns: %.1f\n", extra_keys[x], xmed[x]);
 #ifdef BENCH_HAVE_LUA
 	lua_port_close();

@@ -2232,15 +2232,12 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		sum_other += sv;
 	}
 	/* modifier one_standard */
-	const uint16_t mark_m2_n = out->nprovisional;
-	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = 0;
 		x1 = in[21]; /* units[1].standard */
 		x0 = x0 != 0 || x1 != 0;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
@@ -2248,7 +2245,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_9: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
@@ -2256,7 +2252,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_15: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
@@ -2264,7 +2259,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_21: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
@@ -2272,7 +2266,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_27: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
@@ -2280,7 +2273,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_33: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
@@ -2288,7 +2280,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_39: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
@@ -2296,7 +2287,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_45: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
@@ -2304,7 +2294,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_51: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
@@ -2312,7 +2301,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_57: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
@@ -2320,7 +2308,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_63: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
@@ -2328,7 +2315,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_69: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
@@ -2336,7 +2322,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_75: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
@@ -2344,7 +2329,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_81: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
@@ -2352,7 +2336,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = x0 != 0 || x1 != 0;
 	e4_87: ;
 		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
@@ -2362,6 +2345,133 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = 0;
+			x1 = in[21]; /* units[1].standard */
+			x0 = x0 != 0 || x1 != 0;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 2;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_9;
+			x1 = in[24]; /* units[2].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_9: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 3;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_15;
+			x1 = in[27]; /* units[3].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_15: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 4;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_21;
+			x1 = in[30]; /* units[4].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_21: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 5;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_27;
+			x1 = in[33]; /* units[5].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_27: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 6;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_33;
+			x1 = in[36]; /* units[6].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_33: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 7;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_39;
+			x1 = in[39]; /* units[7].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_39: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 8;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_45;
+			x1 = in[42]; /* units[8].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_45: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 9;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_51;
+			x1 = in[45]; /* units[9].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_51: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 10;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_57;
+			x1 = in[48]; /* units[10].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_57: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 11;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_63;
+			x1 = in[51]; /* units[11].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_63: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 12;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_69;
+			x1 = in[54]; /* units[12].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_69: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 13;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_75;
+			x1 = in[57]; /* units[13].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_75: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 14;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_81;
+			x1 = in[60]; /* units[14].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_81: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 15;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_87;
+			x1 = in[63]; /* units[15].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_87: ;
+			x1 = in[18]; /* units */
+			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
+			x2 = 16;
+			x1 = x1 >= x2;
+			if (!x1) goto e5_93;
+			x1 = in[66]; /* units[16].standard */
+			x0 = x0 != 0 || x1 != 0;
+		e5_93: ;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2376,10 +2486,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m2_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	total = extra_drm;
 	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 3, modifiers[2].provisional);

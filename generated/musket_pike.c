@@ -1882,17 +1882,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	natural += faces[0];
 	out->natural = natural;
 	/* modifier attacker_leader */
-	const uint16_t mark_m0_n = out->nprovisional;
-	const char *const mark_m0_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[3]; /* attacker_leaders */
+			if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
+			x1 = 1;
+			x0 = x0 >= x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -1912,23 +1917,24 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m0_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m0_n; out->provisional = mark_m0_p;
 	}
 	/* modifier attacker_second_leader */
-	const uint16_t mark_m1_n = out->nprovisional;
-	const char *const mark_m1_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[3]; /* attacker_leaders */
+			if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
+			x1 = 2;
+			x0 = x0 >= x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -1948,23 +1954,24 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m1_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	/* modifier defender_leader */
-	const uint16_t mark_m2_n = out->nprovisional;
-	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[4]; /* defender_leaders */
+			if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
+			x1 = 1;
+			x0 = x0 >= x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -1984,23 +1991,24 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m2_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	/* modifier defender_second_leader */
-	const uint16_t mark_m3_n = out->nprovisional;
-	const char *const mark_m3_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[4]; /* defender_leaders */
+			if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
+			x1 = 2;
+			x0 = x0 >= x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2020,24 +2028,25 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m3_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	/* modifier morale_difference */
-	const uint16_t mark_m4_n = out->nprovisional;
-	const char *const mark_m4_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
-		if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
-		if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[5]; /* attacker_morale */
+			if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
+			x1 = in[6]; /* defender_morale */
+			if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
+			x0 = x0 != x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
@@ -2056,30 +2065,33 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a4 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m4_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m4_n; out->provisional = mark_m4_p;
 	}
 	/* modifier force_ratio_modifier */
-	const uint16_t mark_m5_n = out->nprovisional;
-	const char *const mark_m5_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
-		if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
-		if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
-		rtab_native_note_(out, &seen, 6, bands[0].provisional);
-		{
-			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
-			x0 = step < 0 ? 0 : bands[0].steps[step].value;
-		}
+		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
 		x1 = 0;
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[7]; /* attacker_strength */
+			if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
+			x1 = in[8]; /* defender_strength */
+			if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
+			rtab_native_note_(out, &seen, 6, bands[0].provisional);
+			{
+				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
+				x0 = step < 0 ? 0 : bands[0].steps[step].value;
+			}
+			x1 = 0;
+			x0 = x0 != x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
@@ -2101,10 +2113,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m5_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m5_n; out->provisional = mark_m5_p;
 	}
 	/* modifier melee_matrix_modifier */
 	{
@@ -2163,17 +2171,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sum_other += sv;
 	}
 	/* modifier flank_rear */
-	const uint16_t mark_m8_n = out->nprovisional;
-	const char *const mark_m8_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
-		if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[10]; /* flank_rear_hexes */
+			if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
+			x1 = 0;
+			x0 = x0 > x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
@@ -2190,18 +2203,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].counted = 1;
 		out->applied[slot].shift = 0;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m8_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m8_n; out->provisional = mark_m8_p;
 	}
 	/* modifier attacker_wavering_or_open_order */
-	const uint16_t mark_m9_n = out->nprovisional;
-	const char *const mark_m9_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -2209,6 +2215,16 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[11]; /* attacker_formation */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
+			x1 = 1;
+			x0 = x0 == x1;
+			x1 = in[12]; /* attacker_open_order */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2230,23 +2246,24 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m9_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m9_n; out->provisional = mark_m9_p;
 	}
 	/* modifier attacker_scattered */
-	const uint16_t mark_m10_n = out->nprovisional;
-	const char *const mark_m10_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[11]; /* attacker_formation */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
+			x1 = 2;
+			x0 = x0 == x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 2;
@@ -2268,10 +2285,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m10_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m10_n; out->provisional = mark_m10_p;
 	}
 	/* modifier after_volley */
 	{
@@ -2318,13 +2331,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		sum_other += sv;
 	}
 	/* modifier cavalry_impetus */
-	const uint16_t mark_m13_n = out->nprovisional;
-	const char *const mark_m13_p = out->provisional;
 	{
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2332,7 +2342,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = x0 != 0 && x1 != 0;
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2347,6 +2356,31 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	}
 	if (cond) {
 		{
+			int64_t x0, x1, x2, x3;
+			x0 = in[17]; /* cavalry_impetus */
+			x1 = in[0]; /* game */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
+			x2 = 1;
+			x1 = x1 == x2;
+			x2 = in[18]; /* halmstad */
+			x1 = x1 != 0 && x2 != 0;
+			x1 = !x1;
+			x0 = x0 != 0 && x1 != 0;
+			x1 = in[0]; /* game */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
+			x2 = 2;
+			x1 = x1 == x2;
+			x2 = in[1]; /* attacker_type */
+			x3 = 1;
+			x2 = x2 == x3;
+			x3 = in[19]; /* attacker_light_cavalry */
+			x2 = x2 != 0 || x3 != 0;
+			x1 = x1 != 0 && x2 != 0;
+			x1 = !x1;
+			x0 = x0 != 0 && x1 != 0;
+			cond = (int32_t)x0;
+		}
+		{
 			int64_t x0;
 			x0 = 2;
 			value = (int32_t)x0;
@@ -2360,19 +2394,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a13 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m13_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m13_n; out->provisional = mark_m13_p;
 	}
 	/* modifier cavalry_impetus_ngbg_halmstad */
-	const uint16_t mark_m14_n = out->nprovisional;
-	const char *const mark_m14_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2381,6 +2408,18 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = in[17]; /* cavalry_impetus */
+			x1 = in[0]; /* game */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
+			x2 = 1;
+			x1 = x1 == x2;
+			x0 = x0 != 0 && x1 != 0;
+			x1 = in[18]; /* halmstad */
+			x0 = x0 != 0 && x1 != 0;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2395,19 +2434,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a14 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m14_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m14_n; out->provisional = mark_m14_p;
 	}
 	/* modifier cavalry_impetus_sia */
-	const uint16_t mark_m15_n = out->nprovisional;
-	const char *const mark_m15_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = x0 != 0 && x1 != 0;
@@ -2420,6 +2452,22 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = in[17]; /* cavalry_impetus */
+			x1 = in[0]; /* game */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
+			x2 = 2;
+			x1 = x1 == x2;
+			x0 = x0 != 0 && x1 != 0;
+			x1 = in[1]; /* attacker_type */
+			x2 = 1;
+			x1 = x1 == x2;
+			x2 = in[19]; /* attacker_light_cavalry */
+			x1 = x1 != 0 || x2 != 0;
+			x0 = x0 != 0 && x1 != 0;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2434,18 +2482,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		out->applied[slot].shift = 0;
 		a15 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m15_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m15_n; out->provisional = mark_m15_p;
 	}
 	/* modifier defender_wavering_or_open_order */
-	const uint16_t mark_m16_n = out->nprovisional;
-	const char *const mark_m16_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2453,6 +2494,16 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[13]; /* defender_formation */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
+			x1 = 1;
+			x0 = x0 == x1;
+			x1 = in[14]; /* defender_open_order */
+			x0 = x0 != 0 || x1 != 0;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2474,23 +2525,24 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m16_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m16_n; out->provisional = mark_m16_p;
 	}
 	/* modifier defender_scattered */
-	const uint16_t mark_m17_n = out->nprovisional;
-	const char *const mark_m17_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[13]; /* defender_formation */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
+			x1 = 2;
+			x0 = x0 == x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 2;
@@ -2512,10 +2564,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		} else {
 			out->applied[slot].counted = 0;
 		}
-	} else {
-		for (uint16_t u = mark_m17_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m17_n; out->provisional = mark_m17_p;
 	}
 	total = extra_drm;
 	/* group leader */
@@ -3684,12 +3732,9 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		sum_other += sv;
 	}
 	/* modifier cromwell */
-	const uint16_t mark_m2_n = out->nprovisional;
-	const char *const mark_m2_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3697,6 +3742,16 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[0]; /* game */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
+			x1 = 0;
+			x0 = x0 == x1;
+			x1 = in[28]; /* cromwell */
+			x0 = x0 != 0 && x1 != 0;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -3712,28 +3767,33 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->applied[slot].shift = 0;
 		a2 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m2_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m2_n; out->provisional = mark_m2_p;
 	}
 	/* modifier leader_command_rating */
-	const uint16_t mark_m3_n = out->nprovisional;
-	const char *const mark_m3_p = out->provisional;
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
-		if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = x0 != 0 && x1 != 0;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1, x2;
+			x0 = in[0]; /* game */
+			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
+			x1 = 0;
+			x0 = x0 != x1;
+			x1 = in[29]; /* pursuit_leader_rating */
+			if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
+			x2 = 0;
+			x1 = x1 > x2;
+			x0 = x0 != 0 && x1 != 0;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
@@ -3750,10 +3810,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		out->applied[slot].shift = 0;
 		a3 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m3_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m3_n; out->provisional = mark_m3_p;
 	}
 	total = extra_drm;
 	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 35, modifiers[18].provisional);
@@ -4875,17 +4931,22 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	natural += faces[0];
 	out->natural = natural;
 	/* modifier initial_morale_6_or_less */
-	const uint16_t mark_m0_n = out->nprovisional;
-	const char *const mark_m0_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[20]; /* initial_morale */
+			if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
+			x1 = 6;
+			x0 = x0 <= x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -4901,23 +4962,24 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->applied[slot].shift = 0;
 		a0 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m0_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m0_n; out->provisional = mark_m0_p;
 	}
 	/* modifier initial_morale_8 */
-	const uint16_t mark_m1_n = out->nprovisional;
-	const char *const mark_m1_p = out->provisional;
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
+		{
+			int64_t x0, x1;
+			x0 = in[20]; /* initial_morale */
+			if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
+			x1 = 8;
+			x0 = x0 == x1;
+			cond = (int32_t)x0;
+		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -4932,10 +4994,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		out->applied[slot].shift = 0;
 		a1 = slot;
 		sum_other += sv;
-	} else {
-		for (uint16_t u = mark_m1_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-			seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-		out->nprovisional = mark_m1_n; out->provisional = mark_m1_p;
 	}
 	total = extra_drm;
 	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 40, modifiers[22].provisional);

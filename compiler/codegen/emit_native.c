@@ -536,17 +536,16 @@ static void emit_rewrites(nctx *c, const rtab_table *t)
 		const rtab_rewrite *rw = &t->rewrites[k];
 		nline(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
 		     rs->outcomes[rw->to].id);
-		bool undo = c->full && expr_notes(c, &rw->condition);
-		if (undo)
-			emit_mark(c, 3, "rw");
+		/* Tested without noting; noted where it applies (when it does not, the outcome
+		 * stands as the row gave it and the condition took no part). */
+		bool noting = c->full && expr_notes(c, &rw->condition);
+		if (noting)
+			c->full = false;
 		emit_expr(c, 3, &rw->condition, "cond");
-		if (undo) {
-			/* The outcome stands as the row gave it: the condition took no part. */
-			nline(c, 3, "if (!cond) {");
-			emit_undo(c, 4, "rw");
-			nline(c, 3, "}");
-		}
+		c->full = c->full || noting;
 		nline(c, 3, "if (cond) {");
+		if (noting)
+			emit_expr(c, 4, &rw->condition, "cond");
 		if (c->full && rw->provisional)
 			nline(c, 4, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
 			     reason_id(c, rw->provisional), c->ti, k);

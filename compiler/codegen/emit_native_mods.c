@@ -155,12 +155,15 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 			nline(c, 1, "%ssum_other += %svalue;", p, m->sign < 0 ? "-(int64_t)" : "");
 			continue;
 		}
-		char tag[32];
-		snprintf(tag, sizeof tag, "%sm%zu", p, i);
-		bool undo = c->full && expr_notes(c, &m->condition);
-		if (undo)
-			emit_mark(c, 1, tag);
+		/* A condition that notes reasons is tested without noting them, and evaluated
+		 * again, noting, where the modifier applies: what a condition read notes only
+		 * when the modifier takes part (as the interpreter), and a modifier left aside
+		 * costs no notes to take back. */
+		bool noting = c->full && expr_notes(c, &m->condition);
+		if (noting)
+			c->full = false;
 		emit_expr(c, 1, &m->condition, "cond");
+		c->full = c->full || noting;
 		if (m->group >= 0 && cap_leaves_out_0(&rs->groups[m->group]))
 			nline(c, 1, "%sany_g%d |= cond != 0;", p, m->group);
 		if (chained(c, t, l, m->group, m->sign < 0)) {
@@ -200,6 +203,8 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 			sb_free(&value);
 		}
 		nline(c, 1, "if (cond) {");
+		if (noting)
+			emit_expr(c, 2, &m->condition, "cond");
 		emit_expr(c, 2, &m->value, "value");
 		if (c->full) {
 			nline(c, 2, "slot = out->napplied++;");
@@ -234,11 +239,6 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 				nline(c, 3, "out->applied[slot].counted = 0;");
 			}
 			nline(c, 2, "}");
-		}
-		if (undo) {
-			/* It did not apply: what its condition read took no part (as the interpreter). */
-			nline(c, 1, "} else {");
-			emit_undo(c, 2, tag);
 		}
 		nline(c, 1, "}");
 	}
