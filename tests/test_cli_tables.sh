@@ -73,6 +73,15 @@ check step-drm-names-other-modifier 2 "" "--drm other_morale_modifiers: modifier
 	"$rtab" eval $charge charger_test --drm other_morale_modifiers --roll 4,4
 check drm-names-no-modifier 2 "" "--drm flank names no modifier" \
 	"$rtab" eval $charge charger_test --drm flank --roll 4,4
+# odds takes the same: the odds with that modifier applying, with its value.
+check odds-drm-names-its-modifier 0 '"drm_modifier": "flank_or_rear", "modifier_raw": 1, "modifier": 1' "" \
+	"$rtab" odds $charge charger_test --drm flank_or_rear --json
+check odds-drm-modifier-text 0 "modifier +1 (flank_or_rear applies: --drm)" "" \
+	"$rtab" odds $charge charger_test --drm flank_or_rear
+check odds-drm-names-other-modifier 2 "" "--drm other_morale_modifiers: modifier 'other_morale_modifiers' does not count at step 'charger_test'" \
+	"$rtab" odds $charge charger_test --drm other_morale_modifiers
+check odds-drm-names-no-modifier 2 "" "--drm flank names no modifier" \
+	"$rtab" odds $charge charger_test --drm flank
 check diff-clamped 0 '"column": ">=+6"' "" \
 	"$rtab" eval $diff combat --set attack=20 --set defence=3 --roll 1 --json
 check diff-below 0 '"column": "<=-3"' "" \

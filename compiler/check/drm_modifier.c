@@ -45,19 +45,32 @@ bool drm_modifier_counts(const rtab_ruleset *rs, size_t table, size_t modifier, 
 	return true;
 }
 
+rtab_ruleset ruleset_with_modifier(const rtab_ruleset *rs, size_t modifier)
+{
+	rtab_ruleset one = *rs;
+	rtab_modifier *mods = xmalloc((rs->nmodifiers ? rs->nmodifiers : 1) * sizeof *mods);
+	if (rs->nmodifiers)
+		memcpy(mods, rs->modifiers, rs->nmodifiers * sizeof *mods);
+	if (modifier < rs->nmodifiers)
+		mods[modifier].condition = (rtab_expr){0, NULL};
+	one.modifiers = mods;
+	return one;
+}
+
+void ruleset_with_modifier_free(rtab_ruleset *one)
+{
+	free((void *)one->modifiers);
+	one->modifiers = NULL;
+}
+
 int resolve_with_modifier(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
 			  size_t ninputs, const int32_t *faces, size_t nfaces, size_t modifier,
 			  rtab_result *out)
 {
 	if (modifier >= rs->nmodifiers)
 		return RTAB_E_RULESET;
-	/* A copy of the ruleset whose modifier always applies. */
-	rtab_ruleset one = *rs;
-	rtab_modifier *mods = xmalloc(rs->nmodifiers * sizeof *mods);
-	memcpy(mods, rs->modifiers, rs->nmodifiers * sizeof *mods);
-	mods[modifier].condition = (rtab_expr){0, NULL};
-	one.modifiers = mods;
+	rtab_ruleset one = ruleset_with_modifier(rs, modifier);
 	int rc = rtab_resolve(&one, table, inputs, ninputs, faces, nfaces, 0, out);
-	free(mods);
+	ruleset_with_modifier_free(&one);
 	return rc;
 }

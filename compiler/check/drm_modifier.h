@@ -17,6 +17,11 @@ int find_modifier(const rtab_ruleset *rs, const char *id);
  * why, in words that end a sentence naming the modifier, into why. */
 bool drm_modifier_counts(const rtab_ruleset *rs, size_t table, size_t modifier, strbuf *why);
 
+/* A copy of rs in which modifier applies whatever its condition says (its condition
+ * empty); the rest is rs's. Free it with ruleset_with_modifier_free. */
+rtab_ruleset ruleset_with_modifier(const rtab_ruleset *rs, size_t modifier);
+void ruleset_with_modifier_free(rtab_ruleset *one);
+
 /* rtab_resolve, with modifier applying whatever its condition says. */
 int resolve_with_modifier(const rtab_ruleset *rs, size_t table, const int32_t *inputs,
 			  size_t ninputs, const int32_t *faces, size_t nfaces, size_t modifier,

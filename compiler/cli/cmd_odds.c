@@ -5,6 +5,7 @@
 #include "base/escape.h"
 #include "base/json.h"
 #include "cli/cli_inputs.h"
+#include "check/drm_modifier.h"
 #include "check/sema_require.h"
 #include "export/grid.h"
 #include "check/load.h"
@@ -14,6 +15,7 @@
 #include "analysis/odds_stats.h"
 #include "cli/options.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,8 @@ static const char *const formats[] = {"text", "markdown", "csv", "json", NULL};
 
 static const cli_opt options[] = {
 	{"--set", 0, "INPUT=VALUE", "the situation (inputs not set take their defaults)", NULL},
-	{"--drm", 0, "N", "a modifier computed outside, added before the cap", NULL},
+	{"--drm", 0, "N|MODIFIER", "a modifier computed outside, added before the cap; or a\n"
+	 "modifier of the table by name, which applies with its value", NULL},
 	{"--all", 0, NULL,
 	 "every column and every modifier total the table can see,\n"
 	 "as one grid (the situation's own modifiers replaced by each total)", NULL},
@@ -39,7 +42,7 @@ enum { OPT_SET, OPT_DRM, OPT_ALL, OPT_FORMAT, OPT_JSON, OPT_LOCALE, OPT_QUANTILE
 
 static const cli_verb verb = {
 	.name = "odds",
-	.usage = "rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N] [--all]\n"
+	.usage = "rtab odds FILE NAME [--set INPUT=VALUE]... [--drm N|MODIFIER] [--all]\n"
 		 "                 [--json | --format text|markdown|csv|json] [--locale LOCALE]\n"
 		 "                 [--quantiles Q,Q...] [--group NAME=A,B]...",
 	.about = "\nThe exact probability of every outcome of table NAME, in the column its\n"
@@ -65,6 +68,7 @@ typedef struct odds_args {
 	size_t npos;
 	cli_sets sets; /* --set INPUT=VALUE */
 	long drm;
+	const char *drm_modifier; /* --drm NAME: that modifier applies, with its value */
 	bool has_drm, all;
 	odds_format format;
 	odds_quantiles quantiles;
@@ -79,8 +83,14 @@ static int take(void *arg, int opt, const char *value)
 	switch (opt) {
 	case OPT_SET: return cli_sets_add("odds", &a->sets, value);
 	case OPT_DRM:
-		if (!cli_parse_long(value, &a->drm))
-			return usage_error("odds", "--drm needs an integer, not '%s'", value);
+		if ((value[0] == '_' || isalpha((unsigned char)value[0])) && !a->has_drm) {
+			a->drm_modifier = value;
+			a->has_drm = true;
+			return EXIT_OK;
+		}
+		if (a->drm_modifier || !cli_parse_long(value, &a->drm))
+			return usage_error("odds", "--drm needs an integer or the name of a modifier, not '%s'",
+					   value);
 		a->has_drm = true;
 		return EXIT_OK;
 	case OPT_ALL: a->all = true; return EXIT_OK;
@@ -627,7 +637,7 @@ static void stats_json_array(strbuf *b, const out_ctx *o, const stat_lines *ls)
 	sb_puts(b, "]");
 }
 
-static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long drm)
+static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long drm, const char *drm_modifier)
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
@@ -654,8 +664,14 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		json_string(b, t->columns[d->column].id);
 		sb_puts(b, ", \"dice\": ");
 		json_string(b, dice_id(rs, t));
-		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [",
-			  (unsigned long long)d->total, drm, (long)d->modifier_raw, (long)d->modifier);
+		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, ", (unsigned long long)d->total, drm);
+		if (drm_modifier) {
+			sb_puts(b, "\"drm_modifier\": ");
+			json_string(b, drm_modifier);
+			sb_puts(b, ", ");
+		}
+		sb_printf(b, "\"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [", (long)d->modifier_raw,
+			  (long)d->modifier);
 		for (size_t i = 0; i < n; i++) {
 			uint64_t c = odds_outcome_count(d, order[i]);
 			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
@@ -707,6 +723,8 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		sb_printf(b, msg("; modifier %+ld"), (long)d->modifier_raw);
 		if (d->modifier != d->modifier_raw)
 			sb_printf(b, msg(", capped to %+ld"), (long)d->modifier);
+		if (drm_modifier)
+			sb_printf(b, msg(" (%s applies: --drm)"), drm_modifier);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		edition_line(o);
 	}
@@ -1358,9 +1376,25 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		goto done;
 	} else if (t >= 0) {
 		odds_dist d;
-		rc = odds_table(rs, (size_t)t, inputs, (int32_t)a.drm, &d);
+		int forced = a.drm_modifier ? find_modifier(rs, a.drm_modifier) : -1;
+		if (a.drm_modifier) {
+			strbuf why = {0};
+			if (forced < 0)
+				status = usage_error("odds", "--drm %s names no modifier of %s", a.drm_modifier, a.file);
+			else if (!drm_modifier_counts(rs, (size_t)t, (size_t)forced, &why))
+				status = usage_error("odds", "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
+						     a.drm_modifier, a.drm_modifier, why.data);
+			sb_free(&why);
+			if (status != EXIT_OK)
+				goto done;
+		}
+		/* A named modifier: the odds of a copy of the ruleset in which it always applies. */
+		rtab_ruleset one = forced >= 0 ? ruleset_with_modifier(rs, (size_t)forced) : *rs;
+		rc = odds_table(&one, (size_t)t, inputs, (int32_t)a.drm, &d);
+		if (forced >= 0)
+			ruleset_with_modifier_free(&one);
 		if (rc == RTAB_OK) {
-			print_table(&o, (size_t)t, &d, a.drm);
+			print_table(&o, (size_t)t, &d, a.drm, a.drm_modifier);
 			no_row_warning(rs, (size_t)t, &d, &c->diag);
 		}
 		odds_dist_free(&d);
