@@ -149,9 +149,15 @@ static void line_ends(const export_ctx *c, size_t slot, const rtab_table *t, con
 		const rtab_column *col = &t->columns[j];
 		if (mt->result_of_column[j] || col->kind == RTAB_COLUMN_ROLLED)
 			continue;
-		sb_printf(&sb, "%s%s: %s", sb.len ? "; " : "", col->id,
+		strbuf ids = {0}, name = {0}; /* "woods <1:2" as "Woods <1:2" */
+		export_odds_line_name(c, t, j, (int)slot, &ids, &name);
+		bool prefixed = ids.len && strncmp(col->id, ids.data, ids.len) == 0;
+		sb_printf(&sb, "%s%s%s: %s", sb.len ? "; " : "", prefixed ? name.data : "",
+			  col->id + (prefixed ? ids.len : 0),
 			  col->kind == RTAB_COLUMN_AUTOMATIC ? outcome_text(c, slot, col->automatic, codes)
 							     : NO_RESULT);
+		sb_free(&ids);
+		sb_free(&name);
 	}
 	if (sb.len) {
 		sb_putc(&sb, '.');
@@ -187,7 +193,7 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 		p->span[k + 1] = t->columns[j].kind != RTAB_COLUMN_ROLLED;
 	}
 	if (mt)
-		export_odds_line_rows(c, t, mt, cols, ncols, g);
+		export_odds_line_rows(c, t, mt, cols, ncols, (int)slot, g);
 	bool open_lo = false, open_hi = false;
 	for (size_t k = 0; k < ncols; k++) {
 		open_lo |= t->columns[cols[k]].kind == RTAB_COLUMN_ROLLED && t->columns[cols[k]].below_row >= 0;

@@ -449,7 +449,7 @@ static void table_extras(export_ctx *c, const void *p, place w, bool *first)
 	size_t n = export_printed_columns(c, t, shown);
 	grid g;
 	grid_init(&g, n + 1);
-	export_odds_line_rows(c, t, mt, shown, n, &g);
+	export_odds_line_rows(c, t, mt, shown, n, -1, &g);
 	key(c, first, "result_columns");
 	sb_putc(c->out, '[');
 	for (size_t k = 0; k < mt->nresults; k++) {

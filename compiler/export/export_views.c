@@ -390,10 +390,23 @@ size_t export_printed_columns(const export_ctx *c, const rtab_table *t, size_t *
 	return n;
 }
 
-/* Above the result columns, a line per run of columns: its values, then the
+void export_odds_line_name(const export_ctx *c, const rtab_table *t, size_t column, int slot, strbuf *ids,
+			   strbuf *name)
+{
+	const rtab_enum *e = &c->rs->enums[c->rs->inputs[t->column_input].enum_index];
+	for (size_t u = 0; u < e->nvalues; u++)
+		if (t->column_of_value[u] <= column && column < t->column_end_of_value[u]) {
+			const char *label = slot >= 0 ? export_label(c, e->values[u].labels, (size_t)slot) : "";
+			sb_printf(ids, "%s%s", ids->len ? ", " : "", e->values[u].id);
+			sb_printf(name, "%s%s", name->len ? ", " : "", *label ? label : e->values[u].id);
+		}
+}
+
+/* Above the result columns, a line per run of columns: its values (their labels
+ * in the slot-th locale chosen, ids when slot < 0 or a value has none), then the
  * odds it gives each result column ('—' where it has none), as printed. */
 void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model_table *mt,
-			   const size_t *shown, size_t nshown, grid *g)
+			   const size_t *shown, size_t nshown, int slot, grid *g)
 {
 	const rtab_input *in = &c->rs->inputs[t->column_input];
 	const rtab_enum *e = &c->rs->enums[in->enum_index];
@@ -404,19 +417,19 @@ void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model
 			seen |= t->column_of_value[u] == first;
 		if (seen)
 			continue;
-		strbuf name = {0};
-		for (size_t u = v; u < e->nvalues; u++)
-			if (t->column_of_value[u] == first)
-				sb_printf(&name, "%s%s", name.len ? ", " : "", e->values[u].id);
+		strbuf ids = {0}, name = {0};
+		export_odds_line_name(c, t, first, slot, &ids, &name);
+		sb_putc(&ids, ':');
 		sb_putc(&name, ':');
 		grid_cell(g, name.data);
 		for (size_t s = 0; s < nshown; s++) {
 			const char *step = "\xE2\x80\x94"; /* —: the line has no odds over it */
 			for (size_t j = first; j < end; j++)
 				if (mt->result_of_column[j] == mt->result_of_column[shown[s]])
-					step = t->columns[j].id + name.len; /* "woods, town 1:2" less "woods, town " */
+					step = t->columns[j].id + ids.len; /* "woods, town 1:2" less "woods, town " */
 			grid_cell(g, step);
 		}
+		sb_free(&ids);
 		sb_free(&name);
 	}
 }
@@ -438,7 +451,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		grid_cell(&v->g, mt ? mt->result_ids[mt->result_of_column[shown[s]] - 1]
 				    : t->columns[shown[s]].id);
 	if (mt)
-		export_odds_line_rows(c, t, mt, shown, ncols, &v->g);
+		export_odds_line_rows(c, t, mt, shown, ncols, -1, &v->g);
 	/* Rolls below and above the span: a line of their own when some column has a row there. */
 	bool open_lo = false, open_hi = false;
 	for (size_t j = 0; j < t->ncolumns; j++) {

@@ -42,8 +42,12 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
  * per line, its odds over the shown columns. */
 const model_table *export_odds_lines(const export_ctx *c, const rtab_table *t);
 size_t export_printed_columns(const export_ctx *c, const rtab_table *t, size_t *shown);
+/* The values of the odds line over column: their ids ("woods, town") into ids, their
+ * labels in the slot-th locale chosen (ids where slot < 0 or a value has none) into name. */
+void export_odds_line_name(const export_ctx *c, const rtab_table *t, size_t column, int slot, strbuf *ids,
+			   strbuf *name);
 void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model_table *mt,
-			   const size_t *shown, size_t nshown, grid *g);
+			   const size_t *shown, size_t nshown, int slot, grid *g);
 void export_view_free(export_view *v);
 
 #endif
