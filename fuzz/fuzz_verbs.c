@@ -373,18 +373,19 @@ static void odds_of_distances(const rtab_ruleset *rs, const int32_t *inputs)
 {
 	for (size_t i = 0; i < rs->ndistances && !over_budget(); i++) {
 		const rtab_distance *dist = &rs->distances[i];
-		/* The rolls the value reads at most: every die it rolls, each once. */
-		uint64_t rolls = 1;
-		for (size_t k = 0; k < dist->forms[0].value.ninstrs && rolls <= FUZZ_MAX_ROLLS; k++) {
-			const rtab_instr *in = &dist->forms[0].value.instrs[k];
-			if (in->op == RTAB_OP_ROLL && in->arg >= 0 && (size_t)in->arg < rs->ndice) {
-				uint64_t r = odds_dice_rolls(&rs->dice[in->arg]);
-				rolls = r ? rolls * r : FUZZ_MAX_ROLLS + 1;
+		for (size_t f = 0; f < dist->nforms && !over_budget(); f++) {
+			/* The rolls this form's value reads at most: every die it rolls, each once
+			 * (each form its own: '20 + 1d6 cm' beside '12 + 9d6 inches'). */
+			uint64_t rolls = 1;
+			for (size_t k = 0; k < dist->forms[f].value.ninstrs && rolls <= FUZZ_MAX_ROLLS; k++) {
+				const rtab_instr *in = &dist->forms[f].value.instrs[k];
+				if (in->op == RTAB_OP_ROLL && in->arg >= 0 && (size_t)in->arg < rs->ndice) {
+					uint64_t r = odds_dice_rolls(&rs->dice[in->arg]);
+					rolls = r ? rolls * r : FUZZ_MAX_ROLLS + 1;
+				}
 			}
-		}
-		if (rolls > FUZZ_MAX_ROLLS)
-			continue;
-		for (size_t f = 0; f < dist->nforms; f++) {
+			if (rolls > FUZZ_MAX_ROLLS)
+				continue;
 			odds_values v;
 			int rc = odds_distance(rs, i, f, inputs, &v);
 			if (rc != RTAB_OK)
