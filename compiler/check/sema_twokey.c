@@ -341,7 +341,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			if (!resolve_odds_lines(m, d, t, mt, cols, below, above, input, key_ok, ncols,
 						g, owner, first, end, &parts[nparts]))
 				ok = false;
-			if (mt->result_of_column)
+			if (parts[nparts].grid) /* a second grid under odds lines fills no part */
 				nparts++;
 			continue;
 		}
