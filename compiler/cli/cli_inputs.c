@@ -5,6 +5,8 @@
 #include "base/msg.h"
 
 #include "cli/cli.h"
+#include "check/drm_modifier.h"
+#include <ctype.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -297,5 +299,25 @@ int cli_step_drm(const char *verb, const rtab_ruleset *rs, size_t t, long drm)
 				 "--drm %+ld cannot count at table '%s': its step '%s' counts only the modifiers named for it (%s); set their inputs instead, or drop --drm",
 				 drm, tab->id, rs->steps[tab->step], counted.len ? counted.data : "none");
 	sb_free(&counted);
+	return status;
+}
+
+bool cli_drm_is_name(const char *value)
+{
+	return value[0] == '_' || isalpha((unsigned char)value[0]);
+}
+
+int cli_drm_modifier(const char *verb, const rtab_ruleset *rs, size_t t, const char *name,
+		     const char *file, int *forced)
+{
+	*forced = find_modifier(rs, name);
+	if (*forced < 0)
+		return usage_error(verb, "--drm %s names no modifier of %s", name, file);
+	strbuf why = {0};
+	int status = EXIT_OK;
+	if (!drm_modifier_counts(rs, t, (size_t)*forced, &why))
+		status = usage_error(verb, "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
+				     name, name, why.data);
+	sb_free(&why);
 	return status;
 }

@@ -44,4 +44,12 @@ int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, con
  * so a modifier from outside cannot count there (RTAB_E_STEP_DRM). */
 int cli_step_drm(const char *verb, const rtab_ruleset *rs, size_t t, long drm);
 
+/* Whether a --drm value names a modifier rather than giving a number. */
+bool cli_drm_is_name(const char *value);
+
+/* For --drm NAME on table t of FILE: the modifier into *forced and EXIT_OK, or the
+ * usage error (naming verb) when NAME is no modifier or one table t does not count. */
+int cli_drm_modifier(const char *verb, const rtab_ruleset *rs, size_t t, const char *name,
+		     const char *file, int *forced);
+
 #endif

@@ -10,7 +10,6 @@
 #include "analysis/report.h"
 #include "cli/options.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +73,7 @@ static int take(void *arg, int opt, const char *value)
 	switch (opt) {
 	case OPT_SET: return cli_sets_add("eval", &a->sets, value);
 	case OPT_DRM:
-		if ((value[0] == '_' || isalpha((unsigned char)value[0])) && !a->has_drm) {
+		if (cli_drm_is_name(value) && !a->has_drm) {
 			a->drm_modifier = value;
 			a->has_drm = 1;
 			return EXIT_OK;
@@ -180,17 +179,11 @@ static int eval_table(const model *m, size_t t, const int32_t *inputs, const eva
 		return usage_error("eval", "table '%s' takes one --roll", a->table);
 	if (cli_step_drm("eval", rs, t, a->drm) != EXIT_OK)
 		return EXIT_USAGE;
-	int forced = a->drm_modifier ? find_modifier(rs, a->drm_modifier) : -1;
+	int forced = -1;
 	if (a->drm_modifier) {
-		strbuf why = {0};
-		if (forced < 0)
-			return usage_error("eval", "--drm %s names no modifier of %s", a->drm_modifier, a->file);
-		if (!drm_modifier_counts(rs, t, (size_t)forced, &why)) {
-			int status = usage_error("eval", "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
-						 a->drm_modifier, a->drm_modifier, why.data);
-			sb_free(&why);
+		int status = cli_drm_modifier("eval", rs, t, a->drm_modifier, a->file, &forced);
+		if (status != EXIT_OK)
 			return status;
-		}
 	}
 	if (d && a->roll) {
 		int status = parse_faces(a->roll, faces, &nfaces);

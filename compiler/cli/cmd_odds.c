@@ -15,7 +15,6 @@
 #include "analysis/odds_stats.h"
 #include "cli/options.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +82,7 @@ static int take(void *arg, int opt, const char *value)
 	switch (opt) {
 	case OPT_SET: return cli_sets_add("odds", &a->sets, value);
 	case OPT_DRM:
-		if ((value[0] == '_' || isalpha((unsigned char)value[0])) && !a->has_drm) {
+		if (cli_drm_is_name(value) && !a->has_drm) {
 			a->drm_modifier = value;
 			a->has_drm = true;
 			return EXIT_OK;
@@ -1376,15 +1375,9 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		goto done;
 	} else if (t >= 0) {
 		odds_dist d;
-		int forced = a.drm_modifier ? find_modifier(rs, a.drm_modifier) : -1;
+		int forced = -1;
 		if (a.drm_modifier) {
-			strbuf why = {0};
-			if (forced < 0)
-				status = usage_error("odds", "--drm %s names no modifier of %s", a.drm_modifier, a.file);
-			else if (!drm_modifier_counts(rs, (size_t)t, (size_t)forced, &why))
-				status = usage_error("odds", "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
-						     a.drm_modifier, a.drm_modifier, why.data);
-			sb_free(&why);
+			status = cli_drm_modifier("odds", rs, (size_t)t, a.drm_modifier, a.file, &forced);
 			if (status != EXIT_OK)
 				goto done;
 		}

@@ -538,11 +538,7 @@ static void emit_rewrites(nctx *c, const rtab_table *t)
 		     rs->outcomes[rw->to].id);
 		/* Tested without noting; noted where it applies (when it does not, the outcome
 		 * stands as the row gave it and the condition took no part). */
-		bool noting = c->full && expr_notes(c, &rw->condition);
-		if (noting)
-			c->full = false;
-		emit_expr(c, 3, &rw->condition, "cond");
-		c->full = c->full || noting;
+		bool noting = emit_condition_unnoted(c, 3, &rw->condition, "cond");
 		nline(c, 3, "if (cond) {");
 		if (noting)
 			emit_expr(c, 4, &rw->condition, "cond");

@@ -375,6 +375,22 @@ void emit_undo(nctx *c, int depth, const char *tag)
 	nline(c, depth, "out->nprovisional = mark_%s_n; out->provisional = mark_%s_p;", tag, tag);
 }
 
+/*
+ * A condition into dest, tested as the lean code tests it: without noting what it
+ * reads. True when the explaining code must evaluate it again, noting, where it
+ * applies (emit_expr then), so that a condition that fails notes nothing and
+ * leaves nothing to take back.
+ */
+bool emit_condition_unnoted(nctx *c, int depth, const rtab_expr *e, const char *dest)
+{
+	bool noting = c->full && expr_notes(c, e);
+	bool full = c->full;
+	c->full = full && !noting;
+	emit_expr(c, depth, e, dest);
+	c->full = full;
+	return noting;
+}
+
 /* Whether the program notes a reason when the explaining code evaluates it. */
 bool expr_notes(nctx *c, const rtab_expr *e)
 {

@@ -159,11 +159,7 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 		 * again, noting, where the modifier applies: what a condition read notes only
 		 * when the modifier takes part (as the interpreter), and a modifier left aside
 		 * costs no notes to take back. */
-		bool noting = c->full && expr_notes(c, &m->condition);
-		if (noting)
-			c->full = false;
-		emit_expr(c, 1, &m->condition, "cond");
-		c->full = c->full || noting;
+		bool noting = emit_condition_unnoted(c, 1, &m->condition, "cond");
 		if (m->group >= 0 && cap_leaves_out_0(&rs->groups[m->group]))
 			nline(c, 1, "%sany_g%d |= cond != 0;", p, m->group);
 		if (chained(c, t, l, m->group, m->sign < 0)) {
