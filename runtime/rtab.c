@@ -174,25 +174,23 @@ int rtab_inputs_default(const rtab_ruleset *rs, int32_t *inputs, size_t ninputs)
 	return RTAB_OK;
 }
 
-/* Whether an input holding v has a reason to note when read: its own (at its default value)
- * or that of the enum value it holds. */
-static inline bool input_has_reason(const rtab_ruleset *rs, const rtab_input *in, int32_t v)
+/* Whether v is in the domain of input in (its range, and its step for a number). */
+static inline bool input_in_domain(const rtab_input *in, int32_t v)
 {
-	const rtab_enum *en;
-	if (in->provisional && v == in->default_value)
-		return true;
-	if (in->type != RTAB_TYPE_ENUM || in->enum_index < 0 || (size_t)in->enum_index >= rs->nenums)
+	if (v < in->min || v > in->max)
 		return false;
-	en = &rs->enums[in->enum_index];
-	return v >= 0 && v < en->nvalues && en->values && en->values[v].provisional;
+	return in->step <= 1 || ((int64_t)v - in->min) % in->step == 0;
 }
 
-/* rtab_inputs_check; with loud, also which of the first 64 inputs have a reason to note in
- * this situation (bit i: input i), read in the same pass. */
+static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			      int32_t *which);
+
+/* rtab_inputs_check: each input in its domain, then the requirements. Which inputs have
+ * reasons to note is found as they are read (note_input_first), not here: a table reads
+ * few of the inputs a ruleset declares. */
 static int check_inputs(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
-			int32_t *bad, uint64_t *loud)
+			int32_t *bad)
 {
-	uint64_t mask = 0;
 	if (bad)
 		*bad = -1;
 	if (!rs || (!inputs && ninputs))
@@ -201,29 +199,21 @@ static int check_inputs(const rtab_ruleset *rs, const int32_t *inputs, size_t ni
 		return RTAB_E_VERSION;
 	if (ninputs != rs->ninputs)
 		return RTAB_E_INPUT;
-	for (size_t i = 0; i < ninputs; i++) {
-		const rtab_input *in = &rs->inputs[i];
-		int32_t v = inputs[i];
-		if (v < in->min || v > in->max ||
-		    (in->step > 1 && ((int64_t)v - in->min) % in->step != 0)) {
+	for (size_t i = 0; i < ninputs; i++)
+		if (!input_in_domain(&rs->inputs[i], inputs[i])) {
 			if (bad)
 				*bad = (int32_t)i;
 			return RTAB_E_INPUT;
 		}
-		if (loud && i < 64 && input_has_reason(rs, in, v))
-			mask |= (uint64_t)1 << i;
-	}
-	if (loud)
-		*loud = mask;
 	int32_t which;
-	int rc = rtab_requirement_broken(rs, inputs, ninputs, &which);
+	int rc = requirement_broken(rs, inputs, ninputs, &which);
 	return rc != RTAB_OK ? rc : which >= 0 ? RTAB_E_REQUIRE : RTAB_OK;
 }
 
 int rtab_inputs_check(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
 		      int32_t *bad)
 {
-	return check_inputs(rs, inputs, ninputs, bad, NULL);
+	return check_inputs(rs, inputs, ninputs, bad);
 }
 
 int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
@@ -231,18 +221,7 @@ int rtab_requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_
 {
 	if (!rs || !which || (!inputs && ninputs) || (!rs->requirements && rs->nrequirements))
 		return RTAB_E_NULL;
-	*which = -1;
-	for (size_t i = 0; i < rs->nrequirements; i++) {
-		int32_t holds = 0;
-		int rc = rtab_expr_eval(rs, &rs->requirements[i].condition, inputs, ninputs, &holds);
-		if (rc != RTAB_OK)
-			return rc;
-		if (!holds) {
-			*which = (int32_t)i;
-			return RTAB_OK;
-		}
-	}
-	return RTAB_OK;
+	return requirement_broken(rs, inputs, ninputs, which);
 }
 
 int rtab_inputs_validate(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs)
@@ -462,12 +441,14 @@ static void relist(ectx *e)
 static void ectx_start(ectx *e, const rtab_ruleset *rs, rtab_eval_ctx *ctx)
 {
 	e->ctx = ctx;
-	e->noted = e->quiet = 0;
+	/* Without a context nothing is noted: every input counts as noted already. */
+	e->noted = e->quiet = ctx ? 0 : ~(uint64_t)0;
 	/* Data of another model has no reason text (rtab_resolve refuses it first). */
 	e->reason_text = rs && rs->data_version == RTAB_DATA_VERSION ? rs->reason_text : NULL;
 	e->reason_text_size = e->reason_text ? rs->reason_text_size : 0;
 	e->unnumbered = 0;
-	if (e->reason_text)
+	/* at[] is read only when noting, and nothing is noted without a context. */
+	if (e->reason_text && ctx)
 		memset(e->at, 0, sizeof e->at);
 	if (ctx && ctx->nprovisional)
 		relist(e);
@@ -521,13 +502,22 @@ static void note_input_first(const rtab_ruleset *rs, ectx *e, size_t i, int32_t 
 		e->noted |= bit;
 		return;
 	}
-	if (in->provisional && v == in->default_value)
-		note(e, in->provisional);
+	const char *own = in->provisional && v == in->default_value ? in->provisional : NULL;
+	const char *held = NULL;
 	if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums) {
 		const rtab_enum *en = &rs->enums[in->enum_index];
 		if (v >= 0 && v < en->nvalues && en->values)
-			note(e, en->values[v].provisional);
+			held = en->values[v].provisional;
 	}
+	if (!own && !held) {
+		e->quiet |= bit; /* its value has no reason: nothing to note in this resolution */
+		e->noted |= bit;
+		return;
+	}
+	if (own)
+		note(e, own);
+	if (held)
+		note(e, held);
 	/* Its reasons are in the list now (none past its room): a repeat would change nothing. */
 	if (ctx->reasons && ctx->nprovisional <= ctx->reasons_cap)
 		e->noted |= bit;
@@ -837,6 +827,14 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 			note_input(rs, e, (size_t)in->arg, b);
 			if (sp == RTAB_MAX_EXPR_STACK)
 				return RTAB_E_EXPR;
+			/* An input against a constant ("leaders >= 1"), the commonest step of a
+			 * condition, in one: the same value, read and noted the same. */
+			if (end - in > 2 && sp + 1 < RTAB_MAX_EXPR_STACK && in[1].op == RTAB_OP_CONST &&
+			    compare((rtab_op)in[2].op, b, in[1].arg, &stack[sp])) {
+				sp++;
+				in += 2;
+				continue;
+			}
 			stack[sp++] = b;
 			continue;
 		case RTAB_OP_EQ:
@@ -1038,6 +1036,31 @@ static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int
 	if (!expr->instrs && expr->ninstrs)
 		return RTAB_E_NULL;
 	return eval_quick(rs, expr, inputs, ninputs, e, value);
+}
+
+/* rtab_requirement_broken, its pointers checked: each requirement evaluated as it stands,
+ * noting nothing (a broken situation is refused, not explained). */
+static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
+			      int32_t *which)
+{
+	ectx e;
+	*which = -1;
+	if (!rs->nrequirements)
+		return RTAB_OK;
+	if (!rs->requirements)
+		return RTAB_E_NULL;
+	ectx_start(&e, rs, NULL);
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		int32_t holds = 0;
+		int rc = eval_checked(rs, &rs->requirements[i].condition, inputs, ninputs, &e, &holds);
+		if (rc != RTAB_OK)
+			return rc;
+		if (!holds) {
+			*which = (int32_t)i;
+			return RTAB_OK;
+		}
+	}
+	return RTAB_OK;
 }
 
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
@@ -1784,7 +1807,6 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 	int64_t roll;
 	int rc, nat;
 	bool faces_later = false; /* none given: fine if the column needs no roll */
-	uint64_t loud = 0;
 
 	if (out)
 		out->bad_input = -1;
@@ -1794,11 +1816,9 @@ int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t
 		return RTAB_E_TABLE;
 	if (nfaces > RTAB_MAX_FACES)
 		return RTAB_E_FACES;
-	rc = check_inputs(rs, inputs, ninputs, &out->bad_input, &loud);
+	rc = check_inputs(rs, inputs, ninputs, &out->bad_input);
 	if (rc != RTAB_OK)
 		return rc;
-	/* The inputs with no reason to note are never looked at again. */
-	e.quiet = e.noted = ~loud;
 	t = &rs->tables[table];
 	if (t->dice >= rs->ndice && t->dice != RTAB_NO_DICE)
 		return RTAB_E_RULESET;
