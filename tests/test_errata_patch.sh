@@ -127,6 +127,53 @@ expect sheet-at-unknown 2 "unknown input 'nosuch'" "$rtab" diff "$f@original" "$
 expect sheet-at-malformed 2 "--at takes INPUT=VALUE pairs" "$rtab" diff "$f@original" "$f" --format markdown --at junk
 # A grid's cell patch reads as a cell change, with the printed codes.
 expect sheet-grid-cell 1 "2:1, roll 3-4: DR → DE" "$rtab" diff "$g@original" "$g@reprint" --format markdown
+# The patch splits the row of DE in two (3-4 from the erratum, 5-6 as
+# printed): diff reads an outcome's rows as the rolls that give it, so the
+# report is the cells that moved and the erratum's rule, nothing renumbered.
+expect diff-split-row 1 "row 'defender_eliminated', column '2:1': 5-6 -> 3-6" "$rtab" diff "$g@original" "$g@reprint"
+expect diff-split-rule 1 "row 'defender_eliminated' rule: (none) -> E1 (column '2:1' 3-4)" "$rtab" diff "$g@original" "$g@reprint"
+lacks diff-split-no-second-row "#2" "$rtab" diff "$g@original" "$g@reprint"
+
+# Odds lines above one grid: a patched cell of result column 4 is one
+# change, reported as that result column (text) and once on the sheet with
+# every line that reads it; a line restated with another odds is one line,
+# not the columns it is lowered to.
+o=$tmp/odds_lines.rtab
+sed -n '/^ruleset/,$p' tests/constructs/fixtures/st_odds_line.rtab >"$o"
+cat >>"$o" <<'LAYER'
+errata reprint @ "Errata" {
+  en "Reprint";
+  patch table crt { cell 3-4 at 4 = DE @ "E1"; }
+}
+LAYER
+expect lines-cell 1 "row 'defender_eliminated', result column '4': 5-6 -> 3-6" "$rtab" diff "$o@original" "$o"
+lacks lines-cell-no-end-column "<1:3" "$rtab" diff "$o@original" "$o"
+expect lines-sheet-once 1 "- clear 2:1 / woods, town 3:1 / mountain 2:1, roll 3-4: DR → DE" "$rtab" diff "$o@original" "$o" --format markdown
+expect lines-sheet-odds-once 1 "Odds at the default situation, clear 2:1 / woods, town 3:1 / mountain 2:1: Defender retreats" "$rtab" diff "$o@original" "$o" --format markdown
+sed -n '/^ruleset/,$p' tests/constructs/fixtures/st_odds_line.rtab >"$tmp/lines_restated.rtab"
+cat >>"$tmp/lines_restated.rtab" <<'LAYER'
+errata reprint @ "Errata" {
+  en "Reprint";
+  table crt { en "CRT"; roll d6; columns by (ground, odds(attack, defence));
+    below none;
+    above DE;
+    grid {
+      clear:        1:3  1:2  1:1  2:1  3:1
+      woods, town:  1:2  1:1  2:1  3:1  4:1
+      mountain:     1:3  1:2  1:1  2:1
+                    1    2    3    4    5
+      1-2           AR   AR   NE   DR   DR
+      3-4           AR   NE   DR   DR   DE
+      5-6           NE   DR   DR   DE   DE
+    }
+  }
+}
+LAYER
+expect lines-restated 1 "odds line 'mountain': - 1:2 1:1 2:1 - -> 1:3 1:2 1:1 2:1 -" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
+lacks lines-restated-no-lowered "column 'mountain" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
+expect lines-restated-sheet 1 "odds line 'mountain': 1:3 1:2 1:1 2:1 - (was - 1:2 1:1 2:1 -)" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab" --format markdown
+sed 's/    below none;/    below AR;/' "$tmp/lines_restated.rtab" >"$tmp/lines_below.rtab"
+expect lines-below 1 "below: no result -> " "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_below.rtab"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

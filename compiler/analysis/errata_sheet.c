@@ -20,6 +20,17 @@ typedef struct sheet {
 	const sheet_options *opts;
 	bool *done; /* per definition of r: shown in a table's group */
 	bool open;  /* a list is open */
+	/* A table's cell changes, kept until its columns are all read: the same change in
+	 * several columns (odds lines over one result column) is one item. */
+	struct cell_item {
+		char *head, *body; /* the column ("" for a table of one), what changed in it */
+	} *cells;
+	size_t ncells;
+	/* The same for the odds of one situation, column by column. */
+	struct odds_item {
+		char *column, *line;
+	} *odds;
+	size_t nodds;
 } sheet;
 
 static const char *label(const rtab_ruleset *rs, rtab_labels l, size_t locale, const char *id)
@@ -91,6 +102,50 @@ static void itemf(sheet *s, const char *fmt, ...)
 	va_end(ap);
 	item(s, b.data ? b.data : "");
 	sb_free(&b);
+}
+
+/* A change of a cell, its column apart (the body is formatted with "" for the
+ * column, which fmt takes first). */
+static void cell_itemf(sheet *s, const char *column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cell_itemf(sheet *s, const char *column, const char *fmt, ...)
+{
+	strbuf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vprintf(&b, fmt, ap);
+	va_end(ap);
+	s->cells = xrealloc(s->cells, (s->ncells + 1) * sizeof *s->cells);
+	s->cells[s->ncells++] = (struct cell_item){xstrdup(column ? column : ""), b.data ? b.data : xstrdup("")};
+}
+
+/* The cell changes kept, in order, one item per change: its columns joined
+ * ("clear 2:1 / woods, town 3:1, roll 3-4: DR → DE"). */
+static void flush_cells(sheet *s)
+{
+	for (size_t i = 0; i < s->ncells; i++) {
+		if (!s->cells[i].body)
+			continue;
+		strbuf line = {0};
+		sb_puts(&line, s->cells[i].head);
+		for (size_t j = i + 1; j < s->ncells; j++)
+			if (s->cells[j].body && strcmp(s->cells[j].body, s->cells[i].body) == 0) {
+				if (*s->cells[j].head)
+					sb_printf(&line, " / %s", s->cells[j].head);
+				free(s->cells[j].body);
+				s->cells[j].body = NULL;
+			}
+		if (line.len)
+			sb_puts(&line, ", ");
+		sb_puts(&line, s->cells[i].body);
+		item(s, line.data);
+		sb_free(&line);
+		free(s->cells[i].body);
+	}
+	for (size_t i = 0; i < s->ncells; i++)
+		free(s->cells[i].head);
+	free(s->cells);
+	s->cells = NULL;
+	s->ncells = 0;
 }
 
 /* ---- modifiers as a card prints them ---- */
@@ -250,10 +305,7 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 		rr.die_lo = rb->dice[tb->dice].min;
 		rr.die_hi = rb->dice[tb->dice].max;
 	}
-	const char *col = label(rb, cb->labels, s->n->locale, cb->id);
-	strbuf head = {0};
-	if (!one_column)
-		sb_printf(&head, "%s, ", col);
+	const char *col = one_column ? NULL : label(rb, cb->labels, s->n->locale, cb->id);
 	if (tb->key_kind != RTAB_KEY_INPUT) {
 		/* A grid keyed by odds reads cell by cell: "3:1, roll 1: DR → DE". */
 		for (int64_t r = rr.lo; r <= rr.hi; r++) {
@@ -269,11 +321,10 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 				snprintf(roll, sizeof roll, "%lld", (long long)r);
 			else
 				snprintf(roll, sizeof roll, "%lld-%lld", (long long)r, (long long)end);
-			itemf(s, msg("%sroll %s: %s → %s"), head.data ? head.data : "", roll,
+			cell_itemf(s, col, msg("%sroll %s: %s → %s"), "", roll,
 			      printed_outcome(ra, s->o->locale, a, true), printed_outcome(rb, s->n->locale, b, true));
 			r = end;
 		}
-		sb_free(&head);
 		return;
 	}
 	/* Rows read outcome by outcome: "TACW, roll 3-4: Pursue and eliminate (was 3-5)". */
@@ -296,17 +347,16 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 		const char *name = printed_outcome(rb, s->n->locale, seen[k], false);
 		if (strcmp(w, n) == 0) {
 		} else if (!*n) {
-			itemf(s, msg("%s%s: removed (was roll %s)"), head.data ? head.data : "", name, w);
+			cell_itemf(s, col, msg("%s%s: removed (was roll %s)"), "", name, w);
 		} else if (!*w) {
-			itemf(s, msg("%sroll %s: %s (new)"), head.data ? head.data : "", n, name);
+			cell_itemf(s, col, msg("%sroll %s: %s (new)"), "", n, name);
 		} else {
-			itemf(s, msg("%sroll %s: %s (was %s)"), head.data ? head.data : "", n, name, w);
+			cell_itemf(s, col, msg("%sroll %s: %s (was %s)"), "", n, name, w);
 		}
 		sb_free(&was);
 		sb_free(&now);
 	}
 	free(seen);
-	sb_free(&head);
 }
 
 /* ---- odds where a change applies ---- */
@@ -360,16 +410,44 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 	}
 	if (line.data) {
 		const rtab_column *col = &rb->tables[tb].columns[cb];
-		if (rb->tables[tb].ncolumns > 1)
-			itemf(s, msg("Odds %s, %s: %s"), where, label(rb, col->labels, s->n->locale, col->id),
-			      line.data);
-		else
+		if (rb->tables[tb].ncolumns > 1) {
+			s->odds = xrealloc(s->odds, (s->nodds + 1) * sizeof *s->odds);
+			s->odds[s->nodds++] = (struct odds_item){xstrdup(label(rb, col->labels, s->n->locale, col->id)),
+								 line.data};
+			line = (strbuf){0};
+		} else
 			itemf(s, msg("Odds %s: %s"), where, line.data);
 	}
 	sb_free(&line);
 	free(ob);
 	odds_dist_free(&da);
 	odds_dist_free(&db);
+}
+
+/* The odds of one situation kept by odds_line, one item per move: the
+ * columns where the odds move alike joined, as flush_cells joins cells. */
+static void flush_odds(sheet *s, const char *where)
+{
+	for (size_t i = 0; i < s->nodds; i++) {
+		if (!s->odds[i].line)
+			continue;
+		strbuf columns = {0};
+		sb_puts(&columns, s->odds[i].column);
+		for (size_t j = i + 1; j < s->nodds; j++)
+			if (s->odds[j].line && strcmp(s->odds[j].line, s->odds[i].line) == 0) {
+				sb_printf(&columns, " / %s", s->odds[j].column);
+				free(s->odds[j].line);
+				s->odds[j].line = NULL;
+			}
+		itemf(s, msg("Odds %s, %s: %s"), where, columns.data, s->odds[i].line);
+		sb_free(&columns);
+		free(s->odds[i].line);
+	}
+	for (size_t i = 0; i < s->nodds; i++)
+		free(s->odds[i].column);
+	free(s->odds);
+	s->odds = NULL;
+	s->nodds = 0;
 }
 
 /* Each column both editions print, as (old, new) indices. */
@@ -412,6 +490,7 @@ static void odds_everywhere(sheet *s, size_t ta, size_t tb, const int32_t *ia0, 
 	}
 	free(ca);
 	free(cb);
+	flush_odds(s, where);
 }
 
 /* The odds at the default situation, at each situation where a changed
@@ -538,6 +617,7 @@ static void table_group(sheet *s, size_t ta, size_t tb)
 		for (size_t ca = 0; ca < a->ncolumns; ca++)
 			if (strcmp(a->columns[ca].id, b->columns[cb].id) == 0)
 				column_changes(s, a, &a->columns[ca], b, &b->columns[cb], b->ncolumns == 1);
+	flush_cells(s);
 	for (size_t k = 0; k < nmods; k++) {
 		if (mods[k] < 0) {
 			list_item(s, s->o, &ra->modifiers[-1 - mods[k]], DIFF_REMOVED);
@@ -604,7 +684,7 @@ static void other_changes(sheet *s)
 void errata_sheet(strbuf *out, const sheet_side *old, const sheet_side *new, const diff_result *r,
 		  const sheet_options *opts)
 {
-	sheet s = {out, old, new, r, opts, xcalloc(r->n + 1, sizeof(bool)), false};
+	sheet s = {.out = out, .o = old, .n = new, .r = r, .opts = opts, .done = xcalloc(r->n + 1, sizeof(bool))};
 	const rtab_ruleset *rb = new->rs;
 	const char *title = label(rb, rb->title, new->locale, rb->id);
 	strbuf h = {0};

@@ -606,7 +606,63 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 
 /* How a table chooses its column, beyond an input: computed keys, steps, shifts,
  * columns that give a result without a roll. */
-static void column_facets(builder *b, size_t i, const rtab_table *t)
+/* Under odds lines, the table's columns as its page prints them: a facet per
+ * line ("odds line 'woods, town'": its odds over each result column, '-'
+ * where it has none) and its ends once ('below', 'above'), not the columns
+ * each line is lowered to. */
+static void odds_line_facets(builder *b, const rtab_table *t, const model_table *mt, src_loc at)
+{
+	const rtab_ruleset *rs = b->rs;
+	const rtab_input *in = &rs->inputs[t->column_input];
+	bool ends_done = false;
+	for (int32_t v = in->min; v <= in->max; v++) {
+		size_t first = t->column_of_value[v - in->min], end = t->column_end_of_value[v - in->min];
+		bool seen = false;
+		for (int32_t u = in->min; u < v && !seen; u++)
+			seen = t->column_of_value[u - in->min] == first;
+		if (seen || first >= end || end > t->ncolumns)
+			continue;
+		strbuf names = {0}, steps = {0};
+		for (int32_t u = v; u <= in->max; u++)
+			if (t->column_of_value[u - in->min] == first) {
+				char *name = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, u);
+				sb_printf(&names, "%s%s", names.len ? ", " : "", name);
+				free(name);
+			}
+		for (size_t k = 0; k < mt->nresults; k++) {
+			size_t j = first;
+			while (j < end && mt->result_of_column[j] != k + 1)
+				j++;
+			if (j < end)
+				sb_printf(&steps, "%s%d:%d", k ? " " : "", t->columns[j].step_num, t->columns[j].step_den);
+			else
+				sb_printf(&steps, "%s-", k ? " " : "");
+		}
+		addf(b, at, steps.data, "odds line '%s'", names.data);
+		sb_free(&names);
+		for (size_t j = first; j < end && !ends_done; j++) {
+			const rtab_column *col = &t->columns[j];
+			if (col->kind == RTAB_COLUMN_ROLLED)
+				continue;
+			bool below = j == first;
+			src_loc end_at = words_loc(b, below ? ST_BELOW : ST_ABOVE, at);
+			/* 'above 6:1 DE': from its step; without one (a step no odds reach) it has none. */
+			strbuf gives = {0};
+			if (!below && (int64_t)col->step_num < (int64_t)RTAB_MAX_STEP_TERM * col->step_den)
+				sb_printf(&gives, "from %d:%d, ", col->step_num, col->step_den);
+			if (col->kind == RTAB_COLUMN_AUTOMATIC)
+				sb_printf(&gives, "automatic %s", outcome_id(rs, col->automatic));
+			else
+				sb_puts(&gives, "no result");
+			addf(b, end_at, gives.data, below ? "below" : "above");
+			if (col->provisional)
+				addf(b, end_at, xstrdup(col->provisional), "%s provisional", below ? "below" : "above");
+		}
+		ends_done = true;
+	}
+}
+
+static void column_facets(builder *b, size_t i, const rtab_table *t, const model_table *mt)
 {
 	const rtab_ruleset *rs = b->rs;
 	src_loc at = stmt_loc(b, ST_COLUMNS, NULL, 0);
@@ -625,6 +681,10 @@ static void column_facets(builder *b, size_t i, const rtab_table *t)
 		if (t->shifts[k] < rs->nmodifiers)
 			sb_printf(&shifts, "%s%s", k ? ", " : "", rs->modifiers[t->shifts[k]].id);
 	addf(b, words_loc(b, ST_SHIFTS, at), shifts.data, "column shifts");
+	if (mt && mt->result_of_column && t->column_input >= 0 && t->column_end_of_value) {
+		odds_line_facets(b, t, mt, at);
+		return;
+	}
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const rtab_column *col = &t->columns[c];
 		/* 'above 6:1 DE;', 'below none;': the end columns of each run */
@@ -690,11 +750,8 @@ static void group_facets(builder *b)
 	}
 }
 
-static void close_run(strbuf *sb, const rtab_table *t, const rtab_column *col, int r, int64_t lo,
-		      int64_t hi)
+static void close_run(strbuf *sb, int64_t lo, int64_t hi, bool open_lo, bool open_hi)
 {
-	bool open_lo = lo == t->roll_min && col->below_row == (int16_t)r;
-	bool open_hi = hi == t->roll_max && col->above_row == (int16_t)r;
 	if (sb->len)
 		sb_puts(sb, ", ");
 	if (open_lo && open_hi)
@@ -723,7 +780,8 @@ static char **row_ranges(const rtab_table *t, size_t c)
 		if (!last)
 			continue;
 		if (row >= 0 && (size_t)row < t->nrows)
-			close_run(&sb[row], t, col, row, run_lo, v);
+			close_run(&sb[row], run_lo, v, run_lo == t->roll_min && col->below_row == (int16_t)row,
+				  v == t->roll_max && col->above_row == (int16_t)row);
 		run_lo = v + 1;
 	}
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -737,19 +795,51 @@ static char **row_ranges(const rtab_table *t, size_t c)
 	return out;
 }
 
-/* "row 'held'", or "row 'held' #2" for a second row of the same outcome: each
- * row's name, counted in one pass. */
-static char **row_names(const rtab_table *t, const rtab_ruleset *rs)
+/* The outcome of row r, or n (one slot for an outcome out of range, or no row). */
+static size_t row_outcome_slot(const rtab_table *t, int row, size_t n)
 {
-	char **out = xcalloc(t->nrows ? t->nrows : 1, sizeof *out);
-	size_t *seen = xcalloc((size_t)rs->noutcomes + 1, sizeof *seen);
-	for (size_t r = 0; r < t->nrows; r++) {
-		uint16_t o = rtab_row_outcome(t, r);
-		size_t nth = seen[o < rs->noutcomes ? o : rs->noutcomes]++;
-		out[r] = nth ? xasprintf("row '%s' #%zu", outcome_id(rs, o), nth + 1)
-			     : xasprintf("row '%s'", outcome_id(rs, o));
+	if (row < 0 || (size_t)row >= t->nrows)
+		return n;
+	uint16_t o = rtab_row_outcome(t, (size_t)row);
+	return o < n ? o : n;
+}
+
+/* The outcome of the row column col reads at roll v (n: out of range), n + 1 for none. */
+static size_t outcome_at(const rtab_table *t, const rtab_column *col, int64_t v, size_t n)
+{
+	int row = rtab_column_row(col, (size_t)(v - t->roll_min));
+	return row < 0 ? n + 1 : row_outcome_slot(t, row, n);
+}
+
+/* For each outcome, the rolls of column c that read one of its rows: "<=2",
+ * "3-4, 6". A table's rows are where its outcomes stand: an outcome printed
+ * as two rows (apart in a grid, or a cell an erratum patched) reads as one,
+ * so that a row split is no change and a moved cell is one. */
+static char **outcome_ranges(const rtab_table *t, size_t c, size_t n)
+{
+	const rtab_column *col = &t->columns[c];
+	strbuf *sb = xcalloc(n + 1, sizeof *sb);
+	char **out = xcalloc(n + 1, sizeof *out);
+	size_t below = row_outcome_slot(t, col->below_row, n), above = row_outcome_slot(t, col->above_row, n);
+	int64_t run_lo = t->roll_min;
+	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max; v++) {
+		size_t o = outcome_at(t, col, v, n);
+		bool last = v == t->roll_max || outcome_at(t, col, v + 1, n) != o;
+		if (!last)
+			continue;
+		if (o < n)
+			close_run(&sb[o], run_lo, v, run_lo == t->roll_min && below == o,
+				  v == t->roll_max && above == o);
+		run_lo = v + 1;
 	}
-	free(seen);
+	for (size_t o = 0; o < n; o++) {
+		if (!sb[o].len && below == o)
+			sb_printf(&sb[o], "<=%lld", (long long)t->roll_min - 1);
+		if (!sb[o].len && above == o)
+			sb_printf(&sb[o], ">=%lld", (long long)t->roll_max + 1);
+		out[o] = sb[o].data;
+	}
+	free(sb);
 	return out;
 }
 
@@ -768,6 +858,125 @@ static int shared_result(const model_table *mt, size_t c)
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* What the rows of an outcome printed apart say beside their cells (a rule, a
+ * reason): each told by its cells, "errata 2 (column 'tacw' 3-4)", so that
+ * the facet follows the row, not its turn. next[r]: the next row of r's
+ * outcome (t->nrows: none). */
+static char *rows_note(const rtab_table *t, const model_table *mt, char ***ranges, const size_t *next,
+		       size_t first, const char *(*note_of)(const rtab_table *, size_t))
+{
+	strbuf sb = {0};
+	for (size_t r = first; r < t->nrows; r = next[r]) {
+		const char *note = note_of(t, r);
+		if (!note)
+			continue;
+		sb_printf(&sb, "%s%s (", sb.len ? "; " : "", note);
+		bool any = false;
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			int result = mt ? shared_result(mt, c) : -1;
+			if (result == -2 || strcmp(ranges[c][r], "-") == 0)
+				continue;
+			if (result >= 0)
+				sb_printf(&sb, "%sresult column '%s' %s", any ? ", " : "", mt->result_ids[result],
+					  ranges[c][r]);
+			else
+				sb_printf(&sb, "%scolumn '%s' %s", any ? ", " : "", t->columns[c].id, ranges[c][r]);
+			any = true;
+		}
+		sb_puts(&sb, ")");
+	}
+	return sb.data;
+}
+
+/* A row's rule where it is its own (a row without one carries the table's). */
+static const char *row_own_rule(const rtab_table *t, size_t r)
+{
+	const char *rule = rtab_row_rule(t, r);
+	return rule && (!t->rule || strcmp(t->rule, rule) != 0) ? rule : NULL;
+}
+
+/* The cells of an outcome's rows in column c, for its facet: where the first
+ * of its rows that has a cell there prints it. */
+static src_loc outcome_cell_loc(const rtab_table *t, const model_table *mt, char ***ranges,
+				const size_t *next, size_t first, size_t c, src_loc row_at)
+{
+	if (!mt || !mt->cells || !mt->has_rows || mt->shape_bad)
+		return row_at;
+	for (size_t r = first; r < t->nrows; r = next[r])
+		if (strcmp(ranges[c][r], "-") != 0)
+			return mt->cells[c * t->nrows + r].loc;
+	return mt->cells[c * t->nrows + first].loc;
+}
+
+/* The rows of a table as its outcomes' cells (outcome_ranges), in the order
+ * of each outcome's first row: "row 'held', column 'tacw'" holds every roll
+ * of that column that gives it. */
+static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
+{
+	const rtab_ruleset *rs = b->rs;
+	size_t n = rs->noutcomes, ncols = t->ncolumns ? t->ncolumns : 1, nrows = t->nrows;
+	char ***cells = xcalloc(ncols, sizeof *cells), ***ranges = xcalloc(ncols, sizeof *ranges);
+	size_t *next = xcalloc(nrows ? nrows : 1, sizeof *next), *last = xcalloc(n + 1, sizeof *last);
+	bool *multi = xcalloc(n + 1, sizeof *multi);
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		cells[c] = outcome_ranges(t, c, n);
+		ranges[c] = row_ranges(t, c);
+	}
+	for (size_t o = 0; o <= n; o++)
+		last[o] = nrows;
+	for (size_t r = nrows; r-- > 0;) {
+		size_t o = row_outcome_slot(t, (int)r, n);
+		multi[o] = last[o] < nrows;
+		next[r] = last[o];
+		last[o] = r;
+	}
+	for (size_t first = 0; first < nrows; first++) {
+		size_t o = row_outcome_slot(t, (int)first, n);
+		if (last[o] != first) /* not the outcome's first row */
+			continue;
+		char *row = xasprintf("row '%s'", outcome_id(rs, o < n ? (int)o : -1));
+		src_loc row_at = mt && (mt->row_locs || mt->rows) && mt->has_rows ? model_row_loc(mt, first) : b->d->loc;
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			int result = mt ? shared_result(mt, c) : -1;
+			/* Under odds lines: the first line's column says it; an end column gives no cell
+			 * ('below', 'above' say what it gives). */
+			if (result == -2 || (result == -1 && mt && mt->result_of_column))
+				continue;
+			src_loc at = outcome_cell_loc(t, mt, ranges, next, first, c, row_at);
+			char *value = xstrdup(o < n && cells[c][o] ? cells[c][o] : "-");
+			if (result >= 0)
+				addf(b, at, value, "%s, result column '%s'", row, mt->result_ids[result]);
+			else if (t->ncolumns == 1 && t->column_input < 0)
+				addf(b, at, value, "%s", row);
+			else
+				addf(b, at, value, "%s, column '%s'", row, t->columns[c].id);
+		}
+		char *rules = multi[o] ? rows_note(t, mt, ranges, next, first, row_own_rule)
+				       : dup_or_null(row_own_rule(t, first));
+		addf(b, row_at, rules, "%s rule", row);
+		if (rules)
+			compared_as(b, FACET_REFERENCE);
+		addf(b, row_at,
+		     multi[o] ? rows_note(t, mt, ranges, next, first, rtab_row_provisional)
+			      : dup_or_null(rtab_row_provisional(t, first)),
+		     "%s provisional", row);
+		free(row);
+	}
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		for (size_t o = 0; o <= n; o++)
+			free(cells[c][o]);
+		for (size_t r = 0; r < nrows; r++)
+			free(ranges[c][r]);
+		free(cells[c]);
+		free(ranges[c]);
+	}
+	free(cells);
+	free(ranges);
+	free(next);
+	free(last);
+	free(multi);
 }
 
 static void table_facets(builder *b)
@@ -793,7 +1002,9 @@ static void table_facets(builder *b)
 			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);
 			bool two_keys = t->key_kind != RTAB_KEY_INPUT; /* the variant's, then the key's */
 			addf(b, cols_at, xstrdup(in->id), two_keys ? "columns by variant" : "columns by");
-			for (size_t c = 0; c < t->ncolumns; c++) {
+			/* Under odds lines each line's facet names its values. */
+			bool lines = mt && mt->result_of_column && t->column_end_of_value;
+			for (size_t c = 0; c < t->ncolumns && !lines; c++) {
 				/* A set of values, by name: reordering the enum changes none. */
 				char **names = xcalloc((size_t)((int64_t)in->max - in->min + 1), sizeof *names);
 				size_t n = 0;
@@ -825,43 +1036,8 @@ static void table_facets(builder *b)
 			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", t->cap_min, t->cap_max), "cap");
 		if (t->step >= 0 && t->step < rs->nsteps)
 			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
-		column_facets(b, i, t);
-		char **rows = row_names(t, rs);
-		char ***ranges = xcalloc(t->ncolumns ? t->ncolumns : 1, sizeof *ranges);
-		for (size_t c = 0; c < t->ncolumns; c++)
-			ranges[c] = row_ranges(t, c);
-		for (size_t r = 0; r < t->nrows; r++) {
-			char *row = rows[r];
-			src_loc row_at = mt && (mt->row_locs || mt->rows) && mt->has_rows ? model_row_loc(mt, r)
-											  : b->d->loc;
-			for (size_t c = 0; c < t->ncolumns; c++) {
-				src_loc at = row_at;
-				if (mt && mt->cells && mt->has_rows && !mt->shape_bad)
-					at = mt->cells[c * t->nrows + r].loc;
-				int result = mt ? shared_result(mt, c) : -1;
-				if (result == -2) {
-					free(ranges[c][r]); /* under odds lines: the first line's column says it */
-					continue;
-				}
-				if (result >= 0)
-					addf(b, at, ranges[c][r], "%s, result column '%s'", row, mt->result_ids[result]);
-				else if (t->ncolumns == 1 && t->column_input < 0)
-					addf(b, at, ranges[c][r], "%s", row);
-				else
-					addf(b, at, ranges[c][r], "%s, column '%s'", row, t->columns[c].id);
-			}
-			/* A row without its own reference carries the table's. */
-			if (rtab_row_rule(t, r) && (!t->rule || strcmp(t->rule, rtab_row_rule(t, r)) != 0)) {
-				addf(b, row_at, xstrdup(rtab_row_rule(t, r)), "%s rule", row);
-				compared_as(b, FACET_REFERENCE);
-			}
-			addf(b, row_at, dup_or_null(rtab_row_provisional(t, r)), "%s provisional", row);
-			free(row);
-		}
-		for (size_t c = 0; c < t->ncolumns; c++)
-			free(ranges[c]);
-		free(ranges);
-		free(rows);
+		column_facets(b, i, t, mt);
+		row_facets(b, t, mt);
 		for (size_t n = 0; n < t->nnatural; n++) {
 			const rtab_natural_rule *nr = &t->natural[n];
 			strbuf faces = {0};
