@@ -272,6 +272,39 @@ static int lean_differs(const char *who, size_t t, const bench_case *c, const rt
 	return 1;
 }
 
+/* The hand-written check of a raw array refuses exactly what rtab_resolve refuses: arrays
+ * whose inputs stray up to two past each end of their domains, most of them refused, some
+ * for a requirement. */
+static int check_validation(void)
+{
+	enum { NARRAYS = 200000 };
+	size_t refused = 0, required = 0;
+	for (size_t k = 0; k < NARRAYS; k++) {
+		int32_t in[64];
+		rtab_result r;
+		/* Each input in its domain but, now and then, one or two strays. */
+		for (size_t i = 0; i < rs->ninputs; i++)
+			in[i] = uniform(rs->inputs[i].min, rs->inputs[i].max);
+		for (int strays = (int)(next_random() % 3); strays > 0; strays--) {
+			size_t i = next_random() % rs->ninputs;
+			in[i] = uniform(rs->inputs[i].min - 2, rs->inputs[i].max + 2);
+		}
+		int want = rtab_resolve(rs, tables[k % NTABLES], in, rs->ninputs, &(int32_t){0}, 1, 0, &r);
+		int got = hw_checked_full(tables[k % NTABLES], in, 0, 0, &r);
+		if ((want == RTAB_E_INPUT || want == RTAB_E_REQUIRE || got == RTAB_E_INPUT ||
+		     got == RTAB_E_REQUIRE) && want != got) {
+			fprintf(stderr, "bench: the hand-written check of the inputs says %s where rtab_resolve says %s\n",
+				rtab_status_message(got), rtab_status_message(want));
+			return 1;
+		}
+		refused += want == RTAB_E_INPUT;
+		required += want == RTAB_E_REQUIRE;
+	}
+	printf("checked %d raw arrays (%zu out of their domains, %zu breaking a requirement): the hand-written "
+	       "check refuses what rtab_resolve refuses\n", NARRAYS, refused, required);
+	return 0;
+}
+
 /* Every case of every table, by every resolver: the same answer, or a loud failure. */
 static int check_all(int have_lua)
 {
@@ -321,6 +354,13 @@ static int check_all(int have_lua)
 				describe(t, c);
 				bad++;
 			}
+			rc = hw_checked_full(tables[t], c->in, c->face, c->drm, &full);
+			if (rc != RTAB_OK || !rtab_results_equal(&ref, &full, &field)) {
+				fprintf(stderr, "bench: hand-written checked result differs from the interpreter in %s\n",
+					rc != RTAB_OK ? "status" : field);
+				describe(t, c);
+				bad++;
+			}
 #ifdef BENCH_HAVE_LUA
 			if (have_lua && !defaults) {
 				rc = lua_port_resolve((int)t, c->situation, c->face, c->drm, &lean);
@@ -340,7 +380,7 @@ static int check_all(int have_lua)
 	}
 	printf("checked %zu cases (%d situations and the default one, 3 tables): every resolver agrees "
 	       "with the interpreter\n", checked, NSITUATIONS);
-	return 0;
+	return check_validation();
 }
 
 static double now_ns(void)
@@ -370,12 +410,13 @@ static int cmp_double(const void *a, const void *b)
 		elapsed = (now_ns() - t0_) / (double)(n);          \
 	} while (0)
 
-enum variant { V_NATIVE, V_NATIVE_FULL, V_RTAB, V_HW, V_HW_FULL, V_LUA, V_INTERP, NVARIANTS };
+enum variant { V_NATIVE, V_NATIVE_FULL, V_RTAB, V_HW, V_HW_FULL, V_HW_CHECKED, V_LUA, V_INTERP, NVARIANTS };
 static const char *const variant_names[NVARIANTS] = {
 	"native musket_pike_resolve_*", "native musket_pike_explain_*", "rtab_resolve (full)",
-	"hand-written C", "hand-written C, full result", "Lua 5.4 port", "rtab_resolve_interpreted"};
-static const char *const variant_keys[NVARIANTS] = {"native", "native_full", "rtab_resolve",
-						    "handwritten", "handwritten_full", "lua", "interp"};
+	"hand-written C", "hand-written C, full result", "hand-written, checks inputs, full",
+	"Lua 5.4 port", "rtab_resolve_interpreted"};
+static const char *const variant_keys[NVARIANTS] = {"native", "native_full", "rtab_resolve", "handwritten",
+						    "handwritten_full", "handwritten_checked_full", "lua", "interp"};
 
 static double time_variant(enum variant v, size_t t, long n)
 {
@@ -422,6 +463,13 @@ static double time_variant(enum variant v, size_t t, long n)
 		TIMED(n, {
 			rtab_result r;
 			if (hw_full_of(t, c, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case V_HW_CHECKED:
+		TIMED(n, {
+			rtab_result r;
+			if (hw_checked_full(table, c->in, c->face, c->drm, &r) == RTAB_OK)
 				acc_ += r.outcome + r.modified_roll;
 		});
 		break;

@@ -642,3 +642,47 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	}
 	return RTAB_OK;
 }
+
+/* Every input in its domain, as branch-light as the lean forms: flags and small
+ * counts ORed first (an unsigned compare refuses a negative too), then the
+ * requirements of 11.3.8 and 11.7.1. */
+bool hw_situation_ok(const int32_t *in, bool *requirements_hold)
+{
+	unsigned bad = (uint32_t)(in[PISTOL] | in[ATT_OPEN] | in[DEF_OPEN] | in[VOLLEY] | in[HI_IMPETUS] |
+				  in[CAV_IMPETUS] | in[HALMSTAD] | in[LIGHT_CAV] | in[MUSKET_PIKE_INPUT_UNIT_MORALE] |
+				  in[FAILED_RETREAT] | in[CHARGE_ORDERS] | in[USED_IMPETUS] | in[CROMWELL] |
+				  in[BY_MELEE] | in[LEADER_WITH_PURSUER] | in[MUSKET_PIKE_INPUT_LEADER_SIDE] |
+				  in[ALREADY_ELIMINATED] | in[MUSKET_PIKE_INPUT_DEFEATED_IN_FRONT_HEX] |
+				  in[MUSKET_PIKE_INPUT_DEFEATED_IN_FLANK_HEX]) > 1u;
+	bad |= (uint32_t)(in[GAME] | in[ATT_LEADERS] | in[DEF_LEADERS] | in[ATT_FORMATION] | in[DEF_FORMATION] |
+			  in[MUSKET_PIKE_INPUT_FORMATION]) > 3u;
+	bad |= ((uint32_t)in[ATT_TYPE] > 6u) | ((uint32_t)in[DEF_TYPE] > 6u) | ((uint32_t)in[ATT_CAVALRY] > 6u) |
+	       ((uint32_t)in[DEF_CAVALRY] > 6u);
+	bad |= ((uint32_t)in[ATT_MORALE] - 1u > 9u) | ((uint32_t)in[DEF_MORALE] - 1u > 9u) |
+	       ((uint32_t)in[INITIAL_MORALE] - 1u > 9u);
+	bad |= ((uint32_t)in[ATT_STRENGTH] - 1u > 98u) | ((uint32_t)in[DEF_STRENGTH] - 1u > 98u);
+	bad |= ((uint32_t)in[FLANK_REAR] > 4u) | ((uint32_t)in[LEADER_RATING] > 4u);
+	if (bad)
+		return false;
+	/* Cuirassiers and arquebusiers are cavalry: at least one cavalry unit on their side;
+	 * light cavalry is no type of the matrix. */
+	bool att_cavalry = in[ATT_TYPE] == CUIR || in[ATT_TYPE] == ARQ || in[LIGHT_CAV];
+	bool def_cavalry = in[DEF_TYPE] == CUIR || in[DEF_TYPE] == ARQ;
+	*requirements_hold = (!att_cavalry || in[ATT_CAVALRY] > 0) && (!def_cavalry || in[DEF_CAVALRY] > 0) &&
+			     (!in[LIGHT_CAV] || in[ATT_TYPE] == NOT_IN_MATRIX);
+	return true;
+}
+
+int hw_checked_full(size_t table, const int32_t *in, int32_t face, int32_t drm, rtab_result *out)
+{
+	bool hold;
+	if (!hw_situation_ok(in, &hold))
+		return RTAB_E_INPUT;
+	if (!hold)
+		return RTAB_E_REQUIRE;
+	switch (table) {
+	case MUSKET_PIKE_TABLE_MELEE: return hw_melee_full(in, face, drm, out);
+	case MUSKET_PIKE_TABLE_CAVALRY_PURSUIT: return hw_pursuit_full(in, face, drm, out);
+	default: return hw_failure_full(in, face, drm, out);
+	}
+}

@@ -19,6 +19,8 @@
 
 #include "musket_pike.h"
 
+#include <stdbool.h>
+
 typedef struct hw_lean {
 	int32_t outcome;
 	int32_t modifier;      /* after the cap */
@@ -36,5 +38,12 @@ int hw_full_init(void);
 int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out);
 int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out);
 int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out);
+
+/* The same work as rtab_resolve on a raw array, which it does not trust:
+ * every input in its domain and the three requirements of the rules
+ * (hw_situation_ok, written out), then the full form; RTAB_E_INPUT or
+ * RTAB_E_REQUIRE for a situation it refuses. */
+bool hw_situation_ok(const int32_t *in, bool *requirements_hold);
+int hw_checked_full(size_t table, const int32_t *in, int32_t face, int32_t drm, rtab_result *out);
 
 #endif

@@ -1778,18 +1778,16 @@ static bool has_unrolled_column(const rtab_table *t)
 int rtab_resolve(const rtab_ruleset *rs, size_t table, const int32_t *inputs, size_t ninputs,
 		 const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
 {
-	int rc;
-
-	if (!rs || !rs->native_resolve)
+	/* Data of another model may not hold a native resolver where this one does: the
+	 * interpreter refuses it. */
+	if (!rs || rs->data_version != RTAB_DATA_VERSION || !rs->native_resolve)
 		return rtab_resolve_interpreted(rs, table, inputs, ninputs, faces, nfaces, extra_drm,
 						out);
+	/* The native resolver leaves every error to the interpreter, which names the bad
+	 * input; an answer it gives itself has none. */
 	if (out)
 		out->bad_input = -1;
-	rc = rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
-	/* Found again only on the error path, so that resolving pays nothing for it. */
-	if (rc == RTAB_E_INPUT && out)
-		rtab_inputs_check(rs, inputs, ninputs, &out->bad_input);
-	return rc;
+	return rs->native_resolve(rs, table, inputs, ninputs, faces, nfaces, extra_drm, out);
 }
 
 int rtab_resolve_interpreted(const rtab_ruleset *rs, size_t table, const int32_t *inputs,

@@ -222,12 +222,26 @@ static void test_rejects_faces_off_the_die(void **state)
 	faces[0] = 3;
 	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, n, faces, 2, 0, &r),
 			 RTAB_E_FACES);
+	/* The native entry point leaves a bad input to the interpreter, which names it; an
+	 * answer names none. */
 	inputs[MUSKET_PIKE_INPUT_GAME] = 4; /* the game enum has four values, 0..3 */
+	r.bad_input = 12345;
 	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, n, faces, 1, 0, &r),
 			 RTAB_E_INPUT);
+	assert_int_equal(r.bad_input, MUSKET_PIKE_INPUT_GAME);
 	inputs[MUSKET_PIKE_INPUT_GAME] = 0;
+	inputs[MUSKET_PIKE_INPUT_DEFENDER_STRENGTH] = 100;
+	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, inputs, n, faces, 1, 0, &r),
+			 RTAB_E_INPUT);
+	assert_int_equal(r.bad_input, MUSKET_PIKE_INPUT_DEFENDER_STRENGTH);
+	inputs[MUSKET_PIKE_INPUT_DEFENDER_STRENGTH] = 10;
+	r.bad_input = 12345;
+	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, n, faces, 1, 0, &r), RTAB_OK);
+	assert_int_equal(r.bad_input, -1);
+	r.bad_input = 12345;
 	assert_int_equal(rtab_resolve(rs, MUSKET_PIKE_TABLE_MELEE, inputs, n - 1, faces, 1, 0, &r),
 			 RTAB_E_INPUT);
+	assert_int_equal(r.bad_input, -1);
 	assert_int_equal(rtab_resolve(rs, rs->ntables, inputs, n, faces, 1, 0, &r), RTAB_E_TABLE);
 }
 
