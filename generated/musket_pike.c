@@ -423,8 +423,10 @@ static const rtab_effect outcome1_effects[] = {
 static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_instr outcome1_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
 	{.input = 30, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 33, .value = {1, outcome1_trigger0_set1}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome1_trigger1_sets[] = {
@@ -446,7 +448,7 @@ static const rtab_trigger_set outcome1_trigger4_sets[] = {
 	{.input = 32, .value = {1, outcome1_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 2, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger3_sets, .times = {0, NULL}},
@@ -640,8 +642,10 @@ static const rtab_effect outcome6_effects[] = {
 static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 22}, {RTAB_OP_OR, 0}};
 static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome6_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
+static const rtab_instr outcome6_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger0_sets[] = {
 	{.input = 30, .value = {1, outcome6_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 33, .value = {1, outcome6_trigger0_set1}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome6_trigger1_sets[] = {
@@ -663,7 +667,7 @@ static const rtab_trigger_set outcome6_trigger4_sets[] = {
 	{.input = 32, .value = {1, outcome6_trigger4_set0}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 1, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 2, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL}},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger3_sets, .times = {0, NULL}},

@@ -235,15 +235,17 @@ enum wrap_by { WRAP_CLAUSES, WRAP_LIST, WRAP_BOTH };
 /*
  * Wrap cur greedily at the breaks by takes (outer: the nesting of the
  * outermost list's commas), continuation lines indented further; push the
- * lines (the last with comment) when push. Returns how many lines, and in
- * *wide how many are still wider than FORMAT_WIDTH.
+ * lines (the last with comment) when push. Returns how many lines, in
+ * *wide how many are still wider than FORMAT_WIDTH, and in *over by how many
+ * columns in all.
  */
-static size_t wrap(writer *w, enum wrap_by by, int outer, bool push, const item *comment, size_t *wide)
+static size_t wrap(writer *w, enum wrap_by by, int outer, bool push, const item *comment, size_t *wide,
+		   size_t *over)
 {
 	const char *s = w->cur.data;
 	size_t indent = (size_t)w->cur_indent, line_indent = indent, lines = 0;
 	size_t line_from = 0, taken = 0; /* taken: the end of what fits so far */
-	*wide = 0;
+	*wide = *over = 0;
 	for (size_t k = 0; k <= w->nbreaks; k++) {
 		if (k < w->nbreaks) {
 			bool clause = w->break_nesting[k] == CLAUSE_BREAK, list = w->break_nesting[k] == outer;
@@ -255,6 +257,7 @@ static size_t wrap(writer *w, enum wrap_by by, int outer, bool push, const item 
 		if (width > FORMAT_WIDTH && taken > line_from) {
 			size_t done = line_indent + format_display_width(s + line_from, taken - line_from);
 			*wide += done > FORMAT_WIDTH;
+			*over += done > FORMAT_WIDTH ? done - FORMAT_WIDTH : 0;
 			lines++;
 			if (push)
 				push_line(w, indented((int)line_indent, s + line_from, taken - line_from), NULL);
@@ -265,7 +268,9 @@ static size_t wrap(writer *w, enum wrap_by by, int outer, bool push, const item 
 		}
 		taken = end;
 	}
-	*wide += line_indent + format_display_width(s + line_from, w->cur.len - line_from) > FORMAT_WIDTH;
+	size_t last = line_indent + format_display_width(s + line_from, w->cur.len - line_from);
+	*wide += last > FORMAT_WIDTH;
+	*over += last > FORMAT_WIDTH ? last - FORMAT_WIDTH : 0;
 	if (push)
 		push_line(w, indented((int)line_indent, s + line_from, w->cur.len - line_from),
 			  comment ? comment_text(w, comment) : NULL);
@@ -296,24 +301,28 @@ static void flush(writer *w, const item *comment)
 	size_t indent = (size_t)w->cur_indent;
 	if (indent + width_of(s) > FORMAT_WIDTH && w->nbreaks > 0) {
 		/* The outermost list's commas, the clauses, or both: whichever
-		 * leaves fewest lines too wide, then fewest lines. */
+		 * leaves fewest lines too wide, then the least width past the
+		 * margin (a text no break shortens is as wide either way), then
+		 * fewest lines. */
 		int outer = CLAUSE_BREAK;
 		for (size_t k = 0; k < w->nbreaks; k++)
 			if (w->break_nesting[k] != CLAUSE_BREAK && (outer == CLAUSE_BREAK || w->break_nesting[k] < outer))
 				outer = w->break_nesting[k];
 		static const enum wrap_by order[] = {WRAP_CLAUSES, WRAP_LIST, WRAP_BOTH};
 		enum wrap_by best = WRAP_CLAUSES;
-		size_t best_wide = (size_t)-1, best_lines = 0;
+		size_t best_wide = (size_t)-1, best_over = 0, best_lines = 0;
 		for (size_t o = 0; o < 3; o++) {
-			size_t wide, lines = wrap(w, order[o], outer, false, NULL, &wide);
-			if (wide < best_wide || (wide == best_wide && lines < best_lines)) {
+			size_t wide, over, lines = wrap(w, order[o], outer, false, NULL, &wide, &over);
+			if (wide < best_wide || (wide == best_wide && over < best_over) ||
+			    (wide == best_wide && over == best_over && lines < best_lines)) {
 				best = order[o];
 				best_wide = wide;
+				best_over = over;
 				best_lines = lines;
 			}
 		}
-		size_t wide;
-		wrap(w, best, outer, true, comment, &wide);
+		size_t wide, over;
+		wrap(w, best, outer, true, comment, &wide, &over);
 	} else {
 		push_line(w, indented(w->cur_indent, s, w->cur.len), comment ? comment_text(w, comment) : NULL);
 	}
