@@ -489,16 +489,17 @@ static double time_variant(enum variant v, size_t t, long n)
 
 /* The figures beside the three tables: the melee at the default situation, the CRT. */
 enum extra {
-	X_RTAB_DEFAULTS, X_HW_FULL_DEFAULTS, X_CRT_RTAB, X_CRT_HW_FULL, X_CRT_HW, X_CRT_INTERP, X_CRT_LUA,
-	NEXTRAS
+	X_RTAB_DEFAULTS, X_HW_FULL_DEFAULTS, X_HW_CHECKED_DEFAULTS, X_CRT_RTAB, X_CRT_HW_FULL, X_CRT_HW,
+	X_CRT_INTERP, X_CRT_LUA, NEXTRAS
 };
 static const char *const extra_names[NEXTRAS] = {
 	"rtab_resolve (full), default situation", "hand-written C, full, default situation",
-	"CRT: rtab_resolve (full)", "CRT: hand-written C, full result", "CRT: hand-written C",
-	"CRT: rtab_resolve_interpreted", "CRT: Lua 5.4 port"};
+	"hand-written, checks inputs, full, defaults", "CRT: rtab_resolve (full)",
+	"CRT: hand-written C, full result", "CRT: hand-written C", "CRT: rtab_resolve_interpreted",
+	"CRT: Lua 5.4 port"};
 static const char *const extra_keys[NEXTRAS] = {
-	"rtab_resolve_defaults_melee", "handwritten_full_defaults_melee", "crt_rtab_resolve",
-	"crt_handwritten_full", "crt_handwritten", "crt_interp", "crt_lua"};
+	"rtab_resolve_defaults_melee", "handwritten_full_defaults_melee", "handwritten_checked_full_defaults_melee",
+	"crt_rtab_resolve", "crt_handwritten_full", "crt_handwritten", "crt_interp", "crt_lua"};
 
 #define CRT_ARGS(c)                                                                                 \
 	(c)->in[CLASSIC_ODDS_INPUT_ATTACK], (c)->in[CLASSIC_ODDS_INPUT_DEFENCE],                     \
@@ -519,6 +520,13 @@ static double time_extra(enum extra x, long n)
 		TIMED_IN(bench_case, default_cases, n, {
 			rtab_result r;
 			if (hw_melee_full(c->in, c->face, c->drm, &r) == RTAB_OK)
+				acc_ += r.outcome + r.modified_roll;
+		});
+		break;
+	case X_HW_CHECKED_DEFAULTS:
+		TIMED_IN(bench_case, default_cases, n, {
+			rtab_result r;
+			if (hw_checked_full(tables[0], c->in, c->face, c->drm, &r) == RTAB_OK)
 				acc_ += r.outcome + r.modified_roll;
 		});
 		break;
