@@ -93,4 +93,21 @@ status=$?
 [ "$status" -eq 1 ] || fail "check of a number outside its domain exited $status, expected 1"
 has "check names the cell" "$tmp/check.txt" "dom2.rtab:44:15: error: '120/K' gives e 120, outside 0..99"
 
+# A declaration with a rule reference per locale: each instantiation takes its own copy of
+# the references (the copy was appended through a macro that evaluated it three times: one
+# reference leaked two copies, two crashed every verb).
+cat >"$tmp/refs.rtab" <<'RTAB'
+ruleset refs { locales en, ru; en "Refs"; ru "Ссылки"; }
+dice d6 = 1d6;
+outcome loss(h: int 1..5) @ en "7.1" ru "7.1р" { en "Loss {h}"; ru "Потеря {h}"; code "L{h}"; }
+table t { en "T"; ru "Т"; roll d6; rows { L1 1-3; L2 4-6; } }
+RTAB
+"$rtab" check "$tmp/refs.rtab" >"$tmp/refs.txt" 2>&1 || fail "check of per-locale references exited $?"
+"$rtab" eval "$tmp/refs.rtab" t --roll 5 --locale ru >"$tmp/refs_eval.txt" 2>&1 || fail "eval of per-locale references"
+has "eval reads the instantiation" "$tmp/refs_eval.txt" "Потеря 2"
+"$rtab" export --format json "$tmp/refs.rtab" >"$tmp/refs.json" 2>&1 || fail "export of per-locale references"
+has "each instantiation keeps the references" "$tmp/refs.json" '"rules": {"en": "7.1", "ru": "7.1р"}, "neffects": 0'
+[ "$(grep -o '"rules": {"en": "7.1", "ru": "7.1р"}' "$tmp/refs.json" | wc -l)" -eq 3 ] ||
+	fail "the declaration and its two instantiations do not all carry both references"
+
 [ "$failed" -eq 0 ] || exit 1

@@ -378,8 +378,10 @@ static ast_def *instantiate(const model *m, const family *f, const char *id, con
 	const ast_def *d = f->def;
 	ast_def *v = ast_def_new(DEF_OUTCOME, d->loc, xstrdup(id), d->id_loc);
 	v->rule = d->rule ? xstrdup(d->rule) : NULL;
-	for (const ast_stmt *r = d->refs; r; r = r->next)
-		v->refs = AST_APPEND(v->refs, ast_stmt_copy(r));
+	for (const ast_stmt *r = d->refs; r; r = r->next) {
+		ast_stmt *copy = ast_stmt_copy(r);
+		v->refs = AST_APPEND(v->refs, copy);
+	}
 	v->damaged = d->damaged;
 	v->instance = true;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
@@ -901,12 +903,8 @@ void numeric_free(model *m)
 	struct numeric_state *st = m->numeric;
 	if (!st)
 		return;
-	for (size_t k = 0; k < st->ninsts; k++) {
-		ast_stmts_free(st->insts[k].def->body);
-		free(st->insts[k].def->id);
-		free(st->insts[k].def->rule);
-		free(st->insts[k].def);
-	}
+	for (size_t k = 0; k < st->ninsts; k++)
+		ast_defs_free(st->insts[k].def); /* each alone: an instantiation is in no list */
 	free(st->insts);
 	free(st->fams);
 	idmap_free(&st->texts);

@@ -382,7 +382,9 @@ ast_cell *ast_cell_new(src_loc loc);
 ast_param *ast_param_new(char *id, src_loc loc, ast_type type);
 ast_dice_group *ast_dice_group_new(src_loc loc);
 
-/* Append to a list kept with its tail on the head, in O(1). */
+/* Append to a list kept with its tail on the head, in O(1). Both arguments are
+ * evaluated more than once: pass names, not calls (a call would append one
+ * copy and leak the others). */
 #define AST_APPEND(list, item)                            \
 	((list) ? ((list)->tail->next = (item), (list)->tail = (item), (list)) \
 		: ((item)->tail = (item), (item)))
