@@ -172,6 +172,36 @@ LAYER
 expect lines-restated 1 "odds line 'mountain': - 1:2 1:1 2:1 - -> 1:3 1:2 1:1 2:1 -" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
 lacks lines-restated-no-lowered "column 'mountain" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
 expect lines-restated-sheet 1 "odds line 'mountain': 1:3 1:2 1:1 2:1 - (was - 1:2 1:1 2:1 -)" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab" --format markdown
+# A value with a grid of its own beside the odds lines keeps its own columns:
+# its steps and its cells are reported (they were dropped with the lines' ends).
+cat >"$tmp/own.rtab" <<'RTAB'
+ruleset own { locales en; en "Own"; }
+dice d6 = 1d6;
+enum terrain { en "Terrain"; clear { en "Clear"; } swamp { en "Swamp"; } }
+input ground: terrain = clear { en "Ground"; }
+input attack: int 0..30 = 1 { en "Attack"; }
+input defence: int 1..30 = 1 { en "Defence"; }
+outcome no_effect { en "No effect"; code NE; }
+outcome defender_retreats { en "Defender retreats"; code DR; }
+table crt { en "CRT"; roll d6; columns by (ground, odds(attack, defence));
+  below none;
+  grid {
+    clear:  1:1  2:1
+            1    2
+    1-3     NE   DR
+    4-6     DR   DR
+  }
+  grid swamp {
+         1:1  3:1
+    1-4  NE   NE
+    5-6  NE   DR
+  }
+}
+RTAB
+sed 's/    5-6  NE   DR/    5-6  DR   DR/' "$tmp/own.rtab" >"$tmp/own_cell.rtab"
+expect own-grid-cell 1 "row 'no_effect', column 'swamp 1:1': 1-6 -> 1-4" "$rtab" diff "$tmp/own.rtab" "$tmp/own_cell.rtab"
+sed 's/         1:1  3:1/         1:1  4:1/' "$tmp/own.rtab" >"$tmp/own_step.rtab"
+expect own-grid-step 1 "grid 'swamp': 1:1 3:1 -> 1:1 4:1" "$rtab" diff "$tmp/own.rtab" "$tmp/own_step.rtab"
 sed 's/    below none;/    below AR;/' "$tmp/lines_restated.rtab" >"$tmp/lines_below.rtab"
 expect lines-below 1 "below: no result -> " "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_below.rtab"
 

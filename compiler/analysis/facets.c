@@ -604,12 +604,11 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 	free(of);
 }
 
-/* How a table chooses its column, beyond an input: computed keys, steps, shifts,
- * columns that give a result without a roll. */
 /* Under odds lines, the table's columns as its page prints them: a facet per
  * line ("odds line 'woods, town'": its odds over each result column, '-'
- * where it has none) and its ends once ('below', 'above'), not the columns
- * each line is lowered to. */
+ * where it has none; "grid 'swamp'": the steps of a value's grid of its
+ * own) and its ends once ('below', 'above'), not the columns each line is
+ * lowered to. */
 static void odds_line_facets(builder *b, const rtab_table *t, const model_table *mt, src_loc at)
 {
 	const rtab_ruleset *rs = b->rs;
@@ -629,7 +628,14 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 				sb_printf(&names, "%s%s", names.len ? ", " : "", name);
 				free(name);
 			}
-		for (size_t k = 0; k < mt->nresults; k++) {
+		bool own = false; /* a grid of its own: rolled columns over no result column */
+		for (size_t j = first; j < end; j++)
+			own |= t->columns[j].kind == RTAB_COLUMN_ROLLED && !mt->result_of_column[j];
+		for (size_t k = 0; own && k + first < end; k++)
+			if (t->columns[first + k].kind == RTAB_COLUMN_ROLLED)
+				sb_printf(&steps, "%s%d:%d", steps.len ? " " : "", t->columns[first + k].step_num,
+					  t->columns[first + k].step_den);
+		for (size_t k = 0; !own && k < mt->nresults; k++) {
 			size_t j = first;
 			while (j < end && mt->result_of_column[j] != k + 1)
 				j++;
@@ -638,7 +644,7 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 			else
 				sb_printf(&steps, "%s-", k ? " " : "");
 		}
-		addf(b, at, steps.data, "odds line '%s'", names.data);
+		addf(b, at, steps.data, own ? "grid '%s'" : "odds line '%s'", names.data);
 		sb_free(&names);
 		for (size_t j = first; j < end && !ends_done; j++) {
 			const rtab_column *col = &t->columns[j];
@@ -662,6 +668,8 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 	}
 }
 
+/* How a table chooses its column, beyond an input: computed keys, steps, shifts,
+ * columns that give a result without a roll. */
 static void column_facets(builder *b, size_t i, const rtab_table *t, const model_table *mt)
 {
 	const rtab_ruleset *rs = b->rs;
@@ -942,7 +950,8 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 			int result = mt ? shared_result(mt, c) : -1;
 			/* Under odds lines: the first line's column says it; an end column gives no cell
 			 * ('below', 'above' say what it gives). */
-			if (result == -2 || (result == -1 && mt && mt->result_of_column))
+			if (result == -2 ||
+			    (result == -1 && mt && mt->result_of_column && t->columns[c].kind != RTAB_COLUMN_ROLLED))
 				continue;
 			src_loc at = outcome_cell_loc(t, mt, ranges, next, first, c, row_at);
 			char *value = xstrdup(o < n && cells[c][o] ? cells[c][o] : "-");
