@@ -171,6 +171,10 @@ errata reprint @ "Errata" {
 LAYER
 expect lines-restated 1 "odds line 'mountain': - 1:2 1:1 2:1 - -> 1:3 1:2 1:1 2:1 -" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
 lacks lines-restated-no-lowered "column 'mountain" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
+# Each side's line is where it is printed: the fixture's, and the layer's.
+ml_old=$(grep -n '^    mountain:' "$tmp/lines_restated.rtab" | head -1 | cut -d: -f1)
+ml_new=$(grep -n '^      mountain:' "$tmp/lines_restated.rtab" | head -1 | cut -d: -f1)
+expect lines-restated-where 1 "lines_restated.rtab:$ml_old:5, now at $tmp/lines_restated.rtab:$ml_new:7" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab"
 expect lines-restated-sheet 1 "odds line 'mountain': 1:3 1:2 1:1 2:1 - (was - 1:2 1:1 2:1 -)" "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_restated.rtab" --format markdown
 # A value with a grid of its own beside the odds lines keeps its own columns:
 # its steps and its cells are reported (they were dropped with the lines' ends).

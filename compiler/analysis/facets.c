@@ -604,6 +604,20 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 	free(of);
 }
 
+/* Where the odds line serving value stands above its grid (fallback: a grid of its own). */
+static src_loc odds_line_loc(const model_table *mt, const char *value, src_loc fallback)
+{
+	for (const ast_stmt *l = mt->odds_grid ? mt->odds_grid->body : NULL; l && l->kind == ST_ODDS_LINE;
+	     l = l->next) {
+		bool serves = l->name && strcmp(l->name, value) == 0;
+		for (const ast_id *id = l->ids; id && !serves; id = id->next)
+			serves = strcmp(id->id, value) == 0;
+		if (serves)
+			return l->loc;
+	}
+	return fallback;
+}
+
 /* Under odds lines, the table's columns as its page prints them: a facet per
  * line ("odds line 'woods, town'": its odds over each result column, '-'
  * where it has none; "grid 'swamp'": the steps of a value's grid of its
@@ -644,7 +658,11 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 			else
 				sb_printf(&steps, "%s-", k ? " " : "");
 		}
-		addf(b, at, steps.data, own ? "grid '%s'" : "odds line '%s'", names.data);
+		src_loc line_at = at;
+		if (in->type == RTAB_TYPE_ENUM && in->enum_index >= 0 && (size_t)in->enum_index < rs->nenums &&
+		    v >= 0 && v < rs->enums[in->enum_index].nvalues)
+			line_at = odds_line_loc(mt, rs->enums[in->enum_index].values[v].id, at);
+		addf(b, line_at, steps.data, own ? "grid '%s'" : "odds line '%s'", names.data);
 		sb_free(&names);
 		for (size_t j = first; j < end && !ends_done; j++) {
 			const rtab_column *col = &t->columns[j];
