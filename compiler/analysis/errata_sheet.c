@@ -13,6 +13,14 @@
 
 #define MINUS "\xe2\x88\x92" /* U+2212, the minus sign a card prints */
 
+/* Items kept to be joined by their text: the column each was found in, the text. */
+typedef struct kept_list {
+	struct kept_item {
+		char *column, *text;
+	} *v;
+	size_t n;
+} kept_list;
+
 typedef struct sheet {
 	strbuf *out;
 	const sheet_side *o, *n;
@@ -20,17 +28,10 @@ typedef struct sheet {
 	const sheet_options *opts;
 	bool *done; /* per definition of r: shown in a table's group */
 	bool open;  /* a list is open */
-	/* A table's cell changes, kept until its columns are all read: the same change in
-	 * several columns (odds lines over one result column) is one item. */
-	struct cell_item {
-		char *head, *body; /* the column ("" for a table of one), what changed in it */
-	} *cells;
-	size_t ncells;
-	/* The same for the odds of one situation, column by column. */
-	struct odds_item {
-		char *column, *line;
-	} *odds;
-	size_t nodds;
+	/* A table's cell changes, and the odds of one situation, kept until every column is
+	 * read: the same change in several columns (odds lines over one result column) is
+	 * one item. */
+	kept_list cells, odds;
 } sheet;
 
 static const char *label(const rtab_ruleset *rs, rtab_labels l, size_t locale, const char *id)
@@ -104,7 +105,41 @@ static void itemf(sheet *s, const char *fmt, ...)
 	sb_free(&b);
 }
 
-/* A change of a cell, its column apart (the body is formatted with "" for the
+static void keep(kept_list *l, const char *column, char *text)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof *l->v);
+	l->v[l->n++] = (struct kept_item){xstrdup(column ? column : ""), text};
+}
+
+/* Each text kept once, in order, with the columns of every item that has it
+ * joined ("clear 2:1 / woods, town 3:1"; "" for none), to emit; the list is
+ * emptied. */
+static void flush_kept(sheet *s, kept_list *l, const char *where,
+		       void (*emit)(sheet *s, const char *where, const char *columns, const char *text))
+{
+	for (size_t i = 0; i < l->n; i++) {
+		if (!l->v[i].text)
+			continue;
+		strbuf columns = {0};
+		sb_puts(&columns, l->v[i].column);
+		for (size_t j = i + 1; j < l->n; j++)
+			if (l->v[j].text && strcmp(l->v[j].text, l->v[i].text) == 0) {
+				if (*l->v[j].column)
+					sb_printf(&columns, "%s%s", columns.len ? " / " : "", l->v[j].column);
+				free(l->v[j].text);
+				l->v[j].text = NULL;
+			}
+		emit(s, where, columns.data ? columns.data : "", l->v[i].text);
+		sb_free(&columns);
+		free(l->v[i].text);
+	}
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].column);
+	free(l->v);
+	*l = (kept_list){0};
+}
+
+/* A change of a cell, its column apart (the text is formatted with "" for the
  * column, which fmt takes first). */
 static void cell_itemf(sheet *s, const char *column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void cell_itemf(sheet *s, const char *column, const char *fmt, ...)
@@ -114,38 +149,19 @@ static void cell_itemf(sheet *s, const char *column, const char *fmt, ...)
 	va_start(ap, fmt);
 	sb_vprintf(&b, fmt, ap);
 	va_end(ap);
-	s->cells = xrealloc(s->cells, (s->ncells + 1) * sizeof *s->cells);
-	s->cells[s->ncells++] = (struct cell_item){xstrdup(column ? column : ""), b.data ? b.data : xstrdup("")};
+	keep(&s->cells, column, b.data ? b.data : xstrdup(""));
 }
 
-/* The cell changes kept, in order, one item per change: its columns joined
- * ("clear 2:1 / woods, town 3:1, roll 3-4: DR → DE"). */
-static void flush_cells(sheet *s)
+/* "clear 2:1 / woods, town 3:1, roll 3-4: DR → DE" */
+static void cell_item(sheet *s, const char *where, const char *columns, const char *text)
 {
-	for (size_t i = 0; i < s->ncells; i++) {
-		if (!s->cells[i].body)
-			continue;
-		strbuf line = {0};
-		sb_puts(&line, s->cells[i].head);
-		for (size_t j = i + 1; j < s->ncells; j++)
-			if (s->cells[j].body && strcmp(s->cells[j].body, s->cells[i].body) == 0) {
-				if (*s->cells[j].head)
-					sb_printf(&line, " / %s", s->cells[j].head);
-				free(s->cells[j].body);
-				s->cells[j].body = NULL;
-			}
-		if (line.len)
-			sb_puts(&line, ", ");
-		sb_puts(&line, s->cells[i].body);
-		item(s, line.data);
-		sb_free(&line);
-		free(s->cells[i].body);
-	}
-	for (size_t i = 0; i < s->ncells; i++)
-		free(s->cells[i].head);
-	free(s->cells);
-	s->cells = NULL;
-	s->ncells = 0;
+	(void)where;
+	strbuf line = {0};
+	if (*columns)
+		sb_printf(&line, "%s, ", columns);
+	sb_puts(&line, text);
+	item(s, line.data);
+	sb_free(&line);
 }
 
 /* ---- modifiers as a card prints them ---- */
@@ -411,9 +427,7 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 	if (line.data) {
 		const rtab_column *col = &rb->tables[tb].columns[cb];
 		if (rb->tables[tb].ncolumns > 1) {
-			s->odds = xrealloc(s->odds, (s->nodds + 1) * sizeof *s->odds);
-			s->odds[s->nodds++] = (struct odds_item){xstrdup(label(rb, col->labels, s->n->locale, col->id)),
-								 line.data};
+			keep(&s->odds, label(rb, col->labels, s->n->locale, col->id), line.data);
 			line = (strbuf){0};
 		} else
 			itemf(s, msg("Odds %s: %s"), where, line.data);
@@ -424,30 +438,10 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 	odds_dist_free(&db);
 }
 
-/* The odds of one situation kept by odds_line, one item per move: the
- * columns where the odds move alike joined, as flush_cells joins cells. */
-static void flush_odds(sheet *s, const char *where)
+/* "Odds at the default situation, clear 2:1 / woods, town 3:1: ..." */
+static void odds_item(sheet *s, const char *where, const char *columns, const char *text)
 {
-	for (size_t i = 0; i < s->nodds; i++) {
-		if (!s->odds[i].line)
-			continue;
-		strbuf columns = {0};
-		sb_puts(&columns, s->odds[i].column);
-		for (size_t j = i + 1; j < s->nodds; j++)
-			if (s->odds[j].line && strcmp(s->odds[j].line, s->odds[i].line) == 0) {
-				sb_printf(&columns, " / %s", s->odds[j].column);
-				free(s->odds[j].line);
-				s->odds[j].line = NULL;
-			}
-		itemf(s, msg("Odds %s, %s: %s"), where, columns.data, s->odds[i].line);
-		sb_free(&columns);
-		free(s->odds[i].line);
-	}
-	for (size_t i = 0; i < s->nodds; i++)
-		free(s->odds[i].column);
-	free(s->odds);
-	s->odds = NULL;
-	s->nodds = 0;
+	itemf(s, msg("Odds %s, %s: %s"), where, columns, text);
 }
 
 /* Each column both editions print, as (old, new) indices. */
@@ -490,7 +484,7 @@ static void odds_everywhere(sheet *s, size_t ta, size_t tb, const int32_t *ia0, 
 	}
 	free(ca);
 	free(cb);
-	flush_odds(s, where);
+	flush_kept(s, &s->odds, where, odds_item);
 }
 
 /* The odds at the default situation, at each situation where a changed
@@ -617,7 +611,7 @@ static void table_group(sheet *s, size_t ta, size_t tb)
 		for (size_t ca = 0; ca < a->ncolumns; ca++)
 			if (strcmp(a->columns[ca].id, b->columns[cb].id) == 0)
 				column_changes(s, a, &a->columns[ca], b, &b->columns[cb], b->ncolumns == 1);
-	flush_cells(s);
+	flush_kept(s, &s->cells, NULL, cell_item);
 	for (size_t k = 0; k < nmods; k++) {
 		if (mods[k] < 0) {
 			list_item(s, s->o, &ra->modifiers[-1 - mods[k]], DIFF_REMOVED);

@@ -945,7 +945,6 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 	size_t n = rs->noutcomes, ncols = t->ncolumns ? t->ncolumns : 1, nrows = t->nrows;
 	char ***cells = xcalloc(ncols, sizeof *cells), ***ranges = xcalloc(ncols, sizeof *ranges);
 	size_t *next = xcalloc(nrows ? nrows : 1, sizeof *next), *last = xcalloc(n + 1, sizeof *last);
-	bool *multi = xcalloc(n + 1, sizeof *multi);
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		cells[c] = outcome_ranges(t, c, n);
 		ranges[c] = row_ranges(t, c);
@@ -954,7 +953,6 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 		last[o] = nrows;
 	for (size_t r = nrows; r-- > 0;) {
 		size_t o = row_outcome_slot(t, (int)r, n);
-		multi[o] = last[o] < nrows;
 		next[r] = last[o];
 		last[o] = r;
 	}
@@ -980,13 +978,14 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 			else
 				addf(b, at, value, "%s, column '%s'", row, t->columns[c].id);
 		}
-		char *rules = multi[o] ? rows_note(t, mt, ranges, next, first, row_own_rule)
+		bool apart = next[first] < nrows; /* the outcome has other rows */
+		char *rules = apart ? rows_note(t, mt, ranges, next, first, row_own_rule)
 				       : dup_or_null(row_own_rule(t, first));
 		addf(b, row_at, rules, "%s rule", row);
 		if (rules)
 			compared_as(b, FACET_REFERENCE);
 		addf(b, row_at,
-		     multi[o] ? rows_note(t, mt, ranges, next, first, rtab_row_provisional)
+		     apart ? rows_note(t, mt, ranges, next, first, rtab_row_provisional)
 			      : dup_or_null(rtab_row_provisional(t, first)),
 		     "%s provisional", row);
 		free(row);
@@ -1003,7 +1002,6 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 	free(ranges);
 	free(next);
 	free(last);
-	free(multi);
 }
 
 static void table_facets(builder *b)
