@@ -1357,111 +1357,111 @@ RTAB_NATIVE_COLD_ int rtab_native_any0_(const mass_battle_situation *s, const in
 		int64_t x0, x1, x2;
 		x0 = 0;
 		x1 = in[21]; /* units[1].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 		x1 = in[18]; /* units */
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
 		x1 = in[24]; /* units[2].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_9: ;
 		x1 = in[18]; /* units */
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
 		x1 = in[27]; /* units[3].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_15: ;
 		x1 = in[18]; /* units */
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
 		x1 = in[30]; /* units[4].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_21: ;
 		x1 = in[18]; /* units */
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
 		x1 = in[33]; /* units[5].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_27: ;
 		x1 = in[18]; /* units */
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
 		x1 = in[36]; /* units[6].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_33: ;
 		x1 = in[18]; /* units */
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
 		x1 = in[39]; /* units[7].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_39: ;
 		x1 = in[18]; /* units */
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
 		x1 = in[42]; /* units[8].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_45: ;
 		x1 = in[18]; /* units */
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
 		x1 = in[45]; /* units[9].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_51: ;
 		x1 = in[18]; /* units */
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
 		x1 = in[48]; /* units[10].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_57: ;
 		x1 = in[18]; /* units */
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
 		x1 = in[51]; /* units[11].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_63: ;
 		x1 = in[18]; /* units */
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
 		x1 = in[54]; /* units[12].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_69: ;
 		x1 = in[18]; /* units */
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
 		x1 = in[57]; /* units[13].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_75: ;
 		x1 = in[18]; /* units */
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
 		x1 = in[60]; /* units[14].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_81: ;
 		x1 = in[18]; /* units */
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
 		x1 = in[63]; /* units[15].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_87: ;
 		x1 = in[18]; /* units */
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
 		x1 = in[66]; /* units[16].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_93: ;
 		cond = (int32_t)x0;
 	}
@@ -1751,111 +1751,111 @@ int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int3
 		int64_t x0, x1, x2;
 		x0 = 0;
 		x1 = in[21]; /* units[1].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 		x1 = in[18]; /* units */
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
 		x1 = in[24]; /* units[2].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_9: ;
 		x1 = in[18]; /* units */
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
 		x1 = in[27]; /* units[3].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_15: ;
 		x1 = in[18]; /* units */
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
 		x1 = in[30]; /* units[4].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_21: ;
 		x1 = in[18]; /* units */
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
 		x1 = in[33]; /* units[5].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_27: ;
 		x1 = in[18]; /* units */
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
 		x1 = in[36]; /* units[6].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_33: ;
 		x1 = in[18]; /* units */
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
 		x1 = in[39]; /* units[7].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_39: ;
 		x1 = in[18]; /* units */
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
 		x1 = in[42]; /* units[8].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_45: ;
 		x1 = in[18]; /* units */
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
 		x1 = in[45]; /* units[9].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_51: ;
 		x1 = in[18]; /* units */
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
 		x1 = in[48]; /* units[10].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_57: ;
 		x1 = in[18]; /* units */
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
 		x1 = in[51]; /* units[11].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_63: ;
 		x1 = in[18]; /* units */
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
 		x1 = in[54]; /* units[12].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_69: ;
 		x1 = in[18]; /* units */
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
 		x1 = in[57]; /* units[13].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_75: ;
 		x1 = in[18]; /* units */
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
 		x1 = in[60]; /* units[14].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_81: ;
 		x1 = in[18]; /* units */
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
 		x1 = in[63]; /* units[15].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_87: ;
 		x1 = in[18]; /* units */
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
 		x1 = in[66]; /* units[16].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_93: ;
 		cond = (int32_t)x0;
 	}
@@ -2236,111 +2236,111 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		int64_t x0, x1, x2;
 		x0 = 0;
 		x1 = in[21]; /* units[1].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 		x1 = in[18]; /* units */
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
 		x1 = in[24]; /* units[2].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_9: ;
 		x1 = in[18]; /* units */
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
 		x1 = in[27]; /* units[3].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_15: ;
 		x1 = in[18]; /* units */
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
 		x1 = in[30]; /* units[4].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_21: ;
 		x1 = in[18]; /* units */
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
 		x1 = in[33]; /* units[5].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_27: ;
 		x1 = in[18]; /* units */
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
 		x1 = in[36]; /* units[6].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_33: ;
 		x1 = in[18]; /* units */
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
 		x1 = in[39]; /* units[7].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_39: ;
 		x1 = in[18]; /* units */
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
 		x1 = in[42]; /* units[8].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_45: ;
 		x1 = in[18]; /* units */
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
 		x1 = in[45]; /* units[9].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_51: ;
 		x1 = in[18]; /* units */
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
 		x1 = in[48]; /* units[10].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_57: ;
 		x1 = in[18]; /* units */
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
 		x1 = in[51]; /* units[11].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_63: ;
 		x1 = in[18]; /* units */
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
 		x1 = in[54]; /* units[12].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_69: ;
 		x1 = in[18]; /* units */
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
 		x1 = in[57]; /* units[13].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_75: ;
 		x1 = in[18]; /* units */
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
 		x1 = in[60]; /* units[14].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_81: ;
 		x1 = in[18]; /* units */
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
 		x1 = in[63]; /* units[15].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_87: ;
 		x1 = in[18]; /* units */
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
 		x1 = in[66]; /* units[16].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_93: ;
 		cond = (int32_t)x0;
 	}
@@ -2349,14 +2349,14 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			int64_t x0, x1, x2;
 			x0 = 0;
 			x1 = in[21]; /* units[1].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 			x2 = 2;
 			x1 = x1 >= x2;
 			if (!x1) goto e5_9;
 			x1 = in[24]; /* units[2].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_9: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2364,7 +2364,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_15;
 			x1 = in[27]; /* units[3].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_15: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2372,7 +2372,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_21;
 			x1 = in[30]; /* units[4].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_21: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2380,7 +2380,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_27;
 			x1 = in[33]; /* units[5].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_27: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2388,7 +2388,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_33;
 			x1 = in[36]; /* units[6].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_33: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2396,7 +2396,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_39;
 			x1 = in[39]; /* units[7].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_39: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2404,7 +2404,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_45;
 			x1 = in[42]; /* units[8].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_45: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2412,7 +2412,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_51;
 			x1 = in[45]; /* units[9].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_51: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2420,7 +2420,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_57;
 			x1 = in[48]; /* units[10].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_57: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2428,7 +2428,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_63;
 			x1 = in[51]; /* units[11].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_63: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2436,7 +2436,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_69;
 			x1 = in[54]; /* units[12].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_69: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2444,7 +2444,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_75;
 			x1 = in[57]; /* units[13].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_75: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2452,7 +2452,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_81;
 			x1 = in[60]; /* units[14].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_81: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2460,7 +2460,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_87;
 			x1 = in[63]; /* units[15].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_87: ;
 			x1 = in[18]; /* units */
 			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
@@ -2468,7 +2468,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			x1 = x1 >= x2;
 			if (!x1) goto e5_93;
 			x1 = in[66]; /* units[16].standard */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 		e5_93: ;
 			cond = (int32_t)x0;
 		}
@@ -2655,20 +2655,20 @@ int mass_battle_explain(size_t table, const mass_battle_situation *s, const int3
  * made here): the interpreter then refuses it and names which. */
 static int mass_battle_requirements_broken_(const int32_t *in)
 {
+	int broken = 0;
 	{ /* one_combat_state */
 		int32_t holds;
 		{
 			int64_t x0, x1;
 			x0 = in[4]; /* already_in_unresolved_combat */
 			x1 = in[5]; /* already_in_fought_combat */
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x0 = !x0;
 			holds = (int32_t)x0;
 		}
-		if (!holds)
-			return 1;
+		broken |= !holds;
 	}
-	return 0;
+	return broken;
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the

@@ -2127,11 +2127,11 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = in[1]; /* attacker_type */
 		x2 = 4;
 		x1 = x1 != x2;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		x1 = in[2]; /* defender_type */
 		x2 = 6;
 		x1 = x1 != x2;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -2215,7 +2215,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -2226,7 +2226,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			x1 = 1;
 			x0 = x0 == x1;
 			x1 = in[12]; /* attacker_open_order */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -2342,9 +2342,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
-		x1 = x1 != 0 && x2 != 0;
+		x1 = (x1 != 0) & (x2 != 0);
 		x1 = !x1;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		x1 = in[0]; /* game */
 		x2 = 2;
 		x1 = x1 == x2;
@@ -2352,10 +2352,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x3 = 1;
 		x2 = x2 == x3;
 		x3 = in[19]; /* attacker_light_cavalry */
-		x2 = x2 != 0 || x3 != 0;
-		x1 = x1 != 0 && x2 != 0;
+		x2 = (x2 != 0) | (x3 != 0);
+		x1 = (x1 != 0) & (x2 != 0);
 		x1 = !x1;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -2367,9 +2367,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			x2 = 1;
 			x1 = x1 == x2;
 			x2 = in[18]; /* halmstad */
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			x1 = !x1;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x1 = in[0]; /* game */
 			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 			x2 = 2;
@@ -2378,10 +2378,10 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			x3 = 1;
 			x2 = x2 == x3;
 			x3 = in[19]; /* attacker_light_cavalry */
-			x2 = x2 != 0 || x3 != 0;
-			x1 = x1 != 0 && x2 != 0;
+			x2 = (x2 != 0) | (x3 != 0);
+			x1 = (x1 != 0) & (x2 != 0);
 			x1 = !x1;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -2406,9 +2406,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = in[0]; /* game */
 		x2 = 1;
 		x1 = x1 == x2;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		x1 = in[18]; /* halmstad */
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -2419,9 +2419,9 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 			x2 = 1;
 			x1 = x1 == x2;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x1 = in[18]; /* halmstad */
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -2446,13 +2446,13 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = in[0]; /* game */
 		x2 = 2;
 		x1 = x1 == x2;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		x1 = in[1]; /* attacker_type */
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[19]; /* attacker_light_cavalry */
-		x1 = x1 != 0 || x2 != 0;
-		x0 = x0 != 0 && x1 != 0;
+		x1 = (x1 != 0) | (x2 != 0);
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -2463,13 +2463,13 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 			x2 = 2;
 			x1 = x1 == x2;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x1 = in[1]; /* attacker_type */
 			x2 = 1;
 			x1 = x1 == x2;
 			x2 = in[19]; /* attacker_light_cavalry */
-			x1 = x1 != 0 || x2 != 0;
-			x0 = x0 != 0 && x1 != 0;
+			x1 = (x1 != 0) | (x2 != 0);
+			x0 = (x0 != 0) & (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -2494,7 +2494,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -2505,7 +2505,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			x1 = 1;
 			x0 = x0 == x1;
 			x1 = in[14]; /* defender_open_order */
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -2736,7 +2736,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x1 = 3;
 				x0 = x0 == x1;
 				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = x0 != 0 || x1 != 0;
+				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
 			times = 0;
@@ -3223,7 +3223,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x1 = 3;
 				x0 = x0 == x1;
 				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = x0 != 0 || x1 != 0;
+				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
 			times = 0;
@@ -3742,7 +3742,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -3753,7 +3753,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			x1 = 0;
 			x0 = x0 == x1;
 			x1 = in[28]; /* cromwell */
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -3781,7 +3781,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		x1 = in[29]; /* pursuit_leader_rating */
 		x2 = 0;
 		x1 = x1 > x2;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
@@ -3795,7 +3795,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 			x2 = 0;
 			x1 = x1 > x2;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			cond = (int32_t)x0;
 		}
 		{
@@ -4011,7 +4011,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x1 = 3;
 				x0 = x0 == x1;
 				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = x0 != 0 || x1 != 0;
+				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
 			times = 0;
@@ -4498,7 +4498,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x1 = 3;
 				x0 = x0 == x1;
 				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = x0 != 0 || x1 != 0;
+				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
 			times = 0;
@@ -5151,7 +5151,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x1 = 3;
 				x0 = x0 == x1;
 				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = x0 != 0 || x1 != 0;
+				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
 			times = 0;
@@ -5638,7 +5638,7 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x1 = 3;
 				x0 = x0 == x1;
 				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = x0 != 0 || x1 != 0;
+				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
 			times = 0;
@@ -5973,6 +5973,7 @@ int musket_pike_explain(size_t table, const musket_pike_situation *s, const int3
  * made here): the interpreter then refuses it and names which. */
 static int musket_pike_requirements_broken_(const int32_t *in)
 {
+	int broken = 0;
 	{ /* attacking_cavalry_counted */
 		int32_t holds;
 		{
@@ -5983,18 +5984,17 @@ static int musket_pike_requirements_broken_(const int32_t *in)
 			x1 = in[1]; /* attacker_type */
 			x2 = 1;
 			x1 = x1 != x2;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x1 = in[19]; /* attacker_light_cavalry */
 			x1 = !x1;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x1 = in[24]; /* attacker_cavalry_units */
 			x2 = 0;
 			x1 = x1 > x2;
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 			holds = (int32_t)x0;
 		}
-		if (!holds)
-			return 1;
+		broken |= !holds;
 	}
 	{ /* defending_cavalry_counted */
 		int32_t holds;
@@ -6006,15 +6006,14 @@ static int musket_pike_requirements_broken_(const int32_t *in)
 			x1 = in[2]; /* defender_type */
 			x2 = 1;
 			x1 = x1 != x2;
-			x0 = x0 != 0 && x1 != 0;
+			x0 = (x0 != 0) & (x1 != 0);
 			x1 = in[25]; /* defender_cavalry_units */
 			x2 = 0;
 			x1 = x1 > x2;
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 			holds = (int32_t)x0;
 		}
-		if (!holds)
-			return 1;
+		broken |= !holds;
 	}
 	{ /* light_cavalry_not_in_matrix */
 		int32_t holds;
@@ -6025,13 +6024,12 @@ static int musket_pike_requirements_broken_(const int32_t *in)
 			x1 = in[1]; /* attacker_type */
 			x2 = 6;
 			x1 = x1 == x2;
-			x0 = x0 != 0 || x1 != 0;
+			x0 = (x0 != 0) | (x1 != 0);
 			holds = (int32_t)x0;
 		}
-		if (!holds)
-			return 1;
+		broken |= !holds;
 	}
-	return 0;
+	return broken;
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the

@@ -122,12 +122,15 @@ static bool requirement_native(const rtab_ruleset *rs, const rtab_expr *e)
  * leaves the call to the interpreter, which names the requirement. Checked here,
  * as straight-line C, rather than by rtab_resolve through the interpreter's
  * expression loop before every native call: that cost more than the melee's
- * whole native explanation.
+ * whole native explanation. Every requirement is evaluated and the results
+ * ORed: a valid situation meets them all, and a branch per requirement on
+ * data the host varies costs more than the few instructions it would skip.
  */
 static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
 {
 	nctx c = {0};
 	bool runtime = false;
+	unsigned native = 0;
 	c.o = o;
 	c.rs = rs;
 	sb_printf(o, "\n/* Non-zero when the situation breaks a requirement (or its check cannot be\n"
@@ -139,9 +142,11 @@ static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
 			runtime = true;
 			continue;
 		}
+		if (!native++)
+			sb_puts(o, "\tint broken = 0;\n");
 		sb_printf(o, "\t{ /* %s */\n\t\tint32_t holds;\n", r->id);
 		emit_expr(&c, 2, &r->condition, "holds");
-		sb_puts(o, "\t\tif (!holds)\n\t\t\treturn 1;\n\t}\n");
+		sb_puts(o, "\t\tbroken |= !holds;\n\t}\n");
 	}
 	if (runtime)
 		sb_printf(o, "\t{\n\t\tint32_t which;\n"
@@ -150,7 +155,7 @@ static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
 			  rs->id, rs->ninputs);
 	else if (!rs->ninputs)
 		sb_puts(o, "\t(void)in;\n");
-	sb_puts(o, "\treturn 0;\n}\n");
+	sb_puts(o, native ? "\treturn broken;\n}\n" : "\treturn 0;\n}\n");
 	idmap_free(&c.reason_lists);
 	idmap_free(&c.reason_ids);
 }

@@ -233,8 +233,10 @@ static void emit_instr(nctx *c, int depth, unsigned id, size_t i, const rtab_ins
 	case RTAB_OP_LE: nline(c, depth + 1, "x%d = x%d <= x%d;", a, a, b); break;
 	case RTAB_OP_GT: nline(c, depth + 1, "x%d = x%d > x%d;", a, a, b); break;
 	case RTAB_OP_GE: nline(c, depth + 1, "x%d = x%d >= x%d;", a, a, b); break;
-	case RTAB_OP_AND: nline(c, depth + 1, "x%d = x%d != 0 && x%d != 0;", a, a, b); break;
-	case RTAB_OP_OR: nline(c, depth + 1, "x%d = x%d != 0 || x%d != 0;", a, a, b); break;
+	/* Both sides are computed already: & and | give the same 0 or 1 without the
+	 * branches && and || compile to, which a random situation mispredicts. */
+	case RTAB_OP_AND: nline(c, depth + 1, "x%d = (x%d != 0) & (x%d != 0);", a, a, b); break;
+	case RTAB_OP_OR: nline(c, depth + 1, "x%d = (x%d != 0) | (x%d != 0);", a, a, b); break;
 	case RTAB_OP_MIN: nline(c, depth + 1, "x%d = x%d < x%d ? x%d : x%d;", a, a, b, a, b); break;
 	case RTAB_OP_MAX: nline(c, depth + 1, "x%d = x%d > x%d ? x%d : x%d;", a, a, b, a, b); break;
 	case RTAB_OP_DIV_DOWN:

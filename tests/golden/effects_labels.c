@@ -466,7 +466,7 @@ int effects_labels_explain_melee(const effects_labels_situation *s, const int32_
 		x1 = in[1]; /* attacker_strength */
 		x2 = 2;
 		x1 = x1 >= x2;
-		x0 = x0 != 0 && x1 != 0;
+		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {

@@ -629,20 +629,20 @@ int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t 
 		int64_t x0, x1, x2;
 		x0 = 0;
 		x1 = in[3]; /* units[1].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 		x1 = in[0]; /* units */
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
 		x1 = in[6]; /* units[2].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_9: ;
 		x1 = in[0]; /* units */
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
 		x1 = in[9]; /* units[3].standard */
-		x0 = x0 != 0 || x1 != 0;
+		x0 = (x0 != 0) | (x1 != 0);
 	e4_15: ;
 		cond = (int32_t)x0;
 	}
@@ -760,7 +760,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const lists_situation *s, const int32_t 
 			x2 = in[1]; /* units[1].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_13;
 			x1 = in[2]; /* units[1].wounds */
 			x0 = x0 + x1;
@@ -773,7 +773,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const lists_situation *s, const int32_t 
 			x2 = in[4]; /* units[2].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_25;
 			x1 = in[5]; /* units[2].wounds */
 			x0 = x0 + x1;
@@ -786,7 +786,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const lists_situation *s, const int32_t 
 			x2 = in[7]; /* units[3].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_37;
 			x1 = in[8]; /* units[3].wounds */
 			x0 = x0 + x1;
@@ -848,7 +848,7 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 			x2 = in[1]; /* units[1].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_13;
 			x1 = in[2]; /* units[1].wounds */
 			x0 = x0 + x1;
@@ -861,7 +861,7 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 			x2 = in[4]; /* units[2].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_25;
 			x1 = in[5]; /* units[2].wounds */
 			x0 = x0 + x1;
@@ -874,7 +874,7 @@ int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfa
 			x2 = in[7]; /* units[3].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_37;
 			x1 = in[8]; /* units[3].wounds */
 			x0 = x0 + x1;
@@ -952,7 +952,7 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 			x2 = in[1]; /* units[1].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_13;
 			x1 = in[2]; /* units[1].wounds */
 			x0 = x0 + x1;
@@ -965,7 +965,7 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 			x2 = in[4]; /* units[2].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_25;
 			x1 = in[5]; /* units[2].wounds */
 			x0 = x0 + x1;
@@ -978,7 +978,7 @@ int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfa
 			x2 = in[7]; /* units[3].rank_bonus */
 			x3 = 0;
 			x2 = x2 > x3;
-			x1 = x1 != 0 && x2 != 0;
+			x1 = (x1 != 0) & (x2 != 0);
 			if (!x1) goto e1_37;
 			x1 = in[8]; /* units[3].wounds */
 			x0 = x0 + x1;
