@@ -1038,8 +1038,36 @@ static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int
 	return eval_quick(rs, expr, inputs, ninputs, e, value);
 }
 
-/* rtab_requirement_broken, its pointers checked: each requirement evaluated as it stands,
- * noting nothing (a broken situation is refused, not explained). */
+/* A requirement's condition read from its folded form (rtab_requirement.holds): the bit of
+ * the keys' values. False when the form cannot answer: a value outside its input's domain
+ * (rtab_requirement_broken may be given one), a key beyond the inputs or a number input
+ * with a step (the compiler folds neither), or domains that do not give the form's size (a
+ * copy of the data whose domains someone changed): the condition answers then. */
+static bool folded_holds(const rtab_ruleset *rs, const rtab_requirement *r, const int32_t *inputs,
+			 size_t ninputs, int32_t *holds)
+{
+	uint64_t k = 0, total = 1;
+	for (size_t j = r->nkeys; j-- > 0;) {
+		size_t at = r->keys[j];
+		if (at >= ninputs)
+			return false;
+		const rtab_input *in = &rs->inputs[at];
+		uint32_t off = (uint32_t)inputs[at] - (uint32_t)in->min;
+		uint32_t span = (uint32_t)in->max - (uint32_t)in->min;
+		if (off > span || in->max < in->min || in->step > 1)
+			return false;
+		/* wraps only for data no compiler wrote: total then fails to match */
+		total *= (uint64_t)span + 1;
+		k = k * ((uint64_t)span + 1) + off;
+	}
+	if (total != r->nholds || k >= r->nholds)
+		return false;
+	*holds = r->holds[k >> 3] >> (k & 7) & 1;
+	return true;
+}
+
+/* rtab_requirement_broken, its pointers checked: each requirement folded or evaluated
+ * as it stands, noting nothing (a broken situation is refused, not explained). */
 static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
 			      int32_t *which)
 {
@@ -1049,10 +1077,17 @@ static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, siz
 		return RTAB_OK;
 	if (!rs->requirements)
 		return RTAB_E_NULL;
-	ectx_start(&e, rs, NULL);
+	bool started = false; /* the context of a condition, set up for the first one run */
 	for (size_t i = 0; i < rs->nrequirements; i++) {
+		const rtab_requirement *r = &rs->requirements[i];
 		int32_t holds = 0;
-		int rc = eval_checked(rs, &rs->requirements[i].condition, inputs, ninputs, &e, &holds);
+		int rc = RTAB_OK;
+		if (!r->holds || !r->keys || !folded_holds(rs, r, inputs, ninputs, &holds)) {
+			if (!started)
+				ectx_start(&e, rs, NULL);
+			started = true;
+			rc = eval_checked(rs, &r->condition, inputs, ninputs, &e, &holds);
+		}
 		if (rc != RTAB_OK)
 			return rc;
 		if (!holds) {

@@ -29,7 +29,7 @@ extern "C" {
 #define RTAB_VERSION_MAJOR 0
 #define RTAB_VERSION_MINOR 1
 #define RTAB_VERSION_PATCH 0
-#define RTAB_DATA_VERSION 4
+#define RTAB_DATA_VERSION 5
 
 /* Limits shared by the compiler (which rejects larger inputs) and the runtime. */
 #define RTAB_MAX_FACES 16      /* natural dice faces per roll */
@@ -780,6 +780,16 @@ typedef struct rtab_requirement {
 	const char *rule;
 	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	rtab_expr condition; /* holds in every situation the rules allow */
+	/* The condition folded, where it reads few inputs of small domains (else NULL, 0):
+	 * bit k of holds (bit k & 7 of byte k >> 3) says whether it holds when each input
+	 * keys[j] (none a number input with a step) has the value min + k_j, k the number
+	 * of digits k_j in mixed radix, keys[0] the fastest. The compiler computes it from
+	 * the condition; the runtime reads it rather than running the condition before
+	 * every resolution, and runs the condition where the domains do not give nholds. */
+	uint8_t nkeys;
+	const uint16_t *keys;
+	const uint8_t *holds;
+	uint32_t nholds; /* bits in holds: the product of the keys' domain sizes */
 } rtab_requirement;
 
 typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,

@@ -128,7 +128,10 @@ narrow_forms = {('rtab_column', 'row_of_roll8'), ('rtab_matrix', 'cells8'), ('rt
                 ('rtab_table', 'row_outcome8'), ('rtab_table', 'row_outcome16'), ('rtab_table', 'nrow_notes'),
                 ('rtab_table', 'row_notes'), ('rtab_table', 'row_note'),
                 # generated code, not data: NULL in the model the exports read
-                ('rtab_ruleset', 'native_resolve')}
+                ('rtab_ruleset', 'native_resolve'),
+                # a requirement's condition folded for the runtime: the condition is exported
+                ('rtab_requirement', 'nkeys'), ('rtab_requirement', 'keys'),
+                ('rtab_requirement', 'holds'), ('rtab_requirement', 'nholds')}
 for struct, fields in structs.items():
     if struct in not_in_model:
         continue

@@ -63,7 +63,7 @@ typedef struct kind_passes {
 #define passes_DISTANCE {resolve_distances, NULL, NULL}
 #define passes_PROCEDURE {resolve_procedures, NULL, NULL}
 #define passes_EXAMPLE {NULL, resolve_examples, NULL} /* against the lowered tables */
-#define passes_REQUIRE {resolve_requirements, NULL, NULL}
+#define passes_REQUIRE {resolve_requirements, lower_requirements, NULL}
 #define passes_OUTCOMES {resolve_outcome_groups, NULL, NULL}
 
 static const kind_passes passes[] = {

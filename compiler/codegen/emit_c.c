@@ -1129,6 +1129,16 @@ static void emit_requirements(strbuf *o, const rtab_ruleset *rs)
 		labels(o, rs, r->labels, name);
 		snprintf(name, sizeof name, "requirement%zu_condition", i);
 		expr_array(o, &r->condition, name);
+		if (!r->holds)
+			continue;
+		sb_printf(o, "/* the condition folded over %u combinations */\n"
+			     "static const uint16_t requirement%zu_keys[] = {", r->nholds, i);
+		for (size_t k = 0; k < r->nkeys; k++)
+			sb_printf(o, "%s%u", k ? ", " : "", r->keys[k]);
+		sb_printf(o, "};\nstatic const uint8_t requirement%zu_holds[] = {", i);
+		for (size_t b = 0; b < ((size_t)r->nholds + 7) / 8; b++)
+			sb_printf(o, "%s%s0x%02x", b ? "," : "", b % 16 ? " " : "\n\t", r->holds[b]);
+		sb_puts(o, "\n};\n");
 	}
 	sb_puts(o, "\nstatic const rtab_requirement requirements[] = {\n");
 	for (size_t i = 0; i < rs->nrequirements; i++) {
@@ -1137,6 +1147,10 @@ static void emit_requirements(strbuf *o, const rtab_ruleset *rs)
 		snprintf(cond, sizeof cond, "requirement%zu_condition", i);
 		open_head(o, r->id, "requirement", i, r->rule, r->rules);
 		expr_ref(o, "condition", &r->condition, cond);
+		if (r->holds)
+			sb_printf(o, ".nkeys = %u, .keys = requirement%zu_keys, .holds = requirement%zu_holds, "
+				     ".nholds = %u",
+				  r->nkeys, i, i, r->nholds);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");

@@ -15,9 +15,7 @@
 
 #include <cmocka.h>
 
-#include "check/model.h"
-#include "check/sema.h"
-#include "front/parse_ctx.h"
+#include "built_source.h"
 #include "check/reasons.h"
 #include "rtab.h"
 
@@ -54,37 +52,9 @@ static const char source[] =
 	"input unit: int 1..3 = 1 { en \"Unit\"; }\n"
 	"outcome won { en \"Won\"; trigger v(unit = repeat, flag = earlier top, a = 5) times n; }\n";
 
-typedef struct built {
-	FILE *f;
-	char *out;
-	size_t outlen;
-	diag_ctx diag;
-	struct parse_ctx pc;
-	model m;
-} built;
-
 static void build(built *b)
 {
-	size_t n = strlen(source);
-	memset(b, 0, sizeof *b);
-	b->f = open_memstream(&b->out, &b->outlen);
-	assert_non_null(b->f);
-	diag_init(&b->diag, "t.rtab", source, n, b->f);
-	b->pc.diag = &b->diag;
-	assert_int_equal(rtab_parse(source, n, &b->pc), 0);
-	bool ok = model_build(&b->m, b->pc.defs, &b->diag);
-	assert_int_equal(fflush(b->f), 0);
-	if (!ok || b->diag.errors)
-		fail_msg("the source does not build:\n%s", b->out);
-}
-
-static void built_free(built *b)
-{
-	model_free(&b->m);
-	ast_defs_free(b->pc.defs);
-	diag_free(&b->diag);
-	fclose(b->f);
-	free(b->out);
+	build_source(b, source);
 }
 
 static int input(const rtab_ruleset *rs, const char *id)
