@@ -122,7 +122,7 @@ static const rtab_instr modifier0_condition[] = {{RTAB_OP_INPUT, 2}};
 static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "leader", .labels = modifier0_labels, .rule = "9.3", .rules = NULL, .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "leader", .labels = modifier0_labels, .rule = "9.3", .rules = NULL, .condition = {1, modifier0_condition, NULL}, .value = {1, modifier0_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table combat */
@@ -208,8 +208,8 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 10, .columns = table0_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 7,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_VALUE, .rounding = RTAB_ROUND_DOWN, .key_a = {3, table0_key_a, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 /* numeric outcome attacker_loses */

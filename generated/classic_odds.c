@@ -137,9 +137,9 @@ static const rtab_instr modifier2_condition[] = {{RTAB_OP_INPUT, 4}};
 static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 2}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "combined_arms", .labels = modifier0_labels, .rule = "7.5", .rules = NULL, .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "river", .labels = modifier1_labels, .rule = "7.6", .rules = NULL, .condition = {1, modifier1_condition}, .value = {1, modifier1_value}, .min = 2, .max = 2, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "cavalry_charge", .labels = modifier2_labels, .rule = "7.7", .rules = NULL, .condition = {1, modifier2_condition}, .value = {1, modifier2_value}, .min = 2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "combined_arms", .labels = modifier0_labels, .rule = "7.5", .rules = NULL, .condition = {1, modifier0_condition, NULL}, .value = {1, modifier0_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "river", .labels = modifier1_labels, .rule = "7.6", .rules = NULL, .condition = {1, modifier1_condition, NULL}, .value = {1, modifier1_value, NULL}, .min = 2, .max = 2, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "cavalry_charge", .labels = modifier2_labels, .rule = "7.7", .rules = NULL, .condition = {1, modifier2_condition, NULL}, .value = {1, modifier2_value, NULL}, .min = 2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table crt */
@@ -487,26 +487,26 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table0_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 2, .shifts = table0_shifts, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a, NULL}, .key_b = {1, table0_key_b, NULL}, .nshifts = 2, .shifts = table0_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "cavalry_crt", .labels = table1_labels, .rule = "7.7", .rules = NULL,
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table1_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a}, .key_b = {1, table1_key_b}, .nshifts = 3, .shifts = table1_shifts, .column_end_of_value = NULL,
-	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table1_key_a, NULL}, .key_b = {1, table1_key_b, NULL}, .nshifts = 3, .shifts = table1_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "determined_crt", .labels = table2_labels, .rule = "7.8", .rules = NULL,
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 11, .columns = table2_columns, .nrows = 9, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table2_key_a}, .key_b = {1, table2_key_b}, .nshifts = 2, .shifts = table2_shifts, .column_end_of_value = NULL,
-	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table2_row_notes, .row_note = table2_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table2_key_a, NULL}, .key_b = {1, table2_key_b, NULL}, .nshifts = 2, .shifts = table2_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table2_row_notes, .row_note = table2_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "assault_crt", .labels = table3_labels, .rule = "7.9", .rules = NULL,
 	 .dice = 0, .column_input = 5, .column_of_value = table3_column_of_value, .ncolumns = 16, .columns = table3_columns, .nrows = 6, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table3_key_a}, .key_b = {1, table3_key_b}, .nshifts = 2, .shifts = table3_shifts, .column_end_of_value = table3_column_end_of_value,
-	 .row_outcome8 = table3_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table3_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table3_key_a, NULL}, .key_b = {1, table3_key_b, NULL}, .nshifts = 2, .shifts = table3_shifts, .column_end_of_value = table3_column_end_of_value,
+	 .row_outcome8 = table3_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table3_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 static int classic_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

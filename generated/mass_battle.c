@@ -382,11 +382,11 @@ static const rtab_effect outcome0_effects[] = {
 };
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
-	{.input = 0, .value = {1, outcome0_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 0, .value = {1, outcome0_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {0, NULL, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome fought_at_once */
@@ -419,10 +419,10 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 9, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 9, .value = {1, outcome1_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 1}, .unless = {0, NULL, NULL}, .rule = "Преследование нового противника", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger0_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome new_charge_next_phase */
@@ -497,7 +497,7 @@ static const rtab_effect outcome5_effects[] = {
 	{22, 1, outcome5_effect5_args}, /* rear_rank_touches_edge */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "Преследование за край стола", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "Преследование за край стола", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome overrun_move */
@@ -511,9 +511,9 @@ static const rtab_effect outcome6_effects[] = {
 static const rtab_instr outcome6_trigger0_unless[] = {{RTAB_OP_INPUT, 10}};
 static const rtab_instr outcome6_trigger1_unless[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless}, .rule = "Быстроногие", .provisional = reason_text.r9 + 2, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {1, outcome6_trigger0_unless, NULL}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {2, outcome6_trigger1_unless, NULL}, .rule = "Быстроногие", .provisional = reason_text.r9 + 2, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {0, NULL, NULL}, .rule = "Прорыв!", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome unit_without_casualties_moved_back */
@@ -636,9 +636,9 @@ static const rtab_instr modifier2_condition[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_IN
 static const rtab_instr modifier2_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "wounds_caused", .labels = modifier0_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .condition = {0, NULL}, .value = {93, modifier0_value}, .min = 0, .max = 1600, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "largest_rank_bonus", .labels = modifier1_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .condition = {0, NULL}, .value = {93, modifier1_value}, .min = 0, .max = 10, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "one_standard", .labels = modifier2_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .condition = {93, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r10 + 2},
+	{.id = "wounds_caused", .labels = modifier0_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .condition = {0, NULL, NULL}, .value = {93, modifier0_value, NULL}, .min = 0, .max = 1600, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "largest_rank_bonus", .labels = modifier1_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .condition = {0, NULL, NULL}, .value = {93, modifier1_value, NULL}, .min = 0, .max = 10, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "one_standard", .labels = modifier2_labels, .rule = "Борьба с разбеганием глаз", .rules = NULL, .condition = {93, modifier2_condition, NULL}, .value = {1, modifier2_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r10 + 2},
 };
 
 /* table combat_result */
@@ -764,8 +764,8 @@ static const rtab_table tables[] = {
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = NULL,
 	 .nmodifiers = 3, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 1611,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 /* reactions charge_reaction */
@@ -781,9 +781,9 @@ static const char *const option0_2_labels[] = {"Flee", "Бежать"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_OR, 0}, {RTAB_OP_NOT, 0}};
 static const rtab_instr reactions0_none_when[] = {{RTAB_OP_INPUT, 1}};
 static const rtab_option reactions0_options[] = {
-	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard}, .outcome = 3, .provisional = NULL},
-	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard}, .outcome = -1, .provisional = reason_text.r11 + 2},
-	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard}, .outcome = -1, .provisional = reason_text.r12 + 2},
+	{.id = "hold", .labels = option0_0_labels, .rule = "Преследование нового противника", .guard = {2, option0_0_guard, NULL}, .outcome = 3, .provisional = NULL},
+	{.id = "stand_and_shoot", .labels = option0_1_labels, .rule = "Преследование нового противника", .guard = {4, option0_1_guard, NULL}, .outcome = -1, .provisional = reason_text.r11 + 2},
+	{.id = "flee", .labels = option0_2_labels, .rule = "Преследование нового противника", .guard = {4, option0_2_guard, NULL}, .outcome = -1, .provisional = reason_text.r12 + 2},
 };
 
 /* reactions winner_move */
@@ -797,14 +797,14 @@ static const rtab_instr option1_1_guard[] = {{RTAB_OP_INPUT, 6}, {RTAB_OP_INPUT,
 /* reform */
 static const char *const option1_2_labels[] = {"Reform", "Реформирование"};
 static const rtab_option reactions1_options[] = {
-	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard}, .outcome = -1, .provisional = reason_text.r13 + 2},
-	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard}, .outcome = 6, .provisional = NULL},
-	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL}, .outcome = -1, .provisional = reason_text.r14 + 2},
+	{.id = "pursue", .labels = option1_0_labels, .rule = "Преследование нового противника", .guard = {4, option1_0_guard, NULL}, .outcome = -1, .provisional = reason_text.r13 + 2},
+	{.id = "overrun", .labels = option1_1_labels, .rule = "Прорыв!", .guard = {6, option1_1_guard, NULL}, .outcome = 6, .provisional = NULL},
+	{.id = "reform", .labels = option1_2_labels, .rule = "Преследование нового противника", .guard = {0, NULL, NULL}, .outcome = -1, .provisional = reason_text.r14 + 2},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "charge_reaction", .labels = reactions0_labels, .rule = "Преследование нового противника; Преследование отступающего подразделения противника", .rules = NULL, .noptions = 3, .options = reactions0_options, .none_when = {1, reactions0_none_when}},
-	{.id = "winner_move", .labels = reactions1_labels, .rule = "Прорыв!; Преследование нового противника", .rules = NULL, .noptions = 3, .options = reactions1_options, .none_when = {0, NULL}},
+	{.id = "charge_reaction", .labels = reactions0_labels, .rule = "Преследование нового противника; Преследование отступающего подразделения противника", .rules = NULL, .noptions = 3, .options = reactions0_options, .none_when = {1, reactions0_none_when, NULL}},
+	{.id = "winner_move", .labels = reactions1_labels, .rule = "Прорыв!; Преследование нового противника", .rules = NULL, .noptions = 3, .options = reactions1_options, .none_when = {0, NULL, NULL}},
 };
 
 /* transition pursuit_off_table */
@@ -820,21 +820,21 @@ static const rtab_transition transitions[] = {
 static const char *const distance0_labels[] = {"Overrun: 2D6 inches forward", "Прорыв: движение вперёд на 2D6 дюймов"};
 static const rtab_instr distance0_form0[] = {{RTAB_OP_ROLL, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {1, distance0_form0}, .unit = "inches"},
+	{.value = {1, distance0_form0, NULL}, .unit = "inches"},
 };
 
 /* distance fast_unit_pursuit */
 static const char *const distance1_labels[] = {"Fast units: pursuit and overrun (further than ordinary units, p. 81)", "Быстроногие: преследуют на большую дальность, чем обычные подразделения (страница 81)"};
 static const rtab_instr distance1_form0[] = {{RTAB_OP_ROLL, 0}, {RTAB_OP_INPUT, 11}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {3, distance1_form0}, .unit = "inches"},
+	{.value = {3, distance1_form0, NULL}, .unit = "inches"},
 };
 
 /* distance fast_unit_flee */
 static const char *const distance2_labels[] = {"Fast units: flee (further than ordinary units, p. 81)", "Быстроногие: отступают на большую дальность, чем обычные подразделения (страница 81)"};
 static const rtab_instr distance2_form0[] = {{RTAB_OP_ROLL, 0}, {RTAB_OP_INPUT, 11}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance2_forms[] = {
-	{.value = {3, distance2_form0}, .unit = "inches"},
+	{.value = {3, distance2_form0, NULL}, .unit = "inches"},
 };
 
 static const rtab_distance distances[] = {
@@ -856,9 +856,9 @@ static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 2}};
 static const char *const step0_2_labels[] = {"Contact with the table edge: the pursuer goes off the table", "Преследующее подразделение вступает в контакт с краем стола"};
 static const rtab_instr step0_2_guard[] = {{RTAB_OP_INPUT, 3}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard}, .outcome = 4, .provisional = NULL},
-	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard}, .outcome = 0, .provisional = NULL},
-	{.id = "leave_table", .labels = step0_2_labels, .rule = "Преследование за край стола", .guard = {1, step0_2_guard}, .outcome = 5, .provisional = NULL},
+	{.id = "catch_fleeing_unit", .labels = step0_0_labels, .rule = "Преследование отступающего подразделения противника", .guard = {3, step0_0_guard, NULL}, .outcome = 4, .provisional = NULL},
+	{.id = "charge_fresh_enemy", .labels = step0_1_labels, .rule = "Преследование нового противника", .guard = {1, step0_1_guard, NULL}, .outcome = 0, .provisional = NULL},
+	{.id = "leave_table", .labels = step0_2_labels, .rule = "Преследование за край стола", .guard = {1, step0_2_guard, NULL}, .outcome = 5, .provisional = NULL},
 };
 
 /* procedure fresh_enemy_combat */
@@ -874,9 +874,9 @@ static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_INPUT, 5
 static const char *const step1_2_labels[] = {"Its other combat was already fought: taken as one that holds, a new charge in the next close combat phase", "Его другой бой уже отыгран: как «Держать позицию», новое нападение в последующую фазу Ближнего Боя"};
 static const rtab_instr step1_2_guard[] = {{RTAB_OP_INPUT, 5}};
 static const rtab_procedure_step procedure1_steps[] = {
-	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard}, .outcome = 1, .provisional = NULL},
-	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {4, step1_1_guard}, .outcome = 2, .provisional = NULL},
-	{.id = "new_charge_after_fought_combat", .labels = step1_2_labels, .rule = "Преследование нового противника", .guard = {1, step1_2_guard}, .outcome = 2, .provisional = reason_text.r18 + 2},
+	{.id = "fight_at_once", .labels = step1_0_labels, .rule = "Преследование нового противника", .guard = {1, step1_0_guard, NULL}, .outcome = 1, .provisional = NULL},
+	{.id = "new_charge", .labels = step1_1_labels, .rule = "Преследование нового противника", .guard = {4, step1_1_guard, NULL}, .outcome = 2, .provisional = NULL},
+	{.id = "new_charge_after_fought_combat", .labels = step1_2_labels, .rule = "Преследование нового противника", .guard = {1, step1_2_guard, NULL}, .outcome = 2, .provisional = reason_text.r18 + 2},
 };
 
 /* procedure falling_out_of_combat */
@@ -892,9 +892,9 @@ static const rtab_instr step2_1_guard[] = {{RTAB_OP_INPUT, 14}, {RTAB_OP_INPUT, 
 static const char *const step2_2_labels[] = {"2. If that does not restore contact, move the units that took casualties, also the minimum distance", "2. Если это не приведет к восстановлению контакта, то следует подвинуть подразделения, понесшие потери, также на минимально необходимую дистанцию"};
 static const rtab_instr step2_2_guard[] = {{RTAB_OP_INPUT, 16}, {RTAB_OP_INPUT, 17}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
 static const rtab_procedure_step procedure2_steps[] = {
-	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard}, .outcome = 9, .provisional = NULL},
-	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard}, .outcome = 7, .provisional = NULL},
-	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard}, .outcome = 8, .provisional = NULL},
+	{.id = "left_on_purpose", .labels = step2_0_labels, .rule = "p. 53", .guard = {1, step2_0_guard, NULL}, .outcome = 9, .provisional = NULL},
+	{.id = "move_unit_without_casualties", .labels = step2_1_labels, .rule = "p. 53", .guard = {4, step2_1_guard, NULL}, .outcome = 7, .provisional = NULL},
+	{.id = "move_unit_with_casualties", .labels = step2_2_labels, .rule = "p. 53", .guard = {4, step2_2_guard, NULL}, .outcome = 8, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
@@ -906,14 +906,15 @@ static const rtab_procedure procedures[] = {
 /* requirement one_combat_state */
 static const char *const requirement0_labels[] = {"The charged unit's other combat is either not yet fought or already fought: set at most one of already_in_unresolved_combat and already_in_fought_combat", "Другой бой атакованного подразделения либо ещё не отыгран, либо уже отыгран: укажите не больше одного из already_in_unresolved_combat и already_in_fought_combat"};
 static const rtab_instr requirement0_condition[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_INPUT, 5}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}};
-/* the condition folded over 4 combinations */
-static const uint16_t requirement0_keys[] = {4, 5};
-static const uint8_t requirement0_holds[] = {
-	0x07
+/* requirement0_condition folded: its value for each of 4 combinations of the inputs it reads */
+static const rtab_fold_key requirement0_condition_keys[] = {{4, 0, 2}, {5, 0, 2}};
+static const int8_t requirement0_condition_values[] = {
+	1, 1, 1, 0
 };
+static const rtab_fold requirement0_condition_fold = {2, requirement0_condition_keys, requirement0_condition_values, NULL, 4};
 
 static const rtab_requirement requirements[] = {
-	{.id = "one_combat_state", .labels = requirement0_labels, .rule = "Преследование нового противника", .rules = NULL, .condition = {4, requirement0_condition}, .nkeys = 2, .keys = requirement0_keys, .holds = requirement0_holds, .nholds = 4},
+	{.id = "one_combat_state", .labels = requirement0_labels, .rule = "Преследование нового противника", .rules = NULL, .condition = {4, requirement0_condition, &requirement0_condition_fold}},
 };
 
 /* units */

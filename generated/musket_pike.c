@@ -375,33 +375,33 @@ static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_
 static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome0_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 30, .value = {1, outcome0_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome0_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome0_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome0_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome0_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome0_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome0_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome0_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome0_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome0_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome0_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome0_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome0_trigger4_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome0_trigger4_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger3_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger4_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger3_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger4_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger4_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome attacker_broken */
@@ -425,34 +425,34 @@ static const rtab_instr outcome1_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_instr outcome1_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome1_trigger0_set0}, .each = 0, .earlier = 0},
-	{.input = 33, .value = {1, outcome1_trigger0_set1}, .each = 2, .earlier = 9},
+	{.input = 30, .value = {1, outcome1_trigger0_set0, NULL}, .each = 0, .earlier = 0},
+	{.input = 33, .value = {1, outcome1_trigger0_set1, NULL}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome1_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome1_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome1_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome1_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome1_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome1_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome1_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome1_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome1_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome1_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome1_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome1_trigger4_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome1_trigger4_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 2, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger3_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger4_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome1_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 2, .sets = outcome1_trigger0_sets, .times = {1, outcome1_trigger0_times, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome1_trigger2_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger3_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome1_trigger4_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome1_trigger4_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_2 */
@@ -473,28 +473,28 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome2_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome2_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome2_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome2_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome2_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome2_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome2_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome2_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome2_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome2_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome2_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome2_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome2_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome2_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome2_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome2_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger0_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome2_trigger1_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome2_trigger2_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome2_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome2_trigger3_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome attacker_shaken_retreat_1 */
@@ -515,28 +515,28 @@ static const rtab_effect outcome3_effects[] = {
 };
 static const rtab_instr outcome3_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome3_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome3_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome3_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome3_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome3_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome3_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome3_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome3_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome3_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome3_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome3_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome3_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome3_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome3_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome3_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome3_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger0_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome3_trigger1_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome3_trigger2_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome3_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome3_trigger3_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome defender_shaken_retreat_1 */
@@ -557,28 +557,28 @@ static const rtab_effect outcome4_effects[] = {
 };
 static const rtab_instr outcome4_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome4_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome4_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome4_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome4_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome4_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome4_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome4_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome4_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome4_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome4_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome4_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome4_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome4_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome4_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome4_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome4_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger0_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome4_trigger1_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome4_trigger2_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome4_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome4_trigger3_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome defender_shaken_retreat_2 */
@@ -599,28 +599,28 @@ static const rtab_effect outcome5_effects[] = {
 };
 static const rtab_instr outcome5_trigger0_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome5_trigger0_sets[] = {
-	{.input = 23, .value = {1, outcome5_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome5_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger1_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger1_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome5_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome5_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome5_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger2_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger2_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome5_trigger2_sets[] = {
-	{.input = 32, .value = {1, outcome5_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome5_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome5_trigger3_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome5_trigger3_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome5_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome5_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome5_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome5_trigger2_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome5_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger3_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger0_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome5_trigger1_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome5_trigger2_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome5_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome5_trigger3_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome defender_broken */
@@ -644,34 +644,34 @@ static const rtab_instr outcome6_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome6_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_instr outcome6_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome6_trigger0_set0}, .each = 0, .earlier = 0},
-	{.input = 33, .value = {1, outcome6_trigger0_set1}, .each = 2, .earlier = 9},
+	{.input = 30, .value = {1, outcome6_trigger0_set0, NULL}, .each = 0, .earlier = 0},
+	{.input = 33, .value = {1, outcome6_trigger0_set1, NULL}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome6_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome6_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome6_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome6_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome6_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome6_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome6_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome6_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome6_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome6_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome6_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome6_trigger4_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome6_trigger4_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome6_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 2, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger3_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger4_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {5, outcome6_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = reason_text.r16 + 2, .nsets = 2, .sets = outcome6_trigger0_sets, .times = {1, outcome6_trigger0_times, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome6_trigger2_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger3_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome6_trigger4_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome6_trigger4_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome defender_eliminated */
@@ -690,33 +690,33 @@ static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_
 static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome7_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger0_sets[] = {
-	{.input = 30, .value = {1, outcome7_trigger0_set0}, .each = 0, .earlier = 0},
+	{.input = 30, .value = {1, outcome7_trigger0_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome7_trigger1_sets[] = {
-	{.input = 23, .value = {1, outcome7_trigger1_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome7_trigger1_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 4}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger2_set0[] = {{RTAB_OP_INPUT, 13}};
 static const rtab_trigger_set outcome7_trigger2_sets[] = {
-	{.input = 23, .value = {1, outcome7_trigger2_set0}, .each = 0, .earlier = 0},
+	{.input = 23, .value = {1, outcome7_trigger2_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger3_unless[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger3_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome7_trigger3_sets[] = {
-	{.input = 32, .value = {1, outcome7_trigger3_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome7_trigger3_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_instr outcome7_trigger4_unless[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger4_set0[] = {{RTAB_OP_CONST, 1}};
 static const rtab_trigger_set outcome7_trigger4_sets[] = {
-	{.input = 32, .value = {1, outcome7_trigger4_set0}, .each = 0, .earlier = 0},
+	{.input = 32, .value = {1, outcome7_trigger4_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger3_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger3_sets, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger4_unless}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger4_sets, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger3_sets, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger4_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger4_sets, .times = {0, NULL, NULL}},
 };
 
 /* outcome break_off */
@@ -803,7 +803,7 @@ static const rtab_effect outcome10_effects[] = {
 };
 static const rtab_instr outcome10_trigger0_unless[] = {{RTAB_OP_INPUT, 31}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome10_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome10_trigger0_unless}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome10_trigger0_unless, NULL}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome pursue_into_vacated_hex */
@@ -873,7 +873,7 @@ static const rtab_effect outcome12_effects[] = {
 };
 static const rtab_instr outcome12_trigger0_unless[] = {{RTAB_OP_INPUT, 31}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome12_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome12_trigger0_unless}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {2, outcome12_trigger0_unless, NULL}, .rule = "11.7.2, 5.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome eliminated */
@@ -894,7 +894,7 @@ static const rtab_effect outcome14_effects[] = {
 	{10, 2, outcome14_effect0_args}, /* return_morale */
 };
 static const rtab_trigger outcome14_triggers[] = {
-	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL}, .rule = "11.4.5", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TRANSITION, 1}, .unless = {0, NULL, NULL}, .rule = "11.4.5", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome leader_loss_check_required */
@@ -1005,7 +1005,25 @@ static const rtab_instr modifier3_value[] = {{RTAB_OP_CONST, 1}};
 /* modifier morale_difference */
 static const char *const modifier4_labels[] = {"Morale difference", "Разница Морали"};
 static const rtab_instr modifier4_condition[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_NE, 0}};
+/* modifier4_condition folded: its value for each of 100 combinations of the inputs it reads */
+static const rtab_fold_key modifier4_condition_keys[] = {{5, 1, 10}, {6, 1, 10}};
+static const int8_t modifier4_condition_values[] = {
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 0
+};
+static const rtab_fold modifier4_condition_fold = {2, modifier4_condition_keys, modifier4_condition_values, NULL, 100};
 static const rtab_instr modifier4_value[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6}, {RTAB_OP_SUB, 0}};
+/* modifier4_value folded: its value for each of 100 combinations of the inputs it reads */
+static const rtab_fold_key modifier4_value_keys[] = {{5, 1, 10}, {6, 1, 10}};
+static const int8_t modifier4_value_values[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, -3, -2,
+	-1, 0, 1, 2, 3, 4, 5, 6, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, -6, -5, -4, -3,
+	-2, -1, 0, 1, 2, 3, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, -9, -8, -7, -6, -5, -4,
+	-3, -2, -1, 0
+};
+static const rtab_fold modifier4_value_fold = {2, modifier4_value_keys, modifier4_value_values, NULL, 100};
 
 /* modifier force_ratio_modifier */
 static const char *const modifier5_labels[] = {"Force ratio", "Соотношение Сил"};
@@ -1015,6 +1033,13 @@ static const rtab_instr modifier5_value[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT,
 /* modifier melee_matrix_modifier */
 static const char *const modifier6_labels[] = {"Melee Matrix", "Матрица Ближнего Боя"};
 static const rtab_instr modifier6_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 4}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 6}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}};
+/* modifier6_condition folded: its value for each of 49 combinations of the inputs it reads */
+static const rtab_fold_key modifier6_condition_keys[] = {{1, 0, 7}, {2, 0, 7}};
+static const int8_t modifier6_condition_values[] = {
+	1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1,
+	0, 1, 0, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0
+};
+static const rtab_fold modifier6_condition_fold = {2, modifier6_condition_keys, modifier6_condition_values, NULL, 49};
 static const rtab_instr modifier6_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_INPUT, 2}, {RTAB_OP_MATRIX, 0}};
 
 /* modifier pistol_shot */
@@ -1026,10 +1051,22 @@ static const rtab_instr modifier7_value[] = {{RTAB_OP_CONST, 1}};
 static const char *const modifier8_labels[] = {"Per flank/rear hex the defender is attacked from", "За каждый гекс фланга/тыла, из которого атакован Обороняющийся"};
 static const rtab_instr modifier8_condition[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}};
 static const rtab_instr modifier8_value[] = {{RTAB_OP_INPUT, 10}, {RTAB_OP_CONST, 1}, {RTAB_OP_MUL, 0}};
+/* modifier8_value folded: its value for each of 5 combinations of the inputs it reads */
+static const rtab_fold_key modifier8_value_keys[] = {{10, 0, 5}};
+static const int8_t modifier8_value_values[] = {
+	0, 1, 2, 3, 4
+};
+static const rtab_fold modifier8_value_fold = {1, modifier8_value_keys, modifier8_value_values, NULL, 5};
 
 /* modifier attacker_wavering_or_open_order */
 static const char *const modifier9_labels[] = {"Attacker: wavering formation or open order", "Атакующий: Колеблющееся Построение или Разомкнутый Строй"};
 static const rtab_instr modifier9_condition[] = {{RTAB_OP_INPUT, 11}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 12}, {RTAB_OP_OR, 0}};
+/* modifier9_condition folded: its value for each of 8 combinations of the inputs it reads */
+static const rtab_fold_key modifier9_condition_keys[] = {{11, 0, 4}, {12, 0, 2}};
+static const int8_t modifier9_condition_values[] = {
+	0, 1, 0, 0, 1, 1, 1, 1
+};
+static const rtab_fold modifier9_condition_fold = {2, modifier9_condition_keys, modifier9_condition_values, NULL, 8};
 static const rtab_instr modifier9_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier attacker_scattered */
@@ -1050,21 +1087,54 @@ static const rtab_instr modifier12_value[] = {{RTAB_OP_CONST, 1}};
 /* modifier cavalry_impetus */
 static const char *const modifier13_labels[] = {"Attacker: cavalry impetus", "Атакующий: Воодушевление Кавалерии"};
 static const rtab_instr modifier13_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}};
+/* modifier13_condition folded: its value for each of 224 combinations of the inputs it reads */
+static const rtab_fold_key modifier13_condition_keys[] = {{17, 0, 2}, {0, 0, 4}, {18, 0, 2}, {1, 0, 7}, {19, 0, 2}};
+static const int8_t modifier13_condition_values[] = {
+	0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1,
+	0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1,
+	0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1,
+	0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1,
+	0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1,
+	0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1,
+	0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1
+};
+static const rtab_fold modifier13_condition_fold = {5, modifier13_condition_keys, modifier13_condition_values, NULL, 224};
 static const rtab_instr modifier13_value[] = {{RTAB_OP_CONST, 2}};
 
 /* modifier cavalry_impetus_ngbg_halmstad */
 static const char *const modifier14_labels[] = {"Attacker: cavalry impetus (NGBG, at Halmstad: +1)", "NGBG: При Halmstad используется модификатор +1"};
 static const rtab_instr modifier14_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 18}, {RTAB_OP_AND, 0}};
+/* modifier14_condition folded: its value for each of 16 combinations of the inputs it reads */
+static const rtab_fold_key modifier14_condition_keys[] = {{17, 0, 2}, {0, 0, 4}, {18, 0, 2}};
+static const int8_t modifier14_condition_values[] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0
+};
+static const rtab_fold modifier14_condition_fold = {3, modifier14_condition_keys, modifier14_condition_values, NULL, 16};
 static const rtab_instr modifier14_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier cavalry_impetus_sia */
 static const char *const modifier15_labels[] = {"Attacker: cavalry impetus (SiA, arquebusiers and light cavalry: +1)", "SiA: Для Аркебузиров и Легкой Кавалерии модификатор +1"};
 static const rtab_instr modifier15_condition[] = {{RTAB_OP_INPUT, 17}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_EQ, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_OR, 0}, {RTAB_OP_AND, 0}};
+/* modifier15_condition folded: its value for each of 112 combinations of the inputs it reads */
+static const rtab_fold_key modifier15_condition_keys[] = {{17, 0, 2}, {0, 0, 4}, {1, 0, 7}, {19, 0, 2}};
+static const int8_t modifier15_condition_values[] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
+	0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
+	0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0
+};
+static const rtab_fold modifier15_condition_fold = {4, modifier15_condition_keys, modifier15_condition_values, NULL, 112};
 static const rtab_instr modifier15_value[] = {{RTAB_OP_CONST, 1}};
 
 /* modifier defender_wavering_or_open_order */
 static const char *const modifier16_labels[] = {"Defender: wavering formation or open order", "Обороняющийся: Колеблющееся Построение или Разомкнутый Строй"};
 static const rtab_instr modifier16_condition[] = {{RTAB_OP_INPUT, 13}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 14}, {RTAB_OP_OR, 0}};
+/* modifier16_condition folded: its value for each of 8 combinations of the inputs it reads */
+static const rtab_fold_key modifier16_condition_keys[] = {{13, 0, 4}, {14, 0, 2}};
+static const int8_t modifier16_condition_values[] = {
+	0, 1, 0, 0, 1, 1, 1, 1
+};
+static const rtab_fold modifier16_condition_fold = {2, modifier16_condition_keys, modifier16_condition_values, NULL, 8};
 static const rtab_instr modifier16_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier defender_scattered */
@@ -1085,11 +1155,23 @@ static const rtab_instr modifier19_value[] = {{RTAB_OP_CONST, 1}};
 /* modifier cromwell */
 static const char *const modifier20_labels[] = {"TACW: Cromwell stacked with or adjacent to the unit", "TACW: если с подразделением сгруппирован или смежен Кромвель"};
 static const rtab_instr modifier20_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 28}, {RTAB_OP_AND, 0}};
+/* modifier20_condition folded: its value for each of 8 combinations of the inputs it reads */
+static const rtab_fold_key modifier20_condition_keys[] = {{0, 0, 4}, {28, 0, 2}};
+static const int8_t modifier20_condition_values[] = {
+	0, 0, 0, 0, 1, 0, 0, 0
+};
+static const rtab_fold modifier20_condition_fold = {2, modifier20_condition_keys, modifier20_condition_values, NULL, 8};
 static const rtab_instr modifier20_value[] = {{RTAB_OP_CONST, 1}, {RTAB_OP_NEG, 0}};
 
 /* modifier leader_command_rating */
 static const char *const modifier21_labels[] = {"All games but TACW: command rating of the friendly leader used in the melee", "Все кроме TACW: Рейтинг Командования дружественного Командира, использовавшийся в Ближнем Бою"};
 static const rtab_instr modifier21_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 29}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}};
+/* modifier21_condition folded: its value for each of 20 combinations of the inputs it reads */
+static const rtab_fold_key modifier21_condition_keys[] = {{0, 0, 4}, {29, 0, 5}};
+static const int8_t modifier21_condition_values[] = {
+	0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1
+};
+static const rtab_fold modifier21_condition_fold = {2, modifier21_condition_keys, modifier21_condition_values, NULL, 20};
 static const rtab_instr modifier21_value[] = {{RTAB_OP_INPUT, 29}, {RTAB_OP_NEG, 0}};
 
 /* modifier initial_morale_6_or_less */
@@ -1103,30 +1185,30 @@ static const rtab_instr modifier23_condition[] = {{RTAB_OP_INPUT, 20}, {RTAB_OP_
 static const rtab_instr modifier23_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "attacker_leader", .labels = modifier0_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "attacker_second_leader", .labels = modifier1_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier1_condition}, .value = {1, modifier1_value}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "defender_leader", .labels = modifier2_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier3_condition}, .value = {1, modifier3_value}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
-	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .rules = NULL, .condition = {3, modifier4_condition}, .value = {3, modifier4_value}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r27 + 2},
-	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .rules = NULL, .condition = {5, modifier5_condition}, .value = {3, modifier5_value}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .rules = NULL, .condition = {11, modifier6_condition}, .value = {3, modifier6_value}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier7_condition}, .value = {1, modifier7_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .rules = NULL, .condition = {3, modifier8_condition}, .value = {3, modifier8_value}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier9_condition}, .value = {2, modifier9_value}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = reason_text.r28 + 2},
-	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .rules = NULL, .condition = {3, modifier10_condition}, .value = {2, modifier10_value}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = reason_text.r29 + 2},
-	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier11_condition}, .value = {1, modifier11_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r30 + 2},
-	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .rules = NULL, .condition = {1, modifier12_condition}, .value = {1, modifier12_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r31 + 2},
-	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .rules = NULL, .condition = {19, modifier13_condition}, .value = {1, modifier13_value}, .min = 2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r32 + 2},
-	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .rules = NULL, .condition = {7, modifier14_condition}, .value = {1, modifier14_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r33 + 2},
-	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .rules = NULL, .condition = {11, modifier15_condition}, .value = {1, modifier15_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r34 + 2},
-	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier16_condition}, .value = {2, modifier16_value}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = reason_text.r35 + 2},
-	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .rules = NULL, .condition = {3, modifier17_condition}, .value = {2, modifier17_value}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = reason_text.r36 + 2},
-	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .rules = NULL, .condition = {1, modifier18_condition}, .value = {1, modifier18_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r37 + 2},
-	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .rules = NULL, .condition = {1, modifier19_condition}, .value = {1, modifier19_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r38 + 2},
-	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .rules = NULL, .condition = {5, modifier20_condition}, .value = {2, modifier20_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r39 + 2},
-	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .rules = NULL, .condition = {7, modifier21_condition}, .value = {2, modifier21_value}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r40 + 2},
-	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .rules = NULL, .condition = {3, modifier22_condition}, .value = {2, modifier22_value}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r41 + 2},
-	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .rules = NULL, .condition = {3, modifier23_condition}, .value = {1, modifier23_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r42 + 2},
+	{.id = "attacker_leader", .labels = modifier0_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier0_condition, NULL}, .value = {1, modifier0_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "attacker_second_leader", .labels = modifier1_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier1_condition, NULL}, .value = {1, modifier1_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "defender_leader", .labels = modifier2_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier2_condition, NULL}, .value = {1, modifier2_value, NULL}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "defender_second_leader", .labels = modifier3_labels, .rule = "11.3.2", .rules = NULL, .condition = {3, modifier3_condition, NULL}, .value = {1, modifier3_value, NULL}, .min = 1, .max = 1, .sign = -1, .group = 0, .steps = 0x0u, .provisional = NULL},
+	{.id = "morale_difference", .labels = modifier4_labels, .rule = "11.3.3", .rules = NULL, .condition = {3, modifier4_condition, &modifier4_condition_fold}, .value = {3, modifier4_value, &modifier4_value_fold}, .min = -9, .max = 9, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r27 + 2},
+	{.id = "force_ratio_modifier", .labels = modifier5_labels, .rule = "11.3.8", .rules = NULL, .condition = {5, modifier5_condition, NULL}, .value = {3, modifier5_value, NULL}, .min = -2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "melee_matrix_modifier", .labels = modifier6_labels, .rule = "11.3.8", .rules = NULL, .condition = {11, modifier6_condition, &modifier6_condition_fold}, .value = {3, modifier6_value, NULL}, .min = -1, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "pistol_shot", .labels = modifier7_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier7_condition, NULL}, .value = {1, modifier7_value, NULL}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "flank_rear", .labels = modifier8_labels, .rule = "11.3.7", .rules = NULL, .condition = {3, modifier8_condition, NULL}, .value = {3, modifier8_value, &modifier8_value_fold}, .min = 0, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "attacker_wavering_or_open_order", .labels = modifier9_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier9_condition, &modifier9_condition_fold}, .value = {2, modifier9_value, NULL}, .min = -1, .max = -1, .sign = 1, .group = 1, .steps = 0x0u, .provisional = reason_text.r28 + 2},
+	{.id = "attacker_scattered", .labels = modifier10_labels, .rule = "11.3", .rules = NULL, .condition = {3, modifier10_condition, NULL}, .value = {2, modifier10_value, NULL}, .min = -2, .max = -2, .sign = 1, .group = 1, .steps = 0x0u, .provisional = reason_text.r29 + 2},
+	{.id = "after_volley", .labels = modifier11_labels, .rule = "11.3", .rules = NULL, .condition = {1, modifier11_condition, NULL}, .value = {1, modifier11_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r30 + 2},
+	{.id = "heavy_infantry_impetus", .labels = modifier12_labels, .rule = "11.3.6", .rules = NULL, .condition = {1, modifier12_condition, NULL}, .value = {1, modifier12_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r31 + 2},
+	{.id = "cavalry_impetus", .labels = modifier13_labels, .rule = "11.3.6", .rules = NULL, .condition = {19, modifier13_condition, &modifier13_condition_fold}, .value = {1, modifier13_value, NULL}, .min = 2, .max = 2, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r32 + 2},
+	{.id = "cavalry_impetus_ngbg_halmstad", .labels = modifier14_labels, .rule = "11.3.6", .rules = NULL, .condition = {7, modifier14_condition, &modifier14_condition_fold}, .value = {1, modifier14_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r33 + 2},
+	{.id = "cavalry_impetus_sia", .labels = modifier15_labels, .rule = "11.3.6", .rules = NULL, .condition = {11, modifier15_condition, &modifier15_condition_fold}, .value = {1, modifier15_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r34 + 2},
+	{.id = "defender_wavering_or_open_order", .labels = modifier16_labels, .rule = "11.3", .rules = NULL, .condition = {5, modifier16_condition, &modifier16_condition_fold}, .value = {2, modifier16_value, NULL}, .min = -1, .max = -1, .sign = -1, .group = 1, .steps = 0x0u, .provisional = reason_text.r35 + 2},
+	{.id = "defender_scattered", .labels = modifier17_labels, .rule = "11.3", .rules = NULL, .condition = {3, modifier17_condition, NULL}, .value = {2, modifier17_value, NULL}, .min = -2, .max = -2, .sign = -1, .group = 1, .steps = 0x0u, .provisional = reason_text.r36 + 2},
+	{.id = "charge_orders", .labels = modifier18_labels, .rule = "11.7.2", .rules = NULL, .condition = {1, modifier18_condition, NULL}, .value = {1, modifier18_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r37 + 2},
+	{.id = "pursuit_impetus", .labels = modifier19_labels, .rule = "11.7.2", .rules = NULL, .condition = {1, modifier19_condition, NULL}, .value = {1, modifier19_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r38 + 2},
+	{.id = "cromwell", .labels = modifier20_labels, .rule = "11.7.2", .rules = NULL, .condition = {5, modifier20_condition, &modifier20_condition_fold}, .value = {2, modifier20_value, NULL}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r39 + 2},
+	{.id = "leader_command_rating", .labels = modifier21_labels, .rule = "11.7.2", .rules = NULL, .condition = {7, modifier21_condition, &modifier21_condition_fold}, .value = {2, modifier21_value, NULL}, .min = -4, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r40 + 2},
+	{.id = "initial_morale_6_or_less", .labels = modifier22_labels, .rule = "11.4.5", .rules = NULL, .condition = {3, modifier22_condition, NULL}, .value = {2, modifier22_value, NULL}, .min = -1, .max = -1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r41 + 2},
+	{.id = "initial_morale_8", .labels = modifier23_labels, .rule = "11.4.5", .rules = NULL, .condition = {3, modifier23_condition, NULL}, .value = {1, modifier23_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = reason_text.r42 + 2},
 };
 
 /* table melee */
@@ -1192,9 +1274,9 @@ static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 33}};
 static const rtab_instr table1_rewrite1_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_instr table1_rewrite2_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_rewrite table1_rewrites[] = {
-	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition}, .rule = "11.7.4", .provisional = NULL},
-	{.from = 9, .to = 11, .condition = {1, table1_rewrite1_condition}, .rule = "11.7.2", .provisional = NULL},
-	{.from = 10, .to = 12, .condition = {1, table1_rewrite2_condition}, .rule = "11.7.2", .provisional = NULL},
+	{.from = 9, .to = 8, .condition = {1, table1_rewrite0_condition, NULL}, .rule = "11.7.4", .provisional = NULL},
+	{.from = 9, .to = 11, .condition = {1, table1_rewrite1_condition, NULL}, .rule = "11.7.2", .provisional = NULL},
+	{.from = 10, .to = 12, .condition = {1, table1_rewrite2_condition, NULL}, .rule = "11.7.2", .provisional = NULL},
 };
 
 /* table failure_to_retreat */
@@ -1221,20 +1303,20 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 8, .rows = NULL,
 	 .nmodifiers = 18, .modifiers = table0_modifiers, .capped = 1, .cap_min = -4, .cap_max = 4, .roll_min = -4, .roll_max = 13,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "cavalry_pursuit", .labels = table1_labels, .rule = "11.7.2", .rules = NULL,
 	 .dice = 0, .column_input = 0, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 4, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -5, .roll_max = 11,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 3, .rewrites = table1_rewrites,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "failure_to_retreat", .labels = table2_labels, .rule = "11.4.5", .rules = NULL,
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table2_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table2_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -1, .roll_max = 10,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table2_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table2_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table2_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 /* reactions leader_return */
@@ -1244,12 +1326,12 @@ static const char *const option0_0_labels[] = {"Returns to the map (see 5.3)", "
 /* stays_off_map */
 static const char *const option0_1_labels[] = {"Stays off the map for the rest of the game", "Не может вернуться на карту во время игры"};
 static const rtab_option reactions0_options[] = {
-	{.id = "returns_by_5_3", .labels = option0_0_labels, .rule = "5.3", .guard = {0, NULL}, .outcome = -1, .provisional = reason_text.r44 + 2},
-	{.id = "stays_off_map", .labels = option0_1_labels, .rule = "11.7.2", .guard = {0, NULL}, .outcome = -1, .provisional = reason_text.r45 + 2},
+	{.id = "returns_by_5_3", .labels = option0_0_labels, .rule = "5.3", .guard = {0, NULL, NULL}, .outcome = -1, .provisional = reason_text.r44 + 2},
+	{.id = "stays_off_map", .labels = option0_1_labels, .rule = "11.7.2", .guard = {0, NULL, NULL}, .outcome = -1, .provisional = reason_text.r45 + 2},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "leader_return", .labels = reactions0_labels, .rule = "11.7.2, 5.3", .rules = NULL, .noptions = 2, .options = reactions0_options, .none_when = {0, NULL}},
+	{.id = "leader_return", .labels = reactions0_labels, .rule = "11.7.2, 5.3", .rules = NULL, .noptions = 2, .options = reactions0_options, .none_when = {0, NULL, NULL}},
 };
 
 /* transition formation_hit */
@@ -1274,7 +1356,7 @@ static const char *const procedure0_tie_break[] = {NULL, NULL};
 static const char *const step0_0_labels[] = {"The defending leader used in the melee", "Обороняющийся Командир"};
 static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 32}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "defending_leader", .labels = step0_0_labels, .rule = "11.3.2", .guard = {3, step0_0_guard}, .outcome = 16, .provisional = NULL},
+	{.id = "defending_leader", .labels = step0_0_labels, .rule = "11.3.2", .guard = {3, step0_0_guard, NULL}, .outcome = 16, .provisional = NULL},
 };
 
 /* procedure pursuit_target */
@@ -1287,8 +1369,8 @@ static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 34}};
 static const char *const step1_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
 static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 35}};
 static const rtab_procedure_step procedure1_steps[] = {
-	{.id = "front_hex", .labels = step1_0_labels, .rule = "11.7.5", .guard = {1, step1_0_guard}, .outcome = -1, .provisional = NULL},
-	{.id = "flank_hex", .labels = step1_1_labels, .rule = "11.7.5", .guard = {1, step1_1_guard}, .outcome = -1, .provisional = NULL},
+	{.id = "front_hex", .labels = step1_0_labels, .rule = "11.7.5", .guard = {1, step1_0_guard, NULL}, .outcome = -1, .provisional = NULL},
+	{.id = "flank_hex", .labels = step1_1_labels, .rule = "11.7.5", .guard = {1, step1_1_guard, NULL}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {
@@ -1299,34 +1381,41 @@ static const rtab_procedure procedures[] = {
 /* requirement attacking_cavalry_counted */
 static const char *const requirement0_labels[] = {"Cuirassiers, arquebusiers and light cavalry are cavalry: set attacker_cavalry_units to at least 1", "Кирасиры, Аркебузиры и Легкая Кавалерия - кавалерия: укажите attacker_cavalry_units не меньше 1"};
 static const rtab_instr requirement0_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 24}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_OR, 0}};
-/* the condition folded over 98 combinations */
-static const uint16_t requirement0_keys[] = {1, 19, 24};
-static const uint8_t requirement0_holds[] = {
-	0x7c, 0xc0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x03
+/* requirement0_condition folded: its value for each of 98 combinations of the inputs it reads */
+static const rtab_fold_key requirement0_condition_keys[] = {{1, 0, 7}, {19, 0, 2}, {24, 0, 7}};
+static const int8_t requirement0_condition_values[] = {
+	0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1
 };
+static const rtab_fold requirement0_condition_fold = {3, requirement0_condition_keys, requirement0_condition_values, NULL, 98};
 
 /* requirement defending_cavalry_counted */
 static const char *const requirement1_labels[] = {"Cuirassiers and arquebusiers are cavalry: set defender_cavalry_units to at least 1", "Кирасиры и Аркебузиры - кавалерия: укажите defender_cavalry_units не меньше 1"};
 static const rtab_instr requirement1_condition[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 0}, {RTAB_OP_NE, 0}, {RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 1}, {RTAB_OP_NE, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_INPUT, 25}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_OR, 0}};
-/* the condition folded over 49 combinations */
-static const uint16_t requirement1_keys[] = {2, 25};
-static const uint8_t requirement1_holds[] = {
-	0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01
+/* requirement1_condition folded: its value for each of 49 combinations of the inputs it reads */
+static const rtab_fold_key requirement1_condition_keys[] = {{2, 0, 7}, {25, 0, 7}};
+static const int8_t requirement1_condition_values[] = {
+	0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 };
+static const rtab_fold requirement1_condition_fold = {2, requirement1_condition_keys, requirement1_condition_values, NULL, 49};
 
 /* requirement light_cavalry_not_in_matrix */
 static const char *const requirement2_labels[] = {"Light cavalry is no type of the Melee Matrix: set attacker_type to not_in_matrix", "Легкой Кавалерии нет в Матрице Ближнего Боя: укажите attacker_type = not_in_matrix"};
 static const rtab_instr requirement2_condition[] = {{RTAB_OP_INPUT, 19}, {RTAB_OP_NOT, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 6}, {RTAB_OP_EQ, 0}, {RTAB_OP_OR, 0}};
-/* the condition folded over 14 combinations */
-static const uint16_t requirement2_keys[] = {1, 19};
-static const uint8_t requirement2_holds[] = {
-	0x7f, 0x20
+/* requirement2_condition folded: its value for each of 14 combinations of the inputs it reads */
+static const rtab_fold_key requirement2_condition_keys[] = {{19, 0, 2}, {1, 0, 7}};
+static const int8_t requirement2_condition_values[] = {
+	1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 1
 };
+static const rtab_fold requirement2_condition_fold = {2, requirement2_condition_keys, requirement2_condition_values, NULL, 14};
 
 static const rtab_requirement requirements[] = {
-	{.id = "attacking_cavalry_counted", .labels = requirement0_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {14, requirement0_condition}, .nkeys = 3, .keys = requirement0_keys, .holds = requirement0_holds, .nholds = 98},
-	{.id = "defending_cavalry_counted", .labels = requirement1_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {11, requirement1_condition}, .nkeys = 2, .keys = requirement1_keys, .holds = requirement1_holds, .nholds = 49},
-	{.id = "light_cavalry_not_in_matrix", .labels = requirement2_labels, .rule = "11.3.8", .rules = NULL, .condition = {6, requirement2_condition}, .nkeys = 2, .keys = requirement2_keys, .holds = requirement2_holds, .nholds = 14},
+	{.id = "attacking_cavalry_counted", .labels = requirement0_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {14, requirement0_condition, &requirement0_condition_fold}},
+	{.id = "defending_cavalry_counted", .labels = requirement1_labels, .rule = "11.7.1, 11.3.8", .rules = NULL, .condition = {11, requirement1_condition, &requirement1_condition_fold}},
+	{.id = "light_cavalry_not_in_matrix", .labels = requirement2_labels, .rule = "11.3.8", .rules = NULL, .condition = {6, requirement2_condition, &requirement2_condition_fold}},
 };
 
 /* units */

@@ -171,7 +171,7 @@ static const rtab_effect outcome0_effects[] = {
 	{0, 1, outcome0_effect0_args}, /* contact_for_melee */
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL, NULL}, .rule = "Charged unit's test, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome halted */
@@ -192,7 +192,7 @@ static const rtab_effect outcome1_effects[] = {
 };
 static const rtab_instr outcome1_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome1_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome1_trigger0_unless, NULL}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome wavered */
@@ -217,7 +217,7 @@ static const rtab_effect outcome2_effects[] = {
 };
 static const rtab_instr outcome2_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome2_triggers[] = {
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome2_trigger0_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome2_trigger0_unless, NULL}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome retire */
@@ -243,9 +243,9 @@ static const rtab_effect outcome3_effects[] = {
 static const rtab_instr outcome3_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
 static const rtab_instr outcome3_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome3_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome3_trigger2_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome3_trigger1_unless, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome3_trigger2_unless, NULL}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome rout */
@@ -271,9 +271,9 @@ static const rtab_effect outcome4_effects[] = {
 static const rtab_instr outcome4_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
 static const rtab_instr outcome4_trigger2_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome4_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome4_trigger2_unless}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome4_trigger1_unless, NULL}, .rule = "Charger's test, failed: retire or rout", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 1}, .unless = {2, outcome4_trigger2_unless, NULL}, .rule = "Charged unit's test, b)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome charged_pass */
@@ -285,7 +285,7 @@ static const rtab_effect outcome5_effects[] = {
 	{11, 1, outcome5_effect0_args}, /* base_contact */
 };
 static const rtab_trigger outcome5_triggers[] = {
-	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, c)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_REACTIONS, 0}, .unless = {0, NULL, NULL}, .rule = "Charged unit's test, c)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome wavers */
@@ -323,8 +323,8 @@ static const rtab_effect outcome7_effects[] = {
 };
 static const rtab_instr outcome7_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome7_trigger1_unless}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 0}, .unless = {0, NULL, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome7_trigger1_unless, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome charged_rout */
@@ -345,8 +345,8 @@ static const rtab_effect outcome8_effects[] = {
 };
 static const rtab_instr outcome8_trigger1_unless[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_NOT, 0}};
 static const rtab_trigger outcome8_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
-	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome8_trigger1_unless}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 1}, .unless = {0, NULL, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
+	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {2, outcome8_trigger1_unless, NULL}, .rule = "Charged unit's test, f)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome friendly_unit_interpenetrated */
@@ -371,7 +371,7 @@ static const rtab_effect outcome10_effects[] = {
 	{12, 1, outcome10_effect0_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome10_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome counter_charge_continued */
@@ -387,7 +387,7 @@ static const rtab_effect outcome11_effects[] = {
 	{12, 1, outcome11_effect1_args}, /* meet_half_way */
 };
 static const rtab_trigger outcome11_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 4}, .unless = {0, NULL, NULL}, .rule = "Charged unit's test, d)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome supporting_fire_given */
@@ -403,7 +403,7 @@ static const rtab_effect outcome12_effects[] = {
 	{17, 1, outcome12_effect1_args}, /* no_move_or_reform_in_charge_phase */
 };
 static const rtab_trigger outcome12_triggers[] = {
-	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_DISTANCE, 3}, .unless = {0, NULL, NULL}, .rule = "Supporting fire, a)", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 static const rtab_outcome outcomes[] = {
@@ -432,8 +432,8 @@ static const char *const modifier1_labels[] = {"Other morale-test modifiers", "�
 static const rtab_instr modifier1_value[] = {{RTAB_OP_INPUT, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .rules = NULL, .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = reason_text.r9 + 2},
-	{.id = "other_morale_modifiers", .labels = modifier1_labels, .rule = "Charger's test, b)", .rules = NULL, .condition = {0, NULL}, .value = {1, modifier1_value}, .min = -12, .max = 12, .sign = 1, .group = -1, .steps = 0x2u, .provisional = NULL},
+	{.id = "flank_or_rear", .labels = modifier0_labels, .rule = "Charger's test, b)", .rules = NULL, .condition = {1, modifier0_condition, NULL}, .value = {1, modifier0_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x1u, .provisional = reason_text.r9 + 2},
+	{.id = "other_morale_modifiers", .labels = modifier1_labels, .rule = "Charger's test, b)", .rules = NULL, .condition = {0, NULL, NULL}, .value = {1, modifier1_value, NULL}, .min = -12, .max = 12, .sign = 1, .group = -1, .steps = 0x2u, .provisional = NULL},
 };
 
 /* table charger_test */
@@ -509,14 +509,14 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 5, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 2, .roll_max = 13,
 	 .step = 0, .nnatural = 1, .natural = table0_natural, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 4, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 4, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "charged_test", .labels = table1_labels, .rule = "Charged unit's test, a)", .rules = NULL,
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 4, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -10, .roll_max = 24,
 	 .step = 1, .nnatural = 1, .natural = table1_natural, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table1_row_notes, .row_note = table1_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 3, .row_notes = table1_row_notes, .row_note = table1_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 /* reactions charged_unit_response */
@@ -530,9 +530,9 @@ static const rtab_instr option0_1_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0
 static const char *const option0_2_labels[] = {"Manoeuvre or change formation", "Производит маневрирование или перестроение"};
 static const rtab_instr option0_2_guard[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_NOT, 0}};
 static const rtab_option reactions0_options[] = {
-	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL}, .outcome = 10, .provisional = NULL},
-	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard}, .outcome = -1, .provisional = reason_text.r12 + 2},
-	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard}, .outcome = -1, .provisional = reason_text.r13 + 2},
+	{.id = "counter_charge", .labels = option0_0_labels, .rule = "Charged unit's test, c)", .guard = {0, NULL, NULL}, .outcome = 10, .provisional = NULL},
+	{.id = "stand", .labels = option0_1_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_1_guard, NULL}, .outcome = -1, .provisional = reason_text.r12 + 2},
+	{.id = "manoeuvre_or_change_formation", .labels = option0_2_labels, .rule = "Charged unit's test, c)", .guard = {2, option0_2_guard, NULL}, .outcome = -1, .provisional = reason_text.r13 + 2},
 };
 
 /* reactions supporting_fire */
@@ -543,13 +543,13 @@ static const rtab_instr option1_0_guard[] = {{RTAB_OP_INPUT, 7}, {RTAB_OP_INPUT,
 /* hold_fire */
 static const char *const option1_1_labels[] = {"No supporting fire", "Не вести поддерживающую стрельбу"};
 static const rtab_option reactions1_options[] = {
-	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard}, .outcome = 12, .provisional = NULL},
-	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL}, .outcome = -1, .provisional = NULL},
+	{.id = "fire_at_chargers", .labels = option1_0_labels, .rule = "Supporting fire, a), c)", .guard = {10, option1_0_guard, NULL}, .outcome = 12, .provisional = NULL},
+	{.id = "hold_fire", .labels = option1_1_labels, .rule = "Supporting fire, a)", .guard = {0, NULL, NULL}, .outcome = -1, .provisional = NULL},
 };
 
 static const rtab_reaction_set reaction_sets[] = {
-	{.id = "charged_unit_response", .labels = reactions0_labels, .rule = "Charged unit's test, c)", .rules = NULL, .noptions = 3, .options = reactions0_options, .none_when = {0, NULL}},
-	{.id = "supporting_fire", .labels = reactions1_labels, .rule = "Supporting fire, a)", .rules = NULL, .noptions = 2, .options = reactions1_options, .none_when = {0, NULL}},
+	{.id = "charged_unit_response", .labels = reactions0_labels, .rule = "Charged unit's test, c)", .rules = NULL, .noptions = 3, .options = reactions0_options, .none_when = {0, NULL, NULL}},
+	{.id = "supporting_fire", .labels = reactions1_labels, .rule = "Supporting fire, a)", .rules = NULL, .noptions = 2, .options = reactions1_options, .none_when = {0, NULL, NULL}},
 };
 
 /* distance retire_move */
@@ -557,8 +557,8 @@ static const char *const distance0_labels[] = {"Retire: half the compulsory move
 static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_instr distance0_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {6, distance0_form0}, .unit = "cm"},
-	{.value = {6, distance0_form1}, .unit = "inches"},
+	{.value = {6, distance0_form0, NULL}, .unit = "cm"},
+	{.value = {6, distance0_form1, NULL}, .unit = "inches"},
 };
 
 /* distance rout_move */
@@ -566,8 +566,8 @@ static const char *const distance1_labels[] = {"Rout: half the compulsory move p
 static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_instr distance1_form1[] = {{RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 2}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {6, distance1_form0}, .unit = "cm"},
-	{.value = {6, distance1_form1}, .unit = "inches"},
+	{.value = {6, distance1_form0, NULL}, .unit = "cm"},
+	{.value = {6, distance1_form1, NULL}, .unit = "inches"},
 };
 
 /* distance light_cavalry_retire */
@@ -575,22 +575,22 @@ static const char *const distance2_labels[] = {"Retiring light cavalry (the rule
 static const rtab_instr distance2_form0[] = {{RTAB_OP_CONST, 15}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}, {RTAB_OP_SCALE, 2}};
 static const rtab_instr distance2_form1[] = {{RTAB_OP_CONST, 9}, {RTAB_OP_ROLL, 1}, {RTAB_OP_ADD, 0}, {RTAB_OP_SCALE, 2}};
 static const rtab_distance_form distance2_forms[] = {
-	{.value = {4, distance2_form0}, .unit = "cm"},
-	{.value = {4, distance2_form1}, .unit = "inches"},
+	{.value = {4, distance2_form0, NULL}, .unit = "cm"},
+	{.value = {4, distance2_form1, NULL}, .unit = "inches"},
 };
 
 /* distance supporting_fire_point */
 static const char *const distance3_labels[] = {"Supporting fire point: half the distance between the start positions", "Точка стрельбы: 1/2 расстояния между стартовыми позициями атакующего и атакованного подразделений"};
 static const rtab_instr distance3_form0[] = {{RTAB_OP_INPUT, 11}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance3_forms[] = {
-	{.value = {3, distance3_form0}, .unit = "cm"},
+	{.value = {3, distance3_form0, NULL}, .unit = "cm"},
 };
 
 /* distance counter_charge_meeting_point */
 static const char *const distance4_labels[] = {"Counter-charge meeting point: half the distance between the charger at its test and the counter-charger", "Точка встречи: ½ расстояния между позицией Атакующего на момент Теста и позицией Контратакующего"};
 static const rtab_instr distance4_form0[] = {{RTAB_OP_INPUT, 12}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 2}};
 static const rtab_distance_form distance4_forms[] = {
-	{.value = {3, distance4_form0}, .unit = "cm"},
+	{.value = {3, distance4_form0, NULL}, .unit = "cm"},
 };
 
 static const rtab_distance distances[] = {
@@ -611,8 +611,8 @@ static const rtab_instr step0_0_guard[] = {{RTAB_OP_INPUT, 5}, {RTAB_OP_INPUT, 6
 static const char *const step0_1_labels[] = {"Behind, further than half the compulsory move, in the path of the move back", "Позади, дальше половины обязательного движения, на пути отхода"};
 static const rtab_instr step0_1_guard[] = {{RTAB_OP_INPUT, 5}};
 static const rtab_procedure_step procedure0_steps[] = {
-	{.id = "within_half_compulsory_move", .labels = step0_0_labels, .rule = "Charger's test, failed: retire or rout (example)", .guard = {7, step0_0_guard}, .outcome = 9, .provisional = NULL},
-	{.id = "beyond_half_compulsory_move", .labels = step0_1_labels, .rule = "Charger's test, failed: retire or rout (example)", .guard = {1, step0_1_guard}, .outcome = 9, .provisional = reason_text.r15 + 2},
+	{.id = "within_half_compulsory_move", .labels = step0_0_labels, .rule = "Charger's test, failed: retire or rout (example)", .guard = {7, step0_0_guard, NULL}, .outcome = 9, .provisional = NULL},
+	{.id = "beyond_half_compulsory_move", .labels = step0_1_labels, .rule = "Charger's test, failed: retire or rout (example)", .guard = {1, step0_1_guard, NULL}, .outcome = 9, .provisional = reason_text.r15 + 2},
 };
 
 /* procedure counter_charge_goes_on */
@@ -622,7 +622,7 @@ static const char *const procedure1_tie_break[] = {NULL, NULL};
 static const char *const step1_0_labels[] = {"The charged unit counter-charges: it continues the counter-charge", "Атакованное подразделение Контратакует: Контратака продолжается"};
 static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 2}};
 static const rtab_procedure_step procedure1_steps[] = {
-	{.id = "continue_counter_charge", .labels = step1_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step1_0_guard}, .outcome = 11, .provisional = NULL},
+	{.id = "continue_counter_charge", .labels = step1_0_labels, .rule = "Charged unit's test, b)", .guard = {1, step1_0_guard, NULL}, .outcome = 11, .provisional = NULL},
 };
 
 static const rtab_procedure procedures[] = {

@@ -989,12 +989,58 @@ static int eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *in
 	return RTAB_OK;
 }
 
+/* Where the inputs' combination lies in an expression's fold (rtab_expr.fold). False when
+ * the fold cannot answer: a value outside a key's range (rtab_requirement_broken may be
+ * given one) or, in data no compiler wrote, a key beyond the inputs, a combination beyond
+ * the values or no values: the program answers then. */
+HOT_INLINE bool fold_index(const rtab_fold *f, const int32_t *inputs, size_t ninputs, uint64_t *at)
+{
+	const rtab_fold_key *key = f->keys;
+	uint64_t k = 0, scale = 1; /* wrap only in data no compiler wrote: k is bounded below */
+	if (!key || (!f->values8 && !f->values))
+		return false;
+	for (size_t j = 0; j < f->nkeys; j++, key++) {
+		if (key->input >= ninputs)
+			return false;
+		uint32_t off = (uint32_t)inputs[key->input] - (uint32_t)key->min;
+		if (off >= key->size)
+			return false;
+		k += off * scale;
+		scale *= key->size;
+	}
+	*at = k;
+	return k < f->nvalues;
+}
+
+HOT_INLINE int32_t fold_value(const rtab_fold *f, uint64_t at)
+{
+	return f->values8 ? f->values8[at] : f->values[at];
+}
+
+/* An expression's value read from its fold, its keys' reasons noted in their order, as the
+ * program notes them (it reads nothing else between them). */
+HOT_INLINE bool folded_value(const rtab_ruleset *rs, const rtab_fold *f, const int32_t *inputs,
+			     size_t ninputs, ectx *e, int32_t *value)
+{
+	uint64_t at;
+	if (!fold_index(f, inputs, ninputs, &at))
+		return false;
+	*value = fold_value(f, at);
+	if (e->ctx)
+		for (size_t j = 0; j < f->nkeys; j++)
+			note_input(rs, e, f->keys[j].input, inputs[f->keys[j].input]);
+	return true;
+}
+
 /* eval, with the commonest shapes in place, without the loop: no condition, a constant (most
- * modifiers' values), an input compared with a constant (most conditions). */
+ * modifiers' values), an input compared with a constant (most conditions), a folded
+ * program. */
 HOT_INLINE int eval_quick(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 			  size_t ninputs, ectx *e, int32_t *value)
 {
 	const rtab_instr *ins = expr->instrs;
+	if (expr->fold && folded_value(rs, expr->fold, inputs, ninputs, e, value))
+		return RTAB_OK;
 	switch (expr->ninstrs) {
 	case 0:
 		*value = 1;
@@ -1038,36 +1084,8 @@ static int eval_checked(const rtab_ruleset *rs, const rtab_expr *expr, const int
 	return eval_quick(rs, expr, inputs, ninputs, e, value);
 }
 
-/* A requirement's condition read from its folded form (rtab_requirement.holds): the bit of
- * the keys' values. False when the form cannot answer: a value outside its input's domain
- * (rtab_requirement_broken may be given one), a key beyond the inputs or a number input
- * with a step (the compiler folds neither), or domains that do not give the form's size (a
- * copy of the data whose domains someone changed): the condition answers then. */
-static bool folded_holds(const rtab_ruleset *rs, const rtab_requirement *r, const int32_t *inputs,
-			 size_t ninputs, int32_t *holds)
-{
-	uint64_t k = 0, total = 1;
-	for (size_t j = r->nkeys; j-- > 0;) {
-		size_t at = r->keys[j];
-		if (at >= ninputs)
-			return false;
-		const rtab_input *in = &rs->inputs[at];
-		uint32_t off = (uint32_t)inputs[at] - (uint32_t)in->min;
-		uint32_t span = (uint32_t)in->max - (uint32_t)in->min;
-		if (off > span || in->max < in->min || in->step > 1)
-			return false;
-		/* wraps only for data no compiler wrote: total then fails to match */
-		total *= (uint64_t)span + 1;
-		k = k * ((uint64_t)span + 1) + off;
-	}
-	if (total != r->nholds || k >= r->nholds)
-		return false;
-	*holds = r->holds[k >> 3] >> (k & 7) & 1;
-	return true;
-}
-
-/* rtab_requirement_broken, its pointers checked: each requirement folded or evaluated
- * as it stands, noting nothing (a broken situation is refused, not explained). */
+/* rtab_requirement_broken, its pointers checked: each requirement evaluated as it stands,
+ * noting nothing (a broken situation is refused, not explained). */
 static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, size_t ninputs,
 			      int32_t *which)
 {
@@ -1077,16 +1095,20 @@ static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, siz
 		return RTAB_OK;
 	if (!rs->requirements)
 		return RTAB_E_NULL;
-	bool started = false; /* the context of a condition, set up for the first one run */
+	bool started = false; /* the context of a program, set up for the first one run */
 	for (size_t i = 0; i < rs->nrequirements; i++) {
-		const rtab_requirement *r = &rs->requirements[i];
+		const rtab_expr *cond = &rs->requirements[i].condition;
 		int32_t holds = 0;
 		int rc = RTAB_OK;
-		if (!r->holds || !r->keys || !folded_holds(rs, r, inputs, ninputs, &holds)) {
+		uint64_t at;
+		/* Checked before every resolution, noting nothing: the fold read in place. */
+		if (cond->fold && fold_index(cond->fold, inputs, ninputs, &at)) {
+			holds = fold_value(cond->fold, at);
+		} else {
 			if (!started)
 				ectx_start(&e, rs, NULL);
 			started = true;
-			rc = eval_checked(rs, &r->condition, inputs, ninputs, &e, &holds);
+			rc = eval_checked(rs, cond, inputs, ninputs, &e, &holds);
 		}
 		if (rc != RTAB_OK)
 			return rc;

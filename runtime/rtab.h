@@ -191,9 +191,33 @@ typedef struct rtab_instr {
 	int32_t arg;
 } rtab_instr;
 
+/* One input of a folded expression: the values min .. min + size - 1 it was folded over. */
+typedef struct rtab_fold_key {
+	uint16_t input;
+	int32_t min;
+	uint32_t size;
+} rtab_fold_key;
+
+/* An expression's value for every combination of the inputs it reads, where they are few
+ * and its program reads nothing else (no matrix, ratio band, dice or jump): value k is the
+ * program's when each keys[j].input is keys[j].min + k_j, k the number of digits k_j in
+ * mixed radix, keys[0] the fastest. The keys are listed as the program first reads them;
+ * exactly one of values8 and values holds the nvalues values. The compiler computes them
+ * with the runtime's own evaluation of the program; the runtime reads the value rather
+ * than running the program and notes the keys' reasons in their order, as the program
+ * would, and runs the program for a value outside the keys' ranges. */
+typedef struct rtab_fold {
+	uint8_t nkeys;
+	const rtab_fold_key *keys;
+	const int8_t *values8;
+	const int32_t *values;
+	uint32_t nvalues;
+} rtab_fold;
+
 typedef struct rtab_expr {
 	uint16_t ninstrs; /* 0 means "always true" for a condition */
 	const rtab_instr *instrs;
+	const rtab_fold *fold; /* or NULL */
 } rtab_expr;
 
 /* A value looked up by two or more enum keys; cells are row-major. */
@@ -780,16 +804,6 @@ typedef struct rtab_requirement {
 	const char *rule;
 	rtab_labels rules; /* its rule reference per locale, or NULL: rule in every locale */
 	rtab_expr condition; /* holds in every situation the rules allow */
-	/* The condition folded, where it reads few inputs of small domains (else NULL, 0):
-	 * bit k of holds (bit k & 7 of byte k >> 3) says whether it holds when each input
-	 * keys[j] (none a number input with a step) has the value min + k_j, k the number
-	 * of digits k_j in mixed radix, keys[0] the fastest. The compiler computes it from
-	 * the condition; the runtime reads it rather than running the condition before
-	 * every resolution, and runs the condition where the domains do not give nholds. */
-	uint8_t nkeys;
-	const uint16_t *keys;
-	const uint8_t *holds;
-	uint32_t nholds; /* bits in holds: the product of the keys' domain sizes */
 } rtab_requirement;
 
 typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,

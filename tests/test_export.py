@@ -121,7 +121,9 @@ def collect(x):
 
 for doc in docs.values():
     collect(doc)
-not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx', 'rtab_lean_result'}
+not_in_model = {'rtab_result', 'rtab_applied_modifier', 'rtab_eval_ctx', 'rtab_lean_result',
+                # what rtab_expr.fold points to (derived from the program, not exported)
+                'rtab_fold', 'rtab_fold_key'}
 # The narrow forms the C emitter writes: the export gives their content under the wide name.
 narrow_forms = {('rtab_column', 'row_of_roll8'), ('rtab_matrix', 'cells8'), ('rtab_matrix', 'cells16'),
                 ('rtab_matrix', 'reason_of'), ('rtab_matrix', 'reasons'),
@@ -129,9 +131,8 @@ narrow_forms = {('rtab_column', 'row_of_roll8'), ('rtab_matrix', 'cells8'), ('rt
                 ('rtab_table', 'row_notes'), ('rtab_table', 'row_note'),
                 # generated code, not data: NULL in the model the exports read
                 ('rtab_ruleset', 'native_resolve'),
-                # a requirement's condition folded for the runtime: the condition is exported
-                ('rtab_requirement', 'nkeys'), ('rtab_requirement', 'keys'),
-                ('rtab_requirement', 'holds'), ('rtab_requirement', 'nholds')}
+                # an expression's values folded for the runtime: the program is exported
+                ('rtab_expr', 'fold')}
 for struct, fields in structs.items():
     if struct in not_in_model:
         continue

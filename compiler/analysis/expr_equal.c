@@ -694,9 +694,9 @@ static bool split_if(const rtab_expr *e, rtab_expr *c, rtab_expr *x, rtab_expr *
 		size_t jump = j + (size_t)e->instrs[j].arg; /* the 'then' branch's closing jump */
 		if (jump >= n || e->instrs[jump].op != RTAB_OP_JUMP || jump + 1 + (size_t)e->instrs[jump].arg != n)
 			continue;
-		*c = (rtab_expr){(uint16_t)j, e->instrs};
-		*x = (rtab_expr){(uint16_t)(jump - j - 1), e->instrs + j + 1};
-		*y = (rtab_expr){(uint16_t)(n - jump - 1), e->instrs + jump + 1};
+		*c = (rtab_expr){(uint16_t)j, e->instrs, NULL};
+		*x = (rtab_expr){(uint16_t)(jump - j - 1), e->instrs + j + 1, NULL};
+		*y = (rtab_expr){(uint16_t)(n - jump - 1), e->instrs + jump + 1, NULL};
 		return c->ninstrs && x->ninstrs && y->ninstrs;
 	}
 	return false;
@@ -723,7 +723,7 @@ static bool swapped_branches(const rtab_ruleset *a, const rtab_expr *ea, const r
 	rtab_instr *not_cb = xcalloc((size_t)cb.ninstrs + 1, sizeof *not_cb);
 	memcpy(not_cb, cb.instrs, cb.ninstrs * sizeof *not_cb);
 	not_cb[cb.ninstrs] = (rtab_instr){RTAB_OP_NOT, 0};
-	rtab_expr opposite = {(uint16_t)(cb.ninstrs + 1), not_cb};
+	rtab_expr opposite = {(uint16_t)(cb.ninstrs + 1), not_cb, NULL};
 	bool swapped = same(a, &ca, b, &opposite) && same(a, &xa, b, &xb) && same(a, &ya, b, &yb);
 	free(not_cb);
 	return swapped;

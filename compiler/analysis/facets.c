@@ -63,7 +63,7 @@ const char *const facet_fields[] = {
 	"rtab_distance: id labels rule rules -nforms forms provisional",
 	"rtab_procedure_step: id labels rule guard outcome provisional",
 	"rtab_procedure: id labels rule rules -nsteps steps tie_break otherwise provisional",
-	"rtab_requirement: id labels rule rules condition -nkeys -keys -holds -nholds",
+	"rtab_requirement: id labels rule rules condition",
 	NULL,
 };
 

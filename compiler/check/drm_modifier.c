@@ -52,7 +52,7 @@ rtab_ruleset ruleset_with_modifier(const rtab_ruleset *rs, size_t modifier)
 	if (rs->nmodifiers)
 		memcpy(mods, rs->modifiers, rs->nmodifiers * sizeof *mods);
 	if (modifier < rs->nmodifiers)
-		mods[modifier].condition = (rtab_expr){0, NULL};
+		mods[modifier].condition = (rtab_expr){0, NULL, NULL};
 	one.modifiers = mods;
 	return one;
 }

@@ -53,7 +53,7 @@ typedef struct kind_passes {
 #define passes_INPUT {resolve_inputs, NULL, NULL}
 #define passes_EFFECT {resolve_effect_kinds, NULL, NULL}
 #define passes_OUTCOME {resolve_outcomes_lowered, NULL, NULL}
-#define passes_MODIFIER {resolve_modifiers, NULL, NULL}
+#define passes_MODIFIER {resolve_modifiers, lower_modifiers, NULL}
 #define passes_TABLE {resolve_tables, lower_tables, NULL}
 #define passes_MATRIX {resolve_matrices, NULL, NULL}
 #define passes_BAND {resolve_bands, NULL, NULL}

@@ -202,6 +202,7 @@ void expr_make_exact(model *m, rtab_expr *e, expr_type *t)
 	v[e->ninstrs].arg = s;
 	e->instrs = v;
 	e->ninstrs++;
+	e->fold = NULL;
 	t->kind = EXPR_EXACT;
 	t->lo *= s;
 	t->hi *= s;

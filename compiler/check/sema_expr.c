@@ -985,6 +985,7 @@ bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr
 			instrs[i] = iv.v[i];
 		out->instrs = instrs;
 		out->ninstrs = (uint16_t)iv.n;
+		out->fold = NULL; /* folded after the checks, if at all (fold.c) */
 	}
 	free(iv.v);
 	return ok;

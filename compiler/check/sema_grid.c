@@ -188,8 +188,8 @@ bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols
 		memcpy(v, t->key_a.instrs, t->key_a.ninstrs * sizeof *v);
 		memcpy(v + t->key_a.ninstrs, t->key_b.instrs, t->key_b.ninstrs * sizeof *v);
 		v[n - 1] = (rtab_instr){RTAB_OP_SUB, 0};
-		t->key_a = (rtab_expr){(uint16_t)n, v};
-		t->key_b = (rtab_expr){0, NULL};
+		t->key_a = (rtab_expr){(uint16_t)n, v, NULL};
+		t->key_b = (rtab_expr){0, NULL, NULL};
 	}
 	return ok;
 }

@@ -94,7 +94,7 @@ static void line_program(model *m, rtab_table *t, const rtab_expr *conds, size_t
 	/* No line holds: a number past the lines, which check line-conditions
 	 * proves cannot occur without 'otherwise'. */
 	code[k++] = (rtab_instr){RTAB_OP_CONST, otherwise >= 0 ? otherwise : (int32_t)n};
-	t->line_key = (rtab_expr){(uint16_t)k, code};
+	t->line_key = (rtab_expr){(uint16_t)k, code, NULL};
 }
 
 void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_table *mt,

@@ -4,6 +4,7 @@
 
 #include "check/body.h"
 #include "check/checks.h"
+#include "check/fold.h"
 #include "check/resolve_name.h"
 #include "check/sema_defs.h"
 #include "check/sema_expr.h"
@@ -86,5 +87,15 @@ void resolve_modifiers(model *m)
 		if (value->name2)
 			check_report(m, CHECK_MISPLACED, value->name2_loc,
 				     "a modifier's value has no unit; units belong to distances");
+	}
+}
+
+void lower_modifiers(model *m)
+{
+	/* evaluated on every resolution of a table that lists them */
+	rtab_modifier *mods = (rtab_modifier *)m->rs.modifiers;
+	for (size_t i = 0; i < m->rs.nmodifiers; i++) {
+		fold_expr(m, &mods[i].condition);
+		fold_expr(m, &mods[i].value);
 	}
 }

@@ -6,5 +6,7 @@
 #include "check/model.h"
 
 void resolve_modifiers(model *m);
+/* After the checks: conditions and values folded where they read few inputs (rtab_expr.fold). */
+void lower_modifiers(model *m);
 
 #endif

@@ -80,7 +80,7 @@ static bool per_repeat_set(model *m, const ast_stmt *s, const ast_arg *a, const 
 			     repeat ? "repeat" : "earlier");
 	rtab_instr *ins = model_array(m, 1, sizeof *ins);
 	ins->op = RTAB_OP_CONST;
-	st->value = (rtab_expr){1, ins};
+	st->value = (rtab_expr){1, ins, NULL};
 	if (repeat) {
 		if (ip->type != RTAB_TYPE_INT || ip->min > 1 || ip->max < 1)
 			check_report(m, CHECK_TYPE, a->loc,
@@ -132,7 +132,7 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 			rtab_instr *ins = model_array(m, 1, sizeof *ins);
 			ins->op = RTAB_OP_CONST;
 			ins->arg = v;
-			st->value = (rtab_expr){1, ins};
+			st->value = (rtab_expr){1, ins, NULL};
 			continue;
 		}
 		if (a->kind == ARG_NAME) {
@@ -148,7 +148,7 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 			rtab_instr *ins = model_array(m, 1, sizeof *ins);
 			ins->op = RTAB_OP_INPUT;
 			ins->arg = from;
-			st->value = (rtab_expr){1, ins};
+			st->value = (rtab_expr){1, ins, NULL};
 			continue;
 		}
 		int64_t v = 0;
@@ -156,7 +156,7 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
 		rtab_instr *ins = model_array(m, 1, sizeof *ins);
 		ins->op = RTAB_OP_CONST;
 		ins->arg = (int32_t)v;
-		st->value = (rtab_expr){1, ins};
+		st->value = (rtab_expr){1, ins, NULL};
 	}
 }
 

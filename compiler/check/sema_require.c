@@ -6,21 +6,14 @@
 
 #include "check/body.h"
 #include "check/checks.h"
+#include "check/fold.h"
 #include "check/sema_expr.h"
 #include "check/situations.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* Situations tried at most: beyond, the proof is left undone and nothing is reported. */
 #define REQUIRE_PROOF_LIMIT 1000000u
-
-/* A condition is folded (rtab_requirement.holds) over at most this many combinations of
- * at most so many inputs: 512 bytes of data, read by the runtime at about the cost of
- * one step of the condition. */
-#define REQUIRE_FOLD_BITS 4096u
-#define REQUIRE_FOLD_KEYS 8u
-
 
 /* Whether the conditions from..to all hold somewhere over the inputs they read
  * (the others at their defaults); *proved false when there were too many. */
@@ -80,62 +73,6 @@ bool requirement_broken_text(const rtab_ruleset *rs, const int32_t *inputs, strb
 	return true;
 }
 
-/* The runtime checks the requirements before every resolution: where a condition reads
- * few inputs of small domains, its truth for each combination of their values is data
- * (rtab_requirement.holds), computed here by the runtime's own evaluation of the
- * condition. A condition that fails to evaluate anywhere is left as it is. */
-static void fold_requirement(model *m, rtab_requirement *r)
-{
-	const rtab_ruleset *rs = &m->rs;
-	size_t n = rs->ninputs, nvars = 0;
-	bool *read = calloc(n ? n : 1, sizeof *read);
-	int32_t *in = calloc(n ? n : 1, sizeof *in);
-	size_t *vars = calloc(n ? n : 1, sizeof *vars);
-	uint64_t total = 1;
-	uint8_t *bits = NULL;
-	bool ok = read && in && vars;
-	if (ok) {
-		rtab_inputs_default(rs, in, n);
-		situation_mark_read(&r->condition, read, n);
-	}
-	for (size_t i = 0; ok && i < n; i++) {
-		if (!read[i])
-			continue;
-		const rtab_input *ip = &rs->inputs[i];
-		/* a number input with a step is not folded: the runtime's index counts single steps */
-		ok = ip->max >= ip->min && ip->step <= 1 && nvars < REQUIRE_FOLD_KEYS && i <= UINT16_MAX;
-		if (ok) {
-			vars[nvars++] = i;
-			total *= situation_domain_size(ip);
-			ok = total <= REQUIRE_FOLD_BITS;
-		}
-	}
-	ok = ok && nvars > 0;
-	if (ok) {
-		bits = model_array(m, (size_t)(total + 7) / 8, 1);
-		memset(bits, 0, (size_t)(total + 7) / 8);
-	}
-	for (uint64_t k = 0; ok && k < total; k++) {
-		int32_t holds = 0;
-		situation_set(rs, vars, nvars, k, in);
-		ok = rtab_expr_eval(rs, &r->condition, in, n, &holds) == RTAB_OK;
-		if (holds)
-			bits[k >> 3] |= (uint8_t)(1u << (k & 7));
-	}
-	if (ok) {
-		uint16_t *keys = model_array(m, nvars, sizeof *keys);
-		for (size_t v = 0; v < nvars; v++)
-			keys[v] = (uint16_t)vars[v];
-		r->nkeys = (uint8_t)nvars;
-		r->keys = keys;
-		r->holds = bits;
-		r->nholds = (uint32_t)total;
-	}
-	free(read);
-	free(in);
-	free(vars);
-}
-
 void resolve_requirements(model *m)
 {
 	size_t n = m->ndefs[DEF_REQUIRE];
@@ -168,7 +105,8 @@ void resolve_requirements(model *m)
 
 void lower_requirements(model *m)
 {
+	/* checked before every resolution */
 	rtab_requirement *r = (rtab_requirement *)m->rs.requirements;
 	for (size_t i = 0; i < m->rs.nrequirements; i++)
-		fold_requirement(m, &r[i]);
+		fold_expr(m, &r[i].condition);
 }

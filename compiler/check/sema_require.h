@@ -7,7 +7,7 @@
 
 /* Fill rs.requirements, and prove that some situation meets them all. */
 void resolve_requirements(model *m);
-/* After the checks: each condition folded where it is small (rtab_requirement.holds). */
+/* After the checks: each condition folded where it reads few inputs (rtab_expr.fold). */
 void lower_requirements(model *m);
 
 /* When the situation breaks a requirement: "requirement 'ID': MESSAGE" into why

@@ -202,14 +202,32 @@ static void expr_array(strbuf *o, const rtab_expr *e, const char *name)
 			  e->instrs[i].op < RTAB_OP_COUNT_ ? op_names[e->instrs[i].op] : "RTAB_OP_COUNT_",
 			  (long)e->instrs[i].arg);
 	sb_puts(o, "};\n");
+	const rtab_fold *f = e->fold;
+	if (!f)
+		return;
+	sb_printf(o, "/* %s folded: its value for each of %u combinations of the inputs it reads */\n"
+		     "static const rtab_fold_key %s_keys[] = {",
+		  name, f->nvalues, name);
+	for (size_t k = 0; k < f->nkeys; k++)
+		sb_printf(o, "%s{%u, %ld, %lu}", k ? ", " : "", f->keys[k].input, (long)f->keys[k].min,
+			  (unsigned long)f->keys[k].size);
+	sb_printf(o, "};\nstatic const %s %s_values[] = {", f->values8 ? "int8_t" : "int32_t", name);
+	for (size_t k = 0; k < f->nvalues; k++)
+		sb_printf(o, "%s%s%ld", k ? "," : "", k % 32 ? " " : "\n\t",
+			  (long)(f->values8 ? f->values8[k] : f->values[k]));
+	sb_printf(o, "\n};\nstatic const rtab_fold %s_fold = {%u, %s_keys, ", name, f->nkeys, name);
+	sb_printf(o, f->values8 ? "%s_values, NULL, " : "NULL, %s_values, ", name);
+	sb_printf(o, "%u};\n", f->nvalues);
 }
 
 static void expr_ref(strbuf *o, const char *field, const rtab_expr *e, const char *name)
 {
 	if (e->ninstrs == 0)
-		sb_printf(o, ".%s = {0, NULL}, ", field);
+		sb_printf(o, ".%s = {0, NULL, NULL}, ", field);
+	else if (e->fold)
+		sb_printf(o, ".%s = {%u, %s, &%s_fold}, ", field, e->ninstrs, name, name);
 	else
-		sb_printf(o, ".%s = {%u, %s}, ", field, e->ninstrs, name);
+		sb_printf(o, ".%s = {%u, %s, NULL}, ", field, e->ninstrs, name);
 }
 
 static void int_array(strbuf *o, const char *type, const char *name, const int32_t *v, size_t n)
@@ -1129,16 +1147,6 @@ static void emit_requirements(strbuf *o, const rtab_ruleset *rs)
 		labels(o, rs, r->labels, name);
 		snprintf(name, sizeof name, "requirement%zu_condition", i);
 		expr_array(o, &r->condition, name);
-		if (!r->holds)
-			continue;
-		sb_printf(o, "/* the condition folded over %u combinations */\n"
-			     "static const uint16_t requirement%zu_keys[] = {", r->nholds, i);
-		for (size_t k = 0; k < r->nkeys; k++)
-			sb_printf(o, "%s%u", k ? ", " : "", r->keys[k]);
-		sb_printf(o, "};\nstatic const uint8_t requirement%zu_holds[] = {", i);
-		for (size_t b = 0; b < ((size_t)r->nholds + 7) / 8; b++)
-			sb_printf(o, "%s%s0x%02x", b ? "," : "", b % 16 ? " " : "\n\t", r->holds[b]);
-		sb_puts(o, "\n};\n");
 	}
 	sb_puts(o, "\nstatic const rtab_requirement requirements[] = {\n");
 	for (size_t i = 0; i < rs->nrequirements; i++) {
@@ -1147,10 +1155,6 @@ static void emit_requirements(strbuf *o, const rtab_ruleset *rs)
 		snprintf(cond, sizeof cond, "requirement%zu_condition", i);
 		open_head(o, r->id, "requirement", i, r->rule, r->rules);
 		expr_ref(o, "condition", &r->condition, cond);
-		if (r->holds)
-			sb_printf(o, ".nkeys = %u, .keys = requirement%zu_keys, .holds = requirement%zu_holds, "
-				     ".nholds = %u",
-				  r->nkeys, i, i, r->nholds);
 		close_struct(o);
 	}
 	sb_puts(o, "};\n");

@@ -224,10 +224,8 @@ static bool narrow_form(const char *type, const char *field)
 	       (strcmp(type, "rtab_matrix") == 0 &&
 		(strcmp(field, "cells8") == 0 || strcmp(field, "cells16") == 0 ||
 		 strcmp(field, "reason_of") == 0 || strcmp(field, "reasons") == 0)) ||
-	       /* a requirement's folded condition: the condition is exported */
-	       (strcmp(type, "rtab_requirement") == 0 &&
-		(strcmp(field, "nkeys") == 0 || strcmp(field, "keys") == 0 || strcmp(field, "holds") == 0 ||
-		 strcmp(field, "nholds") == 0)) ||
+	       /* an expression's values folded for the runtime: the program is exported */
+	       (strcmp(type, "rtab_expr") == 0 && strcmp(field, "fold") == 0) ||
 	       /* the reasons' numbers of the generated C: the reasons are exported where they are */
 	       (strcmp(type, "rtab_ruleset") == 0 &&
 		(strcmp(field, "reason_text") == 0 || strcmp(field, "reason_text_size") == 0));

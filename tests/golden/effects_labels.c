@@ -75,7 +75,7 @@ static const rtab_effect outcome1_effects[] = {
 	{1, 1, outcome1_effect0_args}, /* eliminate */
 };
 static const rtab_trigger outcome1_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL}, .rule = "11.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL}},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {0, NULL, NULL}, .rule = "11.3", .provisional = NULL, .nsets = 0, .sets = NULL, .times = {0, NULL, NULL}},
 };
 
 /* outcome no_pursuit */
@@ -94,10 +94,22 @@ static const rtab_outcome outcomes[] = {
 /* modifier rear_attack */
 static const char *const modifier0_labels[] = {"Attack into the \"rear\" hex", "Атака в «тыл»"};
 static const rtab_instr modifier0_condition[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_EQ, 0}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_AND, 0}};
+/* modifier0_condition folded: its value for each of 8 combinations of the inputs it reads */
+static const rtab_fold_key modifier0_condition_keys[] = {{0, 0, 2}, {1, 1, 4}};
+static const int8_t modifier0_condition_values[] = {
+	0, 0, 0, 1, 0, 1, 0, 1
+};
+static const rtab_fold modifier0_condition_fold = {2, modifier0_condition_keys, modifier0_condition_values, NULL, 8};
 static const rtab_instr modifier0_value[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 1}, {RTAB_OP_SUB, 0}};
+/* modifier0_value folded: its value for each of 4 combinations of the inputs it reads */
+static const rtab_fold_key modifier0_value_keys[] = {{1, 1, 4}};
+static const int8_t modifier0_value_values[] = {
+	0, 1, 2, 3
+};
+static const rtab_fold modifier0_value_fold = {1, modifier0_value_keys, modifier0_value_values, NULL, 4};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "rear_attack", .labels = modifier0_labels, .rule = "11.5", .rules = NULL, .condition = {7, modifier0_condition}, .value = {3, modifier0_value}, .min = 0, .max = 3, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "rear_attack", .labels = modifier0_labels, .rule = "11.5", .rules = NULL, .condition = {7, modifier0_condition, &modifier0_condition_fold}, .value = {3, modifier0_value, &modifier0_value_fold}, .min = 0, .max = 3, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table melee */
@@ -142,14 +154,14 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 12,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "pursuit", .labels = table1_labels, .rule = "11.7", .rules = NULL,
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 9,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table1_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -51,8 +51,8 @@ static const rtab_instr modifier1_condition[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CO
 static const rtab_instr modifier1_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "strength_bonus", .labels = modifier0_labels, .rule = "p. 13", .rules = NULL, .condition = {0, NULL}, .value = {6, modifier0_value}, .min = 0, .max = 20, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "odds_bonus", .labels = modifier1_labels, .rule = NULL, .rules = NULL, .condition = {5, modifier1_condition}, .value = {1, modifier1_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "strength_bonus", .labels = modifier0_labels, .rule = "p. 13", .rules = NULL, .condition = {0, NULL, NULL}, .value = {6, modifier0_value, NULL}, .min = 0, .max = 20, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "odds_bonus", .labels = modifier1_labels, .rule = NULL, .rules = NULL, .condition = {5, modifier1_condition, NULL}, .value = {1, modifier1_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table melee */
@@ -80,22 +80,22 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 2, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 27,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 /* distance retire */
 static const char *const distance0_labels[] = {"Retire: exactly half the compulsory move plus 1D6"};
 static const rtab_instr distance0_form0[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_DIV_EXACT, 4}, {RTAB_OP_ROLL, 1}, {RTAB_OP_SCALE, 4}, {RTAB_OP_ADD, 0}};
 static const rtab_distance_form distance0_forms[] = {
-	{.value = {6, distance0_form0}, .unit = "cm"},
+	{.value = {6, distance0_form0, NULL}, .unit = "cm"},
 };
 
 /* distance frontage */
 static const char *const distance1_labels[] = {"Frontage"};
 static const rtab_instr distance1_form0[] = {{RTAB_OP_INPUT, 3}, {RTAB_OP_JUMP_IF_FALSE, 7}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 2}, {RTAB_OP_SCALE, 4}, {RTAB_OP_DIV_EXACT, 4}, {RTAB_OP_CONST, 2}, {RTAB_OP_MUL, 0}, {RTAB_OP_JUMP, 1}, {RTAB_OP_CONST_EXACT, 50}};
 static const rtab_distance_form distance1_forms[] = {
-	{.value = {10, distance1_form0}, .unit = "cm"},
+	{.value = {10, distance1_form0, NULL}, .unit = "cm"},
 };
 
 static const rtab_distance distances[] = {

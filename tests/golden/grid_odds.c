@@ -62,7 +62,7 @@ static const rtab_instr modifier0_condition[] = {{RTAB_OP_INPUT, 2}};
 static const rtab_instr modifier0_value[] = {{RTAB_OP_CONST, 1}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "river_shift", .labels = modifier0_labels, .rule = NULL, .rules = NULL, .condition = {1, modifier0_condition}, .value = {1, modifier0_value}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "river_shift", .labels = modifier0_labels, .rule = NULL, .rules = NULL, .condition = {1, modifier0_condition, NULL}, .value = {1, modifier0_value, NULL}, .min = 1, .max = 1, .sign = -1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table crt */
@@ -135,14 +135,14 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 6, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a}, .key_b = {1, table0_key_b}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a, NULL}, .key_b = {1, table0_key_b, NULL}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "pursuit", .labels = table1_labels, .rule = NULL, .rules = NULL,
 	 .dice = 0, .column_input = 3, .column_of_value = table1_column_of_value, .ncolumns = 2, .columns = table1_columns, .nrows = 2, .rows = NULL,
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 static int grid_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -75,11 +75,11 @@ static const char *const modifier4_labels[] = {"Wounds of units with a standard"
 static const rtab_instr modifier4_value[] = {{RTAB_OP_CONST, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 1}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 8}, {RTAB_OP_INPUT, 3}, {RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 2}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 2}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 8}, {RTAB_OP_INPUT, 6}, {RTAB_OP_INPUT, 4}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 5}, {RTAB_OP_ADD, 0}, {RTAB_OP_INPUT, 0}, {RTAB_OP_CONST, 3}, {RTAB_OP_GE, 0}, {RTAB_OP_JUMP_IF_FALSE, 8}, {RTAB_OP_INPUT, 9}, {RTAB_OP_INPUT, 7}, {RTAB_OP_CONST, 0}, {RTAB_OP_GT, 0}, {RTAB_OP_AND, 0}, {RTAB_OP_JUMP_IF_FALSE, 2}, {RTAB_OP_INPUT, 8}, {RTAB_OP_ADD, 0}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "wounds", .labels = modifier0_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL}, .value = {15, modifier0_value}, .min = 0, .max = 27, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "ranks", .labels = modifier1_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL}, .value = {15, modifier1_value}, .min = 0, .max = 5, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "standard", .labels = modifier2_labels, .rule = NULL, .rules = NULL, .condition = {15, modifier2_condition}, .value = {1, modifier2_value}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "first_rank", .labels = modifier3_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL}, .value = {21, modifier3_value}, .min = -3, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
-	{.id = "led_wounds", .labels = modifier4_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL}, .value = {37, modifier4_value}, .min = 0, .max = 27, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "wounds", .labels = modifier0_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL, NULL}, .value = {15, modifier0_value, NULL}, .min = 0, .max = 27, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "ranks", .labels = modifier1_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL, NULL}, .value = {15, modifier1_value, NULL}, .min = 0, .max = 5, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "standard", .labels = modifier2_labels, .rule = NULL, .rules = NULL, .condition = {15, modifier2_condition, NULL}, .value = {1, modifier2_value, NULL}, .min = 1, .max = 1, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "first_rank", .labels = modifier3_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL, NULL}, .value = {21, modifier3_value, NULL}, .min = -3, .max = 4, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "led_wounds", .labels = modifier4_labels, .rule = NULL, .rules = NULL, .condition = {0, NULL, NULL}, .value = {37, modifier4_value, NULL}, .min = 0, .max = 27, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table result */
@@ -120,14 +120,14 @@ static const rtab_table tables[] = {
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 1, .rows = NULL,
 	 .nmodifiers = 4, .modifiers = table0_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = -3, .roll_max = 37,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 	{.id = "led", .labels = table1_labels, .rule = NULL, .rules = NULL,
 	 .dice = RTAB_NO_DICE, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table1_columns, .nrows = 1, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table1_modifiers, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 0, .roll_max = 27,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table1_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 0, .row_notes = NULL, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -42,7 +42,7 @@ static const char *const modifier0_labels[] = {"Casualties this turn"};
 static const rtab_instr modifier0_value[] = {{RTAB_OP_INPUT, 0}, {RTAB_OP_NEG, 0}};
 
 static const rtab_modifier modifiers[] = {
-	{.id = "losses", .labels = modifier0_labels, .rule = "7.2", .rules = NULL, .condition = {0, NULL}, .value = {2, modifier0_value}, .min = -3, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
+	{.id = "losses", .labels = modifier0_labels, .rule = "7.2", .rules = NULL, .condition = {0, NULL, NULL}, .value = {2, modifier0_value, NULL}, .min = -3, .max = 0, .sign = 1, .group = -1, .steps = 0x0u, .provisional = NULL},
 };
 
 /* table morale */
@@ -74,8 +74,8 @@ static const rtab_table tables[] = {
 	 .dice = 0, .column_input = -1, .column_of_value = NULL, .ncolumns = 1, .columns = table0_columns, .nrows = 3, .rows = NULL,
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 1, .cap_min = -2, .cap_max = 2, .roll_min = -1, .roll_max = 8,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
-	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL}, .key_b = {0, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL}},
+	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}},
 };
 
 static int single_cap_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

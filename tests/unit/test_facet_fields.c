@@ -16,7 +16,7 @@
 
 /* Structures that are not definitions: programs, the ruleset, results. */
 static const char *const not_definitions[] = {
-	"rtab_instr", "rtab_expr", "rtab_ruleset", "rtab_applied_modifier",
+	"rtab_instr", "rtab_expr", "rtab_fold", "rtab_fold_key", "rtab_ruleset", "rtab_applied_modifier",
 	"rtab_eval_ctx", "rtab_result", "rtab_lean_result", NULL,
 };
 
