@@ -148,7 +148,18 @@ errata reprint @ "Errata" {
 LAYER
 expect lines-cell 1 "row 'defender_eliminated', result column '4': 5-6 -> 3-6" "$rtab" diff "$o@original" "$o"
 lacks lines-cell-no-end-column "<1:3" "$rtab" diff "$o@original" "$o"
-expect lines-sheet-once 1 "- clear 2:1 / woods, town 3:1 / mountain 2:1, roll 3-4: DR → DE" "$rtab" diff "$o@original" "$o" --format markdown
+expect lines-sheet-once 1 "- result column 4 (clear 2:1 / woods, town 3:1 / mountain 2:1), roll 3-4: DR → DE" "$rtab" diff "$o@original" "$o" --format markdown
+# Two result columns patched alike: an item each, as the grid prints them.
+sed -n '/^ruleset/,$p' tests/constructs/fixtures/st_odds_line.rtab >"$tmp/lines_two.rtab"
+cat >>"$tmp/lines_two.rtab" <<'LAYER'
+errata reprint @ "Errata" {
+  en "Reprint";
+  patch table crt { cell 3-4 at 4 = DE @ "E1"; cell 3-4 at 2 = DE @ "E2"; }
+}
+LAYER
+expect lines-sheet-two-columns 1 "- result column 2 (clear 1:2 / woods, town 1:1 / mountain 1:2), roll 3-4: NE → DE" "$rtab" diff "$tmp/lines_two.rtab@original" "$tmp/lines_two.rtab" --format markdown
+expect lines-sheet-two-columns-4 1 "- result column 4 (clear 2:1 / woods, town 3:1 / mountain 2:1), roll 3-4: DR → DE" "$rtab" diff "$tmp/lines_two.rtab@original" "$tmp/lines_two.rtab" --format markdown
+expect lines-sheet-ru 1 "колонка результата 4 (" env LANGUAGE=ru LANG=ru_RU.UTF-8 "$rtab" diff "$o@original" "$o" --format markdown
 expect lines-sheet-odds-once 1 "Odds at the default situation, clear 2:1 / woods, town 3:1 / mountain 2:1: Defender retreats" "$rtab" diff "$o@original" "$o" --format markdown
 sed -n '/^ruleset/,$p' tests/constructs/fixtures/st_odds_line.rtab >"$tmp/lines_restated.rtab"
 cat >>"$tmp/lines_restated.rtab" <<'LAYER'

@@ -3,6 +3,7 @@
 
 #include "analysis/odds.h"
 #include "base/escape.h"
+#include "check/model.h"
 #include "base/msg.h"
 #include "export/html_table.h"
 #include "text/expr_text.h"
@@ -13,10 +14,11 @@
 
 #define MINUS "\xe2\x88\x92" /* U+2212, the minus sign a card prints */
 
-/* Items kept to be joined by their text: the column each was found in, the text. */
+/* Items kept to be joined by their text: the column each was found in, the result
+ * column it reads under odds lines (or NULL), the text. */
 typedef struct kept_list {
 	struct kept_item {
-		char *column, *text;
+		char *column, *result, *text;
 	} *v;
 	size_t n;
 } kept_list;
@@ -32,6 +34,7 @@ typedef struct sheet {
 	 * read: the same change in several columns (odds lines over one result column) is
 	 * one item. */
 	kept_list cells, odds;
+	const char *result; /* the result column of the cells read now (odds lines), or NULL */
 } sheet;
 
 static const char *label(const rtab_ruleset *rs, rtab_labels l, size_t locale, const char *id)
@@ -105,17 +108,23 @@ static void itemf(sheet *s, const char *fmt, ...)
 	sb_free(&b);
 }
 
-static void keep(kept_list *l, const char *column, char *text)
+static void keep(kept_list *l, const char *column, const char *result, char *text)
 {
 	l->v = xrealloc(l->v, (l->n + 1) * sizeof *l->v);
-	l->v[l->n++] = (struct kept_item){xstrdup(column ? column : ""), text};
+	l->v[l->n++] = (struct kept_item){xstrdup(column ? column : ""), result ? xstrdup(result) : NULL, text};
 }
 
-/* Each text kept once, in order, with the columns of every item that has it
- * joined ("clear 2:1 / woods, town 3:1"; "" for none), to emit; the list is
- * emptied. */
+static bool same_result(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Each text kept once, in order, with the columns of every item that has it (and reads
+ * the same result column) joined ("clear 2:1 / woods, town 3:1"; "" for none), to emit;
+ * the list is emptied. */
 static void flush_kept(sheet *s, kept_list *l, const char *where,
-		       void (*emit)(sheet *s, const char *where, const char *columns, const char *text))
+		       void (*emit)(sheet *s, const char *where, const char *columns, const char *result,
+				    const char *text))
 {
 	for (size_t i = 0; i < l->n; i++) {
 		if (!l->v[i].text)
@@ -123,18 +132,21 @@ static void flush_kept(sheet *s, kept_list *l, const char *where,
 		strbuf columns = {0};
 		sb_puts(&columns, l->v[i].column);
 		for (size_t j = i + 1; j < l->n; j++)
-			if (l->v[j].text && strcmp(l->v[j].text, l->v[i].text) == 0) {
+			if (l->v[j].text && strcmp(l->v[j].text, l->v[i].text) == 0 &&
+			    same_result(l->v[j].result, l->v[i].result)) {
 				if (*l->v[j].column)
 					sb_printf(&columns, "%s%s", columns.len ? " / " : "", l->v[j].column);
 				free(l->v[j].text);
 				l->v[j].text = NULL;
 			}
-		emit(s, where, columns.data ? columns.data : "", l->v[i].text);
+		emit(s, where, columns.data ? columns.data : "", l->v[i].result, l->v[i].text);
 		sb_free(&columns);
 		free(l->v[i].text);
 	}
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].column);
+		free(l->v[i].result);
+	}
 	free(l->v);
 	*l = (kept_list){0};
 }
@@ -149,15 +161,22 @@ static void cell_itemf(sheet *s, const char *column, const char *fmt, ...)
 	va_start(ap, fmt);
 	sb_vprintf(&b, fmt, ap);
 	va_end(ap);
-	keep(&s->cells, column, b.data ? b.data : xstrdup(""));
+	keep(&s->cells, column, s->result, b.data ? b.data : xstrdup(""));
 }
 
-/* "clear 2:1 / woods, town 3:1, roll 3-4: DR → DE" */
-static void cell_item(sheet *s, const char *where, const char *columns, const char *text)
+/* "TACW, roll 3-4: Pursue and eliminate (was 3-5)"; under odds lines the result column as
+ * the grid prints it, then the lines that read it: "result column 4 (clear 2:1 / woods,
+ * town 3:1), roll 3-4: DR → DE" */
+static void cell_item(sheet *s, const char *where, const char *columns, const char *result,
+		      const char *text)
 {
 	(void)where;
 	strbuf line = {0};
-	if (*columns)
+	if (result && *columns)
+		sb_printf(&line, msg("result column %s (%s), "), result, columns);
+	else if (result)
+		sb_printf(&line, msg("result column %s, "), result);
+	else if (*columns)
 		sb_printf(&line, "%s, ", columns);
 	sb_puts(&line, text);
 	item(s, line.data);
@@ -311,6 +330,18 @@ static const char *printed_outcome(const rtab_ruleset *rs, size_t locale, const 
 	return code && o->code ? o->code : label(rs, o->labels, locale, o->id);
 }
 
+/* Under odds lines, the result column a column reads, as the grid's header prints it
+ * ("4"), or NULL. */
+static const char *printed_result_column(const sheet_side *side, const rtab_table *t, size_t column)
+{
+	if (!side->model || !side->model->tables)
+		return NULL;
+	const model_table *mt = &side->model->tables[t - side->rs->tables];
+	if (!mt->result_of_column || !mt->result_ids || !mt->result_of_column[column])
+		return NULL;
+	return mt->result_ids[mt->result_of_column[column] - 1];
+}
+
 static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca, const rtab_table *tb,
 			   const rtab_column *cb, bool one_column)
 {
@@ -322,6 +353,7 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 		rr.die_hi = rb->dice[tb->dice].max;
 	}
 	const char *col = one_column ? NULL : label(rb, cb->labels, s->n->locale, cb->id);
+	s->result = printed_result_column(s->n, tb, (size_t)(cb - tb->columns));
 	if (tb->key_kind != RTAB_KEY_INPUT) {
 		/* A grid keyed by odds reads cell by cell: "3:1, roll 1: DR → DE". */
 		for (int64_t r = rr.lo; r <= rr.hi; r++) {
@@ -427,7 +459,7 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 	if (line.data) {
 		const rtab_column *col = &rb->tables[tb].columns[cb];
 		if (rb->tables[tb].ncolumns > 1) {
-			keep(&s->odds, label(rb, col->labels, s->n->locale, col->id), line.data);
+			keep(&s->odds, label(rb, col->labels, s->n->locale, col->id), NULL, line.data);
 			line = (strbuf){0};
 		} else
 			itemf(s, msg("Odds %s: %s"), where, line.data);
@@ -439,8 +471,10 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 }
 
 /* "Odds at the default situation, clear 2:1 / woods, town 3:1: ..." */
-static void odds_item(sheet *s, const char *where, const char *columns, const char *text)
+static void odds_item(sheet *s, const char *where, const char *columns, const char *result,
+		      const char *text)
 {
+	(void)result; /* the odds name the lines they read */
 	itemf(s, msg("Odds %s, %s: %s"), where, columns, text);
 }
 

@@ -348,7 +348,7 @@ static int situation(const cli_sets *set, const diff_ctx *c, sheet_situation *ou
 
 static sheet_side side_of(const side *s)
 {
-	sheet_side out = {&s->l.model.rs, s->locale, s->arg, edition_name(s), NULL, NULL};
+	sheet_side out = {&s->l.model.rs, s->locale, s->arg, edition_name(s), NULL, NULL, &s->l.model};
 	if (s->layer) {
 		const char *want = s->l.model.rs.nlocales ? s->l.model.rs.locales[s->locale] : NULL;
 		for (const ast_stmt *l = s->layer->labels; l; l = l->next)

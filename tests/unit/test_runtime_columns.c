@@ -288,7 +288,7 @@ static void test_band_rounding(void **state)
 	for (size_t i = 0; i < COUNT(cases); i++) {
 		rtab_instr prog[] = {{RTAB_OP_CONST, cases[i].a}, {RTAB_OP_CONST, cases[i].b},
 				     {RTAB_OP_BAND, cases[i].band}};
-		rtab_expr e = {3, prog};
+		rtab_expr e = {3, prog, NULL};
 		int32_t v = 99;
 		assert_int_equal(rtab_expr_eval(&rs, &e, (const int32_t[]){0, 0, 0, 0}, NINPUTS, &v), RTAB_OK);
 		assert_int_equal(v, cases[i].value);
