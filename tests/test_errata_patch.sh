@@ -217,6 +217,9 @@ sed 's/    5-6  NE   DR/    5-6  DR   DR/' "$tmp/own.rtab" >"$tmp/own_cell.rtab"
 expect own-grid-cell 1 "row 'no_effect', column 'swamp 1:1': 1-6 -> 1-4" "$rtab" diff "$tmp/own.rtab" "$tmp/own_cell.rtab"
 sed 's/         1:1  3:1/         1:1  4:1/' "$tmp/own.rtab" >"$tmp/own_step.rtab"
 expect own-grid-step 1 "grid 'swamp': 1:1 3:1 -> 1:1 4:1" "$rtab" diff "$tmp/own.rtab" "$tmp/own_step.rtab"
+# ... located at its own 'grid swamp', not at the table's columns
+gl=$(grep -n "grid swamp" "$tmp/own.rtab" | cut -d: -f1)
+expect own-grid-where 1 "own.rtab:$gl:3, now at $tmp/own_step.rtab:$gl:3" "$rtab" diff "$tmp/own.rtab" "$tmp/own_step.rtab"
 sed 's/    below none;/    below AR;/' "$tmp/lines_restated.rtab" >"$tmp/lines_below.rtab"
 expect lines-below 1 "below: no result -> " "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_below.rtab"
 

@@ -604,17 +604,26 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 	free(of);
 }
 
-/* Where the odds line serving value stands above its grid (fallback: a grid of its own). */
+/* Whether statement l (an odds line, a grid) names value. */
+static bool serves_value(const ast_stmt *l, const char *value)
+{
+	bool serves = l->name && strcmp(l->name, value) == 0;
+	for (const ast_id *id = l->ids; id && !serves; id = id->next)
+		serves = strcmp(id->id, value) == 0;
+	return serves;
+}
+
+/* Where the odds line serving value stands above its grid, or the grid of its own it has
+ * ('grid swamp { ... }'); fallback when neither is found. */
 static src_loc odds_line_loc(const model_table *mt, const char *value, src_loc fallback)
 {
 	for (const ast_stmt *l = mt->odds_grid ? mt->odds_grid->body : NULL; l && l->kind == ST_ODDS_LINE;
-	     l = l->next) {
-		bool serves = l->name && strcmp(l->name, value) == 0;
-		for (const ast_id *id = l->ids; id && !serves; id = id->next)
-			serves = strcmp(id->id, value) == 0;
-		if (serves)
+	     l = l->next)
+		if (serves_value(l, value))
 			return l->loc;
-	}
+	for (const ast_stmt *g = mt->def ? mt->def->body : NULL; g; g = g->next)
+		if (g->kind == ST_GRID && g != mt->odds_grid && serves_value(g, value))
+			return g->loc;
 	return fallback;
 }
 
