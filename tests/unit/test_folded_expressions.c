@@ -329,12 +329,38 @@ static void test_values_are_read(void **state)
 	built_free(&b);
 }
 
+/* A file of many large programs: folds until the compiler's budget of evaluations is spent
+ * (1,000,000 a file, so that the editor's builds stay fast), the rest stay programs. */
+static void test_fold_budget(void **state)
+{
+	(void)state;
+	strbuf src = {0};
+	sb_puts(&src, "ruleset r { locales en; en \"R\"; }\ndice d6 = 1d6;\n"
+		      "input x: int 0..127 = 0 { en \"X\"; }\ninput y: int 0..127 = 0 { en \"Y\"; }\n"
+		      "outcome o { en \"O\"; }\n");
+	for (int i = 0; i < 70; i++)
+		sb_printf(&src, "modifier m%d { en \"M\"; when x + y > %d; value 1; }\n", i, i);
+	sb_puts(&src, "table t { en \"T\"; roll d6; rows { o -100-100; } }\n");
+	built b;
+	build_source(&b, src.data);
+	size_t folded = 0;
+	for (size_t i = 0; i < b.m.rs.nmodifiers; i++)
+		folded += b.m.rs.modifiers[i].condition.fold != NULL;
+	/* 128 x 128 = 16,384 evaluations each: 61 fit in 1,000,000 */
+	assert_int_equal(folded, 1000000 / (128 * 128));
+	assert_non_null(b.m.rs.modifiers[0].condition.fold);
+	assert_null(b.m.rs.modifiers[69].condition.fold);
+	built_free(&b);
+	sb_free(&src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_which_are_folded),   cmocka_unit_test(test_every_combination),
 		cmocka_unit_test(test_full_results),       cmocka_unit_test(test_outside_domains),
 		cmocka_unit_test(test_changed_folds),      cmocka_unit_test(test_values_are_read),
+		cmocka_unit_test(test_fold_budget),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
