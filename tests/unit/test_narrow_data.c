@@ -46,7 +46,7 @@ static const rtab_matrix matrices[] = {
 /* A table per form: the matrix's value modifies a d6; rolls -2..9, a hole at 4. */
 #define MOD(k)                                                                                  \
 	{.id = "m" #k, .value = {3, (const rtab_instr[]){{RTAB_OP_INPUT, 0}, {RTAB_OP_INPUT, 1},  \
-							  {RTAB_OP_MATRIX, k}}},            \
+							  {RTAB_OP_MATRIX, k}}, NULL},      \
 	 .min = -3, .max = 3, .sign = 1, .group = -1}
 static const rtab_modifier modifiers[] = {MOD(0), MOD(1), MOD(2)};
 /* The rows in each form. A: a rule per row, one provisional row (int8 outcomes, a note per
