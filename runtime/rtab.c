@@ -1095,21 +1095,18 @@ static int requirement_broken(const rtab_ruleset *rs, const int32_t *inputs, siz
 		return RTAB_OK;
 	if (!rs->requirements)
 		return RTAB_E_NULL;
-	bool started = false; /* the context of a program, set up for the first one run */
+	ectx_start(&e, rs, NULL);
 	for (size_t i = 0; i < rs->nrequirements; i++) {
 		const rtab_expr *cond = &rs->requirements[i].condition;
 		int32_t holds = 0;
 		int rc = RTAB_OK;
 		uint64_t at;
-		/* Checked before every resolution, noting nothing: the fold read in place. */
-		if (cond->fold && fold_index(cond->fold, inputs, ninputs, &at)) {
+		/* Checked before every resolution, noting nothing: the fold read in place, not
+		 * through eval_checked (whose general entry cost more than the read). */
+		if (cond->fold && fold_index(cond->fold, inputs, ninputs, &at))
 			holds = fold_value(cond->fold, at);
-		} else {
-			if (!started)
-				ectx_start(&e, rs, NULL);
-			started = true;
+		else
 			rc = eval_checked(rs, cond, inputs, ninputs, &e, &holds);
-		}
 		if (rc != RTAB_OK)
 			return rc;
 		if (!holds) {

@@ -3,8 +3,8 @@
 
 #include "analysis/odds.h"
 #include "base/escape.h"
-#include "check/model.h"
 #include "base/msg.h"
+#include "check/model.h"
 #include "export/html_table.h"
 #include "text/expr_text.h"
 
@@ -34,7 +34,6 @@ typedef struct sheet {
 	 * read: the same change in several columns (odds lines over one result column) is
 	 * one item. */
 	kept_list cells, odds;
-	const char *result; /* the result column of the cells read now (odds lines), or NULL */
 } sheet;
 
 static const char *label(const rtab_ruleset *rs, rtab_labels l, size_t locale, const char *id)
@@ -151,17 +150,18 @@ static void flush_kept(sheet *s, kept_list *l, const char *where,
 	*l = (kept_list){0};
 }
 
-/* A change of a cell, its column apart (the text is formatted with "" for the
- * column, which fmt takes first). */
-static void cell_itemf(sheet *s, const char *column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void cell_itemf(sheet *s, const char *column, const char *fmt, ...)
+/* A change of a cell, its column and the result column it reads (or NULL) apart (the text
+ * is formatted with "" for the column, which fmt takes first). */
+static void cell_itemf(sheet *s, const char *column, const char *result, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void cell_itemf(sheet *s, const char *column, const char *result, const char *fmt, ...)
 {
 	strbuf b = {0};
 	va_list ap;
 	va_start(ap, fmt);
 	sb_vprintf(&b, fmt, ap);
 	va_end(ap);
-	keep(&s->cells, column, s->result, b.data ? b.data : xstrdup(""));
+	keep(&s->cells, column, result, b.data ? b.data : xstrdup(""));
 }
 
 /* "TACW, roll 3-4: Pursue and eliminate (was 3-5)"; under odds lines the result column as
@@ -336,10 +336,7 @@ static const char *printed_result_column(const sheet_side *side, const rtab_tabl
 {
 	if (!side->model || !side->model->tables)
 		return NULL;
-	const model_table *mt = &side->model->tables[t - side->rs->tables];
-	if (!mt->result_of_column || !mt->result_ids || !mt->result_of_column[column])
-		return NULL;
-	return mt->result_ids[mt->result_of_column[column] - 1];
+	return model_result_id(&side->model->tables[t - side->rs->tables], column);
 }
 
 static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca, const rtab_table *tb,
@@ -353,7 +350,7 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 		rr.die_hi = rb->dice[tb->dice].max;
 	}
 	const char *col = one_column ? NULL : label(rb, cb->labels, s->n->locale, cb->id);
-	s->result = printed_result_column(s->n, tb, (size_t)(cb - tb->columns));
+	const char *result = printed_result_column(s->n, tb, (size_t)(cb - tb->columns));
 	if (tb->key_kind != RTAB_KEY_INPUT) {
 		/* A grid keyed by odds reads cell by cell: "3:1, roll 1: DR → DE". */
 		for (int64_t r = rr.lo; r <= rr.hi; r++) {
@@ -369,7 +366,7 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 				snprintf(roll, sizeof roll, "%lld", (long long)r);
 			else
 				snprintf(roll, sizeof roll, "%lld-%lld", (long long)r, (long long)end);
-			cell_itemf(s, col, msg("%sroll %s: %s → %s"), "", roll,
+			cell_itemf(s, col, result, msg("%sroll %s: %s → %s"), "", roll,
 			      printed_outcome(ra, s->o->locale, a, true), printed_outcome(rb, s->n->locale, b, true));
 			r = end;
 		}
@@ -395,11 +392,11 @@ static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca
 		const char *name = printed_outcome(rb, s->n->locale, seen[k], false);
 		if (strcmp(w, n) == 0) {
 		} else if (!*n) {
-			cell_itemf(s, col, msg("%s%s: removed (was roll %s)"), "", name, w);
+			cell_itemf(s, col, result, msg("%s%s: removed (was roll %s)"), "", name, w);
 		} else if (!*w) {
-			cell_itemf(s, col, msg("%sroll %s: %s (new)"), "", n, name);
+			cell_itemf(s, col, result, msg("%sroll %s: %s (new)"), "", n, name);
 		} else {
-			cell_itemf(s, col, msg("%sroll %s: %s (was %s)"), "", n, name, w);
+			cell_itemf(s, col, result, msg("%sroll %s: %s (was %s)"), "", n, name, w);
 		}
 		sb_free(&was);
 		sb_free(&now);

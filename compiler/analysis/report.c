@@ -254,10 +254,7 @@ static const char *result_column(const report *r, const rtab_table *t, int colum
 {
 	if (!r->model || column < 0)
 		return NULL;
-	const model_table *mt = &r->model->tables[t - r->rs->tables];
-	if (!mt->result_of_column || !mt->result_of_column[column])
-		return NULL;
-	return mt->result_ids[mt->result_of_column[column] - 1];
+	return model_result_id(&r->model->tables[t - r->rs->tables], (size_t)column);
 }
 
 static void column_json(report *r, const rtab_table *t, const rtab_result *res)

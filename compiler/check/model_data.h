@@ -53,6 +53,15 @@ typedef struct model_table {
 	const ast_stmt *odds_grid;
 } model_table;
 
+/* Under odds lines, the result column whose cells column reads, as the grid's header
+ * prints it ("4"), or NULL (an end column, a grid of its own, any other table). */
+static inline const char *model_result_id(const model_table *mt, size_t column)
+{
+	if (!mt->result_of_column || !mt->result_ids || !mt->result_of_column[column])
+		return NULL;
+	return mt->result_ids[mt->result_of_column[column] - 1];
+}
+
 static inline const char *model_row_name(const model_table *mt, size_t row)
 {
 	return mt->rows ? mt->rows->rows[row].name : mt->row_names[row];

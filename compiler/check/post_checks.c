@@ -80,9 +80,9 @@ static const char *column_phrase(const model_table *mt, const rtab_table *t, siz
 				 strbuf *sb)
 {
 	sb->len = 0;
-	if (mt->result_of_column && mt->result_of_column[col])
-		sb_printf(sb, "result column %s of table '%s'",
-			  mt->result_ids[mt->result_of_column[col] - 1], t->id);
+	const char *result = model_result_id(mt, col);
+	if (result)
+		sb_printf(sb, "result column %s of table '%s'", result, t->id);
 	else if (t->ncolumns == 1)
 		sb_printf(sb, "table '%s'", t->id);
 	else

@@ -709,10 +709,9 @@ static void print_table(const out_ctx *o, size_t ti, const odds_dist *d, long dr
 		put_label_rule(o, t->labels, t->rule);
 		if (t->ncolumns > 1)
 			sb_printf(b, msg(", column %s"), t->columns[d->column].id);
-		const model_table *mt = &o->model->tables[ti];
-		if (mt->result_of_column && mt->result_of_column[d->column])
-			sb_printf(b, msg(" (result column %s)"),
-				  mt->result_ids[mt->result_of_column[d->column] - 1]);
+		const char *result = model_result_id(&o->model->tables[ti], d->column);
+		if (result)
+			sb_printf(b, msg(" (result column %s)"), result);
 		sb_puts(b, o->format == FMT_MARKDOWN ? "\n\n" : "\n");
 		if (dice_id(rs, t))
 			sb_printf(b, msg("%s: %llu equally likely rolls"), dice_id(rs, t),

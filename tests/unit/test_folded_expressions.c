@@ -254,6 +254,15 @@ static void test_outside_domains(void **state)
 	built_free(&b);
 }
 
+/* The fold of requirement 0, 'sum' (a + b <= 30 or flag: one-byte values). */
+static const rtab_fold *sum_fold(const rtab_ruleset *rs)
+{
+	const rtab_fold *f = rs->requirements[0].condition.fold;
+	assert_non_null(f);
+	assert_non_null(f->values8);
+	return f;
+}
+
 /* A copy of rs whose requirement 0 reads fold f (req: room for the requirements). */
 static rtab_ruleset with_fold(const rtab_ruleset *rs, const rtab_fold *f, rtab_requirement *req)
 {
@@ -272,8 +281,7 @@ static void test_changed_folds(void **state)
 	built b;
 	build(&b);
 	const rtab_ruleset *rs = &b.m.rs;
-	const rtab_fold *sum = rs->requirements[0].condition.fold;
-	assert_non_null(sum);
+	const rtab_fold *sum = sum_fold(rs);
 	rtab_fold_key keys[8];
 	memcpy(keys, sum->keys, sum->nkeys * sizeof *keys);
 	keys[1].input = 999;
@@ -303,9 +311,7 @@ static void test_values_are_read(void **state)
 	built b;
 	build(&b);
 	const rtab_ruleset *rs = &b.m.rs;
-	const rtab_fold *sum = rs->requirements[0].condition.fold;
-	assert_non_null(sum);
-	assert_non_null(sum->values8);
+	const rtab_fold *sum = sum_fold(rs);
 	int8_t *inverted = malloc(sum->nvalues);
 	assert_non_null(inverted);
 	for (size_t i = 0; i < sum->nvalues; i++)
