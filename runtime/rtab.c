@@ -1208,7 +1208,7 @@ int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *fa
 	return RTAB_OK;
 }
 
-static bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
+int rtab_modifier_counts_at_step(const rtab_table *t, const rtab_modifier *m)
 {
 	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
 }
@@ -1376,7 +1376,7 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 		if (list[i] >= nmodifiers)
 			return RTAB_E_RULESET;
 		m = &modifiers[list[i]];
-		if (step >= 0 && !counts_at_step(t, m))
+		if (step >= 0 && !rtab_modifier_counts_at_step(t, m))
 			continue;
 		if (m->group >= 0 && (size_t)m->group >= ngroups)
 			return RTAB_E_RULESET;

@@ -967,6 +967,11 @@ int rtab_find_outcome(const rtab_ruleset *rs, const char *id);
 int rtab_find_locale(const rtab_ruleset *rs, const char *id);
 int rtab_find_enum_value(const rtab_enum *e, const char *id);
 
+/* Nonzero when modifier m takes part in table t: always, unless the table is a
+ * step of a procedure (t->step >= 0) that m's steps bitmask leaves out. The
+ * generated native resolvers make the same choice through this function. */
+int rtab_modifier_counts_at_step(const rtab_table *t, const rtab_modifier *m);
+
 /* The number outcome `outcome` carries for the parameter named param (an
  * instantiation of a numeric outcome): RTAB_OK and *value, or
  * RTAB_E_INDEX when the outcome has no such parameter. */

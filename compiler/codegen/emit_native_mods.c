@@ -37,7 +37,7 @@ bool group_used(const rtab_ruleset *rs, const rtab_table *t, const mod_list *l, 
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const rtab_modifier *m = &rs->modifiers[l->ids[i]];
-		if (counts_at_step(t, m) && m->group == (int)g)
+		if (rtab_modifier_counts_at_step(t, m) && m->group == (int)g)
 			return true;
 	}
 	return false;
@@ -71,7 +71,7 @@ static bool constant_side(const rtab_ruleset *rs, const rtab_table *t, const mod
 	for (size_t i = 0; i < l->n; i++) {
 		const rtab_modifier *m = &rs->modifiers[l->ids[i]];
 		int64_t v;
-		if (counts_at_step(t, m) && m->group == g && (m->sign < 0) == side && !constant_value(m, &v))
+		if (rtab_modifier_counts_at_step(t, m) && m->group == g && (m->sign < 0) == side && !constant_value(m, &v))
 			return false;
 	}
 	return true;
@@ -87,7 +87,7 @@ static void emit_side_chain(nctx *c, const rtab_table *t, const mod_list *l, int
 	bool high = strcmp(prefers(rs->groups[g].stacking, side ? -1 : 1), ">") == 0;
 	for (size_t i = 0; i < l->n && n < RTAB_MAX_APPLIED; i++) {
 		const rtab_modifier *m = &rs->modifiers[l->ids[i]];
-		if (!counts_at_step(t, m) || m->group != g || (m->sign < 0) != side)
+		if (!rtab_modifier_counts_at_step(t, m) || m->group != g || (m->sign < 0) != side)
 			continue;
 		constant_value(m, &val[n]);
 		size_t j = n;
@@ -142,7 +142,7 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 	for (size_t i = 0; i < l->n; i++) {
 		uint16_t mi = l->ids[i];
 		const rtab_modifier *m = &rs->modifiers[mi];
-		if (!counts_at_step(t, m))
+		if (!rtab_modifier_counts_at_step(t, m))
 			continue;
 		if (l->fold && l->fold->modifier_folded[i]) {
 			nline(c, 1, "/* %s %s: folded */", l->shift ? "shift" : "modifier", m->id);
@@ -259,7 +259,7 @@ void emit_sums(nctx *c, const rtab_table *t, const mod_list *l, const char *tota
 		bool used = other ? false : group_used(rs, t, l, g);
 		if (other) {
 			for (size_t i = 0; i < l->n; i++)
-				if (counts_at_step(t, &rs->modifiers[l->ids[i]]) && rs->modifiers[l->ids[i]].group < 0)
+				if (rtab_modifier_counts_at_step(t, &rs->modifiers[l->ids[i]]) && rs->modifiers[l->ids[i]].group < 0)
 					used = true;
 		}
 		if (used && !other && l->fold && l->fold->group_folded[g])
@@ -270,7 +270,7 @@ void emit_sums(nctx *c, const rtab_table *t, const mod_list *l, const char *tota
 			/* The provisional values counted, in the interpreter's order. */
 			for (size_t i = 0; i < l->n; i++) {
 				const rtab_modifier *m = &rs->modifiers[l->ids[i]];
-				if (!counts_at_step(t, m) || !m->provisional ||
+				if (!rtab_modifier_counts_at_step(t, m) || !m->provisional ||
 				    (other ? m->group >= 0 : m->group != (int)g))
 					continue;
 				nline(c, 1, "if (%sa%zu >= 0 && out->applied[%sa%zu].counted) rtab_native_note_(out, &seen, %u, modifiers[%u].provisional);",
@@ -343,7 +343,7 @@ void emit_list_slots(nctx *c, const rtab_table *t, const mod_list *l)
 	const rtab_ruleset *rs = c->rs;
 	for (size_t i = 0; i < l->n; i++) {
 		const rtab_modifier *m = &rs->modifiers[l->ids[i]];
-		if (counts_at_step(t, m) && m->provisional)
+		if (rtab_modifier_counts_at_step(t, m) && m->provisional)
 			nline(c, 1, "int %sa%zu = -1;", l->p, i);
 	}
 }

@@ -19,11 +19,6 @@ static bool expr_ok(const rtab_ruleset *rs, const rtab_expr *e)
 	return ok;
 }
 
-bool counts_at_step(const rtab_table *t, const rtab_modifier *m)
-{
-	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
-}
-
 /* Why an expression the analysis refuses is left to the interpreter. */
 static const char *expr_why(const rtab_ruleset *rs, const rtab_expr *e)
 {
@@ -55,7 +50,7 @@ static const char *list_why(const rtab_ruleset *rs, const rtab_table *t, const u
 		if (list[i] >= rs->nmodifiers)
 			return "it names a modifier the ruleset does not have";
 		const rtab_modifier *m = &rs->modifiers[list[i]];
-		if (!counts_at_step(t, m))
+		if (!rtab_modifier_counts_at_step(t, m))
 			continue;
 		if ((m->group >= 0 && (size_t)m->group >= rs->ngroups) || m->group < -1)
 			return "a modifier names a group the ruleset does not have";

@@ -13,7 +13,5 @@
 bool table_native(const rtab_ruleset *rs, size_t ti);
 /* NULL when table ti gets native code; else why the interpreter answers for it. */
 const char *table_native_why(const rtab_ruleset *rs, size_t ti);
-/* Whether modifier m counts at table t's step. */
-bool counts_at_step(const rtab_table *t, const rtab_modifier *m);
 
 #endif
