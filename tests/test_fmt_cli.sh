@@ -17,6 +17,13 @@ messy=$root/tests/fmt/messy.rtab
 if sh "$golden_diff" "$root/tests/fmt/messy.fmt" "$tmp/out"; then ok; else fail "layout of messy.rtab differs from messy.fmt"; fi
 "$rtab" fmt - <"$messy" >"$tmp/stdin.out" && cmp -s "$tmp/stdin.out" "$tmp/out" && ok || fail "fmt - (stdin) differs from fmt FILE"
 
+# Keys: value(cf) against its '(', a key of three lines wrapped at its inner
+# commas within the margin (a golden), and read the same.
+keys=$root/tests/fmt/keys.rtab
+"$rtab" fmt "$keys" >"$tmp/keys.out" 2>"$tmp/err" || fail "fmt keys.rtab exits $?: $(cat "$tmp/err")"
+if sh "$golden_diff" "$root/tests/fmt/keys.fmt" "$tmp/keys.out"; then ok; else fail "layout of keys.rtab differs from keys.fmt"; fi
+awk 'length > 100 { exit 1 }' "$tmp/keys.out" && ok || fail "fmt keys.rtab writes a line wider than 100 columns"
+
 # The order of clauses: a shuffled file in the canonical order (a golden),
 # comments with their clauses, the order of natural rules, steps and checks
 # kept as written; the result formatted already, and meaning the same.

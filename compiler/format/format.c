@@ -96,17 +96,22 @@ static bool scan_items(items *in, const char *text, size_t len, diag_ctx *diag)
 		}
 	int errors = diag->errors;
 	rtab_scan(text, len, diag, collect, in);
-	const item *prev = NULL;
+	const item *prev = NULL, *before = NULL;
 	for (size_t i = 0; i < in->n; i++) {
 		item *t = &in->v[i];
 		if (t->token == NL)
 			continue;
 		size_t from = prev ? prev->end : 0;
 		t->space_before = prev && t->start > from;
+		/* The key 'columns by value(X)', '(LINE, value(X))' is written against its '('. */
+		if (t->token == '(' && prev && prev->token == VALUE && before &&
+		    (before->token == BY || before->token == ',' || before->token == '('))
+			t->space_before = false;
 		int newlines = 0;
 		for (size_t p = from; p < t->start; p++)
 			newlines += text[p] == '\n';
 		t->blank_before = prev && newlines >= 2;
+		before = prev;
 		prev = t;
 	}
 	return diag->errors == errors;
@@ -167,6 +172,16 @@ static bool spaced(int token)
 	       token == STRING;
 }
 
+/* Keywords that always stand apart from a '(' after them ('when (a or b)');
+ * any other keyword written against one is a name there ('value(cf)', a
+ * matrix called 'table(a, b)') and stays so. */
+static bool operator_word(int token)
+{
+	return token == IF || token == THEN || token == ELSE || token == AND || token == OR ||
+	       token == NOT || token == WHEN || token == UNLESS || token == TIMES || token == WHERE ||
+	       token == BY;
+}
+
 /* Whether a space goes between two tokens on one line. */
 static bool space_between(const item *a, const item *b)
 {
@@ -177,7 +192,7 @@ static bool space_between(const item *a, const item *b)
 	if (a->token == '(')
 		return false;
 	if (b->token == '(')
-		return a->token != IDENT;
+		return a->token != IDENT && (b->space_before || operator_word(a->token));
 	if (b->token == ':')
 		return a->token == IDENT || a->token == ')' ? false : b->space_before;
 	if (a->token == ';' || a->token == ',' || a->token == ':' || spaced(a->token) || spaced(b->token))
@@ -248,7 +263,8 @@ static size_t wrap(writer *w, enum wrap_by by, int outer, bool push, const item 
 	*wide = *over = 0;
 	for (size_t k = 0; k <= w->nbreaks; k++) {
 		if (k < w->nbreaks) {
-			bool clause = w->break_nesting[k] == CLAUSE_BREAK, list = w->break_nesting[k] == outer;
+			bool clause = w->break_nesting[k] == CLAUSE_BREAK;
+			bool list = !clause && w->break_nesting[k] <= outer;
 			if (!((clause && by != WRAP_LIST) || (list && by != WRAP_CLAUSES)))
 				continue;
 		}
@@ -304,25 +320,36 @@ static void flush(writer *w, const item *comment)
 		 * leaves fewest lines too wide, then the least width past the
 		 * margin (a text no break shortens is as wide either way), then
 		 * fewest lines. */
-		int outer = CLAUSE_BREAK;
-		for (size_t k = 0; k < w->nbreaks; k++)
+		int outer = CLAUSE_BREAK, deepest = CLAUSE_BREAK;
+		for (size_t k = 0; k < w->nbreaks; k++) {
 			if (w->break_nesting[k] != CLAUSE_BREAK && (outer == CLAUSE_BREAK || w->break_nesting[k] < outer))
 				outer = w->break_nesting[k];
+			if (w->break_nesting[k] != CLAUSE_BREAK && w->break_nesting[k] > deepest)
+				deepest = w->break_nesting[k];
+		}
 		static const enum wrap_by order[] = {WRAP_CLAUSES, WRAP_LIST, WRAP_BOTH};
 		enum wrap_by best = WRAP_CLAUSES;
+		int best_level = outer;
 		size_t best_wide = (size_t)-1, best_over = 0, best_lines = 0;
-		for (size_t o = 0; o < 3; o++) {
-			size_t wide, over, lines = wrap(w, order[o], outer, false, NULL, &wide, &over);
-			if (wide < best_wide || (wide == best_wide && over < best_over) ||
-			    (wide == best_wide && over == best_over && lines < best_lines)) {
-				best = order[o];
-				best_wide = wide;
-				best_over = over;
-				best_lines = lines;
+		/* The lists inside the outermost one ('columns by (line, odds(a, b))')
+		 * only while a line is still too wide. */
+		for (int level = outer; level <= deepest && best_wide != 0; level++) {
+			for (size_t o = 0; o < 3; o++) {
+				size_t wide, over, lines = wrap(w, order[o], level, false, NULL, &wide, &over);
+				if (wide < best_wide || (wide == best_wide && over < best_over) ||
+				    (wide == best_wide && over == best_over && lines < best_lines)) {
+					best = order[o];
+					best_level = level;
+					best_wide = wide;
+					best_over = over;
+					best_lines = lines;
+				}
 			}
+			if (level == CLAUSE_BREAK)
+				break;
 		}
 		size_t wide, over;
-		wrap(w, best, outer, true, comment, &wide, &over);
+		wrap(w, best, best_level, true, comment, &wide, &over);
 	} else {
 		push_line(w, indented(w->cur_indent, s, w->cur.len), comment ? comment_text(w, comment) : NULL);
 	}

@@ -2,6 +2,7 @@
 /* The .rtab grammar: a pure parser that recovers at each statement. */
 %require "3.8"
 %define api.pure full
+%define api.push-pull push
 %define api.prefix {rtab_yy}
 %define parse.error detailed
 %define parse.lac full
@@ -27,6 +28,7 @@ struct ast_ref_tok { char *text; struct ast_stmt *locales; };
 
 %code {
 #include "front/parse_ctx.h"
+#include "front/scan.h"
 #include "lexer.h"
 #include "rtab.h"
 
@@ -1474,28 +1476,230 @@ void parse_discard(struct parse_ctx *p, char *s)
 	p->discarded[p->ndiscarded++] = s;
 }
 
-int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
+/* A token as the scanner gave it; word: a keyword's text (NULL for any other token). */
+struct lexed {
+	int token;
+	YYSTYPE val;
+	YYLTYPE loc;
+	char *word;
+};
+
+static bool symbol_is_keyword(yysymbol_kind_t sym)
+{
+	return strncmp(yysymbol_name(sym), "keyword '", 9) == 0;
+}
+
+/* at: the location of the token before, which the end of the file keeps. */
+static void lex_next(yyscan_t scanner, struct lexed *t, YYLTYPE *at)
+{
+	memset(t, 0, sizeof *t);
+	t->loc = *at;
+	t->token = rtab_yylex(&t->val, &t->loc, scanner);
+	*at = t->loc;
+	/* 'grid' changed how the scanner reads what follows: it stays a keyword. */
+	if (t->token != GRID && symbol_is_keyword(YYTRANSLATE(t->token)))
+		t->word = xstrndup(rtab_yyget_text(scanner), (size_t)rtab_yyget_leng(scanner));
+}
+
+/*
+ * Whether the parser, in the state ps holds, would shift the symbols syms[0..n)
+ * one after another: its own tables run on a copy of its stack of states, as
+ * LAC does, without touching the parser.
+ */
+static bool would_shift(const yypstate *ps, const yysymbol_kind_t *syms, int n)
+{
+	size_t depth = (size_t)(ps->yyssp - ps->yyss) + 1, cap = depth + 64;
+	yy_state_t *stack = xmalloc(cap * sizeof *stack);
+	memcpy(stack, ps->yyss, depth * sizeof *stack);
+	bool shifted = true;
+	for (int i = 0; i < n && shifted; i++) {
+		yysymbol_kind_t sym = syms[i];
+		for (;;) {
+			int state = stack[depth - 1];
+			if (state == YYFINAL && sym == YYSYMBOL_YYEOF)
+				break;
+			int rule;
+			int k = yypact[state];
+			if (!yypact_value_is_default(k) && 0 <= k + sym && k + sym <= YYLAST &&
+			    yycheck[k + sym] == sym) {
+				int action = yytable[k + sym];
+				if (action > 0) {
+					if (depth == cap)
+						stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+					stack[depth++] = (yy_state_t)action;
+					break;
+				}
+				if (yytable_value_is_error(action)) {
+					shifted = false;
+					break;
+				}
+				rule = -action;
+			} else {
+				rule = yydefact[state];
+				if (rule == 0) {
+					shifted = false;
+					break;
+				}
+			}
+			depth -= (size_t)yyr2[rule];
+			int lhs = yyr1[rule] - YYNTOKENS, top = stack[depth - 1];
+			int g = yypgoto[lhs] + top;
+			if (depth == cap)
+				stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+			stack[depth++] = (yy_state_t)(0 <= g && g <= YYLAST && yycheck[g] == top ? yytable[g]
+											: yydefgoto[lhs]);
+		}
+	}
+	free(stack);
+	return shifted;
+}
+
+/* Whether first, then the token after it (a keyword there read either way), would shift. */
+static bool reads_on(const yypstate *ps, yysymbol_kind_t first, const struct lexed *after)
+{
+	yysymbol_kind_t syms[2] = {first, YYTRANSLATE(after->token)};
+	if (would_shift(ps, syms, 2))
+		return true;
+	syms[1] = YYSYMBOL_IDENT;
+	return after->word && would_shift(ps, syms, 2);
+}
+
+/*
+ * A keyword is a keyword only where the grammar can take it: every word the
+ * language uses may name a definition and stand wherever a name stands. Where
+ * the parser can shift the keyword but no name, it stays a keyword; where it
+ * can shift a name but not the keyword, it is that name. Where it can shift
+ * both (a statement may begin with 'when' or with an enum value called so),
+ * the token after it decides, the keyword first: 'when x;' is a condition,
+ * 'when;' and 'when { en "..."; }' a value.
+ */
+static void read_contextually(const yypstate *ps, yyscan_t scanner, struct lexed *t,
+			      struct lexed *next, bool *have_next, YYLTYPE *at)
+{
+	if (!t->word)
+		return;
+	yysymbol_kind_t kw = YYTRANSLATE(t->token), name = YYSYMBOL_IDENT;
+	bool kw_ok = would_shift(ps, &kw, 1), name_ok = would_shift(ps, &name, 1);
+	if (kw_ok && name_ok) {
+		if (!*have_next) {
+			lex_next(scanner, next, at);
+			*have_next = true;
+		}
+		kw_ok = reads_on(ps, kw, next) || !reads_on(ps, name, next);
+	}
+	if (name_ok && !kw_ok) {
+		t->token = IDENT;
+		t->val.str = t->word;
+		t->word = NULL;
+	}
+}
+
+/* Where the tokens go besides the parser: fn, told of each one as the parser
+ * reads it (a keyword read as a name is an identifier), or NULL. */
+struct token_sink {
+	scan_fn fn;
+	void *arg;
+};
+
+static void tell(const struct token_sink *sink, const struct lexed *t)
+{
+	if (!sink || t->token == 0)
+		return;
+	scan_item item = {t->token, {t->loc.first_line, t->loc.first_column}, {t->loc.last_line, t->loc.last_column}};
+	sink->fn(sink->arg, &item);
+}
+
+static void lexed_free(struct lexed *t)
+{
+	free(t->word);
+	if (t->token == IDENT || t->token == STRING || t->token == CODEWORD)
+		free(t->val.str);
+}
+
+/* Run the parser over the text, handing each token to sink too. */
+static int parse_text(const char *text, size_t len, struct parse_ctx *p, struct lex_extra *extra,
+		      const struct token_sink *sink)
 {
 	yyscan_t scanner;
-	struct lex_extra extra = {.diag = p->diag, .line = 1, .col = 1, .rows_off = p->rows_by_grammar};
-	int rc;
-
-	if (rtab_yylex_init_extra(&extra, &scanner) != 0)
+	if (rtab_yylex_init_extra(extra, &scanner) != 0)
 		return -1;
+	yypstate *ps = rtab_yypstate_new();
+	if (!ps) {
+		rtab_yylex_destroy(scanner);
+		return -1;
+	}
 	/* The scanner's copy of the text, ending in the two NULs it needs
 	 * (what yy_scan_bytes makes, one byte at a time). */
 	char *copy = xmalloc(len + 2);
 	memcpy(copy, text, len);
 	copy[len] = copy[len + 1] = '\0';
 	YY_BUFFER_STATE buf = rtab_yy_scan_buffer(copy, len + 2, scanner);
-	rc = rtab_yyparse(scanner, p);
-	p->plain_rows = extra.plain_rows;
-	p->plain_grid_lines = extra.plain_grid_lines;
+	struct lexed t, next;
+	bool have_next = false;
+	YYLTYPE at = {1, 1, 1, 1};
+	int rc;
+	do {
+		if (have_next) {
+			t = next;
+			have_next = false;
+		} else {
+			lex_next(scanner, &t, &at);
+		}
+		read_contextually(ps, scanner, &t, &next, &have_next, &at);
+		free(t.word);
+		tell(sink, &t);
+		rc = rtab_yypush_parse(ps, t.token, &t.val, &t.loc, scanner, p);
+	} while (rc == YYPUSH_MORE);
+	/* A parser that gave up leaves the rest to the scanner alone. */
+	for (bool more = have_next || t.token != 0; more && sink;) {
+		if (!have_next)
+			lex_next(scanner, &next, &at);
+		have_next = false;
+		tell(sink, &next);
+		more = next.token != 0;
+		lexed_free(&next);
+	}
+	if (have_next)
+		lexed_free(&next);
+	rtab_yypstate_delete(ps);
 	rtab_yy_delete_buffer(buf, scanner);
 	free(copy);
 	rtab_yylex_destroy(scanner);
-	sb_free(&extra.str);
+	sb_free(&extra->str);
 	return rc;
+}
+
+int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
+{
+	struct lex_extra extra = {.diag = p->diag, .line = 1, .col = 1, .rows_off = p->rows_by_grammar};
+	int rc = parse_text(text, len, p, &extra, NULL);
+	p->plain_rows = extra.plain_rows;
+	p->plain_grid_lines = extra.plain_grid_lines;
+	return rc;
+}
+
+static void scan_comment(void *arg, src_loc first, src_loc end)
+{
+	const struct token_sink *sink = arg;
+	scan_item item = {SCAN_COMMENT, first, end};
+	sink->fn(sink->arg, &item);
+}
+
+/* The tokens of text as the parser reads them, and its comments, in order;
+ * rows and grid lines go through as tokens. What the parser builds is
+ * thrown away. */
+void rtab_scan(const char *text, size_t len, diag_ctx *diag, scan_fn fn, void *arg)
+{
+	struct token_sink sink = {fn, arg};
+	struct parse_ctx pc = {.diag = diag, .rows_by_grammar = true};
+	struct lex_extra extra = {.diag = diag, .line = 1, .col = 1, .rows_off = true,
+				  .on_comment = scan_comment, .comment_arg = &sink};
+	parse_text(text, len, &pc, &extra, &sink);
+	ast_defs_free(pc.defs);
+	ast_errata_free(pc.errata);
+	for (size_t i = 0; i < pc.ndiscarded; i++)
+		free(pc.discarded[i]);
+	free(pc.discarded);
 }
 
 /* Whether the n bytes at s spell a keyword: a token named "keyword '...'".
