@@ -137,9 +137,22 @@ static bool write_tmp(output_file *f, char **slot, const output_report *r)
 		free(tmp);
 		return false;
 	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	if (f->was) {
+		/* The file rewritten keeps its owner, group and mode (the owner first:
+		 * a change of owner may clear the set-id bits). */
+		if ((f->was->st_uid != geteuid() || f->was->st_gid != getegid()) &&
+		    fchown(fd, f->was->st_uid, f->was->st_gid) != 0) {
+			say(r, NULL, "cannot give '%s' the owner and group of '%s': %s", f->tmp_path, f->path,
+			    strerror(errno));
+			close(fd);
+			return false;
+		}
+		fchmod(fd, f->was->st_mode & 07777);
+	} else {
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	if (!write_all(fd, f->data, f->len)) {
 		say(r, NULL, "cannot write '%s': %s", f->tmp_path, errno ? strerror(errno) : "nothing written");
 		close(fd);
@@ -272,7 +285,9 @@ static bool write_journal(const char *path, const output_file *files, char *cons
 		sb_puts(&b, tmp[i]);
 		sb_putc(&b, '\0');
 	}
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	/* Made afresh: a link planted under its name is removed, never followed. */
+	unlink(path);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	bool ok = fd >= 0 && write_all(fd, b.data, b.len);
 	ok = ok && (fsync(fd) == 0 || errno == EINVAL || errno == EROFS);
 	if (fd >= 0 && close(fd) != 0)
@@ -286,9 +301,13 @@ static bool write_journal(const char *path, const output_file *files, char *cons
 /* Read a whole small file; NULL when it cannot be read. */
 static char *read_small(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return NULL;
+	}
 	strbuf b = {0};
 	char chunk[4096];
 	size_t got;
@@ -363,6 +382,32 @@ static void recover_journal(const char *path, const output_report *r)
 	free(journal);
 }
 
+/* Whether two times of a file are the same. */
+static bool same_time(struct timespec a, struct timespec b)
+{
+	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+/* Whether the file at path is still the file was describes, as it was: the
+ * same file, size and time of change. Said when not. */
+static bool unchanged(const char *path, const struct stat *was, const output_report *r)
+{
+	struct stat now;
+	if (stat(path, &now) != 0) {
+		say(r, NULL, "'%s' went away while rtab worked on it (%s); nothing is written",
+		    path, strerror(errno));
+		return false;
+	}
+	if (now.st_dev != was->st_dev || now.st_ino != was->st_ino || now.st_size != was->st_size ||
+	    !same_time(now.st_mtim, was->st_mtim)) {
+		say(r, NULL, "'%s' changed while rtab worked on it (saved by another program?); "
+			     "it is left as it is, with that change: run rtab again",
+		    path);
+		return false;
+	}
+	return true;
+}
+
 /* Put files[0..n) back as they were before their rename. */
 static void roll_back(output_file *files, char **backups, size_t n)
 {
@@ -434,6 +479,8 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 		unlink(b);
 		backups[i] = b;
 	}
+	for (size_t i = 0; i < n && ok; i++)
+		ok = !files[i].was || unchanged(files[i].path, files[i].was, report);
 	char *journal = n ? sibling(files[0].path, JOURNAL_SUFFIX) : NULL;
 	if (ok && n && !write_journal(journal, files, backups, tmp, n)) {
 		say(report, NULL, "cannot write the journal '%s': %s", journal, strerror(errno));
@@ -492,81 +539,113 @@ static bool commit_atomic(output_file *files, size_t n, const output_report *rep
 	return ok;
 }
 
-/* Write a whole file to a target that is no regular file (a character device, a
- * FIFO, a terminal, /dev/stdout), opened as it is: nothing to rename over it. */
+/*
+ * The descriptor a name stands for: /dev/stdout, /dev/stderr, /dev/fd/N,
+ * /proc/self/fd/N, or a link whose text is one of these (/dev/stdout is a
+ * link to /proc/self/fd/1). -1 for any other name.
+ */
+static int named_descriptor(const char *path)
+{
+	static const char *const fd_dirs[] = {"/dev/fd/", "/proc/self/fd/"};
+	char text[64];
+	ssize_t n = readlink(path, text, sizeof text - 1);
+	for (int pass = 0; pass < 2; pass++) {
+		const char *name = path;
+		if (pass == 1) {
+			if (n <= 0)
+				break;
+			text[n] = '\0';
+			name = text;
+		}
+		if (strcmp(name, "/dev/stdout") == 0)
+			return 1;
+		if (strcmp(name, "/dev/stderr") == 0)
+			return 2;
+		for (size_t d = 0; d < sizeof fd_dirs / sizeof *fd_dirs; d++) {
+			size_t k = strlen(fd_dirs[d]);
+			if (strncmp(name, fd_dirs[d], k) != 0 || !name[k])
+				continue;
+			char *end;
+			long fd = strtol(name + k, &end, 10);
+			if (*end == '\0' && name[k] >= '0' && name[k] <= '9' && fd <= 1024)
+				return (int)fd;
+		}
+	}
+	return -1;
+}
+
+/* Write a whole file to a target that is no regular file (a character device,
+ * a FIFO, a terminal) or to a descriptor of the process named as a file
+ * (/dev/stdout): nothing to rename over it. A name that has become a link
+ * since it was looked at is not followed. */
 static bool write_direct(const output_file *f, const output_report *r)
 {
-	int fd;
-	while ((fd = open(f->path, O_WRONLY | O_NOCTTY | O_CLOEXEC)) < 0 && errno == EINTR)
-		;
+	int fd = named_descriptor(f->path), own = fd < 0;
+	if (own)
+		while ((fd = open(f->path, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)) < 0 && errno == EINTR)
+			;
 	if (fd < 0) {
 		say(r, NULL, "cannot open '%s': %s", f->path, strerror(errno));
 		return false;
 	}
 	if (!write_all(fd, f->data, f->len)) {
 		say(r, NULL, "cannot write '%s': %s", f->path, errno ? strerror(errno) : "nothing written");
-		close(fd);
+		if (own)
+			close(fd);
 		return false;
 	}
-	if (close(fd) != 0 && errno != EINTR) {
+	if (own && close(fd) != 0 && errno != EINTR) {
 		say(r, NULL, "cannot write '%s': %s", f->path, strerror(errno));
 		return false;
 	}
 	return true;
 }
 
-typedef enum target_kind { TARGET_FILE, TARGET_THROUGH_LINK, TARGET_DIRECT, TARGET_REFUSED } target_kind;
+typedef enum target_kind { TARGET_FILE, TARGET_DIRECT, TARGET_REFUSED } target_kind;
 
 /*
  * How a target is written: a regular file (or none yet) by a temporary renamed
- * over it; a symbolic link to a regular file the same way at the file it names
- * (*resolved), the link kept; anything else that exists (a device, a FIFO,
- * /dev/stdout) directly, never replaced; a link to nothing or to a directory
- * not at all.
+ * over it; anything else that exists (a device, a FIFO) directly, never
+ * replaced, and so is a descriptor of the process named as a file
+ * (/dev/stdout, /dev/fd/N). A symbolic link is refused: rtab made none, and
+ * writing through one planted in the output's place would overwrite whatever
+ * file it names.
  */
-static target_kind classify(const char *path, char **resolved, const output_report *r)
+static target_kind classify(const char *path, const output_report *r)
 {
 	struct stat l, st;
-	*resolved = NULL;
 	if (lstat(path, &l) != 0 || S_ISREG(l.st_mode) || S_ISDIR(l.st_mode))
 		return TARGET_FILE; /* a directory: the rename fails and says so */
-	if (stat(path, &st) != 0) {
-		say(r, NULL, "'%s' is a symbolic link to nothing (%s); write elsewhere",
-			path, strerror(errno));
-		return TARGET_REFUSED;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		say(r, NULL, "'%s' is a link to a directory; name a file", path);
-		return TARGET_REFUSED;
-	}
-	if (!S_ISLNK(l.st_mode) || !S_ISREG(st.st_mode))
+	if (!S_ISLNK(l.st_mode) || named_descriptor(path) >= 0)
 		return TARGET_DIRECT;
-	*resolved = realpath(path, NULL);
-	if (!*resolved) {
-		say(r, NULL, "cannot follow the link '%s': %s", path, strerror(errno));
-		return TARGET_REFUSED;
-	}
-	return TARGET_THROUGH_LINK;
+	char text[4096];
+	ssize_t n = readlink(path, text, sizeof text - 1);
+	text[n > 0 ? n : 0] = '\0';
+	if (stat(path, &st) != 0)
+		say(r, NULL, "'%s' is a symbolic link to nothing ('%s': %s); rtab writes no output "
+			     "through a link: remove it, or write elsewhere",
+		    path, text, strerror(errno));
+	else
+		say(r, NULL, "'%s' is a symbolic link (to '%s'), and rtab writes no output through a "
+			     "link, which would overwrite the file it names; remove the link, or name "
+			     "that file itself",
+		    path, text);
+	return TARGET_REFUSED;
 }
 
 bool output_commit(output_file *files, size_t n, const output_report *report)
 {
 	output_file *atomic = xcalloc(n ? n : 1, sizeof *atomic);
-	char **resolved = xcalloc(n ? n : 1, sizeof *resolved);
 	bool *direct = xcalloc(n ? n : 1, sizeof *direct);
 	size_t natomic = 0;
 	bool ok = true;
 
 	for (size_t i = 0; i < n; i++) {
-		target_kind k = classify(files[i].path, &resolved[i], report);
+		target_kind k = classify(files[i].path, report);
 		ok &= k != TARGET_REFUSED;
 		direct[i] = k == TARGET_DIRECT;
-		if (k == TARGET_FILE || k == TARGET_THROUGH_LINK) {
-			atomic[natomic] = files[i];
-			if (resolved[i])
-				atomic[natomic].path = resolved[i];
-			natomic++;
-		}
+		if (k == TARGET_FILE)
+			atomic[natomic++] = files[i];
 	}
 	/* The regular files whole or not at all first; then the streams. */
 	if (ok)
@@ -574,11 +653,84 @@ bool output_commit(output_file *files, size_t n, const output_report *report)
 	for (size_t i = 0; i < n && ok; i++)
 		if (direct[i])
 			ok = write_direct(&files[i], report);
-	for (size_t i = 0; i < n; i++)
-		free(resolved[i]);
-	free(resolved);
 	free(direct);
 	free(atomic);
+	return ok;
+}
+
+/* Whether the process may give a file it makes the owner and group of was. */
+static bool can_keep_owner(const struct stat *was)
+{
+	if (geteuid() == 0)
+		return true;
+	if (was->st_uid != geteuid())
+		return false;
+	if (was->st_gid == getegid())
+		return true;
+	gid_t groups[256];
+	int n = getgroups(sizeof groups / sizeof *groups, groups);
+	for (int i = 0; i < n; i++)
+		if (groups[i] == was->st_gid)
+			return true;
+	return false;
+}
+
+/* Write data over the file at path itself, when it is still the file was
+ * describes: every name of it sees the new text. */
+static bool write_over(const char *path, const char *data, size_t len, const struct stat *was,
+		       const output_report *r)
+{
+	int lock = lock_dir_of(path);
+	bool ok = unchanged(path, was, r);
+	int fd = -1;
+	if (ok) {
+		fd = open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+		struct stat st;
+		if (fd < 0 || fstat(fd, &st) != 0) {
+			say(r, NULL, "cannot open '%s': %s", path, strerror(errno));
+			ok = false;
+		} else if (st.st_dev != was->st_dev || st.st_ino != was->st_ino) {
+			say(r, NULL, "'%s' changed while rtab worked on it; it is left as it is: run rtab again",
+			    path);
+			ok = false;
+		}
+	}
+	if (ok) {
+		sigset_t old;
+		block_signals(&old); /* a signal does not leave the file half written */
+		ok = write_all(fd, data, len) && ftruncate(fd, (off_t)len) == 0 &&
+		     (fsync(fd) == 0 || errno == EINVAL || errno == EROFS);
+		if (!ok)
+			say(r, NULL, "cannot write '%s': %s", path, errno ? strerror(errno) : "nothing written");
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
+	if (fd >= 0 && close(fd) != 0 && ok) {
+		say(r, NULL, "cannot write '%s': %s", path, strerror(errno));
+		ok = false;
+	}
+	if (lock >= 0)
+		close(lock);
+	return ok;
+}
+
+bool output_rewrite(const char *path, const char *data, size_t len, const struct stat *was,
+		    const output_report *report)
+{
+	struct stat l;
+	char *file = lstat(path, &l) == 0 && S_ISLNK(l.st_mode) ? realpath(path, NULL) : xstrdup(path);
+	if (!file) {
+		say(report, NULL, "cannot follow the link '%s': %s", path, strerror(errno));
+		return false;
+	}
+	bool ok;
+	if (was->st_nlink > 1 || !can_keep_owner(was)) {
+		ok = write_over(file, data, len, was, report);
+	} else {
+		output_file f = {.path = file, .data = data, .len = len, .was = was};
+		ok = commit_atomic(&f, 1, report);
+		free(f.tmp_path);
+	}
+	free(file);
 	return ok;
 }
 

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int cmp_c_names(const void *a, const void *b)
 {
@@ -107,4 +108,9 @@ void c_names_free(c_name *v, size_t n)
 	for (size_t i = 0; i < n; i++)
 		free(v[i].name);
 	free(v);
+}
+
+bool c_name_is_runtimes(const char *cname)
+{
+	return strcasecmp(cname, "rtab") == 0 || strncasecmp(cname, "rtab_", 5) == 0;
 }

@@ -19,4 +19,10 @@ size_t c_names_collect(const model *m, c_name **out);
 void c_names_sort(c_name *v, size_t n);
 void c_names_free(c_name *v, size_t n);
 
+/* Whether the generated C of a ruleset named cname (its id after --prefix)
+ * would take the runtime's names: its files rtab.c and rtab.h (in any case,
+ * for file systems that ignore it) and its symbols, which all begin with
+ * rtab_ or RTAB_. */
+bool c_name_is_runtimes(const char *cname);
+
 #endif

@@ -79,3 +79,26 @@ bool cli_linked_clash(loaded *files, size_t n, const char *const *paths)
 		clash = c_names_clash(files, n);
 	return clash;
 }
+
+bool cli_runtime_clash(loaded *files, size_t n, const char *prefix)
+{
+	bool clash = false;
+	for (size_t i = 0; i < n; i++) {
+		if (!usable(&files[i]))
+			continue;
+		const char *id = files[i].model.rs.id;
+		char *cname = xasprintf("%s%s", prefix ? prefix : "", id);
+		if (c_name_is_runtimes(cname)) {
+			diag_report(&files[i].diag, SEV_ERROR, rtab_checks[CHECK_C_NAME].name,
+				    files[i].model.ruleset_def->id_loc,
+				    "ruleset '%s'%s%s%s becomes the C name '%s', which belongs to rtab's runtime: "
+				    "its files rtab.c and rtab.h would be overwritten and its names rtab_* and "
+				    "RTAB_* clash; rename the ruleset, or compile with another --prefix",
+				    id, prefix ? " (with --prefix '" : "", prefix ? prefix : "", prefix ? "')" : "",
+				    cname);
+			clash = true;
+		}
+		free(cname);
+	}
+	return clash;
+}

@@ -156,6 +156,8 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 	}
 	if (cli_linked_clash(files, npaths, paths))
 		status = EXIT_INPUT;
+	if (strcmp(a.target, "c") == 0 && cli_runtime_clash(files, npaths, a.emit.prefix))
+		status = EXIT_INPUT;
 	if (status == EXIT_OK && !make_dirs(dir, &opts))
 		status = EXIT_INPUT;
 	if (status == EXIT_OK) {

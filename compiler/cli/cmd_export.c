@@ -171,7 +171,7 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	if (status == EXIT_OK) {
 		export_run(e, &x);
 		if (a.out) {
-			output_file f = {xstrdup(a.out), NULL, out.data, out.len};
+			output_file f = {.path = xstrdup(a.out), .data = out.data, .len = out.len};
 			const char *input = l.path;
 			output_report report = cli_output_report(c);
 			if (output_is_input(&f, 1, &input, 1, &report) || !output_commit(&f, 1, &report))

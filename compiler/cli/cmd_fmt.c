@@ -21,7 +21,10 @@ static const cli_opt options[] = {
 	 "write nothing; print a unified diff for each FILE that is not\n"
 	 "formatted, and exit 1 when there is one",
 	 NULL},
-	{"--in-place", 'i', NULL, "rewrite each FILE that is not formatted, atomically", NULL},
+	{"--in-place", 'i', NULL,
+	 "rewrite each FILE that is not formatted, atomically; its owner,\n"
+	 "group, mode and hard links kept, and refused when it changed meanwhile",
+	 NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -76,8 +79,9 @@ static bool read_stream(FILE *f, strbuf *sb)
 	return !ferror(f);
 }
 
-/* The text of path ('-': the standard input), or false after saying why through d. */
-static bool read_source(const char *path, diag_ctx *d, strbuf *sb)
+/* The text of path ('-': the standard input), and the file as it was read
+ * (*was), or false after saying why through d. */
+static bool read_source(const char *path, diag_ctx *d, strbuf *sb, struct stat *was)
 {
 	if (strcmp(path, "-") == 0) {
 		if (read_stream(stdin, sb))
@@ -88,52 +92,38 @@ static bool read_source(const char *path, diag_ctx *d, strbuf *sb)
 	FILE *f = open_regular(path, d);
 	if (!f)
 		return false;
-	bool ok = read_stream(f, sb);
+	bool ok = read_stream(f, sb) && fstat(fileno(f), was) == 0;
 	if (!ok)
 		diag_report(d, SEV_ERROR, NULL, (src_loc){0, 0}, "cannot read: %s", strerror(errno));
 	fclose(f);
 	return ok;
 }
 
-/* Replace path by text, keeping its permissions; a read-only file is refused. */
-static int write_in_place(cli_ctx *c, const char *path, const strbuf *text)
+/* Replace path, as it was read (was), by text; a read-only file is refused. */
+static int write_in_place(cli_ctx *c, const char *path, const strbuf *text, const struct stat *was)
 {
-	struct stat st;
-	if (stat(path, &st) != 0) {
-		cli_file_error(path, &c->diag, "cannot read its permissions: %s", strerror(errno));
-		return EXIT_INPUT;
-	}
 	/* The superuser may write any file: its permissions are what the owner asked. */
-	if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || access(path, W_OK) != 0) {
+	if ((was->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || access(path, W_OK) != 0) {
 		cli_file_error(path, &c->diag,
 			       "the file is read-only, so it is left as it is; make it writable "
 			       "(chmod u+w) to format it in place");
 		return EXIT_INPUT;
 	}
-	output_file out = {.path = xstrdup(path), .data = text->data, .len = text->len};
 	output_report report = cli_output_report(c);
-	bool ok = output_commit(&out, 1, &report);
-	free(out.path);
-	free(out.tmp_path);
-	if (!ok)
-		return EXIT_INPUT;
-	if (chmod(path, st.st_mode & 07777) != 0) {
-		cli_file_error(path, &c->diag, "written, but its permissions could not be restored: %s",
-			       strerror(errno));
-		return EXIT_INPUT;
-	}
-	return EXIT_OK;
+	return output_rewrite(path, text->data ? text->data : "", text->len, was, &report) ? EXIT_OK
+											   : EXIT_INPUT;
 }
 
 static int format_one(cli_ctx *c, const fmt_args *a, const char *path)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	strbuf source = {0}, formatted = {0};
+	struct stat was;
 	diag_ctx d;
 	diag_init(&d, name, NULL, 0, stderr);
 	d.opts = &c->diag;
 	int status = EXIT_OK;
-	if (!read_source(path, &d, &source)) {
+	if (!read_source(path, &d, &source, &was)) {
 		status = EXIT_INPUT;
 		goto done;
 	}
@@ -155,7 +145,7 @@ static int format_one(cli_ctx *c, const fmt_args *a, const char *path)
 		sb_free(&diff);
 	} else if (a->in_place) {
 		if (!same)
-			status = write_in_place(c, path, &formatted);
+			status = write_in_place(c, path, &formatted, &was);
 	} else {
 		fwrite(formatted.data ? formatted.data : "", 1, formatted.len, stdout);
 	}
