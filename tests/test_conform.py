@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """rtab conform drives a port as a child process: the reference port agrees
 on every bundled ruleset; a port that is wrong is shown the vector, the
-rule and the fields; a port that dies, hangs or prints garbage is an error
-that names the vector.
+rule and the fields; a port that dies, hangs, does not read its input or
+prints garbage is an error that names the vector.
 
 usage: test_conform.py RTAB SOURCE_ROOT
 """
@@ -24,9 +24,9 @@ def fail(msg):
     print('FAIL ' + msg)
 
 
-def conform(path, command, *options):
+def conform(path, command, *options, timeout=120):
     return subprocess.run([rtab, 'conform', path, *options, '--', *command],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=timeout)
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -78,6 +78,15 @@ with tempfile.TemporaryDirectory() as tmp:
         ('exits 4', ['sh', '-c', '"$0" "$@"; exit 4', sys.executable, port, mp_json, '--conform'],
          ['cavalry_pursuit'], 'the port ended with exit status 4 after its answers'),
     ]
+    # A port that answers without reading its input: once the pipe to it is
+    # full, --timeout ends the wait to write, as it ends the wait to read.
+    try:
+        p = conform(mp, ['sh', '-c', 'exec yes "{}"'], '--timeout', '1', timeout=60)
+        if p.returncode != 1 or 'the port does not read its input: vector ' not in p.stdout + p.stderr \
+                or 'within 1 s (--timeout)' not in p.stdout + p.stderr:
+            fail('a port that does not read: exit %d, %s %s' % (p.returncode, p.stdout[-500:], p.stderr[:500]))
+    except subprocess.TimeoutExpired:
+        fail('a port that does not read: rtab conform still waits to write after 60 s')
     for name, command, options, message in cases:
         p = conform(mp, command, *options)
         if p.returncode != 1 or message not in p.stdout + p.stderr:

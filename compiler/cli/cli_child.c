@@ -4,6 +4,7 @@
 #include "cli/cli_child.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -47,31 +48,57 @@ bool child_start(child *c, char *const *argv)
 	}
 	close(in[0]);
 	close(out[1]);
+	/* Our end of its input never blocks: a port that does not read is found
+	 * by child_send's timeout instead of hanging rtab for ever. */
+	fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
 	c->pid = pid;
 	c->to = in[1];
 	c->from = out[0];
 	return true;
 }
 
-bool child_send(child *c, const char *line)
+/* Milliseconds on a clock that only goes forward. */
+static long long now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+child_write child_send(child *c, const char *line, int timeout_ms)
 {
 	size_t n = strlen(line);
 	char *buf = xmalloc(n + 1);
 	memcpy(buf, line, n);
 	buf[n] = '\n';
 	size_t done = 0;
+	long long deadline = now_ms() + timeout_ms;
+	child_write result = CHILD_SENT;
 	while (done < n + 1) {
 		ssize_t w = write(c->to, buf + done, n + 1 - done);
+		if (w > 0) {
+			done += (size_t)w;
+			continue;
+		}
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w <= 0) {
-			free(buf);
-			return false;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			/* The pipe is full: the port has not read what it was given. */
+			long long left = deadline - now_ms();
+			struct pollfd p = {c->to, POLLOUT, 0};
+			int ready = left > 0 ? poll(&p, 1, (int)left) : 0;
+			if (ready > 0 || (ready < 0 && errno == EINTR))
+				continue; /* room, or its end closed: the next write says which */
+			result = ready == 0 ? CHILD_STALLED : CHILD_WRITE_FAILED;
+			break;
 		}
-		done += (size_t)w;
+		if (w == 0)
+			errno = EIO;
+		result = w < 0 && errno == EPIPE ? CHILD_CLOSED : CHILD_WRITE_FAILED;
+		break;
 	}
 	free(buf);
-	return true;
+	return result;
 }
 
 child_read child_line(child *c, int timeout_ms, char **line)

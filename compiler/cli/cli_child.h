@@ -20,8 +20,13 @@ typedef enum child_read { CHILD_LINE, CHILD_EOF, CHILD_TIMEOUT, CHILD_FAILED } c
  * exits 127 with a message on standard error. */
 bool child_start(child *c, char *const *argv);
 
-/* Write line and a newline to its standard input; false when it is gone. */
-bool child_send(child *c, const char *line);
+typedef enum child_write { CHILD_SENT, CHILD_CLOSED, CHILD_STALLED, CHILD_WRITE_FAILED } child_write;
+
+/* Write line and a newline to its standard input, waiting at most timeout_ms
+ * for room in the pipe: CHILD_CLOSED when it is gone (its input closed),
+ * CHILD_STALLED when it does not read, CHILD_WRITE_FAILED (errno set) on
+ * another error. */
+child_write child_send(child *c, const char *line, int timeout_ms);
 
 /* Its next line (without the newline) into *line (to free), waiting at most
  * timeout_ms between bytes. */

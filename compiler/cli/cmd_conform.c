@@ -21,7 +21,7 @@ static const cli_opt options[] = {
 	{"--exhaustive", 0, NULL, "also every situation of the inputs read, times every roll,\n"
 				  "as rtab vectors --exhaustive", NULL},
 	{"--limit", 0, "N", "the limit of --exhaustive per definition (default 100000,\nat most 1000000)", NULL},
-	{"--timeout", 0, "N", "the longest wait, in seconds, for one answer of the port\n(default 10)", NULL},
+	{"--timeout", 0, "N", "the longest wait, in seconds, for one answer of the port,\nand for room to write one situation to it (default 10)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -103,15 +103,25 @@ static bool one(run *r, const char *line)
 	}
 	char *what = conform_what(vector), *answer = NULL;
 	bool ok = false;
-	if (!child_send(&r->port, situation)) {
+	switch (child_send(&r->port, situation, (int)r->timeout * 1000)) {
+	case CHILD_SENT:
+		break;
+	case CHILD_CLOSED:
 		/* A closed pipe: the port has ended, which is the finding, whether it
 		 * ended before or after the vector was written. */
-		if (errno == EPIPE)
-			cli_error("conform", &r->c->diag, "the port ended without answering vector %zu (%s): %s",
-				  r->count, what, situation);
-		else
-			cli_error("conform", &r->c->diag, "the port stopped reading before vector %zu (%s): %s",
-				  r->count, what, strerror(errno));
+		cli_error("conform", &r->c->diag, "the port ended without answering vector %zu (%s): %s",
+			  r->count, what, situation);
+		goto done;
+	case CHILD_STALLED:
+		cli_error("conform", &r->c->diag,
+			  "the port does not read its input: vector %zu (%s) could not be written to it "
+			  "within %ld s (--timeout), its standard input full of the situations before; a "
+			  "port reads each situation, one line, before it answers it",
+			  r->count, what, r->timeout);
+		goto done;
+	case CHILD_WRITE_FAILED:
+		cli_error("conform", &r->c->diag, "cannot write vector %zu (%s) to the port: %s",
+			  r->count, what, strerror(errno));
 		goto done;
 	}
 	switch (child_line(&r->port, (int)r->timeout * 1000, &answer)) {
