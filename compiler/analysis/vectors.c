@@ -820,19 +820,55 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 	free(inputs);
 }
 
+/*
+ * Put the faces of want (a natural rule's, which match in any order) in an
+ * order where each lies on its die (lo[i]..hi[i] of the dice's i-th die):
+ * with dice of several kinds (1d6 + 1d10), "10, 1" rolls as 1 on the d6 and
+ * 10 on the d10. The order given first when it fits; false when none does
+ * (the rule cannot be rolled), or after *budget tries.
+ */
+static bool fit_faces(const int32_t *want, size_t n, const int32_t *lo, const int32_t *hi,
+		      int32_t *out, size_t at, bool *used, long *budget)
+{
+	if (at == n)
+		return true;
+	for (size_t k = 0; k < n; k++) {
+		if (used[k] || want[k] < lo[at] || want[k] > hi[at] || --*budget < 0)
+			continue;
+		used[k] = true;
+		out[at] = want[k];
+		if (fit_faces(want, n, lo, hi, out, at + 1, used, budget))
+			return true;
+		used[k] = false;
+	}
+	return false;
+}
+
 static void cover_naturals(const table_ctx *tc, const int32_t *base)
 {
 	const rtab_table *t = tc->tab;
-	int32_t raw, faces[RTAB_MAX_FACES];
+	int32_t raw, faces[RTAB_MAX_FACES], want[RTAB_MAX_FACES], lo[RTAB_MAX_FACES], hi[RTAB_MAX_FACES];
+	size_t ndice = 0;
 	if (!raw_modifier(tc, base, &raw))
 		return;
+	for (size_t gi = 0; tc->dice && gi < tc->dice->ngroups; gi++)
+		for (size_t j = 0; j < tc->dice->groups[gi].count && ndice < RTAB_MAX_FACES; j++) {
+			lo[ndice] = tc->dice->groups[gi].face_min;
+			hi[ndice++] = tc->dice->groups[gi].face_max;
+		}
 	for (size_t i = 0; i < t->nnatural; i++) {
 		const rtab_natural_rule *nr = &t->natural[i];
 		int64_t totals[3] = {raw, t->capped ? t->cap_min : -(int64_t)(tc->nat_max - tc->nat_min) - 1,
 				     t->capped ? t->cap_max : (int64_t)(tc->nat_max - tc->nat_min) + 1};
 		for (int order = 0; order < 2; order++) {
 			for (size_t f = 0; f < nr->nfaces; f++)
-				faces[f] = nr->faces[order ? nr->nfaces - 1 - f : f];
+				want[f] = nr->faces[order ? nr->nfaces - 1 - f : f];
+			bool used[RTAB_MAX_FACES] = {false};
+			long budget = 100000;
+			if (nr->nfaces != ndice)
+				memcpy(faces, want, nr->nfaces * sizeof *faces); /* refused as it is */
+			else if (!fit_faces(want, ndice, lo, hi, faces, 0, used, &budget))
+				break; /* no roll of these dice shows these faces */
 			for (int k = 0; k < 3; k++) {
 				int64_t drm = totals[k] - raw;
 				table_vector(tc->g, tc->t, base, faces, nr->nfaces, (int32_t)drm);

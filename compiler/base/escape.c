@@ -40,6 +40,35 @@ static bool opens_reference(const char *p)
 	return n && p[n] == ';';
 }
 
+/* The length of the run of digits that opens an ordered list item at p
+ * ("1." or "1)"), 0 when there is none. */
+static size_t list_number(const char *p)
+{
+	size_t n = 0;
+	while (n < 10 && p[n] >= '0' && p[n] <= '9')
+		n++;
+	return n && (p[n] == '.' || p[n] == ')') ? n : 0;
+}
+
+void markdown_escape_line(strbuf *sb, const char *s)
+{
+	const char *p = s ? s : "";
+	while (*p == ' ' || *p == '\t')
+		p++;
+	/* What opens a block at the start of a line: a heading, a list item, a
+	 * quote, a code fence, a rule or a heading's underline, a link's
+	 * definition. */
+	size_t digits = list_number(p);
+	if (digits) {
+		sb_put(sb, p, digits);
+		sb_putc(sb, '\\');
+		p += digits;
+	} else if (*p && strchr("#-+*>=`~_[", *p)) {
+		sb_putc(sb, '\\');
+	}
+	markdown_escape(sb, p, false);
+}
+
 void markdown_escape(strbuf *sb, const char *s, bool literal)
 {
 	char last = 0; /* the last character written that is not a blank */
@@ -105,8 +134,14 @@ void csv_escape_cell(strbuf *sb, const char *s)
 
 void sb_put_json_string(strbuf *sb, const char *s)
 {
+	sb_put_json_string_n(sb, s, strlen(s));
+}
+
+void sb_put_json_string_n(strbuf *sb, const char *s, size_t len)
+{
 	sb_putc(sb, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	const unsigned char *end = (const unsigned char *)s + len;
+	for (const unsigned char *p = (const unsigned char *)s; p < end; p++) {
 		size_t n = utf8_char_len((const char *)p);
 		if (n == 0) {
 			sb_puts(sb, "\\ufffd"); /* JSON is UTF-8: an invalid byte cannot pass */
@@ -133,10 +168,36 @@ void sb_put_json_string(strbuf *sb, const char *s)
 	sb_putc(sb, '"');
 }
 
+size_t reordering_char_len(const char *s, unsigned *code)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned c = 0;
+	size_t n = 0;
+	if (p[0] == 0xC2 && p[1] == 0x85)
+		c = 0x85, n = 2; /* NEL */
+	else if (p[0] == 0xD8 && p[1] == 0x9C)
+		c = 0x61C, n = 2; /* ALM */
+	else if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xA8 && p[2] <= 0xAE)))
+		c = 0x2000u + (p[2] - 0x80u), n = 3; /* LRM, RLM; LS, PS, LRE...RLO */
+	else if (p[0] == 0xE2 && p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9)
+		c = 0x2040u + (p[2] - 0x80u), n = 3; /* LRI, RLI, FSI, PDI */
+	if (n && code)
+		*code = c;
+	return n;
+}
+
 void sb_put_c_string(strbuf *sb, const char *s)
 {
 	sb_putc(sb, '"');
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		size_t reorders = reordering_char_len((const char *)p, NULL);
+		if (reorders) {
+			/* Its bytes, so that the code reads as it compiles. */
+			for (size_t i = 0; i < reorders; i++)
+				sb_printf(sb, "\\%03o", p[i]);
+			p += reorders - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"': sb_puts(sb, "\\\""); break;
 		case '\\': sb_puts(sb, "\\\\"); break;

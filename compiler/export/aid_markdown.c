@@ -16,7 +16,7 @@ static void md_lines(strbuf *out, const char *text)
 	for (const char *p = text; *p;) {
 		size_t len = strcspn(p, "\n");
 		char *line = xstrndup(p, len);
-		markdown_escape(out, line, false);
+		markdown_escape_line(out, line);
 		free(line);
 		p += len;
 		if (*p == '\n' && *++p)
@@ -64,7 +64,7 @@ static void aid_md_begin(export_ctx *c)
 	for (size_t i = 0; i < c->nlocales; i++) {
 		if (i)
 			sb_puts(out, "  \n");
-		markdown_escape(out, docs[i].stamp, false);
+		markdown_escape_line(out, docs[i].stamp);
 	}
 	sb_puts(out, "\n\n");
 	for (size_t u = 0; u < docs[0].nunits; u++)

@@ -72,7 +72,7 @@ static void md_item(export_ctx *c, export_kind kind, size_t i)
 		for (const char *p = v.notes.data; *p;) {
 			size_t len = strcspn(p, "\n");
 			char *line = xstrndup(p, len);
-			markdown_escape(c->out, line, false);
+			markdown_escape_line(c->out, line);
 			free(line);
 			p += len;
 			if (*p == '\n') {

@@ -454,6 +454,7 @@ typedef struct grid_row {
 	bool blank_before;
 	size_t from; /* the column of its first cell */
 	bool stub;   /* an odds line: its names and ':' in the first column */
+	bool continued; /* the rest of a row whose first line a comment ended */
 } grid_row;
 
 static bool row_empty(const grid_row *r)
@@ -487,6 +488,10 @@ static bool is_name(const char *cell)
  * columns after the names. */
 static void add_block_row(grid_row **rows, size_t *nrows, size_t *cap, grid_row *row)
 {
+	if (row->continued) {
+		add_row(rows, nrows, cap, row);
+		return;
+	}
 	size_t names = 0;
 	while (names < row->ncells && is_name(row->cells[names]))
 		names++;
@@ -585,13 +590,40 @@ static size_t emit_grid(writer *w, size_t i, bool rows_block)
 			prev = t;
 			continue;
 		}
+		/* A grid's lines end at NL tokens; a 'rows' block has none. */
+		bool ends_line = k + 1 < in->n && (in->v[k + 1].token == NL || in->v[k + 1].token == '}' ||
+						   (rows_block && in->v[k + 1].line > t->end_line));
 		if (t->token == SCAN_COMMENT && row_empty(&row)) {
 			row.own_comment = t;
 			row.blank_before = t->blank_before;
 			ends_row = true;
-		} else if (t->token == SCAN_COMMENT && k + 1 < in->n &&
-			   (in->v[k + 1].token == NL || in->v[k + 1].token == '}') && !row.comment) {
+		} else if (t->token == SCAN_COMMENT && ends_line && rows_block && !row_done && row.ncells &&
+			   !in_tail && !row.comment) {
+			/* A line of a row cut by a comment: a line of its own, the comment
+			 * after it. The column ids over the rows ("a b  // the columns")
+			 * stand over the columns after the names; the rest of any other
+			 * row goes on the next line, in the columns after its start. */
 			row.comment = t;
+			size_t names = 0;
+			while (names < row.ncells && is_name(row.cells[names]))
+				names++;
+			bool header = names == row.ncells && names >= 2;
+			size_t next = header ? 0 : row.from + row.ncells;
+			if (header)
+				row.from = 1;
+			add_row(&rows, &nrows, &cap, &row);
+			row.from = next;
+			row.continued = !header;
+		} else if (t->token == SCAN_COMMENT && ends_line && !row.comment) {
+			row.comment = t;
+		} else if (t->token == SCAN_COMMENT && !in_tail && row.ncells &&
+			   !memchr(in->text + t->start, '\n', t->end - t->start)) {
+			/* A comment between the cells of a line: part of the cell before
+			 * it, so that the cells after it stay in their columns. */
+			char *cell = row.cells[row.ncells - 1];
+			row.cells[row.ncells - 1] = xasprintf("%s %.*s", cell, (int)(t->end - t->start), in->text + t->start);
+			free(cell);
+			prev = t;
 		} else if (t->token != NL) {
 			if (row_empty(&row))
 				row.blank_before = t->blank_before;

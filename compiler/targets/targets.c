@@ -2,6 +2,7 @@
 /* The modules of the other languages: the export's tree as literals, after a resolver. */
 #include "targets/targets.h"
 #include "targets/target_sources.h"
+#include "base/escape.h"
 #include "base/json_read.h"
 #include "export/export.h"
 
@@ -21,10 +22,13 @@ bool target_known(const char *name)
 
 typedef enum lang { LANG_PYTHON, LANG_JS, LANG_LUA } lang;
 
-/* A string as the language writes it: UTF-8 kept, quotes, backslashes and
- * control characters escaped (a Lua byte as \ddd, the others \uXXXX). */
+/* A string as the language writes it: UTF-8 kept, quotes, backslashes,
+ * control characters and the characters that reorder a line escaped (a Lua
+ * byte as \ddd, the others \uXXXX). */
 static void put_string(strbuf *b, const char *s, lang l)
 {
+	size_t reorders;
+	unsigned code;
 	sb_putc(b, '"');
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p == '"' || *p == '\\') {
@@ -34,10 +38,15 @@ static void put_string(strbuf *b, const char *s, lang l)
 			sb_puts(b, "\\n");
 		} else if (*p < 0x20 || *p == 0x7F) {
 			sb_printf(b, l == LANG_LUA ? "\\%03u" : "\\u%04x", (unsigned)*p);
-		} else if (l == LANG_JS && *p == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9)) {
-			/* U+2028 and U+2029 end a line in older JavaScript. */
-			sb_printf(b, "\\u%04x", p[2] == 0xA8 ? 0x2028u : 0x2029u);
-			p += 2;
+		} else if ((reorders = reordering_char_len((const char *)p, &code)) > 0) {
+			/* Raw, it would reorder or break the line a reader sees (and
+			 * U+2028 and U+2029 end a line in older JavaScript). */
+			if (l == LANG_LUA)
+				for (size_t i = 0; i < reorders; i++)
+					sb_printf(b, "\\%03u", (unsigned)p[i]);
+			else
+				sb_printf(b, "\\u%04x", code);
+			p += reorders - 1;
 		} else {
 			sb_putc(b, (char)*p);
 		}
