@@ -167,19 +167,41 @@ static bool read_items(reader *r, jv *v, bool members)
 	}
 }
 
+static bool digits(reader *r)
+{
+	const char *start = r->p;
+	while (r->p < r->end && *r->p >= '0' && *r->p <= '9')
+		r->p++;
+	return r->p > start;
+}
+
+/* A number as JSON writes it (RFC 8259: no leading zero, no bare '.', no
+ * '+' first), its text kept as written: an id is echoed exactly. */
 static bool read_number(reader *r, jv *v)
 {
 	const char *s = r->p;
 	if (r->p < r->end && *r->p == '-')
 		r->p++;
-	if (r->p >= r->end || *r->p < '0' || *r->p > '9')
-		return false;
-	while (r->p < r->end && ((*r->p >= '0' && *r->p <= '9') || *r->p == '.' || *r->p == 'e' ||
-				 *r->p == 'E' || *r->p == '+' || *r->p == '-'))
+	if (r->p < r->end && *r->p == '0')
 		r->p++;
-	char *copy = arena_strndup(r->a, s, (size_t)(r->p - s)), *stop;
-	v->number = strtod(copy, &stop);
-	return *stop == '\0';
+	else if (!digits(r))
+		return false;
+	if (r->p < r->end && *r->p == '.') {
+		r->p++;
+		if (!digits(r))
+			return false;
+	}
+	if (r->p < r->end && (*r->p == 'e' || *r->p == 'E')) {
+		r->p++;
+		if (r->p < r->end && (*r->p == '+' || *r->p == '-'))
+			r->p++;
+		if (!digits(r))
+			return false;
+	}
+	v->len = (size_t)(r->p - s);
+	v->string = arena_strndup(r->a, s, v->len);
+	v->number = strtod(v->string, NULL);
+	return true;
 }
 
 static jv *read_value(reader *r)

@@ -17,8 +17,8 @@ typedef struct jv {
 	jv_kind kind;
 	bool boolean;
 	double number;
-	char *string;        /* JV_STRING: decoded UTF-8, NUL-terminated */
-	size_t len;          /* its length in bytes (it may hold a NUL) */
+	char *string;        /* JV_STRING: decoded UTF-8, NUL-terminated; JV_NUMBER: its text as written */
+	size_t len;          /* its length in bytes (a string may hold a NUL) */
 	char *key;           /* a member of an object: its name */
 	struct jv *first;    /* JV_ARRAY, JV_OBJECT: the items or members, in order */
 	struct jv *next;

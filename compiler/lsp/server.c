@@ -48,14 +48,14 @@ static void send(lsp_server *s, const strbuf *msg)
 	sb_put(&s->out, msg->data, msg->len);
 }
 
+/* The id of a request, echoed exactly as it came (JSON-RPC 2.0: "the same
+ * as the value of the id member"): a number as its text, never converted. */
 static void put_id(strbuf *sb, const jv *id)
 {
 	if (id && id->kind == JV_STRING)
-		sb_put_json_string(sb, id->string);
-	else if (id && id->kind == JV_NUMBER && id->number == (double)(long long)id->number)
-		sb_printf(sb, "%lld", (long long)id->number);
+		sb_put_json_string_n(sb, id->string, id->len);
 	else if (id && id->kind == JV_NUMBER)
-		sb_printf(sb, "%.17g", id->number);
+		sb_put(sb, id->string, id->len);
 	else
 		sb_puts(sb, "null");
 }
