@@ -10,7 +10,8 @@ output is checked in its own language: HTML parsed, no element but the
 writer's own, no event handler, no javascript: URL; Markdown without a '<'
 that opens markup nor a link; CSV without a cell a spreadsheet reads as a
 formula; JSON that parses and gives the text back exactly; C that compiles
-and whose strings are the text exactly. Identifiers are ASCII letters,
+(with -Werror: gcc warns of bidirectional controls) and whose strings are the text exactly,
+with no character that reorders a line standing raw. Identifiers are ASCII letters,
 digits and '_' only (the lexer refuses anything else), so ids carry no
 hostile text.
 
@@ -53,7 +54,7 @@ STARTS = ['=', '+', '-', '@', '\t']
 BODY = ('HYPERLINK("javascript:alert(1)";"x")<script>alert(1)</script><img src=x onerror=alert(2)>'
         '<a href="javascript:alert(3)">a</a>[l](javascript:alert(4)) ![i](javascript:alert(5)) '
         '<javascript:alert(6)> <!-- c --> "q" \'a\' \\ ??= ??/ */ /* & &amp; &lt;b&gt; | `c` *e* _u_ '
-        '\u00abру\u00bb </title></style>')
+        '\u00abру\u00bb \u202e\u2066rtl\u2069\u2028 </title></style>')
 texts = []
 
 
@@ -415,6 +416,9 @@ elif cc:
     if r.returncode:
         fail('the generated C does not compile: %s' % r.stderr.decode(errors='replace')[:2000])
     code = open(gen_c, encoding='utf-8').read()
+    for ch in ('\u202e', '\u2066', '\u2069', '\u2028'):
+        if ch in code:
+            fail('the generated C holds U+%04X raw' % ord(ch))
     # The literals, not what a comment holds (the text itself holds "*/").
     literals = [m.group(0) for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"|/\*.*?\*/|//[^\n]*', code, re.S)
                 if m.group(0).startswith('"')]
