@@ -41,16 +41,25 @@ outcome hi { en "Hi"; }
 distance far { en "Far"; value 16d6 inches; }
 table t { en "T"; roll many; modifiers mm; rows { lo <=36; hi >=37; } }
 table plain { en "Plain"; roll many; rows { lo <=36; hi >=37; } }
-table eights { en "Eights"; roll many; modifiers mm; natural 8, 8, 8, 8, 8, 8, 8, 8 -> hi; rows { lo <=36; hi >=37; } }
+table ones { en "Ones"; roll many; modifiers mm; natural 1, 1, 1, 1, 1, 1, 1, 1 -> hi; rows { lo <=36; hi >=37; } }
+table duel { en "Duel"; roll a = 4d8; roll b = 4d8; modifiers mm; a >= b -> hi; a < b -> lo; }
 RTAB
 
 # 16d6 is 6^16 sequences: refused at the first too deep, not after 2^24 of them.
 check odds-distance-16d6 5 60000 1 "counted before any is resolved): roll fewer dice" \
 	"$rtab" odds "$tmp/big.rtab" far
-# 21 totals of 8^8 rolls read face by face (a natural rule): refused before
-# a roll is resolved, with the counts.
+# 21 totals of 8^8 rolls read face by face (two rolls compared): refused
+# before a roll is resolved, with the counts.
 check odds-all-over 2 60000 1 "--all would resolve 1 column x 21 modifier totals x 16777216 rolls" \
-	"$rtab" odds "$tmp/big.rtab" eights --all
+	"$rtab" odds "$tmp/big.rtab" duel --all
+# One cell of them: past the work budget, said before a roll is resolved.
+check odds-past-work 2 60000 1 "past the work budget of 50000000 steps; raise it with --max-work N" \
+	"$rtab" odds "$tmp/big.rtab" duel
+# A natural rule leaves the sums: 57 sums and the rule a cell, the rule's one
+# roll of eight ones counted apart (+0: the 7882276 rolls 'plain' gives hi,
+# 1970569/4194304, and that roll).
+check odds-all-natural 5 60000 0 "hi,7882277/16777216" \
+	"$rtab" odds "$tmp/big.rtab" ones --all --format csv
 # The same table read only by its sum: 57 sums a cell, resolved at once
 # (it once took 2.4 s a cell), with the counts of all 8^8 rolls.
 check odds-all-by-sum 5 60000 0 "hi,1970569/4194304,46.98,2223735/4194304" \

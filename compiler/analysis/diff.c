@@ -537,9 +537,27 @@ static int32_t *situation(const rtab_ruleset *rs, size_t t, size_t c)
 	return in;
 }
 
-static void compare_column(diff_result *r, const rtab_ruleset *a, size_t ta, size_t ca,
-			   const rtab_ruleset *b, size_t tb, size_t cb)
+/* Whether the odds of one column on both sides fit in the budget (spent if so);
+ * a table past it is listed once. */
+static bool odds_fit(diff_result *r, const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb,
+		     work_budget *work)
 {
+	uint64_t sa = odds_table_steps(a, ta), sb = odds_table_steps(b, tb);
+	if (work_spend(work, sa > UINT64_MAX - sb ? UINT64_MAX : sa + sb))
+		return true;
+	const char *id = b->tables[tb].id;
+	if (!r->npast_work || strcmp(r->past_work[r->npast_work - 1], id) != 0) {
+		r->past_work = xrealloc(r->past_work, (r->npast_work + 1) * sizeof *r->past_work);
+		r->past_work[r->npast_work++] = id;
+	}
+	return false;
+}
+
+static void compare_column(diff_result *r, const rtab_ruleset *a, size_t ta, size_t ca,
+			   const rtab_ruleset *b, size_t tb, size_t cb, work_budget *work)
+{
+	if (!odds_fit(r, a, ta, b, tb, work))
+		return;
 	int32_t *ia = situation(a, ta, ca), *ib = situation(b, tb, cb);
 	odds_dist da, db;
 	/* A computed column is read as it is, whatever odds the default situation gives. */
@@ -596,7 +614,7 @@ static bool read_before(const model_table *mt, size_t c)
 	return false;
 }
 
-void diff_odds_compute(diff_result *r, const model *ma, const model *mb)
+void diff_odds_compute(diff_result *r, const model *ma, const model *mb, work_budget *work)
 {
 	const rtab_ruleset *a = &ma->rs, *b = &mb->rs;
 	for (size_t tb = 0; tb < b->ntables; tb++) {
@@ -606,7 +624,7 @@ void diff_odds_compute(diff_result *r, const model *ma, const model *mb)
 		for (size_t cb = 0; cb < b->tables[tb].ncolumns; cb++)
 			for (size_t ca = 0; ca < a->tables[ta].ncolumns && !read_before(&mb->tables[tb], cb); ca++)
 				if (strcmp(a->tables[ta].columns[ca].id, b->tables[tb].columns[cb].id) == 0)
-					compare_column(r, a, (size_t)ta, ca, b, tb, cb);
+					compare_column(r, a, (size_t)ta, ca, b, tb, cb, work);
 	}
 }
 
@@ -624,5 +642,6 @@ void diff_free(diff_result *r)
 	free(r->defs);
 	free(r->odds);
 	free(r->unenumerated);
+	free(r->past_work);
 	memset(r, 0, sizeof *r);
 }

@@ -7,6 +7,7 @@
 #define RTAB_DIFF_H
 
 #include "analysis/facets.h"
+#include "base/work.h"
 
 #include <stdint.h>
 
@@ -46,6 +47,8 @@ typedef struct diff_result {
 	size_t nodds;
 	const char **unenumerated; /* tables whose odds could not be enumerated */
 	size_t nunenumerated;
+	const char **past_work; /* tables whose odds were left uncompared past the work budget */
+	size_t npast_work;
 	diff_proof *proofs;
 	size_t nproofs;
 } diff_result;
@@ -63,8 +66,10 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 
 /* Add the odds that moved, per table in both and per column, with every
  * input at its default (the column input at the column's first value); a
- * result column under odds lines once, at the first line's column over it. */
-void diff_odds_compute(diff_result *r, const model *ma, const model *mb);
+ * result column under odds lines once, at the first line's column over it.
+ * Each column's steps are spent from work before it is enumerated; a table
+ * whose steps do not fit is listed in past_work. */
+void diff_odds_compute(diff_result *r, const model *ma, const model *mb, work_budget *work);
 
 void diff_free(diff_result *r);
 

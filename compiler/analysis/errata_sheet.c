@@ -430,6 +430,12 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 {
 	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
 	odds_dist da, db;
+	uint64_t sa = odds_table_steps(ra, ta), sb = odds_table_steps(rb, tb);
+	if (s->opts->work && !work_spend(s->opts->work, sa > UINT64_MAX - sb ? UINT64_MAX : sa + sb)) {
+		if (s->opts->left_out && !*s->opts->left_out)
+			*s->opts->left_out = rb->tables[tb].id;
+		return;
+	}
 	if (odds_at(ra, ta, ca, ia, &da) != RTAB_OK)
 		return;
 	if (odds_at(rb, tb, cb, ib, &db) != RTAB_OK) {

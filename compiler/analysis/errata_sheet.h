@@ -36,6 +36,8 @@ typedef struct sheet_options {
 	bool locations; /* file:line of each definition */
 	const sheet_situation *situations;
 	size_t nsituations;
+	work_budget *work;     /* the odds' steps are spent from it (NULL: no budget) */
+	const char **left_out; /* set to the first table whose odds the budget left out */
 } sheet_options;
 
 /* Write the sheet of the changes r found (diff_compare, diff_odds_compute)

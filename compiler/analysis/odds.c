@@ -2,7 +2,9 @@
 /* Exact odds by enumeration through rtab_resolve (see odds.h). */
 #include "analysis/odds.h"
 
+#include "analysis/odds_natural.h"
 #include "base/util.h"
+#include "base/work.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,6 +21,9 @@ const char *odds_status_message(int status)
 		return "--all would resolve more rolls than 16777216 (every column at every modifier "
 		       "total, each over every roll): ask for one situation without --all";
 	case ODDS_E_MIXED: return "the distance rolls dice with different faces; its odds are not enumerated";
+	case ODDS_E_WORK:
+		return "its enumeration is past the work budget of evaluated steps: raise it with " WORK_OPTION
+		       " N";
 	default: return rtab_status_message(status);
 	}
 }
@@ -108,11 +113,21 @@ static void tally(odds_dist *out, int rc, const rtab_result *r, uint64_t w, bool
 	out->total += w;
 }
 
-/* Whether a table reads its dice only through their sum: no natural rule, no
- * rolls compared. */
-static bool reads_sum_only(const rtab_table *t)
+/* Whether a table reads its dice only through their sum but for its natural
+ * rules: no rolls compared. Each natural rule decides the few rolls that show
+ * its faces; every other roll of a sum gives what the sum gives. */
+static bool reads_sum(const rtab_table *t)
 {
-	return t->dice != RTAB_NO_DICE && t->nnatural == 0 && t->nrolls == 0;
+	return t->dice != RTAB_NO_DICE && t->nrolls == 0;
+}
+
+/* The natural rules of t that some roll can match (the first of equal faces). */
+static uint64_t live_naturals(const rtab_table *t)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < t->nnatural; i++)
+		n += !odds_natural_masked(t, i);
+	return n;
 }
 
 uint64_t odds_table_resolutions(const rtab_ruleset *rs, size_t table)
@@ -122,27 +137,102 @@ uint64_t odds_table_resolutions(const rtab_ruleset *rs, size_t table)
 		return 1;
 	const rtab_dice *d = &rs->dice[t->dice];
 	uint64_t rolls = odds_dice_rolls(d);
-	if (!rolls || !reads_sum_only(t))
+	if (!rolls || !reads_sum(t))
 		return rolls;
 	uint64_t sums = 1;
 	for (size_t g = 0; g < d->ngroups; g++)
 		sums += (uint64_t)d->groups[g].count * (uint64_t)(d->groups[g].face_max - d->groups[g].face_min);
+	sums += live_naturals(t);
 	return sums < rolls ? sums : rolls;
 }
 
+uint64_t odds_resolution_steps(const rtab_ruleset *rs, size_t table)
+{
+	const rtab_table *t = &rs->tables[table];
+	/* the fixed part: the dice's sum, the cap, the row, the natural rules */
+	uint64_t steps = 4u + t->nnatural + (t->dice != RTAB_NO_DICE && t->dice < rs->ndice ? rs->dice[t->dice].nfaces : 0);
+	for (size_t i = 0; i < t->nmodifiers; i++)
+		if (t->modifiers[i] < rs->nmodifiers)
+			steps += work_expr_steps(&rs->modifiers[t->modifiers[i]].condition) +
+				 work_expr_steps(&rs->modifiers[t->modifiers[i]].value);
+	for (size_t i = 0; i < t->nshifts; i++)
+		if (t->shifts[i] < rs->nmodifiers)
+			steps += work_expr_steps(&rs->modifiers[t->shifts[i]].condition) +
+				 work_expr_steps(&rs->modifiers[t->shifts[i]].value);
+	steps += work_expr_steps(&t->key_a) + work_expr_steps(&t->key_b);
+	for (size_t i = 0; i < t->nrewrites; i++)
+		steps += work_expr_steps(&t->rewrites[i].condition);
+	return steps;
+}
+
+uint64_t odds_table_steps(const rtab_ruleset *rs, size_t table)
+{
+	uint64_t n = odds_table_resolutions(rs, table), each = odds_resolution_steps(rs, table);
+	return n > UINT64_MAX / each ? UINT64_MAX : n * each;
+}
+
+/* The rolls of a sum that no natural rule decides give what one of them gives:
+ * a copy of the ruleset whose table has no natural rule resolves it. */
+static int resolve_sum(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
+		       const int32_t *faces, size_t nfaces, rtab_result *r)
+{
+	const rtab_table *t = &rs->tables[table];
+	if (!t->nnatural)
+		return rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, r);
+	rtab_ruleset plain = *rs;
+	rtab_table *tables = xmalloc(rs->ntables * sizeof *tables);
+	memcpy(tables, rs->tables, rs->ntables * sizeof *tables);
+	tables[table].nnatural = 0;
+	tables[table].natural = NULL;
+	plain.tables = tables;
+	int rc = rtab_resolve(&plain, table, inputs, rs->ninputs, faces, nfaces, extra_drm, r);
+	free(tables);
+	return rc;
+}
+
+/* Each natural rule some roll matches, resolved once with one of its rolls and
+ * weighed by all of them; those rolls leave the count of their sum (ways,
+ * indexed by the sum less low). */
+static int odds_naturals(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
+			 int64_t low, uint64_t *ways, bool dice_unsettled, odds_dist *out)
+{
+	const rtab_table *t = &rs->tables[table];
+	const rtab_dice *d = &rs->dice[t->dice];
+	for (size_t i = 0; i < t->nnatural; i++) {
+		int32_t faces[RTAB_MAX_FACES];
+		uint64_t n = odds_natural_masked(t, i) ? 0 : odds_natural_rolls(d, &t->natural[i], faces);
+		if (!n)
+			continue;
+		int64_t sum = 0;
+		for (size_t k = 0; k < d->nfaces; k++)
+			sum += faces[k];
+		rtab_result r;
+		int got = rtab_resolve(rs, table, inputs, rs->ninputs, faces, d->nfaces, extra_drm, &r);
+		if (got != RTAB_OK && got != RTAB_E_NO_RESULT && got != RTAB_E_NO_ROW)
+			return got;
+		tally(out, got, &r, n, dice_unsettled, d->nfaces);
+		ways[sum - low] -= n; /* n of the rolls of that sum, each counted there once */
+	}
+	return RTAB_OK;
+}
+
 /*
- * A table that reads its dice only through their sum (no natural rule, no
- * rolls compared) gives the same result for every roll of one sum: it is
- * resolved once per sum, weighted by how many rolls give it, the counts of
- * the sums found by convolving the faces. One roll of each sum stands for
- * all: the lowest faces, raised from the first until they make the sum.
+ * A table that reads its dice only through their sum (no rolls compared)
+ * gives the same result for every roll of one sum that no natural rule
+ * decides: it is resolved once per sum, weighted by how many rolls give it,
+ * the counts of the sums found by convolving the faces, less the rolls of
+ * the natural rules, each resolved once and weighed by its rolls. One roll
+ * of each sum stands for all: the lowest faces, raised from the first until
+ * they make the sum.
  */
 static int odds_by_sum(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
 		       const int32_t *lo, const int32_t *hi, size_t nfaces, bool dice_unsettled, odds_dist *out)
 {
-	int64_t span = 0;
-	for (size_t k = 0; k < nfaces; k++)
+	int64_t span = 0, low = 0;
+	for (size_t k = 0; k < nfaces; k++) {
 		span += hi[k] - lo[k];
+		low += lo[k];
+	}
 	uint64_t *ways = xcalloc((size_t)span + 1, sizeof *ways), *next = xcalloc((size_t)span + 1, sizeof *next);
 	ways[0] = 1;
 	int64_t reach = 0;
@@ -158,7 +248,7 @@ static int odds_by_sum(const rtab_ruleset *rs, size_t table, const int32_t *inpu
 		ways = next;
 		next = swap;
 	}
-	int rc = RTAB_OK;
+	int rc = odds_naturals(rs, table, inputs, extra_drm, low, ways, dice_unsettled, out);
 	for (int64_t x = 0; x <= span && rc == RTAB_OK; x++) {
 		if (!ways[x])
 			continue;
@@ -170,7 +260,7 @@ static int odds_by_sum(const rtab_ruleset *rs, size_t table, const int32_t *inpu
 			left -= up;
 		}
 		rtab_result r;
-		int got = rtab_resolve(rs, table, inputs, rs->ninputs, faces, nfaces, extra_drm, &r);
+		int got = resolve_sum(rs, table, inputs, extra_drm, faces, nfaces, &r);
 		if (got != RTAB_OK && got != RTAB_E_NO_RESULT && got != RTAB_E_NO_ROW)
 			rc = got;
 		else
@@ -214,7 +304,7 @@ int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int3
 		out->lowest[i] = INT32_MAX;
 	out->lowest_none = out->lowest_no_row = INT32_MAX;
 	bool dice_unsettled = t->dice != RTAB_NO_DICE && rs->dice[t->dice].provisional;
-	if (nfaces && reads_sum_only(t)) {
+	if (nfaces && reads_sum(t)) {
 		int rc = odds_by_sum(rs, table, inputs, extra_drm, lo, hi, nfaces, dice_unsettled, out);
 		if (rc != RTAB_OK)
 			odds_dist_free(out);
@@ -403,6 +493,7 @@ typedef struct walk {
 	leaf *leaves;
 	size_t nleaves, cap;
 	const char *provisional;
+	work_budget *work;
 } walk;
 
 /* Extend the faces read so far one face at a time until the evaluator
@@ -411,6 +502,8 @@ static int walk_faces(walk *w, size_t n)
 {
 	rtab_eval_ctx ctx = {.faces = w->faces, .nfaces = n};
 	int32_t value;
+	if (!work_spend(w->work, work_expr_steps(w->expr)))
+		return ODDS_E_WORK;
 	int rc = rtab_expr_eval_ctx(w->rs, w->expr, w->inputs, w->rs->ninputs, &ctx, &value);
 	if (rc == RTAB_OK) {
 		if (ctx.next_face != n)
@@ -454,7 +547,7 @@ static int cmp_value(const void *a, const void *b)
 }
 
 int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const int32_t *inputs,
-		  odds_values *out)
+		  work_budget *work, odds_values *out)
 {
 	walk w = {0};
 	bool any = false;
@@ -469,6 +562,7 @@ int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const in
 	w.rs = rs;
 	w.expr = &rs->distances[distance].forms[form].value;
 	w.inputs = inputs;
+	w.work = work;
 	/* Every die the value may roll must have the same faces: each face read
 	 * is then one of the same equally likely values, whichever die reads it. */
 	for (size_t i = 0; i < w.expr->ninstrs; i++) {

@@ -10,12 +10,18 @@
  * distance's total is s^L (s faces per die, L the most faces any sequence
  * reads), refused above ODDS_MAX_ROLLS too; each sequence of n faces weighs
  * s^(L-n), and the weights sum to the total.
+ *
+ * A table that reads its dice through their sum is resolved once per sum
+ * (the rolls of each counted by convolving the faces) and once per natural
+ * rule (the rolls that show its faces, taken from their sum's count): 8d8
+ * with a natural rule is 58 resolutions, not 16,777,216.
  */
 #ifndef RTAB_ODDS_H
 #define RTAB_ODDS_H
 
 #include "rtab.h"
 #include "base/util.h"
+#include "base/work.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +33,7 @@ enum {
 	ODDS_E_TOO_MANY = -100, /* more rolls than ODDS_MAX_ROLLS */
 	ODDS_E_MIXED = -101,    /* a distance rolls dice with different faces */
 	ODDS_E_GRID_TOO_MANY = -102, /* a grid's cells times their rolls exceed ODDS_MAX_ROLLS */
+	ODDS_E_WORK = -103,          /* past the work budget (base/work.h) */
 };
 
 /* One value of a distance form and its weight. */
@@ -74,6 +81,13 @@ uint64_t odds_dice_rolls(const rtab_dice *d);
  * ODDS_MAX_ROLLS rolls. */
 uint64_t odds_table_resolutions(const rtab_ruleset *rs, size_t table);
 
+/* The steps (base/work.h) of one resolution of the table: its fixed part and
+ * the programs of its modifiers, shifts, column key and rewrites; and of the
+ * whole of odds_table or odds_table_column on it, every resolution. A caller
+ * spends them from its budget before it enumerates. */
+uint64_t odds_resolution_steps(const rtab_ruleset *rs, size_t table);
+uint64_t odds_table_steps(const rtab_ruleset *rs, size_t table);
+
 /* Resolve every natural roll of table in the situation inputs (rs->ninputs
  * values) with extra_drm. Fills out (free with odds_dist_free). */
 int odds_table(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t extra_drm,
@@ -101,9 +115,10 @@ int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column);
 int odds_column_shift(const rtab_ruleset *rs, size_t table, const int32_t *inputs, int32_t *shift);
 size_t odds_shifted_column(const rtab_ruleset *rs, size_t table, size_t column, int32_t shift);
 
-/* The distribution of form `form` of a distance (free with odds_values_free). */
+/* The distribution of form `form` of a distance (free with odds_values_free),
+ * each face sequence's evaluation spent from work (ODDS_E_WORK past it). */
 int odds_distance(const rtab_ruleset *rs, size_t distance, size_t form, const int32_t *inputs,
-		  odds_values *out);
+		  work_budget *work, odds_values *out);
 void odds_values_free(odds_values *v);
 
 /* What the rolls of a table give of one number of a numeric outcome: on

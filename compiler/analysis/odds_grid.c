@@ -60,7 +60,7 @@ static int fill_column(const rtab_ruleset *rs, size_t ti, size_t c, const int32_
 	return RTAB_OK;
 }
 
-int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_grid *g)
+int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, work_budget *work, odds_grid *g)
 {
 	const rtab_table *t = &rs->tables[ti];
 	memset(g, 0, sizeof *g);
@@ -85,6 +85,10 @@ int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_g
 	g->resolutions = odds_table_resolutions(rs, ti);
 	if ((uint64_t)g->ncells * g->resolutions > ODDS_MAX_ROLLS)
 		return ODDS_E_GRID_TOO_MANY;
+	uint64_t each = odds_table_steps(rs, ti);
+	g->steps = each && g->ncells > UINT64_MAX / each ? UINT64_MAX : g->ncells * each;
+	if (!work_spend(work, g->steps))
+		return ODDS_E_WORK;
 	g->counts = xcalloc(g->ncells * g->norder, sizeof *g->counts);
 	g->totals = xcalloc(g->ncells, sizeof *g->totals);
 	g->modifiers = xcalloc(g->ncells, sizeof *g->modifiers);

@@ -32,14 +32,17 @@ typedef struct odds_grid {
 	int32_t shift;         /* the situation's column shift (computed columns) */
 	uint64_t total;        /* the rolls of every cell */
 	uint64_t resolutions;  /* how many of them each cell resolves (one per sum, or every roll) */
+	uint64_t steps;        /* the work of every cell (base/work.h), at most UINT64_MAX */
 	odds_value **rolls;    /* [cell]: its modified rolls (odds_dist.rolls) */
 	size_t *nrolls;        /* [cell]: how many */
 } odds_grid;
 
 /* Fill g for table ti in the situation inputs (whose column input it
- * overwrites), its own modifiers replaced by each total. RTAB_OK, an RTAB_E_*
- * or ODDS_E_TOO_MANY (the grid would take minutes). Free g even on an error. */
-int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, odds_grid *g);
+ * overwrites), its own modifiers replaced by each total, its steps spent from
+ * work before the first roll is resolved. RTAB_OK, an RTAB_E_*, ODDS_E_TOO_MANY
+ * (the grid would take minutes) or ODDS_E_WORK (past the work budget). Free g
+ * even on an error. */
+int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, work_budget *work, odds_grid *g);
 void odds_grid_free(odds_grid *g);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR } severity;
@@ -25,6 +26,8 @@ typedef struct diag_options {
 	bool strict;           /* provisional values are errors */
 	bool errors_only;      /* print errors (with their notes) only: warnings and notes are
 				  counted, not shown (a quiet rtab eval) */
+	uint64_t max_work;     /* the work budget of proofs and enumerations, in steps
+				  (base/work.h); 0: the default */
 } diag_options;
 
 typedef struct diag_ctx {

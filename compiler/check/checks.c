@@ -57,6 +57,7 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_MISSING_REFERENCE] = {"missing-reference", SEV_WARNING, true, "a definition that gives rule references per locale gives one in every locale"},
 	[CHECK_LINE_CONDITIONS] = {"line-conditions", SEV_ERROR, false, "the conditions of a table's lines are exclusive and cover every situation (or a line says otherwise)"},
 	[CHECK_ODDS_LINES] = {"odds-lines", SEV_ERROR, false, "each odds line above a grid names values of the variant, and its odds rise, without a gap, each over one of the grid's result columns"},
+	[CHECK_WORK_BUDGET] = {"work-budget", SEV_WARNING, true, "every proof is done within the work budget (--max-work)"},
 };
 
 int check_find(const char *name)

@@ -55,6 +55,7 @@ typedef enum check_id {
 	CHECK_MISSING_REFERENCE, /* a definition with references per locale lacks one */
 	CHECK_LINE_CONDITIONS,   /* the conditions of a table's lines: exclusive, covering (or otherwise) */
 	CHECK_ODDS_LINES,        /* odds lines over a shared grid: values, rising odds, each over a result column */
+	CHECK_WORK_BUDGET,       /* a proof left undone past the work budget (--max-work) */
 	CHECK_COUNT_
 } check_id;
 

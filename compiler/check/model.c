@@ -13,6 +13,13 @@ void *model_array(model *m, size_t n, size_t size)
 	return arena_alloc(&m->arena, n * size);
 }
 
+work_budget *model_work(model *m)
+{
+	if (!m->work.limit)
+		m->work = work_start(m->diag && m->diag->opts ? m->diag->opts->max_work : 0);
+	return &m->work;
+}
+
 bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,
 	       const char *owner)
 {

@@ -26,6 +26,10 @@ int model_dice_groups(model *m, const char *id, const rtab_die_group *groups, si
 /* n items of size bytes in the model's arena, zeroed. */
 void *model_array(model *m, size_t n, size_t size);
 
+/* The work budget of the file's proofs (base/work.h), from the options it is
+ * checked with (diag_options.max_work), shared by every proof of the file. */
+work_budget *model_work(model *m);
+
 /* Room for one more item in a definition that holds have already; when
  * there is none, says so once (-Wlimits, at the first item past the limit). */
 bool item_room(model *m, size_t have, src_loc loc, const char *what, const char *owner_kind,

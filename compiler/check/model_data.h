@@ -11,6 +11,7 @@
 #include "front/ast.h"
 #include "base/diag.h"
 #include "base/util.h"
+#include "base/work.h"
 
 #include "rtab.h"
 
@@ -121,6 +122,7 @@ typedef struct model {
 	const char *const *target_names; /* tables, reactions, ... as one list: built on first use */
 	size_t suggestion_work;      /* candidates compared for "did you mean" so far */
 	uint64_t fold_work;          /* evaluations spent folding expressions so far (fold.c) */
+	work_budget work;            /* the proofs' budget (base/work.h): model_work */
 	bool note_muted;             /* the last check_report was off: its notes are too */
 	bool expr_reported;          /* a limit was reported for this expression: say it once */
 	int list_scope;              /* in 'where' of an aggregate: the list's length input + 1 (0: none) */

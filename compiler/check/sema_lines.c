@@ -20,12 +20,11 @@
 #include "check/sema_ends.h"
 #include "check/sema_expr.h"
 
+#include "base/work.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Situations tried at most: beyond, the conditions cannot be proved. */
-#define LINES_PROOF_LIMIT 1000000u
 
 bool add_run(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols, const ast_stmt *g,
 	     const ast_stmt *below, const ast_stmt *above, bool key_ok, const char *line,
@@ -225,15 +224,22 @@ void check_line_conditions(model *m, size_t table)
 		situation_mark_read(c, read, ni);
 	}
 	rtab_inputs_default(&m->rs, in, ni);
-	for (size_t i = 0; i < ni && total <= LINES_PROOF_LIMIT; i++)
+	for (size_t i = 0; i < ni; i++)
 		if (read[i]) {
 			vars[nvars++] = i;
-			total *= situation_domain_size(&m->rs.inputs[i]);
+			uint64_t size = situation_domain_size(&m->rs.inputs[i]);
+			total = total > UINT64_MAX / size ? UINT64_MAX : total * size;
 		}
-	if (total > LINES_PROOF_LIMIT) {
+	/* Every situation is walked: what it costs is known before the first. */
+	uint64_t each = 0;
+	for (size_t l = 0; l < nlines; l++)
+		each += work_expr_steps(&mt->line_conditions[l]);
+	work_budget *work = model_work(m);
+	if (!work_fits(work, total, each) || !work_spend(work, total * each)) {
 		check_report(m, CHECK_LINE_CONDITIONS, mt->def->id_loc,
-			     "the line conditions of table '%s' read more than %u situations, too many to prove that exactly one line holds in each; make them read fewer inputs, or narrower ones",
-			     t->id, LINES_PROOF_LIMIT);
+			     "the line conditions of table '%s' read %s%llu situations of %llu steps each, past the work budget of %llu steps: too many to prove that exactly one line holds in each; make them read fewer inputs, or narrower ones, or raise the budget with " WORK_OPTION " N",
+			     t->id, total == UINT64_MAX ? "more than " : "", (unsigned long long)total,
+			     (unsigned long long)each, (unsigned long long)work->limit);
 		goto done;
 	}
 	bool overlap_told = false, gap_told = false;

@@ -10,55 +10,112 @@
 #include "check/sema_expr.h"
 #include "check/situations.h"
 
+#include "base/work.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 
-/* Situations tried at most: beyond, the proof is left undone and nothing is reported. */
-#define REQUIRE_PROOF_LIMIT 1000000u
+/* How a proof ended. */
+typedef enum proof { PROOF_MET, PROOF_UNMET, PROOF_UNDONE } proof;
+
+/* Candidate situations tried before the walk through every one: witnesses are
+ * most often found at the ends of the inputs' ranges or at their defaults. */
+#define CORNERS_MOST 4096u
+
+typedef struct prover {
+	model *m;
+	size_t from, to; /* the requirements proved together */
+	const size_t *vars;
+	size_t nvars;
+	int32_t *in;
+	proof found;
+} prover;
+
+/* Whether the requirements hold in situation in; PROOF_UNDONE past the budget. */
+static proof holds_here(prover *p)
+{
+	const rtab_ruleset *rs = &p->m->rs;
+	for (size_t r = p->from; r < p->to; r++) {
+		const rtab_expr *c = &rs->requirements[r].condition;
+		int32_t holds = 0;
+		if (!work_spend(model_work(p->m), work_expr_steps(c)))
+			return PROOF_UNDONE;
+		if (rtab_expr_eval(rs, c, p->in, rs->ninputs, &holds) != RTAB_OK || !holds)
+			return PROOF_UNMET;
+	}
+	return PROOF_MET;
+}
+
+/* Every input at its lowest (which 0), its highest (1) or its default (2). */
+static void corner(prover *p, int which)
+{
+	for (size_t v = 0; v < p->nvars; v++) {
+		const rtab_input *ip = &p->m->rs.inputs[p->vars[v]];
+		p->in[p->vars[v]] = which == 0 ? ip->min : which == 1 ? situation_value(ip, situation_domain_size(ip) - 1) : ip->default_value;
+	}
+}
+
+/* Each input at its lowest, highest or default value, every combination. */
+static void corners(prover *p)
+{
+	uint64_t total = 1;
+	for (size_t v = 0; v < p->nvars && total <= CORNERS_MOST; v++)
+		total *= 3;
+	for (uint64_t k = 0; k < total && total <= CORNERS_MOST && p->found == PROOF_UNMET; k++) {
+		uint64_t rest = k;
+		for (size_t v = 0; v < p->nvars; v++, rest /= 3) {
+			const rtab_input *ip = &p->m->rs.inputs[p->vars[v]];
+			p->in[p->vars[v]] = rest % 3 == 0   ? ip->min
+					    : rest % 3 == 1 ? situation_value(ip, situation_domain_size(ip) - 1)
+							    : ip->default_value;
+		}
+		p->found = holds_here(p);
+	}
+}
 
 /* Whether the conditions from..to all hold somewhere over the inputs they read
- * (the others at their defaults); *proved false when there were too many. */
-static bool satisfiable(const rtab_ruleset *rs, size_t from, size_t to, bool *proved)
+ * (the others at their defaults): the corners of their ranges first, then every
+ * situation, while the work budget lasts. */
+static proof satisfiable(model *m, size_t from, size_t to)
 {
+	const rtab_ruleset *rs = &m->rs;
 	size_t n = rs->ninputs;
-	bool *read = calloc(n ? n : 1, sizeof *read);
-	int32_t *in = calloc(n ? n : 1, sizeof *in);
-	size_t *vars = calloc(n ? n : 1, sizeof *vars);
-	size_t nvars = 0;
+	bool *read = xcalloc(n ? n : 1, sizeof *read);
+	int32_t *in = xcalloc(n ? n : 1, sizeof *in);
+	size_t *vars = xcalloc(n ? n : 1, sizeof *vars);
+	prover p = {m, from, to, vars, 0, in, PROOF_UNMET};
 	uint64_t total = 1;
-	bool found = false;
-	*proved = true;
-	if (!read || !in || !vars) {
-		*proved = false;
-		goto done;
-	}
 	rtab_inputs_default(rs, in, n);
 	for (size_t r = from; r < to; r++)
 		situation_mark_read(&rs->requirements[r].condition, read, n);
 	for (size_t i = 0; i < n; i++) {
 		if (!read[i])
 			continue;
-		vars[nvars++] = i;
-		in[i] = rs->inputs[i].min;
-		total *= situation_domain_size(&rs->inputs[i]);
-		if (total > REQUIRE_PROOF_LIMIT) {
-			*proved = false;
-			goto done;
-		}
+		vars[p.nvars++] = i;
+		uint64_t size = situation_domain_size(&rs->inputs[i]);
+		total = total > UINT64_MAX / size ? UINT64_MAX : total * size; /* the budget ends first */
 	}
-	for (uint64_t k = 0; k < total && !found; k++) {
-		situation_set(rs, vars, nvars, k, in);
-		found = true;
-		for (size_t r = from; r < to && found; r++) {
-			int32_t holds = 0;
-			found = rtab_expr_eval(rs, &rs->requirements[r].condition, in, n, &holds) == RTAB_OK &&
-				holds;
-		}
+	for (int which = 0; which < 3 && p.found == PROOF_UNMET; which++) {
+		corner(&p, which);
+		p.found = holds_here(&p);
 	}
-done:
+	corners(&p);
+	for (uint64_t k = 0; k < total && p.found == PROOF_UNMET; k++) {
+		situation_set(rs, vars, p.nvars, k, in);
+		p.found = holds_here(&p);
+	}
 	free(read);
 	free(in);
 	free(vars);
-	return found || !*proved;
+	return p.found;
+}
+
+/* A proof left undone: say which, and how to have it done. */
+static void report_undone(model *m, src_loc loc, const char *what)
+{
+	check_report(m, CHECK_WORK_BUDGET, loc,
+		     "%s: not proved that some situation meets it: the proof stopped at the work budget of %llu steps; raise it with " WORK_OPTION " N, or make the conditions read fewer inputs, or narrower ones",
+		     what, (unsigned long long)model_work(m)->limit);
 }
 
 bool requirement_broken_text(const rtab_ruleset *rs, const int32_t *inputs, strbuf *why)
@@ -92,15 +149,23 @@ void resolve_requirements(model *m)
 	}
 	if (!compiled)
 		return;
-	bool proved;
-	for (size_t i = 0; i < n; i++)
-		if (!satisfiable(&m->rs, i, i + 1, &proved))
+	for (size_t i = 0; i < n; i++) {
+		proof p = satisfiable(m, i, i + 1);
+		char what[300];
+		snprintf(what, sizeof what, "requirement '%s'", out[i].id);
+		if (p == PROOF_UNMET)
 			check_report(m, CHECK_REQUIRE, m->defs[DEF_REQUIRE][i]->init->loc,
 				     "requirement '%s' holds in no situation: every table would refuse every input; loosen its condition",
 				     out[i].id);
-	if (n > 1 && !satisfiable(&m->rs, 0, n, &proved))
+		else if (p == PROOF_UNDONE)
+			report_undone(m, m->defs[DEF_REQUIRE][i]->init->loc, what);
+	}
+	proof together = n > 1 ? satisfiable(m, 0, n) : PROOF_MET;
+	if (together == PROOF_UNMET)
 		check_report(m, CHECK_REQUIRE, m->defs[DEF_REQUIRE][n - 1]->id_loc,
 			     "the requirements together hold in no situation (each alone does): loosen one of them");
+	else if (together == PROOF_UNDONE)
+		report_undone(m, m->defs[DEF_REQUIRE][n - 1]->id_loc, "the requirements together");
 }
 
 void lower_requirements(model *m)

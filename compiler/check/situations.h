@@ -21,6 +21,12 @@ static inline uint64_t situation_domain_size(const rtab_input *in)
 	return (uint64_t)(((int64_t)in->max - in->min) / step + 1);
 }
 
+/* Value number idx (0 <= idx < the domain size) of an input. */
+static inline int32_t situation_value(const rtab_input *in, uint64_t idx)
+{
+	return (int32_t)(in->min + (int64_t)idx * (in->step > 1 ? in->step : 1));
+}
+
 /* Mark in read every input the program e reads. */
 static inline void situation_mark_read(const rtab_expr *e, bool *read, size_t ninputs)
 {
@@ -38,7 +44,7 @@ static inline void situation_set(const rtab_ruleset *rs, const size_t *vars, siz
 	for (size_t v = 0; v < nvars; v++) {
 		const rtab_input *ip = &rs->inputs[vars[v]];
 		uint64_t size = situation_domain_size(ip);
-		in[vars[v]] = (int32_t)(ip->min + (int64_t)(k % size) * (ip->step > 1 ? ip->step : 1));
+		in[vars[v]] = situation_value(ip, k % size);
 		k /= size;
 	}
 }

@@ -197,6 +197,9 @@ static void render_text(diff_ctx *c)
 	for (size_t i = 0; i < c->r.nunenumerated; i++)
 		sb_printf(sb, "odds of table '%s' not compared: too many rolls to enumerate\n",
 			  c->r.unenumerated[i]);
+	for (size_t i = 0; i < c->r.npast_work; i++)
+		sb_printf(sb, "odds of table '%s' not compared: past the work budget (" WORK_OPTION ")\n",
+			  c->r.past_work[i]);
 	if (!c->r.n && !c->r.nodds)
 		sb_puts(sb, "no differences\n");
 }
@@ -307,6 +310,17 @@ static void render_json(diff_ctx *c)
 	sb_puts(sb, "]}\n");
 }
 
+/* Where the odds of a table were left out past the work budget: said on its line. */
+static void past_work(side *s, const char *table, const char *what, uint64_t limit)
+{
+	int t = rtab_find_table(&s->l.model.rs, table);
+	if (t < 0)
+		return;
+	char text[300];
+	snprintf(text, sizeof text, "%s of table '%s' not compared:", what, table);
+	cli_past_work(&s->l.diag, SEV_NOTE, s->l.model.tables[t].def->id_loc, text, UINT64_MAX, limit);
+}
+
 static bool load_side(side *s, const char *edition, const diag_options *opts)
 {
 	if (!cli_load(&s->l, s->arg, edition, stderr, opts))
@@ -406,7 +420,9 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	if (status != EXIT_OK)
 		goto done;
 	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0);
-	diff_odds_compute(&c.r, &c.old.l.model, &c.new.l.model);
+	work_budget work = work_start(x->diag.max_work);
+	const char *left_out = NULL;
+	diff_odds_compute(&c.r, &c.old.l.model, &c.new.l.model, &work);
 	c.out = &out;
 	switch (c.format) {
 	case FMT_TEXT: render_text(&c); break;
@@ -415,13 +431,17 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	case FMT_HTML: {
 		sheet_side o = side_of(&c.old), n = side_of(&c.new);
 		sheet_options opts = {c.format == FMT_HTML ? SHEET_HTML : SHEET_MARKDOWN, a.locations,
-				      situations, nsituations};
+				      situations, nsituations, &work, &left_out};
 		errata_sheet(&out, &o, &n, &c.r, &opts);
 		break;
 	}
 	}
 	if (out.data)
 		fputs(out.data, stdout);
+	for (size_t i = 0; i < c.r.npast_work; i++)
+		past_work(&c.new, c.r.past_work[i], "the odds at the default situation", work.limit);
+	if (left_out)
+		past_work(&c.new, left_out, "the errata sheet's odds", work.limit);
 	status = c.r.n || c.r.nodds ? EXIT_INPUT : EXIT_OK;
 done:
 	for (size_t k = 0; k < nsituations; k++) {

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab lsp: the language server, over the standard input and output. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "lsp/server.h"
 
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,6 +35,22 @@ static int take(void *arg, int opt, const char *value)
 	return EXIT_OK;
 }
 
+/* Whether a message waits on the standard input (read unbuffered, so none waits in its FILE). */
+static bool input_waits(void)
+{
+	struct pollfd p = {.fd = fileno(stdin), .events = POLLIN};
+	return poll(&p, 1, 0) > 0;
+}
+
+static void send_out(lsp_server *s)
+{
+	if (s->out.len) {
+		fwrite(s->out.data, 1, s->out.len, stdout);
+		fflush(stdout);
+		sb_clear(&s->out);
+	}
+}
+
 int cmd_lsp(cli_ctx *c, int argc, char **argv)
 {
 	int rc = cli_parse(&verb, c, argc, argv, take, NULL);
@@ -45,6 +63,8 @@ int cmd_lsp(cli_ctx *c, int argc, char **argv)
 	s.docs.settings.check.json = true;
 	s.docs.settings.check.list_provisional = true;
 	s.docs.settings.edition = c->edition;
+	/* Unbuffered: whether the next message has come is poll's to say. */
+	setvbuf(stdin, NULL, _IONBF, 0);
 	while (!s.exited) {
 		int got = lsp_read_message(stdin, &body);
 		if (got == 0)
@@ -53,10 +73,11 @@ int cmd_lsp(cli_ctx *c, int argc, char **argv)
 			lsp_handle(&s, "", 0); /* answered as what is not JSON */
 		else
 			lsp_handle(&s, body.data ? body.data : "", body.len);
-		if (s.out.len) {
-			fwrite(s.out.data, 1, s.out.len, stdout);
-			fflush(stdout);
-			sb_clear(&s.out);
+		send_out(&s);
+		/* The diagnostics of the documents changed, once the edits stop coming. */
+		if (!s.exited && !input_waits()) {
+			lsp_publish_due(&s);
+			send_out(&s);
 		}
 	}
 	int status = s.exited ? s.exit_code : s.shut_down ? EXIT_OK : EXIT_INPUT;

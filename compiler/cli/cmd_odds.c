@@ -119,6 +119,7 @@ typedef struct out_ctx {
 	const struct odds_group *groups;
 	size_t ngroups;
 	const model *model; /* what the runtime does not hold: the result columns of odds lines */
+	work_budget *work;  /* what the enumerations may spend */
 } out_ctx;
 
 static const char *label_of(const out_ctx *o, rtab_labels l)
@@ -1073,7 +1074,7 @@ static void print_all_grid(const out_ctx *o, size_t ti, const odds_grid *all)
 static int print_all(const out_ctx *o, size_t ti, int32_t *inputs, const diag_options *opts)
 {
 	odds_grid g;
-	int rc = odds_grid_compute(o->rs, ti, inputs, &g);
+	int rc = odds_grid_compute(o->rs, ti, inputs, o->work, &g);
 	if (rc == RTAB_OK && o->format == FMT_JSON)
 		print_all_json(o, ti, &g);
 	else if (rc == RTAB_OK)
@@ -1086,6 +1087,13 @@ static int print_all(const out_ctx *o, size_t ti, int32_t *inputs, const diag_op
 			  o->rs->tables[ti].id, (size_t)o->rs->tables[ti].ncolumns,
 			  o->rs->tables[ti].ncolumns == 1 ? "" : "s", g.ntotals, g.ntotals == 1 ? "" : "s",
 			  (unsigned long long)g.resolutions, g.resolutions < g.total ? "sums of the dice" : "rolls");
+	else if (rc == ODDS_E_WORK) {
+		char what[300];
+		snprintf(what, sizeof what, "odds --all of table '%s' (%zu cells of %llu resolutions each)",
+			 o->rs->tables[ti].id, g.ncells, (unsigned long long)g.resolutions);
+		cli_past_work(o->model->diag, SEV_ERROR, o->model->tables[ti].def->id_loc, what, g.steps,
+			      o->work->limit);
+	}
 	odds_grid_free(&g);
 	return rc;
 }
@@ -1115,7 +1123,13 @@ static int print_distance(const out_ctx *o, size_t di, const int32_t *inputs)
 	}
 	for (size_t f = 0; f < dist->nforms && rc == RTAB_OK; f++) {
 		odds_values v;
-		rc = odds_distance(rs, di, f, inputs, &v);
+		rc = odds_distance(rs, di, f, inputs, o->work, &v);
+		if (rc == ODDS_E_WORK) {
+			char what[300];
+			snprintf(what, sizeof what, "odds of distance '%s' (form %zu)", dist->id, f + 1);
+			cli_past_work(o->model->diag, SEV_ERROR, o->model->defs[DEF_DISTANCE][di]->id_loc, what,
+				      UINT64_MAX, o->work->limit);
+		}
 		if (rc != RTAB_OK)
 			break;
 		if (o->format == FMT_JSON) {
@@ -1339,7 +1353,8 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	const rtab_ruleset *rs = &l.model.rs;
 	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
-	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0, &l.model};
+	work_budget work = work_start(c->diag.max_work);
+	out_ctx o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0, &l.model, &work};
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
 	if (status != EXIT_OK)
 		goto done;
@@ -1365,7 +1380,7 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	}
 	if (t >= 0 && a.all) {
 		rc = print_all(&o, (size_t)t, inputs, &c->diag);
-		if (rc == ODDS_E_GRID_TOO_MANY) {
+		if (rc == ODDS_E_GRID_TOO_MANY || rc == ODDS_E_WORK) {
 			status = EXIT_INPUT;
 			goto done;
 		}
@@ -1382,6 +1397,18 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		}
 		/* A named modifier: the odds of a copy of the ruleset in which it always applies. */
 		rtab_ruleset one = forced >= 0 ? ruleset_with_modifier(rs, (size_t)forced) : *rs;
+		uint64_t steps = odds_table_steps(&one, (size_t)t);
+		if (!work_spend(&work, steps)) {
+			char what[300];
+			snprintf(what, sizeof what, "odds of table '%s' (%llu resolutions of %llu steps each)", a.name,
+				 (unsigned long long)odds_table_resolutions(&one, (size_t)t),
+				 (unsigned long long)odds_resolution_steps(&one, (size_t)t));
+			cli_past_work(&l.diag, SEV_ERROR, l.model.tables[t].def->id_loc, what, steps, work.limit);
+			if (forced >= 0)
+				ruleset_with_modifier_free(&one);
+			status = EXIT_INPUT;
+			goto done;
+		}
 		rc = odds_table(&one, (size_t)t, inputs, (int32_t)a.drm, &d);
 		if (forced >= 0)
 			ruleset_with_modifier_free(&one);
@@ -1407,6 +1434,10 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 				     other ? "no dice decide" : "no table or distance named", a.name,
 				     a.file, sb.data ? sb.data : "none");
 		sb_free(&sb);
+		goto done;
+	}
+	if (rc == ODDS_E_WORK) {
+		status = EXIT_INPUT; /* said where the distance is */
 		goto done;
 	}
 	if (rc != RTAB_OK) {

@@ -36,6 +36,8 @@ static const char usage_text[] =
 	"  --version      show the version\n"
 	"  --edition NAME every verb: read the edition with the errata layers up to\n"
 	"                 NAME ('original': none; default: all); or write FILE@NAME\n"
+	"  --max-work N every verb that reads a file: the work budget of its\n"
+	"                 proofs and enumerations, in evaluated steps\n"
 	"\n"
 	"Exit status: 0 success, 1 errors in the input, 2 bad usage, 3 out of memory.\n";
 

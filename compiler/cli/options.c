@@ -3,8 +3,11 @@
 #include "cli/options.h"
 
 #include "check/checks.h"
+#include "base/work.h"
 #include "cli/cli.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Where the explanations of options start. */
@@ -55,6 +58,15 @@ void cli_help(const cli_verb *v, FILE *out)
 		put_option(out, "--edition NAME",
 			   "the edition with the errata layers up to NAME ('original': none;\n"
 			   "default: every layer); FILE@NAME names one file's edition");
+	if (v->shared & CLI_EDITION) {
+		char help[200];
+		snprintf(help, sizeof help,
+			 "the work budget of proofs and enumerations, in evaluated\n"
+			 "steps (default %llu); past it the verb names what it left\n"
+			 "undone",
+			 (unsigned long long)WORK_DEFAULT);
+		put_option(out, WORK_OPTION " N", help);
+	}
 	if (v->shared & CLI_DIAG_LISTED) {
 		put_option(out, "-WNAME, -Wno-NAME", "turn the check NAME on (as a warning) or off");
 		put_option(out, "-Werror", "warnings are errors");
@@ -122,6 +134,27 @@ static int edition_option(const char *verb, int argc, char **argv, int *i, const
 	return 1;
 }
 
+/* --max-work N or --max-work=N: 1 taken (*i past its value), 0
+ * something else, -1 its value missing or wrong (reported). */
+static int work_option(const char *verb, int argc, char **argv, int *i, uint64_t *steps)
+{
+	const char *arg = argv[*i], *value;
+	size_t n = strlen(WORK_OPTION);
+	if (strncmp(arg, WORK_OPTION, n) != 0 || (arg[n] != '=' && arg[n] != '\0'))
+		return 0;
+	value = arg[n] == '=' ? arg + n + 1 : *i + 1 < argc ? argv[++*i] : "";
+	char *end;
+	errno = 0;
+	unsigned long long v = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
+	if (!v || errno || *end || v > WORK_MAX) {
+		usage_error(verb, WORK_OPTION " takes a number of steps from 1 to %llu, not '%s'",
+			    (unsigned long long)WORK_MAX, value);
+		return -1;
+	}
+	*steps = v;
+	return 1;
+}
+
 /* A diagnostic option as rtab check takes it: 1 taken (a verb quiet about
  * warnings shows them once asked), 0 something else, -1 refused (reported). */
 static int diag_option(const char *verb, const char *arg, diag_options *opts)
@@ -177,6 +210,13 @@ int cli_parse(const cli_verb *v, cli_ctx *c, int argc, char **argv, cli_take_fn 
 			if (e < 0)
 				return EXIT_USAGE;
 			if (e > 0)
+				continue;
+		}
+		if (v->shared & CLI_EDITION) {
+			int w = work_option(v->name, argc, argv, &i, &c->diag.max_work);
+			if (w < 0)
+				return EXIT_USAGE;
+			if (w > 0)
 				continue;
 		}
 		int k = find_option(v, a, &value);

@@ -24,6 +24,7 @@ typedef struct lsp_doc {
 	long version;
 	loaded ruleset;   /* the front end and checks over the text */
 	bool analysed;    /* ruleset holds the analysis of the current text */
+	bool unpublished; /* changed since its diagnostics were last sent (lsp_publish_due) */
 	strbuf diagnostics; /* their JSON array, as publishDiagnostics sends it */
 	lsp_text lines;   /* the lines of text, once asked for (doc_lines) */
 	const lsp_settings *settings;

@@ -112,8 +112,17 @@ static void republish_layers(lsp_server *s, const lsp_doc *changed)
 		if (d == changed || lsp_has_header(doc_text(d), d->text.len))
 			continue;
 		doc_forget_analysis(d);
-		publish(s, d->uri, d);
+		d->unpublished = true;
 	}
+}
+
+void lsp_publish_due(lsp_server *s)
+{
+	for (lsp_doc *d = s->docs.first; d; d = d->next)
+		if (d->unpublished) {
+			d->unpublished = false;
+			publish(s, d->uri, d);
+		}
 }
 
 static const char capabilities[] =
@@ -150,7 +159,7 @@ static void did_open(lsp_server *s, const jv *params)
 		return;
 	lsp_doc *doc = docs_open(&s->docs, uri, text->string, text->len,
 				 jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, 0));
-	publish(s, uri, doc);
+	doc->unpublished = true;
 	republish_layers(s, doc);
 }
 
@@ -165,7 +174,7 @@ static void did_change(lsp_server *s, const jv *params)
 		if (!doc_apply_change(doc, c))
 			break;
 	doc->version = jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, doc->version);
-	publish(s, doc->uri, doc);
+	doc->unpublished = true; /* an analysis of the text before is dropped unsent */
 	republish_layers(s, doc);
 }
 
@@ -323,6 +332,7 @@ static void request(lsp_server *s, const jv *id, const char *method, const jv *p
 		return;
 	}
 	if (strcmp(method, "shutdown") == 0) {
+		lsp_publish_due(s);
 		s->shut_down = true;
 		sb_puts(&result, "null");
 		send_result(s, id, &result);

@@ -26,8 +26,16 @@ typedef struct lsp_server {
 void lsp_server_init(lsp_server *s);
 void lsp_server_free(lsp_server *s);
 
-/* Handle one message (the body after its header). */
+/* Handle one message (the body after its header). A document opened or
+ * changed is not analysed there: its diagnostics wait for lsp_publish_due. */
 void lsp_handle(lsp_server *s, const char *body, size_t len);
+
+/* Analyse and publish every document changed since its diagnostics were last
+ * sent. The loop of rtab lsp calls it when no message waits, and shutdown
+ * before it answers: a burst of edits is proved once, at its last text, and a
+ * request that comes with an edit is answered before the diagnostics (its
+ * analysis, done for it, is the one they publish). */
+void lsp_publish_due(lsp_server *s);
 
 /* Read one message's body from in into body (emptied first): 1, or 0 at the
  * end of the input, or -1 when its header is malformed (the message is

@@ -14,10 +14,23 @@ class Session:
                                     'locale': locale})
         self.notify('initialized', {})
 
-    def _send(self, message):
+    @staticmethod
+    def frame(message):
+        """A message as the protocol sends it: its header and body."""
         body = json.dumps(message).encode('utf-8')
-        self.proc.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
+        return b'Content-Length: %d\r\n\r\n' % len(body) + body
+
+    def write(self, data):
+        """Framed messages, in one write."""
+        self.proc.stdin.write(data)
         self.proc.stdin.flush()
+
+    def _send(self, message):
+        self.write(self.frame(message))
+
+    def receive(self):
+        """The next message of the server."""
+        return self._receive()
 
     def _receive(self):
         length = None
