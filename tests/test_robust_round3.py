@@ -206,6 +206,9 @@ for v in vectors:
 if sorted(sorted(v['faces']) for v in naturals if v.get('natural_rule')) != \
         sorted(sorted(v['faces']) for v in naturals):
     fail('vectors of mixed dice: a natural-rule vector the rule does not decide')
+seen_faces = [(tuple(v['faces']), v['drm']) for v in naturals]
+if len(seen_faces) != len(set(seen_faces)):
+    fail('vectors of mixed dice: a natural-rule vector written twice: %s' % sorted(seen_faces))
 if not {tuple(sorted(v['faces'])) for v in naturals} >= {(1, 10), (2, 9)}:
     fail('vectors of mixed dice: not every natural rule has its vectors: %s' % [v['faces'] for v in naturals])
 

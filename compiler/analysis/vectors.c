@@ -848,6 +848,7 @@ static void cover_naturals(const table_ctx *tc, const int32_t *base)
 {
 	const rtab_table *t = tc->tab;
 	int32_t raw, faces[RTAB_MAX_FACES], want[RTAB_MAX_FACES], lo[RTAB_MAX_FACES], hi[RTAB_MAX_FACES];
+	int32_t first[RTAB_MAX_FACES]; /* the faces of the order as written */
 	size_t ndice = 0;
 	if (!raw_modifier(tc, base, &raw))
 		return;
@@ -869,6 +870,10 @@ static void cover_naturals(const table_ctx *tc, const int32_t *base)
 				memcpy(faces, want, nr->nfaces * sizeof *faces); /* refused as it is */
 			else if (!fit_faces(want, ndice, lo, hi, faces, 0, used, &budget))
 				break; /* no roll of these dice shows these faces */
+			if (order == 1 && memcmp(faces, want, ndice * sizeof *faces) != 0 &&
+			    memcmp(faces, first, ndice * sizeof *faces) == 0)
+				continue; /* reversed, it fits only as the first order did */
+			memcpy(first, faces, nr->nfaces * sizeof *faces);
 			for (int k = 0; k < 3; k++) {
 				int64_t drm = totals[k] - raw;
 				table_vector(tc->g, tc->t, base, faces, nr->nfaces, (int32_t)drm);
