@@ -344,8 +344,10 @@ def rewrite_enum_order(text):
         if len(values) < 2:
             continue
         texts = [text[s:e] for s, e in values]
-        for (s, e), t in zip(values, reversed(texts)):
-            spans.append((s, e, t))
+        mine = [(s, e, t) for (s, e), t in zip(values, reversed(texts))]
+        # a grid's header follows its enum's order: leave such an enum be
+        if LOADER is None or LOADER(replace_spans(text, mine)):
+            spans += mine
     return replace_spans(text, spans) if spans else None
 
 

@@ -149,7 +149,8 @@ static bool same_quantities(diff_result *r, const facet_def *d, const facet_set 
 {
 	double na[MAX_QUANTITIES], nb[MAX_QUANTITIES];
 	strbuf sa = {0}, sb = {0};
-	size_t ca = numbers_of(fa->value, fa->unit, na, &sa), cb = numbers_of(fb->value, fb->unit, nb, &sb);
+	size_t ca = numbers_of(facet_compared_value(fa, true), fa->unit, na, &sa),
+	       cb = numbers_of(facet_compared_value(fb, true), fb->unit, nb, &sb);
 	bool shaped = ca != SIZE_MAX && ca == cb && strcmp(sa.data, sb.data) == 0;
 	sb_free(&sa);
 	sb_free(&sb);
@@ -217,6 +218,9 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 		return same_quantities(r, d, a, fa, b, fb, detail);
 	case FACET_UNIT:
 		return related_units(r, d, a, fa, b, fb, detail);
+	case FACET_CODE:
+		push_proof(r, d, fa, fb, xstrdup("a printed code: each book prints its own"));
+		return true;
 	case FACET_ORDER_FREE:
 	case FACET_REFERENCE:
 	case FACET_LOCALE_REFERENCE:
@@ -481,7 +485,10 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
 				continue;
 			/* The same figures in two units are not the same quantity. */
-			bool differ = fb && (strcmp(fa->value, fb->value) != 0 ||
+			/* The same text means the same; other texts may too (facet.meaning). */
+			bool meaning = flags & DIFF_MEANING;
+			bool differ = fb && ((strcmp(fa->value, fb->value) != 0 &&
+					      strcmp(facet_compared_value(fa, meaning), facet_compared_value(fb, meaning)) != 0) ||
 					     ((flags & DIFF_MEANING) && quantity_units_differ(fa->unit, fb->unit)));
 			if (!fb || (differ &&
 				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa)) &&

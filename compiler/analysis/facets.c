@@ -84,7 +84,7 @@ static void add(builder *b, src_loc loc, char *key, char *value)
 		d->cap = d->cap ? d->cap * 2 : 16;
 		d->facets = xrealloc(d->facets, d->cap * sizeof *d->facets);
 	}
-	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL, FACET_TEXT, NULL, NULL, NULL};
+	d->facets[d->n++] = (facet){key, value, loc.line ? loc : d->loc, NULL, NULL, FACET_TEXT, NULL, NULL, NULL, NULL};
 }
 
 /* How the facet just added is compared by meaning. */
@@ -403,8 +403,11 @@ static void outcome_facets(builder *b)
 		begin(b, DEF_OUTCOME, i, o->id, o->nvalues ? NULL : o->labels, o->rule, o->rules);
 		/* An outcome with numbers prints its numbers in its declaration's
 		 * pattern: compared as its numbers and that pattern. */
-		if (!o->nvalues)
+		if (!o->nvalues) {
 			addf(b, stmt_loc(b, ST_CODE, NULL, 0), dup_or_null(o->code), "code");
+			if (o->code) /* a translated book prints its own codes */
+				compared_as(b, FACET_CODE);
+		}
 		for (size_t e = 0; e < o->neffects; e++) {
 			const rtab_effect *ef = &o->effects[e];
 			if (ef->kind >= rs->neffect_kinds)
@@ -490,6 +493,8 @@ static void outcome_facets(builder *b)
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
 		in_unit(b, numbers_unit(n), FACET_QUANTITY);
 		addf(b, b->d->loc, dup_or_null(n->code), "code");
+		if (n->code)
+			compared_as(b, FACET_CODE);
 	}
 }
 
@@ -849,13 +854,16 @@ static size_t outcome_at(const rtab_table *t, const rtab_column *col, int64_t v,
 /* For each outcome, the rolls of column c that read one of its rows: "<=2",
  * "3-4, 6". A table's rows are where its outcomes stand: an outcome printed
  * as two rows (apart in a grid, or a cell an erratum patched) reads as one,
- * so that a row split is no change and a moved cell is one. */
-static char **outcome_ranges(const rtab_table *t, size_t c, size_t n)
+ * so that a row split is no change and a moved cell is one. With open_ends
+ * false, only the rolls that can occur: "<=1" on a d6 is "1". */
+static char **outcome_ranges(const rtab_table *t, size_t c, size_t n, bool open_ends)
 {
 	const rtab_column *col = &t->columns[c];
 	strbuf *sb = xcalloc(n + 1, sizeof *sb);
 	char **out = xcalloc(n + 1, sizeof *out);
 	size_t below = row_outcome_slot(t, col->below_row, n), above = row_outcome_slot(t, col->above_row, n);
+	if (!open_ends) /* only the rolls that can occur */
+		below = above = n + 2;
 	int64_t run_lo = t->roll_min;
 	for (int64_t v = t->roll_min; v <= (int64_t)t->roll_max; v++) {
 		size_t o = outcome_at(t, col, v, n);
@@ -953,9 +961,11 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 	const rtab_ruleset *rs = b->rs;
 	size_t n = rs->noutcomes, ncols = t->ncolumns ? t->ncolumns : 1, nrows = t->nrows;
 	char ***cells = xcalloc(ncols, sizeof *cells), ***ranges = xcalloc(ncols, sizeof *ranges);
+	char ***rolls = xcalloc(ncols, sizeof *rolls);
 	size_t *next = xcalloc(nrows ? nrows : 1, sizeof *next), *last = xcalloc(n + 1, sizeof *last);
 	for (size_t c = 0; c < t->ncolumns; c++) {
-		cells[c] = outcome_ranges(t, c, n);
+		cells[c] = outcome_ranges(t, c, n, true);
+		rolls[c] = outcome_ranges(t, c, n, false);
 		ranges[c] = row_ranges(t, c);
 	}
 	for (size_t o = 0; o <= n; o++)
@@ -986,6 +996,7 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 				addf(b, at, value, "%s", row);
 			else
 				addf(b, at, value, "%s, column '%s'", row, t->columns[c].id);
+			b->d->facets[b->d->n - 1].meaning = xstrdup(o < n && rolls[c][o] ? rolls[c][o] : "-");
 		}
 		bool apart = next[first] < nrows; /* the outcome has other rows */
 		char *rules = apart ? rows_note(t, mt, ranges, next, first, row_own_rule)
@@ -1000,14 +1011,18 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 		free(row);
 	}
 	for (size_t c = 0; c < t->ncolumns; c++) {
-		for (size_t o = 0; o <= n; o++)
+		for (size_t o = 0; o <= n; o++) {
 			free(cells[c][o]);
+			free(rolls[c][o]);
+		}
 		for (size_t r = 0; r < nrows; r++)
 			free(ranges[c][r]);
 		free(cells[c]);
+		free(rolls[c]);
 		free(ranges[c]);
 	}
 	free(cells);
+	free(rolls);
 	free(ranges);
 	free(next);
 	free(last);
@@ -1264,72 +1279,127 @@ static void put_milli(strbuf *sb, int64_t milli)
 		sb_printf(sb, "%lld/%d", (long long)milli, RTAB_MILLI);
 }
 
-static char *check_text(const ast_stmt *s)
+/* What a check tries: "crt(attack = 8, defence = 4) roll 3". */
+static void check_situation(strbuf *sb, const ast_stmt *s)
 {
-	strbuf sb = {0};
-	sb_puts(&sb, s->name ? s->name : "?");
+	sb_puts(sb, s->name ? s->name : "?");
 	if (s->args) {
-		sb_putc(&sb, '(');
+		sb_putc(sb, '(');
 		for (const ast_arg *a = s->args; a; a = a->next) {
-			sb_printf(&sb, "%s%s = ", a == s->args ? "" : ", ", a->key ? a->key : "?");
+			sb_printf(sb, "%s%s = ", a == s->args ? "" : ", ", a->key ? a->key : "?");
 			if (a->kind == ARG_NAME)
-				sb_puts(&sb, a->name);
+				sb_puts(sb, a->name);
 			else if (a->kind == ARG_DECIMAL)
-				put_milli(&sb, a->num);
+				put_milli(sb, a->num);
 			else
-				sb_printf(&sb, "%lld", (long long)a->num);
+				sb_printf(sb, "%lld", (long long)a->num);
 		}
-		sb_putc(&sb, ')');
+		sb_putc(sb, ')');
 	}
 	if (s->has_roll) {
-		sb_puts(&sb, " roll ");
+		sb_puts(sb, " roll ");
 		for (const ast_cell *c = s->cells; c; c = c->next)
-			sb_printf(&sb, "%s%lld", c == s->cells ? "" : ", ", (long long)c->lo);
+			sb_printf(sb, "%s%lld", c == s->cells ? "" : ", ", (long long)c->lo);
 	}
 	if (s->has_drm && s->text)
-		sb_printf(&sb, " drm %s", s->text);
+		sb_printf(sb, " drm %s", s->text);
 	else if (s->has_drm)
-		sb_printf(&sb, " drm %lld", (long long)s->drm);
-	sb_puts(&sb, " -> ");
+		sb_printf(sb, " drm %lld", (long long)s->drm);
+}
+
+/* The outcome a check names, by id where rs is given and it names one by its code. */
+static const char *expected_name(const rtab_ruleset *rs, const char *name)
+{
+	if (!rs || !name)
+		return name;
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		if (strcmp(rs->outcomes[o].id, name) == 0)
+			return name;
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		if (rs->outcomes[o].code && !rs->outcomes[o].nvalues && strcmp(rs->outcomes[o].code, name) == 0)
+			return rs->outcomes[o].id;
+	return name;
+}
+
+/* What a check expects: "DR roll 4"; with rs, an outcome by its id. */
+static void check_expectation(strbuf *sb, const ast_stmt *s, const rtab_ruleset *rs)
+{
 	if (s->expect == EXPECT_SET) {
-		sb_putc(&sb, '{');
+		sb_putc(sb, '{');
 		for (const ast_id *i = s->ids; i; i = i->next)
-			sb_printf(&sb, "%s%s", i == s->ids ? "" : ", ", i->id);
-		sb_putc(&sb, '}');
+			sb_printf(sb, "%s%s", i == s->ids ? "" : ", ", expected_name(rs, i->id));
+		sb_putc(sb, '}');
 	} else if (s->expect == EXPECT_VALUE) {
 		if (s->expect_milli)
-			put_milli(&sb, s->expect_value);
+			put_milli(sb, s->expect_value);
 		else
-			sb_printf(&sb, "%lld", (long long)s->expect_value);
-		sb_printf(&sb, " %s", s->name2 ? s->name2 : "");
+			sb_printf(sb, "%lld", (long long)s->expect_value);
+		sb_printf(sb, " %s", s->name2 ? s->name2 : "");
 	} else {
-		sb_puts(&sb, s->name2 ? s->name2 : "?");
+		sb_puts(sb, s->name2 ? expected_name(rs, s->name2) : "?");
 		if (s->expect_call) {
 			/* A numeric outcome and its numbers: loss(8, 2). */
-			sb_putc(&sb, '(');
+			sb_putc(sb, '(');
 			for (const ast_arg *a = s->expect_args; a; a = a->next) {
-				sb_puts(&sb, a == s->expect_args ? "" : ", ");
+				sb_puts(sb, a == s->expect_args ? "" : ", ");
 				if (a->kind == ARG_NAME)
-					sb_puts(&sb, a->name);
+					sb_puts(sb, a->name);
 				else
-					sb_printf(&sb, "%lld", (long long)a->num);
+					sb_printf(sb, "%lld", (long long)a->num);
 			}
-			sb_putc(&sb, ')');
+			sb_putc(sb, ')');
 		}
 	}
 	if (s->has_expect_modifier)
-		sb_printf(&sb, " modifier %lld", (long long)s->expect_modifier);
+		sb_printf(sb, " modifier %lld", (long long)s->expect_modifier);
 	if (s->has_expect_roll)
-		sb_printf(&sb, " roll %lld", (long long)s->expect_roll);
+		sb_printf(sb, " roll %lld", (long long)s->expect_roll);
 	if (s->expect_provisional)
-		sb_puts(&sb, " provisional");
+		sb_puts(sb, " provisional");
 	if (s->has_expect_triggers) {
-		sb_puts(&sb, " trigger {");
+		sb_puts(sb, " trigger {");
 		for (const ast_id *i = s->triggers; i; i = i->next)
-			sb_printf(&sb, "%s%s", i == s->triggers ? "" : ", ", i->id);
-		sb_putc(&sb, '}');
+			sb_printf(sb, "%s%s", i == s->triggers ? "" : ", ", i->id);
+		sb_putc(sb, '}');
 	}
+}
+
+static char *check_text(const ast_stmt *s)
+{
+	strbuf sb = {0};
+	check_situation(&sb, s);
+	sb_puts(&sb, " -> ");
+	check_expectation(&sb, s, NULL);
 	return sb.data;
+}
+
+/* A check's facet: keyed by what it tries (the order of checks is free; a
+ * situation tried twice keys by its turn), its expectation compared by
+ * meaning: an outcome by id, a quantity in its unit. */
+static void check_facet(builder *b, const ast_def *d, const ast_stmt *s)
+{
+	strbuf situation = {0}, expect = {0};
+	check_situation(&situation, s);
+	size_t nth = 0;
+	for (const ast_stmt *e = d->body; e != s; e = e->next)
+		if (e->kind == ST_CHECK) {
+			strbuf other = {0};
+			check_situation(&other, e);
+			nth += strcmp(other.data, situation.data) == 0;
+			sb_free(&other);
+		}
+	if (nth)
+		addf(b, s->loc, check_text(s), "check %s #%zu", situation.data, nth + 1);
+	else
+		addf(b, s->loc, check_text(s), "check %s", situation.data);
+	check_expectation(&expect, s, b->rs);
+	facet *f = &b->d->facets[b->d->n - 1];
+	f->meaning = expect.data;
+	if (s->expect == EXPECT_VALUE && s->name2 && !s->has_expect_modifier && !s->has_expect_roll) {
+		f->compare = FACET_QUANTITY;
+		f->unit = s->name2;
+	}
+	sb_free(&situation);
 }
 
 static void example_facets(builder *b)
@@ -1348,10 +1418,9 @@ static void example_facets(builder *b)
 		begin(b, DEF_EXAMPLE, i, d->id, NULL, d->rule, NULL);
 		add_labels(b, d->id_loc, "", labels, d->body);
 		free(labels);
-		size_t n = 0;
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (s->kind == ST_CHECK)
-				addf(b, s->loc, check_text(s), "check %zu", ++n);
+				check_facet(b, d, s);
 	}
 }
 
@@ -1429,6 +1498,7 @@ void facets_free(facet_set *s)
 			free(s->defs[i].facets[k].value);
 			free(s->defs[i].facets[k].label_of);
 			free(s->defs[i].facets[k].slot);
+			free(s->defs[i].facets[k].meaning);
 		}
 		free(s->defs[i].facets);
 	}
@@ -1449,6 +1519,11 @@ bool facet_is_provisional(const facet *f)
 	static const char word[] = "provisional";
 	size_t n = strlen(f->key), w = sizeof word - 1;
 	return !f->locale && n >= w && strcmp(f->key + n - w, word) == 0 && (n == w || f->key[n - w - 1] == ' ');
+}
+
+const char *facet_compared_value(const facet *f, bool by_meaning)
+{
+	return by_meaning && f->meaning ? f->meaning : f->value;
 }
 
 const facet *facet_find(const facet_def *d, const char *key)

@@ -25,6 +25,8 @@ typedef enum facet_compare {
 	FACET_UNIT,       /* a unit: the same, or one a declared conversion relates */
 	FACET_LOCALE_REFERENCE, /* "rule LOCALE": a reference in one locale; the
 				   meaning leaves it out (verify pairs it by locale) */
+	FACET_CODE,       /* an outcome's printed code: a printed form, like a label;
+			     by meaning outcomes pair by id, so it is not compared */
 } facet_compare;
 
 typedef struct facet {
@@ -39,7 +41,13 @@ typedef struct facet {
 			     FACET_UNIT: the unit */
 	char *slot; /* a key that leaves the unit out ("value 1" for "value in cm"):
 		       by meaning, a facet whose key has no counterpart is matched by it */
+	char *meaning; /* the value as compared by meaning where the printed one says
+			  more than the rule (the rolls that can occur, not the
+			  grid's open ends; an outcome by id, not by code), or NULL */
 } facet;
+
+/* The value f is compared by: its meaning where asked and given. */
+const char *facet_compared_value(const facet *f, bool by_meaning);
 
 typedef struct facet_def {
 	def_kind kind;
