@@ -20,7 +20,9 @@ static bool wanted(const facet *f, const facet_def *d, unsigned flags)
 {
 	if ((flags & DIFF_NO_LABELS) && f->locale)
 		return false;
-	if ((flags & DIFF_MEANING) && f->compare == FACET_LOCALE_REFERENCE)
+	if ((flags & DIFF_MEANING) && (f->compare == FACET_LOCALE_REFERENCE || f->compare == FACET_ROWS))
+		return false;
+	if (!(flags & DIFF_MEANING) && f->compare == FACET_ROLL)
 		return false;
 	if ((flags & DIFF_NO_HEADER) && d->kind == DEF_RULESET)
 		return false;
@@ -183,6 +185,40 @@ static bool related_units(diff_result *r, const facet_def *d, const facet_set *a
 	return true;
 }
 
+/* Whether instruction k of e is an ordering comparison (<, <=, >, >=). */
+static bool orders(const rtab_expr *e, size_t k)
+{
+	uint8_t op = e->instrs[k].op;
+	return op == RTAB_OP_LT || op == RTAB_OP_LE || op == RTAB_OP_GT || op == RTAB_OP_GE;
+}
+
+/* Whether an expression of s orders the values of enum id: an input of that
+ * enum one of the two operands of <, <=, > or >= (an enum is compared with a
+ * value or another input, so an operand is one instruction). */
+static bool enum_ordered(const facet_set *s, const char *id)
+{
+	const rtab_ruleset *rs = &s->m->rs;
+	for (size_t i = 0; i < s->n; i++)
+		for (size_t k = 0; k < s->defs[i].n; k++) {
+			const rtab_expr *e = s->defs[i].facets[k].expr;
+			if (s->defs[i].facets[k].compare != FACET_EXPR || !e)
+				continue;
+			for (size_t j = 0; j < e->ninstrs; j++) {
+				const rtab_instr *in = &e->instrs[j];
+				if (in->op != RTAB_OP_INPUT || in->arg < 0 || (size_t)in->arg >= rs->ninputs)
+					continue;
+				const rtab_input *input = &rs->inputs[in->arg];
+				if (input->type != RTAB_TYPE_ENUM || input->enum_index < 0 ||
+				    (size_t)input->enum_index >= rs->nenums ||
+				    strcmp(rs->enums[input->enum_index].id, id) != 0)
+					continue;
+				if ((j + 1 < e->ninstrs && orders(e, j + 1)) || (j + 2 < e->ninstrs && orders(e, j + 2)))
+					return true;
+			}
+		}
+	return false;
+}
+
 /*
  * Two facets of the same key whose texts differ, compared by meaning: true
  * when they mean the same (the proof recorded), else false with what differs.
@@ -218,6 +254,11 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 		return same_quantities(r, d, a, fa, b, fb, detail);
 	case FACET_UNIT:
 		return related_units(r, d, a, fa, b, fb, detail);
+	case FACET_ENUM_ORDER:
+		if (enum_ordered(a, d->id) || enum_ordered(b, d->id))
+			return false;
+		push_proof(r, d, fa, fb, xstrdup("no expression orders its values"));
+		return true;
 	case FACET_CODE:
 		push_proof(r, d, fa, fb, xstrdup("a printed code: each book prints its own"));
 		return true;
@@ -225,9 +266,24 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 	case FACET_REFERENCE:
 	case FACET_LOCALE_REFERENCE:
 		return true;
+	case FACET_ROWS:
+	case FACET_ROLL:
 	case FACET_TEXT:
 		break;
 	}
+	return false;
+}
+
+/* By meaning, a reference of an element (a row's, a natural rule's) that the
+ * other side's element lacks is there all the same when the other side's
+ * definition gives one: the element's reference is its definition's. */
+static bool inherits_reference(const facet *f, const facet_def *other, unsigned flags)
+{
+	if (!(flags & DIFF_MEANING) || f->compare != FACET_REFERENCE || strcmp(f->key, "rule") == 0)
+		return false;
+	for (size_t k = 0; k < other->n; k++)
+		if (strcmp(other->facets[k].key, "rule") == 0)
+			return true;
 	return false;
 }
 
@@ -484,6 +540,12 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			char *detail = NULL;
 			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
 				continue;
+			/* A roll one side cannot reach: the dice, modifiers or cap that
+			 * make it so are reported where they are written. */
+			if (!fb && fa->compare == FACET_ROLL)
+				continue;
+			if (!fb && inherits_reference(fa, db, flags))
+				continue;
 			/* The same figures in two units are not the same quantity. */
 			/* The same text means the same; other texts may too (facet.meaning). */
 			bool meaning = flags & DIFF_MEANING;
@@ -497,7 +559,8 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 		}
 		for (size_t k = 0; k < db->n; k++) {
 			const facet *fb = &db->facets[k];
-			if (wanted(fb, db, flags) && !keyed_find(keys_a, da->n, fb->key) &&
+			if (wanted(fb, db, flags) && fb->compare != FACET_ROLL && !inherits_reference(fb, da, flags) &&
+			    !keyed_find(keys_a, da->n, fb->key) &&
 			    !slot_find(da, fb->slot, flags))
 				push_change(&tmp, NULL, fb, NULL);
 		}

@@ -271,7 +271,7 @@ static void dice_facets(builder *b)
 				sb_printf(&sb, " faces %d..%d", dg->face_min, dg->face_max);
 		}
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "dice");
-		addf(b, b->d->loc, dup_or_null(d->provisional), "provisional");
+		addf(b, stmt_loc(b, ST_PROVISIONAL, NULL, 0), dup_or_null(d->provisional), "provisional");
 	}
 }
 
@@ -286,11 +286,14 @@ static void enum_facets(builder *b)
 		for (size_t v = 0; v < e->nvalues; v++)
 			sb_printf(&order, "%s%s", v ? ", " : "", e->values[v].id);
 		addf(b, b->d->loc, order.data ? order.data : xstrdup(""), "order");
+		compared_as(b, FACET_ENUM_ORDER);
 		for (size_t v = 0; v < e->nvalues; v++) {
 			const ast_stmt *s = b->ast ? find_stmt(b->ast->body, ST_VALUE, e->values[v].id, 0) : NULL;
 			src_loc at = s ? s->name_loc : b->d->loc;
 			addf(b, at, xstrdup("defined"), "value '%s'", e->values[v].id);
-			addf(b, at, dup_or_null(e->values[v].provisional), "value '%s' provisional", e->values[v].id);
+			const ast_stmt *mark = s ? find_stmt(s->body, ST_PROVISIONAL, NULL, 0) : NULL;
+			addf(b, mark ? mark->loc : at, dup_or_null(e->values[v].provisional), "value '%s' provisional",
+			     e->values[v].id);
 			char *of = xasprintf("value '%s'", e->values[v].id);
 			add_labels(b, at, of, e->values[v].labels, s ? s->body : NULL);
 			free(of);
@@ -333,7 +336,7 @@ static void input_facets(builder *b)
 								  in->default_value);
 		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, def, "default");
 		in_unit(b, in->unit, FACET_QUANTITY);
-		addf(b, b->d->loc, dup_or_null(in->provisional), "provisional");
+		addf(b, stmt_loc(b, ST_PROVISIONAL, NULL, 0), dup_or_null(in->provisional), "provisional");
 		addf(b, b->ast && b->ast->type.unit ? b->ast->type.unit_loc : b->d->loc, dup_or_null(in->unit),
 		     "unit");
 		in_unit(b, in->unit, FACET_UNIT);
@@ -393,6 +396,20 @@ static const char *numbers_unit(const rtab_numeric_outcome *n)
 	return unit;
 }
 
+/* Whether e is a whole constant (2, -2), and which. */
+static bool constant_value(const rtab_expr *e, int64_t *v)
+{
+	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_CONST) {
+		*v = e->instrs[0].arg;
+		return true;
+	}
+	if (e->ninstrs == 2 && e->instrs[0].op == RTAB_OP_CONST && e->instrs[1].op == RTAB_OP_NEG) {
+		*v = -(int64_t)e->instrs[0].arg;
+		return true;
+	}
+	return false;
+}
+
 static void outcome_facets(builder *b)
 {
 	const rtab_ruleset *rs = b->rs;
@@ -441,14 +458,20 @@ static void outcome_facets(builder *b)
 			for (size_t k = 0; k < tr->nsets; k++)
 				if (tr->sets[k].input < rs->ninputs) {
 					const rtab_trigger_set *st = &tr->sets[k];
+					const rtab_input *set = &rs->inputs[st->input];
+					int64_t value;
+					/* An enum value by its name: the two files may number it otherwise. */
+					bool named = st->each == RTAB_SET_SAME && set->type == RTAB_TYPE_ENUM &&
+						     constant_value(&st->value, &value);
 					char *v = st->each == RTAB_SET_REPEAT ? xstrdup("repeat")
 						  : st->each == RTAB_SET_EARLIER && st->earlier < rs->noutcomes
 						  ? xasprintf("earlier %s", rs->outcomes[st->earlier].id)
+						  : named ? value_of(rs, set->enum_index, value)
 						  : expr_text(rs, &st->value);
 					addf(b, at, v, "trigger %s sets %s", target, rs->inputs[st->input].id);
 					/* 'repeat' and 'earlier X' differ per repeat: their words are
 					 * compared, not the first repeat's value (1, false). */
-					if (st->each == RTAB_SET_SAME) {
+					if (st->each == RTAB_SET_SAME && !named) {
 						expr_facet(b, &tr->sets[k].value);
 						in_unit(b, rs->inputs[tr->sets[k].input].unit, FACET_EXPR);
 					}
@@ -504,13 +527,22 @@ static void modifier_facets(builder *b)
 	for (size_t i = 0; i < rs->nmodifiers; i++) {
 		const rtab_modifier *md = &rs->modifiers[i];
 		begin(b, DEF_MODIFIER, i, md->id, md->labels, md->rule, md->rules);
+		/* A constant value counts by its sign: 'for defender; value 2' adds what
+		 * 'value -2' adds, to a total modifier as to a column shift. */
+		int64_t constant;
+		bool fixed = constant_value(&md->value, &constant);
 		addf(b, stmt_loc(b, ST_FOR, NULL, 0), xstrdup(md->sign < 0 ? "defender" : "attacker"), "for");
+		char *counted = fixed ? xasprintf("%+lld, counted", (long long)(md->sign < 0 ? -constant : constant)) : NULL;
+		if (fixed)
+			b->d->facets[b->d->n - 1].meaning = xstrdup(counted);
 		if (md->condition.ninstrs) {
 			addf(b, stmt_loc(b, ST_WHEN, NULL, 0), expr_text(rs, &md->condition), "when");
 			expr_facet(b, &md->condition);
 		}
 		addf(b, stmt_loc(b, ST_AMOUNT, NULL, 0), expr_text(rs, &md->value), "value");
 		expr_facet(b, &md->value);
+		if (fixed)
+			b->d->facets[b->d->n - 1].meaning = counted;
 		if (md->group >= 0 && md->group < rs->ngroups)
 			addf(b, stmt_loc(b, ST_GROUP, NULL, 0), xstrdup(rs->groups[md->group].id), "group");
 		strbuf sb = {0};
@@ -721,6 +753,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		if (t->shifts[k] < rs->nmodifiers)
 			sb_printf(&shifts, "%s%s", k ? ", " : "", rs->modifiers[t->shifts[k]].id);
 	addf(b, words_loc(b, ST_SHIFTS, at), shifts.data, "column shifts");
+	if (shifts.data) /* summed: their order has no meaning */
+		compared_as(b, FACET_SET);
 	if (mt && mt->result_of_column && t->column_input >= 0 && t->column_end_of_value) {
 		odds_line_facets(b, t, mt, at);
 		return;
@@ -997,6 +1031,7 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 			else
 				addf(b, at, value, "%s, column '%s'", row, t->columns[c].id);
 			b->d->facets[b->d->n - 1].meaning = xstrdup(o < n && rolls[c][o] ? rolls[c][o] : "-");
+			compared_as(b, FACET_ROWS);
 		}
 		bool apart = next[first] < nrows; /* the outcome has other rows */
 		char *rules = apart ? rows_note(t, mt, ranges, next, first, row_own_rule)
@@ -1026,6 +1061,99 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 	free(ranges);
 	free(next);
 	free(last);
+}
+
+/* The row column col reads at modified roll v: past the table's ends, its
+ * 'below' or 'above' row. */
+static int row_at_roll(const rtab_table *t, const rtab_column *col, int64_t v)
+{
+	if (v < t->roll_min)
+		return col->below_row;
+	if (v > t->roll_max)
+		return col->above_row;
+	return rtab_column_row(col, (size_t)(v - t->roll_min));
+}
+
+/* Where a table's one grid prints roll v of column c: the cell of the first
+ * line whose roll holds v. A cell's row may hold the lines of several (a
+ * result recurring down a column is one row), so its cell is where the first
+ * of them prints it; a roll is printed on its own line. {0, 0}: not in a
+ * grid of the table's own (rows, a variant's base, odds lines). */
+static src_loc grid_cell_loc(const model_table *mt, size_t c, int64_t v)
+{
+	const ast_def *d = mt->def;
+	if (!d || mt->result_of_column || c < mt->first_rolled || c >= (size_t)mt->first_rolled + mt->nrolled)
+		return (src_loc){0, 0};
+	const ast_stmt *grid = NULL;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_GRID) {
+			if (grid)
+				return (src_loc){0, 0}; /* grids per key: their lines are read apart */
+			grid = s;
+		}
+	if (!grid)
+		return (src_loc){0, 0};
+	bool header = find_stmt(d->body, ST_COLUMNS, NULL, 0) != NULL;
+	src_loc at = {0, 0};
+	ast_grid_walk walk;
+	const ast_stmt *line = ast_grid_first(&walk, grid);
+	while (line && line->kind == ST_ODDS_LINE)
+		line = ast_grid_next(&walk);
+	if (header && line)
+		line = ast_grid_next(&walk);
+	for (; line && !at.line; line = ast_grid_next(&walk)) {
+		const ast_cell *roll = line->cells;
+		if (!roll || roll->kind != CELL_RANGE || (!roll->open_lo && v < roll->lo) || (!roll->open_hi && v > roll->hi))
+			continue;
+		const ast_cell *cell = roll->next;
+		if (cell && cell->kind == CELL_COLON)
+			cell = cell->next;
+		for (size_t k = mt->first_rolled; cell && k < c; k++)
+			cell = cell->next;
+		if (cell)
+			at = cell->loc;
+	}
+	ast_grid_walk_end(&walk);
+	return at;
+}
+
+/* Every modified roll that can occur, in every column: the outcome it gives,
+ * as the grid prints it, at the cell that prints it. By meaning a table's
+ * rows are compared here, so that a difference names its printed roll and
+ * line on both sides ("roll 3, column '2:1': original EX, translation DR"). */
+static void roll_facets(builder *b, const rtab_table *t, const model_table *mt)
+{
+	const rtab_ruleset *rs = b->rs;
+	if (!mt || !t->nrows)
+		return;
+	int64_t lo = mt->reach_lo, hi = mt->reach_hi;
+	if (lo > hi || hi - lo > 1024) /* no rolls known, or too many to name one by one */
+		return;
+	bool cells = mt->cells && mt->has_rows && !mt->shape_bad;
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const rtab_column *col = &t->columns[c];
+		int result = shared_result(mt, c);
+		if (result == -2 || !rtab_column_rolls(col) ||
+		    (result == -1 && mt->result_of_column && col->kind != RTAB_COLUMN_ROLLED))
+			continue;
+		char *column = result >= 0 ? xasprintf(", result column '%s'", mt->result_ids[result])
+			       : t->ncolumns == 1 && t->column_input < 0 ? xstrdup("")
+									 : xasprintf(", column '%s'", col->id);
+		for (int64_t v = lo; v <= hi; v++) {
+			int row = row_at_roll(t, col, v);
+			bool has = row >= 0 && (size_t)row < t->nrows;
+			src_loc at = grid_cell_loc(mt, c, v);
+			if (!at.line)
+				at = has && cells ? mt->cells[c * t->nrows + (size_t)row].loc
+				     : has ? model_row_loc(mt, (size_t)row) : b->d->loc;
+			const char *printed = has ? model_row_name(mt, (size_t)row) : "-";
+			addf(b, at, xstrdup(printed ? printed : "?"), "roll %lld%s", (long long)v, column);
+			compared_as(b, FACET_ROLL);
+			b->d->facets[b->d->n - 1].meaning =
+				xstrdup(has ? outcome_id(rs, (int)rtab_row_outcome(t, (size_t)row)) : "-");
+		}
+		free(column);
+	}
 }
 
 static void table_facets(builder *b)
@@ -1087,6 +1215,7 @@ static void table_facets(builder *b)
 			addf(b, stmt_loc(b, ST_STEP, NULL, 0), xstrdup(rs->steps[t->step]), "step");
 		column_facets(b, i, t, mt);
 		row_facets(b, t, mt);
+		roll_facets(b, t, mt);
 		for (size_t n = 0; n < t->nnatural; n++) {
 			const rtab_natural_rule *nr = &t->natural[n];
 			strbuf faces = {0};

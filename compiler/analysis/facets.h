@@ -25,6 +25,12 @@ typedef enum facet_compare {
 	FACET_UNIT,       /* a unit: the same, or one a declared conversion relates */
 	FACET_LOCALE_REFERENCE, /* "rule LOCALE": a reference in one locale; the
 				   meaning leaves it out (verify pairs it by locale) */
+	FACET_ENUM_ORDER, /* an enum's order: by meaning, compared only where an
+			     expression orders its values (<, <=, >, >=) */
+	FACET_ROWS,       /* a table's rows per outcome: compared as written by diff;
+			     by meaning left to the rolls (FACET_ROLL) */
+	FACET_ROLL,       /* the outcome one roll of one column gives: compared only
+			     by meaning, where it says which printed roll differs */
 	FACET_CODE,       /* an outcome's printed code: a printed form, like a label;
 			     by meaning outcomes pair by id, so it is not compared */
 } facet_compare;

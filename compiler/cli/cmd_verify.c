@@ -569,6 +569,30 @@ static void render_json(strbuf *sb, const verify *v)
 /* ---- html ---- */
 
 /* Is the facet with this key (on either side) among the differences of d? */
+/* Whether change c is of a roll of a row facet's column ("roll 3, column
+ * '2:1'" for "row 'exchange', column '2:1'") whose outcome on either side is
+ * that row's: by meaning a table's rows differ where their rolls do. */
+static bool roll_of_row(const diff_change *c, const char *row_key)
+{
+	const char *ck = diff_key(c);
+	if (strncmp(row_key, "row '", 5) != 0 || strncmp(ck, "roll ", 5) != 0)
+		return false;
+	const char *outcome = row_key + 5, *end = strchr(outcome, '\'');
+	if (!end)
+		return false;
+	const char *column = strchr(ck, ',');
+	if (strcmp(column ? column : "", end + 1) != 0)
+		return false;
+	size_t len = (size_t)(end - outcome);
+	const facet *sides[2] = {c->old, c->new};
+	for (int k = 0; k < 2; k++) {
+		const char *o = sides[k] ? facet_compared_value(sides[k], true) : NULL;
+		if (o && strlen(o) == len && strncmp(o, outcome, len) == 0)
+			return true;
+	}
+	return false;
+}
+
 static bool differs(const verify *v, def_kind kind, const char *id, const char *key)
 {
 	for (size_t i = 0; i < v->n; i++) {
@@ -580,7 +604,7 @@ static bool differs(const verify *v, def_kind kind, const char *id, const char *
 		    !*f->orig->label_of)
 			return true;
 		for (size_t k = 0; f->diff && k < f->diff->n; k++)
-			if (strcmp(diff_key(&f->diff->changes[k]), key) == 0)
+			if (strcmp(diff_key(&f->diff->changes[k]), key) == 0 || roll_of_row(&f->diff->changes[k], key))
 				return true;
 	}
 	return false;
@@ -682,7 +706,7 @@ static const char *proof_of(const verify *v, const facet *of, const facet_def *o
 
 static bool shown_in_grid(const facet_def *d, const facet *f)
 {
-	return d->kind == DEF_TABLE && strncmp(f->key, "row '", 5) == 0;
+	return d->kind == DEF_TABLE && (strncmp(f->key, "row '", 5) == 0 || f->compare == FACET_ROLL);
 }
 
 /* Whether a facet's row is a difference (*mark), and what differs or how it
