@@ -148,5 +148,27 @@ numeric "$tmp/numbers_cm.rtab" "unit inches; unit cm = inches * 100 / 254 within
 expect units-numbers-wrong 1 "numbers: original \"back(2)\" ($tmp/numbers_in.rtab:4:9), translation \"back(2)\" ($tmp/numbers_cm.rtab:4:9)
     the translation's 2 cm for the original's 2 inches: 2 inches is 5.08 cm" "$rtab" verify "$tmp/numbers_in.rtab" "$tmp/numbers_cm.rtab"
 
+# A threshold written alike on both sides over an input measured in two
+# units ('move > 6' over inches, over cm: a figure left unconverted) is
+# compared over the converted situations, not passed for its text.
+cat >"$tmp/u_in.rtab" <<'EOR'
+ruleset u { locales en; en "U"; unit inches; unit cm = inches * 100 / 254 within 5%; }
+dice d6 = 1d6;
+input move: int 0..12 inches = 0 { en "Move"; }
+modifier far { en "Far"; when move > 6 inches; value 1; }
+outcome a { en "A"; }
+outcome b { en "B"; }
+table t { en "T"; roll d6; modifiers far; rows { a <=3; b >=4; } }
+EOR
+sed -e 's/en "/de "D/g' -e 's/locales en/locales de/' -e 's/int 0..12 inches/int 0..30 cm/' \
+	-e 's/move > 6 inches/move > 6 cm/' "$tmp/u_in.rtab" >"$tmp/u_cm.rtab"
+sed -e 's/move > 6 inches/move > 6/' "$tmp/u_in.rtab" >"$tmp/u_bare_in.rtab"
+sed -e 's/move > 6 cm/move > 6/' "$tmp/u_cm.rtab" >"$tmp/u_bare_cm.rtab"
+sed -e 's/move > 6 cm/move > 15 cm/' "$tmp/u_cm.rtab" >"$tmp/u_right.rtab"
+unit_slip="the translation's 6 cm for the original's 6 inches: 6 inches is 15.24 cm under the declared conversion (within 5%); when move = 3 inches (8 cm in the translation): the original does not hold, the translation's holds"
+expect units-same-text 1 "$unit_slip" "$rtab" verify "$tmp/u_in.rtab" "$tmp/u_cm.rtab"
+expect units-bare-threshold 1 "$unit_slip" "$rtab" verify "$tmp/u_bare_in.rtab" "$tmp/u_bare_cm.rtab"
+expect units-threshold-converted 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/u_in.rtab" "$tmp/u_right.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

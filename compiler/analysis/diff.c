@@ -287,6 +287,22 @@ static bool inherits_reference(const facet *f, const facet_def *other, unsigned 
 	return false;
 }
 
+/* Whether expression e of a reads an input that b measures in another unit:
+ * then the same text is not the same rule ("move > 6" over inches and over
+ * cm), and the expression is compared over the converted situations. */
+static bool reads_converted_input(const rtab_ruleset *a, const rtab_expr *e, const rtab_ruleset *b)
+{
+	for (size_t k = 0; e && k < e->ninstrs; k++) {
+		if (e->instrs[k].op != RTAB_OP_INPUT || e->instrs[k].arg < 0 || (size_t)e->instrs[k].arg >= a->ninputs)
+			continue;
+		const rtab_input *in = &a->inputs[e->instrs[k].arg];
+		int j = rtab_find_input(b, in->id);
+		if (j >= 0 && quantity_units_differ(in->unit, b->inputs[j].unit))
+			return true;
+	}
+	return false;
+}
+
 static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, const facet_def *b)
 {
 	if ((r->n & (r->n - 1)) == 0)
@@ -549,7 +565,9 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			/* The same figures in two units are not the same quantity. */
 			/* The same text means the same; other texts may too (facet.meaning). */
 			bool meaning = flags & DIFF_MEANING;
-			bool differ = fb && ((strcmp(fa->value, fb->value) != 0 &&
+			bool converted = fb && meaning && fa->compare == FACET_EXPR &&
+					 reads_converted_input(&a->m->rs, fa->expr, &b->m->rs);
+			bool differ = fb && (converted || (strcmp(fa->value, fb->value) != 0 &&
 					      strcmp(facet_compared_value(fa, meaning), facet_compared_value(fb, meaning)) != 0) ||
 					     ((flags & DIFF_MEANING) && quantity_units_differ(fa->unit, fb->unit)));
 			if (!fb || (differ &&
