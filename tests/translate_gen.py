@@ -14,7 +14,7 @@ For a ruleset (an original), this writes
       nothing in them: exit 0, no error and no warning;
 
   (b) faults: the translation with labels translated and one rule changed
-      (a cell, a row's boundary, a condition's boundary, a sign, a dropped
+      (a cell, a variant's cell patch, a row's boundary, a condition's boundary, a sign, a dropped
       modifier or shift or natural rule, a cap, a die, a rounding, a
       domain, a unit slipped in a value or a condition, two columns
       swapped, a provisional mark dropped); `rtab verify` must report each
@@ -704,6 +704,16 @@ def fault_cell(text):
                         yield changed(text, [(offs[col], offs[col] + len(cells[col]), other)], offs[col])
 
 
+def fault_cell_patch(text):
+    """A variant's `cell` patch giving another outcome."""
+    names = sorted({w for g in grids(text) for ln in g.lines for w in ln.words[1:]
+                    if re.match(r'^[A-Za-z_]\w*$', w)})
+    for d, r in in_defs(text, ('table',), r'\bcell\s+\S+\s+at\s+[^=;]+=\s*([A-Za-z_]\w*)'):
+        for other in names:
+            if other != r.group(1):
+                yield changed(text, [(r.start(1), r.end(1), other)], r.start(1))
+
+
 def fault_boundary_row(text):
     """Two grid lines `A-B`, `B+1-C` become `A-(B+1)`, `B+2-C`."""
     m = mask(text)
@@ -855,6 +865,7 @@ def fault_missing_mark(text):
 
 FAULTS = [
     ('cell', fault_cell),
+    ('cell_patch', fault_cell_patch),
     ('boundary_row', fault_boundary_row),
     ('boundary_cond', fault_boundary_cond),
     ('sign', fault_sign),
