@@ -221,12 +221,12 @@ static void run_pair(const loaded *a, const loaded *b, bool same)
 	if (!over_budget())
 		cross_lookup(&fb, &fa);
 #if FUZZ_VERB == FUZZ_VERB_DIFF
-	diff_compare(&r, &fa, &fb, 0);
+	diff_compare(&r, &fa, &fb, 0, NULL);
 	if (!over_budget() && odds_small(&a->model.rs) && odds_small(&b->model.rs))
-		diff_odds_compute(&r, &a->model, &b->model);
+		diff_odds_compute(&r, &a->model, &b->model, NULL);
 	check_diff(&r, same, "diff");
 #else
-	diff_compare(&r, &fa, &fb, DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS);
+	diff_compare(&r, &fa, &fb, DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS, NULL);
 	check_diff(&r, same, "verify");
 #endif
 	diff_free(&r);
@@ -352,7 +352,7 @@ static void odds_of_table(const rtab_ruleset *rs, size_t ti, int32_t *inputs)
 				      16u * FUZZ_MAX_ROLLS) {
 		odds_grid g = {0};
 		int32_t saved = t->column_input >= 0 ? inputs[t->column_input] : 0;
-		rc = odds_grid_compute(rs, ti, inputs, &g);
+		rc = odds_grid_compute(rs, ti, inputs, NULL, &g);
 		if (rc == RTAB_OK) {
 			for (size_t cell = 0; cell < g.ncells; cell++) {
 				uint64_t sum = 0;
@@ -387,7 +387,7 @@ static void odds_of_distances(const rtab_ruleset *rs, const int32_t *inputs)
 			if (rolls > FUZZ_MAX_ROLLS)
 				continue;
 			odds_values v;
-			int rc = odds_distance(rs, i, f, inputs, &v);
+			int rc = odds_distance(rs, i, f, inputs, NULL, &v);
 			if (rc != RTAB_OK)
 				continue;
 			uint64_t sum = 0;

@@ -232,7 +232,7 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 		if (fb->compare != FACET_EXPR || !fa->expr || !fb->expr)
 			return false;
 		expr_verdict v;
-		expr_compare_units(&a->m->rs, fa->expr, fa->unit, &b->m->rs, fb->expr, fb->unit, &v);
+		expr_compare_units(&a->m->rs, fa->expr, fa->unit, &b->m->rs, fb->expr, fb->unit, r->work, &v);
 		char *how = expr_method_text(&v);
 		if (v.equal) {
 			push_proof(r, d, fa, fb, how);
@@ -493,7 +493,7 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 						ids[nids++] = mid;
 			}
 			expr_verdict v;
-			totals_compare(a, ta, b, tb, ids, nids, &v);
+			totals_compare(a, ta, b, tb, ids, nids, r->work, &v);
 			same = nids && v.equal;
 			/* A change that says where already, unless the stacking changed:
 			 * then only the totals do. */
@@ -529,11 +529,12 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 	return same && n;
 }
 
-void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags)
+void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags, work_budget *work)
 {
 	const void **sorted_a = sorted(a->defs, a->n, sizeof *a->defs, def_order);
 	const void **sorted_b = sorted(b->defs, b->n, sizeof *b->defs, def_order);
 	memset(r, 0, sizeof *r);
+	r->work = work;
 	for (size_t i = 0; i < a->n; i++) {
 		const facet_def *da = &a->defs[i];
 		const facet_def *db = counterpart(b, sorted_b, da);

@@ -51,6 +51,7 @@ typedef struct diff_result {
 	size_t npast_work;
 	diff_proof *proofs;
 	size_t nproofs;
+	work_budget *work; /* what proofs by meaning may spend (diff_compare's), or NULL */
 } diff_result;
 
 enum {
@@ -61,8 +62,9 @@ enum {
 			     references as present or not (see facet_compare) */
 };
 
-/* Compare a (old) with b (new). */
-void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags);
+/* Compare a (old) with b (new); a comparison by meaning (DIFF_MEANING) spends
+ * from work (NULL: no budget), and past it compares as written. */
+void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsigned flags, work_budget *work);
 
 /* Add the odds that moved, per table in both and per column, with every
  * input at its default (the column input at the column's first value); a

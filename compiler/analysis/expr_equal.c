@@ -30,6 +30,7 @@ typedef struct space {
 	bool b_leads[MAX_SPACE_INPUTS];
 	double per_unit[MAX_SPACE_INPUTS]; /* one of the leading side's unit in the other's */
 	const char *ua, *ub;               /* the units of the values compared, or NULL */
+	work_budget *work;                 /* what trying every situation may spend, or NULL */
 } space;
 
 static bool add_input(space *s, const char *id)
@@ -188,6 +189,24 @@ static uint64_t space_size(const space *s, uint64_t *situations)
 			return UINT64_MAX;
 	}
 	return n;
+}
+
+/* Whether evaluations of steps each (per side: both sides' steps) fit in the
+ * work budget, spent if so; *past the steps when they do not. */
+static bool work_allows(const space *s, uint64_t evaluations, uint64_t steps, uint64_t *past)
+{
+	if (!s->work || work_spend(s->work, evaluations > UINT64_MAX / steps ? UINT64_MAX : evaluations * steps))
+		return true;
+	*past = evaluations > UINT64_MAX / steps ? UINT64_MAX : evaluations * steps;
+	return false;
+}
+
+/* "past the work budget of N steps (every situation would take M; raise it with --max-work N)" */
+static char *past_work_text(const space *s, uint64_t past)
+{
+	return xasprintf("trying every situation would take %llu steps, past the work budget of %llu; raise it "
+			 "with " WORK_OPTION " N",
+			 (unsigned long long)past, (unsigned long long)s->work->limit);
 }
 
 /* A value, or an error status below every value. */
@@ -595,12 +614,13 @@ static void table_free(rtab_ruleset *copy, uint16_t *mods)
 }
 
 void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
-		    size_t nids, expr_verdict *v)
+		    size_t nids, work_budget *work, expr_verdict *v)
 {
 	memset(v, 0, sizeof *v);
 	space s = {0};
 	s.a = a;
 	s.b = b;
+	s.work = work;
 	s.dice_ok = true;
 	bool fits = true;
 	for (size_t k = 0; k < nids && fits; k++) {
@@ -616,6 +636,17 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
 		v->method = differ ? EXPR_UNDEFINED : EXPR_UNPROVEN;
 		v->why = differ;
+		return;
+	}
+	uint64_t steps = 2;
+	for (size_t k = 0; k < nids; k++) {
+		int ma = modifier_index(a, ids[k]), mb = modifier_index(b, ids[k]);
+		steps += work_expr_steps(&a->modifiers[ma].condition) + work_expr_steps(&a->modifiers[ma].value) +
+			 work_expr_steps(&b->modifiers[mb].condition) + work_expr_steps(&b->modifiers[mb].value);
+	}
+	if (!work_allows(&s, situations, steps, &v->past_work)) {
+		v->method = EXPR_UNPROVEN;
+		v->why = past_work_text(&s, v->past_work);
 		return;
 	}
 	/* Only those modifiers, under the original's cap: another modifier, a
@@ -702,29 +733,28 @@ static bool split_if(const rtab_expr *e, rtab_expr *c, rtab_expr *x, rtab_expr *
 	return false;
 }
 
-static bool same(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb)
+static bool same(const space *s, const rtab_expr *ea, const rtab_expr *eb)
 {
 	expr_verdict v;
-	expr_compare(a, ea, b, eb, &v);
+	expr_compare(s->a, ea, s->b, eb, s->work, &v);
 	free(v.why);
 	return v.equal;
 }
 
 /* "the branches are swapped": the same branches under the opposite condition,
  * or the branches exchanged under the same one. */
-static bool swapped_branches(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b,
-			     const rtab_expr *eb)
+static bool swapped_branches(const space *s, const rtab_expr *ea, const rtab_expr *eb)
 {
 	rtab_expr ca, xa, ya, cb, xb, yb;
 	if (!split_if(ea, &ca, &xa, &ya) || !split_if(eb, &cb, &xb, &yb))
 		return false;
-	if (same(a, &ca, b, &cb))
-		return same(a, &xa, b, &yb) && same(a, &ya, b, &xb);
+	if (same(s, &ca, &cb))
+		return same(s, &xa, &yb) && same(s, &ya, &xb);
 	rtab_instr *not_cb = xcalloc((size_t)cb.ninstrs + 1, sizeof *not_cb);
 	memcpy(not_cb, cb.instrs, cb.ninstrs * sizeof *not_cb);
 	not_cb[cb.ninstrs] = (rtab_instr){RTAB_OP_NOT, 0};
 	rtab_expr opposite = {(uint16_t)(cb.ninstrs + 1), not_cb, NULL};
-	bool swapped = same(a, &ca, b, &opposite) && same(a, &xa, b, &xb) && same(a, &ya, b, &yb);
+	bool swapped = same(s, &ca, &opposite) && same(s, &xa, &xb) && same(s, &ya, &yb);
 	free(not_cb);
 	return swapped;
 }
@@ -772,8 +802,7 @@ static char *changed_quantity(const space *s, const rtab_expr *ea, const rtab_ex
 /* What differs in the reader's terms, before where it shows. */
 static void describe(const space *s, const rtab_expr *ea, const rtab_expr *eb, expr_verdict *v)
 {
-	const rtab_ruleset *a = s->a, *b = s->b;
-	char *what = swapped_branches(a, ea, b, eb) ? xstrdup("the branches are swapped") : changed_quantity(s, ea, eb);
+	char *what = swapped_branches(s, ea, eb) ? xstrdup("the branches are swapped") : changed_quantity(s, ea, eb);
 	if (!what)
 		what = changed_comparison(ea, eb);
 	if (!what)
@@ -785,18 +814,19 @@ static void describe(const space *s, const rtab_expr *ea, const rtab_expr *eb, e
 }
 
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
-		  expr_verdict *v)
+		  work_budget *work, expr_verdict *v)
 {
-	expr_compare_units(a, ea, NULL, b, eb, NULL, v);
+	expr_compare_units(a, ea, NULL, b, eb, NULL, work, v);
 }
 
 void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
-			const rtab_expr *eb, const char *ub, expr_verdict *v)
+			const rtab_expr *eb, const char *ub, work_budget *work, expr_verdict *v)
 {
 	memset(v, 0, sizeof *v);
 	space s = {0};
 	s.a = a;
 	s.b = b;
+	s.work = work;
 	s.ua = ua;
 	s.ub = ub;
 	s.dice_ok = true;
@@ -821,8 +851,9 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
 		map_inputs(&s);
 	}
 	/* The integer inputs a sum of may hold: scale-free only when both agree. */
-	uint64_t situations = 0;
-	if (fits && s.dice_ok && space_size(&s, &situations) != UINT64_MAX) {
+	uint64_t situations = 0, evaluations = fits && s.dice_ok ? space_size(&s, &situations) : UINT64_MAX, past = 0;
+	if (evaluations != UINT64_MAX &&
+	    work_allows(&s, evaluations, work_expr_steps(ea) + work_expr_steps(eb), &past)) {
 		exhaustive(&s, ea, eb, situations, v);
 		if (!v->equal)
 			describe(&s, ea, eb, v);
@@ -833,7 +864,9 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
 		units |= s.mapped[k];
 	if (units) { /* the exact forms below hold numbers, not quantities */
 		v->method = EXPR_UNPROVEN;
-		v->why = xstrdup("too many situations to try, in two units: compared as written");
+		v->past_work = past;
+		v->why = past ? past_work_text(&s, past)
+			      : xstrdup("too many situations to try, in two units: compared as written");
 		return;
 	}
 	linear la, lb;
@@ -859,7 +892,9 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
 		}
 	}
 	v->method = EXPR_UNPROVEN;
-	v->why = xstrdup("too many situations to try and no exact form: compared as written");
+	v->past_work = past;
+	v->why = past ? past_work_text(&s, past)
+		      : xstrdup("too many situations to try and no exact form: compared as written");
 }
 
 char *expr_method_text(const expr_verdict *v)
@@ -870,7 +905,7 @@ char *expr_method_text(const expr_verdict *v)
 				 v->situations == 1 ? "" : "s", v->rolls > 1 ? " and every roll of the dice" : "");
 	case EXPR_NORMAL_FORM: return xstrdup("by a normal form");
 	case EXPR_INTERVALS: return xstrdup("by reachable intervals");
-	case EXPR_UNPROVEN: return xstrdup("as written");
+	case EXPR_UNPROVEN: return xstrdup(v->past_work ? "as written, past the work budget" : "as written");
 	case EXPR_UNDEFINED: return xstrdup("not compared");
 	}
 	return xstrdup("?");

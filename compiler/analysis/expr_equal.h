@@ -10,6 +10,7 @@
 #ifndef RTAB_EXPR_EQUAL_H
 #define RTAB_EXPR_EQUAL_H
 
+#include "base/work.h"
 #include "rtab.h"
 
 #include <stdbool.h>
@@ -29,11 +30,16 @@ typedef struct expr_verdict {
 	uint64_t situations; /* EXPR_EXHAUSTIVE: how many were compared */
 	uint64_t rolls;      /* and the rolls of dice in each (1: none) */
 	char *why;           /* owned, or NULL: where they differ, in the reader's terms */
+	uint64_t past_work;  /* EXPR_UNPROVEN: the steps trying every situation would take,
+				past the work budget (0: not for that) */
 } expr_verdict;
 
-/* Compare ea of a with eb of b (either may have no instructions: "always"). */
+/* Compare ea of a with eb of b (either may have no instructions: "always").
+ * Trying every situation spends its steps from work (NULL: no budget); past
+ * it, the exact forms are tried, then the texts compared (EXPR_UNPROVEN with
+ * past_work). */
 void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
-		  expr_verdict *v);
+		  work_budget *work, expr_verdict *v);
 
 /* The same, for values in units: ua of a and ub of b (either may be NULL).
  * Values in two units are equal when a conversion either file declares makes
@@ -42,7 +48,7 @@ void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset
  * coarser, with the other side's value of its domain nearest to it converted
  * (docs/verify.md). */
 void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
-			const rtab_expr *eb, const char *ub, expr_verdict *v);
+			const rtab_expr *eb, const char *ub, work_budget *work, expr_verdict *v);
 
 /* The total modifier (after the original's cap) of table ta of a and tb of
  * b counting only the modifiers named ids, over every situation of the
@@ -50,7 +56,7 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
  * stacking groups written differently (a min() for a group's cap) are
  * proved the same. EXPR_EXHAUSTIVE, or not proved. */
 void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
-		    size_t nids, expr_verdict *v);
+		    size_t nids, work_budget *work, expr_verdict *v);
 
 /* "exhaustively, over 62 situations", "by a normal form", ... (owned). */
 char *expr_method_text(const expr_verdict *v);

@@ -34,9 +34,11 @@ static inline work_budget work_start(uint64_t limit)
 	return (work_budget){limit ? limit : WORK_DEFAULT, 0};
 }
 
-/* Whether steps more fit in the budget; if so they are spent. */
+/* Whether steps more fit in the budget w (NULL: no budget); if so they are spent. */
 static inline bool work_spend(work_budget *w, uint64_t steps)
 {
+	if (!w)
+		return true;
 	if (steps > w->limit - w->spent)
 		return false;
 	w->spent += steps;
@@ -46,7 +48,7 @@ static inline bool work_spend(work_budget *w, uint64_t steps)
 /* Whether n things of steps each fit, without spending them. */
 static inline bool work_fits(const work_budget *w, uint64_t n, uint64_t steps)
 {
-	return steps == 0 || n <= (w->limit - w->spent) / steps;
+	return !w || steps == 0 || n <= (w->limit - w->spent) / steps;
 }
 
 /* The steps of one evaluation of e. */

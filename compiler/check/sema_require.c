@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* How a proof ended. */
 typedef enum proof { PROOF_MET, PROOF_UNMET, PROOF_UNDONE } proof;
@@ -74,9 +75,10 @@ static void corners(prover *p)
 }
 
 /* Whether the conditions from..to all hold somewhere over the inputs they read
- * (the others at their defaults): the corners of their ranges first, then every
- * situation, while the work budget lasts. */
-static proof satisfiable(model *m, size_t from, size_t to)
+ * (the others at their defaults): the situation hint first (NULL: none), the
+ * corners of their ranges, then every situation, while the work budget lasts.
+ * The situation that meets them, where one does, into witness (NULL: not kept). */
+static proof satisfiable(model *m, size_t from, size_t to, const int32_t *hint, int32_t *witness)
 {
 	const rtab_ruleset *rs = &m->rs;
 	size_t n = rs->ninputs;
@@ -95,6 +97,10 @@ static proof satisfiable(model *m, size_t from, size_t to)
 		uint64_t size = situation_domain_size(&rs->inputs[i]);
 		total = total > UINT64_MAX / size ? UINT64_MAX : total * size; /* the budget ends first */
 	}
+	if (hint) {
+		memcpy(in, hint, n * sizeof *in);
+		p.found = holds_here(&p);
+	}
 	for (int which = 0; which < 3 && p.found == PROOF_UNMET; which++) {
 		corner(&p, which);
 		p.found = holds_here(&p);
@@ -104,6 +110,9 @@ static proof satisfiable(model *m, size_t from, size_t to)
 		situation_set(rs, vars, p.nvars, k, in);
 		p.found = holds_here(&p);
 	}
+	if (p.found == PROOF_MET && witness)
+		for (size_t v = 0; v < p.nvars; v++)
+			witness[vars[v]] = in[vars[v]];
 	free(read);
 	free(in);
 	free(vars);
@@ -149,8 +158,12 @@ void resolve_requirements(model *m)
 	}
 	if (!compiled)
 		return;
+	/* Each requirement's witness, on the inputs it reads: where they read apart,
+	 * together they are a witness of all, found without a walk. */
+	int32_t *merged = xcalloc(m->rs.ninputs ? m->rs.ninputs : 1, sizeof *merged);
+	rtab_inputs_default(&m->rs, merged, m->rs.ninputs);
 	for (size_t i = 0; i < n; i++) {
-		proof p = satisfiable(m, i, i + 1);
+		proof p = satisfiable(m, i, i + 1, NULL, merged);
 		char what[300];
 		snprintf(what, sizeof what, "requirement '%s'", out[i].id);
 		if (p == PROOF_UNMET)
@@ -160,7 +173,8 @@ void resolve_requirements(model *m)
 		else if (p == PROOF_UNDONE)
 			report_undone(m, m->defs[DEF_REQUIRE][i]->init->loc, what);
 	}
-	proof together = n > 1 ? satisfiable(m, 0, n) : PROOF_MET;
+	proof together = n > 1 ? satisfiable(m, 0, n, merged, NULL) : PROOF_MET;
+	free(merged);
 	if (together == PROOF_UNMET)
 		check_report(m, CHECK_REQUIRE, m->defs[DEF_REQUIRE][n - 1]->id_loc,
 			     "the requirements together hold in no situation (each alone does): loosen one of them");

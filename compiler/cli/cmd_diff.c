@@ -419,9 +419,9 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	}
 	if (status != EXIT_OK)
 		goto done;
-	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0);
 	work_budget work = work_start(x->diag.max_work);
 	const char *left_out = NULL;
+	diff_compare(&c.r, &c.old.facets, &c.new.facets, 0, &work);
 	diff_odds_compute(&c.r, &c.old.l.model, &c.new.l.model, &work);
 	c.out = &out;
 	switch (c.format) {

@@ -88,6 +88,7 @@ typedef struct verify {
 	finding *f;
 	size_t n;
 	int errors, warnings;
+	work_budget work; /* what the proofs by meaning may spend (--max-work) */
 } verify;
 
 static finding *add_finding(verify *v, bool warning, def_kind kind, const char *id, char *message)
@@ -137,7 +138,7 @@ static src_loc element_loc(const facet_def *d, const char *of)
 static void structure(verify *v)
 {
 	diff_compare(&v->r, &v->o.facets, &v->t.facets,
-		     DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS | DIFF_MEANING);
+		     DIFF_NO_LABELS | DIFF_NO_HEADER | DIFF_PROVISIONAL_MARKS | DIFF_MEANING, &v->work);
 	for (size_t i = 0; i < v->r.n; i++) {
 		const diff_def *d = &v->r.defs[i];
 		const facet_def *fd = d->old ? d->old : d->new;
@@ -1060,6 +1061,7 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 	if (v.pair) {
 		if ((status = pick_locale(&v, locale)) != EXIT_OK)
 			goto done;
+		v.work = work_start(c->diag.max_work);
 		structure(&v);
 		labels_pair(&v);
 		references_pair(&v);

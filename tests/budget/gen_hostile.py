@@ -91,3 +91,22 @@ for k in range(19):
 lines.append('  grid l19 otherwise {\n       <=0  >=1\n    1-3 lo  lo\n    4-6 hi  hi\n  }')
 lines.append('}')
 write("check_lines.rtab", "\n".join(lines) + "\n")
+
+# verify: 20 modifiers, each written in another order in the translation,
+# every one equal over 2^21 situations of three inputs of 128 values.
+lines = ['# 20 modifiers over three inputs of 128 values each (2^21 situations a modifier).',
+         'ruleset vm { locales en; en "VM"; }', 'dice d6 = 1d6;',
+         'outcome lo { en "Lo"; }', 'outcome hi { en "Hi"; }']
+for i in range(60):
+    lines.append(f'input x{i}: int 0..127 = 0 {{ en "X{i}"; }}')
+for i in range(20):
+    a, b, c = 3 * i, 3 * i + 1, 3 * i + 2
+    lines.append(f'modifier m{i} {{ en "M{i}"; when x{a} + x{b} > x{c}; value div_down(x{a} * x{b} + x{c}, 1000); }}')
+lines.append('table t { en "T"; roll d6; modifiers ' + ", ".join(f"m{i}" for i in range(20))
+             + '; cap -3..3; rows { lo <=3; hi >=4; } }')
+original = "\n".join(lines) + "\n"
+write("verify_original.rtab", original)
+translation = re.sub(r"value div_down\(x(\d+) \* x(\d+) \+ x(\d+), 1000\)", r"value div_down(x\2 * x\1 + x\3, 1000)",
+                     original)
+translation = re.sub(r"when x(\d+) \+ x(\d+) > x(\d+);", r"when x\2 + x\1 > x\3;", translation)
+write("verify_translation.rtab", translation.replace("# 20 modifiers", "# The same 20 modifiers, commuted,"))

@@ -99,6 +99,17 @@ run("diff past a small budget", pair + ["--max-work", "1000"], 1,
 run("diff's errata sheet past a small budget", pair + ["--format", "markdown", "--max-work", "1000"], 1,
     [r"note: the errata sheet's odds of table 'wide' not compared: past the work budget of 1000 steps"])
 
+# verify: 20 modifiers written in another order, each equal over 2^21
+# situations: the budget tries every situation of the first few; the others
+# are compared as written, each a difference naming the budget (exit 1).
+vpair = ["verify", "verify_original.rtab", "verify_translation.rtab"]
+run("verify past the budget", vpair, 1,
+    [r"verify_translation\.rtab:66:24: note: modifier 'm0', when: .* \(exhaustively, over 2097152 situations\)",
+     r"verify_translation\.rtab:85:10: error: modifier 'm19' differs from the original\n.*\n  when: .*\n    trying every "
+     r"situation would take \d+ steps, past the work budget of 50000000; raise it with " + BUDGET])
+run("verify past a small budget: nothing tried", vpair + ["--max-work", "1000"], 1,
+    [r"modifier 'm0' differs"], absent=[r"exhaustively"], count=(r"past the work budget of 1000;", 40))
+
 # The language server: the diagnostics of the edits that came together are
 # published once, for the last text; a request among them is answered first.
 from session import Session  # noqa: E402
@@ -139,6 +150,8 @@ else:
 if SLOW:
     run("check requirements with the budget raised", hidden + ["--max-work", "1000000000"], 0,
         absent=["work-budget", "requirement"])
+    run("verify with the budget raised", vpair + ["--max-work", "2000000000"], 0, [r"m19', value: .*exhaustively"],
+        absent=["work budget"])
     run("check line conditions with the budget raised", ["check", "check_lines.rtab", "--max-work", "300000000"],
         0, absent=["line-conditions"])
 
