@@ -616,21 +616,65 @@ static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, 
 	return RTAB_OK;
 }
 
-/* <0, 0 or >0 as a:b is below, at or above p:q (sides and terms within int32: no overflow). */
+/* <0, 0 or >0 as a:b is below, at or above p:q (sides below 2^31, terms below 2^32: no overflow). */
 static int cmp_odds(int64_t a, int64_t b, int64_t p, int64_t q)
 {
 	int64_t l = a * q, r = p * b;
 	return (l > r) - (l < r);
 }
 
-/* Where odds lie in printed steps: N:1 at N, 1:N at 2 - N (1:1 at 1, 1:2 at 0, 1:3 at -1). */
-static double odds_position(int64_t a, int64_t b)
+/* Where odds a:b (a, b > 0) lie in printed steps, as the fraction *n / *m: N:1 at N,
+ * 1:N at 2 - N (1:1 at 1, 1:2 at 0, 1:3 at -1). */
+static void odds_position(int64_t a, int64_t b, int64_t *n, int64_t *m)
 {
-	if (b == 0)
-		return 1e300;
-	if (a == 0)
-		return -1e300;
-	return a >= b ? (double)a / (double)b : 2.0 - (double)b / (double)a;
+	if (a >= b) {
+		*n = a;
+		*m = b;
+	} else {
+		*n = 2 * a - b;
+		*m = a;
+	}
+}
+
+#define MIDWAY_LIMIT ((int64_t)1 << 32)
+
+int rtab_odds_midway(int64_t dp, int64_t dq, int64_t up, int64_t uq, int64_t *tn, int64_t *td)
+{
+	int64_t n1, m1, n2, m2;
+	if (!tn || !td)
+		return RTAB_E_NULL;
+	if (dp <= 0 || dq <= 0 || up <= 0 || uq <= 0 || dp > INT32_MAX || dq > INT32_MAX ||
+	    up > INT32_MAX || uq > INT32_MAX)
+		return RTAB_E_RULESET;
+	odds_position(dp, dq, &n1, &m1); /* |n| and m below 2^31 */
+	odds_position(up, uq, &n2, &m2);
+	/* The midpoint's position mn / md (each product below 2^62). */
+	int64_t mn = n1 * m2 + n2 * m1, md = 2 * m1 * m2;
+	if (md >= MIDWAY_LIMIT || mn >= MIDWAY_LIMIT || mn <= -MIDWAY_LIMIT)
+		return RTAB_E_RULESET;
+	if (mn >= md) { /* at or above 1:1: the odds mn:md */
+		*tn = mn;
+		*td = md;
+	} else { /* below 1:1: 1:(2 - mn / md) */
+		*tn = md;
+		*td = 2 * md - mn;
+	}
+	return *tn < MIDWAY_LIMIT && *td < MIDWAY_LIMIT ? RTAB_OK : RTAB_E_RULESET;
+}
+
+/* Between the step dp:dq below a:b and up:uq above it, which NEAREST takes: *down for
+ * the one below. A step 0:q lies infinitely far below any odds. */
+static int nearest_odds_down(int64_t a, int64_t b, int64_t dp, int64_t dq, int64_t up, int64_t uq,
+			     bool *down)
+{
+	int64_t tn = 0, td = 1;
+	if (dp == 0) {
+		*down = false;
+		return RTAB_OK;
+	}
+	int rc = rtab_odds_midway(dp, dq, up, uq, &tn, &td);
+	*down = cmp_odds(a, b, tn, td) <= 0; /* sides below 2^31, terms below 2^32 */
+	return rc;
 }
 
 /* The rounding that applies to a key: EVENS reads down at or above 1:1 (or 0), up below. */
@@ -639,12 +683,6 @@ static uint8_t effective_rounding(uint8_t rounding, bool at_or_above_evens)
 	if (rounding == RTAB_ROUND_EVENS)
 		return at_or_above_evens ? RTAB_ROUND_DOWN : RTAB_ROUND_UP;
 	return rounding;
-}
-
-/* Between the step below (dp:dq) and above (up:uq) a:b, which NEAREST takes: true for down. */
-static bool nearest_is_down(double key, double down, double up)
-{
-	return key - down <= up - key;
 }
 
 /* Round a:b (both > 0) to the ladder of whole odds and the band's steps. */
@@ -672,11 +710,14 @@ static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 		}
 	}
 	uint8_t mode = effective_rounding(band->rounding, *a >= *b);
-	bool down = mode == RTAB_ROUND_DOWN ||
-		    (mode == RTAB_ROUND_NEAREST &&
-		     nearest_is_down(odds_position(*a, *b), odds_position(dp, dq), odds_position(up, uq)));
+	bool down = mode == RTAB_ROUND_DOWN;
 	if (mode > RTAB_ROUND_NEAREST)
 		return RTAB_E_RULESET;
+	if (mode == RTAB_ROUND_NEAREST) {
+		int rc = nearest_odds_down(*a, *b, dp, dq, up, uq, &down);
+		if (rc != RTAB_OK)
+			return rc;
+	}
 	*a = down ? dp : up;
 	*b = down ? dq : uq;
 	return RTAB_OK;
@@ -1634,11 +1675,6 @@ static int cmp_key(const rtab_table *t, int64_t num, int64_t den, size_t i)
 	return cmp_odds(num, den, c->step_num, c->step_den);
 }
 
-static double key_position(const rtab_table *t, int64_t num, int64_t den)
-{
-	return t->key_kind == RTAB_KEY_VALUE ? (double)num : odds_position(num, den);
-}
-
 /* The rounding of the range of odds (or values) the key falls in, or the
  * table's one rounding. */
 static uint8_t key_rounding(const rtab_table *t, int64_t num, int64_t den)
@@ -1691,9 +1727,15 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		*col = (uint16_t)up;
 	else {
 		const rtab_column *d = &t->columns[down], *u = &t->columns[up];
-		bool is_down = nearest_is_down(key_position(t, num, den),
-					       key_position(t, d->step_num, d->step_den),
-					       key_position(t, u->step_num, u->step_den));
+		bool is_down = true; /* a tie reads down */
+		if (t->key_kind == RTAB_KEY_VALUE)
+			is_down = 2 * num <= (int64_t)d->step_num + u->step_num;
+		else {
+			int rc = nearest_odds_down(num, den, d->step_num, d->step_den, u->step_num,
+						   u->step_den, &is_down);
+			if (rc != RTAB_OK)
+				return rc;
+		}
 		*col = (uint16_t)(is_down ? down : up);
 	}
 	return RTAB_OK;

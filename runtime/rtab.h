@@ -1117,6 +1117,18 @@ const char *rtab_target_id(const rtab_ruleset *rs, rtab_target t);
  */
 int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap);
 
+/*
+ * The odds *tn:*td midway, in printed steps (N:1 at N, 1:N at 2 - N), between
+ * the steps dp:dq and up:uq that odds lie between: RTAB_ROUND_NEAREST reads
+ * odds at or below them as dp:dq (a tie reads down), above them as up:uq.
+ * Terms > 0 and within int32, and the midpoint's terms below 2^32 (so that
+ * odds within int32 compare with it exactly in int64): true when both steps
+ * are whole odds (N:1 or 1:N) or both lie within RTAB_MAX_STEP_TERM + 1 of
+ * 1:1 in printed steps; RTAB_E_RULESET otherwise. 59:20 (2.95:1) is midway
+ * between 2.9:1 and 3:1: rtab_odds_midway(29, 10, 3, 1, ...) gives 59:20.
+ */
+int rtab_odds_midway(int64_t dp, int64_t dq, int64_t up, int64_t uq, int64_t *tn, int64_t *td);
+
 /* The label of a definition in a locale, falling back to the first locale. */
 const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale);
 

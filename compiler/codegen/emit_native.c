@@ -905,7 +905,6 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 		  rs->id, rs->id, rs->ninputs);
 	for (size_t b = 0; b < rs->nbands; b++)
 		emit_band_fn(o, rs, b);
-	emit_column_shared(o, rs);
 	for (size_t t = 0; t < rs->ntables; t++)
 		if (table_native(rs, t))
 			emit_column_helpers(o, rs, t);

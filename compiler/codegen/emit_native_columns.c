@@ -80,6 +80,36 @@ static bool may_round(const rtab_table *t, int mode)
 	return false;
 }
 
+/* Round NEAREST between steps ge - 1 and ge, exactly: the key reads down when it is
+ * at or below the point midway between them (a tie reads down), which the
+ * interpreter works out (rtab_odds_midway; for a value, twice the midpoint). Steps'
+ * terms are within RTAB_MAX_STEP_TERM (native_tables.c), so the midpoints' are below
+ * 2^30 and the key (within int32) against them fits in int64. */
+static void emit_nearest(strbuf *o, const rtab_table *t, size_t first, size_t end)
+{
+	bool value = t->key_kind == RTAB_KEY_VALUE;
+	sb_printf(o, "\tif (mode == %d) { /* the point midway between steps ge - 1 and ge */\n", RTAB_ROUND_NEAREST);
+	for (int k = 0; k < (value ? 1 : 2); k++) {
+		sb_printf(o, "\t\tstatic const int64_t %s[] = {", value ? "twice_mid" : k ? "mid_den" : "mid_num");
+		for (size_t i = first + 1; i < end; i++) {
+			const rtab_column *d = &t->columns[i - 1], *u = &t->columns[i];
+			int64_t tn = 0, td = 1; /* below a step 0:q, every key reads up */
+			if (value)
+				tn = (int64_t)d->step_num + u->step_num;
+			else if (d->step_num > 0 &&
+				 rtab_odds_midway(d->step_num, d->step_den, u->step_num, u->step_den, &tn, &td) != RTAB_OK)
+				abort(); /* native_tables.c refuses steps past RTAB_MAX_STEP_TERM */
+			sb_printf(o, "%s%lld", i > first + 1 ? ", " : "", (long long)(k ? td : tn));
+		}
+		sb_puts(o, "};\n");
+	}
+	if (value)
+		sb_printf(o, "\t\treturn 2 * a <= twice_mid[ge - 1] ? %zu + ge - 1 : %zu + ge;\n\t}\n", first, first);
+	else
+		sb_printf(o, "\t\treturn a * mid_den[ge - 1] <= mid_num[ge - 1] * b ? %zu + ge - 1 : %zu + ge;\n\t}\n",
+			  first, first);
+}
+
 /* The helper that reads a key among the run [first, end) of table ti: the column. */
 static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first, size_t end)
 {
@@ -109,41 +139,9 @@ static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first,
 	sb_printf(o, "\tif (ge == 0) return %zu; /* below the first step */\n", first);
 	sb_printf(o, "\tif (gt == %zu) return %zu; /* above the last */\n", n, end - 1);
 	sb_printf(o, "\tif (ge > gt) return %zu + ge - 1; /* on a step */\n", first);
-	if (may_round(t, RTAB_ROUND_NEAREST)) {
-		/* The interpreter's measure of nearness, in printed odds (doubles, as it computes). */
-		sb_printf(o, "\tif (mode == %d) {\n", RTAB_ROUND_NEAREST);
-		sb_puts(o, "\t\tstatic const int32_t num[] = {");
-		for (size_t i = first; i < end; i++)
-			sb_printf(o, "%s%ld", i > first ? ", " : "", (long)t->columns[i].step_num);
-		sb_puts(o, "};\n\t\tstatic const int32_t den[] = {");
-		for (size_t i = first; i < end; i++)
-			sb_printf(o, "%s%ld", i > first ? ", " : "", (long)t->columns[i].step_den);
-		sb_puts(o, "};\n");
-		if (t->key_kind == RTAB_KEY_VALUE)
-			sb_puts(o, "\t\tdouble key = (double)a, down = (double)num[ge - 1], up = (double)num[ge];\n"
-				   "\t\t(void)den;\n");
-		else
-			sb_puts(o, "\t\tdouble key = rtab_native_odds_position_(a, b);\n"
-				   "\t\tdouble down = rtab_native_odds_position_(num[ge - 1], den[ge - 1]);\n"
-				   "\t\tdouble up = rtab_native_odds_position_(num[ge], den[ge]);\n");
-		sb_printf(o, "\t\treturn key - down <= up - key ? %zu + ge - 1 : %zu + ge;\n\t}\n", first, first);
-	}
+	if (may_round(t, RTAB_ROUND_NEAREST) && n > 1)
+		emit_nearest(o, t, first, end);
 	sb_printf(o, "\treturn mode == %d ? %zu + ge - 1 : %zu + ge;\n}\n", RTAB_ROUND_DOWN, first, first);
-}
-
-void emit_column_shared(strbuf *o, const rtab_ruleset *rs)
-{
-	bool nearest_odds = false;
-	for (size_t t = 0; t < rs->ntables; t++)
-		nearest_odds |= rs->tables[t].key_kind == RTAB_KEY_ODDS && may_round(&rs->tables[t], RTAB_ROUND_NEAREST) &&
-				table_native(rs, t);
-	if (!nearest_odds)
-		return;
-	sb_puts(o, "\n/* Where odds lie in printed steps: N:1 at N, 1:N at 2 - N (as the interpreter measures). */\n"
-		   "RTAB_NATIVE_HELPER_ double rtab_native_odds_position_(int64_t a, int64_t b)\n{\n"
-		   "\tif (b == 0) return 1e300;\n"
-		   "\tif (a == 0) return -1e300;\n"
-		   "\treturn a >= b ? (double)a / (double)b : 2.0 - (double)b / (double)a;\n}\n");
 }
 
 void emit_column_helpers(strbuf *o, const rtab_ruleset *rs, size_t ti)

@@ -10,8 +10,6 @@
 bool column_computed(const rtab_table *t);
 /* Whether a column of the table is of this rtab_column_kind. */
 bool column_has_kind(const rtab_table *t, uint8_t kind);
-/* What the key helpers of every table share (before them). */
-void emit_column_shared(strbuf *o, const rtab_ruleset *rs);
 /* The helpers that read table ti's key among its columns (before its resolvers). */
 void emit_column_helpers(strbuf *o, const rtab_ruleset *rs, size_t ti);
 /* col = the column the table is read in (explaining: the key's fields, the shifts'). */

@@ -295,6 +295,39 @@ static void test_band_rounding(void **state)
 	}
 }
 
+/* The odds midway between two steps, in printed steps: exact, so that a tie
+ * reads down ('round nearest'). */
+static void test_midway(void **state)
+{
+	static const struct {
+		int64_t dp, dq, up, uq, tn, td;
+	} cases[] = {
+		{29, 10, 3, 1, 59, 20},            /* 2.9:1 and 3:1: 2.95:1 */
+		{10, 21, 1, 2, 20, 41},            /* 1:2.1 and 1:2: 1:2.05 */
+		{1, 1, 3, 2, 10, 8},               /* 1:1 and 1.5:1: 1.25:1 */
+		{1, 3, 1, 2, 2, 5},                /* 1:3 and 1:2: 1:2.5 */
+		{1, 2, 2, 1, 1, 1},                /* 1:2 and 2:1: 1:1 */
+		{1, 2, 1, 1, 2, 3},                /* 1:2 and 1:1: 1:1.5 */
+		{2, 3, 3, 2, 1, 1},                /* 2:3 and 1.5:1: 1:1 */
+		{INT32_MAX - 1, 1, INT32_MAX, 1, 2 * (int64_t)INT32_MAX - 1, 2}, /* whole odds at the end */
+		{1, INT32_MAX, 1, INT32_MAX - 1, 2, 2 * (int64_t)INT32_MAX - 1},
+	};
+	(void)state;
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		int64_t tn = 0, td = 0;
+		assert_int_equal(rtab_odds_midway(cases[i].dp, cases[i].dq, cases[i].up, cases[i].uq, &tn, &td),
+				 RTAB_OK);
+		/* The same odds, whatever their terms. */
+		assert_true(tn * cases[i].td == cases[i].tn * td);
+	}
+	int64_t tn, td;
+	/* Terms beyond int32 or not positive, a midpoint beyond 2^32: refused. */
+	assert_int_equal(rtab_odds_midway(0, 1, 1, 1, &tn, &td), RTAB_E_RULESET);
+	assert_int_equal(rtab_odds_midway((int64_t)INT32_MAX + 1, 1, 1, 1, &tn, &td), RTAB_E_RULESET);
+	assert_int_equal(rtab_odds_midway(3, 2, INT32_MAX, INT32_MAX - 1, &tn, &td), RTAB_E_RULESET);
+	assert_int_equal(rtab_odds_midway(1, 1, 2, 1, NULL, &td), RTAB_E_NULL);
+}
+
 /* Two keys: the variant picks a run of columns, the odds a column in it;
  * shifts move and clamp within the run. */
 static void test_two_keys(void **state)
@@ -342,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_shifts),     cmocka_unit_test(test_value_key),
 		cmocka_unit_test(test_rounding),   cmocka_unit_test(test_band_rounding),
 		cmocka_unit_test(test_rejects),    cmocka_unit_test(test_two_keys),
+		cmocka_unit_test(test_midway),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
