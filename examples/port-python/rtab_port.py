@@ -644,12 +644,36 @@ def cmp_odds(a, b, p, q):
 
 
 def odds_position(a, b):
-    """Where odds lie in printed steps: N:1 at N, 1:N at 2 - N."""
-    if b == 0:
-        return 1e300
-    if a == 0:
-        return -1e300
-    return a / b if a >= b else 2.0 - b / a
+    """Where odds a:b (a, b > 0) lie in printed steps, as a fraction (n, m):
+    N:1 at N, 1:N at 2 - N."""
+    return (a, b) if a >= b else (2 * a - b, a)
+
+
+MIDWAY_LIMIT = 1 << 32
+
+
+def odds_midway(dp, dq, up, uq):
+    """The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
+    rtab_odds_midway): round nearest reads odds at or below them down."""
+    if min(dp, dq, up, uq) <= 0 or max(dp, dq, up, uq) > 0x7fffffff:
+        raise RtabError(E_RULESET)
+    n1, m1 = odds_position(dp, dq)
+    n2, m2 = odds_position(up, uq)
+    mn, md = n1 * m2 + n2 * m1, 2 * m1 * m2
+    if md >= MIDWAY_LIMIT or abs(mn) >= MIDWAY_LIMIT:
+        raise RtabError(E_RULESET)
+    tn, td = (mn, md) if mn >= md else (md, 2 * md - mn)
+    if tn >= MIDWAY_LIMIT or td >= MIDWAY_LIMIT:
+        raise RtabError(E_RULESET)
+    return tn, td
+
+
+def nearest_odds_down(a, b, dp, dq, up, uq):
+    """Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly,
+    a tie reads down. A step 0:q lies infinitely far below any odds."""
+    if dp == 0:
+        return False
+    return cmp_odds(a, b, *odds_midway(dp, dq, up, uq)) <= 0
 
 
 def effective_rounding(rounding, at_or_above_evens):
@@ -675,9 +699,7 @@ def band_round(band, a, b):
     mode = effective_rounding(band.get('rounding', ROUND_EVENS), a >= b)
     if mode > ROUND_NEAREST:
         raise RtabError(E_RULESET)
-    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and
-                                  odds_position(a, b) - odds_position(dp, dq) <=
-                                  odds_position(up, uq) - odds_position(a, b))
+    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
     return (dp, dq) if down else (up, uq)
 
 
@@ -733,12 +755,10 @@ def read_key(t, num, den, first, n):
         return down
     if mode == ROUND_UP:
         return up
-
-    def pos(a, b):
-        return float(a) if value else odds_position(a, b)
     d, u = cols[down], cols[up]
-    key = pos(num, den)
-    return down if key - pos(d['step_num'], d['step_den']) <= pos(u['step_num'], u['step_den']) - key else up
+    if value:  # a tie reads down
+        return down if 2 * num <= d['step_num'] + u['step_num'] else up
+    return down if nearest_odds_down(num, den, d['step_num'], d['step_den'], u['step_num'], u['step_den']) else up
 
 
 def exact_op(name, scale, a, b):

@@ -722,12 +722,38 @@ public class Ruleset
     /// <summary>&lt;0, 0 or &gt;0 as a:b is below, at or above p:q.</summary>
     static long CmpOdds(long a, long b, long p, long q) { return Sign(a * q - p * b); }
 
-    /// <summary>Where odds lie in printed steps: N:1 at N, 1:N at 2 - N.</summary>
-    static double OddsPosition(long a, long b)
+    /// <summary>Where odds a:b (a, b &gt; 0) lie in printed steps, as the fraction n / m: N:1 at N, 1:N at 2 - N.</summary>
+    static void OddsPosition(long a, long b, out long n, out long m)
     {
-        if (b == 0) return 1e300;
-        if (a == 0) return -1e300;
-        return a >= b ? (double)a / b : 2.0 - (double)b / a;
+        if (a >= b) { n = a; m = b; } else { n = 2 * a - b; m = a; }
+    }
+
+    const long MIDWAY_LIMIT = 1L << 32;
+
+    /// <summary>The odds tn:td midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
+    /// rtab_odds_midway): round nearest reads odds at or below them down. Terms below 2^32.</summary>
+    static void OddsMidway(long dp, long dq, long up, long uq, out long tn, out long td)
+    {
+        if (Math.Min(Math.Min(dp, dq), Math.Min(up, uq)) <= 0 || Math.Max(Math.Max(dp, dq), Math.Max(up, uq)) > int.MaxValue)
+            throw new RtabError(E_RULESET);
+        long n1, m1, n2, m2;
+        OddsPosition(dp, dq, out n1, out m1);
+        OddsPosition(up, uq, out n2, out m2);
+        long mn = n1 * m2 + n2 * m1, md = 2 * m1 * m2; // each product below 2^62
+        if (md >= MIDWAY_LIMIT || mn >= MIDWAY_LIMIT || mn <= -MIDWAY_LIMIT) throw new RtabError(E_RULESET);
+        if (mn >= md) { tn = mn; td = md; } else { tn = md; td = 2 * md - mn; }
+        if (tn >= MIDWAY_LIMIT || td >= MIDWAY_LIMIT) throw new RtabError(E_RULESET);
+    }
+
+    /// <summary>Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a
+    /// tie reads down (sides below 2^31, midpoint terms below 2^32: products below 2^63). A step
+    /// 0:q lies infinitely far below any odds.</summary>
+    static bool NearestOddsDown(long a, long b, long dp, long dq, long up, long uq)
+    {
+        if (dp == 0) return false;
+        long tn, td;
+        OddsMidway(dp, dq, up, uq, out tn, out td);
+        return a * td <= tn * b;
     }
 
     static long EffectiveRounding(long rounding, bool atOrAboveEvens)
@@ -751,8 +777,7 @@ public class Ruleset
         }
         long mode = EffectiveRounding(Num(band, "rounding", ROUND_EVENS), a >= b);
         if (mode > ROUND_NEAREST) throw new RtabError(E_RULESET);
-        bool down = mode == ROUND_DOWN || (mode == ROUND_NEAREST &&
-            OddsPosition(a, b) - OddsPosition(dp, dq) <= OddsPosition(up, uq) - OddsPosition(a, b));
+        bool down = mode == ROUND_DOWN || (mode == ROUND_NEAREST && NearestOddsDown(a, b, dp, dq, up, uq));
         return down ? new[] { dp, dq } : new[] { up, uq };
     }
 
@@ -793,11 +818,11 @@ public class Ruleset
         if (up == n) return down;
         if (mode == ROUND_DOWN) return down;
         if (mode == ROUND_UP) return up;
-        Func<long, long, double> pos = (a, b) => value ? a : OddsPosition(a, b);
         var d = cols[down];
         var u = cols[up];
-        double key = pos(num, den);
-        return key - pos(Num(d, "step_num"), Num(d, "step_den")) <= pos(Num(u, "step_num"), Num(u, "step_den")) - key ? down : up;
+        if (value) return 2 * num <= Num(d, "step_num") + Num(u, "step_num") ? down : up; // a tie reads down
+        return NearestOddsDown(num, den, Num(d, "step_num"), Num(d, "step_den"), Num(u, "step_num"), Num(u, "step_den"))
+            ? down : up;
     }
 
     static long ExactOp(string name, long scale, long a, long b)

@@ -574,11 +574,34 @@ const sign = (x) => (x > 0) - (x < 0);
 /** <0, 0 or >0 as a:b is below, at or above p:q. */
 function cmpOdds(a, b, p, q) { return sign(a * q - p * b); }
 
-/** Where odds lie in printed steps: N:1 at N, 1:N at 2 - N. */
+/** Where odds a:b (a, b > 0) lie in printed steps, as a fraction [n, m]: N:1 at N, 1:N at 2 - N. */
 function oddsPosition(a, b) {
-  if (b === 0) return 1e300;
-  if (a === 0) return -1e300;
-  return a >= b ? a / b : 2.0 - b / a;
+  return a >= b ? [a, b] : [2 * a - b, a];
+}
+
+const MIDWAY_LIMIT = 2 ** 32;
+
+/**
+ * The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
+ * rtab_odds_midway): round nearest reads odds at or below them down. In the
+ * bounds checked, every term and product is an integer below 2^35: exact.
+ */
+function oddsMidway(dp, dq, up, uq) {
+  if (Math.min(dp, dq, up, uq) <= 0 || Math.max(dp, dq, up, uq) > 0x7fffffff) throw new RtabError(E_RULESET);
+  const [n1, m1] = oddsPosition(dp, dq), [n2, m2] = oddsPosition(up, uq);
+  const mn = n1 * m2 + n2 * m1, md = 2 * m1 * m2;
+  if (md >= MIDWAY_LIMIT || Math.abs(mn) >= MIDWAY_LIMIT) throw new RtabError(E_RULESET);
+  const [tn, td] = mn >= md ? [mn, md] : [md, 2 * md - mn];
+  if (tn >= MIDWAY_LIMIT || td >= MIDWAY_LIMIT) throw new RtabError(E_RULESET);
+  return [tn, td];
+}
+
+/** Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a
+ * tie reads down. The products reach 2^63: BigInt. A step 0:q lies infinitely far below. */
+function nearestOddsDown(a, b, dp, dq, up, uq) {
+  if (dp === 0) return false;
+  const [tn, td] = oddsMidway(dp, dq, up, uq);
+  return BigInt(a) * BigInt(td) <= BigInt(tn) * BigInt(b);
 }
 
 function effectiveRounding(rounding, atOrAboveEvens) {
@@ -597,8 +620,7 @@ function bandRound(band, a, b) {
   }
   const mode = effectiveRounding(band.rounding ?? ROUND_EVENS, a >= b);
   if (mode > ROUND_NEAREST) throw new RtabError(E_RULESET);
-  const down = mode === ROUND_DOWN || (mode === ROUND_NEAREST &&
-    oddsPosition(a, b) - oddsPosition(dp, dq) <= oddsPosition(up, uq) - oddsPosition(a, b));
+  const down = mode === ROUND_DOWN || (mode === ROUND_NEAREST && nearestOddsDown(a, b, dp, dq, up, uq));
   return down ? [dp, dq] : [up, uq];
 }
 
@@ -637,9 +659,9 @@ function readKey(t, num, den, first, n) {
   if (up === n) return down;
   if (mode === ROUND_DOWN) return down;
   if (mode === ROUND_UP) return up;
-  const pos = (a, b) => (value ? a : oddsPosition(a, b));
-  const d = cols[down], u = cols[up], key = pos(num, den);
-  return key - pos(d.step_num, d.step_den) <= pos(u.step_num, u.step_den) - key ? down : up;
+  const d = cols[down], u = cols[up];
+  if (value) return 2 * num <= d.step_num + u.step_num ? down : up; // a tie reads down
+  return nearestOddsDown(num, den, d.step_num, d.step_den, u.step_num, u.step_den) ? down : up;
 }
 
 function exactOp(name, scale, a, b) {

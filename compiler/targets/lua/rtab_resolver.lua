@@ -100,11 +100,42 @@ function Context:note_first(why)
 end
 
 local function cmp_odds(a, b, p, q) return sign(a * q - p * b) end
+-- Where odds a:b (a, b > 0) lie in printed steps, as the fraction n / m: N:1 at N, 1:N at 2 - N.
 local function odds_position(a, b)
-  if b == 0 then return 1e300 end
-  if a == 0 then return -1e300 end
-  if a >= b then return a / b end
-  return 2.0 - b / a
+  if a >= b then return a, b end
+  return 2 * a - b, a
+end
+local MIDWAY_LIMIT = 4294967296 -- 2^32
+-- The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
+-- rtab_odds_midway): round nearest reads odds at or below them down. In the bounds
+-- checked, every term and product is an integer below 2^35: exact in a double.
+local function odds_midway(dp, dq, up, uq)
+  if math.min(dp, dq, up, uq) <= 0 or math.max(dp, dq, up, uq) > 2147483647 then fail(E_RULESET) end
+  local n1, m1 = odds_position(dp, dq)
+  local n2, m2 = odds_position(up, uq)
+  local mn, md = n1 * m2 + n2 * m1, 2 * m1 * m2
+  if md >= MIDWAY_LIMIT or math.abs(mn) >= MIDWAY_LIMIT then fail(E_RULESET) end
+  local tn, td = mn, md
+  if mn < md then tn, td = md, 2 * md - mn end
+  if tn >= MIDWAY_LIMIT or td >= MIDWAY_LIMIT then fail(E_RULESET) end
+  return tn, td
+end
+-- x * y (integers in [0, 2^32)) as hi * 2^16 + lo with lo < 2^16: each part below 2^49,
+-- exact in a double (Lua 5.1 and LuaJIT have no integers; x * y may reach 2^64).
+local function wide_product(x, y)
+  local yh = floor(y / 65536)
+  local low = x * (y - yh * 65536)
+  local lo = low % 65536
+  return x * yh + (low - lo) / 65536, lo
+end
+-- Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a tie
+-- reads down (a * td <= tn * b, in wide products). A step 0:q lies infinitely far below.
+local function nearest_odds_down(a, b, dp, dq, up, uq)
+  if dp == 0 then return false end
+  local tn, td = odds_midway(dp, dq, up, uq)
+  local h1, l1 = wide_product(a, td)
+  local h2, l2 = wide_product(tn, b)
+  return h1 < h2 or (h1 == h2 and l1 <= l2)
 end
 local function effective_rounding(rounding, at_or_above_evens)
   if rounding == ROUND_EVENS then
@@ -130,8 +161,7 @@ local function band_round(band, a, b)
   end
   local mode = effective_rounding(band.rounding or ROUND_EVENS, a >= b)
   if mode > ROUND_NEAREST then fail(E_RULESET) end
-  local down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and
-    odds_position(a, b) - odds_position(dp, dq) <= odds_position(up, uq) - odds_position(a, b))
+  local down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
   if down then return dp, dq end
   return up, uq
 end
@@ -177,9 +207,14 @@ local function read_key(t, num, den, first, n)
   if up == n then return down end
   if mode == ROUND_DOWN then return down end
   if mode == ROUND_UP then return up end
-  local function pos(a, b) if value then return a end return odds_position(a, b) end
-  local d, u, key = cols[down + 1], cols[up + 1], pos(num, den)
-  if key - pos(d.step_num, d.step_den) <= pos(u.step_num, u.step_den) - key then return down end
+  local d, u = cols[down + 1], cols[up + 1]
+  local is_down
+  if value then
+    is_down = 2 * num <= d.step_num + u.step_num -- a tie reads down
+  else
+    is_down = nearest_odds_down(num, den, d.step_num, d.step_den, u.step_num, u.step_den)
+  end
+  if is_down then return down end
   return up
 end
 
