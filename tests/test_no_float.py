@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""No floating point in the code that resolves: arithmetic that decides a
+result is exact (integers, cross-multiplied), on every path.
+
+Looked at, outside comments:
+  - the runtime (runtime/rtab.c, rtab.h): no double, float or floating
+    literal;
+  - the native code generator (compiler/codegen/): none in the C it prints
+    (its string literals) nor in the emitters of the resolvers themselves, and
+    none in the committed generated/*.c;
+  - the resolvers of the targets (compiler/targets/*/ and the Python port
+    examples/port-python/rtab_port.py): no floating literal (2.0, 1e300), no
+    double/float, no rounding of a float (Math.round, float(), a true
+    division in Python).
+A line that needs one without deciding a result is listed in ALLOWED below
+with the reason; an entry that no longer matches a line fails the test too,
+so the list stays what the code is.
+
+usage: test_no_float.py SOURCE_ROOT
+"""
+import glob
+import os
+import re
+import sys
+
+root = os.path.abspath(sys.argv[1])
+
+FLOAT_LITERAL = r'(?<![\w.])(\d+\.\d*|\.\d+|\d+[eE][-+]?\d+)(?![\w.])'
+C_FORBIDDEN = re.compile(r'\b(double|float)\b|' + FLOAT_LITERAL + r'|\bfabs\b|\bfloor\b|\bceil\b|\bround\b\s*\(')
+JS_FORBIDDEN = re.compile(FLOAT_LITERAL + r'|Math\.(round|fround|sqrt|pow|trunc)\b|parseFloat|toFixed')
+LUA_FORBIDDEN = re.compile(FLOAT_LITERAL + r'|math\.(huge|sqrt|pow|fmod)\b')
+CS_FORBIDDEN = re.compile(r'\b(double|float|Double|Single)\b|' + FLOAT_LITERAL + r'|Math\.Round\b')
+PY_FORBIDDEN = re.compile(FLOAT_LITERAL + r'|\bfloat\b|\bmath\.(sqrt|floor|ceil)\b|[^/]/[^/=]')
+
+# (file, text the line contains) -> why the line may keep it.
+ALLOWED = {
+    ('compiler/targets/js/rtab_resolver.mjs', 'if (Math.abs(scaled - Math.round(scaled)) > 1e-9)'):
+        'a number input the caller passes as a JavaScript number, brought to the scaled integer the resolver reads',
+    ('compiler/targets/js/rtab_resolver.mjs', 'values[k] = Math.round(scaled);'):
+        'the same conversion of a number input',
+    ('compiler/targets/js/rtab_resolver.mjs', 'values[k] = Math.trunc(Number(value));'):
+        'an integer input the caller passes as a JavaScript number',
+    ('compiler/targets/csharp/RtabResolver.cs', 'if (scaled != Math.Round(scaled))'):
+        'a number input as a decimal (exact in base 10): whether it is on a step of the scale',
+    ('compiler/targets/lua/rtab_resolver.lua', 'if math.abs(scaled - floor(scaled + 0.5)) > 1e-9 then'):
+        'a number input the caller passes as a Lua number, brought to the scaled integer the resolver reads',
+    ('compiler/targets/lua/rtab_resolver.lua', 'values[k] = floor(scaled + 0.5)'):
+        'the same conversion of a number input',
+    ('examples/port-python/rtab_port.py', 'ensure_ascii=False, default=float)'):
+        'printing an exact Decimal as a JSON number',
+    ('examples/port-python/rtab_port.py', 'return decimal.Decimal(scaled) / decimal.Decimal(self.scale)'):
+        'an exact Decimal for printing (a power of 2 and 5: the quotient is exact)',
+}
+
+
+def strip_comments(text, line_comment, block=None, strings=True):
+    """The text with comments blanked (newlines kept); string literals blanked too
+    unless strings is False."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if block and text.startswith(block[0], i):
+            j = text.find(block[1], i + len(block[0]))
+            j = n if j < 0 else j + len(block[1])
+            out.append(re.sub(r'[^\n]', ' ', text[i:j]))
+            i = j
+        elif line_comment and text.startswith(line_comment, i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            out.append(' ' * (j - i))
+            i = j
+        elif text[i] in '"\'':
+            q, j = text[i], i + 1
+            while j < n and text[j] != q and text[j] != '\n':
+                j += 2 if text[j] == '\\' else 1
+            j = min(j + 1, n)
+            out.append(text[i:j] if not strings else q + ' ' * (j - i - 2) + q)
+            i = j
+        else:
+            out.append(text[i])
+            i += 1
+    return ''.join(out)
+
+
+failures, used, looked = [], set(), 0
+
+
+def scan(rel, text, forbidden):
+    global looked
+    looked += 1
+    original = open(os.path.join(root, rel), encoding='utf-8').read().splitlines()
+    for no, line in enumerate(text.splitlines(), 1):
+        m = forbidden.search(line)
+        if not m:
+            continue
+        source = original[no - 1] if no <= len(original) else line
+        allowed = [key for key in ALLOWED if key[0] == rel and key[1] in source]
+        if allowed:
+            used.update(allowed)
+            continue
+        failures.append('%s:%d: %r: floating point where a result is decided (make it exact, or list the line '
+                        'in tests/test_no_float.py with why it decides nothing)\n    %s'
+                        % (rel, no, m.group(0), source.strip()))
+
+
+def files(pattern):
+    return sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, pattern)))
+
+
+for rel in ['runtime/rtab.c', 'runtime/rtab.h']:
+    scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), C_FORBIDDEN)
+# The native code generator: what it prints (its strings) and how it decides.
+for rel in files('compiler/codegen/emit_native*.c') + files('compiler/codegen/emit_entry.c') + \
+        files('compiler/codegen/emit_fold.c'):
+    src = open(os.path.join(root, rel)).read()
+    scan(rel, strip_comments(src, '//', ('/*', '*/')), C_FORBIDDEN)
+    for no, line in enumerate(strip_comments(src, '//', ('/*', '*/'), strings=False).splitlines(), 1):
+        printed = ' '.join(m.group(0) for m in re.finditer(r'"(\\.|[^"\\\n])*"', line))
+        m = re.search(r'\b(double|float)\b|\b\d+\.\d+|\d[eE][-+]?\d', printed)
+        if m:
+            failures.append('%s:%d: prints %r: floating point in the native code\n    %s'
+                            % (rel, no, m.group(0), line.strip()))
+for rel in files('generated/*.c') + files('generated/*.h'):
+    scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), C_FORBIDDEN)
+for rel in files('compiler/targets/js/*.mjs') + files('compiler/targets/ts/*.mts'):
+    scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), JS_FORBIDDEN)
+for rel in files('compiler/targets/lua/*.lua'):
+    src = open(os.path.join(root, rel)).read()
+    src = re.sub(r'--\[\[.*?\]\]', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), src, flags=re.S)
+    scan(rel, strip_comments(src, '--'), LUA_FORBIDDEN)
+for rel in files('compiler/targets/csharp/*.cs'):
+    scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), CS_FORBIDDEN)
+for rel in ['examples/port-python/rtab_port.py']:
+    src = open(os.path.join(root, rel)).read()
+    src = re.sub(r'("""|\'\'\').*?\1', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), src, flags=re.S)
+    scan(rel, strip_comments(src, '#'), PY_FORBIDDEN)
+
+for key in sorted(set(ALLOWED) - used):
+    failures.append('%s: the allowed line %r is gone: take it off the list in tests/test_no_float.py' % key)
+if failures:
+    print('\n'.join(failures))
+    sys.exit(1)
+print('ok: %d files resolve without floating point (%d lines allowed, each with its reason)' % (looked, len(used)))
