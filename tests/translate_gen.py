@@ -487,10 +487,11 @@ def expand_like(text):
         base_stmts = text[base_open:grid.start]
         locs = '|'.join(map(re.escape, locales(text) + [TRANSLATED_LOCALE]))
         base_stmts = re.sub(r'(?m)^\s*(%s)\s+%s\s*;\s*\n' % (locs, STRING), '', base_stmts)
+        base_stmts = re.sub(r'\b(%s)\s+%s\s*;\s*' % (locs, STRING), '', base_stmts)
         own = text[d.start:d.end]
         own_open = own.index('{') + 1
         header = own[:own_open]
-        own_labels = re.findall(r'(?m)^\s*(?:%s)\s+%s\s*;\s*\n' % (locs, STRING), own[own_open:])
+        own_labels = ['  %s\n' % x for x in re.findall(r'\b(?:%s)\s+%s\s*;' % (locs, STRING), own[own_open:])]
         for kw in ('shifts', 'modifiers'):
             extra = re.search(r'\b%s\s+\+([^;]*);' % kw, body)
             if extra:
@@ -511,8 +512,8 @@ def expand_like(text):
                 for v in range(r[0], r[1] + 1):
                     rows.append([(v, v), list(cells), line.tail])
         ok = True
-        for c in re.finditer(r'\bcell\s+(\S+)\s+at\s+(\S+)\s*=\s*(\w+)\s*(@\s*%s)?\s*;' % STRING,
-                             own):
+        for c in re.finditer(r'\bcell\s+(\S+)\s+at\s+(\S+)\s*=\s*(\w+)\s*((?:@\s*%s)?\s*(?:provisional\s+%s)?)\s*;'
+                             % (STRING, STRING), own):
             r = parse_roll(c.group(1))
             if r is None or c.group(2) not in columns:
                 ok = False
@@ -523,8 +524,8 @@ def expand_like(text):
                 if row[0][0] is not None and row[0][1] is not None and \
                         r[0] <= row[0][0] and row[0][1] <= r[1]:
                     row[1][col] = c.group(3)
-                    if c.group(4):
-                        row[2] = ' ' + c.group(4)
+                    if c.group(4).strip():
+                        row[2] = ' ' + c.group(4).strip()
                     hit = True
             ok = ok and hit
         if not ok or re.search(r'\bcell\b', re.sub(r'\bcell\s+\S+\s+at\s+\S+\s*=[^;]*;', '', body)):
