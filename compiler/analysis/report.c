@@ -387,8 +387,15 @@ static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *
 	const rtab_column *c = &t->columns[res->key_column];
 	char step[64];
 	format_step(step, sizeof step, t, c->step_num, c->step_den);
-	if (t->key_kind == RTAB_KEY_ODDS && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0)
-		sb_printf(b, ", at least %g", (double)c->step_num / c->step_den);
+	/* "at least" only where the odds reach the column's step: odds a rounding
+	 * carried up to it (6.6 read as 7:1+) say the rounding instead. */
+	bool reached = res->key_den > 0 && (int64_t)res->key_num * c->step_den >= (int64_t)c->step_num * res->key_den;
+	if (t->key_kind == RTAB_KEY_ODDS && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0) {
+		if (reached)
+			sb_printf(b, ", at least %g", (double)c->step_num / c->step_den);
+		else if (!t->nround_ranges)
+			sb_printf(b, ", round %s", t->rounding < 4 ? words[t->rounding] : "?");
+	}
 	if (!t->nround_ranges)
 		return;
 	size_t k = 0;

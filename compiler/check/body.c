@@ -87,6 +87,13 @@ void report_misplaced(model *m, const ast_stmt *s, const char *where)
 			     s->ids ? s->ids->id : "...", where, s->name);
 		return;
 	}
+	/* 'below;', 'roll;' alone: the word begins a statement left unfinished. */
+	const char *hint = s->kind == ST_VALUE && !s->body ? statement_hint(s->name, true) : NULL;
+	if (hint) {
+		check_report(m, CHECK_MISPLACED, s->loc, "'%s' alone is no statement of %s; %s", s->name,
+			     where, hint);
+		return;
+	}
 	const stmt_construct *c = stmt_construct_of(s->kind);
 	check_report(m, CHECK_MISPLACED, s->loc, "%s does not belong in %s; it belongs in %s", c->what,
 		     where, c->home);

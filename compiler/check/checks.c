@@ -128,6 +128,10 @@ void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)
 	strbuf msg = {0}; /* never cut: a message may quote long names and labels */
 	va_list ap;
 	int sev = severity_of(m->diag, id);
+	/* A grid line a syntax error dropped: the lines around it do not match
+	 * the header, which the syntax error explains already. */
+	if (m->shape_muted && id == CHECK_ROW_SHAPE)
+		sev = -1;
 	m->note_muted = sev < 0;
 	if (sev < 0 && id == CHECK_PROVISIONAL)
 		diag_unlisted_add(m->diag, loc);

@@ -124,6 +124,7 @@ typedef struct model {
 	uint64_t fold_work;          /* evaluations spent folding expressions so far (fold.c) */
 	work_budget work;            /* the proofs' budget (base/work.h): model_work */
 	bool note_muted;             /* the last check_report was off: its notes are too */
+	bool shape_muted;            /* a table a syntax error damaged: its shape follows from it */
 	bool expr_reported;          /* a limit was reported for this expression: say it once */
 	int list_scope;              /* in 'where' of an aggregate: the list's length input + 1 (0: none) */
 	size_t list_scope_item;      /* ... and the item whose fields bare names read */

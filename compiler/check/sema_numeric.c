@@ -158,6 +158,68 @@ static bool parse_pattern(model *m, family *f, const ast_stmt *s)
 	return ok;
 }
 
+static bool code_char(char c, bool star)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+	       (star && c == '*');
+}
+
+/* Whether a grid reads text as one cell: a name, a number, a number with
+ * letters after it (2R), a word with '*' marks (2*, DR*), or parts between
+ * '/' (6/3, -/1R, 1*\/2). */
+static bool one_cell(const char *t)
+{
+	size_t n = strlen(t), i = 0;
+	bool slash = strchr(t, '/') != NULL;
+	if (n == 0)
+		return false;
+	if (slash) {
+		for (const char *p = t; *p;) {
+			size_t k = 0;
+			while (code_char(p[k], true) || p[k] == '-')
+				k++;
+			if (k == 0 || (p[k] != '/' && p[k] != '\0'))
+				return false;
+			p += k + (p[k] == '/');
+			if (p[-1] == '/' && *p == '\0')
+				return false;
+		}
+		return true;
+	}
+	if (t[0] == '-' || t[0] == '+')
+		i = 1;
+	while (i < n && code_char(t[i], true))
+		i++;
+	if (i != n || n == (t[0] == '-' || t[0] == '+'))
+		return false;
+	/* a sign only before a plain number */
+	return !(t[0] == '-' || t[0] == '+') || strspn(t + 1, "0123456789") == n - 1;
+}
+
+/* A pattern no grid cell could hold is refused where it is declared. */
+static bool pattern_printable(model *m, const family *f, const ast_stmt *s)
+{
+	strbuf sample = {0};
+	sb_puts(&sample, "");
+	for (size_t i = 0; i < f->nsegs; i++) {
+		const seg *g = &f->segs[i];
+		if (g->param < 0) {
+			sb_put(&sample, g->text, g->len);
+			continue;
+		}
+		const param *pa = &f->params[g->param];
+		sb_printf(&sample, "%lld", (long long)(pa->lo <= 1 && 1 <= pa->hi ? 1 : pa->lo));
+	}
+	bool ok = one_cell(sample.data);
+	if (!ok)
+		check_report(m, CHECK_NUMERIC, s->text_loc,
+			     "no cell can match code pattern \"%s\": a grid would not read \"%s\" as one cell; "
+			     "a cell is letters, digits and '_', with '*' marks and its parts between '/' (\"{a}/{b}*\")",
+			     s->text, sample.data);
+	sb_free(&sample);
+	return ok;
+}
+
 /* Read the declaration: parameters, special values, the code pattern. */
 static void read_family(model *m, family *f)
 {
@@ -238,7 +300,7 @@ static void read_family(model *m, family *f)
 	}
 	f->pattern = s->text;
 	if (f->ok)
-		f->ok = parse_pattern(m, f, s);
+		f->ok = parse_pattern(m, f, s) && pattern_printable(m, f, s);
 	for (const ast_stmt *t = d->body; t; t = t->next) {
 		if (t->kind == ST_CODE) {
 			check_report(m, CHECK_NUMERIC, t->loc,
@@ -587,6 +649,15 @@ static void note_body(model *m, const ast_stmt *body, bool has_header)
 			if (s->ids)
 				note_name(m, s->ids->id, s->ids->loc);
 			break;
+		case ST_PATCH: {
+			/* 'cell 1 at 3:1 = 2/0;': the result after the rolls */
+			const ast_cell *r = s->cells ? s->cells->next : NULL;
+			if (r && r->kind == CELL_NAME)
+				note_name(m, r->name, r->loc);
+			else if (r && number_text(m, r))
+				note_name(m, number_text(m, r), r->loc);
+			break;
+		}
 		case ST_OPTION:
 		case ST_STEP: note_body(m, s->body, false); break;
 		default: break;

@@ -465,6 +465,7 @@ void resolve_tables(model *m)
 		int dice = -1;
 
 		mt->def = d;
+		m->shape_muted = d->damaged;
 		def_head(m, d, "table", &t->id, &t->labels, &t->rule, &t->rules);
 		for (const ast_stmt *s = d->body; s && !two_keys; s = s->next)
 			if (s->kind == ST_GRID_WHEN) {
@@ -547,6 +548,7 @@ void resolve_tables(model *m)
 					check_report(m, CHECK_MISSING, s->loc,
 						     "a natural-roll rule needs the table's roll; add: roll DICE;");
 		resolve_rewrites(m, d, t);
+		m->shape_muted = false;
 		if ((!roll && !declares_rolls) || (dice >= 0 && m->rs.dice[dice].ngroups > 0))
 			reachable(m, t, mt);
 		else

@@ -51,6 +51,49 @@ stmt_kind stmt_kind_of_word(stmt_form form, const char *word)
 	return ST_KIND_COUNT_;
 }
 
+/* What to write after a word that begins a statement, for a statement left
+ * unfinished; at_end: only where the statement ends right after the word. */
+static const struct {
+	const char *word;
+	bool at_end;
+	const char *text;
+} statement_hints[] = {
+	{"below", true, "'below' names its result: below none; (no result), below DE; or below 0;"},
+	{"above", true, "'above' names its result, after the step it starts at if any: above DE; above 6:1 DE; above +7 0;"},
+	{"shifts", true, "'shifts' lists the modifiers that move the column: shifts river, surprise;"},
+	{"like", true, "'like' names the table this one is a variant of: like crt;"},
+	{"code", true, "'code' gives the code a grid prints: code DR; (an outcome with numbers: code \"DR{hexes}\";)"},
+	{"->", true, "write the result after '->': an outcome, its code or its numbers as printed (-> DE, -> 6/3, -> 7), or none"},
+	{"roll", true, "'roll' names the dice: roll d6; (dice the ruleset declares) or roll pursuer = 2d6;"},
+	{"when", true, "write the condition after 'when': when attack > 2;"},
+	{"unless", true, "write the condition after 'unless': unless fleeing;"},
+	{"value", true, "write the value after 'value': value +1; or value strength / 2 round down;"},
+	{"modifiers", true, "list the modifiers after 'modifiers': modifiers leader, river;"},
+	{"steps", true, "list the steps after 'steps': steps melee, charge;"},
+	{"group", true, "name the stacking group after 'group': group formation;"},
+	{"for", true, "say whose modifier it is: for attacker; or for defender;"},
+	{"stack", true, "say how the group stacks: stack worst; stack best; or stack sum;"},
+	{"leads", true, "name the outcome after 'leads': leads held;"},
+	{"trigger", true, "name what it triggers: trigger cavalry_pursuit;"},
+	{"default", true, "give the value of the cells not listed: default 0;"},
+	{"otherwise", true, "give what applies otherwise: otherwise 0; (a ratio) or otherwise no_effect; (a procedure)"},
+	{"cap", true, "give the bounds of the cap: cap -3..3;"},
+	{"within", true, "give the values after 'within': within -4..4;"},
+	{"int", true, "give the bounds of the integers after 'int': int 0..9"},
+	{"by", false, "'columns by' takes an input or a key: columns by INPUT; by odds(A, B); by difference(A, B); by value(X); two keys as by (INPUT, odds(A, B))"},
+	{"provisional", false, "give the reason in quotes: provisional \"why\";"},
+	{"@", false, "a rule reference is quoted: @ \"7.3\" (or one per locale: @ en \"7.3\" ru \"7.3\")"},
+	{"..", false, "write the high end after '..': 0..9"},
+};
+
+const char *statement_hint(const char *word, bool at_end)
+{
+	for (size_t i = 0; i < sizeof statement_hints / sizeof *statement_hints; i++)
+		if (strcmp(statement_hints[i].word, word) == 0 && (at_end || !statement_hints[i].at_end))
+			return statement_hints[i].text;
+	return NULL;
+}
+
 const ast_stmt *ast_grid_header(const ast_stmt *grid)
 {
 	const ast_stmt *l = grid ? grid->body : NULL;

@@ -311,6 +311,10 @@ const stmt_construct *stmt_construct_of(stmt_kind kind);
 const char *stmt_kind_name(stmt_kind kind);
 /* The kind of the given form that word begins, or ST_KIND_COUNT_. */
 stmt_kind stmt_kind_of_word(stmt_form form, const char *word);
+/* What to write after word (a statement's first word, '->', '@' ...) when
+ * the statement is unfinished there (at_end: it ends right after the word);
+ * NULL where there is no hint. */
+const char *statement_hint(const char *word, bool at_end);
 /* A grid's header, the line that names its columns: its first line after the
  * odds lines ('clear:  1:3  1:2 ...') that stand above it; NULL if none. */
 const struct ast_stmt *ast_grid_header(const struct ast_stmt *grid);

@@ -64,6 +64,11 @@ struct parse_ctx {
 	bool rows_by_grammar; /* no plain rows read by the scanner (the tests compare both ways) */
 	size_t plain_rows;    /* rows the scanner read by itself */
 	size_t plain_grid_lines; /* grid lines the scanner read by itself */
+	/* What the parser reads, for the hints of a syntax error: the token it is
+	 * at, the one before and that one's text when a short identifier. */
+	int token_now, token_before;
+	char word_before[16];
+	char word_of_statement[16]; /* the first word of the statement being read */
 	char **discarded;  /* identifiers thrown away by error recovery */
 	size_t ndiscarded, cap_discarded;
 };

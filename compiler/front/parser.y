@@ -22,6 +22,8 @@ typedef void *yyscan_t;
 struct parse_ctx;
 struct rtab_dice_tok { int64_t count, sides; };
 struct rtab_range_tok { int64_t lo, hi; };
+/* A result printed as a code (codeword: one token like 6/3) or a number. */
+struct rtab_code_tok { char *text; bool codeword; };
 /* A definition's rule reference: the text given first, and the per-locale ones (ST_LABEL). */
 struct ast_ref_tok { char *text; struct ast_stmt *locales; };
 }
@@ -37,6 +39,17 @@ struct ast_ref_tok { char *text; struct ast_stmt *locales; };
 #include <stdlib.h>
 
 int rtab_yylex(RTAB_YYSTYPE *lval, RTAB_YYLTYPE *lloc, yyscan_t scanner);
+
+/* The hint for the token before the one the parser stumbled on. */
+static const char *syntax_hint_for(const struct parse_ctx *ctx)
+{
+	const char *hint = ctx->word_before[0] ? statement_hint(ctx->word_before, ctx->token_now == ';') : NULL;
+	/* 'above 6:1 ;': the statement's first word says what is missing. */
+	if (!hint && ctx->token_now == ';' && (strcmp(ctx->word_of_statement, "below") == 0 ||
+						strcmp(ctx->word_of_statement, "above") == 0))
+		hint = statement_hint(ctx->word_of_statement, true);
+	return hint;
+}
 
 static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx *ctx, const char *msg)
 {
@@ -77,7 +90,12 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	} else {
 		diag_report(ctx->diag, SEV_ERROR, NULL, l, "%s", msg);
 	}
-	if (x->paren_depth > 0 && strcmp(msg, "memory exhausted") != 0) {
+	const char *hint = syntax_hint_for(ctx);
+	if (hint && strcmp(msg, "memory exhausted") != 0)
+		diag_report(ctx->diag, SEV_NOTE, NULL, l, "%s", hint);
+	/* A '(' left open explains only what a ')' would have come before. */
+	bool closes = ctx->token_now == ';' || ctx->token_now == '{' || ctx->token_now == '}' || at_end;
+	if (x->paren_depth > 0 && closes && strcmp(msg, "memory exhausted") != 0) {
 		src_loc open = x->open_parens[(x->paren_depth > LEX_MAX_DEPTH ? LEX_MAX_DEPTH : x->paren_depth) - 1];
 		diag_report(ctx->diag, SEV_NOTE, NULL, open, "this '(' is not closed");
 	}
@@ -244,6 +262,28 @@ static ast_stmt *word_stmt(RTAB_YYLTYPE at, char *word)
 	return ast_stmt_new(kind, LOC(at));
 }
 
+/* 'below 0;', 'above 7:1 2/0 provisional "why";': an end whose result is
+ * printed as a code or a number (step: its odds or value, or NULL). A word
+ * that begins no such statement, before a fraction, is 'exact 1/2;'. */
+static ast_stmt *end_stmt(RTAB_YYLTYPE at, char *word, ast_cell *step, char *code, bool codeword,
+			  RTAB_YYLTYPE code_at, char *why, RTAB_YYLTYPE why_at)
+{
+	if (!step && !why && codeword && stmt_kind_of_word(FORM_WORDS, word) == ST_KIND_COUNT_) {
+		ast_stmt *s = formed_stmt(ST_EXACT, at, word);
+		word_fraction(code, &s->lo, &s->hi);
+		s->text_loc = LOC(code_at);
+		free(code);
+		return s;
+	}
+	ast_stmt *s = word_stmt(at, word);
+	s->ids = ast_id_new(code, LOC(code_at));
+	s->ids->tail = s->ids;
+	s->step = step;
+	s->text = why;
+	s->text_loc = LOC(why_at);
+	return s;
+}
+
 /* 'cell ROLLS at COLUMN = RESULT': cells holds the rolls, then the result (an
  * outcome or code, or '—'); step the column; ids the word before the column. */
 static ast_stmt *patch_stmt(RTAB_YYLTYPE at, char *word, ast_cell *rolls, char *at_word,
@@ -352,6 +392,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 	ast_errata *errata;
 	int kind;
 	struct ast_ref_tok ref;
+	struct rtab_code_tok code;
 }
 
 %token RULESET "keyword 'ruleset'" LOCALES "keyword 'locales'" DICE "keyword 'dice'" FACES "keyword 'faces'" ENUM "keyword 'enum'"
@@ -387,7 +428,8 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
-%type <str> rule_opt provisional_opt word colkey line_key
+%type <str> rule_opt provisional_opt word colkey line_key result
+%type <code> end_code
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint sdec decpart
 %type <range> bounds numrange
@@ -412,6 +454,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %destructor { ast_type_free(&$$); } <type>
 %destructor { ast_errata_free($$); } <errata>
 %destructor { parse_discard(ctx, $$.text); ast_stmts_free($$.locales); } <ref>
+%destructor { parse_discard(ctx, $$.text); } <code>
 
 /* A number before a word takes it as its unit ('6 inch'): shift the word. */
 %precedence NUMBER_ALONE
@@ -741,9 +784,17 @@ stmt:
 	| IDENT INT '/' INT ';' {
 		$$ = formed_stmt(ST_EXACT, @1, $1); $$->lo = $2; $$->hi = $4; $$->text_loc = LOC(@2);
 	}
-	| IDENT CODEWORD ';' {
-		$$ = formed_stmt(ST_EXACT, @1, $1); word_fraction($2, &$$->lo, &$$->hi);
-		$$->text_loc = LOC(@2); free($2);
+	/* An end whose result is a code or a number: 'below 0;', 'above 7:1 2/0;'
+	 * (and 'exact 1/2;', a fraction after a word that begins no end). */
+	| IDENT end_code provisional_opt ';' {
+		$$ = end_stmt(@1, $1, NULL, $2.text, $2.codeword, @2, $3, @3);
+	}
+	| IDENT ODDS end_code provisional_opt ';' {
+		ast_cell *step = cell(@2, $2.lo, $2.hi, false, false); step->kind = CELL_RATIO;
+		$$ = end_stmt(@1, $1, step, $3.text, $3.codeword, @3, $4, @4);
+	}
+	| IDENT sint end_code provisional_opt ';' {
+		$$ = end_stmt(@1, $1, cell(@2, $2, $2, false, false), $3.text, $3.codeword, @3, $4, @4);
 	}
 	/* unit cm = inch * 100 / 254 within 10%;  1 cm is 100/254 inch */
 	| IDENT IDENT '=' IDENT unit_factor unit_within ';' {
@@ -845,11 +896,11 @@ stmt:
 	}
 	| STEP IDENT ';' { $$ = named_stmt(ST_STEP, @1, $2, @2); }
 	| STEP IDENT rule_opt block { $$ = named_stmt(ST_STEP, @1, $2, @2); $$->rule = $3; $$->body = $4; }
-	| NATURAL faces ARROW IDENT rule_opt provisional_opt ';' {
+	| NATURAL faces ARROW result rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
 		$$->text = $6; $$->text_loc = LOC(@6);
 	}
-	| REWRITE IDENT ARROW IDENT WHEN expr rule_opt provisional_opt ';' {
+	| REWRITE result ARROW result WHEN expr rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_REWRITE, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
 		$$->expr = $6; $$->rule = $7; $$->text = $8; $$->text_loc = LOC(@8);
 	}
@@ -942,6 +993,20 @@ stmt:
 	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
 	}
+	;
+
+/* A result as a grid cell names it: an outcome, its code, or its numbers as
+ * printed ('6/3', '7', '2*'). */
+result:
+	IDENT
+	| CODEWORD
+	| sint { $$ = xasprintf("%lld", (long long)$1); }
+	;
+
+/* The result of an end printed as a code or a number: 'below 0;', 'above 2/0;'. */
+end_code:
+	CODEWORD { $$.text = $1; $$.codeword = true; }
+	| sint { $$.text = xasprintf("%lld", (long long)$1); $$.codeword = false; }
 	;
 
 /* The first key of two: an enum input, or 'when' (each grid names its condition). */
@@ -1277,6 +1342,11 @@ expect:
 	}
 	| '{' '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; }
 	| '{' idlist '}' { $$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_SET; $$->ids = $2; }
+	| sint {
+		/* a result printed as a number: '-> 7' */
+		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_NAME;
+		$$->name2 = xasprintf("%lld", (long long)$1); $$->name2_loc = LOC(@1);
+	}
 	| sint IDENT {
 		$$ = ast_stmt_new(ST_CHECK, LOC(@1)); $$->expect = EXPECT_VALUE; $$->expect_value = $1;
 		$$->name2 = $2; $$->name2_loc = LOC(@2);
@@ -1574,7 +1644,7 @@ static bool reads_on(const yypstate *ps, yysymbol_kind_t first, const struct lex
  * 'when;' and 'when { en "..."; }' a value.
  */
 static void read_contextually(const yypstate *ps, yyscan_t scanner, struct lexed *t,
-			      struct lexed *next, bool *have_next, YYLTYPE *at)
+			      struct lexed *next, bool *have_next, YYLTYPE *at, int defining)
 {
 	if (!t->word)
 		return;
@@ -1586,6 +1656,10 @@ static void read_contextually(const yypstate *ps, yyscan_t scanner, struct lexed
 			*have_next = true;
 		}
 		kw_ok = reads_on(ps, kw, next) || !reads_on(ps, name, next);
+		/* A name alone ('when;') is a value of an enum, an effect of an outcome
+		 * or a member of a group; elsewhere 'roll;' is a 'roll' left unfinished. */
+		if (!kw_ok && next->token == ';' && defining != ENUM && defining != OUTCOME && defining != OUTCOMES)
+			kw_ok = true;
 	}
 	if (name_ok && !kw_ok) {
 		t->token = IDENT;
@@ -1637,6 +1711,9 @@ static int parse_text(const char *text, size_t len, struct parse_ctx *p, struct 
 	struct lexed t, next;
 	bool have_next = false;
 	YYLTYPE at = {1, 1, 1, 1};
+	/* The keyword of the definition being read, and the braces open in it. */
+	int defining = 0, depth = 0;
+	bool in_errata = false;
 	int rc;
 	do {
 		if (have_next) {
@@ -1645,10 +1722,37 @@ static int parse_text(const char *text, size_t len, struct parse_ctx *p, struct 
 		} else {
 			lex_next(scanner, &t, &at);
 		}
-		read_contextually(ps, scanner, &t, &next, &have_next, &at);
+		read_contextually(ps, scanner, &t, &next, &have_next, &at, defining);
 		free(t.word);
 		tell(sink, &t);
+		/* The parser may free the identifier's text: its word is kept first
+		 * (a keyword's as its name says, "keyword 'roll'"; '->', '@', '..'). */
+		char word[sizeof p->word_before] = "";
+		const char *name = yysymbol_name(YYTRANSLATE(t.token));
+		if (t.token == IDENT && strlen(t.val.str) < sizeof word)
+			strcpy(word, t.val.str);
+		else if (strncmp(name, "keyword '", 9) == 0 && strlen(name) - 10 < sizeof word)
+			memcpy(word, name + 9, strlen(name) - 10);
+		else if (t.token == ARROW || t.token == '@' || t.token == DOTDOT)
+			strcpy(word, t.token == ARROW ? "->" : t.token == '@' ? "@" : "..");
+		p->token_now = t.token;
 		rc = rtab_yypush_parse(ps, t.token, &t.val, &t.loc, scanner, p);
+		bool starts = p->token_before == 0 || p->token_before == ';' || p->token_before == '{' ||
+			      p->token_before == '}';
+		if (starts)
+			memcpy(p->word_of_statement, word, sizeof word);
+		p->token_before = t.token;
+		memcpy(p->word_before, word, sizeof word);
+		if (t.token == '{')
+			depth++;
+		else if (t.token == '}' && depth > 0)
+			depth--;
+		else if (t.token == ERRATA && depth == 0)
+			in_errata = true;
+		else if (strncmp(name, "keyword '", 9) == 0 && (depth == 0 || (depth == 1 && in_errata))) {
+			in_errata &= depth == 1;
+			defining = t.token;
+		}
 	} while (rc == YYPUSH_MORE);
 	/* A parser that gave up leaves the rest to the scanner alone. */
 	for (bool more = have_next || t.token != 0; more && sink;) {

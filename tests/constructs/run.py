@@ -61,6 +61,7 @@ SUB_FORMS = [
     'like_base_error',     # a like variant of a grid with an error, reported once
     'unit_quantity',       # a quantity with its unit: an input, a number, dice, an argument
     'result_dash',         # a printed '-' inside a result: -/1R, 2/-
+    'result_marks',        # a mark inside a result (2*/1), results by code in below/above
     'column_as_written',   # a value column's id as the grid prints it: 34..50
     'end_provisional',     # below none provisional "why"; above 7:1 DE provisional "why";
     'grid_values',         # grid woods, town { ... }: one grid for several values of the variant

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The forms of the language as docs/language.md shows them: each file here
 # must check without a diagnostic, pass its own examples (which say what a
-# result must be) and be in the canonical layout of rtab fmt.
+# result must be) and be in the canonical layout of rtab fmt; NAME.eval
+# holds lines 'ARGS|TEXT': what rtab eval NAME.rtab ARGS must print.
 # usage: run.sh RTAB DIR
 set -u
 rtab=$1 dir=$2
@@ -24,6 +25,18 @@ for f in "$dir"/*.rtab; do
 		echo "FAIL: rtab fmt --check $name:"
 		echo "$out"
 		failed=1
+	fi
+	# NAME.eval: lines 'ARGS|TEXT', what rtab eval FILE ARGS must print.
+	evals=${f%.rtab}.eval
+	if [ -f "$evals" ]; then
+		while IFS='|' read -r args want; do
+			# shellcheck disable=SC2086 # the arguments are words
+			got=$("$rtab" eval "$f" $args 2>&1)
+			case $got in
+			*"$want"*) ;;
+			*) echo "FAIL: rtab eval $name $args does not say: $want"; echo "$got"; failed=1 ;;
+			esac
+		done <"$evals"
 	fi
 	[ $failed -eq 0 ] && echo "ok: $name"
 done

@@ -902,6 +902,13 @@ static const tree_case tree_cases[] = {
 	 "modifier group { when (and (> modifier 0) (not value)); amount modifier; }\n"
 	 "table table { modifiers group; columns by table x value(modifier) { }; rows { row hold 1..1; row roll 2..2; }; }\n"
 	 "example e { check table(table=when,modifier=2) roll 5 -> roll modifier 2 roll 7; }\n"},
+	{"results as printed wherever a result is named: a number, a code, a mark; a*2 stays a product",
+	 "table t { below 0; above 7:1 2/0; above +3 2* provisional \"why\"; natural 6 -> 7;\n"
+	 "  rewrite result_1_0 -> 2*/1 when a*2 > b; }\n"
+	 "example e { t roll 1 -> 7; t roll 2 -> -3; t roll 3 -> DR*; }\n",
+	 false,
+	 "table t { below 0; above 7/1 2/0; above 3=3 2*; natural 6 -> 7; rewrite result_1_0 -> 2*/1 when (> (* a 2) b); }\n"
+	 "example e { check t() roll 1 -> 7; check t() roll 2 -> -3; check t() roll 3 -> DR*; }\n"},
 	{"stacking groups: worst, best, sum with a cap",
 	 "group formation @ \"11.3\" { en \"Formation\"; stack worst; }\n"
 	 "group rank_bonus { stack best; }\n"
@@ -1470,6 +1477,9 @@ static const bad_case bad_cases[] = {
 	 "     c 7 ) ;\n"
 	 "         ^\n"
 	 "t.rtab:11:10: error: syntax error, unexpected ';', expecting integer or '+' or '-'\n"
+	 "   cap 1..;\n"
+	 "          ^\n"
+	 "t.rtab:11:10: note: write the high end after '..': 0..9\n"
 	 "   cap 1..;\n"
 	 "          ^\n"
 	 "t.rtab:14:14: error: syntax error, unexpected ';', expecting '{' or '(' or '@'\n"
