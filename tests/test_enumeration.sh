@@ -53,7 +53,7 @@ check odds-distance-16d6 5 60000 1 "counted before any is resolved): roll fewer 
 check odds-all-over 2 60000 1 "--all would resolve 1 column x 21 modifier totals x 16777216 rolls" \
 	"$rtab" odds "$tmp/big.rtab" duel --all
 # One cell of them: past the work budget, said before a roll is resolved.
-check odds-past-work 2 60000 1 "past the work budget of 50000000 steps; raise it with --max-work N" \
+check odds-past-work 2 60000 1 "past the work budget of 200000000 steps; raise it with --max-work N" \
 	"$rtab" odds "$tmp/big.rtab" duel
 # A natural rule leaves the sums: 57 sums and the rule a cell, the rule's one
 # roll of eight ones counted apart (+0: the 7882276 rolls 'plain' gives hi,

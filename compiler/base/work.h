@@ -19,7 +19,7 @@
 
 /* The option every verb takes, and its default: about a second of work. */
 #define WORK_OPTION "--max-work"
-#define WORK_DEFAULT UINT64_C(50000000)
+#define WORK_DEFAULT UINT64_C(200000000)
 /* The most it takes: 10^15 steps, days of work, and far from overflow. */
 #define WORK_MAX UINT64_C(1000000000000000)
 

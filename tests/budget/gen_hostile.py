@@ -53,7 +53,7 @@ def columns(last):
 write("diff_wide_a.rtab", columns("mid"))
 write("diff_wide_b.rtab", columns("hi"))
 
-# check: 40 requirements, each over three inputs of 100 values, met only at
+# check: 40 requirements, each over three inputs of 130 values. met only at
 # the top of their ranges: the end of the walk through every situation.
 lines = ['# 40 requirements over 120 inputs: each holds in 4 situations of a million, at the top of the ranges.',
          'ruleset needs { locales en; en "Needs"; }',
@@ -79,15 +79,15 @@ for l in lines:
 out[0] = "# 40 requirements over 120 inputs, each met only at (98, 98, 98): every proof walks a million situations."
 write("check_hidden.rtab", "\n".join(out) + "\n")
 
-# check: the conditions of 20 lines of one table over three inputs of 100 values.
-lines = ['# A table whose 20 lines are chosen by conditions over a million situations.',
+# check: the conditions of 20 lines of one table over three inputs of 130 values.
+lines = ['# A table whose 20 lines are chosen by conditions over 2197000 situations.',
          'ruleset lined { locales en; en "Lined"; }',
          'dice d6 = 1d6;', 'outcome lo { en "Lo"; }', 'outcome hi { en "Hi"; }',
-         'input x: int 0..99 = 0 { en "X"; }', 'input y: int 0..99 = 0 { en "Y"; }',
-         'input z: int 0..99 = 0 { en "Z"; }',
+         'input x: int 0..129 = 0 { en "X"; }', 'input y: int 0..129 = 0 { en "Y"; }',
+         'input z: int 0..129 = 0 { en "Z"; }',
          'table t { en "T"; roll d6; columns by (when, difference(x, y));']
 for k in range(19):
-    lines.append(f'  grid l{k} when div_down(x + y + z, 15) == {k} {{\n       <=0  >=1\n    1-3 lo  lo\n    4-6 hi  hi\n  }}')
+    lines.append(f'  grid l{k} when div_down(x + y + z, 20) == {k} {{\n       <=0  >=1\n    1-3 lo  lo\n    4-6 hi  hi\n  }}')
 lines.append('  grid l19 otherwise {\n       <=0  >=1\n    1-3 lo  lo\n    4-6 hi  hi\n  }')
 lines.append('}')
 write("check_lines.rtab", "\n".join(lines) + "\n")

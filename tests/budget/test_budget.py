@@ -51,7 +51,7 @@ run("check requirements met at the ends", ["check", "check_requirements.rtab"], 
 hidden = ["check", "check_hidden.rtab"]
 out = run("check requirements past the budget", hidden, 0,
           [r"check_hidden\.rtab:\d+:\d+: warning: requirement 'need\d+': not proved that some "
-           r"situation meets it: the proof stopped at the work budget of 50000000 steps; raise it with "
+           r"situation meets it: the proof stopped at the work budget of 200000000 steps; raise it with "
            + BUDGET, r"warning: the requirements together: not proved", r"\[-Wwork-budget\]"])
 run("check requirements past the budget, -Werror", hidden + ["-Werror"], 1, [r"error: requirement 'need\d+'"])
 run("check requirements past the budget, -Wno-work-budget", hidden + ["-Wno-work-budget"], 0,
@@ -62,8 +62,8 @@ run("check requirements, a budget of a thousand steps", hidden + ["--max-work", 
 # The conditions of 20 lines over a million situations: refused before the
 # first situation, as an error of line-conditions naming the budget.
 run("check line conditions past the budget", ["check", "check_lines.rtab"], 1,
-    [r"check_lines\.rtab:9:7: error: the line conditions of table 't' read 1000000 situations of "
-     r"\d+ steps each, past the work budget of 50000000 steps: .* raise the budget with --max-work N "
+    [r"check_lines\.rtab:9:7: error: the line conditions of table 't' read 2197000 situations of "
+     r"\d+ steps each, past the work budget of 200000000 steps: .* raise the budget with --max-work N "
      r"\[-Wline-conditions\]"])
 run("--max-work refuses what is not a number of steps", ["check", "--max-work", "0", "check_lines.rtab"], 2,
     [r"rtab check: --max-work takes a number of steps from 1 to 1000000000000000, not '0'"])
@@ -106,7 +106,7 @@ vpair = ["verify", "verify_original.rtab", "verify_translation.rtab"]
 run("verify past the budget", vpair, 1,
     [r"verify_translation\.rtab:66:24: note: modifier 'm0', when: .* \(exhaustively, over 2097152 situations\)",
      r"verify_translation\.rtab:85:10: error: modifier 'm19' differs from the original\n.*\n  when: .*\n    trying every "
-     r"situation would take \d+ steps, past the work budget of 50000000; raise it with " + BUDGET])
+     r"situation would take \d+ steps, past the work budget of 200000000; raise it with " + BUDGET])
 run("verify past a small budget: nothing tried", vpair + ["--max-work", "1000"], 1,
     [r"modifier 'm0' differs"], absent=[r"exhaustively"], count=(r"past the work budget of 1000;", 40))
 
@@ -152,7 +152,7 @@ if SLOW:
         absent=["work-budget", "requirement"])
     run("verify with the budget raised", vpair + ["--max-work", "2000000000"], 0, [r"m19', value: .*exhaustively"],
         absent=["work budget"])
-    run("check line conditions with the budget raised", ["check", "check_lines.rtab", "--max-work", "300000000"],
+    run("check line conditions with the budget raised", ["check", "check_lines.rtab", "--max-work", "600000000"],
         0, absent=["line-conditions"])
 
 sys.exit(1 if failures else 0)
