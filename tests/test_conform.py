@@ -9,6 +9,7 @@ usage: test_conform.py RTAB SOURCE_ROOT
 import concurrent.futures
 import glob
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -66,6 +67,21 @@ with tempfile.TemporaryDirectory() as tmp:
     if p.returncode != 1 or 'vector ' not in p.stdout or '(table melee, rule ' not in p.stdout or \
             '  modifier: expected -1, got 1' not in p.stdout or ' vectors of musket_pike differ' not in p.stdout:
         fail('a modifier on the wrong side is not shown (exit %d): %s' % (p.returncode, p.stdout[:1500]))
+
+    # A port that ignores the rewrites (11.7.4's "already eliminated" among them):
+    # the report names the rule that decided and the inputs set off their defaults.
+    planted = "if rw['from'] != outcome:"
+    assert source.count(planted) == 1
+    wrong = os.path.join(tmp, 'no_rewrites.py')
+    with open(wrong, 'w', encoding='utf-8') as f:
+        f.write(source.replace(planted, "if True:"))
+    p = conform(mp, [sys.executable, wrong, mp_json, '--conform'], 'cavalry_pursuit')
+    shown = re.search(r'vector \d+ \(table cavalry_pursuit, rule 11\.7\.2; decided by rule 11\.7\.4\): .*\n'
+                      r'  set: (.*); the others at their defaults\n', p.stdout)
+    if p.returncode != 1 or not shown or 'already_eliminated = true (default false)' not in shown.group(1) or \
+            '  rule: expected "11.7.4", got "11.7.2"' not in p.stdout:
+        fail('a port without rewrites: the deciding rule and the inputs set are not shown (exit %d): %s' % (
+            p.returncode, p.stdout[:1500]))
 
     # Ports that fail: each an error naming the first vector.
     cases = [

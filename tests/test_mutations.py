@@ -1,99 +1,171 @@
 #!/usr/bin/env python3
 """Deliberately wrong ports fail conformance: each bug below, planted in the
-Python module rtab compile --target python writes, makes rtab conform exit 1
-on at least one bundled ruleset with a message that names the situation
-(the vector's number and what it resolves). A mutation that passes every
-ruleset is a hole in the vectors.
+module rtab compile --target writes (Python, or JavaScript), makes rtab
+conform exit 1 on at least one bundled ruleset or fixture, with a message
+that names the situation (the vector's number and what it resolves). A
+mutation that passes every ruleset is a hole in the vectors. Prints how
+many were planted and how many caught.
 
-usage: test_mutations.py RTAB SOURCE_ROOT
+usage: test_mutations.py RTAB SOURCE_ROOT [python|js]
 """
 import concurrent.futures
-import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 
 rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
+language = sys.argv[3] if len(sys.argv) > 3 else 'python'
 os.chdir(root)
 
-# name: (what the resolver says, what the wrong port says instead)
+# name: {language: (what the resolver says, what the wrong port says instead)}
 MUTATIONS = {
-    'off-by-one row boundary': (
-        "            r = col['row_of_roll'][roll - t['roll_min']]",
-        "            r = col['row_of_roll'][max(roll - t['roll_min'] - 1, 0)]"),
-    'a modifier on the wrong side': (
-        "'signed': -value if m['sign'] < 0 else value",
-        "'signed': value"),
-    'the cap not applied': (
-        "        if t['capped']:\n            modifier = min(max(modifier, t['cap_min']), t['cap_max'])",
-        "        pass"),
-    'a natural rule ignored': (
-        "        nat = self.natural_rule(t, faces) if faces else -1",
-        "        nat = -1"),
-    'a shift not clamped': (
-        "        column = min(max(col + shift, first), end - 1)",
-        "        column = col + shift"),
-    'a modifier missing in one column': (
-        "        c = columns[column]\n",
-        "        c = columns[column]\n"
-        "        if column == end - 1 and column > first and applied and not applied[0]['shift']:\n"
-        "            roll -= applied[0]['signed']\n"),
+    'off-by-one row boundary': {
+        'python': ("            r = col['row_of_roll'][roll - t['roll_min']]",
+                   "            r = col['row_of_roll'][max(roll - t['roll_min'] - 1, 0)]"),
+        'js': ("    else r = col.row_of_roll[roll - t.roll_min];",
+               "    else r = col.row_of_roll[Math.max(roll - t.roll_min - 1, 0)];")},
+    'a modifier on the wrong side': {
+        'python': ("'signed': -value if m['sign'] < 0 else value", "'signed': value"),
+        'js': ("signed: m.sign < 0 ? -value : value", "signed: value")},
+    'the cap not applied': {
+        'python': ("        if t['capped']:\n            modifier = min(max(modifier, t['cap_min']), t['cap_max'])",
+                   "        pass"),
+        'js': ("    if (t.capped) modifier = Math.min(Math.max(modifier, t.cap_min), t.cap_max);", "")},
+    'a natural rule ignored': {
+        'python': ("        nat = self.natural_rule(t, faces) if faces else -1", "        nat = -1"),
+        'js': ("    let nat = faces.length ? naturalRule(t, faces) : -1;", "    let nat = -1;")},
+    'a shift not clamped': {
+        'python': ("        column = min(max(col + shift, first), end - 1)", "        column = col + shift"),
+        'js': ("    const column = Math.min(Math.max(col + shift, first), end - 1);",
+               "    const column = col + shift;")},
+    'a modifier missing in one column': {
+        'python': ("        c = columns[column]\n",
+                   "        c = columns[column]\n"
+                   "        if column == end - 1 and column > first and applied and not applied[0]['shift']:\n"
+                   "            roll -= applied[0]['signed']\n"),
+        'js': ("      row = this.row(t, c, roll);",
+               "      row = this.row(t, c, column === end - 1 && column > first && applied.length &&"
+               " !applied[0].shift ? roll - applied[0].signed : roll);")},
+    'best and worst stacking swapped': {
+        'python': ("keep_j = j_better if policy == STACK_BEST else (b < a if mi['sign'] > 0 else b > a)",
+                   "keep_j = (b < a if mi['sign'] > 0 else b > a) if policy == STACK_BEST else j_better"),
+        'js': ("const keepJ = policy === STACK_BEST ? jBetter : mi.sign > 0 ? b < a : b > a;",
+               "const keepJ = policy === STACK_BEST ? (mi.sign > 0 ? b < a : b > a) : jBetter;")},
+    'a requirement not checked': {
+        'python': ("        if self.requirement_broken(inputs) is not None:", "        if False:"),
+        'js': ("    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);", "")},
+    'at-most read as below': {
+        'python': ("'le': a <= b", "'le': a < b"),
+        'js': ("case 'le': r = +(a <= b); break;", "case 'le': r = +(a < b); break;")},
+    'more-than read as at-least': {
+        'python': ("'gt': a > b", "'gt': a >= b"),
+        'js': ("case 'gt': r = +(a > b); break;", "case 'gt': r = +(a >= b); break;")},
+    "a trigger's exception ignored": {
+        'python': ("suppressed = tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx)",
+                   "suppressed = False"),
+        'js': ("const suppressed = !empty(tr.unless) && this.eval(tr.unless, inputs, ctx);",
+               "const suppressed = false;")},
+    'the exception of a repeated trigger ignored (light infantry is pursued)': {
+        'python': ("suppressed = tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx)",
+                   "suppressed = tr['unless']['instrs'] and not (tr.get('times') or {}).get('instrs')"
+                   " and self.eval(tr['unless'], inputs, ctx)"),
+        'js': ("const suppressed = !empty(tr.unless) && this.eval(tr.unless, inputs, ctx);",
+               "const suppressed = !empty(tr.unless) && empty(tr.times) && this.eval(tr.unless, inputs, ctx);")},
+    'a repeated trigger resolved once': {
+        'python': ("times = 0 if suppressed else self.eval(times_expr, inputs, ctx) if times_expr['instrs'] else 1",
+                   "times = 0 if suppressed else 1"),
+        'js': ("const times = suppressed ? 0 : empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);",
+               "const times = suppressed ? 0 : 1;")},
+    "a trigger's count off by one": {
+        'python': ("self.eval(times_expr, inputs, ctx) if times_expr['instrs'] else 1",
+                   "self.eval(times_expr, inputs, ctx) + 1 if times_expr['instrs'] else 1"),
+        'js': ("empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);",
+               "empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx) + 1;")},
+    'the inputs a trigger passes on dropped': {
+        'python': ("                out[st['input']] = self.eval(st['value'], inputs)",
+                   "                pass"),
+        'js': ("      return this.eval(st.value, inputs);", "      return inputs[st.input];")},
+    "'earlier' never true": {
+        'python': ("out[st['input']] = int(st['earlier'] in earlier)", "out[st['input']] = 0"),
+        'js': ("if (each === SET_EARLIER) return earlier.includes(st.earlier) ? 1 : 0;",
+               "if (each === SET_EARLIER) return 0;")},
+    "'repeat' always 1": {
+        'python': ("out[st['input']] = len(earlier) + 1", "out[st['input']] = 1"),
+        'js': ("if (each === SET_REPEAT) return earlier.length + 1;", "if (each === SET_REPEAT) return 1;")},
+    'which trigger of the outcome, wrong': {
+        'python': ("'trigger_of': [k for k, _ in fired]", "'trigger_of': list(range(len(fired)))"),
+        'js': ("trigger_of: fired.map(([k]) => k),", "trigger_of: fired.map((_, i) => i),")},
+    "the rewrite's rule reference not given": {
+        'python': ("    if rewrite is not None and rewrite.get('rule'):", "    if False:"),
+        'js': ("  if (rewrite && rewrite.rule) return rewrite.rule;", "")},
+    'the code swapped for the id': {
+        'python': ("'code': o['code'],", "'code': o['id'],"),
+        'js': ("code: o.code,", "code: o.id,")},
 }
 
-# The bundled rulesets, and a fixture whose column shift runs past the last
-# column: its coverage vectors never turn the shift on there (a hole of the
-# vectors), so it runs with --exhaustive.
-rulesets = sorted(glob.glob('tables/*.rtab')) + ['tests/constructs/fixtures/shifts.rtab']
+# The rulesets tried, in this order, until one catches the mutation: the
+# bundled ones, a fixture whose column shift runs past the last column (its
+# coverage vectors never turn the shift on there, so --exhaustive), and the
+# fixtures of what triggers pass on per repeat.
+rulesets = ['tables/musket_pike.rtab', 'tables/classic_odds.rtab', 'tables/classic_differential.rtab',
+            'tables/mass_battle.rtab', 'tables/napoleonic_charge.rtab', 'tables/lone_wolf_style.rtab',
+            'tests/constructs/fixtures/shifts.rtab', 'tests/constructs/fixtures/trigger_repeat.rtab',
+            'tests/constructs/fixtures/trigger_inputs.rtab']
 OPTIONS = {'tests/constructs/fixtures/shifts.rtab': ['--exhaustive']}
+RUNNER = {'python': [sys.executable], 'js': ['node']}
+SUFFIX = {'python': '.py', 'js': '.mjs'}
+
+if shutil.which(RUNNER[language][0]) is None:
+    print('SKIP: %s is not installed' % RUNNER[language][0])
+    sys.exit(1 if os.environ.get('RTAB_REQUIRE_TOOLS') == '1' else 77)
+
 failures = []
 with tempfile.TemporaryDirectory() as tmp:
     modules = {}
     for path in rulesets:
         d = os.path.join(tmp, os.path.basename(path))
-        subprocess.run([rtab, 'compile', '--target', 'python', path, '-o', d], check=True,
+        subprocess.run([rtab, 'compile', '--target', language, path, '-o', d], check=True,
                        stderr=subprocess.DEVNULL)
-        (name,) = os.listdir(d)
+        (name,) = [n for n in os.listdir(d) if n.endswith(SUFFIX[language])]
         with open(os.path.join(d, name), encoding='utf-8') as f:
             modules[path] = (os.path.join(d, name), f.read())
 
-    def run(job):
-        mutation, path = job
-        good, bad = MUTATIONS[mutation]
-        module, source = modules[path]
-        if source.count(good) != 1:
-            return mutation, path, None, 'the resolver no longer says %r once' % good
-        wrong = module[:-3] + '_' + re.sub(r'\W+', '_', mutation) + '.py'
-        with open(wrong, 'w', encoding='utf-8') as f:
-            f.write(source.replace(good, bad))
-        p = subprocess.run([rtab, 'conform', path, *OPTIONS.get(path, []), '--', sys.executable, wrong],
-                           capture_output=True, text=True, timeout=300)
-        return mutation, path, p, None
+    def run(mutation):
+        """The first ruleset whose vectors catch the mutation, or a problem."""
+        good, bad = MUTATIONS[mutation][language]
+        for path in rulesets:
+            module, source = modules[path]
+            if source.count(good) != 1:
+                return mutation, None, 'the resolver no longer says %r once' % good
+            wrong = module[:-len(SUFFIX[language])] + '_' + re.sub(r'\W+', '_', mutation) + SUFFIX[language]
+            with open(wrong, 'w', encoding='utf-8') as f:
+                f.write(source.replace(good, bad))
+            p = subprocess.run([rtab, 'conform', path, *OPTIONS.get(path, []), '--', *RUNNER[language], wrong],
+                               capture_output=True, text=True, timeout=600)
+            if p.returncode == 0:
+                continue
+            out = p.stdout + p.stderr
+            named = re.search(r'vector \d+ \((table|reactions|transition|distance|procedure|chain) \w+', out)
+            if p.returncode != 1 or not named:
+                return mutation, None, 'on %s: exit %d without naming the situation: %s' % (
+                    path, p.returncode, out[:500])
+            return mutation, '%s (%s)' % (path, named.group(0)), None
+        return mutation, None, 'passes conformance on every ruleset tried'
 
-    jobs = [(m, p) for m in MUTATIONS for p in rulesets]
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        results = list(pool.map(run, jobs))
-    caught = {m: [] for m in MUTATIONS}
-    for mutation, path, p, problem in results:
+        results = list(pool.map(run, MUTATIONS))
+    caught = 0
+    for mutation, where, problem in results:
         if problem:
             failures.append('%s: %s' % (mutation, problem))
-            continue
-        if p.returncode == 0:
-            continue
-        out = p.stdout + p.stderr
-        named = re.search(r'vector \d+ \((table|reactions|transition|distance|procedure) \w+', out)
-        if p.returncode != 1 or not named:
-            failures.append('%s on %s: exit %d without naming the situation: %s' % (
-                mutation, path, p.returncode, out[:500]))
-            continue
-        caught[mutation].append('%s (%s)' % (path, named.group(0)))
-    for mutation, where in caught.items():
-        if where:
-            print('caught: %s: on %d of %d rulesets, e.g. %s' % (mutation, len(where), len(rulesets), where[0]))
         else:
-            failures.append('%s passes conformance on every bundled ruleset' % mutation)
+            caught += 1
+            print('caught: %s: on %s' % (mutation, where))
 
 for f in failures:
     print('FAIL ' + f)
+print('%s: %d mutations planted, %d caught' % (language, len(MUTATIONS), caught))
 sys.exit(1 if failures else 0)

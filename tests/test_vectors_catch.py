@@ -81,7 +81,7 @@ def answer(port, rs, v):
 
 def expected(v):
     return {k: x for k, x in v.items()
-            if k not in KINDS + ['inputs', 'faces', 'drm', 'trigger_inputs', 'reasons']}
+            if k not in KINDS + ['inputs', 'faces', 'drm', 'then', 'reasons']}
 
 
 def first_difference(port, rulesets):

@@ -3,7 +3,7 @@ of definition that `rtab vectors` writes. Shared by the tests that run the
 reference port (test_vectors.py) and mutated copies of it
 (test_vectors_catch.py), so both ask the port the same question."""
 
-KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
+KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure', 'chain']
 
 
 def kind_of(v):
@@ -30,6 +30,9 @@ def answer(port, rs, v):
                 raise
         if kind == 'distance':
             return rs.distance(name, given, v['faces'])
+        if kind == 'chain':
+            c = rs.chain(name, given, v['faces'], v['drm'], v['then'])
+            return {'outcome': c['outcome'], 'steps': c['steps']}
         return rs.procedure(name, given)
     except port.RtabError as e:
         return {'error': str(e)}

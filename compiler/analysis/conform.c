@@ -7,12 +7,12 @@
 #include <string.h>
 
 /* What a vector resolves: the key that names it. */
-static const char *const what_keys[] = {"table", "reactions", "transition", "distance", "procedure"};
-/* The rest of the situation. */
-static const char *const situation_keys[] = {"inputs", "faces", "drm"};
-/* Compared when the port gives them: a port need not report what triggers
- * pass on nor every provisional reason (the first is `provisional`). */
-static const char *const optional_keys[] = {"trigger_inputs", "reasons"};
+static const char *const what_keys[] = {"table", "reactions", "transition", "distance", "procedure", "chain"};
+/* The rest of the situation ("then": the faces of what a chain triggers). */
+static const char *const situation_keys[] = {"inputs", "faces", "drm", "then"};
+/* Compared when the port gives them: a port need not report every
+ * provisional reason (the first is `provisional`). */
+static const char *const optional_keys[] = {"reasons"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -70,7 +70,7 @@ const char *conform_rule(const rtab_ruleset *rs, const json_value *vector)
 	for (size_t i = 0; i < (n); i++)                        \
 		if (strcmp((array)[i].id, name) == 0)           \
 			return (array)[i].rule;
-	if (strcmp(key, "table") == 0) {
+	if (strcmp(key, "table") == 0 || strcmp(key, "chain") == 0) {
 		FIND(rs->ntables, rs->tables)
 	} else if (strcmp(key, "reactions") == 0) {
 		FIND(rs->nreaction_sets, rs->reaction_sets)
@@ -83,6 +83,50 @@ const char *conform_rule(const rtab_ruleset *rs, const json_value *vector)
 	}
 #undef FIND
 	return NULL;
+}
+
+const char *conform_decided(const json_value *vector)
+{
+	const json_value *rule = json_member(vector, "rule");
+	return rule && rule->kind == JSON_STRING ? rule->text : NULL;
+}
+
+/* An input's default as the vectors write it. */
+static void default_json(strbuf *b, const rtab_ruleset *rs, const rtab_input *in)
+{
+	char num[32];
+	if (in->type == RTAB_TYPE_ENUM)
+		json_string(b, rs->enums[in->enum_index].values[in->default_value].id);
+	else if (in->type == RTAB_TYPE_BOOL)
+		sb_puts(b, in->default_value ? "true" : "false");
+	else if (in->step > 0 && rs->scale > 1 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK)
+		sb_puts(b, num);
+	else
+		sb_printf(b, "%ld", (long)in->default_value);
+}
+
+size_t conform_changed(const rtab_ruleset *rs, const json_value *vector, strbuf *out)
+{
+	const json_value *inputs = json_member(vector, "inputs");
+	size_t n = 0;
+	for (size_t i = 0; inputs && inputs->kind == JSON_OBJECT && i < inputs->n; i++) {
+		const rtab_input *in = NULL;
+		for (size_t k = 0; k < rs->ninputs && !in; k++)
+			if (strcmp(rs->inputs[k].id, inputs->keys[i]) == 0)
+				in = &rs->inputs[k];
+		if (!in)
+			continue;
+		strbuf want = {0}, got = {0};
+		default_json(&want, rs, in);
+		json_write(&got, inputs->items[i]);
+		if (strcmp(want.data, got.data) != 0) {
+			sb_puts(out, n++ ? ", " : "");
+			sb_printf(out, "%s = %s (default %s)", in->id, got.data, want.data);
+		}
+		sb_free(&want);
+		sb_free(&got);
+	}
+	return n;
 }
 
 static void say(strbuf *out, const char *field, const json_value *expected, const json_value *got)

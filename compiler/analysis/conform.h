@@ -22,6 +22,14 @@ char *conform_what(const json_value *vector);
 /* The rule reference of the definition the vector resolves, or NULL. */
 const char *conform_rule(const rtab_ruleset *rs, const json_value *vector);
 
+/* The rule reference of what decided the vector's result (its "rule": the
+ * rewrite, natural-roll rule or row), or NULL. */
+const char *conform_decided(const json_value *vector);
+
+/* The inputs of the vector's situation that differ from their defaults,
+ * appended to out as "id = value (default d), ..."; how many. */
+size_t conform_changed(const rtab_ruleset *rs, const json_value *vector, strbuf *out);
+
 /* Each field of the answer that differs from the vector, appended to out as
  * "  FIELD: expected X, got Y" lines; how many differ. */
 size_t conform_compare(const json_value *vector, const json_value *answer, strbuf *out);

@@ -84,10 +84,12 @@ typedef struct vgen {
 	line_set seen; /* the situations written (the line up to its results) */
 	size_t count, errors;
 	size_t crossed, pairs; /* modifiers crossed with every column; pairs both on */
+	size_t chains;         /* chain vectors written */
 	strbuf *too_many; /* sizing only: the definitions past the limit, said; else NULL */
 	bool exhaustive;
 	uint64_t limit;
 	bool *reads; /* per input: the current definition reads it */
+	bool keep_broken; /* write a situation that breaks a requirement as it is (refused) */
 	const vectors_options *opts;
 } vgen;
 
@@ -232,6 +234,31 @@ static void trigger_inputs_json(strbuf *b, const rtab_ruleset *rs, const rtab_re
 	free(passed);
 }
 
+/* , "trigger_of": [k, ...]: for each of "triggers", which trigger of the
+ * outcome it comes from (0 the first the outcome lists); a trigger resolved
+ * N times is listed N times, its repeats in order. */
+static void trigger_of_json(strbuf *b, const rtab_result *r)
+{
+	sb_puts(b, ", \"trigger_of\": [");
+	for (size_t i = 0; i < r->ntriggered; i++)
+		sb_printf(b, "%s%u", i ? ", " : "", (unsigned)r->triggered_by[i]);
+	sb_puts(b, "]");
+}
+
+/* The rule reference of what decided a table's result: the rewrite that
+ * changed it, the natural-roll rule, the row when it has its own, else the
+ * table's. */
+static const char *decided_rule(const rtab_table *t, const rtab_result *r)
+{
+	if (r->rewrite >= 0 && r->rewrite < t->nrewrites && t->rewrites[r->rewrite].rule)
+		return t->rewrites[r->rewrite].rule;
+	if (r->natural_rule >= 0 && r->natural_rule < t->nnatural && t->natural[r->natural_rule].rule)
+		return t->natural[r->natural_rule].rule;
+	if (r->natural_rule < 0 && !r->automatic && r->row < t->nrows && rtab_row_rule(t, r->row))
+		return rtab_row_rule(t, r->row);
+	return t->rule;
+}
+
 /* , "reasons": [...]: every provisional reading the result rests on. */
 static void reasons_list_json(strbuf *b, const rtab_result *r)
 {
@@ -312,7 +339,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 	const rtab_ruleset *rs = g->rs;
 	int32_t *inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
 	memcpy(inputs, given, rs->ninputs * sizeof *inputs);
-	bool allowed = !breaks_requirement(rs, inputs) || meet_requirements(rs, inputs);
+	bool allowed = g->keep_broken || !breaks_requirement(rs, inputs) || meet_requirements(rs, inputs);
 	/* A table with a step takes no drm (RTAB_E_STEP_DRM): its rolls come from its inputs. */
 	if (between_steps(rs, inputs) || !allowed || (drm != 0 && rs->tables[t].step >= 0)) {
 		free(inputs);
@@ -378,7 +405,10 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 		sb_puts(&rest, ", \"code\": ");
 		json_string(&rest, rs->outcomes[r.outcome].code ? rs->outcomes[r.outcome].code
 								 : rs->outcomes[r.outcome].id);
+		sb_puts(&rest, ", \"rule\": ");
+		json_string(&rest, decided_rule(tab, &r));
 		triggers_json(&rest, rs, r.triggered, r.ntriggered);
+		trigger_of_json(&rest, &r);
 		trigger_inputs_json(&rest, rs, &r, inputs);
 		sb_puts(&rest, ", \"provisional\": ");
 		json_string(&rest, r.provisional);
@@ -488,6 +518,7 @@ static void input_samples(const rtab_ruleset *rs, size_t i, const rtab_expr *con
 typedef struct search {
 	const rtab_ruleset *rs;
 	const rtab_expr *expr;
+	const rtab_expr *keep; /* must hold as well (NULL: nothing) */
 	bool want;
 	long budget;
 	size_t vars[32];
@@ -499,9 +530,9 @@ static bool holds(search *s, const int32_t *inputs)
 {
 	int32_t v;
 	s->budget--;
-	if (rtab_expr_eval(s->rs, s->expr, inputs, s->rs->ninputs, &v) != RTAB_OK)
+	if (rtab_expr_eval(s->rs, s->expr, inputs, s->rs->ninputs, &v) != RTAB_OK || (v != 0) != s->want)
 		return false;
-	return (v != 0) == s->want;
+	return !s->keep || (rtab_expr_eval(s->rs, s->keep, inputs, s->rs->ninputs, &v) == RTAB_OK && v);
 }
 
 static bool search_from(search *s, int32_t *inputs, size_t first, int depth)
@@ -525,11 +556,12 @@ static bool search_from(search *s, int32_t *inputs, size_t first, int depth)
 	return false;
 }
 
-/* inputs := a situation from base in which expr is want; false when none is found. */
-static bool find_situation(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
-			   const int32_t *base, int32_t *inputs)
+/* inputs := a situation from base in which expr is want and keep (unless
+ * NULL) holds; false when none is found. */
+static bool find_situation_keeping(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
+				   const rtab_expr *keep, const int32_t *base, int32_t *inputs)
 {
-	search s = {rs, expr, want, SEARCH_BUDGET, {0}, 0, {{{0}, 0}}};
+	search s = {rs, expr, keep, want, SEARCH_BUDGET, {0}, 0, {{{0}, 0}}};
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
 	for (size_t i = 0; i < expr->ninstrs && s.nvars < 32; i++) {
 		if (expr->instrs[i].op != RTAB_OP_INPUT)
@@ -544,6 +576,13 @@ static bool find_situation(const rtab_ruleset *rs, const rtab_expr *expr, bool w
 		s.vars[s.nvars++] = in;
 	}
 	return search_from(&s, inputs, 0, 3);
+}
+
+/* inputs := a situation from base in which expr is want; false when none is found. */
+static bool find_situation(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
+			   const int32_t *base, int32_t *inputs)
+{
+	return find_situation_keeping(rs, expr, want, NULL, base, inputs);
 }
 
 typedef struct table_ctx {
@@ -587,14 +626,15 @@ static bool raw_modifier(const table_ctx *tc, const int32_t *inputs, int32_t *ra
 	return true;
 }
 
-/* One vector whose modified roll is `roll` in this situation, if any can be. */
-static void at_roll(const table_ctx *tc, const int32_t *inputs, int64_t roll)
+/* The faces and extra modifier that make the modified roll `roll` in this
+ * situation; false when none can. */
+static bool roll_faces(const table_ctx *tc, const int32_t *inputs, int64_t roll, int32_t *faces,
+		       size_t *nfaces, int32_t *drm_out)
 {
 	const rtab_table *t = tc->tab;
-	int32_t raw, faces[RTAB_MAX_FACES];
-	size_t nfaces;
+	int32_t raw;
 	if (!raw_modifier(tc, inputs, &raw))
-		return;
+		return false;
 	int64_t capped = raw;
 	if (t->capped)
 		capped = capped < t->cap_min ? t->cap_min : capped > t->cap_max ? t->cap_max : capped;
@@ -612,12 +652,22 @@ static void at_roll(const table_ctx *tc, const int32_t *inputs, int64_t roll)
 			best_m = m;
 		}
 	}
-	if (best == INT64_MAX || !faces_for(tc, (int32_t)(roll - best_m), faces, &nfaces))
-		return;
+	if (best == INT64_MAX || !faces_for(tc, (int32_t)(roll - best_m), faces, nfaces))
+		return false;
 	int64_t drm = best_m == capped ? 0 : best_m - raw;
 	if (drm < -1000000000 || drm > 1000000000)
-		return;
-	table_vector(tc->g, tc->t, inputs, faces, nfaces, (int32_t)drm);
+		return false;
+	*drm_out = (int32_t)drm;
+	return true;
+}
+
+/* One vector whose modified roll is `roll` in this situation, if any can be. */
+static void at_roll(const table_ctx *tc, const int32_t *inputs, int64_t roll)
+{
+	int32_t faces[RTAB_MAX_FACES], drm;
+	size_t nfaces;
+	if (roll_faces(tc, inputs, roll, faces, &nfaces, &drm))
+		table_vector(tc->g, tc->t, inputs, faces, nfaces, drm);
 }
 
 static void at_middle(const table_ctx *tc, const int32_t *inputs)
@@ -1020,8 +1070,10 @@ static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const ui
 			for (int order = 0; order < 2; order++) {
 				const rtab_modifier *x = order ? b : a, *y = order ? a : b;
 				rtab_result r;
+				/* y's condition found keeping x's: a pair such as "wavering or
+				 * open order" and "scattered" holds together only one way. */
 				if (!find_situation(rs, &x->condition, true, base, first) ||
-				    !find_situation(rs, &y->condition, true, first, both) ||
+				    !find_situation_keeping(rs, &y->condition, true, &x->condition, first, both) ||
 				    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK ||
 				    !applies(&r, list[i]) || !applies(&r, list[j]))
 					continue;
@@ -1031,6 +1083,34 @@ static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const ui
 		}
 	free(both);
 	free(first);
+}
+
+/* A vector in this situation at a roll whose row gives outcome o, in the
+ * column the situation reads; false when no roll does. */
+static bool outcome_roll(const table_ctx *tc, const int32_t *inputs, uint16_t o, int64_t *roll)
+{
+	const rtab_table *t = tc->tab;
+	rtab_result r;
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	faces_for(tc, tc->nat_min, faces, &nfaces);
+	if (rtab_resolve(tc->g->rs, tc->t, inputs, tc->g->rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK)
+		return false;
+	for (*roll = (int64_t)t->roll_min - 1; *roll <= (int64_t)t->roll_max + 1; ++*roll) {
+		int16_t row = row_at(t, r.column, *roll);
+		if (row >= 0 && rtab_row_outcome(t, (size_t)row) == o)
+			return true;
+	}
+	return false;
+}
+
+static bool at_outcome(const table_ctx *tc, const int32_t *inputs, uint16_t o)
+{
+	int64_t roll;
+	if (!outcome_roll(tc, inputs, o, &roll))
+		return false;
+	at_roll(tc, inputs, roll);
+	return true;
 }
 
 /* A rewrite, where its row comes up, with its condition true and false; the
@@ -1054,26 +1134,400 @@ static void cover_conditions(const table_ctx *tc, const int32_t *base)
 				conds[nc++] = &oc->triggers[i].unless;
 		for (size_t k = 0; k < nc; k++)
 			for (int want = 1; want >= 0; want--) {
-				if (!find_situation(rs, conds[k], want, base, inputs))
-					continue;
-				/* A roll whose row gives the outcome, in the column the situation reads. */
-				rtab_result r;
-				int32_t faces[RTAB_MAX_FACES];
-				size_t nfaces;
-				for (int64_t roll = (int64_t)t->roll_min - 1; roll <= (int64_t)t->roll_max + 1; roll++) {
-					faces_for(tc, tc->nat_min, faces, &nfaces);
-					if (rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK)
-						break;
-					int16_t row = row_at(t, r.column, roll);
-					if (row >= 0 && rtab_row_outcome(t, row) == order[o]) {
-						at_roll(tc, inputs, roll);
-						break;
-					}
-				}
+				if (find_situation(rs, conds[k], want, base, inputs))
+					at_outcome(tc, inputs, order[o]);
 			}
 	}
 	free(order);
 	free(inputs);
+}
+
+static void at_each_column(const table_ctx *tc, const int32_t *sit);
+
+/* Add the inputs expr reads to vars (n of them, at most cap), each once. */
+static void expr_inputs(const rtab_ruleset *rs, const rtab_expr *expr, size_t *vars, size_t *n, size_t cap)
+{
+	for (size_t i = 0; i < expr->ninstrs; i++) {
+		const rtab_instr *in = &expr->instrs[i];
+		if (in->op != RTAB_OP_INPUT || in->arg < 0 || (size_t)in->arg >= rs->ninputs)
+			continue;
+		bool dup = false;
+		for (size_t k = 0; k < *n; k++)
+			dup |= vars[k] == (size_t)in->arg;
+		if (!dup && *n < cap)
+			vars[(*n)++] = (size_t)in->arg;
+	}
+}
+
+/* ---- chains: a result and what it triggers, resolved in turn ---- */
+
+/* At most this many ways to roll the dice of what one situation triggers. */
+#define CHAIN_COMBOS 27
+/* At most this many faces tried per triggered roll (one per outcome they give). */
+#define CHAIN_CANDIDATES 4
+
+/* The faces a triggered step is resolved with: for a table, one set of faces
+ * per distinct outcome they give in the situation passed on (the lowest
+ * natural roll giving it); for a distance, its lowest faces; else none. */
+typedef struct chain_entry {
+	int32_t faces[CHAIN_CANDIDATES][RTAB_MAX_FACES];
+	size_t nfaces[CHAIN_CANDIDATES];
+	size_t n;
+} chain_entry;
+
+static void chain_candidates(const rtab_ruleset *rs, rtab_target t, const int32_t *passed, chain_entry *e)
+{
+	e->n = 1;
+	e->nfaces[0] = 0;
+	if (t.kind == RTAB_TARGET_DISTANCE) {
+		const rtab_distance *d = &rs->distances[t.index];
+		rtab_eval_ctx ctx = {.faces = e->faces[0], .nfaces = 0};
+		int32_t v, lo = 1;
+		for (size_t i = 0; i < d->forms[0].value.ninstrs; i++)
+			if (d->forms[0].value.instrs[i].op == RTAB_OP_ROLL &&
+			    rs->dice[d->forms[0].value.instrs[i].arg].ngroups) {
+				lo = rs->dice[d->forms[0].value.instrs[i].arg].groups[0].face_min;
+				break;
+			}
+		while (ctx.nfaces < RTAB_MAX_FACES &&
+		       rtab_expr_eval_ctx(rs, &d->forms[0].value, passed, rs->ninputs, &ctx, &v) == RTAB_E_FACES) {
+			e->faces[0][ctx.nfaces++] = lo;
+			ctx.next_face = 0;
+		}
+		e->nfaces[0] = ctx.nfaces;
+		return;
+	}
+	if (t.kind != RTAB_TARGET_TABLE || rs->tables[t.index].dice == RTAB_NO_DICE)
+		return;
+	const rtab_table *tab = &rs->tables[t.index];
+	table_ctx tc = {NULL, t.index, tab, &rs->dice[tab->dice], rs->dice[tab->dice].min, rs->dice[tab->dice].max};
+	int32_t seen[CHAIN_CANDIDATES];
+	e->n = 0;
+	for (int32_t nat = tc.nat_min; nat <= tc.nat_max && e->n < CHAIN_CANDIDATES; nat++) {
+		rtab_result r;
+		size_t k = e->n;
+		if (!faces_for(&tc, nat, e->faces[k], &e->nfaces[k]))
+			continue;
+		int rc = rtab_resolve(rs, t.index, passed, rs->ninputs, e->faces[k], e->nfaces[k], 0, &r);
+		int32_t got = rc == RTAB_OK ? (int32_t)r.outcome : rc;
+		bool dup = false;
+		for (size_t j = 0; j < e->n; j++)
+			dup |= seen[j] == got;
+		if (!dup)
+			seen[e->n++] = got;
+	}
+	if (!e->n) {
+		e->n = 1;
+		faces_for(&tc, tc.nat_min, e->faces[0], &e->nfaces[0]);
+	}
+}
+
+/* One step of a chain: the triggered target resolved in the situation passed on. */
+static void chain_step(strbuf *b, const rtab_ruleset *rs, rtab_target t, const int32_t *passed,
+		       const int32_t *faces, size_t nfaces, int16_t *outcome)
+{
+	*outcome = -1;
+	int rc = RTAB_OK;
+	switch (t.kind) {
+	case RTAB_TARGET_TABLE: {
+		rtab_result r;
+		rc = rtab_resolve(rs, t.index, passed, rs->ninputs, faces, nfaces, 0, &r);
+		if (rc == RTAB_E_NO_RESULT) {
+			sb_puts(b, ", \"outcome\": null, \"no_result\": true");
+			return;
+		}
+		if (rc != RTAB_OK)
+			break;
+		const rtab_outcome *o = &rs->outcomes[r.outcome];
+		*outcome = (int16_t)r.outcome;
+		sb_puts(b, ", \"outcome\": ");
+		json_string(b, o->id);
+		sb_puts(b, ", \"code\": ");
+		json_string(b, o->code ? o->code : o->id);
+		sb_puts(b, ", \"rule\": ");
+		json_string(b, decided_rule(&rs->tables[t.index], &r));
+		return;
+	}
+	case RTAB_TARGET_TRANSITION: {
+		int32_t next;
+		const rtab_transition *tr = &rs->transitions[t.index];
+		rc = rtab_transition_next(rs, t.index, passed, rs->ninputs, &next);
+		if (rc != RTAB_OK && rc != RTAB_E_STATE)
+			break;
+		sb_puts(b, ", \"state\": ");
+		json_string(b, rc == RTAB_OK ? rs->enums[rs->inputs[tr->input].enum_index].values[next].id : NULL);
+		return;
+	}
+	case RTAB_TARGET_REACTIONS: {
+		uint16_t opts[256];
+		size_t n = 0;
+		rc = rtab_reactions(rs, t.index, passed, rs->ninputs, opts, 256, &n);
+		if (rc != RTAB_OK)
+			break;
+		sb_puts(b, ", \"options\": [");
+		for (size_t i = 0; i < n && i < 256; i++) {
+			sb_puts(b, i ? ", " : "");
+			json_string(b, rs->reaction_sets[t.index].options[opts[i]].id);
+		}
+		sb_puts(b, "]");
+		return;
+	}
+	case RTAB_TARGET_DISTANCE: {
+		const rtab_distance *d = &rs->distances[t.index];
+		sb_puts(b, ", \"values\": [");
+		for (size_t f = 0; f < d->nforms; f++) {
+			int32_t v;
+			const char *p = NULL;
+			int frc = rtab_distance_eval(rs, t.index, f, passed, rs->ninputs, faces, nfaces, &v, &p);
+			sb_puts(b, f ? ", {\"value\": " : "{\"value\": ");
+			if (frc == RTAB_OK)
+				put_number(b, rs->scale, v);
+			else
+				sb_puts(b, "null");
+			sb_puts(b, ", \"unit\": ");
+			json_string(b, d->forms[f].unit);
+			sb_puts(b, "}");
+		}
+		sb_puts(b, "]");
+		return;
+	}
+	default: {
+		int32_t step;
+		const rtab_procedure *p = &rs->procedures[t.index];
+		rc = rtab_procedure_step_first(rs, t.index, passed, rs->ninputs, &step);
+		if (rc != RTAB_OK)
+			break;
+		*outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
+		sb_puts(b, ", \"step\": ");
+		json_string(b, step >= 0 ? p->steps[step].id : NULL);
+		sb_puts(b, ", \"outcome\": ");
+		json_string(b, *outcome >= 0 ? rs->outcomes[*outcome].id : NULL);
+		return;
+	}
+	}
+	sb_puts(b, ", \"error\": ");
+	json_string(b, rtab_status_message(rc));
+}
+
+/* The chain of one situation with one choice of the triggered dice (pick[i]
+ * of entry i): what the table gives and each step it triggers, in order, each
+ * repeat given what its trigger passes on for that repeat ('repeat', and
+ * 'earlier' from the outcomes of the repeats before it). */
+static void chain_vector(vgen *g, const table_ctx *tc, const int32_t *inputs, const int32_t *faces,
+			 size_t nfaces, int32_t drm, const rtab_result *r, const chain_entry *entries,
+			 const size_t *pick)
+{
+	const rtab_ruleset *rs = g->rs;
+	strbuf b = {0}, rest = {0};
+	int32_t *passed = xcalloc(rs->ninputs + 1, sizeof *passed);
+	int16_t outcomes[RTAB_MAX_TRIGGERS];
+	head(g, &b, "chain", tc->tab->id, inputs);
+	faces_json(&b, faces, nfaces);
+	sb_printf(&b, ", \"drm\": %ld, \"then\": [", (long)drm);
+	for (size_t i = 0; i < r->ntriggered; i++) {
+		const chain_entry *e = &entries[i];
+		sb_puts(&b, i ? ", [" : "[");
+		for (size_t f = 0; f < e->nfaces[pick[i]]; f++)
+			sb_printf(&b, "%s%ld", f ? ", " : "", (long)e->faces[pick[i]][f]);
+		sb_puts(&b, "]");
+	}
+	sb_puts(&b, "]");
+	sb_puts(&rest, ", \"outcome\": ");
+	json_string(&rest, rs->outcomes[r->outcome].id);
+	sb_puts(&rest, ", \"steps\": [");
+	for (size_t i = 0; i < r->ntriggered; i++) {
+		size_t k = r->triggered_by[i], repeat = 0;
+		uint16_t earlier[RTAB_MAX_TRIGGERS];
+		for (size_t j = 0; j < i; j++)
+			if (r->triggered_by[j] == k)
+				earlier[repeat++] = outcomes[j] >= 0 ? (uint16_t)outcomes[j] : UINT16_MAX;
+		const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[k];
+		static const char *const kinds[] = {"table", "reactions", "transition", "distance", "procedure"};
+		rtab_target t = r->triggered[i];
+		sb_printf(&rest, "%s{\"%s\": ", i ? ", " : "", t.kind < 5 ? kinds[t.kind] : "table");
+		json_string(&rest, rtab_target_id(rs, t));
+		sb_printf(&rest, ", \"trigger\": %zu, \"repeat\": %zu, \"inputs\": {", k, repeat + 1);
+		int rc = rtab_trigger_repeat_inputs(rs, r->outcome, k, earlier, repeat, inputs, rs->ninputs, passed);
+		for (size_t s = 0; rc == RTAB_OK && s < tr->nsets; s++) {
+			sb_puts(&rest, s ? ", " : "");
+			json_string(&rest, rs->inputs[tr->sets[s].input].id);
+			sb_puts(&rest, ": ");
+			put_value(&rest, rs, tr->sets[s].input, passed[tr->sets[s].input]);
+		}
+		sb_puts(&rest, "}");
+		outcomes[i] = -1;
+		if (rc != RTAB_OK) {
+			sb_puts(&rest, ", \"error\": ");
+			json_string(&rest, rtab_status_message(rc));
+		} else {
+			chain_step(&rest, rs, t, passed, entries[i].faces[pick[i]], entries[i].nfaces[pick[i]],
+				   &outcomes[i]);
+		}
+		sb_puts(&rest, "}");
+	}
+	sb_puts(&rest, "]");
+	size_t before = g->count;
+	emit(g, &b, &rest);
+	g->chains += g->count - before;
+	sb_free(&b);
+	sb_free(&rest);
+	free(passed);
+}
+
+/* A situation in which the table gives outcome o, followed through what it
+ * triggers: every way (at most CHAIN_COMBOS) of rolling the triggered tables
+ * so that each repeat gives each outcome it can. */
+static void chain_vectors(const table_ctx *tc, const int32_t *given, uint16_t o)
+{
+	vgen *g = tc->g;
+	const rtab_ruleset *rs = g->rs;
+	int64_t roll;
+	int32_t faces[RTAB_MAX_FACES], drm;
+	size_t nfaces;
+	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
+	int32_t *passed = xmalloc((rs->ninputs + 1) * sizeof *passed);
+	memcpy(inputs, given, rs->ninputs * sizeof *inputs);
+	rtab_result r;
+	if ((breaks_requirement(rs, inputs) && !meet_requirements(rs, inputs)) || between_steps(rs, inputs) ||
+	    !outcome_roll(tc, inputs, o, &roll) || !roll_faces(tc, inputs, roll, faces, &nfaces, &drm) ||
+	    (drm != 0 && tc->tab->step >= 0) ||
+	    rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, drm, &r) != RTAB_OK || !r.ntriggered) {
+		free(passed);
+		free(inputs);
+		return;
+	}
+	chain_entry *entries = xcalloc(r.ntriggered, sizeof *entries);
+	size_t radix[RTAB_MAX_TRIGGERS], combos = 1;
+	for (size_t i = 0; i < r.ntriggered; i++) {
+		if (rtab_trigger_inputs(rs, r.outcome, r.triggered_by[i], inputs, rs->ninputs, passed) == RTAB_OK)
+			chain_candidates(rs, r.triggered[i], passed, &entries[i]);
+		else
+			entries[i].n = 1;
+		/* The first entries take every combination; those past the bound cycle. */
+		radix[i] = combos;
+		if (combos * entries[i].n <= CHAIN_COMBOS)
+			combos *= entries[i].n;
+		else
+			radix[i] = 0;
+	}
+	for (size_t c = 0; c < combos; c++) {
+		size_t pick[RTAB_MAX_TRIGGERS];
+		for (size_t i = 0; i < r.ntriggered; i++)
+			pick[i] = radix[i] ? (c / radix[i]) % entries[i].n : (c + i) % entries[i].n;
+		chain_vector(g, tc, inputs, faces, nfaces, drm, &r, entries, pick);
+	}
+	free(entries);
+	free(passed);
+	free(inputs);
+}
+
+/*
+ * Each trigger of each outcome the table gives, fired: from a situation in
+ * which it fires (its count at least 1, its exception not holding), every
+ * value worth trying of each input its count, its exception and the values
+ * it passes on read, where a row gives the outcome; so a port that drops an
+ * input a trigger passes on, reads the wrong count or ignores an exception
+ * differs in "triggers" or "trigger_inputs". Each of those situations is
+ * also followed through what it triggers (chain_vectors).
+ */
+static void cover_triggers(const table_ctx *tc, const int32_t *base)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	int32_t *fire = xmalloc((rs->ninputs + 1) * sizeof *fire);
+	int32_t *sit = xmalloc((rs->ninputs + 1) * sizeof *sit);
+	uint16_t *order = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *order);
+	size_t no = odds_table_outcomes(rs, tc->t, order);
+	for (size_t o = 0; o < no; o++) {
+		const rtab_outcome *oc = &rs->outcomes[order[o]];
+		for (size_t k = 0; k < oc->ntriggers; k++) {
+			const rtab_trigger *tr = &oc->triggers[k];
+			const rtab_expr *exprs[RTAB_MAX_SETS + 2];
+			size_t nexprs = 0, vars[64], nv = 0;
+			exprs[nexprs++] = &tr->times;
+			exprs[nexprs++] = &tr->unless;
+			for (size_t j = 0; j < tr->nsets && nexprs < RTAB_MAX_SETS + 2; j++)
+				if (tr->sets[j].each == RTAB_SET_SAME)
+					exprs[nexprs++] = &tr->sets[j].value;
+			memcpy(fire, base, rs->ninputs * sizeof *fire);
+			if (tr->times.ninstrs && find_situation(rs, &tr->times, true, base, sit))
+				memcpy(fire, sit, rs->ninputs * sizeof *fire);
+			if (tr->unless.ninstrs && find_situation(rs, &tr->unless, false, fire, sit))
+				memcpy(fire, sit, rs->ninputs * sizeof *fire);
+			if (at_outcome(tc, fire, order[o]))
+				chain_vectors(tc, fire, order[o]);
+			if (tr->unless.ninstrs && find_situation(rs, &tr->unless, true, fire, sit) &&
+			    at_outcome(tc, sit, order[o]))
+				chain_vectors(tc, sit, order[o]);
+			for (size_t e = 0; e < nexprs; e++)
+				expr_inputs(rs, exprs[e], vars, &nv, 64);
+			for (size_t x = 0; x < nv; x++) {
+				samples smp;
+				input_samples(rs, vars[x], exprs, nexprs, &smp);
+				for (size_t j = 0; j < smp.n; j++) {
+					memcpy(sit, fire, rs->ninputs * sizeof *sit);
+					sit[vars[x]] = smp.v[j];
+					if (at_outcome(tc, sit, order[o]))
+						chain_vectors(tc, sit, order[o]);
+				}
+			}
+		}
+	}
+	free(order);
+	free(sit);
+	free(fire);
+}
+
+/* Every modifier's condition at every value worth trying of each input it
+ * reads, one at a time, from the situation's defaults and from one in which
+ * it holds, each in every column: a condition that tests an input wrongly
+ * for one value only (a wrong comparison, an enum value left out) is seen. */
+static void cover_modifier_values(const table_ctx *tc, const int32_t *base, const rtab_modifier *m)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	int32_t *on = xmalloc((rs->ninputs + 1) * sizeof *on);
+	int32_t *sit = xmalloc((rs->ninputs + 1) * sizeof *sit);
+	const rtab_expr *exprs[2] = {&m->condition, &m->value};
+	size_t vars[64], nv = 0;
+	expr_inputs(rs, &m->condition, vars, &nv, 64);
+	bool have_on = m->condition.ninstrs && find_situation(rs, &m->condition, true, base, on);
+	for (int from = 0; from < (have_on ? 2 : 1); from++)
+		for (size_t x = 0; x < nv; x++) {
+			samples smp;
+			input_samples(rs, vars[x], exprs, 2, &smp);
+			for (size_t j = 0; j < smp.n; j++) {
+				memcpy(sit, from ? on : base, rs->ninputs * sizeof *sit);
+				sit[vars[x]] = smp.v[j];
+				at_each_column(tc, sit);
+			}
+		}
+	free(sit);
+	free(on);
+}
+
+/* Each requirement of the ruleset at its boundary: a situation that breaks
+ * it (the runtime refuses it, and so must a port) and the nearest one that
+ * meets it. */
+static void cover_requirements(const table_ctx *tc, const int32_t *base)
+{
+	vgen *g = tc->g;
+	const rtab_ruleset *rs = g->rs;
+	int32_t *broken = xmalloc((rs->ninputs + 1) * sizeof *broken);
+	int32_t *kept = xmalloc((rs->ninputs + 1) * sizeof *kept);
+	int32_t faces[RTAB_MAX_FACES];
+	size_t nfaces;
+	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
+	for (size_t i = 0; i < rs->nrequirements; i++) {
+		const rtab_expr *cond = &rs->requirements[i].condition;
+		if (!find_situation(rs, cond, false, base, broken))
+			continue;
+		g->keep_broken = true;
+		table_vector(g, tc->t, broken, faces, nfaces, 0);
+		g->keep_broken = false;
+		if (find_situation(rs, cond, true, broken, kept))
+			table_vector(g, tc->t, kept, faces, nfaces, 0);
+	}
+	free(kept);
+	free(broken);
 }
 
 /* How many vectors the exhaustive search of a table writes (the inputs it
@@ -1224,6 +1678,14 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	for (size_t i = 0; i < tab->nshifts; i++)
 		if (counts(tab, &rs->modifiers[tab->shifts[i]]))
 			cover_modifier(&tc, base, &rs->modifiers[tab->shifts[i]]);
+	for (size_t i = 0; i < tab->nmodifiers; i++)
+		if (counts(tab, &rs->modifiers[tab->modifiers[i]]))
+			cover_modifier_values(&tc, base, &rs->modifiers[tab->modifiers[i]]);
+	for (size_t i = 0; i < tab->nshifts; i++)
+		if (counts(tab, &rs->modifiers[tab->shifts[i]]))
+			cover_modifier_values(&tc, base, &rs->modifiers[tab->shifts[i]]);
+	cover_triggers(&tc, base);
+	cover_requirements(&tc, base);
 	cover_group_pairs(&tc, base, tab->modifiers, tab->nmodifiers);
 	cover_group_pairs(&tc, base, tab->shifts, tab->nshifts);
 	cover_conditions(&tc, base);
@@ -1681,6 +2143,7 @@ size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *o
 	if (coverage) {
 		coverage->crossed = g.crossed;
 		coverage->pairs = g.pairs;
+		coverage->chains = g.chains;
 	}
 	return g.count;
 }

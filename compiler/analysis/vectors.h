@@ -38,6 +38,7 @@ construct_use vectors_kind_use(def_kind kind);
 typedef struct vectors_coverage {
 	size_t crossed; /* modifiers on, crossed with every column and its boundary rolls */
 	size_t pairs;   /* pairs of modifiers on together, in every column */
+	size_t chains;  /* chains: a table's result followed through what it triggers */
 } vectors_coverage;
 
 /* With --exhaustive: whether every definition wanted has at most opts->limit

@@ -84,8 +84,15 @@ typedef struct run {
 static void show_vector(const run *r, const json_value *vector, const char *situation)
 {
 	char *what = conform_what(vector);
-	const char *rule = conform_rule(r->rs, vector);
-	printf("vector %zu (%s%s%s): %s\n", r->count, what, rule ? ", rule " : "", rule ? rule : "", situation);
+	const char *rule = conform_rule(r->rs, vector), *decided = conform_decided(vector);
+	strbuf changed = {0};
+	printf("vector %zu (%s%s%s", r->count, what, rule ? ", rule " : "", rule ? rule : "");
+	if (decided && (!rule || strcmp(decided, rule) != 0))
+		printf("; decided by rule %s", decided);
+	printf("): %s\n", situation);
+	if (conform_changed(r->rs, vector, &changed))
+		printf("  set: %s; the others at their defaults\n", changed.data);
+	sb_free(&changed);
 	free(what);
 }
 

@@ -33,8 +33,12 @@ static const cli_verb verb = {
 		 "and every trigger's exception both ways; each modifier on crossed with\n"
 		 "every column and its boundary rolls, natural rules and cap, and every pair\n"
 		 "of modifiers on together in every column (the counts are in the note);\n"
-		 "every state of a transition; the situations that tell the options, steps\n"
-		 "and forms of the others apart.",
+		 "each modifier's condition at every value of each input it reads, in every\n"
+		 "column; every trigger fired at every value of each input its count, its\n"
+		 "exception and what it passes on read, and followed as a chain (the result\n"
+		 "and each step it triggers, every repeat with what it is passed); every\n"
+		 "requirement broken and met; every state of a transition; the situations\n"
+		 "that tell the options, steps and forms of the others apart.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
 	.after = "Exit status: 0 success, 1 errors in the file or --exhaustive past --limit,\n"
@@ -113,8 +117,9 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 	vectors_coverage cov;
 	size_t count = vectors_write(stdout, rs, &vo, &cov);
 	cli_note("vectors", &c->diag,
-		 "%zu vectors for %s; %zu modifiers crossed with every column and its boundary "
-		 "rolls, %zu pairs of modifiers on together", count, rs->id, cov.crossed, cov.pairs);
+		 "%zu vectors for %s (%zu of them chains); %zu modifiers crossed with every column "
+		 "and its boundary rolls, %zu pairs of modifiers on together",
+		 count, rs->id, cov.chains, cov.crossed, cov.pairs);
 done:
 	loaded_free(&l);
 	free(a.names);

@@ -175,7 +175,8 @@ static void emit_python(strbuf *b, const model *m, const char *source, const jso
 		   "reactions = RULESET.reactions\n"
 		   "transition = RULESET.transition\n"
 		   "distance = RULESET.distance\n"
-		   "procedure = RULESET.procedure\n\n"
+		   "procedure = RULESET.procedure\n"
+		   "chain = RULESET.chain\n\n"
 		   "if __name__ == '__main__':\n"
 		   "    serve(RULESET, sys.stdin, sys.stdout)\n");
 }

@@ -57,6 +57,10 @@ KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
 COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
 MAX_STEP_TERM = 10000
 TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
+# What a chain step names, by target kind (as the situations of rtab conform).
+CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
+# What a trigger passes on per repeat: a value; the repeat's number; whether an earlier repeat gave X.
+SET_SAME, SET_REPEAT, SET_EARLIER = 0, 1, 2
 
 
 class RtabError(Exception):
@@ -150,6 +154,11 @@ class Ruleset:
         return decimal.Decimal(scaled) / decimal.Decimal(self.scale)
 
     def validate(self, inputs):
+        self.validate_domains(inputs)
+        if self.requirement_broken(inputs) is not None:
+            raise RtabError(E_REQUIRE)
+
+    def validate_domains(self, inputs):
         if len(inputs) != len(self.inputs):
             raise RtabError(E_INPUT)
         for v, inp in zip(inputs, self.inputs):
@@ -157,8 +166,6 @@ class Ruleset:
                 raise RtabError(E_INPUT)
             if inp.get('step', 0) > 1 and (v - inp['min']) % inp['step']:
                 raise RtabError(E_INPUT)
-        if self.requirement_broken(inputs) is not None:
-            raise RtabError(E_REQUIRE)
 
     def requirement_broken(self, inputs):
         """The id of the first requirement the situation breaks, or None."""
@@ -353,6 +360,7 @@ class Ruleset:
                         for a in applied]
         kind = c.get('kind', COLUMN_ROLLED)
         nat = self.natural_rule(t, faces) if faces else -1
+        row = None
         if kind == COLUMN_NONE:
             # 'below none provisional "why"': "not allowed" may be a reading too.
             ctx.note_first(c.get('provisional'))
@@ -373,7 +381,7 @@ class Ruleset:
             outcome = t['rows'][row]['outcome']
             why = t['rows'][row]['provisional']
         ctx.note_first(why)
-        rewritten_from = None
+        rewritten_from, rewrite = None, None
         for rw in t['rewrites']:
             if rw['from'] != outcome:
                 continue
@@ -382,14 +390,18 @@ class Ruleset:
                 ctx.undo(mark)
                 continue
             ctx.note(rw.get('provisional'))
-            rewritten_from, outcome = outcome, rw['to']
+            rewritten_from, outcome, rewrite = outcome, rw['to'], rw
             break
-        triggers = self.triggers(outcome, inputs, ctx)
+        fired = self.fired(outcome, inputs, ctx)
         o = self.x['outcomes'][outcome]
         r.update({
             'natural_rule': nat >= 0,
             'rewritten_from': None if rewritten_from is None else self.x['outcomes'][rewritten_from]['id'],
-            'outcome': o['id'], 'code': o['code'], 'effects': self.effects(o), 'triggers': triggers,
+            'outcome': o['id'], 'code': o['code'],
+            'rule': decided_rule(t, rewrite, nat, row if kind == COLUMN_ROLLED and nat < 0 else None),
+            'effects': self.effects(o), 'triggers': [tr['target']['id'] for _, tr in fired],
+            'trigger_of': [k for k, _ in fired],
+            'trigger_inputs': [self.passed_on(outcome, k, inputs) for k, _ in fired],
             'provisional': ctx.provisional,
         })
         r.update(self.numbers(o))
@@ -541,9 +553,15 @@ class Ruleset:
         return -1
 
     def triggers(self, outcome, inputs, ctx=None):
+        """What the outcome leads to: each target's id, a trigger resolved N times N times."""
+        return [tr['target']['id'] for _, tr in self.fired(outcome, inputs, ctx)]
+
+    def fired(self, outcome, inputs, ctx=None):
+        """The outcome's triggers that fire, each as (which trigger of the outcome, the trigger),
+        a trigger resolved N times listed N times, its repeats in order."""
         out = []
         note = ctx.note if ctx is not None else (lambda why: None)
-        for tr in self.x['outcomes'][outcome]['triggers']:
+        for k, tr in enumerate(self.x['outcomes'][outcome]['triggers']):
             times_expr = tr.get('times') or {'instrs': []}
             mark = ctx.mark() if ctx is not None else 0
             note(tr.get('provisional'))
@@ -555,8 +573,100 @@ class Ruleset:
                 if ctx is not None:
                     ctx.undo(mark)  # it did not fire: the result used none of it
                 continue
-            out.extend([tr['target']['id']] * times)
+            out.extend([(k, tr)] * times)
         return out
+
+    def trigger_situation(self, outcome, k, inputs, earlier=()):
+        """The situation trigger k of the outcome passes on, as the runtime holds it, for the
+        repeat after those that gave the outcomes `earlier` (indices; None: none): every input
+        as in inputs, but those it sets; 'repeat' the repeat's number, 'earlier X' whether an
+        earlier repeat gave X."""
+        tr = self.x['outcomes'][outcome]['triggers'][k]
+        out = list(inputs)
+        for st in tr.get('sets', []):
+            each = st.get('each', SET_SAME)
+            if each == SET_REPEAT:
+                out[st['input']] = len(earlier) + 1
+            elif each == SET_EARLIER:
+                out[st['input']] = int(st['earlier'] in earlier)
+            else:
+                out[st['input']] = self.eval(st['value'], inputs)
+        self.validate_domains(out)
+        return out
+
+    def passed_on(self, outcome, k, inputs, earlier=()):
+        """What trigger k of the outcome passes on, by input id (as `trigger_inputs`)."""
+        tr = self.x['outcomes'][outcome]['triggers'][k]
+        out = self.trigger_situation(outcome, k, inputs, earlier)
+        return {self.inputs[st['input']]['id']: self.value_of(st['input'], out[st['input']])
+                for st in tr.get('sets', [])}
+
+    def value_of(self, i, v):
+        """An input's value as the vectors write it: an enum value's id, a bool, a number."""
+        inp = self.inputs[i]
+        if inp['type_name'] == 'enum':
+            return self.x['enums'][inp['enum_index']]['values'][v]['id']
+        if inp['type_name'] == 'bool':
+            return bool(v)
+        return self.exact(v) if inp['type_name'] == 'number' else v
+
+    def chain(self, table, given=None, faces=(), drm=0, then=(), inputs=None):
+        """A roll on a table and what its outcome triggers, resolved in turn: then[i] are the
+        faces of the i-th step (a table or distance; [] for the others). Each repeat of a
+        trigger gets what it passes on for that repeat ('earlier': the outcomes of the repeats
+        before it). {'outcome': ..., 'result': the table's result, 'steps': [...]}."""
+        inputs = self.situation(given) if inputs is None else inputs
+        r = self.resolve(table, None, faces, drm, inputs)
+        if r.get('no_result'):
+            return {'outcome': None, 'result': r, 'steps': []}
+        outcome = self.by_id['outcomes'][r['outcome']]
+        fired = self.fired(outcome, inputs)
+        steps, gave = [], []
+        then = list(then)
+        for i, (k, tr) in enumerate(fired):
+            earlier = [g for (kk, _), g in zip(fired[:i], gave) if kk == k]
+            target = tr['target']
+            step = {CHAIN_KINDS[target['kind']]: target['id'], 'trigger': k, 'repeat': len(earlier) + 1}
+            got = None
+            try:
+                passed = self.trigger_situation(outcome, k, inputs, earlier)
+                step['inputs'] = {self.inputs[st['input']]['id']: self.value_of(st['input'], passed[st['input']])
+                                  for st in tr.get('sets', [])}
+                step_faces = then[i] if i < len(then) else []
+                got = self.chain_step(target, passed, step_faces, step)
+            except RtabError as e:
+                step.setdefault('inputs', {})
+                step['error'] = str(e)
+            gave.append(got)
+            steps.append(step)
+        return {'outcome': r['outcome'], 'result': r, 'steps': steps}
+
+    def chain_step(self, target, passed, faces, step):
+        """One step of a chain, its result added to step; the outcome index it gave, or None."""
+        kind, name = target['kind'], target['id']
+        if kind == 0:
+            r = self.resolve(name, None, faces, 0, passed)
+            if r.get('no_result'):
+                step.update(outcome=None, no_result=True)
+                return None
+            step.update(outcome=r['outcome'], code=r['code'], rule=r['rule'])
+            return self.by_id['outcomes'][r['outcome']]
+        if kind == 1:
+            step['options'] = self.reactions(name, None, passed)['options']
+        elif kind == 2:
+            try:
+                step['state'] = self.transition(name, None, passed)['state']
+            except RtabError as e:
+                if e.status != E_STATE:
+                    raise
+                step['state'] = None
+        elif kind == 3:
+            step['values'] = self.distance(name, None, faces, passed)['values']
+        else:
+            p = self.procedure(name, None, passed)
+            step.update(step=p['step'], outcome=p['outcome'])
+            return self.by_id['outcomes'][p['outcome']] if p['outcome'] is not None else None
+        return None
 
     def numbers(self, o):
         """The numbers an outcome carries ("6/3": {'e': 6, 'lw': 3}), or nothing."""
@@ -635,6 +745,18 @@ class Ruleset:
             r['triggers'] = self.triggers(outcome, inputs)
             r.update(self.numbers(self.x['outcomes'][outcome]))
         return r
+
+
+def decided_rule(t, rewrite, nat, row):
+    """The rule reference of what decided a result: the rewrite that changed it, the
+    natural-roll rule, the row read (when each has its own), else the table's."""
+    if rewrite is not None and rewrite.get('rule'):
+        return rewrite['rule']
+    if nat >= 0 and t['natural'][nat].get('rule'):
+        return t['natural'][nat]['rule']
+    if nat < 0 and row is not None and t['rows'][row].get('rule'):
+        return t['rows'][row]['rule']
+    return t['rule']
 
 
 def cmp_odds(a, b, p, q):
@@ -824,6 +946,10 @@ def answer(rs, situation):
                 raise
         if 'distance' in situation:
             return rs.distance(situation['distance'], given, situation.get('faces', []))
+        if 'chain' in situation:
+            c = rs.chain(situation['chain'], given, situation.get('faces', []), situation.get('drm', 0),
+                         situation.get('then', []))
+            return {'outcome': c['outcome'], 'steps': c['steps']}
         return rs.procedure(situation['procedure'], given)
     except RtabError as e:
         return {'error': str(e)}

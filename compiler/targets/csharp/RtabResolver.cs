@@ -176,6 +176,12 @@ public class Ruleset
 
     void Validate(long[] values)
     {
+        ValidateDomains(values);
+        if (RequirementBroken(values) != null) throw new RtabError(E_REQUIRE);
+    }
+
+    void ValidateDomains(long[] values)
+    {
         if (values.Length != inputs.Length) throw new RtabError(E_INPUT);
         for (int i = 0; i < inputs.Length; i++) {
             var inp = inputs[i];
@@ -183,7 +189,6 @@ public class Ruleset
             if (v < Num(inp, "min") || v > Num(inp, "max")) throw new RtabError(E_INPUT);
             if (step > 1 && (v - Num(inp, "min")) % step != 0) throw new RtabError(E_INPUT);
         }
-        if (RequirementBroken(values) != null) throw new RtabError(E_REQUIRE);
     }
 
     /// <summary>The id of the first requirement the situation breaks, or null.</summary>
@@ -312,8 +317,13 @@ public class Ruleset
     public Dictionary<string, object> Resolve(string table, IDictionary<string, object> given = null,
                                               IList<long> faces = null, long drm = 0)
     {
+        return ResolveValues(table, Situation(given), faces, drm);
+    }
+
+    /// <summary>Resolve, with the inputs as the runtime holds them (Situation's values).</summary>
+    public Dictionary<string, object> ResolveValues(string table, long[] values, IList<long> faces = null, long drm = 0)
+    {
         var t = Find("tables", table);
-        var values = Situation(given);
         Validate(values);
         faces = faces ?? new long[0];
         var columns = Arr(t, "columns");
@@ -371,7 +381,7 @@ public class Ruleset
         }).ToArray();
         long kind = Num(c, "kind", COLUMN_ROLLED);
         int nat = faces.Count > 0 ? NaturalRule(t, faces) : -1;
-        long outcome;
+        long outcome, row = -1;
         object why;
         if (kind == COLUMN_NONE) {
             // 'below none provisional "why"': "not allowed" may be a reading too.
@@ -394,12 +404,13 @@ public class Ruleset
             outcome = Num(nr, "outcome");
             why = Get(nr, "provisional");
         } else {
-            var row = Arr(t, "rows")[Row(t, c, roll)];
-            outcome = Num(row, "outcome");
-            why = Get(row, "provisional");
+            row = Row(t, c, roll);
+            outcome = Num(Arr(t, "rows")[row], "outcome");
+            why = Get(Arr(t, "rows")[row], "provisional");
         }
         ctx.NoteFirst(why);
         long rewrittenFrom = -1;
+        object rewrite = null;
         foreach (var rw in Arr(t, "rewrites")) {
             if (Num(rw, "from") != outcome) continue;
             int mark = ctx.Mark();
@@ -407,16 +418,20 @@ public class Ruleset
             ctx.Note(Get(rw, "provisional"));
             rewrittenFrom = outcome;
             outcome = Num(rw, "to");
+            rewrite = rw;
             break;
         }
-        var triggers = Triggers(outcome, values, ctx);
+        var fired = Fired(outcome, values, ctx);
         var o = Item("outcomes", outcome);
         r["natural_rule"] = nat >= 0;
         r["rewritten_from"] = rewrittenFrom < 0 ? null : Str(Item("outcomes", rewrittenFrom), "id");
         r["outcome"] = Str(o, "id");
         r["code"] = Get(o, "code");
+        r["rule"] = DecidedRule(t, rewrite, nat, row);
         r["effects"] = Effects(o);
-        r["triggers"] = triggers;
+        r["triggers"] = fired.Select(f => (object)Str(Get(f.Value, "target"), "id")).ToArray();
+        r["trigger_of"] = fired.Select(f => (object)(long)f.Key).ToArray();
+        r["trigger_inputs"] = fired.Select(f => (object)PassedOn(outcome, f.Key, values, null, null)).ToArray();
         r["provisional"] = ctx.Provisional;
         Numbers(o, r);
         return r;
@@ -584,11 +599,31 @@ public class Ruleset
         return r;
     }
 
+    /// <summary>The rule reference of what decided a result: the rewrite that changed it, the
+    /// natural-roll rule, the row read (when each has its own), else the table's.</summary>
+    static object DecidedRule(object t, object rewrite, long nat, long row)
+    {
+        if (rewrite != null && Has(rewrite, "rule")) return Get(rewrite, "rule");
+        if (nat >= 0 && Has(Arr(t, "natural")[nat], "rule")) return Get(Arr(t, "natural")[nat], "rule");
+        if (nat < 0 && row >= 0 && Has(Arr(t, "rows")[row], "rule")) return Get(Arr(t, "rows")[row], "rule");
+        return Get(t, "rule");
+    }
+
+    /// <summary>What the outcome leads to: each target's id, a trigger resolved N times N times.</summary>
     object[] Triggers(long outcome, long[] values, RtabContext ctx)
     {
-        var output = new List<object>();
+        return Fired(outcome, values, ctx).Select(f => (object)Str(Get(f.Value, "target"), "id")).ToArray();
+    }
+
+    /// <summary>The outcome's triggers that fire, each as (which trigger of the outcome, the
+    /// trigger), a trigger resolved N times listed N times, its repeats in order.</summary>
+    List<KeyValuePair<int, object>> Fired(long outcome, long[] values, RtabContext ctx)
+    {
+        var output = new List<KeyValuePair<int, object>>();
         Action<object> note = why => { if (ctx != null) ctx.Note(why); };
-        foreach (var tr in Arr(Item("outcomes", outcome), "triggers")) {
+        var all = Arr(Item("outcomes", outcome), "triggers");
+        for (int index = 0; index < all.Length; index++) {
+            var tr = all[index];
             var timesExpr = Get(tr, "times");
             var unless = Get(tr, "unless");
             int mark = ctx != null ? ctx.Mark() : 0;
@@ -597,9 +632,125 @@ public class Ruleset
             long times = suppressed ? 0 : Empty(timesExpr) ? 1 : Eval(timesExpr, values, ctx);
             if (times < 0) throw new RtabError(E_RULESET);
             if (times == 0 && ctx != null) ctx.Undo(mark); // it did not fire: the result used none of it
-            for (long k = 0; k < times; k++) output.Add(Str(Get(tr, "target"), "id"));
+            for (long k = 0; k < times; k++) output.Add(new KeyValuePair<int, object>(index, tr));
         }
-        return output.ToArray();
+        return output;
+    }
+
+    const long SET_SAME = 0, SET_REPEAT = 1, SET_EARLIER = 2;
+    static readonly string[] ChainKinds = { "table", "reactions", "transition", "distance", "procedure" };
+
+    /// <summary>The situation trigger k of the outcome passes on (as the runtime holds it) for
+    /// the repeat after those that gave the outcomes `earlier` (indices; -1: none).</summary>
+    long[] TriggerSituation(long outcome, int k, long[] values, IList<long> earlier)
+    {
+        earlier = earlier ?? new long[0];
+        var tr = Arr(Item("outcomes", outcome), "triggers")[k];
+        var sets = Arr(tr, "sets");
+        var computed = new long[sets.Length];
+        for (int i = 0; i < sets.Length; i++) {
+            long each = Num(sets[i], "each", SET_SAME);
+            if (each == SET_REPEAT) computed[i] = earlier.Count + 1;
+            else if (each == SET_EARLIER) computed[i] = earlier.Contains(Num(sets[i], "earlier", -2)) ? 1 : 0;
+            else computed[i] = Eval(Get(sets[i], "value"), values, null);
+        }
+        var output = (long[])values.Clone();
+        for (int i = 0; i < sets.Length; i++) output[Num(sets[i], "input")] = computed[i];
+        ValidateDomains(output);
+        return output;
+    }
+
+    /// <summary>An input's value as the vectors write it: an enum value's id, a bool, a number.</summary>
+    object ValueOf(long i, long v)
+    {
+        var inp = inputs[i];
+        var type = Str(inp, "type_name");
+        if (type == "enum") return Str(Arr(Item("enums", Num(inp, "enum_index")), "values")[v], "id");
+        if (type == "bool") return v != 0;
+        return type == "number" ? Exact(v) : v;
+    }
+
+    /// <summary>What trigger k of the outcome passes on, by input id (as `trigger_inputs`).</summary>
+    Dictionary<string, object> PassedOn(long outcome, int k, long[] values, IList<long> earlier, long[] passed)
+    {
+        var tr = Arr(Item("outcomes", outcome), "triggers")[k];
+        passed = passed ?? TriggerSituation(outcome, k, values, earlier);
+        var output = new Dictionary<string, object>();
+        foreach (var st in Arr(tr, "sets")) {
+            long input = Num(st, "input");
+            output[Str(inputs[input], "id")] = ValueOf(input, passed[input]);
+        }
+        return output;
+    }
+
+    /// <summary>A roll on a table and what its outcome triggers, resolved in turn: then[i] are
+    /// the faces of the i-th step (a table or distance; empty for the others). Each repeat of a
+    /// trigger gets what it passes on for that repeat ('earlier': the outcomes of the repeats
+    /// before it). {outcome, result, steps}.</summary>
+    public Dictionary<string, object> Chain(string table, IDictionary<string, object> given = null,
+                                            IList<long> faces = null, long drm = 0, IList<IList<long>> then = null)
+    {
+        var values = Situation(given);
+        var r = ResolveValues(table, values, faces, drm);
+        if (r.ContainsKey("no_result"))
+            return new Dictionary<string, object> { {"outcome", null}, {"result", r}, {"steps", new object[0]} };
+        long outcome = byId["outcomes"][(string)r["outcome"]];
+        var fired = Fired(outcome, values, null);
+        var steps = new List<object>();
+        var gave = new List<long>();
+        for (int i = 0; i < fired.Count; i++) {
+            var earlier = new List<long>();
+            for (int j = 0; j < i; j++) if (fired[j].Key == fired[i].Key) earlier.Add(gave[j]);
+            var target = Get(fired[i].Value, "target");
+            var step = new Dictionary<string, object> {
+                {ChainKinds[Num(target, "kind")], Str(target, "id")}, {"trigger", (long)fired[i].Key},
+                {"repeat", (long)earlier.Count + 1},
+            };
+            long got = -1;
+            try {
+                var passed = TriggerSituation(outcome, fired[i].Key, values, earlier);
+                step["inputs"] = PassedOn(outcome, fired[i].Key, values, earlier, passed);
+                got = ChainStep(target, passed, then != null && i < then.Count ? then[i] : new long[0], step);
+            } catch (RtabError e) {
+                if (!step.ContainsKey("inputs")) step["inputs"] = new Dictionary<string, object>();
+                step["error"] = e.Message;
+            }
+            gave.Add(got);
+            steps.Add(step);
+        }
+        return new Dictionary<string, object> { {"outcome", r["outcome"]}, {"result", r}, {"steps", steps.ToArray()} };
+    }
+
+    /// <summary>One step of a chain, its result added to step; the outcome index it gave, or -1.</summary>
+    long ChainStep(object target, long[] passed, IList<long> faces, Dictionary<string, object> step)
+    {
+        var name = Str(target, "id");
+        switch (Num(target, "kind")) {
+        case 0: {
+            var r = ResolveValues(name, passed, faces, 0);
+            if (r.ContainsKey("no_result")) { step["outcome"] = null; step["no_result"] = true; return -1; }
+            step["outcome"] = r["outcome"];
+            step["code"] = r["code"];
+            step["rule"] = r["rule"];
+            return byId["outcomes"][(string)r["outcome"]];
+        }
+        case 1: step["options"] = ReactionsValues(name, passed)["options"]; return -1;
+        case 2:
+            try {
+                step["state"] = TransitionValues(name, passed)["state"];
+            } catch (RtabError e) {
+                if (e.Status != E_STATE) throw;
+                step["state"] = null;
+            }
+            return -1;
+        case 3: step["values"] = DistanceValues(name, passed, faces)["values"]; return -1;
+        default: {
+            var p = ProcedureValues(name, passed);
+            step["step"] = p["step"];
+            step["outcome"] = p["outcome"];
+            return p["outcome"] == null ? -1 : byId["outcomes"][(string)p["outcome"]];
+        }
+        }
     }
 
     void Numbers(object o, Dictionary<string, object> r)
@@ -635,8 +786,12 @@ public class Ruleset
 
     public Dictionary<string, object> Reactions(string name, IDictionary<string, object> given = null)
     {
+        return ReactionsValues(name, Situation(given));
+    }
+
+    Dictionary<string, object> ReactionsValues(string name, long[] values)
+    {
         var rset = Find("reaction_sets", name);
-        var values = Situation(given);
         Validate(values);
         var options = new List<object>();
         var noneWhen = Get(rset, "none_when");
@@ -652,8 +807,12 @@ public class Ruleset
 
     public Dictionary<string, object> Transition(string name, IDictionary<string, object> given = null)
     {
+        return TransitionValues(name, Situation(given));
+    }
+
+    Dictionary<string, object> TransitionValues(string name, long[] values)
+    {
         var t = Find("transitions", name);
-        var values = Situation(given);
         Validate(values);
         long input = Num(t, "input");
         long next = ToLong(Arr(t, "next")[values[input]]);
@@ -664,8 +823,12 @@ public class Ruleset
 
     public Dictionary<string, object> Distance(string name, IDictionary<string, object> given = null, IList<long> faces = null)
     {
+        return DistanceValues(name, Situation(given), faces);
+    }
+
+    Dictionary<string, object> DistanceValues(string name, long[] values, IList<long> faces)
+    {
         var d = Find("distances", name);
-        var values = Situation(given);
         Validate(values);
         var output = new List<object>();
         object provisional = null;
@@ -688,8 +851,12 @@ public class Ruleset
 
     public Dictionary<string, object> Procedure(string name, IDictionary<string, object> given = null)
     {
+        return ProcedureValues(name, Situation(given));
+    }
+
+    Dictionary<string, object> ProcedureValues(string name, long[] values)
+    {
         var p = Find("procedures", name);
-        var values = Situation(given);
         Validate(values);
         var step = Arr(p, "steps").FirstOrDefault(s => Eval(Get(s, "guard"), values, null) != 0);
         long outcome = step != null ? Num(step, "outcome") : Num(p, "otherwise");
@@ -886,6 +1053,12 @@ public class Ruleset
                 }
             }
             if (s.ContainsKey("distance")) return Distance(Str(s, "distance"), given, faces);
+            if (s.ContainsKey("chain")) {
+                var then = (Get(s, "then") as object[] ?? new object[0])
+                    .Select(f => (IList<long>)((f as object[]) ?? new object[0]).Select(ToLong).ToList()).ToList();
+                var c = Chain(Str(s, "chain"), given, faces, Num(s, "drm"), then);
+                return new Dictionary<string, object> { {"outcome", c["outcome"]}, {"steps", c["steps"]} };
+            }
             return Procedure(Str(s, "procedure"), given);
         } catch (RtabError e) {
             return new Dictionary<string, object> { {"error", e.Message} };

@@ -32,6 +32,10 @@ const KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
 const COLUMN_ROLLED = 0, COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
 const MAX_STEP_TERM = 10000;
 const TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures'];
+// What a chain step names, by target kind (as the situations of rtab conform).
+const CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure'];
+// What a trigger passes on per repeat: a value; the repeat's number; whether an earlier repeat gave X.
+const SET_SAME = 0, SET_REPEAT = 1, SET_EARLIER = 2;
 
 /** A status of the runtime; message is the runtime's. */
 // An opposed roll: each declared roll with the sum of its faces, in order.
@@ -128,13 +132,17 @@ export class Ruleset {
   }
 
   validate(inputs) {
+    this.validateDomains(inputs);
+    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);
+  }
+
+  validateDomains(inputs) {
     if (inputs.length !== this.inputs.length) throw new RtabError(E_INPUT);
     this.inputs.forEach((inp, i) => {
       const v = inputs[i];
       if (v < inp.min || v > inp.max) throw new RtabError(E_INPUT);
       if ((inp.step || 0) > 1 && (v - inp.min) % inp.step) throw new RtabError(E_INPUT);
     });
-    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);
   }
 
   /** The id of the first requirement the situation breaks, or null. */
@@ -291,7 +299,7 @@ export class Ruleset {
     }));
     const kind = c.kind ?? COLUMN_ROLLED;
     let nat = faces.length ? naturalRule(t, faces) : -1;
-    let outcome, why;
+    let outcome, why, row = null;
     if (kind === COLUMN_NONE) {
       // 'below none provisional "why"': "not allowed" may be a reading too.
       ctx.noteFirst(c.provisional);
@@ -310,12 +318,12 @@ export class Ruleset {
       outcome = t.natural[nat].outcome;
       why = t.natural[nat].provisional;
     } else {
-      const row = this.row(t, c, roll);
+      row = this.row(t, c, roll);
       outcome = t.rows[row].outcome;
       why = t.rows[row].provisional;
     }
     ctx.noteFirst(why);
-    let rewrittenFrom = null;
+    let rewrittenFrom = null, rewrite = null;
     for (const rw of t.rewrites) {
       if (rw.from !== outcome) continue;
       const mark = ctx.mark();
@@ -323,14 +331,19 @@ export class Ruleset {
       ctx.note(rw.provisional);
       rewrittenFrom = outcome;
       outcome = rw.to;
+      rewrite = rw;
       break;
     }
-    const triggers = this.triggers(outcome, inputs, ctx);
+    const fired = this.fired(outcome, inputs, ctx);
     const o = this.x.outcomes[outcome];
     Object.assign(r, {
       natural_rule: nat >= 0,
       rewritten_from: rewrittenFrom === null ? null : this.x.outcomes[rewrittenFrom].id,
-      outcome: o.id, code: o.code, effects: this.effects(o), triggers, provisional: ctx.provisional,
+      outcome: o.id, code: o.code, rule: decidedRule(t, rewrite, nat, row), effects: this.effects(o),
+      triggers: fired.map(([, tr]) => tr.target.id),
+      trigger_of: fired.map(([k]) => k),
+      trigger_inputs: fired.map(([k]) => this.passedOn(outcome, k, inputs)),
+      provisional: ctx.provisional,
     });
     Object.assign(r, this.numbers(o));
     return r;
@@ -453,10 +466,17 @@ export class Ruleset {
     return r;
   }
 
+  /** What the outcome leads to: each target's id, a trigger resolved N times N times. */
   triggers(outcome, inputs, ctx = null) {
+    return this.fired(outcome, inputs, ctx).map(([, tr]) => tr.target.id);
+  }
+
+  /** The outcome's triggers that fire, each as [which trigger of the outcome, the trigger],
+   * a trigger resolved N times listed N times, its repeats in order. */
+  fired(outcome, inputs, ctx = null) {
     const out = [];
     const note = (why) => { if (ctx) ctx.note(why); };
-    for (const tr of this.x.outcomes[outcome].triggers) {
+    this.x.outcomes[outcome].triggers.forEach((tr, index) => {
       const timesExpr = tr.times || { instrs: [] };
       const mark = ctx ? ctx.mark() : 0;
       note(tr.provisional);
@@ -464,9 +484,99 @@ export class Ruleset {
       const times = suppressed ? 0 : empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);
       if (times < 0) throw new RtabError(E_RULESET);
       if (times === 0 && ctx) ctx.undo(mark); // it did not fire: the result used none of it
-      for (let k = 0; k < times; k++) out.push(tr.target.id);
-    }
+      for (let k = 0; k < times; k++) out.push([index, tr]);
+    });
     return out;
+  }
+
+  /** The situation trigger k of the outcome passes on (as the runtime holds it) for the
+   * repeat after those that gave the outcomes `earlier` (indices; null: none). */
+  triggerSituation(outcome, k, inputs, earlier = []) {
+    const tr = this.x.outcomes[outcome].triggers[k];
+    const out = inputs.slice();
+    const values = (tr.sets || []).map((st) => {
+      const each = st.each ?? SET_SAME;
+      if (each === SET_REPEAT) return earlier.length + 1;
+      if (each === SET_EARLIER) return earlier.includes(st.earlier) ? 1 : 0;
+      return this.eval(st.value, inputs);
+    });
+    (tr.sets || []).forEach((st, i) => { out[st.input] = values[i]; });
+    this.validateDomains(out);
+    return out;
+  }
+
+  /** What trigger k of the outcome passes on, by input id (as `trigger_inputs`). */
+  passedOn(outcome, k, inputs, earlier = [], passed = null) {
+    const tr = this.x.outcomes[outcome].triggers[k];
+    const out = passed ?? this.triggerSituation(outcome, k, inputs, earlier);
+    return Object.fromEntries((tr.sets || []).map((st) => [this.inputs[st.input].id, this.valueOf(st.input, out[st.input])]));
+  }
+
+  /** An input's value as the vectors write it: an enum value's id, a boolean, a number. */
+  valueOf(i, v) {
+    const inp = this.inputs[i];
+    if (inp.type_name === 'enum') return this.x.enums[inp.enum_index].values[v].id;
+    if (inp.type_name === 'bool') return v !== 0;
+    return inp.type_name === 'number' ? this.exact(v) : v;
+  }
+
+  /** A roll on a table and what its outcome triggers, resolved in turn: then[i] are the
+   * faces of the i-th step (a table or distance; [] for the others). Each repeat of a
+   * trigger gets what it passes on for that repeat ('earlier': the outcomes of the repeats
+   * before it). {outcome, result, steps}. */
+  chain(table, given = {}, faces = [], drm = 0, then = [], inputs = null) {
+    inputs = inputs ?? this.situation(given);
+    const r = this.resolve(table, null, faces, drm, inputs);
+    if (r.no_result) return { outcome: null, result: r, steps: [] };
+    const outcome = this.byId.outcomes.get(r.outcome);
+    const fired = this.fired(outcome, inputs);
+    const steps = [], gave = [];
+    fired.forEach(([k, tr], i) => {
+      const earlier = gave.filter((g, j) => fired[j][0] === k);
+      const target = tr.target;
+      const step = { [CHAIN_KINDS[target.kind]]: target.id, trigger: k, repeat: earlier.length + 1 };
+      let got = null;
+      try {
+        const passed = this.triggerSituation(outcome, k, inputs, earlier);
+        step.inputs = this.passedOn(outcome, k, inputs, earlier, passed);
+        got = this.chainStep(target, passed, then[i] ?? [], step);
+      } catch (e) {
+        if (!(e instanceof RtabError)) throw e;
+        step.inputs = step.inputs ?? {};
+        step.error = e.message;
+      }
+      gave.push(got);
+      steps.push(step);
+    });
+    return { outcome: r.outcome, result: r, steps };
+  }
+
+  /** One step of a chain, its result added to step; the outcome index it gave, or null. */
+  chainStep(target, passed, faces, step) {
+    const name = target.id;
+    switch (target.kind) {
+      case 0: {
+        const r = this.resolve(name, null, faces, 0, passed);
+        if (r.no_result) { Object.assign(step, { outcome: null, no_result: true }); return null; }
+        Object.assign(step, { outcome: r.outcome, code: r.code, rule: r.rule });
+        return this.byId.outcomes.get(r.outcome);
+      }
+      case 1: step.options = this.reactions(name, null, passed).options; return null;
+      case 2:
+        try {
+          step.state = this.transition(name, null, passed).state;
+        } catch (e) {
+          if (!(e instanceof RtabError) || e.status !== E_STATE) throw e;
+          step.state = null;
+        }
+        return null;
+      case 3: step.values = this.distance(name, null, faces, passed).values; return null;
+      default: {
+        const p = this.procedure(name, null, passed);
+        Object.assign(step, { step: p.step, outcome: p.outcome });
+        return p.outcome === null ? null : this.byId.outcomes.get(p.outcome);
+      }
+    }
   }
 
   numbers(o) {
@@ -562,6 +672,15 @@ function noResult(r) {
     column: r.column, key: r.key, key_column: r.key_column, column_shift: r.column_shift,
     outcome: null, no_result: true,
   };
+}
+
+/** The rule reference of what decided a result: the rewrite that changed it, the natural-roll
+ * rule, the row read (when each has its own), else the table's. */
+function decidedRule(t, rewrite, nat, row) {
+  if (rewrite && rewrite.rule) return rewrite.rule;
+  if (nat >= 0 && t.natural[nat].rule) return t.natural[nat].rule;
+  if (nat < 0 && row !== null && t.rows[row].rule) return t.rows[row].rule;
+  return t.rule;
 }
 
 function naturalRule(t, faces) {
@@ -719,6 +838,10 @@ export function answer(ruleset, s) {
       }
     }
     if ('distance' in s) return ruleset.distance(s.distance, given, s.faces || []);
+    if ('chain' in s) {
+      const c = ruleset.chain(s.chain, given, s.faces || [], s.drm || 0, s.then || []);
+      return { outcome: c.outcome, steps: c.steps };
+    }
     return ruleset.procedure(s.procedure, given);
   } catch (e) {
     if (e instanceof RtabError) return { error: e.message };

@@ -37,6 +37,10 @@ local KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
 local COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
 local MAX_STEP_TERM = 10000
 local TARGET_KEYS = {"tables", "reaction_sets", "transitions", "distances", "procedures"}
+-- What a chain step names, by target kind (as the situations of rtab conform).
+local CHAIN_KINDS = {[0] = "table", "reactions", "transition", "distance", "procedure"}
+-- What a trigger passes on per repeat: a value; the repeat's number; whether an earlier repeat gave X.
+local SET_SAME, SET_REPEAT, SET_EARLIER = 0, 1, 2
 
 local floor = math.floor
 
@@ -313,13 +317,17 @@ function Ruleset:exact(scaled)
 end
 
 function Ruleset:validate(inputs)
+  self:validate_domains(inputs)
+  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
+end
+
+function Ruleset:validate_domains(inputs)
   if #inputs ~= #self.inputs then fail(E_INPUT) end
   for i, inp in ipairs(self.inputs) do
     local v = inputs[i]
     if v < inp.min or v > inp.max then fail(E_INPUT) end
     if (inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0 then fail(E_INPUT) end
   end
-  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
 end
 
 -- The id of the first requirement the situation breaks, or nil.
@@ -604,6 +612,15 @@ local function sorted(list)
   return table.concat(s, ",")
 end
 
+-- The rule reference of what decided a result: the rewrite that changed it, the natural-roll
+-- rule, the row read (when each has its own), else the table's.
+local function decided_rule(t, rewrite, nat, row)
+  if rewrite ~= nil and rewrite.rule ~= nil then return rewrite.rule end
+  if nat >= 0 and t.natural[nat + 1].rule ~= nil then return t.natural[nat + 1].rule end
+  if nat < 0 and row ~= nil and t.rows[row + 1].rule ~= nil then return t.rows[row + 1].rule end
+  return or_null(t.rule)
+end
+
 local function natural_rule(t, faces)
   local mine = sorted(faces)
   for i, nr in ipairs(t.natural) do
@@ -612,10 +629,19 @@ local function natural_rule(t, faces)
   return -1
 end
 
+-- What the outcome leads to: each target's id, a trigger resolved N times N times.
 function Ruleset:triggers(outcome, inputs, ctx)
   local out = array()
+  for i, f in ipairs(self:fired(outcome, inputs, ctx)) do out[i] = f.trigger.target.id end
+  return out
+end
+
+-- The outcome's triggers that fire, each as {index = which trigger of the outcome (from 0),
+-- trigger = it}, a trigger resolved N times listed N times, its repeats in order.
+function Ruleset:fired(outcome, inputs, ctx)
+  local out = {}
   local function note(why) if ctx ~= nil then ctx:note(why) end end
-  for _, tr in ipairs(self.x.outcomes[outcome + 1].triggers) do
+  for index, tr in ipairs(self.x.outcomes[outcome + 1].triggers) do
     local times_expr = nn(tr.times) or {instrs = {}}
     local mark = ctx ~= nil and ctx:mark() or 0
     note(tr.provisional)
@@ -624,12 +650,115 @@ function Ruleset:triggers(outcome, inputs, ctx)
       times = 1
       if not empty(times_expr) then times = self:eval(times_expr, inputs, ctx) end
       if times < 0 then fail(E_RULESET) end
-      for _ = 1, times do out[#out + 1] = tr.target.id end
+      for _ = 1, times do out[#out + 1] = {index = index - 1, trigger = tr} end
     end
     -- it did not fire: the result used none of it
     if times == 0 and ctx ~= nil then ctx:undo(mark) end
   end
   return out
+end
+
+-- The situation trigger k (from 0) of the outcome passes on (as the runtime holds it) for
+-- the repeat after those that gave the outcomes `earlier` (indices, false for none).
+function Ruleset:trigger_situation(outcome, k, inputs, earlier)
+  earlier = earlier or {}
+  local tr = self.x.outcomes[outcome + 1].triggers[k + 1]
+  local out, values = {}, {}
+  for i, v in ipairs(inputs) do out[i] = v end
+  for i, st in ipairs(tr.sets or {}) do
+    local each = st.each or SET_SAME
+    if each == SET_REPEAT then
+      values[i] = #earlier + 1
+    elseif each == SET_EARLIER then
+      values[i] = 0
+      for _, g in ipairs(earlier) do if g == st.earlier then values[i] = 1 end end
+    else
+      values[i] = self:eval(st.value, inputs)
+    end
+  end
+  for i, st in ipairs(tr.sets or {}) do out[st.input + 1] = values[i] end
+  self:validate_domains(out)
+  return out
+end
+
+-- An input's value (from 1) as the vectors write it: an enum value's id, a boolean, a number.
+function Ruleset:value_of(i, v)
+  local inp = self.inputs[i]
+  if inp.type_name == "enum" then return self.x.enums[inp.enum_index + 1].values[v + 1].id end
+  if inp.type_name == "bool" then return v ~= 0 end
+  if inp.type_name == "number" then return self:exact(v) end
+  return v
+end
+
+-- What trigger k of the outcome passes on, by input id (as `trigger_inputs`).
+function Ruleset:passed_on(outcome, k, inputs, earlier, passed)
+  local tr = self.x.outcomes[outcome + 1].triggers[k + 1]
+  passed = passed or self:trigger_situation(outcome, k, inputs, earlier)
+  local out = {}
+  for _, st in ipairs(tr.sets or {}) do out[self.inputs[st.input + 1].id] = self:value_of(st.input + 1, passed[st.input + 1]) end
+  return out
+end
+
+-- A roll on a table and what its outcome triggers, resolved in turn: then[i] are the faces
+-- of the i-th step (a table or distance; {} for the others). Each repeat of a trigger gets
+-- what it passes on for that repeat ('earlier': the outcomes of the repeats before it).
+-- {outcome = ..., result = the table's result, steps = {...}}.
+function Ruleset:chain(table_id, given, faces, drm, then_faces, inputs)
+  inputs = inputs or self:situation(given)
+  then_faces = then_faces or {}
+  local r = self:resolve(table_id, nil, faces, drm, inputs)
+  if r.no_result then return {outcome = NULL, result = r, steps = array()} end
+  local outcome = self.by_id.outcomes[r.outcome] - 1
+  local fired = self:fired(outcome, inputs)
+  local steps, gave = array(), {}
+  for i, f in ipairs(fired) do
+    local earlier = {}
+    for j = 1, i - 1 do
+      if fired[j].index == f.index then earlier[#earlier + 1] = gave[j] end
+    end
+    local target = f.trigger.target
+    local step = {[CHAIN_KINDS[target.kind]] = target.id, trigger = f.index, ["repeat"] = #earlier + 1}
+    local ok, err = pcall(function()
+      local passed = self:trigger_situation(outcome, f.index, inputs, earlier)
+      step.inputs = self:passed_on(outcome, f.index, inputs, earlier, passed)
+      gave[i] = self:chain_step(target, passed, then_faces[i] or {}, step)
+    end)
+    if not ok then
+      if not is_status(err) then error(err, 0) end
+      step.inputs = step.inputs or {}
+      step.error = MESSAGES[err.status]
+    end
+    if gave[i] == nil then gave[i] = false end
+    steps[i] = step
+  end
+  return {outcome = r.outcome, result = r, steps = steps}
+end
+
+-- One step of a chain, its result added to step; the outcome index it gave, or false.
+function Ruleset:chain_step(target, passed, faces, step)
+  local name, kind = target.id, target.kind
+  if kind == 0 then
+    local r = self:resolve(name, nil, faces, 0, passed)
+    if r.no_result then
+      step.outcome, step.no_result = NULL, true
+      return false
+    end
+    step.outcome, step.code, step.rule = r.outcome, r.code, r.rule
+    return self.by_id.outcomes[r.outcome] - 1
+  elseif kind == 1 then
+    step.options = self:reactions(name, nil, passed).options
+  elseif kind == 2 then
+    local fine, t = pcall(self.transition, self, name, nil, passed)
+    if not fine and not (is_status(t) and t.status == E_STATE) then error(t, 0) end
+    step.state = fine and t.state or NULL
+  elseif kind == 3 then
+    step.values = self:distance(name, nil, faces, passed).values
+  else
+    local p = self:procedure(name, nil, passed)
+    step.step, step.outcome = p.step, p.outcome
+    if p.outcome ~= NULL then return self.by_id.outcomes[p.outcome] - 1 end
+  end
+  return false
 end
 
 function Ruleset:numbers(o, r)
@@ -746,7 +875,7 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
                     counted = a.counted, shift = a.shift}
   end
   local kind = c.kind or COLUMN_ROLLED
-  local nat = -1
+  local nat, row = -1, nil
   if #faces > 0 then nat = natural_rule(t, faces) end
   local outcome, why
   if kind == COLUMN_NONE then
@@ -770,31 +899,37 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
     outcome = t.natural[nat + 1].outcome
     why = t.natural[nat + 1].provisional
   else
-    local row = self:row(t, c, roll)
+    row = self:row(t, c, roll)
     outcome = t.rows[row + 1].outcome
     why = t.rows[row + 1].provisional
   end
   ctx:note_first(why)
-  local rewritten_from = nil
+  local rewritten_from, rewrite = nil, nil
   for _, rw in ipairs(t.rewrites) do
     if rw.from == outcome then
       local mark = ctx:mark()
       if self:eval(rw.condition, inputs, ctx) ~= 0 then
         ctx:note(rw.provisional)
-        rewritten_from, outcome = outcome, rw.to
+        rewritten_from, outcome, rewrite = outcome, rw.to, rw
         break
       end
       ctx:undo(mark)
     end
   end
-  local triggers = self:triggers(outcome, inputs, ctx)
+  local fired = self:fired(outcome, inputs, ctx)
   local o = self.x.outcomes[outcome + 1]
   r.natural_rule = nat >= 0
   r.rewritten_from = rewritten_from and self.x.outcomes[rewritten_from + 1].id or NULL
   r.outcome = o.id
   r.code = o.code
+  r.rule = decided_rule(t, rewrite, nat, row)
   r.effects = self:effects(o)
-  r.triggers = triggers
+  r.triggers, r.trigger_of, r.trigger_inputs = array(), array(), array()
+  for i, f in ipairs(fired) do
+    r.triggers[i] = f.trigger.target.id
+    r.trigger_of[i] = f.index
+    r.trigger_inputs[i] = self:passed_on(outcome, f.index, inputs)
+  end
   r.provisional = ctx:provisional()
   self:numbers(o, r)
   return r
@@ -987,6 +1122,10 @@ local function answer(ruleset, s)
       return t
     end
     if s.distance then return ruleset:distance(s.distance, given, s.faces or {}) end
+    if s.chain then
+      local c = ruleset:chain(s.chain, given, s.faces or {}, s.drm or 0, s["then"] or {})
+      return {outcome = c.outcome, steps = c.steps}
+    end
     return ruleset:procedure(s.procedure, given)
   end)
   if ok then return r end
