@@ -1085,9 +1085,35 @@ static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const ui
 	free(first);
 }
 
-/* A vector in this situation at a roll whose row gives outcome o, in the
- * column the situation reads; false when no roll does. */
-static bool outcome_roll(const table_ctx *tc, const int32_t *inputs, uint16_t o, int64_t *roll)
+/* The faces and extra modifier of a roll that gives outcome o in this
+ * situation (as the runtime resolves it: a row, a rewrite of it, or a
+ * natural-roll rule); false when none does. */
+static bool outcome_faces(const table_ctx *tc, const int32_t *inputs, uint16_t o, int32_t *faces,
+			  size_t *nfaces, int32_t *drm)
+{
+	const rtab_ruleset *rs = tc->g ? tc->g->rs : NULL;
+	const rtab_table *t = tc->tab;
+	rtab_result r;
+	for (int64_t roll = (int64_t)t->roll_min - 1; rs && roll <= (int64_t)t->roll_max + 1; roll++)
+		if (roll_faces(tc, inputs, roll, faces, nfaces, drm) &&
+		    rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, *nfaces, *drm, &r) == RTAB_OK && r.outcome == o)
+			return true;
+	for (size_t i = 0; rs && i < t->nnatural; i++) {
+		const rtab_natural_rule *nr = &t->natural[i];
+		if (nr->nfaces > RTAB_MAX_FACES)
+			continue;
+		memcpy(faces, nr->faces, nr->nfaces * sizeof *faces);
+		*nfaces = nr->nfaces;
+		*drm = 0;
+		if (rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, *nfaces, 0, &r) == RTAB_OK && r.outcome == o)
+			return true;
+	}
+	return false;
+}
+
+/* A vector in this situation at a roll whose row gives outcome o (before
+ * any rewrite), in the column the situation reads. */
+static void at_row_outcome(const table_ctx *tc, const int32_t *inputs, uint16_t o)
 {
 	const rtab_table *t = tc->tab;
 	rtab_result r;
@@ -1095,21 +1121,24 @@ static bool outcome_roll(const table_ctx *tc, const int32_t *inputs, uint16_t o,
 	size_t nfaces;
 	faces_for(tc, tc->nat_min, faces, &nfaces);
 	if (rtab_resolve(tc->g->rs, tc->t, inputs, tc->g->rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK)
-		return false;
-	for (*roll = (int64_t)t->roll_min - 1; *roll <= (int64_t)t->roll_max + 1; ++*roll) {
-		int16_t row = row_at(t, r.column, *roll);
-		if (row >= 0 && rtab_row_outcome(t, (size_t)row) == o)
-			return true;
+		return;
+	for (int64_t roll = (int64_t)t->roll_min - 1; roll <= (int64_t)t->roll_max + 1; roll++) {
+		int16_t row = row_at(t, r.column, roll);
+		if (row >= 0 && rtab_row_outcome(t, (size_t)row) == o) {
+			at_roll(tc, inputs, roll);
+			return;
+		}
 	}
-	return false;
 }
 
+/* A vector in this situation at a roll that gives outcome o; false when none does. */
 static bool at_outcome(const table_ctx *tc, const int32_t *inputs, uint16_t o)
 {
-	int64_t roll;
-	if (!outcome_roll(tc, inputs, o, &roll))
+	int32_t faces[RTAB_MAX_FACES], drm;
+	size_t nfaces;
+	if (!outcome_faces(tc, inputs, o, faces, &nfaces, &drm))
 		return false;
-	at_roll(tc, inputs, roll);
+	table_vector(tc->g, tc->t, inputs, faces, nfaces, drm);
 	return true;
 }
 
@@ -1135,7 +1164,7 @@ static void cover_conditions(const table_ctx *tc, const int32_t *base)
 		for (size_t k = 0; k < nc; k++)
 			for (int want = 1; want >= 0; want--) {
 				if (find_situation(rs, conds[k], want, base, inputs))
-					at_outcome(tc, inputs, order[o]);
+					at_row_outcome(tc, inputs, order[o]);
 			}
 	}
 	free(order);
@@ -1381,7 +1410,6 @@ static void chain_vectors(const table_ctx *tc, const int32_t *given, uint16_t o)
 {
 	vgen *g = tc->g;
 	const rtab_ruleset *rs = g->rs;
-	int64_t roll;
 	int32_t faces[RTAB_MAX_FACES], drm;
 	size_t nfaces;
 	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
@@ -1389,7 +1417,7 @@ static void chain_vectors(const table_ctx *tc, const int32_t *given, uint16_t o)
 	memcpy(inputs, given, rs->ninputs * sizeof *inputs);
 	rtab_result r;
 	if ((breaks_requirement(rs, inputs) && !meet_requirements(rs, inputs)) || between_steps(rs, inputs) ||
-	    !outcome_roll(tc, inputs, o, &roll) || !roll_faces(tc, inputs, roll, faces, &nfaces, &drm) ||
+	    !outcome_faces(tc, inputs, o, faces, &nfaces, &drm) ||
 	    (drm != 0 && tc->tab->step >= 0) ||
 	    rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, drm, &r) != RTAB_OK || !r.ntriggered) {
 		free(passed);
@@ -1453,6 +1481,14 @@ static void cover_triggers(const table_ctx *tc, const int32_t *base)
 				memcpy(fire, sit, rs->ninputs * sizeof *fire);
 			if (tr->unless.ninstrs && find_situation(rs, &tr->unless, false, fire, sit))
 				memcpy(fire, sit, rs->ninputs * sizeof *fire);
+			/* An outcome a rewrite gives: its condition holding too. */
+			for (size_t w = 0; w < tc->tab->nrewrites; w++)
+				if (tc->tab->rewrites[w].to == order[o] &&
+				    find_situation_keeping(rs, &tc->tab->rewrites[w].condition, true,
+							   NULL, fire, sit)) {
+					memcpy(fire, sit, rs->ninputs * sizeof *fire);
+					break;
+				}
 			if (at_outcome(tc, fire, order[o]))
 				chain_vectors(tc, fire, order[o]);
 			if (tr->unless.ninstrs && find_situation(rs, &tr->unless, true, fire, sit) &&
