@@ -544,10 +544,14 @@ json_only compile-rename-json file=None check=None severity=error -- \
 	"$rtab" compile --diagnostics=json -o "$tmp/busy" tables/classic_odds.rtab
 check compile-rename-text 1 "rtab compile: error: cannot rename" \
 	"$rtab" compile -o "$tmp/busy" tables/classic_odds.rtab
+: >"$tmp/a_file"
 json_only export-nodir-json file=None check=None severity=error -- \
-	"$rtab" export --format json --diagnostics=json -o "$tmp/no_such_dir/x.json" tables/classic_odds.rtab
-check export-nodir-text 1 "rtab export: error: cannot create a file beside" \
-	"$rtab" export --format json -o "$tmp/no_such_dir/x.json" tables/classic_odds.rtab
+	"$rtab" export --format json --diagnostics=json -o "$tmp/a_file/x.json" tables/classic_odds.rtab
+check export-nodir-text 1 "rtab export: error: '$tmp/a_file' is not a directory" \
+	"$rtab" export --format json -o "$tmp/a_file/x.json" tables/classic_odds.rtab
+# -o makes the directories it goes into, as compile does.
+check export-mkdir 0 "" "$rtab" export --format json -o "$tmp/no_such_dir/deeper/x.json" tables/classic_odds.rtab
+check export-mkdir-wrote 0 '"format": "rtab-export"' cat "$tmp/no_such_dir/deeper/x.json"
 json_only export-self-json file="$tmp/classic_copy.rtab" check=None severity=error -- \
 	"$rtab" export --format csv --diagnostics=json -o "$tmp/classic_copy.rtab" "$tmp/classic_copy.rtab"
 json_only odds-warning-json severity=warning -- \

@@ -58,7 +58,7 @@ golden diff-second 1 tests/errata/diff_second.md "$rtab" diff "$f@first_printing
 golden diff-all 1 tests/errata/diff_all.json "$rtab" diff "$f@original" "$f" --format json
 expect diff-equal 0 "no differences" "$rtab" diff "$f" "$f@second_printing"
 expect diff-bad-file 2 "cannot open" "$rtab" diff "$f" "$tmp/none.rtab"
-expect diff-bad-format 2 "--format takes" "$rtab" diff "$f" "$f" --format pdf
+expect diff-bad-format 2 "--format takes" "$rtab" diff "$f" "$f" --format docx
 expect diff-one-side 2 "give OLD and NEW" "$rtab" diff "$f"
 python3 -c 'import json,sys; json.load(sys.stdin)' <tests/errata/diff_all.json && passed=$((passed + 1)) || { echo "FAIL diff-json: not JSON"; failed=$((failed + 1)); }
 

@@ -101,28 +101,44 @@ expect patch-word 1 "write patch table t { ... }" sh -c "sed 's/patch modifier m
 # The errata sheet of the second printing: goldens per format and locale.
 for loc in en ru; do
 	golden "sheet-md-$loc" 1 "tests/errata/sheet_second_printing.$loc.md" \
-		"$rtab" diff "$f@original" "$f" --format markdown --locale $loc
+		"$rtab" diff "$f@original" "$f" --format markdown --locale $loc --odds
 	golden "sheet-html-$loc" 1 "tests/errata/sheet_second_printing.$loc.html" \
-		"$rtab" diff "$f@original" "$f" --format html --locale $loc
+		"$rtab" diff "$f@original" "$f" --format html --locale $loc --odds
 done
 # What a reader needs, in their words and signs; no ids, no file:line.
-expect sheet-cell 1 "roll 3-4: Pursue and eliminate (was 3-5)" "$rtab" diff "$f@original" "$f" --format markdown
-expect sheet-open-range 1 "roll 5+: Pursue off map and eliminate (was 6+)" "$rtab" diff "$f@original" "$f" --format markdown
-expect sheet-value-signed 1 "Defending cavalry expends its pistol shot: −2 (was −1)" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-cell 1 "This Accursed Civil War, roll 5: Pursue and eliminate → Pursue off map and eliminate" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-value-signed 1 "Defending cavalry expends its pistol shot: −1 → −2" "$rtab" diff "$f@original" "$f" --format markdown
 expect sheet-new 1 "New: Defender in a town hex, −1" "$rtab" diff "$f@original" "$f" --format markdown
 expect sheet-removed 1 "Removed: Attacker: immediately after a volley, +1" "$rtab" diff "$f@original" "$f" --format markdown
-expect sheet-odds-touched 1 "Odds when The defender is in a town hex: Attacker eliminated 10% → 20%" "$rtab" diff "$f@original" "$f" --format markdown
+expect sheet-odds-touched 1 "Odds when The defender is in a town hex: Attacker eliminated 10% → 20%" "$rtab" diff "$f@original" "$f" --format markdown --odds
+lacks sheet-odds-asked "Odds" "$rtab" diff "$f@original" "$f" --format markdown
 lacks sheet-no-location ".rtab:" "$rtab" diff "$f@original" "$f" --format markdown
 lacks sheet-no-ids "pursue_and_eliminate" "$rtab" diff "$f@original" "$f" --format markdown
 # The new input's line in the joined file: the layer's own line past the tables' length.
 patch_line=$(($(wc -l <tables/musket_pike.rtab) + $(grep -n -m1 '^ *input ' tests/errata/musket_pike_second_printing.rtab | cut -d: -f1)))
 expect sheet-locations 1 "2.rtab:$patch_line" "$rtab" diff "$f@original" "$f" --format markdown --locations
 for word in "Errata:" "Odds" "roll " "(was" "New:" "Removed:" "when"; do
-	lacks "sheet-ru-no-$word" "$word" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
+	lacks "sheet-ru-no-$word" "$word" "$rtab" diff "$f@original" "$f" --format markdown --locale ru --odds
 done
-expect sheet-ru-words 1 "бросок 3-4: Преследование и Уничтожение (было: 3-5)" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
-expect sheet-at 1 "Odds at defending_cavalry_pistol_shot=true, flank_rear_hexes=1: " "$rtab" diff "$f@original" "$f" --format html --at defending_cavalry_pistol_shot=true,flank_rear_hexes=1
-expect sheet-set 1 "Odds at defender_in_town=true: " "$rtab" diff "$f@original" "$f" --format html --set defender_in_town=true
+expect sheet-ru-words 1 "бросок 5: Преследование и Уничтожение → Преследование за пределы карты и Уничтожение" "$rtab" diff "$f@original" "$f" --format markdown --locale ru
+expect sheet-at 1 "Odds at defending_cavalry_pistol_shot=true, flank_rear_hexes=1: " "$rtab" diff "$f@original" "$f" --format html --odds --at defending_cavalry_pistol_shot=true,flank_rear_hexes=1
+expect sheet-set 1 "Odds at defender_in_town=true: " "$rtab" diff "$f@original" "$f" --format html --odds --set defender_in_town=true
+
+# A layer of one's own: a modifier made more negative on each side, a value
+# per hex, a column that serves several games, a cell; signed values, labels,
+# never the source's expression or an id.
+p="$tmp/print_layer.rtab"
+cat tables/musket_pike.rtab tests/errata/print_layer.rtab >"$p"
+expect sheet-more-negative 1 "Attacker: scattered: −2 → −3" "$rtab" diff "$p@original" "$p" --format markdown
+expect sheet-defender-side 1 "Defender: scattered: +2 → +3" "$rtab" diff "$p@original" "$p" --format markdown
+expect sheet-per-hex 1 "Per flank/rear hex the defender is attacked from: 0 … +4 → 0 … +8" "$rtab" diff "$p@original" "$p" --format markdown
+expect sheet-column-labels 1 "Nothing Gained But Glory, Saints in Armor, Other games, roll 5: Pursue and eliminate → Break off" "$rtab" diff "$p@original" "$p" --format markdown
+expect sheet-one-column 1 "roll 5: Stand → Eliminated" "$rtab" diff "$p@original" "$p" --format markdown
+expect sheet-edition-label 1 "Reprint errata (Errata to the reprint), correcting original." "$rtab" diff "$p@original" "$p" --format markdown
+expect sheet-edition-label-ru 1 "исправления к изданию «первое»" "$rtab" diff "$p@original" "$p" --format markdown --locale ru
+for word in "flank_rear_hexes" "+(" "others" "_scattered"; do
+	lacks "sheet-no-source-$word" "$word" "$rtab" diff "$p@original" "$p" --format markdown
+done
 expect sheet-at-unknown 2 "unknown input 'nosuch'" "$rtab" diff "$f@original" "$f" --format markdown --at nosuch=1
 expect sheet-at-malformed 2 "--at takes INPUT=VALUE pairs" "$rtab" diff "$f@original" "$f" --format markdown --at junk
 # A grid's cell patch reads as a cell change, with the printed codes.
@@ -148,7 +164,7 @@ errata reprint @ "Errata" {
 LAYER
 expect lines-cell 1 "row 'defender_eliminated', result column '4': 5-6 -> 3-6" "$rtab" diff "$o@original" "$o"
 lacks lines-cell-no-end-column "<1:3" "$rtab" diff "$o@original" "$o"
-expect lines-sheet-once 1 "- result column 4 (clear 2:1 / woods, town 3:1 / mountain 2:1), roll 3-4: DR → DE" "$rtab" diff "$o@original" "$o" --format markdown
+expect lines-sheet-once 1 "- result column 4 (Clear 2:1 / Woods, Town 3:1 / Mountain 2:1), roll 3-4: DR → DE" "$rtab" diff "$o@original" "$o" --format markdown
 # Two result columns patched alike: an item each, as the grid prints them.
 sed -n '/^ruleset/,$p' tests/constructs/fixtures/st_odds_line.rtab >"$tmp/lines_two.rtab"
 cat >>"$tmp/lines_two.rtab" <<'LAYER'
@@ -157,10 +173,10 @@ errata reprint @ "Errata" {
   patch table crt { cell 3-4 at 4 = DE @ "E1"; cell 3-4 at 2 = DE @ "E2"; }
 }
 LAYER
-expect lines-sheet-two-columns 1 "- result column 2 (clear 1:2 / woods, town 1:1 / mountain 1:2), roll 3-4: NE → DE" "$rtab" diff "$tmp/lines_two.rtab@original" "$tmp/lines_two.rtab" --format markdown
-expect lines-sheet-two-columns-4 1 "- result column 4 (clear 2:1 / woods, town 3:1 / mountain 2:1), roll 3-4: DR → DE" "$rtab" diff "$tmp/lines_two.rtab@original" "$tmp/lines_two.rtab" --format markdown
+expect lines-sheet-two-columns 1 "- result column 2 (Clear 1:2 / Woods, Town 1:1 / Mountain 1:2), roll 3-4: NE → DE" "$rtab" diff "$tmp/lines_two.rtab@original" "$tmp/lines_two.rtab" --format markdown
+expect lines-sheet-two-columns-4 1 "- result column 4 (Clear 2:1 / Woods, Town 3:1 / Mountain 2:1), roll 3-4: DR → DE" "$rtab" diff "$tmp/lines_two.rtab@original" "$tmp/lines_two.rtab" --format markdown
 expect lines-sheet-ru 1 "колонка результата 4 (" env LANGUAGE=ru LANG=ru_RU.UTF-8 "$rtab" diff "$o@original" "$o" --format markdown
-expect lines-sheet-odds-once 1 "Odds at the default situation, clear 2:1 / woods, town 3:1 / mountain 2:1: Defender retreats" "$rtab" diff "$o@original" "$o" --format markdown
+expect lines-sheet-odds-once 1 "Odds at the default situation, Clear 2:1 / Woods, Town 3:1 / Mountain 2:1: Defender retreats" "$rtab" diff "$o@original" "$o" --format markdown --odds
 sed -n '/^ruleset/,$p' tests/constructs/fixtures/st_odds_line.rtab >"$tmp/lines_restated.rtab"
 cat >>"$tmp/lines_restated.rtab" <<'LAYER'
 errata reprint @ "Errata" {

@@ -286,7 +286,7 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write('before')
     p = subprocess.run([rtab, 'export', '--format', 'html', '--paper', 'a3', 'tables/classic_odds.rtab', '-o', out],
                        capture_output=True, text=True)
-    if p.returncode != 2 or 'a4 or letter' not in p.stderr or open(out).read() != 'before':
+    if p.returncode != 2 or 'a4, a5, letter, legal, half-letter or card' not in p.stderr or open(out).read() != 'before':
         fail('export --paper a3: exit %d, %r, the output %r' % (p.returncode, p.stderr, open(out).read()[:20]))
     for paper, size in (('a4', 'size:A4'), ('letter', 'size:letter')):
         p = subprocess.run([rtab, 'export', '--format', 'html', '--paper', paper, 'tables/classic_odds.rtab'],

@@ -5,6 +5,7 @@
 #include "base/escape.h"
 #include "base/msg.h"
 #include "check/model.h"
+#include "export/aid.h"
 #include "export/html_table.h"
 #include "text/expr_text.h"
 
@@ -30,6 +31,8 @@ typedef struct sheet {
 	const sheet_options *opts;
 	bool *done; /* per definition of r: shown in a table's group */
 	bool open;  /* a list is open */
+	aid_unit *unit; /* SHEET_PAGES: the unit items go to */
+	strbuf para;    /* SHEET_PAGES: the items of the unit not yet a paragraph */
 	/* A table's cell changes, and the odds of one situation, kept until every column is
 	 * read: the same change in several columns (odds lines over one result column) is
 	 * one item. */
@@ -54,7 +57,9 @@ static int find_modifier(const rtab_ruleset *rs, const char *id)
 
 static void put_text(sheet *s, const char *text)
 {
-	if (s->opts->format == SHEET_HTML)
+	if (s->opts->format == SHEET_PAGES)
+		sb_puts(&s->para, text);
+	else if (s->opts->format == SHEET_HTML)
 		html_escape(s->out, text);
 	else
 		markdown_escape(s->out, text, true);
@@ -64,12 +69,23 @@ static void close_list(sheet *s)
 {
 	if (s->open && s->opts->format == SHEET_HTML)
 		sb_puts(s->out, "</ul>\n");
+	if (s->opts->format == SHEET_PAGES && s->para.len && s->unit)
+		aid_text_add(s->unit, s->para.data);
+	sb_clear(&s->para);
 	s->open = false;
 }
 
 static void heading(sheet *s, int level, const char *text, const char *rule)
 {
 	close_list(s);
+	if (s->opts->format == SHEET_PAGES) {
+		if (level == 1) {
+			free(s->opts->doc->title);
+			s->opts->doc->title = xstrdup(text);
+		}
+		s->unit = aid_unit_add(s->opts->doc, text, level > 1 ? rule : NULL);
+		return;
+	}
 	if (s->opts->format == SHEET_HTML)
 		sb_printf(s->out, "<h%d>", level);
 	else
@@ -84,8 +100,27 @@ static void heading(sheet *s, int level, const char *text, const char *rule)
 		sb_printf(s->out, "</h%d>\n", level);
 }
 
+static void paragraph(sheet *s, const char *text)
+{
+	close_list(s);
+	if (s->opts->format != SHEET_PAGES)
+		sb_puts(s->out, s->opts->format == SHEET_HTML ? "<p>" : "\n");
+	put_text(s, text);
+	if (s->opts->format != SHEET_PAGES)
+		sb_puts(s->out, s->opts->format == SHEET_HTML ? "</p>\n" : "\n");
+	close_list(s);
+}
+
 static void item(sheet *s, const char *text)
 {
+	if (s->opts->format == SHEET_PAGES) {
+		/* One paragraph per change, a bullet before it. */
+		close_list(s);
+		sb_puts(&s->para, "\xE2\x80\xA2 ");
+		put_text(s, text);
+		close_list(s);
+		return;
+	}
 	if (!s->open) {
 		sb_puts(s->out, s->opts->format == SHEET_HTML ? "<ul>\n" : "\n");
 		s->open = true;
@@ -185,17 +220,41 @@ static void cell_item(sheet *s, const char *where, const char *columns, const ch
 
 /* ---- modifiers as a card prints them ---- */
 
-/* The value on the roll: a defender's modifier subtracts. */
-static void signed_value(strbuf *sb, const rtab_ruleset *rs, const rtab_modifier *m)
+static void put_signed(strbuf *sb, long v)
 {
-	if (m->value.ninstrs == 1 && m->value.instrs[0].op == RTAB_OP_CONST) {
-		long v = (long)m->sign * m->value.instrs[0].arg;
-		sb_printf(sb, v > 0 ? "+%ld" : v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
-		return;
+	sb_printf(sb, v > 0 ? "+%ld" : v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
+}
+
+static bool reads_op(const rtab_expr *e, rtab_op op, int32_t *arg)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == op) {
+			*arg = e->instrs[i].arg;
+			return true;
+		}
+	return false;
+}
+
+/* The value on the roll as the card prints it, from the side's point of
+ * view (a defender's modifier subtracts): a fixed value signed ("−3", however
+ * the source spells it), a value read from a matrix or a ratio band by its
+ * label, any other computed value by its range ("0 … +4"); never the
+ * source's expression. */
+static void signed_value(strbuf *sb, const rtab_ruleset *rs, size_t locale, const rtab_modifier *m)
+{
+	int32_t k;
+	long a = (long)m->sign * m->min, b = (long)m->sign * m->max;
+	if (a == b) {
+		put_signed(sb, a);
+	} else if (reads_op(&m->value, RTAB_OP_MATRIX, &k) && (size_t)k < rs->nmatrices) {
+		sb_printf(sb, msg("see %s"), label(rs, rs->matrices[k].labels, locale, rs->matrices[k].id));
+	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < rs->nbands) {
+		sb_printf(sb, msg("see %s"), label(rs, rs->bands[k].labels, locale, rs->bands[k].id));
+	} else {
+		put_signed(sb, a < b ? a : b);
+		sb_puts(sb, " \xE2\x80\xA6 ");
+		put_signed(sb, a < b ? b : a);
 	}
-	sb_puts(sb, m->sign < 0 ? MINUS "(" : "+(");
-	export_expr_text(sb, rs, &m->value);
-	sb_putc(sb, ')');
 }
 
 /* The input and value a condition asks for, when it asks for one: 'when X;'
@@ -216,7 +275,9 @@ static bool simple_condition(const rtab_expr *e, int *input, int32_t *value)
 	return false;
 }
 
-/* The condition in words: the labels of the input and value it reads. */
+/* The condition in words: the labels of the input and value it reads;
+ * nothing for a condition of several inputs (the modifier's label says it,
+ * as on the card). */
 static void condition_text(strbuf *sb, const rtab_ruleset *rs, size_t locale, const rtab_expr *e)
 {
 	int in;
@@ -237,17 +298,18 @@ static void condition_text(strbuf *sb, const rtab_ruleset *rs, size_t locale, co
 		}
 		return;
 	}
-	export_expr_text(sb, rs, e);
 }
 
 /* "Defender in a town hex, −1 (when: The defender is in a town hex)" */
 static void modifier_card(strbuf *sb, const rtab_ruleset *rs, size_t locale, const rtab_modifier *m)
 {
 	sb_printf(sb, "%s, ", label(rs, m->labels, locale, m->id));
-	signed_value(sb, rs, m);
-	sb_printf(sb, " (%s ", msg("when:"));
-	condition_text(sb, rs, locale, &m->condition);
-	sb_putc(sb, ')');
+	signed_value(sb, rs, locale, m);
+	strbuf when = {0};
+	condition_text(&when, rs, locale, &m->condition);
+	if (when.data)
+		sb_printf(sb, " (%s %s)", msg("when:"), when.data);
+	sb_free(&when);
 }
 
 /* What changed of a modifier in both editions, each as its own line. */
@@ -256,15 +318,23 @@ static void modifier_changes(sheet *s, const rtab_modifier *a, const rtab_modifi
 	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
 	const char *name = label(rb, b->labels, s->n->locale, b->id);
 	strbuf was = {0}, now = {0};
-	signed_value(&was, ra, a);
-	signed_value(&now, rb, b);
+	signed_value(&was, ra, s->o->locale, a);
+	signed_value(&now, rb, s->n->locale, b);
 	if (strcmp(was.data, now.data) != 0)
-		itemf(s, msg("%s: %s (was %s)"), name, now.data, was.data);
+		itemf(s, msg("%s: %s → %s"), name, was.data, now.data);
 	sb_free(&was);
 	sb_free(&now);
 	condition_text(&was, ra, s->o->locale, &a->condition);
 	condition_text(&now, rb, s->n->locale, &b->condition);
-	if (strcmp(was.data, now.data) != 0)
+	strbuf src_was = {0}, src_now = {0}; /* the conditions as written: compared, never printed */
+	export_expr_text(&src_was, ra, &a->condition);
+	export_expr_text(&src_now, rb, &b->condition);
+	bool changed = strcmp(src_was.data ? src_was.data : "", src_now.data ? src_now.data : "") != 0;
+	sb_free(&src_was);
+	sb_free(&src_now);
+	if (changed && (!was.data || !now.data))
+		itemf(s, msg("%s: its condition changed"), name);
+	else if (was.data && now.data && strcmp(was.data, now.data) != 0)
 		itemf(s, msg("%s: when %s (was when %s)"), name, now.data, was.data);
 	sb_free(&was);
 	sb_free(&now);
@@ -293,34 +363,6 @@ static bool same_id(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-/* The rolls an outcome has in a column, as the page prints them: "3-4",
- * "5+", "≤0", "1, 3-4". */
-static void printed_rolls(strbuf *sb, const rtab_ruleset *rs, const rtab_table *t, const rtab_column *c,
-			  const char *outcome, const rolls *rr)
-{
-	bool any = false;
-	for (int64_t r = rr->lo; r <= rr->hi; r++) {
-		if (!same_id(outcome_at(rs, t, c, r), outcome))
-			continue;
-		int64_t end = r;
-		while (end < rr->hi && same_id(outcome_at(rs, t, c, end + 1), outcome))
-			end++;
-		sb_puts(sb, any ? ", " : "");
-		any = true;
-		bool open_hi = end == t->roll_max && end > rr->die_hi;
-		bool open_lo = r == t->roll_min && r < rr->die_lo;
-		if (open_hi && !open_lo)
-			sb_printf(sb, "%lld+", (long long)r);
-		else if (open_lo && !open_hi)
-			sb_printf(sb, "\xe2\x89\xa4%lld", (long long)end);
-		else if (r == end)
-			sb_printf(sb, "%lld", (long long)r);
-		else
-			sb_printf(sb, "%lld-%lld", (long long)r, (long long)end);
-		r = end;
-	}
-}
-
 static const char *printed_outcome(const rtab_ruleset *rs, size_t locale, const char *id, bool code)
 {
 	int k = id ? rtab_find_outcome(rs, id) : -1;
@@ -339,69 +381,94 @@ static const char *printed_result_column(const sheet_side *side, const rtab_tabl
 	return model_result_id(&side->model->tables[t - side->rs->tables], column);
 }
 
+/* A column as the card heads it: its label, else the labels of the values
+ * of the column input it serves ("Nothing Gained But Glory, Saints in
+ * Armor, Other games"), else its name as written ("3:1"). */
+static void column_name(strbuf *sb, const rtab_ruleset *rs, size_t locale, const rtab_table *t, size_t j)
+{
+	const rtab_column *col = &t->columns[j];
+	const char *own = col->labels ? rtab_label(rs, col->labels, locale) : NULL;
+	if (own && *own) {
+		sb_puts(sb, own);
+		return;
+	}
+	size_t n = 0;
+	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0 && rs->inputs[t->column_input].enum_index >= 0) {
+		const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
+		for (size_t v = 0; v < e->nvalues; v++)
+			if (t->column_of_value[v] == j)
+				sb_printf(sb, "%s%s", n++ ? ", " : "", label(rs, e->values[v].labels, locale, e->values[v].id));
+	} else if (t->column_input >= 0 && rs->inputs[t->column_input].enum_index >= 0) {
+		/* A grid per value of an input, each by a key: "Open ground 1:3". */
+		const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
+		size_t ids = 0;
+		for (size_t v = 0; v < e->nvalues; v++)
+			if (t->column_of_value[v] <= j && j < t->column_end_of_value[v]) {
+				sb_printf(sb, "%s%s", n++ ? ", " : "", label(rs, e->values[v].labels, locale, e->values[v].id));
+				ids += strlen(e->values[v].id) + (ids ? 2 : 0);
+			}
+		if (n && strlen(col->id) > ids + 1) {
+			sb_printf(sb, " %s", col->id + ids + 1);
+			return;
+		}
+		sb_clear(sb);
+		n = 0;
+	}
+	if (!n)
+		sb_puts(sb, col->id);
+}
+
+/* Rolls r..end as the card prints them: "5", "3-4", "9+" and "≤0" past the die. */
+static void roll_span(char *out, size_t size, int64_t r, int64_t end, const rolls *rr)
+{
+	bool open_lo = r == rr->lo && r < rr->die_lo, open_hi = end == rr->hi && end > rr->die_hi;
+	if (open_lo && open_hi)
+		snprintf(out, size, "%s", msg("any"));
+	else if (open_hi)
+		snprintf(out, size, "%lld+", (long long)r);
+	else if (open_lo)
+		snprintf(out, size, "\xe2\x89\xa4%lld", (long long)end);
+	else if (end == r)
+		snprintf(out, size, "%lld", (long long)r);
+	else
+		snprintf(out, size, "%lld-%lld", (long long)r, (long long)end);
+}
+
+/* Each run of rolls whose cell changed, as a pen corrects the card: "Failure to
+ * Retreat, roll 5: Stand → Eliminated"; "3:1, roll 1: DR → DE". */
 static void column_changes(sheet *s, const rtab_table *ta, const rtab_column *ca, const rtab_table *tb,
 			   const rtab_column *cb, bool one_column)
 {
 	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
 	rolls rr = {ta->roll_min < tb->roll_min ? ta->roll_min : tb->roll_min,
-		    ta->roll_max > tb->roll_max ? ta->roll_max : tb->roll_max, 0, 0};
+		    ta->roll_max > tb->roll_max ? ta->roll_max : tb->roll_max, INT64_MIN, INT64_MAX};
 	if (tb->dice < rb->ndice) {
 		rr.die_lo = rb->dice[tb->dice].min;
 		rr.die_hi = rb->dice[tb->dice].max;
 	}
-	const char *col = one_column ? NULL : label(rb, cb->labels, s->n->locale, cb->id);
+	strbuf name = {0};
+	if (!one_column)
+		column_name(&name, rb, s->n->locale, tb, (size_t)(cb - tb->columns));
+	const char *col = name.data;
 	const char *result = printed_result_column(s->n, tb, (size_t)(cb - tb->columns));
-	if (tb->key_kind != RTAB_KEY_INPUT) {
-		/* A grid keyed by odds reads cell by cell: "3:1, roll 1: DR → DE". */
-		for (int64_t r = rr.lo; r <= rr.hi; r++) {
-			const char *a = outcome_at(ra, ta, ca, r), *b = outcome_at(rb, tb, cb, r);
-			if (same_id(a, b))
-				continue;
-			int64_t end = r;
-			while (end < rr.hi && same_id(outcome_at(ra, ta, ca, end + 1), a) &&
-			       same_id(outcome_at(rb, tb, cb, end + 1), b))
-				end++;
-			char roll[48];
-			if (end == r)
-				snprintf(roll, sizeof roll, "%lld", (long long)r);
-			else
-				snprintf(roll, sizeof roll, "%lld-%lld", (long long)r, (long long)end);
-			cell_itemf(s, col, result, msg("%sroll %s: %s → %s"), "", roll,
-			      printed_outcome(ra, s->o->locale, a, true), printed_outcome(rb, s->n->locale, b, true));
-			r = end;
-		}
-		return;
+	bool codes = false;
+	for (size_t r = 0; r < tb->nrows; r++)
+		codes |= rb->outcomes[rtab_row_outcome(tb, r)].code != NULL;
+	for (int64_t r = rr.lo; r <= rr.hi; r++) {
+		const char *a = outcome_at(ra, ta, ca, r), *b = outcome_at(rb, tb, cb, r);
+		if (same_id(a, b))
+			continue;
+		int64_t end = r;
+		while (end < rr.hi && same_id(outcome_at(ra, ta, ca, end + 1), a) &&
+		       same_id(outcome_at(rb, tb, cb, end + 1), b))
+			end++;
+		char roll[64];
+		roll_span(roll, sizeof roll, r, end, &rr);
+		cell_itemf(s, col, result, msg("%sroll %s: %s → %s"), "", roll,
+			   printed_outcome(ra, s->o->locale, a, codes), printed_outcome(rb, s->n->locale, b, codes));
+		r = end;
 	}
-	/* Rows read outcome by outcome: "TACW, roll 3-4: Pursue and eliminate (was 3-5)". */
-	const char **seen = xcalloc((size_t)(rr.hi - rr.lo + 1) * 2 + 1, sizeof *seen);
-	size_t nseen = 0;
-	for (int side = 1; side >= 0; side--)
-		for (int64_t r = rr.lo; r <= rr.hi; r++) {
-			const char *id = side ? outcome_at(rb, tb, cb, r) : outcome_at(ra, ta, ca, r);
-			bool known = !id;
-			for (size_t k = 0; k < nseen && !known; k++)
-				known = strcmp(seen[k], id) == 0;
-			if (!known)
-				seen[nseen++] = id;
-		}
-	for (size_t k = 0; k < nseen; k++) {
-		strbuf was = {0}, now = {0};
-		printed_rolls(&was, ra, ta, ca, seen[k], &rr);
-		printed_rolls(&now, rb, tb, cb, seen[k], &rr);
-		const char *w = was.data ? was.data : "", *n = now.data ? now.data : "";
-		const char *name = printed_outcome(rb, s->n->locale, seen[k], false);
-		if (strcmp(w, n) == 0) {
-		} else if (!*n) {
-			cell_itemf(s, col, result, msg("%s%s: removed (was roll %s)"), "", name, w);
-		} else if (!*w) {
-			cell_itemf(s, col, result, msg("%sroll %s: %s (new)"), "", n, name);
-		} else {
-			cell_itemf(s, col, result, msg("%sroll %s: %s (was %s)"), "", n, name, w);
-		}
-		sb_free(&was);
-		sb_free(&now);
-	}
-	free(seen);
+	sb_free(&name);
 }
 
 /* ---- odds where a change applies ---- */
@@ -460,9 +527,11 @@ static void odds_line(sheet *s, size_t ta, size_t ca, size_t tb, size_t cb, int3
 		sb_free(&q);
 	}
 	if (line.data) {
-		const rtab_column *col = &rb->tables[tb].columns[cb];
 		if (rb->tables[tb].ncolumns > 1) {
-			keep(&s->odds, label(rb, col->labels, s->n->locale, col->id), NULL, line.data);
+			strbuf name = {0};
+			column_name(&name, rb, s->n->locale, &rb->tables[tb], cb);
+			keep(&s->odds, name.data, NULL, line.data);
+			sb_free(&name);
 			line = (strbuf){0};
 		} else
 			itemf(s, msg("Odds %s: %s"), where, line.data);
@@ -671,7 +740,8 @@ static void table_group(sheet *s, size_t ta, size_t tb)
 		if (strncmp(key, "row ", 4) != 0 && strncmp(key, "cell ", 5) != 0 && strcmp(key, "modifiers") != 0)
 			generic_change(s, label(rb, b->labels, s->n->locale, b->id), &d->changes[k]);
 	}
-	table_odds(s, ta, tb, mods, nmods);
+	if (s->opts->odds)
+		table_odds(s, ta, tb, mods, nmods);
 	free(mods);
 }
 
@@ -712,6 +782,17 @@ static void other_changes(sheet *s)
 	}
 }
 
+/* An edition as the sheet names it: its layer's label, "original" in the
+ * sheet's words, else its name or file. */
+static const char *edition_name(const sheet_side *side)
+{
+	if (side->layer_label)
+		return side->layer_label;
+	if (side->edition && strcmp(side->edition, "original") == 0)
+		return msg("original");
+	return side->edition ? side->edition : side->path;
+}
+
 void errata_sheet(strbuf *out, const sheet_side *old, const sheet_side *new, const diff_result *r,
 		  const sheet_options *opts)
 {
@@ -724,20 +805,26 @@ void errata_sheet(strbuf *out, const sheet_side *old, const sheet_side *new, con
 		html_page_begin(out, h.data, rb->nlocales ? rb->locales[new->locale] : "en");
 	heading(&s, 1, h.data, NULL);
 	sb_free(&h);
-	if (new->layer_label)
-		sb_printf(&h, "%s", new->layer_label);
+	strbuf what = {0};
+	sb_puts(&what, new->layer_label ? new->layer_label : new->edition ? edition_name(new) : "");
 	if (new->layer_rule)
-		sb_printf(&h, h.data ? " (%s)" : "%s", new->layer_rule);
-	if (old->edition || new->edition) {
-		sb_printf(&h, "%s", h.data ? ". " : "");
-		sb_printf(&h, msg("Edition %s, as corrected from %s."), new->edition ? new->edition : new->path,
-			  old->edition ? old->edition : old->path);
+		sb_printf(&what, what.len ? " (%s)" : "%s", new->layer_rule);
+	if (what.len && (old->edition || new->edition))
+		sb_printf(&h, msg("%s, correcting %s."), what.data, edition_name(old));
+	else if (what.len)
+		sb_printf(&h, "%s.", what.data);
+	if (h.data)
+		paragraph(&s, h.data);
+	if (opts->format == SHEET_PAGES) {
+		/* The stamp on every page: the edition, where the publisher printed it. */
+		sb_clear(&what);
+		sb_printf(&what, msg("Edition: %s"), edition_name(new));
+		if (new->layer_rule)
+			sb_printf(&what, " \xC2\xB7 %s", new->layer_rule);
+		opts->doc->stamp = xstrdup(what.data);
+		opts->doc->lang = rb->nlocales ? rb->locales[new->locale] : "en";
 	}
-	if (h.data) {
-		sb_puts(out, opts->format == SHEET_HTML ? "<p>" : "\n");
-		put_text(&s, h.data);
-		sb_puts(out, opts->format == SHEET_HTML ? "</p>\n" : "\n");
-	}
+	sb_free(&what);
 	sb_free(&h);
 	for (size_t tb = 0; tb < rb->ntables; tb++) {
 		int ta = rtab_find_table(old->rs, rb->tables[tb].id);
@@ -745,12 +832,10 @@ void errata_sheet(strbuf *out, const sheet_side *old, const sheet_side *new, con
 			table_group(&s, (size_t)ta, tb);
 	}
 	other_changes(&s);
-	if (!r->n && !r->nodds) {
-		sb_puts(out, opts->format == SHEET_HTML ? "<p>" : "\n");
-		put_text(&s, msg("No differences."));
-		sb_puts(out, opts->format == SHEET_HTML ? "</p>\n" : "\n");
-	}
+	if (!r->n && !r->nodds)
+		paragraph(&s, msg("No differences."));
 	close_list(&s);
+	sb_free(&s.para);
 	if (opts->format == SHEET_HTML)
 		html_page_end(out);
 	free(s.done);

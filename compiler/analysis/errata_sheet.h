@@ -29,18 +29,22 @@ typedef struct sheet_situation {
 	int32_t *old_inputs, *new_inputs;
 } sheet_situation;
 
-typedef enum sheet_format { SHEET_MARKDOWN, SHEET_HTML } sheet_format;
+/* SHEET_PAGES: the sheet as a document of units (a heading per table, its
+ * changes one paragraph each) for export/aid_pdf.c to lay out as pages. */
+typedef enum sheet_format { SHEET_MARKDOWN, SHEET_HTML, SHEET_PAGES } sheet_format;
 
 typedef struct sheet_options {
 	sheet_format format;
 	bool locations; /* file:line of each definition */
+	bool odds;      /* how the odds move where each change applies */
+	struct aid_doc *doc; /* SHEET_PAGES: filled, to be freed with aid_free */
 	const sheet_situation *situations;
 	size_t nsituations;
 	work_budget *work;     /* the odds' steps are spent from it (NULL: no budget) */
 	const char **left_out; /* set to the first table whose odds the budget left out */
 } sheet_options;
 
-/* Write the sheet of the changes r found (diff_compare, diff_odds_compute)
+/* Write the sheet (SHEET_PAGES: fill opts->doc instead) of the changes r found (diff_compare, diff_odds_compute)
  * from old to new. */
 void errata_sheet(strbuf *out, const sheet_side *old, const sheet_side *new, const diff_result *r,
 		  const sheet_options *opts);

@@ -2,6 +2,7 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "cli/cli_dirs.h"
 #include "codegen/emit_c.h"
 #include "codegen/native_tables.h"
 #include "targets/targets.h"
@@ -50,32 +51,6 @@ static const cli_verb verb = {
 	.shared = CLI_EDITION | CLI_DIAG_LISTED,
 	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
 	"3 out of memory.\n"};
-
-/* mkdir -p: DIR and its missing parents. */
-static bool make_dirs(const char *dir, const diag_options *opts)
-{
-	char *p = xstrdup(dir);
-	bool ok = true;
-	for (char *q = p + 1;; q++) {
-		if (*q != '/' && *q)
-			continue;
-		char c = *q;
-		*q = '\0';
-		struct stat st;
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			cli_error("compile", opts, "cannot create directory '%s': %s", p, strerror(errno));
-			ok = false;
-		} else if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			cli_error("compile", opts, "'%s' is not a directory", p);
-			ok = false;
-		}
-		*q = c;
-		if (!ok || !c)
-			break;
-	}
-	free(p);
-	return ok;
-}
 
 typedef struct compile_args {
 	const char *dir;
@@ -158,7 +133,7 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		status = EXIT_INPUT;
 	if (strcmp(a.target, "c") == 0 && cli_runtime_clash(files, npaths, a.emit.prefix))
 		status = EXIT_INPUT;
-	if (status == EXIT_OK && !make_dirs(dir, &opts))
+	if (status == EXIT_OK && !cli_make_dirs("compile", dir, &opts))
 		status = EXIT_INPUT;
 	if (status == EXIT_OK) {
 		for (size_t i = 0; i < npaths; i++) {

@@ -10,26 +10,34 @@
 #include "check/edition.h"
 #include "check/rule_refs.h"
 #include "analysis/odds.h"
+#include "cli/cli_dirs.h"
+#include "cli/cli_output.h"
 #include "cli/options.h"
+#include "export/aid.h"
+#include "export/paper.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* In the order of diff_format. */
-static const char *const formats[] = {"text", "markdown", "json", "html", NULL};
+static const char *const formats[] = {"text", "markdown", "json", "html", "pdf", NULL};
 
 static const cli_opt options[] = {
 	{"--format", 0, "F",
-	 "text (default); markdown, an errata sheet ready to publish;\n"
-	 "json, for tools; html, a page", formats},
+	 "text (default); markdown, html and pdf, the errata sheet ready\n"
+	 "to publish; json, for tools", formats},
 	{"--locale", 0, "L", "the labels and the sheet's words (default: the first locale)", NULL},
 	{"--set", 0, "INPUT=VALUE", "markdown, html: also give the odds at this situation", NULL},
 	{"--at", 0, "A=1,B=2", "markdown, html: also the odds at this situation (repeatable)", NULL},
-	{"--locations", 0, NULL, "markdown, html: the file and line of each change", NULL},
+	{"--locations", 0, NULL, "markdown, html, pdf: the file and line of each change", NULL},
+	{"--odds", 0, NULL, "markdown, html, pdf: how the odds move where each change applies", NULL},
+	{"--paper", 0, "P", "pdf: the sheet's paper, as rtab export's (default a4)", NULL},
+	{"-o", 0, "OUT", "write OUT (whole or not at all; its missing directories made)\n"
+	 "instead of standard output", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
-enum { OPT_FORMAT, OPT_LOCALE, OPT_SET, OPT_AT, OPT_LOCATIONS };
+enum { OPT_FORMAT, OPT_LOCALE, OPT_SET, OPT_AT, OPT_LOCATIONS, OPT_ODDS, OPT_PAPER, OPT_OUT };
 
 #define MAX_SITUATIONS 32
 
@@ -38,7 +46,8 @@ typedef struct diff_args {
 	cli_pair files;
 	cli_sets at[MAX_SITUATIONS + 1];
 	size_t nat;
-	bool locations;
+	bool locations, odds;
+	const char *paper, *out;
 } diff_args;
 
 static int take(void *arg, int opt, const char *value)
@@ -66,14 +75,18 @@ static int take(void *arg, int opt, const char *value)
 		return EXIT_OK;
 	}
 	case OPT_LOCATIONS: a->locations = true; return EXIT_OK;
+	case OPT_ODDS: a->odds = true; return EXIT_OK;
+	case OPT_PAPER: a->paper = value; return EXIT_OK;
+	case OPT_OUT: a->out = value; return EXIT_OK;
 	default: return cli_take_pair(&a->files, opt, value);
 	}
 }
 
 static const cli_verb verb = {
 	.name = "diff",
-	.usage = "rtab diff OLD NEW [--format text|markdown|json|html] [--locale L]\n"
-		 "                 [--set INPUT=VALUE]... [--at A=1,B=2]... [--locations]",
+	.usage = "rtab diff OLD NEW [--format text|markdown|json|html|pdf] [--locale L]\n"
+		 "                 [--set INPUT=VALUE]... [--at A=1,B=2]... [--locations] [--odds]\n"
+		 "                 [--paper P] [-o OUT]",
 	.about = "\nCompare two rulesets, each a FILE or FILE@EDITION (the edition with the\n"
 		 "errata layers up to EDITION; 'original': none). Print every definition\n"
 		 "added, removed or changed, by kind and id, and within each changed one\n"
@@ -84,11 +97,13 @@ static const cli_verb verb = {
 		 "the default situation (every input at its default, no extra modifier).\n"
 		 "--edition NAME applies to a side not written FILE@EDITION.\n"
 		 "\n"
-		 "markdown and html are the errata sheet a publisher prints: grouped by table\n"
-		 "and rule reference, in the words and signs of the locale (rolls as printed,\n"
-		 "a defender's modifier with its minus), with the odds where each change\n"
-		 "applies and at the situations --set and --at name; no file:line unless\n"
-		 "--locations.",
+		 "markdown, html and pdf are the errata sheet a publisher prints: grouped by\n"
+		 "table and rule reference, in the words and signs of the locale, each change\n"
+		 "as a pen makes it on the card ('Failure to Retreat, roll 5: Stand ->\n"
+		 "Eliminated'; 'Attacker: scattered: -2 -> -3', signed as the card prints it);\n"
+		 "with --odds, the odds where each change applies and at the situations --set\n"
+		 "and --at name; no file:line unless --locations. The PDF (when rtab is built\n"
+		 "with cairo and pango) carries the edition and a page number on every page.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
 	.diag_help = "the options of rtab check: the files' warnings are shown only\n"
@@ -97,7 +112,7 @@ static const cli_verb verb = {
 	.after = "Exit status: 0 equal, 1 different, 2 errors, 3 out of memory.\n",
 };
 
-typedef enum diff_format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON, FMT_HTML } diff_format;
+typedef enum diff_format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON, FMT_HTML, FMT_PDF } diff_format;
 
 typedef struct side {
 	const char *arg;
@@ -391,6 +406,18 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	c.old.arg = a.files.files[0];
 	c.new.arg = a.files.files[1];
 	c.format = x->format ? (diff_format)cli_choice(formats, x->format) : FMT_TEXT;
+	paper_size size;
+	if (c.format == FMT_PDF && !export_pdf_built_in)
+		status = usage_error("diff", "--format pdf is not built into this rtab (it needs cairo and pango when "
+					     "rtab is built); use --format html and print it");
+	else if (a.paper && !paper_find(a.paper, &size))
+		status = usage_error("diff", "--paper '%s' is no paper rtab knows; give %s", a.paper, paper_names);
+	else if (a.paper && c.format != FMT_PDF)
+		status = usage_error("diff", "--paper applies to --format pdf");
+	if (status) {
+		free_at(&a);
+		return status;
+	}
 	const char *locale = x->locale, *edition = x->edition;
 
 	bool ok_old = load_side(&c.old, edition, &x->diag);
@@ -428,20 +455,37 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	case FMT_TEXT: render_text(&c); break;
 	case FMT_JSON: render_json(&c); break;
 	case FMT_MARKDOWN:
-	case FMT_HTML: {
+	case FMT_HTML:
+	case FMT_PDF: {
 		sheet_side o = side_of(&c.old), n = side_of(&c.new);
-		sheet_options opts = {c.format == FMT_HTML ? SHEET_HTML : SHEET_MARKDOWN, a.locations,
-				      situations, nsituations, &work, &left_out};
+		aid_doc doc = {0};
+		sheet_options opts = {c.format == FMT_HTML ? SHEET_HTML : c.format == FMT_PDF ? SHEET_PAGES : SHEET_MARKDOWN,
+				      a.locations, a.odds, &doc, situations, nsituations, &work, &left_out};
 		errata_sheet(&out, &o, &n, &c.r, &opts);
+		if (c.format == FMT_PDF)
+			aid_pdf_write(&out, &doc, 1, a.paper);
+		aid_free(&doc);
 		break;
 	}
 	}
-	if (out.data)
-		fputs(out.data, stdout);
 	for (size_t i = 0; i < c.r.npast_work; i++)
 		past_work(&c.new, c.r.past_work[i], "the odds at the default situation", work.limit);
 	if (left_out)
 		past_work(&c.new, left_out, "the errata sheet's odds", work.limit);
+	if (a.out) {
+		output_file f = {xstrdup(a.out), NULL, out.data, out.len};
+		const char *inputs[2] = {c.old.l.path, c.new.l.path};
+		output_report report = cli_output_report(x);
+		if (!cli_make_parent_dirs("diff", a.out, &x->diag) || output_is_input(&f, 1, inputs, 2, &report) ||
+		    !output_commit(&f, 1, &report)) {
+			free(f.path);
+			status = EXIT_USAGE;
+			goto done;
+		}
+		free(f.path);
+	} else if (out.data) {
+		fwrite(out.data, 1, out.len, stdout);
+	}
 	status = c.r.n || c.r.nodds ? EXIT_INPUT : EXIT_OK;
 done:
 	for (size_t k = 0; k < nsituations; k++) {

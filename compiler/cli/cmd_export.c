@@ -9,7 +9,9 @@
 #include "check/edition.h"
 #include "base/output.h"
 #include "base/msg.h"
+#include "cli/cli_dirs.h"
 #include "cli/cli_output.h"
+#include "export/paper.h"
 #include "cli/options.h"
 
 #include <stdio.h>
@@ -18,7 +20,6 @@
 
 /* The formats of the emitters below. */
 static const char *const formats[] = {"json", "csv", "markdown", "html", "pdf", NULL};
-static const char *const papers[] = {"a4", "letter", NULL};
 
 static const cli_opt options[] = {
 	{"--format", 0, "F", "json, csv, markdown, html or pdf (required)", formats},
@@ -28,14 +29,15 @@ static const cli_opt options[] = {
 	{"-o", 0, "OUT", "write OUT (whole or not at all) instead of standard output", NULL},
 	{"--proof", 0, NULL, "html, markdown: the print proof for review (ids, expressions,\n"
 	 "provisional values and rule references) instead of the player aid", NULL},
-	{"--paper", 0, "P", "the player aid's paper (html, pdf): a4 (default) or letter", papers},
+	{"--paper", 0, "P", "the player aid's paper (html, pdf): a4 (default), a5, letter, legal,\n"
+	 "half-letter or card (5 x 8 in), in any case; NAME-landscape turns it", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "export",
 	.usage = "rtab export --format json|csv|markdown|html|pdf FILE [--locale L[,L2]] [-o OUT]\n"
-		 "                   [--edition NAME] [--paper letter|a4] [--proof]",
+		 "                   [--edition NAME] [--paper P] [--proof]",
 	.about = "\nWrite the whole ruleset for other tools and for print:\n"
 		 "  json      every definition of the lowered ruleset, field by field, with readable\n"
 		 "            forms beside the runtime's data (schema: docs/export-schema.json)\n"
@@ -46,7 +48,12 @@ static const cli_verb verb = {
 		 "  html      the player aid a publisher prints: each table as printed, its modifiers\n"
 		 "            as the card lists them, each matrix; with --proof, the print proof for\n"
 		 "            review: every definition, provisional values marked, rule references\n"
-		 "  pdf       the player aid as PDF pages (when rtab is built with cairo and pango)",
+		 "  pdf       the player aid as PDF pages (when rtab is built with cairo and pango):\n"
+		 "            each table's grid with its lines as printed (open ends where the\n"
+		 "            modifiers reach past the die), what its codes stand for, its\n"
+		 "            modifiers and caps; each matrix and ratio band; page numbers and\n"
+		 "            the edition on every page. SOURCE_DATE_EPOCH sets its date.\n"
+		 "-o OUT creates OUT's missing directories.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG,
 	.after = "Exit status: 0 success, 1 errors in the file, 2 bad usage, 3 out of memory.\n",
@@ -135,6 +142,9 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		status = usage_error("export", "--proof is a form of --format html or markdown, not of %s", c->format);
 	else if (status == EXIT_OK && !a.file)
 		status = usage_error("export", "give the FILE to export");
+	paper_size size;
+	if (status == EXIT_OK && !paper_find(a.paper, &size))
+		status = usage_error("export", "--paper '%s' is no paper rtab knows; give %s", a.paper, paper_names);
 	if (status)
 		return status < 0 ? EXIT_OK : status;
 	const export_emitter *e = emitters[0];
@@ -174,7 +184,8 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 			output_file f = {.path = xstrdup(a.out), .data = out.data, .len = out.len};
 			const char *input = l.path;
 			output_report report = cli_output_report(c);
-			if (output_is_input(&f, 1, &input, 1, &report) || !output_commit(&f, 1, &report))
+			if (!cli_make_parent_dirs("export", a.out, &c->diag) || output_is_input(&f, 1, &input, 1, &report) ||
+			    !output_commit(&f, 1, &report))
 				status = EXIT_INPUT;
 			free(f.path);
 		} else if (out.data) {

@@ -53,6 +53,19 @@ static void put_signed(strbuf *sb, long v)
 	sb_printf(sb, v > 0 ? "+%ld" : v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
 }
 
+aid_unit *aid_unit_add(aid_doc *d, const char *heading, const char *rule)
+{
+	return unit_new(d, heading, rule);
+}
+
+void aid_text_add(aid_unit *u, const char *text)
+{
+	strbuf sb = {0};
+	sb_puts(&sb, text);
+	text_part(u, &sb);
+	sb_free(&sb);
+}
+
 /* ---- results tables ---- */
 
 /* The row a column gives a modified roll (-1 none). */
@@ -117,26 +130,19 @@ static bool counts(const rtab_table *t, const rtab_modifier *m)
 	return t->step < 0 || t->step >= RTAB_MAX_STEPS || ((m->steps >> t->step) & 1u);
 }
 
-/* The least and greatest modified roll: the dice's, moved by the most the
- * table's modifiers can add or take away, within its cap. */
-static void modified_rolls(const rtab_ruleset *rs, const rtab_table *t, int64_t die_lo, int64_t die_hi,
-			   int64_t *lo, int64_t *hi)
+/* The modified rolls that can occur, as rtab check proved them: the dice
+ * moved by the bounds of the total modifier, or by the table's cap (a
+ * modifier whose condition may fail counts 0 too). Without the model, the
+ * table's own span. */
+static void modified_rolls(const export_ctx *c, const rtab_table *t, int64_t *lo, int64_t *hi)
 {
-	int64_t least = 0, most = 0;
-	for (size_t i = 0; i < t->nmodifiers; i++) {
-		const rtab_modifier *m = &rs->modifiers[t->modifiers[i]];
-		if (!counts(t, m))
-			continue;
-		int64_t a = (int64_t)m->sign * m->min, b = (int64_t)m->sign * m->max;
-		least += a < b ? a : b;
-		most += a < b ? b : a;
+	*lo = t->roll_min;
+	*hi = t->roll_max;
+	if (c->m && c->m->tables && t >= c->rs->tables && t < c->rs->tables + c->rs->ntables) {
+		const model_table *mt = &c->m->tables[t - c->rs->tables];
+		*lo = mt->reach_lo;
+		*hi = mt->reach_hi;
 	}
-	if (t->capped) {
-		least = least < t->cap_min ? t->cap_min : least > t->cap_max ? t->cap_max : least;
-		most = most > t->cap_max ? t->cap_max : most < t->cap_min ? t->cap_min : most;
-	}
-	*lo = die_lo + (least < 0 ? least : 0);
-	*hi = die_hi + (most > 0 ? most : 0);
 }
 
 /* The ends of odds lines, which their grid of shared result columns does
@@ -166,7 +172,11 @@ static void line_ends(const export_ctx *c, size_t slot, const rtab_table *t, con
 	sb_free(&sb);
 }
 
-static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes)
+/* The grid of the columns first..past-1; under a key of their own (a grid
+ * per value of an input), each headed by its id less the first strip
+ * bytes ("open 1:3" as "1:3"). */
+static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes,
+			    size_t first, size_t past, size_t strip)
 {
 	const rtab_ruleset *rs = c->rs;
 	aid_part *p = part_new(u, AID_GRID);
@@ -177,7 +187,7 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 	size_t *cols = xcalloc((size_t)t->ncolumns + 1, sizeof *cols), ncols = 0;
 	if (mt)
 		ncols = export_printed_columns(c, t, cols);
-	for (size_t j = 0; !mt && j < t->ncolumns; j++)
+	for (size_t j = first; !mt && j < past; j++)
 		cols[ncols++] = j;
 	grid_init(g, ncols + 1);
 	p->span = xcalloc(ncols + 1, sizeof *p->span);
@@ -186,6 +196,8 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 		size_t j = cols[k];
 		if (mt)
 			sb_puts(&sb, mt->result_ids[mt->result_of_column[j] - 1]);
+		else if (strip && !*export_label(c, t->columns[j].labels, slot) && strlen(t->columns[j].id) > strip)
+			sb_puts(&sb, t->columns[j].id + strip);
 		else
 			column_header(&sb, c, slot, t, j);
 		grid_cell(g, sb.data);
@@ -208,7 +220,7 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 	/* The modified rolls that can occur: a line past them prints only what can. */
 	int64_t reach_lo = INT32_MIN, reach_hi = INT32_MAX;
 	if (t->dice != RTAB_NO_DICE)
-		modified_rolls(rs, t, die_lo, die_hi, &reach_lo, &reach_hi);
+		modified_rolls(c, t, &reach_lo, &reach_hi);
 	for (int64_t r = lo; r <= hi;) {
 		int64_t end = r;
 		for (bool same = true; same && end + 1 <= hi;) {
@@ -245,6 +257,36 @@ static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, 
 	if (mt)
 		line_ends(c, slot, t, mt, u, codes);
 	free(cols);
+}
+
+/* A table read by an input and a key (a grid per position, each by odds):
+ * a grid per value of the input, under its label ("Defender's position:
+ * Open ground"), its columns headed by their steps; else one grid. */
+static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes)
+{
+	if (export_odds_lines(c, t) || t->key_kind == RTAB_KEY_INPUT || t->column_input < 0) {
+		results_grid_of(c, slot, t, u, codes, 0, t->ncolumns, 0);
+		return;
+	}
+	const rtab_input *in = &c->rs->inputs[t->column_input];
+	const rtab_enum *e = &c->rs->enums[in->enum_index];
+	strbuf sb = {0};
+	for (size_t v = 0; v < e->nvalues; v++) {
+		size_t first = t->column_of_value[v], end = t->column_end_of_value[v];
+		bool seen = false;
+		for (size_t w = 0; w < v; w++)
+			seen |= t->column_of_value[w] == first;
+		if (seen || first >= end)
+			continue;
+		strbuf ids = {0}, name = {0};
+		export_odds_line_name(c, t, first, (int)slot, &ids, &name);
+		sb_printf(&sb, "%s: %s", word(c, slot, in->labels, in->id), name.data);
+		text_part(u, &sb);
+		results_grid_of(c, slot, t, u, codes, first, end, ids.len + 1);
+		sb_free(&ids);
+		sb_free(&name);
+	}
+	sb_free(&sb);
 }
 
 /* "DR: Defender retreats; DE: ..." for the codes the grid prints. */

@@ -41,6 +41,11 @@ typedef struct aid_doc {
 	size_t nunits;
 } aid_doc;
 
+/* A unit added at the end of d, and a paragraph at the end of u: for a
+ * document other than the aid (the errata sheet) laid out as its pages. */
+aid_unit *aid_unit_add(aid_doc *d, const char *heading, const char *rule);
+void aid_text_add(aid_unit *u, const char *text);
+
 /* The aid in the slot-th locale chosen (c->locales[slot]). */
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d);
 void aid_free(aid_doc *d);

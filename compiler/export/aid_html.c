@@ -6,6 +6,7 @@
  */
 #include "export/aid.h"
 #include "base/escape.h"
+#include "export/paper.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +50,10 @@ static void page_style(strbuf *out, const aid_doc *docs, size_t ndocs, const cha
 		sb_printf(&head, "%s%s", i ? " / " : "", docs[i].title);
 		sb_printf(&stamp, "%s%s", i ? " / " : "", docs[i].stamp);
 	}
-	sb_printf(out, "<style>\n@page{size:%s;margin:16mm 12mm 14mm;\n@top-left{content:",
-		  paper && strcmp(paper, "letter") == 0 ? "letter" : "A4");
+	paper_size size;
+	if (!paper_find(paper, &size))
+		paper_find(NULL, &size);
+	sb_printf(out, "<style>\n@page{size:%s;margin:16mm 12mm 14mm;\n@top-left{content:", size.css);
 	css_string(out, head.data);
 	sb_puts(out, ";font-size:8.5pt}\n@top-right{content:");
 	css_string(out, stamp.data);

@@ -12,7 +12,11 @@
 
 #include "base/msg.h"
 
+#include "export/paper.h"
+
 #include <cairo-pdf.h>
+#include <errno.h>
+#include <time.h>
 #include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +27,7 @@ const bool export_pdf_built_in = true;
 #define HEAD 30.0 /* the band of the page header */
 #define GAP 14.0  /* between blocks */
 #define PAD 3.0   /* inside a cell */
+#define GROUP_GAP 8.0 /* between the parts of a grid split by columns */
 
 typedef struct page_geometry {
 	double w, h;
@@ -36,7 +41,7 @@ static PangoLayout *layout(cairo_t *cr, const char *font, const char *text, doub
 	pango_font_description_free(fd);
 	if (width > 0) {
 		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	}
 	pango_layout_set_text(l, text ? text : "", -1);
 	return l;
@@ -89,7 +94,7 @@ static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double 
 	text_size(l, &w, &h);
 	if (w > most) {
 		pango_layout_set_width(l, (int)(most * PANGO_SCALE));
-		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	}
 	return l;
 }
@@ -100,7 +105,7 @@ static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, doubl
 {
 	PangoLayout *l = cell_layout(cr, r, text, width);
 	pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
 	return l;
 }
@@ -121,27 +126,51 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
 		}
 	/* The heights again, each cell wrapped at its column's final width. */
-	for (size_t r = 0; r < rows; r++) {
-		rh[r] = 0;
+	double *ch = calloc(rows * cols + 1, sizeof *ch);
+	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < cols; c++) {
 			double tw, th;
 			PangoLayout *l = column_layout(cr, r, grid_at(g, r, c), cw[c], c == 0);
 			text_size(l, &tw, &th);
 			g_object_unref(l);
-			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
+			ch[r * cols + c] = th + 2 * PAD;
 		}
+	/* Columns in groups that fit the width, the first column (the roll, a
+	 * row's name) repeated at the head of each: a grid too wide for the
+	 * page is printed in parts one below the other, not shrunk. */
+	size_t *group = calloc(cols + 1, sizeof *group); /* the first column of each group */
+	size_t ngroups = 0;
+	for (size_t c = 1; c < cols;) {
+		double used = cw[0] + cw[c];
+		group[ngroups++] = c++;
+		while (c < cols && used + cw[c] <= width)
+			used += cw[c++];
 	}
-	double total_w = 0, total_h = 0;
-	for (size_t c = 0; c < cols; c++)
-		total_w += cw[c];
-	for (size_t r = 0; r < rows; r++)
-		total_h += rh[r];
-	if (draw) {
+	if (!ngroups)
+		group[ngroups++] = cols; /* the first column alone */
+	group[ngroups] = cols;
+	double total_w = 0, total_h = GROUP_GAP * (double)(ngroups - 1);
+	for (size_t k = 0; k < ngroups; k++) {
+		double gw = cw[0];
+		for (size_t c = group[k]; c < group[k + 1]; c++)
+			gw += cw[c];
+		total_w = gw > total_w ? gw : total_w;
+	}
+	double yy = y;
+	for (size_t k = 0; k < ngroups; k++) {
+		/* Each part's lines as tall as its own cells need. */
+		for (size_t r = 0; r < rows; r++) {
+			rh[r] = ch[r * cols];
+			for (size_t c = group[k]; c < group[k + 1]; c++)
+				rh[r] = ch[r * cols + c] > rh[r] ? ch[r * cols + c] : rh[r];
+			total_h += rh[r];
+		}
+		if (!draw)
+			continue;
 		cairo_set_line_width(cr, 0.6);
-		double yy = y;
 		for (size_t r = 0; r < rows; r++) {
 			double xx = x;
-			for (size_t c = 0; c < cols; c++) {
+			for (size_t c = 0; c < group[k + 1]; c = c ? c + 1 : group[k]) {
 				const char *text = grid_at(g, r, c);
 				bool joined_above = r > 1 && p->span && p->span[c] &&
 						    strcmp(grid_at(g, r - 1, c), text) == 0;
@@ -155,7 +184,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 					cairo_rectangle(cr, xx, yy, cw[c], rh[r]);
 					cairo_fill(cr);
 				}
-				cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+				cairo_set_source_rgb(cr, 0, 0, 0);
 				/* An end column prints its result once, the lines that read alike joined. */
 				cairo_move_to(cr, xx, yy);
 				cairo_rel_line_to(cr, 0, rh[r]);
@@ -180,7 +209,10 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 			}
 			yy += rh[r];
 		}
+		yy += GROUP_GAP;
 	}
+	free(group);
+	free(ch);
 	free(cw);
 	free(rh);
 	*w = total_w;
@@ -209,6 +241,137 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 		*need = gw > *need ? gw : *need;
 	}
 	return h;
+}
+
+/* The height of one part as put_unit sets it (its gap below included). */
+static double part_height(cairo_t *cr, const aid_part *p, double width)
+{
+	double gw;
+	if (p->kind == AID_GRID)
+		return put_grid(cr, p, 0, 0, width, false, &gw) + 4;
+	return put_text(cr, "DejaVu Sans 8.5", p->text, 0, 0, width, false) + 4;
+}
+
+/* Units cut to fit a page: a unit taller than the page goes on over the
+ * next ones, its heading repeated with "(continued)"; a grid taller than
+ * the page is cut between its lines, its header repeated. The units share
+ * their text with the document they come from; split_free frees what the
+ * cutting made. */
+typedef struct split_doc {
+	aid_doc d;
+	aid_part **grids; /* the grids made of the lines of a tall one */
+	size_t ngrids;
+} split_doc;
+
+static aid_unit *split_unit(split_doc *out, const aid_unit *u, bool continued)
+{
+	out->d.units = xrealloc(out->d.units, (out->d.nunits + 1) * sizeof *out->d.units);
+	aid_unit *n = &out->d.units[out->d.nunits++];
+	strbuf head = {0};
+	if (continued)
+		sb_printf(&head, msg("%s (continued)"), u->heading);
+	else
+		sb_puts(&head, u->heading);
+	*n = (aid_unit){head.data, u->rule, NULL, 0};
+	return n;
+}
+
+static void split_add(aid_unit *n, const aid_part *p)
+{
+	n->parts = xrealloc(n->parts, (n->nparts + 1) * sizeof *n->parts);
+	n->parts[n->nparts++] = *p;
+}
+
+/* The header of p and its lines from..to-1, as a grid of its own. */
+static aid_part *sub_grid(split_doc *out, const aid_part *p, size_t from, size_t to)
+{
+	aid_part *q = xcalloc(1, sizeof *q);
+	q->kind = AID_GRID;
+	grid_init(&q->g, p->g.ncols);
+	for (size_t r = 0; r < to; r = r ? r + 1 : from)
+		for (size_t c = 0; c < p->g.ncols; c++) {
+			grid_cell(&q->g, grid_at(&p->g, r, c));
+			if (grid_marked(&p->g, r, c))
+				grid_mark(&q->g);
+		}
+	for (size_t c = 0; c < p->g.ncols; c++)
+		q->g.right[c] = p->g.right[c];
+	if (p->span) {
+		q->span = xcalloc(p->g.ncols, sizeof *q->span);
+		memcpy(q->span, p->span, p->g.ncols * sizeof *q->span);
+	}
+	out->grids = xrealloc(out->grids, (out->ngrids + 1) * sizeof *out->grids);
+	out->grids[out->ngrids++] = q;
+	return q;
+}
+
+static void split_tall(cairo_t *cr, const aid_doc *in, split_doc *out, double width, double height)
+{
+	*out = (split_doc){{in->lang, in->title, in->stamp, NULL, 0}, NULL, 0};
+	for (size_t i = 0; i < in->nunits; i++) {
+		const aid_unit *u = &in->units[i];
+		double need, head = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0}, 0, 0, width, false, &need);
+		aid_unit *n = split_unit(out, u, false);
+		double used = head;
+		for (size_t k = 0; k < u->nparts; k++) {
+			const aid_part *p = &u->parts[k];
+			double ph = part_height(cr, p, width);
+			if (used + ph <= height) {
+				split_add(n, p);
+				used += ph;
+				continue;
+			}
+			if (p->kind != AID_GRID || head + ph <= height || grid_rows(&p->g) < 3) {
+				if (n->nparts)
+					n = split_unit(out, u, true);
+				split_add(n, p);
+				used = head + ph;
+				continue;
+			}
+			/* A grid taller than a page: as many lines as fit, the header over each part. */
+			size_t rows = grid_rows(&p->g);
+			for (size_t from = 1; from < rows;) {
+				size_t to = from + 1;
+				const aid_part *fits = sub_grid(out, p, from, to);
+				double h = part_height(cr, fits, width);
+				if (used + h > height && n->nparts) {
+					n = split_unit(out, u, true);
+					used = head;
+				}
+				while (to < rows) {
+					const aid_part *more = sub_grid(out, p, from, to + 1);
+					double mh = part_height(cr, more, width);
+					if (used + mh > height)
+						break;
+					fits = more;
+					h = mh;
+					to++;
+				}
+				split_add(n, fits);
+				used += h;
+				from = to;
+				if (from < rows) {
+					n = split_unit(out, u, true);
+					used = head;
+				}
+			}
+		}
+	}
+}
+
+static void split_free(split_doc *s)
+{
+	for (size_t i = 0; i < s->d.nunits; i++) {
+		free(s->d.units[i].heading);
+		free(s->d.units[i].parts);
+	}
+	free(s->d.units);
+	for (size_t i = 0; i < s->ngrids; i++) {
+		grid_free(&s->grids[i]->g);
+		free(s->grids[i]->span);
+		free(s->grids[i]);
+	}
+	free(s->grids);
 }
 
 typedef struct placed {
@@ -245,6 +408,24 @@ static void fit(cairo_t *cr, placed *at, double width, double height, double *h)
 #define PAIR_SCALE 0.8
 #define PAIR_GAP 16.0
 
+/* SOURCE_DATE_EPOCH (reproducible-builds.org) as the PDF's date, or false. */
+static bool pdf_date(char *out, size_t size)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	if (!epoch || !*epoch)
+		return false;
+	errno = 0;
+	long long v = strtoll(epoch, &end, 10);
+	if (*end || errno || v < 0)
+		return false;
+	time_t t = (time_t)v;
+	struct tm tm;
+	if (!gmtime_r(&t, &tm))
+		return false;
+	return strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0;
+}
+
 static cairo_status_t to_buffer(void *closure, const unsigned char *data, unsigned int length)
 {
 	sb_put(closure, (const char *)data, length);
@@ -256,7 +437,7 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 {
 	strbuf sb = {0};
 	double width = pg.w - 2 * MARGIN;
-	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	cairo_set_source_rgb(cr, 0, 0, 0);
 	/* Two lines, each cut short rather than wrapped into the page's body. */
 	for (size_t line = 0; line < 2; line++) {
 		sb_clear(&sb);
@@ -286,14 +467,25 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 
 void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper)
 {
-	page_geometry pg = {595.276, 841.89}; /* A4 in points */
-	if (paper && strcmp(paper, "letter") == 0)
-		pg = (page_geometry){612, 792};
+	paper_size size;
+	if (!paper_find(paper, &size))
+		paper_find(NULL, &size);
+	page_geometry pg = {size.width, size.height};
 	double width = pg.w - 2 * MARGIN, height = pg.h - 2 * MARGIN;
 	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buffer, out, pg.w, pg.h);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, docs[0].title);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
+	char when[32];
+	if (pdf_date(when, sizeof when)) /* reproducible builds: the same input, the same bytes */
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, when);
 	cairo_t *cr = cairo_create(s);
+	/* One locale: a block taller than the page goes on over the next. (Two
+	 * side by side keep their blocks whole, so that each pair stays level.) */
+	split_doc cut = {0};
+	if (ndocs == 1) {
+		split_tall(cr, docs, &cut, width, height);
+		docs = &cut.d;
+	}
 
 	/* Place every block first: the footers need the number of pages. A
 	 * row is the unit in each locale: side by side when both fit half the
@@ -361,6 +553,8 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	msg_use_locale(was);
 	free(was);
 	free(at);
+	if (ndocs == 1)
+		split_free(&cut);
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	cairo_surface_destroy(s);

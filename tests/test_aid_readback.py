@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""The printed card is the table: every player aid rtab prints, read back
+and compared with what rtab resolves.
+
+For every bundled ruleset and language fixture, in each of its locales and
+on every paper size, the aid is printed as HTML (read from its markup) and
+as PDF (read back with `pdftotext -bbox`: aid_read.py), and each results
+table's grid is compared with `rtab eval` (aid_truth.py) over every modified
+roll that can occur and every column:
+
+- every roll that can occur is on exactly one printed line, and a line
+  reaches past the die's faces only as an open end (`≤0`, `11+`), printed
+  open wherever the modifiers take the roll past the die;
+- every cell prints the outcome eval gives there (its code, else its label
+  in the locale; `—` where the table gives none);
+- each column's header is its label (the labels of the values it serves,
+  or under a key its step), never an id;
+- each modifier and column shift prints the value eval applies it with,
+  signed from the side's point of view;
+- each matrix cell and ratio step prints the value of the ruleset's data;
+- no id of a definition with a label in the locale appears in the text;
+- (PDF) no word is set below 7 pt.
+
+The counts are printed at the end: rulesets x locales x papers, cells
+compared, cells differing.
+
+Skipped (exit 77) without pdftotext or an rtab with PDF, unless
+RTAB_REQUIRE_TOOLS=1.
+
+usage: test_aid_readback.py RTAB SOURCE_ROOT [PATH...]
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import aid_read  # noqa: E402
+import aid_truth  # noqa: E402
+import pdf_tools  # noqa: E402
+
+rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
+os.chdir(root)
+pdf_tools.require(pdf_tools.poppler(), [rtab, 'export', '--format', 'pdf', 'tables/classic_odds.rtab'])
+PAPERS = ['a4', 'a5', 'letter', 'legal', 'half-letter', 'card', 'A4-landscape']
+MIN_POINTS = 7.0
+AT_MOST = '\u2264'
+NO_RESULT = '\u2014'
+
+paths = sys.argv[3:] or (sorted(glob.glob('tables/*.rtab')) + sorted(glob.glob('tests/groups/*.rtab')) +
+                         sorted(glob.glob('tests/constructs/fixtures/*.rtab')))
+failed, counts = [], {'docs': 0, 'cells': 0, 'differ': 0, 'modifiers': 0, 'matrix': 0, 'rulesets': 0}
+tmp = tempfile.mkdtemp()
+
+
+def fail(where, what):
+    failed.append('%s: %s' % (where, what))
+
+
+def label(labels, locale, fallback):
+    labels = labels or {}
+    return labels.get(locale) or next((v for v in labels.values() if v), None) or fallback
+
+
+def parse_roll(text):
+    """A printed line's rolls: (lo, hi), None for an open end; or None when it is no roll."""
+    t = text.replace('\u2212', '-')
+    m = re.fullmatch(r'(-?\d+)', t)
+    if m:
+        return int(m.group(1)), int(m.group(1))
+    m = re.fullmatch(r'(-?\d+)-(-?\d+)', t)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    m = re.fullmatch(r'(-?\d+)\+', t)
+    if m:
+        return int(m.group(1)), None
+    m = re.fullmatch(AT_MOST + r'(-?\d+)', t)
+    if m:
+        return None, int(m.group(1))
+    return None
+
+
+def expected_headers(doc, t, locale):
+    """What each column's header prints: its label, else the labels of the values of the column
+    input it serves, else its step under a key (the key's value heads its own grid)."""
+    heads = []
+    inp = doc['inputs'][t['column_input']] if t['column_input'] >= 0 else None
+    values = doc['enums'][inp['enum_index']]['values'] if inp and inp.get('enum_index', -1) >= 0 else []
+    for col in t['columns']:
+        own = label(col['labels'], locale, None)
+        if own:
+            heads.append(own)
+        elif t['key_kind'] == 0 and col['values']:
+            heads.append(', '.join(label(v['labels'], locale, v['id']) for v in values if v['id'] in col['values']))
+        elif t['key_kind'] != 0 and col['values'] and col['id'].startswith(', '.join(col['values']) + ' '):
+            heads.append(col['id'][len(', '.join(col['values'])) + 1:])
+        else:
+            heads.append(col['id'])
+    return heads
+
+
+def outcome_text(doc, t, oid, locale):
+    if oid is None:
+        return NO_RESULT
+    o = next(o for o in doc['outcomes'] if o['id'] == oid)
+    if uses_codes(doc, t) and has_code(o):
+        return o['code']
+    return label(o['labels'], locale, oid)
+
+
+def has_code(o):
+    """The JSON gives an outcome without a code its id as code."""
+    return o.get('code') and o['code'] != o['id']
+
+
+def uses_codes(doc, t):
+    """A table whose outcomes have codes prints the codes."""
+    return any(has_code(doc['outcomes'][r['outcome']]) for r in t['rows'])
+
+
+def labelled_ids(doc, locale):
+    """Ids of definitions and enum values that have a label of their own in the locale."""
+    ids = set()
+    for key in ('tables', 'modifiers', 'outcomes', 'inputs', 'enums', 'matrices', 'groups', 'bands'):
+        for d in doc.get(key, []):
+            lab = (d.get('labels') or {}).get(locale)
+            if lab and lab != d['id']:
+                ids.add(d['id'])
+    for e in doc['enums']:
+        for v in e['values']:
+            lab = (v.get('labels') or {}).get(locale)
+            if lab and lab.lower() != v['id'].lower():
+                ids.add(v['id'])
+    return ids
+
+
+def compare_results(where, doc, t, info, grid, locale, heads, taken):
+    """One results grid against eval: its lines' rolls, its cells, its headers."""
+    lo, hi = info['reach']
+    die = info['die'] or (lo, hi)
+    # Under odds lines the header names result columns, and each line above the grid says
+    # which of its columns reads each (its values' labels, then the step): every one is checked.
+    lines = [row for row in grid[1:] if row[0].endswith(':')]
+    cols = []
+    for k, h in enumerate(grid[0][1:]):
+        if lines:
+            inp = doc['inputs'][t['column_input']]
+            values = {v['id']: label(v['labels'], locale, v['id']) for v in doc['enums'][inp['enum_index']]['values']}
+            read = [c for row in lines if row[k + 1] != NO_RESULT for c in t['columns']
+                    if ', '.join(values[v] for v in c['values']) + ':' == row[0] and c['id'].endswith(' ' + row[k + 1])]
+            if not read:
+                fail(where, 'the result column %r is read by no line' % h)
+                return
+            cols.append(read)
+            continue
+        j = next((j for j in range(len(heads)) if heads[j] == h and j not in taken), None)
+        if j is None and len(t['columns']) == 1:
+            j = 0
+        if j is None:
+            fail(where, 'the header %r names no column (the columns print as %s)' % (h, heads))
+            return
+        taken.add(j)
+        cols.append([t['columns'][j]])
+    covered = {}
+    for row in grid[1:]:
+        if row[0].endswith(':'):  # a line of odds over the result columns
+            continue
+        rolls = parse_roll(row[0])
+        if rolls is None:
+            fail(where, 'the line %r is no roll' % row[0])
+            continue
+        a, b = rolls
+        if info['die'] is None:  # no dice: the total alone picks the line, its ends open
+            pass
+        elif a is None and not lo < die[0]:
+            fail(where, 'the line %r is open below, but no roll goes below %d' % (row[0], die[0]))
+        if b is None and not hi > die[1]:
+            fail(where, 'the line %r is open above, but no roll goes above %d' % (row[0], die[1]))
+        a = lo if a is None else a
+        b = hi if b is None else b
+        if a > b or a < lo or b > hi:
+            fail(where, 'the line %r prints rolls that cannot occur (%d..%d can)' % (row[0], lo, hi))
+        rolls_here = [r for r in range(max(a, lo), min(b, hi) + 1)
+                      if any((c['id'], r) in info['cells'] for cs in cols for c in cs)]
+        for r in rolls_here:
+            if r in covered:
+                fail(where, 'roll %d is on two lines, %r and %r' % (r, covered[r], row[0]))
+            covered[r] = row[0]
+        for c, cell in ((c, cell) for cs, cell in zip(cols, row[1:]) for c in cs):
+            for r in rolls_here:
+                if (c['id'], r) not in info['cells']:
+                    continue
+                if info['cells'][(c['id'], r)] == 'natural':  # the natural-roll rule printed under the grid
+                    continue
+                if info['cells'][(c['id'], r)] == '?':
+                    fail(where, 'column %r, roll %d: rtab eval resolved it in no situation' % (c['id'], r))
+                    continue
+                want = outcome_text(doc, t, info['cells'][(c['id'], r)], locale)
+                counts['cells'] += 1
+                if cell != want:
+                    counts['differ'] += 1
+                    fail(where, 'column %r, roll %d (line %r) prints %r; eval gives %r' % (c['id'], r, row[0], cell, want))
+    missing = sorted(r for r in range(lo, hi + 1)
+                     if r not in covered and any((c['id'], r) in info['cells'] for cs in cols for c in cs))
+    if missing:
+        counts['cells'] += len(missing) * len(cols)
+        counts['differ'] += len(missing) * len(cols)
+        fail(where, 'the modified rolls %s can occur but no line prints them' % missing)
+
+
+def compare_modifiers(where, doc, t, info, grid, locale):
+    mods = {label(m['labels'], locale, m['id']): m for m in doc['modifiers']
+            if m['id'] in t.get('modifiers_ids', []) + t.get('shifts_ids', [])}
+    for row in grid[1:]:
+        m = mods.get(row[0])
+        if m is None:
+            fail(where, 'the modifier %r is none of the table\'s' % row[0])
+            continue
+        want = info['modifiers'].get(m['id']) if m['min'] == m['max'] else None
+        if want is None:  # computed: its range or the grid it reads
+            lo, hi = sorted((m['sign'] * m['min'], m['sign'] * m['max']))
+            ok = row[1] in (aid_truth.signed(lo) + ' \u2026 ' + aid_truth.signed(hi), aid_truth.signed(lo)) or \
+                any(label(x['labels'], locale, x['id']) in row[1] for x in doc['matrices'] + doc.get('bands', []))
+            want = row[1] if ok else '%s \u2026 %s' % (aid_truth.signed(lo), aid_truth.signed(hi))
+        counts['modifiers'] += 1
+        if row[1] != want:
+            counts['differ'] += 1
+            fail(where, 'modifier %r prints %r; eval applies it as %r' % (row[0], row[1], want))
+
+
+def compare_matrix(where, doc, mx, grid, locale):
+    dims = [doc['enums'][k] for k in mx['dims']]
+    across = dims[-1]['values']
+    heads = [label(v['labels'], locale, v['id']) for v in across]
+    if grid[0][1:] != heads:
+        fail(where, 'the header %r is not the labels %r' % (grid[0][1:], heads))
+    for r, row in enumerate(grid[1:]):
+        for v, cell in enumerate(row[1:]):
+            want = aid_truth.signed(mx['cells'][r * len(across) + v])
+            counts['matrix'] += 1
+            if cell != want:
+                counts['differ'] += 1
+                fail(where, 'row %r, %r prints %r; the matrix holds %r' % (row[0], grid[0][v + 1], cell, want))
+
+
+def compare_band(where, doc, b, grid):
+    values = [aid_truth.signed(s['value']) for s in b['steps']] + [aid_truth.signed(b['otherwise'])]
+    printed = [row[1] for row in grid[1:]]
+    counts['matrix'] += len(values)
+    if printed != values:
+        counts['differ'] += sum(1 for a, c in zip(printed, values) if a != c) or 1
+        fail(where, 'the steps print %r; the band holds %r' % (printed, values))
+
+
+def compare_doc(where, doc, truth, units, locale, ids):
+    tables = doc['tables']
+    matrices = [m for m in doc['matrices'] if len(m['dims']) >= 2]
+    if len(units) != len(tables) + len(doc['matrices']) + len(doc.get('bands', [])):
+        fail(where, '%d units printed, the ruleset has %d tables, matrices and bands' %
+             (len(units), len(tables) + len(doc['matrices']) + len(doc.get('bands', []))))
+        return
+    for t, u in zip(tables, units):
+        w = '%s, %s' % (where, u.heading)
+        heads = expected_headers(doc, t, locale)
+        taken = set()
+        results = [g for g in u.grids if g and all(parse_roll(r[0]) or r[0].endswith(':') for r in g[1:])]
+        if not results:
+            fail(w, 'no grid of rolls read back')
+        for g in results:
+            compare_results(w, doc, t, truth.tables[t['id']], g, locale, heads, taken)
+        for g in u.grids:
+            if g and g not in results:
+                compare_modifiers(w, doc, t, truth.tables[t['id']], g, locale)
+        # The headers and lines of a grid: no id of a value of the column input that has a label.
+        keyed = set()
+        if t['column_input'] >= 0:
+            enum = doc['enums'][doc['inputs'][t['column_input']]['enum_index']]
+            keyed = {v['id'] for v in enum['values'] if v['id'] in ids}
+        for g in u.grids:
+            for cell in g[0] + [row[0] for row in g[1:]]:
+                for word in re.findall(r'[\w.]+', cell):
+                    if word in keyed or ('_' in word and word in ids):
+                        fail(w, 'the grid prints the id %r where it has a label' % word)
+    for mx, u in zip(doc['matrices'], units[len(tables):]):
+        if mx in matrices and u.grids and u.grids[0]:
+            compare_matrix('%s, %s' % (where, u.heading), doc, mx, u.grids[0], locale)
+    for b, u in zip(doc.get('bands', []), units[len(tables) + len(doc['matrices']):]):
+        if u.grids and u.grids[0]:
+            compare_band('%s, %s' % (where, u.heading), doc, b, u.grids[0])
+    text = ' '.join([u.heading for u in units] + [p for u in units for p in u.text])
+    for i in sorted(i for i in ids if '_' in i):
+        if re.search(r'(?<![\w.])%s(?![\w])' % re.escape(i), text):
+            fail(where, 'the text prints the id %r' % i)
+
+
+for path in paths:
+    doc = aid_truth.run_json(rtab, ['export', '--format', 'json', path])
+    if doc is None or not doc.get('tables') and not doc.get('matrices'):
+        continue
+    truth = aid_truth.Truth(rtab, path)
+    counts['rulesets'] += 1
+    name = os.path.basename(path)[:-5]
+    for locale in doc['locales']:
+        ids = labelled_ids(doc, locale)
+        page = os.path.join(tmp, '%s.%s.html' % (name, locale))
+        subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page], check=True)
+        with open(page, encoding='utf-8') as f:
+            shape = aid_read.read_html(f.read())
+        compare_doc('%s %s html' % (path, locale), doc, truth, shape, locale, ids)
+        counts['docs'] += 1
+        for paper in PAPERS:
+            pdf = os.path.join(tmp, '%s.%s.%s.pdf' % (name, locale, paper))
+            subprocess.run([rtab, 'export', '--format', 'pdf', '--locale', locale, '--paper', paper, path, '-o', pdf],
+                           check=True)
+            where = '%s %s %s pdf' % (path, locale, paper)
+            units, problems = aid_read.read_pdf(pdf, shape)
+            for p in problems:
+                fail(where, p)
+            if not problems:
+                compare_doc(where, doc, truth, units, locale, ids)
+            small = [(s, p, w) for s, p, w in aid_read.font_sizes(pdf) if s < MIN_POINTS - 0.05]
+            if small:
+                s, p, w = min(small)
+                fail(where, '%d words below %g pt, the least %r at %.1f pt on page %d' % (len(small), MIN_POINTS, w, s, p))
+            counts['docs'] += 1
+
+for f in failed:
+    print('FAIL:', f)
+print('%d rulesets, %d documents (locales x HTML and papers %s); %d cells compared with rtab eval, %d modifier values, '
+      '%d matrix and band values; %d differ; %d failures' %
+      (counts['rulesets'], counts['docs'], '/'.join(PAPERS), counts['cells'], counts['modifiers'], counts['matrix'],
+       counts['differ'], len(failed)))
+sys.exit(1 if failed else 0)
