@@ -473,7 +473,7 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	if (left_out)
 		past_work(&c.new, left_out, "the errata sheet's odds", work.limit);
 	if (a.out) {
-		output_file f = {xstrdup(a.out), NULL, out.data, out.len};
+		output_file f = {.path = xstrdup(a.out), .data = out.data, .len = out.len};
 		const char *inputs[2] = {c.old.l.path, c.new.l.path};
 		output_report report = cli_output_report(x);
 		if (!cli_make_parent_dirs("diff", a.out, &x->diag) || output_is_input(&f, 1, inputs, 2, &report) ||
