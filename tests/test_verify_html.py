@@ -130,10 +130,11 @@ with tempfile.TemporaryDirectory() as tmp:
         if needle not in text:
             failed.append('the rendered close-combat page lacks %r' % needle)
 
-    # rtab diff --format html: the changed cell, old and new, in the rendered DOM.
+    # rtab diff --format html --odds: the changed cell, old and new, and how
+    # the odds moved (printed only with --odds), in the rendered DOM.
     page = os.path.join(tmp, 'diff.html')
     with open(page, 'wb') as f:
-        p = subprocess.run([rtab, 'diff', '--format', 'html', 'tests/errata/skirmish.rtab@original',
+        p = subprocess.run([rtab, 'diff', '--format', 'html', '--odds', 'tests/errata/skirmish.rtab@original',
                             'tests/errata/skirmish.rtab@first_printing'], cwd=root, stdout=f,
                            stderr=subprocess.PIPE, check=False)
     if p.returncode != 1:
