@@ -134,9 +134,12 @@ for path in sorted(glob.glob('tables/*.rtab')):
             body = [ln for ln in lines if not ln.startswith(PAGE[locale].split(' %d')[0])]
             if body and any(body[-1].startswith(h) for h in want):
                 failed.append('%s %s: page %d ends in the heading %r' % (path, locale, i + 1, body[-1]))
-        # No near-empty page: each but the last is filled at least halfway down.
+        # No near-empty page: each but the last is filled at least 40% down. A
+        # table that fits on a page is kept whole on the next one rather than
+        # split (only a table taller than a page continues), so the page
+        # before it may end a little short of halfway.
         for i, fill in enumerate(page_fill(pdf)[:-1]):
-            if fill < 0.5:
+            if fill < 0.4:
                 failed.append('%s %s: page %d is filled only %d%% down' % (path, locale, i + 1, fill * 100))
         flat = re.sub(r'\s+', ' ', whole)
         for h in want:
