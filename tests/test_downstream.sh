@@ -188,9 +188,15 @@ add_executable(fire main.c ${CMAKE_CURRENT_BINARY_DIR}/gen/skirmish.c)
 target_include_directories(fire PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/gen)
 target_link_libraries(fire PRIVATE rtab::rtab_static)
 CMAKE
+	# CMake takes the compiler alone: a launcher that leads the build's
+	# command (ccache, sccache) is left out.
+	cmake_cc=${cc%% *}
+	case "${cmake_cc##*/}" in
+	ccache | sccache) cmake_cc=${cc#* } cmake_cc=${cmake_cc%% *} ;;
+	esac
 	# shellcheck disable=SC2086
 	step "cmake against the installed rtab" cmake -S "$tmp/cmake" -B "$tmp/cmake-build" \
-		-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="${cc%% *}" \
+		-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cmake_cc" \
 		-DCMAKE_C_FLAGS="$sanitize_flags" -DCMAKE_EXE_LINKER_FLAGS="$sanitize_flags"
 	grep -q "cmake/rtab" "$tmp/cmake-build/CMakeCache.txt" || fail "CMake did not find rtab's package"
 	step "cmake --build" cmake --build "$tmp/cmake-build"
