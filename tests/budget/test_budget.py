@@ -89,14 +89,14 @@ pair = ["diff", "diff_wide_a.rtab", "diff_wide_b.rtab"]
 run("diff of 20 columns of 8d8", pair, 1,
     [r"table 'wide', column 'c19':", r"mid: \d+/\d+ \(\d+(\.\d+)?%\) -> 0 \(0%\)"],
     absent=["not compared"])
-run("diff's errata sheet of 20 columns of 8d8", pair + ["--format", "markdown"], 1, [r"Odds"],
+run("diff's errata sheet of 20 columns of 8d8", pair + ["--format", "markdown", "--odds"], 1, [r"Odds"],
     absent=["not compared"])
 run("diff past a small budget", pair + ["--max-work", "1000"], 1,
     [r"diff_wide_b\.rtab:\d+:7: note: the odds at the default situation of table 'wide' not compared: "
      r"past the work budget of 1000 steps; raise it with " + BUDGET,
      r"odds of table 'wide' not compared: past the work budget \(--max-work\)"],
     absent=[r"table 'wide', column 'c19':"])
-run("diff's errata sheet past a small budget", pair + ["--format", "markdown", "--max-work", "1000"], 1,
+run("diff's errata sheet past a small budget", pair + ["--format", "markdown", "--odds", "--max-work", "1000"], 1,
     [r"note: the errata sheet's odds of table 'wide' not compared: past the work budget of 1000 steps"])
 
 # verify: 20 modifiers written in another order, each equal over 2^21
