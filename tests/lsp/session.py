@@ -5,6 +5,21 @@ import json
 import subprocess
 
 
+
+def read_frame(stream):
+    """The body of the next message on stream (a Content-Length frame), as text."""
+    length = None
+    while True:
+        line = stream.readline()
+        if not line:
+            raise EOFError('rtab lsp ended its output')
+        if line in (b'\r\n', b'\n'):
+            break
+        name, _, value = line.decode('ascii').partition(':')
+        if name.lower() == 'content-length':
+            length = int(value)
+    return stream.read(length).decode('utf-8')
+
 class Session:
     def __init__(self, rtab, locale='en'):
         self.proc = subprocess.Popen([rtab, 'lsp'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -33,17 +48,7 @@ class Session:
         return self._receive()
 
     def _receive(self):
-        length = None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise EOFError('rtab lsp ended its output')
-            if line in (b'\r\n', b'\n'):
-                break
-            name, _, value = line.decode('ascii').partition(':')
-            if name.lower() == 'content-length':
-                length = int(value)
-        message = json.loads(self.proc.stdout.read(length).decode('utf-8'))
+        message = json.loads(read_frame(self.proc.stdout))
         if message.get('method') == 'textDocument/publishDiagnostics':
             self.diagnostics[message['params']['uri']] = message['params']
         return message

@@ -11,7 +11,11 @@ Usage: test_ids.py RTAB
 import decimal
 import json
 import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from session import read_frame  # noqa: E402
 
 rtab = sys.argv[1]
 failures = []
@@ -34,17 +38,8 @@ def send(raw):
 
 
 def receive():
-    length = None
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise EOFError('rtab lsp ended its output')
-        if line in (b'\r\n', b'\n'):
-            break
-        name, _, value = line.decode('ascii').partition(':')
-        if name.lower() == 'content-length':
-            length = int(value)
-    return proc.stdout.read(length).decode('utf-8')
+    """The raw body: the test reads it as strict JSON itself."""
+    return read_frame(proc.stdout)
 
 
 send('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}')
