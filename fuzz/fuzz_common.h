@@ -48,7 +48,12 @@ static void fuzz_fail(const char *fmt, ...)
 			fuzz_fail(__VA_ARGS__);   \
 	} while (0)
 
-/* Touch every byte of a string, so that ASan sees a dangling one. */
+/* The work budget of the check's proofs for one input (rtab check
+ * --max-work): the default of 200 million steps takes seconds under the
+ * fuzzer's instrumentation, over its timeout. A proof the budget stops is a
+ * warning and the input goes on. */
+#define FUZZ_MAX_WORK 2000000u
+
 /* Whether status rc is the refusal of a situation that breaks one of the
  * ruleset's requirements (rtab_requirement_broken names it): the one failure
  * a situation of the inputs' domains may meet. */
@@ -60,6 +65,7 @@ static inline bool fuzz_refused_by_requirement(const rtab_ruleset *rs, const int
 	       rtab_requirement_broken(rs, inputs, ninputs, &which) == RTAB_OK && which >= 0;
 }
 
+/* Touch every byte of a string, so that ASan sees a dangling one. */
 static inline size_t fuzz_touch(const char *s)
 {
 	return s ? strlen(s) : 0;

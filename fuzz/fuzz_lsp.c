@@ -115,6 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	lsp_server s;
 	lsp_server_init(&s);
+	s.docs.settings.check.max_work = FUZZ_MAX_WORK; /* as rtab lsp --max-work */
 	long id = 0;
 	send_text(&s, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"locale\":\"ru\"}}");
 	FUZZ_CHECK(drain(&s.out) == 1, "initialize: not one response");
