@@ -348,9 +348,10 @@ static void trigger(rtab_result *out, uint8_t kind, uint16_t index, uint8_t by)
 }
 
 /* After a melee: the pursuit check, once per winning cavalry unit (11.7.1), then
- * both sides' formation hits, the defender's not in a hedgehog. A trigger that
- * fires notes its own reason, then what its `unless` and `times` read (only the
- * cavalry counts carry one); one suppressed or run 0 times notes nothing. */
+ * both sides' formation hits, the defender's not in a hedgehog. Each trigger notes
+ * its own reason, then what its `unless` and (when not suppressed) `times` read
+ * (only the cavalry counts and the leaders carry one), whether it fires or not:
+ * its reading decides either way. */
 static void melee_triggers(full *f, const int32_t *in)
 {
 	rtab_result *out = f->out;
@@ -362,8 +363,8 @@ static void melee_triggers(full *f, const int32_t *in)
 		bool broken = o == MUSKET_PIKE_OUTCOME_ATTACKER_BROKEN || o == MUSKET_PIKE_OUTCOME_DEFENDER_BROKEN;
 		int32_t loser = attacker_lost ? in[ATT_TYPE] : in[DEF_TYPE];
 		int32_t pursuers = attacker_lost ? in[DEF_CAVALRY] : in[ATT_CAVALRY];
-		if (loser != LI && !(broken && in[FAILED_RETREAT]) && pursuers > 0) {
-			note(f, trigger_reason[o][0]);
+		note(f, trigger_reason[o][0]);
+		if (loser != LI && !(broken && in[FAILED_RETREAT])) {
 			note_in(f, in, attacker_lost ? DEF_CAVALRY : ATT_CAVALRY);
 			for (int32_t i = 0; i < pursuers; i++)
 				trigger(out, RTAB_TARGET_TABLE, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, 0);
@@ -372,21 +373,18 @@ static void melee_triggers(full *f, const int32_t *in)
 	}
 	note(f, trigger_reason[o][k]);
 	trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, k);
-	if (in[DEF_TYPE] != HEDGE) {
-		note(f, trigger_reason[o][k + 1]);
+	note(f, trigger_reason[o][k + 1]);
+	if (in[DEF_TYPE] != HEDGE)
 		trigger(out, RTAB_TARGET_TRANSITION, MUSKET_PIKE_TRANSITION_FORMATION_HIT, (uint8_t)(k + 1));
-	}
 	/* Each side's leader used in the melee takes a Leader Loss check (11.3.2). */
-	if (in[ATT_LEADERS] != 0) {
-		note(f, trigger_reason[o][k + 2]);
-		note_in(f, in, ATT_LEADERS);
+	note(f, trigger_reason[o][k + 2]);
+	note_in(f, in, ATT_LEADERS);
+	if (in[ATT_LEADERS] != 0)
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 2));
-	}
-	if (in[DEF_LEADERS] != 0) {
-		note(f, trigger_reason[o][k + 3]);
-		note_in(f, in, DEF_LEADERS);
+	note(f, trigger_reason[o][k + 3]);
+	note_in(f, in, DEF_LEADERS);
+	if (in[DEF_LEADERS] != 0)
 		trigger(out, RTAB_TARGET_PROCEDURE, MUSKET_PIKE_PROCEDURE_LEADER_LOSS_CHECK, (uint8_t)(k + 3));
-	}
 }
 
 /* The stacking group of each melee modifier: 0 leaders, 1 formation, 2 none. */
@@ -437,21 +435,21 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(&f, out, MUSKET_PIKE_TABLE_MELEE, face, drm);
-	/* A modifier that applies notes the reasons of the inputs its condition and
-	 * value read, in that order; one left aside notes nothing. Only the inputs
-	 * the rules give a reason are noted (the unit types and the yes/no inputs
-	 * have none). */
+	/* Every modifier notes the reasons of what its condition reads, whether it
+	 * applies or not (that reading decides either way), and one that applies then
+	 * what its value reads, in that order. Only the inputs the rules give a reason
+	 * are noted (the unit types and the yes/no inputs have none). */
 
 	/* Leaders: only one per side counts. */
+	note_in(&f, in, ATT_LEADERS);
 	if (in[ATT_LEADERS] >= 1) {
-		note_in(&f, in, ATT_LEADERS);
 		apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_LEADER, 1, 1);
 		leaders += 1;
 	}
 	if (in[ATT_LEADERS] >= 2)
 		apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_SECOND_LEADER, 1, 1)->counted = 0;
+	note_in(&f, in, DEF_LEADERS);
 	if (in[DEF_LEADERS] >= 1) {
-		note_in(&f, in, DEF_LEADERS);
 		apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_LEADER, 1, -1);
 		leaders -= 1;
 	}
@@ -459,17 +457,17 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_SECOND_LEADER, 1, -1)->counted = 0;
 
 	int32_t morale = in[ATT_MORALE] - in[DEF_MORALE];
+	note_in(&f, in, ATT_MORALE);
+	note_in(&f, in, DEF_MORALE);
 	if (morale != 0) {
-		note_in(&f, in, ATT_MORALE);
-		note_in(&f, in, DEF_MORALE);
 		apply(out, MUSKET_PIKE_MODIFIER_MORALE_DIFFERENCE, morale, 1);
 		others += morale;
 	}
 	int32_t ratio = force_ratio(in[ATT_STRENGTH], in[DEF_STRENGTH]);
+	note_in(&f, in, ATT_STRENGTH);
+	note_in(&f, in, DEF_STRENGTH);
+	note(&f, band_reason); /* how the ratio is read: it decides whether the modifier applies */
 	if (ratio != 0) {
-		note_in(&f, in, ATT_STRENGTH);
-		note_in(&f, in, DEF_STRENGTH);
-		note(&f, band_reason); /* how the ratio is read */
 		apply(out, MUSKET_PIKE_MODIFIER_FORCE_RATIO_MODIFIER, ratio, 1);
 		others += ratio;
 	}
@@ -483,18 +481,17 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		apply(out, MUSKET_PIKE_MODIFIER_PISTOL_SHOT, 1, -1);
 		others -= 1;
 	}
+	note_in(&f, in, FLANK_REAR);
 	if (in[FLANK_REAR] > 0) {
-		note_in(&f, in, FLANK_REAR);
 		apply(out, MUSKET_PIKE_MODIFIER_FLANK_REAR, in[FLANK_REAR], 1);
 		others += in[FLANK_REAR];
 	}
 	/* Formation: only the worst per side counts. */
+	note_in(&f, in, ATT_FORMATION);
 	if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[ATT_OPEN]) {
-		note_in(&f, in, ATT_FORMATION);
 		att_form = apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_WAVERING_OR_OPEN_ORDER, -1, 1);
 	}
 	if (in[ATT_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED) {
-		note_in(&f, in, ATT_FORMATION);
 		if (att_form)
 			att_form->counted = 0;
 		att_form = apply(out, MUSKET_PIKE_MODIFIER_ATTACKER_SCATTERED, -2, 1);
@@ -507,6 +504,7 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 		apply(out, MUSKET_PIKE_MODIFIER_HEAVY_INFANTRY_IMPETUS, 1, 1);
 		others += 1;
 	}
+	note_in(&f, in, GAME); /* every cavalry impetus condition reads the game */
 	if (in[CAV_IMPETUS]) {
 		/* Its value is stated apart for NGBG at Halmstad and for SiA's arquebusiers and
 		 * light cavalry: one of three modifiers, each with its own reason. */
@@ -515,16 +513,14 @@ int hw_melee_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *out
 			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_NGBG_HALMSTAD;
 		else if (in[GAME] == MUSKET_PIKE_GAME_SIA && (in[ATT_TYPE] == ARQ || in[LIGHT_CAV]))
 			which = MUSKET_PIKE_MODIFIER_CAVALRY_IMPETUS_SIA;
-		note_in(&f, in, GAME);
 		apply(out, which, cavalry_impetus(in), 1);
 		others += cavalry_impetus(in);
 	}
+	note_in(&f, in, DEF_FORMATION);
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_WAVERING || in[DEF_OPEN]) {
-		note_in(&f, in, DEF_FORMATION);
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_WAVERING_OR_OPEN_ORDER, -1, -1);
 	}
 	if (in[DEF_FORMATION] == MUSKET_PIKE_FORMATION_SCATTERED) {
-		note_in(&f, in, DEF_FORMATION);
 		if (def_form)
 			def_form->counted = 0;
 		def_form = apply(out, MUSKET_PIKE_MODIFIER_DEFENDER_SCATTERED, -2, -1);
@@ -556,7 +552,8 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(&f, out, MUSKET_PIKE_TABLE_CAVALRY_PURSUIT, face, drm);
-	/* A modifier that applies notes what it read; the column reads the game after them. */
+	/* Every modifier's condition notes what it read, applied or not; the column reads
+	 * the game after them. */
 	if (in[CHARGE_ORDERS]) {
 		apply(out, MUSKET_PIKE_MODIFIER_CHARGE_ORDERS, 1, 1);
 		m += 1;
@@ -565,14 +562,13 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 		apply(out, MUSKET_PIKE_MODIFIER_PURSUIT_IMPETUS, 1, 1);
 		m += 1;
 	}
+	note_in(&f, in, GAME);
 	if (in[GAME] == MUSKET_PIKE_GAME_TACW && in[CROMWELL]) {
-		note_in(&f, in, GAME);
 		apply(out, MUSKET_PIKE_MODIFIER_CROMWELL, -1, 1);
 		m -= 1;
 	}
+	note_in(&f, in, LEADER_RATING);
 	if (in[GAME] != MUSKET_PIKE_GAME_TACW && in[LEADER_RATING] > 0) {
-		note_in(&f, in, GAME);
-		note_in(&f, in, LEADER_RATING);
 		apply(out, MUSKET_PIKE_MODIFIER_LEADER_COMMAND_RATING, -in[LEADER_RATING], 1);
 		m -= in[LEADER_RATING];
 	}
@@ -585,15 +581,19 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	out->outcome = (uint16_t)pursuit_outcome(in, face + m);
 	out->row = (uint16_t)(out->outcome - MUSKET_PIKE_OUTCOME_BREAK_OFF);
 	note_row(&f, row_reason[MUSKET_PIKE_TABLE_CAVALRY_PURSUIT][out->row]);
-	/* Only the rewrite that changes the outcome notes its reason (what it reads has none). */
+	/* Each rewrite considered notes its reason, whether it changes the outcome or lets it
+	 * stand (what the conditions read has none). */
 	int16_t rewrite = -1;
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_AND_ELIMINATE) {
+		note(&f, rewrite_reason[0]);
+		if (!in[ALREADY_ELIMINATED])
+			note(&f, rewrite_reason[1]);
 		rewrite = in[ALREADY_ELIMINATED] ? 0 : in[BY_MELEE] ? 1 : -1;
 	} else if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP) {
+		note(&f, rewrite_reason[2]);
 		rewrite = in[BY_MELEE] ? 2 : -1;
 	}
 	if (rewrite >= 0) {
-		note(&f, rewrite_reason[rewrite]);
 		static const uint16_t to[3] = {MUSKET_PIKE_OUTCOME_BREAK_OFF,
 					       MUSKET_PIKE_OUTCOME_PURSUE_INTO_VACATED_HEX,
 					       MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY};
@@ -604,8 +604,8 @@ int hw_pursuit_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	/* A leader who pursued off the map may return (5.3). */
 	if (out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP ||
 	    out->outcome == MUSKET_PIKE_OUTCOME_PURSUE_OFF_MAP_ONLY) {
+		note(&f, trigger_reason[out->outcome][0]);
 		if (in[LEADER_WITH_PURSUER]) {
-			note(&f, trigger_reason[out->outcome][0]);
 			trigger(out, RTAB_TARGET_REACTIONS, MUSKET_PIKE_REACTIONS_LEADER_RETURN, 0);
 		}
 	}
@@ -620,13 +620,12 @@ int hw_failure_full(const int32_t *in, int32_t face, int32_t drm, rtab_result *o
 	if (face < 0 || face > 9)
 		return RTAB_E_FACES;
 	begin(&f, out, MUSKET_PIKE_TABLE_FAILURE_TO_RETREAT, face, drm);
+	note_in(&f, in, INITIAL_MORALE);
 	if (in[INITIAL_MORALE] <= 6) {
-		note_in(&f, in, INITIAL_MORALE);
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_6_OR_LESS, -1, 1);
 		m -= 1;
 	}
 	if (in[INITIAL_MORALE] == 8) {
-		note_in(&f, in, INITIAL_MORALE);
 		apply(out, MUSKET_PIKE_MODIFIER_INITIAL_MORALE_8, 1, 1);
 		m += 1;
 	}

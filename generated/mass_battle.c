@@ -2244,6 +2244,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x1 = in[21]; /* units[1].standard */
 		x0 = (x0 != 0) | (x1 != 0);
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 2;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_9;
@@ -2251,6 +2252,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_9: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 3;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_15;
@@ -2258,6 +2260,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_15: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 4;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_21;
@@ -2265,6 +2268,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_21: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 5;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_27;
@@ -2272,6 +2276,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_27: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 6;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_33;
@@ -2279,6 +2284,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_33: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 7;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_39;
@@ -2286,6 +2292,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_39: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 8;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_45;
@@ -2293,6 +2300,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_45: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 9;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_51;
@@ -2300,6 +2308,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_51: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 10;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_57;
@@ -2307,6 +2316,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_57: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 11;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_63;
@@ -2314,6 +2324,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_63: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 12;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_69;
@@ -2321,6 +2332,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_69: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 13;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_75;
@@ -2328,6 +2340,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_75: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 14;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_81;
@@ -2335,6 +2348,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_81: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 15;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_87;
@@ -2342,6 +2356,7 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		x0 = (x0 != 0) | (x1 != 0);
 	e4_87: ;
 		x1 = in[18]; /* units */
+		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
 		x2 = 16;
 		x1 = x1 >= x2;
 		if (!x1) goto e4_93;
@@ -2351,133 +2366,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[21]; /* units[1].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_9;
-			x1 = in[24]; /* units[2].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_9: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_15;
-			x1 = in[27]; /* units[3].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_15: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_21;
-			x1 = in[30]; /* units[4].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_21: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_27;
-			x1 = in[33]; /* units[5].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_27: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_33;
-			x1 = in[36]; /* units[6].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_33: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_39;
-			x1 = in[39]; /* units[7].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_39: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_45;
-			x1 = in[42]; /* units[8].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_45: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_51;
-			x1 = in[45]; /* units[9].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_51: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_57;
-			x1 = in[48]; /* units[10].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_57: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_63;
-			x1 = in[51]; /* units[11].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_63: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_69;
-			x1 = in[54]; /* units[12].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_69: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_75;
-			x1 = in[57]; /* units[13].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_75: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_81;
-			x1 = in[60]; /* units[14].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_81: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_87;
-			x1 = in[63]; /* units[15].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_87: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_93;
-			x1 = in[66]; /* units[16].standard */
-			x0 = (x0 != 0) | (x1 != 0);
-		e5_93: ;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2582,8 +2470,6 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 			}
 		}
 		{ /* trigger 1 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 4, outcome6_triggers[1].provisional);
 			{
 				int64_t x0;
@@ -2591,16 +2477,8 @@ int mass_battle_explain_combat_result(const mass_battle_situation *s, const int3
 				x0 = !x0;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[1].target;

@@ -1993,19 +1993,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[3]; /* attacker_leaders */
-			if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-			x1 = 1;
-			x0 = x0 >= x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2030,19 +2023,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[3]; /* attacker_leaders */
+		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[3]; /* attacker_leaders */
-			if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-			x1 = 2;
-			x0 = x0 >= x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2067,19 +2053,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 		x1 = 1;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[4]; /* defender_leaders */
-			if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-			x1 = 1;
-			x0 = x0 >= x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2104,19 +2083,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[4]; /* defender_leaders */
+		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
 		x1 = 2;
 		x0 = x0 >= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[4]; /* defender_leaders */
-			if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-			x1 = 2;
-			x0 = x0 >= x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2141,20 +2113,13 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[5]; /* attacker_morale */
+		if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
 		x1 = in[6]; /* defender_morale */
+		if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[5]; /* attacker_morale */
-			if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
-			x1 = in[6]; /* defender_morale */
-			if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
-			x0 = x0 != x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0, x1;
 			x0 = in[5]; /* attacker_morale */
@@ -2178,28 +2143,19 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[7]; /* attacker_strength */
+		if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
 		x1 = in[8]; /* defender_strength */
-		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
+		if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
+		rtab_native_note_(out, &seen, 6, bands[0].provisional);
+		{
+			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
+			x0 = step < 0 ? 0 : bands[0].steps[step].value;
+		}
 		x1 = 0;
 		x0 = x0 != x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[7]; /* attacker_strength */
-			if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
-			x1 = in[8]; /* defender_strength */
-			if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
-			rtab_native_note_(out, &seen, 6, bands[0].provisional);
-			{
-				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
-				x0 = step < 0 ? 0 : bands[0].steps[step].value;
-			}
-			x1 = 0;
-			x0 = x0 != x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0, x1;
 			x0 = in[7]; /* attacker_strength */
@@ -2282,19 +2238,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[10]; /* flank_rear_hexes */
+		if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
 		x1 = 0;
 		x0 = x0 > x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[10]; /* flank_rear_hexes */
-			if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
-			x1 = 0;
-			x0 = x0 > x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0, x1;
 			x0 = in[10]; /* flank_rear_hexes */
@@ -2316,6 +2265,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[12]; /* attacker_open_order */
@@ -2323,16 +2273,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[11]; /* attacker_formation */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-			x1 = 1;
-			x0 = x0 == x1;
-			x1 = in[12]; /* attacker_open_order */
-			x0 = (x0 != 0) | (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2359,19 +2299,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[11]; /* attacker_formation */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[11]; /* attacker_formation */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-			x1 = 2;
-			x0 = x0 == x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 2;
@@ -2443,6 +2376,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2, x3;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x2 = in[18]; /* halmstad */
@@ -2450,6 +2384,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		x1 = !x1;
 		x0 = (x0 != 0) & (x1 != 0);
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x2 = in[1]; /* attacker_type */
@@ -2463,31 +2398,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1, x2, x3;
-			x0 = in[17]; /* cavalry_impetus */
-			x1 = in[0]; /* game */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-			x2 = 1;
-			x1 = x1 == x2;
-			x2 = in[18]; /* halmstad */
-			x1 = (x1 != 0) & (x2 != 0);
-			x1 = !x1;
-			x0 = (x0 != 0) & (x1 != 0);
-			x1 = in[0]; /* game */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-			x2 = 2;
-			x1 = x1 == x2;
-			x2 = in[1]; /* attacker_type */
-			x3 = 1;
-			x2 = x2 == x3;
-			x3 = in[19]; /* attacker_light_cavalry */
-			x2 = (x2 != 0) | (x3 != 0);
-			x1 = (x1 != 0) & (x2 != 0);
-			x1 = !x1;
-			x0 = (x0 != 0) & (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 2;
@@ -2508,6 +2418,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 1;
 		x1 = x1 == x2;
 		x0 = (x0 != 0) & (x1 != 0);
@@ -2516,18 +2427,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = in[17]; /* cavalry_impetus */
-			x1 = in[0]; /* game */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-			x2 = 1;
-			x1 = x1 == x2;
-			x0 = (x0 != 0) & (x1 != 0);
-			x1 = in[18]; /* halmstad */
-			x0 = (x0 != 0) & (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2548,6 +2447,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		int64_t x0, x1, x2;
 		x0 = in[17]; /* cavalry_impetus */
 		x1 = in[0]; /* game */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
 		x2 = 2;
 		x1 = x1 == x2;
 		x0 = (x0 != 0) & (x1 != 0);
@@ -2560,22 +2460,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = in[17]; /* cavalry_impetus */
-			x1 = in[0]; /* game */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-			x2 = 2;
-			x1 = x1 == x2;
-			x0 = (x0 != 0) & (x1 != 0);
-			x1 = in[1]; /* attacker_type */
-			x2 = 1;
-			x1 = x1 == x2;
-			x2 = in[19]; /* attacker_light_cavalry */
-			x1 = (x1 != 0) | (x2 != 0);
-			x0 = (x0 != 0) & (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2595,6 +2479,7 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 1;
 		x0 = x0 == x1;
 		x1 = in[14]; /* defender_open_order */
@@ -2602,16 +2487,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[13]; /* defender_formation */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-			x1 = 1;
-			x0 = x0 == x1;
-			x1 = in[14]; /* defender_open_order */
-			x0 = (x0 != 0) | (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -2638,19 +2513,12 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	{
 		int64_t x0, x1;
 		x0 = in[13]; /* defender_formation */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
 		x1 = 2;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[13]; /* defender_formation */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-			x1 = 2;
-			x0 = x0 == x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 2;
@@ -2707,8 +2575,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -2716,7 +2582,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -2725,13 +2590,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -2771,8 +2629,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2781,16 +2637,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -2800,8 +2648,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2810,16 +2656,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -2831,8 +2669,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -2843,7 +2679,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -2852,13 +2687,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -2898,8 +2726,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2908,16 +2734,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -2927,8 +2745,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -2937,16 +2753,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -2988,8 +2796,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -2998,16 +2804,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -3017,8 +2815,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3027,16 +2823,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -3078,8 +2866,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3088,16 +2874,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -3107,8 +2885,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3117,16 +2893,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -3168,8 +2936,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3178,16 +2944,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -3197,8 +2955,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3207,16 +2963,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -3258,8 +3006,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3268,16 +3014,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -3287,8 +3025,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3297,16 +3033,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -3318,8 +3046,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -3330,7 +3056,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -3339,13 +3064,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -3385,8 +3103,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3395,16 +3111,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -3414,8 +3122,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3424,16 +3130,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -3445,8 +3143,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -3454,7 +3150,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -3463,13 +3158,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -3509,8 +3197,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -3519,16 +3205,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -3538,8 +3216,6 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -3548,16 +3224,8 @@ int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *fac
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;
@@ -3843,6 +3511,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 == x1;
 		x1 = in[28]; /* cromwell */
@@ -3850,16 +3519,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[0]; /* game */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
-			x1 = 0;
-			x0 = x0 == x1;
-			x1 = in[28]; /* cromwell */
-			x0 = (x0 != 0) & (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -3880,28 +3539,17 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	{
 		int64_t x0, x1, x2;
 		x0 = in[0]; /* game */
+		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
 		x1 = 0;
 		x0 = x0 != x1;
 		x1 = in[29]; /* pursuit_leader_rating */
+		if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
 		x2 = 0;
 		x1 = x1 > x2;
 		x0 = (x0 != 0) & (x1 != 0);
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = in[0]; /* game */
-			rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
-			x1 = 0;
-			x0 = x0 != x1;
-			x1 = in[29]; /* pursuit_leader_rating */
-			if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
-			x2 = 0;
-			x1 = x1 > x2;
-			x0 = (x0 != 0) & (x1 != 0);
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = in[29]; /* pursuit_leader_rating */
@@ -3982,8 +3630,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -3991,7 +3637,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4000,13 +3645,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -4046,8 +3684,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4056,16 +3692,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -4075,8 +3703,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4085,16 +3711,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -4106,8 +3724,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -4118,7 +3734,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4127,13 +3742,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -4173,8 +3781,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4183,16 +3789,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -4202,8 +3800,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4212,16 +3808,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -4263,8 +3851,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4273,16 +3859,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -4292,8 +3870,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4302,16 +3878,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -4353,8 +3921,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4363,16 +3929,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -4382,8 +3940,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4392,16 +3948,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -4443,8 +3991,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4453,16 +3999,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -4472,8 +4010,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4482,16 +4018,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -4533,8 +4061,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4543,16 +4069,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -4562,8 +4080,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4572,16 +4088,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -4593,8 +4101,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -4605,7 +4111,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4614,13 +4119,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -4660,8 +4158,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4670,16 +4166,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -4689,8 +4177,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4699,16 +4185,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -4720,8 +4198,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -4729,7 +4205,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -4738,13 +4213,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -4784,8 +4252,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -4794,16 +4260,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -4813,8 +4271,6 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -4823,16 +4279,8 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;
@@ -5042,19 +4490,12 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 6;
 		x0 = x0 <= x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[20]; /* initial_morale */
-			if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
-			x1 = 6;
-			x0 = x0 <= x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -5075,19 +4516,12 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	{
 		int64_t x0, x1;
 		x0 = in[20]; /* initial_morale */
+		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
 		x1 = 8;
 		x0 = x0 == x1;
 		cond = (int32_t)x0;
 	}
 	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[20]; /* initial_morale */
-			if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
-			x1 = 8;
-			x0 = x0 == x1;
-			cond = (int32_t)x0;
-		}
 		{
 			int64_t x0;
 			x0 = 1;
@@ -5122,8 +4556,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 	switch (outcome) {
 	case 0: /* attacker_eliminated */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[1]; /* attacker_type */
@@ -5131,7 +4563,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -5140,13 +4571,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[0].target;
@@ -5186,8 +4610,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5196,16 +4618,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[3].target;
@@ -5215,8 +4629,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5225,16 +4637,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome0_triggers[4].target;
@@ -5246,8 +4650,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 1: /* attacker_broken */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -5258,7 +4660,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -5267,13 +4668,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[0].target;
@@ -5313,8 +4707,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5323,16 +4715,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[3].target;
@@ -5342,8 +4726,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5352,16 +4734,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome1_triggers[4].target;
@@ -5403,8 +4777,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5413,16 +4785,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[2].target;
@@ -5432,8 +4796,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5442,16 +4804,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome2_triggers[3].target;
@@ -5493,8 +4847,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5503,16 +4855,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[2].target;
@@ -5522,8 +4866,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5532,16 +4874,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome3_triggers[3].target;
@@ -5583,8 +4917,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5593,16 +4925,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[2].target;
@@ -5612,8 +4936,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5622,16 +4944,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome4_triggers[3].target;
@@ -5673,8 +4987,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 2 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5683,16 +4995,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[2].target;
@@ -5702,8 +5006,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5712,16 +5014,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome5_triggers[3].target;
@@ -5733,8 +5027,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 6: /* defender_broken */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
 			{
 				int64_t x0, x1;
@@ -5745,7 +5037,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = (x0 != 0) | (x1 != 0);
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -5754,13 +5045,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[0].target;
@@ -5800,8 +5084,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5810,16 +5092,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[3].target;
@@ -5829,8 +5103,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5839,16 +5111,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome6_triggers[4].target;
@@ -5860,8 +5124,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 		break;
 	case 7: /* defender_eliminated */
 		{ /* trigger 0 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[2]; /* defender_type */
@@ -5869,7 +5131,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				{
 					int64_t x0;
@@ -5878,13 +5139,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 					times = (int32_t)x0;
 				}
 				if (times < 0) return RTAB_E_RULESET;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[0].target;
@@ -5924,8 +5178,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 3 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[3]; /* attacker_leaders */
@@ -5934,16 +5186,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[3].target;
@@ -5953,8 +5197,6 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 			}
 		}
 		{ /* trigger 4 */
-			const uint16_t mark_tr_n = out->nprovisional;
-			const char *const mark_tr_p = out->provisional;
 			{
 				int64_t x0, x1;
 				x0 = in[4]; /* defender_leaders */
@@ -5963,16 +5205,8 @@ int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const
 				x0 = x0 == x1;
 				cond = (int32_t)x0;
 			}
-			times = 0;
 			if (!cond) {
 				times = 1;
-			}
-			if (times == 0) {
-				for (uint16_t u = mark_tr_n; u < out->nprovisional && u < RTAB_MAX_REASONS; u++)
-					seen.listed[seen.ids[u] >> 6] &= ~((uint64_t)1 << (seen.ids[u] & 63));
-				out->nprovisional = mark_tr_n; out->provisional = mark_tr_p;
-			}
-			{
 				for (int32_t i = 0; i < times; i++, nt++) {
 					if (nt < RTAB_MAX_TRIGGERS) {
 						out->triggered[nt] = outcome7_triggers[4].target;

@@ -395,7 +395,7 @@ typedef struct ectx {
 	rtab_eval_ctx *ctx;
 	uint64_t noted; /* bit i: input i (below 64) noted */
 	uint64_t quiet; /* bit i: input i (below 64) has nothing to note in this resolution (its
-			   value is fixed): a part of noted that no undo takes back */
+			   value is fixed): a part of noted that a re-read keeps */
 	/* The reasons listed in the context, by their numbers (rtab_ruleset.reason_text): at[n]
 	 * is 1 + where reason n (below 256) was listed last; it is listed there still when the
 	 * list reaches that far and holds it there (a reason has one address per number, so
@@ -487,8 +487,7 @@ static void note(ectx *e, const char *why)
 		ctx->nprovisional++;
 }
 
-/* note_input past its first test: the input's first reading in this resolution (or since an
- * undo took its reasons back). */
+/* note_input past its first test: the input's first reading in this resolution. */
 static void note_input_first(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
 {
 	const rtab_input *in;
@@ -532,41 +531,6 @@ HOT_INLINE void note_input(const rtab_ruleset *rs, ectx *e, size_t i, int32_t v)
 {
 	if (i >= 64 || !(e->noted >> i & 1))
 		note_input_first(rs, e, i, v);
-}
-
-/*
- * The reasons noted so far, to take back: a result carries the reasons of
- * what it used (the modifier that applied, the rewrite that changed it, the
- * trigger that fired), not of what was only looked at and left aside.
- */
-typedef struct noted_mark {
-	uint16_t nprovisional;
-	const char *provisional;
-	uint64_t noted;
-} noted_mark;
-
-static noted_mark noted_take(const ectx *e)
-{
-	noted_mark m = {0, NULL, e->noted};
-	if (e->ctx) {
-		m.nprovisional = e->ctx->nprovisional;
-		m.provisional = e->ctx->provisional;
-	}
-	return m;
-}
-
-/* Forget what was noted since the mark (notes only append, so the count says it). */
-static void noted_undo(ectx *e, noted_mark m)
-{
-	rtab_eval_ctx *ctx = e->ctx;
-	if (ctx) {
-		bool unnumbered_left = e->unnumbered && m.nprovisional < ctx->nprovisional;
-		ctx->nprovisional = m.nprovisional;
-		ctx->provisional = m.provisional;
-		if (unnumbered_left) /* one of those taken back may have had no number */
-			relist(e);
-	}
-	e->noted = m.noted | e->quiet;
 }
 
 /* The same, named first: the outcome's own uncertainty leads the list. */
@@ -1423,24 +1387,21 @@ static int apply_list(const rtab_ruleset *rs, const rtab_table *t, const uint16_
 			return RTAB_E_RULESET;
 		if ((!m->condition.instrs && m->condition.ninstrs) || (!m->value.instrs && m->value.ninstrs))
 			return RTAB_E_NULL;
-		/* A condition that does not hold notes nothing (what it read took no part): it is
-		 * first evaluated without noting; one that holds notes what it read, in order. */
+		/* What a condition read decided the result whether it holds or not (a reading
+		 * that leaves a modifier aside decides as much as one that applies it), so it
+		 * notes what it read, in order, either way. It is first evaluated without
+		 * noting: one that read inputs only notes them from the program. */
 		silent.other_notes = false;
 		rc = e->ctx ? eval_quick(rs, &m->condition, inputs, ninputs, &silent, &holds) : -1;
-		if (rc == RTAB_OK && !holds)
-			continue;
 		if (rc == RTAB_OK && !silent.other_notes) {
 			note_inputs_read(rs, e, &m->condition, inputs, ninputs);
 		} else {
-			noted_mark before = noted_take(e);
 			rc = eval_quick(rs, &m->condition, inputs, ninputs, e, &holds);
 			if (rc != RTAB_OK)
 				return rc;
-			if (!holds) {
-				noted_undo(e, before);
-				continue;
-			}
 		}
+		if (!holds)
+			continue;
 		rc = eval_quick(rs, &m->value, inputs, ninputs, e, &value);
 		if (rc != RTAB_OK)
 			return rc;
@@ -1516,15 +1477,14 @@ static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int
 		int rc;
 		if (rw->from != out->outcome)
 			continue;
-		noted_mark before = noted_take(e);
+		/* The rewrite's reading decides the outcome whether it changes it or lets it
+		 * stand: its reason and what its condition read mark the result either way. */
 		rc = eval_checked(rs, &rw->condition, inputs, ninputs, e, &holds);
 		if (rc != RTAB_OK)
 			return rc;
-		if (!holds) {
-			noted_undo(e, before); /* the outcome stands as the row gave it */
-			continue;
-		}
 		note(e, rw->provisional);
+		if (!holds)
+			continue;
 		if (rw->to >= rs->noutcomes)
 			return RTAB_E_RULESET;
 		out->rewritten_from = (int16_t)out->outcome;
@@ -1547,7 +1507,8 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 		const rtab_trigger *tr = &o->triggers[i];
 		int32_t suppressed = 0, times = 1;
 		int rc;
-		noted_mark before = noted_take(e);
+		/* Its reading (its condition, its count) decides whether and how often it
+		 * fires: its reason and what it read mark the result, fired or not. */
 		note(e, tr->provisional);
 		if (tr->unless.ninstrs) {
 			rc = eval_checked(rs, &tr->unless, inputs, ninputs, e, &suppressed);
@@ -1561,10 +1522,8 @@ static int collect_triggers(const rtab_ruleset *rs, const int32_t *inputs, size_
 			if (times < 0)
 				return RTAB_E_RULESET;
 		}
-		if (suppressed || times == 0) {
-			noted_undo(e, before); /* it did not fire: the result used none of it */
+		if (suppressed || times == 0)
 			continue;
-		}
 		for (int32_t k = 0; k < times; k++) {
 			if (*count < cap) {
 				targets[*count] = tr->target;

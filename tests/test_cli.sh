@@ -144,53 +144,70 @@ lacks_ok() {
 }
 
 # Each provisional reading a result used is listed, once, in JSON and in
-# --explain; what a trigger passes on is shown with it (issue 11). Only what
-# the result used marks it (issue 22): the cell it landed on, the modifier
-# that applied, the row it used, the trigger that fired; the dice's reason
-# marks the odds, not a result from faces given.
+# --explain; what a trigger passes on is shown with it (issue 11). What the
+# result used marks it (issue 22): the cell it landed on, the modifier that
+# applied, the row it used, the trigger that fired; and so does what decided
+# that something does not apply (issue 37): a condition's reads mark the
+# result whether it holds or not. The dice's reason marks the odds, not a
+# result from faces given.
 hi="--set attacker_type=heavy_infantry --set defender_type=heavy_infantry"
-check reasons-json 0 '"reasons": ["blank Melee Matrix cell' \
+check reasons-json 0 '"blank Melee Matrix cell' \
 	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --roll 9 --json
 check reasons-json-modifier 0 'Attacker: wavering formation or open order: no value printed' \
 	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --roll 9 --json
-check reasons-count 0 '"provisional_count": 2' \
-	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --roll 9 --json
 # An input whose domain or default is ours: its reason is listed while it holds its default
-# and a modifier that applied read it ...
+# and a condition read it, whether its modifier applied ...
 check reasons-input-default 0 "defender's strength: the domain 1..99 and the default 10 are ours" \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --roll 9 --json
-lacks_ok reasons-input-left-aside "attacking leaders: the domain 0..3" \
+check reasons-input-left-aside 0 "attacking leaders: the domain 0..3" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --json
-# ... not once the caller sets it.
-check reasons-inputs-set 0 '"provisional_count": 2' \
+# ... not once the caller sets it: what is left is the force ratio's reading (every melee
+# reads it), the cell, the defender's formation and the modifier that applied.
+check reasons-inputs-set 0 '"provisional_count": 4, "reasons": ["force ratio: the page prints' \
 	"$rtab" eval tables/musket_pike.rtab melee $hi --set attacker_formation=wavering --set attacker_leaders=1 \
 	--set defender_leaders=1 --set attacker_morale=6 --set defender_morale=6 --set attacker_strength=12 \
 	--set defender_strength=12 --set flank_rear_hexes=1 --set attacker_cavalry_units=1 --roll 9 --json
+lacks_ok reasons-input-set-unlisted "attacking leaders: the domain 0..3" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_leaders=1 --roll 9 --json
 lacks_ok reasons-enum-value-unread "the unhurt formation: the page names no such state" \
-	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --set attacker_leaders=1 --roll 9 --explain
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering \
+	--set defender_formation=wavering --set attacker_leaders=1 --roll 9 --explain
 check reasons-explain 0 "provisional:   force ratio: the page prints" \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --roll 9 --explain
-lacks_ok reasons-ratio-unused "force ratio: the page prints" \
-	"$rtab" eval tables/musket_pike.rtab melee --roll 9 --explain
-# A default melee (unit types the Melee Matrix does not print) reads no cell: on a settled
-# row it is settled; a row whose roll label was lost names its own reason; types the
-# matrix prints read their cell (every cell of that matrix is provisional).
-check melee-default-settled 0 '"provisional_count": 0, "reasons": []' \
+# A force ratio of 4:7: the bands, compared on the exact strengths (ours), give no
+# modifier, where a ratio rounded to the nearest printed one (1:2) would give -1.
+# The reading decided that the modifier does not apply: it marks the result.
+check reasons-ratio-not-applied 0 "provisional:   force ratio: the page prints" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --set defender_strength=70 \
+	--roll 7 --explain
+check reasons-ratio-not-applied-drm 0 "total DRM:     +0" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_strength=40 --set defender_strength=70 \
+	--roll 7 --explain
+# A default melee (unit types the Melee Matrix does not print) reads no cell; a row whose
+# roll label was lost names its own reason first; types the matrix prints read their cell
+# (every cell of that matrix is provisional).
+lacks_ok melee-default-no-cell "Melee Matrix cell" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 7 --json
-check melee-row-reason 0 '"provisional_count": 1, "reasons": ["roll label lost in extraction' \
+lacks_ok melee-hedgehog-no-cell "Melee Matrix cell" \
+	"$rtab" eval tables/musket_pike.rtab melee --set attacker_type=hedgehog \
+	--set defender_type=heavy_infantry --roll 7 --json
+check melee-row-reason 0 '"reasons": ["roll label lost in extraction' \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 3 --json
-check melee-cell-reason 0 '"provisional_count": 1, "reasons": ["blank Melee Matrix cell' \
+check melee-cell-reason 0 '"blank Melee Matrix cell' \
 	"$rtab" eval tables/musket_pike.rtab melee $hi --roll 7 --json
 lacks_ok melee-die-unmarked "the die: the page says only" \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 7 --json
-check pursuit-default-settled 0 '"provisional_count": 0, "reasons": []' \
+# No leader with the pursuer by our default: that default decided that the leader's
+# modifier does not apply.
+check pursuit-default-input 0 '"provisional_count": 1, "reasons": ["pursuit leader'"'"'s command rating' \
 	"$rtab" eval tables/musket_pike.rtab cavalry_pursuit --roll 5 --json
 check pursuit-modifier-marks 0 'Pursuing cavalry has charge orders: value lost in the extraction' \
 	"$rtab" eval tables/musket_pike.rtab cavalry_pursuit --set pursuer_charge_orders=true --roll 5 --json
-# A trigger's reason marks the result only when it fires: no pursuit by no cavalry.
+# A trigger's reason marks the result when it fires, and when its reading decides that it
+# does not: no pursuit by no cavalry is decided by its count.
 check trigger-fired-marks 0 'the failure-to-retreat exception' \
 	"$rtab" eval tables/musket_pike.rtab melee --set defender_cavalry_units=1 --roll 1 --json
-lacks_ok trigger-unfired-unmarked 'the failure-to-retreat exception' \
+check trigger-unfired-marks 0 'the failure-to-retreat exception' \
 	"$rtab" eval tables/musket_pike.rtab melee --roll 1 --json
 check trigger-inputs-json 0 '"trigger_inputs": [{"formation": "wavering"}, {"formation": "normal"}]' \
 	"$rtab" eval tables/musket_pike.rtab melee --set attacker_formation=wavering --roll 9 --json

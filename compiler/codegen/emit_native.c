@@ -169,10 +169,9 @@ static const char *cell_type(const rtab_table *t)
 static void emit_trigger(nctx *c, size_t o, size_t k)
 {
 	const rtab_trigger *tr = &c->rs->outcomes[o].triggers[k];
-	bool undo = tr->provisional || expr_notes(c, &tr->unless) || expr_notes(c, &tr->times);
+	/* Its reading (its condition, its count) decides whether and how often it fires:
+	 * its reason and what it read are noted, fired or not (as the interpreter). */
 	nline(c, 2, "{ /* trigger %zu */", k);
-	if (undo)
-		emit_mark(c, 3, "tr");
 	if (tr->provisional)
 		nline(c, 3, "rtab_native_note_(out, &seen, %u, outcome%zu_triggers[%zu].provisional);",
 		     reason_id(c, tr->provisional), o, k);
@@ -180,22 +179,12 @@ static void emit_trigger(nctx *c, size_t o, size_t k)
 		emit_expr(c, 3, &tr->unless, "cond");
 	else
 		nline(c, 3, "cond = 0;");
-	if (undo)
-		nline(c, 3, "times = 0;");
 	nline(c, 3, "if (!cond) {");
 	if (tr->times.ninstrs) {
 		emit_expr(c, 4, &tr->times, "times");
 		nline(c, 4, "if (times < 0) return RTAB_E_RULESET;");
 	} else {
 		nline(c, 4, "times = 1;");
-	}
-	if (undo) {
-		/* It did not fire: the result used none of it (as the interpreter). */
-		nline(c, 3, "}");
-		nline(c, 3, "if (times == 0) {");
-		emit_undo(c, 4, "tr");
-		nline(c, 3, "}");
-		nline(c, 3, "{");
 	}
 	nline(c, 4, "for (int32_t i = 0; i < times; i++, nt++) {");
 	nline(c, 5, "if (nt < RTAB_MAX_TRIGGERS) {");
@@ -536,15 +525,13 @@ static void emit_rewrites(nctx *c, const rtab_table *t)
 		const rtab_rewrite *rw = &t->rewrites[k];
 		nline(c, 2, "if (outcome == %u) { /* %s -> %s */", rw->from, rs->outcomes[rw->from].id,
 		     rs->outcomes[rw->to].id);
-		/* Tested without noting; noted where it applies (when it does not, the outcome
-		 * stands as the row gave it and the condition took no part). */
-		bool noting = emit_condition_unnoted(c, 3, &rw->condition, "cond");
-		nline(c, 3, "if (cond) {");
-		if (noting)
-			emit_expr(c, 4, &rw->condition, "cond");
+		/* The rewrite's reading decides the outcome whether it changes it or lets it
+		 * stand: its condition's reads and its reason are noted either way. */
+		emit_expr(c, 3, &rw->condition, "cond");
 		if (c->full && rw->provisional)
-			nline(c, 4, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
+			nline(c, 3, "rtab_native_note_(out, &seen, %u, table%zu_rewrites[%zu].provisional);",
 			     reason_id(c, rw->provisional), c->ti, k);
+		nline(c, 3, "if (cond) {");
 		if (c->full) {
 			nline(c, 4, "out->rewritten_from = (int16_t)outcome;");
 			nline(c, 4, "out->rewrite = %zu;", k);

@@ -59,13 +59,5 @@ void emit_offset(strbuf *o, int64_t v);
 int64_t index_pad(const rtab_ruleset *rs, const uint16_t *inputs, size_t n);
 /* The index of a combination of inputs in a folded table. */
 void input_index(nctx *c, const uint16_t *inputs, size_t n);
-/* The reasons noted so far (mark_<tag>), and taking back those noted since. */
-void emit_mark(nctx *c, int depth, const char *tag);
-void emit_undo(nctx *c, int depth, const char *tag);
-/* A condition tested without noting; true when it must be evaluated again, noting,
- * where it applies. */
-bool emit_condition_unnoted(nctx *c, int depth, const rtab_expr *e, const char *dest);
-/* Whether the program notes a reason when the explaining code evaluates it. */
-bool expr_notes(nctx *c, const rtab_expr *e);
 
 #endif

@@ -155,11 +155,9 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 			nline(c, 1, "%ssum_other += %svalue;", p, m->sign < 0 ? "-(int64_t)" : "");
 			continue;
 		}
-		/* A condition that notes reasons is tested without noting them, and evaluated
-		 * again, noting, where the modifier applies: what a condition read notes only
-		 * when the modifier takes part (as the interpreter), and a modifier left aside
-		 * costs no notes to take back. */
-		bool noting = emit_condition_unnoted(c, 1, &m->condition, "cond");
+		/* What a condition read decided the result whether it holds or not: the
+		 * explaining code notes it either way (as the interpreter). */
+		emit_expr(c, 1, &m->condition, "cond");
 		if (m->group >= 0 && cap_leaves_out_0(&rs->groups[m->group]))
 			nline(c, 1, "%sany_g%d |= cond != 0;", p, m->group);
 		if (chained(c, t, l, m->group, m->sign < 0)) {
@@ -199,8 +197,6 @@ void emit_modifiers_native(nctx *c, const rtab_table *t, const mod_list *l)
 			sb_free(&value);
 		}
 		nline(c, 1, "if (cond) {");
-		if (noting)
-			emit_expr(c, 2, &m->condition, "cond");
 		emit_expr(c, 2, &m->value, "value");
 		if (c->full) {
 			nline(c, 2, "slot = out->napplied++;");

@@ -94,14 +94,6 @@ class Context:
         if why is not None and why not in self.reasons:
             self.reasons.append(why)
 
-    # What was noted since mark() is taken back by undo(): a result carries the
-    # reasons of what it used, not of what was looked at and left aside.
-    def mark(self):
-        return len(self.reasons)
-
-    def undo(self, n):
-        del self.reasons[n:]
-
     def note_first(self, why):
         """The outcome's own reason leads the list."""
         if why is None:
@@ -385,11 +377,12 @@ class Ruleset:
         for rw in t['rewrites']:
             if rw['from'] != outcome:
                 continue
-            mark = ctx.mark()
-            if not self.eval(rw['condition'], inputs, ctx):
-                ctx.undo(mark)
-                continue
+            # The rewrite's reading decides the outcome whether it changes it or lets it
+            # stand: what its condition read and its reason are noted either way.
+            holds = self.eval(rw['condition'], inputs, ctx)
             ctx.note(rw.get('provisional'))
+            if not holds:
+                continue
             rewritten_from, outcome, rewrite = outcome, rw['to'], rw
             break
         fired = self.fired(outcome, inputs, ctx)
@@ -420,9 +413,8 @@ class Ruleset:
             m = self.x['modifiers'][mi]
             if t['step'] >= 0 and not (m['steps'] >> t['step']) & 1:
                 continue
-            mark = ctx.mark()
+            # What the condition read decided the result whether it holds or not.
             if not self.eval(m['condition'], inputs, ctx):
-                ctx.undo(mark)
                 continue
             value = self.eval(m['value'], inputs, ctx)
             if value == INT32_MIN and m['sign'] < 0:
@@ -563,16 +555,13 @@ class Ruleset:
         note = ctx.note if ctx is not None else (lambda why: None)
         for k, tr in enumerate(self.x['outcomes'][outcome]['triggers']):
             times_expr = tr.get('times') or {'instrs': []}
-            mark = ctx.mark() if ctx is not None else 0
+            # Its reading (its condition, its count) decides whether and how often it
+            # fires: its reason and what it read are noted, fired or not.
             note(tr.get('provisional'))
             suppressed = tr['unless']['instrs'] and self.eval(tr['unless'], inputs, ctx)
             times = 0 if suppressed else self.eval(times_expr, inputs, ctx) if times_expr['instrs'] else 1
             if times < 0:
                 raise RtabError(E_RULESET)
-            if times == 0:
-                if ctx is not None:
-                    ctx.undo(mark)  # it did not fire: the result used none of it
-                continue
             out.extend([(k, tr)] * times)
         return out
 

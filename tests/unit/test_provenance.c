@@ -92,8 +92,9 @@ static void test_table_reasons(void **state)
 	assert_true(has_reason(&r, "R-ODDS"));
 	assert_false(has_reason(&r, "R-STEP"));
 	assert_false(has_reason(&r, "R-MOD"));     /* w does not apply */
-	assert_false(has_reason(&r, "R-REWRITE")); /* considered for hi, not applied */
-	assert_int_equal(r.nprovisional, 2);
+	/* Considered for hi and not applied: its reading let hi stand, so it marks hi. */
+	assert_true(has_reason(&r, "R-REWRITE"));
+	assert_int_equal(r.nprovisional, 3);
 	/* a:b = 2:1 reaches the step; flag applies w and the rewrite. */
 	in[input(rs, "a")] = 2;
 	in[input(rs, "flag")] = 1;
@@ -108,7 +109,7 @@ static void test_table_reasons(void **state)
 }
 
 /* A trigger resolves its target 'times' times, passes inputs on, and its
- * reason is listed when it fires (not when it is suppressed). */
+ * reason is listed whether it fires or its reading suppresses it. */
 static void test_trigger_times_and_sets(void **state)
 {
 	built b;
@@ -147,8 +148,8 @@ static void test_trigger_times_and_sets(void **state)
 	assert_int_equal(rtab_resolve(rs, 0, in, rs->ninputs, &face, 1, -2, &r), RTAB_OK);
 	assert_string_equal(rs->outcomes[r.outcome].id, "lo");
 	assert_int_equal(r.ntriggered, 1);
-	assert_false(has_reason(&r, "R-TRIG"));
-	assert_false(has_reason(&r, "R-N")); /* hit times n: fired no time */
+	assert_true(has_reason(&r, "R-TRIG")); /* its 'unless' decided that it does not fire */
+	assert_false(has_reason(&r, "R-N"));   /* n = 0 is the caller's, not the default */
 	built_free(&b);
 }
 
@@ -278,8 +279,9 @@ static void test_repeat_inputs(void **state)
 	built_free(&b);
 }
 
-/* Path-sensitive: a modifier's condition that reads an unsettled value marks the
- * result only when the modifier applies; the same reading left aside marks nothing. */
+/* A modifier's condition that reads an unsettled value marks the result whether the
+ * modifier applies or not: the reading decides either way (a force ratio of 4:7 that
+ * the bands read as no modifier would be 1:2 under a rounded reading). */
 static void test_reasons_of_what_applied(void **state)
 {
 	built b;
@@ -291,11 +293,12 @@ static void test_reasons_of_what_applied(void **state)
 	int v = rtab_find_table(rs, "v");
 	assert_true(v >= 0);
 	assert_int_equal(rtab_inputs_default(rs, in, rs->ninputs), RTAB_OK);
-	/* 1:1: the ratio is read (otherwise 0), h does not apply: settled. */
+	/* 1:1: the ratio is read (otherwise 0), h does not apply: its reading decided that. */
 	assert_int_equal(rtab_resolve(rs, (size_t)v, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);
 	assert_int_equal(r.napplied, 0);
-	assert_int_equal(r.nprovisional, 0);
-	assert_null(r.provisional);
+	assert_int_equal(r.nprovisional, 1);
+	assert_string_equal(r.provisional, "R-ODDS");
+	assert_false(has_reason(&r, "R-STEP")); /* the step was not reached */
 	/* 2:1: the step gives 1, h applies: its reading marks the result. */
 	in[input(rs, "a")] = 2;
 	assert_int_equal(rtab_resolve(rs, (size_t)v, in, rs->ninputs, &face, 1, 0, &r), RTAB_OK);

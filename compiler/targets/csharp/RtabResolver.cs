@@ -50,10 +50,6 @@ class RtabContext
         var s = why as string;
         if (s != null && !Reasons.Contains(s)) Reasons.Add(s);
     }
-    // What was noted since Mark() is taken back by Undo(): a result carries the
-    // reasons of what it used, not of what was looked at and left aside.
-    public int Mark() { return Reasons.Count; }
-    public void Undo(int n) { Reasons.RemoveRange(n, Reasons.Count - n); }
     public void NoteFirst(object why)
     {
         var s = why as string;
@@ -413,9 +409,11 @@ public class Ruleset
         object rewrite = null;
         foreach (var rw in Arr(t, "rewrites")) {
             if (Num(rw, "from") != outcome) continue;
-            int mark = ctx.Mark();
-            if (Eval(Get(rw, "condition"), values, ctx) == 0) { ctx.Undo(mark); continue; }
+            // The rewrite's reading decides the outcome whether it changes it or lets it
+            // stand: what its condition read and its reason are noted either way.
+            bool holds = Eval(Get(rw, "condition"), values, ctx) != 0;
             ctx.Note(Get(rw, "provisional"));
+            if (!holds) continue;
             rewrittenFrom = outcome;
             outcome = Num(rw, "to");
             rewrite = rw;
@@ -461,8 +459,8 @@ public class Ruleset
             long mi = ToLong(index);
             var m = Item("modifiers", mi);
             if (step >= 0 && ((Num(m, "steps") >> (int)step) & 1) == 0) continue;
-            int mark = ctx.Mark();
-            if (Eval(Get(m, "condition"), values, ctx) == 0) { ctx.Undo(mark); continue; }
+            // What the condition read decided the result whether it holds or not.
+            if (Eval(Get(m, "condition"), values, ctx) == 0) continue;
             long value = Eval(Get(m, "value"), values, ctx);
             if (value == INT32_MIN && Num(m, "sign") < 0) throw new RtabError(E_OVERFLOW);
             applied.Add(new Applied { Modifier = mi, Value = value, Signed = Num(m, "sign") < 0 ? -value : value,
@@ -626,12 +624,12 @@ public class Ruleset
             var tr = all[index];
             var timesExpr = Get(tr, "times");
             var unless = Get(tr, "unless");
-            int mark = ctx != null ? ctx.Mark() : 0;
+            // Its reading (its condition, its count) decides whether and how often it
+            // fires: its reason and what it read are noted, fired or not.
             note(Get(tr, "provisional"));
             bool suppressed = !Empty(unless) && Eval(unless, values, ctx) != 0;
             long times = suppressed ? 0 : Empty(timesExpr) ? 1 : Eval(timesExpr, values, ctx);
             if (times < 0) throw new RtabError(E_RULESET);
-            if (times == 0 && ctx != null) ctx.Undo(mark); // it did not fire: the result used none of it
             for (long k = 0; k < times; k++) output.Add(new KeyValuePair<int, object>(index, tr));
         }
         return output;

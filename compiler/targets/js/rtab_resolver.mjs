@@ -72,10 +72,6 @@ class Context {
   }
   get provisional() { return this.reasons.length ? this.reasons[0] : null; }
   note(why) { if (why != null && !this.reasons.includes(why)) this.reasons.push(why); }
-  // What was noted since mark() is taken back by undo(): a result carries the
-  // reasons of what it used, not of what was looked at and left aside.
-  mark() { return this.reasons.length; }
-  undo(n) { this.reasons.length = n; }
   noteFirst(why) {
     if (why == null) return;
     const i = this.reasons.indexOf(why);
@@ -326,9 +322,11 @@ export class Ruleset {
     let rewrittenFrom = null, rewrite = null;
     for (const rw of t.rewrites) {
       if (rw.from !== outcome) continue;
-      const mark = ctx.mark();
-      if (!this.eval(rw.condition, inputs, ctx)) { ctx.undo(mark); continue; }
+      // The rewrite's reading decides the outcome whether it changes it or lets it
+      // stand: what its condition read and its reason are noted either way.
+      const holds = this.eval(rw.condition, inputs, ctx);
       ctx.note(rw.provisional);
+      if (!holds) continue;
       rewrittenFrom = outcome;
       outcome = rw.to;
       rewrite = rw;
@@ -355,8 +353,8 @@ export class Ruleset {
     for (const mi of indices) {
       const m = this.x.modifiers[mi];
       if (t.step >= 0 && !((m.steps >> t.step) & 1)) continue;
-      const mark = ctx.mark();
-      if (!this.eval(m.condition, inputs, ctx)) { ctx.undo(mark); continue; }
+      // What the condition read decided the result whether it holds or not.
+      if (!this.eval(m.condition, inputs, ctx)) continue;
       const value = this.eval(m.value, inputs, ctx);
       if (value === INT32_MIN && m.sign < 0) throw new RtabError(E_OVERFLOW);
       applied.push({ modifier: mi, value, signed: m.sign < 0 ? -value : value, counted: true, shift });
@@ -478,12 +476,12 @@ export class Ruleset {
     const note = (why) => { if (ctx) ctx.note(why); };
     this.x.outcomes[outcome].triggers.forEach((tr, index) => {
       const timesExpr = tr.times || { instrs: [] };
-      const mark = ctx ? ctx.mark() : 0;
+      // Its reading (its condition, its count) decides whether and how often it
+      // fires: its reason and what it read are noted, fired or not.
       note(tr.provisional);
       const suppressed = !empty(tr.unless) && this.eval(tr.unless, inputs, ctx);
       const times = suppressed ? 0 : empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);
       if (times < 0) throw new RtabError(E_RULESET);
-      if (times === 0 && ctx) ctx.undo(mark); // it did not fire: the result used none of it
       for (let k = 0; k < times; k++) out.push([index, tr]);
     });
     return out;

@@ -89,12 +89,6 @@ function Context:note(why)
   why = nn(why)
   if why ~= nil and not index_of(self.reasons, why) then self.reasons[#self.reasons + 1] = why end
 end
--- What was noted since mark() is taken back by undo(): a result carries the
--- reasons of what it used, not of what was looked at and left aside.
-function Context:mark() return #self.reasons end
-function Context:undo(n)
-  for i = #self.reasons, n + 1, -1 do self.reasons[i] = nil end
-end
 function Context:note_first(why)
   why = nn(why)
   if why == nil then return end
@@ -510,15 +504,13 @@ function Ruleset:apply_list(t, indices, shift, inputs, ctx, applied, start)
   for _, mi in ipairs(indices) do
     local m = self.x.modifiers[mi + 1]
     local in_step = t.step < 0 or floor(m.steps / 2 ^ t.step) % 2 == 1
-    local mark = ctx:mark()
+    -- What the condition read decided the result whether it holds or not.
     if in_step and self:eval(m.condition, inputs, ctx) ~= 0 then
       local value = self:eval(m.value, inputs, ctx)
       if value == INT32_MIN and m.sign < 0 then fail(E_OVERFLOW) end
       local a = {modifier = mi, value = value, signed = m.sign < 0 and -value or value, counted = true, shift = shift}
       mine[#mine + 1] = a
       applied[#applied + 1] = a
-    else
-      ctx:undo(mark)
     end
   end
   self:stack(mine)
@@ -643,7 +635,8 @@ function Ruleset:fired(outcome, inputs, ctx)
   local function note(why) if ctx ~= nil then ctx:note(why) end end
   for index, tr in ipairs(self.x.outcomes[outcome + 1].triggers) do
     local times_expr = nn(tr.times) or {instrs = {}}
-    local mark = ctx ~= nil and ctx:mark() or 0
+    -- Its reading (its condition, its count) decides whether and how often it
+    -- fires: its reason and what it read are noted, fired or not.
     note(tr.provisional)
     local times = 0
     if empty(tr.unless) or self:eval(tr.unless, inputs, ctx) == 0 then
@@ -652,8 +645,6 @@ function Ruleset:fired(outcome, inputs, ctx)
       if times < 0 then fail(E_RULESET) end
       for _ = 1, times do out[#out + 1] = {index = index - 1, trigger = tr} end
     end
-    -- it did not fire: the result used none of it
-    if times == 0 and ctx ~= nil then ctx:undo(mark) end
   end
   return out
 end
@@ -907,13 +898,14 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
   local rewritten_from, rewrite = nil, nil
   for _, rw in ipairs(t.rewrites) do
     if rw.from == outcome then
-      local mark = ctx:mark()
-      if self:eval(rw.condition, inputs, ctx) ~= 0 then
-        ctx:note(rw.provisional)
+      -- The rewrite's reading decides the outcome whether it changes it or lets it
+      -- stand: what its condition read and its reason are noted either way.
+      local holds = self:eval(rw.condition, inputs, ctx) ~= 0
+      ctx:note(rw.provisional)
+      if holds then
         rewritten_from, outcome, rewrite = outcome, rw.to, rw
         break
       end
-      ctx:undo(mark)
     end
   end
   local fired = self:fired(outcome, inputs, ctx)
