@@ -12,6 +12,12 @@ Looked at, outside comments:
     examples/port-python/rtab_port.py): no floating literal (2.0, 1e300), no
     double/float, no rounding of a float (Math.round, float(), a true
     division in Python).
+  - the compiler's decisions about quantities (a figure in two units, the
+    factor between units, a tolerance, the value of an input nearest
+    another's: compiler/base/ratio.c, check/units.c, check/post_checks.c,
+    analysis/quantity.c, expr_equal.c, diff.c): floating point only in the
+    arguments of a message (check_report, sb_printf, xasprintf), which print
+    a figure and decide nothing.
 A line that needs one without deciding a result is listed in ALLOWED below
 with the reason; an entry that no longer matches a line fails the test too,
 so the list stays what the code is.
@@ -50,7 +56,20 @@ ALLOWED = {
         'printing an exact Decimal as a JSON number',
     ('examples/port-python/rtab_port.py', 'return decimal.Decimal(scaled) / decimal.Decimal(self.scale)'):
         'an exact Decimal for printing (a power of 2 and 5: the quotient is exact)',
+    ('compiler/base/ratio.h', 'double ratio_approx(ratio r);'):
+        'a figure for a message, documented as never for a decision',
+    ('compiler/base/ratio.c', 'double ratio_approx(ratio r)'):
+        'the same, its definition',
+    ('compiler/base/ratio.c', 'return (double)r.num / (double)r.den;'):
+        'the same, its body',
+    ('compiler/check/units.c', 'double k = (double)num / (double)den, s = (double)S;'):
+        'the figures a -Wunit-printed message prints, after the exact comparison decided',
+    ('compiler/analysis/quantity.c', 'double a_approx = ratio_approx(va), b_approx = ratio_approx(vb);'):
+        'the figures of the message of a difference the exact comparison found',
 }
+
+# A call that prints a message: floating point in its arguments decides nothing.
+MESSAGE_CALL = re.compile(r'\b(check_report\w*|sb_printf|xasprintf|snprintf|fprintf)\s*\(')
 
 
 def strip_comments(text, line_comment, block=None, strings=True):
@@ -102,6 +121,37 @@ def scan(rel, text, forbidden):
                         % (rel, no, m.group(0), source.strip()))
 
 
+def scan_messages_only(rel, text):
+    """Like scan, but a statement that prints a message may carry floating
+    point in its arguments."""
+    global looked
+    looked += 1
+    original = open(os.path.join(root, rel), encoding='utf-8').read().splitlines()
+    statement, first = [], 1
+    for no, line in enumerate(text.splitlines(), 1):
+        if not statement:
+            first = no
+        statement.append(line)
+        if not re.search(r'[;{}]\s*$', line):
+            continue
+        whole = ' '.join(statement)
+        statement = []
+        if not C_FORBIDDEN.search(whole) or MESSAGE_CALL.search(whole):
+            continue
+        for k in range(first, no + 1):
+            m = C_FORBIDDEN.search(text.splitlines()[k - 1])
+            if not m:
+                continue
+            source = original[k - 1]
+            allowed = [key for key in ALLOWED if key[0] == rel and key[1] in source]
+            if allowed:
+                used.update(allowed)
+                continue
+            failures.append('%s:%d: %r: floating point where a result is decided (make it exact with '
+                            'base/ratio.h, or list the line in tests/test_no_float.py with why it decides '
+                            'nothing)\n    %s' % (rel, k, m.group(0), source.strip()))
+
+
 def files(pattern):
     return sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, pattern)))
 
@@ -133,6 +183,11 @@ for rel in ['examples/port-python/rtab_port.py']:
     src = open(os.path.join(root, rel)).read()
     src = re.sub(r'("""|\'\'\').*?\1', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), src, flags=re.S)
     scan(rel, strip_comments(src, '#'), PY_FORBIDDEN)
+
+for rel in ['compiler/base/ratio.h', 'compiler/base/ratio.c', 'compiler/check/units.c',
+            'compiler/check/post_checks.c', 'compiler/analysis/quantity.c', 'compiler/analysis/expr_equal.c',
+            'compiler/analysis/diff.c']:
+    scan_messages_only(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')))
 
 for key in sorted(set(ALLOWED) - used):
     failures.append('%s: the allowed line %r is gone: take it off the list in tests/test_no_float.py' % key)

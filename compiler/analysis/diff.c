@@ -100,7 +100,7 @@ static char *set_difference(const char *a, const char *b)
 
 /* The numbers of a printed value ("int 0..12", "fall_back(2)"), and the
  * value with each of them as '#'; SIZE_MAX past MAX_QUANTITIES. */
-static size_t numbers_of(const char *text, const char *unit, double *out, strbuf *shape)
+static size_t numbers_of(const char *text, const char *unit, ratio *out, strbuf *shape)
 {
 	size_t unit_len = unit ? strlen(unit) : 0;
 	size_t n = 0;
@@ -111,12 +111,10 @@ static size_t numbers_of(const char *text, const char *unit, double *out, strbuf
 			sb_putc(shape, *p++);
 			continue;
 		}
-		char *end;
-		double v = strtod(p, &end);
-		if (*end == '.' && end[-1] == '.') /* "0..12": strtod took the range's first dot */
-			end--;
-		if (n == MAX_QUANTITIES)
-			return SIZE_MAX;
+		const char *end;
+		ratio v;
+		if (!ratio_parse_decimal(p, &end, &v) || n == MAX_QUANTITIES)
+			return SIZE_MAX; /* more digits than exact arithmetic holds: compared as text */
 		out[n++] = v;
 		sb_putc(shape, '#');
 		p = end;
@@ -134,14 +132,14 @@ static size_t numbers_of(const char *text, const char *unit, double *out, strbuf
  * NULL when no conversion of either file relates the facets' units. */
 static char *conversion_text(const facet_set *a, const facet *fa, const facet_set *b, const facet *fb)
 {
-	double per_unit;
+	ratio per_unit;
 	int32_t tolerance;
 	if (!quantity_factor(&a->m->rs, fa->unit, &b->m->rs, fb->unit, &per_unit, &tolerance))
 		return NULL;
 	if (tolerance >= 0)
-		return xasprintf("by the declared conversion, 1 %s = %.4g %s within %g%%", fa->unit, per_unit,
-				 fb->unit, tolerance / 1000.0);
-	return xasprintf("by the declared conversion, 1 %s = %.4g %s", fa->unit, per_unit, fb->unit);
+		return xasprintf("by the declared conversion, 1 %s = %.4g %s within %g%%", fa->unit,
+				 ratio_approx(per_unit), fb->unit, tolerance / 1000.0);
+	return xasprintf("by the declared conversion, 1 %s = %.4g %s", fa->unit, ratio_approx(per_unit), fb->unit);
 }
 
 /* The numbers of two facets in their units: the same printed form, each
@@ -149,7 +147,7 @@ static char *conversion_text(const facet_set *a, const facet *fa, const facet_se
 static bool same_quantities(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
 			    const facet_set *b, const facet *fb, char **detail)
 {
-	double na[MAX_QUANTITIES], nb[MAX_QUANTITIES];
+	ratio na[MAX_QUANTITIES], nb[MAX_QUANTITIES];
 	strbuf sa = {0}, sb = {0};
 	size_t ca = numbers_of(facet_compared_value(fa, true), fa->unit, na, &sa),
 	       cb = numbers_of(facet_compared_value(fb, true), fb->unit, nb, &sb);

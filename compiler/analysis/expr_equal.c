@@ -28,7 +28,7 @@ typedef struct space {
 	 * follows at the value of its domain nearest the leading one converted. */
 	bool mapped[MAX_SPACE_INPUTS];
 	bool b_leads[MAX_SPACE_INPUTS];
-	double per_unit[MAX_SPACE_INPUTS]; /* one of the leading side's unit in the other's */
+	ratio per_unit[MAX_SPACE_INPUTS]; /* one of the leading side's unit in the other's */
 	const char *ua, *ub;               /* the units of the values compared, or NULL */
 	work_budget *work;                 /* what trying every situation may spend, or NULL */
 } space;
@@ -91,15 +91,22 @@ static void type_text(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
 }
 
 /* The steps of one in the ruleset's exact numbers (1: whole numbers). */
-static double scale_of(const rtab_ruleset *rs)
+static int64_t scale_of(const rtab_ruleset *rs)
 {
 	return rs->scale > 1 ? rs->scale : 1;
 }
 
-/* A value of an input as a number in its unit. */
-static double real_value(const rtab_ruleset *rs, const rtab_input *in, int32_t v)
+/* The steps of one of an input's values (a number input counts in the
+ * ruleset's exact numbers; an int in ones). */
+static int64_t input_scale(const rtab_ruleset *rs, const rtab_input *in)
 {
-	return in->step > 0 && rs->scale > 1 ? (double)v / rs->scale : (double)v;
+	return in->step > 0 ? scale_of(rs) : 1;
+}
+
+/* A value of an input as a number in its unit, exactly. */
+static ratio real_value(const rtab_ruleset *rs, const rtab_input *in, int64_t v)
+{
+	return ratio_of(v, input_scale(rs, in));
 }
 
 /* An input in two units: NULL when a declared conversion relates them and
@@ -118,7 +125,7 @@ static char *domains_differ(const rtab_ruleset *a, const rtab_input *x, const rt
 		return why;
 	}
 	for (int bound = 0; bound < 2; bound++) {
-		double va = real_value(a, x, bound ? x->max : x->min), vb = real_value(b, y, bound ? y->max : y->min);
+		ratio va = real_value(a, x, bound ? x->max : x->min), vb = real_value(b, y, bound ? y->max : y->min);
 		char *diff;
 		quantity_verdict q = quantity_compare(a, va, x->unit, b, vb, y->unit, &diff);
 		if (q == QUANTITY_UNRELATED) {
@@ -287,8 +294,8 @@ static void situation_text(strbuf *sb, const space *s, const int32_t *in, const 
 		}
 		if (s->mapped[k]) {
 			const rtab_input *ib = &s->b->inputs[s->ib[k]];
-			sb_printf(sb, " %s (%g %s in the translation)", ip->unit, real_value(s->b, ib, inb[s->ib[k]]),
-				  ib->unit);
+			sb_printf(sb, " %s (%g %s in the translation)", ip->unit,
+				  ratio_approx(real_value(s->b, ib, inb[s->ib[k]])), ib->unit);
 		}
 	}
 }
@@ -298,16 +305,16 @@ static void map_inputs(space *s)
 {
 	for (size_t k = 0; k < s->n; k++) {
 		const rtab_input *x = &s->a->inputs[s->ia[k]], *y = &s->b->inputs[s->ib[k]];
-		double per_unit;
+		ratio per_unit, step_a;
 		int32_t tolerance;
 		if (!quantity_units_differ(x->unit, y->unit) ||
-		    !quantity_factor(s->a, x->unit, s->b, y->unit, &per_unit, &tolerance))
+		    !quantity_factor(s->a, x->unit, s->b, y->unit, &per_unit, &tolerance) || per_unit.num == 0 ||
+		    !ratio_mul(real_value(s->a, x, x->step > 0 ? x->step : 1), per_unit, &step_a)) /* in y's unit */
 			continue;
 		s->mapped[k] = true;
-		double step_a = real_value(s->a, x, x->step > 0 ? x->step : 1) * per_unit; /* in y's unit */
-		double step_b = real_value(s->b, y, y->step > 0 ? y->step : 1);
-		s->b_leads[k] = step_b > step_a;
-		s->per_unit[k] = s->b_leads[k] ? 1 / per_unit : per_unit;
+		ratio step_b = real_value(s->b, y, y->step > 0 ? y->step : 1);
+		s->b_leads[k] = ratio_compare(step_b, step_a) > 0;
+		s->per_unit[k] = s->b_leads[k] ? ratio_inverse(per_unit) : per_unit;
 	}
 }
 
@@ -333,12 +340,19 @@ static void follow(const space *s, size_t k, int32_t *ina, int32_t *inb)
 	const rtab_input *fi = b_leads ? &s->a->inputs[s->ia[k]] : &s->b->inputs[s->ib[k]];
 	int32_t lv = b_leads ? inb[s->ib[k]] : ina[s->ia[k]];
 	int32_t *fv = b_leads ? &ina[s->ia[k]] : &inb[s->ib[k]];
-	double x = real_value(lr, li, lv) * s->per_unit[k];
-	double raw = fi->step > 0 && fr->scale > 1 ? x * fr->scale : x; /* in the follower's own terms */
 	int32_t step = fi->step > 0 ? fi->step : 1;
-	double steps = (raw - fi->min) / step + 0.5; /* to the nearest step (below the domain: its first) */
-	int64_t v = steps < 0 ? fi->min : (int64_t)fi->min + (int64_t)steps * step;
-	*fv = (int32_t)(v < fi->min ? fi->min : v > fi->max ? fi->max : v);
+	/* The leading value in the follower's unit and own terms (its steps of
+	 * the precision), then the nearest value on its steps, kept inside its
+	 * domain: its first below, its last above or past 64 bits. */
+	ratio x, raw;
+	int64_t steps;
+	if (!ratio_mul(real_value(lr, li, lv), s->per_unit[k], &x) ||
+	    !ratio_mul(x, ratio_int(input_scale(fr, fi)), &raw) ||
+	    !ratio_nearest_step(raw, fi->min, step, &steps) || steps > ((int64_t)fi->max - fi->min) / step) {
+		*fv = fi->max;
+		return;
+	}
+	*fv = steps < 0 ? fi->min : (int32_t)(fi->min + steps * step);
 }
 
 /* The inputs of both sides at their defaults, those of s at their first values. */
@@ -391,7 +405,7 @@ static bool values_equal(const space *s, const int64_t *va, const int64_t *vb, u
 				return false;
 			continue;
 		}
-		if (quantity_compare(s->a, (double)va[r] / scale_of(s->a), s->ua, s->b, (double)vb[r] / scale_of(s->b),
+		if (quantity_compare(s->a, ratio_of(va[r], scale_of(s->a)), s->ua, s->b, ratio_of(vb[r], scale_of(s->b)),
 				     s->ub, why) != QUANTITY_EQUAL)
 			return false;
 	}
@@ -789,10 +803,10 @@ static char *changed_quantity(const space *s, const rtab_expr *ea, const rtab_ex
 		const char *ua = number_unit(s->a, ea, i), *ub = number_unit(s->b, eb, i);
 		if (!quantity_units_differ(ua, ub))
 			continue;
-		double sa = op == RTAB_OP_CONST_EXACT ? scale_of(s->a) : 1, sb = op == RTAB_OP_CONST_EXACT ? scale_of(s->b) : 1;
+		int64_t sa = op == RTAB_OP_CONST_EXACT ? scale_of(s->a) : 1, sb = op == RTAB_OP_CONST_EXACT ? scale_of(s->b) : 1;
 		char *why;
-		if (quantity_compare(s->a, ea->instrs[i].arg / sa, ua, s->b, eb->instrs[i].arg / sb, ub, &why) !=
-		    QUANTITY_EQUAL)
+		if (quantity_compare(s->a, ratio_of(ea->instrs[i].arg, sa), ua, s->b, ratio_of(eb->instrs[i].arg, sb), ub,
+				     &why) != QUANTITY_EQUAL)
 			return why;
 		free(why);
 	}
@@ -830,7 +844,7 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
 	s.ua = ua;
 	s.ub = ub;
 	s.dice_ok = true;
-	double per_unit;
+	ratio per_unit;
 	int32_t tolerance;
 	if (!ua != !ub || (quantity_units_differ(ua, ub) && !quantity_factor(a, ua, b, ub, &per_unit, &tolerance))) {
 		char *unrelated = quantity_unrelated_text(ua, ub);

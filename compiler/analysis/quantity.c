@@ -13,7 +13,7 @@ bool quantity_units_differ(const char *ua, const char *ub)
 }
 
 bool quantity_factor(const rtab_ruleset *a, const char *ua, const rtab_ruleset *b, const char *ub,
-		     double *per_unit, int32_t *tolerance)
+		     ratio *per_unit, int32_t *tolerance)
 {
 	return units_conversion(b, ua, ub, per_unit, tolerance) ||
 	       units_conversion(a, ua, ub, per_unit, tolerance);
@@ -28,8 +28,8 @@ char *quantity_unrelated_text(const char *ua, const char *ub)
 			 ua, ub, ub, ua);
 }
 
-quantity_verdict quantity_compare(const rtab_ruleset *a, double va, const char *ua, const rtab_ruleset *b,
-				  double vb, const char *ub, char **why)
+quantity_verdict quantity_compare(const rtab_ruleset *a, ratio va, const char *ua, const rtab_ruleset *b,
+				  ratio vb, const char *ub, char **why)
 {
 	*why = NULL;
 	if (!ua != !ub) {
@@ -37,8 +37,8 @@ quantity_verdict quantity_compare(const rtab_ruleset *a, double va, const char *
 		return QUANTITY_UNRELATED;
 	}
 	if (!quantity_units_differ(ua, ub))
-		return va == vb ? QUANTITY_EQUAL : QUANTITY_DIFFERENT;
-	double per_unit;
+		return ratio_equal(va, vb) ? QUANTITY_EQUAL : QUANTITY_DIFFERENT;
+	ratio per_unit;
 	int32_t tolerance;
 	const rtab_ruleset *rs = units_conversion(b, ua, ub, &per_unit, &tolerance) ? b
 				 : units_conversion(a, ua, ub, &per_unit, &tolerance) ? a
@@ -49,9 +49,11 @@ quantity_verdict quantity_compare(const rtab_ruleset *a, double va, const char *
 	}
 	if (units_quantities_equal(rs, va, ua, vb, ub))
 		return QUANTITY_EQUAL;
+	/* The figures of the message only. */
+	double a_approx = ratio_approx(va), b_approx = ratio_approx(vb);
 	strbuf sb = {0};
 	sb_printf(&sb, "the translation's %g %s for the original's %g %s: %g %s is %.4g %s under the declared conversion",
-		  vb, ub, va, ua, va, ua, va * per_unit, ub);
+		  b_approx, ub, a_approx, ua, a_approx, ua, a_approx * ratio_approx(per_unit), ub);
 	if (tolerance >= 0)
 		sb_printf(&sb, " (within %g%%)", tolerance / 1000.0);
 	*why = sb.data;

@@ -10,6 +10,7 @@
 #ifndef RTAB_QUANTITY_H
 #define RTAB_QUANTITY_H
 
+#include "base/ratio.h"
 #include "rtab.h"
 
 #include <stdbool.h>
@@ -26,14 +27,14 @@ bool quantity_units_differ(const char *ua, const char *ub);
 /* One of ua in ub under a conversion either file declares, and its tolerance
  * (thousandths of a percent, -1: none); false when none relates them. */
 bool quantity_factor(const rtab_ruleset *a, const char *ua, const rtab_ruleset *b, const char *ub,
-		     double *per_unit, int32_t *tolerance);
+		     ratio *per_unit, int32_t *tolerance);
 
 /* va in ua (the original's) against vb in ub (the translation's). why (owned,
  * or NULL): for QUANTITY_DIFFERENT in two units, both figures, both units and
  * what the conversion gives; for QUANTITY_UNRELATED, that no conversion
  * relates them. A figure with a unit against one without is unrelated. */
-quantity_verdict quantity_compare(const rtab_ruleset *a, double va, const char *ua, const rtab_ruleset *b,
-				  double vb, const char *ub, char **why);
+quantity_verdict quantity_compare(const rtab_ruleset *a, ratio va, const char *ua, const rtab_ruleset *b,
+				  ratio vb, const char *ub, char **why);
 
 /* "the original is in inches, the translation in cm, and neither file
  * declares a conversion between them" (owned). */

@@ -596,18 +596,22 @@ static void check_no_option(model *m)
 	}
 }
 
-/* Millimetres per unit, for the units that convert; 0 for the others. */
-static double unit_mm(const char *u)
+/* Millimetres per unit, exactly (an inch is 127/5 mm), for the units that
+ * convert; false for the others. */
+static bool unit_mm(const char *u, ratio *mm)
 {
 	static const struct {
 		const char *unit;
-		double mm;
-	} units[] = {{"mm", 1}, {"cm", 10}, {"m", 1000}, {"km", 1e6}, {"inches", 25.4},
-		     {"feet", 304.8}, {"yards", 914.4}, {"miles", 1609344}};
+		int64_t num, den;
+	} units[] = {{"mm", 1, 1},         {"cm", 10, 1},        {"m", 1000, 1},
+		     {"km", 1000000, 1},   {"inches", 127, 5},   {"feet", 1524, 5},
+		     {"yards", 4572, 5},   {"miles", 1609344, 1}};
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-		if (strcmp(units[i].unit, u) == 0)
-			return units[i].mm;
-	return 0;
+		if (strcmp(units[i].unit, u) == 0) {
+			*mm = ratio_of(units[i].num, units[i].den);
+			return true;
+		}
+	return false;
 }
 
 /* Two forms of one distance in convertible units must agree within half the coarser unit. */
@@ -616,20 +620,21 @@ static void check_unit_mismatch(model *m)
 	for (size_t i = 0; i < m->rs.ndistances && !m->diag->errors; i++) {
 		const rtab_distance *d = &m->rs.distances[i];
 		for (size_t f = 1; f < d->nforms; f++) {
-			double a = unit_mm(d->forms[0].unit), b = unit_mm(d->forms[f].unit);
-			if (a == 0 || b == 0)
+			ratio a, b, allowed;
+			if (!unit_mm(d->forms[0].unit, &a) || !unit_mm(d->forms[f].unit, &b))
 				continue;
 			const int64_t *x = m->distance_bounds[i][0], *y = m->distance_bounds[i][f];
-			/* At a precision 1/S, the bounds are scaled by S. */
-			double S = m->rs.scale > 1 ? m->rs.scale : 1;
-			double tolerance = (a > b ? a : b) / 2 * S;
-			if (x[0] * a - y[0] * b <= tolerance && y[0] * b - x[0] * a <= tolerance &&
-			    x[1] * a - y[1] * b <= tolerance && y[1] * b - x[1] * a <= tolerance)
+			/* At a precision 1/S, the bounds are scaled by S: half the
+			 * coarser unit is S/2 of its steps. */
+			int64_t S = m->rs.scale > 1 ? m->rs.scale : 1;
+			bool fits = ratio_mul(ratio_compare(a, b) > 0 ? a : b, ratio_of(S, 2), &allowed);
+			if (fits && ratio_products_within(ratio_int(x[0]), a, ratio_int(y[0]), b, allowed) &&
+			    ratio_products_within(ratio_int(x[1]), a, ratio_int(y[1]), b, allowed))
 				continue;
 			check_report(m, CHECK_UNIT_MISMATCH, m->defs[DEF_DISTANCE][i]->id_loc,
 				     "distance '%s' gives %g..%g %s and %g..%g %s, which disagree beyond rounding",
-				     d->id, (double)x[0] / S, (double)x[1] / S, d->forms[0].unit,
-				     (double)y[0] / S, (double)y[1] / S, d->forms[f].unit);
+				     d->id, (double)x[0] / (double)S, (double)x[1] / (double)S, d->forms[0].unit,
+				     (double)y[0] / (double)S, (double)y[1] / (double)S, d->forms[f].unit);
 		}
 	}
 }

@@ -11,10 +11,8 @@
 
 const char UNITS_ANY[] = "*";
 
-static double magnitude(double x)
-{
-	return x < 0 ? -x : x;
-}
+/* A number converted into another unit stays below this many thousandths. */
+#define CONVERTED_LIMIT 1000000000000000LL
 
 typedef struct unit_literal {
 	const ast_expr *e;
@@ -303,15 +301,16 @@ static bool convert(model *m, int64_t milli, const char *from, const char *to, s
 	if (!factor(&m->rs, from, to, &num, &den, &tolerance))
 		return false;
 	int64_t grain = RTAB_MILLI / model_scale(m); /* thousandths per step of the precision */
-	double exact = (double)milli * (double)num / (double)den;
-	if (magnitude(exact) < 1e15 && (milli * num) % den == 0 && ((milli * num) / den) % grain == 0) {
-		*out = milli * num / den;
+	ratio exact;
+	if (ratio_mul(ratio_int(milli), ratio_of(num, den), &exact) && exact.den == 1 &&
+	    exact.num < CONVERTED_LIMIT && exact.num > -CONVERTED_LIMIT && exact.num % grain == 0) {
+		*out = exact.num;
 		return true;
 	}
 	char buf[32];
 	check_report(m, CHECK_UNIT_CONVERSION, loc,
 		     "%g %s is %.4g %s, which the ruleset's precision (%s) does not hold exactly; write the number in %s",
-		     (double)milli / RTAB_MILLI, from, exact / RTAB_MILLI, to,
+		     (double)milli / RTAB_MILLI, from, (double)milli * (double)num / (double)den / RTAB_MILLI, to,
 		     precision_text(m, buf, sizeof buf), to);
 	return false;
 }
@@ -508,30 +507,38 @@ int64_t units_effect_arg(model *m, const ast_arg *a, const rtab_param *p, const 
 
 /* ---- quantities in two units ------------------------------------------------- */
 
-bool units_quantities_equal(const rtab_ruleset *rs, double a, const char *unit_a, double b,
+bool units_quantities_equal(const rtab_ruleset *rs, ratio a, const char *unit_a, ratio b,
 			    const char *unit_b)
 {
 	if (!unit_a || !unit_b)
-		return !unit_a && !unit_b && a == b;
+		return !unit_a && !unit_b && ratio_equal(a, b);
 	if (same_unit(unit_a, unit_b))
-		return a == b;
+		return ratio_equal(a, b);
 	int64_t num, den;
 	int32_t tolerance;
 	if (!factor(rs, unit_a, unit_b, &num, &den, &tolerance))
 		return false;
-	double in_b = a * (double)num / (double)den;
-	double coarser = (double)num / (double)den > 1 ? (double)num / (double)den : 1;
-	double allowed = tolerance >= 0 ? magnitude(b) * tolerance / 100000.0 : coarser / 2;
-	return magnitude(in_b - b) <= allowed + 1e-9;
+	/* a in b's unit, against b: within the tolerance declared (thousandths
+	 * of a percent of b), else within half the coarser unit (one of a's
+	 * unit is num/den of b's). */
+	ratio per_unit = ratio_of(num, den), allowed;
+	if (tolerance >= 0) {
+		ratio share = ratio_of(tolerance, 100000), size = ratio_of(b.num < 0 ? -b.num : b.num, b.den);
+		if (!ratio_mul(size, share, &allowed))
+			return false;
+	} else {
+		allowed = num > den ? ratio_of(num, 2 * den) : ratio_of(1, 2);
+	}
+	return ratio_products_within(a, per_unit, b, ratio_int(1), allowed);
 }
 
-bool units_conversion(const rtab_ruleset *rs, const char *from, const char *to, double *per_unit,
+bool units_conversion(const rtab_ruleset *rs, const char *from, const char *to, ratio *per_unit,
 		      int32_t *tolerance)
 {
 	int64_t num, den;
 	if (!from || !to || !factor(rs, from, to, &num, &den, tolerance))
 		return false;
-	*per_unit = (double)num / (double)den;
+	*per_unit = ratio_of(num, den);
 	return true;
 }
 
@@ -557,7 +564,7 @@ void check_units_printed(model *m)
 {
 	for (size_t i = 0; i < m->rs.ndistances && m->rs.nunits && !m->diag->errors; i++) {
 		const rtab_distance *d = &m->rs.distances[i];
-		double S = model_scale(m);
+		int64_t S = model_scale(m);
 		for (size_t f = 1; f < d->nforms; f++) {
 			const char *ua = d->forms[0].unit, *ub = d->forms[f].unit;
 			int64_t num, den;
@@ -566,15 +573,16 @@ void check_units_printed(model *m)
 			    !factor(&m->rs, ua, ub, &num, &den, &tolerance))
 				continue;
 			const int64_t *x = m->distance_bounds[i][0], *y = m->distance_bounds[i][f];
-			if (units_quantities_equal(&m->rs, (double)x[0] / S, ua, (double)y[0] / S, ub) &&
-			    units_quantities_equal(&m->rs, (double)x[1] / S, ua, (double)y[1] / S, ub))
+			if (units_quantities_equal(&m->rs, ratio_of(x[0], S), ua, ratio_of(y[0], S), ub) &&
+			    units_quantities_equal(&m->rs, ratio_of(x[1], S), ua, ratio_of(y[1], S), ub))
 				continue;
-			double k = (double)num / (double)den;
+			/* The figures of the message only. */
+			double k = (double)num / (double)den, s = (double)S;
 			strbuf msg = {0};
 			sb_printf(&msg, "distance '%s' prints %g..%g %s and %g..%g %s, but %g..%g %s is %.3g..%.3g %s under the declared conversion",
-				  d->id, (double)x[0] / S, (double)x[1] / S, ua, (double)y[0] / S,
-				  (double)y[1] / S, ub, (double)x[0] / S, (double)x[1] / S, ua,
-				  (double)x[0] / S * k, (double)x[1] / S * k, ub);
+				  d->id, (double)x[0] / s, (double)x[1] / s, ua, (double)y[0] / s,
+				  (double)y[1] / s, ub, (double)x[0] / s, (double)x[1] / s, ua,
+				  (double)x[0] / s * k, (double)x[1] / s * k, ub);
 			if (tolerance >= 0)
 				sb_printf(&msg, " (within %g%%)", tolerance / 1000.0);
 			src_loc at = m->defs[DEF_DISTANCE][i]->id_loc;

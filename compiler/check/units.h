@@ -5,6 +5,7 @@
 #ifndef RTAB_UNITS_H
 #define RTAB_UNITS_H
 
+#include "base/ratio.h"
 #include "check/model.h"
 
 /* Read the `unit` statements of the ruleset header (after its precision). */
@@ -41,13 +42,13 @@ int64_t units_effect_arg(model *m, const ast_arg *a, const rtab_param *p, const 
  * inch under `unit cm = inch * 100 / 254 within 2%;` is equal, 6 cm is not).
  * The same unit compares exactly; units no conversion relates are never equal,
  * nor is a quantity with a unit equal to one without. */
-bool units_quantities_equal(const rtab_ruleset *rs, double a, const char *unit_a, double b,
+bool units_quantities_equal(const rtab_ruleset *rs, ratio a, const char *unit_a, ratio b,
 			    const char *unit_b);
 
 /* One of unit `from` in unit `to` under the ruleset's declared conversions
  * (per_unit), and the largest tolerance declared on the way (thousandths of a
  * percent; -1: none declared): false when no conversion relates them. */
-bool units_conversion(const rtab_ruleset *rs, const char *from, const char *to, double *per_unit,
+bool units_conversion(const rtab_ruleset *rs, const char *from, const char *to, ratio *per_unit,
 		      int32_t *tolerance);
 
 /* The post-check of a distance's forms in declared units (-Wunit-printed). */

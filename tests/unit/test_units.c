@@ -34,37 +34,48 @@ static void load(loaded *l)
 
 static void quantities_equal_under_conversions(void **state)
 {
+	/* The figures as fractions: a/ad in ua against b/bd in ub. */
 	static const struct {
-		double a;
+		int64_t a, ad;
 		const char *ua;
-		double b;
+		int64_t b, bd;
 		const char *ub;
 		bool equal;
 	} cases[] = {
-		{15, "cm", 6, "inches", true},       /* 5.906": within 5% of 6" */
-		{6, "inches", 15, "cm", true},       /* 15.24 cm: within 5% of 15 */
-		{6, "cm", 6, "inches", false},       /* the translator's wrong unit */
-		{15, "cm", 9, "inches", false},      /* seed 004: 15 cm is not 9" */
-		{120, "paces", 6, "inches", true},   /* a ground scale: 1" is 20 paces */
-		{131, "paces", 6, "inches", false},  /* no tolerance declared: half the coarser unit (0.5") */
-		{6, "inches", 6, "inches", true},
-		{6, "inches", 7, "inches", false},
-		{6, "hexes", 6, "inches", false},    /* no conversion relates them */
-		{6, NULL, 6, "inches", false},
-		{6, NULL, 6, NULL, true},
-		{6, "furlongs", 6, "furlongs", true},
+		{15, 1, "cm", 6, 1, "inches", true},      /* 5.906": within 5% of 6" */
+		{6, 1, "inches", 15, 1, "cm", true},      /* 15.24 cm: within 5% of 15 */
+		{6, 1, "cm", 6, 1, "inches", false},      /* the translator's wrong unit */
+		{15, 1, "cm", 9, 1, "inches", false},     /* 15 cm is not 9" */
+		{120, 1, "paces", 6, 1, "inches", true},  /* a ground scale: 1" is 20 paces */
+		{131, 1, "paces", 6, 1, "inches", false}, /* no tolerance declared: half the coarser unit (0.5") */
+		{6, 1, "inches", 130, 1, "paces", true},  /* 10 paces off: half an inch, the edge */
+		{6, 1, "inches", 110, 1, "paces", true},
+		{6, 1, "inches", 130001, 1000, "paces", false}, /* a thousandth past the edge */
+		{6, 1, "inches", 109999, 1000, "paces", false},
+		/* 15.24 cm against 1524/95 cm: 5% of the latter off, exactly the
+		 * tolerance; a billionth more is past it (a comparison in floating
+		 * point with a slack for its rounding calls both equal). */
+		{6, 1, "inches", 1524, 95, "cm", true},
+		{6, 1, "inches", 1524000000000 + 95, 95000000000, "cm", false},
+		{6, 1, "inches", 6, 1, "inches", true},
+		{6, 1, "inches", 7, 1, "inches", false},
+		{6, 1, "inches", 6001, 1000, "inches", false}, /* one unit: exactly equal, or not */
+		{6, 1, "hexes", 6, 1, "inches", false},  /* no conversion relates them */
+		{6, 1, NULL, 6, 1, "inches", false},
+		{6, 1, NULL, 6, 1, NULL, true},
+		{6, 1, "furlongs", 6, 1, "furlongs", true},
 	};
 	loaded l;
 	(void)state;
 	load(&l);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		bool got = units_quantities_equal(&l.model.rs, cases[i].a, cases[i].ua, cases[i].b,
-						  cases[i].ub);
+		bool got = units_quantities_equal(&l.model.rs, ratio_of(cases[i].a, cases[i].ad), cases[i].ua,
+						  ratio_of(cases[i].b, cases[i].bd), cases[i].ub);
 		if (got != cases[i].equal)
-			fail_msg("%g %s and %g %s: %s, expected %s", cases[i].a,
-				 cases[i].ua ? cases[i].ua : "(none)", cases[i].b,
-				 cases[i].ub ? cases[i].ub : "(none)", got ? "equal" : "different",
-				 cases[i].equal ? "equal" : "different");
+			fail_msg("%lld/%lld %s and %lld/%lld %s: %s, expected %s", (long long)cases[i].a,
+				 (long long)cases[i].ad, cases[i].ua ? cases[i].ua : "(none)", (long long)cases[i].b,
+				 (long long)cases[i].bd, cases[i].ub ? cases[i].ub : "(none)",
+				 got ? "equal" : "different", cases[i].equal ? "equal" : "different");
 	}
 	loaded_free(&l);
 }
