@@ -8,6 +8,8 @@ Looked at, outside comments:
   - the native code generator (compiler/codegen/): none in the C it prints
     (its string literals) nor in the emitters of the resolvers themselves, and
     none in the committed generated/*.c;
+  - the lowering (compiler/lower/) and its printers (compiler/targets/print_*.c):
+    none in how they decide, none in the code they print;
   - the resolvers of the targets (compiler/targets/*/ and the Python port
     examples/port-python/rtab_port.py): no floating literal (2.0, 1e300), no
     double/float, no rounding of a float (Math.round, float(), a true
@@ -173,6 +175,16 @@ for rel in files('generated/*.c') + files('generated/*.h'):
     scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), C_FORBIDDEN)
 for rel in files('compiler/targets/js/*.mjs') + files('compiler/targets/ts/*.mts'):
     scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), JS_FORBIDDEN)
+# The printers of the lowering: what they print (their strings) and how they decide.
+for rel in files('compiler/targets/print_*.c') + files('compiler/lower/*.c'):
+    src = open(os.path.join(root, rel)).read()
+    scan(rel, strip_comments(src, '//', ('/*', '*/')), C_FORBIDDEN)
+    for no, line in enumerate(strip_comments(src, '//', ('/*', '*/'), strings=False).splitlines(), 1):
+        printed = ' '.join(m.group(0) for m in re.finditer(r'"(\\.|[^"\\\n])*"', line))
+        m = JS_FORBIDDEN.search(printed)
+        if m:
+            failures.append('%s:%d: prints %r: floating point in the code a target runs\n    %s'
+                            % (rel, no, m.group(0), line.strip()))
 for rel in files('compiler/targets/lua/*.lua'):
     src = open(os.path.join(root, rel)).read()
     src = re.sub(r'--\[\[.*?\]\]', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), src, flags=re.S)

@@ -141,7 +141,18 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 			const char *src = path_basename(paths[i]);
 			if (strcmp(a.target, "c") != 0) {
 				target_file made[TARGET_MAX_FILES];
-				size_t nmade = target_emit(a.target, &files[i].model, src, made);
+				lower_error why;
+				size_t nmade = target_emit(a.target, &files[i].model, src, made, &why);
+				if (nmade == 0) {
+					const model *fm = &files[i].model;
+					diag_report(&files[i].diag, SEV_ERROR, "lowering",
+						    why.table >= 0 ? fm->tables[why.table].def->id_loc : fm->ruleset_def->id_loc,
+						    "%s: --target %s cannot be written; please report it, with the file",
+						    why.text, a.target);
+					free(why.text);
+					status = EXIT_INPUT;
+					continue;
+				}
 				for (size_t k = 0; k < nmade; k++) {
 					outs[nouts].path = xasprintf("%s/%s", dir, made[k].name);
 					texts[nouts] = made[k].text;

@@ -2,7 +2,9 @@
 /* The modules of the other languages: the export's tree as literals, after a resolver. */
 #include "targets/targets.h"
 #include "targets/target_sources.h"
-#include "base/escape.h"
+#include "targets/lang_string.h"
+#include "targets/print_js.h"
+#include "lower/lower.h"
 #include "base/json_read.h"
 #include "export/export.h"
 
@@ -22,36 +24,9 @@ bool target_known(const char *name)
 
 typedef enum lang { LANG_PYTHON, LANG_JS, LANG_LUA } lang;
 
-/* A string as the language writes it: UTF-8 kept, quotes, backslashes,
- * control characters and the characters that reorder a line escaped (a Lua
- * byte as \ddd, the others \uXXXX). */
 static void put_string(strbuf *b, const char *s, lang l)
 {
-	size_t reorders;
-	unsigned code;
-	sb_putc(b, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\') {
-			sb_putc(b, '\\');
-			sb_putc(b, (char)*p);
-		} else if (*p == '\n') {
-			sb_puts(b, "\\n");
-		} else if (*p < 0x20 || *p == 0x7F) {
-			sb_printf(b, l == LANG_LUA ? "\\%03u" : "\\u%04x", (unsigned)*p);
-		} else if ((reorders = reordering_char_len((const char *)p, &code)) > 0) {
-			/* Raw, it would reorder or break the line a reader sees (and
-			 * U+2028 and U+2029 end a line in older JavaScript). */
-			if (l == LANG_LUA)
-				for (size_t i = 0; i < reorders; i++)
-					sb_printf(b, "\\%03u", (unsigned)p[i]);
-			else
-				sb_printf(b, "\\u%04x", code);
-			p += reorders - 1;
-		} else {
-			sb_putc(b, (char)*p);
-		}
-	}
-	sb_putc(b, '"');
+	lang_put_string(b, s, l == LANG_LUA);
 }
 
 static void indent(strbuf *b, int depth)
@@ -181,7 +156,7 @@ static void emit_python(strbuf *b, const model *m, const char *source, const jso
 		   "    serve(RULESET, sys.stdin, sys.stdout)\n");
 }
 
-static void emit_js(strbuf *b, const model *m, const char *source, const json_value *tree)
+static void emit_js(strbuf *b, const model *m, const char *source, const json_value *tree, const ir_module *ir)
 {
 	header(b, "//", m, source, "an ECMAScript module with no dependency");
 	sb_printf(b, "//\n//   import %s from './%s.mjs';\n"
@@ -192,7 +167,9 @@ static void emit_js(strbuf *b, const model *m, const char *source, const json_va
 	sb_puts(b, target_source_js);
 	sb_puts(b, "\n/** The ruleset as `rtab export --format json` writes it (docs/export.md). */\nexport const DATA = ");
 	put_value(b, tree, LANG_JS, 0);
-	sb_puts(b, ";\n\nconst ruleset = new Ruleset(DATA);\nexport default ruleset;\n\n"
+	sb_puts(b, ";\n");
+	print_js_lowered(b, ir);
+	sb_puts(b, "\nconst ruleset = new Ruleset(DATA, LOWERED);\nexport default ruleset;\n\n"
 		   "if (isMain(import.meta.url)) serve(ruleset);\n");
 }
 
@@ -310,18 +287,24 @@ static void emit_csharp(strbuf *b, const model *m, const char *source, const jso
 	sb_free(&ns);
 }
 
-size_t target_emit(const char *target, const model *m, const char *source, target_file *files)
+size_t target_emit(const char *target, const model *m, const char *source, target_file *files, lower_error *error)
 {
+	memset(files, 0, TARGET_MAX_FILES * sizeof *files);
+	ir_module *ir = NULL;
+	if (strcmp(target, "js") == 0 || strcmp(target, "ts") == 0) {
+		ir = lower_ruleset(&m->rs, error);
+		if (!ir)
+			return 0;
+	}
 	json_value *tree = export_tree(m, source);
 	const char *id = m->rs.id;
 	size_t n = 1;
-	memset(files, 0, TARGET_MAX_FILES * sizeof *files);
 	if (strcmp(target, "python") == 0) {
 		files[0].name = xasprintf("%s.py", id);
 		emit_python(&files[0].text, m, source, tree);
 	} else if (strcmp(target, "js") == 0 || strcmp(target, "ts") == 0) {
 		files[0].name = xasprintf("%s.mjs", id);
-		emit_js(&files[0].text, m, source, tree);
+		emit_js(&files[0].text, m, source, tree, ir);
 		if (strcmp(target, "ts") == 0) {
 			files[1].name = xasprintf("%s.d.mts", id);
 			emit_ts(&files[1].text, m, source);
@@ -335,6 +318,7 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 		emit_lua(&files[0].text, m, source, tree);
 	}
 	json_value_free(tree);
+	ir_module_free(ir);
 	return n;
 }
 

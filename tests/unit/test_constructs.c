@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "codegen/emit_c.h"
 #include "export/export.h"
+#include "lower/lower.h"
 
 static const struct verb {
 	const char *name;
@@ -29,7 +30,7 @@ static const struct verb {
 	{"lowering", sema_kind_use},     {"C source", emit_c_kind_use},
 	{"export", export_kind_use},     {"diff and verify", facets_kind_use},
 	{"eval", eval_kind_use},         {"vectors", vectors_kind_use},
-	{"targets", target_use},
+	{"targets", target_use},         {"portable lowering", lower_kind_use},
 };
 
 static void every_entry_is_a_handler_or_a_reason(void **state)

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT-0
-// The resolver of rtab's JavaScript target: runtime/rtab.c step by step, over
-// the data of `rtab export --format json` (as examples/port-python/rtab_port.py).
+// The support file of rtab's JavaScript target: what the resolver printed from
+// the lowering (compiler/lower, after this file in the module) calls on, and
+// runtime/rtab.c step by step, over the data of `rtab export --format json`,
+// for what is not lowered yet (reaction sets, transitions, distances,
+// procedures; the matrices and ratios a program reads).
 
 const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
 const NO_DICE = 65535;
@@ -34,21 +37,8 @@ const MAX_STEP_TERM = 10000;
 const TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures'];
 // What a chain step names, by target kind (as the situations of rtab conform).
 const CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure'];
-// What a trigger passes on per repeat: a value; the repeat's number; whether an earlier repeat gave X.
-const SET_SAME = 0, SET_REPEAT = 1, SET_EARLIER = 2;
 
 /** A status of the runtime; message is the runtime's. */
-// An opposed roll: each declared roll with the sum of its faces, in order.
-function rollSums(t, faces) {
-  let k = 0;
-  return t.rolls.map((tr) => {
-    let sum = 0;
-    for (let i = 0; i < tr.nfaces; i++) sum += faces[k + i];
-    k += tr.nfaces;
-    return [tr, sum];
-  });
-}
-
 export class RtabError extends Error {
   constructor(status) {
     super(MESSAGES[status] ?? 'unknown status');
@@ -62,6 +52,24 @@ function check32(v) {
 }
 
 const empty = (e) => !e || !e.instrs || e.instrs.length === 0;
+
+/** -a, which int32 holds for every a but its least. */
+function negate(a) {
+  if (a === INT32_MIN) throw new RtabError(E_OVERFLOW);
+  return -a;
+}
+
+/** A stacking group keeps one member per side: the first best (best) or worst of those applied. */
+function keepOne(members, best, sign) {
+  let keep = null;
+  for (const a of members) {
+    if (a === null || !a.counted) continue;
+    if (keep === null) { keep = a; continue; }
+    const x = keep.signed_value, y = a.signed_value;
+    const better = sign > 0 ? y > x : y < x, worse = sign > 0 ? y < x : y > x;
+    if (best ? better : worse) { keep.counted = false; keep = a; } else a.counted = false;
+  }
+}
 
 /** The faces dice in a program read, and the provisional reasons reached. */
 class Context {
@@ -81,9 +89,12 @@ class Context {
 }
 
 export class Ruleset {
-  constructor(data) {
+  /** data: the export; lowered: the resolver printed from the lowering (LOWERED). */
+  constructor(data, lowered) {
     if (data.format !== 'rtab-export' || data.version !== 1) throw new Error('not an rtab export of version 1');
     this.x = data;
+    this.lowered = lowered;
+    this.outcomeParts = [];
     this.inputs = data.inputs;
     this.scale = data.scale || 1;
     this.byId = {};
@@ -134,19 +145,19 @@ export class Ruleset {
 
   validateDomains(inputs) {
     if (inputs.length !== this.inputs.length) throw new RtabError(E_INPUT);
-    this.inputs.forEach((inp, i) => {
-      const v = inputs[i];
-      if (v < inp.min || v > inp.max) throw new RtabError(E_INPUT);
-      if ((inp.step || 0) > 1 && (v - inp.min) % inp.step) throw new RtabError(E_INPUT);
-    });
+    for (let i = 0; i < inputs.length; i++) this.validateInput(i, inputs[i]);
+  }
+
+  /** Whether v lies in the domain of input i (else RtabError). */
+  validateInput(i, v) {
+    const inp = this.inputs[i];
+    if (v < inp.min || v > inp.max) throw new RtabError(E_INPUT);
+    if ((inp.step || 0) > 1 && (v - inp.min) % inp.step) throw new RtabError(E_INPUT);
   }
 
   /** The id of the first requirement the situation breaks, or null. */
   requirementBroken(inputs) {
-    for (const req of this.x.requirements || []) {
-      if (!this.eval(req.condition, inputs)) return req.id;
-    }
-    return null;
+    return this.lowered.requirementBroken(this, inputs);
   }
 
   // -- programs ---------------------------------------------------------
@@ -247,221 +258,22 @@ export class Ruleset {
 
   /** One roll on a results table: the result as `rtab vectors` writes it. */
   resolve(table, given = {}, faces = [], drm = 0, inputs = null) {
-    const t = this.find('tables', table);
+    const k = this.byId.tables.get(table);
+    if (k === undefined) throw new RtabError(E_TABLE);
     inputs = inputs ?? this.situation(given);
     this.validate(inputs);
-    faces = Array.from(faces);
-    const columns = t.columns;
-    if (!columns.length) throw new RtabError(E_RULESET);
-    if (t.step >= 0 && drm) throw new RtabError(E_STEP_DRM); // a modifier from outside belongs to no step
-    let facesLater = false, natural = 0;
-    if (t.dice === NO_DICE) {
-      if (faces.length) throw new RtabError(E_FACES);
-    } else if (!faces.length && columns.some((c) => (c.kind ?? COLUMN_ROLLED) !== COLUMN_ROLLED)) {
-      facesLater = true;
-    } else {
-      natural = this.naturalSum(this.x.dice[t.dice], faces);
-      if (t.rolls && t.rolls.length) natural = rollSums(t, faces).reduce((a, [tr, s]) => a + tr.sign * s, 0);
-    }
-    const ctx = new Context(); // the dice's reason marks the odds, not a result from faces given
-    const applied = [];
-    const modifierRaw = this.applyList(t, t.modifiers, false, inputs, ctx, applied, drm);
-    let modifier = modifierRaw;
-    if (t.capped) modifier = Math.min(Math.max(modifier, t.cap_min), t.cap_max);
-    const roll = check32(natural + modifier);
-    const r = {
-      column: columns[0].id, key: null, key_column: null, column_shift: 0, automatic: false,
-      natural, modifier_raw: modifierRaw, modifier, modified_roll: roll,
-    };
-    // Each declared roll's sum, as rtab eval and rtab vectors show them.
-    if (t.rolls && t.rolls.length && faces.length) r.rolls = Object.fromEntries(rollSums(t, faces).map(([tr, s]) => [tr.id, s]));
-    let col;
-    try {
-      col = this.keyColumn(t, inputs, ctx, r);
-    } catch (e) {
-      if (e instanceof RtabError && e.status === E_NO_RESULT) return noResult(r);
-      throw e;
-    }
-    r.key_column = columns[col].id;
-    const shift = this.applyList(t, t.shifts || [], true, inputs, ctx, applied, 0);
-    r.column_shift = shift;
-    const [first, end] = this.run(t, inputs);
-    const column = Math.min(Math.max(col + shift, first), end - 1);
-    const c = columns[column];
-    r.column = c.id;
-    r.applied = applied.map((a) => ({
-      modifier: this.x.modifiers[a.modifier].id, value: a.value, signed_value: a.signed,
-      counted: a.counted, shift: a.shift,
-    }));
-    const kind = c.kind ?? COLUMN_ROLLED;
-    let nat = faces.length ? naturalRule(t, faces) : -1;
-    let outcome, why, row = null;
-    if (kind === COLUMN_NONE) {
-      // 'below none provisional "why"': "not allowed" may be a reading too.
-      ctx.noteFirst(c.provisional);
-      return c.provisional != null ? { ...noResult(r), provisional: ctx.provisional } : noResult(r);
-    }
-    if (kind === COLUMN_AUTOMATIC) {
-      r.automatic = true;
-      nat = -1;
-      outcome = c.automatic;
-      why = c.provisional ?? null;
-    } else if (kind !== COLUMN_ROLLED) {
-      throw new RtabError(E_RULESET);
-    } else if (facesLater) {
-      throw new RtabError(E_FACES);
-    } else if (nat >= 0) {
-      outcome = t.natural[nat].outcome;
-      why = t.natural[nat].provisional;
-    } else {
-      row = this.row(t, c, roll);
-      outcome = t.rows[row].outcome;
-      why = t.rows[row].provisional;
-    }
-    ctx.noteFirst(why);
-    let rewrittenFrom = null, rewrite = null;
-    for (const rw of t.rewrites) {
-      if (rw.from !== outcome) continue;
-      // The rewrite's reading decides the outcome whether it changes it or lets it
-      // stand: what its condition read and its reason are noted either way.
-      const holds = this.eval(rw.condition, inputs, ctx);
-      ctx.note(rw.provisional);
-      if (!holds) continue;
-      rewrittenFrom = outcome;
-      outcome = rw.to;
-      rewrite = rw;
-      break;
-    }
-    const fired = this.fired(outcome, inputs, ctx);
-    const o = this.x.outcomes[outcome];
-    Object.assign(r, {
-      natural_rule: nat >= 0,
-      rewritten_from: rewrittenFrom === null ? null : this.x.outcomes[rewrittenFrom].id,
-      outcome: o.id, code: o.code, rule: decidedRule(t, rewrite, nat, row), effects: this.effects(o),
-      triggers: fired.map(([, tr]) => tr.target.id),
-      trigger_of: fired.map(([k]) => k),
-      trigger_inputs: fired.map(([k]) => this.passedOn(outcome, k, inputs)),
-      provisional: ctx.provisional,
-    });
-    Object.assign(r, this.numbers(o));
-    return r;
+    return this.lowered.tables[k](this, inputs, Array.from(faces), drm);
   }
 
-  /** The modifiers of a list applied, stacked and capped; their total added to start. */
-  applyList(t, indices, shift, inputs, ctx, applied, start) {
-    const first = applied.length;
-    for (const mi of indices) {
-      const m = this.x.modifiers[mi];
-      if (t.step >= 0 && !((m.steps >> t.step) & 1)) continue;
-      // What the condition read decided the result whether it holds or not.
-      if (!this.eval(m.condition, inputs, ctx)) continue;
-      const value = this.eval(m.value, inputs, ctx);
-      if (value === INT32_MIN && m.sign < 0) throw new RtabError(E_OVERFLOW);
-      applied.push({ modifier: mi, value, signed: m.sign < 0 ? -value : value, counted: true, shift });
+  /** What a result shows of outcome k (its effects and numbers frozen: every result shares them). */
+  outcomePart(k) {
+    let p = this.outcomeParts[k];
+    if (p === undefined) {
+      const o = this.x.outcomes[k];
+      p = deepFreeze({ id: o.id, code: o.code, effects: this.effects(o), ...this.numbers(o) });
+      this.outcomeParts[k] = p;
     }
-    const mine = applied.slice(first);
-    this.stack(mine);
-    let total = start;
-    const ngroups = this.x.groups.length;
-    for (let g = 0; g <= ngroups; g++) {
-      let s = 0, members = false;
-      for (const a of mine) {
-        const m = this.x.modifiers[a.modifier];
-        const mg = m.group < 0 ? ngroups : m.group;
-        if (mg !== g || !a.counted) continue;
-        s += a.signed;
-        members = true;
-        ctx.note(m.provisional);
-      }
-      // A group adds nothing, whatever its cap, when none of its members applies.
-      if (g < ngroups && this.x.groups[g].capped && members) {
-        const grp = this.x.groups[g];
-        s = Math.min(Math.max(s, grp.cap_min), grp.cap_max);
-      }
-      total = check32(total + s);
-    }
-    return total;
-  }
-
-  keyColumn(t, inputs, ctx, r) {
-    const kind = t.key_kind ?? KEY_INPUT;
-    if ((t.column_input ?? -1) >= 0) this.noteInput(t.column_input, inputs[t.column_input], ctx);
-    if (kind === KEY_INPUT) return this.column(t, inputs);
-    const a = this.eval(t.key_a, inputs, ctx);
-    const b = kind === KEY_ODDS ? this.eval(t.key_b, inputs, ctx) : 1;
-    r.key = kind === KEY_ODDS ? `${this.exact(a)}:${this.exact(b)}` : a > 0 ? `+${a}` : `${a}`;
-    if (kind === KEY_ODDS && (a < 0 || b < 0)) throw new RtabError(E_INPUT);
-    if (kind === KEY_ODDS && a === 0 && b === 0) throw new RtabError(E_NO_RESULT);
-    const [first, end] = this.run(t, inputs, ctx);
-    return readKey(t, a, b, first, end);
-  }
-
-  // The run of a two-key table: its variant's value, or the line whose condition holds (line_key).
-  run(t, inputs, ctx) {
-    const ends = t.column_end_of_value || [];
-    let v;
-    if ((t.nlines ?? 0) > 0 && ends.length) {
-      v = this.eval(t.line_key, inputs, ctx);
-      if (!(v >= 0 && v < t.nlines)) throw new RtabError(E_RULESET);
-    } else {
-      if ((t.key_kind ?? KEY_INPUT) === KEY_INPUT || t.column_input < 0 || !ends.length) return [0, t.columns.length];
-      v = inputs[t.column_input];
-    }
-    const first = t.column_of_value[v], end = ends[v];
-    if (!(first < end && end <= t.columns.length)) throw new RtabError(E_RULESET);
-    return [first, end];
-  }
-
-  naturalSum(d, faces) {
-    if (faces.length !== d.nfaces) throw new RtabError(E_FACES);
-    let k = 0, total = 0;
-    for (const g of d.groups) {
-      for (let n = 0; n < g.count; n++, k++) {
-        if (faces[k] < g.face_min || faces[k] > g.face_max) throw new RtabError(E_FACES);
-        total += faces[k];
-      }
-    }
-    return total;
-  }
-
-  /** Within each stacking group and side, keep only the member its policy names. */
-  stack(applied) {
-    const mods = this.x.modifiers, groups = this.x.groups;
-    applied.forEach((ai, i) => {
-      const mi = mods[ai.modifier];
-      if (mi.group < 0 || !ai.counted) return;
-      const policy = groups[mi.group].stacking;
-      if (policy === STACK_SUM) return;
-      for (const aj of applied.slice(i + 1)) {
-        const mj = mods[aj.modifier];
-        if (mj.group !== mi.group || mj.sign !== mi.sign || !aj.counted) continue;
-        const a = ai.signed, b = aj.signed;
-        const jBetter = mi.sign > 0 ? b > a : b < a;
-        const keepJ = policy === STACK_BEST ? jBetter : mi.sign > 0 ? b < a : b > a;
-        if (keepJ) { ai.counted = false; break; }
-        aj.counted = false;
-      }
-    });
-  }
-
-  column(t, inputs) {
-    if (t.column_input < 0) {
-      if (t.columns.length !== 1) throw new RtabError(E_RULESET);
-      return 0;
-    }
-    const col = t.column_of_value[inputs[t.column_input]];
-    if (col >= t.ncolumns) throw new RtabError(E_COLUMN);
-    return col;
-  }
-
-  row(t, col, roll) {
-    if (col.row_of_roll == null) throw new RtabError(E_RULESET);
-    let r;
-    if (roll < t.roll_min) r = col.below_row;
-    else if (roll > t.roll_max) r = col.above_row;
-    else r = col.row_of_roll[roll - t.roll_min];
-    if (r < 0) throw new RtabError(E_NO_ROW);
-    return r;
+    return p;
   }
 
   /** What the outcome leads to: each target's id, a trigger resolved N times N times. */
@@ -472,42 +284,20 @@ export class Ruleset {
   /** The outcome's triggers that fire, each as [which trigger of the outcome, the trigger],
    * a trigger resolved N times listed N times, its repeats in order. */
   fired(outcome, inputs, ctx = null) {
-    const out = [];
-    const note = (why) => { if (ctx) ctx.note(why); };
-    this.x.outcomes[outcome].triggers.forEach((tr, index) => {
-      const timesExpr = tr.times || { instrs: [] };
-      // Its reading (its condition, its count) decides whether and how often it
-      // fires: its reason and what it read are noted, fired or not.
-      note(tr.provisional);
-      const suppressed = !empty(tr.unless) && this.eval(tr.unless, inputs, ctx);
-      const times = suppressed ? 0 : empty(timesExpr) ? 1 : this.eval(timesExpr, inputs, ctx);
-      if (times < 0) throw new RtabError(E_RULESET);
-      for (let k = 0; k < times; k++) out.push([index, tr]);
-    });
-    return out;
+    const fire = this.lowered.fired[outcome];
+    return fire ? fire(this, inputs, ctx) : [];
   }
 
   /** The situation trigger k of the outcome passes on (as the runtime holds it) for the
    * repeat after those that gave the outcomes `earlier` (indices; null: none). */
   triggerSituation(outcome, k, inputs, earlier = []) {
-    const tr = this.x.outcomes[outcome].triggers[k];
-    const out = inputs.slice();
-    const values = (tr.sets || []).map((st) => {
-      const each = st.each ?? SET_SAME;
-      if (each === SET_REPEAT) return earlier.length + 1;
-      if (each === SET_EARLIER) return earlier.includes(st.earlier) ? 1 : 0;
-      return this.eval(st.value, inputs);
-    });
-    (tr.sets || []).forEach((st, i) => { out[st.input] = values[i]; });
-    this.validateDomains(out);
-    return out;
+    return this.lowered.passed[outcome][k](this, inputs, earlier);
   }
 
   /** What trigger k of the outcome passes on, by input id (as `trigger_inputs`). */
   passedOn(outcome, k, inputs, earlier = [], passed = null) {
-    const tr = this.x.outcomes[outcome].triggers[k];
     const out = passed ?? this.triggerSituation(outcome, k, inputs, earlier);
-    return Object.fromEntries((tr.sets || []).map((st) => [this.inputs[st.input].id, this.valueOf(st.input, out[st.input])]));
+    return this.lowered.shown[outcome][k](this, out);
   }
 
   /** An input's value as the vectors write it: an enum value's id, a boolean, a number. */
@@ -672,18 +462,18 @@ function noResult(r) {
   };
 }
 
-/** The rule reference of what decided a result: the rewrite that changed it, the natural-roll
- * rule, the row read (when each has its own), else the table's. */
-function decidedRule(t, rewrite, nat, row) {
-  if (rewrite && rewrite.rule) return rewrite.rule;
-  if (nat >= 0 && t.natural[nat].rule) return t.natural[nat].rule;
-  if (nat < 0 && row !== null && t.rows[row].rule) return t.rows[row].rule;
-  return t.rule;
+/** The natural-roll rule the faces match (each rule's faces sorted), or -1. */
+function naturalIndex(rules, faces) {
+  const mine = Array.from(faces).sort((a, b) => a - b);
+  return rules.findIndex((f) => f.length === mine.length && f.every((x, i) => x === mine[i]));
 }
 
-function naturalRule(t, faces) {
-  const mine = JSON.stringify(Array.from(faces).sort((a, b) => a - b));
-  return t.natural.findIndex((nr) => JSON.stringify(nr.faces.slice().sort((a, b) => a - b)) === mine);
+function deepFreeze(v) {
+  if (v !== null && typeof v === 'object') {
+    Object.values(v).forEach(deepFreeze);
+    Object.freeze(v);
+  }
+  return v;
 }
 
 const sign = (x) => (x > 0) - (x < 0);

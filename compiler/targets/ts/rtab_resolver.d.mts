@@ -83,7 +83,8 @@ export declare class RtabError extends Error {
 export declare const MESSAGES: Readonly<Record<string, string>>;
 
 export declare class Ruleset {
-  constructor(data: RulesetData);
+  /** data: the export; lowered: the resolver the module printed from its lowering. */
+  constructor(data: RulesetData, lowered: unknown);
   readonly x: RulesetData;
   /** One roll on a table: faces in the order of the dice's groups, drm a modifier from outside. */
   resolve(table: string, inputs?: Inputs, faces?: readonly number[], drm?: number): TableResult;

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/* The portable lowering of a ruleset: its tables, the triggers of its
+ * outcomes and its requirements as IR; the reasons as numbered constants. */
+#include "lower/lower.h"
+#include "lower/lower_expr.h"
+#include "lower/lower_table.h"
+#include "lower/ir_reasons.h"
+#include "front/construct_use.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What the lowering does with each kind of definition. A new kind fails to
+ * compile here until it is lowered or said why not (front/construct_use.h). */
+typedef struct lower_entry {
+	const char *lowered; /* how, when it is: what of it becomes IR */
+	const char *reason;  /* else why not (yet), and what resolves it meanwhile */
+} lower_entry;
+
+#define LOWERED(what) {.lowered = what}
+#define DATA_ONLY NOT_APPLICABLE("data the lowered code reads; nothing of its own resolves")
+#define NOT_YET NOT_APPLICABLE("not lowered yet: each target's support file resolves it from the data")
+#define lower_RULESET DATA_ONLY
+#define lower_DICE DATA_ONLY
+#define lower_ENUM DATA_ONLY
+#define lower_INPUT DATA_ONLY
+#define lower_EFFECT DATA_ONLY
+#define lower_OUTCOME LOWERED("its triggers: whether and how many times each fires, what each passes on")
+#define lower_MODIFIER LOWERED("its condition, value, side and group, within each table's lists")
+#define lower_TABLE LOWERED("every key kind, shift, column kind, natural rule and rewrite")
+#define lower_MATRIX NOT_APPLICABLE("looked up by each target's support file, from the data")
+#define lower_BAND NOT_APPLICABLE("read by each target's support file, from the data (its rounding)")
+#define lower_GROUP LOWERED("its stacking and cap, decided per table list at compile time")
+#define lower_REACTIONS NOT_YET
+#define lower_TRANSITION NOT_YET
+#define lower_DISTANCE NOT_YET
+#define lower_PROCEDURE NOT_YET
+#define lower_EXAMPLE NOT_APPLICABLE("checked by rtab check; nothing of it resolves")
+#define lower_REQUIRE LOWERED("its condition, checked before every resolution")
+#define lower_OUTCOMES NOT_APPLICABLE("a name for outcomes in the source; nothing of it resolves")
+
+#define RTAB_DEF(kind, name, phrase) [DEF_##kind] = lower_##kind,
+static const lower_entry coverage[] = {
+#include "front/constructs.def"
+};
+VERB_TABLE_COMPLETE(coverage);
+
+construct_use lower_kind_use(def_kind kind)
+{
+	return CONSTRUCT_USE(coverage[kind], lowered);
+}
+
+static bool lower_outcome(ir_module *m, const rtab_outcome *o, ir_outcome *out)
+{
+	uint32_t next = 0;
+	out->triggers = xcalloc(o->ntriggers ? o->ntriggers : 1, sizeof *out->triggers);
+	for (size_t k = 0; k < o->ntriggers; k++) {
+		ir_trigger *tr = &out->triggers[out->ntriggers++];
+		tr->reason = ir_reason(m, o->triggers[k].provisional);
+		if (!lower_expr(m, &o->triggers[k].unless, IR_NOTES_MAYBE, &next, &tr->unless) ||
+		    !lower_expr(m, &o->triggers[k].times, IR_NOTES_MAYBE, &next, &tr->times))
+			return false;
+		const rtab_trigger *rt = &o->triggers[k];
+		tr->sets = xcalloc(rt->nsets ? rt->nsets : 1, sizeof *tr->sets);
+		for (size_t s = 0; s < rt->nsets; s++) {
+			ir_set *set = &tr->sets[tr->nsets++];
+			set->input = rt->sets[s].input;
+			set->each = rt->sets[s].each;
+			set->earlier = rt->sets[s].earlier;
+			if (set->each == RTAB_SET_SAME &&
+			    !lower_expr(m, &rt->sets[s].value, IR_NOTES_NONE, &next, &set->value))
+				return false;
+		}
+	}
+	return true;
+}
+
+ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *failure)
+{
+	ir_module *m = xcalloc(1, sizeof *m);
+	m->rs = rs;
+	m->enum_reasons = xcalloc(rs->nenums ? rs->nenums : 1, sizeof *m->enum_reasons);
+	for (size_t e = 0; e < rs->nenums; e++)
+		m->enum_reasons[e] = -2;
+	char *error = NULL;
+	failure->text = NULL;
+	failure->table = -1;
+	uint32_t next = 0;
+	m->requirements = xcalloc(rs->nrequirements ? rs->nrequirements : 1, sizeof *m->requirements);
+	for (size_t k = 0; k < rs->nrequirements && !error; k++) {
+		ir_requirement *r = &m->requirements[m->nrequirements++];
+		r->id = rs->requirements[k].id;
+		if (!lower_expr(m, &rs->requirements[k].condition, IR_NOTES_NONE, &next, &r->condition))
+			error = xasprintf("requirement '%s': its condition has a shape the lowering does not know",
+					   r->id);
+	}
+	m->outcomes = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *m->outcomes);
+	for (size_t k = 0; k < rs->noutcomes && !error; k++) {
+		m->noutcomes++;
+		if (!lower_outcome(m, &rs->outcomes[k], &m->outcomes[k]))
+			error = xasprintf("outcome '%s': a trigger's condition, count or passed-on value has "
+					   "a shape the lowering does not know", rs->outcomes[k].id);
+	}
+	m->tables = xcalloc(rs->ntables ? rs->ntables : 1, sizeof *m->tables);
+	for (uint16_t k = 0; k < rs->ntables && !error; k++) {
+		const char *what;
+		m->ntables++;
+		if (!lower_table(m, k, &m->tables[k], &what) && (failure->table = k, true))
+			error = xasprintf("table '%s': %s has a shape the lowering does not know",
+					   rs->tables[k].id, what);
+	}
+	if (error) {
+		failure->text = error;
+		ir_module_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+void ir_module_free(ir_module *m)
+{
+	if (!m)
+		return;
+	for (size_t k = 0; k < m->ntables; k++)
+		ir_table_free(&m->tables[k]);
+	for (size_t k = 0; k < m->noutcomes; k++) {
+		for (size_t j = 0; j < m->outcomes[k].ntriggers; j++) {
+			ir_trigger *tr = &m->outcomes[k].triggers[j];
+			ir_code_free(&tr->unless);
+			ir_code_free(&tr->times);
+			for (size_t s = 0; s < tr->nsets; s++)
+				ir_code_free(&tr->sets[s].value);
+			free(tr->sets);
+		}
+		free(m->outcomes[k].triggers);
+	}
+	for (size_t k = 0; k < m->nrequirements; k++)
+		ir_code_free(&m->requirements[k].condition);
+	for (size_t k = 0; k < m->nreason_lists; k++)
+		free(m->reason_lists[k].reasons);
+	free(m->reason_lists);
+	free(m->requirements);
+	free(m->outcomes);
+	free(m->tables);
+	free(m->reasons);
+	free(m->enum_reasons);
+	free(m);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The portable lowering: a checked ruleset's results tables, the triggers of
+ * its outcomes and its requirements as the IR of ir.h, which every target's
+ * printer writes in its language. What the lowering does not handle yet is
+ * said per kind of definition (lower_kind_use), never skipped in silence.
+ */
+#ifndef RTAB_LOWER_LOWER_H
+#define RTAB_LOWER_LOWER_H
+
+#include "lower/ir.h"
+#include "base/util.h"
+#include "front/construct_use.h"
+
+#include <stdbool.h>
+
+/* Why a ruleset does not lower: the definition and what of it. */
+typedef struct lower_error {
+	char *text;     /* to free */
+	int table;      /* the table it is in, or -1 */
+} lower_error;
+
+/* The ruleset lowered, or NULL with *error naming the definition and what of
+ * it the lowering cannot write. */
+ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *error);
+
+void ir_module_free(ir_module *m);
+
+/* The IR as text, one instruction a line: what rtab compile --lowered-ir prints. */
+void ir_module_print(strbuf *b, const ir_module *m);
+
+/* Whether the lowering handles a kind of definition, or why not (yet). */
+construct_use lower_kind_use(def_kind kind);
+
+#endif

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* A results table lowered: what the compiler knows is decided here (the
+ * modifiers its step counts, the groups that choose one member per side,
+ * whether faces may be omitted), what the situation decides is IR code. */
+#include "lower/lower_table.h"
+#include "lower/ir_reasons.h"
+#include "lower/lower_expr.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The sums of a list: per group in ascending order, the ungrouped last; a
+ * group no modifier of the list belongs to adds nothing and is left out. */
+static void plan_groups(const rtab_ruleset *rs, ir_list *l)
+{
+	for (int g = 0; g <= rs->ngroups; g++) {
+		int16_t id = g < rs->ngroups ? (int16_t)g : -1;
+		size_t n = 0;
+		for (size_t k = 0; k < l->nmods; k++)
+			n += l->mods[k].group == id;
+		if (n == 0)
+			continue;
+		l->groups = xrealloc(l->groups, (l->ngroups + 1) * sizeof *l->groups);
+		ir_group_sum *s = &l->groups[l->ngroups++];
+		memset(s, 0, sizeof *s);
+		s->group = id;
+		if (id >= 0) {
+			s->stacking = rs->groups[id].stacking;
+			s->capped = rs->groups[id].capped != 0;
+			s->cap_min = rs->groups[id].cap_min;
+			s->cap_max = rs->groups[id].cap_max;
+		}
+		s->members = xcalloc(n, sizeof *s->members);
+		for (size_t k = 0; k < l->nmods; k++)
+			if (l->mods[k].group == id)
+				s->members[s->nmembers++] = k;
+	}
+}
+
+static bool lower_list(ir_module *m, const rtab_table *t, const uint16_t *which, size_t n, bool shift,
+		       uint32_t *next, ir_list *out)
+{
+	const rtab_ruleset *rs = m->rs;
+	memset(out, 0, sizeof *out);
+	out->mods = xcalloc(n ? n : 1, sizeof *out->mods);
+	bool ok = true;
+	for (size_t k = 0; k < n; k++) {
+		if (which[k] >= rs->nmodifiers)
+			return false;
+		const rtab_modifier *mod = &rs->modifiers[which[k]];
+		if (!rtab_modifier_counts_at_step(t, mod))
+			continue; /* the table's step does not count it: decided here */
+		ir_mod *im = &out->mods[out->nmods++];
+		im->modifier = which[k];
+		ok = lower_expr(m, &mod->condition, IR_NOTES_ALWAYS, next, &im->when) && ok;
+		ok = lower_expr(m, &mod->value, IR_NOTES_ALWAYS, next, &im->value) && ok;
+		im->sign = mod->sign;
+		im->group = mod->group >= 0 && mod->group < rs->ngroups ? mod->group : -1;
+		im->reason = ir_reason(m, mod->provisional);
+		im->shift = shift;
+	}
+	plan_groups(rs, out);
+	return ok;
+}
+
+static void list_free(ir_list *l)
+{
+	for (size_t k = 0; k < l->nmods; k++) {
+		ir_code_free(&l->mods[k].when);
+		ir_code_free(&l->mods[k].value);
+	}
+	for (size_t g = 0; g < l->ngroups; g++)
+		free(l->groups[g].members);
+	free(l->mods);
+	free(l->groups);
+}
+
+bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
+{
+	const rtab_ruleset *rs = m->rs;
+	const rtab_table *t = &rs->tables[ti];
+	uint32_t next = 0;
+	memset(out, 0, sizeof *out);
+	out->index = ti;
+	out->t = t;
+	out->step_refuses_drm = t->step >= 0;
+	if (t->dice != RTAB_NO_DICE)
+		for (size_t c = 0; c < t->ncolumns; c++)
+			out->faces_later |= t->columns[c].kind != RTAB_COLUMN_ROLLED;
+	*what = "a modifier's condition or value";
+	if (!lower_list(m, t, t->modifiers, t->nmodifiers, false, &next, &out->modifiers) ||
+	    !lower_list(m, t, t->shifts, t->nshifts, true, &next, &out->shifts))
+		return false;
+	*what = "the key of its columns";
+	if (t->key_kind != RTAB_KEY_INPUT) {
+		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a))
+			return false;
+		if (t->key_kind == RTAB_KEY_ODDS && !lower_expr(m, &t->key_b, IR_NOTES_ALWAYS, &next, &out->key_b))
+			return false;
+	}
+	*what = "the condition that chooses its line";
+	if (t->nlines > 0 && t->column_end_of_value &&
+	    (!lower_expr(m, &t->line_key, IR_NOTES_ALWAYS, &next, &out->line_key) ||
+	     !lower_expr(m, &t->line_key, IR_NOTES_NONE, &next, &out->line_key_quiet)))
+		return false;
+	out->column_input_reasons = -1;
+	out->column_input_default_reason = -1;
+	if (t->column_input >= 0 && t->column_input < rs->ninputs) {
+		const rtab_input *inp = &rs->inputs[t->column_input];
+		out->column_input_default_reason = ir_reason(m, inp->provisional);
+		if (inp->type == RTAB_TYPE_ENUM && inp->enum_index >= 0)
+			out->column_input_reasons = ir_enum_reasons(m, (uint16_t)inp->enum_index);
+	}
+	*what = "a rewrite's condition";
+	out->rewrites = xcalloc(t->nrewrites ? t->nrewrites : 1, sizeof *out->rewrites);
+	for (size_t k = 0; k < t->nrewrites; k++) {
+		const rtab_rewrite *rw = &t->rewrites[k];
+		ir_rewrite *ir = &out->rewrites[out->nrewrites++];
+		ir->from = rw->from;
+		ir->to = rw->to;
+		ir->reason = ir_reason(m, rw->provisional);
+		ir->rule = rw->rule;
+		if (!lower_expr(m, &rw->condition, IR_NOTES_ALWAYS, &next, &ir->when))
+			return false;
+	}
+	out->row_reason = xcalloc(t->nrows ? t->nrows : 1, sizeof *out->row_reason);
+	for (size_t r = 0; r < t->nrows; r++)
+		out->row_reason[r] = ir_reason(m, rtab_row_provisional(t, r));
+	out->natural_reason = xcalloc(t->nnatural ? t->nnatural : 1, sizeof *out->natural_reason);
+	for (size_t k = 0; k < t->nnatural; k++)
+		out->natural_reason[k] = ir_reason(m, t->natural[k].provisional);
+	out->column_reason = xcalloc(t->ncolumns ? t->ncolumns : 1, sizeof *out->column_reason);
+	for (size_t c = 0; c < t->ncolumns; c++)
+		out->column_reason[c] = ir_reason(m, t->columns[c].provisional);
+	return true;
+}
+
+void ir_table_free(ir_table *t)
+{
+	list_free(&t->modifiers);
+	list_free(&t->shifts);
+	ir_code_free(&t->key_a);
+	ir_code_free(&t->key_b);
+	ir_code_free(&t->line_key);
+	ir_code_free(&t->line_key_quiet);
+	for (size_t k = 0; k < t->nrewrites; k++)
+		ir_code_free(&t->rewrites[k].when);
+	free(t->rewrites);
+	free(t->row_reason);
+	free(t->natural_reason);
+	free(t->column_reason);
+}

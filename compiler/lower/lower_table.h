@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* A results table as the IR's plan (ir_table). */
+#ifndef RTAB_LOWER_LOWER_TABLE_H
+#define RTAB_LOWER_LOWER_TABLE_H
+
+#include "lower/ir.h"
+
+#include <stdbool.h>
+
+/* Lower table ti of m->rs into *out; false with *what (a phrase) when a
+ * program of the table has a shape the lowering does not know. */
+bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what);
+
+void ir_table_free(ir_table *t);
+
+#endif

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* The lowered resolver (lower/ir.h) printed as JavaScript, for the module of
+ * rtab compile --target js (after the support file, rtab_resolver.mjs). */
+#ifndef RTAB_TARGETS_PRINT_JS_H
+#define RTAB_TARGETS_PRINT_JS_H
+
+#include "lower/ir.h"
+#include "base/util.h"
+
+/* The module's code for m: a function per results table and per outcome with
+ * triggers, the requirements, and LOWERED, which the support's Ruleset runs. */
+void print_js_lowered(strbuf *b, const ir_module *m);
+
+#endif
