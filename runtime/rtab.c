@@ -1792,11 +1792,21 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	if (rc != RTAB_OK)
 		return rc;
 	out->column_shift = (int32_t)shift;
+	/* 'clamp shifts;': an end column is the key's alone, and a shift stops at the
+	 * printed columns. */
+	int64_t lo = (int64_t)first + (t->shift_stops & RTAB_SHIFT_STOP_BELOW ? 1 : 0);
+	int64_t hi = (int64_t)end - 1 - (t->shift_stops & RTAB_SHIFT_STOP_ABOVE ? 1 : 0);
+	if (lo > hi)
+		return RTAB_E_RULESET;
+	if (col < lo || col > hi) {
+		out->column = col;
+		return RTAB_OK;
+	}
 	pos = (int64_t)col + shift;
-	if (pos < (int64_t)first)
-		pos = (int64_t)first;
-	if (pos >= (int64_t)end)
-		pos = (int64_t)end - 1;
+	if (pos < lo)
+		pos = lo;
+	if (pos > hi)
+		pos = hi;
 	out->column = (uint16_t)pos;
 	return RTAB_OK;
 }

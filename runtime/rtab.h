@@ -29,7 +29,7 @@ extern "C" {
 #define RTAB_VERSION_MAJOR 0
 #define RTAB_VERSION_MINOR 1
 #define RTAB_VERSION_PATCH 0
-#define RTAB_DATA_VERSION 5
+#define RTAB_DATA_VERSION 6
 
 /* Limits shared by the compiler (which rejects larger inputs) and the runtime. */
 #define RTAB_MAX_FACES 16      /* natural dice faces per roll */
@@ -605,7 +605,9 @@ typedef struct rtab_table {
 	 *     the last). Odds 0:0 give RTAB_E_NO_RESULT.
 	 *  2. Add the column shift: the total of the modifiers listed in shifts
 	 *     (conditions, values, signs and stacking groups as for die-roll
-	 *     modifiers), then clamp to the first and last column.
+	 *     modifiers), then clamp to the first and last column (with
+	 *     shift_stops, see below: to the printed columns, and a key on an
+	 *     end column stays there).
 	 *  3. A ROLLED column looks the modified roll up; an AUTOMATIC column
 	 *     gives its outcome without a roll (faces may then be omitted); a
 	 *     NONE column gives RTAB_E_NO_RESULT.
@@ -670,7 +672,22 @@ typedef struct rtab_table {
 	 */
 	uint16_t nlines;
 	rtab_expr line_key;
+	/*
+	 * 'clamp shifts;': the column shift moves and clamps among the printed
+	 * columns of the run, never onto an end column; the ends ('below',
+	 * 'above') serve only a key that reads past the printed columns, and
+	 * then give their result whatever the shift. Bits of rtab_shift_stop,
+	 * one per end column the run has (each run of a two-key table has the
+	 * same ends). 0: a shift reaches the end columns (step 2 above).
+	 */
+	uint8_t shift_stops;
 } rtab_table;
+
+/* rtab_table.shift_stops: an end column a shift does not reach. */
+typedef enum rtab_shift_stop {
+	RTAB_SHIFT_STOP_BELOW = 1, /* the run starts with a 'below' column */
+	RTAB_SHIFT_STOP_ABOVE = 2, /* the run ends with an 'above' column */
+} rtab_shift_stop;
 
 
 /* The outcome of row r of a table: rows when set, else the narrow form (UINT16_MAX when

@@ -42,8 +42,8 @@ MUTATIONS = [
      "nat = self.natural_rule(t, faces) if faces else -1",
      "nat = -1"),
     ('a column shift not clamped at the first column',
-     "column = min(max(col + shift, first), end - 1)",
-     "column = min(col + shift, end - 1)"),
+     "column = col if col < lo or col > hi else min(max(col + shift, lo), hi)",
+     "column = col if col < lo or col > hi else min(col + shift, hi)"),
     ('a modifier missing in one column: the last column reads the roll without the first modifier',
      "        c = columns[column]\n",
      "        c = columns[column]\n"

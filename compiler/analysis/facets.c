@@ -53,7 +53,7 @@ const char *const facet_fields[] = {
 	"rtab_table: id labels rule rules dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
-	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key",
+	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key shift_stops",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
@@ -755,6 +755,10 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 	addf(b, words_loc(b, ST_SHIFTS, at), shifts.data, "column shifts");
 	if (shifts.data) /* summed: their order has no meaning */
 		compared_as(b, FACET_SET);
+	/* 'clamp shifts;': where a shift stops, apart from what the ends give. */
+	addf(b, words_loc(b, ST_CLAMP, at),
+	     t->shift_stops ? xstrdup("shifts stop at the printed columns; the ends serve the key alone") : NULL,
+	     "clamp");
 	if (mt && mt->result_of_column && t->column_input >= 0 && t->column_end_of_value) {
 		odds_line_facets(b, t, mt, at);
 		return;

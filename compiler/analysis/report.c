@@ -440,6 +440,10 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 	if (res->column_shift)
 		sb_printf(b, msg("%sshifted %+ld"), t->key_kind != RTAB_KEY_INPUT ? ", " : " (",
 			  (long)res->column_shift);
+	/* 'clamp shifts;': say why the shift did not take the column where it points. */
+	if (res->column_shift && t->shift_stops && res->key_column >= 0 &&
+	    (int64_t)res->key_column + res->column_shift != (int64_t)res->column)
+		sb_puts(b, msg(", shifts stop at the printed columns"));
 	if (t->key_kind != RTAB_KEY_INPUT || res->column_shift)
 		sb_putc(b, ')');
 }

@@ -442,6 +442,37 @@ static void resolve_column_notes(model *m, const ast_def *d, rtab_table *t)
 	}
 }
 
+/*
+ * 'clamp shifts;': the page stops column shifts at its printed columns, while
+ * 'below' and 'above' give the results of odds (or values) past them. Said
+ * of a table with shifts and at least one end column; said once.
+ */
+static void clamp_shifts(model *m, const ast_def *d, rtab_table *t, const ast_stmt *clamp,
+			 const ast_stmt *shifts, const ast_stmt *below, const ast_stmt *above)
+{
+	if (!clamp->ids || clamp->ids->next || strcmp(clamp->ids->id, "shifts") != 0 || clamp->step ||
+	    clamp->body || clamp->text) {
+		check_report(m, CHECK_MISSING, clamp->loc,
+			     "'clamp' names what it stops at the printed columns: write clamp shifts;");
+		return;
+	}
+	if (!shifts) {
+		check_report(m, CHECK_MISSING, clamp->loc,
+			     "'clamp shifts;' stops column shifts at the printed columns, and table '%s' has no shifts; add: shifts MODIFIER, ...; or remove it",
+			     d->id);
+		return;
+	}
+	if (!below && !above) {
+		check_report(m, CHECK_MISPLACED, clamp->loc,
+			     "'clamp shifts;' changes nothing in table '%s': without 'below' or 'above' a shift stops at the first and last column already; remove it",
+			     d->id);
+		return;
+	}
+	if (t->ncolumns == 0)
+		return;
+	t->shift_stops = (uint8_t)((below ? RTAB_SHIFT_STOP_BELOW : 0) | (above ? RTAB_SHIFT_STOP_ABOVE : 0));
+}
+
 void resolve_tables(model *m)
 {
 	size_t n = m->ndefs[DEF_TABLE];
@@ -462,6 +493,7 @@ void resolve_tables(model *m)
 		const ast_stmt *grid = two_keys ? NULL : single(m, d, ST_GRID, "'grid'");
 		const ast_stmt *below = table_word(m, d, ST_BELOW), *above = table_word(m, d, ST_ABOVE);
 		const ast_stmt *shifts = table_word(m, d, ST_SHIFTS);
+		const ast_stmt *clamp = table_word(m, d, ST_CLAMP);
 		int dice = -1;
 
 		mt->def = d;
@@ -479,7 +511,7 @@ void resolve_tables(model *m)
 			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
 			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
 			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS &&
-			    s->kind != ST_NOTE && s->kind != ST_COMPARE && s->kind != ST_GRID_WHEN)
+			    s->kind != ST_CLAMP && s->kind != ST_NOTE && s->kind != ST_COMPARE && s->kind != ST_GRID_WHEN)
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");
@@ -511,10 +543,12 @@ void resolve_tables(model *m)
 				     "table '%s' has both a grid and rows; write it one way", d->id);
 			check_note(m, rows->loc, "the rows are here");
 		}
-		if (!cols && (below || above || shifts))
-			check_report(m, CHECK_MISSING, (below ? below : above ? above : shifts)->loc,
+		if (!cols && (below || above || shifts || clamp)) {
+			const ast_stmt *w = below ? below : above ? above : shifts ? shifts : clamp;
+			check_report(m, CHECK_MISSING, w->loc,
 				     "'%s' moves between columns, and table '%s' has one; add: columns by ...;",
-				     stmt_kind_name((below ? below : above ? above : shifts)->kind), d->id);
+				     stmt_kind_name(w->kind), d->id);
+		}
 		if (two_keys) {
 			resolve_two_key_table(m, d, t, mt, cols, below, above);
 		} else {
@@ -529,6 +563,8 @@ void resolve_tables(model *m)
 			if (above && cols && t->ncolumns > 0)
 				end_column(m, t, above, true, 0);
 		}
+		if (clamp && cols)
+			clamp_shifts(m, d, t, clamp, shifts, below, above);
 		resolve_column_notes(m, d, t);
 		if (grid && grid->name)
 			check_report(m, CHECK_ROW_SHAPE, grid->name_loc,

@@ -964,6 +964,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, ".nlines = %u, ", t->nlines);
 		snprintf(name, sizeof name, "table%zu_line_key", i);
 		expr_ref(o, "line_key", &t->line_key, name);
+		sb_printf(o, ".shift_stops = %u, ", t->shift_stops);
 		free(f->notes);
 		close_struct(o);
 	}

@@ -270,9 +270,21 @@ void emit_column_choice(nctx *c, const rtab_table *t)
 		emit_sums(c, t, &shifts, "shift", "0");
 		if (c->full)
 			nline(c, 1, "out->column_shift = (int32_t)shift;");
-		/* Never past the ends of the run. */
-		nline(c, 1, "shift += col;");
-		nline(c, 1, "col = shift < first ? first : shift >= end ? end - 1 : (int)shift;");
+		if (t->shift_stops) {
+			/* 'clamp shifts;': a key on an end column stays there; a shift stops
+			 * at the printed columns of the run. */
+			int lo = t->shift_stops & RTAB_SHIFT_STOP_BELOW ? 1 : 0;
+			int hi = t->shift_stops & RTAB_SHIFT_STOP_ABOVE ? 2 : 1;
+			nline(c, 1, "if (col >= first + %d && col <= end - %d) {", lo, hi);
+			nline(c, 2, "shift += col;");
+			nline(c, 2, "col = shift < first + %d ? first + %d : shift > end - %d ? end - %d : (int)shift;",
+			      lo, lo, hi, hi);
+			nline(c, 1, "}");
+		} else {
+			/* Never past the ends of the run. */
+			nline(c, 1, "shift += col;");
+			nline(c, 1, "col = shift < first ? first : shift >= end ? end - 1 : (int)shift;");
+		}
 	}
 }
 

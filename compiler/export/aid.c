@@ -442,6 +442,10 @@ static void caps(const export_ctx *c, size_t slot, const rtab_table *t, const bo
 		}
 		sb_puts(sb, ".\n");
 	}
+	if (t->shift_stops) {
+		sb_puts(sb, msg("Column shifts stop at the first and last printed column."));
+		sb_putc(sb, '\n');
+	}
 	if (t->capped) {
 		between(&lo, &hi, t->cap_min, t->cap_max);
 		sb_printf(sb, msg("The total modifier is held between %s and %s."), lo.data, hi.data);

@@ -599,7 +599,8 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		sb_puts(n, msg("column shifts:"));
 		for (size_t i = 0; i < t->nshifts; i++)
 			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->shifts[i]].id);
-		sb_puts(n, msg(" (never beyond the first and last column)\n"));
+		sb_puts(n, t->shift_stops ? msg(" (never beyond the first and last printed column; the ends serve the odds or value alone)\n")
+					  : msg(" (never beyond the first and last column)\n"));
 	}
 	for (size_t i = 0; i < t->ncolumns; i++) {
 		const char *why = t->columns[i].provisional;

@@ -15,6 +15,7 @@ enum clause_key {
 	KEY_OTHER,  /* no keyword: an enum value, an effect, a cell, a step, an arc, a check */
 	KEY_LIKE,
 	KEY_SHIFTS,
+	KEY_CLAMP,
 	KEY_BELOW,
 	KEY_ABOVE,
 	KEY_CODE,
@@ -32,7 +33,7 @@ static const struct {
 } words[] = {
 	{"like", KEY_LIKE}, {"shifts", KEY_SHIFTS}, {"below", KEY_BELOW}, {"above", KEY_ABOVE},
 	{"code", KEY_CODE}, {"round", KEY_ROUND},   {"note", KEY_NOTE},   {"cell", KEY_CELL},
-	{"exact", KEY_EXACT}, {"unit", KEY_UNIT},
+	{"exact", KEY_EXACT}, {"unit", KEY_UNIT}, {"clamp", KEY_CLAMP},
 };
 
 #define MAX_RANKS 20
@@ -63,18 +64,19 @@ static const struct {
 	  {CAP, 5},
 	  {COLUMNS, 6},
 	  {KEY_SHIFTS, 7},
-	  {KEY_NOTE, 8},
+	  {KEY_CLAMP, 8},
+	  {KEY_NOTE, 9},
 	  /* The clauses that name outcomes keep their order: an outcome with
 	   * a parameter is made where it is first named, in that order. */
-	  {KEY_BELOW, 9},
-	  {KEY_ABOVE, 9},
-	  {REWRITE, 9},
-	  {NATURAL, 9},
-	  {ROWS, 9},
-	  {GRID, 9},
-	  {KEY_OTHER, 9},
-	  {KEY_CELL, 9},
-	  {PROVISIONAL, 10}}},
+	  {KEY_BELOW, 10},
+	  {KEY_ABOVE, 10},
+	  {REWRITE, 10},
+	  {NATURAL, 10},
+	  {ROWS, 10},
+	  {GRID, 10},
+	  {KEY_OTHER, 10},
+	  {KEY_CELL, 10},
+	  {PROVISIONAL, 11}}},
 	/* Lists of entries: 'provisional' under the labels, above the list. */
 	{MATRIX, {{KEY_LABEL, 0}, {PROVISIONAL, 1}, {RANGE_KW, 2}, {DEFAULT, 3}, {KEY_OTHER, 4}}},
 	{RATIO,

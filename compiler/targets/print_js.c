@@ -643,7 +643,16 @@ static void put_table(strbuf *b, const ir_module *m, const ir_table *it)
 	line(b, d + 1, "shift = total;");
 	line(b, d, "}");
 	line(b, d, "r.column_shift = shift;");
-	line(b, d, "const column = Math.min(Math.max(col + shift, first), end - 1);");
+	if (t->shift_stops) {
+		/* 'clamp shifts;': a key on an end column stays there; a shift stops at the
+		 * printed columns (as the runtime's pick_column). */
+		int lo = t->shift_stops & RTAB_SHIFT_STOP_BELOW ? 1 : 0;
+		int hi = t->shift_stops & RTAB_SHIFT_STOP_ABOVE ? 2 : 1;
+		line(b, d, "const lo = first + %d, hi = end - %d;", lo, hi);
+		line(b, d, "const column = col < lo || col > hi ? col : Math.min(Math.max(col + shift, lo), hi);");
+	} else {
+		line(b, d, "const column = Math.min(Math.max(col + shift, first), end - 1);");
+	}
 	line(b, d, "r.column = T%u_COLUMN[column];", k);
 	line(b, d, "r.applied = applied;");
 	put_outcome(b, it, d);

@@ -344,7 +344,10 @@ class Ruleset:
         shift = self.apply_list(t, t.get('shifts', []), True, inputs, ctx, applied, 0)
         r['column_shift'] = shift
         first, end = self.run(t, inputs)
-        column = min(max(col + shift, first), end - 1)
+        # 'clamp shifts;': a key on an end column stays there; a shift stops at the printed columns.
+        stops = t.get('shift_stops', 0)
+        lo, hi = first + (1 if stops & 1 else 0), end - 1 - (1 if stops & 2 else 0)
+        column = col if col < lo or col > hi else min(max(col + shift, lo), hi)
         c = columns[column]
         r['column'] = c['id']
         r['applied'] = [{'modifier': self.x['modifiers'][a['modifier']]['id'], 'value': a['value'],

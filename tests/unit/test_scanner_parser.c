@@ -436,6 +436,7 @@ static void put_stmt(strbuf *sb, bool locs, const ast_stmt *s)
 		put_stmts(sb, locs, s->body);
 		break;
 	case ST_SHIFTS:
+	case ST_CLAMP:
 	case ST_BELOW:
 	case ST_ABOVE:
 	case ST_LIKE:

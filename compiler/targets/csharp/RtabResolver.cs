@@ -368,7 +368,10 @@ public class Ruleset
         long shift = ApplyList(t, Arr(t, "shifts"), true, values, ctx, applied, 0);
         r["column_shift"] = shift;
         var run = Run(t, values);
-        long column = Math.Min(Math.Max(col + shift, run[0]), run[1] - 1);
+        // 'clamp shifts;': a key on an end column stays there; a shift stops at the printed columns.
+        long stops = Num(t, "shift_stops", 0);
+        long lo = run[0] + ((stops & 1) != 0 ? 1 : 0), hi = run[1] - 1 - ((stops & 2) != 0 ? 1 : 0);
+        long column = col < lo || col > hi ? col : Math.Min(Math.Max(col + shift, lo), hi);
         var c = columns[column];
         r["column"] = Str(c, "id");
         r["applied"] = applied.Select(a => (object)new Dictionary<string, object> {

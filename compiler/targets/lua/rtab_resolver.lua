@@ -857,7 +857,13 @@ function Ruleset:resolve(table_id, given, faces, drm, inputs)
   local shift = self:apply_list(t, nn(t.shifts) or {}, true, inputs, ctx, applied, 0)
   r.column_shift = shift
   local first, e = self:run(t, inputs)
-  local column = min(max(col + shift, first), e - 1)
+  -- 'clamp shifts;': a key on an end column stays there; a shift stops at the printed columns.
+  local stops = nn(t.shift_stops) or 0
+  local lo, hi = first, e - 1
+  if stops % 2 == 1 then lo = lo + 1 end
+  if floor(stops / 2) % 2 == 1 then hi = hi - 1 end
+  local column = col
+  if col >= lo and col <= hi then column = min(max(col + shift, lo), hi) end
   local c = columns[column + 1]
   r.column = c.id
   r.applied = array()

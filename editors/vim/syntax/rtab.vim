@@ -30,7 +30,7 @@ syn keyword rtabConditional when unless if then else
 syn keyword rtabLogical and or not
 syn keyword rtabBoolean true false
 syn keyword rtabType bool int
-syn keyword rtabContextual shifts below above like round down up nearest note cell at exact none
+syn keyword rtabContextual shifts clamp below above like round down up nearest note cell at exact none
       \ list of number remove odds difference unit
 syn keyword rtabContextual code nextgroup=rtabCode skipwhite
 syn match rtabCode /\<[A-Za-z0-9_]\+\%(\/[A-Za-z0-9_]\+\)*\ze\s*;/ contained
