@@ -61,5 +61,18 @@ case $out in
 esac
 out=$("$rtab" verify "$sk" "$sk" --locale ru 2>&1) || fail "verify of the file against itself: $out"
 
+# Lines chosen by conditions (issue 37): a changed condition is reported as its
+# line's, where the line is written, not as the program that chooses a line.
+sed 's/grid square when attacker_cavalry and defender_in_square {/grid square when defender_in_square {/' \
+	examples/cavalry_line.rtab >"$tmp/cl.rtab"
+out=$("$rtab" diff examples/cavalry_line.rtab "$tmp/cl.rtab" 2>&1)
+case $out in
+*"line 'square' read when: attacker_cavalry and defender_in_square -> defender_in_square"*) ;;
+*) fail "a line's changed condition not named by its line: $out" ;;
+esac
+case $out in
+*"line 'cavalry' read when"*) fail "an unchanged line's condition reported: $out" ;;
+esac
+
 [ "$failed" -eq 0 ] && echo ok
 [ "$failed" -eq 0 ]

@@ -746,8 +746,20 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		free(kb);
 		addf(b, at, xstrdup(rounding_name(t->rounding)), "rounding");
 	}
-	if (t->nlines)
-		addf(b, at, expr_text(rs, &t->line_key), "line chosen by"); /* 'grid NAME when COND' */
+	if (t->nlines && mt && mt->line_grids && mt->line_conditions && mt->nline_conditions == t->nlines) {
+		/* 'grid NAME when COND': each line's condition apart, where it is written, so
+		 * that a change names its line, not the program that chooses among them. */
+		for (size_t l = 0; l < mt->nline_conditions; l++) {
+			const ast_stmt *g = mt->line_grids[l];
+			char name[32];
+			snprintf(name, sizeof name, "line %zu", l + 1);
+			const rtab_expr *c = &mt->line_conditions[l];
+			addf(b, g->loc, c->ninstrs ? expr_text(rs, c) : xstrdup("otherwise"), "line '%s' read when",
+			     g->name ? g->name : c->ninstrs ? name : "otherwise");
+		}
+	} else if (t->nlines) {
+		addf(b, at, expr_text(rs, &t->line_key), "line chosen by");
+	}
 	strbuf shifts = {0};
 	for (size_t k = 0; k < t->nshifts; k++)
 		if (t->shifts[k] < rs->nmodifiers)

@@ -300,7 +300,13 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 			bool rises = odds ? (int64_t)col->step_num * prev->step_den >
 						    (int64_t)prev->step_num * col->step_den
 					  : col->step_num > prev->step_num;
-			if (!rises) {
+			if (!rises && header->kind == ST_ODDS_LINE && header->name) {
+				/* An odds line: its odds rise as the result columns under them do. */
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the odds of odds line '%s' must rise from left to right, one per result column: %s comes after %s; write them in the printed order, each over its result column",
+					     header->name, col->id, prev->id);
+				ok = false;
+			} else if (!rises) {
 				check_report(m, CHECK_ROW_SHAPE, c->loc,
 					     "the columns must rise from left to right: %s comes after %s",
 					     col->id, prev->id);

@@ -138,7 +138,7 @@ static bool line_steps(model *m, const ast_stmt *line, size_t nresults, ast_stmt
 			     line->name, line->name);
 		return false;
 	}
-	*steps = (ast_stmt){.kind = ST_ODDS_LINE, .loc = line->loc, .cells = copies};
+	*steps = (ast_stmt){.kind = ST_ODDS_LINE, .loc = line->loc, .cells = copies, .name = line->name};
 	*nsteps = n;
 	return ok;
 }
