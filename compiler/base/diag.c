@@ -3,6 +3,7 @@
 #include "base/json.h"
 
 #include "base/util.h"
+#include "base/work.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -305,4 +306,16 @@ bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n)
 	memcpy(buf, p, k);
 	buf[k] = '\0';
 	return true;
+}
+
+void diag_past_work(diag_ctx *d, severity sev, src_loc loc, const char *what, uint64_t needed,
+		    uint64_t limit)
+{
+	char need[64] = "";
+	if (needed != UINT64_MAX)
+		snprintf(need, sizeof need, " needs %llu steps,", (unsigned long long)needed);
+	diag_report(d, sev, NULL, loc,
+		    "%s%s past the work budget of %llu steps; raise it with " WORK_OPTION " N", what,
+		    need, (unsigned long long)limit);
+	diag_flush(d);
 }

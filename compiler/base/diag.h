@@ -78,6 +78,13 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 /* Print the context note a finding still owes (see context). */
 void diag_flush(diag_ctx *d);
 
+/* What a verb left undone past the work budget (base/work.h), said on the
+ * construct's line through d: "FILE:LINE:COL: SEVERITY: WHAT needs N steps,
+ * past the work budget of LIMIT; raise it with --max-work N" (needed
+ * UINT64_MAX: more than the budget, by how much not counted). */
+void diag_past_work(diag_ctx *d, severity sev, src_loc loc, const char *what, uint64_t needed,
+		    uint64_t limit);
+
 /* The word of the source that starts at LOC, up to a blank or a comment, as
  * written (a grid's column "34..50"); false when there is none or it does not
  * fit in N bytes. */

@@ -67,13 +67,6 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void cli_file_error(const char *file, const diag_options *opts, const char *fmt, ...);
 
-/* What a verb left undone past the work budget (base/work.h), said on the
- * construct's line through d: "FILE:LINE:COL: SEVERITY: WHAT needs N steps,
- * past the work budget of LIMIT; raise it with --max-work N" (needed
- * UINT64_MAX: more than the budget, by how much not counted). */
-void cli_past_work(diag_ctx *d, severity sev, src_loc loc, const char *what, uint64_t needed,
-		   uint64_t limit);
-
 /* "FILE: note: N provisional readings ...; list them with --strict or
  * -Wprovisional" when l's run left provisional readings unlisted. */
 void cli_provisional_summary(loaded *l, const diag_options *opts);

@@ -125,15 +125,3 @@ void cli_provisional_summary(loaded *l, const diag_options *opts)
 		  "%zu provisional reading%s (values the source does not settle); list %s with --strict or -Wprovisional",
 		  n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
 }
-
-void cli_past_work(diag_ctx *d, severity sev, src_loc loc, const char *what, uint64_t needed,
-		   uint64_t limit)
-{
-	char need[64] = "";
-	if (needed != UINT64_MAX)
-		snprintf(need, sizeof need, " needs %llu steps,", (unsigned long long)needed);
-	diag_report(d, sev, NULL, loc,
-		    "%s%s past the work budget of %llu steps; raise it with " WORK_OPTION " N", what,
-		    need, (unsigned long long)limit);
-	diag_flush(d);
-}

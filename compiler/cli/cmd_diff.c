@@ -333,7 +333,7 @@ static void past_work(side *s, const char *table, const char *what, uint64_t lim
 		return;
 	char text[300];
 	snprintf(text, sizeof text, "%s of table '%s' not compared:", what, table);
-	cli_past_work(&s->l.diag, SEV_NOTE, s->l.model.tables[t].def->id_loc, text, UINT64_MAX, limit);
+	diag_past_work(&s->l.diag, SEV_NOTE, s->l.model.tables[t].def->id_loc, text, UINT64_MAX, limit);
 }
 
 static bool load_side(side *s, const char *edition, const diag_options *opts)
