@@ -144,47 +144,103 @@ def _spans(words):
     return spans
 
 
-def _grid(lines, ncols, anchor):
-    """Rows of cells from the lines of one grid. No word crosses from one column into the
-    next, and the gaps between columns are the widest (each cell is padded on both sides):
-    the columns are the runs of overlapping words, the narrowest gaps closed until the grid
-    has its number of columns. A grid printed in parts has its parts' columns side by side,
-    the first column once."""
-    parts = [p for p, _ in _parts(lines)]
-    over = [o for _, o in _parts(lines)]
-    spans = [_spans([w for ln in part for w in ln]) for part in parts]
-    groups = [p for p, o in zip(parts, over) if not o]  # a part on a new page repeats all the columns
-    want = ncols * (len(parts) - len(groups) + 1) + len(groups) - 1
-    if sum(len(s) for s in spans) < want:
-        return None, 'read back with %d columns, expected %d' % (sum(len(s) for s in spans) - len(parts) + 1, ncols)
+def _header_lines(part, header):
+    """How many lines of a part its header row takes: the lines from its top whose words are all
+    words of the header's cells (a word broken at the end of a line matches a piece of one),
+    up to the first that is not. The header's cells wrap, and not alike in every part."""
+    words = {w for cell in header for w in cell.split()}
+
+    def of_header(t):
+        t = t.rstrip('-\u2010')
+        if t in words:
+            return True
+        return bool(t) and not re.fullmatch(r'[-+\u2212\u2264]?[\d:.]+\+?', t) and any(t in h for h in words)
+    n = 0
+    while n < len(part) and all(of_header(w[5]) for w in part[n]):
+        n += 1
+    return max(n, 1)
+
+
+def _columns_of(part, nhead, header):
+    """Which columns of the grid a part prints: (a, b) when its header lines hold the words of
+    the first header cell and of the cells a..b-1, else None."""
+    got = sorted(w[5] for ln in part[:nhead] for w in ln)
+    first = header[0].split()
+    for a in range(1, len(header)):
+        for b in range(a + 1, len(header) + 1):
+            if sorted(first + [w for cell in header[a:b] for w in cell.split()]) == got:
+                return a, b
+    return None
+
+
+def _part_rows(part, sp, nhead):
+    """The rows of one part: the header (its first nhead lines), then a row wherever the first
+    column starts a cell: a line of the first column (set at the part's left edge) that is
+    apart from the one above it by a cell's padding, not touching it as a wrapped line does."""
+    words = [w for ln in part for w in ln]
+    left = min(w[1] for w in words)
+
+    def col(w):
+        return next(i for i, s in enumerate(sp) if s[0] - 0.01 <= w[1] and w[3] <= s[1] + 0.01)
+    tops, bottom = [round(part[0][0][2], 1)], None
+    for ln in part[nhead:]:
+        if abs(ln[0][1] - left) > 1.0:
+            continue
+        if bottom is None or ln[0][2] - bottom > 1.0:
+            tops.append(round(ln[0][2], 1))
+        bottom = max(w[4] for w in ln)
+    rows = [[[] for _ in sp] for _ in tops]
+    for w in sorted(words, key=lambda w: (round(w[2], 1), w[1])):
+        r = max([i for i, t in enumerate(tops) if t <= round(w[2], 1) + 0.05] or [0])
+        rows[r][col(w)].append(w[5])
+    return [[' '.join(c) for c in row] for row in rows]
+
+
+def _merge_spans(spans, want):
+    """Close the narrowest gaps between runs of words until there are want of them."""
     while sum(len(s) for s in spans) > want:
         p, k = min(((p, k) for p in range(len(spans)) for k in range(len(spans[p]) - 1)),
                    key=lambda pk: spans[pk[0]][pk[1] + 1][0] - spans[pk[0]][pk[1]][1])
         spans[p][k:k + 2] = [[spans[p][k][0], spans[p][k + 1][1]]]
-    table, pages = None, []
-    for part, sp, on in zip(parts, spans, over):
-        words = [w for ln in part for w in ln]
 
-        def col(w):
-            return next(i for i, s in enumerate(sp) if s[0] - 0.01 <= w[1] and w[3] <= s[1] + 0.01)
-        # A line starts where the anchor column has text; the header is the first line.
-        tops = sorted({round(w[2], 1) for w in words if col(w) == min(anchor, len(sp) - 1)} |
-                      {round(part[0][0][2], 1)})
-        rows = [[[] for _ in sp] for _ in tops]
-        for w in sorted(words, key=lambda w: (round(w[2], 1), w[1])):
-            r = max([i for i, t in enumerate(tops) if t <= round(w[2], 1) + 0.05] or [0])
-            rows[r][col(w)].append(w[5])
-        rows = [[' '.join(c) for c in row] for row in rows]
-        if on:  # the grid goes on over a new page: its lines below, its header once
-            pages.append(table)
-            table = rows[1:] if table and rows and rows[0] == table[0] else rows
-            table = pages.pop() + table
-        elif table is None:
-            table = rows
-        elif len(rows) != len(table):
-            return None, 'printed in parts of %d and %d lines' % (len(table), len(rows))
+
+def _grid(lines, ncols, header):
+    """Rows of cells from the lines of one grid. No word crosses from one column into the
+    next, and the gaps between columns are the widest (each cell is padded on both sides):
+    the columns are the runs of overlapping words, the narrowest gaps closed until the grid
+    has its number of columns. A grid too wide for the page is printed in parts, the first
+    column repeated in each; one too tall goes on over the next pages, its header repeated.
+    Each part's header says which columns it prints; the parts of the same columns are read
+    one below the other (the header once), then the columns side by side (the first once)."""
+    parts = [part for part, _ in _parts(lines)]
+    groups, order = {}, []
+    for part in parts:
+        nhead = _header_lines(part, header)
+        cols = _columns_of(part, nhead, header)
+        if cols is None:
+            if len(parts) > 1:
+                return None, 'a part whose header %r names no run of the columns %r' % (
+                    ' '.join(w[5] for ln in part[:nhead] for w in ln), header)
+            cols = (1, ncols)
+        spans = [_spans([w for ln in part for w in ln])]
+        want = 1 + cols[1] - cols[0]
+        if len(spans[0]) < want:
+            return None, 'read back with %d columns, expected %d' % (len(spans[0]), want)
+        _merge_spans(spans, want)
+        rows = _part_rows(part, spans[0], nhead)
+        if cols in groups:
+            groups[cols] += rows[1:] if rows and rows[0] == groups[cols][0] else rows
         else:
-            table = [a + b[1:] for a, b in zip(table, rows)]
+            groups[cols] = rows
+            order.append(cols)
+    order.sort()
+    if [a for a, _ in order] != [1] + [b for _, b in order[:-1]] or order[-1][1] != ncols:
+        return None, 'printed in parts of the columns %s, not each of 1..%d once' % (order, ncols - 1)
+    table = groups[order[0]]
+    for cols in order[1:]:
+        if len(groups[cols]) != len(table):
+            return None, 'printed in parts of %d and %d lines' % (len(table), len(groups[cols]))
+        table = [x + y[1:] for x, y in zip(table, groups[cols])]
     return table, None
 
 
@@ -207,10 +263,18 @@ def read_pdf(path, shape, page_margin=44.0):
     problems, units, at = [], [], 0
     # Where each unit's heading starts.
     starts = []
+    def heading_text(i):
+        """A heading with the lines it wraps onto ("Combat Results Table" / "(continued) (7.3)")."""
+        j = i + 1
+        while j < len(lines) and lines[j][0][0] == lines[i][0][0] and abs(height(lines[j]) - height(lines[i])) < 0.1:
+            j += 1
+        return norm(' '.join(texts[i:j]))
+
     for u in shape:
         first = u.heading[:40]
         k = next((i for i in range(at, len(lines)) if texts[i].startswith(first[:len(texts[i])]) and
-                  len(texts[i]) >= min(len(first), 8) and heading_size(lines, i)), None)
+                  len(texts[i]) >= min(len(first), 8) and heading_size(lines, i) and
+                  heading_text(i).startswith(first[:len(heading_text(i))])), None)
         if k is None:
             problems.append('the heading %r is not in the PDF' % u.heading)
             starts.append(None)
@@ -257,9 +321,7 @@ def read_pdf(path, shape, page_margin=44.0):
                 i = j
             bounds.append((i, len(grid_lines)))
         for g, (a, b) in zip(u.grids, bounds):
-            # Rows start where a column that never wraps has text: the first, when its cells are short.
-            anchor = 0 if all(len(row[0]) <= 12 for row in g[1:]) else 1
-            rows, problem = _grid(grid_lines[a:b], len(g[0]), anchor)
+            rows, problem = _grid(grid_lines[a:b], len(g[0]), g[0])
             if problem:
                 problems.append('%s: a grid %s' % (u.heading, problem))
                 out.grids.append([])

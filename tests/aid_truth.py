@@ -79,7 +79,8 @@ def natural_decides(table, fs):
 
 class Truth:
     """Per table id: 'reach' (lo, hi), 'die' (lo, hi) or None, 'cells' {(column id, roll): outcome id or None},
-    'modifiers' {modifier id: signed value text, when the evaluator applied it with one value only}."""
+    'modifiers' {modifier id: signed value text, when the evaluator applied it with one value only};
+    results {(table id, outcome id): a result of eval that gave the outcome, its effects and triggers}."""
 
     def __init__(self, rtab, path, edition=None):
         self.rtab, self.path, self.edition = rtab, path, edition
@@ -87,6 +88,7 @@ class Truth:
         self.doc = run_json(rtab, ['export', '--format', 'json', path] + ed)
         self.sit, self.applied = situations(rtab, path, edition)
         self.tables = {}
+        self.results = {}  # (table id, outcome id): one result eval gave with that outcome, not rewritten
         self.evals = 0
         self.cache = {}
         jobs = []
@@ -166,9 +168,12 @@ class Truth:
             if got.get('error') or got.get('no_result'):
                 return ('none',) if got.get('modified_roll', roll) == roll else None
             if got.get('automatic'):
+                self.results.setdefault((t['id'], got['outcome']), got)
                 return (got['outcome'],)
             if got.get('modified_roll') != roll or got.get('natural_rule') or got.get('column') != column:
                 return None
+            if not got.get('rewritten_from'):
+                self.results.setdefault((t['id'], got['outcome']), got)
             return (got.get('rewritten_from') or got['outcome'],)
 
         def job():

@@ -6,13 +6,20 @@
   names (pdfinfo); an unknown one refused with exit status 2;
 - `-o` into missing directories makes them (export and diff);
 - text and rules in black: the only colours the pages set other than black
-  are the tints of header cells (read from the PDF's content streams).
+  are the tints of header cells (read from the PDF's content streams);
+- the provisional readings the aid prints unmarked are counted on stderr:
+  the count is the one worked out here from the JSON export (rows, end
+  columns, natural rolls, rewrites, triggers of the results each table
+  gives, the modifiers and column shifts it counts, its die, matrix cells,
+  ratio steps), none for a settled ruleset; --strict still refuses;
+  --proof prints them marked with a dagger, each reason below its table.
 
 Skipped (exit 77) without pdfinfo or an rtab with PDF, unless
 RTAB_REQUIRE_TOOLS=1.
 
 usage: test_print_prepress.py RTAB SOURCE_ROOT
 """
+import json
 import os
 import re
 import subprocess
@@ -103,6 +110,69 @@ for verb, make in MAKERS.items():
         failed.append('%s: colours other than black and the header tint: %s' % (verb, sorted(other)))
     if (0.0, 0.0, 0.0) not in colours:
         failed.append('%s: no black set in the content streams (read %d colours)' % (verb, len(colours)))
+
+
+
+def provisional_printed(path):
+    """The provisional readings a ruleset's aid prints, from its JSON export: how many, and their
+    reasons."""
+    doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path], capture_output=True,
+                                    check=True).stdout)
+    why = []
+    mods = {m['id']: m for m in doc['modifiers']}
+    for t in doc['tables']:
+        if t.get('dice_id') is not None:
+            why.append(doc['dice'][t['dice']].get('provisional'))
+        why += [r.get('provisional') for r in t['rows']]
+        why += [c.get('provisional') for c in t['columns'] if c['kind'] != 0]
+        why += [x.get('provisional') for x in t.get('natural', []) + t.get('rewrites', [])]
+        for mid in t.get('modifiers_ids', []) + t.get('shifts_ids', []):
+            m = mods[mid]
+            if t['step'] < 0 or m['steps'] >> t['step'] & 1:
+                why.append(m.get('provisional'))
+        outs = []
+        for o in [r['outcome'] for r in t['rows']] + [c['automatic'] for c in t['columns'] if c['kind'] == 1] + \
+                [x['outcome'] for x in t.get('natural', [])] + [x['to'] for x in t.get('rewrites', [])]:
+            if o not in outs:
+                outs.append(o)
+        why += [tr.get('provisional') for o in outs for tr in doc['outcomes'][o]['triggers']]
+    for mx in doc['matrices']:
+        if len(mx['dims']) >= 2:
+            why += [cell.get('provisional') for cell in mx['by_keys']]
+    for b in doc.get('bands', []):
+        why += [b.get('provisional'), b.get('otherwise_provisional')] + list(b.get('step_provisional') or [])
+    why = [w for w in why if w]
+    return len(why), set(why)
+
+
+for path in ('tables/musket_pike.rtab', 'tables/classic_odds.rtab', 'tables/mass_battle.rtab'):
+    want, reasons = provisional_printed(path)
+    r = run(['export', '--format', 'pdf', path, '-o', os.path.join(tmp, 'count.pdf')])
+    said = re.search(rb'prints (\d+) provisional reading', r.stderr)
+    got = int(said.group(1)) if said else 0
+    if r.returncode or got != want:
+        failed.append('export %s: stderr counts %d provisional readings printed unmarked, the export holds %d '
+                      '(exit %d, %r)' % (path, got, want, r.returncode, r.stderr.decode()[-200:]))
+    if want:
+        r = run(['export', '--format', 'pdf', '--strict', path, '-o', os.path.join(tmp, 'strict.pdf')])
+        if r.returncode != 1:
+            failed.append('export --strict %s: exit %d, not the refusal (1)' % (path, r.returncode))
+
+    # The proof in PDF: every one of those readings marked with a dagger, each reason printed, no count.
+    proof = os.path.join(tmp, 'proof.pdf')
+    r = run(['export', '--format', 'pdf', '--proof', path, '-o', proof])
+    if r.returncode or b'provisional reading' in r.stderr:
+        failed.append('export --format pdf --proof %s: exit %d, %r' % (path, r.returncode, r.stderr.decode()[-200:]))
+        continue
+    text = subprocess.run(['pdftotext', proof, '-'], capture_output=True, text=True, check=True).stdout
+    # A reason broken at a hyphen at the end of a line: pdftotext may join it without the hyphen.
+    flat = re.sub(r'[\s-]+', '', text)
+    marks = text.count('\u2020') - text.count('marked \u2020')  # less the stamp on every page
+    if (marks > 0) != (want > 0):
+        failed.append('export --format pdf --proof %s: %d marks for %d provisional readings' % (path, marks, want))
+    for reason in sorted(reasons):
+        if re.sub(r'[\s-]+', '', reason) not in flat:
+            failed.append('export --format pdf --proof %s: the reason %r is not printed' % (path, reason[:80]))
 
 for f in failed:
     print('FAIL:', f)

@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
 #include "export/export.h"
+#include "export/aid.h"
 #include "check/load.h"
 #include "check/rule_refs.h"
 #include "check/edition.h"
@@ -28,16 +29,20 @@ static const cli_opt options[] = {
 	 "by side (default: the ruleset's first two)", NULL},
 	{"-o", 0, "OUT", "write OUT (whole or not at all) instead of standard output", NULL},
 	{"--proof", 0, NULL, "html, markdown: the print proof for review (ids, expressions,\n"
-	 "provisional values and rule references) instead of the player aid", NULL},
+	 "provisional values and rule references) instead of the player aid; pdf: the\n"
+	 "player aid with each provisional reading marked (a dagger) and its reason below", NULL},
 	{"--paper", 0, "P", "the player aid's paper (html, pdf): a4 (default), a5, letter, legal,\n"
 	 "half-letter or card (5 x 8 in), in any case; NAME-landscape turns it", NULL},
+	{"--changes-since", 0, "EDITION",
+	 "pdf, html: a change bar beside every line and paragraph of the aid that\n"
+	 "the aid of EDITION (an errata layer, or 'original') does not print", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "export",
 	.usage = "rtab export --format json|csv|markdown|html|pdf FILE [--locale L[,L2]] [-o OUT]\n"
-		 "                   [--edition NAME] [--paper P] [--proof]",
+		 "                   [--edition NAME] [--paper P] [--proof] [--changes-since EDITION]",
 	.about = "\nWrite the whole ruleset for other tools and for print:\n"
 		 "  json      every definition of the lowered ruleset, field by field, with readable\n"
 		 "            forms beside the runtime's data (schema: docs/export-schema.json)\n"
@@ -60,7 +65,7 @@ static const cli_verb verb = {
 };
 
 typedef struct export_args {
-	const char *file, *out, *paper;
+	const char *file, *out, *paper, *since;
 	bool proof;
 } export_args;
 
@@ -73,6 +78,8 @@ static int take(void *arg, int opt, const char *value)
 		a->proof = true;
 	else if (opt == 4)
 		a->paper = value;
+	else if (opt == 5)
+		a->since = value;
 	else if (opt < 0 && a->file)
 		return usage_error("export", "unexpected argument '%s' (one FILE at a time)", value);
 	else if (opt < 0)
@@ -127,7 +134,7 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 
 int cmd_export(cli_ctx *c, int argc, char **argv)
 {
-	export_args a = {NULL, NULL, "a4", false};
+	export_args a = {NULL, NULL, "a4", NULL, false};
 	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	loaded l;
@@ -138,8 +145,16 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	else if (status == EXIT_OK && strcmp(c->format, "pdf") == 0 && !export_pdf_built_in)
 		status = usage_error("export", "--format pdf is not built into this rtab (it needs cairo and "
 					       "pango when rtab is built); use --format html and print it");
-	else if (status == EXIT_OK && a.proof && strcmp(c->format, "html") != 0 && strcmp(c->format, "markdown") != 0)
-		status = usage_error("export", "--proof is a form of --format html or markdown, not of %s", c->format);
+	else if (status == EXIT_OK && a.proof && strcmp(c->format, "html") != 0 && strcmp(c->format, "markdown") != 0 &&
+		 strcmp(c->format, "pdf") != 0)
+		status = usage_error("export", "--proof is a form of --format html, markdown or pdf, not of %s",
+				     c->format);
+	else if (status == EXIT_OK && a.since && (a.proof || (strcmp(c->format, "pdf") != 0 &&
+							      strcmp(c->format, "html") != 0)))
+		status = usage_error("export", "--changes-since marks the player aid: give it with --format pdf or "
+					       "html, without --proof");
+	else if (status == EXIT_OK && a.since && !*a.since)
+		status = usage_error("export", "--changes-since needs the name of an errata layer, or 'original'");
 	else if (status == EXIT_OK && !a.file)
 		status = usage_error("export", "give the FILE to export");
 	paper_size size;
@@ -151,13 +166,16 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	for (size_t i = 0; i < sizeof emitters / sizeof emitters[0]; i++)
 		if (strcmp(emitters[i]->format, c->format) == 0)
 			e = emitters[i];
-	if (a.proof)
+	/* The proof of HTML and Markdown is the review sheet of every definition; of PDF, the
+	 * player aid with each provisional reading marked and its reason below. */
+	if (a.proof && strcmp(c->format, "pdf") != 0)
 		e = strcmp(c->format, "html") == 0 ? &export_html_emitter : &export_markdown_emitter;
 	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
-	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file, .paper = a.paper};
+	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file, .paper = a.paper,
+			.aid_proof = a.proof};
 	/* The edition stamped on the aid: the last errata layer it applies. */
 	const ast_errata *layer = l.nlayers > 0 ? edition_layer(l.errata, (size_t)l.nlayers - 1) : NULL;
 	const char **layer_labels = NULL;
@@ -172,6 +190,33 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		x.edition_labels = layer_labels;
 	}
 	status = pick_locales(x.rs, c->locale, &x);
+	/* --changes-since: the same aid of the earlier edition, each line compared with it. */
+	loaded since_l;
+	bool since_loaded = false;
+	export_ctx since = x;
+	if (status == EXIT_OK && a.since) {
+		const char *named = NULL; /* FILE@EDITION: the file alone, the earlier edition instead */
+		char *path = cli_split_edition(a.file, &named);
+		since_loaded = cli_load(&since_l, path, a.since, stderr, &c->diag);
+		free(path);
+		if (!since_loaded) {
+			loaded_free(&since_l);
+			status = EXIT_INPUT;
+		} else {
+			since.m = &since_l.model;
+			since.rs = &since_l.model.rs;
+			since.edition = NULL;
+			for (size_t i = 0; i < since.nlocales; i++)
+				if (since.locales[i] >= since.rs->nlocales ||
+				    strcmp(since.rs->locales[since.locales[i]], x.rs->locales[x.locales[i]]) != 0)
+					status = usage_error("export", "--changes-since %s: that edition has other locales "
+								       "than the one exported",
+							     a.since);
+			if (strcmp(c->format, "json") != 0 && since.nlocales)
+				model_rules_in_locale(&since_l.model, since.locales[0]);
+			x.since = &since;
+		}
+	}
 	if (status == EXIT_OK && c->locale) /* the phrases in the first locale named */
 		msg_use_locale(x.rs->locales[x.locales[0]]);
 	/* The JSON export carries every locale's references (rules); the pages
@@ -180,6 +225,13 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		model_rules_in_locale(&l.model, x.locales[0]);
 	if (status == EXIT_OK) {
 		export_run(e, &x);
+		/* The PDF aid prints provisional readings as the page does, unmarked: say how many. */
+		size_t unsettled = strcmp(c->format, "pdf") == 0 && !a.proof ? aid_provisional_printed(&x) : 0;
+		if (unsettled)
+			cli_warning("export", &c->diag,
+				    "the aid prints %zu provisional reading%s unmarked, as if the source settled "
+				    "%s; --proof marks each with its reason, and --strict refuses to print them",
+				    unsettled, unsettled == 1 ? "" : "s", unsettled == 1 ? "it" : "them");
 		if (a.out) {
 			output_file f = {.path = xstrdup(a.out), .data = out.data, .len = out.len};
 			const char *input = l.path;
@@ -194,6 +246,8 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	}
 	sb_free(&out);
 	free(layer_labels);
+	if (since_loaded)
+		loaded_free(&since_l);
 	loaded_free(&l);
 	return status;
 }

@@ -2,6 +2,7 @@
 #include "export/aid.h"
 
 #include "base/msg.h"
+#include "export/aid_words.h"
 #include "export/export_views.h"
 
 #include <stdlib.h>
@@ -14,17 +15,14 @@
 /* The label in the doc's locale, else the other one chosen, else fallback. */
 static const char *word(const export_ctx *c, size_t slot, rtab_labels l, const char *fallback)
 {
-	const char *s = export_label(c, l, slot);
-	if (!*s)
-		s = export_label(c, l, slot ? 0 : 1);
-	return *s ? s : fallback;
+	return aid_word(c, slot, l, fallback);
 }
 
 static aid_unit *unit_new(aid_doc *d, const char *heading, const char *rule)
 {
 	d->units = xrealloc(d->units, (d->nunits + 1) * sizeof *d->units);
 	aid_unit *u = &d->units[d->nunits++];
-	*u = (aid_unit){xstrdup(heading), rule ? xstrdup(rule) : NULL, NULL, 0};
+	*u = (aid_unit){xstrdup(heading), rule ? xstrdup(rule) : NULL, NULL, 0, NULL, 0};
 	return u;
 }
 
@@ -46,6 +44,48 @@ static void text_part(aid_unit *u, strbuf *sb)
 	aid_part *p = part_new(u, AID_TEXT);
 	p->text = xstrdup(sb->data);
 	sb_clear(sb);
+}
+
+/* Each line of sb a paragraph of its own: a page may end between them. */
+static void text_lines(aid_unit *u, strbuf *sb)
+{
+	strbuf line = {0};
+	for (const char *p = sb->data ? sb->data : "", *nl; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		sb_put(&line, p, (size_t)(nl - p));
+		text_part(u, &line);
+	}
+	sb_free(&line);
+	sb_clear(sb);
+}
+
+#define PROOF_MARK " \xE2\x80\xA0" /* a dagger: provisional (the proof's mark) */
+
+/* In a proof, a provisional reading: its mark after what sb prints, its
+ * reason kept for the list under the unit (each reason once). */
+static void proof_mark(const export_ctx *c, aid_unit *u, strbuf *sb, const char *why)
+{
+	if (!c->aid_proof || !why)
+		return;
+	sb_puts(sb, PROOF_MARK);
+	for (size_t i = 0; i < u->nreasons; i++)
+		if (strcmp(u->reasons[i], why) == 0)
+			return;
+	u->reasons = xrealloc(u->reasons, (u->nreasons + 1) * sizeof *u->reasons);
+	u->reasons[u->nreasons++] = xstrdup(why);
+}
+
+/* The reasons of a proof's marks, under the unit they mark. */
+static void proof_reasons(aid_unit *u)
+{
+	strbuf sb = {0};
+	for (size_t i = 0; i < u->nreasons; i++)
+		sb_printf(&sb, "%s %s\n", PROOF_MARK + 1, u->reasons[i]);
+	if (u->nreasons)
+		text_lines(u, &sb);
+	sb_free(&sb);
 }
 
 static void put_signed(strbuf *sb, long v)
@@ -244,12 +284,19 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 		for (size_t k = 0; k < ncols; k++) {
 			const rtab_column *col = &t->columns[cols[k]];
 			int row = col->kind == RTAB_COLUMN_ROLLED ? row_at(t, col, r) : -1;
-			if (col->kind == RTAB_COLUMN_AUTOMATIC)
-				grid_cell(g, outcome_text(c, slot, col->automatic, codes));
-			else if (row < 0 || row >= t->nrows)
+			if (col->kind == RTAB_COLUMN_AUTOMATIC) {
+				sb_puts(&sb, outcome_text(c, slot, col->automatic, codes));
+				proof_mark(c, u, &sb, col->provisional);
+				grid_cell(g, sb.data);
+				sb_clear(&sb);
+			} else if (row < 0 || row >= t->nrows)
 				grid_cell(g, NO_RESULT);
-			else
-				grid_cell(g, outcome_text(c, slot, rtab_row_outcome(t, (size_t)row), codes));
+			else {
+				sb_puts(&sb, outcome_text(c, slot, rtab_row_outcome(t, (size_t)row), codes));
+				proof_mark(c, u, &sb, rtab_row_provisional(t, (size_t)row));
+				grid_cell(g, sb.data);
+				sb_clear(&sb);
+			}
 		}
 		r = end + 1;
 	}
@@ -374,7 +421,7 @@ static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, con
 }
 
 static void modifier_rows(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
-			  grid *g, bool *groups)
+			  aid_unit *u, grid *g, bool *groups)
 {
 	strbuf sb = {0};
 	for (size_t i = 0; i < n; i++) {
@@ -383,6 +430,7 @@ static void modifier_rows(const export_ctx *c, size_t slot, const rtab_table *t,
 			continue;
 		grid_cell(g, word(c, slot, m->labels, m->id));
 		modifier_value(&sb, c, slot, m);
+		proof_mark(c, u, &sb, m->provisional);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);
 		modifier_condition(&sb, c, slot, &m->condition);
@@ -409,7 +457,7 @@ static void modifier_grid(const export_ctx *c, size_t slot, const rtab_table *t,
 	grid_cell(&p->g, msg("Value"));
 	grid_cell(&p->g, msg("When"));
 	p->g.right[1] = true;
-	modifier_rows(c, slot, t, mods, n, &p->g, groups);
+	modifier_rows(c, slot, t, mods, n, u, &p->g, groups);
 }
 
 static void between(strbuf *lo, strbuf *hi, long a, long b)
@@ -455,6 +503,241 @@ static void caps(const export_ctx *c, size_t slot, const rtab_table *t, const bo
 	sb_free(&hi);
 }
 
+/* ---- what the grid does not say: the key's reading, the ends, what each result does ---- */
+
+/* How a key between two columns' steps reads, as the table's rounding says. */
+static const char *rounding_words(int key_kind, int rounding)
+{
+	bool odds = key_kind == RTAB_KEY_ODDS;
+	switch ((rtab_rounding)rounding) {
+	case RTAB_ROUND_EVENS:
+		return odds ? msg("odds between two columns read towards 1:1")
+			    : msg("a value between two columns reads towards 0");
+	case RTAB_ROUND_DOWN:
+		return odds ? msg("odds between two columns read down, in the defender's favour")
+			    : msg("a value between two columns reads as the lower column");
+	case RTAB_ROUND_UP:
+		return odds ? msg("odds between two columns read up, in the attacker's favour")
+			    : msg("a value between two columns reads as the higher column");
+	case RTAB_ROUND_NEAREST:
+		return odds ? msg("odds between two columns read as the nearest column")
+			    : msg("a value between two columns reads as the nearest column");
+	}
+	return "";
+}
+
+/* A sentence: its first letter a capital (ASCII and Cyrillic), a full stop after it. */
+static void sentence(strbuf *sb, const char *text)
+{
+	size_t at = sb->len;
+	sb_printf(sb, "%s.\n", text);
+	unsigned char *p = (unsigned char *)sb->data + at;
+	if (p[0] >= 'a' && p[0] <= 'z')
+		p[0] = (unsigned char)(p[0] - 'a' + 'A');
+	else if (p[0] == 0xD0 && p[1] >= 0xB0 && p[1] <= 0xBF) /* а..п */
+		p[1] = (unsigned char)(p[1] - 0x20);
+	else if (p[0] == 0xD1 && p[1] >= 0x80 && p[1] <= 0x8F) { /* р..я */
+		p[0] = 0xD0;
+		p[1] = (unsigned char)(p[1] + 0x20);
+	}
+}
+
+/* The odds or value a step starts at, as a header prints it ("1.5:1", "3"). */
+static void step_text(strbuf *sb, const rtab_table *t, int32_t n, int32_t d)
+{
+	if (t->key_kind != RTAB_KEY_ODDS)
+		sb_printf(sb, "%ld", (long)n);
+	else if (d > 0 && n % d == 0)
+		sb_printf(sb, "%ld:1", (long)(n / d));
+	else if (n > 0 && d % n == 0)
+		sb_printf(sb, "1:%ld", (long)(d / n));
+	else if (d == 2)
+		sb_printf(sb, "%ld.5:1", (long)(n / 2));
+	else
+		sb_printf(sb, "%ld:%ld", (long)n, (long)d);
+}
+
+/* An end column's header in a sentence: under a key of its own, its
+ * values' labels before its step ("Open ground 6:1+"). */
+static void end_header(strbuf *sb, const export_ctx *c, size_t slot, const rtab_table *t, size_t j)
+{
+	const rtab_column *col = &t->columns[j];
+	if (*export_label(c, col->labels, slot) || t->key_kind == RTAB_KEY_INPUT || t->column_input < 0) {
+		column_header(sb, c, slot, t, j);
+		return;
+	}
+	strbuf ids = {0}, name = {0};
+	export_odds_line_name(c, t, j, (int)slot, &ids, &name);
+	bool prefixed = ids.len && strncmp(col->id, ids.data, ids.len) == 0;
+	sb_printf(sb, "%s%s", prefixed ? name.data : "", col->id + (prefixed ? ids.len : 0));
+	sb_free(&ids);
+	sb_free(&name);
+}
+
+/* Under the grid of a CRT: how odds between two columns read (per range of
+ * odds where the rounding changes), that the column shifts stop at the
+ * first and last columns, what an end column without a roll gives, and
+ * what a cell of no result (—) means. */
+static void key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, strbuf *sb,
+		      bool codes)
+{
+	strbuf s = {0};
+	if (t->key_kind != RTAB_KEY_INPUT) {
+		for (size_t i = 0; i < t->nround_ranges; i++) {
+			const rtab_round_range *rr = &t->round_ranges[i];
+			sb_clear(&s);
+			if (i == 0) {
+				sb_puts(&s, rounding_words(t->key_kind, rr->rounding));
+			} else {
+				strbuf from = {0};
+				step_text(&from, t, rr->from_num, rr->from_den);
+				sb_printf(&s, msg("from %s on, %s"), from.data, rounding_words(t->key_kind, rr->rounding));
+				sb_free(&from);
+			}
+			sentence(sb, s.data);
+		}
+		if (!t->nround_ranges)
+			sentence(sb, rounding_words(t->key_kind, t->rounding));
+	}
+	if (t->nshifts)
+		sentence(sb, t->column_end_of_value || t->nlines
+				     ? msg("a column shift stops at the first and at the last column of its grid")
+				     : msg("a column shift stops at the first and at the last column"));
+	for (size_t j = 0; j < t->ncolumns; j++) {
+		const rtab_column *col = &t->columns[j];
+		size_t first = 0;
+		while (first < j && strcmp(t->columns[first].id, col->id) != 0)
+			first++;
+		/* Odds lines print their ends themselves (line_ends). */
+		if (first < j || col->kind == RTAB_COLUMN_ROLLED || export_odds_lines(c, t))
+			continue;
+		sb_clear(&s);
+		end_header(&s, c, slot, t, j);
+		if (col->kind == RTAB_COLUMN_AUTOMATIC)
+			sb_printf(sb, msg("%s: %s, without a roll."), s.data, outcome_text(c, slot, col->automatic, codes));
+		else
+			sb_printf(sb, msg("%s: no result, and no roll."), s.data);
+		proof_mark(c, u, sb, col->provisional);
+		sb_putc(sb, '\n');
+	}
+	/* A cell of no result in a grid printed: what it means. */
+	bool no_result = false;
+	for (size_t k = 0; k < u->nparts && !no_result; k++) {
+		const grid *g = &u->parts[k].g;
+		for (size_t r = 1; u->parts[k].kind == AID_GRID && r < grid_rows(g) && !no_result; r++)
+			for (size_t j = 1; j < g->ncols && !no_result; j++)
+				no_result = strcmp(grid_at(g, r, j), NO_RESULT) == 0;
+	}
+	if (no_result) {
+		sb_printf(sb, msg("%s: no result."), NO_RESULT);
+		sb_putc(sb, '\n');
+	}
+	sb_free(&s);
+}
+
+/* The outcomes a table gives, in the order a reader meets them: its rows,
+ * its end columns, its natural rolls, what its rewrites give. */
+static size_t table_outcomes(const rtab_ruleset *rs, const rtab_table *t, uint16_t *out)
+{
+	size_t n = 0;
+	bool *seen = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *seen);
+#define TAKE(o)                                             \
+	do {                                                \
+		uint16_t o_ = (o);                          \
+		if (o_ < rs->noutcomes && !seen[o_]) {      \
+			seen[o_] = true;                    \
+			out[n++] = o_;                      \
+		}                                           \
+	} while (0)
+	for (size_t r = 0; r < t->nrows; r++)
+		TAKE(rtab_row_outcome(t, r));
+	for (size_t j = 0; j < t->ncolumns; j++)
+		if (t->columns[j].kind == RTAB_COLUMN_AUTOMATIC)
+			TAKE(t->columns[j].automatic);
+	for (size_t i = 0; i < t->nnatural; i++)
+		TAKE(t->natural[i].outcome);
+	for (size_t i = 0; i < t->nrewrites; i++)
+		TAKE(t->rewrites[i].to);
+#undef TAKE
+	free(seen);
+	return n;
+}
+
+/* Whether outcome o has a trigger the same as tr. */
+static bool has_trigger(const rtab_outcome *o, const rtab_trigger *tr)
+{
+	for (size_t k = 0; k < o->ntriggers; k++)
+		if (aid_trigger_same(&o->triggers[k], tr))
+			return true;
+	return false;
+}
+
+/* What each result does: its effects and what it leads to, one line per
+ * result ("DR — Retreat (Defender, 2 hexes). Then: Morale Check."); the
+ * triggers every result of the table shares once, first ("After every
+ * result: Formation Hit ..."). */
+static void result_effects(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, strbuf *sb,
+			   bool codes)
+{
+	const rtab_ruleset *rs = c->rs;
+	uint16_t *outs = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *outs);
+	size_t n = table_outcomes(rs, t, outs);
+	bool *shared = NULL;
+	const rtab_outcome *first = n ? &rs->outcomes[outs[0]] : NULL;
+	strbuf w = {0};
+	if (n > 1 && first->ntriggers) {
+		shared = xcalloc(first->ntriggers, sizeof *shared);
+		size_t nshared = 0;
+		for (size_t k = 0; k < first->ntriggers; k++) {
+			shared[k] = true;
+			for (size_t i = 1; i < n && shared[k]; i++)
+				shared[k] = has_trigger(&rs->outcomes[outs[i]], &first->triggers[k]);
+			if (shared[k]) {
+				sb_clear(&w);
+				aid_trigger_words(&w, c, slot, &first->triggers[k]);
+				proof_mark(c, u, &w, first->triggers[k].provisional);
+				sb_printf(sb, nshared++ ? "; %s" : msg("After every result: %s"), w.data);
+			}
+		}
+		if (nshared)
+			sb_puts(sb, ".\n");
+	}
+	for (size_t i = 0; i < n; i++) {
+		const rtab_outcome *o = &rs->outcomes[outs[i]];
+		size_t said = 0;
+		size_t at = sb->len;
+		sb_printf(sb, "%s \xE2\x80\x94 ", outcome_text(c, slot, outs[i], codes));
+		for (size_t e = 0; e < o->neffects; e++) {
+			sb_puts(sb, said++ ? "; " : "");
+			aid_effect_words(sb, c, slot, &o->effects[e]);
+		}
+		size_t then = 0;
+		for (size_t k = 0; k < o->ntriggers; k++) {
+			if (shared && has_trigger(first, &o->triggers[k])) {
+				bool common = false;
+				for (size_t f = 0; f < first->ntriggers && !common; f++)
+					common = shared[f] && aid_trigger_same(&first->triggers[f], &o->triggers[k]);
+				if (common)
+					continue;
+			}
+			if (said && !then)
+				sb_puts(sb, ". ");
+			sb_puts(sb, then++ ? "; " : msg("Then: "));
+			aid_trigger_words(sb, c, slot, &o->triggers[k]);
+			proof_mark(c, u, sb, o->triggers[k].provisional);
+		}
+		if (!said && !then) { /* nothing to say of it */
+			sb->len = at;
+			sb->data[at] = '\0';
+			continue;
+		}
+		sb_puts(sb, ".\n");
+	}
+	sb_free(&w);
+	free(shared);
+	free(outs);
+}
+
 static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -492,8 +775,9 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 		for (size_t k = 0; k < dc->ngroups; k++)
 			sb_printf(&dice, "%s%ud%d", k ? " + " : "", dc->groups[k].count,
 				  dc->groups[k].face_max - dc->groups[k].face_min + 1);
-		sb_printf(&sb, t->nmodifiers || t->nshifts ? msg("Roll %s and add the modifiers.") : msg("Roll %s."),
+		sb_printf(&sb, t->nmodifiers ? msg("Roll %s and add the modifiers.") : msg("Roll %s."),
 			  dice.data ? dice.data : "");
+		proof_mark(c, u, &sb, dc->provisional);
 		sb_free(&dice);
 	} else {
 		sb_puts(&sb, msg("No roll: the total of the modifiers picks the line."));
@@ -509,6 +793,7 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 			sb_printf(&faces, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
 		sb_printf(&sb, msg("A natural %s: %s, whatever the modifiers."), faces.data ? faces.data : "",
 			  outcome_text(c, slot, nr->outcome, false));
+		proof_mark(c, u, &sb, nr->provisional);
 		sb_putc(&sb, '\n');
 		sb_free(&faces);
 	}
@@ -516,9 +801,17 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 		const rtab_rewrite *rw = &t->rewrites[i];
 		sb_printf(&sb, msg("%s may read as %s"), outcome_text(c, slot, rw->from, false),
 			  outcome_text(c, slot, rw->to, false));
+		strbuf when = {0};
+		if (rw->condition.ninstrs && aid_expr_words(&when, c, slot, &rw->condition, -1))
+			sb_printf(&sb, msg(" when %s"), when.data);
+		else if (rw->condition.ninstrs) /* a condition the words do not cover: the rule says it */
+			sb_puts(&sb, msg(" in the case its rule states"));
+		sb_free(&when);
 		if (rw->rule)
 			sb_printf(&sb, msg(" (rule %s)"), rw->rule);
-		sb_puts(&sb, ".\n");
+		sb_putc(&sb, '.');
+		proof_mark(c, u, &sb, rw->provisional);
+		sb_putc(&sb, '\n');
 	}
 	for (size_t j = 0; j < t->ncolumns; j++) {
 		const rtab_column *col = &t->columns[j];
@@ -532,7 +825,10 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 		sb_printf(&sb, "%s: %s\n", head.data, export_label(c, col->note, slot));
 		sb_free(&head);
 	}
+	key_notes(c, slot, t, u, &sb, codes);
 	text_part(u, &sb);
+	result_effects(c, slot, t, u, &sb, codes);
+	text_lines(u, &sb);
 	bool *groups = xcalloc(rs->ngroups ? rs->ngroups : 1, sizeof *groups);
 	modifier_grid(c, slot, t, t->modifiers, t->nmodifiers, u, msg("Modifier"), groups);
 	modifier_grid(c, slot, t, t->shifts, t->nshifts, u, msg("Column shift"), groups);
@@ -540,6 +836,7 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 	text_part(u, &sb);
 	free(groups);
 	sb_free(&sb);
+	proof_reasons(u);
 }
 
 /* ---- matrices as labelled grids ---- */
@@ -577,11 +874,13 @@ static void matrix_unit(const export_ctx *c, size_t slot, size_t mi, aid_doc *d)
 		sb_clear(&sb);
 		for (size_t v = 0; v < across->nvalues; v++) {
 			put_signed(&sb, rtab_matrix_cell(m, r * across->nvalues + v));
+			proof_mark(c, u, &sb, rtab_matrix_reason(m, r * across->nvalues + v));
 			grid_cell(&p->g, sb.data);
 			sb_clear(&sb);
 		}
 	}
 	sb_free(&sb);
+	proof_reasons(u);
 }
 
 /* ---- ratio bands: the value of each step of odds ---- */
@@ -615,11 +914,13 @@ static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
 		grid_cell(&p->g, sb.data);
 		sb_clear(&sb);
 		put_signed(&sb, st->value);
+		proof_mark(c, u, &sb, b->step_provisional ? b->step_provisional[i] : NULL);
 		grid_cell(&p->g, sb.data);
 		sb_clear(&sb);
 	}
 	grid_cell(&p->g, msg("otherwise"));
 	put_signed(&sb, b->otherwise);
+	proof_mark(c, u, &sb, b->otherwise_provisional);
 	grid_cell(&p->g, sb.data);
 	sb_clear(&sb);
 	switch (b->rounding) {
@@ -629,8 +930,10 @@ static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
 	case RTAB_ROUND_NEAREST: sb_puts(&sb, msg("Odds between two lines read as the nearest line.")); break;
 	default: break;
 	}
+	proof_mark(c, u, &sb, b->provisional);
 	text_part(u, &sb);
 	sb_free(&sb);
+	proof_reasons(u);
 }
 
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
@@ -650,6 +953,8 @@ void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
 		sb_printf(&sb, " \xC2\xB7 %s", c->edition_rule);
 	else if (rs->rule)
 		sb_printf(&sb, " \xC2\xB7 %s", rs->rule);
+	if (c->aid_proof) /* a proof is not the card: say so on every page */
+		sb_printf(&sb, " \xC2\xB7 %s", msg("proof: provisional readings marked †"));
 	d->stamp = xstrdup(sb.data);
 	sb_free(&sb);
 	for (size_t i = 0; i < rs->ntables; i++)
@@ -669,10 +974,14 @@ void aid_free(aid_doc *d)
 		for (size_t k = 0; k < u->nparts; k++) {
 			free(u->parts[k].text);
 			free(u->parts[k].span);
+			free(u->parts[k].changed_rows);
 			if (u->parts[k].kind == AID_GRID)
 				grid_free(&u->parts[k].g);
 		}
 		free(u->parts);
+		for (size_t k = 0; k < u->nreasons; k++)
+			free(u->reasons[k]);
+		free(u->reasons);
 		free(u->heading);
 		free(u->rule);
 	}
@@ -692,6 +1001,108 @@ void aid_free_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES])
 {
 	for (size_t i = 0; i < c->nlocales; i++)
 		aid_free(&docs[i]);
+}
+
+/* Whether old prints a line with the cells of line r of g. */
+static bool has_line(const grid *old, const grid *g, size_t r)
+{
+	if (!old || old->ncols != g->ncols)
+		return false;
+	for (size_t o = r ? 1 : 0; o < (r ? grid_rows(old) : 1); o++) {
+		bool same = true;
+		for (size_t c = 0; c < g->ncols && same; c++)
+			same = strcmp(grid_at(old, o, c), grid_at(g, r, c)) == 0;
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+void aid_mark_changes(aid_doc *d, const aid_doc *old)
+{
+	for (size_t i = 0; i < d->nunits; i++) {
+		aid_unit *u = &d->units[i];
+		const aid_unit *was = NULL;
+		for (size_t k = 0; k < old->nunits && !was; k++)
+			if (strcmp(old->units[k].heading, u->heading) == 0)
+				was = &old->units[k];
+		size_t grids = 0;
+		for (size_t k = 0; k < u->nparts; k++) {
+			aid_part *p = &u->parts[k];
+			if (p->kind == AID_TEXT) {
+				p->changed = true;
+				for (size_t o = 0; was && o < was->nparts && p->changed; o++)
+					p->changed = was->parts[o].kind != AID_TEXT || strcmp(was->parts[o].text, p->text) != 0;
+				continue;
+			}
+			/* The grid in the same place: the grids-th of the old unit. */
+			const grid *og = NULL;
+			for (size_t o = 0, n = 0; was && o < was->nparts && !og; o++)
+				if (was->parts[o].kind == AID_GRID && n++ == grids)
+					og = &was->parts[o].g;
+			grids++;
+			size_t rows = grid_rows(&p->g);
+			p->changed_rows = xcalloc(rows ? rows : 1, sizeof *p->changed_rows);
+			for (size_t r = 0; r < rows; r++)
+				p->changed_rows[r] = !has_line(og, &p->g, r);
+		}
+	}
+}
+
+void aid_build_marked(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES])
+{
+	aid_build_all(c, docs);
+	if (!c->since)
+		return;
+	aid_doc old[EXPORT_MAX_LOCALES];
+	aid_build_all(c->since, old);
+	for (size_t i = 0; i < c->nlocales && i < c->since->nlocales; i++)
+		aid_mark_changes(&docs[i], &old[i]);
+	aid_free_all(c->since, old);
+}
+
+size_t aid_provisional_printed(const export_ctx *c)
+{
+	const rtab_ruleset *rs = c->rs;
+	size_t n = 0;
+	uint16_t *outs = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *outs);
+	for (size_t ti = 0; ti < rs->ntables; ti++) {
+		const rtab_table *t = &rs->tables[ti];
+		n += t->dice != RTAB_NO_DICE && t->dice < rs->ndice && rs->dice[t->dice].provisional;
+		for (size_t r = 0; r < t->nrows; r++)
+			n += rtab_row_provisional(t, r) != NULL;
+		for (size_t j = 0; j < t->ncolumns; j++)
+			n += t->columns[j].kind != RTAB_COLUMN_ROLLED && t->columns[j].provisional;
+		for (size_t i = 0; i < t->nnatural; i++)
+			n += t->natural[i].provisional != NULL;
+		for (size_t i = 0; i < t->nrewrites; i++)
+			n += t->rewrites[i].provisional != NULL;
+		for (size_t i = 0; i < t->nmodifiers; i++)
+			n += counts(t, &rs->modifiers[t->modifiers[i]]) && rs->modifiers[t->modifiers[i]].provisional;
+		for (size_t i = 0; i < t->nshifts; i++)
+			n += counts(t, &rs->modifiers[t->shifts[i]]) && rs->modifiers[t->shifts[i]].provisional;
+		/* What each result does: the triggers of every outcome the table gives. */
+		size_t no = table_outcomes(rs, t, outs);
+		for (size_t i = 0; i < no; i++)
+			for (size_t k = 0; k < rs->outcomes[outs[i]].ntriggers; k++)
+				n += rs->outcomes[outs[i]].triggers[k].provisional != NULL;
+	}
+	free(outs);
+	for (size_t mi = 0; mi < rs->nmatrices; mi++) {
+		const rtab_matrix *m = &rs->matrices[mi];
+		size_t cells = m->ndims ? 1 : 0;
+		for (size_t k = 0; k < m->ndims; k++)
+			cells *= rs->enums[m->dims[k]].nvalues;
+		for (size_t i = 0; m->ndims >= 2 && i < cells; i++)
+			n += rtab_matrix_reason(m, i) != NULL;
+	}
+	for (size_t bi = 0; bi < rs->nbands; bi++) {
+		const rtab_band *b = &rs->bands[bi];
+		n += (b->provisional != NULL) + (b->otherwise_provisional != NULL);
+		for (size_t i = 0; b->step_provisional && i < b->nsteps; i++)
+			n += b->step_provisional[i] != NULL;
+	}
+	return n;
 }
 
 void aid_emit_end(export_ctx *c)

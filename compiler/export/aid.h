@@ -23,6 +23,9 @@ typedef struct aid_part {
 	char *text;
 	grid g;
 	bool *span; /* per column of g: equal cells one above the other print as one (an end column) */
+	bool apart; /* PDF: more columns of the grid above it, set as far below it as a group of columns */
+	bool changed;       /* a paragraph the edition compared with (--changes-since) does not print */
+	bool *changed_rows; /* per row of g: a line that edition does not print; or NULL */
 } aid_part;
 
 /* A table, a matrix: a heading and what goes with it, never split. */
@@ -31,6 +34,8 @@ typedef struct aid_unit {
 	char *rule; /* the rule reference, or NULL */
 	aid_part *parts;
 	size_t nparts;
+	char **reasons; /* a proof (--proof): why the readings marked in it are provisional */
+	size_t nreasons;
 } aid_unit;
 
 typedef struct aid_doc {
@@ -52,6 +57,17 @@ void aid_free(aid_doc *d);
 /* The aid in every locale chosen, docs[i] in c->locales[i]; and freed. */
 void aid_build_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES]);
 void aid_free_all(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES]);
+/* The aid in every locale chosen, each line that differs from the same
+ * aid of c->since (--changes-since) marked for a change bar. */
+void aid_build_marked(const export_ctx *c, aid_doc docs[EXPORT_MAX_LOCALES]);
+/* Mark in d what old, the same aid of another edition, does not print: a
+ * grid's line whose cells no line of old's grid in the same place has, a
+ * paragraph old's unit does not have, every part of a unit old has not. */
+void aid_mark_changes(aid_doc *d, const aid_doc *old);
+/* How many provisional readings the aid prints, unmarked (a row, an end
+ * column, a natural roll, a rewrite, a trigger, a modifier, a die, a matrix
+ * cell, a ratio step): the proof (--proof) marks them. */
+size_t aid_provisional_printed(const export_ctx *c);
 /* The end of an aid's emitter: its begin writes the whole document. */
 void aid_emit_end(export_ctx *c);
 

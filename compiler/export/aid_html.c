@@ -24,6 +24,9 @@ static const char style[] =
 	"th,td{border:1px solid #555;padding:.15em .45em;text-align:center;vertical-align:middle}\n"
 	"th{background:#e8e4d8}\n"
 	"td.l,th.l{text-align:left}\n"
+	/* A change bar (--changes-since): a line or paragraph the earlier edition does not print. */
+	"tr.changed>:first-child{box-shadow:-7px 0 0 -4px #000}\n"
+	"p.changed{box-shadow:-7px 0 0 -4px #000}\n"
 	/* Two locales side by side; a pair whose tables cannot shrink into half
 	 * the width wraps, one below the other (as the PDF stacks it). */
 	".pair{display:flex;flex-wrap:wrap;column-gap:1.5em;break-inside:avoid}\n"
@@ -69,7 +72,10 @@ static void aid_grid(strbuf *out, const aid_part *p)
 	size_t rows = grid_rows(g);
 	sb_puts(out, "<table>\n");
 	for (size_t r = 0; r < rows; r++) {
-		sb_puts(out, r == 0 ? "<thead><tr>" : "<tr>");
+		const char *tr = p->changed_rows && p->changed_rows[r] ? "<tr class=\"changed\">" : "<tr>";
+		if (r == 0)
+			sb_puts(out, "<thead>");
+		sb_puts(out, tr);
 		for (size_t c = 0; c < g->ncols; c++) {
 			const char *text = grid_at(g, r, c);
 			size_t span = 1;
@@ -111,7 +117,7 @@ static void aid_unit_html(strbuf *out, const aid_doc *d, const aid_unit *u)
 			aid_grid(out, p);
 			continue;
 		}
-		sb_puts(out, "<p>");
+		sb_puts(out, p->changed ? "<p class=\"changed\">" : "<p>");
 		for (const char *s = p->text; *s; s++) {
 			if (*s == '\n') {
 				sb_puts(out, s[1] ? "<br>\n" : "");
@@ -128,7 +134,7 @@ static void aid_unit_html(strbuf *out, const aid_doc *d, const aid_unit *u)
 static void aid_html_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	aid_build_all(c, docs);
+	aid_build_marked(c, docs);
 	strbuf *out = c->out;
 	sb_printf(out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
 		  docs[0].lang);

@@ -110,21 +110,55 @@ static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, doubl
 	return l;
 }
 
+/* The width of each column of a grid set in width (cw: g->ncols of them). */
+static void column_widths(cairo_t *cr, const grid *g, double width, double *cw)
+{
+	for (size_t r = 0; r < grid_rows(g); r++)
+		for (size_t c = 0; c < g->ncols; c++) {
+			double tw, th;
+			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width));
+			text_size(l, &tw, &th);
+			g_object_unref(l);
+			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
+		}
+}
+
+/* Columns in groups that fit the width, the first column (the roll, a
+ * row's name) repeated at the head of each: group[k] the first column of
+ * the k-th, group[n] the number of columns; n returned. group holds
+ * cols + 1. */
+static size_t column_groups(const double *cw, size_t cols, double width, size_t *group)
+{
+	size_t n = 0;
+	for (size_t c = 1; c < cols;) {
+		double used = cw[0] + cw[c];
+		group[n++] = c++;
+		while (c < cols && used + cw[c] <= width)
+			used += cw[c++];
+	}
+	if (!n)
+		group[n++] = cols; /* the first column alone */
+	group[n] = cols;
+	return n;
+}
+
+/* A change bar (--changes-since) in the margin left of x, from y down h. */
+#define BAR_GAP 6.0
+#define BAR_WIDTH 2.5
+static void change_bar(cairo_t *cr, double x, double y, double h)
+{
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_rectangle(cr, x - BAR_GAP - BAR_WIDTH, y, BAR_WIDTH, h);
+	cairo_fill(cr);
+}
+
 /* A grid with its borders; its width in *w, its height returned. */
 static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, double width, bool draw, double *w)
 {
 	const grid *g = &p->g;
 	size_t rows = grid_rows(g), cols = g->ncols;
 	double *cw = calloc(cols, sizeof *cw), *rh = calloc(rows, sizeof *rh);
-	for (size_t r = 0; r < rows; r++)
-		for (size_t c = 0; c < cols; c++) {
-			double tw, th;
-			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width));
-			text_size(l, &tw, &th);
-			g_object_unref(l);
-			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
-			rh[r] = th + 2 * PAD > rh[r] ? th + 2 * PAD : rh[r];
-		}
+	column_widths(cr, g, width, cw);
 	/* The heights again, each cell wrapped at its column's final width. */
 	double *ch = calloc(rows * cols + 1, sizeof *ch);
 	for (size_t r = 0; r < rows; r++)
@@ -139,16 +173,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 	 * row's name) repeated at the head of each: a grid too wide for the
 	 * page is printed in parts one below the other, not shrunk. */
 	size_t *group = calloc(cols + 1, sizeof *group); /* the first column of each group */
-	size_t ngroups = 0;
-	for (size_t c = 1; c < cols;) {
-		double used = cw[0] + cw[c];
-		group[ngroups++] = c++;
-		while (c < cols && used + cw[c] <= width)
-			used += cw[c++];
-	}
-	if (!ngroups)
-		group[ngroups++] = cols; /* the first column alone */
-	group[ngroups] = cols;
+	size_t ngroups = column_groups(cw, cols, width, group);
 	double total_w = 0, total_h = GROUP_GAP * (double)(ngroups - 1);
 	for (size_t k = 0; k < ngroups; k++) {
 		double gw = cw[0];
@@ -170,6 +195,8 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 		cairo_set_line_width(cr, 0.6);
 		for (size_t r = 0; r < rows; r++) {
 			double xx = x;
+			if (p->changed_rows && p->changed_rows[r])
+				change_bar(cr, x, yy, rh[r]);
 			for (size_t c = 0; c < group[k + 1]; c = c ? c + 1 : group[k]) {
 				const char *text = grid_at(g, r, c);
 				bool joined_above = r > 1 && p->span && p->span[c] &&
@@ -234,10 +261,16 @@ static double put_unit(cairo_t *cr, const aid_unit *u, double x, double y, doubl
 	for (size_t k = 0; k < u->nparts; k++) {
 		const aid_part *p = &u->parts[k];
 		double gw = 0;
-		if (p->kind == AID_GRID)
+		if (p->apart && k)
+			h += GROUP_GAP;
+		if (p->kind == AID_GRID) {
 			h += put_grid(cr, p, x, y + h, width, draw, &gw) + 4;
-		else
-			h += put_text(cr, "DejaVu Sans 8.5", p->text, x, y + h, width, draw) + 4;
+		} else {
+			double th = put_text(cr, "DejaVu Sans 8.5", p->text, x, y + h, width, draw);
+			if (draw && p->changed)
+				change_bar(cr, x, y + h, th);
+			h += th + 4;
+		}
 		*need = gw > *need ? gw : *need;
 	}
 	return h;
@@ -248,7 +281,7 @@ static double part_height(cairo_t *cr, const aid_part *p, double width)
 {
 	double gw;
 	if (p->kind == AID_GRID)
-		return put_grid(cr, p, 0, 0, width, false, &gw) + 4;
+		return put_grid(cr, p, 0, 0, width, false, &gw) + 4 + (p->apart ? GROUP_GAP : 0);
 	return put_text(cr, "DejaVu Sans 8.5", p->text, 0, 0, width, false) + 4;
 }
 
@@ -259,9 +292,16 @@ static double part_height(cairo_t *cr, const aid_part *p, double width)
  * cutting made. */
 typedef struct split_doc {
 	aid_doc d;
-	aid_part **grids; /* the grids made of the lines of a tall one */
+	aid_part **grids; /* the grids and paragraphs cut from a wide, a tall one */
 	size_t ngrids;
 } split_doc;
+
+static aid_part *split_keep(split_doc *out, aid_part *q)
+{
+	out->grids = xrealloc(out->grids, (out->ngrids + 1) * sizeof *out->grids);
+	out->grids[out->ngrids++] = q;
+	return q;
+}
 
 static aid_unit *split_unit(split_doc *out, const aid_unit *u, bool continued)
 {
@@ -272,7 +312,7 @@ static aid_unit *split_unit(split_doc *out, const aid_unit *u, bool continued)
 		sb_printf(&head, msg("%s (continued)"), u->heading);
 	else
 		sb_puts(&head, u->heading);
-	*n = (aid_unit){head.data, u->rule, NULL, 0};
+	*n = (aid_unit){head.data, u->rule, NULL, 0, NULL, 0};
 	return n;
 }
 
@@ -288,76 +328,163 @@ static aid_part *sub_grid(split_doc *out, const aid_part *p, size_t from, size_t
 	aid_part *q = xcalloc(1, sizeof *q);
 	q->kind = AID_GRID;
 	grid_init(&q->g, p->g.ncols);
-	for (size_t r = 0; r < to; r = r ? r + 1 : from)
+	if (p->changed_rows)
+		q->changed_rows = xcalloc(to - from + 1, sizeof *q->changed_rows);
+	for (size_t r = 0, k = 0; r < to; r = r ? r + 1 : from, k++) {
+		if (p->changed_rows)
+			q->changed_rows[k] = p->changed_rows[r];
 		for (size_t c = 0; c < p->g.ncols; c++) {
 			grid_cell(&q->g, grid_at(&p->g, r, c));
 			if (grid_marked(&p->g, r, c))
 				grid_mark(&q->g);
 		}
+	}
 	for (size_t c = 0; c < p->g.ncols; c++)
 		q->g.right[c] = p->g.right[c];
 	if (p->span) {
 		q->span = xcalloc(p->g.ncols, sizeof *q->span);
 		memcpy(q->span, p->span, p->g.ncols * sizeof *q->span);
 	}
-	out->grids = xrealloc(out->grids, (out->ngrids + 1) * sizeof *out->grids);
-	out->grids[out->ngrids++] = q;
-	return q;
+	q->apart = p->apart && from == 1;
+	return split_keep(out, q);
 }
 
-static void split_tall(cairo_t *cr, const aid_doc *in, split_doc *out, double width, double height)
+/* The first column of p and its columns first..past-1, as a grid of its own. */
+static aid_part *column_grid(split_doc *out, const aid_part *p, size_t first, size_t past, bool apart)
 {
-	*out = (split_doc){{in->lang, in->title, in->stamp, NULL, 0}, NULL, 0};
-	for (size_t i = 0; i < in->nunits; i++) {
-		const aid_unit *u = &in->units[i];
-		double need, head = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0}, 0, 0, width, false, &need);
-		aid_unit *n = split_unit(out, u, false);
-		double used = head;
-		for (size_t k = 0; k < u->nparts; k++) {
-			const aid_part *p = &u->parts[k];
-			double ph = part_height(cr, p, width);
-			if (used + ph <= height) {
-				split_add(n, p);
-				used += ph;
-				continue;
-			}
-			if (p->kind != AID_GRID || head + ph <= height || grid_rows(&p->g) < 3) {
-				if (n->nparts)
-					n = split_unit(out, u, true);
-				split_add(n, p);
-				used = head + ph;
-				continue;
-			}
-			/* A grid taller than a page: as many lines as fit, the header over each part. */
-			size_t rows = grid_rows(&p->g);
-			for (size_t from = 1; from < rows;) {
-				size_t to = from + 1;
-				const aid_part *fits = sub_grid(out, p, from, to);
-				double h = part_height(cr, fits, width);
-				if (used + h > height && n->nparts) {
-					n = split_unit(out, u, true);
-					used = head;
-				}
-				while (to < rows) {
-					const aid_part *more = sub_grid(out, p, from, to + 1);
-					double mh = part_height(cr, more, width);
-					if (used + mh > height)
-						break;
-					fits = more;
-					h = mh;
-					to++;
-				}
-				split_add(n, fits);
-				used += h;
-				from = to;
-				if (from < rows) {
-					n = split_unit(out, u, true);
-					used = head;
-				}
-			}
+	aid_part *q = xcalloc(1, sizeof *q);
+	q->kind = AID_GRID;
+	q->apart = apart;
+	grid_init(&q->g, past - first + 1);
+	q->span = xcalloc(past - first + 1, sizeof *q->span);
+	if (p->changed_rows) {
+		q->changed_rows = xcalloc(grid_rows(&p->g) + 1, sizeof *q->changed_rows);
+		memcpy(q->changed_rows, p->changed_rows, grid_rows(&p->g) * sizeof *q->changed_rows);
+	}
+	for (size_t r = 0; r < grid_rows(&p->g); r++)
+		for (size_t c = 0; c < past; c = c ? c + 1 : first) {
+			grid_cell(&q->g, grid_at(&p->g, r, c));
+			if (grid_marked(&p->g, r, c))
+				grid_mark(&q->g);
+		}
+	for (size_t c = 0, k = 0; c < past; c = c ? c + 1 : first, k++) {
+		q->g.right[k] = p->g.right[c];
+		q->span[k] = p->span && p->span[c];
+	}
+	return split_keep(out, q);
+}
+
+/* The paragraph p from byte from to byte to, as a paragraph of its own. */
+static aid_part *text_piece(split_doc *out, const aid_part *p, size_t from, size_t to)
+{
+	aid_part *q = xcalloc(1, sizeof *q);
+	q->kind = AID_TEXT;
+	q->changed = p->changed;
+	q->text = xcalloc(to - from + 1, 1);
+	memcpy(q->text, p->text + from, to - from);
+	return split_keep(out, q);
+}
+
+static void split_part(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
+		       double head, double *used, double width, double height);
+
+/* A paragraph taller than a page, cut between its lines into pieces that fit one. */
+static void split_text(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
+		       double head, double *used, double width, double height)
+{
+	PangoLayout *l = layout(cr, "DejaVu Sans 8.5", p->text, width);
+	int lines = pango_layout_get_line_count(l);
+	size_t from = 0;
+	double h = 0;
+	for (int i = 0; i < lines; i++) {
+		PangoLayoutLine *line = pango_layout_get_line_readonly(l, i);
+		PangoRectangle logical;
+		pango_layout_line_get_extents(line, NULL, &logical);
+		double lh = (double)logical.height / PANGO_SCALE;
+		size_t end = (size_t)line->start_index;
+		if (h > 0 && head + h + lh + 4 > height) {
+			split_part(cr, out, u, n, text_piece(out, p, from, end), head, used, width, height);
+			from = end;
+			h = 0;
+		}
+		h += lh;
+	}
+	split_part(cr, out, u, n, text_piece(out, p, from, strlen(p->text)), head, used, width, height);
+	g_object_unref(l);
+}
+
+/* One part into the units cut to fit a page: where it fits, else on the
+ * next page under the heading "(continued)"; a grid too wide in groups of
+ * its columns, each a part (so that each goes on over pages alike); a grid
+ * taller than a page cut between its lines, a paragraph between its lines. */
+static void split_part(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
+		       double head, double *used, double width, double height)
+{
+	if (p->kind == AID_GRID && p->g.ncols > 2) {
+		double *cw = xcalloc(p->g.ncols, sizeof *cw);
+		size_t *group = xcalloc(p->g.ncols + 1, sizeof *group);
+		column_widths(cr, &p->g, width, cw);
+		size_t ngroups = column_groups(cw, p->g.ncols, width, group);
+		free(cw);
+		if (ngroups > 1) {
+			for (size_t k = 0; k < ngroups; k++)
+				split_part(cr, out, u, n, column_grid(out, p, group[k], group[k + 1], p->apart || k), head,
+					   used, width, height);
+			free(group);
+			return;
+		}
+		free(group);
+	}
+	double ph = part_height(cr, p, width);
+	if (*used + ph <= height) {
+		split_add(*n, p);
+		*used += ph;
+		return;
+	}
+	if (p->kind == AID_TEXT && head + ph > height && strchr(p->text, ' ')) {
+		split_text(cr, out, u, n, p, head, used, width, height);
+		return;
+	}
+	if (p->kind != AID_GRID || head + ph <= height || grid_rows(&p->g) < 3) {
+		if ((*n)->nparts)
+			*n = split_unit(out, u, true);
+		split_add(*n, p);
+		*used = head + ph;
+		return;
+	}
+	/* A grid taller than a page: as many lines as fit, the header over each part. */
+	size_t rows = grid_rows(&p->g);
+	for (size_t from = 1; from < rows;) {
+		size_t to = from + 1;
+		const aid_part *fits = sub_grid(out, p, from, to);
+		double h = part_height(cr, fits, width);
+		if (*used + h > height && (*n)->nparts) {
+			*n = split_unit(out, u, true);
+			*used = head;
+		}
+		while (to < rows) {
+			const aid_part *more = sub_grid(out, p, from, to + 1);
+			double mh = part_height(cr, more, width);
+			if (*used + mh > height)
+				break;
+			fits = more;
+			h = mh;
+			to++;
+		}
+		split_add(*n, fits);
+		*used += h;
+		from = to;
+		if (from < rows) {
+			*n = split_unit(out, u, true);
+			*used = head;
 		}
 	}
 }
+
+/* How full a page may be and still take the start of a block that goes on
+ * over the next page, rather than the whole block on the next page: a
+ * page half empty is filled. */
+#define SPLIT_FILL 0.5
 
 static void split_free(split_doc *s)
 {
@@ -367,11 +494,102 @@ static void split_free(split_doc *s)
 	}
 	free(s->d.units);
 	for (size_t i = 0; i < s->ngrids; i++) {
-		grid_free(&s->grids[i]->g);
+		if (s->grids[i]->kind == AID_GRID)
+			grid_free(&s->grids[i]->g);
 		free(s->grids[i]->span);
+		free(s->grids[i]->changed_rows);
+		free(s->grids[i]->text);
 		free(s->grids[i]);
 	}
 	free(s->grids);
+}
+
+/* The height of the first piece split_part makes of p: of a grid too wide
+ * for the width, its first group of columns; else of p. */
+static double first_piece_height(cairo_t *cr, const aid_part *p, double width)
+{
+	if (p->kind != AID_GRID || p->g.ncols <= 2)
+		return part_height(cr, p, width);
+	double *cw = xcalloc(p->g.ncols, sizeof *cw);
+	size_t *group = xcalloc(p->g.ncols + 1, sizeof *group);
+	column_widths(cr, &p->g, width, cw);
+	double h;
+	if (column_groups(cw, p->g.ncols, width, group) > 1) {
+		split_doc scratch = {{0}, NULL, 0};
+		h = part_height(cr, column_grid(&scratch, p, group[0], group[1], false), width);
+		split_free(&scratch);
+	} else {
+		h = part_height(cr, p, width);
+	}
+	free(cw);
+	free(group);
+	return h;
+}
+
+static void split_tall(cairo_t *cr, const aid_doc *in, split_doc *out, double width, double height)
+{
+	*out = (split_doc){{in->lang, in->title, in->stamp, NULL, 0}, NULL, 0};
+	double y = 0; /* how far down its page the last block reaches */
+	for (size_t i = 0; i < in->nunits; i++) {
+		const aid_unit *u = &in->units[i];
+		double need, head = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0, NULL, 0}, 0, 0, width, false, &need);
+		double total = head, first = u->nparts ? first_piece_height(cr, &u->parts[0], width) : 0;
+		for (size_t k = 0; k < u->nparts; k++)
+			total += part_height(cr, &u->parts[k], width);
+		/* Where it starts: under the last block; on the next page when it does
+		 * not fit there and either it fits a page and this one is more than
+		 * half full, or its heading and first part do not fit there. */
+		double start = y > 0 ? y + GAP : 0;
+		if (start > 0 && start + total > height &&
+		    ((total <= height && height - start < SPLIT_FILL * height) || start + head + first > height))
+			start = 0;
+		aid_unit *n = split_unit(out, u, false);
+		double used = start + head;
+		for (size_t k = 0; k < u->nparts; k++)
+			split_part(cr, out, u, &n, &u->parts[k], head, &used, width, height);
+		y = used;
+	}
+}
+
+/* Two locales side by side: each pair of blocks cut alike between their
+ * parts (the k-th part of one beside the k-th of the other) where the pair
+ * is taller than a page, so that the pair stays level and side by side.
+ * Blocks whose parts differ in number stay whole. */
+static void split_pair(cairo_t *cr, const aid_doc *in, size_t ndocs, split_doc *out, double width,
+		       double height)
+{
+	for (size_t d = 0; d < ndocs; d++)
+		out[d] = (split_doc){{in[d].lang, in[d].title, in[d].stamp, NULL, 0}, NULL, 0};
+	for (size_t i = 0; i < in[0].nunits; i++) {
+		aid_unit *n[EXPORT_MAX_LOCALES];
+		double head[EXPORT_MAX_LOCALES], used[EXPORT_MAX_LOCALES];
+		bool alike = true;
+		for (size_t d = 0; d < ndocs; d++) {
+			const aid_unit *u = &in[d].units[i];
+			double need;
+			head[d] = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0, NULL, 0}, 0, 0, width, false, &need);
+			used[d] = head[d];
+			n[d] = split_unit(&out[d], u, false);
+			alike &= u->nparts == in[0].units[i].nparts;
+		}
+		for (size_t k = 0; k < in[0].units[i].nparts || (!alike && k < in[ndocs - 1].units[i].nparts); k++) {
+			double ph[EXPORT_MAX_LOCALES] = {0};
+			bool over = false;
+			for (size_t d = 0; alike && d < ndocs; d++) {
+				ph[d] = part_height(cr, &in[d].units[i].parts[k], width);
+				over |= used[d] + ph[d] > height && n[d]->nparts;
+			}
+			for (size_t d = 0; over && d < ndocs; d++) {
+				n[d] = split_unit(&out[d], &in[d].units[i], true);
+				used[d] = head[d];
+			}
+			for (size_t d = 0; d < ndocs; d++)
+				if (k < in[d].units[i].nparts) {
+					split_add(n[d], &in[d].units[i].parts[k]);
+					used[d] += ph[d];
+				}
+		}
+	}
 }
 
 typedef struct placed {
@@ -479,13 +697,18 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	if (pdf_date(when, sizeof when)) /* reproducible builds: the same input, the same bytes */
 		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, when);
 	cairo_t *cr = cairo_create(s);
-	/* One locale: a block taller than the page goes on over the next. (Two
-	 * side by side keep their blocks whole, so that each pair stays level.) */
-	split_doc cut = {0};
-	if (ndocs == 1) {
-		split_tall(cr, docs, &cut, width, height);
-		docs = &cut.d;
-	}
+	/* One locale: a block that does not fit goes on over the next page. Two
+	 * side by side: a pair taller than a page is cut alike between parts. */
+	split_doc cut[EXPORT_MAX_LOCALES];
+	aid_doc pieces[EXPORT_MAX_LOCALES];
+	memset(cut, 0, sizeof cut);
+	if (ndocs == 1)
+		split_tall(cr, docs, &cut[0], width, height);
+	else
+		split_pair(cr, docs, ndocs, cut, (width - PAIR_GAP * (double)(ndocs - 1)) / (double)ndocs, height);
+	for (size_t d = 0; d < ndocs; d++)
+		pieces[d] = cut[d].d;
+	docs = pieces;
 
 	/* Place every block first: the footers need the number of pages. A
 	 * row is the unit in each locale: side by side when both fit half the
@@ -553,8 +776,8 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	msg_use_locale(was);
 	free(was);
 	free(at);
-	if (ndocs == 1)
-		split_free(&cut);
+	for (size_t d = 0; d < ndocs; d++)
+		split_free(&cut[d]);
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	cairo_surface_destroy(s);
@@ -563,7 +786,7 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 static void aid_pdf_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
-	aid_build_all(c, docs);
+	aid_build_marked(c, docs);
 	aid_pdf_write(c->out, docs, c->nlocales, c->paper);
 	aid_free_all(c, docs);
 }

@@ -57,6 +57,11 @@ typedef struct export_ctx {
 	const char *edition_rule; /* that layer's reference, or NULL */
 	rtab_labels edition_labels; /* that layer's labels by the ruleset's locales, or NULL */
 	const char *paper;        /* the player aid's paper: "a4" or "letter" */
+	/* --changes-since: the same export of the earlier edition, whose player
+	 * aid each printed line is compared with (a change bar where it
+	 * differs); NULL: no bars. */
+	const struct export_ctx *since;
+	bool aid_proof; /* the player aid as a proof: each provisional reading marked, its reason below */
 } export_ctx;
 
 typedef struct export_emitter {
