@@ -599,7 +599,8 @@ static void key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid
 		if (!t->nround_ranges)
 			sentence(sb, rounding_words(t->key_kind, t->rounding));
 	}
-	if (t->nshifts)
+	/* (With 'clamp shifts', caps() says where a shift stops.) */
+	if (t->nshifts && !t->shift_stops)
 		sentence(sb, t->column_end_of_value || t->nlines
 				     ? msg("a column shift stops at the first and at the last column of its grid")
 				     : msg("a column shift stops at the first and at the last column"));
