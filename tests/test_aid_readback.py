@@ -505,9 +505,13 @@ for path in paths:
         counts['docs'] += 1
         for paper in PAPERS:
             pdf = os.path.join(tmp, '%s.%s.%s.pdf' % (name, locale, paper))
-            subprocess.run([rtab, 'export', '--format', 'pdf', '--locale', locale, '--paper', paper, path, '-o', pdf],
-                           check=True)
+            # (Its stderr counts the provisional readings it prints: test_print_prepress.py reads that.)
+            r = subprocess.run([rtab, 'export', '--format', 'pdf', '--locale', locale, '--paper', paper, path,
+                                '-o', pdf], capture_output=True, text=True)
             where = '%s %s %s pdf' % (path, locale, paper)
+            if r.returncode:
+                fail(where, 'rtab export exited %d: %s' % (r.returncode, r.stderr.strip()[-300:]))
+                continue
             units, problems = aid_read.read_pdf(pdf, shape)
             for p in problems:
                 fail(where, p)
