@@ -391,8 +391,11 @@ static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *
 	 * carried up to it (6.6 read as 7:1+) say the rounding instead. */
 	bool reached = res->key_den > 0 && (int64_t)res->key_num * c->step_den >= (int64_t)c->step_num * res->key_den;
 	if (t->key_kind == RTAB_KEY_ODDS && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0) {
-		if (reached)
-			sb_printf(b, ", at least %g", (double)c->step_num / c->step_den);
+		if (reached) {
+			char need[64];
+			format_threshold(need, sizeof need, c->step_num, c->step_den);
+			sb_printf(b, ", at least %s", need);
+		}
 		else if (!t->nround_ranges)
 			sb_printf(b, ", round %s", t->rounding < 4 ? words[t->rounding] : "?");
 	}

@@ -244,6 +244,13 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 	const ast_cell *prev = NULL;
 	for (size_t j = first; th; th = th->next, j++) {
 		int64_t g = (int64_t)gcd_u64((uint64_t)(th->lo < 0 ? -th->lo : th->lo), (uint64_t)(th->hi < 0 ? -th->hi : th->hi)), num = th->lo / (g ? g : 1), den = th->hi / (g ? g : 1);
+		if (th->hi <= 0) {
+			check_report(m, CHECK_BAD_RANGE, th->loc,
+				     th->lo == 0 ? "this is no ratio a column needs: write a decimal like 0.33, a fraction of whole numbers like 1/3, or odds like 1:3"
+						 : "a fraction's denominator is at least 1: write 1/3, or odds like 1:3");
+			ok = false;
+			continue;
+		}
 		if (num < 0 || den > RTAB_MAX_STEP_TERM || num > RTAB_MAX_STEP_TERM) {
 			check_report(m, CHECK_LIMITS, th->loc,
 				     "a column's ratio is at least 0 and its terms at most %d", RTAB_MAX_STEP_TERM);
@@ -251,10 +258,12 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 			continue;
 		}
 		if (prev && th->lo * prev->hi <= prev->lo * th->hi) {
+			char now[64], before[64];
+			format_threshold(now, sizeof now, th->lo, th->hi);
+			format_threshold(before, sizeof before, prev->lo, prev->hi);
 			check_report(m, CHECK_ROUND_RANGES, th->loc,
-				     "the ratios of 'at least' must rise from column to column: %g (column %s) comes after %g",
-				     (double)th->lo / (double)th->hi, columns[j].id,
-				     (double)prev->lo / (double)prev->hi);
+				     "the ratios of 'at least' must rise from column to column: %s (column %s) comes after %s",
+				     now, columns[j].id, before);
 			ok = false;
 		}
 		columns[j].step_num = (int32_t)num;

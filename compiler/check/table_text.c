@@ -46,6 +46,21 @@ void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t 
 	snprintf(buf, n, "%lld:%lld", (long long)num, (long long)den);
 }
 
+void format_threshold(char *buf, size_t n, int64_t num, int64_t den)
+{
+	for (int places = 0, scale = 1; places <= 3 && den > 0; places++, scale *= 10) {
+		if ((num * scale) % den != 0)
+			continue;
+		int64_t v = num * scale / den;
+		if (places == 0)
+			snprintf(buf, n, "%lld", (long long)v);
+		else
+			snprintf(buf, n, "%lld.%0*lld", (long long)(v / scale), places, (long long)(v % scale));
+		return;
+	}
+	snprintf(buf, n, "%lld/%lld", (long long)num, (long long)den);
+}
+
 void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cell *c)
 {
 	rtab_table odds = {.key_kind = RTAB_KEY_ODDS};

@@ -1141,10 +1141,19 @@ key_bound:
 	| sint { $$ = cell(@1, $1, $1, false, false); }
 	;
 
-/* A column's threshold as printed, 0.33 as 330:1000. */
+/* A column's threshold as printed, 0.33 as 330:1000; a fraction 1/3 or odds 1:3
+ * exactly, where three decimals would not say it. */
 threshold:
 	INT { $$ = cell(@1, $1 * RTAB_MILLI, RTAB_MILLI, false, false); $$->kind = CELL_RATIO; }
 	| DECNUM { $$ = cell(@1, $1, RTAB_MILLI, false, false); $$->kind = CELL_RATIO; }
+	| CODEWORD {
+		/* 1/3 (anything else, like 6/3R, is 0/0: refused with the fix by check) */
+		int64_t lo, hi;
+		word_fraction($1, &lo, &hi);
+		free($1);
+		$$ = cell(@1, lo, hi, false, false); $$->kind = CELL_RATIO;
+	}
+	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
 	;
 
 /* A number as printed, in thousandths: 40, 12.5, -0.25. */
