@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The portable lowering's IR: what resolving a results table does, as
- * straight-line integer code and constant plans that every target prints
+ * The portable lowering's IR: what resolving a results table (a reaction
+ * set, a procedure, a distance) does, as straight-line integer code and constant plans that every target prints
  * in its own language (docs/lowering.md).
  *
  * Code is a list of instructions over numbered registers (int32 values),
@@ -57,7 +57,7 @@ typedef enum ir_op {
 	IR_OP_COUNT_
 } ir_op;
 
-/* The name of an op, as the IR's listing prints it (rtab compile --lowered-ir). */
+/* The name of an op, as the IR's listing prints it (ir_module_print). */
 extern const char *const ir_op_names[IR_OP_COUNT_];
 
 typedef struct ir_instr {
@@ -173,6 +173,26 @@ typedef struct ir_requirement {
 	ir_code condition;
 } ir_requirement;
 
+/* A reaction set: no option at all when none_when holds, else each option whose guard does. */
+typedef struct ir_reactions {
+	ir_code none_when;
+	size_t noptions;
+	ir_code *guards;
+} ir_reactions;
+
+/* A procedure: the first step whose guard holds. */
+typedef struct ir_procedure {
+	size_t nsteps;
+	ir_code *guards;
+} ir_procedure;
+
+/* A distance: each form's value, reading the faces given (noting its reasons). */
+typedef struct ir_distance {
+	size_t nforms;
+	ir_code *forms;
+	int32_t reason; /* the distance's own, first of a value's reasons */
+} ir_distance;
+
 /* A list of reasons by value (an enum's values): -1 where none. */
 typedef struct ir_reason_list {
 	size_t n;
@@ -191,6 +211,13 @@ typedef struct ir_module {
 	ir_outcome *outcomes;
 	size_t nrequirements;
 	ir_requirement *requirements;
+	size_t nreactions;
+	ir_reactions *reactions;
+	size_t nprocedures;
+	ir_procedure *procedures;
+	size_t ndistances;
+	ir_distance *distances;
+	/* A transition is a state's next state: the printers index its array (rs). */
 	int32_t *enum_reasons; /* per enum: its reason list, -1 (none of its values has one), -2 (not yet asked) */
 } ir_module;
 

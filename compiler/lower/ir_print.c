@@ -72,6 +72,22 @@ void ir_module_print(strbuf *b, const ir_module *m)
 		for (size_t r = 0; r < t->nrewrites; r++)
 			print_code(b, "rewrite", &t->rewrites[r].when);
 	}
+	for (size_t k = 0; k < m->nreactions; k++) {
+		sb_printf(b, "reactions %s\n", rs->reaction_sets[k].id);
+		print_code(b, "none_when", &m->reactions[k].none_when);
+		for (size_t o = 0; o < m->reactions[k].noptions; o++)
+			print_code(b, rs->reaction_sets[k].options[o].id, &m->reactions[k].guards[o]);
+	}
+	for (size_t k = 0; k < m->nprocedures; k++) {
+		sb_printf(b, "procedure %s\n", rs->procedures[k].id);
+		for (size_t s = 0; s < m->procedures[k].nsteps; s++)
+			print_code(b, rs->procedures[k].steps[s].id, &m->procedures[k].guards[s]);
+	}
+	for (size_t k = 0; k < m->ndistances; k++) {
+		sb_printf(b, "distance %s\n", rs->distances[k].id);
+		for (size_t f = 0; f < m->distances[k].nforms; f++)
+			print_code(b, "form", &m->distances[k].forms[f]);
+	}
 	for (size_t k = 0; k < m->noutcomes; k++)
 		for (size_t j = 0; j < m->outcomes[k].ntriggers; j++) {
 			sb_printf(b, "outcome %s trigger %zu\n", rs->outcomes[k].id, j);

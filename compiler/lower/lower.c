@@ -19,7 +19,10 @@ typedef struct lower_entry {
 
 #define LOWERED(what) {.lowered = what}
 #define DATA_ONLY NOT_APPLICABLE("data the lowered code reads; nothing of its own resolves")
-#define NOT_YET NOT_APPLICABLE("not lowered yet: each target's support file resolves it from the data")
+#define lower_REACTIONS LOWERED("its 'none when' and each option's guard")
+#define lower_TRANSITION LOWERED("the next state of each state, indexed directly")
+#define lower_DISTANCE LOWERED("each form's value, reading the faces given")
+#define lower_PROCEDURE LOWERED("each step's guard, in order, and its 'otherwise'")
 #define lower_RULESET DATA_ONLY
 #define lower_DICE DATA_ONLY
 #define lower_ENUM DATA_ONLY
@@ -31,10 +34,6 @@ typedef struct lower_entry {
 #define lower_MATRIX NOT_APPLICABLE("looked up by each target's support file, from the data")
 #define lower_BAND NOT_APPLICABLE("read by each target's support file, from the data (its rounding)")
 #define lower_GROUP LOWERED("its stacking and cap, decided per table list at compile time")
-#define lower_REACTIONS NOT_YET
-#define lower_TRANSITION NOT_YET
-#define lower_DISTANCE NOT_YET
-#define lower_PROCEDURE NOT_YET
 #define lower_EXAMPLE NOT_APPLICABLE("checked by rtab check; nothing of it resolves")
 #define lower_REQUIRE LOWERED("its condition, checked before every resolution")
 #define lower_OUTCOMES NOT_APPLICABLE("a name for outcomes in the source; nothing of it resolves")
@@ -101,6 +100,43 @@ ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *failure)
 			error = xasprintf("outcome '%s': a trigger's condition, count or passed-on value has "
 					   "a shape the lowering does not know", rs->outcomes[k].id);
 	}
+	m->reactions = xcalloc(rs->nreaction_sets ? rs->nreaction_sets : 1, sizeof *m->reactions);
+	for (size_t k = 0; k < rs->nreaction_sets && !error; k++) {
+		const rtab_reaction_set *r = &rs->reaction_sets[k];
+		ir_reactions *ir = &m->reactions[m->nreactions++];
+		uint32_t regs = 0;
+		bool ok = lower_expr(m, &r->none_when, IR_NOTES_NONE, &regs, &ir->none_when);
+		ir->guards = xcalloc(r->noptions ? r->noptions : 1, sizeof *ir->guards);
+		for (size_t o = 0; o < r->noptions && ok; o++)
+			ok = ++ir->noptions && lower_expr(m, &r->options[o].guard, IR_NOTES_NONE, &regs, &ir->guards[o]);
+		if (!ok)
+			error = xasprintf("reaction set '%s': a guard has a shape the lowering does not know", r->id);
+	}
+	m->procedures = xcalloc(rs->nprocedures ? rs->nprocedures : 1, sizeof *m->procedures);
+	for (size_t k = 0; k < rs->nprocedures && !error; k++) {
+		const rtab_procedure *p = &rs->procedures[k];
+		ir_procedure *ir = &m->procedures[m->nprocedures++];
+		uint32_t regs = 0;
+		bool ok = true;
+		ir->guards = xcalloc(p->nsteps ? p->nsteps : 1, sizeof *ir->guards);
+		for (size_t s = 0; s < p->nsteps && ok; s++)
+			ok = ++ir->nsteps && lower_expr(m, &p->steps[s].guard, IR_NOTES_NONE, &regs, &ir->guards[s]);
+		if (!ok)
+			error = xasprintf("procedure '%s': a step's guard has a shape the lowering does not know", p->id);
+	}
+	m->distances = xcalloc(rs->ndistances ? rs->ndistances : 1, sizeof *m->distances);
+	for (size_t k = 0; k < rs->ndistances && !error; k++) {
+		const rtab_distance *d = &rs->distances[k];
+		ir_distance *ir = &m->distances[m->ndistances++];
+		ir->reason = ir_reason(m, d->provisional);
+		uint32_t regs = 0;
+		bool ok = true;
+		ir->forms = xcalloc(d->nforms ? d->nforms : 1, sizeof *ir->forms);
+		for (size_t f = 0; f < d->nforms && ok; f++)
+			ok = ++ir->nforms && lower_expr(m, &d->forms[f].value, IR_NOTES_ALWAYS, &regs, &ir->forms[f]);
+		if (!ok)
+			error = xasprintf("distance '%s': a form's value has a shape the lowering does not know", d->id);
+	}
 	m->tables = xcalloc(rs->ntables ? rs->ntables : 1, sizeof *m->tables);
 	for (uint16_t k = 0; k < rs->ntables && !error; k++) {
 		const char *what;
@@ -136,6 +172,25 @@ void ir_module_free(ir_module *m)
 	}
 	for (size_t k = 0; k < m->nrequirements; k++)
 		ir_code_free(&m->requirements[k].condition);
+	for (size_t k = 0; k < m->nreactions; k++) {
+		ir_code_free(&m->reactions[k].none_when);
+		for (size_t o = 0; o < m->reactions[k].noptions; o++)
+			ir_code_free(&m->reactions[k].guards[o]);
+		free(m->reactions[k].guards);
+	}
+	for (size_t k = 0; k < m->nprocedures; k++) {
+		for (size_t s = 0; s < m->procedures[k].nsteps; s++)
+			ir_code_free(&m->procedures[k].guards[s]);
+		free(m->procedures[k].guards);
+	}
+	for (size_t k = 0; k < m->ndistances; k++) {
+		for (size_t f = 0; f < m->distances[k].nforms; f++)
+			ir_code_free(&m->distances[k].forms[f]);
+		free(m->distances[k].forms);
+	}
+	free(m->reactions);
+	free(m->procedures);
+	free(m->distances);
 	for (size_t k = 0; k < m->nreason_lists; k++)
 		free(m->reason_lists[k].reasons);
 	free(m->reason_lists);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The portable lowering: a checked ruleset's results tables, the triggers of
- * its outcomes and its requirements as the IR of ir.h, which every target's
+ * The portable lowering: a checked ruleset's results tables, reaction sets,
+ * transitions, distances and procedures, the triggers of its outcomes and
+ * its requirements as the IR of ir.h, which every target's
  * printer writes in its language. What the lowering does not handle yet is
  * said per kind of definition (lower_kind_use), never skipped in silence.
  */
@@ -26,7 +27,7 @@ ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *error);
 
 void ir_module_free(ir_module *m);
 
-/* The IR as text, one instruction a line: what rtab compile --lowered-ir prints. */
+/* The IR as text, one instruction a line, for reading what a ruleset lowers to. */
 void ir_module_print(strbuf *b, const ir_module *m);
 
 /* Whether the lowering handles a kind of definition, or why not (yet). */

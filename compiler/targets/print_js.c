@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The lowered resolver (compiler/lower) printed as JavaScript: one function
- * per results table, per outcome with triggers, and the requirements, over
+/* The lowered resolver (compiler/lower) printed as JavaScript: a function per
+ * results table, reaction set, transition, distance and procedure, per
+ * trigger (whether it fires, what it passes on) and the requirements, over
  * the support file's helpers (targets/js/rtab_resolver.mjs). */
 #include "targets/print_js.h"
 #include "targets/lang_string.h"
@@ -69,8 +70,8 @@ static void put_binary(strbuf *b, const ir_instr *in)
 	case IR_GE: sb_printf(b, "+(r%u >= r%u)", x, y); return;
 	case IR_AND: sb_printf(b, "+(r%u !== 0 && r%u !== 0)", x, y); return;
 	case IR_OR: sb_printf(b, "+(r%u !== 0 || r%u !== 0)", x, y); return;
-	case IR_DIV_DOWN: sb_printf(b, "arith('div_down', r%u, r%u)", x, y); return;
-	case IR_DIV_UP: sb_printf(b, "arith('div_up', r%u, r%u)", x, y); return;
+	case IR_DIV_DOWN: sb_printf(b, "divide(r%u, r%u, false)", x, y); return;
+	case IR_DIV_UP: sb_printf(b, "divide(r%u, r%u, true)", x, y); return;
 	case IR_MIN: sb_printf(b, "Math.min(r%u, r%u)", x, y); return;
 	case IR_MAX: sb_printf(b, "Math.max(r%u, r%u)", x, y); return;
 	case IR_MUL_EXACT: sb_printf(b, "exactOp('mul_exact', %d, r%u, r%u)", in->imm, x, y); return;
@@ -758,6 +759,154 @@ static void put_passed(strbuf *b, const ir_module *m, size_t k, size_t j)
 	sb_puts(b, tr->nsets ? " };\n}\n\n" : "};\n}\n\n");
 }
 
+/* A condition's code and the test that it holds (an empty one always does): opens a block. */
+static void put_holds(strbuf *b, const ir_module *m, const ir_code *c, int depth)
+{
+	if (c->empty) {
+		line(b, depth, "{");
+		return;
+	}
+	put_code(b, m, c, depth);
+	line(b, depth, "if (r%u !== 0) {", c->value);
+}
+
+static void put_reactions(strbuf *b, const ir_module *m, size_t k)
+{
+	const rtab_reaction_set *r = &m->rs->reaction_sets[k];
+	const ir_reactions *ir = &m->reactions[k];
+	sb_printf(b, "function reactions%zu(R, inputs) { // %s\n", k, r->id);
+	line(b, 1, "const options = [], leads = {};");
+	int d = 1;
+	if (!ir->none_when.empty) {
+		put_code(b, m, &ir->none_when, 1);
+		line(b, 1, "if (r%u === 0) { // not 'none when'", ir->none_when.value);
+		d = 2;
+	}
+	for (size_t o = 0; o < ir->noptions; o++) {
+		line(b, d, "{");
+		put_holds(b, m, &ir->guards[o], d + 1);
+		pad(b, d + 2);
+		sb_puts(b, "options.push(");
+		put_str(b, r->options[o].id);
+		sb_puts(b, ");\n");
+		pad(b, d + 2);
+		sb_puts(b, "leads[");
+		put_str(b, r->options[o].id);
+		sb_puts(b, "] = ");
+		put_str(b, r->options[o].outcome >= 0 ? m->rs->outcomes[r->options[o].outcome].id : NULL);
+		sb_puts(b, ";\n");
+		line(b, d + 1, "}");
+		line(b, d, "}");
+	}
+	if (d == 2)
+		line(b, 1, "}");
+	line(b, 1, "return { options, leads };");
+	sb_puts(b, "}\n\n");
+}
+
+static void put_transition(strbuf *b, const ir_module *m, size_t k)
+{
+	const rtab_transition *t = &m->rs->transitions[k];
+	const rtab_enum *states = &m->rs->enums[m->rs->inputs[t->input].enum_index];
+	sb_printf(b, "const X%zu_NEXT = [", k);
+	for (size_t v = 0; v < states->nvalues; v++)
+		sb_printf(b, "%s%d", v ? ", " : "", t->next[v]);
+	sb_printf(b, "];\nconst X%zu_STATE = [", k);
+	for (size_t v = 0; v < states->nvalues; v++) {
+		sb_puts(b, v ? ", " : "");
+		put_str(b, states->values[v].id);
+	}
+	sb_printf(b, "];\nfunction transition%zu(R, inputs) { // %s\n", k, t->id);
+	line(b, 1, "const next = X%zu_NEXT[inputs[%u]];", k, t->input);
+	line(b, 1, "if (next < 0) throw new RtabError(E_STATE);");
+	line(b, 1, "return { state: X%zu_STATE[next] };", k);
+	sb_puts(b, "}\n\n");
+}
+
+/* Each form reads the faces given from the first; a form that fails (the faces
+ * wrong for its dice, an error of its program) has no value. */
+static void put_distance(strbuf *b, const ir_module *m, size_t k)
+{
+	const rtab_distance *dist = &m->rs->distances[k];
+	const ir_distance *ir = &m->distances[k];
+	sb_printf(b, "function distance%zu(R, inputs, faces) { // %s\n", k, dist->id);
+	line(b, 1, "const values = [];");
+	line(b, 1, "let provisional = null;");
+	for (size_t f = 0; f < ir->nforms; f++) {
+		line(b, 1, "{");
+		line(b, 2, "const ctx = new Context(faces);");
+		line(b, 2, "let v = null;");
+		line(b, 2, "try {");
+		put_code(b, m, &ir->forms[f], 3);
+		line(b, 3, "if (ctx.nextFace !== ctx.faces.length) throw new RtabError(E_FACES);");
+		if (ir->forms[f].empty)
+			line(b, 3, "v = 1;");
+		else
+			line(b, 3, "v = r%u;", ir->forms[f].value);
+		line(b, 2, "} catch (e) {");
+		line(b, 3, "if (!(e instanceof RtabError)) throw e;");
+		line(b, 2, "}");
+		pad(b, 2);
+		sb_puts(b, "if (v === null) {\n");
+		pad(b, 3);
+		sb_puts(b, "values.push({ value: null, unit: ");
+		put_str(b, dist->forms[f].unit);
+		sb_puts(b, " });\n");
+		line(b, 2, "} else {");
+		if (ir->reason >= 0)
+			line(b, 3, "ctx.noteFirst(R%d);", ir->reason);
+		line(b, 3, "if (provisional === null) provisional = ctx.provisional;");
+		pad(b, 3);
+		sb_puts(b, "values.push({ value: R.exact(v), unit: ");
+		put_str(b, dist->forms[f].unit);
+		sb_puts(b, " });\n");
+		line(b, 2, "}");
+		line(b, 1, "}");
+	}
+	line(b, 1, "return { values, provisional };");
+	sb_puts(b, "}\n\n");
+}
+
+static void put_procedure(strbuf *b, const ir_module *m, size_t k)
+{
+	const rtab_procedure *p = &m->rs->procedures[k];
+	const ir_procedure *ir = &m->procedures[k];
+	sb_printf(b, "function procedure%zu(R, inputs) { // %s\n", k, p->id);
+	line(b, 1, "let step = null, outcome = %d;", p->otherwise);
+	line(b, 1, "found: {");
+	for (size_t s = 0; s < ir->nsteps; s++) {
+		line(b, 2, "{");
+		put_holds(b, m, &ir->guards[s], 3);
+		pad(b, 4);
+		sb_puts(b, "step = ");
+		put_str(b, p->steps[s].id);
+		sb_printf(b, ";\n");
+		line(b, 4, "outcome = %d;", p->steps[s].outcome);
+		line(b, 4, "break found;");
+		line(b, 3, "}");
+		line(b, 2, "}");
+	}
+	line(b, 1, "}");
+	line(b, 1, "const r = { step, outcome: outcome >= 0 ? R.outcomePart(outcome).id : null };");
+	line(b, 1, "if (outcome >= 0) {");
+	line(b, 2, "const o = R.outcomePart(outcome);");
+	line(b, 2, "r.effects = o.effects;");
+	line(b, 2, "r.triggers = R.triggers(outcome, inputs);");
+	line(b, 2, "if (o.numbers) r.numbers = o.numbers;");
+	line(b, 1, "}");
+	line(b, 1, "return r;");
+	sb_puts(b, "}\n\n");
+}
+
+/* The functions of one kind, as an array the support indexes. */
+static void put_array(strbuf *b, const char *name, const char *fn, size_t n)
+{
+	sb_printf(b, "const %s = [", name);
+	for (size_t k = 0; k < n; k++)
+		sb_printf(b, "%s%s%zu", k ? ", " : "", fn, k);
+	sb_puts(b, "];\n");
+}
+
 void print_js_lowered(strbuf *b, const ir_module *m)
 {
 	sb_puts(b, "\n// The resolver of this ruleset, printed from its lowering (compiler/lower): the\n"
@@ -829,9 +978,21 @@ void print_js_lowered(strbuf *b, const ir_module *m)
 	sb_puts(b, "];\n\n");
 	for (size_t k = 0; k < m->ntables; k++)
 		put_table(b, m, &m->tables[k]);
-	sb_puts(b, "const TABLES = [");
-	for (size_t k = 0; k < m->ntables; k++)
-		sb_printf(b, "%stable%zu", k ? ", " : "", k);
-	sb_puts(b, "];\n\n/** What the support's Ruleset runs: the lowered resolver. */\n"
-		   "const LOWERED = { tables: TABLES, fired: FIRED, passed: PASSED, shown: SHOWN, requirementBroken };\n");
+	for (size_t k = 0; k < m->nreactions; k++)
+		put_reactions(b, m, k);
+	for (size_t k = 0; k < m->rs->ntransitions; k++)
+		put_transition(b, m, k);
+	for (size_t k = 0; k < m->ndistances; k++)
+		put_distance(b, m, k);
+	for (size_t k = 0; k < m->nprocedures; k++)
+		put_procedure(b, m, k);
+	put_array(b, "TABLES", "table", m->ntables);
+	put_array(b, "REACTION_SETS", "reactions", m->nreactions);
+	put_array(b, "TRANSITIONS", "transition", m->rs->ntransitions);
+	put_array(b, "DISTANCES", "distance", m->ndistances);
+	put_array(b, "PROCEDURES", "procedure", m->nprocedures);
+	sb_puts(b, "\n/** What the support's Ruleset runs: the lowered resolver. */\n"
+		   "const LOWERED = {\n  tables: TABLES, reaction_sets: REACTION_SETS, transitions: TRANSITIONS,\n"
+		   "  distances: DISTANCES, procedures: PROCEDURES, fired: FIRED, passed: PASSED, shown: SHOWN,\n"
+		   "  requirementBroken,\n};\n");
 }

@@ -7,8 +7,8 @@
 #include "lower/ir.h"
 #include "base/util.h"
 
-/* The module's code for m: a function per results table and per outcome with
- * triggers, the requirements, and LOWERED, which the support's Ruleset runs. */
+/* The module's code for m: a function per definition that resolves, per
+ * trigger and for the requirements, and LOWERED, which the support's Ruleset runs. */
 void print_js_lowered(strbuf *b, const ir_module *m);
 
 #endif

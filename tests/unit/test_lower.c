@@ -87,6 +87,12 @@ static void a_step_is_decided_at_compile_time(void **state)
 	assert_int_equal(l->ngroups, 1);
 	assert_int_equal(l->groups[0].group, -1);
 	assert_int_equal(l->groups[0].nmembers, 1);
+	/* The listing says the same: the modifier of step 0 is nowhere in the table. */
+	strbuf text = {0};
+	ir_module_print(&text, m);
+	assert_non_null(strstr(text.data, "table t\n modifier counted_at_step_1 sign 1 group -1"));
+	assert_null(strstr(text.data, "counted_at_step_0"));
+	sb_free(&text);
 	ir_module_free(m);
 }
 

@@ -51,8 +51,6 @@ function check32(v) {
   return v;
 }
 
-const empty = (e) => !e || !e.instrs || e.instrs.length === 0;
-
 /** -a, which int32 holds for every a but its least. */
 function negate(a) {
   if (a === INT32_MIN) throw new RtabError(E_OVERFLOW);
@@ -101,12 +99,6 @@ export class Ruleset {
     for (const key of ['inputs', 'outcomes', ...TARGET_KEYS]) {
       this.byId[key] = new Map(data[key].map((d, i) => [d.id, i]));
     }
-  }
-
-  find(key, name) {
-    const i = this.byId[key].get(name);
-    if (i === undefined) throw new RtabError(key === 'tables' ? E_TABLE : E_INDEX);
-    return this.x[key][i];
   }
 
   /** The inputs as the runtime holds them: defaults, then the given ones by id. */
@@ -161,46 +153,6 @@ export class Ruleset {
   }
 
   // -- programs ---------------------------------------------------------
-
-  eval(expr, inputs, ctx = null) {
-    const ins = expr.instrs;
-    if (!ins.length) return 1;
-    const stack = [];
-    for (let i = 0; i < ins.length; i++) {
-      const name = ins[i].op_name, arg = ins[i].arg;
-      switch (name) {
-        case 'const': case 'const_exact': stack.push(arg); break;
-        case 'scale': stack.push(exactOp(name, arg, stack.pop(), 0)); break;
-        case 'mul_exact': case 'div_exact': { const b = stack.pop(), a = stack.pop(); stack.push(exactOp(name, arg, a, b)); break; }
-        case 'input': stack.push(inputs[arg]); this.noteInput(arg, inputs[arg], ctx); break;
-        case 'roll': stack.push(this.roll(arg, ctx)); break;
-        case 'neg': case 'abs': {
-          const a = stack.pop();
-          if (a === INT32_MIN) throw new RtabError(E_OVERFLOW);
-          stack.push(name === 'neg' || a < 0 ? -a : a);
-          break;
-        }
-        case 'not': stack.push(stack.pop() ? 0 : 1); break;
-        case 'matrix': stack.push(this.matrix(arg, stack, ctx)); break;
-        case 'band': { const b = stack.pop(), a = stack.pop(); stack.push(this.band(arg, a, b, ctx)); break; }
-        case 'jump_if_false': if (stack.pop() === 0) i += arg; break;
-        case 'jump': i += arg; break;
-        default: { const b = stack.pop(), a = stack.pop(); stack.push(arith(name, a, b)); }
-      }
-    }
-    if (stack.length !== 1) throw new RtabError(E_EXPR);
-    return stack[0];
-  }
-
-  noteInput(i, v, ctx) {
-    if (!ctx) return;
-    const inp = this.inputs[i];
-    if (inp.provisional != null && v === inp.default_value) ctx.note(inp.provisional);
-    if (inp.type === 2 && inp.enum_index >= 0) {
-      const values = this.x.enums[inp.enum_index].values;
-      if (v >= 0 && v < values.length) ctx.note(values[v].provisional);
-    }
-  }
 
   roll(index, ctx) {
     const d = this.x.dice[index];
@@ -392,66 +344,29 @@ export class Ruleset {
 
   // -- the others -------------------------------------------------------
 
-  reactions(name, given = {}, inputs = null) {
-    const rset = this.find('reaction_sets', name);
+  /** Definition `name` of a kind ('reaction_sets', ...), resolved by the lowered resolver. */
+  lowered_(key, name, inputs, given, ...rest) {
+    const k = this.byId[key].get(name);
+    if (k === undefined) throw new RtabError(E_INDEX);
     inputs = inputs ?? this.situation(given);
     this.validate(inputs);
-    let options = [];
-    if (!(!empty(rset.none_when) && this.eval(rset.none_when, inputs))) {
-      options = rset.options.filter((o) => this.eval(o.guard, inputs));
-    }
-    const leads = {};
-    for (const o of options) leads[o.id] = o.outcome >= 0 ? this.x.outcomes[o.outcome].id : null;
-    return { options: options.map((o) => o.id), leads };
+    return this.lowered[key][k](this, inputs, ...rest);
+  }
+
+  reactions(name, given = {}, inputs = null) {
+    return this.lowered_('reaction_sets', name, inputs, given);
   }
 
   transition(name, given = {}, inputs = null) {
-    const t = this.find('transitions', name);
-    inputs = inputs ?? this.situation(given);
-    this.validate(inputs);
-    const next = t.next[inputs[t.input]];
-    if (next < 0) throw new RtabError(E_STATE);
-    return { state: this.x.enums[this.inputs[t.input].enum_index].values[next].id };
+    return this.lowered_('transitions', name, inputs, given);
   }
 
   distance(name, given = {}, faces = [], inputs = null) {
-    const d = this.find('distances', name);
-    inputs = inputs ?? this.situation(given);
-    this.validate(inputs);
-    const values = [];
-    let provisional = null;
-    for (const form of d.forms) {
-      const ctx = new Context(faces);
-      let v;
-      try {
-        v = this.eval(form.value, inputs, ctx);
-        if (ctx.nextFace !== ctx.faces.length) throw new RtabError(E_FACES);
-      } catch (e) {
-        if (!(e instanceof RtabError)) throw e;
-        values.push({ value: null, unit: form.unit });
-        continue;
-      }
-      ctx.noteFirst(d.provisional);
-      if (provisional === null) provisional = ctx.provisional;
-      values.push({ value: this.exact(v), unit: form.unit });
-    }
-    return { values, provisional };
+    return this.lowered_('distances', name, inputs, given, Array.from(faces));
   }
 
   procedure(name, given = {}, inputs = null) {
-    const p = this.find('procedures', name);
-    inputs = inputs ?? this.situation(given);
-    this.validate(inputs);
-    const step = p.steps.find((s) => this.eval(s.guard, inputs)) ?? null;
-    const outcome = step ? step.outcome : p.otherwise;
-    const r = { step: step ? step.id : null, outcome: outcome >= 0 ? this.x.outcomes[outcome].id : null };
-    if (outcome >= 0) {
-      const o = this.x.outcomes[outcome];
-      r.effects = this.effects(o);
-      r.triggers = this.triggers(outcome, inputs);
-      Object.assign(r, this.numbers(o));
-    }
-    return r;
+    return this.lowered_('procedures', name, inputs, given);
   }
 }
 
@@ -586,29 +501,10 @@ function exactOp(name, scale, a, b) {
   return check32(r);
 }
 
-function arith(name, a, b) {
-  let r;
-  switch (name) {
-    case 'add': r = a + b; break;
-    case 'sub': r = a - b; break;
-    case 'mul': r = a * b; break;
-    case 'eq': r = +(a === b); break;
-    case 'ne': r = +(a !== b); break;
-    case 'lt': r = +(a < b); break;
-    case 'le': r = +(a <= b); break;
-    case 'gt': r = +(a > b); break;
-    case 'ge': r = +(a >= b); break;
-    case 'and': r = +(!!a && !!b); break;
-    case 'or': r = +(!!a || !!b); break;
-    case 'min': r = Math.min(a, b); break;
-    case 'max': r = Math.max(a, b); break;
-    case 'div_down': case 'div_up':
-      if (b === 0) throw new RtabError(E_EXPR);
-      r = name === 'div_down' ? Math.floor(a / b) : Math.ceil(a / b);
-      break;
-    default: throw new RtabError(E_EXPR);
-  }
-  return check32(r);
+/** a / b, rounded down or up; a division by zero is a malformed expression. */
+function divide(a, b, up) {
+  if (b === 0) throw new RtabError(E_EXPR);
+  return check32(up ? Math.ceil(a / b) : Math.floor(a / b));
 }
 
 /** The answer to one situation of `rtab conform`: the result, or {error}. */
