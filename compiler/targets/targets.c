@@ -4,6 +4,7 @@
 #include "targets/target_sources.h"
 #include "targets/lang_string.h"
 #include "targets/print_js.h"
+#include "targets/print_lua.h"
 #include "lower/lower.h"
 #include "base/json_read.h"
 #include "export/export.h"
@@ -182,7 +183,7 @@ static void emit_ts(strbuf *b, const model *m, const char *source)
 		     "declare const ruleset: Ruleset;\nexport default ruleset;\n");
 }
 
-static void emit_lua(strbuf *b, const model *m, const char *source, const json_value *tree)
+static void emit_lua(strbuf *b, const model *m, const char *source, const json_value *tree, const ir_module *ir)
 {
 	header(b, "--", m, source, "a Lua module for Lua 5.1 to 5.4 and LuaJIT");
 	sb_printf(b, "--\n--   local %s = require(\"%s\")\n"
@@ -194,7 +195,9 @@ static void emit_lua(strbuf *b, const model *m, const char *source, const json_v
 	sb_puts(b, "\n-- The ruleset as `rtab export --format json` writes it (docs/export.md):\n"
 		   "-- arrays from 1, null as NULL inside them.\nlocal DATA = ");
 	put_value(b, tree, LANG_LUA, 0);
-	sb_puts(b, "\n\nlocal ruleset = Ruleset.new(DATA)\n"
+	sb_puts(b, "\n");
+	print_lua_lowered(b, ir);
+	sb_puts(b, "\nlocal ruleset = Ruleset.new(DATA, LOWERED)\n"
 		   "if is_main() then serve(ruleset) end\n"
 		   "return ruleset\n");
 }
@@ -291,7 +294,7 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 {
 	memset(files, 0, TARGET_MAX_FILES * sizeof *files);
 	ir_module *ir = NULL;
-	if (strcmp(target, "js") == 0 || strcmp(target, "ts") == 0) {
+	if (strcmp(target, "js") == 0 || strcmp(target, "ts") == 0 || strcmp(target, "lua") == 0) {
 		ir = lower_ruleset(&m->rs, error);
 		if (!ir)
 			return 0;
@@ -315,7 +318,7 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 		emit_csharp(&files[0].text, m, source, tree);
 	} else {
 		files[0].name = xasprintf("%s.lua", id);
-		emit_lua(&files[0].text, m, source, tree);
+		emit_lua(&files[0].text, m, source, tree, ir);
 	}
 	json_value_free(tree);
 	ir_module_free(ir);

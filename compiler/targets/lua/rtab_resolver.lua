@@ -1,6 +1,8 @@
 -- SPDX-License-Identifier: MIT-0
--- The resolver of rtab's Lua target: runtime/rtab.c step by step, over the
--- data of `rtab export --format json` (as examples/port-python/rtab_port.py).
+-- The support file of rtab's Lua target: what the resolver printed from the
+-- lowering (compiler/lower, after this file in the module) calls on: the
+-- errors, the reading of a situation, the rounding of a key and of a ratio, a
+-- matrix's lookup, a chain's steps, over the data of `rtab export --format json`.
 -- Lua 5.1 to 5.4 and LuaJIT; no library beyond the standard one (string,
 -- table, math; io only where it answers rtab conform).
 local required_as = ...
@@ -39,9 +41,6 @@ local MAX_STEP_TERM = 10000
 local TARGET_KEYS = {"tables", "reaction_sets", "transitions", "distances", "procedures"}
 -- What a chain step names, by target kind (as the situations of rtab conform).
 local CHAIN_KINDS = {[0] = "table", "reactions", "transition", "distance", "procedure"}
--- What a trigger passes on per repeat: a value; the repeat's number; whether an earlier repeat gave X.
-local SET_SAME, SET_REPEAT, SET_EARLIER = 0, 1, 2
-
 local floor = math.floor
 
 -- A status of the runtime, raised as a table {status = S}.
@@ -51,29 +50,69 @@ local function is_status(e) return type(e) == "table" and e.status ~= nil end
 local function nn(v) if v == NULL then return nil end return v end
 local function array(t) return setmetatable(t or {}, ARRAY) end
 local function or_null(v) if v == nil then return NULL end return v end
--- An opposed roll: each declared roll with the sum of its faces, in order.
-local function roll_sums(t, faces)
-  local out, k = {}, 0
-  for _, tr in ipairs(t.rolls) do
-    local sum = 0
-    for i = 1, tr.nfaces do sum = sum + faces[k + i] end
-    k = k + tr.nfaces
-    out[#out + 1] = {tr, sum}
-  end
-  return out
-end
-
 local function check32(v)
   if v < INT32_MIN or v > INT32_MAX then fail(E_OVERFLOW) end
   return v
 end
-local function empty(e) return e == nil or e.instrs == nil or #e.instrs == 0 end
 local function sign(x) if x > 0 then return 1 elseif x < 0 then return -1 end return 0 end
 local function min(a, b) if a < b then return a end return b end
 local function max(a, b) if a > b then return a end return b end
 local function index_of(list, v)
   for i = 1, #list do if list[i] == v then return i end end
   return nil
+end
+
+-- -a, which int32 holds for every a but its least.
+local function negate(a)
+  if a == INT32_MIN then fail(E_OVERFLOW) end
+  return -a
+end
+
+-- a / b, rounded down or up; a division by zero is a malformed expression.
+local function divide(a, b, up)
+  if b == 0 then fail(E_EXPR) end
+  if up then return check32(-floor(-a / b)) end
+  return check32(floor(a / b))
+end
+
+-- A stacking group keeps one member per side: the first best (best) or worst
+-- of those applied, m[i] for i in members (nil: not applied).
+local function keep_one(m, members, best, sign)
+  local keep
+  for _, i in ipairs(members) do
+    local a = m[i]
+    if a ~= nil and a.counted then
+      if keep == nil then
+        keep = a
+      else
+        local x, y = keep.signed_value, a.signed_value
+        local better, worse
+        if sign > 0 then better, worse = y > x, y < x else better, worse = y < x, y > x end
+        if (best and better) or (not best and worse) then
+          keep.counted = false
+          keep = a
+        else
+          a.counted = false
+        end
+      end
+    end
+  end
+end
+
+-- The natural-roll rule (from 0) whose faces (sorted; n rules, from 0) the faces rolled are, or -1.
+local function natural_index(rules, n, faces)
+  local mine = {}
+  for i = 1, #faces do mine[i] = faces[i] end
+  table.sort(mine)
+  for k = 0, n - 1 do
+    local f = rules[k]
+    if #f == #mine then
+      local same = true
+      for i = 1, #f do if f[i] ~= mine[i] then same = false end end
+      if same then return k end
+    end
+  end
+  return -1
 end
 
 -- The faces dice in a program read, and the provisional reasons reached.
@@ -232,34 +271,17 @@ local function exact_op(name, scale, a, b)
   return check32(r)
 end
 
-local function truth(x) if x then return 1 end return 0 end
-local ARITH = {
-  add = function(a, b) return a + b end,
-  sub = function(a, b) return a - b end,
-  mul = function(a, b) return a * b end,
-  eq = function(a, b) return truth(a == b) end,
-  ne = function(a, b) return truth(a ~= b) end,
-  lt = function(a, b) return truth(a < b) end,
-  le = function(a, b) return truth(a <= b) end,
-  gt = function(a, b) return truth(a > b) end,
-  ge = function(a, b) return truth(a >= b) end,
-  ["and"] = function(a, b) return truth(a ~= 0 and b ~= 0) end,
-  ["or"] = function(a, b) return truth(a ~= 0 or b ~= 0) end,
-  min = min,
-  max = max,
-  div_down = function(a, b) if b == 0 then fail(E_EXPR) end return floor(a / b) end,
-  div_up = function(a, b) if b == 0 then fail(E_EXPR) end return -floor(-a / b) end,
-}
-
 local Ruleset = {}
 Ruleset.__index = Ruleset
 
-function Ruleset.new(data)
+-- data: the export; lowered: the resolver the module printed from its lowering.
+function Ruleset.new(data, lowered)
   if data.format ~= "rtab-export" or data.version ~= 1 then error("not an rtab export of version 1") end
   -- Exact numbers (`exact 1/N;`) are held as value * scale; 0 or none: whole numbers.
   local scale = nn(data.scale)
   if scale == nil or scale == 0 then scale = 1 end
-  local self = setmetatable({x = data, inputs = data.inputs, scale = scale, by_id = {}}, Ruleset)
+  local self = setmetatable({x = data, inputs = data.inputs, scale = scale, by_id = {}, lowered = lowered,
+                             outcome_parts = {}}, Ruleset)
   local keys = {"inputs", "outcomes"}
   for _, k in ipairs(TARGET_KEYS) do keys[#keys + 1] = k end
   for _, key in ipairs(keys) do
@@ -268,12 +290,6 @@ function Ruleset.new(data)
     self.by_id[key] = ids
   end
   return self
-end
-
-function Ruleset:find(key, name)
-  local i = self.by_id[key][name]
-  if i == nil then fail(key == "tables" and E_TABLE or E_INDEX) end
-  return self.x[key][i]
 end
 
 -- The inputs as the runtime holds them (from 1): defaults, then the given ones by id.
@@ -317,30 +333,19 @@ end
 
 function Ruleset:validate_domains(inputs)
   if #inputs ~= #self.inputs then fail(E_INPUT) end
-  for i, inp in ipairs(self.inputs) do
-    local v = inputs[i]
-    if v < inp.min or v > inp.max then fail(E_INPUT) end
-    if (inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0 then fail(E_INPUT) end
-  end
+  for i = 1, #inputs do self:validate_input(i, inputs[i]) end
+end
+
+-- Whether v lies in the domain of input i (from 1), else a failure.
+function Ruleset:validate_input(i, v)
+  local inp = self.inputs[i]
+  if v < inp.min or v > inp.max then fail(E_INPUT) end
+  if (inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0 then fail(E_INPUT) end
 end
 
 -- The id of the first requirement the situation breaks, or nil.
 function Ruleset:requirement_broken(inputs)
-  for _, req in ipairs(nn(self.x.requirements) or {}) do
-    local holds = self:eval(req.condition, inputs)
-    if holds == 0 or holds == false then return req.id end
-  end
-  return nil
-end
-
-function Ruleset:note_input(i, v, ctx)
-  if ctx == nil then return end
-  local inp = self.inputs[i + 1]
-  if nn(inp.provisional) ~= nil and v == inp.default_value then ctx:note(inp.provisional) end
-  if inp.type == 2 and inp.enum_index >= 0 then
-    local values = self.x.enums[inp.enum_index + 1].values
-    if v >= 0 and v < #values then ctx:note(values[v + 1].provisional) end
-  end
+  return self.lowered.requirement_broken(self, inputs)
 end
 
 function Ruleset:roll(index, ctx)
@@ -411,214 +416,9 @@ function Ruleset:band(index, a, b, ctx)
   return best.value
 end
 
-function Ruleset:eval(expr, inputs, ctx)
-  local ins = expr.instrs
-  if #ins == 0 then return 1 end
-  local stack, i = {}, 1
-  local function pop()
-    local v = stack[#stack]
-    stack[#stack] = nil
-    return v
-  end
-  -- Its argument is evaluated before it writes: a pop inside it is done first
-  -- (stack[#stack + 1] = f(pop()) may take the index before the pop).
-  local function push(v) stack[#stack + 1] = v end
-  while i <= #ins do
-    local name, arg = ins[i].op_name, ins[i].arg
-    if name == "const" or name == "const_exact" then
-      push(arg)
-    elseif name == "scale" then
-      push(exact_op(name, arg, pop(), 0))
-    elseif name == "mul_exact" or name == "div_exact" then
-      local b = pop()
-      local a = pop()
-      push(exact_op(name, arg, a, b))
-    elseif name == "input" then
-      push(inputs[arg + 1])
-      self:note_input(arg, inputs[arg + 1], ctx)
-    elseif name == "roll" then
-      push(self:roll(arg, ctx))
-    elseif name == "neg" or name == "abs" then
-      local a = pop()
-      if a == INT32_MIN then fail(E_OVERFLOW) end
-      if name == "neg" or a < 0 then a = -a end
-      push(a)
-    elseif name == "not" then
-      push(truth(pop() == 0))
-    elseif name == "matrix" then
-      push(self:matrix(arg, stack, ctx))
-    elseif name == "band" then
-      local b = pop()
-      local a = pop()
-      push(self:band(arg, a, b, ctx))
-    elseif name == "jump_if_false" then
-      if pop() == 0 then i = i + arg end
-    elseif name == "jump" then
-      i = i + arg
-    else
-      local f = ARITH[name]
-      if f == nil then fail(E_EXPR) end
-      local b = pop()
-      local a = pop()
-      push(check32(f(a, b)))
-    end
-    i = i + 1
-  end
-  if #stack ~= 1 then fail(E_EXPR) end
-  return stack[1]
-end
-
--- Within each stacking group and side, keep only the member its policy names.
-function Ruleset:stack(applied)
-  local mods, groups = self.x.modifiers, self.x.groups
-  for i, ai in ipairs(applied) do
-    local mi = mods[ai.modifier + 1]
-    if mi.group >= 0 and ai.counted then
-      local policy = groups[mi.group + 1].stacking
-      if policy ~= STACK_SUM then
-        for j = i + 1, #applied do
-          local aj = applied[j]
-          local mj = mods[aj.modifier + 1]
-          if mj.group == mi.group and mj.sign == mi.sign and aj.counted then
-            local a, b = ai.signed, aj.signed
-            local j_better, keep_j
-            if mi.sign > 0 then j_better = b > a else j_better = b < a end
-            if policy == STACK_BEST then keep_j = j_better
-            elseif mi.sign > 0 then keep_j = b < a
-            else keep_j = b > a end
-            if keep_j then
-              ai.counted = false
-              break
-            end
-            aj.counted = false
-          end
-        end
-      end
-    end
-  end
-end
-
--- The modifiers of a list applied, stacked and capped; their total added to start.
-function Ruleset:apply_list(t, indices, shift, inputs, ctx, applied, start)
-  local mine = {}
-  for _, mi in ipairs(indices) do
-    local m = self.x.modifiers[mi + 1]
-    local in_step = t.step < 0 or floor(m.steps / 2 ^ t.step) % 2 == 1
-    -- What the condition read decided the result whether it holds or not.
-    if in_step and self:eval(m.condition, inputs, ctx) ~= 0 then
-      local value = self:eval(m.value, inputs, ctx)
-      if value == INT32_MIN and m.sign < 0 then fail(E_OVERFLOW) end
-      local a = {modifier = mi, value = value, signed = m.sign < 0 and -value or value, counted = true, shift = shift}
-      mine[#mine + 1] = a
-      applied[#applied + 1] = a
-    end
-  end
-  self:stack(mine)
-  local total, ngroups = start, #self.x.groups
-  for g = 0, ngroups do
-    local s, members = 0, false
-    for _, a in ipairs(mine) do
-      local m = self.x.modifiers[a.modifier + 1]
-      local mg = m.group < 0 and ngroups or m.group
-      if mg == g and a.counted then
-        s = s + a.signed
-        members = true
-        ctx:note(m.provisional)
-      end
-    end
-    -- A group adds nothing, whatever its cap, when none of its members applies.
-    if g < ngroups and self.x.groups[g + 1].capped ~= 0 and self.x.groups[g + 1].capped ~= false and members then
-      local grp = self.x.groups[g + 1]
-      s = min(max(s, grp.cap_min), grp.cap_max)
-    end
-    total = check32(total + s)
-  end
-  return total
-end
-
--- The run of a two-key table: its variant's value, or the line whose condition holds (line_key).
-function Ruleset:run(t, inputs, ctx)
-  local ends = nn(t.column_end_of_value) or {}
-  local v
-  if (t.nlines or 0) > 0 and #ends > 0 then
-    v = self:eval(t.line_key, inputs, ctx)
-    if v < 0 or v >= t.nlines then fail(E_RULESET) end
-  else
-    if (t.key_kind or KEY_INPUT) == KEY_INPUT or t.column_input < 0 or #ends == 0 then return 0, #t.columns end
-    v = inputs[t.column_input + 1]
-  end
-  local first, e = t.column_of_value[v + 1], ends[v + 1]
-  if not (first < e and e <= #t.columns) then fail(E_RULESET) end
-  return first, e
-end
-
-function Ruleset:column(t, inputs)
-  if t.column_input < 0 then
-    if #t.columns ~= 1 then fail(E_RULESET) end
-    return 0
-  end
-  local col = t.column_of_value[inputs[t.column_input + 1] + 1]
-  if col >= t.ncolumns then fail(E_COLUMN) end
-  return col
-end
-
-function Ruleset:key_column(t, inputs, ctx, r)
-  local kind = t.key_kind or KEY_INPUT
-  if (t.column_input or -1) >= 0 then self:note_input(t.column_input, inputs[t.column_input + 1], ctx) end
-  if kind == KEY_INPUT then return self:column(t, inputs) end
-  local a = self:eval(t.key_a, inputs, ctx)
-  local b = 1
-  if kind == KEY_ODDS then b = self:eval(t.key_b, inputs, ctx) end
-  if kind == KEY_ODDS then
-    r.key = self:number_text(self:exact(a)) .. ":" .. self:number_text(self:exact(b))
-  elseif a > 0 then
-    r.key = "+" .. string.format("%d", a)
-  else
-    r.key = string.format("%d", a)
-  end
-  if kind == KEY_ODDS and (a < 0 or b < 0) then fail(E_INPUT) end
-  if kind == KEY_ODDS and a == 0 and b == 0 then fail(E_NO_RESULT) end
-  local first, e = self:run(t, inputs, ctx)
-  return read_key(t, a, b, first, e)
-end
-
 function Ruleset:number_text(v)
   if v == floor(v) then return string.format("%d", v) end
   return (string.format("%.10f", v):gsub("0+$", ""))
-end
-
-function Ruleset:row(t, col, roll)
-  if nn(col.row_of_roll) == nil then fail(E_RULESET) end
-  local r
-  if roll < t.roll_min then r = col.below_row
-  elseif roll > t.roll_max then r = col.above_row
-  else r = col.row_of_roll[roll - t.roll_min + 1] end
-  if r < 0 then fail(E_NO_ROW) end
-  return r
-end
-
-local function sorted(list)
-  local s = {}
-  for i = 1, #list do s[i] = list[i] end
-  table.sort(s)
-  return table.concat(s, ",")
-end
-
--- The rule reference of what decided a result: the rewrite that changed it, the natural-roll
--- rule, the row read (when each has its own), else the table's.
-local function decided_rule(t, rewrite, nat, row)
-  if rewrite ~= nil and rewrite.rule ~= nil then return rewrite.rule end
-  if nat >= 0 and t.natural[nat + 1].rule ~= nil then return t.natural[nat + 1].rule end
-  if nat < 0 and row ~= nil and t.rows[row + 1].rule ~= nil then return t.rows[row + 1].rule end
-  return or_null(t.rule)
-end
-
-local function natural_rule(t, faces)
-  local mine = sorted(faces)
-  for i, nr in ipairs(t.natural) do
-    if sorted(nr.faces) == mine then return i - 1 end
-  end
-  return -1
 end
 
 -- What the outcome leads to: each target's id, a trigger resolved N times N times.
@@ -631,45 +431,15 @@ end
 -- The outcome's triggers that fire, each as {index = which trigger of the outcome (from 0),
 -- trigger = it}, a trigger resolved N times listed N times, its repeats in order.
 function Ruleset:fired(outcome, inputs, ctx)
-  local out = {}
-  local function note(why) if ctx ~= nil then ctx:note(why) end end
-  for index, tr in ipairs(self.x.outcomes[outcome + 1].triggers) do
-    local times_expr = nn(tr.times) or {instrs = {}}
-    -- Its reading (its condition, its count) decides whether and how often it
-    -- fires: its reason and what it read are noted, fired or not.
-    note(tr.provisional)
-    local times = 0
-    if empty(tr.unless) or self:eval(tr.unless, inputs, ctx) == 0 then
-      times = 1
-      if not empty(times_expr) then times = self:eval(times_expr, inputs, ctx) end
-      if times < 0 then fail(E_RULESET) end
-      for _ = 1, times do out[#out + 1] = {index = index - 1, trigger = tr} end
-    end
-  end
-  return out
+  local fire = self.lowered.fired[outcome]
+  if fire == nil then return {} end
+  return fire(self, inputs, ctx)
 end
 
 -- The situation trigger k (from 0) of the outcome passes on (as the runtime holds it) for
 -- the repeat after those that gave the outcomes `earlier` (indices, false for none).
 function Ruleset:trigger_situation(outcome, k, inputs, earlier)
-  earlier = earlier or {}
-  local tr = self.x.outcomes[outcome + 1].triggers[k + 1]
-  local out, values = {}, {}
-  for i, v in ipairs(inputs) do out[i] = v end
-  for i, st in ipairs(tr.sets or {}) do
-    local each = st.each or SET_SAME
-    if each == SET_REPEAT then
-      values[i] = #earlier + 1
-    elseif each == SET_EARLIER then
-      values[i] = 0
-      for _, g in ipairs(earlier) do if g == st.earlier then values[i] = 1 end end
-    else
-      values[i] = self:eval(st.value, inputs)
-    end
-  end
-  for i, st in ipairs(tr.sets or {}) do out[st.input + 1] = values[i] end
-  self:validate_domains(out)
-  return out
+  return self.lowered.passed[outcome][k](self, inputs, earlier or {})
 end
 
 -- An input's value (from 1) as the vectors write it: an enum value's id, a boolean, a number.
@@ -683,11 +453,8 @@ end
 
 -- What trigger k of the outcome passes on, by input id (as `trigger_inputs`).
 function Ruleset:passed_on(outcome, k, inputs, earlier, passed)
-  local tr = self.x.outcomes[outcome + 1].triggers[k + 1]
   passed = passed or self:trigger_situation(outcome, k, inputs, earlier)
-  local out = {}
-  for _, st in ipairs(tr.sets or {}) do out[self.inputs[st.input + 1].id] = self:value_of(st.input + 1, passed[st.input + 1]) end
-  return out
+  return self.lowered.shown[outcome][k](self, passed)
 end
 
 -- A roll on a table and what its outcome triggers, resolved in turn: then[i] are the faces
@@ -796,216 +563,49 @@ local function no_result(r)
           outcome = NULL, no_result = true}
 end
 
--- One roll on a results table: the result as `rtab vectors` writes it.
-function Ruleset:resolve(table_id, given, faces, drm, inputs)
-  local t = self:find("tables", table_id)
+-- What a result shows of outcome k (from 0): its id, code, effects and numbers, shared
+-- by every result that gives it.
+function Ruleset:outcome_part(k)
+  local p = self.outcome_parts[k]
+  if p == nil then
+    local o = self.x.outcomes[k + 1]
+    p = {id = o.id, code = o.code, effects = self:effects(o)}
+    self:numbers(o, p)
+    self.outcome_parts[k] = p
+  end
+  return p
+end
+
+-- Definition `name` of a kind ("tables", "reaction_sets", ...), resolved by the lowered resolver.
+function Ruleset:lowered_call(key, name, inputs, given, a, b)
+  local i = self.by_id[key][name]
+  if i == nil then fail(key == "tables" and E_TABLE or E_INDEX) end
   inputs = inputs or self:situation(given)
   self:validate(inputs)
-  faces = faces or {}
-  drm = drm or 0
-  local columns = t.columns
-  if #columns == 0 then fail(E_RULESET) end
-  -- A modifier from outside belongs to no step.
-  if t.step >= 0 and drm ~= 0 then fail(E_STEP_DRM) end
-  local faces_later, natural = false, 0
-  if t.dice == NO_DICE then
-    if #faces > 0 then fail(E_FACES) end
-  else
-    local special = false
-    for _, c in ipairs(columns) do
-      if (c.kind or COLUMN_ROLLED) ~= COLUMN_ROLLED then special = true end
-    end
-    if #faces == 0 and special then
-      faces_later = true
-    else
-      local d = self.x.dice[t.dice + 1]
-      if #faces ~= d.nfaces then fail(E_FACES) end
-      local k = 0
-      for _, g in ipairs(d.groups) do
-        for _ = 1, g.count do
-          k = k + 1
-          if faces[k] < g.face_min or faces[k] > g.face_max then fail(E_FACES) end
-          natural = natural + faces[k]
-        end
-      end
-      -- An opposed roll: each declared roll's faces times its sign.
-      if nn(t.rolls) and #t.rolls > 0 then
-        natural = 0
-        for _, rs in ipairs(roll_sums(t, faces)) do natural = natural + rs[1].sign * rs[2] end
-      end
-    end
-  end
-  local ctx = Context.new() -- the dice's reason marks the odds, not a result from faces given
-  local applied = {}
-  local modifier_raw = self:apply_list(t, t.modifiers, false, inputs, ctx, applied, drm)
-  local modifier = modifier_raw
-  if t.capped ~= 0 and t.capped ~= false then modifier = min(max(modifier, t.cap_min), t.cap_max) end
-  local roll = check32(natural + modifier)
-  local r = {column = columns[1].id, key = NULL, key_column = NULL, column_shift = 0, automatic = false,
-             natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll}
-  -- Each declared roll's sum, as rtab eval and rtab vectors show them.
-  if nn(t.rolls) and #t.rolls > 0 and #faces > 0 then
-    r.rolls = {}
-    for _, rs in ipairs(roll_sums(t, faces)) do r.rolls[rs[1].id] = rs[2] end
-  end
-  local ok, col = pcall(self.key_column, self, t, inputs, ctx, r)
-  if not ok then
-    if is_status(col) and col.status == E_NO_RESULT then return no_result(r) end
-    error(col, 0)
-  end
-  r.key_column = columns[col + 1].id
-  local shift = self:apply_list(t, nn(t.shifts) or {}, true, inputs, ctx, applied, 0)
-  r.column_shift = shift
-  local first, e = self:run(t, inputs)
-  -- 'clamp shifts;': a key on an end column stays there; a shift stops at the printed columns.
-  local stops = nn(t.shift_stops) or 0
-  local lo, hi = first, e - 1
-  if stops % 2 == 1 then lo = lo + 1 end
-  if floor(stops / 2) % 2 == 1 then hi = hi - 1 end
-  local column = col
-  if col >= lo and col <= hi then column = min(max(col + shift, lo), hi) end
-  local c = columns[column + 1]
-  r.column = c.id
-  r.applied = array()
-  for i, a in ipairs(applied) do
-    r.applied[i] = {modifier = self.x.modifiers[a.modifier + 1].id, value = a.value, signed_value = a.signed,
-                    counted = a.counted, shift = a.shift}
-  end
-  local kind = c.kind or COLUMN_ROLLED
-  local nat, row = -1, nil
-  if #faces > 0 then nat = natural_rule(t, faces) end
-  local outcome, why
-  if kind == COLUMN_NONE then
-    -- 'below none provisional "why"': "not allowed" may be a reading too.
-    local reason = nn(c.provisional)
-    ctx:note_first(reason)
-    local answer = no_result(r)
-    if reason ~= nil then answer.provisional = ctx:provisional() end
-    return answer
-  end
-  if kind == COLUMN_AUTOMATIC then
-    r.automatic = true
-    nat = -1
-    outcome = c.automatic
-    why = c.provisional
-  elseif kind ~= COLUMN_ROLLED then
-    fail(E_RULESET)
-  elseif faces_later then
-    fail(E_FACES)
-  elseif nat >= 0 then
-    outcome = t.natural[nat + 1].outcome
-    why = t.natural[nat + 1].provisional
-  else
-    row = self:row(t, c, roll)
-    outcome = t.rows[row + 1].outcome
-    why = t.rows[row + 1].provisional
-  end
-  ctx:note_first(why)
-  local rewritten_from, rewrite = nil, nil
-  for _, rw in ipairs(t.rewrites) do
-    if rw.from == outcome then
-      -- The rewrite's reading decides the outcome whether it changes it or lets it
-      -- stand: what its condition read and its reason are noted either way.
-      local holds = self:eval(rw.condition, inputs, ctx) ~= 0
-      ctx:note(rw.provisional)
-      if holds then
-        rewritten_from, outcome, rewrite = outcome, rw.to, rw
-        break
-      end
-    end
-  end
-  local fired = self:fired(outcome, inputs, ctx)
-  local o = self.x.outcomes[outcome + 1]
-  r.natural_rule = nat >= 0
-  r.rewritten_from = rewritten_from and self.x.outcomes[rewritten_from + 1].id or NULL
-  r.outcome = o.id
-  r.code = o.code
-  r.rule = decided_rule(t, rewrite, nat, row)
-  r.effects = self:effects(o)
-  r.triggers, r.trigger_of, r.trigger_inputs = array(), array(), array()
-  for i, f in ipairs(fired) do
-    r.triggers[i] = f.trigger.target.id
-    r.trigger_of[i] = f.index
-    r.trigger_inputs[i] = self:passed_on(outcome, f.index, inputs)
-  end
-  r.provisional = ctx:provisional()
-  self:numbers(o, r)
-  return r
+  return self.lowered[key][i - 1](self, inputs, a, b)
+end
+
+-- One roll on a results table: the result as `rtab vectors` writes it.
+function Ruleset:resolve(table_id, given, faces, drm, inputs)
+  return self:lowered_call("tables", table_id, inputs, given, faces or {}, drm or 0)
 end
 
 function Ruleset:reactions(name, given, inputs)
-  local rset = self:find("reaction_sets", name)
-  inputs = inputs or self:situation(given)
-  self:validate(inputs)
-  local options, leads = array(), {}
-  if empty(rset.none_when) or self:eval(rset.none_when, inputs) == 0 then
-    for _, o in ipairs(rset.options) do
-      if self:eval(o.guard, inputs) ~= 0 then
-        options[#options + 1] = o.id
-        leads[o.id] = o.outcome >= 0 and self.x.outcomes[o.outcome + 1].id or NULL
-      end
-    end
-  end
-  return {options = options, leads = leads}
+  return self:lowered_call("reaction_sets", name, inputs, given)
 end
 
 function Ruleset:transition(name, given, inputs)
-  local t = self:find("transitions", name)
-  inputs = inputs or self:situation(given)
-  self:validate(inputs)
-  local nxt = t.next[inputs[t.input + 1] + 1]
-  if nxt < 0 then fail(E_STATE) end
-  return {state = self.x.enums[self.inputs[t.input + 1].enum_index + 1].values[nxt + 1].id}
+  return self:lowered_call("transitions", name, inputs, given)
 end
 
 function Ruleset:distance(name, given, faces, inputs)
-  local d = self:find("distances", name)
-  inputs = inputs or self:situation(given)
-  self:validate(inputs)
-  local values, provisional = array(), NULL
-  for _, form in ipairs(d.forms) do
-    local ctx = Context.new(faces)
-    local ok, v = pcall(function()
-      local v = self:eval(form.value, inputs, ctx)
-      if ctx.next_face ~= #ctx.faces then fail(E_FACES) end
-      return v
-    end)
-    if not ok and not is_status(v) then error(v, 0) end
-    if not ok then
-      values[#values + 1] = {value = NULL, unit = form.unit}
-    else
-      ctx:note_first(d.provisional)
-      if provisional == NULL then provisional = ctx:provisional() end
-      values[#values + 1] = {value = self:exact(v), unit = form.unit}
-    end
-  end
-  return {values = values, provisional = provisional}
+  return self:lowered_call("distances", name, inputs, given, faces or {})
 end
 
 function Ruleset:procedure(name, given, inputs)
-  local p = self:find("procedures", name)
-  inputs = inputs or self:situation(given)
-  self:validate(inputs)
-  local step
-  for _, s in ipairs(p.steps) do
-    if self:eval(s.guard, inputs) ~= 0 then
-      step = s
-      break
-    end
-  end
-  local outcome = step and step.outcome or p.otherwise
-  local r = {step = step and step.id or NULL, outcome = NULL}
-  if outcome >= 0 then
-    local o = self.x.outcomes[outcome + 1]
-    r.outcome = o.id
-    r.effects = self:effects(o)
-    r.triggers = self:triggers(outcome, inputs)
-    self:numbers(o, r)
-  end
-  return r
+  return self:lowered_call("procedures", name, inputs, given)
 end
 
--- JSON, for rtab conform: the situations read, the answers written.
 local json = {}
 
 function json.decode(s)
