@@ -117,7 +117,7 @@ MUTATIONS = {
         'lua': ('r.trigger_of[i] = f.index', 'r.trigger_of[i] = i - 1')},
     "the rewrite's rule reference not given": {
         'python': ("    if rewrite is not None and rewrite.get('rule'):", "    if False:"),
-        'js': ("if (rewriteRule) rule = rewriteRule;", "if (false) rule = rewriteRule;"),
+        'js': ("if (rewriteRule !== null) rule = rewriteRule;", "if (false) rule = rewriteRule;"),
         'lua': ('if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule',
                 'if false then rule = rewrite_rule')},
     'the code swapped for the id': {

@@ -665,9 +665,10 @@ static void put_table(strbuf *b, const ir_module *m, const ir_table *it)
 	sb_puts(b, "let rule = ");
 	put_str(b, t->rule);
 	sb_puts(b, ";\n");
-	line(b, d, "if (rewriteRule) rule = rewriteRule;");
-	line(b, d, "else if (nat >= 0 && T%u_NATURAL_RULE[nat]) rule = T%u_NATURAL_RULE[nat];", k, k);
-	line(b, d, "else if (nat < 0 && row !== null && T%u_RULE[row]) rule = T%u_RULE[row];", k, k);
+	/* A rule is there when it is not null: an empty reference is one too, as in the runtime. */
+	line(b, d, "if (rewriteRule !== null) rule = rewriteRule;");
+	line(b, d, "else if (nat >= 0 && T%u_NATURAL_RULE[nat] !== null) rule = T%u_NATURAL_RULE[nat];", k, k);
+	line(b, d, "else if (nat < 0 && row !== null && T%u_RULE[row] !== null) rule = T%u_RULE[row];", k, k);
 	line(b, d, "r.natural_rule = nat >= 0;");
 	line(b, d, "r.rewritten_from = rewrittenFrom === null ? null : R.outcomePart(rewrittenFrom).id;");
 	line(b, d, "r.outcome = o.id;");
