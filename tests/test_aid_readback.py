@@ -19,6 +19,12 @@ roll that can occur and every column:
   signed from the side's point of view;
 - each matrix cell and ratio step prints the value of the ruleset's data;
 - no id of a definition with a label in the locale appears in the text;
+- what the card says beside the grids: each result's effects as `rtab eval
+  --json` gives them, in their labels; each table, procedure or other it
+  triggers, with the inputs its condition and count read named by their
+  labels; each rewrite with its condition in words; how a CRT's key reads
+  between two columns (the locale's phrase from po/); each end column
+  without a roll; what a `—` means;
 - (PDF) no word is set below 7 pt.
 
 The counts are printed at the end: rulesets x locales x papers, cells
