@@ -29,6 +29,7 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv);
 int cmd_conform(cli_ctx *c, int argc, char **argv);
 int cmd_lsp(cli_ctx *c, int argc, char **argv);
 int cmd_fmt(cli_ctx *c, int argc, char **argv);
+int cmd_site(cli_ctx *c, int argc, char **argv);
 
 /* Report bad usage of a verb and return EXIT_USAGE. */
 #if defined(__GNUC__)

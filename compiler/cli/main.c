@@ -29,6 +29,7 @@ static const char usage_text[] =
 	"  conform FILE -- COMMAND    run a port through the conformance vectors\n"
 	"  lsp                       a language server for editors, over standard input and output\n"
 	"  fmt FILE...|-             the canonical layout (--check: a diff; -i: in place)\n"
+	"  site FILE... -o DIR       a static site: the interactive player aid and the workbench\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help; 'rtab VERB --help' or 'rtab help VERB'\n"
@@ -80,6 +81,7 @@ static int run(cli_ctx *c, int argc, char **argv)
 		{"conform", cmd_conform},
 		{"lsp", cmd_lsp},
 		{"fmt", cmd_fmt},
+		{"site", cmd_site},
 	};
 
 	if (argc < 2)

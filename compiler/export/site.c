@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/* The files of rtab site: the web assets and the rulesets as a script. */
+#include "export/site.h"
+
+#include "base/json.h"
+#include "rtab.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* index.html is the player aid; workbench.html the editor. Each page loads
+ * rtab_wasi.js (the runtime of the module), rtab_wasm.js (the module) and
+ * rulesets.js (written here). */
+const char *const site_assets[] = {
+	"index.html", "aid.js", "site.css", "rtab_wasi.js", "rtab_wasm.js", NULL,
+};
+const char *const site_workbench_assets[] = {"workbench.html", "workbench.js", NULL};
+
+/* Whether path can be opened for reading. */
+static bool readable(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+const char *site_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* The whole of path, or NULL with *why set. */
+static char *read_all(const char *path, size_t *len, char **why)
+{
+	FILE *f = fopen(path, "rb");
+	strbuf sb = {0};
+	if (!f) {
+		*why = xasprintf("cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	char chunk[65536];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sb_put(&sb, chunk, got);
+	bool failed = ferror(f);
+	fclose(f);
+	if (failed) {
+		*why = xasprintf("cannot read '%s': %s", path, strerror(errno));
+		sb_free(&sb);
+		return NULL;
+	}
+	*len = sb.len;
+	return sb.data ? sb.data : xstrdup("");
+}
+
+/* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition and source, in the order given. */
+static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len)
+{
+	strbuf sb = {0};
+	sb_puts(&sb, "/* The rulesets of this site, written by rtab site (docs/web.md). */\n"
+		     "var RTAB_SITE = {\"rtab_version\": ");
+	json_string(&sb, RTAB_VERSION);
+	sb_puts(&sb, ", \"rulesets\": [");
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(&sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+		json_string(&sb, rulesets[i].name);
+		sb_puts(&sb, ", \"edition\": ");
+		if (rulesets[i].edition)
+			json_string(&sb, rulesets[i].edition);
+		else
+			sb_puts(&sb, "null");
+		sb_puts(&sb, ", \"source\": ");
+		json_string(&sb, rulesets[i].text);
+		sb_putc(&sb, '}');
+	}
+	sb_puts(&sb, "\n]};\n");
+	*len = sb.len;
+	return sb.data;
+}
+
+bool site_files(const site_ruleset *rulesets, size_t nrulesets, const char *assets_dir,
+		const char *dir, output_file **files, size_t *n, bool *workbench, char **why)
+{
+	const char *names[16];
+	size_t nassets = 0;
+	for (size_t i = 0; site_assets[i]; i++)
+		names[nassets++] = site_assets[i];
+	char *bundle = xasprintf("%s/%s", assets_dir, site_workbench_assets[1]);
+	*workbench = readable(bundle);
+	free(bundle);
+	for (size_t i = 0; *workbench && site_workbench_assets[i]; i++)
+		names[nassets++] = site_workbench_assets[i];
+	output_file *out = xcalloc(nassets + 1, sizeof *out);
+	*files = NULL;
+	*n = 0;
+	*why = NULL;
+	for (size_t i = 0; i < nassets; i++) {
+		char *from = xasprintf("%s/%s", assets_dir, names[i]);
+		size_t len = 0;
+		char *data = read_all(from, &len, why);
+		free(from);
+		if (!data) {
+			site_files_free(out, i);
+			return false;
+		}
+		out[i] = (output_file){.path = xasprintf("%s/%s", dir, names[i]), .data = data, .len = len};
+	}
+	size_t len = 0;
+	char *script = rulesets_script(rulesets, nrulesets, &len);
+	out[nassets] = (output_file){.path = xasprintf("%s/rulesets.js", dir), .data = script, .len = len};
+	*files = out;
+	*n = nassets + 1;
+	return true;
+}
+
+void site_files_free(output_file *files, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(files[i].path);
+		free((char *)files[i].data);
+	}
+	free(files);
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rtab site: a static site of rulesets (docs/web.md). The pages and the
+ * WebAssembly module come from the web assets (web/, built beside the rtab
+ * command); the site adds the sources of the rulesets it shows, in
+ * rulesets.js. Every page runs rtab.wasm in the browser, so the site opens
+ * from file:// and from any static host, with no server.
+ */
+#ifndef RTAB_SITE_H
+#define RTAB_SITE_H
+
+#include "base/output.h"
+#include "base/util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One ruleset of the site: the name its pages give it (a file name, no
+ * directory), its source, and the edition its pages read (NULL: every
+ * errata layer; "original": none). */
+typedef struct site_ruleset {
+	const char *name;
+	const char *text;
+	size_t len;
+	const char *edition;
+} site_ruleset;
+
+/* The assets every site copies (the player aid: index.html), and those of
+ * the workbench (workbench.html), which a build without its npm packages
+ * lacks. NULL-terminated. */
+extern const char *const site_assets[];
+extern const char *const site_workbench_assets[];
+
+/* The files of a site in dir, to commit with output_commit: the assets read
+ * from assets_dir (the workbench's when it has them: *workbench), and
+ * rulesets.js. False with *why set (to free) when an asset cannot be read;
+ * files and n are then left empty. */
+bool site_files(const site_ruleset *rulesets, size_t nrulesets, const char *assets_dir,
+		const char *dir, output_file **files, size_t *n, bool *workbench, char **why);
+
+/* Free what site_files made. */
+void site_files_free(output_file *files, size_t n);
+
+/* The name a path has in a site: its last component ("tables/mp.rtab": "mp.rtab"). */
+const char *site_name(const char *path);
+
+#endif
