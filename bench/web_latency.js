@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// The web figures of bench/run, measured in the page by headless Chromium
+// (puppeteer-core, tests/npm) on the site of Musket & Pike and the classic
+// CRT (rtab site):
+//   web_load_ms   the player aid opened from file://, until its first odds
+//                 are shown (the page's own clock, performance.now()), median
+//   web_odds_ms   the exact odds of the melee in the page (rtab odds --json
+//                 in rtab.wasm), median of the refreshes
+//   web_check_ms  the workbench: rtab check of musket_pike.rtab after a
+//                 keystroke, median
+// Prints one JSON object; {"missing": WHY} without Chromium, puppeteer-core
+// or the web assets.
+// usage: node web_latency.js RTAB SOURCE_ROOT BUILD_DIR [RUNS]
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const {spawnSync} = require('child_process');
+
+const [rtab, root, build] = process.argv.slice(2, 5).map((p) => path.resolve(p));
+const runs = Number(process.argv[5] || 9);
+
+function missing(why) {
+	console.log(JSON.stringify({missing: why}));
+	process.exit(0);
+}
+
+let puppeteer;
+try {
+	puppeteer = require(path.join(root, 'tests', 'npm', 'node_modules', 'puppeteer-core'));
+} catch (e) {
+	missing('puppeteer-core (npm ci --prefix tests/npm)');
+}
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+if (!chromium)
+	missing('chromium');
+if (!fs.existsSync(path.join(build, 'web', 'workbench.js')))
+	missing('the web assets with the workbench (-Dweb, npm ci --prefix web/workbench)');
+
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+(async () => {
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rtab-bench-web-'));
+	const site = path.join(tmp, 'site');
+	const made = spawnSync(rtab, ['site', path.join(root, 'tables', 'musket_pike.rtab'),
+		path.join(root, 'tables', 'classic_odds.rtab'), '-o', site], {encoding: 'utf8'});
+	if (made.status !== 0)
+		throw new Error('rtab site: ' + made.stderr);
+	const browser = await puppeteer.launch({executablePath: chromium, headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--no-first-run']});
+	const figures = {};
+	try {
+		const loads = [];
+		for (let i = 0; i < runs; i++) {
+			const page = await browser.newPage();
+			await page.goto('file://' + path.join(site, 'index.html'));
+			await page.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
+			loads.push(await page.evaluate(() => Number(document.body.dataset.rtabLoadMs)));
+			if (i < runs - 1)
+				await page.close();
+		}
+		figures.web_load_ms = median(loads);
+
+		// The melee is the first table of Musket & Pike: each change of the
+		// other modifier asks its odds again.
+		const page = (await browser.pages()).pop();
+		await page.select('#rtab-table', 'melee');
+		await page.evaluate(() => window.rtabAid.idle());
+		const odds = [];
+		for (let i = 0; i < runs; i++) {
+			await page.evaluate((drm) => {
+				const d = document.getElementById('rtab-drm');
+				d.value = String(drm);
+				d.dispatchEvent(new Event('change'));
+			}, i % 3);
+			await page.evaluate(() => window.rtabAid.idle());
+			odds.push(await page.$eval('[data-rtab-odds]', (e) => Number(e.dataset.rtabMs)));
+		}
+		figures.web_odds_ms = median(odds);
+
+		const bench = await browser.newPage();
+		await bench.goto('file://' + path.join(site, 'workbench.html'));
+		await bench.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
+		const checks = [];
+		let done = 0;
+		for (let i = 0; i < runs; i++) {
+			await bench.waitForFunction((n) => Number(document.body.dataset.rtabChecks || 0) > n, {timeout: 60000}, done);
+			done = await bench.evaluate(() => Number(document.body.dataset.rtabChecks));
+			if (i > 0) // the first check is the file's opening, not a keystroke
+				checks.push(await bench.evaluate(() => Number(document.body.dataset.rtabCheckMs)));
+			await bench.evaluate((k) => {
+				const view = window.rtabWorkbench.view;
+				// A space typed at the start, then taken away: a keystroke each.
+				view.dispatch({changes: k % 2 ? {from: 0, to: 1} : {from: 0, insert: ' '}});
+			}, i);
+		}
+		figures.web_check_ms = median(checks);
+	} finally {
+		await browser.close();
+		fs.rmSync(tmp, {recursive: true, force: true});
+	}
+	console.log(JSON.stringify(figures));
+})().catch((e) => {
+	console.log(JSON.stringify({missing: 'an error: ' + e.message}));
+	process.exit(1);
+});
