@@ -61,7 +61,8 @@ static void text_lines(aid_unit *u, strbuf *sb)
 	sb_clear(sb);
 }
 
-#define PROOF_MARK " \xE2\x80\xA0" /* a dagger: provisional (the proof's mark) */
+#define DAGGER "\xE2\x80\xA0"   /* provisional: the proof's mark */
+#define PROOF_MARK " " DAGGER /* after the value it marks */
 
 /* In a proof, a provisional reading: its mark after what sb prints, its
  * reason kept for the list under the unit (each reason once). */
@@ -82,7 +83,7 @@ static void proof_reasons(aid_unit *u)
 {
 	strbuf sb = {0};
 	for (size_t i = 0; i < u->nreasons; i++)
-		sb_printf(&sb, "%s %s\n", PROOF_MARK + 1, u->reasons[i]);
+		sb_printf(&sb, "%s %s\n", DAGGER, u->reasons[i]);
 	if (u->nreasons)
 		text_lines(u, &sb);
 	sb_free(&sb);
