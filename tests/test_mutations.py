@@ -43,7 +43,8 @@ MUTATIONS = {
         'js': ("let nat = faces.length ? naturalIndex(", "let nat = 0 ? naturalIndex("),
         'lua': ('local nat = #faces > 0 and natural_index(', 'local nat = false and natural_index(')},
     'a shift not clamped': {
-        'python': ("        column = min(max(col + shift, first), end - 1)", "        column = col + shift"),
+        'python': ("        column = col if col < lo or col > hi else min(max(col + shift, lo), hi)",
+                   "        column = col if col < lo or col > hi else col + shift"),
         'js': ("const column = Math.min(Math.max(col + shift, first), end - 1);",
                "const column = col + shift;"),
         'lua': ('local column = min(max(col + shift, first), last - 1)', 'local column = col + shift')},
