@@ -139,6 +139,8 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 	for (size_t i = 0; assets && i < a.nfiles; i++) {
 		if (!load_file_edition(&files[i], paths[i], rulesets[i].edition, stderr, &c->diag))
 			status = EXIT_INPUT;
+		else
+			rulesets[i].model_json = site_model_json(&files[i].model, rulesets[i].name);
 		rulesets[i].text = files[i].text;
 		rulesets[i].len = files[i].len;
 	}
@@ -166,6 +168,7 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 	for (size_t i = 0; i < a.nfiles; i++) {
 		if (assets)
 			loaded_free(&files[i]);
+		free((char *)rulesets[i].model_json);
 		free(paths[i]);
 	}
 	free(files);

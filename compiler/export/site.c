@@ -3,6 +3,7 @@
 #include "export/site.h"
 
 #include "base/json.h"
+#include "export/export.h"
 #include "rtab.h"
 
 #include <errno.h>
@@ -11,10 +12,11 @@
 #include <string.h>
 
 /* index.html is the player aid; workbench.html the editor. Each page loads
- * rtab_wasi.js (the runtime of the module), rtab_wasm.js (the module) and
- * rulesets.js (written here). */
+ * rtab_wasi.js (the runtime of the module), rtab_wasm.js (the module),
+ * rulesets.js (written here) and situation.js (the controls of a situation,
+ * and rtab's answers drawn). */
 const char *const site_assets[] = {
-	"index.html", "aid.js", "site.css", "rtab_wasi.js", "rtab_wasm.js", NULL,
+	"index.html", "aid.js", "situation.js", "site.css", "rtab_wasi.js", "rtab_wasm.js", NULL,
 };
 const char *const site_workbench_assets[] = {"workbench.html", "workbench.js", NULL};
 
@@ -57,7 +59,17 @@ static char *read_all(const char *path, size_t *len, char **why)
 	return sb.data ? sb.data : xstrdup("");
 }
 
-/* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition and source, in the order given. */
+char *site_model_json(const model *m, const char *name)
+{
+	strbuf out = {0};
+	/* The JSON export reads no locale, edition or paper: these are all it takes. */
+	export_ctx x = {.out = &out, .m = m, .rs = &m->rs, .source = name};
+	export_run(&export_json_emitter, &x);
+	return out.data ? out.data : xstrdup("");
+}
+
+/* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition, source and
+ * model (a JSON object, as JavaScript reads it), in the order given. */
 static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len)
 {
 	strbuf sb = {0};
@@ -75,6 +87,10 @@ static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len
 			sb_puts(&sb, "null");
 		sb_puts(&sb, ", \"source\": ");
 		json_string(&sb, rulesets[i].text);
+		if (rulesets[i].model_json) {
+			sb_puts(&sb, ",\n   \"model\": ");
+			sb_puts(&sb, rulesets[i].model_json);
+		}
 		sb_putc(&sb, '}');
 	}
 	sb_puts(&sb, "\n]};\n");

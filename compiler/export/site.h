@@ -10,19 +10,23 @@
 #define RTAB_SITE_H
 
 #include "base/output.h"
+#include "check/model.h"
 #include "base/util.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 /* One ruleset of the site: the name its pages give it (a file name, no
- * directory), its source, and the edition its pages read (NULL: every
- * errata layer; "original": none). */
+ * directory), its source, the edition its pages read (NULL: every errata
+ * layer; "original": none), and its model: what `rtab export --format json
+ * NAME` prints of it (site_model_json), which the player aid reads at once
+ * instead of running that export in the page; NULL: the page runs it. */
 typedef struct site_ruleset {
 	const char *name;
 	const char *text;
 	size_t len;
 	const char *edition;
+	const char *model_json;
 } site_ruleset;
 
 /* The assets every site copies (the player aid: index.html), and those of
@@ -37,6 +41,10 @@ extern const char *const site_workbench_assets[];
  * files and n are then left empty. */
 bool site_files(const site_ruleset *rulesets, size_t nrulesets, const char *assets_dir,
 		const char *dir, output_file **files, size_t *n, bool *workbench, char **why);
+
+/* What `rtab export --format json NAME` prints of the ruleset m (loaded in
+ * the site's edition), to free. */
+char *site_model_json(const model *m, const char *name);
 
 /* Free what site_files made. */
 void site_files_free(output_file *files, size_t n);

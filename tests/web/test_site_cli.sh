@@ -20,7 +20,7 @@ fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 
 mp=$root/tables/musket_pike.rtab crt=$root/tables/classic_odds.rtab
 "$rtab" site "$mp" "$crt" -o "$tmp/site/deep" 2>"$tmp/err" || fail "site exits $?: $(cat "$tmp/err")"
-for f in index.html aid.js site.css rtab_wasi.js rtab_wasm.js rulesets.js; do
+for f in index.html aid.js situation.js site.css rtab_wasi.js rtab_wasm.js rulesets.js; do
 	[ -s "$tmp/site/deep/$f" ] && ok || fail "site wrote no $f"
 done
 cmp -s "$build/web/rtab_wasm.js" "$tmp/site/deep/rtab_wasm.js" && ok || fail "rtab_wasm.js is not the build's"
@@ -38,6 +38,17 @@ const want = [["musket_pike.rtab", process.argv[2]], ["classic_odds.rtab", proce
 if (rs.length !== 2 || want.some(([n, p], i) => rs[i].name !== n || rs[i].source !== fs.readFileSync(p, "utf8") || rs[i].edition !== null))
 	process.exit(1);
 ' "$tmp/site/deep/rulesets.js" "$mp" "$crt" && ok || fail "rulesets.js does not hold the two sources as they are"
+	# ... and each model as rtab export --format json prints it (the player aid reads it at once).
+	for f in "$mp" "$crt"; do
+		"$rtab" export --format json "$f" >"$tmp/model.json" || fail "export --format json $f"
+		node -e '
+const fs = require("fs");
+eval(fs.readFileSync(process.argv[1], "utf8") + ";global.RTAB_SITE = RTAB_SITE;");
+const r = RTAB_SITE.rulesets.find((x) => x.name === require("path").basename(process.argv[2]));
+const want = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+process.exit(r && JSON.stringify(r.model) === JSON.stringify(want) ? 0 : 1);
+' "$tmp/site/deep/rulesets.js" "$f" "$tmp/model.json" && ok || fail "rulesets.js: the model of $f is not rtab export --format json's"
+	done
 fi
 
 # FILE@NAME and --edition: the edition the pages read.

@@ -99,7 +99,8 @@
 		stdout() { return decoder.decode(concat(this.fds[1].chunks)); }
 		stderr() { return decoder.decode(concat(this.fds[2].chunks)); }
 
-		imports(module) {
+		/* needs: the functions the module imports (WebAssembly.Module.imports). */
+		imports(needs) {
 			const self = this;
 			const wasi = {
 				args_sizes_get(argc, size) {
@@ -304,9 +305,7 @@
 				path_create_directory() { return E.SUCCESS; },
 			};
 			const imports = {};
-			for (const imp of WebAssembly.Module.imports(module)) {
-				if (imp.kind !== 'function')
-					continue;
+			for (const imp of needs) {
 				imports[imp.module] = imports[imp.module] || {};
 				imports[imp.module][imp.name] = wasi[imp.name] && imp.module === 'wasi_snapshot_preview1'
 					? wasi[imp.name] : () => E.NOSYS;
@@ -326,26 +325,42 @@
 	}
 
 	function base64Bytes(text) {
-		if (typeof atob === 'function') {
-			const s = atob(text), out = new Uint8Array(s.length);
-			for (let i = 0; i < s.length; i++)
-				out[i] = s.charCodeAt(i);
-			return out;
-		}
-		return new Uint8Array(Buffer.from(text, 'base64'));
+		if (typeof Uint8Array.fromBase64 === 'function') /* native: ~10 times the loop below */
+			return Uint8Array.fromBase64(text);
+		if (typeof Buffer === 'function')
+			return new Uint8Array(Buffer.from(text, 'base64'));
+		const s = atob(text), out = new Uint8Array(s.length);
+		for (let i = 0; i < s.length; i++)
+			out[i] = s.charCodeAt(i);
+		return out;
+	}
+
+	/* rtab_wasm.js carries the module gzipped (web/embed_wasm.py): the
+	 * browser's DecompressionStream inflates it. */
+	async function inflate(bytes) {
+		if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b)
+			return bytes;
+		const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+		return new Uint8Array(await new Response(stream).arrayBuffer());
 	}
 
 	/*
 	 * The module compiled once; run(args, files, stdin) is one rtab command:
 	 * args without the "rtab", files an object of path → text (or bytes).
 	 * Resolves to {status, stdout, stderr, files} (files: path → bytes after the run).
+	 * Each run instantiates the compiled module afresh (a fresh memory, as a
+	 * process has): the compiled code, and the optimised code the engine
+	 * makes of its hot functions, are shared by every run.
 	 */
 	class Rtab {
-		constructor(module) { this.module = module; }
+		constructor(module) {
+			this.module = module;
+			this.needs = WebAssembly.Module.imports(module).filter((imp) => imp.kind === 'function');
+		}
 
 		async run(args, files, stdin) {
 			const run = new Run(args, files, stdin);
-			const instance = await WebAssembly.instantiate(this.module, run.imports(this.module));
+			const instance = await WebAssembly.instantiate(this.module, run.imports(this.needs));
 			run.memory = instance.exports.memory;
 			let status = 0;
 			try {
@@ -359,11 +374,24 @@
 		}
 	}
 
-	/* bytes: the module (an ArrayBuffer, a typed array, or its text in base64). */
-	async function load(bytes) {
-		if (typeof bytes === 'string')
-			bytes = base64Bytes(bytes);
-		return new Rtab(await WebAssembly.compile(bytes));
+	/* One compilation per text of the module, however many pages' scripts ask. */
+	const compiled = new Map();
+
+	/* bytes: the module (an ArrayBuffer, a typed array, or the text of
+	 * rtab_wasm.js: base64, of the module gzipped or not). */
+	function load(bytes) {
+		const key = typeof bytes === 'string' ? bytes : null;
+		if (key !== null && compiled.has(key))
+			return compiled.get(key);
+		const loading = (async () => {
+			let raw = typeof bytes === 'string' ? base64Bytes(bytes) : new Uint8Array(bytes.buffer || bytes,
+				bytes.byteOffset || 0, bytes.byteLength);
+			raw = await inflate(raw);
+			return new Rtab(await WebAssembly.compile(raw));
+		})();
+		if (key !== null)
+			compiled.set(key, loading);
+		return loading;
 	}
 
 	const api = {load, Rtab};

@@ -18,25 +18,11 @@
 	'use strict';
 
 	const $ = (id) => document.getElementById(id);
-	const state = {rtab: null, index: 0, model: null, locale: null, table: null, busy: Promise.resolve(),
+	const S = RtabSituation, el = S.el;
+	const state = {rtab: null, index: 0, model: null, locale: null, def: null, busy: Promise.resolve(),
 		loading: Promise.resolve()};
 
-	function el(tag, attrs, ...children) {
-		const e = document.createElement(tag);
-		for (const [k, v] of Object.entries(attrs || {}))
-			if (v !== null && v !== undefined && v !== false)
-				e.setAttribute(k, v === true ? '' : v);
-		for (const c of children)
-			if (c !== null && c !== undefined)
-				e.append(c);
-		return e;
-	}
-
-	function label(labels, id) {
-		if (!labels)
-			return id;
-		return labels[state.locale] || labels[state.model.locales[0]] || id;
-	}
+	function label(labels, id) { return S.label(state.model, state.locale, labels, id); }
 
 	function ruleset() { return RTAB_SITE.rulesets[state.index]; }
 
@@ -49,136 +35,140 @@
 
 	function localeArgs() { return state.locale ? ['--locale', state.locale] : []; }
 
-	/* The controls of the situation, one per input; a list's items shown up to its length. */
-	function buildInputs() {
-		const box = $('rtab-inputs');
-		box.replaceChildren();
+	/* What rtab eval resolves, by kind: the key of the model's list, its
+	 * heading, and whether rtab odds answers for it (the dice decide it). */
+	const KINDS = [
+		{key: 'tables', name: 'Tables', odds: true},
+		{key: 'distances', name: 'Distances', odds: true},
+		{key: 'reaction_sets', name: 'Reaction sets', odds: false},
+		{key: 'transitions', name: 'Transitions', odds: false},
+		{key: 'procedures', name: 'Procedures', odds: false},
+	];
+
+	/* Every definition rtab eval resolves: {kind, def}, by kind, in the ruleset's order. */
+	function definitions() {
+		const out = [];
+		for (const kind of KINDS)
+			for (const def of state.model[kind.key] || [])
+				out.push({kind, def});
+		return out;
+	}
+
+	function current() { return definitions().find((d) => d.def.id === state.def); }
+
+	/* The dice rolled for a definition: a table's, or every roll of a distance's forms. */
+	function diceOf(d) {
 		const m = state.model;
-		for (const input of m.inputs) {
-			const name = input.id;
-			let control;
-			if (input.type_name === 'enum') {
-				const en = m.enums[input.enum_index];
-				control = el('select', {'data-rtab-input': name});
-				for (const v of en.values)
-					control.append(el('option', {value: v.id, selected: v.id === input.default_text}, label(v.labels, v.id)));
-			} else if (input.type_name === 'bool') {
-				control = el('input', {type: 'checkbox', 'data-rtab-input': name, checked: input.default_text === 'true'});
-			} else {
-				control = el('input', {type: 'number', 'data-rtab-input': name, min: input.min, max: input.max,
-					step: 1, value: input.default_text, required: true});
-			}
-			const unit = input.unit ? ' (' + input.unit + ')' : '';
-			const row = el('label', {'data-rtab-row': name}, el('span', {}, label(input.labels, name) + unit), control);
-			if (input.list_role === 2) {
-				row.dataset.rtabList = input.list_length_id;
-				row.dataset.rtabItem = input.list_item;
-			}
-			box.append(row);
-			control.addEventListener('change', () => refresh(false));
-		}
-		showListItems();
+		if (d.kind.key === 'tables')
+			return d.def.dice >= 0 ? m.dice[d.def.dice] : null;
+		if (d.kind.key !== 'distances')
+			return null;
+		const groups = [];
+		for (const form of d.def.forms || [])
+			for (const instr of (form.value && form.value.instrs) || [])
+				if (instr.op_name === 'roll') {
+					const dice = m.dice.find((x) => x.id === instr.ref);
+					if (dice)
+						groups.push(...dice.groups);
+				}
+		return groups.length ? {groups} : null;
 	}
 
-	/* A list's item fields are part of the situation only up to the list's length. */
-	function showListItems() {
-		for (const row of $('rtab-inputs').querySelectorAll('[data-rtab-list]')) {
-			const length = document.querySelector(`[data-rtab-input="${CSS.escape(row.dataset.rtabList)}"]`);
-			row.hidden = !length || Number(row.dataset.rtabItem) > Number(length.value);
-		}
-	}
-
-	function table() { return state.model.tables.find((t) => t.id === state.table); }
-
-	/* The faces of the table's dice: one number per face, within its group's faces. */
 	function buildFaces() {
-		const box = $('rtab-faces');
-		box.replaceChildren();
-		const t = table();
-		const dice = t && t.dice >= 0 ? state.model.dice[t.dice] : null;
+		const d = current();
+		const dice = d ? diceOf(d) : null;
+		S.buildFaces($('rtab-faces'), dice);
 		$('rtab-roll-button').disabled = !dice;
-		if (!dice) {
-			box.append(el('p', {class: 'hint'}, 'This table rolls no dice: it is read from the situation alone.'));
-			return;
-		}
-		let i = 0;
-		for (const g of dice.groups)
-			for (let k = 0; k < g.count; k++, i++)
-				box.append(el('label', {}, `Face ${i + 1} `, el('input', {type: 'number', 'data-rtab-face': i,
-					min: g.face_min, max: g.face_max, step: 1, value: g.face_min, required: true})));
+		if (d && !dice)
+			$('rtab-faces').replaceChildren(el('p', {class: 'hint'},
+				`This ${d.kind.name.toLowerCase().replace(/s$/, '')} rolls no dice: it is read from the situation alone.`));
 	}
 
-	/* --set NAME=VALUE for every shown input, as rtab eval and rtab odds take it. */
-	function situationArgs() {
-		const args = [];
-		for (const c of $('rtab-inputs').querySelectorAll('[data-rtab-input]')) {
-			if (c.closest('label').hidden)
-				continue;
-			const value = c.type === 'checkbox' ? (c.checked ? 'true' : 'false') : c.value;
-			args.push('--set', `${c.dataset.rtabInput}=${value}`);
-		}
-		const drm = $('rtab-drm').value.trim();
-		if (drm !== '' && drm !== '0')
-			args.push('--drm', drm);
-		return args;
-	}
+	function situationArgs() { return S.situationArgs($('rtab-inputs'), $('rtab-drm').value); }
 
-	function facesArg() {
-		const faces = [...$('rtab-faces').querySelectorAll('[data-rtab-face]')].map((f) => f.value.trim());
-		return faces.length ? ['--roll', faces.join(',')] : [];
-	}
-
-	function showError(box, r) {
-		box.replaceChildren(el('p', {class: 'error', role: 'alert'}, (r.stderr || r.stdout).trim()));
+	/* What the result triggers: each target with the inputs the result sets
+	 * for it, and a button that resolves it in that situation. */
+	function triggered(res) {
+		const ids = res.triggers || [];
+		if (!ids.length)
+			return null;
+		const list = el('ul', {class: 'triggers', 'data-rtab-triggers': ''});
+		ids.forEach((id, i) => {
+			const sets = (res.trigger_inputs || [])[i] || {};
+			const d = definitions().find((x) => x.def.id === id);
+			const what = Object.entries(sets).map(([k, v]) => `${k}=${v}`).join(', ');
+			const button = el('button', {type: 'button', 'data-rtab-resolve-on': id},
+				`Resolve ${d ? label(d.def.labels, id) : id}`);
+			button.addEventListener('click', () => resolveOn(id, sets));
+			list.append(el('li', {}, button, what ? ` with ${what}` : ''));
+		});
+		return el('div', {}, el('p', {}, 'This result triggers:'), list);
 	}
 
 	async function resolve() {
 		const box = $('rtab-result');
-		const base = ['eval', ruleset().name, state.table, ...situationArgs(), ...facesArg(), ...localeArgs()];
+		const base = ['eval', ruleset().name, state.def, ...situationArgs(), ...S.facesArg($('rtab-faces')),
+			...localeArgs()];
 		const r = await rtab([...base, '--json']);
-		box.dataset.rtabStatus = r.status;
-		delete box.dataset.rtabOutcome;
 		if (r.status !== 0) {
-			showError(box, r);
+			S.showResult(box, r, null);
 			return;
 		}
+		S.showResult(box, r, await rtab([...base, '--explain']));
 		const res = JSON.parse(r.stdout);
-		const steps = await rtab([...base, '--explain']);
-		const outcomeId = res.outcome || '';
-		box.dataset.rtabOutcome = outcomeId;
-		const head = el('p', {class: 'outcome'}, res.label || outcomeId || 'No result');
-		const facts = res.no_result
-			? el('p', {}, 'The table gives no result in this situation' + (res.column ? ` (column ${res.column})` : '') + '.')
-			: el('p', {}, `Rolled ${(res.faces || []).join(', ')}; modified roll ${res.modified_roll}` +
-				(res.modifier ? ` (modifier ${res.modifier > 0 ? '+' : ''}${res.modifier})` : '') +
-				(res.code && res.code !== outcomeId ? `; code ${res.code}` : '') +
-				(res.rule ? `; rule ${res.rule}` : ''));
-		const explain = el('pre', {class: 'steps', 'aria-label': 'How the rules produced it'}, steps.stdout.trim());
-		box.replaceChildren(head, facts, explain);
+		if (res.reactions)
+			box.querySelector('.outcome').textContent = 'Options: ' + (res.options || []).join(', ');
+		else if (res.transition)
+			box.querySelector('.outcome').textContent = `${res.from} → ${res.state}`;
+		else if (res.distance)
+			box.querySelector('.outcome').textContent = `${res.value} ${res.unit || ''}`.trim();
+		const more = triggered(res);
+		if (more)
+			box.append(more);
+	}
+
+	/* Resolve a result's trigger: its target chosen, the inputs it sets set, the dice rolled. */
+	async function resolveOn(id, sets) {
+		$('rtab-table').value = id;
+		await chooseTable(id);
+		for (const [name, value] of Object.entries(sets)) {
+			const c = document.querySelector(`[data-rtab-input="${CSS.escape(name)}"]`);
+			if (c && c.type === 'checkbox')
+				c.checked = value === true || value === 'true' || value === 1;
+			else if (c)
+				c.value = String(value);
+		}
+		await refresh(false);
+		return roll();
 	}
 
 	async function odds() {
 		const box = $('rtab-odds');
-		const started = performance.now();
-		const r = await rtab(['odds', ruleset().name, state.table, ...situationArgs(), ...localeArgs(), '--json']);
-		/* How long the odds took in the page, for bench/web_latency.js. */
-		box.dataset.rtabMs = Math.round(performance.now() - started);
-		box.dataset.rtabStatus = r.status;
-		if (r.status !== 0) {
-			showError(box, r);
+		const d = current();
+		if (!d || !d.kind.odds) {
+			box.dataset.rtabStatus = 0;
+			box.replaceChildren(el('p', {class: 'hint'}, 'No dice decide it: rtab eval gives its answer from the situation.'));
 			return;
 		}
-		const o = JSON.parse(r.stdout);
-		const rows = (o.outcomes || []).map((x) => el('tr', {'data-rtab-outcome': x.outcome || '', 'data-rtab-probability': x.probability},
-			el('td', {}, x.label || x.outcome || '(no row)'),
-			el('td', {class: 'num'}, x.probability),
-			el('td', {class: 'num'}, `${x.percent}%`),
-			el('td', {'aria-hidden': 'true'}, el('span', {class: 'bar', style: `width: ${Math.round(Number(x.percent) * 1.5)}px`}))));
-		box.replaceChildren(el('table', {class: 'odds'},
-			el('caption', {}, `${o.rolls} equally likely rolls of ${o.dice}` + (o.column && o.column !== 'all' ? `, column ${o.column}` : '')),
-			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, 'Outcome'), el('th', {scope: 'col'}, 'Exact'),
-				el('th', {scope: 'col'}, 'Percent'), el('th', {scope: 'col'}, el('span', {class: 'visually-hidden'}, 'Bar')))),
-			el('tbody', {}, ...rows)));
+		const started = performance.now();
+		const r = await rtab(['odds', ruleset().name, state.def, ...situationArgs(), ...localeArgs(), '--json']);
+		/* How long the odds took in the page, for bench/web_latency.js. */
+		box.dataset.rtabMs = Math.round(performance.now() - started);
+		if (d.kind.key === 'distances' && r.status === 0)
+			return showDistanceOdds(box, JSON.parse(r.stdout));
+		S.showOdds(box, r, (o) => `${o.rolls} equally likely rolls of ${o.dice}` +
+			(o.column && o.column !== 'all' ? `, column ${o.column}` : ''));
+	}
+
+	/* A distance's odds: each form's values, their exact chances. */
+	function showDistanceOdds(box, o) {
+		box.dataset.rtabStatus = 0;
+		box.replaceChildren(...(o.forms || []).map((f) => el('table', {class: 'odds'},
+			el('caption', {}, `${f.rolls} equally likely rolls, in ${f.unit || 'units'}`),
+			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, 'Value'), el('th', {scope: 'col'}, 'Exact'),
+				el('th', {scope: 'col'}, 'Percent'))),
+			el('tbody', {}, ...f.values.map((v) => el('tr', {'data-rtab-outcome': String(v.value), 'data-rtab-probability': v.probability},
+				el('td', {}, String(v.value)), el('td', {class: 'num'}, v.probability), el('td', {class: 'num'}, `${v.percent}%`)))))));
 	}
 
 	/* Runs one after another: a later change waits for the answer to the earlier one. */
@@ -188,7 +178,7 @@
 	}
 
 	function refresh(withResult) {
-		showListItems();
+		S.showListItems($('rtab-inputs'));
 		return serial(async () => {
 			await odds();
 			if (withResult)
@@ -207,38 +197,49 @@
 	}
 
 	function chooseTable(id) {
-		state.table = id;
+		state.def = id;
 		buildFaces();
 		$('rtab-result').replaceChildren(el('p', {class: 'hint'}, 'Roll the dice, or enter the faces rolled and resolve them.'));
 		delete $('rtab-result').dataset.rtabOutcome;
 		return refresh(false);
 	}
 
+	/* The definitions rtab eval resolves, grouped by kind. */
 	function fillTables() {
 		const select = $('rtab-table');
-		select.replaceChildren(...state.model.tables.map((t) =>
-			el('option', {value: t.id, selected: t.id === state.table}, label(t.labels, t.id))));
+		select.replaceChildren();
+		for (const kind of KINDS) {
+			const defs = state.model[kind.key] || [];
+			if (defs.length)
+				select.append(el('optgroup', {label: kind.name}, ...defs.map((d) =>
+					el('option', {value: d.id, selected: d.id === state.def}, label(d.labels, d.id)))));
+		}
 	}
 
 	async function chooseRuleset(index) {
 		document.body.dataset.rtabReady = 'false';
 		state.index = index;
-		const r = await rtab(['export', '--format', 'json', ruleset().name]);
-		if (r.status !== 0) {
-			$('rtab-status').textContent = r.stderr;
-			return;
+		/* rtab site wrote the model (rtab export --format json) beside the source. */
+		if (ruleset().model) {
+			state.model = ruleset().model;
+		} else {
+			const r = await rtab(['export', '--format', 'json', ruleset().name]);
+			if (r.status !== 0) {
+				$('rtab-status').textContent = r.stderr;
+				return;
+			}
+			state.model = JSON.parse(r.stdout);
 		}
-		state.model = JSON.parse(r.stdout);
 		if (!state.locale || !state.model.locales.includes(state.locale))
 			state.locale = state.model.locales[0];
 		$('rtab-locale').replaceChildren(...state.model.locales.map((l) => el('option', {value: l, selected: l === state.locale}, l)));
-		state.table = state.model.tables.length ? state.model.tables[0].id : null;
+		const first = definitions()[0];
+		state.def = first ? first.def.id : null;
 		relabel();
-		/* The printed tables and the first odds are asked together: each run is a module of its own. */
-		const printed = showPrinted();
-		if (state.table)
-			await chooseTable(state.table);
-		await printed;
+		/* The odds first: they are what the page is opened for; the tables as printed follow. */
+		if (state.def)
+			await chooseTable(state.def);
+		await showPrinted();
 	}
 
 	/* What the locale changes: the labels of the page's controls and the tables as printed. */
@@ -248,17 +249,11 @@
 		document.title = title + ' — player aid';
 		document.documentElement.lang = state.locale;
 		fillTables();
-		buildInputs();
+		S.buildInputs($('rtab-inputs'), state.model, state.locale, () => refresh(false));
 	}
 
 	function roll() {
-		const faces = [...$('rtab-faces').querySelectorAll('[data-rtab-face]')];
-		const random = new Uint32Array(faces.length);
-		crypto.getRandomValues(random);
-		faces.forEach((f, i) => {
-			const lo = Number(f.min), hi = Number(f.max);
-			f.value = lo + (random[i] % (hi - lo + 1));
-		});
+		S.rollFaces($('rtab-faces'));
 		return serial(resolve);
 	}
 

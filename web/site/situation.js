@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The situation of a roll, as both pages of rtab site set it and show what
+ * rtab answers (docs/web.md): a control per input of the ruleset (an enum a
+ * select, an int a number field within its range, a bool a checkbox; a
+ * list's items shown up to its length), the faces of the dice, the other
+ * modifier; the result of `rtab eval --json` with its `--explain` steps, and
+ * the odds of `rtab odds --json`. Nothing is computed here: the arguments
+ * are built for rtab, and its answers drawn.
+ *
+ * Hooks: data-rtab-input="NAME" on each input's control (NAME as --set
+ * takes it), data-rtab-face="I" on each face, data-rtab-outcome and
+ * data-rtab-status on the result box, a row per outcome with
+ * data-rtab-outcome and data-rtab-probability in the odds box.
+ * A classic script: it defines RtabSituation in the page.
+ */
+(function (root) {
+	'use strict';
+
+	function el(tag, attrs, ...children) {
+		const e = document.createElement(tag);
+		for (const [k, v] of Object.entries(attrs || {}))
+			if (v !== null && v !== undefined && v !== false)
+				e.setAttribute(k, v === true ? '' : v);
+		for (const c of children)
+			if (c !== null && c !== undefined)
+				e.append(c);
+		return e;
+	}
+
+	/* A label in locale, else the model's first locale's, else the id. */
+	function label(model, locale, labels, id) {
+		if (!labels)
+			return id;
+		return labels[locale] || labels[model.locales[0]] || id;
+	}
+
+	/* The controls of the situation in box, one per input of model;
+	 * onChange(control) after any of them changes. */
+	function buildInputs(box, model, locale, onChange) {
+		box.replaceChildren();
+		for (const input of model.inputs) {
+			const name = input.id;
+			let control;
+			if (input.type_name === 'enum') {
+				const en = model.enums[input.enum_index];
+				control = el('select', {'data-rtab-input': name});
+				for (const v of en.values)
+					control.append(el('option', {value: v.id, selected: v.id === input.default_text},
+						label(model, locale, v.labels, v.id)));
+			} else if (input.type_name === 'bool') {
+				control = el('input', {type: 'checkbox', 'data-rtab-input': name, checked: input.default_text === 'true'});
+			} else {
+				control = el('input', {type: 'number', 'data-rtab-input': name, min: input.min, max: input.max,
+					step: 1, value: input.default_text, required: true});
+			}
+			const unit = input.unit ? ' (' + input.unit + ')' : '';
+			const row = el('label', {'data-rtab-row': name}, el('span', {}, label(model, locale, input.labels, name) + unit), control);
+			if (input.list_role === 2) {
+				row.dataset.rtabList = input.list_length_id;
+				row.dataset.rtabItem = input.list_item;
+			}
+			box.append(row);
+			control.addEventListener('change', () => onChange(control));
+		}
+		showListItems(box);
+	}
+
+	/* A list's item fields are part of the situation only up to the list's length. */
+	function showListItems(box) {
+		for (const row of box.querySelectorAll('[data-rtab-list]')) {
+			const length = box.querySelector(`[data-rtab-input="${CSS.escape(row.dataset.rtabList)}"]`);
+			row.hidden = !length || Number(row.dataset.rtabItem) > Number(length.value);
+		}
+	}
+
+	/* The faces of dice (model.dice[i], or null: none) in box, one number
+	 * field per face within its group's faces. */
+	function buildFaces(box, dice) {
+		box.replaceChildren();
+		if (!dice) {
+			box.append(el('p', {class: 'hint'}, 'This table rolls no dice: it is read from the situation alone.'));
+			return;
+		}
+		let i = 0;
+		for (const g of dice.groups)
+			for (let k = 0; k < g.count; k++, i++)
+				box.append(el('label', {}, `Face ${i + 1} `, el('input', {type: 'number', 'data-rtab-face': i,
+					min: g.face_min, max: g.face_max, step: 1, value: g.face_min, required: true})));
+	}
+
+	/* --set NAME=VALUE for every shown input of box, and --drm, as rtab eval and rtab odds take them. */
+	function situationArgs(box, drm) {
+		const args = [];
+		for (const c of box.querySelectorAll('[data-rtab-input]')) {
+			if (c.closest('label').hidden)
+				continue;
+			const value = c.type === 'checkbox' ? (c.checked ? 'true' : 'false') : c.value;
+			args.push('--set', `${c.dataset.rtabInput}=${value}`);
+		}
+		drm = (drm || '').trim();
+		if (drm !== '' && drm !== '0')
+			args.push('--drm', drm);
+		return args;
+	}
+
+	/* --roll with the faces of box, as typed. */
+	function facesArg(box) {
+		const faces = [...box.querySelectorAll('[data-rtab-face]')].map((f) => f.value.trim());
+		return faces.length ? ['--roll', faces.join(',')] : [];
+	}
+
+	/* Random faces in box's fields, from the browser's crypto.getRandomValues. */
+	function rollFaces(box) {
+		const faces = [...box.querySelectorAll('[data-rtab-face]')];
+		const random = new Uint32Array(faces.length);
+		crypto.getRandomValues(random);
+		faces.forEach((f, i) => {
+			const lo = Number(f.min), hi = Number(f.max);
+			f.value = lo + (random[i] % (hi - lo + 1));
+		});
+	}
+
+	function showError(box, r) {
+		box.replaceChildren(el('p', {class: 'error', role: 'alert'}, (r.stderr || r.stdout).trim()));
+	}
+
+	/* The answer of rtab eval --json (r) and of --explain (steps) in box. */
+	function showResult(box, r, steps) {
+		box.dataset.rtabStatus = r.status;
+		delete box.dataset.rtabOutcome;
+		if (r.status !== 0) {
+			showError(box, r);
+			return;
+		}
+		const res = JSON.parse(r.stdout);
+		const outcomeId = res.outcome || '';
+		box.dataset.rtabOutcome = outcomeId;
+		const head = el('p', {class: 'outcome'}, res.label || outcomeId || 'No result');
+		const facts = res.no_result
+			? el('p', {}, 'The table gives no result in this situation' + (res.column ? ` (column ${res.column})` : '') + '.')
+			: el('p', {}, (res.faces ? `Rolled ${res.faces.join(', ')}; ` : '') +
+				(res.modified_roll !== undefined ? `modified roll ${res.modified_roll}` : '') +
+				(res.modifier ? ` (modifier ${res.modifier > 0 ? '+' : ''}${res.modifier})` : '') +
+				(res.code && res.code !== outcomeId ? `; code ${res.code}` : '') +
+				(res.rule ? `; rule ${res.rule}` : ''));
+		const explain = el('pre', {class: 'steps', 'aria-label': 'How the rules produced it'}, steps ? steps.stdout.trim() : '');
+		box.replaceChildren(head, facts, explain);
+	}
+
+	/* The answer of rtab odds --json (r) in box; caption: what the odds are of. */
+	function showOdds(box, r, caption) {
+		box.dataset.rtabStatus = r.status;
+		if (r.status !== 0) {
+			showError(box, r);
+			return;
+		}
+		const o = JSON.parse(r.stdout);
+		const rows = (o.outcomes || []).map((x) => el('tr', {'data-rtab-outcome': x.outcome || '', 'data-rtab-probability': x.probability},
+			el('td', {}, x.label || x.outcome || '(no row)'),
+			el('td', {class: 'num'}, x.probability),
+			el('td', {class: 'num'}, `${x.percent}%`),
+			el('td', {'aria-hidden': 'true'}, el('span', {class: 'bar', style: `width: ${Math.round(Number(x.percent) * 1.5)}px`}))));
+		box.replaceChildren(el('table', {class: 'odds'},
+			el('caption', {}, caption(o)),
+			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, 'Outcome'), el('th', {scope: 'col'}, 'Exact'),
+				el('th', {scope: 'col'}, 'Percent'), el('th', {scope: 'col'}, el('span', {class: 'visually-hidden'}, 'Bar')))),
+			el('tbody', {}, ...rows)));
+	}
+
+	root.RtabSituation = {el, label, buildInputs, showListItems, buildFaces, situationArgs, facesArg, rollFaces,
+		showError, showResult, showOdds};
+})(globalThis);
