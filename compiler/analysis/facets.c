@@ -664,6 +664,11 @@ static src_loc odds_line_loc(const model_table *mt, const char *value, src_loc f
 	return fallback;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* Under odds lines, the table's columns as its page prints them: a facet per
  * line ("odds line 'woods, town'": its odds over each result column, '-'
  * where it has none; "grid 'swamp'": the steps of a value's grid of its
@@ -682,12 +687,19 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 		if (seen || first >= end || end > t->ncolumns)
 			continue;
 		strbuf names = {0}, steps = {0};
+		/* The line's values by name, sorted: reordering the enum changes none. */
+		char **served = xcalloc((size_t)((int64_t)in->max - v + 1), sizeof *served);
+		size_t nserved = 0;
 		for (int32_t u = v; u <= in->max; u++)
-			if (t->column_of_value[u - in->min] == first) {
-				char *name = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, u);
-				sb_printf(&names, "%s%s", names.len ? ", " : "", name);
-				free(name);
-			}
+			if (t->column_of_value[u - in->min] == first)
+				served[nserved++] = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, u);
+		if (in->type == RTAB_TYPE_ENUM)
+			qsort(served, nserved, sizeof *served, cmp_name);
+		for (size_t k = 0; k < nserved; k++) {
+			sb_printf(&names, "%s%s", names.len ? ", " : "", served[k]);
+			free(served[k]);
+		}
+		free(served);
 		bool own = false; /* a grid of its own: rolled columns over no result column */
 		for (size_t j = first; j < end; j++)
 			own |= t->columns[j].kind == RTAB_COLUMN_ROLLED && !mt->result_of_column[j];
@@ -948,11 +960,6 @@ static int shared_result(const model_table *mt, size_t c)
 	return mt->result_of_column[c] - 1;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* What the rows of an outcome printed apart say beside their cells (a rule, a
  * reason): each told by its cells, "errata 2 (column 'tacw' 3-4)", so that
  * the facet follows the row, not its turn. next[r]: the next row of r's
@@ -1090,47 +1097,94 @@ static int row_at_roll(const rtab_table *t, const rtab_column *col, int64_t v)
 	return rtab_column_row(col, (size_t)(v - t->roll_min));
 }
 
-/* Where a table's one grid prints roll v of column c: the cell of the first
- * line whose roll holds v. A cell's row may hold the lines of several (a
- * result recurring down a column is one row), so its cell is where the first
- * of them prints it; a roll is printed on its own line. {0, 0}: not in a
- * grid of the table's own (rows, a variant's base, odds lines). */
-static src_loc grid_cell_loc(const model_table *mt, size_t c, int64_t v)
+/* The cells of a grid line after its roll (and its ':'), or NULL for a line
+ * that is not a roll's (a header). */
+static const ast_cell *line_cells(const ast_stmt *line)
 {
-	const ast_def *d = mt->def;
-	if (!d || mt->result_of_column || c < mt->first_rolled || c >= (size_t)mt->first_rolled + mt->nrolled)
-		return (src_loc){0, 0};
-	const ast_stmt *grid = NULL;
-	for (const ast_stmt *s = d->body; s; s = s->next)
-		if (s->kind == ST_GRID) {
-			if (grid)
-				return (src_loc){0, 0}; /* grids per key: their lines are read apart */
-			grid = s;
-		}
-	if (!grid)
-		return (src_loc){0, 0};
-	bool header = find_stmt(d->body, ST_COLUMNS, NULL, 0) != NULL;
+	const ast_cell *roll = line->cells;
+	if (!roll || roll->kind != CELL_RANGE)
+		return NULL;
+	const ast_cell *cell = roll->next;
+	return cell && cell->kind == CELL_COLON ? cell->next : cell;
+}
+
+/* The first line of a grid after its odds lines and, where the table has a
+ * 'columns' statement, its header. */
+static const ast_stmt *first_roll_line(ast_grid_walk *walk, const ast_stmt *grid, bool header)
+{
+	const ast_stmt *line = ast_grid_first(walk, grid);
+	while (line && line->kind == ST_ODDS_LINE)
+		line = ast_grid_next(walk);
+	if (header && line)
+		line = ast_grid_next(walk);
+	return line;
+}
+
+/* The k-th cell of the first line of grid whose roll holds v, or {0, 0}. */
+static src_loc roll_cell_in(const ast_stmt *grid, bool header, int64_t v, size_t k)
+{
 	src_loc at = {0, 0};
 	ast_grid_walk walk;
-	const ast_stmt *line = ast_grid_first(&walk, grid);
-	while (line && line->kind == ST_ODDS_LINE)
-		line = ast_grid_next(&walk);
-	if (header && line)
-		line = ast_grid_next(&walk);
-	for (; line && !at.line; line = ast_grid_next(&walk)) {
-		const ast_cell *roll = line->cells;
-		if (!roll || roll->kind != CELL_RANGE || (!roll->open_lo && v < roll->lo) || (!roll->open_hi && v > roll->hi))
+	for (const ast_stmt *line = first_roll_line(&walk, grid, header); line && !at.line;
+	     line = ast_grid_next(&walk)) {
+		const ast_cell *roll = line->cells, *cell = line_cells(line);
+		if (!cell || (!roll->open_lo && v < roll->lo) || (!roll->open_hi && v > roll->hi))
 			continue;
-		const ast_cell *cell = roll->next;
-		if (cell && cell->kind == CELL_COLON)
-			cell = cell->next;
-		for (size_t k = mt->first_rolled; cell && k < c; k++)
+		for (size_t j = 0; cell && j < k; j++)
 			cell = cell->next;
 		if (cell)
 			at = cell->loc;
 	}
 	ast_grid_walk_end(&walk);
 	return at;
+}
+
+/* Whether grid prints a cell at anchor, and in which of its columns (k). */
+static bool cell_column_in(const ast_stmt *grid, bool header, src_loc anchor, size_t *k)
+{
+	bool found = false;
+	ast_grid_walk walk;
+	for (const ast_stmt *line = first_roll_line(&walk, grid, header); line && !found;
+	     line = ast_grid_next(&walk)) {
+		size_t j = 0;
+		for (const ast_cell *cell = line_cells(line); cell && !found; cell = cell->next, j++)
+			if (cell->loc.line == anchor.line && cell->loc.col == anchor.col) {
+				*k = j;
+				found = true;
+			}
+	}
+	ast_grid_walk_end(&walk);
+	return found;
+}
+
+/* Where a table's grid prints roll v of column c: the cell of the first
+ * line whose roll holds v. A cell's row may hold the lines of several (a
+ * result recurring down a column is one row), so its cell is where the first
+ * of them prints it; a roll is printed on its own line. Of grids per key
+ * ('grid woods, town', 'grid cavalry when ...'), the one that prints anchor,
+ * a cell of column c, in the same column. {0, 0}: not in a grid of the
+ * table's own (rows, a variant's base, odds lines). */
+static src_loc grid_cell_loc(const model_table *mt, size_t c, int64_t v, src_loc anchor)
+{
+	const ast_def *d = mt->def;
+	if (!d || mt->result_of_column)
+		return (src_loc){0, 0};
+	bool header = find_stmt(d->body, ST_COLUMNS, NULL, 0) != NULL;
+	const ast_stmt *grid = NULL;
+	size_t ngrids = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if ((s->kind == ST_GRID || s->kind == ST_GRID_WHEN) && !ngrids++)
+			grid = s;
+	if (ngrids == 1) /* its columns are the table's rolled ones */
+		return c >= mt->first_rolled && c < (size_t)mt->first_rolled + mt->nrolled
+			       ? roll_cell_in(grid, header, v, c - mt->first_rolled)
+			       : (src_loc){0, 0};
+	for (const ast_stmt *s = d->body; s && anchor.line; s = s->next) {
+		size_t k;
+		if ((s->kind == ST_GRID || s->kind == ST_GRID_WHEN) && cell_column_in(s, header, anchor, &k))
+			return roll_cell_in(s, header, v, k);
+	}
+	return (src_loc){0, 0};
 }
 
 /* Every modified roll that can occur, in every column: the outcome it gives,
@@ -1158,10 +1212,10 @@ static void roll_facets(builder *b, const rtab_table *t, const model_table *mt)
 		for (int64_t v = lo; v <= hi; v++) {
 			int row = row_at_roll(t, col, v);
 			bool has = row >= 0 && (size_t)row < t->nrows;
-			src_loc at = grid_cell_loc(mt, c, v);
+			src_loc cell_at = has && cells ? mt->cells[c * t->nrows + (size_t)row].loc : (src_loc){0, 0};
+			src_loc at = grid_cell_loc(mt, c, v, cell_at);
 			if (!at.line)
-				at = has && cells ? mt->cells[c * t->nrows + (size_t)row].loc
-				     : has ? model_row_loc(mt, (size_t)row) : b->d->loc;
+				at = cell_at.line ? cell_at : has ? model_row_loc(mt, (size_t)row) : b->d->loc;
 			const char *printed = has ? model_row_name(mt, (size_t)row) : "-";
 			addf(b, at, xstrdup(printed ? printed : "?"), "roll %lld%s", (long long)v, column);
 			compared_as(b, FACET_ROLL);
@@ -1170,6 +1224,23 @@ static void roll_facets(builder *b, const rtab_table *t, const model_table *mt)
 		}
 		free(column);
 	}
+}
+
+/* Whether column c of two-key table i is read for value v of its variant
+ * input: v's run of columns holds it. A grid for several values ('grid
+ * woods, town') serves each of them, whichever the enum lists first. */
+static bool column_serves(const rtab_ruleset *rs, size_t i, size_t c, int32_t v)
+{
+	const rtab_table *t = &rs->tables[i];
+	const rtab_input *in = &rs->inputs[t->column_input];
+	size_t run = (size_t)((int64_t)v - in->min), nruns = rtab_table_nruns(rs, i);
+	if (t->nlines || nruns != (size_t)((int64_t)in->max - in->min + 1)) /* runs are lines, not values */
+		return odds_column_value(rs, i, c) == v;
+	if (run >= nruns)
+		return false;
+	if (!t->column_end_of_value)
+		return t->column_of_value[run] == c;
+	return t->column_of_value[run] <= c && c < t->column_end_of_value[run];
 }
 
 static void table_facets(builder *b)
@@ -1202,7 +1273,7 @@ static void table_facets(builder *b)
 				char **names = xcalloc((size_t)((int64_t)in->max - in->min + 1), sizeof *names);
 				size_t n = 0;
 				for (int32_t v = in->min; v <= in->max; v++)
-					if (two_keys ? odds_column_value(rs, i, c) == v : t->column_of_value[v - in->min] == c)
+					if (two_keys ? column_serves(rs, i, c, v) : t->column_of_value[v - in->min] == c)
 						names[n++] = value_of(rs, in->type == RTAB_TYPE_ENUM ? in->enum_index : -1, v);
 				if (in->type == RTAB_TYPE_ENUM)
 					qsort(names, n, sizeof *names, cmp_name);
