@@ -115,27 +115,31 @@ def compiler_objects(build_dir, root):
         yield rel, obj
 
 
-def symbols(obj):
-    """(defined, undefined) global symbols of an object file."""
-    out = subprocess.run(["nm", "-P", obj], check=True, capture_output=True, text=True).stdout
-    defined, undefined = set(), set()
+def symbols(objects):
+    """{object: (defined, undefined)} global symbols, read by one call of nm for all."""
+    out = subprocess.run(["nm", "-P", "-A"] + objects, check=True, capture_output=True,
+                         text=True).stdout
+    table = {obj: (set(), set()) for obj in objects}
     for line in out.splitlines():
-        parts = line.split()
-        if len(parts) < 2:
+        obj, sep, rest = line.partition(": ")
+        parts = rest.split()
+        if not sep or obj not in table or len(parts) < 2:
             continue
         name, kind = parts[0], parts[1]
+        defined, undefined = table[obj]
         if kind == "U":
             undefined.add(name)
         elif kind.isupper() or kind in ("w", "v"):
             defined.add(name)
-    return defined, undefined
+    return table
 
 
 def call_edges(build_dir, root, add_edge):
     defined_by, needs = {}, {}
     objects = list(compiler_objects(build_dir, root))
+    table = symbols([obj for _, obj in objects])
     for rel, obj in objects:
-        defined, undefined = symbols(obj)
+        defined, undefined = table[obj]
         for name in defined:
             defined_by.setdefault(name, rel)
         needs[rel] = undefined
