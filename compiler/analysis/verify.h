@@ -74,7 +74,7 @@ void verify_render_text(strbuf *sb, const verify *v);
 void verify_render_json(strbuf *sb, const verify *v);
 /* Both rulebooks side by side, each difference highlighted at its cell. */
 void verify_render_html(strbuf *sb, const verify *v);
-/* The same as pages (export_pdf_built_in: cairo and pango); paper NULL: A4. */
+/* The same as pages (export_pdf_unavailable: cairo and pango); paper NULL: A4. */
 void verify_render_pdf(strbuf *sb, const verify *v, const char *paper);
 
 #endif

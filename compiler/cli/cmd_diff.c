@@ -407,9 +407,10 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	c.new.arg = a.files.files[1];
 	c.format = x->format ? (diff_format)cli_choice(formats, x->format) : FMT_TEXT;
 	paper_size size;
-	if (c.format == FMT_PDF && !export_pdf_built_in)
-		status = usage_error("diff", "--format pdf is not built into this rtab (it needs cairo and pango when "
-					     "rtab is built); use --format html and print it");
+	const char *no_pdf = c.format == FMT_PDF ? export_pdf_unavailable() : NULL;
+	if (no_pdf)
+		status = usage_error("diff", "--format pdf cannot be written: %s; use --format html and print it",
+				     no_pdf);
 	else if (a.paper && !paper_find(a.paper, &size))
 		status = usage_error("diff", "--paper '%s' is no paper rtab knows; give %s", a.paper, paper_names);
 	else if (a.paper && c.format != FMT_PDF)

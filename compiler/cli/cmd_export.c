@@ -142,9 +142,9 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 
 	if (status == EXIT_OK && !c->format)
 		status = usage_error("export", "give the format: --format json, csv, markdown, html or pdf");
-	else if (status == EXIT_OK && strcmp(c->format, "pdf") == 0 && !export_pdf_built_in)
-		status = usage_error("export", "--format pdf is not built into this rtab (it needs cairo and "
-					       "pango when rtab is built); use --format html and print it");
+	else if (status == EXIT_OK && strcmp(c->format, "pdf") == 0 && export_pdf_unavailable())
+		status = usage_error("export", "--format pdf cannot be written: %s; use --format html and print it",
+				     export_pdf_unavailable());
 	else if (status == EXIT_OK && a.proof && strcmp(c->format, "html") != 0 && strcmp(c->format, "markdown") != 0 &&
 		 strcmp(c->format, "pdf") != 0)
 		status = usage_error("export", "--proof is a form of --format html, markdown or pdf, not of %s",

@@ -115,8 +115,10 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 	v.pair = npos == 2;
 	if (!v.pair && locale)
 		return usage_error("verify", "--locale applies to a translation; with one FILE every locale is checked");
-	if (format == VF_PDF && !export_pdf_built_in)
-		return usage_error("verify", "--format pdf is not built into this rtab (it needs cairo and pango)");
+	const char *no_pdf = format == VF_PDF ? export_pdf_unavailable() : NULL;
+	if (no_pdf)
+		return usage_error("verify", "--format pdf cannot be written: %s; use --format html and print it",
+				   no_pdf);
 	if (args.paper && format != VF_PDF)
 		return usage_error("verify", "--paper applies to --format pdf");
 

@@ -74,7 +74,7 @@ void aid_emit_end(export_ctx *c);
 /* Documents as PDF pages into out (paper "letter", else A4), the units of
  * each in turn (every doc as many): each unit, a heading and its parts,
  * never split from its heading; every page numbered. Only where
- * export_pdf_built_in. */
+ * export_pdf_unavailable. */
 void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper);
 
 #endif

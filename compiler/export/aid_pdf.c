@@ -13,15 +13,22 @@
 #include "base/msg.h"
 
 #include "export/paper.h"
+#include "export/pdf_libs.h"
 
-#include <cairo-pdf.h>
 #include <errno.h>
 #include <time.h>
-#include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
 
-const bool export_pdf_built_in = true;
+/* The libraries' functions, opened by the first PDF written (pdf_libs.h). */
+static const pdf_libs *lib;
+
+const char *export_pdf_unavailable(void)
+{
+	const char *why;
+	lib = pdf_libs_open(&why);
+	return why;
+}
 
 #define MARGIN 48.0
 #define HEAD 30.0 /* the band of the page header */
@@ -35,22 +42,22 @@ typedef struct page_geometry {
 
 static PangoLayout *layout(cairo_t *cr, const char *font, const char *text, double width)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
-	PangoFontDescription *fd = pango_font_description_from_string(font);
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
+	PangoLayout *l = lib->pango_cairo_create_layout(cr);
+	PangoFontDescription *fd = lib->pango_font_description_from_string(font);
+	lib->pango_layout_set_font_description(l, fd);
+	lib->pango_font_description_free(fd);
 	if (width > 0) {
-		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+		lib->pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+		lib->pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	}
-	pango_layout_set_text(l, text ? text : "", -1);
+	lib->pango_layout_set_text(l, text ? text : "", -1);
 	return l;
 }
 
 static void text_size(PangoLayout *l, double *w, double *h)
 {
 	PangoRectangle logical;
-	pango_layout_get_extents(l, NULL, &logical);
+	lib->pango_layout_get_extents(l, NULL, &logical);
 	*w = (double)logical.width / PANGO_SCALE;
 	*h = (double)logical.height / PANGO_SCALE;
 }
@@ -63,10 +70,10 @@ static double put_text(cairo_t *cr, const char *font, const char *text, double x
 	double w, h;
 	text_size(l, &w, &h);
 	if (draw) {
-		cairo_move_to(cr, x, y);
-		pango_cairo_show_layout(cr, l);
+		lib->cairo_move_to(cr, x, y);
+		lib->pango_cairo_show_layout(cr, l);
 	}
-	g_object_unref(l);
+	lib->g_object_unref(l);
 	return h;
 }
 
@@ -93,8 +100,8 @@ static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double 
 	double w, h, most = r ? body_most : HEAD_WIDTH;
 	text_size(l, &w, &h);
 	if (w > most) {
-		pango_layout_set_width(l, (int)(most * PANGO_SCALE));
-		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+		lib->pango_layout_set_width(l, (int)(most * PANGO_SCALE));
+		lib->pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	}
 	return l;
 }
@@ -104,9 +111,9 @@ static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double 
 static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, double width, bool first)
 {
 	PangoLayout *l = cell_layout(cr, r, text, width);
-	pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
+	lib->pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
+	lib->pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	lib->pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
 	return l;
 }
 
@@ -118,7 +125,7 @@ static void column_widths(cairo_t *cr, const grid *g, double width, double *cw)
 			double tw, th;
 			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width));
 			text_size(l, &tw, &th);
-			g_object_unref(l);
+			lib->g_object_unref(l);
 			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
 		}
 }
@@ -147,9 +154,9 @@ static size_t column_groups(const double *cw, size_t cols, double width, size_t 
 #define BAR_WIDTH 2.5
 static void change_bar(cairo_t *cr, double x, double y, double h)
 {
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	cairo_rectangle(cr, x - BAR_GAP - BAR_WIDTH, y, BAR_WIDTH, h);
-	cairo_fill(cr);
+	lib->cairo_set_source_rgb(cr, 0, 0, 0);
+	lib->cairo_rectangle(cr, x - BAR_GAP - BAR_WIDTH, y, BAR_WIDTH, h);
+	lib->cairo_fill(cr);
 }
 
 /* A grid with its borders; its width in *w, its height returned. */
@@ -166,7 +173,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 			double tw, th;
 			PangoLayout *l = column_layout(cr, r, grid_at(g, r, c), cw[c], c == 0);
 			text_size(l, &tw, &th);
-			g_object_unref(l);
+			lib->g_object_unref(l);
 			ch[r * cols + c] = th + 2 * PAD;
 		}
 	/* Columns in groups that fit the width, the first column (the roll, a
@@ -192,7 +199,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 		}
 		if (!draw)
 			continue;
-		cairo_set_line_width(cr, 0.6);
+		lib->cairo_set_line_width(cr, 0.6);
 		for (size_t r = 0; r < rows; r++) {
 			double xx = x;
 			if (p->changed_rows && p->changed_rows[r])
@@ -205,32 +212,32 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 						    strcmp(grid_at(g, r + 1, c), text) == 0;
 				if (r == 0 || grid_marked(g, r, c)) { /* a header; a marked cell (a difference) */
 					if (r == 0)
-						cairo_set_source_rgb(cr, 0.91, 0.89, 0.85);
+						lib->cairo_set_source_rgb(cr, 0.91, 0.89, 0.85);
 					else
-						cairo_set_source_rgb(cr, 1.0, 0.82, 0.82);
-					cairo_rectangle(cr, xx, yy, cw[c], rh[r]);
-					cairo_fill(cr);
+						lib->cairo_set_source_rgb(cr, 1.0, 0.82, 0.82);
+					lib->cairo_rectangle(cr, xx, yy, cw[c], rh[r]);
+					lib->cairo_fill(cr);
 				}
-				cairo_set_source_rgb(cr, 0, 0, 0);
+				lib->cairo_set_source_rgb(cr, 0, 0, 0);
 				/* An end column prints its result once, the lines that read alike joined. */
-				cairo_move_to(cr, xx, yy);
-				cairo_rel_line_to(cr, 0, rh[r]);
-				cairo_move_to(cr, xx + cw[c], yy);
-				cairo_rel_line_to(cr, 0, rh[r]);
+				lib->cairo_move_to(cr, xx, yy);
+				lib->cairo_rel_line_to(cr, 0, rh[r]);
+				lib->cairo_move_to(cr, xx + cw[c], yy);
+				lib->cairo_rel_line_to(cr, 0, rh[r]);
 				if (!joined_above) {
-					cairo_move_to(cr, xx, yy);
-					cairo_rel_line_to(cr, cw[c], 0);
+					lib->cairo_move_to(cr, xx, yy);
+					lib->cairo_rel_line_to(cr, cw[c], 0);
 				}
 				if (!joined_below) {
-					cairo_move_to(cr, xx, yy + rh[r]);
-					cairo_rel_line_to(cr, cw[c], 0);
+					lib->cairo_move_to(cr, xx, yy + rh[r]);
+					lib->cairo_rel_line_to(cr, cw[c], 0);
 				}
-				cairo_stroke(cr);
+				lib->cairo_stroke(cr);
 				if (!joined_above) {
 					PangoLayout *l = column_layout(cr, r, text, cw[c], c == 0);
-					cairo_move_to(cr, xx + PAD, yy + PAD);
-					pango_cairo_show_layout(cr, l);
-					g_object_unref(l);
+					lib->cairo_move_to(cr, xx + PAD, yy + PAD);
+					lib->pango_cairo_show_layout(cr, l);
+					lib->g_object_unref(l);
 				}
 				xx += cw[c];
 			}
@@ -393,13 +400,13 @@ static void split_text(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit 
 		       double head, double *used, double width, double height)
 {
 	PangoLayout *l = layout(cr, "DejaVu Sans 8.5", p->text, width);
-	int lines = pango_layout_get_line_count(l);
+	int lines = lib->pango_layout_get_line_count(l);
 	size_t from = 0;
 	double h = 0;
 	for (int i = 0; i < lines; i++) {
-		PangoLayoutLine *line = pango_layout_get_line_readonly(l, i);
+		PangoLayoutLine *line = lib->pango_layout_get_line_readonly(l, i);
 		PangoRectangle logical;
-		pango_layout_line_get_extents(line, NULL, &logical);
+		lib->pango_layout_line_get_extents(line, NULL, &logical);
 		double lh = (double)logical.height / PANGO_SCALE;
 		size_t end = (size_t)line->start_index;
 		if (h > 0 && head + h + lh + 4 > height) {
@@ -410,7 +417,7 @@ static void split_text(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit 
 		h += lh;
 	}
 	split_part(cr, out, u, n, text_piece(out, p, from, strlen(p->text)), head, used, width, height);
-	g_object_unref(l);
+	lib->g_object_unref(l);
 }
 
 /* One part into the units cut to fit a page: where it fits, else on the
@@ -655,48 +662,51 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 {
 	strbuf sb = {0};
 	double width = pg.w - 2 * MARGIN;
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	lib->cairo_set_source_rgb(cr, 0, 0, 0);
 	/* Two lines, each cut short rather than wrapped into the page's body. */
 	for (size_t line = 0; line < 2; line++) {
 		sb_clear(&sb);
 		for (size_t i = 0; i < ndocs; i++)
 			sb_printf(&sb, "%s%s", i ? " / " : "", line ? docs[i].stamp : docs[i].title);
 		PangoLayout *l = layout(cr, line ? "DejaVu Sans 7.5" : "DejaVu Sans Bold 8", sb.data, width);
-		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
-		cairo_move_to(cr, MARGIN, MARGIN - HEAD + 11.0 * (double)line);
-		pango_cairo_show_layout(cr, l);
-		g_object_unref(l);
+		lib->pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+		lib->cairo_move_to(cr, MARGIN, MARGIN - HEAD + 11.0 * (double)line);
+		lib->pango_cairo_show_layout(cr, l);
+		lib->g_object_unref(l);
 	}
 	PangoLayout *l;
-	cairo_set_line_width(cr, 0.8);
-	cairo_move_to(cr, MARGIN, MARGIN - 6);
-	cairo_rel_line_to(cr, width, 0);
-	cairo_stroke(cr);
+	lib->cairo_set_line_width(cr, 0.8);
+	lib->cairo_move_to(cr, MARGIN, MARGIN - 6);
+	lib->cairo_rel_line_to(cr, width, 0);
+	lib->cairo_stroke(cr);
 	sb_clear(&sb);
 	sb_printf(&sb, msg("Page %zu of %zu"), page + 1, pages);
 	l = layout(cr, "DejaVu Sans 8", sb.data, width);
-	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-	cairo_move_to(cr, MARGIN, pg.h - MARGIN + 8);
-	pango_cairo_show_layout(cr, l);
-	g_object_unref(l);
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	lib->pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	lib->cairo_move_to(cr, MARGIN, pg.h - MARGIN + 8);
+	lib->pango_cairo_show_layout(cr, l);
+	lib->g_object_unref(l);
+	lib->cairo_set_source_rgb(cr, 0, 0, 0);
 	sb_free(&sb);
 }
 
 void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper)
 {
+	/* Callers asked export_pdf_unavailable before they chose PDF. */
+	if (export_pdf_unavailable())
+		return;
 	paper_size size;
 	if (!paper_find(paper, &size))
 		paper_find(NULL, &size);
 	page_geometry pg = {size.width, size.height};
 	double width = pg.w - 2 * MARGIN, height = pg.h - 2 * MARGIN;
-	cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buffer, out, pg.w, pg.h);
-	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, docs[0].title);
-	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
+	cairo_surface_t *s = lib->cairo_pdf_surface_create_for_stream(to_buffer, out, pg.w, pg.h);
+	lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, docs[0].title);
+	lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
 	char when[32];
 	if (pdf_date(when, sizeof when)) /* reproducible builds: the same input, the same bytes */
-		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, when);
-	cairo_t *cr = cairo_create(s);
+		lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, when);
+	cairo_t *cr = lib->cairo_create(s);
 	/* One locale: a block that does not fit goes on over the next page. Two
 	 * side by side: a pair taller than a page is cut alike between parts. */
 	split_doc cut[EXPORT_MAX_LOCALES];
@@ -765,22 +775,22 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 		page_frame(cr, docs, ndocs, pg, p, pages);
 		for (; k < n && at[k].page == p; k++) {
 			double need;
-			cairo_save(cr);
-			cairo_translate(cr, MARGIN + at[k].x, MARGIN + at[k].y);
-			cairo_scale(cr, at[k].scale, at[k].scale);
+			lib->cairo_save(cr);
+			lib->cairo_translate(cr, MARGIN + at[k].x, MARGIN + at[k].y);
+			lib->cairo_scale(cr, at[k].scale, at[k].scale);
 			put_unit(cr, at[k].u, 0, 0, at[k].layout, true, &need);
-			cairo_restore(cr);
+			lib->cairo_restore(cr);
 		}
-		cairo_show_page(cr);
+		lib->cairo_show_page(cr);
 	}
 	msg_use_locale(was);
 	free(was);
 	free(at);
 	for (size_t d = 0; d < ndocs; d++)
 		split_free(&cut[d]);
-	cairo_destroy(cr);
-	cairo_surface_finish(s);
-	cairo_surface_destroy(s);
+	lib->cairo_destroy(cr);
+	lib->cairo_surface_finish(s);
+	lib->cairo_surface_destroy(s);
 }
 
 static void aid_pdf_begin(export_ctx *c)
@@ -793,7 +803,10 @@ static void aid_pdf_begin(export_ctx *c)
 
 #else
 
-const bool export_pdf_built_in = false;
+const char *export_pdf_unavailable(void)
+{
+	return "it needs cairo and pango when rtab is built";
+}
 
 /* Never reached: rtab export and verify refuse --format pdf when it is not built in. */
 static void aid_pdf_begin(export_ctx *c)

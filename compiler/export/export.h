@@ -87,8 +87,9 @@ extern const export_emitter export_html_emitter;
 extern const export_emitter export_aid_html_emitter;
 extern const export_emitter export_aid_pdf_emitter;
 extern const export_emitter export_aid_markdown_emitter;
-/* False when this rtab was built without cairo and pango: no PDF. */
-extern const bool export_pdf_built_in;
+/* NULL when a PDF can be written; else why not (built without cairo and
+ * pango, or their libraries cannot be opened), to follow "cannot write PDF: ". */
+const char *export_pdf_unavailable(void);
 
 /* Walk every kind in order, calling the emitter's functions. */
 void export_run(const export_emitter *e, export_ctx *c);
