@@ -1625,13 +1625,25 @@ int rtab_outcome_triggers(const rtab_ruleset *rs, size_t outcome, const int32_t 
 	return collect_triggers(rs, inputs, ninputs, &none, outcome, targets, NULL, cap, count);
 }
 
+/* <0, 0 or >0 as the key num:den (a value: num) is below, at or above the
+ * step step_num:step_den. */
+static int cmp_key_step(const rtab_table *t, int64_t num, int64_t den, int32_t step_num, int32_t step_den)
+{
+	switch ((rtab_key_kind)t->key_kind) {
+	case RTAB_KEY_VALUE:
+		return (num > step_num) - (num < step_num);
+	case RTAB_KEY_ODDS:
+		return cmp_odds(num, den, step_num, step_den);
+	case RTAB_KEY_INPUT:
+		break; /* an input's column has no steps: key_column reads no key */
+	}
+	return 0;
+}
+
 /* <0, 0 or >0 as the key is below, at or above the step of column i. */
 static int cmp_key(const rtab_table *t, int64_t num, int64_t den, size_t i)
 {
-	const rtab_column *c = &t->columns[i];
-	if (t->key_kind == RTAB_KEY_VALUE)
-		return (num > c->step_num) - (num < c->step_num);
-	return cmp_odds(num, den, c->step_num, c->step_den);
+	return cmp_key_step(t, num, den, t->columns[i].step_num, t->columns[i].step_den);
 }
 
 /* The rounding of the range of odds (or values) the key falls in, or the
@@ -1643,9 +1655,7 @@ static uint8_t key_rounding(const rtab_table *t, int64_t num, int64_t den)
 	uint8_t mode = t->round_ranges[0].rounding;
 	for (size_t i = 1; i < t->nround_ranges; i++) {
 		const rtab_round_range *r = &t->round_ranges[i];
-		int cmp = t->key_kind == RTAB_KEY_VALUE ? (num > r->from_num) - (num < r->from_num)
-							: cmp_odds(num, den, r->from_num, r->from_den);
-		if (cmp >= 0)
+		if (cmp_key_step(t, num, den, r->from_num, r->from_den) >= 0)
 			mode = r->rounding;
 	}
 	return mode;
@@ -1657,10 +1667,22 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		    uint16_t *col)
 {
 	size_t down = n, up = n;
+	bool odds = false, evens_or_above = false;
 
+	switch ((rtab_key_kind)t->key_kind) {
+	case RTAB_KEY_ODDS:
+		odds = true;
+		evens_or_above = num >= den;
+		break;
+	case RTAB_KEY_VALUE:
+		evens_or_above = num >= 0;
+		break;
+	case RTAB_KEY_INPUT:
+		return RTAB_E_RULESET; /* an input's column has no key to read */
+	}
 	for (size_t i = first; i < n; i++) {
 		const rtab_column *c = &t->columns[i];
-		if (t->key_kind == RTAB_KEY_ODDS &&
+		if (odds &&
 		    (c->step_num < 0 || c->step_den <= 0 || c->step_num > RTAB_MAX_STEP_TERM ||
 		     c->step_den > RTAB_MAX_STEP_TERM))
 			return RTAB_E_RULESET;
@@ -1672,7 +1694,6 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		if (cmp <= 0 && up == n)
 			up = i;
 	}
-	bool evens_or_above = t->key_kind == RTAB_KEY_VALUE ? num >= 0 : num >= den;
 	uint8_t mode = effective_rounding(key_rounding(t, num, den), evens_or_above);
 	if (mode > RTAB_ROUND_NEAREST || n <= first)
 		return RTAB_E_RULESET;
@@ -1687,7 +1708,7 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 	else {
 		const rtab_column *d = &t->columns[down], *u = &t->columns[up];
 		bool is_down = true; /* a tie reads down */
-		if (t->key_kind == RTAB_KEY_VALUE)
+		if (!odds)
 			is_down = 2 * num <= (int64_t)d->step_num + u->step_num;
 		else {
 			int rc = nearest_odds_down(num, den, d->step_num, d->step_den, u->step_num,
@@ -1709,7 +1730,14 @@ static int key_run(const rtab_ruleset *rs, const rtab_table *t, const int32_t *i
 
 	*first = 0;
 	*end = t->ncolumns;
-	if (t->key_kind == RTAB_KEY_INPUT || (t->column_input < 0 && !t->nlines))
+	switch ((rtab_key_kind)t->key_kind) {
+	case RTAB_KEY_INPUT:
+		return RTAB_OK; /* the input's value chooses among every column */
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	if (t->column_input < 0 && !t->nlines)
 		return RTAB_OK;
 	if (!t->column_of_value || !t->column_end_of_value)
 		return RTAB_E_RULESET;
@@ -1756,18 +1784,24 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 		*col = t->column_of_value[v];
 		return *col < t->ncolumns ? RTAB_OK : RTAB_E_COLUMN;
 	case RTAB_KEY_ODDS:
-	case RTAB_KEY_VALUE:
 		rc = eval_checked(rs, &t->key_a, inputs, ninputs, e, &a);
-		if (rc == RTAB_OK && t->key_kind == RTAB_KEY_ODDS)
+		if (rc == RTAB_OK)
 			rc = eval_checked(rs, &t->key_b, inputs, ninputs, e, &b);
 		if (rc != RTAB_OK)
 			return rc;
 		out->key_num = a;
 		out->key_den = b;
-		if (t->key_kind == RTAB_KEY_ODDS && (a < 0 || b < 0))
+		if (a < 0 || b < 0)
 			return RTAB_E_INPUT;
-		if (t->key_kind == RTAB_KEY_ODDS && a == 0 && b == 0)
+		if (a == 0 && b == 0)
 			return RTAB_E_NO_RESULT; /* no forces on either side: no odds to read */
+		return read_key(t, first, end, a, b, col);
+	case RTAB_KEY_VALUE:
+		rc = eval_checked(rs, &t->key_a, inputs, ninputs, e, &a);
+		if (rc != RTAB_OK)
+			return rc;
+		out->key_num = a;
+		out->key_den = b;
 		return read_key(t, first, end, a, b, col);
 	}
 	return RTAB_E_RULESET;
@@ -1780,8 +1814,17 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	int64_t shift = 0, pos;
 	size_t first, end;
 	int rc = key_run(rs, t, inputs, ninputs, e, &first, &end);
+	bool variant = false; /* a two-key table: the variant's run, then the key */
 
-	if (rc == RTAB_OK && t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0)
+	switch ((rtab_key_kind)t->key_kind) {
+	case RTAB_KEY_INPUT:
+		break;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		variant = t->column_input >= 0;
+		break;
+	}
+	if (rc == RTAB_OK && variant)
 		note_input(rs, e, (size_t)t->column_input, inputs[t->column_input]); /* the variant */
 	if (rc == RTAB_OK)
 		rc = key_column(rs, t, inputs, ninputs, e, out, first, end, &col);

@@ -517,7 +517,7 @@ typedef enum rtab_column_kind {
  * An AUTOMATIC or NONE column has no rows: row_of_roll (and row_of_roll8)
  * are NULL and below_row/above_row are -1. Walkers must look at kind first.
  *
- * In a table whose column is computed (rtab_table.key_kind != INPUT), each
+ * In a table whose column is computed (rtab_table.key_kind ODDS or VALUE), each
  * column starts at a step of the key: step_num:step_den for odds (1.5:1 is
  * 3:2; the column of 'below' starts at 0:1), step_num alone (step_den 1)
  * for a value (the column of 'below' starts at INT32_MIN). Steps rise

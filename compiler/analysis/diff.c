@@ -648,9 +648,9 @@ static void compare_column(diff_result *r, const rtab_ruleset *a, size_t ta, siz
 	int32_t *ia = situation(a, ta, ca), *ib = situation(b, tb, cb);
 	odds_dist da, db;
 	/* A computed column is read as it is, whatever odds the default situation gives. */
-	int ra = a->tables[ta].key_kind != RTAB_KEY_INPUT ? odds_table_column(a, ta, ca, ia, 0, &da)
+	int ra = odds_key_computed(&a->tables[ta]) ? odds_table_column(a, ta, ca, ia, 0, &da)
 							  : odds_table(a, ta, ia, 0, &da);
-	int rb = b->tables[tb].key_kind != RTAB_KEY_INPUT ? odds_table_column(b, tb, cb, ib, 0, &db)
+	int rb = odds_key_computed(&b->tables[tb]) ? odds_table_column(b, tb, cb, ib, 0, &db)
 							  : odds_table(b, tb, ib, 0, &db);
 	free(ia);
 	free(ib);

@@ -393,7 +393,7 @@ static void column_name(strbuf *sb, const rtab_ruleset *rs, size_t locale, const
 		return;
 	}
 	size_t n = 0;
-	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0 && rs->inputs[t->column_input].enum_index >= 0) {
+	if (!odds_key_computed(t) && t->column_input >= 0 && rs->inputs[t->column_input].enum_index >= 0) {
 		const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
 		for (size_t v = 0; v < e->nvalues; v++)
 			if (t->column_of_value[v] == j)
@@ -484,7 +484,7 @@ static int32_t *defaults(const rtab_ruleset *rs)
  * when the table's column follows an input. */
 static int odds_at(const rtab_ruleset *rs, size_t t, size_t c, int32_t *in, odds_dist *d)
 {
-	if (rs->tables[t].key_kind != RTAB_KEY_INPUT)
+	if (odds_key_computed(&rs->tables[t]))
 		return odds_table_column(rs, t, c, in, 0, d);
 	int32_t v = odds_column_value(rs, t, c);
 	if (rs->tables[t].column_input >= 0 && v >= 0)

@@ -6,6 +6,7 @@
 #include "text/value_text.h"
 #include "analysis/odds.h"
 #include "check/table_text.h"
+#include "front/key_kinds.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -750,9 +751,20 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 {
 	const rtab_ruleset *rs = b->rs;
 	src_loc at = stmt_loc(b, ST_COLUMNS, NULL, 0);
-	if (t->key_kind == RTAB_KEY_ODDS || t->key_kind == RTAB_KEY_VALUE) {
+	bool odds = false, computed = true;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		computed = false; /* column_facets' caller names the input */
+		break;
+	case RTAB_KEY_ODDS:
+		odds = true;
+		break;
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	if (computed) {
 		char *ka = expr_text(rs, &t->key_a);
-		char *kb = t->key_kind == RTAB_KEY_ODDS ? expr_text(rs, &t->key_b) : NULL;
+		char *kb = odds ? expr_text(rs, &t->key_b) : NULL;
 		addf(b, at, kb ? xasprintf("odds %s : %s", ka, kb) : xasprintf("value %s", ka), "columns by");
 		free(ka);
 		free(kb);
@@ -794,9 +806,9 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		bool first = c == 0 || (t->column_end_of_value && odds_column_value(b->rs, i, c) !=
 									 odds_column_value(b->rs, i, c - 1));
 		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at) : at;
-		if (t->key_kind == RTAB_KEY_ODDS)
+		if (odds)
 			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
-		else if (t->key_kind == RTAB_KEY_VALUE)
+		else if (computed)
 			addf(b, col_at, xasprintf("%d", col->step_num), "column '%s' step", col->id);
 		if (col->kind == RTAB_COLUMN_AUTOMATIC)
 			addf(b, col_at, xasprintf("automatic %s", outcome_id(rs, col->automatic)), "column '%s' gives",
@@ -1264,7 +1276,7 @@ static void table_facets(builder *b)
 		if (t->column_input >= 0 && t->column_input < rs->ninputs) {
 			const rtab_input *in = &rs->inputs[t->column_input];
 			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);
-			bool two_keys = t->key_kind != RTAB_KEY_INPUT; /* the variant's, then the key's */
+			bool two_keys = odds_key_computed(t); /* the variant's, then the key's */
 			addf(b, cols_at, xstrdup(in->id), two_keys ? "columns by variant" : "columns by");
 			/* Under odds lines each line's facet names its values. */
 			bool lines = mt && mt->result_of_column && t->column_end_of_value;

@@ -5,6 +5,7 @@
 #include "analysis/odds_natural.h"
 #include "base/util.h"
 #include "base/work.h"
+#include "front/key_kinds.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -456,6 +457,18 @@ size_t odds_shifted_column(const rtab_ruleset *rs, size_t table, size_t column, 
 	}
 	int64_t pos = (int64_t)column + shift;
 	return (size_t)(pos < first ? first : pos >= end ? end - 1 : pos);
+}
+
+bool odds_key_computed(const rtab_table *t)
+{
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		return false;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	return true;
 }
 
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column)

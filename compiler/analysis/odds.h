@@ -107,6 +107,9 @@ size_t odds_table_outcomes(const rtab_ruleset *rs, size_t table, uint16_t *order
 /* The modifier totals a table can see: its cap, else the bounds of its modifiers. */
 void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_t *hi);
 
+/* Whether the table's column is read from a computed key (odds_table_column
+ * reads a column as it is), else from an input's value. */
+bool odds_key_computed(const rtab_table *t);
 /* The value of column c's first column-input value, or -1 for none. */
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column);
 /* The column shift the inputs give table (its 'shifts' modifiers, stacked as

@@ -98,16 +98,17 @@ int odds_grid_compute(const rtab_ruleset *rs, size_t ti, int32_t *inputs, work_b
 	g->read_as = xcalloc(t->ncolumns, sizeof *g->read_as);
 
 	/* A computed column is read where the situation's column shifts move it. */
-	if (t->key_kind != RTAB_KEY_INPUT)
+	bool computed = odds_key_computed(t);
+	if (computed)
 		rc = odds_column_shift(rs, ti, inputs, &g->shift);
 	for (size_t c = 0; c < t->ncolumns && rc == RTAB_OK; c++) {
 		/* The column input names the column where there is one; a computed
 		 * column is read as it is, whatever the key. */
 		int32_t v = odds_column_value(rs, ti, c);
 		g->read_as[c] = odds_shifted_column(rs, ti, c, g->shift);
-		if (t->key_kind == RTAB_KEY_INPUT && v < 0)
+		if (!computed && v < 0)
 			continue;
-		if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
+		if (!computed && t->column_input >= 0)
 			inputs[t->column_input] = v;
 		rc = fill_column(rs, ti, c, inputs, base, g);
 	}

@@ -714,7 +714,7 @@ static void print_all_json(const odds_report *o, size_t ti, const odds_grid *g)
 		sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
 		first_col = false;
 		json_string(b, t->columns[c].id);
-		if (t->key_kind != RTAB_KEY_INPUT) { /* where the shifts move a computed column */
+		if (odds_key_computed(t)) { /* where the shifts move a computed column */
 			sb_puts(b, ", \"read_as\": ");
 			json_string(b, t->columns[g->read_as[c]].id);
 		}

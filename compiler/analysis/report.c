@@ -3,6 +3,7 @@
 
 #include "check/model.h"
 #include "check/table_text.h"
+#include "front/key_kinds.h"
 #include "base/json.h"
 
 #include "text/value_text.h"
@@ -239,10 +240,29 @@ static void outcome_text(report *r, const rtab_outcome *o)
 	}
 }
 
+/* How a result names the table's key: NULL for an input's column (the column
+ * names it), else what the key is ("odds", "value"), with odds set for A:B. */
+static const char *key_word(const rtab_table *t, bool *odds)
+{
+	*odds = false;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		return NULL;
+	case RTAB_KEY_ODDS:
+		*odds = true;
+		return msg("odds");
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	return msg("value");
+}
+
 /* A computed column's key as the rules state it: odds 5:2, or a value +3. */
 static void key_text(strbuf *b, int32_t scale, const rtab_table *t, const rtab_result *res)
 {
-	if (t->key_kind == RTAB_KEY_ODDS)
+	bool odds;
+	key_word(t, &odds);
+	if (odds)
 		report_put_odds(b, scale, res->key_num, res->key_den);
 	else
 		sb_printf(b, res->key_num > 0 ? "+%ld" : "%ld", (long)res->key_num);
@@ -260,8 +280,9 @@ static const char *result_column(const report *r, const rtab_table *t, int colum
 static void column_json(report *r, const rtab_table *t, const rtab_result *res)
 {
 	strbuf *b = r->out;
+	bool odds;
 	sb_puts(b, ", \"key\": ");
-	if (t->key_kind == RTAB_KEY_INPUT) {
+	if (!key_word(t, &odds)) {
 		sb_puts(b, "null");
 	} else {
 		sb_putc(b, '"');
@@ -390,7 +411,9 @@ static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *
 	/* "at least" only where the odds reach the column's step: odds a rounding
 	 * carried up to it (6.6 read as 7:1+) say the rounding instead. */
 	bool reached = res->key_den > 0 && (int64_t)res->key_num * c->step_den >= (int64_t)c->step_num * res->key_den;
-	if (t->key_kind == RTAB_KEY_ODDS && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0) {
+	bool odds;
+	key_word(t, &odds);
+	if (odds && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0) {
 		if (reached) {
 			char need[64];
 			format_threshold(need, sizeof need, c->step_num, c->step_den);
@@ -404,8 +427,8 @@ static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *
 	size_t k = 0;
 	for (size_t i = 1; i < t->nround_ranges; i++) {
 		const rtab_round_range *r = &t->round_ranges[i];
-		int64_t l = (int64_t)res->key_num * (t->key_kind == RTAB_KEY_ODDS ? r->from_den : 1);
-		int64_t rr = (int64_t)r->from_num * (t->key_kind == RTAB_KEY_ODDS ? res->key_den : 1);
+		int64_t l = (int64_t)res->key_num * (odds ? r->from_den : 1);
+		int64_t rr = (int64_t)r->from_num * (odds ? res->key_den : 1);
 		if (l >= rr)
 			k = i;
 	}
@@ -426,14 +449,16 @@ static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *
 static void table_head_text(report *r, const rtab_table *t, const rtab_result *res)
 {
 	strbuf *b = r->out;
+	bool odds;
+	const char *key_is = key_word(t, &odds);
 	key(b, msg("table"));
 	text_ref(r, t->id, t->labels, t->rule);
-	if (t->ncolumns > 1 || t->key_kind != RTAB_KEY_INPUT)
+	if (t->ncolumns > 1 || key_is)
 		sb_printf(b, msg(", column %s"), t->columns[res->column].id);
 	if (result_column(r, t, res->column))
 		sb_printf(b, msg(" (result column %s)"), result_column(r, t, res->column));
-	if (t->key_kind != RTAB_KEY_INPUT) {
-		sb_printf(b, " (%s ", t->key_kind == RTAB_KEY_ODDS ? msg("odds") : msg("value"));
+	if (key_is) {
+		sb_printf(b, " (%s ", key_is);
 		key_text(b, r->rs->scale, t, res);
 		if (res->key_column >= 0) {
 			sb_printf(b, msg(" read as %s"), t->columns[res->key_column].id);
@@ -441,13 +466,13 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 		}
 	}
 	if (res->column_shift)
-		sb_printf(b, msg("%sshifted %+ld"), t->key_kind != RTAB_KEY_INPUT ? ", " : " (",
+		sb_printf(b, msg("%sshifted %+ld"), key_is ? ", " : " (",
 			  (long)res->column_shift);
 	/* 'clamp shifts;': say why the shift did not take the column where it points. */
 	if (res->column_shift && t->shift_stops && res->key_column >= 0 &&
 	    (int64_t)res->key_column + res->column_shift != (int64_t)res->column)
 		sb_puts(b, msg(", shifts stop at the printed columns"));
-	if (t->key_kind != RTAB_KEY_INPUT || res->column_shift)
+	if (key_is || res->column_shift)
 		sb_putc(b, ')');
 }
 
@@ -477,7 +502,9 @@ void report_no_result(report *r, const rtab_result *res)
 	sb_putc(b, '\n');
 	key(b, msg("outcome"));
 	sb_puts(b, msg("none: the table gives no result here"));
-	if (t->key_kind == RTAB_KEY_ODDS && res->key_num == 0 && res->key_den == 0)
+	bool odds;
+	key_word(t, &odds);
+	if (odds && res->key_num == 0 && res->key_den == 0)
 		sb_printf(b, " (%s 0:0)", msg("odds"));
 	else
 		sb_puts(b, msg(" (e.g. the attack is not allowed)"));

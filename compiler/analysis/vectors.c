@@ -7,6 +7,7 @@
  */
 #include "analysis/vectors.h"
 #include "base/json.h"
+#include "front/key_kinds.h"
 
 #include "analysis/odds.h"
 #include "analysis/report.h"
@@ -358,14 +359,19 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 		sb_puts(&rest, ", \"column\": ");
 		json_string(&rest, tab->columns[r.column].id);
 		sb_puts(&rest, ", \"key\": ");
-		if (tab->key_kind == RTAB_KEY_ODDS) {
+		switch (table_key_kind(tab)) {
+		case RTAB_KEY_ODDS:
 			sb_putc(&rest, '"');
 			report_put_odds(&rest, rs->scale, r.key_num, r.key_den);
 			sb_putc(&rest, '"');
-		} else if (tab->key_kind == RTAB_KEY_VALUE)
+			break;
+		case RTAB_KEY_VALUE:
 			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);
-		else
+			break;
+		case RTAB_KEY_INPUT:
 			sb_puts(&rest, "null");
+			break;
+		}
 		sb_puts(&rest, ", \"key_column\": ");
 		json_string(&rest, r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
 		sb_printf(&rest, ", \"column_shift\": %ld", (long)r.column_shift);
@@ -829,24 +835,25 @@ static void cover_rows(const table_ctx *tc, const int32_t *base)
 	const rtab_table *t = tc->tab;
 	int32_t **sits = xcalloc(t->ncolumns, sizeof *sits);
 	int32_t *inputs = xmalloc((tc->g->rs->ninputs + 1) * sizeof *inputs);
-	if (t->key_kind != RTAB_KEY_INPUT && t->column_input >= 0 && t->column_end_of_value) {
+	bool computed = odds_key_computed(t);
+	if (computed && t->column_input >= 0 && t->column_end_of_value) {
 		/* Two keys: sweep the key in each variant's run. */
 		for (int32_t v = 0; v <= tc->g->rs->inputs[t->column_input].max; v++) {
 			memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
 			inputs[t->column_input] = v;
 			sweep_key(tc, inputs, sits);
 		}
-	} else if (t->key_kind != RTAB_KEY_INPUT && t->nlines) {
+	} else if (computed && t->nlines) {
 		/* A line chosen by a condition: sweep the key in each line's run. */
 		for (int32_t v = 0; v < t->nlines; v++)
 			if (situation_for_line(tc->g->rs, t, base, v, inputs))
 				sweep_key(tc, inputs, sits);
-	} else if (t->key_kind != RTAB_KEY_INPUT) {
+	} else if (computed) {
 		sweep_key(tc, base, sits);
 	}
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		memcpy(inputs, base, tc->g->rs->ninputs * sizeof *inputs);
-		if (t->key_kind == RTAB_KEY_INPUT && pick_column(tc, inputs, c))
+		if (!computed && pick_column(tc, inputs, c))
 			found_column(tc, sits, column_of(tc, inputs), inputs);
 	}
 	for (size_t c = 0; c < t->ncolumns; c++) {
@@ -1644,7 +1651,7 @@ static void at_each_column(const table_ctx *tc, const int32_t *sit)
 	const rtab_ruleset *rs = tc->g->rs;
 	int32_t *inputs = xmalloc((rs->ninputs + 1) * sizeof *inputs);
 	at_middle(tc, sit);
-	for (size_t c = 0; tc->tab->key_kind == RTAB_KEY_INPUT && c < tc->tab->ncolumns; c++) {
+	for (size_t c = 0; !odds_key_computed(tc->tab) && c < tc->tab->ncolumns; c++) {
 		memcpy(inputs, sit, rs->ninputs * sizeof *inputs);
 		if (pick_column(tc, inputs, c))
 			at_middle(tc, inputs);

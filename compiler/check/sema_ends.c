@@ -5,6 +5,7 @@
 #include "check/checks.h"
 #include "check/sema_grid.h"
 #include "check/table_text.h"
+#include "front/key_kinds.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -38,22 +39,29 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		col->kind = RTAB_COLUMN_AUTOMATIC;
 		col->automatic = (uint16_t)(o < 0 ? 0 : o);
 	}
-	if (t->key_kind == RTAB_KEY_ODDS) {
+	bool computed = true, odds = false;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_ODDS:
+		odds = true;
 		col->step_num = above ? RTAB_MAX_STEP_TERM : 0;
 		col->step_den = 1;
-	} else if (t->key_kind == RTAB_KEY_VALUE) {
+		break;
+	case RTAB_KEY_VALUE:
 		col->step_num = above ? INT32_MAX : INT32_MIN;
 		col->step_den = 1;
+		break;
+	case RTAB_KEY_INPUT: /* an end column of an input's columns has no step */
+		computed = false;
+		break;
 	}
 	if (!above && w->step)
 		check_report(m, CHECK_MISPLACED, w->step->loc,
 			     "'below' reads what lies before the first column; it takes no step");
 	if (above && w->step) {
 		const rtab_column *last = &t->columns[t->ncolumns - 1];
-		bool odds = t->key_kind == RTAB_KEY_ODDS;
-		if (t->key_kind == RTAB_KEY_INPUT || (odds ? w->step->kind != CELL_RATIO : w->step->kind == CELL_RATIO)) {
+		if (!computed || (odds ? w->step->kind != CELL_RATIO : w->step->kind == CELL_RATIO)) {
 			check_report(m, CHECK_TYPE, w->step->loc,
-				     t->key_kind == RTAB_KEY_INPUT ? "'above' takes a step only where the column is computed (odds or a value)"
+				     !computed ? "'above' takes a step only where the column is computed (odds or a value)"
 				     : odds ? "the step of 'above' is odds, like 7:1"
 					    : "the step of 'above' is a value, like +7");
 			return;
@@ -80,9 +88,8 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 	/* Named as the page prints it: <1:4 before the first column, 6:1+ from the
 	 * step of 'above' (>5:1 past the last column, without a step). */
 	const rtab_column *next = above ? &t->columns[t->ncolumns - 1] : &t->columns[first + 1];
-	if (t->key_kind != RTAB_KEY_INPUT && (above ? t->ncolumns > first : t->ncolumns > first + 1)) {
+	if (computed && (above ? t->ncolumns > first : t->ncolumns > first + 1)) {
 		char step[64], name[80];
-		bool odds = t->key_kind == RTAB_KEY_ODDS;
 		if (above && w->step) {
 			format_step(step, sizeof step, t, col->step_num, col->step_den);
 			snprintf(name, sizeof name, odds ? "%s+" : ">=%s", step);

@@ -14,6 +14,7 @@
 #include "check/sema_reading.h"
 #include "check/table_text.h"
 #include "check/unknown.h"
+#include "front/key_kinds.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,20 +141,26 @@ bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols
 	expr_type ty;
 	for (const ast_expr *a = cols->expr; a; a = a->next_arg)
 		nargs++;
-	bool odds = strcmp(cols->name, "odds") == 0, diff = strcmp(cols->name, "difference") == 0;
-	bool value = strcmp(cols->name, "value") == 0;
-	if (!odds && !diff && !value) {
+	key_form form;
+	if (!key_form_of_word(cols->name, &form)) {
 		check_report(m, CHECK_UNKNOWN_NAME, cols->name_loc,
 			     "a computed column is 'odds(A, B)', 'difference(A, B)' or 'value(X)', not '%s(...)'",
 			     cols->name);
 		return false;
 	}
-	if (nargs != (value ? 1u : 2u)) {
+	size_t want_args = key_form_nargs(form);
+	if (nargs != want_args) {
 		check_report(m, CHECK_TYPE, cols->name_loc, "'%s' takes %d argument%s, not %zu",
-			     cols->name, value ? 1 : 2, value ? "" : "s", nargs);
+			     cols->name, (int)want_args, want_args == 1 ? "" : "s", nargs);
 		return false;
 	}
-	t->key_kind = odds ? RTAB_KEY_ODDS : RTAB_KEY_VALUE;
+	t->key_kind = (uint8_t)key_form_kind(form);
+	bool odds = false, diff = false;
+	switch (form) {
+	case KEY_FORM_ODDS: odds = true; break;
+	case KEY_FORM_DIFFERENCE: diff = true; break;
+	case KEY_FORM_VALUE: break;
+	}
 	t->rounding = RTAB_ROUND_DOWN;
 	const ast_id *word = cols->ids, *mode = word ? word->next : NULL;
 	if (mode && strcmp(word->id, "round") != 0) {
@@ -217,7 +224,7 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 		for (const ast_stmt *s = d->body; s && !rows; s = s->next)
 			if (s->kind == ST_ROWS)
 				rows = s;
-		bool odds = t->key_kind == RTAB_KEY_ODDS;
+		bool odds = key_reads_odds(t);
 		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
 			     rows ? "table '%s' chooses its column by %s(...), which the row form cannot write (it has no line for the columns' %s): write it as a grid, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)"
 				  : "table '%s' chooses its column by %s(...) and has no grid (it has no line for the columns' %s): write one, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)",
@@ -239,14 +246,13 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 		return false;
 	}
 	size_t j = first;
-	bool ok = true;
+	bool ok = true, odds = key_reads_odds(t);
 	for (const ast_cell *c = header->cells; c; c = c->next, j++)
 		columns[j].id = "?"; /* until the header gives it */
 	j = first;
 	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
 		rtab_column *col = &columns[j];
 		char label[64];
-		bool odds = t->key_kind == RTAB_KEY_ODDS;
 		if (odds ? c->kind != CELL_RATIO : c->kind != CELL_RANGE) {
 			check_report(m, CHECK_ROW_SHAPE, c->loc,
 				     odds ? "the first line of an odds grid gives the odds of each column, like 1:4 or 1.5:1"

@@ -9,6 +9,7 @@
 
 #include "check/checks.h"
 #include "check/table_text.h"
+#include "front/key_kinds.h"
 #include "base/util.h"
 
 #include <stdio.h>
@@ -70,11 +71,23 @@ static int by_start(const void *pa, const void *pb)
 	return cmp_bound(a->from, b->from);
 }
 
+bool key_reads_odds(const rtab_table *t)
+{
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_ODDS:
+		return true;
+	case RTAB_KEY_VALUE:
+	case RTAB_KEY_INPUT: /* no key to read: compile_key made it odds or a value */
+		break;
+	}
+	return false;
+}
+
 /* The ranges as written, each bound of the key's kind; false after a report. */
 static bool read_ranges(model *m, const rtab_table *t, const ast_stmt *cols, written_range *r,
 			size_t *n)
 {
-	bool odds = t->key_kind == RTAB_KEY_ODDS, ok = true;
+	bool odds = key_reads_odds(t), ok = true;
 	*n = 0;
 	for (const ast_cell *c = cols->cells; c; c = c->next) {
 		if (c->kind == CELL_NAME) {
@@ -182,7 +195,7 @@ bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols)
 				     "the ratio each column needs is written 'at least 0.33, 0.5, 1, 1.5', one per column");
 			return false;
 		}
-		if (t->key_kind != RTAB_KEY_ODDS) {
+		if (!key_reads_odds(t)) {
 			check_report(m, CHECK_ROUND_RANGES, cols->ids->loc,
 				     "'at least' gives the ratio each odds column needs; a column by value starts at the value its header prints");
 			return false;
@@ -209,7 +222,7 @@ bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols)
 	if (ok) {
 		rtab_round_range *out = model_array(m, n, sizeof *out);
 		for (size_t i = 0; i < n; i++) {
-			bool odds = t->key_kind == RTAB_KEY_ODDS;
+			bool odds = key_reads_odds(t);
 			out[i].rounding = r[i].rounding;
 			out[i].from_num = r[i].from ? (int32_t)r[i].from->lo : odds ? 0 : INT32_MIN;
 			out[i].from_den = r[i].from && odds ? (int32_t)r[i].from->hi : 1;
@@ -317,7 +330,7 @@ void check_unreachable_columns(model *m)
 {
 	for (size_t i = 0; i < m->rs.ntables; i++) {
 		const rtab_table *t = &m->rs.tables[i];
-		if (t->key_kind != RTAB_KEY_ODDS || t->nshifts || t->ncolumns < 2)
+		if (!key_reads_odds(t) || t->nshifts || t->ncolumns < 2)
 			continue;
 		for (size_t c = 0; c + 1 < t->ncolumns; c++) {
 			const rtab_column *below = &t->columns[c], *next = &t->columns[c + 1];

@@ -14,6 +14,9 @@ bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols);
 /* 'at least': the columns [first, first + header width) get the ratios as steps. */
 bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 		      rtab_column *columns, size_t first);
+/* Whether a computed key reads odds A:B, else a value: how its steps, ranges and
+ * thresholds are written. */
+bool key_reads_odds(const rtab_table *t);
 /* The post-check unreachable-column: a 'below' column only 0:N reaches. */
 void check_unreachable_columns(model *m);
 /* <0, 0, >0 as column a's step is below, at or above column b's (odds). */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Rolls and column steps as a printed table shows them. */
 #include "check/table_text.h"
+#include "front/key_kinds.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,9 +24,13 @@ void format_rolls(char *buf, size_t n, int64_t lo, int64_t hi)
 /* "1.5:1", "1:4", "1:2.5" as printed where the terms allow, else "3:7". */
 void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t den)
 {
-	if (t->key_kind == RTAB_KEY_VALUE) {
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_VALUE:
 		snprintf(buf, n, num > 0 ? "+%lld" : "%lld", (long long)num);
 		return;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_INPUT: /* a threshold's odds (format_named_column) */
+		break;
 	}
 	bool up = num >= den;
 	int64_t a = up ? num : den, b = up ? den : num;
@@ -64,11 +69,20 @@ void format_threshold(char *buf, size_t n, int64_t num, int64_t den)
 void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cell *c)
 {
 	rtab_table odds = {.key_kind = RTAB_KEY_ODDS};
+	bool value = false;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_VALUE:
+		value = true;
+		break;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_INPUT:
+		break;
+	}
 	if (c->kind == CELL_NAME)
 		snprintf(buf, n, "%s", c->name);
 	else if (c->kind == CELL_RATIO)
 		format_step(buf, n, &odds, c->lo, c->hi);
-	else if (t->key_kind == RTAB_KEY_VALUE)
+	else if (value)
 		format_step(buf, n, t, c->lo, 1);
 	else
 		snprintf(buf, n, "%lld", (long long)c->lo);
@@ -80,7 +94,13 @@ bool column_has_name(const rtab_table *t, const rtab_column *col, const ast_cell
 	format_named_column(id, sizeof id, t, c);
 	if (col->id && strcmp(col->id, id) == 0)
 		return true;
-	/* A value column is kept as printed (34..50): name it by where it starts. */
-	return t->key_kind == RTAB_KEY_VALUE && c->kind == CELL_RANGE && col->kind == RTAB_COLUMN_ROLLED &&
-	       col->step_num == (c->lo == INT64_MIN ? c->hi : c->lo);
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_VALUE: /* a value column is kept as printed (34..50): name it by where it starts */
+		return c->kind == CELL_RANGE && col->kind == RTAB_COLUMN_ROLLED &&
+		       col->step_num == (c->lo == INT64_MIN ? c->hi : c->lo);
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_INPUT:
+		break;
+	}
+	return false;
 }

@@ -6,6 +6,7 @@
 #include "codegen/reason_text.h"
 #include "codegen/row_form.h"
 #include "base/escape.h"
+#include "front/key_kinds.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -61,7 +62,11 @@ static const char *const type_names[] = {"RTAB_TYPE_BOOL", "RTAB_TYPE_INT", "RTA
 static const char *const stacking_names[] = {"RTAB_STACK_SUM", "RTAB_STACK_WORST", "RTAB_STACK_BEST"};
 static const char *const column_kind_names[] = {"RTAB_COLUMN_ROLLED", "RTAB_COLUMN_AUTOMATIC",
 						 "RTAB_COLUMN_NONE"};
-static const char *const key_kind_names[] = {"RTAB_KEY_INPUT", "RTAB_KEY_ODDS", "RTAB_KEY_VALUE"};
+static const char *const key_kind_names[] = {
+#define RTAB_KEY(kind, name) [RTAB_KEY_##kind] = "RTAB_KEY_" #kind,
+#include "front/key_kinds.def"
+};
+_Static_assert(sizeof key_kind_names / sizeof *key_kind_names == KEY_KIND_COUNT, "one name per key kind");
 static const char *const rounding_names[] = {"RTAB_ROUND_EVENS", "RTAB_ROUND_DOWN", "RTAB_ROUND_UP",
 					     "RTAB_ROUND_NEAREST"};
 static const char *const target_names[] = {"RTAB_TARGET_TABLE", "RTAB_TARGET_REACTIONS",

@@ -17,13 +17,21 @@
 #include "codegen/emit_native_mods.h"
 #include "codegen/native_tables.h"
 #include "codegen/expr_intervals.h"
+#include "front/key_kinds.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 bool column_computed(const rtab_table *t)
 {
-	return t->key_kind != RTAB_KEY_INPUT || t->nshifts > 0;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		return t->nshifts > 0;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	return true;
 }
 
 bool column_has_kind(const rtab_table *t, uint8_t kind)
@@ -34,20 +42,34 @@ bool column_has_kind(const rtab_table *t, uint8_t kind)
 	return false;
 }
 
+/* Whether the key is odds a:b (else a value a): the columns' steps are read so. An
+ * input's column has no key (emit_column_helpers writes none for it). */
+static bool key_is_odds(const rtab_table *t)
+{
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_ODDS:
+		return true;
+	case RTAB_KEY_VALUE:
+	case RTAB_KEY_INPUT:
+		break;
+	}
+	return false;
+}
+
 /* "(k_a * 4 >= 1 * k_b)": the key against step i, as cmp_key; op ">=" or ">". */
 static void key_cmp(strbuf *o, const rtab_table *t, int32_t num, int32_t den, const char *op)
 {
-	if (t->key_kind == RTAB_KEY_VALUE)
-		sb_printf(o, "(a %s %ld)", op, (long)num);
-	else
+	if (key_is_odds(t))
 		sb_printf(o, "(a * %ld %s %ld * b)", (long)den, op, (long)num);
+	else
+		sb_printf(o, "(a %s %ld)", op, (long)num);
 }
 
 /* The rounding mode of the key as read_key finds it: the range's (or the table's), and
  * 'evens' resolved by the side of 1:1 (of 0) the key is on. */
 static void emit_mode(strbuf *o, const rtab_table *t)
 {
-	const char *evens = t->key_kind == RTAB_KEY_VALUE ? "a >= 0" : "a >= b";
+	const char *evens = key_is_odds(t) ? "a >= b" : "a >= 0";
 	if (!t->round_ranges || !t->nround_ranges) {
 		if (t->rounding == RTAB_ROUND_EVENS)
 			sb_printf(o, "\tconst int mode = %s ? %d : %d;\n", evens, RTAB_ROUND_DOWN, RTAB_ROUND_UP);
@@ -87,7 +109,7 @@ static bool may_round(const rtab_table *t, int mode)
  * 2^30 and the key (within int32) against them fits in int64. */
 static void emit_nearest(strbuf *o, const rtab_table *t, size_t first, size_t end)
 {
-	bool value = t->key_kind == RTAB_KEY_VALUE;
+	bool value = !key_is_odds(t);
 	sb_printf(o, "\tif (mode == %d) { /* the point midway between steps ge - 1 and ge */\n", RTAB_ROUND_NEAREST);
 	for (int k = 0; k < (value ? 1 : 2); k++) {
 		sb_printf(o, "\t\tstatic const int64_t %s[] = {", value ? "twice_mid" : k ? "mid_den" : "mid_num");
@@ -147,8 +169,13 @@ static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first,
 void emit_column_helpers(strbuf *o, const rtab_ruleset *rs, size_t ti)
 {
 	const rtab_table *t = &rs->tables[ti];
-	if (t->key_kind == RTAB_KEY_INPUT)
-		return;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		return; /* the input's value is the column: no key to read */
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		break;
+	}
 	if (t->column_input < 0) {
 		emit_key_fn(o, t, ti, 0, t->ncolumns);
 		return;
@@ -193,7 +220,7 @@ static bool may_be_negative(const rtab_ruleset *rs, const rtab_expr *e)
 static void emit_key(nctx *c, const rtab_table *t)
 {
 	const rtab_ruleset *rs = c->rs;
-	bool odds = t->key_kind == RTAB_KEY_ODDS;
+	bool odds = key_is_odds(t);
 	if (t->column_input >= 0) {
 		/* The variant's run, its reasons first (as key_run, then pick_column). */
 		char var[32];
@@ -256,10 +283,15 @@ static void emit_input_column(nctx *c, const rtab_table *t)
 
 void emit_column_choice(nctx *c, const rtab_table *t)
 {
-	if (t->key_kind == RTAB_KEY_INPUT)
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
 		emit_input_column(c, t);
-	else
+		break;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
 		emit_key(c, t);
+		break;
+	}
 	if (!column_computed(t))
 		return;
 	if (c->full)

@@ -4,6 +4,7 @@
 #include "codegen/expr_intervals.h"
 #include "check/modifier_range.h"
 #include "base/util.h"
+#include "front/key_kinds.h"
 
 #include <stdlib.h>
 
@@ -67,28 +68,29 @@ static const char *list_why(const rtab_ruleset *rs, const rtab_table *t, const u
 	return NULL;
 }
 
-/* <0, 0 or >0 as step i of table t is below, at or above num:den (the interpreter's cmp_key). */
-static int cmp_step(const rtab_table *t, int64_t num, int64_t den, size_t i)
+/* <0, 0 or >0 as step i of table t is below, at or above num:den (the interpreter's
+ * cmp_key); odds: the key is odds, else a value. */
+static int cmp_step(const rtab_table *t, bool odds, int64_t num, int64_t den, size_t i)
 {
 	const rtab_column *c = &t->columns[i];
-	if (t->key_kind == RTAB_KEY_VALUE)
+	if (!odds)
 		return (num > c->step_num) - (num < c->step_num);
 	int64_t l = num * c->step_den, r = (int64_t)c->step_num * den;
 	return (l > r) - (l < r);
 }
 
 /* Why the columns [first, end) cannot be read by a computed key natively, or NULL. */
-static const char *run_why(const rtab_table *t, size_t first, size_t end)
+static const char *run_why(const rtab_table *t, bool odds, size_t first, size_t end)
 {
 	if (first >= end || end > t->ncolumns)
 		return "a variant's columns are not a run of the table's columns";
 	for (size_t i = first; i < end; i++) {
 		const rtab_column *c = &t->columns[i];
-		if (t->key_kind == RTAB_KEY_ODDS &&
+		if (odds &&
 		    (c->step_num < 0 || c->step_den <= 0 || c->step_num > RTAB_MAX_STEP_TERM ||
 		     c->step_den > RTAB_MAX_STEP_TERM))
 			return "a column's odds are beyond the terms a step may have";
-		if (i > first && cmp_step(t, c->step_num, c->step_den, i - 1) <= 0)
+		if (i > first && cmp_step(t, odds, c->step_num, c->step_den, i - 1) <= 0)
 			return "its columns' steps do not rise";
 	}
 	return NULL;
@@ -97,15 +99,25 @@ static const char *run_why(const rtab_table *t, size_t first, size_t end)
 /* Why the table's column cannot be chosen natively, or NULL. */
 static const char *column_why(const rtab_ruleset *rs, const rtab_table *t)
 {
-	if (t->key_kind == RTAB_KEY_INPUT) {
+	const char *unknown_kind = "its columns are computed in a way the native code does not know";
+	bool odds = false;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
 		if (t->column_input < 0 ? t->ncolumns != 1
 					: ((size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
 					   rs->inputs[t->column_input].min < 0))
 			return "its column input is not an enum";
 		return NULL;
+	case RTAB_KEY_ODDS:
+		odds = true;
+		unknown_kind = NULL;
+		break;
+	case RTAB_KEY_VALUE:
+		unknown_kind = NULL;
+		break;
 	}
-	if (t->key_kind != RTAB_KEY_ODDS && t->key_kind != RTAB_KEY_VALUE)
-		return "its columns are computed in a way the native code does not know";
+	if (unknown_kind) /* a byte past the kinds: data the compiler did not make */
+		return unknown_kind;
 	if (t->rounding > RTAB_ROUND_NEAREST)
 		return "it rounds its key in a way the native code does not know";
 	if (t->nround_ranges && !t->round_ranges)
@@ -115,15 +127,15 @@ static const char *column_why(const rtab_ruleset *rs, const rtab_table *t)
 			return "it rounds its key in a way the native code does not know";
 	if (!expr_ok(rs, &t->key_a))
 		return expr_why(rs, &t->key_a);
-	if (t->key_kind == RTAB_KEY_ODDS && !expr_ok(rs, &t->key_b))
+	if (odds && !expr_ok(rs, &t->key_b))
 		return expr_why(rs, &t->key_b);
 	if (t->column_input < 0)
-		return run_why(t, 0, t->ncolumns);
+		return run_why(t, odds, 0, t->ncolumns);
 	if ((size_t)t->column_input >= rs->ninputs || !t->column_of_value || !t->column_end_of_value ||
 	    rs->inputs[t->column_input].min < 0)
 		return "its variant input is not an enum";
 	for (int32_t v = 0; v <= rs->inputs[t->column_input].max; v++) {
-		const char *why = run_why(t, t->column_of_value[v], t->column_end_of_value[v]);
+		const char *why = run_why(t, odds, t->column_of_value[v], t->column_end_of_value[v]);
 		if (why)
 			return why;
 	}

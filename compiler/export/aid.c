@@ -4,6 +4,7 @@
 #include "base/msg.h"
 #include "export/aid_words.h"
 #include "export/export_views.h"
+#include "front/key_kinds.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,28 @@
 #define NO_RESULT "\xE2\x80\x94" /* U+2014: no result printed here */
 
 /* The label in the doc's locale, else the other one chosen, else fallback. */
+/* The aid's reading of a table's key: its columns one per value of an input
+ * (else computed), and a computed key's steps as odds (else values). */
+typedef struct key_reading {
+	bool by_input, odds;
+} key_reading;
+
+static key_reading reading_of(const rtab_table *t)
+{
+	key_reading r = {false, false};
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		r.by_input = true;
+		break;
+	case RTAB_KEY_ODDS:
+		r.odds = true;
+		break;
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	return r;
+}
+
 static const char *word(const export_ctx *c, size_t slot, rtab_labels l, const char *fallback)
 {
 	return aid_word(c, slot, l, fallback);
@@ -138,7 +161,7 @@ static void column_header(strbuf *sb, const export_ctx *c, size_t slot, const rt
 		sb_puts(sb, l);
 		return;
 	}
-	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0) {
+	if (reading_of(t).by_input && t->column_input >= 0) {
 		const rtab_enum *e = &c->rs->enums[c->rs->inputs[t->column_input].enum_index];
 		size_t n = 0;
 		for (size_t v = 0; v < e->nvalues; v++)
@@ -312,7 +335,7 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
  * Open ground"), its columns headed by their steps; else one grid. */
 static void results_grid(const export_ctx *c, size_t slot, const rtab_table *t, aid_unit *u, bool codes)
 {
-	if (export_odds_lines(c, t) || t->key_kind == RTAB_KEY_INPUT || t->column_input < 0) {
+	if (export_odds_lines(c, t) || reading_of(t).by_input || t->column_input < 0) {
 		results_grid_of(c, slot, t, u, codes, 0, t->ncolumns, 0);
 		return;
 	}
@@ -507,9 +530,8 @@ static void caps(const export_ctx *c, size_t slot, const rtab_table *t, const bo
 /* ---- what the grid does not say: the key's reading, the ends, what each result does ---- */
 
 /* How a key between two columns' steps reads, as the table's rounding says. */
-static const char *rounding_words(int key_kind, int rounding)
+static const char *rounding_words(bool odds, int rounding)
 {
-	bool odds = key_kind == RTAB_KEY_ODDS;
 	switch ((rtab_rounding)rounding) {
 	case RTAB_ROUND_EVENS:
 		return odds ? msg("odds between two columns read towards 1:1")
@@ -546,7 +568,7 @@ static void sentence(strbuf *sb, const char *text)
 /* The odds or value a step starts at, as a header prints it ("1.5:1", "3"). */
 static void step_text(strbuf *sb, const rtab_table *t, int32_t n, int32_t d)
 {
-	if (t->key_kind != RTAB_KEY_ODDS)
+	if (!reading_of(t).odds)
 		sb_printf(sb, "%ld", (long)n);
 	else if (d > 0 && n % d == 0)
 		sb_printf(sb, "%ld:1", (long)(n / d));
@@ -563,7 +585,7 @@ static void step_text(strbuf *sb, const rtab_table *t, int32_t n, int32_t d)
 static void end_header(strbuf *sb, const export_ctx *c, size_t slot, const rtab_table *t, size_t j)
 {
 	const rtab_column *col = &t->columns[j];
-	if (*export_label(c, col->labels, slot) || t->key_kind == RTAB_KEY_INPUT || t->column_input < 0) {
+	if (*export_label(c, col->labels, slot) || reading_of(t).by_input || t->column_input < 0) {
 		column_header(sb, c, slot, t, j);
 		return;
 	}
@@ -583,22 +605,23 @@ static void key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid
 		      bool codes)
 {
 	strbuf s = {0};
-	if (t->key_kind != RTAB_KEY_INPUT) {
+	key_reading key = reading_of(t);
+	if (!key.by_input) {
 		for (size_t i = 0; i < t->nround_ranges; i++) {
 			const rtab_round_range *rr = &t->round_ranges[i];
 			sb_clear(&s);
 			if (i == 0) {
-				sb_puts(&s, rounding_words(t->key_kind, rr->rounding));
+				sb_puts(&s, rounding_words(key.odds, rr->rounding));
 			} else {
 				strbuf from = {0};
 				step_text(&from, t, rr->from_num, rr->from_den);
-				sb_printf(&s, msg("from %s on, %s"), from.data, rounding_words(t->key_kind, rr->rounding));
+				sb_printf(&s, msg("from %s on, %s"), from.data, rounding_words(key.odds, rr->rounding));
 				sb_free(&from);
 			}
 			sentence(sb, s.data);
 		}
 		if (!t->nround_ranges)
-			sentence(sb, rounding_words(t->key_kind, t->rounding));
+			sentence(sb, rounding_words(key.odds, t->rounding));
 	}
 	/* (With 'clamp shifts', caps() says where a shift stops.) */
 	if (t->nshifts && !t->shift_stops)

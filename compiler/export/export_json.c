@@ -11,6 +11,7 @@
 #include "export/export.h"
 #include "export/export_views.h"
 #include "base/escape.h"
+#include "front/key_kinds.h"
 
 #include "rtab_fields.h"
 
@@ -440,7 +441,7 @@ static void table_extras(export_ctx *c, const void *p, place w, bool *first)
 	(void)w;
 	const rtab_table *t = p;
 	key(c, first, "key_kind_name");
-	str(c, t->key_kind == RTAB_KEY_ODDS ? "odds" : t->key_kind == RTAB_KEY_VALUE ? "value" : "input");
+	str(c, key_kind_name(table_key_kind(t)));
 	key(c, first, "rounding_name");
 	str(c, rounding_name(t->rounding));
 	/* Odds lines: the grid of result columns as printed, and the line of each value. */

@@ -2,6 +2,7 @@
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export/export_views.h"
 #include "base/msg.h"
+#include "front/key_kinds.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -584,16 +585,23 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	if (t->capped)
 		sb_printf(n, msg("cap: the total modifier is held within %ld..%ld\n"), (long)t->cap_min,
 			  (long)t->cap_max);
-	if (t->key_kind == RTAB_KEY_INPUT && t->column_input >= 0)
-		sb_printf(n, msg("columns by %s\n"), rs->inputs[t->column_input].id);
-	if (t->key_kind != RTAB_KEY_INPUT) {
-		sb_puts(n, t->key_kind == RTAB_KEY_ODDS ? msg("columns by the odds ") : msg("columns by the value "));
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		if (t->column_input >= 0)
+			sb_printf(n, msg("columns by %s\n"), rs->inputs[t->column_input].id);
+		break;
+	case RTAB_KEY_ODDS:
+		sb_puts(n, msg("columns by the odds "));
 		export_expr_text(n, rs, &t->key_a);
-		if (t->key_kind == RTAB_KEY_ODDS) {
-			sb_puts(n, " : ");
-			export_expr_text(n, rs, &t->key_b);
-		}
+		sb_puts(n, " : ");
+		export_expr_text(n, rs, &t->key_b);
 		sb_printf(n, msg(", read %s\n"), t->rounding < 4 ? msg(rounding[t->rounding]) : "?");
+		break;
+	case RTAB_KEY_VALUE:
+		sb_puts(n, msg("columns by the value "));
+		export_expr_text(n, rs, &t->key_a);
+		sb_printf(n, msg(", read %s\n"), t->rounding < 4 ? msg(rounding[t->rounding]) : "?");
+		break;
 	}
 	if (t->nshifts) {
 		sb_puts(n, msg("column shifts:"));
@@ -651,7 +659,17 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		sb_putc(n, '\n');
 	}
 
-	if (t->key_kind != RTAB_KEY_INPUT && t->dice != RTAB_NO_DICE) {
+	/* A computed key's table as printed: the steps above the rolls. */
+	bool by_input = true;
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		break;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		by_input = false;
+		break;
+	}
+	if (!by_input && t->dice != RTAB_NO_DICE) {
 		printed_grid(c, t, v);
 		sb_free(&sb);
 		return;
@@ -663,7 +681,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		codes |= rs->outcomes[rtab_row_at(t, r).outcome].code != NULL;
 	grid_init(&v->g, t->ncolumns + 3 + codes + c->nlocales);
 	/* Two keys name each column after its variant already. */
-	const rtab_enum *ce = t->column_input >= 0 && t->key_kind == RTAB_KEY_INPUT
+	const rtab_enum *ce = t->column_input >= 0 && by_input
 				      ? &rs->enums[rs->inputs[t->column_input].enum_index]
 				      : NULL;
 	for (size_t col = 0; col < t->ncolumns; col++) {

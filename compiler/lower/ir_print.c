@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The IR as text: one instruction a line, for reading what a table lowers to. */
 #include "lower/lower.h"
+#include "front/key_kinds.h"
 
 const char *const ir_op_names[IR_OP_COUNT_] = {
 	[IR_CONST] = "const", [IR_INPUT] = "input", [IR_NOTE_IF] = "note_if", [IR_NOTE_OF] = "note_of",
@@ -64,10 +65,16 @@ void ir_module_print(strbuf *b, const ir_module *m)
 		sb_printf(b, "table %s\n", t->t->id);
 		print_list(b, rs, &t->modifiers);
 		print_list(b, rs, &t->shifts);
-		if (t->t->key_kind != RTAB_KEY_INPUT) {
+		switch (table_key_kind(t->t)) {
+		case RTAB_KEY_INPUT:
+			break;
+		case RTAB_KEY_ODDS:
 			print_code(b, "key_a", &t->key_a);
-			if (t->t->key_kind == RTAB_KEY_ODDS)
-				print_code(b, "key_b", &t->key_b);
+			print_code(b, "key_b", &t->key_b);
+			break;
+		case RTAB_KEY_VALUE:
+			print_code(b, "key_a", &t->key_a);
+			break;
 		}
 		for (size_t r = 0; r < t->nrewrites; r++)
 			print_code(b, "rewrite", &t->rewrites[r].when);

@@ -6,6 +6,7 @@
 #include "lower/ir_reasons.h"
 #include "lower/lower_expr.h"
 #include "base/util.h"
+#include "front/key_kinds.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -93,11 +94,18 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 	    !lower_list(m, t, t->shifts, t->nshifts, true, &next, &out->shifts))
 		return false;
 	*what = "the key of its columns";
-	if (t->key_kind != RTAB_KEY_INPUT) {
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_INPUT:
+		break; /* the input's value is read where the column is chosen */
+	case RTAB_KEY_ODDS:
+		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a) ||
+		    !lower_expr(m, &t->key_b, IR_NOTES_ALWAYS, &next, &out->key_b))
+			return false;
+		break;
+	case RTAB_KEY_VALUE:
 		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a))
 			return false;
-		if (t->key_kind == RTAB_KEY_ODDS && !lower_expr(m, &t->key_b, IR_NOTES_ALWAYS, &next, &out->key_b))
-			return false;
+		break;
 	}
 	*what = "the condition that chooses its line";
 	if (t->nlines > 0 && t->column_end_of_value &&
@@ -133,6 +141,21 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 	out->column_reason = xcalloc(t->ncolumns ? t->ncolumns : 1, sizeof *out->column_reason);
 	for (size_t c = 0; c < t->ncolumns; c++)
 		out->column_reason[c] = ir_reason(m, t->columns[c].provisional);
+	return true;
+}
+
+bool ir_key_computed(const ir_table *t, bool *odds)
+{
+	*odds = false;
+	switch (table_key_kind(t->t)) {
+	case RTAB_KEY_INPUT:
+		return false;
+	case RTAB_KEY_ODDS:
+		*odds = true;
+		break;
+	case RTAB_KEY_VALUE:
+		break;
+	}
 	return true;
 }
 

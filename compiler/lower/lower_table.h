@@ -13,4 +13,8 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what);
 
 void ir_table_free(ir_table *t);
 
+/* Whether the table's column comes from a computed key (key_a, key_b), with
+ * *odds set for odds A:B and clear for a value; false for an input's column. */
+bool ir_key_computed(const ir_table *t, bool *odds);
+
 #endif

@@ -5,6 +5,7 @@
  * the support file's helpers (targets/js/rtab_resolver.mjs). */
 #include "targets/print_js.h"
 #include "targets/lang_string.h"
+#include "lower/lower_table.h"
 
 #include <stdarg.h>
 
@@ -411,7 +412,8 @@ static void put_key(strbuf *b, const ir_module *m, const ir_table *it, int depth
 		if (it->column_input_reasons >= 0)
 			line(b, depth, "ctx.note(RL%d[inputs[%d]] ?? null);", it->column_input_reasons, t->column_input);
 	}
-	if (t->key_kind == RTAB_KEY_INPUT) {
+	bool odds;
+	if (!ir_key_computed(it, &odds)) {
 		if (t->column_input < 0) {
 			if (t->ncolumns != 1)
 				line(b, depth, "throw new RtabError(E_RULESET);");
@@ -431,7 +433,6 @@ static void put_key(strbuf *b, const ir_module *m, const ir_table *it, int depth
 		return;
 	}
 	put_code(b, m, &it->key_a, depth);
-	bool odds = t->key_kind == RTAB_KEY_ODDS;
 	if (odds)
 		put_code(b, m, &it->key_b, depth);
 	if (odds) {
@@ -548,7 +549,8 @@ static void put_table(strbuf *b, const ir_module *m, const ir_table *it)
 	unsigned k = it->index;
 	put_table_data(b, it);
 	put_run_arrays(b, m, it);
-	if (t->key_kind != RTAB_KEY_INPUT)
+	bool odds;
+	if (ir_key_computed(it, &odds))
 		put_key_data(b, it);
 	int32_t *kinds = xcalloc(t->ncolumns + 1, sizeof *kinds), *autos = xcalloc(t->ncolumns + 1, sizeof *autos);
 	for (size_t c = 0; c < t->ncolumns; c++) {

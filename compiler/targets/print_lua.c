@@ -8,6 +8,7 @@
  * function nears Lua's 200 locals. */
 #include "targets/print_lua.h"
 #include "targets/lang_string.h"
+#include "lower/lower_table.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -372,7 +373,8 @@ static void put_table_data(strbuf *b, const ir_module *m, const ir_table *it)
 			sb_printf(b, x ? ", %u" : "[0] = %u", t->column_end_of_value[x]);
 		sb_puts(b, "},\n");
 	}
-	if (t->key_kind != RTAB_KEY_INPUT) {
+	bool odds;
+	if (ir_key_computed(it, &odds)) {
 		/* The key as the support's read_key reads it: its columns from 1. */
 		sb_printf(b, "  KEY = {key_kind = %u, rounding = %u, round_ranges = {", t->key_kind, t->rounding);
 		for (size_t i = 0; i < t->nround_ranges; i++)
@@ -440,7 +442,8 @@ static void put_key(strbuf *b, const ir_module *m, const ir_table *it, int depth
 			line(b, depth, "ctx:note(WL[%d][inputs[%d]])", it->column_input_reasons, t->column_input + 1);
 	}
 	line(b, depth, "local col, first, last = 0, 0, %u", t->ncolumns);
-	if (t->key_kind == RTAB_KEY_INPUT) {
+	bool odds;
+	if (!ir_key_computed(it, &odds)) {
 		if (t->column_input < 0) {
 			if (t->ncolumns != 1)
 				line(b, depth, "fail(E_RULESET)");
@@ -458,7 +461,6 @@ static void put_key(strbuf *b, const ir_module *m, const ir_table *it, int depth
 		}
 		return;
 	}
-	bool odds = t->key_kind == RTAB_KEY_ODDS;
 	line(b, depth, "local a, b");
 	line(b, depth, "do");
 	put_code(b, m, &it->key_a, depth + 1);
