@@ -15,23 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Statements of a definition that a resolver does not take are misplaced. */
-static void only(model *m, const ast_def *d, const char *where, const stmt_kind *kinds, size_t n)
+/* Statements of a definition that its kind does not take (the 'in' column of
+ * constructs.def) are misplaced. */
+static void only(model *m, const ast_def *d)
 {
-	for (const ast_stmt *s = d->body; s; s = s->next) {
-		bool ok = s->kind == ST_LABEL;
-		for (size_t i = 0; i < n; i++)
-			ok |= s->kind == kinds[i];
-		if (!ok)
-			report_misplaced(m, s, where);
-	}
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (!def_takes_stmt(d->kind, s->kind))
+			report_misplaced(m, s, def_kind_phrase(d->kind));
 }
-
-#define ONLY(m, d, where, ...)                                              \
-	do {                                                                \
-		static const stmt_kind kinds_[] = {__VA_ARGS__};            \
-		only((m), (d), (where), kinds_, sizeof kinds_ / sizeof kinds_[0]); \
-	} while (0)
 
 static const ast_stmt *first_stmt(const ast_stmt *body, stmt_kind kind)
 {
@@ -117,7 +108,7 @@ void resolve_matrices(model *m)
 		const ast_stmt *def = NULL;
 		bool ok = true;
 
-		ONLY(m, d, "a matrix", ST_DEFAULT, ST_CELL, ST_DOMAIN);
+		only(m, d);
 		def_head(m, d, "matrix", &mx->id, &mx->labels, &mx->rule, &mx->rules);
 		for (const ast_param *p = d->params; p; p = p->next)
 			ndims++;
@@ -244,7 +235,7 @@ void resolve_bands(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_BAND][i];
 		rtab_band *b = &out[i];
-		ONLY(m, d, "a ratio", ST_BAND_STEP, ST_OTHERWISE, ST_DOMAIN, ST_PROVISIONAL, ST_ROUND);
+		only(m, d);
 		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule, &b->rules);
 		b->provisional = block_provisional(m, d->body);
 		size_t k = count_stmts(d->body, ST_BAND_STEP);
@@ -328,7 +319,7 @@ void resolve_groups(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_GROUP][i];
 		rtab_group *g = &out[i];
-		ONLY(m, d, "a group", ST_STACK, ST_CAP);
+		only(m, d);
 		def_head(m, d, "group", &g->id, &g->labels, &g->rule, &g->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_CAP) {
@@ -392,7 +383,7 @@ void resolve_reactions(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_REACTIONS][i];
 		rtab_reaction_set *r = &out[i];
-		ONLY(m, d, "a reaction set", ST_OPTION, ST_UNLESS);
+		only(m, d);
 		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule, &r->rules);
 		size_t k = count_stmts(d->body, ST_OPTION);
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
@@ -436,7 +427,7 @@ void resolve_transitions(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_TRANSITION][i];
 		rtab_transition *tr = &out[i];
-		ONLY(m, d, "a transition", ST_ARC);
+		only(m, d);
 		def_head(m, d, "transition", &tr->id, &tr->labels, &tr->rule, &tr->rules);
 		int in = resolve_def(m, DEF_INPUT, d->by, d->by_loc);
 		if (in < 0)
@@ -512,7 +503,7 @@ void resolve_distances(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_DISTANCE][i];
 		rtab_distance *dist = &out[i];
-		ONLY(m, d, "a distance", ST_AMOUNT, ST_PROVISIONAL);
+		only(m, d);
 		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule, &dist->rules);
 		size_t k = count_stmts(d->body, ST_AMOUNT);
 		if ((k == 0 && !d->damaged) || k > 8) {
@@ -573,7 +564,7 @@ void resolve_procedures(model *m)
 	for (size_t i = 0; i < n; i++) {
 		const ast_def *d = m->defs[DEF_PROCEDURE][i];
 		rtab_procedure *p = &out[i];
-		ONLY(m, d, "a procedure", ST_STEP, ST_TIE, ST_OTHERWISE, ST_PROVISIONAL);
+		only(m, d);
 		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule, &p->rules);
 		p->provisional = block_provisional(m, d->body);
 		p->otherwise = -1;

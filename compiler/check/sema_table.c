@@ -506,12 +506,7 @@ void resolve_tables(model *m)
 				break;
 			}
 		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind != ST_LABEL && s->kind != ST_ROLL && s->kind != ST_CAP &&
-			    s->kind != ST_COLUMNS && s->kind != ST_ROWS && s->kind != ST_MODIFIERS &&
-			    s->kind != ST_STEP && s->kind != ST_NATURAL && s->kind != ST_REWRITE &&
-			    s->kind != ST_GRID && s->kind != ST_PATCH && /* stray patches: expand_variants */
-			    s->kind != ST_BELOW && s->kind != ST_ABOVE && s->kind != ST_SHIFTS &&
-			    s->kind != ST_CLAMP && s->kind != ST_NOTE && s->kind != ST_COMPARE && s->kind != ST_GRID_WHEN)
+			if (!def_takes_stmt(DEF_TABLE, s->kind)) /* stray patches: expand_variants */
 				report_misplaced(m, s, "a table");
 			else if (s->kind == ST_STEP && s->body)
 				report_misplaced(m, s, "a table (a step with a block belongs in a procedure)");

@@ -15,11 +15,14 @@ static const struct def_construct {
 _Static_assert(sizeof def_constructs / sizeof *def_constructs == DEF_KIND_COUNT_,
 	       "one line of constructs.def per kind of definition");
 
+_Static_assert(DEF_KIND_COUNT_ <= 32, "stmt_construct.in holds one bit per kind of definition");
+#define IN(kind) (UINT32_C(1) << DEF_##kind)
 static const stmt_construct stmt_constructs[] = {
-#define RTAB_STMT(kind, name, form, word, what, home) \
-	[ST_##kind] = {name, FORM_##form, word, what, home},
+#define RTAB_STMT(kind, name, form, word, what, home, in) \
+	[ST_##kind] = {name, FORM_##form, word, what, home, in},
 #include "front/constructs.def"
 };
+#undef IN
 _Static_assert(sizeof stmt_constructs / sizeof *stmt_constructs == ST_KIND_COUNT_,
 	       "one line of constructs.def per kind of statement");
 
@@ -41,6 +44,11 @@ const stmt_construct *stmt_construct_of(stmt_kind kind)
 const char *stmt_kind_name(stmt_kind kind)
 {
 	return stmt_construct_of(kind)->name;
+}
+
+bool def_takes_stmt(def_kind def, stmt_kind st)
+{
+	return def < DEF_KIND_COUNT_ && st < ST_KIND_COUNT_ && (stmt_constructs[st].in >> def & 1u);
 }
 
 stmt_kind stmt_kind_of_word(stmt_form form, const char *word)

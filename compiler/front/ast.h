@@ -305,12 +305,16 @@ typedef struct stmt_construct {
 	const char *word;  /* WORDS, EXACT, PATCH: the identifier that begins it */
 	const char *what;  /* as a message names it */
 	const char *home;  /* where a message says it belongs: "a group" */
+	uint32_t in;       /* the definitions that take it, one bit per def_kind (constructs.def) */
 } stmt_construct;
 
 const stmt_construct *stmt_construct_of(stmt_kind kind);
 const char *stmt_kind_name(stmt_kind kind);
 /* The kind of the given form that word begins, or ST_KIND_COUNT_. */
 stmt_kind stmt_kind_of_word(stmt_form form, const char *word);
+/* Whether the body of a definition of kind def takes a statement of kind st,
+ * as the 'in' column of constructs.def says. */
+bool def_takes_stmt(def_kind def, stmt_kind st);
 /* What to write after word (a statement's first word, '->', '@' ...) when
  * the statement is unfinished there (at_end: it ends right after the word);
  * NULL where there is no hint. */
