@@ -176,7 +176,10 @@ web.run(t, async (browser, tmp) => {
 
 	// A trigger resolved on: the melee's result that triggers the transition
 	// formation_hit, resolved from its button: the page shows rtab eval's
-	// answer for that transition in the situation the trigger sets.
+	// answer for that transition in the situation the trigger sets. The
+	// page opened again: every input at its default.
+	await page.reload();
+	await page.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
 	await page.select('#rtab-ruleset', String(files.indexOf('musket_pike.rtab')));
 	await page.evaluate(() => window.rtabAid.idle());
 	await page.select('#rtab-table', 'melee');
@@ -202,5 +205,6 @@ web.run(t, async (browser, tmp) => {
 	}
 
 	await web.accessible(page, t.npm);
+	await page.$eval('#rtab-resolve-heading', (h) => h.scrollIntoView());
 	await web.finish(page, buildRoot, 'web-aid.png');
 });

@@ -5,7 +5,8 @@
  *
  * Each run is a fresh instance of the module, as each rtab command is a
  * fresh process: a verb's argv in, its exit status, standard output and
- * standard error out, nothing kept between runs. The module needs only the
+ * standard error out, nothing kept between runs. The module is compiled
+ * once, and the next run's instance made while the page is idle. The module needs only the
  * part of WASI below (files, arguments, clocks, exit); every other import
  * answers ENOSYS, which the C library reports as "Function not implemented".
  *
@@ -99,10 +100,10 @@
 		stdout() { return decoder.decode(concat(this.fds[1].chunks)); }
 		stderr() { return decoder.decode(concat(this.fds[2].chunks)); }
 
-		/* needs: the functions the module imports (WebAssembly.Module.imports). */
-		imports(needs) {
+		/* The WASI functions of this run, by name. */
+		calls() {
 			const self = this;
-			const wasi = {
+			return {
 				args_sizes_get(argc, size) {
 					const v = self.view();
 					v.setUint32(argc, self.args.length, true);
@@ -304,14 +305,27 @@
 				},
 				path_create_directory() { return E.SUCCESS; },
 			};
-			const imports = {};
-			for (const imp of needs) {
-				imports[imp.module] = imports[imp.module] || {};
-				imports[imp.module][imp.name] = wasi[imp.name] && imp.module === 'wasi_snapshot_preview1'
-					? wasi[imp.name] : () => E.NOSYS;
-			}
-			return imports;
 		}
+	}
+
+	/* The names of the WASI functions a run implements. */
+	const IMPLEMENTED = new Set(Object.keys(new Run([], {}, '').calls()));
+
+	/*
+	 * The imports of an instance: each WASI function calls the one of the
+	 * run slot.run, set when the instance runs (an instance is made before
+	 * its run is known: Rtab keeps one ready). needs: the functions the
+	 * module imports (WebAssembly.Module.imports); every other answers ENOSYS.
+	 */
+	function importsFor(slot, needs) {
+		const imports = {};
+		for (const imp of needs) {
+			imports[imp.module] = imports[imp.module] || {};
+			const name = imp.name;
+			imports[imp.module][name] = IMPLEMENTED.has(name) && imp.module === 'wasi_snapshot_preview1'
+				? (...args) => slot.calls[name](...args) : () => E.NOSYS;
+		}
+		return imports;
 	}
 
 	function concat(parts) {
@@ -348,7 +362,7 @@
 	 * The module compiled once; run(args, files, stdin) is one rtab command:
 	 * args without the "rtab", files an object of path → text (or bytes).
 	 * Resolves to {status, stdout, stderr, files} (files: path → bytes after the run).
-	 * Each run instantiates the compiled module afresh (a fresh memory, as a
+	 * Each run has an instance of the compiled module of its own (a fresh memory, as a
 	 * process has): the compiled code, and the optimised code the engine
 	 * makes of its hot functions, are shared by every run.
 	 */
@@ -356,11 +370,29 @@
 		constructor(module) {
 			this.module = module;
 			this.needs = WebAssembly.Module.imports(module).filter((imp) => imp.kind === 'function');
+			this.spare = null;
+		}
+
+		/* A new instance of the module, its run to be set in slot. */
+		async instantiate() {
+			const slot = {calls: null};
+			const instance = await WebAssembly.instantiate(this.module, importsFor(slot, this.needs));
+			return {instance, slot};
+		}
+
+		/* An instance made ahead, while the page is idle: a run need not wait for one. */
+		prepare() {
+			if (!this.spare)
+				this.spare = this.instantiate();
+			return this;
 		}
 
 		async run(args, files, stdin) {
+			const ready = this.spare || this.instantiate();
+			this.spare = null;
+			const {instance, slot} = await ready;
 			const run = new Run(args, files, stdin);
-			const instance = await WebAssembly.instantiate(this.module, run.imports(this.needs));
+			slot.calls = run.calls();
 			run.memory = instance.exports.memory;
 			let status = 0;
 			try {
@@ -369,6 +401,8 @@
 				if (!(e instanceof Exit))
 					throw e;
 				status = e.code;
+			} finally {
+				this.prepare();
 			}
 			return {status, stdout: run.stdout(), stderr: run.stderr(), files: run.files};
 		}
@@ -387,7 +421,7 @@
 			let raw = typeof bytes === 'string' ? base64Bytes(bytes) : new Uint8Array(bytes.buffer || bytes,
 				bytes.byteOffset || 0, bytes.byteLength);
 			raw = await inflate(raw);
-			return new Rtab(await WebAssembly.compile(raw));
+			return new Rtab(await WebAssembly.compile(raw)).prepare();
 		})();
 		if (key !== null)
 			compiled.set(key, loading);

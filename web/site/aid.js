@@ -99,7 +99,7 @@
 			const what = Object.entries(sets).map(([k, v]) => `${k}=${v}`).join(', ');
 			const button = el('button', {type: 'button', 'data-rtab-resolve-on': id},
 				`Resolve ${d ? label(d.def.labels, id) : id}`);
-			button.addEventListener('click', () => resolveOn(id, sets));
+			button.addEventListener('click', () => { state.loading = resolveOn(id, sets); });
 			list.append(el('li', {}, button, what ? ` with ${what}` : ''));
 		});
 		return el('div', {}, el('p', {}, 'This result triggers:'), list);

@@ -139,11 +139,11 @@
 		const head = el('p', {class: 'outcome'}, res.label || outcomeId || 'No result');
 		const facts = res.no_result
 			? el('p', {}, 'The table gives no result in this situation' + (res.column ? ` (column ${res.column})` : '') + '.')
-			: el('p', {}, (res.faces ? `Rolled ${res.faces.join(', ')}; ` : '') +
-				(res.modified_roll !== undefined ? `modified roll ${res.modified_roll}` : '') +
-				(res.modifier ? ` (modifier ${res.modifier > 0 ? '+' : ''}${res.modifier})` : '') +
-				(res.code && res.code !== outcomeId ? `; code ${res.code}` : '') +
-				(res.rule ? `; rule ${res.rule}` : ''));
+			: el('p', {}, [res.faces ? `Rolled ${res.faces.join(', ')}` : null,
+				res.modified_roll !== undefined && res.modified_roll !== null ? `modified roll ${res.modified_roll}` +
+					(res.modifier ? ` (modifier ${res.modifier > 0 ? '+' : ''}${res.modifier})` : '') : null,
+				res.code && res.code !== outcomeId ? `code ${res.code}` : null,
+				res.rule ? `rule ${res.rule}` : null].filter(Boolean).join('; '));
 		const explain = el('pre', {class: 'steps', 'aria-label': 'How the rules produced it'}, steps ? steps.stdout.trim() : '');
 		box.replaceChildren(head, facts, explain);
 	}
