@@ -8,6 +8,13 @@
 //                 in rtab.wasm), median of the refreshes
 //   web_check_ms  the workbench: rtab check of musket_pike.rtab after a
 //                 keystroke, median
+// and, beside each, the processor time the page's main thread spent on it
+// (Chrome's TaskDuration counted in thread ticks, median): what the figure
+// would be on an idle machine, where the wall-clock figures above count
+// the share of the processor other processes leave the browser:
+//   web_load_cpu_ms   the player aid's first load, its printed tables included
+//   web_odds_cpu_ms   one refresh of the melee's odds
+//   web_check_cpu_ms  one rtab check of musket_pike.rtab in the workbench's module
 // Prints one JSON object; {"missing": WHY} without Chromium, puppeteer-core
 // or the web assets.
 // usage: node web_latency.js RTAB SOURCE_ROOT BUILD_DIR [RUNS]
@@ -37,6 +44,13 @@ if (!chromium)
 if (!fs.existsSync(path.join(build, 'web', 'workbench.js')))
 	missing('the web assets with the workbench (-Dweb, npm ci --prefix web/workbench)');
 
+// The processor time of the page's main thread so far, ms (a CDP session
+// with Performance enabled in thread ticks).
+async function cpuMs(cdp) {
+	const m = (await cdp.send('Performance.getMetrics')).metrics.find((x) => x.name === 'TaskDuration');
+	return Math.round(m.value * 1000);
+}
+
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 (async () => {
@@ -50,12 +64,17 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 		args: ['--no-sandbox', '--disable-gpu', '--no-first-run']});
 	const figures = {};
 	try {
-		const loads = [];
+		const loads = [], loadCpu = [];
+		let cdp = null;
 		for (let i = 0; i < runs; i++) {
 			const page = await browser.newPage();
+			cdp = await page.createCDPSession();
+			await cdp.send('Performance.enable', {timeDomain: 'threadTicks'});
 			await page.goto('file://' + path.join(site, 'index.html'));
 			await page.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
 			loads.push(await page.evaluate(() => Number(document.body.dataset.rtabLoadMs)));
+			await page.evaluate(() => window.rtabAid.idle());
+			loadCpu.push(await cpuMs(cdp));
 			if (i < runs - 1)
 				await page.close();
 		}
@@ -66,14 +85,16 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 		const page = (await browser.pages()).pop();
 		await page.select('#rtab-table', 'melee');
 		await page.evaluate(() => window.rtabAid.idle());
-		const odds = [];
+		const odds = [], oddsCpu = [];
 		for (let i = 0; i < runs; i++) {
+			const before = await cpuMs(cdp);
 			await page.evaluate((drm) => {
 				const d = document.getElementById('rtab-drm');
 				d.value = String(drm);
 				d.dispatchEvent(new Event('change'));
 			}, i % 3);
 			await page.evaluate(() => window.rtabAid.idle());
+			oddsCpu.push(await cpuMs(cdp) - before);
 			odds.push(await page.$eval('[data-rtab-odds]', (e) => Number(e.dataset.rtabMs)));
 		}
 		figures.web_odds_ms = median(odds);
@@ -95,6 +116,22 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 			}, i);
 		}
 		figures.web_check_ms = median(checks);
+		// The check alone, in the page's module (compiled once: RtabWasi.load's), its processor time.
+		const benchCdp = await bench.createCDPSession();
+		await benchCdp.send('Performance.enable', {timeDomain: 'threadTicks'});
+		const checkCpu = [];
+		for (let i = 0; i < runs; i++) {
+			const before = await cpuMs(benchCdp);
+			await bench.evaluate(async () => {
+				const rtab = await RtabWasi.load(RTAB_WASM);
+				const text = window.rtabWorkbench.view.state.doc.toString();
+				await rtab.run(['check', '--diagnostics=json', 'musket_pike.rtab'], {'musket_pike.rtab': text});
+			});
+			checkCpu.push(await cpuMs(benchCdp) - before);
+		}
+		figures.web_load_cpu_ms = median(loadCpu);
+		figures.web_odds_cpu_ms = median(oddsCpu);
+		figures.web_check_cpu_ms = median(checkCpu);
 	} finally {
 		await browser.close();
 		fs.rmSync(tmp, {recursive: true, force: true});
