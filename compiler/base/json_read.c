@@ -1,23 +1,39 @@
 /* SPDX-License-Identifier: MIT */
-/* A recursive-descent JSON reader: the grammar of RFC 8259, nothing more. */
+/* A recursive-descent JSON reader: the grammar of RFC 8259, nothing more.
+ * It reads len bytes, whatever they hold: a NUL is a byte like another. */
 #include "base/json_read.h"
 #include "base/json.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Deeper than any answer a port gives: a bound on the recursion. */
+/* Deeper than any answer a port or message a client gives: a bound on the
+ * recursion (64 arrays or objects one inside another are read, 65 are not). */
 #define JSON_MAX_DEPTH 64
 
 typedef struct reader {
 	const char *s;
-	size_t at;
+	size_t at, len;
 	const char *error;
 } reader;
 
+/* The byte k past the reader's place; NUL past the end. */
+static char peek(const reader *r, size_t k)
+{
+	return r->at + k < r->len ? r->s[r->at + k] : '\0';
+}
+
+/* The byte at the reader's place, and past it. */
+static char next(reader *r)
+{
+	char c = peek(r, 0);
+	r->at++;
+	return c;
+}
+
 static void skip_space(reader *r)
 {
-	while (r->s[r->at] == ' ' || r->s[r->at] == '\t' || r->s[r->at] == '\n' || r->s[r->at] == '\r')
+	while (peek(r, 0) == ' ' || peek(r, 0) == '\t' || peek(r, 0) == '\n' || peek(r, 0) == '\r')
 		r->at++;
 }
 
@@ -51,7 +67,7 @@ static bool read_hex4(reader *r, unsigned long *out)
 {
 	unsigned long c = 0;
 	for (int i = 0; i < 4; i++) {
-		char h = r->s[r->at++];
+		char h = next(r);
 		int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
 		if (d < 0)
 			return false;
@@ -61,26 +77,30 @@ static bool read_hex4(reader *r, unsigned long *out)
 	return true;
 }
 
-/* A string's text, r->at at its opening quote; NULL when malformed. */
-static char *read_string(reader *r)
+/* A string's text (*len bytes: it may hold a NUL), r->at at its opening
+ * quote; NULL when malformed. */
+static char *read_string(reader *r, size_t *len)
 {
 	strbuf b = {0};
 	sb_puts(&b, "");
 	r->at++;
 	for (;;) {
-		unsigned char c = (unsigned char)r->s[r->at++];
-		if (c == '"')
+		bool past_end = r->at >= r->len;
+		unsigned char c = (unsigned char)next(r);
+		if (c == '"') {
+			*len = b.len;
 			return b.data;
+		}
 		if (c < 0x20) {
 			sb_free(&b);
-			fail(r, c ? "a control character inside a string" : "a string without its closing quote");
+			fail(r, past_end ? "a string without its closing quote" : "a control character inside a string");
 			return NULL;
 		}
 		if (c != '\\') {
 			sb_putc(&b, (char)c);
 			continue;
 		}
-		char e = r->s[r->at++];
+		char e = next(r);
 		const char *plain = strchr("\"\\/bfnrt", e);
 		if (e && plain) {
 			sb_putc(&b, "\"\\/\b\f\n\r\t"[plain - "\"\\/bfnrt"]);
@@ -92,7 +112,7 @@ static char *read_string(reader *r)
 			fail(r, "a bad escape in a string");
 			return NULL;
 		}
-		if (u >= 0xD800 && u < 0xDC00 && r->s[r->at] == '\\' && r->s[r->at + 1] == 'u') {
+		if (u >= 0xD800 && u < 0xDC00 && peek(r, 0) == '\\' && peek(r, 1) == 'u') {
 			r->at += 2;
 			if (!read_hex4(r, &low) || low < 0xDC00 || low > 0xDFFF) {
 				sb_free(&b);
@@ -101,7 +121,8 @@ static char *read_string(reader *r)
 			}
 			u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00);
 		}
-		put_utf8(&b, u);
+		/* A lone surrogate is no character: U+FFFD stands for it. */
+		put_utf8(&b, u >= 0xD800 && u < 0xE000 ? 0xFFFD : u);
 	}
 }
 
@@ -131,7 +152,7 @@ static json_value *read_container(reader *r, int depth, bool object)
 	char close = object ? '}' : ']';
 	r->at++;
 	skip_space(r);
-	if (r->s[r->at] == close) {
+	if (peek(r, 0) == close) {
 		r->at++;
 		return v;
 	}
@@ -139,10 +160,11 @@ static json_value *read_container(reader *r, int depth, bool object)
 		char *key = NULL;
 		skip_space(r);
 		if (object) {
-			if (r->s[r->at] != '"' || !(key = read_string(r)))
+			size_t key_len;
+			if (peek(r, 0) != '"' || !(key = read_string(r, &key_len)))
 				goto bad;
 			skip_space(r);
-			if (r->s[r->at++] != ':') {
+			if (next(r) != ':') {
 				free(key);
 				fail(r, "a ':' expected after a member's name");
 				goto bad;
@@ -155,7 +177,7 @@ static json_value *read_container(reader *r, int depth, bool object)
 		}
 		push(v, key, item);
 		skip_space(r);
-		char c = r->s[r->at++];
+		char c = next(r);
 		if (c == close)
 			return v;
 		if (c != ',') {
@@ -169,67 +191,76 @@ bad:
 	return NULL;
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static json_value *read_number(reader *r)
 {
 	size_t start = r->at;
-	const char *s = r->s;
-	if (s[r->at] == '-')
+	if (peek(r, 0) == '-')
 		r->at++;
-	if (s[r->at] == '0')
+	if (peek(r, 0) == '0')
 		r->at++;
-	else if (s[r->at] >= '1' && s[r->at] <= '9')
-		while (s[r->at] >= '0' && s[r->at] <= '9')
+	else if (peek(r, 0) >= '1' && peek(r, 0) <= '9')
+		while (is_digit(peek(r, 0)))
 			r->at++;
 	else
 		return fail(r, "a value expected");
-	if (s[r->at] == '.') {
+	if (peek(r, 0) == '.') {
 		r->at++;
-		if (!(s[r->at] >= '0' && s[r->at] <= '9'))
+		if (!is_digit(peek(r, 0)))
 			return fail(r, "a digit expected after a decimal point");
-		while (s[r->at] >= '0' && s[r->at] <= '9')
+		while (is_digit(peek(r, 0)))
 			r->at++;
 	}
-	if (s[r->at] == 'e' || s[r->at] == 'E') {
+	if (peek(r, 0) == 'e' || peek(r, 0) == 'E') {
 		r->at++;
-		if (s[r->at] == '+' || s[r->at] == '-')
+		if (peek(r, 0) == '+' || peek(r, 0) == '-')
 			r->at++;
-		if (!(s[r->at] >= '0' && s[r->at] <= '9'))
+		if (!is_digit(peek(r, 0)))
 			return fail(r, "a digit expected in an exponent");
-		while (s[r->at] >= '0' && s[r->at] <= '9')
+		while (is_digit(peek(r, 0)))
 			r->at++;
 	}
 	json_value *v = new_value(JSON_NUMBER);
-	v->text = xstrndup(s + start, r->at - start);
+	v->len = r->at - start;
+	v->text = xstrndup(r->s + start, v->len);
 	v->number = strtod(v->text, NULL);
 	return v;
 }
 
 static json_value *read_value(reader *r, int depth)
 {
-	if (depth > JSON_MAX_DEPTH)
-		return fail(r, "values nested too deep");
 	skip_space(r);
-	const char *s = r->s + r->at;
+	char first = peek(r, 0);
 	static const struct {
 		const char *word;
 		json_kind kind;
 		bool value;
 	} words[] = {{"null", JSON_NULL, false}, {"true", JSON_BOOL, true}, {"false", JSON_BOOL, false}};
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strncmp(s, words[i].word, strlen(words[i].word)) == 0) {
+		if (r->len - r->at >= strlen(words[i].word) &&
+		    memcmp(r->s + r->at, words[i].word, strlen(words[i].word)) == 0) {
 			r->at += strlen(words[i].word);
 			json_value *v = new_value(words[i].kind);
 			v->boolean = words[i].value;
 			return v;
 		}
-	if (*s == '{' || *s == '[')
-		return read_container(r, depth, *s == '{');
-	if (*s == '"') {
-		char *text = read_string(r);
+	if (first == '{' || first == '[') {
+		if (depth >= JSON_MAX_DEPTH)
+			return fail(r, "values nested too deep");
+		return read_container(r, depth, first == '{');
+	}
+	if (first == '"') {
+		size_t len;
+		char *text = read_string(r, &len);
 		if (!text)
 			return NULL;
 		json_value *v = new_value(JSON_STRING);
 		v->text = text;
+		v->len = len;
 		return v;
 	}
 	return read_number(r);
@@ -237,11 +268,16 @@ static json_value *read_value(reader *r, int depth)
 
 json_value *json_parse(const char *text, const char **error, size_t *where)
 {
-	reader r = {text, 0, NULL};
+	return json_parse_n(text, strlen(text), error, where);
+}
+
+json_value *json_parse_n(const char *text, size_t len, const char **error, size_t *where)
+{
+	reader r = {text, 0, len, NULL};
 	json_value *v = read_value(&r, 0);
 	if (v) {
 		skip_space(&r);
-		if (r.s[r.at]) {
+		if (r.at < r.len) {
 			json_value_free(v);
 			v = fail(&r, "more text after the value");
 		}
@@ -276,6 +312,25 @@ const json_value *json_member(const json_value *v, const char *key)
 	return NULL;
 }
 
+const json_value *json_path(const json_value *v, const char *key1, const char *key2)
+{
+	return json_member(json_member(v, key1), key2);
+}
+
+const char *json_str(const json_value *v)
+{
+	return v && v->kind == JSON_STRING ? v->text : NULL;
+}
+
+long json_int(const json_value *v, long lo, long hi, long fallback)
+{
+	/* NaN fails every comparison: it is no integer either. */
+	if (!v || v->kind != JSON_NUMBER || !(v->number >= (double)lo && v->number <= (double)hi) ||
+	    v->number != (double)(long)v->number)
+		return fallback;
+	return (long)v->number;
+}
+
 bool json_equal(const json_value *a, const json_value *b)
 {
 	if (a->kind != b->kind)
@@ -288,7 +343,7 @@ bool json_equal(const json_value *a, const json_value *b)
 	case JSON_NUMBER:
 		return a->number == b->number;
 	case JSON_STRING:
-		return strcmp(a->text, b->text) == 0;
+		return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
 	case JSON_ARRAY:
 		if (a->n != b->n)
 			return false;

@@ -5,6 +5,7 @@
 #include "lsp/diagnostics.h"
 
 #include "base/escape.h"
+#include "base/json.h"
 #include "lsp/index.h"
 
 #include <stdio.h>
@@ -165,24 +166,19 @@ static int completion_kind(const lsp_entry *e)
 	}
 }
 
+/* The array of CompletionItems being written. */
 typedef struct items {
-	strbuf *out;
-	bool first;
+	json_writer w;
 } items;
 
 static void item(items *it, const char *label, int kind, const char *detail)
 {
-	if (!it->first)
-		sb_putc(it->out, ',');
-	it->first = false;
-	sb_puts(it->out, "{\"label\":");
-	sb_put_json_string(it->out, label);
-	sb_printf(it->out, ",\"kind\":%d", kind);
-	if (detail) {
-		sb_puts(it->out, ",\"detail\":");
-		sb_put_json_string(it->out, detail);
-	}
-	sb_putc(it->out, '}');
+	json_begin_object(&it->w);
+	json_member_string(&it->w, "label", label);
+	json_member_int(&it->w, "kind", kind);
+	if (detail)
+		json_member_string(&it->w, "detail", detail);
+	json_end_object(&it->w);
 }
 
 static void keywords(items *it, const char *const *words)
@@ -256,15 +252,19 @@ void lsp_completion(lsp_doc *doc, lsp_pos pos, strbuf *out)
 {
 	const char *text = doc_text(doc);
 	size_t at = lsp_offset(doc_lines(doc), pos, true);
-	sb_puts(out, "{\"isIncomplete\":false,\"items\":[");
+	items it = {json_writer_on(out, true)};
+	json_begin_object(&it.w);
+	json_member_bool(&it.w, "isIncomplete", false);
+	json_key(&it.w, "items");
+	json_begin_array(&it.w);
 	if (at == LSP_NO_OFFSET || lsp_in_comment_or_string(text, doc->text.len, at)) {
-		sb_puts(out, "]}");
+		json_end_array(&it.w);
+		json_end_object(&it.w);
 		return;
 	}
 	doc_analyse(doc);
 	lsp_index ix;
 	lsp_index_build(&ix, doc);
-	items it = {out, true};
 	context c = context_at(text, at);
 	unsigned want = wanted_after(&c);
 	bool statement_start = !c.prev && (c.before == ';' || c.before == '{' || c.before == '}' || c.before == '\n');
@@ -289,6 +289,7 @@ void lsp_completion(lsp_doc *doc, lsp_pos pos, strbuf *out)
 	} else {
 		entries(&it, &ix, WANT_ALL);
 	}
-	sb_puts(out, "]}");
+	json_end_array(&it.w);
+	json_end_object(&it.w);
 	lsp_index_free(&ix);
 }

@@ -19,20 +19,20 @@ typedef struct source {
 	const char *base_uri;
 } source;
 
-static int line_of(const jv *finding)
+static int line_of(const json_value *finding)
 {
-	return (int)jv_int(jv_get(finding, "line"), 0, 1 << 30, 0);
+	return (int)json_int(json_member(finding, "line"), 0, 1 << 30, 0);
 }
 
 /* Whether a finding is in the base file, not in the document. */
-static bool in_base(const source *src, const jv *finding)
+static bool in_base(const source *src, const json_value *finding)
 {
 	return src->base_lines > 0 && line_of(finding) <= src->base_lines;
 }
 
-static void put_range_of(strbuf *sb, const source *src, const jv *finding)
+static void put_range_of(strbuf *sb, const source *src, const json_value *finding)
 {
-	src_loc loc = {line_of(finding), (int)jv_int(jv_get(finding, "column"), 0, 1 << 30, 0)};
+	src_loc loc = {line_of(finding), (int)json_int(json_member(finding, "column"), 0, 1 << 30, 0)};
 	const lsp_text *t = &src->text;
 	if (in_base(src, finding))
 		t = &src->base_text;
@@ -44,9 +44,9 @@ static void put_range_of(strbuf *sb, const source *src, const jv *finding)
 	lsp_put_range(sb, t, at, lsp_token_end(t->text, t->len, at));
 }
 
-static void put_message(strbuf *sb, const jv *finding)
+static void put_message(strbuf *sb, const json_value *finding)
 {
-	const char *msg = jv_str(jv_get(finding, "message")), *check = jv_str(jv_get(finding, "check"));
+	const char *msg = json_str(json_member(finding, "message")), *check = json_str(json_member(finding, "check"));
 	strbuf text = {0};
 	sb_puts(&text, msg ? msg : "");
 	if (check)
@@ -65,9 +65,9 @@ static void close_finding(strbuf *sb, bool *open, bool *related)
 	*open = *related = false;
 }
 
-static void open_finding(strbuf *sb, const source *src, const jv *finding, int level, bool first)
+static void open_finding(strbuf *sb, const source *src, const json_value *finding, int level, bool first)
 {
-	const char *check = jv_str(jv_get(finding, "check"));
+	const char *check = json_str(json_member(finding, "check"));
 	if (!first)
 		sb_putc(sb, ',');
 	sb_puts(sb, "{\"range\":");
@@ -81,7 +81,7 @@ static void open_finding(strbuf *sb, const source *src, const jv *finding, int l
 	put_message(sb, finding);
 }
 
-static void add_related(strbuf *sb, const source *src, const jv *note, bool *related)
+static void add_related(strbuf *sb, const source *src, const json_value *note, bool *related)
 {
 	sb_puts(sb, *related ? "," : ",\"relatedInformation\":[");
 	*related = true;
@@ -104,22 +104,23 @@ static void convert(strbuf *out, const source *src, const char *report, size_t s
 	for (const char *line = report; line < report + size;) {
 		const char *nl = memchr(line, '\n', (size_t)(report + size - line));
 		size_t n = nl ? (size_t)(nl - line) : (size_t)(report + size - line);
-		arena a = {0};
-		const jv *f = jv_parse(&a, line, n);
-		const char *sev = jv_str(jv_get(f, "severity"));
+		const char *error;
+		size_t where;
+		json_value *f = json_parse_n(line, n, &error, &where);
+		const char *sev = json_str(json_member(f, "severity"));
 		line += n + 1;
 		if (!sev) {
-			arena_free(&a);
+			json_value_free(f);
 			continue;
 		}
-		bool note = strcmp(sev, "note") == 0, follows = note && !jv_str(jv_get(f, "check"));
+		bool note = strcmp(sev, "note") == 0, follows = note && !json_str(json_member(f, "check"));
 		/* A layer file gets its own findings: not the base's, nor those
 		 * of the whole text (the base's provisional readings). */
 		if ((follows && skipped) ||
 		    (!follows && src->base_lines > 0 && (in_base(src, f) || line_of(f) == 0))) {
 			close_finding(out, &open, &related);
 			skipped = true;
-			arena_free(&a);
+			json_value_free(f);
 			continue;
 		}
 		skipped = false;
@@ -131,7 +132,7 @@ static void convert(strbuf *out, const source *src, const char *report, size_t s
 			first = false;
 			open = true;
 		}
-		arena_free(&a);
+		json_value_free(f);
 	}
 	close_finding(out, &open, &related);
 	sb_putc(out, ']');

@@ -86,25 +86,25 @@ void doc_set_text(lsp_doc *doc, const char *text, size_t len)
 	doc_forget_analysis(doc);
 }
 
-static bool read_pos(const jv *v, lsp_pos *pos)
+static bool read_pos(const json_value *v, lsp_pos *pos)
 {
-	pos->line = jv_int(jv_get(v, "line"), 0, 1L << 30, -1);
-	pos->character = jv_int(jv_get(v, "character"), 0, 1L << 30, -1);
+	pos->line = json_int(json_member(v, "line"), 0, 1L << 30, -1);
+	pos->character = json_int(json_member(v, "character"), 0, 1L << 30, -1);
 	return pos->line >= 0 && pos->character >= 0;
 }
 
-bool doc_apply_change(lsp_doc *doc, const jv *change)
+bool doc_apply_change(lsp_doc *doc, const json_value *change)
 {
-	const jv *text = jv_get(change, "text");
-	if (!text || text->kind != JV_STRING)
+	const json_value *text = json_member(change, "text");
+	if (!text || text->kind != JSON_STRING)
 		return false;
-	const jv *range = jv_get(change, "range");
+	const json_value *range = json_member(change, "range");
 	strbuf next = {0};
 	if (!range) {
-		sb_put(&next, text->string, text->len);
+		sb_put(&next, text->text, text->len);
 	} else {
 		lsp_pos from, to;
-		if (!read_pos(jv_get(range, "start"), &from) || !read_pos(jv_get(range, "end"), &to))
+		if (!read_pos(json_member(range, "start"), &from) || !read_pos(json_member(range, "end"), &to))
 			return false;
 		const char *old = doc_text(doc);
 		size_t len = doc->text.len;
@@ -116,7 +116,7 @@ bool doc_apply_change(lsp_doc *doc, const jv *change)
 		if (b < a)
 			return false;
 		sb_put(&next, old, a);
-		sb_put(&next, text->string, text->len);
+		sb_put(&next, text->text, text->len);
 		sb_put(&next, old + b, len - b);
 	}
 	sb_free(&doc->text);

@@ -7,7 +7,7 @@
 #define RTAB_LSP_DOCUMENT_H
 
 #include "check/load.h"
-#include "lsp/json_value.h"
+#include "base/json_read.h"
 #include "lsp/text_pos.h"
 
 /* How every document is checked: the options of 'rtab lsp' (-W, -Werror,
@@ -52,7 +52,7 @@ void doc_set_text(lsp_doc *doc, const char *text, size_t len);
 
 /* Apply one of didChange's contentChanges: the whole text, or a range
  * replaced (a range past the end is clamped to it). False when malformed. */
-bool doc_apply_change(lsp_doc *doc, const jv *change);
+bool doc_apply_change(lsp_doc *doc, const json_value *change);
 
 /* The lines of the document's text, indexed on first use after a change. */
 const lsp_text *doc_lines(lsp_doc *doc);

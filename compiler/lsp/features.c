@@ -2,6 +2,7 @@
 #include "lsp/features.h"
 
 #include "base/escape.h"
+#include "base/json.h"
 #include "lsp/complete.h"
 #include "lsp/diagnostics.h"
 #include "lsp/index.h"
@@ -434,42 +435,61 @@ static char *suggestion(const char *message)
 	return xstrndup(p, (size_t)(q - p));
 }
 
-void lsp_code_actions(lsp_doc *doc, const jv *diagnostics, strbuf *out)
+/* The range of [from, to) as a member of the object w writes. */
+static void range_member(json_writer *w, lsp_doc *doc, size_t from, size_t to)
 {
-	bool first = true;
-	sb_putc(out, '[');
-	for (const jv *d = diagnostics && diagnostics->kind == JV_ARRAY ? diagnostics->first : NULL; d;
-	     d = d->next) {
-		char *fix = suggestion(jv_str(jv_get(d, "message")));
-		lsp_pos from = {jv_int(jv_path(jv_get(d, "range"), "start", "line"), 0, 1L << 30, -1),
-				jv_int(jv_path(jv_get(d, "range"), "start", "character"), 0, 1L << 30, -1)};
+	strbuf range = {0};
+	lsp_put_range(&range, doc_lines(doc), from, to);
+	json_key(w, "range");
+	json_put_raw(w, range.data, range.len);
+	sb_free(&range);
+}
+
+void lsp_code_actions(lsp_doc *doc, const json_value *diagnostics, strbuf *out)
+{
+	json_writer w = json_writer_on(out, true);
+	json_begin_array(&w);
+	size_t n_diagnostics = diagnostics && diagnostics->kind == JSON_ARRAY ? diagnostics->n : 0;
+	for (size_t i = 0; i < n_diagnostics; i++) {
+		const json_value *d = diagnostics->items[i];
+		char *fix = suggestion(json_str(json_member(d, "message")));
+		lsp_pos from = {json_int(json_path(json_member(d, "range"), "start", "line"), 0, 1L << 30, -1),
+				json_int(json_path(json_member(d, "range"), "start", "character"), 0, 1L << 30, -1)};
 		size_t at = lsp_offset(doc_lines(doc), from, true), start, n;
 		if (!fix || at == LSP_NO_OFFSET || !lsp_word_at(doc_text(doc), doc->text.len, at, &start, &n)) {
 			free(fix);
 			continue;
 		}
-		if (!first)
-			sb_putc(out, ',');
-		first = false;
 		strbuf title = {0};
 		sb_printf(&title, "Replace '%.*s' with '%s'", (int)n, doc_text(doc) + start, fix);
-		sb_puts(out, "{\"title\":");
-		sb_put_json_string(out, title.data);
-		sb_puts(out, ",\"kind\":\"quickfix\",\"isPreferred\":true,\"diagnostics\":[");
+		json_begin_object(&w);
+		json_member_string(&w, "title", title.data);
+		json_member_string(&w, "kind", "quickfix");
+		json_member_bool(&w, "isPreferred", true);
+		json_key(&w, "diagnostics");
+		json_begin_array(&w);
 		/* The diagnostic as the client sent it, re-serialised from what it says. */
-		sb_puts(out, "{\"range\":");
-		lsp_put_range(out, doc_lines(doc), start, start + n);
-		sb_puts(out, ",\"message\":");
-		sb_put_json_string(out, jv_str(jv_get(d, "message")));
-		sb_puts(out, "}],\"edit\":{\"changes\":{");
-		sb_put_json_string(out, doc->uri);
-		sb_puts(out, ":[{\"range\":");
-		lsp_put_range(out, doc_lines(doc), start, start + n);
-		sb_puts(out, ",\"newText\":");
-		sb_put_json_string(out, fix);
-		sb_puts(out, "}]}}}");
+		json_begin_object(&w);
+		range_member(&w, doc, start, start + n);
+		json_member_string(&w, "message", json_str(json_member(d, "message")));
+		json_end_object(&w);
+		json_end_array(&w);
+		json_key(&w, "edit");
+		json_begin_object(&w);
+		json_key(&w, "changes");
+		json_begin_object(&w);
+		json_key(&w, doc->uri);
+		json_begin_array(&w);
+		json_begin_object(&w);
+		range_member(&w, doc, start, start + n);
+		json_member_string(&w, "newText", fix);
+		json_end_object(&w);
+		json_end_array(&w);
+		json_end_object(&w);
+		json_end_object(&w);
+		json_end_object(&w);
 		sb_free(&title);
 		free(fix);
 	}
-	sb_putc(out, ']');
+	json_end_array(&w);
 }

@@ -14,7 +14,7 @@ void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out);
 void lsp_references(lsp_doc *doc, lsp_pos pos, bool with_declaration, strbuf *out);
 void lsp_document_symbols(lsp_doc *doc, const char *locale, strbuf *out);
 /* Quick fixes for the diagnostics of a codeAction request's context. */
-void lsp_code_actions(lsp_doc *doc, const jv *diagnostics, strbuf *out);
+void lsp_code_actions(lsp_doc *doc, const json_value *diagnostics, strbuf *out);
 
 /* The bytes of the definition that begins at offset: up to its ';' or its
  * closing brace. */

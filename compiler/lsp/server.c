@@ -50,36 +50,44 @@ static void send(lsp_server *s, const strbuf *msg)
 
 /* The id of a request, echoed exactly as it came (JSON-RPC 2.0: "the same
  * as the value of the id member"): a number as its text, never converted. */
-static void put_id(strbuf *sb, const jv *id)
+static void put_id(json_writer *w, const json_value *id)
 {
-	if (id && id->kind == JV_STRING)
-		sb_put_json_string_n(sb, id->string, id->len);
-	else if (id && id->kind == JV_NUMBER)
-		sb_put(sb, id->string, id->len);
+	json_key(w, "id");
+	if (id && id->kind == JSON_STRING)
+		json_put_string_n(w, id->text, id->len);
+	else if (id && id->kind == JSON_NUMBER)
+		json_put_raw(w, id->text, id->len);
 	else
-		sb_puts(sb, "null");
+		json_put_null(w);
 }
 
-static void send_error(lsp_server *s, const jv *id, int code, const char *message)
+static void send_error(lsp_server *s, const json_value *id, int code, const char *message)
 {
 	strbuf msg = {0};
-	sb_puts(&msg, "{\"jsonrpc\":\"2.0\",\"id\":");
-	put_id(&msg, id);
-	sb_printf(&msg, ",\"error\":{\"code\":%d,\"message\":", code);
-	sb_put_json_string(&msg, message);
-	sb_puts(&msg, "}}");
+	json_writer w = json_writer_on(&msg, true);
+	json_begin_object(&w);
+	json_member_string(&w, "jsonrpc", "2.0");
+	put_id(&w, id);
+	json_key(&w, "error");
+	json_begin_object(&w);
+	json_member_int(&w, "code", code);
+	json_member_string(&w, "message", message);
+	json_end_object(&w);
+	json_end_object(&w);
 	send(s, &msg);
 	sb_free(&msg);
 }
 
-static void send_result(lsp_server *s, const jv *id, const strbuf *result)
+static void send_result(lsp_server *s, const json_value *id, const strbuf *result)
 {
 	strbuf msg = {0};
-	sb_puts(&msg, "{\"jsonrpc\":\"2.0\",\"id\":");
-	put_id(&msg, id);
-	sb_puts(&msg, ",\"result\":");
-	sb_put(&msg, result->data ? result->data : "null", result->data ? result->len : 4);
-	sb_putc(&msg, '}');
+	json_writer w = json_writer_on(&msg, true);
+	json_begin_object(&w);
+	json_member_string(&w, "jsonrpc", "2.0");
+	put_id(&w, id);
+	json_key(&w, "result");
+	json_put_raw(&w, result->data ? result->data : "null", result->data ? result->len : 4);
+	json_end_object(&w);
 	send(s, &msg);
 	sb_free(&msg);
 }
@@ -87,16 +95,25 @@ static void send_result(lsp_server *s, const jv *id, const strbuf *result)
 static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
 {
 	strbuf msg = {0};
-	sb_puts(&msg, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
-	sb_put_json_string(&msg, uri);
+	json_writer w = json_writer_on(&msg, true);
+	json_begin_object(&w);
+	json_member_string(&w, "jsonrpc", "2.0");
+	json_member_string(&w, "method", "textDocument/publishDiagnostics");
+	json_key(&w, "params");
+	json_begin_object(&w);
+	json_member_string(&w, "uri", uri);
 	if (doc) {
 		doc_analyse(doc);
-		sb_printf(&msg, ",\"version\":%ld,\"diagnostics\":", doc->version);
-		sb_put(&msg, doc->diagnostics.data, doc->diagnostics.len);
+		json_member_int(&w, "version", doc->version);
+		json_key(&w, "diagnostics");
+		json_put_raw(&w, doc->diagnostics.data, doc->diagnostics.len);
 	} else {
-		sb_puts(&msg, ",\"diagnostics\":[]");
+		json_key(&w, "diagnostics");
+		json_begin_array(&w);
+		json_end_array(&w);
 	}
-	sb_puts(&msg, "}}");
+	json_end_object(&w);
+	json_end_object(&w);
 	send(s, &msg);
 	sb_free(&msg);
 }
@@ -134,10 +151,10 @@ static const char capabilities[] =
 	"\"documentFormattingProvider\":true},"
 	"\"serverInfo\":{\"name\":\"rtab\"}}";
 
-static void initialize(lsp_server *s, const jv *params, strbuf *result)
+static void initialize(lsp_server *s, const json_value *params, strbuf *result)
 {
 	/* "ru-RU" and "ru" both choose the labels of locale ru. */
-	const char *locale = jv_str(jv_get(params, "locale"));
+	const char *locale = json_str(json_member(params, "locale"));
 	if (locale && *locale) {
 		size_t n = strcspn(locale, "-_.@");
 		free(s->locale);
@@ -150,37 +167,37 @@ static void initialize(lsp_server *s, const jv *params, strbuf *result)
 	sb_puts(result, capabilities);
 }
 
-static void did_open(lsp_server *s, const jv *params)
+static void did_open(lsp_server *s, const json_value *params)
 {
-	const jv *td = jv_get(params, "textDocument");
-	const char *uri = jv_str(jv_get(td, "uri"));
-	const jv *text = jv_get(td, "text");
-	if (!uri || !text || text->kind != JV_STRING)
+	const json_value *td = json_member(params, "textDocument");
+	const char *uri = json_str(json_member(td, "uri"));
+	const json_value *text = json_member(td, "text");
+	if (!uri || !text || text->kind != JSON_STRING)
 		return;
-	lsp_doc *doc = docs_open(&s->docs, uri, text->string, text->len,
-				 jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, 0));
+	lsp_doc *doc = docs_open(&s->docs, uri, text->text, text->len,
+				 json_int(json_member(td, "version"), -(1L << 30), 1L << 30, 0));
 	doc->unpublished = true;
 	republish_layers(s, doc);
 }
 
-static void did_change(lsp_server *s, const jv *params)
+static void did_change(lsp_server *s, const json_value *params)
 {
-	const jv *td = jv_get(params, "textDocument");
-	lsp_doc *doc = docs_find(&s->docs, jv_str(jv_get(td, "uri")));
-	const jv *changes = jv_get(params, "contentChanges");
-	if (!doc || !changes || changes->kind != JV_ARRAY)
+	const json_value *td = json_member(params, "textDocument");
+	lsp_doc *doc = docs_find(&s->docs, json_str(json_member(td, "uri")));
+	const json_value *changes = json_member(params, "contentChanges");
+	if (!doc || !changes || changes->kind != JSON_ARRAY)
 		return;
-	for (const jv *c = changes->first; c; c = c->next)
-		if (!doc_apply_change(doc, c))
+	for (size_t i = 0; i < changes->n; i++)
+		if (!doc_apply_change(doc, changes->items[i]))
 			break;
-	doc->version = jv_int(jv_get(td, "version"), -(1L << 30), 1L << 30, doc->version);
+	doc->version = json_int(json_member(td, "version"), -(1L << 30), 1L << 30, doc->version);
 	doc->unpublished = true; /* an analysis of the text before is dropped unsent */
 	republish_layers(s, doc);
 }
 
-static void did_close(lsp_server *s, const jv *params)
+static void did_close(lsp_server *s, const json_value *params)
 {
-	const char *uri = jv_str(jv_path(params, "textDocument", "uri"));
+	const char *uri = json_str(json_path(params, "textDocument", "uri"));
 	if (uri && docs_find(&s->docs, uri)) {
 		docs_close(&s->docs, uri);
 		publish(s, uri, NULL);
@@ -188,7 +205,7 @@ static void did_close(lsp_server *s, const jv *params)
 	}
 }
 
-static void notification(lsp_server *s, const char *method, const jv *params)
+static void notification(lsp_server *s, const char *method, const json_value *params)
 {
 	if (strcmp(method, "exit") == 0) {
 		s->exited = true;
@@ -206,43 +223,43 @@ static void notification(lsp_server *s, const char *method, const jv *params)
 }
 
 /* A request about one open document (never NULL here). */
-typedef void (*document_fn)(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out);
+typedef void (*document_fn)(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out);
 
-static void on_hover(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_hover(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)params;
 	lsp_hover(doc, pos, s->locale, out);
 }
 
-static void on_definition(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_definition(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)s, (void)params;
 	lsp_definition(doc, pos, out);
 }
 
-static void on_references(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_references(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)s;
-	const jv *decl = jv_path(params, "context", "includeDeclaration");
-	lsp_references(doc, pos, !decl || decl->kind != JV_BOOL || decl->boolean, out);
+	const json_value *decl = json_path(params, "context", "includeDeclaration");
+	lsp_references(doc, pos, !decl || decl->kind != JSON_BOOL || decl->boolean, out);
 }
 
-static void on_completion(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_completion(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)s, (void)params;
 	lsp_completion(doc, pos, out);
 }
 
-static void on_symbols(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_symbols(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)pos, (void)params;
 	lsp_document_symbols(doc, s->locale, out);
 }
 
-static void on_code_action(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_code_action(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)s, (void)pos;
-	lsp_code_actions(doc, jv_path(params, "context", "diagnostics"), out);
+	lsp_code_actions(doc, json_path(params, "context", "diagnostics"), out);
 }
 
 /* The end of text as a position: its last line, in UTF-16 units. */
@@ -262,7 +279,7 @@ static void end_position(const char *text, size_t len, long *line, long *charact
 
 /* rtab fmt's layout as one edit of the whole text; none when the text is laid
  * out already, null when it does not parse (its diagnostics say why). */
-static void on_formatting(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *params, strbuf *out)
+static void on_formatting(lsp_server *s, lsp_doc *doc, lsp_pos pos, const json_value *params, strbuf *out)
 {
 	(void)s, (void)pos, (void)params;
 	char *report = NULL;
@@ -287,10 +304,26 @@ static void on_formatting(lsp_server *s, lsp_doc *doc, lsp_pos pos, const jv *pa
 	} else {
 		long line, character;
 		end_position(doc->text.data ? doc->text.data : "", doc->text.len, &line, &character);
-		sb_printf(out, "[{\"range\":{\"start\":{\"line\":0,\"character\":0},"
-			       "\"end\":{\"line\":%ld,\"character\":%ld}},\"newText\":", line, character);
-		json_string(out, laid_out.data ? laid_out.data : "");
-		sb_puts(out, "}]");
+		/* One edit: the whole text, laid out. */
+		json_writer w = json_writer_on(out, true);
+		json_begin_array(&w);
+		json_begin_object(&w);
+		json_key(&w, "range");
+		json_begin_object(&w);
+		json_key(&w, "start");
+		json_begin_object(&w);
+		json_member_int(&w, "line", 0);
+		json_member_int(&w, "character", 0);
+		json_end_object(&w);
+		json_key(&w, "end");
+		json_begin_object(&w);
+		json_member_int(&w, "line", line);
+		json_member_int(&w, "character", character);
+		json_end_object(&w);
+		json_end_object(&w);
+		json_member_string(&w, "newText", laid_out.data ? laid_out.data : "");
+		json_end_object(&w);
+		json_end_array(&w);
 	}
 	sb_free(&laid_out);
 }
@@ -310,7 +343,7 @@ static const struct {
 	{"textDocument/formatting", on_formatting, false, "null"},
 };
 
-static void request(lsp_server *s, const jv *id, const char *method, const jv *params)
+static void request(lsp_server *s, const json_value *id, const char *method, const json_value *params)
 {
 	strbuf result = {0};
 	if (strcmp(method, "initialize") == 0) {
@@ -342,10 +375,10 @@ static void request(lsp_server *s, const jv *id, const char *method, const jv *p
 	for (size_t i = 0; i < sizeof methods / sizeof *methods; i++) {
 		if (strcmp(method, methods[i].method) != 0)
 			continue;
-		const jv *pos = jv_get(params, "position");
-		lsp_pos at = {jv_int(jv_get(pos, "line"), 0, 1L << 30, -1),
-			      jv_int(jv_get(pos, "character"), 0, 1L << 30, -1)};
-		const char *uri = jv_str(jv_path(params, "textDocument", "uri"));
+		const json_value *pos = json_member(params, "position");
+		lsp_pos at = {json_int(json_member(pos, "line"), 0, 1L << 30, -1),
+			      json_int(json_member(pos, "character"), 0, 1L << 30, -1)};
+		const char *uri = json_str(json_path(params, "textDocument", "uri"));
 		if (!uri || (methods[i].positioned && (at.line < 0 || at.character < 0))) {
 			send_error(s, id, INVALID_PARAMS,
 				   methods[i].positioned ? "give textDocument.uri and position {line, character}"
@@ -369,32 +402,33 @@ static void request(lsp_server *s, const jv *id, const char *method, const jv *p
 
 void lsp_handle(lsp_server *s, const char *body, size_t len)
 {
-	arena a = {0};
-	const jv *m = jv_parse(&a, body, len);
+	const char *error;
+	size_t where;
+	json_value *m = json_parse_n(body, len, &error, &where);
 	if (!m) {
 		send_error(s, NULL, PARSE_ERROR, "the message is not JSON");
-		arena_free(&a);
+		json_value_free(m);
 		return;
 	}
-	const jv *id = jv_get(m, "id");
-	const char *method = jv_str(jv_get(m, "method"));
-	bool good_id = !id || id->kind == JV_STRING || id->kind == JV_NUMBER || id->kind == JV_NULL;
-	if (m->kind == JV_OBJECT && !method && id && (jv_get(m, "result") || jv_get(m, "error"))) {
-		arena_free(&a); /* a response to a request of ours: we send none */
+	const json_value *id = json_member(m, "id");
+	const char *method = json_str(json_member(m, "method"));
+	bool good_id = !id || id->kind == JSON_STRING || id->kind == JSON_NUMBER || id->kind == JSON_NULL;
+	if (m->kind == JSON_OBJECT && !method && id && (json_member(m, "result") || json_member(m, "error"))) {
+		json_value_free(m); /* a response to a request of ours: we send none */
 		return;
 	}
-	if (m->kind != JV_OBJECT || !method || !good_id) {
+	if (m->kind != JSON_OBJECT || !method || !good_id) {
 		send_error(s, good_id ? id : NULL, INVALID_REQUEST,
 			   "a request is an object with a string 'method' and an id that is a number or a string");
-		arena_free(&a);
+		json_value_free(m);
 		return;
 	}
-	const jv *params = jv_get(m, "params");
+	const json_value *params = json_member(m, "params");
 	if (id)
 		request(s, id, method, params);
 	else
 		notification(s, method, params);
-	arena_free(&a);
+	json_value_free(m);
 }
 
 int lsp_read_message(FILE *in, strbuf *body)

@@ -16,12 +16,40 @@
 
 #include <cmocka.h>
 
+#include "base/json.h"
+#include "base/json_read.h"
 #include "lsp/diagnostics.h"
 #include "lsp/features.h"
-#include "lsp/json_value.h"
 #include "lsp/linked.h"
 #include "lsp/server.h"
 #include "lsp/text_pos.h"
+
+/* The writer puts the commas, colons and escapes; compact for the protocol,
+ * spaced as the reports print. */
+static void test_json_writer(void **state)
+{
+	(void)state;
+	for (int compact = 0; compact <= 1; compact++) {
+		strbuf b = {0};
+		json_writer w = json_writer_on(&b, compact);
+		json_begin_object(&w);
+		json_member_string(&w, "say \"hi\"", "line\nnext");
+		json_key(&w, "list");
+		json_begin_array(&w);
+		json_put_int(&w, -3);
+		json_put_bool(&w, true);
+		json_put_string(&w, NULL);
+		json_begin_object(&w);
+		json_end_object(&w);
+		json_put_raw(&w, "1.50", 4);
+		json_end_array(&w);
+		json_member_int(&w, "n", 7);
+		json_end_object(&w);
+		assert_string_equal(b.data, compact ? "{\"say \\\"hi\\\"\":\"line\\nnext\",\"list\":[-3,true,null,{},1.50],\"n\":7}"
+						    : "{\"say \\\"hi\\\"\": \"line\\nnext\", \"list\": [-3, true, null, {}, 1.50], \"n\": 7}");
+		sb_free(&b);
+	}
+}
 
 static void test_json_reader(void **state)
 {
@@ -45,39 +73,49 @@ static void test_json_reader(void **state)
 		{"1 2", "!"},
 		{"", "!"},
 	};
+	const char *error;
+	size_t where;
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-		arena a = {0};
-		jv *v = jv_parse(&a, cases[i].text, strlen(cases[i].text));
+		json_value *v = json_parse_n(cases[i].text, strlen(cases[i].text), &error, &where);
 		if (cases[i].string && strcmp(cases[i].string, "!") == 0) {
 			assert_null(v);
+			assert_non_null(error);
 		} else {
 			assert_non_null(v);
 			if (cases[i].string)
-				assert_string_equal(jv_str(v), cases[i].string);
+				assert_string_equal(json_str(v), cases[i].string);
 		}
-		arena_free(&a);
+		json_value_free(v);
 	}
+	/* A string may hold a NUL; a message is read to its length, not to a NUL. */
+	json_value *nul = json_parse_n("\"a\\u0000b\"", 10, &error, &where);
+	assert_non_null(nul);
+	assert_int_equal(nul->len, 3);
+	assert_memory_equal(nul->text, "a\0b", 3);
+	json_value_free(nul);
+	assert_null(json_parse_n("[1]\0", 4, &error, &where));
+	json_value *first = json_parse_n("[1]]", 3, &error, &where);
+	assert_non_null(first);
+	json_value_free(first);
 	/* Nesting: 64 levels are read, 65 refused (no stack to exhaust). */
 	char deep[200];
 	for (int depth = 64; depth <= 65; depth++) {
 		memset(deep, '[', (size_t)depth);
 		memset(deep + depth, ']', (size_t)depth);
-		arena a = {0};
-		jv *v = jv_parse(&a, deep, 2 * (size_t)depth);
+		json_value *v = json_parse_n(deep, 2 * (size_t)depth, &error, &where);
 		if (depth == 64)
 			assert_non_null(v);
 		else
 			assert_null(v);
-		arena_free(&a);
+		json_value_free(v);
 	}
-	arena a = {0};
 	const char *msg = "{\"id\": 7, \"params\": {\"position\": {\"line\": 3, \"character\": 1.5}}}";
-	jv *v = jv_parse(&a, msg, strlen(msg));
-	assert_int_equal(jv_int(jv_get(v, "id"), 0, 100, -1), 7);
-	assert_int_equal(jv_int(jv_path(jv_get(v, "params"), "position", "line"), 0, 100, -1), 3);
-	assert_int_equal(jv_int(jv_path(jv_get(v, "params"), "position", "character"), 0, 100, -1), -1);
-	assert_null(jv_get(v, "method"));
-	arena_free(&a);
+	json_value *v = json_parse_n(msg, strlen(msg), &error, &where);
+	assert_int_equal(json_int(json_member(v, "id"), 0, 100, -1), 7);
+	assert_int_equal(json_int(json_path(json_member(v, "params"), "position", "line"), 0, 100, -1), 3);
+	assert_int_equal(json_int(json_path(json_member(v, "params"), "position", "character"), 0, 100, -1), -1);
+	assert_null(json_member(v, "method"));
+	json_value_free(v);
 }
 
 static void test_positions(void **state)
@@ -335,6 +373,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_reader),
+		cmocka_unit_test(test_json_writer),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_framing),
 		cmocka_unit_test(test_protocol_order),
