@@ -139,90 +139,92 @@ void verify_render_text(strbuf *sb, const verify *v)
 
 /* ---- json ---- */
 
-static void json_loc(strbuf *sb, const verify_side *s, src_loc loc)
+static void json_loc(json_writer *w, const char *key, const verify_side *s, src_loc loc)
 {
+	json_key(w, key);
 	if (!loc.line) {
-		sb_puts(sb, "null");
+		json_put_null(w);
 		return;
 	}
-	sb_putc(sb, '{');
-	json_file_line(sb, s->l.path, loc.line, loc.col);
-	sb_putc(sb, '}');
+	json_begin_object(w);
+	json_member_string(w, "file", s->l.path);
+	json_member_int(w, "line", loc.line);
+	json_member_int(w, "column", loc.col);
+	json_end_object(w);
+}
+
+static void json_finding(json_writer *w, const verify *v, const verify_finding *f)
+{
+	json_begin_object(w);
+	json_member_string(w, "severity", f->warning ? "warning" : "error");
+	json_member_string(w, "kind", f->kind < DEF_KIND_COUNT_ ? facet_kind_word(f->kind) : "errata");
+	json_member_string(w, "id", f->id);
+	json_member_string(w, "message", f->message);
+	json_loc(w, "original_location", &v->o, f->oloc);
+	json_loc(w, "translation_location", &v->t, f->tloc);
+	if (f->diff) {
+		json_key(w, "differences");
+		json_begin_array(w);
+		for (size_t k = 0; k < f->diff->n; k++) {
+			const diff_change *c = &f->diff->changes[k];
+			json_line_break(w, "\n    ");
+			json_begin_object(w);
+			json_member_string(w, "what", diff_key(c));
+			json_member_string(w, "original", c->old ? c->old->value : NULL);
+			json_member_string(w, "translation", c->new ? c->new->value : NULL);
+			json_loc(w, "original_location", &v->o, c->old ? c->old->loc : (src_loc){0, 0});
+			json_loc(w, "translation_location", &v->t, c->new ? c->new->loc : (src_loc){0, 0});
+			if (c->detail)
+				json_member_string(w, "detail", c->detail);
+			json_end_object(w);
+		}
+		json_end_array(w);
+		if (f->diff->totals)
+			json_member_string(w, "totals", f->diff->totals);
+	}
+	json_end_object(w);
 }
 
 void verify_render_json(strbuf *sb, const verify *v)
 {
-	sb_puts(sb, "{\"original\": ");
-	json_string(sb, v->o.l.path);
-	sb_puts(sb, ", \"translation\": ");
-	json_string(sb, v->pair ? v->t.l.path : NULL);
+	json_writer w = json_writer_on(sb, false);
+	json_begin_object(&w);
+	json_member_string(&w, "original", v->o.l.path);
+	json_member_string(&w, "translation", v->pair ? v->t.l.path : NULL);
 	if (v->pair) {
-		sb_puts(sb, ", \"original_locale\": ");
-		json_string(sb, v->o.l.model.rs.locales[v->olocale]);
-		sb_puts(sb, ", \"locale\": ");
-		json_string(sb, v->t.l.model.rs.locales[v->tlocale]);
+		json_member_string(&w, "original_locale", v->o.l.model.rs.locales[v->olocale]);
+		json_member_string(&w, "locale", v->t.l.model.rs.locales[v->tlocale]);
 	}
-	sb_printf(sb, ",\n \"errors\": %d, \"warnings\": %d,\n \"findings\": [", v->errors, v->warnings);
+	json_line_break(&w, "\n ");
+	json_member_int(&w, "errors", v->errors);
+	json_member_int(&w, "warnings", v->warnings);
+	json_line_break(&w, "\n ");
+	json_key(&w, "findings");
+	json_begin_array(&w);
 	for (size_t i = 0; i < v->n; i++) {
-		const verify_finding *f = &v->f[i];
-		sb_printf(sb, "%s\n  {\"severity\": \"%s\", \"kind\": ", i ? "," : "", f->warning ? "warning" : "error");
-		json_string(sb, f->kind < DEF_KIND_COUNT_ ? facet_kind_word(f->kind) : "errata");
-		sb_puts(sb, ", \"id\": ");
-		json_string(sb, f->id);
-		sb_puts(sb, ", \"message\": ");
-		json_string(sb, f->message);
-		sb_puts(sb, ", \"original_location\": ");
-		json_loc(sb, &v->o, f->oloc);
-		sb_puts(sb, ", \"translation_location\": ");
-		json_loc(sb, &v->t, f->tloc);
-		if (f->diff) {
-			sb_puts(sb, ", \"differences\": [");
-			for (size_t k = 0; k < f->diff->n; k++) {
-				const diff_change *c = &f->diff->changes[k];
-				sb_puts(sb, k ? ",\n    {\"what\": " : "\n    {\"what\": ");
-				json_string(sb, diff_key(c));
-				sb_puts(sb, ", \"original\": ");
-				json_string(sb, c->old ? c->old->value : NULL);
-				sb_puts(sb, ", \"translation\": ");
-				json_string(sb, c->new ? c->new->value : NULL);
-				sb_puts(sb, ", \"original_location\": ");
-				json_loc(sb, &v->o, c->old ? c->old->loc : (src_loc){0, 0});
-				sb_puts(sb, ", \"translation_location\": ");
-				json_loc(sb, &v->t, c->new ? c->new->loc : (src_loc){0, 0});
-				if (c->detail) {
-					sb_puts(sb, ", \"detail\": ");
-					json_string(sb, c->detail);
-				}
-				sb_putc(sb, '}');
-			}
-			sb_putc(sb, ']');
-			if (f->diff->totals) {
-				sb_puts(sb, ", \"totals\": ");
-				json_string(sb, f->diff->totals);
-			}
-		}
-		sb_putc(sb, '}');
+		json_line_break(&w, "\n  ");
+		json_finding(&w, v, &v->f[i]);
 	}
-	sb_puts(sb, "],\n \"equal_in_meaning\": [");
+	json_end_array(&w);
+	json_line_break(&w, "\n ");
+	json_key(&w, "equal_in_meaning");
+	json_begin_array(&w);
 	for (size_t i = 0; i < v->r.nproofs; i++) {
 		const diff_proof *p = &v->r.proofs[i];
-		sb_printf(sb, "%s\n  {\"kind\": ", i ? "," : "");
-		json_string(sb, facet_kind_word(proof_def(p)->kind));
-		sb_puts(sb, ", \"id\": ");
-		json_string(sb, proof_def(p)->id);
-		sb_puts(sb, ", \"what\": ");
-		json_string(sb, p->old ? p->old->key : NULL);
-		sb_puts(sb, ", \"original\": ");
-		json_string(sb, p->old ? p->old->value : NULL);
-		sb_puts(sb, ", \"translation\": ");
-		json_string(sb, p->new ? p->new->value : NULL);
-		sb_puts(sb, ", \"proved\": ");
-		json_string(sb, p->how);
-		sb_puts(sb, ", \"original_location\": ");
-		json_loc(sb, &v->o, p->old ? p->old->loc : p->old_def ? p->old_def->loc : (src_loc){0, 0});
-		sb_puts(sb, ", \"translation_location\": ");
-		json_loc(sb, &v->t, p->new ? p->new->loc : p->new_def ? p->new_def->loc : (src_loc){0, 0});
-		sb_putc(sb, '}');
+		json_line_break(&w, "\n  ");
+		json_begin_object(&w);
+		json_member_string(&w, "kind", facet_kind_word(proof_def(p)->kind));
+		json_member_string(&w, "id", proof_def(p)->id);
+		json_member_string(&w, "what", p->old ? p->old->key : NULL);
+		json_member_string(&w, "original", p->old ? p->old->value : NULL);
+		json_member_string(&w, "translation", p->new ? p->new->value : NULL);
+		json_member_string(&w, "proved", p->how);
+		json_loc(&w, "original_location", &v->o, p->old ? p->old->loc : p->old_def ? p->old_def->loc : (src_loc){0, 0});
+		json_loc(&w, "translation_location", &v->t,
+			 p->new ? p->new->loc : p->new_def ? p->new_def->loc : (src_loc){0, 0});
+		json_end_object(&w);
 	}
-	sb_puts(sb, "]}\n");
+	json_end_array(&w);
+	json_end_object(&w);
+	sb_putc(sb, '\n');
 }

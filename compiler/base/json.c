@@ -24,7 +24,8 @@ json_writer json_writer_on(strbuf *out, bool compact)
 	return w;
 }
 
-/* What comes before a value or a key: a comma after the one before it. */
+/* What comes before a value or a key: a comma after the one before it, and
+ * a line break where json_line_break asked for one. */
 static void separate(json_writer *w)
 {
 	if (w->after_key) {
@@ -32,8 +33,16 @@ static void separate(json_writer *w)
 		return;
 	}
 	if (w->written[w->depth])
-		sb_puts(w->out, w->compact ? "," : ", ");
+		sb_puts(w->out, w->line_break || w->compact ? "," : ", ");
+	if (w->line_break)
+		sb_puts(w->out, w->line_break);
+	w->line_break = NULL;
 	w->written[w->depth] = true;
+}
+
+void json_line_break(json_writer *w, const char *indent)
+{
+	w->line_break = indent;
 }
 
 static void open_container(json_writer *w, char bracket)

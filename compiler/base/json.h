@@ -22,6 +22,7 @@ typedef struct json_writer {
 	strbuf *out;
 	bool compact;
 	bool after_key;               /* a key is written: its value follows */
+	const char *line_break;       /* set by json_line_break: what follows the next comma */
 	int depth;                    /* open arrays and objects */
 	bool written[JSON_WRITER_DEPTH + 1]; /* a value (or member) is written at each depth */
 } json_writer;
@@ -31,6 +32,9 @@ void json_begin_object(json_writer *w);
 void json_end_object(json_writer *w);
 void json_begin_array(json_writer *w);
 void json_end_array(json_writer *w);
+/* The next item (or member) starts a line: a line break and indent
+ * ("\n  ") follow the comma before it, for a report a reader reads too. */
+void json_line_break(json_writer *w, const char *indent);
 /* A member's name; its value is the next thing written. */
 void json_key(json_writer *w, const char *key);
 /* Values: a string (NULL: null), an integer, a boolean, null. */
