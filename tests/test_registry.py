@@ -18,6 +18,9 @@ a verb tests one. This test holds the sources to it:
    name the new kind. The verbs it names are printed.
 3. The tie between the two lists: the kind in rtab.h alone, or in
    key_kinds.def alone, fails to compile front/key_kinds.c.
+4. A new way to write a key (an RTAB_KEY_FORM line) fails to compile the
+   check that reads the key (compile_key in check/sema_grid.c) until it
+   says what the form computes.
 """
 import json
 import os
@@ -127,7 +130,7 @@ def syntax_only(entry, overlay, src, rel):
     return r.returncode, r.stderr
 
 
-def make_overlay(src, key_in_header, key_in_def):
+def make_overlay(src, key_in_header, key_in_def, form=False):
     overlay = tempfile.mkdtemp(prefix='rtab-registry-')
     os.makedirs(os.path.join(overlay, 'front'))
     with open(os.path.join(src, 'runtime', 'rtab.h'), encoding='utf-8') as f:
@@ -142,6 +145,9 @@ def make_overlay(src, key_in_header, key_in_def):
     if key_in_def:
         at = table.index('\n#undef RTAB_KEY\n')
         table = table[:at] + '\nRTAB_KEY(PROBE, "probe")\n' + table[at:]
+    if form:
+        at = table.index('\n#undef RTAB_KEY\n')
+        table = table[:at] + '\nRTAB_KEY_FORM(PROBE, "probe", VALUE, 1)\n' + table[at:]
     with open(os.path.join(overlay, 'rtab.h'), 'w', encoding='utf-8') as f:
         f.write(header)
     with open(os.path.join(overlay, 'front', 'key_kinds.def'), 'w', encoding='utf-8') as f:
@@ -197,6 +203,19 @@ def main():
                 fail('a key kind %s compiles: %s should refuse it\n%s' % (why, registry, err))
             else:
                 print('a key kind %s: %s does not compile' % (why, registry))
+    reader = 'compiler/check/sema_grid.c'
+    if reader not in cmds:
+        fail(reader + ' is not built')
+    else:
+        overlay = make_overlay(src, False, False, form=True)
+        try:
+            rc, err = syntax_only(cmds[reader], overlay, src, reader)
+        finally:
+            shutil.rmtree(overlay)
+        if rc == 0 or 'KEY_FORM_PROBE' not in err:
+            fail('a new form of key compiles: %s should say what it computes\n%s' % (reader, err))
+        else:
+            print('a new form of key: %s does not compile (%s)' % (reader, ', '.join(function_of(err, reader))))
     if failures:
         sys.exit(1)
 
