@@ -1,0 +1,1049 @@
+/* SPDX-License-Identifier: MIT */
+/* The one walk of the lowering every target language prints (print_walk.h):
+ * what each definition's function does, in the order the runtime does it;
+ * how each line is written is the language's table of spellings. */
+#include "targets/print_walk.h"
+#include "targets/lang_string.h"
+#include "lower/lower_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct walk {
+	strbuf *b;
+	const ir_module *m;
+	const lang_spelling *L;
+	int depth;
+	bool fresh; /* a block was opened and holds no line yet */
+} walk;
+
+#define I(...) ((const long long[]){__VA_ARGS__})
+#define S(...) ((const char *const[]){__VA_ARGS__})
+
+static void put_literal(strbuf *b, const lang_spelling *L, const char *s)
+{
+	if (!s)
+		sb_puts(b, L->null);
+	else
+		lang_put_string(b, s, L->lua_strings);
+}
+
+/* The template tpl expanded into b, without its marks (one line's text). */
+static void expand(strbuf *b, const lang_spelling *L, const char *tpl, size_t len, const long long *n,
+		   const char *const *s)
+{
+	for (size_t i = 0; i < len; i++) {
+		char c = tpl[i];
+		if ((c == '$' || c == '@' || c == '~') && i + 1 < len && tpl[i + 1] >= '1' && tpl[i + 1] <= '9') {
+			int k = tpl[++i] - '1';
+			if (c == '$')
+				sb_printf(b, "%lld", n[k]);
+			else if (c == '@')
+				put_literal(b, L, s[k]);
+			else
+				sb_puts(b, s[k]);
+			continue;
+		}
+		sb_putc(b, c);
+	}
+}
+
+/* A template expanded into b as one piece of text (no marks, no lines). */
+static void fmt(strbuf *b, const lang_spelling *L, const char *tpl, const long long *n, const char *const *s)
+{
+	expand(b, L, tpl, strlen(tpl), n, s);
+}
+
+static void pad(walk *w)
+{
+	for (int i = 0; i < w->depth; i++)
+		sb_puts(w->b, w->L->indent);
+}
+
+static void fill_empty_block(walk *w)
+{
+	if (w->fresh && w->L->empty_block) {
+		pad(w);
+		sb_puts(w->b, w->L->empty_block);
+		sb_putc(w->b, '\n');
+	}
+	w->fresh = false;
+}
+
+/* The lines of a template, each at its depth (see print_walk.h for the marks). */
+static void say(walk *w, const char *tpl, const long long *n, const char *const *s)
+{
+	const char *p = tpl ? tpl : "";
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char mark = len ? *p : 0;
+		bool opens = mark == '>', closes = mark == '<', middle = mark == '|';
+		const char *text = opens || closes || middle ? p + 1 : p;
+		size_t tlen = opens || closes || middle ? len - 1 : len;
+		if (closes || middle) {
+			fill_empty_block(w);
+			w->depth--;
+		}
+		if (tlen > 0) {
+			pad(w);
+			expand(w->b, w->L, text, tlen, n, s);
+			sb_putc(w->b, '\n');
+			w->fresh = false;
+		} else if (!mark) {
+			sb_putc(w->b, '\n'); /* a blank line */
+		}
+		if (opens || middle) {
+			w->depth++;
+			w->fresh = true;
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+/* say with a text built first: the template "~1". */
+static void say_text(walk *w, const strbuf *text)
+{
+	say(w, "~1", NULL, S(text->data ? text->data : ""));
+}
+
+static const char *ctx_arg(const walk *w, const ir_code *c)
+{
+	return c->notes == IR_NOTES_NONE ? w->L->ctx_none : "ctx";
+}
+
+/* The instructions of c; its value is then in register c->value. */
+static void put_code(walk *w, const ir_code *c)
+{
+	const lang_spelling *L = w->L;
+	uint32_t ifs[64];
+	size_t nifs = 0;
+	bool maybe = c->notes == IR_NOTES_MAYBE;
+	for (size_t i = 0; i < c->n; i++) {
+		const ir_instr *in = &c->in[i];
+		switch ((ir_op)in->op) {
+		case IR_NOTE_IF:
+			say(w, maybe ? L->note_if_maybe : L->note_if, I(in->a, in->imm, in->reason), NULL);
+			break;
+		case IR_NOTE_OF:
+			say(w, maybe ? L->note_of_maybe : L->note_of,
+			    I(in->a, (long long)w->m->reason_lists[in->reason].n, in->reason), NULL);
+			break;
+		case IR_IF:
+			if (nifs < sizeof ifs / sizeof *ifs)
+				ifs[nifs] = in->dst;
+			nifs++;
+			say(w, L->if_begin, I(in->dst, in->a), NULL);
+			break;
+		case IR_ELSE:
+			say(w, L->if_else, I(nifs ? ifs[nifs - 1] : 0, in->a), NULL);
+			break;
+		case IR_END:
+			say(w, L->if_end, I(nifs ? ifs[nifs - 1] : 0, in->a), NULL);
+			nifs--;
+			break;
+		case IR_CONST:
+		case IR_INPUT:
+		case IR_NEG:
+		case IR_ABS:
+		case IR_NOT:
+		case IR_SCALE:
+		case IR_MATRIX:
+		case IR_BAND:
+		case IR_ROLL:
+		case IR_ADD:
+		case IR_SUB:
+		case IR_MUL:
+		case IR_EQ:
+		case IR_NE:
+		case IR_LT:
+		case IR_LE:
+		case IR_GT:
+		case IR_GE:
+		case IR_AND:
+		case IR_OR:
+		case IR_DIV_DOWN:
+		case IR_DIV_UP:
+		case IR_MIN:
+		case IR_MAX:
+		case IR_MUL_EXACT:
+		case IR_DIV_EXACT: {
+			strbuf keys = {0}, expr = {0};
+			for (uint32_t k = 0; k < in->nkeys; k++)
+				sb_printf(&keys, "%sr%u", k ? ", " : "", in->keys[k]);
+			long long imm = in->imm;
+			if (in->op == IR_INPUT)
+				imm += L->base;
+			fmt(&expr, L, L->op[in->op], I(in->dst, in->a, in->b, imm),
+			    S(keys.data ? keys.data : "", ctx_arg(w, c)));
+			say(w, L->def, I(in->dst), S(expr.data));
+			sb_free(&keys);
+			sb_free(&expr);
+			break;
+		}
+		case IR_OP_COUNT_:
+			break;
+		}
+	}
+}
+
+/* A condition's code and the test that it holds (an empty one always does): opens a block. */
+static void put_holds(walk *w, const ir_code *c)
+{
+	if (c->empty) {
+		say(w, w->L->holds_always, NULL, NULL);
+		return;
+	}
+	put_code(w, c);
+	say(w, w->L->if_nonzero, I(c->value), NULL);
+}
+
+/* The variable of modifier k of a list ("m" or "s"). */
+static void mod_ref(strbuf *b, const lang_spelling *L, const char *var, size_t k)
+{
+	fmt(b, L, L->mod_ref, I((long long)k, (long long)k + 1), S(var));
+}
+
+/* A list of modifiers applied, stacked and summed into `total` (from start). */
+static void put_list(walk *w, const ir_list *l, const char *start)
+{
+	const lang_spelling *L = w->L;
+	const rtab_ruleset *rs = w->m->rs;
+	const char *var = l->nmods && l->mods[0].shift ? "s" : "m";
+	say(w, L->list_begin, NULL, NULL);
+	for (size_t k = 0; k < l->nmods; k++) {
+		const ir_mod *im = &l->mods[k];
+		const char *id = rs->modifiers[im->modifier].id;
+		strbuf ref = {0};
+		mod_ref(&ref, L, var, k);
+		say(w, L->mod_begin, NULL, S(ref.data, id));
+		if (!im->when.empty) {
+			/* What the condition reads decides the result whether it holds or not: noted either way. */
+			put_code(w, &im->when);
+			say(w, L->if_nonzero, I(im->when.value), NULL);
+		}
+		put_code(w, &im->value);
+		if (im->sign < 0)
+			say(w, L->mod_overflow, I(im->value.value), NULL);
+		say(w, L->mod_applied, I(im->value.value),
+		    S(ref.data, im->sign < 0 ? "-" : "", im->shift ? L->yes : L->no, id));
+		if (!im->when.empty)
+			say(w, L->end, NULL, NULL);
+		say(w, L->mod_end, NULL, S(ref.data, id));
+		sb_free(&ref);
+	}
+	/* The stacking each group's policy decides: one member per side. */
+	for (size_t g = 0; g < l->ngroups; g++) {
+		const ir_group_sum *s = &l->groups[g];
+		if (s->stacking == RTAB_STACK_SUM)
+			continue;
+		for (int sign = 1; sign >= -1; sign -= 2) {
+			size_t n = 0;
+			for (size_t k = 0; k < s->nmembers; k++)
+				n += l->mods[s->members[k]].sign == sign;
+			if (n < 2)
+				continue;
+			strbuf text = {0};
+			sb_puts(&text, L->keep_open);
+			n = 0;
+			for (size_t k = 0; k < s->nmembers; k++)
+				if (l->mods[s->members[k]].sign == sign) {
+					sb_puts(&text, n++ ? ", " : "");
+					fmt(&text, L, L->keep_item, I((long long)s->members[k], (long long)s->members[k] + 1),
+					    S(var));
+				}
+			fmt(&text, L, L->keep_close, I(sign), S(s->stacking == RTAB_STACK_BEST ? L->yes : L->no));
+			say_text(w, &text);
+			sb_free(&text);
+		}
+	}
+	say(w, L->total_begin, NULL, S(start));
+	if (l->ngroups == 0)
+		say(w, L->total_check, NULL, NULL);
+	for (size_t g = 0; g < l->ngroups; g++) {
+		const ir_group_sum *s = &l->groups[g];
+		say(w, L->group_begin, NULL, S(s->group >= 0 ? rs->groups[s->group].id : "the ungrouped modifiers"));
+		for (size_t k = 0; k < s->nmembers; k++) {
+			const ir_mod *im = &l->mods[s->members[k]];
+			strbuf ref = {0}, note = {0};
+			mod_ref(&ref, L, var, s->members[k]);
+			if (im->reason >= 0)
+				fmt(&note, L, L->group_note, I(im->reason), NULL);
+			say(w, L->group_member, NULL, S(ref.data, note.data ? note.data : ""));
+			sb_free(&ref);
+			sb_free(&note);
+		}
+		if (s->capped)
+			say(w, L->group_cap, I(s->cap_min, s->cap_max), NULL);
+		say(w, L->group_add, NULL, NULL);
+		say(w, L->group_end, NULL, NULL);
+	}
+}
+
+/* -- constant data ---------------------------------------------------- */
+
+static void arr_sep(strbuf *b, const lang_spelling *L, size_t i)
+{
+	sb_puts(b, i ? ", " : L->arr_first);
+}
+
+static void put_ints(strbuf *b, const lang_spelling *L, const int32_t *v, size_t n)
+{
+	sb_puts(b, L->arr_open);
+	for (size_t i = 0; i < n; i++) {
+		arr_sep(b, L, i);
+		sb_printf(b, "%d", v[i]);
+	}
+	sb_puts(b, L->arr_close);
+}
+
+static void put_reason(strbuf *b, const lang_spelling *L, int32_t reason)
+{
+	if (reason < 0)
+		sb_puts(b, L->nil);
+	else
+		fmt(b, L, L->reason, I(reason), NULL);
+}
+
+static void put_reasons(strbuf *b, const lang_spelling *L, const int32_t *v, size_t n)
+{
+	sb_puts(b, L->arr_open);
+	for (size_t i = 0; i < n; i++) {
+		arr_sep(b, L, i);
+		put_reason(b, L, v[i]);
+	}
+	sb_puts(b, L->arr_close);
+}
+
+/* A field of a record of constants, and the comma after it but after the last. */
+static void put_field(strbuf *b, const lang_spelling *L, const char *name, long long value, bool last)
+{
+	fmt(b, L, L->obj_field, NULL, S(name));
+	sb_printf(b, last ? "%lld" : "%lld, ", value);
+}
+
+/* One constant of a definition's data: its name, then its value written by the caller. */
+static void item_begin(walk *w, const char *prefix, size_t k, const char *name)
+{
+	fmt(w->b, w->L, w->L->data_item, I((long long)k), S(name, prefix));
+}
+
+static void item_end(walk *w)
+{
+	sb_puts(w->b, w->L->data_item_end);
+}
+
+/* A reference to a constant of the definition's data. */
+static char *data_ref(const walk *w, size_t k, const char *name)
+{
+	strbuf b = {0};
+	fmt(&b, w->L, w->L->data_ref, I((long long)k), S(name));
+	return b.data;
+}
+
+static bool any_column_of_kind(const rtab_table *t, rtab_column_kind kind)
+{
+	for (size_t c = 0; c < t->ncolumns; c++)
+		if (t->columns[c].kind == kind)
+			return true;
+	return false;
+}
+
+static size_t roll_span(const rtab_table *t)
+{
+	return t->roll_max >= t->roll_min ? (size_t)((int64_t)t->roll_max - t->roll_min + 1) : 0;
+}
+
+/* The constant data of a table: its columns, the row of each roll, its rows, its natural rules, its key. */
+static void put_table_data(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	strbuf *b = w->b;
+	size_t k = it->index, span = roll_span(t);
+	fmt(b, L, L->data_begin, I((long long)k), S("", "T"));
+	item_begin(w, "T", k, "COLUMN");
+	sb_puts(b, L->arr_open);
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		arr_sep(b, L, c);
+		put_literal(b, L, t->columns[c].id);
+	}
+	sb_puts(b, L->arr_close);
+	item_end(w);
+	/* The row of each modified roll, column after column: -1 none, -2 a column without rows. */
+	item_begin(w, "T", k, "ROW");
+	sb_puts(b, L->arr_open);
+	size_t at = 0;
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const rtab_column *col = &t->columns[c];
+		for (size_t i = 0; i < span; i++) {
+			int row = col->kind != RTAB_COLUMN_ROLLED ? -1 : rtab_column_rolls(col) ? rtab_column_row(col, i) : -2;
+			sb_puts(b, at++ ? "," : L->arr_first);
+			sb_printf(b, "%d", row);
+		}
+	}
+	sb_puts(b, L->arr_close);
+	item_end(w);
+	int32_t *v = xcalloc(t->ncolumns + t->nrows + 1, sizeof *v);
+	for (size_t c = 0; c < t->ncolumns; c++)
+		v[c] = rtab_column_rolls(&t->columns[c]) ? t->columns[c].below_row : -2;
+	item_begin(w, "T", k, "BELOW");
+	put_ints(b, L, v, t->ncolumns);
+	item_end(w);
+	for (size_t c = 0; c < t->ncolumns; c++)
+		v[c] = rtab_column_rolls(&t->columns[c]) ? t->columns[c].above_row : -2;
+	item_begin(w, "T", k, "ABOVE");
+	put_ints(b, L, v, t->ncolumns);
+	item_end(w);
+	for (size_t r = 0; r < t->nrows; r++)
+		v[r] = (int32_t)rtab_row_outcome(t, r);
+	item_begin(w, "T", k, "OUTCOME");
+	put_ints(b, L, v, t->nrows);
+	item_end(w);
+	item_begin(w, "T", k, "RULE");
+	sb_puts(b, L->arr_open);
+	for (size_t r = 0; r < t->nrows; r++) {
+		arr_sep(b, L, r);
+		put_literal(b, L, rtab_row_rule(t, r));
+	}
+	sb_puts(b, L->arr_close);
+	item_end(w);
+	item_begin(w, "T", k, "REASON");
+	put_reasons(b, L, it->row_reason, t->nrows);
+	item_end(w);
+	for (size_t c = 0; c < t->ncolumns; c++)
+		v[c] = t->columns[c].kind;
+	item_begin(w, "T", k, "KIND");
+	put_ints(b, L, v, t->ncolumns);
+	item_end(w);
+	for (size_t c = 0; c < t->ncolumns; c++)
+		v[c] = t->columns[c].automatic;
+	item_begin(w, "T", k, "AUTOMATIC");
+	put_ints(b, L, v, t->ncolumns);
+	item_end(w);
+	free(v);
+	item_begin(w, "T", k, "WHY");
+	put_reasons(b, L, it->column_reason, t->ncolumns);
+	item_end(w);
+	item_begin(w, "T", k, "NATURAL");
+	sb_puts(b, L->arr_open);
+	for (size_t n = 0; n < t->nnatural; n++) {
+		/* Each rule's faces sorted, as the faces rolled are compared (from 0: no rule reads them by index). */
+		int32_t *faces = xcalloc(t->natural[n].nfaces + 1u, sizeof *faces);
+		memcpy(faces, t->natural[n].faces, t->natural[n].nfaces * sizeof *faces);
+		for (size_t i = 1; i < t->natural[n].nfaces; i++)
+			for (size_t j = i; j > 0 && faces[j - 1] > faces[j]; j--) {
+				int32_t x = faces[j];
+				faces[j] = faces[j - 1];
+				faces[j - 1] = x;
+			}
+		arr_sep(b, L, n);
+		sb_puts(b, L->list_open);
+		for (size_t i = 0; i < t->natural[n].nfaces; i++)
+			sb_printf(b, "%s%d", i ? ", " : "", faces[i]);
+		sb_puts(b, L->list_close);
+		free(faces);
+	}
+	sb_puts(b, L->arr_close);
+	item_end(w);
+	int32_t *outs = xcalloc(t->nnatural + 1, sizeof *outs);
+	for (size_t n = 0; n < t->nnatural; n++)
+		outs[n] = (int32_t)t->natural[n].outcome;
+	item_begin(w, "T", k, "NATURAL_OUTCOME");
+	put_ints(b, L, outs, t->nnatural);
+	item_end(w);
+	free(outs);
+	item_begin(w, "T", k, "NATURAL_WHY");
+	put_reasons(b, L, it->natural_reason, t->nnatural);
+	item_end(w);
+	item_begin(w, "T", k, "NATURAL_RULE");
+	sb_puts(b, L->arr_open);
+	for (size_t n = 0; n < t->nnatural; n++) {
+		arr_sep(b, L, n);
+		put_literal(b, L, t->natural[n].rule);
+	}
+	sb_puts(b, L->arr_close);
+	item_end(w);
+	/* The run of columns each value of the column input (or each line) reads. */
+	size_t nvalues = t->nlines;
+	if (t->column_input >= 0)
+		nvalues = (size_t)w->m->rs->inputs[t->column_input].max + 1;
+	if (t->column_of_value) {
+		int32_t *x = xcalloc(nvalues + 1, sizeof *x);
+		for (size_t i = 0; i < nvalues; i++)
+			x[i] = (int32_t)t->column_of_value[i];
+		item_begin(w, "T", k, "FIRST");
+		put_ints(b, L, x, nvalues);
+		item_end(w);
+		free(x);
+	}
+	if (t->column_end_of_value) {
+		int32_t *x = xcalloc(nvalues + 1, sizeof *x);
+		for (size_t i = 0; i < nvalues; i++)
+			x[i] = (int32_t)t->column_end_of_value[i];
+		item_begin(w, "T", k, "END");
+		put_ints(b, L, x, nvalues);
+		item_end(w);
+		free(x);
+	}
+	bool odds;
+	if (ir_key_computed(it, &odds)) {
+		/* The key as the support's reading of a computed key reads it. */
+		item_begin(w, "T", k, "KEY");
+		sb_puts(b, L->obj_open);
+		put_field(b, L, "key_kind", t->key_kind, false);
+		put_field(b, L, "rounding", t->rounding, false);
+		fmt(b, L, L->obj_field, NULL, S("round_ranges"));
+		sb_puts(b, L->list_open);
+		for (size_t i = 0; i < t->nround_ranges; i++) {
+			sb_puts(b, i ? ", " : "");
+			sb_puts(b, L->obj_open);
+			put_field(b, L, "from_num", t->round_ranges[i].from_num, false);
+			put_field(b, L, "from_den", t->round_ranges[i].from_den, false);
+			put_field(b, L, "rounding", t->round_ranges[i].rounding, true);
+			sb_puts(b, L->obj_close);
+		}
+		sb_puts(b, L->list_close);
+		sb_puts(b, ", ");
+		fmt(b, L, L->obj_field, NULL, S("columns"));
+		sb_puts(b, L->list_open);
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			sb_puts(b, c ? ", " : "");
+			sb_puts(b, L->obj_open);
+			put_field(b, L, "step_num", t->columns[c].step_num, false);
+			put_field(b, L, "step_den", t->columns[c].step_den, true);
+			sb_puts(b, L->obj_close);
+		}
+		sb_puts(b, L->list_close);
+		sb_puts(b, L->obj_close);
+		item_end(w);
+	}
+	fmt(b, L, L->data_end, NULL, NULL);
+}
+
+/* -- results tables --------------------------------------------------- */
+
+/* The dice's faces checked and summed into `natural` (and each declared roll's sum). */
+static void put_faces(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	const rtab_dice *d = &w->m->rs->dice[t->dice];
+	say(w, L->faces_count, I(d->nfaces), NULL);
+	size_t f = 0;
+	for (size_t g = 0; g < d->ngroups; g++)
+		for (size_t k = 0; k < d->groups[g].count; k++, f++)
+			say(w, L->face_check, I((long long)f + L->base, d->groups[g].face_min, d->groups[g].face_max), NULL);
+	strbuf sum = {0};
+	if (t->nrolls == 0) {
+		for (size_t i = 0; i < f; i++) {
+			sb_puts(&sum, i ? " + " : "");
+			fmt(&sum, L, L->face_ref, I((long long)i + L->base), NULL);
+		}
+		say(w, L->natural, NULL, S(f ? sum.data : "0"));
+		sb_free(&sum);
+		return;
+	}
+	size_t at = 0;
+	for (size_t r = 0; r < t->nrolls; r++) {
+		strbuf roll = {0};
+		fmt(&roll, L, L->roll_ref, I((long long)r, (long long)r + 1), NULL);
+		sb_clear(&sum);
+		for (size_t i = 0; i < t->rolls[r].nfaces; i++) {
+			sb_puts(&sum, i ? " + " : "");
+			fmt(&sum, L, L->face_ref, I((long long)(at + i) + L->base), NULL);
+		}
+		say(w, L->roll_set, NULL, S(roll.data, t->rolls[r].nfaces ? sum.data : "0"));
+		at += t->rolls[r].nfaces;
+		sb_free(&roll);
+	}
+	sb_clear(&sum);
+	for (size_t r = 0; r < t->nrolls; r++) {
+		sb_printf(&sum, "%s%s", r ? " " : "", t->rolls[r].sign < 0 ? "- " : r ? "+ " : "");
+		fmt(&sum, L, L->roll_ref, I((long long)r, (long long)r + 1), NULL);
+	}
+	say(w, L->natural, NULL, S(sum.data));
+	sb_free(&sum);
+}
+
+/* first and end of the run a value v chooses (the column input's, or the line's). */
+static void put_run_of(walk *w, const ir_table *it, const char *v)
+{
+	char *first = data_ref(w, it->index, "FIRST"), *end = data_ref(w, it->index, "END");
+	say(w, w->L->run_of, I(it->t->ncolumns), S(v, first, end));
+	free(first);
+	free(end);
+}
+
+/* The line a condition chooses (its code), checked, and the run it reads. */
+static void put_line_run(walk *w, const ir_table *it, const ir_code *line)
+{
+	say(w, w->L->block_open, NULL, NULL);
+	put_code(w, line);
+	say(w, w->L->line_check, I(line->value, it->t->nlines), NULL);
+	put_run_of(w, it, "line");
+	say(w, w->L->block_close, NULL, NULL);
+}
+
+/* The column the key chooses, into col; first and end of its run. */
+static void put_key(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	bool runs = t->column_end_of_value != NULL;
+	long long input = t->column_input + L->base;
+	if (t->column_input >= 0) {
+		if (it->column_input_default_reason >= 0)
+			say(w, L->column_default_note,
+			    I(input, w->m->rs->inputs[t->column_input].default_value, it->column_input_default_reason), NULL);
+		if (it->column_input_reasons >= 0)
+			say(w, L->column_reasons_note, I(it->column_input_reasons, input), NULL);
+	}
+	say(w, L->key_begin, I(t->ncolumns), NULL);
+	bool odds;
+	if (!ir_key_computed(it, &odds)) {
+		if (t->column_input < 0) {
+			if (t->ncolumns != 1)
+				say(w, L->fail, NULL, S("E_RULESET"));
+		} else {
+			char *first = data_ref(w, it->index, "FIRST");
+			say(w, L->key_input_col, I(input, t->ncolumns), S(first));
+			free(first);
+		}
+		/* The run, as the runtime reads it after the shift. */
+		if (t->nlines > 0 && runs)
+			put_line_run(w, it, &it->line_key_quiet);
+		return;
+	}
+	say(w, L->key_decl, NULL, NULL);
+	say(w, L->block_open, NULL, NULL);
+	put_code(w, &it->key_a);
+	if (odds) {
+		put_code(w, &it->key_b);
+		say(w, L->key_odds, I(it->key_a.value, it->key_b.value), NULL);
+	} else {
+		say(w, L->key_value, I(it->key_a.value), NULL);
+	}
+	say(w, L->block_close, NULL, NULL);
+	say(w, odds ? L->key_odds_text : L->key_value_text, NULL, NULL);
+	if (t->nlines > 0 && runs) {
+		put_line_run(w, it, &it->line_key);
+	} else if (t->column_input >= 0 && runs) {
+		strbuf v = {0};
+		fmt(&v, L, L->input_ref, I(input), NULL);
+		put_run_of(w, it, v.data);
+		sb_free(&v);
+	}
+	char *key = data_ref(w, it->index, "KEY");
+	say(w, L->key_read, NULL, S(key));
+	free(key);
+}
+
+/* The outcome of the column: a row by the modified roll, a natural roll, or the column's own. */
+static void put_outcome(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	size_t k = it->index;
+	bool automatic = any_column_of_kind(t, RTAB_COLUMN_AUTOMATIC), none = any_column_of_kind(t, RTAB_COLUMN_NONE);
+	char *natural = data_ref(w, k, "NATURAL"), *kind = data_ref(w, k, "KIND"), *why = data_ref(w, k, "WHY"),
+	     *autos = data_ref(w, k, "AUTOMATIC");
+	if (t->nnatural > 0)
+		say(w, L->nat_index, I((long long)t->nnatural), S(natural));
+	else
+		say(w, L->nat_none, NULL, NULL);
+	say(w, L->outcome_decl, NULL, NULL);
+	if (none)
+		say(w, L->column_none, NULL, S(kind, why));
+	if (automatic)
+		say(w, L->column_auto, NULL, S(kind, autos, why));
+	if (it->faces_later)
+		say(w, L->faces_later_fail, NULL, NULL);
+	const char *names[] = {"NATURAL_OUTCOME", "NATURAL_WHY", "BELOW", "ABOVE", "ROW", "OUTCOME", "REASON"};
+	char *refs[7];
+	for (size_t i = 0; i < 7; i++)
+		refs[i] = data_ref(w, k, names[i]);
+	say(w, L->row_pick, I(t->roll_min, t->roll_max, (long long)roll_span(t)),
+	    S(refs[0], refs[1], refs[2], refs[3], refs[4], refs[5], refs[6]));
+	for (size_t i = 0; i < 7; i++)
+		free(refs[i]);
+	if (automatic)
+		say(w, L->end, NULL, NULL);
+	free(natural);
+	free(kind);
+	free(why);
+	free(autos);
+}
+
+/* The first rewrite of the outcome whose condition holds. */
+static void put_rewrites(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	say(w, L->rewrites_begin, NULL, NULL);
+	for (size_t k = 0; k < it->nrewrites; k++) {
+		const ir_rewrite *rw = &it->rewrites[k];
+		say(w, L->rewrite_if, I(rw->from), NULL);
+		/* The rewrite's reading decides the outcome whether it changes it or lets it
+		 * stand: what its condition reads and its reason are noted either way. */
+		if (!rw->when.empty)
+			put_code(w, &rw->when);
+		if (rw->reason >= 0)
+			say(w, L->note, I(rw->reason), NULL);
+		if (!rw->when.empty)
+			say(w, L->if_nonzero, I(rw->when.value), NULL);
+		say(w, L->rewrite_set, I(rw->to), S(rw->rule));
+		if (!rw->when.empty)
+			say(w, L->end, NULL, NULL);
+		say(w, L->end, NULL, NULL);
+	}
+}
+
+static void put_table(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	size_t k = it->index;
+	put_table_data(w, it);
+	say(w, L->table_begin, I((long long)k), S(t->id));
+	if (t->ncolumns == 0)
+		say(w, L->fail, NULL, S("E_RULESET"));
+	if (it->step_refuses_drm)
+		say(w, L->refuse_drm, NULL, NULL);
+	for (size_t r = 0; r < t->nrolls; r++)
+		say(w, L->roll_decl, I((long long)r, (long long)r + 1), NULL);
+	if (t->dice == RTAB_NO_DICE) {
+		say(w, L->no_faces, NULL, NULL);
+	} else if (it->faces_later) {
+		say(w, L->faces_later_begin, NULL, NULL);
+		put_faces(w, it);
+		say(w, L->end, NULL, NULL);
+	} else {
+		put_faces(w, it);
+	}
+	say(w, L->context_applied, NULL, NULL);
+	say(w, L->modifiers_begin, NULL, NULL);
+	put_list(w, &it->modifiers, "drm");
+	say(w, L->modifiers_end, NULL, NULL);
+	if (t->capped)
+		say(w, L->table_cap, I(t->cap_min, t->cap_max), NULL);
+	say(w, L->roll_modified, NULL, NULL);
+	say(w, L->result_begin, NULL, S(t->ncolumns ? t->columns[0].id : NULL));
+	if (t->nrolls) {
+		strbuf text = {0};
+		sb_puts(&text, L->rolls_open);
+		for (size_t r = 0; r < t->nrolls; r++) {
+			strbuf roll = {0};
+			fmt(&roll, L, L->roll_ref, I((long long)r, (long long)r + 1), NULL);
+			sb_puts(&text, r ? ", " : "");
+			fmt(&text, L, L->rolls_item, NULL, S(roll.data, t->rolls[r].id));
+			sb_free(&roll);
+		}
+		sb_puts(&text, L->rolls_close);
+		say_text(w, &text);
+		sb_free(&text);
+	}
+	put_key(w, it);
+	char *column = data_ref(w, k, "COLUMN");
+	say(w, L->key_column, NULL, S(column));
+	say(w, L->shifts_begin, NULL, NULL);
+	put_list(w, &it->shifts, "0");
+	say(w, L->shifts_end, NULL, NULL);
+	if (t->shift_stops) {
+		/* 'clamp shifts;': a key on an end column stays there; a shift stops at the
+		 * printed columns (as the runtime's pick_column). */
+		int lo = t->shift_stops & RTAB_SHIFT_STOP_BELOW ? 1 : 0;
+		int hi = t->shift_stops & RTAB_SHIFT_STOP_ABOVE ? 2 : 1;
+		say(w, L->clamp_stops, I(lo, hi), NULL);
+	} else {
+		say(w, L->clamp_ends, NULL, NULL);
+	}
+	say(w, L->column_set, NULL, S(column));
+	free(column);
+	put_outcome(w, it);
+	say(w, L->note_why, NULL, NULL);
+	put_rewrites(w, it);
+	char *natural_rule = data_ref(w, k, "NATURAL_RULE"), *rule = data_ref(w, k, "RULE");
+	say(w, L->table_tail, NULL, S(natural_rule, rule, t->rule));
+	free(natural_rule);
+	free(rule);
+	say(w, L->table_end, NULL, NULL);
+}
+
+/* -- triggers --------------------------------------------------------- */
+
+/* Whether and how many times each trigger of outcome k fires: which trigger and the trigger, each time. */
+static void put_fired(walk *w, size_t k)
+{
+	const lang_spelling *L = w->L;
+	const ir_outcome *o = &w->m->outcomes[k];
+	say(w, L->fired_begin, I((long long)k, (long long)k + 1), S(w->m->rs->outcomes[k].id));
+	for (size_t j = 0; j < o->ntriggers; j++) {
+		const ir_trigger *tr = &o->triggers[j];
+		/* Its reading (its condition, its count) decides whether and how often it
+		 * fires: its reason and what it reads are noted, fired or not. */
+		say(w, L->block_open, NULL, NULL);
+		if (tr->reason >= 0)
+			say(w, L->fired_reason, I(tr->reason), NULL);
+		say(w, L->fired_times0, NULL, NULL);
+		if (!tr->unless.empty) {
+			put_code(w, &tr->unless);
+			say(w, L->unless_set, I(tr->unless.value), NULL);
+			say(w, L->unless_open, NULL, NULL);
+		}
+		if (tr->times.empty) {
+			say(w, L->times_one, NULL, NULL);
+		} else {
+			say(w, L->block_open, NULL, NULL);
+			put_code(w, &tr->times);
+			say(w, L->times_set, I(tr->times.value), NULL);
+			say(w, L->block_close, NULL, NULL);
+		}
+		if (!tr->unless.empty)
+			say(w, L->end, NULL, NULL);
+		say(w, L->fired_push, I((long long)j, (long long)j + 1), NULL);
+		say(w, L->block_close, NULL, NULL);
+	}
+	say(w, L->fired_end, NULL, NULL);
+}
+
+/* The situation trigger j of outcome k passes on, for the repeat after those
+ * that gave `earlier`: the triggering one (valid) with the inputs it sets;
+ * and what it passes on as a result shows it, by input id. */
+static void put_passed(walk *w, size_t k, size_t j)
+{
+	const lang_spelling *L = w->L;
+	const ir_trigger *tr = &w->m->outcomes[k].triggers[j];
+	say(w, L->passed_begin, I((long long)k, (long long)j), NULL);
+	for (size_t s = 0; s < tr->nsets; s++) {
+		const ir_set *set = &tr->sets[s];
+		long long ss = (long long)s;
+		switch ((rtab_set_each)set->each) {
+		case RTAB_SET_REPEAT:
+			say(w, L->set_repeat, I(ss, ss + 1), NULL);
+			break;
+		case RTAB_SET_EARLIER:
+			say(w, L->set_earlier, I(ss, ss + 1, set->earlier), NULL);
+			break;
+		case RTAB_SET_SAME:
+			say(w, L->set_same_begin, I(ss, ss + 1), NULL);
+			put_code(w, &set->value);
+			say(w, L->set_same, I(ss, ss + 1, set->value.value), NULL);
+			say(w, L->set_same_end, NULL, NULL);
+			break;
+		}
+	}
+	say(w, L->passed_copy, NULL, NULL);
+	for (size_t s = 0; s < tr->nsets; s++)
+		say(w, L->passed_out, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
+	/* The others are the triggering situation's, already within their domains. */
+	for (size_t s = 0; s < tr->nsets; s++)
+		say(w, L->passed_check, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
+	say(w, L->passed_end, NULL, NULL);
+	strbuf text = {0};
+	fmt(&text, L, L->shown_begin, I((long long)k, (long long)j), NULL);
+	for (size_t s = 0; s < tr->nsets; s++) {
+		sb_puts(&text, s ? L->shown_sep : "");
+		fmt(&text, L, L->shown_item, I(tr->sets[s].input + L->base), S(w->m->rs->inputs[tr->sets[s].input].id));
+	}
+	sb_puts(&text, L->shown_end);
+	say_text(w, &text);
+	sb_free(&text);
+}
+
+/* -- the other definitions -------------------------------------------- */
+
+static void put_reactions(walk *w, size_t k)
+{
+	const lang_spelling *L = w->L;
+	const rtab_reaction_set *r = &w->m->rs->reaction_sets[k];
+	const ir_reactions *ir = &w->m->reactions[k];
+	say(w, L->reactions_begin, I((long long)k), S(r->id));
+	if (!ir->none_when.empty) {
+		put_code(w, &ir->none_when);
+		say(w, L->if_zero, I(ir->none_when.value), NULL);
+	}
+	for (size_t o = 0; o < ir->noptions; o++) {
+		say(w, L->block_open, NULL, NULL);
+		put_holds(w, &ir->guards[o]);
+		say(w, L->option_push, NULL,
+		    S(r->options[o].id, r->options[o].outcome >= 0 ? w->m->rs->outcomes[r->options[o].outcome].id : NULL));
+		say(w, L->end, NULL, NULL);
+		say(w, L->block_close, NULL, NULL);
+	}
+	if (!ir->none_when.empty)
+		say(w, L->end, NULL, NULL);
+	say(w, L->reactions_end, NULL, NULL);
+}
+
+static void put_transition(walk *w, size_t k)
+{
+	const lang_spelling *L = w->L;
+	const rtab_transition *t = &w->m->rs->transitions[k];
+	const rtab_enum *states = &w->m->rs->enums[w->m->rs->inputs[t->input].enum_index];
+	strbuf *b = w->b;
+	fmt(b, L, L->data_begin, I((long long)k), S("", "X"));
+	int32_t *next = xcalloc(states->nvalues + 1, sizeof *next);
+	for (size_t v = 0; v < states->nvalues; v++)
+		next[v] = t->next[v];
+	item_begin(w, "X", k, "NEXT");
+	put_ints(b, L, next, states->nvalues);
+	free(next);
+	item_end(w);
+	item_begin(w, "X", k, "STATE");
+	sb_puts(b, L->arr_open);
+	for (size_t v = 0; v < states->nvalues; v++) {
+		arr_sep(b, L, v);
+		put_literal(b, L, states->values[v].id);
+	}
+	sb_puts(b, L->arr_close);
+	item_end(w);
+	fmt(b, L, L->data_end, NULL, NULL);
+	say(w, L->transition_fn, I((long long)k, t->input + L->base), S(t->id));
+}
+
+/* Each form reads the faces given from the first; a form that fails (the faces
+ * wrong for its dice, an error of its program) has no value. */
+static void put_distance(walk *w, size_t k)
+{
+	const lang_spelling *L = w->L;
+	const rtab_distance *dist = &w->m->rs->distances[k];
+	const ir_distance *ir = &w->m->distances[k];
+	say(w, L->distance_begin, I((long long)k), S(dist->id));
+	for (size_t f = 0; f < ir->nforms; f++) {
+		say(w, L->distance_form_begin, NULL, NULL);
+		put_code(w, &ir->forms[f]);
+		say(w, L->distance_try_end, NULL, NULL);
+		if (ir->forms[f].empty)
+			say(w, L->distance_value_empty, NULL, NULL);
+		else
+			say(w, L->distance_value, I(ir->forms[f].value), NULL);
+		say(w, L->distance_absent, NULL, S(dist->forms[f].unit));
+		if (ir->reason >= 0)
+			say(w, L->distance_reason, I(ir->reason), NULL);
+		say(w, L->distance_present, NULL, S(dist->forms[f].unit));
+		say(w, L->distance_form_end, NULL, NULL);
+	}
+	say(w, L->distance_end, NULL, NULL);
+}
+
+static void put_procedure(walk *w, size_t k)
+{
+	const lang_spelling *L = w->L;
+	const rtab_procedure *p = &w->m->rs->procedures[k];
+	const ir_procedure *ir = &w->m->procedures[k];
+	say(w, L->procedure_begin, I((long long)k, p->otherwise), S(p->id));
+	for (size_t s = 0; s < ir->nsteps; s++) {
+		/* The first step whose guard holds: the later guards are not read. */
+		say(w, L->procedure_step, NULL, NULL);
+		put_holds(w, &ir->guards[s]);
+		say(w, L->procedure_step_end, I(p->steps[s].outcome), S(p->steps[s].id));
+		say(w, L->end, NULL, NULL);
+	}
+	say(w, L->procedure_end, NULL, NULL);
+}
+
+/* The functions of one kind, as an array the support indexes (where the language needs one). */
+static void put_array(walk *w, const char *name, const char *fn, size_t n)
+{
+	if (!w->L->array_fn)
+		return;
+	strbuf text = {0};
+	for (size_t k = 0; k < n; k++)
+		sb_printf(&text, "%s%s%zu", k ? ", " : "", fn, k);
+	fmt(w->b, w->L, w->L->array_fn, NULL, S(name, text.data ? text.data : ""));
+	sb_free(&text);
+}
+
+/* The per-outcome arrays of fired, passed and shown, for a language that lists them. */
+static void put_outcome_arrays(walk *w)
+{
+	const lang_spelling *L = w->L;
+	const ir_module *m = w->m;
+	if (!L->array_fn)
+		return;
+	static const char *const names[] = {"PASSED", "SHOWN"};
+	static const char *const fns[] = {"passed", "shown"};
+	for (size_t a = 0; a < 2; a++) {
+		strbuf text = {0};
+		for (size_t k = 0; k < m->noutcomes; k++) {
+			sb_puts(&text, k ? ", " : "");
+			if (!m->outcomes[k].ntriggers) {
+				sb_puts(&text, L->nil);
+				continue;
+			}
+			sb_puts(&text, L->arr_open);
+			for (size_t j = 0; j < m->outcomes[k].ntriggers; j++)
+				sb_printf(&text, "%s%s%zu_%zu", j ? ", " : "", fns[a], k, j);
+			sb_puts(&text, L->arr_close);
+		}
+		fmt(w->b, L, L->array_fn, NULL, S(names[a], text.data ? text.data : ""));
+		sb_free(&text);
+	}
+	strbuf text = {0};
+	for (size_t k = 0; k < m->noutcomes; k++) {
+		sb_puts(&text, k ? ", " : "");
+		if (m->outcomes[k].ntriggers)
+			sb_printf(&text, "fired%zu", k);
+		else
+			sb_puts(&text, L->nil);
+	}
+	fmt(w->b, L, L->array_fn, NULL, S("FIRED", text.data ? text.data : ""));
+	sb_free(&text);
+	sb_putc(w->b, '\n');
+}
+
+void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
+{
+	walk w = {.b = b, .m = m, .L = L};
+	say(&w, L->module_begin, NULL, NULL);
+	for (size_t k = 0; k < m->nreasons; k++) {
+		strbuf text = {0};
+		put_literal(&text, L, m->reasons[k]);
+		say(&w, L->reason_def, I((long long)k), S(text.data));
+		sb_free(&text);
+	}
+	for (size_t k = 0; k < m->nreason_lists; k++) {
+		strbuf text = {0};
+		put_reasons(&text, L, m->reason_lists[k].reasons, m->reason_lists[k].n);
+		say(&w, L->reason_list_def, I((long long)k), S(text.data));
+		sb_free(&text);
+	}
+	say(&w, L->requirements_begin, NULL, NULL);
+	for (size_t k = 0; k < m->nrequirements; k++) {
+		const ir_requirement *q = &m->requirements[k];
+		if (q->condition.empty)
+			continue;
+		say(&w, L->block_open, NULL, NULL);
+		put_code(&w, &q->condition);
+		say(&w, L->requirement_fails, I(q->condition.value), S(q->id));
+		say(&w, L->block_close, NULL, NULL);
+	}
+	say(&w, L->requirements_end, NULL, NULL);
+	for (size_t k = 0; k < m->noutcomes; k++) {
+		if (!m->outcomes[k].ntriggers)
+			continue;
+		put_fired(&w, k);
+		say(&w, L->outcome_open, I((long long)k), NULL);
+		for (size_t j = 0; j < m->outcomes[k].ntriggers; j++)
+			put_passed(&w, k, j);
+	}
+	put_outcome_arrays(&w);
+	for (size_t k = 0; k < m->ntables; k++)
+		put_table(&w, &m->tables[k]);
+	for (size_t k = 0; k < m->nreactions; k++)
+		put_reactions(&w, k);
+	for (size_t k = 0; k < m->rs->ntransitions; k++)
+		put_transition(&w, k);
+	for (size_t k = 0; k < m->ndistances; k++)
+		put_distance(&w, k);
+	for (size_t k = 0; k < m->nprocedures; k++)
+		put_procedure(&w, k);
+	put_array(&w, "TABLES", "table", m->ntables);
+	put_array(&w, "REACTION_SETS", "reactions", m->nreactions);
+	put_array(&w, "TRANSITIONS", "transition", m->rs->ntransitions);
+	put_array(&w, "DISTANCES", "distance", m->ndistances);
+	put_array(&w, "PROCEDURES", "procedure", m->nprocedures);
+	say(&w, L->module_end, NULL, NULL);
+}

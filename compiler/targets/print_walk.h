@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one walk of the portable lowering (compiler/lower) that every target
+ * language prints: a function per results table, reaction set, transition,
+ * distance and procedure, per trigger (whether it fires, what it passes on)
+ * and the requirements. What differs between the languages is a table of
+ * spellings (print_js.c, print_lua.c, print_python.c): templates of the
+ * lines the walk writes, over the helpers of the language's support file.
+ *
+ * A template is text with placeholders: $N the N-th integer argument, @N the
+ * N-th string argument as a string literal of the language (NULL: its null),
+ * ~N the N-th string argument as it is (N from 1 to 9). A template may hold
+ * several lines (split at '\n'); a line starting with '>' opens a block (the
+ * lines after it are indented), '<' closes one, '|' closes one and opens the
+ * next (an 'else'); a line that is empty after its mark is not written (a
+ * language whose blocks need no closing word spells the close "<"), an
+ * empty line without a mark is a blank line.
+ */
+#ifndef RTAB_TARGETS_PRINT_WALK_H
+#define RTAB_TARGETS_PRINT_WALK_H
+
+#include "lower/ir.h"
+#include "base/util.h"
+
+#include <stdbool.h>
+
+typedef struct lang_spelling {
+	const char *null;       /* a string or value absent: null, NULL, None */
+	const char *nil;        /* a reason absent: null, nil, None */
+	const char *yes, *no;   /* true, false */
+	bool lua_strings;       /* string literals escape as Lua's (bytes) */
+	const char *empty_block; /* what an otherwise empty block holds (Python: pass), or NULL */
+	const char *indent;     /* one level of a block's indentation */
+	int base;               /* the index of the first element of inputs and faces (Lua: 1) */
+
+	/* Arrays of constants, indexed from 0: "[" ... "]" ("{[0] = " ... "}"). */
+	const char *arr_open, *arr_first, *arr_close;
+	/* A record of constant fields: "{ " ~1: ... " }". */
+	const char *obj_open, *obj_field, *obj_close;
+	/* A list read in the language's own order (from its first index): "[" ... "]". */
+	const char *list_open, *list_close;
+
+	/* Code. $1: the register written. */
+	const char *def;          /* "const r$1 = ~1;" */
+	const char *op[IR_OP_COUNT_]; /* expressions: $2 a, $3 b, $4 imm; ~1 the keys (matrix), ~2 the context */
+	const char *ctx_none;     /* the context of code that notes nothing */
+	const char *note_if, *note_if_maybe; /* $1 a, $2 imm, $3 reason */
+	const char *note_of, *note_of_maybe; /* $1 a, $2 n, $3 reason list */
+	const char *if_begin, *if_else, *if_end; /* $1 the register of the if, $2 the value */
+	const char *block_open, *block_close; /* a scope for registers */
+	const char *if_nonzero;   /* ">if (r$1 !== 0) {" */
+	const char *holds_always; /* opens a block as if_nonzero does, for a condition that always holds */
+	const char *if_zero;      /* "+if (r$1 === 0) {" */
+	const char *end;          /* "<}" */
+
+	/* The reasons (numbered constants) and the module's parts. */
+	const char *reason;       /* "R$1" */
+	const char *reason_def;   /* "const R$1 = ~1;" */
+	const char *reason_list;  /* "RL$1" */
+	const char *reason_list_def;
+	const char *module_begin; /* the declarations before everything */
+	const char *requirements_begin, *requirement_fails, *requirements_end;
+
+	/* Lists of modifiers. ~1: a modifier's variable (mod_ref, from "m" or "s" and $1 k, $2 k + 1). */
+	const char *mod_ref;
+	const char *list_begin;
+	const char *mod_begin, *mod_end;  /* ~1 the variable, ~2 the modifier's id */
+	const char *mod_overflow;         /* $1 the value */
+	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, ~2 "-" or "", ~3 yes or no (a shift) */
+	const char *keep_open, *keep_item, *keep_close; /* keep_item: ~1 var, $1 k, $2 k + 1; close: ~1 yes/no, $1 sign */
+	const char *total_begin, *total_check; /* ~1 the start */
+	const char *group_begin, *group_end;   /* ~1 the group */
+	const char *group_member;  /* ~1 var, ~2 the note or "" */
+	const char *group_note;    /* $1 reason */
+	const char *group_cap, *group_add;
+
+	/* Tables' constant data. ~1 the name, ~2 the prefix (T, X), $1 the index. */
+	const char *data_begin, *data_item, *data_item_end, *data_end;
+	const char *data_ref;      /* ~1 name, $1 index */
+
+	/* Results tables. */
+	const char *table_begin;   /* ~1 id, $1 index */
+	const char *table_end;
+	const char *fail;          /* ~1 the status: E_RULESET */
+	const char *refuse_drm;
+	const char *roll_decl;     /* $1 r; roll_ref $1 r, $2 r + 1 */
+	const char *roll_ref;
+	const char *no_faces, *faces_later_begin, *faces_later_end;
+	const char *faces_count;   /* $1 */
+	const char *face_check;    /* $1 index (based), $2 min, $3 max */
+	const char *face_ref;      /* $1 index (based) */
+	const char *natural;       /* ~1 the sum */
+	const char *roll_set;      /* ~1 the roll, ~2 the sum */
+	const char *context_applied;
+	const char *modifiers_begin, *modifiers_end;
+	const char *modifier_from_raw, *table_cap, *roll_modified;
+	const char *result_begin;  /* @1 the first column */
+	const char *rolls_open, *rolls_item, *rolls_close; /* item: @2 id, ~1 roll */
+	const char *column_default_note; /* $1 input (based), $2 default, $3 reason */
+	const char *column_reasons_note; /* $1 list, $2 input (based) */
+	const char *key_begin;     /* $1 columns */
+	const char *key_single_fail, *key_input_col; /* $1 input (based), $2 columns */
+	const char *line_check;    /* $1 register, $2 lines */
+	const char *run_of;        /* ~1 the value, ~2 T's ref of FIRST, ~3 of END, $1 columns */
+	const char *run_of_input;  /* $1 input (based): the value */
+	const char *key_decl;      /* a computed key's a and b */
+	const char *key_odds;      /* $1 a, $2 b */
+	const char *key_value;     /* $1 a */
+	const char *key_odds_text, *key_value_text; /* the key as the result shows it */
+	const char *input_ref;     /* $1 input (based) */
+	const char *key_read;      /* ~1 KEY's ref */
+	const char *key_column;    /* ~1 COLUMN's ref */
+	const char *shifts_begin, *shifts_end, *clamp_stops, *clamp_ends;
+	const char *column_set;    /* ~1 COLUMN's ref */
+	const char *nat_index;     /* ~1 NATURAL's ref, $1 n */
+	const char *nat_none, *outcome_decl;
+	const char *column_none;   /* ~1 KIND, ~2 WHY */
+	const char *column_auto;   /* ~1 KIND, ~2 AUTOMATIC, ~3 WHY */
+	const char *column_auto_else, *column_auto_end;
+	const char *faces_later_fail;
+	const char *row_pick;      /* ~1..~7 NATURAL_OUTCOME NATURAL_WHY BELOW ABOVE ROW OUTCOME REASON; $1 min $2 max $3 span */
+	const char *note_why;
+	const char *rewrites_begin;
+	const char *rewrite_if;    /* $1 from */
+	const char *note;          /* $1 reason */
+	const char *rewrite_set;   /* $1 to, @1 rule */
+	const char *table_tail;    /* @3 the table's rule; ~1 NATURAL_RULE, ~2 RULE */
+
+	/* Triggers. */
+	const char *fired_begin;   /* $1 outcome, $2 outcome + 1, ~1 id */
+	const char *fired_reason;  /* $1 reason */
+	const char *fired_times0, *unless_set, *unless_open, *times_one, *times_set;
+	const char *fired_push;    /* $1 j, $2 j + 1 */
+	const char *fired_end;
+	const char *passed_begin;  /* $1 k, $2 j */
+	const char *set_repeat, *set_earlier, *set_same; /* $1 s, $2 s + 1, $3 earlier or register */
+	const char *set_same_begin, *set_same_end; /* around the code of set_same */
+	const char *passed_copy;
+	const char *passed_out;    /* $1 input (based), $2 s, $3 s + 1 */
+	const char *passed_check;  /* $1 input (based), $2 s, $3 s + 1 */
+	const char *passed_end;
+	const char *shown_begin, *shown_item, *shown_sep, *shown_end; /* item: @1 input id, $1 input (based) */
+	const char *outcome_arrays; /* the tables of fired, passed and shown: written by the walk itself (NULL) or not */
+	const char *outcome_open;   /* $1 outcome: per outcome with triggers (Lua's PASSED[k] = {}) */
+
+	/* Reaction sets, transitions, distances, procedures. */
+	const char *reactions_begin; /* $1 k, ~1 id */
+	const char *reactions_none;  /* $1 register */
+	const char *option_push;     /* @1 option, @2 its outcome */
+	const char *reactions_end;
+	const char *transition_fn;   /* $1 k, $2 input (based), ~1 id */
+	const char *distance_begin, *distance_form_begin, *distance_try_end, *distance_value, *distance_value_empty;
+	const char *distance_absent, *distance_present, *distance_reason, *distance_form_end, *distance_end;
+	const char *procedure_begin, *procedure_step, *procedure_step_end, *procedure_end;
+	const char *array_fn;        /* ~1 the array, ~2 the function prefix: one kind's functions */
+	const char *module_end;
+} lang_spelling;
+
+/* Prints the lowered resolver of m in the language L spells. */
+void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L);
+
+#endif
