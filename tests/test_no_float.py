@@ -10,7 +10,7 @@ Looked at, outside comments:
     none in the committed generated/*.c;
   - the lowering (compiler/lower/) and its printers (compiler/targets/print_*.c):
     none in how they decide, none in the code they print;
-  - the resolvers of the targets (compiler/targets/*/ and the Python port
+  - the support files of the targets (compiler/targets/*/) and the Python port
     examples/port-python/rtab_port.py): no floating literal (2.0, 1e300), no
     double/float, no rounding of a float (Math.round, float(), a true
     division in Python).
@@ -191,7 +191,7 @@ for rel in files('compiler/targets/lua/*.lua'):
     scan(rel, strip_comments(src, '--'), LUA_FORBIDDEN)
 for rel in files('compiler/targets/csharp/*.cs'):
     scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), CS_FORBIDDEN)
-for rel in ['examples/port-python/rtab_port.py']:
+for rel in ['examples/port-python/rtab_port.py'] + files('compiler/targets/python/*.py'):
     src = open(os.path.join(root, rel)).read()
     src = re.sub(r'("""|\'\'\').*?\1', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), src, flags=re.S)
     scan(rel, strip_comments(src, '#'), PY_FORBIDDEN)

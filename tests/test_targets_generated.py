@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The resolvers printed from the portable lowering (JavaScript, Lua) pass
-rtab conform on rulesets the fuzzer's generator writes (fuzz/rtab_gen.c):
-shapes no bundled table or fixture has (empty rule references, odd keys,
-deep expressions). Every valid generated ruleset must compile for each
-target and agree with the interpreter on every vector.
+"""The resolvers printed from the portable lowering (Python, JavaScript, Lua)
+and the hand-written reference port (examples/port-python, reading the JSON
+export) pass rtab conform on rulesets the fuzzer's generator writes
+(fuzz/rtab_gen.c): shapes no bundled table or fixture has (empty rule
+references, odd keys, deep expressions). Every valid generated ruleset must
+compile for each target and agree with the interpreter on every vector.
 
 usage: test_targets_generated.py RTAB GEN_MAIN [N]
 Exit 77 when neither node nor lua5.4 is installed (unless RTAB_REQUIRE_TOOLS=1).
@@ -17,9 +18,10 @@ import tempfile
 
 rtab, gen = (os.path.abspath(a) for a in sys.argv[1:3])
 n = int(sys.argv[3]) if len(sys.argv) > 3 else 40
-PORTS = {'js': ('node', '.mjs'), 'lua': ('lua5.4', '.lua')}
+PORTS = {'python': ('python3', '.py'), 'js': ('node', '.mjs'), 'lua': ('lua5.4', '.lua')}
+PORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples', 'port-python', 'rtab_port.py')
 ports = {t: p for t, p in PORTS.items() if shutil.which(p[0])}
-if not ports:
+if set(ports) <= {'python'}:
     print('SKIP: neither node nor lua5.4 is installed')
     sys.exit(1 if os.environ.get('RTAB_REQUIRE_TOOLS') == '1' else 77)
 
@@ -30,6 +32,13 @@ with tempfile.TemporaryDirectory() as tmp:
         if subprocess.run([rtab, 'check', path], capture_output=True).returncode != 0:
             continue  # the generator breaks a limit on purpose now and then
         valid += 1
+        # The reference port, from the JSON export.
+        export = path[:-len('.rtab')] + '.json'
+        subprocess.run([rtab, 'export', '--format', 'json', path, '-o', export], check=True)
+        p = subprocess.run([rtab, 'conform', path, '--', sys.executable, PORT, export, '--conform'],
+                           capture_output=True, text=True, timeout=600)
+        if p.returncode != 0:
+            failures.append('%s (the reference port): %s' % (os.path.basename(path), (p.stdout + p.stderr)[-600:]))
         for target, (tool, suffix) in ports.items():
             out = path[:-len('.rtab')] + '-' + target
             p = subprocess.run([rtab, 'compile', '--target', target, path, '-o', out], capture_output=True, text=True)
@@ -44,5 +53,5 @@ with tempfile.TemporaryDirectory() as tmp:
 
 for f in failures:
     print('FAIL ' + f)
-print('%d generated rulesets valid, %s checked on each' % (valid, ', '.join(sorted(ports))))
+print('%d generated rulesets valid, %s and the reference port checked on each' % (valid, ', '.join(sorted(ports))))
 sys.exit(1 if failures or valid == 0 else 0)

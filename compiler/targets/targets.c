@@ -5,6 +5,7 @@
 #include "targets/lang_string.h"
 #include "targets/print_js.h"
 #include "targets/print_lua.h"
+#include "targets/print_python.h"
 #include "lower/lower.h"
 #include "base/json_read.h"
 #include "export/export.h"
@@ -132,7 +133,7 @@ static void header(strbuf *b, const char *comment, const model *m, const char *s
 		     "%s resolver is rtab's, under MIT-0; see rtab's LICENSE).\n", comment, comment);
 }
 
-static void emit_python(strbuf *b, const model *m, const char *source, const json_value *tree)
+static void emit_python(strbuf *b, const model *m, const char *source, const json_value *tree, const ir_module *ir)
 {
 	sb_puts(b, "#!/usr/bin/env python3\n");
 	header(b, "#", m, source, "a Python 3 module with no dependency beyond the standard library");
@@ -142,17 +143,24 @@ static void emit_python(strbuf *b, const model *m, const char *source, const jso
 		     "Run as a program, it answers the situations of `rtab conform` on its\n"
 		     "standard input, one JSON line each (docs/conformance.md).\n\"\"\"\n",
 		  m->rs.id, m->rs.id, m->rs.id);
+	sb_printf(b, "# The data model the resolver below reads: a Ruleset of other data is refused.\n"
+		     "DATA_MODEL = %d\n\n",
+		  RTAB_DATA_VERSION);
 	sb_puts(b, target_source_python);
 	sb_puts(b, "\nfrom decimal import Decimal  # noqa: E402 (exact numbers of the data)\n\n"
 		   "# The ruleset as `rtab export --format json` writes it (docs/export.md).\nDATA = ");
 	put_value(b, tree, LANG_PYTHON, 0);
-	sb_puts(b, "\n\nRULESET = Ruleset(DATA)\n"
+	sb_puts(b, "\n");
+	print_python_lowered(b, ir);
+	sb_puts(b, "\n\nRULESET = Ruleset(DATA, LOWERED)\n"
 		   "resolve = RULESET.resolve\n"
 		   "reactions = RULESET.reactions\n"
 		   "transition = RULESET.transition\n"
 		   "distance = RULESET.distance\n"
 		   "procedure = RULESET.procedure\n"
-		   "chain = RULESET.chain\n\n"
+		   "chain = RULESET.chain\n"
+		   "label = RULESET.label\n"
+		   "rule = RULESET.rule\n\n"
 		   "if __name__ == '__main__':\n"
 		   "    serve(RULESET, sys.stdin, sys.stdout)\n");
 }
@@ -294,7 +302,7 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 {
 	memset(files, 0, TARGET_MAX_FILES * sizeof *files);
 	ir_module *ir = NULL;
-	if (strcmp(target, "js") == 0 || strcmp(target, "ts") == 0 || strcmp(target, "lua") == 0) {
+	if (strcmp(target, "csharp") != 0) {
 		ir = lower_ruleset(&m->rs, error);
 		if (!ir)
 			return 0;
@@ -304,7 +312,7 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 	size_t n = 1;
 	if (strcmp(target, "python") == 0) {
 		files[0].name = xasprintf("%s.py", id);
-		emit_python(&files[0].text, m, source, tree);
+		emit_python(&files[0].text, m, source, tree, ir);
 	} else if (strcmp(target, "js") == 0 || strcmp(target, "ts") == 0) {
 		files[0].name = xasprintf("%s.mjs", id);
 		emit_js(&files[0].text, m, source, tree, ir);

@@ -20,7 +20,6 @@ situations of `rtab conform` (docs/conformance.md), one JSON line each:
 
     rtab conform tables/musket_pike.rtab -- python3 rtab_port.py musket_pike.json --conform
 """
-# rtab target: the resolver begins
 import decimal
 import json
 import sys
@@ -741,12 +740,13 @@ class Ruleset:
 
 def decided_rule(t, rewrite, nat, row):
     """The rule reference of what decided a result: the rewrite that changed it, the
-    natural-roll rule, the row read (when each has its own), else the table's."""
-    if rewrite is not None and rewrite.get('rule'):
+    natural-roll rule, the row read (when each has its own), else the table's. A reference
+    is there when it is not null: an empty one ("") is one too, as in the runtime."""
+    if rewrite is not None and rewrite.get('rule') is not None:
         return rewrite['rule']
-    if nat >= 0 and t['natural'][nat].get('rule'):
+    if nat >= 0 and t['natural'][nat].get('rule') is not None:
         return t['natural'][nat]['rule']
-    if nat < 0 and row is not None and t['rows'][row].get('rule'):
+    if nat < 0 and row is not None and t['rows'][row].get('rule') is not None:
         return t['rows'][row]['rule']
     return t['rule']
 
@@ -956,7 +956,6 @@ def serve(rs, lines, out):
             out.flush()
 
 
-# rtab target: the resolver ends
 def main(argv):
     if len(argv) == 3 and argv[2] == '--conform':
         with open(argv[1], encoding='utf-8') as f:

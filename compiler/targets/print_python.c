@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: MIT */
+/* The lowered resolver (compiler/lower) as Python 3: the spellings of the one
+ * walk (print_walk.c), over the support file's helpers
+ * (targets/python/rtab_resolver.py). The definitions' constants are module
+ * globals (T0_ROW), the registers a function's locals; a result is a dict
+ * with the keys of the vectors. */
+#include "targets/print_python.h"
+#include "targets/print_walk.h"
+
+static const lang_spelling python = {
+	.null = "None",
+	.nil = "None",
+	.yes = "True",
+	.no = "False",
+	.lua_strings = false,
+	.empty_block = "pass",
+	.indent = "    ",
+	.base = 0,
+	.arr_open = "[",
+	.arr_first = "",
+	.arr_close = "]",
+	.obj_open = "{",
+	.obj_field = "'~1': ",
+	.obj_close = "}",
+	.list_open = "[",
+	.list_close = "]",
+
+	.def = "r$1 = ~1",
+	.op =
+		{
+			[IR_CONST] = "$4",
+			[IR_INPUT] = "inputs[$4]",
+			[IR_NEG] = "negate(r$2)",
+			[IR_ABS] = "negate(r$2) if r$2 < 0 else r$2",
+			[IR_NOT] = "0 if r$2 else 1",
+			[IR_ADD] = "check32(r$2 + r$3)",
+			[IR_SUB] = "check32(r$2 - r$3)",
+			[IR_MUL] = "check32(r$2 * r$3)",
+			[IR_EQ] = "1 if r$2 == r$3 else 0",
+			[IR_NE] = "1 if r$2 != r$3 else 0",
+			[IR_LT] = "1 if r$2 < r$3 else 0",
+			[IR_LE] = "1 if r$2 <= r$3 else 0",
+			[IR_GT] = "1 if r$2 > r$3 else 0",
+			[IR_GE] = "1 if r$2 >= r$3 else 0",
+			[IR_AND] = "1 if r$2 != 0 and r$3 != 0 else 0",
+			[IR_OR] = "1 if r$2 != 0 or r$3 != 0 else 0",
+			[IR_DIV_DOWN] = "divide(r$2, r$3, False)",
+			[IR_DIV_UP] = "divide(r$2, r$3, True)",
+			[IR_MIN] = "r$2 if r$2 < r$3 else r$3",
+			[IR_MAX] = "r$2 if r$2 > r$3 else r$3",
+			[IR_SCALE] = "exact_op('scale', $4, r$2, 0)",
+			[IR_MUL_EXACT] = "exact_op('mul_exact', $4, r$2, r$3)",
+			[IR_DIV_EXACT] = "exact_op('div_exact', $4, r$2, r$3)",
+			[IR_MATRIX] = "R.matrix($4, [~1], ~2)",
+			[IR_BAND] = "R.band($4, r$2, r$3, ~2)",
+			[IR_ROLL] = "R.roll($4, ~2)",
+		},
+	.ctx_none = "None",
+	.note_if = "if r$1 == $2: ctx.note(R$3)",
+	.note_if_maybe = "if ctx is not None and r$1 == $2: ctx.note(R$3)",
+	.note_of = "if 0 <= r$1 < $2: ctx.note(RL$3[r$1])",
+	.note_of_maybe = "if ctx is not None and 0 <= r$1 < $2: ctx.note(RL$3[r$1])",
+	.if_begin = ">if r$2 != 0:",
+	.if_else = "r$1 = r$2\n|else:",
+	.if_end = "r$1 = r$2\n<",
+	.block_open = "",
+	.block_close = "",
+	.if_nonzero = ">if r$1 != 0:",
+	.holds_always = ">if True:",
+	.if_zero = ">if r$1 == 0:  # not 'none when'",
+	.end = "<",
+
+	.reason = "R$1",
+	.reason_def = "R$1 = ~1",
+	.reason_list = "RL$1",
+	.reason_list_def = "RL$1 = ~1",
+	.module_begin = "\n# The resolver of this ruleset, printed from its lowering (compiler/lower): the\n"
+			"# results tables, the triggers of the outcomes and the requirements.",
+	.requirements_begin = "\n\n>def requirement_broken(R, inputs):\n"
+			      "\"\"\"The id of the first requirement the situation breaks, or None.\"\"\"",
+	.requirement_fails = "if r$1 == 0: return @1",
+	.requirements_end = "return None\n<",
+
+	.mod_ref = "~1$1",
+	.list_begin = "",
+	.mod_begin = "~1 = None  # ~2",
+	.mod_end = "",
+	.mod_overflow = "if r$1 == INT32_MIN: raise RtabError(E_OVERFLOW)",
+	.mod_applied = "~1 = {'modifier': @4, 'value': r$1, 'signed_value': ~2r$1, 'counted': True, 'shift': ~3}\n"
+		       "applied.append(~1)",
+	.keep_open = "keep_one((",
+	.keep_item = "~1$1",
+	.keep_close = "), ~1, $1)",
+	.total_begin = "total = ~1",
+	.total_check = "total = check32(total)",
+	.group_begin = "# ~1\nsum_, members = 0, False",
+	.group_end = "",
+	.group_member = "if ~1 is not None and ~1['counted']: sum_ += ~1['signed_value']; members = True~2",
+	.group_note = "; ctx.note(R$1)",
+	.group_cap = "if members: sum_ = min(max(sum_, $1), $2)",
+	.group_add = "total = check32(total + sum_)",
+
+	.data_begin = "",
+	.data_item = "~2$1_~1 = ",
+	.data_item_end = "\n",
+	.data_end = "",
+	.data_ref = "T$1_~1",
+
+	.table_begin = "\n\n>def table$1(R, inputs, faces, drm):\n"
+		       "\"\"\"Table ~1, lowered: one roll, the situation validated.\"\"\"\nnatural = 0",
+	.table_end = "<",
+	.fail = "raise RtabError(~1)",
+	.refuse_drm = "if drm: raise RtabError(E_STEP_DRM)  # a modifier from outside belongs to no step",
+	.roll_decl = "roll$1 = 0",
+	.roll_ref = "roll$1",
+	.no_faces = "if faces: raise RtabError(E_FACES)",
+	.faces_later_begin = "faces_later = not faces\n>if not faces_later:",
+	.faces_count = "if len(faces) != $1: raise RtabError(E_FACES)",
+	.face_check = "if faces[$1] < $2 or faces[$1] > $3: raise RtabError(E_FACES)",
+	.face_ref = "faces[$1]",
+	.natural = "natural = ~1",
+	.roll_set = "~1 = ~2",
+	.context_applied = "ctx = Context()\napplied = []",
+	.modifiers_begin = "# the die-roll modifiers",
+	.modifiers_end = "modifier_raw = total\nmodifier = modifier_raw",
+	.table_cap = "modifier = min(max(modifier, $1), $2)  # the table's cap",
+	.roll_modified = "roll = check32(natural + modifier)",
+	.result_begin = "r = {'column': @1, 'key': None, 'key_column': None, 'column_shift': 0, 'automatic': False,\n"
+			"     'natural': natural, 'modifier_raw': modifier_raw, 'modifier': modifier, 'modified_roll': roll}",
+	.rolls_open = "if faces: r['rolls'] = {",
+	.rolls_item = "@2: ~1",
+	.rolls_close = "}",
+	.column_default_note = "if inputs[$1] == $2: ctx.note(R$3)",
+	.column_reasons_note = "ctx.note(RL$1[inputs[$2]] if 0 <= inputs[$2] < len(RL$1) else None)",
+	.key_begin = "col, first, end = 0, 0, $1",
+	.key_input_col = "col = ~1[inputs[$1]]\nif col >= $2: raise RtabError(E_COLUMN)",
+	.line_check = "line = r$1\nif not 0 <= line < $2: raise RtabError(E_RULESET)",
+	.run_of = "first, end = ~2[~1], ~3[~1]\nif not first < end <= $1: raise RtabError(E_RULESET)",
+	.key_decl = "",
+	.key_odds = "a, b = r$1, r$2",
+	.key_value = "a, b = r$1, 1",
+	.key_odds_text = "r['key'] = number_text(R.exact(a)) + ':' + number_text(R.exact(b))\n"
+			 "if a < 0 or b < 0: raise RtabError(E_INPUT)\n"
+			 "if a == 0 and b == 0: return no_result(r)",
+	.key_value_text = "r['key'] = '+%d' % a if a > 0 else '%d' % a",
+	.input_ref = "inputs[$1]",
+	.key_read = "col = read_key(~1, a, b, first, end)",
+	.key_column = "r['key_column'] = ~1[col]",
+	.shifts_begin = "# the column shifts",
+	.shifts_end = "shift = total\nr['column_shift'] = shift",
+	.clamp_stops = "lo, hi = first + $1, end - $2\n"
+		       "column = col if col < lo or col > hi else min(max(col + shift, lo), hi)",
+	.clamp_ends = "column = min(max(col + shift, first), end - 1)",
+	.column_set = "r['column'] = ~1[column]\nr['applied'] = applied",
+	.nat_index = "nat = natural_index(~1, faces) if faces else -1",
+	.nat_none = "nat = -1",
+	.outcome_decl = "outcome = why = row = None",
+	.column_none = ">if ~1[column] == COLUMN_NONE:\nctx.note_first(~2[column])\nanswer = no_result(r)\n"
+		       "if ~2[column] is not None: answer['provisional'] = ctx.provisional\nreturn answer\n<",
+	.column_auto = ">if ~1[column] == COLUMN_AUTOMATIC:\nr['automatic'] = True\nnat = -1\noutcome = ~2[column]\n"
+		       "why = ~3[column]\n|else:",
+	.faces_later_fail = "if faces_later: raise RtabError(E_FACES)",
+	.row_pick = ">if nat >= 0:\noutcome = ~1[nat]\nwhy = ~2[nat]\n|else:\n"
+		    ">if roll < $1:\nrow = ~3[column]\n|elif roll > $2:\nrow = ~4[column]\n|else:\n"
+		    "row = ~5[column * $3 + roll - $1]\n<\n"
+		    "if row < 0: raise RtabError(E_RULESET if row == -2 else E_NO_ROW)\n"
+		    "outcome = ~6[row]\nwhy = ~7[row]\n<",
+	.note_why = "ctx.note_first(why)",
+	.rewrites_begin = "rewritten_from = rewrite_rule = None",
+	.rewrite_if = ">if rewritten_from is None and outcome == $1:",
+	.note = "ctx.note(R$1)",
+	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
+	/* A rule is there when it is not None: an empty reference is one too, as in the runtime. */
+	.table_tail = "fired = R.fired(outcome, inputs, ctx)\no = R.outcome_part(outcome)\nrule = @3\n"
+		      ">if rewrite_rule is not None:\nrule = rewrite_rule\n"
+		      "|elif nat >= 0 and ~1[nat] is not None:\nrule = ~1[nat]\n"
+		      "|elif nat < 0 and row is not None and ~2[row] is not None:\nrule = ~2[row]\n<\n"
+		      "r['natural_rule'] = nat >= 0\n"
+		      "r['rewritten_from'] = None if rewritten_from is None else R.outcome_part(rewritten_from)['id']\n"
+		      "r['outcome'] = o['id']\nr['code'] = o['code']\nr['rule'] = rule\nr['effects'] = o['effects']\n"
+		      "r['triggers'] = [tr['target']['id'] for _, tr in fired]\n"
+		      "r['trigger_of'] = [k for k, _ in fired]\n"
+		      "r['trigger_inputs'] = [R.passed_on(outcome, k, inputs) for k, _ in fired]\n"
+		      "r['provisional'] = ctx.provisional\n"
+		      "if o['numbers'] is not None: r['numbers'] = o['numbers']\n"
+		      "return r",
+
+	.fired_begin = "\n\n>def fired$1(R, inputs, ctx):\n\"\"\"~1\"\"\"\n"
+		       "out, triggers = [], R.x['outcomes'][$1]['triggers']",
+	.fired_reason = "if ctx is not None: ctx.note(R$1)",
+	.fired_times0 = "times = 0",
+	.unless_set = "suppressed = r$1 != 0",
+	.unless_open = ">if not suppressed:",
+	.times_one = "times = 1",
+	.times_set = "times = r$1",
+	.fired_push = "if times < 0: raise RtabError(E_RULESET)\nout.extend([($1, triggers[$1])] * times)",
+	.fired_end = "return out\n<",
+	.passed_begin = "\n\n>def passed$1_$2(R, inputs, earlier):",
+	.set_repeat = "v$1 = len(earlier) + 1",
+	.set_earlier = "v$1 = 1 if $3 in earlier else 0",
+	.set_same_begin = "",
+	.set_same = "v$1 = r$3",
+	.set_same_end = "",
+	.passed_copy = "out = list(inputs)",
+	.passed_out = "out[$1] = v$2",
+	.passed_check = "R.validate_input($1, v$2)",
+	.passed_end = "return out\n<",
+	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
+	.shown_begin = "\n\ndef shown$1_$2(R, out):\n    return {",
+	.shown_item = "@1: R.value_of($1, out[$1])",
+	.shown_sep = ", ",
+	.shown_end = "}",
+	.outcome_open = "",
+
+	.reactions_begin = "\n\n>def reactions$1(R, inputs):\n\"\"\"~1\"\"\"\noptions, leads = [], {}",
+	.option_push = "options.append(@1)\nleads[@1] = @2",
+	.reactions_end = "return {'options': options, 'leads': leads}\n<",
+	.transition_fn = "\n\n>def transition$1(R, inputs):\n\"\"\"~1\"\"\"\n"
+			 "next_state = X$1_NEXT[inputs[$2]]\n"
+			 "if next_state < 0: raise RtabError(E_STATE)\n"
+			 "return {'state': X$1_STATE[next_state]}\n<",
+	.distance_begin = "\n\n>def distance$1(R, inputs, faces):\n\"\"\"~1\"\"\"\nvalues, provisional = [], None",
+	.distance_form_begin = "ctx = Context(faces)\nv = None\n>try:",
+	.distance_try_end = "if ctx.next_face != len(ctx.faces): raise RtabError(E_FACES)",
+	.distance_value = "v = r$1",
+	.distance_value_empty = "v = 1",
+	.distance_absent = "|except RtabError:\nv = None\n<\n>if v is None:\nvalues.append({'value': None, 'unit': @1})\n|else:",
+	.distance_reason = "ctx.note_first(R$1)",
+	.distance_present = "if provisional is None: provisional = ctx.provisional\n"
+			    "values.append({'value': R.exact(v), 'unit': @1})\n<",
+	.distance_form_end = "",
+	.distance_end = "return {'values': values, 'provisional': provisional}\n<",
+	.procedure_begin = "\n\n>def procedure$1(R, inputs):\n\"\"\"~1\"\"\"\nstep, outcome = None, $2",
+	.procedure_step = ">if step is None:",
+	.procedure_step_end = "step = @1\noutcome = $1\n<",
+	.procedure_end = "r = {'step': step, 'outcome': R.outcome_part(outcome)['id'] if outcome >= 0 else None}\n"
+			 ">if outcome >= 0:\no = R.outcome_part(outcome)\nr['effects'] = o['effects']\n"
+			 "r['triggers'] = R.triggers(outcome, inputs)\n"
+			 "if o['numbers'] is not None: r['numbers'] = o['numbers']\n<\n"
+			 "return r\n<",
+	.array_fn = "~1 = [~2]\n",
+	.module_end = "\n# What the support's Ruleset runs: the lowered resolver.\n"
+		      "LOWERED = {\n    'tables': TABLES, 'reaction_sets': REACTION_SETS, 'transitions': TRANSITIONS,\n"
+		      "    'distances': DISTANCES, 'procedures': PROCEDURES, 'fired': FIRED, 'passed': PASSED,\n"
+		      "    'shown': SHOWN, 'requirement_broken': requirement_broken,\n}",
+};
+
+void print_python_lowered(strbuf *b, const ir_module *m)
+{
+	print_walk(b, m, &python);
+}

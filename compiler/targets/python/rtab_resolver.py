@@ -1,0 +1,703 @@
+# SPDX-License-Identifier: MIT-0
+# The support file of rtab's Python target: what the resolver printed from the
+# lowering (compiler/lower, after this file in the module) calls on: the
+# errors, the reading and checking of a situation, the rounding of a computed
+# key and of a ratio, a matrix's lookup, the labels and rule references, a
+# chain's steps and the protocol of `rtab conform`. Python 3.8 or later, the
+# standard library only.
+import decimal
+import json
+import sys
+
+INT32_MIN, INT32_MAX = -2 ** 31, 2 ** 31 - 1
+
+# The runtime's statuses and their messages (runtime/rtab.c).
+MESSAGES = {
+    -1: 'a required argument is NULL',
+    -2: 'no such table',
+    -3: 'an input is missing or outside its domain',
+    -4: 'wrong number of dice faces, or a face outside its die',
+    -5: 'the modified roll matches no row',
+    -6: 'the column input selects no column',
+    -7: 'malformed expression, or division by zero',
+    -8: 'arithmetic overflow',
+    -9: 'inconsistent ruleset data',
+    -10: 'no such outcome, reaction set, transition, distance or procedure',
+    -11: 'the transition is not defined for this state',
+    -12: 'the table gives no result here (e.g. the attack is not allowed)',
+    -13: "an exact division or product has no exact value at the ruleset's precision",
+    -14: 'an extra modifier given to a table with a step, which counts only its own modifiers',
+    -15: 'the situation breaks a requirement of the ruleset',
+}
+E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE = \
+    -2, -3, -4, -5, -6, -7, -8, -9, -10, -11
+E_NO_RESULT, E_INEXACT, E_STEP_DRM, E_REQUIRE = -12, -13, -14, -15
+ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
+KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
+COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
+MAX_STEP_TERM = 10000
+TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
+# What a chain step names, by target kind (as the situations of rtab conform).
+CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
+# What label() and rule() read, by kind.
+LABELLED = ['tables', 'outcomes', 'inputs', 'modifiers', 'enums', 'reaction_sets', 'transitions', 'distances',
+            'procedures', 'dice', 'effect_kinds', 'groups', 'requirements']
+
+
+class RtabError(Exception):
+    """A refusal of the runtime: status is its status (rtab.h), message its message;
+    str() adds what was wrong where the module knows it (the input and its value)."""
+
+    def __init__(self, status, detail=None):
+        self.status = status
+        self.message = MESSAGES.get(status, 'unknown status')
+        self.detail = detail
+        super().__init__(self.message if detail is None else '%s: %s' % (self.message, detail))
+
+
+def check32(v):
+    if v < INT32_MIN or v > INT32_MAX:
+        raise RtabError(E_OVERFLOW)
+    return v
+
+
+def negate(a):
+    """-a, which int32 holds for every a but its least."""
+    if a == INT32_MIN:
+        raise RtabError(E_OVERFLOW)
+    return -a
+
+
+def divide(a, b, up):
+    """a / b rounded down or up; a division by zero is a malformed expression."""
+    if b == 0:
+        raise RtabError(E_EXPR)
+    return check32(-((-a) // b) if up else a // b)
+
+
+def exact_op(name, scale, a, b):
+    """Exact numbers scaled by scale: never rounded (runtime/rtab.c exact_op)."""
+    if scale < 1:
+        raise RtabError(E_EXPR)
+    if name == 'scale':
+        r = a * scale
+    elif name == 'mul_exact':
+        if (a * b) % scale:
+            raise RtabError(E_INEXACT)
+        r = a * b // scale
+    else:
+        if b == 0:
+            raise RtabError(E_EXPR)
+        if (a * scale) % b:
+            raise RtabError(E_INEXACT)
+        r = a * scale // b
+    return check32(r)
+
+
+def keep_one(members, best, sign):
+    """A stacking group keeps one member per side: the first best (best) or worst of those applied."""
+    keep = None
+    for a in members:
+        if a is None or not a['counted']:
+            continue
+        if keep is None:
+            keep = a
+            continue
+        x, y = keep['signed_value'], a['signed_value']
+        better, worse = (y > x, y < x) if sign > 0 else (y < x, y > x)
+        if better if best else worse:
+            keep['counted'] = False
+            keep = a
+        else:
+            a['counted'] = False
+
+
+def natural_index(rules, faces):
+    """The natural-roll rule (each rule's faces sorted) the faces rolled are, or -1."""
+    mine = sorted(faces)
+    for i, f in enumerate(rules):
+        if list(f) == mine:
+            return i
+    return -1
+
+
+def no_result(r):
+    return {'column': r['column'], 'key': r['key'], 'key_column': r['key_column'],
+            'column_shift': r['column_shift'], 'outcome': None, 'no_result': True}
+
+
+class Context:
+    """The faces dice in a program read, and the provisional reasons reached."""
+    __slots__ = ('faces', 'next_face', 'reasons')
+
+    def __init__(self, faces=()):
+        self.faces = list(faces)
+        self.next_face = 0
+        self.reasons = []
+
+    @property
+    def provisional(self):
+        return self.reasons[0] if self.reasons else None
+
+    def note(self, why):
+        if why is not None and why not in self.reasons:
+            self.reasons.append(why)
+
+    def note_first(self, why):
+        if why is None:
+            return
+        if why in self.reasons:
+            self.reasons.remove(why)
+        self.reasons.insert(0, why)
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _shown(v):
+    return repr(v) if not isinstance(v, str) else "'%s'" % v
+
+
+class Ruleset:
+    """A ruleset's resolver: data is the export (DATA), lowered the resolver printed from
+    its lowering (LOWERED)."""
+
+    def __init__(self, data, lowered):
+        if data.get('format') != 'rtab-export' or data.get('version') != 1:
+            raise RtabError(E_RULESET, 'not an rtab export of version 1')
+        if data.get('data_version') != DATA_MODEL:
+            raise RtabError(E_RULESET, 'the data is of data model %r; this module reads data model %d'
+                            % (data.get('data_version'), DATA_MODEL))
+        self.x = data
+        self.lowered = lowered
+        self.inputs = data['inputs']
+        # Exact numbers (`exact 1/N;`): number inputs are held as value * scale.
+        self.scale = data.get('scale') or 1
+        self.locales = list(data.get('locales') or [])
+        self.by_id = {}
+        for key in ['inputs', 'outcomes'] + LABELLED:
+            self.by_id[key] = {d['id']: i for i, d in enumerate(data.get(key) or [])}
+        self.outcome_parts = {}
+        self._enum_ids = [{v['id']: i for i, v in enumerate(e['values'])} for e in data['enums']]
+
+    # -- situations ------------------------------------------------------
+
+    def situation(self, given=None):
+        """The inputs as the runtime holds them: defaults, then the given ones by id (an enum
+        value by its id, a bool as True or False, an integer as an int, a number as an int or
+        a decimal.Decimal). Anything else is an RtabError naming the input."""
+        values = [i['default_value'] for i in self.inputs]
+        if given is None:
+            return values
+        if not hasattr(given, 'items'):
+            raise RtabError(E_INPUT, 'the situation is a %s, not a mapping of input ids to values'
+                            % type(given).__name__)
+        for name, value in given.items():
+            k = self.by_id['inputs'].get(name)
+            if k is None:
+                raise RtabError(E_INPUT, 'no input named %s' % _shown(name))
+            values[k] = self.read_input(k, value)
+        return values
+
+    def read_input(self, k, value):
+        """The value of input k as the runtime holds it, checked."""
+        inp = self.inputs[k]
+        kind, name = inp['type_name'], inp['id']
+        if kind == 'enum':
+            v = self._enum_ids[inp['enum_index']].get(value) if isinstance(value, str) else None
+            if v is None:
+                raise RtabError(E_INPUT, 'input %s is %s, not one of %s' % (
+                    name, _shown(value), ', '.join(self._enum_ids[inp['enum_index']])))
+        elif kind == 'bool':
+            if not isinstance(value, bool):
+                raise RtabError(E_INPUT, 'input %s is %s, not True or False' % (name, _shown(value)))
+            v = int(value)
+        elif kind == 'number':
+            if _is_int(value):
+                v = value * self.scale
+            elif isinstance(value, decimal.Decimal) and value.is_finite():
+                scaled = value * self.scale
+                if scaled != scaled.to_integral_value():
+                    raise RtabError(E_INPUT, 'input %s is %s, not a multiple of 1/%d' % (name, value, self.scale))
+                v = int(scaled)
+            else:
+                raise RtabError(E_INPUT, 'input %s is %s, not an int or a decimal.Decimal' % (name, _shown(value)))
+        else:
+            if not _is_int(value):
+                raise RtabError(E_INPUT, 'input %s is %s, not an int' % (name, _shown(value)))
+            v = value
+        if v < inp['min'] or v > inp['max'] or (inp.get('step', 0) > 1 and (v - inp['min']) % inp['step']):
+            raise RtabError(E_INPUT, 'input %s is %s, outside its domain %s to %s' % (
+                name, _shown(value), self.value_of(k, inp['min']), self.value_of(k, inp['max'])))
+        return v
+
+    def exact(self, scaled):
+        """A scaled number as the rules print it: 25 at scale 2 is 12.5 (a Decimal)."""
+        if self.scale == 1 or scaled % self.scale == 0:
+            return scaled // self.scale
+        # scale divides a power of ten (it is 2^a 5^b): the quotient is a finite decimal.
+        digits, power = 0, 1
+        while power % self.scale:
+            digits, power = digits + 1, power * 10
+            if digits > 40:
+                raise RtabError(E_RULESET, 'a scale of %d has no finite decimal' % self.scale)
+        return decimal.Decimal(scaled * (power // self.scale)).scaleb(-digits).normalize()
+
+    def validate(self, inputs):
+        self.validate_domains(inputs)
+        broken = self.lowered['requirement_broken'](self, inputs)
+        if broken is not None:
+            raise RtabError(E_REQUIRE, 'requirement %s' % broken)
+
+    def validate_domains(self, inputs):
+        if len(inputs) != len(self.inputs):
+            raise RtabError(E_INPUT, '%d inputs, not %d' % (len(inputs), len(self.inputs)))
+        for i, v in enumerate(inputs):
+            self.validate_input(i, v)
+
+    def validate_input(self, i, v):
+        """Whether v lies in the domain of input i (else RtabError)."""
+        inp = self.inputs[i]
+        if not _is_int(v) or v < inp['min'] or v > inp['max'] or \
+                (inp.get('step', 0) > 1 and (v - inp['min']) % inp['step']):
+            raise RtabError(E_INPUT, 'input %s is %s, outside its domain' % (inp['id'], _shown(v)))
+
+    def requirement_broken(self, inputs):
+        """The id of the first requirement the situation breaks, or None."""
+        return self.lowered['requirement_broken'](self, inputs)
+
+    # -- what programs read ----------------------------------------------
+
+    def roll(self, index, ctx):
+        d = self.x['dice'][index]
+        if ctx is None or len(ctx.faces) - ctx.next_face < d['nfaces']:
+            raise RtabError(E_FACES)
+        total = 0
+        for g in d['groups']:
+            for _ in range(g['count']):
+                f = ctx.faces[ctx.next_face]
+                ctx.next_face += 1
+                if not _is_int(f) or f < g['face_min'] or f > g['face_max']:
+                    raise RtabError(E_FACES)
+                total += f
+        if ctx is not None:
+            ctx.note(d.get('provisional'))
+        return total
+
+    def matrix(self, index, keys, ctx):
+        m = self.x['matrices'][index]
+        cell = 0
+        for key, dim in zip(keys[len(keys) - m['ndims']:], m['dims']):
+            n = self.x['enums'][dim]['nvalues']
+            if key < 0 or key >= n:
+                raise RtabError(E_INPUT)
+            cell = cell * n + key
+        if m.get('provisional') is not None and ctx is not None:
+            ctx.note(m['provisional'][cell])
+        return m['cells'][cell]
+
+    def band(self, index, a, b, ctx=None):
+        band = self.x['bands'][index]
+
+        def note(why):
+            if ctx is not None:
+                ctx.note(why)
+        if a < 0 or b < 0:
+            raise RtabError(E_INPUT)
+        note(band.get('provisional'))
+        if a == 0 and b == 0:
+            note(band.get('otherwise_provisional'))
+            return band['otherwise']
+        for st in band['steps']:
+            if not (0 < st['num'] <= MAX_STEP_TERM and 0 < st['den'] <= MAX_STEP_TERM):
+                raise RtabError(E_RULESET)
+        if band.get('rounding', ROUND_EVENS) != ROUND_EVENS and a > 0 and b > 0:
+            a, b = band_round(band, a, b)
+        best = None
+        for st in band['steps']:
+            favourable = st['num'] >= st['den']
+            lhs, rhs = a * st['den'], st['num'] * b
+            if (lhs < rhs) if favourable else (lhs > rhs):
+                continue
+            if best is None:
+                best = st
+                continue
+            cmp = st['num'] * best['den'] - best['num'] * st['den']
+            if (cmp > 0) if favourable else (cmp < 0):
+                best = st
+        if best is None:
+            note(band.get('otherwise_provisional'))
+            return band['otherwise']
+        if band.get('step_provisional'):
+            note(band['step_provisional'][band['steps'].index(best)])
+        return best['value']
+
+    # -- tables ----------------------------------------------------------
+
+    def resolve(self, table, given=None, faces=(), drm=0, inputs=None):
+        """One roll on a results table: the result as `rtab vectors` writes it. faces: the
+        dice's faces (ints); drm: a modifier from outside (an int)."""
+        k = self.by_id['tables'].get(table) if isinstance(table, str) else None
+        if k is None:
+            raise RtabError(E_TABLE, 'no table named %s' % _shown(table))
+        faces = self._faces(faces)
+        if not _is_int(drm):
+            raise RtabError(E_INPUT, 'the modifier from outside (drm) is %s, not an int' % _shown(drm))
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        return self.lowered['tables'][k](self, inputs, faces, drm)
+
+    @staticmethod
+    def _faces(faces):
+        out = list(faces)
+        for i, f in enumerate(out):
+            if not _is_int(f):
+                raise RtabError(E_FACES, 'face %d is %s, not an int' % (i + 1, _shown(f)))
+        return out
+
+    def outcome_part(self, k):
+        """What a result shows of outcome k: its id, code, effects and numbers (shared by
+        every result that gives it: do not change them)."""
+        p = self.outcome_parts.get(k)
+        if p is None:
+            o = self.x['outcomes'][k]
+            p = {'id': o['id'], 'code': o['code'], 'effects': self.effects(o), 'numbers': self.numbers(o)}
+            self.outcome_parts[k] = p
+        return p
+
+    def triggers(self, outcome, inputs, ctx=None):
+        """What the outcome leads to: each target's id, a trigger resolved N times N times."""
+        return [tr['target']['id'] for _, tr in self.fired(outcome, inputs, ctx)]
+
+    def fired(self, outcome, inputs, ctx=None):
+        """The outcome's triggers that fire, each as (which trigger of the outcome, the
+        trigger), a trigger resolved N times listed N times, its repeats in order."""
+        fire = self.lowered['fired'][outcome]
+        return fire(self, inputs, ctx) if fire is not None else []
+
+    def trigger_situation(self, outcome, k, inputs, earlier=()):
+        """The situation trigger k of the outcome passes on for the repeat after those that
+        gave the outcomes `earlier` (indices; None: none)."""
+        return self.lowered['passed'][outcome][k](self, inputs, list(earlier))
+
+    def passed_on(self, outcome, k, inputs, earlier=(), passed=None):
+        """What trigger k of the outcome passes on, by input id (as `trigger_inputs`)."""
+        out = self.trigger_situation(outcome, k, inputs, earlier) if passed is None else passed
+        return self.lowered['shown'][outcome][k](self, out)
+
+    def value_of(self, i, v):
+        """An input's value as the vectors write it: an enum value's id, a bool, a number."""
+        inp = self.inputs[i]
+        if inp['type_name'] == 'enum':
+            return self.x['enums'][inp['enum_index']]['values'][v]['id']
+        if inp['type_name'] == 'bool':
+            return v != 0
+        return self.exact(v) if inp['type_name'] == 'number' else v
+
+    def chain(self, table, given=None, faces=(), drm=0, then=(), inputs=None):
+        """A roll on a table and what its outcome triggers, resolved in turn: then[i] are the
+        faces of the i-th step (a table or distance; [] for the others). Each repeat of a
+        trigger gets what it passes on for that repeat ('earlier': the outcomes of the repeats
+        before it). {'outcome': ..., 'result': the table's result, 'steps': [...]}."""
+        inputs = self.situation(given) if inputs is None else inputs
+        r = self.resolve(table, None, faces, drm, inputs)
+        if r.get('no_result'):
+            return {'outcome': None, 'result': r, 'steps': []}
+        outcome = self.by_id['outcomes'][r['outcome']]
+        fired = self.fired(outcome, inputs)
+        steps, gave = [], []
+        then = list(then)
+        for i, (k, tr) in enumerate(fired):
+            earlier = [g for (kk, _), g in zip(fired[:i], gave) if kk == k]
+            target = tr['target']
+            step = {CHAIN_KINDS[target['kind']]: target['id'], 'trigger': k, 'repeat': len(earlier) + 1}
+            got = None
+            try:
+                passed = self.trigger_situation(outcome, k, inputs, earlier)
+                step['inputs'] = self.passed_on(outcome, k, inputs, earlier, passed)
+                got = self.chain_step(target, passed, then[i] if i < len(then) else [], step)
+            except RtabError as e:
+                step.setdefault('inputs', {})
+                step['error'] = e.message
+            gave.append(got)
+            steps.append(step)
+        return {'outcome': r['outcome'], 'result': r, 'steps': steps}
+
+    def chain_step(self, target, passed, faces, step):
+        """One step of a chain, its result added to step; the outcome index it gave, or None."""
+        kind, name = target['kind'], target['id']
+        if kind == 0:
+            r = self.resolve(name, None, faces, 0, passed)
+            if r.get('no_result'):
+                step.update(outcome=None, no_result=True)
+                return None
+            step.update(outcome=r['outcome'], code=r['code'], rule=r['rule'])
+            return self.by_id['outcomes'][r['outcome']]
+        if kind == 1:
+            step['options'] = self.reactions(name, None, passed)['options']
+        elif kind == 2:
+            try:
+                step['state'] = self.transition(name, None, passed)['state']
+            except RtabError as e:
+                if e.status != E_STATE:
+                    raise
+                step['state'] = None
+        elif kind == 3:
+            step['values'] = self.distance(name, None, faces, passed)['values']
+        else:
+            p = self.procedure(name, None, passed)
+            step.update(step=p['step'], outcome=p['outcome'])
+            return self.by_id['outcomes'][p['outcome']] if p['outcome'] is not None else None
+        return None
+
+    def numbers(self, o):
+        """The numbers an outcome carries ("6/3": {'e': 6, 'lw': 3}), or None."""
+        if not o.get('nvalues'):
+            return None
+        params = self.x['numeric_outcomes'][o['numeric']]['params']
+        return {p['id']: v for p, v in zip(params, o['values'])}
+
+    def effects(self, o):
+        out = []
+        for e in o['effects']:
+            kind = self.x['effect_kinds'][e['kind']]
+            args = []
+            for a, p in zip(e['args'], kind['params']):
+                args.append(self.x['enums'][p['enum_index']]['values'][a]['id'] if p['enum_index'] >= 0 else a)
+            effect = {'effect': kind['id'], 'args': args}
+            # The unit of each argument, when a parameter of the kind has one.
+            if any(p.get('unit') for p in kind['params']):
+                effect['units'] = [p.get('unit') for p in kind['params']][:len(args)]
+            out.append(effect)
+        return out
+
+    # -- the others ------------------------------------------------------
+
+    def _lowered(self, key, name, given, inputs, *rest):
+        k = self.by_id[key].get(name) if isinstance(name, str) else None
+        if k is None:
+            raise RtabError(E_INDEX, 'no %s named %s' % (key[:-1].replace('_', ' '), _shown(name)))
+        inputs = self.situation(given) if inputs is None else inputs
+        self.validate(inputs)
+        return self.lowered[key][k](self, inputs, *rest)
+
+    def reactions(self, name, given=None, inputs=None):
+        return self._lowered('reaction_sets', name, given, inputs)
+
+    def transition(self, name, given=None, inputs=None):
+        return self._lowered('transitions', name, given, inputs)
+
+    def distance(self, name, given=None, faces=(), inputs=None):
+        return self._lowered('distances', name, given, inputs, self._faces(faces))
+
+    def procedure(self, name, given=None, inputs=None):
+        return self._lowered('procedures', name, given, inputs)
+
+    # -- labels and rule references --------------------------------------
+
+    def _item(self, kind, name):
+        if kind not in self.by_id or name not in self.by_id[kind]:
+            raise RtabError(E_INDEX, 'no %s named %s' % (kind, _shown(name)))
+        return self.x[kind][self.by_id[kind][name]]
+
+    def _locale(self, locale):
+        if locale is None:
+            return self.locales[0] if self.locales else None
+        if locale not in self.locales:
+            raise RtabError(E_INDEX, 'no locale %s (the ruleset has %s)' % (_shown(locale), ', '.join(self.locales)))
+        return locale
+
+    def label(self, kind, name, locale=None):
+        """The label of definition `name` of a kind ('tables', 'outcomes', 'inputs', ...) in a
+        locale of the ruleset (None: its first), or None where it has none."""
+        labels = self._item(kind, name).get('labels') or {}
+        return labels.get(self._locale(locale))
+
+    def rule(self, kind, name, locale=None):
+        """The rule reference of definition `name` of a kind, in a locale (where it has one
+        per locale), or None."""
+        item = self._item(kind, name)
+        locale = self._locale(locale)
+        per_locale = item.get('rules')
+        if isinstance(per_locale, dict) and per_locale.get(locale) is not None:
+            return per_locale[locale]
+        return item.get('rule')
+
+
+def cmp_odds(a, b, p, q):
+    """<0, 0 or >0 as a:b is below, at or above p:q."""
+    left, right = a * q, p * b
+    return (left > right) - (left < right)
+
+
+def odds_position(a, b):
+    """Where odds a:b (a, b > 0) lie in printed steps, as a fraction (n, m): N:1 at N, 1:N at 2 - N."""
+    return (a, b) if a >= b else (2 * a - b, a)
+
+
+MIDWAY_LIMIT = 1 << 32
+
+
+def odds_midway(dp, dq, up, uq):
+    """The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
+    rtab_odds_midway): round nearest reads odds at or below them down."""
+    if min(dp, dq, up, uq) <= 0 or max(dp, dq, up, uq) > 0x7fffffff:
+        raise RtabError(E_RULESET)
+    n1, m1 = odds_position(dp, dq)
+    n2, m2 = odds_position(up, uq)
+    mn, md = n1 * m2 + n2 * m1, 2 * m1 * m2
+    if md >= MIDWAY_LIMIT or abs(mn) >= MIDWAY_LIMIT:
+        raise RtabError(E_RULESET)
+    tn, td = (mn, md) if mn >= md else (md, 2 * md - mn)
+    if tn >= MIDWAY_LIMIT or td >= MIDWAY_LIMIT:
+        raise RtabError(E_RULESET)
+    return tn, td
+
+
+def nearest_odds_down(a, b, dp, dq, up, uq):
+    """Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a tie
+    reads down. A step 0:q lies infinitely far below any odds."""
+    if dp == 0:
+        return False
+    return cmp_odds(a, b, *odds_midway(dp, dq, up, uq)) <= 0
+
+
+def effective_rounding(rounding, at_or_above_evens):
+    if rounding == ROUND_EVENS:
+        return ROUND_DOWN if at_or_above_evens else ROUND_UP
+    return rounding
+
+
+def band_round(band, a, b):
+    """Round a:b (both > 0) to the ladder of whole odds and the band's steps."""
+    if a >= b:
+        dp, dq = a // b, 1
+        up, uq = dp + (a % b != 0), 1
+    else:
+        dp, dq = 1, (b + a - 1) // a
+        up, uq = 1, b // a
+    for st in band['steps']:
+        p, q = st['num'], st['den']
+        if cmp_odds(p, q, a, b) <= 0 and cmp_odds(p, q, dp, dq) > 0:
+            dp, dq = p, q
+        if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0:
+            up, uq = p, q
+    mode = effective_rounding(band.get('rounding', ROUND_EVENS), a >= b)
+    if mode > ROUND_NEAREST:
+        raise RtabError(E_RULESET)
+    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
+    return (dp, dq) if down else (up, uq)
+
+
+def key_rounding(t, num, den):
+    """The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'),
+    or the table's one rounding."""
+    ranges = t['round_ranges']
+    if not ranges:
+        return t['rounding']
+    mode = ranges[0]['rounding']
+    for r in ranges[1:]:
+        if t['key_kind'] == KEY_VALUE:
+            k = (num > r['from_num']) - (num < r['from_num'])
+        else:
+            k = cmp_odds(num, den, r['from_num'], r['from_den'])
+        if k >= 0:
+            mode = r['rounding']
+    return mode
+
+
+def read_key(t, num, den, first, n):
+    """The column a computed key reads among columns [first, n), under the table's rounding."""
+    cols = t['columns']
+    value = t['key_kind'] == KEY_VALUE
+
+    def cmp(i, a, b):
+        c = cols[i]
+        if value:
+            return (a > c['step_num']) - (a < c['step_num'])
+        return cmp_odds(a, b, c['step_num'], c['step_den'])
+
+    down = up = n
+    for i in range(first, n):
+        c = cols[i]
+        if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
+            raise RtabError(E_RULESET)
+        if i > first and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
+            raise RtabError(E_RULESET)
+        k = cmp(i, num, den)
+        if k >= 0:
+            down = i
+        if k <= 0 and up == n:
+            up = i
+    mode = effective_rounding(key_rounding(t, num, den), num >= 0 if value else num >= den)
+    if mode > ROUND_NEAREST or n <= first:
+        raise RtabError(E_RULESET)
+    if down == n:
+        return up
+    if up == n:
+        return down
+    if mode == ROUND_DOWN:
+        return down
+    if mode == ROUND_UP:
+        return up
+    d, u = cols[down], cols[up]
+    if value:  # a tie reads down
+        return down if 2 * num <= d['step_num'] + u['step_num'] else up
+    return down if nearest_odds_down(num, den, d['step_num'], d['step_den'], u['step_num'], u['step_den']) else up
+
+
+def number_text(v):
+    """A number as a key shows it: 12.5, not 12.50 nor 1.25E+1."""
+    if isinstance(v, decimal.Decimal):
+        text = format(v.normalize(), 'f')
+        return text
+    return '%d' % v
+
+
+# -- the protocol of rtab conform -------------------------------------------
+
+def answer(ruleset, s):
+    """The answer to one situation of `rtab conform`: the result, or the runtime's refusal
+    as {'error': message}."""
+    given = s.get('inputs', {})
+    try:
+        if 'table' in s:
+            return ruleset.resolve(s['table'], given, s.get('faces', []), s.get('drm', 0))
+        if 'reactions' in s:
+            return ruleset.reactions(s['reactions'], given)
+        if 'transition' in s:
+            try:
+                return ruleset.transition(s['transition'], given)
+            except RtabError as e:
+                if e.status == E_STATE:
+                    return {'state': None}
+                raise
+        if 'distance' in s:
+            return ruleset.distance(s['distance'], given, s.get('faces', []))
+        if 'chain' in s:
+            c = ruleset.chain(s['chain'], given, s.get('faces', []), s.get('drm', 0), s.get('then', []))
+            return {'outcome': c['outcome'], 'steps': c['steps']}
+        return ruleset.procedure(s['procedure'], given)
+    except RtabError as e:
+        return {'error': e.message}
+
+
+def to_json(v):
+    """v as JSON, an exact Decimal as the number it is (json.dumps would need a float)."""
+    if isinstance(v, dict):
+        return '{' + ', '.join('%s: %s' % (json.dumps(k, ensure_ascii=False), to_json(x)) for k, x in v.items()) + '}'
+    if isinstance(v, (list, tuple)):
+        return '[' + ', '.join(to_json(x) for x in v) + ']'
+    if isinstance(v, decimal.Decimal):
+        return number_text(v)
+    return json.dumps(v, ensure_ascii=False)
+
+
+def serve(ruleset, lines, out):
+    """One answer line per situation line, flushed: the port side of rtab conform."""
+    for line in lines:
+        if line.strip():
+            s = json.loads(line, parse_float=decimal.Decimal)
+            out.write(to_json(answer(ruleset, s)) + '\n')
+            out.flush()
