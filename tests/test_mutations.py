@@ -64,13 +64,13 @@ MUTATIONS = {
         'js': ("    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);", ""),
         'lua': ('  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end', '')},
     'at-most read as below': {
-        'python': (re.compile(r'1 if (r\d+) <= (r\d+) else 0'), r'1 if \1 < \2 else 0'),
-        'js': (re.compile(r'\+\((r\d+) <= (r\d+)\)'), r'+(\1 < \2)'),
-        'lua': (re.compile(r'\((r\d+) <= (r\d+)\) and 1 or 0'), r'(\1 < \2) and 1 or 0')},
+        'python': (re.compile(r'1 if ([\w()-]+) <= ([\w()-]+) else 0'), r'1 if \1 < \2 else 0'),
+        'js': (re.compile(r'\+\(([\w()-]+) <= ([\w()-]+)\)'), r'+(\1 < \2)'),
+        'lua': (re.compile(r'\(([\w()-]+) <= ([\w()-]+)\) and 1 or 0'), r'(\1 < \2) and 1 or 0')},
     'more-than read as at-least': {
-        'python': (re.compile(r'1 if (r\d+) > (r\d+) else 0'), r'1 if \1 >= \2 else 0'),
-        'js': (re.compile(r'\+\((r\d+) > (r\d+)\)'), r'+(\1 >= \2)'),
-        'lua': (re.compile(r'\((r\d+) > (r\d+)\) and 1 or 0'), r'(\1 >= \2) and 1 or 0')},
+        'python': (re.compile(r'1 if ([\w()-]+) > ([\w()-]+) else 0'), r'1 if \1 >= \2 else 0'),
+        'js': (re.compile(r'\+\(([\w()-]+) > ([\w()-]+)\)'), r'+(\1 >= \2)'),
+        'lua': (re.compile(r'\(([\w()-]+) > ([\w()-]+)\) and 1 or 0'), r'(\1 >= \2) and 1 or 0')},
     "a trigger's exception ignored": {
         'python': (re.compile(r'suppressed = r\d+ != 0'), 'suppressed = False'),
         'js': (re.compile(r'const suppressed = r\d+ !== 0;'), 'const suppressed = false;'),

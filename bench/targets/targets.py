@@ -2,9 +2,15 @@
 """The speed of each rtab compile --target module: the same N melees of
 tables/musket_pike.rtab (a pool of 64 situations, the faces in turn) in one
 process per language, timed there in CPU time, RUNS runs each; prints one
-"NAME ns CHECKSUM" line per language, the median run. Every language must
-give the same checksum (the sum of the modified rolls and the counts of
-triggers): a driver that resolves something else fails here. bench/run
+"NAME ns CHECKSUM [HANDWRITTEN_NS]" line per language, the median run. Every
+language must give the same checksum (the sum of the modified rolls and the
+counts of triggers): a driver that resolves something else fails here.
+
+Beside each module (Python, JavaScript, Lua) the same melees run through a
+careful hand-written port in that language that fills the same result
+(bench/targets/handwritten_melee.*): first both resolve 2 000 situations drawn
+over every input the melee reads and must agree on every field of every
+result (or refuse alike), then the port is timed as the module is. bench/run
 reads these figures beside the native C code's.
 
 usage: targets.py RTAB N RUNS
@@ -20,7 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RULESET = os.path.join(ROOT, 'tables', 'musket_pike.rtab')
 
-# name: (the --target, the tools, the command given the module directory)
+# name: (the --target, the tools, the command given the module directory); the drivers
+# but mono's also time the hand-written port (a last argument "handwritten") and check
+# that it agrees with the module ("agree").
 DRIVERS = {
     'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'melee.py'), d]),
     'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'melee.mjs'), d]),
@@ -36,9 +44,25 @@ def median(xs):
     return xs[len(xs) // 2]
 
 
+HANDWRITTEN = {'python', 'node', 'lua5.1', 'lua5.4', 'luajit'}
+AGREE = 2000
+
+
+def timed(name, command, n, runs):
+    """The median ns per resolution and the checksum of one driver's runs."""
+    p = subprocess.run(command + [str(n), str(runs)], capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit('bench/targets: %s failed (%d):\n%s' % (name, p.returncode, p.stderr))
+    lines = [line.split() for line in p.stdout.splitlines()]
+    sums = {int(c) for _, c in lines}
+    if len(lines) != runs or len(sums) != 1:
+        sys.exit('bench/targets: %s gave %r' % (name, p.stdout))
+    return median(float(ns) for ns, _ in lines), sums.pop()
+
+
 def measure(rtab, n, runs):
-    """{name: (median ns per resolution, checksum)} for every language installed;
-    the names missing."""
+    """{name: (median ns per resolution, checksum, the hand-written port's median ns or
+    None)} for every language installed; the names missing."""
     figures, missing = {}, []
     with tempfile.TemporaryDirectory(prefix='rtab-bench-targets-') as out:
         for target in sorted({t for t, _, _ in DRIVERS.values()}):
@@ -50,14 +74,18 @@ def measure(rtab, n, runs):
             if target == 'csharp':
                 subprocess.run(['mcs', '-nologo', '-optimize+', '-main:BenchMelee', '-out:' + os.path.join(out, 'bench.exe'),
                                 os.path.join(HERE, 'Melee.cs'), os.path.join(out, 'musket_pike.cs')], check=True)
-            p = subprocess.run(command(out) + [str(n), str(runs)], capture_output=True, text=True)
-            if p.returncode != 0:
-                sys.exit('bench/targets: %s failed (%d):\n%s' % (name, p.returncode, p.stderr))
-            lines = [line.split() for line in p.stdout.splitlines()]
-            sums = {int(c) for _, c in lines}
-            if len(lines) != runs or len(sums) != 1:
-                sys.exit('bench/targets: %s gave %r' % (name, p.stdout))
-            figures[name] = (median(float(ns) for ns, _ in lines), sums.pop())
+            ns, checksum = timed(name, command(out), n, runs)
+            handwritten = None
+            if name in HANDWRITTEN:
+                p = subprocess.run(command(out) + [str(AGREE), '1', 'agree'], capture_output=True, text=True)
+                if p.returncode != 0 or p.stdout.split() != ['agree', str(AGREE)]:
+                    sys.exit('bench/targets: %s: the hand-written port does not fill the same results:\n%s%s'
+                             % (name, p.stdout, p.stderr))
+                handwritten, hw_checksum = timed(name + ' (hand-written)', command(out) + ['handwritten'], n, runs)
+                if hw_checksum != checksum:
+                    sys.exit('bench/targets: %s: the hand-written port resolves other melees (%d, not %d)'
+                             % (name, hw_checksum, checksum))
+            figures[name] = (ns, checksum, handwritten)
     return figures, missing
 
 
@@ -66,11 +94,11 @@ def main():
         sys.exit('usage: targets.py RTAB N RUNS')
     rtab, n, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     figures, missing = measure(rtab, n, runs)
-    for name, (ns, checksum) in figures.items():
-        print('%s %.1f %d' % (name, ns, checksum))
+    for name, (ns, checksum, handwritten) in figures.items():
+        print('%s %.1f %d%s' % (name, ns, checksum, ' %.1f' % handwritten if handwritten else ''))
     for name in missing:
         print('missing: %s' % name)
-    if len({c for _, c in figures.values()}) > 1:
+    if len({c for _, c, _ in figures.values()}) > 1:
         print('FAIL: the languages resolve different melees (checksums differ)')
         sys.exit(1)
     if missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':

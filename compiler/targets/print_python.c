@@ -30,36 +30,37 @@ static const lang_spelling python = {
 		{
 			[IR_CONST] = "$4",
 			[IR_INPUT] = "inputs[$4]",
-			[IR_NEG] = "negate(r$2)",
-			[IR_ABS] = "negate(r$2) if r$2 < 0 else r$2",
-			[IR_NOT] = "0 if r$2 else 1",
-			[IR_ADD] = "check32(r$2 + r$3)",
-			[IR_SUB] = "check32(r$2 - r$3)",
-			[IR_MUL] = "check32(r$2 * r$3)",
-			[IR_EQ] = "1 if r$2 == r$3 else 0",
-			[IR_NE] = "1 if r$2 != r$3 else 0",
-			[IR_LT] = "1 if r$2 < r$3 else 0",
-			[IR_LE] = "1 if r$2 <= r$3 else 0",
-			[IR_GT] = "1 if r$2 > r$3 else 0",
-			[IR_GE] = "1 if r$2 >= r$3 else 0",
-			[IR_AND] = "1 if r$2 != 0 and r$3 != 0 else 0",
-			[IR_OR] = "1 if r$2 != 0 or r$3 != 0 else 0",
-			[IR_DIV_DOWN] = "divide(r$2, r$3, False)",
-			[IR_DIV_UP] = "divide(r$2, r$3, True)",
-			[IR_MIN] = "r$2 if r$2 < r$3 else r$3",
-			[IR_MAX] = "r$2 if r$2 > r$3 else r$3",
-			[IR_SCALE] = "exact_op('scale', $4, r$2, 0)",
-			[IR_MUL_EXACT] = "exact_op('mul_exact', $4, r$2, r$3)",
-			[IR_DIV_EXACT] = "exact_op('div_exact', $4, r$2, r$3)",
+			[IR_NEG] = "negate(~3)",
+			[IR_ABS] = "negate(~3) if ~3 < 0 else ~3",
+			[IR_NOT] = "0 if ~3 else 1",
+			[IR_ADD] = "check32(~3 + ~4)",
+			[IR_SUB] = "check32(~3 - ~4)",
+			[IR_MUL] = "check32(~3 * ~4)",
+			[IR_EQ] = "1 if ~3 == ~4 else 0",
+			[IR_NE] = "1 if ~3 != ~4 else 0",
+			[IR_LT] = "1 if ~3 < ~4 else 0",
+			[IR_LE] = "1 if ~3 <= ~4 else 0",
+			[IR_GT] = "1 if ~3 > ~4 else 0",
+			[IR_GE] = "1 if ~3 >= ~4 else 0",
+			[IR_AND] = "1 if ~3 != 0 and ~4 != 0 else 0",
+			[IR_OR] = "1 if ~3 != 0 or ~4 != 0 else 0",
+			[IR_DIV_DOWN] = "divide(~3, ~4, False)",
+			[IR_DIV_UP] = "divide(~3, ~4, True)",
+			[IR_MIN] = "~3 if ~3 < ~4 else ~4",
+			[IR_MAX] = "~3 if ~3 > ~4 else ~4",
+			[IR_SCALE] = "exact_op('scale', $4, ~3, 0)",
+			[IR_MUL_EXACT] = "exact_op('mul_exact', $4, ~3, ~4)",
+			[IR_DIV_EXACT] = "exact_op('div_exact', $4, ~3, ~4)",
 			[IR_MATRIX] = "R.matrix($4, [~1], ~2)",
-			[IR_BAND] = "R.band($4, r$2, r$3, ~2)",
+			[IR_BAND] = "R.band($4, ~3, ~4, ~2)",
 			[IR_ROLL] = "R.roll($4, ~2)",
 		},
 	.ctx_none = "None",
-	.note_if = "if r$1 == $2: ctx.note(R$3)",
-	.note_if_maybe = "if ctx is not None and r$1 == $2: ctx.note(R$3)",
-	.note_of = "if 0 <= r$1 < $2: ctx.note(RL$3[r$1])",
-	.note_of_maybe = "if ctx is not None and 0 <= r$1 < $2: ctx.note(RL$3[r$1])",
+	/* A note keeps the first reason (ctx.first): what a result shows of its reasons. */
+	.note_if = "if r$1 == $2 and ctx.first is None: ctx.first = R$3",
+	.note_if_maybe = "if ctx is not None and r$1 == $2 and ctx.first is None: ctx.first = R$3",
+	.note_of = "if 0 <= r$1 < $2 and ctx.first is None: ctx.first = RL$3[r$1]",
+	.note_of_maybe = "if ctx is not None and 0 <= r$1 < $2 and ctx.first is None: ctx.first = RL$3[r$1]",
 	.if_begin = ">if r$2 != 0:",
 	.if_else = "r$1 = r$2\n|else:",
 	.if_end = "r$1 = r$2\n<",
@@ -96,7 +97,7 @@ static const lang_spelling python = {
 	.group_begin = "# ~1\nsum_, members = 0, False",
 	.group_end = "",
 	.group_member = "if ~1 is not None and ~1['counted']: sum_ += ~1['signed_value']; members = True~2",
-	.group_note = "; ctx.note(R$1)",
+	.group_note = "; ctx.first = R$1 if ctx.first is None else ctx.first",
 	.group_cap = "if members: sum_ = min(max(sum_, $1), $2)",
 	.group_add = "total = check32(total + sum_)",
 
@@ -130,7 +131,7 @@ static const lang_spelling python = {
 	.rolls_open = "if faces: r['rolls'] = {",
 	.rolls_item = "@2: ~1",
 	.rolls_close = "}",
-	.column_default_note = "if inputs[$1] == $2: ctx.note(R$3)",
+	.column_default_note = "if inputs[$1] == $2 and ctx.first is None: ctx.first = R$3",
 	.column_reasons_note = "ctx.note(RL$1[inputs[$2]] if 0 <= inputs[$2] < len(RL$1) else None)",
 	.key_begin = "col, first, end = 0, 0, $1",
 	.key_input_col = "col = ~1[inputs[$1]]\nif col >= $2: raise RtabError(E_COLUMN)",
@@ -165,13 +166,14 @@ static const lang_spelling python = {
 		    "row = ~5[column * $3 + roll - $1]\n<\n"
 		    "if row < 0: raise RtabError(E_RULESET if row == -2 else E_NO_ROW)\n"
 		    "outcome = ~6[row]\nwhy = ~7[row]\n<",
-	.note_why = "ctx.note_first(why)",
+	.note_why = "if why is not None: ctx.first = why",
 	.rewrites_begin = "rewritten_from = rewrite_rule = None",
 	.rewrite_if = ">if rewritten_from is None and outcome == $1:",
-	.note = "ctx.note(R$1)",
+	.note = "if ctx.first is None: ctx.first = R$1",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
 	/* A rule is there when it is not None: an empty reference is one too, as in the runtime. */
-	.table_tail = "fired = R.fired(outcome, inputs, ctx)\no = R.outcome_part(outcome)\nrule = @3\n"
+	.table_tail = "fire = FIRED[outcome]\nfired = fire(R, inputs, ctx) if fire is not None else ()\n"
+		      "o = R.outcome_part(outcome)\nrule = @3\n"
 		      ">if rewrite_rule is not None:\nrule = rewrite_rule\n"
 		      "|elif nat >= 0 and ~1[nat] is not None:\nrule = ~1[nat]\n"
 		      "|elif nat < 0 and row is not None and ~2[row] is not None:\nrule = ~2[row]\n<\n"
@@ -180,14 +182,14 @@ static const lang_spelling python = {
 		      "r['outcome'] = o['id']\nr['code'] = o['code']\nr['rule'] = rule\nr['effects'] = o['effects']\n"
 		      "r['triggers'] = [tr['target']['id'] for _, tr in fired]\n"
 		      "r['trigger_of'] = [k for k, _ in fired]\n"
-		      "r['trigger_inputs'] = [R.passed_on(outcome, k, inputs) for k, _ in fired]\n"
+		      "r['trigger_inputs'] = [SHOWN[outcome][k](R, PASSED[outcome][k](R, inputs, ())) for k, _ in fired]\n"
 		      "r['provisional'] = ctx.provisional\n"
 		      "if o['numbers'] is not None: r['numbers'] = o['numbers']\n"
 		      "return r",
 
 	.fired_begin = "\n\n>def fired$1(R, inputs, ctx):\n\"\"\"~1\"\"\"\n"
 		       "out, triggers = [], R.x['outcomes'][$1]['triggers']",
-	.fired_reason = "if ctx is not None: ctx.note(R$1)",
+	.fired_reason = "if ctx is not None and ctx.first is None: ctx.first = R$1",
 	.fired_times0 = "times = 0",
 	.unless_set = "suppressed = r$1 != 0",
 	.unless_open = ">if not suppressed:",
@@ -204,12 +206,16 @@ static const lang_spelling python = {
 	.passed_copy = "out = list(inputs)",
 	.passed_out = "out[$1] = v$2",
 	.passed_check = "R.validate_input($1, v$2)",
+	.passed_check_range = "if not $4 <= v$2 <= $5: R.validate_input($1, v$2)",
 	.passed_end = "return out\n<",
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "\n\ndef shown$1_$2(R, out):\n    return {",
 	.shown_item = "@1: R.value_of($1, out[$1])",
 	.shown_sep = ", ",
 	.shown_end = "}",
+	.shown_enum = "@1: R.enum_ids[$2][out[$1]]",
+	.shown_bool = "@1: out[$1] != 0",
+	.shown_int = "@1: out[$1]",
 	.outcome_open = "",
 
 	.reactions_begin = "\n\n>def reactions$1(R, inputs):\n\"\"\"~1\"\"\"\noptions, leads = [], {}",

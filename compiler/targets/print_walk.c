@@ -6,6 +6,7 @@
 #include "targets/lang_string.h"
 #include "lower/lower_table.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,18 @@ static const char *ctx_arg(const walk *w, const ir_code *c)
 }
 
 /* The instructions of c; its value is then in register c->value. */
+/* Register r as an operand: the constant it holds when the code set it to one
+ * (so the languages that interpret read no register for it), else its name. */
+static void operand(char *buf, size_t size, const ir_code *c, uint32_t r)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->in[i].op == IR_CONST && c->in[i].dst == r) {
+			snprintf(buf, size, c->in[i].imm < 0 ? "(%d)" : "%d", c->in[i].imm);
+			return;
+		}
+	snprintf(buf, size, "r%u", r);
+}
+
 static void put_code(walk *w, const ir_code *c)
 {
 	const lang_spelling *L = w->L;
@@ -176,8 +189,11 @@ static void put_code(walk *w, const ir_code *c)
 			long long imm = in->imm;
 			if (in->op == IR_INPUT)
 				imm += L->base;
+			char a[24], b[24];
+			operand(a, sizeof a, c, in->a);
+			operand(b, sizeof b, c, in->b);
 			fmt(&expr, L, L->op[in->op], I(in->dst, in->a, in->b, imm),
-			    S(keys.data ? keys.data : "", ctx_arg(w, c)));
+			    S(keys.data ? keys.data : "", ctx_arg(w, c), a, b));
 			say(w, L->def, I(in->dst), S(expr.data));
 			sb_free(&keys);
 			sb_free(&expr);
@@ -838,14 +854,22 @@ static void put_passed(walk *w, size_t k, size_t j)
 	for (size_t s = 0; s < tr->nsets; s++)
 		say(w, L->passed_out, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
 	/* The others are the triggering situation's, already within their domains. */
-	for (size_t s = 0; s < tr->nsets; s++)
-		say(w, L->passed_check, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
+	for (size_t s = 0; s < tr->nsets; s++) {
+		const rtab_input *inp = &w->m->rs->inputs[tr->sets[s].input];
+		const char *check = L->passed_check_range && inp->step <= 1 ? L->passed_check_range : L->passed_check;
+		say(w, check, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1, inp->min, inp->max), NULL);
+	}
 	say(w, L->passed_end, NULL, NULL);
 	strbuf text = {0};
 	fmt(&text, L, L->shown_begin, I((long long)k, (long long)j), NULL);
 	for (size_t s = 0; s < tr->nsets; s++) {
+		const rtab_input *inp = &w->m->rs->inputs[tr->sets[s].input];
+		const char *item = inp->type == RTAB_TYPE_ENUM ? L->shown_enum
+				   : inp->type == RTAB_TYPE_BOOL ? L->shown_bool
+				   : inp->step == 0		 ? L->shown_int
+								 : NULL;
 		sb_puts(&text, s ? L->shown_sep : "");
-		fmt(&text, L, L->shown_item, I(tr->sets[s].input + L->base), S(w->m->rs->inputs[tr->sets[s].input].id));
+		fmt(&text, L, item ? item : L->shown_item, I(tr->sets[s].input + L->base, inp->enum_index), S(inp->id));
 	}
 	sb_puts(&text, L->shown_end);
 	say_text(w, &text);

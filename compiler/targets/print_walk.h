@@ -138,8 +138,11 @@ typedef struct lang_spelling {
 	const char *passed_copy;
 	const char *passed_out;    /* $1 input (based), $2 s, $3 s + 1 */
 	const char *passed_check;  /* $1 input (based), $2 s, $3 s + 1 */
+	const char *passed_check_range; /* the same for an input without a step: $4 min, $5 max (or NULL) */
 	const char *passed_end;
 	const char *shown_begin, *shown_item, *shown_sep, *shown_end; /* item: @1 input id, $1 input (based) */
+	/* An item as its input's kind shows it (each NULL: shown_item); $2 the enum. */
+	const char *shown_enum, *shown_bool, *shown_int;
 	const char *outcome_arrays; /* the tables of fired, passed and shown: written by the walk itself (NULL) or not */
 	const char *outcome_open;   /* $1 outcome: per outcome with triggers (Lua's PASSED[k] = {}) */
 

@@ -127,32 +127,31 @@ def no_result(r):
 
 
 class Context:
-    """The faces dice in a program read, and the provisional reasons reached."""
-    __slots__ = ('faces', 'next_face', 'reasons')
+    """The faces dice in a program read, and the provisional reason a result shows: the
+    first reason noted, unless the reason of what decided (note_first) leads. (The runtime
+    keeps the whole list; a result shows its first, and so the module keeps that one.)"""
+    __slots__ = ('faces', 'next_face', 'first')
 
     def __init__(self, faces=()):
         self.faces = list(faces)
         self.next_face = 0
-        self.reasons = []
+        self.first = None
 
     @property
     def provisional(self):
-        return self.reasons[0] if self.reasons else None
+        return self.first
 
     def note(self, why):
-        if why is not None and why not in self.reasons:
-            self.reasons.append(why)
+        if self.first is None:
+            self.first = why
 
     def note_first(self, why):
-        if why is None:
-            return
-        if why in self.reasons:
-            self.reasons.remove(why)
-        self.reasons.insert(0, why)
+        if why is not None:
+            self.first = why
 
 
 def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
+    return type(v) is int  # not a bool, not 1.7, not '3'
 
 
 def _shown(v):
@@ -179,7 +178,9 @@ class Ruleset:
         for key in ['inputs', 'outcomes'] + LABELLED:
             self.by_id[key] = {d['id']: i for i, d in enumerate(data.get(key) or [])}
         self.outcome_parts = {}
-        self._enum_ids = [{v['id']: i for i, v in enumerate(e['values'])} for e in data['enums']]
+        self.enum_ids = [[v['id'] for v in e['values']] for e in data['enums']]
+        self._enum_index = [{v: i for i, v in enumerate(ids)} for ids in self.enum_ids]
+        self._defaults = [i['default_value'] for i in self.inputs]
 
     # -- situations ------------------------------------------------------
 
@@ -187,7 +188,7 @@ class Ruleset:
         """The inputs as the runtime holds them: defaults, then the given ones by id (an enum
         value by its id, a bool as True or False, an integer as an int, a number as an int or
         a decimal.Decimal). Anything else is an RtabError naming the input."""
-        values = [i['default_value'] for i in self.inputs]
+        values = list(self._defaults)
         if given is None:
             return values
         if not hasattr(given, 'items'):
@@ -205,10 +206,10 @@ class Ruleset:
         inp = self.inputs[k]
         kind, name = inp['type_name'], inp['id']
         if kind == 'enum':
-            v = self._enum_ids[inp['enum_index']].get(value) if isinstance(value, str) else None
+            v = self._enum_index[inp['enum_index']].get(value) if isinstance(value, str) else None
             if v is None:
                 raise RtabError(E_INPUT, 'input %s is %s, not one of %s' % (
-                    name, _shown(value), ', '.join(self._enum_ids[inp['enum_index']])))
+                    name, _shown(value), ', '.join(self.enum_ids[inp['enum_index']])))
         elif kind == 'bool':
             if not isinstance(value, bool):
                 raise RtabError(E_INPUT, 'input %s is %s, not True or False' % (name, _shown(value)))
@@ -342,11 +343,22 @@ class Ruleset:
         if k is None:
             raise RtabError(E_TABLE, 'no table named %s' % _shown(table))
         faces = self._faces(faces)
-        if not _is_int(drm):
+        if type(drm) is not int:
             raise RtabError(E_INPUT, 'the modifier from outside (drm) is %s, not an int' % _shown(drm))
-        inputs = self.situation(given) if inputs is None else inputs
-        self.validate(inputs)
-        return self.lowered['tables'][k](self, inputs, faces, drm)
+        return self.lowered['tables'][k](self, self._checked(given, inputs), faces, drm)
+
+    def _checked(self, given, inputs):
+        """The situation, valid: read from given (each value checked as it is read; the
+        defaults lie in their domains, as the compiler checked), or the inputs as the
+        runtime holds them, checked whole; and no requirement broken."""
+        if inputs is None:
+            inputs = self.situation(given)
+        else:
+            self.validate_domains(inputs)
+        broken = self.lowered['requirement_broken'](self, inputs)
+        if broken is not None:
+            raise RtabError(E_REQUIRE, 'requirement %s' % broken)
+        return inputs
 
     @staticmethod
     def _faces(faces):
@@ -390,7 +402,7 @@ class Ruleset:
         """An input's value as the vectors write it: an enum value's id, a bool, a number."""
         inp = self.inputs[i]
         if inp['type_name'] == 'enum':
-            return self.x['enums'][inp['enum_index']]['values'][v]['id']
+            return self.enum_ids[inp['enum_index']][v]
         if inp['type_name'] == 'bool':
             return v != 0
         return self.exact(v) if inp['type_name'] == 'number' else v
@@ -478,9 +490,7 @@ class Ruleset:
         k = self.by_id[key].get(name) if isinstance(name, str) else None
         if k is None:
             raise RtabError(E_INDEX, 'no %s named %s' % (key[:-1].replace('_', ' '), _shown(name)))
-        inputs = self.situation(given) if inputs is None else inputs
-        self.validate(inputs)
-        return self.lowered[key][k](self, inputs, *rest)
+        return self.lowered[key][k](self, self._checked(given, inputs), *rest)
 
     def reactions(self, name, given=None, inputs=None):
         return self._lowered('reaction_sets', name, given, inputs)
