@@ -48,9 +48,9 @@ HANDWRITTEN = {'python', 'node', 'lua5.1', 'lua5.4', 'luajit'}
 AGREE = 2000
 
 
-def timed(name, command, n, runs):
+def timed(name, command, n, runs, mode=()):
     """The median ns per resolution and the checksum of one driver's runs."""
-    p = subprocess.run(command + [str(n), str(runs)], capture_output=True, text=True)
+    p = subprocess.run(command + [str(n), str(runs)] + list(mode), capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit('bench/targets: %s failed (%d):\n%s' % (name, p.returncode, p.stderr))
     lines = [line.split() for line in p.stdout.splitlines()]
@@ -81,7 +81,7 @@ def measure(rtab, n, runs):
                 if p.returncode != 0 or p.stdout.split() != ['agree', str(AGREE)]:
                     sys.exit('bench/targets: %s: the hand-written port does not fill the same results:\n%s%s'
                              % (name, p.stdout, p.stderr))
-                handwritten, hw_checksum = timed(name + ' (hand-written)', command(out) + ['handwritten'], n, runs)
+                handwritten, hw_checksum = timed(name + ' (hand-written)', command(out), n, runs, ['handwritten'])
                 if hw_checksum != checksum:
                     sys.exit('bench/targets: %s: the hand-written port resolves other melees (%d, not %d)'
                              % (name, hw_checksum, checksum))
