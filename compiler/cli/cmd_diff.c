@@ -221,108 +221,110 @@ static void render_text(diff_ctx *c)
 
 /* ---- json ---- */
 
-static void json_loc(strbuf *sb, const side *s, const facet *f, src_loc loc)
+/* A member: where a facet (or, without one, loc) is in a side's file, or null
+ * for a side that has none. */
+static void json_loc(json_writer *w, const char *key, const side *s, const facet *f, const src_loc *loc)
 {
-	if (f)
-		loc = f->loc;
-	sb_putc(sb, '{');
-	json_file_line(sb, s->l.path, loc.line, loc.col);
-	sb_putc(sb, '}');
+	json_key(w, key);
+	if (!loc) {
+		json_put_null(w);
+		return;
+	}
+	src_loc at = f ? f->loc : *loc;
+	json_begin_object(w);
+	json_member_string(w, "file", s->l.path);
+	json_member_int(w, "line", at.line);
+	json_member_int(w, "column", at.col);
+	json_end_object(w);
 }
 
-static void json_side(strbuf *sb, const side *s)
+static void json_side(json_writer *w, const char *key, const side *s)
 {
-	const char *ed = edition_name(s);
-	sb_puts(sb, "{\"file\": ");
-	json_string(sb, s->l.path);
-	sb_puts(sb, ", \"edition\": ");
-	json_string(sb, ed);
-	sb_putc(sb, '}');
+	json_key(w, key);
+	json_begin_object(w);
+	json_member_string(w, "file", s->l.path);
+	json_member_string(w, "edition", edition_name(s));
+	json_end_object(w);
 }
 
-static void json_fraction(strbuf *sb, uint64_t n, uint64_t total)
+static void json_fraction(json_writer *w, const char *key, uint64_t n, uint64_t total)
 {
-	sb_puts(sb, "{\"probability\": \"");
-	odds_put_fraction(sb, n, total);
-	sb_puts(sb, "\", \"percent\": ");
-	odds_put_percent(sb, n, total);
-	sb_putc(sb, '}');
+	strbuf text = {0};
+	json_key(w, key);
+	json_begin_object(w);
+	odds_put_fraction(&text, n, total);
+	json_member_string(w, "probability", text.data);
+	sb_clear(&text);
+	odds_put_percent(&text, n, total);
+	json_key(w, "percent");
+	json_put_raw(w, text.data, text.len);
+	json_end_object(w);
+	sb_free(&text);
+}
+
+static void json_change(json_writer *w, const diff_ctx *c, const diff_change *ch)
+{
+	json_begin_object(w);
+	json_member_string(w, "what", diff_key(ch));
+	json_member_string(w, "old", ch->old ? ch->old->value : NULL);
+	json_member_string(w, "new", ch->new ? ch->new->value : NULL);
+	const facet *lf = ch->new ? ch->new : ch->old;
+	if (lf->locale)
+		json_member_string(w, "locale", lf->locale);
+	json_loc(w, "old_location", &c->old, ch->old, ch->old ? &ch->old->loc : NULL);
+	json_loc(w, "new_location", &c->new, ch->new, ch->new ? &ch->new->loc : NULL);
+	json_end_object(w);
 }
 
 static void render_json(diff_ctx *c)
 {
-	strbuf *sb = c->out;
-	sb_puts(sb, "{\"old\": ");
-	json_side(sb, &c->old);
-	sb_puts(sb, ",\n \"new\": ");
-	json_side(sb, &c->new);
-	sb_printf(sb, ",\n \"equal\": %s,\n \"definitions\": [", c->r.n || c->r.nodds ? "false" : "true");
+	json_writer w = json_writer_on(c->out, false);
+	json_begin_object(&w);
+	json_side(&w, "old", &c->old);
+	json_line_break(&w, "\n ");
+	json_side(&w, "new", &c->new);
+	json_line_break(&w, "\n ");
+	json_member_bool(&w, "equal", !(c->r.n || c->r.nodds));
+	json_line_break(&w, "\n ");
+	json_key(&w, "definitions");
+	json_begin_array(&w);
 	for (size_t i = 0; i < c->r.n; i++) {
 		const diff_def *d = &c->r.defs[i];
 		const facet_def *fd = d->new ? d->new : d->old;
-		sb_printf(sb, "%s\n  {\"kind\": \"%s\", \"id\": ", i ? "," : "", facet_kind_word(fd->kind));
-		json_string(sb, fd->id);
-		sb_printf(sb, ", \"change\": \"%s\", \"old\": ", what_word(d->what));
-		if (d->old)
-			json_loc(sb, &c->old, NULL, d->old->loc);
-		else
-			sb_puts(sb, "null");
-		sb_puts(sb, ", \"new\": ");
-		if (d->new)
-			json_loc(sb, &c->new, NULL, d->new->loc);
-		else
-			sb_puts(sb, "null");
-		sb_puts(sb, ", \"changes\": [");
+		json_line_break(&w, "\n  ");
+		json_begin_object(&w);
+		json_member_string(&w, "kind", facet_kind_word(fd->kind));
+		json_member_string(&w, "id", fd->id);
+		json_member_string(&w, "change", what_word(d->what));
+		json_loc(&w, "old", &c->old, NULL, d->old ? &d->old->loc : NULL);
+		json_loc(&w, "new", &c->new, NULL, d->new ? &d->new->loc : NULL);
+		json_key(&w, "changes");
+		json_begin_array(&w);
 		for (size_t k = 0; k < d->n; k++) {
-			const diff_change *ch = &d->changes[k];
-			sb_puts(sb, k ? ",\n    " : "\n    ");
-			sb_puts(sb, "{\"what\": ");
-			json_string(sb, diff_key(ch));
-			sb_puts(sb, ", \"old\": ");
-			if (ch->old)
-				json_string(sb, ch->old->value);
-			else
-				sb_puts(sb, "null");
-			sb_puts(sb, ", \"new\": ");
-			if (ch->new)
-				json_string(sb, ch->new->value);
-			else
-				sb_puts(sb, "null");
-			const facet *lf = ch->new ? ch->new : ch->old;
-			if (lf->locale) {
-				sb_puts(sb, ", \"locale\": ");
-				json_string(sb, lf->locale);
-			}
-			sb_puts(sb, ", \"old_location\": ");
-			if (ch->old)
-				json_loc(sb, &c->old, ch->old, ch->old->loc);
-			else
-				sb_puts(sb, "null");
-			sb_puts(sb, ", \"new_location\": ");
-			if (ch->new)
-				json_loc(sb, &c->new, ch->new, ch->new->loc);
-			else
-				sb_puts(sb, "null");
-			sb_putc(sb, '}');
+			json_line_break(&w, "\n    ");
+			json_change(&w, c, &d->changes[k]);
 		}
-		sb_puts(sb, "]}");
+		json_end_array(&w);
+		json_end_object(&w);
 	}
-	sb_puts(sb, "],\n \"odds\": [");
+	json_end_array(&w);
+	json_line_break(&w, "\n ");
+	json_key(&w, "odds");
+	json_begin_array(&w);
 	for (size_t i = 0; i < c->r.nodds; i++) {
 		const diff_odds *o = &c->r.odds[i];
-		sb_puts(sb, i ? ",\n  {\"table\": " : "\n  {\"table\": ");
-		json_string(sb, o->table);
-		sb_puts(sb, ", \"column\": ");
-		json_string(sb, o->column);
-		sb_puts(sb, ", \"outcome\": ");
-		json_string(sb, o->outcome);
-		sb_puts(sb, ", \"old\": ");
-		json_fraction(sb, o->old_count, o->old_total);
-		sb_puts(sb, ", \"new\": ");
-		json_fraction(sb, o->new_count, o->new_total);
-		sb_putc(sb, '}');
+		json_line_break(&w, "\n  ");
+		json_begin_object(&w);
+		json_member_string(&w, "table", o->table);
+		json_member_string(&w, "column", o->column);
+		json_member_string(&w, "outcome", o->outcome);
+		json_fraction(&w, "old", o->old_count, o->old_total);
+		json_fraction(&w, "new", o->new_count, o->new_total);
+		json_end_object(&w);
 	}
-	sb_puts(sb, "]}\n");
+	json_end_array(&w);
+	json_end_object(&w);
+	sb_putc(c->out, '\n');
 }
 
 /* Where the odds of a table were left out past the work budget: said on its line. */
