@@ -4,13 +4,18 @@
  * from rtab itself, run in the page (rtab_wasi.js over rtab_wasm.js): the
  * tables as printed are `rtab export --format html`, a roll is `rtab eval
  * --json` and `--explain`, the odds are `rtab odds --json`, all on the
- * sources of rulesets.js. Nothing is computed here but the page.
+ * sources of rulesets.js (whose models, `rtab export --format json`, rtab
+ * site wrote there). Nothing is computed here but the page. Every kind
+ * rtab eval resolves is offered: tables, distances, reaction sets,
+ * transitions, procedures; a result's triggers each with a button that
+ * resolves on its target, in the situation the result sets.
  *
  * Stable hooks for automated clients: data-rtab-input="NAME" on the control
  * of each input of the situation (the name --set takes), data-rtab-face="I"
  * on the I-th face of the roll, data-rtab-control on the other controls,
  * data-rtab-result (data-rtab-outcome: the outcome's id, data-rtab-status:
- * the exit status of rtab eval) and data-rtab-odds (a row per outcome with
+ * the exit status of rtab eval), data-rtab-resolve-on="ID" on a trigger's
+ * button, and data-rtab-odds (a row per outcome with
  * data-rtab-outcome and data-rtab-probability, the exact fraction);
  * window.rtabAid.idle() resolves once every answer asked for is shown.
  */
