@@ -640,5 +640,16 @@ cp tables/classic_odds.rtab "$tmp/classic_unrelated.rtab"
 printf 'group unrelated { en "Unrelated"; stack sum; cap 1..3; }\n' >>"$tmp/classic_unrelated.rtab"
 check group-cap-unrelated 0 "6 passed, 0 failed" "$rtab" test "$tmp/classic_unrelated.rtab"
 
+# Inputs open at an end (int >= 0, int <= 10, int): any value within the
+# language's integers is taken, one past the open side is refused as the
+# domain is written.
+open_input=tests/constructs/fixtures/open_input.rtab
+check open-input-far 0 '"modified_roll": -249995' \
+	"$rtab" eval $open_input shot --set zlosses=250000 --roll 5 --json
+check open-input-below 2 "input 'zlosses' takes an integer >= 0, not '-1'" \
+	"$rtab" eval $open_input shot --set zlosses=-1 --roll 5
+check open-input-above 2 "input 'zmorale' takes an integer <= 10, not '11'" \
+	"$rtab" eval $open_input shot --set zmorale=11 --roll 5
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -8,6 +8,7 @@
 #include "export/aid.h"
 #include "export/html_table.h"
 #include "text/expr_text.h"
+#include "text/value_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,9 +252,7 @@ static void signed_value(strbuf *sb, const rtab_ruleset *rs, size_t locale, cons
 	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < rs->nbands) {
 		sb_printf(sb, msg("see %s"), label(rs, rs->bands[k].labels, locale, rs->bands[k].id));
 	} else {
-		put_signed(sb, a < b ? a : b);
-		sb_puts(sb, " \xE2\x80\xA6 ");
-		put_signed(sb, a < b ? b : a);
+		export_signed_span(sb, a < b ? a : b, a < b ? b : a);
 	}
 }
 

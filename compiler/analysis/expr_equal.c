@@ -5,6 +5,7 @@
 #include "analysis/quantity.h"
 #include "base/util.h"
 #include "codegen/expr_intervals.h"
+#include "text/value_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +88,7 @@ static void type_text(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in)
 	} else if (in->step > 0)
 		sb_printf(sb, "number %d..%d by %d/%d", in->min, in->max, in->step, (int)rs->scale);
 	else
-		sb_printf(sb, "int %d..%d", in->min, in->max);
+		export_int_domain(sb, in->min, in->max);
 }
 
 /* The steps of one in the ruleset's exact numbers (1: whole numbers). */

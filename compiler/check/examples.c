@@ -52,9 +52,16 @@ static bool set_inputs(model *m, const ast_stmt *s, int32_t *inputs)
 			else
 				ok = false;
 		} else if (a->kind != ARG_INT || a->num < in->min || a->num > in->max) {
-			check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes %s %ld..%ld", in->id,
-				     in->type == RTAB_TYPE_BOOL ? "true or false, i.e." : "an integer in",
-				     (long)in->min, (long)in->max);
+			if (in->type == RTAB_TYPE_INT && int_open_above(in->max) && !int_open_below(in->min))
+				check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes an integer >= %ld",
+					     in->id, (long)in->min);
+			else if (in->type == RTAB_TYPE_INT && int_open_below(in->min) && !int_open_above(in->max))
+				check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes an integer <= %ld",
+					     in->id, (long)in->max);
+			else
+				check_report(m, CHECK_EXAMPLE, a->loc, "input '%s' takes %s %ld..%ld", in->id,
+					     in->type == RTAB_TYPE_BOOL ? "true or false, i.e." : "an integer in",
+					     (long)in->min, (long)in->max);
 			ok = false;
 		} else {
 			inputs[i] = (int32_t)a->num;

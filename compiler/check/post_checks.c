@@ -6,6 +6,7 @@
 #include "check/c_names.h"
 #include "check/checks.h"
 #include "check/modifier_range.h"
+#include "check/open_inputs.h"
 #include "check/sema_reading.h"
 #include "check/units.h"
 #include "check/table_text.h"
@@ -141,6 +142,11 @@ static void check_row_gaps(model *m)
 								 : "%s has no row for %s (rolls that can occur: %lld..%lld)",
 						     column_phrase(mt, tab, col, &where), rolls,
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
+					/* Rolls past every row, reached through an open input. */
+					if (!tab->capped && (next == mt->reach_lo || end == mt->reach_hi))
+						note_open_modifier_inputs(m, CHECK_ROW_GAP, tab->modifiers,
+									  tab->nmodifiers,
+									  next == mt->reach_lo ? -1 : 1);
 					char line[128];
 					if (i < k && prev && is_grid(mt))
 						check_note(m, cells[i].loc, "the next line, %s, starts at %lld",
@@ -647,17 +653,21 @@ static void check_modifier_totals(model *m)
 		const rtab_table *t = &m->rs.tables[i];
 		modifier_bounds r = modifier_range(&m->rs, t, t->modifiers, t->nmodifiers);
 		int64_t lo = r.lo, hi = r.hi;
-		if (lo - RTAB_INT_LIMIT < INT32_MIN || hi + RTAB_INT_LIMIT > INT32_MAX)
+		if (lo - RTAB_INT_LIMIT < INT32_MIN || hi + RTAB_INT_LIMIT > INT32_MAX) {
 			check_report(m, CHECK_LIMITS, m->tables[i].def->id_loc,
 				     "the modifiers of table '%s' may total %lld..%lld, beyond 32 bits with a DRM of up to +-%d from outside; narrow their values or cap their group",
 				     t->id, (long long)lo, (long long)hi, RTAB_INT_LIMIT);
+			note_open_modifier_inputs(m, CHECK_LIMITS, t->modifiers, t->nmodifiers, 0);
+		}
 		r = modifier_range(&m->rs, t, t->shifts, t->nshifts);
 		lo = r.lo;
 		hi = r.hi;
-		if (lo < INT32_MIN || hi > INT32_MAX)
+		if (lo < INT32_MIN || hi > INT32_MAX) {
 			check_report(m, CHECK_LIMITS, m->tables[i].def->id_loc,
 				     "the column shifts of table '%s' may total %lld..%lld, beyond 32 bits; narrow their values",
 				     t->id, (long long)lo, (long long)hi);
+			note_open_modifier_inputs(m, CHECK_LIMITS, t->shifts, t->nshifts, 0);
+		}
 	}
 }
 

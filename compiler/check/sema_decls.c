@@ -165,6 +165,21 @@ static bool resolve_type(model *m, const ast_type *t, rtab_type_kind *kind, int 
 	return false;
 }
 
+/* A default outside the domain, the domain as written ('int >= 0': below 0). */
+static void report_default_outside(model *m, src_loc loc, int64_t def, int64_t lo, int64_t hi)
+{
+	if (def < lo && int_open_above(hi))
+		check_report(m, CHECK_BAD_RANGE, loc, "the default %lld lies below %lld, the least value of the input",
+			     (long long)def, (long long)lo);
+	else if (def > hi && int_open_below(lo))
+		check_report(m, CHECK_BAD_RANGE, loc,
+			     "the default %lld lies above %lld, the greatest value of the input", (long long)def,
+			     (long long)hi);
+	else
+		check_report(m, CHECK_BAD_RANGE, loc, "the default %lld lies outside %lld..%lld",
+			     (long long)def, (long long)lo, (long long)hi);
+}
+
 void resolve_inputs(model *m)
 {
 	rtab_input *inputs = model_array(m, m->ndefs[DEF_INPUT], sizeof *inputs);
@@ -222,9 +237,7 @@ void resolve_inputs(model *m)
 		def = kind == RTAB_TYPE_INT && lo <= 0 && hi >= 0 ? 0 : lo;
 		if (d->init && const_value(m, d->init, kind, enum_index, &def) &&
 		    (def < lo || def > hi))
-			check_report(m, CHECK_BAD_RANGE, d->init->loc,
-				     "the default %lld lies outside %lld..%lld", (long long)def,
-				     (long long)lo, (long long)hi);
+			report_default_outside(m, d->init->loc, def, lo, hi);
 		in->default_value = (int32_t)def;
 	}
 }

@@ -4,6 +4,7 @@
 
 #include "check/checks.h"
 #include "check/list_names.h"
+#include "check/open_inputs.h"
 #include "check/resolve_name.h"
 #include "check/sema_exact.h"
 #include "check/units.h"
@@ -869,9 +870,12 @@ static bool walk(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr
 	if (!walk_node(m, e, hint_enum, iv, t, depth, stack))
 		return false;
 	if (t->lo < INT32_MIN || t->hi > INT32_MAX) {
-		if (!m->expr_reported)
+		if (!m->expr_reported) {
 			check_report(m, CHECK_LIMITS, e->loc,
 				     "this part of the expression may overflow a 32-bit integer");
+			rtab_expr read = {(uint16_t)(iv->n < UINT16_MAX ? iv->n : UINT16_MAX), iv->v, NULL};
+			note_open_inputs(m, CHECK_LIMITS, &read, 1);
+		}
 		m->expr_reported = true;
 		return false;
 	}
@@ -973,6 +977,8 @@ bool compile_expr_as(model *m, const ast_expr *e, rtab_type_kind want, rtab_expr
 	}
 	if (ok && (type->lo < INT32_MIN || type->hi > INT32_MAX)) {
 		check_report(m, CHECK_LIMITS, e->loc, "expression may overflow a 32-bit integer");
+		rtab_expr read = {(uint16_t)(iv.n < UINT16_MAX ? iv.n : UINT16_MAX), iv.v, NULL};
+		note_open_inputs(m, CHECK_LIMITS, &read, 1);
 		ok = false;
 	}
 	if (ok && iv.n > UINT16_MAX) {

@@ -17,6 +17,7 @@
 #include "check/situations.h"
 
 #include "check/checks.h"
+#include "check/open_inputs.h"
 #include "check/sema_ends.h"
 #include "check/sema_expr.h"
 
@@ -240,6 +241,7 @@ void check_line_conditions(model *m, size_t table)
 			     "the line conditions of table '%s' read %s%llu situations of %llu steps each, past the work budget of %llu steps: too many to prove that exactly one line holds in each; make them read fewer inputs, or narrower ones, or raise the budget with " WORK_OPTION " N",
 			     t->id, total == UINT64_MAX ? "more than " : "", (unsigned long long)total,
 			     (unsigned long long)each, (unsigned long long)work->limit);
+		note_open_inputs(m, CHECK_LINE_CONDITIONS, mt->line_conditions, nlines);
 		goto done;
 	}
 	bool overlap_told = false, gap_told = false;

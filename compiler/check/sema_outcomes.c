@@ -4,6 +4,7 @@
 
 #include "check/body.h"
 #include "check/checks.h"
+#include "check/open_inputs.h"
 #include "check/resolve_name.h"
 #include "check/sema_defs.h"
 #include "check/sema_exact.h"
@@ -165,14 +166,16 @@ static void resolve_trigger_sets(model *m, const ast_stmt *s, rtab_trigger *tr)
  * that no situation fails at run time for want of room. listed counts the
  * most triggers the outcome can list up to s; it is reported once. */
 static void check_times(model *m, const ast_def *d, const ast_stmt *s, const expr_type *t,
-			int64_t *listed)
+			const rtab_expr *times, int64_t *listed)
 {
 	int64_t before = *listed;
-	if (s->times && t->lo < 0)
+	if (s->times && t->lo < 0) {
 		check_report(m, CHECK_LIMITS, s->times->loc,
 			     "'times' can be %lld here, and a trigger cannot be resolved a negative "
 			     "number of times; bound it, e.g. 'times max(0, ...)'",
 			     (long long)t->lo);
+		note_open_inputs(m, CHECK_LIMITS, times, 1);
+	}
 	*listed += s->times ? (t->hi > 0 ? t->hi : 0) : 1;
 	if (before > RTAB_MAX_TRIGGERS || *listed <= RTAB_MAX_TRIGGERS)
 		return;
@@ -181,11 +184,14 @@ static void check_times(model *m, const ast_def *d, const ast_stmt *s, const exp
 			     "'times %lld' lists the target more than the %d times a result holds; "
 			     "resolve it at most %d times",
 			     (long long)s->times->num, RTAB_MAX_TRIGGERS, RTAB_MAX_TRIGGERS);
-	else
+	else {
 		check_report(m, CHECK_LIMITS, s->times ? s->times->loc : s->loc,
 			     "outcome '%s' can list %lld triggers by here, more than the %d a result "
 			     "holds; bound the 'times' of its triggers (e.g. 'times min(N, ...)')",
 			     d->id, (long long)*listed, RTAB_MAX_TRIGGERS);
+		if (s->times)
+			note_open_inputs(m, CHECK_LIMITS, times, 1);
+	}
 }
 
 void resolve_outcomes(model *m)
@@ -227,10 +233,10 @@ void resolve_outcomes(model *m)
 				if (s->expr)
 					compile_expr(m, s->expr, RTAB_TYPE_BOOL, &tr->unless, &t);
 				if (!s->times)
-					check_times(m, d, s, &t, &listed);
+					check_times(m, d, s, &t, NULL, &listed);
 				else if (compile_expr_as(m, s->times, RTAB_TYPE_INT, &tr->times, &t,
 							 "a 'times' count"))
-					check_times(m, d, s, &t, &listed);
+					check_times(m, d, s, &t, &tr->times, &listed);
 				resolve_trigger_sets(m, s, tr);
 				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
 				tr->provisional = arena_strdup(&m->arena, s->text);

@@ -7,6 +7,7 @@
 #include "check/body.h"
 #include "check/checks.h"
 #include "check/fold.h"
+#include "check/open_inputs.h"
 #include "check/sema_expr.h"
 #include "check/situations.h"
 
@@ -120,11 +121,17 @@ static proof satisfiable(model *m, size_t from, size_t to, const int32_t *hint, 
 }
 
 /* A proof left undone: say which, and how to have it done. */
-static void report_undone(model *m, src_loc loc, const char *what)
+static void report_undone(model *m, src_loc loc, const char *what, const rtab_requirement *r,
+			  size_t n)
 {
 	check_report(m, CHECK_WORK_BUDGET, loc,
 		     "%s: not proved that some situation meets it: the proof stopped at the work budget of %llu steps; raise it with " WORK_OPTION " N, or make the conditions read fewer inputs, or narrower ones",
 		     what, (unsigned long long)model_work(m)->limit);
+	rtab_expr *conditions = xcalloc(n ? n : 1, sizeof *conditions);
+	for (size_t i = 0; i < n; i++)
+		conditions[i] = r[i].condition;
+	note_open_inputs(m, CHECK_WORK_BUDGET, conditions, n);
+	free(conditions);
 }
 
 bool requirement_broken_text(const rtab_ruleset *rs, const int32_t *inputs, strbuf *why)
@@ -171,7 +178,7 @@ void resolve_requirements(model *m)
 				     "requirement '%s' holds in no situation: every table would refuse every input; loosen its condition",
 				     out[i].id);
 		else if (p == PROOF_UNDONE)
-			report_undone(m, m->defs[DEF_REQUIRE][i]->init->loc, what);
+			report_undone(m, m->defs[DEF_REQUIRE][i]->init->loc, what, &out[i], 1);
 	}
 	proof together = n > 1 ? satisfiable(m, 0, n, merged, NULL) : PROOF_MET;
 	free(merged);
@@ -179,7 +186,7 @@ void resolve_requirements(model *m)
 		check_report(m, CHECK_REQUIRE, m->defs[DEF_REQUIRE][n - 1]->id_loc,
 			     "the requirements together hold in no situation (each alone does): loosen one of them");
 	else if (together == PROOF_UNDONE)
-		report_undone(m, m->defs[DEF_REQUIRE][n - 1]->id_loc, "the requirements together");
+		report_undone(m, m->defs[DEF_REQUIRE][n - 1]->id_loc, "the requirements together", out, n);
 }
 
 void lower_requirements(model *m)

@@ -5,6 +5,7 @@
 #include "check/body.h"
 #include "check/checks.h"
 #include "check/modifier_range.h"
+#include "check/open_inputs.h"
 #include "check/resolve_name.h"
 #include "check/sema_defs.h"
 #include "check/sema_ends.h"
@@ -587,6 +588,33 @@ void resolve_tables(model *m)
 	}
 }
 
+/* A modifier that reads an open input ('int >= 0') reaches rolls far past
+ * every number the rows write. The runtime reads a roll past roll_min or
+ * roll_max from the column's open row ('<=3', '>=4'), so the rolls held one
+ * by one need only reach from the least to the greatest number written;
+ * a roll past them that no open row takes is a row-gap, reported already. */
+static void narrow_span(const model_table *mt, size_t ncells, int64_t *lo, int64_t *hi)
+{
+	int64_t a = INT64_MAX, b = INT64_MIN;
+	for (size_t k = 0; k < ncells; k++) {
+		const model_cell *c = &mt->cells[k];
+		if (c->lo > c->hi)
+			continue; /* no rolls: a cell printed '—' */
+		if (c->lo != INT64_MIN) {
+			a = c->lo < a ? c->lo : a;
+			b = c->lo > b ? c->lo : b;
+		}
+		if (c->hi != INT64_MAX) {
+			a = c->hi < a ? c->hi : a;
+			b = c->hi > b ? c->hi : b;
+		}
+	}
+	if (a > b)
+		a = b = *lo > 0 ? *lo : *hi < 0 ? *hi : 0; /* every row open at both ends */
+	*lo = a > *lo ? a : *lo;
+	*hi = b < *hi ? b : *hi;
+}
+
 void lower_tables(model *m)
 {
 	for (size_t i = 0; i < m->rs.ntables; i++) {
@@ -604,10 +632,14 @@ void lower_tables(model *m)
 			if (c->hi != INT64_MAX && c->hi > hi)
 				hi = c->hi;
 		}
+		if (hi - lo + 1 > MAX_SPAN)
+			narrow_span(mt, n * t->ncolumns, &lo, &hi);
 		if (hi - lo + 1 > MAX_SPAN) {
 			check_report(m, CHECK_LIMITS, mt->def->id_loc,
 				     "table '%s' spans the rolls %lld..%lld; the runtime holds at most %d",
 				     t->id, (long long)lo, (long long)hi, MAX_SPAN);
+			if (!t->capped)
+				note_open_modifier_inputs(m, CHECK_LIMITS, t->modifiers, t->nmodifiers, 0);
 			continue;
 		}
 		t->roll_min = (int32_t)lo;

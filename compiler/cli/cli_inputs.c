@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "check/drm_modifier.h"
+#include "text/value_text.h"
 #include <ctype.h>
 
 #include <errno.h>
@@ -249,8 +250,12 @@ int cli_set_input(const char *verb, const rtab_ruleset *rs, int32_t *inputs, con
 		else
 			inputs[i] = x;
 	} else if (!cli_parse_long(value, &v) || v < in->min || v > in->max) {
-		rc = usage_error(verb, "input '%s' takes an integer in %ld..%ld, not '%s'", name,
-				 (long)in->min, (long)in->max, value);
+		strbuf dom = {0}; /* "int 0..40", "int >= 0", "int" */
+		export_int_domain(&dom, in->min, in->max);
+		rc = usage_error(verb, "input '%s' takes an integer%s%s, not '%s'", name,
+				 export_open_below(in->min) || export_open_above(in->max) ? "" : " in",
+				 dom.data + 3, value);
+		sb_free(&dom);
 	} else {
 		inputs[i] = (int32_t)v;
 	}

@@ -5,6 +5,7 @@
 #include "export/aid_words.h"
 #include "export/export_views.h"
 #include "front/key_kinds.h"
+#include "text/value_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -408,11 +409,10 @@ static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const r
 		sb_printf(sb, msg("see %s"), word(c, slot, b->labels, b->id));
 	} else {
 		long a = (long)m->sign * m->min, b = (long)m->sign * m->max;
-		put_signed(sb, a < b ? a : b);
-		if (a != b) {
-			sb_puts(sb, " \xE2\x80\xA6 ");
-			put_signed(sb, a < b ? b : a);
-		}
+		if (a == b)
+			put_signed(sb, a);
+		else
+			export_signed_span(sb, a < b ? a : b, a < b ? b : a);
 	}
 }
 

@@ -14,6 +14,7 @@
 #include "front/key_kinds.h"
 
 #include "rtab_fields.h"
+#include "text/value_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,6 +408,14 @@ static void input_extras(export_ctx *c, const void *p, place w, bool *first)
 	       : in->type == RTAB_TYPE_BOOL ? "bool"
 	       : in->step > 0		    ? "number"
 					    : "int");
+	if (in->type == RTAB_TYPE_INT && in->step == 0) {
+		/* 'int >= 0': the end the source leaves open, which min or max
+		 * holds as the largest integer the language writes. */
+		key(c, first, "open_below");
+		sb_puts(c->out, export_open_below(in->min) ? "true" : "false");
+		key(c, first, "open_above");
+		sb_puts(c->out, export_open_above(in->max) ? "true" : "false");
+	}
 	key(c, first, "default_text");
 	char num[32];
 	if (in->type == RTAB_TYPE_ENUM)

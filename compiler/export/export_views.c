@@ -3,6 +3,7 @@
 #include "export/export_views.h"
 #include "base/msg.h"
 #include "front/key_kinds.h"
+#include "text/value_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -194,11 +195,11 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 			grid_cell(g, sb.data);
 			rtab_format_exact(in->default_value, rs->scale, def, sizeof def);
 			grid_cell(g, def);
-		} else if (in->unit) {
-			grid_cellf(g, "int %ld..%ld %s", (long)in->min, (long)in->max, in->unit);
-			grid_cellf(g, "%ld", (long)in->default_value);
 		} else {
-			grid_cellf(g, "int %ld..%ld", (long)in->min, (long)in->max);
+			export_int_domain(&sb, in->min, in->max);
+			if (in->unit)
+				sb_printf(&sb, " %s", in->unit);
+			grid_cell(g, sb.data);
 			grid_cellf(g, "%ld", (long)in->default_value);
 		}
 		grid_cell(g, in->rule);

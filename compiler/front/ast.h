@@ -14,6 +14,19 @@
  * reports larger ones), so that sums in the checks cannot overflow. */
 #define RTAB_INT_LIMIT 1000000000
 
+/* An int input written without a bound at one end ('int', 'int >= 0',
+ * 'int <= 10') holds RTAB_INT_LIMIT there: its end is open. A value computed
+ * from an open end ('losses + 1') lies at or past the limit. */
+static inline bool int_open_below(int64_t lo)
+{
+	return lo <= -RTAB_INT_LIMIT;
+}
+
+static inline bool int_open_above(int64_t hi)
+{
+	return hi >= RTAB_INT_LIMIT;
+}
+
 typedef enum expr_kind {
 	EX_INT,
 	EX_BOOL,

@@ -1473,6 +1473,8 @@ base_type:
 	BOOL { $$ = (ast_type){.kind = TY_BOOL, .loc = LOC(@1)}; }
 	| INT_KW { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = RTAB_INT_LIMIT}; }
 	| INT_KW bounds { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $2.lo, .hi = $2.hi}; }
+	| INT_KW GE sint { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = $3, .hi = RTAB_INT_LIMIT}; }
+	| INT_KW LE sint { $$ = (ast_type){.kind = TY_INT, .loc = LOC(@1), .lo = -RTAB_INT_LIMIT, .hi = $3}; }
 	| IDENT { $$ = (ast_type){.kind = TY_NAMED, .loc = LOC(@1), .name = $1}; }
 	| IDENT numrange BY sdec {
 		$$ = (ast_type){.kind = TY_NUMBER, .loc = LOC(@1), .name = $1, .lo = $2.lo, .hi = $2.hi, .step = $4};

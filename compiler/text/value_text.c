@@ -3,6 +3,8 @@
 #include "text/value_text.h"
 
 #include "base/json.h"
+#include "base/msg.h"
+#include "front/ast.h"
 
 void export_range(strbuf *sb, int64_t lo, int64_t hi)
 {
@@ -136,4 +138,54 @@ void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *
 	rtab_format_exact(in->max, rs->scale, hi, sizeof hi);
 	rtab_format_exact(in->step, rs->scale, step, sizeof step);
 	sb_printf(sb, "number %s..%s by %s", lo, hi, step);
+}
+
+bool export_open_below(int64_t lo)
+{
+	return int_open_below(lo);
+}
+
+bool export_open_above(int64_t hi)
+{
+	return int_open_above(hi);
+}
+
+void export_int_domain(strbuf *sb, int64_t lo, int64_t hi)
+{
+	bool below = export_open_below(lo), above = export_open_above(hi);
+	if (below && above)
+		sb_puts(sb, "int");
+	else if (above)
+		sb_printf(sb, "int >= %lld", (long long)lo);
+	else if (below)
+		sb_printf(sb, "int <= %lld", (long long)hi);
+	else
+		sb_printf(sb, "int %lld..%lld", (long long)lo, (long long)hi);
+}
+
+static void put_signed(strbuf *sb, int64_t v)
+{
+	/* The minus sign a printed card uses (U+2212), as the exports write it. */
+	if (v < 0)
+		sb_printf(sb, "\xE2\x88\x92%lld", -(long long)v);
+	else
+		sb_printf(sb, "%s%lld", v > 0 ? "+" : "", (long long)v);
+}
+
+void export_signed_span(strbuf *sb, int64_t lo, int64_t hi)
+{
+	bool below = export_open_below(lo), above = export_open_above(hi);
+	if (below && above) {
+		sb_puts(sb, msg("any"));
+	} else if (below) {
+		sb_puts(sb, "\xE2\x89\xA4 "); /* ≤ */
+		put_signed(sb, hi);
+	} else if (above) {
+		sb_puts(sb, "\xE2\x89\xA5 "); /* ≥ */
+		put_signed(sb, lo);
+	} else {
+		put_signed(sb, lo);
+		sb_puts(sb, " \xE2\x80\xA6 ");
+		put_signed(sb, hi);
+	}
 }

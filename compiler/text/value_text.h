@@ -11,6 +11,7 @@
 #include "rtab.h"
 #include "base/util.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,20 @@ void export_range(strbuf *sb, int64_t lo, int64_t hi);
 /* A value of input i as written: an enum value's id, true/false, a number
  * (exact for a number input: 2.5). */
 void export_input_value(strbuf *sb, const rtab_ruleset *rs, size_t i, int32_t v);
+
+/* An int input written without a bound at one end ('int', 'int >= 0',
+ * 'int <= 10') holds the largest integer the language writes there
+ * (RTAB_INT_LIMIT, 1000000000): its end is open. A value computed from an
+ * open end (a modifier's 'value losses + 1') lies at or past it. */
+bool export_open_below(int64_t lo);
+bool export_open_above(int64_t hi);
+
+/* An int domain as written: "int 0..3", "int >= 0", "int <= 10", "int". */
+void export_int_domain(strbuf *sb, int64_t lo, int64_t hi);
+
+/* The values a computed number takes, signed as a modifier is: "0 … +4",
+ * "≤ 0", "≥ +1"; "any" where both ends are open. */
+void export_signed_span(strbuf *sb, int64_t lo, int64_t hi);
 
 /* A number input's domain as written: "number 0..40 by 0.5" (rtab_input.step > 0). */
 void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in);
