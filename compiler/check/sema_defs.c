@@ -9,6 +9,7 @@
 #include "check/resolve_name.h"
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
+#include "check/targets.h"
 #include "check/units.h"
 #include "check/unknown.h"
 
@@ -62,32 +63,28 @@ void resolve_steps(model *m)
 
 bool resolve_target(model *m, const char *id, src_loc loc, rtab_target *out)
 {
-	static const struct {
-		def_kind def;
-		rtab_target_kind target;
-	} kinds[] = {
-		{DEF_TABLE, RTAB_TARGET_TABLE},         {DEF_REACTIONS, RTAB_TARGET_REACTIONS},
-		{DEF_TRANSITION, RTAB_TARGET_TRANSITION}, {DEF_DISTANCE, RTAB_TARGET_DISTANCE},
-		{DEF_PROCEDURE, RTAB_TARGET_PROCEDURE},
-	};
+	/* The kinds that resolve, in the order of constructs.def (check/target_kinds.c). */
 	size_t n = 0, j = 0;
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-		int i = model_find(m, kinds[k].def, id);
+	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
+		int target = target_kind_of((def_kind)k);
+		if (target < 0)
+			continue;
+		int i = model_find(m, (def_kind)k, id);
 		if (i >= 0) {
-			model_use(m, kinds[k].def, i);
-			out->kind = (uint8_t)kinds[k].target;
+			model_use(m, (def_kind)k, i);
+			out->kind = (uint8_t)target;
 			out->index = (uint16_t)i;
 			return true;
 		}
-		n += m->ndefs[kinds[k].def];
+		n += m->ndefs[k];
 	}
 	/* Built once: an unknown target per trigger must not cost a copy each. */
 	const char **names = (const char **)m->target_names;
 	if (!names) {
 		names = model_array(m, n ? n : 1, sizeof *names);
-		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-			for (size_t i = 0; i < m->ndefs[kinds[k].def]; i++)
-				names[j++] = m->defs[kinds[k].def][i]->id;
+		for (int k = 0; k < DEF_KIND_COUNT_; k++)
+			for (size_t i = 0; target_kind_of((def_kind)k) >= 0 && i < m->ndefs[k]; i++)
+				names[j++] = m->defs[k][i]->id;
 		m->target_names = names;
 	}
 	report_unknown(m, loc, "table, reaction set, transition, distance or procedure", id, names,

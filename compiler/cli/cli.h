@@ -75,15 +75,6 @@ void cli_provisional_summary(loaded *l, const diag_options *opts);
 /* The path of FILE@EDITION (to free), setting *edition when the argument names one. */
 char *cli_split_edition(const char *arg, const char **edition);
 
-/* Files compiled (or checked) together are linked together: a ruleset id
- * defined twice, ids differing only in case, and clashing C names are
- * reported on their files. True when there is one. */
-bool cli_linked_clash(loaded *files, size_t n, const char *const *paths);
-
-/* A ruleset whose C name (its id after prefix, NULL for none) is the
- * runtime's (rtab.c, rtab_*, RTAB_*) is reported on its file; true when one is. */
-bool cli_runtime_clash(loaded *files, size_t n, const char *prefix);
-
 /* EXIT_OK, or a usage error (reported) for FILE@ without the edition's name. */
 int cli_check_edition_arg(const char *verb, const char *arg);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab check: diagnostics only. */
 #include "cli/cli.h"
+#include "check/link_names.h"
 #include "check/checks.h"
 #include "check/load.h"
 #include "cli/options.h"
@@ -69,7 +70,7 @@ int cmd_check(cli_ctx *c, int argc, char **argv)
 	for (size_t i = 0; i < a.nfiles; i++)
 		if (!cli_load(&files[i], a.files[i], c->edition, c->diag.json ? stdout : stderr, &c->diag))
 			status = EXIT_INPUT;
-	if (cli_linked_clash(files, a.nfiles, a.files))
+	if (linked_names_clash(files, a.nfiles, a.files))
 		status = EXIT_INPUT;
 	for (size_t i = 0; i < a.nfiles; i++) {
 		cli_provisional_summary(&files[i], &c->diag);

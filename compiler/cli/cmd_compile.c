@@ -2,6 +2,7 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "check/link_names.h"
 #include "cli/cli_dirs.h"
 #include "codegen/emit_c.h"
 #include "codegen/native_tables.h"
@@ -129,9 +130,9 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		if (!cli_load(&files[i], paths[i], edition, stderr, &opts))
 			status = EXIT_INPUT;
 	}
-	if (cli_linked_clash(files, npaths, paths))
+	if (linked_names_clash(files, npaths, paths))
 		status = EXIT_INPUT;
-	if (strcmp(a.target, "c") == 0 && cli_runtime_clash(files, npaths, a.emit.prefix))
+	if (strcmp(a.target, "c") == 0 && runtime_names_clash(files, npaths, a.emit.prefix))
 		status = EXIT_INPUT;
 	if (status == EXIT_OK && !cli_make_dirs("compile", dir, &opts))
 		status = EXIT_INPUT;

@@ -69,9 +69,12 @@ static const char *const key_kind_names[] = {
 _Static_assert(sizeof key_kind_names / sizeof *key_kind_names == KEY_KIND_COUNT, "one name per key kind");
 static const char *const rounding_names[] = {"RTAB_ROUND_EVENS", "RTAB_ROUND_DOWN", "RTAB_ROUND_UP",
 					     "RTAB_ROUND_NEAREST"};
-static const char *const target_names[] = {"RTAB_TARGET_TABLE", "RTAB_TARGET_REACTIONS",
-					   "RTAB_TARGET_TRANSITION", "RTAB_TARGET_DISTANCE",
-					   "RTAB_TARGET_PROCEDURE"};
+/* The enumerators of rtab_target_kind (apart from the model's names of targets). */
+static const char *const target_kind_names[] = {
+	[RTAB_TARGET_TABLE] = "RTAB_TARGET_TABLE",		[RTAB_TARGET_REACTIONS] = "RTAB_TARGET_REACTIONS",
+	[RTAB_TARGET_TRANSITION] = "RTAB_TARGET_TRANSITION", [RTAB_TARGET_DISTANCE] = "RTAB_TARGET_DISTANCE",
+	[RTAB_TARGET_PROCEDURE] = "RTAB_TARGET_PROCEDURE",
+};
 
 /* An id in upper case; a list item's field "units[2].wounds" reads UNITS_2_WOUNDS. */
 static void upper(strbuf *o, const char *s)
@@ -417,7 +420,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 			for (size_t t = 0; t < out->ntriggers; t++) {
 				const rtab_trigger *tr = &out->triggers[t];
 				snprintf(name, sizeof name, "outcome%zu_trigger%zu_unless", i, t);
-				sb_printf(o, "\t{.target = {%s, %u}, ", target_names[tr->target.kind],
+				sb_printf(o, "\t{.target = {%s, %u}, ", target_kind_names[tr->target.kind],
 					  tr->target.index);
 				expr_ref(o, "unless", &tr->unless, name);
 				fstr(o, "rule", tr->rule);

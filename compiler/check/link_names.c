@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Files compiled together, and checked together, are linked together. */
-#include "cli/cli.h"
+/* Files compiled together, and checked together, are linked together: their
+ * names must not clash. */
+#include "check/link_names.h"
 #include "check/c_names.h"
 #include "check/checks.h"
 
@@ -57,7 +58,7 @@ static bool usable(const loaded *l)
 	return l->built && !l->diag.errors;
 }
 
-bool cli_linked_clash(loaded *files, size_t n, const char *const *paths)
+bool linked_names_clash(loaded *files, size_t n, const char *const *paths)
 {
 	bool clash = false, all = true;
 	for (size_t i = 0; i < n; i++) {
@@ -80,7 +81,7 @@ bool cli_linked_clash(loaded *files, size_t n, const char *const *paths)
 	return clash;
 }
 
-bool cli_runtime_clash(loaded *files, size_t n, const char *prefix)
+bool runtime_names_clash(loaded *files, size_t n, const char *prefix)
 {
 	bool clash = false;
 	for (size_t i = 0; i < n; i++) {
