@@ -205,12 +205,16 @@ static const lang_spelling js = {
 	.passed_copy = "const out = inputs.slice();",
 	.passed_out = "out[$1] = v$2;",
 	.passed_check = "R.validateInput($1, v$2);",
+	.passed_check_range = "if (v$2 < $4 || v$2 > $5) R.validateInput($1, v$2);",
 	.passed_end = "return out;\n<}\n",
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "function shown$1_$2(R, out) {\n  return { ",
 	.shown_item = "@1: R.valueOf($1, out[$1])",
 	.shown_sep = ", ",
 	.shown_end = " };\n}\n",
+	.shown_enum = "@1: R.x.enums[$2].values[out[$1]].id",
+	.shown_bool = "@1: out[$1] !== 0",
+	.shown_int = "@1: out[$1]",
 	.outcome_open = "",
 
 	.reactions_begin = ">function reactions$1(R, inputs) { // ~1\nconst options = [], leads = {};",

@@ -210,12 +210,16 @@ static const lang_spelling lua = {
 	.passed_copy = "local out = {}\nfor i = 1, #inputs do out[i] = inputs[i] end",
 	.passed_out = "out[$1] = v[$3]",
 	.passed_check = "self:validate_input($1, v[$3])",
+	.passed_check_range = "if v[$3] < $4 or v[$3] > $5 then self:validate_input($1, v[$3]) end",
 	.passed_end = "return out\n<end",
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "SHOWN[$1][$2] = function(self, out)\n  return {",
 	.shown_item = "[@1] = self:value_of($1, out[$1])",
 	.shown_sep = ", ",
 	.shown_end = "}\nend\n",
+	.shown_enum = "[@1] = self.x.enums[$2 + 1].values[out[$1] + 1].id",
+	.shown_bool = "[@1] = out[$1] ~= 0",
+	.shown_int = "[@1] = out[$1]",
 	.outcome_open = "PASSED[$1], SHOWN[$1] = {}, {}",
 
 	.reactions_begin = ">REACTION_SETS[$1] = function(self, inputs) -- ~1\nlocal options, leads = array(), {}",
