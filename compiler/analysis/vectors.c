@@ -7,11 +7,13 @@
  */
 #include "analysis/vectors.h"
 #include "base/json.h"
+#include "base/work.h"
 #include "front/key_kinds.h"
 
 #include "analysis/odds.h"
 #include "analysis/report.h"
 #include "check/reasons.h"
+#include "check/model.h"
 #include "check/targets.h"
 #include "text/value_text.h"
 
@@ -92,7 +94,22 @@ typedef struct vgen {
 	bool *reads; /* per input: the current definition reads it */
 	bool keep_broken; /* write a situation that breaks a requirement as it is (refused) */
 	const vectors_options *opts;
+	const char *current;   /* the definition whose vectors are being found */
+	const char *stopped_in; /* the definition where the work budget ran out; NULL: none */
+	size_t unfound;        /* searches for a situation that stopped at SEARCH_BUDGET */
 } vgen;
+
+/* Whether steps more fit in the run's work budget; when they do not, the run
+ * stops where it is (every later step refused) and says where. */
+static bool spend(vgen *g, uint64_t steps)
+{
+	if (g->stopped_in)
+		return false;
+	if (work_spend(g->opts->work, steps))
+		return true;
+	g->stopped_in = g->current ? g->current : g->rs->id;
+	return false;
+}
 
 /* A number as printed: exact when scale > 1 (25 at scale 2 is 12.5). */
 static void put_number(strbuf *b, int32_t scale, int32_t v)
@@ -118,6 +135,7 @@ static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
 /* {"kind": "name", "inputs": {...}: the situation part of a line. */
 static void head(vgen *g, strbuf *b, const char *kind, const char *name, const int32_t *inputs)
 {
+	g->current = name;
 	sb_printf(b, "{\"%s\": ", kind);
 	json_string(b, name);
 	sb_puts(b, ", \"inputs\": {");
@@ -155,6 +173,9 @@ static void flush(vgen *g)
  * situation, rest the results. */
 static void emit(vgen *g, strbuf *b, const strbuf *rest)
 {
+	/* A vector costs a step per input it names and its resolution's. */
+	if (!spend(g, g->rs->ninputs + 1))
+		return;
 	if (set_add(&g->seen, b->data)) {
 		sb_puts(g->out, b->data);
 		sb_puts(g->out, rest->data ? rest->data : "");
@@ -289,17 +310,20 @@ static bool between_steps(const rtab_ruleset *rs, const int32_t *inputs)
 
 /* The first requirement (`require`) the situation breaks, or the number of requirements:
  * a situation that breaks one is no situation of the rules. */
-static int32_t first_broken(const rtab_ruleset *rs, const int32_t *inputs)
+static int32_t first_broken(vgen *g, const int32_t *inputs)
 {
+	const rtab_ruleset *rs = g->rs;
 	int32_t which = -1;
+	if (!spend(g, rs->nrequirements + 1))
+		return 0; /* past the budget: as if the first were broken */
 	if (rtab_requirement_broken(rs, inputs, rs->ninputs, &which) != RTAB_OK || which < 0)
 		return (int32_t)rs->nrequirements;
 	return which;
 }
 
-static bool breaks_requirement(const rtab_ruleset *rs, const int32_t *inputs)
+static bool breaks_requirement(vgen *g, const int32_t *inputs)
 {
-	return first_broken(rs, inputs) < (int32_t)rs->nrequirements;
+	return first_broken(g, inputs) < (int32_t)g->rs->nrequirements;
 }
 
 /*
@@ -309,9 +333,10 @@ static bool breaks_requirement(const rtab_ruleset *rs, const int32_t *inputs)
  * requirement later in the list (two sides that each need a count, say).
  * True when that gives one every requirement allows.
  */
-static bool meet_requirements(const rtab_ruleset *rs, int32_t *inputs)
+static bool meet_requirements(vgen *g, int32_t *inputs)
 {
-	int32_t broken = first_broken(rs, inputs);
+	const rtab_ruleset *rs = g->rs;
+	int32_t broken = first_broken(g, inputs);
 	while (broken < (int32_t)rs->nrequirements) {
 		int32_t before = broken;
 		for (size_t i = 0; i < rs->ninputs && broken == before; i++) {
@@ -321,14 +346,14 @@ static bool meet_requirements(const rtab_ruleset *rs, int32_t *inputs)
 				continue;
 			for (int64_t v = in->min; v <= in->max && broken == before; v += step) {
 				inputs[i] = (int32_t)v;
-				int32_t now = first_broken(rs, inputs);
+				int32_t now = first_broken(g, inputs);
 				if (now > before)
 					broken = now;
 				else
 					inputs[i] = was;
 			}
 		}
-		if (broken == before)
+		if (broken == before || g->stopped_in)
 			return false;
 	}
 	return true;
@@ -340,7 +365,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 	const rtab_ruleset *rs = g->rs;
 	int32_t *inputs = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *inputs);
 	memcpy(inputs, given, rs->ninputs * sizeof *inputs);
-	bool allowed = g->keep_broken || !breaks_requirement(rs, inputs) || meet_requirements(rs, inputs);
+	bool allowed = g->keep_broken || !breaks_requirement(g, inputs) || meet_requirements(g, inputs);
 	/* A table with a step takes no drm (RTAB_E_STEP_DRM): its rolls come from its inputs. */
 	if (between_steps(rs, inputs) || !allowed || (drm != 0 && rs->tables[t].step >= 0)) {
 		free(inputs);
@@ -522,6 +547,7 @@ static void input_samples(const rtab_ruleset *rs, size_t i, const rtab_expr *con
 #define SEARCH_BUDGET 200000
 
 typedef struct search {
+	vgen *g;
 	const rtab_ruleset *rs;
 	const rtab_expr *expr;
 	const rtab_expr *keep; /* must hold as well (NULL: nothing) */
@@ -536,6 +562,10 @@ static bool holds(search *s, const int32_t *inputs)
 {
 	int32_t v;
 	s->budget--;
+	if (!spend(s->g, work_expr_steps(s->expr) + (s->keep ? work_expr_steps(s->keep) : 0))) {
+		s->budget = 0;
+		return false;
+	}
 	if (rtab_expr_eval(s->rs, s->expr, inputs, s->rs->ninputs, &v) != RTAB_OK || (v != 0) != s->want)
 		return false;
 	return !s->keep || (rtab_expr_eval(s->rs, s->keep, inputs, s->rs->ninputs, &v) == RTAB_OK && v);
@@ -564,10 +594,11 @@ static bool search_from(search *s, int32_t *inputs, size_t first, int depth)
 
 /* inputs := a situation from base in which expr is want and keep (unless
  * NULL) holds; false when none is found. */
-static bool find_situation_keeping(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
+static bool find_situation_keeping(vgen *g, const rtab_expr *expr, bool want,
 				   const rtab_expr *keep, const int32_t *base, int32_t *inputs)
 {
-	search s = {rs, expr, keep, want, SEARCH_BUDGET, {0}, 0, {{{0}, 0}}};
+	const rtab_ruleset *rs = g->rs;
+	search s = {g, rs, expr, keep, want, SEARCH_BUDGET, {0}, 0, {{{0}, 0}}};
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
 	for (size_t i = 0; i < expr->ninstrs && s.nvars < 32; i++) {
 		if (expr->instrs[i].op != RTAB_OP_INPUT)
@@ -581,14 +612,19 @@ static bool find_situation_keeping(const rtab_ruleset *rs, const rtab_expr *expr
 		input_samples(rs, in, &expr, 1, &s.smp[s.nvars]);
 		s.vars[s.nvars++] = in;
 	}
-	return search_from(&s, inputs, 0, 3);
+	if (search_from(&s, inputs, 0, 3))
+		return true;
+	/* Given up, not disproved: the vectors that needed it are missing, and said so. */
+	if (!g->stopped_in)
+		g->unfound++;
+	return false;
 }
 
 /* inputs := a situation from base in which expr is want; false when none is found. */
-static bool find_situation(const rtab_ruleset *rs, const rtab_expr *expr, bool want,
+static bool find_situation(vgen *g, const rtab_expr *expr, bool want,
 			   const int32_t *base, int32_t *inputs)
 {
-	return find_situation_keeping(rs, expr, want, NULL, base, inputs);
+	return find_situation_keeping(g, expr, want, NULL, base, inputs);
 }
 
 typedef struct table_ctx {
@@ -960,7 +996,7 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 	for (int want = 1; want >= 0; want--) {
 		if (m->condition.ninstrs == 0 && !want)
 			continue;
-		if (find_situation(rs, &m->condition, want, base, inputs))
+		if (find_situation(tc->g, &m->condition, want, base, inputs))
 			at_middle(tc, inputs);
 	}
 	/* Matrices keyed by inputs: every cell. */
@@ -1079,8 +1115,8 @@ static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const ui
 				rtab_result r;
 				/* y's condition found keeping x's: a pair such as "wavering or
 				 * open order" and "scattered" holds together only one way. */
-				if (!find_situation(rs, &x->condition, true, base, first) ||
-				    !find_situation_keeping(rs, &y->condition, true, &x->condition, first, both) ||
+				if (!find_situation(tc->g, &x->condition, true, base, first) ||
+				    !find_situation_keeping(tc->g, &y->condition, true, &x->condition, first, both) ||
 				    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK ||
 				    !applies(&r, list[i]) || !applies(&r, list[j]))
 					continue;
@@ -1170,7 +1206,7 @@ static void cover_conditions(const table_ctx *tc, const int32_t *base)
 				conds[nc++] = &oc->triggers[i].unless;
 		for (size_t k = 0; k < nc; k++)
 			for (int want = 1; want >= 0; want--) {
-				if (find_situation(rs, conds[k], want, base, inputs))
+				if (find_situation(tc->g, conds[k], want, base, inputs))
 					at_row_outcome(tc, inputs, order[o]);
 			}
 	}
@@ -1423,7 +1459,7 @@ static void chain_vectors(const table_ctx *tc, const int32_t *given, uint16_t o)
 	int32_t *passed = xmalloc((rs->ninputs + 1) * sizeof *passed);
 	memcpy(inputs, given, rs->ninputs * sizeof *inputs);
 	rtab_result r;
-	if ((breaks_requirement(rs, inputs) && !meet_requirements(rs, inputs)) || between_steps(rs, inputs) ||
+	if ((breaks_requirement(tc->g, inputs) && !meet_requirements(tc->g, inputs)) || between_steps(rs, inputs) ||
 	    !outcome_faces(tc, inputs, o, faces, &nfaces, &drm) ||
 	    (drm != 0 && tc->tab->step >= 0) ||
 	    rtab_resolve(rs, tc->t, inputs, rs->ninputs, faces, nfaces, drm, &r) != RTAB_OK || !r.ntriggered) {
@@ -1484,21 +1520,21 @@ static void cover_triggers(const table_ctx *tc, const int32_t *base)
 				if (tr->sets[j].each == RTAB_SET_SAME)
 					exprs[nexprs++] = &tr->sets[j].value;
 			memcpy(fire, base, rs->ninputs * sizeof *fire);
-			if (tr->times.ninstrs && find_situation(rs, &tr->times, true, base, sit))
+			if (tr->times.ninstrs && find_situation(tc->g, &tr->times, true, base, sit))
 				memcpy(fire, sit, rs->ninputs * sizeof *fire);
-			if (tr->unless.ninstrs && find_situation(rs, &tr->unless, false, fire, sit))
+			if (tr->unless.ninstrs && find_situation(tc->g, &tr->unless, false, fire, sit))
 				memcpy(fire, sit, rs->ninputs * sizeof *fire);
 			/* An outcome a rewrite gives: its condition holding too. */
 			for (size_t w = 0; w < tc->tab->nrewrites; w++)
 				if (tc->tab->rewrites[w].to == order[o] &&
-				    find_situation_keeping(rs, &tc->tab->rewrites[w].condition, true,
+				    find_situation_keeping(tc->g, &tc->tab->rewrites[w].condition, true,
 							   NULL, fire, sit)) {
 					memcpy(fire, sit, rs->ninputs * sizeof *fire);
 					break;
 				}
 			if (at_outcome(tc, fire, order[o]))
 				chain_vectors(tc, fire, order[o]);
-			if (tr->unless.ninstrs && find_situation(rs, &tr->unless, true, fire, sit) &&
+			if (tr->unless.ninstrs && find_situation(tc->g, &tr->unless, true, fire, sit) &&
 			    at_outcome(tc, sit, order[o]))
 				chain_vectors(tc, sit, order[o]);
 			for (size_t e = 0; e < nexprs; e++)
@@ -1532,7 +1568,7 @@ static void cover_modifier_values(const table_ctx *tc, const int32_t *base, cons
 	const rtab_expr *exprs[2] = {&m->condition, &m->value};
 	size_t vars[64], nv = 0;
 	expr_inputs(rs, &m->condition, vars, &nv, 64);
-	bool have_on = m->condition.ninstrs && find_situation(rs, &m->condition, true, base, on);
+	bool have_on = m->condition.ninstrs && find_situation(tc->g, &m->condition, true, base, on);
 	for (int from = 0; from < (have_on ? 2 : 1); from++)
 		for (size_t x = 0; x < nv; x++) {
 			samples smp;
@@ -1561,12 +1597,12 @@ static void cover_requirements(const table_ctx *tc, const int32_t *base)
 	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
 	for (size_t i = 0; i < rs->nrequirements; i++) {
 		const rtab_expr *cond = &rs->requirements[i].condition;
-		if (!find_situation(rs, cond, false, base, broken))
+		if (!find_situation(tc->g, cond, false, base, broken))
 			continue;
 		g->keep_broken = true;
 		table_vector(g, tc->t, broken, faces, nfaces, 0);
 		g->keep_broken = false;
-		if (find_situation(rs, cond, true, broken, kept))
+		if (find_situation(tc->g, cond, true, broken, kept))
 			table_vector(g, tc->t, kept, faces, nfaces, 0);
 	}
 	free(kept);
@@ -1674,7 +1710,7 @@ static void cover_crossed(const table_ctx *tc, const int32_t *base, const uint16
 	faces_for(tc, tc->nat_min + (tc->nat_max - tc->nat_min) / 2, faces, &nfaces);
 	for (size_t i = 0; i < n; i++) {
 		const rtab_modifier *m = &rs->modifiers[list[i]];
-		if (!counts(tc->tab, m) || !find_situation(rs, &m->condition, true, base, on))
+		if (!counts(tc->tab, m) || !find_situation(tc->g, &m->condition, true, base, on))
 			continue;
 		g->crossed++;
 		cover_rows(tc, on);
@@ -1683,7 +1719,7 @@ static void cover_crossed(const table_ctx *tc, const int32_t *base, const uint16
 		for (size_t j = i + 1; j < n; j++) {
 			const rtab_modifier *b = &rs->modifiers[list[j]];
 			rtab_result r;
-			if (!counts(tc->tab, b) || !find_situation(rs, &b->condition, true, on, both) ||
+			if (!counts(tc->tab, b) || !find_situation(tc->g, &b->condition, true, on, both) ||
 			    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) != RTAB_OK ||
 			    !applies(&r, list[i]) || !applies(&r, list[j]))
 				continue;
@@ -1801,14 +1837,14 @@ static void each_situation(vgen *g, size_t index, const int32_t *base, const rta
 		return;
 	}
 	memcpy(inputs, base, rs->ninputs * sizeof *inputs);
-	if (!breaks_requirement(rs, inputs))
+	if (!breaks_requirement(g, inputs))
 		fn(g, index, inputs);
 	if (total <= situations_whole(g)) {
 		size_t idx[64] = {0};
 		for (;;) {
 			for (size_t k = 0; k < nv; k++)
 				inputs[vars[k]] = smp[k].v[idx[k]];
-			if (!breaks_requirement(rs, inputs))
+			if (!breaks_requirement(g, inputs))
 				fn(g, index, inputs);
 			size_t k = nv;
 			while (k > 0 && idx[k - 1] + 1 == smp[k - 1].n) {
@@ -2182,11 +2218,44 @@ size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *o
 		  .limit = opts->limit, .reads = xcalloc(rs->ninputs + 1, sizeof(bool)), .opts = opts};
 	run(&g, opts);
 	flush(&g);
+	if (g.unfound && opts->note) {
+		char said[256];
+		snprintf(said, sizeof said,
+			 "%zu times no situation was found that makes a condition true (or false) by "
+			 "changing at most 3 inputs in %d tries: where one exists, its vectors are missing",
+			 g.unfound, SEARCH_BUDGET);
+		opts->note(opts->note_arg, said);
+	}
 	sb_free(&pending);
 	if (coverage) {
 		coverage->crossed = g.crossed;
 		coverage->pairs = g.pairs;
 		coverage->chains = g.chains;
+		coverage->stopped_in = g.stopped_in;
+		coverage->unfound = g.unfound;
 	}
 	return g.count;
+}
+
+/* Where a definition named id is written: the first kind that has one, else
+ * the ruleset. */
+static src_loc def_loc(const model *m, const char *id)
+{
+	for (int k = 0; k < DEF_KIND_COUNT_; k++) {
+		int i = id ? model_find(m, (def_kind)k, id) : -1;
+		if (i >= 0)
+			return m->defs[k][i]->id_loc;
+	}
+	return m->ndefs[DEF_RULESET] ? m->defs[DEF_RULESET][0]->id_loc : (src_loc){0};
+}
+
+bool vectors_say_undone(diag_ctx *d, const model *m, const vectors_coverage *cov, uint64_t limit)
+{
+	if (!cov->stopped_in)
+		return true;
+	char what[256];
+	snprintf(what, sizeof what, "the vectors stopped at '%s' (those written are not all there are):",
+		 cov->stopped_in);
+	diag_past_work(d, SEV_ERROR, def_loc(m, cov->stopped_in), what, UINT64_MAX, limit);
+	return false;
 }

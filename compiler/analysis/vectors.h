@@ -26,6 +26,9 @@ typedef struct vectors_options {
 	 * the caller prints it as its verb reports. NULL: nothing said. */
 	void (*note)(void *arg, const char *message);
 	void *note_arg;
+	/* What finding the vectors may spend (base/work.h); NULL: no limit.
+	 * Past it the run stops, and vectors_coverage says where. */
+	struct work_budget *work;
 } vectors_options;
 
 /* Whether name is a table, reaction set, transition, distance or procedure. */
@@ -39,6 +42,13 @@ typedef struct vectors_coverage {
 	size_t crossed; /* modifiers on, crossed with every column and its boundary rolls */
 	size_t pairs;   /* pairs of modifiers on together, in every column */
 	size_t chains;  /* chains: a table's result followed through what it triggers */
+	/* The definition where the work budget ran out (the vectors written are
+	 * not all there are); NULL: the run is whole. */
+	const char *stopped_in;
+	/* Searches for a situation (a condition true, or false) that found none:
+	 * not a proof there is none; the vectors that needed one are missing (a
+	 * note through vectors_options.note says how many). */
+	size_t unfound;
 } vectors_coverage;
 
 /* With --exhaustive: whether every definition wanted has at most opts->limit
@@ -52,5 +62,13 @@ bool vectors_exhaustive_fits(const rtab_ruleset *rs, const vectors_options *opts
  * receives what the coverage crossed. */
 size_t vectors_write(FILE *out, const rtab_ruleset *rs, const vectors_options *opts,
 		     vectors_coverage *coverage);
+
+struct model;
+struct diag_ctx;
+/* Whether a run was whole; if the work budget stopped it, says so at the
+ * definition where it stopped, in m (an error: the vectors written are not
+ * all there are). */
+bool vectors_say_undone(struct diag_ctx *d, const struct model *m, const vectors_coverage *cov,
+			uint64_t limit);
 
 #endif

@@ -7,6 +7,7 @@
 #include "check/load.h"
 #include "analysis/conform.h"
 #include "analysis/vectors.h"
+#include "base/work.h"
 #include "base/json_read.h"
 
 #include <errno.h>
@@ -214,7 +215,8 @@ static int conform(cli_ctx *c, const conform_args *a, char **command)
 		status = EXIT_INPUT;
 		goto done;
 	}
-	vectors_options vo = {a->names, a->nnames, a->exhaustive, (uint64_t)a->limit, say_note, &c->diag};
+	work_budget work = work_start(c->diag.max_work);
+	vectors_options vo = {a->names, a->nnames, a->exhaustive, (uint64_t)a->limit, say_note, &c->diag, &work};
 	char *why = NULL;
 	if (a->exhaustive && !vectors_exhaustive_fits(r.rs, &vo, &why)) {
 		cli_error("conform", &c->diag,
@@ -225,7 +227,12 @@ static int conform(cli_ctx *c, const conform_args *a, char **command)
 		goto done;
 	}
 	free(why);
-	vectors_write(vectors, r.rs, &vo, NULL);
+	vectors_coverage cov;
+	vectors_write(vectors, r.rs, &vo, &cov);
+	if (!vectors_say_undone(&l.diag, &l.model, &cov, work.limit)) {
+		status = EXIT_INPUT;
+		goto done;
+	}
 	rewind(vectors);
 	if (!child_start(&r.port, command)) {
 		cli_error("conform", &c->diag, "cannot start '%s': %s", command[0], strerror(errno));

@@ -4,6 +4,7 @@
 #include "cli/cli_inputs.h"
 #include "check/load.h"
 #include "analysis/vectors.h"
+#include "base/work.h"
 #include "cli/options.h"
 
 #include <stdio.h>
@@ -102,7 +103,8 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 			status = usage_error("vectors", "nothing named '%s' in %s", a.names[i], a.file);
 			goto done;
 		}
-	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit, say_note, &c->diag};
+	work_budget work = work_start(c->diag.max_work);
+	vectors_options vo = {a.names, a.nnames, a.exhaustive, (uint64_t)a.limit, say_note, &c->diag, &work};
 	char *why = NULL;
 	if (a.exhaustive && !vectors_exhaustive_fits(rs, &vo, &why)) {
 		cli_error("vectors", &c->diag,
@@ -120,6 +122,8 @@ int cmd_vectors(cli_ctx *c, int argc, char **argv)
 		 "%zu vectors for %s (%zu of them chains); %zu modifiers crossed with every column "
 		 "and its boundary rolls, %zu pairs of modifiers on together",
 		 count, rs->id, cov.chains, cov.crossed, cov.pairs);
+	if (!vectors_say_undone(&l.diag, &l.model, &cov, work.limit))
+		status = EXIT_INPUT;
 done:
 	loaded_free(&l);
 	free(a.names);

@@ -110,6 +110,32 @@ run("verify past the budget", vpair, 1,
 run("verify past a small budget: nothing tried", vpair + ["--max-work", "1000"], 1,
     [r"modifier 'm0' differs"], absent=[r"exhaustively"], count=(r"past the work budget of 1000;", 40))
 
+# vectors and conform: a run the budget stops is an error at the definition
+# where it stopped (the vectors written are not all there are), never a
+# shorter file passed off as whole.
+mp = os.path.join(ROOT, "tables", "musket_pike.rtab")
+stopped = [r"musket_pike\.rtab:\d+:\d+: error: the vectors stopped at 'melee' \(those written are not all "
+           r"there are\): past the work budget of 100000 steps; raise it with " + BUDGET]
+run("vectors past a small budget", ["vectors", mp, "--max-work", "100000"], 1, stopped)
+run("vectors within the budget", ["vectors", mp], 0, [r"note: 1455 vectors for musket_pike"],
+    absent=["stopped", "work budget"])
+run("conform past a small budget: the port is not started", ["conform", mp, "--max-work", "100000", "--",
+    "/nonexistent/port"], 1, stopped, absent=["cannot start"])
+# A condition no search reaches (30 inputs summing to one value) is said, with a count.
+needle = os.path.join(os.environ.get("TMPDIR", "/tmp"), "rtab-budget-needle-%d.rtab" % os.getpid())
+with open(needle, "w") as f:
+    f.write('ruleset needle { locales en; en "Needle"; }\ndice d6 = 1d6;\n'
+            'outcome ok { en "OK"; }\noutcome no { en "No"; }\n')
+    f.writelines('input v%d: int 0..99 = 0 { en "Value %d"; }\n' % (i, i) for i in range(30))
+    f.write('modifier needle { en "Needle"; when %s == 2911; value 1; }\n' % " + ".join("v%d" % i for i in range(30)))
+    f.write('table t { en "T"; roll d6; modifiers needle; rows { no <=3; ok >=4; } }\n')
+try:
+    run("vectors: a condition no search reaches is counted", ["vectors", needle], 0,
+        [r"note: \d+ times no situation was found that makes a condition true \(or false\) by changing at most 3 "
+         r"inputs in 200000 tries: where one exists, its vectors are missing"])
+finally:
+    os.unlink(needle)
+
 # The language server: the diagnostics of the edits that came together are
 # published once, for the last text; a request among them is answered first.
 from session import Session  # noqa: E402
