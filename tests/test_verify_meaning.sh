@@ -170,5 +170,41 @@ expect units-same-text 1 "$unit_slip" "$rtab" verify "$tmp/u_in.rtab" "$tmp/u_cm
 expect units-bare-threshold 1 "$unit_slip" "$rtab" verify "$tmp/u_bare_in.rtab" "$tmp/u_bare_cm.rtab"
 expect units-threshold-converted 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/u_in.rtab" "$tmp/u_right.rtab"
 
+# Numbers as written: in a ruleset of exact halves ('exact 1/2') a whole
+# modifier is not halved ("the original 1", not 0.5), while a distance's
+# exact value prints as the exact number it is.
+cat >"$tmp/half_en.rtab" <<'EOR'
+ruleset h { locales en; en "H"; exact 1/2; }
+dice d6 = 1d6;
+input move: int 0..10 = 4 { en "Move"; }
+modifier far { en "Far"; when move > 6; value 1; }
+outcome a { en "A"; }
+outcome b { en "B"; }
+table t { en "T"; roll d6; modifiers far; rows { a <=3; b >=4; } }
+distance back { en "Back"; value move / 2 cm; }
+EOR
+sed -e 's/en "/de "D/g' -e 's/locales en/locales de/' -e 's/value 1;/value 2;/' \
+	-e 's|value move / 2 cm|value move / 2 + 0.5 cm|' "$tmp/half_en.rtab" >"$tmp/half_de.rtab"
+expect exact-whole-as-written 1 "always: the original 1, the translation 2" "$rtab" verify "$tmp/half_en.rtab" "$tmp/half_de.rtab"
+expect exact-value-as-written 1 "when move = 0: the original 0, the translation 0.5" "$rtab" verify "$tmp/half_en.rtab" "$tmp/half_de.rtab"
+
+# Two checks of one situation in the other order, one by the numbered
+# outcome's code and one by its call, are the same example.
+cat >"$tmp/ex_en.rtab" <<'EOR'
+ruleset x { locales en; en "X"; }
+dice d6 = 1d6;
+outcome loss(e: int 0..9, h: int 0..9) { en "Loss {e}, {h}"; code "{e}/{h}"; }
+table t { en "T"; roll d6;
+  grid {
+    1-3  1/2
+    4-6  3/4
+  }
+}
+example e { en "E"; t roll 2 -> loss(1, 2); t roll 2 -> 1/2; t roll 5 -> 3/4; }
+EOR
+sed -e 's/en "/de "D/g' -e 's/locales en/locales de/' \
+	-e 's|t roll 2 -> loss(1, 2); t roll 2 -> 1/2;|t roll 2 -> 1/2; t roll 2 -> loss(1, 2);|' "$tmp/ex_en.rtab" >"$tmp/ex_de.rtab"
+expect checks-reordered 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/ex_en.rtab" "$tmp/ex_de.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -31,6 +31,7 @@ typedef struct space {
 	bool b_leads[MAX_SPACE_INPUTS];
 	ratio per_unit[MAX_SPACE_INPUTS]; /* one of the leading side's unit in the other's */
 	const char *ua, *ub;               /* the units of the values compared, or NULL */
+	int64_t va_scale, vb_scale;        /* the steps of one in each side's values (value_scale) */
 	work_budget *work;                 /* what trying every situation may spend, or NULL */
 } space;
 
@@ -102,6 +103,82 @@ static int64_t scale_of(const rtab_ruleset *rs)
 static int64_t input_scale(const rtab_ruleset *rs, const rtab_input *in)
 {
 	return in->step > 0 ? scale_of(rs) : 1;
+}
+
+/* The steps of one in the values of e: the ruleset's scale where e gives an
+ * exact number (a distance, a number input, 12.5), 1 where it gives a whole
+ * one (a modifier's value, a count, a condition), so that a value prints as
+ * written. Read from the program: each stack slot is exact or whole; the two
+ * branches of an 'if' give the same kind, the later one taken. */
+static int64_t value_scale(const rtab_ruleset *rs, const rtab_expr *e)
+{
+	enum { MAX_DEPTH = 64 };
+	bool exact[MAX_DEPTH];
+	size_t depth = 0;
+	if (scale_of(rs) == 1 || !e || !e->ninstrs)
+		return 1;
+	for (size_t k = 0; k < e->ninstrs; k++) {
+		const rtab_instr *in = &e->instrs[k];
+		bool a = depth >= 1 && exact[depth - 1], b = depth >= 2 && exact[depth - 2];
+		switch (in->op) {
+		case RTAB_OP_CONST: case RTAB_OP_ROLL:
+			if (depth < MAX_DEPTH)
+				exact[depth++] = false;
+			break;
+		case RTAB_OP_CONST_EXACT:
+			if (depth < MAX_DEPTH)
+				exact[depth++] = true;
+			break;
+		case RTAB_OP_INPUT:
+			if (depth < MAX_DEPTH)
+				exact[depth++] = in->arg >= 0 && (size_t)in->arg < rs->ninputs && rs->inputs[in->arg].step > 0;
+			break;
+		case RTAB_OP_SCALE:
+			if (depth)
+				exact[depth - 1] = true;
+			break;
+		case RTAB_OP_NOT:
+			if (depth)
+				exact[depth - 1] = false;
+			break;
+		case RTAB_OP_NEG: case RTAB_OP_ABS:
+			break;
+		case RTAB_OP_ADD: case RTAB_OP_SUB: case RTAB_OP_MIN: case RTAB_OP_MAX: case RTAB_OP_MUL:
+			if (depth >= 2)
+				exact[--depth - 1] = a || b;
+			break;
+		case RTAB_OP_MUL_EXACT: case RTAB_OP_DIV_EXACT:
+			if (depth >= 2)
+				exact[--depth - 1] = true;
+			break;
+		case RTAB_OP_DIV_DOWN: case RTAB_OP_DIV_UP:
+			/* an exact number over an exact one is a whole count (round_up(x)) */
+			if (depth >= 2)
+				exact[--depth - 1] = b && !a;
+			break;
+		case RTAB_OP_JUMP_IF_FALSE:
+			if (depth)
+				depth--;
+			break;
+		case RTAB_OP_JUMP:
+			/* the 'then' value stands; the 'else' branch pushes its own */
+			if (depth)
+				depth--;
+			break;
+		case RTAB_OP_MATRIX: { /* pops its keys, pushes a whole cell */
+			size_t keys = in->arg >= 0 && (size_t)in->arg < rs->nmatrices ? rs->matrices[in->arg].ndims : 1;
+			depth = depth >= keys ? depth - keys : 0;
+			if (depth < MAX_DEPTH)
+				exact[depth++] = false;
+			break;
+		}
+		default: /* comparisons, and, or, a ratio band: whole */
+			if (depth >= 2)
+				exact[--depth - 1] = false;
+			break;
+		}
+	}
+	return depth && exact[depth - 1] ? scale_of(rs) : 1;
 }
 
 /* A value of an input as a number in its unit, exactly. */
@@ -259,7 +336,7 @@ static void value_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e, i
 		sb_printf(sb, "no value (%s)", rtab_status_message((int)(-(v - INT32_MIN + 1))));
 	else if (is_condition(rs, e))
 		sb_puts(sb, v ? "holds" : "does not hold");
-	else if (rs->scale > 1) {
+	else if (value_scale(rs, e) > 1) {
 		char num[32];
 		if (rtab_format_exact((int32_t)v, rs->scale, num, sizeof num) == RTAB_OK)
 			sb_puts(sb, num);
@@ -398,7 +475,7 @@ static void unit_suffix(strbuf *sb, const space *s, const char *unit)
 static bool values_equal(const space *s, const int64_t *va, const int64_t *vb, uint64_t n, char **why)
 {
 	*why = NULL;
-	if (!quantity_units_differ(s->ua, s->ub))
+	if (!quantity_units_differ(s->ua, s->ub) && s->va_scale == s->vb_scale)
 		return memcmp(va, vb, n * sizeof *va) == 0;
 	for (uint64_t r = 0; r < n; r++) {
 		if (va[r] < INT32_MIN || vb[r] < INT32_MIN) {
@@ -406,8 +483,13 @@ static bool values_equal(const space *s, const int64_t *va, const int64_t *vb, u
 				return false;
 			continue;
 		}
-		if (quantity_compare(s->a, ratio_of(va[r], scale_of(s->a)), s->ua, s->b, ratio_of(vb[r], scale_of(s->b)),
-				     s->ub, why) != QUANTITY_EQUAL)
+		ratio xa = ratio_of(va[r], s->va_scale), xb = ratio_of(vb[r], s->vb_scale);
+		if (!quantity_units_differ(s->ua, s->ub)) { /* one unit, two precisions: 12.5 is 12.50 */
+			if (!ratio_equal(xa, xb))
+				return false;
+			continue;
+		}
+		if (quantity_compare(s->a, xa, s->ua, s->b, xb, s->ub, why) != QUANTITY_EQUAL)
 			return false;
 	}
 	return true;
@@ -844,6 +926,8 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
 	s.work = work;
 	s.ua = ua;
 	s.ub = ub;
+	s.va_scale = value_scale(a, ea);
+	s.vb_scale = value_scale(b, eb);
 	s.dice_ok = true;
 	ratio per_unit;
 	int32_t tolerance;

@@ -5,6 +5,7 @@
 #include "text/expr_text.h"
 #include "text/value_text.h"
 #include "analysis/odds.h"
+#include "base/ratio.h"
 #include "check/table_text.h"
 #include "front/key_kinds.h"
 
@@ -780,6 +781,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 			const rtab_expr *c = &mt->line_conditions[l];
 			addf(b, g->loc, c->ninstrs ? expr_text(rs, c) : xstrdup("otherwise"), "line '%s' read when",
 			     g->name ? g->name : c->ninstrs ? name : "otherwise");
+			if (c->ninstrs) /* a condition: by meaning, as a function of the inputs */
+				expr_facet(b, c);
 		}
 	} else if (t->nlines) {
 		addf(b, at, expr_text(rs, &t->line_key), "line chosen by");
@@ -1549,8 +1552,10 @@ static const char *expected_name(const rtab_ruleset *rs, const char *name)
 	return name;
 }
 
-/* What a check expects: "DR roll 4"; with rs, an outcome by its id. */
-static void check_expectation(strbuf *sb, const ast_stmt *s, const rtab_ruleset *rs)
+/* What a check expects: "DR roll 4"; with rs, an outcome by its id (with
+ * resolved, the outcome the check resolved to: a numbered outcome's code
+ * "8/2" is its call "loss(8, 2)"). */
+static void check_expectation(strbuf *sb, const ast_stmt *s, const rtab_ruleset *rs, const char *resolved)
 {
 	if (s->expect == EXPECT_SET) {
 		sb_putc(sb, '{');
@@ -1563,6 +1568,8 @@ static void check_expectation(strbuf *sb, const ast_stmt *s, const rtab_ruleset 
 		else
 			sb_printf(sb, "%lld", (long long)s->expect_value);
 		sb_printf(sb, " %s", s->name2 ? s->name2 : "");
+	} else if (resolved) {
+		sb_puts(sb, resolved);
 	} else {
 		sb_puts(sb, s->name2 ? expected_name(rs, s->name2) : "?");
 		if (s->expect_call) {
@@ -1597,37 +1604,97 @@ static char *check_text(const ast_stmt *s)
 	strbuf sb = {0};
 	check_situation(&sb, s);
 	sb_puts(&sb, " -> ");
-	check_expectation(&sb, s, NULL);
+	check_expectation(&sb, s, NULL, NULL);
 	return sb.data;
 }
 
+/* The outcome a check of a table resolved to, by id, or NULL. */
+static const char *resolved_outcome(const builder *b, const ast_def *d, const ast_stmt *s)
+{
+	const model *m = b->m;
+	for (size_t i = 0; m->examples && i < m->nexamples; i++) {
+		if (m->examples[i].def != d)
+			continue;
+		for (size_t k = 0; k < m->examples[i].nchecks; k++) {
+			const model_check *c = &m->examples[i].checks[k];
+			if (c->stmt == s && c->target.kind == RTAB_TARGET_TABLE && c->expected >= 0 &&
+			    c->expected < b->rs->noutcomes && s->expect != EXPECT_SET && s->expect != EXPECT_VALUE)
+				return b->rs->outcomes[c->expected].id;
+		}
+	}
+	return NULL;
+}
+
+/* A check's expected quantity in the base unit of its unit (a distance's
+ * forms, 19 cm and 7.5 inches, both in inches), exactly; false where it has
+ * none or its unit is not one the ruleset declares. */
+static bool check_quantity(const rtab_ruleset *rs, const ast_stmt *s, ratio *out)
+{
+	if (s->expect != EXPECT_VALUE || !s->name2)
+		return false;
+	*out = s->expect_milli ? ratio_of(s->expect_value, RTAB_MILLI) : ratio_int(s->expect_value);
+	int u = -1;
+	for (size_t k = 0; k < rs->nunits && u < 0; k++)
+		if (strcmp(rs->units[k].id, s->name2) == 0)
+			u = (int)k;
+	for (size_t hops = 0; u >= 0 && rs->units[u].base >= 0; hops++) {
+		if (hops > rs->nunits || !ratio_mul(*out, ratio_of(rs->units[u].num, rs->units[u].den), out))
+			return false;
+		u = rs->units[u].base;
+	}
+	return u >= 0;
+}
+
+/* What check s tries, and what it expects by meaning (owned, both). */
+static void check_parts(const builder *b, const ast_def *d, const ast_stmt *s, char **situation, char **expect)
+{
+	strbuf sit = {0}, exp = {0};
+	check_situation(&sit, s);
+	check_expectation(&exp, s, b->rs, resolved_outcome(b, d, s));
+	*situation = sit.data ? sit.data : xstrdup("");
+	*expect = exp.data ? exp.data : xstrdup("");
+}
+
 /* A check's facet: keyed by what it tries (the order of checks is free; a
- * situation tried twice keys by its turn), its expectation compared by
- * meaning: an outcome by id, a quantity in its unit. */
+ * situation tried twice keys by the rank of its expectation among them, so
+ * that two checks of one situation in the other order are no change; a
+ * quantity by its size in its base unit), its
+ * expectation compared by meaning: an outcome by id, a quantity in its unit. */
 static void check_facet(builder *b, const ast_def *d, const ast_stmt *s)
 {
-	strbuf situation = {0}, expect = {0};
-	check_situation(&situation, s);
+	char *situation, *expect;
+	check_parts(b, d, s, &situation, &expect);
 	size_t nth = 0;
-	for (const ast_stmt *e = d->body; e != s; e = e->next)
-		if (e->kind == ST_CHECK) {
-			strbuf other = {0};
-			check_situation(&other, e);
-			nth += strcmp(other.data, situation.data) == 0;
-			sb_free(&other);
+	for (const ast_stmt *e = d->body; e; e = e->next) {
+		if (e->kind != ST_CHECK || e == s)
+			continue;
+		char *other, *other_expect;
+		check_parts(b, d, e, &other, &other_expect);
+		if (strcmp(other, situation) == 0) {
+			/* a quantity may be written in another unit: ranked by its size */
+			ratio qs, qe;
+			int c = s->expect != EXPECT_VALUE ? strcmp(other_expect, expect)
+				: check_quantity(b->rs, s, &qs) && check_quantity(b->rs, e, &qe) ? ratio_compare(qe, qs)
+				: 0;
+			bool before = false;
+			for (const ast_stmt *x = d->body; x && x != s; x = x->next)
+				before |= x == e;
+			nth += c < 0 || (c == 0 && before);
 		}
+		free(other);
+		free(other_expect);
+	}
 	if (nth)
-		addf(b, s->loc, check_text(s), "check %s #%zu", situation.data, nth + 1);
+		addf(b, s->loc, check_text(s), "check %s #%zu", situation, nth + 1);
 	else
-		addf(b, s->loc, check_text(s), "check %s", situation.data);
-	check_expectation(&expect, s, b->rs);
+		addf(b, s->loc, check_text(s), "check %s", situation);
 	facet *f = &b->d->facets[b->d->n - 1];
-	f->meaning = expect.data;
+	f->meaning = expect;
 	if (s->expect == EXPECT_VALUE && s->name2 && !s->has_expect_modifier && !s->has_expect_roll) {
 		f->compare = FACET_QUANTITY;
 		f->unit = s->name2;
 	}
-	sb_free(&situation);
+	free(situation);
 }
 
 static void example_facets(builder *b)
