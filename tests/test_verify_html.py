@@ -9,6 +9,7 @@ Skipped (exit 77) without chromium.
 
 usage: test_verify_html.py RTAB SOURCE_ROOT
 """
+import html
 import html.parser
 import os
 import shutil
@@ -101,12 +102,31 @@ with tempfile.TemporaryDirectory() as tmp:
             failed.append('the rendered page lacks %r' % needle)
 
     # Every definition side by side, at the item; nothing empty.
-    for needle in ('<th>value</th><td class="differs">2</td><td class="differs">1</td>',
+    # each value beside its line on its own side
+    for needle in ('<th>value</th><td class="at">67</td><td class="differs">2</td>'
+                   '<td class="at">68</td><td class="differs">1</td>',
                    '>group</h2>', '>reactions</h2>', '>transition</h2>', '>distance</h2>',
                    '>procedure</h2>', '>modifier</h2>',
-                   '<th>state wavering</th><td class="differs">broken</td><td class="differs">normal</td>'):
+                   '<th>state wavering</th><td class="at">124</td><td class="differs">broken</td>'
+                   '<td class="at">126</td><td class="differs">normal</td>'):
         if needle not in text:
             failed.append('the rendered page lacks %r' % needle)
+    # the table as each grid prints it, roll by roll, each side's line beside
+    # its cells: roll 5 gives 'routed' on the original's line 78 and 'held'
+    # on the translation's line 79; the rolls alike stay one row
+    for needle in ('<tr><th>5</th><td class="differs">routed</td><td class="at">78</td></tr>',
+                   '<tr><th>5</th><td class="differs">held</td><td class="at">79</td></tr>',
+                   '<tr><th>6..9</th><td>routed</td><td class="at">78</td></tr>'):
+        if needle not in text:
+            failed.append('the rendered page lacks the printed grid row %r' % needle)
+    # every finding in full: both places and every difference, as the text report says it
+    full = subprocess.run([rtab, 'verify', 'tests/verify/original.rtab', 'tests/verify/faulty.rtab'],
+                          cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    for line in full.stdout.decode('utf-8').splitlines()[:40]:
+        if 'note: ' in line and 'means' in line:
+            break  # the proofs follow the findings
+        if html.escape(line, quote=False) not in text:
+            failed.append('the rendered findings lack the line %r' % line)
     for empty in ('<tr></tr>', '<thead><tr><th></th></tr></thead>', '</h2>\n<h2>', '</h2><h2>'):
         if empty in text:
             failed.append('the rendered page has an empty row or section: %r' % empty)
@@ -129,6 +149,40 @@ with tempfile.TemporaryDirectory() as tmp:
                    '<td>the same, exhaustively, over 169 situations</td>'):
         if needle not in text:
             failed.append('the rendered close-combat page lacks %r' % needle)
+
+    # A table of 13 columns, both sides in a window 800 pixels wide: split
+    # into parts and wrapped, no table past the window's right edge.
+    wide_de = os.path.join(tmp, 'lone_wolf_de.rtab')
+    with open(os.path.join(root, 'tables', 'lone_wolf_style.rtab'), encoding='utf-8') as f:
+        src = f.read()
+    with open(wide_de, 'w', encoding='utf-8') as f:
+        f.write(src.replace('locales en;', 'locales de;').replace(' en "', ' de "DE '))
+    page = os.path.join(tmp, 'wide.html')
+    with open(page, 'wb') as f:
+        subprocess.run([rtab, 'verify', '--format', 'html', 'tables/lone_wolf_style.rtab', wide_de],
+                       cwd=root, stdout=f, stderr=subprocess.PIPE, check=False)
+    frame = os.path.join(tmp, 'frame.html')
+    with open(frame, 'w', encoding='utf-8') as f:
+        f.write('<!DOCTYPE html><html><body style="margin:0">'
+                '<iframe id="f" src="wide.html" style="width:800px;height:600px;border:0" onload="'
+                "var d=this.contentDocument,w=d.documentElement.clientWidth,bad=[],n=0;"
+                "d.querySelectorAll('table').forEach(function(t){n++;var r=t.getBoundingClientRect();"
+                "if(r.right>w+1)bad.push(t.className+' '+Math.round(r.right));});"
+                "document.getElementById('out').textContent='tables '+n+' past the edge '+bad.length+': '+bad.join(', ');"
+                '"></iframe><pre id="out">not measured</pre></body></html>')
+    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+                          '--no-first-run', '--disable-background-networking',
+                          '--disable-component-update', '--disable-sync', '--allow-file-access-from-files',
+                          '--window-size=820,700', '--user-data-dir=' + profile, '--dump-dom',
+                          'file://' + frame],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
+    text = dom.stdout.decode('utf-8', 'replace')
+    import re
+    measured = re.search(r'tables (\d+) past the edge (\d+):([^<]*)', text)
+    if not measured or int(measured.group(1)) < 4:
+        failed.append('the wide page was not measured: %r' % (measured.group(0) if measured else text[-300:]))
+    elif measured.group(2) != '0':
+        failed.append('tables past the right edge of an 800-pixel window: %s' % measured.group(3))
 
     # rtab diff --format html --odds: the changed cell, old and new, and how
     # the odds moved (printed only with --odds), in the rendered DOM.

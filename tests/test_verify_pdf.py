@@ -89,12 +89,20 @@ for name, translation, status, count in (('faithful.pdf', ru, 0, '0 errors, 0 wa
           '%s: a results row is not side by side' % name)
     for head in definitions(en, translation):
         check(head in flat, '%s: the definition %s is missing' % (name, head))
-    check(re.search(r'fall_back\(2 inches\)\s+fall_back\(5 cm\)', whole),
-          '%s: the effect in two units is not side by side' % name)
+    # each value beside its line on its own side
+    check(re.search(r'fall_back\(2 inches\)\s+(33|36)\s+fall_back\(5 cm\)', whole) and
+          re.search(r'effect 1\s+33\s+fall_back', whole),
+          '%s: the effect in two units is not side by side with its lines' % name)
+    # the table as each grid prints it, rolls alike one row, each side's line
+    check(re.search(r'Roll\s+Original\s+Line\s+Translation\s+Line', whole),
+          '%s: the table as printed is missing' % name)
+    check(re.search(r'6\.\.7\s+draw\s+54\s+draw\s+(56|59)', whole),
+          '%s: the printed rolls 6..7 are not side by side with their lines' % name)
 
 texts, _ = pages(os.path.join(tmp, 'faulty.pdf'))
 flat = re.sub(r'\s+', ' ', '\n'.join(texts))
 for finding in ("error: input 'move' differs from the original",
+                "close_combat_en.rtab:27:7: note: in the original",
                 "the translation's 6 cm for the original's 6 inches: 6 inches is 15.24 cm",
                 "the translation lacks 'flank'",
                 "warning: modifier 'rabble': the 'ru' label \"Militia\" is the original's 'en' text"):

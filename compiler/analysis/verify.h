@@ -69,6 +69,10 @@ char *verify_label_key(const char *of, const char *locale);
 /* "2 errors, 1 warning" in the chosen language (a static buffer). */
 const char *verify_tally(const verify *v);
 
+/* Finding i in full, as rtab verify prints it: the message, both places,
+ * each difference. */
+void verify_finding_text(strbuf *sb, const verify *v, size_t i);
+
 /* The findings as rtab verify prints them. */
 void verify_render_text(strbuf *sb, const verify *v);
 void verify_render_json(strbuf *sb, const verify *v);

@@ -26,10 +26,17 @@ static void put_loc(strbuf *sb, const verify_side *s, src_loc loc)
 	sb_printf(sb, "%s:%d:%d", s->l.path, loc.line, loc.col);
 }
 
-static void text_value(strbuf *sb, bool original, const verify_side *s, const facet *f)
+/* A side's value of a difference and where it stands; a side that lacks
+ * it, where it would stand (its definition, at def). */
+static void text_value(strbuf *sb, bool original, const verify_side *s, const facet *f, src_loc def)
 {
 	if (!f) {
 		sb_puts(sb, original ? msg("original: none") : msg("translation: none"));
+		if (def.line) {
+			sb_puts(sb, " (");
+			put_loc(sb, s, def);
+			sb_printf(sb, ", %s)", msg("in its definition"));
+		}
 		return;
 	}
 	strbuf at = {0};
@@ -97,40 +104,46 @@ static void proof_text(strbuf *sb, const verify *v, const diff_proof *p)
 	free(m);
 }
 
+/* One finding in full: its message, where on both sides, and each
+ * difference with both values, both places and what differs. */
+void verify_finding_text(strbuf *sb, const verify *v, size_t i)
+{
+	const verify_finding *f = &v->f[i];
+	const verify_side *at = f->tloc.line ? &v->t : &v->o;
+	put_loc(sb, at, f->tloc.line ? f->tloc : f->oloc);
+	sb_printf(sb, ": %s: %s\n", f->warning ? "warning" : "error", f->message);
+	if (f->tloc.line && f->oloc.line) {
+		put_loc(sb, &v->o, f->oloc);
+		sb_printf(sb, ": note: %s\n", msg("in the original"));
+	}
+	for (size_t k = 0; f->diff && k < f->diff->n; k++) {
+		const diff_change *c = &f->diff->changes[k];
+		size_t run = one_sided_run(f->diff, k);
+		if (run > 1) { /* an element on one side only: once, as the element */
+			size_t len = element_len(diff_key(c));
+			sb_printf(sb, "  %.*s: %s (", (int)len, diff_key(c),
+				  c->old ? msg("in the original only") : msg("in the translation only"));
+			put_loc(sb, c->old ? &v->o : &v->t, c->old ? c->old->loc : c->new->loc);
+			sb_puts(sb, ")\n");
+			k += run - 1;
+			continue;
+		}
+		sb_printf(sb, "  %s: ", diff_key(c));
+		text_value(sb, true, &v->o, c->old, f->oloc);
+		sb_puts(sb, ", ");
+		text_value(sb, false, &v->t, c->new, f->tloc);
+		sb_putc(sb, '\n');
+		if (c->detail && !f->diff->totals) /* the totals say it for the table */
+			sb_printf(sb, "    %s\n", c->detail);
+	}
+	if (f->diff && f->diff->totals)
+		sb_printf(sb, "  %s\n", f->diff->totals);
+}
+
 void verify_render_text(strbuf *sb, const verify *v)
 {
-	for (size_t i = 0; i < v->n; i++) {
-		const verify_finding *f = &v->f[i];
-		const verify_side *at = f->tloc.line ? &v->t : &v->o;
-		put_loc(sb, at, f->tloc.line ? f->tloc : f->oloc);
-		sb_printf(sb, ": %s: %s\n", f->warning ? "warning" : "error", f->message);
-		if (f->tloc.line && f->oloc.line) {
-			put_loc(sb, &v->o, f->oloc);
-			sb_printf(sb, ": note: %s\n", msg("in the original"));
-		}
-		for (size_t k = 0; f->diff && k < f->diff->n; k++) {
-			const diff_change *c = &f->diff->changes[k];
-			size_t run = one_sided_run(f->diff, k);
-			if (run > 1) { /* an element on one side only: once, as the element */
-				size_t len = element_len(diff_key(c));
-				sb_printf(sb, "  %.*s: %s (", (int)len, diff_key(c),
-					  c->old ? msg("in the original only") : msg("in the translation only"));
-				put_loc(sb, c->old ? &v->o : &v->t, c->old ? c->old->loc : c->new->loc);
-				sb_puts(sb, ")\n");
-				k += run - 1;
-				continue;
-			}
-			sb_printf(sb, "  %s: ", diff_key(c));
-			text_value(sb, true, &v->o, c->old);
-			sb_puts(sb, ", ");
-			text_value(sb, false, &v->t, c->new);
-			sb_putc(sb, '\n');
-			if (c->detail && !f->diff->totals) /* the totals say it for the table */
-				sb_printf(sb, "    %s\n", c->detail);
-		}
-		if (f->diff && f->diff->totals)
-			sb_printf(sb, "  %s\n", f->diff->totals);
-	}
+	for (size_t i = 0; i < v->n; i++)
+		verify_finding_text(sb, v, i);
 	/* What is written differently but means the same, and how that was proved. */
 	for (size_t i = 0; i < v->r.nproofs; i++)
 		proof_text(sb, v, &v->r.proofs[i]);
