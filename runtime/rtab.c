@@ -626,6 +626,18 @@ int rtab_odds_midway(int64_t dp, int64_t dq, int64_t up, int64_t uq, int64_t *tn
 	return *tn < MIDWAY_LIMIT && *td < MIDWAY_LIMIT ? RTAB_OK : RTAB_E_RULESET;
 }
 
+int rtab_odds_linear_midway(int64_t dp, int64_t dq, int64_t up, int64_t uq, int64_t *tn, int64_t *td)
+{
+	if (!tn || !td)
+		return RTAB_E_NULL;
+	if (dp < 0 || dq <= 0 || up < 0 || uq <= 0 || dp > RTAB_MAX_STEP_TERM || dq > RTAB_MAX_STEP_TERM ||
+	    up > RTAB_MAX_STEP_TERM || uq > RTAB_MAX_STEP_TERM)
+		return RTAB_E_RULESET;
+	*tn = dp * uq + up * dq; /* each below 2^28 */
+	*td = 2 * dq * uq;
+	return RTAB_OK;
+}
+
 /* Between the step dp:dq below a:b and up:uq above it, which NEAREST takes: *down for
  * the one below. A step 0:q lies infinitely far below any odds. */
 static int nearest_odds_down(int64_t a, int64_t b, int64_t dp, int64_t dq, int64_t up, int64_t uq,
@@ -1666,7 +1678,7 @@ static uint8_t key_rounding(const rtab_table *t, int64_t num, int64_t den)
 static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, int64_t den,
 		    uint16_t *col)
 {
-	size_t down = n, up = n;
+	size_t down = n, up = n, passed = n; /* passed: the greatest step below a:b */
 	bool odds = false, evens_or_above = false;
 
 	switch ((rtab_key_kind)t->key_kind) {
@@ -1691,13 +1703,17 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		int cmp = cmp_key(t, num, den, i);
 		if (cmp >= 0)
 			down = i;
+		if (cmp > 0)
+			passed = i;
 		if (cmp <= 0 && up == n)
 			up = i;
 	}
 	uint8_t mode = effective_rounding(key_rounding(t, num, den), evens_or_above);
-	if (mode > RTAB_ROUND_NEAREST || n <= first)
+	if (mode > RTAB_ROUND_DOWN_STRICT || n <= first)
 		return RTAB_E_RULESET;
-	if (down == n)
+	if (mode == RTAB_ROUND_DOWN_STRICT)
+		*col = (uint16_t)(passed == n ? first : passed); /* none passed: as below the first */
+	else if (down == n)
 		*col = (uint16_t)up; /* below the first step */
 	else if (up == n)
 		*col = (uint16_t)down; /* above the last */
@@ -1707,10 +1723,22 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		*col = (uint16_t)up;
 	else {
 		const rtab_column *d = &t->columns[down], *u = &t->columns[up];
-		bool is_down = true; /* a tie reads down */
-		if (!odds)
-			is_down = 2 * num <= (int64_t)d->step_num + u->step_num;
-		else {
+		bool is_down = true; /* a tie reads down, but under LINEAR_UP */
+		bool ties_up = mode == RTAB_ROUND_LINEAR_UP;
+		if (!odds) {
+			int64_t twice = 2 * num, mid = (int64_t)d->step_num + u->step_num;
+			is_down = ties_up ? twice < mid : twice <= mid;
+		} else if ((mode == RTAB_ROUND_LINEAR || ties_up) && d->step_num == 0) {
+			is_down = false; /* a step 0:q lies infinitely far below, as for NEAREST */
+		} else if (mode == RTAB_ROUND_LINEAR || ties_up) {
+			int64_t tn, td;
+			int rc = rtab_odds_linear_midway(d->step_num, d->step_den, u->step_num, u->step_den,
+							 &tn, &td);
+			if (rc != RTAB_OK)
+				return rc;
+			/* num, den below 2^31, tn, td below 2^28: the products fit */
+			is_down = ties_up ? num * td < tn * den : num * td <= tn * den;
+		} else {
 			int rc = nearest_odds_down(num, den, d->step_num, d->step_den, u->step_num,
 						   u->step_den, &is_down);
 			if (rc != RTAB_OK)

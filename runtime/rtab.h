@@ -274,6 +274,15 @@ static inline const char *rtab_matrix_reason(const rtab_matrix *m, size_t i)
  * RTAB_ROUND_NEAREST the nearest step, measured in printed odds (2:1 to 3:1
  *                    is one step, and so is 1:2 to 1:3); a tie reads down.
  *                    1.4:1 reads 1:1 between 1:1 and 2:1; 1:2.4 reads 1:2.
+ * RTAB_ROUND_LINEAR  the nearest step, measured on the ratio a/b itself
+ *                    (1:2 to 1:1 is 1/2, 2:1 to 3:1 is 1); a tie reads
+ *                    down. 1:1.4 (5/7) reads 1:2 between 1:2 and 1:1.
+ * RTAB_ROUND_LINEAR_UP  the same; a tie reads up: 3:4 reads 1:1.
+ * RTAB_ROUND_DOWN_STRICT the greatest step a:b passes, not one it equals: a
+ *                    threshold the odds must exceed ('more than 1.5'), so
+ *                    3:2 reads the column before the one of 1.5.
+ *                    (Columns of a table only; a ratio band's rounding is
+ *                    one of the first four.)
  *
  * For a ratio band, the ladder of steps is the band's own steps plus every
  * whole odds N:1 and 1:N (so that 1:2.5 reads 1:3 with DOWN even when the
@@ -288,6 +297,9 @@ typedef enum rtab_rounding {
 	RTAB_ROUND_DOWN = 1,
 	RTAB_ROUND_UP = 2,
 	RTAB_ROUND_NEAREST = 3,
+	RTAB_ROUND_LINEAR = 4,
+	RTAB_ROUND_LINEAR_UP = 5,
+	RTAB_ROUND_DOWN_STRICT = 6,
 } rtab_rounding;
 
 /*
@@ -1145,6 +1157,14 @@ int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap);
  * between 2.9:1 and 3:1: rtab_odds_midway(29, 10, 3, 1, ...) gives 59:20.
  */
 int rtab_odds_midway(int64_t dp, int64_t dq, int64_t up, int64_t uq, int64_t *tn, int64_t *td);
+
+/*
+ * The odds *tn:*td midway on the ratio itself between the steps dp:dq and
+ * up:uq (RTAB_ROUND_LINEAR): (dp/dq + up/uq) / 2, as (dp*uq + up*dq) :
+ * (2*dq*uq). Every term within RTAB_MAX_STEP_TERM (1:0 steps excluded);
+ * RTAB_E_RULESET otherwise. Between 1:2 and 1:1 it is 3:4.
+ */
+int rtab_odds_linear_midway(int64_t dp, int64_t dq, int64_t up, int64_t uq, int64_t *tn, int64_t *td);
 
 /* The label of a definition in a locale, falling back to the first locale. */
 const char *rtab_label(const rtab_ruleset *rs, rtab_labels labels, size_t locale);

@@ -611,8 +611,9 @@ static void matrix_facets(builder *b)
 
 static const char *rounding_name(uint8_t r)
 {
-	static const char *const names[] = {"evens", "down", "up", "nearest"};
-	return r < 4 ? names[r] : "?";
+	static const char *const names[] = {"evens",		"down",		   "up",       "nearest",
+					    "linear, ties down", "linear, ties up", "more than"};
+	return r < sizeof names / sizeof names[0] ? names[r] : "?";
 }
 
 /* Where the statement of that kind (shifts, above, below) is written in the

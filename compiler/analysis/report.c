@@ -404,23 +404,33 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
  * column of 'at least 0.33, ...' needs. */
 static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *res)
 {
-	static const char *const words[] = {"evens", "down", "up", "nearest"};
+	static const char *const words[] = {"evens", "down", "up", "nearest", "linear, ties down",
+					    "linear, ties up", "down"};
+	const size_t nwords = sizeof words / sizeof words[0];
 	const rtab_column *c = &t->columns[res->key_column];
 	char step[64];
 	format_step(step, sizeof step, t, c->step_num, c->step_den);
-	/* "at least" only where the odds reach the column's step: odds a rounding
-	 * carried up to it (6.6 read as 7:1+) say the rounding instead. */
-	bool reached = res->key_den > 0 && (int64_t)res->key_num * c->step_den >= (int64_t)c->step_num * res->key_den;
+	/* "at least" only where the odds reach the column's step ("more than":
+	 * pass it): odds a rounding carried up to it (6.6 read as 7:1+) say the
+	 * rounding instead. */
+	bool strict = t->rounding == RTAB_ROUND_DOWN_STRICT;
+	int64_t key_side = (int64_t)res->key_num * c->step_den, step_side = (int64_t)c->step_num * res->key_den;
+	bool reached = res->key_den > 0 && (strict ? key_side > step_side : key_side >= step_side);
 	bool odds;
 	key_word(t, &odds);
-	if (odds && c->step_num != 0 && c->step_den > 0 && strcmp(step, c->id) != 0) {
+	bool on_step = odds ? res->key_den > 0 && key_side == step_side : res->key_num == c->step_num;
+	if (odds && c->step_num != 0 && c->step_den > 0 && (strict || strcmp(step, c->id) != 0)) {
 		if (reached) {
 			char need[64];
 			format_threshold(need, sizeof need, c->step_num, c->step_den);
-			sb_printf(b, ", at least %s", need);
+			sb_printf(b, ", %s %s", strict ? "more than" : "at least", need);
 		}
 		else if (!t->nround_ranges)
-			sb_printf(b, ", round %s", t->rounding < 4 ? words[t->rounding] : "?");
+			sb_printf(b, ", round %s", t->rounding < nwords ? words[t->rounding] : "?");
+	} else if (!on_step && !t->nround_ranges &&
+		   (t->rounding == RTAB_ROUND_LINEAR || t->rounding == RTAB_ROUND_LINEAR_UP)) {
+		/* The nearest column by the ratio itself: say so, and which way a tie reads. */
+		sb_printf(b, ", round %s", words[t->rounding]);
 	}
 	if (!t->nround_ranges)
 		return;
@@ -433,7 +443,7 @@ static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *
 			k = i;
 	}
 	const rtab_round_range *r = &t->round_ranges[k];
-	sb_printf(b, ", round %s", r->rounding < 4 ? words[r->rounding] : "?");
+	sb_printf(b, ", round %s", r->rounding < nwords ? words[r->rounding] : "?");
 	if (k > 0) {
 		format_step(step, sizeof step, t, r->from_num, r->from_den);
 		sb_printf(b, " from %s", step);

@@ -169,7 +169,7 @@ bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols
 			     mode->id);
 		return false;
 	}
-	if (mode && !parse_rounding(m, mode->id, mode->loc, &t->rounding))
+	if (mode && !parse_column_rounding(m, mode, &t->rounding))
 		return false;
 	if (!compile_key_reading(m, t, cols))
 		return false;

@@ -37,15 +37,48 @@ bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out)
 			*out = (uint8_t)words[i].mode;
 			return true;
 		}
-	check_report(m, CHECK_TYPE, loc,
-		     "'%s' is no rounding; write 'round down' (in the defender's favour), 'round up' (the attacker's), 'round nearest' or 'round evens' (towards 1:1)",
-		     word);
+	if (strcmp(word, "linear") == 0)
+		check_report(m, CHECK_TYPE, loc,
+			     "'round linear, ties down' (or 'ties up') reads the columns of a table as a whole: not a ratio band, nor one range of a rounding per range");
+	else
+		check_report(m, CHECK_TYPE, loc,
+			     "'%s' is no rounding; write 'round down' (in the defender's favour), 'round up' (the attacker's), 'round nearest', 'round evens' (towards 1:1) or 'round linear, ties down' (the nearest by the ratio itself)",
+			     word);
 	return false;
+}
+
+bool parse_column_rounding(model *m, const ast_id *mode, uint8_t *out)
+{
+	const ast_id *ties = mode->next, *side = ties ? ties->next : NULL;
+	if (strcmp(mode->id, "linear") != 0) {
+		if (ties) {
+			check_report(m, CHECK_TYPE, ties->loc,
+				     "'%s %s' states the side of a tie, which only 'round linear' takes: write 'round %s;' or 'round linear, ties %s;'",
+				     ties->id, side ? side->id : "", mode->id, side ? side->id : "down");
+			return false;
+		}
+		return parse_rounding(m, mode->id, mode->loc, out);
+	}
+	if (!ties || strcmp(ties->id, "ties") != 0 || !side ||
+	    (strcmp(side->id, "down") != 0 && strcmp(side->id, "up") != 0)) {
+		check_report(m, CHECK_TYPE, ties ? ties->loc : mode->loc,
+			     "'round linear' states the side an odds exactly midway between two columns reads: write 'round linear, ties down' or 'round linear, ties up'");
+		return false;
+	}
+	*out = strcmp(side->id, "up") == 0 ? RTAB_ROUND_LINEAR_UP : RTAB_ROUND_LINEAR;
+	return true;
 }
 
 static bool is_thresholds(const ast_stmt *cols)
 {
-	return cols->cells && cols->ids && strcmp(cols->ids->id, "at") == 0;
+	return cols->cells && cols->ids &&
+	       (strcmp(cols->ids->id, "at") == 0 || strcmp(cols->ids->id, "more") == 0);
+}
+
+/* 'more than 1/3, 1:2': a column the odds must pass, not only reach. */
+static bool is_strict(const ast_stmt *cols)
+{
+	return strcmp(cols->ids->id, "more") == 0;
 }
 
 /* <0, 0, >0 as bound a is below, at or above bound b (odds lo:hi, or a value lo). */
@@ -190,17 +223,20 @@ bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols)
 		bool bare = least->next != NULL;
 		for (const ast_cell *c = least->next; c; c = c->next)
 			bare &= c->kind == CELL_RATIO && !c->name;
-		if (!least->name || strcmp(least->name, "least") != 0 || !bare) {
+		const char *second = is_strict(cols) ? "than" : "least";
+		if (!least->name || strcmp(least->name, second) != 0 || !bare) {
 			check_report(m, CHECK_ROUND_RANGES, least->loc,
-				     "the ratio each column needs is written 'at least 0.33, 0.5, 1, 1.5', one per column");
+				     "the ratio each column needs is written 'at least 0.33, 0.5, 1, 1.5' (or, where the odds must pass it, 'more than 0.33, 0.5, 1, 1.5'), one per column");
 			return false;
 		}
 		if (!key_reads_odds(t)) {
 			check_report(m, CHECK_ROUND_RANGES, cols->ids->loc,
-				     "'at least' gives the ratio each odds column needs; a column by value starts at the value its header prints");
+				     "'%s %s' gives the ratio each odds column needs; a column by value starts at the value its header prints",
+				     cols->ids->id, second);
 			return false;
 		}
-		t->rounding = RTAB_ROUND_DOWN; /* a column is reached once the ratio is at least its threshold */
+		/* A column is reached once the ratio is at least its threshold, or past it. */
+		t->rounding = is_strict(cols) ? RTAB_ROUND_DOWN_STRICT : RTAB_ROUND_DOWN;
 		return true;
 	}
 	if (strcmp(cols->ids->id, "round") != 0) {
@@ -249,8 +285,8 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 		n++;
 	if (n != width) {
 		check_report(m, CHECK_ROUND_RANGES, header->loc,
-			     "the grid prints %zu columns but 'at least' gives %zu ratio(s): one per column, in order",
-			     width, n);
+			     "the grid prints %zu columns but '%s' gives %zu ratio(s): one per column, in order",
+			     width, is_strict(cols) ? "more than" : "at least", n);
 		return false;
 	}
 	bool ok = true;
@@ -275,8 +311,8 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 			format_threshold(now, sizeof now, th->lo, th->hi);
 			format_threshold(before, sizeof before, prev->lo, prev->hi);
 			check_report(m, CHECK_ROUND_RANGES, th->loc,
-				     "the ratios of 'at least' must rise from column to column: %s (column %s) comes after %s",
-				     now, columns[j].id, before);
+				     "the ratios of '%s' must rise from column to column: %s (column %s) comes after %s",
+				     is_strict(cols) ? "more than" : "at least", now, columns[j].id, before);
 			ok = false;
 		}
 		columns[j].step_num = (int32_t)num;
@@ -314,7 +350,7 @@ static bool below_reached(const rtab_table *t, int64_t step_num, int64_t step_de
 		}
 		if (mode == RTAB_ROUND_EVENS)
 			mode = num >= den ? RTAB_ROUND_DOWN : RTAB_ROUND_UP;
-		if (mode == RTAB_ROUND_DOWN)
+		if (mode == RTAB_ROUND_DOWN || mode == RTAB_ROUND_DOWN_STRICT)
 			return true;
 	}
 	return false;
@@ -322,8 +358,9 @@ static bool below_reached(const rtab_table *t, int64_t step_num, int64_t step_de
 
 static const char *rounding_word(uint8_t r)
 {
-	static const char *const words[] = {"evens", "down", "up", "nearest"};
-	return r < 4 ? words[r] : "?";
+	static const char *const words[] = {"evens",		"down",		   "up",       "nearest",
+					    "linear, ties down", "linear, ties up", "more than"};
+	return r < sizeof words / sizeof words[0] ? words[r] : "?";
 }
 
 void check_unreachable_columns(model *m)

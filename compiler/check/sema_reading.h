@@ -8,6 +8,10 @@
 
 /* A rounding word (down, defender, up, attacker, nearest, evens); false after a report. */
 bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out);
+
+/* A table's rounding word, with the tie 'round linear, ties down|up' states
+ * (mode: the word after 'round', the tie's words after it); reported if wrong. */
+bool parse_column_rounding(model *m, const ast_id *mode, uint8_t *out);
 /* 'round up below 1:1, nearest from 1:1' or 'at least 0.33, ...' after the
  * key (nothing to do without either); false after a report. */
 bool compile_key_reading(model *m, rtab_table *t, const ast_stmt *cols);

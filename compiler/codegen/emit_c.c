@@ -67,8 +67,10 @@ static const char *const key_kind_names[] = {
 #include "front/key_kinds.def"
 };
 _Static_assert(sizeof key_kind_names / sizeof *key_kind_names == KEY_KIND_COUNT, "one name per key kind");
-static const char *const rounding_names[] = {"RTAB_ROUND_EVENS", "RTAB_ROUND_DOWN", "RTAB_ROUND_UP",
-					     "RTAB_ROUND_NEAREST"};
+static const char *const rounding_names[] = {"RTAB_ROUND_EVENS",  "RTAB_ROUND_DOWN",
+					     "RTAB_ROUND_UP",     "RTAB_ROUND_NEAREST",
+					     "RTAB_ROUND_LINEAR", "RTAB_ROUND_LINEAR_UP",
+					     "RTAB_ROUND_DOWN_STRICT"};
 /* The enumerators of rtab_target_kind (apart from the model's names of targets). */
 static const char *const target_kind_names[] = {
 	[RTAB_TARGET_TABLE] = "RTAB_TARGET_TABLE",		[RTAB_TARGET_REACTIONS] = "RTAB_TARGET_REACTIONS",

@@ -102,34 +102,41 @@ static bool may_round(const rtab_table *t, int mode)
 	return false;
 }
 
-/* Round NEAREST between steps ge - 1 and ge, exactly: the key reads down when it is
- * at or below the point midway between them (a tie reads down), which the
- * interpreter works out (rtab_odds_midway; for a value, twice the midpoint). Steps'
- * terms are within RTAB_MAX_STEP_TERM (native_tables.c), so the midpoints' are below
- * 2^30 and the key (within int32) against them fits in int64. */
-static void emit_nearest(strbuf *o, const rtab_table *t, size_t first, size_t end)
+/* Round NEAREST (or LINEAR, LINEAR_UP) between steps ge - 1 and ge, exactly: the
+ * key reads down when it is at or below the point midway between them (a tie
+ * reads down; under LINEAR_UP below it), which the interpreter works out
+ * (rtab_odds_midway, rtab_odds_linear_midway; for a value, twice the midpoint).
+ * Steps' terms are within RTAB_MAX_STEP_TERM (native_tables.c), so the
+ * midpoints' are below 2^30 and the key (within int32) against them fits in int64. */
+static void emit_nearest(strbuf *o, const rtab_table *t, size_t first, size_t end, int mode)
 {
-	bool value = !key_is_odds(t);
-	sb_printf(o, "\tif (mode == %d) { /* the point midway between steps ge - 1 and ge */\n", RTAB_ROUND_NEAREST);
+	bool value = t->key_kind == RTAB_KEY_VALUE;
+	const char *tie = mode == RTAB_ROUND_LINEAR_UP ? "<" : "<=";
+	sb_printf(o, "\tif (mode == %d) { /* the point midway between steps ge - 1 and ge */\n", mode);
 	for (int k = 0; k < (value ? 1 : 2); k++) {
 		sb_printf(o, "\t\tstatic const int64_t %s[] = {", value ? "twice_mid" : k ? "mid_den" : "mid_num");
 		for (size_t i = first + 1; i < end; i++) {
 			const rtab_column *d = &t->columns[i - 1], *u = &t->columns[i];
 			int64_t tn = 0, td = 1; /* below a step 0:q, every key reads up */
+			int rc = RTAB_OK;
 			if (value)
 				tn = (int64_t)d->step_num + u->step_num;
-			else if (d->step_num > 0 &&
-				 rtab_odds_midway(d->step_num, d->step_den, u->step_num, u->step_den, &tn, &td) != RTAB_OK)
+			else if (d->step_num > 0 && mode != RTAB_ROUND_NEAREST)
+				rc = rtab_odds_linear_midway(d->step_num, d->step_den, u->step_num, u->step_den, &tn, &td);
+			else if (d->step_num > 0)
+				rc = rtab_odds_midway(d->step_num, d->step_den, u->step_num, u->step_den, &tn, &td);
+			if (rc != RTAB_OK)
 				abort(); /* native_tables.c refuses steps past RTAB_MAX_STEP_TERM */
 			sb_printf(o, "%s%lld", i > first + 1 ? ", " : "", (long long)(k ? td : tn));
 		}
 		sb_puts(o, "};\n");
 	}
 	if (value)
-		sb_printf(o, "\t\treturn 2 * a <= twice_mid[ge - 1] ? %zu + ge - 1 : %zu + ge;\n\t}\n", first, first);
+		sb_printf(o, "\t\treturn 2 * a %s twice_mid[ge - 1] ? %zu + ge - 1 : %zu + ge;\n\t}\n", tie, first,
+			  first);
 	else
-		sb_printf(o, "\t\treturn a * mid_den[ge - 1] <= mid_num[ge - 1] * b ? %zu + ge - 1 : %zu + ge;\n\t}\n",
-			  first, first);
+		sb_printf(o, "\t\treturn a * mid_den[ge - 1] %s mid_num[ge - 1] * b ? %zu + ge - 1 : %zu + ge;\n\t}\n",
+			  tie, first, first);
 }
 
 /* The helper that reads a key among the run [first, end) of table ti: the column. */
@@ -147,6 +154,11 @@ static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first,
 		}
 		sb_puts(o, ";\n");
 	}
+	if (!t->nround_ranges && t->rounding == RTAB_ROUND_DOWN_STRICT) {
+		/* 'more than': the greatest step the key passes (the first when it passes none). */
+		sb_printf(o, "\t(void)b; (void)ge;\n\treturn %zu + gt - (gt > 0);\n}\n", first);
+		return;
+	}
 	if (!t->nround_ranges && (t->rounding == RTAB_ROUND_DOWN || t->rounding == RTAB_ROUND_UP)) {
 		/* One rounding: the step at or below (the first below the first step), or the
 		 * step at or above (the last above the last step). */
@@ -161,8 +173,10 @@ static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first,
 	sb_printf(o, "\tif (ge == 0) return %zu; /* below the first step */\n", first);
 	sb_printf(o, "\tif (gt == %zu) return %zu; /* above the last */\n", n, end - 1);
 	sb_printf(o, "\tif (ge > gt) return %zu + ge - 1; /* on a step */\n", first);
-	if (may_round(t, RTAB_ROUND_NEAREST) && n > 1)
-		emit_nearest(o, t, first, end);
+	static const int nearest_modes[] = {RTAB_ROUND_NEAREST, RTAB_ROUND_LINEAR, RTAB_ROUND_LINEAR_UP};
+	for (size_t k = 0; k < sizeof nearest_modes / sizeof nearest_modes[0]; k++)
+		if (may_round(t, nearest_modes[k]) && n > 1)
+			emit_nearest(o, t, first, end, nearest_modes[k]);
 	sb_printf(o, "\treturn mode == %d ? %zu + ge - 1 : %zu + ge;\n}\n", RTAB_ROUND_DOWN, first, first);
 }
 

@@ -118,12 +118,12 @@ static const char *column_why(const rtab_ruleset *rs, const rtab_table *t)
 	}
 	if (unknown_kind) /* a byte past the kinds: data the compiler did not make */
 		return unknown_kind;
-	if (t->rounding > RTAB_ROUND_NEAREST)
+	if (t->rounding > RTAB_ROUND_DOWN_STRICT)
 		return "it rounds its key in a way the native code does not know";
 	if (t->nround_ranges && !t->round_ranges)
 		return "it names rounding ranges it does not have";
 	for (size_t i = 0; i < t->nround_ranges; i++)
-		if (t->round_ranges[i].rounding > RTAB_ROUND_NEAREST)
+		if (t->round_ranges[i].rounding > RTAB_ROUND_DOWN_STRICT)
 			return "it rounds its key in a way the native code does not know";
 	if (!expr_ok(rs, &t->key_a))
 		return expr_why(rs, &t->key_a);

@@ -545,6 +545,14 @@ static const char *rounding_words(bool odds, int rounding)
 	case RTAB_ROUND_NEAREST:
 		return odds ? msg("odds between two columns read as the nearest column")
 			    : msg("a value between two columns reads as the nearest column");
+	case RTAB_ROUND_LINEAR:
+		return odds ? msg("odds between two columns read as the column nearest their ratio; exactly midway, the lower")
+			    : msg("a value between two columns reads as the nearest column; exactly midway, the lower");
+	case RTAB_ROUND_LINEAR_UP:
+		return odds ? msg("odds between two columns read as the column nearest their ratio; exactly midway, the higher")
+			    : msg("a value between two columns reads as the nearest column; exactly midway, the higher");
+	case RTAB_ROUND_DOWN_STRICT:
+		return msg("a column is reached by odds more than its ratio, not equal to it");
 	}
 	return "";
 }

@@ -346,6 +346,9 @@ static const char *rounding_name(uint8_t r)
 	case RTAB_ROUND_DOWN: return "down";
 	case RTAB_ROUND_UP: return "up";
 	case RTAB_ROUND_NEAREST: return "nearest";
+	case RTAB_ROUND_LINEAR: return "linear, ties down";
+	case RTAB_ROUND_LINEAR_UP: return "linear, ties up";
+	case RTAB_ROUND_DOWN_STRICT: return "more than";
 	}
 	return "?";
 }

@@ -209,6 +209,18 @@ static ast_cell *key_reading_cells(char *word, RTAB_YYLTYPE at, ast_cell *readin
 	return w;
 }
 
+/* 'round linear, ties up': the four words, in order. */
+static ast_id *rounding_words(char *a, RTAB_YYLTYPE at_a, char *b, RTAB_YYLTYPE at_b, char *c,
+			      RTAB_YYLTYPE at_c, char *d, RTAB_YYLTYPE at_d)
+{
+	ast_id *ids = ast_id_new(a, LOC(at_a)), *mode = ast_id_new(b, LOC(at_b));
+	ast_id *ties = ast_id_new(c, LOC(at_c)), *side = ast_id_new(d, LOC(at_d));
+	ids->tail = ids;
+	ids = AST_APPEND(ids, mode);
+	ids = AST_APPEND(ids, ties);
+	return AST_APPEND(ids, side);
+}
+
 static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YYLTYPE name_at)
 {
 	ast_stmt *s = ast_stmt_new(kind, LOC(at));
@@ -954,6 +966,11 @@ stmt:
 		ast_id *mode = ast_id_new($8, LOC(@8));
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
+	/* 'round linear, ties up': the rounding, then the side a tie reads, in ids. */
+	| COLUMNS BY colkey '(' exprs ')' IDENT IDENT ',' IDENT IDENT ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $3, @3); $$->expr = $5;
+		$$->ids = rounding_words($7, @7, $8, @8, $10, @10, $11, @11);
+	}
 	/* 'round up below 1:1, nearest from 1:1' (a rounding per range of odds) or
 	 * 'at least 0.33, 0.5, 1' (the ratio each column needs): in cells. */
 	| COLUMNS BY colkey '(' exprs ')' IDENT IDENT key_reading ';' {
@@ -978,6 +995,11 @@ stmt:
 		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
 		ast_id *mode = ast_id_new($12, LOC(@12));
 		$$->ids = AST_APPEND($$->ids, mode);
+	}
+	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' IDENT IDENT ',' IDENT IDENT ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		$$->ids = rounding_words($11, @11, $12, @12, $14, @14, $15, @15);
 	}
 	| ROWS '{' rowitems '}' { $$ = $3; $$->loc = LOC(@1); lex_rows_end(scanner); }
 	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */

@@ -52,6 +52,7 @@ E_STEP_DRM = -14
 E_REQUIRE = -15
 STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
+ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
 KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
 COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
 MAX_STEP_TERM = 10000
@@ -846,7 +847,7 @@ def read_key(t, num, den, first, n):
             return (a > c['step_num']) - (a < c['step_num'])
         return cmp_odds(a, b, c['step_num'], c['step_den'])
 
-    down = up = n
+    down = up = passed = n  # passed: the greatest step below the key
     for i in range(first, n):
         c = cols[i]
         if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
@@ -856,11 +857,15 @@ def read_key(t, num, den, first, n):
         k = cmp(i, num, den)
         if k >= 0:
             down = i
+        if k > 0:
+            passed = i
         if k <= 0 and up == n:
             up = i
     mode = effective_rounding(key_rounding(t, num, den), num >= 0 if value else num >= den)
-    if mode > ROUND_NEAREST or n <= first:
+    if mode > ROUND_DOWN_STRICT or n <= first:
         raise RtabError(E_RULESET)
+    if mode == ROUND_DOWN_STRICT:  # 'more than'
+        return first if passed == n else passed
     if down == n:
         return up
     if up == n:
@@ -870,8 +875,18 @@ def read_key(t, num, den, first, n):
     if mode == ROUND_UP:
         return up
     d, u = cols[down], cols[up]
-    if value:  # a tie reads down
-        return down if 2 * num <= d['step_num'] + u['step_num'] else up
+    ties_up = mode == ROUND_LINEAR_UP  # else a tie reads down
+    if value:
+        twice, mid = 2 * num, d['step_num'] + u['step_num']
+        return down if (twice < mid if ties_up else twice <= mid) else up
+    if mode in (ROUND_LINEAR, ROUND_LINEAR_UP):
+        # the midpoint on the ratio itself (rtab_odds_linear_midway); a step 0:q
+        # lies infinitely far below
+        if d['step_num'] == 0:
+            return up
+        tn = d['step_num'] * u['step_den'] + u['step_num'] * d['step_den']
+        td = 2 * d['step_den'] * u['step_den']
+        return down if (num * td < tn * den if ties_up else num * td <= tn * den) else up
     return down if nearest_odds_down(num, den, d['step_num'], d['step_den'], u['step_num'], u['step_den']) else up
 
 

@@ -73,6 +73,8 @@ SUB_FORMS = [
     'odds_thresholds',     # at least 0.33, 0.5, 1 (the ratio each odds column needs)
     'locale_rule_refs',    # @ en "..." ru "...": a rule reference per locale
     'open_input',          # int >= 0, int <= 10, int: an input open at an end
+    'round_linear',        # round linear, ties up: the nearest column by the ratio itself
+    'odds_strict',         # more than 1/2, 1, 3/2: thresholds the odds must pass
 ]
 
 # --sample: one pair of fixture and verb in this many.

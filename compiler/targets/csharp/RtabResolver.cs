@@ -68,6 +68,7 @@ public class Ruleset
         E_REQUIRE = -15;
     const long STACK_SUM = 0, STACK_BEST = 2;
     const long ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
+    const long ROUND_LINEAR = 4, ROUND_LINEAR_UP = 5, ROUND_DOWN_STRICT = 6;
     const long KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
     const long COLUMN_ROLLED = 0, COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
     const long MAX_STEP_TERM = 10000;
@@ -970,7 +971,7 @@ public class Ruleset
         bool value = Num(t, "key_kind") == KEY_VALUE;
         Func<long, long, long, long> cmp = (i, a, b) => value ? Sign(a - Num(cols[i], "step_num"))
             : CmpOdds(a, b, Num(cols[i], "step_num"), Num(cols[i], "step_den"));
-        long down = n, up = n;
+        long down = n, up = n, passed = n; // passed: the greatest step below the key
         for (long i = first; i < n; i++) {
             var c = cols[i];
             long sn = Num(c, "step_num"), sd = Num(c, "step_den");
@@ -978,17 +979,31 @@ public class Ruleset
             if (i > first && cmp(i - 1, sn, sd) <= 0) throw new RtabError(E_RULESET);
             long k = cmp(i, num, den);
             if (k >= 0) down = i;
+            if (k > 0) passed = i;
             if (k <= 0 && up == n) up = i;
         }
         long mode = EffectiveRounding(KeyRounding(t, num, den), value ? num >= 0 : num >= den);
-        if (mode > ROUND_NEAREST || n <= first) throw new RtabError(E_RULESET);
+        if (mode > ROUND_DOWN_STRICT || n <= first) throw new RtabError(E_RULESET);
+        if (mode == ROUND_DOWN_STRICT) return passed == n ? first : passed; // 'more than'
         if (down == n) return up;
         if (up == n) return down;
         if (mode == ROUND_DOWN) return down;
         if (mode == ROUND_UP) return up;
         var d = cols[down];
         var u = cols[up];
-        if (value) return 2 * num <= Num(d, "step_num") + Num(u, "step_num") ? down : up; // a tie reads down
+        bool tiesUp = mode == ROUND_LINEAR_UP; // else a tie reads down
+        if (value) {
+            long twice = 2 * num, mid = Num(d, "step_num") + Num(u, "step_num");
+            return (tiesUp ? twice < mid : twice <= mid) ? down : up;
+        }
+        if (mode == ROUND_LINEAR || tiesUp) {
+            // The midpoint on the ratio itself (rtab_odds_linear_midway); a step 0:q lies
+            // infinitely far below. Terms below 2^28, key below 2^31: the products fit.
+            if (Num(d, "step_num") == 0) return up;
+            long tn = Num(d, "step_num") * Num(u, "step_den") + Num(u, "step_num") * Num(d, "step_den");
+            long td = 2 * Num(d, "step_den") * Num(u, "step_den");
+            return (tiesUp ? num * td < tn * den : num * td <= tn * den) ? down : up;
+        }
         return NearestOddsDown(num, den, Num(d, "step_num"), Num(d, "step_den"), Num(u, "step_num"), Num(u, "step_den"))
             ? down : up;
     }

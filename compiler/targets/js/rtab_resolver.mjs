@@ -31,6 +31,7 @@ const E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_
   E_STEP_DRM = -14, E_REQUIRE = -15;
 const STACK_SUM = 0, STACK_BEST = 2;
 const ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
+const ROUND_LINEAR = 4, ROUND_LINEAR_UP = 5, ROUND_DOWN_STRICT = 6;
 const KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
 const COLUMN_ROLLED = 0, COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
 const MAX_STEP_TERM = 10000;
@@ -464,7 +465,7 @@ function readKey(t, num, den, first, n) {
   const cols = t.columns;
   const value = t.key_kind === KEY_VALUE;
   const cmp = (i, a, b) => (value ? sign(a - cols[i].step_num) : cmpOdds(a, b, cols[i].step_num, cols[i].step_den));
-  let down = n, up = n;
+  let down = n, up = n, passed = n; // passed: the greatest step below the key
   for (let i = first; i < n; i++) {
     const c = cols[i];
     if (!value && !(c.step_num >= 0 && c.step_num <= MAX_STEP_TERM && c.step_den > 0 && c.step_den <= MAX_STEP_TERM)) {
@@ -473,16 +474,30 @@ function readKey(t, num, den, first, n) {
     if (i > first && cmp(i - 1, c.step_num, c.step_den) <= 0) throw new RtabError(E_RULESET);
     const k = cmp(i, num, den);
     if (k >= 0) down = i;
+    if (k > 0) passed = i;
     if (k <= 0 && up === n) up = i;
   }
   const mode = effectiveRounding(keyRounding(t, num, den), value ? num >= 0 : num >= den);
-  if (mode > ROUND_NEAREST || n <= first) throw new RtabError(E_RULESET);
+  if (mode > ROUND_DOWN_STRICT || n <= first) throw new RtabError(E_RULESET);
+  if (mode === ROUND_DOWN_STRICT) return passed === n ? first : passed; // 'more than'
   if (down === n) return up;
   if (up === n) return down;
   if (mode === ROUND_DOWN) return down;
   if (mode === ROUND_UP) return up;
   const d = cols[down], u = cols[up];
-  if (value) return 2 * num <= d.step_num + u.step_num ? down : up; // a tie reads down
+  const tiesUp = mode === ROUND_LINEAR_UP; // else a tie reads down
+  if (value) {
+    const twice = 2 * num, mid = d.step_num + u.step_num;
+    return (tiesUp ? twice < mid : twice <= mid) ? down : up;
+  }
+  if (mode === ROUND_LINEAR || tiesUp) {
+    // The midpoint on the ratio itself (runtime/rtab.c rtab_odds_linear_midway); a
+    // step 0:q lies infinitely far below. The products pass 2^53: BigInt.
+    if (d.step_num === 0) return up;
+    const tn = BigInt(d.step_num * u.step_den + u.step_num * d.step_den), td = BigInt(2 * d.step_den * u.step_den);
+    const l = BigInt(num) * td, r = tn * BigInt(den);
+    return (tiesUp ? l < r : l <= r) ? down : up;
+  }
   return nearestOddsDown(num, den, d.step_num, d.step_den, u.step_num, u.step_den) ? down : up;
 }
 

@@ -35,6 +35,7 @@ local E_RULESET, E_INDEX, E_STATE, E_NO_RESULT, E_INEXACT = -9, -10, -11, -12, -
 local E_STEP_DRM, E_REQUIRE = -14, -15
 local STACK_SUM, STACK_BEST = 0, 2
 local ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
+local ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
 local KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
 local COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
 local MAX_STEP_TERM = 10000
@@ -226,7 +227,7 @@ local function read_key(t, num, den, first, n)
     if value then return sign(a - c.step_num) end
     return cmp_odds(a, b, c.step_num, c.step_den)
   end
-  local down, up = n, n
+  local down, up, passed = n, n, n -- passed: the greatest step below the key
   for i = first, n - 1 do
     local c = cols[i + 1]
     if not value and not (c.step_num >= 0 and c.step_num <= MAX_STEP_TERM and c.step_den > 0 and
@@ -236,18 +237,35 @@ local function read_key(t, num, den, first, n)
     if i > first and cmp(i - 1, c.step_num, c.step_den) <= 0 then fail(E_RULESET) end
     local k = cmp(i, num, den)
     if k >= 0 then down = i end
+    if k > 0 then passed = i end
     if k <= 0 and up == n then up = i end
   end
   local mode = effective_rounding(key_rounding(t, num, den), (value and num >= 0) or (not value and num >= den))
-  if mode > ROUND_NEAREST or n <= first then fail(E_RULESET) end
+  if mode > ROUND_DOWN_STRICT or n <= first then fail(E_RULESET) end
+  if mode == ROUND_DOWN_STRICT then -- 'more than'
+    if passed == n then return first end
+    return passed
+  end
   if down == n then return up end
   if up == n then return down end
   if mode == ROUND_DOWN then return down end
   if mode == ROUND_UP then return up end
   local d, u = cols[down + 1], cols[up + 1]
   local is_down
+  local ties_up = mode == ROUND_LINEAR_UP -- else a tie reads down
   if value then
-    is_down = 2 * num <= d.step_num + u.step_num -- a tie reads down
+    local twice, mid = 2 * num, d.step_num + u.step_num
+    if ties_up then is_down = twice < mid else is_down = twice <= mid end
+  elseif (mode == ROUND_LINEAR or ties_up) and d.step_num == 0 then
+    is_down = false -- a step 0:q lies infinitely far below
+  elseif mode == ROUND_LINEAR or ties_up then
+    -- The midpoint on the ratio itself (runtime/rtab.c rtab_odds_linear_midway): terms
+    -- below 2^28, compared in wide products.
+    local tn, td = d.step_num * u.step_den + u.step_num * d.step_den, 2 * d.step_den * u.step_den
+    local h1, l1 = wide_product(num, td)
+    local h2, l2 = wide_product(tn, den)
+    if ties_up then is_down = h1 < h2 or (h1 == h2 and l1 < l2)
+    else is_down = h1 < h2 or (h1 == h2 and l1 <= l2) end
   else
     is_down = nearest_odds_down(num, den, d.step_num, d.step_den, u.step_num, u.step_den)
   end
