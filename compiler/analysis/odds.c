@@ -348,6 +348,7 @@ int odds_table_column(const rtab_ruleset *rs, size_t table, size_t column, const
 	t->columns = &rs->tables[table].columns[column];
 	t->nshifts = 0;
 	t->shifts = NULL;
+	t->shift_stops = 0; /* one column: no end to keep apart from the key's (clamp shifts) */
 	one.tables = tables;
 	int rc = odds_table(&one, table, inputs, extra_drm, out);
 	out->column = (uint16_t)column;
