@@ -642,7 +642,7 @@ check group-cap-unrelated 0 "6 passed, 0 failed" "$rtab" test "$tmp/classic_unre
 
 # Inputs open at an end (int >= 0, int <= 10, int): any value within the
 # language's integers is taken, one past the open side is refused as the
-# domain is written.
+# domain is written, and --exhaustive names the inputs it cannot walk.
 open_input=tests/constructs/fixtures/open_input.rtab
 check open-input-far 0 '"modified_roll": -249995' \
 	"$rtab" eval $open_input shot --set zlosses=250000 --roll 5 --json
@@ -650,6 +650,8 @@ check open-input-below 2 "input 'zlosses' takes an integer >= 0, not '-1'" \
 	"$rtab" eval $open_input shot --set zlosses=-1 --roll 5
 check open-input-above 2 "input 'zmorale' takes an integer <= 10, not '11'" \
 	"$rtab" eval $open_input shot --set zmorale=11 --roll 5
+check open-input-exhaustive 1 "zlosses: int >= 0, zmorale: int <= 10, zpoints: int); write the bounds" \
+	"$rtab" vectors $open_input --exhaustive
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1674,10 +1674,24 @@ static void exhaust_table(const table_ctx *tc, const int32_t *base)
 }
 
 /* Sizing: a definition the exhaustive search would cut short. */
-static void too_many(vgen *g, const char *kind, const char *id)
+static void too_many(vgen *g, const char *kind, const char *id, const size_t *vars, size_t nv)
 {
 	sb_printf(g->too_many, "%s%s '%s' has more situations than --limit %llu", g->too_many->len ? "; " : "",
 		  kind, id, (unsigned long long)g->limit);
+	/* An input the source leaves open ('int >= 0') has a billion values:
+	 * no limit walks them; its bounds would. */
+	size_t open = 0;
+	for (size_t k = 0; k < nv; k++) {
+		const rtab_input *in = &g->rs->inputs[vars[k]];
+		if (in->type != RTAB_TYPE_INT || in->step != 0 ||
+		    !(export_open_below(in->min) || export_open_above(in->max)))
+			continue;
+		sb_puts(g->too_many, open++ ? ", " : ": it reads inputs open at an end, which --exhaustive cannot walk (");
+		sb_printf(g->too_many, "%s: ", in->id);
+		export_int_domain(g->too_many, in->min, in->max);
+	}
+	if (open)
+		sb_puts(g->too_many, "); write the bounds the rules allow");
 }
 
 /* Each column in a situation, at its middle roll (a computed column: the
@@ -1745,7 +1759,7 @@ static void cover_table(vgen *g, size_t t, const int32_t *base)
 	if (g->too_many) {
 		size_t vars[256], nv;
 		if (!table_total(g, tc.dice, vars, &nv))
-			too_many(g, "table", tab->id);
+			too_many(g, "table", tab->id, vars, nv);
 		return;
 	}
 	cover_rows(&tc, base);
@@ -1831,7 +1845,7 @@ static void each_situation(vgen *g, size_t index, const int32_t *base, const rta
 	uint64_t total = situation_samples(g, exprs, nexprs, vars, smp, &nv);
 	if (g->too_many) {
 		if (total > g->limit)
-			too_many(g, kind, id);
+			too_many(g, kind, id, vars, nv);
 		free(inputs);
 		free(smp);
 		return;
