@@ -21,7 +21,8 @@ For a ruleset (an original), this writes
       boundary, a condition turned round, a sign, a dropped
       modifier or shift or natural rule, a cap, a die, a rounding, a
       domain, a unit slipped in a value or a condition, two columns
-      swapped, a provisional mark dropped); `rtab verify` must report each
+      swapped, two columns' cells swapped under their header, a provisional
+      mark dropped); `rtab verify` must report each
       as an error whose locations name the changed line on both sides.
 
 Every rewrite and fault keeps the lines where they were (a removed line
@@ -1194,6 +1195,30 @@ def fault_swap_column(text):
                                  (b, b + len(words[k + 1]), words[k])], a)
 
 
+def fault_swap_cells(text):
+    """Two neighbouring columns' cells swapped in every line of a grid whose
+    header is computed (odds, differences: their order is the key's), the
+    header left as it was: a translator's column set in the wrong place."""
+    m = mask(text)
+    for g in grids(text):
+        if g.header is None or len(g.header.words) < 2:
+            continue
+        width = len(g.header.words)
+        if any(len(ln.words) != width + 1 for ln in g.lines):
+            continue
+        for k in range(width - 1):
+            spans, lines = [], set()
+            for ln in g.lines:
+                a, b = ln.words[k + 1], ln.words[k + 2]
+                if a == b:
+                    continue
+                offs = word_offsets(m, ln)
+                spans += [(offs[k + 1], offs[k + 1] + len(a), b), (offs[k + 2], offs[k + 2] + len(b), a)]
+                lines.add(line_of(text, offs[k + 1]))
+            if spans:
+                yield replace_spans(text, spans), {'original': lines, 'translation': lines}
+
+
 def fault_missing_mark(text):
     """A `provisional "..."` statement of its own dropped."""
     m = mask(text)
@@ -1221,6 +1246,7 @@ FAULTS = [
     ('unit_value', fault_unit_value),
     ('unit_condition', fault_unit_condition),
     ('swap_column', fault_swap_column),
+    ('swap_cells', fault_swap_cells),
     ('missing_mark', fault_missing_mark),
 ]
 

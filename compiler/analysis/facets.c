@@ -747,6 +747,8 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 	}
 }
 
+static src_loc grid_cell_loc(const model_table *mt, size_t c, int64_t v, src_loc anchor);
+
 /* How a table chooses its column, beyond an input: computed keys, steps, shifts,
  * columns that give a result without a roll. */
 static void column_facets(builder *b, size_t i, const rtab_table *t, const model_table *mt)
@@ -810,6 +812,11 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		bool first = c == 0 || (t->column_end_of_value && odds_column_value(b->rs, i, c) !=
 									 odds_column_value(b->rs, i, c - 1));
 		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at) : at;
+		/* a column the grid prints as '—' throughout: at its cell of the first line */
+		src_loc dead_at = mt && col->kind == RTAB_COLUMN_NONE ? grid_cell_loc(mt, c, mt->reach_lo, (src_loc){0, 0})
+								      : (src_loc){0, 0};
+		if (dead_at.line)
+			col_at = dead_at;
 		if (odds)
 			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
 		else if (computed)
