@@ -539,7 +539,9 @@ void resolve_tables(model *m)
 				     "table '%s' has both a grid and rows; write it one way", d->id);
 			check_note(m, rows->loc, "the rows are here");
 		}
-		if (!cols && (below || above || shifts || clamp)) {
+		/* A table the parser had to skip part of may have lost its 'columns' there:
+		 * the syntax error is the finding. */
+		if (!cols && !d->damaged && (below || above || shifts || clamp)) {
 			const ast_stmt *w = below ? below : above ? above : shifts ? shifts : clamp;
 			check_report(m, CHECK_MISSING, w->loc,
 				     "'%s' moves between columns, and table '%s' has one; add: columns by ...;",
