@@ -55,7 +55,8 @@ TARGETS = [
     ('luajit', 'lua', ['luajit'], None, lambda d: ['luajit', os.path.join(d, RULESET + '.lua')]),
     ('lua5.4', 'lua', ['lua5.4'], None, lambda d: ['lua5.4', os.path.join(d, RULESET + '.lua')]),
     ('csharp', 'csharp', ['mcs', 'mono'],
-     lambda d: ['mcs', '-nologo', '-out:' + os.path.join(d, RULESET + '.exe'), os.path.join(d, RULESET + '.cs')],
+     lambda d: ['mcs', '-nologo', '-out:' + os.path.join(d, RULESET + '.exe'), os.path.join(d, RULESET + '.cs'),
+                os.path.join(d, RULESET + '_conform.cs')],
      lambda d: ['mono', os.path.join(d, RULESET + '.exe')]),
 ]
 

@@ -39,7 +39,7 @@ with tempfile.TemporaryDirectory() as out:
         examples[lua] = [lua, 'examples/targets/melee.lua', out]
     if shutil.which('mcs') and shutil.which('mono'):
         exe = os.path.join(out, 'melee.exe')
-        subprocess.run(['mcs', '-nologo', '-warnaserror+', '-main:Melee', '-out:' + exe, 'examples/targets/Melee.cs',
+        subprocess.run(['mcs', '-nologo', '-warnaserror+', '-out:' + exe, 'examples/targets/Melee.cs',
                         os.path.join(out, 'musket_pike.cs')], check=True)
         examples['mono'] = ['mono', exe]
     examples = {k: v for k, v in examples.items() if shutil.which(v[0])}

@@ -56,7 +56,7 @@ with tempfile.TemporaryDirectory() as out:
         programs[lua] = [lua, 'examples/targets/pursuit.lua', out]
     if shutil.which('mcs') and shutil.which('mono'):
         exe = os.path.join(out, 'pursuit.exe')
-        subprocess.run(['mcs', '-nologo', '-warnaserror+', '-main:Pursuit', '-out:' + exe,
+        subprocess.run(['mcs', '-nologo', '-warnaserror+', '-out:' + exe,
                         'examples/targets/Pursuit.cs', os.path.join(out, 'musket_pike.cs')], check=True)
         programs['mono'] = ['mono', exe]
     programs = {k: v for k, v in programs.items() if shutil.which(v[0])}

@@ -41,7 +41,7 @@ TARGETS = {
 # directory and the id.
 COMPILE = {
     'csharp': lambda d, i: ['mcs', '-nologo', '-warnaserror+', '-out:' + os.path.join(d, i + '.exe'),
-                            os.path.join(d, i + '.cs')],
+                            os.path.join(d, i + '.cs'), os.path.join(d, i + '_conform.cs')],
 }
 failures, skipped = [], []
 
@@ -104,12 +104,12 @@ def typecheck_ts(paths):
                 continue
             checks.append(os.path.join(d, 'check.mts'))
             with open(checks[-1], 'w') as f:
-                f.write("import ruleset, { DATA, RtabError, type TableResult } from './%s.mjs';\n"
+                f.write("import ruleset, { DATA, RtabError, type TableName, type TableResult } from './%s.mjs';\n"
                         "for (const t of DATA.tables) {\n"
                         "  try {\n"
-                        "    const r: TableResult = ruleset.resolve(t.id, {}, [], 0);\n"
+                        "    const r: TableResult = ruleset.resolve(t.id as TableName, {}, [], 0);\n"
                         "    const o: string | null = r.outcome;\n"
-                        "    const units: (string | null)[] | undefined = r.effects?.[0]?.units;\n"
+                        "    const units: (string | null)[] | undefined = r.no_result ? [] : r.effects[0]?.units;\n"
                         "    void o;\n"
                         "    void units;\n"
                         "  } catch (e) {\n"

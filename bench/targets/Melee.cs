@@ -1,7 +1,7 @@
 // N melees through the file rtab compile --target csharp writes, timed in this
 // process (CPU time): bench/run's per-target figure.
 //
-//   mcs -optimize+ -main:BenchMelee -out:bench.exe Melee.cs musket_pike.cs
+//   mcs -optimize+ -out:bench.exe Melee.cs musket_pike.cs
 //   mono bench.exe N RUNS -> one line per run: "ns CHECKSUM"
 // The pool of situations and faces is the same in every language (bench/targets/).
 using System;
@@ -30,9 +30,9 @@ public static class BenchMelee
             var start = self.TotalProcessorTime;
             for (long k = 0; k < n; k++) {
                 try {
-                    var r = Rules.Ruleset.Resolve("melee", pool[k % 64], new[] { 1 + k / 64 % 6 }, 0);
-                    checksum += (long)r["modified_roll"] + ((object[])r["triggers"]).Length;
-                } catch (RtabError) {
+                    var r = Rules.Ruleset.Resolve("melee", pool[k % 64], new[] { (int)(1 + k / 64 % 6) }, 0);
+                    checksum += r.ModifiedRoll + r.Triggers.Count;
+                } catch (RtabException) {
                     checksum += 1000;
                 }
             }

@@ -16,8 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The most files one target writes (ts: the module and its declarations). */
-#define TARGET_MAX_FILES 2
+/* The most files one target writes (ts: the module as ECMAScript and as
+ * CommonJS, and its declarations). */
+#define TARGET_MAX_FILES 3
 
 typedef struct target_file {
 	char *name; /* beside the others: "musket_pike.py" */

@@ -1,10 +1,10 @@
-// A melee and the pursuits it triggers, in C#, through the file
+// A melee and the pursuits it triggers, in C#, through the library
 // `rtab compile --target csharp` writes from tables/musket_pike.rtab: the
 // example of Cavalry Pursuit 11.7.4 (three cavalry units pursue a broken unit;
 // a unit already eliminated by an earlier pursuit roll is not eliminated again).
 //
 //   rtab compile --target csharp tables/musket_pike.rtab -o out
-//   mcs -main:Pursuit -out:pursuit.exe examples/targets/Pursuit.cs out/musket_pike.cs
+//   mcs -out:pursuit.exe examples/targets/Pursuit.cs out/musket_pike.cs
 //   mono pursuit.exe MELEE_FACE PURSUIT_FACE...
 using System;
 using System.Collections.Generic;
@@ -27,30 +27,27 @@ public static class Pursuit
             {"game", "tacw"}, {"attacker_type", "cuirassiers"}, {"attacker_cavalry_units", 3},
             {"defender_type", "heavy_infantry"}, {"defender_morale", 4},
         };
-        var pursuitFaces = args.Skip(1).Select(f => (IList<long>)new List<long> { long.Parse(f) }).ToList();
-        Dictionary<string, object> c;
+        var pursuitFaces = args.Skip(1).Select(f => (IList<int>)new[] { int.Parse(f) }).ToList();
+        ChainResult c;
         try {
-            c = Rules.Ruleset.Chain("melee", units, new long[] { long.Parse(args[0]) }, 0, pursuitFaces);
-        } catch (RtabError e) {
+            c = Rules.Ruleset.Chain("melee", units, new[] { int.Parse(args[0]) }, 0, pursuitFaces);
+        } catch (RtabException e) {
             Console.WriteLine("refused: " + e.Message);
             return 1;
         }
-        var r = (Dictionary<string, object>)c["result"];
-        long modifier = (long)r["modifier"];
-        Console.WriteLine(string.Format("melee: {0} {1}{2} = {3}: {4} (rule {5})", r["natural"], modifier < 0 ? "" : "+",
-                                        modifier, r["modified_roll"], r["outcome"], r["rule"]));
-        foreach (Dictionary<string, object> s in (object[])c["steps"]) {
-            var kind = new[] { "table", "reactions", "transition", "distance", "procedure" }.First(k => s.ContainsKey(k));
-            var inputs = (Dictionary<string, object>)s["inputs"];
-            var passed = string.Join(", ", inputs.Keys.OrderBy(k => k, StringComparer.Ordinal)
-                                                   .Select(k => k + "=" + Text(inputs[k])));
+        TableResult r = c.Result;
+        Console.WriteLine(string.Format("melee: {0} {1}{2} = {3}: {4} (rule {5})", r.Natural, r.Modifier < 0 ? "" : "+",
+                                        r.Modifier, r.ModifiedRoll, r.Outcome, Text(r.Rule)));
+        foreach (ChainStep s in c.Steps) {
+            var passed = string.Join(", ", s.Inputs.Keys.OrderBy(k => k, StringComparer.Ordinal)
+                                                 .Select(k => k + "=" + Text(s.Inputs[k])));
             string got;
-            if (s.ContainsKey("error")) got = "refused: " + s["error"];
-            else if (kind == "table") got = Text(s["outcome"]) + " (rule " + Text(s["rule"]) + ")";
-            else if (kind == "transition") got = Text(s["state"]);
-            else got = Text(s.ContainsKey("outcome") ? s["outcome"] : null);
-            Console.WriteLine(string.Format("{0} {1}, trigger {2}, repeat {3} ({4}): {5}", kind, s[kind], s["trigger"],
-                                            s["repeat"], passed, got));
+            if (s.Error != null) got = "refused: " + s.Error;
+            else if (s.Kind == "table") got = Text(s.Outcome) + " (rule " + Text(s.Rule) + ")";
+            else if (s.Kind == "transition") got = Text(s.State);
+            else got = Text(s.Outcome);
+            Console.WriteLine(string.Format("{0} {1}, trigger {2}, repeat {3} ({4}): {5}", s.Kind, s.Name, s.Trigger,
+                                            s.Repeat, passed, got));
         }
         return 0;
     }

@@ -8,18 +8,14 @@ local dir, face, locale = arg[1], tonumber(arg[2]), arg[3] or "en"
 package.path = dir .. "/?.lua;" .. package.path
 local musket_pike = require("musket_pike")
 
-local function label(section, id)
-  for _, item in ipairs(musket_pike.x[section]) do
-    if item.id == id then return item.labels[locale] or item.labels.en end
-  end
-end
+local function label(section, id) return musket_pike:label(section, id, locale) end
 
 -- A regiment of cuirassiers with its colonel charges shaken pikemen.
 local units = {attacker_type = "cuirassiers", attacker_cavalry_units = 1, attacker_leaders = 1,
                defender_type = "heavy_infantry", defender_morale = 4}
 local ok, r = pcall(musket_pike.resolve, musket_pike, "melee", units, {face}, 0)
 if not ok then
-  print("refused: " .. tostring(type(r) == "table" and r.status or r))
+  print("refused: " .. tostring(r))
   os.exit(1)
 end
 local sign = r.modifier < 0 and "" or "+"

@@ -7,12 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { resolve as resolvePath } from 'node:path';
 
 const [modulePath, faceText, locale = 'en'] = process.argv.slice(2);
-const { default: musketPike, DATA, RtabError } = await import(pathToFileURL(resolvePath(modulePath)).href);
+const { default: musketPike, RtabError } = await import(pathToFileURL(resolvePath(modulePath)).href);
 
-const label = (section, id) => {
-  const item = DATA[section].find((d) => d.id === id);
-  return item.labels[locale] ?? item.labels.en;
-};
+const label = (section, id) => musketPike.label(section, id, locale);
 const sign = (n) => (n < 0 ? `${n}` : `+${n}`);
 
 // A regiment of cuirassiers with its colonel charges shaken pikemen.
@@ -22,6 +19,7 @@ const units = {
 };
 try {
   const r = musketPike.resolve('melee', units, [Number(faceText)], 0);
+  if (r.no_result) throw new Error('the melee gives no result');
   const then = r.triggers.length ? r.triggers.join(', ') : 'nothing';
   console.log(`${label('tables', 'melee')}: ${r.natural} ${sign(r.modifier)} = ${r.modified_roll}: ` +
     `${label('outcomes', r.outcome)}; then ${then}`);

@@ -17,16 +17,17 @@ local units = {game = "tacw", attacker_type = "cuirassiers", attacker_cavalry_un
                defender_type = "heavy_infantry", defender_morale = 4}
 local ok, c = pcall(musket_pike.chain, musket_pike, "melee", units, {melee_face}, 0, pursuit_faces)
 if not ok then
-  print("refused: " .. tostring(type(c) == "table" and c.status or c))
+  print("refused: " .. tostring(c))
   os.exit(1)
 end
 local r = c.result
 print(string.format("melee: %d %s%d = %d: %s (rule %s)", r.natural, r.modifier < 0 and "" or "+", r.modifier,
   r.modified_roll, r.outcome, tostring(r.rule)))
+-- What a step resolves: its kind is the key that names it.
 for _, s in ipairs(c.steps) do
   local kind
   for _, k in ipairs({"table", "reactions", "transition", "distance", "procedure"}) do
-    if s[k] ~= nil and kind == nil then kind = k end
+    if s[k] and not kind then kind = k end
   end
   local names = {}
   for k in pairs(s.inputs) do names[#names + 1] = k end
@@ -34,7 +35,7 @@ for _, s in ipairs(c.steps) do
   local passed = {}
   for i, k in ipairs(names) do passed[i] = k .. "=" .. tostring(s.inputs[k]) end
   local got
-  if s.error ~= nil then got = "refused: " .. s.error
+  if s.error then got = "refused: " .. s.error
   elseif kind == "table" then got = tostring(s.outcome) .. " (rule " .. tostring(s.rule) .. ")"
   elseif kind == "transition" then got = tostring(s.state)
   else got = tostring(s.outcome) end

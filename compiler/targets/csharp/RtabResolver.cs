@@ -2,16 +2,20 @@
 // data of `rtab export --format json` (as compiler/targets/js/rtab_resolver.mjs).
 // C# 7 and the base class library only (no Unity API): the data is a tree of
 // Dictionary<string, object> (objects), object[] (arrays), string, long,
-// decimal (exact numbers), bool and null; so are the results.
-using System;
-using System.Collections.Generic;
-using System.Globalization;
-using System.IO;
-using System.Linq;
-using System.Text;
+// decimal (exact numbers), bool and null; so are the trees of `rtab conform`.
+// The API gives typed results (TableResult, ChainResult, ...: int fields).
+// Within the ruleset's namespace, System is global::System (a ruleset may be named system).
+using global::System;
+using global::System.Collections.Generic;
+using global::System.Globalization;
+using global::System.IO;
+using global::System.Linq;
+using global::System.Text;
 
-/// <summary>A status of the runtime; Message is the runtime's (rtab_strerror).</summary>
-public class RtabError : Exception
+/// <summary>Every refusal of the module: Status (the runtime's RTAB_E_*), Reason (the runtime's
+/// message for it, rtab_strerror), Input (the input it is about, or null) and Message: the
+/// reason and, when known, what is wrong.</summary>
+public class RtabException : Exception
 {
     public static readonly Dictionary<int, string> Messages = new Dictionary<int, string> {
         {-1, "a required argument is NULL"},
@@ -29,12 +33,19 @@ public class RtabError : Exception
         {-13, "an exact division or product has no exact value at the ruleset's precision"},
         {-14, "an extra modifier given to a table with a step, which counts only its own modifiers"},
         {-15, "the situation breaks a requirement of the ruleset"},
+        {-16, "the ruleset data was generated for another rtab data model: regenerate it"},
     };
     public readonly int Status;
-    public RtabError(int status) : base(Messages.ContainsKey(status) ? Messages[status] : "unknown status")
+    public readonly string Reason;
+    public readonly string Input;
+    public RtabException(int status, string detail = null, string input = null)
+        : base(ReasonOf(status) + (detail != null ? ": " + detail : ""))
     {
         Status = status;
+        Reason = ReasonOf(status);
+        Input = input;
     }
+    static string ReasonOf(int status) { return Messages.ContainsKey(status) ? Messages[status] : "unknown status"; }
 }
 
 /// <summary>The faces dice in a program read, and the provisional reasons reached.</summary>
@@ -65,7 +76,10 @@ public class Ruleset
     const long NO_DICE = 65535;
     const int E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7, E_OVERFLOW = -8,
         E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13, E_STEP_DRM = -14,
-        E_REQUIRE = -15;
+        E_REQUIRE = -15, E_VERSION = -16;
+    /// <summary>The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this resolver reads:
+    /// data of another model is refused at load, as the C library refuses it.</summary>
+    public const int DataModel = 6;
     const long STACK_SUM = 0, STACK_BEST = 2;
     const long ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
     const long ROUND_LINEAR = 4, ROUND_LINEAR_UP = 5, ROUND_DOWN_STRICT = 6;
@@ -80,10 +94,23 @@ public class Ruleset
     readonly long scale;
     readonly Dictionary<string, Dictionary<string, int>> byId = new Dictionary<string, Dictionary<string, int>>();
 
-    public Ruleset(Dictionary<string, object> data)
+    /// <summary>The hash of the ruleset the data was compiled from (its source_hash).</summary>
+    public readonly string SourceHash;
+
+    /// <summary>data: the export; dataModel, sourceHash: what the resolver was generated for
+    /// (both must be the data's).</summary>
+    public Ruleset(Dictionary<string, object> data, long dataModel, string sourceHash)
     {
         if (Str(data, "format") != "rtab-export" || Num(data, "version") != 1)
-            throw new ArgumentException("not an rtab export of version 1");
+            throw new RtabException(E_VERSION, "the data is not an rtab export of version 1");
+        if (Num(data, "data_version") != DataModel || dataModel != DataModel)
+            throw new RtabException(E_VERSION, "the data is of data model " + Num(data, "data_version") +
+                ", its resolver of " + dataModel + "; this resolver reads data model " + DataModel +
+                ": run rtab compile --target again");
+        if (Str(data, "source_hash") != sourceHash)
+            throw new RtabException(E_VERSION, "the data is of the source " + Str(data, "source_hash") +
+                ", its resolver of " + sourceHash + ": both must come from one run of rtab compile --target");
+        SourceHash = sourceHash;
         X = data;
         inputs = Arr(data, "inputs");
         scale = Num(data, "scale") == 0 ? 1 : Num(data, "scale");
@@ -124,44 +151,128 @@ public class Ruleset
     object Find(string key, string name)
     {
         int i;
-        if (name == null || !byId[key].TryGetValue(name, out i)) throw new RtabError(key == "tables" ? E_TABLE : E_INDEX);
+        if (name == null || !byId[key].TryGetValue(name, out i))
+            throw new RtabException(key == "tables" ? E_TABLE : E_INDEX,
+                                    (key == "tables" ? "no table" : "nothing of " + key) + " is named " + Shown(name));
         return Arr(X, key)[i];
     }
 
     static long Check32(long v)
     {
-        if (v < INT32_MIN || v > INT32_MAX) throw new RtabError(E_OVERFLOW);
+        if (v < INT32_MIN || v > INT32_MAX) throw new RtabException(E_OVERFLOW);
         return v;
     }
 
-    /// <summary>The inputs as the runtime holds them: defaults, then the given ones by id.</summary>
+    /// <summary>The inputs as the runtime holds them: defaults, then the given ones by id, each
+    /// of its type (an enum value's id, a bool, an integer: int, long, short..., an exact number:
+    /// an integer or a decimal); anything else is refused, naming the input.</summary>
     public long[] Situation(IDictionary<string, object> given)
     {
         var values = inputs.Select(i => Num(i, "default_value")).ToArray();
         if (given == null) return values;
         foreach (var kv in given) {
             int k;
-            if (!byId["inputs"].TryGetValue(kv.Key, out k)) throw new RtabError(E_INPUT);
-            var inp = inputs[k];
-            var type = Str(inp, "type_name");
-            if (type == "enum") {
-                var vals = Arr(Item("enums", Num(inp, "enum_index")), "values");
-                int v = Array.FindIndex(vals, e => Str(e, "id") == kv.Value as string);
-                if (v < 0) throw new RtabError(E_INPUT);
-                values[k] = v;
-            } else if (type == "bool") {
-                values[k] = kv.Value is bool ? ((bool)kv.Value ? 1 : 0)
-                    : kv.Value is string ? ((string)kv.Value == "true" ? 1 : 0)
-                    : Convert.ToDecimal(kv.Value, CultureInfo.InvariantCulture) == 1 ? 1 : 0;
-            } else if (type == "number") {
-                decimal scaled = Convert.ToDecimal(kv.Value, CultureInfo.InvariantCulture) * scale;
-                if (scaled != Math.Round(scaled)) throw new RtabError(E_INPUT);
-                values[k] = (long)scaled;
-            } else {
-                values[k] = (long)Math.Truncate(Convert.ToDecimal(kv.Value, CultureInfo.InvariantCulture));
-            }
+            if (kv.Key == null || !byId["inputs"].TryGetValue(kv.Key, out k))
+                throw new RtabException(E_INPUT, "no input is named " + Shown(kv.Key), kv.Key);
+            values[k] = InputValue(k, kv.Value);
         }
         return values;
+    }
+
+    /// <summary>A value as a message shows it: a string quoted, a number as C# writes it.</summary>
+    static string Shown(object v)
+    {
+        if (v == null) return "null";
+        if (v is string) return "\"" + v + "\"";
+        if (v is bool) return (bool)v ? "true" : "false";
+        return Convert.ToString(v, CultureInfo.InvariantCulture) + " (" + v.GetType().Name + ")";
+    }
+
+    static bool Integral(object v)
+    {
+        return v is int || v is long || v is short || v is byte || v is sbyte || v is ushort || v is uint;
+    }
+
+    /// <summary>The value of input k as the runtime holds it, from a value of its type.</summary>
+    long InputValue(int k, object value)
+    {
+        var inp = inputs[k];
+        var id = Str(inp, "id");
+        Func<string, RtabException> refuse = what => new RtabException(E_INPUT, id + " = " + Shown(value) + " is not " + what, id);
+        var type = Str(inp, "type_name");
+        if (type == "enum") {
+            var vals = Arr(Item("enums", Num(inp, "enum_index")), "values");
+            int v = value is string ? Array.FindIndex(vals, e => Str(e, "id") == (string)value) : -1;
+            if (v < 0) throw refuse("one of " + string.Join(", ", vals.Select(e => Str(e, "id"))));
+            return v;
+        }
+        if (type == "bool") {
+            if (!(value is bool)) throw refuse("a bool (true or false)");
+            return (bool)value ? 1 : 0;
+        }
+        if (type == "number") {
+            if (!Integral(value) && !(value is decimal)) throw refuse("an exact number (an integer or a decimal)");
+            decimal scaled = Convert.ToDecimal(value, CultureInfo.InvariantCulture) * scale;
+            if (scaled != Math.Round(scaled)) throw refuse("a multiple of 1/" + scale);
+            return (long)scaled;
+        }
+        if (!Integral(value)) throw refuse("an integer (int or long)");
+        return Convert.ToInt64(value, CultureInfo.InvariantCulture);
+    }
+
+    // -- labels and rule references -------------------------------------------------
+
+    static readonly string[] Labelled = { "inputs", "enums", "dice", "effect_kinds", "outcomes", "modifiers",
+        "groups", "tables", "matrices", "bands", "reaction_sets", "transitions", "distances", "procedures",
+        "numeric_outcomes", "requirements", "units", "examples" };
+
+    /// <summary>The locales of the ruleset, the first the one a missing label falls back to.</summary>
+    public IList<string> Locales { get { return Arr(X, "locales").Cast<string>().ToList(); } }
+
+    string CheckLocale(string locale)
+    {
+        var locales = Locales;
+        if (locale == null) return locales[0];
+        if (!locales.Contains(locale))
+            throw new RtabException(E_INDEX, "no locale is named " + Shown(locale) + " (the ruleset's: " +
+                                    string.Join(", ", locales) + ")");
+        return locale;
+    }
+
+    /// <summary>The definition id of a section of the export ("tables", "outcomes", ...).</summary>
+    public Dictionary<string, object> Definition(string section, string id)
+    {
+        if (section == null || !Labelled.Contains(section) || !X.ContainsKey(section))
+            throw new RtabException(E_INDEX, "no section of the ruleset is named " + Shown(section) + " (" +
+                                    string.Join(", ", Labelled) + ")");
+        foreach (var d in Arr(X, section))
+            if (Str(d, "id") == id) return (Dictionary<string, object>)d;
+        throw new RtabException(E_INDEX, "nothing of " + section + " is named " + Shown(id));
+    }
+
+    /// <summary>A definition's label in a locale (as rtab_label: the first locale's where that
+    /// one has none), or null; locale: the first when null.</summary>
+    public string Label(string section, string id, string locale = null)
+    {
+        locale = CheckLocale(locale);
+        var labels = Get(Definition(section, id), "labels");
+        return Get(labels, locale) as string ?? Get(labels, Locales[0]) as string;
+    }
+
+    /// <summary>A definition's rule reference in a locale (as rtab_rule: its own for that
+    /// locale, else the one for every locale), or null.</summary>
+    public string Rule(string section, string id, string locale = null)
+    {
+        locale = CheckLocale(locale);
+        var d = Definition(section, id);
+        return Get(Get(d, "rules"), locale) as string ?? Str(d, "rule");
+    }
+
+    /// <summary>The ruleset's title in a locale.</summary>
+    public string Title(string locale = null)
+    {
+        locale = CheckLocale(locale);
+        return Get(Get(X, "title"), locale) as string ?? Get(Get(X, "title"), Locales[0]) as string;
     }
 
     /// <summary>A scaled number as the rules print it: 25 at scale 2 is 12.5.</summary>
@@ -174,17 +285,19 @@ public class Ruleset
     void Validate(long[] values)
     {
         ValidateDomains(values);
-        if (RequirementBroken(values) != null) throw new RtabError(E_REQUIRE);
+        if (RequirementBroken(values) != null) throw new RtabException(E_REQUIRE);
     }
 
     void ValidateDomains(long[] values)
     {
-        if (values.Length != inputs.Length) throw new RtabError(E_INPUT);
+        if (values.Length != inputs.Length)
+            throw new RtabException(E_INPUT, values.Length + " inputs, not the ruleset's " + inputs.Length);
         for (int i = 0; i < inputs.Length; i++) {
             var inp = inputs[i];
             long v = values[i], step = Num(inp, "step");
-            if (v < Num(inp, "min") || v > Num(inp, "max")) throw new RtabError(E_INPUT);
-            if (step > 1 && (v - Num(inp, "min")) % step != 0) throw new RtabError(E_INPUT);
+            if (v < Num(inp, "min") || v > Num(inp, "max") || (step > 1 && (v - Num(inp, "min")) % step != 0))
+                throw new RtabException(E_INPUT, Str(inp, "id") + " = " + Shown(ValueOf(i, v)) + " is outside its domain",
+                                        Str(inp, "id"));
         }
     }
 
@@ -203,7 +316,7 @@ public class Ruleset
         var ins = Arr(expr, "instrs");
         if (ins.Length == 0) return 1;
         var stack = new List<long>();
-        Func<long> pop = () => { if (stack.Count == 0) throw new RtabError(E_EXPR); long v = stack[stack.Count - 1]; stack.RemoveAt(stack.Count - 1); return v; };
+        Func<long> pop = () => { if (stack.Count == 0) throw new RtabException(E_EXPR); long v = stack[stack.Count - 1]; stack.RemoveAt(stack.Count - 1); return v; };
         for (int i = 0; i < ins.Length; i++) {
             string name = Str(ins[i], "op_name");
             long arg = Num(ins[i], "arg");
@@ -216,7 +329,7 @@ public class Ruleset
             case "roll": stack.Add(Roll(arg, ctx)); break;
             case "neg": case "abs":
                 a = pop();
-                if (a == INT32_MIN) throw new RtabError(E_OVERFLOW);
+                if (a == INT32_MIN) throw new RtabException(E_OVERFLOW);
                 stack.Add(name == "neg" || a < 0 ? -a : a);
                 break;
             case "not": stack.Add(pop() != 0 ? 0 : 1); break;
@@ -227,7 +340,7 @@ public class Ruleset
             default: b = pop(); a = pop(); stack.Add(Arith(name, a, b)); break;
             }
         }
-        if (stack.Count != 1) throw new RtabError(E_EXPR);
+        if (stack.Count != 1) throw new RtabException(E_EXPR);
         return stack[0];
     }
 
@@ -245,12 +358,12 @@ public class Ruleset
     long Roll(long index, RtabContext ctx)
     {
         var d = Item("dice", index);
-        if (ctx == null || ctx.Faces.Count - ctx.NextFace < Num(d, "nfaces")) throw new RtabError(E_FACES);
+        if (ctx == null || ctx.Faces.Count - ctx.NextFace < Num(d, "nfaces")) throw new RtabException(E_FACES);
         long total = 0;
         foreach (var g in Arr(d, "groups")) {
             for (long k = 0; k < Num(g, "count"); k++) {
                 long f = ctx.Faces[ctx.NextFace++];
-                if (f < Num(g, "face_min") || f > Num(g, "face_max")) throw new RtabError(E_FACES);
+                if (f < Num(g, "face_min") || f > Num(g, "face_max")) throw new RtabException(E_FACES);
                 total += f;
             }
         }
@@ -262,14 +375,14 @@ public class Ruleset
     {
         var m = Item("matrices", index);
         int ndims = (int)Num(m, "ndims");
-        if (stack.Count < ndims) throw new RtabError(E_EXPR);
+        if (stack.Count < ndims) throw new RtabException(E_EXPR);
         var keys = stack.GetRange(stack.Count - ndims, ndims);
         stack.RemoveRange(stack.Count - ndims, ndims);
         var dims = Arr(m, "dims");
         long cell = 0;
         for (int k = 0; k < ndims; k++) {
             long n = Num(Item("enums", ToLong(dims[k])), "nvalues");
-            if (keys[k] < 0 || keys[k] >= n) throw new RtabError(E_INPUT);
+            if (keys[k] < 0 || keys[k] >= n) throw new RtabException(E_INPUT);
             cell = cell * n + keys[k];
         }
         if (Has(m, "provisional") && ctx != null) ctx.Note(Arr(m, "provisional")[cell]);
@@ -280,13 +393,13 @@ public class Ruleset
     {
         var band = Item("bands", index);
         Action<object> note = why => { if (ctx != null) ctx.Note(why); };
-        if (a < 0 || b < 0) throw new RtabError(E_INPUT);
+        if (a < 0 || b < 0) throw new RtabException(E_INPUT);
         note(Get(band, "provisional"));
         if (a == 0 && b == 0) { note(Get(band, "otherwise_provisional")); return Num(band, "otherwise"); }
         var steps = Arr(band, "steps");
         foreach (var st in steps) {
             long num = Num(st, "num"), den = Num(st, "den");
-            if (!(num > 0 && num <= MAX_STEP_TERM && den > 0 && den <= MAX_STEP_TERM)) throw new RtabError(E_RULESET);
+            if (!(num > 0 && num <= MAX_STEP_TERM && den > 0 && den <= MAX_STEP_TERM)) throw new RtabException(E_RULESET);
         }
         if (Num(band, "rounding", ROUND_EVENS) != ROUND_EVENS && a > 0 && b > 0) {
             var ab = BandRound(band, a, b);
@@ -310,9 +423,9 @@ public class Ruleset
 
     // -- tables -----------------------------------------------------------------
 
-    /// <summary>One roll on a results table: the result as `rtab vectors` writes it.</summary>
-    public Dictionary<string, object> Resolve(string table, IDictionary<string, object> given = null,
-                                              IList<long> faces = null, long drm = 0)
+    /// <summary>One roll on a results table: the result as `rtab vectors` writes it (a tree).</summary>
+    public Dictionary<string, object> ResolveTree(string table, IDictionary<string, object> given = null,
+                                                  IList<long> faces = null, long drm = 0)
     {
         return ResolveValues(table, Situation(given), faces, drm);
     }
@@ -324,12 +437,12 @@ public class Ruleset
         Validate(values);
         faces = faces ?? new long[0];
         var columns = Arr(t, "columns");
-        if (columns.Length == 0) throw new RtabError(E_RULESET);
-        if (Num(t, "step") >= 0 && drm != 0) throw new RtabError(E_STEP_DRM); // a modifier from outside belongs to no step
+        if (columns.Length == 0) throw new RtabException(E_RULESET);
+        if (Num(t, "step") >= 0 && drm != 0) throw new RtabException(E_STEP_DRM); // a modifier from outside belongs to no step
         bool facesLater = false;
         long natural = 0, dice = Num(t, "dice");
         if (dice == NO_DICE) {
-            if (faces.Count > 0) throw new RtabError(E_FACES);
+            if (faces.Count > 0) throw new RtabException(E_FACES);
         } else if (faces.Count == 0 && columns.Any(k => Num(k, "kind", COLUMN_ROLLED) != COLUMN_ROLLED)) {
             facesLater = true;
         } else {
@@ -361,7 +474,7 @@ public class Ruleset
         long col;
         try {
             col = KeyColumn(t, values, ctx, r);
-        } catch (RtabError e) {
+        } catch (RtabException e) {
             if (e.Status == E_NO_RESULT) return NoResult(r);
             throw;
         }
@@ -396,9 +509,9 @@ public class Ruleset
             outcome = Num(c, "automatic");
             why = Get(c, "provisional");
         } else if (kind != COLUMN_ROLLED) {
-            throw new RtabError(E_RULESET);
+            throw new RtabException(E_RULESET);
         } else if (facesLater) {
-            throw new RtabError(E_FACES);
+            throw new RtabException(E_FACES);
         } else if (nat >= 0) {
             var nr = Arr(t, "natural")[nat];
             outcome = Num(nr, "outcome");
@@ -466,7 +579,7 @@ public class Ruleset
             // What the condition read decided the result whether it holds or not.
             if (Eval(Get(m, "condition"), values, ctx) == 0) continue;
             long value = Eval(Get(m, "value"), values, ctx);
-            if (value == INT32_MIN && Num(m, "sign") < 0) throw new RtabError(E_OVERFLOW);
+            if (value == INT32_MIN && Num(m, "sign") < 0) throw new RtabException(E_OVERFLOW);
             applied.Add(new Applied { Modifier = mi, Value = value, Signed = Num(m, "sign") < 0 ? -value : value,
                                       Counted = true, Shift = shift });
         }
@@ -525,8 +638,8 @@ public class Ruleset
         long a = Eval(Get(t, "key_a"), values, ctx);
         long b = kind == KEY_ODDS ? Eval(Get(t, "key_b"), values, ctx) : 1;
         r["key"] = kind == KEY_ODDS ? Text(Exact(a)) + ":" + Text(Exact(b)) : a > 0 ? "+" + a : a.ToString(CultureInfo.InvariantCulture);
-        if (kind == KEY_ODDS && (a < 0 || b < 0)) throw new RtabError(E_INPUT);
-        if (kind == KEY_ODDS && a == 0 && b == 0) throw new RtabError(E_NO_RESULT);
+        if (kind == KEY_ODDS && (a < 0 || b < 0)) throw new RtabException(E_INPUT);
+        if (kind == KEY_ODDS && a == 0 && b == 0) throw new RtabException(E_NO_RESULT);
         var run = Run(t, values, ctx);
         return ReadKey(t, a, b, run[0], run[1]);
     }
@@ -541,13 +654,13 @@ public class Ruleset
         long v;
         if (nlines > 0 && ends.Length > 0) {
             v = Eval(Get(t, "line_key"), values, ctx);
-            if (v < 0 || v >= nlines) throw new RtabError(E_RULESET);
+            if (v < 0 || v >= nlines) throw new RtabException(E_RULESET);
         } else {
             if (Num(t, "key_kind", KEY_INPUT) == KEY_INPUT || columnInput < 0 || ends.Length == 0) return new[] { 0, n };
             v = values[columnInput];
         }
         long first = ToLong(Arr(t, "column_of_value")[v]), end = ToLong(ends[v]);
-        if (!(first < end && end <= n)) throw new RtabError(E_RULESET);
+        if (!(first < end && end <= n)) throw new RtabException(E_RULESET);
         return new[] { first, end };
     }
 
@@ -566,12 +679,12 @@ public class Ruleset
 
     static long NaturalSum(object d, IList<long> faces)
     {
-        if (faces.Count != Num(d, "nfaces")) throw new RtabError(E_FACES);
+        if (faces.Count != Num(d, "nfaces")) throw new RtabException(E_FACES);
         int k = 0;
         long total = 0;
         foreach (var g in Arr(d, "groups")) {
             for (long n = 0; n < Num(g, "count"); n++, k++) {
-                if (faces[k] < Num(g, "face_min") || faces[k] > Num(g, "face_max")) throw new RtabError(E_FACES);
+                if (faces[k] < Num(g, "face_min") || faces[k] > Num(g, "face_max")) throw new RtabException(E_FACES);
                 total += faces[k];
             }
         }
@@ -582,22 +695,22 @@ public class Ruleset
     {
         long columnInput = Num(t, "column_input", -1);
         if (columnInput < 0) {
-            if (Arr(t, "columns").Length != 1) throw new RtabError(E_RULESET);
+            if (Arr(t, "columns").Length != 1) throw new RtabException(E_RULESET);
             return 0;
         }
         long col = ToLong(Arr(t, "column_of_value")[values[columnInput]]);
-        if (col >= Num(t, "ncolumns")) throw new RtabError(E_COLUMN);
+        if (col >= Num(t, "ncolumns")) throw new RtabException(E_COLUMN);
         return col;
     }
 
     static long Row(object t, object col, long roll)
     {
-        if (Get(col, "row_of_roll") == null) throw new RtabError(E_RULESET);
+        if (Get(col, "row_of_roll") == null) throw new RtabException(E_RULESET);
         long r;
         if (roll < Num(t, "roll_min")) r = Num(col, "below_row");
         else if (roll > Num(t, "roll_max")) r = Num(col, "above_row");
         else r = ToLong(Arr(col, "row_of_roll")[roll - Num(t, "roll_min")]);
-        if (r < 0) throw new RtabError(E_NO_ROW);
+        if (r < 0) throw new RtabException(E_NO_ROW);
         return r;
     }
 
@@ -633,7 +746,7 @@ public class Ruleset
             note(Get(tr, "provisional"));
             bool suppressed = !Empty(unless) && Eval(unless, values, ctx) != 0;
             long times = suppressed ? 0 : Empty(timesExpr) ? 1 : Eval(timesExpr, values, ctx);
-            if (times < 0) throw new RtabError(E_RULESET);
+            if (times < 0) throw new RtabException(E_RULESET);
             for (long k = 0; k < times; k++) output.Add(new KeyValuePair<int, object>(index, tr));
         }
         return output;
@@ -689,8 +802,8 @@ public class Ruleset
     /// the faces of the i-th step (a table or distance; empty for the others). Each repeat of a
     /// trigger gets what it passes on for that repeat ('earlier': the outcomes of the repeats
     /// before it). {outcome, result, steps}.</summary>
-    public Dictionary<string, object> Chain(string table, IDictionary<string, object> given = null,
-                                            IList<long> faces = null, long drm = 0, IList<IList<long>> then = null)
+    public Dictionary<string, object> ChainTree(string table, IDictionary<string, object> given = null,
+                                                IList<long> faces = null, long drm = 0, IList<IList<long>> then = null)
     {
         var values = Situation(given);
         var r = ResolveValues(table, values, faces, drm);
@@ -713,9 +826,9 @@ public class Ruleset
                 var passed = TriggerSituation(outcome, fired[i].Key, values, earlier);
                 step["inputs"] = PassedOn(outcome, fired[i].Key, values, earlier, passed);
                 got = ChainStep(target, passed, then != null && i < then.Count ? then[i] : new long[0], step);
-            } catch (RtabError e) {
+            } catch (RtabException e) {
                 if (!step.ContainsKey("inputs")) step["inputs"] = new Dictionary<string, object>();
-                step["error"] = e.Message;
+                step["error"] = e.Reason;
             }
             gave.Add(got);
             steps.Add(step);
@@ -740,7 +853,7 @@ public class Ruleset
         case 2:
             try {
                 step["state"] = TransitionValues(name, passed)["state"];
-            } catch (RtabError e) {
+            } catch (RtabException e) {
                 if (e.Status != E_STATE) throw;
                 step["state"] = null;
             }
@@ -786,7 +899,7 @@ public class Ruleset
 
     // -- the others ---------------------------------------------------------------
 
-    public Dictionary<string, object> Reactions(string name, IDictionary<string, object> given = null)
+    public Dictionary<string, object> ReactionsTree(string name, IDictionary<string, object> given = null)
     {
         return ReactionsValues(name, Situation(given));
     }
@@ -807,7 +920,7 @@ public class Ruleset
         };
     }
 
-    public Dictionary<string, object> Transition(string name, IDictionary<string, object> given = null)
+    public Dictionary<string, object> TransitionTree(string name, IDictionary<string, object> given = null)
     {
         return TransitionValues(name, Situation(given));
     }
@@ -818,12 +931,12 @@ public class Ruleset
         Validate(values);
         long input = Num(t, "input");
         long next = ToLong(Arr(t, "next")[values[input]]);
-        if (next < 0) throw new RtabError(E_STATE);
+        if (next < 0) throw new RtabException(E_STATE);
         var vals = Arr(Item("enums", Num(inputs[input], "enum_index")), "values");
         return new Dictionary<string, object> { {"state", Str(vals[next], "id")} };
     }
 
-    public Dictionary<string, object> Distance(string name, IDictionary<string, object> given = null, IList<long> faces = null)
+    public Dictionary<string, object> DistanceTree(string name, IDictionary<string, object> given = null, IList<long> faces = null)
     {
         return DistanceValues(name, Situation(given), faces);
     }
@@ -839,8 +952,8 @@ public class Ruleset
             long v;
             try {
                 v = Eval(Get(form, "value"), values, ctx);
-                if (ctx.NextFace != ctx.Faces.Count) throw new RtabError(E_FACES);
-            } catch (RtabError) {
+                if (ctx.NextFace != ctx.Faces.Count) throw new RtabException(E_FACES);
+            } catch (RtabException) {
                 output.Add(new Dictionary<string, object> { {"value", null}, {"unit", Get(form, "unit")} });
                 continue;
             }
@@ -851,7 +964,7 @@ public class Ruleset
         return new Dictionary<string, object> { {"values", output.ToArray()}, {"provisional", provisional} };
     }
 
-    public Dictionary<string, object> Procedure(string name, IDictionary<string, object> given = null)
+    public Dictionary<string, object> ProcedureTree(string name, IDictionary<string, object> given = null)
     {
         return ProcedureValues(name, Situation(given));
     }
@@ -904,14 +1017,14 @@ public class Ruleset
     static void OddsMidway(long dp, long dq, long up, long uq, out long tn, out long td)
     {
         if (Math.Min(Math.Min(dp, dq), Math.Min(up, uq)) <= 0 || Math.Max(Math.Max(dp, dq), Math.Max(up, uq)) > int.MaxValue)
-            throw new RtabError(E_RULESET);
+            throw new RtabException(E_RULESET);
         long n1, m1, n2, m2;
         OddsPosition(dp, dq, out n1, out m1);
         OddsPosition(up, uq, out n2, out m2);
         long mn = n1 * m2 + n2 * m1, md = 2 * m1 * m2; // each product below 2^62
-        if (md >= MIDWAY_LIMIT || mn >= MIDWAY_LIMIT || mn <= -MIDWAY_LIMIT) throw new RtabError(E_RULESET);
+        if (md >= MIDWAY_LIMIT || mn >= MIDWAY_LIMIT || mn <= -MIDWAY_LIMIT) throw new RtabException(E_RULESET);
         if (mn >= md) { tn = mn; td = md; } else { tn = md; td = 2 * md - mn; }
-        if (tn >= MIDWAY_LIMIT || td >= MIDWAY_LIMIT) throw new RtabError(E_RULESET);
+        if (tn >= MIDWAY_LIMIT || td >= MIDWAY_LIMIT) throw new RtabException(E_RULESET);
     }
 
     /// <summary>Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a
@@ -945,7 +1058,7 @@ public class Ruleset
             if (CmpOdds(p, q, a, b) >= 0 && CmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
         }
         long mode = EffectiveRounding(Num(band, "rounding", ROUND_EVENS), a >= b);
-        if (mode > ROUND_NEAREST) throw new RtabError(E_RULESET);
+        if (mode > ROUND_NEAREST) throw new RtabException(E_RULESET);
         bool down = mode == ROUND_DOWN || (mode == ROUND_NEAREST && NearestOddsDown(a, b, dp, dq, up, uq));
         return down ? new[] { dp, dq } : new[] { up, uq };
     }
@@ -975,15 +1088,15 @@ public class Ruleset
         for (long i = first; i < n; i++) {
             var c = cols[i];
             long sn = Num(c, "step_num"), sd = Num(c, "step_den");
-            if (!value && !(sn >= 0 && sn <= MAX_STEP_TERM && sd > 0 && sd <= MAX_STEP_TERM)) throw new RtabError(E_RULESET);
-            if (i > first && cmp(i - 1, sn, sd) <= 0) throw new RtabError(E_RULESET);
+            if (!value && !(sn >= 0 && sn <= MAX_STEP_TERM && sd > 0 && sd <= MAX_STEP_TERM)) throw new RtabException(E_RULESET);
+            if (i > first && cmp(i - 1, sn, sd) <= 0) throw new RtabException(E_RULESET);
             long k = cmp(i, num, den);
             if (k >= 0) down = i;
             if (k > 0) passed = i;
             if (k <= 0 && up == n) up = i;
         }
         long mode = EffectiveRounding(KeyRounding(t, num, den), value ? num >= 0 : num >= den);
-        if (mode > ROUND_DOWN_STRICT || n <= first) throw new RtabError(E_RULESET);
+        if (mode > ROUND_DOWN_STRICT || n <= first) throw new RtabException(E_RULESET);
         if (mode == ROUND_DOWN_STRICT) return passed == n ? first : passed; // 'more than'
         if (down == n) return up;
         if (up == n) return down;
@@ -1010,15 +1123,15 @@ public class Ruleset
 
     static long ExactOp(string name, long scale, long a, long b)
     {
-        if (scale < 1) throw new RtabError(E_EXPR);
+        if (scale < 1) throw new RtabException(E_EXPR);
         long r;
         if (name == "scale") r = a * scale;
         else if (name == "mul_exact") {
-            if ((a * b) % scale != 0) throw new RtabError(E_INEXACT);
+            if ((a * b) % scale != 0) throw new RtabException(E_INEXACT);
             r = FloorDiv(a * b, scale);
         } else {
-            if (b == 0) throw new RtabError(E_EXPR);
-            if ((a * scale) % b != 0) throw new RtabError(E_INEXACT);
+            if (b == 0) throw new RtabException(E_EXPR);
+            if ((a * scale) % b != 0) throw new RtabException(E_INEXACT);
             r = FloorDiv(a * scale, b);
         }
         return Check32(r);
@@ -1042,12 +1155,57 @@ public class Ruleset
         case "min": r = Math.Min(a, b); break;
         case "max": r = Math.Max(a, b); break;
         case "div_down": case "div_up":
-            if (b == 0) throw new RtabError(E_EXPR);
+            if (b == 0) throw new RtabException(E_EXPR);
             r = name == "div_down" ? FloorDiv(a, b) : CeilDiv(a, b);
             break;
-        default: throw new RtabError(E_EXPR);
+        default: throw new RtabException(E_EXPR);
         }
         return Check32(r);
+    }
+
+    // -- the typed API ------------------------------------------------------------------
+
+    static List<long> Longs(IEnumerable<int> faces, string what)
+    {
+        if (faces == null) return new List<long>();
+        return faces.Select(f => (long)f).ToList();
+    }
+
+    /// <summary>One roll on a results table: faces in the order of the dice's groups, drm a
+    /// modifier from outside.</summary>
+    public TableResult Resolve(string table, IDictionary<string, object> inputs = null, IList<int> faces = null,
+                               int drm = 0)
+    {
+        return new TableResult(ResolveTree(table, inputs, Longs(faces, "faces"), drm));
+    }
+
+    /// <summary>A roll on a table and each step its outcome triggers, in order; then[i]: the
+    /// faces of the i-th step.</summary>
+    public ChainResult Chain(string table, IDictionary<string, object> inputs = null, IList<int> faces = null,
+                             int drm = 0, IList<IList<int>> then = null)
+    {
+        var steps = then == null ? null : (IList<IList<long>>)then.Select(f => (IList<long>)Longs(f, "then")).ToList();
+        return new ChainResult(ChainTree(table, inputs, Longs(faces, "faces"), drm, steps));
+    }
+
+    public ReactionsResult Reactions(string name, IDictionary<string, object> inputs = null)
+    {
+        return new ReactionsResult(ReactionsTree(name, inputs));
+    }
+
+    public TransitionResult Transition(string name, IDictionary<string, object> inputs = null)
+    {
+        return new TransitionResult(TransitionTree(name, inputs));
+    }
+
+    public DistanceResult Distance(string name, IDictionary<string, object> inputs = null, IList<int> faces = null)
+    {
+        return new DistanceResult(DistanceTree(name, inputs, Longs(faces, "faces")));
+    }
+
+    public ProcedureResult Procedure(string name, IDictionary<string, object> inputs = null)
+    {
+        return new ProcedureResult(ProcedureTree(name, inputs));
     }
 
     // -- rtab conform -------------------------------------------------------------
@@ -1058,26 +1216,26 @@ public class Ruleset
         var given = Get(s, "inputs") as Dictionary<string, object>;
         var faces = (Get(s, "faces") as object[] ?? new object[0]).Select(ToLong).ToList();
         try {
-            if (s.ContainsKey("table")) return Resolve(Str(s, "table"), given, faces, Num(s, "drm"));
-            if (s.ContainsKey("reactions")) return Reactions(Str(s, "reactions"), given);
+            if (s.ContainsKey("table")) return ResolveTree(Str(s, "table"), given, faces, Num(s, "drm"));
+            if (s.ContainsKey("reactions")) return ReactionsTree(Str(s, "reactions"), given);
             if (s.ContainsKey("transition")) {
                 try {
-                    return Transition(Str(s, "transition"), given);
-                } catch (RtabError e) {
+                    return TransitionTree(Str(s, "transition"), given);
+                } catch (RtabException e) {
                     if (e.Status == E_STATE) return new Dictionary<string, object> { {"state", null} };
                     throw;
                 }
             }
-            if (s.ContainsKey("distance")) return Distance(Str(s, "distance"), given, faces);
+            if (s.ContainsKey("distance")) return DistanceTree(Str(s, "distance"), given, faces);
             if (s.ContainsKey("chain")) {
                 var then = (Get(s, "then") as object[] ?? new object[0])
                     .Select(f => (IList<long>)((f as object[]) ?? new object[0]).Select(ToLong).ToList()).ToList();
-                var c = Chain(Str(s, "chain"), given, faces, Num(s, "drm"), then);
+                var c = ChainTree(Str(s, "chain"), given, faces, Num(s, "drm"), then);
                 return new Dictionary<string, object> { {"outcome", c["outcome"]}, {"steps", c["steps"]} };
             }
-            return Procedure(Str(s, "procedure"), given);
-        } catch (RtabError e) {
-            return new Dictionary<string, object> { {"error", e.Message} };
+            return ProcedureTree(Str(s, "procedure"), given);
+        } catch (RtabException e) {
+            return new Dictionary<string, object> { {"error", e.Reason} };
         }
     }
 
@@ -1091,6 +1249,261 @@ public class Ruleset
             output.Write('\n');
             output.Flush();
         }
+    }
+}
+
+/// <summary>Reading the trees of the resolver into the typed results.</summary>
+static class RtabTree
+{
+    public static object Get(Dictionary<string, object> d, string key)
+    {
+        object v;
+        return d != null && d.TryGetValue(key, out v) ? v : null;
+    }
+    public static string Str(Dictionary<string, object> d, string key) { return Get(d, key) as string; }
+    public static int Int(object v) { return v == null ? 0 : Convert.ToInt32(v, CultureInfo.InvariantCulture); }
+    public static int Int(Dictionary<string, object> d, string key) { return Int(Get(d, key)); }
+    public static bool Bool(Dictionary<string, object> d, string key) { return Get(d, key) is bool && (bool)Get(d, key); }
+    public static IList<object> List(Dictionary<string, object> d, string key)
+    {
+        return (Get(d, key) as object[]) ?? new object[0];
+    }
+    public static IList<string> Strings(Dictionary<string, object> d, string key)
+    {
+        return List(d, key).Select(v => v as string).ToList().AsReadOnly();
+    }
+    /// <summary>An input's value as a host reads it: an enum value's id, a bool, an int, a decimal.</summary>
+    public static object Value(object v) { return v is long ? (object)Convert.ToInt32(v, CultureInfo.InvariantCulture) : v; }
+    public static IDictionary<string, object> Values(object tree)
+    {
+        var d = tree as Dictionary<string, object>;
+        var output = new Dictionary<string, object>();
+        if (d != null) foreach (var kv in d) output[kv.Key] = Value(kv.Value);
+        return output;
+    }
+    public static IDictionary<string, int> Ints(Dictionary<string, object> d, string key)
+    {
+        var m = Get(d, key) as Dictionary<string, object>;
+        if (m == null) return null;
+        return m.ToDictionary(kv => kv.Key, kv => Int(kv.Value));
+    }
+    public static IList<Effect> Effects(Dictionary<string, object> d)
+    {
+        return List(d, "effects").Select(e => new Effect((Dictionary<string, object>)e)).ToList().AsReadOnly();
+    }
+}
+
+/// <summary>A modifier whose condition held, as rtab_resolve lists it.</summary>
+public sealed class AppliedModifier
+{
+    public string Modifier { get; private set; }
+    public int Value { get; private set; }
+    public int SignedValue { get; private set; }
+    /// <summary>False when its stacking group kept another member.</summary>
+    public bool Counted { get; private set; }
+    /// <summary>A column shift (the table's shifts), not a die-roll modifier.</summary>
+    public bool Shift { get; private set; }
+    internal AppliedModifier(Dictionary<string, object> d)
+    {
+        Modifier = RtabTree.Str(d, "modifier");
+        Value = RtabTree.Int(d, "value");
+        SignedValue = RtabTree.Int(d, "signed_value");
+        Counted = RtabTree.Bool(d, "counted");
+        Shift = RtabTree.Bool(d, "shift");
+    }
+}
+
+/// <summary>An effect of an outcome: its kind, its arguments (an enum value's id, a string,
+/// or an int), each argument's unit (null without one; Units null when no parameter has one).</summary>
+public sealed class Effect
+{
+    public string Kind { get; private set; }
+    public IList<object> Args { get; private set; }
+    public IList<string> Units { get; private set; }
+    internal Effect(Dictionary<string, object> d)
+    {
+        Kind = RtabTree.Str(d, "effect");
+        Args = RtabTree.List(d, "args").Select(RtabTree.Value).ToList().AsReadOnly();
+        Units = d.ContainsKey("units") ? RtabTree.Strings(d, "units") : null;
+    }
+}
+
+/// <summary>One roll on a results table (docs/vectors.md). A column without a result has
+/// NoResult true, Outcome null and only the column fields.</summary>
+public sealed class TableResult
+{
+    public string Column { get; private set; }
+    public string Key { get; private set; }
+    public string KeyColumn { get; private set; }
+    public int ColumnShift { get; private set; }
+    public bool NoResult { get; private set; }
+    public bool Automatic { get; private set; }
+    public int Natural { get; private set; }
+    public int ModifierRaw { get; private set; }
+    public int Modifier { get; private set; }
+    public int ModifiedRoll { get; private set; }
+    /// <summary>An opposed roll: the sum of each roll the table declares, by name; else null.</summary>
+    public IDictionary<string, int> Rolls { get; private set; }
+    public IList<AppliedModifier> Applied { get; private set; }
+    public bool NaturalRule { get; private set; }
+    public string RewrittenFrom { get; private set; }
+    public string Outcome { get; private set; }
+    public string Code { get; private set; }
+    /// <summary>The rule reference of what decided: the rewrite, the natural-roll rule, the row, else the table.</summary>
+    public string Rule { get; private set; }
+    public IList<Effect> Effects { get; private set; }
+    /// <summary>What to resolve next, a trigger resolved N times listed N times.</summary>
+    public IList<string> Triggers { get; private set; }
+    /// <summary>For each of Triggers: which trigger of the outcome it comes from (from 0).</summary>
+    public IList<int> TriggerOf { get; private set; }
+    /// <summary>For each of Triggers: the inputs it passes on, by id.</summary>
+    public IList<IDictionary<string, object>> TriggerInputs { get; private set; }
+    public string Provisional { get; private set; }
+    public IList<string> Reasons { get; private set; }
+    /// <summary>The numbers of a numeric outcome, by parameter; else null.</summary>
+    public IDictionary<string, int> Numbers { get; private set; }
+    internal TableResult(Dictionary<string, object> d)
+    {
+        Column = RtabTree.Str(d, "column");
+        Key = RtabTree.Str(d, "key");
+        KeyColumn = RtabTree.Str(d, "key_column");
+        ColumnShift = RtabTree.Int(d, "column_shift");
+        NoResult = RtabTree.Bool(d, "no_result");
+        Automatic = RtabTree.Bool(d, "automatic");
+        Natural = RtabTree.Int(d, "natural");
+        ModifierRaw = RtabTree.Int(d, "modifier_raw");
+        Modifier = RtabTree.Int(d, "modifier");
+        ModifiedRoll = RtabTree.Int(d, "modified_roll");
+        Rolls = RtabTree.Ints(d, "rolls");
+        Applied = RtabTree.List(d, "applied").Select(a => new AppliedModifier((Dictionary<string, object>)a)).ToList().AsReadOnly();
+        NaturalRule = RtabTree.Bool(d, "natural_rule");
+        RewrittenFrom = RtabTree.Str(d, "rewritten_from");
+        Outcome = RtabTree.Str(d, "outcome");
+        Code = RtabTree.Str(d, "code");
+        Rule = RtabTree.Str(d, "rule");
+        Effects = RtabTree.Effects(d);
+        Triggers = RtabTree.Strings(d, "triggers");
+        TriggerOf = RtabTree.List(d, "trigger_of").Select(RtabTree.Int).ToList().AsReadOnly();
+        TriggerInputs = RtabTree.List(d, "trigger_inputs").Select(RtabTree.Values).ToList().AsReadOnly();
+        Provisional = RtabTree.Str(d, "provisional");
+        Reasons = RtabTree.Strings(d, "reasons");
+        Numbers = RtabTree.Ints(d, "numbers");
+    }
+}
+
+/// <summary>One step of a chain: what it resolves (Kind: "table", "reactions", "transition",
+/// "distance" or "procedure"; Name), which trigger of the outcome it is and its repeat (from 1),
+/// the inputs it was passed, and what it gave (Error: the runtime's message where it refused).</summary>
+public sealed class ChainStep
+{
+    static readonly string[] Kinds = { "table", "reactions", "transition", "distance", "procedure" };
+    public string Kind { get; private set; }
+    public string Name { get; private set; }
+    public int Trigger { get; private set; }
+    public int Repeat { get; private set; }
+    public IDictionary<string, object> Inputs { get; private set; }
+    public string Outcome { get; private set; }
+    public bool NoResult { get; private set; }
+    public string Code { get; private set; }
+    public string Rule { get; private set; }
+    public string State { get; private set; }
+    public IList<string> Options { get; private set; }
+    public IList<DistanceValue> Values { get; private set; }
+    public string Step { get; private set; }
+    public string Error { get; private set; }
+    internal ChainStep(Dictionary<string, object> d)
+    {
+        Kind = Kinds.First(d.ContainsKey);
+        Name = RtabTree.Str(d, Kind);
+        Trigger = RtabTree.Int(d, "trigger");
+        Repeat = RtabTree.Int(d, "repeat");
+        Inputs = RtabTree.Values(RtabTree.Get(d, "inputs"));
+        Outcome = RtabTree.Str(d, "outcome");
+        NoResult = RtabTree.Bool(d, "no_result");
+        Code = RtabTree.Str(d, "code");
+        Rule = RtabTree.Str(d, "rule");
+        State = RtabTree.Str(d, "state");
+        Options = d.ContainsKey("options") ? RtabTree.Strings(d, "options") : null;
+        Values = d.ContainsKey("values") ? DistanceResult.Read(d) : null;
+        Step = RtabTree.Str(d, "step");
+        Error = RtabTree.Str(d, "error");
+    }
+}
+
+/// <summary>A roll on a table followed through what its outcome triggers (Ruleset.Chain).</summary>
+public sealed class ChainResult
+{
+    public string Outcome { get; private set; }
+    public TableResult Result { get; private set; }
+    public IList<ChainStep> Steps { get; private set; }
+    internal ChainResult(Dictionary<string, object> d)
+    {
+        Outcome = RtabTree.Str(d, "outcome");
+        Result = new TableResult((Dictionary<string, object>)d["result"]);
+        Steps = RtabTree.List(d, "steps").Select(s => new ChainStep((Dictionary<string, object>)s)).ToList().AsReadOnly();
+    }
+}
+
+public sealed class ReactionsResult
+{
+    public IList<string> Options { get; private set; }
+    /// <summary>What each option leads to: an outcome's id, or null.</summary>
+    public IDictionary<string, string> Leads { get; private set; }
+    internal ReactionsResult(Dictionary<string, object> d)
+    {
+        Options = RtabTree.Strings(d, "options");
+        Leads = ((Dictionary<string, object>)d["leads"]).ToDictionary(kv => kv.Key, kv => kv.Value as string);
+    }
+}
+
+public sealed class TransitionResult
+{
+    public string State { get; private set; }
+    internal TransitionResult(Dictionary<string, object> d) { State = RtabTree.Str(d, "state"); }
+}
+
+/// <summary>A distance in one form: its value (null where the form has none here) and unit.</summary>
+public sealed class DistanceValue
+{
+    public decimal? Value { get; private set; }
+    public string Unit { get; private set; }
+    internal DistanceValue(Dictionary<string, object> d)
+    {
+        var v = RtabTree.Get(d, "value");
+        Value = v == null ? (decimal?)null : Convert.ToDecimal(v, CultureInfo.InvariantCulture);
+        Unit = RtabTree.Str(d, "unit");
+    }
+}
+
+public sealed class DistanceResult
+{
+    public IList<DistanceValue> Values { get; private set; }
+    public string Provisional { get; private set; }
+    internal static IList<DistanceValue> Read(Dictionary<string, object> d)
+    {
+        return RtabTree.List(d, "values").Select(v => new DistanceValue((Dictionary<string, object>)v)).ToList().AsReadOnly();
+    }
+    internal DistanceResult(Dictionary<string, object> d)
+    {
+        Values = Read(d);
+        Provisional = RtabTree.Str(d, "provisional");
+    }
+}
+
+public sealed class ProcedureResult
+{
+    public string Step { get; private set; }
+    public string Outcome { get; private set; }
+    public IList<Effect> Effects { get; private set; }
+    public IList<string> Triggers { get; private set; }
+    public IDictionary<string, int> Numbers { get; private set; }
+    internal ProcedureResult(Dictionary<string, object> d)
+    {
+        Step = RtabTree.Str(d, "step");
+        Outcome = RtabTree.Str(d, "outcome");
+        Effects = RtabTree.Effects(d);
+        Triggers = RtabTree.Strings(d, "triggers");
+        Numbers = RtabTree.Ints(d, "numbers");
     }
 }
 
@@ -1211,7 +1624,7 @@ public static class RtabJson
             b.Append('}');
             return;
         }
-        var list = v as System.Collections.IEnumerable;
+        var list = v as global::System.Collections.IEnumerable;
         if (list != null) {
             b.Append('[');
             bool first = true;

@@ -7,6 +7,9 @@
 
 const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
 const NO_DICE = 65535;
+/** The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads: data of
+ * another model is refused at load, as the C library refuses it. */
+export const DATA_MODEL = 6;
 
 /** The runtime's statuses and their messages (runtime/rtab.c). */
 export const MESSAGES = {
@@ -25,10 +28,11 @@ export const MESSAGES = {
   '-13': "an exact division or product has no exact value at the ruleset's precision",
   '-14': 'an extra modifier given to a table with a step, which counts only its own modifiers',
   '-15': 'the situation breaks a requirement of the ruleset',
+  '-16': 'the ruleset data was generated for another rtab data model: regenerate it',
 };
 const E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7, E_OVERFLOW = -8,
   E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13,
-  E_STEP_DRM = -14, E_REQUIRE = -15;
+  E_STEP_DRM = -14, E_REQUIRE = -15, E_VERSION = -16;
 const STACK_SUM = 0, STACK_BEST = 2;
 const ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
 const ROUND_LINEAR = 4, ROUND_LINEAR_UP = 5, ROUND_DOWN_STRICT = 6;
@@ -38,13 +42,39 @@ const MAX_STEP_TERM = 10000;
 const TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures'];
 // What a chain step names, by target kind (as the situations of rtab conform).
 const CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure'];
+// The sections of the export whose definitions have labels and rule references.
+const LABELLED = ['inputs', 'enums', 'dice', 'effect_kinds', 'outcomes', 'modifiers', 'groups', 'tables',
+  'matrices', 'bands', 'reaction_sets', 'transitions', 'distances', 'procedures', 'numeric_outcomes',
+  'requirements', 'units', 'examples'];
 
-/** A status of the runtime; message is the runtime's. */
+/** Every refusal of the module: status (the runtime's RTAB_E_*), reason (the runtime's
+ * message for it, rtab_strerror), input (the input it is about, or null), and message: the
+ * reason and, when known, what is wrong ("attacker_morale = \"7\" is not an integer"). */
 export class RtabError extends Error {
-  constructor(status) {
-    super(MESSAGES[status] ?? 'unknown status');
+  constructor(status, detail = null, input = null) {
+    const reason = MESSAGES[status] ?? 'unknown status';
+    super(detail ? `${reason}: ${detail}` : reason);
+    this.name = 'RtabError';
     this.status = status;
+    this.reason = reason;
+    this.input = input;
   }
+}
+
+/** A value as a message shows it: a string quoted, NaN as NaN, an object by its kind. */
+function shown(v) {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v == null) return String(v);
+  return Array.isArray(v) ? 'an array' : `a value of type ${typeof v}`;
+}
+
+/** faces: an array of integers (the faces of the dice, in order), else RtabError naming it. */
+function checkFaces(faces, what = 'faces') {
+  if (!Array.isArray(faces)) throw new RtabError(E_FACES, `${what} = ${shown(faces)} is not an array of integers`);
+  faces.forEach((f, i) => {
+    if (!Number.isInteger(f)) throw new RtabError(E_FACES, `${what}[${i}] = ${shown(f)} is not an integer`);
+  });
+  return faces;
 }
 
 function check32(v) {
@@ -88,10 +118,22 @@ class Context {
 }
 
 export class Ruleset {
-  /** data: the export; lowered: the resolver printed from the lowering (LOWERED). */
-  constructor(data, lowered) {
-    if (data.format !== 'rtab-export' || data.version !== 1) throw new Error('not an rtab export of version 1');
+  /** data: the export; lowered: the resolver printed from the lowering (LOWERED); stamp: the
+   * data model and the source hash the resolver was printed for (both must be the data's). */
+  constructor(data, lowered, stamp) {
+    if (!data || data.format !== 'rtab-export' || data.version !== 1) {
+      throw new RtabError(E_VERSION, 'the data is not an rtab export of version 1');
+    }
+    if (data.data_version !== DATA_MODEL || stamp.data_version !== DATA_MODEL) {
+      throw new RtabError(E_VERSION, `the data is of data model ${data.data_version}, its resolver of ` +
+        `${stamp.data_version}; this support reads data model ${DATA_MODEL}: run rtab compile --target again`);
+    }
+    if (data.source_hash !== stamp.source_hash) {
+      throw new RtabError(E_VERSION, `the data is of the source ${data.source_hash}, its resolver of ` +
+        `${stamp.source_hash}: both must come from one run of rtab compile --target`);
+    }
     this.x = data;
+    this.sourceHash = data.source_hash;
     this.lowered = lowered;
     this.outcomeParts = [];
     this.inputs = data.inputs;
@@ -102,28 +144,44 @@ export class Ruleset {
     }
   }
 
-  /** The inputs as the runtime holds them: defaults, then the given ones by id. */
+  /** The inputs as the runtime holds them: defaults, then the given ones by id, each of its
+   * type (an enum value's id, a boolean, an integer, a number): anything else is refused. */
   situation(given = {}) {
     const values = this.inputs.map((i) => i.default_value);
-    for (const [name, value] of Object.entries(given || {})) {
+    if (given === null || given === undefined) return values;
+    if (typeof given !== 'object' || Array.isArray(given)) {
+      throw new RtabError(E_INPUT, `the inputs = ${shown(given)} are not an object of input ids to values`);
+    }
+    for (const [name, value] of Object.entries(given)) {
       const k = this.byId.inputs.get(name);
-      if (k === undefined) throw new RtabError(E_INPUT);
-      const inp = this.inputs[k];
-      if (inp.type_name === 'enum') {
-        const v = this.x.enums[inp.enum_index].values.findIndex((e) => e.id === value);
-        if (v < 0) throw new RtabError(E_INPUT);
-        values[k] = v;
-      } else if (inp.type_name === 'bool') {
-        values[k] = value === true || value === 1 || value === 'true' ? 1 : 0;
-      } else if (inp.type_name === 'number') {
-        const scaled = Number(value) * this.scale;
-        if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw new RtabError(E_INPUT);
-        values[k] = Math.round(scaled);
-      } else {
-        values[k] = Math.trunc(Number(value));
-      }
+      if (k === undefined) throw new RtabError(E_INPUT, `no input is named ${shown(name)}`, name);
+      values[k] = this.inputValue(k, value);
     }
     return values;
+  }
+
+  /** The value of input k as the runtime holds it, from a value of its type, else RtabError. */
+  inputValue(k, value) {
+    const inp = this.inputs[k];
+    const refuse = (what) => new RtabError(E_INPUT, `${inp.id} = ${shown(value)} is not ${what}`, inp.id);
+    if (inp.type_name === 'enum') {
+      const values = this.x.enums[inp.enum_index].values;
+      const v = typeof value === 'string' ? values.findIndex((e) => e.id === value) : -1;
+      if (v < 0) throw refuse(`one of ${values.map((e) => e.id).join(', ')}`);
+      return v;
+    }
+    if (inp.type_name === 'bool') {
+      if (typeof value !== 'boolean') throw refuse('a boolean (true or false)');
+      return value ? 1 : 0;
+    }
+    if (inp.type_name === 'number') {
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw refuse('a number');
+      const scaled = value * this.scale;
+      if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw refuse(`a multiple of 1/${this.scale}`);
+      return Math.round(scaled);
+    }
+    if (!Number.isInteger(value)) throw refuse('an integer');
+    return value;
   }
 
   /** A scaled number as the rules print it: 25 at scale 2 is 12.5. */
@@ -137,15 +195,64 @@ export class Ruleset {
   }
 
   validateDomains(inputs) {
-    if (inputs.length !== this.inputs.length) throw new RtabError(E_INPUT);
+    if (inputs.length !== this.inputs.length) {
+      throw new RtabError(E_INPUT, `${inputs.length} inputs, not the ruleset's ${this.inputs.length}`);
+    }
     for (let i = 0; i < inputs.length; i++) this.validateInput(i, inputs[i]);
   }
 
   /** Whether v lies in the domain of input i (else RtabError). */
   validateInput(i, v) {
     const inp = this.inputs[i];
-    if (v < inp.min || v > inp.max) throw new RtabError(E_INPUT);
-    if ((inp.step || 0) > 1 && (v - inp.min) % inp.step) throw new RtabError(E_INPUT);
+    if (v < inp.min || v > inp.max || ((inp.step || 0) > 1 && (v - inp.min) % inp.step)) {
+      throw new RtabError(E_INPUT, `${inp.id} = ${shown(this.valueOf(i, v))} is outside its domain`, inp.id);
+    }
+  }
+
+  // -- labels and rule references -----------------------------------------
+
+  /** The locales of the ruleset, the first the one a missing label falls back to. */
+  get locales() { return this.x.locales; }
+
+  /** Locale `locale` by its index (RtabError naming it when the ruleset has no such locale). */
+  localeIndex(locale) {
+    const k = this.x.locales.indexOf(locale);
+    if (k < 0) {
+      throw new RtabError(E_INDEX, `no locale is named ${shown(locale)} (the ruleset's: ${this.x.locales.join(', ')})`);
+    }
+    return k;
+  }
+
+  /** The definition `id` of a section of the export ('tables', 'outcomes', 'inputs',
+   * 'modifiers', 'enums', ...), else RtabError naming it. */
+  definition(section, id) {
+    const list = LABELLED.includes(section) ? this.x[section] : null;
+    if (!list) throw new RtabError(E_INDEX, `no section of the ruleset is named ${shown(section)} (${LABELLED.join(', ')})`);
+    const d = list.find((e) => e && e.id === id);
+    if (!d) throw new RtabError(E_INDEX, `nothing of ${section} is named ${shown(id)}`);
+    return d;
+  }
+
+  /** The label of a definition in a locale (as rtab_label: the first locale's where that one has
+   * none), or null; locale: the first when not given. */
+  label(section, id, locale = this.x.locales[0]) {
+    this.localeIndex(locale);
+    const labels = this.definition(section, id).labels || {};
+    return labels[locale] ?? labels[this.x.locales[0]] ?? null;
+  }
+
+  /** The rule reference of a definition in a locale (as rtab_rule: its own for that locale,
+   * else the one for every locale), or null. */
+  rule(section, id, locale = this.x.locales[0]) {
+    this.localeIndex(locale);
+    const d = this.definition(section, id);
+    return (d.rules || {})[locale] ?? d.rule ?? null;
+  }
+
+  /** The ruleset's title in a locale (the first locale's where that one has none). */
+  title(locale = this.x.locales[0]) {
+    this.localeIndex(locale);
+    return this.x.title[locale] ?? this.x.title[this.x.locales[0]] ?? null;
   }
 
   /** The id of the first requirement the situation breaks, or null. */
@@ -212,10 +319,12 @@ export class Ruleset {
   /** One roll on a results table: the result as `rtab vectors` writes it. */
   resolve(table, given = {}, faces = [], drm = 0, inputs = null) {
     const k = this.byId.tables.get(table);
-    if (k === undefined) throw new RtabError(E_TABLE);
+    if (k === undefined) throw new RtabError(E_TABLE, `no table is named ${shown(table)}`);
     inputs = inputs ?? this.situation(given);
+    checkFaces(faces);
+    if (!Number.isInteger(drm)) throw new RtabError(E_INPUT, `drm = ${shown(drm)} is not an integer`);
     this.validate(inputs);
-    return this.lowered.tables[k](this, inputs, Array.from(faces), drm);
+    return this.lowered.tables[k](this, inputs, faces.slice(), drm);
   }
 
   /** What a result shows of outcome k (its effects and numbers frozen: every result shares them). */
@@ -267,6 +376,8 @@ export class Ruleset {
    * before it). {outcome, result, steps}. */
   chain(table, given = {}, faces = [], drm = 0, then = [], inputs = null) {
     inputs = inputs ?? this.situation(given);
+    if (!Array.isArray(then)) throw new RtabError(E_FACES, `then = ${shown(then)} is not an array of arrays of faces`);
+    then.forEach((f, i) => checkFaces(f, `then[${i}]`));
     const r = this.resolve(table, null, faces, drm, inputs);
     if (r.no_result) return { outcome: null, result: r, steps: [] };
     const outcome = this.byId.outcomes.get(r.outcome);
@@ -284,7 +395,7 @@ export class Ruleset {
       } catch (e) {
         if (!(e instanceof RtabError)) throw e;
         step.inputs = step.inputs ?? {};
-        step.error = e.message;
+        step.error = e.reason;
       }
       gave.push(got);
       steps.push(step);
@@ -348,7 +459,7 @@ export class Ruleset {
   /** Definition `name` of a kind ('reaction_sets', ...), resolved by the lowered resolver. */
   lowered_(key, name, inputs, given, ...rest) {
     const k = this.byId[key].get(name);
-    if (k === undefined) throw new RtabError(E_INDEX);
+    if (k === undefined) throw new RtabError(E_INDEX, `nothing of ${key} is named ${shown(name)}`);
     inputs = inputs ?? this.situation(given);
     this.validate(inputs);
     return this.lowered[key][k](this, inputs, ...rest);
@@ -363,7 +474,7 @@ export class Ruleset {
   }
 
   distance(name, given = {}, faces = [], inputs = null) {
-    return this.lowered_('distances', name, inputs, given, Array.from(faces));
+    return this.lowered_('distances', name, inputs, given, checkFaces(faces).slice());
   }
 
   procedure(name, given = {}, inputs = null) {
@@ -543,7 +654,7 @@ export function answer(ruleset, s) {
     }
     return ruleset.procedure(s.procedure, given);
   } catch (e) {
-    if (e instanceof RtabError) return { error: e.message };
+    if (e instanceof RtabError) return { error: e.reason };
     throw e;
   }
 }

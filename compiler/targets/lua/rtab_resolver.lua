@@ -9,7 +9,11 @@ local required_as = ...
 
 local INT32_MIN, INT32_MAX = -2147483648, 2147483647
 local NO_DICE = 65535
--- null inside the data's arrays and in results (nil would end an array).
+-- The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads: data of
+-- another model is refused at load, as the C library refuses it.
+local DATA_MODEL = 6
+-- JSON null inside arrays (nil would end an array), in the data and in the results of
+-- rtab conform. A result the API returns has no NULL member: null is nil there.
 local NULL = setmetatable({}, {__tostring = function() return "null" end})
 local ARRAY = {}
 
@@ -29,10 +33,11 @@ local MESSAGES = {
   [-13] = "an exact division or product has no exact value at the ruleset's precision",
   [-14] = "an extra modifier given to a table with a step, which counts only its own modifiers",
   [-15] = "the situation breaks a requirement of the ruleset",
+  [-16] = "the ruleset data was generated for another rtab data model: regenerate it",
 }
 local E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW = -2, -3, -4, -5, -6, -7, -8
 local E_RULESET, E_INDEX, E_STATE, E_NO_RESULT, E_INEXACT = -9, -10, -11, -12, -13
-local E_STEP_DRM, E_REQUIRE = -14, -15
+local E_STEP_DRM, E_REQUIRE, E_VERSION = -14, -15, -16
 local STACK_SUM, STACK_BEST = 0, 2
 local ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 local ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
@@ -44,9 +49,45 @@ local TARGET_KEYS = {"tables", "reaction_sets", "transitions", "distances", "pro
 local CHAIN_KINDS = {[0] = "table", "reactions", "transition", "distance", "procedure"}
 local floor = math.floor
 
--- A status of the runtime, raised as a table {status = S}.
-local function fail(status) error({status = status}, 0) end
-local function is_status(e) return type(e) == "table" and e.status ~= nil end
+-- Every refusal of the module is raised as a table of metatable RtabError: status (the
+-- runtime's RTAB_E_*), reason (the runtime's message for it), input (the input it is about,
+-- or nil) and message: the reason and, when known, what is wrong; tostring(e) is the message.
+local RtabError = {__tostring = function(e) return e.message end}
+RtabError.__index = RtabError
+local function fail(status, detail, input)
+  local reason = MESSAGES[status] or "unknown status"
+  local message = reason
+  if detail ~= nil then message = reason .. ": " .. detail end
+  error(setmetatable({status = status, reason = reason, message = message, input = input}, RtabError), 0)
+end
+local function is_status(e) return getmetatable(e) == RtabError end
+-- A value as a message shows it: a string quoted, a table by its kind.
+local function shown(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) == "table" then return "a table" end
+  return tostring(v)
+end
+local function is_integer(v)
+  return type(v) == "number" and v == v and v % 1 == 0 and v > -9007199254740992 and v < 9007199254740992
+end
+-- An integer of a float's value (Lua 5.3 and later; 3.0 is read as 3).
+local to_integer = math.tointeger or function(v) return v end
+local math_type = math.type
+-- faces: a table of integers (the faces of the dice, in order), else a failure naming it.
+local function check_faces(faces, what)
+  what = what or "faces"
+  if type(faces) ~= "table" then fail(E_FACES, what .. " = " .. shown(faces) .. " is not a table of integers") end
+  local floats = false
+  for i = 1, #faces do
+    local f = faces[i]
+    if not is_integer(f) then fail(E_FACES, string.format("%s[%d] = %s is not an integer", what, i, shown(f))) end
+    if math_type and math_type(f) == "float" then floats = true end
+  end
+  if not floats then return faces end
+  local out = {}
+  for i = 1, #faces do out[i] = to_integer(faces[i]) end
+  return out
+end
 
 local function nn(v) if v == NULL then return nil end return v end
 local function array(t) return setmetatable(t or {}, ARRAY) end
@@ -292,14 +333,31 @@ end
 local Ruleset = {}
 Ruleset.__index = Ruleset
 
--- data: the export; lowered: the resolver the module printed from its lowering.
-function Ruleset.new(data, lowered)
-  if data.format ~= "rtab-export" or data.version ~= 1 then error("not an rtab export of version 1") end
+-- data: the export; lowered: the resolver the module printed from its lowering; stamp: the
+-- data model and the source hash the resolver was printed for (both must be the data's).
+-- A refusal at load is raised as a string, the runtime's message and what is wrong: it
+-- ends a require, and every interpreter prints a string (Lua 5.1's no error table).
+function Ruleset.new(data, lowered, stamp)
+  local function refuse(detail) error(MESSAGES[E_VERSION] .. ": " .. detail, 0) end
+  if type(data) ~= "table" or data.format ~= "rtab-export" or data.version ~= 1 then
+    refuse("the data is not an rtab export of version 1")
+  end
+  if data.data_version ~= DATA_MODEL or stamp.data_version ~= DATA_MODEL then
+    refuse(string.format("the data is of data model %s, its resolver of %s; this support reads " ..
+      "data model %d: run rtab compile --target again", tostring(data.data_version),
+      tostring(stamp.data_version), DATA_MODEL))
+  end
+  if data.source_hash ~= stamp.source_hash then
+    refuse(string.format("the data is of the source %s, its resolver of %s: both must come from " ..
+      "one run of rtab compile --target", tostring(data.source_hash), tostring(stamp.source_hash)))
+  end
   -- Exact numbers (`exact 1/N;`) are held as value * scale; 0 or none: whole numbers.
   local scale = nn(data.scale)
   if scale == nil or scale == 0 then scale = 1 end
   local self = setmetatable({x = data, inputs = data.inputs, scale = scale, by_id = {}, lowered = lowered,
-                             outcome_parts = {}}, Ruleset)
+                             outcome_parts = {}, locales = data.locales, NULL = NULL, RtabError = RtabError,
+                             DATA_MODEL = DATA_MODEL, SOURCE_HASH = data.source_hash, MESSAGES = MESSAGES},
+                            Ruleset)
   local keys = {"inputs", "outcomes"}
   for _, k in ipairs(TARGET_KEYS) do keys[#keys + 1] = k end
   for _, key in ipairs(keys) do
@@ -310,32 +368,93 @@ function Ruleset.new(data, lowered)
   return self
 end
 
--- The inputs as the runtime holds them (from 1): defaults, then the given ones by id.
+-- The inputs as the runtime holds them (from 1): defaults, then the given ones by id, each of
+-- its type (an enum value's id, a boolean, an integer, a number): anything else is refused.
 function Ruleset:situation(given)
   local values = {}
   for i, inp in ipairs(self.inputs) do values[i] = inp.default_value end
-  for name, value in pairs(given or {}) do
+  if given == nil then return values end
+  if type(given) ~= "table" then fail(E_INPUT, "the inputs = " .. shown(given) .. " are not a table of input ids to values") end
+  for name, value in pairs(given) do
     local k = self.by_id.inputs[name]
-    if k == nil then fail(E_INPUT) end
-    local inp = self.inputs[k]
-    if inp.type_name == "enum" then
-      local v
-      for j, e in ipairs(self.x.enums[inp.enum_index + 1].values) do
-        if e.id == value then v = j - 1 end
-      end
-      if v == nil then fail(E_INPUT) end
-      values[k] = v
-    elseif inp.type_name == "bool" then
-      values[k] = (value == true or value == 1 or value == "true") and 1 or 0
-    elseif inp.type_name == "number" then
-      local scaled = tonumber(value) * self.scale
-      if math.abs(scaled - floor(scaled + 0.5)) > 1e-9 then fail(E_INPUT) end
-      values[k] = floor(scaled + 0.5)
-    else
-      values[k] = tonumber(value)
-    end
+    if k == nil then fail(E_INPUT, "no input is named " .. shown(name), name) end
+    values[k] = self:input_value(k, value)
   end
   return values
+end
+
+-- The value of input k (from 1) as the runtime holds it, from a value of its type, else a failure.
+local function refuse(inp, value, what) fail(E_INPUT, inp.id .. " = " .. shown(value) .. " is not " .. what, inp.id) end
+
+function Ruleset:input_value(k, value)
+  local inp = self.inputs[k]
+  if inp.type_name == "enum" then
+    local ids = {}
+    for j, e in ipairs(self.x.enums[inp.enum_index + 1].values) do
+      if e.id == value then return j - 1 end
+      ids[j] = e.id
+    end
+    refuse(inp, value, "one of " .. table.concat(ids, ", "))
+  elseif inp.type_name == "bool" then
+    if type(value) ~= "boolean" then refuse(inp, value, "a boolean (true or false)") end
+    return value and 1 or 0
+  elseif inp.type_name == "number" then
+    if type(value) ~= "number" or value ~= value or value - value ~= 0 then refuse(inp, value, "a number") end
+    local scaled = value * self.scale
+    if math.abs(scaled - floor(scaled + 0.5)) > 1e-9 then refuse(inp, value, "a multiple of 1/" .. self.scale) end
+    return to_integer(floor(scaled + 0.5))
+  end
+  if not is_integer(value) then refuse(inp, value, "an integer") end
+  return to_integer(value)
+end
+
+-- Labels and rule references ------------------------------------------------
+
+-- The sections of the export whose definitions have labels and rule references.
+local LABELLED = {"inputs", "enums", "dice", "effect_kinds", "outcomes", "modifiers", "groups", "tables",
+  "matrices", "bands", "reaction_sets", "transitions", "distances", "procedures", "numeric_outcomes",
+  "requirements", "units", "examples"}
+
+function Ruleset:check_locale(locale)
+  if locale == nil then return self.x.locales[1] end
+  if index_of(self.x.locales, locale) == nil then
+    fail(E_INDEX, "no locale is named " .. shown(locale) .. " (the ruleset's: " .. table.concat(self.x.locales, ", ") .. ")")
+  end
+  return locale
+end
+
+-- The definition `id` of a section of the export ("tables", "outcomes", "inputs", ...),
+-- else a failure naming it.
+function Ruleset:definition(section, id)
+  if index_of(LABELLED, section) == nil or self.x[section] == nil then
+    fail(E_INDEX, "no section of the ruleset is named " .. shown(section) .. " (" .. table.concat(LABELLED, ", ") .. ")")
+  end
+  for _, d in ipairs(self.x[section]) do
+    if type(d) == "table" and d.id == id then return d end
+  end
+  fail(E_INDEX, "nothing of " .. section .. " is named " .. shown(id))
+end
+
+-- The label of a definition in a locale (as rtab_label: the first locale's where that one has
+-- none), or nil; locale: the first when not given.
+function Ruleset:label(section, id, locale)
+  locale = self:check_locale(locale)
+  local labels = self:definition(section, id).labels or {}
+  return nn(labels[locale]) or nn(labels[self.x.locales[1]])
+end
+
+-- The rule reference of a definition in a locale (as rtab_rule: its own for that locale, else
+-- the one for every locale), or nil.
+function Ruleset:rule(section, id, locale)
+  locale = self:check_locale(locale)
+  local d = self:definition(section, id)
+  return nn((d.rules or {})[locale]) or nn(d.rule)
+end
+
+-- The ruleset's title in a locale (the first locale's where that one has none).
+function Ruleset:title(locale)
+  locale = self:check_locale(locale)
+  return nn(self.x.title[locale]) or nn(self.x.title[self.x.locales[1]])
 end
 
 -- A scaled number as the rules print it: 25 at scale 2 is 12.5.
@@ -350,15 +469,18 @@ function Ruleset:validate(inputs)
 end
 
 function Ruleset:validate_domains(inputs)
-  if #inputs ~= #self.inputs then fail(E_INPUT) end
+  if #inputs ~= #self.inputs then
+    fail(E_INPUT, string.format("%d inputs, not the ruleset's %d", #inputs, #self.inputs))
+  end
   for i = 1, #inputs do self:validate_input(i, inputs[i]) end
 end
 
 -- Whether v lies in the domain of input i (from 1), else a failure.
 function Ruleset:validate_input(i, v)
   local inp = self.inputs[i]
-  if v < inp.min or v > inp.max then fail(E_INPUT) end
-  if (inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0 then fail(E_INPUT) end
+  if v < inp.min or v > inp.max or ((inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0) then
+    fail(E_INPUT, inp.id .. " = " .. shown(self:value_of(i, v)) .. " is outside its domain", inp.id)
+  end
 end
 
 -- The id of the first requirement the situation breaks, or nil.
@@ -479,10 +601,12 @@ end
 -- of the i-th step (a table or distance; {} for the others). Each repeat of a trigger gets
 -- what it passes on for that repeat ('earlier': the outcomes of the repeats before it).
 -- {outcome = ..., result = the table's result, steps = {...}}.
-function Ruleset:chain(table_id, given, faces, drm, then_faces, inputs)
+function Ruleset:chain_raw(table_id, given, faces, drm, then_faces, inputs)
   inputs = inputs or self:situation(given)
   then_faces = then_faces or {}
-  local r = self:resolve(table_id, nil, faces, drm, inputs)
+  if type(then_faces) ~= "table" then fail(E_FACES, "then = " .. shown(then_faces) .. " is not a table of faces") end
+  for i = 1, #then_faces do check_faces(then_faces[i], "then[" .. i .. "]") end
+  local r = self:resolve_raw(table_id, nil, faces, drm, inputs)
   if r.no_result then return {outcome = NULL, result = r, steps = array()} end
   local outcome = self.by_id.outcomes[r.outcome] - 1
   local fired = self:fired(outcome, inputs)
@@ -502,7 +626,7 @@ function Ruleset:chain(table_id, given, faces, drm, then_faces, inputs)
     if not ok then
       if not is_status(err) then error(err, 0) end
       step.inputs = step.inputs or {}
-      step.error = MESSAGES[err.status]
+      step.error = err.reason
     end
     if gave[i] == nil then gave[i] = false end
     steps[i] = step
@@ -514,7 +638,7 @@ end
 function Ruleset:chain_step(target, passed, faces, step)
   local name, kind = target.id, target.kind
   if kind == 0 then
-    local r = self:resolve(name, nil, faces, 0, passed)
+    local r = self:resolve_raw(name, nil, faces, 0, passed)
     if r.no_result then
       step.outcome, step.no_result = NULL, true
       return false
@@ -522,15 +646,15 @@ function Ruleset:chain_step(target, passed, faces, step)
     step.outcome, step.code, step.rule = r.outcome, r.code, r.rule
     return self.by_id.outcomes[r.outcome] - 1
   elseif kind == 1 then
-    step.options = self:reactions(name, nil, passed).options
+    step.options = self:lowered_call("reaction_sets", name, passed).options
   elseif kind == 2 then
-    local fine, t = pcall(self.transition, self, name, nil, passed)
+    local fine, t = pcall(self.lowered_call, self, "transitions", name, passed)
     if not fine and not (is_status(t) and t.status == E_STATE) then error(t, 0) end
     step.state = fine and t.state or NULL
   elseif kind == 3 then
-    step.values = self:distance(name, nil, faces, passed).values
+    step.values = self:lowered_call("distances", name, passed, nil, check_faces(faces)).values
   else
-    local p = self:procedure(name, nil, passed)
+    local p = self:lowered_call("procedures", name, passed)
     step.step, step.outcome = p.step, p.outcome
     if p.outcome ~= NULL then return self.by_id.outcomes[p.outcome] - 1 end
   end
@@ -597,31 +721,81 @@ end
 -- Definition `name` of a kind ("tables", "reaction_sets", ...), resolved by the lowered resolver.
 function Ruleset:lowered_call(key, name, inputs, given, a, b)
   local i = self.by_id[key][name]
-  if i == nil then fail(key == "tables" and E_TABLE or E_INDEX) end
+  if i == nil then
+    if key == "tables" then fail(E_TABLE, "no table is named " .. shown(name)) end
+    fail(E_INDEX, "nothing of " .. key .. " is named " .. shown(name))
+  end
   inputs = inputs or self:situation(given)
   self:validate(inputs)
   return self.lowered[key][i - 1](self, inputs, a, b)
 end
 
--- One roll on a results table: the result as `rtab vectors` writes it.
-function Ruleset:resolve(table_id, given, faces, drm, inputs)
-  return self:lowered_call("tables", table_id, inputs, given, faces or {}, drm or 0)
+-- A result as the API returns it: JSON null (NULL) is nil in every table but an array,
+-- where NULL holds the place (nil would end the array). The members that may be null are
+-- a result's own, a reaction set's leads, a distance's values, a chain's steps: only
+-- those are read (a result's modifiers, effects and trigger inputs never hold null).
+local function plain(t)
+  for k, x in pairs(t) do
+    if x == NULL then t[k] = nil end
+  end
+  return t
+end
+local function plain_values(values)
+  for i = 1, #values do plain(values[i]) end
+  return values
 end
 
-function Ruleset:reactions(name, given, inputs)
-  return self:lowered_call("reaction_sets", name, inputs, given)
+-- One roll on a results table, with NULL for null (as rtab conform reads it).
+function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
+  drm = drm or 0
+  if not is_integer(drm) then fail(E_INPUT, "drm = " .. shown(drm) .. " is not an integer") end
+  if self.by_id.tables[table_id] == nil then fail(E_TABLE, "no table is named " .. shown(table_id)) end
+  inputs = inputs or self:situation(given)
+  return self:lowered_call("tables", table_id, inputs, nil, check_faces(faces or {}), to_integer(drm))
 end
 
-function Ruleset:transition(name, given, inputs)
-  return self:lowered_call("transitions", name, inputs, given)
+-- One roll on a results table: the result as `rtab vectors` writes it, nil for null.
+-- The members of a table's result that may be null.
+local TABLE_NULLABLE = {"key", "key_column", "rewritten_from", "outcome", "code", "rule", "provisional"}
+
+function Ruleset:resolve(table_id, given, faces, drm)
+  local r = self:resolve_raw(table_id, given, faces, drm)
+  for i = 1, #TABLE_NULLABLE do
+    local k = TABLE_NULLABLE[i]
+    if r[k] == NULL then r[k] = nil end
+  end
+  return r
 end
 
-function Ruleset:distance(name, given, faces, inputs)
-  return self:lowered_call("distances", name, inputs, given, faces or {})
+function Ruleset:reactions(name, given)
+  local r = self:lowered_call("reaction_sets", name, nil, given)
+  plain(r.leads)
+  return r
 end
 
-function Ruleset:procedure(name, given, inputs)
-  return self:lowered_call("procedures", name, inputs, given)
+function Ruleset:transition(name, given)
+  return plain(self:lowered_call("transitions", name, nil, given))
+end
+
+function Ruleset:distance(name, given, faces)
+  local r = plain(self:lowered_call("distances", name, nil, given, check_faces(faces or {})))
+  plain_values(r.values)
+  return r
+end
+
+function Ruleset:procedure(name, given)
+  return plain(self:lowered_call("procedures", name, nil, given))
+end
+
+-- A roll on a table and what its outcome triggers (chain_raw), nil for null.
+function Ruleset:chain(table_id, given, faces, drm, then_faces)
+  local c = plain(self:chain_raw(table_id, given, faces, drm, then_faces))
+  plain(c.result)
+  for _, step in ipairs(c.steps) do
+    plain(step)
+    if step.values then plain_values(step.values) end
+  end
+  return c
 end
 
 local json = {}
@@ -729,23 +903,25 @@ local function answer(ruleset, s)
   local given = {}
   for k, v in pairs(s.inputs or {}) do given[k] = v end
   local ok, r = pcall(function()
-    if s.table then return ruleset:resolve(s.table, given, s.faces or {}, s.drm or 0) end
-    if s.reactions then return ruleset:reactions(s.reactions, given) end
+    if s.table then return ruleset:resolve_raw(s.table, given, s.faces or {}, s.drm or 0) end
+    if s.reactions then return ruleset:lowered_call("reaction_sets", s.reactions, nil, given) end
     if s.transition then
-      local fine, t = pcall(ruleset.transition, ruleset, s.transition, given)
+      local fine, t = pcall(ruleset.lowered_call, ruleset, "transitions", s.transition, nil, given)
       if not fine and is_status(t) and t.status == E_STATE then return {state = NULL} end
       if not fine then error(t, 0) end
       return t
     end
-    if s.distance then return ruleset:distance(s.distance, given, s.faces or {}) end
+    if s.distance then
+      return ruleset:lowered_call("distances", s.distance, nil, given, check_faces(s.faces or {}))
+    end
     if s.chain then
-      local c = ruleset:chain(s.chain, given, s.faces or {}, s.drm or 0, s["then"] or {})
+      local c = ruleset:chain_raw(s.chain, given, s.faces or {}, s.drm or 0, s["then"] or {})
       return {outcome = c.outcome, steps = c.steps}
     end
-    return ruleset:procedure(s.procedure, given)
+    return ruleset:lowered_call("procedures", s.procedure, nil, given)
   end)
   if ok then return r end
-  if is_status(r) then return {error = MESSAGES[r.status]} end
+  if is_status(r) then return {error = r.reason} end
   error(r, 0)
 end
 
