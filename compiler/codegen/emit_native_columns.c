@@ -110,7 +110,7 @@ static bool may_round(const rtab_table *t, int mode)
  * midpoints' are below 2^30 and the key (within int32) against them fits in int64. */
 static void emit_nearest(strbuf *o, const rtab_table *t, size_t first, size_t end, int mode)
 {
-	bool value = t->key_kind == RTAB_KEY_VALUE;
+	bool value = !key_is_odds(t);
 	const char *tie = mode == RTAB_ROUND_LINEAR_UP ? "<" : "<=";
 	sb_printf(o, "\tif (mode == %d) { /* the point midway between steps ge - 1 and ge */\n", mode);
 	for (int k = 0; k < (value ? 1 : 2); k++) {
