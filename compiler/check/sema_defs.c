@@ -9,7 +9,7 @@
 #include "check/resolve_name.h"
 #include "check/sema_exact.h"
 #include "check/sema_expr.h"
-#include "check/targets.h"
+#include "check/target_kinds.h"
 #include "check/units.h"
 #include "check/unknown.h"
 

@@ -6,7 +6,7 @@
 #include "check/sema_require.h"
 #include "check/load.h"
 #include "check/rule_refs.h"
-#include "check/targets.h"
+#include "check/target_kinds.h"
 #include "analysis/report.h"
 #include "cli/options.h"
 
@@ -312,7 +312,7 @@ static int eval_procedure(const model *m, size_t k, const int32_t *inputs, const
 	return resolved(a, rc);
 }
 
-/* What eval does with each kind of definition: the kinds of check/targets.h
+/* What eval does with each kind of definition: the kinds of check/target_kinds.h
  * are resolved, and naming any other says why it is not. */
 typedef struct evaluator {
 	int (*eval)(const model *m, size_t k, const int32_t *inputs, const eval_args *a, report *rep);

@@ -17,7 +17,7 @@
 #include "analysis/facets.h"
 #include "analysis/vectors.h"
 #include "check/sema.h"
-#include "check/targets.h"
+#include "check/target_kinds.h"
 #include "cli/cli.h"
 #include "codegen/emit_c.h"
 #include "export/export.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The kinds of definition a trigger leads to and 'rtab eval' names: each
  * mapped to its RTAB_TARGET_* kind and found by name in a lowered ruleset. */
-#ifndef RTAB_TARGETS_H
-#define RTAB_TARGETS_H
+#ifndef RTAB_CHECK_TARGET_KINDS_H
+#define RTAB_CHECK_TARGET_KINDS_H
 
 #include "front/construct_use.h"
 #include "rtab.h"

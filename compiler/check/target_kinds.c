@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The target kinds, one entry per kind of definition (front/constructs.def). */
-#include "check/targets.h"
+#include "check/target_kinds.h"
 
 typedef struct target_entry {
 	int (*find)(const rtab_ruleset *rs, const char *id);
