@@ -31,6 +31,7 @@
 #include "analysis/odds.h"
 #include "analysis/odds_grid.h"
 #include "analysis/vectors.h"
+#include "base/work.h"
 #include "check/load.h"
 #include "export/export.h"
 
@@ -460,8 +461,9 @@ static void run_vectors(const rtab_ruleset *rs, const uint8_t *data, size_t size
 	for (int exhaustive = 0; exhaustive < 2 && !over_budget(); exhaustive++) {
 		strbuf out = {0};
 		/* Every definition; the walk of a distance's faces is linear in its dice. */
+		work_budget work = work_start(FUZZ_MAX_WORK);
 		vectors_options vo = {NULL, 0, exhaustive, 1u + (size ? data[size - 1] % 64u : 0u), count_note,
-				      &notes};
+				      &notes, &work};
 		size_t n = vectors_to(&out, rs, &vo);
 		size_t lines = check_lines(&out);
 		FUZZ_CHECK(n == lines, "vectors: %zu counted, %zu lines written", n, lines);
@@ -473,7 +475,8 @@ static void run_vectors(const rtab_ruleset *rs, const uint8_t *data, size_t size
 		names[0] = rs->tables[0].id;
 		FUZZ_CHECK(vectors_known(rs, names[0]), "vectors: table '%s' unknown", names[0]);
 		strbuf out = {0};
-		vectors_options vo = {names, 1, false, 8, count_note, &notes};
+		work_budget work = work_start(FUZZ_MAX_WORK);
+		vectors_options vo = {names, 1, false, 8, count_note, &notes, &work};
 		size_t n = vectors_to(&out, rs, &vo);
 		FUZZ_CHECK(n == check_lines(&out), "vectors of '%s': the count is not the lines",
 			   names[0]);

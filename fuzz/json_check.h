@@ -11,20 +11,20 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef struct json_cursor {
+typedef struct jcheck_cursor {
 	const char *p, *end;
 	int depth;
-} json_cursor;
+} jcheck_cursor;
 
-static bool json_value(json_cursor *c);
+static bool jcheck_value(jcheck_cursor *c);
 
-static inline void json_space(json_cursor *c)
+static inline void jcheck_space(jcheck_cursor *c)
 {
 	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
 		c->p++;
 }
 
-static inline bool json_lit(json_cursor *c, const char *word)
+static inline bool jcheck_lit(jcheck_cursor *c, const char *word)
 {
 	size_t n = strlen(word);
 	if ((size_t)(c->end - c->p) < n || memcmp(c->p, word, n) != 0)
@@ -33,12 +33,12 @@ static inline bool json_lit(json_cursor *c, const char *word)
 	return true;
 }
 
-static inline bool json_hex(char ch)
+static inline bool jcheck_hex(char ch)
 {
 	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
 }
 
-static inline bool json_str(json_cursor *c)
+static inline bool jcheck_str(jcheck_cursor *c)
 {
 	if (c->p >= c->end || *c->p != '"')
 		return false;
@@ -56,7 +56,7 @@ static inline bool json_str(json_cursor *c)
 			return false;
 		if (*c->p == 'u') {
 			for (int k = 0; k < 4; k++)
-				if (++c->p >= c->end || !json_hex(*c->p))
+				if (++c->p >= c->end || !jcheck_hex(*c->p))
 					return false;
 		} else if (!*c->p || !strchr("\"\\/bfnrt", *c->p)) {
 			return false;
@@ -65,7 +65,7 @@ static inline bool json_str(json_cursor *c)
 	return false;
 }
 
-static inline bool json_digits(json_cursor *c)
+static inline bool jcheck_digits(jcheck_cursor *c)
 {
 	const char *start = c->p;
 	while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
@@ -73,50 +73,50 @@ static inline bool json_digits(json_cursor *c)
 	return c->p > start;
 }
 
-static inline bool json_num(json_cursor *c)
+static inline bool jcheck_num(jcheck_cursor *c)
 {
 	if (c->p < c->end && *c->p == '-')
 		c->p++;
 	if (c->p < c->end && *c->p == '0')
 		c->p++;
-	else if (!json_digits(c))
+	else if (!jcheck_digits(c))
 		return false;
 	if (c->p < c->end && *c->p == '.') {
 		c->p++;
-		if (!json_digits(c))
+		if (!jcheck_digits(c))
 			return false;
 	}
 	if (c->p < c->end && (*c->p == 'e' || *c->p == 'E')) {
 		c->p++;
 		if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
 			c->p++;
-		if (!json_digits(c))
+		if (!jcheck_digits(c))
 			return false;
 	}
 	return true;
 }
 
 /* The members of an object (close '}') or the elements of an array (']'). */
-static inline bool json_items(json_cursor *c, char close, bool keys)
+static inline bool jcheck_items(jcheck_cursor *c, char close, bool keys)
 {
 	c->p++;
-	json_space(c);
+	jcheck_space(c);
 	if (c->p < c->end && *c->p == close) {
 		c->p++;
 		return true;
 	}
 	for (;;) {
-		json_space(c);
+		jcheck_space(c);
 		if (keys) {
-			if (!json_str(c))
+			if (!jcheck_str(c))
 				return false;
-			json_space(c);
+			jcheck_space(c);
 			if (c->p >= c->end || *c->p++ != ':')
 				return false;
 		}
-		if (!json_value(c))
+		if (!jcheck_value(c))
 			return false;
-		json_space(c);
+		jcheck_space(c);
 		if (c->p >= c->end)
 			return false;
 		char ch = *c->p++;
@@ -127,24 +127,24 @@ static inline bool json_items(json_cursor *c, char close, bool keys)
 	}
 }
 
-static bool json_value(json_cursor *c)
+static bool jcheck_value(jcheck_cursor *c)
 {
-	json_space(c);
+	jcheck_space(c);
 	if (c->p >= c->end || c->depth > 200)
 		return false;
 	switch (*c->p) {
 	case '{':
 	case '[': {
 		c->depth++;
-		bool ok = json_items(c, *c->p == '{' ? '}' : ']', *c->p == '{');
+		bool ok = jcheck_items(c, *c->p == '{' ? '}' : ']', *c->p == '{');
 		c->depth--;
 		return ok;
 	}
-	case '"': return json_str(c);
-	case 't': return json_lit(c, "true");
-	case 'f': return json_lit(c, "false");
-	case 'n': return json_lit(c, "null");
-	default: return json_num(c);
+	case '"': return jcheck_str(c);
+	case 't': return jcheck_lit(c, "true");
+	case 'f': return jcheck_lit(c, "false");
+	case 'n': return jcheck_lit(c, "null");
+	default: return jcheck_num(c);
 	}
 }
 
@@ -152,9 +152,9 @@ static bool json_value(json_cursor *c)
  * On failure, *at is the offset where the reading stopped. */
 static inline bool json_valid(const char *text, size_t len, size_t *at)
 {
-	json_cursor c = {text, text + len, 0};
-	bool ok = json_value(&c);
-	json_space(&c);
+	jcheck_cursor c = {text, text + len, 0};
+	bool ok = jcheck_value(&c);
+	jcheck_space(&c);
 	ok = ok && c.p == c.end;
 	*at = (size_t)(c.p - text);
 	return ok;

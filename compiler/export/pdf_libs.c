@@ -67,4 +67,10 @@ const pdf_libs *pdf_libs_open(const char **why)
 	return opened;
 }
 
+#else
+
+/* Built without cairo and pango (the fuzzers, WebAssembly): nothing to open,
+ * and export_pdf_unavailable says so; ISO C wants a declaration here. */
+typedef int pdf_libs_not_built;
+
 #endif
