@@ -423,7 +423,13 @@ def compare_says(where, doc, truth, t, unit, locale):
                  2: ("odds between two columns read up, in the attacker's favour",
                      'a value between two columns reads as the higher column'),
                  3: ('odds between two columns read as the nearest column',
-                     'a value between two columns reads as the nearest column')}
+                     'a value between two columns reads as the nearest column'),
+                 4: ('odds between two columns read as the column nearest their ratio; exactly midway, the lower',
+                     'a value between two columns reads as the nearest column; exactly midway, the lower'),
+                 5: ('odds between two columns read as the column nearest their ratio; exactly midway, the higher',
+                     'a value between two columns reads as the nearest column; exactly midway, the higher'),
+                 6: ('a column is reached by odds more than its ratio, not equal to it',
+                     'a column is reached by odds more than its ratio, not equal to it')}
         said = phrase(locale, words[ranges[0]['rounding']][0 if odds else 1])
         counts['says'] += 1
         if squeeze(said[:1].upper() + said[1:] + '.') not in text:
