@@ -219,6 +219,21 @@ def compare_results(where, doc, t, info, grid, locale, heads, taken):
         fail(where, 'the modified rolls %s can occur but no line prints them' % missing)
 
 
+# An int input's bound at this magnitude is no bound: `int >= 0` reaches up without end.
+OPEN_BOUND = 1000000000
+
+
+def signed_span(lo, hi, locale):
+    """A modifier's range as a card prints it: '-2 \u2026 +3'; an open end '\u2264 0', '\u2265 +1'."""
+    if lo <= -OPEN_BOUND and hi >= OPEN_BOUND:
+        return phrase(locale, 'any')
+    if lo <= -OPEN_BOUND:
+        return '\u2264 ' + aid_truth.signed(hi)
+    if hi >= OPEN_BOUND:
+        return '\u2265 ' + aid_truth.signed(lo)
+    return aid_truth.signed(lo) + ' \u2026 ' + aid_truth.signed(hi)
+
+
 def compare_modifiers(where, doc, t, info, grid, locale):
     # A label read back from a PDF may break after a '/' with no space in it: compared without spaces.
     mods = {squeeze(label(m['labels'], locale, m['id'])): m for m in doc['modifiers']
@@ -231,9 +246,10 @@ def compare_modifiers(where, doc, t, info, grid, locale):
         want = info['modifiers'].get(m['id']) if m['min'] == m['max'] else None
         if want is None:  # computed: its range or the grid it reads
             lo, hi = sorted((m['sign'] * m['min'], m['sign'] * m['max']))
-            ok = row[1] in (aid_truth.signed(lo) + ' \u2026 ' + aid_truth.signed(hi), aid_truth.signed(lo)) or \
+            span = signed_span(lo, hi, locale)
+            ok = row[1] in (span, aid_truth.signed(lo)) or \
                 any(label(x['labels'], locale, x['id']) in row[1] for x in doc['matrices'] + doc.get('bands', []))
-            want = row[1] if ok else '%s \u2026 %s' % (aid_truth.signed(lo), aid_truth.signed(hi))
+            want = row[1] if ok else span
         counts['modifiers'] += 1
         if row[1] != want:
             counts['differ'] += 1
