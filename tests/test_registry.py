@@ -21,6 +21,11 @@ a verb tests one. This test holds the sources to it:
 4. A new way to write a key (an RTAB_KEY_FORM line) fails to compile the
    check that reads the key (compile_key in check/sema_grid.c) until it
    says what the form computes.
+5. Statements: a verb that decides something for every kind of statement
+   does it in a switch that lists ST_KIND_COUNT_ and has no default. A
+   branch that adds a statement (an RTAB_STMT line in constructs.def) fails
+   to compile each of them, naming the new kind; at least STATEMENT_VERBS
+   are among them.
 """
 import json
 import os
@@ -33,6 +38,15 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 PROBE = 'RTAB_KEY_PROBE'
+STMT_PROBE = 'ST_PROBE'
+# The decisions every kind of statement must make, as README says: how an
+# errata layer changes it, whether it names an outcome, what a provisional
+# reason on it is written on.
+STATEMENT_VERBS = {
+    'compiler/check/errata_patch.c': 'merge_of',
+    'compiler/check/sema_numeric.c': 'note_body',
+    'compiler/check/post_checks.c': 'provisional_on',
+}
 failures = []
 
 
@@ -88,6 +102,81 @@ def lint(src):
         if found and path.endswith('.c'):
             switching.append(rel)
     return switching
+
+
+STMT_TABLE = re.compile(r'\bswitch\s*\(')
+
+
+def statement_switches(src):
+    """Sources with a switch over every kind of statement (it names
+    ST_KIND_COUNT_); such a switch must have no default."""
+    found = []
+    for path in sources(src):
+        rel = os.path.relpath(path, src)
+        if rel == 'compiler/front/ast.h' or not path.endswith('.c'):
+            continue
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        has = False
+        for m in STMT_TABLE.finditer(text):
+            at = text.find('{', m.end())
+            depth = 0
+            for i in range(at, len(text)):
+                depth += {'{': 1, '}': -1}.get(text[i], 0)
+                if depth == 0:
+                    break
+            body = text[at:i + 1]
+            inner = body[1:-1]
+            while re.search(r'\{[^{}]*\}', inner):
+                inner = re.sub(r'\{[^{}]*\}', '', inner)
+            if 'case ST_KIND_COUNT_' not in inner:
+                continue
+            has = True
+            if re.search(r'\bdefault\s*:', inner):
+                fail('%s:%d: a switch over every kind of statement has a default; name each kind'
+                     % (rel, text.count('\n', 0, m.start()) + 1))
+        if has:
+            found.append(rel)
+    return found
+
+
+def stmt_overlay(src):
+    overlay = tempfile.mkdtemp(prefix='rtab-registry-')
+    os.makedirs(os.path.join(overlay, 'front'))
+    with open(os.path.join(src, 'compiler', 'front', 'constructs.def'), encoding='utf-8') as f:
+        table = f.read()
+    at = table.index('\n#undef RTAB_DEF\n')
+    table = table[:at] + '\nRTAB_STMT(PROBE, "probe", KEYWORD, NULL, "\'probe\'", "a table", IN(TABLE))\n' + table[at:]
+    with open(os.path.join(overlay, 'front', 'constructs.def'), 'w', encoding='utf-8') as f:
+        f.write(table)
+    return overlay
+
+
+def check_statements(src, cmds):
+    switching = statement_switches(src)
+    for rel, fn in STATEMENT_VERBS.items():
+        if rel not in switching:
+            fail('%s decides for every kind of statement in %s, yet no switch there names '
+                 'ST_KIND_COUNT_' % (rel, fn))
+    overlay = stmt_overlay(src)
+    try:
+        todo = [rel for rel in switching if rel in cmds]
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            done = list(pool.map(lambda rel: (rel, syntax_only(cmds[rel], overlay, src, rel)), todo))
+        for rel, (rc, err) in done:
+            if rc == 0 or STMT_PROBE not in err or 'not handled in switch' not in err:
+                fail('%s switches over every kind of statement, yet a new kind does not stop it '
+                     'compiling%s' % (rel, ':\n' + err if err else ''))
+                continue
+            names = function_of(err, rel)
+            print('a new statement: %s: %s' % (rel, ', '.join(names) or '(a switch)'))
+            want = STATEMENT_VERBS.get(rel)
+            if want and want not in names:
+                fail('%s: a new statement does not stop %s compiling' % (rel, want))
+        print('a new kind of statement fails to compile in %d files'
+              % sum(1 for _, (rc, _) in done if rc))
+    finally:
+        shutil.rmtree(overlay)
 
 
 def commands(build, src):
@@ -203,6 +292,7 @@ def main():
                 fail('a key kind %s compiles: %s should refuse it\n%s' % (why, registry, err))
             else:
                 print('a key kind %s: %s does not compile' % (why, registry))
+    check_statements(src, cmds)
     reader = 'compiler/check/sema_grid.c'
     if reader not in cmds:
         fail(reader + ' is not built')

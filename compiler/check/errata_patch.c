@@ -20,8 +20,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Statements a definition has at most one of: a patch's replaces it. */
-static bool singular(stmt_kind k)
+/* How a layer's statement of each kind meets the base definition's. */
+typedef enum layer_merge {
+	MERGE_REPLACES,        /* a definition has at most one: the layer's takes its place */
+	MERGE_SAME_LOCALE,     /* a label: the layer's replaces the base's of its locale */
+	MERGE_SAME_CELL,       /* a matrix cell: the layer's replaces the base's of its keys */
+	MERGE_SAME_STEP,       /* an odds step: the layer's replaces the base's of its ratios */
+	MERGE_SAME_PATCHED,    /* a 'cell' patch: a later layer's replaces an earlier one's of its cells */
+	MERGE_ADDED,           /* one of many (rows, effects, arcs...): the layer's is added after the base's */
+} layer_merge;
+
+/* The merge of each kind of statement. A switch with no default: a new kind
+ * of statement does not compile until it says how a layer changes it. */
+static layer_merge merge_of(stmt_kind k)
 {
 	switch (k) {
 	case ST_LOCALES: case ST_WHEN: case ST_AMOUNT: case ST_ROLL: case ST_MODIFIERS:
@@ -29,10 +40,25 @@ static bool singular(stmt_kind k)
 	case ST_OTHERWISE: case ST_STACK: case ST_FOR: case ST_GROUP: case ST_STEPS:
 	case ST_PROVISIONAL: case ST_GRID: case ST_TIE: case ST_SHIFTS: case ST_BELOW:
 	case ST_ABOVE: case ST_CODE: case ST_ROUND: case ST_LIKE: case ST_EXACT:
-		return true;
-	default:
-		return false;
+		return MERGE_REPLACES;
+	case ST_LABEL:
+		return MERGE_SAME_LOCALE;
+	case ST_CELL:
+		return MERGE_SAME_CELL;
+	case ST_BAND_STEP:
+		return MERGE_SAME_STEP;
+	case ST_PATCH:
+		return MERGE_SAME_PATCHED;
+	case ST_VALUE: case ST_EFFECT: case ST_TRIGGER: case ST_COLSPEC: case ST_HEADER:
+	case ST_ROW: case ST_STEP: case ST_NATURAL: case ST_REWRITE: case ST_UNLESS:
+	case ST_OPTION: case ST_LEADS: case ST_ARC: case ST_CHECK: case ST_GRID_LINE:
+	case ST_NOTE: case ST_CLAMP: case ST_STRAY_WORDS: case ST_UNIT: case ST_COMPARE:
+	case ST_GRID_WHEN: case ST_ODDS_LINE:
+		return MERGE_ADDED;
+	case ST_KIND_COUNT_:
+		break;
 	}
+	return MERGE_ADDED;
 }
 
 static bool ids_same(const ast_id *a, const ast_id *b)
@@ -48,16 +74,20 @@ static bool replaces(const ast_stmt *p, const ast_stmt *s)
 {
 	if (p->kind != s->kind || p->star || p->minus)
 		return false;
-	switch (p->kind) {
-	case ST_LABEL:
+	switch (merge_of(p->kind)) {
+	case MERGE_REPLACES:
+		return true;
+	case MERGE_SAME_LOCALE:
 		return strcmp(p->name, s->name) == 0;
-	case ST_CELL:
+	case MERGE_SAME_CELL:
 		return ids_same(p->ids, s->ids);
-	case ST_BAND_STEP:
+	case MERGE_SAME_STEP:
 		return p->step && s->step && p->step->lo == s->step->lo && p->step->hi == s->step->hi;
-	default:
-		return singular(p->kind);
+	case MERGE_SAME_PATCHED: /* same_cells, below: the earlier patch goes */
+	case MERGE_ADDED:
+		return false;
 	}
+	return false;
 }
 
 /* Two cell patches of the same cells: the later layer's wins. */
@@ -150,7 +180,8 @@ ast_def *errata_patch_apply(const ast_def *prior, const ast_def *patch, const ch
 		const ast_stmt *by = NULL;
 		size_t k = 0;
 		for (const ast_stmt *p = patch->body; p && !by; p = p->next, k++)
-			if (replaces(p, s) || (s->kind == ST_PATCH && p->kind == ST_PATCH && same_cells(p, s))) {
+			if (replaces(p, s) || (p->kind == s->kind && merge_of(s->kind) == MERGE_SAME_PATCHED &&
+						   same_cells(p, s))) {
 				by = p;
 				if (p->kind != ST_PATCH)
 					used[k] = true;

@@ -309,30 +309,48 @@ static void check_masked_naturals(model *m)
 	}
 }
 
+/* What a provisional reason written on a statement of the kind (or inside
+ * one, parent) is written on, for the listing; NULL where the definition
+ * names it. A switch with no default: a new kind of statement does not
+ * compile until it says. */
+static const char *provisional_on(stmt_kind k, bool parent)
+{
+	switch (k) {
+	case ST_ROW: return parent ? NULL : "row";
+	case ST_GRID_LINE: return parent ? NULL : "grid line";
+	case ST_CELL: return parent ? NULL : "cell";
+	case ST_NATURAL: return parent ? NULL : "natural-roll rule";
+	case ST_TRIGGER: return parent ? NULL : "trigger";
+	case ST_ARC: return parent ? NULL : "transition arc";
+	case ST_REWRITE: return parent ? NULL : "rewrite";
+	case ST_BAND_STEP: return parent ? NULL : "ratio step";
+	case ST_OTHERWISE: return parent ? NULL : "otherwise value";
+	case ST_DEFAULT: return parent ? NULL : "matrix default";
+	case ST_VALUE: return parent ? "enum value" : NULL;
+	case ST_OPTION: return parent ? "reaction option" : NULL;
+	case ST_STEP: return parent ? "procedure step" : NULL;
+	/* A mark on these is the definition's own, or none is taken there. */
+	case ST_LABEL: case ST_LOCALES: case ST_EFFECT: case ST_WHEN: case ST_AMOUNT:
+	case ST_ROLL: case ST_MODIFIERS: case ST_CAP: case ST_DOMAIN: case ST_COLUMNS:
+	case ST_COLSPEC: case ST_ROWS: case ST_HEADER: case ST_STACK: case ST_FOR:
+	case ST_GROUP: case ST_STEPS: case ST_PROVISIONAL: case ST_UNLESS: case ST_LEADS:
+	case ST_TIE: case ST_CHECK: case ST_GRID: case ST_SHIFTS: case ST_BELOW:
+	case ST_ABOVE: case ST_LIKE: case ST_CODE: case ST_ROUND: case ST_NOTE:
+	case ST_CLAMP: case ST_STRAY_WORDS: case ST_PATCH: case ST_EXACT: case ST_UNIT:
+	case ST_COMPARE: case ST_GRID_WHEN: case ST_ODDS_LINE: case ST_KIND_COUNT_:
+		return NULL;
+	}
+	return NULL;
+}
+
 /* What a provisional reason is written on, for the listing. */
 static const char *provisional_what(const ast_def *d, const ast_stmt *s, const ast_stmt *parent)
 {
-	switch (s->kind) {
-	case ST_ROW: return "row";
-	case ST_GRID_LINE: return "grid line";
-	case ST_CELL: return "cell";
-	case ST_NATURAL: return "natural-roll rule";
-	case ST_TRIGGER: return "trigger";
-	case ST_ARC: return "transition arc";
-	case ST_REWRITE: return "rewrite";
-	case ST_BAND_STEP: return "ratio step";
-	case ST_OTHERWISE: return "otherwise value";
-	case ST_DEFAULT: return "matrix default";
-	default: break;
-	}
-	if (parent) {
-		switch (parent->kind) {
-		case ST_VALUE: return "enum value";
-		case ST_OPTION: return "reaction option";
-		case ST_STEP: return "procedure step";
-		default: break;
-		}
-	}
+	const char *on = provisional_on(s->kind, false);
+	if (!on && parent)
+		on = provisional_on(parent->kind, true);
+	if (on)
+		return on;
 	switch (d->kind) {
 	case DEF_DICE: return "dice";
 	case DEF_INPUT: return "input domain or default";

@@ -624,12 +624,15 @@ static void note_grid(model *m, const ast_stmt *grid, bool has_header)
 	ast_grid_walk_end(&walk);
 }
 
-/* Every outcome name a body uses, in order. */
+/* Every outcome name a body uses, in order. A switch with no default: a new
+ * kind of statement does not compile until it says whether it names an
+ * outcome (a numeric outcome is made where it is first named). */
 static void note_body(model *m, const ast_stmt *body, bool has_header)
 {
 	for (const ast_stmt *s = body; s; s = s->next) {
 		switch (s->kind) {
-		case ST_GRID: note_grid(m, s, has_header); break;
+		case ST_GRID:
+		case ST_GRID_WHEN: note_grid(m, s, has_header); break;
 		case ST_ROWS:
 			for (size_t i = 0; s->rows && i < s->rows->nrows; i++)
 				note_name(m, s->rows->rows[i].name, s->rows->rows[i].loc);
@@ -646,6 +649,7 @@ static void note_body(model *m, const ast_stmt *body, bool has_header)
 			break;
 		case ST_ABOVE:
 		case ST_BELOW:
+		case ST_COMPARE: /* 'pursuer >= flee -> DR2;' */
 			if (s->ids)
 				note_name(m, s->ids->id, s->ids->loc);
 			break;
@@ -660,7 +664,18 @@ static void note_body(model *m, const ast_stmt *body, bool has_header)
 		}
 		case ST_OPTION:
 		case ST_STEP: note_body(m, s->body, false); break;
-		default: break;
+		/* These name no outcome (an example's check names one it expects,
+		 * never one a table gives; a header, a row and a grid line stand
+		 * inside the blocks above). */
+		case ST_LABEL: case ST_LOCALES: case ST_VALUE: case ST_EFFECT: case ST_TRIGGER:
+		case ST_WHEN: case ST_AMOUNT: case ST_ROLL: case ST_MODIFIERS: case ST_CAP:
+		case ST_DOMAIN: case ST_COLUMNS: case ST_COLSPEC: case ST_HEADER: case ST_ROW:
+		case ST_DEFAULT: case ST_CELL: case ST_BAND_STEP: case ST_STACK: case ST_FOR:
+		case ST_GROUP: case ST_STEPS: case ST_PROVISIONAL: case ST_UNLESS: case ST_ARC:
+		case ST_TIE: case ST_CHECK: case ST_GRID_LINE: case ST_SHIFTS: case ST_LIKE:
+		case ST_CODE: case ST_ROUND: case ST_NOTE: case ST_CLAMP: case ST_STRAY_WORDS:
+		case ST_EXACT: case ST_UNIT: case ST_ODDS_LINE: case ST_KIND_COUNT_:
+			break;
 		}
 	}
 }
