@@ -68,14 +68,18 @@ static bool word_is(const char *w, size_t n, const char *s)
 	return w && strlen(s) == n && memcmp(w, s, n) == 0;
 }
 
-/* The first word of the statement that the brace at i opens. */
-static void opener(const char *text, size_t i, const char **w, size_t *n)
+/* The first word of the statement that begins at b and whose brace is at
+ * i: past white space and comments (a comment above a definition may hold
+ * any words, and full stops). */
+static void opener(const char *text, size_t b, size_t i, const char **w, size_t *n)
 {
-	size_t b = i;
-	while (b > 0 && text[b - 1] != ';' && text[b - 1] != '{' && text[b - 1] != '}')
-		b--;
-	while (b < i && !lsp_ident_char(text[b]))
-		b++;
+	while (b < i && !lsp_ident_char(text[b])) {
+		if (text[b] == '#')
+			while (b < i && text[b] != '\n')
+				b++;
+		else
+			b++;
+	}
 	size_t e = b;
 	while (e < i && lsp_ident_char(text[e]))
 		e++;
@@ -89,6 +93,7 @@ static context context_at(const char *text, size_t at)
 	const char *stack[MAX_DEPTH];
 	size_t lens[MAX_DEPTH];
 	int depth = 0;
+	size_t statement = 0; /* where the statement being read begins */
 	for (size_t i = 0; i < at; i++) {
 		if (text[i] == '#') {
 			while (i + 1 < at && text[i + 1] != '\n')
@@ -99,10 +104,14 @@ static context context_at(const char *text, size_t at)
 					i++;
 		} else if (text[i] == '{') {
 			if (depth < MAX_DEPTH)
-				opener(text, i, &stack[depth], &lens[depth]);
+				opener(text, statement, i, &stack[depth], &lens[depth]);
 			depth++;
-		} else if (text[i] == '}' && depth > 0) {
-			depth--;
+			statement = i + 1;
+		} else if (text[i] == '}') {
+			depth -= depth > 0;
+			statement = i + 1;
+		} else if (text[i] == ';') {
+			statement = i + 1;
 		}
 	}
 	if (depth > 0 && depth <= MAX_DEPTH) {

@@ -189,6 +189,17 @@ async function main() {
     const cell = { line: rowsLine, character: brokenText.split('\n')[rowsLine].indexOf('rows { ') + 7 };
     const rows = (await conn.sendRequest('textDocument/completion', { ...doc(brokenUri), position: cell })).items.map((i) => i.label);
     assert.deepStrictEqual(rows.sort(), ['H', 'M', 'M2', 'hit', 'miss'], rows.join(' '));
+    // At a statement's start inside an outcome (comments above it, with
+    // words and a full stop, must not be taken for its opening word): the
+    // effects and the outcome's statement words, and nothing else.
+    const lines = pikeText.split('\n');
+    const morale = lines.findIndex((l, i) => l === '  morale(defender, broken);' && /^outcome defender_broken /.test(lines[i - 3]));
+    assert.ok(morale > 0 && lines[morale - 4].startsWith('#'), 'the outcome defender_broken follows a comment');
+    const inOutcome = (await conn.sendRequest('textDocument/completion', { ...doc(pikeUri), position: { line: morale + 1, character: 2 } })).items;
+    const effects = [...pikeText.matchAll(/^effect (\w+)/gm)].map((m) => m[1]);
+    assert.ok(effects.length > 0 && effects.every((e) => inOutcome.some((i) => i.label === e && i.detail === 'effect')), JSON.stringify(inOutcome));
+    assert.ok(['trigger', 'code'].every((w) => inOutcome.some((i) => i.label === w && i.kind === 14)), JSON.stringify(inOutcome));
+    assert.ok(inOutcome.every((i) => i.detail === 'effect' || i.kind === 14), JSON.stringify(inOutcome));
   });
 
   await check('document symbols outline every definition', async () => {
