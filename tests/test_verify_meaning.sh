@@ -206,5 +206,21 @@ sed -e 's/en "/de "D/g' -e 's/locales en/locales de/' \
 	-e 's|t roll 2 -> loss(1, 2); t roll 2 -> 1/2;|t roll 2 -> 1/2; t roll 2 -> loss(1, 2);|' "$tmp/ex_en.rtab" >"$tmp/ex_de.rtab"
 expect checks-reordered 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/ex_en.rtab" "$tmp/ex_de.rtab"
 
+# Inputs open at an end (int >= 0, int <= 10, int): a condition and a capped
+# support are compared as functions at each threshold, never as written.
+oi=$v/open_inputs.rtab
+sed -e 's/en "/de "D/g' -e 's/locales en/locales de/' \
+	-e 's/when morale >= 8 or points > 100;/when 100 < points or not (morale < 8);/' \
+	-e 's/when morale < 0 and losses > 5;/when losses >= 6 and morale <= -1;/' \
+	-e 's/value min(3, supports);/group support_cap; value supports;/' \
+	-e 's/^table shot/group support_cap @ "2.4" { de "DCap"; stack sum; cap -1000..3; }\ntable shot/' "$oi" >"$tmp/oi_de.rtab"
+expect open-faithful 0 "0 errors, 0 warnings" "$rtab" verify "$oi" "$tmp/oi_de.rtab"
+expect open-proof 0 "modifier 'brave', when: \"100 < points or not morale < 8\" means the original's \"morale >= 8 or points > 100\" (exhaustively, over 30 situations: 'morale', 'points' at each threshold, next to it and at the ends of the domain)" "$rtab" verify "$oi" "$tmp/oi_de.rtab"
+expect open-cap 0 "group 'support_cap', in the translation only, means the same (the same total modifier of table 'shot', exhaustively, over 6 situations: 'supports' at each threshold" "$rtab" verify "$oi" "$tmp/oi_de.rtab"
+sed -e 's/cap -1000..3;/cap -1000..4;/' "$tmp/oi_de.rtab" >"$tmp/oi_cap.rtab"
+expect open-cap-differs 1 "when supports = 4: the original's total modifier 3, the translation's 4" "$rtab" verify "$oi" "$tmp/oi_cap.rtab"
+sed -e 's/points or not (morale < 8)/points or not (morale < 9)/' "$tmp/oi_de.rtab" >"$tmp/oi_cond.rtab"
+expect open-threshold-differs 1 "when morale = 8, points = -1000000000: the original holds, the translation's does not hold" "$rtab" verify "$oi" "$tmp/oi_cond.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -954,6 +954,44 @@ def rewrite_unit_figures(text):
     return replace_spans(text, spans) if spans else None
 
 
+def group_cap_spans(text, extra):
+    """A modifier's `value min(N, X)` (or `min(X, N)`) as a stacking group
+    capped at N holding `value X`, the group defined after the ruleset's
+    last definition: a translated book may print the cap on the group.
+    extra is added to N (0: the same rule; 1: a fault). The group's other
+    end lies below anything X reaches, so only N binds."""
+    m = mask(text)
+    defs = definitions(text)
+    for d in defs:
+        if d.kind != 'modifier':
+            continue
+        body = m[d.start:d.end]
+        if re.search(r'\bgroup\b', body):
+            continue
+        r = re.search(r'\bvalue\s+min\(\s*(?:(\d+)\s*,\s*([^(),;]+?)|([^(),;]+?)\s*,\s*(\d+))\s*\)\s*;', body)
+        if not r:
+            continue
+        cap = int(r.group(1) or r.group(4)) + extra
+        inner = r.group(2) or r.group(3)
+        group = 'gen_cap_' + d.name
+        defender = re.search(r'\bfor\s+defender\b', body)
+        bounds = '%d..1000000' % -cap if defender else '-1000000..%d' % cap
+        spans = [(d.start + r.start(), d.start + r.end(),
+                  'group %s; value %s;' % (group, inner.strip()))]
+        loc = locales(text)[0] if locales(text) else TRANSLATED_LOCALE
+        spans.append((defs[-1].end, defs[-1].end,
+                      '\ngroup %s { %s "Obergrenze"; stack sum; cap %s; }\n' % (group, loc, bounds)))
+        yield spans, d.start + r.start()
+
+
+def rewrite_group_cap(text):
+    for spans, _ in group_cap_spans(text, 0):
+        new = replace_spans(text, spans)
+        if LOADER is None or LOADER(new):
+            return new
+    return None
+
+
 LOADER = None  # text -> whether it loads, set by main()
 
 
@@ -974,6 +1012,7 @@ REWRITES = [
     ('check_order', rewrite_check_order),
     ('rows_grid', rewrite_grid_as_rows),
     ('unit_figures', rewrite_unit_figures),
+    ('group_cap', rewrite_group_cap),
 ]
 
 
@@ -1229,6 +1268,12 @@ def fault_missing_mark(text):
                 yield removed(text, [(d.start + r.start(), d.start + r.end(), '')], d.start + r.start(), d)
 
 
+def fault_group_cap(text):
+    """A min(N, X) moved onto a group capped at N + 1."""
+    for spans, at in group_cap_spans(text, 1):
+        yield changed(text, spans, at)
+
+
 FAULTS = [
     ('cell', fault_cell),
     ('cell_patch', fault_cell_patch),
@@ -1248,6 +1293,7 @@ FAULTS = [
     ('swap_column', fault_swap_column),
     ('swap_cells', fault_swap_cells),
     ('missing_mark', fault_missing_mark),
+    ('group_cap', fault_group_cap),
 ]
 
 
@@ -1268,7 +1314,8 @@ def run_verify(rtab, original, translation):
 def locations(finding):
     """Every (side, line) a finding names, its differences' too."""
     out = set()
-    for item in [finding] + finding.get('differences', []) + finding.get('totals', []):
+    totals = finding.get('totals', [])
+    for item in [finding] + finding.get('differences', []) + (totals if isinstance(totals, list) else []):
         if not isinstance(item, dict):
             continue
         for side in ('original', 'translation'):

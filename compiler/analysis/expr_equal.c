@@ -2,11 +2,13 @@
 /* Whether two expressions mean the same (see expr_equal.h). */
 #include "analysis/expr_equal.h"
 
+#include "analysis/expr_pieces.h"
 #include "analysis/quantity.h"
 #include "base/util.h"
 #include "codegen/expr_intervals.h"
 #include "text/value_text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +32,10 @@ typedef struct space {
 	bool mapped[MAX_SPACE_INPUTS];
 	bool b_leads[MAX_SPACE_INPUTS];
 	ratio per_unit[MAX_SPACE_INPUTS]; /* one of the leading side's unit in the other's */
+	/* An int input too wide to try every value of, read only where it
+	 * turns (expr_pieces.h): the values tried, else NULL: its domain. */
+	int32_t *tried[MAX_SPACE_INPUTS];
+	size_t ntried[MAX_SPACE_INPUTS];
 	const char *ua, *ub;               /* the units of the values compared, or NULL */
 	int64_t va_scale, vb_scale;        /* the steps of one in each side's values (value_scale) */
 	work_budget *work;                 /* what trying every situation may spend, or NULL */
@@ -263,7 +269,8 @@ static uint64_t space_size(const space *s, uint64_t *situations)
 {
 	uint64_t n = 1;
 	for (size_t k = 0; k < s->n; k++) {
-		n *= input_size(s->mapped[k] && s->b_leads[k] ? &s->b->inputs[s->ib[k]] : &s->a->inputs[s->ia[k]]);
+		n *= s->tried[k] ? s->ntried[k]
+				 : input_size(s->mapped[k] && s->b_leads[k] ? &s->b->inputs[s->ib[k]] : &s->a->inputs[s->ia[k]]);
 		if (n > EXHAUSTIVE_LIMIT)
 			return UINT64_MAX;
 	}
@@ -443,7 +450,7 @@ static void first_situation(const space *s, int32_t **ina, int32_t **inb)
 	for (size_t k = 0; k < s->n; k++) {
 		int32_t *value;
 		const rtab_input *ip = leading(s, k, *ina, *inb, &value);
-		*value = ip->min;
+		*value = s->tried[k] ? s->tried[k][0] : ip->min;
 		follow(s, k, *ina, *inb);
 	}
 }
@@ -454,9 +461,18 @@ static void next_situation(const space *s, int32_t *ina, int32_t *inb)
 	for (size_t k = 0; k < s->n; k++) {
 		int32_t *value;
 		const rtab_input *ip = leading(s, k, ina, inb, &value);
-		int32_t step = ip->step > 0 ? ip->step : 1;
-		bool more = *value <= ip->max - step;
-		*value = more ? *value + step : ip->min;
+		bool more;
+		if (s->tried[k]) { /* the next of the values tried */
+			size_t at = 0;
+			while (at < s->ntried[k] && s->tried[k][at] != *value)
+				at++;
+			more = at + 1 < s->ntried[k];
+			*value = s->tried[k][more ? at + 1 : 0];
+		} else {
+			int32_t step = ip->step > 0 ? ip->step : 1;
+			more = *value <= ip->max - step;
+			*value = more ? *value + step : ip->min;
+		}
 		follow(s, k, ina, inb);
 		if (more)
 			return;
@@ -710,6 +726,99 @@ static void table_free(rtab_ruleset *copy, uint16_t *mods)
 	free(mods);
 }
 
+/* What an input's thresholds are read from: two expressions, or the totals
+ * of one table's modifiers. */
+typedef struct turns_source {
+	const rtab_expr *ea, *eb;
+	const char *const *ids; /* the modifiers totalled (NULL: the expressions) */
+	size_t nids;
+	const rtab_table *cap_of;
+} turns_source;
+
+/* The total of the modifiers ids of rs as the resolver sums them: each
+ * counted when its condition holds, a group's best or worst member or its
+ * members' sum, capped where the group is (when a member counts), then the
+ * table's cap. */
+static piece_value total_turns(const rtab_ruleset *rs, const turns_source *src, int x, pieces *p)
+{
+	piece_value total = pieces_constant(0);
+	for (size_t g = 0; g <= rs->ngroups; g++) {
+		const rtab_group *grp = g < rs->ngroups ? &rs->groups[g] : NULL;
+		bool summed = !grp || grp->stacking == RTAB_STACK_SUM, members = false;
+		piece_value sum = pieces_constant(0), any = pieces_constant(0);
+		for (size_t k = 0; k < src->nids; k++) {
+			int m = modifier_index(rs, src->ids[k]);
+			if (m < 0 || (rs->modifiers[m].group < 0 ? rs->ngroups : (size_t)rs->modifiers[m].group) != g)
+				continue;
+			const rtab_modifier *md = &rs->modifiers[m];
+			piece_value cond = pieces_expr(rs, &md->condition, x, p);
+			piece_value value = pieces_scale(pieces_expr(rs, &md->value, x, p), md->sign);
+			piece_value counted = pieces_select(cond, value, pieces_constant(0), p);
+			sum = !members || summed ? pieces_add(sum, counted) : pieces_either(sum, counted, p);
+			any = pieces_select(cond, pieces_constant(1), any, p);
+			members = true;
+		}
+		if (grp && grp->capped && members)
+			sum = pieces_select(any, pieces_clamp(sum, grp->cap_min, grp->cap_max, p), pieces_constant(0), p);
+		total = pieces_add(total, sum);
+	}
+	return src->cap_of->capped ? pieces_clamp(total, src->cap_of->cap_min, src->cap_of->cap_max, p) : total;
+}
+
+/* Whether input k of s is read only where it turns, on both sides: its
+ * thresholds added to p. With dice, only a reading constant between
+ * thresholds: the distributions of a line in x are not decided by two points. */
+static bool read_at_turns(const space *s, size_t k, const turns_source *src, pieces *p)
+{
+	piece_value va, vb;
+	if (src->ids) {
+		va = total_turns(s->a, src, s->ia[k], p);
+		vb = total_turns(s->b, src, s->ib[k], p);
+	} else {
+		va = pieces_expr(s->a, src->ea, s->ia[k], p);
+		vb = pieces_expr(s->b, src->eb, s->ib[k], p);
+	}
+	return pieces_followed(va) && pieces_followed(vb) && (!s->nfaces || (pieces_flat(va) && pieces_flat(vb)));
+}
+
+/* Each int input too wide to try every value of that both sides read only
+ * where it turns, to be tried at its thresholds, next to them and at its
+ * ends (expr_pieces.h); the names in v->thresholds. False when none is. */
+static bool try_at_thresholds(space *s, const turns_source *src, expr_verdict *v)
+{
+	bool any = false;
+	for (size_t k = 0; k < s->n; k++) {
+		const rtab_input *in = &s->a->inputs[s->ia[k]];
+		if (s->mapped[k] || in->type != RTAB_TYPE_INT || in->step > 0)
+			continue;
+		pieces p = {0};
+		if (read_at_turns(s, k, src, &p)) {
+			int32_t *values;
+			size_t n = pieces_values(&p, in->min, in->max, &values);
+			if (n < input_size(in)) {
+				s->tried[k] = values;
+				s->ntried[k] = n;
+				size_t used = strlen(v->thresholds);
+				if (used + strlen(s->id[k]) + 8 < sizeof v->thresholds)
+					snprintf(v->thresholds + used, sizeof v->thresholds - used, "%s'%s'", used ? ", " : "",
+						 s->id[k]);
+				any = true;
+			} else
+				free(values);
+		}
+		pieces_free(&p);
+	}
+	return any;
+}
+
+static void untry(space *s)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		free(s->tried[k]);
+		s->tried[k] = NULL;
+	}
+}
+
 void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
 		    size_t nids, work_budget *work, expr_verdict *v)
 {
@@ -730,9 +839,18 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 	if (fits && !differ)
 		map_inputs(&s);
 	uint64_t situations = 0;
+	/* The totals before the table's cap: a cap that hides a difference of
+	 * these modifiers may not hide it beside the table's others (a support
+	 * of 4 for 3 under a cap of 3 shows with a modifier of -1). */
+	static const rtab_table uncapped;
+	turns_source src = {NULL, NULL, ids, nids, &uncapped};
+	if (!differ && fits && !s.nfaces && space_size(&s, &situations) == UINT64_MAX &&
+	    try_at_thresholds(&s, &src, v) && space_size(&s, &situations) == UINT64_MAX)
+		untry(&s);
 	if (differ || !fits || s.nfaces || space_size(&s, &situations) == UINT64_MAX) {
 		v->method = differ ? EXPR_UNDEFINED : EXPR_UNPROVEN;
 		v->why = differ;
+		v->thresholds[0] = '\0';
 		return;
 	}
 	uint64_t steps = 2;
@@ -744,13 +862,15 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 	if (!work_allows(&s, situations, steps, &v->past_work)) {
 		v->method = EXPR_UNPROVEN;
 		v->why = past_work_text(&s, v->past_work);
+		v->thresholds[0] = '\0';
+		untry(&s);
 		return;
 	}
-	/* Only those modifiers, under the original's cap: another modifier, a
-	 * list or a cap that differs is a difference of its own, reported there. */
+	/* Only those modifiers, and no cap: another modifier, a list or a cap
+	 * that differs is a difference of its own, reported there. */
 	uint16_t *mods_a, *mods_b;
-	rtab_ruleset *pa = table_with(a, ta, ids, nids, &a->tables[ta], &mods_a);
-	rtab_ruleset *pb = table_with(b, tb, ids, nids, &a->tables[ta], &mods_b);
+	rtab_ruleset *pa = table_with(a, ta, ids, nids, &uncapped, &mods_a);
+	rtab_ruleset *pb = table_with(b, tb, ids, nids, &uncapped, &mods_b);
 	int32_t *ina, *inb;
 	first_situation(&s, &ina, &inb);
 	v->equal = true;
@@ -773,6 +893,7 @@ void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, siz
 	free(inb);
 	table_free(pa, mods_a);
 	table_free(pb, mods_b);
+	untry(&s);
 }
 
 static const char *comparison_text(int op)
@@ -961,19 +1082,36 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
 	bool units = quantity_units_differ(ua, ub);
 	for (size_t k = 0; k < s.n; k++)
 		units |= s.mapped[k];
+	linear la, lb;
+	if (fits && !units && a->scale == b->scale && linear_form(&s, a, ea, &la) && linear_form(&s, b, eb, &lb)) {
+		v->method = EXPR_NORMAL_FORM;
+		v->equal = la.c == lb.c && memcmp(la.coef, lb.coef, s.n * sizeof *la.coef) == 0;
+		if (!v->equal)
+			v->why = xstrdup("their sums of inputs differ");
+		return;
+	}
+	/* Too wide to try every value: the inputs read only at thresholds,
+	 * tried there (an int >= 0 compared with 8: at 7, 8, 9 and its ends). */
+	turns_source src = {ea, eb, NULL, 0, NULL};
+	if (fits && s.dice_ok && try_at_thresholds(&s, &src, v)) {
+		uint64_t reduced = space_size(&s, &situations), past_reduced = 0;
+		if (reduced != UINT64_MAX &&
+		    work_allows(&s, reduced, work_expr_steps(ea) + work_expr_steps(eb), &past_reduced)) {
+			exhaustive(&s, ea, eb, situations, v);
+			if (!v->equal)
+				describe(&s, ea, eb, v);
+			untry(&s);
+			return;
+		}
+		past = past ? past : past_reduced;
+		untry(&s);
+	}
+	v->thresholds[0] = '\0';
 	if (units) { /* the exact forms below hold numbers, not quantities */
 		v->method = EXPR_UNPROVEN;
 		v->past_work = past;
 		v->why = past ? past_work_text(&s, past)
 			      : xstrdup("too many situations to try, in two units: compared as written");
-		return;
-	}
-	linear la, lb;
-	if (fits && a->scale == b->scale && linear_form(&s, a, ea, &la) && linear_form(&s, b, eb, &lb)) {
-		v->method = EXPR_NORMAL_FORM;
-		v->equal = la.c == lb.c && memcmp(la.coef, lb.coef, s.n * sizeof *la.coef) == 0;
-		if (!v->equal)
-			v->why = xstrdup("their sums of inputs differ");
 		return;
 	}
 	ival ia, ib;
@@ -1000,8 +1138,10 @@ char *expr_method_text(const expr_verdict *v)
 {
 	switch (v->method) {
 	case EXPR_EXHAUSTIVE:
-		return xasprintf("exhaustively, over %llu situation%s%s", (unsigned long long)v->situations,
-				 v->situations == 1 ? "" : "s", v->rolls > 1 ? " and every roll of the dice" : "");
+		return xasprintf("exhaustively, over %llu situation%s%s%s%s%s", (unsigned long long)v->situations,
+				 v->situations == 1 ? "" : "s", v->rolls > 1 ? " and every roll of the dice" : "",
+				 v->thresholds[0] ? ": " : "", v->thresholds,
+				 v->thresholds[0] ? " at each threshold, next to it and at the ends of the domain" : "");
 	case EXPR_NORMAL_FORM: return xstrdup("by a normal form");
 	case EXPR_INTERVALS: return xstrdup("by reachable intervals");
 	case EXPR_UNPROVEN: return xstrdup(v->past_work ? "as written, past the work budget" : "as written");

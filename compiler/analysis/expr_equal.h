@@ -30,6 +30,8 @@ typedef struct expr_verdict {
 	uint64_t situations; /* EXPR_EXHAUSTIVE: how many were compared */
 	uint64_t rolls;      /* and the rolls of dice in each (1: none) */
 	char *why;           /* owned, or NULL: where they differ, in the reader's terms */
+	char thresholds[96]; /* EXPR_EXHAUSTIVE: the inputs tried only at their thresholds
+				("zmorale, zpoints"), or "" */
 	uint64_t past_work;  /* EXPR_UNPROVEN: the steps trying every situation would take,
 				past the work budget (0: not for that) */
 } expr_verdict;
@@ -50,7 +52,7 @@ void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset
 void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
 			const rtab_expr *eb, const char *ub, work_budget *work, expr_verdict *v);
 
-/* The total modifier (after the original's cap) of table ta of a and tb of
+/* The total modifier (before the table's cap) of table ta of a and tb of
  * b counting only the modifiers named ids, over every situation of the
  * inputs they read: how modifiers and
  * stacking groups written differently (a min() for a group's cap) are
