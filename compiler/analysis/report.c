@@ -50,6 +50,16 @@ static void text_ref(report *r, const char *id, rtab_labels l, const char *rule)
 		sb_printf(r->out, msg(" (rule %s)"), rule);
 }
 
+/* An effect's argument as JSON: an enum value's id, else the number. */
+static void effect_arg_json(json_writer *w, const report *r, const rtab_effect *e, size_t a)
+{
+	const rtab_param *p = &r->rs->effect_kinds[e->kind].params[a];
+	if (p->enum_index < 0)
+		json_put_int(w, e->args[a]);
+	else
+		json_put_string(w, r->rs->enums[p->enum_index].values[e->args[a]].id);
+}
+
 static void effect_arg(report *r, const rtab_effect *e, size_t a)
 {
 	const rtab_param *p = &r->rs->effect_kinds[e->kind].params[a];
@@ -75,68 +85,58 @@ static size_t outcome_targets(report *r, const rtab_outcome *o, rtab_target *t, 
 	return n < cap ? n : cap;
 }
 
-static void outcome_json(report *r, const rtab_outcome *o)
+static void outcome_json(json_writer *w, report *r, const rtab_outcome *o)
 {
-	strbuf *b = r->out;
-	sb_puts(b, ", \"outcome\": ");
-	json_string(b, o->id);
-	sb_puts(b, ", \"label\": ");
-	json_string(b, label(r, o->labels));
+	json_member_string(w, "outcome", o->id);
+	json_member_string(w, "label", label(r, o->labels));
 	if (o->nvalues && o->numeric < r->rs->nnumeric_outcomes) {
 		/* The numbers it carries, by parameter, and the named ones (K: killed). */
 		const rtab_numeric_outcome *n = &r->rs->numeric_outcomes[o->numeric];
-		sb_puts(b, ", \"numeric\": ");
-		json_string(b, n->id);
-		sb_puts(b, ", \"numbers\": {");
-		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
-			sb_puts(b, p ? ", " : "");
-			json_string(b, n->params[p].id);
-			sb_printf(b, ": %ld", (long)o->values[p]);
-		}
-		sb_puts(b, "}, \"named_numbers\": {");
-		for (size_t p = 0, first = 1; p < o->nvalues && p < n->nparams; p++)
+		json_member_string(w, "numeric", n->id);
+		json_key(w, "numbers");
+		json_begin_object(w);
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++)
+			json_member_int(w, n->params[p].id, o->values[p]);
+		json_end_object(w);
+		json_key(w, "named_numbers");
+		json_begin_object(w);
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++)
 			for (size_t k = 0; k < n->params[p].nspecials; k++)
-				if (n->params[p].specials[k].value == o->values[p]) {
-					sb_puts(b, first ? "" : ", ");
-					first = 0;
-					json_string(b, n->params[p].id);
-					sb_puts(b, ": ");
-					json_string(b, n->params[p].specials[k].id);
-				}
-		sb_puts(b, "}");
+				if (n->params[p].specials[k].value == o->values[p])
+					json_member_string(w, n->params[p].id, n->params[p].specials[k].id);
+		json_end_object(w);
 	}
-	sb_puts(b, ", \"effects\": [");
+	json_key(w, "effects");
+	json_begin_array(w);
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];
-		sb_puts(b, i ? ", {\"effect\": " : "{\"effect\": ");
-		json_string(b, r->rs->effect_kinds[e->kind].id);
-		sb_puts(b, ", \"args\": [");
-		for (size_t a = 0; a < e->nargs; a++) {
-			sb_puts(b, a ? ", " : "");
-			effect_arg(r, e, a);
-		}
-		sb_puts(b, "]");
-		export_effect_units_json(b, &r->rs->effect_kinds[e->kind], e);
-		sb_puts(b, "}");
+		const rtab_effect_kind *k = &r->rs->effect_kinds[e->kind];
+		json_begin_object(w);
+		json_member_string(w, "effect", k->id);
+		json_key(w, "args");
+		json_begin_array(w);
+		for (size_t a = 0; a < e->nargs; a++)
+			effect_arg_json(w, r, e, a);
+		json_end_array(w);
+		export_effect_units(w, k, e);
+		json_end_object(w);
 	}
-	sb_puts(b, "]");
+	json_end_array(w);
 	/* As the page prints it (rtab export --format json: "code"): the id
 	 * where the outcome has no code. */
-	sb_puts(b, ", \"code\": ");
-	json_string(b, o->code ? o->code : o->id);
+	json_member_string(w, "code", o->code ? o->code : o->id);
 }
 
-/* , "provisional": first, "provisional_count": N, "reasons": [...] */
-static void reasons_json(strbuf *b, const reasons *why)
+/* "provisional": first, "provisional_count": N, "reasons": [...] */
+static void reasons_json(json_writer *w, const reasons *why)
 {
-	sb_puts(b, ", \"provisional\": ");
-	json_string(b, why->n ? why->why[0] : NULL);
-	sb_printf(b, ", \"provisional_count\": %zu, \"reasons\": [", why->total);
-	for (size_t i = 0; i < why->n; i++) {
-		sb_puts(b, i ? ", " : "");
-		json_string(b, why->why[i]);
-	}
-	sb_puts(b, "]");
+	json_member_string(w, "provisional", why->n ? why->why[0] : NULL);
+	json_member_int(w, "provisional_count", (long long)why->total);
+	json_key(w, "reasons");
+	json_begin_array(w);
+	for (size_t i = 0; i < why->n; i++)
+		json_put_string(w, why->why[i]);
+	json_end_array(w);
 }
 
 /* One line per reason. */
@@ -154,26 +154,28 @@ static void reasons_text(strbuf *b, const reasons *why)
 }
 
 /* The inputs trigger k of outcome o passes on: {"input": value, ...}. */
-static void trigger_sets_json(report *r, const rtab_outcome *o, size_t k)
+static void trigger_sets_json(json_writer *w, report *r, const rtab_outcome *o, size_t k)
 {
 	const rtab_trigger *tr = &o->triggers[k];
 	int32_t *passed = xcalloc(r->rs->ninputs ? r->rs->ninputs : 1, sizeof *passed);
-	strbuf *b = r->out;
 	bool ok = rtab_trigger_inputs(r->rs, (size_t)(o - r->rs->outcomes), k, r->inputs,
 				      r->rs->ninputs, passed) == RTAB_OK;
-	sb_puts(b, "{");
+	strbuf value = {0};
+	json_begin_object(w);
 	for (size_t i = 0; ok && i < tr->nsets; i++) {
 		const rtab_input *in = &r->rs->inputs[tr->sets[i].input];
 		int32_t v = passed[tr->sets[i].input];
-		sb_puts(b, i ? ", " : "");
-		json_string(b, in->id);
-		sb_puts(b, ": ");
-		if (in->type == RTAB_TYPE_ENUM)
-			json_string(b, r->rs->enums[in->enum_index].values[v].id);
-		else /* true/false, a number (exact for a number input: 2.5) */
-			export_input_value(b, r->rs, tr->sets[i].input, v);
+		json_key(w, in->id);
+		if (in->type == RTAB_TYPE_ENUM) {
+			json_put_string(w, r->rs->enums[in->enum_index].values[v].id);
+		} else { /* true/false, a number (exact for a number input: 2.5) */
+			sb_clear(&value);
+			export_input_value(&value, r->rs, tr->sets[i].input, v);
+			json_put_raw(w, value.data, value.len);
+		}
 	}
-	sb_puts(b, "}");
+	json_end_object(w);
+	sb_free(&value);
 	free(passed);
 }
 
@@ -277,26 +279,23 @@ static const char *result_column(const report *r, const rtab_table *t, int colum
 	return model_result_id(&r->model->tables[t - r->rs->tables], (size_t)column);
 }
 
-static void column_json(report *r, const rtab_table *t, const rtab_result *res)
+static void column_json(json_writer *w, report *r, const rtab_table *t, const rtab_result *res)
 {
-	strbuf *b = r->out;
 	bool odds;
-	sb_puts(b, ", \"key\": ");
+	json_key(w, "key");
 	if (!key_word(t, &odds)) {
-		sb_puts(b, "null");
+		json_put_null(w);
 	} else {
-		sb_putc(b, '"');
-		key_text(b, r->rs->scale, t, res);
-		sb_putc(b, '"');
+		strbuf text = {0};
+		key_text(&text, r->rs->scale, t, res);
+		json_put_string(w, text.data ? text.data : "");
+		sb_free(&text);
 	}
-	sb_puts(b, ", \"key_column\": ");
-	json_string(b, res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
+	json_member_string(w, "key_column", res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
 	const char *result = result_column(r, t, res->column);
-	if (result) {
-		sb_puts(b, ", \"result_column\": ");
-		json_string(b, result);
-	}
-	sb_printf(b, ", \"column_shift\": %ld", (long)res->column_shift);
+	if (result)
+		json_member_string(w, "result_column", result);
+	json_member_int(w, "column_shift", res->column_shift);
 }
 
 /* What member i of a capped group counts after the cap: the group's total
@@ -327,6 +326,37 @@ static int32_t after_group_cap(const rtab_ruleset *rs, const rtab_result *res, s
 	return (int32_t)(ca - cb);
 }
 
+/* The targets an outcome triggered and the inputs each passes on. */
+static void triggers_json(json_writer *w, report *r, const rtab_outcome *o, const rtab_target *t,
+			  const uint8_t *by, size_t n)
+{
+	json_key(w, "triggers");
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++)
+		json_put_string(w, rtab_target_id(r->rs, t[i]));
+	json_end_array(w);
+	json_key(w, "trigger_inputs");
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++)
+		trigger_sets_json(w, r, o, by[i]);
+	json_end_array(w);
+}
+
+/* "ruleset": ID, KIND: ID: the head of every report. */
+static void head_json(json_writer *w, const report *r, const char *kind, const char *id)
+{
+	json_begin_object(w);
+	json_member_string(w, "ruleset", r->rs->id);
+	json_member_string(w, kind, id);
+}
+
+/* The end of a report: one object a line. */
+static void end_json(json_writer *w)
+{
+	json_end_object(w);
+	sb_putc(w->out, '\n');
+}
+
 static void table_json(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
 {
 	const rtab_ruleset *rs = r->rs;
@@ -336,67 +366,58 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 			   : res->rewrite >= 0    ? t->rewrites[res->rewrite].rule
 			   : res->row == UINT16_MAX ? t->rule
 						  : rtab_row_rule(t, res->row);
-	strbuf *b = r->out;
+	json_writer w = json_writer_on(r->out, false);
 
-	sb_puts(b, "{\"ruleset\": ");
-	json_string(b, rs->id);
-	sb_puts(b, ", \"table\": ");
-	json_string(b, t->id);
-	sb_puts(b, ", \"column\": ");
-	json_string(b, t->columns[res->column].id);
-	column_json(r, t, res);
-	sb_printf(b, ", \"automatic\": %s", res->automatic ? "true" : "false");
-	sb_puts(b, ", \"faces\": [");
+	head_json(&w, r, "table", t->id);
+	json_member_string(&w, "column", t->columns[res->column].id);
+	column_json(&w, r, t, res);
+	json_member_bool(&w, "automatic", res->automatic);
+	json_key(&w, "faces");
+	json_begin_array(&w);
 	for (size_t i = 0; i < nfaces; i++)
-		sb_printf(b, "%s%ld", i ? ", " : "", (long)faces[i]);
-	sb_puts(b, "]");
-	report_roll_sums(b, rs, res->table, faces, nfaces);
-	sb_printf(b, ", \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, "
-		     "\"modified_roll\": %ld, \"applied\": [",
-		  (long)res->natural, (long)res->modifier_raw, (long)res->modifier,
-		  (long)res->modified_roll);
+		json_put_int(&w, faces[i]);
+	json_end_array(&w);
+	report_roll_sums(&w, rs, res->table, faces, nfaces);
+	json_member_int(&w, "natural", res->natural);
+	json_member_int(&w, "modifier_raw", res->modifier_raw);
+	json_member_int(&w, "modifier", res->modifier);
+	json_member_int(&w, "modified_roll", res->modified_roll);
+	json_key(&w, "applied");
+	json_begin_array(&w);
 	for (size_t i = 0; i < res->napplied; i++) {
 		const rtab_applied_modifier *a = &res->applied[i];
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
-		sb_puts(b, i ? ", {\"modifier\": " : "{\"modifier\": ");
-		json_string(b, m->id);
-		sb_printf(b, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s, \"rule\": ",
-			  (long)a->value, (long)a->signed_value, a->counted ? "true" : "false",
-			  a->shift ? "true" : "false");
+		json_begin_object(&w);
+		json_member_string(&w, "modifier", m->id);
+		json_member_int(&w, "value", a->value);
+		json_member_int(&w, "signed_value", a->signed_value);
+		json_member_bool(&w, "counted", a->counted);
+		json_member_bool(&w, "shift", a->shift);
+		json_member_string(&w, "rule", m->rule);
 		int g;
 		int32_t after = after_group_cap(rs, res, i, &g);
 		if (g >= 0) {
-			json_string(b, m->rule);
-			sb_printf(b, ", \"after_cap\": %ld, \"cap\": {\"group\": ", (long)after);
-			json_string(b, rs->groups[g].id);
-			sb_printf(b, ", \"min\": %ld, \"max\": %ld}}", (long)rs->groups[g].cap_min,
-				  (long)rs->groups[g].cap_max);
-			continue;
+			json_member_int(&w, "after_cap", after);
+			json_key(&w, "cap");
+			json_begin_object(&w);
+			json_member_string(&w, "group", rs->groups[g].id);
+			json_member_int(&w, "min", rs->groups[g].cap_min);
+			json_member_int(&w, "max", rs->groups[g].cap_max);
+			json_end_object(&w);
 		}
-		json_string(b, m->rule);
-		sb_puts(b, "}");
+		json_end_object(&w);
 	}
-	sb_puts(b, "], \"natural_rule\": ");
-	sb_puts(b, res->natural_rule >= 0 ? "true" : "false");
-	sb_puts(b, ", \"rewritten_from\": ");
-	json_string(b, res->rewritten_from >= 0 ? rs->outcomes[res->rewritten_from].id : NULL);
-	outcome_json(r, o);
-	sb_puts(b, ", \"rule\": ");
-	json_string(b, rule);
+	json_end_array(&w);
+	json_member_bool(&w, "natural_rule", res->natural_rule >= 0);
+	json_member_string(&w, "rewritten_from",
+			   res->rewritten_from >= 0 ? rs->outcomes[res->rewritten_from].id : NULL);
+	outcome_json(&w, r, o);
+	json_member_string(&w, "rule", rule);
 	reasons why = {0};
 	reasons_of_table(&why, res);
-	reasons_json(b, &why);
-	sb_puts(b, ", \"triggers\": [");
-	for (size_t i = 0; i < res->ntriggered; i++) {
-		sb_puts(b, i ? ", " : "");
-		json_string(b, rtab_target_id(rs, res->triggered[i]));
-	}
-	sb_puts(b, "], \"trigger_inputs\": [");
-	for (size_t i = 0; i < res->ntriggered; i++) {
-		sb_puts(b, i ? ", " : "");
-		trigger_sets_json(r, o, res->triggered_by[i]);
-	}
-	sb_puts(b, "]}\n");
+	reasons_json(&w, &why);
+	triggers_json(&w, r, o, res->triggered, res->triggered_by, res->ntriggered);
+	end_json(&w);
 }
 
 /* The rule that read the key, where one word does not say it: the range of
@@ -494,18 +515,16 @@ void report_no_result(report *r, const rtab_result *res)
 	reasons why = {0};
 	reasons_of_table(&why, res);
 	if (r->mode == REPORT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, r->rs->id);
-		sb_puts(b, ", \"table\": ");
-		json_string(b, t->id);
-		sb_puts(b, ", \"column\": ");
-		json_string(b, t->columns[res->column].id);
-		column_json(r, t, res);
-		sb_puts(b, ", \"outcome\": null, \"no_result\": true, \"rule\": ");
-		json_string(b, t->rule);
+		json_writer w = json_writer_on(b, false);
+		head_json(&w, r, "table", t->id);
+		json_member_string(&w, "column", t->columns[res->column].id);
+		column_json(&w, r, t, res);
+		json_member_string(&w, "outcome", NULL);
+		json_member_bool(&w, "no_result", true);
+		json_member_string(&w, "rule", t->rule);
 		if (res->provisional)
-			reasons_json(b, &why);
-		sb_puts(b, "}\n");
+			reasons_json(&w, &why);
+		end_json(&w);
 		return;
 	}
 	table_head_text(r, t, res);
@@ -522,7 +541,7 @@ void report_no_result(report *r, const rtab_result *res)
 	reasons_text(b, &why);
 }
 
-void report_roll_sums(strbuf *b, const rtab_ruleset *rs, size_t table, const int32_t *faces,
+void report_roll_sums(json_writer *w, const rtab_ruleset *rs, size_t table, const int32_t *faces,
 		      size_t nfaces)
 {
 	int32_t sums[RTAB_MAX_FACES];
@@ -530,13 +549,11 @@ void report_roll_sums(strbuf *b, const rtab_ruleset *rs, size_t table, const int
 	if (rtab_table_roll_sums(rs, table, faces, nfaces, sums, RTAB_MAX_FACES, &n) != RTAB_OK ||
 	    n == 0)
 		return;
-	sb_puts(b, ", \"rolls\": {");
-	for (size_t i = 0; i < n && i < RTAB_MAX_FACES; i++) {
-		sb_puts(b, i ? ", " : "");
-		json_string(b, rs->tables[table].rolls[i].id);
-		sb_printf(b, ": %ld", (long)sums[i]);
-	}
-	sb_puts(b, "}");
+	json_key(w, "rolls");
+	json_begin_object(w);
+	for (size_t i = 0; i < n && i < RTAB_MAX_FACES; i++)
+		json_member_int(w, rs->tables[table].rolls[i].id, sums[i]);
+	json_end_object(w);
 }
 
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces)
@@ -644,28 +661,23 @@ void report_reactions(report *r, size_t set, const uint16_t *options, size_t n)
 	reasons why = {0};
 	reasons_of_reactions(&why, r->rs, set, options, n, r->inputs);
 	if (r->mode == REPORT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, r->rs->id);
-		sb_puts(b, ", \"reactions\": ");
-		json_string(b, rset->id);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, rset->rule);
-		sb_puts(b, ", \"options\": [");
-		for (size_t i = 0; i < n; i++) {
-			sb_puts(b, i ? ", " : "");
-			json_string(b, rset->options[options[i]].id);
-		}
-		sb_puts(b, "], \"leads\": {");
+		json_writer w = json_writer_on(b, false);
+		head_json(&w, r, "reactions", rset->id);
+		json_member_string(&w, "rule", rset->rule);
+		json_key(&w, "options");
+		json_begin_array(&w);
+		for (size_t i = 0; i < n; i++)
+			json_put_string(&w, rset->options[options[i]].id);
+		json_end_array(&w);
+		json_key(&w, "leads");
+		json_begin_object(&w);
 		for (size_t i = 0; i < n; i++) {
 			const rtab_option *o = &rset->options[options[i]];
-			sb_puts(b, i ? ", " : "");
-			json_string(b, o->id);
-			sb_puts(b, ": ");
-			json_string(b, o->outcome >= 0 ? r->rs->outcomes[o->outcome].id : NULL);
+			json_member_string(&w, o->id, o->outcome >= 0 ? r->rs->outcomes[o->outcome].id : NULL);
 		}
-		sb_puts(b, "}");
-		reasons_json(b, &why);
-		sb_puts(b, "}\n");
+		json_end_object(&w);
+		reasons_json(&w, &why);
+		end_json(&w);
 		return;
 	}
 	key(b, msg("reactions"));
@@ -694,18 +706,13 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 	reasons why = {0};
 	reasons_of_transition(&why, r->rs, tr, from, to);
 	if (r->mode == REPORT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, r->rs->id);
-		sb_puts(b, ", \"transition\": ");
-		json_string(b, t->id);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, t->rule);
-		sb_puts(b, ", \"from\": ");
-		json_string(b, e->values[from].id);
-		sb_puts(b, ", \"state\": ");
-		json_string(b, e->values[to].id);
-		reasons_json(b, &why);
-		sb_puts(b, "}\n");
+		json_writer w = json_writer_on(b, false);
+		head_json(&w, r, "transition", t->id);
+		json_member_string(&w, "rule", t->rule);
+		json_member_string(&w, "from", e->values[from].id);
+		json_member_string(&w, "state", e->values[to].id);
+		reasons_json(&w, &why);
+		end_json(&w);
 		return;
 	}
 	key(b, msg("transition"));
@@ -718,39 +725,41 @@ void report_transition(report *r, size_t tr, int32_t from, int32_t to)
 	reasons_text(b, &why);
 }
 
+/* "value": the exact number (null where the faces do not fit the form), "unit": its unit. */
+static void distance_value_json(json_writer *w, const report *r, int32_t value, bool ok, const char *unit)
+{
+	char num[32];
+	json_key(w, "value");
+	if (ok && rtab_format_exact(value, r->rs->scale, num, sizeof num) == RTAB_OK)
+		json_put_raw(w, num, strlen(num));
+	else
+		json_put_null(w);
+	json_member_string(w, "unit", unit);
+}
+
 void report_distance(report *r, size_t d, const int32_t *values, const bool *ok,
 		     const reasons *why)
 {
 	const rtab_distance *dist = &r->rs->distances[d];
 	strbuf *b = r->out;
 	if (r->mode == REPORT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, r->rs->id);
-		sb_puts(b, ", \"distance\": ");
-		json_string(b, dist->id);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, dist->rule);
+		json_writer w = json_writer_on(b, false);
+		head_json(&w, r, "distance", dist->id);
+		json_member_string(&w, "rule", dist->rule);
 		size_t first = 0; /* the first form the faces given fit */
 		while (first + 1 < dist->nforms && !ok[first])
 			first++;
-		char num[32];
-		if (ok[first] && rtab_format_exact(values[first], r->rs->scale, num, sizeof num) == RTAB_OK)
-			sb_printf(b, ", \"value\": %s, \"unit\": ", num);
-		else
-			sb_puts(b, ", \"value\": null, \"unit\": ");
-		json_string(b, dist->forms[first].unit);
-		sb_puts(b, ", \"forms\": [");
+		distance_value_json(&w, r, values[first], ok[first], dist->forms[first].unit);
+		json_key(&w, "forms");
+		json_begin_array(&w);
 		for (size_t i = 0; i < dist->nforms; i++) {
-			if (ok[i] && rtab_format_exact(values[i], r->rs->scale, num, sizeof num) == RTAB_OK)
-				sb_printf(b, "%s{\"value\": %s, \"unit\": ", i ? ", " : "", num);
-			else
-				sb_printf(b, "%s{\"value\": null, \"unit\": ", i ? ", " : "");
-			json_string(b, dist->forms[i].unit);
-			sb_puts(b, "}");
+			json_begin_object(&w);
+			distance_value_json(&w, r, values[i], ok[i], dist->forms[i].unit);
+			json_end_object(&w);
 		}
-		sb_puts(b, "]");
-		reasons_json(b, why);
-		sb_puts(b, "}\n");
+		json_end_array(&w);
+		reasons_json(&w, why);
+		end_json(&w);
 		return;
 	}
 	key(b, msg("distance"));
@@ -778,36 +787,21 @@ void report_procedure(report *r, size_t p, int32_t step)
 	if (outcome >= 0)
 		reasons_of_triggers(&why, r->rs, (size_t)outcome);
 	if (r->mode == REPORT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, r->rs->id);
-		sb_puts(b, ", \"procedure\": ");
-		json_string(b, proc->id);
-		sb_puts(b, ", \"step\": ");
-		json_string(b, st ? st->id : NULL);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, st ? st->rule : proc->rule);
-		sb_puts(b, ", \"tie_break\": ");
-		json_string(b, label(r, proc->tie_break));
+		json_writer w = json_writer_on(b, false);
+		head_json(&w, r, "procedure", proc->id);
+		json_member_string(&w, "step", st ? st->id : NULL);
+		json_member_string(&w, "rule", st ? st->rule : proc->rule);
+		json_member_string(&w, "tie_break", label(r, proc->tie_break));
 		if (outcome >= 0) {
 			rtab_target t[RTAB_MAX_TRIGGERS];
 			uint8_t by[RTAB_MAX_TRIGGERS];
 			const rtab_outcome *o = &r->rs->outcomes[outcome];
 			size_t n = outcome_targets(r, o, t, by, RTAB_MAX_TRIGGERS);
-			outcome_json(r, o);
-			sb_puts(b, ", \"triggers\": [");
-			for (size_t i = 0; i < n; i++) {
-				sb_puts(b, i ? ", " : "");
-				json_string(b, rtab_target_id(r->rs, t[i]));
-			}
-			sb_puts(b, "], \"trigger_inputs\": [");
-			for (size_t i = 0; i < n; i++) {
-				sb_puts(b, i ? ", " : "");
-				trigger_sets_json(r, o, by[i]);
-			}
-			sb_puts(b, "]");
+			outcome_json(&w, r, o);
+			triggers_json(&w, r, o, t, by, n);
 		}
-		reasons_json(b, &why);
-		sb_puts(b, "}\n");
+		reasons_json(&w, &why);
+		end_json(&w);
 		return;
 	}
 	key(b, msg("procedure"));

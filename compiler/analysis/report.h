@@ -3,6 +3,7 @@
 #ifndef RTAB_ANALYSIS_REPORT_H
 #define RTAB_ANALYSIS_REPORT_H
 
+#include "base/json.h"
 #include "check/reasons.h"
 #include "rtab.h"
 #include "base/util.h"
@@ -25,9 +26,9 @@ typedef struct report {
 /* A ratio a:b at the ruleset's scale (2.5:1), as eval and vectors print it. */
 void report_put_odds(strbuf *b, int32_t scale, int32_t num, int32_t den);
 
-/* ', "rolls": {"pursuer": 7, "flee": 6}': the sum of each roll table t declares
+/* "rolls": {"pursuer": 7, "flee": 6}: the sum of each roll table t declares
  * for these faces; nothing when it declares none. */
-void report_roll_sums(strbuf *b, const rtab_ruleset *rs, size_t table, const int32_t *faces,
+void report_roll_sums(json_writer *w, const rtab_ruleset *rs, size_t table, const int32_t *faces,
 		      size_t nfaces);
 
 void report_table(report *r, const rtab_result *res, const int32_t *faces, size_t nfaces);

@@ -377,7 +377,8 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 	const rtab_table *tab = &rs->tables[t];
 	head(g, &b, "table", tab->id, inputs);
 	faces_json(&b, faces, nfaces);
-	report_roll_sums(&b, rs, t, faces, nfaces);
+	json_writer sums = json_writer_within(&b, false);
+	report_roll_sums(&sums, rs, t, faces, nfaces);
 	sb_printf(&b, ", \"drm\": %ld", (long)drm);
 	if (rc == RTAB_OK || rc == RTAB_E_NO_RESULT) {
 		/* Which column, and how it was found. */

@@ -24,6 +24,13 @@ json_writer json_writer_on(strbuf *out, bool compact)
 	return w;
 }
 
+json_writer json_writer_within(strbuf *out, bool compact)
+{
+	json_writer w = json_writer_on(out, compact);
+	w.written[0] = true;
+	return w;
+}
+
 /* What comes before a value or a key: a comma after the one before it, and
  * a line break where json_line_break asked for one. */
 static void separate(json_writer *w)

@@ -28,6 +28,9 @@ typedef struct json_writer {
 } json_writer;
 
 json_writer json_writer_on(strbuf *out, bool compact);
+/* A writer continuing an object (or array) another printer opened and has
+ * written into: its first member follows a comma. */
+json_writer json_writer_within(strbuf *out, bool compact);
 void json_begin_object(json_writer *w);
 void json_end_object(json_writer *w);
 void json_begin_array(json_writer *w);

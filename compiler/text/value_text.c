@@ -89,19 +89,24 @@ void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e
 	sb_putc(sb, ')');
 }
 
-void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e)
+void export_effect_units(json_writer *w, const rtab_effect_kind *k, const rtab_effect *e)
 {
 	bool any = false;
 	for (size_t p = 0; p < k->nparams; p++)
 		any |= k->params[p].unit != NULL;
 	if (!any)
 		return;
-	sb_puts(b, ", \"units\": [");
-	for (size_t a = 0; a < e->nargs; a++) {
-		sb_puts(b, a ? ", " : "");
-		json_string(b, a < k->nparams ? k->params[a].unit : NULL);
-	}
-	sb_puts(b, "]");
+	json_key(w, "units");
+	json_begin_array(w);
+	for (size_t a = 0; a < e->nargs; a++)
+		json_put_string(w, a < k->nparams ? k->params[a].unit : NULL);
+	json_end_array(w);
+}
+
+void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e)
+{
+	json_writer w = json_writer_within(b, false);
+	export_effect_units(&w, k, e);
 }
 
 void export_units_text(strbuf *sb, const rtab_ruleset *rs)

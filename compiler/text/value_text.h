@@ -8,6 +8,7 @@
 #ifndef RTAB_VALUE_TEXT_H
 #define RTAB_VALUE_TEXT_H
 
+#include "base/json.h"
 #include "rtab.h"
 #include "base/util.h"
 
@@ -45,8 +46,10 @@ const char *export_target_id(const rtab_ruleset *rs, rtab_target t);
 /* An effect as written: "retreat(defender, 2)". */
 void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e);
 
-/* , "units": [...] beside an effect's JSON arguments (null for a parameter
+/* "units": [...] beside an effect's JSON arguments (null for a parameter
  * without one), when a parameter of its kind has a unit; nothing otherwise. */
+void export_effect_units(json_writer *w, const rtab_effect_kind *k, const rtab_effect *e);
+/* The same after the members a printer wrote into b itself: ', "units": [...]'. */
 void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e);
 
 /* The units a ruleset declares, as its header writes them: "inches; cm = inches * 50 / 127 within 5%". */
