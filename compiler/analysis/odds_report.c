@@ -97,11 +97,23 @@ static void edition_line(const odds_report *o)
 		sb_printf(o->out, "edition: %s%s", o->edition, o->format == ODDS_FMT_MARKDOWN ? "\n\n" : "\n");
 }
 
-static void json_frac(strbuf *b, const char *key, uint64_t num, uint64_t den)
+/* "key": "num/den", the probability as an exact fraction. */
+static void json_frac(json_writer *w, const char *key, uint64_t num, uint64_t den)
 {
-	sb_printf(b, "\"%s\": \"", key);
-	odds_put_fraction(b, num, den);
-	sb_puts(b, "\"");
+	strbuf text = {0};
+	odds_put_fraction(&text, num, den);
+	json_member_string(w, key, text.data ? text.data : "");
+	sb_free(&text);
+}
+
+/* "percent": 12.5, as odds_put_percent writes it. */
+static void json_percent(json_writer *w, uint64_t num, uint64_t den)
+{
+	strbuf text = {0};
+	odds_put_percent(&text, num, den);
+	json_key(w, "percent");
+	json_put_raw(w, text.data ? text.data : "0", text.data ? text.len : 1);
+	sb_free(&text);
 }
 
 static int32_t lowest_of(const odds_dist *d, uint16_t o)
@@ -124,14 +136,14 @@ static const char *outcome_label(const odds_report *o, uint16_t k, bool json)
 		    : label_of(o, o->rs->outcomes[k].labels);
 }
 
-static void json_outcome(strbuf *b, const rtab_ruleset *rs, uint16_t o)
+/* "outcome": ID; for no result or no row, null and a flag saying which. */
+static void json_outcome(json_writer *w, const rtab_ruleset *rs, uint16_t o)
 {
+	json_member_string(w, "outcome", o < ODDS_NO_ROW && o != ODDS_NO_RESULT ? rs->outcomes[o].id : NULL);
 	if (o == ODDS_NO_RESULT)
-		sb_puts(b, "null, \"no_result\": true");
+		json_member_bool(w, "no_result", true);
 	else if (o == ODDS_NO_ROW)
-		sb_puts(b, "null, \"no_row\": true");
-	else
-		json_string(b, rs->outcomes[o].id);
+		json_member_bool(w, "no_row", true);
 }
 
 static uint64_t provisional_of(const odds_dist *d, uint16_t o)
@@ -190,48 +202,41 @@ static void number_text(void *arg, const odds_number *n)
 	sb_putc(b, '\n');
 }
 
-typedef struct json_numbers {
-	strbuf *b;
-	size_t n;
-} json_numbers;
-
 /* {"numeric": "loss", "param": "e", "rolls": "10/10", "numbered": "1", "average": "67/10", "named": {"killed": "0"}} */
 static void number_json(void *arg, const odds_number *n)
 {
-	json_numbers *j = arg;
-	strbuf *b = j->b;
-	sb_puts(b, j->n++ ? ",\n  {\"numeric\": " : "\n  {\"numeric\": ");
-	json_string(b, n->numeric->id);
-	sb_puts(b, ", \"param\": ");
-	json_string(b, n->param->id);
-	sb_puts(b, ", ");
-	json_frac(b, "rolls", n->rolls, n->total);
-	sb_puts(b, ", ");
-	json_frac(b, "numbered", n->numbered, n->total);
-	sb_puts(b, ", \"average\": ");
-	json_string(b, n->numbered ? n->average.data : NULL);
-	sb_puts(b, ", \"average_decimal\": ");
-	json_string(b, n->numbered ? n->decimal.data : NULL);
-	sb_puts(b, ", \"named\": {");
-	for (size_t k = 0; k < n->param->nspecials; k++) {
-		sb_puts(b, k ? ", " : "");
-		json_frac(b, n->param->specials[k].id, n->named[k], n->total);
-	}
-	sb_puts(b, "}}");
+	json_writer *w = arg;
+	json_line_break(w, "\n  ");
+	json_begin_object(w);
+	json_member_string(w, "numeric", n->numeric->id);
+	json_member_string(w, "param", n->param->id);
+	json_frac(w, "rolls", n->rolls, n->total);
+	json_frac(w, "numbered", n->numbered, n->total);
+	json_member_string(w, "average", n->numbered ? n->average.data : NULL);
+	json_member_string(w, "average_decimal", n->numbered ? n->decimal.data : NULL);
+	json_key(w, "named");
+	json_begin_object(w);
+	for (size_t k = 0; k < n->param->nspecials; k++)
+		json_frac(w, n->param->specials[k].id, n->named[k], n->total);
+	json_end_object(w);
+	json_end_object(w);
 }
 
-/* The opening of a JSON answer: which ruleset, edition and table it is of. */
-static void json_head(const odds_report *o, const rtab_table *t)
+/* The opening of a JSON answer: which ruleset, edition and KIND (table, distance) it is of. */
+static void json_head(json_writer *w, const odds_report *o, const char *kind, const char *id)
 {
-	strbuf *b = o->out;
-	sb_puts(b, "{\"ruleset\": ");
-	json_string(b, o->rs->id);
-	sb_puts(b, ", \"edition\": ");
-	json_string(b, o->edition);
-	sb_puts(b, ", \"table\": ");
-	json_string(b, t->id);
+	json_begin_object(w);
+	json_member_string(w, "ruleset", o->rs->id);
+	json_member_string(w, "edition", o->edition);
+	json_member_string(w, kind, id);
 }
 
+/* The end of a JSON answer: one a line. */
+static void json_end(json_writer *w)
+{
+	json_end_object(w);
+	sb_putc(w->out, '\n');
+}
 
 /* How many of the rolls counted per outcome (count, by outcome index) give some member of gr. */
 static uint64_t group_count(const odds_group *gr, const uint64_t *count)
@@ -255,15 +260,43 @@ static bool group_shown(const odds_report *o, const odds_group *gr, size_t ti)
 	return any;
 }
 
-static void put_members(strbuf *b, const odds_report *o, const odds_group *gr, bool json)
+static void put_members(strbuf *b, const odds_report *o, const odds_group *gr)
 {
 	for (size_t k = 0; k < gr->n; k++) {
 		sb_puts(b, k ? ", " : "");
-		if (json)
-			json_string(b, o->rs->outcomes[gr->members[k]].id);
-		else
-			sb_puts(b, o->rs->outcomes[gr->members[k]].id);
+		sb_puts(b, o->rs->outcomes[gr->members[k]].id);
 	}
+}
+
+/* The groups of one table in one situation as JSON's "groups" (none shown: no member). */
+static void groups_json(json_writer *w, const odds_report *o, size_t ti, const odds_dist *d)
+{
+	size_t shown = 0;
+	for (size_t i = 0; i < o->ngroups; i++) {
+		const odds_group *gr = &o->groups[i];
+		if (!group_shown(o, gr, ti))
+			continue;
+		uint64_t c = group_count(gr, d->count);
+		if (!shown++) {
+			json_key(w, "groups");
+			json_begin_array(w);
+		}
+		json_line_break(w, "\n  ");
+		json_begin_object(w);
+		json_member_string(w, "group", gr->id);
+		json_member_string(w, "label", gr->labels ? rtab_label(o->rs, gr->labels, o->locale) : NULL);
+		json_key(w, "members");
+		json_begin_array(w);
+		for (size_t k = 0; k < gr->n; k++)
+			json_put_string(w, o->rs->outcomes[gr->members[k]].id);
+		json_end_array(w);
+		json_member_int(w, "rolls", (long long)c);
+		json_frac(w, "probability", c, d->total);
+		json_percent(w, c, d->total);
+		json_end_object(w);
+	}
+	if (shown)
+		json_end_array(w);
 }
 
 /* The groups of one table in one situation: a grid under the outcomes, or JSON's "groups". */
@@ -289,20 +322,6 @@ static void print_groups(const odds_report *o, size_t ti, const odds_dist *d)
 			continue;
 		uint64_t c = group_count(gr, d->count);
 		const char *label = gr->labels ? rtab_label(o->rs, gr->labels, o->locale) : NULL;
-		if (o->format == ODDS_FMT_JSON) {
-			sb_puts(b, shown++ ? ",\n  {\"group\": " : ", \"groups\": [\n  {\"group\": ");
-			json_string(b, gr->id);
-			sb_puts(b, ", \"label\": ");
-			json_string(b, label);
-			sb_puts(b, ", \"members\": [");
-			put_members(b, o, gr, true);
-			sb_printf(b, "], \"rolls\": %llu, ", (unsigned long long)c);
-			json_frac(b, "probability", c, d->total);
-			sb_puts(b, ", \"percent\": ");
-			odds_put_percent(b, c, d->total);
-			sb_puts(b, "}");
-			continue;
-		}
 		shown++;
 		grid_cell(&g, gr->id);
 		grid_cellf(&g, "%llu/%llu", (unsigned long long)c, (unsigned long long)d->total);
@@ -311,15 +330,12 @@ static void print_groups(const odds_report *o, size_t ti, const odds_dist *d)
 		if (o->format == ODDS_FMT_TEXT)
 			bar_cell(&g, c, d->total);
 		strbuf m = {0};
-		put_members(&m, o, gr, false);
+		put_members(&m, o, gr);
 		grid_cell(&g, m.data);
 		sb_free(&m);
 		grid_cell(&g, label ? label : "");
 	}
-	if (o->format == ODDS_FMT_JSON) {
-		if (shown)
-			sb_puts(b, "]");
-	} else if (shown) {
+	if (shown) {
 		if (o->format == ODDS_FMT_CSV)
 			sb_putc(b, '\n');
 		else
@@ -474,49 +490,59 @@ static void print_stats(const odds_report *o, const stat_lines *ls)
 /* {"number": "e of loss", "kind": "numeric", "of": "loss", "param": "e", "rolls": "7/10",
  *  "mean": "90/7", "mean_decimal": 12.857, "variance": "...", "sd": 3.2, "min": 5,
  *  "quantiles": {"0.1": 8, ...}, "max": 20} */
-static void stat_json(strbuf *b, const odds_report *o, const stat_line *l)
+/* "key": a value of a statistic, exact at the ruleset's precision (12.5). */
+static void stat_member(json_writer *w, const char *key, const odds_stats *st, int32_t value)
+{
+	strbuf text = {0};
+	odds_stats_put_value(&text, st, value);
+	json_key(w, key);
+	json_put_raw(w, text.data, text.len);
+	sb_free(&text);
+}
+
+/* "key": a number written as JSON already (a decimal). */
+static void raw_member(json_writer *w, const char *key, const strbuf *number)
+{
+	json_key(w, key);
+	json_put_raw(w, number->data ? number->data : "null", number->data ? number->len : 4);
+}
+
+static void stat_json(json_writer *w, const odds_report *o, const stat_line *l)
 {
 	strbuf name = {0};
 	stat_name(&name, l);
-	sb_puts(b, "{\"number\": ");
-	json_string(b, name.data);
+	json_begin_object(w);
+	json_member_string(w, "number", name.data);
 	sb_free(&name);
-	sb_puts(b, ", \"kind\": ");
-	json_string(b, l->kind);
-	sb_puts(b, ", \"of\": ");
-	json_string(b, l->owner);
-	sb_puts(b, ", \"param\": ");
-	json_string(b, l->param);
-	if (l->which) {
-		sb_puts(b, ", \"which\": ");
-		json_string(b, l->which);
-	}
-	sb_puts(b, ", ");
-	json_frac(b, "rolls", l->rolls, l->total);
-	sb_puts(b, ", \"mean\": ");
-	json_string(b, l->s.mean.data);
-	sb_printf(b, ", \"mean_decimal\": %s, \"variance\": ", l->s.mean_decimal.data);
-	json_string(b, l->s.variance.data);
-	sb_printf(b, ", \"sd\": %s, \"min\": ", l->s.sd.data);
-	odds_stats_put_value(b, &l->s, l->s.min);
-	sb_puts(b, ", \"quantiles\": {");
-	for (size_t k = 0; k < o->quantiles->n; k++) {
-		sb_printf(b, "%s\"%s\": ", k ? ", " : "", o->quantiles->text[k]);
-		odds_stats_put_value(b, &l->s, l->s.quantile[k]);
-	}
-	sb_puts(b, "}, \"max\": ");
-	odds_stats_put_value(b, &l->s, l->s.max);
-	sb_puts(b, "}");
+	json_member_string(w, "kind", l->kind);
+	json_member_string(w, "of", l->owner);
+	json_member_string(w, "param", l->param);
+	if (l->which)
+		json_member_string(w, "which", l->which);
+	json_frac(w, "rolls", l->rolls, l->total);
+	json_member_string(w, "mean", l->s.mean.data);
+	raw_member(w, "mean_decimal", &l->s.mean_decimal);
+	json_member_string(w, "variance", l->s.variance.data);
+	raw_member(w, "sd", &l->s.sd);
+	stat_member(w, "min", &l->s, l->s.min);
+	json_key(w, "quantiles");
+	json_begin_object(w);
+	for (size_t k = 0; k < o->quantiles->n; k++)
+		stat_member(w, o->quantiles->text[k], &l->s, l->s.quantile[k]);
+	json_end_object(w);
+	stat_member(w, "max", &l->s, l->s.max);
+	json_end_object(w);
 }
 
-static void stats_json_array(strbuf *b, const odds_report *o, const stat_lines *ls)
+static void stats_json_array(json_writer *w, const odds_report *o, const stat_lines *ls)
 {
-	sb_puts(b, ", \"statistics\": [");
+	json_key(w, "statistics");
+	json_begin_array(w);
 	for (size_t i = 0; i < ls->n; i++) {
-		sb_puts(b, i ? ",\n  " : "\n  ");
-		stat_json(b, o, &ls->v[i]);
+		json_line_break(w, "\n  ");
+		stat_json(w, o, &ls->v[i]);
 	}
-	sb_puts(b, "]");
+	json_end_array(w);
 }
 
 void odds_report_table(const odds_report *o, size_t ti, const odds_dist *d, long drm, const char *drm_modifier)
@@ -539,49 +565,43 @@ void odds_report_table(const odds_report *o, size_t ti, const odds_dist *d, long
 	for (size_t i = 0; i < n; i++)
 		above[i] = (i ? above[i - 1] : 0) + odds_outcome_count(d, order[i]);
 	if (o->format == ODDS_FMT_JSON) {
-		json_head(o, t);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, t->rule);
-		sb_puts(b, ", \"column\": ");
-		json_string(b, t->columns[d->column].id);
-		sb_puts(b, ", \"dice\": ");
-		json_string(b, dice_id(rs, t));
-		sb_printf(b, ", \"rolls\": %llu, \"drm\": %ld, ", (unsigned long long)d->total, drm);
-		if (drm_modifier) {
-			sb_puts(b, "\"drm_modifier\": ");
-			json_string(b, drm_modifier);
-			sb_puts(b, ", ");
-		}
-		sb_printf(b, "\"modifier_raw\": %ld, \"modifier\": %ld, \"outcomes\": [", (long)d->modifier_raw,
-			  (long)d->modifier);
+		json_writer w = json_writer_on(b, false);
+		json_head(&w, o, "table", t->id);
+		json_member_string(&w, "rule", t->rule);
+		json_member_string(&w, "column", t->columns[d->column].id);
+		json_member_string(&w, "dice", dice_id(rs, t));
+		json_member_int(&w, "rolls", (long long)d->total);
+		json_member_int(&w, "drm", drm);
+		if (drm_modifier)
+			json_member_string(&w, "drm_modifier", drm_modifier);
+		json_member_int(&w, "modifier_raw", d->modifier_raw);
+		json_member_int(&w, "modifier", d->modifier);
+		json_key(&w, "outcomes");
+		json_begin_array(&w);
 		for (size_t i = 0; i < n; i++) {
 			uint64_t c = odds_outcome_count(d, order[i]);
-			sb_puts(b, i ? ",\n  {\"outcome\": " : "\n  {\"outcome\": ");
-			json_outcome(b, rs, order[i]);
-			sb_puts(b, ", \"label\": ");
-			json_string(b, outcome_label(o, order[i], true));
-			sb_printf(b, ", \"rolls\": %llu, ", (unsigned long long)c);
-			json_frac(b, "probability", c, d->total);
-			sb_puts(b, ", \"percent\": ");
-			odds_put_percent(b, c, d->total);
-			sb_puts(b, ", ");
-			json_frac(b, "this_or_above", above[i], d->total);
-			sb_puts(b, ", ");
-			json_frac(b, "this_or_below", d->total - (i ? above[i - 1] : 0), d->total);
-			sb_puts(b, ", ");
-			json_frac(b, "provisional", provisional_of(d, order[i]), d->total);
-			sb_puts(b, "}");
+			json_line_break(&w, "\n  ");
+			json_begin_object(&w);
+			json_outcome(&w, rs, order[i]);
+			json_member_string(&w, "label", outcome_label(o, order[i], true));
+			json_member_int(&w, "rolls", (long long)c);
+			json_frac(&w, "probability", c, d->total);
+			json_percent(&w, c, d->total);
+			json_frac(&w, "this_or_above", above[i], d->total);
+			json_frac(&w, "this_or_below", d->total - (i ? above[i - 1] : 0), d->total);
+			json_frac(&w, "provisional", provisional_of(d, order[i]), d->total);
+			json_end_object(&w);
 		}
-		sb_puts(b, "]");
+		json_end_array(&w);
 		if (rs->nnumeric_outcomes) {
-			json_numbers j = {b, 0};
-			sb_puts(b, ", \"numbers\": [");
-			odds_numbers(rs, d->count, d->total, number_json, &j);
-			sb_puts(b, "]");
+			json_key(&w, "numbers");
+			json_begin_array(&w);
+			odds_numbers(rs, d->count, d->total, number_json, &w);
+			json_end_array(&w);
 		}
-		print_groups(o, ti, d);
-		stats_json_array(b, o, &stats);
-		sb_puts(b, "}\n");
+		groups_json(&w, o, ti, d);
+		stats_json_array(&w, o, &stats);
+		json_end(&w);
 		goto done;
 	}
 	if (o->format == ODDS_FMT_MARKDOWN)
@@ -667,7 +687,7 @@ static uint64_t *cell_counts(const odds_report *o, const odds_grid *g, size_t ce
 }
 
 /* The groups of one cell of --all as JSON. */
-static void cell_groups_json(const odds_report *o, const odds_grid *g, size_t ti, size_t cell)
+static void cell_groups_json(json_writer *w, const odds_report *o, const odds_grid *g, size_t ti, size_t cell)
 {
 	uint64_t *count = cell_counts(o, g, cell);
 	size_t shown = 0;
@@ -675,16 +695,18 @@ static void cell_groups_json(const odds_report *o, const odds_grid *g, size_t ti
 		if (!group_shown(o, &o->groups[i], ti))
 			continue;
 		uint64_t c = group_count(&o->groups[i], count);
-		sb_puts(o->out, shown++ ? ", {\"group\": " : ", \"groups\": [{\"group\": ");
-		json_string(o->out, o->groups[i].id);
-		sb_puts(o->out, ", ");
-		json_frac(o->out, "probability", c, g->totals[cell]);
-		sb_puts(o->out, ", \"percent\": ");
-		odds_put_percent(o->out, c, g->totals[cell]);
-		sb_puts(o->out, "}");
+		if (!shown++) {
+			json_key(w, "groups");
+			json_begin_array(w);
+		}
+		json_begin_object(w);
+		json_member_string(w, "group", o->groups[i].id);
+		json_frac(w, "probability", c, g->totals[cell]);
+		json_percent(w, c, g->totals[cell]);
+		json_end_object(w);
 	}
 	if (shown)
-		sb_puts(o->out, "]");
+		json_end_array(w);
 	free(count);
 }
 
@@ -702,50 +724,56 @@ static void print_all_json(const odds_report *o, size_t ti, const odds_grid *g)
 {
 	const rtab_ruleset *rs = o->rs;
 	const rtab_table *t = &rs->tables[ti];
-	strbuf *b = o->out;
-	json_head(o, t);
-	sb_puts(b, ", \"dice\": ");
-	json_string(b, dice_id(rs, t));
-	sb_printf(b, ", \"modifiers\": [%ld, %ld], \"columns\": [", (long)g->lo, (long)g->hi);
-	bool first_col = true;
+	json_writer w = json_writer_on(o->out, false);
+	json_head(&w, o, "table", t->id);
+	json_member_string(&w, "dice", dice_id(rs, t));
+	json_key(&w, "modifiers");
+	json_begin_array(&w);
+	json_put_int(&w, g->lo);
+	json_put_int(&w, g->hi);
+	json_end_array(&w);
+	json_key(&w, "columns");
+	json_begin_array(&w);
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		if (!g->shown[c * g->ntotals])
 			continue;
-		sb_puts(b, first_col ? "\n {\"column\": " : ",\n {\"column\": ");
-		first_col = false;
-		json_string(b, t->columns[c].id);
-		if (odds_key_computed(t)) { /* where the shifts move a computed column */
-			sb_puts(b, ", \"read_as\": ");
-			json_string(b, t->columns[g->read_as[c]].id);
-		}
-		sb_puts(b, ", \"totals\": [");
+		json_line_break(&w, "\n ");
+		json_begin_object(&w);
+		json_member_string(&w, "column", t->columns[c].id);
+		if (odds_key_computed(t)) /* where the shifts move a computed column */
+			json_member_string(&w, "read_as", t->columns[g->read_as[c]].id);
+		json_key(&w, "totals");
+		json_begin_array(&w);
 		for (size_t k = 0; k < g->ntotals; k++) {
 			size_t cell = c * g->ntotals + k;
 			const uint64_t *counts = &g->counts[cell * g->norder];
-			sb_printf(b, "%s\n  {\"modifier\": %ld, \"outcomes\": [", k ? "," : "",
-				  (long)g->modifiers[cell]);
+			json_line_break(&w, "\n  ");
+			json_begin_object(&w);
+			json_member_int(&w, "modifier", g->modifiers[cell]);
+			json_key(&w, "outcomes");
+			json_begin_array(&w);
 			for (size_t i = 0; i < g->norder; i++) {
 				if ((g->order[i] == ODDS_NO_RESULT || g->order[i] == ODDS_NO_ROW) && !counts[i])
 					continue;
-				sb_puts(b, i ? ", {\"outcome\": " : "{\"outcome\": ");
-				json_outcome(b, rs, g->order[i]);
-				sb_puts(b, ", ");
-				json_frac(b, "probability", counts[i], g->totals[cell]);
-				sb_puts(b, ", \"percent\": ");
-				odds_put_percent(b, counts[i], g->totals[cell]);
-				sb_puts(b, "}");
+				json_begin_object(&w);
+				json_outcome(&w, rs, g->order[i]);
+				json_frac(&w, "probability", counts[i], g->totals[cell]);
+				json_percent(&w, counts[i], g->totals[cell]);
+				json_end_object(&w);
 			}
-			sb_puts(b, "]");
-			cell_groups_json(o, g, ti, cell);
+			json_end_array(&w);
+			cell_groups_json(&w, o, g, ti, cell);
 			stat_lines stats = {0};
 			cell_stats(o, g, cell, &stats);
-			stats_json_array(b, o, &stats);
+			stats_json_array(&w, o, &stats);
 			stat_lines_free(&stats);
-			sb_puts(b, "}");
+			json_end_object(&w);
 		}
-		sb_puts(b, "]}");
+		json_end_array(&w);
+		json_end_object(&w);
 	}
-	sb_puts(b, "]}\n");
+	json_end_array(&w);
+	json_end(&w);
 }
 
 /* The heading of rtab odds --all: what the grid's columns are. */
@@ -986,17 +1014,13 @@ int odds_report_distance(const odds_report *o, size_t di, const int32_t *inputs)
 	const rtab_distance *dist = &rs->distances[di];
 	strbuf *b = o->out;
 	int rc = RTAB_OK;
+	json_writer w = json_writer_on(b, false);
 
 	if (o->format == ODDS_FMT_JSON) {
-		sb_puts(b, "{\"ruleset\": ");
-		json_string(b, rs->id);
-		sb_puts(b, ", \"edition\": ");
-		json_string(b, o->edition);
-		sb_puts(b, ", \"distance\": ");
-		json_string(b, dist->id);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, dist->rule);
-		sb_puts(b, ", \"forms\": [");
+		json_head(&w, o, "distance", dist->id);
+		json_member_string(&w, "rule", dist->rule);
+		json_key(&w, "forms");
+		json_begin_array(&w);
 	} else if (o->format != ODDS_FMT_CSV) {
 		sb_printf(b, "%s%s", o->format == ODDS_FMT_MARKDOWN ? "### " : "", dist->id);
 		put_label_rule(o, dist->labels, dist->rule);
@@ -1015,11 +1039,13 @@ int odds_report_distance(const odds_report *o, size_t di, const int32_t *inputs)
 		if (rc != RTAB_OK)
 			break;
 		if (o->format == ODDS_FMT_JSON) {
-			sb_puts(b, f ? ",\n {\"unit\": " : "\n {\"unit\": ");
-			json_string(b, dist->forms[f].unit);
-			sb_printf(b, ", \"rolls\": %llu, \"provisional\": ", (unsigned long long)v.total);
-			json_string(b, v.provisional);
-			sb_puts(b, ", \"values\": [");
+			json_line_break(&w, "\n ");
+			json_begin_object(&w);
+			json_member_string(&w, "unit", dist->forms[f].unit);
+			json_member_int(&w, "rolls", (long long)v.total);
+			json_member_string(&w, "provisional", v.provisional);
+			json_key(&w, "values");
+			json_begin_array(&w);
 		}
 		grid g;
 		grid_init(&g, o->format == ODDS_FMT_TEXT ? 7 : 6);
@@ -1040,16 +1066,16 @@ int odds_report_distance(const odds_report *o, size_t di, const int32_t *inputs)
 			if (rtab_format_exact(v.v[i].value, rs->scale, num, sizeof num) != RTAB_OK)
 				snprintf(num, sizeof num, "%ld", (long)v.v[i].value);
 			if (o->format == ODDS_FMT_JSON) {
-				sb_printf(b, "%s\n  {\"value\": %s, \"rolls\": %llu, ", i ? "," : "", num,
-					  (unsigned long long)k);
-				json_frac(b, "probability", k, v.total);
-				sb_puts(b, ", \"percent\": ");
-				odds_put_percent(b, k, v.total);
-				sb_puts(b, ", ");
-				json_frac(b, "this_or_less", below + k, v.total);
-				sb_puts(b, ", ");
-				json_frac(b, "this_or_more", v.total - below, v.total);
-				sb_puts(b, "}");
+				json_line_break(&w, "\n  ");
+				json_begin_object(&w);
+				json_key(&w, "value");
+				json_put_raw(&w, num, strlen(num));
+				json_member_int(&w, "rolls", (long long)k);
+				json_frac(&w, "probability", k, v.total);
+				json_percent(&w, k, v.total);
+				json_frac(&w, "this_or_less", below + k, v.total);
+				json_frac(&w, "this_or_more", v.total - below, v.total);
+				json_end_object(&w);
 			} else {
 				grid_cellf(&g, "%s", num);
 				grid_cellf(&g, "%llu/%llu", (unsigned long long)k, (unsigned long long)v.total);
@@ -1065,12 +1091,12 @@ int odds_report_distance(const odds_report *o, size_t di, const int32_t *inputs)
 		stat_lines stats = {NULL, 0, o->quantiles};
 		stat_add(&stats, "distance", dist->id, dist->forms[f].unit, v.v, v.n, rs->scale, v.total);
 		if (o->format == ODDS_FMT_JSON) {
-			sb_puts(b, "]");
+			json_end_array(&w);
 			if (stats.n) {
-				sb_puts(b, ", \"statistics\": ");
-				stat_json(b, o, &stats.v[0]);
+				json_key(&w, "statistics");
+				stat_json(&w, o, &stats.v[0]);
 			}
-			sb_puts(b, "}");
+			json_end_object(&w);
 		} else {
 			if (o->format == ODDS_FMT_TEXT && v.provisional)
 				sb_printf(b, "  provisional: %s\n", v.provisional);
@@ -1083,8 +1109,10 @@ int odds_report_distance(const odds_report *o, size_t di, const int32_t *inputs)
 		grid_free(&g);
 		odds_values_free(&v);
 	}
-	if (o->format == ODDS_FMT_JSON)
-		sb_puts(b, "]}\n");
+	if (o->format == ODDS_FMT_JSON) {
+		json_end_array(&w);
+		json_end(&w);
+	}
 	return rc;
 }
 
