@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Deliberately wrong ports fail conformance: each bug below, planted in the
-module rtab compile --target writes (Python, JavaScript or Lua: in the
+module rtab compile --target writes (Python, JavaScript, Lua or C#: in the
 resolver printed from the lowering, in every table that has the construct,
 or in its support file), makes rtab
 conform exit 1 on at least one bundled ruleset or fixture, with a message
@@ -8,7 +8,7 @@ that names the situation (the vector's number and what it resolves). A
 mutation that passes every ruleset is a hole in the vectors. Prints how
 many were planted and how many caught.
 
-usage: test_mutations.py RTAB SOURCE_ROOT [python|js|lua]
+usage: test_mutations.py RTAB SOURCE_ROOT [python|js|lua|csharp]
 """
 import concurrent.futures
 import os
@@ -27,24 +27,29 @@ MUTATIONS = {
     'off-by-one row boundary': {
         'python': (re.compile(r'\+ roll - (-?\d+)\]'), r'+ max(roll - \1 - 1, 0)]'),
         'js': (re.compile(r'\+ roll - (-?\d+)\]'), r'+ Math.max(roll - \1 - 1, 0)]'),
-        'lua': (re.compile(r'\+ roll - (-?\d+)\] end'), r'+ max(roll - \1 - 1, 0)] end')},
+        'lua': (re.compile(r'\+ roll - (-?\d+)\] end'), r'+ max(roll - \1 - 1, 0)] end'),
+        'csharp': (re.compile(r'\+ roll - \((-?\d+)\)\]'), r'+ Math.Max(roll - (\1) - 1, 0)]')},
     'a modifier on the wrong side': {
         'python': ("'signed_value': -r", "'signed_value': r"),
         'js': (', signed_value: -r', ', signed_value: r'),
-        'lua': (', signed_value = -r', ', signed_value = r')},
+        'lua': (', signed_value = -r', ', signed_value = r'),
+        'csharp': (', -r', ', r')},
     'the cap not applied': {
         'python': ('modifier = min(max(modifier, ', 'modifier = modifier  # min(max(modifier, '),
         'js': ("modifier = Math.min(Math.max(modifier, ", "// modifier = Math.min(Math.max(modifier, "),
-        'lua': ('modifier = min(max(modifier, ', 'modifier = modifier -- min(max(modifier, ')},
+        'lua': ('modifier = min(max(modifier, ', 'modifier = modifier -- min(max(modifier, '),
+        'csharp': ('modifier = Math.Min(Math.Max(modifier, ', 'modifier = modifier; // Math.Min(Math.Max(modifier, ')},
     'a natural rule ignored': {
         'python': ('nat = natural_index(', 'nat = -1 if True else natural_index('),
         'js': ("let nat = faces.length ? naturalIndex(", "let nat = 0 ? naturalIndex("),
-        'lua': ('local nat = #faces > 0 and natural_index(', 'local nat = false and natural_index(')},
+        'lua': ('local nat = #faces > 0 and natural_index(', 'local nat = false and natural_index('),
+        'csharp': ('long nat = faces.Length != 0 ? NaturalIndex(', 'long nat = false ? NaturalIndex(')},
     'a shift not clamped': {
         'python': ('column = min(max(col + shift, first), end - 1)', 'column = col + shift'),
         'js': ("const column = Math.min(Math.max(col + shift, first), end - 1);",
                "const column = col + shift;"),
-        'lua': ('local column = min(max(col + shift, first), last - 1)', 'local column = col + shift')},
+        'lua': ('local column = min(max(col + shift, first), last - 1)', 'local column = col + shift'),
+        'csharp': ('long column = Math.Min(Math.Max(col + shift, first), end - 1);', 'long column = col + shift;')},
     'a modifier missing in one column': {
         'python': ("r['applied'] = applied\n",
                    "r['applied'] = applied\n    if column == end - 1 and column > first and applied and"
@@ -54,67 +59,85 @@ MUTATIONS = {
                " !applied[0].shift) roll -= applied[0].signed_value;\n"),
         'lua': ('r.applied = applied\n',
                 'r.applied = applied\n  if column == last - 1 and column > first and #applied > 0 and'
-                ' not applied[1].shift then roll = roll - applied[1].signed_value end\n')},
+                ' not applied[1].shift then roll = roll - applied[1].signed_value end\n'),
+        'csharp': ('r.Applied = applied;\n',
+                   'r.Applied = applied;\n  if (column == end - 1 && column > first && applied.Count > 0 &&'
+                   ' !applied[0].Shift) roll -= applied[0].SignedValue;\n')},
     'best and worst stacking swapped': {
         'python': ('if better if best else worse:', 'if worse if best else better:'),
         'js': ("if (best ? better : worse)", "if (best ? worse : better)"),
-        'lua': ('if (best and better) or (not best and worse) then', 'if (best and worse) or (not best and better) then')},
+        'lua': ('if (best and better) or (not best and worse) then', 'if (best and worse) or (not best and better) then'),
+        'csharp': ('if (best ? better : worse)', 'if (best ? worse : better)')},
     'a requirement not checked': {
         'python': ('        if broken is not None:', '        if False:'),
         'js': ("    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);", ""),
-        'lua': ('  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end', '')},
+        'lua': ('  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end', ''),
+        'csharp': ('        if (lowered.RequirementBroken(this, values) != null) throw new RtabException(E_REQUIRE);', '')},
     'at-most read as below': {
         'python': (re.compile(r'1 if ([\w()-]+) <= ([\w()-]+) else 0'), r'1 if \1 < \2 else 0'),
         'js': (re.compile(r'\+\(([\w()-]+) <= ([\w()-]+)\)'), r'+(\1 < \2)'),
-        'lua': (re.compile(r'\(([\w()-]+) <= ([\w()-]+)\) and 1 or 0'), r'(\1 < \2) and 1 or 0')},
+        'lua': (re.compile(r'\(([\w()-]+) <= ([\w()-]+)\) and 1 or 0'), r'(\1 < \2) and 1 or 0'),
+        'csharp': (re.compile(r'= ([\w()-]+) <= ([\w()-]+) \? 1 : 0;'), r'= \1 < \2 ? 1 : 0;')},
     'more-than read as at-least': {
         'python': (re.compile(r'1 if ([\w()-]+) > ([\w()-]+) else 0'), r'1 if \1 >= \2 else 0'),
         'js': (re.compile(r'\+\(([\w()-]+) > ([\w()-]+)\)'), r'+(\1 >= \2)'),
-        'lua': (re.compile(r'\(([\w()-]+) > ([\w()-]+)\) and 1 or 0'), r'(\1 >= \2) and 1 or 0')},
+        'lua': (re.compile(r'\(([\w()-]+) > ([\w()-]+)\) and 1 or 0'), r'(\1 >= \2) and 1 or 0'),
+        'csharp': (re.compile(r'= ([\w()-]+) > ([\w()-]+) \? 1 : 0;'), r'= \1 >= \2 ? 1 : 0;')},
     "a trigger's exception ignored": {
         'python': (re.compile(r'suppressed = r\d+ != 0'), 'suppressed = False'),
         'js': (re.compile(r'const suppressed = r\d+ !== 0;'), 'const suppressed = false;'),
-        'lua': (re.compile(r'local suppressed = r\d+ ~= 0'), 'local suppressed = false')},
+        'lua': (re.compile(r'local suppressed = r\d+ ~= 0'), 'local suppressed = false'),
+        'csharp': (re.compile(r'bool suppressed = r\d+ != 0;'), 'bool suppressed = false;')},
     'the exception of a repeated trigger ignored (light infantry is pursued)': {
         'python': (re.compile(r'suppressed = r\d+ != 0(\n\s+if not suppressed:\n(?!\s+times = 1\n))'),
                    r'suppressed = False\1'),
         'js': (re.compile(r'const suppressed = r\d+ !== 0;(\n\s+if \(!suppressed\) \{\n(?!\s+times = 1;))'),
                r'const suppressed = false;\1'),
         'lua': (re.compile(r'local suppressed = r\d+ ~= 0(\n\s+if not suppressed then\n(?!\s+times = 1\n))'),
-                r'local suppressed = false\1')},
+                r'local suppressed = false\1'),
+        'csharp': (re.compile(r'bool suppressed = r\d+ != 0;(\n\s+if \(!suppressed\) \{\n(?!\s+times = 1;))'),
+                   r'bool suppressed = false;\1')},
     'a repeated trigger resolved once': {
         'python': (re.compile(r'times = r\d+\n'), 'times = 1\n'),
         'js': (re.compile(r'times = (r\d+);'), 'times = 1;'),
-        'lua': (re.compile(r'times = r\d+\n'), 'times = 1\n')},
+        'lua': (re.compile(r'times = r\d+\n'), 'times = 1\n'),
+        'csharp': (re.compile(r'times = (r\d+);'), 'times = 1;')},
     "a trigger's count off by one": {
         'python': (re.compile(r'times = (r\d+)\n'), r'times = \1 + 1\n'),
         'js': (re.compile(r'times = (r\d+);'), r'times = \1 + 1;'),
-        'lua': (re.compile(r'times = (r\d+)\n'), r'times = \1 + 1\n')},
+        'lua': (re.compile(r'times = (r\d+)\n'), r'times = \1 + 1\n'),
+        'csharp': (re.compile(r'times = (r\d+);'), r'times = \1 + 1;')},
     'the inputs a trigger passes on dropped': {
         'python': (re.compile(r'out\[(\d+)\] = v\d+\n'), r'out[\1] = inputs[\1]\n'),
         'js': (re.compile(r'out\[(\d+)\] = v\d+;'), r'out[\1] = inputs[\1];'),
-        'lua': (re.compile(r'out\[(\d+)\] = v\[\d+\]'), r'out[\1] = inputs[\1]')},
+        'lua': (re.compile(r'out\[(\d+)\] = v\[\d+\]'), r'out[\1] = inputs[\1]'),
+        'csharp': (re.compile(r'passed\[(\d+)\] = v\d+;'), r'passed[\1] = inputs[\1];')},
     "'earlier' never true": {
         'python': (re.compile(r'1 if \d+ in earlier else 0'), '0'),
         'js': (re.compile(r'earlier\.includes\(\d+\) \? 1 : 0'), '0'),
-        'lua': (re.compile(r'index_of\(earlier, \d+\) and 1 or 0'), '0')},
+        'lua': (re.compile(r'index_of\(earlier, \d+\) and 1 or 0'), '0'),
+        'csharp': (re.compile(r'earlier\.Contains\(\d+\) \? 1 : 0'), '0')},
     "'repeat' always 1": {
         'python': ('= len(earlier) + 1', '= 1'),
         'js': ("= earlier.length + 1;", "= 1;"),
-        'lua': ('= #earlier + 1', '= 1')},
+        'lua': ('= #earlier + 1', '= 1'),
+        'csharp': ('= earlier.Count + 1;', '= 1;')},
     'which trigger of the outcome, wrong': {
         'python': ("r['trigger_of'] = [k for k, _ in fired]", "r['trigger_of'] = list(range(len(fired)))"),
         'js': ("r.trigger_of = fired.map(([k]) => k);", "r.trigger_of = fired.map((_, i) => i);"),
-        'lua': ('r.trigger_of[i] = f.index', 'r.trigger_of[i] = i - 1')},
+        'lua': ('r.trigger_of[i] = f.index', 'r.trigger_of[i] = i - 1'),
+        'csharp': ('of[i] = k;', 'of[i] = i;')},
     "the rewrite's rule reference not given": {
         'python': ('if rewrite_rule is not None:', 'if False:'),
         'js': ("if (rewriteRule !== null) rule = rewriteRule;", "if (false) rule = rewriteRule;"),
         'lua': ('if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule',
-                'if false then rule = rewrite_rule')},
+                'if false then rule = rewrite_rule'),
+        'csharp': ('if (rewriteRule != null) rule = rewriteRule;', 'if (false) rule = rewriteRule;')},
     'the code swapped for the id': {
         'python': ("r['code'] = o['code']", "r['code'] = o['id']"),
         'js': ("r.code = o.code;", "r.code = o.id;"),
-        'lua': ('r.code = o.code', 'r.code = o.id')},
+        'lua': ('r.code = o.code', 'r.code = o.id'),
+        'csharp': ('r.Code = o.Code;', 'r.Code = o.Id;')},
 }
 
 # The rulesets tried, in this order, until one catches the mutation: the
@@ -126,11 +149,12 @@ rulesets = ['tables/musket_pike.rtab', 'tables/classic_odds.rtab', 'tables/class
             'tests/constructs/fixtures/shifts.rtab', 'tests/constructs/fixtures/trigger_repeat.rtab',
             'tests/constructs/fixtures/trigger_inputs.rtab']
 OPTIONS = {'tests/constructs/fixtures/shifts.rtab': ['--exhaustive']}
-RUNNER = {'python': [sys.executable], 'js': ['node'], 'lua': ['lua5.4']}
-SUFFIX = {'python': '.py', 'js': '.mjs', 'lua': '.lua'}
+RUNNER = {'python': [sys.executable], 'js': ['node'], 'lua': ['lua5.4'], 'csharp': ['mono']}
+SUFFIX = {'python': '.py', 'js': '.mjs', 'lua': '.lua', 'csharp': '.cs'}
 
-if shutil.which(RUNNER[language][0]) is None:
-    print('SKIP: %s is not installed' % RUNNER[language][0])
+TOOLS = RUNNER[language][:1] + (['mcs'] if language == 'csharp' else [])
+if not all(shutil.which(t) for t in TOOLS):
+    print('SKIP: %s is not installed' % ' or '.join(TOOLS))
     sys.exit(1 if os.environ.get('RTAB_REQUIRE_TOOLS') == '1' else 77)
 
 failures = []
@@ -140,7 +164,7 @@ with tempfile.TemporaryDirectory() as tmp:
         d = os.path.join(tmp, os.path.basename(path))
         subprocess.run([rtab, 'compile', '--target', language, path, '-o', d], check=True,
                        stderr=subprocess.DEVNULL)
-        (name,) = [n for n in os.listdir(d) if n.endswith(SUFFIX[language])]
+        (name,) = [n for n in os.listdir(d) if n.endswith(SUFFIX[language]) and not n.endswith('_conform.cs')]
         with open(os.path.join(d, name), encoding='utf-8') as f:
             modules[path] = (os.path.join(d, name), f.read())
 
@@ -164,7 +188,16 @@ with tempfile.TemporaryDirectory() as tmp:
             wrong = module[:-len(SUFFIX[language])] + '_' + re.sub(r'\W+', '_', mutation) + SUFFIX[language]
             with open(wrong, 'w', encoding='utf-8') as f:
                 f.write(wrong_source)
-            p = subprocess.run([rtab, 'conform', path, *OPTIONS.get(path, []), '--', *RUNNER[language], wrong],
+            port = [*RUNNER[language], wrong]
+            if language == 'csharp':
+                # A library: the program that answers conform beside it, compiled with it.
+                exe = wrong[:-len('.cs')] + '.exe'
+                p = subprocess.run(['mcs', '-nologo', '-out:' + exe, wrong, module[:-len('.cs')] + '_conform.cs'],
+                                   capture_output=True, text=True)
+                if p.returncode != 0:
+                    return mutation, None, 'on %s: the module does not compile: %s' % (path, p.stdout[:500])
+                port = [*RUNNER[language], exe]
+            p = subprocess.run([rtab, 'conform', path, *OPTIONS.get(path, []), '--', *port],
                                capture_output=True, text=True, timeout=600)
             if p.returncode == 0:
                 continue

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The resolvers printed from the portable lowering (Python, JavaScript, Lua)
+"""The resolvers printed from the portable lowering (Python, JavaScript, Lua, C#)
 and the hand-written reference port (examples/port-python, reading the JSON
 export) pass rtab conform on rulesets the fuzzer's generator writes
 (fuzz/rtab_gen.c): shapes no bundled table or fixture has (empty rule
@@ -18,9 +18,9 @@ import tempfile
 
 rtab, gen = (os.path.abspath(a) for a in sys.argv[1:3])
 n = int(sys.argv[3]) if len(sys.argv) > 3 else 40
-PORTS = {'python': ('python3', '.py'), 'js': ('node', '.mjs'), 'lua': ('lua5.4', '.lua')}
+PORTS = {'python': ('python3', '.py'), 'js': ('node', '.mjs'), 'lua': ('lua5.4', '.lua'), 'csharp': ('mono', '.cs')}
 PORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples', 'port-python', 'rtab_port.py')
-ports = {t: p for t, p in PORTS.items() if shutil.which(p[0])}
+ports = {t: p for t, p in PORTS.items() if shutil.which(p[0]) and (t != 'csharp' or shutil.which('mcs'))}
 if set(ports) <= {'python'}:
     print('SKIP: neither node nor lua5.4 is installed')
     sys.exit(1 if os.environ.get('RTAB_REQUIRE_TOOLS') == '1' else 77)
@@ -45,7 +45,16 @@ with tempfile.TemporaryDirectory() as tmp:
             if p.returncode != 0:
                 failures.append('%s: rtab compile --target %s: %s' % (os.path.basename(path), target, p.stderr[:300]))
                 continue
-            (module,) = glob.glob(os.path.join(out, '*' + suffix))
+            (module,) = [m for m in glob.glob(os.path.join(out, '*' + suffix)) if not m.endswith('_conform.cs')]
+            if target == 'csharp':
+                # A library: compiled with the program beside it that answers conform.
+                exe = module[:-len(suffix)] + '.exe'
+                p = subprocess.run(['mcs', '-nologo', '-warnaserror+', '-out:' + exe, module,
+                                    module[:-len(suffix)] + '_conform.cs'], capture_output=True, text=True)
+                if p.returncode != 0:
+                    failures.append('%s: mcs: %s' % (os.path.basename(path), (p.stdout + p.stderr)[:600]))
+                    continue
+                module = exe
             p = subprocess.run([rtab, 'conform', path, '--', tool, module], capture_output=True, text=True,
                                timeout=600)
             if p.returncode != 0:

@@ -6,9 +6,9 @@ process per language, timed there in CPU time, RUNS runs each; prints one
 language must give the same checksum (the sum of the modified rolls and the
 counts of triggers): a driver that resolves something else fails here.
 
-Beside each module (Python, JavaScript, Lua) the same melees run through a
+Beside each module (Python, JavaScript, Lua, C#) the same melees run through a
 careful hand-written port in that language that fills the same result
-(bench/targets/handwritten_melee.*): first both resolve 2 000 situations drawn
+(bench/targets/handwritten_melee.*, HandwrittenMelee.cs): first both resolve 2 000 situations drawn
 over every input the melee reads and must agree on every field of every
 result (or refuse alike), then the port is timed as the module is. bench/run
 reads these figures beside the native C code's.
@@ -26,9 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RULESET = os.path.join(ROOT, 'tables', 'musket_pike.rtab')
 
-# name: (the --target, the tools, the command given the module directory); the drivers
-# but mono's also time the hand-written port (a last argument "handwritten") and check
-# that it agrees with the module ("agree").
+# name: (the --target, the tools, the command given the module directory); each driver
+# also times the hand-written port (a last argument "handwritten") and checks that it
+# agrees with the module ("agree").
 DRIVERS = {
     'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'melee.py'), d]),
     'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'melee.mjs'), d]),
@@ -44,7 +44,7 @@ def median(xs):
     return xs[len(xs) // 2]
 
 
-HANDWRITTEN = {'python', 'node', 'lua5.1', 'lua5.4', 'luajit'}
+HANDWRITTEN = {'python', 'node', 'lua5.1', 'lua5.4', 'luajit', 'mono'}
 AGREE = 2000
 
 
@@ -73,7 +73,8 @@ def measure(rtab, n, runs):
                 continue
             if target == 'csharp':
                 subprocess.run(['mcs', '-nologo', '-optimize+', '-main:BenchMelee', '-out:' + os.path.join(out, 'bench.exe'),
-                                os.path.join(HERE, 'Melee.cs'), os.path.join(out, 'musket_pike.cs')], check=True)
+                                os.path.join(HERE, 'Melee.cs'), os.path.join(HERE, 'HandwrittenMelee.cs'),
+                                os.path.join(out, 'musket_pike.cs')], check=True)
             ns, checksum = timed(name, command(out), n, runs)
             handwritten = None
             if name in HANDWRITTEN:

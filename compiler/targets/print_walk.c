@@ -343,7 +343,7 @@ static void put_field(strbuf *b, const lang_spelling *L, const char *name, long 
 /* One constant of a definition's data: its name, then its value written by the caller. */
 static void item_begin(walk *w, const char *prefix, size_t k, const char *name)
 {
-	fmt(w->b, w->L, w->L->data_item, I((long long)k), S(name, prefix));
+	fmt(w->b, w->L, w->L->data_item, I((long long)k), S(name, prefix, w->L->data_type ? w->L->data_type(name) : ""));
 }
 
 static void item_end(walk *w)
@@ -511,8 +511,9 @@ static void put_table_data(walk *w, const ir_table *it)
 		sb_puts(b, L->obj_open);
 		put_field(b, L, "key_kind", t->key_kind, false);
 		put_field(b, L, "rounding", t->rounding, false);
+		const char *records = L->record_list_open ? L->record_list_open : L->list_open;
 		fmt(b, L, L->obj_field, NULL, S("round_ranges"));
-		sb_puts(b, L->list_open);
+		sb_puts(b, records);
 		for (size_t i = 0; i < t->nround_ranges; i++) {
 			sb_puts(b, i ? ", " : "");
 			sb_puts(b, L->obj_open);
@@ -524,7 +525,7 @@ static void put_table_data(walk *w, const ir_table *it)
 		sb_puts(b, L->list_close);
 		sb_puts(b, ", ");
 		fmt(b, L, L->obj_field, NULL, S("columns"));
-		sb_puts(b, L->list_open);
+		sb_puts(b, records);
 		for (size_t c = 0; c < t->ncolumns; c++) {
 			sb_puts(b, c ? ", " : "");
 			sb_puts(b, L->obj_open);

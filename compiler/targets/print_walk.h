@@ -39,6 +39,8 @@ typedef struct lang_spelling {
 	const char *obj_open, *obj_field, *obj_close;
 	/* A list read in the language's own order (from its first index): "[" ... "]". */
 	const char *list_open, *list_close;
+	/* A list of records (a computed key's ranges and columns); NULL: list_open. */
+	const char *record_list_open;
 
 	/* Code. $1: the register written. */
 	const char *def;          /* "const r$1 = ~1;" */
@@ -74,8 +76,11 @@ typedef struct lang_spelling {
 	const char *group_note;    /* $1 reason */
 	const char *group_cap, *group_add;
 
-	/* Tables' constant data. ~1 the name, ~2 the prefix (T, X), $1 the index. */
+	/* Tables' constant data. ~1 the name, ~2 the prefix (T, X), $1 the index;
+	 * ~3 in data_item the type data_type gives for the name (a language that
+	 * declares one; NULL: none). */
 	const char *data_begin, *data_item, *data_item_end, *data_end;
+	const char *(*data_type)(const char *name);
 	const char *data_ref;      /* ~1 name, $1 index */
 
 	/* Results tables. */

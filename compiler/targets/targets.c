@@ -6,6 +6,7 @@
 #include "targets/print_js.h"
 #include "targets/print_lua.h"
 #include "targets/print_python.h"
+#include "targets/print_csharp.h"
 #include "lower/lower.h"
 #include "base/json_read.h"
 #include "export/export.h"
@@ -428,7 +429,7 @@ static void put_csharp(strbuf *b, const json_value *v, int depth)
 	sb_putc(b, ')');
 }
 
-static void emit_csharp(strbuf *b, const model *m, const char *source, const json_value *tree)
+static void emit_csharp(strbuf *b, const model *m, const char *source, const json_value *tree, const ir_module *ir)
 {
 	header(b, "//", m, source, "a C# 7 library with no dependency beyond the base class library");
 	strbuf ns = {0};
@@ -455,8 +456,10 @@ static void emit_csharp(strbuf *b, const model *m, const char *source, const jso
 		     "    public static readonly Dictionary<string, object> Data = ",
 		  hash ? hash->text : "");
 	put_csharp(b, tree, 0);
-	sb_printf(b, ";\n\n    public static readonly Ruleset Ruleset = new Ruleset(Data, %d, SourceHash);\n}\n}\n",
+	sb_printf(b, ";\n\n    public static readonly Ruleset Ruleset = new Ruleset(Data, %d, SourceHash);\n}\n",
 		  RTAB_DATA_VERSION);
+	print_csharp_lowered(b, ir, hash ? hash->text : "");
+	sb_puts(b, "}\n");
 	sb_free(&ns);
 }
 
@@ -490,12 +493,9 @@ static void emit_csharp_conform(strbuf *b, const model *m, const char *source, c
 size_t target_emit(const char *target, const model *m, const char *source, target_file *files, lower_error *error)
 {
 	memset(files, 0, TARGET_MAX_FILES * sizeof *files);
-	ir_module *ir = NULL;
-	if (strcmp(target, "csharp") != 0) {
-		ir = lower_ruleset(&m->rs, error);
-		if (!ir)
-			return 0;
-	}
+	ir_module *ir = lower_ruleset(&m->rs, error);
+	if (!ir)
+		return 0;
 	json_value *tree = export_tree(m, source);
 	const char *id = m->rs.id;
 	size_t n = 1;
@@ -515,7 +515,7 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 		}
 	} else if (strcmp(target, "csharp") == 0) {
 		files[0].name = xasprintf("%s.cs", id);
-		emit_csharp(&files[0].text, m, source, tree);
+		emit_csharp(&files[0].text, m, source, tree, ir);
 		files[1].name = xasprintf("%s_conform.cs", id);
 		emit_csharp_conform(&files[1].text, m, source, tree);
 		n = 2;

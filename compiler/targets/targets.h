@@ -32,9 +32,9 @@ extern const char *const target_names[];
 bool target_known(const char *name);
 
 /* The files of target for rs (read from source); how many (at most
- * TARGET_MAX_FILES). m gives the export its ranges as written. 0 when the
- * target prints a lowering (js, ts) and a definition does not lower: *error
- * says which and why (its text to free). */
+ * TARGET_MAX_FILES). m gives the export its ranges as written. 0 when a
+ * definition does not lower (every target prints the lowering): *error says
+ * which and why (its text to free). */
 size_t target_emit(const char *target, const model *m, const char *source, target_file *files, lower_error *error);
 
 void target_files_free(target_file *files, size_t n);
