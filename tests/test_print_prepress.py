@@ -7,6 +7,12 @@
 - `-o` into missing directories makes them (export and diff);
 - text and rules in black: the only colours the pages set other than black
   are the tints of header cells (read from the PDF's content streams);
+- `--bleed MM`: every page on a larger sheet whose trim box (pdfinfo -box)
+  is the paper and whose bleed box is MM around it, crop marks at the trim
+  box (drawn with pdftoppm: dark on each trim line continued outside the
+  bleed, at all four corners, and nothing else outside the bleed box), the
+  text of the pages as without it; no boxes without it; a bad width or
+  another format refused with exit status 2;
 - the provisional readings the aid prints unmarked are counted on stderr:
   the count is the one worked out here from the JSON export (rows, end
   columns, natural rolls, rewrites, triggers of the results each table
@@ -111,6 +117,111 @@ for verb, make in MAKERS.items():
     if (0.0, 0.0, 0.0) not in colours:
         failed.append('%s: no black set in the content streams (read %d colours)' % (verb, len(colours)))
 
+
+# Bleed and crop marks.
+MM = 72 / 25.4
+
+
+def page_boxes(path):
+    """Every page's boxes, from pdfinfo -box: [{'MediaBox': (x0, y0, x1, y1), 'TrimBox': ...}, ...]."""
+    info = subprocess.run(['pdfinfo', '-box', '-f', '1', '-l', '999', path], capture_output=True, text=True,
+                          check=True).stdout
+    pages = {}
+    for n, box, *xy in re.findall(r'^Page\s+(\d+) (\w+Box):\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)', info,
+                                  re.M):
+        pages.setdefault(int(n), {})[box] = tuple(float(v) for v in xy)
+    return [pages[k] for k in sorted(pages)]
+
+
+def dark_pixels(path, page, dpi):
+    """The dark pixels of a page drawn in grey, as (x, y) in points from the top left."""
+    base = os.path.join(tmp, 'marks')
+    subprocess.run(['pdftoppm', '-gray', '-r', str(dpi), '-f', str(page), '-l', str(page), '-singlefile', path,
+                    base], check=True)
+    with open(base + '.pgm', 'rb') as f:
+        data = f.read()
+    magic, w, h, maxval, pixels = re.match(rb'(P5)\s+(\d+)\s+(\d+)\s+(\d+)\s(.*)', data, re.S).groups()
+    w, h = int(w), int(h)
+    return {((i % w + 0.5) * 72 / dpi, (i // w + 0.5) * 72 / dpi) for i, v in enumerate(pixels[:w * h]) if v < 160}
+
+
+def check_marks(what, path, paper, bleed_mm):
+    boxes = page_boxes(path)
+    if not boxes:
+        failed.append('%s: pdfinfo -box reads no page' % what)
+    want_w, want_h = paper
+    bleed = bleed_mm * MM
+    for n, b in enumerate(boxes, 1):
+        media, trim, bbox = b.get('MediaBox'), b.get('TrimBox'), b.get('BleedBox')
+        if not (media and trim and bbox):
+            failed.append('%s page %d: boxes missing: %s' % (what, n, b))
+            return
+        if abs(trim[2] - trim[0] - want_w) > 0.02 or abs(trim[3] - trim[1] - want_h) > 0.02:
+            failed.append('%s page %d: the trim box %s is not the paper %s' % (what, n, trim, paper))
+        if any(abs(bbox[k] - (trim[k] + (bleed if k >= 2 else -bleed))) > 0.02 for k in range(4)):
+            failed.append('%s page %d: the bleed box %s is not %g mm around the trim box %s'
+                          % (what, n, bbox, bleed_mm, trim))
+        if not (media[0] < bbox[0] and media[1] < bbox[1] and media[2] > bbox[2] and media[3] > bbox[3]):
+            failed.append('%s page %d: no room for crop marks between the bleed box %s and the sheet %s'
+                          % (what, n, bbox, media))
+    # The marks, page 1 and the last: from the top left, as pdftoppm draws.
+    for n in sorted({1, len(boxes)}):
+        media, trim, bbox = boxes[n - 1]['MediaBox'], boxes[n - 1]['TrimBox'], boxes[n - 1]['BleedBox']
+        top = media[3]
+        left, right = trim[0], trim[2]
+        up, down = top - trim[3], top - trim[1]  # the trim's top and foot, measured down the page
+        b_left, b_right, b_up, b_down = bbox[0], bbox[2], top - bbox[3], top - bbox[1]
+        dark = dark_pixels(path, n, 144)
+        near = 1.0
+        outside = [(x, y) for x, y in dark if x < b_left or x > b_right or y < b_up or y > b_down]
+        stray = [(x, y) for x, y in outside
+                 if min(abs(x - left), abs(x - right), abs(y - up), abs(y - down)) > near]
+        if stray:
+            failed.append('%s page %d: %d dark pixels outside the bleed box off the trim lines, like %s'
+                          % (what, n, len(stray), sorted(stray)[:3]))
+        for cx, cy in ((left, up), (right, up), (left, down), (right, down)):
+            across = [p for p in outside if abs(p[1] - cy) <= near and (p[0] < b_left if cx == left else p[0] > b_right)]
+            along = [p for p in outside if abs(p[0] - cx) <= near and (p[1] < b_up if cy == up else p[1] > b_down)]
+            if len(across) < 10 or len(along) < 10:
+                failed.append('%s page %d: no crop mark at the trim corner (%.1f, %.1f): %d and %d dark pixels '
+                              'on its lines outside the bleed' % (what, n, cx, cy, len(across), len(along)))
+        inside = [(x, y) for x, y in dark if left <= x <= right and up <= y <= down]
+        if not inside:
+            failed.append('%s page %d: nothing printed inside the trim box' % (what, n))
+
+
+for verb, make in MAKERS.items():
+    for paper, bleed_mm in (('a4', '3'), ('card-landscape', '3.175'), ('letter', '0')):
+        want = SIZES[paper.split('-')[0]]
+        want = (want[1], want[0]) if paper.endswith('landscape') else want
+        plain, marked = (os.path.join(tmp, 'bleed-%s-%s-%s.pdf' % (verb, paper, k)) for k in ('no', 'yes'))
+        run(make(plain, '--paper', paper))
+        r = run(make(marked, '--paper', paper, '--bleed', bleed_mm))
+        if not os.path.exists(marked):
+            failed.append('%s --bleed %s: no file (exit %d, %r)' % (verb, bleed_mm, r.returncode,
+                                                                   r.stderr.decode()[-200:]))
+            continue
+        what = '%s --paper %s --bleed %s' % (verb, paper, bleed_mm)
+        check_marks(what, marked, want, float(bleed_mm))
+        # The page itself as without marks.
+        texts = [subprocess.run(['pdftotext', '-layout', f, '-'], capture_output=True, text=True).stdout
+                 for f in (plain, marked)]
+        if texts[0] != texts[1] or not texts[0].strip():
+            failed.append('%s: the text of the pages differs from the same PDF without --bleed' % what)
+        # Without --bleed: the sheet is the paper, no boxes of its own.
+        for n, b in enumerate(page_boxes(plain), 1):
+            if b.get('TrimBox') != b.get('MediaBox') or b.get('BleedBox') != b.get('MediaBox'):
+                failed.append('%s --paper %s without --bleed page %d: boxes %s' % (verb, paper, n, b))
+    for bad in ('21', '-1', 'x', '3.', '3.1234', ''):
+        r = run(make(os.path.join(tmp, 'bad-bleed.pdf'), '--bleed', bad))
+        if r.returncode != 2 or b'--bleed' not in r.stderr:
+            failed.append('%s --bleed %r: exit %d, %r' % (verb, bad, r.returncode, r.stderr.decode()[-200:]))
+for args in (['export', '--format', 'html', 'tables/classic_odds.rtab', '--bleed', '3'],
+             ['diff', layer + '@original', layer, '--format', 'markdown', '--bleed', '3']):
+    r = run(args)
+    if r.returncode != 2 or b'--bleed' not in r.stderr:
+        failed.append('%s: exit %d, %r; --bleed belongs to --format pdf' % (' '.join(args), r.returncode,
+                                                                           r.stderr.decode()[-200:]))
 
 
 def provisional_printed(path):

@@ -744,6 +744,6 @@ void verify_render_pdf(strbuf *sb, const verify *v, const char *paper)
 			if (t->defs[i].kind == (def_kind)kind && !facets_find(o, (def_kind)kind, t->defs[i].id))
 				pdf_definition(&d, v, NULL, &t->defs[i]);
 	}
-	aid_pdf_write(sb, &d, 1, paper);
+	aid_pdf_write(sb, &d, 1, paper, NULL);
 	aid_free(&d);
 }

@@ -34,9 +34,11 @@ static const cli_opt options[] = {
 	{"--paper", 0, "P", "pdf: the sheet's paper, as rtab export's (default a4)", NULL},
 	{"-o", 0, "OUT", "write OUT (whole or not at all; its missing directories made)\n"
 	 "instead of standard output", NULL},
+	{"--bleed", 0, "MM", "pdf: each page on a larger sheet with a bleed of MM millimetres\n"
+	 "and crop marks, as rtab export's", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
-enum { OPT_FORMAT, OPT_LOCALE, OPT_SET, OPT_AT, OPT_LOCATIONS, OPT_ODDS, OPT_PAPER, OPT_OUT };
+enum { OPT_FORMAT, OPT_LOCALE, OPT_SET, OPT_AT, OPT_LOCATIONS, OPT_ODDS, OPT_PAPER, OPT_OUT, OPT_BLEED };
 
 #define MAX_SITUATIONS 32
 
@@ -46,7 +48,7 @@ typedef struct diff_args {
 	cli_sets at[MAX_SITUATIONS + 1];
 	size_t nat;
 	bool locations, odds;
-	const char *paper, *out;
+	const char *paper, *out, *bleed;
 } diff_args;
 
 static int take(void *arg, int opt, const char *value)
@@ -77,6 +79,7 @@ static int take(void *arg, int opt, const char *value)
 	case OPT_ODDS: a->odds = true; return EXIT_OK;
 	case OPT_PAPER: a->paper = value; return EXIT_OK;
 	case OPT_OUT: a->out = value; return EXIT_OK;
+	case OPT_BLEED: a->bleed = value; return EXIT_OK;
 	default: return cli_take_pair(&a->files, opt, value);
 	}
 }
@@ -85,7 +88,7 @@ static const cli_verb verb = {
 	.name = "diff",
 	.usage = "rtab diff OLD NEW [--format text|markdown|json|html|pdf] [--locale L]\n"
 		 "                 [--set INPUT=VALUE]... [--at A=1,B=2]... [--locations] [--odds]\n"
-		 "                 [--paper P] [-o OUT]",
+		 "                 [--paper P] [--bleed MM] [-o OUT]",
 	.about = "\nCompare two rulesets, each a FILE or FILE@EDITION (the edition with the\n"
 		 "errata layers up to EDITION; 'original': none). Print every definition\n"
 		 "added, removed or changed, by kind and id, and within each changed one\n"
@@ -228,6 +231,13 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 		status = usage_error("diff", "--paper '%s' is no paper rtab knows; give %s", a.paper, paper_names);
 	else if (a.paper && c.format != FMT_PDF)
 		status = usage_error("diff", "--paper applies to --format pdf");
+	paper_trim trim = {a.bleed != NULL, 0};
+	if (status == EXIT_OK && a.bleed && c.format != FMT_PDF)
+		status = usage_error("diff", "--bleed sets the PDF's sheet: give it with --format pdf");
+	else if (status == EXIT_OK && a.bleed && !paper_bleed_parse(a.bleed, &trim.bleed_um))
+		status = usage_error("diff", "--bleed '%s' is no width in millimetres from 0 to 20; give one like 3 or "
+					     "3.175",
+				     a.bleed);
 	if (status) {
 		free_at(&a);
 		return status;
@@ -276,12 +286,17 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 		sheet_options opts = {c.format == FMT_HTML ? SHEET_HTML : c.format == FMT_PDF ? SHEET_PAGES : SHEET_MARKDOWN,
 				      a.locations, a.odds, &doc, situations, nsituations, &work, &left_out};
 		errata_sheet(&out, &o, &n, &c.r, &opts);
-		if (c.format == FMT_PDF)
-			aid_pdf_write(&out, &doc, 1, a.paper);
+		if (c.format == FMT_PDF && !aid_pdf_write(&out, &doc, 1, a.paper, &trim)) {
+			cli_error("diff", &x->diag, "cairo wrote a PDF whose pages rtab cannot give a trim box; "
+						   "write it without --bleed");
+			status = EXIT_USAGE;
+		}
 		aid_free(&doc);
 		break;
 	}
 	}
+	if (status != EXIT_OK)
+		goto done;
 	for (size_t i = 0; i < c.r.npast_work; i++)
 		past_work(&c.new, c.r.past_work[i], "the odds at the default situation", work.limit);
 	if (left_out)

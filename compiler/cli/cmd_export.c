@@ -36,13 +36,17 @@ static const cli_opt options[] = {
 	{"--changes-since", 0, "EDITION",
 	 "pdf, html: a change bar beside every line and paragraph of the aid that\n"
 	 "the aid of EDITION (an errata layer, or 'original') does not print", NULL},
+	{"--bleed", 0, "MM", "pdf: each page on a larger sheet for a printer: a bleed of MM\n"
+	 "millimetres (0 to 20, like 3 or 3.175) around the paper, crop marks at its\n"
+	 "corners, and the trim and bleed boxes set", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const cli_verb verb = {
 	.name = "export",
 	.usage = "rtab export --format json|csv|markdown|html|pdf FILE [--locale L[,L2]] [-o OUT]\n"
-		 "                   [--edition NAME] [--paper P] [--proof] [--changes-since EDITION]",
+		 "                   [--edition NAME] [--paper P] [--proof] [--changes-since EDITION]\n"
+		 "                   [--bleed MM]",
 	.about = "\nWrite the whole ruleset for other tools and for print:\n"
 		 "  json      every definition of the lowered ruleset, field by field, with readable\n"
 		 "            forms beside the runtime's data (schema: docs/export-schema.json)\n"
@@ -65,7 +69,7 @@ static const cli_verb verb = {
 };
 
 typedef struct export_args {
-	const char *file, *out, *paper, *since;
+	const char *file, *out, *paper, *since, *bleed;
 	bool proof;
 } export_args;
 
@@ -80,6 +84,8 @@ static int take(void *arg, int opt, const char *value)
 		a->paper = value;
 	else if (opt == 5)
 		a->since = value;
+	else if (opt == 6)
+		a->bleed = value;
 	else if (opt < 0 && a->file)
 		return usage_error("export", "unexpected argument '%s' (one FILE at a time)", value);
 	else if (opt < 0)
@@ -134,7 +140,7 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 
 int cmd_export(cli_ctx *c, int argc, char **argv)
 {
-	export_args a = {NULL, NULL, "a4", NULL, false};
+	export_args a = {NULL, NULL, "a4", NULL, NULL, false};
 	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	loaded l;
@@ -155,11 +161,18 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 					       "html, without --proof");
 	else if (status == EXIT_OK && a.since && !*a.since)
 		status = usage_error("export", "--changes-since needs the name of an errata layer, or 'original'");
+	else if (status == EXIT_OK && a.bleed && strcmp(c->format, "pdf") != 0)
+		status = usage_error("export", "--bleed sets the PDF's sheet: give it with --format pdf");
 	else if (status == EXIT_OK && !a.file)
 		status = usage_error("export", "give the FILE to export");
 	paper_size size;
+	paper_trim trim = {a.bleed != NULL, 0};
 	if (status == EXIT_OK && !paper_find(a.paper, &size))
 		status = usage_error("export", "--paper '%s' is no paper rtab knows; give %s", a.paper, paper_names);
+	else if (status == EXIT_OK && a.bleed && !paper_bleed_parse(a.bleed, &trim.bleed_um))
+		status = usage_error("export", "--bleed '%s' is no width in millimetres from 0 to 20; give one like 3 "
+					       "or 3.175",
+				     a.bleed);
 	if (status)
 		return status < 0 ? EXIT_OK : status;
 	const export_emitter *e = emitters[0];
@@ -175,7 +188,7 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file, .paper = a.paper,
-			.aid_proof = a.proof};
+			.trim = trim, .aid_proof = a.proof};
 	/* The edition stamped on the aid: the last errata layer it applies. */
 	const ast_errata *layer = l.nlayers > 0 ? edition_layer(l.errata, (size_t)l.nlayers - 1) : NULL;
 	const char **layer_labels = NULL;
@@ -223,8 +236,13 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 	 * print the first chosen locale's. */
 	if (status == EXIT_OK && strcmp(c->format, "json") != 0 && x.nlocales)
 		model_rules_in_locale(&l.model, x.locales[0]);
-	if (status == EXIT_OK) {
+	if (status == EXIT_OK)
 		export_run(e, &x);
+	if (status == EXIT_OK && x.failed) {
+		cli_error("export", &c->diag, "%s; write it without --bleed", x.failed);
+		status = EXIT_INPUT;
+	}
+	if (status == EXIT_OK) {
 		/* The PDF aid prints provisional readings as the page does, unmarked: say how many. */
 		size_t unsettled = strcmp(c->format, "pdf") == 0 && !a.proof ? aid_provisional_printed(&x) : 0;
 		if (unsettled)

@@ -12,6 +12,7 @@
 
 #include "export/export.h"
 #include "export/grid.h"
+#include "export/paper.h"
 
 typedef enum aid_part_kind {
 	AID_TEXT, /* a paragraph */
@@ -71,10 +72,12 @@ size_t aid_provisional_printed(const export_ctx *c);
 /* The end of an aid's emitter: its begin writes the whole document. */
 void aid_emit_end(export_ctx *c);
 
-/* Documents as PDF pages into out (paper "letter", else A4), the units of
- * each in turn (every doc as many): each unit, a heading and its parts,
- * never split from its heading; every page numbered. Only where
- * export_pdf_unavailable. */
-void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper);
+/* Documents as PDF pages into out (on paper as paper_find names it, else
+ * A4), the units of each in turn (every doc as many): each unit, a heading
+ * and its parts, never split from its heading; every page numbered. With
+ * trim->marks, each page on a larger sheet with its trim and bleed boxes
+ * and crop marks (NULL: none). Only where export_pdf_unavailable is NULL;
+ * false when the boxes could not be written. */
+bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim);
 
 #endif

@@ -13,6 +13,7 @@
 #include "base/msg.h"
 
 #include "export/paper.h"
+#include "export/pdf_boxes.h"
 #include "export/pdf_libs.h"
 
 #include <errno.h>
@@ -690,17 +691,64 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 	sb_free(&sb);
 }
 
-void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper)
+/* Crop marks: outside the bleed (and never nearer the trim than
+ * MARK_OFFSET), MARK_LENGTH long, with MARK_ROOM beyond them to the
+ * sheet's edge; in thousandths of a point. */
+#define MARK_OFFSET 6000L
+#define MARK_LENGTH 18000L
+#define MARK_ROOM 3000L
+#define MARK_WIDTH 0.3
+
+/* Where the page is cut on a larger sheet (--bleed): the trim's corner
+ * from the sheet's, the bleed, the marks' distance from the trim. In
+ * thousandths of a point, so that the boxes written are exact. */
+typedef struct sheet {
+	long w, h;     /* the paper, the trim box's size */
+	long slug;     /* from the sheet's edge to the trim */
+	long bleed;    /* around the trim */
+	long offset;   /* from the trim to where a mark starts */
+} sheet;
+
+static sheet sheet_of(paper_size size, const paper_trim *trim)
 {
-	/* Callers asked export_pdf_unavailable before they chose PDF. */
-	if (export_pdf_unavailable())
-		return;
-	paper_size size;
-	if (!paper_find(paper, &size))
-		paper_find(NULL, &size);
+	sheet sh = {(long)(size.width * 1000 + 0.5), (long)(size.height * 1000 + 0.5), 0, 0, 0};
+	if (!trim || !trim->marks)
+		return sh;
+	sh.bleed = (trim->bleed_um * 720 + 127) / 254; /* 1 mm is 72/25.4 points */
+	sh.offset = sh.bleed > MARK_OFFSET ? sh.bleed : MARK_OFFSET;
+	sh.slug = sh.offset + MARK_LENGTH + MARK_ROOM;
+	return sh;
+}
+
+/* The trim's corners continued outside the bleed: two short lines each. */
+static void crop_marks(cairo_t *cr, sheet sh)
+{
+	double at[2][2] = {{(double)sh.slug, (double)(sh.slug + sh.w)}, {(double)sh.slug, (double)(sh.slug + sh.h)}};
+	double off = (double)sh.offset / 1000, len = (double)MARK_LENGTH / 1000;
+	lib->cairo_set_source_rgb(cr, 0, 0, 0);
+	lib->cairo_set_line_width(cr, MARK_WIDTH);
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < 2; k++) {
+			double x = at[0][i] / 1000, y = at[1][k] / 1000;
+			double out_x = i ? 1 : -1, out_y = k ? 1 : -1; /* away from the page */
+			lib->cairo_move_to(cr, x + out_x * off, y);
+			lib->cairo_rel_line_to(cr, out_x * len, 0);
+			lib->cairo_move_to(cr, x, y + out_y * off);
+			lib->cairo_rel_line_to(cr, 0, out_y * len);
+			lib->cairo_stroke(cr);
+		}
+}
+
+/* The pages, each on the sheet sh; as_1_4: a PDF 1.4, of plain objects only. */
+static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_size size, sheet sh, bool as_1_4)
+{
 	page_geometry pg = {size.width, size.height};
+	double slug = (double)sh.slug / 1000;
 	double width = pg.w - 2 * MARGIN, height = pg.h - 2 * MARGIN;
-	cairo_surface_t *s = lib->cairo_pdf_surface_create_for_stream(to_buffer, out, pg.w, pg.h);
+	cairo_surface_t *s =
+		lib->cairo_pdf_surface_create_for_stream(to_buffer, out, pg.w + 2 * slug, pg.h + 2 * slug);
+	if (as_1_4)
+		lib->cairo_pdf_surface_restrict_to_version(s, CAIRO_PDF_VERSION_1_4);
 	lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, docs[0].title);
 	lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "rtab");
 	char when[32];
@@ -772,6 +820,8 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	if (!msg_use_locale(docs[0].lang))
 		msg_use_locale("en");
 	for (size_t p = 0, k = 0; p < pages; p++) {
+		lib->cairo_save(cr);
+		lib->cairo_translate(cr, slug, slug); /* the page where it is cut */
 		page_frame(cr, docs, ndocs, pg, p, pages);
 		for (; k < n && at[k].page == p; k++) {
 			double need;
@@ -781,6 +831,9 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 			put_unit(cr, at[k].u, 0, 0, at[k].layout, true, &need);
 			lib->cairo_restore(cr);
 		}
+		lib->cairo_restore(cr);
+		if (sh.slug)
+			crop_marks(cr, sh);
 		lib->cairo_show_page(cr);
 	}
 	msg_use_locale(was);
@@ -793,11 +846,43 @@ void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	lib->cairo_surface_destroy(s);
 }
 
+bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim)
+{
+	/* Callers asked export_pdf_unavailable before they chose PDF. */
+	if (export_pdf_unavailable())
+		return false;
+	paper_size size;
+	if (!paper_find(paper, &size))
+		paper_find(NULL, &size);
+	sheet sh = sheet_of(size, trim);
+	if (!sh.slug) {
+		write_pages(out, docs, ndocs, size, sh, false);
+		return true;
+	}
+	/* PDF space runs up from the sheet's foot: the boxes as it reads them. */
+	pdf_box trimmed = {sh.slug, sh.slug, sh.slug + sh.w, sh.slug + sh.h};
+	pdf_box bleed = {trimmed.x0 - sh.bleed, trimmed.y0 - sh.bleed, trimmed.x1 + sh.bleed, trimmed.y1 + sh.bleed};
+	/* A cairo that keeps pages in object streams keeps them out at PDF 1.4;
+	 * the file as cairo writes it first, since 1.4 loses the text of
+	 * ligatures ("ﬀ") to a reader. */
+	bool ok = false;
+	for (int as_1_4 = 0; as_1_4 < 2 && !ok; as_1_4++) {
+		strbuf pdf = {0};
+		write_pages(&pdf, docs, ndocs, size, sh, as_1_4);
+		ok = pdf_set_boxes(&pdf, trimmed, bleed);
+		if (ok)
+			sb_put(out, pdf.data, pdf.len);
+		sb_free(&pdf);
+	}
+	return ok;
+}
+
 static void aid_pdf_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
 	aid_build_marked(c, docs);
-	aid_pdf_write(c->out, docs, c->nlocales, c->paper);
+	if (!aid_pdf_write(c->out, docs, c->nlocales, c->paper, &c->trim))
+		c->failed = "cairo wrote a PDF whose pages rtab cannot give a trim box";
 	aid_free_all(c, docs);
 }
 
@@ -814,12 +899,14 @@ static void aid_pdf_begin(export_ctx *c)
 	(void)c;
 }
 
-void aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper)
+bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim)
 {
 	(void)out;
 	(void)docs;
 	(void)ndocs;
 	(void)paper;
+	(void)trim;
+	return false;
 }
 
 #endif

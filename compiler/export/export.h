@@ -12,6 +12,7 @@
 #include "front/construct_use.h"
 #include "rtab.h"
 #include "base/util.h"
+#include "export/paper.h"
 #include "text/expr_text.h"
 #include "text/value_text.h"
 
@@ -56,7 +57,9 @@ typedef struct export_ctx {
 	const char *edition;      /* the edition exported (its errata layer), or NULL: the original */
 	const char *edition_rule; /* that layer's reference, or NULL */
 	rtab_labels edition_labels; /* that layer's labels by the ruleset's locales, or NULL */
-	const char *paper;        /* the player aid's paper: "a4" or "letter" */
+	const char *paper;        /* the player aid's paper, as paper_find names it */
+	paper_trim trim;          /* PDF: the bleed and crop marks (--bleed) */
+	const char *failed;       /* set by an emitter that could not write the file: why */
 	/* --changes-since: the same export of the earlier edition, whose player
 	 * aid each printed line is compared with (a change bar where it
 	 * differs); NULL: no bars. */

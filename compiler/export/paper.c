@@ -48,3 +48,30 @@ bool paper_find(const char *name, paper_size *out)
 	}
 	return false;
 }
+
+bool paper_bleed_parse(const char *text, long *um)
+{
+	long whole = 0, frac = 0;
+	int digits = 0, decimals = -1; /* decimals: -1 before the point */
+	for (const char *p = text ? text : ""; *p; p++) {
+		if (*p == '.' && decimals < 0 && digits) {
+			decimals = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9' || decimals >= 3 || digits >= 6)
+			return false;
+		if (decimals < 0) {
+			whole = whole * 10 + (*p - '0');
+		} else {
+			frac = frac * 10 + (*p - '0');
+			decimals++;
+		}
+		digits++;
+	}
+	if (!digits || decimals == 0) /* nothing, or "3." */
+		return false;
+	for (int d = decimals < 0 ? 0 : decimals; d < 3; d++)
+		frac *= 10;
+	*um = whole * 1000 + frac;
+	return *um <= PAPER_BLEED_MAX_UM;
+}

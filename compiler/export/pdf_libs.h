@@ -19,6 +19,7 @@
 	X(cairo_fill)                                                                                        \
 	X(cairo_move_to)                                                                                     \
 	X(cairo_pdf_surface_create_for_stream)                                                               \
+	X(cairo_pdf_surface_restrict_to_version)                                                             \
 	X(cairo_pdf_surface_set_metadata)                                                                    \
 	X(cairo_rectangle)                                                                                   \
 	X(cairo_rel_line_to)                                                                                 \
