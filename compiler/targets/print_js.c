@@ -74,7 +74,8 @@ static const lang_spelling js = {
 	.reason_list = "RL$1",
 	.reason_list_def = "const RL$1 = ~1;",
 	.module_begin = "\n// The resolver of this ruleset, printed from its lowering (compiler/lower): the\n"
-			"// results tables, the triggers of the outcomes and the requirements.",
+			"// results tables, the triggers of the outcomes and the requirements.\n"
+			"/** A result's triggers: no repeat before. */\nconst NOT_EARLIER = Object.freeze([]);",
 	.requirements_begin = "\n/** The id of the first requirement the situation breaks, or null. */\n"
 			      ">function requirementBroken(R, inputs) {",
 	.requirement_fails = "if (r$1 === 0) return @1;",
@@ -180,7 +181,7 @@ static const lang_spelling js = {
 		      "r.outcome = o.id;\nr.code = o.code;\nr.rule = rule;\nr.effects = o.effects;\n"
 		      "r.triggers = fired.map(([, tr]) => tr.target.id);\n"
 		      "r.trigger_of = fired.map(([k]) => k);\n"
-		      "r.trigger_inputs = fired.map(([k]) => R.passedOn(outcome, k, inputs));\n"
+		      "r.trigger_inputs = fired.map(([k]) => GIVEN[outcome][k](R, inputs, NOT_EARLIER));\n"
 		      "r.provisional = ctx.provisional;\n"
 		      "if (o.numbers) r.numbers = o.numbers;\n"
 		      "return r;",
@@ -209,12 +210,16 @@ static const lang_spelling js = {
 	.passed_end = "return out;\n<}\n",
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "function shown$1_$2(R, out) {\n  return { ",
-	.shown_item = "@1: R.valueOf($1, out[$1])",
+	.shown_item = "@1: R.valueOf($1, ~2)",
 	.shown_sep = ", ",
 	.shown_end = " };\n}\n",
-	.shown_enum = "@1: R.x.enums[$2].values[out[$1]].id",
-	.shown_bool = "@1: out[$1] !== 0",
-	.shown_int = "@1: out[$1]",
+	.shown_enum = "@1: R.x.enums[$2].values[~2].id",
+	.shown_bool = "@1: ~2 !== 0",
+	.shown_int = "@1: ~2",
+	.shown_out = "out[$1]",
+	.given_begin = ">function given$1_$2(R, inputs, earlier) {",
+	.given_return = "return { ~1 };\n<}\n",
+	.given_value = "v$2",
 	.outcome_open = "",
 
 	.reactions_begin = ">function reactions$1(R, inputs) { // ~1\nconst options = [], leads = {};",

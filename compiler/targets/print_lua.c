@@ -57,8 +57,8 @@ static const lang_spelling lua = {
 			[IR_ROLL] = "self:roll($4, ~2)",
 		},
 	.ctx_none = "nil",
-	.note_if = "if r$1 == $2 then ctx:note(W[$3]) end",
-	.note_if_maybe = "if ctx ~= nil and r$1 == $2 then ctx:note(W[$3]) end",
+	.note_if = "if r$1 == $2 and ctx.first == nil then ctx.first = W[$3] end",
+	.note_if_maybe = "if ctx ~= nil and r$1 == $2 and ctx.first == nil then ctx.first = W[$3] end",
 	.note_of = "if r$1 >= 0 and r$1 < $2 then ctx:note(WL[$3][r$1]) end",
 	.note_of_maybe = "if ctx ~= nil and r$1 >= 0 and r$1 < $2 then ctx:note(WL[$3][r$1]) end",
 	.if_begin = "local r$1\n>if r$2 ~= 0 then",
@@ -80,7 +80,8 @@ static const lang_spelling lua = {
 			"-- X: each transition's.\n"
 			"local W, WL, T, X = {}, {}, {}, {}\n"
 			"local TABLES, REACTION_SETS, TRANSITIONS, DISTANCES, PROCEDURES = {}, {}, {}, {}, {}\n"
-			"local FIRED, PASSED, SHOWN = {}, {}, {}",
+			"local FIRED, PASSED, SHOWN, GIVEN = {}, {}, {}, {}\n"
+			"local NOT_EARLIER = {} -- a result's triggers: no repeat before",
 	.requirements_begin = "\n-- The id of the first requirement the situation breaks, or nil.\n"
 			      ">local function requirement_broken(self, inputs)",
 	.requirement_fails = "if r$1 == 0 then return @1 end",
@@ -96,6 +97,7 @@ static const lang_spelling lua = {
 	.keep_open = "keep_one(m, {",
 	.keep_item = "$2",
 	.keep_close = "}, ~1, $1)",
+	.keep_pair = "keep_pair(m, $2, $4, ~2, $5)",
 	.total_begin = "local total = ~1",
 	.total_check = "total = check32(total)",
 	.group_begin = ">do -- ~1\nlocal sum, members = 0, false",
@@ -103,7 +105,7 @@ static const lang_spelling lua = {
 	.group_member = "if ~1 ~= nil and ~1.counted then sum = sum + ~1.signed_value; members = true~2 end",
 	.group_note = "; ctx:note(W[$1])",
 	.group_cap = "if members then sum = min(max(sum, $1), $2) end",
-	.group_add = "total = check32(total + sum)",
+	.group_add = "total = total + sum\nif total < -2147483648 or total > 2147483647 then fail(E_OVERFLOW) end",
 
 	.data_begin = "~2[$1] = {\n",
 	.data_item = "  ~1 = ",
@@ -129,7 +131,7 @@ static const lang_spelling lua = {
 	.modifiers_begin = "local modifier_raw\n>do -- the die-roll modifiers",
 	.modifiers_end = "modifier_raw = total\n<end\nlocal modifier = modifier_raw",
 	.table_cap = "modifier = min(max(modifier, $1), $2) -- the table's cap",
-	.roll_modified = "local roll = check32(natural + modifier)",
+	.roll_modified = "local roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647 then fail(E_OVERFLOW) end",
 	.result_begin = "local r = {column = @1, key = NULL, key_column = NULL, column_shift = 0, automatic = false,\n"
 			"  natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll}",
 	.rolls_open = "if #faces > 0 then r.rolls = {",
@@ -185,7 +187,7 @@ static const lang_spelling lua = {
 		      "r.outcome = o.id\nr.code = o.code\nr.rule = rule\nr.effects = o.effects\n"
 		      "r.triggers, r.trigger_of, r.trigger_inputs = array(), array(), array()\n"
 		      ">for i, f in ipairs(fired) do\nr.triggers[i] = f.trigger.target.id\n"
-		      "r.trigger_of[i] = f.index\nr.trigger_inputs[i] = self:passed_on(outcome, f.index, inputs)\n<end\n"
+		      "r.trigger_of[i] = f.index\nr.trigger_inputs[i] = GIVEN[outcome][f.index](self, inputs, NOT_EARLIER)\n<end\n"
 		      "r.provisional = ctx:provisional()\n"
 		      "if o.numbers ~= nil then r.numbers = o.numbers end\n"
 		      "return r",
@@ -214,13 +216,17 @@ static const lang_spelling lua = {
 	.passed_end = "return out\n<end",
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "SHOWN[$1][$2] = function(self, out)\n  return {",
-	.shown_item = "[@1] = self:value_of($1, out[$1])",
+	.shown_item = "[@1] = self:value_of($1, ~2)",
 	.shown_sep = ", ",
 	.shown_end = "}\nend\n",
-	.shown_enum = "[@1] = self.x.enums[$2 + 1].values[out[$1] + 1].id",
-	.shown_bool = "[@1] = out[$1] ~= 0",
-	.shown_int = "[@1] = out[$1]",
-	.outcome_open = "PASSED[$1], SHOWN[$1] = {}, {}",
+	.shown_enum = "[@1] = self.x.enums[$2 + 1].values[~2 + 1].id",
+	.shown_bool = "[@1] = ~2 ~= 0",
+	.shown_int = "[@1] = ~2",
+	.shown_out = "out[$1]",
+	.given_begin = ">GIVEN[$1][$2] = function(self, inputs, earlier)\nlocal v = {}",
+	.given_return = "return {~1}\n<end\n",
+	.given_value = "v[$3]",
+	.outcome_open = "PASSED[$1], SHOWN[$1], GIVEN[$1] = {}, {}, {}",
 
 	.reactions_begin = ">REACTION_SETS[$1] = function(self, inputs) -- ~1\nlocal options, leads = array(), {}",
 	.option_push = "options[#options + 1] = @1\nleads[@1] = @2",

@@ -92,6 +92,7 @@ static const lang_spelling python = {
 	.keep_open = "keep_one((",
 	.keep_item = "~1$1",
 	.keep_close = "), ~1, $1)",
+	.keep_pair = "keep_pair(~1$1, ~1$3, ~2, $5)",
 	.total_begin = "total = ~1",
 	.total_check = "total = check32(total)",
 	.group_begin = "# ~1\nsum_, members = 0, False",
@@ -99,7 +100,7 @@ static const lang_spelling python = {
 	.group_member = "if ~1 is not None and ~1['counted']: sum_ += ~1['signed_value']; members = True~2",
 	.group_note = "; ctx.first = R$1 if ctx.first is None else ctx.first",
 	.group_cap = "if members: sum_ = min(max(sum_, $1), $2)",
-	.group_add = "total = check32(total + sum_)",
+	.group_add = "total += sum_\nif total < -2147483648 or total > 2147483647: raise RtabError(E_OVERFLOW)",
 
 	.data_begin = "",
 	.data_item = "~2$1_~1 = ",
@@ -125,7 +126,7 @@ static const lang_spelling python = {
 	.modifiers_begin = "# the die-roll modifiers",
 	.modifiers_end = "modifier_raw = total\nmodifier = modifier_raw",
 	.table_cap = "modifier = min(max(modifier, $1), $2)  # the table's cap",
-	.roll_modified = "roll = check32(natural + modifier)",
+	.roll_modified = "roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647: raise RtabError(E_OVERFLOW)",
 	.result_begin = "r = {'column': @1, 'key': None, 'key_column': None, 'column_shift': 0, 'automatic': False,\n"
 			"     'natural': natural, 'modifier_raw': modifier_raw, 'modifier': modifier, 'modified_roll': roll}",
 	.rolls_open = "if faces: r['rolls'] = {",
@@ -182,7 +183,7 @@ static const lang_spelling python = {
 		      "r['outcome'] = o['id']\nr['code'] = o['code']\nr['rule'] = rule\nr['effects'] = o['effects']\n"
 		      "r['triggers'] = [tr['target']['id'] for _, tr in fired]\n"
 		      "r['trigger_of'] = [k for k, _ in fired]\n"
-		      "r['trigger_inputs'] = [SHOWN[outcome][k](R, PASSED[outcome][k](R, inputs, ())) for k, _ in fired]\n"
+		      "r['trigger_inputs'] = [GIVEN[outcome][k](R, inputs, ()) for k, _ in fired]\n"
 		      "r['provisional'] = ctx.provisional\n"
 		      "if o['numbers'] is not None: r['numbers'] = o['numbers']\n"
 		      "return r",
@@ -210,12 +211,16 @@ static const lang_spelling python = {
 	.passed_end = "return out\n<",
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "\n\ndef shown$1_$2(R, out):\n    return {",
-	.shown_item = "@1: R.value_of($1, out[$1])",
+	.shown_item = "@1: R.value_of($1, ~2)",
 	.shown_sep = ", ",
 	.shown_end = "}",
-	.shown_enum = "@1: R.enum_ids[$2][out[$1]]",
-	.shown_bool = "@1: out[$1] != 0",
-	.shown_int = "@1: out[$1]",
+	.shown_enum = "@1: R.enum_ids[$2][~2]",
+	.shown_bool = "@1: ~2 != 0",
+	.shown_int = "@1: ~2",
+	.shown_out = "out[$1]",
+	.given_begin = "\n\n>def given$1_$2(R, inputs, earlier):",
+	.given_return = "return {~1}\n<",
+	.given_value = "v$2",
 	.outcome_open = "",
 
 	.reactions_begin = "\n\n>def reactions$1(R, inputs):\n\"\"\"~1\"\"\"\noptions, leads = [], {}",

@@ -10,12 +10,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What the printed code already holds where it is being written: an input read
+ * into a register, or a note made on one (see put_code). A fact made in a block
+ * holds while that block is open: it was made at `depth` in the block numbered
+ * `block` (each block opened gets a new number, a function's too). */
+typedef enum fact_kind { FACT_INPUT, FACT_NOTE_IF, FACT_NOTE_OF, FACT_VALUE } fact_kind;
+
+typedef struct fact {
+	uint8_t kind; /* fact_kind */
+	int32_t input, imm, reason; /* FACT_VALUE: the op, its constant, its operand b (as printed) */
+	uint32_t a;   /* FACT_VALUE: its operand a (as printed) */
+	uint32_t reg; /* FACT_INPUT, FACT_VALUE: the register that holds it */
+	int depth;
+	unsigned block;
+} fact;
+
+#define WALK_MAX_DEPTH 256
+
 typedef struct walk {
 	strbuf *b;
 	const ir_module *m;
 	const lang_spelling *L;
 	int depth;
 	bool fresh; /* a block was opened and holds no line yet */
+	unsigned block[WALK_MAX_DEPTH]; /* the number of the block open at each depth */
+	unsigned nblocks;
+	fact *facts;
+	size_t nfacts, capfacts;
+	/* Per register: the register printed in its place (an input read again is the
+	 * first read's), and the input it holds (-1: not an input). */
+	uint32_t *alias;
+	int32_t *input_of;
+	size_t nregs;
 } walk;
 
 #define I(...) ((const long long[]){__VA_ARGS__})
@@ -71,6 +97,91 @@ static void fill_empty_block(walk *w)
 	w->fresh = false;
 }
 
+/* -- what the printed code holds --------------------------------------- */
+
+static bool fact_holds(const walk *w, const fact *f)
+{
+	return f->depth <= w->depth && f->depth >= 0 && f->depth < WALK_MAX_DEPTH && w->block[f->depth] == f->block;
+}
+
+/* The facts of the blocks just closed can hold no more. */
+static void forget_closed(walk *w)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < w->nfacts; i++)
+		if (fact_holds(w, &w->facts[i]))
+			w->facts[n++] = w->facts[i];
+	w->nfacts = n;
+}
+
+static const fact *find_fact(const walk *w, fact_kind kind, int32_t input, int32_t imm, int32_t reason, uint32_t a)
+{
+	for (size_t i = w->nfacts; i-- > 0;) {
+		const fact *f = &w->facts[i];
+		if (f->kind == kind && f->input == input && f->imm == imm && f->reason == reason && f->a == a &&
+		    fact_holds(w, f))
+			return f;
+	}
+	return NULL;
+}
+
+static void add_fact(walk *w, fact_kind kind, int32_t input, int32_t imm, int32_t reason, uint32_t a, uint32_t reg)
+{
+	if (w->depth < 0 || w->depth >= WALK_MAX_DEPTH)
+		return;
+	if (w->nfacts == w->capfacts) {
+		w->capfacts = w->capfacts ? 2 * w->capfacts : 32;
+		w->facts = xrealloc(w->facts, w->capfacts * sizeof *w->facts);
+	}
+	w->facts[w->nfacts++] = (fact){.kind = (uint8_t)kind, .input = input, .imm = imm, .reason = reason, .a = a,
+				       .reg = reg, .depth = w->depth, .block = w->block[w->depth]};
+}
+
+static void ensure_reg(walk *w, uint32_t r)
+{
+	if (r < w->nregs)
+		return;
+	size_t n = w->nregs ? w->nregs : 64;
+	while (n <= r)
+		n *= 2;
+	w->alias = xrealloc(w->alias, n * sizeof *w->alias);
+	w->input_of = xrealloc(w->input_of, n * sizeof *w->input_of);
+	for (size_t i = w->nregs; i < n; i++) {
+		w->alias[i] = (uint32_t)i;
+		w->input_of[i] = -1;
+	}
+	w->nregs = n;
+}
+
+/* Register r as printed: the register whose value it is. */
+static uint32_t reg(const walk *w, uint32_t r)
+{
+	return r < w->nregs ? w->alias[r] : r;
+}
+
+/* Register r is defined here: printed as itself (or, alias != r, as the register alias).
+ * What the printed code held in r before is no longer there. */
+static void define_reg(walk *w, uint32_t r, uint32_t alias, int32_t input)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < w->nfacts; i++) {
+		const fact *f = &w->facts[i];
+		bool reads_r = f->kind == FACT_VALUE ? f->a == r || (uint32_t)f->reason == r || f->reg == r
+						     : f->kind == FACT_INPUT && f->reg == r;
+		if (!reads_r)
+			w->facts[n++] = *f;
+	}
+	w->nfacts = n;
+	ensure_reg(w, r);
+	w->alias[r] = alias;
+	w->input_of[r] = input;
+}
+
+static int32_t input_of(const walk *w, uint32_t r)
+{
+	return r < w->nregs ? w->input_of[r] : -1;
+}
+
 /* The lines of a template, each at its depth (see print_walk.h for the marks). */
 static void say(walk *w, const char *tpl, const long long *n, const char *const *s)
 {
@@ -85,6 +196,7 @@ static void say(walk *w, const char *tpl, const long long *n, const char *const 
 		if (closes || middle) {
 			fill_empty_block(w);
 			w->depth--;
+			forget_closed(w);
 		}
 		if (tlen > 0) {
 			pad(w);
@@ -97,6 +209,8 @@ static void say(walk *w, const char *tpl, const long long *n, const char *const 
 		if (opens || middle) {
 			w->depth++;
 			w->fresh = true;
+			if (w->depth >= 0 && w->depth < WALK_MAX_DEPTH)
+				w->block[w->depth] = ++w->nblocks;
 		}
 		p += len;
 		if (*p == '\n')
@@ -115,19 +229,72 @@ static const char *ctx_arg(const walk *w, const ir_code *c)
 	return c->notes == IR_NOTES_NONE ? w->L->ctx_none : "ctx";
 }
 
-/* The instructions of c; its value is then in register c->value. */
 /* Register r as an operand: the constant it holds when the code set it to one
  * (so the languages that interpret read no register for it), else its name. */
-static void operand(char *buf, size_t size, const ir_code *c, uint32_t r)
+static void operand(char *buf, size_t size, const walk *w, const ir_code *c, uint32_t r)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (c->in[i].op == IR_CONST && c->in[i].dst == r) {
 			snprintf(buf, size, c->in[i].imm < 0 ? "(%d)" : "%d", c->in[i].imm);
 			return;
 		}
-	snprintf(buf, size, "r%u", r);
+	snprintf(buf, size, "r%u", reg(w, r));
 }
 
+/* Whether c sets register r to a constant (the constant, or the negation of one), and which. */
+static bool constant_of(const ir_code *c, uint32_t r, int32_t *v)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const ir_instr *in = &c->in[i];
+		if (in->dst != r || (in->op != IR_CONST && in->op != IR_NEG))
+			continue;
+		if (in->op == IR_CONST) {
+			*v = in->imm;
+			return true;
+		}
+		int32_t a;
+		if (!constant_of(c, in->a, &a) || a == INT32_MIN)
+			return false;
+		*v = -a;
+		return true;
+	}
+	return false;
+}
+
+/* Whether c reads register r by its name (not as an operand, which may be written as the
+ * constant it holds): its value, a note's, a test's, a branch's, a matrix's key. */
+static bool named(const ir_code *c, uint32_t r)
+{
+	if (c->value == r)
+		return true;
+	for (size_t i = 0; i < c->n; i++) {
+		const ir_instr *in = &c->in[i];
+		switch ((ir_op)in->op) {
+		case IR_NOTE_IF:
+		case IR_NOTE_OF:
+		case IR_IF:
+		case IR_ELSE:
+		case IR_END:
+			if (in->a == r)
+				return true;
+			break;
+		case IR_MATRIX:
+			for (uint32_t k = 0; k < in->nkeys; k++)
+				if (in->keys[k] == r)
+					return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+/* The instructions of c; its value is then in register reg(w, c->value). Three are
+ * not printed, what they give being there already: a constant that no line reads
+ * by name (the operands read it as written), an input read again where the register
+ * of an earlier read holds it, and a note made again where the same note was made
+ * on that read (a result shows its first reason: one noted again changes nothing). */
 static void put_code(walk *w, const ir_code *c)
 {
 	const lang_spelling *L = w->L;
@@ -138,26 +305,39 @@ static void put_code(walk *w, const ir_code *c)
 		const ir_instr *in = &c->in[i];
 		switch ((ir_op)in->op) {
 		case IR_NOTE_IF:
-			say(w, maybe ? L->note_if_maybe : L->note_if, I(in->a, in->imm, in->reason), NULL);
+		case IR_NOTE_OF: {
+			fact_kind kind = in->op == IR_NOTE_IF ? FACT_NOTE_IF : FACT_NOTE_OF;
+			int32_t input = input_of(w, in->a), imm = in->op == IR_NOTE_IF ? in->imm : 0;
+			if (input >= 0 && find_fact(w, kind, input, imm, in->reason, 0))
+				break;
+			if (input >= 0)
+				add_fact(w, kind, input, imm, in->reason, 0, 0);
+			if (in->op == IR_NOTE_IF)
+				say(w, maybe ? L->note_if_maybe : L->note_if, I(reg(w, in->a), in->imm, in->reason), NULL);
+			else
+				say(w, maybe ? L->note_of_maybe : L->note_of,
+				    I(reg(w, in->a), (long long)w->m->reason_lists[in->reason].n, in->reason), NULL);
 			break;
-		case IR_NOTE_OF:
-			say(w, maybe ? L->note_of_maybe : L->note_of,
-			    I(in->a, (long long)w->m->reason_lists[in->reason].n, in->reason), NULL);
-			break;
+		}
 		case IR_IF:
+			define_reg(w, in->dst, in->dst, -1);
 			if (nifs < sizeof ifs / sizeof *ifs)
 				ifs[nifs] = in->dst;
 			nifs++;
-			say(w, L->if_begin, I(in->dst, in->a), NULL);
+			say(w, L->if_begin, I(in->dst, reg(w, in->a)), NULL);
 			break;
 		case IR_ELSE:
-			say(w, L->if_else, I(nifs ? ifs[nifs - 1] : 0, in->a), NULL);
+			say(w, L->if_else, I(nifs ? ifs[nifs - 1] : 0, reg(w, in->a)), NULL);
 			break;
 		case IR_END:
-			say(w, L->if_end, I(nifs ? ifs[nifs - 1] : 0, in->a), NULL);
+			say(w, L->if_end, I(nifs ? ifs[nifs - 1] : 0, reg(w, in->a)), NULL);
 			nifs--;
 			break;
 		case IR_CONST:
+			define_reg(w, in->dst, in->dst, -1);
+			if (!named(c, in->dst))
+				break;
+			/* fall through */
 		case IR_INPUT:
 		case IR_NEG:
 		case IR_ABS:
@@ -183,17 +363,44 @@ static void put_code(walk *w, const ir_code *c)
 		case IR_MAX:
 		case IR_MUL_EXACT:
 		case IR_DIV_EXACT: {
+			if (in->op == IR_INPUT) {
+				const fact *f = find_fact(w, FACT_INPUT, in->imm, 0, 0, 0);
+				if (f) {
+					define_reg(w, in->dst, f->reg, in->imm);
+					break;
+				}
+				define_reg(w, in->dst, in->dst, in->imm);
+				add_fact(w, FACT_INPUT, in->imm, 0, 0, 0, in->dst);
+			} else if (in->op != IR_CONST) {
+				/* A value computed again from the same operands is the one computed:
+				 * an error it raises was raised the first time. */
+				bool pure = in->op != IR_MATRIX && in->op != IR_ROLL;
+				int32_t b = (int32_t)reg(w, in->b);
+				uint32_t a = reg(w, in->a);
+				const fact *f = pure ? find_fact(w, FACT_VALUE, in->op, in->imm, b, a) : NULL;
+				if (f) {
+					define_reg(w, in->dst, f->reg, -1);
+					break;
+				}
+				define_reg(w, in->dst, in->dst, -1);
+				if (pure)
+					add_fact(w, FACT_VALUE, in->op, in->imm, b, a, in->dst);
+			}
 			strbuf keys = {0}, expr = {0};
 			for (uint32_t k = 0; k < in->nkeys; k++)
-				sb_printf(&keys, "%sr%u", k ? ", " : "", in->keys[k]);
+				sb_printf(&keys, "%sr%u", k ? ", " : "", reg(w, in->keys[k]));
 			long long imm = in->imm;
 			if (in->op == IR_INPUT)
 				imm += L->base;
 			char a[24], b[24];
-			operand(a, sizeof a, c, in->a);
-			operand(b, sizeof b, c, in->b);
-			fmt(&expr, L, L->op[in->op], I(in->dst, in->a, in->b, imm),
-			    S(keys.data ? keys.data : "", ctx_arg(w, c), a, b));
+			operand(a, sizeof a, w, c, in->a);
+			operand(b, sizeof b, w, c, in->b);
+			int32_t negated;
+			if (in->op == IR_NEG && constant_of(c, in->dst, &negated))
+				fmt(&expr, L, L->op[IR_CONST], I(in->dst, 0, 0, negated), NULL); /* -(constant) */
+			else
+				fmt(&expr, L, L->op[in->op], I(in->dst, reg(w, in->a), reg(w, in->b), imm),
+				    S(keys.data ? keys.data : "", ctx_arg(w, c), a, b));
 			say(w, L->def, I(in->dst), S(expr.data));
 			sb_free(&keys);
 			sb_free(&expr);
@@ -213,7 +420,7 @@ static void put_holds(walk *w, const ir_code *c)
 		return;
 	}
 	put_code(w, c);
-	say(w, w->L->if_nonzero, I(c->value), NULL);
+	say(w, w->L->if_nonzero, I(reg(w, c->value)), NULL);
 }
 
 /* The variable of modifier k of a list ("m" or "s"). */
@@ -238,12 +445,13 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 		if (!im->when.empty) {
 			/* What the condition reads decides the result whether it holds or not: noted either way. */
 			put_code(w, &im->when);
-			say(w, L->if_nonzero, I(im->when.value), NULL);
+			say(w, L->if_nonzero, I(reg(w, im->when.value)), NULL);
 		}
 		put_code(w, &im->value);
-		if (im->sign < 0)
-			say(w, L->mod_overflow, I(im->value.value), NULL);
-		say(w, L->mod_applied, I(im->value.value),
+		int32_t known;
+		if (im->sign < 0 && !(constant_of(&im->value, im->value.value, &known) && known != INT32_MIN))
+			say(w, L->mod_overflow, I(reg(w, im->value.value)), NULL);
+		say(w, L->mod_applied, I(reg(w, im->value.value)),
 		    S(ref.data, im->sign < 0 ? "-" : "", im->shift ? L->yes : L->no, id));
 		if (!im->when.empty)
 			say(w, L->end, NULL, NULL);
@@ -261,6 +469,18 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 				n += l->mods[s->members[k]].sign == sign;
 			if (n < 2)
 				continue;
+			if (n == 2 && L->keep_pair) {
+				/* Two members (one per side is the common choice): no list built to choose. */
+				size_t pair[2], at = 0;
+				for (size_t k = 0; k < s->nmembers && at < 2; k++)
+					if (l->mods[s->members[k]].sign == sign)
+						pair[at++] = s->members[k];
+				say(w, L->keep_pair,
+				    I((long long)pair[0], (long long)pair[0] + 1, (long long)pair[1], (long long)pair[1] + 1,
+				      sign),
+				    S(var, s->stacking == RTAB_STACK_BEST ? L->yes : L->no));
+				continue;
+			}
 			strbuf text = {0};
 			sb_puts(&text, L->keep_open);
 			n = 0;
@@ -599,7 +819,7 @@ static void put_line_run(walk *w, const ir_table *it, const ir_code *line)
 {
 	say(w, w->L->block_open, NULL, NULL);
 	put_code(w, line);
-	say(w, w->L->line_check, I(line->value, it->t->nlines), NULL);
+	say(w, w->L->line_check, I(reg(w, line->value), it->t->nlines), NULL);
 	put_run_of(w, it, "line");
 	say(w, w->L->block_close, NULL, NULL);
 }
@@ -639,9 +859,9 @@ static void put_key(walk *w, const ir_table *it)
 	put_code(w, &it->key_a);
 	if (odds) {
 		put_code(w, &it->key_b);
-		say(w, L->key_odds, I(it->key_a.value, it->key_b.value), NULL);
+		say(w, L->key_odds, I(reg(w, it->key_a.value), reg(w, it->key_b.value)), NULL);
 	} else {
-		say(w, L->key_value, I(it->key_a.value), NULL);
+		say(w, L->key_value, I(reg(w, it->key_a.value)), NULL);
 	}
 	say(w, L->block_close, NULL, NULL);
 	say(w, odds ? L->key_odds_text : L->key_value_text, NULL, NULL);
@@ -709,7 +929,7 @@ static void put_rewrites(walk *w, const ir_table *it)
 		if (rw->reason >= 0)
 			say(w, L->note, I(rw->reason), NULL);
 		if (!rw->when.empty)
-			say(w, L->if_nonzero, I(rw->when.value), NULL);
+			say(w, L->if_nonzero, I(reg(w, rw->when.value)), NULL);
 		say(w, L->rewrite_set, I(rw->to), S(rw->rule));
 		if (!rw->when.empty)
 			say(w, L->end, NULL, NULL);
@@ -806,7 +1026,7 @@ static void put_fired(walk *w, size_t k)
 		say(w, L->fired_times0, NULL, NULL);
 		if (!tr->unless.empty) {
 			put_code(w, &tr->unless);
-			say(w, L->unless_set, I(tr->unless.value), NULL);
+			say(w, L->unless_set, I(reg(w, tr->unless.value)), NULL);
 			say(w, L->unless_open, NULL, NULL);
 		}
 		if (tr->times.empty) {
@@ -814,7 +1034,7 @@ static void put_fired(walk *w, size_t k)
 		} else {
 			say(w, L->block_open, NULL, NULL);
 			put_code(w, &tr->times);
-			say(w, L->times_set, I(tr->times.value), NULL);
+			say(w, L->times_set, I(reg(w, tr->times.value)), NULL);
 			say(w, L->block_close, NULL, NULL);
 		}
 		if (!tr->unless.empty)
@@ -825,14 +1045,11 @@ static void put_fired(walk *w, size_t k)
 	say(w, L->fired_end, NULL, NULL);
 }
 
-/* The situation trigger j of outcome k passes on, for the repeat after those
- * that gave `earlier`: the triggering one (valid) with the inputs it sets;
- * and what it passes on as a result shows it, by input id. */
-static void put_passed(walk *w, size_t k, size_t j)
+/* The values trigger j of outcome k passes on (v0, v1, ...: set_*), each checked
+ * against its input's domain. */
+static void put_set_values(walk *w, const ir_trigger *tr)
 {
 	const lang_spelling *L = w->L;
-	const ir_trigger *tr = &w->m->outcomes[k].triggers[j];
-	say(w, L->passed_begin, I((long long)k, (long long)j), NULL);
 	for (size_t s = 0; s < tr->nsets; s++) {
 		const ir_set *set = &tr->sets[s];
 		long long ss = (long long)s;
@@ -846,34 +1063,75 @@ static void put_passed(walk *w, size_t k, size_t j)
 		case RTAB_SET_SAME:
 			say(w, L->set_same_begin, I(ss, ss + 1), NULL);
 			put_code(w, &set->value);
-			say(w, L->set_same, I(ss, ss + 1, set->value.value), NULL);
+			say(w, L->set_same, I(ss, ss + 1, reg(w, set->value.value)), NULL);
 			say(w, L->set_same_end, NULL, NULL);
 			break;
 		}
 	}
-	say(w, L->passed_copy, NULL, NULL);
-	for (size_t s = 0; s < tr->nsets; s++)
-		say(w, L->passed_out, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
-	/* The others are the triggering situation's, already within their domains. */
+}
+
+static void put_set_checks(walk *w, const ir_trigger *tr)
+{
+	const lang_spelling *L = w->L;
 	for (size_t s = 0; s < tr->nsets; s++) {
 		const rtab_input *inp = &w->m->rs->inputs[tr->sets[s].input];
 		const char *check = L->passed_check_range && inp->step <= 1 ? L->passed_check_range : L->passed_check;
 		say(w, check, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1, inp->min, inp->max), NULL);
 	}
-	say(w, L->passed_end, NULL, NULL);
-	strbuf text = {0};
-	fmt(&text, L, L->shown_begin, I((long long)k, (long long)j), NULL);
+}
+
+/* What a trigger passes on as a result shows it, by input id: each value read
+ * where `value` (a template: $1 input (based), $2 s, $3 s + 1) says. */
+static void put_shown_items(walk *w, strbuf *text, const ir_trigger *tr, const char *value)
+{
+	const lang_spelling *L = w->L;
 	for (size_t s = 0; s < tr->nsets; s++) {
 		const rtab_input *inp = &w->m->rs->inputs[tr->sets[s].input];
 		const char *item = inp->type == RTAB_TYPE_ENUM ? L->shown_enum
 				   : inp->type == RTAB_TYPE_BOOL ? L->shown_bool
 				   : inp->step == 0		 ? L->shown_int
 								 : NULL;
-		sb_puts(&text, s ? L->shown_sep : "");
-		fmt(&text, L, item ? item : L->shown_item, I(tr->sets[s].input + L->base, inp->enum_index), S(inp->id));
+		strbuf ref = {0};
+		fmt(&ref, L, value, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
+		sb_puts(text, s ? L->shown_sep : "");
+		fmt(text, L, item ? item : L->shown_item, I(tr->sets[s].input + L->base, inp->enum_index),
+		    S(inp->id, ref.data ? ref.data : ""));
+		sb_free(&ref);
 	}
+}
+
+/* The situation trigger j of outcome k passes on, for the repeat after those
+ * that gave `earlier`: the triggering one (valid) with the inputs it sets;
+ * and what it passes on as a result shows it, by input id. A language with
+ * given_begin also has the two in one: what a result shows, read from the
+ * values set without the copy of the whole situation (a table's result
+ * shows it for every trigger that fires). */
+static void put_passed(walk *w, size_t k, size_t j)
+{
+	const lang_spelling *L = w->L;
+	const ir_trigger *tr = &w->m->outcomes[k].triggers[j];
+	say(w, L->passed_begin, I((long long)k, (long long)j), NULL);
+	put_set_values(w, tr);
+	say(w, L->passed_copy, NULL, NULL);
+	for (size_t s = 0; s < tr->nsets; s++)
+		say(w, L->passed_out, I(tr->sets[s].input + L->base, (long long)s, (long long)s + 1), NULL);
+	/* The others are the triggering situation's, already within their domains. */
+	put_set_checks(w, tr);
+	say(w, L->passed_end, NULL, NULL);
+	strbuf text = {0};
+	fmt(&text, L, L->shown_begin, I((long long)k, (long long)j), NULL);
+	put_shown_items(w, &text, tr, L->shown_out);
 	sb_puts(&text, L->shown_end);
 	say_text(w, &text);
+	sb_free(&text);
+	if (!L->given_begin)
+		return;
+	say(w, L->given_begin, I((long long)k, (long long)j), NULL);
+	put_set_values(w, tr);
+	put_set_checks(w, tr);
+	sb_clear(&text);
+	put_shown_items(w, &text, tr, L->given_value);
+	say(w, L->given_return, NULL, S(text.data ? text.data : ""));
 	sb_free(&text);
 }
 
@@ -887,7 +1145,7 @@ static void put_reactions(walk *w, size_t k)
 	say(w, L->reactions_begin, I((long long)k), S(r->id));
 	if (!ir->none_when.empty) {
 		put_code(w, &ir->none_when);
-		say(w, L->if_zero, I(ir->none_when.value), NULL);
+		say(w, L->if_zero, I(reg(w, ir->none_when.value)), NULL);
 	}
 	for (size_t o = 0; o < ir->noptions; o++) {
 		say(w, L->block_open, NULL, NULL);
@@ -943,7 +1201,7 @@ static void put_distance(walk *w, size_t k)
 		if (ir->forms[f].empty)
 			say(w, L->distance_value_empty, NULL, NULL);
 		else
-			say(w, L->distance_value, I(ir->forms[f].value), NULL);
+			say(w, L->distance_value, I(reg(w, ir->forms[f].value)), NULL);
 		say(w, L->distance_absent, NULL, S(dist->forms[f].unit));
 		if (ir->reason >= 0)
 			say(w, L->distance_reason, I(ir->reason), NULL);
@@ -988,9 +1246,9 @@ static void put_outcome_arrays(walk *w)
 	const ir_module *m = w->m;
 	if (!L->array_fn)
 		return;
-	static const char *const names[] = {"PASSED", "SHOWN"};
-	static const char *const fns[] = {"passed", "shown"};
-	for (size_t a = 0; a < 2; a++) {
+	static const char *const names[] = {"PASSED", "SHOWN", "GIVEN"};
+	static const char *const fns[] = {"passed", "shown", "given"};
+	for (size_t a = 0; a < (L->given_begin ? 3u : 2u); a++) {
 		strbuf text = {0};
 		for (size_t k = 0; k < m->noutcomes; k++) {
 			sb_puts(&text, k ? ", " : "");
@@ -1042,7 +1300,7 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 			continue;
 		say(&w, L->block_open, NULL, NULL);
 		put_code(&w, &q->condition);
-		say(&w, L->requirement_fails, I(q->condition.value), S(q->id));
+		say(&w, L->requirement_fails, I(reg(&w, q->condition.value)), S(q->id));
 		say(&w, L->block_close, NULL, NULL);
 	}
 	say(&w, L->requirements_end, NULL, NULL);
@@ -1071,4 +1329,7 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 	put_array(&w, "DISTANCES", "distance", m->ndistances);
 	put_array(&w, "PROCEDURES", "procedure", m->nprocedures);
 	say(&w, L->module_end, NULL, NULL);
+	free(w.facts);
+	free(w.alias);
+	free(w.input_of);
 }

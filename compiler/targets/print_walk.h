@@ -70,6 +70,9 @@ typedef struct lang_spelling {
 	const char *mod_overflow;         /* $1 the value */
 	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, ~2 "-" or "", ~3 yes or no (a shift) */
 	const char *keep_open, *keep_item, *keep_close; /* keep_item: ~1 var, $1 k, $2 k + 1; close: ~1 yes/no, $1 sign */
+	/* The same for two members (NULL: as any number): ~1 var, $1 $2 the first's k, k + 1, $3 $4 the
+	 * second's, ~2 yes/no, $5 sign. */
+	const char *keep_pair;
 	const char *total_begin, *total_check; /* ~1 the start */
 	const char *group_begin, *group_end;   /* ~1 the group */
 	const char *group_member;  /* ~1 var, ~2 the note or "" */
@@ -145,9 +148,14 @@ typedef struct lang_spelling {
 	const char *passed_check;  /* $1 input (based), $2 s, $3 s + 1 */
 	const char *passed_check_range; /* the same for an input without a step: $4 min, $5 max (or NULL) */
 	const char *passed_end;
-	const char *shown_begin, *shown_item, *shown_sep, *shown_end; /* item: @1 input id, $1 input (based) */
+	const char *shown_begin, *shown_item, *shown_sep, *shown_end; /* item: @1 input id, $1 input (based), ~2 its value */
 	/* An item as its input's kind shows it (each NULL: shown_item); $2 the enum. */
 	const char *shown_enum, *shown_bool, *shown_int;
+	const char *shown_out;     /* the value of an item in shown: $1 input (based), $2 s, $3 s + 1 */
+	/* What a result shows of a trigger, from the values set (given_begin NULL: the language
+	 * has none; its table's tail calls shown on passed): the function ($1 k, $2 j), then
+	 * given_return (~1 the items, each value given_value, as shown_out's). */
+	const char *given_begin, *given_return, *given_value;
 	const char *outcome_arrays; /* the tables of fired, passed and shown: written by the walk itself (NULL) or not */
 	const char *outcome_open;   /* $1 outcome: per outcome with triggers (Lua's PASSED[k] = {}) */
 

@@ -7,6 +7,13 @@
 -- table, math; io only where it answers rtab conform).
 local required_as = ...
 
+-- LuaJIT: this module's functions run in its interpreter. A printed resolver is long
+-- straight-line code whose every test may go either way from one situation to the next:
+-- traced, its side traces multiply until LuaJIT flushes them all and starts again (a
+-- melee of musket_pike 11 us interpreted, 17 to 110 us traced). Only this module's own
+-- functions (this chunk and those within it): the caller's code is traced as before.
+if jit then jit.off(true, true) end
+
 local INT32_MIN, INT32_MAX = -2147483648, 2147483647
 local NO_DICE = 65535
 -- The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads: data of
@@ -141,6 +148,16 @@ local function keep_one(m, members, best, sign)
   end
 end
 
+-- keep_one of two members, m[i] before m[j]: the one not kept is no longer counted.
+local function keep_pair(m, i, j, best, sign)
+  local a, b = m[i], m[j]
+  if a == nil or not a.counted or b == nil or not b.counted then return end
+  local x, y = a.signed_value, b.signed_value
+  local better, worse
+  if sign > 0 then better, worse = y > x, y < x else better, worse = y < x, y > x end
+  if (best and better) or (not best and worse) then a.counted = false else b.counted = false end
+end
+
 -- The natural-roll rule (from 0) whose faces (sorted; n rules, from 0) the faces rolled are, or -1.
 local function natural_index(rules, n, faces)
   local mine = {}
@@ -157,25 +174,26 @@ local function natural_index(rules, n, faces)
   return -1
 end
 
--- The faces dice in a program read, and the provisional reasons reached.
+-- The faces dice in a program read, and the provisional reason a result shows: the
+-- first reason noted, unless the reason of what decided (note_first) leads. (The runtime
+-- keeps the whole list; a result shows its first, and so the module keeps that one.)
 local Context = {}
 Context.__index = Context
+local NO_FACES = {}
 function Context.new(faces)
-  local f = {}
-  for i = 1, #(faces or {}) do f[i] = faces[i] end
-  return setmetatable({faces = f, next_face = 0, reasons = {}}, Context)
+  local f = NO_FACES
+  if faces ~= nil and #faces > 0 then
+    f = {}
+    for i = 1, #faces do f[i] = faces[i] end
+  end
+  return setmetatable({faces = f, next_face = 0, first = nil}, Context)
 end
-function Context:provisional() return or_null(self.reasons[1]) end
+function Context:provisional() return or_null(self.first) end
 function Context:note(why)
-  why = nn(why)
-  if why ~= nil and not index_of(self.reasons, why) then self.reasons[#self.reasons + 1] = why end
+  if self.first == nil and why ~= NULL then self.first = why end
 end
 function Context:note_first(why)
-  why = nn(why)
-  if why == nil then return end
-  local i = index_of(self.reasons, why)
-  if i then table.remove(self.reasons, i) end
-  table.insert(self.reasons, 1, why)
+  if why ~= nil and why ~= NULL then self.first = why end
 end
 
 local function cmp_odds(a, b, p, q) return sign(a * q - p * b) end
@@ -365,20 +383,39 @@ function Ruleset.new(data, lowered, stamp)
     for i, d in ipairs(data[key]) do ids[d.id] = i end
     self.by_id[key] = ids
   end
+  -- Read once: each input's default (from 1), each enum input's index of its values by id, each band's steps.
+  self.defaults, self.enum_value_index, self.bands = {}, {}, {}
+  for i, inp in ipairs(data.inputs) do self.defaults[i] = inp.default_value end
   return self
+end
+
+local table_move, unpack = table.move, table.unpack or unpack
+-- A copy of an array (from 1) of n values.
+local function copy_array(t, n)
+  if table_move then return table_move(t, 1, n, 1, {}) end
+  if n <= 200 then return {unpack(t, 1, n)} end
+  local out = {}
+  for i = 1, n do out[i] = t[i] end
+  return out
 end
 
 -- The inputs as the runtime holds them (from 1): defaults, then the given ones by id, each of
 -- its type (an enum value's id, a boolean, an integer, a number): anything else is refused.
+-- Each value given is checked against its input's domain as it is read (the defaults lie in
+-- theirs: the compiler checked).
 function Ruleset:situation(given)
-  local values = {}
-  for i, inp in ipairs(self.inputs) do values[i] = inp.default_value end
+  local values = copy_array(self.defaults, #self.defaults)
   if given == nil then return values end
   if type(given) ~= "table" then fail(E_INPUT, "the inputs = " .. shown(given) .. " are not a table of input ids to values") end
+  local ids, inputs = self.by_id.inputs, self.inputs
   for name, value in pairs(given) do
-    local k = self.by_id.inputs[name]
+    local k = ids[name]
     if k == nil then fail(E_INPUT, "no input is named " .. shown(name), name) end
-    values[k] = self:input_value(k, value)
+    local v, inp = self:input_value(k, value), inputs[k]
+    if v < inp.min or v > inp.max or ((inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0) then
+      self:validate_input(k, v)
+    end
+    values[k] = v
   end
   return values
 end
@@ -389,11 +426,17 @@ local function refuse(inp, value, what) fail(E_INPUT, inp.id .. " = " .. shown(v
 function Ruleset:input_value(k, value)
   local inp = self.inputs[k]
   if inp.type_name == "enum" then
-    local ids = {}
-    for j, e in ipairs(self.x.enums[inp.enum_index + 1].values) do
-      if e.id == value then return j - 1 end
-      ids[j] = e.id
+    local values = self.x.enums[inp.enum_index + 1].values
+    local index = self.enum_value_index[k]
+    if index == nil then
+      index = {}
+      for j, e in ipairs(values) do if index[e.id] == nil then index[e.id] = j - 1 end end
+      self.enum_value_index[k] = index
     end
+    local j = type(value) == "string" and index[value]
+    if j then return j end
+    local ids = {}
+    for i, e in ipairs(values) do ids[i] = e.id end
     refuse(inp, value, "one of " .. table.concat(ids, ", "))
   elseif inp.type_name == "bool" then
     if type(value) ~= "boolean" then refuse(inp, value, "a boolean (true or false)") end
@@ -520,18 +563,24 @@ end
 
 function Ruleset:band(index, a, b, ctx)
   local band = self.x.bands[index + 1]
-  local function note(why) if ctx ~= nil then ctx:note(why) end end
   if a < 0 or b < 0 then fail(E_INPUT) end
-  note(band.provisional)
+  if ctx ~= nil then ctx:note(band.provisional) end
   if a == 0 and b == 0 then
-    note(band.otherwise_provisional)
+    if ctx ~= nil then ctx:note(band.otherwise_provisional) end
     return band.otherwise
   end
-  for _, st in ipairs(band.steps) do
-    if not (st.num > 0 and st.num <= MAX_STEP_TERM and st.den > 0 and st.den <= MAX_STEP_TERM) then
-      fail(E_RULESET)
+  -- Whether every step's terms lie within the runtime's bounds: read once.
+  local sound = self.bands[index + 1]
+  if sound == nil then
+    sound = true
+    for _, st in ipairs(band.steps) do
+      if not (st.num > 0 and st.num <= MAX_STEP_TERM and st.den > 0 and st.den <= MAX_STEP_TERM) then
+        sound = false
+      end
     end
+    self.bands[index + 1] = sound
   end
+  if not sound then fail(E_RULESET) end
   if (band.rounding or ROUND_EVENS) ~= ROUND_EVENS and a > 0 and b > 0 then a, b = band_round(band, a, b) end
   local best, best_i
   for i, st in ipairs(band.steps) do
@@ -549,10 +598,10 @@ function Ruleset:band(index, a, b, ctx)
     end
   end
   if best == nil then
-    note(band.otherwise_provisional)
+    if ctx ~= nil then ctx:note(band.otherwise_provisional) end
     return band.otherwise
   end
-  if nn(band.step_provisional) ~= nil then note(band.step_provisional[best_i]) end
+  if ctx ~= nil and nn(band.step_provisional) ~= nil then ctx:note(band.step_provisional[best_i]) end
   return best.value
 end
 
@@ -725,8 +774,12 @@ function Ruleset:lowered_call(key, name, inputs, given, a, b)
     if key == "tables" then fail(E_TABLE, "no table is named " .. shown(name)) end
     fail(E_INDEX, "nothing of " .. key .. " is named " .. shown(name))
   end
-  inputs = inputs or self:situation(given)
-  self:validate(inputs)
+  if inputs == nil then
+    inputs = self:situation(given) -- checked as it is read
+    if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
+  else
+    self:validate(inputs)
+  end
   return self.lowered[key][i - 1](self, inputs, a, b)
 end
 
@@ -749,9 +802,15 @@ end
 function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
   drm = drm or 0
   if not is_integer(drm) then fail(E_INPUT, "drm = " .. shown(drm) .. " is not an integer") end
-  if self.by_id.tables[table_id] == nil then fail(E_TABLE, "no table is named " .. shown(table_id)) end
+  local i = self.by_id.tables[table_id]
+  if i == nil then fail(E_TABLE, "no table is named " .. shown(table_id)) end
+  -- A situation read from given is checked as it is read; one given whole, here.
+  local read = inputs == nil
   inputs = inputs or self:situation(given)
-  return self:lowered_call("tables", table_id, inputs, nil, check_faces(faces or {}), to_integer(drm))
+  faces = check_faces(faces or {})
+  if not read then self:validate_domains(inputs) end
+  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
+  return self.lowered.tables[i - 1](self, inputs, faces, to_integer(drm))
 end
 
 -- One roll on a results table: the result as `rtab vectors` writes it, nil for null.

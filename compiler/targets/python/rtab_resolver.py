@@ -113,6 +113,18 @@ def keep_one(members, best, sign):
             a['counted'] = False
 
 
+def keep_pair(a, b, best, sign):
+    """keep_one of two members, a before b."""
+    if a is None or b is None or not a['counted'] or not b['counted']:
+        return
+    x, y = a['signed_value'], b['signed_value']
+    better, worse = (y > x, y < x) if sign > 0 else (y < x, y > x)
+    if better if best else worse:
+        a['counted'] = False
+    else:
+        b['counted'] = False
+
+
 def natural_index(rules, faces):
     """The natural-roll rule (each rule's faces sorted) the faces rolled are, or -1."""
     mine = sorted(faces)
@@ -182,6 +194,10 @@ class Ruleset:
         self.enum_ids = [[v['id'] for v in e['values']] for e in data['enums']]
         self._enum_index = [{v: i for i, v in enumerate(ids)} for ids in self.enum_ids]
         self._defaults = [i['default_value'] for i in self.inputs]
+        # The integers read without read_input: (index, min, max) of each int input without a step.
+        self._plain_ints = {i['id']: (k, i['min'], i['max']) for k, i in enumerate(self.inputs)
+                            if i['type_name'] == 'int' and i.get('step', 0) <= 1}
+        self._bands = {}
 
     # -- situations ------------------------------------------------------
 
@@ -195,7 +211,12 @@ class Ruleset:
         if not hasattr(given, 'items'):
             raise RtabError(E_INPUT, 'the situation is a %s, not a mapping of input ids to values'
                             % type(given).__name__)
+        plain = self._plain_ints
         for name, value in given.items():
+            p = plain.get(name)
+            if p is not None and type(value) is int and p[1] <= value <= p[2]:
+                values[p[0]] = value
+                continue
             k = self.by_id['inputs'].get(name)
             if k is None:
                 raise RtabError(E_INPUT, 'no input named %s' % _shown(name))
@@ -299,41 +320,50 @@ class Ruleset:
             ctx.note(m['provisional'][cell])
         return m['cells'][cell]
 
-    def band(self, index, a, b, ctx=None):
+    def _band(self, index):
+        """Band `index` read once: (the band, its steps as (num, den, value, its reason),
+        whether every step's terms lie within the runtime's bounds)."""
         band = self.x['bands'][index]
+        reasons = band.get('step_provisional') or [None] * len(band['steps'])
+        steps = [(st['num'], st['den'], st['value'], why) for st, why in zip(band['steps'], reasons)]
+        sound = all(0 < num <= MAX_STEP_TERM and 0 < den <= MAX_STEP_TERM for num, den, _, _ in steps)
+        self._bands[index] = prepared = (band, steps, sound)
+        return prepared
 
-        def note(why):
-            if ctx is not None:
-                ctx.note(why)
+    def band(self, index, a, b, ctx=None):
+        band, steps, sound = self._bands.get(index) or self._band(index)
         if a < 0 or b < 0:
             raise RtabError(E_INPUT)
-        note(band.get('provisional'))
+        if ctx is not None and ctx.first is None:
+            ctx.first = band.get('provisional')
         if a == 0 and b == 0:
-            note(band.get('otherwise_provisional'))
+            if ctx is not None and ctx.first is None:
+                ctx.first = band.get('otherwise_provisional')
             return band['otherwise']
-        for st in band['steps']:
-            if not (0 < st['num'] <= MAX_STEP_TERM and 0 < st['den'] <= MAX_STEP_TERM):
-                raise RtabError(E_RULESET)
+        if not sound:
+            raise RtabError(E_RULESET)
         if band.get('rounding', ROUND_EVENS) != ROUND_EVENS and a > 0 and b > 0:
             a, b = band_round(band, a, b)
         best = None
-        for st in band['steps']:
-            favourable = st['num'] >= st['den']
-            lhs, rhs = a * st['den'], st['num'] * b
+        for st in steps:
+            num, den = st[0], st[1]
+            favourable = num >= den
+            lhs, rhs = a * den, num * b
             if (lhs < rhs) if favourable else (lhs > rhs):
                 continue
             if best is None:
                 best = st
                 continue
-            cmp = st['num'] * best['den'] - best['num'] * st['den']
+            cmp = num * best[1] - best[0] * den
             if (cmp > 0) if favourable else (cmp < 0):
                 best = st
         if best is None:
-            note(band.get('otherwise_provisional'))
+            if ctx is not None and ctx.first is None:
+                ctx.first = band.get('otherwise_provisional')
             return band['otherwise']
-        if band.get('step_provisional'):
-            note(band['step_provisional'][band['steps'].index(best)])
-        return best['value']
+        if ctx is not None and ctx.first is None:
+            ctx.first = best[3]
+        return best[2]
 
     # -- tables ----------------------------------------------------------
 
