@@ -283,7 +283,32 @@ static bool named(const ir_code *c, uint32_t r)
 				if (in->keys[k] == r)
 					return true;
 			break;
-		default:
+		case IR_CONST: /* the others read their operands as operands */
+		case IR_INPUT:
+		case IR_NEG:
+		case IR_ABS:
+		case IR_NOT:
+		case IR_ADD:
+		case IR_SUB:
+		case IR_MUL:
+		case IR_EQ:
+		case IR_NE:
+		case IR_LT:
+		case IR_LE:
+		case IR_GT:
+		case IR_GE:
+		case IR_AND:
+		case IR_OR:
+		case IR_DIV_DOWN:
+		case IR_DIV_UP:
+		case IR_MIN:
+		case IR_MAX:
+		case IR_SCALE:
+		case IR_MUL_EXACT:
+		case IR_DIV_EXACT:
+		case IR_BAND:
+		case IR_ROLL:
+		case IR_OP_COUNT_:
 			break;
 		}
 	}
