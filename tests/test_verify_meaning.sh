@@ -222,5 +222,30 @@ expect open-cap-differs 1 "when supports = 4: the original's total modifier 3, t
 sed -e 's/points or not (morale < 8)/points or not (morale < 9)/' "$tmp/oi_de.rtab" >"$tmp/oi_cond.rtab"
 expect open-threshold-differs 1 "when morale = 8, points = -1000000000: the original holds, the translation's does not hold" "$rtab" verify "$oi" "$tmp/oi_cond.rtab"
 
+# A comparison no method decides (two inputs of 20001 values multiplied: too
+# many situations, no exact form, no thresholds) is undecided: its own
+# severity and count, exit 4 (not proved faithful), never passed, never an
+# error; beside a real difference the exit is 1.
+cat >"$tmp/und_en.rtab" <<'EOR'
+ruleset u { locales en; en "U"; }
+dice d6 = 1d6;
+input x: int -10000..10000 = 0 { en "X"; }
+input z: int -10000..10000 = 0 { en "Z"; }
+input y: int 0..10 = 0 { en "Y"; }
+outcome hit { en "Hit"; }
+outcome miss { en "Miss"; }
+modifier sq { en "Sq"; when x * z > 10; value 1; }
+modifier lin { en "Lin"; when y >= 3; value 1; }
+table t { en "T"; roll d6; modifiers sq, lin; rows { hit >=4; miss <=3; } }
+EOR
+sed -e 's/en "/de "D/g' -e 's/locales en/locales de/' -e 's/x \* z > 10/z * x >= 11/' "$tmp/und_en.rtab" >"$tmp/und_de.rtab"
+sed -e 's/y >= 3/y >= 4/' "$tmp/und_de.rtab" >"$tmp/und_bad.rtab"
+expect undecided 4 "undecided: modifier 'sq': whether it means the original's could not be decided; compared as written" "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_de.rtab"
+expect undecided-count 4 "0 errors, 1 undecided, 0 warnings" "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_de.rtab"
+expect undecided-json 4 '"errors": 0, "undecided": 1, "warnings": 0' "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_de.rtab" --format json
+expect undecided-json-severity 4 '{"severity": "undecided", "kind": "modifier", "id": "sq"' "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_de.rtab" --format json
+expect undecided-html 4 '<li class="undecided"><pre>' "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_de.rtab" --format html
+expect undecided-with-error 1 "1 error, 1 undecided, 0 warnings" "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_bad.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

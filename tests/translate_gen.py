@@ -1325,6 +1325,11 @@ def locations(finding):
     return out
 
 
+# A case verify could not decide (exit 4): neither passed nor a false
+# finding or a miss, counted apart.
+UNDECIDED = 'undecided'
+
+
 def check_rewrite(rtab, original, path):
     rc, report, err = run_verify(rtab, original, path)
     if rc == 2 or report is None:
@@ -1332,6 +1337,8 @@ def check_rewrite(rtab, original, path):
         return False, 'does not load: %s' % (first[0] if first else rc)
     bad = [f for f in report['findings'] if f['severity'] in ('error', 'warning')]
     if rc != 0 or bad:
+        if not bad and rc == 4:
+            return UNDECIDED, 'undecided: %s' % report['findings'][0]['message']
         f = bad[0] if bad else {'message': 'exit %d' % rc}
         return False, '%d false finding(s), first: %s' % (len(bad), f['message'])
     return True, ''
@@ -1343,6 +1350,8 @@ def check_fault(rtab, original, path, lines):
         first = err.strip().splitlines()[:1]
         return False, 'exit %d, no report: %s' % (rc, first[0] if first else '')
     errors = [f for f in report['findings'] if f['severity'] == 'error']
+    if rc == 4:
+        return UNDECIDED, 'undecided: %s' % report['findings'][0]['message']
     if rc != 1 or not errors:
         return False, 'missed: exit %d, %d errors' % (rc, len(errors))
     for f in errors:
@@ -1422,8 +1431,8 @@ def main(argv):
                 ln = ln.split('#', 1)[0].strip()
                 if ln:
                     known.add(tuple(ln.split('\t')[:2]))
-    counts = {'rewrite': [0, 0], 'fault': [0, 0]}
-    per_case = {}  # case -> [cases, failures]
+    counts = {'rewrite': [0, 0, 0], 'fault': [0, 0, 0]}
+    per_case = {}  # case -> [cases, failures, undecided]
     failing = set()
     for original in rulesets:
         base = os.path.basename(original)
@@ -1442,18 +1451,20 @@ def main(argv):
             else:
                 ok, why = check_fault(rtab, original, path, line)
             counts[kind][0] += 1
-            per_case.setdefault(case, [0, 0])[0] += 1
-            if not ok:
-                counts[kind][1] += 1
-                per_case[case][1] += 1
+            per_case.setdefault(case, [0, 0, 0])[0] += 1
+            slot = 2 if ok == UNDECIDED else 1
+            if ok is not True:
+                counts[kind][slot] += 1
+                per_case[case][slot] += 1
                 failing.add((base, case))
-            print('%s\t%s\t%s\t%s' % ('ok' if ok else 'FAIL', base, case, why))
+            print('%s\t%s\t%s\t%s' % ('ok' if ok is True else 'UNDECIDED' if ok == UNDECIDED else 'FAIL',
+                                     base, case, why))
     for case in sorted(per_case):
-        print('%s: %d cases, %d %s' % (case, per_case[case][0], per_case[case][1],
-                                       'with false findings' if case.startswith('rewrite/')
-                                       else 'missed or misplaced'))
-    print('rewrites: %d cases, %d with false findings' % tuple(counts['rewrite']))
-    print('faults: %d cases, %d missed or misplaced' % tuple(counts['fault']))
+        print('%s: %d cases, %d %s, %d undecided' % (case, per_case[case][0], per_case[case][1],
+                                                   'with false findings' if case.startswith('rewrite/')
+                                                   else 'missed or misplaced', per_case[case][2]))
+    print('rewrites: %d cases, %d with false findings, %d undecided' % tuple(counts['rewrite']))
+    print('faults: %d cases, %d missed or misplaced, %d undecided' % tuple(counts['fault']))
     if known_path is None:
         return 0
     status = 0

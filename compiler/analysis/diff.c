@@ -29,11 +29,11 @@ static bool wanted(const facet *f, const facet_def *d, unsigned flags)
 	return true;
 }
 
-static void push_change(diff_def *d, const facet *a, const facet *b, char *detail)
+static void push_change(diff_def *d, const facet *a, const facet *b, char *detail, bool undecided)
 {
 	if ((d->n & (d->n - 1)) == 0) /* at 0, 1, 2, 4, ...: doubling, not one at a time */
 		d->changes = xrealloc(d->changes, (d->n ? 2 * d->n : 1) * sizeof *d->changes);
-	d->changes[d->n++] = (diff_change){a, b, detail};
+	d->changes[d->n++] = (diff_change){a, b, detail, undecided};
 }
 
 static void push_proof(diff_result *r, const facet_def *d, const facet *a, const facet *b, char *how)
@@ -222,9 +222,10 @@ static bool enum_ordered(const facet_set *s, const char *id)
  * when they mean the same (the proof recorded), else false with what differs.
  */
 static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
-			 const facet_set *b, const facet *fb, char **detail)
+			 const facet_set *b, const facet *fb, char **detail, bool *undecided)
 {
 	*detail = NULL;
+	*undecided = false;
 	switch (fa->compare) {
 	case FACET_EXPR: {
 		if (fb->compare != FACET_EXPR || !fa->expr || !fb->expr)
@@ -238,6 +239,7 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 			return true;
 		}
 		*detail = v.method == EXPR_UNDEFINED ? xstrdup(v.why) : xasprintf("%s (%s)", v.why, how);
+		*undecided = v.method == EXPR_UNPROVEN;
 		free(v.why);
 		free(how);
 		return false;
@@ -306,7 +308,7 @@ static diff_def *push_def(diff_result *r, diff_what what, const facet_def *a, co
 	if ((r->n & (r->n - 1)) == 0)
 		r->defs = xrealloc(r->defs, (r->n ? 2 * r->n : 1) * sizeof *r->defs);
 	diff_def *d = &r->defs[r->n++];
-	*d = (diff_def){what, a, b, NULL, 0, NULL};
+	*d = (diff_def){what, a, b, NULL, 0, NULL, false};
 	return d;
 }
 
@@ -469,7 +471,7 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 	const char **ids = xcalloc(ncluster + 1, sizeof *ids);
 	strbuf how = {0};
 	size_t n = 0;
-	bool same = true;
+	bool same = true, undecided = false;
 	for (int side = 0; side < 2 && same; side++) {
 		const rtab_ruleset *rs = side ? b : a, *other = side ? a : b;
 		for (size_t t = 0; t < rs->ntables && same; t++) {
@@ -493,6 +495,7 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 			expr_verdict v;
 			totals_compare(a, ta, b, tb, ids, nids, r->work, &v);
 			same = nids && v.equal;
+			undecided |= nids && v.method == EXPR_UNPROVEN;
 			/* A change that says where already, unless the stacking changed:
 			 * then only the totals do. */
 			bool explained = false, regrouped = false;
@@ -517,6 +520,10 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 			free(v.why);
 		}
 	}
+	/* Totals no method decided: what they show is undecided, not a difference. */
+	d->undecided = !same && undecided;
+	for (size_t k = 0; k < d->n && d->undecided; k++)
+		d->changes[k].undecided = true;
 	if (same && n) {
 		push_proof(r, d->old, NULL, NULL, xasprintf("the same total modifier of table %s", how.data));
 		r->proofs[r->nproofs - 1].new_def = d->new;
@@ -544,7 +551,7 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 		}
 		const void **keys_a = sorted(da->facets, da->n, sizeof *da->facets, facet_order);
 		const void **keys_b = sorted(db->facets, db->n, sizeof *db->facets, facet_order);
-		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0, NULL};
+		diff_def tmp = {DIFF_CHANGED, da, db, NULL, 0, NULL, false};
 		for (size_t k = 0; k < da->n; k++) {
 			const facet *fa = &da->facets[k];
 			if (!wanted(fa, da, flags))
@@ -553,6 +560,7 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			if (!fb)
 				fb = slot_find(db, fa->slot, flags);
 			char *detail = NULL;
+			bool undecided = false;
 			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
 				continue;
 			/* A roll one side cannot reach: the dice, modifiers or cap that
@@ -571,15 +579,15 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 					     ((flags & DIFF_MEANING) && quantity_units_differ(fa->unit, fb->unit)));
 			if (!fb || (differ &&
 				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa)) &&
-				    !((flags & DIFF_MEANING) && same_meaning(r, da, a, fa, b, fb, &detail))))
-				push_change(&tmp, fa, fb, detail);
+				    !((flags & DIFF_MEANING) && same_meaning(r, da, a, fa, b, fb, &detail, &undecided))))
+				push_change(&tmp, fa, fb, detail, undecided);
 		}
 		for (size_t k = 0; k < db->n; k++) {
 			const facet *fb = &db->facets[k];
 			if (wanted(fb, db, flags) && fb->compare != FACET_ROLL && !inherits_reference(fb, da, flags) &&
 			    !keyed_find(keys_a, da->n, fb->key) &&
 			    !slot_find(da, fb->slot, flags))
-				push_change(&tmp, NULL, fb, NULL);
+				push_change(&tmp, NULL, fb, NULL, false);
 		}
 		free(keys_a);
 		free(keys_b);

@@ -14,6 +14,8 @@
 typedef struct diff_change {
 	const facet *old, *new; /* NULL on the side that lacks it */
 	char *detail; /* DIFF_MEANING: what differs in the reader's terms (owned), or NULL */
+	bool undecided; /* DIFF_MEANING: no method decided whether they mean the same
+			   (too many situations and no exact form): compared as written */
 } diff_change;
 
 /* DIFF_MEANING: facets written differently that mean the same, and how that was proved. */
@@ -32,6 +34,8 @@ typedef struct diff_def {
 	size_t n;
 	char *totals; /* DIFF_MEANING, a modifier or group: where the totals of a table
 			 counting it differ (owned), or NULL */
+	bool undecided; /* DIFF_MEANING, a modifier or group: no method decided
+			   whether the totals of a table counting it are the same */
 } diff_def;
 
 /* How one outcome of one column moved at the default situation. */

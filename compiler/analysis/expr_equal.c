@@ -1144,7 +1144,7 @@ char *expr_method_text(const expr_verdict *v)
 				 v->thresholds[0] ? " at each threshold, next to it and at the ends of the domain" : "");
 	case EXPR_NORMAL_FORM: return xstrdup("by a normal form");
 	case EXPR_INTERVALS: return xstrdup("by reachable intervals");
-	case EXPR_UNPROVEN: return xstrdup(v->past_work ? "as written, past the work budget" : "as written");
+	case EXPR_UNPROVEN: return xstrdup(v->past_work ? "undecided, past the work budget" : "undecided");
 	case EXPR_UNDEFINED: return xstrdup("not compared");
 	}
 	return xstrdup("?");

@@ -51,6 +51,29 @@ static src_loc element_loc(const facet_def *d, const char *of)
 	return f ? f->loc : d->loc;
 }
 
+/* A finding no method decided: every difference of the definition is
+ * undecided (a comparison compared as written), or, for a modifier or a
+ * group on one side only, the totals it shows. */
+static void undecided(verify *v, verify_finding *f, const diff_def *d)
+{
+	bool all = d->what == DIFF_CHANGED ? d->n > 0 && !d->totals : d->undecided;
+	for (size_t k = 0; k < d->n && all; k++)
+		all = d->changes[k].undecided;
+	if (!all)
+		return;
+	f->undecided = true;
+	v->errors--;
+	v->undecided++;
+	char *name = verify_def_name(d->old ? d->old : d->new);
+	free(f->message);
+	f->message = d->what == DIFF_CHANGED
+			     ? xasprintf(msg("%s: whether it means the original's could not be decided; compared as written"), name)
+		     : d->what == DIFF_ADDED
+			     ? xasprintf(msg("%s is in the translation only, and whether the totals are the same could not be decided"), name)
+			     : xasprintf(msg("%s is in the original only, and whether the totals are the same could not be decided"), name);
+	free(name);
+}
+
 static void structure(verify *v)
 {
 	diff_compare(&v->r, &v->o.facets, &v->t.facets,
@@ -72,6 +95,7 @@ static void structure(verify *v)
 			f->tloc = d->new->loc;
 			f->diff = d;
 		}
+		undecided(v, f, d);
 		free(name);
 	}
 }

@@ -23,6 +23,8 @@ typedef struct verify_side {
 
 typedef struct verify_finding {
 	bool warning;
+	bool undecided; /* no method decided it (every difference undecided): not an
+			   error, not passed either */
 	def_kind kind;
 	const char *id;
 	char *message;
@@ -39,6 +41,7 @@ typedef struct verify {
 	verify_finding *f;
 	size_t n;
 	int errors, warnings;
+	int undecided; /* findings no method decided: a translation not proved faithful */
 	work_budget work; /* what the proofs by meaning may spend (--max-work) */
 } verify;
 
@@ -66,7 +69,11 @@ char *verify_def_name(const facet_def *d);
 /* The key of the label of element `of` in locale `locale` (owned). */
 char *verify_label_key(const char *of, const char *locale);
 
-/* "2 errors, 1 warning" in the chosen language (a static buffer). */
+/* A finding's severity: "error", "undecided" or "warning". */
+const char *verify_severity(const verify_finding *f);
+
+/* "2 errors, 1 warning" in the chosen language (a static buffer); with
+ * undecided findings "2 errors, 1 undecided, 1 warning". */
 const char *verify_tally(const verify *v);
 
 /* Finding i in full, as rtab verify prints it: the message, both places,

@@ -6,6 +6,7 @@
 #include "export/aid.h"
 #include "export/html_table.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -320,6 +321,8 @@ static char *facet_note(const verify *v, const facet_def *od, const char *key, c
 	const diff_change *c = change_of(f, key);
 	const char *how = (!of || !tf || strcmp(of->value, tf->value) != 0) && !c ? proof_of(v, of, od) : NULL;
 	*mark = c || one_sided;
+	if (c && c->detail && c->undecided)
+		return xasprintf("%s: %s", msg("undecided"), c->detail);
 	return c && c->detail ? xstrdup(c->detail) : how ? xasprintf(msg("the same, %s"), how) : NULL;
 }
 
@@ -486,7 +489,7 @@ void verify_render_html(strbuf *sb, const verify *v)
 	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
 	html_page_begin(sb, "rtab verify", v->pair ? trs->locales[v->tlocale] : "en");
 	sb_puts(sb, "<style>td.differs,th.differs,h3.differs{background:#ffd0d0;border:2px solid #c00000;font-weight:bold}"
-		    "li.error{color:#900}li.warning{color:#850}li pre{white-space:pre-wrap;margin:0.2em 0}"
+		    "li.error{color:#900}li.undecided{color:#05a}li.warning{color:#850}li pre{white-space:pre-wrap;margin:0.2em 0}"
 		    "td.at{color:#666;font-size:85%}.pair{grid-template-columns:repeat(auto-fit,minmax(22em,1fr))}"
 		    ".pair>div{min-width:0;overflow-wrap:anywhere}table.facets td,table.facets th{overflow-wrap:anywhere}"
 		    "table.printed{margin:0.5em 0}</style>\n<h1>rtab verify</h1>\n<p>");
@@ -499,7 +502,7 @@ void verify_render_html(strbuf *sb, const verify *v)
 	for (size_t i = 0; i < v->n; i++) { /* each in full: both places, every difference */
 		strbuf full = {0};
 		verify_finding_text(&full, v, i);
-		sb_printf(sb, "<li class=\"%s\"><pre>", v->f[i].warning ? "warning" : "error");
+		sb_printf(sb, "<li class=\"%s\"><pre>", verify_severity(&v->f[i]));
 		html_escape(sb, full.data ? full.data : v->f[i].message);
 		sb_puts(sb, "</pre></li>\n");
 		sb_free(&full);
@@ -710,7 +713,10 @@ void verify_render_pdf(strbuf *sb, const verify *v, const char *paper)
 	d.lang = "en"; /* the report's own words are English */
 	d.title = v->pair ? xasprintf("rtab verify: %s / %s", v->o.l.path, v->t.l.path)
 			  : xasprintf("rtab verify: %s", v->o.l.path);
-	d.stamp = xasprintf("%d error%s, %d warning%s", v->errors, v->errors == 1 ? "" : "s", v->warnings,
+	char undecided[48] = "";
+	if (v->undecided)
+		snprintf(undecided, sizeof undecided, ", %d undecided", v->undecided);
+	d.stamp = xasprintf("%d error%s%s, %d warning%s", v->errors, v->errors == 1 ? "" : "s", undecided, v->warnings,
 			    v->warnings == 1 ? "" : "s");
 	aid_unit *u = pdf_unit(&d, xasprintf("Findings: %s", d.stamp));
 	for (size_t i = 0; i < v->n; i++) { /* each in full: both places, every difference */

@@ -9,10 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *verify_severity(const verify_finding *f)
+{
+	return f->warning ? "warning" : f->undecided ? "undecided" : "error";
+}
+
 /* "2 errors, 1 warning" in the chosen language. */
 const char *verify_tally(const verify *v)
 {
-	static char text[160];
+	static char text[240];
+	if (v->undecided) { /* rare: its own count between the two */
+		char errors[64], undecided[64], warnings[64];
+		snprintf(errors, sizeof errors, v->errors == 1 ? msg("%d error") : msg("%d errors"), v->errors);
+		snprintf(undecided, sizeof undecided, msg("%d undecided"), v->undecided);
+		snprintf(warnings, sizeof warnings, v->warnings == 1 ? msg("%d warning") : msg("%d warnings"),
+			 v->warnings);
+		snprintf(text, sizeof text, "%s, %s, %s", errors, undecided, warnings);
+		return text;
+	}
 	snprintf(text, sizeof text,
 		 v->errors == 1 ? v->warnings == 1 ? msg("%d error, %d warning") : msg("%d error, %d warnings")
 		 : v->warnings == 1 ? msg("%d errors, %d warning")
@@ -111,7 +125,7 @@ void verify_finding_text(strbuf *sb, const verify *v, size_t i)
 	const verify_finding *f = &v->f[i];
 	const verify_side *at = f->tloc.line ? &v->t : &v->o;
 	put_loc(sb, at, f->tloc.line ? f->tloc : f->oloc);
-	sb_printf(sb, ": %s: %s\n", f->warning ? "warning" : "error", f->message);
+	sb_printf(sb, ": %s: %s\n", verify_severity(f), f->message);
 	if (f->tloc.line && f->oloc.line) {
 		put_loc(sb, &v->o, f->oloc);
 		sb_printf(sb, ": note: %s\n", msg("in the original"));
@@ -169,7 +183,7 @@ static void json_loc(json_writer *w, const char *key, const verify_side *s, src_
 static void json_finding(json_writer *w, const verify *v, const verify_finding *f)
 {
 	json_begin_object(w);
-	json_member_string(w, "severity", f->warning ? "warning" : "error");
+	json_member_string(w, "severity", verify_severity(f));
 	json_member_string(w, "kind", f->kind < DEF_KIND_COUNT_ ? facet_kind_word(f->kind) : "errata");
 	json_member_string(w, "id", f->id);
 	json_member_string(w, "message", f->message);
@@ -189,6 +203,8 @@ static void json_finding(json_writer *w, const verify *v, const verify_finding *
 			json_loc(w, "translation_location", &v->t, c->new ? c->new->loc : (src_loc){0, 0});
 			if (c->detail)
 				json_member_string(w, "detail", c->detail);
+			if (c->undecided)
+				json_member_bool(w, "undecided", true);
 			json_end_object(w);
 		}
 		json_end_array(w);
@@ -210,6 +226,7 @@ void verify_render_json(strbuf *sb, const verify *v)
 	}
 	json_line_break(&w, "\n ");
 	json_member_int(&w, "errors", v->errors);
+	json_member_int(&w, "undecided", v->undecided);
 	json_member_int(&w, "warnings", v->warnings);
 	json_line_break(&w, "\n ");
 	json_key(&w, "findings");

@@ -9,7 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-enum exit_status { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+/* 3 is out of memory (base/util.c); 4 is verify's "not proved faithful". */
+enum exit_status { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_UNDECIDED = 4 };
 
 /* Each verb reads its options into c (cli/options.h), so that what goes
  * wrong after it returns (the standard output not written) is reported by

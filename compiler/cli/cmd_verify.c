@@ -54,7 +54,8 @@ static const cli_verb verb = {
 		     "shows no warning of the files (the findings of verify are its\n"
 		     "output, and always shown)",
 	.after = "Exit status: 0 faithful (warnings allowed), 1 errors, 2 a file that does\n"
-		 "not load or bad usage, 3 out of memory.\n",
+		 "not load or bad usage, 3 out of memory, 4 no error but a comparison\n"
+		 "undecided (too many situations and no exact form): not proved faithful.\n",
 };
 
 typedef enum vformat { VF_TEXT, VF_JSON, VF_HTML, VF_PDF } vformat;
@@ -146,7 +147,7 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 	}
 	if (out.data)
 		fwrite(out.data, 1, out.len, stdout);
-	status = v.errors ? EXIT_INPUT : EXIT_OK;
+	status = v.errors ? EXIT_INPUT : v.undecided ? EXIT_UNDECIDED : EXIT_OK;
 done:
 	sb_free(&out);
 	verify_free(&v);
