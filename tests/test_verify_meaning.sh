@@ -247,5 +247,41 @@ expect undecided-json-severity 4 '{"severity": "undecided", "kind": "modifier", 
 expect undecided-html 4 '<li class="undecided"><pre>' "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_de.rtab" --format html
 expect undecided-with-error 1 "1 error, 1 undecided, 0 warnings" "$rtab" verify "$tmp/und_en.rtab" "$tmp/und_bad.rtab"
 
+# A German translation of tables/classic_odds.rtab as a translator writes it
+# (its own codes and section references, the values and shifts in another
+# order, the river's shift negated, conditions rewritten, examples by code or
+# id, their checks and the inputs of a check in another order): faithful.
+expect classic-odds-de 0 "0 errors, 0 warnings" "$rtab" verify tables/classic_odds.rtab $v/classic_odds_de.rtab
+sed -e 's/crt(defence = 12, attack = 5) roll 2 -> AZ;/crt(defence = 12, attack = 5) roll 2 -> AV;/' $v/classic_odds_de.rtab >"$tmp/co_bad.rtab"
+expect classic-odds-de-check 1 "check crt(attack = 5, defence = 12) roll 2: original \"crt(attack = 5, defence = 12) roll 2 -> AR\" (tables/classic_odds.rtab:73:3), translation \"crt(defence = 12, attack = 5) roll 2 -> AV\" ($tmp/co_bad.rtab:75:3)" "$rtab" verify tables/classic_odds.rtab "$tmp/co_bad.rtab"
+
+# An example's situation in another unit: move = 13 (inches) is the metric
+# edition's move = 33 (cm), both the situation "move = 33 cm"; 31 cm is not.
+cat >"$tmp/sit_in.rtab" <<'EOR'
+ruleset u { locales en; en "Units"; unit inches; unit cm = inches * 100 / 254 within 5%; }
+dice d6 = 1d6;
+input move: int 0..20 inches = 0 { en "Move"; }
+input fresh: bool = false { en "Fresh"; }
+outcome hit { en "Hit"; code H; }
+outcome miss { en "Miss"; code M; }
+modifier close { en "Close"; when move <= 13; value 1; }
+table t { en "Table"; roll d6; modifiers close; rows { hit >=4; miss <=3; } }
+example e { en "E"; t(move = 13, fresh = true) roll 3 -> hit; t(move = 14) roll 3 -> miss; }
+EOR
+cat >"$tmp/sit_cm.rtab" <<'EOR'
+ruleset u { locales de; de "Einheiten"; unit inches; unit cm = inches * 100 / 254 within 5%; }
+dice d6 = 1d6;
+input move: int 0..51 cm = 0 { de "Bewegung"; }
+input fresh: bool = false { de "Frisch"; }
+outcome hit { de "Treffer"; code T; }
+outcome miss { de "Fehlschuss"; code F; }
+modifier close { de "Nah"; when move <= 33; value 1; }
+table t { de "Tabelle"; roll d6; modifiers close; rows { hit >=4; miss <=3; } }
+example e { de "B"; t(move = 36) roll 3 -> F; t(fresh = true, move = 33) roll 3 -> T; }
+EOR
+expect situation-units 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/sit_in.rtab" "$tmp/sit_cm.rtab"
+sed -e 's/move = 33) roll 3/move = 31) roll 3/' "$tmp/sit_cm.rtab" >"$tmp/sit_bad.rtab"
+expect situation-units-differ 1 "check t(fresh = 1, move = 31 cm) roll 3: original: none" "$rtab" verify "$tmp/sit_in.rtab" "$tmp/sit_bad.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

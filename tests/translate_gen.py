@@ -992,6 +992,24 @@ def rewrite_group_cap(text):
     return None
 
 
+def rewrite_check_inputs(text):
+    """The inputs an example's check sets in the other order:
+    `crt(defence = 12, attack = 5)` for `crt(attack = 5, defence = 12)`."""
+    m = mask(text)
+    spans = []
+    for d in definitions(text):
+        if d.kind != 'example':
+            continue
+        for r in re.finditer(r'\b\w+\(([^()]*)\)', m[d.start:d.end]):
+            args = [a.strip() for a in r.group(1).split(',')]
+            if len(args) < 2 or not all(re.match(r'^\w+\s*=\s*[^=]+$', a) for a in args):
+                continue
+            s0, e0 = d.start + r.start(1), d.start + r.end(1)
+            spans.append((s0, e0, ', '.join(reversed([text[s0:e0].split(',')[k].strip()
+                                                       for k in range(len(args))]))))
+    return replace_spans(text, spans) if spans else None
+
+
 LOADER = None  # text -> whether it loads, set by main()
 
 
@@ -1013,6 +1031,7 @@ REWRITES = [
     ('rows_grid', rewrite_grid_as_rows),
     ('unit_figures', rewrite_unit_figures),
     ('group_cap', rewrite_group_cap),
+    ('check_inputs', rewrite_check_inputs),
 ]
 
 

@@ -1546,6 +1546,100 @@ static void check_situation(strbuf *sb, const ast_stmt *s)
 		sb_printf(sb, " drm %lld", (long long)s->drm);
 }
 
+/* The size of unit u in the root unit its conversions lead to, and that
+ * root; false past the declared units. */
+static bool unit_size(const rtab_ruleset *rs, int u, ratio *size, int *root)
+{
+	*size = ratio_int(1);
+	for (size_t hops = 0; rs->units[u].base >= 0; hops++) {
+		if (hops > rs->nunits || !ratio_mul(*size, ratio_of(rs->units[u].num, rs->units[u].den), size))
+			return false;
+		u = rs->units[u].base;
+	}
+	*root = u;
+	return true;
+}
+
+/* A situation's value of an input measured in a unit with a finer relative
+ * (inches and cm): in the finest, to its nearest whole ("18" inches as "46
+ * cm"), so that a translation measuring the input in cm tries the same
+ * situation. False where the input has no such unit. */
+static bool situation_quantity(strbuf *sb, const rtab_ruleset *rs, const char *input, ratio v)
+{
+	int in = rs ? rtab_find_input(rs, input) : -1, u = -1, root, finest = -1;
+	const char *unit = in >= 0 ? rs->inputs[in].unit : NULL;
+	for (size_t k = 0; unit && k < rs->nunits && u < 0; k++)
+		if (strcmp(rs->units[k].id, unit) == 0)
+			u = (int)k;
+	ratio size, best = {0, 1};
+	if (u < 0 || !unit_size(rs, u, &size, &root))
+		return false;
+	for (size_t k = 0; k < rs->nunits; k++) {
+		ratio other;
+		int other_root;
+		if (unit_size(rs, (int)k, &other, &other_root) && other_root == root &&
+		    (finest < 0 || ratio_compare(other, best) < 0)) {
+			finest = (int)k;
+			best = other;
+		}
+	}
+	ratio in_finest;
+	int64_t whole;
+	if (finest < 0 || !ratio_mul(v, size, &in_finest) || !ratio_mul(in_finest, ratio_inverse(best), &in_finest) ||
+	    !ratio_nearest_step(in_finest, 0, 1, &whole))
+		return false;
+	sb_printf(sb, "%lld %s", (long long)whole, rs->units[finest].id);
+	return true;
+}
+
+static int arg_order(const void *x, const void *y)
+{
+	const ast_arg *a = *(const ast_arg *const *)x, *b = *(const ast_arg *const *)y;
+	return strcmp(a->key ? a->key : "", b->key ? b->key : "");
+}
+
+/* What a check tries, by meaning: its inputs in the order of their ids (a
+ * translation may set them in another), a length in the finest unit of its
+ * kind ("crt(attack = 8, defence = 4) roll 3"). */
+static void check_key(strbuf *sb, const rtab_ruleset *rs, const ast_stmt *s)
+{
+	size_t n = 0;
+	for (const ast_arg *a = s->args; a; a = a->next)
+		n++;
+	const ast_arg **args = xcalloc(n + 1, sizeof *args);
+	n = 0;
+	for (const ast_arg *a = s->args; a; a = a->next)
+		args[n++] = a;
+	qsort(args, n, sizeof *args, arg_order);
+	sb_puts(sb, s->name ? s->name : "?");
+	if (n) {
+		sb_putc(sb, '(');
+		for (size_t k = 0; k < n; k++) {
+			const ast_arg *a = args[k];
+			sb_printf(sb, "%s%s = ", k ? ", " : "", a->key ? a->key : "?");
+			ratio v = a->kind == ARG_DECIMAL ? ratio_of(a->num, RTAB_MILLI) : ratio_int(a->num);
+			if (a->kind == ARG_NAME)
+				sb_puts(sb, a->name);
+			else if (a->key && situation_quantity(sb, rs, a->key, v))
+				continue;
+			else if (a->kind == ARG_DECIMAL)
+				put_milli(sb, a->num);
+			else
+				sb_printf(sb, "%lld", (long long)a->num);
+		}
+		sb_putc(sb, ')');
+	}
+	free(args);
+	strbuf rest = {0};
+	ast_stmt bare = *s;
+	bare.name = "";
+	bare.args = NULL;
+	check_situation(&rest, &bare);
+	if (rest.data)
+		sb_puts(sb, rest.data);
+	sb_free(&rest);
+}
+
 /* The outcome a check names, by id where rs is given and it names one by its code. */
 static const char *expected_name(const rtab_ruleset *rs, const char *name)
 {
@@ -1657,7 +1751,7 @@ static bool check_quantity(const rtab_ruleset *rs, const ast_stmt *s, ratio *out
 static void check_parts(const builder *b, const ast_def *d, const ast_stmt *s, char **situation, char **expect)
 {
 	strbuf sit = {0}, exp = {0};
-	check_situation(&sit, s);
+	check_key(&sit, b->rs, s);
 	check_expectation(&exp, s, b->rs, resolved_outcome(b, d, s));
 	*situation = sit.data ? sit.data : xstrdup("");
 	*expect = exp.data ? exp.data : xstrdup("");
