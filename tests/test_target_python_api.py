@@ -64,7 +64,9 @@ with tempfile.TemporaryDirectory() as out:
     refused('an unknown procedure', lambda: mod.procedure('leader_los_check', {}), -10, 'leader_los_check')
     refused('a situation that is no mapping', lambda: mod.resolve('melee', [7], [4]), -3, 'mapping')
     refused('data of another data model', lambda: mod.Ruleset(dict(mod.DATA, data_version=mod.DATA_MODEL + 1),
-                                                              mod.LOWERED), -9, 'data model')
+                                                              mod.LOWERED, mod.STAMP), -16, 'data model')
+    refused('data of another compile', lambda: mod.Ruleset(dict(mod.DATA, source_hash='fnv1a64:0000000000000000'),
+                                                           mod.LOWERED, mod.STAMP), -16, 'one run of rtab compile')
 
     # What the same situation gives when it is given as the module asks.
     r = mod.resolve('melee', {an_int: inputs['int']['default_value'], a_bool: True}, [4])

@@ -195,7 +195,11 @@ static void emit_python(strbuf *b, const model *m, const char *source, const jso
 	put_value(b, tree, LANG_PYTHON, 0);
 	sb_puts(b, "\n");
 	print_python_lowered(b, ir);
-	sb_puts(b, "\n\nRULESET = Ruleset(DATA, LOWERED)\n"
+	sb_puts(b, "\n\n# The data model and the source hash the resolver above was printed for.\nSTAMP = ");
+	const json_value *hash = json_member(tree, "source_hash");
+	sb_printf(b, "{'data_version': %d, 'source_hash': '%s'}", RTAB_DATA_VERSION, hash ? hash->text : "");
+	sb_puts(b, "\nSOURCE_HASH = STAMP['source_hash']\n"
+		   "\nRULESET = Ruleset(DATA, LOWERED, STAMP)\n"
 		   "resolve = RULESET.resolve\n"
 		   "reactions = RULESET.reactions\n"
 		   "transition = RULESET.transition\n"

@@ -28,10 +28,11 @@ MESSAGES = {
     -13: "an exact division or product has no exact value at the ruleset's precision",
     -14: 'an extra modifier given to a table with a step, which counts only its own modifiers',
     -15: 'the situation breaks a requirement of the ruleset',
+    -16: 'the ruleset data was generated for another rtab data model: regenerate it',
 }
 E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE = \
     -2, -3, -4, -5, -6, -7, -8, -9, -10, -11
-E_NO_RESULT, E_INEXACT, E_STEP_DRM, E_REQUIRE = -12, -13, -14, -15
+E_NO_RESULT, E_INEXACT, E_STEP_DRM, E_REQUIRE, E_VERSION = -12, -13, -14, -15, -16
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
 KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
@@ -173,14 +174,20 @@ def _shown(v):
 
 class Ruleset:
     """A ruleset's resolver: data is the export (DATA), lowered the resolver printed from
-    its lowering (LOWERED)."""
+    its lowering (LOWERED), stamp the data model and the source hash it was printed for
+    (STAMP: both must be the data's)."""
 
-    def __init__(self, data, lowered):
+    def __init__(self, data, lowered, stamp):
         if data.get('format') != 'rtab-export' or data.get('version') != 1:
-            raise RtabError(E_RULESET, 'not an rtab export of version 1')
-        if data.get('data_version') != DATA_MODEL:
-            raise RtabError(E_RULESET, 'the data is of data model %r; this module reads data model %d'
-                            % (data.get('data_version'), DATA_MODEL))
+            raise RtabError(E_VERSION, 'not an rtab export of version 1')
+        if data.get('data_version') != DATA_MODEL or stamp.get('data_version') != DATA_MODEL:
+            raise RtabError(E_VERSION, 'the data is of data model %r, its resolver of %r; this module reads '
+                            'data model %d: run rtab compile --target again'
+                            % (data.get('data_version'), stamp.get('data_version'), DATA_MODEL))
+        if data.get('source_hash') != stamp.get('source_hash'):
+            raise RtabError(E_VERSION, 'the data is of the source %s, its resolver of %s: both must come from '
+                            'one run of rtab compile --target' % (data.get('source_hash'), stamp.get('source_hash')))
+        self.source_hash = data.get('source_hash')
         self.x = data
         self.lowered = lowered
         self.inputs = data['inputs']
