@@ -114,7 +114,7 @@ static const lang_spelling csharp = {
 	.mod_end = "<}",
 	.mod_overflow = "if (r$1 == INT32_MIN) throw new RtabException(E_OVERFLOW);",
 	.mod_applied = "~1 = new AppliedModifier(@4, r$1, ~2r$1, ~3);\napplied.Add(~1);",
-	.keep_open = "KeepOne(new[] {",
+	.keep_open = "KeepOne(new RtabMembers {",
 	.keep_item = "~1$1",
 	.keep_close = "}, ~1, $1);",
 	.total_begin = "long total = ~1;",
@@ -220,13 +220,15 @@ static const lang_spelling csharp = {
 	.fired_push = "if (times < 0) throw new RtabException(E_RULESET);\n"
 		      "for (long n = 0; n < times; n++) fired.Add($1);",
 	.fired_end = "return fired;\n<}\n",
-	.passed_begin = ">static long[] Passed$1_$2(Ruleset R, long[] inputs, IList<long> earlier) {",
+	/* into: where to write only what the trigger sets, for a caller that reads only that
+	 * (a result's trigger_inputs), or null: the whole situation, in an array of its own. */
+	.passed_begin = ">static long[] Passed$1_$2(Ruleset R, long[] inputs, IList<long> earlier, long[] into) {",
 	.set_repeat = "long v$1 = earlier.Count + 1;",
 	.set_earlier = "long v$1 = earlier.Contains($3) ? 1 : 0;",
 	.set_same_begin = "",
 	.set_same = "long v$1 = r$3;",
 	.set_same_end = "",
-	.passed_copy = "var passed = Copy(inputs);",
+	.passed_copy = "var passed = into ?? Copy(inputs);",
 	.passed_out = "passed[$1] = v$2;",
 	.passed_check = "R.ValidateInput($1, v$2);",
 	.passed_check_range = "if (v$2 < $4 || v$2 > $5) R.ValidateInput($1, v$2);",
@@ -333,8 +335,8 @@ void print_csharp_lowered(strbuf *b, const ir_module *m, const char *source_hash
 		     m->nprocedures);
 	put_outcome_dispatch(b, m, "List<int> Fired(int outcome, Ruleset R, long[] inputs, RtabContext ctx)", "Fired",
 			     "R, inputs, ctx", false, "return NoneFired;");
-	put_outcome_dispatch(b, m, "long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier)",
-			     "Passed", "R, inputs, earlier", true, "throw new RtabException(E_INDEX);");
+	put_outcome_dispatch(b, m, "long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier, long[] into)",
+			     "Passed", "R, inputs, earlier, into", true, "throw new RtabException(E_INDEX);");
 	put_outcome_dispatch(b, m, "Dictionary<string, object> Shown(int outcome, int k, Ruleset R, long[] passed)",
 			     "Shown", "R, passed", true, "throw new RtabException(E_INDEX);");
 	sb_puts(b, "}\n#pragma warning restore 0162, 0168, 0219, 0414\n");

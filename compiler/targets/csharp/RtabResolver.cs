@@ -150,6 +150,41 @@ static class RtabOdds
     }
 }
 
+/// <summary>The members of a stacking group on one side, as a collection initializer lists
+/// them: a struct, so that choosing among up to four allocates nothing.</summary>
+struct RtabMembers : global::System.Collections.IEnumerable
+{
+    AppliedModifier a, b, c, d;
+    List<AppliedModifier> more;
+    internal int Count;
+
+    public void Add(AppliedModifier m)
+    {
+        switch (Count++) {
+        case 0: a = m; break;
+        case 1: b = m; break;
+        case 2: c = m; break;
+        case 3: d = m; break;
+        default:
+            if (more == null) more = new List<AppliedModifier>();
+            more.Add(m);
+            break;
+        }
+    }
+
+    internal AppliedModifier this[int i]
+    {
+        get { return i == 0 ? a : i == 1 ? b : i == 2 ? c : i == 3 ? d : more[i - 4]; }
+    }
+
+    global::System.Collections.IEnumerator global::System.Collections.IEnumerable.GetEnumerator()
+    {
+        var all = new List<AppliedModifier>();
+        for (int i = 0; i < Count; i++) all.Add(this[i]);
+        return all.GetEnumerator();
+    }
+}
+
 /// <summary>What the printed resolver (the class Lowered) gives the support: each definition's
 /// method by its index; and the helpers that printed code calls.</summary>
 abstract class RtabLowered
@@ -173,8 +208,9 @@ abstract class RtabLowered
     internal abstract ProcedureResult Procedure(int k, Ruleset R, long[] inputs);
     /// <summary>Which triggers of the outcome fire, each repeat listed (never to be changed).</summary>
     internal abstract List<int> Fired(int outcome, Ruleset R, long[] inputs, RtabContext ctx);
-    /// <summary>The situation trigger k of the outcome passes on, after the repeats that gave `earlier`.</summary>
-    internal abstract long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier);
+    /// <summary>The situation trigger k of the outcome passes on, after the repeats that gave
+    /// `earlier`; into: where to write only the inputs it sets (for Shown), or null.</summary>
+    internal abstract long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier, long[] into);
     /// <summary>What trigger k of the outcome passes on, by input id, as a result shows it.</summary>
     internal abstract Dictionary<string, object> Shown(int outcome, int k, Ruleset R, long[] passed);
 
@@ -219,10 +255,11 @@ abstract class RtabLowered
     }
 
     /// <summary>A stacking group keeps one member per side: the first best (best) or worst of those applied.</summary>
-    protected static void KeepOne(AppliedModifier[] members, bool best, int sign)
+    protected static void KeepOne(RtabMembers members, bool best, int sign)
     {
         AppliedModifier keep = null;
-        foreach (var a in members) {
+        for (int i = 0; i < members.Count; i++) {
+            var a = members[i];
             if (a == null || !a.Counted) continue;
             if (keep == null) { keep = a; continue; }
             int x = keep.SignedValue, y = a.SignedValue;
@@ -521,6 +558,7 @@ public class Ruleset
             if (kv.Key == null || !inputIds.TryGetValue(kv.Key, out k))
                 throw new RtabException(E_INPUT, "no input is named " + Shown(kv.Key), kv.Key);
             values[k] = InputValue(k, kv.Value);
+            ValidateInput(k, values[k]);
         }
         return values;
     }
@@ -569,11 +607,15 @@ public class Ruleset
         return new RtabException(E_INPUT, inp.Id + " = " + Shown(value) + " is not " + what, inp.Id);
     }
 
-    void Validate(long[] values)
+    /// <summary>A situation checked: each value in its domain (but one that Situation made, whose
+    /// defaults are and whose given values it checked: inDomain), and every requirement.</summary>
+    void Validate(long[] values, bool inDomain = false)
     {
-        if (values == null || values.Length != inputs.Length)
-            throw new RtabException(E_INPUT, (values == null ? 0 : values.Length) + " inputs, not the ruleset's " + inputs.Length);
-        for (int i = 0; i < values.Length; i++) ValidateInput(i, values[i]);
+        if (!inDomain) {
+            if (values == null || values.Length != inputs.Length)
+                throw new RtabException(E_INPUT, (values == null ? 0 : values.Length) + " inputs, not the ruleset's " + inputs.Length);
+            for (int i = 0; i < values.Length; i++) ValidateInput(i, values[i]);
+        }
         if (lowered.RequirementBroken(this, values) != null) throw new RtabException(E_REQUIRE);
     }
 
@@ -804,11 +846,14 @@ public class Ruleset
         var triggers = new string[fired.Count];
         var of = new int[fired.Count];
         var passed = new IDictionary<string, object>[fired.Count];
+        // What each sets (all a result shows of what it passes on), shown before the next is written.
+        var situation = new long[values.Length];
         for (int i = 0; i < fired.Count; i++) {
             int k = fired[i];
             triggers[i] = o.TargetId[k];
             of[i] = k;
-            passed[i] = lowered.Shown((int)outcome, k, this, lowered.Passed((int)outcome, k, this, values, NoEarlier));
+            lowered.Passed((int)outcome, k, this, values, NoEarlier, situation);
+            passed[i] = lowered.Shown((int)outcome, k, this, situation);
         }
         r.Triggers = triggers;
         r.TriggerOf = of;
@@ -837,10 +882,10 @@ public class Ruleset
         return f;
     }
 
-    TableResult Rolled(string table, long[] values, long[] faces, long drm)
+    TableResult Rolled(string table, long[] values, long[] faces, long drm, bool inDomain = false)
     {
         int k = Find("tables", table);
-        Validate(values);
+        Validate(values, inDomain);
         return lowered.Table(k, this, values, faces, drm);
     }
 
@@ -849,7 +894,7 @@ public class Ruleset
     public TableResult Resolve(string table, IDictionary<string, object> inputs = null, IList<int> faces = null,
                                int drm = 0)
     {
-        return Rolled(table, Situation(inputs), Faces(faces), drm);
+        return Rolled(table, Situation(inputs), Faces(faces), drm, true);
     }
 
     /// <summary>One roll on a results table: the result as `rtab vectors` writes it (a tree).</summary>
@@ -909,7 +954,7 @@ public class Ruleset
             };
             long got = -1;
             try {
-                var passed = lowered.Passed((int)outcome, k, this, values, earlier);
+                var passed = lowered.Passed((int)outcome, k, this, values, earlier, null);
                 step["inputs"] = lowered.Shown((int)outcome, k, this, passed);
                 got = ChainStep(o.TargetKind[k], o.TargetId[k], passed,
                                 then != null && i < then.Count ? then[i] : new long[0], step);
