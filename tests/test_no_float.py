@@ -42,16 +42,8 @@ PY_FORBIDDEN = re.compile(FLOAT_LITERAL + r'|\bfloat\b|\bmath\.(sqrt|floor|ceil)
 
 # (file, text the line contains) -> why the line may keep it.
 ALLOWED = {
-    ('compiler/targets/js/rtab_resolver.mjs', 'if (Math.abs(scaled - Math.round(scaled)) > 1e-9)'):
-        'a number input the caller passes as a JavaScript number, brought to the scaled integer the resolver reads',
-    ('compiler/targets/js/rtab_resolver.mjs', 'return Math.round(scaled);'):
-        'the same conversion of a number input',
     ('compiler/targets/csharp/RtabResolver.cs', 'if (scaled != Math.Round(scaled))'):
         'a number input as a decimal (exact in base 10): whether it is on a step of the scale',
-    ('compiler/targets/lua/rtab_resolver.lua', 'if math.abs(scaled - floor(scaled + 0.5)) > 1e-9 then'):
-        'a number input the caller passes as a Lua number, brought to the scaled integer the resolver reads',
-    ('compiler/targets/lua/rtab_resolver.lua', 'return to_integer(floor(scaled + 0.5))'):
-        'the same conversion of a number input',
     ('examples/port-python/rtab_port.py', 'ensure_ascii=False, default=float)'):
         'printing an exact Decimal as a JSON number',
     ('examples/port-python/rtab_port.py', 'return decimal.Decimal(scaled) / decimal.Decimal(self.scale)'):

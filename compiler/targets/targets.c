@@ -291,7 +291,8 @@ static void put_ts_union(strbuf *b, const char *name, const json_value *tree, co
 	sb_puts(b, n ? ";\n" : " never;\n");
 }
 
-/* The type of each input, by id: an enum's values, boolean, number. */
+/* The type of each input, by id: an enum's values, boolean, number (an exact
+ * number: also a BigInt or a numeral in a string). */
 static void put_ts_situation(strbuf *b, const json_value *tree)
 {
 	const json_value *inputs = json_member(tree, "inputs"), *enums = json_member(tree, "enums");
@@ -318,7 +319,11 @@ static void put_ts_situation(strbuf *b, const json_value *tree)
 			if (!values || values->n == 0)
 				sb_puts(b, "never");
 		} else {
-			sb_puts(b, strcmp(type->text, "bool") == 0 ? "boolean" : "number");
+			/* An exact number is also taken as a BigInt or a decimal
+			 * numeral in a string ("12.5"), exactly. */
+			sb_puts(b, strcmp(type->text, "bool") == 0     ? "boolean"
+				   : strcmp(type->text, "number") == 0 ? "number | bigint | `${number}`"
+								       : "number");
 		}
 		sb_puts(b, ";\n");
 	}

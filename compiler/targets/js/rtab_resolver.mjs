@@ -68,6 +68,38 @@ function shown(v) {
   return Array.isArray(v) ? 'an array' : `a value of type ${typeof v}`;
 }
 
+/** A number input's value as a decimal numeral: a BigInt, a decimal numeral in a string
+ * ("12.5", "-3"), or a finite number as JavaScript writes it (String(0.1) is "0.1", the
+ * shortest numeral that reads back as the same number); null for anything else. */
+function decimalOf(value) {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'string' && /^[-+]?\d+(\.\d+)?$/.test(value)) return value;
+  return null;
+}
+
+/** A decimal numeral times scale as a BigInt, exactly (no rounding, no tolerance: 0.1 + 0.2,
+ * which JavaScript writes 0.30000000000000004, is not on a step of 1/10); null when it is not
+ * an integer. */
+function scaledExactly(numeral, scale) {
+  const m = /^([-+]?)(\d+)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(numeral);
+  if (!m) return null;
+  const fraction = (m[3] || '').replace(/0+$/, '');
+  const exponent = Number(m[4] || '0') - fraction.length;
+  // Past its trailing zeros, a numeral with more places than 400 is on no step of 1/scale
+  // (scale is 2^a 5^b, a and b below 400); a double's exponent never reaches 400.
+  if (exponent < -400 || exponent > 400) return null;
+  let scaled = BigInt(m[2] + fraction) * BigInt(scale);
+  if (exponent >= 0) {
+    scaled *= 10n ** BigInt(exponent);
+  } else {
+    const divisor = 10n ** BigInt(-exponent);
+    if (scaled % divisor !== 0n) return null;
+    scaled /= divisor;
+  }
+  return m[1] === '-' ? -scaled : scaled;
+}
+
 /** faces: an array of integers (the faces of the dice, in order), else RtabError naming it. */
 function checkFaces(faces, what = 'faces') {
   if (!Array.isArray(faces)) throw new RtabError(E_FACES, `${what} = ${shown(faces)} is not an array of integers`);
@@ -175,10 +207,14 @@ export class Ruleset {
       return value ? 1 : 0;
     }
     if (inp.type_name === 'number') {
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw refuse('a number');
-      const scaled = value * this.scale;
-      if (Math.abs(scaled - Math.round(scaled)) > 1e-9) throw refuse(`a multiple of 1/${this.scale}`);
-      return Math.round(scaled);
+      const decimal = decimalOf(value);
+      if (decimal === null) throw refuse('a number (a finite number, a BigInt or a decimal numeral in a string)');
+      const scaled = scaledExactly(decimal, this.scale);
+      if (scaled === null) throw refuse(`a multiple of 1/${this.scale}`);
+      if (scaled > BigInt(Number.MAX_SAFE_INTEGER) || scaled < -BigInt(Number.MAX_SAFE_INTEGER)) {
+        throw refuse('within the numbers the resolver holds (2^53 steps of the precision)');
+      }
+      return Number(scaled);
     }
     if (!Number.isInteger(value)) throw refuse('an integer');
     return value;

@@ -420,6 +420,63 @@ function Ruleset:situation(given)
   return values
 end
 
+-- A number input's value as a decimal numeral: a decimal numeral in a string ("12.5", "-3"),
+-- an integer as its digits, or a float as the shortest numeral that reads back as the same
+-- number (0.1 is "0.1"); nil for anything else.
+local function decimal_of(value)
+  if type(value) == "string" then
+    if value:match("^[-+]?%d+$") or value:match("^[-+]?%d+%.%d+$") then return value end
+    return nil
+  end
+  if type(value) ~= "number" or value ~= value or value - value ~= 0 then return nil end
+  if math_type and math_type(value) == "integer" then return string.format("%d", value) end
+  for places = 1, 17 do
+    local numeral = string.format("%." .. places .. "g", value)
+    if tonumber(numeral) == value then return numeral end
+  end
+  return string.format("%.17g", value)
+end
+
+-- A decimal numeral times scale, exactly, in decimal digits (no rounding, no tolerance: 0.1 +
+-- 0.2, which is 0.30000000000000004, is not on a step of 1/10); else nil and why ("step": not
+-- a multiple of 1/scale; "range": more than 15 digits, past what every Lua holds exactly).
+local function scaled_exactly(numeral, scale)
+  local sign, whole, fraction, exponent = numeral:match("^([-+]?)(%d+)%.?(%d*)[eE]?([-+]?%d*)$")
+  if whole == nil then return nil, "step" end
+  fraction = fraction:gsub("0+$", "")
+  local shift = (tonumber(exponent) or 0) - #fraction
+  -- Past its trailing zeros, a numeral with more than 400 places is on no step of 1/scale
+  -- (scale is 2^a 5^b, a and b below 400); a float's exponent never reaches 400.
+  if shift < -400 or shift > 400 then return nil, "step" end
+  -- The digits times scale, from the last: each product and carry is far below 2^53.
+  local digits, product, carry = whole .. fraction, {}, 0
+  for i = #digits, 1, -1 do
+    local d = (digits:byte(i) - 48) * scale + carry
+    product[#product + 1] = d % 10
+    carry = floor((d - d % 10) / 10)
+  end
+  while carry > 0 do
+    product[#product + 1] = carry % 10
+    carry = floor((carry - carry % 10) / 10)
+  end
+  -- product holds the digits from the last: drop the -shift places the numeral had, each a 0.
+  local first = 1
+  if shift < 0 then
+    for i = 1, -shift do
+      if (product[i] or 0) ~= 0 then return nil, "step" end
+    end
+    first = 1 - shift
+  end
+  local text = {}
+  for i = #product, first, -1 do text[#text + 1] = string.char(48 + product[i]) end
+  local integer = (table.concat(text):gsub("^0+", ""))
+  if shift > 0 and integer ~= "" then integer = integer .. string.rep("0", shift) end
+  if integer == "" then return 0 end
+  if #integer > 15 then return nil, "range" end
+  local value = to_integer(tonumber(integer))
+  return sign == "-" and -value or value
+end
+
 -- The value of input k (from 1) as the runtime holds it, from a value of its type, else a failure.
 local function refuse(inp, value, what) fail(E_INPUT, inp.id .. " = " .. shown(value) .. " is not " .. what, inp.id) end
 
@@ -442,10 +499,14 @@ function Ruleset:input_value(k, value)
     if type(value) ~= "boolean" then refuse(inp, value, "a boolean (true or false)") end
     return value and 1 or 0
   elseif inp.type_name == "number" then
-    if type(value) ~= "number" or value ~= value or value - value ~= 0 then refuse(inp, value, "a number") end
-    local scaled = value * self.scale
-    if math.abs(scaled - floor(scaled + 0.5)) > 1e-9 then refuse(inp, value, "a multiple of 1/" .. self.scale) end
-    return to_integer(floor(scaled + 0.5))
+    local numeral = decimal_of(value)
+    if numeral == nil then refuse(inp, value, "a number (a finite number or a decimal numeral in a string)") end
+    local scaled, why = scaled_exactly(numeral, self.scale)
+    if scaled == nil then
+      refuse(inp, value, why == "range" and "within the numbers the resolver holds (10^15 steps of the precision)"
+        or "a multiple of 1/" .. self.scale)
+    end
+    return scaled
   end
   if not is_integer(value) then refuse(inp, value, "an integer") end
   return to_integer(value)

@@ -4,8 +4,9 @@
 // input's type) are literal types, declared after this part of the file from
 // the ruleset: a misspelt table, input, enum value or outcome is a compile error.
 
-/** An input's value in a situation: an enum value by id, a boolean, a number. */
-export type InputValue = string | number | boolean;
+/** An input's value in a situation: an enum value by id, a boolean, a number (an exact
+ * number also as a BigInt or a decimal numeral in a string, "12.5"). */
+export type InputValue = string | number | bigint | boolean;
 /** A situation: the inputs given by id, each of its type; the others keep their defaults. */
 export type Inputs = Readonly<Partial<Situation>>;
 /** What a definition triggers or a chain steps through: a name of one of them. */
