@@ -63,9 +63,28 @@ int cmd_lsp(cli_ctx *c, int argc, char **argv)
 	s.docs.settings.check.json = true;
 	s.docs.settings.check.list_provisional = true;
 	s.docs.settings.edition = c->edition;
+	/* Proofs in a child process; hover and completion answered meanwhile. */
+	s.background = true;
+	s.docs.settings.proofs_elsewhere = true;
 	/* Unbuffered: whether the next message has come is poll's to say. */
 	setvbuf(stdin, NULL, _IONBF, 0);
 	while (!s.exited) {
+		if (lsp_proof_fd(&s) >= 0 && !input_waits()) {
+			/* A message or the end of the proof, whichever comes first. */
+			struct pollfd p[2] = {{.fd = fileno(stdin), .events = POLLIN},
+					      {.fd = lsp_proof_fd(&s), .events = POLLIN}};
+			if (poll(p, 2, -1) < 0)
+				continue; /* a signal: wait again */
+			if (!p[0].revents) {
+				lsp_proof_ready(&s);
+				send_out(&s);
+				if (!input_waits()) {
+					lsp_publish_due(&s);
+					send_out(&s);
+				}
+				continue;
+			}
+		}
 		int got = lsp_read_message(stdin, &body);
 		if (got == 0)
 			break;

@@ -3,6 +3,7 @@
 #include "lsp/diagnostics.h"
 
 #include "base/escape.h"
+#include "check/checks.h"
 #include "lsp/text_pos.h"
 
 #include <stdio.h>
@@ -151,7 +152,13 @@ static void load_reported(loaded *l, const lsp_doc *doc, const char *text, size_
 	memcpy(copy, text, len);
 	copy[len] = '\0';
 	char *path = lsp_uri_path(doc->uri);
-	load_text_edition(l, path, copy, len, doc->settings->edition, mem, &doc->settings->check);
+	diag_options check = doc->settings->check;
+	if (doc->settings->proofs_elsewhere) {
+		/* The model alone: every proof stops at its first step, unreported. */
+		check.max_work = 1;
+		check.level[CHECK_WORK_BUDGET] = LEVEL_OFF;
+	}
+	load_text_edition(l, path, copy, len, doc->settings->edition, mem, &check);
 	free(path);
 	fclose(mem);
 	/* Nothing reports through it after the load. */

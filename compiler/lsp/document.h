@@ -16,6 +16,10 @@
 typedef struct lsp_settings {
 	diag_options check;
 	const char *edition;
+	/* The proofs are done elsewhere (lsp/prover.h): an analysis here builds
+	 * the model for hover and completion without proving anything, and its
+	 * diagnostics are not the ones published. */
+	bool proofs_elsewhere;
 } lsp_settings;
 
 typedef struct lsp_doc {

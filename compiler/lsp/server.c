@@ -37,6 +37,7 @@ void lsp_server_init(lsp_server *s)
 
 void lsp_server_free(lsp_server *s)
 {
+	lsp_prover_cancel(&s->prover, NULL);
 	docs_free(&s->docs);
 	free(s->locale);
 	sb_free(&s->out);
@@ -92,7 +93,10 @@ static void send_result(lsp_server *s, const json_value *id, const strbuf *resul
 	sb_free(&msg);
 }
 
-static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
+/* publishDiagnostics of uri: the array diagnostics (len bytes; NULL: none),
+ * at version when one is given. */
+static void send_diagnostics(lsp_server *s, const char *uri, const long *version, const char *diagnostics,
+			     size_t len)
 {
 	strbuf msg = {0};
 	json_writer w = json_writer_on(&msg, true);
@@ -102,13 +106,12 @@ static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
 	json_key(&w, "params");
 	json_begin_object(&w);
 	json_member_string(&w, "uri", uri);
-	if (doc) {
-		doc_analyse(doc);
-		json_member_int(&w, "version", doc->version);
-		json_key(&w, "diagnostics");
-		json_put_raw(&w, doc->diagnostics.data, doc->diagnostics.len);
+	if (version)
+		json_member_int(&w, "version", *version);
+	json_key(&w, "diagnostics");
+	if (diagnostics) {
+		json_put_raw(&w, diagnostics, len);
 	} else {
-		json_key(&w, "diagnostics");
 		json_begin_array(&w);
 		json_end_array(&w);
 	}
@@ -116,6 +119,30 @@ static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
 	json_end_object(&w);
 	send(s, &msg);
 	sb_free(&msg);
+}
+
+/* The diagnostics of doc, analysed here (NULL doc: a closed document, none). */
+static void publish(lsp_server *s, const char *uri, lsp_doc *doc)
+{
+	if (!doc) {
+		send_diagnostics(s, uri, NULL, NULL, 0);
+		return;
+	}
+	doc_analyse(doc);
+	send_diagnostics(s, uri, &doc->version, doc->diagnostics.data ? doc->diagnostics.data : "[]",
+			 doc->diagnostics.data ? doc->diagnostics.len : 2);
+}
+
+/* The proof of a document under way is of a text that changed or is gone:
+ * it is stopped, and the document proved again when it is due. */
+static void drop_proof_of(lsp_server *s, const char *uri)
+{
+	if (!s->prover.pid || strcmp(uri, s->prover.uri) != 0)
+		return;
+	lsp_doc *doc = docs_find(&s->docs, uri);
+	lsp_prover_cancel(&s->prover, NULL);
+	if (doc)
+		doc->unpublished = true;
 }
 
 /* The layer files open beside a ruleset that was opened or changed, or
@@ -128,18 +155,70 @@ static void republish_layers(lsp_server *s, const lsp_doc *changed)
 	for (lsp_doc *d = s->docs.first; d; d = d->next) {
 		if (d == changed || lsp_has_header(doc_text(d), d->text.len))
 			continue;
+		drop_proof_of(s, d->uri);
 		doc_forget_analysis(d);
 		d->unpublished = true;
 	}
 }
 
+/* Prove doc here and publish its diagnostics, in the background too. */
+static void publish_proved(lsp_server *s, lsp_doc *doc)
+{
+	if (!s->background) {
+		publish(s, doc->uri, doc);
+		return;
+	}
+	s->docs.settings.proofs_elsewhere = false;
+	doc_forget_analysis(doc);
+	publish(s, doc->uri, doc);
+	s->docs.settings.proofs_elsewhere = true;
+	/* Hover and completion may keep this analysis: it holds the model. */
+}
+
 void lsp_publish_due(lsp_server *s)
 {
-	for (lsp_doc *d = s->docs.first; d; d = d->next)
-		if (d->unpublished) {
+	s->docs.settings.proofs_elsewhere = s->background;
+	for (lsp_doc *d = s->docs.first; d; d = d->next) {
+		if (!d->unpublished)
+			continue;
+		if (s->background && !s->shut_down) {
+			if (s->prover.pid)
+				return; /* one proof at a time: the next when it ends */
 			d->unpublished = false;
-			publish(s, d->uri, d);
+			if (lsp_prover_start(&s->prover, d))
+				return;
 		}
+		d->unpublished = false;
+		publish_proved(s, d);
+	}
+}
+
+int lsp_proof_fd(const lsp_server *s)
+{
+	return lsp_prover_fd(&s->prover);
+}
+
+void lsp_proof_ready(lsp_server *s)
+{
+	if (!s->prover.pid)
+		return;
+	char *uri = xstrdup(s->prover.uri);
+	long version = s->prover.version;
+	strbuf diagnostics;
+	if (lsp_prover_read(&s->prover, &diagnostics)) {
+		lsp_doc *doc = docs_find(&s->docs, uri);
+		if (diagnostics.data) {
+			send_diagnostics(s, uri, &version, diagnostics.data, diagnostics.len);
+		} else if (doc) {
+			/* The child failed (out of memory, killed): the diagnostics
+			 * of the model, without the proofs, rather than none. */
+			fprintf(stderr, "rtab lsp: the proof of %s ended abnormally; its diagnostics are "
+					"published without the proofs\n", uri);
+			publish(s, uri, doc);
+		}
+		sb_free(&diagnostics);
+	}
+	free(uri);
 }
 
 static const char capabilities[] =
@@ -174,6 +253,7 @@ static void did_open(lsp_server *s, const json_value *params)
 	const json_value *text = json_member(td, "text");
 	if (!uri || !text || text->kind != JSON_STRING)
 		return;
+	drop_proof_of(s, uri);
 	lsp_doc *doc = docs_open(&s->docs, uri, text->text, text->len,
 				 json_int(json_member(td, "version"), -(1L << 30), 1L << 30, 0));
 	doc->unpublished = true;
@@ -187,6 +267,7 @@ static void did_change(lsp_server *s, const json_value *params)
 	const json_value *changes = json_member(params, "contentChanges");
 	if (!doc || !changes || changes->kind != JSON_ARRAY)
 		return;
+	drop_proof_of(s, doc->uri);
 	for (size_t i = 0; i < changes->n; i++)
 		if (!doc_apply_change(doc, changes->items[i]))
 			break;
@@ -199,6 +280,7 @@ static void did_close(lsp_server *s, const json_value *params)
 {
 	const char *uri = json_str(json_path(params, "textDocument", "uri"));
 	if (uri && docs_find(&s->docs, uri)) {
+		drop_proof_of(s, uri);
 		docs_close(&s->docs, uri);
 		publish(s, uri, NULL);
 		republish_layers(s, NULL);
@@ -365,8 +447,12 @@ static void request(lsp_server *s, const json_value *id, const char *method, con
 		return;
 	}
 	if (strcmp(method, "shutdown") == 0) {
-		lsp_publish_due(s);
+		/* Every document's diagnostics before the answer: a proof under
+		 * way is done again here. */
 		s->shut_down = true;
+		if (s->prover.pid)
+			drop_proof_of(s, s->prover.uri);
+		lsp_publish_due(s);
 		sb_puts(&result, "null");
 		send_result(s, id, &result);
 		sb_free(&result);
