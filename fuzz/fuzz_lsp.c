@@ -53,7 +53,7 @@ static int drain(strbuf *out)
 		FUZZ_CHECK(strncmp(after, "\r\n\r\n", 4) == 0, "a header not ended by a blank line");
 		const char *body = after + 4;
 		FUZZ_CHECK((size_t)(end - body) >= n, "Content-Length %lu past the output", n);
-		size_t at;
+		size_t at = 0;
 		FUZZ_CHECK(json_valid(body, n, &at), "a message that is not JSON at byte %zu: %.*s", at,
 			   (int)(n < 400 ? n : 400), body);
 		responses += memmem(body, n, "\"id\":", 5) != NULL && memmem(body, n, "\"method\":", 9) == NULL;

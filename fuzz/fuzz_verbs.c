@@ -261,7 +261,7 @@ static void run_export(const loaded *l, size_t size)
 		FUZZ_CHECK(fuzz_touch(out.data) == out.len, "export %s printed a NUL byte",
 			   emitters[e]->format);
 		if (emitters[e] == &export_json_emitter) {
-			size_t at;
+			size_t at = 0;
 			FUZZ_CHECK(json_valid(out.data, out.len, &at),
 				   "the JSON export is not JSON at byte %zu: ...%.60s", at,
 				   out.data + (at > 30 ? at - 30 : 0));
@@ -431,7 +431,7 @@ static size_t check_lines(const strbuf *out)
 	for (const char *p = out->data; p && *p;) {
 		const char *nl = strchr(p, '\n');
 		FUZZ_CHECK(nl, "vectors: the last line has no newline");
-		size_t at;
+		size_t at = 0;
 		FUZZ_CHECK(*p == '{' && json_valid(p, (size_t)(nl - p), &at),
 			   "vectors: line %zu is not a JSON object (at byte %zu): %.80s", lines + 1, at, p);
 		lines++;

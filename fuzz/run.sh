@@ -2,7 +2,7 @@
 # Run one libFuzzer harness for a while:
 #   fuzz/run.sh HARNESS SECONDS [LIBFUZZER_OPTION...]
 # HARNESS is fuzz_frontend, fuzz_runtime, fuzz_diff, fuzz_verify, fuzz_export,
-# fuzz_odds or fuzz_vectors. Configures build-fuzz/ with clang
+# fuzz_odds, fuzz_vectors, fuzz_lsp, fuzz_fmt or fuzz_conform. Configures build-fuzz/ with clang
 # and builds the harness if needed, then fuzzes with one job and one worker,
 # the dictionary and the seeds (for fuzz_frontend, assembled by fuzz/seeds.sh
 # from the tests into build-fuzz/fuzz/seeds-frontend). New corpus entries go to
@@ -11,14 +11,14 @@
 set -eu
 
 usage() {
-	echo "usage: fuzz/run.sh fuzz_frontend|fuzz_runtime|fuzz_diff|fuzz_verify|fuzz_export|fuzz_odds|fuzz_vectors SECONDS [LIBFUZZER_OPTION...]" >&2
+	echo "usage: fuzz/run.sh fuzz_frontend|fuzz_runtime|fuzz_diff|fuzz_verify|fuzz_export|fuzz_odds|fuzz_vectors|fuzz_lsp|fuzz_fmt|fuzz_conform SECONDS [LIBFUZZER_OPTION...]" >&2
 	exit 2
 }
 [ $# -ge 2 ] || usage
 harness=$1 seconds=$2
 shift 2
 case $harness in
-fuzz_frontend | fuzz_diff | fuzz_verify | fuzz_export | fuzz_odds | fuzz_vectors)
+fuzz_frontend | fuzz_diff | fuzz_verify | fuzz_export | fuzz_odds | fuzz_vectors | fuzz_lsp | fuzz_fmt | fuzz_conform)
 	seeds_target=fuzz/seeds-frontend ;;
 fuzz_runtime) seeds_target= ;;
 *) usage ;;
