@@ -1035,6 +1035,22 @@ REWRITES = [
 ]
 
 
+def rewrite_all_at_once(text):
+    """Every rewrite above applied in turn, each where the result still
+    loads: a translator's file changes many things at once."""
+    out, changed_any = text, False
+    for name, fn in REWRITES:
+        if name in ('labels', 'all_at_once'):
+            continue
+        new = fn(out)
+        if new is not None and new != out and (LOADER is None or LOADER(new)):
+            out, changed_any = new, True
+    return out if changed_any else None
+
+
+REWRITES.append(('all_at_once', rewrite_all_at_once))
+
+
 # ---------------------------------------------------------------------------
 # Faults: each yields candidates (translation, lines) - the translation's text
 # and, per side, the lines a finding may name: the changed line (the same in

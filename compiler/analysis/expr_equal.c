@@ -16,6 +16,8 @@
 #define EXHAUSTIVE_LIMIT (UINT64_C(1) << 21)
 /* Inputs of one comparison (a normal form has one coefficient each). */
 #define MAX_SPACE_INPUTS 32
+/* Values of an enum matched by name between two orders. */
+#define MAX_PERMUTED_VALUES 64
 
 /* The situations of the inputs both expressions read, matched by id. */
 typedef struct space {
@@ -36,6 +38,10 @@ typedef struct space {
 	 * turns (expr_pieces.h): the values tried, else NULL: its domain. */
 	int32_t *tried[MAX_SPACE_INPUTS];
 	size_t ntried[MAX_SPACE_INPUTS];
+	/* An enum input whose values the two files list in another order: the
+	 * translation's value of each of the original's, by name. */
+	bool permuted[MAX_SPACE_INPUTS];
+	uint8_t by_name[MAX_SPACE_INPUTS][MAX_PERMUTED_VALUES];
 	const char *ua, *ub;               /* the units of the values compared, or NULL */
 	int64_t va_scale, vb_scale;        /* the steps of one in each side's values (value_scale) */
 	work_budget *work;                 /* what trying every situation may spend, or NULL */
@@ -230,6 +236,35 @@ static char *domains_differ(const rtab_ruleset *a, const rtab_input *x, const rt
 	return NULL;
 }
 
+/* Value v of enum x's type in the order of enum y's, by name; -1 when y has
+ * no value of that name. */
+static int value_by_name(const rtab_ruleset *a, const rtab_input *x, const rtab_ruleset *b, const rtab_input *y,
+			 size_t v)
+{
+	const rtab_enum *ea = &a->enums[x->enum_index], *eb = &b->enums[y->enum_index];
+	for (size_t w = 0; w < eb->nvalues; w++)
+		if (strcmp(ea->values[v].id, eb->values[w].id) == 0)
+			return (int)w;
+	return -1;
+}
+
+/* Two enum inputs of the same type whose values are the same names, listed
+ * in another order: the same domain, read by name. */
+static bool same_values_reordered(const rtab_ruleset *a, const rtab_input *x, const rtab_ruleset *b,
+				  const rtab_input *y)
+{
+	if (x->type != RTAB_TYPE_ENUM || y->type != RTAB_TYPE_ENUM || x->enum_index < 0 || y->enum_index < 0 ||
+	    x->enum_index >= a->nenums || y->enum_index >= b->nenums)
+		return false;
+	const rtab_enum *ea = &a->enums[x->enum_index], *eb = &b->enums[y->enum_index];
+	if (strcmp(ea->id, eb->id) != 0 || ea->nvalues != eb->nvalues || ea->nvalues > MAX_PERMUTED_VALUES)
+		return false;
+	for (size_t v = 0; v < ea->nvalues; v++)
+		if (value_by_name(a, x, b, y, v) < 0)
+			return false;
+	return true;
+}
+
 char *expr_inputs_differ(const rtab_ruleset *a, const rtab_ruleset *b, const char *const *ids, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
@@ -243,6 +278,8 @@ char *expr_inputs_differ(const rtab_ruleset *a, const rtab_ruleset *b, const cha
 				return why;
 			continue;
 		}
+		if (same_values_reordered(a, &a->inputs[ia], b, &b->inputs[ib]))
+			continue;
 		strbuf ta = {0}, tb = {0};
 		type_text(&ta, a, &a->inputs[ia]);
 		type_text(&tb, b, &b->inputs[ib]);
@@ -385,11 +422,20 @@ static void situation_text(strbuf *sb, const space *s, const int32_t *in, const 
 	}
 }
 
-/* Inputs in two units that a conversion relates: which side leads each. */
+/* Inputs in two units that a conversion relates: which side leads each; an
+ * enum listed in another order: its values by name. */
 static void map_inputs(space *s)
 {
 	for (size_t k = 0; k < s->n; k++) {
 		const rtab_input *x = &s->a->inputs[s->ia[k]], *y = &s->b->inputs[s->ib[k]];
+		if (same_values_reordered(s->a, x, s->b, y)) {
+			const rtab_enum *e = &s->a->enums[x->enum_index];
+			for (size_t v = 0; v < e->nvalues; v++) {
+				s->by_name[k][v] = (uint8_t)value_by_name(s->a, x, s->b, y, v);
+				s->permuted[k] |= s->by_name[k][v] != v;
+			}
+			continue;
+		}
 		ratio per_unit, step_a;
 		int32_t tolerance;
 		if (!quantity_units_differ(x->unit, y->unit) ||
@@ -416,7 +462,8 @@ static const rtab_input *leading(const space *s, size_t k, int32_t *ina, int32_t
 static void follow(const space *s, size_t k, int32_t *ina, int32_t *inb)
 {
 	if (!s->mapped[k]) {
-		inb[s->ib[k]] = ina[s->ia[k]];
+		int32_t v = ina[s->ia[k]];
+		inb[s->ib[k]] = s->permuted[k] && v >= 0 && v < MAX_PERMUTED_VALUES ? s->by_name[k][v] : v;
 		return;
 	}
 	bool b_leads = s->b_leads[k];
