@@ -117,6 +117,7 @@ static const lang_spelling csharp = {
 	.keep_open = "KeepOne(new RtabMembers {",
 	.keep_item = "~1$1",
 	.keep_close = "}, ~1, $1);",
+	.keep_pair = "KeepPair(~1$1, ~1$3, ~2, $5);",
 	.total_begin = "long total = ~1;",
 	.total_check = "total = Check32(total);",
 	.group_begin = ">{ // ~1\nlong sum = 0;\nbool members = false;",
@@ -220,15 +221,13 @@ static const lang_spelling csharp = {
 	.fired_push = "if (times < 0) throw new RtabException(E_RULESET);\n"
 		      "for (long n = 0; n < times; n++) fired.Add($1);",
 	.fired_end = "return fired;\n<}\n",
-	/* into: where to write only what the trigger sets, for a caller that reads only that
-	 * (a result's trigger_inputs), or null: the whole situation, in an array of its own. */
-	.passed_begin = ">static long[] Passed$1_$2(Ruleset R, long[] inputs, IList<long> earlier, long[] into) {",
+	.passed_begin = ">static long[] Passed$1_$2(Ruleset R, long[] inputs, IList<long> earlier) {",
 	.set_repeat = "long v$1 = earlier.Count + 1;",
 	.set_earlier = "long v$1 = earlier.Contains($3) ? 1 : 0;",
 	.set_same_begin = "",
 	.set_same = "long v$1 = r$3;",
 	.set_same_end = "",
-	.passed_copy = "var passed = into ?? Copy(inputs);",
+	.passed_copy = "var passed = Copy(inputs);",
 	.passed_out = "passed[$1] = v$2;",
 	.passed_check = "R.ValidateInput($1, v$2);",
 	.passed_check_range = "if (v$2 < $4 || v$2 > $5) R.ValidateInput($1, v$2);",
@@ -236,12 +235,17 @@ static const lang_spelling csharp = {
 	/* What a trigger passes on as a result shows it: by input id, each value as the vectors write it. */
 	.shown_begin = "static Dictionary<string, object> Shown$1_$2(Ruleset R, long[] passed)\n{\n"
 		       "    return new Dictionary<string, object> { ",
-	.shown_item = "{@1, R.ValueOf($1, passed[$1])}",
+	.shown_item = "{@1, R.ValueOf($1, ~2)}",
 	.shown_sep = ", ",
 	.shown_end = " };\n}\n",
-	.shown_enum = "{@1, R.EnumId($2, passed[$1])}",
-	.shown_bool = "{@1, passed[$1] != 0}",
-	.shown_int = "{@1, (int)passed[$1]}",
+	.shown_enum = "{@1, R.EnumId($2, ~2)}",
+	.shown_bool = "{@1, ~2 != 0}",
+	.shown_int = "{@1, (int)~2}",
+	.shown_out = "passed[$1]",
+	/* What a result shows of a trigger, from the values it sets (no copy of the situation). */
+	.given_begin = ">static Dictionary<string, object> Given$1_$2(Ruleset R, long[] inputs, IList<long> earlier) {",
+	.given_return = "return new Dictionary<string, object> { ~1 };\n<}\n",
+	.given_value = "v$2",
 	.outcome_open = "",
 
 	.reactions_begin = ">static ReactionsResult Reactions$1(Ruleset R, long[] inputs) { // ~1\n"
@@ -335,8 +339,10 @@ void print_csharp_lowered(strbuf *b, const ir_module *m, const char *source_hash
 		     m->nprocedures);
 	put_outcome_dispatch(b, m, "List<int> Fired(int outcome, Ruleset R, long[] inputs, RtabContext ctx)", "Fired",
 			     "R, inputs, ctx", false, "return NoneFired;");
-	put_outcome_dispatch(b, m, "long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier, long[] into)",
-			     "Passed", "R, inputs, earlier, into", true, "throw new RtabException(E_INDEX);");
+	put_outcome_dispatch(b, m, "long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier)",
+			     "Passed", "R, inputs, earlier", true, "throw new RtabException(E_INDEX);");
+	put_outcome_dispatch(b, m, "Dictionary<string, object> Given(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier)",
+			     "Given", "R, inputs, earlier", true, "throw new RtabException(E_INDEX);");
 	put_outcome_dispatch(b, m, "Dictionary<string, object> Shown(int outcome, int k, Ruleset R, long[] passed)",
 			     "Shown", "R, passed", true, "throw new RtabException(E_INDEX);");
 	sb_puts(b, "}\n#pragma warning restore 0162, 0168, 0219, 0414\n");

@@ -208,9 +208,10 @@ abstract class RtabLowered
     internal abstract ProcedureResult Procedure(int k, Ruleset R, long[] inputs);
     /// <summary>Which triggers of the outcome fire, each repeat listed (never to be changed).</summary>
     internal abstract List<int> Fired(int outcome, Ruleset R, long[] inputs, RtabContext ctx);
-    /// <summary>The situation trigger k of the outcome passes on, after the repeats that gave
-    /// `earlier`; into: where to write only the inputs it sets (for Shown), or null.</summary>
-    internal abstract long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier, long[] into);
+    /// <summary>The situation trigger k of the outcome passes on, after the repeats that gave `earlier`.</summary>
+    internal abstract long[] Passed(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier);
+    /// <summary>Shown of what Passed gives, from the values the trigger sets alone.</summary>
+    internal abstract Dictionary<string, object> Given(int outcome, int k, Ruleset R, long[] inputs, IList<long> earlier);
     /// <summary>What trigger k of the outcome passes on, by input id, as a result shows it.</summary>
     internal abstract Dictionary<string, object> Shown(int outcome, int k, Ruleset R, long[] passed);
 
@@ -252,6 +253,15 @@ abstract class RtabLowered
             r = RtabOdds.FloorDiv(a * scale, b);
         }
         return Check32(r);
+    }
+
+    /// <summary>KeepOne of two members.</summary>
+    protected static void KeepPair(AppliedModifier a, AppliedModifier b, bool best, int sign)
+    {
+        if (a == null || !a.Counted || b == null || !b.Counted) return;
+        int x = a.SignedValue, y = b.SignedValue;
+        bool better = sign > 0 ? y > x : y < x, worse = sign > 0 ? y < x : y > x;
+        if (best ? better : worse) a.Counted = false; else b.Counted = false;
     }
 
     /// <summary>A stacking group keeps one member per side: the first best (best) or worst of those applied.</summary>
@@ -846,14 +856,11 @@ public class Ruleset
         var triggers = new string[fired.Count];
         var of = new int[fired.Count];
         var passed = new IDictionary<string, object>[fired.Count];
-        // What each sets (all a result shows of what it passes on), shown before the next is written.
-        var situation = new long[values.Length];
         for (int i = 0; i < fired.Count; i++) {
             int k = fired[i];
             triggers[i] = o.TargetId[k];
             of[i] = k;
-            lowered.Passed((int)outcome, k, this, values, NoEarlier, situation);
-            passed[i] = lowered.Shown((int)outcome, k, this, situation);
+            passed[i] = lowered.Given((int)outcome, k, this, values, NoEarlier);
         }
         r.Triggers = triggers;
         r.TriggerOf = of;
@@ -954,7 +961,7 @@ public class Ruleset
             };
             long got = -1;
             try {
-                var passed = lowered.Passed((int)outcome, k, this, values, earlier, null);
+                var passed = lowered.Passed((int)outcome, k, this, values, earlier);
                 step["inputs"] = lowered.Shown((int)outcome, k, this, passed);
                 got = ChainStep(o.TargetKind[k], o.TargetId[k], passed,
                                 then != null && i < then.Count ? then[i] : new long[0], step);
