@@ -12,6 +12,8 @@
 void diag_init(diag_ctx *d, const char *path, const char *text, size_t len, FILE *out)
 {
 	d->path = path;
+	d->parts = NULL;
+	d->nparts = 0;
 	d->text = text;
 	d->len = len;
 	d->line_starts = NULL;
@@ -203,13 +205,29 @@ static void quote_line(diag_ctx *d, src_loc loc)
 	fputs("^\n", d->out);
 }
 
+/* The file a line of the text is in, and its line there. */
+static const char *where(const diag_ctx *d, int *line)
+{
+	const char *path = d->path;
+	int first = 1;
+	for (size_t i = 0; i < d->nparts; i++)
+		if (*line >= d->parts[i].first_line) {
+			path = d->parts[i].path;
+			first = d->parts[i].first_line;
+		}
+	if (*line > 0)
+		*line -= first - 1;
+	return path;
+}
+
 static void report_json(diag_ctx *d, const char *sev, const char *check, src_loc loc,
 			const char *msg)
 {
 	strbuf sb = {0};
-	char *path = printable(d->path), *text = printable(msg);
+	int line = loc.line;
+	char *path = printable(where(d, &line)), *text = printable(msg);
 	sb_putc(&sb, '{');
-	json_file_line(&sb, path, loc.line, loc.col);
+	json_file_line(&sb, path, line, loc.col);
 	sb_printf(&sb, ", \"severity\": \"%s\", \"message\": ", sev);
 	sb_put_json_string(&sb, text);
 	free(path);
@@ -266,9 +284,10 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 	} else {
 		/* Names and messages quote the input: never let its bytes act on a terminal. */
 		strbuf line = {0};
-		sb_put_printable(&line, d->path);
+		int at = loc.line;
+		sb_put_printable(&line, where(d, &at));
 		if (loc.line > 0)
-			sb_printf(&line, ":%d:%d", loc.line, loc.col);
+			sb_printf(&line, ":%d:%d", at, loc.col);
 		sb_printf(&line, ": %s: ", names[sev]);
 		sb_put_printable(&line, text);
 		if (check)

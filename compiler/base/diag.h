@@ -30,8 +30,19 @@ typedef struct diag_options {
 				  (base/work.h); 0: the default */
 } diag_options;
 
+/* A file whose text follows another's in one source (a layer file after
+ * its base, as rtab site joins them): its lines begin at first_line. */
+typedef struct diag_part {
+	const char *path;
+	int first_line;
+} diag_part;
+
 typedef struct diag_ctx {
 	const char *path;
+	/* The files joined after path's text, in order (none: nparts 0): a
+	 * finding on their lines names their file and line. */
+	const diag_part *parts;
+	size_t nparts;
 	const char *text; /* the whole source, for quoting lines */
 	size_t len;
 	size_t *line_starts; /* built on first use */

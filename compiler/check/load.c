@@ -105,6 +105,52 @@ bool load_file_edition(loaded *l, const char *path, const char *edition, FILE *o
 	return load_text_edition(l, path, text, len, edition, out, opts);
 }
 
+static bool load_text_parts(loaded *l, const char *name, char *text, size_t len, const char *edition,
+			    FILE *out, const diag_options *opts, diag_part *parts, size_t nparts);
+
+bool load_files_joined(loaded *l, const char *const *paths, size_t n, const char *edition, FILE *out,
+		       const diag_options *opts)
+{
+	strbuf joined = {0};
+	diag_part *parts = n > 1 ? xcalloc(n - 1, sizeof *parts) : NULL;
+	int line = 1;
+	for (size_t i = 0; i < n; i++) {
+		char *text;
+		size_t len;
+		diag_ctx d;
+		diag_init(&d, paths[i], NULL, 0, out);
+		d.opts = opts;
+		if (!read_all(paths[i], &text, &len, &d)) {
+			for (size_t k = 0; k + 1 < i; k++)
+				free((char *)parts[k].path);
+			free(parts);
+			sb_free(&joined);
+			memset(l, 0, sizeof *l);
+			return false;
+		}
+		/* A layer's own byte-order mark is not text of the ruleset. */
+		size_t bom = i > 0 && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+		if (i > 0)
+			parts[i - 1] = (diag_part){xstrdup(paths[i]), line};
+		sb_put(&joined, text + bom, len - bom);
+		if (i + 1 < n && (len == bom || text[len - 1] != '\n'))
+			sb_putc(&joined, '\n');
+		for (size_t k = bom; k < len; k++)
+			line += text[k] == '\n';
+		if (i + 1 < n && (len == bom || text[len - 1] != '\n'))
+			line++;
+		free(text);
+	}
+	char *text = joined.data ? joined.data : xstrdup("");
+	return load_text_parts(l, paths[0], text, joined.len, edition, out, opts, parts, n > 1 ? n - 1 : 0);
+}
+
+bool load_text_edition(loaded *l, const char *name, char *text, size_t len, const char *edition,
+		       FILE *out, const diag_options *opts)
+{
+	return load_text_parts(l, name, text, len, edition, out, opts, NULL, 0);
+}
+
 bool load_text(loaded *l, const char *name, char *text, size_t len, FILE *out,
 	       const diag_options *opts)
 {
@@ -158,8 +204,10 @@ static bool build_editions(loaded *l)
 	return ok && l->diag.errors == 0;
 }
 
-bool load_text_edition(loaded *l, const char *name, char *text, size_t len, const char *edition,
-		       FILE *out, const diag_options *opts)
+/* load_text_edition of a text joined from files: parts (nparts, l's to
+ * free) say where each file after the first begins. */
+static bool load_text_parts(loaded *l, const char *name, char *text, size_t len, const char *edition,
+			    FILE *out, const diag_options *opts, diag_part *parts, size_t nparts)
 {
 	struct parse_ctx pc = {0};
 
@@ -167,11 +215,15 @@ bool load_text_edition(loaded *l, const char *name, char *text, size_t len, cons
 	l->path = xstrdup(name);
 	l->text = text;
 	l->len = len;
+	l->parts = parts;
+	l->nparts = nparts;
 	/* A UTF-8 byte-order mark at the very start is allowed, and skipped. */
 	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	text += bom;
 	len -= bom;
 	diag_init(&l->diag, l->path, text, len, out);
+	l->diag.parts = parts;
+	l->diag.nparts = nparts;
 	l->diag.opts = opts;
 	/* A 'like' variant is lowered from its base's statements: an error in
 	 * them (the same message, the same place) is the base's, printed once. */
@@ -227,6 +279,9 @@ void loaded_free(loaded *l)
 		free(l->discarded[i]);
 	free(l->discarded);
 	diag_free(&l->diag);
+	for (size_t i = 0; i < l->nparts; i++)
+		free((char *)l->parts[i].path);
+	free(l->parts);
 	free(l->text);
 	free(l->path);
 	memset(l, 0, sizeof *l);

@@ -22,6 +22,8 @@ typedef struct loaded {
 	size_t ndiscarded;
 	model model;
 	bool built;
+	diag_part *parts; /* the layer files joined after path (load_files_joined) */
+	size_t nparts;
 } loaded;
 
 /* Load path, reporting every diagnostic to out. True when it has no error.
@@ -40,6 +42,12 @@ bool load_file_edition(loaded *l, const char *path, const char *edition, FILE *o
 		       const diag_options *opts);
 bool load_text_edition(loaded *l, const char *name, char *text, size_t len, const char *edition,
 		       FILE *out, const diag_options *opts);
+/* A ruleset kept in several files: paths[0] the base, each after it a
+ * layer file that continues it (front/layer_file.h), read as one text as
+ * 'cat' would join them; each diagnostic names the file and line its text
+ * came from. The rest as load_file_edition. */
+bool load_files_joined(loaded *l, const char *const *paths, size_t n, const char *edition, FILE *out,
+		       const diag_options *opts);
 void loaded_free(loaded *l);
 
 /* Open path for reading if it is a regular file; otherwise say why not through d and return NULL. Never blocks on a FIFO. */

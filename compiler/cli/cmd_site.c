@@ -31,6 +31,9 @@ static const cli_verb verb = {
 		 "verify against a second file). The pages run rtab itself, built for\n"
 		 "WebAssembly, in the browser: they open from file:// or any static host,\n"
 		 "with no server.\n"
+		 "A FILE without a 'ruleset' header is an errata layer file: it continues the\n"
+		 "FILE its '# base: PATH' comment names, or else the ruleset before it\n"
+		 "(rtab site BASE LAYER), as 'cat BASE LAYER' would; the pages show them as one.\n"
 		 "Each FILE is checked first; a file with errors writes nothing. The pages\n"
 		 "show the edition --edition or FILE@NAME names (default: every errata layer).\n"
 		 "The pages and the module are read from the web assets: $RTAB_WEB_DIR, or\n"
@@ -112,21 +115,37 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 		status = cli_check_edition_arg("site", a.files[i]);
 	char **paths = xcalloc(a.nfiles ? a.nfiles : 1, sizeof *paths);
 	site_ruleset *rulesets = xcalloc(a.nfiles ? a.nfiles : 1, sizeof *rulesets);
+	size_t *group = xcalloc(a.nfiles ? a.nfiles : 1, sizeof *group);
 	for (size_t i = 0; i < a.nfiles; i++) {
 		paths[i] = site_path(c, a.files[i], &rulesets[i].edition);
 		rulesets[i].name = site_name(paths[i]);
 	}
+	char *why = NULL;
+	if (status == EXIT_OK && !site_group_layers(paths, a.nfiles, group, &why)) {
+		cli_error("site", &c->diag, "%s", why);
+		status = EXIT_INPUT;
+	}
+	/* The rulesets, each with its layer files: a layer's FILE@NAME names the ruleset's edition. */
+	size_t nrulesets = 0;
 	for (size_t i = 0; status == EXIT_OK && i < a.nfiles; i++)
+		if (group[i] != i && rulesets[i].edition != c->edition)
+			rulesets[group[i]].edition = rulesets[i].edition;
+	for (size_t i = 0; status == EXIT_OK && i < a.nfiles; i++)
+		if (group[i] == i)
+			rulesets[nrulesets++] = rulesets[i];
+	for (size_t i = 0; status == EXIT_OK && i < nrulesets; i++)
 		for (size_t k = 0; k < i; k++)
 			if (strcmp(rulesets[i].name, rulesets[k].name) == 0) {
 				status = usage_error("site", "'%s' and '%s' have the same name in a site; rename one",
-						     a.files[k], a.files[i]);
+						     rulesets[k].name, rulesets[i].name);
 				break;
 			}
 	if (status) {
 		for (size_t i = 0; i < a.nfiles; i++)
 			free(paths[i]);
 		free(paths);
+		free(group);
+		free(why);
 		free(rulesets);
 		free(a.files);
 		return status < 0 ? EXIT_OK : status;
@@ -138,9 +157,17 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 			  "docs/web.md); build it with them, or set RTAB_WEB_DIR to a built web/ directory");
 		status = EXIT_INPUT;
 	}
-	loaded *files = xcalloc(a.nfiles, sizeof *files);
-	for (size_t i = 0; assets && i < a.nfiles; i++) {
-		if (!load_file_edition(&files[i], paths[i], rulesets[i].edition, stderr, &c->diag))
+	loaded *files = xcalloc(nrulesets, sizeof *files);
+	const char **members = xcalloc(a.nfiles, sizeof *members);
+	for (size_t i = 0, head = 0; assets && i < nrulesets; i++, head++) {
+		while (group[head] != head)
+			head++;
+		size_t n = 0;
+		members[n++] = paths[head];
+		for (size_t k = 0; k < a.nfiles; k++)
+			if (group[k] == head && k != head)
+				members[n++] = paths[k];
+		if (!load_files_joined(&files[i], members, n, rulesets[i].edition, stderr, &c->diag))
 			status = EXIT_INPUT;
 		else
 			rulesets[i].model_json = site_model_json(&files[i].model, rulesets[i].name);
@@ -149,9 +176,8 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 	}
 	output_file *out = NULL;
 	size_t nout = 0;
-	char *why = NULL;
 	bool workbench = false;
-	if (status == EXIT_OK && !site_files(rulesets, a.nfiles, assets, a.dir, &out, &nout, &workbench, &why)) {
+	if (status == EXIT_OK && !site_files(rulesets, nrulesets, assets, a.dir, &out, &nout, &workbench, &why)) {
 		cli_error("site", &c->diag, "%s", why);
 		status = EXIT_INPUT;
 	}
@@ -168,13 +194,16 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 		status = EXIT_INPUT;
 	site_files_free(out, nout);
 	free(why);
-	for (size_t i = 0; i < a.nfiles; i++) {
+	for (size_t i = 0; i < nrulesets; i++) {
 		if (assets)
 			loaded_free(&files[i]);
 		free((char *)rulesets[i].model_json);
-		free(paths[i]);
 	}
+	for (size_t i = 0; i < a.nfiles; i++)
+		free(paths[i]);
 	free(files);
+	free(members);
+	free(group);
 	free(paths);
 	free(rulesets);
 	free(assets);

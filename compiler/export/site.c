@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The files of rtab site: the web assets and the rulesets as a script. */
+#define _XOPEN_SOURCE 700
 #include "export/site.h"
 
 #include "base/json.h"
+#include "front/layer_file.h"
 #include "export/export.h"
 #include "rtab.h"
 
@@ -57,6 +59,72 @@ static char *read_all(const char *path, size_t *len, char **why)
 	}
 	*len = sb.len;
 	return sb.data ? sb.data : xstrdup("");
+}
+
+/* The real path of path, or a copy of it when it does not resolve; to free. */
+static char *real_path(const char *path)
+{
+	char *real = realpath(path, NULL);
+	return real ? real : xstrdup(path);
+}
+
+bool site_group_layers(char *const *paths, size_t n, size_t *group, char **why)
+{
+	char **real = xcalloc(n ? n : 1, sizeof *real);
+	bool ok = true;
+	size_t last = n; /* the last ruleset seen: a layer without '# base:' continues it */
+	for (size_t i = 0; i < n; i++)
+		real[i] = real_path(paths[i]);
+	for (size_t i = 0; ok && i < n; i++) {
+		size_t len;
+		char *text = read_all(paths[i], &len, why);
+		if (!text) {
+			ok = false;
+			break;
+		}
+		group[i] = i;
+		if (layer_file_has_header(text, len)) {
+			last = i;
+			free(text);
+			continue;
+		}
+		char *named = layer_file_base(text, len);
+		free(text);
+		if (named) {
+			char *path = layer_file_base_path(paths[i], named), *base = real_path(path);
+			size_t k = 0;
+			while (k < n && (k == i || strcmp(real[k], base) != 0))
+				k++;
+			if (k == n)
+				*why = xasprintf("'%s' is an errata layer file whose '# base: %s' names '%s', which is not "
+						 "among the files of the site; give its base too: rtab site %s %s -o DIR",
+						 paths[i], named, path, path, paths[i]);
+			else
+				group[i] = k;
+			free(base);
+			free(path);
+			free(named);
+			ok = k < n;
+		} else if (last < n) {
+			group[i] = last;
+		} else {
+			*why = xasprintf("'%s' has no 'ruleset' header and no '# base: PATH' comment: an errata layer file "
+					 "continues a ruleset; give its base before it (rtab site BASE %s -o DIR), or name "
+					 "it in a comment at its top: # base: PATH",
+					 paths[i], paths[i]);
+			ok = false;
+		}
+	}
+	for (size_t i = 0; ok && i < n; i++)
+		if (group[i] != i && group[group[i]] != group[i]) {
+			*why = xasprintf("'%s' names '%s' as its base, which is itself a layer file: name the "
+					 "file with the 'ruleset' header", paths[i], paths[group[i]]);
+			ok = false;
+		}
+	for (size_t i = 0; i < n; i++)
+		free(real[i]);
+	free(real);
+	return ok;
 }
 
 char *site_model_json(const model *m, const char *name)

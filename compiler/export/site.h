@@ -46,6 +46,14 @@ bool site_files(const site_ruleset *rulesets, size_t nrulesets, const char *asse
  * the site's edition), to free. */
 char *site_model_json(const model *m, const char *name);
 
+/* The rulesets of a site whose FILEs are paths (n): a file with a
+ * 'ruleset' header is a ruleset; a layer file (front/layer_file.h) joins
+ * the ruleset of the FILE its '# base: PATH' comment names, or without one
+ * the last ruleset before it. group[i]: the FILE whose ruleset FILE i
+ * joins (i itself for a ruleset). False with *why set (to free) when a
+ * file cannot be read or a layer's base is not among the FILEs. */
+bool site_group_layers(char *const *paths, size_t n, size_t *group, char **why);
+
 /* Free what site_files made. */
 void site_files_free(output_file *files, size_t n);
 

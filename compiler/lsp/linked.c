@@ -2,6 +2,8 @@
 #define _XOPEN_SOURCE 700
 #include "lsp/linked.h"
 
+#include "front/layer_file.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -54,48 +56,9 @@ static char *path_uri(const char *path)
 	return sb.data;
 }
 
-/* Blanks and comments from i on: where the first token begins. When a
- * comment says '# base: PATH', *base is set to PATH (to free). */
-static size_t skip_comments(const char *text, size_t len, size_t i, char **base)
-{
-	while (i < len) {
-		if (strchr(" \t\r\n", text[i])) {
-			i++;
-		} else if (text[i] == '#' || (text[i] == '/' && i + 1 < len && text[i + 1] == '/')) {
-			size_t end = i;
-			while (end < len && text[end] != '\n')
-				end++;
-			static const char tag[] = "# base:";
-			if (base && !*base && end - i > sizeof tag - 1 && memcmp(text + i, tag, sizeof tag - 1) == 0) {
-				size_t from = i + sizeof tag - 1, to = end;
-				while (from < to && strchr(" \t", text[from]))
-					from++;
-				while (to > from && strchr(" \t\r", text[to - 1]))
-					to--;
-				if (to > from)
-					*base = xstrndup(text + from, to - from);
-			}
-			i = end;
-		} else if (text[i] == '/' && i + 1 < len && text[i + 1] == '*') {
-			const char *end = NULL;
-			for (size_t k = i + 2; k + 1 < len && !end; k++)
-				if (text[k] == '*' && text[k + 1] == '/')
-					end = text + k + 2;
-			i = end ? (size_t)(end - text) : len;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
 bool lsp_has_header(const char *text, size_t len)
 {
-	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	size_t i = skip_comments(text, len, bom, NULL);
-	static const char kw[] = "ruleset";
-	return len - i >= sizeof kw - 1 && memcmp(text + i, kw, sizeof kw - 1) == 0 &&
-	       (len - i == sizeof kw - 1 || !lsp_ident_char(text[i + sizeof kw - 1]));
+	return layer_file_has_header(text, len);
 }
 
 /* The real path of path, or a copy of it when it does not resolve; to free. */
@@ -166,13 +129,7 @@ static bool read_head(const char *path, char *buf, size_t *len)
 /* The real path of what a '# base: NAMED' comment in the file at own names. */
 static char *named_base_path(const char *own, const char *named)
 {
-	char *path;
-	if (named[0] == '/') {
-		path = xstrdup(named);
-	} else {
-		const char *slash = strrchr(own, '/');
-		path = slash ? xasprintf("%.*s/%s", (int)(slash - own), own, named) : xstrdup(named);
-	}
+	char *path = layer_file_base_path(own, named);
 	char *real = real_path(path);
 	free(path);
 	return real;
@@ -214,9 +171,7 @@ lsp_doc *lsp_base_of(lsp_doc *doc)
 	size_t len = doc->text.len;
 	if (lsp_has_header(text, len))
 		return NULL;
-	char *named = NULL;
-	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	skip_comments(text, len, bom, &named);
+	char *named = layer_file_base(text, len);
 	if (named) {
 		char *own = lsp_uri_path(doc->uri);
 		char *real = named_base_path(own, named);
@@ -259,10 +214,8 @@ static size_t disk_layers(lsp_doc *base, lsp_doc **out, size_t n, size_t max)
 		size_t hlen;
 		char *named = NULL;
 		if (strcmp(real, base_real) != 0 && !open_doc_of(base->docs, real) && read_head(real, head, &hlen) &&
-		    !lsp_has_header(head, hlen)) {
-			size_t bom = hlen >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-			skip_comments(head, hlen, bom, &named);
-		}
+		    !lsp_has_header(head, hlen))
+			named = layer_file_base(head, hlen);
 		if (named) {
 			char *names = named_base_path(real, named);
 			lsp_doc *layer = strcmp(names, base_real) == 0 ? disk_doc(base->docs, real) : NULL;

@@ -57,6 +57,52 @@ errata=$root/tests/errata/skirmish.rtab
 grep -q '"name": "skirmish.rtab", "edition": "first_printing"' "$tmp/ed/rulesets.js" && ok ||
 	fail "site FILE@first_printing: rulesets.js names no edition: $(head -c 300 "$tmp/ed/rulesets.js")"
 
+# An errata layer in a file of its own (no 'ruleset' header) continues its
+# base: the ruleset before it, or the file its '# base:' comment names in any
+# order. The site shows them as one ruleset, as 'cat BASE LAYER' would; its
+# model is that text's (in its last edition, the layer's).
+layer=$root/tests/errata/musket_pike_second_printing.rtab
+mkdir "$tmp/joined" "$tmp/joined_named"
+cat "$mp" "$layer" >"$tmp/joined/musket_pike.rtab"
+"$rtab" export --format json "$tmp/joined/musket_pike.rtab" >"$tmp/joined.json" || fail "export of the joined text"
+mkdir "$tmp/layers" && cp "$mp" "$tmp/layers/musket_pike.rtab" &&
+	{ echo "# base: musket_pike.rtab"; cat "$layer"; } >"$tmp/layers/second.rtab"
+cat "$tmp/layers/musket_pike.rtab" "$tmp/layers/second.rtab" >"$tmp/joined_named/musket_pike.rtab"
+"$rtab" export --format json "$tmp/joined_named/musket_pike.rtab" >"$tmp/joined_named.json" || fail "export of the joined text"
+check_layered() { # site_dir joined_source joined_model what
+	node -e '
+const fs = require("fs");
+eval(fs.readFileSync(process.argv[1], "utf8") + ";global.RTAB_SITE = RTAB_SITE;");
+const rs = RTAB_SITE.rulesets;
+const model = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const ok = rs.length === 2 && rs[0].name === "musket_pike.rtab" && rs[1].name === "classic_odds.rtab" &&
+	rs[0].source === fs.readFileSync(process.argv[2], "utf8") && rs[0].edition === null &&
+	JSON.stringify(rs[0].model) === JSON.stringify(model);
+if (!ok) { console.log(rs.map((r) => r.name).join(" ")); process.exit(1); }
+' "$1/rulesets.js" "$2" "$3" && ok || fail "site $4: rulesets.js does not hold the base and its layer as one ruleset"
+}
+if command -v node >/dev/null; then
+	"$rtab" site "$mp" "$layer" "$crt" -o "$tmp/layered" 2>"$tmp/err" || fail "site BASE LAYER exits $?: $(cat "$tmp/err")"
+	check_layered "$tmp/layered" "$tmp/joined/musket_pike.rtab" "$tmp/joined.json" "BASE LAYER"
+	"$rtab" site "$tmp/layers/second.rtab" "$tmp/layers/musket_pike.rtab" "$crt" -o "$tmp/named" 2>"$tmp/err" ||
+		fail "site LAYER BASE (# base:) exits $?: $(cat "$tmp/err")"
+	check_layered "$tmp/named" "$tmp/joined_named/musket_pike.rtab" "$tmp/joined_named.json" "LAYER BASE with '# base:'"
+fi
+# A mistake in the layer is reported at its line in the layer file.
+sed 's/cell 5 at tacw = pursue_off_map/cell 5 at tacw = pursue_of_map/' "$layer" >"$tmp/bad_layer.rtab"
+line=$(grep -n 'pursue_of_map' "$tmp/bad_layer.rtab" | cut -d: -f1)
+"$rtab" site "$mp" "$tmp/bad_layer.rtab" -o "$tmp/badlayer" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && [ -n "$line" ] && grep -q "^$tmp/bad_layer.rtab:$line:[0-9]*: error: 'pursue_of_map'" "$tmp/err" &&
+	[ ! -e "$tmp/badlayer/index.html" ] && ok || fail "site with a mistake in a layer (line $line): $(head -3 "$tmp/err")"
+# A layer with no base before it nor named: refused, and said how to give one.
+"$rtab" site "$layer" "$mp" -o "$tmp/nobase" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && grep -q "has no 'ruleset' header and no '# base: PATH' comment" "$tmp/err" && [ ! -e "$tmp/nobase" ] && ok ||
+	fail "site of a layer before any base: $(cat "$tmp/err")"
+{ echo "# base: elsewhere.rtab"; cat "$layer"; } >"$tmp/layers/lost.rtab"
+"$rtab" site "$mp" "$tmp/layers/lost.rtab" -o "$tmp/lost" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && grep -q "which is not among the files of the site; give its base too" "$tmp/err" && ok ||
+	fail "site of a layer whose named base is not given: $(cat "$tmp/err")"
+
 # Refused: no -o; two files of one name; a file with errors (nothing written).
 "$rtab" site "$mp" >"$tmp/out" 2>"$tmp/err"
 [ $? = 2 ] && grep -q 'give the directory to write: -o DIR' "$tmp/err" && ok || fail "site without -o: $(cat "$tmp/err")"
