@@ -393,6 +393,10 @@ check eval-automatic-no-roll 0 "modified roll: none (no roll)" \
 check eval-automatic-roll-unused 0 "natural roll:  3 (not used: the column gives its result without a roll)" \
 	"$rtab" eval tables/classic_odds.rtab crt --set attack=30 --set defence=5 --roll 3
 
+# Two dice summed: each face, then their sum.
+check eval-explain-faces-summed 0 "natural roll:  5+6 = 11" \
+	"$rtab" eval tables/napoleonic_charge.rtab charger_test --roll 5,6 --explain
+
 # A bad --diagnostics format is named as one, on every verb that takes it.
 check diagnostics-format-check 2 "--diagnostics takes json or text, not 'xml'" \
 	"$rtab" check --diagnostics=xml tables/classic_odds.rtab

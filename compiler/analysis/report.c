@@ -576,8 +576,9 @@ void report_table(report *r, const rtab_result *res, const int32_t *faces, size_
 	for (size_t i = 0; i < nfaces; i++) {
 		if (tab->nrolls && i == 0)
 			sb_puts(b, "(");
-		sb_printf(b, "%s%ld", i && left != (tab->nrolls ? tab->rolls[roll].nfaces : nfaces) ? "+" : "",
-			  (long)faces[i]);
+		/* Faces summed: "5+6"; each opposed roll's first face after its bracket. */
+		bool first_of_roll = tab->nrolls ? left == tab->rolls[roll].nfaces : i == 0;
+		sb_printf(b, "%s%ld", first_of_roll ? "" : "+", (long)faces[i]);
 		if (tab->nrolls && --left == 0 && roll + 1 < tab->nrolls) {
 			roll++;
 			left = tab->rolls[roll].nfaces;
