@@ -11,6 +11,9 @@
 //     result of the faces entered, rtab eval --json's; the examples'
 //     tally, rtab test's;
 //   - an edition chosen, the errata sheet shown is rtab diff's from it;
+//     an errata layer file given with its base: its edition offered, and
+//     the sheet rtab diff's of the two; the cursor inside a table's id, its
+//     odds; completion at a statement's start in an outcome;
 //   - a finding planted in a translation, verify lists it at its line,
 //     as rtab verify does, and its button puts the cursor there;
 // then axe-core: no serious or critical violation. Screenshots in
@@ -308,6 +311,62 @@ async function errata(page, checks) {
 	return checks;
 }
 
+// An errata layer in a file of its own (border_raid_errata.rtab, '# base:'),
+// given to rtab site: the ruleset shown is its base followed by it, the
+// edition selector offers the layer's edition and the sheet is rtab diff's
+// of the two together. The cursor in the middle of a table's id: that
+// table's odds. A statement begun in an outcome: rtab lsp's completion.
+async function layerFile(page, checks) {
+	const name = 'border_raid.rtab';
+	await page.select('#rtab-file', name);
+	checks = await checked(page, checks);
+	const source = await text(page);
+	const joined = fs.readFileSync(path.join(root, 'tests', 'web', name), 'utf8') +
+		fs.readFileSync(path.join(root, 'tests', 'web', 'border_raid_errata.rtab'), 'utf8');
+	if (source !== joined)
+		fail(`${name}: the workbench's text is not the base followed by its layer file (${source.length} characters, not ${joined.length})`);
+	const editions = await page.$$eval('#rtab-edition option', (os) => os.map((o) => o.value).filter(Boolean));
+	if (JSON.stringify(editions) !== JSON.stringify(['original', 'second_printing']))
+		fail(`the editions offered for ${name} and its layer file: ${JSON.stringify(editions)}`);
+	await page.select('#rtab-edition', 'original');
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	await page.waitForFunction(() => document.querySelector('[data-rtab-errata]').dataset.rtabShown === 'original', {timeout: 20000});
+	const shown = await page.$eval('[data-rtab-errata]', (f) => ({srcdoc: f.srcdoc, body: f.contentDocument.body.textContent}));
+	const want = native({[name]: source}, ['diff', `${name}@original`, name, '--format', 'html', '--odds']);
+	if (want.status !== 1 || shown.srcdoc !== want.stdout || !/Beyond 8 inches \(was Beyond 6 inches\)/.test(shown.body))
+		fail(`${name}@original: the errata sheet shown is not rtab diff's of the base and its layer (exit ${want.status}): ${shown.body.slice(0, 300)}`);
+	else
+		console.log(`${name} with its layer file: editions ${JSON.stringify(editions)}, the sheet against original is rtab diff's`);
+	// The cursor inside the id of 'table nerve_test': its odds, not a prefix's.
+	const inId = source.indexOf('table nerve_test') + 'table ne'.length;
+	await cursorAt(page, inId);
+	await page.waitForFunction(() => /nerve_test/.test(document.getElementById('rtab-odds-table').textContent), {timeout: 20000})
+		.catch(() => {});
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	const odds = await page.$$eval('[data-rtab-odds] [data-rtab-outcome]', (rs) => rs.map((r) => [r.dataset.rtabOutcome, r.dataset.rtabProbability]));
+	const wantOdds = JSON.parse(native({[name]: source}, ['odds', name, 'nerve_test', '--set', 'leader_near=true', '--json']).stdout)
+		.outcomes.map((o) => [o.outcome, o.probability]);
+	if (JSON.stringify(odds) !== JSON.stringify(wantOdds))
+		fail(`the cursor in 'table ne|rve_test': the odds shown ${JSON.stringify(odds)}, rtab odds ${JSON.stringify(wantOdds)}`);
+	else
+		console.log(`the cursor inside the id of table nerve_test: its odds, as rtab odds (${JSON.stringify(odds)})`);
+	// A new statement in an outcome, after its effect: the effects and the outcome's words.
+	const after = source.indexOf('casualties(2);') + 'casualties(2);'.length;
+	await edit(page, after, after, '\n  ');
+	await cursorAt(page, after + 3);
+	await page.keyboard.type('c');
+	const labels = await page.waitForSelector('.cm-tooltip-autocomplete li', {timeout: 20000})
+		.then(() => page.$$eval('.cm-tooltip-autocomplete li', (ls) => ls.map((l) => l.querySelector('.cm-completionLabel').textContent)))
+		.catch(() => []);
+	if (JSON.stringify(labels) !== JSON.stringify(['casualties', 'code']))
+		fail(`completion of 'c' at a statement's start in an outcome offers ${JSON.stringify(labels)}`);
+	else
+		console.log(`completion at a statement's start in an outcome offers ${JSON.stringify(labels)}`);
+	await page.keyboard.press('Escape');
+	await edit(page, after, after + 4, '');
+	return checked(page, checks);
+}
+
 // A finding planted in a translation: verify lists rtab verify's, at its line.
 async function verify(page, checks) {
 	const name = 'close_combat_ru.rtab', original = 'close_combat_en.rtab';
@@ -353,7 +412,8 @@ web.run(t, async (browser, tmp) => {
 	scratch = tmp;
 	const site = web.writeSite(rtab, tmp, [path.join(root, 'tables', 'musket_pike.rtab'), path.join(root, 'tables', 'classic_odds.rtab'),
 		path.join(root, 'tests', 'errata', 'skirmish.rtab'), path.join(root, 'tests', 'verify', 'close_combat_en.rtab'),
-		path.join(root, 'tests', 'verify', 'close_combat_ru.rtab')]);
+		path.join(root, 'tests', 'verify', 'close_combat_ru.rtab'), path.join(root, 'tests', 'web', 'border_raid_errata.rtab'),
+		path.join(root, 'tests', 'web', 'border_raid.rtab')]);
 	const page = await web.openPage(browser, 'file://' + path.join(site, 'workbench.html'));
 	let checks = await checked(page, 0);
 	checks = await mistakeAndFix(page, checks);
@@ -361,6 +421,7 @@ web.run(t, async (browser, tmp) => {
 	checks = await complete(page, checks);
 	checks = await crt(page, checks);
 	checks = await errata(page, checks);
+	checks = await layerFile(page, checks);
 	checks = await verify(page, checks);
 	await web.accessible(page, t.npm);
 	for (const e of page.errors)

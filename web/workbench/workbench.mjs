@@ -222,9 +222,11 @@ const DEFINING = {table: {key: 'tables', odds: true}, distance: {key: 'distances
 	procedure: {key: 'procedures', odds: false}};
 
 // The definition the cursor is in: the last `table ID` (or reactions,
-// transition, distance, procedure) above it: {word, id}.
+// transition, distance, procedure) above it or on its line, read whole
+// (the cursor may be in the middle of the id): {word, id}.
 function definitionAt(view) {
-	const upto = view.state.doc.sliceString(0, view.state.selection.main.head);
+	const doc = view.state.doc;
+	const upto = doc.sliceString(0, doc.lineAt(view.state.selection.main.head).to);
 	const found = [...upto.matchAll(/(?:^|\n)\s*(table|distance|reactions|transition|procedure)\s+([A-Za-z_][A-Za-z0-9_]*)/g)];
 	return found.length ? {word: found[found.length - 1][1], id: found[found.length - 1][2]} : null;
 }
