@@ -62,7 +62,9 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 		throw new Error('rtab site: ' + made.stderr);
 	const browser = await puppeteer.launch({executablePath: chromium, headless: true,
 		args: ['--no-sandbox', '--disable-gpu', '--no-first-run']});
-	const figures = {};
+	// The machine's load average (1 minute) as the run begins and ends: on a
+	// shared machine the wall-clock figures count the other processes too.
+	const figures = {load_before: Number(os.loadavg()[0].toFixed(1))};
 	try {
 		const loads = [], loadCpu = [];
 		let cdp = null;
@@ -132,6 +134,7 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 		figures.web_load_cpu_ms = median(loadCpu);
 		figures.web_odds_cpu_ms = median(oddsCpu);
 		figures.web_check_cpu_ms = median(checkCpu);
+		figures.load_after = Number(os.loadavg()[0].toFixed(1));
 	} finally {
 		await browser.close();
 		fs.rmSync(tmp, {recursive: true, force: true});

@@ -33,9 +33,9 @@
 
 	/* One rtab command on the current ruleset, in the edition the site was
 	 * written for; its answer {status, stdout, stderr}. */
-	function rtab(args) {
+	async function rtab(args) {
 		const rs = ruleset();
-		return state.rtab.run(rs.edition ? [...args, '--edition', rs.edition] : args, {[rs.name]: rs.source});
+		return (await state.rtab).run(rs.edition ? [...args, '--edition', rs.edition] : args, {[rs.name]: rs.source});
 	}
 
 	function localeArgs() { return state.locale ? ['--locale', state.locale] : []; }
@@ -263,7 +263,9 @@
 	}
 
 	async function main() {
-		state.rtab = await RtabWasi.load(RTAB_WASM);
+		/* The module inflates and compiles while the page is built from the
+		 * models of rulesets.js: the first command waits for it, not the page. */
+		state.rtab = RtabWasi.load(RTAB_WASM);
 		const rulesets = $('rtab-ruleset');
 		rulesets.replaceChildren(...RTAB_SITE.rulesets.map((r, i) => el('option', {value: i}, r.name)));
 		$('rtab-ruleset-label').hidden = RTAB_SITE.rulesets.length < 2;
