@@ -320,6 +320,26 @@ def number(v):
     return MINUS + str(-v) if v < 0 else str(v)
 
 
+# The units a card names in the reader's words: the word for one of each.
+UNIT_ONE = {'hexes': 'hex', 'inches': 'inch', 'feet': 'foot', 'yards': 'yard', 'paces': 'pace',
+            'squares': 'square', 'miles': 'mile', 'mm': 'mm', 'cm': 'cm', 'm': 'm', 'km': 'km'}
+
+
+def unit_words(unit, n, locale):
+    """n of a unit as the card says it: the locale's word for that number (English: one, or
+    more; Russian: 1, 21 ...; 2-4, 22-24 ...; the rest); a unit rtab does not know, its name."""
+    if unit not in UNIT_ONE:
+        return unit
+    n = abs(n)
+    if re.split(r'[-_.@]', locale)[0] == 'ru':
+        if n % 10 == 1 and n % 100 != 11:
+            return phrase(locale, UNIT_ONE[unit])
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return phrase(locale, unit)
+        return phrase(locale, unit + ' (5 or more)')
+    return UNIT_ONE[unit] if n == 1 else unit
+
+
 def effect_words(doc, kind_id, args, locale):
     """An effect as the card says it: its label, then its arguments' labels and numbers."""
     k = next(k for k in doc['effect_kinds'] if k['id'] == kind_id)
@@ -330,7 +350,7 @@ def effect_words(doc, kind_id, args, locale):
             v = values[a] if isinstance(a, int) else next(v for v in values if v['id'] == a)
             said.append(label(v['labels'], locale, v['id']))
         else:
-            said.append(number(a) + (' ' + p['unit'] if p.get('unit') else ''))
+            said.append(number(a) + (' ' + unit_words(p['unit'], a, locale) if p.get('unit') else ''))
     return label(k['labels'], locale, k['id']) + (' (%s)' % ', '.join(said) if said else '')
 
 

@@ -229,6 +229,54 @@ bool aid_expr_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_exp
 
 /* ---- effects and triggers ---- */
 
+/* The units rtab knows by name, in the reader's words after a number: the
+ * word for one ("hex", "гекс"), the unit's name for more ("hexes", and in
+ * Russian for 2-4, "гекса"), and Russian's form for 5 or more and the teens
+ * ("гексов"), each a phrase of the catalogue. A unit of the ruleset's own
+ * keeps its name (the language gives units no labels). */
+static const struct {
+	const char *name, *one, *many;
+} unit_words[] = {
+	{"hexes", /* msg("hexes") */ "hex" /* msg("hex") */, "hexes (5 or more)" /* msg("hexes (5 or more)") */},
+	{"inches", /* msg("inches") */ "inch" /* msg("inch") */, "inches (5 or more)" /* msg("inches (5 or more)") */},
+	{"feet", /* msg("feet") */ "foot" /* msg("foot") */, "feet (5 or more)" /* msg("feet (5 or more)") */},
+	{"yards", /* msg("yards") */ "yard" /* msg("yard") */, "yards (5 or more)" /* msg("yards (5 or more)") */},
+	{"paces", /* msg("paces") */ "pace" /* msg("pace") */, "paces (5 or more)" /* msg("paces (5 or more)") */},
+	{"squares", /* msg("squares") */ "square" /* msg("square") */,
+	 "squares (5 or more)" /* msg("squares (5 or more)") */},
+	{"miles", /* msg("miles") */ "mile" /* msg("mile") */, "miles (5 or more)" /* msg("miles (5 or more)") */},
+	{"mm", /* msg("mm") */ "mm", "mm"},
+	{"cm", /* msg("cm") */ "cm", "cm"},
+	{"m", /* msg("m") */ "m", "m"},
+	{"km", /* msg("km") */ "km", "km"},
+};
+
+/* n of unit in the words of the catalogue's language: English has one form
+ * for 1 and one for any other number; Russian one for 1, 21, 31 ... (not
+ * 11), one for 2-4, 22-24 ... (not 12-14) and one for the rest. */
+static void put_quantity(strbuf *sb, long n, const char *unit)
+{
+	put_number(sb, n);
+	size_t k = 0, count = sizeof unit_words / sizeof unit_words[0];
+	while (k < count && strcmp(unit_words[k].name, unit) != 0)
+		k++;
+	if (k == count) {
+		sb_printf(sb, " %s", unit);
+		return;
+	}
+	unsigned long a = (unsigned long)(n < 0 ? -n : n), last = a % 10, teens = a % 100;
+	const char *id = unit_words[k].name;
+	if (strcmp(msg_locale(), "ru") == 0) {
+		if (last == 1 && teens != 11)
+			id = unit_words[k].one;
+		else if (!(last >= 2 && last <= 4 && !(teens >= 12 && teens <= 14)))
+			id = unit_words[k].many;
+	} else if (a == 1) {
+		id = unit_words[k].one;
+	}
+	sb_printf(sb, " %s", msg(id));
+}
+
 void aid_effect_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_effect *e)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -242,9 +290,10 @@ void aid_effect_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_e
 			const rtab_enum_value *v = &rs->enums[p->enum_index].values[e->args[a]];
 			sb_puts(sb, aid_word(c, slot, v->labels, v->id));
 		} else {
-			put_number(sb, e->args[a]);
 			if (p && p->unit)
-				sb_printf(sb, " %s", p->unit);
+				put_quantity(sb, e->args[a], p->unit);
+			else
+				put_number(sb, e->args[a]);
 		}
 	}
 	if (e->nargs)
