@@ -283,5 +283,14 @@ expect situation-units 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/sit_in.rtab
 sed -e 's/move = 33) roll 3/move = 31) roll 3/' "$tmp/sit_cm.rtab" >"$tmp/sit_bad.rtab"
 expect situation-units-differ 1 "check t(fresh = 1, move = 31 cm) roll 3: original: none" "$rtab" verify "$tmp/sit_in.rtab" "$tmp/sit_bad.rtab"
 
+# A count times a length is a length: a metric edition's 1d6 * 2.5 cm (for
+# 1d6 inches) reads without -Wmissing-unit, as 2.5 * 1d6 cm does.
+cat >"$tmp/count_cm.rtab" <<'EOR'
+ruleset mu { locales en; en "M"; exact 1/2; unit inches; unit cm = inches * 100 / 254 within 5%; }
+distance a { en "A"; value 1d6 * 2.5 cm; value 1d6 inches; }
+distance b { en "B"; value 2.5 * 1d6 cm; }
+EOR
+expect count-times-length 0 "" "$rtab" check -Werror "$tmp/count_cm.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

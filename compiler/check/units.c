@@ -383,6 +383,9 @@ static const char *scaled(model *m, const ast_expr *e, int depth)
 	const char *ou = unit_of(m, other, depth + 1);
 	if (!lu)
 		return UNITS_ANY;
+	/* A plain count times a length is a length: 1d6 * 2.5 cm, as 2.5 * 1d6 cm. */
+	if (e->op == RTAB_OP_MUL && !ou)
+		return lu;
 	return meet(m, other, ou, e, lu, e->loc);
 }
 
