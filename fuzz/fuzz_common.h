@@ -226,7 +226,7 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 			FUZZ_CHECK(rtab_row_outcome(t, r) < rs->noutcomes, "table '%s' row %zu: outcome %u of %u",
 				   t->id, r, rtab_row_outcome(t, r), rs->noutcomes);
 		if (t->key_kind != RTAB_KEY_INPUT) {
-			FUZZ_CHECK(t->key_kind <= RTAB_KEY_VALUE && t->key_a.ninstrs > 0,
+			FUZZ_CHECK(t->key_kind <= RTAB_KEY_ENUM && t->key_a.ninstrs > 0,
 				   "table '%s': key kind %u with %u instructions", t->id, t->key_kind,
 				   t->key_a.ninstrs);
 		} else if (t->column_input < 0) {

@@ -1647,6 +1647,7 @@ static int cmp_key_step(const rtab_table *t, int64_t num, int64_t den, int32_t s
 	case RTAB_KEY_ODDS:
 		return cmp_odds(num, den, step_num, step_den);
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM:
 		break; /* an input's column has no steps: key_column reads no key */
 	}
 	return 0;
@@ -1690,6 +1691,7 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		evens_or_above = num >= 0;
 		break;
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM:
 		return RTAB_E_RULESET; /* an input's column has no key to read */
 	}
 	for (size_t i = first; i < n; i++) {
@@ -1750,19 +1752,22 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 }
 
 /* The columns [*first, *end) the key reads among: the run of the variant
- * input's value in a two-key table, else every column. */
+ * input's value in a two-key table, else every column; *run the run's
+ * number (0 when there is one). */
 static int key_run(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
-		   size_t ninputs, ectx *e, size_t *first, size_t *end)
+		   size_t ninputs, ectx *e, size_t *first, size_t *end, int32_t *run)
 {
 	int32_t v;
 
 	*first = 0;
 	*end = t->ncolumns;
+	*run = 0;
 	switch ((rtab_key_kind)t->key_kind) {
 	case RTAB_KEY_INPUT:
 		return RTAB_OK; /* the input's value chooses among every column */
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
+	case RTAB_KEY_ENUM:
 		break;
 	}
 	if (t->column_input < 0 && !t->nlines)
@@ -1784,15 +1789,35 @@ static int key_run(const rtab_ruleset *rs, const rtab_table *t, const int32_t *i
 	}
 	*first = t->column_of_value[v];
 	*end = t->column_end_of_value[v];
+	*run = v;
 	if (*first >= *end || *end > t->ncolumns)
 		return RTAB_E_RULESET;
 	return RTAB_OK;
 }
 
+/* The column of the second enum key's value in run v (RTAB_KEY_ENUM). */
+static int enum_key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
+			   size_t ninputs, ectx *e, int32_t run, size_t first, size_t end,
+			   uint16_t *col)
+{
+	int32_t k;
+	size_t nruns = rtab_table_nruns(rs, (size_t)(t - rs->tables));
+	int rc = eval_checked(rs, &t->key_a, inputs, ninputs, e, &k);
+	if (rc != RTAB_OK)
+		return rc;
+	if (nruns == 0 || !t->column_of_key || t->ncolumn_of_key % nruns != 0)
+		return RTAB_E_RULESET;
+	size_t n = t->ncolumn_of_key / nruns;
+	if (k < 0 || (size_t)k >= n || run < 0 || (size_t)run >= nruns)
+		return RTAB_E_RULESET;
+	*col = t->column_of_key[(size_t)run * n + (size_t)k];
+	return first <= *col && *col < end ? RTAB_OK : RTAB_E_RULESET;
+}
+
 /* The column before any shift: the input's, or the key's. */
 static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
 		      size_t ninputs, ectx *e, rtab_result *out, size_t first,
-		      size_t end, uint16_t *col)
+		      size_t end, int32_t run, uint16_t *col)
 {
 	int32_t a, b = 1, v;
 	int rc;
@@ -1831,6 +1856,8 @@ static int key_column(const rtab_ruleset *rs, const rtab_table *t, const int32_t
 		out->key_num = a;
 		out->key_den = b;
 		return read_key(t, first, end, a, b, col);
+	case RTAB_KEY_ENUM:
+		return enum_key_column(rs, t, inputs, ninputs, e, run, first, end, col);
 	}
 	return RTAB_E_RULESET;
 }
@@ -1841,7 +1868,8 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 	uint16_t col = 0;
 	int64_t shift = 0, pos;
 	size_t first, end;
-	int rc = key_run(rs, t, inputs, ninputs, e, &first, &end);
+	int32_t run;
+	int rc = key_run(rs, t, inputs, ninputs, e, &first, &end, &run);
 	bool variant = false; /* a two-key table: the variant's run, then the key */
 
 	switch ((rtab_key_kind)t->key_kind) {
@@ -1849,13 +1877,14 @@ static int pick_column(const rtab_ruleset *rs, const rtab_table *t, const int32_
 		break;
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
+	case RTAB_KEY_ENUM:
 		variant = t->column_input >= 0;
 		break;
 	}
 	if (rc == RTAB_OK && variant)
 		note_input(rs, e, (size_t)t->column_input, inputs[t->column_input]); /* the variant */
 	if (rc == RTAB_OK)
-		rc = key_column(rs, t, inputs, ninputs, e, out, first, end, &col);
+		rc = key_column(rs, t, inputs, ninputs, e, out, first, end, run, &col);
 	if (rc != RTAB_OK)
 		return rc;
 	out->key_column = (int16_t)col;

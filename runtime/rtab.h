@@ -573,6 +573,7 @@ typedef enum rtab_key_kind {
 	RTAB_KEY_INPUT = 0, /* the enum input column_input, through column_of_value (-1: one column) */
 	RTAB_KEY_ODDS = 1,  /* the odds key_a:key_b, read against the columns' steps */
 	RTAB_KEY_VALUE = 2, /* the integer key_a (e.g. attacker minus defender), against the steps */
+	RTAB_KEY_ENUM = 3,  /* two enum keys: the value key_a of a second enum input, within the run */
 } rtab_key_kind;
 
 /* The dice of a table keyed by its modifier total alone: no faces, natural 0. */
@@ -693,6 +694,17 @@ typedef struct rtab_table {
 	 * same ends). 0: a shift reaches the end columns (step 2 above).
 	 */
 	uint8_t shift_stops;
+	/*
+	 * Two enum keys ('columns by (posture, unit)', a grid per posture whose
+	 * columns name units): key_kind ENUM. The run v is chosen as above (the
+	 * value of column_input, or the line a condition chooses); key_a gives
+	 * the value k of the second enum input, and the column is
+	 * column_of_key[v * n + k], n = ncolumn_of_key / the number of runs
+	 * (rtab_table_nruns): the values of that input. Every column of the run
+	 * is one some value reads. 0 (NULL) for every other kind.
+	 */
+	uint16_t ncolumn_of_key;
+	const uint16_t *column_of_key;
 } rtab_table;
 
 /* rtab_table.shift_stops: an end column a shift does not reach. */

@@ -55,7 +55,8 @@ const char *const facet_fields[] = {
 	"rtab_table: id labels rule rules dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
-	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key shift_stops",
+	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key shift_stops "
+	"-ncolumn_of_key column_of_key",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
@@ -749,6 +750,33 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 
 static src_loc grid_cell_loc(const model_table *mt, size_t c, int64_t v, src_loc anchor);
 
+/* A table keyed by two enums: the column each value of the second reads, on
+ * each line (by the first key's value, or the line's number), by name. */
+static void enum_key_facets(builder *b, const rtab_table *t)
+{
+	const rtab_ruleset *rs = b->rs;
+	size_t table = (size_t)(t - rs->tables), nruns = rtab_table_nruns(rs, table);
+	int key = table_enum_key_input(t);
+	src_loc at = stmt_loc(b, ST_COLUMNS, NULL, 0);
+	if (key < 0 || key >= rs->ninputs || nruns == 0 || !t->column_of_key)
+		return;
+	const rtab_input *in = &rs->inputs[key];
+	addf(b, at, xstrdup(in->id), "columns, then by");
+	size_t n = t->ncolumn_of_key / nruns;
+	for (size_t v = 0; v < nruns; v++) {
+		char *line = t->column_input >= 0 ? value_of(rs, rs->inputs[t->column_input].enum_index, (int64_t)v)
+						   : xasprintf("line %zu", v + 1);
+		for (size_t k = 0; k < n; k++) {
+			uint16_t c = t->column_of_key[v * n + k];
+			char *value = value_of(rs, in->enum_index, (int64_t)k);
+			if (c < t->ncolumns)
+				addf(b, at, xstrdup(t->columns[c].id ? t->columns[c].id : "?"), "column of %s, %s", line, value);
+			free(value);
+		}
+		free(line);
+	}
+}
+
 /* How a table chooses its column, beyond an input: computed keys, steps, shifts,
  * columns that give a result without a roll. */
 static void column_facets(builder *b, size_t i, const rtab_table *t, const model_table *mt)
@@ -759,6 +787,10 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
 		computed = false; /* column_facets' caller names the input */
+		break;
+	case RTAB_KEY_ENUM:
+		computed = false;
+		enum_key_facets(b, t);
 		break;
 	case RTAB_KEY_ODDS:
 		odds = true;

@@ -464,6 +464,7 @@ bool odds_key_computed(const rtab_table *t)
 {
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM: /* a value of an input, no key to compute */
 		return false;
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
@@ -482,6 +483,19 @@ int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column)
 		if (t->column_end_of_value ? t->column_of_value[v] <= column && column < t->column_end_of_value[v]
 					   : t->column_of_value[v] == column)
 			return v; /* two keys: the variant whose run holds the column */
+	return -1;
+}
+
+int32_t odds_column_key_value(const rtab_ruleset *rs, size_t table, size_t column, int32_t run)
+{
+	const rtab_table *t = &rs->tables[table];
+	size_t nruns = rtab_table_nruns(rs, table);
+	if (table_enum_key_input(t) < 0 || !t->column_of_key || nruns == 0 || run < 0 || (size_t)run >= nruns)
+		return -1;
+	size_t n = t->ncolumn_of_key / nruns;
+	for (size_t k = 0; k < n; k++)
+		if (t->column_of_key[(size_t)run * n + k] == column)
+			return (int32_t)k;
 	return -1;
 }
 

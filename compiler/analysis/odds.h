@@ -112,6 +112,9 @@ void odds_total_bounds(const rtab_ruleset *rs, size_t table, int32_t *lo, int32_
 bool odds_key_computed(const rtab_table *t);
 /* The value of column c's first column-input value, or -1 for none. */
 int32_t odds_column_value(const rtab_ruleset *rs, size_t table, size_t column);
+/* Two enums: the first value of the second input that reads column c in run
+ * run, or -1 for none (or a table of another kind). */
+int32_t odds_column_key_value(const rtab_ruleset *rs, size_t table, size_t column, int32_t run);
 /* The column shift the inputs give table (its 'shifts' modifiers, stacked as
  * the runtime stacks them), and the column a computed column c is read as
  * after it: c + shift, clamped within c's run (two keys) or the table. */

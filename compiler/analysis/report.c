@@ -249,6 +249,7 @@ static const char *key_word(const rtab_table *t, bool *odds)
 	*odds = false;
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM: /* the column names the values that read it */
 		return NULL;
 	case RTAB_KEY_ODDS:
 		*odds = true;

@@ -395,6 +395,7 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);
 			break;
 		case RTAB_KEY_INPUT:
+		case RTAB_KEY_ENUM:
 			sb_puts(&rest, "null");
 			break;
 		}
@@ -729,6 +730,13 @@ static bool pick_column(const table_ctx *tc, int32_t *inputs, size_t c)
 		return false;
 	if (tc->tab->column_input >= 0)
 		inputs[tc->tab->column_input] = v;
+	int key = table_enum_key_input(tc->tab); /* two enums: the second's value too */
+	if (key >= 0) {
+		int32_t k = odds_column_key_value(tc->g->rs, tc->t, c, v);
+		if (k < 0)
+			return false;
+		inputs[key] = k;
+	}
 	return true;
 }
 

@@ -51,6 +51,7 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		col->step_den = 1;
 		break;
 	case RTAB_KEY_INPUT: /* an end column of an input's columns has no step */
+	case RTAB_KEY_ENUM:
 		computed = false;
 		break;
 	}

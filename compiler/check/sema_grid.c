@@ -237,9 +237,59 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 	return resolve_key_header(m, t, cols, header, columns, first);
 }
 
+/* The header of a line of a table keyed by two enums: each column a value
+ * of the second input, each value once, every value there. */
+static bool resolve_enum_header(model *m, const rtab_table *t, const ast_stmt *cols,
+				const ast_stmt *header, rtab_column *columns, size_t first)
+{
+	int key = table_enum_key_input(t);
+	if (key < 0 || key >= m->rs.ninputs)
+		return false;
+	const rtab_input *in = &m->rs.inputs[key];
+	const rtab_enum *e = &m->rs.enums[in->enum_index];
+	const ast_cell **seen = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *seen);
+	bool ok = true;
+	size_t j = first;
+	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
+		columns[j].id = "?";
+		if (c->kind != CELL_NAME) {
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the first line of a grid by (%s, %s) names a value of '%s' over each column",
+				     cols->name2, cols->name, in->id);
+			ok = false;
+			continue;
+		}
+		int v = resolve_enum_value(m, in->enum_index, c->name, c->loc);
+		if (v < 0) {
+			ok = false;
+			continue;
+		}
+		if (seen[v]) {
+			check_report(m, CHECK_COLUMNS, c->loc, "value '%s' of '%s' has two columns on this line",
+				     c->name, in->id);
+			check_note(m, seen[v]->loc, "the first is here");
+			ok = false;
+			continue;
+		}
+		seen[v] = c;
+		columns[j].id = e->values[v].id;
+	}
+	for (size_t v = 0; v < e->nvalues && ok; v++)
+		if (!seen[v]) {
+			check_report(m, CHECK_COLUMNS, header->loc,
+				     "value '%s' of '%s' has no column on this line; add it to the grid's first line",
+				     e->values[v].id, in->id);
+			ok = false;
+		}
+	free(seen);
+	return ok;
+}
+
 bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 			rtab_column *columns, size_t first)
 {
+	if (header && key_reads_enum(t))
+		return resolve_enum_header(m, t, cols, header, columns, first);
 	if (!header) {
 		check_report(m, CHECK_ROW_SHAPE, cols->loc,
 			     "a table whose column is computed is written as a grid: grid { 1:4 1:3 ... (the steps) then one line per roll }");

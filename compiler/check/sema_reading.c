@@ -111,6 +111,20 @@ bool key_reads_odds(const rtab_table *t)
 		return true;
 	case RTAB_KEY_VALUE:
 	case RTAB_KEY_INPUT: /* no key to read: compile_key made it odds or a value */
+	case RTAB_KEY_ENUM:
+		break;
+	}
+	return false;
+}
+
+bool key_reads_enum(const rtab_table *t)
+{
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_ENUM:
+		return true;
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+	case RTAB_KEY_INPUT:
 		break;
 	}
 	return false;

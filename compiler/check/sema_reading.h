@@ -21,6 +21,8 @@ bool apply_thresholds(model *m, const rtab_table *t, const ast_stmt *cols, const
 /* Whether a computed key reads odds A:B, else a value: how its steps, ranges and
  * thresholds are written. */
 bool key_reads_odds(const rtab_table *t);
+/* Whether the second key is an enum input (columns by (posture, unit)). */
+bool key_reads_enum(const rtab_table *t);
 /* The post-check unreachable-column: a 'below' column only 0:N reaches. */
 void check_unreachable_columns(model *m);
 /* <0, 0, >0 as column a's step is below, at or above column b's (odds). */

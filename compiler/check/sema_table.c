@@ -548,7 +548,7 @@ void resolve_tables(model *m)
 				     stmt_kind_name(w->kind), d->id);
 		}
 		if (two_keys) {
-			resolve_two_key_table(m, d, t, mt, cols, below, above);
+			resolve_two_key_table(m, d, t, mt, cols, below, above, clamp);
 		} else {
 			for (const ast_stmt *l = grid ? grid->body : NULL; l && l->kind == ST_ODDS_LINE; l = l->next)
 				check_report(m, CHECK_ODDS_LINES, l->loc,
@@ -561,7 +561,7 @@ void resolve_tables(model *m)
 			if (above && cols && t->ncolumns > 0)
 				end_column(m, t, above, true, 0);
 		}
-		if (clamp && cols)
+		if (clamp && cols && !(two_keys && cols->all_values)) /* two enums: refused there */
 			clamp_shifts(m, d, t, clamp, shifts, below, above);
 		resolve_column_notes(m, d, t);
 		if (grid && grid->name)

@@ -41,6 +41,8 @@
 #include "check/sema_ends.h"
 #include "check/sema_grid.h"
 #include "check/sema_lines.h"
+#include "check/sema_reading.h"
+#include "front/key_kinds.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,15 +281,85 @@ static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_
 	return ok;
 }
 
+/* The second key of 'columns by (posture, unit)': an enum input, whose
+ * value chooses among the columns of its line (RTAB_KEY_ENUM). */
+static bool compile_enum_key(model *m, rtab_table *t, const ast_stmt *cols)
+{
+	int in = resolve_def(m, DEF_INPUT, cols->name, cols->name_loc);
+	if (in < 0)
+		return false;
+	const rtab_input *input = &m->rs.inputs[in];
+	if (input->type != RTAB_TYPE_ENUM) {
+		check_report(m, CHECK_TYPE, cols->name_loc,
+			     "the second key of 'columns by (%s, %s)' is an enum input (a column per value) or a computed key, odds(A, B), difference(A, B) or value(X); '%s' is no enum: write value(%s)",
+			     cols->name2, cols->name, input->id, input->id);
+		return false;
+	}
+	rtab_instr *load = model_array(m, 1, sizeof *load);
+	load[0] = (rtab_instr){RTAB_OP_INPUT, in};
+	t->key_a = (rtab_expr){1, load, NULL};
+	t->key_kind = RTAB_KEY_ENUM;
+	return true;
+}
+
+/* The value of enum e called id, or -1 (reported where the header is read). */
+static int enum_value_quiet(const rtab_enum *e, const char *id)
+{
+	for (size_t v = 0; v < e->nvalues; v++)
+		if (strcmp(e->values[v].id, id) == 0)
+			return (int)v;
+	return -1;
+}
+
+/* Two enums: the column each value of the second reads in the run of each of
+ * the first's values, from the names over its grid's columns. */
+static void map_enum_columns(model *m, rtab_table *t, const ast_stmt *g, size_t run,
+			     const int *values, size_t nvalues, size_t nkey, uint16_t *column_of_key)
+{
+	const rtab_enum *e = &m->rs.enums[m->rs.inputs[table_enum_key_input(t)].enum_index];
+	size_t j = run;
+	for (const ast_cell *c = g->body ? g->body->cells : NULL; c; c = c->next, j++) {
+		int k = c->kind == CELL_NAME ? enum_value_quiet(e, c->name) : -1;
+		for (size_t i = 0; i < nvalues && k >= 0 && (size_t)k < nkey; i++)
+			column_of_key[(size_t)values[i] * nkey + (size_t)k] = (uint16_t)j;
+	}
+}
+
+/* 'below' and 'above' give the results of odds or values past the printed
+ * columns; a line of an enum's values has no such end. */
+static void refuse_enum_ends(model *m, const ast_stmt *cols, const ast_stmt **below,
+			     const ast_stmt **above, const ast_stmt *clamp)
+{
+	const ast_stmt *ends[] = {*below, *above, clamp};
+	for (size_t i = 0; i < 3; i++)
+		if (ends[i])
+			check_report(m, CHECK_MISPLACED, ends[i]->loc,
+				     "'%s' reads odds or values past the printed columns, and the columns of '%s' are its values, which have no ends; drop it (a result for a value is its column's)",
+				     stmt_kind_name(ends[i]->kind), cols->name);
+	*below = NULL;
+	*above = NULL;
+}
+
 void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
-			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above)
+			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
+			   const ast_stmt *clamp)
 {
 	t->column_input = -1;
 	t->ncolumns = 0;
 	mt->first_rolled = 0;
 	mt->nrolled = 0;
 
-	bool key_ok = compile_key(m, d, t, cols);
+	bool by_enum = cols->all_values; /* columns by (posture, unit): the second key an enum */
+	bool key_ok = by_enum ? compile_enum_key(m, t, cols) : compile_key(m, d, t, cols);
+	if (by_enum)
+		refuse_enum_ends(m, cols, &below, &above, clamp);
+	size_t nkey = key_ok && by_enum ? (size_t)m->rs.inputs[table_enum_key_input(t)].max + 1 : 0;
+	if (strcmp(cols->name2, "when") == 0 && by_enum) {
+		check_report(m, CHECK_ROW_SHAPE, cols->name_loc,
+			     "a line chosen by a condition reads a computed key, odds(A, B), difference(A, B) or value(X); to read the value of '%s' on each line, make the first key an enum input: columns by (INPUT, %s)",
+			     cols->name, cols->name);
+		return;
+	}
 	if (strcmp(cols->name2, "when") == 0) { /* no input is called so: a keyword */
 		resolve_condition_lines(m, d, t, mt, cols, below, above, key_ok);
 		return;
@@ -303,6 +375,12 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 		return;
 	}
 	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	if (e->nvalues * nkey > UINT16_MAX) {
+		check_report(m, CHECK_LIMITS, cols->name_loc,
+			     "'%s' and '%s' have %zu pairs of values; the runtime holds at most %d",
+			     input->id, cols->name, e->nvalues * nkey, UINT16_MAX);
+		return;
+	}
 	size_t ngrids = 0, ncols = 0;
 	const ast_stmt *rows = NULL;
 	for (const ast_stmt *s = d->body; s; s = s->next)
@@ -319,6 +397,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 		return;
 	}
 	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
+	uint16_t *column_of_key = nkey ? model_array(m, e->nvalues * nkey, sizeof *column_of_key) : NULL;
 	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
 	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
 	grid_part *parts = xcalloc(ngrids ? ngrids : 1, sizeof *parts);
@@ -330,6 +409,13 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	for (const ast_stmt *g = d->body; g; g = g->next) {
 		if (g->kind != ST_GRID)
 			continue;
+		if (g->body && g->body->kind == ST_ODDS_LINE && by_enum) {
+			check_report(m, CHECK_ODDS_LINES, g->body->loc,
+				     "odds lines give the odds each result column stands for, and table '%s' chooses its column by the value of '%s'; write a grid per value of '%s': grid VALUE { %s's values, then one line per roll }",
+				     d->id, cols->name, input->id, cols->name);
+			ok = false;
+			continue;
+		}
 		if (g->body && g->body->kind == ST_ODDS_LINE) {
 			if (g->name) {
 				check_report(m, CHECK_ODDS_LINES, g->name_loc,
@@ -372,6 +458,8 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			first[values[k]] = (uint16_t)run;
 			end[values[k]] = t->ncolumns;
 		}
+		if (column_of_key)
+			map_enum_columns(m, t, g, run, values, nvalues, nkey, column_of_key);
 	}
 	for (size_t v = 0; v < e->nvalues; v++)
 		if (!owner[v]) {
@@ -385,6 +473,10 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 		t->column_input = (int16_t)in;
 		t->column_of_value = first;
 		t->column_end_of_value = end;
+		if (column_of_key) {
+			t->column_of_key = column_of_key;
+			t->ncolumn_of_key = (uint16_t)(e->nvalues * nkey);
+		}
 	}
 	if (nparts)
 		resolve_grids(m, d, t, mt, parts, nparts, true);

@@ -30,6 +30,7 @@ void format_step(char *buf, size_t n, const rtab_table *t, int64_t num, int64_t 
 		return;
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_INPUT: /* a threshold's odds (format_named_column) */
+	case RTAB_KEY_ENUM:
 		break;
 	}
 	bool up = num >= den;
@@ -76,6 +77,7 @@ void format_named_column(char *buf, size_t n, const rtab_table *t, const ast_cel
 		break;
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM:
 		break;
 	}
 	if (c->kind == CELL_NAME)
@@ -100,6 +102,7 @@ bool column_has_name(const rtab_table *t, const rtab_column *col, const ast_cell
 		       col->step_num == (c->lo == INT64_MIN ? c->hi : c->lo);
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM:
 		break;
 	}
 	return false;

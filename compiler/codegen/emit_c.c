@@ -849,6 +849,12 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			sb_puts(o, "};\n");
 		}
 	}
+	if (t->ncolumn_of_key) {
+		sb_printf(o, "static const uint16_t table%zu_column_of_key[] = {", i);
+		for (size_t k = 0; k < t->ncolumn_of_key; k++)
+			sb_printf(o, "%s%u", k ? ", " : "", t->column_of_key[k]);
+		sb_puts(o, "};\n");
+	}
 	emit_rows(o, rs, i, rows);
 	if (t->nmodifiers) {
 		sb_printf(o, "static const uint16_t table%zu_modifiers[] = {", i);
@@ -975,6 +981,8 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		snprintf(name, sizeof name, "table%zu_line_key", i);
 		expr_ref(o, "line_key", &t->line_key, name);
 		sb_printf(o, ".shift_stops = %u, ", t->shift_stops);
+		sb_printf(o, ".ncolumn_of_key = %u, ", t->ncolumn_of_key);
+		fref(o, "column_of_key", t->ncolumn_of_key, "table%zu_column_of_key", i);
 		free(f->notes);
 		close_struct(o);
 	}

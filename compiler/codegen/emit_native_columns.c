@@ -27,6 +27,7 @@ bool column_computed(const rtab_table *t)
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
 		return t->nshifts > 0;
+	case RTAB_KEY_ENUM: /* the run first, then the value's column within it */
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
 		break;
@@ -51,6 +52,7 @@ static bool key_is_odds(const rtab_table *t)
 		return true;
 	case RTAB_KEY_VALUE:
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM:
 		break;
 	}
 	return false;
@@ -185,6 +187,7 @@ void emit_column_helpers(strbuf *o, const rtab_ruleset *rs, size_t ti)
 	const rtab_table *t = &rs->tables[ti];
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM:
 		return; /* the input's value is the column: no key to read */
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
@@ -273,6 +276,24 @@ static void emit_key(nctx *c, const rtab_table *t)
 	nline(c, 1, "}");
 }
 
+/* Two enum keys: the run of the first's value, then the second's column
+ * in it (table.column_of_key), as key_run and enum_key_column read them. */
+static void emit_enum_key(nctx *c, const rtab_table *t)
+{
+	const rtab_ruleset *rs = c->rs;
+	int key = table_enum_key_input(t);
+	size_t nkey = (size_t)rs->inputs[key].max + 1;
+	char var[32];
+	snprintf(var, sizeof var, "in[%d]", t->column_input);
+	note_input_native(c, 1, (size_t)t->column_input, var);
+	nline(c, 1, "first = table%zu_column_of_value[(uint32_t)in[%d]]; /* by %s */", c->ti, t->column_input,
+	      rs->inputs[t->column_input].id);
+	nline(c, 1, "end = table%zu_column_end_of_value[(uint32_t)in[%d]];", c->ti, t->column_input);
+	emit_expr(c, 1, &t->key_a, "ka");
+	nline(c, 1, "col = table%zu_column_of_key[(uint32_t)in[%d] * %zuu + (uint32_t)ka]; /* then by %s */",
+	      c->ti, t->column_input, nkey, rs->inputs[key].id);
+}
+
 /* An input's column, as before any shift. */
 static void emit_input_column(nctx *c, const rtab_table *t)
 {
@@ -304,6 +325,9 @@ void emit_column_choice(nctx *c, const rtab_table *t)
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
 		emit_key(c, t);
+		break;
+	case RTAB_KEY_ENUM:
+		emit_enum_key(c, t);
 		break;
 	}
 	if (!column_computed(t))

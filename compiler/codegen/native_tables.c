@@ -96,6 +96,27 @@ static const char *run_why(const rtab_table *t, bool odds, size_t first, size_t 
 	return NULL;
 }
 
+/* Why a table keyed by two enums cannot choose its column natively, or NULL. */
+static const char *enum_key_why(const rtab_ruleset *rs, const rtab_table *t)
+{
+	int key = table_enum_key_input(t);
+	if (key < 0 || key >= rs->ninputs || rs->inputs[key].min < 0)
+		return "its second key is not an enum input";
+	if (t->column_input < 0 || (size_t)t->column_input >= rs->ninputs || !t->column_of_value ||
+	    !t->column_end_of_value || rs->inputs[t->column_input].min < 0)
+		return "its variant input is not an enum";
+	size_t nruns = (size_t)rs->inputs[t->column_input].max + 1, nkey = (size_t)rs->inputs[key].max + 1;
+	if (!t->column_of_key || t->ncolumn_of_key != nruns * nkey)
+		return "its columns by the second key do not cover every value";
+	for (size_t v = 0; v < nruns; v++)
+		for (size_t k = 0; k < nkey; k++) {
+			uint16_t col = t->column_of_key[v * nkey + k];
+			if (col < t->column_of_value[v] || col >= t->column_end_of_value[v])
+				return "a value of its second key reads a column outside its line";
+		}
+	return NULL;
+}
+
 /* Why the table's column cannot be chosen natively, or NULL. */
 static const char *column_why(const rtab_ruleset *rs, const rtab_table *t)
 {
@@ -115,6 +136,8 @@ static const char *column_why(const rtab_ruleset *rs, const rtab_table *t)
 	case RTAB_KEY_VALUE:
 		unknown_kind = NULL;
 		break;
+	case RTAB_KEY_ENUM:
+		return enum_key_why(rs, t);
 	}
 	if (unknown_kind) /* a byte past the kinds: data the compiler did not make */
 		return unknown_kind;

@@ -18,15 +18,18 @@
 /* The aid's reading of a table's key: its columns one per value of an input
  * (else computed), and a computed key's steps as odds (else values). */
 typedef struct key_reading {
-	bool by_input, odds;
+	bool by_input, odds, by_enum; /* by_enum: a grid per value of the first enum, a column per value of the second */
 } key_reading;
 
 static key_reading reading_of(const rtab_table *t)
 {
-	key_reading r = {false, false};
+	key_reading r = {false, false, false};
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
 		r.by_input = true;
+		break;
+	case RTAB_KEY_ENUM:
+		r.by_enum = true;
 		break;
 	case RTAB_KEY_ODDS:
 		r.odds = true;
@@ -162,6 +165,21 @@ static void column_header(strbuf *sb, const export_ctx *c, size_t slot, const rt
 		sb_puts(sb, l);
 		return;
 	}
+	int key = table_enum_key_input(t);
+	if (reading_of(t).by_enum && key >= 0 && t->column_input >= 0 && t->column_of_key) {
+		/* The labels of the second input's values this column serves, on any line. */
+		const rtab_enum *e = &c->rs->enums[c->rs->inputs[key].enum_index];
+		size_t nkey = e->nvalues, n = 0, nruns = t->ncolumn_of_key / (nkey ? nkey : 1);
+		for (size_t k = 0; k < nkey; k++) {
+			bool serves = false;
+			for (size_t v = 0; v < nruns && !serves; v++)
+				serves = t->column_of_key[v * nkey + k] == j;
+			if (serves)
+				sb_printf(sb, "%s%s", n++ ? ", " : "", word(c, slot, e->values[k].labels, e->values[k].id));
+		}
+		if (n)
+			return;
+	}
 	if (reading_of(t).by_input && t->column_input >= 0) {
 		const rtab_enum *e = &c->rs->enums[c->rs->inputs[t->column_input].enum_index];
 		size_t n = 0;
@@ -261,7 +279,8 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 		size_t j = cols[k];
 		if (mt)
 			sb_puts(&sb, mt->result_ids[mt->result_of_column[j] - 1]);
-		else if (strip && !*export_label(c, t->columns[j].labels, slot) && strlen(t->columns[j].id) > strip)
+		else if (strip && !reading_of(t).by_enum && !*export_label(c, t->columns[j].labels, slot) &&
+			 strlen(t->columns[j].id) > strip)
 			sb_puts(&sb, t->columns[j].id + strip);
 		else
 			column_header(&sb, c, slot, t, j);
@@ -614,7 +633,7 @@ static void key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid
 {
 	strbuf s = {0};
 	key_reading key = reading_of(t);
-	if (!key.by_input) {
+	if (!key.by_input && !key.by_enum) {
 		for (size_t i = 0; i < t->nround_ranges; i++) {
 			const rtab_round_range *rr = &t->round_ranges[i];
 			sb_clear(&s);

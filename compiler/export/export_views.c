@@ -591,6 +591,11 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		if (t->column_input >= 0)
 			sb_printf(n, msg("columns by %s\n"), rs->inputs[t->column_input].id);
 		break;
+	case RTAB_KEY_ENUM:
+		if (t->column_input >= 0 && table_enum_key_input(t) >= 0)
+			sb_printf(n, msg("columns by %s, then by %s\n"), rs->inputs[t->column_input].id,
+				  rs->inputs[table_enum_key_input(t)].id);
+		break;
 	case RTAB_KEY_ODDS:
 		sb_puts(n, msg("columns by the odds "));
 		export_expr_text(n, rs, &t->key_a);
@@ -665,6 +670,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
 		break;
+	case RTAB_KEY_ENUM: /* a grid per line, each column named by its line and value */
 	case RTAB_KEY_ODDS:
 	case RTAB_KEY_VALUE:
 		by_input = false;

@@ -30,6 +30,23 @@ static inline rtab_key_kind table_key_kind(const rtab_table *t)
 	return (rtab_key_kind)t->key_kind;
 }
 
+/* The second enum input of a table keyed by two enums (RTAB_KEY_ENUM): the
+ * input key_a reads, or -1. */
+static inline int table_enum_key_input(const rtab_table *t)
+{
+	switch (table_key_kind(t)) {
+	case RTAB_KEY_ENUM:
+		break;
+	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		return -1;
+	}
+	if (t->key_a.ninstrs != 1 || t->key_a.instrs[0].op != RTAB_OP_INPUT)
+		return -1;
+	return (int)t->key_a.instrs[0].arg;
+}
+
 /* The kind's name in the JSON export and listings ("odds"). */
 const char *key_kind_name(rtab_key_kind kind);
 

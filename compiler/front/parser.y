@@ -984,6 +984,11 @@ stmt:
 		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
 		$$->cells = key_reading_cells($12, @12, $13);
 	}
+	/* Two enum keys: a grid per value of the first, its columns the second's values. */
+	| COLUMNS BY '(' line_key ',' IDENT ')' ';' {
+		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->all_values = true;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+	}
 	/* Two keys: a variant (an enum input) by a computed column, one grid per variant. */
 	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;

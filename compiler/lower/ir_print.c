@@ -73,6 +73,7 @@ void ir_module_print(strbuf *b, const ir_module *m)
 			print_code(b, "key_b", &t->key_b);
 			break;
 		case RTAB_KEY_VALUE:
+		case RTAB_KEY_ENUM:
 			print_code(b, "key_a", &t->key_a);
 			break;
 		}

@@ -103,6 +103,7 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 			return false;
 		break;
 	case RTAB_KEY_VALUE:
+	case RTAB_KEY_ENUM: /* the value of the second enum input */
 		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a))
 			return false;
 		break;
@@ -149,6 +150,7 @@ bool ir_key_computed(const ir_table *t, bool *odds)
 	*odds = false;
 	switch (table_key_kind(t->t)) {
 	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ENUM: /* key_a is the second input's value, no key to read */
 		return false;
 	case RTAB_KEY_ODDS:
 		*odds = true;
@@ -157,6 +159,19 @@ bool ir_key_computed(const ir_table *t, bool *odds)
 		break;
 	}
 	return true;
+}
+
+bool ir_key_enum(const ir_table *t)
+{
+	switch (table_key_kind(t->t)) {
+	case RTAB_KEY_ENUM:
+		return true;
+	case RTAB_KEY_INPUT:
+	case RTAB_KEY_ODDS:
+	case RTAB_KEY_VALUE:
+		break;
+	}
+	return false;
 }
 
 void ir_table_free(ir_table *t)

@@ -17,4 +17,8 @@ void ir_table_free(ir_table *t);
  * *odds set for odds A:B and clear for a value; false for an input's column. */
 bool ir_key_computed(const ir_table *t, bool *odds);
 
+/* Whether the table is keyed by two enums (RTAB_KEY_ENUM): key_a is then the
+ * second input's value, which chooses within the run of the first. */
+bool ir_key_enum(const ir_table *t);
+
 #endif

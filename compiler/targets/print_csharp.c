@@ -173,6 +173,7 @@ static const lang_spelling csharp = {
 	.key_value_text = "r.Key = (a > 0 ? \"+\" : \"\") + a.ToString(CultureInfo.InvariantCulture);",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = ReadKey(~1, a, b, first, end);",
+	.key_enum_col = "col = ~1[~2 * $1 + a];\nif (!(col >= first && col < end)) throw new RtabException(E_RULESET);",
 	.key_column = "r.KeyColumn = ~1[col];",
 	.shifts_begin = "long shift;\n>{ // the column shifts",
 	.shifts_end = "shift = total;\n<}\nr.ColumnShift = (int)shift;",

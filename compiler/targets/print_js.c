@@ -145,6 +145,7 @@ static const lang_spelling js = {
 	.key_value_text = "r.key = a > 0 ? `+${a}` : `${a}`;",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = readKey(~1, a, b, first, end);",
+	.key_enum_col = "col = ~1[~2 * $1 + a];\nif (!(col >= first && col < end)) throw new RtabError(E_RULESET);",
 	.key_column = "r.key_column = ~1[col];",
 	.shifts_begin = "let shift;\n>{ // the column shifts",
 	.shifts_end = "shift = total;\n<}\nr.column_shift = shift;",

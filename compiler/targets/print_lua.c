@@ -152,6 +152,7 @@ static const lang_spelling lua = {
 	.key_value_text = "if a > 0 then r.key = \"+\" .. string.format(\"%d\", a) else r.key = string.format(\"%d\", a) end",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = read_key(~1, a, b, first, last)",
+	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not (col ~= nil and col >= first and col < last) then fail(E_RULESET) end",
 	.key_column = "r.key_column = ~1[col]",
 	.shifts_begin = "local shift\n>do -- the column shifts",
 	.shifts_end = "shift = total\n<end\nr.column_shift = shift",

@@ -147,6 +147,7 @@ static const lang_spelling python = {
 	.key_value_text = "r['key'] = '+%d' % a if a > 0 else '%d' % a",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = read_key(~1, a, b, first, end)",
+	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not first <= col < end: raise RtabError(E_RULESET)",
 	.key_column = "r['key_column'] = ~1[col]",
 	.shifts_begin = "# the column shifts",
 	.shifts_end = "shift = total\nr['column_shift'] = shift",

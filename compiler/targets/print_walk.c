@@ -749,6 +749,15 @@ static void put_table_data(walk *w, const ir_table *it)
 		item_end(w);
 		free(x);
 	}
+	if (t->column_of_key) {
+		int32_t *x = xcalloc(t->ncolumn_of_key + 1u, sizeof *x);
+		for (size_t i = 0; i < t->ncolumn_of_key; i++)
+			x[i] = (int32_t)t->column_of_key[i];
+		item_begin(w, "T", k, "KEYCOL");
+		put_ints(b, L, x, t->ncolumn_of_key);
+		item_end(w);
+		free(x);
+	}
 	bool odds;
 	if (ir_key_computed(it, &odds)) {
 		/* The key as the support's reading of a computed key reads it. */
@@ -864,6 +873,23 @@ static void put_key(walk *w, const ir_table *it)
 			say(w, L->column_reasons_note, I(it->column_input_reasons, input), NULL);
 	}
 	say(w, L->key_begin, I(t->ncolumns), NULL);
+	if (ir_key_enum(it) && t->column_input >= 0 && runs) {
+		/* Two enums: the run of the first's value, the second's column in it. */
+		strbuf v = {0};
+		fmt(&v, L, L->input_ref, I(input), NULL);
+		put_run_of(w, it, v.data);
+		say(w, L->key_decl, NULL, NULL);
+		say(w, L->block_open, NULL, NULL);
+		put_code(w, &it->key_a);
+		say(w, L->key_value, I(it->key_a.value), NULL);
+		say(w, L->block_close, NULL, NULL);
+		char *keycol = data_ref(w, it->index, "KEYCOL");
+		size_t nruns = rtab_table_nruns(w->m->rs, it->index);
+		say(w, L->key_enum_col, I((long long)(nruns ? t->ncolumn_of_key / nruns : 0)), S(keycol, v.data));
+		free(keycol);
+		sb_free(&v);
+		return;
+	}
 	bool odds;
 	if (!ir_key_computed(it, &odds)) {
 		if (t->column_input < 0) {

@@ -117,6 +117,7 @@ typedef struct lang_spelling {
 	const char *key_odds_text, *key_value_text; /* the key as the result shows it */
 	const char *input_ref;     /* $1 input (based) */
 	const char *key_read;      /* ~1 KEY's ref */
+	const char *key_enum_col;  /* ~1 KEYCOL's ref, ~2 the run's value, $1 values of the second key: col from a */
 	const char *key_column;    /* ~1 COLUMN's ref */
 	const char *shifts_begin, *shifts_end, *clamp_stops, *clamp_ends;
 	const char *column_set;    /* ~1 COLUMN's ref */

@@ -53,7 +53,7 @@ E_REQUIRE = -15
 STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
-KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
+KEY_INPUT, KEY_ODDS, KEY_VALUE, KEY_ENUM = 0, 1, 2, 3
 COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
 MAX_STEP_TERM = 10000
 TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
@@ -452,6 +452,8 @@ class Ruleset:
             self.note_input(t['column_input'], inputs[t['column_input']], ctx)
         if kind == KEY_INPUT:
             return self.column(t, inputs)
+        if kind == KEY_ENUM:
+            return self.enum_key_column(t, inputs, ctx)
         a = self.eval(t['key_a'], inputs, ctx)
         b = self.eval(t['key_b'], inputs, ctx) if kind == KEY_ODDS else 1
         r['key'] = '%s:%s' % (self.exact(a), self.exact(b)) if kind == KEY_ODDS \
@@ -462,6 +464,22 @@ class Ruleset:
             raise RtabError(E_NO_RESULT)
         first, end = self.run(t, inputs, ctx)
         return read_key(t, a, b, first, end)
+
+    def enum_key_column(self, t, inputs, ctx):
+        """Two enums: the run of the first's value, then the column of the second's
+        (column_of_key, a row of values per run)."""
+        first, end = self.run(t, inputs, ctx)
+        k = self.eval(t['key_a'], inputs, ctx)
+        keys, nruns = t.get('column_of_key') or [], len(t.get('column_end_of_value') or [])
+        if t['column_input'] < 0 or not nruns or len(keys) % nruns:
+            raise RtabError(E_RULESET)
+        n = len(keys) // nruns
+        if not 0 <= k < n:
+            raise RtabError(E_RULESET)
+        col = keys[inputs[t['column_input']] * n + k]
+        if not first <= col < end:
+            raise RtabError(E_RULESET)
+        return col
 
     def run(self, t, inputs, ctx=None):
         """The columns [first, end) a computed key reads among and shifts stay in: a

@@ -75,6 +75,7 @@ SUB_FORMS = [
     'open_input',          # int >= 0, int <= 10, int: an input open at an end
     'round_linear',        # round linear, ties up: the nearest column by the ratio itself
     'odds_strict',         # more than 1/2, 1, 3/2: thresholds the odds must pass
+    'two_enums',           # columns by (posture, target): a grid per value of one enum, a column per value of another
 ]
 
 # --sample: one pair of fixture and verb in this many.
