@@ -1575,8 +1575,19 @@ static void cover_modifier_values(const table_ctx *tc, const int32_t *base, cons
 	int32_t *on = xmalloc((rs->ninputs + 1) * sizeof *on);
 	int32_t *sit = xmalloc((rs->ninputs + 1) * sizeof *sit);
 	const rtab_expr *exprs[2] = {&m->condition, &m->value};
-	size_t vars[64], nv = 0;
+	size_t vars[64], nv = 0, nvalue = 0, read[64];
 	expr_inputs(rs, &m->condition, vars, &nv, 64);
+	/* An input open at an end that only the value reads: its default alone would
+	 * leave a port's reading of a large value untried (losses of 250000). */
+	expr_inputs(rs, &m->value, read, &nvalue, 64);
+	for (size_t k = 0; k < nvalue && nv < 64; k++) {
+		const rtab_input *in = &rs->inputs[read[k]];
+		bool known = false;
+		for (size_t x = 0; x < nv; x++)
+			known |= vars[x] == read[k];
+		if (!known && (int_open_below(in->min) || int_open_above(in->max)))
+			vars[nv++] = read[k];
+	}
 	bool have_on = m->condition.ninstrs && find_situation(tc->g, &m->condition, true, base, on);
 	for (int from = 0; from < (have_on ? 2 : 1); from++)
 		for (size_t x = 0; x < nv; x++) {
