@@ -750,27 +750,54 @@ static void odds_line_facets(builder *b, const rtab_table *t, const model_table 
 
 static src_loc grid_cell_loc(const model_table *mt, size_t c, int64_t v, src_loc anchor);
 
-/* A table keyed by two enums: the column each value of the second reads, on
- * each line (by the first key's value, or the line's number), by name. */
-static void enum_key_facets(builder *b, const rtab_table *t)
+/* Where the grid of the first key's value `line` prints `value` over a column. */
+static src_loc enum_header_loc(const model_table *mt, const char *line, const char *value, src_loc fallback)
+{
+	for (const ast_stmt *g = mt && mt->def ? mt->def->body : NULL; g; g = g->next) {
+		if (g->kind != ST_GRID || !g->name)
+			continue;
+		bool serves = strcmp(g->name, line) == 0;
+		for (const ast_id *i = g->ids; i && !serves; i = i->next)
+			serves = strcmp(i->id, line) == 0;
+		const ast_stmt *header = serves ? ast_grid_header(g) : NULL;
+		for (const ast_cell *c = header ? header->cells : NULL; c; c = c->next)
+			if (c->kind == CELL_NAME && strcmp(c->name, value) == 0)
+				return c->loc;
+	}
+	return fallback;
+}
+
+/* A table keyed by two enums: what each value of the second reads on each
+ * line of the first, the outcome of every roll in its column, at the name
+ * over that column (a translation that sets a name over the wrong cells
+ * differs there). */
+static void enum_key_facets(builder *b, const rtab_table *t, const model_table *mt)
 {
 	const rtab_ruleset *rs = b->rs;
 	size_t table = (size_t)(t - rs->tables), nruns = rtab_table_nruns(rs, table);
 	int key = table_enum_key_input(t);
 	src_loc at = stmt_loc(b, ST_COLUMNS, NULL, 0);
-	if (key < 0 || key >= rs->ninputs || nruns == 0 || !t->column_of_key)
+	if (key < 0 || key >= rs->ninputs || nruns == 0 || !t->column_of_key || t->column_input < 0)
 		return;
 	const rtab_input *in = &rs->inputs[key];
 	addf(b, at, xstrdup(in->id), "columns, then by");
 	size_t n = t->ncolumn_of_key / nruns;
 	for (size_t v = 0; v < nruns; v++) {
-		char *line = t->column_input >= 0 ? value_of(rs, rs->inputs[t->column_input].enum_index, (int64_t)v)
-						   : xasprintf("line %zu", v + 1);
+		char *line = value_of(rs, rs->inputs[t->column_input].enum_index, (int64_t)v);
 		for (size_t k = 0; k < n; k++) {
 			uint16_t c = t->column_of_key[v * n + k];
+			if (c >= t->ncolumns)
+				continue;
 			char *value = value_of(rs, in->enum_index, (int64_t)k);
-			if (c < t->ncolumns)
-				addf(b, at, xstrdup(t->columns[c].id ? t->columns[c].id : "?"), "column of %s, %s", line, value);
+			strbuf reads = {0};
+			const rtab_column *col = &t->columns[c];
+			for (int64_t r = t->roll_min; r <= t->roll_max && rtab_column_rolls(col); r++) {
+				int row = rtab_column_row(col, (size_t)(r - t->roll_min));
+				sb_printf(&reads, "%s%s", r > t->roll_min ? " " : "",
+					  row >= 0 && row < t->nrows ? rs->outcomes[rtab_row_outcome(t, (size_t)row)].id : "-");
+			}
+			addf(b, enum_header_loc(mt, line, value, at), reads.data ? reads.data : xstrdup("-"),
+			     "what %s, %s reads, roll by roll", line, value);
 			free(value);
 		}
 		free(line);
@@ -790,7 +817,7 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		break;
 	case RTAB_KEY_ENUM:
 		computed = false;
-		enum_key_facets(b, t);
+		enum_key_facets(b, t, mt);
 		break;
 	case RTAB_KEY_ODDS:
 		odds = true;
@@ -1319,7 +1346,8 @@ static void table_facets(builder *b)
 		if (t->column_input >= 0 && t->column_input < rs->ninputs) {
 			const rtab_input *in = &rs->inputs[t->column_input];
 			src_loc cols_at = stmt_loc(b, ST_COLUMNS, NULL, 0);
-			bool two_keys = odds_key_computed(t); /* the variant's, then the key's */
+			/* the variant's, then the key's (or, two enums, the second's) */
+			bool two_keys = odds_key_computed(t) || t->column_end_of_value;
 			addf(b, cols_at, xstrdup(in->id), two_keys ? "columns by variant" : "columns by");
 			/* Under odds lines each line's facet names its values. */
 			bool lines = mt && mt->result_of_column && t->column_end_of_value;

@@ -48,6 +48,9 @@ static const char *syntax_hint_for(const struct parse_ctx *ctx)
 	if (!hint && ctx->token_now == ';' && (strcmp(ctx->word_of_statement, "below") == 0 ||
 						strcmp(ctx->word_of_statement, "above") == 0))
 		hint = statement_hint(ctx->word_of_statement, true);
+	/* 'rewrite loss(a, d) -> ...': a rewrite names results, it computes none. */
+	if (!hint && strcmp(ctx->word_of_statement, "rewrite") == 0)
+		hint = statement_hint("rewrite", false);
 	return hint;
 }
 
