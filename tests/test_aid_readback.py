@@ -91,6 +91,10 @@ def parse_roll(text):
     return None
 
 
+# The key kinds of rtab.h's rtab_key_kind.
+KEY_ODDS, KEY_VALUE, KEY_ENUM = 1, 2, 3
+
+
 def expected_headers(doc, t, locale):
     """What each column's header prints: its label, else the labels of the values of the column
     input it serves, else its step under a key (the key's value heads its own grid)."""
@@ -103,6 +107,12 @@ def expected_headers(doc, t, locale):
             heads.append(own)
         elif t['key_kind'] == 0 and col['values']:
             heads.append(', '.join(label(v['labels'], locale, v['id']) for v in values if v['id'] in col['values']))
+        elif t['key_kind'] == KEY_ENUM and col['values'] and col['id'].startswith(', '.join(col['values']) + ' '):
+            # Two enums: a column is headed by the label of the second enum's value.
+            vid = col['id'][len(', '.join(col['values'])) + 1:]
+            second = doc['inputs'][t['key_a']['instrs'][0]['arg']]
+            named = {v['id']: v for v in doc['enums'][second['enum_index']]['values']}
+            heads.append(label(named[vid]['labels'], locale, vid) if vid in named else vid)
         elif t['key_kind'] != 0 and col['values'] and col['id'].startswith(', '.join(col['values']) + ' '):
             heads.append(col['id'][len(', '.join(col['values'])) + 1:])
         else:
@@ -450,7 +460,7 @@ def compare_says(where, doc, truth, t, unit, locale):
                 counts['says_differ'] += 1
                 fail(where, 'the condition of the rewrite %s -> %s does not name %r in words' %
                      (rw['from_id'], rw['to_id'], ref))
-    if t['key_kind'] != 0:
+    if t['key_kind'] in (KEY_ODDS, KEY_VALUE):  # a key read against steps: its rounding is said
         ranges = t.get('round_ranges') or [{'rounding': t['rounding']}]
         odds = t['key_kind'] == 1
         words = {0: ('odds between two columns read towards 1:1', 'a value between two columns reads towards 0'),
