@@ -149,14 +149,21 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 		int64_t lo = 0, hi = 0;
 		size_t n = 0;
 		FUZZ_CHECK(d->ngroups > 0, "dice '%s' has no groups", d->id);
+		/* The dice of an opposed roll ('2d6 vs 2d6'): a group per roll of
+		 * the table that declares them, each summed times its sign. */
+		const rtab_table *opposed = NULL;
+		for (size_t t = 0; t < rs->ntables && !opposed; t++)
+			if (rs->tables[t].dice == i && rs->tables[t].nrolls == d->ngroups)
+				opposed = &rs->tables[t];
 		for (size_t g = 0; g < d->ngroups; g++) {
 			const rtab_die_group *grp = &d->groups[g];
 			FUZZ_CHECK(grp->count > 0 && grp->face_min < grp->face_max,
 				   "dice '%s' group %zu: %u dice with faces %d..%d", d->id, g, grp->count,
 				   grp->face_min, grp->face_max);
 			n += grp->count;
-			lo += (int64_t)grp->count * grp->face_min;
-			hi += (int64_t)grp->count * grp->face_max;
+			bool minus = opposed && opposed->rolls[g].sign < 0;
+			lo += (int64_t)grp->count * (minus ? -grp->face_max : grp->face_min);
+			hi += (int64_t)grp->count * (minus ? -grp->face_min : grp->face_max);
 		}
 		FUZZ_CHECK(n == d->nfaces && n <= RTAB_MAX_FACES, "dice '%s': nfaces %u, groups give %zu",
 			   d->id, d->nfaces, n);
