@@ -390,8 +390,13 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 	const rtab_table *t = &rs->tables[table];
 	int64_t natural = 0;
 
-	for (size_t i = 0; i < nfaces; i++)
-		natural += faces[i];
+	/* An opposed roll's natural roll is each roll's sum times its sign. */
+	for (size_t i = 0, roll = 0, left = t->nrolls ? t->rolls[0].nfaces : nfaces; i < nfaces; i++) {
+		while (t->nrolls && left == 0 && roll + 1 < t->nrolls)
+			left = t->rolls[++roll].nfaces;
+		natural += t->nrolls && t->rolls[roll].sign < 0 ? -(int64_t)faces[i] : faces[i];
+		left -= left > 0;
+	}
 	FUZZ_CHECK(r->table == table, "result names table %u, not %zu", r->table, table);
 	FUZZ_CHECK(r->column < t->ncolumns, "table '%s': column %u of %u", t->id, r->column,
 		   t->ncolumns);
