@@ -112,6 +112,14 @@ size_t utf8_char_len(const char *s)
 	return n;
 }
 
+void sb_join_ids(strbuf *sb, const void *base, size_t n, size_t stride)
+{
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(sb, sb->len ? ", " : "");
+		sb_puts(sb, *(const char *const *)((const char *)base + i * stride));
+	}
+}
+
 void sb_put_printable(strbuf *sb, const char *s)
 {
 	for (const char *p = s; *p;) {

@@ -62,6 +62,9 @@ void sb_free(strbuf *sb);
 void sb_put_int(strbuf *sb, long long v);
 /* Empty sb for reuse: its text as well as its length. */
 void sb_clear(strbuf *sb);
+/* Append the id of each of n elements (a struct whose first member is its id,
+ * stride bytes apart) to sb, each after a comma when sb holds text. */
+void sb_join_ids(strbuf *sb, const void *base, size_t n, size_t stride);
 
 /* The length of the valid UTF-8 character at s, or 0 when its bytes are not one. */
 size_t utf8_char_len(const char *s);

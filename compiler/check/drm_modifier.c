@@ -45,6 +45,42 @@ bool drm_modifier_counts(const rtab_ruleset *rs, size_t table, size_t modifier, 
 	return true;
 }
 
+bool drm_counts_at_step(const rtab_ruleset *rs, size_t table, long drm, strbuf *why)
+{
+	const rtab_table *tab = &rs->tables[table];
+	if (tab->step < 0 || drm == 0)
+		return true;
+	strbuf counted = {0};
+	for (size_t i = 0; i < tab->nmodifiers; i++) {
+		const rtab_modifier *m = &rs->modifiers[tab->modifiers[i]];
+		if (tab->step < RTAB_MAX_STEPS && (m->steps >> tab->step) & 1u)
+			sb_printf(&counted, "%s%s", counted.len ? ", " : "", m->id);
+	}
+	sb_printf(why,
+		  "--drm %+ld cannot count at table '%s': its step '%s' counts only the modifiers named for it (%s); set their inputs instead, or drop --drm",
+		  drm, tab->id, rs->steps[tab->step], counted.len ? counted.data : "none");
+	sb_free(&counted);
+	return false;
+}
+
+int drm_modifier_named(const rtab_ruleset *rs, size_t table, const char *name, const char *file,
+		       strbuf *why)
+{
+	int modifier = find_modifier(rs, name);
+	if (modifier < 0) {
+		sb_printf(why, "--drm %s names no modifier of %s", name, file);
+		return -1;
+	}
+	strbuf not_counted = {0};
+	if (!drm_modifier_counts(rs, table, (size_t)modifier, &not_counted)) {
+		sb_printf(why, "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
+			  name, name, not_counted.data);
+		modifier = -1;
+	}
+	sb_free(&not_counted);
+	return modifier;
+}
+
 rtab_ruleset ruleset_with_modifier(const rtab_ruleset *rs, size_t modifier)
 {
 	rtab_ruleset one = *rs;

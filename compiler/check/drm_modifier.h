@@ -17,6 +17,16 @@ int find_modifier(const rtab_ruleset *rs, const char *id);
  * why, in words that end a sentence naming the modifier, into why. */
 bool drm_modifier_counts(const rtab_ruleset *rs, size_t table, size_t modifier, strbuf *why);
 
+/* Whether a DRM from outside (--drm N) can count at table: one whose step
+ * counts only the modifiers named for it takes none. If not, what to do
+ * instead, as a sentence, into why. */
+bool drm_counts_at_step(const rtab_ruleset *rs, size_t table, long drm, strbuf *why);
+
+/* The modifier name names (--drm NAME) for table to apply with its value,
+ * or -1 with why (a sentence; file names the ruleset) it cannot. */
+int drm_modifier_named(const rtab_ruleset *rs, size_t table, const char *name, const char *file,
+		       strbuf *why);
+
 /* A copy of rs in which modifier applies whatever its condition says (its condition
  * empty); the rest is rs's. Free it with ruleset_with_modifier_free. */
 rtab_ruleset ruleset_with_modifier(const rtab_ruleset *rs, size_t modifier);

@@ -4,7 +4,6 @@
 #define RTAB_CLI_H
 
 #include "check/load.h"
-#include "front/construct_use.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,8 +18,6 @@ typedef struct cli_ctx cli_ctx;
 int cmd_check(cli_ctx *c, int argc, char **argv);
 int cmd_compile(cli_ctx *c, int argc, char **argv);
 int cmd_eval(cli_ctx *c, int argc, char **argv);
-/* How eval treats a kind of definition: resolves it, or says why not. */
-construct_use eval_kind_use(def_kind kind);
 int cmd_test(cli_ctx *c, int argc, char **argv);
 int cmd_odds(cli_ctx *c, int argc, char **argv);
 int cmd_diff(cli_ctx *c, int argc, char **argv);

@@ -54,14 +54,6 @@ bool cli_parse_exact(const char *s, int32_t scale, int32_t *out)
 	return true;
 }
 
-void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride)
-{
-	for (size_t i = 0; i < n; i++) {
-		sb_puts(sb, sb->len ? ", " : "");
-		sb_puts(sb, *(const char *const *)((const char *)base + i * stride));
-	}
-}
-
 int cli_sets_add(const char *verb, cli_sets *s, const char *value)
 {
 	if (s->n == sizeof s->sets / sizeof s->sets[0])
@@ -224,7 +216,7 @@ int cli_set_input(const char *verb, const rtab_ruleset *rs, int32_t *inputs, con
 		const rtab_enum *e = &rs->enums[in->enum_index];
 		int k = rtab_find_enum_value(e, value);
 		if (k < 0) {
-			cli_list_choices(&sb, &e->values[0].id, e->nvalues, sizeof(rtab_enum_value));
+			sb_join_ids(&sb, &e->values[0].id, e->nvalues, sizeof(rtab_enum_value));
 			rc = usage_error(verb, "'%s' is not a value of input '%s' (values: %s)", value,
 					 name, sb.data);
 			goto done;
@@ -291,19 +283,9 @@ int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, con
 
 int cli_step_drm(const char *verb, const rtab_ruleset *rs, size_t t, long drm)
 {
-	const rtab_table *tab = &rs->tables[t];
-	if (tab->step < 0 || drm == 0)
-		return EXIT_OK;
-	strbuf counted = {0};
-	for (size_t i = 0; i < tab->nmodifiers; i++) {
-		const rtab_modifier *m = &rs->modifiers[tab->modifiers[i]];
-		if (tab->step < RTAB_MAX_STEPS && (m->steps >> tab->step) & 1u)
-			sb_printf(&counted, "%s%s", counted.len ? ", " : "", m->id);
-	}
-	int status = usage_error(verb,
-				 "--drm %+ld cannot count at table '%s': its step '%s' counts only the modifiers named for it (%s); set their inputs instead, or drop --drm",
-				 drm, tab->id, rs->steps[tab->step], counted.len ? counted.data : "none");
-	sb_free(&counted);
+	strbuf why = {0};
+	int status = drm_counts_at_step(rs, t, drm, &why) ? EXIT_OK : usage_error(verb, "%s", why.data);
+	sb_free(&why);
 	return status;
 }
 
@@ -315,14 +297,9 @@ bool cli_drm_is_name(const char *value)
 int cli_drm_modifier(const char *verb, const rtab_ruleset *rs, size_t t, const char *name,
 		     const char *file, int *forced)
 {
-	*forced = find_modifier(rs, name);
-	if (*forced < 0)
-		return usage_error(verb, "--drm %s names no modifier of %s", name, file);
 	strbuf why = {0};
-	int status = EXIT_OK;
-	if (!drm_modifier_counts(rs, t, (size_t)*forced, &why))
-		status = usage_error(verb, "--drm %s: modifier '%s' %s; name one the table counts, or set the inputs instead",
-				     name, name, why.data);
+	*forced = drm_modifier_named(rs, t, name, file, &why);
+	int status = *forced >= 0 ? EXIT_OK : usage_error(verb, "%s", why.data);
 	sb_free(&why);
 	return status;
 }

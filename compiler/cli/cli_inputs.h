@@ -15,8 +15,6 @@ bool cli_parse_long(const char *s, long *out);
  * a whole number): false when it is not one, or is finer than 1/scale. */
 bool cli_parse_exact(const char *s, int32_t scale, int32_t *out);
 
-/* Append the id of each of n elements (the id first in each) to sb, comma-separated. */
-void cli_list_choices(strbuf *sb, const void *base, size_t n, size_t stride);
 
 /* Apply one --set INPUT=VALUE; a usage error (naming verb) when it is wrong. */
 int cli_set_input(const char *verb, const rtab_ruleset *rs, int32_t *inputs, const char *set);

@@ -255,8 +255,8 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		rc = odds_report_distance(&o, (size_t)k, inputs);
 	} else {
 		strbuf sb = {0};
-		cli_list_choices(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
-		cli_list_choices(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
+		sb_join_ids(&sb, &rs->tables[0].id, rs->ntables, sizeof(rtab_table));
+		sb_join_ids(&sb, &rs->distances[0].id, rs->ndistances, sizeof(rtab_distance));
 		bool other = rtab_find_reaction_set(rs, a.name) >= 0 || rtab_find_transition(rs, a.name) >= 0 ||
 			     rtab_find_procedure(rs, a.name) >= 0;
 		status = usage_error("odds", "%s '%s' in %s (tables and distances: %s)",

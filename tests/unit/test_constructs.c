@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
+#include "analysis/evaluate.h"
 #include "analysis/facets.h"
 #include "analysis/vectors.h"
 #include "check/sema.h"
 #include "check/target_kinds.h"
-#include "cli/cli.h"
 #include "codegen/emit_c.h"
 #include "export/export.h"
 #include "lower/lower.h"
