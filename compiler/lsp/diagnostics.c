@@ -31,7 +31,7 @@ static bool in_base(const source *src, const json_value *finding)
 	return src->base_lines > 0 && line_of(finding) <= src->base_lines;
 }
 
-static void put_range_of(strbuf *sb, const source *src, const json_value *finding)
+static void put_range_of(json_writer *w, const source *src, const json_value *finding)
 {
 	src_loc loc = {line_of(finding), (int)json_int(json_member(finding, "column"), 0, 1 << 30, 0)};
 	const lsp_text *t = &src->text;
@@ -42,57 +42,62 @@ static void put_range_of(strbuf *sb, const source *src, const json_value *findin
 	size_t at = lsp_offset_of_loc(t, loc);
 	if (at == LSP_NO_OFFSET)
 		at = loc.line > 0 ? t->len : 0; /* whole file: its start; past the end: the end */
-	lsp_put_range(sb, t, at, lsp_token_end(t->text, t->len, at));
+	lsp_put_range(w, t, at, lsp_token_end(t->text, t->len, at));
 }
 
-static void put_message(strbuf *sb, const json_value *finding)
+static void put_message(json_writer *w, const json_value *finding)
 {
 	const char *msg = json_str(json_member(finding, "message")), *check = json_str(json_member(finding, "check"));
 	strbuf text = {0};
 	sb_puts(&text, msg ? msg : "");
 	if (check)
 		sb_printf(&text, " [-W%s]", check);
-	sb_put_json_string(sb, text.data ? text.data : "");
+	json_put_string(w, text.data ? text.data : "");
 	sb_free(&text);
 }
 
-/* Close the Diagnostic object open in sb (its related information too). */
-static void close_finding(strbuf *sb, bool *open, bool *related)
+/* Close the Diagnostic object w has open (its related information too). */
+static void close_finding(json_writer *w, bool *open, bool *related)
 {
 	if (*related)
-		sb_putc(sb, ']');
+		json_end_array(w);
 	if (*open)
-		sb_putc(sb, '}');
+		json_end_object(w);
 	*open = *related = false;
 }
 
-static void open_finding(strbuf *sb, const source *src, const json_value *finding, int level, bool first)
+/* A Diagnostic object, left open for its related information. */
+static void open_finding(json_writer *w, const source *src, const json_value *finding, int level)
 {
 	const char *check = json_str(json_member(finding, "check"));
-	if (!first)
-		sb_putc(sb, ',');
-	sb_puts(sb, "{\"range\":");
-	put_range_of(sb, src, finding);
-	sb_printf(sb, ",\"severity\":%d,\"source\":\"rtab\"", level);
-	if (check) {
-		sb_puts(sb, ",\"code\":");
-		sb_put_json_string(sb, check);
-	}
-	sb_puts(sb, ",\"message\":");
-	put_message(sb, finding);
+	json_begin_object(w);
+	json_key(w, "range");
+	put_range_of(w, src, finding);
+	json_member_int(w, "severity", level);
+	json_member_string(w, "source", "rtab");
+	if (check)
+		json_member_string(w, "code", check);
+	json_key(w, "message");
+	put_message(w, finding);
 }
 
-static void add_related(strbuf *sb, const source *src, const json_value *note, bool *related)
+static void add_related(json_writer *w, const source *src, const json_value *note, bool *related)
 {
-	sb_puts(sb, *related ? "," : ",\"relatedInformation\":[");
+	if (!*related) {
+		json_key(w, "relatedInformation");
+		json_begin_array(w);
+	}
 	*related = true;
-	sb_puts(sb, "{\"location\":{\"uri\":");
-	sb_put_json_string(sb, in_base(src, note) ? src->base_uri : src->uri);
-	sb_puts(sb, ",\"range\":");
-	put_range_of(sb, src, note);
-	sb_puts(sb, "},\"message\":");
-	put_message(sb, note);
-	sb_putc(sb, '}');
+	json_begin_object(w);
+	json_key(w, "location");
+	json_begin_object(w);
+	json_member_string(w, "uri", in_base(src, note) ? src->base_uri : src->uri);
+	json_key(w, "range");
+	put_range_of(w, src, note);
+	json_end_object(w);
+	json_key(w, "message");
+	put_message(w, note);
+	json_end_object(w);
 }
 
 /* The report (one JSON object a line) as an array of Diagnostic objects. A
@@ -100,8 +105,9 @@ static void add_related(strbuf *sb, const source *src, const json_value *note, b
  * information; a note of its own (a provisional value) is information. */
 static void convert(strbuf *out, const source *src, const char *report, size_t size)
 {
-	bool open = false, related = false, first = true, skipped = false;
-	sb_putc(out, '[');
+	bool open = false, related = false, skipped = false;
+	json_writer w = json_writer_on(out, true);
+	json_begin_array(&w);
 	for (const char *line = report; line < report + size;) {
 		const char *nl = memchr(line, '\n', (size_t)(report + size - line));
 		size_t n = nl ? (size_t)(nl - line) : (size_t)(report + size - line);
@@ -119,24 +125,23 @@ static void convert(strbuf *out, const source *src, const char *report, size_t s
 		 * of the whole text (the base's provisional readings). */
 		if ((follows && skipped) ||
 		    (!follows && src->base_lines > 0 && (in_base(src, f) || line_of(f) == 0))) {
-			close_finding(out, &open, &related);
+			close_finding(&w, &open, &related);
 			skipped = true;
 			json_value_free(f);
 			continue;
 		}
 		skipped = false;
 		if (follows && open) {
-			add_related(out, src, f, &related);
+			add_related(&w, src, f, &related);
 		} else {
-			close_finding(out, &open, &related);
-			open_finding(out, src, f, strcmp(sev, "error") == 0 ? 1 : note ? 3 : 2, first);
-			first = false;
+			close_finding(&w, &open, &related);
+			open_finding(&w, src, f, strcmp(sev, "error") == 0 ? 1 : note ? 3 : 2);
 			open = true;
 		}
 		json_value_free(f);
 	}
-	close_finding(out, &open, &related);
-	sb_putc(out, ']');
+	close_finding(&w, &open, &related);
+	json_end_array(&w);
 }
 
 /* Load text (len bytes, copied) as the file of uri, the report to *report. */

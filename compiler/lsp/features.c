@@ -59,19 +59,19 @@ static size_t offset_of(lsp_doc *doc, src_loc loc)
 	return at == LSP_NO_OFFSET ? doc->text.len : at;
 }
 
-static void put_name_range(strbuf *sb, lsp_doc *doc, src_loc loc)
+static void put_name_range(json_writer *w, lsp_doc *doc, src_loc loc)
 {
 	size_t at = offset_of(doc, loc);
-	lsp_put_range(sb, doc_lines(doc), at, lsp_token_end(doc_text(doc), doc->text.len, at));
+	lsp_put_range(w, doc_lines(doc), at, lsp_token_end(doc_text(doc), doc->text.len, at));
 }
 
-static void put_location(strbuf *sb, lsp_doc *doc, size_t from, size_t to)
+static void put_location(json_writer *w, lsp_doc *doc, size_t from, size_t to)
 {
-	sb_puts(sb, "{\"uri\":");
-	sb_put_json_string(sb, doc->uri);
-	sb_puts(sb, ",\"range\":");
-	lsp_put_range(sb, doc_lines(doc), from, to);
-	sb_putc(sb, '}');
+	json_begin_object(w);
+	json_member_string(w, "uri", doc->uri);
+	json_key(w, "range");
+	lsp_put_range(w, doc_lines(doc), from, to);
+	json_end_object(w);
 }
 
 static unsigned entry_bit(const lsp_entry *e)
@@ -233,14 +233,15 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 {
 	size_t start, n, where = 0;
 	linked_ix ix;
+	json_writer w = json_writer_on(out, true);
 	if (!name_at(doc, pos, &start, &n) || !with_index(doc, &ix, false)) {
-		sb_puts(out, "null");
+		json_put_null(&w);
 		return;
 	}
 	const lsp_entry *found[MAX_FOUND];
 	size_t k = find_linked(doc, &ix, start, n, found, MAX_FOUND, &where);
 	if (k == 0) {
-		sb_puts(out, "null");
+		json_put_null(&w);
 	} else {
 		strbuf md = {0};
 		for (size_t i = 0; i < k; i++) {
@@ -248,11 +249,15 @@ void lsp_hover(lsp_doc *doc, lsp_pos pos, const char *locale, strbuf *out)
 				sb_puts(&md, "\n\n---\n\n");
 			hover_entry(&md, ix.docs[where], found[i], locale, doc_text(doc) + start, n);
 		}
-		sb_puts(out, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
-		sb_put_json_string(out, md.data);
-		sb_puts(out, "},\"range\":");
-		lsp_put_range(out, doc_lines(doc), start, start + n);
-		sb_putc(out, '}');
+		json_begin_object(&w);
+		json_key(&w, "contents");
+		json_begin_object(&w);
+		json_member_string(&w, "kind", "markdown");
+		json_member_string(&w, "value", md.data);
+		json_end_object(&w);
+		json_key(&w, "range");
+		lsp_put_range(&w, doc_lines(doc), start, start + n);
+		json_end_object(&w);
 		sb_free(&md);
 	}
 	linked_free(&ix);
@@ -262,20 +267,19 @@ void lsp_definition(lsp_doc *doc, lsp_pos pos, strbuf *out)
 {
 	size_t start, n, where = 0;
 	linked_ix ix;
-	sb_putc(out, '[');
+	json_writer w = json_writer_on(out, true);
+	json_begin_array(&w);
 	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix, false)) {
 		const lsp_entry *found[MAX_FOUND];
 		size_t k = find_linked(doc, &ix, start, n, found, MAX_FOUND, &where);
 		lsp_doc *at_doc = ix.docs[where];
 		for (size_t i = 0; i < k; i++) {
-			if (i)
-				sb_putc(out, ',');
 			size_t at = offset_of(at_doc, found[i]->loc);
-			put_location(out, at_doc, at, lsp_token_end(doc_text(at_doc), at_doc->text.len, at));
+			put_location(&w, at_doc, at, lsp_token_end(doc_text(at_doc), at_doc->text.len, at));
 		}
 		linked_free(&ix);
 	}
-	sb_putc(out, ']');
+	json_end_array(&w);
 }
 
 typedef struct ref_scan {
@@ -284,8 +288,7 @@ typedef struct ref_scan {
 	size_t n;
 	const lsp_index *ix;
 	bool with_declaration;
-	strbuf *out;
-	bool first;
+	json_writer *w;
 } ref_scan;
 
 static bool is_declaration(const ref_scan *r, size_t start)
@@ -303,34 +306,30 @@ static void on_ident(void *arg, size_t start, size_t n)
 		return;
 	if (!r->with_declaration && is_declaration(r, start))
 		return;
-	if (!r->first)
-		sb_putc(r->out, ',');
-	r->first = false;
-	put_location(r->out, r->doc, start, start + n);
+	put_location(r->w, r->doc, start, start + n);
 }
 
 void lsp_references(lsp_doc *doc, lsp_pos pos, bool with_declaration, strbuf *out)
 {
 	size_t start, n, where = 0;
 	linked_ix ix;
-	sb_putc(out, '[');
+	json_writer w = json_writer_on(out, true);
+	json_begin_array(&w);
 	if (name_at(doc, pos, &start, &n) && with_index(doc, &ix, true)) {
 		const lsp_entry *found[1];
 		/* Only what the ruleset defines has references: a keyword has none.
 		 * They are found in every file of the ruleset the server knows. */
 		if (find_linked(doc, &ix, start, n, found, 1, &where)) {
 			char *name = xstrndup(doc_text(doc) + start, n);
-			bool first = true;
 			for (size_t d = 0; d < ix.n; d++) {
-				ref_scan r = {ix.docs[d], name, n, &ix.ix[d], with_declaration, out, first};
+				ref_scan r = {ix.docs[d], name, n, &ix.ix[d], with_declaration, &w};
 				lsp_scan_idents(doc_text(ix.docs[d]), ix.docs[d]->text.len, on_ident, &r);
-				first = r.first;
 			}
 			free(name);
 		}
 		linked_free(&ix);
 	}
-	sb_putc(out, ']');
+	json_end_array(&w);
 }
 
 /* The protocol's SymbolKind of a kind of definition. */
@@ -351,72 +350,69 @@ static int symbol_kind(def_kind kind)
 	}
 }
 
-static void put_symbol_head(strbuf *out, lsp_doc *doc, const char *name, const char *detail,
+/* A DocumentSymbol's object, opened, up to its children. */
+static void put_symbol_head(json_writer *w, lsp_doc *doc, const char *name, const char *detail,
 			    int kind, size_t from, size_t to, src_loc name_loc)
 {
-	sb_puts(out, "{\"name\":");
-	sb_put_json_string(out, name);
-	if (detail) {
-		sb_puts(out, ",\"detail\":");
-		sb_put_json_string(out, detail);
-	}
-	sb_printf(out, ",\"kind\":%d,\"range\":", kind);
-	lsp_put_range(out, doc_lines(doc), from, to);
-	sb_puts(out, ",\"selectionRange\":");
-	put_name_range(out, doc, name_loc);
+	json_begin_object(w);
+	json_member_string(w, "name", name);
+	if (detail)
+		json_member_string(w, "detail", detail);
+	json_member_int(w, "kind", kind);
+	json_key(w, "range");
+	lsp_put_range(w, doc_lines(doc), from, to);
+	json_key(w, "selectionRange");
+	put_name_range(w, doc, name_loc);
 }
 
-static void put_defs(strbuf *out, lsp_doc *doc, const ast_def *defs, const char *locale)
+static void put_defs(json_writer *w, lsp_doc *doc, const ast_def *defs, const char *locale)
 {
 	const char *text = doc_text(doc);
-	bool first = true;
 	for (const ast_def *d = defs; d; d = d->next) {
 		if (!d->id || d->id_loc.line < 1)
 			continue;
-		if (!first)
-			sb_putc(out, ',');
-		first = false;
 		size_t from = offset_of(doc, d->loc);
 		const ast_stmt *label = lsp_label(d->body, locale);
-		put_symbol_head(out, doc, d->id, label ? label->text : def_kind_name(d->kind),
+		put_symbol_head(w, doc, d->id, label ? label->text : def_kind_name(d->kind),
 				symbol_kind(d->kind), from, lsp_def_end(text, doc->text.len, from), d->id_loc);
-		sb_puts(out, ",\"children\":[");
-		bool first_value = true;
+		json_key(w, "children");
+		json_begin_array(w);
 		for (const ast_stmt *s = d->body; d->kind == DEF_ENUM && s; s = s->next) {
 			if (s->kind != ST_VALUE || !s->name)
 				continue;
-			if (!first_value)
-				sb_putc(out, ',');
-			first_value = false;
 			size_t at = offset_of(doc, s->name_loc);
 			const ast_stmt *vl = lsp_label(s->body, locale);
-			put_symbol_head(out, doc, s->name, vl ? vl->text : NULL, 22 /* EnumMember */, at,
+			put_symbol_head(w, doc, s->name, vl ? vl->text : NULL, 22 /* EnumMember */, at,
 					lsp_def_end(text, doc->text.len, at), s->name_loc);
-			sb_puts(out, ",\"children\":[]}");
+			json_key(w, "children");
+			json_begin_array(w);
+			json_end_array(w);
+			json_end_object(w);
 		}
-		sb_puts(out, "]}");
+		json_end_array(w);
+		json_end_object(w);
 	}
 }
 
 void lsp_document_symbols(lsp_doc *doc, const char *locale, strbuf *out)
 {
 	doc_analyse(doc);
-	sb_putc(out, '[');
-	size_t before = out->len;
-	put_defs(out, doc, doc->ruleset.defs, locale);
+	json_writer w = json_writer_on(out, true);
+	json_begin_array(&w);
+	put_defs(&w, doc, doc->ruleset.defs, locale);
 	for (const ast_errata *e = doc->ruleset.errata; e; e = e->next) {
 		if (!e->id)
 			continue;
-		if (out->len > before)
-			sb_putc(out, ',');
 		size_t from = offset_of(doc, e->loc);
-		put_symbol_head(out, doc, e->id, "errata", 3 /* Namespace */, from,
+		put_symbol_head(&w, doc, e->id, "errata", 3 /* Namespace */, from,
 				lsp_def_end(doc_text(doc), doc->text.len, from), e->id_loc);
-		sb_puts(out, ",\"children\":[");
-		put_defs(out, doc, e->defs, locale);
-		sb_puts(out, "]}");
+		json_key(&w, "children");
+		json_begin_array(&w);
+		put_defs(&w, doc, e->defs, locale);
+		json_end_array(&w);
+		json_end_object(&w);
 	}
-	sb_putc(out, ']');
+	json_end_array(&w);
 }
 
 /* "... 'wrong' ...; did you mean 'right'?": right, to free, or NULL. */
@@ -438,11 +434,8 @@ static char *suggestion(const char *message)
 /* The range of [from, to) as a member of the object w writes. */
 static void range_member(json_writer *w, lsp_doc *doc, size_t from, size_t to)
 {
-	strbuf range = {0};
-	lsp_put_range(&range, doc_lines(doc), from, to);
 	json_key(w, "range");
-	json_put_raw(w, range.data, range.len);
-	sb_free(&range);
+	lsp_put_range(w, doc_lines(doc), from, to);
 }
 
 void lsp_code_actions(lsp_doc *doc, const json_value *diagnostics, strbuf *out)

@@ -108,11 +108,21 @@ bool lsp_word_at(const char *text, size_t len, size_t offset, size_t *start, siz
 	return true;
 }
 
-void lsp_put_range(strbuf *sb, const lsp_text *t, size_t from, size_t to)
+static void put_position(json_writer *w, const char *key, lsp_pos at)
 {
-	lsp_pos a = lsp_pos_of(t, from), b = lsp_pos_of(t, to);
-	sb_printf(sb, "{\"start\":{\"line\":%ld,\"character\":%ld},\"end\":{\"line\":%ld,\"character\":%ld}}",
-		  a.line, a.character, b.line, b.character);
+	json_key(w, key);
+	json_begin_object(w);
+	json_member_int(w, "line", at.line);
+	json_member_int(w, "character", at.character);
+	json_end_object(w);
+}
+
+void lsp_put_range(json_writer *w, const lsp_text *t, size_t from, size_t to)
+{
+	json_begin_object(w);
+	put_position(w, "start", lsp_pos_of(t, from));
+	put_position(w, "end", lsp_pos_of(t, to));
+	json_end_object(w);
 }
 
 size_t lsp_token_end(const char *text, size_t len, size_t offset)

@@ -7,6 +7,7 @@
 #ifndef RTAB_LSP_TEXT_POS_H
 #define RTAB_LSP_TEXT_POS_H
 
+#include "base/json.h"
 #include "base/loc.h"
 #include "base/util.h"
 
@@ -49,10 +50,10 @@ bool lsp_ident_char(char c);
  * and length, or false when there is none. */
 bool lsp_word_at(const char *text, size_t len, size_t offset, size_t *start, size_t *n);
 
-#endif
+/* {"start": ..., "end": ...} of the bytes [from, to) of text, the next value w writes. */
+void lsp_put_range(json_writer *w, const lsp_text *t, size_t from, size_t to);
 
-/* {"start": ..., "end": ...} of the bytes [from, to) of text. */
-void lsp_put_range(strbuf *sb, const lsp_text *t, size_t from, size_t to);
+#endif
 
 /* The bytes a diagnostic at offset covers: the identifier or the string
  * that begins there, else one character. */
