@@ -637,6 +637,58 @@ def rewrite_example_units(text):
     return replace_spans(text, spans) if spans else None
 
 
+def check_statements(text, d):
+    """(start, end) of each check of example d: from after the `;` or `{`
+    before it to its `;` (a check may span lines)."""
+    m = mask(text)
+    body = m.index('{', d.start, d.end) + 1
+    out, i = [], body
+    for r in re.finditer(r';', m[body:d.end]):
+        end = body + r.end()
+        words = m[i:end].strip()
+        if words and not re.match(r'(?:[a-z]{2}\s*$|provisional\b)', words) and '->' in words:
+            out.append((i, end))
+        i = end
+    return out
+
+
+def rewrite_edition_one_unit(text):
+    """An edition in one unit of a book that prints a figure in two (cm with
+    the inches in brackets): the forms of a distance in the other unit, the
+    example checks expecting a quantity in it and the inputs only those
+    read left out, where nothing else is measured in it (docs/verify.md:
+    Editions in another unit)."""
+    for kept, dropped, _, _ in conversions(text) + [(c[1], c[0], 0, 0) for c in conversions(text)]:
+        m = mask(text)
+        spans = []
+        for d in definitions(text):
+            if d.kind == 'distance':
+                forms = list(re.finditer(r'(?m)^[ \t]*value\b[^;]*?(\w+)\s*;[ \t]*\n?', m[d.start:d.end]))
+                units = [f.group(1) for f in forms]
+                if kept in units and dropped in units:
+                    spans += [(d.start + f.start(), d.start + f.end(), '') for f in forms if f.group(1) == dropped]
+            elif d.kind == 'example':
+                for a, b in check_statements(text, d):
+                    if re.search(r'->\s*\d+(?:\.\d+)?\s+%s\b' % dropped, m[a:b]):
+                        spans.append((a, b, ''))
+        if not spans:
+            continue
+        new = replace_spans(text, spans)
+        nm = mask(new)
+        for d in definitions(new):
+            if d.kind == 'input' and re.search(r'\b%s\b' % dropped, nm[d.start:d.end].split('{')[0]):
+                rest = nm[:d.start] + nm[d.end:]
+                if not re.search(r'\b%s\b' % re.escape(d.name), rest):
+                    new = new[:d.start] + ' ' * (d.end - d.start) + new[d.end:]
+                    nm = mask(new)
+        body = '\n'.join(l for l in mask(new).split('\n') if not re.match(r'\s*unit\s', l))
+        if re.search(r'\b%s\b' % dropped, body):
+            continue  # something else is still measured in it
+        if LOADER is None or LOADER(new):
+            return new
+    return None
+
+
 def rows_blocks(text):
     """Every `rows { ... }` block: (start of its body, end of its body)."""
     m = mask(text)
@@ -1032,6 +1084,7 @@ REWRITES = [
     ('unit_figures', rewrite_unit_figures),
     ('group_cap', rewrite_group_cap),
     ('check_inputs', rewrite_check_inputs),
+    ('edition_one_unit', rewrite_edition_one_unit),
 ]
 
 
@@ -1309,6 +1362,23 @@ def fault_group_cap(text):
         yield changed(text, spans, at)
 
 
+def fault_drop_form(text):
+    """A distance's form in a unit the translation still measures in
+    dropped: not an edition in one unit, a missing form."""
+    m = mask(text)
+    for d in definitions(text):
+        if d.kind != 'distance':
+            continue
+        forms = list(re.finditer(r'(?m)^[ \t]*value\b[^;]*?(\w+)\s*;[ \t]*\n?', m[d.start:d.end]))
+        if len(forms) < 2:
+            continue
+        for f in forms:
+            rest = m[:d.start + f.start()] + m[d.start + f.end():]
+            body = '\n'.join(l for l in rest.split('\n') if not re.match(r'\s*unit\s', l))
+            if re.search(r'\b%s\b' % f.group(1), body):
+                yield removed(text, [(d.start + f.start(), d.start + f.end(), '')], d.start + f.start(), d)
+
+
 FAULTS = [
     ('cell', fault_cell),
     ('cell_patch', fault_cell_patch),
@@ -1329,6 +1399,7 @@ FAULTS = [
     ('swap_cells', fault_swap_cells),
     ('missing_mark', fault_missing_mark),
     ('group_cap', fault_group_cap),
+    ('drop_form', fault_drop_form),
 ]
 
 

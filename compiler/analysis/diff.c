@@ -2,6 +2,7 @@
 /* Comparing two rulesets facet by facet, and the odds that moved (see diff.h). */
 #include "analysis/diff.h"
 
+#include "analysis/check_pairs.h"
 #include "analysis/expr_equal.h"
 #include "analysis/odds.h"
 #include "analysis/quantity.h"
@@ -39,7 +40,35 @@ static void push_change(diff_def *d, const facet *a, const facet *b, char *detai
 static void push_proof(diff_result *r, const facet_def *d, const facet *a, const facet *b, char *how)
 {
 	r->proofs = xrealloc(r->proofs, (r->nproofs + 1) * sizeof *r->proofs);
-	r->proofs[r->nproofs++] = (diff_proof){d, NULL, a, b, how};
+	r->proofs[r->nproofs++] = (diff_proof){d, NULL, a, b, how, false};
+}
+
+/* The unit that makes f (or input definition d, where f is NULL) of the
+ * original one the translation b, an edition in another unit, leaves out:
+ * a figure, a form of a distance, a check or an input in a unit b measures
+ * nothing in. Where the original prints a quantity in two units (cm with
+ * inches in brackets), an edition in one prints it once, in its own; a
+ * quantity the original prints in that unit only has its counterpart in
+ * the edition by key or by place, and is compared by conversion. */
+static const char *edition_leaves_out(const facet *f, const facet_def *d, const rtab_ruleset *a,
+				      const rtab_ruleset *b)
+{
+	const char *unit = NULL;
+	if (f)
+		unit = f->compare == FACET_UNIT || f->compare == FACET_QUANTITY || f->compare == FACET_EXPR ? f->unit
+										      : NULL;
+	else if (d->kind == DEF_INPUT) {
+		int in = rtab_find_input(a, d->id);
+		unit = in >= 0 ? a->inputs[in].unit : NULL;
+	}
+	return unit && !quantity_measured_in(b, unit) ? unit : NULL;
+}
+
+static void push_left_aside(diff_result *r, const facet_def *d, const facet *a, const char *unit)
+{
+	push_proof(r, d, a, NULL,
+		   xasprintf("the translation, an edition in another unit, measures nothing in %s", unit));
+	r->proofs[r->nproofs - 1].left_aside = true;
 }
 
 /* The items of a list "a, b, c", sorted. */
@@ -142,6 +171,18 @@ static char *conversion_text(const facet_set *a, const facet *fa, const facet_se
 	return xasprintf("by the declared conversion, 1 %s = %.4g %s", fa->unit, ratio_approx(per_unit), fb->unit);
 }
 
+/* A domain in a unit as its bounds: "number 0..79 by 0.5" is "int
+ * 0..79". An edition in a coarser unit may step finer to state the
+ * original's figures (16 cm as 6.5 inches); the steps are the figures'
+ * precision, not a rule (owned). */
+static char *domain_bounds(const char *text)
+{
+	const char *by = strstr(text, " by ");
+	if (strncmp(text, "number ", 7) != 0 || !by)
+		return xstrdup(text);
+	return xasprintf("int %.*s", (int)(by - text - 7), text + 7);
+}
+
 /* The numbers of two facets in their units: the same printed form, each
  * number equal under the declared conversion. */
 static bool same_quantities(diff_result *r, const facet_def *d, const facet_set *a, const facet *fa,
@@ -149,9 +190,13 @@ static bool same_quantities(diff_result *r, const facet_def *d, const facet_set 
 {
 	ratio na[MAX_QUANTITIES], nb[MAX_QUANTITIES];
 	strbuf sa = {0}, sb = {0};
-	size_t ca = numbers_of(facet_compared_value(fa, true), fa->unit, na, &sa),
-	       cb = numbers_of(facet_compared_value(fb, true), fb->unit, nb, &sb);
+	bool units = quantity_units_differ(fa->unit, fb->unit);
+	char *ta = units ? domain_bounds(facet_compared_value(fa, true)) : xstrdup(facet_compared_value(fa, true));
+	char *tb = units ? domain_bounds(facet_compared_value(fb, true)) : xstrdup(facet_compared_value(fb, true));
+	size_t ca = numbers_of(ta, fa->unit, na, &sa), cb = numbers_of(tb, fb->unit, nb, &sb);
 	bool shaped = ca != SIZE_MAX && ca == cb && strcmp(sa.data, sb.data) == 0;
+	free(ta);
+	free(tb);
 	sb_free(&sa);
 	sb_free(&sb);
 	if (!shaped)
@@ -546,7 +591,11 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 		if (da->kind == DEF_RULESET && (flags & DIFF_NO_HEADER))
 			continue;
 		if (!db) {
-			push_def(r, DIFF_REMOVED, da, NULL);
+			const char *unit = flags & DIFF_MEANING ? edition_leaves_out(NULL, da, &a->m->rs, &b->m->rs) : NULL;
+			if (unit)
+				push_left_aside(r, da, NULL, unit);
+			else
+				push_def(r, DIFF_REMOVED, da, NULL);
 			continue;
 		}
 		const void **keys_a = sorted(da->facets, da->n, sizeof *da->facets, facet_order);
@@ -557,8 +606,13 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			if (!wanted(fa, da, flags))
 				continue;
 			const facet *fb = keyed_find(keys_b, db->n, fa->key);
-			if (!fb)
-				fb = slot_find(db, fa->slot, flags);
+			/* By place only where the place is not taken by its own key:
+			 * the forms of a distance pair by unit first. */
+			if (!fb && (fb = slot_find(db, fa->slot, flags)) != NULL && keyed_find(keys_a, da->n, fb->key))
+				fb = NULL;
+			if (!fb && (flags & DIFF_MEANING) && (fb = check_within_tolerance(fa, a, da, db, b, true)) != NULL &&
+			    keyed_find(keys_a, da->n, fb->key))
+				fb = NULL;
 			char *detail = NULL;
 			bool undecided = false;
 			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
@@ -569,6 +623,12 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 				continue;
 			if (!fb && inherits_reference(fa, db, flags))
 				continue;
+			const char *unit = !fb && (flags & DIFF_MEANING) ? edition_leaves_out(fa, da, &a->m->rs, &b->m->rs)
+									 : NULL;
+			if (unit) {
+				push_left_aside(r, da, fa, unit);
+				continue;
+			}
 			/* The same figures in two units are not the same quantity. */
 			/* The same text means the same; other texts may too (facet.meaning). */
 			bool meaning = flags & DIFF_MEANING;
@@ -586,7 +646,8 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			const facet *fb = &db->facets[k];
 			if (wanted(fb, db, flags) && fb->compare != FACET_ROLL && !inherits_reference(fb, da, flags) &&
 			    !keyed_find(keys_a, da->n, fb->key) &&
-			    !slot_find(da, fb->slot, flags))
+			    !slot_find(da, fb->slot, flags) &&
+			    !((flags & DIFF_MEANING) && check_within_tolerance(fb, b, db, da, a, false)))
 				push_change(&tmp, NULL, fb, NULL, false);
 		}
 		free(keys_a);

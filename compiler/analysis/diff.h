@@ -23,6 +23,8 @@ typedef struct diff_proof {
 	const facet_def *old_def, *new_def; /* either may be NULL for a definition on one side */
 	const facet *old, *new;             /* NULL: the whole definition */
 	char *how; /* owned: "exhaustively, over 62 situations", "as a set" */
+	bool left_aside; /* not compared: the original's figure in a unit the
+			    translation, an edition in another, measures nothing in */
 } diff_proof;
 
 typedef enum diff_what { DIFF_CHANGED, DIFF_ADDED, DIFF_REMOVED } diff_what;

@@ -558,6 +558,128 @@ static bool values_equal(const space *s, const int64_t *va, const int64_t *vb, u
 	return true;
 }
 
+/* Every roll of e at inputs in, sorted (one value without dice). */
+static void roll_values(const space *s, const rtab_ruleset *rs, const rtab_expr *e, const int32_t *in,
+			uint64_t rolls, int32_t *faces, int64_t *out)
+{
+	for (size_t f = 0; f < s->nfaces; f++)
+		faces[f] = s->face_lo;
+	for (uint64_t r = 0; r < rolls; r++) {
+		out[r] = eval(rs, e, in, faces, s->nfaces);
+		for (size_t f = 0; f < s->nfaces && ++faces[f] > s->face_hi; f++)
+			faces[f] = s->face_lo;
+	}
+	if (rolls > 1)
+		qsort(out, rolls, sizeof *out, cmp_i64);
+}
+
+/* Inputs in two units a situation may bracket (their steps differ). */
+#define MAX_BRACKETED 4
+
+/* The follower's two values of input k's domain either side of the leading
+ * value converted (the same twice where it falls on a step). */
+static void bracket(const space *s, size_t k, const int32_t *ina, const int32_t *inb, int32_t out[2])
+{
+	bool b_leads = s->b_leads[k];
+	const rtab_ruleset *lr = b_leads ? s->b : s->a, *fr = b_leads ? s->a : s->b;
+	const rtab_input *li = b_leads ? &s->b->inputs[s->ib[k]] : &s->a->inputs[s->ia[k]];
+	const rtab_input *fi = b_leads ? &s->a->inputs[s->ia[k]] : &s->b->inputs[s->ib[k]];
+	int32_t lv = b_leads ? inb[s->ib[k]] : ina[s->ia[k]], fv = b_leads ? ina[s->ia[k]] : inb[s->ib[k]];
+	int32_t step = fi->step > 0 ? fi->step : 1;
+	ratio x, raw;
+	out[0] = out[1] = fv;
+	if (!ratio_mul(real_value(lr, li, lv), s->per_unit[k], &x) ||
+	    !ratio_mul(x, ratio_int(input_scale(fr, fi)), &raw))
+		return;
+	int c = ratio_compare(raw, ratio_int(fv));
+	int32_t other = c > 0 ? (fv <= fi->max - step ? fv + step : fv) : c < 0 ? (fv >= fi->min + step ? fv - step : fv) : fv;
+	out[0] = fv < other ? fv : other;
+	out[1] = fv < other ? other : fv;
+}
+
+/* Whether leading value l (of the leading side's scale and unit) lies
+ * between the follower's lo and hi, or equals either under the conversion. */
+static bool value_between(const space *s, bool b_leads, int64_t l, int64_t lo, int64_t hi)
+{
+	const rtab_ruleset *lr = b_leads ? s->b : s->a, *fr = b_leads ? s->a : s->b;
+	const char *lu = b_leads ? s->ub : s->ua, *fu = b_leads ? s->ua : s->ub;
+	int64_t ls = b_leads ? s->vb_scale : s->va_scale, fs = b_leads ? s->va_scale : s->vb_scale;
+	ratio x = ratio_of(l, ls), per = ratio_int(1);
+	int32_t tolerance;
+	char *why = NULL;
+	if (quantity_units_differ(lu, fu)) {
+		if (!quantity_factor(lr, lu, fr, fu, &per, &tolerance) || !ratio_mul(x, per, &x))
+			return false;
+		bool near = quantity_compare(lr, ratio_of(l, ls), lu, fr, ratio_of(lo, fs), fu, &why) == QUANTITY_EQUAL;
+		free(why);
+		why = NULL;
+		near = near || quantity_compare(lr, ratio_of(l, ls), lu, fr, ratio_of(hi, fs), fu, &why) == QUANTITY_EQUAL;
+		free(why);
+		if (near)
+			return true;
+	}
+	return ratio_compare(x, ratio_of(lo, fs)) >= 0 && ratio_compare(x, ratio_of(hi, fs)) <= 0;
+}
+
+/* Whether the two sides agree at this situation once the follower's inputs
+ * in another unit may take either value of their domain around the leading
+ * value converted. A follower's steps are not the leader's (1 cm against
+ * 2.54 cm), so its nearest value (3 cm for 1 inch) is off by up to half a
+ * step, and a figure read from it by as much: the leader's value between
+ * the follower's at the steps around it is no difference (the original's
+ * 1 cm and 1.5 cm at 2 and 3 cm around the translation's 0.5 inches at 1
+ * inch); a condition that turns between them is no difference either. */
+static bool within_brackets(const space *s, const rtab_expr *ea, const rtab_expr *eb, const int32_t *ina,
+			    const int32_t *inb, uint64_t rolls, int32_t *faces, const int64_t *va, const int64_t *vb)
+{
+	size_t mapped[MAX_BRACKETED], m = 0;
+	int leads = -1;
+	for (size_t k = 0; k < s->n; k++) {
+		if (!s->mapped[k])
+			continue;
+		if (m == MAX_BRACKETED || (leads >= 0 && leads != (int)s->b_leads[k]))
+			return false;
+		leads = s->b_leads[k];
+		mapped[m++] = k;
+	}
+	if (!m)
+		return false;
+	bool b_leads = leads == 1;
+	const int64_t *lead = b_leads ? vb : va, *fol = b_leads ? va : vb;
+	for (uint64_t r = 0; r < rolls; r++)
+		if (lead[r] < INT32_MIN || fol[r] < INT32_MIN)
+			return false; /* a status (no value) is compared as it is */
+	int32_t brackets[MAX_BRACKETED][2];
+	for (size_t j = 0; j < m; j++)
+		bracket(s, mapped[j], ina, inb, brackets[j]);
+	const rtab_ruleset *fr = b_leads ? s->a : s->b;
+	const rtab_expr *fe = b_leads ? ea : eb;
+	size_t nin = fr->ninputs;
+	int32_t *in = xcalloc(nin + 1, sizeof *in);
+	memcpy(in, b_leads ? ina : inb, nin * sizeof *in);
+	int64_t *lo = xcalloc(rolls, sizeof *lo), *hi = xcalloc(rolls, sizeof *hi), *v = xcalloc(rolls, sizeof *v);
+	bool ok = true;
+	for (size_t c = 0; ok && c < ((size_t)1 << m); c++) {
+		for (size_t j = 0; j < m; j++) {
+			size_t k = mapped[j];
+			in[b_leads ? s->ia[k] : s->ib[k]] = brackets[j][(c >> j) & 1];
+		}
+		roll_values(s, fr, fe, in, rolls, faces, v);
+		for (uint64_t r = 0; r < rolls; r++) {
+			ok &= v[r] >= INT32_MIN;
+			lo[r] = c == 0 || v[r] < lo[r] ? v[r] : lo[r];
+			hi[r] = c == 0 || v[r] > hi[r] ? v[r] : hi[r];
+		}
+	}
+	for (uint64_t r = 0; ok && r < rolls; r++)
+		ok = value_between(s, b_leads, lead[r], lo[r], hi[r]);
+	free(in);
+	free(lo);
+	free(hi);
+	free(v);
+	return ok;
+}
+
 /* Every situation, every roll: the values (their distribution, with dice) compared. */
 static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb, uint64_t situations,
 		       expr_verdict *v)
@@ -574,20 +696,16 @@ static void exhaustive(const space *s, const rtab_expr *ea, const rtab_expr *eb,
 	v->situations = situations;
 	v->rolls = rolls;
 	for (uint64_t n = 0; n < situations && v->equal; n++) {
-		for (size_t f = 0; f < s->nfaces; f++)
-			faces[f] = s->face_lo;
-		for (uint64_t r = 0; r < rolls; r++) {
-			va[r] = eval(s->a, ea, ina, faces, s->nfaces);
-			vb[r] = eval(s->b, eb, inb, faces, s->nfaces);
-			for (size_t f = 0; f < s->nfaces && ++faces[f] > s->face_hi; f++)
-				faces[f] = s->face_lo;
-		}
-		if (rolls > 1) {
-			qsort(va, rolls, sizeof *va, cmp_i64);
-			qsort(vb, rolls, sizeof *vb, cmp_i64);
-		}
+		roll_values(s, s->a, ea, ina, rolls, faces, va);
+		roll_values(s, s->b, eb, inb, rolls, faces, vb);
 		char *unit_why;
-		if (!values_equal(s, va, vb, rolls, &unit_why)) {
+		bool equal = values_equal(s, va, vb, rolls, &unit_why);
+		if (!equal && within_brackets(s, ea, eb, ina, inb, rolls, faces, va, vb)) {
+			free(unit_why);
+			unit_why = NULL;
+			equal = true;
+		}
+		if (!equal) {
 			v->equal = false;
 			strbuf sb = {0};
 			situation_text(&sb, s, ina, inb);
@@ -828,6 +946,29 @@ static bool read_at_turns(const space *s, size_t k, const turns_source *src, pie
 	return pieces_followed(va) && pieces_followed(vb) && (!s->nfaces || (pieces_flat(va) && pieces_flat(vb)));
 }
 
+/* The values tried of an input, those nearest its default first: the first
+ * situation where two sides differ is then one a reader recognises (points
+ * = 101 for a default of 0), not the end of a domain (points = -1000000000). */
+static int64_t distance_to(int32_t v, int32_t to)
+{
+	return v > to ? (int64_t)v - to : (int64_t)to - v;
+}
+
+static void nearest_first(int32_t *values, size_t n, int32_t to)
+{
+	for (size_t i = 1; i < n; i++) { /* a few dozen values: insertion, ties the lower first */
+		int32_t v = values[i];
+		size_t j = i;
+		for (; j > 0; j--) {
+			int64_t dv = distance_to(v, to), dp = distance_to(values[j - 1], to);
+			if (dp < dv || (dp == dv && values[j - 1] < v))
+				break;
+			values[j] = values[j - 1];
+		}
+		values[j] = v;
+	}
+}
+
 /* Each int input too wide to try every value of that both sides read only
  * where it turns, to be tried at its thresholds, next to them and at its
  * ends (expr_pieces.h); the names in v->thresholds. False when none is. */
@@ -843,6 +984,7 @@ static bool try_at_thresholds(space *s, const turns_source *src, expr_verdict *v
 			int32_t *values;
 			size_t n = pieces_values(&p, in->min, in->max, &values);
 			if (n < input_size(in)) {
+				nearest_first(values, n, in->default_value);
 				s->tried[k] = values;
 				s->ntried[k] = n;
 				size_t used = strlen(v->thresholds);

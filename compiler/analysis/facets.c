@@ -2,6 +2,8 @@
 /* A lowered ruleset as facets (see facets.h). */
 #include "analysis/facets.h"
 
+#include "analysis/quantity.h"
+
 #include "text/expr_text.h"
 #include "text/value_text.h"
 #include "analysis/odds.h"
@@ -78,6 +80,7 @@ typedef struct builder {
 	const rtab_ruleset *rs;
 	facet_def *d;
 	const ast_def *ast;
+	const rtab_ruleset *other; /* the ruleset held against, or NULL */
 } builder;
 
 static void add(builder *b, src_loc loc, char *key, char *value)
@@ -1446,12 +1449,15 @@ static void reaction_facets(builder *b)
 			char *of = xasprintf("option '%s'", op->id);
 			addf(b, at, xstrdup(o ? r->options[o - 1].id : "(first)"), "%s after", of);
 			compared_as(b, FACET_ORDER_FREE); /* options are offered together */
-			if (op->guard.ninstrs) {
-				addf(b, at, expr_text(rs, &op->guard), "%s allowed when", of);
+			if (op->guard.ninstrs) { /* at its 'unless' line */
+				const ast_stmt *u = s ? find_stmt(s->body, ST_UNLESS, NULL, 0) : NULL;
+				addf(b, u ? u->loc : at, expr_text(rs, &op->guard), "%s allowed when", of);
 				expr_facet(b, &op->guard);
 			}
-			if (op->outcome >= 0)
-				addf(b, at, xstrdup(outcome_id(rs, op->outcome)), "%s leads", of);
+			if (op->outcome >= 0) {
+				const ast_stmt *l = s ? find_stmt(s->body, ST_LEADS, NULL, 0) : NULL;
+				addf(b, l ? l->loc : at, xstrdup(outcome_id(rs, op->outcome)), "%s leads", of);
+			}
 			addf(b, at, dup_or_null(op->provisional), "%s provisional", of);
 			if (op->rule) {
 				addf(b, at, xstrdup(op->rule), "%s rule", of);
@@ -1521,12 +1527,15 @@ static void procedure_facets(builder *b)
 			src_loc at = a ? a->loc : b->d->loc;
 			char *of = xasprintf("step '%s'", st->id);
 			addf(b, at, xstrdup(s ? p->steps[s - 1].id : "(first)"), "%s after", of);
-			if (st->guard.ninstrs) {
-				addf(b, at, expr_text(rs, &st->guard), "%s when", of);
+			if (st->guard.ninstrs) { /* at its 'when' line, where a difference is */
+				const ast_stmt *w = a ? find_stmt(a->body, ST_WHEN, NULL, 0) : NULL;
+				addf(b, w ? w->loc : at, expr_text(rs, &st->guard), "%s when", of);
 				expr_facet(b, &st->guard);
 			}
-			if (st->outcome >= 0)
-				addf(b, at, xstrdup(outcome_id(rs, st->outcome)), "%s leads", of);
+			if (st->outcome >= 0) {
+				const ast_stmt *l = a ? find_stmt(a->body, ST_LEADS, NULL, 0) : NULL;
+				addf(b, l ? l->loc : at, xstrdup(outcome_id(rs, st->outcome)), "%s leads", of);
+			}
 			if (st->rule) {
 				addf(b, at, xstrdup(st->rule), "%s rule", of);
 				compared_as(b, FACET_REFERENCE);
@@ -1579,7 +1588,14 @@ static void put_milli(strbuf *sb, int64_t milli)
 }
 
 /* What a check tries: "crt(attack = 8, defence = 4) roll 3". */
-static void check_situation(strbuf *sb, const ast_stmt *s)
+/* Whether input id of rs is a bool (its value written true or false). */
+static bool is_bool_input(const rtab_ruleset *rs, const char *id)
+{
+	int in = rs && id ? rtab_find_input(rs, id) : -1;
+	return in >= 0 && rs->inputs[in].type == RTAB_TYPE_BOOL;
+}
+
+static void check_situation(strbuf *sb, const rtab_ruleset *rs, const ast_stmt *s)
 {
 	sb_puts(sb, s->name ? s->name : "?");
 	if (s->args) {
@@ -1590,6 +1606,8 @@ static void check_situation(strbuf *sb, const ast_stmt *s)
 				sb_puts(sb, a->name);
 			else if (a->kind == ARG_DECIMAL)
 				put_milli(sb, a->num);
+			else if (is_bool_input(rs, a->key))
+				sb_puts(sb, a->num ? "true" : "false");
 			else
 				sb_printf(sb, "%lld", (long long)a->num);
 		}
@@ -1606,49 +1624,19 @@ static void check_situation(strbuf *sb, const ast_stmt *s)
 		sb_printf(sb, " drm %lld", (long long)s->drm);
 }
 
-/* The size of unit u in the root unit its conversions lead to, and that
- * root; false past the declared units. */
-static bool unit_size(const rtab_ruleset *rs, int u, ratio *size, int *root)
-{
-	*size = ratio_int(1);
-	for (size_t hops = 0; rs->units[u].base >= 0; hops++) {
-		if (hops > rs->nunits || !ratio_mul(*size, ratio_of(rs->units[u].num, rs->units[u].den), size))
-			return false;
-		u = rs->units[u].base;
-	}
-	*root = u;
-	return true;
-}
-
-/* A situation's value of an input measured in a unit with a finer relative
- * (inches and cm): in the finest, to its nearest whole ("18" inches as "46
- * cm"), so that a translation measuring the input in cm tries the same
- * situation. False where the input has no such unit. */
+/* A situation's value of an input measured in a unit, as written with its
+ * unit ("18 inches"): a translation measuring the input in another unit
+ * tries the same situation where its figure converts to this one within
+ * the declared tolerance (diff.c pairs the two checks so). False where the
+ * input has no unit. */
 static bool situation_quantity(strbuf *sb, const rtab_ruleset *rs, const char *input, ratio v)
 {
-	int in = rs ? rtab_find_input(rs, input) : -1, u = -1, root, finest = -1;
+	int in = rs ? rtab_find_input(rs, input) : -1;
 	const char *unit = in >= 0 ? rs->inputs[in].unit : NULL;
-	for (size_t k = 0; unit && k < rs->nunits && u < 0; k++)
-		if (strcmp(rs->units[k].id, unit) == 0)
-			u = (int)k;
-	ratio size, best = {0, 1};
-	if (u < 0 || !unit_size(rs, u, &size, &root))
+	if (!unit || RTAB_MILLI % v.den != 0)
 		return false;
-	for (size_t k = 0; k < rs->nunits; k++) {
-		ratio other;
-		int other_root;
-		if (unit_size(rs, (int)k, &other, &other_root) && other_root == root &&
-		    (finest < 0 || ratio_compare(other, best) < 0)) {
-			finest = (int)k;
-			best = other;
-		}
-	}
-	ratio in_finest;
-	int64_t whole;
-	if (finest < 0 || !ratio_mul(v, size, &in_finest) || !ratio_mul(in_finest, ratio_inverse(best), &in_finest) ||
-	    !ratio_nearest_step(in_finest, 0, 1, &whole))
-		return false;
-	sb_printf(sb, "%lld %s", (long long)whole, rs->units[finest].id);
+	put_milli(sb, v.num * (RTAB_MILLI / v.den));
+	sb_printf(sb, " %s", unit);
 	return true;
 }
 
@@ -1659,8 +1647,8 @@ static int arg_order(const void *x, const void *y)
 }
 
 /* What a check tries, by meaning: its inputs in the order of their ids (a
- * translation may set them in another), a length in the finest unit of its
- * kind ("crt(attack = 8, defence = 4) roll 3"). */
+ * translation may set them in another), a length with its unit
+ * ("crt(attack = 8, defence = 4) roll 3", "pursue(move = 18 inches)"). */
 static void check_key(strbuf *sb, const rtab_ruleset *rs, const ast_stmt *s)
 {
 	size_t n = 0;
@@ -1680,6 +1668,8 @@ static void check_key(strbuf *sb, const rtab_ruleset *rs, const ast_stmt *s)
 			ratio v = a->kind == ARG_DECIMAL ? ratio_of(a->num, RTAB_MILLI) : ratio_int(a->num);
 			if (a->kind == ARG_NAME)
 				sb_puts(sb, a->name);
+			else if (a->kind == ARG_INT && is_bool_input(rs, a->key))
+				sb_puts(sb, a->num ? "true" : "false"); /* as written: fresh = true */
 			else if (a->key && situation_quantity(sb, rs, a->key, v))
 				continue;
 			else if (a->kind == ARG_DECIMAL)
@@ -1694,7 +1684,7 @@ static void check_key(strbuf *sb, const rtab_ruleset *rs, const ast_stmt *s)
 	ast_stmt bare = *s;
 	bare.name = "";
 	bare.args = NULL;
-	check_situation(&rest, &bare);
+	check_situation(&rest, rs, &bare);
 	if (rest.data)
 		sb_puts(sb, rest.data);
 	sb_free(&rest);
@@ -1761,10 +1751,10 @@ static void check_expectation(strbuf *sb, const ast_stmt *s, const rtab_ruleset 
 	}
 }
 
-static char *check_text(const ast_stmt *s)
+static char *check_text(const rtab_ruleset *rs, const ast_stmt *s)
 {
 	strbuf sb = {0};
-	check_situation(&sb, s);
+	check_situation(&sb, rs, s);
 	sb_puts(&sb, " -> ");
 	check_expectation(&sb, s, NULL, NULL);
 	return sb.data;
@@ -1822,13 +1812,47 @@ static void check_parts(const builder *b, const ast_def *d, const ast_stmt *s, c
  * that two checks of one situation in the other order are no change; a
  * quantity by its size in its base unit), its
  * expectation compared by meaning: an outcome by id, a quantity in its unit. */
+/* The unit of check s's quantity where the ruleset held against measures
+ * in it (NULL: a check of no quantity, or nothing held against). */
+static const char *check_unit(const builder *b, const ast_stmt *s)
+{
+	bool quantity = s->expect == EXPECT_VALUE && s->name2 && !s->has_expect_modifier && !s->has_expect_roll;
+	return quantity && b->other ? s->name2 : NULL;
+}
+
+/* The unit of quantity check s of example d where the ruleset held against
+ * measures nothing in it and d checks the same situation in a unit it
+ * does (the cm with the inches in brackets: an edition in one unit keeps
+ * one of the two), else NULL. */
+static const char *check_left_out(const builder *b, const ast_def *d, const ast_stmt *s)
+{
+	const char *unit = check_unit(b, s);
+	if (!unit || quantity_measured_in(b->other, unit))
+		return NULL;
+	strbuf sit = {0};
+	check_key(&sit, b->rs, s);
+	bool twin = false;
+	for (const ast_stmt *e = d->body; e && !twin; e = e->next) {
+		const char *u = e->kind == ST_CHECK && e != s ? check_unit(b, e) : NULL;
+		if (!u || !quantity_measured_in(b->other, u))
+			continue;
+		strbuf other = {0};
+		check_key(&other, b->rs, e);
+		twin = strcmp(other.data ? other.data : "", sit.data ? sit.data : "") == 0;
+		sb_free(&other);
+	}
+	sb_free(&sit);
+	return twin ? unit : NULL;
+}
+
 static void check_facet(builder *b, const ast_def *d, const ast_stmt *s)
 {
 	char *situation, *expect;
 	check_parts(b, d, s, &situation, &expect);
+	const char *left_out = check_left_out(b, d, s);
 	size_t nth = 0;
 	for (const ast_stmt *e = d->body; e; e = e->next) {
-		if (e->kind != ST_CHECK || e == s)
+		if (e->kind != ST_CHECK || e == s || !check_left_out(b, d, e) != !left_out)
 			continue;
 		char *other, *other_expect;
 		check_parts(b, d, e, &other, &other_expect);
@@ -1846,10 +1870,13 @@ static void check_facet(builder *b, const ast_def *d, const ast_stmt *s)
 		free(other);
 		free(other_expect);
 	}
+	/* One the held-against side leaves out is ranked apart, keyed by its unit. */
+	char *apart = left_out ? xasprintf(", in %s", left_out) : xstrdup("");
 	if (nth)
-		addf(b, s->loc, check_text(s), "check %s #%zu", situation, nth + 1);
+		addf(b, s->loc, check_text(b->rs, s), "check %s%s #%zu", situation, apart, nth + 1);
 	else
-		addf(b, s->loc, check_text(s), "check %s", situation);
+		addf(b, s->loc, check_text(b->rs, s), "check %s%s", situation, apart);
+	free(apart);
 	facet *f = &b->d->facets[b->d->n - 1];
 	f->meaning = expect;
 	if (s->expect == EXPECT_VALUE && s->name2 && !s->has_expect_modifier && !s->has_expect_roll) {
@@ -1940,7 +1967,12 @@ construct_use facets_kind_use(def_kind kind)
 
 void facets_build(facet_set *s, const model *m)
 {
-	builder b = {s, m, &m->rs, NULL, NULL};
+	facets_build_against(s, m, NULL);
+}
+
+void facets_build_against(facet_set *s, const model *m, const rtab_ruleset *other)
+{
+	builder b = {s, m, &m->rs, NULL, NULL, other};
 	memset(s, 0, sizeof *s);
 	s->m = m;
 	for (size_t i = 0; i < sizeof reading_order / sizeof *reading_order; i++)

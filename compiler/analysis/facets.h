@@ -76,6 +76,12 @@ extern const char *const facet_fields[];
 
 /* Read every definition of m (m must have been built without error). */
 void facets_build(facet_set *s, const model *m);
+
+/* The same, to be held against other (NULL: none): an example's checks
+ * with a quantity in a unit other measures nothing in (an edition in
+ * another unit leaves them out) are ranked apart from the others of their
+ * situation, so that the checks the edition keeps pair with its own. */
+void facets_build_against(facet_set *s, const model *m, const rtab_ruleset *other);
 void facets_free(facet_set *s);
 
 /* The definition of that kind and id, or NULL. */

@@ -12,6 +12,31 @@ bool quantity_units_differ(const char *ua, const char *ub)
 	return ua && ub && strcmp(ua, ub) != 0;
 }
 
+static bool is_unit(const char *x, const char *u)
+{
+	return x && strcmp(x, u) == 0;
+}
+
+bool quantity_measured_in(const rtab_ruleset *rs, const char *u)
+{
+	for (size_t i = 0; i < rs->ninputs; i++)
+		if (is_unit(rs->inputs[i].unit, u))
+			return true;
+	for (size_t i = 0; i < rs->ndistances; i++)
+		for (size_t f = 0; f < rs->distances[i].nforms; f++)
+			if (is_unit(rs->distances[i].forms[f].unit, u))
+				return true;
+	for (size_t i = 0; i < rs->neffect_kinds; i++)
+		for (size_t k = 0; k < rs->effect_kinds[i].nparams; k++)
+			if (is_unit(rs->effect_kinds[i].params[k].unit, u))
+				return true;
+	for (size_t i = 0; i < rs->nnumeric_outcomes; i++)
+		for (size_t k = 0; k < rs->numeric_outcomes[i].nparams; k++)
+			if (is_unit(rs->numeric_outcomes[i].params[k].unit, u))
+				return true;
+	return false;
+}
+
 bool quantity_factor(const rtab_ruleset *a, const char *ua, const rtab_ruleset *b, const char *ub,
 		     ratio *per_unit, int32_t *tolerance)
 {

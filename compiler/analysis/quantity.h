@@ -36,6 +36,12 @@ bool quantity_factor(const rtab_ruleset *a, const char *ua, const rtab_ruleset *
 quantity_verdict quantity_compare(const rtab_ruleset *a, ratio va, const char *ua, const rtab_ruleset *b,
 				  ratio vb, const char *ub, char **why);
 
+/* Whether rs measures anything in unit u: an input, a distance's form, an
+ * effect's or a numeric outcome's parameter in it. An edition in one unit
+ * (a metric edition of a book that prints cm with inches in brackets)
+ * measures nothing in the other. */
+bool quantity_measured_in(const rtab_ruleset *rs, const char *u);
+
 /* "the original is in inches, the translation in cm, and neither file
  * declares a conversion between them" (owned). */
 char *quantity_unrelated_text(const char *ua, const char *ub);

@@ -288,10 +288,10 @@ static void labels_single(verify *v)
 }
 
 
-void verify_side_facets(verify_side *s)
+void verify_side_facets(verify_side *s, const verify_side *other)
 {
 	if (s->ok)
-		facets_build(&s->facets, &s->l.model);
+		facets_build_against(&s->facets, &s->l.model, other && other->ok ? &other->l.model.rs : NULL);
 }
 
 size_t verify_default_locale(const verify *v)

@@ -46,7 +46,7 @@ typedef struct verify {
 } verify;
 
 /* Load a side's facets once its file is loaded (s->l, s->ok). */
-void verify_side_facets(verify_side *s);
+void verify_side_facets(verify_side *s, const verify_side *other);
 
 /* The translation's locale where none is asked for: its first that the
  * original does not declare, else its first. */

@@ -98,6 +98,12 @@ static const facet_def *proof_def(const diff_proof *p)
 static char *proof_message(const diff_proof *p)
 {
 	char *name = verify_def_name(proof_def(p));
+	if (p->left_aside) {
+		char *m = p->old ? xasprintf(msg("%s, %s: \"%s\" left aside (%s)"), name, p->old->key, p->old->value, p->how)
+				 : xasprintf(msg("%s, in the original only: left aside (%s)"), name, p->how);
+		free(name);
+		return m;
+	}
 	char *m = p->old ? xasprintf(msg("%s, %s: \"%s\" means the original's \"%s\" (%s)"), name, p->old->key,
 				     p->new->value, p->old->value, p->how)
 		  : xasprintf(msg("%s%s means the same (%s)"), name,
@@ -111,6 +117,8 @@ static void proof_text(strbuf *sb, const verify *v, const diff_proof *p)
 {
 	if (p->new)
 		put_loc(sb, &v->t, p->new->loc);
+	else if (p->old && !p->new_def) /* left aside: where the original gives it */
+		put_loc(sb, &v->o, p->old->loc);
 	else
 		put_loc(sb, p->new_def ? &v->t : &v->o, proof_def(p)->loc);
 	char *m = proof_message(p);
@@ -249,6 +257,8 @@ void verify_render_json(strbuf *sb, const verify *v)
 		json_member_string(&w, "original", p->old ? p->old->value : NULL);
 		json_member_string(&w, "translation", p->new ? p->new->value : NULL);
 		json_member_string(&w, "proved", p->how);
+		if (p->left_aside)
+			json_member_bool(&w, "left_aside", true);
 		json_loc(&w, "original_location", &v->o, p->old ? p->old->loc : p->old_def ? p->old_def->loc : (src_loc){0, 0});
 		json_loc(&w, "translation_location", &v->t,
 			 p->new ? p->new->loc : p->new_def ? p->new_def->loc : (src_loc){0, 0});

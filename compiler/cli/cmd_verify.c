@@ -62,7 +62,6 @@ typedef enum vformat { VF_TEXT, VF_JSON, VF_HTML, VF_PDF } vformat;
 static bool load_side(verify_side *s, const char *edition, const diag_options *opts)
 {
 	s->ok = cli_load(&s->l, s->arg, edition, stderr, opts);
-	verify_side_facets(s);
 	return s->ok;
 }
 
@@ -131,6 +130,9 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 		status = EXIT_USAGE;
 		goto done;
 	}
+	verify_side_facets(&v.o, v.pair ? &v.t : NULL);
+	if (v.pair)
+		verify_side_facets(&v.t, &v.o);
 	if (v.pair) {
 		if ((status = pick_locale(&v, locale)) != EXIT_OK)
 			goto done;
