@@ -121,6 +121,71 @@ def check_answers(lang, text, data, want):
     ran.append(lang)
 
 
+def check_csharp_typed(tmp, out, doc):
+    """The typed C# API (CS_TYPED) against the export and rtab eval; a misspelt
+    member is an error of mcs."""
+    clash = os.path.join(tmp, 'clash.rtab')
+    with open(clash, 'w', encoding='utf-8') as f:
+        f.write(CLASH_RULESET)
+    run([rtab, 'compile', '--target', 'csharp', clash, '-o', out], check=True)
+    host = os.path.join(out, 'Typed.cs')
+    libs = [os.path.join(out, 'musket_pike.cs'), os.path.join(out, 'clash.cs')]
+    for misspelt, needle in (('TableName.Melee, units, new[] { face }', 'TableName.Mele, units, new[] { face }'),
+                             ('{InputName.Game, "tacw"}', '{InputName.game, "tacw"}'),
+                             ('case OutcomeName.DefenderBroken:', 'case OutcomeName.DefenderBroke:')):
+        with open(host, 'w') as f:
+            f.write(CS_TYPED.replace(misspelt, needle))
+        p = run(['mcs', '-nologo', '-out:' + os.path.join(out, 'typed.exe'), host, *libs])
+        if p.returncode == 0 or 'CS0117' not in p.stdout + p.stderr:
+            failures.append('mcs: a misspelt member (%s) is not refused: %s' % (needle, (p.stdout + p.stderr)[:600]))
+    with open(host, 'w') as f:
+        f.write(CS_TYPED)
+    exe = os.path.join(out, 'typed.exe')
+    p = run(['mcs', '-nologo', '-warnaserror+', '-out:' + exe, host, *libs])
+    if p.returncode != 0:
+        failures.append('mcs: the typed host does not compile: %s' % (p.stdout + p.stderr)[:1500])
+        return
+    p = run(['mono', exe])
+    if p.returncode != 0:
+        failures.append('mono: the typed host: exit %d: %s' % (p.returncode, (p.stdout + p.stderr)[:1000]))
+        return
+    lines = {}
+    for line in p.stdout.splitlines():
+        key, _, rest = line.partition(' ')
+        lines.setdefault(key, []).append(rest)
+    for enum, section in (('tables', 'tables'), ('inputs', 'inputs'), ('outcomes', 'outcomes')):
+        ids = [m.split('=', 1)[1] for m in lines.get(enum, [''])[0].split()]
+        if ids != [d['id'] for d in doc[section]]:
+            failures.append('C#: the members of the enum of %s give %r, the export %r'
+                            % (section, ids, [d['id'] for d in doc[section]]))
+    labels = {o['id']: o['labels'] for o in doc['outcomes']}
+    pursuit_rule = next(t['rule'] for t in doc['tables'] if t['id'] == 'cavalry_pursuit')
+    given = {'attacker_type': 'cuirassiers', 'attacker_cavalry_units': 3, 'game': 'tacw',
+             'defender_type': 'heavy_infantry', 'defender_morale': 4}
+    faces = lines.get('face', [])
+    if len(faces) != 10:
+        failures.append('C#: the typed host resolved %d faces, not 10: %r' % (len(faces), p.stdout[:500]))
+    for line in faces:
+        face, typed, by_string, broken, no_rewrite, rule, label = line.split(' ', 6)
+        want = evaluate(given, int(face))['outcome']
+        if (typed, by_string, broken) != (want, want, str(want == 'defender_broken')):
+            failures.append('C#: face %s: the typed API gives %s (switch: %s), the string API %s, rtab eval %s'
+                            % (face, typed, broken, by_string, want))
+        if (no_rewrite, label, rule) != ('True', labels[want]['ru'], pursuit_rule):
+            failures.append('C#: face %s: RewrittenFrom null %s, label %r, rule %r' % (face, no_rewrite, label, rule))
+    chains = lines.get('chain', ['', ''])
+    pursuits = [st.split(':')[1].split('=') for st in chains[0].split()[1:] if st.startswith('cavalry_pursuit:')]
+    if chains[0] != chains[1] or pursuits != [['pursue_and_eliminate'] * 2, ['break_off'] * 2, ['pursue_off_map'] * 2]:
+        failures.append('C#: the typed chain of 11.7.4 gives %r, the string API %r' % tuple(chains))
+    undefined = lines.get('undefined', [''])[0]
+    if not undefined.startswith('-2 no such table') or 'TableName 99' not in undefined:
+        failures.append('C#: a TableName no member has: %r' % undefined)
+    clash = lines.get('clash', [''])[0]
+    if clash != 'HitHard=hit_hard HitHard_2=hitHard HitHard_3=hit__hard _2nd=_2nd HitHard2=HitHard_2':
+        failures.append('C#: the members of ids alike: %r' % clash)
+    ran.append('csharp typed')
+
+
 def splice(first, second, start, end):
     """The text of first with its data (from the line starting with start to the
     first line after it that is end) taken from second: data and resolver of two compiles."""
@@ -237,19 +302,82 @@ public static class Host
         MP.TableResult r = rs.Resolve("melee", new Dictionary<string, object> {
             {"attacker_morale", 7}, {"cavalry_impetus", true}, {"game", "tacw"}}, new[] { int.Parse(args[0]) });
         int roll = r.ModifiedRoll;  // an int, not a boxed long
-        var labels = string.Join(", ", rs.Locales.Select(l => Q(l) + ": " + Q(rs.Label("outcomes", r.Outcome, l))));
-        Console.WriteLine("{\"case\": \"good\", \"outcome\": " + Q(r.Outcome) + ", \"modified_roll\": " + roll +
+        var labels = string.Join(", ", rs.Locales.Select(l => Q(l) + ": " + Q(rs.Label("outcomes", r.OutcomeId, l))));
+        Console.WriteLine("{\"case\": \"good\", \"outcome\": " + Q(r.OutcomeId) + ", \"modified_roll\": " + roll +
                           ", \"rule\": " + Q(r.Rule) + ", \"labels\": {" + labels + "}, \"rewritten_from_falsy\": " +
                           (r.RewrittenFrom == null ? "true" : "false") + ", \"pursuit_rule\": " +
                           Q(rs.Rule("tables", "cavalry_pursuit", "en")) + "}");
         // Two more rulesets in the same program: another bundled one and one named system.
         var odds = Rtab.ClassicOdds.Rules.Ruleset;
         var sys = Rtab.System.Rules.Ruleset.Resolve("shot", null, new[] { 5 });
-        Console.Error.WriteLine("others: " + odds.Locales.Count + " " + sys.Outcome);
-        return sys.Outcome == "hit" ? 0 : 3;
+        Console.Error.WriteLine("others: " + odds.Locales.Count + " " + sys.OutcomeId);
+        return sys.Outcome == Rtab.System.OutcomeName.Hit ? 0 : 3;
     }
 }
 '''
+
+# The typed API: the ruleset's names as enums. Prints, one line each: every
+# member of each enum and its id; each face's outcome by the typed and by the
+# string API (and the label read by the enum); the chain of three cavalry
+# units; an enum value no member has; the names of a ruleset whose ids differ
+# only in case and underscores.
+CS_TYPED = r'''
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Rtab.MusketPike;
+
+public static class Typed
+{
+    static string Members<T>(Func<T, string> id)
+    {
+        return string.Join(" ", Enum.GetValues(typeof(T)).Cast<T>().Select(m => m + "=" + id(m)));
+    }
+    public static int Main(string[] args)
+    {
+        var rs = Rules.Ruleset;
+        Console.WriteLine("tables " + Members<TableName>(n => n.Id()));
+        Console.WriteLine("inputs " + Members<InputName>(n => n.Id()));
+        Console.WriteLine("outcomes " + Members<OutcomeName>(n => n.Id()));
+        var units = new Dictionary<InputName, object> {
+            {InputName.AttackerType, "cuirassiers"}, {InputName.AttackerCavalryUnits, 3}, {InputName.Game, "tacw"},
+            {InputName.DefenderType, "heavy_infantry"}, {InputName.DefenderMorale, 4},
+        };
+        var byId = units.ToDictionary(kv => kv.Key.Id(), kv => kv.Value);
+        for (int face = 0; face <= 9; face++) {
+            TableResult r = rs.Resolve(TableName.Melee, units, new[] { face });
+            OutcomeName outcome = r.Outcome.Value;
+            bool broken = false;
+            switch (outcome) {
+            case OutcomeName.DefenderBroken: broken = true; break;
+            default: break;
+            }
+            Console.WriteLine("face " + face + " " + outcome.Id() + " " + rs.Resolve("melee", byId, new[] { face }).OutcomeId +
+                              " " + broken + " " + (r.RewrittenFrom == null) + " " + rs.Rule(TableName.CavalryPursuit) +
+                              " " + rs.Label(outcome, "ru"));
+        }
+        var then = new IList<int>[] { new[] { 3 }, new[] { 3 }, new[] { 6 } };
+        foreach (var c in new[] { rs.Chain(TableName.Melee, units, new[] { 6 }, 0, then), rs.Chain("melee", byId, new[] { 6 }, 0, then) })
+            Console.WriteLine("chain " + c.Outcome.Value.Id() + " " + string.Join(" ", c.Steps.Select(
+                st => st.Name + ":" + (st.Outcome.HasValue ? st.Outcome.Value.Id() + "=" + st.OutcomeId : "-"))));
+        try {
+            rs.Resolve((TableName)99, units, new[] { 4 });
+            Console.WriteLine("undefined accepted");
+        } catch (RtabException e) {
+            Console.WriteLine("undefined " + e.Status + " " + e.Message);
+        }
+        Console.WriteLine("clash " + Members<Rtab.Clash.OutcomeName>(n => Rtab.Clash.Names.Id(n)));
+        return 0;
+    }
+}
+'''
+# Names whose PascalCase is the same (hit_hard, hitHard and hit__hard are all HitHard),
+# or starts with a digit.
+CLASH_RULESET = (
+    'ruleset clash { locales en; en "Clash"; }\ndice d6 = 1d6;\n'
+    'outcome hit_hard { en "A"; }\noutcome hitHard { en "B"; }\noutcome hit__hard { en "C"; }\n'
+    'outcome _2nd { en "D"; }\noutcome HitHard_2 { en "E"; }\n'
+    'table shot { en "Shot"; roll d6; rows { hit_hard 6; hitHard 5; hit__hard 4; _2nd 3; HitHard_2 <=2; } }\n')
 
 TS_GOOD = r'''
 import ruleset, { RtabError, type TableName, type TableResult, type Situation } from './musket_pike.mjs';
@@ -274,6 +402,65 @@ TS_BAD = {
     'a field of no result unnarrowed': ("export const x: number = ruleset.resolve('melee', {}, [6], 0).natural;",
                                         'natural'),
 }
+
+# The CommonJS module through its own declarations (.d.cts): module.exports is
+# the ruleset, its types members of it. A line per member the module has at
+# run time is added (MEMBERS), so a member left out of the declarations fails.
+TS_CTS_GOOD = r'''
+import ruleset = require('./musket_pike.cjs');
+const units: Partial<ruleset.Situation> = { game: 'tacw', attacker_type: 'cuirassiers', attacker_cavalry_units: 3 };
+const table: ruleset.TableName = 'melee';
+const r: ruleset.TableResult = ruleset.resolve(table, units, [6], 0);
+if (!r.no_result) {
+  const roll: number = r.modified_roll;
+  const outcome: ruleset.OutcomeName = r.outcome;
+  const label: string | null = ruleset.label('outcomes', outcome, 'ru');
+  void roll; void label;
+}
+const hash: string = ruleset.SOURCE_HASH + ruleset.sourceHash;
+const made: ruleset.Ruleset = new ruleset.Ruleset(ruleset.DATA, null, { data_version: ruleset.DATA_MODEL, source_hash: hash });
+void made;
+try { ruleset.chain('melee', units, [6], 0, [[3], [3], [6]]); } catch (e) { if (e instanceof ruleset.RtabError) console.log(e.status, e.input); }
+'''
+TS_CTS_BAD = {
+    'a misspelt table': ("ruleset.resolve('mele', {}, [6], 0);", '"mele"'),
+    'an unknown enum value': ("ruleset.resolve('melee', { game: 'chess' }, [6], 0);", '"chess"'),
+    'a field of no result unnarrowed': ("export const x: number = ruleset.resolve('melee', {}, [6], 0).natural;",
+                                        'natural'),
+}
+MEMBERS = r'''
+const m = await import(process.argv[2]);
+console.log(Object.keys(m).filter((k) => k !== 'default').join('\n'));
+'''
+
+
+def ruleset_members(d_mts):
+    """The members the ECMAScript declarations give class Ruleset (what the ruleset has)."""
+    body = d_mts[d_mts.index('export declare class Ruleset {'):]
+    body = body[:body.index('\n}\n')]
+    return re.findall(r'^  (?:readonly )?(\w+)[(:]', body, re.M)
+
+
+def check_tsc(out, program, name, bad):
+    """tsc --strict accepts program (a file name, its text) and refuses each of bad's lines
+    (what: (line, what the error names)) after it."""
+    def tsc_run(text):
+        with open(os.path.join(out, name), 'w') as f:
+            f.write(text)
+        return run(['node', tsc, '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+                    '--target', 'es2020', os.path.join(out, name)])
+    p = tsc_run(program)
+    if p.returncode != 0:
+        failures.append('tsc rejects a correct host program (%s): %s' % (name, p.stdout[:1500]))
+    first = program.count('\n') + 1
+    p = tsc_run(program + ''.join(line + '\n' for line, _ in bad.values()))
+    errors = {}
+    for m in re.finditer(re.escape(name) + r'\((\d+),\d+\): error (.*)', p.stdout):
+        errors.setdefault(int(m.group(1)), []).append(m.group(2))
+    for k, (what, (line, needle)) in enumerate(bad.items()):
+        said = ' '.join(errors.get(first + k, []))
+        if needle not in said:
+            failures.append('tsc (%s) accepts %s (line %d: %r): %s' % (name, what, first + k, said, p.stdout[:800]))
 
 
 def check_spdx(out):
@@ -344,23 +531,17 @@ with tempfile.TemporaryDirectory() as tmp:
         skipped.append('node')
 
     if have('node') and have(tsc):
-        def tsc_run(program):
-            with open(os.path.join(out, 'check.mts'), 'w') as f:
-                f.write(program)
-            return run(['node', tsc, '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-                        '--target', 'es2020', os.path.join(out, 'check.mts')])
-        p = tsc_run(TS_GOOD)
-        if p.returncode != 0:
-            failures.append('tsc rejects a correct host program: %s' % p.stdout[:1500])
-        first = TS_GOOD.count('\n') + 1
-        p = tsc_run(TS_GOOD + ''.join(line + '\n' for line, _ in TS_BAD.values()))
-        errors = {}
-        for m in re.finditer(r'check\.mts\((\d+),\d+\): error (.*)', p.stdout):
-            errors.setdefault(int(m.group(1)), []).append(m.group(2))
-        for k, (what, (line, needle)) in enumerate(TS_BAD.items()):
-            said = ' '.join(errors.get(first + k, []))
-            if needle not in said:
-                failures.append('tsc accepts %s (line %d: %r): %s' % (what, first + k, said, p.stdout[:800]))
+        check_tsc(out, TS_GOOD, 'check.mts', TS_BAD)
+        # What the ECMAScript module exports and what its ruleset has: the CommonJS one has all of it.
+        with open(os.path.join(out, 'members.mjs'), 'w') as f:
+            f.write(MEMBERS)
+        members = run(['node', os.path.join(out, 'members.mjs'), os.path.join(out, 'musket_pike.mjs')],
+                      check=True).stdout.split()
+        with open(os.path.join(out, 'musket_pike.d.mts'), encoding='utf-8') as f:
+            members += ruleset_members(f.read())
+        if 'RtabError' not in members or 'resolve' not in members or 'chain' not in members:
+            failures.append('node: the members of the module: %r' % members)
+        check_tsc(out, TS_CTS_GOOD + ''.join('void ruleset.%s;\n' % k for k in members), 'check.cts', TS_CTS_BAD)
         ran.append('tsc')
     else:
         skipped.append('tsc')
@@ -414,6 +595,7 @@ with tempfile.TemporaryDirectory() as tmp:
             failures.append('mcs: %s' % (p.stdout + p.stderr)[:500])
         else:
             refused_at_load('mono', ['mono', exe], '')
+        check_csharp_typed(tmp, out, doc)
     else:
         skipped.append('mcs/mono')
 

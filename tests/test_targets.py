@@ -89,8 +89,8 @@ def one(name, path):
 
 def typecheck_ts(paths):
     """The ts target's declarations against its module, in strict TypeScript: one
-    tsc run over a program that reads every ruleset's tables (its module is the js
-    target's, which conforms above)."""
+    tsc run over a program per module (ECMAScript and CommonJS) that reads every
+    ruleset's tables (its module is the js target's, which conforms above)."""
     with tempfile.TemporaryDirectory() as out:
         checks = []
         for k, path in enumerate(paths):
@@ -118,12 +118,25 @@ def typecheck_ts(paths):
                         "    void status;\n"
                         "  }\n"
                         "}\n" % rid)
+            # The CommonJS module through its own declarations: module.exports is the ruleset.
+            checks.append(os.path.join(d, 'check.cts'))
+            with open(checks[-1], 'w') as f:
+                f.write("import ruleset = require('./%s.cjs');\n"
+                        "for (const t of ruleset.DATA.tables) {\n"
+                        "  try {\n"
+                        "    const r: ruleset.TableResult = ruleset.resolve(t.id as ruleset.TableName, {}, [], 0);\n"
+                        "    const o: ruleset.OutcomeName | null = r.outcome;\n"
+                        "    void o;\n"
+                        "  } catch (e) {\n"
+                        "    if (!(e instanceof ruleset.RtabError)) throw e;\n"
+                        "  }\n"
+                        "}\n" % rid)
         p = subprocess.run(['node', tsc, '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution',
                             'nodenext', '--target', 'es2020', *checks], capture_output=True, text=True)
         if p.returncode != 0:
             failures.append('tsc: %s' % (p.stdout + p.stderr)[:3000])
         else:
-            print('ok: ts: tsc --strict accepts the declarations of %d modules' % len(checks))
+            print('ok: ts: tsc --strict accepts the declarations (.d.mts and .d.cts) of %d modules' % (len(checks) // 2))
 
 
 files = sorted(glob.glob('tables/*.rtab')) + ([] if sample else sorted(glob.glob('tests/constructs/fixtures/*.rtab')))

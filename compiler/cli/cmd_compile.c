@@ -47,7 +47,8 @@ static const cli_verb verb = {
 	"are those of 'rtab check'; --edition NAME (or FILE@NAME) emits the edition\n"
 	"with the errata layers up to NAME. --target writes a module of another\n"
 	"language instead: the data and a resolver with rtab_resolve's results\n"
-	"(DIR/<ruleset>.py, .mjs and .d.mts, .lua, .cs).",
+	"(DIR/<ruleset>.py; .mjs and .cjs, with .d.mts and .d.cts for ts; .lua;\n"
+	".cs and <ruleset>_conform.cs).",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG_LISTED,
 	.after = "Exit status: 0 written, 1 errors in a file (nothing written), 2 bad usage,\n"
@@ -121,11 +122,12 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 	}
 
 	loaded *files = xcalloc(npaths, sizeof *files);
-	/* Each file's two, and the report. */
-	strbuf *texts = xcalloc(npaths * 2 + 1, sizeof *texts);
-	output_file *outs = xcalloc(npaths * 2 + 1, sizeof *outs);
+	/* Each file's two (a target's up to TARGET_MAX_FILES), and the report. */
+	size_t per_file = TARGET_MAX_FILES > 2 ? TARGET_MAX_FILES : 2;
+	strbuf *texts = xcalloc(npaths * per_file + 1, sizeof *texts);
+	output_file *outs = xcalloc(npaths * per_file + 1, sizeof *outs);
 	strbuf report_text = {0};
-	size_t nouts = 0; /* each C file's two, or a target's one or two */
+	size_t nouts = 0; /* each C file's two, or a target's files */
 	for (size_t i = 0; i < npaths; i++) {
 		if (!cli_load(&files[i], paths[i], edition, stderr, &opts))
 			status = EXIT_INPUT;

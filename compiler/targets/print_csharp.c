@@ -206,7 +206,7 @@ static const lang_spelling csharp = {
 		      "else if (nat >= 0 && ~1[nat] != null) rule = ~1[nat];\n"
 		      "else if (nat < 0 && row >= 0 && ~2[row] != null) rule = ~2[row];\n"
 		      "r.NaturalRule = nat >= 0;\n"
-		      "r.RewrittenFrom = rewrittenFrom < 0 ? null : R.OutcomeId(rewrittenFrom);\n"
+		      "r.RewrittenFromId = rewrittenFrom < 0 ? null : R.OutcomeId(rewrittenFrom);\n"
 		      "R.Decided(r, outcome, rule, fired, inputs);\n"
 		      "r.Provisional = ctx.Provisional;\n"
 		      "return r;",

@@ -7,6 +7,7 @@
 #include "targets/print_lua.h"
 #include "targets/print_python.h"
 #include "targets/print_csharp.h"
+#include "targets/typed_names.h"
 #include "lower/lower.h"
 #include "base/json_read.h"
 #include "export/export.h"
@@ -207,7 +208,9 @@ static void emit_python(strbuf *b, const model *m, const char *source, const jso
 		   "procedure = RULESET.procedure\n"
 		   "chain = RULESET.chain\n"
 		   "label = RULESET.label\n"
-		   "rule = RULESET.rule\n\n"
+		   "rule = RULESET.rule\n"
+		   "title = RULESET.title\n"
+		   "locales = RULESET.locales\n\n"
 		   "if __name__ == '__main__':\n"
 		   "    serve(RULESET, sys.stdin, sys.stdout)\n");
 }
@@ -274,83 +277,12 @@ static void emit_cjs(strbuf *b, const model *m, const char *source, const json_v
 	sb_puts(b, "ruleset.default = ruleset;\n\nif (require.main === module) serve(ruleset);\n");
 }
 
-/* export type NAME = "a" | "b" ...: the ids of section (never, when it is empty). */
-static void put_ts_union(strbuf *b, const char *name, const json_value *tree, const char *section)
-{
-	const json_value *list = json_member(tree, section);
-	sb_printf(b, "export type %s =", name);
-	size_t n = 0;
-	for (size_t i = 0; list && list->kind == JSON_ARRAY && i < list->n; i++) {
-		const json_value *id = json_member(list->items[i], "id");
-		if (!id || id->kind != JSON_STRING)
-			continue;
-		sb_puts(b, "\n  | ");
-		n++;
-		put_string(b, id->text, LANG_JS);
-	}
-	sb_puts(b, n ? ";\n" : " never;\n");
-}
-
-/* The type of each input, by id: an enum's values, boolean, number (an exact
- * number: also a BigInt or a numeral in a string). */
-static void put_ts_situation(strbuf *b, const json_value *tree)
-{
-	const json_value *inputs = json_member(tree, "inputs"), *enums = json_member(tree, "enums");
-	sb_puts(b, "/** Each input of the ruleset and the type of its values. */\nexport interface Situation {\n");
-	for (size_t i = 0; inputs && i < inputs->n; i++) {
-		const json_value *in = inputs->items[i];
-		const json_value *id = json_member(in, "id"), *type = json_member(in, "type_name");
-		const json_value *e = json_member(in, "enum_index");
-		if (!id || !type)
-			continue;
-		sb_puts(b, "  ");
-		put_string(b, id->text, LANG_JS);
-		sb_puts(b, ": ");
-		size_t k_enum = e ? (size_t)strtoul(e->text, NULL, 10) : SIZE_MAX;
-		if (strcmp(type->text, "enum") == 0 && enums && k_enum < enums->n) {
-			const json_value *values = json_member(enums->items[k_enum], "values");
-			for (size_t k = 0; values && k < values->n; k++) {
-				const json_value *v = json_member(values->items[k], "id");
-				if (k)
-					sb_puts(b, " | ");
-				if (v)
-					put_string(b, v->text, LANG_JS);
-			}
-			if (!values || values->n == 0)
-				sb_puts(b, "never");
-		} else {
-			/* An exact number is also taken as a BigInt or a decimal
-			 * numeral in a string ("12.5"), exactly. */
-			sb_puts(b, strcmp(type->text, "bool") == 0     ? "boolean"
-				   : strcmp(type->text, "number") == 0 ? "number | bigint | `${number}`"
-								       : "number");
-		}
-		sb_puts(b, ";\n");
-	}
-	sb_puts(b, "}\n");
-}
-
 static void emit_ts(strbuf *b, const model *m, const char *source, const json_value *tree)
 {
 	header(b, "//", m, source, "the TypeScript declarations of its module");
 	put_support(b, target_source_ts);
 	sb_puts(b, "\n// The names of this ruleset.\n");
-	put_ts_union(b, "TableName", tree, "tables");
-	put_ts_union(b, "InputName", tree, "inputs");
-	put_ts_union(b, "OutcomeName", tree, "outcomes");
-	put_ts_union(b, "ModifierName", tree, "modifiers");
-	put_ts_union(b, "ReactionSetName", tree, "reaction_sets");
-	put_ts_union(b, "TransitionName", tree, "transitions");
-	put_ts_union(b, "DistanceName", tree, "distances");
-	put_ts_union(b, "ProcedureName", tree, "procedures");
-	sb_puts(b, "export type Locale =");
-	const json_value *locales = json_member(tree, "locales");
-	for (size_t i = 0; locales && i < locales->n; i++) {
-		sb_puts(b, " | ");
-		put_string(b, locales->items[i]->text, LANG_JS);
-	}
-	sb_puts(b, ";\n");
-	put_ts_situation(b, tree);
+	ts_put_names(b, tree);
 	const json_value *hash = json_member(tree, "source_hash");
 	sb_printf(b, "\n/** The ruleset as `rtab export --format json` writes it. */\n"
 		     "export declare const DATA: RulesetData;\n"
@@ -358,6 +290,40 @@ static void emit_ts(strbuf *b, const model *m, const char *source, const json_va
 		     "export declare const SOURCE_HASH: \"%s\";\n"
 		     "declare const ruleset: Ruleset;\nexport default ruleset;\n",
 		  hash ? hash->text : "");
+}
+
+/* What the CommonJS module's ruleset (its module.exports) has of a Ruleset:
+ * the members of class Ruleset in the support's declarations. */
+static const char *const cts_ruleset_members[] = {"x", "sourceHash", "locales", "resolve", "reactions",
+						  "transition", "distance", "procedure", "chain", "label",
+						  "rule", "title", "requirementBroken", NULL};
+
+/* The declarations of the CommonJS module: its module.exports is the ruleset
+ * with the module's other exports as properties (emit_cjs), so they are the
+ * members of one namespace, which is what `export =` gives. */
+static void emit_cts(strbuf *b, const model *m, const char *source, const json_value *tree)
+{
+	header(b, "//", m, source, "the TypeScript declarations of its CommonJS module");
+	sb_printf(b, "//\n//   import %s = require('./%s.cjs');\n"
+		     "//   %s.resolve(TABLE, {INPUT: VALUE}, [F], 0)   // %s.TableResult\n",
+		  m->rs.id, m->rs.id, m->rs.id, m->rs.id);
+	strbuf members = {0};
+	put_support(&members, target_source_ts);
+	sb_puts(&members, "\n// The names of this ruleset.\n");
+	ts_put_names(&members, tree);
+	const json_value *hash = json_member(tree, "source_hash");
+	sb_printf(&members, "\n/** The ruleset as `rtab export --format json` writes it. */\n"
+			    "export declare const DATA: RulesetData;\n"
+			    "/** The hash of the ruleset this module was compiled from. */\n"
+			    "export declare const SOURCE_HASH: \"%s\";\n"
+			    "\n// The ruleset itself (module.exports is a Ruleset).\n",
+		  hash ? hash->text : "");
+	for (size_t i = 0; cts_ruleset_members[i]; i++)
+		sb_printf(&members, "export declare const %s: Ruleset[\"%s\"];\n", cts_ruleset_members[i],
+			  cts_ruleset_members[i]);
+	ts_open_namespace(b, "ruleset", members.data);
+	sb_puts(b, "}\nexport = ruleset;\n");
+	sb_free(&members);
 }
 
 static void emit_lua(strbuf *b, const model *m, const char *source, const json_value *tree, const ir_module *ir)
@@ -452,6 +418,7 @@ static void emit_csharp(strbuf *b, const model *m, const char *source, const jso
 		     "namespace Rtab.%s\n{\n",
 		  ns.data, m->rs.id, m->rs.id, m->rs.id, m->rs.id, ns.data);
 	put_support(b, target_source_csharp);
+	csharp_put_names(b, tree);
 	const json_value *hash = json_member(tree, "source_hash");
 	sb_printf(b, "\n/// <summary>The ruleset's data and its resolver.</summary>\npublic static class Rules\n{\n"
 		     "    static Dictionary<string, object> O(params object[] kv)\n    {\n"
@@ -520,7 +487,9 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 		if (strcmp(target, "ts") == 0) {
 			files[2].name = xasprintf("%s.d.mts", id);
 			emit_ts(&files[2].text, m, source, tree);
-			n = 3;
+			files[3].name = xasprintf("%s.d.cts", id);
+			emit_cts(&files[3].text, m, source, tree);
+			n = 4;
 		}
 	} else if (strcmp(target, "csharp") == 0) {
 		files[0].name = xasprintf("%s.cs", id);

@@ -17,8 +17,8 @@
 #include <stddef.h>
 
 /* The most files one target writes (ts: the module as ECMAScript and as
- * CommonJS, and its declarations). */
-#define TARGET_MAX_FILES 3
+ * CommonJS, and the declarations of each). */
+#define TARGET_MAX_FILES 4
 
 typedef struct target_file {
 	char *name; /* beside the others: "musket_pike.py" */

@@ -19,15 +19,16 @@ public static class Melee
         string locale = args.Length > 1 ? args[1] : "en";
         var rules = Rules.Ruleset;
         // A regiment of cuirassiers with its colonel charges shaken pikemen.
-        var units = new Dictionary<string, object> {
-            {"attacker_type", "cuirassiers"}, {"attacker_cavalry_units", 1}, {"attacker_leaders", 1},
-            {"defender_type", "heavy_infantry"}, {"defender_morale", 4},
+        // Its names are enums (TableName, InputName, OutcomeName); an enum value is its id.
+        var units = new Dictionary<InputName, object> {
+            {InputName.AttackerType, "cuirassiers"}, {InputName.AttackerCavalryUnits, 1}, {InputName.AttackerLeaders, 1},
+            {InputName.DefenderType, "heavy_infantry"}, {InputName.DefenderMorale, 4},
         };
         try {
-            TableResult r = rules.Resolve("melee", units, new[] { face });
-            output.WriteLine("{0}: {1} {2}{3} = {4}: {5}; then {6}", rules.Label("tables", "melee", locale), r.Natural,
+            TableResult r = rules.Resolve(TableName.Melee, units, new[] { face });
+            output.WriteLine("{0}: {1} {2}{3} = {4}: {5}; then {6}", rules.Label(TableName.Melee, locale), r.Natural,
                              r.Modifier < 0 ? "" : "+", r.Modifier, r.ModifiedRoll,
-                             rules.Label("outcomes", r.Outcome, locale),
+                             rules.Label(r.Outcome.Value, locale),
                              r.Triggers.Count > 0 ? string.Join(", ", r.Triggers) : "nothing");
             return 0;
         } catch (RtabException e) {

@@ -23,29 +23,31 @@ public static class Pursuit
     public static int Main(string[] args)
     {
         // Three regiments of cuirassiers charge pikemen in This Accursed Civil War.
-        var units = new Dictionary<string, object> {
-            {"game", "tacw"}, {"attacker_type", "cuirassiers"}, {"attacker_cavalry_units", 3},
-            {"defender_type", "heavy_infantry"}, {"defender_morale", 4},
+        // The names of the ruleset are enums (TableName, InputName, OutcomeName): a misspelt
+        // one does not compile.
+        var units = new Dictionary<InputName, object> {
+            {InputName.Game, "tacw"}, {InputName.AttackerType, "cuirassiers"}, {InputName.AttackerCavalryUnits, 3},
+            {InputName.DefenderType, "heavy_infantry"}, {InputName.DefenderMorale, 4},
         };
         var pursuitFaces = args.Skip(1).Select(f => (IList<int>)new[] { int.Parse(f) }).ToList();
         ChainResult c;
         try {
-            c = Rules.Ruleset.Chain("melee", units, new[] { int.Parse(args[0]) }, 0, pursuitFaces);
+            c = Rules.Ruleset.Chain(TableName.Melee, units, new[] { int.Parse(args[0]) }, 0, pursuitFaces);
         } catch (RtabException e) {
             Console.WriteLine("refused: " + e.Message);
             return 1;
         }
         TableResult r = c.Result;
         Console.WriteLine(string.Format("melee: {0} {1}{2} = {3}: {4} (rule {5})", r.Natural, r.Modifier < 0 ? "" : "+",
-                                        r.Modifier, r.ModifiedRoll, r.Outcome, Text(r.Rule)));
+                                        r.Modifier, r.ModifiedRoll, r.Outcome.Value.Id(), Text(r.Rule)));
         foreach (ChainStep s in c.Steps) {
             var passed = string.Join(", ", s.Inputs.Keys.OrderBy(k => k, StringComparer.Ordinal)
                                                  .Select(k => k + "=" + Text(s.Inputs[k])));
             string got;
             if (s.Error != null) got = "refused: " + s.Error;
-            else if (s.Kind == "table") got = Text(s.Outcome) + " (rule " + Text(s.Rule) + ")";
+            else if (s.Kind == "table") got = Text(s.OutcomeId) + " (rule " + Text(s.Rule) + ")";
             else if (s.Kind == "transition") got = Text(s.State);
-            else got = Text(s.Outcome);
+            else got = Text(s.OutcomeId);
             Console.WriteLine(string.Format("{0} {1}, trigger {2}, repeat {3} ({4}): {5}", s.Kind, s.Name, s.Trigger,
                                             s.Repeat, passed, got));
         }

@@ -841,7 +841,7 @@ public class Ruleset
     internal void Decided(TableResult r, long outcome, string rule, List<int> fired, long[] values)
     {
         var o = outcomes[outcome];
-        r.Outcome = o.Id;
+        r.OutcomeId = o.Id;
         r.Code = o.Code;
         r.Rule = rule;
         r.Effects = o.Effects;
@@ -928,6 +928,55 @@ public class Ruleset
         return new ChainResult(r, trees.Select(s => new ChainStep(s)).ToList().AsReadOnly());
     }
 
+    // -- the typed API: the ruleset's names as its enums (TableName, InputName, OutcomeName) --
+
+    /// <summary>One roll on a results table named by its enum, the inputs by theirs; as Resolve.</summary>
+    public TableResult Resolve(TableName table, IDictionary<InputName, object> inputs = null, IList<int> faces = null,
+                               int drm = 0)
+    {
+        return Resolve(table.Id(), Given(inputs), faces, drm);
+    }
+
+    /// <summary>A chain from a table named by its enum, the inputs by theirs; as Chain.</summary>
+    public ChainResult Chain(TableName table, IDictionary<InputName, object> inputs = null, IList<int> faces = null,
+                             int drm = 0, IList<IList<int>> then = null)
+    {
+        return Chain(table.Id(), Given(inputs), faces, drm, then);
+    }
+
+    public string Label(TableName name, string locale = null) { return Label("tables", name.Id(), locale); }
+    public string Label(InputName name, string locale = null) { return Label("inputs", name.Id(), locale); }
+    public string Label(OutcomeName name, string locale = null) { return Label("outcomes", name.Id(), locale); }
+    public string Rule(TableName name, string locale = null) { return Rule("tables", name.Id(), locale); }
+    public string Rule(InputName name, string locale = null) { return Rule("inputs", name.Id(), locale); }
+    public string Rule(OutcomeName name, string locale = null) { return Rule("outcomes", name.Id(), locale); }
+
+    static Dictionary<string, object> Given(IDictionary<InputName, object> inputs)
+    {
+        if (inputs == null) return null;
+        var given = new Dictionary<string, object>();
+        foreach (var kv in inputs) given[kv.Key.Id()] = kv.Value;
+        return given;
+    }
+
+    /// <summary>The id of a name of the typed API: the definition of its section at its index
+    /// (a value no member has is refused).</summary>
+    internal string NameId(string section, string type, int index)
+    {
+        var list = Arr(X, section);
+        if (index < 0 || index >= list.Length)
+            throw new RtabException(section == "tables" ? E_TABLE : section == "inputs" ? E_INPUT : E_INDEX,
+                                    type + " " + index + " is no member of the enum (it has " + list.Length + ")");
+        return Str(list[index], "id");
+    }
+
+    /// <summary>The outcome named id as its enum, or null for null.</summary>
+    internal OutcomeName? OutcomeOf(string id)
+    {
+        if (id == null) return null;
+        return (OutcomeName)Find("outcomes", id);
+    }
+
     /// <summary>Chain as a tree: {outcome, result, steps}.</summary>
     public Dictionary<string, object> ChainTree(string table, IDictionary<string, object> given = null,
                                                 IList<long> faces = null, long drm = 0, IList<IList<long>> then = null)
@@ -936,7 +985,7 @@ public class Ruleset
         List<Dictionary<string, object>> trees;
         var r = Chained(table, Situation(given), Faces(faces), drm, steps, out trees);
         return new Dictionary<string, object> {
-            {"outcome", r.Outcome}, {"result", r.ToTree()}, {"steps", trees.Cast<object>().ToArray()},
+            {"outcome", r.OutcomeId}, {"result", r.ToTree()}, {"steps", trees.Cast<object>().ToArray()},
         };
     }
 
@@ -948,7 +997,7 @@ public class Ruleset
         steps = new List<Dictionary<string, object>>();
         var r = Rolled(table, values, faces, drm);
         if (r.NoResult) return r;
-        long outcome = byId["outcomes"][r.Outcome];
+        long outcome = byId["outcomes"][r.OutcomeId];
         var fired = Fired(outcome, values, null);
         var o = outcomes[outcome];
         var gave = new List<long>();
@@ -982,10 +1031,10 @@ public class Ruleset
         case 0: {
             var r = Rolled(name, passed, faces, 0);
             if (r.NoResult) { step["outcome"] = null; step["no_result"] = true; return -1; }
-            step["outcome"] = r.Outcome;
+            step["outcome"] = r.OutcomeId;
             step["code"] = r.Code;
             step["rule"] = r.Rule;
-            return byId["outcomes"][r.Outcome];
+            return byId["outcomes"][r.OutcomeId];
         }
         case 1: step["options"] = ReactionsOf(name, passed).Options.Cast<object>().ToArray(); return -1;
         case 2:
@@ -1000,8 +1049,8 @@ public class Ruleset
         default: {
             var p = ProcedureOf(name, passed);
             step["step"] = p.Step;
-            step["outcome"] = p.Outcome;
-            return p.Outcome == null ? -1 : byId["outcomes"][p.Outcome];
+            step["outcome"] = p.OutcomeId;
+            return p.OutcomeId == null ? -1 : byId["outcomes"][p.OutcomeId];
         }
         }
     }
@@ -1156,6 +1205,17 @@ static class RtabTree
     }
 }
 
+/// <summary>The id of each member of the ruleset's enums (TableName, InputName, OutcomeName):
+/// what the data, the string API, labels and `rtab eval` name it (CavalryPursuit.Id() is
+/// "cavalry_pursuit").</summary>
+public static class Names
+{
+    public static string Id(this TableName name) { return Rules.Ruleset.NameId("tables", "TableName", (int)name); }
+    public static string Id(this InputName name) { return Rules.Ruleset.NameId("inputs", "InputName", (int)name); }
+    public static string Id(this OutcomeName name) { return Rules.Ruleset.NameId("outcomes", "OutcomeName", (int)name); }
+    internal static OutcomeName? OutcomeOf(string id) { return Rules.Ruleset.OutcomeOf(id); }
+}
+
 /// <summary>A modifier whose condition held, as rtab_resolve lists it.</summary>
 public sealed class AppliedModifier
 {
@@ -1221,8 +1281,12 @@ public sealed class TableResult
     public IDictionary<string, int> Rolls { get; internal set; }
     public IList<AppliedModifier> Applied { get; internal set; }
     public bool NaturalRule { get; internal set; }
-    public string RewrittenFrom { get; internal set; }
-    public string Outcome { get; internal set; }
+    /// <summary>The outcome a rewrite replaced, else null; RewrittenFromId: its id.</summary>
+    public OutcomeName? RewrittenFrom { get { return Names.OutcomeOf(RewrittenFromId); } }
+    public string RewrittenFromId { get; internal set; }
+    /// <summary>The outcome, null without a result; OutcomeId: its id (as the data names it).</summary>
+    public OutcomeName? Outcome { get { return Names.OutcomeOf(OutcomeId); } }
+    public string OutcomeId { get; internal set; }
     public string Code { get; internal set; }
     /// <summary>The rule reference of what decided: the rewrite, the natural-roll rule, the row, else the table.</summary>
     public string Rule { get; internal set; }
@@ -1287,8 +1351,8 @@ public sealed class TableResult
         if (Rolls != null) d["rolls"] = RtabTree.Tree(Rolls);
         d["applied"] = Applied.Select(a => (object)a.ToTree()).ToArray();
         d["natural_rule"] = NaturalRule;
-        d["rewritten_from"] = RewrittenFrom;
-        d["outcome"] = Outcome;
+        d["rewritten_from"] = RewrittenFromId;
+        d["outcome"] = OutcomeId;
         d["code"] = Code;
         d["rule"] = Rule;
         d["effects"] = EffectsTree ?? new object[0];
@@ -1312,7 +1376,9 @@ public sealed class ChainStep
     public int Trigger { get; private set; }
     public int Repeat { get; private set; }
     public IDictionary<string, object> Inputs { get; private set; }
-    public string Outcome { get; private set; }
+    /// <summary>The outcome of a table or a procedure, else null; OutcomeId: its id.</summary>
+    public OutcomeName? Outcome { get { return Names.OutcomeOf(OutcomeId); } }
+    public string OutcomeId { get; private set; }
     public bool NoResult { get; private set; }
     public string Code { get; private set; }
     public string Rule { get; private set; }
@@ -1328,7 +1394,7 @@ public sealed class ChainStep
         Trigger = RtabTree.Int(d, "trigger");
         Repeat = RtabTree.Int(d, "repeat");
         Inputs = RtabTree.Values(RtabTree.Get(d, "inputs"));
-        Outcome = RtabTree.Str(d, "outcome");
+        OutcomeId = RtabTree.Str(d, "outcome");
         NoResult = RtabTree.Bool(d, "no_result");
         Code = RtabTree.Str(d, "code");
         Rule = RtabTree.Str(d, "rule");
@@ -1344,12 +1410,13 @@ public sealed class ChainStep
 /// <summary>A roll on a table followed through what its outcome triggers (Ruleset.Chain).</summary>
 public sealed class ChainResult
 {
-    public string Outcome { get; private set; }
+    /// <summary>The outcome of the roll (null without a result); OutcomeId: its id.</summary>
+    public OutcomeName? Outcome { get { return Result.Outcome; } }
+    public string OutcomeId { get { return Result.OutcomeId; } }
     public TableResult Result { get; private set; }
     public IList<ChainStep> Steps { get; private set; }
     internal ChainResult(TableResult result, IList<ChainStep> steps)
     {
-        Outcome = result.Outcome;
         Result = result;
         Steps = steps;
     }
@@ -1424,7 +1491,9 @@ public sealed class DistanceResult
 public sealed class ProcedureResult
 {
     public string Step { get; private set; }
-    public string Outcome { get; private set; }
+    /// <summary>The outcome of the step that decided, else null; OutcomeId: its id.</summary>
+    public OutcomeName? Outcome { get { return Names.OutcomeOf(OutcomeId); } }
+    public string OutcomeId { get; private set; }
     public IList<Effect> Effects { get; private set; }
     public IList<string> Triggers { get; private set; }
     public IDictionary<string, int> Numbers { get; private set; }
@@ -1433,7 +1502,7 @@ public sealed class ProcedureResult
                              IList<string> triggers, IDictionary<string, int> numbers)
     {
         Step = step;
-        Outcome = outcome;
+        OutcomeId = outcome;
         Effects = effects;
         this.effectsTree = effectsTree;
         Triggers = triggers;
@@ -1441,8 +1510,8 @@ public sealed class ProcedureResult
     }
     public Dictionary<string, object> ToTree()
     {
-        var d = new Dictionary<string, object> { {"step", Step}, {"outcome", Outcome} };
-        if (Outcome == null) return d;
+        var d = new Dictionary<string, object> { {"step", Step}, {"outcome", OutcomeId} };
+        if (OutcomeId == null) return d;
         d["effects"] = effectsTree;
         d["triggers"] = Triggers.Cast<object>().ToArray();
         if (Numbers != null) d["numbers"] = RtabTree.Tree(Numbers);

@@ -558,9 +558,18 @@ class Ruleset:
 
     def label(self, kind, name, locale=None):
         """The label of definition `name` of a kind ('tables', 'outcomes', 'inputs', ...) in a
-        locale of the ruleset (None: its first), or None where it has none."""
+        locale of the ruleset (None: its first), as rtab_label: the first locale's where that
+        one has none; None where neither has one."""
         labels = self._item(kind, name).get('labels') or {}
-        return labels.get(self._locale(locale))
+        got = labels.get(self._locale(locale))
+        return got if got is not None else labels.get(self._locale(None))
+
+    def title(self, locale=None):
+        """The ruleset's title in a locale (None: the first), the first locale's where that
+        one has none."""
+        titles = self.x.get('title') or {}
+        got = titles.get(self._locale(locale))
+        return got if got is not None else titles.get(self._locale(None))
 
     def rule(self, kind, name, locale=None):
         """The rule reference of definition `name` of a kind, in a locale (where it has one
