@@ -1375,8 +1375,16 @@ def fault_drop_form(text):
         for f in forms:
             rest = m[:d.start + f.start()] + m[d.start + f.end():]
             body = '\n'.join(l for l in rest.split('\n') if not re.match(r'\s*unit\s', l))
-            if re.search(r'\b%s\b' % f.group(1), body):
-                yield removed(text, [(d.start + f.start(), d.start + f.end(), '')], d.start + f.start(), d)
+            if not re.search(r'\b%s\b' % f.group(1), body):
+                continue
+            # with the checks of that form, which would not load without it
+            spans = [(d.start + f.start(), d.start + f.end(), '')]
+            for e in definitions(text):
+                if e.kind == 'example':
+                    spans += [(a, b, '') for a, b in check_statements(text, e)
+                              if re.match(r'\s*%s\b' % re.escape(d.name), m[a:b]) and
+                              re.search(r'->\s*\d+(?:\.\d+)?\s+%s\b' % f.group(1), m[a:b])]
+            yield removed(text, spans, d.start + f.start(), d)
 
 
 FAULTS = [
