@@ -14,10 +14,14 @@ run by node, tsc, lua5.1, lua5.4, luajit and mcs/mono show:
 - Lua: JSON null is nil in a result (`if r.rewritten_from then` is false);
 - JavaScript: require() of the .cjs gives the same ruleset without .default;
 - TypeScript: tsc --strict accepts a correct host program and rejects a
-  misspelt table, an unknown enum value and an unknown input;
+  misspelt table, an unknown enum value and an unknown input, through the
+  .d.mts and the .d.cts (which declares all the ECMAScript module has);
+  a project tsc compiles into dist/ runs with the module in generated/;
 - C#: no Main in the library: one program with its own Main compiles
   against two rulesets at once and a ruleset named `system`, results typed
-  with int fields;
+  with int fields; the names as enums (every member's id the export's, the
+  typed API giving what the string API and rtab eval give, a misspelt
+  member an error of mcs, ids alike numbered);
 - every module refuses at load data of another source (a module whose data
   and printed resolver come from two compiles), and every generated file
   starts with its SPDX line.
@@ -463,6 +467,30 @@ def check_tsc(out, program, name, bad):
             failures.append('tsc (%s) accepts %s (line %d: %r): %s' % (name, what, first + k, said, p.stdout[:800]))
 
 
+def check_tsc_project(tmp, want, face):
+    """A TypeScript project as docs/targets.md sets it up: tsc compiles src/ into dist/ and
+    copies no .mjs, so the module stays in generated/, beside both, and the program tsc
+    wrote runs."""
+    proj = os.path.join(tmp, 'project')
+    os.makedirs(os.path.join(proj, 'src'))
+    run([rtab, 'compile', '--target', 'ts', RULESET, '-o', os.path.join(proj, 'generated')], check=True)
+    with open(os.path.join(proj, 'src', 'main.mts'), 'w') as f:
+        f.write("import ruleset from '../generated/musket_pike.mjs';\n"
+                "console.log(ruleset.resolve('melee', %s, [%d], 0).outcome);\n" % (json.dumps(GOOD), face))
+    with open(os.path.join(proj, 'tsconfig.json'), 'w') as f:
+        json.dump({'compilerOptions': {'strict': True, 'module': 'nodenext', 'moduleResolution': 'nodenext',
+                                       'target': 'es2020', 'rootDir': 'src', 'outDir': 'dist'},
+                   'include': ['src']}, f)
+    p = run(['node', tsc, '-p', proj])
+    if p.returncode != 0:
+        failures.append('tsc -p on a project: %s' % (p.stdout + p.stderr)[:800])
+        return
+    p = run(['node', os.path.join(proj, 'dist', 'main.mjs')])
+    if p.returncode != 0 or p.stdout.strip() != want['outcome']:
+        failures.append('the program tsc wrote: exit %d: %s, rtab eval gives %s'
+                        % (p.returncode, (p.stdout + p.stderr)[:500], want['outcome']))
+
+
 def check_spdx(out):
     for name in sorted(os.listdir(out)):
         with open(os.path.join(out, name), encoding='utf-8') as f:
@@ -542,6 +570,7 @@ with tempfile.TemporaryDirectory() as tmp:
         if 'RtabError' not in members or 'resolve' not in members or 'chain' not in members:
             failures.append('node: the members of the module: %r' % members)
         check_tsc(out, TS_CTS_GOOD + ''.join('void ruleset.%s;\n' % k for k in members), 'check.cts', TS_CTS_BAD)
+        check_tsc_project(tmp, want, face)
         ran.append('tsc')
     else:
         skipped.append('tsc')
