@@ -437,14 +437,29 @@ static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const r
 
 /* The condition in words, when it asks for one input's value; else nothing
  * (the label says it). */
+/* How a comparison of an int input with a number is printed: "Range > 6". */
+static const char *comparison_sign(int op)
+{
+	switch (op) {
+	case RTAB_OP_EQ: return "=";
+	case RTAB_OP_NE: return "≠";
+	case RTAB_OP_LT: return "<";
+	case RTAB_OP_LE: return "≤";
+	case RTAB_OP_GT: return ">";
+	case RTAB_OP_GE: return "≥";
+	default: return NULL;
+	}
+}
+
 static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, const rtab_expr *e)
 {
 	int in = -1;
 	int32_t v = 1;
+	const char *sign = "=";
 	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_INPUT)
 		in = e->instrs[0].arg;
 	else if (e->ninstrs == 3 && e->instrs[0].op == RTAB_OP_INPUT && e->instrs[1].op == RTAB_OP_CONST &&
-		 e->instrs[2].op == RTAB_OP_EQ) {
+		 (sign = comparison_sign(e->instrs[2].op)) != NULL) {
 		in = e->instrs[0].arg;
 		v = e->instrs[1].arg;
 	}
@@ -454,12 +469,14 @@ static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, con
 	const char *l = export_label(c, x->labels, slot);
 	if (!*l)
 		return;
-	sb_puts(sb, l);
-	if (x->type == RTAB_TYPE_ENUM && v >= 0 && v < c->rs->enums[x->enum_index].nvalues) {
+	bool equal = e->ninstrs == 1 || e->instrs[2].op == RTAB_OP_EQ;
+	if (x->type == RTAB_TYPE_ENUM && equal && v >= 0 && v < c->rs->enums[x->enum_index].nvalues) {
 		const rtab_enum_value *ev = &c->rs->enums[x->enum_index].values[v];
-		sb_printf(sb, ": %s", word(c, slot, ev->labels, ev->id));
-	} else if (x->type != RTAB_TYPE_BOOL) {
-		sb_printf(sb, " = %ld", (long)v);
+		sb_printf(sb, "%s: %s", l, word(c, slot, ev->labels, ev->id));
+	} else if (x->type == RTAB_TYPE_INT) {
+		sb_printf(sb, "%s %s %ld", l, sign, (long)v);
+	} else if (x->type == RTAB_TYPE_BOOL && equal && v != 0) {
+		sb_puts(sb, l);
 	}
 }
 
