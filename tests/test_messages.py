@@ -35,6 +35,36 @@ for folder, _, files in os.walk('compiler'):
                     used.add(c_unescape(m.group(1)))
 
 
+# The pages of rtab site (web/site/) name their own words as t('...') in
+# their scripts and data-rtab-phrase in their HTML; each such phrase is an
+# entry of po/en.po marked "#: web/site/FILE" (export/site.c writes those
+# to the page), and each entry so marked is a phrase of the pages.
+PAGE_CALL = re.compile(r"\bt\('((?:[^'\\]|\\.)*)'")
+PAGE_HTML = re.compile(r'<[a-z0-9]+\b[^>]*\bdata-rtab-phrase\b[^>]*>([^<]+)<')
+page_used = {}
+for f in sorted(os.listdir('web/site')):
+    if f.endswith('.js') or f.endswith('.html'):
+        with open(os.path.join('web/site', f), encoding='utf-8') as fh:
+            text = fh.read()
+        for m in list(PAGE_CALL.finditer(text)) + list(PAGE_HTML.finditer(text)):
+            page_used.setdefault(c_unescape(m.group(1)), set()).add('web/site/' + f)
+used |= set(page_used)
+
+
+def read_refs(path):
+    """msgid -> the files its "#:" comments name."""
+    out, refs = {}, []
+    for line in open(path, encoding='utf-8').read().split('\n'):
+        if line.startswith('#:'):
+            refs += line[2:].split()
+        elif line.startswith('msgid '):
+            out[c_unescape(line[7:-1])] = set(refs)
+            refs = []
+        elif not line.strip():
+            refs = []
+    return out
+
+
 def read_po(path):
     out, field, cur = {}, None, {}
     for line in open(path, encoding='utf-8').read().split('\n') + ['']:
@@ -66,6 +96,15 @@ for cat, name in ((en, 'en'), (ru, 'ru')):
         failures.append(f'po/{name}.po: {phrase!r} is used nowhere')
 if not used:
     failures.append('no msg("...") found in the sources')
+if len(page_used) < 30:
+    failures.append(f"only {len(page_used)} phrases of the pages found in web/site/")
+refs = read_refs('po/en.po')
+for phrase, files in sorted(page_used.items()):
+    for f in sorted(files - refs.get(phrase, set())):
+        failures.append(f'po/en.po: {phrase!r} has no "#: {f}" (rtab site would not write it to the page)')
+for phrase, files in sorted(refs.items()):
+    for f in sorted(r for r in files if r.startswith('web/') and r not in page_used.get(phrase, set())):
+        failures.append(f'po/en.po: {phrase!r} is marked "#: {f}", which does not use it')
 
 
 def run(args, env_extra=None, want=0):

@@ -4,9 +4,10 @@
 
 The same sources as the rtab command, compiled by clang for wasm32-wasi
 against Debian's wasi-libc, with the two files that need processes and
-signals (base/output.c, cli/cli_child.c) replaced by web/wasi/'s. Each
-verb runs as a fresh instance of the module (web/js/rtab_wasi.js), so the
-module is a plain WASI command: main() with argv, files from memory.
+signals (base/output.c, cli/cli_child.c) replaced by web/wasi/'s. The
+module is a WASI reactor: one instance runs command after command, each
+rtab_command() (web/wasi/session_wasi.c) main() with the argv and the
+files in memory of its run (web/js/rtab_wasi.js).
 
 usage: build_wasm.py OUT.wasm DEPFILE CC SYSROOT SRCROOT BUILDROOT -- SOURCE...
 Reproducible: no debug information, no paths of the build machine (the
@@ -60,7 +61,7 @@ def main(argv):
         failed = failed or r.returncode != 0
     if failed:
         return 1
-    link = [cc, '--target=wasm32-wasi', '--sysroot=' + sysroot, '-O2', '-o', out,
+    link = [cc, '--target=wasm32-wasi', '--sysroot=' + sysroot, '-O2', '-mexec-model=reactor', '-o', out,
             # The parser and the proofs recurse: a stack of 8 MiB, as a native thread has.
             '-Wl,-z,stack-size=8388608', '-Wl,--strip-all']
     r = subprocess.run(link + [o for o, _ in results])

@@ -81,3 +81,12 @@ const char *msg_locales(void)
 		}
 	return list;
 }
+
+void msg_each_page_phrase(void (*each)(const char *locale, const char *id, const char *text, void *arg),
+			  void *arg)
+{
+	for (size_t l = 1; l < msg_nlocales; l++)
+		for (size_t i = 0; i < msg_nentries; i++)
+			if (msg_entries[i].page && msg_entries[i].text[l])
+				each(msg_locale_names[l], msg_entries[i].id, msg_entries[i].text[l], arg);
+}

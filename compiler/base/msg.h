@@ -28,4 +28,10 @@ const char *msg_locale(void);
 /* The languages of the catalogue, as a message lists them: "en, ru". */
 const char *msg_locales(void);
 
+/* The phrases of the pages rtab site writes (the entries po/en.po marks
+ * "#: web/..."), in each language of the catalogue but English that has
+ * them: each(locale, the English phrase, its text in locale, arg). */
+void msg_each_page_phrase(void (*each)(const char *locale, const char *id, const char *text, void *arg),
+			  void *arg);
+
 #endif

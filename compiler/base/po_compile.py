@@ -8,8 +8,10 @@ possibly continued strings; comments and the header entry skipped); its
 locale is its file name. The output holds the locales in the order given
 and, for every msgid of the first (English) catalogue, sorted by msgid for
 a binary search, its text in each locale (NULL where a catalogue lacks it
-or leaves it empty: the msgid stands in). A msgid of a later catalogue
-that the first lacks fails the build: it would never be looked up.
+or leaves it empty: the msgid stands in), and whether it is a phrase of
+the pages of rtab site (a "#: web/..." reference comment in the first
+catalogue: msg_each_page_phrase). A msgid of a later catalogue that the
+first lacks fails the build: it would never be looked up.
 """
 import os
 import sys
@@ -34,9 +36,10 @@ def unquote(s, path, n):
     return ''.join(out)
 
 
-def read_po(path):
+def read_po(path, refs=None):
+    """The msgid -> msgstr of path; refs, when given, gets msgid -> its "#:" references."""
     entries, key, field = {}, None, None
-    cur = {}
+    cur, pending = {}, []  # pending: the "#:" references of the entry to come
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
 
@@ -45,6 +48,8 @@ def read_po(path):
             if cur['msgid'] in entries:
                 sys.exit(f"{path}: msgid {cur['msgid']!r} given twice")
             entries[cur['msgid']] = cur.get('msgstr', '')
+            if refs is not None:
+                refs[cur['msgid']] = cur.get('refs', [])
         cur.clear()
 
     for n, line in enumerate(lines, 1):
@@ -52,9 +57,12 @@ def read_po(path):
         if not s or s.startswith('#'):
             if not s:
                 flush()
+            elif s.startswith('#:'):
+                pending.extend(s[2:].split())
             continue
         if s.startswith('msgid '):
             flush()
+            cur['refs'], pending = pending, []
             field = 'msgid'
             cur[field] = unquote(s[6:], path, n)
         elif s.startswith('msgstr '):
@@ -88,7 +96,8 @@ def main():
         sys.exit(__doc__)
     out, pos = sys.argv[1], sys.argv[2:]
     locales = [os.path.splitext(os.path.basename(p))[0] for p in pos]
-    cats = [read_po(p) for p in pos]
+    refs = {}
+    cats = [read_po(pos[0], refs)] + [read_po(p) for p in pos[1:]]
     for p, cat in zip(pos[1:], cats[1:]):
         for k in cat:
             if k not in cats[0]:
@@ -103,9 +112,10 @@ def main():
              'const msg_entry msg_entries[] = {']
     for k in ids:
         texts = [c_string(c[k]) if c.get(k) else 'NULL' for c in cats]
-        lines.append('\t{' + c_string(k) + ', {' + ', '.join(texts) + '}},')
+        page = any(r.startswith('web/') for r in refs.get(k, []))
+        lines.append('\t{' + c_string(k) + ', {' + ', '.join(texts) + '}, ' + ('true' if page else 'false') + '},')
     if not ids:
-        lines.append('\t{NULL, {NULL}},')
+        lines.append('\t{NULL, {NULL}, false},')
     lines.append('};')
     with open(out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(lines) + '\n')

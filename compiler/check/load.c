@@ -54,7 +54,7 @@ FILE *open_regular(const char *path, diag_ctx *d)
 	return f;
 }
 
-static bool read_all(const char *path, char **text, size_t *len, diag_ctx *d)
+bool load_read_all(const char *path, char **text, size_t *len, diag_ctx *d)
 {
 	FILE *f = open_regular(path, d);
 	strbuf sb = {0};
@@ -98,7 +98,7 @@ bool load_file_edition(loaded *l, const char *path, const char *edition, FILE *o
 	diag_ctx d;
 	diag_init(&d, path, NULL, 0, out);
 	d.opts = opts;
-	if (!read_all(path, &text, &len, &d)) {
+	if (!load_read_all(path, &text, &len, &d)) {
 		memset(l, 0, sizeof *l);
 		return false;
 	}
@@ -120,7 +120,7 @@ bool load_files_joined(loaded *l, const char *const *paths, size_t n, const char
 		diag_ctx d;
 		diag_init(&d, paths[i], NULL, 0, out);
 		d.opts = opts;
-		if (!read_all(paths[i], &text, &len, &d)) {
+		if (!load_read_all(paths[i], &text, &len, &d)) {
 			for (size_t k = 0; k + 1 < i; k++)
 				free((char *)parts[k].path);
 			free(parts);
@@ -269,6 +269,11 @@ static bool load_text_parts(loaded *l, const char *name, char *text, size_t len,
 
 void loaded_free(loaded *l)
 {
+	if (l->lent) {
+		diag_free(&l->diag);
+		memset(l, 0, sizeof *l);
+		return;
+	}
 	if (l->built)
 		model_free(&l->model);
 	edition_free(l->edition);

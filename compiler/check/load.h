@@ -24,6 +24,9 @@ typedef struct loaded {
 	bool built;
 	diag_part *parts; /* the layer files joined after path (load_files_joined) */
 	size_t nparts;
+	/* Lent by the keeper (load_kept): all but diag is the keeper's, which
+	 * loaded_free leaves alone. */
+	bool lent;
 } loaded;
 
 /* Load path, reporting every diagnostic to out. True when it has no error.
@@ -49,6 +52,25 @@ bool load_text_edition(loaded *l, const char *name, char *text, size_t len, cons
 bool load_files_joined(loaded *l, const char *const *paths, size_t n, const char *edition, FILE *out,
 		       const diag_options *opts);
 void loaded_free(loaded *l);
+
+/* The text of path, read whole (a NUL one past it); false, said through d, when it cannot be. */
+bool load_read_all(const char *path, char **text, size_t *len, diag_ctx *d);
+
+/*
+ * A process that runs many commands (the WebAssembly module of a page,
+ * web/wasi/session_wasi.c) keeps the rulesets it loaded without error, so
+ * the next eval or odds of the same text does not parse and check it
+ * again. Off unless load_keep_enable(true): the rtab command loads anew.
+ * load_kept is load_file_edition with the same output, byte for byte; what
+ * it lends (l->lent) is read-only but for what the verb changes the same
+ * way each time it runs with the same `variant` (eval and odds: the
+ * locale their rule references are shown in, model_rules_in_locale), and
+ * a text, edition, variant or diagnostics options differing from a kept
+ * load's make another load. loaded_free as usual.
+ */
+void load_keep_enable(bool on);
+bool load_kept(loaded *l, const char *path, const char *edition, const char *variant, FILE *out,
+	       const diag_options *opts);
 
 /* Open path for reading if it is a regular file; otherwise say why not through d and return NULL. Never blocks on a FIFO. */
 FILE *open_regular(const char *path, diag_ctx *d);

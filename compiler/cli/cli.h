@@ -39,6 +39,11 @@ int usage_error(const char *verb, const char *fmt, ...);
  * --edition; NULL edition: every errata layer; "original": none). */
 bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	      const diag_options *opts);
+/* The same for eval and odds, which a page runs again and again on one
+ * text: a ruleset kept by the process when it keeps them (check/load.h:
+ * load_kept), locale the --locale the verb puts its rule references in. */
+bool cli_load_kept(loaded *l, const char *arg, const char *edition, const char *locale, FILE *out,
+		   const diag_options *opts);
 
 /*
  * What the command says about itself, not about a line of a file (a

@@ -38,3 +38,12 @@ bool cli_load(loaded *l, const char *arg, const char *edition, FILE *out,
 	free(path);
 	return ok;
 }
+
+bool cli_load_kept(loaded *l, const char *arg, const char *edition, const char *locale, FILE *out,
+		   const diag_options *opts)
+{
+	char *path = cli_split_edition(arg, &edition);
+	bool ok = load_kept(l, path, edition, locale, out, opts);
+	free(path);
+	return ok;
+}

@@ -132,7 +132,7 @@ int cmd_eval(cli_ctx *c, int argc, char **argv)
 		status = parse_faces(a.rolls[i], q.rolls[i].faces, &q.rolls[i].n);
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
+	if (!cli_load_kept(&l, a.file, c->edition, c->locale, stderr, &c->diag)) {
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}

@@ -170,7 +170,7 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 		free(a.group_texts);
 		return status < 0 ? EXIT_OK : status;
 	}
-	if (!cli_load(&l, a.file, c->edition, stderr, &c->diag)) {
+	if (!cli_load_kept(&l, a.file, c->edition, c->locale, stderr, &c->diag)) {
 		loaded_free(&l);
 		free(a.group_texts);
 		return EXIT_INPUT;

@@ -4,6 +4,7 @@
 #include "export/site.h"
 
 #include "base/json.h"
+#include "base/msg.h"
 #include "front/layer_file.h"
 #include "export/export.h"
 #include "rtab.h"
@@ -136,8 +137,33 @@ char *site_model_json(const model *m, const char *name)
 	return out.data ? out.data : xstrdup("");
 }
 
+/* The catalogue's texts of the pages' own words, as RTAB_SITE.phrases
+ * holds them: {"ru": {"Roll the dice": "Бросить кубики", ...}, ...}. */
+typedef struct phrases_out {
+	strbuf *sb;
+	const char *locale; /* of the object open, or NULL */
+} phrases_out;
+
+static void put_phrase(const char *locale, const char *id, const char *text, void *arg)
+{
+	phrases_out *p = arg;
+	if (!p->locale || strcmp(p->locale, locale) != 0) {
+		sb_puts(p->sb, p->locale ? "},\n  " : "\n  ");
+		json_string(p->sb, locale);
+		sb_puts(p->sb, ": {");
+		p->locale = locale;
+	} else {
+		sb_puts(p->sb, ", ");
+	}
+	json_string(p->sb, id);
+	sb_puts(p->sb, ": ");
+	json_string(p->sb, text);
+}
+
 /* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition, source and
- * model (a JSON object, as JavaScript reads it), in the order given. */
+ * model (a JSON object, as JavaScript reads it), in the order given; and
+ * RTAB_SITE.phrases, the pages' own words in each language of rtab's
+ * message catalogue (po/), which the player aid shows in the locale chosen. */
 static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len)
 {
 	strbuf sb = {0};
@@ -161,7 +187,10 @@ static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len
 		}
 		sb_putc(&sb, '}');
 	}
-	sb_puts(&sb, "\n]};\n");
+	sb_puts(&sb, "\n],\n\"phrases\": {");
+	phrases_out p = {&sb, NULL};
+	msg_each_page_phrase(put_phrase, &p);
+	sb_puts(&sb, p.locale ? "}\n}};\n" : "}};\n");
 	*len = sb.len;
 	return sb.data;
 }

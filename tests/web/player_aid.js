@@ -5,7 +5,8 @@
 // submitted from the keyboard) set in the page, and what the page shows
 // read back from the DOM: the result (data-rtab-result) must be rtab eval
 // --json's for that situation, as the rtab command gives it, and the odds
-// (data-rtab-odds) rtab odds --json's, fraction for fraction. Then axe-core:
+// (data-rtab-odds) rtab odds --json's, fraction for fraction; the page's
+// own words in Russian, po/ru.po's. Then axe-core:
 // no serious or critical accessibility violation. A screenshot is kept in
 // meson-logs/web-aid.png.
 //
@@ -28,6 +29,29 @@ let seed = Number(process.env.RTAB_WEB_SEED || Date.now() % 100000);
 function random(n) {
 	seed = (seed * 1103515245 + 12345) % 2147483648;
 	return Math.floor((seed / 2147483648) * n);
+}
+
+// msgid -> msgstr of a PO file (one entry a msgid line and a msgstr line,
+// each possibly continued by quoted lines).
+function readPo(file) {
+	const out = {};
+	let field = null, cur = {};
+	const unquote = (q) => JSON.parse(q);
+	for (const line of (fs.readFileSync(file, 'utf8') + '\n').split('\n')) {
+		const m = /^(msgid|msgstr) (".*")$/.exec(line);
+		if (m) {
+			field = m[1];
+			cur[field] = unquote(m[2]);
+		} else if (/^".*"$/.test(line) && field) {
+			cur[field] += unquote(line);
+		} else if (!line.trim()) {
+			if (cur.msgid && cur.msgstr)
+				out[cur.msgid] = cur.msgstr;
+			cur = {};
+			field = null;
+		}
+	}
+	return out;
 }
 
 web.run(t, async (browser, tmp) => {
@@ -203,6 +227,34 @@ web.run(t, async (browser, tmp) => {
 		else
 			console.log(`resolved on formation_hit from the melee: ${after.head}`);
 	}
+
+	// The page's own words in the language chosen: Musket & Pike read in
+	// Russian, each of the page's fixed texts is po/ru.po's translation of
+	// it, and none is left in English.
+	const ru = readPo(path.join(root, 'po', 'ru.po'));
+	await page.select('#rtab-locale', 'ru');
+	await page.evaluate(() => window.rtabAid.idle());
+	await page.click('#rtab-roll-button');
+	await page.evaluate(() => window.rtabAid.idle());
+	const texts = await page.evaluate(() => [...document.querySelectorAll(
+		'main h2, main h3, legend, label > span:first-child, button, caption, th, p.hint, p.outcome, optgroup, [data-rtab-phrase]')]
+		.map((e) => [e.dataset.rtabPhrase || null, (e.tagName === 'OPTGROUP' ? e.label : e.textContent).trim()]));
+	let translated = 0;
+	for (const [phrase, text] of texts) {
+		if (phrase && ru[phrase] && text !== ru[phrase])
+			fail(`in Russian, "${phrase}" reads "${text}", not po/ru.po's "${ru[phrase]}"`);
+		else if (phrase)
+			translated++;
+		if (ru[text] && ru[text] !== text)
+			fail(`in Russian, the page still reads "${text}" (po/ru.po: "${ru[text]}")`);
+	}
+	const title = await page.title();
+	if (translated < 10 || !title.endsWith(ru['%s — player aid'].replace('%s', '')))
+		fail(`in Russian: ${translated} marked phrases translated, the title "${title}"`);
+	else
+		console.log(`in Russian: ${translated} marked phrases and ${texts.length} texts read, none left in English`);
+	await page.select('#rtab-locale', 'en');
+	await page.evaluate(() => window.rtabAid.idle());
 
 	await web.accessible(page, t.npm);
 	await page.$eval('#rtab-resolve-heading', (h) => h.scrollIntoView());

@@ -4,7 +4,11 @@
 // every bundled table and every file of tests/bad, eval --json of every
 // table at every face of a one-die roll, odds --json of every table, the
 // player aid's HTML, fmt, and diff of the errata fixtures' first and last
-// editions.
+// editions; and, as a page asks them of one instance of the module, which
+// keeps the rulesets eval and odds loaded (check/load.h: load_kept), the
+// odds and eval --explain of Musket & Pike's tables in one locale, then the
+// other, then the first again, each errata fixture's editions in turn, and
+// a text changed under the same name (an error added, then taken away).
 //
 // usage: node wasm_matches_cli.js RTAB RTAB_WASM SOURCE_ROOT
 // Skips (77) without rtab.wasm, unless RTAB_REQUIRE_TOOLS=1.
@@ -84,6 +88,33 @@ async function same(wasm, dir, files, args) {
 	const errata = path.join(root, 'tests', 'errata');
 	for (const f of fs.readdirSync(errata).filter((n) => n.endsWith('.rtab')).sort())
 		await same(wasm, errata, [f], ['diff', f + '@original', f]);
+	// What the instance keeps follows the locale, the edition and the text.
+	const mp = 'musket_pike.rtab';
+	const model = JSON.parse(native(tables, ['export', '--format', 'json', mp]).stdout);
+	for (const locale of [null, 'ru', null, 'ru'])
+		for (const t of model.tables.slice(0, 6)) {
+			const l = locale ? ['--locale', locale] : [];
+			await same(wasm, tables, [mp], ['odds', mp, t.id, '--json', ...l]);
+			await same(wasm, tables, [mp], ['eval', mp, t.id, '--roll', '4', '--explain', ...l]);
+		}
+	for (const f of fs.readdirSync(errata).filter((n) => n.endsWith('.rtab')).sort()) {
+		const exported = native(errata, ['export', '--format', 'json', f]);
+		if (exported.status !== 0)
+			continue;
+		const rs = JSON.parse(exported.stdout);
+		for (const edition of ['@original', '', '@original'])
+			for (const t of rs.tables.slice(0, 2))
+				await same(wasm, errata, [f], ['odds', f + edition, t.id, '--json']);
+	}
+	const edited = fs.mkdtempSync(path.join(require('os').tmpdir(), 'rtab-wasm-'));
+	const clean = fs.readFileSync(path.join(tables, 'classic_odds.rtab'), 'utf8');
+	const crt = JSON.parse(native(tables, ['export', '--format', 'json', 'classic_odds.rtab']).stdout).tables[0].id;
+	for (const text of [clean, clean + '\ntable broken {\n', clean, clean.replace(/\n/, '\n\n')]) {
+		fs.writeFileSync(path.join(edited, 'crt.rtab'), text);
+		await same(wasm, edited, ['crt.rtab'], ['odds', 'crt.rtab', crt, '--json']);
+		await same(wasm, edited, ['crt.rtab'], ['eval', 'crt.rtab', crt, '--roll', '3', '--explain']);
+	}
+	fs.rmSync(edited, {recursive: true, force: true});
 	console.log(`${runs} commands compared, ${failures} differ`);
 	process.exit(failures || runs < 100 ? 1 : 0);
 })().catch((e) => {

@@ -3,17 +3,17 @@
  * rtab in the browser: runs rtab.wasm (web/build_wasm.py), the rtab command
  * built for WebAssembly (WASI), over files held in memory.
  *
- * Each run is a fresh instance of the module, as each rtab command is a
- * fresh process: a verb's argv in, its exit status, standard output and
- * standard error out, nothing kept between runs. The module is compiled
- * once, and the next run's instance made while the page is idle. The module needs only the
+ * Each run is one rtab command: a verb's argv in, its exit status, standard
+ * output and standard error out, as the command line gives them. The module
+ * is compiled once; one instance runs command after command (class Rtab
+ * below says what it keeps). The module needs only the
  * part of WASI below (files, arguments, clocks, exit); every other import
  * answers ENOSYS, which the C library reports as "Function not implemented".
  *
  * A classic script (pages opened from file:// cannot load modules): it
  * defines RtabWasi in the page, and module.exports under Node.js.
  */
-(function (root) {
+(function rtabWasiScript(root) {
 	'use strict';
 
 	const E = {SUCCESS: 0, BADF: 8, EXIST: 20, INVAL: 28, ISDIR: 31, NOENT: 44, NOSYS: 52, NOTDIR: 54, SPIPE: 70};
@@ -362,22 +362,29 @@
 	 * The module compiled once; run(args, files, stdin) is one rtab command:
 	 * args without the "rtab", files an object of path → text (or bytes).
 	 * Resolves to {status, stdout, stderr, files} (files: path → bytes after the run).
-	 * Each run has an instance of the compiled module of its own (a fresh memory, as a
-	 * process has): the compiled code, and the optimised code the engine
-	 * makes of its hot functions, are shared by every run.
+	 * The module is a WASI reactor (web/wasi/session_wasi.c): one instance,
+	 * the session, runs command after command, and keeps what rtab keeps
+	 * between them (the rulesets eval and odds loaded: check/load.h); the
+	 * files, arguments and output are each run's own. A run with standard
+	 * input (rtab lsp) has an instance of its own, made ahead while the
+	 * page is idle; so has the session again after a command that ended
+	 * the instance (exit, a trap) or grew its memory past MAX_MEMORY.
 	 */
+	const MAX_MEMORY = 256 << 20;
+
 	class Rtab {
 		constructor(module) {
 			this.module = module;
 			this.needs = WebAssembly.Module.imports(module).filter((imp) => imp.kind === 'function');
 			this.spare = null;
+			this.session = null;
 		}
 
 		/* A new instance of the module, its run to be set in slot. */
 		async instantiate() {
 			const slot = {calls: null};
 			const instance = await WebAssembly.instantiate(this.module, importsFor(slot, this.needs));
-			return {instance, slot};
+			return {instance, slot, started: false};
 		}
 
 		/* An instance made ahead, while the page is idle: a run need not wait for one. */
@@ -387,21 +394,46 @@
 			return this;
 		}
 
-		async run(args, files, stdin) {
+		take() {
 			const ready = this.spare || this.instantiate();
 			this.spare = null;
-			const {instance, slot} = await ready;
+			return ready;
+		}
+
+		async run(args, files, stdin) {
+			const own = !!stdin;
+			if (!own && !this.session)
+				this.session = this.take();
+			let ready = own ? this.take() : this.session;
+			let inst = await ready;
+			if (inst.ended) { /* an earlier run, waited for with this one, ended it */
+				if (this.session === ready)
+					this.session = this.take();
+				ready = this.session;
+				inst = await ready;
+			}
+			const {instance, slot} = inst;
 			const run = new Run(args, files, stdin);
 			slot.calls = run.calls();
 			run.memory = instance.exports.memory;
-			let status = 0;
+			let status = 0, ended = own;
 			try {
-				instance.exports._start();
+				if (!inst.started) {
+					inst.started = true;
+					instance.exports._initialize();
+				}
+				status = instance.exports.rtab_command();
 			} catch (e) {
+				ended = inst.ended = true;
 				if (!(e instanceof Exit))
 					throw e;
 				status = e.code;
 			} finally {
+				if (!own && (ended || run.memory.buffer.byteLength > MAX_MEMORY)) {
+					inst.ended = true;
+					if (this.session === ready)
+						this.session = null;
+				}
 				this.prepare();
 			}
 			return {status, stdout: run.stdout(), stderr: run.stderr(), files: run.files};
@@ -411,24 +443,117 @@
 	/* One compilation per text of the module, however many pages' scripts ask. */
 	const compiled = new Map();
 
-	/* bytes: the module (an ArrayBuffer, a typed array, or the text of
-	 * rtab_wasm.js: base64, of the module gzipped or not). */
-	function load(bytes) {
+	/* The module compiled. bytes: the module (an ArrayBuffer, a typed array,
+	 * or the text of rtab_wasm.js: base64, of the module gzipped or not). */
+	function compile(bytes) {
 		const key = typeof bytes === 'string' ? bytes : null;
 		if (key !== null && compiled.has(key))
 			return compiled.get(key);
-		const loading = (async () => {
+		const compiling = (async () => {
 			let raw = typeof bytes === 'string' ? base64Bytes(bytes) : new Uint8Array(bytes.buffer || bytes,
 				bytes.byteOffset || 0, bytes.byteLength);
 			raw = await inflate(raw);
-			return new Rtab(await WebAssembly.compile(raw)).prepare();
+			return WebAssembly.compile(raw);
 		})();
 		if (key !== null)
-			compiled.set(key, loading);
+			compiled.set(key, compiling);
+		return compiling;
+	}
+
+	/* rtab in this thread: an Rtab of the module compiled from bytes. */
+	const loaded = new Map();
+	function load(bytes) {
+		const key = typeof bytes === 'string' ? bytes : null;
+		if (key !== null && loaded.has(key))
+			return loaded.get(key);
+		const loading = compile(bytes).then((module) => new Rtab(module).prepare());
+		if (key !== null)
+			loaded.set(key, loading);
 		return loading;
 	}
 
-	const api = {load, Rtab};
+	/*
+	 * rtab in a Web Worker, so that the page never waits for a command: its
+	 * run() is Rtab's, answered by an Rtab in the worker. A page opened from
+	 * file:// may start no worker from a file, so the worker's script is
+	 * this script's own text, as a blob; the module compiled here is posted
+	 * to it. Where no worker can start (or it fails), the commands run in
+	 * this thread (load's).
+	 */
+	class WorkerRtab {
+		constructor(module, bytes) {
+			this.bytes = bytes;
+			this.waiting = new Map();
+			this.next = 0;
+			this.local = null;
+			const script = `(${rtabWasiScript})(self);\nself.RtabWasi.serve(self);\n`;
+			const url = URL.createObjectURL(new Blob([script], {type: 'text/javascript'}));
+			this.worker = new Worker(url);
+			URL.revokeObjectURL(url);
+			this.worker.onmessage = (e) => {
+				const w = this.waiting.get(e.data.id);
+				this.waiting.delete(e.data.id);
+				if (e.data.error)
+					w.reject(new Error(e.data.error));
+				else
+					w.resolve(e.data.result);
+			};
+			this.worker.onerror = (e) => {
+				e.preventDefault();
+				this.fallBack();
+			};
+			this.worker.postMessage({module});
+		}
+
+		fallBack() {
+			this.worker.terminate();
+			this.local = this.local || load(this.bytes);
+			for (const [id, w] of this.waiting) {
+				this.waiting.delete(id);
+				this.local.then((r) => r.run(...w.args)).then(w.resolve, w.reject);
+			}
+		}
+
+		run(args, files, stdin) {
+			if (this.local)
+				return this.local.then((r) => r.run(args, files, stdin));
+			return new Promise((resolve, reject) => {
+				const id = this.next++;
+				this.waiting.set(id, {resolve, reject, args: [args, files, stdin]});
+				this.worker.postMessage({id, args, files, stdin});
+			});
+		}
+	}
+
+	async function loadWorker(bytes) {
+		const module = await compile(bytes);
+		if (typeof Worker !== 'function' || typeof Blob !== 'function')
+			return load(bytes);
+		try {
+			return new WorkerRtab(module, bytes);
+		} catch (e) {
+			return load(bytes);
+		}
+	}
+
+	/* The worker's side of WorkerRtab: the module posted first, then each run. */
+	function serve(scope) {
+		let rtab = null;
+		scope.onmessage = async (e) => {
+			const m = e.data;
+			if (m.module) {
+				rtab = new Rtab(m.module).prepare();
+				return;
+			}
+			try {
+				scope.postMessage({id: m.id, result: await rtab.run(m.args, m.files, m.stdin)});
+			} catch (err) {
+				scope.postMessage({id: m.id, error: String(err && err.message || err)});
+			}
+		};
+	}
+
+	const api = {load, loadWorker, serve, Rtab};
 	if (typeof module === 'object' && module.exports)
 		module.exports = api;
 	else

@@ -23,7 +23,7 @@
 	'use strict';
 
 	const $ = (id) => document.getElementById(id);
-	const S = RtabSituation, el = S.el;
+	const S = RtabSituation, el = S.el, t = S.t;
 	const state = {rtab: null, index: 0, model: null, locale: null, def: null, busy: Promise.resolve(),
 		loading: Promise.resolve()};
 
@@ -41,13 +41,25 @@
 	function localeArgs() { return state.locale ? ['--locale', state.locale] : []; }
 
 	/* What rtab eval resolves, by kind: the key of the model's list, its
-	 * heading, and whether rtab odds answers for it (the dice decide it). */
+	 * heading, whether rtab odds answers for it (the dice decide it), and
+	 * what the roll says of one that rolls no dice: each a phrase t()
+	 * translates, named here as t('Tables'), t('Distances'),
+	 * t('Reaction sets'), t('Transitions'), t('Procedures'),
+	 * t('This distance rolls no dice: it is read from the situation alone.'),
+	 * t('This reaction set rolls no dice: it is read from the situation alone.'),
+	 * t('This transition rolls no dice: it is read from the situation alone.'),
+	 * t('This procedure rolls no dice: it is read from the situation alone.'). */
 	const KINDS = [
-		{key: 'tables', name: 'Tables', odds: true},
-		{key: 'distances', name: 'Distances', odds: true},
-		{key: 'reaction_sets', name: 'Reaction sets', odds: false},
-		{key: 'transitions', name: 'Transitions', odds: false},
-		{key: 'procedures', name: 'Procedures', odds: false},
+		{key: 'tables', name: 'Tables', odds: true,
+			none: 'This table rolls no dice: it is read from the situation alone.'},
+		{key: 'distances', name: 'Distances', odds: true,
+			none: 'This distance rolls no dice: it is read from the situation alone.'},
+		{key: 'reaction_sets', name: 'Reaction sets', odds: false,
+			none: 'This reaction set rolls no dice: it is read from the situation alone.'},
+		{key: 'transitions', name: 'Transitions', odds: false,
+			none: 'This transition rolls no dice: it is read from the situation alone.'},
+		{key: 'procedures', name: 'Procedures', odds: false,
+			none: 'This procedure rolls no dice: it is read from the situation alone.'},
 	];
 
 	/* Every definition rtab eval resolves: {kind, def}, by kind, in the ruleset's order. */
@@ -85,8 +97,7 @@
 		S.buildFaces($('rtab-faces'), dice);
 		$('rtab-roll-button').disabled = !dice;
 		if (d && !dice)
-			$('rtab-faces').replaceChildren(el('p', {class: 'hint'},
-				`This ${d.kind.name.toLowerCase().replace(/s$/, '')} rolls no dice: it is read from the situation alone.`));
+			$('rtab-faces').replaceChildren(el('p', {class: 'hint'}, t(d.kind.none)));
 	}
 
 	function situationArgs() { return S.situationArgs($('rtab-inputs'), $('rtab-drm').value); }
@@ -103,11 +114,11 @@
 			const d = definitions().find((x) => x.def.id === id);
 			const what = Object.entries(sets).map(([k, v]) => `${k}=${v}`).join(', ');
 			const button = el('button', {type: 'button', 'data-rtab-resolve-on': id},
-				`Resolve ${d ? label(d.def.labels, id) : id}`);
+				t('Resolve %s', d ? label(d.def.labels, id) : id));
 			button.addEventListener('click', () => { state.loading = resolveOn(id, sets); });
-			list.append(el('li', {}, button, what ? ` with ${what}` : ''));
+			list.append(el('li', {}, button, what ? t(' with %s', what) : ''));
 		});
-		return el('div', {}, el('p', {}, 'This result triggers:'), list);
+		return el('div', {}, el('p', {}, t('This result triggers:')), list);
 	}
 
 	async function resolve() {
@@ -122,7 +133,7 @@
 		S.showResult(box, r, await rtab([...base, '--explain']));
 		const res = JSON.parse(r.stdout);
 		if (res.reactions)
-			box.querySelector('.outcome').textContent = 'Options: ' + (res.options || []).join(', ');
+			box.querySelector('.outcome').textContent = t('Options: %s', (res.options || []).join(', '));
 		else if (res.transition)
 			box.querySelector('.outcome').textContent = `${res.from} → ${res.state}`;
 		else if (res.distance)
@@ -152,7 +163,7 @@
 		const d = current();
 		if (!d || !d.kind.odds) {
 			box.dataset.rtabStatus = 0;
-			box.replaceChildren(el('p', {class: 'hint'}, 'No dice decide it: rtab eval gives its answer from the situation.'));
+			box.replaceChildren(el('p', {class: 'hint'}, t('No dice decide it: rtab eval gives its answer from the situation.')));
 			return;
 		}
 		const started = performance.now();
@@ -161,24 +172,25 @@
 		box.dataset.rtabMs = Math.round(performance.now() - started);
 		if (d.kind.key === 'distances' && r.status === 0)
 			return showDistanceOdds(box, JSON.parse(r.stdout));
-		S.showOdds(box, r, (o) => `${o.rolls} equally likely rolls of ${o.dice}` +
-			(o.column && o.column !== 'all' ? `, column ${o.column}` : ''));
+		S.showOdds(box, r, (o) => o.column && o.column !== 'all'
+			? t('%s equally likely rolls of %s, column %s', o.rolls, o.dice, o.column)
+			: t('%s equally likely rolls of %s', o.rolls, o.dice));
 	}
 
 	/* A distance's odds: each form's values, their exact chances. */
 	function showDistanceOdds(box, o) {
 		box.dataset.rtabStatus = 0;
 		box.replaceChildren(...(o.forms || []).map((f) => el('table', {class: 'odds'},
-			el('caption', {}, `${f.rolls} equally likely rolls, in ${f.unit || 'units'}`),
-			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, 'Value'), el('th', {scope: 'col'}, 'Exact'),
-				el('th', {scope: 'col'}, 'Percent'))),
+			el('caption', {}, t('%s equally likely rolls, in %s', f.rolls, f.unit || t('units'))),
+			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, t('Value')), el('th', {scope: 'col'}, t('Exact')),
+				el('th', {scope: 'col'}, t('Percent')))),
 			el('tbody', {}, ...f.values.map((v) => el('tr', {'data-rtab-outcome': String(v.value), 'data-rtab-probability': v.probability},
 				el('td', {}, String(v.value)), el('td', {class: 'num'}, v.probability), el('td', {class: 'num'}, `${v.percent}%`)))))));
 	}
 
 	/* Runs one after another: a later change waits for the answer to the earlier one. */
 	function serial(work) {
-		state.busy = state.busy.then(work).catch((e) => { $('rtab-status').textContent = 'Error: ' + e.message; });
+		state.busy = state.busy.then(work).catch((e) => { $('rtab-status').textContent = t('Error: %s', e.message); });
 		return state.busy;
 	}
 
@@ -188,7 +200,7 @@
 			await odds();
 			if (withResult)
 				await resolve();
-			$('rtab-status').textContent = 'Ready';
+			$('rtab-status').textContent = t('Ready');
 			if (!document.body.dataset.rtabLoadMs) /* from the page's start to its first odds */
 				document.body.dataset.rtabLoadMs = Math.round(performance.now());
 			document.body.dataset.rtabReady = 'true';
@@ -204,7 +216,7 @@
 	function chooseTable(id) {
 		state.def = id;
 		buildFaces();
-		$('rtab-result').replaceChildren(el('p', {class: 'hint'}, 'Roll the dice, or enter the faces rolled and resolve them.'));
+		$('rtab-result').replaceChildren(el('p', {class: 'hint'}, t('Roll the dice, or enter the faces rolled and resolve them.')));
 		delete $('rtab-result').dataset.rtabOutcome;
 		return refresh(false);
 	}
@@ -216,7 +228,7 @@
 		for (const kind of KINDS) {
 			const defs = state.model[kind.key] || [];
 			if (defs.length)
-				select.append(el('optgroup', {label: kind.name}, ...defs.map((d) =>
+				select.append(el('optgroup', {label: t(kind.name)}, ...defs.map((d) =>
 					el('option', {value: d.id, selected: d.id === state.def}, label(d.labels, d.id)))));
 		}
 	}
@@ -247,14 +259,19 @@
 		await showPrinted();
 	}
 
-	/* What the locale changes: the labels of the page's controls and the tables as printed. */
+	/* What the locale changes: the page's own words (po/ through
+	 * RTAB_SITE.phrases), the labels of its controls and the tables as printed. */
 	function relabel() {
+		S.usePhrases(state.locale);
 		const title = label(state.model.title, state.model.id);
 		$('rtab-title').textContent = title;
-		document.title = title + ' — player aid';
+		document.title = t('%s — player aid', title);
+		$('rtab-aid').title = t('The tables as printed');
 		document.documentElement.lang = state.locale;
 		fillTables();
 		S.buildInputs($('rtab-inputs'), state.model, state.locale, () => refresh(false));
+		if (state.def)
+			buildFaces();
 	}
 
 	function roll() {
@@ -265,7 +282,7 @@
 	async function main() {
 		/* The module inflates and compiles while the page is built from the
 		 * models of rulesets.js: the first command waits for it, not the page. */
-		state.rtab = RtabWasi.load(RTAB_WASM);
+		state.rtab = RtabWasi.loadWorker(RTAB_WASM);
 		const rulesets = $('rtab-ruleset');
 		rulesets.replaceChildren(...RTAB_SITE.rulesets.map((r, i) => el('option', {value: i}, r.name)));
 		$('rtab-ruleset-label').hidden = RTAB_SITE.rulesets.length < 2;
@@ -298,5 +315,5 @@
 			await state.busy;
 		},
 	};
-	main().catch((e) => { $('rtab-status').textContent = 'Error: ' + e.message; });
+	main().catch((e) => { $('rtab-status').textContent = t('Error: %s', e.message); });
 })();

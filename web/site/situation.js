@@ -28,6 +28,29 @@
 		return e;
 	}
 
+	/* The pages' own words in the language chosen: RTAB_SITE.phrases[locale]
+	 * (rtab site writes them from rtab's message catalogue, po/), English
+	 * where it has none. */
+	let phrases = {};
+
+	/* phrase in the language chosen, each %s the next of args. */
+	function t(phrase, ...args) {
+		let i = 0;
+		return (phrases[phrase] || phrase).replace(/%s/g, () => String(args[i++]));
+	}
+
+	/* The page's words in locale: those of the elements marked data-rtab-phrase
+	 * (the English kept in the attribute), and t()'s from then on. */
+	function usePhrases(locale) {
+		const site = typeof RTAB_SITE === 'object' ? RTAB_SITE : {};
+		phrases = (site.phrases && site.phrases[locale]) || {};
+		for (const e of document.querySelectorAll('[data-rtab-phrase]')) {
+			if (!e.dataset.rtabPhrase)
+				e.dataset.rtabPhrase = e.textContent;
+			e.textContent = t(e.dataset.rtabPhrase);
+		}
+	}
+
 	/* A label in locale, else the model's first locale's, else the id. */
 	function label(model, locale, labels, id) {
 		if (!labels)
@@ -79,13 +102,13 @@
 	function buildFaces(box, dice) {
 		box.replaceChildren();
 		if (!dice) {
-			box.append(el('p', {class: 'hint'}, 'This table rolls no dice: it is read from the situation alone.'));
+			box.append(el('p', {class: 'hint'}, t('This table rolls no dice: it is read from the situation alone.')));
 			return;
 		}
 		let i = 0;
 		for (const g of dice.groups)
 			for (let k = 0; k < g.count; k++, i++)
-				box.append(el('label', {}, `Face ${i + 1} `, el('input', {type: 'number', 'data-rtab-face': i,
+				box.append(el('label', {}, t('Face %s', i + 1) + ' ', el('input', {type: 'number', 'data-rtab-face': i,
 					min: g.face_min, max: g.face_max, step: 1, value: g.face_min, required: true})));
 	}
 
@@ -136,15 +159,16 @@
 		const res = JSON.parse(r.stdout);
 		const outcomeId = res.outcome || '';
 		box.dataset.rtabOutcome = outcomeId;
-		const head = el('p', {class: 'outcome'}, res.label || outcomeId || 'No result');
+		const head = el('p', {class: 'outcome'}, res.label || outcomeId || t('No result'));
 		const facts = res.no_result
-			? el('p', {}, 'The table gives no result in this situation' + (res.column ? ` (column ${res.column})` : '') + '.')
-			: el('p', {}, [res.faces ? `Rolled ${res.faces.join(', ')}` : null,
-				res.modified_roll !== undefined && res.modified_roll !== null ? `modified roll ${res.modified_roll}` +
-					(res.modifier ? ` (modifier ${res.modifier > 0 ? '+' : ''}${res.modifier})` : '') : null,
-				res.code && res.code !== outcomeId ? `code ${res.code}` : null,
-				res.rule ? `rule ${res.rule}` : null].filter(Boolean).join('; '));
-		const explain = el('pre', {class: 'steps', 'aria-label': 'How the rules produced it'}, steps ? steps.stdout.trim() : '');
+			? el('p', {}, res.column ? t('The table gives no result in this situation (column %s).', res.column)
+				: t('The table gives no result in this situation.'))
+			: el('p', {}, [res.faces ? t('Rolled %s', res.faces.join(', ')) : null,
+				res.modified_roll !== undefined && res.modified_roll !== null ? t('modified roll %s', res.modified_roll) +
+					(res.modifier ? t(' (modifier %s)', (res.modifier > 0 ? '+' : '') + res.modifier) : '') : null,
+				res.code && res.code !== outcomeId ? t('code %s', res.code) : null,
+				res.rule ? t('rule %s', res.rule) : null].filter(Boolean).join('; '));
+		const explain = el('pre', {class: 'steps', 'aria-label': t('How the rules produced it')}, steps ? steps.stdout.trim() : '');
 		box.replaceChildren(head, facts, explain);
 	}
 
@@ -157,17 +181,17 @@
 		}
 		const o = JSON.parse(r.stdout);
 		const rows = (o.outcomes || []).map((x) => el('tr', {'data-rtab-outcome': x.outcome || '', 'data-rtab-probability': x.probability},
-			el('td', {}, x.label || x.outcome || '(no row)'),
+			el('td', {}, x.label || x.outcome || t('(no row)')),
 			el('td', {class: 'num'}, x.probability),
 			el('td', {class: 'num'}, `${x.percent}%`),
 			el('td', {'aria-hidden': 'true'}, el('span', {class: 'bar', style: `width: ${Math.round(Number(x.percent) * 1.5)}px`}))));
 		box.replaceChildren(el('table', {class: 'odds'},
 			el('caption', {}, caption(o)),
-			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, 'Outcome'), el('th', {scope: 'col'}, 'Exact'),
-				el('th', {scope: 'col'}, 'Percent'), el('th', {scope: 'col'}, el('span', {class: 'visually-hidden'}, 'Bar')))),
+			el('thead', {}, el('tr', {}, el('th', {scope: 'col'}, t('Outcome')), el('th', {scope: 'col'}, t('Exact')),
+				el('th', {scope: 'col'}, t('Percent')), el('th', {scope: 'col'}, el('span', {class: 'visually-hidden'}, t('Bar'))))),
 			el('tbody', {}, ...rows)));
 	}
 
-	root.RtabSituation = {el, label, buildInputs, showListItems, buildFaces, situationArgs, facesArg, rollFaces,
+	root.RtabSituation = {el, t, usePhrases, label, buildInputs, showListItems, buildFaces, situationArgs, facesArg, rollFaces,
 		showError, showResult, showOdds};
 })(globalThis);

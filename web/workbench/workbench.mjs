@@ -572,7 +572,7 @@ function serial(work) {
 }
 
 async function main() {
-	state.rtab = await RtabWasi.load(RTAB_WASM);
+	state.rtab = await RtabWasi.loadWorker(RTAB_WASM);
 	const choose = (name) => open(name, localStorage.getItem(storageKey(name)) ?? site(name).source);
 	$('rtab-file').addEventListener('change', () => choose($('rtab-file').value));
 	$('rtab-revert').addEventListener('click', () => {
