@@ -7,8 +7,8 @@
 // --json's for that situation, as the rtab command gives it, and the odds
 // (data-rtab-odds) rtab odds --json's, fraction for fraction; the page's
 // own words in Russian, po/ru.po's. Then axe-core:
-// no serious or critical accessibility violation. A screenshot is kept in
-// meson-logs/web-aid.png.
+// no serious or critical accessibility violation. Screenshots are kept in
+// meson-logs/web-aid.png and web-aid-ru.png (the page in Russian).
 //
 // usage: node player_aid.js RTAB SOURCE_ROOT BUILD_ROOT [SITUATIONS]
 // Skips (77) without Chromium, puppeteer-core or the web assets, unless
@@ -253,6 +253,8 @@ web.run(t, async (browser, tmp) => {
 		fail(`in Russian: ${translated} marked phrases translated, the title "${title}"`);
 	else
 		console.log(`in Russian: ${translated} marked phrases and ${texts.length} texts read, none left in English`);
+	await page.$eval('#rtab-result-heading', (h) => h.scrollIntoView());
+	await page.screenshot({path: path.join(buildRoot, 'meson-logs', 'web-aid-ru.png')});
 	await page.select('#rtab-locale', 'en');
 	await page.evaluate(() => window.rtabAid.idle());
 

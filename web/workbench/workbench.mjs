@@ -440,9 +440,14 @@ function rtabLinter() {
 		localStorage.setItem(storageKey(state.name), text);
 		const started = performance.now();
 		const {status, diagnostics} = await check(text);
+		/* Another file opened meanwhile: this answer is no longer the page's. */
+		if (v !== view)
+			return [];
 		document.body.dataset.rtabCheckMs = Math.round(performance.now() - started);
 		const doc = v.state.doc;
 		const fixes = await quickFixes(text, doc, diagnostics);
+		if (v !== view)
+			return [];
 		showDiagnostics(v, diagnostics, fixes);
 		state.clean = status === 0;
 		fillEditions(text);
@@ -457,6 +462,8 @@ function rtabLinter() {
 		} else {
 			await showDefinition(v);
 		}
+		if (v !== view)
+			return [];
 		document.body.dataset.rtabChecks = String(++state.checks);
 		return diagnostics.map((d, i) => [d, i]).filter(([d]) => d.line > 0 && d.line <= doc.lines).map(([d, i]) => {
 			const line = doc.line(d.line);
