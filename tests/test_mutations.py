@@ -127,6 +127,16 @@ MUTATIONS = {
         'js': ("r.trigger_of = fired.map(([k]) => k);", "r.trigger_of = fired.map((_, i) => i);"),
         'lua': ('r.trigger_of[i] = f.index', 'r.trigger_of[i] = i - 1'),
         'csharp': ('of[i] = k;', 'of[i] = i;')},
+    'a rewrite never applied': {
+        'python': (re.compile(r'if r\d+ != 0:(\n\s+rewritten_from = outcome\n)'), r'if False:\1'),
+        'js': (re.compile(r'if \(r\d+ !== 0\) \{(\n\s+rewrittenFrom = outcome;)'), r'if (false) {\1'),
+        'lua': (re.compile(r'if r\d+ ~= 0 then(\n\s+rewritten_from = outcome\n)'), r'if false then\1'),
+        'csharp': (re.compile(r'if \(r\d+ != 0\) \{(\n\s+rewrittenFrom = outcome;)'), r'if (false) {\1')},
+    'a rewrite applied whatever its condition': {
+        'python': (re.compile(r'if r\d+ != 0:(\n\s+rewritten_from = outcome\n)'), r'if True:\1'),
+        'js': (re.compile(r'if \(r\d+ !== 0\) \{(\n\s+rewrittenFrom = outcome;)'), r'if (true) {\1'),
+        'lua': (re.compile(r'if r\d+ ~= 0 then(\n\s+rewritten_from = outcome\n)'), r'if true then\1'),
+        'csharp': (re.compile(r'if \(r\d+ != 0\) \{(\n\s+rewrittenFrom = outcome;)'), r'if (true) {\1')},
     "the rewrite's rule reference not given": {
         'python': ('if rewrite_rule is not None:', 'if False:'),
         'js': ("if (rewriteRule !== null) rule = rewriteRule;", "if (false) rule = rewriteRule;"),
