@@ -85,7 +85,8 @@ class Runner:
         with open(generated, encoding='utf-8') as f:
             c_text = f.read()
         stats = {'tables_interpreted': len(re.findall(r'/\* table \S+: resolved by the interpreter', c_text)),
-                 'tables_native': len(re.findall(r'/\* table \S+: native \*/', c_text))}
+                 'tables_native': len(re.findall(r'/\* table \S+: native \*/', c_text)),
+                 'tables_lowered': len(re.findall(r'/\* table \S+: native, printed from its lowering', c_text))}
         exe = os.path.join(out, 'test_native')
         # Strict ISO C, as fuzz/strict_c.sh holds the emitted C to.
         done = subprocess.run(self.cc + ['-std=c11', '-pedantic', '-Wall', '-Wextra', '-Werror', '-O3',
@@ -132,11 +133,11 @@ def main():
                     for n in ('many_reasons_trigger', 'exact_times')]
         fixtures += sorted(glob.glob(os.path.join(root, 'tests', 'native_prop', '*.rtab')))
         totals = {'agree': 0, 'refused': 0, 'fail': 0, 'cases': 0, 'max_reasons': 0,
-                  'over_limit': 0, 'tables_native': 0, 'tables_interpreted': 0}
+                  'over_limit': 0, 'tables_native': 0, 'tables_lowered': 0, 'tables_interpreted': 0}
 
         def account(label, verdict, details, stats, source):
             totals[verdict] += 1
-            for k in ('cases', 'tables_native', 'tables_interpreted'):
+            for k in ('cases', 'tables_native', 'tables_lowered', 'tables_interpreted'):
                 totals[k] += stats.get(k, 0)
             totals['max_reasons'] = max(totals['max_reasons'], stats.get('max_reasons', 0))
             totals['over_limit'] += stats.get('max_reasons', 0) > RTAB_MAX_REASONS
@@ -169,11 +170,16 @@ def main():
             if time.monotonic() - start >= seconds:
                 break
         print('seeds %d..%d: %d programs agree, %d refused by check, %d differ; %d cases; '
-              'tables native %d, interpreted %d; %d programs past %d provisional reasons (at most %d); '
+              'tables native %d, printed from the lowering %d, interpreted %d; %d programs past %d provisional reasons (at most %d); '
               '%.0f s' % (first, batch - 1, totals['agree'], totals['refused'], totals['fail'], totals['cases'],
-                          totals['tables_native'], totals['tables_interpreted'], totals['over_limit'],
+                          totals['tables_native'], totals['tables_lowered'], totals['tables_interpreted'],
+                          totals['over_limit'],
                           RTAB_MAX_REASONS, totals['max_reasons'], time.monotonic() - start))
         if totals['fail']:
+            return 1
+        if totals['tables_interpreted']:
+            print('FAIL: %d tables left to the interpreter: every table gets a resolver in C'
+                  % totals['tables_interpreted'])
             return 1
         # The comparison must have seen what it is there for.
         if totals['over_limit'] == 0 or totals['agree'] < 2 + (batch - first) // 2:

@@ -139,7 +139,9 @@ def typecheck_ts(paths):
             print('ok: ts: tsc --strict accepts the declarations (.d.mts and .d.cts) of %d modules' % (len(checks) // 2))
 
 
-files = sorted(glob.glob('tables/*.rtab')) + ([] if sample else sorted(glob.glob('tests/constructs/fixtures/*.rtab')))
+# And the line read before the key: its reason first (tests/native/line_reasons.rtab).
+files = sorted(glob.glob('tables/*.rtab')) + ([] if sample else sorted(glob.glob('tests/constructs/fixtures/*.rtab')) +
+                                              ['tests/native/line_reasons.rtab'])
 jobs = []
 if 'ts' in wanted:
     wanted.remove('ts')

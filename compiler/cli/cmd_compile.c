@@ -5,7 +5,7 @@
 #include "check/link_names.h"
 #include "cli/cli_dirs.h"
 #include "codegen/emit_c.h"
-#include "codegen/native_tables.h"
+#include "targets/c_source.h"
 #include "targets/targets.h"
 #include "check/load.h"
 #include "base/output.h"
@@ -33,8 +33,8 @@ static const cli_opt options[] = {
 	[OPT_DATA_ONLY] = {"--data-only", 0, NULL,
 			   "C: the data alone, no native resolvers (rtab_resolve interprets)", NULL},
 	[OPT_REPORT] = {"--report", 0, "FILE",
-			"C: write FILE, a line per results table: 'TABLE native', or\n"
-			"'TABLE interpreter: WHY' for one the interpreter answers for", NULL},
+			"C: write FILE, a line per results table: 'TABLE native', 'TABLE native,\n"
+			"printed from its lowering', or 'TABLE interpreter: WHY' (--data-only; no lowering)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -166,11 +166,11 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 				}
 				continue;
 			}
-			emit_c_source(&texts[nouts], rs, src, &a.emit);
-			emit_c_header(&texts[nouts + 1], rs, src, &a.emit);
+			bool *lowered;
+			c_source_write(&texts[nouts], &texts[nouts + 1], rs, src, &a.emit, &lowered);
 			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
 			for (size_t t = 0; t < rs->ntables; t++) {
-				const char *why = a.emit.data_only ? NULL : table_native_why(rs, t);
+				const char *why = a.emit.data_only ? NULL : c_source_why_not(rs, t, lowered);
 				if (why)
 					diag_report(&files[i].diag, SEV_NOTE, NULL, files[i].model.tables[t].def->id_loc,
 						    "table '%s' gets no native resolver (the interpreter answers for it): %s",
@@ -179,8 +179,13 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 					continue;
 				if (a.emit.data_only)
 					why = "--data-only writes no native resolvers";
-				sb_printf(&report_text, why ? "%s interpreter: %s\n" : "%s native\n", rs->tables[t].id, why);
+				if (why)
+					sb_printf(&report_text, "%s interpreter: %s\n", rs->tables[t].id, why);
+				else
+					sb_printf(&report_text, "%s native%s\n", rs->tables[t].id,
+						  lowered && lowered[t] ? ", printed from its lowering" : "");
 			}
+			free(lowered);
 			char *cname = emit_c_name(rs, &a.emit);
 			for (size_t k = 0; k < 2; k++) {
 				strbuf p = {0};

@@ -1298,30 +1298,30 @@ static rtab_ruleset named(const rtab_ruleset *rs, const emit_c_options *opt, cha
 }
 
 static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
-			const char *source_name, bool data_only);
+			const char *source_name, const emit_c_options *opt);
 
 void emit_c_source(strbuf *o, const rtab_ruleset *rs, const char *source_name,
 		   const emit_c_options *opt)
 {
 	char *cname;
 	rtab_ruleset copy = named(rs, opt, &cname);
-	emit_source(o, &copy, rs->id, source_name, opt && opt->data_only);
+	emit_source(o, &copy, rs->id, source_name, opt);
 	free(cname);
 }
 
-static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bool data_only,
+static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, const emit_c_options *opt,
 		      const reason_text *rt);
 
 /* The data is written first, numbering the reasons it names; the reason text goes before it. */
 static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
-			const char *source_name, bool data_only)
+			const char *source_name, const emit_c_options *opt)
 {
 	reason_text rt = {0};
 	strbuf data = {0};
 	banner(o, source_name);
 	sb_printf(o, "#include \"%s.h\"\n\n#include <stddef.h>\n", rs->id);
 	reasons_written = &rt;
-	emit_data(&data, rs, data_id, data_only, &rt);
+	emit_data(&data, rs, data_id, opt, &rt);
 	reasons_written = NULL;
 	reason_text_define(&rt, o);
 	sb_putc(o, '\n');
@@ -1330,9 +1330,11 @@ static void emit_source(strbuf *o, const rtab_ruleset *rs, const char *data_id,
 	reason_text_free(&rt);
 }
 
-static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bool data_only,
+static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, const emit_c_options *opt,
 		      const reason_text *rt)
 {
+	bool data_only = opt && opt->data_only;
+	const bool *lowered = opt ? opt->lowered : NULL;
 	sb_puts(o, "static const char *const locales[] = {");
 	for (size_t i = 0; i < rs->nlocales; i++) {
 		sb_puts(o, i ? ", " : "");
@@ -1376,7 +1378,7 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bo
 	sb_printf(FIELD(units), ".units = %s", rs->nunits ? "units" : "NULL");
 	sb_printf(FIELD(rules), ".rules = %s", rs->rules ? "ruleset_rules" : "NULL");
 	sb_puts(FIELD(native_resolve), ".native_resolve = ");
-	if (!data_only && emit_entry_wanted(rs))
+	if (!data_only && emit_entry_wanted(rs, lowered))
 		emit_entry_name(&fields[nf - 1].text, rs);
 	else
 		sb_puts(&fields[nf - 1].text, "NULL");
@@ -1401,7 +1403,7 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bo
 			fields[j - 1] = tmp;
 		}
 	if (!data_only)
-		emit_entry_declaration(o, rs);
+		emit_entry_declaration(o, rs, lowered);
 	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n", rs->id);
 	for (size_t i = 0; i < nf; i++) {
 		sb_printf(o, "\t%s,\n", fields[i].text.data);
@@ -1410,8 +1412,8 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, bo
 	sb_puts(o, "};\n");
 	if (data_only)
 		return;
-	emit_native_source(o, rs);
-	emit_entry_source(o, rs);
+	emit_native_source(o, rs, lowered, opt ? opt->lowered_source : NULL);
+	emit_entry_source(o, rs, lowered);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,

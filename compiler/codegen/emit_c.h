@@ -20,6 +20,12 @@ typedef struct emit_c_options {
 	/* The data alone: no native resolvers, no situation type
 	 * (rtab_ruleset.native_resolve NULL, so rtab_resolve interprets). */
 	bool data_only;
+	/* The tables whose resolvers the caller printed from the lowering
+	 * (targets/print_c.c), lowered[t] for a table the native generator does
+	 * not write, and that text (lowered_source), written after the native
+	 * resolvers. NULL: the interpreter answers for those tables. */
+	const bool *lowered;
+	const char *lowered_source;
 } emit_c_options;
 
 /* The name the files and external symbols of rs take under opt: the

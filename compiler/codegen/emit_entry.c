@@ -20,13 +20,13 @@
 #include <stdlib.h>
 
 
-bool emit_entry_wanted(const rtab_ruleset *rs)
+bool emit_entry_wanted(const rtab_ruleset *rs, const bool *lowered)
 {
 	for (size_t i = 0; i < rs->ninputs; i++)
 		if (rs->inputs[i].max < rs->inputs[i].min)
 			return false; /* no situation is valid: the interpreter says so */
 	for (size_t t = 0; t < rs->ntables; t++)
-		if (table_native(rs, t))
+		if (table_resolver(rs, t, lowered))
 			return true;
 	return false; /* no native code to call */
 }
@@ -44,9 +44,9 @@ static void signature(strbuf *o, const rtab_ruleset *rs)
 		   "\tsize_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)");
 }
 
-void emit_entry_declaration(strbuf *o, const rtab_ruleset *rs)
+void emit_entry_declaration(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
 {
-	if (!emit_entry_wanted(rs))
+	if (!emit_entry_wanted(rs, lowered))
 		return;
 	sb_puts(o, "\n");
 	signature(o, rs);
@@ -160,9 +160,9 @@ static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
 	idmap_free(&c.reason_ids);
 }
 
-void emit_entry_source(strbuf *o, const rtab_ruleset *rs)
+void emit_entry_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
 {
-	if (!emit_entry_wanted(rs))
+	if (!emit_entry_wanted(rs, lowered))
 		return;
 	if (rs->nrequirements)
 		emit_requirements_check(o, rs);
@@ -194,7 +194,16 @@ void emit_entry_source(strbuf *o, const rtab_ruleset *rs)
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\tswitch (table) {\n");
 	for (size_t t = 0; t < rs->ntables; t++)
-		if (table_native(rs, t))
+		if (lowered && lowered[t])
+			/* No result too goes to the interpreter: the resolver printed from the lowering lists
+			 * the same texts as reasons, not the same strings, and rtab_resolve leaves every
+			 * byte as the interpreter does. */
+			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(s, faces, nfaces, extra_drm, out);\n"
+				     "\t\tif (rc == RTAB_E_NO_RESULT)\n"
+				     "\t\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, "
+				     "extra_drm, out);\n"
+				     "\t\tbreak;\n", t, rs->id, rs->tables[t].id);
+		else if (table_resolver(rs, t, lowered))
 			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(s, faces, nfaces, extra_drm, out); break;\n", t,
 				  rs->id, rs->tables[t].id);
 	sb_puts(o, "\tdefault: /* a table without native code */\n"

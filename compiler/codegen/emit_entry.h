@@ -8,13 +8,14 @@
 #include "rtab.h"
 #include "base/util.h"
 
-/* Whether the C written for rs carries a native resolver (rtab_ruleset.native_resolve). */
-bool emit_entry_wanted(const rtab_ruleset *rs);
+/* Whether the C written for rs carries a native resolver (rtab_ruleset.native_resolve).
+ * lowered (or NULL): the tables whose resolvers are printed from the lowering. */
+bool emit_entry_wanted(const rtab_ruleset *rs, const bool *lowered);
 /* Its name, "<ruleset>_native_resolve_", to buf. */
 void emit_entry_name(strbuf *out, const rtab_ruleset *rs);
 /* Its declaration, before the ruleset's initializer names it. */
-void emit_entry_declaration(strbuf *out, const rtab_ruleset *rs);
+void emit_entry_declaration(strbuf *out, const rtab_ruleset *rs, const bool *lowered);
 /* Its definition, after the native resolvers (emit_native_source). */
-void emit_entry_source(strbuf *out, const rtab_ruleset *rs);
+void emit_entry_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered);
 
 #endif

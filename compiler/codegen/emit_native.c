@@ -820,7 +820,7 @@ static void emit_reason_helpers(strbuf *o, size_t nreasons)
 		   "\tseen->ids[0] = (uint16_t)id;\n}\n");
 }
 
-void emit_native_source(strbuf *o, const rtab_ruleset *rs)
+void emit_native_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered, const char *lowered_source)
 {
 	nctx c = {0};
 	c.o = o;
@@ -893,7 +893,7 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 	for (size_t b = 0; b < rs->nbands; b++)
 		emit_band_fn(o, rs, b);
 	for (size_t t = 0; t < rs->ntables; t++)
-		if (table_native(rs, t))
+		if (table_native(rs, t) && !(lowered && lowered[t]))
 			emit_column_helpers(o, rs, t);
 	/* The resolvers first, into their own text: the helpers that note reasons are sized by
 	 * the number of distinct reasons the resolvers note, and precede them. */
@@ -901,6 +901,10 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs)
 	c.o = &resolvers;
 	c.reason_arrays = &reason_arrays;
 	for (size_t t = 0; t < rs->ntables; t++) {
+		if (lowered && lowered[t]) {
+			sb_printf(c.o, "\n/* table %s: native, printed from its lowering (below) */\n", rs->tables[t].id);
+			continue;
+		}
 		c.ti = t;
 		fold_columns vc;
 		c.vcols = table_vcolumns(rs, t, &vc) ? &vc : NULL;
@@ -939,6 +943,8 @@ dispatch:
 		sb_puts(o, "\tdefault:\n\t\t(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;\n"
 			   "\t\treturn RTAB_E_TABLE;\n\t}\n}\n");
 	}
+	if (lowered_source)
+		sb_puts(o, lowered_source);
 }
 
 void emit_native_header(strbuf *o, const rtab_ruleset *rs)

@@ -8,8 +8,10 @@
 #include "rtab.h"
 #include "base/util.h"
 
-/* Appended to the .c that emit_c_source wrote (it uses that file's static data). */
-void emit_native_source(strbuf *out, const rtab_ruleset *rs);
+/* Appended to the .c that emit_c_source wrote (it uses that file's static data). The
+ * tables t where lowered[t] (lowered may be NULL) get no code here: lowered_source, the
+ * caller's resolvers printed from the lowering, is written after the others. */
+void emit_native_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered, const char *lowered_source);
 /* The declarations, inside the header's extern "C" block. */
 void emit_native_header(strbuf *out, const rtab_ruleset *rs);
 

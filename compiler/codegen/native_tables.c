@@ -243,3 +243,8 @@ bool table_native(const rtab_ruleset *rs, size_t ti)
 {
 	return table_native_why(rs, ti) == NULL;
 }
+
+bool table_resolver(const rtab_ruleset *rs, size_t ti, const bool *lowered)
+{
+	return (lowered && lowered[ti]) || table_native(rs, ti);
+}

@@ -13,5 +13,8 @@
 bool table_native(const rtab_ruleset *rs, size_t ti);
 /* NULL when table ti gets native code; else why the interpreter answers for it. */
 const char *table_native_why(const rtab_ruleset *rs, size_t ti);
+/* Whether table ti gets a resolver in C: native code, or (lowered[ti], lowered not NULL)
+ * one printed from the lowering. */
+bool table_resolver(const rtab_ruleset *rs, size_t ti, const bool *lowered);
 
 #endif

@@ -333,7 +333,7 @@ static void put_code(walk *w, const ir_code *c)
 		case IR_NOTE_OF: {
 			fact_kind kind = in->op == IR_NOTE_IF ? FACT_NOTE_IF : FACT_NOTE_OF;
 			int32_t input = input_of(w, in->a), imm = in->op == IR_NOTE_IF ? in->imm : 0;
-			if (input >= 0 && find_fact(w, kind, input, imm, in->reason, 0))
+			if (input >= 0 && !L->notes_again && find_fact(w, kind, input, imm, in->reason, 0))
 				break;
 			if (input >= 0)
 				add_fact(w, kind, input, imm, in->reason, 0, 0);
@@ -399,7 +399,7 @@ static void put_code(walk *w, const ir_code *c)
 			} else if (in->op != IR_CONST) {
 				/* A value computed again from the same operands is the one computed:
 				 * an error it raises was raised the first time. */
-				bool pure = in->op != IR_MATRIX && in->op != IR_ROLL;
+				bool pure = in->op != IR_MATRIX && in->op != IR_ROLL && !(L->notes_again && in->op == IR_BAND);
 				int32_t b = (int32_t)reg(w, in->b);
 				uint32_t a = reg(w, in->a);
 				const fact *f = pure ? find_fact(w, FACT_VALUE, in->op, in->imm, b, a) : NULL;
@@ -476,7 +476,7 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 		int32_t known;
 		if (im->sign < 0 && !(constant_of(&im->value, im->value.value, &known) && known != INT32_MIN))
 			say(w, L->mod_overflow, I(reg(w, im->value.value)), NULL);
-		say(w, L->mod_applied, I(reg(w, im->value.value)),
+		say(w, L->mod_applied, I(reg(w, im->value.value), im->modifier),
 		    S(ref.data, im->sign < 0 ? "-" : "", im->shift ? L->yes : L->no, id));
 		if (!im->when.empty)
 			say(w, L->end, NULL, NULL);
@@ -624,6 +624,8 @@ static void put_table_data(walk *w, const ir_table *it)
 	const rtab_table *t = it->t;
 	strbuf *b = w->b;
 	size_t k = it->index, span = roll_span(t);
+	if (!L->data_item)
+		return; /* the language reads the ruleset's own data */
 	fmt(b, L, L->data_begin, I((long long)k), S("", "T"));
 	item_begin(w, "T", k, "COLUMN");
 	sb_puts(b, L->arr_open);
@@ -906,6 +908,10 @@ static void put_key(walk *w, const ir_table *it)
 		return;
 	}
 	say(w, L->key_decl, NULL, NULL);
+	/* The line first, as the runtime reads it: what its conditions read is noted
+	 * before what the key reads. */
+	if (t->nlines > 0 && runs)
+		put_line_run(w, it, &it->line_key);
 	say(w, L->block_open, NULL, NULL);
 	put_code(w, &it->key_a);
 	if (odds) {
@@ -916,9 +922,7 @@ static void put_key(walk *w, const ir_table *it)
 	}
 	say(w, L->block_close, NULL, NULL);
 	say(w, odds ? L->key_odds_text : L->key_value_text, NULL, NULL);
-	if (t->nlines > 0 && runs) {
-		put_line_run(w, it, &it->line_key);
-	} else if (t->column_input >= 0 && runs) {
+	if (t->nlines == 0 && t->column_input >= 0 && runs) {
 		strbuf v = {0};
 		fmt(&v, L, L->input_ref, I(input), NULL);
 		put_run_of(w, it, v.data);
@@ -981,7 +985,7 @@ static void put_rewrites(walk *w, const ir_table *it)
 			say(w, L->note, I(rw->reason), NULL);
 		if (!rw->when.empty)
 			say(w, L->if_nonzero, I(reg(w, rw->when.value)), NULL);
-		say(w, L->rewrite_set, I(rw->to), S(rw->rule));
+		say(w, L->rewrite_set, I(rw->to, (long long)k), S(rw->rule));
 		if (!rw->when.empty)
 			say(w, L->end, NULL, NULL);
 		say(w, L->end, NULL, NULL);
@@ -1326,6 +1330,20 @@ static void put_outcome_arrays(walk *w)
 	fmt(w->b, L, L->array_fn, NULL, S("FIRED", text.data ? text.data : ""));
 	sb_free(&text);
 	sb_putc(w->b, '\n');
+}
+
+void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
+{
+	walk w = {.b = b, .m = m, .L = L};
+	for (size_t k = 0; k < m->noutcomes; k++)
+		if (m->outcomes[k].ntriggers)
+			put_fired(&w, k);
+	for (size_t k = 0; k < m->ntables; k++)
+		if (tables[k])
+			put_table(&w, &m->tables[k]);
+	free(w.facts);
+	free(w.alias);
+	free(w.input_of);
 }
 
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)

@@ -31,6 +31,8 @@ typedef struct lang_spelling {
 	bool lua_strings;       /* string literals escape as Lua's (bytes) */
 	const char *empty_block; /* what an otherwise empty block holds (Python: pass), or NULL */
 	const char *indent;     /* one level of a block's indentation */
+	bool notes_again;       /* a note made again is printed again (and a ratio read again): past
+				 * the result's room for reasons, one not listed counts each time (C) */
 	int base;               /* the index of the first element of inputs and faces (Lua: 1) */
 
 	/* Arrays of constants, indexed from 0: "[" ... "]" ("{[0] = " ... "}"). */
@@ -68,7 +70,7 @@ typedef struct lang_spelling {
 	const char *list_begin;
 	const char *mod_begin, *mod_end;  /* ~1 the variable, ~2 the modifier's id */
 	const char *mod_overflow;         /* $1 the value */
-	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, ~2 "-" or "", ~3 yes or no (a shift) */
+	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, $2 its index, ~2 "-" or "", ~3 yes or no (a shift) */
 	const char *keep_open, *keep_item, *keep_close; /* keep_item: ~1 var, $1 k, $2 k + 1; close: ~1 yes/no, $1 sign */
 	/* The same for two members (NULL: as any number): ~1 var, $1 $2 the first's k, k + 1, $3 $4 the
 	 * second's, ~2 yes/no, $5 sign. */
@@ -82,7 +84,7 @@ typedef struct lang_spelling {
 	/* Tables' constant data. ~1 the name, ~2 the prefix (T, X), $1 the index;
 	 * ~3 in data_item the type data_type gives for the name (a language that
 	 * declares one; NULL: none). */
-	const char *data_begin, *data_item, *data_item_end, *data_end;
+	const char *data_begin, *data_item, *data_item_end, *data_end; /* data_item NULL: none written */
 	const char *(*data_type)(const char *name);
 	const char *data_ref;      /* ~1 name, $1 index */
 
@@ -132,7 +134,7 @@ typedef struct lang_spelling {
 	const char *rewrites_begin;
 	const char *rewrite_if;    /* $1 from */
 	const char *note;          /* $1 reason */
-	const char *rewrite_set;   /* $1 to, @1 rule */
+	const char *rewrite_set;   /* $1 to, $2 the rewrite's index, @1 rule */
 	const char *table_tail;    /* @3 the table's rule; ~1 NATURAL_RULE, ~2 RULE */
 
 	/* Triggers. */
@@ -175,5 +177,8 @@ typedef struct lang_spelling {
 
 /* Prints the lowered resolver of m in the language L spells. */
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L);
+/* Only the resolvers of the tables k where tables[k] and what they call of the
+ * triggers (fired), for a language whose module has the rest (C: the data). */
+void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables);
 
 #endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* The lowered resolver as C, for a ruleset's generated C (print_c.c). */
+#ifndef RTAB_TARGETS_PRINT_C_H
+#define RTAB_TARGETS_PRINT_C_H
+
+#include "lower/ir.h"
+#include "base/util.h"
+
+#include <stdbool.h>
+
+/* The resolvers of the tables k of m where tables[k], with their support:
+ * <name>_explain_<table> and <name>_resolve_<table> over the data of
+ * <name>_ruleset, which the C source written before it defines. */
+void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables);
+
+#endif
