@@ -231,11 +231,21 @@ web.run(t, async (browser, tmp) => {
 	// The page's own words in the language chosen: Musket & Pike read in
 	// Russian, each of the page's fixed texts is po/ru.po's translation of
 	// it, and none is left in English.
+	// A melee rolled in English, then the language changed: the result is
+	// resolved again, in Russian, at the same faces.
 	const ru = readPo(path.join(root, 'po', 'ru.po'));
-	await page.select('#rtab-locale', 'ru');
+	await page.select('#rtab-table', 'melee');
 	await page.evaluate(() => window.rtabAid.idle());
 	await page.click('#rtab-roll-button');
 	await page.evaluate(() => window.rtabAid.idle());
+	const rolledEn = await page.$eval('[data-rtab-face="0"]', (f) => f.value);
+	await page.select('#rtab-locale', 'ru');
+	await page.evaluate(() => window.rtabAid.idle());
+	const resultRu = await page.evaluate(() => ({face: document.querySelector('[data-rtab-face="0"]').value,
+		text: document.getElementById('rtab-result').textContent}));
+	if (resultRu.face !== rolledEn || /\b(Rolled|modified roll|rule|table:|outcome:)/.test(resultRu.text) ||
+	    !resultRu.text.includes(ru['Rolled %s'].replace('%s', '')))
+		fail(`the melee's result at ${rolledEn}, read in Russian: face ${resultRu.face}, "${resultRu.text.slice(0, 300)}"`);
 	const texts = await page.evaluate(() => [...document.querySelectorAll(
 		'main h2, main h3, legend, label > span:first-child, button, caption, th, p.hint, p.outcome, optgroup, [data-rtab-phrase]')]
 		.map((e) => [e.dataset.rtabPhrase || null, (e.tagName === 'OPTGROUP' ? e.label : e.textContent).trim()]));

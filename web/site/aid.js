@@ -261,7 +261,11 @@
 
 	/* What the locale changes: the page's own words (po/ through
 	 * RTAB_SITE.phrases), the labels of its controls and the tables as printed. */
-	function relabel() {
+	function relabel(keep) {
+		/* The situation and the faces set, kept across a change of language. */
+		const controls = () => document.querySelectorAll('#rtab-inputs [data-rtab-input], #rtab-faces [data-rtab-face]');
+		const key = (c) => c.dataset.rtabInput !== undefined ? 'input:' + c.dataset.rtabInput : 'face:' + c.dataset.rtabFace;
+		const set = keep ? new Map([...controls()].map((c) => [key(c), c.type === 'checkbox' ? c.checked : c.value])) : new Map();
 		S.usePhrases(state.locale);
 		const title = label(state.model.title, state.model.id);
 		$('rtab-title').textContent = title;
@@ -272,6 +276,14 @@
 		S.buildInputs($('rtab-inputs'), state.model, state.locale, () => refresh(false));
 		if (state.def)
 			buildFaces();
+		for (const c of controls())
+			if (set.has(key(c))) {
+				if (c.type === 'checkbox')
+					c.checked = set.get(key(c));
+				else
+					c.value = set.get(key(c));
+			}
+		S.showListItems($('rtab-inputs'));
 	}
 
 	function roll() {
@@ -289,8 +301,10 @@
 		rulesets.addEventListener('change', () => { state.loading = chooseRuleset(Number(rulesets.value)); });
 		$('rtab-locale').addEventListener('change', () => {
 			state.locale = $('rtab-locale').value;
-			relabel();
-			state.loading = showPrinted().then(() => refresh(false));
+			/* A result shown is resolved again, in the new language. */
+			const shown = !!$('rtab-result').querySelector('.outcome, .error');
+			relabel(true);
+			state.loading = showPrinted().then(() => refresh(shown));
 		});
 		$('rtab-table').addEventListener('change', () => chooseTable($('rtab-table').value));
 		$('rtab-drm').addEventListener('change', () => refresh(false));
