@@ -350,6 +350,18 @@ async function layerFile(page, checks) {
 		fail(`the cursor in 'table ne|rve_test': the odds shown ${JSON.stringify(odds)}, rtab odds ${JSON.stringify(wantOdds)}`);
 	else
 		console.log(`the cursor inside the id of table nerve_test: its odds, as rtab odds (${JSON.stringify(odds)})`);
+	// ... and the tables as printed show it: the frame scrolled to its heading
+	// (the last table: as far as the frame scrolls), in view.
+	const printed = await page.waitForFunction(() => document.getElementById('rtab-aid').dataset.rtabShowing === 'nerve_test',
+		{timeout: 20000}).then(() => page.$eval('#rtab-aid', (f) => {
+		const h = f.contentDocument.querySelector('[data-rtab-current]');
+		return {heading: h ? h.textContent.trim() : null, top: h ? Math.round(h.getBoundingClientRect().top) : null,
+			scrolled: f.contentWindow.scrollY, height: f.clientHeight};
+	})).catch(() => null);
+	if (!printed || !/^Nerve test/.test(printed.heading) || printed.scrolled <= 0 || printed.top < 0 || printed.top > printed.height - 40)
+		fail(`the cursor in table nerve_test: the tables as printed show ${JSON.stringify(printed)}`);
+	else
+		console.log(`the tables as printed scrolled to "${printed.heading}"`);
 	// A new statement in an outcome, after its effect: the effects and the outcome's words.
 	const after = source.indexOf('casualties(2);') + 'casualties(2);'.length;
 	await edit(page, after, after, '\n  ');

@@ -288,7 +288,33 @@ async function showDefinition(view) {
 		$('rtab-roll-button').disabled = !dice;
 		$('rtab-result').replaceChildren(el('p', {class: 'hint'}, 'Roll the dice, or enter the faces and resolve them.'));
 	}
+	showPrintedDefinition();
 	await showOdds(view.state.doc.toString());
+}
+
+// The definition under the cursor in the tables as printed: the frame
+// scrolled to its heading (its label, then its rule reference), which is
+// marked data-rtab-current; the frame's data-rtab-showing names it.
+function showPrintedDefinition() {
+	const frame = $('rtab-aid');
+	const doc = frame.contentDocument;
+	const at = state.lastDef;
+	if (!doc || !doc.body || !at || !state.model)
+		return;
+	for (const h of doc.querySelectorAll('[data-rtab-current]'))
+		h.removeAttribute('data-rtab-current');
+	delete frame.dataset.rtabShowing;
+	const def = (state.model[DEFINING[at.word].key] || []).find((d) => d.id === at.id);
+	const label = def ? S.label(state.model, state.model.locales[0], def.labels, def.id) : null;
+	const headings = label ? [...doc.querySelectorAll('h2, h3')] : [];
+	const text = (h) => h.textContent.trim();
+	const heading = headings.find((h) => text(h) === label || text(h).startsWith(label + ' ('));
+	if (!heading)
+		return;
+	heading.setAttribute('data-rtab-current', at.id);
+	const win = doc.defaultView;
+	win.scrollTo(0, heading.getBoundingClientRect().top + win.scrollY - 8);
+	frame.dataset.rtabShowing = at.id;
 }
 
 async function showOdds(text) {
@@ -615,6 +641,8 @@ async function main() {
 	$('rtab-edition').addEventListener('change', () => serial(() => showErrata(view.state.doc.toString())));
 	/* Which edition's sheet the frame shows, once it is shown (for automated clients). */
 	$('rtab-errata').addEventListener('load', () => { $('rtab-errata').dataset.rtabShown = $('rtab-errata').dataset.rtabEdition || ''; });
+	/* The tables as printed drawn again: the definition under the cursor shown in them. */
+	$('rtab-aid').addEventListener('load', showPrintedDefinition);
 	$('rtab-verify').addEventListener('click', () => serial(() => verify(view.state.doc.toString())));
 	choose(RTAB_SITE.rulesets[0].name);
 	$('rtab-status').textContent = 'Ready';
