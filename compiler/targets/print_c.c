@@ -62,7 +62,8 @@ static const lang_spelling c_lang = {
 			[IR_SCALE] = FALLIBLE("rtab_lowered_scale_(&r$1, $4, ~3)"),
 			[IR_MUL_EXACT] = FALLIBLE("rtab_lowered_mul_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_DIV_EXACT] = FALLIBLE("rtab_lowered_div_exact_(&r$1, $4, ~3, ~4)"),
-			[IR_MATRIX] = FALLIBLE("rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, (const int32_t[]){~1}, ~2)"),
+			[IR_MATRIX] = "const int32_t k$1[] = {~1}; int32_t r$1; "
+				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, ~2));",
 			[IR_BAND] = FALLIBLE("rtab_lowered_band_(&r$1, RTAB_LOWERED_RS_, $4, ~3, ~4, ~2)"),
 			/* A resolution gives no faces to the dice a program rolls (as rtab_resolve). */
 			[IR_ROLL] = "int32_t r$1 = 0; RTAB_LOWERED_TRY_(RTAB_E_FACES);",
