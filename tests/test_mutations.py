@@ -22,6 +22,9 @@ rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
 language = sys.argv[3] if len(sys.argv) > 3 else 'python'
 os.chdir(root)
 
+# An operand of the printed code: a register, or a constant written in its place.
+OPERAND = r'(?<![\w.])(r\d+|\d+|\(-\d+\))'
+
 # name: {language: (what the resolver says, what the wrong port says instead)}
 MUTATIONS = {
     'off-by-one row boundary': {
@@ -73,29 +76,27 @@ MUTATIONS = {
         'js': ("    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);", ""),
         'lua': ('  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end', ''),
         'csharp': ('        if (lowered.RequirementBroken(this, values) != null) throw new RtabException(E_REQUIRE);', '')},
+    # A comparison as a value (1 if r0 <= r1 else 0) or fused into the test that reads it
+    # (if r0 <= 3:, (r0 <= 3) and ...): the same in every language.
     'at-most read as below': {
-        'python': (re.compile(r'1 if ([\w()-]+) <= ([\w()-]+) else 0'), r'1 if \1 < \2 else 0'),
-        'js': (re.compile(r'\+\(([\w()-]+) <= ([\w()-]+)\)'), r'+(\1 < \2)'),
-        'lua': (re.compile(r'\(([\w()-]+) <= ([\w()-]+)\) and 1 or 0'), r'(\1 < \2) and 1 or 0'),
-        'csharp': (re.compile(r'= ([\w()-]+) <= ([\w()-]+) \? 1 : 0;'), r'= \1 < \2 ? 1 : 0;')},
+        language: (re.compile(OPERAND + r' <= ' + OPERAND + r'(?! <)'), r'\1 < \2')
+        for language in ('python', 'js', 'lua', 'csharp')},
     'more-than read as at-least': {
-        'python': (re.compile(r'1 if ([\w()-]+) > ([\w()-]+) else 0'), r'1 if \1 >= \2 else 0'),
-        'js': (re.compile(r'\+\(([\w()-]+) > ([\w()-]+)\)'), r'+(\1 >= \2)'),
-        'lua': (re.compile(r'\(([\w()-]+) > ([\w()-]+)\) and 1 or 0'), r'(\1 >= \2) and 1 or 0'),
-        'csharp': (re.compile(r'= ([\w()-]+) > ([\w()-]+) \? 1 : 0;'), r'= \1 >= \2 ? 1 : 0;')},
+        language: (re.compile(OPERAND + r' > ' + OPERAND), r'\1 >= \2')
+        for language in ('python', 'js', 'lua', 'csharp')},
     "a trigger's exception ignored": {
-        'python': (re.compile(r'suppressed = r\d+ != 0'), 'suppressed = False'),
-        'js': (re.compile(r'const suppressed = r\d+ !== 0;'), 'const suppressed = false;'),
-        'lua': (re.compile(r'local suppressed = r\d+ ~= 0'), 'local suppressed = false'),
-        'csharp': (re.compile(r'bool suppressed = r\d+ != 0;'), 'bool suppressed = false;')},
+        'python': (re.compile(r'suppressed = [^\n]+'), 'suppressed = False'),
+        'js': (re.compile(r'const suppressed = [^\n]+;'), 'const suppressed = false;'),
+        'lua': (re.compile(r'local suppressed = [^\n]+'), 'local suppressed = false'),
+        'csharp': (re.compile(r'bool suppressed = [^\n]+;'), 'bool suppressed = false;')},
     'the exception of a repeated trigger ignored (light infantry is pursued)': {
-        'python': (re.compile(r'suppressed = r\d+ != 0(\n\s+if not suppressed:\n(?!\s+times = 1\n))'),
+        'python': (re.compile(r'suppressed = [^\n]+(\n\s+if not suppressed:\n(?!\s+times = 1\n))'),
                    r'suppressed = False\1'),
-        'js': (re.compile(r'const suppressed = r\d+ !== 0;(\n\s+if \(!suppressed\) \{\n(?!\s+times = 1;))'),
+        'js': (re.compile(r'const suppressed = [^\n]+;(\n\s+if \(!suppressed\) \{\n(?!\s+times = 1;))'),
                r'const suppressed = false;\1'),
-        'lua': (re.compile(r'local suppressed = r\d+ ~= 0(\n\s+if not suppressed then\n(?!\s+times = 1\n))'),
+        'lua': (re.compile(r'local suppressed = [^\n]+(\n\s+if not suppressed then\n(?!\s+times = 1\n))'),
                 r'local suppressed = false\1'),
-        'csharp': (re.compile(r'bool suppressed = r\d+ != 0;(\n\s+if \(!suppressed\) \{\n(?!\s+times = 1;))'),
+        'csharp': (re.compile(r'bool suppressed = [^\n]+;(\n\s+if \(!suppressed\) \{\n(?!\s+times = 1;))'),
                    r'bool suppressed = false;\1')},
     'a repeated trigger resolved once': {
         'python': (re.compile(r'times = r\d+\n'), 'times = 1\n'),
@@ -123,9 +124,11 @@ MUTATIONS = {
         'lua': ('= #earlier + 1', '= 1'),
         'csharp': ('= earlier.Count + 1;', '= 1;')},
     'which trigger of the outcome, wrong': {
-        'python': ("r['trigger_of'] = [k for k, _ in fired]", "r['trigger_of'] = list(range(len(fired)))"),
+        'python': ("r['trigger_of'] = fired\n", "r['trigger_of'] = list(range(len(fired)))\n"),
         'js': ("r.trigger_of = fired.map(([k]) => k);", "r.trigger_of = fired.map((_, i) => i);"),
-        'lua': ('r.trigger_of[i] = f.index', 'r.trigger_of[i] = i - 1'),
+        'lua': ('r.trigger_of, r.trigger_inputs = array(), fired, array()\n',
+                'r.trigger_of, r.trigger_inputs = array(), array(), array()\n'
+                '  for i = 1, #fired do r.trigger_of[i] = i - 1 end\n'),
         'csharp': ('of[i] = k;', 'of[i] = i;')},
     'a rewrite never applied': {
         'python': (re.compile(r'if r\d+ != 0:(\n\s+rewritten_from = outcome\n)'), r'if False:\1'),

@@ -4,7 +4,11 @@ tables/musket_pike.rtab (a pool of 64 situations, the faces in turn) in one
 process per language, timed there in CPU time, RUNS runs each; prints one
 "NAME ns CHECKSUM [HANDWRITTEN_NS]" line per language, the median run. Every
 language must give the same checksum (the sum of the modified rolls and the
-counts of triggers): a driver that resolves something else fails here.
+counts of triggers): a driver that resolves something else fails here. Then
+the same for N rolls on a grid odds table, the CRT of tables/classic_odds.rtab
+(odds rounded to a column, two column shifts, no attack below 1:4, the
+defender eliminated without a roll from 6:1): one "crt:NAME ..." line per
+language (bench/targets/crt.*, handwritten_crt.*, HandwrittenCrt.cs).
 
 Beside each module (Python, JavaScript, Lua, C#) the same melees run through a
 careful hand-written port in that language that fills the same result
@@ -25,6 +29,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RULESET = os.path.join(ROOT, 'tables', 'musket_pike.rtab')
+CRT_RULESET = os.path.join(ROOT, 'tables', 'classic_odds.rtab')
 
 # name: (the --target, the tools, the command given the module directory); each driver
 # also times the hand-written port (a last argument "handwritten") and checks that it
@@ -36,6 +41,20 @@ DRIVERS = {
     'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'melee.lua'), d]),
     'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'melee.lua'), d]),
     'mono': ('csharp', ['mcs', 'mono'], lambda d: ['mono', os.path.join(d, 'bench.exe')]),
+}
+# The same for the CRT (bench/targets/crt.*).
+CRT_DRIVERS = {
+    'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'crt.py'), d]),
+    'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'crt.mjs'), d]),
+    'lua5.1': ('lua', ['lua5.1'], lambda d: ['lua5.1', os.path.join(HERE, 'crt.lua'), d]),
+    'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'crt.lua'), d]),
+    'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'crt.lua'), d]),
+    'mono': ('csharp', ['mcs', 'mono'], lambda d: ['mono', os.path.join(d, 'crt.exe')]),
+}
+# Each bench: its ruleset, its drivers, the C# program's sources beside the module (bench/targets/).
+BENCHES = {
+    'melee': (RULESET, DRIVERS, 'bench.exe', 'BenchMelee', ['Melee.cs', 'HandwrittenMelee.cs']),
+    'crt': (CRT_RULESET, CRT_DRIVERS, 'crt.exe', 'BenchCrt', ['Crt.cs', 'HandwrittenCrt.cs']),
 }
 
 
@@ -60,21 +79,22 @@ def timed(name, command, n, runs, mode=()):
     return median(float(ns) for ns, _ in lines), sums.pop()
 
 
-def measure(rtab, n, runs):
+def measure(rtab, n, runs, bench='melee'):
     """{name: (median ns per resolution, checksum, the hand-written port's median ns or
-    None)} for every language installed; the names missing."""
+    None)} for every language installed; the names missing. bench: 'melee' or 'crt'."""
+    ruleset, drivers, exe, main_class, sources = BENCHES[bench]
     figures, missing = {}, []
     with tempfile.TemporaryDirectory(prefix='rtab-bench-targets-') as out:
-        for target in sorted({t for t, _, _ in DRIVERS.values()}):
-            subprocess.run([rtab, 'compile', '--target', target, RULESET, '-o', out], check=True)
-        for name, (target, tools, command) in DRIVERS.items():
+        for target in sorted({t for t, _, _ in drivers.values()}):
+            subprocess.run([rtab, 'compile', '--target', target, ruleset, '-o', out], check=True)
+        for name, (target, tools, command) in drivers.items():
             if not all(shutil.which(t) for t in tools):
                 missing.append(name)
                 continue
             if target == 'csharp':
-                subprocess.run(['mcs', '-nologo', '-optimize+', '-main:BenchMelee', '-out:' + os.path.join(out, 'bench.exe'),
-                                os.path.join(HERE, 'Melee.cs'), os.path.join(HERE, 'HandwrittenMelee.cs'),
-                                os.path.join(out, 'musket_pike.cs')], check=True)
+                module = os.path.splitext(os.path.basename(ruleset))[0] + '.cs'
+                subprocess.run(['mcs', '-nologo', '-optimize+', '-main:' + main_class, '-out:' + os.path.join(out, exe)]
+                               + [os.path.join(HERE, f) for f in sources] + [os.path.join(out, module)], check=True)
             ns, checksum = timed(name, command(out), n, runs)
             handwritten = None
             if name in HANDWRITTEN:
@@ -94,18 +114,22 @@ def main():
     if len(sys.argv) != 4:
         sys.exit('usage: targets.py RTAB N RUNS')
     rtab, n, runs = os.path.abspath(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-    figures, missing = measure(rtab, n, runs)
-    for name, (ns, checksum, handwritten) in figures.items():
-        print('%s %.1f %d%s' % (name, ns, checksum, ' %.1f' % handwritten if handwritten else ''))
-    for name in missing:
-        print('missing: %s' % name)
-    if len({c for _, c, _ in figures.values()}) > 1:
-        print('FAIL: the languages resolve different melees (checksums differ)')
-        sys.exit(1)
-    if missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':
-        sys.exit(1)
-    if len(figures) < 2:
-        sys.exit(77)
+    status = 0
+    for bench in BENCHES:
+        figures, missing = measure(rtab, n, runs, bench)
+        prefix = '' if bench == 'melee' else bench + ':'
+        for name, (ns, checksum, handwritten) in figures.items():
+            print('%s%s %.1f %d%s' % (prefix, name, ns, checksum, ' %.1f' % handwritten if handwritten else ''))
+        for name in missing:
+            print('missing: %s%s' % (prefix, name))
+        if len({c for _, c, _ in figures.values()}) > 1:
+            print('FAIL: the languages resolve different %s rolls (checksums differ)' % bench)
+            status = 1
+        if missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':
+            status = 1
+        if len(figures) < 2 and not status:
+            status = 77
+    sys.exit(status)
 
 
 if __name__ == '__main__':

@@ -66,6 +66,24 @@ static const lang_spelling js = {
 	.block_close = "<}",
 	.if_nonzero = ">if (r$1 !== 0) {",
 	.if_zero = ">if (r$1 === 0) { // not 'none when'",
+	/* A test fused into what reads it (print_walk.h). */
+	.cond =
+		{
+			[IR_EQ] = "~3 === ~4",
+			[IR_NE] = "~3 !== ~4",
+			[IR_LT] = "~3 < ~4",
+			[IR_LE] = "~3 <= ~4",
+			[IR_GT] = "~3 > ~4",
+			[IR_GE] = "~3 >= ~4",
+			[IR_AND] = "~5 && ~6",
+			[IR_OR] = "~5 || ~6",
+			[IR_NOT] = "!~5",
+		},
+	.cond_reg = "~1 !== 0",
+	.cond_value = "+(~1)",
+	.if_cond = ">if (~1) {",
+	.unless_cond = "const suppressed = ~1;",
+	.requirement_fails_cond = "if (!(~2)) return @1;",
 	.holds_always = ">{",
 	.end = "<}",
 
@@ -142,9 +160,19 @@ static const lang_spelling js = {
 	.key_odds_text = "r.key = `${R.exact(a)}:${R.exact(b)}`;\n"
 			 "if (a < 0 || b < 0) throw new RtabError(E_INPUT);\n"
 			 "if (a === 0 && b === 0) return noResult(r);",
+	.key_odds_text_whole = "r.key = `${a}:${b}`;\n"
+			       "if (a < 0 || b < 0) throw new RtabError(E_INPUT);\n"
+			       "if (a === 0 && b === 0) return noResult(r);",
 	.key_value_text = "r.key = a > 0 ? `+${a}` : `${a}`;",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = readKey(~1, a, b, first, end);",
+	.key_chain_if = ">if (~1) {",
+	.key_chain_elif = "|} else if (~1) {",
+	.key_chain_else = "|} else {",
+	.key_chain_set = "col = $1;",
+	.key_step_cmp = "a * $2 ~1 $1 * b",
+	.key_value_cmp = "a ~1 $1",
+	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a];\nif (!(col >= first && col < end)) throw new RtabError(E_RULESET);",
 	.key_column = "r.key_column = ~1[col];",
 	.shifts_begin = "let shift;\n>{ // the column shifts",

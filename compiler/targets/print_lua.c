@@ -68,6 +68,24 @@ static const lang_spelling lua = {
 	.block_close = "<end",
 	.if_nonzero = ">if r$1 ~= 0 then",
 	.if_zero = ">if r$1 == 0 then -- not 'none when'",
+	/* A test fused into what reads it (print_walk.h). */
+	.cond =
+		{
+			[IR_EQ] = "~3 == ~4",
+			[IR_NE] = "~3 ~= ~4",
+			[IR_LT] = "~3 < ~4",
+			[IR_LE] = "~3 <= ~4",
+			[IR_GT] = "~3 > ~4",
+			[IR_GE] = "~3 >= ~4",
+			[IR_AND] = "~5 and ~6",
+			[IR_OR] = "~5 or ~6",
+			[IR_NOT] = "not ~5",
+		},
+	.cond_reg = "~1 ~= 0",
+	.cond_value = "(~1) and 1 or 0",
+	.if_cond = ">if ~1 then",
+	.unless_cond = "local suppressed = ~1",
+	.requirement_fails_cond = "if not (~2) then return @1 end",
 	.holds_always = ">do",
 	.end = "<end",
 
@@ -97,7 +115,8 @@ static const lang_spelling lua = {
 	.keep_open = "keep_one(m, {",
 	.keep_item = "$2",
 	.keep_close = "}, ~1, $1)",
-	.keep_pair = "keep_pair(m, $2, $4, ~2, $5)",
+	/* Nothing to choose unless both apply: no call then. */
+	.keep_pair = "if m[$2] ~= nil and m[$4] ~= nil then keep_pair(m, $2, $4, ~2, $5) end",
 	.total_begin = "local total = ~1",
 	.total_check = "total = check32(total)",
 	.group_begin = ">do -- ~1\nlocal sum, members = 0, false",
@@ -114,12 +133,12 @@ static const lang_spelling lua = {
 	.data_ref = "t.~1",
 
 	.table_begin = "-- Table ~1, lowered: one roll, the situation validated.\n"
-		       ">TABLES[$1] = function(self, inputs, faces, drm)\nlocal t = T[$1]\nlocal natural, rolls = 0, {}",
+		       ">TABLES[$1] = function(self, inputs, faces, drm)\nlocal t = T[$1]\nlocal natural = 0",
 	.table_end = "<end\n",
 	.fail = "fail(~1)",
 	.refuse_drm = "if drm ~= 0 then fail(E_STEP_DRM) end -- a modifier from outside belongs to no step",
-	.roll_decl = "",
-	.roll_ref = "rolls[$2]",
+	.roll_decl = "local roll$1 = 0",
+	.roll_ref = "roll$1",
 	.no_faces = "if #faces > 0 then fail(E_FACES) end",
 	.faces_later_begin = "local faces_later = #faces == 0\n>if not faces_later then",
 	.faces_count = "if #faces ~= $1 then fail(E_FACES) end",
@@ -133,7 +152,10 @@ static const lang_spelling lua = {
 	.table_cap = "modifier = min(max(modifier, $1), $2) -- the table's cap",
 	.roll_modified = "local roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647 then fail(E_OVERFLOW) end",
 	.result_begin = "local r = {column = @1, key = NULL, key_column = NULL, column_shift = 0, automatic = false,\n"
-			"  natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll}",
+			"  natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll,\n"
+			"  applied = false, natural_rule = false, rewritten_from = false, outcome = false, code = false,\n"
+			"  rule = false, effects = false, triggers = false, trigger_of = false, trigger_inputs = false,\n"
+			"  provisional = false}",
 	.rolls_open = "if #faces > 0 then r.rolls = {",
 	.rolls_item = "[@2] = ~1",
 	.rolls_close = "} end",
@@ -149,9 +171,19 @@ static const lang_spelling lua = {
 	.key_odds_text = "r.key = self:number_text(self:exact(a)) .. \":\" .. self:number_text(self:exact(b))\n"
 			 "if a < 0 or b < 0 then fail(E_INPUT) end\n"
 			 "if a == 0 and b == 0 then return no_result(r) end",
+	.key_odds_text_whole = "r.key = string.format(\"%d:%d\", a, b)\n"
+			       "if a < 0 or b < 0 then fail(E_INPUT) end\n"
+			       "if a == 0 and b == 0 then return no_result(r) end",
 	.key_value_text = "if a > 0 then r.key = \"+\" .. string.format(\"%d\", a) else r.key = string.format(\"%d\", a) end",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = read_key(~1, a, b, first, last)",
+	.key_chain_if = ">if ~1 then",
+	.key_chain_elif = "|elseif ~1 then",
+	.key_chain_else = "|else",
+	.key_chain_set = "col = $1",
+	.key_step_cmp = "a * $2 ~1 $1 * b",
+	.key_value_cmp = "a ~1 $1",
+	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not (col ~= nil and col >= first and col < last) then fail(E_RULESET) end",
 	.key_column = "r.key_column = ~1[col]",
 	.shifts_begin = "local shift\n>do -- the column shifts",
@@ -178,7 +210,8 @@ static const lang_spelling lua = {
 	.rewrite_if = ">if rewritten_from == nil and outcome == $1 then",
 	.note = "ctx:note(W[$1])",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
-	.table_tail = "local fired = self:fired(outcome, inputs, ctx)\nlocal o = self:outcome_part(outcome)\n"
+	.table_tail = "local fire = FIRED[outcome]\nlocal fired = array(fire and fire(self, inputs, ctx) or {})\n"
+		      "local o = self:outcome_part(outcome)\n"
 		      "local rule = @3\n"
 		      "if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule\n"
 		      "elseif nat >= 0 and ~1[nat] ~= NULL then rule = ~1[nat]\n"
@@ -186,15 +219,16 @@ static const lang_spelling lua = {
 		      "r.natural_rule = nat >= 0\n"
 		      "r.rewritten_from = rewritten_from and self:outcome_part(rewritten_from).id or NULL\n"
 		      "r.outcome = o.id\nr.code = o.code\nr.rule = rule\nr.effects = o.effects\n"
-		      "r.triggers, r.trigger_of, r.trigger_inputs = array(), array(), array()\n"
-		      ">for i, f in ipairs(fired) do\nr.triggers[i] = f.trigger.target.id\n"
-		      "r.trigger_of[i] = f.index\nr.trigger_inputs[i] = GIVEN[outcome][f.index](self, inputs, NOT_EARLIER)\n<end\n"
+		      "r.triggers, r.trigger_of, r.trigger_inputs = array(), fired, array()\n"
+		      "local ids, given = self.trigger_ids[outcome], GIVEN[outcome]\n"
+		      ">for i = 1, #fired do\nlocal k = fired[i]\nr.triggers[i] = ids[k]\n"
+		      "r.trigger_inputs[i] = given[k](self, inputs, NOT_EARLIER)\n<end\n"
 		      "r.provisional = ctx:provisional()\n"
 		      "if o.numbers ~= nil then r.numbers = o.numbers end\n"
 		      "return r",
 
-	.fired_begin = ">FIRED[$1] = function(self, inputs, ctx) -- ~1\n"
-		       "local out, triggers = {}, self.x.outcomes[$2].triggers",
+	.fired_begin = ">FIRED[$1] = function(self, inputs, ctx) -- ~1: which of its triggers fire (from 0), each time\n"
+		       "local out = {}",
 	.fired_reason = "if ctx ~= nil then ctx:note(W[$1]) end",
 	.fired_times0 = "local times = 0",
 	.unless_set = "local suppressed = r$1 ~= 0",
@@ -202,7 +236,7 @@ static const lang_spelling lua = {
 	.times_one = "times = 1",
 	.times_set = "times = r$1",
 	.fired_push = "if times < 0 then fail(E_RULESET) end\n"
-		      "for _ = 1, times do out[#out + 1] = {index = $1, trigger = triggers[$2]} end",
+		      "for _ = 1, times do out[#out + 1] = $1 end",
 	.fired_end = "return out\n<end\n",
 	.passed_begin = ">PASSED[$1][$2] = function(self, inputs, earlier)\nlocal v = {}",
 	.set_repeat = "v[$2] = #earlier + 1",

@@ -69,6 +69,24 @@ static const lang_spelling python = {
 	.if_nonzero = ">if r$1 != 0:",
 	.holds_always = ">if True:",
 	.if_zero = ">if r$1 == 0:  # not 'none when'",
+	/* A test fused into what reads it (print_walk.h). */
+	.cond =
+		{
+			[IR_EQ] = "~3 == ~4",
+			[IR_NE] = "~3 != ~4",
+			[IR_LT] = "~3 < ~4",
+			[IR_LE] = "~3 <= ~4",
+			[IR_GT] = "~3 > ~4",
+			[IR_GE] = "~3 >= ~4",
+			[IR_AND] = "~5 and ~6",
+			[IR_OR] = "~5 or ~6",
+			[IR_NOT] = "not ~5",
+		},
+	.cond_reg = "~1 != 0",
+	.cond_value = "1 if ~1 else 0",
+	.if_cond = ">if ~1:",
+	.unless_cond = "suppressed = ~1",
+	.requirement_fails_cond = "if not (~2): return @1",
 	.end = "<",
 
 	.reason = "R$1",
@@ -92,7 +110,8 @@ static const lang_spelling python = {
 	.keep_open = "keep_one((",
 	.keep_item = "~1$1",
 	.keep_close = "), ~1, $1)",
-	.keep_pair = "keep_pair(~1$1, ~1$3, ~2, $5)",
+	/* Nothing to choose unless both apply: no call then. */
+	.keep_pair = "if ~1$1 is not None and ~1$3 is not None: keep_pair(~1$1, ~1$3, ~2, $5)",
 	.total_begin = "total = ~1",
 	.total_check = "total = check32(total)",
 	.group_begin = "# ~1\nsum_, members = 0, False",
@@ -144,9 +163,19 @@ static const lang_spelling python = {
 	.key_odds_text = "r['key'] = number_text(R.exact(a)) + ':' + number_text(R.exact(b))\n"
 			 "if a < 0 or b < 0: raise RtabError(E_INPUT)\n"
 			 "if a == 0 and b == 0: return no_result(r)",
+	.key_odds_text_whole = "r['key'] = '%d:%d' % (a, b)\n"
+			       "if a < 0 or b < 0: raise RtabError(E_INPUT)\n"
+			       "if a == 0 and b == 0: return no_result(r)",
 	.key_value_text = "r['key'] = '+%d' % a if a > 0 else '%d' % a",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = read_key(~1, a, b, first, end)",
+	.key_chain_if = ">if ~1:",
+	.key_chain_elif = "|elif ~1:",
+	.key_chain_else = "|else:",
+	.key_chain_set = "col = $1",
+	.key_step_cmp = "a * $2 ~1 $1 * b",
+	.key_value_cmp = "a ~1 $1",
+	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not first <= col < end: raise RtabError(E_RULESET)",
 	.key_column = "r['key_column'] = ~1[col]",
 	.shifts_begin = "# the column shifts",
@@ -174,7 +203,7 @@ static const lang_spelling python = {
 	.note = "if ctx.first is None: ctx.first = R$1",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
 	/* A rule is there when it is not None: an empty reference is one too, as in the runtime. */
-	.table_tail = "fire = FIRED[outcome]\nfired = fire(R, inputs, ctx) if fire is not None else ()\n"
+	.table_tail = "fire = FIRED[outcome]\nfired = fire(R, inputs, ctx) if fire is not None else []\n"
 		      "o = R.outcome_part(outcome)\nrule = @3\n"
 		      ">if rewrite_rule is not None:\nrule = rewrite_rule\n"
 		      "|elif nat >= 0 and ~1[nat] is not None:\nrule = ~1[nat]\n"
@@ -182,22 +211,24 @@ static const lang_spelling python = {
 		      "r['natural_rule'] = nat >= 0\n"
 		      "r['rewritten_from'] = None if rewritten_from is None else R.outcome_part(rewritten_from)['id']\n"
 		      "r['outcome'] = o['id']\nr['code'] = o['code']\nr['rule'] = rule\nr['effects'] = o['effects']\n"
-		      "r['triggers'] = [tr['target']['id'] for _, tr in fired]\n"
-		      "r['trigger_of'] = [k for k, _ in fired]\n"
-		      "r['trigger_inputs'] = [GIVEN[outcome][k](R, inputs, ()) for k, _ in fired]\n"
+		      ">if fired:\nids, given = R.trigger_ids[outcome], GIVEN[outcome]\n"
+		      "r['triggers'] = [ids[k] for k in fired]\n"
+		      "r['trigger_of'] = fired\n"
+		      "r['trigger_inputs'] = [given[k](R, inputs, ()) for k in fired]\n"
+		      "|else:\nr['triggers'], r['trigger_of'], r['trigger_inputs'] = [], fired, []\n<\n"
 		      "r['provisional'] = ctx.provisional\n"
 		      "if o['numbers'] is not None: r['numbers'] = o['numbers']\n"
 		      "return r",
 
-	.fired_begin = "\n\n>def fired$1(R, inputs, ctx):\n\"\"\"~1\"\"\"\n"
-		       "out, triggers = [], R.x['outcomes'][$1]['triggers']",
+	.fired_begin = "\n\n>def fired$1(R, inputs, ctx):\n\"\"\"~1: which of its triggers fire (from 0), each time.\"\"\"\n"
+		       "out = []",
 	.fired_reason = "if ctx is not None and ctx.first is None: ctx.first = R$1",
 	.fired_times0 = "times = 0",
 	.unless_set = "suppressed = r$1 != 0",
 	.unless_open = ">if not suppressed:",
 	.times_one = "times = 1",
 	.times_set = "times = r$1",
-	.fired_push = "if times < 0: raise RtabError(E_RULESET)\nout.extend([($1, triggers[$1])] * times)",
+	.fired_push = "if times < 0: raise RtabError(E_RULESET)\nout.extend([$1] * times)",
 	.fired_end = "return out\n<",
 	.passed_begin = "\n\n>def passed$1_$2(R, inputs, earlier):",
 	.set_repeat = "v$1 = len(earlier) + 1",

@@ -42,6 +42,13 @@ typedef struct walk {
 	uint32_t *alias;
 	int32_t *input_of;
 	size_t nregs;
+	/* The tests of the code last written that are fused into what reads them (see
+	 * put_code): per register, the condition's text; and whether the code's value
+	 * is read as a test (put_tested). */
+	uint32_t *cond_reg;
+	char **cond_text;
+	size_t nconds, capconds;
+	bool value_tested;
 } walk;
 
 #define I(...) ((const long long[]){__VA_ARGS__})
@@ -315,6 +322,205 @@ static bool named(const ir_code *c, uint32_t r)
 	return false;
 }
 
+/* -- tests fused into what reads them ---------------------------------- */
+
+static bool is_test_op(ir_op op)
+{
+	switch (op) {
+	case IR_EQ:
+	case IR_NE:
+	case IR_LT:
+	case IR_LE:
+	case IR_GT:
+	case IR_GE:
+	case IR_AND:
+	case IR_OR:
+	case IR_NOT:
+		return true;
+	case IR_CONST:
+	case IR_INPUT:
+	case IR_NOTE_IF:
+	case IR_NOTE_OF:
+	case IR_NEG:
+	case IR_ABS:
+	case IR_ADD:
+	case IR_SUB:
+	case IR_MUL:
+	case IR_DIV_DOWN:
+	case IR_DIV_UP:
+	case IR_MIN:
+	case IR_MAX:
+	case IR_SCALE:
+	case IR_MUL_EXACT:
+	case IR_DIV_EXACT:
+	case IR_MATRIX:
+	case IR_BAND:
+	case IR_ROLL:
+	case IR_IF:
+	case IR_ELSE:
+	case IR_END:
+	case IR_OP_COUNT_:
+		break;
+	}
+	return false;
+}
+
+/* How many times c reads register r, and how many of those read it as a test
+ * (an operand of and, or, not; the code's value where what uses the code tests
+ * it, value_tested). */
+static void reads_of(const ir_code *c, uint32_t r, bool value_tested, size_t *all, size_t *tested)
+{
+	*all = *tested = 0;
+	if (c->value == r) {
+		++*all;
+		*tested += value_tested;
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		const ir_instr *in = &c->in[i];
+		size_t a = 0, b = 0;
+		switch ((ir_op)in->op) {
+		case IR_NOT:
+		case IR_AND:
+		case IR_OR:
+			a = in->a == r;
+			b = in->op != IR_NOT && in->b == r;
+			*tested += a + b;
+			break;
+		case IR_NOTE_IF:
+		case IR_NOTE_OF:
+		case IR_IF:
+		case IR_ELSE:
+		case IR_END:
+		case IR_NEG:
+		case IR_ABS:
+		case IR_SCALE:
+			a = in->a == r;
+			break;
+		case IR_ADD:
+		case IR_SUB:
+		case IR_MUL:
+		case IR_EQ:
+		case IR_NE:
+		case IR_LT:
+		case IR_LE:
+		case IR_GT:
+		case IR_GE:
+		case IR_DIV_DOWN:
+		case IR_DIV_UP:
+		case IR_MIN:
+		case IR_MAX:
+		case IR_MUL_EXACT:
+		case IR_DIV_EXACT:
+		case IR_BAND:
+			a = in->a == r;
+			b = in->b == r;
+			break;
+		case IR_MATRIX:
+			for (uint32_t k = 0; k < in->nkeys; k++)
+				a += in->keys[k] == r;
+			break;
+		case IR_CONST:
+		case IR_INPUT:
+		case IR_ROLL:
+		case IR_OP_COUNT_:
+			break;
+		}
+		*all += a + b;
+	}
+}
+
+/* The fused test register r holds, or NULL. */
+static const char *fused(const walk *w, uint32_t r)
+{
+	for (size_t i = 0; i < w->nconds; i++)
+		if (w->cond_reg[i] == r)
+			return w->cond_text[i];
+	return NULL;
+}
+
+static void forget_fused(walk *w)
+{
+	for (size_t i = 0; i < w->nconds; i++)
+		free(w->cond_text[i]);
+	w->nconds = 0;
+}
+
+static void add_fused(walk *w, uint32_t r, char *text)
+{
+	if (w->nconds == w->capconds) {
+		w->capconds = w->capconds ? 2 * w->capconds : 16;
+		w->cond_reg = xrealloc(w->cond_reg, w->capconds * sizeof *w->cond_reg);
+		w->cond_text = xrealloc(w->cond_text, w->capconds * sizeof *w->cond_text);
+	}
+	w->cond_reg[w->nconds] = r;
+	w->cond_text[w->nconds++] = text;
+}
+
+/* Register r read as a test, in parentheses: its fused condition, or that it is not 0. */
+static void put_held(strbuf *b, const walk *w, const ir_code *c, uint32_t r)
+{
+	const char *f = fused(w, r);
+	sb_putc(b, '(');
+	if (f) {
+		sb_puts(b, f);
+	} else {
+		char v[24];
+		operand(v, sizeof v, w, c, r);
+		fmt(b, w->L, w->L->cond_reg, NULL, S(v));
+	}
+	sb_putc(b, ')');
+}
+
+/* The condition a test instruction computes, as the language's truth. */
+static void test_text(strbuf *b, const walk *w, const ir_code *c, const ir_instr *in)
+{
+	char a[24], v[24];
+	operand(a, sizeof a, w, c, in->a);
+	operand(v, sizeof v, w, c, in->b);
+	strbuf ha = {0}, hb = {0};
+	if (in->op == IR_AND || in->op == IR_OR || in->op == IR_NOT) {
+		put_held(&ha, w, c, in->a);
+		if (in->op != IR_NOT)
+			put_held(&hb, w, c, in->b);
+	}
+	fmt(b, w->L, w->L->cond[in->op], NULL, S("", "", a, v, ha.data ? ha.data : "", hb.data ? hb.data : ""));
+	sb_free(&ha);
+	sb_free(&hb);
+}
+
+/* Writes test instruction in of c where it is fused (a register read once, as a
+ * test: the text kept for what reads it) or where an operand of it is (printed as
+ * the value of its condition). False: neither, it is printed as any value is. A
+ * test has no effect but its value, so one written where it is read (and an and
+ * or an or that does not read its second operand when the first decides) gives
+ * what the runtime gives. */
+static bool put_fused_test(walk *w, const ir_code *c, const ir_instr *in)
+{
+	const lang_spelling *L = w->L;
+	if (!is_test_op((ir_op)in->op) || !L->cond[in->op])
+		return false;
+	size_t all, tested;
+	reads_of(c, in->dst, w->value_tested, &all, &tested);
+	bool fuse = all == 1 && tested == 1;
+	bool reads_fused = (in->op == IR_AND || in->op == IR_OR || in->op == IR_NOT) &&
+			   (fused(w, in->a) || (in->op != IR_NOT && fused(w, in->b)));
+	if (!fuse && !reads_fused)
+		return false;
+	strbuf text = {0};
+	test_text(&text, w, c, in);
+	define_reg(w, in->dst, in->dst, -1);
+	if (fuse) {
+		add_fused(w, in->dst, text.data ? text.data : xstrdup(""));
+		return true;
+	}
+	strbuf value = {0};
+	fmt(&value, L, L->cond_value, NULL, S(text.data));
+	say(w, L->def, I(in->dst), S(value.data));
+	sb_free(&value);
+	sb_free(&text);
+	return true;
+}
+
 /* The instructions of c; its value is then in register reg(w, c->value). Three are
  * not printed, what they give being there already: a constant that no line reads
  * by name (the operands read it as written), an input read again where the register
@@ -326,6 +532,7 @@ static void put_code(walk *w, const ir_code *c)
 	uint32_t ifs[64];
 	size_t nifs = 0;
 	bool maybe = c->notes == IR_NOTES_MAYBE;
+	forget_fused(w);
 	for (size_t i = 0; i < c->n; i++) {
 		const ir_instr *in = &c->in[i];
 		switch ((ir_op)in->op) {
@@ -388,6 +595,8 @@ static void put_code(walk *w, const ir_code *c)
 		case IR_MAX:
 		case IR_MUL_EXACT:
 		case IR_DIV_EXACT: {
+			if (put_fused_test(w, c, in))
+				break;
 			if (in->op == IR_INPUT) {
 				const fact *f = find_fact(w, FACT_INPUT, in->imm, 0, 0, 0);
 				if (f) {
@@ -437,6 +646,25 @@ static void put_code(walk *w, const ir_code *c)
 	}
 }
 
+/* The code of a condition whose value is then tested: its last test may be fused
+ * into the one that reads it (say_if_holds, unless_cond, requirement_fails_cond). */
+static void put_tested(walk *w, const ir_code *c)
+{
+	w->value_tested = true;
+	put_code(w, c);
+	w->value_tested = false;
+}
+
+/* Opens the block of what runs when the value of c (put_tested) holds. */
+static void say_if_holds(walk *w, const ir_code *c)
+{
+	const char *f = fused(w, c->value);
+	if (f)
+		say(w, w->L->if_cond, NULL, S(f));
+	else
+		say(w, w->L->if_nonzero, I(reg(w, c->value)), NULL);
+}
+
 /* A condition's code and the test that it holds (an empty one always does): opens a block. */
 static void put_holds(walk *w, const ir_code *c)
 {
@@ -444,8 +672,8 @@ static void put_holds(walk *w, const ir_code *c)
 		say(w, w->L->holds_always, NULL, NULL);
 		return;
 	}
-	put_code(w, c);
-	say(w, w->L->if_nonzero, I(reg(w, c->value)), NULL);
+	put_tested(w, c);
+	say_if_holds(w, c);
 }
 
 /* The variable of modifier k of a list ("m" or "s"). */
@@ -469,8 +697,8 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 		say(w, L->mod_begin, NULL, S(ref.data, id));
 		if (!im->when.empty) {
 			/* What the condition reads decides the result whether it holds or not: noted either way. */
-			put_code(w, &im->when);
-			say(w, L->if_nonzero, I(reg(w, im->when.value)), NULL);
+			put_tested(w, &im->when);
+			say_if_holds(w, &im->when);
 		}
 		put_code(w, &im->value);
 		int32_t known;
@@ -860,6 +1088,90 @@ static void put_line_run(walk *w, const ir_table *it, const ir_code *line)
 	say(w, w->L->block_close, NULL, NULL);
 }
 
+/* Whether the steps of t's columns are what the support's reading of a computed key
+ * checks before it reads (each term within RTAB_MAX_STEP_TERM, each step above the one
+ * before): then the column is decided by those steps alone. */
+static bool steps_ordered(const rtab_table *t, bool odds)
+{
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const rtab_column *col = &t->columns[c];
+		if (odds && (col->step_num < 0 || col->step_num > RTAB_MAX_STEP_TERM || col->step_den <= 0 ||
+			     col->step_den > RTAB_MAX_STEP_TERM))
+			return false;
+		if (c == 0)
+			continue;
+		const rtab_column *prev = &t->columns[c - 1];
+		if (odds ? (int64_t)prev->step_num * col->step_den >= (int64_t)col->step_num * prev->step_den
+			 : prev->step_num >= col->step_num)
+			return false;
+	}
+	return true;
+}
+
+/* One rounding's chain: the first column whose step the key is below (cmp "<") or at
+ * most (cmp "<="), from column `from`, gives that column less `back`; else the last. */
+static void put_key_tests(walk *w, const rtab_table *t, bool odds, const char *cmp, size_t from, size_t back)
+{
+	const lang_spelling *L = w->L;
+	size_t n = t->ncolumns;
+	if (from >= n) {
+		say(w, L->key_chain_set, I((long long)n - 1), NULL);
+		return;
+	}
+	for (size_t c = from; c < n; c++) {
+		strbuf test = {0};
+		if (odds)
+			fmt(&test, L, L->key_step_cmp, I(t->columns[c].step_num, t->columns[c].step_den), S(cmp));
+		else
+			fmt(&test, L, L->key_value_cmp, I(t->columns[c].step_num), S(cmp));
+		say(w, c == from ? L->key_chain_if : L->key_chain_elif, NULL, S(test.data));
+		say(w, L->key_chain_set, I((long long)(c - back)), NULL);
+		sb_free(&test);
+	}
+	say(w, L->key_chain_else, NULL, NULL);
+	say(w, L->key_chain_set, I((long long)n - 1), NULL);
+	say(w, L->end, NULL, NULL);
+}
+
+/* The column a computed key reads over all of t's columns, as the support's reading
+ * (read_key) gives it, written as tests of the key against each step: where one
+ * rounding of down, up, evens or 'more than' decides (no ranges of roundings) and the
+ * steps are in order. False: not so (the support reads it). */
+static bool put_key_chain(walk *w, const ir_table *it, bool odds)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	if (!L->key_chain_if || t->nround_ranges > 0 || t->ncolumns == 0 || !steps_ordered(t, odds))
+		return false;
+	switch ((rtab_rounding)t->rounding) {
+	case RTAB_ROUND_DOWN: /* the last step at or below the key (the first if none) */
+		put_key_tests(w, t, odds, "<", 1, 1);
+		return true;
+	case RTAB_ROUND_DOWN_STRICT: /* the last step below it (the first if none) */
+		put_key_tests(w, t, odds, "<=", 1, 1);
+		return true;
+	case RTAB_ROUND_UP: /* the first step at or above it (the last if none) */
+		put_key_tests(w, t, odds, "<=", 0, 0);
+		return true;
+	case RTAB_ROUND_EVENS: { /* down at or above 1:1 (a value: 0), else up */
+		strbuf evens = {0};
+		fmt(&evens, L, L->key_evens, NULL, S(odds ? "b" : "0"));
+		say(w, L->if_cond, NULL, S(evens.data));
+		sb_free(&evens);
+		put_key_tests(w, t, odds, "<", 1, 1);
+		say(w, L->key_chain_else, NULL, NULL);
+		put_key_tests(w, t, odds, "<=", 0, 0);
+		say(w, L->end, NULL, NULL);
+		return true;
+	}
+	case RTAB_ROUND_NEAREST:
+	case RTAB_ROUND_LINEAR:
+	case RTAB_ROUND_LINEAR_UP:
+		break;
+	}
+	return false;
+}
+
 /* The column the key chooses, into col; first and end of its run. */
 static void put_key(walk *w, const ir_table *it)
 {
@@ -921,13 +1233,18 @@ static void put_key(walk *w, const ir_table *it)
 		say(w, L->key_value, I(reg(w, it->key_a.value)), NULL);
 	}
 	say(w, L->block_close, NULL, NULL);
-	say(w, odds ? L->key_odds_text : L->key_value_text, NULL, NULL);
+	/* Without `exact`, a and b are the odds themselves: shown as they are. */
+	bool whole = w->m->rs->scale <= 1 && L->key_odds_text_whole;
+	say(w, !odds ? L->key_value_text : whole ? L->key_odds_text_whole : L->key_odds_text, NULL, NULL);
 	if (t->nlines == 0 && t->column_input >= 0 && runs) {
 		strbuf v = {0};
 		fmt(&v, L, L->input_ref, I(input), NULL);
 		put_run_of(w, it, v.data);
 		sb_free(&v);
 	}
+	/* Over every column (no run chosen by an input or a line): the steps are known here. */
+	if (!(t->nlines > 0 && runs) && !(t->column_input >= 0 && runs) && put_key_chain(w, it, odds))
+		return;
 	char *key = data_ref(w, it->index, "KEY");
 	say(w, L->key_read, NULL, S(key));
 	free(key);
@@ -980,11 +1297,11 @@ static void put_rewrites(walk *w, const ir_table *it)
 		/* The rewrite's reading decides the outcome whether it changes it or lets it
 		 * stand: what its condition reads and its reason are noted either way. */
 		if (!rw->when.empty)
-			put_code(w, &rw->when);
+			put_tested(w, &rw->when);
 		if (rw->reason >= 0)
 			say(w, L->note, I(rw->reason), NULL);
 		if (!rw->when.empty)
-			say(w, L->if_nonzero, I(reg(w, rw->when.value)), NULL);
+			say_if_holds(w, &rw->when);
 		say(w, L->rewrite_set, I(rw->to, (long long)k), S(rw->rule));
 		if (!rw->when.empty)
 			say(w, L->end, NULL, NULL);
@@ -1080,8 +1397,12 @@ static void put_fired(walk *w, size_t k)
 			say(w, L->fired_reason, I(tr->reason), NULL);
 		say(w, L->fired_times0, NULL, NULL);
 		if (!tr->unless.empty) {
-			put_code(w, &tr->unless);
-			say(w, L->unless_set, I(reg(w, tr->unless.value)), NULL);
+			put_tested(w, &tr->unless);
+			const char *f = fused(w, tr->unless.value);
+			if (f)
+				say(w, L->unless_cond, NULL, S(f));
+			else
+				say(w, L->unless_set, I(reg(w, tr->unless.value)), NULL);
 			say(w, L->unless_open, NULL, NULL);
 		}
 		if (tr->times.empty) {
@@ -1368,8 +1689,12 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 		if (q->condition.empty)
 			continue;
 		say(&w, L->block_open, NULL, NULL);
-		put_code(&w, &q->condition);
-		say(&w, L->requirement_fails, I(reg(&w, q->condition.value)), S(q->id));
+		put_tested(&w, &q->condition);
+		const char *f = fused(&w, q->condition.value);
+		if (f)
+			say(&w, L->requirement_fails_cond, NULL, S(q->id, f));
+		else
+			say(&w, L->requirement_fails, I(reg(&w, q->condition.value)), S(q->id));
 		say(&w, L->block_close, NULL, NULL);
 	}
 	say(&w, L->requirements_end, NULL, NULL);
@@ -1398,6 +1723,9 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 	put_array(&w, "DISTANCES", "distance", m->ndistances);
 	put_array(&w, "PROCEDURES", "procedure", m->nprocedures);
 	say(&w, L->module_end, NULL, NULL);
+	forget_fused(&w);
+	free(w.cond_reg);
+	free(w.cond_text);
 	free(w.facts);
 	free(w.alias);
 	free(w.input_of);

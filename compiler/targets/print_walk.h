@@ -55,6 +55,15 @@ typedef struct lang_spelling {
 	const char *if_nonzero;   /* ">if (r$1 !== 0) {" */
 	const char *holds_always; /* opens a block as if_nonzero does, for a condition that always holds */
 	const char *if_zero;      /* "+if (r$1 === 0) {" */
+	/* A test fused into what uses it (a comparison, and, or, not whose value one
+	 * test or one and/or/not reads): the condition as the language's truth. cond:
+	 * the comparisons over ~3 ~4 (the operands, as op's), and, or, not over ~5 ~6
+	 * (the operands' conditions, in parentheses); cond_reg a register's (~1);
+	 * cond_value the value 0 or 1 of a condition (~1); if_cond opens the block as
+	 * if_nonzero does; unless_cond as unless_set; requirement_fails_cond as
+	 * requirement_fails (~2 the condition). cond[op] NULL: that op is not fused. */
+	const char *cond[IR_OP_COUNT_];
+	const char *cond_reg, *cond_value, *if_cond, *unless_cond, *requirement_fails_cond;
 	const char *end;          /* "<}" */
 
 	/* The reasons (numbered constants) and the module's parts. */
@@ -117,8 +126,16 @@ typedef struct lang_spelling {
 	const char *key_odds;      /* $1 a, $2 b */
 	const char *key_value;     /* $1 a */
 	const char *key_odds_text, *key_value_text; /* the key as the result shows it */
+	const char *key_odds_text_whole; /* key_odds_text where every number is whole (no `exact`) */
 	const char *input_ref;     /* $1 input (based) */
 	const char *key_read;      /* ~1 KEY's ref */
+	/* A computed key whose column the table's one rounding decides over fixed steps, read
+	 * as a chain of tests (NULL: key_read): key_chain_if, _elif open a test (~1 the
+	 * condition), _else the last; key_chain_set $1 the column; key_step_cmp the key
+	 * against step $1:$2 (~1 the comparison, "<" or "<="), key_value_cmp against value $1;
+	 * key_evens (~1 "b" or "0") whether the key is at or above evens. */
+	const char *key_chain_if, *key_chain_elif, *key_chain_else, *key_chain_set;
+	const char *key_step_cmp, *key_value_cmp, *key_evens;
 	const char *key_enum_col;  /* ~1 KEYCOL's ref, ~2 the run's value, $1 values of the second key: col from a */
 	const char *key_column;    /* ~1 COLUMN's ref */
 	const char *shifts_begin, *shifts_end, *clamp_stops, *clamp_ends;

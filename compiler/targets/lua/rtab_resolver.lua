@@ -376,6 +376,13 @@ function Ruleset.new(data, lowered, stamp)
                              outcome_parts = {}, locales = data.locales, NULL = NULL, RtabError = RtabError,
                              DATA_MODEL = DATA_MODEL, SOURCE_HASH = data.source_hash, MESSAGES = MESSAGES},
                             Ruleset)
+  -- The target id of each trigger (from 0) of each outcome (from 0): a table's result lists them.
+  self.trigger_ids = {}
+  for o, outcome in ipairs(data.outcomes) do
+    local ids = {}
+    for j, tr in ipairs(outcome.triggers or {}) do ids[j - 1] = tr.target.id end
+    self.trigger_ids[o - 1] = ids
+  end
   local keys = {"inputs", "outcomes"}
   for _, k in ipairs(TARGET_KEYS) do keys[#keys + 1] = k end
   for _, key in ipairs(keys) do
@@ -683,7 +690,9 @@ end
 function Ruleset:fired(outcome, inputs, ctx)
   local fire = self.lowered.fired[outcome]
   if fire == nil then return {} end
-  return fire(self, inputs, ctx)
+  local triggers, out = self.x.outcomes[outcome + 1].triggers, {}
+  for i, k in ipairs(fire(self, inputs, ctx)) do out[i] = {index = k, trigger = triggers[k + 1]} end
+  return out
 end
 
 -- The situation trigger k (from 0) of the outcome passes on (as the runtime holds it) for

@@ -198,6 +198,8 @@ class Ruleset:
         for key in ['inputs', 'outcomes'] + LABELLED:
             self.by_id[key] = {d['id']: i for i, d in enumerate(data.get(key) or [])}
         self.outcome_parts = {}
+        # The target id of each trigger of each outcome (a table's result lists them).
+        self.trigger_ids = [[tr['target']['id'] for tr in o.get('triggers') or []] for o in data['outcomes']]
         self.enum_ids = [[v['id'] for v in e['values']] for e in data['enums']]
         self._enum_index = [{v: i for i, v in enumerate(ids)} for ids in self.enum_ids]
         self._defaults = [i['default_value'] for i in self.inputs]
@@ -424,7 +426,10 @@ class Ruleset:
         """The outcome's triggers that fire, each as (which trigger of the outcome, the
         trigger), a trigger resolved N times listed N times, its repeats in order."""
         fire = self.lowered['fired'][outcome]
-        return fire(self, inputs, ctx) if fire is not None else []
+        if fire is None:
+            return []
+        triggers = self.x['outcomes'][outcome]['triggers']
+        return [(k, triggers[k]) for k in fire(self, inputs, ctx)]
 
     def trigger_situation(self, outcome, k, inputs, earlier=()):
         """The situation trigger k of the outcome passes on for the repeat after those that
