@@ -64,6 +64,11 @@ status, out = verify(original, inch)
 check('inch: 40 cm is 16 inches',
       "check supporting_fire_point(start_gap_cm = 40 cm): \"supporting_fire_point(start_gap_cm = 16) -> 8 inches\" "
       "means the original's \"supporting_fire_point(start_gap_cm = 40) -> 20 cm\"" in out, out)
+check('inch: 16 cm is 6.5 inches, said so',
+      'friendly_unit_gap_cm = 6.5, compulsory_move_cm = 12) -> beyond_half_compulsory_move provisional" means the original\'s '
+      '"friendly_units_behind(friendly_unit_behind = true, friendly_unit_gap_cm = 16, compulsory_move_cm = 30) '
+      '-> beyond_half_compulsory_move provisional" (the same situation: each figure the original\'s under the '
+      'declared conversion, within its tolerance)' in out, out)
 check('inch: a domain stepped by halves', "type: \"number 0..79 by 0.5\" means the original's \"int 0..200\"" in out, out)
 
 # Planted faults: (edition, what, the line's text in the edition, replaced

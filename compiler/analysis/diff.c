@@ -610,9 +610,11 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 			 * the forms of a distance pair by unit first. */
 			if (!fb && (fb = slot_find(db, fa->slot, flags)) != NULL && keyed_find(keys_a, da->n, fb->key))
 				fb = NULL;
-			if (!fb && (flags & DIFF_MEANING) && (fb = check_within_tolerance(fa, a, da, db, b, true)) != NULL &&
-			    keyed_find(keys_a, da->n, fb->key))
-				fb = NULL;
+			bool tolerated = false; /* a check paired by its figures converted */
+			if (!fb && (flags & DIFF_MEANING) && (fb = check_within_tolerance(fa, a, da, db, b, true)) != NULL) {
+				tolerated = !keyed_find(keys_a, da->n, fb->key);
+				fb = tolerated ? fb : NULL;
+			}
 			char *detail = NULL;
 			bool undecided = false;
 			if (fb && (flags & DIFF_MEANING) && fa->compare == FACET_ORDER_FREE)
@@ -641,6 +643,9 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 				    !((flags & DIFF_PROVISIONAL_MARKS) && facet_is_provisional(fa)) &&
 				    !((flags & DIFF_MEANING) && same_meaning(r, da, a, fa, b, fb, &detail, &undecided))))
 				push_change(&tmp, fa, fb, detail, undecided);
+			else if (tolerated && !differ) /* the same expectation: say which situation it is */
+				push_proof(r, da, fa, fb,
+					   xstrdup("the same situation: each figure the original's under the declared conversion, within its tolerance"));
 		}
 		for (size_t k = 0; k < db->n; k++) {
 			const facet *fb = &db->facets[k];
