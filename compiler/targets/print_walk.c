@@ -1662,6 +1662,9 @@ void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L,
 	for (size_t k = 0; k < m->ntables; k++)
 		if (tables[k])
 			put_table(&w, &m->tables[k]);
+	forget_fused(&w);
+	free(w.cond_reg);
+	free(w.cond_text);
 	free(w.facts);
 	free(w.alias);
 	free(w.input_of);
