@@ -126,7 +126,7 @@ MUTATIONS = {
     'which trigger of the outcome, wrong': {
         'python': ("r['trigger_of'] = fired\n", "r['trigger_of'] = list(range(len(fired)))\n"),
         'js': ("r.trigger_of = fired.map(([k]) => k);", "r.trigger_of = fired.map((_, i) => i);"),
-        'lua': ('r.trigger_of, r.trigger_inputs = array(), fired, array()\n',
+        'lua': ('r.trigger_of, r.trigger_inputs = setmetatable({}, ARRAY), fired, setmetatable({}, ARRAY)\n',
                 'r.trigger_of, r.trigger_inputs = array(), array(), array()\n'
                 '  for i = 1, #fired do r.trigger_of[i] = i - 1 end\n'),
         'csharp': ('of[i] = k;', 'of[i] = i;')},

@@ -208,6 +208,7 @@ static const lang_spelling csharp = {
 	.clamp_stops = "long lo = first + $1, hi = end - $2;\n"
 		       "long column = col < lo || col > hi ? col : Math.Min(Math.Max(col + shift, lo), hi);",
 	.clamp_ends = "long column = Math.Min(Math.Max(col + shift, first), end - 1);",
+	.column_unshifted = "long column = col;",
 	.column_set = "r.Column = ~1[column];\nr.Applied = applied;",
 	.nat_index = "long nat = faces.Length != 0 ? NaturalIndex(~1, faces) : -1;",
 	.nat_none = "long nat = -1;",

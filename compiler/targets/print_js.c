@@ -180,6 +180,7 @@ static const lang_spelling js = {
 	.clamp_stops = "const lo = first + $1, hi = end - $2;\n"
 		       "const column = col < lo || col > hi ? col : Math.min(Math.max(col + shift, lo), hi);",
 	.clamp_ends = "const column = Math.min(Math.max(col + shift, first), end - 1);",
+	.column_unshifted = "const column = col;",
 	.column_set = "r.column = ~1[column];\nr.applied = applied;",
 	.nat_index = "let nat = faces.length ? naturalIndex(~1, faces) : -1;",
 	.nat_none = "let nat = -1;",

@@ -146,7 +146,7 @@ static const lang_spelling lua = {
 	.face_ref = "faces[$1]",
 	.natural = "natural = ~1",
 	.roll_set = "~1 = ~2",
-	.context_applied = "local ctx = Context.new()\nlocal applied = array()",
+	.context_applied = "local ctx = Context.new()\nlocal applied = setmetatable({}, ARRAY)",
 	.modifiers_begin = "local modifier_raw\n>do -- the die-roll modifiers",
 	.modifiers_end = "modifier_raw = total\n<end\nlocal modifier = modifier_raw",
 	.table_cap = "modifier = min(max(modifier, $1), $2) -- the table's cap",
@@ -191,6 +191,7 @@ static const lang_spelling lua = {
 	.clamp_stops = "local lo, hi = first + $1, last - $2\nlocal column = col\n"
 		       "if col >= lo and col <= hi then column = min(max(col + shift, lo), hi) end",
 	.clamp_ends = "local column = min(max(col + shift, first), last - 1)",
+	.column_unshifted = "local column = col",
 	.column_set = "r.column = ~1[column]\nr.applied = applied",
 	.nat_index = "local nat = #faces > 0 and natural_index(~1, $1, faces) or -1",
 	.nat_none = "local nat = -1",
@@ -210,7 +211,7 @@ static const lang_spelling lua = {
 	.rewrite_if = ">if rewritten_from == nil and outcome == $1 then",
 	.note = "ctx:note(W[$1])",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
-	.table_tail = "local fire = FIRED[outcome]\nlocal fired = array(fire and fire(self, inputs, ctx) or {})\n"
+	.table_tail = "local fire = FIRED[outcome]\nlocal fired = setmetatable(fire and fire(self, inputs, ctx) or {}, ARRAY)\n"
 		      "local o = self:outcome_part(outcome)\n"
 		      "local rule = @3\n"
 		      "if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule\n"
@@ -219,7 +220,7 @@ static const lang_spelling lua = {
 		      "r.natural_rule = nat >= 0\n"
 		      "r.rewritten_from = rewritten_from and self:outcome_part(rewritten_from).id or NULL\n"
 		      "r.outcome = o.id\nr.code = o.code\nr.rule = rule\nr.effects = o.effects\n"
-		      "r.triggers, r.trigger_of, r.trigger_inputs = array(), fired, array()\n"
+		      "r.triggers, r.trigger_of, r.trigger_inputs = setmetatable({}, ARRAY), fired, setmetatable({}, ARRAY)\n"
 		      "local ids, given = self.trigger_ids[outcome], GIVEN[outcome]\n"
 		      ">for i = 1, #fired do\nlocal k = fired[i]\nr.triggers[i] = ids[k]\n"
 		      "r.trigger_inputs[i] = given[k](self, inputs, NOT_EARLIER)\n<end\n"

@@ -183,6 +183,7 @@ static const lang_spelling python = {
 	.clamp_stops = "lo, hi = first + $1, end - $2\n"
 		       "column = col if col < lo or col > hi else min(max(col + shift, lo), hi)",
 	.clamp_ends = "column = min(max(col + shift, first), end - 1)",
+	.column_unshifted = "column = col",
 	.column_set = "r['column'] = ~1[column]\nr['applied'] = applied",
 	.nat_index = "nat = natural_index(~1, faces) if faces else -1",
 	.nat_none = "nat = -1",

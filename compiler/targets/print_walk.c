@@ -1309,6 +1309,25 @@ static void put_rewrites(walk *w, const ir_table *it)
 	}
 }
 
+/* The column shifts summed into shift and the column read: col shifted, clamped. */
+static void put_shifted(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	say(w, L->shifts_begin, NULL, NULL);
+	put_list(w, &it->shifts, "0");
+	say(w, L->shifts_end, NULL, NULL);
+	if (t->shift_stops) {
+		/* 'clamp shifts;': a key on an end column stays there; a shift stops at the
+		 * printed columns (as the runtime's pick_column). */
+		int lo = t->shift_stops & RTAB_SHIFT_STOP_BELOW ? 1 : 0;
+		int hi = t->shift_stops & RTAB_SHIFT_STOP_ABOVE ? 2 : 1;
+		say(w, L->clamp_stops, I(lo, hi), NULL);
+	} else {
+		say(w, L->clamp_ends, NULL, NULL);
+	}
+}
+
 static void put_table(walk *w, const ir_table *it)
 {
 	const lang_spelling *L = w->L;
@@ -1356,17 +1375,11 @@ static void put_table(walk *w, const ir_table *it)
 	put_key(w, it);
 	char *column = data_ref(w, k, "COLUMN");
 	say(w, L->key_column, NULL, S(column));
-	say(w, L->shifts_begin, NULL, NULL);
-	put_list(w, &it->shifts, "0");
-	say(w, L->shifts_end, NULL, NULL);
-	if (t->shift_stops) {
-		/* 'clamp shifts;': a key on an end column stays there; a shift stops at the
-		 * printed columns (as the runtime's pick_column). */
-		int lo = t->shift_stops & RTAB_SHIFT_STOP_BELOW ? 1 : 0;
-		int hi = t->shift_stops & RTAB_SHIFT_STOP_ABOVE ? 2 : 1;
-		say(w, L->clamp_stops, I(lo, hi), NULL);
+	if (it->shifts.nmods == 0 && t->nlines == 0 && !t->column_end_of_value && L->column_unshifted) {
+		/* Nothing shifts and col lies within the columns already: the clamp keeps it. */
+		say(w, L->column_unshifted, NULL, NULL);
 	} else {
-		say(w, L->clamp_ends, NULL, NULL);
+		put_shifted(w, it);
 	}
 	say(w, L->column_set, NULL, S(column));
 	free(column);

@@ -139,6 +139,9 @@ typedef struct lang_spelling {
 	const char *key_enum_col;  /* ~1 KEYCOL's ref, ~2 the run's value, $1 values of the second key: col from a */
 	const char *key_column;    /* ~1 COLUMN's ref */
 	const char *shifts_begin, *shifts_end, *clamp_stops, *clamp_ends;
+	/* The column of a table without shifts, whose key reads all its columns: the key's
+	 * (NULL: the shifts' lines, a shift of 0). */
+	const char *column_unshifted;
 	const char *column_set;    /* ~1 COLUMN's ref */
 	const char *nat_index;     /* ~1 NATURAL's ref, $1 n */
 	const char *nat_none, *outcome_decl;
