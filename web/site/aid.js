@@ -294,7 +294,10 @@
 	async function main() {
 		/* The module inflates and compiles while the page is built from the
 		 * models of rulesets.js: the first command waits for it, not the page. */
-		state.rtab = RtabWasi.loadWorker(RTAB_WASM);
+		/* In the page's thread: the aid has no typing to keep live, and a
+		 * worker's start and messages cost its first load and each odds
+		 * more than the runs themselves (docs/web.md, the figures). */
+		state.rtab = RtabWasi.load(RTAB_WASM);
 		const rulesets = $('rtab-ruleset');
 		rulesets.replaceChildren(...RTAB_SITE.rulesets.map((r, i) => el('option', {value: i}, r.name)));
 		$('rtab-ruleset-label').hidden = RTAB_SITE.rulesets.length < 2;
