@@ -10,47 +10,9 @@
 #ifndef RTAB_AID_H
 #define RTAB_AID_H
 
+#include "export/aid_doc.h"
 #include "export/export.h"
-#include "export/grid.h"
 #include "export/paper.h"
-
-typedef enum aid_part_kind {
-	AID_TEXT, /* a paragraph */
-	AID_GRID, /* a grid, row 0 its header */
-} aid_part_kind;
-
-typedef struct aid_part {
-	aid_part_kind kind;
-	char *text;
-	grid g;
-	bool *span; /* per column of g: equal cells one above the other print as one (an end column) */
-	bool apart; /* PDF: more columns of the grid above it, set as far below it as a group of columns */
-	bool changed;       /* a paragraph the edition compared with (--changes-since) does not print */
-	bool *changed_rows; /* per row of g: a line that edition does not print; or NULL */
-} aid_part;
-
-/* A table, a matrix: a heading and what goes with it, never split. */
-typedef struct aid_unit {
-	char *heading;
-	char *rule; /* the rule reference, or NULL */
-	aid_part *parts;
-	size_t nparts;
-	char **reasons; /* a proof (--proof): why the readings marked in it are provisional */
-	size_t nreasons;
-} aid_unit;
-
-typedef struct aid_doc {
-	const char *lang; /* the locale's name */
-	char *title;      /* the ruleset's title */
-	char *stamp;      /* "Edition: original · rule 1.2" */
-	aid_unit *units;
-	size_t nunits;
-} aid_doc;
-
-/* A unit added at the end of d, and a paragraph at the end of u: for a
- * document other than the aid (the errata sheet) laid out as its pages. */
-aid_unit *aid_unit_add(aid_doc *d, const char *heading, const char *rule);
-void aid_text_add(aid_unit *u, const char *text);
 
 /* The aid in the slot-th locale chosen (c->locales[slot]). */
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d);

@@ -1,0 +1,167 @@
+/* A table's modifiers, column shifts and caps as the card lists them (see aid_parts.h). */
+#include "export/aid_parts.h"
+
+#include "base/msg.h"
+#include "export/aid_words.h"
+
+#include <string.h>
+
+static bool reads_op(const rtab_expr *e, rtab_op op, int32_t *arg)
+{
+	for (size_t i = 0; i < e->ninstrs; i++)
+		if (e->instrs[i].op == op) {
+			*arg = e->instrs[i].arg;
+			return true;
+		}
+	return false;
+}
+
+/* The value on the roll, from the side's point of view: a defender's
+ * modifier subtracts. Computed values by their source (a matrix) or range. */
+static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const rtab_modifier *m)
+{
+	int32_t k;
+	if (m->value.ninstrs == 1 && m->value.instrs[0].op == RTAB_OP_CONST) {
+		aid_put_signed(sb, (long)m->sign * m->value.instrs[0].arg);
+	} else if (reads_op(&m->value, RTAB_OP_MATRIX, &k) && (size_t)k < c->rs->nmatrices) {
+		const rtab_matrix *mx = &c->rs->matrices[k];
+		sb_printf(sb, msg("see %s"), aid_word(c, slot, mx->labels, mx->id));
+	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < c->rs->nbands) {
+		const rtab_band *b = &c->rs->bands[k];
+		sb_printf(sb, msg("see %s"), aid_word(c, slot, b->labels, b->id));
+	} else {
+		long a = (long)m->sign * m->min, b = (long)m->sign * m->max;
+		if (a == b)
+			aid_put_signed(sb, a);
+		else
+			export_signed_span(sb, a < b ? a : b, a < b ? b : a);
+	}
+}
+
+/* The condition in words, when it asks for one input's value; else nothing
+ * (the label says it). */
+/* How a comparison of an int input with a number is printed: "Range > 6". */
+static const char *comparison_sign(int op)
+{
+	switch (op) {
+	case RTAB_OP_EQ: return "=";
+	case RTAB_OP_NE: return "≠";
+	case RTAB_OP_LT: return "<";
+	case RTAB_OP_LE: return "≤";
+	case RTAB_OP_GT: return ">";
+	case RTAB_OP_GE: return "≥";
+	default: return NULL;
+	}
+}
+
+static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, const rtab_expr *e)
+{
+	int in = -1;
+	int32_t v = 1;
+	const char *sign = "=";
+	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_INPUT)
+		in = e->instrs[0].arg;
+	else if (e->ninstrs == 3 && e->instrs[0].op == RTAB_OP_INPUT && e->instrs[1].op == RTAB_OP_CONST &&
+		 (sign = comparison_sign(e->instrs[2].op)) != NULL) {
+		in = e->instrs[0].arg;
+		v = e->instrs[1].arg;
+	}
+	if (in < 0 || (size_t)in >= c->rs->ninputs)
+		return;
+	const rtab_input *x = &c->rs->inputs[in];
+	const char *l = export_label(c, x->labels, slot);
+	if (!*l)
+		return;
+	bool equal = e->ninstrs == 1 || e->instrs[2].op == RTAB_OP_EQ;
+	if (x->type == RTAB_TYPE_ENUM && equal && v >= 0 && v < c->rs->enums[x->enum_index].nvalues) {
+		const rtab_enum_value *ev = &c->rs->enums[x->enum_index].values[v];
+		sb_printf(sb, "%s: %s", l, aid_word(c, slot, ev->labels, ev->id));
+	} else if (x->type == RTAB_TYPE_INT) {
+		sb_printf(sb, "%s %s %ld", l, sign, (long)v);
+	} else if (x->type == RTAB_TYPE_BOOL && equal && v != 0) {
+		sb_puts(sb, l);
+	}
+}
+
+static void modifier_rows(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
+			  aid_unit *u, grid *g, bool *groups)
+{
+	strbuf sb = {0};
+	for (size_t i = 0; i < n; i++) {
+		const rtab_modifier *m = &c->rs->modifiers[mods[i]];
+		if (!aid_counts(t, m))
+			continue;
+		grid_cell(g, aid_word(c, slot, m->labels, m->id));
+		modifier_value(&sb, c, slot, m);
+		aid_proof_mark(c, u, &sb, m->provisional);
+		grid_cell(g, sb.data);
+		sb_clear(&sb);
+		modifier_condition(&sb, c, slot, &m->condition);
+		/* A condition its label already says goes without saying. */
+		grid_cell(g, sb.data && strcmp(sb.data, aid_word(c, slot, m->labels, m->id)) != 0 ? sb.data : "");
+		sb_clear(&sb);
+		if (m->group >= 0 && groups)
+			groups[m->group] = true;
+	}
+	sb_free(&sb);
+}
+
+void aid_modifier_grid(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,
+			  aid_unit *u, const char *what, bool *groups)
+{
+	size_t counted = 0;
+	for (size_t i = 0; i < n; i++)
+		counted += aid_counts(t, &c->rs->modifiers[mods[i]]);
+	if (!counted)
+		return;
+	aid_part *p = aid_part_new(u, AID_GRID);
+	grid_init(&p->g, 3);
+	grid_cell(&p->g, what);
+	grid_cell(&p->g, msg("Value"));
+	grid_cell(&p->g, msg("When"));
+	p->g.right[1] = true;
+	modifier_rows(c, slot, t, mods, n, u, &p->g, groups);
+}
+
+static void between(strbuf *lo, strbuf *hi, long a, long b)
+{
+	sb_clear(lo);
+	sb_clear(hi);
+	aid_put_signed(lo, a);
+	aid_put_signed(hi, b);
+}
+
+/* The caps of the groups the modifiers belong to, and the table's own. */
+void aid_caps(const export_ctx *c, size_t slot, const rtab_table *t, const bool *groups, strbuf *sb)
+{
+	const rtab_ruleset *rs = c->rs;
+	strbuf lo = {0}, hi = {0};
+	for (size_t gi = 0; gi < rs->ngroups; gi++) {
+		const rtab_group *g = &rs->groups[gi];
+		if (!groups[gi])
+			continue;
+		sb_printf(sb, "%s: ", aid_word(c, slot, g->labels, g->id));
+		if (g->stacking == RTAB_STACK_WORST)
+			sb_puts(sb, msg("only the worst counts"));
+		else if (g->stacking == RTAB_STACK_BEST)
+			sb_puts(sb, msg("only the best counts"));
+		else
+			sb_puts(sb, msg("all count"));
+		if (g->capped) {
+			between(&lo, &hi, g->cap_min, g->cap_max);
+			sb_printf(sb, msg(", together between %s and %s"), lo.data, hi.data);
+		}
+		sb_puts(sb, ".\n");
+	}
+	if (t->shift_stops) {
+		sb_puts(sb, msg("Column shifts stop at the first and last printed column."));
+		sb_putc(sb, '\n');
+	}
+	if (t->capped) {
+		between(&lo, &hi, t->cap_min, t->cap_max);
+		sb_printf(sb, msg("The total modifier is held between %s and %s."), lo.data, hi.data);
+		sb_putc(sb, '\n');
+	}
+	sb_free(&lo);
+	sb_free(&hi);
+}
