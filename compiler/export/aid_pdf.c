@@ -93,12 +93,14 @@ static double cell_most(double width)
 	return most < HEAD_WIDTH ? HEAD_WIDTH : most > CELL_WIDTH ? CELL_WIDTH : most;
 }
 
-/* The layout of a grid's cell in row r, wrapped at its widest. */
-static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double body_most)
+/* The layout of a grid's cell in row r, wrapped at its widest: the header
+ * at HEAD_WIDTH, the body at body_most, and neither wider than cap. */
+static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double body_most, double cap)
 {
 	/* An empty cell as a space: pango sizes "" in its own default font. */
 	PangoLayout *l = layout(cr, r ? CELL_FONT : HEAD_FONT, *text ? text : " ", 0);
 	double w, h, most = r ? body_most : HEAD_WIDTH;
+	most = cap < most ? cap : most;
 	text_size(l, &w, &h);
 	if (w > most) {
 		lib->pango_layout_set_width(l, (int)(most * PANGO_SCALE));
@@ -111,24 +113,67 @@ static PangoLayout *cell_layout(cairo_t *cr, size_t r, const char *text, double 
  * cell_layout measured it), centred but in the first column. */
 static PangoLayout *column_layout(cairo_t *cr, size_t r, const char *text, double width, bool first)
 {
-	PangoLayout *l = cell_layout(cr, r, text, width);
+	PangoLayout *l = cell_layout(cr, r, text, width, width);
 	lib->pango_layout_set_width(l, (int)((width - 2 * PAD) * PANGO_SCALE));
 	lib->pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	lib->pango_layout_set_alignment(l, first ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER);
 	return l;
 }
 
-/* The width of each column of a grid set in width (cw: g->ncols of them). */
-static void column_widths(cairo_t *cr, const grid *g, double width, double *cw)
+/* The width of each column (cw) with every cell wrapped at its widest and
+ * at most cap; a cell's width is its widest line, a word wider than the
+ * cap included (a cell wraps between words, never inside one). */
+static void widths_at(cairo_t *cr, const grid *g, double width, double cap, double *cw)
 {
+	for (size_t c = 0; c < g->ncols; c++)
+		cw[c] = 0;
 	for (size_t r = 0; r < grid_rows(g); r++)
 		for (size_t c = 0; c < g->ncols; c++) {
 			double tw, th;
-			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width));
+			PangoLayout *l = cell_layout(cr, r, grid_at(g, r, c), cell_most(width), cap);
 			text_size(l, &tw, &th);
 			lib->g_object_unref(l);
 			cw[c] = tw + 2 * PAD > cw[c] ? tw + 2 * PAD : cw[c];
 		}
+}
+
+static double sum_of(const double *v, size_t n)
+{
+	double s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+/* The width of each column of a grid set in width (cw: g->ncols of them).
+ * Each cell is as wide as its text, up to its widest (cell_most, or
+ * HEAD_WIDTH for a header). A grid wider than width first wraps its body
+ * cells narrower, all at one cap and no narrower than a header wraps
+ * (HEAD_WIDTH): the widest cap at which the grid fits, within a point. Only
+ * a grid that does not fit even so keeps its natural widths and is cut into
+ * groups of columns (column_groups). */
+#define CAP_STEPS 8 /* halvings of CELL_WIDTH - HEAD_WIDTH: within a point */
+static void column_widths(cairo_t *cr, const grid *g, double width, double *cw)
+{
+	size_t cols = g->ncols;
+	widths_at(cr, g, width, CELL_WIDTH, cw);
+	if (sum_of(cw, cols) <= width)
+		return;
+	double *at = xcalloc(cols, sizeof *at);
+	widths_at(cr, g, width, HEAD_WIDTH, at);
+	if (sum_of(at, cols) <= width) {
+		double lo = HEAD_WIDTH, hi = CELL_WIDTH; /* lo fits, hi does not */
+		for (int i = 0; i < CAP_STEPS; i++) {
+			double cap = (lo + hi) / 2;
+			widths_at(cr, g, width, cap, at);
+			if (sum_of(at, cols) <= width)
+				lo = cap;
+			else
+				hi = cap;
+		}
+		widths_at(cr, g, width, lo, cw);
+	}
+	free(at);
 }
 
 /* Columns in groups that fit the width, the first column (the roll, a
@@ -395,6 +440,36 @@ static aid_part *text_piece(split_doc *out, const aid_part *p, size_t from, size
 
 static void split_part(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
 		       double head, double *used, double width, double height);
+static void split_free(split_doc *s);
+
+/* Whether a piece of a unit holds a grid yet (else only its heading and paragraphs). */
+static bool holds_grid(const aid_unit *n)
+{
+	for (size_t k = 0; k < n->nparts; k++)
+		if (n->parts[k].kind == AID_GRID)
+			return true;
+	return false;
+}
+
+/* The height of the least of a grid a page may end with: its header and
+ * first line (of its first group of columns, when cut into groups). */
+static double opening_height(cairo_t *cr, const aid_part *p, double width)
+{
+	split_doc scratch = {{0}, NULL, 0};
+	const aid_part *q = p;
+	if (p->g.ncols > 2) {
+		double *cw = xcalloc(p->g.ncols, sizeof *cw);
+		size_t *group = xcalloc(p->g.ncols + 1, sizeof *group);
+		column_widths(cr, &p->g, width, cw);
+		if (column_groups(cw, p->g.ncols, width, group) > 1)
+			q = column_grid(&scratch, p, group[0], group[1], false);
+		free(cw);
+		free(group);
+	}
+	double h = part_height(cr, grid_rows(&q->g) > 2 ? sub_grid(&scratch, q, 1, 2) : q, width);
+	split_free(&scratch);
+	return h;
+}
 
 /* A paragraph taller than a page, cut between its lines into pieces that fit one. */
 static void split_text(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
@@ -453,7 +528,12 @@ static void split_part(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit 
 		split_text(cr, out, u, n, p, head, used, width, height);
 		return;
 	}
-	if (p->kind != AID_GRID || head + ph <= height || grid_rows(&p->g) < 3) {
+	/* A heading keeps with what follows it: a grid that does not fit under
+	 * a heading and its lead-in paragraphs begins there, cut between its
+	 * lines, rather than leave them at the foot of the page. */
+	bool opens = p->kind == AID_GRID && (*n)->nparts && !holds_grid(*n) && grid_rows(&p->g) >= 3 &&
+		     *used + opening_height(cr, p, width) <= height;
+	if (p->kind != AID_GRID || (head + ph <= height && !opens) || grid_rows(&p->g) < 3) {
 		if ((*n)->nparts)
 			*n = split_unit(out, u, true);
 		split_add(*n, p);
@@ -534,6 +614,25 @@ static double first_piece_height(cairo_t *cr, const aid_part *p, double width)
 	return h;
 }
 
+/* What a unit's heading keeps with it on its page: the paragraphs that
+ * lead to the unit's first grid and that grid, whole when it fits a page
+ * under them, else its header and first line; of a unit without a grid,
+ * its first piece. */
+static double kept_with_heading(cairo_t *cr, const aid_unit *u, double head, double width, double height)
+{
+	double lead = 0;
+	for (size_t k = 0; k < u->nparts; k++) {
+		const aid_part *p = &u->parts[k];
+		if (p->kind != AID_GRID) {
+			lead += part_height(cr, p, width);
+			continue;
+		}
+		double whole = first_piece_height(cr, p, width);
+		return lead + (head + lead + whole <= height ? whole : opening_height(cr, p, width));
+	}
+	return u->nparts ? first_piece_height(cr, &u->parts[0], width) : 0;
+}
+
 static void split_tall(cairo_t *cr, const aid_doc *in, split_doc *out, double width, double height)
 {
 	*out = (split_doc){{in->lang, in->title, in->stamp, NULL, 0}, NULL, 0};
@@ -541,7 +640,7 @@ static void split_tall(cairo_t *cr, const aid_doc *in, split_doc *out, double wi
 	for (size_t i = 0; i < in->nunits; i++) {
 		const aid_unit *u = &in->units[i];
 		double need, head = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0, NULL, 0}, 0, 0, width, false, &need);
-		double total = head, first = u->nparts ? first_piece_height(cr, &u->parts[0], width) : 0;
+		double total = head, first = kept_with_heading(cr, u, head, width, height);
 		for (size_t k = 0; k < u->nparts; k++)
 			total += part_height(cr, &u->parts[k], width);
 		/* Where it starts: under the last block; on the next page when it does
@@ -585,7 +684,9 @@ static void split_pair(cairo_t *cr, const aid_doc *in, size_t ndocs, split_doc *
 			bool over = false;
 			for (size_t d = 0; alike && d < ndocs; d++) {
 				ph[d] = part_height(cr, &in[d].units[i].parts[k], width);
-				over |= used[d] + ph[d] > height && n[d]->nparts;
+				/* A heading and its lead-in paragraphs stay with the grid they lead to. */
+				over |= used[d] + ph[d] > height && n[d]->nparts &&
+					(in[d].units[i].parts[k].kind != AID_GRID || holds_grid(n[d]));
 			}
 			for (size_t d = 0; over && d < ndocs; d++) {
 				n[d] = split_unit(&out[d], &in[d].units[i], true);
