@@ -38,49 +38,16 @@ static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const r
 	}
 }
 
-/* The condition in words, when it asks for one input's value; else nothing
- * (the label says it). */
-/* How a comparison of an int input with a number is printed: "Range > 6". */
-static const char *comparison_sign(int op)
-{
-	switch (op) {
-	case RTAB_OP_EQ: return "=";
-	case RTAB_OP_NE: return "≠";
-	case RTAB_OP_LT: return "<";
-	case RTAB_OP_LE: return "≤";
-	case RTAB_OP_GT: return ">";
-	case RTAB_OP_GE: return "≥";
-	default: return NULL;
-	}
-}
-
+/* The condition in words (aid_expr_words): an input's label ("Charge
+ * orders", "not Charge orders"), an enum input's label and the value it asks
+ * for ("Ground: Woods"), a comparison with each number followed by its
+ * input's unit ("Move > 6 inches", "Range ≥ 21 hexes"), "and", "or";
+ * nothing for a form the words do not cover (a lookup, an aggregate): the
+ * modifier's label says it. */
 static void modifier_condition(strbuf *sb, const export_ctx *c, size_t slot, const rtab_expr *e)
 {
-	int in = -1;
-	int32_t v = 1;
-	const char *sign = "=";
-	if (e->ninstrs == 1 && e->instrs[0].op == RTAB_OP_INPUT)
-		in = e->instrs[0].arg;
-	else if (e->ninstrs == 3 && e->instrs[0].op == RTAB_OP_INPUT && e->instrs[1].op == RTAB_OP_CONST &&
-		 (sign = comparison_sign(e->instrs[2].op)) != NULL) {
-		in = e->instrs[0].arg;
-		v = e->instrs[1].arg;
-	}
-	if (in < 0 || (size_t)in >= c->rs->ninputs)
-		return;
-	const rtab_input *x = &c->rs->inputs[in];
-	const char *l = export_label(c, x->labels, slot);
-	if (!*l)
-		return;
-	bool equal = e->ninstrs == 1 || e->instrs[2].op == RTAB_OP_EQ;
-	if (x->type == RTAB_TYPE_ENUM && equal && v >= 0 && v < c->rs->enums[x->enum_index].nvalues) {
-		const rtab_enum_value *ev = &c->rs->enums[x->enum_index].values[v];
-		sb_printf(sb, "%s: %s", l, aid_word(c, slot, ev->labels, ev->id));
-	} else if (x->type == RTAB_TYPE_INT) {
-		sb_printf(sb, "%s %s %ld", l, sign, (long)v);
-	} else if (x->type == RTAB_TYPE_BOOL && equal && v != 0) {
-		sb_puts(sb, l);
-	}
+	if (e->ninstrs)
+		aid_expr_words(sb, c, slot, e, -1);
 }
 
 static void modifier_rows(const export_ctx *c, size_t slot, const rtab_table *t, const uint16_t *mods, size_t n,

@@ -66,7 +66,56 @@ static void put_number(strbuf *sb, long v)
 	sb_printf(sb, v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
 }
 
-/* A constant as a value of input in (its enum value's label, yes or no), else a number. */
+/* The units rtab knows by name, in the reader's words after a number: the
+ * word for one ("hex", "гекс"), the unit's name for more ("hexes", and in
+ * Russian for 2-4, "гекса"), and Russian's form for 5 or more and the teens
+ * ("гексов"), each a phrase of the catalogue. A unit of the ruleset's own
+ * keeps its name (the language gives units no labels). */
+static const struct {
+	const char *name, *one, *many;
+} unit_words[] = {
+	{"hexes", /* msg("hexes") */ "hex" /* msg("hex") */, "hexes (5 or more)" /* msg("hexes (5 or more)") */},
+	{"inches", /* msg("inches") */ "inch" /* msg("inch") */, "inches (5 or more)" /* msg("inches (5 or more)") */},
+	{"feet", /* msg("feet") */ "foot" /* msg("foot") */, "feet (5 or more)" /* msg("feet (5 or more)") */},
+	{"yards", /* msg("yards") */ "yard" /* msg("yard") */, "yards (5 or more)" /* msg("yards (5 or more)") */},
+	{"paces", /* msg("paces") */ "pace" /* msg("pace") */, "paces (5 or more)" /* msg("paces (5 or more)") */},
+	{"squares", /* msg("squares") */ "square" /* msg("square") */,
+	 "squares (5 or more)" /* msg("squares (5 or more)") */},
+	{"miles", /* msg("miles") */ "mile" /* msg("mile") */, "miles (5 or more)" /* msg("miles (5 or more)") */},
+	{"mm", /* msg("mm") */ "mm", "mm"},
+	{"cm", /* msg("cm") */ "cm", "cm"},
+	{"m", /* msg("m") */ "m", "m"},
+	{"km", /* msg("km") */ "km", "km"},
+};
+
+/* n of unit in the words of the catalogue's language: English has one form
+ * for 1 and one for any other number; Russian one for 1, 21, 31 ... (not
+ * 11), one for 2-4, 22-24 ... (not 12-14) and one for the rest. */
+static void put_quantity(strbuf *sb, long n, const char *unit)
+{
+	put_number(sb, n);
+	size_t k = 0, count = sizeof unit_words / sizeof unit_words[0];
+	while (k < count && strcmp(unit_words[k].name, unit) != 0)
+		k++;
+	if (k == count) {
+		sb_printf(sb, " %s", unit);
+		return;
+	}
+	unsigned long a = (unsigned long)(n < 0 ? -n : n), last = a % 10, teens = a % 100;
+	const char *id = unit_words[k].name;
+	if (strcmp(msg_locale(), "ru") == 0) {
+		if (last == 1 && teens != 11)
+			id = unit_words[k].one;
+		else if (!(last >= 2 && last <= 4 && !(teens >= 12 && teens <= 14)))
+			id = unit_words[k].many;
+	} else if (a == 1) {
+		id = unit_words[k].one;
+	}
+	sb_printf(sb, " %s", msg(id));
+}
+
+/* A constant as a value of input in (its enum value's label, yes or no), else a
+ * number, followed by the input's unit in the reader's words ("6 inches"). */
 static void put_value(strbuf *sb, const words *w, const rtab_input *in, int32_t v)
 {
 	const rtab_ruleset *rs = w->c->rs;
@@ -76,6 +125,8 @@ static void put_value(strbuf *sb, const words *w, const rtab_input *in, int32_t 
 		sb_puts(sb, aid_word(w->c, w->slot, ev->labels, ev->id));
 	} else if (in && in->type == RTAB_TYPE_BOOL && (v == 0 || v == 1)) {
 		sb_puts(sb, v ? msg("yes") : msg("no"));
+	} else if (in && in->unit && !in->step) {
+		put_quantity(sb, v, in->unit);
 	} else {
 		put_number(sb, v);
 	}
@@ -228,54 +279,6 @@ bool aid_expr_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_exp
 }
 
 /* ---- effects and triggers ---- */
-
-/* The units rtab knows by name, in the reader's words after a number: the
- * word for one ("hex", "гекс"), the unit's name for more ("hexes", and in
- * Russian for 2-4, "гекса"), and Russian's form for 5 or more and the teens
- * ("гексов"), each a phrase of the catalogue. A unit of the ruleset's own
- * keeps its name (the language gives units no labels). */
-static const struct {
-	const char *name, *one, *many;
-} unit_words[] = {
-	{"hexes", /* msg("hexes") */ "hex" /* msg("hex") */, "hexes (5 or more)" /* msg("hexes (5 or more)") */},
-	{"inches", /* msg("inches") */ "inch" /* msg("inch") */, "inches (5 or more)" /* msg("inches (5 or more)") */},
-	{"feet", /* msg("feet") */ "foot" /* msg("foot") */, "feet (5 or more)" /* msg("feet (5 or more)") */},
-	{"yards", /* msg("yards") */ "yard" /* msg("yard") */, "yards (5 or more)" /* msg("yards (5 or more)") */},
-	{"paces", /* msg("paces") */ "pace" /* msg("pace") */, "paces (5 or more)" /* msg("paces (5 or more)") */},
-	{"squares", /* msg("squares") */ "square" /* msg("square") */,
-	 "squares (5 or more)" /* msg("squares (5 or more)") */},
-	{"miles", /* msg("miles") */ "mile" /* msg("mile") */, "miles (5 or more)" /* msg("miles (5 or more)") */},
-	{"mm", /* msg("mm") */ "mm", "mm"},
-	{"cm", /* msg("cm") */ "cm", "cm"},
-	{"m", /* msg("m") */ "m", "m"},
-	{"km", /* msg("km") */ "km", "km"},
-};
-
-/* n of unit in the words of the catalogue's language: English has one form
- * for 1 and one for any other number; Russian one for 1, 21, 31 ... (not
- * 11), one for 2-4, 22-24 ... (not 12-14) and one for the rest. */
-static void put_quantity(strbuf *sb, long n, const char *unit)
-{
-	put_number(sb, n);
-	size_t k = 0, count = sizeof unit_words / sizeof unit_words[0];
-	while (k < count && strcmp(unit_words[k].name, unit) != 0)
-		k++;
-	if (k == count) {
-		sb_printf(sb, " %s", unit);
-		return;
-	}
-	unsigned long a = (unsigned long)(n < 0 ? -n : n), last = a % 10, teens = a % 100;
-	const char *id = unit_words[k].name;
-	if (strcmp(msg_locale(), "ru") == 0) {
-		if (last == 1 && teens != 11)
-			id = unit_words[k].one;
-		else if (!(last >= 2 && last <= 4 && !(teens >= 12 && teens <= 14)))
-			id = unit_words[k].many;
-	} else if (a == 1) {
-		id = unit_words[k].one;
-	}
-	sb_printf(sb, " %s", msg(id));
-}
 
 void aid_effect_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_effect *e)
 {
