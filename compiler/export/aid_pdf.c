@@ -670,7 +670,7 @@ static void split_pair(cairo_t *cr, const aid_doc *in, size_t ndocs, split_doc *
 	for (size_t i = 0; i < in[0].nunits; i++) {
 		aid_unit *n[EXPORT_MAX_LOCALES];
 		double head[EXPORT_MAX_LOCALES], used[EXPORT_MAX_LOCALES];
-		bool alike = true;
+		bool alike = true, cut = false; /* cut: the unit goes on from a first piece */
 		for (size_t d = 0; d < ndocs; d++) {
 			const aid_unit *u = &in[d].units[i];
 			double need;
@@ -684,10 +684,13 @@ static void split_pair(cairo_t *cr, const aid_doc *in, size_t ndocs, split_doc *
 			bool over = false;
 			for (size_t d = 0; alike && d < ndocs; d++) {
 				ph[d] = part_height(cr, &in[d].units[i].parts[k], width);
-				/* A heading and its lead-in paragraphs stay with the grid they lead to. */
+				/* A unit's heading and its lead-in paragraphs stay with the
+				 * grid they lead to (a piece going on from another may end
+				 * with a paragraph: it has a heading of its own). */
 				over |= used[d] + ph[d] > height && n[d]->nparts &&
-					(in[d].units[i].parts[k].kind != AID_GRID || holds_grid(n[d]));
+					(in[d].units[i].parts[k].kind != AID_GRID || holds_grid(n[d]) || cut);
 			}
+			cut |= over;
 			for (size_t d = 0; over && d < ndocs; d++) {
 				n[d] = split_unit(&out[d], &in[d].units[i], true);
 				used[d] = head[d];
