@@ -168,6 +168,26 @@ def has_bar(image, y0, y1):
     return any(px[y * w + x] < 96 for x in range(x0, x1 + 1))
 
 
+def agreeing(own, words):
+    """How many words from the start of own and of words are the same."""
+    n = 0
+    while n < len(own) and n < len(words) and own[n] == words[n]:
+        n += 1
+    return n
+
+
+def first_cell_words(lines, n, boundary):
+    """The words of the first cell of the grid line that starts on lines[n], over the lines it
+    wraps onto (each touching the one above): the words left of boundary."""
+    out = [w[5] for w in lines[n] if w[3] <= boundary]
+    k = n + 1
+    while (k < len(lines) and lines[k][0][0] == lines[n][0][0] and
+           lines[k][0][2] - max(w[4] for w in lines[k - 1]) < 1.0):
+        out += [w[5] for w in lines[k] if w[3] <= boundary]
+        k += 1
+    return out
+
+
 def check_pdf(where, pdf, new, rows, paras):
     """Each line of the PDF that begins a grid's line or a paragraph of the aid: a bar beside it
     exactly when that line or paragraph changed."""
@@ -186,6 +206,7 @@ def check_pdf(where, pdf, new, rows, paras):
     seen = set()
     heading = None
     for n, ln in enumerate(lines):
+        at = n
         text = aid_read.norm(' '.join(w[5] for w in ln))
         # A cell's or a paragraph's first line stands apart from the line above it (a cell's
         # padding, the gap between parts); the lines it wraps onto touch the one above.
@@ -215,6 +236,14 @@ def check_pdf(where, pdf, new, rows, paras):
             continue
         # A line of a grid starts at its first cell (a cell's padding in); a paragraph at the margin.
         want = {s[2] for s in hits}
+        if len(want) > 1 and all(s[3] is not None for s in hits) and best < len(ln):
+            # Grid lines whose first cells start alike ("Defending leader", "Defending cavalry
+            # ..."): told apart by the first cell's words on the lines it wraps onto, those left
+            # of where the line's next cell starts.
+            cell = first_cell_words(lines, at, ln[best][1])
+            longest = max(agreeing(s[1].split(), cell) for s in hits)
+            hits = [s for s in hits if agreeing(s[1].split(), cell) == longest]
+            want = {s[2] for s in hits}
         if len(want) > 1:  # two lines of the aid that start alike, one changed: not told apart here
             continue
         page = ln[0][0]
