@@ -661,6 +661,39 @@ static uint8_t effective_rounding(uint8_t rounding, bool at_or_above_evens)
 	return rounding;
 }
 
+/* x * y as the 128-bit number *hi * 2^64 + *lo, exactly (no type of 128 bits in C11). */
+static void wide_product(uint64_t x, uint64_t y, uint64_t *hi, uint64_t *lo)
+{
+	uint64_t xl = x & 0xffffffffu, xh = x >> 32, yl = y & 0xffffffffu, yh = y >> 32;
+	uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+	*lo = (mid << 32) | (ll & 0xffffffffu);
+	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/* <0, 0 or >0 as x1 * y1 is below, at or above x2 * y2, compared in 128 bits. */
+static int cmp_wide(uint64_t x1, uint64_t y1, uint64_t x2, uint64_t y2)
+{
+	uint64_t h1, l1, h2, l2;
+	wide_product(x1, y1, &h1, &l1);
+	wide_product(x2, y2, &h2, &l2);
+	if (h1 != h2)
+		return h1 < h2 ? -1 : 1;
+	return (l1 > l2) - (l1 < l2);
+}
+
+/* Whether round linear reads a:b as dp:dq rather than up:uq (dp:dq <= a:b <= up:uq, every
+ * term positive): a:b at or below (dp/dq + up/uq) / 2, i.e. 2 a dq uq <= b (dp uq + up dq);
+ * under LINEAR_UP a tie reads up. The sides are below 2^31 and every term too (a whole
+ * odds of the ladder is at most a:b rounded up), so 2 a dq < 2^63 and dp uq + up dq <
+ * 2^63; each side is one product of two of them, compared in 128 bits. */
+static bool linear_odds_down(int64_t a, int64_t b, int64_t dp, int64_t dq, int64_t up, int64_t uq,
+			     bool ties_up)
+{
+	int c = cmp_wide((uint64_t)(2 * a * dq), (uint64_t)uq, (uint64_t)b, (uint64_t)(dp * uq + up * dq));
+	return ties_up ? c < 0 : c <= 0;
+}
+
 /* Round a:b (both > 0) to the ladder of whole odds and the band's steps. */
 static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 {
@@ -687,8 +720,10 @@ static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 	}
 	uint8_t mode = effective_rounding(band->rounding, *a >= *b);
 	bool down = mode == RTAB_ROUND_DOWN;
-	if (mode > RTAB_ROUND_NEAREST)
+	if (mode > RTAB_ROUND_LINEAR_UP)
 		return RTAB_E_RULESET;
+	if (mode == RTAB_ROUND_LINEAR || mode == RTAB_ROUND_LINEAR_UP)
+		down = linear_odds_down(*a, *b, dp, dq, up, uq, mode == RTAB_ROUND_LINEAR_UP);
 	if (mode == RTAB_ROUND_NEAREST) {
 		int rc = nearest_odds_down(*a, *b, dp, dq, up, uq, &down);
 		if (rc != RTAB_OK)
@@ -1195,6 +1230,22 @@ size_t rtab_table_nruns(const rtab_ruleset *rs, size_t table)
 	return (size_t)rs->inputs[t->column_input].max + 1;
 }
 
+int rtab_column_above_strict(const rtab_ruleset *rs, size_t table, size_t column)
+{
+	if (!rs || table >= rs->ntables)
+		return 0;
+	const rtab_table *t = &rs->tables[table];
+	if (!t->above_strict || column >= t->ncolumns || t->columns[column].kind == RTAB_COLUMN_ROLLED)
+		return 0;
+	size_t nruns = rtab_table_nruns(rs, table);
+	if (!nruns || !t->column_end_of_value)
+		return column + 1 == t->ncolumns;
+	for (size_t v = 0; v < nruns; v++)
+		if (t->column_end_of_value[v] == column + 1)
+			return 1;
+	return 0;
+}
+
 int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *faces,
 			 size_t nfaces, int32_t *sums, size_t cap, size_t *count)
 {
@@ -1693,6 +1744,21 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 	case RTAB_KEY_INPUT:
 	case RTAB_KEY_ENUM:
 		return RTAB_E_RULESET; /* an input's column has no key to read */
+	}
+	if (t->above_strict) { /* 'above more than S': only a key past S reads it */
+		if (n < first + 2 || n > t->ncolumns || t->columns[n - 1].kind == RTAB_COLUMN_ROLLED)
+			return RTAB_E_RULESET;
+		const rtab_column *a = &t->columns[n - 1];
+		if (odds && (a->step_num < 0 || a->step_den <= 0 || a->step_num > RTAB_MAX_STEP_TERM ||
+			     a->step_den > RTAB_MAX_STEP_TERM))
+			return RTAB_E_RULESET;
+		if (cmp_key(t, a->step_num, a->step_den, n - 2) < 0)
+			return RTAB_E_RULESET; /* the step lies at or past the last printed column */
+		if (cmp_key(t, num, den, n - 1) > 0) {
+			*col = (uint16_t)(n - 1);
+			return RTAB_OK;
+		}
+		down = up = passed = --n;
 	}
 	for (size_t i = first; i < n; i++) {
 		const rtab_column *c = &t->columns[i];

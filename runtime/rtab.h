@@ -705,6 +705,16 @@ typedef struct rtab_table {
 	 */
 	uint16_t ncolumn_of_key;
 	const uint16_t *column_of_key;
+	/*
+	 * 'above more than 5:1 X;' (key_kind ODDS or VALUE): the 'above' column
+	 * that ends each run is read by a key past its step only; a key at the
+	 * step or below it reads among the run's other columns, under
+	 * `rounding`, and past the last of them reads the last. Its step may
+	 * equal the last printed column's ("odds greater than 5:1"). 0: 'above
+	 * 6:1 X;', the above column's step is read as every column's is (a key
+	 * from the step on reaches it, as `rounding` says).
+	 */
+	uint8_t above_strict;
 } rtab_table;
 
 /* rtab_table.shift_stops: an end column a shift does not reach. */
@@ -1046,6 +1056,10 @@ int rtab_table_roll_sums(const rtab_ruleset *rs, size_t table, const int32_t *fa
  * column_end_of_value): its lines, or the values of its variant input; 0 when
  * one key chooses the column. */
 size_t rtab_table_nruns(const rtab_ruleset *rs, size_t table);
+
+/* Whether column `column` of a table is an 'above more than S' column: the
+ * end of a run (rtab_table.above_strict) that a key reads only past S. */
+int rtab_column_above_strict(const rtab_ruleset *rs, size_t table, size_t column);
 
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,

@@ -58,7 +58,7 @@ const char *const facet_fields[] = {
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
 	"rounding key_a key_b -nshifts shifts column_end_of_value -row_outcome8 -row_outcome16 -nrow_notes "
 	"-row_notes -row_note -nrolls rolls -nround_ranges round_ranges -nlines line_key shift_stops "
-	"-ncolumn_of_key column_of_key",
+	"-ncolumn_of_key column_of_key above_strict",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
 	"rtab_option: id labels rule guard outcome provisional",
@@ -863,6 +863,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 	addf(b, words_loc(b, ST_CLAMP, at),
 	     t->shift_stops ? xstrdup("shifts stop at the printed columns; the ends serve the key alone") : NULL,
 	     "clamp");
+	/* 'above more than 5:1 X;': the above column reads a key past its step only. */
+	addf(b, words_loc(b, ST_ABOVE, at), t->above_strict ? xstrdup("more than its step") : NULL, "above reads");
 	if (mt && mt->result_of_column && t->column_input >= 0 && t->column_end_of_value) {
 		odds_line_facets(b, t, mt, at);
 		return;

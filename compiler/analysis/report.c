@@ -424,8 +424,16 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 /* The rule that read the key, where one word does not say it: the range of
  * 'round up below 1:1, nearest from 1:1' the key fell in, or the ratio a
  * column of 'at least 0.33, ...' needs. */
-static void key_reading_text(strbuf *b, const rtab_table *t, const rtab_result *res)
+static void key_reading_text(strbuf *b, const rtab_ruleset *rs, const rtab_table *t, const rtab_result *res)
 {
+	if (rtab_column_above_strict(rs, res->table, (size_t)res->key_column)) {
+		/* 'above more than 5:1 X': the key passed the step */
+		char past[64];
+		const rtab_column *a = &t->columns[res->key_column];
+		format_step(past, sizeof past, t, a->step_num, a->step_den);
+		sb_printf(b, ", more than %s", past);
+		return;
+	}
 	static const char *const words[] = {"evens", "down", "up", "nearest", "linear, ties down",
 					    "linear, ties up", "down"};
 	const size_t nwords = sizeof words / sizeof words[0];
@@ -494,7 +502,7 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 		key_text(b, r->rs->scale, t, res);
 		if (res->key_column >= 0) {
 			sb_printf(b, msg(" read as %s"), t->columns[res->key_column].id);
-			key_reading_text(b, t, res);
+			key_reading_text(b, r->rs, t, res);
 		}
 	}
 	if (res->column_shift)

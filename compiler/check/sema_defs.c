@@ -3,6 +3,7 @@
  * distances and procedures. */
 #include "check/sema_defs.h"
 #include "check/sema_grid.h"
+#include "check/sema_reading.h"
 
 #include "check/body.h"
 #include "check/checks.h"
@@ -245,14 +246,16 @@ void resolve_bands(model *m)
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_ROUND) {
 				/* 'round MODE;': how odds between two printed ones read. */
-				if (s->star || !s->ids || s->ids->next) {
+				/* 'round linear, ties up;': the nearest by the ratio itself, a tie's side stated */
+				bool linear = s->ids && strcmp(s->ids->id, "linear") == 0;
+				if (s->star || !s->ids || (s->ids->next && !linear)) {
 					report_misplaced(m, s, "a ratio");
 				} else if (round) {
 					check_report(m, CHECK_DUPLICATE, s->loc, "ratio '%s' has a second 'round'", d->id);
 					check_note(m, round->loc, "the first 'round' is here");
 				} else {
 					round = s;
-					parse_rounding(m, s->ids->id, s->ids->loc, &b->rounding);
+					parse_column_rounding(m, s->ids, &b->rounding);
 				}
 			}
 			if (s->kind == ST_OTHERWISE) {

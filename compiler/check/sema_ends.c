@@ -56,8 +56,18 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		break;
 	}
 	if (!above && w->step)
-		check_report(m, CHECK_MISPLACED, w->step->loc,
+		check_report(m, CHECK_MISPLACED, w->name2 ? w->name2_loc : w->step->loc,
 			     "'below' reads what lies before the first column; it takes no step");
+	/* 'above more than 5:1 X': a key past the step only; 'at least' is the step as written. */
+	bool strict = above && w->name2 && strcmp(w->name2, "more than") == 0;
+	if (above && w->name2 && !strict && strcmp(w->name2, "at least") != 0) {
+		char a[64];
+		format_step(a, sizeof a, t, w->step->lo, w->step->kind == CELL_RATIO ? w->step->hi : 1);
+		check_report(m, CHECK_ROW_SHAPE, w->name2_loc,
+			     "'above %s %s' is no reading of a step: write 'above %s %s;' (from %s on) or 'above more than %s %s;' (past %s only)",
+			     w->name2, a, a, what, a, a, what, a);
+		return;
+	}
 	if (above && w->step) {
 		const rtab_column *last = &t->columns[t->ncolumns - 1];
 		if (!computed || (odds ? w->step->kind != CELL_RATIO : w->step->kind == CELL_RATIO)) {
@@ -75,16 +85,27 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		}
 		col->step_num = (int32_t)w->step->lo;
 		col->step_den = odds ? (int32_t)w->step->hi : 1;
-		bool beyond = odds ? (int64_t)col->step_num * last->step_den >
-					     (int64_t)last->step_num * col->step_den
-				   : col->step_num > last->step_num;
-		if (t->ncolumns > 0 && last->id && !beyond) {
+		int64_t ahead = odds ? (int64_t)col->step_num * last->step_den -
+					       (int64_t)last->step_num * col->step_den
+				     : (int64_t)col->step_num - last->step_num;
+		/* 'more than' may stand at the last column: "odds greater than 5:1". */
+		if (t->ncolumns > 0 && last->id && (strict ? ahead < 0 : ahead <= 0)) {
 			char a[64], b[64];
 			format_step(a, sizeof a, t, col->step_num, col->step_den);
 			format_step(b, sizeof b, t, last->step_num, last->step_den);
-			check_report(m, CHECK_ROW_SHAPE, w->step->loc,
-				     "'above %s' must lie beyond the last column, %s", a, b);
+			if (strict)
+				check_report(m, CHECK_ROW_SHAPE, w->step->loc,
+					     "'above more than %s' must lie at or beyond the last column, %s", a, b);
+			else if (ahead == 0)
+				check_report(m, CHECK_ROW_SHAPE, w->step->loc,
+					     "'above %s' must lie beyond the last column, %s; for a key past it write: above more than %s %s;",
+					     a, b, a, what);
+			else
+				check_report(m, CHECK_ROW_SHAPE, w->step->loc,
+					     "'above %s' must lie beyond the last column, %s", a, b);
 		}
+		if (strict)
+			t->above_strict = 1;
 	}
 	/* Named as the page prints it: <1:4 before the first column, 6:1+ from the
 	 * step of 'above' (>5:1 past the last column, without a step). */
@@ -93,7 +114,7 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		char step[64], name[80];
 		if (above && w->step) {
 			format_step(step, sizeof step, t, col->step_num, col->step_den);
-			snprintf(name, sizeof name, odds ? "%s+" : ">=%s", step);
+			snprintf(name, sizeof name, strict ? ">%s" : odds ? "%s+" : ">=%s", step);
 		} else {
 			format_step(step, sizeof step, t, next->step_num, next->step_den);
 			/* odds: the column as printed, 1:3 even where 'at least 0.33' reaches it */

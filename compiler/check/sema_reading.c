@@ -39,7 +39,7 @@ bool parse_rounding(model *m, const char *word, src_loc loc, uint8_t *out)
 		}
 	if (strcmp(word, "linear") == 0)
 		check_report(m, CHECK_TYPE, loc,
-			     "'round linear, ties down' (or 'ties up') reads the columns of a table as a whole: not a ratio band, nor one range of a rounding per range");
+			     "'round linear, ties down' (or 'ties up') reads the columns of a table, or a ratio band, as a whole: not one range of a rounding per range");
 	else
 		check_report(m, CHECK_TYPE, loc,
 			     "'%s' is no rounding; write 'round down' (in the defender's favour), 'round up' (the attacker's), 'round nearest', 'round evens' (towards 1:1) or 'round linear, ties down' (the nearest by the ratio itself)",

@@ -983,6 +983,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, ".shift_stops = %u, ", t->shift_stops);
 		sb_printf(o, ".ncolumn_of_key = %u, ", t->ncolumn_of_key);
 		fref(o, "column_of_key", t->ncolumn_of_key, "table%zu_column_of_key", i);
+		sb_printf(o, ".above_strict = %u, ", t->above_strict);
 		free(f->notes);
 		close_struct(o);
 	}

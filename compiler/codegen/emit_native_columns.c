@@ -144,10 +144,15 @@ static void emit_nearest(strbuf *o, const rtab_table *t, size_t first, size_t en
 /* The helper that reads a key among the run [first, end) of table ti: the column. */
 static void emit_key_fn(strbuf *o, const rtab_table *t, size_t ti, size_t first, size_t end)
 {
-	size_t n = end - first;
 	sb_printf(o, "\n/* table %s: the column of the key among columns %zu..%zu */\n"
 		     "RTAB_NATIVE_HELPER_ int rtab_native_key%zu_%zu_(int64_t a, int64_t b)\n{\n",
 		  t->id, first, end - 1, ti, first);
+	if (t->above_strict) { /* 'above more than S': a key past S reads it; the rest, the others */
+		sb_puts(o, "\tif ");
+		key_cmp(o, t, t->columns[end - 1].step_num, t->columns[end - 1].step_den, ">");
+		sb_printf(o, " return %zu;\n", --end);
+	}
+	size_t n = end - first;
 	for (int k = 0; k < 2; k++) {
 		sb_printf(o, "\tconst int %s = ", k ? "gt" : "ge");
 		for (size_t i = first; i < end; i++) {

@@ -90,9 +90,13 @@ static const char *run_why(const rtab_table *t, bool odds, size_t first, size_t 
 		    (c->step_num < 0 || c->step_den <= 0 || c->step_num > RTAB_MAX_STEP_TERM ||
 		     c->step_den > RTAB_MAX_STEP_TERM))
 			return "a column's odds are beyond the terms a step may have";
-		if (i > first && cmp_step(t, odds, c->step_num, c->step_den, i - 1) <= 0)
+		/* 'above more than S': S may stand at the last printed column's step */
+		bool strict_end = t->above_strict && i == end - 1;
+		if (i > first && cmp_step(t, odds, c->step_num, c->step_den, i - 1) < (strict_end ? 0 : 1))
 			return "its columns' steps do not rise";
 	}
+	if (t->above_strict && end - first < 2)
+		return "its 'above more than' column stands without a printed column";
 	return NULL;
 }
 

@@ -129,6 +129,12 @@ void aid_key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid_un
 			sb_printf(sb, msg("%s: %s, without a roll."), s.data, aid_outcome_text(c, slot, col->automatic, codes));
 		else
 			sb_printf(sb, msg("%s: no result, and no roll."), s.data);
+		if (rtab_column_above_strict(c->rs, (size_t)(t - c->rs->tables), j)) { /* 'above more than 5:1' */
+			strbuf past = {0};
+			step_text(&past, t, col->step_num, col->step_den);
+			sb_printf(sb, msg(" More than %s, not %s itself."), past.data, past.data);
+			sb_free(&past);
+		}
 		aid_proof_mark(c, u, sb, col->provisional);
 		sb_putc(sb, '\n');
 	}

@@ -2,6 +2,7 @@
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export/export_views.h"
 #include "base/msg.h"
+#include "check/table_text.h"
 #include "front/key_kinds.h"
 #include "text/value_text.h"
 
@@ -555,11 +556,18 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 	free(code);
 }
 
-/* How odds between two printed ones read, by rtab_rounding. */
+/* How odds between two printed ones read, by rtab_rounding, in its order. */
 /* msg("towards 1:1") msg("down (in the defender's favour)")
- * msg("up (in the attacker's favour)") msg("to the nearest column") */
+ * msg("up (in the attacker's favour)") msg("to the nearest column")
+ * msg("to the nearest by the ratio itself, a tie down")
+ * msg("to the nearest by the ratio itself, a tie up")
+ * msg("as the greatest column whose ratio they pass (more than)") */
 static const char *const rounding[] = {"towards 1:1", "down (in the defender's favour)",
-				       "up (in the attacker's favour)", "to the nearest column"};
+				       "up (in the attacker's favour)", "to the nearest column",
+				       "to the nearest by the ratio itself, a tie down",
+				       "to the nearest by the ratio itself, a tie up",
+				       "as the greatest column whose ratio they pass (more than)"};
+#define NROUNDINGS (sizeof rounding / sizeof rounding[0])
 
 static void table_view(const export_ctx *c, size_t ti, export_view *v)
 {
@@ -601,12 +609,12 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		export_expr_text(n, rs, &t->key_a);
 		sb_puts(n, " : ");
 		export_expr_text(n, rs, &t->key_b);
-		sb_printf(n, msg(", read %s\n"), t->rounding < 4 ? msg(rounding[t->rounding]) : "?");
+		sb_printf(n, msg(", read %s\n"), t->rounding < NROUNDINGS ? msg(rounding[t->rounding]) : "?");
 		break;
 	case RTAB_KEY_VALUE:
 		sb_puts(n, msg("columns by the value "));
 		export_expr_text(n, rs, &t->key_a);
-		sb_printf(n, msg(", read %s\n"), t->rounding < 4 ? msg(rounding[t->rounding]) : "?");
+		sb_printf(n, msg(", read %s\n"), t->rounding < NROUNDINGS ? msg(rounding[t->rounding]) : "?");
 		break;
 	}
 	if (t->nshifts) {
@@ -625,6 +633,11 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			sb_printf(n, msg("column %s: no result (not allowed)"), t->columns[i].id);
 		else
 			continue;
+		if (rtab_column_above_strict(rs, (size_t)(t - rs->tables), i)) { /* 'above more than 5:1' */
+			char past[64];
+			format_step(past, sizeof past, t, t->columns[i].step_num, t->columns[i].step_den);
+			sb_printf(n, msg(" (only past %s; %s itself reads the last printed column)"), past, past);
+		}
 		if (why)
 			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, why);
 		sb_putc(n, '\n');
@@ -903,7 +916,7 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_BANDS: {
 		const rtab_band *b = &rs->bands[i];
 		view_head(c, v, msg("Ratio"), b->id, b->labels, b->rule);
-		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < 4)
+		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < NROUNDINGS)
 			sb_printf(&v->notes, msg("odds read %s\n"), msg(rounding[b->rounding]));
 		if (b->provisional)
 			sb_printf(&v->notes, msg("%s provisional reading: %s\n"), EXPORT_PROVISIONAL_MARK,

@@ -67,7 +67,7 @@ static const struct {
 	const char *text;
 } statement_hints[] = {
 	{"below", true, "'below' names its result: below none; (no result), below DE; or below 0;"},
-	{"above", true, "'above' names its result, after the step it starts at if any: above DE; above 6:1 DE; above +7 0;"},
+	{"above", true, "'above' names its result, after the step it starts at if any: above DE; above 6:1 DE; above more than 5:1 DE; above +7 0;"},
 	{"shifts", true, "'shifts' lists the modifiers that move the column: shifts river, surprise;"},
 	{"like", true, "'like' names the table this one is a variant of: like crt;"},
 	{"code", true, "'code' gives the code a grid prints: code DR; (an outcome with numbers: code \"DR{hexes}\";)"},

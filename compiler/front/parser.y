@@ -277,6 +277,19 @@ static ast_stmt *word_stmt(RTAB_YYLTYPE at, char *word)
 	return ast_stmt_new(kind, LOC(at));
 }
 
+/* The step of an end, and the words before it ('more than 5:1'), in name2. */
+static void end_step_of(ast_stmt *s, ast_cell *step)
+{
+	if (step && step->next) {
+		s->name2 = step->next->name;
+		s->name2_loc = step->next->loc;
+		step->next->name = NULL;
+		ast_cells_free(step->next);
+		step->next = NULL;
+	}
+	s->step = step;
+}
+
 /* 'below 0;', 'above 7:1 2/0 provisional "why";': an end whose result is
  * printed as a code or a number (step: its odds or value, or NULL). A word
  * that begins no such statement, before a fraction, is 'exact 1/2;'. */
@@ -293,7 +306,7 @@ static ast_stmt *end_stmt(RTAB_YYLTYPE at, char *word, ast_cell *step, char *cod
 	ast_stmt *s = word_stmt(at, word);
 	s->ids = ast_id_new(code, LOC(code_at));
 	s->ids->tail = s->ids;
-	s->step = step;
+	end_step_of(s, step);
 	s->text = why;
 	s->text_loc = LOC(why_at);
 	return s;
@@ -439,7 +452,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <cell> gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
-%type <cell> cells cell faces key_reading key_bound threshold
+%type <cell> cells cell faces key_reading key_bound end_step threshold
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
@@ -804,9 +817,8 @@ stmt:
 	| IDENT end_code provisional_opt ';' {
 		$$ = end_stmt(@1, $1, NULL, $2.text, $2.codeword, @2, $3, @3);
 	}
-	| IDENT ODDS end_code provisional_opt ';' {
-		ast_cell *step = cell(@2, $2.lo, $2.hi, false, false); step->kind = CELL_RATIO;
-		$$ = end_stmt(@1, $1, step, $3.text, $3.codeword, @3, $4, @4);
+	| IDENT end_step end_code provisional_opt ';' {
+		$$ = end_stmt(@1, $1, $2, $3.text, $3.codeword, @3, $4, @4);
 	}
 	| IDENT sint end_code provisional_opt ';' {
 		$$ = end_stmt(@1, $1, cell(@2, $2, $2, false, false), $3.text, $3.codeword, @3, $4, @4);
@@ -838,9 +850,16 @@ stmt:
 		$$->text = $4; $$->text_loc = LOC(@4);
 	}
 	| IDENT idlist ';' { $$ = word_stmt(@1, $1); $$->ids = $2; }
-	| IDENT ODDS IDENT ';' {
+	/* 'round linear, ties up;' (a ratio band's rounding): the words in ids. */
+	| IDENT idlist ',' IDENT IDENT ';' {
+		ast_id *ties = ast_id_new($4, LOC(@4)), *side = ast_id_new($5, LOC(@5));
+		$$ = word_stmt(@1, $1);
+		$$->ids = AST_APPEND($2, ties);
+		$$->ids = AST_APPEND($$->ids, side);
+	}
+	| IDENT end_step IDENT ';' {
 		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
-		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
+		end_step_of($$, $2);
 	}
 	| IDENT sint IDENT ';' {
 		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
@@ -851,9 +870,9 @@ stmt:
 	| IDENT idlist PROVISIONAL STRING ';' {
 		$$ = word_stmt(@1, $1); $$->ids = $2; $$->text = $4; $$->text_loc = LOC(@4);
 	}
-	| IDENT ODDS IDENT PROVISIONAL STRING ';' {
+	| IDENT end_step IDENT PROVISIONAL STRING ';' {
 		$$ = word_stmt(@1, $1); $$->ids = ast_id_new($3, LOC(@3)); $$->ids->tail = $$->ids;
-		$$->step = cell(@2, $2.lo, $2.hi, false, false); $$->step->kind = CELL_RATIO;
+		end_step_of($$, $2);
 		$$->text = $5; $$->text_loc = LOC(@5);
 	}
 	| IDENT sint IDENT PROVISIONAL STRING ';' {
@@ -1166,6 +1185,20 @@ key_reading:
 	;
 
 /* Where a range of the key starts or ends: odds, or a value (CELL_RANGE). */
+/* The step of 'above': 'above 6:1 X' (from 6:1 on), 'above more than 5:1 X'
+ * (past 5:1 only); the two words ride on the step's next cell. */
+end_step:
+	ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
+	| IDENT IDENT key_bound {
+		$$ = $3;
+		$$->next = ast_cell_new(LOC(@1));
+		$$->next->kind = CELL_NAME;
+		$$->next->name = xasprintf("%s %s", $1, $2);
+		free($1);
+		free($2);
+	}
+	;
+
 key_bound:
 	ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
 	| sint { $$ = cell(@1, $1, $1, false, false); }

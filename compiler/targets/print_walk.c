@@ -995,6 +995,8 @@ static void put_table_data(walk *w, const ir_table *it)
 		sb_puts(b, L->obj_open);
 		put_field(b, L, "key_kind", t->key_kind, false);
 		put_field(b, L, "rounding", t->rounding, false);
+		if (t->above_strict) /* 'above more than S': only a key past S reads the above column */
+			put_field(b, L, "above_strict", t->above_strict, false);
 		const char *records = L->record_list_open ? L->record_list_open : L->list_open;
 		fmt(b, L, L->obj_field, NULL, S("round_ranges"));
 		sb_puts(b, records);

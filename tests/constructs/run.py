@@ -76,6 +76,8 @@ SUB_FORMS = [
     'round_linear',        # round linear, ties up: the nearest column by the ratio itself
     'odds_strict',         # more than 1/2, 1, 3/2: thresholds the odds must pass
     'two_enums',           # columns by (posture, target): a grid per value of one enum, a column per value of another
+    'above_strict',        # above more than 3:1 DE: odds past the step only, whatever the rounding
+    'band_linear',         # round linear, ties up in a ratio band: the nearest printed odds by the ratio
 ]
 
 # --sample: one pair of fixture and verb in this many.

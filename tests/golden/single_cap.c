@@ -75,7 +75,7 @@ static const rtab_table tables[] = {
 	 .nmodifiers = 1, .modifiers = table0_modifiers, .capped = 1, .cap_min = -2, .cap_max = 2, .roll_min = -1, .roll_max = 8,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_INPUT, .rounding = RTAB_ROUND_EVENS, .key_a = {0, NULL, NULL}, .key_b = {0, NULL, NULL}, .nshifts = 0, .shifts = NULL, .column_end_of_value = NULL,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}, .shift_stops = 0, .ncolumn_of_key = 0, .column_of_key = NULL},
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 2, .row_notes = table0_row_notes, .row_note = table0_row_note, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}, .shift_stops = 0, .ncolumn_of_key = 0, .column_of_key = NULL, .above_strict = 0},
 };
 
 static int single_cap_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

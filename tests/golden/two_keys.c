@@ -139,7 +139,7 @@ static const rtab_table tables[] = {
 	 .nmodifiers = 0, .modifiers = NULL, .capped = 0, .cap_min = 0, .cap_max = 0, .roll_min = 1, .roll_max = 6,
 	 .step = -1, .nnatural = 0, .natural = NULL, .nrewrites = 0, .rewrites = NULL,
 	 .key_kind = RTAB_KEY_ODDS, .rounding = RTAB_ROUND_DOWN, .key_a = {1, table0_key_a, NULL}, .key_b = {1, table0_key_b, NULL}, .nshifts = 1, .shifts = table0_shifts, .column_end_of_value = table0_column_end_of_value,
-	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}, .shift_stops = 0, .ncolumn_of_key = 0, .column_of_key = NULL},
+	 .row_outcome8 = table0_row_outcomes, .row_outcome16 = NULL, .nrow_notes = 1, .row_notes = table0_row_notes, .row_note = NULL, .nrolls = 0, .rolls = NULL, .nround_ranges = 0, .round_ranges = NULL, .nlines = 0, .line_key = {0, NULL, NULL}, .shift_stops = 0, .ncolumn_of_key = 0, .column_of_key = NULL, .above_strict = 0},
 };
 
 static int two_keys_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -68,13 +68,14 @@ sealed class RtabContext
 /// columns), and each range (FromNum:FromDen, Rounding) and column (StepNum:StepDen) of it.</summary>
 sealed class RtabKey
 {
-    internal readonly int KeyKind, Rounding, FromNum, FromDen, StepNum, StepDen;
+    internal readonly int KeyKind, Rounding, AboveStrict, FromNum, FromDen, StepNum, StepDen;
     internal readonly RtabKey[] RoundRanges, Columns;
     internal RtabKey(int key_kind = 0, int rounding = 0, RtabKey[] round_ranges = null, RtabKey[] columns = null,
-                     int from_num = 0, int from_den = 0, int step_num = 0, int step_den = 0)
+                     int from_num = 0, int from_den = 0, int step_num = 0, int step_den = 0, int above_strict = 0)
     {
         KeyKind = key_kind;
         Rounding = rounding;
+        AboveStrict = above_strict;
         RoundRanges = round_ranges ?? new RtabKey[0];
         Columns = columns ?? new RtabKey[0];
         FromNum = from_num;
@@ -317,6 +318,16 @@ abstract class RtabLowered
     {
         var cols = t.Columns;
         bool value = t.KeyKind == RtabOdds.KEY_VALUE;
+        if (t.AboveStrict != 0) { // 'above more than S': only a key past S reads it
+            if (n < first + 2 || n > cols.Length) throw new RtabException(E_RULESET);
+            var a = cols[n - 1];
+            if (!value && !(a.StepNum >= 0 && a.StepNum <= RtabOdds.MAX_STEP_TERM && a.StepDen > 0 &&
+                            a.StepDen <= RtabOdds.MAX_STEP_TERM))
+                throw new RtabException(E_RULESET);
+            if (KeyCmp(t, n - 2, a.StepNum, a.StepDen) < 0) throw new RtabException(E_RULESET);
+            if (KeyCmp(t, n - 1, num, den) > 0) return n - 1;
+            n -= 1;
+        }
         long down = n, up = n, passed = n; // passed: the greatest step below the key
         for (long i = first; i < n; i++) {
             var c = cols[i];
@@ -824,8 +835,16 @@ public class Ruleset
             if (RtabOdds.CmpOdds(p, q, a, b) >= 0 && RtabOdds.CmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
         }
         long mode = RtabOdds.EffectiveRounding(band.Rounding, a >= b);
-        if (mode > RtabOdds.ROUND_NEAREST) throw new RtabException(E_RULESET);
-        bool down = mode == RtabOdds.ROUND_DOWN || (mode == RtabOdds.ROUND_NEAREST && RtabOdds.NearestOddsDown(a, b, dp, dq, up, uq));
+        if (mode > RtabOdds.ROUND_LINEAR_UP) throw new RtabException(E_RULESET);
+        bool down;
+        if (mode == RtabOdds.ROUND_LINEAR || mode == RtabOdds.ROUND_LINEAR_UP) {
+            // a:b against (dp/dq + up/uq) / 2: the products reach 2^77, and a decimal holds
+            // every integer below 2^96 exactly. Under LINEAR_UP a tie reads up.
+            decimal left = (decimal)(2 * a * dq) * uq, right = (decimal)b * (dp * uq + up * dq);
+            down = mode == RtabOdds.ROUND_LINEAR_UP ? left < right : left <= right;
+        } else {
+            down = mode == RtabOdds.ROUND_DOWN || (mode == RtabOdds.ROUND_NEAREST && RtabOdds.NearestOddsDown(a, b, dp, dq, up, uq));
+        }
         if (down) { a = dp; b = dq; } else { a = up; b = uq; }
     }
 

@@ -589,8 +589,17 @@ function bandRound(band, a, b) {
     if (cmpOdds(p, q, a, b) >= 0 && cmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
   }
   const mode = effectiveRounding(band.rounding ?? ROUND_EVENS, a >= b);
-  if (mode > ROUND_NEAREST) throw new RtabError(E_RULESET);
-  const down = mode === ROUND_DOWN || (mode === ROUND_NEAREST && nearestOddsDown(a, b, dp, dq, up, uq));
+  if (mode > ROUND_LINEAR_UP) throw new RtabError(E_RULESET);
+  let down;
+  if (mode === ROUND_LINEAR || mode === ROUND_LINEAR_UP) {
+    // a:b against (dp/dq + up/uq) / 2, exactly (the products reach 2^77: BigInt); under
+    // LINEAR_UP a tie reads up
+    const left = 2n * BigInt(a) * BigInt(dq) * BigInt(uq);
+    const right = BigInt(b) * (BigInt(dp) * BigInt(uq) + BigInt(up) * BigInt(dq));
+    down = mode === ROUND_LINEAR_UP ? left < right : left <= right;
+  } else {
+    down = mode === ROUND_DOWN || (mode === ROUND_NEAREST && nearestOddsDown(a, b, dp, dq, up, uq));
+  }
   return down ? [dp, dq] : [up, uq];
 }
 
@@ -612,6 +621,16 @@ function readKey(t, num, den, first, n) {
   const cols = t.columns;
   const value = t.key_kind === KEY_VALUE;
   const cmp = (i, a, b) => (value ? sign(a - cols[i].step_num) : cmpOdds(a, b, cols[i].step_num, cols[i].step_den));
+  if (t.above_strict) { // 'above more than S': only a key past S reads it
+    if (n < first + 2 || n > cols.length) throw new RtabError(E_RULESET);
+    const a = cols[n - 1];
+    if (!value && !(a.step_num >= 0 && a.step_num <= MAX_STEP_TERM && a.step_den > 0 && a.step_den <= MAX_STEP_TERM)) {
+      throw new RtabError(E_RULESET);
+    }
+    if (cmp(n - 2, a.step_num, a.step_den) < 0) throw new RtabError(E_RULESET);
+    if (cmp(n - 1, num, den) > 0) return n - 1;
+    n -= 1;
+  }
   let down = n, up = n, passed = n; // passed: the greatest step below the key
   for (let i = first; i < n; i++) {
     const c = cols[i];

@@ -242,6 +242,24 @@ local function effective_rounding(rounding, at_or_above_evens)
   return rounding
 end
 
+-- <0, 0 or >0 as x1 * y1 is below, at or above x2 * y2 (x below 2^46, y below 2^31),
+-- exactly: in limbs of 2^24, every partial product below 2^53 (exact in a double).
+local function cmp_wide(x1, y1, x2, y2)
+  local B = 16777216 -- 2^24
+  local function limbs(x, y)
+    local xh, xl, yh, yl = floor(x / B), x % B, floor(y / B), y % B
+    local r0, r1, r2 = xl * yl, xl * yh + xh * yl, xh * yh
+    local c0 = floor(r0 / B)
+    r1 = r1 + c0
+    return r2 + floor(r1 / B), r1 % B, r0 % B
+  end
+  local a2, a1, a0 = limbs(x1, y1)
+  local b2, b1, b0 = limbs(x2, y2)
+  if a2 ~= b2 then return a2 < b2 and -1 or 1 end
+  if a1 ~= b1 then return a1 < b1 and -1 or 1 end
+  return sign(a0 - b0)
+end
+
 local function band_round(band, a, b)
   local dp, dq, up, uq
   if a >= b then
@@ -257,8 +275,16 @@ local function band_round(band, a, b)
     if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0 then up, uq = p, q end
   end
   local mode = effective_rounding(band.rounding or ROUND_EVENS, a >= b)
-  if mode > ROUND_NEAREST then fail(E_RULESET) end
-  local down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
+  if mode > ROUND_LINEAR_UP then fail(E_RULESET) end
+  local down
+  if mode == ROUND_LINEAR or mode == ROUND_LINEAR_UP then
+    -- a:b against (dp/dq + up/uq) / 2: 2 a dq uq against b (dp uq + up dq), exactly; under
+    -- LINEAR_UP a tie reads up
+    local c = cmp_wide(2 * a * dq, uq, b, dp * uq + up * dq)
+    if mode == ROUND_LINEAR_UP then down = c < 0 else down = c <= 0 end
+  else
+    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
+  end
   if down then return dp, dq end
   return up, uq
 end
@@ -285,6 +311,17 @@ local function read_key(t, num, den, first, n)
     local c = cols[i + 1]
     if value then return sign(a - c.step_num) end
     return cmp_odds(a, b, c.step_num, c.step_den)
+  end
+  if (t.above_strict or 0) ~= 0 then -- 'above more than S': only a key past S reads it
+    if n < first + 2 or n > #cols then fail(E_RULESET) end
+    local a = cols[n]
+    if not value and not (a.step_num >= 0 and a.step_num <= MAX_STEP_TERM and a.step_den > 0 and
+        a.step_den <= MAX_STEP_TERM) then
+      fail(E_RULESET)
+    end
+    if cmp(n - 2, a.step_num, a.step_den) < 0 then fail(E_RULESET) end
+    if cmp(n - 1, num, den) > 0 then return n - 1 end
+    n = n - 1
   end
   local down, up, passed = n, n, n -- passed: the greatest step below the key
   for i = first, n - 1 do

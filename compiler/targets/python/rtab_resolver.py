@@ -646,9 +646,14 @@ def band_round(band, a, b):
         if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0:
             up, uq = p, q
     mode = effective_rounding(band.get('rounding', ROUND_EVENS), a >= b)
-    if mode > ROUND_NEAREST:
+    if mode > ROUND_LINEAR_UP:
         raise RtabError(E_RULESET)
-    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
+    if mode in (ROUND_LINEAR, ROUND_LINEAR_UP):
+        # a:b against (dp/dq + up/uq) / 2, exactly; under LINEAR_UP a tie reads up
+        left, right = 2 * a * dq * uq, b * (dp * uq + up * dq)
+        down = left < right if mode == ROUND_LINEAR_UP else left <= right
+    else:
+        down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
     return (dp, dq) if down else (up, uq)
 
 
@@ -680,6 +685,17 @@ def read_key(t, num, den, first, n):
             return (a > c['step_num']) - (a < c['step_num'])
         return cmp_odds(a, b, c['step_num'], c['step_den'])
 
+    if t.get('above_strict', 0):  # 'above more than S': only a key past S reads it
+        if n < first + 2 or n > len(cols):
+            raise RtabError(E_RULESET)
+        a = cols[n - 1]
+        if not value and not (0 <= a['step_num'] <= MAX_STEP_TERM and 0 < a['step_den'] <= MAX_STEP_TERM):
+            raise RtabError(E_RULESET)
+        if cmp(n - 2, a['step_num'], a['step_den']) < 0:
+            raise RtabError(E_RULESET)
+        if cmp(n - 1, num, den) > 0:
+            return n - 1
+        n -= 1
     down = up = passed = n  # passed: the greatest step below the key
     for i in range(first, n):
         c = cols[i]
