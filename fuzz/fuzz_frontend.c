@@ -19,7 +19,7 @@
  * writes a file.
  */
 #include "codegen/emit_c.h"
-#include "check/examples.h"
+#include "check/proofs/examples.h"
 #include "check/load.h"
 #include "check/model.h"
 #include "front/parse_ctx.h"

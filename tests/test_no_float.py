@@ -16,7 +16,7 @@ Looked at, outside comments:
     division in Python).
   - the compiler's decisions about quantities (a figure in two units, the
     factor between units, a tolerance, the value of an input nearest
-    another's: compiler/base/ratio.c, check/units.c, check/post_checks.c,
+    another's: compiler/base/ratio.c, check/passes/units.c, check/proofs/post_checks.c,
     analysis/quantity.c, expr_equal.c, diff.c): floating point only in the
     arguments of a message (check_report, sb_printf, xasprintf), which print
     a figure and decide nothing.
@@ -54,7 +54,7 @@ ALLOWED = {
         'the same, its definition',
     ('compiler/base/ratio.c', 'return (double)r.num / (double)r.den;'):
         'the same, its body',
-    ('compiler/check/units.c', 'double k = (double)num / (double)den, s = (double)S;'):
+    ('compiler/check/passes/units.c', 'double k = (double)num / (double)den, s = (double)S;'):
         'the figures a -Wunit-printed message prints, after the exact comparison decided',
     ('compiler/analysis/quantity.c', 'double a_approx = ratio_approx(va), b_approx = ratio_approx(vb);'):
         'the figures of the message of a difference the exact comparison found',
@@ -186,8 +186,8 @@ for rel in ['examples/port-python/rtab_port.py'] + files('compiler/targets/pytho
     src = re.sub(r'("""|\'\'\').*?\1', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), src, flags=re.S)
     scan(rel, strip_comments(src, '#'), PY_FORBIDDEN)
 
-for rel in ['compiler/base/ratio.h', 'compiler/base/ratio.c', 'compiler/check/units.c',
-            'compiler/check/post_checks.c', 'compiler/analysis/quantity.c', 'compiler/analysis/expr_equal.c',
+for rel in ['compiler/base/ratio.h', 'compiler/base/ratio.c', 'compiler/check/passes/units.c',
+            'compiler/check/proofs/post_checks.c', 'compiler/analysis/quantity.c', 'compiler/analysis/expr_equal.c',
             'compiler/analysis/diff.c']:
     scan_messages_only(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')))
 

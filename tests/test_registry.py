@@ -19,7 +19,7 @@ a verb tests one. This test holds the sources to it:
 3. The tie between the two lists: the kind in rtab.h alone, or in
    key_kinds.def alone, fails to compile front/key_kinds.c.
 4. A new way to write a key (an RTAB_KEY_FORM line) fails to compile the
-   check that reads the key (compile_key in check/sema_grid.c) until it
+   check that reads the key (compile_key in check/passes/sema_grid.c) until it
    says what the form computes.
 5. Statements: a verb that decides something for every kind of statement
    does it in a switch that lists ST_KIND_COUNT_ and has no default. A
@@ -43,9 +43,9 @@ STMT_PROBE = 'ST_PROBE'
 # errata layer changes it, whether it names an outcome, what a provisional
 # reason on it is written on.
 STATEMENT_VERBS = {
-    'compiler/check/errata_patch.c': 'merge_of',
-    'compiler/check/sema_numeric.c': 'note_body',
-    'compiler/check/post_checks.c': 'provisional_on',
+    'compiler/check/editions/errata_patch.c': 'merge_of',
+    'compiler/check/passes/sema_numeric.c': 'note_body',
+    'compiler/check/proofs/post_checks.c': 'provisional_on',
 }
 failures = []
 
@@ -293,7 +293,7 @@ def main():
             else:
                 print('a key kind %s: %s does not compile' % (why, registry))
     check_statements(src, cmds)
-    reader = 'compiler/check/sema_grid.c'
+    reader = 'compiler/check/passes/sema_grid.c'
     if reader not in cmds:
         fail(reader + ' is not built')
     else:

@@ -2,9 +2,9 @@
 /* rtab eval's resolution of one name: an evaluator per kind of definition. */
 #include "analysis/evaluate.h"
 
-#include "check/drm_modifier.h"
-#include "check/sema_require.h"
-#include "check/target_kinds.h"
+#include "check/proofs/drm_modifier.h"
+#include "check/passes/sema_require.h"
+#include "check/names/target_kinds.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -197,7 +197,7 @@ static eval_status eval_procedure(const eval_ctx *e, size_t k)
 	return resolved(e, rc);
 }
 
-/* What eval does with each kind of definition: the kinds of check/target_kinds.h
+/* What eval does with each kind of definition: the kinds of check/names/target_kinds.h
  * are resolved, and naming any other says why it is not. */
 typedef struct evaluator {
 	eval_status (*eval)(const eval_ctx *e, size_t k);

@@ -8,7 +8,7 @@
 #include "text/value_text.h"
 #include "analysis/odds.h"
 #include "base/ratio.h"
-#include "check/table_text.h"
+#include "check/passes/table_text.h"
 #include "front/key_kinds.h"
 
 #include <stdarg.h>

@@ -6,7 +6,7 @@
 #include "base/escape.h"
 #include "base/json.h"
 #include "base/msg.h"
-#include "check/rule_refs.h"
+#include "check/names/rule_refs.h"
 #include "export/grid.h"
 
 #include <stdio.h>

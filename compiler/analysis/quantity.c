@@ -3,7 +3,7 @@
 #include "analysis/quantity.h"
 
 #include "base/util.h"
-#include "check/units.h"
+#include "check/passes/units.h"
 
 #include <string.h>
 

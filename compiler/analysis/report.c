@@ -2,7 +2,7 @@
 #include "analysis/report.h"
 
 #include "check/model.h"
-#include "check/table_text.h"
+#include "check/passes/table_text.h"
 #include "front/key_kinds.h"
 #include "base/json.h"
 

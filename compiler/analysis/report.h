@@ -4,7 +4,7 @@
 #define RTAB_ANALYSIS_REPORT_H
 
 #include "base/json.h"
-#include "check/reasons.h"
+#include "check/proofs/reasons.h"
 #include "rtab.h"
 #include "base/util.h"
 

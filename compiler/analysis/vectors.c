@@ -12,9 +12,9 @@
 
 #include "analysis/odds.h"
 #include "analysis/report.h"
-#include "check/reasons.h"
+#include "check/proofs/reasons.h"
 #include "check/model.h"
-#include "check/target_kinds.h"
+#include "check/names/target_kinds.h"
 #include "text/value_text.h"
 
 #include <stdio.h>
@@ -2176,7 +2176,7 @@ static void procedure_vectors(vgen *g, const int32_t *base, const vectors_option
 }
 
 /* The vectors of each kind of definition: one walk over the definitions of
- * a kind that eval resolves (check/target_kinds.h), in the order of the kinds. */
+ * a kind that eval resolves (check/names/target_kinds.h), in the order of the kinds. */
 typedef struct vectors_writer {
 	void (*write)(vgen *g, const int32_t *base, const vectors_options *opts);
 	const char *reason;

@@ -9,7 +9,7 @@
  * The products are worked in 128 bits (gcc and clang; the runtime, which
  * embedders build with any compiler, has none of this). The figures of a
  * ruleset stay far inside: values of 32 bits, factors between units below
- * 10^12 (check/units.c), a precision of at most 1/1000. A computation that
+ * 10^12 (check/passes/units.c), a precision of at most 1/1000. A computation that
  * would pass 127 bits anyway says so (false) rather than round.
  */
 #ifndef RTAB_RATIO_H

@@ -3,7 +3,7 @@
 #include "check/load.h"
 
 #include "check/checks.h"
-#include "check/edition.h"
+#include "check/editions/edition.h"
 #include "check/sema.h"
 #include "front/parse_ctx.h"
 

@@ -5,7 +5,7 @@
 #include "base/msg.h"
 
 #include "cli/cli.h"
-#include "check/drm_modifier.h"
+#include "check/proofs/drm_modifier.h"
 #include "text/value_text.h"
 #include <ctype.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab check: diagnostics only. */
 #include "cli/cli.h"
-#include "check/link_names.h"
+#include "check/names/link_names.h"
 #include "check/checks.h"
 #include "check/load.h"
 #include "cli/options.h"

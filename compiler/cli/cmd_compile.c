@@ -2,7 +2,7 @@
 /* rtab compile: emit C for each ruleset, or nothing at all on any error. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
-#include "check/link_names.h"
+#include "check/names/link_names.h"
 #include "cli/cli_dirs.h"
 #include "codegen/emit_c.h"
 #include "targets/c_source.h"

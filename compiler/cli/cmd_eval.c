@@ -4,7 +4,7 @@
 #include "cli/cli.h"
 #include "cli/cli_inputs.h"
 #include "check/load.h"
-#include "check/rule_refs.h"
+#include "check/names/rule_refs.h"
 #include "analysis/evaluate.h"
 #include "cli/options.h"
 

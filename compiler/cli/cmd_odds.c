@@ -3,10 +3,10 @@
 #include "cli/cli.h"
 #include "analysis/odds_report.h"
 #include "cli/cli_inputs.h"
-#include "check/drm_modifier.h"
-#include "check/sema_require.h"
+#include "check/proofs/drm_modifier.h"
+#include "check/passes/sema_require.h"
 #include "check/load.h"
-#include "check/rule_refs.h"
+#include "check/names/rule_refs.h"
 #include "cli/options.h"
 
 #include <stdio.h>

@@ -2,8 +2,8 @@
 /* rtab test: run the examples written in .rtab files. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
-#include "check/edition.h"
-#include "check/examples.h"
+#include "check/editions/edition.h"
+#include "check/proofs/examples.h"
 #include "check/load.h"
 #include "cli/options.h"
 

@@ -20,7 +20,7 @@
 #include "codegen/emit_native_ctx.h"
 #include "codegen/emit_native_mods.h"
 #include "codegen/native_tables.h"
-#include "check/modifier_range.h"
+#include "check/proofs/modifier_range.h"
 #include "codegen/row_form.h"
 
 #include <ctype.h>

@@ -2,7 +2,7 @@
 /* Which results tables get native code (see native_tables.h). */
 #include "codegen/native_tables.h"
 #include "codegen/expr_intervals.h"
-#include "check/modifier_range.h"
+#include "check/proofs/modifier_range.h"
 #include "base/util.h"
 #include "front/key_kinds.h"
 

@@ -2,7 +2,7 @@
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export/export_views.h"
 #include "base/msg.h"
-#include "check/table_text.h"
+#include "check/passes/table_text.h"
 #include "front/key_kinds.h"
 #include "text/value_text.h"
 

@@ -18,7 +18,7 @@
 #include "analysis/facets.h"
 #include "analysis/vectors.h"
 #include "check/sema.h"
-#include "check/target_kinds.h"
+#include "check/names/target_kinds.h"
 #include "codegen/emit_c.h"
 #include "export/export.h"
 #include "lower/lower.h"

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "built_source.h"
-#include "check/reasons.h"
+#include "check/proofs/reasons.h"
 #include "rtab.h"
 
 static const char source[] =

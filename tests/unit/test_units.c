@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "check/load.h"
-#include "check/units.h"
+#include "check/passes/units.h"
 
 static const char source[] =
 	"ruleset r { locales en; en \"R\"; exact 1/2;\n"

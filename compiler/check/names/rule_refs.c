@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/* Rule references per locale (@ en "..." ru "..."): read and checked from a
+ * definition, and put in place of the plain reference for a reader's locale. */
+#include "check/names/rule_refs.h"
+
+#include "check/checks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+rtab_labels read_rule_refs(model *m, const ast_def *d, const char *what, const char **rule)
+{
+	size_t n = m->rs.nlocales;
+	*rule = arena_strdup(&m->arena, d->rule);
+	if (!d->refs || n == 0)
+		return NULL;
+	const char **refs = model_array(m, n, sizeof *refs);
+	const ast_stmt **seen = xcalloc(n, sizeof *seen);
+	/* An outcome's instance repeats its declaration's references, reported there. */
+	bool complete = !d->instance, report = !d->instance;
+	for (const ast_stmt *s = d->refs; s; s = s->next) {
+		int l = rtab_find_locale(&m->rs, s->name);
+		if (l < 0 && !report) {
+			complete = false;
+			continue;
+		}
+		if (l < 0) {
+			strbuf declared = {0};
+			for (size_t k = 0; k < n; k++)
+				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
+				     "%s '%s' gives a rule reference in locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
+				     what, d->id, s->name, declared.data ? declared.data : "", s->name);
+			free(declared.data);
+			complete = false;
+			continue;
+		}
+		if (seen[l] && !report)
+			continue;
+		if (seen[l]) {
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
+				     "%s '%s' gives its '%s' rule reference twice; remove one", what, d->id, s->name);
+			check_note(m, seen[l]->name_loc, "the first '%s' rule reference is here", s->name);
+			continue;
+		}
+		seen[l] = s;
+		refs[l] = arena_strdup(&m->arena, s->text);
+	}
+	free(seen);
+	for (size_t l = 0; complete && l < n; l++)
+		if (!refs[l])
+			check_report(m, CHECK_MISSING_REFERENCE, d->id_loc,
+				     "%s '%s' gives rule references per locale but none in '%s'; add %s \"...\" after '@'",
+				     what, d->id, m->rs.locales[l], m->rs.locales[l]);
+	/* The reference every reader without a locale sees: the first locale's. */
+	if (refs[0])
+		*rule = refs[0];
+	return refs;
+}
+
+/* What a part of a definition shows (a row, a trigger, an option, a step):
+ * the definition's reference in the reader's locale where it takes the
+ * definition's (the text of one of its references), else its own. */
+static const char *part_rule(const rtab_ruleset *rs, const char *part, const char *rule,
+			     rtab_labels rules, const char *shown)
+{
+	if (!part || !rules)
+		return part;
+	if (rule && strcmp(part, rule) == 0)
+		return shown;
+	for (size_t l = 0; l < rs->nlocales; l++)
+		if (rules[l] && strcmp(part, rules[l]) == 0)
+			return shown;
+	return part;
+}
+
+/* The structures are the model's own (its arena): writable, though the
+ * runtime's arrays are declared const. */
+#define RULES_IN(count, type, array)                                                  \
+	for (size_t i = 0; i < rs->count; i++) {                                        \
+		type *x = (type *)&rs->array[i];                                        \
+		x->rule = rtab_rule(rs, x->rule, x->rules, locale);                     \
+	}
+
+/* The parts of definition x that may take its reference. */
+#define PARTS_IN(type, n, parts)                                                     \
+	for (size_t k = 0; k < x->n; k++) {                                             \
+		type *p = (type *)&x->parts[k];                                         \
+		p->rule = part_rule(rs, p->rule, x->rule, x->rules, shown);             \
+	}
+
+static void parts_in_locale(rtab_ruleset *rs, size_t locale)
+{
+	for (size_t i = 0; i < rs->ntables; i++) {
+		const rtab_table *x = &rs->tables[i];
+		const char *shown = rtab_rule(rs, x->rule, x->rules, locale);
+		if (x->rows)
+			PARTS_IN(rtab_row, nrows, rows)
+		if (x->row_notes)
+			PARTS_IN(rtab_row_note, nrow_notes, row_notes)
+		PARTS_IN(rtab_natural_rule, nnatural, natural)
+		PARTS_IN(rtab_rewrite, nrewrites, rewrites)
+	}
+	for (size_t i = 0; i < rs->noutcomes; i++) {
+		const rtab_outcome *x = &rs->outcomes[i];
+		const char *shown = rtab_rule(rs, x->rule, x->rules, locale);
+		PARTS_IN(rtab_trigger, ntriggers, triggers)
+	}
+	for (size_t i = 0; i < rs->nreaction_sets; i++) {
+		const rtab_reaction_set *x = &rs->reaction_sets[i];
+		const char *shown = rtab_rule(rs, x->rule, x->rules, locale);
+		PARTS_IN(rtab_option, noptions, options)
+	}
+	for (size_t i = 0; i < rs->nprocedures; i++) {
+		const rtab_procedure *x = &rs->procedures[i];
+		const char *shown = rtab_rule(rs, x->rule, x->rules, locale);
+		PARTS_IN(rtab_procedure_step, nsteps, steps)
+	}
+}
+
+void model_rules_in_locale(model *m, size_t locale)
+{
+	rtab_ruleset *rs = &m->rs;
+	if (locale >= rs->nlocales)
+		return;
+	/* The parts first: they are known by the definitions' references as written. */
+	parts_in_locale(rs, locale);
+	rs->rule = rtab_rule(rs, rs->rule, rs->rules, locale);
+	RULES_IN(nenums, rtab_enum, enums)
+	RULES_IN(ninputs, rtab_input, inputs)
+	RULES_IN(ndice, rtab_dice, dice)
+	RULES_IN(neffect_kinds, rtab_effect_kind, effect_kinds)
+	RULES_IN(noutcomes, rtab_outcome, outcomes)
+	RULES_IN(nnumeric_outcomes, rtab_numeric_outcome, numeric_outcomes)
+	RULES_IN(nmatrices, rtab_matrix, matrices)
+	RULES_IN(nbands, rtab_band, bands)
+	RULES_IN(ngroups, rtab_group, groups)
+	RULES_IN(nmodifiers, rtab_modifier, modifiers)
+	RULES_IN(ntables, rtab_table, tables)
+	RULES_IN(nreaction_sets, rtab_reaction_set, reaction_sets)
+	RULES_IN(ntransitions, rtab_transition, transitions)
+	RULES_IN(ndistances, rtab_distance, distances)
+	RULES_IN(nprocedures, rtab_procedure, procedures)
+	RULES_IN(nrequirements, rtab_requirement, requirements)
+}

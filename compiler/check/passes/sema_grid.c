@@ -1,0 +1,722 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tables as printed: grids (a header line of column labels, then one line
+ * per roll with one cell per column), computed columns (odds or a value,
+ * read with a stated rounding), outcome codes, and rounding words.
+ */
+#include "check/passes/sema_grid.h"
+
+#include "check/checks.h"
+#include "check/names/resolve_name.h"
+#include "check/passes/sema_exact.h"
+#include "check/passes/sema_expr.h"
+#include "check/passes/sema_numeric.h"
+#include "check/passes/sema_reading.h"
+#include "check/passes/table_text.h"
+#include "check/names/unknown.h"
+#include "front/key_kinds.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Rows of one key a cell looks through before it starts a new row (see resolve_grids). */
+#define GRID_KEY_WALK 64
+
+const ast_stmt *table_word(model *m, const ast_def *d, stmt_kind kind)
+{
+	const ast_stmt *found = NULL;
+	const char *word = stmt_kind_name(kind);
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != kind)
+			continue;
+		if (found) {
+			check_report(m, CHECK_DUPLICATE, s->loc, "table '%s' has a second '%s'", d->id, word);
+			check_note(m, found->loc, "the first '%s' is here", word);
+			continue;
+		}
+		found = s;
+	}
+	return found;
+}
+
+/* The outcome whose 'code' statement names code, or -1 (a second one is reported once). */
+static int find_code(model *m, const char *code, const ast_stmt **where)
+{
+	int found = -1;
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++)
+		for (const ast_stmt *s = m->defs[DEF_OUTCOME][i]->body; s; s = s->next)
+			if (s->kind == ST_CODE && s->ids &&
+			    strcmp(s->ids->id, code) == 0 && found < 0) {
+				found = (int)i;
+				*where = s;
+			}
+	return found;
+}
+
+void check_outcome_codes(model *m)
+{
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
+		const ast_def *d = m->defs[DEF_OUTCOME][i];
+		const ast_stmt *mine = NULL;
+		for (const ast_stmt *s = d->body; s; s = s->next) {
+			const ast_stmt *first = NULL;
+			if (s->kind != ST_CODE)
+				continue;
+			if (!s->ids || s->ids->next) {
+				check_report(m, CHECK_MISSING, s->loc,
+					     "an outcome's code is one short name, as the table prints it: code AE;");
+				continue;
+			}
+			if (mine) {
+				check_report(m, CHECK_DUPLICATE, s->loc, "outcome '%s' has a second code",
+					     d->id);
+				continue;
+			}
+			mine = s;
+			int o = find_code(m, s->ids->id, &first);
+			int same = model_find(m, DEF_OUTCOME, s->ids->id);
+			if (o >= 0 && first != s) {
+				check_report(m, CHECK_DUPLICATE, s->ids->loc,
+					     "code '%s' is given to two outcomes", s->ids->id);
+				check_note(m, first->ids->loc, "outcome '%s' has it",
+					   m->defs[DEF_OUTCOME][o]->id);
+			} else if (same >= 0 && (size_t)same != i) {
+				check_report(m, CHECK_DUPLICATE, s->ids->loc,
+					     "code '%s' is the name of another outcome", s->ids->id);
+				check_note(m, m->defs[DEF_OUTCOME][same]->id_loc, "outcome '%s' is here",
+					   s->ids->id);
+			}
+		}
+	}
+}
+
+int outcome_of_name(model *m, const char *name)
+{
+	const ast_stmt *where;
+	int o = model_find(m, DEF_OUTCOME, name);
+	return o >= 0 ? o : find_code(m, name, &where);
+}
+
+int resolve_outcome_or_code(model *m, const char *name, src_loc loc)
+{
+	const ast_stmt *where;
+	size_t n = 0, cap = m->ndefs[DEF_OUTCOME] * 2;
+	int o = model_find(m, DEF_OUTCOME, name);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o); /* as resolve_def does, without a second look-up */
+		return o;
+	}
+	o = find_code(m, name, &where);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o);
+		return o;
+	}
+	o = numeric_lookup(m, name, loc);
+	if (o >= 0) {
+		model_use(m, DEF_OUTCOME, o);
+		return o;
+	}
+	if (o == -2)
+		return -1;
+	/* Suggest among the ids and the codes. */
+	const char **names = model_array(m, cap ? cap : 1, sizeof *names);
+	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
+		names[n++] = m->defs[DEF_OUTCOME][i]->id;
+		for (const ast_stmt *s = m->defs[DEF_OUTCOME][i]->body; s; s = s->next)
+			if (s->kind == ST_CODE && s->ids) {
+				names[n++] = s->ids->id;
+				break;
+			}
+	}
+	report_unknown(m, loc, "outcome or code", name, names, n, sizeof *names);
+	numeric_note_patterns(m, name, loc);
+	return -1;
+}
+
+/* Compile the key of a computed column: odds(a, b), difference(a, b) or value(x). */
+bool compile_key(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols)
+{
+	size_t nargs = 0;
+	expr_type ty;
+	for (const ast_expr *a = cols->expr; a; a = a->next_arg)
+		nargs++;
+	key_form form;
+	if (!key_form_of_word(cols->name, &form)) {
+		check_report(m, CHECK_UNKNOWN_NAME, cols->name_loc,
+			     "a computed column is 'odds(A, B)', 'difference(A, B)' or 'value(X)', not '%s(...)'",
+			     cols->name);
+		return false;
+	}
+	size_t want_args = key_form_nargs(form);
+	if (nargs != want_args) {
+		check_report(m, CHECK_TYPE, cols->name_loc, "'%s' takes %d argument%s, not %zu",
+			     cols->name, (int)want_args, want_args == 1 ? "" : "s", nargs);
+		return false;
+	}
+	t->key_kind = (uint8_t)key_form_kind(form);
+	bool odds = false, diff = false;
+	switch (form) {
+	case KEY_FORM_ODDS: odds = true; break;
+	case KEY_FORM_DIFFERENCE: diff = true; break;
+	case KEY_FORM_VALUE: break;
+	}
+	t->rounding = RTAB_ROUND_DOWN;
+	const ast_id *word = cols->ids, *mode = word ? word->next : NULL;
+	if (mode && strcmp(word->id, "round") != 0) {
+		check_report(m, CHECK_TYPE, word->loc,
+			     "after the key comes its rounding: 'round down', not '%s %s'", word->id,
+			     mode->id);
+		return false;
+	}
+	if (mode && !parse_column_rounding(m, mode, &t->rounding))
+		return false;
+	if (!compile_key_reading(m, t, cols))
+		return false;
+	/* The odds of two exact strengths (2.5:1) read as they are: the scale cancels. */
+	rtab_type_kind want = odds ? EXPR_NUMERIC : RTAB_TYPE_INT;
+	expr_type tb = {0};
+	bool ok = compile_expr(m, cols->expr, want, &t->key_a, &ty);
+	if (nargs == 2)
+		ok &= compile_expr(m, cols->expr->next_arg, want, &t->key_b, &tb);
+	if (ok && odds) { /* at a precision 1/N both sides are exact: the key reads 2.5:2 */
+		expr_make_exact(m, &t->key_a, &ty);
+		expr_make_exact(m, &t->key_b, &tb);
+	}
+	if (ok && diff) {
+		/* a - b, as one program: key_a's, then key_b's, then SUB (jumps are relative). */
+		size_t n = (size_t)t->key_a.ninstrs + t->key_b.ninstrs + 1;
+		if (n > UINT16_MAX) {
+			check_report(m, CHECK_LIMITS, cols->name_loc, "the key of table '%s' is too long",
+				     d->id);
+			return false;
+		}
+		rtab_instr *v = model_array(m, n, sizeof *v);
+		memcpy(v, t->key_a.instrs, t->key_a.ninstrs * sizeof *v);
+		memcpy(v + t->key_a.ninstrs, t->key_b.instrs, t->key_b.ninstrs * sizeof *v);
+		v[n - 1] = (rtab_instr){RTAB_OP_SUB, 0};
+		t->key_a = (rtab_expr){(uint16_t)n, v, NULL};
+		t->key_b = (rtab_expr){0, NULL, NULL};
+	}
+	return ok;
+}
+
+size_t header_width(const ast_stmt *header)
+{
+	size_t n = 0;
+	for (const ast_cell *c = header ? header->cells : NULL; c; c = c->next)
+		n++;
+	return n;
+}
+
+bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols,
+			 const ast_stmt *header, rtab_column *columns, size_t first)
+{
+	for (const ast_cell *c = header ? header->cells : NULL; c; c = c->next)
+		columns[first++].id = "?";
+	first -= header_width(header);
+	if (!compile_key(m, d, t, cols))
+		return false;
+	if (!header) {
+		/* The row form gives each row its rolls per column, and no line for the
+		 * columns' steps: a computed column is written as the printed grid. */
+		const ast_stmt *rows = NULL;
+		for (const ast_stmt *s = d->body; s && !rows; s = s->next)
+			if (s->kind == ST_ROWS)
+				rows = s;
+		bool odds = key_reads_odds(t);
+		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
+			     rows ? "table '%s' chooses its column by %s(...), which the row form cannot write (it has no line for the columns' %s): write it as a grid, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)"
+				  : "table '%s' chooses its column by %s(...) and has no grid (it has no line for the columns' %s): write one, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)",
+			     d->id, cols->name, odds ? "odds" : "values", odds ? "odds" : "values",
+			     odds ? "1:2  1:1  2:1" : "<=-1  0  >=+1");
+		if (rows)
+			check_note(m, cols->loc, "the column is chosen here");
+		return false;
+	}
+	return resolve_key_header(m, t, cols, header, columns, first);
+}
+
+/* The header of a line of a table keyed by two enums: each column a value
+ * of the second input, each value once, every value there. */
+static bool resolve_enum_header(model *m, const rtab_table *t, const ast_stmt *cols,
+				const ast_stmt *header, rtab_column *columns, size_t first)
+{
+	int key = table_enum_key_input(t);
+	if (key < 0 || key >= m->rs.ninputs)
+		return false;
+	const rtab_input *in = &m->rs.inputs[key];
+	const rtab_enum *e = &m->rs.enums[in->enum_index];
+	const ast_cell **seen = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *seen);
+	bool ok = true;
+	size_t j = first;
+	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
+		columns[j].id = "?";
+		if (c->kind != CELL_NAME) {
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the first line of a grid by (%s, %s) names a value of '%s' over each column",
+				     cols->name2, cols->name, in->id);
+			ok = false;
+			continue;
+		}
+		int v = resolve_enum_value(m, in->enum_index, c->name, c->loc);
+		if (v < 0) {
+			ok = false;
+			continue;
+		}
+		if (seen[v]) {
+			check_report(m, CHECK_COLUMNS, c->loc, "value '%s' of '%s' has two columns on this line",
+				     c->name, in->id);
+			check_note(m, seen[v]->loc, "the first is here");
+			ok = false;
+			continue;
+		}
+		seen[v] = c;
+		columns[j].id = e->values[v].id;
+	}
+	for (size_t v = 0; v < e->nvalues && ok; v++)
+		if (!seen[v]) {
+			check_report(m, CHECK_COLUMNS, header->loc,
+				     "value '%s' of '%s' has no column on this line; add it to the grid's first line",
+				     e->values[v].id, in->id);
+			ok = false;
+		}
+	free(seen);
+	return ok;
+}
+
+bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
+			rtab_column *columns, size_t first)
+{
+	if (header && key_reads_enum(t))
+		return resolve_enum_header(m, t, cols, header, columns, first);
+	if (!header) {
+		check_report(m, CHECK_ROW_SHAPE, cols->loc,
+			     "a table whose column is computed is written as a grid: grid { 1:4 1:3 ... (the steps) then one line per roll }");
+		return false;
+	}
+	size_t j = first;
+	bool ok = true, odds = key_reads_odds(t);
+	for (const ast_cell *c = header->cells; c; c = c->next, j++)
+		columns[j].id = "?"; /* until the header gives it */
+	j = first;
+	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
+		rtab_column *col = &columns[j];
+		char label[64];
+		if (odds ? c->kind != CELL_RATIO : c->kind != CELL_RANGE) {
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     odds ? "the first line of an odds grid gives the odds of each column, like 1:4 or 1.5:1"
+					  : "the first line of a grid by value gives the value each column starts at, like -3, 0, +2 or 1-2");
+			ok = false;
+			continue;
+		}
+		if (odds && (c->lo < 0 || c->hi < 1)) {
+			check_report(m, CHECK_BAD_RANGE, c->loc,
+				     "a column's odds are A:B with A at least 0 and B at least 1 (a zero side is read by 'below' and 'above', or gives no result)");
+			ok = false;
+			continue;
+		}
+		if (odds && (c->lo > RTAB_MAX_STEP_TERM || c->hi > RTAB_MAX_STEP_TERM)) {
+			check_report(m, CHECK_LIMITS, c->loc,
+				     "the terms of a column's odds are at most %d", RTAB_MAX_STEP_TERM);
+			ok = false;
+			continue;
+		}
+		/* A value column starts at its low end; an open low end is the first column. */
+		int64_t lo = odds ? c->lo : c->lo == INT64_MIN ? c->hi : c->lo;
+		if (!odds && (lo < INT32_MIN + 1 || lo > INT32_MAX - 1)) {
+			check_report(m, CHECK_LIMITS, c->loc, "a column's value must fit in 32 bits");
+			ok = false;
+			continue;
+		}
+		col->step_num = (int32_t)lo;
+		col->step_den = odds ? (int32_t)c->hi : 1;
+		format_step(label, sizeof label, t, col->step_num, col->step_den);
+		char written[64];
+		if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
+			/* A value column is named as the page prints it: 34..50, not +34..+50. */
+			col->id = arena_strdup(&m->arena, written);
+		} else if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
+			/* As printed: <=-3, >=+6, 1..2. */
+			char hi[32];
+			format_step(hi, sizeof hi, t, c->hi == INT64_MAX ? 0 : c->hi, 1);
+			char whole[160];
+			if (c->lo == INT64_MIN)
+				snprintf(whole, sizeof whole, "<=%s", label);
+			else if (c->hi == INT64_MAX)
+				snprintf(whole, sizeof whole, ">=%s", label);
+			else
+				snprintf(whole, sizeof whole, "%s..%s", label, hi);
+			col->id = arena_strdup(&m->arena, whole);
+		} else {
+			col->id = arena_strdup(&m->arena, label);
+		}
+		if (j > first && strcmp(columns[j - 1].id, "?") != 0) {
+			const rtab_column *prev = &columns[j - 1];
+			bool rises = odds ? (int64_t)col->step_num * prev->step_den >
+						    (int64_t)prev->step_num * col->step_den
+					  : col->step_num > prev->step_num;
+			if (!rises && header->kind == ST_ODDS_LINE && header->name) {
+				/* An odds line: its odds rise as the result columns under them do. */
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the odds of odds line '%s' must rise from left to right, one per result column: %s comes after %s; write them in the printed order, each over its result column",
+					     header->name, col->id, prev->id);
+				ok = false;
+			} else if (!rises) {
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the columns must rise from left to right: %s comes after %s",
+					     col->id, prev->id);
+				ok = false;
+			}
+		}
+	}
+	return ok && apply_thresholds(m, t, cols, header, columns, first);
+}
+
+/* A grid line's roll: its first item, as a range. */
+static bool line_roll(model *m, const ast_stmt *line, int64_t *lo, int64_t *hi, const ast_cell **rest)
+{
+	const ast_cell *c = line->cells;
+	if (c->kind != CELL_RANGE) {
+		check_report(m, CHECK_ROW_SHAPE, c->loc,
+			     "a line of a grid starts with its roll: 1, 2-3, <=0, >=9 or 6+");
+		return false;
+	}
+	*lo = c->lo;
+	*hi = c->hi;
+	if (c->lo > c->hi) {
+		check_report(m, CHECK_BAD_RANGE, c->loc,
+			     "the range %lld-%lld is empty; write the low end first", (long long)c->lo,
+			     (long long)c->hi);
+		return false;
+	}
+	c = c->next;
+	if (c && c->kind == CELL_COLON)
+		c = c->next;
+	*rest = c;
+	return true;
+}
+
+/* Rows of a grid under construction: the cells are column-major with room
+ * for stride rows, grown as rows appear (a grid's rows are far fewer than its
+ * cells times its columns). Rows with the same outcome, rule and reason are
+ * chained in creation order, so that a cell looks only at its own kind. */
+typedef struct grid_rows {
+	size_t stride, ncolumns;
+	idmap keys;	   /* "outcome, rule, reason" -> key */
+	int *first_of_key, *last_of_key;
+	size_t nkeys, keys_cap;
+	int *next_of_key; /* per row: the next row of its key */
+	/* The key of a known outcome's cell that has neither rule nor reason of its own, by
+	 * outcome (-1: none yet): nearly every cell of a grid, found without building its text. */
+	int *plain_key;
+	size_t nplain;
+	/* By key: its rows; by key and column: how many of them have a cell there, and the
+	 * highest roll of those cells. When every row of a key has a cell in a column and none
+	 * reaches the roll before a line's, no row of the key runs on to that line there: a
+	 * new row, without walking the key's rows (lines in order of rolls, the usual case). */
+	size_t *rows_of_key, *filled;
+	int64_t *max_hi;
+} grid_rows;
+
+/* Beyond this many cells (rows x columns) check refuses a grid rather than
+ * exhaust memory: no printed table comes near it. */
+#define GRID_MODEL_CELLS ((size_t)1 << 22)
+
+static model_cell *new_cells(size_t stride, size_t ncolumns)
+{
+	size_t n = stride * (ncolumns ? ncolumns : 1);
+	model_cell *cells = xcalloc(n, sizeof *cells);
+	for (size_t k = 0; k < n; k++) {
+		cells[k].lo = 1; /* absent until a cell names the row */
+		cells[k].hi = 0;
+	}
+	return cells;
+}
+
+static model_cell *restride(model_cell *cells, size_t from, size_t to, size_t nrows,
+			    size_t ncolumns)
+{
+	model_cell *moved = new_cells(to, ncolumns);
+	for (size_t j = 0; j < ncolumns; j++)
+		for (size_t r = 0; r < nrows; r++) {
+			moved[j * to + r] = cells[j * from + r];
+			moved[j * to + r].row = (uint16_t)r;
+		}
+	free(cells);
+	return moved;
+}
+
+static bool room_for_row(model *m, const ast_def *d, model_table *mt, grid_rows *g, size_t nrows,
+			 const ast_stmt *grid)
+{
+	if (nrows < g->stride)
+		return true;
+	if ((nrows + 1) * (g->ncolumns ? g->ncolumns : 1) > GRID_MODEL_CELLS) {
+		check_report(m, CHECK_LIMITS, grid->loc,
+			     "the grid of table '%s' makes more than %zu rows over %zu columns, more "
+			     "than check holds (%zu); split it into several tables",
+			     d->id, nrows, g->ncolumns, GRID_MODEL_CELLS);
+		return false;
+	}
+	size_t most = GRID_MODEL_CELLS / (g->ncolumns ? g->ncolumns : 1);
+	size_t stride = g->stride * 2 < most ? g->stride * 2 : most;
+	mt->cells = restride(mt->cells, g->stride, stride, nrows, g->ncolumns);
+	g->stride = stride;
+	return true;
+}
+
+static int row_key(model *m, grid_rows *g, int outcome, const char *name, const char *rule,
+		   const char *text)
+{
+	bool plain = outcome >= 0 && !rule && !text;
+	if (plain && (size_t)outcome < g->nplain && g->plain_key[outcome] >= 0)
+		return g->plain_key[outcome];
+	strbuf sb = {0};
+	if (outcome >= 0)
+		sb_printf(&sb, "#%d", outcome);
+	else
+		sb_printf(&sb, "?%s", name);
+	/* A missing rule or reason differs from every string, the empty one too. */
+	sb_puts(&sb, rule ? "\x1f=" : "\x1f-");
+	sb_puts(&sb, rule ? rule : "");
+	sb_puts(&sb, text ? "\x1f=" : "\x1f-");
+	sb_puts(&sb, text ? text : "");
+	int key = idmap_get(&g->keys, sb.data);
+	if (key < 0) {
+		if (g->nkeys == g->keys_cap) {
+			g->keys_cap = g->keys_cap ? 2 * g->keys_cap : 16;
+			g->first_of_key = xrealloc(g->first_of_key, g->keys_cap * sizeof *g->first_of_key);
+			g->last_of_key = xrealloc(g->last_of_key, g->keys_cap * sizeof *g->last_of_key);
+			g->rows_of_key = xrealloc(g->rows_of_key, g->keys_cap * sizeof *g->rows_of_key);
+			size_t ncols = g->ncolumns ? g->ncolumns : 1;
+			g->filled = xrealloc(g->filled, g->keys_cap * ncols * sizeof *g->filled);
+			g->max_hi = xrealloc(g->max_hi, g->keys_cap * ncols * sizeof *g->max_hi);
+		}
+		key = (int)g->nkeys++;
+		g->first_of_key[key] = g->last_of_key[key] = -1;
+		g->rows_of_key[key] = 0;
+		for (size_t j = 0; j < (g->ncolumns ? g->ncolumns : 1); j++) {
+			g->filled[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = 0;
+			g->max_hi[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = INT64_MIN;
+		}
+		idmap_put(&g->keys, arena_strdup(&m->arena, sb.data), key);
+	}
+	sb_free(&sb);
+	if (plain) {
+		if ((size_t)outcome >= g->nplain) {
+			size_t n = (size_t)outcome + 16;
+			g->plain_key = xrealloc(g->plain_key, n * sizeof *g->plain_key);
+			for (size_t k = g->nplain; k < n; k++)
+				g->plain_key[k] = -1;
+			g->nplain = n;
+		}
+		g->plain_key[outcome] = key;
+	}
+	return key;
+}
+
+static void add_row_of_key(grid_rows *g, int key, int row)
+{
+	g->rows_of_key[key]++;
+	g->next_of_key[row] = -1;
+	if (g->last_of_key[key] >= 0)
+		g->next_of_key[g->last_of_key[key]] = row;
+	else
+		g->first_of_key[key] = row;
+	g->last_of_key[key] = row;
+}
+
+void resolve_grid(model *m, const ast_def *d, rtab_table *t, model_table *mt, const ast_stmt *grid,
+		  bool has_header)
+{
+	grid_part part = {.grid = grid, .first = mt->first_rolled, .width = mt->nrolled};
+	resolve_grids(m, d, t, mt, &part, 1, has_header);
+}
+
+/* The first line after a grid's header; ast_grid_next gives the others. */
+static const ast_stmt *grid_lines(ast_grid_walk *walk, const ast_stmt *grid, bool has_header)
+{
+	const ast_stmt *line = ast_grid_first(walk, grid);
+	while (line && line->kind == ST_ODDS_LINE) /* the odds above the header */
+		line = ast_grid_next(walk);
+	return has_header && line ? ast_grid_next(walk) : line;
+}
+
+/* The lines of a grid, the header's too but not the odds above it: the
+ * body's and the compact ones. */
+static size_t grid_nlines(const ast_stmt *grid)
+{
+	size_t n = grid->lines ? grid->lines->nlines : 0;
+	for (const ast_stmt *l = grid->body; l; l = l->next)
+		n += l->kind != ST_ODDS_LINE;
+	return n;
+}
+
+/* How many columns the k-th cell of a grid's lines fills, and the i-th of them. */
+static size_t part_targets(const grid_part *part, size_t k)
+{
+	return part->spread ? part->nspread[k] : 1;
+}
+
+static size_t part_column(const grid_part *part, size_t k, size_t i)
+{
+	return part->spread ? part->spread[k][i] : part->first + k;
+}
+
+void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+		   const grid_part *parts, size_t nparts, bool has_header)
+{
+	size_t cap = 0, most_lines = 1;
+	for (size_t p = 0; p < nparts; p++) {
+		size_t nlines = grid_nlines(parts[p].grid);
+		nlines -= has_header && nlines ? 1 : 0;
+		most_lines = nlines > most_lines ? nlines : most_lines;
+		if (nlines == 0 && !d->damaged)
+			check_report(m, CHECK_ROW_SHAPE, parts[p].grid->loc,
+				     "the grid of table '%s' has no lines; add one per roll: 1  AE  DR ...",
+				     d->id);
+		size_t filled = 0;
+		for (size_t k = 0; k < parts[p].width; k++)
+			filled += part_targets(&parts[p], k);
+		cap += nlines * (filled ? filled : 1);
+	}
+	if (cap > RTAB_MAX_ITEMS) {
+		check_report(m, CHECK_LIMITS, parts[0].grid->loc,
+			     "table '%s' has %zu cells; the runtime holds at most %d", d->id, cap,
+			     RTAB_MAX_ITEMS);
+		return;
+	}
+	rtab_row *out = model_array(m, cap ? cap : 1, sizeof *out);
+	mt->row_names = xcalloc(cap ? cap : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(cap ? cap : 1, sizeof *mt->row_locs);
+	t->rows = out;
+	/* Room for a row per line of the longest grid: what a grid whose cells
+	 * do not run on from line to line needs, without growing. */
+	size_t fits = GRID_MODEL_CELLS / (t->ncolumns ? t->ncolumns : 1);
+	grid_rows g = {.stride = most_lines < fits ? most_lines : (fits ? fits : 1),
+		       .ncolumns = t->ncolumns};
+	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
+	mt->cells = new_cells(g.stride, t->ncolumns);
+	ast_grid_walk walk = {0};
+	for (size_t p = 0; p < nparts; p++) {
+		size_t width = parts[p].width;
+		ast_grid_walk_end(&walk);
+		for (const ast_stmt *l = grid_lines(&walk, parts[p].grid, has_header); l; l = ast_grid_next(&walk)) {
+			int64_t lo, hi;
+			const ast_cell *c;
+			size_t ncells = 0;
+			if (l->kind == ST_ODDS_LINE)
+				continue; /* below the header: reported by the odds lines' check */
+			if (!line_roll(m, l, &lo, &hi, &c)) {
+				mt->shape_bad = true;
+				continue;
+			}
+			for (const ast_cell *x = c; x; x = x->next)
+				ncells++;
+			if (ncells != width) {
+				char roll[64];
+				format_rolls(roll, sizeof roll, lo, hi);
+				check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
+					     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
+					     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
+				mt->shape_bad = true;
+				continue;
+			}
+			/* A row per outcome (with its rule and reason) while, in every column, its
+			 * rolls run on from the line before; else a new row. */
+			size_t k = 0;
+			for (const ast_cell *x = c; x; x = x->next, k++) {
+				if (x->kind == CELL_ABSENT)
+					continue;
+				const char *name = x->kind == CELL_NAME ? x->name : numeric_cell_text(m, x);
+				if (!name) {
+					check_report(m, CHECK_ROW_SHAPE, x->loc,
+						     "a cell of a grid is an outcome, an outcome's code, or '—' for no result");
+					mt->shape_bad = true;
+					continue;
+				}
+				int o = resolve_outcome_or_code(m, name, x->loc);
+				/* Under odds lines, one cell of the grid is the cell of each line's column over it. */
+				for (size_t target = 0; target < part_targets(&parts[p], k); target++) {
+					size_t col = part_column(&parts[p], k, target);
+					/* A cell a variant patched reads its patch's rule and reason. */
+					const char *rule = x->patched ? x->rule : l->rule, *text = x->patched ? x->text : l->text;
+					int key = row_key(m, &g, o, name, rule, text);
+					/* A printed grid has few rows of one key; only lines that
+					 * overlap earlier ones make a long chain, and past
+					 * GRID_KEY_WALK rows a new row is started, so that such a
+					 * grid costs linear time (the overlap is reported anyway). */
+					int row = g.first_of_key[key], walked = 0;
+					size_t kc = (size_t)key * (g.ncolumns ? g.ncolumns : 1) + col;
+					if (g.filled[kc] == g.rows_of_key[key] && lo != INT64_MIN && g.max_hi[kc] < lo - 1)
+						row = -1; /* every row of the key ends before the roll before */
+					for (; row >= 0; row = g.next_of_key[row]) {
+						const model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+						if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
+							break;
+						if (++walked == GRID_KEY_WALK) {
+							row = -1;
+							break;
+						}
+					}
+					if (row < 0) {
+						if (!room_for_row(m, d, mt, &g, t->nrows, parts[p].grid)) {
+							mt->shape_bad = true;
+							goto done;
+						}
+						row = (int)t->nrows++;
+						add_row_of_key(&g, key, row);
+						out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
+						out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
+						out[row].provisional = arena_strdup(&m->arena, text);
+						mt->row_names[row] = name;
+						mt->row_locs[row] = x->loc;
+					}
+					model_cell *mc = &mt->cells[(size_t)col * g.stride + (size_t)row];
+					if (mc->lo > mc->hi) {
+						mc->lo = lo;
+						mc->loc = x->loc;
+						g.filled[kc]++;
+					}
+					mc->hi = hi;
+					if (hi > g.max_hi[kc])
+						g.max_hi[kc] = hi;
+					mc->row = (uint16_t)row;
+				}
+			}
+		}
+	}
+	/* A dead column, printed '—' on every line ("no attack at 1:3"), gives no
+	 * result as 'below none' does, rather than a gap at every roll. */
+	for (size_t p = 0; p < nparts && !mt->shape_bad; p++)
+		for (size_t k = 0; k < parts[p].width && grid_nlines(parts[p].grid) > (has_header ? 1u : 0u); k++)
+			for (size_t target = 0; target < part_targets(&parts[p], k); target++) {
+				size_t j = part_column(&parts[p], k, target);
+				rtab_column *col = (rtab_column *)&t->columns[j];
+				bool dead = col->kind == RTAB_COLUMN_ROLLED;
+				for (size_t r = 0; dead && r < t->nrows; r++) {
+					const model_cell *mc = &mt->cells[j * g.stride + r];
+					dead = mc->lo > mc->hi;
+				}
+				if (dead) {
+					col->kind = RTAB_COLUMN_NONE;
+					col->below_row = col->above_row = -1;
+				}
+			}
+done:
+	ast_grid_walk_end(&walk);
+	free(g.next_of_key);
+	free(g.first_of_key);
+	free(g.last_of_key);
+	free(g.plain_key);
+	free(g.rows_of_key);
+	free(g.filled);
+	free(g.max_hi);
+	idmap_free(&g.keys);
+	/* The checks read the cells with a stride of nrows. */
+	if (g.stride != t->nrows)
+		mt->cells = restride(mt->cells, g.stride, t->nrows ? t->nrows : 1, t->nrows,
+				     t->ncolumns);
+	mt->has_rows = t->nrows > 0 && !mt->shape_bad;
+}

@@ -1,0 +1,487 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Two keys: a table whose column is chosen by a variant (an enum input) and
+ * a computed key (odds, a difference, a value), "variant x odds":
+ *
+ *   table crt {
+ *     roll d6;
+ *     columns by (attack_kind, odds(attack, defence)) round down;
+ *     below none;
+ *     grid normal     {      1:2  1:1  2:1  3:1
+ *                       1-3  AR   AR   DR   DR
+ *                       4-6  AR   DR   DR   DE  }
+ *     grid determined {      1:1  2:1  3:1
+ *                       ...                     }
+ *   }
+ *
+ * One grid per value of the variant, each with its own columns. They lower
+ * to one run of columns per value (rtab_table.column_of_value and
+ * column_end_of_value): the odds read, and the shifts move and clamp,
+ * within the variant's run; 'below' and 'above' end every run.
+ *
+ * Or one grid of result columns under odds lines, as a terrain-lined CRT
+ * prints it: each line gives the odds every result column stands for on
+ * that line, staggered, and may start later or end earlier:
+ *
+ *     grid {
+ *       clear:        1:3  1:2  1:1  2:1  3:1
+ *       woods, town:  -    1:3  1:2  1:1  2:1
+ *                     1    2    3    4    5
+ *       1-3           AR   AR   NE   DR   DR
+ *       4-6           AR   NE   DR   DR   DE  }
+ *
+ * Each line lowers to a run of columns as a grid of its own would, whose
+ * cells are those of the result columns under its odds: the grid is
+ * written and checked once, and the runtime sees the same two-key model.
+ */
+#include "check/passes/sema_twokey.h"
+
+#include "check/checks.h"
+#include "check/names/resolve_name.h"
+#include "check/passes/sema_ends.h"
+#include "check/passes/sema_grid.h"
+#include "check/passes/sema_lines.h"
+#include "check/passes/sema_reading.h"
+#include "front/key_kinds.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The values a grid (or an odds line) serves: its name, then its further ids. */
+static size_t claim_values(model *m, const rtab_input *input, const ast_stmt *g,
+			   const ast_stmt **owner, const char *what, int *values)
+{
+	size_t nvalues = 0;
+	bool named_ok = true;
+	for (const ast_id *extra = NULL, *next = g->ids;; extra = next, next = next ? next->next : NULL) {
+		const char *vid = extra ? extra->id : g->name;
+		src_loc vloc = extra ? extra->loc : g->name_loc;
+		int v = resolve_enum_value(m, input->enum_index, vid, vloc);
+		if (v < 0) {
+			named_ok = false;
+		} else if (owner[v]) {
+			check_report(m, CHECK_COLUMNS, vloc, "value '%s' of '%s' has two %ss", vid,
+				     input->id, what);
+			check_note(m, owner[v]->name_loc, "its first %s is here",
+				   owner[v]->kind == ST_ODDS_LINE ? "odds line" : "grid");
+			named_ok = false;
+		} else if (nvalues < RTAB_MAX_ITEMS) {
+			owner[v] = g;
+			values[nvalues++] = v;
+		}
+		if (!next)
+			break;
+	}
+	return named_ok ? nvalues : 0;
+}
+
+/* Each column of a run is named as printed, after its variant: "determined
+ * 3:1", or after the values its grid (or odds line) serves: "woods, town 2:1". */
+static void name_run(model *m, const rtab_enum *e, const int *values, size_t nvalues,
+		     rtab_column *columns, size_t run, size_t end)
+{
+	strbuf line = {0};
+	for (size_t k = 0; k < nvalues; k++)
+		sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
+	for (size_t j = run; j < end; j++) {
+		char name[512];
+		snprintf(name, sizeof name, "%s %s", line.data, columns[j].id ? columns[j].id : "?");
+		columns[j].id = arena_strdup(&m->arena, name);
+	}
+	sb_free(&line);
+}
+
+/* How many columns a grid makes: its own, or its odds lines' (each with its ends). */
+static size_t grid_columns(const ast_stmt *g)
+{
+	if (!g->body || g->body->kind != ST_ODDS_LINE)
+		return header_width(g->body) + 2;
+	size_t n = 0;
+	for (const ast_stmt *l = g->body; l && l->kind == ST_ODDS_LINE; l = l->next)
+		n += header_width(l) + 2;
+	return n;
+}
+
+/* The steps of an odds line, each over its result column (result[i]), in a
+ * list of their own that resolve_key_header reads as a grid's header; false
+ * (reported) if a step stands over no result column or after a gap. */
+static bool line_steps(model *m, const ast_stmt *line, size_t nresults, ast_stmt *steps,
+		       ast_cell *copies, uint16_t *result, size_t *nsteps)
+{
+	bool ok = true, ended = false;
+	size_t k = 0, n = 0;
+	for (const ast_cell *c = line->cells; c; c = c->next, k++) {
+		if (c->kind == CELL_ABSENT) {
+			ended = n > 0;
+			continue;
+		}
+		if (k >= nresults) {
+			check_report(m, CHECK_ODDS_LINES, c->loc,
+				     "odds line '%s' has more odds than the grid has result columns (%zu): each odds stands over a result column of the header",
+				     line->name, nresults);
+			return false;
+		}
+		if (ended && ok) {
+			check_report(m, CHECK_ODDS_LINES, c->loc,
+				     "odds line '%s' breaks off before result column %zu: a line runs without a gap, '—' only before its first odds or after its last",
+				     line->name, k + 1);
+			ok = false;
+		}
+		copies[n] = *c;
+		copies[n].next = NULL;
+		if (n)
+			copies[n - 1].next = &copies[n];
+		result[n++] = (uint16_t)(k + 1);
+	}
+	if (n == 0) {
+		check_report(m, CHECK_ODDS_LINES, line->name_loc,
+			     "odds line '%s' gives no odds; write the odds each result column stands for on it: %s:  1:3  1:2  1:1 ...",
+			     line->name, line->name);
+		return false;
+	}
+	*steps = (ast_stmt){.kind = ST_ODDS_LINE, .loc = line->loc, .cells = copies, .name = line->name};
+	*nsteps = n;
+	return ok;
+}
+
+/* The shared result columns: each is read by the columns of every line over it. */
+static void spread_results(model *m, const rtab_table *t, model_table *mt, grid_part *part)
+{
+	part->spread = model_array(m, mt->nresults ? mt->nresults : 1, sizeof *part->spread);
+	part->nspread = model_array(m, mt->nresults ? mt->nresults : 1, sizeof *part->nspread);
+	for (size_t k = 0; k < mt->nresults; k++) {
+		size_t n = 0;
+		for (size_t j = 0; j < t->ncolumns; j++)
+			n += mt->result_of_column[j] == k + 1;
+		part->spread[k] = model_array(m, n ? n : 1, sizeof **part->spread);
+		for (size_t j = 0; j < t->ncolumns; j++)
+			if (mt->result_of_column[j] == k + 1)
+				part->spread[k][part->nspread[k]++] = j;
+		if (n == 0)
+			check_report(m, CHECK_UNREACHABLE_COLUMN, mt->odds_grid->loc,
+				     "result column %s of table '%s' stands under no odds line: no odds read it",
+				     mt->result_ids[k], t->id);
+	}
+}
+
+/* The result columns of a grid under odds lines, as its header prints them. */
+static bool result_columns(model *m, const ast_def *d, model_table *mt, const ast_stmt *g)
+{
+	const ast_stmt *header = ast_grid_header(g);
+	if (!header) {
+		check_report(m, CHECK_ODDS_LINES, g->loc,
+			     "the grid of table '%s' has odds lines and no header: under them, name the result columns (1  2  3 ...), then one line per roll",
+			     d->id);
+		return false;
+	}
+	mt->odds_grid = g;
+	mt->nresults = header_width(header);
+	mt->result_ids = model_array(m, mt->nresults ? mt->nresults : 1, sizeof *mt->result_ids);
+	size_t k = 0;
+	bool ok = true;
+	for (const ast_cell *c = header->cells; c; c = c->next, k++) {
+		char written[64];
+		if (c->kind == CELL_NAME)
+			mt->result_ids[k] = c->name;
+		else if (c->kind != CELL_RATIO && diag_source_word(m->diag, c->loc, written, sizeof written))
+			mt->result_ids[k] = arena_strdup(&m->arena, written);
+		else {
+			check_report(m, CHECK_ODDS_LINES, c->loc,
+				     "under odds lines, the grid's header names its result columns (1  2  3, or A  B  C), not their odds: those are the lines'");
+			mt->result_ids[k] = "?";
+			ok = false;
+			continue;
+		}
+		for (size_t i = 0; i < k; i++)
+			if (strcmp(mt->result_ids[i], mt->result_ids[k]) == 0) {
+				check_report(m, CHECK_ODDS_LINES, c->loc,
+					     "the grid's header names result column %s twice", mt->result_ids[k]);
+				ok = false;
+				break;
+			}
+	}
+	for (const ast_stmt *l = header->next; l; l = l->next)
+		if (l->kind == ST_ODDS_LINE) {
+			check_report(m, CHECK_ODDS_LINES, l->loc,
+				     "odds line '%s' stands among the grid's lines; odds lines stand above its header",
+				     l->name);
+			ok = false;
+		}
+	return ok;
+}
+
+/* A grid under odds lines: a run of columns per line (its ends and its
+ * steps), for the values it names, reading the result columns under it. */
+static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			       const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
+			       const rtab_input *input, bool key_ok, size_t ncols, const ast_stmt *g,
+			       const ast_stmt **owner, uint16_t *first, uint16_t *end, grid_part *part)
+{
+	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	rtab_column *columns = (rtab_column *)t->columns;
+	if (mt->odds_grid) {
+		check_report(m, CHECK_ODDS_LINES, g->loc,
+			     "table '%s' has a second grid under odds lines; write every line above one grid",
+			     d->id);
+		check_note(m, mt->odds_grid->loc, "the first is here");
+		return false;
+	}
+	bool ok = result_columns(m, d, mt, g);
+	mt->result_of_column = model_array(m, ncols ? ncols : 1, sizeof *mt->result_of_column);
+	for (const ast_stmt *l = g->body; l && l->kind == ST_ODDS_LINE; l = l->next) {
+		int values[RTAB_MAX_ITEMS];
+		size_t nvalues = claim_values(m, input, l, owner, "odds line", values), nsteps = 0;
+		size_t width = header_width(l);
+		ast_cell *copies = xcalloc(width ? width : 1, sizeof *copies);
+		uint16_t *result = xcalloc(width ? width : 1, sizeof *result);
+		ast_stmt steps;
+		if (l->rule || l->text)
+			check_report(m, CHECK_ODDS_LINES, l->loc,
+				     "odds line '%s' carries no rule or reason of its own; they belong on the grid's lines, whose results it reads",
+				     l->name);
+		bool line_ok = line_steps(m, l, mt->nresults, &steps, copies, result, &nsteps) &&
+			       nvalues > 0;
+		if (line_ok && t->ncolumns + nsteps + 2 > RTAB_MAX_ITEMS) {
+			check_report(m, CHECK_LIMITS, l->loc,
+				     "table '%s' has more than %d columns; the runtime holds at most %d",
+				     d->id, RTAB_MAX_ITEMS, RTAB_MAX_ITEMS);
+			line_ok = false;
+		}
+		if (!line_ok) {
+			free(copies);
+			free(result);
+			ok = false;
+			continue;
+		}
+		size_t run = t->ncolumns;
+		if (below)
+			t->ncolumns++;
+		if (key_ok && !resolve_key_header(m, t, cols, &steps, columns, t->ncolumns)) {
+			mt->shape_bad = true;
+			ok = false;
+		}
+		for (size_t i = 0; i < nsteps; i++)
+			mt->result_of_column[t->ncolumns + i] = result[i];
+		t->ncolumns = (uint16_t)(t->ncolumns + nsteps);
+		if (below)
+			end_column(m, t, below, false, run);
+		if (above)
+			end_column(m, t, above, true, run);
+		for (size_t k = 0; k < nvalues; k++) {
+			first[values[k]] = (uint16_t)run;
+			end[values[k]] = t->ncolumns;
+		}
+		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
+		free(copies);
+		free(result);
+	}
+	*part = (grid_part){.grid = g, .width = mt->nresults};
+	spread_results(m, t, mt, part);
+	return ok;
+}
+
+/* The second key of 'columns by (posture, unit)': an enum input, whose
+ * value chooses among the columns of its line (RTAB_KEY_ENUM). */
+static bool compile_enum_key(model *m, rtab_table *t, const ast_stmt *cols)
+{
+	int in = resolve_def(m, DEF_INPUT, cols->name, cols->name_loc);
+	if (in < 0)
+		return false;
+	const rtab_input *input = &m->rs.inputs[in];
+	if (input->type != RTAB_TYPE_ENUM) {
+		check_report(m, CHECK_TYPE, cols->name_loc,
+			     "the second key of 'columns by (%s, %s)' is an enum input (a column per value) or a computed key, odds(A, B), difference(A, B) or value(X); '%s' is no enum: write value(%s)",
+			     cols->name2, cols->name, input->id, input->id);
+		return false;
+	}
+	rtab_instr *load = model_array(m, 1, sizeof *load);
+	load[0] = (rtab_instr){RTAB_OP_INPUT, in};
+	t->key_a = (rtab_expr){1, load, NULL};
+	t->key_kind = RTAB_KEY_ENUM;
+	return true;
+}
+
+/* The value of enum e called id, or -1 (reported where the header is read). */
+static int enum_value_quiet(const rtab_enum *e, const char *id)
+{
+	for (size_t v = 0; v < e->nvalues; v++)
+		if (strcmp(e->values[v].id, id) == 0)
+			return (int)v;
+	return -1;
+}
+
+/* Two enums: the column each value of the second reads in the run of each of
+ * the first's values, from the names over its grid's columns. */
+static void map_enum_columns(model *m, rtab_table *t, const ast_stmt *g, size_t run,
+			     const int *values, size_t nvalues, size_t nkey, uint16_t *column_of_key)
+{
+	const rtab_enum *e = &m->rs.enums[m->rs.inputs[table_enum_key_input(t)].enum_index];
+	size_t j = run;
+	for (const ast_cell *c = g->body ? g->body->cells : NULL; c; c = c->next, j++) {
+		int k = c->kind == CELL_NAME ? enum_value_quiet(e, c->name) : -1;
+		for (size_t i = 0; i < nvalues && k >= 0 && (size_t)k < nkey; i++)
+			column_of_key[(size_t)values[i] * nkey + (size_t)k] = (uint16_t)j;
+	}
+}
+
+/* 'below' and 'above' give the results of odds or values past the printed
+ * columns; a line of an enum's values has no such end. */
+static void refuse_enum_ends(model *m, const ast_stmt *cols, const ast_stmt **below,
+			     const ast_stmt **above, const ast_stmt *clamp)
+{
+	const ast_stmt *ends[] = {*below, *above, clamp};
+	for (size_t i = 0; i < 3; i++)
+		if (ends[i])
+			check_report(m, CHECK_MISPLACED, ends[i]->loc,
+				     "'%s' reads odds or values past the printed columns, and the columns of '%s' are its values, which have no ends; drop it (a result for a value is its column's)",
+				     stmt_kind_name(ends[i]->kind), cols->name);
+	*below = NULL;
+	*above = NULL;
+}
+
+void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
+			   const ast_stmt *clamp)
+{
+	t->column_input = -1;
+	t->ncolumns = 0;
+	mt->first_rolled = 0;
+	mt->nrolled = 0;
+
+	bool by_enum = cols->all_values; /* columns by (posture, unit): the second key an enum */
+	bool key_ok = by_enum ? compile_enum_key(m, t, cols) : compile_key(m, d, t, cols);
+	if (by_enum)
+		refuse_enum_ends(m, cols, &below, &above, clamp);
+	size_t nkey = key_ok && by_enum ? (size_t)m->rs.inputs[table_enum_key_input(t)].max + 1 : 0;
+	if (strcmp(cols->name2, "when") == 0 && by_enum) {
+		check_report(m, CHECK_ROW_SHAPE, cols->name_loc,
+			     "a line chosen by a condition reads a computed key, odds(A, B), difference(A, B) or value(X); to read the value of '%s' on each line, make the first key an enum input: columns by (INPUT, %s)",
+			     cols->name, cols->name);
+		return;
+	}
+	if (strcmp(cols->name2, "when") == 0) { /* no input is called so: a keyword */
+		resolve_condition_lines(m, d, t, mt, cols, below, above, key_ok);
+		return;
+	}
+	int in = resolve_def(m, DEF_INPUT, cols->name2, cols->name2_loc);
+	if (in < 0)
+		return;
+	const rtab_input *input = &m->rs.inputs[in];
+	if (input->type != RTAB_TYPE_ENUM) {
+		check_report(m, CHECK_TYPE, cols->name2_loc,
+			     "the first key of 'columns by (VARIANT, %s(...))' is an enum input, one grid per value, and '%s' is not one",
+			     cols->name, input->id);
+		return;
+	}
+	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	if (e->nvalues * nkey > UINT16_MAX) {
+		check_report(m, CHECK_LIMITS, cols->name_loc,
+			     "'%s' and '%s' have %zu pairs of values; the runtime holds at most %d",
+			     input->id, cols->name, e->nvalues * nkey, UINT16_MAX);
+		return;
+	}
+	size_t ngrids = 0, ncols = 0;
+	const ast_stmt *rows = NULL;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_GRID) {
+			ngrids++;
+			ncols += grid_columns(s);
+		} else if (s->kind == ST_ROWS && !rows) {
+			rows = s;
+		}
+	if (ngrids == 0) {
+		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
+			     "a table whose columns are by (%s, %s(...)) is written as one grid per value of '%s': grid VALUE { the steps, then one line per roll }",
+			     input->id, cols->name, input->id);
+		return;
+	}
+	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
+	uint16_t *column_of_key = nkey ? model_array(m, e->nvalues * nkey, sizeof *column_of_key) : NULL;
+	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
+	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
+	grid_part *parts = xcalloc(ngrids ? ngrids : 1, sizeof *parts);
+	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	size_t nparts = 0;
+	bool ok = key_ok;
+
+	t->columns = columns;
+	for (const ast_stmt *g = d->body; g; g = g->next) {
+		if (g->kind != ST_GRID)
+			continue;
+		if (g->body && g->body->kind == ST_ODDS_LINE && by_enum) {
+			check_report(m, CHECK_ODDS_LINES, g->body->loc,
+				     "odds lines give the odds each result column stands for, and table '%s' chooses its column by the value of '%s'; write a grid per value of '%s': grid VALUE { %s's values, then one line per roll }",
+				     d->id, cols->name, input->id, cols->name);
+			ok = false;
+			continue;
+		}
+		if (g->body && g->body->kind == ST_ODDS_LINE) {
+			if (g->name) {
+				check_report(m, CHECK_ODDS_LINES, g->name_loc,
+					     "a grid under odds lines serves the values its lines name; write it 'grid { ... }', not 'grid %s'",
+					     g->name);
+				ok = false;
+				continue;
+			}
+			if (!resolve_odds_lines(m, d, t, mt, cols, below, above, input, key_ok, ncols,
+						g, owner, first, end, &parts[nparts]))
+				ok = false;
+			if (parts[nparts].grid) /* a second grid under odds lines fills no part */
+				nparts++;
+			continue;
+		}
+		if (!g->name) {
+			check_report(m, CHECK_ROW_SHAPE, g->loc,
+				     "name the value of '%s' this grid is for: grid VALUE { ... }; or give each value an odds line above the grid's header (VALUE:  1:3  1:2 ...)",
+				     input->id);
+			ok = false;
+			continue;
+		}
+		/* 'grid woods, town { ... }': one grid serves every value it names. */
+		int values[RTAB_MAX_ITEMS];
+		size_t nvalues = claim_values(m, input, g, owner, "grid", values);
+		if (nvalues == 0) {
+			ok = false;
+			continue;
+		}
+		strbuf line = {0};
+		for (size_t k = 0; k < nvalues; k++)
+			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
+		size_t run;
+		bool fits = add_run(m, d, t, cols, g, below, above, key_ok, line.data, &run, &parts[nparts], &ok);
+		sb_free(&line);
+		if (!fits)
+			break;
+		nparts++;
+		for (size_t k = 0; k < nvalues; k++) {
+			first[values[k]] = (uint16_t)run;
+			end[values[k]] = t->ncolumns;
+		}
+		if (column_of_key)
+			map_enum_columns(m, t, g, run, values, nvalues, nkey, column_of_key);
+	}
+	for (size_t v = 0; v < e->nvalues; v++)
+		if (!owner[v]) {
+			check_report(m, CHECK_COLUMNS, cols->name2_loc,
+				     mt->odds_grid ? "value '%s' of '%s' has no odds line; add one above the grid's header: %s:  1:3  1:2 ..."
+						   : "value '%s' of '%s' has no grid; add: grid %s { ... }",
+				     e->values[v].id, input->id, e->values[v].id);
+			ok = false;
+		}
+	if (ok) {
+		t->column_input = (int16_t)in;
+		t->column_of_value = first;
+		t->column_end_of_value = end;
+		if (column_of_key) {
+			t->column_of_key = column_of_key;
+			t->ncolumn_of_key = (uint16_t)(e->nvalues * nkey);
+		}
+	}
+	if (nparts)
+		resolve_grids(m, d, t, mt, parts, nparts, true);
+	if (!ok)
+		mt->has_rows = false;
+	free(owner);
+	free(parts);
+}
