@@ -215,7 +215,7 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		else if (!output_commit(outs, nouts, &report))
 			status = EXIT_INPUT;
 	}
-	for (size_t i = 0; i < npaths * 2 + 1; i++) {
+	for (size_t i = 0; i < npaths * per_file + 1; i++) {
 		free(outs[i].path);
 		sb_free(&texts[i]);
 	}
