@@ -1,6 +1,7 @@
 /*
- * libFuzzer harness: rtab conform's protocol with its port (cli/cli_child.c,
- * analysis/conform.c), in memory and over real pipes, with no process.
+ * libFuzzer harness: rtab conform's protocol with its port (base/child.c,
+ * analysis/conform.c, analysis/conform_run.c: the run rtab conform makes), in
+ * memory and over real pipes, with no process.
  *
  * The input is a .rtab source and, after the first NUL byte, what the port
  * writes (any bytes: answers, lines without an end, NUL bytes, a line of
@@ -20,7 +21,7 @@
 #include "base/json.h"
 #include "base/work.h"
 #include "check/load.h"
-#include "cli/cli_child.h"
+#include "analysis/conform_run.h"
 
 #include "fuzz_common.h"
 #include "json_check.h"
@@ -152,7 +153,7 @@ static void port_close(fake_port *p)
 }
 
 /* One vector through the port. */
-static void one(const rtab_ruleset *rs, child *port, const char *line, size_t len)
+static void one(const rtab_ruleset *rs, conform_run *r, const char *line, size_t len)
 {
 	size_t at = 0;
 	FUZZ_CHECK(json_valid(line, len, &at), "a vector that is not JSON at byte %zu: %.*s", at,
@@ -185,24 +186,21 @@ static void one(const rtab_ruleset *rs, child *port, const char *line, size_t le
 	FUZZ_CHECK(conform_compare(vector, again, &diffs) == 0, "a vector written again differs:\n%s", diffs.data);
 	json_value_free(again);
 	sb_free(&rewritten);
+	/* An empty answer differs in every field the vector has, one line each. */
+	json_value *empty = json_parse("{}", &error, &where);
+	size_t n = conform_compare(vector, empty, &diffs);
+	FUZZ_CHECK(n == lines_of(&diffs), "%zu differences counted, %zu reported", n, lines_of(&diffs));
+	json_value_free(empty);
+	diffs.len = 0;
 
-	child_write sent = child_send(port, situation, 0);
-	FUZZ_CHECK(sent == CHILD_SENT || sent == CHILD_STALLED,
-		   "a write to a port that does not read: %d, not sent or stalled", (int)sent);
-	char *answer = NULL;
-	child_read got = child_line(port, 0, &answer);
-	FUZZ_CHECK(got == CHILD_LINE || got == CHILD_EOF, "reading what the port wrote, all there: %d", (int)got);
-	if (got == CHILD_LINE) {
-		FUZZ_CHECK(answer && !strchr(answer, '\n'), "a line of the port with a newline in it");
-		json_value *a = json_parse(answer, &error, &where);
-		if (a && a->kind == JSON_OBJECT) {
-			size_t n = conform_compare(vector, a, &diffs);
-			FUZZ_CHECK(n == lines_of(&diffs), "%zu differences counted, %zu reported", n,
-				   lines_of(&diffs));
-		}
-		json_value_free(a);
-	}
-	free(answer);
+	/* Then through the port as rtab conform sends it. */
+	size_t before = r->differing;
+	bool ok = conform_run_one(r, copy);
+	FUZZ_CHECK(ok == !r->failure, "conform_run_one says %s, its failure is %s", ok ? "ok" : "failed",
+		   r->failure ? r->failure : "none");
+	FUZZ_CHECK(!r->failure || (*r->failure && !strchr(r->failure, '\n')),
+		   "a failure that is not one line: '%s'", r->failure);
+	FUZZ_CHECK(r->differing - before <= 1, "one vector counted as %zu differing", r->differing - before);
 	sb_free(&diffs);
 	free(what);
 	free(situation);
@@ -228,13 +226,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		vectors_to(&vectors, &l.model.rs, &vo);
 		fake_port port;
 		if (port_open(&port, port_bytes, nport)) {
+			conform_run r = {.rs = &l.model.rs, .port = &port.c, .timeout_s = 0, .shown_max = 10,
+					 .report = sink};
 			const char *p = vectors.data, *end = vectors.data + vectors.len;
-			for (size_t k = 0; p && p < end && k < MAX_VECTORS; k++) {
+			for (size_t k = 0; p && p < end && k < MAX_VECTORS && !r.failure; k++) {
 				const char *nl = memchr(p, '\n', (size_t)(end - p));
 				size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-				one(&l.model.rs, &port.c, p, n);
+				r.count++;
+				one(&l.model.rs, &r, p, n);
 				p += n + 1;
 			}
+			conform_run_summary(&r);
+			conform_run_free(&r);
 			port_close(&port);
 		}
 		sb_free(&vectors);

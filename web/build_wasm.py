@@ -4,7 +4,7 @@
 
 The same sources as the rtab command, compiled by clang for wasm32-wasi
 against Debian's wasi-libc, with the two files that need processes and
-signals (base/output.c, cli/cli_child.c) replaced by web/wasi/'s. The
+signals (base/output.c, base/child.c) replaced by web/wasi/'s. The
 module is a WASI reactor: one instance runs command after command, each
 rtab_command() (web/wasi/session_wasi.c) main() with the argv and the
 files in memory of its run (web/js/rtab_wasi.js).
@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 # The files of the command that the module replaces (web/wasi/).
-REPLACED = ('compiler/base/output.c', 'compiler/cli/cli_child.c')
+REPLACED = ('compiler/base/output.c', 'compiler/base/child.c')
 # The generated scanner is not ours to keep warning-free (as compiler/meson.build says).
 SCANNER = 'lexer.c'
 

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab conform: a port run through the conformance vectors (docs/conformance.md). */
 #include "cli/cli.h"
-#include "cli/cli_child.h"
 #include "cli/cli_inputs.h"
 #include "cli/options.h"
 #include "check/load.h"
-#include "analysis/conform.h"
+#include "analysis/conform_run.h"
 #include "analysis/vectors.h"
 #include "base/work.h"
-#include "base/json_read.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -73,128 +71,6 @@ static void say_note(void *diag, const char *message)
 	cli_note("conform", diag, "%s", message);
 }
 
-typedef struct run {
-	cli_ctx *c;
-	const rtab_ruleset *rs;
-	child port;
-	long timeout;
-	size_t count, differing;
-	bool failed;
-} run;
-
-static void show_vector(const run *r, const json_value *vector, const char *situation)
-{
-	char *what = conform_what(vector);
-	const char *rule = conform_rule(r->rs, vector), *decided = conform_decided(vector);
-	strbuf changed = {0};
-	printf("vector %zu (%s%s%s", r->count, what, rule ? ", rule " : "", rule ? rule : "");
-	if (decided && (!rule || strcmp(decided, rule) != 0))
-		printf("; decided by rule %s", decided);
-	printf("): %s\n", situation);
-	if (conform_changed(r->rs, vector, &changed))
-		printf("  set: %s; the others at their defaults\n", changed.data);
-	sb_free(&changed);
-	free(what);
-}
-
-/* One vector through the port; false when the port failed (reported). */
-static bool one(run *r, const char *line)
-{
-	const char *error;
-	size_t where;
-	json_value *vector = json_parse(line, &error, &where);
-	char *situation = vector ? conform_situation(vector) : NULL;
-	if (!situation) {
-		cli_error("conform", &r->c->diag, "vector %zu is malformed: %s", r->count, line);
-		json_value_free(vector);
-		return false;
-	}
-	char *what = conform_what(vector), *answer = NULL;
-	bool ok = false;
-	switch (child_send(&r->port, situation, (int)r->timeout * 1000)) {
-	case CHILD_SENT:
-		break;
-	case CHILD_CLOSED:
-		/* A closed pipe: the port has ended, which is the finding, whether it
-		 * ended before or after the vector was written. */
-		cli_error("conform", &r->c->diag, "the port ended without answering vector %zu (%s): %s",
-			  r->count, what, situation);
-		goto done;
-	case CHILD_STALLED:
-		cli_error("conform", &r->c->diag,
-			  "the port does not read its input: vector %zu (%s) could not be written to it "
-			  "within %ld s (--timeout), its standard input full of the situations before; a "
-			  "port reads each situation, one line, before it answers it",
-			  r->count, what, r->timeout);
-		goto done;
-	case CHILD_WRITE_FAILED:
-		cli_error("conform", &r->c->diag, "cannot write vector %zu (%s) to the port: %s",
-			  r->count, what, strerror(errno));
-		goto done;
-	}
-	switch (child_line(&r->port, (int)r->timeout * 1000, &answer)) {
-	case CHILD_LINE:
-		break;
-	case CHILD_EOF:
-		cli_error("conform", &r->c->diag, "the port ended without answering vector %zu (%s): %s",
-			  r->count, what, situation);
-		goto done;
-	case CHILD_TIMEOUT:
-		cli_error("conform", &r->c->diag,
-			  "the port gave no answer to vector %zu (%s) within %ld s (--timeout): %s", r->count,
-			  what, r->timeout, situation);
-		goto done;
-	case CHILD_FAILED:
-		cli_error("conform", &r->c->diag, "cannot read the port's answer to vector %zu: %s", r->count,
-			  strerror(errno));
-		goto done;
-	}
-	json_value *got = json_parse(answer, &error, &where);
-	if (!got || got->kind != JSON_OBJECT) {
-		cli_error("conform", &r->c->diag,
-			  "the port's answer to vector %zu (%s) is not a JSON object on one line (%s at byte "
-			  "%zu): '%.200s'; each answer is one line such as {\"outcome\": ...}",
-			  r->count, what, got ? "another value" : error, got ? (size_t)0 : where, answer);
-		json_value_free(got);
-		goto done;
-	}
-	strbuf diffs = {0};
-	if (conform_compare(vector, got, &diffs) > 0) {
-		if (++r->differing <= SHOWN_DIFFERENCES) {
-			show_vector(r, vector, situation);
-			fputs(diffs.data, stdout);
-		}
-	}
-	sb_free(&diffs);
-	json_value_free(got);
-	ok = true;
-done:
-	free(answer);
-	free(what);
-	free(situation);
-	json_value_free(vector);
-	return ok;
-}
-
-/* Every vector of vectors (a file of JSON lines) through the port. */
-static void run_all(run *r, FILE *vectors)
-{
-	strbuf line = {0};
-	int ch;
-	sb_puts(&line, "");
-	while (!r->failed && (ch = getc(vectors)) != EOF) {
-		if (ch != '\n') {
-			sb_putc(&line, (char)ch);
-			continue;
-		}
-		r->count++;
-		r->failed = !one(r, line.data);
-		line.len = 0;
-		line.data[0] = '\0';
-	}
-	sb_free(&line);
-}
-
 static int conform(cli_ctx *c, const conform_args *a, char **command)
 {
 	loaded l;
@@ -203,7 +79,9 @@ static int conform(cli_ctx *c, const conform_args *a, char **command)
 		return EXIT_INPUT;
 	}
 	int status = EXIT_OK;
-	run r = {.c = c, .rs = &l.model.rs, .timeout = a->timeout};
+	child port;
+	conform_run r = {.rs = &l.model.rs, .port = &port, .timeout_s = a->timeout,
+			 .shown_max = SHOWN_DIFFERENCES, .report = stdout};
 	FILE *vectors = NULL;
 	for (size_t i = 0; i < a->nnames; i++)
 		if (!vectors_known(r.rs, a->names[i])) {
@@ -234,30 +112,27 @@ static int conform(cli_ctx *c, const conform_args *a, char **command)
 		goto done;
 	}
 	rewind(vectors);
-	if (!child_start(&r.port, command)) {
+	if (!child_start(&port, command)) {
 		cli_error("conform", &c->diag, "cannot start '%s': %s", command[0], strerror(errno));
 		status = EXIT_INPUT;
 		goto done;
 	}
-	run_all(&r, vectors);
-	char *ended = child_stop(&r.port, r.failed ? 0 : 2000);
-	if (ended && !r.failed) {
+	conform_run_all(&r, vectors);
+	if (r.failure)
+		cli_error("conform", &c->diag, "%s", r.failure);
+	char *ended = child_stop(&port, r.failure ? 0 : 2000);
+	if (ended && !r.failure)
 		cli_error("conform", &c->diag, "the port ended with %s after its answers", ended);
-		r.failed = true;
-	} else if (ended && r.failed) {
+	else if (ended)
 		cli_note("conform", &c->diag, "the port ended with %s", ended);
+	if (r.failure || ended)
+		status = EXIT_INPUT;
+	else {
+		conform_run_summary(&r);
+		status = r.differing ? EXIT_INPUT : EXIT_OK;
 	}
 	free(ended);
-	if (r.failed)
-		status = EXIT_INPUT;
-	else if (r.differing) {
-		if (r.differing > SHOWN_DIFFERENCES)
-			printf("... and %zu more\n", r.differing - SHOWN_DIFFERENCES);
-		printf("%zu of %zu vectors of %s differ\n", r.differing, r.count, r.rs->id);
-		status = EXIT_INPUT;
-	} else {
-		printf("%zu vectors of %s: the port agrees on every one\n", r.count, r.rs->id);
-	}
+	conform_run_free(&r);
 done:
 	if (vectors)
 		fclose(vectors);

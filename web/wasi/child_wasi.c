@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cli/cli_child.h for the WebAssembly module (WASI): a browser starts no
+ * base/child.h for the WebAssembly module (WASI): a browser starts no
  * process, so 'rtab conform' cannot run a port there; child_start says so
  * with ENOSYS and conform reports it as it reports a command not found.
  */
-#include "cli/cli_child.h"
+#include "base/child.h"
 
 #include <errno.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Pipes, fork and exec: POSIX, the one place rtab runs another program. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli/cli_child.h"
+#include "base/child.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A child process spoken to by lines: rtab conform's port. */
-#ifndef RTAB_CLI_CHILD_H
-#define RTAB_CLI_CHILD_H
+#ifndef RTAB_BASE_CHILD_H
+#define RTAB_BASE_CHILD_H
 
 #include "base/util.h"
 
