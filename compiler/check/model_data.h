@@ -52,7 +52,23 @@ typedef struct model_table {
 	const char **result_ids;
 	size_t nresults;
 	const ast_stmt *odds_grid;
+	/* Value columns under printed names ('light' over '0-2'): each such
+	 * column and its value as the grid prints it, for the exports. */
+	struct model_printed_value {
+		uint16_t column;
+		const char *value;
+	} *printed_values;
+	size_t nprinted_values;
 } model_table;
+
+/* The value printed under a named value column ("0-2" under light), or NULL. */
+static inline const char *model_printed_value(const model_table *mt, size_t column)
+{
+	for (size_t i = 0; i < mt->nprinted_values; i++)
+		if (mt->printed_values[i].column == column)
+			return mt->printed_values[i].value;
+	return NULL;
+}
 
 /* Under odds lines, the result column whose cells column reads, as the grid's header
  * prints it ("4"), or NULL (an end column, a grid of its own, any other table). */

@@ -110,6 +110,7 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 	}
 	if (mt)
 		export_odds_line_rows(c, t, mt, cols, ncols, (int)slot, g);
+	export_printed_values_row(c, t, cols, ncols, g);
 	bool open_lo = false, open_hi = false;
 	for (size_t k = 0; k < ncols; k++) {
 		open_lo |= t->columns[cols[k]].kind == RTAB_COLUMN_ROLLED && t->columns[cols[k]].below_row >= 0;

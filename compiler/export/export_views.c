@@ -437,6 +437,26 @@ void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model
 	}
 }
 
+/* Under value columns the page names (light, medium, heavy), the values
+ * each column reads as the page prints them under the names (0-2, 3-5, 6+). */
+void export_printed_values_row(const export_ctx *c, const rtab_table *t, const size_t *shown,
+			       size_t nshown, grid *g)
+{
+	if (!c->m || !c->m->tables || t < c->rs->tables || t >= c->rs->tables + c->rs->ntables)
+		return;
+	const model_table *mt = &c->m->tables[t - c->rs->tables];
+	bool named = false;
+	for (size_t s = 0; s < nshown && !named; s++)
+		named = model_printed_value(mt, shown[s]) != NULL;
+	if (!named) /* in a table with a grid per variant, this grid prints no names */
+		return;
+	grid_cell(g, msg("value"));
+	for (size_t s = 0; s < nshown; s++) {
+		const char *value = model_printed_value(mt, shown[s]);
+		grid_cell(g, value ? value : "");
+	}
+}
+
 /* A computed table as its page prints it: a line per roll (or run of rolls
  * with the same cells), a column per step; automatic and 'none' columns
  * are in the notes. Under odds lines, the grid of result columns once,
@@ -455,6 +475,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 				    : t->columns[shown[s]].id);
 	if (mt)
 		export_odds_line_rows(c, t, mt, shown, ncols, -1, &v->g);
+	export_printed_values_row(c, t, shown, ncols, &v->g);
 	/* Rolls below and above the span: a line of their own when some column has a row there. */
 	bool open_lo = false, open_hi = false;
 	for (size_t j = 0; j < t->ncolumns; j++) {

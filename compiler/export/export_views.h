@@ -46,6 +46,10 @@ size_t export_printed_columns(const export_ctx *c, const rtab_table *t, size_t *
  * labels in the slot-th locale chosen (ids where slot < 0 or a value has none) into name. */
 void export_odds_line_name(const export_ctx *c, const rtab_table *t, size_t column, int slot, strbuf *ids,
 			   strbuf *name);
+/* Under value columns the page names (light, medium, heavy), a row of the
+ * values it prints under the names (0-2, 3-5, 6+); nothing in other tables. */
+void export_printed_values_row(const export_ctx *c, const rtab_table *t, const size_t *shown,
+			       size_t nshown, grid *g);
 void export_odds_line_rows(const export_ctx *c, const rtab_table *t, const model_table *mt,
 			   const size_t *shown, size_t nshown, int slot, grid *g);
 void export_view_free(export_view *v);

@@ -390,8 +390,85 @@ static bool body_all_odds_lines(const ast_stmt *grid)
 	return true;
 }
 
+/* The header of a grid that has one and no line after it yet. */
+static ast_stmt *lone_header(ast_stmt *grid)
+{
+	if (grid->lines && grid->lines->nlines)
+		return NULL;
+	ast_stmt *header = NULL;
+	for (ast_stmt *l = grid->body; l; l = l->next)
+		if (l->kind != ST_ODDS_LINE) {
+			if (header)
+				return NULL;
+			header = l;
+		}
+	return header;
+}
+
+/* How many cells a line has, and whether every one is of KIND. */
+static size_t count_cells(const ast_cell *c, cell_kind kind, bool *all)
+{
+	size_t n = 0;
+	*all = true;
+	for (; c; c = c->next, n++)
+		*all &= c->kind == kind;
+	return n;
+}
+
+/*
+ * A page may print a name over each value column ('light  medium  heavy'
+ * over '0-2  3-5  6+'): a first line of names, then a line of values and
+ * nothing else, is one header, each value carrying the name over it. The
+ * shape decides: a line of rolls under N names holds a roll and N cells, so
+ * a line of numbers of any other length is the values. Where the two lines
+ * differ in length the names or values left over stay in the header as they
+ * are (a name, or a value without one), for the checks to report once; the
+ * checks also say where a table's key takes no names.
+ */
+static bool names_over_values(ast_stmt *grid, ast_stmt *line)
+{
+	ast_stmt *header = lone_header(grid);
+	bool names, values;
+	if (!header || header->kind != ST_GRID_LINE || line->kind != ST_GRID_LINE || header->rule ||
+	    header->text || line->rule || line->text)
+		return false;
+	size_t n = count_cells(header->cells, CELL_NAME, &names);
+	size_t nvalues = count_cells(line->cells, CELL_RANGE, &values);
+	if (!n || !names || !values || nvalues == n + 1)
+		return false;
+	ast_cell *name = header->cells, *v = line->cells, *last = NULL;
+	for (; name && v; name = name->next, last = v, v = v->next) {
+		v->name = name->name;
+		v->name_loc = name->loc;
+		name->name = NULL;
+	}
+	if (name) { /* names left over: the header keeps them after the values */
+		ast_cell *rest = ast_cell_new(name->loc);
+		rest->kind = CELL_NAME;
+		rest->name = name->name;
+		name->name = NULL;
+		last->next = rest;
+		for (ast_cell *more = name->next; more; more = more->next) {
+			ast_cell *c = ast_cell_new(more->loc);
+			c->kind = CELL_NAME;
+			c->name = more->name;
+			more->name = NULL;
+			rest->next = c;
+			rest = c;
+		}
+		line->cells->tail = rest;
+	}
+	ast_cells_free(header->cells);
+	header->cells = line->cells;
+	line->cells = NULL;
+	ast_stmts_free(line);
+	return true;
+}
+
 void ast_grid_add_line(ast_stmt *grid, ast_stmt *line)
 {
+	if (names_over_values(grid, line))
+		return;
 	/* Odds lines and the header under them stay statements (the checks read
 	 * their kinds and names); the lines after the header are compact. */
 	if (line->kind == ST_ODDS_LINE || body_all_odds_lines(grid)) {
@@ -707,6 +784,7 @@ static ast_cell *cells_copy(const ast_cell *l)
 		c->open_lo = l->open_lo;
 		c->open_hi = l->open_hi;
 		c->name = dup_str(l->name);
+		c->name_loc = l->name_loc;
 		c->patched = l->patched;
 		c->rule = dup_str(l->rule);
 		c->text = dup_str(l->text);

@@ -92,7 +92,9 @@ typedef struct ast_cell {
 	cell_kind kind;
 	int64_t lo, hi;
 	bool open_lo, open_hi;
-	char *name; /* CELL_NAME */
+	char *name; /* CELL_NAME; on a CELL_RANGE of a grid's header, the name
+		     * printed over the column's values (light over 0-2) */
+	src_loc name_loc; /* where that name is printed */
 	/* A grid cell a variant's 'cell' patch wrote: its own rule and reason
 	 * (NULL: the table's rule, none) instead of its line's. */
 	bool patched;

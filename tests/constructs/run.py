@@ -78,6 +78,7 @@ SUB_FORMS = [
     'two_enums',           # columns by (posture, target): a grid per value of one enum, a column per value of another
     'above_strict',        # above more than 3:1 DE: odds past the step only, whatever the rounding
     'band_linear',         # round linear, ties up in a ratio band: the nearest printed odds by the ratio
+    'value_names',         # light  medium  heavy over 0-2  3-5  6+: value columns under printed names
 ]
 
 # --sample: one pair of fixture and verb in this many.

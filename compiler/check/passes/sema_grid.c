@@ -237,6 +237,16 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 	return resolve_key_header(m, t, cols, header, columns, first);
 }
 
+bool names_over_values_misplaced(model *m, const ast_cell *c, const char *key)
+{
+	if (c->kind != CELL_RANGE || !c->name)
+		return false;
+	check_report(m, CHECK_ROW_SHAPE, c->name_loc,
+		     "names over a line of values head a grid by value(...) or difference(...), and this table's columns are the values of '%s': its grid's first line names them (if the line under the names is a line of rolls, it lacks a cell)",
+		     key);
+	return true;
+}
+
 /* The header of a line of a table keyed by two enums: each column a value
  * of the second input, each value once, every value there. */
 static bool resolve_enum_header(model *m, const rtab_table *t, const ast_stmt *cols,
@@ -253,10 +263,11 @@ static bool resolve_enum_header(model *m, const rtab_table *t, const ast_stmt *c
 	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
 		columns[j].id = "?";
 		if (c->kind != CELL_NAME) {
-			check_report(m, CHECK_ROW_SHAPE, c->loc,
-				     "the first line of a grid by (%s, %s) names a value of '%s' over each column",
-				     cols->name2, cols->name, in->id);
-			ok = false;
+			if (ok && !names_over_values_misplaced(m, c, cols->name))
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the first line of a grid by (%s, %s) names a value of '%s' over each column",
+					     cols->name2, cols->name, in->id);
+			ok = false; /* one error for the line: the other cells are the same mistake */
 			continue;
 		}
 		int v = resolve_enum_value(m, in->enum_index, c->name, c->loc);
@@ -285,6 +296,68 @@ static bool resolve_enum_header(model *m, const rtab_table *t, const ast_stmt *c
 	return ok;
 }
 
+/* The value under a named column as the grid prints it, for the exports. */
+static void keep_printed_value(model *m, const rtab_table *t, size_t column, const ast_cell *c)
+{
+	model_table *mt = &m->tables[t - m->rs.tables];
+	char written[64];
+	if (!diag_source_word(m->diag, c->loc, written, sizeof written))
+		format_rolls(written, sizeof written, c->lo, c->hi);
+	struct model_printed_value *v =
+		model_array(m, mt->nprinted_values + 1, sizeof *mt->printed_values);
+	if (mt->nprinted_values)
+		memcpy(v, mt->printed_values, mt->nprinted_values * sizeof *v);
+	v[mt->nprinted_values++] = (struct model_printed_value){(uint16_t)column,
+								arena_strdup(&m->arena, written)};
+	mt->printed_values = v;
+}
+
+/* Whether a header gives what its key reads over every column: odds, or
+ * values (under printed names or not). One error for a line of the wrong
+ * kind, at its first wrong cell: the rest are the same mistake. */
+static bool header_cells_fit(model *m, const rtab_table *t, const ast_stmt *cols,
+			     const ast_stmt *header)
+{
+	bool odds = key_reads_odds(t);
+	size_t names = 0, values = 0, named = 0;
+	for (const ast_cell *c = header->cells; c; c = c->next) {
+		names += c->kind == CELL_NAME || (c->kind == CELL_RANGE && c->name);
+		values += c->kind == CELL_RANGE;
+		named += c->kind == CELL_RANGE && c->name;
+	}
+	if (!odds && named && (names != named || values != named)) {
+		const ast_cell *c = header->cells;
+		while (c->kind == CELL_RANGE && c->name)
+			c = c->next;
+		check_report(m, CHECK_ROW_SHAPE, c->loc,
+			     "the grid prints %zu column name%s over %zu value%s; give each column its name and, under it, the value it starts at",
+			     names, names == 1 ? "" : "s", values, values == 1 ? "" : "s");
+		return false;
+	}
+	for (const ast_cell *c = header->cells; c; c = c->next) {
+		if (odds && c->kind == CELL_RANGE && c->name) {
+			check_report(m, CHECK_ROW_SHAPE, c->name_loc,
+				     "names over the columns' values head a grid by value(...) or difference(...); a grid by odds(...) prints each column's odds: 1:2  1:1  2:1 (a column's name is its odds)");
+			return false;
+		}
+		if (odds ? c->kind == CELL_RATIO : c->kind == CELL_RANGE)
+			continue;
+		if (odds)
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the first line of an odds grid gives the odds of each column, like 1:4 or 1.5:1");
+		else if (c->kind == CELL_NAME)
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the first line of a grid by %s(...) gives the value each column starts at; where the page prints a name over each column, write the names on the first line and the values under them: light  medium  heavy, then 0-2  3-5  6+",
+				     cols->name);
+		else
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the first line of a grid by %s(...) gives the value each column starts at, like -3, 0, +2 or 1-2",
+				     cols->name);
+		return false;
+	}
+	return true;
+}
+
 bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 			rtab_column *columns, size_t first)
 {
@@ -299,17 +372,12 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 	bool ok = true, odds = key_reads_odds(t);
 	for (const ast_cell *c = header->cells; c; c = c->next, j++)
 		columns[j].id = "?"; /* until the header gives it */
+	if (!header_cells_fit(m, t, cols, header))
+		return false;
 	j = first;
 	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
 		rtab_column *col = &columns[j];
 		char label[64];
-		if (odds ? c->kind != CELL_RATIO : c->kind != CELL_RANGE) {
-			check_report(m, CHECK_ROW_SHAPE, c->loc,
-				     odds ? "the first line of an odds grid gives the odds of each column, like 1:4 or 1.5:1"
-					  : "the first line of a grid by value gives the value each column starts at, like -3, 0, +2 or 1-2");
-			ok = false;
-			continue;
-		}
 		if (odds && (c->lo < 0 || c->hi < 1)) {
 			check_report(m, CHECK_BAD_RANGE, c->loc,
 				     "a column's odds are A:B with A at least 0 and B at least 1 (a zero side is read by 'below' and 'above', or gives no result)");
@@ -333,7 +401,19 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 		col->step_den = odds ? (int32_t)c->hi : 1;
 		format_step(label, sizeof label, t, col->step_num, col->step_den);
 		char written[64];
-		if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
+		if (c->name) {
+			/* A value column under its printed name (light over 0-2) is named so. */
+			col->id = arena_strdup(&m->arena, c->name);
+			keep_printed_value(m, t, j, c);
+			for (size_t k = first; k < j; k++)
+				if (strcmp(columns[k].id, col->id) == 0) {
+					check_report(m, CHECK_DUPLICATE, c->name_loc,
+						     "two columns of this grid are named '%s'; give each column its printed name",
+						     c->name);
+					ok = false;
+					break;
+				}
+		} else if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
 			/* A value column is named as the page prints it: 34..50, not +34..+50. */
 			col->id = arena_strdup(&m->arena, written);
 		} else if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
@@ -361,6 +441,11 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 				check_report(m, CHECK_ROW_SHAPE, c->loc,
 					     "the odds of odds line '%s' must rise from left to right, one per result column: %s comes after %s; write them in the printed order, each over its result column",
 					     header->name, col->id, prev->id);
+				ok = false;
+			} else if (!rises && c->name) {
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the columns must rise from left to right: %s (from %d) comes after %s (from %d)",
+					     col->id, (int)col->step_num, prev->id, (int)prev->step_num);
 				ok = false;
 			} else if (!rises) {
 				check_report(m, CHECK_ROW_SHAPE, c->loc,

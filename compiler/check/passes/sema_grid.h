@@ -15,6 +15,10 @@ int resolve_outcome_or_code(model *m, const char *name, src_loc loc);
 /* The outcome an id or code names, or -1; reports nothing. */
 int outcome_of_name(model *m, const char *name);
 size_t header_width(const ast_stmt *header);
+/* A header cell that carries a printed name over a value (light over 0-2) in
+ * a table whose key reads no values: reported (once for the line, by the
+ * caller), true. */
+bool names_over_values_misplaced(model *m, const ast_cell *c, const char *key);
 /* The key of a computed column, and the columns (from first on) the grid's header gives. */
 bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols,
 			 const ast_stmt *header, rtab_column *columns, size_t first);

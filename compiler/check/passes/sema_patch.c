@@ -27,7 +27,7 @@
 /* A column as the grid's first line prints it. */
 static void format_column(char *buf, size_t n, const ast_cell *c)
 {
-	if (c->kind == CELL_NAME)
+	if (c->kind == CELL_NAME || (c->kind == CELL_RANGE && c->name)) /* light over 0-2 */
 		snprintf(buf, n, "%s", c->name);
 	else if (c->kind == CELL_RATIO) {
 		rtab_table odds = {.key_kind = RTAB_KEY_ODDS};
@@ -41,6 +41,9 @@ static void format_column(char *buf, size_t n, const ast_cell *c)
 
 static bool same_column(const ast_cell *a, const ast_cell *b)
 {
+	/* A value column under its printed name is named by it (light over 0-2). */
+	if (a->kind == CELL_RANGE && a->name && b->kind == CELL_NAME)
+		return strcmp(a->name, b->name) == 0;
 	if (a->kind != b->kind)
 		return false;
 	if (a->kind == CELL_NAME)

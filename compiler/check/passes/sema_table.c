@@ -103,12 +103,16 @@ static void every_value_columns(model *m, const ast_stmt *cols, const ast_stmt *
 		*n = e->nvalues;
 		return;
 	}
+	bool bad = false;
 	for (const ast_cell *c = header->cells; c; c = c->next, (*n)++) {
 		columns[first + *n].id = "?";
 		if (c->kind != CELL_NAME) {
-			check_report(m, CHECK_ROW_SHAPE, c->loc,
-				     "the first line of this grid names its columns: values of '%s'",
-				     cols->name);
+			/* One error for the line: the other cells are the same mistake. */
+			if (!bad && !names_over_values_misplaced(m, c, cols->name))
+				check_report(m, CHECK_ROW_SHAPE, c->loc,
+					     "the first line of this grid names its columns: values of '%s'",
+					     cols->name);
+			bad = true;
 			continue;
 		}
 		int k = resolve_enum_value(m, enum_index, c->name, c->loc);
@@ -125,6 +129,10 @@ static void every_value_columns(model *m, const ast_stmt *cols, const ast_stmt *
 		columns[first + *n].id = e->values[k].id;
 		columns[first + *n].labels = e->values[k].labels;
 	}
+	/* A header of the wrong kind is one error: no value is missing from it too. */
+	for (size_t k = 0; bad && k < e->nvalues; k++)
+		if (!owner[k])
+			owner[k] = header->cells;
 }
 
 /* Map every value of the column input to one column (from first on), or compute it. */
