@@ -4,6 +4,8 @@
 // CRT (rtab site):
 //   web_load_ms   the player aid opened from file://, until its first odds
 //                 are shown (the page's own clock, performance.now()), median
+//   web_module_ms the same page, until rtab.wasm answered its first command
+//                 (the first odds are rtab site's: analysis/odds_ahead.h)
 //   web_odds_ms   the exact odds of the melee in the page (rtab odds --json
 //                 in rtab.wasm), median of the refreshes
 //   web_check_ms  the workbench: rtab check of musket_pike.rtab after a
@@ -68,7 +70,7 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 	// shared machine the wall-clock figures count the other processes too.
 	const figures = {load_before: Number(os.loadavg()[0].toFixed(1))};
 	try {
-		const loads = [], loadCpu = [];
+		const loads = [], loadCpu = [], modules = [];
 		let cdp = null;
 		for (let i = 0; i < runs; i++) {
 			const page = await browser.newPage();
@@ -78,11 +80,13 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 			await page.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
 			loads.push(await page.evaluate(() => Number(document.body.dataset.rtabLoadMs)));
 			await page.evaluate(() => window.rtabAid.idle());
+			modules.push(await page.evaluate(() => Number(document.body.dataset.rtabModuleMs)));
 			loadCpu.push(await cpuMs(cdp));
 			if (i < runs - 1)
 				await page.close();
 		}
 		figures.web_load_ms = median(loads);
+		figures.web_module_ms = median(modules);
 
 		// The melee is the first table of Musket & Pike: each change of the
 		// other modifier asks its odds again.

@@ -6,6 +6,7 @@
 #include "cli/cli_output.h"
 #include "cli/options.h"
 #include "export/site.h"
+#include "analysis/odds_ahead.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,12 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 			status = EXIT_INPUT;
 		else
 			rulesets[i].model_json = site_model_json(&files[i].model, rulesets[i].name);
+		strbuf odds = {0};
+		if (status == EXIT_OK && odds_ahead_json(&files[i].model, rulesets[i].edition, &odds)) {
+			rulesets[i].odds_definition = odds_ahead_definition(&files[i].model.rs);
+			rulesets[i].odds_locale = files[i].model.rs.locales[0];
+			rulesets[i].odds_json = odds.data;
+		}
 		rulesets[i].text = files[i].text;
 		rulesets[i].len = files[i].len;
 	}
@@ -198,6 +205,7 @@ int cmd_site(cli_ctx *c, int argc, char **argv)
 		if (assets)
 			loaded_free(&files[i]);
 		free((char *)rulesets[i].model_json);
+		free((char *)rulesets[i].odds_json);
 	}
 	for (size_t i = 0; i < a.nfiles; i++)
 		free(paths[i]);

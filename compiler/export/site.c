@@ -160,8 +160,10 @@ static void put_phrase(const char *locale, const char *id, const char *text, voi
 	json_string(p->sb, text);
 }
 
-/* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition, source and
- * model (a JSON object, as JavaScript reads it), in the order given; and
+/* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition, source,
+ * model (a JSON object, as JavaScript reads it) and the odds its player aid
+ * opens on (odds_ahead: the definition, the locale and what rtab odds
+ * --json prints), in the order given; and
  * RTAB_SITE.phrases, the pages' own words in each language of rtab's
  * message catalogue (po/), which the player aid shows in the locale chosen. */
 static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len)
@@ -184,6 +186,15 @@ static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len
 		if (rulesets[i].model_json) {
 			sb_puts(&sb, ",\n   \"model\": ");
 			sb_puts(&sb, rulesets[i].model_json);
+		}
+		if (rulesets[i].odds_json) {
+			sb_puts(&sb, ",\n   \"odds_ahead\": {\"definition\": ");
+			json_string(&sb, rulesets[i].odds_definition);
+			sb_puts(&sb, ", \"locale\": ");
+			json_string(&sb, rulesets[i].odds_locale);
+			sb_puts(&sb, ", \"stdout\": ");
+			json_string(&sb, rulesets[i].odds_json);
+			sb_putc(&sb, '}');
 		}
 		sb_putc(&sb, '}');
 	}

@@ -20,13 +20,20 @@
  * directory), its source, the edition its pages read (NULL: every errata
  * layer; "original": none), and its model: what `rtab export --format json
  * NAME` prints of it (site_model_json), which the player aid reads at once
- * instead of running that export in the page; NULL: the page runs it. */
+ * instead of running that export in the page; NULL: the page runs it;
+ * and the odds it opens on. */
 typedef struct site_ruleset {
 	const char *name;
 	const char *text;
 	size_t len;
 	const char *edition;
 	const char *model_json;
+	/* The odds the player aid opens on (analysis/odds_ahead.h): what `rtab
+	 * odds NAME odds_definition --locale odds_locale --json` prints with
+	 * every input at its default; NULL: the page asks its module. */
+	const char *odds_definition;
+	const char *odds_locale;
+	const char *odds_json;
 } site_ruleset;
 
 /* The assets every site copies (the player aid: index.html), and those of

@@ -62,6 +62,55 @@ web.run(t, async (browser, tmp) => {
 	const started = Date.now();
 	const page = await web.openPage(browser, 'file://' + path.join(site, 'index.html'));
 	console.log(`first load from file://: ${Date.now() - started} ms`);
+
+	// The odds each ruleset opens on are rtab site's (odds_ahead in
+	// rulesets.js, shown before the module has run: data-rtab-ahead), and
+	// they are what rtab odds prints for the page's own arguments: the
+	// controls as shown, in the page's locale.
+	let ahead = 0;
+	for (let i = 0; i < files.length; i++) {
+		if (i > 0) {
+			await page.select('#rtab-ruleset', String(i));
+			await page.evaluate(() => window.rtabAid.idle());
+		}
+		const opened = await page.evaluate((k) => {
+			const box = document.querySelector('[data-rtab-odds]');
+			const set = [];
+			for (const c of document.querySelectorAll('[data-rtab-input]'))
+				if (!c.closest('label').hidden)
+					set.push(`${c.dataset.rtabInput}=${c.type === 'checkbox' ? c.checked : c.value}`);
+			return {ahead: box.dataset.rtabAhead, stored: RTAB_SITE.rulesets[k].odds_ahead || null, set,
+				def: document.getElementById('rtab-table').value, locale: document.getElementById('rtab-locale').value,
+				rows: [...box.querySelectorAll('tr[data-rtab-outcome]')].map((r) => [r.dataset.rtabOutcome, r.dataset.rtabProbability])};
+		}, i);
+		const what = `${files[i]} as it opens (${opened.def})`;
+		// The page keeps the language chosen where the next ruleset has it: it
+		// opens on rtab site's odds only in the ruleset's first locale.
+		const locale = opened.stored ? opened.stored.locale : opened.locale;
+		const odds = native(['odds', files[i], opened.def, ...opened.set.flatMap((x) => ['--set', x]), '--locale', locale,
+			'--json'], tables);
+		if (!opened.stored) {
+			if (odds.status === 0)
+				fail(`${what}: rtab odds answers, but rtab site wrote no odds for the page to open on`);
+			continue;
+		}
+		if (locale !== opened.locale)
+			continue;
+		if (opened.ahead !== 'true')
+			fail(`${what}: the page asked its module for the odds rtab site wrote (data-rtab-ahead ${opened.ahead})`);
+		if (odds.status !== 0 || odds.stdout !== opened.stored.stdout)
+			fail(`${what}: rtab site wrote odds other than rtab odds' for the page's situation ${opened.set.join(' ')}:\n` +
+				`${opened.stored.stdout.slice(0, 300)}\nrtab odds (${odds.status}): ${(odds.stdout || odds.stderr).slice(0, 300)}`);
+		const o = JSON.parse(odds.stdout || '{}');
+		const want = o.forms ? o.forms.flatMap((f) => f.values.map((v) => [String(v.value), v.probability]))
+			: (o.outcomes || []).map((x) => [x.outcome || '', x.probability]);
+		if (JSON.stringify(want) !== JSON.stringify(opened.rows))
+			fail(`${what}: the page shows the odds ${JSON.stringify(opened.rows)}, rtab odds' ${JSON.stringify(want)}`);
+		ahead++;
+	}
+	if (!ahead)
+		fail(`none of ${files.length} rulesets opens on the odds rtab site wrote`);
+	console.log(`${ahead} of ${files.length} rulesets open on the odds rtab site wrote, each rtab odds' own`);
 	let compared = 0, resolved = 0, rulesetIndex = 0, triggers = 0;
 	const kinds = new Set();
 	for (let n = 0; n < situations; n++) {

@@ -460,6 +460,27 @@
 		return compiling;
 	}
 
+	/*
+	 * The text of rtab_wasm.js (RTAB_WASM), its script added to the page when
+	 * it has not been: the pages load it after their first paint, so that
+	 * reading the module (0.75 MB) does not hold the page back. A page opened
+	 * from file:// may add a script, though it may fetch no file.
+	 */
+	let moduleScript = null;
+	function moduleText(src) {
+		if (typeof RTAB_WASM === 'string')
+			return Promise.resolve(RTAB_WASM);
+		if (!moduleScript)
+			moduleScript = new Promise((resolve, reject) => {
+				const script = document.createElement('script');
+				script.src = src || 'rtab_wasm.js';
+				script.onload = () => resolve(RTAB_WASM);
+				script.onerror = () => reject(new Error(`cannot load ${script.src}`));
+				document.head.append(script);
+			});
+		return moduleScript;
+	}
+
 	/* rtab in this thread: an Rtab of the module compiled from bytes. */
 	const loaded = new Map();
 	function load(bytes) {
@@ -553,7 +574,7 @@
 		};
 	}
 
-	const api = {load, loadWorker, serve, Rtab};
+	const api = {load, loadWorker, moduleText, serve, Rtab};
 	if (typeof module === 'object' && module.exports)
 		module.exports = api;
 	else

@@ -24,7 +24,7 @@
 
 	const $ = (id) => document.getElementById(id);
 	const S = RtabSituation, el = S.el, t = S.t;
-	const state = {rtab: null, index: 0, model: null, locale: null, def: null, busy: Promise.resolve(),
+	const state = {rtab: null, index: 0, model: null, locale: null, def: null, ahead: null, busy: Promise.resolve(),
 		loading: Promise.resolve()};
 
 	function label(labels, id) { return S.label(state.model, state.locale, labels, id); }
@@ -35,7 +35,21 @@
 	 * written for; its answer {status, stdout, stderr}. */
 	async function rtab(args) {
 		const rs = ruleset();
-		return (await state.rtab).run(rs.edition ? [...args, '--edition', rs.edition] : args, {[rs.name]: rs.source});
+		const r = await (await state.rtab).run(rs.edition ? [...args, '--edition', rs.edition] : args, {[rs.name]: rs.source});
+		/* From the page's start to the module's first answer, for bench/web_latency.js. */
+		if (!document.body.dataset.rtabModuleMs)
+			document.body.dataset.rtabModuleMs = Math.round(performance.now());
+		return r;
+	}
+
+	/* The odds the page opens on, which rtab site computed (odds_ahead in
+	 * rulesets.js): the answer of rtab odds for these arguments, if they are
+	 * the opening's (its definition and locale, the controls as first built,
+	 * no other modifier), once; else null, and the module answers. */
+	function oddsAhead(args) {
+		const ahead = state.ahead;
+		state.ahead = null;
+		return ahead && ahead.key === JSON.stringify(args) ? {status: 0, stdout: ahead.stdout, stderr: ''} : null;
 	}
 
 	function localeArgs() { return state.locale ? ['--locale', state.locale] : []; }
@@ -167,9 +181,12 @@
 			return;
 		}
 		const started = performance.now();
-		const r = await rtab(['odds', ruleset().name, state.def, ...situationArgs(), ...localeArgs(), '--json']);
-		/* How long the odds took in the page, for bench/web_latency.js. */
+		const args = ['odds', ruleset().name, state.def, ...situationArgs(), ...localeArgs(), '--json'];
+		const ahead = oddsAhead(args);
+		const r = ahead || await rtab(args);
+		/* How long the odds took in the page, for bench/web_latency.js; whether rtab site computed them. */
 		box.dataset.rtabMs = Math.round(performance.now() - started);
+		box.dataset.rtabAhead = ahead ? 'true' : 'false';
 		if (d.kind.key === 'distances' && r.status === 0)
 			return showDistanceOdds(box, JSON.parse(r.stdout));
 		S.showOdds(box, r, (o) => o.column && o.column !== 'all'
@@ -253,6 +270,12 @@
 		const first = definitions()[0];
 		state.def = first ? first.def.id : null;
 		relabel();
+		/* The arguments of the opening's odds, the controls as just built: rtab
+		 * site's answer stands for them (every input at its default). */
+		const ahead = ruleset().odds_ahead;
+		state.ahead = ahead && ahead.definition === state.def && ahead.locale === state.locale
+			? {key: JSON.stringify(['odds', ruleset().name, state.def, ...situationArgs(), ...localeArgs(), '--json']),
+				stdout: ahead.stdout} : null;
 		/* The odds first: they are what the page is opened for; the tables as printed follow. */
 		if (state.def)
 			await chooseTable(state.def);
@@ -292,12 +315,13 @@
 	}
 
 	async function main() {
-		/* The module inflates and compiles while the page is built from the
-		 * models of rulesets.js: the first command waits for it, not the page. */
+		/* The module is read, inflated and compiled while the page is built
+		 * from the models of rulesets.js and shows the odds rtab site
+		 * computed: the first command waits for it, not the page. */
 		/* In the page's thread: the aid has no typing to keep live, and a
 		 * worker's start and messages cost its first load and each odds
 		 * more than the runs themselves (docs/web.md, the figures). */
-		state.rtab = RtabWasi.load(RTAB_WASM);
+		state.rtab = RtabWasi.moduleText().then(RtabWasi.load);
 		const rulesets = $('rtab-ruleset');
 		rulesets.replaceChildren(...RTAB_SITE.rulesets.map((r, i) => el('option', {value: i}, r.name)));
 		$('rtab-ruleset-label').hidden = RTAB_SITE.rulesets.length < 2;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The workbench page of rtab site (docs/web.md): a ruleset edited in
 // CodeMirror 6, checked as it is typed by rtab itself (rtab_wasi.js over
-// rtab_wasm.js, loaded by the page before this bundle): the diagnostics of
+// rtab_wasm.js, which RtabWasi.moduleText adds to the page): the diagnostics of
 // `rtab check --diagnostics=json` in the editor and in the list
 // data-rtab-diagnostics, with the "did you mean" fixes of `rtab lsp`
 // (codeAction) applied by a click; hover and completion from `rtab lsp`
@@ -605,7 +605,7 @@ function serial(work) {
 }
 
 async function main() {
-	state.rtab = await RtabWasi.loadWorker(RTAB_WASM);
+	state.rtab = await RtabWasi.loadWorker(await RtabWasi.moduleText());
 	const choose = (name) => open(name, localStorage.getItem(storageKey(name)) ?? site(name).source);
 	$('rtab-file').addEventListener('change', () => choose($('rtab-file').value));
 	$('rtab-revert').addEventListener('click', () => {
