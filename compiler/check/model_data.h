@@ -38,6 +38,9 @@ typedef struct model_table {
 	int64_t reach_lo, reach_hi; /* modified rolls that can occur */
 	bool has_rows;  /* rows to check for coverage */
 	bool shape_bad; /* a row gave the wrong number of ranges */
+	/* Rows in a block per value of the first of two keys ('rows open { ... }'):
+	 * row_names and row_locs hold the rows, which messages call rows. */
+	bool row_blocks;
 	/* 'grid NAME when COND { ... }': each line's grid and condition (empty
 	 * for 'otherwise'), proved exclusive and covering once every table and
 	 * matrix is lowered (sema_lines.c). */

@@ -1029,6 +1029,15 @@ stmt:
 		$$->ids = rounding_words($11, @11, $12, @12, $14, @14, $15, @15);
 	}
 	| ROWS '{' rowitems '}' { $$ = $3; $$->loc = LOC(@1); lex_rows_end(scanner); }
+	/* The rows of a value of the first of two keys: 'rows open { ... }', and of
+	 * several: 'rows close, column { ... }' (as 'grid VALUE'). */
+	| ROWS IDENT '{' rowitems '}' {
+		$$ = $4; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); lex_rows_end(scanner);
+	}
+	| ROWS IDENT ',' idlist '{' rowitems '}' {
+		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->ids = $4;
+		lex_rows_end(scanner);
+	}
 	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */
 	| IDENT patch_rolls IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, $2, $3, @3, $4, $6, $7, $8, @8);

@@ -79,6 +79,7 @@ SUB_FORMS = [
     'above_strict',        # above more than 3:1 DE: odds past the step only, whatever the rounding
     'band_linear',         # round linear, ties up in a ratio band: the nearest printed odds by the ratio
     'value_names',         # light  medium  heavy over 0-2  3-5  6+: value columns under printed names
+    'two_enum_rows',       # rows open { ... }: two enum keys in the row form, a rows block per value of the first
 ]
 
 # --sample: one pair of fixture and verb in this many.

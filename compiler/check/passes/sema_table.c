@@ -11,6 +11,7 @@
 #include "check/passes/sema_ends.h"
 #include "check/passes/sema_expr.h"
 #include "check/passes/sema_grid.h"
+#include "check/passes/sema_rows.h"
 #include "check/passes/sema_rolls.h"
 #include "check/passes/sema_lines.h"
 #include "check/passes/sema_twokey.h"
@@ -275,48 +276,16 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 	t->rows = out;
 	/* The table's rule, once: the rows that give none share it. */
 	const char *table_rule = arena_strdup(&m->arena, d->rule);
-	const ast_stmt *header = rows ? rows->body : NULL;
-	for (size_t i = 0; i <= n; i++) {
-		for (; header && header->lo <= (int64_t)i; header = header->next)
-			if (header->kind == ST_HEADER)
-				check_header(m, t, mt, header);
-		if (i == n)
-			break;
-		const ast_row *r = &rr->rows[i];
-		const ast_range *ranges = ast_row_ranges(rr, r);
-		uint16_t row = t->nrows++;
-		int o = resolve_def(m, DEF_OUTCOME, r->name, r->loc);
-		size_t ncells = r->nranges;
-		out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-		const ast_row_note *note = ast_rows_note(rr, i);
-		out[row].rule = note && note->rule ? arena_strdup(&m->arena, note->rule) : table_rule;
-		out[row].provisional = note ? arena_strdup(&m->arena, note->text) : NULL;
-		if (ncells != width && width > 0) {
-			mt->shape_bad = true;
-			check_report(m, CHECK_ROW_SHAPE, r->loc,
-				     "row '%s' gives %zu roll range%s, but the table has %zu column%s",
-				     r->name, ncells, ncells == 1 ? "" : "s", width,
-				     width == 1 ? "" : "s");
-		}
-		for (size_t j = 0; j < ncells && j < width; j++) {
-			const ast_range *c = &ranges[j];
-			model_cell *mc = &mt->cells[(first + j) * n + row];
-			mc->row = row;
-			mc->loc = c->loc;
-			if (ast_range_absent(c))
-				continue; /* '—': this outcome is not in this column */
-			mc->lo = c->lo;
-			mc->hi = c->hi;
-			if (c->lo > c->hi) {
-				check_report(m, CHECK_BAD_RANGE, c->loc,
-					     "the range %lld-%lld is empty; write the low end first",
-					     (long long)c->lo, (long long)c->hi);
-				mt->shape_bad = true;
-				mc->lo = 1;
-				mc->hi = 0;
-			}
-		}
+	/* The headers where they stand, among the rows (for the order of the messages). */
+	size_t from = 0;
+	for (const ast_stmt *header = rows ? rows->body : NULL; header; header = header->next) {
+		size_t at = header->lo < 0 ? 0 : (size_t)header->lo < n ? (size_t)header->lo : n;
+		rows_into_columns(m, t, mt, rr, from, at > from ? at : from, first, width, n, table_rule);
+		from = at > from ? at : from;
+		if (header->kind == ST_HEADER)
+			check_header(m, t, mt, header);
 	}
+	rows_into_columns(m, t, mt, rr, from, n, first, width, n, table_rule);
 	/* A row with the wrong shape hides which rolls the table meant to cover. */
 	mt->has_rows = t->nrows > 0 && width > 0 && !mt->shape_bad;
 	if (t->nrows == 0 && !d->damaged)
@@ -497,8 +466,8 @@ void resolve_tables(model *m)
 		const ast_stmt *roll = declares_rolls ? NULL : single(m, d, ST_ROLL, "'roll'");
 		const ast_stmt *cap = single(m, d, ST_CAP, "'cap'");
 		const ast_stmt *cols = single(m, d, ST_COLUMNS, "'columns'");
-		const ast_stmt *rows = single(m, d, ST_ROWS, "'rows'");
 		bool two_keys = cols && cols->name2; /* one grid per variant: sema_twokey.c */
+		const ast_stmt *rows = two_keys ? NULL : single(m, d, ST_ROWS, "'rows'");
 		const ast_stmt *grid = two_keys ? NULL : single(m, d, ST_GRID, "'grid'");
 		const ast_stmt *below = table_word(m, d, ST_BELOW), *above = table_word(m, d, ST_ABOVE);
 		const ast_stmt *shifts = table_word(m, d, ST_SHIFTS);
@@ -572,6 +541,10 @@ void resolve_tables(model *m)
 		if (clamp && cols && !(two_keys && cols->all_values)) /* two enums: refused there */
 			clamp_shifts(m, d, t, clamp, shifts, below, above);
 		resolve_column_notes(m, d, t);
+		if (rows && rows->name)
+			check_report(m, CHECK_ROW_SHAPE, rows->name_loc,
+				     "'rows %s' names the rows of a value of the first key, which a table with 'columns by (KEY, KEY)' has; here write: rows { ... }",
+				     rows->name);
 		if (grid && grid->name)
 			check_report(m, CHECK_ROW_SHAPE, grid->name_loc,
 				     "'grid %s' names a variant's grid, which a table with 'columns by (VARIANT, odds(A, B))' has; here write: grid { ... }",

@@ -42,6 +42,7 @@
 #include "check/passes/sema_grid.h"
 #include "check/passes/sema_lines.h"
 #include "check/passes/sema_reading.h"
+#include "check/passes/sema_rows.h"
 #include "front/key_kinds.h"
 
 #include <stdio.h>
@@ -64,7 +65,7 @@ static size_t claim_values(model *m, const rtab_input *input, const ast_stmt *g,
 			check_report(m, CHECK_COLUMNS, vloc, "value '%s' of '%s' has two %ss", vid,
 				     input->id, what);
 			check_note(m, owner[v]->name_loc, "its first %s is here",
-				   owner[v]->kind == ST_ODDS_LINE ? "odds line" : "grid");
+				   owner[v]->kind == ST_ODDS_LINE ? "odds line" : owner[v]->kind == ST_ROWS ? "rows block" : "grid");
 			named_ok = false;
 		} else if (nvalues < RTAB_MAX_ITEMS) {
 			owner[v] = g;
@@ -340,6 +341,170 @@ static void refuse_enum_ends(model *m, const ast_stmt *cols, const ast_stmt **be
 	*above = NULL;
 }
 
+/* The columns a rows block of a two-enum table prints: its header's names
+ * (values of the second key, in the printed order) or, without a header,
+ * every value of the second key in the enum's order; as a grid's first line,
+ * for the checks of resolve_key_header. */
+static ast_stmt *rows_header(const rtab_enum *second, const ast_stmt *block)
+{
+	const ast_stmt *printed = NULL;
+	for (const ast_stmt *s = block->body; s && !printed; s = s->next)
+		if (s->kind == ST_HEADER)
+			printed = s;
+	ast_stmt *h = ast_stmt_new(ST_GRID_LINE, printed ? printed->loc : block->loc);
+	for (const ast_id *i = printed ? printed->ids : NULL; i; i = i->next) {
+		ast_cell *c = ast_cell_new(i->loc);
+		c->kind = CELL_NAME;
+		c->name = xstrdup(i->id);
+		h->cells = AST_APPEND(h->cells, c);
+	}
+	for (size_t v = 0; !printed && v < second->nvalues; v++) {
+		ast_cell *c = ast_cell_new(block->name_loc);
+		c->kind = CELL_NAME;
+		c->name = xstrdup(second->values[v].id);
+		h->cells = AST_APPEND(h->cells, c);
+	}
+	return h;
+}
+
+/* A further header inside a rows block would change its columns midway. */
+static void refuse_later_headers(model *m, const ast_stmt *block)
+{
+	bool first = true;
+	for (const ast_stmt *s = block->body; s; s = s->next)
+		if (s->kind == ST_HEADER && !first)
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     "the rows of '%s' name their columns once, above the first row; remove this line",
+				     block->name);
+		else if (s->kind == ST_HEADER)
+			first = false;
+}
+
+/*
+ * Two enums in the row form, as a threshold table prints them: a rows block
+ * per value of the first key (or several: 'rows close, column { ... }'), its
+ * header naming values of the second over its columns, each row an outcome
+ * and its rolls in each column. Each block is a run of columns as a grid
+ * per value would make, and its rows are rows of the table with ranges in
+ * its run only.
+ */
+static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			      const ast_stmt *cols, int in, size_t nkey, bool key_ok)
+{
+	const rtab_input *input = &m->rs.inputs[in];
+	const rtab_enum *e = &m->rs.enums[input->enum_index];
+	const rtab_enum *second = key_ok ? &m->rs.enums[m->rs.inputs[table_enum_key_input(t)].enum_index]
+					 : NULL;
+	size_t nblocks = 0, ncols = 0, nrows = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_ROWS) {
+			nblocks++;
+			size_t printed = 0; /* a header may print more names than the enum has */
+			for (const ast_stmt *h = s->body; h && !printed; h = h->next)
+				for (const ast_id *i = h->kind == ST_HEADER ? h->ids : NULL; i; i = i->next)
+					printed++;
+			size_t nvalues = second ? second->nvalues : 0;
+			ncols += printed > nvalues ? printed : nvalues;
+			nrows += s->rows ? s->rows->nrows : 0;
+		}
+	if (nrows > RTAB_MAX_ITEMS || ncols > RTAB_MAX_ITEMS) {
+		check_report(m, CHECK_LIMITS, cols->loc,
+			     "table '%s' has %zu rows and %zu columns; the runtime holds at most %d of each",
+			     d->id, nrows, ncols, RTAB_MAX_ITEMS);
+		return;
+	}
+	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
+	uint16_t *column_of_key = nkey ? model_array(m, e->nvalues * nkey, sizeof *column_of_key) : NULL;
+	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
+	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
+	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	const ast_stmt **block_of = xcalloc(nblocks ? nblocks : 1, sizeof *block_of);
+	size_t *run_of = xcalloc(nblocks ? nblocks : 1, sizeof *run_of);
+	size_t *width_of = xcalloc(nblocks ? nblocks : 1, sizeof *width_of);
+	size_t b = 0;
+	bool ok = key_ok, unnamed = false;
+	t->columns = columns;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != ST_ROWS)
+			continue;
+		if (!s->name) {
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     "name the value of '%s' these rows are for: rows VALUE { ... }",
+				     input->id);
+			ok = false;
+			unnamed = true; /* the value it is for is not missing too */
+			continue;
+		}
+		int values[RTAB_MAX_ITEMS];
+		size_t nvalues = claim_values(m, input, s, owner, "rows block", values);
+		if (nvalues == 0 || !second) {
+			ok = false;
+			continue;
+		}
+		refuse_later_headers(m, s);
+		ast_stmt *header = rows_header(second, s);
+		ast_stmt as_grid = {.kind = ST_GRID, .body = header};
+		size_t run = t->ncolumns, width = header_width(header);
+		if (!resolve_key_header(m, t, cols, header, columns, run)) {
+			mt->shape_bad = true;
+			ok = false;
+		}
+		t->ncolumns = (uint16_t)(run + width);
+		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
+		for (size_t k = 0; k < nvalues; k++) {
+			first[values[k]] = (uint16_t)run;
+			end[values[k]] = t->ncolumns;
+		}
+		if (column_of_key)
+			map_enum_columns(m, t, &as_grid, run, values, nvalues, nkey, column_of_key);
+		ast_stmts_free(header);
+		block_of[b] = s;
+		run_of[b] = run;
+		width_of[b++] = width;
+	}
+	for (size_t v = 0; v < e->nvalues && !unnamed; v++)
+		if (!owner[v]) {
+			check_report(m, CHECK_COLUMNS, cols->name2_loc,
+				     "value '%s' of '%s' has no rows; add: rows %s { ... }", e->values[v].id,
+				     input->id, e->values[v].id);
+			ok = false;
+		}
+	/* The rows of every block, each with ranges in its own run of columns. */
+	t->rows = model_array(m, nrows ? nrows : 1, sizeof *t->rows);
+	mt->cells = xmalloc((nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1) * sizeof *mt->cells);
+	for (size_t k = 0; k < (nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1); k++)
+		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
+	mt->row_names = xcalloc(nrows ? nrows : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(nrows ? nrows : 1, sizeof *mt->row_locs);
+	mt->row_blocks = true;
+	const char *table_rule = arena_strdup(&m->arena, d->rule);
+	for (size_t k = 0; k < b; k++) {
+		const ast_rows *rr = block_of[k]->rows;
+		if (rr && rr->nrows == 0)
+			check_report(m, CHECK_ROW_SHAPE, block_of[k]->loc,
+				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
+				     block_of[k]->name);
+		rows_into_columns(m, t, mt, rr, 0, rr ? rr->nrows : 0, run_of[k], width_of[k], nrows,
+				  table_rule);
+	}
+	if (ok) {
+		t->column_input = (int16_t)in;
+		t->column_of_value = first;
+		t->column_end_of_value = end;
+		if (column_of_key) {
+			t->column_of_key = column_of_key;
+			t->ncolumn_of_key = (uint16_t)(e->nvalues * nkey);
+		}
+	}
+	mt->first_rolled = 0;
+	mt->nrolled = t->ncolumns;
+	mt->has_rows = ok && t->nrows > 0 && !mt->shape_bad;
+	free(owner);
+	free(block_of);
+	free(run_of);
+	free(width_of);
+}
+
 void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
 			   const ast_stmt *clamp)
@@ -390,6 +555,16 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 		} else if (s->kind == ST_ROWS && !rows) {
 			rows = s;
 		}
+	if (rows && ngrids) {
+		check_report(m, CHECK_DUPLICATE, rows->loc,
+			     "table '%s' has both grids and rows; write every value of '%s' one way",
+			     d->id, input->id);
+		return;
+	}
+	if (rows && by_enum) {
+		resolve_enum_rows(m, d, t, mt, cols, in, nkey, key_ok);
+		return;
+	}
 	if (ngrids == 0) {
 		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
 			     "a table whose columns are by (%s, %s(...)) is written as one grid per value of '%s': grid VALUE { the steps, then one line per roll }",

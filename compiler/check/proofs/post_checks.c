@@ -101,7 +101,7 @@ static const char *row_outcome(const model *m, const rtab_table *t, uint16_t row
  * rather than of rows named after their outcome ("rows 'NE' and 'NE'"). */
 static bool is_grid(const model_table *mt)
 {
-	return !mt->rows && mt->row_names;
+	return !mt->rows && mt->row_names && !mt->row_blocks;
 }
 
 static const char *grid_line(const model *m, const rtab_table *t, const model_cell *c, char *buf, size_t n)
