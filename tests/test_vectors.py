@@ -27,7 +27,7 @@ import tempfile
 
 rtab, vectors_c, root = (os.path.abspath(a) for a in sys.argv[1:4])
 sample = '--sample' in sys.argv[4:]
-SAMPLE_STRIDE = 40
+SAMPLE_STRIDE = 80
 os.chdir(root)
 sys.path.insert(0, os.path.join(root, 'examples', 'port-python'))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

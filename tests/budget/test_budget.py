@@ -53,8 +53,11 @@ out = run("check requirements past the budget", hidden, 0,
           [r"check_hidden\.rtab:\d+:\d+: warning: requirement 'need\d+': not proved that some "
            r"situation meets it: the proof stopped at the work budget of 200000000 steps; raise it with "
            + BUDGET, r"warning: the requirements together: not proved", r"\[-Wwork-budget\]"])
-run("check requirements past the budget, -Werror", hidden + ["-Werror"], 1, [r"error: requirement 'need\d+'"])
-run("check requirements past the budget, -Wno-work-budget", hidden + ["-Wno-work-budget"], 0,
+# The same proofs stopped by a smaller budget (as quick to say): -Werror and
+# -Wno-work-budget act on them.
+smaller = hidden + ["--max-work", "20000000"]
+run("check requirements past the budget, -Werror", smaller + ["-Werror"], 1, [r"error: requirement 'need\d+'"])
+run("check requirements past the budget, -Wno-work-budget", smaller + ["-Wno-work-budget"], 0,
     absent=["requirement"])
 # A smaller budget leaves every proof undone: one warning each, none said twice.
 run("check requirements, a budget of a thousand steps", hidden + ["--max-work", "1000"], 0,
