@@ -26,6 +26,7 @@ typedef struct model_cell {
 
 typedef struct model_table {
 	const ast_def *def;
+	rtab_column *columns; /* the table's columns as the passes fill them (rs holds them const) */
 	model_cell *cells; /* ncolumns * nrows, column-major */
 	/* Per row: the outcome as written (an id or a code), and where it is written
 	 * (its row, or its first grid cell): from its rows block (rows), or, for a
@@ -131,6 +132,12 @@ typedef struct model {
 	arena arena;
 	diag_ctx *diag;
 	rtab_ruleset rs;
+	/* The arrays of rs the passes fill after they are made: the same memory,
+	 * writable (rs holds them const, as the runtime reads them). */
+	rtab_table *tables_built;
+	rtab_modifier *modifiers_built;
+	rtab_outcome *outcomes_built;
+	rtab_requirement *requirements_built;
 	const ast_def *ruleset_def;
 	const ast_def **defs[DEF_KIND_COUNT_]; /* per kind, in index order */
 	size_t ndefs[DEF_KIND_COUNT_];

@@ -14,7 +14,7 @@
  * of the run of columns that starts at first ('below' is that column). */
 void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t first)
 {
-	rtab_column *col = (rtab_column *)&t->columns[above ? t->ncolumns : first];
+	rtab_column *col = &m->tables[t - m->rs.tables].columns[above ? t->ncolumns : first];
 
 	/* On a mistake, a 'none' column: reported once, not again as a gap. */
 	col->id = above ? "above" : "below";

@@ -778,7 +778,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 		for (size_t k = 0; k < parts[p].width && grid_nlines(parts[p].grid) > (has_header ? 1u : 0u); k++)
 			for (size_t target = 0; target < part_targets(&parts[p], k); target++) {
 				size_t j = part_column(&parts[p], k, target);
-				rtab_column *col = (rtab_column *)&t->columns[j];
+				rtab_column *col = &mt->columns[j];
 				bool dead = col->kind == RTAB_COLUMN_ROLLED;
 				for (size_t r = 0; dead && r < t->nrows; r++) {
 					const model_cell *mc = &mt->cells[j * g.stride + r];

@@ -31,7 +31,7 @@ bool add_run(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols, co
 	     const ast_stmt *below, const ast_stmt *above, bool key_ok, const char *line,
 	     size_t *run_out, grid_part *part, bool *ok)
 {
-	rtab_column *columns = (rtab_column *)t->columns;
+	rtab_column *columns = m->tables[t - m->rs.tables].columns;
 	*part = (grid_part){0};
 	if (t->ncolumns + header_width(g->body) + 2 > RTAB_MAX_ITEMS) {
 		check_report(m, CHECK_LIMITS, g->loc,
@@ -128,7 +128,7 @@ void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_ta
 	int otherwise = -1;
 	bool ok = key_ok;
 
-	t->columns = columns;
+	t->columns = m->tables[t - m->rs.tables].columns = columns;
 	for (const ast_stmt *g = d->body; g; g = g->next) {
 		if (g->kind != ST_GRID_WHEN)
 			continue;

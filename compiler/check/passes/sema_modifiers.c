@@ -14,7 +14,7 @@
 void resolve_modifiers(model *m)
 {
 	rtab_modifier *mods = model_array(m, m->ndefs[DEF_MODIFIER], sizeof *mods);
-	m->rs.modifiers = mods;
+	m->rs.modifiers = m->modifiers_built = mods;
 	m->rs.nmodifiers = (uint16_t)m->ndefs[DEF_MODIFIER];
 	for (size_t i = 0; i < m->ndefs[DEF_MODIFIER]; i++) {
 		const ast_def *d = m->defs[DEF_MODIFIER][i];
@@ -93,7 +93,7 @@ void resolve_modifiers(model *m)
 void lower_modifiers(model *m)
 {
 	/* evaluated on every resolution of a table that lists them */
-	rtab_modifier *mods = (rtab_modifier *)m->rs.modifiers;
+	rtab_modifier *mods = m->modifiers_built;
 	for (size_t i = 0; i < m->rs.nmodifiers; i++) {
 		fold_expr(m, &mods[i].condition);
 		fold_expr(m, &mods[i].value);

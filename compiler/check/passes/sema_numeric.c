@@ -968,7 +968,7 @@ void lower_numeric_outcomes(model *m)
 			}
 		}
 	}
-	rtab_outcome *outs = (rtab_outcome *)m->rs.outcomes;
+	rtab_outcome *outs = m->outcomes_built;
 	for (size_t k = 0; k < st->ninsts; k++) {
 		const instance *in = &st->insts[k];
 		const family *f = &st->fams[in->family];

@@ -197,7 +197,7 @@ static void check_times(model *m, const ast_def *d, const ast_stmt *s, const exp
 void resolve_outcomes(model *m)
 {
 	rtab_outcome *outs = model_array(m, m->ndefs[DEF_OUTCOME], sizeof *outs);
-	m->rs.outcomes = outs;
+	m->rs.outcomes = m->outcomes_built = outs;
 	m->rs.noutcomes = (uint16_t)m->ndefs[DEF_OUTCOME];
 	for (size_t i = 0; i < m->ndefs[DEF_OUTCOME]; i++) {
 		const ast_def *d = m->defs[DEF_OUTCOME][i];

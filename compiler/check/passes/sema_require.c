@@ -151,6 +151,7 @@ void resolve_requirements(model *m)
 	size_t n = m->ndefs[DEF_REQUIRE];
 	rtab_requirement *out = model_array(m, n ? n : 1, sizeof *out);
 	m->rs.requirements = n ? out : NULL;
+	m->requirements_built = out;
 	m->rs.nrequirements = (uint16_t)n;
 	bool compiled = true;
 	for (size_t i = 0; i < n; i++) {
@@ -192,7 +193,7 @@ void resolve_requirements(model *m)
 void lower_requirements(model *m)
 {
 	/* checked before every resolution */
-	rtab_requirement *r = (rtab_requirement *)m->rs.requirements;
+	rtab_requirement *r = m->requirements_built;
 	for (size_t i = 0; i < m->rs.nrequirements; i++)
 		fold_expr(m, &r[i].condition);
 }

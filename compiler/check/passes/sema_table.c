@@ -143,7 +143,7 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 	size_t n = rolled_width(m, cols, header);
 	rtab_column *columns = model_array(m, first + n + last + 1, sizeof *columns);
 
-	t->columns = columns;
+	t->columns = mt->columns = columns;
 	t->column_input = -1;
 	mt->first_rolled = (uint16_t)first;
 	mt->nrolled = 0;
@@ -407,7 +407,7 @@ static void resolve_column_notes(model *m, const ast_def *d, rtab_table *t)
 		}
 		for (size_t c = 0; c < t->ncolumns && note; c++)
 			if (column_has_name(t, &t->columns[c], s->step))
-				((rtab_column *)&t->columns[c])->note = note;
+				m->tables[t - m->rs.tables].columns[c].note = note;
 		if (found || t->ncolumns == 0)
 			continue;
 		strbuf names = {0};
@@ -455,7 +455,7 @@ void resolve_tables(model *m)
 {
 	size_t n = m->ndefs[DEF_TABLE];
 	rtab_table *tables = model_array(m, n, sizeof *tables);
-	m->rs.tables = tables;
+	m->rs.tables = m->tables_built = tables;
 	m->rs.ntables = (uint16_t)n;
 	m->tables = xcalloc(n ? n : 1, sizeof *m->tables);
 	for (size_t i = 0; i < n; i++) {
@@ -601,7 +601,7 @@ static void narrow_span(const model_table *mt, size_t ncells, int64_t *lo, int64
 void lower_tables(model *m)
 {
 	for (size_t i = 0; i < m->rs.ntables; i++) {
-		rtab_table *t = (rtab_table *)&m->rs.tables[i];
+		rtab_table *t = &m->tables_built[i];
 		model_table *mt = &m->tables[i];
 		int64_t lo = mt->reach_lo, hi = mt->reach_hi;
 		size_t n = t->nrows;
@@ -627,7 +627,7 @@ void lower_tables(model *m)
 		}
 		t->roll_min = (int32_t)lo;
 		t->roll_max = (int32_t)hi;
-		rtab_column *cols = (rtab_column *)t->columns;
+		rtab_column *cols = mt->columns;
 		for (size_t j = 0; j < t->ncolumns; j++) {
 			cols[j].below_row = cols[j].above_row = -1;
 			if (cols[j].kind != RTAB_COLUMN_ROLLED)

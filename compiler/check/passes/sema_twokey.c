@@ -220,7 +220,7 @@ static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_
 			       const ast_stmt **owner, uint16_t *first, uint16_t *end, grid_part *part)
 {
 	const rtab_enum *e = &m->rs.enums[input->enum_index];
-	rtab_column *columns = (rtab_column *)t->columns;
+	rtab_column *columns = mt->columns;
 	if (mt->odds_grid) {
 		check_report(m, CHECK_ODDS_LINES, g->loc,
 			     "table '%s' has a second grid under odds lines; write every line above one grid",
@@ -580,7 +580,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	size_t nparts = 0;
 	bool ok = key_ok;
 
-	t->columns = columns;
+	t->columns = mt->columns = columns;
 	for (const ast_stmt *g = d->body; g; g = g->next) {
 		if (g->kind != ST_GRID)
 			continue;
