@@ -1,78 +1,21 @@
 // N melees through the library rtab compile --target csharp writes, timed in this
 // process (CPU time): bench/run's per-target figure.
 //
-//   mcs -optimize+ -out:bench.exe Melee.cs HandwrittenMelee.cs musket_pike.cs
+//   mcs -optimize+ -main:BenchMelee -out:bench.exe Melee.cs BenchCommon.cs HandwrittenMelee.cs musket_pike.cs
 //   mono bench.exe N RUNS [handwritten|agree] -> one line per run: "ns CHECKSUM"
-// handwritten: the same melees through the hand-written port (HandwrittenMelee.cs), the
-// baseline; agree: the library and the port on N situations drawn over every input the
-// melee reads, each result compared whole (exit 1 at the first difference), then "agree N".
-// The pool of situations and faces is the same in every language (bench/targets/).
+// The modes are driver.py's: handwritten, the same melees through the hand-written port
+// (HandwrittenMelee.cs); agree, the library and the port compared whole on N situations.
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
-using System.Globalization;
-using System.Linq;
-using System.Text;
 using Rtab.MusketPike;
 
 public static class BenchMelee
 {
-    /// <summary>Situation k of the agreement: every input the melee reads, drawn (the fixed LCG of melee.py).</summary>
-    static Dictionary<string, object> Drawn(long k)
+    static int? StatusOf(Exception e)
     {
-        ulong x = (ulong)k * 2654435761UL % 4294967296UL;
-        var d = new Dictionary<string, object>();
-        for (int i = 0; i < HandwrittenMelee.Names.Length; i++) {
-            x = (x * 1103515245UL + 12345UL) % 2147483648UL;
-            var name = HandwrittenMelee.Names[i];
-            if (HandwrittenMelee.Bools[i]) d[name] = x % 2 == 1;
-            else if (HandwrittenMelee.Enums[i] != null) d[name] = HandwrittenMelee.Enums[i][(int)(x % (ulong)HandwrittenMelee.Enums[i].Length)];
-            else d[name] = HandwrittenMelee.Min[i] + (int)(x % (ulong)(HandwrittenMelee.Max[i] - HandwrittenMelee.Min[i] + 1));
-        }
-        return d;
-    }
-
-    /// <summary>A tree as JSON with its keys sorted: two results compared whole.</summary>
-    static void Canonical(StringBuilder b, object v)
-    {
-        var d = v as IDictionary<string, object>;
-        if (d != null) {
-            b.Append('{');
-            foreach (var key in d.Keys.OrderBy(s => s, StringComparer.Ordinal)) {
-                b.Append('"').Append(key).Append("\":");
-                Canonical(b, d[key]);
-                b.Append(',');
-            }
-            b.Append('}');
-        } else if (v is string) {
-            b.Append('"').Append((string)v).Append('"');
-        } else if (v is bool) {
-            b.Append((bool)v ? "true" : "false");
-        } else if (v is System.Collections.IEnumerable) {
-            b.Append('[');
-            foreach (var item in (System.Collections.IEnumerable)v) {
-                Canonical(b, item);
-                b.Append(',');
-            }
-            b.Append(']');
-        } else {
-            b.Append(v == null ? "null" : Convert.ToString(v, CultureInfo.InvariantCulture));
-        }
-    }
-
-    static string Outcome(Func<Dictionary<string, object>> f)
-    {
-        Dictionary<string, object> tree;
-        try {
-            tree = f();
-        } catch (RtabException e) {
-            tree = new Dictionary<string, object> { {"error", e.Status} };
-        } catch (MeleeError e) {
-            tree = new Dictionary<string, object> { {"error", e.Status} };
-        }
-        var b = new StringBuilder();
-        Canonical(b, tree);
-        return b.ToString();
+        if (e is RtabException) return ((RtabException)e).Status;
+        if (e is MeleeError) return ((MeleeError)e).Status;
+        return null;
     }
 
     public static int Main(string[] args)
@@ -89,48 +32,33 @@ public static class BenchMelee
         }
         var melee = new HandwrittenMelee(Rules.Data);
         if (mode == "agree") {
-            for (long k = 0; k < n; k++) {
-                var given = k % 2 == 1 ? pool[k % 64] : Drawn(k);
-                int face = (int)(k % 2 == 1 ? k / 64 % 10 : k % 10);
-                string a = Outcome(() => Rules.Ruleset.Resolve("melee", given, new[] { face }).ToTree());
-                string b = Outcome(() => HandwrittenMelee.Tree(melee.Resolve(given, face)));
-                if (a != b) {
-                    Console.Error.WriteLine("Melee.cs: the library and the hand-written port differ on situation " + k +
-                                            ", face " + face + ":\n  " + a + "\n  " + b);
-                    return 1;
-                }
-            }
-            Console.WriteLine("agree " + n);
-            return 0;
+            Func<long, Dictionary<string, object>> given = k => k % 2 == 1 ? pool[k % 64] :
+                BenchCommon.Drawn(k, HandwrittenMelee.Names, HandwrittenMelee.Bools, HandwrittenMelee.Enums,
+                                  HandwrittenMelee.Min, HandwrittenMelee.Max, (x, lo, hi) => lo + (int)(x % (ulong)(hi - lo + 1)));
+            Func<long, int> face = k => (int)(k % 2 == 1 ? k / 64 % 10 : k % 10);
+            return BenchCommon.Agree("Melee.cs", n,
+                k => BenchCommon.Outcome(() => Rules.Ruleset.Resolve("melee", given(k), new[] { face(k) }).ToTree(), StatusOf),
+                k => BenchCommon.Outcome(() => HandwrittenMelee.Tree(melee.Resolve(given(k), face(k))), StatusOf));
         }
-        var self = Process.GetCurrentProcess();
-        for (int run = 0; run < runs; run++) {
-            long checksum = 0;
-            self.Refresh();
-            var start = self.TotalProcessorTime;
-            if (mode == "handwritten") {
-                for (long k = 0; k < n; k++) {
-                    try {
-                        var r = melee.Resolve(pool[k % 64], (int)(1 + k / 64 % 6));
-                        checksum += r.ModifiedRoll + r.Triggers.Count;
-                    } catch (MeleeError) {
-                        checksum += 1000;
-                    }
+        // A refused situation counts 1000 on both sides (the pool holds some).
+        if (mode == "handwritten")
+            BenchCommon.Time(n, runs, k => {
+                try {
+                    var r = melee.Resolve(pool[k % 64], (int)(1 + k / 64 % 6));
+                    return r.ModifiedRoll + r.Triggers.Count;
+                } catch (MeleeError) {
+                    return 1000;
                 }
-            } else {
-                for (long k = 0; k < n; k++) {
-                    try {
-                        var r = Rules.Ruleset.Resolve("melee", pool[k % 64], new[] { (int)(1 + k / 64 % 6) }, 0);
-                        checksum += r.ModifiedRoll + r.Triggers.Count;
-                    } catch (RtabException) {
-                        checksum += 1000;
-                    }
+            });
+        else
+            BenchCommon.Time(n, runs, k => {
+                try {
+                    var r = Rules.Ruleset.Resolve("melee", pool[k % 64], new[] { (int)(1 + k / 64 % 6) }, 0);
+                    return r.ModifiedRoll + r.Triggers.Count;
+                } catch (RtabException) {
+                    return 1000;
                 }
-            }
-            self.Refresh();
-            double ns = (self.TotalProcessorTime - start).TotalMilliseconds * 1e6 / n;
-            Console.WriteLine(ns.ToString("F1", CultureInfo.InvariantCulture) + " " + checksum);
-        }
+            });
         return 0;
     }
 }

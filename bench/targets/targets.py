@@ -8,7 +8,7 @@ counts of triggers): a driver that resolves something else fails here. Then
 the same for N rolls on a grid odds table, the CRT of tables/classic_odds.rtab
 (odds rounded to a column, two column shifts, no attack below 1:4, the
 defender eliminated without a roll from 6:1): one "crt:NAME ..." line per
-language (bench/targets/crt.*, handwritten_crt.*, HandwrittenCrt.cs).
+language (bench/targets/driver.*, Crt.cs; handwritten_crt.*, HandwrittenCrt.cs).
 
 Beside each module (Python, JavaScript, Lua, C#) the same melees run through a
 careful hand-written port in that language that fills the same result
@@ -35,26 +35,26 @@ CRT_RULESET = os.path.join(ROOT, 'tables', 'classic_odds.rtab')
 # also times the hand-written port (a last argument "handwritten") and checks that it
 # agrees with the module ("agree").
 DRIVERS = {
-    'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'melee.py'), d]),
-    'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'melee.mjs'), d]),
-    'lua5.1': ('lua', ['lua5.1'], lambda d: ['lua5.1', os.path.join(HERE, 'melee.lua'), d]),
-    'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'melee.lua'), d]),
-    'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'melee.lua'), d]),
+    'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'driver.py'), 'melee', d]),
+    'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'driver.mjs'), 'melee', d]),
+    'lua5.1': ('lua', ['lua5.1'], lambda d: ['lua5.1', os.path.join(HERE, 'driver.lua'), 'melee', d]),
+    'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'driver.lua'), 'melee', d]),
+    'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'driver.lua'), 'melee', d]),
     'mono': ('csharp', ['mcs', 'mono'], lambda d: ['mono', os.path.join(d, 'bench.exe')]),
 }
-# The same for the CRT (bench/targets/crt.*).
+# The same for the CRT (driver.* crt).
 CRT_DRIVERS = {
-    'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'crt.py'), d]),
-    'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'crt.mjs'), d]),
-    'lua5.1': ('lua', ['lua5.1'], lambda d: ['lua5.1', os.path.join(HERE, 'crt.lua'), d]),
-    'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'crt.lua'), d]),
-    'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'crt.lua'), d]),
+    'python': ('python', ['python3'], lambda d: ['python3', os.path.join(HERE, 'driver.py'), 'crt', d]),
+    'node': ('js', ['node'], lambda d: ['node', os.path.join(HERE, 'driver.mjs'), 'crt', d]),
+    'lua5.1': ('lua', ['lua5.1'], lambda d: ['lua5.1', os.path.join(HERE, 'driver.lua'), 'crt', d]),
+    'lua5.4': ('lua', ['lua5.4'], lambda d: ['lua5.4', os.path.join(HERE, 'driver.lua'), 'crt', d]),
+    'luajit': ('lua', ['luajit'], lambda d: ['luajit', os.path.join(HERE, 'driver.lua'), 'crt', d]),
     'mono': ('csharp', ['mcs', 'mono'], lambda d: ['mono', os.path.join(d, 'crt.exe')]),
 }
 # Each bench: its ruleset, its drivers, the C# program's sources beside the module (bench/targets/).
 BENCHES = {
-    'melee': (RULESET, DRIVERS, 'bench.exe', 'BenchMelee', ['Melee.cs', 'HandwrittenMelee.cs']),
-    'crt': (CRT_RULESET, CRT_DRIVERS, 'crt.exe', 'BenchCrt', ['Crt.cs', 'HandwrittenCrt.cs']),
+    'melee': (RULESET, DRIVERS, 'bench.exe', 'BenchMelee', ['Melee.cs', 'BenchCommon.cs', 'HandwrittenMelee.cs']),
+    'crt': (CRT_RULESET, CRT_DRIVERS, 'crt.exe', 'BenchCrt', ['Crt.cs', 'BenchCommon.cs', 'HandwrittenCrt.cs']),
 }
 
 
