@@ -35,10 +35,10 @@ typedef struct line_set {
 	size_t cap, n;
 } line_set;
 
-static line_key key_of(const char *s)
+static line_key key_of(const char *s, size_t len)
 {
 	uint64_t a = 1469598103934665603u, b = 0x9e3779b97f4a7c15u;
-	for (; *s; s++) {
+	for (const char *end = s + len; s < end; s++) {
 		a = (a ^ (unsigned char)*s) * 1099511628211u;
 		b = (b + (unsigned char)*s) * 0xff51afd7ed558ccdu;
 		b ^= b >> 29;
@@ -46,7 +46,7 @@ static line_key key_of(const char *s)
 	return (line_key){a, b | 1u};
 }
 
-static bool set_add(line_set *s, const char *line)
+static bool set_add(line_set *s, const char *line, size_t len)
 {
 	if (2 * (s->n + 1) > s->cap) {
 		line_set bigger = {xcalloc(s->cap ? 2 * s->cap : 1024, sizeof(line_key)),
@@ -62,7 +62,7 @@ static bool set_add(line_set *s, const char *line)
 		free(s->slots);
 		*s = bigger;
 	}
-	line_key key = key_of(line);
+	line_key key = key_of(line, len);
 	for (size_t k = key.a % s->cap;; k = (k + 1) % s->cap) {
 		if (!s->slots[k].b) {
 			s->slots[k] = key;
@@ -112,54 +112,60 @@ static bool spend(vgen *g, uint64_t steps)
 }
 
 /* A number as printed: exact when scale > 1 (25 at scale 2 is 12.5). */
-static void put_number(strbuf *b, int32_t scale, int32_t v)
+static void put_number(json_writer *w, int32_t scale, int32_t v)
 {
 	char num[32];
 	if (rtab_format_exact(v, scale, num, sizeof num) == RTAB_OK)
-		sb_puts(b, num);
+		json_put_raw(w, num, strlen(num));
 	else
-		sb_printf(b, "%ld", (long)v);
+		json_put_int(w, v);
 }
 
-static void put_value(strbuf *b, const rtab_ruleset *rs, size_t i, int32_t v)
+static void put_value(json_writer *w, const rtab_ruleset *rs, size_t i, int32_t v)
 {
 	const rtab_input *in = &rs->inputs[i];
 	if (in->type == RTAB_TYPE_ENUM)
-		json_string(b, rs->enums[in->enum_index].values[v].id);
+		json_put_string(w, rs->enums[in->enum_index].values[v].id);
 	else if (in->type == RTAB_TYPE_BOOL)
-		sb_puts(b, v ? "true" : "false");
+		json_put_bool(w, v);
 	else
-		put_number(b, in->step > 0 ? rs->scale : 0, v);
+		put_number(w, in->step > 0 ? rs->scale : 0, v);
 }
 
-/* {"kind": "name", "inputs": {...}: the situation part of a line. */
-static void head(vgen *g, strbuf *b, const char *kind, const char *name, const int32_t *inputs)
+/* {"kind": "name", "inputs": {...}: the situation part of a line, its
+ * object left open for the rest. */
+static void head(vgen *g, json_writer *w, const char *kind, const char *name, const int32_t *inputs)
 {
 	g->current = name;
-	sb_printf(b, "{\"%s\": ", kind);
-	json_string(b, name);
-	sb_puts(b, ", \"inputs\": {");
-	for (size_t i = 0, n = 0; i < g->rs->ninputs; i++) {
+	json_begin_object(w);
+	json_member_string(w, kind, name);
+	json_key(w, "inputs");
+	json_begin_object(w);
+	for (size_t i = 0; i < g->rs->ninputs; i++) {
 		const rtab_input *in = &g->rs->inputs[i];
 		/* An item past its list's length is never read: it is not part of the situation.
 		 * An input not read but moved off its default (into the requirements) is. */
 		if ((!g->reads[i] && inputs[i] == in->default_value) ||
 		    (in->list_role == RTAB_LIST_FIELD && in->list_item > inputs[in->list_length]))
 			continue;
-		sb_puts(b, n++ ? ", " : "");
-		json_string(b, g->rs->inputs[i].id);
-		sb_puts(b, ": ");
-		put_value(b, g->rs, i, inputs[i]);
+		json_key(w, g->rs->inputs[i].id);
+		put_value(w, g->rs, i, inputs[i]);
 	}
-	sb_puts(b, "}");
+	json_end_object(w);
 }
 
-static void faces_json(strbuf *b, const int32_t *faces, size_t nfaces)
+static void int_array(json_writer *w, const int32_t *v, size_t n)
 {
-	sb_puts(b, ", \"faces\": [");
-	for (size_t i = 0; i < nfaces; i++)
-		sb_printf(b, "%s%ld", i ? ", " : "", (long)faces[i]);
-	sb_puts(b, "]");
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++)
+		json_put_int(w, v[i]);
+	json_end_array(w);
+}
+
+static void faces_json(json_writer *w, const int32_t *faces, size_t nfaces)
+{
+	json_key(w, "faces");
+	int_array(w, faces, nfaces);
 }
 
 static void flush(vgen *g)
@@ -169,17 +175,17 @@ static void flush(vgen *g)
 	sb_clear(g->out);
 }
 
-/* Write the line unless the same situation was written; b holds the
- * situation, rest the results. */
-static void emit(vgen *g, strbuf *b, const strbuf *rest)
+/* Close the line w writes and write it unless the same situation was
+ * written; the situation is the line's first `situation` bytes. */
+static void emit(vgen *g, json_writer *w, size_t situation)
 {
 	/* A vector costs a step per input it names and its resolution's. */
 	if (!spend(g, g->rs->ninputs + 1))
 		return;
-	if (set_add(&g->seen, b->data)) {
-		sb_puts(g->out, b->data);
-		sb_puts(g->out, rest->data ? rest->data : "");
-		sb_puts(g->out, "}\n");
+	if (set_add(&g->seen, w->out->data, situation)) {
+		json_end_object(w);
+		sb_put(g->out, w->out->data, w->out->len);
+		sb_putc(g->out, '\n');
 		g->count++;
 		/* Written as produced: an exhaustive run can be gigabytes. */
 		if (g->out->len >= 1u << 16)
@@ -187,84 +193,82 @@ static void emit(vgen *g, strbuf *b, const strbuf *rest)
 	}
 }
 
-static void effects_json(strbuf *b, const rtab_ruleset *rs, const rtab_outcome *o)
+static void effects_json(json_writer *w, const rtab_ruleset *rs, const rtab_outcome *o)
 {
 	if (o->nvalues && o->numeric < rs->nnumeric_outcomes) {
 		/* The numbers an outcome carries, by parameter. */
 		const rtab_numeric_outcome *n = &rs->numeric_outcomes[o->numeric];
-		sb_puts(b, ", \"numbers\": {");
-		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
-			sb_puts(b, p ? ", " : "");
-			json_string(b, n->params[p].id);
-			sb_printf(b, ": %ld", (long)o->values[p]);
-		}
-		sb_puts(b, "}");
+		json_key(w, "numbers");
+		json_begin_object(w);
+		for (size_t p = 0; p < o->nvalues && p < n->nparams; p++)
+			json_member_int(w, n->params[p].id, o->values[p]);
+		json_end_object(w);
 	}
-	sb_puts(b, ", \"effects\": [");
+	json_key(w, "effects");
+	json_begin_array(w);
 	for (size_t i = 0; i < o->neffects; i++) {
 		const rtab_effect *e = &o->effects[i];
 		const rtab_effect_kind *k = &rs->effect_kinds[e->kind];
-		sb_puts(b, i ? ", {\"effect\": " : "{\"effect\": ");
-		json_string(b, k->id);
-		sb_puts(b, ", \"args\": [");
+		json_begin_object(w);
+		json_member_string(w, "effect", k->id);
+		json_key(w, "args");
+		json_begin_array(w);
 		for (size_t a = 0; a < e->nargs; a++) {
-			sb_puts(b, a ? ", " : "");
 			if (a < k->nparams && k->params[a].enum_index >= 0)
-				json_string(b, rs->enums[k->params[a].enum_index].values[e->args[a]].id);
+				json_put_string(w, rs->enums[k->params[a].enum_index].values[e->args[a]].id);
 			else
-				sb_printf(b, "%ld", (long)e->args[a]);
+				json_put_int(w, e->args[a]);
 		}
-		sb_puts(b, "]");
-		export_effect_units_json(b, k, e);
-		sb_puts(b, "}");
+		json_end_array(w);
+		export_effect_units(w, k, e);
+		json_end_object(w);
 	}
-	sb_puts(b, "]");
+	json_end_array(w);
 }
 
-static void triggers_json(strbuf *b, const rtab_ruleset *rs, const rtab_target *t, size_t n)
+static void triggers_json(json_writer *w, const rtab_ruleset *rs, const rtab_target *t, size_t n)
 {
-	sb_puts(b, ", \"triggers\": [");
-	for (size_t i = 0; i < n; i++) {
-		sb_puts(b, i ? ", " : "");
-		json_string(b, rtab_target_id(rs, t[i]));
-	}
-	sb_puts(b, "]");
+	json_key(w, "triggers");
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++)
+		json_put_string(w, rtab_target_id(rs, t[i]));
+	json_end_array(w);
 }
 
-/* , "trigger_inputs": [{"input": value, ...}, ...]: the situation each
+/* "trigger_inputs": [{"input": value, ...}, ...]: the situation each
  * trigger of the result passes on (the inputs it sets), in the order of
  * "triggers". */
-static void trigger_inputs_json(strbuf *b, const rtab_ruleset *rs, const rtab_result *r,
+static void trigger_inputs_json(json_writer *w, const rtab_ruleset *rs, const rtab_result *r,
 				const int32_t *inputs)
 {
 	int32_t *passed = xcalloc(rs->ninputs ? rs->ninputs : 1, sizeof *passed);
-	sb_puts(b, ", \"trigger_inputs\": [");
+	json_key(w, "trigger_inputs");
+	json_begin_array(w);
 	for (size_t i = 0; i < r->ntriggered; i++) {
 		const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[r->triggered_by[i]];
 		bool ok = rtab_trigger_inputs(rs, (size_t)r->outcome, r->triggered_by[i], inputs,
 					      rs->ninputs, passed) == RTAB_OK;
-		sb_puts(b, i ? ", {" : "{");
+		json_begin_object(w);
 		for (size_t k = 0; ok && k < tr->nsets; k++) {
-			sb_puts(b, k ? ", " : "");
-			json_string(b, rs->inputs[tr->sets[k].input].id);
-			sb_puts(b, ": ");
-			put_value(b, rs, tr->sets[k].input, passed[tr->sets[k].input]);
+			json_key(w, rs->inputs[tr->sets[k].input].id);
+			put_value(w, rs, tr->sets[k].input, passed[tr->sets[k].input]);
 		}
-		sb_puts(b, "}");
+		json_end_object(w);
 	}
-	sb_puts(b, "]");
+	json_end_array(w);
 	free(passed);
 }
 
-/* , "trigger_of": [k, ...]: for each of "triggers", which trigger of the
+/* "trigger_of": [k, ...]: for each of "triggers", which trigger of the
  * outcome it comes from (0 the first the outcome lists); a trigger resolved
  * N times is listed N times, its repeats in order. */
-static void trigger_of_json(strbuf *b, const rtab_result *r)
+static void trigger_of_json(json_writer *w, const rtab_result *r)
 {
-	sb_puts(b, ", \"trigger_of\": [");
+	json_key(w, "trigger_of");
+	json_begin_array(w);
 	for (size_t i = 0; i < r->ntriggered; i++)
-		sb_printf(b, "%s%u", i ? ", " : "", (unsigned)r->triggered_by[i]);
-	sb_puts(b, "]");
+		json_put_int(w, r->triggered_by[i]);
+	json_end_array(w);
 }
 
 /* The rule reference of what decided a table's result: the rewrite that
@@ -281,17 +285,16 @@ static const char *decided_rule(const rtab_table *t, const rtab_result *r)
 	return t->rule;
 }
 
-/* , "reasons": [...]: every provisional reading the result rests on. */
-static void reasons_list_json(strbuf *b, const rtab_result *r)
+/* "reasons": [...]: every provisional reading the result rests on. */
+static void reasons_list_json(json_writer *w, const rtab_result *r)
 {
 	reasons why = {0};
 	reasons_of_table(&why, r);
-	sb_puts(b, ", \"reasons\": [");
-	for (size_t i = 0; i < why.n; i++) {
-		sb_puts(b, i ? ", " : "");
-		json_string(b, why.why[i]);
-	}
-	sb_puts(b, "]");
+	json_key(w, "reasons");
+	json_begin_array(w);
+	for (size_t i = 0; i < why.n; i++)
+		json_put_string(w, why.why[i]);
+	json_end_array(w);
 }
 
 /* ---- tables ---- */
@@ -371,85 +374,88 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 		free(inputs);
 		return;
 	}
-	strbuf b = {0}, rest = {0};
+	strbuf b = {0};
+	json_writer w = json_writer_on(&b, false);
 	rtab_result r;
 	int rc = rtab_resolve(rs, t, inputs, rs->ninputs, faces, nfaces, drm, &r);
 	const rtab_table *tab = &rs->tables[t];
-	head(g, &b, "table", tab->id, inputs);
-	faces_json(&b, faces, nfaces);
-	json_writer sums = json_writer_within(&b, false);
-	report_roll_sums(&sums, rs, t, faces, nfaces);
-	sb_printf(&b, ", \"drm\": %ld", (long)drm);
+	head(g, &w, "table", tab->id, inputs);
+	faces_json(&w, faces, nfaces);
+	report_roll_sums(&w, rs, t, faces, nfaces);
+	json_member_int(&w, "drm", drm);
+	size_t situation = b.len;
 	if (rc == RTAB_OK || rc == RTAB_E_NO_RESULT) {
 		/* Which column, and how it was found. */
-		sb_puts(&rest, ", \"column\": ");
-		json_string(&rest, tab->columns[r.column].id);
-		sb_puts(&rest, ", \"key\": ");
+		json_member_string(&w, "column", tab->columns[r.column].id);
+		json_key(&w, "key");
 		switch (table_key_kind(tab)) {
-		case RTAB_KEY_ODDS:
-			sb_putc(&rest, '"');
-			report_put_odds(&rest, rs->scale, r.key_num, r.key_den);
-			sb_putc(&rest, '"');
+		case RTAB_KEY_ODDS: {
+			strbuf odds = {0};
+			report_put_odds(&odds, rs->scale, r.key_num, r.key_den);
+			json_put_string(&w, odds.data);
+			sb_free(&odds);
 			break;
-		case RTAB_KEY_VALUE:
-			sb_printf(&rest, r.key_num > 0 ? "\"+%ld\"" : "\"%ld\"", (long)r.key_num);
+		}
+		case RTAB_KEY_VALUE: {
+			char shift[24];
+			snprintf(shift, sizeof shift, r.key_num > 0 ? "+%ld" : "%ld", (long)r.key_num);
+			json_put_string(&w, shift);
 			break;
+		}
 		case RTAB_KEY_INPUT:
 		case RTAB_KEY_ENUM:
-			sb_puts(&rest, "null");
+			json_put_null(&w);
 			break;
 		}
-		sb_puts(&rest, ", \"key_column\": ");
-		json_string(&rest, r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
-		sb_printf(&rest, ", \"column_shift\": %ld", (long)r.column_shift);
+		json_member_string(&w, "key_column", r.key_column >= 0 ? tab->columns[r.key_column].id : NULL);
+		json_member_int(&w, "column_shift", r.column_shift);
 	}
 	if (rc == RTAB_E_NO_RESULT) {
-		sb_puts(&rest, ", \"outcome\": null, \"no_result\": true");
-		if (r.provisional) { /* 'below none provisional "why"' */
-			sb_puts(&rest, ", \"provisional\": ");
-			json_string(&rest, r.provisional);
-		}
+		json_key(&w, "outcome");
+		json_put_null(&w);
+		json_member_bool(&w, "no_result", true);
+		if (r.provisional) /* 'below none provisional "why"' */
+			json_member_string(&w, "provisional", r.provisional);
 	} else if (rc != RTAB_OK) {
 		/* Out of the runtime's domain (an overflow): what it says is the result. */
-		sb_puts(&rest, ", \"error\": ");
-		json_string(&rest, rtab_status_message(rc));
+		json_member_string(&w, "error", rtab_status_message(rc));
 		g->errors++;
 	} else {
-		sb_printf(&rest, ", \"automatic\": %s", r.automatic ? "true" : "false");
-		sb_printf(&rest, ", \"natural\": %ld, \"modifier_raw\": %ld, \"modifier\": %ld, \"modified_roll\": %ld",
-			  (long)r.natural, (long)r.modifier_raw, (long)r.modifier, (long)r.modified_roll);
-		sb_puts(&rest, ", \"applied\": [");
+		json_member_bool(&w, "automatic", r.automatic);
+		json_member_int(&w, "natural", r.natural);
+		json_member_int(&w, "modifier_raw", r.modifier_raw);
+		json_member_int(&w, "modifier", r.modifier);
+		json_member_int(&w, "modified_roll", r.modified_roll);
+		json_key(&w, "applied");
+		json_begin_array(&w);
 		for (size_t i = 0; i < r.napplied; i++) {
 			const rtab_applied_modifier *am = &r.applied[i];
-			sb_puts(&rest, i ? ", {\"modifier\": " : "{\"modifier\": ");
-			json_string(&rest, rs->modifiers[am->modifier].id);
-			sb_printf(&rest, ", \"value\": %ld, \"signed_value\": %ld, \"counted\": %s, \"shift\": %s}",
-				  (long)am->value, (long)am->signed_value, am->counted ? "true" : "false",
-				  am->shift ? "true" : "false");
+			json_begin_object(&w);
+			json_member_string(&w, "modifier", rs->modifiers[am->modifier].id);
+			json_member_int(&w, "value", am->value);
+			json_member_int(&w, "signed_value", am->signed_value);
+			json_member_bool(&w, "counted", am->counted);
+			json_member_bool(&w, "shift", am->shift);
+			json_end_object(&w);
 		}
-		sb_puts(&rest, "], \"natural_rule\": ");
-		sb_puts(&rest, r.natural_rule >= 0 ? "true" : "false");
-		sb_puts(&rest, ", \"rewritten_from\": ");
-		json_string(&rest, r.rewritten_from >= 0 ? rs->outcomes[r.rewritten_from].id : NULL);
-		sb_puts(&rest, ", \"outcome\": ");
-		json_string(&rest, rs->outcomes[r.outcome].id);
-		effects_json(&rest, rs, &rs->outcomes[r.outcome]);
+		json_end_array(&w);
+		json_member_bool(&w, "natural_rule", r.natural_rule >= 0);
+		json_member_string(&w, "rewritten_from",
+				   r.rewritten_from >= 0 ? rs->outcomes[r.rewritten_from].id : NULL);
+		json_member_string(&w, "outcome", rs->outcomes[r.outcome].id);
+		effects_json(&w, rs, &rs->outcomes[r.outcome]);
 		/* As the page prints it, as rtab export --format json gives it. */
-		sb_puts(&rest, ", \"code\": ");
-		json_string(&rest, rs->outcomes[r.outcome].code ? rs->outcomes[r.outcome].code
-								 : rs->outcomes[r.outcome].id);
-		sb_puts(&rest, ", \"rule\": ");
-		json_string(&rest, decided_rule(tab, &r));
-		triggers_json(&rest, rs, r.triggered, r.ntriggered);
-		trigger_of_json(&rest, &r);
-		trigger_inputs_json(&rest, rs, &r, inputs);
-		sb_puts(&rest, ", \"provisional\": ");
-		json_string(&rest, r.provisional);
-		reasons_list_json(&rest, &r);
+		json_member_string(&w, "code", rs->outcomes[r.outcome].code ? rs->outcomes[r.outcome].code
+									    : rs->outcomes[r.outcome].id);
+		json_member_string(&w, "rule", decided_rule(tab, &r));
+		triggers_json(&w, rs, r.triggered, r.ntriggered);
+		trigger_of_json(&w, &r);
+		trigger_inputs_json(&w, rs, &r, inputs);
+		json_member_string(&w, "provisional", r.provisional);
+		reasons_list_json(&w, &r);
 	}
-	emit(g, &b, &rest);
+	emit(g, &w, situation);
 	sb_free(&b);
-	sb_free(&rest);
 	free(inputs);
 }
 
@@ -1304,7 +1310,7 @@ static void chain_candidates(const rtab_ruleset *rs, rtab_target t, const int32_
 }
 
 /* One step of a chain: the triggered target resolved in the situation passed on. */
-static void chain_step(strbuf *b, const rtab_ruleset *rs, rtab_target t, const int32_t *passed,
+static void chain_step(json_writer *w, const rtab_ruleset *rs, rtab_target t, const int32_t *passed,
 		       const int32_t *faces, size_t nfaces, int16_t *outcome)
 {
 	*outcome = -1;
@@ -1314,19 +1320,18 @@ static void chain_step(strbuf *b, const rtab_ruleset *rs, rtab_target t, const i
 		rtab_result r;
 		rc = rtab_resolve(rs, t.index, passed, rs->ninputs, faces, nfaces, 0, &r);
 		if (rc == RTAB_E_NO_RESULT) {
-			sb_puts(b, ", \"outcome\": null, \"no_result\": true");
+			json_key(w, "outcome");
+			json_put_null(w);
+			json_member_bool(w, "no_result", true);
 			return;
 		}
 		if (rc != RTAB_OK)
 			break;
 		const rtab_outcome *o = &rs->outcomes[r.outcome];
 		*outcome = (int16_t)r.outcome;
-		sb_puts(b, ", \"outcome\": ");
-		json_string(b, o->id);
-		sb_puts(b, ", \"code\": ");
-		json_string(b, o->code ? o->code : o->id);
-		sb_puts(b, ", \"rule\": ");
-		json_string(b, decided_rule(&rs->tables[t.index], &r));
+		json_member_string(w, "outcome", o->id);
+		json_member_string(w, "code", o->code ? o->code : o->id);
+		json_member_string(w, "rule", decided_rule(&rs->tables[t.index], &r));
 		return;
 	}
 	case RTAB_TARGET_TRANSITION: {
@@ -1335,8 +1340,8 @@ static void chain_step(strbuf *b, const rtab_ruleset *rs, rtab_target t, const i
 		rc = rtab_transition_next(rs, t.index, passed, rs->ninputs, &next);
 		if (rc != RTAB_OK && rc != RTAB_E_STATE)
 			break;
-		sb_puts(b, ", \"state\": ");
-		json_string(b, rc == RTAB_OK ? rs->enums[rs->inputs[tr->input].enum_index].values[next].id : NULL);
+		json_member_string(w, "state",
+				   rc == RTAB_OK ? rs->enums[rs->inputs[tr->input].enum_index].values[next].id : NULL);
 		return;
 	}
 	case RTAB_TARGET_REACTIONS: {
@@ -1345,31 +1350,31 @@ static void chain_step(strbuf *b, const rtab_ruleset *rs, rtab_target t, const i
 		rc = rtab_reactions(rs, t.index, passed, rs->ninputs, opts, 256, &n);
 		if (rc != RTAB_OK)
 			break;
-		sb_puts(b, ", \"options\": [");
-		for (size_t i = 0; i < n && i < 256; i++) {
-			sb_puts(b, i ? ", " : "");
-			json_string(b, rs->reaction_sets[t.index].options[opts[i]].id);
-		}
-		sb_puts(b, "]");
+		json_key(w, "options");
+		json_begin_array(w);
+		for (size_t i = 0; i < n && i < 256; i++)
+			json_put_string(w, rs->reaction_sets[t.index].options[opts[i]].id);
+		json_end_array(w);
 		return;
 	}
 	case RTAB_TARGET_DISTANCE: {
 		const rtab_distance *d = &rs->distances[t.index];
-		sb_puts(b, ", \"values\": [");
+		json_key(w, "values");
+		json_begin_array(w);
 		for (size_t f = 0; f < d->nforms; f++) {
 			int32_t v;
 			const char *p = NULL;
 			int frc = rtab_distance_eval(rs, t.index, f, passed, rs->ninputs, faces, nfaces, &v, &p);
-			sb_puts(b, f ? ", {\"value\": " : "{\"value\": ");
+			json_begin_object(w);
+			json_key(w, "value");
 			if (frc == RTAB_OK)
-				put_number(b, rs->scale, v);
+				put_number(w, rs->scale, v);
 			else
-				sb_puts(b, "null");
-			sb_puts(b, ", \"unit\": ");
-			json_string(b, d->forms[f].unit);
-			sb_puts(b, "}");
+				json_put_null(w);
+			json_member_string(w, "unit", d->forms[f].unit);
+			json_end_object(w);
 		}
-		sb_puts(b, "]");
+		json_end_array(w);
 		return;
 	}
 	default: {
@@ -1379,15 +1384,12 @@ static void chain_step(strbuf *b, const rtab_ruleset *rs, rtab_target t, const i
 		if (rc != RTAB_OK)
 			break;
 		*outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
-		sb_puts(b, ", \"step\": ");
-		json_string(b, step >= 0 ? p->steps[step].id : NULL);
-		sb_puts(b, ", \"outcome\": ");
-		json_string(b, *outcome >= 0 ? rs->outcomes[*outcome].id : NULL);
+		json_member_string(w, "step", step >= 0 ? p->steps[step].id : NULL);
+		json_member_string(w, "outcome", *outcome >= 0 ? rs->outcomes[*outcome].id : NULL);
 		return;
 	}
 	}
-	sb_puts(b, ", \"error\": ");
-	json_string(b, rtab_status_message(rc));
+	json_member_string(w, "error", rtab_status_message(rc));
 }
 
 /* The chain of one situation with one choice of the triggered dice (pick[i]
@@ -1399,23 +1401,22 @@ static void chain_vector(vgen *g, const table_ctx *tc, const int32_t *inputs, co
 			 const size_t *pick)
 {
 	const rtab_ruleset *rs = g->rs;
-	strbuf b = {0}, rest = {0};
+	strbuf b = {0};
+	json_writer w = json_writer_on(&b, false);
 	int32_t *passed = xcalloc(rs->ninputs + 1, sizeof *passed);
 	int16_t outcomes[RTAB_MAX_TRIGGERS];
-	head(g, &b, "chain", tc->tab->id, inputs);
-	faces_json(&b, faces, nfaces);
-	sb_printf(&b, ", \"drm\": %ld, \"then\": [", (long)drm);
-	for (size_t i = 0; i < r->ntriggered; i++) {
-		const chain_entry *e = &entries[i];
-		sb_puts(&b, i ? ", [" : "[");
-		for (size_t f = 0; f < e->nfaces[pick[i]]; f++)
-			sb_printf(&b, "%s%ld", f ? ", " : "", (long)e->faces[pick[i]][f]);
-		sb_puts(&b, "]");
-	}
-	sb_puts(&b, "]");
-	sb_puts(&rest, ", \"outcome\": ");
-	json_string(&rest, rs->outcomes[r->outcome].id);
-	sb_puts(&rest, ", \"steps\": [");
+	head(g, &w, "chain", tc->tab->id, inputs);
+	faces_json(&w, faces, nfaces);
+	json_member_int(&w, "drm", drm);
+	json_key(&w, "then");
+	json_begin_array(&w);
+	for (size_t i = 0; i < r->ntriggered; i++)
+		int_array(&w, entries[i].faces[pick[i]], entries[i].nfaces[pick[i]]);
+	json_end_array(&w);
+	size_t situation = b.len;
+	json_member_string(&w, "outcome", rs->outcomes[r->outcome].id);
+	json_key(&w, "steps");
+	json_begin_array(&w);
 	for (size_t i = 0; i < r->ntriggered; i++) {
 		size_t k = r->triggered_by[i], repeat = 0;
 		uint16_t earlier[RTAB_MAX_TRIGGERS];
@@ -1425,33 +1426,31 @@ static void chain_vector(vgen *g, const table_ctx *tc, const int32_t *inputs, co
 		const rtab_trigger *tr = &rs->outcomes[r->outcome].triggers[k];
 		static const char *const kinds[] = {"table", "reactions", "transition", "distance", "procedure"};
 		rtab_target t = r->triggered[i];
-		sb_printf(&rest, "%s{\"%s\": ", i ? ", " : "", t.kind < 5 ? kinds[t.kind] : "table");
-		json_string(&rest, rtab_target_id(rs, t));
-		sb_printf(&rest, ", \"trigger\": %zu, \"repeat\": %zu, \"inputs\": {", k, repeat + 1);
+		json_begin_object(&w);
+		json_member_string(&w, t.kind < 5 ? kinds[t.kind] : "table", rtab_target_id(rs, t));
+		json_member_int(&w, "trigger", (long long)k);
+		json_member_int(&w, "repeat", (long long)repeat + 1);
+		json_key(&w, "inputs");
+		json_begin_object(&w);
 		int rc = rtab_trigger_repeat_inputs(rs, r->outcome, k, earlier, repeat, inputs, rs->ninputs, passed);
 		for (size_t s = 0; rc == RTAB_OK && s < tr->nsets; s++) {
-			sb_puts(&rest, s ? ", " : "");
-			json_string(&rest, rs->inputs[tr->sets[s].input].id);
-			sb_puts(&rest, ": ");
-			put_value(&rest, rs, tr->sets[s].input, passed[tr->sets[s].input]);
+			json_key(&w, rs->inputs[tr->sets[s].input].id);
+			put_value(&w, rs, tr->sets[s].input, passed[tr->sets[s].input]);
 		}
-		sb_puts(&rest, "}");
+		json_end_object(&w);
 		outcomes[i] = -1;
-		if (rc != RTAB_OK) {
-			sb_puts(&rest, ", \"error\": ");
-			json_string(&rest, rtab_status_message(rc));
-		} else {
-			chain_step(&rest, rs, t, passed, entries[i].faces[pick[i]], entries[i].nfaces[pick[i]],
+		if (rc != RTAB_OK)
+			json_member_string(&w, "error", rtab_status_message(rc));
+		else
+			chain_step(&w, rs, t, passed, entries[i].faces[pick[i]], entries[i].nfaces[pick[i]],
 				   &outcomes[i]);
-		}
-		sb_puts(&rest, "}");
+		json_end_object(&w);
 	}
-	sb_puts(&rest, "]");
+	json_end_array(&w);
 	size_t before = g->count;
-	emit(g, &b, &rest);
+	emit(g, &w, situation);
 	g->chains += g->count - before;
 	sb_free(&b);
-	sb_free(&rest);
 	free(passed);
 }
 
@@ -1908,63 +1907,59 @@ static void reactions_vector(vgen *g, size_t k, const int32_t *inputs)
 	const rtab_reaction_set *set = &rs->reaction_sets[k];
 	uint16_t opts[256];
 	size_t n = 0;
-	strbuf b = {0}, rest = {0};
-	head(g, &b, "reactions", set->id, inputs);
+	strbuf b = {0};
+	json_writer w = json_writer_on(&b, false);
+	head(g, &w, "reactions", set->id, inputs);
+	size_t situation = b.len;
 	int rc = rtab_reactions(rs, k, inputs, rs->ninputs, opts, 256, &n);
 	if (rc != RTAB_OK) {
-		sb_puts(&rest, ", \"error\": ");
-		json_string(&rest, rtab_status_message(rc));
+		json_member_string(&w, "error", rtab_status_message(rc));
 		g->errors++;
 	} else {
-		sb_puts(&rest, ", \"options\": [");
-		for (size_t i = 0; i < n && i < 256; i++) {
-			sb_puts(&rest, i ? ", " : "");
-			json_string(&rest, set->options[opts[i]].id);
-		}
-		sb_puts(&rest, "], \"leads\": {");
+		json_key(&w, "options");
+		json_begin_array(&w);
+		for (size_t i = 0; i < n && i < 256; i++)
+			json_put_string(&w, set->options[opts[i]].id);
+		json_end_array(&w);
+		json_key(&w, "leads");
+		json_begin_object(&w);
 		for (size_t i = 0; i < n && i < 256; i++) {
 			const rtab_option *o = &set->options[opts[i]];
-			sb_puts(&rest, i ? ", " : "");
-			json_string(&rest, o->id);
-			sb_puts(&rest, ": ");
-			json_string(&rest, o->outcome >= 0 ? rs->outcomes[o->outcome].id : NULL);
+			json_member_string(&w, o->id, o->outcome >= 0 ? rs->outcomes[o->outcome].id : NULL);
 		}
-		sb_puts(&rest, "}");
+		json_end_object(&w);
 	}
-	emit(g, &b, &rest);
+	emit(g, &w, situation);
 	sb_free(&b);
-	sb_free(&rest);
 }
 
 static void procedure_vector(vgen *g, size_t k, const int32_t *inputs)
 {
 	const rtab_ruleset *rs = g->rs;
 	const rtab_procedure *p = &rs->procedures[k];
-	strbuf b = {0}, rest = {0};
+	strbuf b = {0};
+	json_writer w = json_writer_on(&b, false);
 	int32_t step;
-	head(g, &b, "procedure", p->id, inputs);
+	head(g, &w, "procedure", p->id, inputs);
+	size_t situation = b.len;
 	int rc = rtab_procedure_step_first(rs, k, inputs, rs->ninputs, &step);
 	if (rc != RTAB_OK) {
-		sb_puts(&rest, ", \"error\": ");
-		json_string(&rest, rtab_status_message(rc));
+		json_member_string(&w, "error", rtab_status_message(rc));
 		g->errors++;
 	} else {
 		int16_t outcome = step >= 0 ? p->steps[step].outcome : p->otherwise;
-		sb_puts(&rest, ", \"step\": ");
-		json_string(&rest, step >= 0 ? p->steps[step].id : NULL);
-		sb_puts(&rest, ", \"outcome\": ");
-		json_string(&rest, outcome >= 0 ? rs->outcomes[outcome].id : NULL);
+		json_member_string(&w, "step", step >= 0 ? p->steps[step].id : NULL);
+		json_member_string(&w, "outcome", outcome >= 0 ? rs->outcomes[outcome].id : NULL);
 		if (outcome >= 0) {
 			rtab_target t[RTAB_MAX_TRIGGERS];
 			size_t n = 0;
 			rtab_outcome_triggers(rs, (size_t)outcome, inputs, rs->ninputs, t, RTAB_MAX_TRIGGERS, &n);
-			effects_json(&rest, rs, &rs->outcomes[outcome]);
-			triggers_json(&rest, rs, t, n < RTAB_MAX_TRIGGERS ? n : RTAB_MAX_TRIGGERS);
+			effects_json(&w, rs, &rs->outcomes[outcome]);
+			triggers_json(&w, rs, t, n < RTAB_MAX_TRIGGERS ? n : RTAB_MAX_TRIGGERS);
 		}
 	}
-	emit(g, &b, &rest);
+	emit(g, &w, situation);
 	sb_free(&b);
-	sb_free(&rest);
 }
 
 static void transition_vector(vgen *g, size_t k, const int32_t *inputs)
@@ -1972,17 +1967,17 @@ static void transition_vector(vgen *g, size_t k, const int32_t *inputs)
 	const rtab_ruleset *rs = g->rs;
 	const rtab_transition *t = &rs->transitions[k];
 	const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
-	strbuf b = {0}, rest = {0};
+	strbuf b = {0};
+	json_writer w = json_writer_on(&b, false);
 	int32_t next;
-	head(g, &b, "transition", t->id, inputs);
+	head(g, &w, "transition", t->id, inputs);
+	size_t situation = b.len;
 	int rc = rtab_transition_next(rs, k, inputs, rs->ninputs, &next);
-	sb_puts(&rest, ", \"state\": ");
-	json_string(&rest, rc == RTAB_OK ? e->values[next].id : NULL);
+	json_member_string(&w, "state", rc == RTAB_OK ? e->values[next].id : NULL);
 	if (rc != RTAB_OK && rc != RTAB_E_STATE)
 		g->errors++;
-	emit(g, &b, &rest);
+	emit(g, &w, situation);
 	sb_free(&b);
-	sb_free(&rest);
 }
 
 /* A distance: the faces each form reads, walked as the evaluator reads them. */
@@ -2000,31 +1995,33 @@ static void distance_vector(dwalk *w, size_t nfaces)
 	vgen *g = w->g;
 	const rtab_ruleset *rs = g->rs;
 	const rtab_distance *d = &rs->distances[w->k];
-	strbuf b = {0}, rest = {0};
+	strbuf b = {0};
+	json_writer line = json_writer_on(&b, false);
 	const char *prov = NULL;
-	head(g, &b, "distance", d->id, w->inputs);
-	faces_json(&b, w->faces, nfaces);
-	sb_puts(&rest, ", \"values\": [");
+	head(g, &line, "distance", d->id, w->inputs);
+	faces_json(&line, w->faces, nfaces);
+	size_t situation = b.len;
+	json_key(&line, "values");
+	json_begin_array(&line);
 	for (size_t f = 0; f < d->nforms; f++) {
 		int32_t v;
 		const char *p = NULL;
 		int rc = rtab_distance_eval(rs, w->k, f, w->inputs, rs->ninputs, w->faces, nfaces, &v, &p);
-		sb_puts(&rest, f ? ", {\"value\": " : "{\"value\": ");
+		json_begin_object(&line);
+		json_key(&line, "value");
 		if (rc == RTAB_OK)
-			put_number(&rest, rs->scale, v);
+			put_number(&line, rs->scale, v);
 		else
-			sb_puts(&rest, "null");
-		sb_puts(&rest, ", \"unit\": ");
-		json_string(&rest, d->forms[f].unit);
-		sb_puts(&rest, "}");
+			json_put_null(&line);
+		json_member_string(&line, "unit", d->forms[f].unit);
+		json_end_object(&line);
 		if (rc == RTAB_OK && p && !prov)
 			prov = p;
 	}
-	sb_puts(&rest, "], \"provisional\": ");
-	json_string(&rest, prov);
-	emit(g, &b, &rest);
+	json_end_array(&line);
+	json_member_string(&line, "provisional", prov);
+	emit(g, &line, situation);
 	sb_free(&b);
-	sb_free(&rest);
 }
 
 /* Whether form 0 of the distance needs more than the n faces it has. */

@@ -142,6 +142,16 @@ void sb_put_json_string_n(strbuf *sb, const char *s, size_t len)
 	sb_putc(sb, '"');
 	const unsigned char *end = (const unsigned char *)s + len;
 	for (const unsigned char *p = (const unsigned char *)s; p < end; p++) {
+		/* A run of printable ASCII but the quote and the backslash needs no
+		 * escape: copied at once (ids are all of it, and rtab vectors
+		 * --exhaustive writes gigabytes of them). */
+		const unsigned char *run = p;
+		while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+			p++;
+		if (p > run)
+			sb_put(sb, (const char *)run, (size_t)(p - run));
+		if (p == end)
+			break;
 		size_t n = utf8_char_len((const char *)p);
 		if (n == 0) {
 			sb_puts(sb, "\\ufffd"); /* JSON is UTF-8: an invalid byte cannot pass */

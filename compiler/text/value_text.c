@@ -103,12 +103,6 @@ void export_effect_units(json_writer *w, const rtab_effect_kind *k, const rtab_e
 	json_end_array(w);
 }
 
-void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e)
-{
-	json_writer w = json_writer_within(b, false);
-	export_effect_units(&w, k, e);
-}
-
 void export_units_text(strbuf *sb, const rtab_ruleset *rs)
 {
 	for (size_t i = 0; i < rs->nunits; i++) {

@@ -49,8 +49,6 @@ void export_effect_text(strbuf *sb, const rtab_ruleset *rs, const rtab_effect *e
 /* "units": [...] beside an effect's JSON arguments (null for a parameter
  * without one), when a parameter of its kind has a unit; nothing otherwise. */
 void export_effect_units(json_writer *w, const rtab_effect_kind *k, const rtab_effect *e);
-/* The same after the members a printer wrote into b itself: ', "units": [...]'. */
-void export_effect_units_json(strbuf *b, const rtab_effect_kind *k, const rtab_effect *e);
 
 /* The units a ruleset declares, as its header writes them: "inches; cm = inches * 50 / 127 within 5%". */
 void export_units_text(strbuf *sb, const rtab_ruleset *rs);
